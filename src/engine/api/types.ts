@@ -1,0 +1,376 @@
+/**
+ * Kubernetes object shapes (apps/v1, core/v1) as plain JSON, the subset the simulator uses.
+ * Field names and nesting follow the API exactly so real manifests go in and real-looking
+ * objects come out. Optional fields stay optional: the API server defaults what it must
+ * (see apiserver/defaults.ts) and everything else is omitted, as `kubectl get -o yaml` shows.
+ *
+ * State that is serialised (keyframes, share URLs) must never hold `undefined` values or
+ * `Infinity`; absent fields are simply not present.
+ */
+
+/** An int-or-string value: `3` or `"25%"` (apimachinery intstr.IntOrString). */
+export type IntOrString = number | string;
+
+export interface OwnerReference {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  uid: string;
+  controller?: boolean;
+  blockOwnerDeletion?: boolean;
+}
+
+export interface ObjectMeta {
+  name: string;
+  generateName?: string;
+  namespace?: string;
+  uid?: string;
+  resourceVersion?: string;
+  generation?: number;
+  /** RFC 3339 with seconds, from the virtual clock (e.g. "2026-01-01T00:00:31Z"). */
+  creationTimestamp?: string;
+  deletionTimestamp?: string;
+  deletionGracePeriodSeconds?: number;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  ownerReferences?: OwnerReference[];
+  finalizers?: string[];
+}
+
+export interface LabelSelectorRequirement {
+  key: string;
+  operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
+  values?: string[];
+}
+
+export interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: LabelSelectorRequirement[];
+}
+
+export interface NodeSelectorRequirement {
+  key: string;
+  operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist' | 'Gt' | 'Lt';
+  values?: string[];
+}
+
+export interface NodeSelectorTerm {
+  matchExpressions?: NodeSelectorRequirement[];
+  matchFields?: NodeSelectorRequirement[];
+}
+
+export interface NodeSelector {
+  nodeSelectorTerms: NodeSelectorTerm[];
+}
+
+export interface Affinity {
+  nodeAffinity?: {
+    requiredDuringSchedulingIgnoredDuringExecution?: NodeSelector;
+  };
+}
+
+export type TaintEffect = 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
+
+export interface Taint {
+  key: string;
+  value?: string;
+  effect: TaintEffect;
+  timeAdded?: string;
+}
+
+export interface Toleration {
+  key?: string;
+  operator?: 'Exists' | 'Equal';
+  value?: string;
+  effect?: TaintEffect;
+  tolerationSeconds?: number;
+}
+
+export interface ContainerPort {
+  containerPort: number;
+  name?: string;
+  protocol?: string;
+}
+
+export interface Container {
+  name: string;
+  image: string;
+  ports?: ContainerPort[];
+  args?: string[];
+  command?: string[];
+  env?: { name: string; value?: string }[];
+  resources?: Record<string, Record<string, string>>;
+  readinessProbe?: Record<string, unknown>;
+  imagePullPolicy?: string;
+}
+
+export interface PodSpec {
+  containers: Container[];
+  nodeName?: string;
+  nodeSelector?: Record<string, string>;
+  affinity?: Affinity;
+  tolerations?: Toleration[];
+  terminationGracePeriodSeconds?: number;
+  hostNetwork?: boolean;
+  restartPolicy?: string;
+  schedulerName?: string;
+}
+
+export interface PodTemplateSpec {
+  metadata?: Omit<ObjectMeta, 'name'> & { name?: string };
+  spec: PodSpec;
+}
+
+export type PodPhase = 'Pending' | 'Running' | 'Succeeded' | 'Failed' | 'Unknown';
+
+export type ConditionStatus = 'True' | 'False' | 'Unknown';
+
+export interface PodCondition {
+  type: 'PodScheduled' | 'Initialized' | 'ContainersReady' | 'Ready' | 'PodReadyToStartContainers';
+  status: ConditionStatus;
+  lastProbeTime?: string | null;
+  lastTransitionTime?: string;
+  reason?: string;
+  message?: string;
+}
+
+export interface ContainerState {
+  waiting?: { reason?: string; message?: string };
+  running?: { startedAt?: string };
+  terminated?: { exitCode: number; reason?: string; startedAt?: string; finishedAt?: string };
+}
+
+export interface ContainerStatus {
+  name: string;
+  image: string;
+  imageID?: string;
+  ready: boolean;
+  started?: boolean;
+  restartCount: number;
+  state: ContainerState;
+  lastState?: ContainerState;
+}
+
+export interface PodStatus {
+  phase?: PodPhase;
+  conditions?: PodCondition[];
+  containerStatuses?: ContainerStatus[];
+  hostIP?: string;
+  podIP?: string;
+  startTime?: string;
+  reason?: string;
+  message?: string;
+}
+
+export interface Pod {
+  apiVersion: 'v1';
+  kind: 'Pod';
+  metadata: ObjectMeta;
+  spec: PodSpec;
+  status?: PodStatus;
+}
+
+export interface NodeCondition {
+  type: 'Ready' | 'MemoryPressure' | 'DiskPressure' | 'PIDPressure' | 'NetworkUnavailable';
+  status: ConditionStatus;
+  lastHeartbeatTime?: string;
+  lastTransitionTime?: string;
+  reason?: string;
+  message?: string;
+}
+
+export interface Node {
+  apiVersion: 'v1';
+  kind: 'Node';
+  metadata: ObjectMeta;
+  spec: { unschedulable?: boolean; taints?: Taint[] };
+  status?: {
+    capacity?: Record<string, string>;
+    allocatable?: Record<string, string>;
+    conditions?: NodeCondition[];
+  };
+}
+
+export interface RollingUpdateDeployment {
+  maxUnavailable?: IntOrString;
+  maxSurge?: IntOrString;
+}
+
+export interface DeploymentStrategy {
+  type?: 'RollingUpdate' | 'Recreate' | string;
+  rollingUpdate?: RollingUpdateDeployment;
+}
+
+export interface DeploymentSpec {
+  replicas?: number;
+  selector: LabelSelector;
+  template: PodTemplateSpec;
+  strategy?: DeploymentStrategy;
+  minReadySeconds?: number;
+  revisionHistoryLimit?: number;
+  paused?: boolean;
+  progressDeadlineSeconds?: number;
+}
+
+export type DeploymentConditionType = 'Available' | 'Progressing' | 'ReplicaFailure';
+
+export interface DeploymentCondition {
+  type: DeploymentConditionType;
+  status: ConditionStatus;
+  lastUpdateTime?: string;
+  lastTransitionTime?: string;
+  reason?: string;
+  message?: string;
+}
+
+export interface DeploymentStatus {
+  observedGeneration?: number;
+  replicas?: number;
+  updatedReplicas?: number;
+  readyReplicas?: number;
+  availableReplicas?: number;
+  unavailableReplicas?: number;
+  terminatingReplicas?: number;
+  conditions?: DeploymentCondition[];
+  collisionCount?: number;
+}
+
+export interface Deployment {
+  apiVersion: 'apps/v1';
+  kind: 'Deployment';
+  metadata: ObjectMeta;
+  spec: DeploymentSpec;
+  status?: DeploymentStatus;
+}
+
+export interface ReplicaSetCondition {
+  type: 'ReplicaFailure';
+  status: ConditionStatus;
+  lastTransitionTime?: string;
+  reason?: string;
+  message?: string;
+}
+
+export interface ReplicaSetSpec {
+  replicas?: number;
+  minReadySeconds?: number;
+  selector: LabelSelector;
+  template: PodTemplateSpec;
+}
+
+export interface ReplicaSetStatus {
+  replicas: number;
+  fullyLabeledReplicas?: number;
+  readyReplicas?: number;
+  availableReplicas?: number;
+  terminatingReplicas?: number;
+  observedGeneration?: number;
+  conditions?: ReplicaSetCondition[];
+}
+
+export interface ReplicaSet {
+  apiVersion: 'apps/v1';
+  kind: 'ReplicaSet';
+  metadata: ObjectMeta;
+  spec: ReplicaSetSpec;
+  status?: ReplicaSetStatus;
+}
+
+export interface RollingUpdateDaemonSet {
+  maxUnavailable?: IntOrString;
+  maxSurge?: IntOrString;
+}
+
+export interface DaemonSetUpdateStrategy {
+  type?: 'RollingUpdate' | 'OnDelete' | string;
+  rollingUpdate?: RollingUpdateDaemonSet;
+}
+
+export interface DaemonSetSpec {
+  selector: LabelSelector;
+  template: PodTemplateSpec;
+  updateStrategy?: DaemonSetUpdateStrategy;
+  minReadySeconds?: number;
+  revisionHistoryLimit?: number;
+}
+
+export interface DaemonSetCondition {
+  type: string;
+  status: ConditionStatus;
+  lastTransitionTime?: string;
+  reason?: string;
+  message?: string;
+}
+
+export interface DaemonSetStatus {
+  currentNumberScheduled: number;
+  numberMisscheduled: number;
+  desiredNumberScheduled: number;
+  numberReady: number;
+  observedGeneration?: number;
+  updatedNumberScheduled?: number;
+  numberAvailable?: number;
+  numberUnavailable?: number;
+  collisionCount?: number;
+  conditions?: DaemonSetCondition[];
+}
+
+export interface DaemonSet {
+  apiVersion: 'apps/v1';
+  kind: 'DaemonSet';
+  metadata: ObjectMeta;
+  spec: DaemonSetSpec;
+  status?: DaemonSetStatus;
+}
+
+export interface ControllerRevision {
+  apiVersion: 'apps/v1';
+  kind: 'ControllerRevision';
+  metadata: ObjectMeta;
+  /** The DaemonSet patch: `{ spec: { template: { ..., $patch: 'replace' } } }`. */
+  data: { spec: { template: PodTemplateSpec & { $patch?: 'replace' } } };
+  revision: number;
+}
+
+export interface ObjectReference {
+  kind: string;
+  namespace?: string;
+  name: string;
+  uid?: string;
+  apiVersion?: string;
+  resourceVersion?: string;
+}
+
+export interface Event {
+  apiVersion: 'v1';
+  kind: 'Event';
+  metadata: ObjectMeta;
+  involvedObject: ObjectReference;
+  reason: string;
+  message: string;
+  type: 'Normal' | 'Warning';
+  source?: { component: string; host?: string };
+  firstTimestamp?: string;
+  lastTimestamp?: string;
+  count?: number;
+}
+
+export type KubeObject = Pod | Node | Deployment | ReplicaSet | DaemonSet | ControllerRevision | Event;
+
+export type Kind = KubeObject['kind'];
+
+export const KINDS: readonly Kind[] = [
+  'Node',
+  'Deployment',
+  'ReplicaSet',
+  'DaemonSet',
+  'ControllerRevision',
+  'Pod',
+  'Event',
+] as const;
+
+/** Maps a kind to its object type, e.g. ObjectOf<'Pod'> is Pod. */
+export type ObjectOf<K extends Kind> = Extract<KubeObject, { kind: K }>;
+
+/** The watch event types of the API server (watch.EventType). */
+export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
