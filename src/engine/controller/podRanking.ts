@@ -1,0 +1,228 @@
+// Port of kubernetes pkg/controller/controller_utils.go (ActivePods, ActivePodsWithRanks),
+// pkg/api/v1/pod/util.go (IsPodReady, IsPodAvailable) and the pod ranking of
+// pkg/controller/replicaset/replica_set.go (getPodsToDelete) (v1.36).
+import { PodDeletionCost } from '../api/constants.ts';
+import type { Pod } from '../api/types.ts';
+import { sortByLess, timestampMs } from './sort.ts';
+
+/** Pending < Unknown < Running; any other phase (or none) counts as Pending, like a Go map miss. */
+const podPhaseToOrdinal: Readonly<Record<string, number>> = { Pending: 0, Unknown: 1, Running: 2 };
+
+function phaseOrdinal(pod: Pod): number {
+  return podPhaseToOrdinal[pod.status?.phase ?? ''] ?? 0;
+}
+
+/** isPodActive: not Succeeded, not Failed and not being deleted (controller.IsPodActive). */
+export function isPodActive(pod: Pod): boolean {
+  const phase = pod.status?.phase;
+  return phase !== 'Succeeded' && phase !== 'Failed' && !pod.metadata.deletionTimestamp;
+}
+
+/** filterActivePods keeps the active pods (controller.FilterActivePods). */
+export function filterActivePods(pods: readonly Pod[]): Pod[] {
+  return pods.filter(isPodActive);
+}
+
+/** isPodReady: the pod's Ready condition is True (podutil.IsPodReady). */
+export function isPodReady(pod: Pod): boolean {
+  return pod.status?.conditions?.find((c) => c.type === 'Ready')?.status === 'True';
+}
+
+/**
+ * podReadyTime returns the Ready condition's lastTransitionTime when the pod is ready, else
+ * undefined (Go's zero time).
+ */
+export function podReadyTime(pod: Pod): string | undefined {
+  if (!isPodReady(pod)) return undefined;
+  return pod.status?.conditions?.find((c) => c.type === 'Ready' && c.status === 'True')?.lastTransitionTime;
+}
+
+/**
+ * isPodAvailable: ready, and either minReadySeconds is 0 or the Ready transition plus
+ * minReadySeconds is strictly before now (podutil.IsPodAvailable). Ready at 10 s with
+ * minReadySeconds 5 is available from 15.001 s on, not at 15 s.
+ */
+export function isPodAvailable(pod: Pod, minReadySeconds: number, nowMs: number): boolean {
+  if (!isPodReady(pod)) return false;
+  if (minReadySeconds === 0) return true;
+  const lt = pod.status?.conditions?.find((c) => c.type === 'Ready')?.lastTransitionTime;
+  const t = timestampMs(lt);
+  if (t === Number.NEGATIVE_INFINITY || isZeroTime(lt)) return false;
+  return t + minReadySeconds * 1000 < nowMs;
+}
+
+/** isZeroTime reports Go's zero time (absent, or 0001-01-01T00:00:00Z). */
+function isZeroTime(ts: string | undefined): boolean {
+  return !ts || ts.startsWith('0001-01-01T00:00:00');
+}
+
+/** afterOrZero: t1 is after t2, with a zero time counting as after any real one. */
+function afterOrZero(t1: string | undefined, t2: string | undefined): boolean {
+  if (isZeroTime(t1) || isZeroTime(t2)) return isZeroTime(t1);
+  return timestampMs(t1) > timestampMs(t2);
+}
+
+/** sameTime mirrors metav1.Time.Equal on two optional timestamps. */
+function sameTime(t1: string | undefined, t2: string | undefined): boolean {
+  if (isZeroTime(t1) || isZeroTime(t2)) return isZeroTime(t1) === isZeroTime(t2);
+  return timestampMs(t1) === timestampMs(t2);
+}
+
+/**
+ * logarithmicRankDiff compares the ages of two instants in floor(log2(nanoseconds)) buckets:
+ * 5 h (1.8e13 ns → 44) and 8 h (2.9e13 ns → 44) share a bucket; 2 h (7.2e12 ns → 42) does not.
+ * A non-positive age is bucket -1.
+ */
+function logarithmicRankDiff(t1: string | undefined, t2: string | undefined, nowMs: number): number {
+  const rank = (t: string | undefined): number => {
+    const dNs = (nowMs - timestampMs(t)) * 1e6;
+    return dNs > 0 ? Math.floor(Math.log2(dNs)) : -1;
+  };
+  return rank(t1) - rank(t2);
+}
+
+/**
+ * getDeletionCostFromPodAnnotations reads controller.kubernetes.io/pod-deletion-cost as an int32;
+ * a leading '+' or zero ("008"), junk or an out-of-range value counts as 0.
+ */
+export function getDeletionCostFromPodAnnotations(annotations: Record<string, string> | undefined): number {
+  const v = annotations?.[PodDeletionCost];
+  if (v === undefined) return 0;
+  // validFirstDigit: '-', a lone "0", or 1-9; then strconv.ParseInt(v, 10, 32).
+  const first = v[0] ?? '';
+  if (!(first === '-' || v === '0' || (first >= '1' && first <= '9'))) return 0;
+  if (!/^-?[0-9]+$/.test(v)) return 0;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n > 2147483647 || n < -2147483648) return 0;
+  return n;
+}
+
+function maxContainerRestarts(pod: Pod): number {
+  let m = 0;
+  for (const c of pod.status?.containerStatuses ?? []) m = Math.max(m, c.restartCount);
+  return m;
+}
+
+function uidLess(p1: Pod, p2: Pod): boolean {
+  return (p1.metadata.uid ?? '') < (p2.metadata.uid ?? '');
+}
+
+/**
+ * activePodsWithRanksLess reports whether p1 should be deleted before p2
+ * (ActivePodsWithRanks.Less), rule by rule: unassigned first; Pending < Unknown < Running; not
+ * ready first; lower pod-deletion-cost first (PodDeletionCost gate); higher rank (more related
+ * pods on its node) first; when both are ready, ready more recently first; more container
+ * restarts first; created more recently first. With LogarithmicScaleDown the two time rules
+ * compare log2 age buckets and break ties by UID.
+ */
+export function activePodsWithRanksLess(
+  p1: Pod,
+  p2: Pod,
+  rank1: number,
+  rank2: number,
+  nowMs: number,
+  logarithmicScaleDown = true,
+  podDeletionCost = true,
+): boolean {
+  const n1 = p1.spec.nodeName ?? '';
+  const n2 = p2.spec.nodeName ?? '';
+  if (n1 !== n2 && (n1 === '' || n2 === '')) return n1 === '';
+  if (phaseOrdinal(p1) !== phaseOrdinal(p2)) return phaseOrdinal(p1) < phaseOrdinal(p2);
+  const r1 = isPodReady(p1);
+  const r2 = isPodReady(p2);
+  if (r1 !== r2) return !r1;
+  if (podDeletionCost) {
+    const c1 = getDeletionCostFromPodAnnotations(p1.metadata.annotations);
+    const c2 = getDeletionCostFromPodAnnotations(p2.metadata.annotations);
+    if (c1 !== c2) return c1 < c2;
+  }
+  if (rank1 !== rank2) return rank1 > rank2;
+  if (r1 && r2) {
+    const t1 = podReadyTime(p1);
+    const t2 = podReadyTime(p2);
+    if (!sameTime(t1, t2)) {
+      if (!logarithmicScaleDown || isZeroTime(t1) || isZeroTime(t2)) return afterOrZero(t1, t2);
+      const diff = logarithmicRankDiff(t1, t2, nowMs);
+      if (diff === 0) return uidLess(p1, p2);
+      return diff < 0;
+    }
+  }
+  const m1 = maxContainerRestarts(p1);
+  const m2 = maxContainerRestarts(p2);
+  if (m1 !== m2) return m1 > m2;
+  const c1 = p1.metadata.creationTimestamp;
+  const c2 = p2.metadata.creationTimestamp;
+  if (!sameTime(c1, c2)) {
+    if (!logarithmicScaleDown || isZeroTime(c1) || isZeroTime(c2)) return afterOrZero(c1, c2);
+    const diff = logarithmicRankDiff(c1, c2, nowMs);
+    if (diff === 0) return uidLess(p1, p2);
+    return diff < 0;
+  }
+  return false;
+}
+
+/**
+ * activePodsLess is ActivePods.Less, the plain order without ranks, deletion cost or log
+ * buckets: unassigned, Pending < Unknown < Running, not ready, ready more recently, more
+ * restarts, created more recently.
+ */
+export function activePodsLess(p1: Pod, p2: Pod): boolean {
+  const n1 = p1.spec.nodeName ?? '';
+  const n2 = p2.spec.nodeName ?? '';
+  if (n1 !== n2 && (n1 === '' || n2 === '')) return n1 === '';
+  if (phaseOrdinal(p1) !== phaseOrdinal(p2)) return phaseOrdinal(p1) < phaseOrdinal(p2);
+  const r1 = isPodReady(p1);
+  const r2 = isPodReady(p2);
+  if (r1 !== r2) return !r1;
+  if (r1 && r2) {
+    const t1 = podReadyTime(p1);
+    const t2 = podReadyTime(p2);
+    if (!sameTime(t1, t2)) return afterOrZero(t1, t2);
+  }
+  const m1 = maxContainerRestarts(p1);
+  const m2 = maxContainerRestarts(p2);
+  if (m1 !== m2) return m1 > m2;
+  const c1 = p1.metadata.creationTimestamp;
+  const c2 = p2.metadata.creationTimestamp;
+  if (!sameTime(c1, c2)) return afterOrZero(c1, c2);
+  return false;
+}
+
+/** sortActivePods returns the pods in ActivePods order (deleted-first first). */
+export function sortActivePods(pods: readonly Pod[]): Pod[] {
+  return sortByLess(pods, activePodsLess);
+}
+
+/**
+ * getPodsRankedByRelatedPodsOnSameNode ranks each pod by the number of active related pods on
+ * its node (for a Deployment: the pods of all its ReplicaSets), so doubled-up nodes lose first.
+ */
+export function getPodsRankedByRelatedPodsOnSameNode(
+  podsToRank: readonly Pod[],
+  relatedPods: readonly Pod[],
+): { pod: Pod; rank: number }[] {
+  const podsOnNode = new Map<string, number>();
+  for (const p of relatedPods) {
+    if (!isPodActive(p)) continue;
+    const node = p.spec.nodeName ?? '';
+    podsOnNode.set(node, (podsOnNode.get(node) ?? 0) + 1);
+  }
+  return podsToRank.map((pod) => ({ pod, rank: podsOnNode.get(pod.spec.nodeName ?? '') ?? 0 }));
+}
+
+/**
+ * getPodsToDelete picks the diff pods a ReplicaSet deletes first. When every pod goes, they are
+ * taken as listed; otherwise they are sorted by activePodsWithRanksLess with ranks from
+ * getPodsRankedByRelatedPodsOnSameNode. Returns a new array of length min(diff, pods).
+ */
+export function getPodsToDelete(
+  filteredPods: readonly Pod[],
+  relatedPods: readonly Pod[],
+  diff: number,
+  nowMs: number,
+): Pod[] {
+  if (diff >= filteredPods.length) return [...filteredPods];
+  const ranked = getPodsRankedByRelatedPodsOnSameNode(filteredPods, relatedPods);
+  const sorted = sortByLess(ranked, (a, b) => activePodsWithRanksLess(a.pod, b.pod, a.rank, b.rank, nowMs));
+  return sorted.slice(0, Math.max(0, diff)).map((r) => r.pod);
+}
