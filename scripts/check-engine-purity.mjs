@@ -1,0 +1,174 @@
+// check-engine-purity: the engine is pure and deterministic (DESIGN.md §1-2, STYLE.md rule 1).
+// Biome bans the globals and packages by name; this script adds what a linter cannot see:
+//  - every import of a non-test file under src/engine resolves inside src/engine (no bare packages,
+//    no node: builtins, no ../../ui); test files may also import vitest, fast-check, node:* and fixtures;
+//  - no wall-clock, timer, randomness or worker/DOM token in code (comments and string text are skipped).
+// Usage: node scripts/check-engine-purity.mjs [DIR]   (DIR defaults to src/engine). Exit 1 on a violation.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+const ROOT = resolve(process.argv[2] ?? 'src/engine');
+const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
+const TEST = /\.(test|spec)\.[cm]?[jt]sx?$/;
+
+/** Tokens that make a run depend on the machine, the wall clock or the page. */
+const FORBIDDEN = [
+  [/\bMath\s*\.\s*random\b/, 'Math.random: draw from the engine seeded PRNG'],
+  [/\bDate\s*\.\s*now\b/, 'Date.now: use the virtual clock'],
+  [/\bnew\s+Date\b/, 'new Date(: use the virtual clock'],
+  [/(?<![\w$.]|\bnew\s+)Date\s*\(/, 'Date(: use the virtual clock'],
+  [/(?<![\w$.])setTimeout\b/, 'setTimeout: schedule on the event queue'],
+  [/(?<![\w$.])setInterval\b/, 'setInterval: schedule on the event queue'],
+  [/(?<![\w$.])requestAnimationFrame\b/, 'requestAnimationFrame: the UI paints, not the engine'],
+  [/(?<![\w$.])performance\s*\./, 'performance.: no wall-clock reads in the engine'],
+  [/(?<![\w$.])window\s*\./, 'window.: the engine has no DOM'],
+  [/(?<![\w$.])document\s*\./, 'document.: the engine has no DOM'],
+  [/(?<![\w$.])self\s*\./, 'self.: the engine is not the worker'],
+  [/\bpostMessage\b/, 'postMessage: only src/worker talks to the main thread'],
+  [/(?<![\w$.])crypto\s*\./, 'crypto.: randomness comes from the seeded PRNG'],
+];
+const UI_PACKAGE = /^(react|react-dom|zustand|d3)(\/|$)|^(react-|d3-|@types\/(react|d3))/;
+const TEST_PACKAGES = /^(vitest|fast-check)(\/|$)|^node:/;
+
+function walk(dir) {
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...walk(path));
+    else if (SOURCE.test(name) && !name.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+/**
+ * codeOnly blanks comments and the text of string and template literals (keeping `${...}` code and
+ * newlines), so a token in a comment or a message does not count and line numbers stay right.
+ */
+function codeOnly(src) {
+  let out = '';
+  let i = 0;
+  const braces = []; // stack: 'code' for a plain `{`, 'tpl' for a template's `${`
+  const blank = (s) => s.replace(/[^\n]/g, ' ');
+  const template = () => {
+    // at a backtick or the `}` closing `${`; consume template text up to the next `${` or closing backtick
+    let j = i + 1;
+    while (j < src.length && src[j] !== '`' && !(src[j] === '$' && src[j + 1] === '{'))
+      j += src[j] === '\\' ? 2 : 1;
+    out += src[i] + blank(src.slice(i + 1, j));
+    if (src[j] === '`') {
+      out += '`';
+      i = j + 1;
+    } else {
+      out += '${';
+      braces.push('tpl');
+      i = j + 2;
+    }
+  };
+  while (i < src.length) {
+    const c = src[i];
+    const next = src[i + 1];
+    if (c === '/' && next === '/') {
+      const j = src.indexOf('\n', i);
+      const end = j === -1 ? src.length : j;
+      out += blank(src.slice(i, end));
+      i = end;
+    } else if (c === '/' && next === '*') {
+      const j = src.indexOf('*/', i + 2);
+      const end = j === -1 ? src.length : j + 2;
+      out += blank(src.slice(i, end));
+      i = end;
+    } else if (c === "'" || c === '"') {
+      let j = i + 1;
+      while (j < src.length && src[j] !== c && src[j] !== '\n') j += src[j] === '\\' ? 2 : 1;
+      out += c + blank(src.slice(i + 1, j)) + c;
+      i = j + 1;
+    } else if (c === '/' && regexCanStart(out)) {
+      // a regular expression literal: skip its body (it may hold quotes or backticks)
+      let j = i + 1;
+      let inClass = false;
+      while (j < src.length && src[j] !== '\n' && (inClass || src[j] !== '/')) {
+        if (src[j] === '\\') j++;
+        else if (src[j] === '[') inClass = true;
+        else if (src[j] === ']') inClass = false;
+        j++;
+      }
+      out += '/' + blank(src.slice(i + 1, j)) + '/';
+      i = j + 1;
+    } else if (c === '`') {
+      template();
+    } else if (c === '{') {
+      braces.push('code');
+      out += c;
+      i++;
+    } else if (c === '}') {
+      if (braces.pop() === 'tpl') template();
+      else {
+        out += c;
+        i++;
+      }
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+/** regexCanStart tells whether a `/` after this code starts a regular expression, not a division. */
+function regexCanStart(before) {
+  const m = /(\S*)\s*$/.exec(before.slice(-40));
+  const prev = m?.[1] ?? '';
+  if (prev === '') return true;
+  if (/(^|[^\w$])(return|typeof|case|do|else|in|of|new|delete|void|throw|yield|await)$/.test(prev))
+    return true;
+  return /[(,=:[!&|?{};+\-*%<>~^]$/.test(prev);
+}
+
+/** importsOf lists [specifier, line] of static imports, re-exports, dynamic imports and require calls. */
+function importsOf(src) {
+  const found = [];
+  const patterns = [
+    /\b(?:import|export)\s+(?:type\s+)?(?:[\w$*{}\s,]+?\s+from\s+)?['"]([^'"]+)['"]/g,
+    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+    /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ];
+  for (const re of patterns) {
+    for (const m of src.matchAll(re)) found.push([m[1], src.slice(0, m.index).split('\n').length]);
+  }
+  return found;
+}
+
+const problems = [];
+if (!existsSync(ROOT)) {
+  console.log(`check-engine-purity: ${relative(process.cwd(), ROOT)} does not exist yet, nothing to check`);
+  process.exit(0);
+}
+const files = walk(ROOT);
+for (const file of files) {
+  const rel = relative(process.cwd(), file);
+  const src = readFileSync(file, 'utf8');
+  const isTest = TEST.test(file);
+  for (const [spec, line] of importsOf(src)) {
+    const where = `${rel}:${line}`;
+    if (UI_PACKAGE.test(spec))
+      problems.push(`${where}: imports '${spec}': the engine has no React, zustand or d3`);
+    else if (spec.startsWith('.') || spec.startsWith('/')) {
+      const target = resolve(dirname(file), spec);
+      if (!isTest && target !== ROOT && !target.startsWith(ROOT + sep)) {
+        problems.push(`${where}: imports '${spec}', outside ${relative(process.cwd(), ROOT)}`);
+      }
+    } else if (!(isTest && TEST_PACKAGES.test(spec))) {
+      problems.push(`${where}: imports package '${spec}': the engine imports only its own files`);
+    }
+  }
+  const lines = codeOnly(src).split('\n');
+  lines.forEach((text, n) => {
+    for (const [re, why] of FORBIDDEN) if (re.test(text)) problems.push(`${rel}:${n + 1}: ${why}`);
+  });
+}
+
+for (const p of problems) console.error(p);
+console.log(
+  `check-engine-purity: ${files.length} files under ${relative(process.cwd(), ROOT)}, ${problems.length} problems`,
+);
+process.exit(problems.length ? 1 : 0);
