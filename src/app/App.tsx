@@ -1,0 +1,25 @@
+/** App lays out the header and the six panels; it holds no logic of its own. */
+import { ClusterPanel } from '../ui/cluster/ClusterPanel.tsx';
+import { ControlsPanel } from '../ui/controls/ControlsPanel.tsx';
+import { ExpectationsPanel } from '../ui/expectations/ExpectationsPanel.tsx';
+import { ExplainPanel } from '../ui/explain/ExplainPanel.tsx';
+import { AppHeader } from '../ui/header/AppHeader.tsx';
+import { ReplicaSetsPanel } from '../ui/replicasets/ReplicaSetsPanel.tsx';
+import { TimelinePanel } from '../ui/timeline/TimelinePanel.tsx';
+import './layout.css';
+
+export function App() {
+  return (
+    <div className="flex min-h-full flex-col lg:h-full">
+      <AppHeader />
+      <main className="app-grid min-h-0 flex-1 gap-3 p-3">
+        <ClusterPanel />
+        <ReplicaSetsPanel />
+        <ExpectationsPanel />
+        <ExplainPanel />
+        <TimelinePanel />
+        <ControlsPanel />
+      </main>
+    </div>
+  );
+}
