@@ -1,0 +1,89 @@
+import { expect, type Page, test } from '@playwright/test';
+
+const REGIONS = ['Cluster', 'ReplicaSets', 'Expectations', 'Explain', 'Timeline', 'Controls'];
+
+interface CspViolation {
+  directive: string;
+  blocked: string;
+}
+
+/** watchPage records console errors, page errors and CSP violations from the first script on. */
+async function watchPage(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  await page.addInitScript(() => {
+    const seen: CspViolation[] = [];
+    (window as unknown as { __cspViolations: CspViolation[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push({ directive: e.violatedDirective, blocked: e.blockedURI }),
+    );
+  });
+  const cspViolations = () =>
+    page.evaluate(() => (window as unknown as { __cspViolations: CspViolation[] }).__cspViolations);
+  return { problems, cspViolations };
+}
+
+test('shows the six panels and the worker Kubernetes version, in light and dark', async ({ page }) => {
+  const { problems, cspViolations } = await watchPage(page);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('./');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Rollout Lab' })).toBeVisible();
+  for (const name of REGIONS) await expect(page.getByRole('region', { name })).toBeVisible();
+  await expect(page.getByTestId('k8s-version')).toHaveText('Kubernetes v1.36.3');
+
+  // the production CSP is in force (a worker and styles load under it) and nothing tripped it
+  await expect(page.locator('meta[http-equiv="Content-Security-Policy"]')).toHaveAttribute(
+    'content',
+    /script-src 'self';/,
+  );
+  expect(await cspViolations()).toEqual([]);
+
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await page.screenshot({ path: 'artifacts/screenshots/smoke-light.png' });
+
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.screenshot({ path: 'artifacts/screenshots/smoke-dark.png' });
+
+  // the choice is remembered across a reload, whatever the system says
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expect(page.getByTestId('k8s-version')).toHaveText('Kubernetes v1.36.3');
+
+  expect(await cspViolations()).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test('follows the system dark setting when nothing was chosen', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('./');
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+});
+
+for (const viewport of [
+  { width: 1920, height: 1080 },
+  { width: 390, height: 844 },
+]) {
+  test(`lays out all six panels at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('./');
+    await expect(page.getByTestId('k8s-version')).toHaveText('Kubernetes v1.36.3');
+    for (const name of REGIONS) {
+      const box = await page.getByRole('region', { name }).boundingBox();
+      expect(box, name).not.toBeNull();
+      expect(box?.width ?? 0, name).toBeGreaterThan(viewport.width / 5);
+      expect(box?.height ?? 0, name).toBeGreaterThan(100);
+    }
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, 'no horizontal scroll').toBeLessThanOrEqual(0);
+    await page.screenshot({
+      path: `artifacts/screenshots/smoke-${viewport.width}x${viewport.height}.png`,
+      fullPage: true,
+    });
+  });
+}

@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test';
+import { findChromium } from './scripts/chromium.mjs';
+
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+const port = 4173;
+// The same base path as vite.config.ts, so `BASE_PATH=/rollout-lab/ npm test` tests the sub-path build.
+const base = `/${(process.env.BASE_PATH ?? '').replace(/^\/+|\/+$/g, '')}/`.replace('//', '/');
+const origin = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './e2e',
+  timeout: 30_000,
+  retries: 0,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
+  outputDir: 'test-results',
+  use: {
+    baseURL: `${origin}${base}`,
+    viewport: { width: 1280, height: 720 },
+    trace: 'off',
+    launchOptions: {
+      executablePath: findChromium() ?? undefined,
+      args: [
+        ...(isRoot ? ['--no-sandbox'] : []),
+        '--headless',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-quic',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    url: `${origin}${base}`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,57 @@
+// Finds (and, for the test runner, installs) the Chromium that Playwright drives.
+// Order: $CHROMIUM_PATH, /usr/bin/chromium, then Playwright's own browser if it was installed.
+// Playwright's download (`npx playwright install`) is not used: its hosts may be unreachable.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+
+/** findChromium returns the path of a Chromium executable, or null when none is found. */
+export function findChromium() {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  if (fromEnv && existsSync(fromEnv)) return fromEnv;
+  if (existsSync(SYSTEM_CHROMIUM)) return SYSTEM_CHROMIUM;
+  try {
+    const own = chromium.executablePath();
+    if (own && existsSync(own)) return own;
+  } catch {
+    // Playwright throws when it has no browser of its own; that is the "none found" case.
+  }
+  return null;
+}
+
+function isDebianLike() {
+  if (!existsSync('/etc/os-release')) return false;
+  const release = readFileSync('/etc/os-release', 'utf8');
+  return /^(ID|ID_LIKE)=.*\b(debian|ubuntu)\b/m.test(release);
+}
+
+/**
+ * ensureChromium returns a Chromium path, installing Debian's package first when none is found and we
+ * are root on Debian/Ubuntu. Otherwise it returns null after printing one line on how to get one.
+ */
+export function ensureChromium() {
+  const found = findChromium();
+  if (found) return found;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && isDebianLike()) {
+    console.log('No Chromium found: installing Debian chromium (apt-get, --no-install-recommends)');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const steps = [
+      ['apt-get', ['update', '-qq']],
+      ['apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-liberation']],
+    ];
+    for (const [cmd, args] of steps) {
+      const r = spawnSync(cmd, args, { stdio: 'inherit', env });
+      if (r.status !== 0) break;
+    }
+    const installed = findChromium();
+    if (installed) return installed;
+  }
+  console.error(
+    'No Chromium for the end-to-end tests: install one (Debian/Ubuntu: `sudo apt-get install chromium`) ' +
+      'or set CHROMIUM_PATH=/path/to/chromium.',
+  );
+  return null;
+}
