@@ -1,0 +1,227 @@
+/**
+ * The simulated API server's object store: resourceVersions with optimistic concurrency,
+ * generation, uids, creation and graceful deletion, and the watch events every write emits.
+ *
+ * Objects are immutable values: a write stores a new object and never changes the old one, so
+ * informer caches, tick records and keyframes can share references safely.
+ */
+import type { Kind, KubeObject, ObjectMeta, ObjectOf, WatchEventType } from '../api/types.ts';
+import { KINDS } from '../api/types.ts';
+import { type PrngState, randString, uuid } from '../lib/prng.ts';
+import { toRFC3339 } from '../lib/time.ts';
+import { admitPod } from './admission.ts';
+import { type ApiResult, newAlreadyExists, newConflict, newNotFound } from './errors.ts';
+
+/** One write as a watch event: what a watcher of `kind` receives. */
+export interface WatchRecord {
+  type: WatchEventType;
+  object: KubeObject;
+}
+
+export interface StoreState {
+  /** The last resourceVersion handed out (etcd's revision). */
+  rv: number;
+  objects: Record<Kind, Map<string, KubeObject>>;
+}
+
+/** The per-write context: the virtual clock, the PRNG, and where the watch events go. */
+export interface WriteContext {
+  now: number;
+  prng: PrngState;
+  writes: WatchRecord[];
+}
+
+export function newStoreState(): StoreState {
+  const objects = {} as Record<Kind, Map<string, KubeObject>>;
+  for (const k of KINDS) objects[k] = new Map();
+  return { rv: 0, objects };
+}
+
+/** objectKey is the cache key: `namespace/name`, or `name` for cluster-scoped kinds (Node). */
+export function objectKey(obj: { kind: Kind; metadata: ObjectMeta }): string {
+  return obj.kind === 'Node' ? obj.metadata.name : `${obj.metadata.namespace ?? 'default'}/${obj.metadata.name}`;
+}
+
+/** Kinds whose spec changes bump metadata.generation. */
+const GENERATION_KINDS: ReadonlySet<Kind> = new Set(['Deployment', 'ReplicaSet', 'DaemonSet']);
+
+function specOf(obj: KubeObject): unknown {
+  return 'spec' in obj ? obj.spec : undefined;
+}
+
+/** Cheap structural equality for plain JSON values (spec comparisons for generation bumps). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a as object);
+  const kb = Object.keys(b as object);
+  if (ka.length !== kb.length) return false;
+  for (const k of ka) {
+    if (!jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
+
+function emit(st: StoreState, ctx: WriteContext, type: WatchEventType, obj: KubeObject): void {
+  if (type === 'DELETED') st.objects[obj.kind].delete(objectKey(obj));
+  else st.objects[obj.kind].set(objectKey(obj), obj);
+  ctx.writes.push({ type, object: obj });
+}
+
+/** getObject reads the current version of an object straight from the store. */
+export function getObject<K extends Kind>(st: StoreState, kind: K, key: string): ObjectOf<K> | undefined {
+  return st.objects[kind].get(key) as ObjectOf<K> | undefined;
+}
+
+/**
+ * createObject stores a new object: it fills uid, resourceVersion, creationTimestamp,
+ * generation 1 for workloads, and a name from generateName plus five random characters
+ * (names.SimpleNameGenerator; a base over 58 characters is truncated).
+ */
+export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteContext, obj: T): ApiResult<T> {
+  const meta: ObjectMeta = { ...obj.metadata };
+  if (!meta.name && meta.generateName) {
+    const base = meta.generateName.length > 58 ? meta.generateName.slice(0, 58) : meta.generateName;
+    meta.name = base + randString(ctx.prng, 5);
+  }
+  if (obj.kind !== 'Node') meta.namespace = meta.namespace ?? 'default';
+  const key = objectKey({ kind: obj.kind, metadata: meta });
+  if (st.objects[obj.kind].has(key)) return { ok: false, error: newAlreadyExists(obj.kind, meta.name) };
+  meta.uid = uuid(ctx.prng);
+  meta.resourceVersion = String(++st.rv);
+  meta.creationTimestamp = toRFC3339(ctx.now);
+  if (GENERATION_KINDS.has(obj.kind)) meta.generation = 1;
+  delete meta.deletionTimestamp;
+  const admitted = obj.kind === 'Pod' ? (admitPod(obj) as T) : obj;
+  const stored = { ...admitted, metadata: meta } as T;
+  emit(st, ctx, 'ADDED', stored);
+  return { ok: true, object: stored };
+}
+
+function checkCurrent<T extends KubeObject>(st: StoreState, obj: T): ApiResult<T> {
+  const cur = st.objects[obj.kind].get(objectKey(obj)) as T | undefined;
+  if (!cur) return { ok: false, error: newNotFound(obj.kind, obj.metadata.name) };
+  const rv = obj.metadata.resourceVersion;
+  if (rv !== undefined && rv !== cur.metadata.resourceVersion) {
+    return { ok: false, error: newConflict(obj.kind, obj.metadata.name) };
+  }
+  return { ok: true, object: cur };
+}
+
+/**
+ * updateObject writes metadata and spec (the main endpoint): the stored status is kept, a
+ * stale resourceVersion is a Conflict, and a spec change bumps generation for workloads.
+ */
+export function updateObject<T extends KubeObject>(st: StoreState, ctx: WriteContext, obj: T): ApiResult<T> {
+  const c = checkCurrent(st, obj);
+  if (!c.ok) return c;
+  const cur = c.object;
+  const meta: ObjectMeta = {
+    ...obj.metadata,
+    uid: cur.metadata.uid,
+    creationTimestamp: cur.metadata.creationTimestamp,
+    resourceVersion: String(st.rv + 1),
+  };
+  if (cur.metadata.deletionTimestamp) meta.deletionTimestamp = cur.metadata.deletionTimestamp;
+  if (GENERATION_KINDS.has(obj.kind)) {
+    meta.generation = (cur.metadata.generation ?? 1) + (jsonEqual(specOf(cur), specOf(obj)) ? 0 : 1);
+  }
+  const stored = { ...obj, metadata: meta } as T;
+  if ('status' in cur && cur.status !== undefined) (stored as { status?: unknown }).status = cur.status;
+  else delete (stored as { status?: unknown }).status;
+  if (jsonEqual(stored, { ...cur, metadata: { ...cur.metadata, resourceVersion: meta.resourceVersion } })) {
+    return { ok: true, object: cur }; // a no-op update does not bump the resourceVersion
+  }
+  st.rv++;
+  emit(st, ctx, 'MODIFIED', stored);
+  return { ok: true, object: stored };
+}
+
+/** updateStatus writes only the status subresource; metadata and spec stay as stored. */
+export function updateStatus<T extends KubeObject>(st: StoreState, ctx: WriteContext, obj: T): ApiResult<T> {
+  const c = checkCurrent(st, obj);
+  if (!c.ok) return c;
+  const cur = c.object;
+  if (jsonEqual((cur as { status?: unknown }).status, (obj as { status?: unknown }).status)) {
+    return { ok: true, object: cur };
+  }
+  const stored = {
+    ...cur,
+    metadata: { ...cur.metadata, resourceVersion: String(++st.rv) },
+    status: (obj as { status?: unknown }).status,
+  } as T;
+  emit(st, ctx, 'MODIFIED', stored);
+  return { ok: true, object: stored };
+}
+
+/**
+ * deleteObject deletes as the API server does: a pod bound to a node is deleted gracefully
+ * (deletionTimestamp = now + grace, the kubelet removes it later); anything else is removed
+ * at once, and the garbage collector deletes its dependents in the background.
+ */
+export function deleteObject(
+  st: StoreState,
+  ctx: WriteContext,
+  kind: Kind,
+  key: string,
+  opts: { gracePeriodSeconds?: number; uid?: string } = {},
+): ApiResult<KubeObject> {
+  const cur = st.objects[kind].get(key);
+  if (!cur) return { ok: false, error: newNotFound(kind, key.split('/').pop() ?? key) };
+  if (opts.uid && cur.metadata.uid !== opts.uid) return { ok: false, error: newConflict(kind, cur.metadata.name) };
+  if (cur.kind === 'Pod') {
+    const phase = cur.status?.phase;
+    const terminal = phase === 'Failed' || phase === 'Succeeded';
+    if (cur.spec.nodeName && !terminal) {
+      if (cur.metadata.deletionTimestamp) return { ok: true, object: cur };
+      const grace = opts.gracePeriodSeconds ?? cur.spec.terminationGracePeriodSeconds ?? 30;
+      if (grace > 0) {
+        const stored: KubeObject = {
+          ...cur,
+          metadata: {
+            ...cur.metadata,
+            resourceVersion: String(++st.rv),
+            deletionTimestamp: toRFC3339(ctx.now + grace * 1000),
+            deletionGracePeriodSeconds: grace,
+          },
+        };
+        emit(st, ctx, 'MODIFIED', stored);
+        return { ok: true, object: stored };
+      }
+    }
+  }
+  return removeObject(st, ctx, kind, key);
+}
+
+/** removeObject takes an object out of the store for good (final step of a graceful delete). */
+export function removeObject(st: StoreState, ctx: WriteContext, kind: Kind, key: string): ApiResult<KubeObject> {
+  const cur = st.objects[kind].get(key);
+  if (!cur) return { ok: false, error: newNotFound(kind, key.split('/').pop() ?? key) };
+  const gone: KubeObject = {
+    ...cur,
+    metadata: { ...cur.metadata, resourceVersion: String(++st.rv) },
+  } as KubeObject;
+  emit(st, ctx, 'DELETED', gone);
+  return { ok: true, object: gone };
+}
+
+/**
+ * bindPod is the pods/binding subresource: it sets spec.nodeName and the PodScheduled=True
+ * condition in one write, and fails with a Conflict when the pod is already bound.
+ */
+export function bindPod(st: StoreState, ctx: WriteContext, key: string, uid: string, nodeName: string): ApiResult<KubeObject> {
+  const cur = st.objects.Pod.get(key);
+  if (!cur || cur.kind !== 'Pod' || cur.metadata.uid !== uid) return { ok: false, error: newNotFound('Pod', key.split('/').pop() ?? key) };
+  if (cur.spec.nodeName) return { ok: false, error: newConflict('Pod', cur.metadata.name) };
+  const conditions = (cur.status?.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
+  conditions.push({ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: toRFC3339(ctx.now) });
+  const stored: KubeObject = {
+    ...cur,
+    metadata: { ...cur.metadata, resourceVersion: String(++st.rv) },
+    spec: { ...cur.spec, nodeName },
+    status: { ...cur.status, phase: 'Pending', conditions },
+  };
+  emit(st, ctx, 'MODIFIED', stored);
+  return { ok: true, object: stored };
+}

@@ -1,0 +1,127 @@
+/**
+ * The shared informer cache of kube-controller-manager: one copy of every object, fed by watch
+ * events after `controller.watchDelaySeconds`, so it lags the API store as in a cluster. The
+ * indexes (pods by controller uid and by node) are derived and rebuilt after a keyframe restore.
+ */
+import type { Kind, KubeObject, ObjectOf, Pod } from '../api/types.ts';
+import { KINDS } from '../api/types.ts';
+import { objectKey, type WatchRecord } from '../apiserver/store.ts';
+
+export interface CacheState {
+  objects: Record<Kind, Map<string, KubeObject>>;
+  /** Pods keyed by their controller's uid (the controllerUIDIndex of recent releases). */
+  podsByOwner: Map<string, Set<string>>;
+  /** Pods keyed by spec.nodeName, or by the node of their required node affinity. */
+  podsByNode: Map<string, Set<string>>;
+}
+
+export function newCacheState(): CacheState {
+  const objects = {} as Record<Kind, Map<string, KubeObject>>;
+  for (const k of KINDS) objects[k] = new Map();
+  return { objects, podsByOwner: new Map(), podsByNode: new Map() };
+}
+
+function controllerUid(pod: Pod): string | undefined {
+  return pod.metadata.ownerReferences?.find((r) => r.controller)?.uid;
+}
+
+/** podTargetNode is the node a pod runs on or is pinned to (DaemonSet pods before binding). */
+export function podTargetNode(pod: Pod): string | undefined {
+  if (pod.spec.nodeName) return pod.spec.nodeName;
+  const terms = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
+  for (const t of terms ?? []) {
+    for (const f of t.matchFields ?? []) {
+      if (f.key === 'metadata.name' && f.operator === 'In' && f.values?.length === 1) return f.values[0];
+    }
+  }
+  return undefined;
+}
+
+function indexAdd(m: Map<string, Set<string>>, k: string | undefined, v: string): void {
+  if (k === undefined) return;
+  let s = m.get(k);
+  if (!s) m.set(k, (s = new Set()));
+  s.add(v);
+}
+
+function indexDel(m: Map<string, Set<string>>, k: string | undefined, v: string): void {
+  if (k === undefined) return;
+  const s = m.get(k);
+  if (!s) return;
+  s.delete(v);
+  if (s.size === 0) m.delete(k);
+}
+
+/** applyWatch folds one watch event into the cache and returns the object it replaced. */
+export function applyWatch(c: CacheState, rec: WatchRecord): KubeObject | undefined {
+  const obj = rec.object;
+  const key = objectKey(obj);
+  const old = c.objects[obj.kind].get(key);
+  if (old && Number(old.metadata.resourceVersion) > Number(obj.metadata.resourceVersion)) return old;
+  if (obj.kind === 'Pod') {
+    if (old && old.kind === 'Pod') {
+      indexDel(c.podsByOwner, controllerUid(old), key);
+      indexDel(c.podsByNode, podTargetNode(old), key);
+    }
+    if (rec.type !== 'DELETED') {
+      indexAdd(c.podsByOwner, controllerUid(obj), key);
+      indexAdd(c.podsByNode, podTargetNode(obj), key);
+    }
+  }
+  if (rec.type === 'DELETED') c.objects[obj.kind].delete(key);
+  else c.objects[obj.kind].set(key, obj);
+  return old;
+}
+
+/** rebuildIndexes recomputes the derived indexes from the objects (after a restore). */
+export function rebuildIndexes(c: CacheState): void {
+  c.podsByOwner = new Map();
+  c.podsByNode = new Map();
+  for (const [key, o] of c.objects.Pod) {
+    const pod = o as Pod;
+    indexAdd(c.podsByOwner, controllerUid(pod), key);
+    indexAdd(c.podsByNode, podTargetNode(pod), key);
+  }
+}
+
+/** cloneCache copies the cache for a keyframe: maps are copied, objects (immutable) shared. */
+export function cloneCache(c: CacheState): CacheState {
+  const objects = {} as Record<Kind, Map<string, KubeObject>>;
+  for (const k of KINDS) objects[k] = new Map(c.objects[k]);
+  const out: CacheState = { objects, podsByOwner: new Map(), podsByNode: new Map() };
+  rebuildIndexes(out);
+  return out;
+}
+
+/** list returns every cached object of a kind, in insertion order (deterministic). */
+export function list<K extends Kind>(c: CacheState, kind: K): ObjectOf<K>[] {
+  return [...c.objects[kind].values()] as ObjectOf<K>[];
+}
+
+export function get<K extends Kind>(c: CacheState, kind: K, key: string): ObjectOf<K> | undefined {
+  return c.objects[kind].get(key) as ObjectOf<K> | undefined;
+}
+
+/** podsOwnedBy lists the cached pods whose controller is the object with this uid. */
+export function podsOwnedBy(c: CacheState, uid: string): Pod[] {
+  const keys = c.podsByOwner.get(uid);
+  if (!keys) return [];
+  const out: Pod[] = [];
+  for (const k of keys) {
+    const p = c.objects.Pod.get(k);
+    if (p) out.push(p as Pod);
+  }
+  return out;
+}
+
+/** podsOnNode lists the cached pods bound or pinned to a node. */
+export function podsOnNode(c: CacheState, node: string): Pod[] {
+  const keys = c.podsByNode.get(node);
+  if (!keys) return [];
+  const out: Pod[] = [];
+  for (const k of keys) {
+    const p = c.objects.Pod.get(k);
+    if (p) out.push(p as Pod);
+  }
+  return out;
+}

@@ -1,0 +1,75 @@
+/**
+ * ControllerExpectations / UIDTrackingControllerExpectations (pkg/controller/controller_utils.go).
+ * A controller records how many creations and deletions it has asked for; until the informer
+ * has seen them all (or five minutes pass) the controller does no further create/delete work
+ * for that key, because its cache would otherwise make it act twice.
+ */
+import { ExpectationsTimeoutMs } from '../api/constants.ts';
+
+export interface Expectation {
+  add: number;
+  del: number;
+  /** Virtual ms when the expectations were last set. */
+  timestamp: number;
+  /** Pod keys expected to be deleted (UIDTrackingControllerExpectations). */
+  delKeys: string[];
+}
+
+export type ExpectationsState = Map<string, Expectation>;
+
+/** satisfiedExpectations is true when nothing is pending, none were set, or they expired. */
+export function satisfiedExpectations(st: ExpectationsState, key: string, now: number): boolean {
+  const e = st.get(key);
+  if (!e) return true;
+  if (e.add <= 0 && e.del <= 0) return true;
+  return now - e.timestamp > ExpectationsTimeoutMs;
+}
+
+/** isExpired reports whether the expectations are older than ExpectationsTimeout (5 min). */
+export function isExpired(st: ExpectationsState, key: string, now: number): boolean {
+  const e = st.get(key);
+  return !!e && now - e.timestamp > ExpectationsTimeoutMs;
+}
+
+export function setExpectations(st: ExpectationsState, key: string, add: number, del: number, now: number): void {
+  st.set(key, { add, del, timestamp: now, delKeys: [] });
+}
+
+export function expectCreations(st: ExpectationsState, key: string, n: number, now: number): void {
+  setExpectations(st, key, n, 0, now);
+}
+
+/** expectDeletions records the exact pod keys expected to go (UID tracking). */
+export function expectDeletions(st: ExpectationsState, key: string, podKeys: string[], now: number): void {
+  st.set(key, { add: 0, del: podKeys.length, timestamp: now, delKeys: [...podKeys] });
+}
+
+function lower(st: ExpectationsState, key: string, add: number, del: number): void {
+  const e = st.get(key);
+  if (!e) return;
+  st.set(key, { ...e, add: e.add - add, del: e.del - del });
+}
+
+/** creationObserved lowers the pending adds by one (a pod ADDED event or a failed create). */
+export function creationObserved(st: ExpectationsState, key: string): void {
+  lower(st, key, 1, 0);
+}
+
+/** deletionObserved lowers the pending deletes by one, once per tracked pod key. */
+export function deletionObserved(st: ExpectationsState, key: string, podKey?: string): void {
+  const e = st.get(key);
+  if (!e) return;
+  if (podKey !== undefined && e.delKeys.length > 0) {
+    const i = e.delKeys.indexOf(podKey);
+    if (i < 0) return;
+    const delKeys = e.delKeys.slice();
+    delKeys.splice(i, 1);
+    st.set(key, { ...e, del: e.del - 1, delKeys });
+    return;
+  }
+  lower(st, key, 0, 1);
+}
+
+export function deleteExpectations(st: ExpectationsState, key: string): void {
+  st.delete(key);
+}

@@ -1,0 +1,193 @@
+// Port of kubernetes pkg/controller/replicaset/replica_set.go (v1.36): syncReplicaSet,
+// manageReplicas, and the pod/ReplicaSet event handlers.
+import { ReplicaSetBurstReplicas, SlowStartInitialBatchSize } from '../../api/constants.ts';
+import { decide } from '../../api/decision.ts';
+import type { KubeObject, OwnerReference, Pod, ReplicaSet } from '../../api/types.ts';
+import { objectKey, type WatchRecord } from '../../apiserver/store.ts';
+import { get, list, podsOwnedBy } from '../../client/cache.ts';
+import { selectorMatches } from '../../lib/labels.ts';
+import { create, del, enqueue, enqueueAfter, note, recordEvent, type Tx } from '../../sim/tx.ts';
+import {
+  creationObserved,
+  deletionObserved,
+  deleteExpectations,
+  expectCreations,
+  expectDeletions,
+  satisfiedExpectations,
+} from '../expectations.ts';
+import { filterActivePods, getPodsToDelete, isPodReady } from '../podRanking.ts';
+import { specReplicas } from '../sort.ts';
+import { updateReplicaSetStatus } from './replicaSetUtils.ts';
+
+const COMPONENT = 'replicaset-controller';
+
+function controllerRef(o: KubeObject): OwnerReference | undefined {
+  return o.metadata.ownerReferences?.find((r) => r.controller);
+}
+
+/** resolveControllerRef finds the ReplicaSet a pod's controllerRef names (uid must match). */
+function resolveControllerRef(tx: Tx, ns: string, ref: OwnerReference | undefined): ReplicaSet | undefined {
+  if (!ref || ref.kind !== 'ReplicaSet') return undefined;
+  const rs = get(tx.st.cache, 'ReplicaSet', `${ns}/${ref.name}`);
+  return rs && rs.metadata.uid === ref.uid ? rs : undefined;
+}
+
+/** replicaSetOnWatch is the informer's event handlers (addRS/updateRS/deleteRS, addPod/updatePod/deletePod). */
+export function replicaSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | undefined): void {
+  const obj = rec.object;
+  if (obj.kind === 'ReplicaSet') {
+    const key = objectKey(obj);
+    if (rec.type === 'DELETED') deleteExpectations(tx.st.expectations.replicaset, key);
+    enqueue(tx, 'replicaset', key);
+    return;
+  }
+  if (obj.kind !== 'Pod') return;
+  const ns = obj.metadata.namespace ?? 'default';
+  const podKey = objectKey(obj);
+  if (rec.type === 'DELETED') {
+    const rs = resolveControllerRef(tx, ns, controllerRef(obj));
+    if (!rs) return;
+    const rsKey = objectKey(rs);
+    deletionObserved(tx.st.expectations.replicaset, rsKey, podKey);
+    enqueue(tx, 'replicaset', rsKey);
+    return;
+  }
+  const oldPod = old?.kind === 'Pod' ? old : undefined;
+  if (rec.type === 'ADDED' || !oldPod) {
+    const rs = resolveControllerRef(tx, ns, controllerRef(obj));
+    if (rs) {
+      const rsKey = objectKey(rs);
+      if (obj.metadata.deletionTimestamp) deletionObserved(tx.st.expectations.replicaset, rsKey, podKey);
+      else creationObserved(tx.st.expectations.replicaset, rsKey);
+      enqueue(tx, 'replicaset', rsKey);
+      return;
+    }
+    // An orphan: every matching ReplicaSet gets a chance to adopt it.
+    for (const r of list(tx.st.cache, 'ReplicaSet')) {
+      if ((r.metadata.namespace ?? 'default') === ns && selectorMatches(r.spec.selector, obj.metadata.labels)) {
+        enqueue(tx, 'replicaset', objectKey(r));
+      }
+    }
+    return;
+  }
+  if (obj.metadata.resourceVersion === oldPod.metadata.resourceVersion) return;
+  const rs = resolveControllerRef(tx, ns, controllerRef(obj));
+  if (obj.metadata.deletionTimestamp && !oldPod.metadata.deletionTimestamp && rs) {
+    // A graceful delete already counts as the deletion the controller expected.
+    deletionObserved(tx.st.expectations.replicaset, objectKey(rs), podKey);
+  }
+  const oldRs = resolveControllerRef(tx, ns, controllerRef(oldPod));
+  if (oldRs && oldRs !== rs) enqueue(tx, 'replicaset', objectKey(oldRs));
+  if (!rs) return;
+  enqueue(tx, 'replicaset', objectKey(rs));
+  const minReady = rs.spec.minReadySeconds ?? 0;
+  if (!isPodReady(oldPod) && isPodReady(obj) && minReady > 0) {
+    // Check again once the pod has been ready for minReadySeconds (plus a second of slack).
+    enqueueAfter(tx, 'replicaset', objectKey(rs), minReady * 1000 + 1000);
+  }
+}
+
+/** getPodFromTemplate builds a pod for the ReplicaSet (controller.GetPodFromTemplate). */
+function getPodFromTemplate(rs: ReplicaSet): Pod {
+  const t = rs.spec.template;
+  const pod: Pod = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name: '',
+      generateName: `${rs.metadata.name}-`,
+      namespace: rs.metadata.namespace ?? 'default',
+      labels: { ...(t.metadata?.labels ?? {}) },
+      ownerReferences: [
+        { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: rs.metadata.name, uid: rs.metadata.uid ?? '', controller: true, blockOwnerDeletion: true },
+      ],
+    },
+    spec: structuredCloneSpec(t.spec),
+  };
+  if (t.metadata?.annotations) pod.metadata.annotations = { ...t.metadata.annotations };
+  return pod;
+}
+
+function structuredCloneSpec<T>(v: T): T {
+  return JSON.parse(JSON.stringify(v)) as T;
+}
+
+/** relatedPods are the pods of every ReplicaSet owned by the same Deployment (getIndirectlyRelatedPods). */
+function relatedPods(tx: Tx, rs: ReplicaSet): Pod[] {
+  const owner = controllerRef(rs);
+  if (!owner) return podsOwnedBy(tx.st.cache, rs.metadata.uid ?? '');
+  const out: Pod[] = [];
+  for (const r of list(tx.st.cache, 'ReplicaSet')) {
+    if (controllerRef(r)?.uid === owner.uid) out.push(...podsOwnedBy(tx.st.cache, r.metadata.uid ?? ''));
+  }
+  return out;
+}
+
+/**
+ * manageReplicas creates or deletes pods to bring the active count to spec.replicas, at most
+ * burstReplicas (500) per sync, creating in slow-start batches of 1, 2, 4, … .
+ */
+export function manageReplicas(tx: Tx, filteredPods: Pod[], rs: ReplicaSet, rsKey: string): void {
+  const replicas = specReplicas(rs);
+  let diff = filteredPods.length - replicas;
+  const exp = tx.st.expectations.replicaset;
+  decide(tx.decisions, 'manageReplicas', 'diff', { active: filteredPods.length, replicas, diff });
+  if (diff < 0) {
+    diff = -diff;
+    const n = Math.min(diff, ReplicaSetBurstReplicas);
+    if (n < diff) decide(tx.decisions, 'manageReplicas', 'burstCapped', { diff, burstReplicas: ReplicaSetBurstReplicas, n });
+    expectCreations(exp, rsKey, n, tx.now);
+    // slowStartBatch: 1, 2, 4, … pods per batch; every create succeeds in the simulator.
+    const batches: number[] = [];
+    let remaining = n;
+    for (let size = Math.min(remaining, SlowStartInitialBatchSize); size > 0; size = Math.min(2 * size, remaining)) {
+      batches.push(size);
+      for (let i = 0; i < size; i++) {
+        const res = create(tx, getPodFromTemplate(rs));
+        if (res.ok) recordEvent(tx, rs, 'Normal', 'SuccessfulCreate', `Created pod: ${res.object.metadata.name}`, COMPONENT);
+      }
+      remaining -= size;
+    }
+    decide(tx.decisions, 'manageReplicas', 'create', { count: n, batches: batches.join(', ') });
+    note(tx, `created ${n} pod${n === 1 ? '' : 's'} for ${rs.metadata.name}`);
+    return;
+  }
+  if (diff > 0) {
+    const n = Math.min(diff, ReplicaSetBurstReplicas);
+    const victims = getPodsToDelete(filteredPods, relatedPods(tx, rs), n, tx.now);
+    const keys = victims.map((p) => objectKey(p));
+    expectDeletions(exp, rsKey, keys, tx.now);
+    for (const p of victims) {
+      const res = del(tx, 'Pod', objectKey(p));
+      if (res.ok) recordEvent(tx, rs, 'Normal', 'SuccessfulDelete', `Deleted pod: ${p.metadata.name}`, COMPONENT);
+      else if (res.error.reason !== 'NotFound') deletionObserved(exp, rsKey, objectKey(p));
+    }
+    decide(tx.decisions, 'manageReplicas', 'delete', { count: n, pods: victims.map((p) => p.metadata.name).join(', ') });
+    note(tx, `deleted ${n} pod${n === 1 ? '' : 's'} of ${rs.metadata.name}`);
+  }
+}
+
+/** syncReplicaSet syncs one ReplicaSet key; returns an error message to requeue with back-off. */
+export function syncReplicaSet(tx: Tx, key: string): string | null {
+  tx.actor = COMPONENT;
+  const rs = get(tx.st.cache, 'ReplicaSet', key);
+  const exp = tx.st.expectations.replicaset;
+  if (!rs) {
+    deleteExpectations(exp, key);
+    note(tx, `ReplicaSet ${key} has been deleted`);
+    return null;
+  }
+  const needsSync = satisfiedExpectations(exp, key, tx.now);
+  const owned = podsOwnedBy(tx.st.cache, rs.metadata.uid ?? '');
+  const filteredPods = filterActivePods(owned);
+  note(tx, `synced ReplicaSet ${rs.metadata.name}`);
+  if (needsSync && !rs.metadata.deletionTimestamp) {
+    manageReplicas(tx, filteredPods, rs, key);
+  } else if (!needsSync) {
+    const e = exp.get(key);
+    decide(tx.decisions, 'syncReplicaSet', 'expectationsPending', { add: e?.add ?? 0, del: e?.del ?? 0 });
+  }
+  return updateReplicaSetStatus(tx, rs, owned, filteredPods);
+}
+
+export { satisfiedExpectations };

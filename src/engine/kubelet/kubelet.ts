@@ -1,0 +1,243 @@
+/**
+ * The simulated kubelet: runs each bound pod through ContainerCreating (image pull and start),
+ * Running, and Ready, with the image behaviours of the scenario (DESIGN.md §4): failing pulls
+ * (ErrImagePull ⇄ ImagePullBackOff, back-off 10 s doubling to 5 min), crashing containers
+ * (CrashLoopBackOff, same back-off), readiness that never passes; and removes a deleted pod once
+ * its containers have stopped (`terminationSeconds`).
+ */
+import type { ContainerStatus, Node, Pod, PodCondition, PodStatus } from '../api/types.ts';
+import { DEFAULT_IMAGE_BEHAVIOUR, type ImageBehaviour, type SecondsSpec } from '../config.ts';
+import { nextFloat } from '../lib/prng.ts';
+import { objectKey } from '../apiserver/store.ts';
+import type { KubeletStep } from '../sim/events.ts';
+import { note, recordEvent, remove, schedule, type Tx, writeStatus } from '../sim/tx.ts';
+import { nodeIsReady } from './nodes.ts';
+
+const BACKOFF_INITIAL_MS = 10_000;
+const BACKOFF_MAX_MS = 300_000;
+
+/** drawMs turns a SecondsSpec into ms with the engine PRNG: 2 → 2000; [1, 4] → uniform 1000–4000. */
+export function drawMs(tx: Tx, spec: SecondsSpec): number {
+  if (typeof spec === 'number') return Math.round(spec * 1000);
+  const [lo, hi] = spec;
+  return Math.round((lo + (hi - lo) * nextFloat(tx.st.prng)) * 1000);
+}
+
+export function imageBehaviour(tx: Tx, image: string): ImageBehaviour {
+  const imgs = tx.st.config.images;
+  return imgs[image] ?? imgs.default ?? DEFAULT_IMAGE_BEHAVIOUR;
+}
+
+function cond(type: PodCondition['type'], ok: boolean, now: string, prev: PodCondition[] | undefined, reason?: string, message?: string): PodCondition {
+  const old = prev?.find((c) => c.type === type);
+  const status = ok ? 'True' : 'False';
+  const c: PodCondition = {
+    type,
+    status,
+    lastProbeTime: null,
+    lastTransitionTime: old && old.status === status && old.lastTransitionTime ? old.lastTransitionTime : now,
+  };
+  if (!ok && reason) c.reason = reason;
+  if (!ok && message) c.message = message;
+  return c;
+}
+
+/** podConditions builds the five kubelet conditions in the order the kubelet writes them. */
+function podConditions(pod: Pod, now: string, containersStarted: boolean, ready: boolean): PodCondition[] {
+  const prev = pod.status?.conditions;
+  const names = pod.spec.containers.map((c) => c.name).join(' ');
+  const msg = `containers with unready status: [${names}]`;
+  const scheduled = prev?.find((c) => c.type === 'PodScheduled') ?? cond('PodScheduled', true, now, prev);
+  return [
+    cond('PodReadyToStartContainers', containersStarted || true, now, prev),
+    cond('Initialized', true, now, prev),
+    cond('Ready', ready, now, prev, 'ContainersNotReady', msg),
+    cond('ContainersReady', ready, now, prev, 'ContainersNotReady', msg),
+    scheduled,
+  ];
+}
+
+function containerStatuses(pod: Pod, f: (c: { name: string; image: string }, prev: ContainerStatus | undefined) => ContainerStatus): ContainerStatus[] {
+  return pod.spec.containers.map((c) => f(c, pod.status?.containerStatuses?.find((s) => s.name === c.name)));
+}
+
+function setStatus(tx: Tx, pod: Pod, status: PodStatus): void {
+  writeStatus(tx, { ...pod, status });
+}
+
+function podIP(pod: Pod): string {
+  // A stable fake address from the pod's uid: 10.244.x.y.
+  let h = 0;
+  for (const ch of pod.metadata.uid ?? pod.metadata.name) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return `10.244.${(h >>> 8) & 0xff}.${h & 0xff || 1}`;
+}
+
+/** kubeletOnPodWatched reacts to a pod the kubelet's watch delivered (bound or being deleted). */
+export function kubeletOnPodWatched(tx: Tx, pod: Pod, old: Pod | undefined): void {
+  const uid = pod.metadata.uid ?? '';
+  const key = objectKey(pod);
+  if (!pod.spec.nodeName) return;
+  if (pod.metadata.deletionTimestamp && !old?.metadata.deletionTimestamp) {
+    const ms = Math.round(tx.st.config.terminationSeconds * 1000);
+    const node = tx.st.cache.objects.Node.get(pod.spec.nodeName) as Node | undefined;
+    if (node && !nodeIsReady(node)) return; // an unreachable kubelet cannot confirm termination
+    schedule(tx, tx.now + ms, { type: 'kubelet', podKey: key, uid, step: 'terminated' });
+    return;
+  }
+  if (!old?.spec.nodeName && !pod.status?.startTime && !pod.metadata.deletionTimestamp) {
+    schedule(tx, tx.now, { type: 'kubelet', podKey: key, uid, step: 'accept' });
+  }
+}
+
+/** kubeletStep performs one step of a pod's lifecycle on its node. */
+export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletStep): void {
+  tx.actor = 'kubelet';
+  const pod = tx.st.store.objects.Pod.get(podKey) as Pod | undefined;
+  if (!pod || pod.metadata.uid !== uid) {
+    note(tx, `pod ${podKey} is gone`);
+    return;
+  }
+  const nodeName = pod.spec.nodeName ?? '';
+  tx.actor = `kubelet/${nodeName}`;
+  if (step === 'terminated') {
+    remove(tx, 'Pod', podKey);
+    tx.st.kubelet.delete(podKey);
+    note(tx, `containers of ${pod.metadata.name} stopped; pod removed`);
+    return;
+  }
+  if (pod.metadata.deletionTimestamp) {
+    note(tx, `${pod.metadata.name} is terminating; ${step} skipped`);
+    return;
+  }
+  const node = tx.st.store.objects.Node.get(nodeName) as Node | undefined;
+  if (!node || !nodeIsReady(node)) {
+    note(tx, `node ${nodeName} is NotReady; ${pod.metadata.name} waits`);
+    return;
+  }
+  const image = pod.spec.containers[0]?.image ?? '';
+  const b = imageBehaviour(tx, image);
+  const ks = tx.st.kubelet.get(podKey) ?? { pullBackoffMs: BACKOFF_INITIAL_MS, crashBackoffMs: BACKOFF_INITIAL_MS };
+  const base: PodStatus = { ...pod.status };
+  switch (step) {
+    case 'accept': {
+      setStatus(tx, pod, {
+        ...base,
+        phase: 'Pending',
+        conditions: podConditions(pod, tx.nowIso, false, false),
+        hostIP: '192.168.0.' + (1 + (nodeName.length % 250)),
+        startTime: tx.nowIso,
+        containerStatuses: containerStatuses(pod, (c) => ({
+          name: c.name,
+          image: c.image,
+          ready: false,
+          started: false,
+          restartCount: 0,
+          state: { waiting: { reason: 'ContainerCreating' } },
+        })),
+      });
+      recordEvent(tx, pod, 'Normal', 'Pulling', `Pulling image "${image}"`, 'kubelet');
+      if (b.pull === 'fail') schedule(tx, tx.now + drawMs(tx, b.pullSeconds), { type: 'kubelet', podKey, uid, step: 'pulled' });
+      else schedule(tx, tx.now + drawMs(tx, b.pullSeconds) + drawMs(tx, b.startSeconds), { type: 'kubelet', podKey, uid, step: 'started' });
+      note(tx, `${pod.metadata.name}: ContainerCreating`);
+      return;
+    }
+    case 'pulled': {
+      // Only failing pulls stop here: ErrImagePull now, ImagePullBackOff after the next sync.
+      const message = `failed to pull and unpack image "docker.io/library/${image}": not found`;
+      setStatus(tx, pod, {
+        ...base,
+        containerStatuses: containerStatuses(pod, (c, prev) => ({
+          name: c.name,
+          image: c.image,
+          ready: false,
+          started: false,
+          restartCount: prev?.restartCount ?? 0,
+          state: { waiting: { reason: 'ErrImagePull', message } },
+        })),
+      });
+      recordEvent(tx, pod, 'Warning', 'Failed', `Failed to pull image "${image}": ${message}`, 'kubelet');
+      schedule(tx, tx.now + 1000, { type: 'kubelet', podKey, uid, step: 'backoffRetry' });
+      note(tx, `${pod.metadata.name}: ErrImagePull`);
+      return;
+    }
+    case 'backoffRetry': {
+      const waiting = pod.status?.containerStatuses?.[0]?.state.waiting?.reason;
+      if (waiting === 'ErrImagePull') {
+        setStatus(tx, pod, {
+          ...base,
+          containerStatuses: containerStatuses(pod, (c, prev) => ({
+            name: c.name,
+            image: c.image,
+            ready: false,
+            started: false,
+            restartCount: prev?.restartCount ?? 0,
+            state: { waiting: { reason: 'ImagePullBackOff', message: `Back-off pulling image "${image}"` } },
+          })),
+        });
+        recordEvent(tx, pod, 'Normal', 'BackOff', `Back-off pulling image "${image}"`, 'kubelet');
+        schedule(tx, tx.now + ks.pullBackoffMs, { type: 'kubelet', podKey, uid, step: 'pulled' });
+        tx.st.kubelet.set(podKey, { ...ks, pullBackoffMs: Math.min(ks.pullBackoffMs * 2, BACKOFF_MAX_MS) });
+        note(tx, `${pod.metadata.name}: ImagePullBackOff (retry in ${ks.pullBackoffMs / 1000}s)`);
+        return;
+      }
+      // CrashLoopBackOff is over: start the container again.
+      kubeletStep(tx, podKey, uid, 'started');
+      return;
+    }
+    case 'started': {
+      const startedAt = tx.nowIso;
+      setStatus(tx, pod, {
+        ...base,
+        phase: 'Running',
+        conditions: podConditions(pod, tx.nowIso, true, false),
+        podIP: podIP(pod),
+        containerStatuses: containerStatuses(pod, (c, prev) => {
+          const s: ContainerStatus = {
+            name: c.name,
+            image: c.image,
+            ready: false,
+            started: true,
+            restartCount: prev?.restartCount ?? 0,
+            state: { running: { startedAt } },
+          };
+          if (prev?.lastState) s.lastState = prev.lastState;
+          return s;
+        }),
+      });
+      if (b.crash) schedule(tx, tx.now + 1000, { type: 'kubelet', podKey, uid, step: 'crash' });
+      else if (b.ready === 'ok') schedule(tx, tx.now + drawMs(tx, b.readySeconds), { type: 'kubelet', podKey, uid, step: 'ready' });
+      note(tx, `${pod.metadata.name}: Running${b.ready === 'never' ? ', readiness never passes' : ''}`);
+      return;
+    }
+    case 'ready': {
+      setStatus(tx, pod, {
+        ...base,
+        conditions: podConditions(pod, tx.nowIso, true, true),
+        containerStatuses: containerStatuses(pod, (c, prev) => ({ ...(prev as ContainerStatus), ready: true })),
+      });
+      note(tx, `${pod.metadata.name}: Ready`);
+      return;
+    }
+    case 'crash': {
+      const message = `back-off ${ks.crashBackoffMs / 1000}s restarting failed container=${pod.spec.containers[0]?.name ?? ''} pod=${pod.metadata.name}_${pod.metadata.namespace ?? 'default'}(${uid})`;
+      setStatus(tx, pod, {
+        ...base,
+        conditions: podConditions(pod, tx.nowIso, true, false),
+        containerStatuses: containerStatuses(pod, (c, prev) => ({
+          name: c.name,
+          image: c.image,
+          ready: false,
+          started: false,
+          restartCount: (prev?.restartCount ?? 0) + 1,
+          state: { waiting: { reason: 'CrashLoopBackOff', message } },
+          lastState: { terminated: { exitCode: 1, reason: 'Error', startedAt: prev?.state.running?.startedAt ?? tx.nowIso, finishedAt: tx.nowIso } },
+        })),
+      });
+      recordEvent(tx, pod, 'Warning', 'BackOff', 'Back-off restarting failed container', 'kubelet');
+      schedule(tx, tx.now + ks.crashBackoffMs, { type: 'kubelet', podKey, uid, step: 'backoffRetry' });
+      tx.st.kubelet.set(podKey, { ...ks, crashBackoffMs: Math.min(ks.crashBackoffMs * 2, BACKOFF_MAX_MS) });
+      note(tx, `${pod.metadata.name}: CrashLoopBackOff (restart in ${ks.crashBackoffMs / 1000}s)`);
+      return;
+    }
+  }
+}

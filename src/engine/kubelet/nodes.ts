@@ -1,0 +1,101 @@
+/**
+ * Nodes: the Node objects of the scenario's cluster, and the node lifecycle controller's part
+ * of a node fault — a NotReady node gets the `node.kubernetes.io/unreachable` taints, its pods
+ * are marked not Ready, and pods that do not tolerate the NoExecute taint for ever are evicted
+ * after their tolerationSeconds (300 s, added to every pod by the DefaultTolerationSeconds
+ * admission plugin; DaemonSet pods tolerate it without a limit).
+ */
+import type { Node, NodeCondition, Pod, Taint } from '../api/types.ts';
+import type { NodeConfig } from '../config.ts';
+import { podsOnNode } from '../client/cache.ts';
+import { objectKey } from '../apiserver/store.ts';
+import { KUBERNETES_VERSION } from '../version.ts';
+import { note, schedule, type Tx, update, writeStatus } from '../sim/tx.ts';
+
+export const UnreachableTaintKey = 'node.kubernetes.io/unreachable';
+/** DefaultTolerationSeconds: how long a pod stays on an unreachable node before eviction. */
+export const DefaultTolerationSeconds = 300;
+
+export function nodeIsReady(node: Node): boolean {
+  const c = node.status?.conditions?.find((x) => x.type === 'Ready');
+  return !c || c.status === 'True';
+}
+
+function readyCondition(ready: boolean, now: string): NodeCondition {
+  return ready
+    ? { type: 'Ready', status: 'True', lastHeartbeatTime: now, lastTransitionTime: now, reason: 'KubeletReady', message: 'kubelet is posting ready status' }
+    : { type: 'Ready', status: 'Unknown', lastHeartbeatTime: now, lastTransitionTime: now, reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.' };
+}
+
+/** nodeObject builds the Node a scenario's node config describes. */
+export function nodeObject(cfg: NodeConfig, now: string): Node {
+  const node: Node = {
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: {
+      name: cfg.name,
+      labels: { 'kubernetes.io/hostname': cfg.name, 'kubernetes.io/os': 'linux', ...cfg.labels },
+      annotations: { 'rollout-lab/kubelet-version': KUBERNETES_VERSION },
+    },
+    spec: {},
+    status: {
+      capacity: { cpu: '4', memory: '16Gi', pods: String(cfg.maxPods) },
+      allocatable: { cpu: '4', memory: '16Gi', pods: String(cfg.maxPods) },
+      conditions: [readyCondition(true, now)],
+    },
+  };
+  if (cfg.unschedulable) node.spec.unschedulable = true;
+  if (cfg.taints.length) node.spec.taints = cfg.taints.map((t) => ({ ...t }));
+  return node;
+}
+
+function toleratesForever(pod: Pod): boolean {
+  return (pod.spec.tolerations ?? []).some(
+    (t) =>
+      (t.key === UnreachableTaintKey || (t.operator === 'Exists' && !t.key)) &&
+      (t.effect === 'NoExecute' || !t.effect) &&
+      t.tolerationSeconds === undefined,
+  );
+}
+
+/** setNodeReady applies a node fault (ready=false) or its recovery (ready=true). */
+export function setNodeReady(tx: Tx, name: string, ready: boolean): string {
+  const node = tx.st.store.objects.Node.get(name) as Node | undefined;
+  if (!node) return `Error from server (NotFound): nodes "${name}" not found`;
+  if (nodeIsReady(node) === ready) return `node/${name} is already ${ready ? 'Ready' : 'NotReady'}`;
+  const others = (node.spec.taints ?? []).filter((t) => t.key !== UnreachableTaintKey);
+  const taints: Taint[] = ready
+    ? others
+    : [...others, { key: UnreachableTaintKey, effect: 'NoSchedule' }, { key: UnreachableTaintKey, effect: 'NoExecute', timeAdded: tx.nowIso }];
+  const spec = { ...node.spec };
+  if (taints.length) spec.taints = taints;
+  else delete spec.taints;
+  const updated = update(tx, { ...node, spec });
+  if (updated.ok) {
+    const conditions = (node.status?.conditions ?? []).filter((c) => c.type !== 'Ready');
+    writeStatus(tx, { ...updated.object, status: { ...node.status, conditions: [readyCondition(ready, tx.nowIso), ...conditions] } });
+  }
+  const pods = podsOnNode(tx.st.cache, name).filter((p) => p.spec.nodeName === name);
+  for (const cached of pods) {
+    const pod = tx.st.store.objects.Pod.get(objectKey(cached)) as Pod | undefined;
+    if (!pod || !pod.metadata.uid) continue;
+    if (!ready) {
+      // MarkPodsNotReady: the Ready condition goes False as soon as the node is unreachable.
+      const conditions = (pod.status?.conditions ?? []).map((c) =>
+        c.type === 'Ready' && c.status === 'True' ? { ...c, status: 'False' as const, lastTransitionTime: tx.nowIso } : c,
+      );
+      writeStatus(tx, { ...pod, status: { ...pod.status, conditions } });
+      if (!toleratesForever(pod) && !pod.metadata.deletionTimestamp) {
+        schedule(tx, tx.now + DefaultTolerationSeconds * 1000, { type: 'evict', podKey: objectKey(pod), uid: pod.metadata.uid });
+      }
+    } else if (pod.metadata.deletionTimestamp) {
+      schedule(tx, tx.now + tx.st.config.terminationSeconds * 1000, { type: 'kubelet', podKey: objectKey(pod), uid: pod.metadata.uid, step: 'terminated' });
+    } else if (pod.status?.containerStatuses?.every((c) => c.state.running)) {
+      schedule(tx, tx.now, { type: 'kubelet', podKey: objectKey(pod), uid: pod.metadata.uid, step: 'ready' });
+    } else {
+      schedule(tx, tx.now, { type: 'kubelet', podKey: objectKey(pod), uid: pod.metadata.uid, step: 'accept' });
+    }
+  }
+  note(tx, `node ${name} is ${ready ? 'Ready again' : 'NotReady'}`);
+  return `node/${name} ${ready ? 'Ready' : 'NotReady'}`;
+}

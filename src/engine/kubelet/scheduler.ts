@@ -1,0 +1,127 @@
+/**
+ * The default scheduler, reduced to what a rollout shows: filter nodes (NodeName, nodeSelector
+ * and required node affinity, taints and tolerations, unschedulable, maxPods), prefer the node
+ * with the fewest pods, pick randomly among equal best nodes as kube-scheduler does, bind.
+ * A pod that fits nowhere stays Pending with a FailedScheduling event and is retried when a
+ * node changes or a pod goes away.
+ */
+import type { Node, Pod, Taint } from '../api/types.ts';
+import { list, podsOnNode } from '../client/cache.ts';
+import { findMatchingUntoleratedTaint, podMatchesNodeSelectorAndAffinityTerms } from '../lib/scheduling.ts';
+import { nextInt } from '../lib/prng.ts';
+import { bindPod, objectKey } from '../apiserver/store.ts';
+import { note, recordEvent, schedule, type Tx, writeStatus } from '../sim/tx.ts';
+
+const COMPONENT = 'default-scheduler';
+
+type Reject = 'affinity' | 'taint' | 'unschedulable' | 'tooMany' | 'nodeName';
+
+function fits(tx: Tx, pod: Pod, node: Node): Reject | null {
+  if (pod.spec.nodeName && pod.spec.nodeName !== node.metadata.name) return 'nodeName';
+  if (!podMatchesNodeSelectorAndAffinityTerms(pod, node)) return 'affinity';
+  const tolerations = pod.spec.tolerations ?? [];
+  if (node.spec.unschedulable) {
+    const t: Taint = { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' };
+    if (findMatchingUntoleratedTaint([t], tolerations, () => true)) return 'unschedulable';
+  }
+  const taints = node.spec.taints ?? [];
+  if (findMatchingUntoleratedTaint(taints, tolerations, (t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute')) {
+    return 'taint';
+  }
+  const maxPods = Number(node.status?.allocatable?.pods ?? '110');
+  const running = podsOnNode(tx.st.cache, node.metadata.name).filter(
+    (p) => p.spec.nodeName && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed',
+  ).length;
+  if (running >= maxPods) return 'tooMany';
+  return null;
+}
+
+/** The FailedScheduling message, as kube-scheduler words it (counts per reason, sorted). */
+function failureMessage(total: number, reasons: Map<string, number>): string {
+  const parts = [...reasons.entries()].map(([r, n]) => `${n} ${r}`).sort();
+  return `0/${total} nodes are available: ${parts.join(', ')}. preemption: 0/${total} nodes are available: ${total} Preemption is not helpful for scheduling.`;
+}
+
+const REASON_TEXT: Record<Reject, string> = {
+  affinity: "node(s) didn't match Pod's node affinity/selector",
+  taint: 'node(s) had untolerated taint',
+  unschedulable: 'node(s) were unschedulable',
+  tooMany: 'Too many pods',
+  nodeName: "node(s) didn't match the requested node name",
+};
+
+/** schedulePod runs one scheduling cycle for a pod (the `schedule` event). */
+export function schedulePod(tx: Tx, podKey: string, uid: string): void {
+  const pod = tx.st.store.objects.Pod.get(podKey) as Pod | undefined;
+  if (!pod || pod.metadata.uid !== uid || pod.spec.nodeName || pod.metadata.deletionTimestamp) {
+    note(tx, `nothing to schedule for ${podKey}`);
+    return;
+  }
+  const nodes = list(tx.st.cache, 'Node');
+  const reasons = new Map<string, number>();
+  let best: Node[] = [];
+  let bestCount = Number.POSITIVE_INFINITY;
+  // Pods pinned to one node (DaemonSet pods) only need that node checked.
+  const pinned = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms
+    ?.flatMap((t) => t.matchFields ?? [])
+    .find((f) => f.key === 'metadata.name' && f.operator === 'In' && f.values?.length === 1)?.values?.[0];
+  const candidates = pinned !== undefined ? nodes.filter((n) => n.metadata.name === pinned) : nodes;
+  for (const node of candidates) {
+    const r = fits(tx, pod, node);
+    if (r) {
+      reasons.set(REASON_TEXT[r], (reasons.get(REASON_TEXT[r]) ?? 0) + 1);
+      continue;
+    }
+    const count = podsOnNode(tx.st.cache, node.metadata.name).length;
+    if (count < bestCount) {
+      bestCount = count;
+      best = [node];
+    } else if (count === bestCount) best.push(node);
+  }
+  if (pinned !== undefined && candidates.length === 0) reasons.set(REASON_TEXT.affinity, nodes.length);
+  const chosen = best.length ? best[best.length === 1 ? 0 : nextInt(tx.st.prng, best.length)] : undefined;
+  if (!chosen) {
+    const message = failureMessage(nodes.length, reasons);
+    tx.st.unschedulable.add(podKey);
+    const conditions = [
+      { type: 'PodScheduled' as const, status: 'False' as const, lastProbeTime: null, lastTransitionTime: tx.nowIso, reason: 'Unschedulable', message },
+    ];
+    writeStatus(tx, { ...pod, status: { ...pod.status, phase: 'Pending', conditions } });
+    recordEvent(tx, pod, 'Warning', 'FailedScheduling', message, COMPONENT);
+    note(tx, `${pod.metadata.name} is unschedulable: ${message}`);
+    return;
+  }
+  tx.st.unschedulable.delete(podKey);
+  const bound = bindPod(tx.st.store, tx.wctx, podKey, uid, chosen.metadata.name);
+  if (!bound.ok) {
+    note(tx, `binding ${pod.metadata.name} failed: ${bound.error.message}`);
+    return;
+  }
+  recordEvent(
+    tx,
+    pod,
+    'Normal',
+    'Scheduled',
+    `Successfully assigned ${pod.metadata.namespace ?? 'default'}/${pod.metadata.name} to ${chosen.metadata.name}`,
+    COMPONENT,
+  );
+  note(tx, `bound ${pod.metadata.name} to ${chosen.metadata.name}`);
+}
+
+/** retryUnschedulable moves every waiting pod back to the active queue (a node or pod changed). */
+export function retryUnschedulable(tx: Tx): void {
+  if (tx.st.unschedulable.size === 0) return;
+  for (const key of tx.st.unschedulable) {
+    const pod = tx.st.store.objects.Pod.get(key);
+    if (!pod || !pod.metadata.uid) continue;
+    schedule(tx, tx.now + 1000, { type: 'schedule', podKey: key, uid: pod.metadata.uid });
+  }
+  tx.st.unschedulable.clear();
+}
+
+/** schedulerOnPodAdded queues a scheduling cycle for a new pod that needs a node. */
+export function schedulerOnPodAdded(tx: Tx, pod: Pod): void {
+  if (pod.spec.nodeName || pod.metadata.deletionTimestamp || !pod.metadata.uid) return;
+  if ((pod.spec.schedulerName ?? 'default-scheduler') !== 'default-scheduler') return;
+  schedule(tx, tx.now, { type: 'schedule', podKey: objectKey(pod), uid: pod.metadata.uid });
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { nextFloat, randString, seedPrng, uuid } from './prng.ts';
+
+describe('nextFloat', () => {
+  it('repeats the same stream for the same seed', () => {
+    const a = seedPrng(7);
+    const b = seedPrng(7);
+    const xs = Array.from({ length: 5 }, () => nextFloat(a));
+    expect(Array.from({ length: 5 }, () => nextFloat(b))).toEqual(xs);
+  });
+  it('differs when the seed differs', () => {
+    expect(nextFloat(seedPrng(1))).not.toBe(nextFloat(seedPrng(2)));
+  });
+  it('stays in [0, 1)', () => {
+    const p = seedPrng(3);
+    for (let i = 0; i < 10_000; i++) {
+      const x = nextFloat(p);
+      expect(x >= 0 && x < 1).toBe(true);
+    }
+  });
+});
+
+describe('randString', () => {
+  it('draws only from the vowel-free alphabet', () => {
+    expect(randString(seedPrng(1), 200)).toMatch(/^[bcdfghjklmnpqrstvwxz2456789]{200}$/);
+  });
+});
+
+describe('uuid', () => {
+  it('has the version-4 shape', () => {
+    expect(uuid(seedPrng(9))).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});

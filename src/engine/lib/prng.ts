@@ -1,0 +1,56 @@
+/**
+ * Seeded PRNG (mulberry32). Its whole state is one uint32 kept in the engine state, so a
+ * keyframe that copies the state also copies the random stream: same seed → same ticks.
+ */
+
+export interface PrngState {
+  /** Current uint32 state. */
+  s: number;
+}
+
+/** seedPrng turns any integer seed into a non-zero starting state. */
+export function seedPrng(seed: number): PrngState {
+  // Mix the seed so that seeds 1, 2, 3 start far apart in the stream.
+  let s = (seed ^ 0x9e3779b9) >>> 0;
+  s = Math.imul(s ^ (s >>> 16), 0x85ebca6b) >>> 0;
+  s = Math.imul(s ^ (s >>> 13), 0xc2b2ae35) >>> 0;
+  return { s: (s ^ (s >>> 16)) >>> 0 };
+}
+
+/** nextFloat advances the state and returns a float in [0, 1). */
+export function nextFloat(p: PrngState): number {
+  p.s = (p.s + 0x6d2b79f5) >>> 0;
+  let t = p.s;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+
+/** nextInt returns an integer in [0, n). */
+export function nextInt(p: PrngState, n: number): number {
+  return Math.floor(nextFloat(p) * n);
+}
+
+/** The alphabet of apimachinery's rand.String: no vowels, no confusable characters. */
+export const RAND_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
+
+/** randString draws n characters from RAND_ALPHABET (pod-name suffixes, as utilrand.String). */
+export function randString(p: PrngState, n: number): string {
+  let out = '';
+  for (let i = 0; i < n; i++) out += RAND_ALPHABET[nextInt(p, RAND_ALPHABET.length)];
+  return out;
+}
+
+/** uuid draws an RFC 4122 version-4 shaped UID, as the API server assigns to new objects. */
+export function uuid(p: PrngState): string {
+  const hex = '0123456789abcdef';
+  let out = '';
+  for (let i = 0; i < 32; i++) {
+    let v = nextInt(p, 16);
+    if (i === 12) v = 4;
+    if (i === 16) v = (v & 0x3) | 0x8;
+    out += hex[v];
+    if (i === 7 || i === 11 || i === 15 || i === 19) out += '-';
+  }
+  return out;
+}

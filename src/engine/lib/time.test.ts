@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { parseRFC3339, toRFC3339 } from './time.ts';
+
+describe('toRFC3339', () => {
+  it.each([
+    [0, '2026-01-01T00:00:00Z'],
+    [31_270, '2026-01-01T00:00:31Z'],
+    [86_400_000 * 59, '2026-03-01T00:00:00Z'],
+    [86_400_000 * 365, '2027-01-01T00:00:00Z'],
+    [-1000, '2025-12-31T23:59:59Z'],
+  ])('formats %d ms as %s', (ms, want) => {
+    expect(toRFC3339(ms)).toBe(want);
+  });
+});
+
+describe('parseRFC3339', () => {
+  it('round-trips whole seconds', () => {
+    for (const ms of [0, 5000, 123_000, 86_400_000 * 400]) expect(parseRFC3339(toRFC3339(ms))).toBe(ms);
+  });
+  it('honours offsets and fractions when given', () => {
+    expect(parseRFC3339('2026-01-01T01:00:00.5+01:00')).toBe(500);
+  });
+  it('returns NaN when the text is not a timestamp', () => {
+    expect(parseRFC3339('yesterday')).toBeNaN();
+    expect(parseRFC3339(undefined)).toBeNaN();
+  });
+});

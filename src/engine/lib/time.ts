@@ -1,0 +1,61 @@
+/**
+ * Virtual time. The engine clock is integer milliseconds since the scenario started; object
+ * timestamps are RFC 3339 strings with whole seconds, like the API server writes them, counted
+ * from a fixed epoch so that a run never depends on the wall clock.
+ */
+
+/** The virtual wall-clock instant of t = 0 (2026-01-01T00:00:00Z) in ms since the Unix epoch. */
+export const EPOCH_UNIX_MS = 1767225600000;
+
+function pad(n: number, w = 2): string {
+  return String(n).padStart(w, '0');
+}
+
+/** civilFromDays converts days since 1970-01-01 to [year, month, day] (Howard Hinnant's algorithm). */
+function civilFromDays(z0: number): [number, number, number] {
+  const z = z0 + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const y = yoe + era * 400;
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  return [m <= 2 ? y + 1 : y, m, d];
+}
+
+function daysFromCivil(y0: number, m: number, d: number): number {
+  const y = m <= 2 ? y0 - 1 : y0;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+/** toRFC3339 formats virtual ms as the API server does (seconds precision, UTC), truncating ms. */
+export function toRFC3339(ms: number): string {
+  const unix = EPOCH_UNIX_MS + Math.floor(ms / 1000) * 1000;
+  const secs = Math.floor(unix / 1000);
+  const days = Math.floor(secs / 86400);
+  const rem = secs - days * 86400;
+  const [y, mo, d] = civilFromDays(days);
+  return `${y}-${pad(mo)}-${pad(d)}T${pad(Math.floor(rem / 3600))}:${pad(Math.floor((rem % 3600) / 60))}:${pad(rem % 60)}Z`;
+}
+
+/** parseRFC3339 turns an RFC 3339 timestamp back into virtual ms; NaN when it does not parse. */
+export function parseRFC3339(s: string | undefined | null): number {
+  if (!s) return Number.NaN;
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})$/.exec(s);
+  if (!m) return Number.NaN;
+  const days = daysFromCivil(Number(m[1]), Number(m[2]), Number(m[3]));
+  let secs = days * 86400 + Number(m[4]) * 3600 + Number(m[5]) * 60 + Number(m[6]);
+  const tz = m[8] ?? 'Z';
+  if (tz !== 'Z') {
+    const sign = tz.startsWith('-') ? -1 : 1;
+    secs -= sign * (Number(tz.slice(1, 3)) * 3600 + Number(tz.slice(4, 6)) * 60);
+  }
+  const frac = m[7] ? Number(`0.${m[7]}`) * 1000 : 0;
+  return secs * 1000 + frac - EPOCH_UNIX_MS;
+}

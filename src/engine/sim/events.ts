@@ -1,0 +1,39 @@
+/**
+ * What can happen in the simulated cluster, one event per tick (DESIGN.md §2).
+ */
+import type { WatchRecord } from '../apiserver/store.ts';
+
+/** The controllers with a work queue in kube-controller-manager. */
+export type ControllerName = 'deployment' | 'replicaset' | 'daemonset';
+
+export const CONTROLLER_NAMES: readonly ControllerName[] = ['deployment', 'replicaset', 'daemonset'];
+
+/** The kubelet's steps for one pod. */
+export type KubeletStep =
+  | 'accept' // the kubelet sees the bound pod: Pending, ContainerCreating
+  | 'pulled' // image pulled (or ErrImagePull)
+  | 'started' // container running
+  | 'ready' // readiness passed
+  | 'crash' // container exited (CrashLoopBackOff)
+  | 'backoffRetry' // back-off over: pull or start again
+  | 'terminated'; // graceful termination finished: the pod object is removed
+
+export type SimEvent =
+  /** The shared informer delivers one watch event to every controller's handlers. */
+  | { type: 'deliver'; rec: WatchRecord }
+  /** A controller's worker takes the next key from its queue and syncs it. */
+  | { type: 'work'; controller: ControllerName }
+  /** AddAfter / AddRateLimited: the key goes onto the queue now. */
+  | { type: 'enqueue'; controller: ControllerName; key: string }
+  /** The scheduler tries to bind one pod. */
+  | { type: 'schedule'; podKey: string; uid: string }
+  /** The kubelet moves one pod one step. */
+  | { type: 'kubelet'; podKey: string; uid: string; step: KubeletStep }
+  /** The garbage collector deletes one dependent whose owner is gone. */
+  | { type: 'gc'; kind: 'ReplicaSet' | 'Pod' | 'ControllerRevision'; key: string; ownerUid: string }
+  /** The node lifecycle controller evicts a pod from a NotReady node (NoExecute taint). */
+  | { type: 'evict'; podKey: string; uid: string }
+  /** A user action of the scenario (index into SimConfig.actions). */
+  | { type: 'action'; index: number }
+  /** One of the scenario's initial objects is created (index into SimConfig.objects). */
+  | { type: 'init'; index: number };

@@ -1,0 +1,181 @@
+/**
+ * The event loop: one tick = one processed event (DESIGN.md §2). The informer delivers watch
+ * events after `watchDelaySeconds`; controller workers take one key per tick; the scheduler,
+ * kubelet, garbage collector and user actions each act in ticks of their own.
+ */
+import { DeploymentMaxRetries } from '../api/constants.ts';
+import type { Pod } from '../api/types.ts';
+import { createObject, objectKey, type WatchRecord } from '../apiserver/store.ts';
+import { applyWatch } from '../client/cache.ts';
+import { forget, get as queueGet, len, numRequeues, rateLimitedDelay } from '../client/workqueue.ts';
+import type { SimConfig } from '../config.ts';
+import { gcDelete, gcOnWatch } from '../controller/garbageCollector.ts';
+import { replicaSetOnWatch, syncReplicaSet } from '../controller/replicaset/replicaSet.ts';
+import { deploymentOnWatch, syncDeployment } from '../controller/deployment/deploymentController.ts';
+import { daemonSetOnWatch, syncDaemonSet } from '../controller/daemon/daemonController.ts';
+import { kubeletOnPodWatched, kubeletStep } from '../kubelet/kubelet.ts';
+import { nodeObject } from '../kubelet/nodes.ts';
+import { retryUnschedulable, schedulePod, schedulerOnPodAdded } from '../kubelet/scheduler.ts';
+import { toRFC3339 } from '../lib/time.ts';
+import { runAction, runInitObject } from './actions.ts';
+import { heapPeek, heapPop } from './eventQueue.ts';
+import type { ControllerName } from './events.ts';
+import { type EngineState, newEngineState } from './state.ts';
+import type { TickRecord } from './tick.ts';
+import { del, enqueue, newTx, note, schedule, type Tx } from './tx.ts';
+
+const SYNC: Record<ControllerName, (tx: Tx, key: string) => string | null> = {
+  deployment: syncDeployment,
+  replicaset: syncReplicaSet,
+  daemonset: syncDaemonSet,
+};
+
+/** createEngine builds the state at t = 0: the nodes exist; workloads and actions are queued. */
+export function createEngine(config: SimConfig): EngineState {
+  const st = newEngineState(config);
+  const wctx = { now: 0, prng: st.prng, writes: [] as WatchRecord[] };
+  for (const n of config.nodes) createObject(st.store, wctx, nodeObject(n, toRFC3339(0)));
+  for (const w of wctx.writes) applyWatch(st.cache, w);
+  const tx = newTx(st, 'user');
+  config.objects.forEach((_, index) => schedule(tx, 0, { type: 'init', index }));
+  config.actions.forEach((a, index) => schedule(tx, Math.round(a.at * 1000), { type: 'action', index }));
+  st.actionsScheduled = config.actions.length;
+  return st;
+}
+
+/** scheduleDeliveries hands each write of a tick to the shared informer after the watch delay. */
+function scheduleDeliveries(tx: Tx): void {
+  const delay = Math.round(tx.st.config.watchDelaySeconds * 1000);
+  for (const rec of tx.writes) {
+    if (rec.object.kind === 'Event') continue; // no controller watches Events
+    schedule(tx, tx.now + delay, { type: 'deliver', rec });
+  }
+}
+
+function deliver(tx: Tx, rec: WatchRecord): void {
+  tx.actor = 'informer';
+  const old = applyWatch(tx.st.cache, rec);
+  const o = rec.object;
+  tx.key = objectKey(o);
+  note(tx, `watch ${rec.type} ${o.kind} ${o.metadata.name} (rv ${o.metadata.resourceVersion ?? ''})`);
+  deploymentOnWatch(tx, rec, old);
+  replicaSetOnWatch(tx, rec, old);
+  daemonSetOnWatch(tx, rec, old);
+  gcOnWatch(tx, rec);
+  if (o.kind === 'Pod') {
+    if (rec.type === 'ADDED') schedulerOnPodAdded(tx, o);
+    if (rec.type !== 'DELETED') kubeletOnPodWatched(tx, o, old?.kind === 'Pod' ? (old as Pod) : undefined);
+    else retryUnschedulable(tx);
+  } else if (o.kind === 'Node') retryUnschedulable(tx);
+}
+
+function work(tx: Tx, controller: ControllerName): void {
+  const q = tx.st.queues[controller];
+  q.wakeScheduled = false;
+  const key = queueGet(q);
+  if (key === undefined) return;
+  tx.key = key;
+  const err = SYNC[controller](tx, key);
+  if (err === null) forget(q, key);
+  else if (controller === 'deployment' && numRequeues(q, key) >= DeploymentMaxRetries) {
+    forget(q, key);
+    note(tx, `dropping deployment ${key} out of the queue: ${err}`);
+  } else {
+    const delay = rateLimitedDelay(q, key);
+    note(tx, `error syncing ${key}: ${err}; requeued in ${delay} ms`);
+    schedule(tx, tx.now + delay, { type: 'enqueue', controller, key });
+  }
+  q.busyUntil = tx.now + Math.floor(tx.cost / 1000);
+  if (len(q) > 0 && !q.wakeScheduled) {
+    q.wakeScheduled = true;
+    schedule(tx, q.busyUntil, { type: 'work', controller });
+  }
+}
+
+/** step processes the next event; it returns the tick's record, or null when nothing is pending. */
+export function step(st: EngineState): TickRecord | null {
+  const qe = heapPop(st.events);
+  if (!qe) return null;
+  st.now = qe.time;
+  st.tick++;
+  const tx = newTx(st, 'engine');
+  const ev = qe.ev;
+  switch (ev.type) {
+    case 'deliver':
+      deliver(tx, ev.rec);
+      break;
+    case 'work':
+      work(tx, ev.controller);
+      break;
+    case 'enqueue':
+      tx.actor = `${ev.controller}-controller`;
+      tx.key = ev.key;
+      enqueue(tx, ev.controller, ev.key);
+      note(tx, `requeue ${ev.key}`);
+      break;
+    case 'schedule':
+      tx.actor = 'default-scheduler';
+      tx.key = ev.podKey;
+      schedulePod(tx, ev.podKey, ev.uid);
+      break;
+    case 'kubelet':
+      tx.key = ev.podKey;
+      kubeletStep(tx, ev.podKey, ev.uid, ev.step);
+      break;
+    case 'gc':
+      tx.key = ev.key;
+      gcDelete(tx, ev.kind, ev.key, ev.ownerUid);
+      break;
+    case 'evict': {
+      tx.actor = 'node-lifecycle-controller';
+      tx.key = ev.podKey;
+      const pod = st.store.objects.Pod.get(ev.podKey);
+      if (pod && pod.metadata.uid === ev.uid && !pod.metadata.deletionTimestamp) {
+        del(tx, 'Pod', ev.podKey);
+        note(tx, `evicted ${pod.metadata.name}: its node is unreachable`);
+      } else note(tx, `nothing to evict for ${ev.podKey}`);
+      break;
+    }
+    case 'action':
+      tx.actor = 'user';
+      runAction(tx, ev.index);
+      break;
+    case 'init':
+      tx.actor = 'user';
+      runInitObject(tx, ev.index);
+      break;
+  }
+  scheduleDeliveries(tx);
+  const rec: TickRecord = { tick: st.tick, time: st.now, actor: tx.actor, summary: tx.summary, writes: tx.writes, decisions: tx.decisions };
+  if (tx.key !== undefined) rec.key = tx.key;
+  return rec;
+}
+
+/** nextEventTime is the virtual time of the next pending event, or null. */
+export function nextEventTime(st: EngineState): number | null {
+  return heapPeek(st.events)?.time ?? null;
+}
+
+/** lastActionTime is the time of the last scheduled action in ms (0 when there are none). */
+export function lastActionTime(config: SimConfig): number {
+  return config.actions.reduce((m, a) => Math.max(m, Math.round(a.at * 1000)), 0);
+}
+
+/**
+ * runUntil steps until no event is pending or the next one is after `untilMs`, calling
+ * `onTick` for each record. Returns the number of ticks run.
+ */
+export function runUntil(st: EngineState, untilMs: number, onTick?: (t: TickRecord) => void): number {
+  let n = 0;
+  for (;;) {
+    const t = nextEventTime(st);
+    if (t === null || t > untilMs) break;
+    const rec = step(st);
+    if (!rec) break;
+    n++;
+    if (onTick) onTick(rec);
+  }
+  return n;
+}
+
+export { newEngineState };

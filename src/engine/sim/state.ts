@@ -1,0 +1,108 @@
+/**
+ * The whole engine state at one instant: one plain object (raftscope style), so a keyframe is
+ * a copy of it and a seek is a restore plus a replay. API objects are immutable and shared
+ * between copies; every mutable container is copied by cloneEngineState.
+ */
+import { type CacheState, cloneCache, newCacheState } from '../client/cache.ts';
+import { cloneQueue, newQueueState, type QueueState } from '../client/workqueue.ts';
+import type { ExpectationsState } from '../controller/expectations.ts';
+import type { SimConfig } from '../config.ts';
+import { type PrngState, seedPrng } from '../lib/prng.ts';
+import { newStoreState, type StoreState } from '../apiserver/store.ts';
+import type { KubeObject, Kind } from '../api/types.ts';
+import { KINDS } from '../api/types.ts';
+import type { QueuedEvent } from './eventQueue.ts';
+import type { ControllerName } from './events.ts';
+
+/** Per-node failed-pod back-off of the DaemonSet controller (flowcontrol.Backoff entries). */
+export interface BackoffEntry {
+  backoffMs: number;
+  lastUpdate: number;
+}
+
+/** What the kubelet remembers about a pod between steps (image and crash back-off). */
+export interface KubeletPodState {
+  pullBackoffMs: number;
+  crashBackoffMs: number;
+}
+
+export interface EngineState {
+  config: SimConfig;
+  /** Virtual clock, integer ms. */
+  now: number;
+  /** Next event sequence number (tie-breaker of the event queue). */
+  seq: number;
+  /** Number of ticks processed so far. */
+  tick: number;
+  prng: PrngState;
+  store: StoreState;
+  cache: CacheState;
+  events: QueuedEvent[];
+  queues: Record<ControllerName, QueueState>;
+  expectations: Record<ControllerName, ExpectationsState>;
+  dsBackoff: Map<string, BackoffEntry>;
+  kubelet: Map<string, KubeletPodState>;
+  /** Pods the scheduler could not place; retried when nodes change or pods go away. */
+  unschedulable: Set<string>;
+  /** Event dedupe (EventCorrelator): involved uid|type|reason|message → Event key. */
+  eventIndex: Map<string, string>;
+  /** Actions appended after the start (forks); config.actions holds the scenario's own. */
+  actionsScheduled: number;
+}
+
+export function newEngineState(config: SimConfig): EngineState {
+  return {
+    config,
+    now: 0,
+    seq: 0,
+    tick: 0,
+    prng: seedPrng(config.seed),
+    store: newStoreState(),
+    cache: newCacheState(),
+    events: [],
+    queues: { deployment: newQueueState(), replicaset: newQueueState(), daemonset: newQueueState() },
+    expectations: { deployment: new Map(), replicaset: new Map(), daemonset: new Map() },
+    dsBackoff: new Map(),
+    kubelet: new Map(),
+    unschedulable: new Set(),
+    eventIndex: new Map(),
+    actionsScheduled: 0,
+  };
+}
+
+function cloneObjects(o: Record<Kind, Map<string, KubeObject>>): Record<Kind, Map<string, KubeObject>> {
+  const out = {} as Record<Kind, Map<string, KubeObject>>;
+  for (const k of KINDS) out[k] = new Map(o[k]);
+  return out;
+}
+
+/** cloneEngineState copies every mutable container; immutable API objects are shared. */
+export function cloneEngineState(s: EngineState): EngineState {
+  return {
+    config: s.config,
+    now: s.now,
+    seq: s.seq,
+    tick: s.tick,
+    prng: { s: s.prng.s },
+    store: { rv: s.store.rv, objects: cloneObjects(s.store.objects) },
+    cache: cloneCache(s.cache),
+    events: s.events.slice(),
+    queues: {
+      deployment: cloneQueue(s.queues.deployment),
+      replicaset: cloneQueue(s.queues.replicaset),
+      daemonset: cloneQueue(s.queues.daemonset),
+    },
+    expectations: {
+      deployment: new Map(s.expectations.deployment),
+      replicaset: new Map(s.expectations.replicaset),
+      daemonset: new Map(s.expectations.daemonset),
+    },
+    dsBackoff: new Map(s.dsBackoff),
+    kubelet: new Map(s.kubelet),
+    unschedulable: new Set(s.unschedulable),
+    eventIndex: new Map(s.eventIndex),
+    actionsScheduled: s.actionsScheduled,
+  };
+}
+
+export { newCacheState };

@@ -1,0 +1,149 @@
+/**
+ * Tx: everything one tick may do — read the clock and the PRNG, write through the API server,
+ * record Kubernetes Events, enqueue controller keys, schedule later events — and the record
+ * of what it did (writes, decisions, summary) that becomes the tick's entry in the timeline.
+ */
+import type { Decision } from '../api/decision.ts';
+import type { Kind, KubeObject, ObjectReference } from '../api/types.ts';
+import type { ApiResult } from '../apiserver/errors.ts';
+import {
+  createObject,
+  deleteObject,
+  objectKey,
+  removeObject,
+  updateObject,
+  updateStatus,
+  type WatchRecord,
+  type WriteContext,
+} from '../apiserver/store.ts';
+import { add as queueAdd } from '../client/workqueue.ts';
+import { nextInt } from '../lib/prng.ts';
+import { toRFC3339 } from '../lib/time.ts';
+import { heapPush } from './eventQueue.ts';
+import type { ControllerName, SimEvent } from './events.ts';
+import type { EngineState } from './state.ts';
+
+export interface Tx {
+  st: EngineState;
+  now: number;
+  nowIso: string;
+  actor: string;
+  /** The controller key or object this tick was about. */
+  key?: string;
+  summary: string;
+  writes: WatchRecord[];
+  decisions: Decision[];
+  wctx: WriteContext;
+  /** Objects a sync listed: the worker stays busy ⌊cost / 1000⌋ ms (1 µs per object). */
+  cost: number;
+}
+
+export function newTx(st: EngineState, actor: string): Tx {
+  const writes: WatchRecord[] = [];
+  return {
+    st,
+    now: st.now,
+    nowIso: toRFC3339(st.now),
+    actor,
+    summary: '',
+    writes,
+    decisions: [],
+    cost: 0,
+    wctx: { now: st.now, prng: st.prng, writes },
+  };
+}
+
+/** schedule queues an event at an absolute virtual time (never before now). */
+export function schedule(tx: Tx, time: number, ev: SimEvent): void {
+  heapPush(tx.st.events, { time: Math.max(time, tx.st.now), seq: tx.st.seq++, ev });
+}
+
+/** enqueue adds a key to a controller's queue and wakes its worker if it is idle. */
+export function enqueue(tx: Tx, controller: ControllerName, key: string): void {
+  const q = tx.st.queues[controller];
+  queueAdd(q, key);
+  if (!q.wakeScheduled) {
+    q.wakeScheduled = true;
+    schedule(tx, Math.max(tx.st.now, q.busyUntil), { type: 'work', controller });
+  }
+}
+
+/** enqueueAfter is the work queue's AddAfter: the key is added once the delay has passed. */
+export function enqueueAfter(tx: Tx, controller: ControllerName, key: string, delayMs: number): void {
+  if (delayMs <= 0) {
+    enqueue(tx, controller, key);
+    return;
+  }
+  schedule(tx, tx.st.now + Math.ceil(delayMs), { type: 'enqueue', controller, key });
+}
+
+export function create<T extends KubeObject>(tx: Tx, obj: T): ApiResult<T> {
+  return createObject(tx.st.store, tx.wctx, obj);
+}
+
+export function update<T extends KubeObject>(tx: Tx, obj: T): ApiResult<T> {
+  return updateObject(tx.st.store, tx.wctx, obj);
+}
+
+export function writeStatus<T extends KubeObject>(tx: Tx, obj: T): ApiResult<T> {
+  return updateStatus(tx.st.store, tx.wctx, obj);
+}
+
+export function del(tx: Tx, kind: Kind, key: string, opts: { gracePeriodSeconds?: number } = {}): ApiResult<KubeObject> {
+  return deleteObject(tx.st.store, tx.wctx, kind, key, opts);
+}
+
+export function remove(tx: Tx, kind: Kind, key: string): ApiResult<KubeObject> {
+  return removeObject(tx.st.store, tx.wctx, kind, key);
+}
+
+const HEX = '0123456789abcdef';
+
+/**
+ * recordEvent writes a core/v1 Event as client-go's recorder does, deduplicating repeats of
+ * the same object, reason and message into one Event with a rising count (EventCorrelator).
+ */
+export function recordEvent(
+  tx: Tx,
+  involved: KubeObject,
+  type: 'Normal' | 'Warning',
+  reason: string,
+  message: string,
+  component: string,
+): void {
+  const ref: ObjectReference = {
+    kind: involved.kind,
+    namespace: involved.metadata.namespace ?? 'default',
+    name: involved.metadata.name,
+    apiVersion: involved.apiVersion,
+  };
+  if (involved.metadata.uid) ref.uid = involved.metadata.uid;
+  const dedupe = `${involved.metadata.uid ?? involved.metadata.name}|${type}|${reason}|${message}`;
+  const existingKey = tx.st.eventIndex.get(dedupe);
+  const existing = existingKey ? tx.st.store.objects.Event.get(existingKey) : undefined;
+  if (existing && existing.kind === 'Event') {
+    updateObject(tx.st.store, tx.wctx, { ...existing, count: (existing.count ?? 1) + 1, lastTimestamp: tx.nowIso });
+    return;
+  }
+  let suffix = '';
+  for (let i = 0; i < 16; i++) suffix += HEX[nextInt(tx.st.prng, 16)];
+  const res = createObject(tx.st.store, tx.wctx, {
+    apiVersion: 'v1',
+    kind: 'Event',
+    metadata: { name: `${involved.metadata.name}.${suffix}`, namespace: ref.namespace ?? 'default' },
+    involvedObject: ref,
+    reason,
+    message,
+    type,
+    source: { component },
+    firstTimestamp: tx.nowIso,
+    lastTimestamp: tx.nowIso,
+    count: 1,
+  });
+  if (res.ok) tx.st.eventIndex.set(dedupe, objectKey(res.object));
+}
+
+/** note appends to the tick's one-line summary. */
+export function note(tx: Tx, text: string): void {
+  tx.summary = tx.summary ? `${tx.summary}; ${text}` : text;
+}
