@@ -137,7 +137,7 @@ export interface PodCondition {
 export interface ContainerState {
   waiting?: { reason?: string; message?: string };
   running?: { startedAt?: string };
-  terminated?: { exitCode: number; reason?: string; startedAt?: string; finishedAt?: string };
+  terminated?: { exitCode: number; signal?: number; reason?: string; startedAt?: string; finishedAt?: string };
 }
 
 export interface ContainerStatus {
@@ -157,6 +157,8 @@ export interface PodStatus {
   containerStatuses?: ContainerStatus[];
   hostIP?: string;
   podIP?: string;
+  podIPs?: { ip: string }[];
+  nominatedNodeName?: string;
   startTime?: string;
   reason?: string;
   message?: string;
@@ -188,6 +190,13 @@ export interface Node {
     capacity?: Record<string, string>;
     allocatable?: Record<string, string>;
     conditions?: NodeCondition[];
+    addresses?: { type: 'InternalIP' | 'ExternalIP' | 'Hostname' | string; address: string }[];
+    nodeInfo?: {
+      kubeletVersion?: string;
+      osImage?: string;
+      kernelVersion?: string;
+      containerRuntimeVersion?: string;
+    };
   };
 }
 
