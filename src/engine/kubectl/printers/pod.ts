@@ -1,0 +1,89 @@
+// Port of kubernetes pkg/printers/internalversion/printers.go printPod (v1.36): READY, STATUS, RESTARTS.
+import type { Pod, PodCondition } from '../../api/types.ts';
+import { formatAge, humanDuration } from '../../lib/duration.ts';
+import { parseRFC3339 } from '../../lib/time.ts';
+
+/** The pod reason the node lifecycle controller sets when a node stops reporting (node.NodeUnreachablePodReason). */
+export const NodeUnreachablePodReason = 'NodeLost';
+
+/** The columns printPod computes for one pod. */
+export interface PodColumns {
+  ready: string;
+  status: string;
+  restarts: string;
+}
+
+function hasPodReadyCondition(conditions: readonly PodCondition[] | undefined): boolean {
+  return (conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
+}
+
+/**
+ * podColumns computes READY, STATUS and RESTARTS exactly as printPod does:
+ * - STATUS starts from status.reason or the phase, then each container (last to first) may
+ *   override it with its waiting reason (ContainerCreating, ErrImagePull, ImagePullBackOff,
+ *   CrashLoopBackOff), its terminated reason (Completed, Error) or `ExitCode:N` / `Signal:N`;
+ *   "Completed" turns back into Running (or NotReady) while another container still runs;
+ *   a pod being deleted reads Terminating (Unknown when its node was lost) unless it already
+ *   finished (phase Succeeded/Failed).
+ * - READY counts containers that are ready and running: `1/1`.
+ * - RESTARTS sums restartCount; after a restart it adds the age of the latest termination,
+ *   e.g. `2 (35s ago)`.
+ * Init containers are not modelled by the simulator, so their branch of printPod is not ported.
+ */
+export function podColumns(pod: Pod, nowMs: number): PodColumns {
+  const phase = pod.status?.phase;
+  let reason: string = phase ?? '';
+  if (pod.status?.reason) reason = pod.status.reason;
+  for (const c of pod.status?.conditions ?? []) {
+    if (c.type === 'PodScheduled' && c.reason === 'SchedulingGated') reason = 'SchedulingGated';
+  }
+  const total = pod.spec.containers.length;
+  let ready = 0;
+  let restarts = 0;
+  let lastRestartMs = Number.NaN;
+  let hasRunning = false;
+  const statuses = pod.status?.containerStatuses ?? [];
+  for (let i = statuses.length - 1; i >= 0; i--) {
+    const cs = statuses[i];
+    if (!cs) continue;
+    restarts += cs.restartCount;
+    const finished = parseRFC3339(cs.lastState?.terminated?.finishedAt);
+    if (!Number.isNaN(finished) && (Number.isNaN(lastRestartMs) || finished > lastRestartMs)) lastRestartMs = finished;
+    const term = cs.state.terminated;
+    if (cs.state.waiting?.reason) {
+      reason = cs.state.waiting.reason;
+    } else if (term?.reason) {
+      reason = term.reason;
+    } else if (term) {
+      reason = term.signal ? `Signal:${term.signal}` : `ExitCode:${term.exitCode}`;
+    } else if (cs.ready && cs.state.running) {
+      hasRunning = true;
+      ready++;
+    }
+  }
+  if (reason === 'Completed' && hasRunning) {
+    reason = hasPodReadyCondition(pod.status?.conditions) ? 'Running' : 'NotReady';
+  }
+  if (pod.metadata.deletionTimestamp && pod.status?.reason === NodeUnreachablePodReason) {
+    reason = 'Unknown';
+  } else if (pod.metadata.deletionTimestamp && phase !== 'Succeeded' && phase !== 'Failed') {
+    reason = 'Terminating';
+  }
+  let restartsStr = String(restarts);
+  if (restarts !== 0 && !Number.isNaN(lastRestartMs)) {
+    restartsStr = `${restarts} (${humanDuration(nowMs - lastRestartMs)} ago)`;
+  }
+  return { ready: `${ready}/${total}`, status: reason, restarts: restartsStr };
+}
+
+/** podRow is printPod's row: NAME READY STATUS RESTARTS AGE [IP NODE NOMINATED NODE READINESS GATES]. */
+export function podRow(pod: Pod, nowMs: number, wide: boolean): string[] {
+  const c = podColumns(pod, nowMs);
+  const row = [pod.metadata.name, c.ready, c.status, c.restarts, formatAge(nowMs, pod.metadata.creationTimestamp)];
+  if (wide) {
+    // printPod reads podIPs[0]; the simulator may only set podIP, which the API server mirrors.
+    const ip = pod.status?.podIPs?.[0]?.ip || pod.status?.podIP || '<none>';
+    row.push(ip, pod.spec.nodeName || '<none>', pod.status?.nominatedNodeName || '<none>', '<none>');
+  }
+  return row;
+}

@@ -1,0 +1,111 @@
+// Port of kubernetes staging/src/k8s.io/cli-runtime/pkg/printers/tableprinter.go (v1.36):
+// printTable's header and rows, and the HumanReadablePrinter state kubectl get -w keeps.
+import type { DaemonSet, Deployment, Node, Pod, ReplicaSet } from '../../api/types.ts';
+import { podRow } from './pod.ts';
+import { COLUMNS, daemonSetRow, deploymentRow, nodeRow, replicaSetRow } from './rows.ts';
+import { GET_TABWRITER, type RememberedWidths, tabwriterFormat } from './tabwriter.ts';
+
+/** The kinds kubectl get prints as tables here. */
+export type TableKind = keyof typeof COLUMNS;
+
+/** TableObject maps a table kind to its object type. */
+export type TableObject<K extends TableKind> = K extends 'Pod'
+  ? Pod
+  : K extends 'ReplicaSet'
+    ? ReplicaSet
+    : K extends 'Deployment'
+      ? Deployment
+      : K extends 'DaemonSet'
+        ? DaemonSet
+        : Node;
+
+/** tableRow builds one object's cells for its kind. */
+export function tableRow<K extends TableKind>(kind: K, obj: TableObject<K>, nowMs: number, wide: boolean): string[] {
+  switch (kind) {
+    case 'Pod':
+      return podRow(obj as Pod, nowMs, wide);
+    case 'ReplicaSet':
+      return replicaSetRow(obj as ReplicaSet, nowMs, wide);
+    case 'Deployment':
+      return deploymentRow(obj as Deployment, nowMs, wide);
+    case 'DaemonSet':
+      return daemonSetRow(obj as DaemonSet, nowMs, wide);
+    default:
+      return nodeRow(obj as Node, nowMs, wide);
+  }
+}
+
+/** tableHeader is the upper-cased column names: `NAME  UP-TO-DATE  NODE SELECTOR`. */
+export function tableHeader(kind: TableKind, wide: boolean): string[] {
+  return COLUMNS[kind].filter((c) => wide || !c.wide).map((c) => c.name.toUpperCase());
+}
+
+/** printCell cuts a string cell at its first line break and marks the cut with `...`. */
+function printCell(cell: string): string {
+  const i = cell.search(/[\f\n\r]/);
+  return i >= 0 ? `${cell.slice(0, i)}...` : cell;
+}
+
+/** tableLines renders header (optional) and rows as tab-separated lines, before alignment. */
+function tableLines(header: string[] | null, rows: string[][]): string {
+  const lines = header ? [header.join('\t')] : [];
+  for (const r of rows) lines.push(r.map(printCell).join('\t'));
+  return lines.map((l) => `${l}\n`).join('');
+}
+
+/**
+ * printTable is `kubectl get <kind>` for a list: header and rows aligned together. An empty list
+ * prints nothing on stdout and `No resources found in <ns> namespace.` on stderr.
+ */
+export function printTable<K extends TableKind>(
+  kind: K,
+  objects: readonly TableObject<K>[],
+  nowMs: number,
+  opts: { wide?: boolean; namespace?: string } = {},
+): { stdout: string; stderr: string } {
+  const wide = opts.wide ?? false;
+  if (objects.length === 0) {
+    // Cluster-scoped nodes get the short form, without namespace or full stop (get.go).
+    const msg = kind === 'Node' ? 'No resources found' : `No resources found in ${opts.namespace ?? 'default'} namespace.`;
+    return { stdout: '', stderr: `${msg}\n` };
+  }
+  const text = tableLines(
+    tableHeader(kind, wide),
+    objects.map((o) => tableRow(kind, o, nowMs, wide)),
+  );
+  return { stdout: tabwriterFormat(text, GET_TABWRITER).text, stderr: '' };
+}
+
+/**
+ * WatchPrinterState is what `kubectl get -w` keeps between writes: whether the header went out,
+ * and the tabwriter's remembered column widths. Plain data, so it serialises with a keyframe.
+ */
+export interface WatchPrinterState {
+  kind: TableKind;
+  wide: boolean;
+  printedHeaders: boolean;
+  remembered: RememberedWidths;
+}
+
+/** newWatchPrinter starts a `kubectl get <kind> -w` printer that has printed nothing yet. */
+export function newWatchPrinter(kind: TableKind, wide = false): WatchPrinterState {
+  return { kind, wide, printedHeaders: false, remembered: [] };
+}
+
+/**
+ * watchPrint prints one flush of `kubectl get -w`: the initial list (call it with every object)
+ * or one watch event (call it with the written object). The header goes out with the first
+ * non-empty flush only; columns never shrink, because the writer remembers each column's widest
+ * width: a row printed before a wider one keeps its narrower alignment, as in a real terminal.
+ */
+export function watchPrint<K extends TableKind>(
+  state: WatchPrinterState,
+  objects: readonly TableObject<K>[],
+  nowMs: number,
+): { state: WatchPrinterState; text: string } {
+  if (objects.length === 0) return { state, text: '' };
+  const header = state.printedHeaders ? null : tableHeader(state.kind, state.wide);
+  const rows = objects.map((o) => tableRow(state.kind as K, o, nowMs, state.wide));
+  const out = tabwriterFormat(tableLines(header, rows), GET_TABWRITER, state.remembered);
+  return { state: { ...state, printedHeaders: true, remembered: out.remembered }, text: out.text };
+}
