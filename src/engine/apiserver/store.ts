@@ -143,14 +143,16 @@ export function updateStatus<T extends KubeObject>(st: StoreState, ctx: WriteCon
   const c = checkCurrent(st, obj);
   if (!c.ok) return c;
   const cur = c.object;
-  if (jsonEqual((cur as { status?: unknown }).status, (obj as { status?: unknown }).status)) {
+  const sameAnnotations = obj.kind !== 'Deployment' || jsonEqual(cur.metadata.annotations, obj.metadata.annotations);
+  if (sameAnnotations && jsonEqual((cur as { status?: unknown }).status, (obj as { status?: unknown }).status)) {
     return { ok: true, object: cur };
   }
-  const stored = {
-    ...cur,
-    metadata: { ...cur.metadata, resourceVersion: String(++st.rv) },
-    status: (obj as { status?: unknown }).status,
-  } as T;
+  // The Deployment status strategy resets spec and labels only, so annotations written with
+  // UpdateStatus stick (the controller sets the revision annotation that way).
+  const annotations = obj.kind === 'Deployment' ? obj.metadata.annotations : cur.metadata.annotations;
+  const meta: ObjectMeta = { ...cur.metadata, resourceVersion: String(++st.rv) };
+  if (annotations) meta.annotations = annotations;
+  const stored = { ...cur, metadata: meta, status: (obj as { status?: unknown }).status } as T;
   emit(st, ctx, 'MODIFIED', stored);
   return { ok: true, object: stored };
 }

@@ -1,0 +1,149 @@
+// Port of kubernetes pkg/controller/deployment/deployment_controller.go (v1.36): the informer
+// event handlers and syncDeployment's dispatch (delete → paused → rollback → scale → rollout).
+import { DeprecatedRollbackTo } from '../../api/constants.ts';
+import { decide } from '../../api/decision.ts';
+import type { Deployment, KubeObject, OwnerReference, Pod, ReplicaSet } from '../../api/types.ts';
+import { objectKey, type WatchRecord } from '../../apiserver/store.ts';
+import { get, list, podsOwnedBy } from '../../client/cache.ts';
+import { selectorIsEmpty, selectorMatches } from '../../lib/labels.ts';
+import { enqueue, note, recordEvent, type Tx, update, writeStatus } from '../../sim/tx.ts';
+import { rolloutRecreate } from './recreate.ts';
+import { rollback } from './rollback.ts';
+import { rolloutRolling } from './rolling.ts';
+import { checkPausedConditions, isScalingEvent, sync, syncStatusOnly } from './sync.ts';
+
+export const COMPONENT = 'deployment-controller';
+
+function controllerRef(o: KubeObject): OwnerReference | undefined {
+  return o.metadata.ownerReferences?.find((r) => r.controller);
+}
+
+function deploymentForRef(tx: Tx, ns: string, ref: OwnerReference | undefined): Deployment | undefined {
+  if (!ref || ref.kind !== 'Deployment') return undefined;
+  const d = get(tx.st.cache, 'Deployment', `${ns}/${ref.name}`);
+  return d && d.metadata.uid === ref.uid ? d : undefined;
+}
+
+/** getDeploymentsForReplicaSet lists the Deployments whose selector matches an orphan RS. */
+function getDeploymentsForReplicaSet(tx: Tx, rs: ReplicaSet): Deployment[] {
+  const ns = rs.metadata.namespace ?? 'default';
+  return list(tx.st.cache, 'Deployment').filter(
+    (d) => (d.metadata.namespace ?? 'default') === ns && !selectorIsEmpty(d.spec.selector) && selectorMatches(d.spec.selector, rs.metadata.labels),
+  );
+}
+
+/** podsOfDeployment lists the cached pods of every ReplicaSet the Deployment owns. */
+export function podsOfDeployment(tx: Tx, d: Deployment): Pod[] {
+  const out: Pod[] = [];
+  for (const rs of list(tx.st.cache, 'ReplicaSet')) {
+    if (controllerRef(rs)?.uid === d.metadata.uid) out.push(...podsOwnedBy(tx.st.cache, rs.metadata.uid ?? ''));
+  }
+  return out;
+}
+
+/** deploymentOnWatch is the controller's informer handlers (addDeployment, updateReplicaSet, deletePod, ...). */
+export function deploymentOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | undefined): void {
+  const obj = rec.object;
+  const ns = obj.metadata.namespace ?? 'default';
+  if (obj.kind === 'Deployment') {
+    enqueue(tx, 'deployment', objectKey(obj));
+    return;
+  }
+  if (obj.kind === 'ReplicaSet') {
+    const d = deploymentForRef(tx, ns, controllerRef(obj));
+    if (old && old.kind === 'ReplicaSet' && rec.type === 'MODIFIED') {
+      if (old.metadata.resourceVersion === obj.metadata.resourceVersion) return;
+      const oldD = deploymentForRef(tx, ns, controllerRef(old));
+      if (oldD && oldD !== d) enqueue(tx, 'deployment', objectKey(oldD));
+    }
+    if (d) {
+      enqueue(tx, 'deployment', objectKey(d));
+      return;
+    }
+    if (rec.type === 'DELETED' || controllerRef(obj)) return;
+    for (const cand of getDeploymentsForReplicaSet(tx, obj)) enqueue(tx, 'deployment', objectKey(cand));
+    return;
+  }
+  if (obj.kind === 'Pod' && rec.type === 'DELETED') {
+    // Only Recreate waits for pods to disappear; wake it once the last one is gone.
+    const rsRef = controllerRef(obj);
+    if (!rsRef || rsRef.kind !== 'ReplicaSet') return;
+    const rs = get(tx.st.cache, 'ReplicaSet', `${ns}/${rsRef.name}`);
+    const d = rs ? deploymentForRef(tx, ns, controllerRef(rs)) : undefined;
+    if (d && d.spec.strategy?.type === 'Recreate' && podsOfDeployment(tx, d).length === 0) {
+      enqueue(tx, 'deployment', objectKey(d));
+    }
+  }
+}
+
+/**
+ * getReplicaSetsForDeployment lists the RSs the Deployment owns, adopting orphans its selector
+ * matches and releasing owned ones it no longer matches (ReplicaSetControllerRefManager).
+ */
+function getReplicaSetsForDeployment(tx: Tx, d: Deployment): ReplicaSet[] {
+  const ns = d.metadata.namespace ?? 'default';
+  const out: ReplicaSet[] = [];
+  for (const rs of list(tx.st.cache, 'ReplicaSet')) {
+    if ((rs.metadata.namespace ?? 'default') !== ns) continue;
+    const ref = controllerRef(rs);
+    const matches = selectorMatches(d.spec.selector, rs.metadata.labels);
+    if (ref?.uid === d.metadata.uid) {
+      if (matches || d.metadata.deletionTimestamp) out.push(rs);
+      else {
+        const refs = (rs.metadata.ownerReferences ?? []).filter((r) => r.uid !== d.metadata.uid);
+        const meta = { ...rs.metadata };
+        if (refs.length) meta.ownerReferences = refs;
+        else delete meta.ownerReferences;
+        update(tx, { ...rs, metadata: meta });
+        decide(tx.decisions, 'getReplicaSetsForDeployment', 'release', { rs: rs.metadata.name });
+      }
+    } else if (!ref && matches && !d.metadata.deletionTimestamp && !rs.metadata.deletionTimestamp) {
+      const owner: OwnerReference = { apiVersion: 'apps/v1', kind: 'Deployment', name: d.metadata.name, uid: d.metadata.uid ?? '', controller: true, blockOwnerDeletion: true };
+      const res = update(tx, { ...rs, metadata: { ...rs.metadata, ownerReferences: [...(rs.metadata.ownerReferences ?? []), owner] } });
+      if (res.ok) out.push(res.object);
+      decide(tx.decisions, 'getReplicaSetsForDeployment', 'adopt', { rs: rs.metadata.name });
+    }
+  }
+  return out;
+}
+
+/** syncDeployment syncs one Deployment key; returns an error message to requeue with back-off. */
+export function syncDeployment(tx: Tx, key: string): string | null {
+  tx.actor = COMPONENT;
+  const d = get(tx.st.cache, 'Deployment', key);
+  if (!d) {
+    note(tx, `Deployment ${key} has been deleted`);
+    return null;
+  }
+  note(tx, `synced Deployment ${d.metadata.name}`);
+  if (selectorIsEmpty(d.spec.selector)) {
+    recordEvent(tx, d, 'Warning', 'SelectingAll', 'This deployment is selecting all pods. A non-empty selector is required.', COMPONENT);
+    if ((d.status?.observedGeneration ?? 0) < (d.metadata.generation ?? 1)) {
+      writeStatus(tx, { ...d, status: { ...d.status, observedGeneration: d.metadata.generation ?? 1 } });
+    }
+    return null;
+  }
+  const rsList = getReplicaSetsForDeployment(tx, d);
+  tx.cost += rsList.length;
+  if (d.metadata.deletionTimestamp) {
+    decide(tx.decisions, 'syncDeployment', 'deleting', {});
+    return syncStatusOnly(tx, d, rsList);
+  }
+  const err = checkPausedConditions(tx, d);
+  if (err) return err;
+  if (d.spec.paused) {
+    decide(tx.decisions, 'syncDeployment', 'paused', {});
+    return sync(tx, d, rsList);
+  }
+  if (d.metadata.annotations?.[DeprecatedRollbackTo] !== undefined) {
+    decide(tx.decisions, 'syncDeployment', 'rollback', { toRevision: d.metadata.annotations[DeprecatedRollbackTo] ?? '' });
+    return rollback(tx, d, rsList);
+  }
+  if (isScalingEvent(tx, d, rsList)) return sync(tx, d, rsList);
+  if (d.spec.strategy?.type === 'Recreate') {
+    decide(tx.decisions, 'syncDeployment', 'strategy', { type: 'Recreate' });
+    return rolloutRecreate(tx, d, rsList, podsOfDeployment(tx, d));
+  }
+  decide(tx.decisions, 'syncDeployment', 'strategy', { type: 'RollingUpdate' });
+  return rolloutRolling(tx, d, rsList);
+}

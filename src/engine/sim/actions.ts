@@ -1,0 +1,96 @@
+/**
+ * User actions: the scenario's initial objects, `apply`, node faults and kubectl lines. Each is
+ * one tick by the actor `user`; a bad action writes nothing and its message is the tick summary.
+ */
+import type { DaemonSet, Deployment, KubeObject } from '../api/types.ts';
+import { setDefaultsDaemonSet, setDefaultsDeployment } from '../apiserver/defaults.ts';
+import { formatApiError, newInvalid } from '../apiserver/errors.ts';
+import { objectKey } from '../apiserver/store.ts';
+import { invalidMessage, validateObject } from '../apiserver/validation.ts';
+import { DEFAULT_MAX_PODS, type SimAction } from '../config.ts';
+import { executeKubectl } from './kubectlExec.ts';
+import { nodeObject, setNodeReady } from '../kubelet/nodes.ts';
+import { create, del, note, type Tx, update } from './tx.ts';
+
+/** The result line of a user action, as kubectl would print it (or its error). */
+export interface ActionOutput {
+  ok: boolean;
+  output: string;
+}
+
+function defaulted(obj: Deployment | DaemonSet): Deployment | DaemonSet {
+  return obj.kind === 'Deployment' ? setDefaultsDeployment(obj) : setDefaultsDaemonSet(obj);
+}
+
+/**
+ * applyObject is `kubectl apply -f` for a Deployment or DaemonSet: create it, or replace its
+ * metadata and spec when it exists; defaulted and validated as the API server does.
+ */
+export function applyObject(tx: Tx, raw: KubeObject | Record<string, unknown>): ActionOutput {
+  const kind = (raw as { kind?: unknown }).kind;
+  if (kind !== 'Deployment' && kind !== 'DaemonSet') {
+    return { ok: false, output: `error: Rollout Lab applies Deployment and DaemonSet objects, not "${String(kind)}"` };
+  }
+  const obj = defaulted(raw as Deployment | DaemonSet);
+  const errs = validateObject(obj);
+  if (errs.length) return { ok: false, output: formatApiError(newInvalid(invalidMessage(obj.kind, obj.metadata?.name ?? '', errs))) };
+  const key = objectKey(obj);
+  const cur = tx.st.store.objects[obj.kind].get(key);
+  const resource = obj.kind === 'Deployment' ? 'deployment.apps' : 'daemonset.apps';
+  if (!cur) {
+    const { status: _status, ...fresh } = obj as Deployment;
+    const res = create(tx, fresh as KubeObject);
+    if (!res.ok) return { ok: false, output: formatApiError(res.error) };
+    return { ok: true, output: `${resource}/${obj.metadata.name} created` };
+  }
+  const merged = { ...cur, metadata: { ...cur.metadata, labels: obj.metadata.labels, annotations: { ...cur.metadata.annotations, ...obj.metadata.annotations } }, spec: obj.spec } as KubeObject;
+  const res = update(tx, merged);
+  if (!res.ok) return { ok: false, output: formatApiError(res.error) };
+  return { ok: true, output: res.object === cur ? `${resource}/${obj.metadata.name} unchanged` : `${resource}/${obj.metadata.name} configured` };
+}
+
+/** runNodeAction applies a scenario node action: NotReady / Ready, add or remove a node. */
+function runNodeAction(tx: Tx, a: Extract<SimAction, { node: unknown }>['node']): ActionOutput {
+  if (a.add) {
+    const res = create(
+      tx,
+      nodeObject({ name: a.name, labels: a.add.labels ?? {}, taints: a.add.taints ?? [], unschedulable: a.add.unschedulable ?? false, maxPods: a.add.maxPods ?? DEFAULT_MAX_PODS }, tx.nowIso),
+    );
+    return res.ok ? { ok: true, output: `node/${a.name} created` } : { ok: false, output: formatApiError(res.error) };
+  }
+  if (a.remove) {
+    const res = del(tx, 'Node', a.name);
+    return res.ok ? { ok: true, output: `node "${a.name}" deleted` } : { ok: false, output: formatApiError(res.error) };
+  }
+  if (a.ready !== undefined) {
+    const out = setNodeReady(tx, a.name, a.ready);
+    return { ok: !out.startsWith('Error'), output: out };
+  }
+  return { ok: false, output: `error: node action for "${a.name}" says nothing to do` };
+}
+
+/** runAction performs the scenario's action number `index`. */
+export function runAction(tx: Tx, index: number): ActionOutput {
+  const a = tx.st.config.actions[index];
+  if (!a) return { ok: false, output: `error: no action ${index}` };
+  let out: ActionOutput;
+  if ('kubectl' in a) {
+    tx.key = `kubectl ${a.kubectl}`;
+    out = executeKubectl(tx, a.kubectl);
+  } else if ('apply' in a) {
+    out = applyObject(tx, a.apply);
+  } else {
+    out = runNodeAction(tx, a.node);
+  }
+  note(tx, out.output);
+  return out;
+}
+
+/** runInitObject creates one of the scenario's initial objects. */
+export function runInitObject(tx: Tx, index: number): ActionOutput {
+  const obj = tx.st.config.objects[index];
+  if (!obj) return { ok: false, output: `error: no object ${index}` };
+  const out = applyObject(tx, obj);
+  note(tx, out.output);
+  return out;
+}
