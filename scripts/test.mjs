@@ -32,6 +32,7 @@ for (const [label, script] of STAGES) {
     const chromium = ensureChromium();
     if (chromium) process.env.CHROMIUM_PATH = chromium;
     else ok = false;
+    console.log(`== browser: ${chromium ?? 'none'} (${seconds(Date.now() - t0)} to find or install)`);
   }
   if (ok)
     ok = spawnSync(npm, ['run', '--silent', script], { stdio: 'inherit', env: process.env }).status === 0;
