@@ -1,0 +1,189 @@
+/**
+ * View models: the plain data the worker sends the UI in frames (re-exported by protocol.ts).
+ * They hold what the panels show and nothing of the engine's internals, so src/ui and src/state
+ * depend on these types only. Everything here is structured-clone friendly (no classes, no
+ * functions, no undefined-valued keys).
+ */
+
+/** How a pod chip is drawn: the kubectl STATUS a person would see, refined by readiness. */
+export type PodDisplayPhase =
+  | 'Pending' // not scheduled yet
+  | 'ContainerCreating'
+  | 'RunningNotReady'
+  | 'Ready' // Ready but not yet available (minReadySeconds)
+  | 'Available'
+  | 'Terminating'
+  | 'Failed'
+  | 'Succeeded'
+  | 'CrashLoopBackOff'
+  | 'ImagePullBackOff'
+  | 'ErrImagePull';
+
+export const POD_DISPLAY_PHASES: readonly PodDisplayPhase[] = [
+  'Pending',
+  'ContainerCreating',
+  'RunningNotReady',
+  'Ready',
+  'Available',
+  'Terminating',
+  'Failed',
+  'Succeeded',
+  'CrashLoopBackOff',
+  'ImagePullBackOff',
+  'ErrImagePull',
+];
+
+export interface PodConditionView {
+  type: string;
+  status: string;
+  /** Virtual seconds of lastTransitionTime, or null. */
+  since: number | null;
+  reason?: string;
+}
+
+export interface PodView {
+  name: string;
+  /** spec.nodeName, or null while unscheduled. */
+  node: string | null;
+  phase: PodDisplayPhase;
+  /** The owning ReplicaSet's revision, or the DaemonSet ControllerRevision's; 0 when unknown. */
+  revision: number;
+  /** `ReplicaSet/nginx-64f9d8d55d` or `DaemonSet/fluentd`. */
+  owner: string;
+  /** The workload (Deployment or DaemonSet) name the pod belongs to. */
+  workload: string;
+  /** pod-template-hash or controller-revision-hash. */
+  hash: string;
+  image: string;
+  restarts: number;
+  /** Virtual seconds of creationTimestamp. */
+  created: number;
+  labels: Record<string, string>;
+  conditions: PodConditionView[];
+}
+
+export interface NodeView {
+  name: string;
+  ready: boolean;
+  unschedulable: boolean;
+  /** `key=value:Effect` strings. */
+  taints: string[];
+  labels: Record<string, string>;
+  /** Pods bound to the node (terminating included). */
+  podCount: number;
+}
+
+export interface ReplicaSetView {
+  name: string;
+  /** The owning Deployment. */
+  deployment: string;
+  revision: number;
+  desired: number;
+  current: number;
+  ready: number;
+  available: number;
+  /** Whether this is the Deployment's new ReplicaSet (template matches). */
+  isNew: boolean;
+}
+
+export interface ConditionView {
+  type: string;
+  status: string;
+  reason: string;
+  message: string;
+}
+
+export interface WorkloadView {
+  kind: 'Deployment' | 'DaemonSet';
+  name: string;
+  /** RollingUpdate / Recreate / OnDelete. */
+  strategy: string;
+  /** spec.replicas for a Deployment; desiredNumberScheduled for a DaemonSet. */
+  replicas: number;
+  /** As written: 3 or "25%"; null when the strategy has none. */
+  maxSurge: number | string | null;
+  maxUnavailable: number | string | null;
+  /** Resolved against replicas (Deployment: surge rounds up, unavailable down; DaemonSet: both up). */
+  resolvedSurge: number;
+  resolvedUnavailable: number;
+  minReadySeconds: number;
+  progressDeadlineSeconds: number | null;
+  revisionHistoryLimit: number;
+  paused: boolean;
+  /** Images of the template's containers, `name=image`. */
+  images: string[];
+  generation: number;
+  observedGeneration: number;
+  /** The status counters as kubectl shows them (names as in the API). */
+  status: Record<string, number>;
+  conditions: ConditionView[];
+  /** `kubectl rollout status` message for it right now. */
+  rolloutStatus: string;
+}
+
+export interface ExpectationView {
+  controller: 'deployment' | 'replicaset' | 'daemonset';
+  key: string;
+  add: number;
+  del: number;
+  satisfied: boolean;
+  /** Virtual seconds since the expectations were set. */
+  age: number;
+}
+
+export interface QueueView {
+  controller: 'deployment' | 'replicaset' | 'daemonset';
+  /** Keys waiting, in order. */
+  keys: string[];
+  /** Keys with failures and their retry counts. */
+  retries: { key: string; count: number }[];
+}
+
+export interface BackoffView {
+  /** `<dsUID>/<generation>/<node>` as upstream keys it. */
+  key: string;
+  node: string;
+  delaySeconds: number;
+}
+
+export interface DecisionView {
+  fn: string;
+  key: string;
+  values: Record<string, number | string | boolean | null>;
+  /** The English rendering (the UI may render fn/key/values in another language instead). */
+  text: string;
+}
+
+export interface TickView {
+  tick: number;
+  /** Virtual seconds. */
+  time: number;
+  actor: string;
+  key: string | null;
+  summary: string;
+  decisions: DecisionView[];
+  /** `ADDED ReplicaSet nginx-64f9d8d55d` lines, one per object write. */
+  writes: string[];
+}
+
+/** One sample of the chart: per ReplicaSet (or DaemonSet) counters at a tick. */
+export interface SeriesPoint {
+  tick: number;
+  time: number;
+  values: Record<string, { desired: number; current: number; ready: number; available: number }>;
+}
+
+/** A user action on the timeline (chart marker). */
+export interface ActionMarker {
+  tick: number;
+  time: number;
+  label: string;
+}
+
+/** The `kubectl get <kind> -w` lines written up to the current tick, with the tick of each. */
+export interface WatchLine {
+  tick: number;
+  text: string;
+}
+
+export type WatchKind = 'rs' | 'deploy' | 'ds' | 'pods';
