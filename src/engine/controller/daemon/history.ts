@@ -1,0 +1,201 @@
+// Port of kubernetes pkg/controller/daemon/update.go constructHistory, cleanupHistory, snapshot, getPatch, Match, dedupCurHistories, maxRevision (v1.36).
+/**
+ * DaemonSet history: one ControllerRevision per distinct pod template. The revision's data is
+ * the patch that restores the template (`kubectl rollout undo` applies it); its hash label is
+ * what pods carry as controller-revision-hash. These are the pure halves of constructHistory and
+ * cleanupHistory; the shell writes the planned creates, updates, pod relabels and deletes.
+ */
+import { ControllerRevisionHashLabelKey } from '../../api/constants.ts';
+import { type DecisionLog, decide } from '../../api/decision.ts';
+import type { ControllerRevision, DaemonSet, OwnerReference, Pod } from '../../api/types.ts';
+import { computeHash, stableStringify } from '../../lib/hash.ts';
+
+/** The default revisionHistoryLimit of a DaemonSet (apps/v1 defaults). */
+export const DefaultRevisionHistoryLimit = 10;
+
+/**
+ * controllerRevisionPatch returns the revision data for the DaemonSet's template:
+ * `{"spec":{"template":{…,"$patch":"replace"}}}` with every object's keys sorted, as upstream's
+ * JSON round trip through a map produces. Upstream also writes `"creationTimestamp":null` into
+ * the template metadata (a Go zero time); the simulator's templates have no such field.
+ */
+export function controllerRevisionPatch(ds: DaemonSet): ControllerRevision['data'] {
+  const template = { ...ds.spec.template, $patch: 'replace' as const };
+  return JSON.parse(stableStringify({ spec: { template } })) as ControllerRevision['data'];
+}
+
+/** match reports whether a revision's data byte-equals the DaemonSet's current patch. */
+export function match(ds: DaemonSet, history: ControllerRevision): boolean {
+  return stableStringify(controllerRevisionPatch(ds)) === stableStringify(history.data);
+}
+
+/** newControllerRef returns the controller ownerReference a DaemonSet puts on what it owns. */
+export function newControllerRef(ds: DaemonSet): OwnerReference {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'DaemonSet',
+    name: ds.metadata.name,
+    uid: ds.metadata.uid ?? '',
+    controller: true,
+    blockOwnerDeletion: true,
+  };
+}
+
+/**
+ * newControllerRevision builds the revision snapshot() creates: name `<ds>-<hash>`, labels = the
+ * template labels plus controller-revision-hash, the DaemonSet's annotations, its controllerRef.
+ */
+export function newControllerRevision(ds: DaemonSet, hash: string, revision: number): ControllerRevision {
+  const metadata: ControllerRevision['metadata'] = {
+    name: `${ds.metadata.name}-${hash}`,
+    labels: { ...(ds.spec.template.metadata?.labels ?? {}), [ControllerRevisionHashLabelKey]: hash },
+    ownerReferences: [newControllerRef(ds)],
+  };
+  if (ds.metadata.namespace !== undefined) metadata.namespace = ds.metadata.namespace;
+  if (ds.metadata.annotations !== undefined) metadata.annotations = { ...ds.metadata.annotations };
+  return { apiVersion: 'apps/v1', kind: 'ControllerRevision', metadata, data: controllerRevisionPatch(ds), revision };
+}
+
+/** maxRevision returns the highest revision number of the list, 0 for none. */
+export function maxRevision(histories: readonly ControllerRevision[]): number {
+  return histories.reduce((max, h) => (h.revision > max ? h.revision : max), 0);
+}
+
+/** What constructHistory must write, and what it yields. */
+export interface ConstructHistoryPlan {
+  /** The revision to create (no existing revision matches the template), or null. */
+  create: ControllerRevision | null;
+  /** True when `create`'s name is already taken by another revision: a hash collision (bump collisionCount). */
+  nameCollision: boolean;
+  /** Revisions to update, in order: a missing hash label added, then a revision number raised. */
+  updates: ControllerRevision[];
+  /** Pods to relabel to the kept revision's hash when duplicate current revisions are merged. */
+  podLabelPatches: { pod: string; hash: string }[];
+  /** Duplicate current revisions to delete. */
+  deletes: string[];
+  /** The current revision as it will be after the writes. */
+  currentRevision: ControllerRevision;
+  /** The revisions that do not match the template. */
+  old: ControllerRevision[];
+  /** The current revision's controller-revision-hash: the label new pods get. */
+  hash: string;
+}
+
+/**
+ * constructHistoryPlan sorts the owned revisions into current (data equals the template patch)
+ * and old, labels any revision lacking controller-revision-hash with its own name, and then:
+ * - no current revision → create one numbered max(old) + 1;
+ * - several → keep the highest-numbered, relabel pods to its hash, delete the others;
+ * - a current revision numbered below max(old) + 1 (a rollback to an old template) is raised.
+ */
+export function constructHistoryPlan(
+  ds: DaemonSet,
+  revisions: readonly ControllerRevision[],
+  pods: readonly Pod[],
+  log?: DecisionLog,
+): ConstructHistoryPlan {
+  const fn = 'constructHistory';
+  const updates: ControllerRevision[] = [];
+  const current: ControllerRevision[] = [];
+  const old: ControllerRevision[] = [];
+  for (const r of revisions) {
+    let history = r;
+    if (!Object.hasOwn(r.metadata.labels ?? {}, ControllerRevisionHashLabelKey)) {
+      // The name, not a recomputed hash: it is unique even after a hash collision.
+      history = { ...r, metadata: { ...r.metadata, labels: { ...(r.metadata.labels ?? {}), [ControllerRevisionHashLabelKey]: r.metadata.name } } };
+      decide(log, fn, 'addHashLabel', { revision: r.metadata.name });
+      updates.push(history);
+    }
+    (match(ds, history) ? current : old).push(history);
+  }
+  const currRevision = maxRevision(old) + 1;
+  const plan: Omit<ConstructHistoryPlan, 'currentRevision' | 'hash'> = { create: null, nameCollision: false, updates, podLabelPatches: [], deletes: [], old };
+
+  let cur: ControllerRevision;
+  if (current.length === 0) {
+    const hash = computeHash(ds.spec.template, ds.status?.collisionCount);
+    cur = newControllerRevision(ds, hash, currRevision);
+    plan.create = cur;
+    plan.nameCollision = revisions.some((r) => r.metadata.name === cur.metadata.name);
+    decide(log, fn, 'createRevision', { revision: cur.metadata.name, number: currRevision, hash });
+  } else {
+    cur = dedupCurHistories(current, pods, plan, log);
+    if (cur.revision < currRevision) {
+      decide(log, fn, 'raiseRevision', { revision: cur.metadata.name, from: cur.revision, to: currRevision });
+      cur = { ...cur, revision: currRevision };
+      updates.push(cur);
+    } else {
+      decide(log, fn, 'currentRevision', { revision: cur.metadata.name, number: cur.revision });
+    }
+  }
+  const hash = cur.metadata.labels?.[ControllerRevisionHashLabelKey] ?? '';
+  return { ...plan, currentRevision: cur, hash };
+}
+
+/** dedupCurHistories keeps the highest-numbered current revision (the last one on ties). */
+function dedupCurHistories(
+  current: readonly ControllerRevision[],
+  pods: readonly Pod[],
+  plan: Pick<ConstructHistoryPlan, 'podLabelPatches' | 'deletes'>,
+  log: DecisionLog | undefined,
+): ControllerRevision {
+  const [first] = current;
+  if (first === undefined || current.length === 1) return first as ControllerRevision;
+  let keep = first;
+  let max = 0;
+  for (const c of current) {
+    if (c.revision >= max) {
+      keep = c;
+      max = c.revision;
+    }
+  }
+  const keepHash = keep.metadata.labels?.[ControllerRevisionHashLabelKey] ?? '';
+  for (const pod of pods) {
+    if (pod.metadata.labels?.[ControllerRevisionHashLabelKey] !== keepHash) {
+      plan.podLabelPatches.push({ pod: pod.metadata.name, hash: keepHash });
+    }
+  }
+  for (const c of current) {
+    if (c.metadata.name === keep.metadata.name) continue;
+    decide(log, 'constructHistory', 'deleteDuplicate', { revision: c.metadata.name, keep: keep.metadata.name });
+    plan.deletes.push(c.metadata.name);
+  }
+  return keep;
+}
+
+/**
+ * cleanupHistoryPlan deletes old revisions beyond revisionHistoryLimit, lowest revision first,
+ * skipping (without replacing) any whose hash a live pod still carries. With limit 2 and old
+ * revisions 1, 2, 3, 4 where a pod still runs revision 1: toKill = 2, so 2 and 3 go.
+ * `livePods` should include deleted terminal pods, as upstream's does.
+ */
+export function cleanupHistoryPlan(
+  ds: DaemonSet,
+  oldRevisions: readonly ControllerRevision[],
+  livePods: readonly Pod[],
+  log?: DecisionLog,
+): { deletes: string[] } {
+  const limit = ds.spec.revisionHistoryLimit ?? DefaultRevisionHistoryLimit;
+  let toKill = oldRevisions.length - limit;
+  if (toKill <= 0) return { deletes: [] };
+  decide(log, 'cleanupHistory', 'summary', { old: oldRevisions.length, limit, toKill });
+  const liveHashes = new Set<string>();
+  for (const pod of livePods) {
+    const h = pod.metadata.labels?.[ControllerRevisionHashLabelKey];
+    if (h) liveHashes.add(h);
+  }
+  const sorted = [...oldRevisions].sort((a, b) => a.revision - b.revision);
+  const deletes: string[] = [];
+  for (const h of sorted) {
+    if (toKill <= 0) break;
+    const values = { revision: h.metadata.name, number: h.revision };
+    if (liveHashes.has(h.metadata.labels?.[ControllerRevisionHashLabelKey] ?? '')) {
+      decide(log, 'cleanupHistory', 'keepLive', values);
+      continue;
+    }
+    decide(log, 'cleanupHistory', 'deleteRevision', values);
+    deletes.push(h.metadata.name);
+    toKill--;
+  }
+  return { deletes };
+}

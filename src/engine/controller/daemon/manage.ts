@@ -1,0 +1,318 @@
+// Port of kubernetes pkg/controller/daemon/daemon_controller.go podsShouldBeOnNode, manage, getNodesToDaemonPods, syncNodes (plan part) (v1.36).
+/**
+ * The `manage` step of a DaemonSet sync as plans: which nodes need a pod, which pods go, which
+ * events to record and how the failed-pod back-off moves. The controller shell carries the plan
+ * out through syncNodes (expectations, slow-start creates, deletes) and records the events.
+ */
+import { ControllerRevisionHashLabelKey, DaemonSetBurstReplicas, SlowStartInitialBatchSize } from '../../api/constants.ts';
+import { type DecisionLog, decide } from '../../api/decision.ts';
+import type { DaemonSet, Node, Pod } from '../../api/types.ts';
+import { sortByLess, timestampMs } from '../sort.ts';
+import { type BackoffState, get, isInBackOffSinceUpdate, next } from './backoff.ts';
+import { nodeShouldRunDaemonPod } from './shouldRun.ts';
+import { allowsSurge, getTargetNodeName, isPodAvailable, isPodReady } from './util/daemonsetUtil.ts';
+
+/** Reasons of the events the DaemonSet controller records (daemon_controller.go). */
+export const SelectingAllReason = 'SelectingAll';
+export const FailedPlacementReason = 'FailedPlacement';
+export const FailedDaemonPodReason = 'FailedDaemonPod';
+export const SucceededDaemonPodReason = 'SucceededDaemonPod';
+
+/** Pods grouped by the node they are for (spec.nodeName, or the node-name affinity when unscheduled). */
+export type NodeToDaemonPods = Readonly<Record<string, readonly Pod[]>>;
+
+/** An event the shell records on the DaemonSet. */
+export interface DaemonSetEvent {
+  type: 'Normal' | 'Warning';
+  reason: string;
+  message: string;
+  podName: string;
+}
+
+/** What podsShouldBeOnNode decided for one node. */
+export interface NodePlan {
+  nodesNeedingDaemonPods: string[];
+  podsToDelete: string[];
+  /** Requeue the DaemonSet after this many ms because a failed pod is still in back-off. */
+  backoffRequeueMs?: number;
+  events: DaemonSetEvent[];
+  /** The back-off table after this node (advanced for every failed pod that is deleted). */
+  backoff: BackoffState;
+}
+
+/** What manage decided for the whole DaemonSet. */
+export interface ManagePlan {
+  nodesNeedingDaemonPods: string[];
+  podsToDelete: string[];
+  events: DaemonSetEvent[];
+  backoff: BackoffState;
+  /** The shortest back-off requeue asked for (the work queue keeps the earliest AddAfter), or null. */
+  backoffRequeueMs: number | null;
+}
+
+/**
+ * podByCreationTimestampAndPhaseLess orders daemon pods: scheduled (nodeName set) before
+ * unscheduled, then older creationTimestamp first, then name.
+ */
+export function podByCreationTimestampAndPhaseLess(a: Pod, b: Pod): boolean {
+  const sa = Boolean(a.spec.nodeName);
+  const sb = Boolean(b.spec.nodeName);
+  if (sa && !sb) return true;
+  if (!sa && sb) return false;
+  const ta = timestampMs(a.metadata.creationTimestamp);
+  const tb = timestampMs(b.metadata.creationTimestamp);
+  if (ta === tb) return a.metadata.name < b.metadata.name;
+  return ta < tb;
+}
+
+/** sortDaemonPods returns the pods in podByCreationTimestampAndPhase order (oldest scheduled first). */
+export function sortDaemonPods(pods: readonly Pod[]): Pod[] {
+  return sortByLess(pods, podByCreationTimestampAndPhaseLess);
+}
+
+/** failedPodsBackoffKey is `<ds uid>/<status.observedGeneration>/<node>`: a new generation starts afresh. */
+export function failedPodsBackoffKey(ds: DaemonSet, nodeName: string): string {
+  return `${ds.metadata.uid ?? ''}/${ds.status?.observedGeneration ?? 0}/${nodeName}`;
+}
+
+/** isPodTerminal reports whether the pod's phase is Succeeded or Failed. */
+function isPodTerminal(pod: Pod): boolean {
+  return pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
+}
+
+/**
+ * getNodesToDaemonPods groups the DaemonSet's claimed pods by target node. Terminal pods that are
+ * already being deleted are left out unless includeDeletedTerminal (cleanupHistory wants them);
+ * pods with no target node are skipped. Only nodes with at least one pod get an entry.
+ */
+export function getNodesToDaemonPods(claimedPods: readonly Pod[], includeDeletedTerminal: boolean): Record<string, Pod[]> {
+  const out: Record<string, Pod[]> = {};
+  for (const pod of claimedPods) {
+    if (!includeDeletedTerminal && isPodTerminal(pod) && pod.metadata.deletionTimestamp) continue;
+    const nodeName = getTargetNodeName(pod);
+    if (nodeName === null) continue;
+    const list = out[nodeName];
+    if (list) list.push(pod);
+    else out[nodeName] = [pod];
+  }
+  return out;
+}
+
+/** podRef renders <namespace>/<name> as the event messages do. */
+function podRef(pod: Pod): string {
+  return `${pod.metadata.namespace ?? ''}/${pod.metadata.name}`;
+}
+
+/**
+ * podsShouldBeOnNode decides the pods to create and delete on one node:
+ * - shouldRun and no pod → create;
+ * - shouldContinueRunning → delete Failed pods (rate-limited per node by the back-off) and
+ *   Succeeded pods; then without surge keep only the oldest running pod; with surge create a pod
+ *   if none runs, else keep the oldest current-hash and the oldest old-hash pod, deleting the old
+ *   one once it is not Ready or the new one is available;
+ * - not shouldContinueRunning → delete every pod that is not already being deleted.
+ */
+export function podsShouldBeOnNode(
+  log: DecisionLog | undefined,
+  node: Node,
+  nodeToDaemonPods: NodeToDaemonPods,
+  ds: DaemonSet,
+  hash: string,
+  backoff: BackoffState,
+  nowMs: number,
+): NodePlan {
+  const nodeName = node.metadata.name;
+  const fn = 'podsShouldBeOnNode';
+  const plan: NodePlan = { nodesNeedingDaemonPods: [], podsToDelete: [], events: [], backoff };
+  const { shouldRun, shouldContinueRunning } = nodeShouldRunDaemonPod(node, ds);
+  const exists = Object.hasOwn(nodeToDaemonPods, nodeName);
+  const daemonPods = nodeToDaemonPods[nodeName] ?? [];
+
+  if (shouldRun && !exists) {
+    decide(log, fn, 'createMissing', { node: nodeName });
+    plan.nodesNeedingDaemonPods.push(nodeName);
+    return plan;
+  }
+  if (!shouldContinueRunning) {
+    if (!exists) return plan;
+    for (const pod of daemonPods) {
+      if (pod.metadata.deletionTimestamp) continue;
+      decide(log, fn, 'deleteShouldNotRun', { node: nodeName, pod: pod.metadata.name });
+      plan.podsToDelete.push(pod.metadata.name);
+    }
+    return plan;
+  }
+
+  const running: Pod[] = [];
+  for (const pod of daemonPods) {
+    if (pod.metadata.deletionTimestamp) continue;
+    if (pod.status?.phase === 'Failed') {
+      // The kubelet may keep rejecting the pod; back off instead of hot-looping delete/create.
+      const key = failedPodsBackoffKey(ds, nodeName);
+      if (isInBackOffSinceUpdate(plan.backoff, key, nowMs)) {
+        const delayMs = get(plan.backoff, key);
+        decide(log, fn, 'failedInBackoff', { node: nodeName, pod: pod.metadata.name, delayMs });
+        plan.backoffRequeueMs = delayMs;
+        continue;
+      }
+      plan.backoff = next(plan.backoff, key, nowMs);
+      decide(log, fn, 'deleteFailed', { node: nodeName, pod: pod.metadata.name, backoffMs: get(plan.backoff, key) });
+      plan.events.push({
+        type: 'Warning',
+        reason: FailedDaemonPodReason,
+        message: `Found failed daemon pod ${podRef(pod)} on node ${nodeName}, will try to kill it`,
+        podName: pod.metadata.name,
+      });
+      plan.podsToDelete.push(pod.metadata.name);
+    } else if (pod.status?.phase === 'Succeeded') {
+      decide(log, fn, 'deleteSucceeded', { node: nodeName, pod: pod.metadata.name });
+      plan.events.push({
+        type: 'Normal',
+        reason: SucceededDaemonPodReason,
+        message: `Found succeeded daemon pod ${podRef(pod)} on node ${nodeName}, will try to delete it`,
+        podName: pod.metadata.name,
+      });
+      plan.podsToDelete.push(pod.metadata.name);
+    } else {
+      running.push(pod);
+    }
+  }
+
+  if (!allowsSurge(ds)) {
+    // Without surge a node runs one pod: keep the oldest, delete the rest. A node left with only
+    // failed or terminating pods gets its new pod from the next sync, not this one.
+    if (running.length <= 1) return plan;
+    const sorted = sortDaemonPods(running);
+    const keep = sorted[0]?.metadata.name ?? '';
+    for (const pod of sorted.slice(1)) {
+      decide(log, fn, 'pruneExcess', { node: nodeName, running: running.length, keep, pod: pod.metadata.name });
+      plan.podsToDelete.push(pod.metadata.name);
+    }
+    return plan;
+  }
+
+  if (running.length <= 1) {
+    if (running.length === 0 && shouldRun) {
+      // Surging: even while the old pod terminates the node needs a live pod now.
+      decide(log, fn, 'surgeCreate', { node: nodeName });
+      plan.nodesNeedingDaemonPods.push(nodeName);
+    }
+    return plan;
+  }
+
+  let oldestNew: Pod | undefined;
+  let oldestOld: Pod | undefined;
+  for (const pod of sortDaemonPods(running)) {
+    if (pod.metadata.labels?.[ControllerRevisionHashLabelKey] === hash) {
+      if (oldestNew === undefined) {
+        oldestNew = pod;
+        continue;
+      }
+    } else if (oldestOld === undefined) {
+      oldestOld = pod;
+      continue;
+    }
+    decide(log, fn, 'surgeDeleteExtra', { node: nodeName, pod: pod.metadata.name });
+    plan.podsToDelete.push(pod.metadata.name);
+  }
+  if (oldestNew !== undefined && oldestOld !== undefined) {
+    const minReadySeconds = ds.spec.minReadySeconds ?? 0;
+    const values = { node: nodeName, oldPod: oldestOld.metadata.name, newPod: oldestNew.metadata.name, minReadySeconds };
+    if (!isPodReady(oldestOld)) {
+      decide(log, fn, 'surgeDeleteOldNotReady', values);
+      plan.podsToDelete.push(oldestOld.metadata.name);
+    } else if (isPodAvailable(oldestNew, minReadySeconds, nowMs)) {
+      decide(log, fn, 'surgeDeleteOldNewAvailable', values);
+      plan.podsToDelete.push(oldestOld.metadata.name);
+    } else {
+      decide(log, fn, 'surgeKeepBoth', values);
+    }
+  }
+  return plan;
+}
+
+/**
+ * getUnscheduledPodsWithoutNode returns the unscheduled pods whose target node is not in the
+ * node list: the scheduler can never bind them and the pod GC only removes bound pods.
+ */
+export function getUnscheduledPodsWithoutNode(nodeList: readonly Node[], nodeToDaemonPods: NodeToDaemonPods): string[] {
+  const running = new Set(nodeList.map((n) => n.metadata.name));
+  const results: string[] = [];
+  // Upstream walks a Go map (random order); sorting the node names keeps the plan reproducible.
+  for (const nodeName of Object.keys(nodeToDaemonPods).sort()) {
+    if (running.has(nodeName)) continue;
+    for (const pod of nodeToDaemonPods[nodeName] ?? []) {
+      if (!pod.spec.nodeName) results.push(pod.metadata.name);
+    }
+  }
+  return results;
+}
+
+/**
+ * managePlan runs podsShouldBeOnNode over every node in list order, then adds the unscheduled
+ * pods whose node is gone: the combined create/delete plan syncNodes carries out.
+ */
+export function managePlan(
+  ds: DaemonSet,
+  nodeList: readonly Node[],
+  nodeToDaemonPods: NodeToDaemonPods,
+  hash: string,
+  backoff: BackoffState,
+  nowMs: number,
+  log?: DecisionLog,
+): ManagePlan {
+  const plan: ManagePlan = { nodesNeedingDaemonPods: [], podsToDelete: [], events: [], backoff, backoffRequeueMs: null };
+  for (const node of nodeList) {
+    const p = podsShouldBeOnNode(log, node, nodeToDaemonPods, ds, hash, plan.backoff, nowMs);
+    plan.nodesNeedingDaemonPods.push(...p.nodesNeedingDaemonPods);
+    plan.podsToDelete.push(...p.podsToDelete);
+    plan.events.push(...p.events);
+    plan.backoff = p.backoff;
+    if (p.backoffRequeueMs !== undefined) {
+      plan.backoffRequeueMs = plan.backoffRequeueMs === null ? p.backoffRequeueMs : Math.min(plan.backoffRequeueMs, p.backoffRequeueMs);
+    }
+  }
+  for (const podName of getUnscheduledPodsWithoutNode(nodeList, nodeToDaemonPods)) {
+    decide(log, 'manage', 'deleteUnscheduledWithoutNode', { pod: podName });
+    plan.podsToDelete.push(podName);
+  }
+  decide(log, 'manage', 'summary', { creates: plan.nodesNeedingDaemonPods.length, deletes: plan.podsToDelete.length });
+  return plan;
+}
+
+/** The part of syncNodes that is arithmetic: what to create and delete this sync, in which batches. */
+export interface SyncNodesPlan {
+  /** Nodes to create a pod on, capped at burstReplicas (the expectations' add count). */
+  creates: string[];
+  /** Pods to delete, capped at burstReplicas (the expectations' delete count). */
+  deletes: string[];
+  /** Slow-start batch sizes for the creates: 1, 2, 4, … (sum = creates.length). */
+  createBatches: number[];
+}
+
+/** slowStartBatches splits n creations into batches 1, 2, 4, … with the last one cut to what is left (10 → 1, 2, 4, 3). */
+export function slowStartBatches(n: number, initial: number = SlowStartInitialBatchSize): number[] {
+  const out: number[] = [];
+  let pos = 0;
+  let size = Math.min(n, initial);
+  while (pos < n) {
+    out.push(size);
+    pos += size;
+    size = Math.min(2 * size, n - pos);
+  }
+  return out;
+}
+
+/**
+ * syncNodesPlan caps both lists at burstReplicas (250 for DaemonSets: 600 missing pods take three
+ * syncs) and splits the creates into slow-start batches. A failed batch stops the later ones;
+ * that part, like the writes, belongs to the shell.
+ */
+export function syncNodesPlan(
+  podsToDelete: readonly string[],
+  nodesNeedingDaemonPods: readonly string[],
+  burstReplicas: number = DaemonSetBurstReplicas,
+): SyncNodesPlan {
+  const creates = nodesNeedingDaemonPods.slice(0, burstReplicas);
+  return { creates, deletes: podsToDelete.slice(0, burstReplicas), createBatches: slowStartBatches(creates.length) };
+}

@@ -1,0 +1,81 @@
+// Port of kubernetes pkg/controller/daemon/daemon_controller.go NodeShouldRunDaemonPod, predicates, NewPod (v1.36).
+/**
+ * Whether a DaemonSet wants a pod on a node. Since daemon pods go through the default scheduler
+ * (GA 1.17) the controller checks only what pins a pod to a node: the template's nodeName, the
+ * nodeSelector and required node affinity, and NoSchedule/NoExecute taints. Resources, host
+ * ports and `spec.unschedulable` are left to the scheduler (the daemon pod tolerates the
+ * unschedulable taint anyway).
+ */
+import type { DaemonSet, Node, Pod, Taint } from '../../api/types.ts';
+import { findMatchingUntoleratedTaint, podMatchesNodeSelectorAndAffinityTerms } from '../../lib/scheduling.ts';
+import { addOrUpdateDaemonPodTolerations } from './util/daemonsetUtil.ts';
+
+/** The two answers of NodeShouldRunDaemonPod. */
+export interface ShouldRunResult {
+  /** A pod should be created here if none runs yet. */
+  shouldRun: boolean;
+  /** A pod already running here may stay. */
+  shouldContinueRunning: boolean;
+}
+
+/**
+ * newPod builds the would-be daemon pod for a node: the template's metadata and spec, the DS
+ * namespace, spec.nodeName = node and the default daemon tolerations (NewPod).
+ */
+export function newPod(ds: DaemonSet, nodeName: string): Pod {
+  const template = ds.spec.template;
+  const metadata = { ...(template.metadata ?? {}), name: template.metadata?.name ?? '' };
+  if (ds.metadata.namespace !== undefined) metadata.namespace = ds.metadata.namespace;
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata,
+    spec: addOrUpdateDaemonPodTolerations({ ...template.spec, nodeName }),
+  };
+}
+
+/** The three fits of predicates(). */
+export interface PredicateResult {
+  fitsNodeName: boolean;
+  fitsNodeAffinity: boolean;
+  fitsTaints: boolean;
+}
+
+const isNoScheduleOrNoExecute = (t: Taint): boolean => t.effect === 'NoExecute' || t.effect === 'NoSchedule';
+const isNoExecute = (t: Taint): boolean => t.effect === 'NoExecute';
+
+/**
+ * predicates checks whether the daemon pod can run on the node: its nodeName (empty or equal),
+ * its nodeSelector plus required node affinity, and that no NoSchedule/NoExecute taint is left
+ * untolerated. PreferNoSchedule never blocks.
+ */
+export function predicates(pod: Pod, node: Node, taints: readonly Taint[]): PredicateResult {
+  return {
+    fitsNodeName: !pod.spec.nodeName || pod.spec.nodeName === node.metadata.name,
+    fitsNodeAffinity: podMatchesNodeSelectorAndAffinityTerms(pod, node),
+    fitsTaints: findMatchingUntoleratedTaint(taints, pod.spec.tolerations, isNoScheduleOrNoExecute) === null,
+  };
+}
+
+/**
+ * nodeShouldRunDaemonPod answers (shouldRun, shouldContinueRunning) for a node and a DaemonSet:
+ * - template nodeName set to another node, or nodeSelector/affinity not matching → (false, false);
+ * - an untolerated NoSchedule or NoExecute taint → (false, X) where X is false only when an
+ *   untolerated NoExecute taint is present: NoSchedule keeps running pods, NoExecute evicts them;
+ * - otherwise → (true, true).
+ */
+export function nodeShouldRunDaemonPod(node: Node, ds: DaemonSet): ShouldRunResult {
+  const pod = newPod(ds, node.metadata.name);
+  const templateNodeName = ds.spec.template.spec.nodeName;
+  if (templateNodeName && templateNodeName !== node.metadata.name) {
+    return { shouldRun: false, shouldContinueRunning: false };
+  }
+  const taints = node.spec.taints ?? [];
+  const { fitsNodeName, fitsNodeAffinity, fitsTaints } = predicates(pod, node, taints);
+  if (!fitsNodeName || !fitsNodeAffinity) return { shouldRun: false, shouldContinueRunning: false };
+  if (!fitsTaints) {
+    const untoleratedNoExecute = findMatchingUntoleratedTaint(taints, pod.spec.tolerations, isNoExecute);
+    return { shouldRun: false, shouldContinueRunning: untoleratedNoExecute === null };
+  }
+  return { shouldRun: true, shouldContinueRunning: true };
+}

@@ -1,0 +1,293 @@
+// Port of kubernetes pkg/controller/daemon/update.go rollingUpdate, findUpdatedPodsOnNode, updatedDesiredNodeCounts (v1.36).
+/**
+ * The RollingUpdate step of a DaemonSet sync, as a plan of pods to delete and nodes to create on.
+ * It runs only when manage left nothing pending. Upstream walks `nodeToDaemonPods`, a Go map, so
+ * the node order is random; here the node names are sorted and then shuffled (Fisher–Yates) with
+ * the passed-in PRNG, so a plan is a pure function of its inputs and the PRNG draws.
+ */
+import { type DecisionLog, decide } from '../../api/decision.ts';
+import type { DaemonSet, Node, Pod } from '../../api/types.ts';
+import type { NodeToDaemonPods } from './manage.ts';
+import { nodeShouldRunDaemonPod } from './shouldRun.ts';
+import { getTemplateGeneration, isPodAvailable, isPodUpdated, surgeCount, unavailableCount } from './util/daemonsetUtil.ts';
+
+/** The budgets of a rolling update and the node map with every desired node present. */
+export interface DesiredNodeCounts {
+  maxSurge: number;
+  maxUnavailable: number;
+  desiredNumberScheduled: number;
+  /** The input map plus an empty list for every desired node that has no pod yet. */
+  nodeToDaemonPods: Record<string, readonly Pod[]>;
+  /** Set when maxSurge or maxUnavailable does not parse (upstream returns the error). */
+  error?: string;
+}
+
+/**
+ * updatedDesiredNodeCounts counts the nodes that should run the pod (desiredNumberScheduled),
+ * resolves maxUnavailable and maxSurge against it (both rounding up: 50% of 3 → 2), and when the
+ * DaemonSet wants pods but both come out 0 (e.g. maxSurge 0% from a stale client) falls back to
+ * maxUnavailable 1 so the update can still progress.
+ */
+export function updatedDesiredNodeCounts(
+  ds: DaemonSet,
+  nodeList: readonly Node[],
+  nodeToDaemonPods: NodeToDaemonPods,
+  log?: DecisionLog,
+): DesiredNodeCounts {
+  const fn = 'updatedDesiredNodeCounts';
+  const map: Record<string, readonly Pod[]> = { ...nodeToDaemonPods };
+  let desiredNumberScheduled = 0;
+  for (const node of nodeList) {
+    if (!nodeShouldRunDaemonPod(node, ds).shouldRun) continue;
+    desiredNumberScheduled++;
+    if (!Object.hasOwn(map, node.metadata.name)) map[node.metadata.name] = [];
+  }
+  const fail = (error: string): DesiredNodeCounts => ({ maxSurge: -1, maxUnavailable: -1, desiredNumberScheduled: -1, nodeToDaemonPods: map, error });
+  let maxUnavailable: number;
+  let maxSurge: number;
+  try {
+    maxUnavailable = unavailableCount(ds, desiredNumberScheduled);
+  } catch (e) {
+    return fail(`invalid value for MaxUnavailable: ${(e as Error).message}`);
+  }
+  try {
+    maxSurge = surgeCount(ds, desiredNumberScheduled);
+  } catch (e) {
+    return fail(`invalid value for MaxSurge: ${(e as Error).message}`);
+  }
+  if (desiredNumberScheduled > 0 && maxUnavailable === 0 && maxSurge === 0) {
+    decide(log, fn, 'defaultUnavailable', { desired: desiredNumberScheduled });
+    maxUnavailable = 1;
+  }
+  decide(log, fn, 'counts', { desired: desiredNumberScheduled, maxSurge, maxUnavailable });
+  return { maxSurge, maxUnavailable, desiredNumberScheduled, nodeToDaemonPods: map };
+}
+
+/** The at-most-one new and one old pod of a node, or ok=false when there are more. */
+export interface UpdatedPodsOnNode {
+  newPod: Pod | null;
+  oldPod: Pod | null;
+  ok: boolean;
+}
+
+/**
+ * findUpdatedPodsOnNode splits a node's pods that are not being deleted into the current
+ * revision's pod and an old one. Two new or two old pods make the node not ok: the rolling
+ * update skips it and lets manage prune it first.
+ */
+export function findUpdatedPodsOnNode(ds: DaemonSet, podsOnNode: readonly Pod[], hash: string): UpdatedPodsOnNode {
+  let newPod: Pod | null = null;
+  let oldPod: Pod | null = null;
+  const generation = getTemplateGeneration(ds);
+  for (const pod of podsOnNode) {
+    if (pod.metadata.deletionTimestamp) continue;
+    if (isPodUpdated(pod, hash, generation)) {
+      if (newPod !== null) return { newPod: null, oldPod: null, ok: false };
+      newPod = pod;
+    } else {
+      if (oldPod !== null) return { newPod: null, oldPod: null, ok: false };
+      oldPod = pod;
+    }
+  }
+  return { newPod, oldPod, ok: true };
+}
+
+/** The rolling update's plan: pods to delete and nodes to create a (new-revision) pod on. */
+export interface RollingUpdatePlan {
+  podsToDelete: string[];
+  nodesNeedingPods: string[];
+  /** Set when upstream would return an error instead of calling syncNodes. */
+  error?: string;
+}
+
+/** shuffledNodeNames sorts the names, then Fisher–Yates shuffles them with `rand` (Go map order). */
+export function shuffledNodeNames(names: readonly string[], rand: () => number): string[] {
+  const out = [...names].sort();
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    const t = out[i] as string;
+    out[i] = out[j] as string;
+    out[j] = t;
+  }
+  return out;
+}
+
+/**
+ * rollingUpdatePlan picks the old pods to delete (maxSurge 0) or the nodes to surge onto
+ * (maxSurge > 0) within the DaemonSet's budgets.
+ *
+ * maxSurge 0 — Assumptions: manage keeps at most one pod per node, creates the missing pods and
+ * handles failed ones; deleted pods do not count as unavailable. Invariants: unavailable new
+ * pods count against maxUnavailable; an available old pod is a deletion candidate while the
+ * budget lasts; an unavailable old pod is always replaced.
+ *
+ * maxSurge > 0 — Assumptions: manage keeps at most two pods per node (one old, one new).
+ * Invariants: a node whose old pod is unavailable gets a new pod at once; an old pod is deleted
+ * once its node's new pod is available; at most maxSurge new pods replace available old pods at
+ * a time; old pods on nodes that no longer fit go only while more than `desired` are available.
+ */
+export function rollingUpdatePlan(
+  ds: DaemonSet,
+  nodeList: readonly Node[],
+  nodeToDaemonPods: NodeToDaemonPods,
+  hash: string,
+  nowMs: number,
+  rand: () => number,
+  log?: DecisionLog,
+): RollingUpdatePlan {
+  const counts = updatedDesiredNodeCounts(ds, nodeList, nodeToDaemonPods, log);
+  if (counts.error !== undefined) {
+    return { podsToDelete: [], nodesNeedingPods: [], error: `couldn't get unavailable numbers: ${counts.error}` };
+  }
+  const order = shuffledNodeNames(Object.keys(counts.nodeToDaemonPods), rand);
+  const args = { ds, counts, order, hash, nowMs, log };
+  return counts.maxSurge === 0 ? rollingUpdateUnavailable(args) : rollingUpdateSurge(args, nodeList);
+}
+
+interface StepArgs {
+  ds: DaemonSet;
+  counts: DesiredNodeCounts;
+  order: string[];
+  hash: string;
+  nowMs: number;
+  log: DecisionLog | undefined;
+}
+
+/** rollingUpdateUnavailable is the maxSurge == 0 branch: delete, and let manage recreate. */
+function rollingUpdateUnavailable({ ds, counts, order, hash, nowMs, log }: StepArgs): RollingUpdatePlan {
+  const fn = 'rollingUpdate';
+  const { maxUnavailable } = counts;
+  const minReadySeconds = ds.spec.minReadySeconds ?? 0;
+  let numUnavailable = 0;
+  const allowedReplacementPods: string[] = [];
+  const candidates: { node: string; pod: string }[] = [];
+  for (const node of order) {
+    const { newPod, oldPod, ok } = findUpdatedPodsOnNode(ds, counts.nodeToDaemonPods[node] ?? [], hash);
+    if (!ok) {
+      numUnavailable++;
+      decide(log, fn, 'excessPods', { node, numUnavailable });
+      continue;
+    }
+    if ((oldPod === null && newPod === null) || (oldPod !== null && newPod !== null)) {
+      numUnavailable++;
+      decide(log, fn, oldPod === null ? 'noPods' : 'bothPods', { node, numUnavailable });
+    } else if (newPod !== null) {
+      if (!isPodAvailable(newPod, minReadySeconds, nowMs)) {
+        numUnavailable++;
+        decide(log, fn, 'newPodUnavailable', { node, pod: newPod.metadata.name, numUnavailable });
+      } else {
+        decide(log, fn, 'newPodAvailable', { node, pod: newPod.metadata.name });
+      }
+    } else if (oldPod !== null) {
+      const pod = oldPod.metadata.name;
+      if (!isPodAvailable(oldPod, minReadySeconds, nowMs)) {
+        allowedReplacementPods.push(pod);
+        numUnavailable++;
+        decide(log, fn, 'oldPodUnavailable', { node, pod, numUnavailable });
+      } else if (numUnavailable >= maxUnavailable) {
+        decide(log, fn, 'unavailableBudgetSpent', { node, pod, maxUnavailable, numUnavailable });
+      } else {
+        candidates.push({ node, pod });
+        decide(log, fn, 'deleteCandidate', { node, pod, maxUnavailable, numUnavailable });
+      }
+    }
+  }
+  const remaining = Math.min(Math.max(maxUnavailable - numUnavailable, 0), candidates.length);
+  decide(log, fn, 'unavailableSummary', {
+    maxUnavailable,
+    numUnavailable,
+    remaining,
+    candidates: candidates.length,
+    replacements: allowedReplacementPods.length,
+  });
+  for (const [i, c] of candidates.entries()) decide(log, fn, i < remaining ? 'deleteOld' : 'candidateKept', { ...c, remaining });
+  return { podsToDelete: [...allowedReplacementPods, ...candidates.slice(0, remaining).map((c) => c.pod)], nodesNeedingPods: [] };
+}
+
+/** rollingUpdateSurge is the maxSurge > 0 branch: create first, delete the old pod once the new one is available. */
+function rollingUpdateSurge({ ds, counts, order, hash, nowMs, log }: StepArgs, nodeList: readonly Node[]): RollingUpdatePlan {
+  const fn = 'rollingUpdate';
+  const { maxSurge, desiredNumberScheduled } = counts;
+  const minReadySeconds = ds.spec.minReadySeconds ?? 0;
+  const nodesByName = new Map(nodeList.map((n) => [n.metadata.name, n] as const));
+  const oldPodsToDelete: string[] = [];
+  const shouldNotRunPodsToDelete: { node: string; pod: string }[] = [];
+  const candidateNewNodes: string[] = [];
+  const allowedNewNodes: string[] = [];
+  let numSurge = 0;
+  let numAvailable = 0;
+  const shouldRunOn = (node: string): boolean | string => {
+    const n = nodesByName.get(node);
+    if (n === undefined) return `couldn't get node for nodeName "${node}": node "${node}" not found`;
+    return nodeShouldRunDaemonPod(n, ds).shouldRun;
+  };
+
+  for (const node of order) {
+    const { newPod, oldPod, ok } = findUpdatedPodsOnNode(ds, counts.nodeToDaemonPods[node] ?? [], hash);
+    if (!ok) {
+      numSurge++;
+      decide(log, fn, 'excessPodsSurge', { node, numSurge });
+      continue;
+    }
+    // Availability is counted on every node, including the ones being sunset.
+    const counted = oldPod ?? newPod;
+    if (counted !== null && isPodAvailable(counted, minReadySeconds, nowMs)) numAvailable++;
+
+    if (oldPod === null) {
+      if (newPod !== null) decide(log, fn, 'newPodOnly', { node, pod: newPod.metadata.name });
+      continue;
+    }
+    const pod = oldPod.metadata.name;
+    if (newPod === null) {
+      const shouldRun = shouldRunOn(node);
+      if (typeof shouldRun === 'string') return { podsToDelete: [], nodesNeedingPods: [], error: shouldRun };
+      if (!isPodAvailable(oldPod, minReadySeconds, nowMs)) {
+        if (!shouldRun) {
+          decide(log, fn, 'oldUnavailableShouldNotRun', { node, pod });
+          oldPodsToDelete.push(pod);
+          continue;
+        }
+        decide(log, fn, 'oldUnavailableReplace', { node, pod });
+        allowedNewNodes.push(node);
+      } else if (!shouldRun) {
+        decide(log, fn, 'shouldNotRunCandidate', { node, pod });
+        shouldNotRunPodsToDelete.push({ node, pod });
+      } else if (numSurge >= maxSurge) {
+        decide(log, fn, 'surgeBudgetSpent', { node, pod, maxSurge, numSurge });
+      } else {
+        decide(log, fn, 'surgeCandidate', { node, pod, maxSurge, numSurge });
+        candidateNewNodes.push(node);
+      }
+      continue;
+    }
+    if (!isPodAvailable(newPod, minReadySeconds, nowMs)) {
+      numSurge++;
+      decide(log, fn, 'newPodWaiting', { node, pod: newPod.metadata.name, numSurge });
+      continue;
+    }
+    decide(log, fn, 'newPodAvailableDeleteOld', { node, pod, newPod: newPod.metadata.name });
+    oldPodsToDelete.push(pod);
+  }
+
+  // With surge the owner expects full availability: when the scheduling constraints move the
+  // pods from node A to node B, A's pod goes only once B's pod adds to the available count.
+  const deletable = Math.min(numAvailable - desiredNumberScheduled, shouldNotRunPodsToDelete.length);
+  decide(log, fn, 'shouldNotRunSummary', {
+    numAvailable,
+    desired: desiredNumberScheduled,
+    deletable: Math.max(deletable, 0),
+    candidates: shouldNotRunPodsToDelete.length,
+  });
+  for (const [i, c] of shouldNotRunPodsToDelete.entries()) {
+    const values = { ...c, numAvailable, desired: desiredNumberScheduled };
+    decide(log, fn, i < deletable ? 'deleteShouldNotRun' : 'keepShouldNotRun', values);
+    if (i < deletable) oldPodsToDelete.push(c.pod);
+  }
+
+  const remaining = Math.min(Math.max(maxSurge - numSurge, 0), candidateNewNodes.length);
+  decide(log, fn, 'surgeSummary', { maxSurge, numSurge, remaining, candidates: candidateNewNodes.length, replacements: allowedNewNodes.length });
+  for (const [i, node] of candidateNewNodes.entries()) {
+    decide(log, fn, i < remaining ? 'surgeCreate' : 'surgeNotThisSync', { node, remaining });
+  }
+  return { podsToDelete: oldPodsToDelete, nodesNeedingPods: [...allowedNewNodes, ...candidateNewNodes.slice(0, remaining)] };
+}
