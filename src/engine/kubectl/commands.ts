@@ -1,0 +1,86 @@
+/**
+ * The typed AST of the kubectl subset (DESIGN.md §4). parseKubectl turns a console line into one
+ * of these; the simulation reads the named objects from its store, calls the pure transform of
+ * the verb and prints what it returns.
+ */
+import type { LabelSelector, Taint, TaintEffect } from '../api/types.ts';
+import type { ResourceKind } from './resources.ts';
+
+/** A named object, or (name undefined) every object of the kind that the selector matches. */
+export interface Target {
+  kind: ResourceKind;
+  name?: string;
+}
+
+/** A kubectl error as printed on stderr, without the final newline (it may span lines). */
+export interface KubectlError {
+  error: string;
+}
+
+/** The `-o` formats of get this subset prints. `table` is the default human-readable table. */
+export type OutputFormat = 'table' | 'wide' | 'yaml' | 'json' | 'name';
+
+interface Namespaced {
+  /** `-n`/`--namespace`, `default` when absent. */
+  namespace: string;
+}
+
+interface Targeted extends Namespaced {
+  targets: Target[];
+  /** `-l`/`--selector`, applied to the kind-only targets. */
+  selector?: LabelSelector;
+}
+
+export type RolloutVerb = 'rollout-pause' | 'rollout-resume' | 'rollout-restart';
+
+/** A taint to remove: `key:Effect-` removes that effect only, `key-` every effect of the key. */
+export interface TaintRemoval {
+  key: string;
+  effect?: TaintEffect;
+}
+
+export type KubectlCommand =
+  /** An empty line. */
+  | { verb: 'noop' }
+  /** `set image TYPE NAME CONTAINER=IMAGE...`; container `*` sets every container. */
+  | ({ verb: 'set-image'; images: { container: string; image: string }[] } & Targeted)
+  /** `scale TYPE NAME --replicas=N [--current-replicas=M]` (currentReplicas −1: no precondition). */
+  | ({ verb: 'scale'; replicas: number; currentReplicas: number } & Targeted)
+  /** `rollout status TYPE NAME [--revision=N] [-w=false]`. */
+  | ({ verb: 'rollout-status'; revision: number; watch: boolean } & Targeted)
+  /** `rollout history TYPE NAME [--revision=N]`. */
+  | ({ verb: 'rollout-history'; revision: number } & Targeted)
+  /** `rollout pause|resume|restart TYPE NAME`. */
+  | ({ verb: RolloutVerb } & Targeted)
+  /** `rollout undo TYPE NAME [--to-revision=N]` (0: the previous revision). */
+  | ({ verb: 'rollout-undo'; toRevision: number } & Targeted)
+  /** `apply -f -`: the manifest comes with the action, not on the line. */
+  | ({ verb: 'apply'; filename: string } & Namespaced)
+  /** `patch TYPE NAME -p PATCH [--type strategic|merge|json]`; patch is the parsed JSON/YAML. */
+  | ({ verb: 'patch'; patchType: 'strategic' | 'merge' | 'json'; patch: unknown; patchText: string } & Targeted)
+  /** `delete TYPE NAME... | delete TYPE -l SELECTOR` (gracePeriod −1: the object's own). */
+  | ({ verb: 'delete'; gracePeriod: number; force: boolean; ignoreNotFound: boolean } & Targeted)
+  /** `cordon|uncordon NODE`. */
+  | ({ verb: 'cordon' | 'uncordon' } & Targeted)
+  /** `drain NODE [--ignore-daemonsets] [--force] [--delete-emptydir-data] [--grace-period=N]`. */
+  | ({
+      verb: 'drain';
+      ignoreDaemonsets: boolean;
+      force: boolean;
+      deleteEmptydirData: boolean;
+      gracePeriod: number;
+      disableEviction: boolean;
+    } & Targeted)
+  /** `taint nodes NODE key=value:Effect ... key:Effect- key-` [--overwrite]. */
+  | ({ verb: 'taint'; add: Taint[]; remove: TaintRemoval[]; overwrite: boolean } & Targeted)
+  /** `label TYPE NAME key=value ... key-` [--overwrite]. */
+  | ({ verb: 'label'; add: [string, string][]; remove: string[]; overwrite: boolean } & Targeted)
+  /** `get TYPE [NAME...] [-l SELECTOR] [-w] [-o wide|yaml|json|name]`. */
+  | ({ verb: 'get'; watch: boolean; watchOnly: boolean; output: OutputFormat } & Targeted)
+  /** `describe TYPE [NAME...]`. */
+  | ({ verb: 'describe' } & Targeted);
+
+/** isKubectlError tells an error result from a command. */
+export function isKubectlError(x: KubectlCommand | KubectlError): x is KubectlError {
+  return 'error' in x;
+}

@@ -1,0 +1,117 @@
+// Argument and flag handling of kubectl pkg/cmd/get/get.go, describe/describe.go and
+// delete/delete.go (v1.36): defaults, checks and messages.
+import type { LabelSelector } from '../api/types.ts';
+import type { KubectlCommand, KubectlError, OutputFormat } from './commands.ts';
+import type { FlagSpec, FlagValues } from './flags.ts';
+import { namespaceOf, type VerbContext } from './verbContext.ts';
+import { parseSelector } from './selector.ts';
+import { parseTargets } from './targets.ts';
+
+const SELECTOR: FlagSpec = { name: 'selector', short: 'l', type: 'string' };
+
+/** The -o formats kubectl get accepts, sorted as NoCompatiblePrinterError lists them. */
+const ALLOWED_FORMATS =
+  'custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,kyaml,name,template,templatefile,wide,yaml';
+
+/** selectorFlag parses -l into a LabelSelector; kubectl reports a bad one as `error: unable to parse requirement: ...`. */
+export function selectorFlag(flags: FlagValues): { selector?: LabelSelector } | KubectlError {
+  const text = flags.selector;
+  if (typeof text !== 'string') return {};
+  const r = parseSelector(text);
+  return 'error' in r ? { error: `error: ${r.error}` } : { selector: r.selector };
+}
+
+/** `get TYPE [NAME...] [-l SEL] [-w] [--watch-only] [-o wide|yaml|json|name]` (get/get.go). */
+export function parseGet(ctx: VerbContext): KubectlCommand | KubectlError {
+  const f = ctx.flags(
+    [
+      { name: 'watch', short: 'w', type: 'bool' },
+      { name: 'watch-only', type: 'bool' },
+      { name: 'output', short: 'o', type: 'string' },
+      SELECTOR,
+    ],
+    'kubectl get',
+  );
+  if ('error' in f) return f;
+  if (f.args.length === 0) {
+    return {
+      error:
+        'You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.\n\n' +
+        'error: Required resource not specified.\nUse "kubectl explain <resource>" for a detailed description of that resource (e.g. kubectl explain pods).\n' +
+        "See 'kubectl get -h' for help and examples",
+    };
+  }
+  const o = typeof f.flags.output === 'string' ? f.flags.output : '';
+  let output: OutputFormat;
+  if (o === '') output = 'table';
+  else if (o === 'wide' || o === 'yaml' || o === 'json' || o === 'name') output = o;
+  else if (ALLOWED_FORMATS.split(',').includes(o)) {
+    return { error: `error: -o ${o} is not part of Rollout Lab's kubectl subset (try: wide, yaml, json, name)` };
+  } else {
+    return { error: `error: unable to match a printer suitable for the output format "${o}", allowed formats are: ${ALLOWED_FORMATS}` };
+  }
+  const sel = selectorFlag(f.flags);
+  if ('error' in sel) return sel;
+  const t = parseTargets(f.args, { allowEmptySelector: true, hasSelector: !!sel.selector });
+  if ('error' in t) return t;
+  return {
+    verb: 'get',
+    namespace: namespaceOf(f.flags),
+    targets: t.targets,
+    ...sel,
+    watch: f.flags.watch === true || f.flags['watch-only'] === true,
+    watchOnly: f.flags['watch-only'] === true,
+    output,
+  };
+}
+
+/** `describe TYPE [NAME_PREFIX...]` (describe/describe.go). */
+export function parseDescribe(ctx: VerbContext): KubectlCommand | KubectlError {
+  const f = ctx.flags([SELECTOR, { name: 'show-events', type: 'bool' }], 'kubectl describe');
+  if ('error' in f) return f;
+  if (f.args.length === 0) {
+    return {
+      error:
+        'error: You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.',
+    };
+  }
+  const sel = selectorFlag(f.flags);
+  if ('error' in sel) return sel;
+  const t = parseTargets(f.args, { allowEmptySelector: true, hasSelector: !!sel.selector });
+  if ('error' in t) return t;
+  return { verb: 'describe', namespace: namespaceOf(f.flags), targets: t.targets, ...sel };
+}
+
+/** `delete TYPE NAME... | delete TYPE -l SEL` with --grace-period, --force, --now (delete/delete.go). */
+export function parseDelete(ctx: VerbContext): KubectlCommand | KubectlError {
+  const f = ctx.flags(
+    [
+      SELECTOR,
+      { name: 'all', type: 'bool' },
+      { name: 'grace-period', type: 'int' },
+      { name: 'force', type: 'bool' },
+      { name: 'now', type: 'bool' },
+      { name: 'ignore-not-found', type: 'bool' },
+      { name: 'wait', type: 'bool' },
+    ],
+    'kubectl delete',
+  );
+  if ('error' in f) return f;
+  let gracePeriod = (f.flags['grace-period'] as number | undefined) ?? -1;
+  const force = f.flags.force === true;
+  const sel = selectorFlag(f.flags);
+  if ('error' in sel) return sel;
+  if (f.flags.now === true) {
+    if (gracePeriod !== -1) return { error: 'error: --now and --grace-period cannot be specified together' };
+    gracePeriod = 1;
+  }
+  // --grace-period=0 without --force becomes 1, to prevent accidental immediate deletion.
+  if (gracePeriod === 0 && !force) gracePeriod = 1;
+  if (force && gracePeriod < 0) gracePeriod = 0;
+  if (f.flags.all === true && sel.selector) return { error: 'error: cannot set --all and --selector at the same time' };
+  if (force && gracePeriod > 0) return { error: 'error: --force and --grace-period greater than 0 cannot be specified together' };
+  const t = parseTargets(f.args, { allowEmptySelector: f.flags.all === true, hasSelector: !!sel.selector });
+  if ('error' in t) return t;
+  const ignoreNotFound = f.flags['ignore-not-found'] === true || (f.flags['ignore-not-found'] === undefined && (!!sel.selector || f.flags.all === true));
+  return { verb: 'delete', namespace: namespaceOf(f.flags), targets: t.targets, ...sel, gracePeriod, force, ignoreNotFound };
+}

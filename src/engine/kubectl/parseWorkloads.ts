@@ -1,0 +1,182 @@
+// Argument and flag handling of kubectl pkg/cmd/set/set_image.go, scale/scale.go,
+// rollout/rollout_*.go, apply/apply.go and patch/patch.go (v1.36): defaults, checks, messages.
+import { parse as parseYaml } from 'yaml';
+import type { KubectlCommand, KubectlError } from './commands.ts';
+import type { FlagSpec } from './flags.ts';
+import { namespaceOf, type VerbContext } from './verbContext.ts';
+import { selectorFlag } from './parseRead.ts';
+import { unknownSubcommandError } from './suggest.ts';
+import { parseTargets } from './targets.ts';
+
+const SELECTOR: FlagSpec = { name: 'selector', short: 'l', type: 'string' };
+
+/** aggregateError prints one error with kubectl's `error: ` prefix, several one per line without it. */
+function aggregateError(errs: string[]): KubectlError {
+  return { error: errs.length === 1 ? `error: ${errs[0]}` : errs.join('\n') };
+}
+
+/** getResourcesAndPairs splits args into resources and `k=v` / `k-` pairs (cmdutil.GetResourcesAndPairs). */
+export function getResourcesAndPairs(args: readonly string[], pairType: string): { resources: string[]; pairs: string[] } | KubectlError {
+  const resources: string[] = [];
+  const pairs: string[] = [];
+  for (const s of args) {
+    const nonResource = (s.includes('=') && !s.startsWith('=')) || (s.endsWith('-') && s !== '-');
+    if (nonResource) pairs.push(s);
+    else if (pairs.length > 0) return { error: `error: all resources must be specified before ${pairType} changes: ${s}` };
+    else resources.push(s);
+  }
+  return { resources, pairs };
+}
+
+/** `set image TYPE NAME CONTAINER=IMAGE...` (set/set_image.go). */
+export function parseSet(ctx: VerbContext): KubectlCommand | KubectlError {
+  const [sub, ...words] = ctx.words;
+  if (sub === undefined || sub.startsWith('-')) return { error: 'error: kubectl set needs a subcommand; this subset has: image' };
+  if (sub !== 'image') {
+    if (['env', 'resources', 'selector', 'serviceaccount', 'subject'].includes(sub)) {
+      return { error: `error: "kubectl set ${sub}" is not part of Rollout Lab's kubectl subset (try: set image)` };
+    }
+    return { error: unknownSubcommandError('set', [sub]) };
+  }
+  const f = ctx.flags([{ name: 'all', type: 'bool' }, SELECTOR, { name: 'record', type: 'bool' }], 'kubectl set image', words);
+  if ('error' in f) return f;
+  const split = getResourcesAndPairs(f.args, 'image');
+  if ('error' in split) return split;
+  const images: { container: string; image: string }[] = [];
+  const invalid = split.pairs.filter((p) => !(p.includes('=') && !p.startsWith('=')));
+  if (invalid.length) return { error: `error: invalid image format: ${invalid.join(', ')}` };
+  for (const p of split.pairs) {
+    const eq = p.indexOf('=');
+    const container = p.slice(0, eq);
+    const image = p.slice(eq + 1);
+    const at = images.findIndex((x) => x.container === container);
+    if (at >= 0) images.splice(at, 1);
+    images.push({ container, image });
+  }
+  const sel = selectorFlag(f.flags);
+  if ('error' in sel) return sel;
+  const errs: string[] = [];
+  if (f.flags.all === true && sel.selector) errs.push('cannot set --all and --selector at the same time');
+  if (split.resources.length < 1) errs.push('one or more resources must be specified as <resource> <name> or <resource>/<name>');
+  if (images.length < 1) errs.push('at least one image update is required');
+  else if (images.length > 1 && images.some((x) => x.container === '*')) {
+    errs.push('all containers are already specified by *, but saw more than one container_name=container_image pairs');
+  }
+  if (errs.length) return aggregateError(errs);
+  const t = parseTargets(split.resources, { allowEmptySelector: f.flags.all === true, hasSelector: !!sel.selector });
+  if ('error' in t) return t;
+  return { verb: 'set-image', namespace: namespaceOf(f.flags), targets: t.targets, ...sel, images };
+}
+
+/** `scale TYPE NAME --replicas=N [--current-replicas=M]` (scale/scale.go). */
+export function parseScale(ctx: VerbContext): KubectlCommand | KubectlError {
+  const f = ctx.flags(
+    [
+      { name: 'replicas', type: 'int' },
+      { name: 'current-replicas', type: 'int' },
+      { name: 'all', type: 'bool' },
+      SELECTOR,
+      { name: 'timeout', type: 'string' },
+      { name: 'resource-version', type: 'string' },
+    ],
+    'kubectl scale',
+  );
+  if ('error' in f) return f;
+  if (f.flags.replicas === undefined) return { error: 'error: required flag(s) "replicas" not set' };
+  const replicas = f.flags.replicas as number;
+  const currentReplicas = (f.flags['current-replicas'] as number | undefined) ?? -1;
+  if (replicas < 0) {
+    return { error: 'error: The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0' };
+  }
+  if (currentReplicas < -1) return { error: 'error: The --current-replicas must specify an integer of -1 or greater' };
+  const sel = selectorFlag(f.flags);
+  if ('error' in sel) return sel;
+  const t = parseTargets(f.args, { allowEmptySelector: f.flags.all === true, hasSelector: !!sel.selector });
+  if ('error' in t) return t;
+  return { verb: 'scale', namespace: namespaceOf(f.flags), targets: t.targets, ...sel, replicas, currentReplicas };
+}
+
+const ROLLOUT_SUBCOMMANDS = ['history', 'pause', 'restart', 'resume', 'status', 'undo'] as const;
+
+/** `rollout status|history|pause|resume|restart|undo TYPE NAME` (rollout/rollout_*.go). */
+export function parseRollout(ctx: VerbContext): KubectlCommand | KubectlError {
+  const [sub, ...words] = ctx.words;
+  if (sub === undefined || sub.startsWith('-')) {
+    return { error: `error: kubectl rollout needs a subcommand: ${ROLLOUT_SUBCOMMANDS.join(', ')}` };
+  }
+  if (!(ROLLOUT_SUBCOMMANDS as readonly string[]).includes(sub)) return { error: unknownSubcommandError('rollout', [sub]) };
+  const path = `kubectl rollout ${sub}`;
+  const specs: FlagSpec[] = [SELECTOR];
+  if (sub === 'status') specs.push({ name: 'watch', short: 'w', type: 'bool' }, { name: 'revision', type: 'int' }, { name: 'timeout', type: 'string' });
+  if (sub === 'history') specs.push({ name: 'revision', type: 'int' });
+  if (sub === 'undo') specs.push({ name: 'to-revision', type: 'int' });
+  const f = ctx.flags(specs, path, words);
+  if ('error' in f) return f;
+  if (f.args.length === 0) return { error: 'error: required resource not specified' };
+  const revision = (f.flags.revision as number | undefined) ?? 0;
+  if ((sub === 'status' || sub === 'history') && revision < 0) {
+    return { error: `error: revision must be a positive integer: ${revision}` };
+  }
+  const sel = selectorFlag(f.flags);
+  if ('error' in sel) return sel;
+  const t = parseTargets(f.args, { allowEmptySelector: true, hasSelector: !!sel.selector });
+  if ('error' in t) return t;
+  const base = { namespace: namespaceOf(f.flags), targets: t.targets, ...sel };
+  switch (sub) {
+    case 'status':
+      return { verb: 'rollout-status', ...base, revision, watch: f.flags.watch !== false };
+    case 'history':
+      return { verb: 'rollout-history', ...base, revision };
+    case 'undo':
+      return { verb: 'rollout-undo', ...base, toRevision: (f.flags['to-revision'] as number | undefined) ?? 0 };
+    default:
+      return { verb: `rollout-${sub}` as 'rollout-pause' | 'rollout-resume' | 'rollout-restart', ...base };
+  }
+}
+
+/** `apply -f -` (apply/apply.go); the manifest travels with the action. */
+export function parseApply(ctx: VerbContext): KubectlCommand | KubectlError {
+  const f = ctx.flags([{ name: 'filename', short: 'f', type: 'string' }, { name: 'prune', type: 'bool' }, SELECTOR], 'kubectl apply');
+  if ('error' in f) return f;
+  const filename = f.flags.filename;
+  if (typeof filename !== 'string') return { error: 'error: must specify one of -f and -k' };
+  if (f.args.length > 0) {
+    return { error: `error: Unexpected args: [${f.args.join(' ')}]\nSee 'kubectl apply -h' for help and examples` };
+  }
+  return { verb: 'apply', namespace: namespaceOf(f.flags), filename };
+}
+
+const PATCH_TYPES = ['json', 'merge', 'strategic'] as const;
+
+/** `patch TYPE NAME -p PATCH [--type strategic|merge|json]` (patch/patch.go). */
+export function parsePatch(ctx: VerbContext): KubectlCommand | KubectlError {
+  const f = ctx.flags(
+    [{ name: 'patch', short: 'p', type: 'string' }, { name: 'type', type: 'string' }, { name: 'patch-file', type: 'string' }],
+    'kubectl patch',
+  );
+  if ('error' in f) return f;
+  const text = f.flags.patch;
+  if (typeof text !== 'string' || text === '') {
+    return { error: 'error: must specify --patch or --patch-file containing the contents of the patch' };
+  }
+  const type = typeof f.flags.type === 'string' && f.flags.type !== '' ? f.flags.type.toLowerCase() : 'strategic';
+  if (!(PATCH_TYPES as readonly string[]).includes(type)) {
+    return { error: `error: --type must be one of [${PATCH_TYPES.join(' ')}], not "${f.flags.type}"` };
+  }
+  let patch: unknown;
+  try {
+    patch = parseYaml(text);
+  } catch (e) {
+    return { error: `error: unable to parse "${text}": ${(e as Error).message.split('\n')[0]}` };
+  }
+  const t = parseTargets(f.args, { allowEmptySelector: false, hasSelector: false });
+  if ('error' in t) return t;
+  return {
+    verb: 'patch',
+    namespace: namespaceOf(f.flags),
+    targets: t.targets,
+    patchType: type as 'strategic' | 'merge' | 'json',
+    patch,
+    patchText: text,
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * The resource types this kubectl subset knows and how kubectl names them: the words the REST
+ * mapper accepts (plural, singular, short name, kind, with or without the group), the resource
+ * string of API errors (`deployments.apps`), and the NamePrinter's `deployment.apps/nginx`.
+ */
+import type { Kind } from '../api/types.ts';
+import { formatApiError, newNotFound, resourceName } from '../apiserver/errors.ts';
+
+/** The kinds a kubectl line can name here. */
+export type ResourceKind = 'Deployment' | 'ReplicaSet' | 'DaemonSet' | 'Pod' | 'Node';
+
+interface ResourceInfo {
+  plural: string;
+  singular: string;
+  shortNames: string[];
+  group: string;
+  namespaced: boolean;
+}
+
+export const RESOURCES: Readonly<Record<ResourceKind, ResourceInfo>> = {
+  Deployment: { plural: 'deployments', singular: 'deployment', shortNames: ['deploy'], group: 'apps', namespaced: true },
+  ReplicaSet: { plural: 'replicasets', singular: 'replicaset', shortNames: ['rs'], group: 'apps', namespaced: true },
+  DaemonSet: { plural: 'daemonsets', singular: 'daemonset', shortNames: ['ds'], group: 'apps', namespaced: true },
+  Pod: { plural: 'pods', singular: 'pod', shortNames: ['po'], group: '', namespaced: true },
+  Node: { plural: 'nodes', singular: 'node', shortNames: ['no'], group: '', namespaced: false },
+};
+
+const KINDS = Object.keys(RESOURCES) as ResourceKind[];
+
+/**
+ * resolveResource maps a resource word to its kind, case-insensitively, as the REST mapper does:
+ * `deploy`, `deployments`, `Deployment`, `deployment.apps`, `deployments.v1.apps` all mean
+ * Deployment. Unknown words (and a wrong group such as `pods.apps`) give undefined.
+ */
+export function resolveResource(word: string): ResourceKind | undefined {
+  const w = word.toLowerCase();
+  const dot = w.indexOf('.');
+  const base = dot >= 0 ? w.slice(0, dot) : w;
+  const rest = dot >= 0 ? w.slice(dot + 1) : undefined;
+  for (const k of KINDS) {
+    const r = RESOURCES[k];
+    if (![r.plural, r.singular, ...r.shortNames].includes(base)) continue;
+    if (rest === undefined) return k;
+    const group = rest.startsWith('v1.') ? rest.slice(3) : rest === 'v1' ? '' : rest;
+    if (group === r.group) return k;
+  }
+  return undefined;
+}
+
+/** resourceString is the resource as API errors and rollout errors print it: `deployments.apps`, `pods`. */
+export function resourceString(kind: ResourceKind): string {
+  return resourceName(kind as Kind);
+}
+
+/** kindString is the NamePrinter's prefix: `deployment.apps`, `pod`, `node`. */
+export function kindString(kind: ResourceKind): string {
+  const g = RESOURCES[kind].group;
+  return g ? `${kind.toLowerCase()}.${g}` : kind.toLowerCase();
+}
+
+/**
+ * namePrinterLine is the NamePrinter's line for an operation (without the newline):
+ * `deployment.apps/nginx scaled`, `node/node-1 cordoned`.
+ */
+export function namePrinterLine(kind: ResourceKind, name: string, operation: string): string {
+  return operation ? `${kindString(kind)}/${name} ${operation}` : `${kindString(kind)}/${name}`;
+}
+
+/** notFound is the NotFound error kubectl prints: `Error from server (NotFound): deployments.apps "x" not found`. */
+export function notFound(kind: ResourceKind, name: string): string {
+  return formatApiError(newNotFound(kind as Kind, name));
+}
+
+/** groupKindString is schema.GroupKind.String(): `ReplicaSet.apps`, `Pod`. */
+export function groupKindString(kind: ResourceKind): string {
+  const g = RESOURCES[kind].group;
+  return g ? `${kind}.${g}` : kind;
+}
