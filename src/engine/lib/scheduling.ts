@@ -1,4 +1,4 @@
-// Port of kubernetes k8s.io/api core/v1 toleration.go + staging component-helpers scheduling/corev1 (helpers.go, nodeaffinity/nodeaffinity.go) (v1.36).
+// Port of kubernetes k8s.io/api core/v1 toleration.go and component-helpers scheduling/corev1 (+ nodeaffinity) (v1.36).
 /**
  * Scheduling predicates shared by the DaemonSet controller (NodeShouldRunDaemonPod) and the
  * simulated scheduler: taints against tolerations, required node affinity, nodeSelector and the

@@ -1,4 +1,4 @@
-// Port of kubernetes pkg/controller/daemon/update.go constructHistory, cleanupHistory, snapshot, getPatch, Match, dedupCurHistories, maxRevision (v1.36).
+// Port of kubernetes pkg/controller/daemon/update.go constructHistory, cleanupHistory and their helpers (v1.36).
 /**
  * DaemonSet history: one ControllerRevision per distinct pod template. The revision's data is
  * the patch that restores the template (`kubectl rollout undo` applies it); its hash label is
@@ -102,14 +102,22 @@ export function constructHistoryPlan(
     let history = r;
     if (!Object.hasOwn(r.metadata.labels ?? {}, ControllerRevisionHashLabelKey)) {
       // The name, not a recomputed hash: it is unique even after a hash collision.
-      history = { ...r, metadata: { ...r.metadata, labels: { ...(r.metadata.labels ?? {}), [ControllerRevisionHashLabelKey]: r.metadata.name } } };
+      const labels = { ...(r.metadata.labels ?? {}), [ControllerRevisionHashLabelKey]: r.metadata.name };
+      history = { ...r, metadata: { ...r.metadata, labels } };
       decide(log, fn, 'addHashLabel', { revision: r.metadata.name });
       updates.push(history);
     }
     (match(ds, history) ? current : old).push(history);
   }
   const currRevision = maxRevision(old) + 1;
-  const plan: Omit<ConstructHistoryPlan, 'currentRevision' | 'hash'> = { create: null, nameCollision: false, updates, podLabelPatches: [], deletes: [], old };
+  const plan: Omit<ConstructHistoryPlan, 'currentRevision' | 'hash'> = {
+    create: null,
+    nameCollision: false,
+    updates,
+    podLabelPatches: [],
+    deletes: [],
+    old,
+  };
 
   let cur: ControllerRevision;
   if (current.length === 0) {

@@ -1,10 +1,14 @@
-// Port of kubernetes pkg/controller/daemon/daemon_controller.go podsShouldBeOnNode, manage, getNodesToDaemonPods, syncNodes (plan part) (v1.36).
+// Port of kubernetes pkg/controller/daemon/daemon_controller.go podsShouldBeOnNode, manage, syncNodes (plan) (v1.36).
 /**
  * The `manage` step of a DaemonSet sync as plans: which nodes need a pod, which pods go, which
  * events to record and how the failed-pod back-off moves. The controller shell carries the plan
  * out through syncNodes (expectations, slow-start creates, deletes) and records the events.
  */
-import { ControllerRevisionHashLabelKey, DaemonSetBurstReplicas, SlowStartInitialBatchSize } from '../../api/constants.ts';
+import {
+  ControllerRevisionHashLabelKey,
+  DaemonSetBurstReplicas,
+  SlowStartInitialBatchSize,
+} from '../../api/constants.ts';
 import { type DecisionLog, decide } from '../../api/decision.ts';
 import type { DaemonSet, Node, Pod } from '../../api/types.ts';
 import { sortByLess, timestampMs } from '../sort.ts';
@@ -41,11 +45,7 @@ export interface NodePlan {
 }
 
 /** What manage decided for the whole DaemonSet. */
-export interface ManagePlan {
-  nodesNeedingDaemonPods: string[];
-  podsToDelete: string[];
-  events: DaemonSetEvent[];
-  backoff: BackoffState;
+export interface ManagePlan extends Omit<NodePlan, 'backoffRequeueMs'> {
   /** The shortest back-off requeue asked for (the work queue keeps the earliest AddAfter), or null. */
   backoffRequeueMs: number | null;
 }
@@ -56,9 +56,7 @@ export interface ManagePlan {
  */
 export function podByCreationTimestampAndPhaseLess(a: Pod, b: Pod): boolean {
   const sa = Boolean(a.spec.nodeName);
-  const sb = Boolean(b.spec.nodeName);
-  if (sa && !sb) return true;
-  if (!sa && sb) return false;
+  if (sa !== Boolean(b.spec.nodeName)) return sa;
   const ta = timestampMs(a.metadata.creationTimestamp);
   const tb = timestampMs(b.metadata.creationTimestamp);
   if (ta === tb) return a.metadata.name < b.metadata.name;
@@ -75,20 +73,19 @@ export function failedPodsBackoffKey(ds: DaemonSet, nodeName: string): string {
   return `${ds.metadata.uid ?? ''}/${ds.status?.observedGeneration ?? 0}/${nodeName}`;
 }
 
-/** isPodTerminal reports whether the pod's phase is Succeeded or Failed. */
-function isPodTerminal(pod: Pod): boolean {
-  return pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
-}
-
 /**
  * getNodesToDaemonPods groups the DaemonSet's claimed pods by target node. Terminal pods that are
  * already being deleted are left out unless includeDeletedTerminal (cleanupHistory wants them);
  * pods with no target node are skipped. Only nodes with at least one pod get an entry.
  */
-export function getNodesToDaemonPods(claimedPods: readonly Pod[], includeDeletedTerminal: boolean): Record<string, Pod[]> {
+export function getNodesToDaemonPods(
+  claimedPods: readonly Pod[],
+  includeDeletedTerminal: boolean,
+): Record<string, Pod[]> {
   const out: Record<string, Pod[]> = {};
   for (const pod of claimedPods) {
-    if (!includeDeletedTerminal && isPodTerminal(pod) && pod.metadata.deletionTimestamp) continue;
+    const terminal = pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
+    if (!includeDeletedTerminal && terminal && pod.metadata.deletionTimestamp) continue;
     const nodeName = getTargetNodeName(pod);
     if (nodeName === null) continue;
     const list = out[nodeName];
@@ -156,7 +153,8 @@ export function podsShouldBeOnNode(
         continue;
       }
       plan.backoff = next(plan.backoff, key, nowMs);
-      decide(log, fn, 'deleteFailed', { node: nodeName, pod: pod.metadata.name, backoffMs: get(plan.backoff, key) });
+      const backoffMs = get(plan.backoff, key);
+      decide(log, fn, 'deleteFailed', { node: nodeName, pod: pod.metadata.name, backoffMs });
       plan.events.push({
         type: 'Warning',
         reason: FailedDaemonPodReason,
@@ -217,13 +215,14 @@ export function podsShouldBeOnNode(
   }
   if (oldestNew !== undefined && oldestOld !== undefined) {
     const minReadySeconds = ds.spec.minReadySeconds ?? 0;
-    const values = { node: nodeName, oldPod: oldestOld.metadata.name, newPod: oldestNew.metadata.name, minReadySeconds };
+    const oldPod = oldestOld.metadata.name;
+    const values = { node: nodeName, oldPod, newPod: oldestNew.metadata.name, minReadySeconds };
     if (!isPodReady(oldestOld)) {
       decide(log, fn, 'surgeDeleteOldNotReady', values);
-      plan.podsToDelete.push(oldestOld.metadata.name);
+      plan.podsToDelete.push(oldPod);
     } else if (isPodAvailable(oldestNew, minReadySeconds, nowMs)) {
       decide(log, fn, 'surgeDeleteOldNewAvailable', values);
-      plan.podsToDelete.push(oldestOld.metadata.name);
+      plan.podsToDelete.push(oldPod);
     } else {
       decide(log, fn, 'surgeKeepBoth', values);
     }
@@ -268,9 +267,8 @@ export function managePlan(
     plan.podsToDelete.push(...p.podsToDelete);
     plan.events.push(...p.events);
     plan.backoff = p.backoff;
-    if (p.backoffRequeueMs !== undefined) {
-      plan.backoffRequeueMs = plan.backoffRequeueMs === null ? p.backoffRequeueMs : Math.min(plan.backoffRequeueMs, p.backoffRequeueMs);
-    }
+    const requeue = p.backoffRequeueMs;
+    if (requeue !== undefined) plan.backoffRequeueMs = Math.min(plan.backoffRequeueMs ?? requeue, requeue);
   }
   for (const podName of getUnscheduledPodsWithoutNode(nodeList, nodeToDaemonPods)) {
     decide(log, 'manage', 'deleteUnscheduledWithoutNode', { pod: podName });
@@ -290,7 +288,7 @@ export interface SyncNodesPlan {
   createBatches: number[];
 }
 
-/** slowStartBatches splits n creations into batches 1, 2, 4, … with the last one cut to what is left (10 → 1, 2, 4, 3). */
+/** slowStartBatches splits n creations into batches 1, 2, 4, …, the last cut to what is left (10 → 1, 2, 4, 3). */
 export function slowStartBatches(n: number, initial: number = SlowStartInitialBatchSize): number[] {
   const out: number[] = [];
   let pos = 0;

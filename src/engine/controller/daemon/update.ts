@@ -42,7 +42,13 @@ export function updatedDesiredNodeCounts(
     desiredNumberScheduled++;
     if (!Object.hasOwn(map, node.metadata.name)) map[node.metadata.name] = [];
   }
-  const fail = (error: string): DesiredNodeCounts => ({ maxSurge: -1, maxUnavailable: -1, desiredNumberScheduled: -1, nodeToDaemonPods: map, error });
+  const fail = (error: string): DesiredNodeCounts => ({
+    maxSurge: -1,
+    maxUnavailable: -1,
+    desiredNumberScheduled: -1,
+    nodeToDaemonPods: map,
+    error,
+  });
   let maxUnavailable: number;
   let maxSurge: number;
   try {
@@ -200,12 +206,16 @@ function rollingUpdateUnavailable({ ds, counts, order, hash, nowMs, log }: StepA
     candidates: candidates.length,
     replacements: allowedReplacementPods.length,
   });
-  for (const [i, c] of candidates.entries()) decide(log, fn, i < remaining ? 'deleteOld' : 'candidateKept', { ...c, remaining });
-  return { podsToDelete: [...allowedReplacementPods, ...candidates.slice(0, remaining).map((c) => c.pod)], nodesNeedingPods: [] };
+  for (const [i, c] of candidates.entries()) {
+    decide(log, fn, i < remaining ? 'deleteOld' : 'candidateKept', { ...c, remaining });
+  }
+  const chosen = candidates.slice(0, remaining).map((c) => c.pod);
+  return { podsToDelete: [...allowedReplacementPods, ...chosen], nodesNeedingPods: [] };
 }
 
 /** rollingUpdateSurge is the maxSurge > 0 branch: create first, delete the old pod once the new one is available. */
-function rollingUpdateSurge({ ds, counts, order, hash, nowMs, log }: StepArgs, nodeList: readonly Node[]): RollingUpdatePlan {
+function rollingUpdateSurge(args: StepArgs, nodeList: readonly Node[]): RollingUpdatePlan {
+  const { ds, counts, order, hash, nowMs, log } = args;
   const fn = 'rollingUpdate';
   const { maxSurge, desiredNumberScheduled } = counts;
   const minReadySeconds = ds.spec.minReadySeconds ?? 0;
@@ -285,9 +295,11 @@ function rollingUpdateSurge({ ds, counts, order, hash, nowMs, log }: StepArgs, n
   }
 
   const remaining = Math.min(Math.max(maxSurge - numSurge, 0), candidateNewNodes.length);
-  decide(log, fn, 'surgeSummary', { maxSurge, numSurge, remaining, candidates: candidateNewNodes.length, replacements: allowedNewNodes.length });
+  const candidates = candidateNewNodes.length;
+  decide(log, fn, 'surgeSummary', { maxSurge, numSurge, remaining, candidates, replacements: allowedNewNodes.length });
   for (const [i, node] of candidateNewNodes.entries()) {
     decide(log, fn, i < remaining ? 'surgeCreate' : 'surgeNotThisSync', { node, remaining });
   }
-  return { podsToDelete: oldPodsToDelete, nodesNeedingPods: [...allowedNewNodes, ...candidateNewNodes.slice(0, remaining)] };
+  const nodesNeedingPods = [...allowedNewNodes, ...candidateNewNodes.slice(0, remaining)];
+  return { podsToDelete: oldPodsToDelete, nodesNeedingPods };
 }

@@ -1,4 +1,4 @@
-// Port of kubernetes pkg/controller/daemon/util/daemonset_util.go and the pod helpers of pkg/api/v1/pod/util.go (v1.36).
+// Port of kubernetes pkg/controller/daemon/util/daemonset_util.go and pod helpers of pkg/api/v1/pod/util.go (v1.36).
 /**
  * Pure DaemonSet maths: surge / unavailability budgets, the default tolerations every daemon pod
  * carries, the pod template the controller stamps out per node, and the pod predicates (updated,
@@ -195,7 +195,8 @@ export function getTargetNodeName(pod: Pod): string | null {
  */
 export function newDaemonSetPodTemplate(ds: DaemonSet, hash: string, nodeName: string): PodTemplateSpec {
   const template = createPodTemplate(ds.spec.template, getTemplateGeneration(ds), hash);
-  return { ...template, spec: { ...template.spec, affinity: replaceDaemonSetPodNodeNameNodeAffinity(template.spec.affinity, nodeName) } };
+  const affinity = replaceDaemonSetPodNodeNameNodeAffinity(template.spec.affinity, nodeName);
+  return { ...template, spec: { ...template.spec, affinity } };
 }
 
 /** isPodReady reports whether the pod's Ready condition is True (podutil.IsPodReady). */
