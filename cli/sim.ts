@@ -1,13 +1,43 @@
 /**
- * Placeholder for the headless runner (DESIGN.md §5): `npm run --silent sim -- SCENARIO_FILE [...]`.
- * The engine team replaces this file with the real runner.
+ * `npm run --silent sim -- SCENARIO_FILE [--output watch|json|status] [--watch rs|deploy|ds|pods] [--until SECONDS]`
+ * Exit 0 on a finished run, 1 on an invalid scenario (the message on stderr), 2 on a usage error.
  */
-const [file] = process.argv.slice(2);
-if (!file || file.startsWith('-')) {
-  console.error(
-    'usage: npm run --silent sim -- SCENARIO_FILE [--output watch|json|status] [--watch rs|deploy|ds|pods] [--until SECONDS]',
-  );
-  process.exit(2);
+import { readFileSync } from 'node:fs';
+import { parseArgs, runScenarioText, USAGE, versionLine } from './run.ts';
+
+function main(argv: string[]): number {
+  const args = parseArgs(argv);
+  if (args === 'version') {
+    console.log(versionLine());
+    return 0;
+  }
+  if (args === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  if (typeof args === 'string') {
+    console.error(args);
+    console.error(USAGE);
+    return 2;
+  }
+  let text: string;
+  try {
+    text = readFileSync(args.file, 'utf8');
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    console.error(code === 'ENOENT' ? `error: the path "${args.file}" does not exist` : `error: cannot read "${args.file}": ${String(e)}`);
+    return 1;
+  }
+  try {
+    const res = runScenarioText(text, args);
+    if (res.stdout.length) process.stdout.write(res.stdout.join('\n') + '\n');
+    for (const line of res.stderr) console.error(line);
+    return res.code;
+  } catch (e) {
+    // An engine bug must still give one line, not a stack trace.
+    console.error(`error: the simulation stopped: ${e instanceof Error ? e.message : String(e)}`);
+    return 1;
+  }
 }
-console.error(`sim: the headless runner is not built yet; cannot run ${file}`);
-process.exit(1);
+
+process.exitCode = main(process.argv.slice(2));

@@ -89,7 +89,7 @@ export function checkPausedConditions(tx: Tx, d: Deployment): string | null {
  * rollout) and the old ones, and syncs the revision annotations.
  */
 export function getAllReplicaSetsAndSyncRevision(tx: Tx, d: Deployment, rsList: ReplicaSet[], createIfNotExisted: boolean): RSSets | string {
-  const oldRSs = findOldReplicaSets(d, rsList);
+  const oldRSs = findOldReplicaSets(d, rsList).all;
   const newRS = getNewReplicaSet(tx, d, rsList, oldRSs, createIfNotExisted);
   if (typeof newRS === 'string') return newRS;
   return { newRS, oldRSs };
