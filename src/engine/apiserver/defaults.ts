@@ -1,0 +1,104 @@
+// Port of kubernetes pkg/apis/apps/v1/defaults.go and the pod-template part of
+// pkg/apis/core/v1/defaults.go (v1.36). Every function returns a NEW object.
+import { DefaultNamespace } from '../api/constants.ts';
+import type { Container, DaemonSet, Deployment, ObjectMeta, Pod, PodSpec, PodTemplateSpec, ReplicaSet } from '../api/types.ts';
+
+/** setDefaultsObjectMeta fills the namespace, which the API server takes from the request path. */
+function setDefaultsObjectMeta<M extends ObjectMeta>(meta: M): M {
+  return meta.namespace ? meta : { ...meta, namespace: DefaultNamespace };
+}
+
+/**
+ * imagePullPolicyFor is SetDefaults_Container's rule: Always for the `latest` tag (or no tag,
+ * which means latest), IfNotPresent for any other tag or a digest.
+ */
+export function imagePullPolicyFor(image: string): 'Always' | 'IfNotPresent' {
+  if (image.includes('@')) return 'IfNotPresent';
+  const lastSlash = image.lastIndexOf('/');
+  const colon = image.indexOf(':', lastSlash + 1);
+  const tag = colon >= 0 ? image.slice(colon + 1) : 'latest';
+  return tag === 'latest' ? 'Always' : 'IfNotPresent';
+}
+
+function setDefaultsContainer(c: Container): Container {
+  const out: Container = { ...c };
+  if (!out.imagePullPolicy) out.imagePullPolicy = imagePullPolicyFor(out.image ?? '');
+  if (out.ports) out.ports = out.ports.map((p) => (p.protocol ? p : { ...p, protocol: 'TCP' }));
+  return out;
+}
+
+/**
+ * setDefaultsPodSpec: restartPolicy Always, terminationGracePeriodSeconds 30, schedulerName
+ * default-scheduler, and per container imagePullPolicy and port protocol TCP. (dnsPolicy,
+ * securityContext and terminationMessagePath are not modelled by the API types.)
+ */
+export function setDefaultsPodSpec(spec: PodSpec): PodSpec {
+  return {
+    ...spec,
+    containers: (spec.containers ?? []).map(setDefaultsContainer),
+    restartPolicy: spec.restartPolicy || 'Always',
+    terminationGracePeriodSeconds: spec.terminationGracePeriodSeconds ?? 30,
+    schedulerName: spec.schedulerName || 'default-scheduler',
+  };
+}
+
+/** setDefaultsPodTemplateSpec defaults the pod spec inside a workload's template. */
+export function setDefaultsPodTemplateSpec(t: PodTemplateSpec): PodTemplateSpec {
+  return { ...t, spec: setDefaultsPodSpec(t.spec ?? { containers: [] }) };
+}
+
+/**
+ * setDefaultsDeployment: replicas 1; strategy RollingUpdate; for RollingUpdate, each of
+ * maxUnavailable and maxSurge that is unset becomes "25%" (string); revisionHistoryLimit 10;
+ * progressDeadlineSeconds 600; the pod template defaulted.
+ */
+export function setDefaultsDeployment(d: Deployment): Deployment {
+  const spec = { ...d.spec };
+  if (spec.replicas === undefined || spec.replicas === null) spec.replicas = 1;
+  const strategy = { ...(spec.strategy ?? {}) };
+  if (!strategy.type) strategy.type = 'RollingUpdate';
+  if (strategy.type === 'RollingUpdate') {
+    const ru = { ...(strategy.rollingUpdate ?? {}) };
+    if (ru.maxUnavailable === undefined || ru.maxUnavailable === null) ru.maxUnavailable = '25%';
+    if (ru.maxSurge === undefined || ru.maxSurge === null) ru.maxSurge = '25%';
+    strategy.rollingUpdate = ru;
+  }
+  spec.strategy = strategy;
+  if (spec.revisionHistoryLimit === undefined || spec.revisionHistoryLimit === null) spec.revisionHistoryLimit = 10;
+  if (spec.progressDeadlineSeconds === undefined || spec.progressDeadlineSeconds === null) spec.progressDeadlineSeconds = 600;
+  if (spec.template) spec.template = setDefaultsPodTemplateSpec(spec.template);
+  return { ...d, metadata: setDefaultsObjectMeta(d.metadata), spec };
+}
+
+/**
+ * setDefaultsDaemonSet: updateStrategy RollingUpdate; for RollingUpdate, an unset maxUnavailable
+ * becomes 1 and an unset maxSurge 0 (ints); revisionHistoryLimit 10; the pod template defaulted.
+ */
+export function setDefaultsDaemonSet(ds: DaemonSet): DaemonSet {
+  const spec = { ...ds.spec };
+  const strategy = { ...(spec.updateStrategy ?? {}) };
+  if (!strategy.type) strategy.type = 'RollingUpdate';
+  if (strategy.type === 'RollingUpdate') {
+    const ru = { ...(strategy.rollingUpdate ?? {}) };
+    if (ru.maxUnavailable === undefined || ru.maxUnavailable === null) ru.maxUnavailable = 1;
+    if (ru.maxSurge === undefined || ru.maxSurge === null) ru.maxSurge = 0;
+    strategy.rollingUpdate = ru;
+  }
+  spec.updateStrategy = strategy;
+  if (spec.revisionHistoryLimit === undefined || spec.revisionHistoryLimit === null) spec.revisionHistoryLimit = 10;
+  if (spec.template) spec.template = setDefaultsPodTemplateSpec(spec.template);
+  return { ...ds, metadata: setDefaultsObjectMeta(ds.metadata), spec };
+}
+
+/** setDefaultsReplicaSet: replicas 1 and the pod template defaulted. */
+export function setDefaultsReplicaSet(rs: ReplicaSet): ReplicaSet {
+  const spec = { ...rs.spec };
+  if (spec.replicas === undefined || spec.replicas === null) spec.replicas = 1;
+  if (spec.template) spec.template = setDefaultsPodTemplateSpec(spec.template);
+  return { ...rs, metadata: setDefaultsObjectMeta(rs.metadata), spec };
+}
+
+/** setDefaultsPod: namespace "default" and the pod spec defaults (restartPolicy Always, grace 30 s, ...). */
+export function setDefaultsPod(pod: Pod): Pod {
+  return { ...pod, metadata: setDefaultsObjectMeta(pod.metadata), spec: setDefaultsPodSpec(pod.spec) };
+}
