@@ -22,6 +22,8 @@ export interface StoreState {
   /** The last resourceVersion handed out (etcd's revision). */
   rv: number;
   objects: Record<Kind, Map<string, KubeObject>>;
+  /** Pods bound to each node (derived; the scheduler's view including pods it just bound). */
+  podsByNode: Map<string, Set<string>>;
 }
 
 /** The per-write context: the virtual clock, the PRNG, and where the watch events go. */
@@ -34,7 +36,26 @@ export interface WriteContext {
 export function newStoreState(): StoreState {
   const objects = {} as Record<Kind, Map<string, KubeObject>>;
   for (const k of KINDS) objects[k] = new Map();
-  return { rv: 0, objects };
+  return { rv: 0, objects, podsByNode: new Map() };
+}
+
+function indexPod(st: StoreState, pod: KubeObject | undefined, key: string, add: boolean): void {
+  if (!pod || pod.kind !== 'Pod' || !pod.spec.nodeName) return;
+  let set = st.podsByNode.get(pod.spec.nodeName);
+  if (!set) st.podsByNode.set(pod.spec.nodeName, (set = new Set()));
+  if (add) set.add(key);
+  else set.delete(key);
+}
+
+/** rebuildStoreIndexes recomputes podsByNode from the pods (after a keyframe copy). */
+export function rebuildStoreIndexes(st: StoreState): void {
+  st.podsByNode = new Map();
+  for (const [key, pod] of st.objects.Pod) indexPod(st, pod, key, true);
+}
+
+/** podCountOnNode is how many pods are bound to a node, terminating ones included. */
+export function podCountOnNode(st: StoreState, node: string): number {
+  return st.podsByNode.get(node)?.size ?? 0;
 }
 
 /** objectKey is the cache key: `namespace/name`, or `name` for cluster-scoped kinds (Node). */
@@ -64,8 +85,13 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 }
 
 function emit(st: StoreState, ctx: WriteContext, type: WatchEventType, obj: KubeObject): void {
-  if (type === 'DELETED') st.objects[obj.kind].delete(objectKey(obj));
-  else st.objects[obj.kind].set(objectKey(obj), obj);
+  const key = objectKey(obj);
+  if (obj.kind === 'Pod') {
+    indexPod(st, st.objects.Pod.get(key), key, false);
+    if (type !== 'DELETED') indexPod(st, obj, key, true);
+  }
+  if (type === 'DELETED') st.objects[obj.kind].delete(key);
+  else st.objects[obj.kind].set(key, obj);
   ctx.writes.push({ type, object: obj });
 }
 

@@ -17,10 +17,12 @@ export interface QueueState {
   busyUntil: number;
   /** Whether a worker wake-up event is already scheduled. */
   wakeScheduled: boolean;
+  /** AddAfter: the earliest time each waiting key becomes ready (the delaying queue keeps one entry per key). */
+  waitingAfter: Map<string, number>;
 }
 
 export function newQueueState(): QueueState {
-  return { items: [], head: 0, dirty: new Set(), failures: new Map(), busyUntil: 0, wakeScheduled: false };
+  return { items: [], head: 0, dirty: new Set(), failures: new Map(), busyUntil: 0, wakeScheduled: false, waitingAfter: new Map() };
 }
 
 /** add puts a key on the queue unless it is already waiting; returns whether it was added. */
@@ -80,5 +82,6 @@ export function cloneQueue(q: QueueState): QueueState {
     failures: new Map(q.failures),
     busyUntil: q.busyUntil,
     wakeScheduled: q.wakeScheduled,
+    waitingAfter: new Map(q.waitingAfter),
   };
 }

@@ -6,10 +6,10 @@
  * node changes or a pod goes away.
  */
 import type { Node, Pod, Taint } from '../api/types.ts';
-import { list, podsOnNode } from '../client/cache.ts';
+import { list } from '../client/cache.ts';
 import { findMatchingUntoleratedTaint, podMatchesNodeSelectorAndAffinityTerms } from '../lib/scheduling.ts';
 import { nextInt } from '../lib/prng.ts';
-import { bindPod, objectKey } from '../apiserver/store.ts';
+import { bindPod, objectKey, podCountOnNode } from '../apiserver/store.ts';
 import { note, recordEvent, schedule, type Tx, writeStatus } from '../sim/tx.ts';
 
 const COMPONENT = 'default-scheduler';
@@ -29,10 +29,7 @@ function fits(tx: Tx, pod: Pod, node: Node): Reject | null {
     return 'taint';
   }
   const maxPods = Number(node.status?.allocatable?.pods ?? '110');
-  const running = podsOnNode(tx.st.cache, node.metadata.name).filter(
-    (p) => p.spec.nodeName && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed',
-  ).length;
-  if (running >= maxPods) return 'tooMany';
+  if (podCountOnNode(tx.st.store, node.metadata.name) >= maxPods) return 'tooMany';
   return null;
 }
 
@@ -72,7 +69,8 @@ export function schedulePod(tx: Tx, podKey: string, uid: string): void {
       reasons.set(REASON_TEXT[r], (reasons.get(REASON_TEXT[r]) ?? 0) + 1);
       continue;
     }
-    const count = podsOnNode(tx.st.cache, node.metadata.name).length;
+    // The scheduler's cache counts the pods it has just bound ("assumed"), so read the store.
+    const count = podCountOnNode(tx.st.store, node.metadata.name);
     if (count < bestCount) {
       bestCount = count;
       best = [node];

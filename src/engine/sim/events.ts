@@ -24,7 +24,7 @@ export type SimEvent =
   /** A controller's worker takes the next key from its queue and syncs it. */
   | { type: 'work'; controller: ControllerName }
   /** AddAfter / AddRateLimited: the key goes onto the queue now. */
-  | { type: 'enqueue'; controller: ControllerName; key: string }
+  | { type: 'enqueue'; controller: ControllerName; key: string; at: number }
   /** The scheduler tries to bind one pod. */
   | { type: 'schedule'; podKey: string; uid: string }
   /** The kubelet moves one pod one step. */

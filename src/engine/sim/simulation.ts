@@ -22,7 +22,7 @@ import { heapPeek, heapPop } from './eventQueue.ts';
 import type { ControllerName } from './events.ts';
 import { type EngineState, newEngineState } from './state.ts';
 import type { TickRecord } from './tick.ts';
-import { del, enqueue, newTx, note, schedule, type Tx } from './tx.ts';
+import { del, enqueue, enqueueAfter, newTx, note, schedule, type Tx } from './tx.ts';
 
 const SYNC: Record<ControllerName, (tx: Tx, key: string) => string | null> = {
   deployment: syncDeployment,
@@ -83,7 +83,7 @@ function work(tx: Tx, controller: ControllerName): void {
   } else {
     const delay = rateLimitedDelay(q, key);
     note(tx, `error syncing ${key}: ${err}; requeued in ${delay} ms`);
-    schedule(tx, tx.now + delay, { type: 'enqueue', controller, key });
+    enqueueAfter(tx, controller, key, delay);
   }
   q.busyUntil = tx.now + Math.floor(tx.cost / 1000);
   if (len(q) > 0 && !q.wakeScheduled) {
@@ -94,7 +94,11 @@ function work(tx: Tx, controller: ControllerName): void {
 
 /** step processes the next event; it returns the tick's record, or null when nothing is pending. */
 export function step(st: EngineState): TickRecord | null {
-  const qe = heapPop(st.events);
+  let qe = heapPop(st.events);
+  // A superseded AddAfter is not an event of the cluster: drop it without a tick.
+  while (qe && qe.ev.type === 'enqueue' && st.queues[qe.ev.controller].waitingAfter.get(qe.ev.key) !== qe.ev.at) {
+    qe = heapPop(st.events);
+  }
   if (!qe) return null;
   st.now = qe.time;
   st.tick++;
@@ -110,6 +114,7 @@ export function step(st: EngineState): TickRecord | null {
     case 'enqueue':
       tx.actor = `${ev.controller}-controller`;
       tx.key = ev.key;
+      st.queues[ev.controller].waitingAfter.delete(ev.key);
       enqueue(tx, ev.controller, ev.key);
       note(tx, `requeue ${ev.key}`);
       break;

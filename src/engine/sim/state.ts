@@ -8,7 +8,7 @@ import { cloneQueue, newQueueState, type QueueState } from '../client/workqueue.
 import type { ExpectationsState } from '../controller/expectations.ts';
 import type { SimConfig } from '../config.ts';
 import { type PrngState, seedPrng } from '../lib/prng.ts';
-import { newStoreState, type StoreState } from '../apiserver/store.ts';
+import { newStoreState, rebuildStoreIndexes, type StoreState } from '../apiserver/store.ts';
 import type { KubeObject, Kind } from '../api/types.ts';
 import { KINDS } from '../api/types.ts';
 import type { QueuedEvent } from './eventQueue.ts';
@@ -76,6 +76,12 @@ function cloneObjects(o: Record<Kind, Map<string, KubeObject>>): Record<Kind, Ma
   return out;
 }
 
+function cloneStore(s: StoreState): StoreState {
+  const out: StoreState = { rv: s.rv, objects: cloneObjects(s.objects), podsByNode: new Map() };
+  rebuildStoreIndexes(out);
+  return out;
+}
+
 /** cloneEngineState copies every mutable container; immutable API objects are shared. */
 export function cloneEngineState(s: EngineState): EngineState {
   return {
@@ -84,7 +90,7 @@ export function cloneEngineState(s: EngineState): EngineState {
     seq: s.seq,
     tick: s.tick,
     prng: { s: s.prng.s },
-    store: { rv: s.store.rv, objects: cloneObjects(s.store.objects) },
+    store: cloneStore(s.store),
     cache: cloneCache(s.cache),
     events: s.events.slice(),
     queues: {

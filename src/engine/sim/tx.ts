@@ -74,7 +74,14 @@ export function enqueueAfter(tx: Tx, controller: ControllerName, key: string, de
     enqueue(tx, controller, key);
     return;
   }
-  schedule(tx, tx.st.now + Math.ceil(delayMs), { type: 'enqueue', controller, key });
+  // Like client-go's delaying queue, a key waits once: a later AddAfter for a key that is
+  // already waiting to become ready sooner changes nothing; an earlier one replaces it.
+  const at = tx.st.now + Math.ceil(delayMs);
+  const waiting = tx.st.queues[controller].waitingAfter;
+  const cur = waiting.get(key);
+  if (cur !== undefined && cur <= at) return;
+  waiting.set(key, at);
+  schedule(tx, at, { type: 'enqueue', controller, key, at });
 }
 
 export function create<T extends KubeObject>(tx: Tx, obj: T): ApiResult<T> {
