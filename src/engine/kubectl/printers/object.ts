@@ -1,0 +1,58 @@
+// Ports of cli-runtime pkg/printers json.go / yaml.go / name.go and the list wrapping of
+// kubectl get's printGeneric (pkg/cmd/get/get.go), v1.36: `-o json`, `-o yaml`, `-o name`.
+import { stringify } from 'yaml';
+import { kindString, resolveResource } from '../resources.ts';
+
+/** sortKeys returns a copy with object keys sorted at every level, as Go encodes a map. */
+function sortKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (typeof v !== 'object' || v === null) return v;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v).sort()) {
+    const x = (v as Record<string, unknown>)[k];
+    if (x !== undefined) out[k] = sortKeys(x);
+  }
+  return out;
+}
+
+/**
+ * wrapList is what get prints for more than one object (or a whole kind): a v1 List with the
+ * objects as items; a single named object is printed on its own.
+ */
+export function wrapList(objects: readonly unknown[], singleItemImplied: boolean): unknown {
+  if (singleItemImplied && objects.length === 1) return objects[0];
+  return { apiVersion: 'v1', items: [...objects], kind: 'List', metadata: { resourceVersion: '' } };
+}
+
+/**
+ * printJson is `-o json`: Go's json.MarshalIndent with four spaces, keys sorted (objects are
+ * unstructured maps), and <, > and & escaped as \u003c, \u003e and \u0026, plus a newline.
+ */
+export function printJson(obj: unknown): string {
+  const text = JSON.stringify(sortKeys(obj), null, 4)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `${text}\n`;
+}
+
+/**
+ * printYaml is `-o yaml` (sigs.k8s.io/yaml over go-yaml v2): keys sorted, sequences not
+ * indented under their key, YAML 1.1 quoting (so "1", "yes" and timestamps are quoted), strings
+ * with newlines as `|` blocks, and no line folding.
+ */
+export function printYaml(obj: unknown): string {
+  return stringify(sortKeys(obj), { version: '1.1', sortMapEntries: true, indentSeq: false, lineWidth: 0 });
+}
+
+/** printNames is `-o name`: one `deployment.apps/nginx` line per object. */
+export function printNames(objects: readonly { kind: string; metadata: { name: string } }[]): string {
+  return objects
+    .map((o) => {
+      const kind = resolveResource(o.kind);
+      return `${kind ? kindString(kind) : o.kind.toLowerCase()}/${o.metadata.name}\n`;
+    })
+    .join('');
+}

@@ -1,0 +1,151 @@
+// Port of kubernetes staging/src/k8s.io/kubectl/pkg/describe/describe.go (v1.36.3): the prefix
+// writer, DescribePodTemplate, describeContainers, the multi-line label/annotation/toleration
+// printers and DescribeEvents. Output is tab-separated; describe aligns it with tabbedString.
+import type { Container, Event, PodTemplateSpec, Toleration } from '../../api/types.ts';
+import { formatAge } from '../../lib/duration.ts';
+import { parseRFC3339 } from '../../lib/time.ts';
+import { LastAppliedConfigAnnotation } from '../../api/constants.ts';
+
+/** A text buffer written in describe's indentation levels (two spaces per level). */
+export class PrefixWriter {
+  /** Flushed segments: each is aligned on its own (DescribeEvents flushes before its table). */
+  readonly segments: string[] = [''];
+  write(level: number, text: string): void {
+    this.segments[this.segments.length - 1] += '  '.repeat(level) + text;
+  }
+  flush(): void {
+    this.segments.push('');
+  }
+}
+
+const maxAnnotationLen = 140;
+
+/** printLabelsMultiline: `Labels:\tapp=nginx` then one `\tk=v` line per further label, sorted; `<none>` when empty. */
+export function printLabelsMultiline(w: PrefixWriter, title: string, labels: Record<string, string> | undefined): void {
+  w.write(0, `${title}:\t`);
+  const keys = Object.keys(labels ?? {}).sort();
+  if (keys.length === 0) {
+    w.write(0, '<none>\n');
+    return;
+  }
+  keys.forEach((k, i) => w.write(0, `${i ? '\t' : ''}${k}=${labels?.[k] ?? ''}\n`));
+}
+
+/** printAnnotationsMultiline: `key: value` per annotation (sorted, last-applied-configuration hidden); long ones on their own lines. */
+export function printAnnotationsMultiline(w: PrefixWriter, title: string, annotations: Record<string, string> | undefined): void {
+  w.write(0, `${title}:\t`);
+  const keys = Object.keys(annotations ?? {})
+    .filter((k) => k !== LastAppliedConfigAnnotation)
+    .sort();
+  if (keys.length === 0) {
+    w.write(0, '<none>\n');
+    return;
+  }
+  keys.forEach((key, i) => {
+    if (i) w.write(0, '\t');
+    const value = (annotations?.[key] ?? '').replace(/\n$/, '');
+    if (value.length + key.length + 2 > maxAnnotationLen || value.includes('\n')) {
+      w.write(0, `${key}:\n`);
+      for (const s of value.split('\n')) {
+        w.write(0, `\t  ${s.length > maxAnnotationLen - 2 ? `${s.slice(0, maxAnnotationLen - 2)}...` : s}\n`);
+      }
+    } else {
+      w.write(0, `${key}: ${value}\n`);
+    }
+  });
+}
+
+function printTolerationsMultiline(w: PrefixWriter, title: string, tolerations: readonly Toleration[] | undefined): void {
+  w.write(0, `${title}:\t`);
+  const list = [...(tolerations ?? [])].sort((a, b) => ((a.key ?? '') < (b.key ?? '') ? -1 : (a.key ?? '') > (b.key ?? '') ? 1 : 0));
+  if (list.length === 0) {
+    w.write(0, '<none>\n');
+    return;
+  }
+  list.forEach((t, i) => {
+    let s = (i ? '\t' : '') + (t.key ?? '');
+    if (t.value) s += `=${t.value}`;
+    if (t.effect) s += `:${t.effect}`;
+    if (t.operator === 'Exists' && !t.value) s += t.key || t.effect ? ' op=Exists' : 'op=Exists';
+    if (t.tolerationSeconds !== undefined) s += ` for ${t.tolerationSeconds}s`;
+    w.write(0, `${s}\n`);
+  });
+}
+
+function describeProbe(p: Record<string, unknown>): string {
+  const n = (k: string, d: number) => (typeof p[k] === 'number' ? (p[k] as number) : d);
+  const attrs = `delay=${n('initialDelaySeconds', 0)}s timeout=${n('timeoutSeconds', 1)}s period=${n('periodSeconds', 10)}s #success=${n('successThreshold', 1)} #failure=${n('failureThreshold', 3)}`;
+  const exec = p.exec as { command?: string[] } | undefined;
+  const http = p.httpGet as { scheme?: string; host?: string; port?: number | string; path?: string } | undefined;
+  const tcp = p.tcpSocket as { host?: string; port?: number | string } | undefined;
+  if (exec) return `exec [${(exec.command ?? []).join(' ')}] ${attrs}`;
+  if (http) {
+    const port = http.port === undefined ? '' : String(http.port);
+    const host = port ? `${http.host ?? ''}:${port}` : (http.host ?? '');
+    return `http-get ${(http.scheme ?? 'HTTP').toLowerCase()}://${host}${http.path ?? ''} ${attrs}`;
+  }
+  if (tcp) return `tcp-socket ${tcp.host ?? ''}:${tcp.port ?? ''} ${attrs}`;
+  return `unknown ${attrs}`;
+}
+
+function describeContainer(c: Container, w: PrefixWriter): void {
+  w.write(1, ` ${c.name}:\n`);
+  w.write(2, `Image:\t${c.image}\n`);
+  // The API server defaults a port's protocol to TCP.
+  const ports = (c.ports ?? []).map((p) => `${p.containerPort}/${p.protocol ?? 'TCP'}${p.name ? ` (${p.name})` : ''}`).join(', ');
+  const hostPorts = (c.ports ?? []).map((p) => `0/${p.protocol ?? 'TCP'}${p.name ? ` (${p.name})` : ''}`).join(', ');
+  w.write(2, ports.includes(',') ? `Ports:\t${ports}\n` : `Port:\t${ports || '<none>'}\n`);
+  w.write(2, hostPorts.includes(',') ? `Host Ports:\t${hostPorts}\n` : `Host Port:\t${hostPorts || '<none>'}\n`);
+  for (const [title, list] of [['Command', c.command], ['Args', c.args]] as const) {
+    if (list?.length) {
+      w.write(2, `${title}:\n`);
+      for (const s of list.flatMap((x) => x.split('\n'))) w.write(3, `${s}\n`);
+    }
+  }
+  for (const [title, key] of [['Limits', 'limits'], ['Requests', 'requests']] as const) {
+    const r = c.resources?.[key] ?? {};
+    if (Object.keys(r).length) w.write(2, `${title}:\n`);
+    for (const name of Object.keys(r).sort()) w.write(3, `${name}:\t${r[name]}\n`);
+  }
+  if (c.readinessProbe) w.write(2, `Readiness:\t${describeProbe(c.readinessProbe)}\n`);
+  w.write(2, `Environment:${c.env?.length ? '' : '\t<none>'}\n`);
+  for (const e of c.env ?? []) {
+    (e.value ?? '').split('\n').forEach((s, i) => w.write(3, i === 0 ? `${e.name}:\t${s}\n` : `\t${s}\n`));
+  }
+  w.write(2, 'Mounts:\t<none>\n');
+}
+
+/** describePodTemplate is DescribePodTemplate: labels, annotations, containers, volumes, node selectors, tolerations. */
+export function describePodTemplate(t: PodTemplateSpec, w: PrefixWriter): void {
+  w.write(0, 'Pod Template:\n');
+  printLabelsMultiline(w, '  Labels', t.metadata?.labels);
+  if (Object.keys(t.metadata?.annotations ?? {}).length) printAnnotationsMultiline(w, '  Annotations', t.metadata?.annotations);
+  w.write(0, `  Containers:${t.spec.containers.length ? '' : ' <none>'}\n`);
+  for (const c of t.spec.containers) describeContainer(c, w);
+  // The simulator does not model volumes.
+  w.write(0, '  Volumes:\t<none>\n');
+  printLabelsMultiline(w, '  Node-Selectors', t.spec.nodeSelector);
+  printTolerationsMultiline(w, '  Tolerations', t.spec.tolerations);
+}
+
+/**
+ * describeEvents is DescribeEvents: `Events:\t<none>`, or a flush and the table Type, Reason,
+ * Age (`5m`, or `2m (x3 over 5m)` for a repeated event), From (source component), Message,
+ * ordered by lastTimestamp.
+ */
+export function describeEvents(events: readonly Event[], nowMs: number, w: PrefixWriter): void {
+  if (events.length === 0) {
+    w.write(0, 'Events:\t<none>\n');
+    return;
+  }
+  w.flush();
+  const ts = (e: Event) => parseRFC3339(e.lastTimestamp ?? e.firstTimestamp);
+  const sorted = [...events].sort((a, b) => ts(a) - ts(b));
+  w.write(0, 'Events:\n  Type\tReason\tAge\tFrom\tMessage\n');
+  w.write(1, '----\t------\t----\t----\t-------\n');
+  for (const e of sorted) {
+    const first = formatAge(nowMs, e.firstTimestamp);
+    const interval = (e.count ?? 0) > 1 ? `${formatAge(nowMs, e.lastTimestamp)} (x${e.count} over ${first})` : first;
+    w.write(1, `${e.type}\t${e.reason}\t${interval}\t${e.source?.component ?? ''}\t${e.message.trim()}\n`);
+  }
+}
