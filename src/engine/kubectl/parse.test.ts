@@ -102,6 +102,12 @@ describe('parseKubectl', () => {
     ['get deploy deploy/nginx', "error: there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'"],
     ['get deploy/a/b', 'error: arguments in resource/name form may not have more than one slash'],
     ["get pods 'unterminated", "error: unterminated quote (') in the command line"],
+    ['scale ds agent --replicas=2', 'Error from server (NotFound): the server could not find the requested resource'],
+    ['rollout status rs/x', 'error: no status viewer has been implemented for ReplicaSet.apps'],
+    ['rollout history pod/x', 'error: no history viewer has been implemented for "Pod"'],
+    ['rollout undo rs/x', 'error: no rollbacker has been implemented for "ReplicaSet.apps"'],
+    ['set image node/node-1 a=b', 'error: nodes/node-1 the object is not a pod or does not have a pod template: *v1.Node'],
+    ['describe pods x', 'error: "kubectl describe pods" is not part of Rollout Lab\'s kubectl subset (try: describe deployment, describe daemonset)'],
     ['describe', 'error: You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.'],
   ])('returns kubectl\'s error for `%s`', (line, error) => {
     expect(parseKubectl(line)).toEqual({ error });

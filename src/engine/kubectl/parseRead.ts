@@ -5,6 +5,7 @@ import type { KubectlCommand, KubectlError, OutputFormat } from './commands.ts';
 import type { FlagSpec, FlagValues } from './flags.ts';
 import { namespaceOf, type VerbContext } from './verbContext.ts';
 import { parseSelector } from './selector.ts';
+import { RESOURCES } from './resources.ts';
 import { parseTargets } from './targets.ts';
 
 const SELECTOR: FlagSpec = { name: 'selector', short: 'l', type: 'string' };
@@ -79,6 +80,12 @@ export function parseDescribe(ctx: VerbContext): KubectlCommand | KubectlError {
   if ('error' in sel) return sel;
   const t = parseTargets(f.args, { allowEmptySelector: true, hasSelector: !!sel.selector });
   if ('error' in t) return t;
+  const other = t.targets.find((x) => x.kind !== 'Deployment' && x.kind !== 'DaemonSet');
+  if (other) {
+    return {
+      error: `error: "kubectl describe ${RESOURCES[other.kind].plural}" is not part of Rollout Lab's kubectl subset (try: describe deployment, describe daemonset)`,
+    };
+  }
   return { verb: 'describe', namespace: namespaceOf(f.flags), targets: t.targets, ...sel };
 }
 

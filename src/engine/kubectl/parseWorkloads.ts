@@ -6,7 +6,9 @@ import type { FlagSpec } from './flags.ts';
 import { namespaceOf, type VerbContext } from './verbContext.ts';
 import { selectorFlag } from './parseRead.ts';
 import { unknownSubcommandError } from './suggest.ts';
+import { groupKindString } from './resources.ts';
 import { parseTargets } from './targets.ts';
+import { SCALE_UNSUPPORTED } from './transforms/workloads.ts';
 
 const SELECTOR: FlagSpec = { name: 'selector', short: 'l', type: 'string' };
 
@@ -65,6 +67,10 @@ export function parseSet(ctx: VerbContext): KubectlCommand | KubectlError {
   if (errs.length) return aggregateError(errs);
   const t = parseTargets(split.resources, { allowEmptySelector: f.flags.all === true, hasSelector: !!sel.selector });
   if ('error' in t) return t;
+  const node = t.targets.find((x) => x.kind === 'Node');
+  if (node) {
+    return { error: `error: nodes/${node.name ?? ''} the object is not a pod or does not have a pod template: *v1.Node` };
+  }
   return { verb: 'set-image', namespace: namespaceOf(f.flags), targets: t.targets, ...sel, images };
 }
 
@@ -93,6 +99,8 @@ export function parseScale(ctx: VerbContext): KubectlCommand | KubectlError {
   if ('error' in sel) return sel;
   const t = parseTargets(f.args, { allowEmptySelector: f.flags.all === true, hasSelector: !!sel.selector });
   if ('error' in t) return t;
+  // Only Deployments and ReplicaSets have the scale subresource here.
+  if (t.targets.some((x) => x.kind !== 'Deployment' && x.kind !== 'ReplicaSet')) return { error: SCALE_UNSUPPORTED };
   return { verb: 'scale', namespace: namespaceOf(f.flags), targets: t.targets, ...sel, replicas, currentReplicas };
 }
 
@@ -121,6 +129,12 @@ export function parseRollout(ctx: VerbContext): KubectlCommand | KubectlError {
   if ('error' in sel) return sel;
   const t = parseTargets(f.args, { allowEmptySelector: true, hasSelector: !!sel.selector });
   if ('error' in t) return t;
+  const unsupported = t.targets.find((x) => x.kind !== 'Deployment' && x.kind !== 'DaemonSet');
+  if (unsupported && (sub === 'status' || sub === 'history' || sub === 'undo')) {
+    const gk = groupKindString(unsupported.kind);
+    const what = { status: `no status viewer has been implemented for ${gk}`, history: `no history viewer has been implemented for "${gk}"`, undo: `no rollbacker has been implemented for "${gk}"` };
+    return { error: `error: ${what[sub]}` };
+  }
   const base = { namespace: namespaceOf(f.flags), targets: t.targets, ...sel };
   switch (sub) {
     case 'status':

@@ -28,7 +28,9 @@ export function printLabelsMultiline(w: PrefixWriter, title: string, labels: Rec
     w.write(0, '<none>\n');
     return;
   }
-  keys.forEach((k, i) => w.write(0, `${i ? '\t' : ''}${k}=${labels?.[k] ?? ''}\n`));
+  keys.forEach((k, i) => {
+    w.write(0, `${i ? '\t' : ''}${k}=${labels?.[k] ?? ''}\n`);
+  });
 }
 
 /** printAnnotationsMultiline: `key: value` per annotation (sorted, last-applied-configuration hidden); long ones on their own lines. */
@@ -110,7 +112,9 @@ function describeContainer(c: Container, w: PrefixWriter): void {
   if (c.readinessProbe) w.write(2, `Readiness:\t${describeProbe(c.readinessProbe)}\n`);
   w.write(2, `Environment:${c.env?.length ? '' : '\t<none>'}\n`);
   for (const e of c.env ?? []) {
-    (e.value ?? '').split('\n').forEach((s, i) => w.write(3, i === 0 ? `${e.name}:\t${s}\n` : `\t${s}\n`));
+    (e.value ?? '').split('\n').forEach((s, i) => {
+      w.write(3, i === 0 ? `${e.name}:\t${s}\n` : `\t${s}\n`);
+    });
   }
   w.write(2, 'Mounts:\t<none>\n');
 }

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { completions, type CompletionNames } from './completions.ts';
+
+const NAMES: CompletionNames = {
+  deployments: ['nginx', 'web'],
+  daemonsets: ['agent'],
+  pods: ['nginx-64f9d8d55d-x7k2p'],
+  nodes: ['node-1', 'node-2'],
+  replicasets: ['nginx-64f9d8d55d'],
+};
+
+describe('completions', () => {
+  it.each([
+    ['offers the verbs when nothing is typed', '', ['apply', 'cordon', 'delete', 'describe', 'drain', 'get', 'label', 'patch', 'rollout', 'scale', 'set', 'taint', 'uncordon']],
+    ['completes a verb', 'ro', ['rollout']],
+    ['completes a verb after kubectl', 'kubectl de', ['kubectl delete', 'kubectl describe']],
+    ['offers rollout subcommands', 'rollout st', ['rollout status']],
+    ['offers resource words for the verb', 'describe d', ['describe daemonsets', 'describe deployments', 'describe deploy', 'describe ds'].sort()],
+    ['offers names after the resource word', 'get deploy ', ['get deploy nginx', 'get deploy web']],
+    ['offers names after TYPE/', 'rollout undo deploy/w', ['rollout undo deploy/web']],
+    ['offers node names for drain', 'drain n', ['drain node-1', 'drain node-2']],
+    ['offers flags', 'drain node-1 --ig', ['drain node-1 --ignore-daemonsets']],
+    ['offers set image targets', 'set image ds/', ['set image ds/agent']],
+    ['offers nothing for an unknown verb', 'frob ', []],
+  ])('%s', (_name, prefix, want) => {
+    expect(completions(prefix, NAMES)).toEqual(want);
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * Completion for the in-app kubectl console: verbs, rollout/set subcommands, resource words,
+ * object names (also after `TYPE/`) and flags, from what is typed so far.
+ */
+import { SUBSET_VERBS } from './parse.ts';
+import { RESOURCES, type ResourceKind, resolveResource } from './resources.ts';
+
+/** The object names the console can offer, by kind. */
+export interface CompletionNames {
+  deployments: readonly string[];
+  daemonsets: readonly string[];
+  pods: readonly string[];
+  nodes: readonly string[];
+  replicasets: readonly string[];
+}
+
+const NAMES_KEY: Record<ResourceKind, keyof CompletionNames> = {
+  Deployment: 'deployments',
+  DaemonSet: 'daemonsets',
+  Pod: 'pods',
+  Node: 'nodes',
+  ReplicaSet: 'replicasets',
+};
+
+const ALL: ResourceKind[] = ['Pod', 'Deployment', 'ReplicaSet', 'DaemonSet', 'Node'];
+
+/** The kinds each verb (or `rollout`/`set` subcommand) takes. */
+const KINDS: Record<string, ResourceKind[]> = {
+  get: ALL,
+  describe: ['Deployment', 'DaemonSet'],
+  delete: ['Pod', 'Deployment', 'DaemonSet'],
+  scale: ['Deployment', 'ReplicaSet'],
+  patch: ALL,
+  label: ALL,
+  taint: ['Node'],
+  rollout: ['Deployment', 'DaemonSet'],
+  image: ['Deployment', 'DaemonSet', 'ReplicaSet', 'Pod'],
+};
+
+const FLAGS: Record<string, string[]> = {
+  get: ['--watch', '--output=wide', '--output=yaml', '--output=json', '--selector='],
+  scale: ['--replicas='],
+  status: ['--watch=false', '--revision='],
+  history: ['--revision='],
+  undo: ['--to-revision='],
+  patch: ['--patch=', '--type=merge', '--type=json', '--type=strategic'],
+  delete: ['--selector=', '--grace-period=', '--force', '--now'],
+  drain: ['--ignore-daemonsets', '--delete-emptydir-data', '--force', '--grace-period='],
+  taint: ['--overwrite'],
+  label: ['--overwrite'],
+  apply: ['-f -'],
+};
+
+function resourceWords(kinds: readonly ResourceKind[]): string[] {
+  return kinds.flatMap((k) => [RESOURCES[k].plural, ...RESOURCES[k].shortNames]);
+}
+
+/**
+ * completions returns the full lines the typed prefix can become, sorted: `rollout st` →
+ * [`rollout status`], `get deploy ng` → [`get deploy nginx`], `scale deploy/` →
+ * [`scale deploy/nginx`, ...], `drain node-1 --ig` → [`drain node-1 --ignore-daemonsets`].
+ */
+export function completions(prefix: string, names: CompletionNames): string[] {
+  const endsInSpace = prefix === '' || /\s$/.test(prefix);
+  const words = prefix.trim() === '' ? [] : prefix.trim().split(/\s+/);
+  const partial = endsInSpace ? '' : (words.pop() ?? '');
+  const head = prefix.slice(0, prefix.length - partial.length);
+  if (words[0] === 'kubectl') words.shift();
+  const positional = words.filter((w) => !w.startsWith('-'));
+  const [verb, ...rest] = positional;
+  let candidates: string[] = [];
+  const namesOf = (k: ResourceKind) => [...names[NAMES_KEY[k]]];
+  if (verb === undefined) candidates = [...SUBSET_VERBS];
+  else if (partial.startsWith('-')) candidates = FLAGS[verb === 'rollout' || verb === 'set' ? (rest[0] ?? '') : verb] ?? [];
+  else if (verb === 'rollout' && rest.length === 0) candidates = ['history', 'pause', 'restart', 'resume', 'status', 'undo'];
+  else if (verb === 'set' && rest.length === 0) candidates = ['image'];
+  else if (verb === 'cordon' || verb === 'uncordon' || verb === 'drain') candidates = namesOf('Node');
+  else {
+    const args = verb === 'rollout' || verb === 'set' ? rest.slice(1) : rest;
+    const kinds = KINDS[verb === 'rollout' ? 'rollout' : verb === 'set' ? 'image' : verb] ?? [];
+    const slash = partial.indexOf('/');
+    if (slash >= 0) {
+      const kind = resolveResource(partial.slice(0, slash));
+      if (kind && kinds.includes(kind)) candidates = namesOf(kind).map((n) => `${partial.slice(0, slash + 1)}${n}`);
+    } else if (args.length === 0) {
+      candidates = resourceWords(kinds);
+    } else if (!(args[0] ?? '').includes('/')) {
+      const kind = resolveResource(args[0] ?? '');
+      if (kind && kinds.includes(kind)) candidates = namesOf(kind);
+    }
+  }
+  return [...new Set(candidates.filter((c) => c.startsWith(partial)))].sort().map((c) => `${head}${c}`);
+}
