@@ -1,4 +1,4 @@
-// Argument and flag handling of kubectl pkg/cmd/drain/drain.go (cordon, uncordon, drain),
+// Port of the argument and flag handling of kubectl pkg/cmd/drain/drain.go (cordon, uncordon, drain),
 // taint/taint.go + taint/utils.go and label/label.go (v1.36): defaults, checks and messages.
 import type { Taint, TaintEffect } from '../api/types.ts';
 import type { KubectlCommand, KubectlError, TaintRemoval, Target } from './commands.ts';
@@ -16,7 +16,7 @@ function nodeTargets(args: readonly string[]): Target[] {
   return args.map((name) => ({ kind: 'Node' as const, name }));
 }
 
-/** `cordon NODE` / `uncordon NODE` (drain.go NewCmdCordon/NewCmdUncordon). */
+/** parseCordon reads `cordon NODE` / `uncordon NODE` (drain.go NewCmdCordon/NewCmdUncordon). */
 export function parseCordon(ctx: VerbContext, verb: 'cordon' | 'uncordon'): KubectlCommand | KubectlError {
   const f = ctx.flags([SELECTOR], `kubectl ${verb}`);
   if ('error' in f) return f;
@@ -30,7 +30,7 @@ export function parseCordon(ctx: VerbContext, verb: 'cordon' | 'uncordon'): Kube
   return { verb, namespace: namespaceOf(f.flags), targets, ...sel };
 }
 
-/** `drain NODE [--ignore-daemonsets] [--force] [--delete-emptydir-data] [--grace-period=N]` (drain.go). */
+/** parseDrain reads `drain NODE [--ignore-daemonsets] [--force] [--delete-emptydir-data] [--grace-period=N]` (drain.go). */
 export function parseDrain(ctx: VerbContext): KubectlCommand | KubectlError {
   const f = ctx.flags(
     [
@@ -66,7 +66,7 @@ export function parseDrain(ctx: VerbContext): KubectlCommand | KubectlError {
 
 const EFFECTS: readonly TaintEffect[] = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
 
-/** parseTaint reads `key=value:Effect`, `key:Effect` or `key` (taint/utils.go parseTaint). */
+/** parseTaintSpec reads `key=value:Effect`, `key:Effect` or `key` (taint/utils.go parseTaint). */
 function parseTaintSpec(st: string): { taint: { key: string; value: string; effect?: TaintEffect } } | { error: string } {
   const parts = st.split(':');
   let key = '';
@@ -94,7 +94,7 @@ function parseTaintSpec(st: string): { taint: { key: string; value: string; effe
   return { taint: effect ? { key, value, effect } : { key, value } };
 }
 
-/** `taint nodes NODE key=value:Effect ... key:Effect- key-` [--overwrite] (taint.go Complete/Validate). */
+/** parseTaint reads `taint nodes NODE key=value:Effect ... key:Effect- key-` [--overwrite] (taint.go Complete/Validate). */
 export function parseTaint(ctx: VerbContext): KubectlCommand | KubectlError {
   const f = ctx.flags([SELECTOR, { name: 'overwrite', type: 'bool' }, { name: 'all', type: 'bool' }], 'kubectl taint');
   if ('error' in f) return f;
@@ -149,7 +149,7 @@ export function parseTaint(ctx: VerbContext): KubectlCommand | KubectlError {
   return { verb: 'taint', namespace: namespaceOf(f.flags), targets, ...sel, add, remove, overwrite: f.flags.overwrite === true };
 }
 
-/** `label TYPE NAME key=value ... key-` [--overwrite] (label/label.go Complete, Validate, parseLabels). */
+/** parseLabel reads `label TYPE NAME key=value ... key-` [--overwrite] (label/label.go Complete, Validate, parseLabels). */
 export function parseLabel(ctx: VerbContext): KubectlCommand | KubectlError {
   const f = ctx.flags([SELECTOR, { name: 'overwrite', type: 'bool' }, { name: 'all', type: 'bool' }], 'kubectl label');
   if ('error' in f) return f;

@@ -1,4 +1,4 @@
-// Argument and flag handling of kubectl pkg/cmd/get/get.go, describe/describe.go and
+// Port of the argument and flag handling of kubectl pkg/cmd/get/get.go, describe/describe.go and
 // delete/delete.go (v1.36): defaults, checks and messages.
 import type { LabelSelector } from '../api/types.ts';
 import type { KubectlCommand, KubectlError, OutputFormat } from './commands.ts';
@@ -22,7 +22,7 @@ export function selectorFlag(flags: FlagValues): { selector?: LabelSelector } | 
   return 'error' in r ? { error: `error: ${r.error}` } : { selector: r.selector };
 }
 
-/** `get TYPE [NAME...] [-l SEL] [-w] [--watch-only] [-o wide|yaml|json|name]` (get/get.go). */
+/** parseGet reads `get TYPE [NAME...] [-l SEL] [-w] [--watch-only] [-o wide|yaml|json|name]` (get/get.go). */
 export function parseGet(ctx: VerbContext): KubectlCommand | KubectlError {
   const f = ctx.flags(
     [
@@ -66,7 +66,7 @@ export function parseGet(ctx: VerbContext): KubectlCommand | KubectlError {
   };
 }
 
-/** `describe TYPE [NAME_PREFIX...]` (describe/describe.go). */
+/** parseDescribe reads `describe deployment|daemonset [NAME_PREFIX...]` (describe/describe.go). */
 export function parseDescribe(ctx: VerbContext): KubectlCommand | KubectlError {
   const f = ctx.flags([SELECTOR, { name: 'show-events', type: 'bool' }], 'kubectl describe');
   if ('error' in f) return f;
@@ -89,7 +89,7 @@ export function parseDescribe(ctx: VerbContext): KubectlCommand | KubectlError {
   return { verb: 'describe', namespace: namespaceOf(f.flags), targets: t.targets, ...sel };
 }
 
-/** `delete TYPE NAME... | delete TYPE -l SEL` with --grace-period, --force, --now (delete/delete.go). */
+/** parseDelete reads `delete TYPE NAME... | delete TYPE -l SEL` with --grace-period, --force, --now (delete/delete.go). */
 export function parseDelete(ctx: VerbContext): KubectlCommand | KubectlError {
   const f = ctx.flags(
     [

@@ -1,4 +1,4 @@
-// Argument and flag handling of kubectl pkg/cmd/set/set_image.go, scale/scale.go,
+// Port of the argument and flag handling of kubectl pkg/cmd/set/set_image.go, scale/scale.go,
 // rollout/rollout_*.go, apply/apply.go and patch/patch.go (v1.36): defaults, checks, messages.
 import { parse as parseYaml } from 'yaml';
 import type { KubectlCommand, KubectlError } from './commands.ts';
@@ -30,7 +30,7 @@ export function getResourcesAndPairs(args: readonly string[], pairType: string):
   return { resources, pairs };
 }
 
-/** `set image TYPE NAME CONTAINER=IMAGE...` (set/set_image.go). */
+/** parseSet reads `set image TYPE NAME CONTAINER=IMAGE...` (set/set_image.go Complete, Validate). */
 export function parseSet(ctx: VerbContext): KubectlCommand | KubectlError {
   const [sub, ...words] = ctx.words;
   if (sub === undefined || sub.startsWith('-')) return { error: 'error: kubectl set needs a subcommand; this subset has: image' };
@@ -74,7 +74,7 @@ export function parseSet(ctx: VerbContext): KubectlCommand | KubectlError {
   return { verb: 'set-image', namespace: namespaceOf(f.flags), targets: t.targets, ...sel, images };
 }
 
-/** `scale TYPE NAME --replicas=N [--current-replicas=M]` (scale/scale.go). */
+/** parseScale reads `scale TYPE NAME --replicas=N [--current-replicas=M]` (scale/scale.go). */
 export function parseScale(ctx: VerbContext): KubectlCommand | KubectlError {
   const f = ctx.flags(
     [
@@ -106,7 +106,7 @@ export function parseScale(ctx: VerbContext): KubectlCommand | KubectlError {
 
 const ROLLOUT_SUBCOMMANDS = ['history', 'pause', 'restart', 'resume', 'status', 'undo'] as const;
 
-/** `rollout status|history|pause|resume|restart|undo TYPE NAME` (rollout/rollout_*.go). */
+/** parseRollout reads `rollout status|history|pause|resume|restart|undo TYPE NAME` (rollout/rollout_*.go). */
 export function parseRollout(ctx: VerbContext): KubectlCommand | KubectlError {
   const [sub, ...words] = ctx.words;
   if (sub === undefined || sub.startsWith('-')) {
@@ -148,7 +148,7 @@ export function parseRollout(ctx: VerbContext): KubectlCommand | KubectlError {
   }
 }
 
-/** `apply -f -` (apply/apply.go); the manifest travels with the action. */
+/** parseApply reads `apply -f -` (apply/apply.go); the manifest travels with the action. */
 export function parseApply(ctx: VerbContext): KubectlCommand | KubectlError {
   const f = ctx.flags([{ name: 'filename', short: 'f', type: 'string' }, { name: 'prune', type: 'bool' }, SELECTOR], 'kubectl apply');
   if ('error' in f) return f;
@@ -162,7 +162,7 @@ export function parseApply(ctx: VerbContext): KubectlCommand | KubectlError {
 
 const PATCH_TYPES = ['json', 'merge', 'strategic'] as const;
 
-/** `patch TYPE NAME -p PATCH [--type strategic|merge|json]` (patch/patch.go). */
+/** parsePatch reads `patch TYPE NAME -p PATCH [--type strategic|merge|json]` (patch/patch.go). */
 export function parsePatch(ctx: VerbContext): KubectlCommand | KubectlError {
   const f = ctx.flags(
     [{ name: 'patch', short: 'p', type: 'string' }, { name: 'type', type: 'string' }, { name: 'patch-file', type: 'string' }],

@@ -1,4 +1,4 @@
-// A port of the label-selector syntax of apimachinery pkg/labels/selector.go (Parse), the subset
+// Port of the label-selector syntax of apimachinery pkg/labels/selector.go (Parse), the subset
 // kubectl's -l accepts here: `k=v`, `k==v`, `k!=v`, `k in (a,b)`, `k notin (a,b)`, `k`, `!k`.
 import type { LabelSelector, LabelSelectorRequirement } from '../api/types.ts';
 

@@ -5,11 +5,13 @@
 import type { ControllerRevision, DaemonSet, Deployment, Node, Pod, PodTemplateSpec, ReplicaSet } from '../api/types.ts';
 import { toRFC3339 } from '../lib/time.ts';
 
+/** template builds a one-container nginx pod template with a port 80. */
 export const template = (image: string, labels: Record<string, string> = { app: 'nginx' }): PodTemplateSpec => ({
   metadata: { labels },
   spec: { containers: [{ name: 'nginx', image, ports: [{ containerPort: 80, protocol: 'TCP' }] }] },
 });
 
+/** deployment builds the `nginx` Deployment (10 replicas, 25%/25%), uid d-uid. */
 export function deployment(over: Partial<Deployment['spec']> = {}, annotations?: Record<string, string>): Deployment {
   return {
     apiVersion: 'apps/v1',
@@ -35,6 +37,7 @@ export function deployment(over: Partial<Deployment['spec']> = {}, annotations?:
   };
 }
 
+/** replicaSet builds an RS of `nginx` named NAME-HASH with a revision, created at createdSec. */
 export function replicaSet(name: string, image: string, revision: number, createdSec: number, replicas = 0, extraAnnotations: Record<string, string> = {}): ReplicaSet {
   const hash = name.slice(name.lastIndexOf('-') + 1);
   return {
@@ -58,6 +61,7 @@ export function replicaSet(name: string, image: string, revision: number, create
   };
 }
 
+/** daemonSet builds the `agent` DaemonSet (3 nodes, all updated), uid ds-uid. */
 export function daemonSet(image: string): DaemonSet {
   return {
     apiVersion: 'apps/v1',
@@ -73,6 +77,7 @@ export function daemonSet(image: string): DaemonSet {
   };
 }
 
+/** controllerRevision builds a revision of `agent` with its template patch. */
 export function controllerRevision(image: string, revision: number, hash: string, annotations?: Record<string, string>): ControllerRevision {
   return {
     apiVersion: 'apps/v1',
@@ -89,6 +94,7 @@ export function controllerRevision(image: string, revision: number, hash: string
   };
 }
 
+/** pod builds a running pod bound to a node, optionally controlled by an RS or a DaemonSet. */
 export function pod(name: string, nodeName: string, owner?: { kind: 'ReplicaSet' | 'DaemonSet'; name: string }): Pod {
   return {
     apiVersion: 'v1',
@@ -104,6 +110,7 @@ export function pod(name: string, nodeName: string, owner?: { kind: 'ReplicaSet'
   };
 }
 
+/** node builds a Ready node. */
 export function node(name: string, extra: Partial<Node['spec']> = {}): Node {
   return {
     apiVersion: 'v1',

@@ -1,5 +1,5 @@
 /**
- * Shell-like splitting of a console line, as a POSIX shell would hand the words to kubectl:
+ * tokenize does shell-like splitting of a console line, as a POSIX shell would hand the words to kubectl:
  * blanks separate words; '…' keeps everything literally; "…" keeps blanks and lets a backslash
  * escape " \ $ and `; a backslash outside quotes escapes the next character.
  * Example: `patch deploy web -p '{"spec":{"paused":true}}'` → 5 words, the last one the JSON.

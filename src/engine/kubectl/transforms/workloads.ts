@@ -53,7 +53,7 @@ export function scale<T extends Deployment | ReplicaSet>(obj: T, replicas: numbe
   return ok(next, changed, namePrinterLine(obj.kind, obj.metadata.name, 'scaled'));
 }
 
-/** scaleUnsupported is the API error for kinds without a scale subresource (DaemonSet, Pod, Node). */
+/** SCALE_UNSUPPORTED is the API error for kinds without a scale subresource (DaemonSet, Pod, Node). */
 export const SCALE_UNSUPPORTED = 'Error from server (NotFound): the server could not find the requested resource';
 
 function rolloutError(kind: ResourceKind, name: string, msg: string): { error: string } {
