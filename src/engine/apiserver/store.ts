@@ -107,11 +107,15 @@ export function getObject<K extends Kind>(st: StoreState, kind: K, key: string):
  */
 export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteContext, obj: T): ApiResult<T> {
   const meta: ObjectMeta = { ...obj.metadata };
-  if (!meta.name && meta.generateName) {
-    const base = meta.generateName.length > 58 ? meta.generateName.slice(0, 58) : meta.generateName;
-    meta.name = base + randString(ctx.prng, 5);
-  }
   if (obj.kind !== 'Node') meta.namespace = meta.namespace ?? 'default';
+  if (!meta.name && meta.generateName) {
+    // RetryGenerateName (GA in 1.32): a generated name that is taken is drawn again, up to 8 tries.
+    const base = meta.generateName.length > 58 ? meta.generateName.slice(0, 58) : meta.generateName;
+    for (let attempt = 0; attempt < 8; attempt++) {
+      meta.name = base + randString(ctx.prng, 5);
+      if (!st.objects[obj.kind].has(objectKey({ kind: obj.kind, metadata: meta }))) break;
+    }
+  }
   const key = objectKey({ kind: obj.kind, metadata: meta });
   if (st.objects[obj.kind].has(key)) return { ok: false, error: newAlreadyExists(obj.kind, meta.name) };
   meta.uid = uuid(ctx.prng);

@@ -7,8 +7,26 @@ import type { Kind, KubeObject, ObjectOf, Pod } from '../api/types.ts';
 import { KINDS } from '../api/types.ts';
 import { objectKey, type WatchRecord } from '../apiserver/store.ts';
 
+/**
+ * Running counts of one controller's pods, kept as the watch delivers them so a ReplicaSet's
+ * status costs O(1) instead of a walk over 10,000 pods (the numbers are the same ones
+ * calculateStatus would count; see controller/replicaset/replicaSetUtils.ts).
+ */
+export interface OwnerStats {
+  /** Pods not terminal and not being deleted (controller.FilterActivePods). */
+  active: number;
+  /** Active pods whose Ready condition is True. */
+  ready: number;
+  /** Active pods that carry every label of the owner's pod template. */
+  fullyLabeled: number;
+  /** Pods being deleted that are not terminal yet. */
+  terminating: number;
+}
+
 export interface CacheState {
   objects: Record<Kind, Map<string, KubeObject>>;
+  /** Pod counts per controller uid (derived). */
+  ownerStats: Map<string, OwnerStats>;
   /** Pods keyed by their controller's uid (the controllerUIDIndex of recent releases). */
   podsByOwner: Map<string, Set<string>>;
   /** Pods keyed by spec.nodeName, or by the node of their required node affinity. */
@@ -18,7 +36,7 @@ export interface CacheState {
 export function newCacheState(): CacheState {
   const objects = {} as Record<Kind, Map<string, KubeObject>>;
   for (const k of KINDS) objects[k] = new Map();
-  return { objects, podsByOwner: new Map(), podsByNode: new Map() };
+  return { objects, ownerStats: new Map(), podsByOwner: new Map(), podsByNode: new Map() };
 }
 
 function controllerUid(pod: Pod): string | undefined {
@@ -35,6 +53,45 @@ export function podTargetNode(pod: Pod): string | undefined {
     }
   }
   return undefined;
+}
+
+function templateLabelsOf(c: CacheState, pod: Pod): Record<string, string> | undefined {
+  const ref = pod.metadata.ownerReferences?.find((r) => r.controller);
+  if (!ref || ref.kind !== 'ReplicaSet') return undefined;
+  const rs = c.objects.ReplicaSet.get(`${pod.metadata.namespace ?? 'default'}/${ref.name}`);
+  return rs?.kind === 'ReplicaSet' ? rs.spec.template.metadata?.labels : undefined;
+}
+
+/** countPod adds (sign 1) or removes (sign −1) a pod's contribution to its owner's stats. */
+function countPod(c: CacheState, pod: Pod, sign: 1 | -1): void {
+  const uid = controllerUid(pod);
+  if (uid === undefined) return;
+  let st = c.ownerStats.get(uid);
+  if (!st) c.ownerStats.set(uid, (st = { active: 0, ready: 0, fullyLabeled: 0, terminating: 0 }));
+  const phase = pod.status?.phase;
+  const terminal = phase === 'Succeeded' || phase === 'Failed';
+  if (pod.metadata.deletionTimestamp) {
+    if (!terminal) st.terminating += sign;
+    return;
+  }
+  if (terminal) return;
+  st.active += sign;
+  if (pod.status?.conditions?.some((x) => x.type === 'Ready' && x.status === 'True')) st.ready += sign;
+  const want = templateLabelsOf(c, pod);
+  const labels = pod.metadata.labels ?? {};
+  let all = true;
+  for (const k in want) {
+    if (labels[k] !== want[k]) {
+      all = false;
+      break;
+    }
+  }
+  if (all) st.fullyLabeled += sign;
+}
+
+/** ownerStats returns the pod counts of a controller (zeros when it has no pods). */
+export function ownerStats(c: CacheState, uid: string): OwnerStats {
+  return c.ownerStats.get(uid) ?? { active: 0, ready: 0, fullyLabeled: 0, terminating: 0 };
 }
 
 function indexAdd(m: Map<string, Set<string>>, k: string | undefined, v: string): void {
@@ -62,10 +119,12 @@ export function applyWatch(c: CacheState, rec: WatchRecord): KubeObject | undefi
     if (old && old.kind === 'Pod') {
       indexDel(c.podsByOwner, controllerUid(old), key);
       indexDel(c.podsByNode, podTargetNode(old), key);
+      countPod(c, old, -1);
     }
     if (rec.type !== 'DELETED') {
       indexAdd(c.podsByOwner, controllerUid(obj), key);
       indexAdd(c.podsByNode, podTargetNode(obj), key);
+      countPod(c, obj, 1);
     }
   }
   if (rec.type === 'DELETED') c.objects[obj.kind].delete(key);
@@ -77,10 +136,12 @@ export function applyWatch(c: CacheState, rec: WatchRecord): KubeObject | undefi
 export function rebuildIndexes(c: CacheState): void {
   c.podsByOwner = new Map();
   c.podsByNode = new Map();
+  c.ownerStats = new Map();
   for (const [key, o] of c.objects.Pod) {
     const pod = o as Pod;
     indexAdd(c.podsByOwner, controllerUid(pod), key);
     indexAdd(c.podsByNode, podTargetNode(pod), key);
+    countPod(c, pod, 1);
   }
 }
 
@@ -88,7 +149,7 @@ export function rebuildIndexes(c: CacheState): void {
 export function cloneCache(c: CacheState): CacheState {
   const objects = {} as Record<Kind, Map<string, KubeObject>>;
   for (const k of KINDS) objects[k] = new Map(c.objects[k]);
-  const out: CacheState = { objects, podsByOwner: new Map(), podsByNode: new Map() };
+  const out: CacheState = { objects, ownerStats: new Map(), podsByOwner: new Map(), podsByNode: new Map() };
   rebuildIndexes(out);
   return out;
 }

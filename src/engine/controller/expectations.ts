@@ -59,7 +59,8 @@ export function creationObserved(st: ExpectationsState, key: string): void {
 export function deletionObserved(st: ExpectationsState, key: string, podKey?: string): void {
   const e = st.get(key);
   if (!e) return;
-  if (podKey !== undefined && e.delKeys.length > 0) {
+  if (podKey !== undefined) {
+    // UIDTrackingControllerExpectations: only a deletion it asked for counts, and only once.
     const i = e.delKeys.indexOf(podKey);
     if (i < 0) return;
     const delKeys = e.delKeys.slice();

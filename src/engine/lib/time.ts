@@ -45,8 +45,20 @@ export function toRFC3339(ms: number): string {
 }
 
 /** parseRFC3339 turns an RFC 3339 timestamp back into virtual ms; NaN when it does not parse. */
+const parsed = new Map<string, number>();
+
 export function parseRFC3339(s: string | undefined | null): number {
   if (!s) return Number.NaN;
+  const hit = parsed.get(s);
+  if (hit !== undefined) return hit;
+  const ms = parseUncached(s);
+  // Timestamps have whole seconds, so a run reuses few distinct strings: memoise them.
+  if (parsed.size > 100_000) parsed.clear();
+  parsed.set(s, ms);
+  return ms;
+}
+
+function parseUncached(s: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})$/.exec(s);
   if (!m) return Number.NaN;
   const days = daysFromCivil(Number(m[1]), Number(m[2]), Number(m[3]));

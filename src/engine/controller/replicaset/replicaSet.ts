@@ -4,7 +4,7 @@ import { ReplicaSetBurstReplicas, SlowStartInitialBatchSize } from '../../api/co
 import { decide } from '../../api/decision.ts';
 import type { KubeObject, OwnerReference, Pod, ReplicaSet } from '../../api/types.ts';
 import { objectKey, type WatchRecord } from '../../apiserver/store.ts';
-import { get, list, podsOwnedBy } from '../../client/cache.ts';
+import { get, list, ownerStats, podsOwnedBy } from '../../client/cache.ts';
 import { selectorMatches } from '../../lib/labels.ts';
 import { create, del, enqueue, enqueueAfter, note, recordEvent, type Tx } from '../../sim/tx.ts';
 import {
@@ -127,11 +127,11 @@ function relatedPods(tx: Tx, rs: ReplicaSet): Pod[] {
  * manageReplicas creates or deletes pods to bring the active count to spec.replicas, at most
  * burstReplicas (500) per sync, creating in slow-start batches of 1, 2, 4, … .
  */
-export function manageReplicas(tx: Tx, filteredPods: Pod[], rs: ReplicaSet, rsKey: string): void {
+export function manageReplicas(tx: Tx, activeCount: number, activePods: () => Pod[], rs: ReplicaSet, rsKey: string): void {
   const replicas = specReplicas(rs);
-  let diff = filteredPods.length - replicas;
+  let diff = activeCount - replicas;
   const exp = tx.st.expectations.replicaset;
-  decide(tx.decisions, 'manageReplicas', 'diff', { active: filteredPods.length, replicas, diff });
+  decide(tx.decisions, 'manageReplicas', 'diff', { active: activeCount, replicas, diff });
   if (diff < 0) {
     diff = -diff;
     const n = Math.min(diff, ReplicaSetBurstReplicas);
@@ -140,21 +140,37 @@ export function manageReplicas(tx: Tx, filteredPods: Pod[], rs: ReplicaSet, rsKe
     // slowStartBatch: 1, 2, 4, … pods per batch; every create succeeds in the simulator.
     const batches: number[] = [];
     let remaining = n;
+    let failed = 0;
     for (let size = Math.min(remaining, SlowStartInitialBatchSize); size > 0; size = Math.min(2 * size, remaining)) {
       batches.push(size);
       for (let i = 0; i < size; i++) {
         const res = create(tx, getPodFromTemplate(rs));
         if (res.ok) recordEvent(tx, rs, 'Normal', 'SuccessfulCreate', `Created pod: ${res.object.metadata.name}`, COMPONENT);
+        else {
+          // A failed create will never be observed: lower the expectation for it.
+          failed++;
+          creationObserved(exp, rsKey);
+          recordEvent(tx, rs, 'Warning', 'FailedCreate', `Error creating: ${res.error.message}`, COMPONENT);
+        }
       }
       remaining -= size;
+      if (failed > 0) {
+        // The remaining batches are skipped, and their creations no longer expected.
+        for (let i = 0; i < remaining; i++) creationObserved(exp, rsKey);
+        decide(tx.decisions, 'manageReplicas', 'createFailed', { failed, skipped: remaining });
+        break;
+      }
     }
-    decide(tx.decisions, 'manageReplicas', 'create', { count: n, batches: batches.join(', ') });
+    decide(tx.decisions, 'manageReplicas', 'create', { count: n - failed - remaining, batches: batches.join(', ') });
     note(tx, `created ${n} pod${n === 1 ? '' : 's'} for ${rs.metadata.name}`);
     return;
   }
   if (diff > 0) {
     const n = Math.min(diff, ReplicaSetBurstReplicas);
-    const victims = getPodsToDelete(filteredPods, relatedPods(tx, rs), n, tx.now);
+    const filteredPods = activePods();
+    const related = relatedPods(tx, rs);
+    tx.cost += filteredPods.length + related.length;
+    const victims = getPodsToDelete(filteredPods, related, n, tx.now);
     const keys = victims.map((p) => objectKey(p));
     expectDeletions(exp, rsKey, keys, tx.now);
     for (const p of victims) {
@@ -178,16 +194,20 @@ export function syncReplicaSet(tx: Tx, key: string): string | null {
     return null;
   }
   const needsSync = satisfiedExpectations(exp, key, tx.now);
-  const owned = podsOwnedBy(tx.st.cache, rs.metadata.uid ?? '');
-  const filteredPods = filterActivePods(owned);
+  const uid = rs.metadata.uid ?? '';
+  const stats = ownerStats(tx.st.cache, uid);
+  // Listing and claiming the pods costs the worker time in a cluster: 1 µs per pod here.
+  tx.cost += stats.active + stats.terminating;
+  let listed: Pod[] | null = null;
+  const activePods = (): Pod[] => (listed ??= filterActivePods(podsOwnedBy(tx.st.cache, uid)));
   note(tx, `synced ReplicaSet ${rs.metadata.name}`);
   if (needsSync && !rs.metadata.deletionTimestamp) {
-    manageReplicas(tx, filteredPods, rs, key);
+    manageReplicas(tx, stats.active, activePods, rs, key);
   } else if (!needsSync) {
     const e = exp.get(key);
     decide(tx.decisions, 'syncReplicaSet', 'expectationsPending', { add: e?.add ?? 0, del: e?.del ?? 0 });
   }
-  return updateReplicaSetStatus(tx, rs, owned, filteredPods);
+  return updateReplicaSetStatus(tx, rs, ownerStats(tx.st.cache, uid), activePods);
 }
 
 export { satisfiedExpectations };

@@ -3,40 +3,31 @@
 import type { Pod, ReplicaSet, ReplicaSetCondition, ReplicaSetStatus } from '../../api/types.ts';
 import { decide } from '../../api/decision.ts';
 import { jsonEqual } from '../../apiserver/store.ts';
-import { selectorMatches } from '../../lib/labels.ts';
 import { enqueueAfter, type Tx, writeStatus } from '../../sim/tx.ts';
-import { isPodAvailable, isPodReady } from '../podRanking.ts';
+import type { OwnerStats } from '../../client/cache.ts';
+import { isPodAvailable } from '../podRanking.ts';
 import { specReplicas } from '../sort.ts';
 
 /**
  * calculateStatus counts the active pods (replicas), those carrying every template label,
  * the Ready ones, the available ones (Ready for minReadySeconds) and, since 1.35 where the
- * DeploymentReplicaSetTerminatingReplicas gate is on by default, the terminating ones.
+ * DeploymentReplicaSetTerminatingReplicas gate is on by default, the terminating ones. The
+ * counts come from the informer's running tally (client/cache.ts ownerStats); only
+ * availability with minReadySeconds > 0 needs a walk over the Ready pods.
  */
-export function calculateStatus(rs: ReplicaSet, owned: Pod[], filteredPods: Pod[], nowMs: number): ReplicaSetStatus {
-  const templateLabels = rs.spec.template.metadata?.labels ?? {};
+export function calculateStatus(rs: ReplicaSet, stats: OwnerStats, activePods: () => Pod[], nowMs: number): ReplicaSetStatus {
   const minReady = rs.spec.minReadySeconds ?? 0;
-  let fullyLabeled = 0;
-  let ready = 0;
-  let available = 0;
-  for (const p of filteredPods) {
-    if (selectorMatches({ matchLabels: templateLabels }, p.metadata.labels)) fullyLabeled++;
-    if (isPodReady(p)) {
-      ready++;
-      if (isPodAvailable(p, minReady, nowMs)) available++;
-    }
-  }
-  let terminating = 0;
-  for (const p of owned) {
-    const phase = p.status?.phase;
-    if (p.metadata.deletionTimestamp && phase !== 'Failed' && phase !== 'Succeeded') terminating++;
+  let available = stats.ready;
+  if (minReady > 0) {
+    available = 0;
+    for (const p of activePods()) if (isPodAvailable(p, minReady, nowMs)) available++;
   }
   const status: ReplicaSetStatus = {
-    replicas: filteredPods.length,
-    fullyLabeledReplicas: fullyLabeled,
-    readyReplicas: ready,
+    replicas: stats.active,
+    fullyLabeledReplicas: stats.fullyLabeled,
+    readyReplicas: stats.ready,
     availableReplicas: available,
-    terminatingReplicas: terminating,
+    terminatingReplicas: stats.terminating,
     observedGeneration: rs.metadata.generation ?? 1,
   };
   const conditions: ReplicaSetCondition[] | undefined = rs.status?.conditions;
@@ -49,9 +40,8 @@ export function calculateStatus(rs: ReplicaSet, owned: Pod[], filteredPods: Pod[
  * against the API server's copy (statusUpdateRetries = 1), then the key is requeued. It also
  * requeues after minReadySeconds when every replica is Ready but not all are available yet.
  */
-export function updateReplicaSetStatus(tx: Tx, rs: ReplicaSet, owned: Pod[], filteredPods: Pod[]): string | null {
-  tx.cost += owned.length;
-  const status = calculateStatus(rs, owned, filteredPods, tx.now);
+export function updateReplicaSetStatus(tx: Tx, rs: ReplicaSet, stats: OwnerStats, activePods: () => Pod[]): string | null {
+  const status = calculateStatus(rs, stats, activePods, tx.now);
   const key = `${rs.metadata.namespace ?? 'default'}/${rs.metadata.name}`;
   if (!jsonEqual(rs.status, status)) {
     decide(tx.decisions, 'updateReplicaSetStatus', 'status', {
