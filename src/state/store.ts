@@ -3,16 +3,20 @@
  * It holds view state and a mirror of what the worker reports, never the engine itself.
  */
 import { createStore } from 'zustand/vanilla';
+import { createSimSlice, type SimSlice } from './simSlice.ts';
 import { createThemeSlice, type ThemeSlice } from './themeSlice.ts';
+import { createUiSlice, type UiSlice } from './uiSlice.ts';
 import { createWorkerSlice, type WorkerSlice } from './workerSlice.ts';
 
-export type AppState = WorkerSlice & ThemeSlice;
+export type AppState = WorkerSlice & ThemeSlice & SimSlice & UiSlice;
 
 /** createAppStore builds a fresh store (tests make their own). */
 export function createAppStore() {
   return createStore<AppState>()((...a) => ({
     ...createWorkerSlice(...a),
     ...createThemeSlice(...a),
+    ...createSimSlice(...a),
+    ...createUiSlice(...a),
   }));
 }
 

@@ -7,6 +7,24 @@
 /** PROTOCOL_VERSION is the version of the message shapes below. */
 export const PROTOCOL_VERSION = 1;
 
+export * from './views.ts';
+
+/**
+ * PackedPods: the pods of a big cluster (> 1,000) as parallel typed arrays, for a canvas.
+ * Pod i is `names[i]` on node `nodeNames[node[i]]` (-1: unscheduled), drawn as
+ * POD_DISPLAY_PHASES[phase[i]], with revision `revision[i]` of workload `workloadNames[workload[i]]`.
+ */
+export interface PackedPods {
+  count: number;
+  node: Int32Array;
+  phase: Uint8Array;
+  revision: Int32Array;
+  workload: Int32Array;
+  names: string[];
+  nodeNames: string[];
+  workloadNames: string[];
+}
+
 /** Asks the worker who it is. */
 export interface HelloRequest {
   type: 'hello';

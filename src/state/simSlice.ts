@@ -1,0 +1,131 @@
+import type { StateCreator } from 'zustand/vanilla';
+import type {
+  ActionMarker,
+  BackoffView,
+  ExpectationView,
+  NodeView,
+  PodView,
+  QueueView,
+  ReplicaSetView,
+  SeriesPoint,
+  TickView,
+  WatchKind,
+  WatchLine,
+  WorkloadView,
+} from '../worker/protocol.ts';
+
+/** Where the simulation is: nothing loaded, loading a scenario, running, or broken. */
+export type SimStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/** One line of the kubectl console: what was typed and what came back. */
+export interface ConsoleEntry {
+  input: string;
+  output: string;
+  ok: boolean;
+  tick: number;
+}
+
+/** The plain data of the simulation mirror (what the worker's frames carry), without setters. */
+export interface SimData {
+  simStatus: SimStatus;
+  /** An engine exception or a bad message, with the tick it happened at when known. */
+  simError: { message: string; tick: number | null } | null;
+  scenarioName: string;
+  scenarioDescription: string;
+  /** The working scenario as YAML (what the share URL and autosave hold). */
+  scenarioText: string;
+  presetId: string | null;
+  /** A visible banner, e.g. a share link that could not be opened. */
+  scenarioMessage: string | null;
+  /** The current tick; 0 is before the first. */
+  tick: number;
+  /** Ticks recorded so far. */
+  totalTicks: number;
+  /** Virtual seconds at the current tick. */
+  time: number;
+  /** Virtual seconds at the last recorded tick. */
+  endTime: number;
+  playing: boolean;
+  /** Virtual seconds per real second; 0 = as fast as possible. */
+  speed: number;
+  nodes: NodeView[];
+  /** Every pod while there are at most 1,000; [] when `podsPacked` is set. */
+  pods: PodView[];
+  /** Set when the pods travel packed (read them with getPackedPods() from podBuffer.ts). */
+  podsPacked: { version: number; count: number } | null;
+  podCount: number;
+  workloads: WorkloadView[];
+  replicaSets: ReplicaSetView[];
+  expectations: ExpectationView[];
+  queues: QueueView[];
+  backoffs: BackoffView[];
+  tickView: TickView | null;
+  /** The last ~50 ticks up to the current one, newest last. */
+  recentTicks: TickView[];
+  /** Chart samples over the whole recording. */
+  series: SeriesPoint[];
+  markers: ActionMarker[];
+  /** `kubectl get <kind> -w` lines of the whole recording; the first of each is the header. */
+  watch: Record<WatchKind, WatchLine[]>;
+  consoleLog: ConsoleEntry[];
+}
+
+/** The simulation mirror plus the two setters the actions use. */
+export interface SimSlice extends SimData {
+  /** simUpdate merges data from the worker (actions call it; panels never do). */
+  simUpdate(patch: Partial<SimData>): void;
+  /** simClear empties the mirror before another scenario loads. */
+  simClear(): void;
+}
+
+/** SPEEDS are the playback speeds the UI offers (0 = as fast as possible). */
+export const SPEEDS: readonly number[] = [0.25, 0.5, 1, 2, 5, 10, 30, 0];
+
+/** emptyWatch has no lines for any kind. */
+export function emptyWatch(): Record<WatchKind, WatchLine[]> {
+  return { rs: [], deploy: [], ds: [], pods: [] };
+}
+
+/** initialSimData is the mirror before any scenario is loaded. */
+export function initialSimData(): SimData {
+  return {
+    simStatus: 'idle',
+    simError: null,
+    scenarioName: '',
+    scenarioDescription: '',
+    scenarioText: '',
+    presetId: null,
+    scenarioMessage: null,
+    tick: 0,
+    totalTicks: 0,
+    time: 0,
+    endTime: 0,
+    playing: false,
+    speed: 1,
+    nodes: [],
+    pods: [],
+    podsPacked: null,
+    podCount: 0,
+    workloads: [],
+    replicaSets: [],
+    expectations: [],
+    queues: [],
+    backoffs: [],
+    tickView: null,
+    recentTicks: [],
+    series: [],
+    markers: [],
+    watch: emptyWatch(),
+    consoleLog: [],
+  };
+}
+
+/** createSimSlice holds the mirror of the worker's latest frame. */
+export const createSimSlice: StateCreator<SimSlice, [], [], SimSlice> = (set) => ({
+  ...initialSimData(),
+  simUpdate: (patch) => set(patch),
+  simClear: () => {
+    const { speed: _speed, consoleLog: _log, ...rest } = initialSimData();
+    set(rest);
+  },
+});
