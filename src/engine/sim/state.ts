@@ -5,6 +5,7 @@
  */
 import { type CacheState, cloneCache, newCacheState } from '../client/cache.ts';
 import { cloneQueue, newQueueState, type QueueState } from '../client/workqueue.ts';
+import { type BackoffState, newBackOff } from '../controller/daemon/backoff.ts';
 import type { ExpectationsState } from '../controller/expectations.ts';
 import type { SimConfig } from '../config.ts';
 import { type PrngState, seedPrng } from '../lib/prng.ts';
@@ -13,12 +14,6 @@ import type { KubeObject, Kind } from '../api/types.ts';
 import { KINDS } from '../api/types.ts';
 import type { QueuedEvent } from './eventQueue.ts';
 import type { ControllerName } from './events.ts';
-
-/** Per-node failed-pod back-off of the DaemonSet controller (flowcontrol.Backoff entries). */
-export interface BackoffEntry {
-  backoffMs: number;
-  lastUpdate: number;
-}
 
 /** What the kubelet remembers about a pod between steps (image and crash back-off). */
 export interface KubeletPodState {
@@ -40,7 +35,8 @@ export interface EngineState {
   events: QueuedEvent[];
   queues: Record<ControllerName, QueueState>;
   expectations: Record<ControllerName, ExpectationsState>;
-  dsBackoff: Map<string, BackoffEntry>;
+  /** The DaemonSet controller's per-node failed-pod back-off (flowcontrol.Backoff, a plain immutable value). */
+  dsBackoff: BackoffState;
   kubelet: Map<string, KubeletPodState>;
   /** Pods the scheduler could not place; retried when nodes change or pods go away. */
   unschedulable: Set<string>;
@@ -62,7 +58,7 @@ export function newEngineState(config: SimConfig): EngineState {
     events: [],
     queues: { deployment: newQueueState(), replicaset: newQueueState(), daemonset: newQueueState() },
     expectations: { deployment: new Map(), replicaset: new Map(), daemonset: new Map() },
-    dsBackoff: new Map(),
+    dsBackoff: newBackOff(),
     kubelet: new Map(),
     unschedulable: new Set(),
     eventIndex: new Map(),
@@ -103,7 +99,7 @@ export function cloneEngineState(s: EngineState): EngineState {
       replicaset: new Map(s.expectations.replicaset),
       daemonset: new Map(s.expectations.daemonset),
     },
-    dsBackoff: new Map(s.dsBackoff),
+    dsBackoff: { ...s.dsBackoff, entries: { ...s.dsBackoff.entries } },
     kubelet: new Map(s.kubelet),
     unschedulable: new Set(s.unschedulable),
     eventIndex: new Map(s.eventIndex),

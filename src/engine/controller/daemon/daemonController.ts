@@ -1,13 +1,195 @@
-// Port of kubernetes pkg/controller/daemon/daemon_controller.go (v1.36): handlers and syncDaemonSet.
-// (Wired in a later step; until then DaemonSets are stored but not reconciled.)
-import type { KubeObject } from '../../api/types.ts';
+// Port of kubernetes pkg/controller/daemon/daemon_controller.go (v1.36): the informer dispatch,
+// syncDaemonSet, updateDaemonSet, manage, getDaemonPods; and rollingUpdate's call of syncNodes (update.go).
+/**
+ * The DaemonSet controller shell. syncDaemonSet reads only the informer cache, turns it into the
+ * pure plans of manage.ts, update.ts, history.ts and status.ts, and carries them out through the
+ * API server. Because the informer lags the API server, a sync in which manage created or
+ * deleted pods leaves expectations pending, so the rolling update waits for a later sync.
+ */
+import { type DecisionLog, decide } from '../../api/decision.ts';
+import type { ControllerRevision, DaemonSet, KubeObject, Node, Pod } from '../../api/types.ts';
 import type { WatchRecord } from '../../apiserver/store.ts';
-import { note, type Tx } from '../../sim/tx.ts';
+import { get, list, podsOwnedBy } from '../../client/cache.ts';
+import { selectorIsEmpty, selectorMatches } from '../../lib/labels.ts';
+import { nextFloat } from '../../lib/prng.ts';
+import { enqueueAfter, note, recordEvent, type Tx } from '../../sim/tx.ts';
+import { deleteExpectations, satisfiedExpectations } from '../expectations.ts';
+import { gc } from './backoff.ts';
+import { addNode, addPod, deleteNode, deletePod, onDaemonSet, onHistory, updateNode, updatePod } from './handlers.ts';
+import { cleanupHistory, constructHistory } from './historyShell.ts';
+import { getNodesToDaemonPods, managePlan, type NodeToDaemonPods, SelectingAllReason } from './manage.ts';
+import { updateDaemonSetStatus } from './statusShell.ts';
+import { COMPONENT, syncNodes } from './syncNodes.ts';
+import { rollingUpdatePlan } from './update.ts';
 
-export function daemonSetOnWatch(_tx: Tx, _rec: WatchRecord, _old: KubeObject | undefined): void {}
+/** daemonSetOnWatch routes one watch event to the DaemonSet controller's handlers. */
+export function daemonSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | undefined): void {
+  const obj = rec.object;
+  switch (obj.kind) {
+    case 'DaemonSet':
+      onDaemonSet(tx, rec.type, obj, old);
+      return;
+    case 'ControllerRevision':
+      onHistory(tx, rec.type, obj, old);
+      return;
+    case 'Pod':
+      if (rec.type === 'DELETED') deletePod(tx, obj);
+      else if (rec.type === 'ADDED' || old?.kind !== 'Pod') addPod(tx, obj);
+      else updatePod(tx, obj, old);
+      return;
+    case 'Node':
+      if (rec.type === 'DELETED') deleteNode(tx, obj, tx.decisions);
+      else if (rec.type === 'ADDED' || old?.kind !== 'Node') addNode(tx, obj, tx.decisions);
+      else updateNode(tx, obj, old, tx.decisions);
+      return;
+    default:
+      return;
+  }
+}
 
+/**
+ * getDaemonPods lists the cached pods the DaemonSet controls and still selects. Upstream's
+ * ControllerRefManager also adopts matching orphans and releases owned pods that stop matching;
+ * the simulator creates no orphan pods and a DaemonSet's selector is immutable, so owning and
+ * matching is the whole claim.
+ */
+export function getDaemonPods(tx: Tx, ds: DaemonSet): Pod[] {
+  const ns = ds.metadata.namespace ?? 'default';
+  return podsOwnedBy(tx.st.cache, ds.metadata.uid ?? '').filter(
+    (p) => (p.metadata.namespace ?? 'default') === ns && selectorMatches(ds.spec.selector, p.metadata.labels),
+  );
+}
+
+/** What one sync did, for the tick summary. */
+interface SyncSummary {
+  created: number;
+  deleted: number;
+}
+
+/**
+ * manage carries out managePlan: record its events, keep the advanced back-off, requeue for a
+ * failed pod still in back-off, and hand the creates and deletes to syncNodes.
+ */
+function manage(tx: Tx, ds: DaemonSet, key: string, nodeList: readonly Node[], byNode: NodeToDaemonPods, hash: string, sum: SyncSummary): string | null {
+  const log: DecisionLog = tx.decisions;
+  const plan = managePlan(ds, nodeList, byNode, hash, tx.st.dsBackoff, tx.now, log);
+  tx.st.dsBackoff = plan.backoff;
+  for (const e of plan.events) recordEvent(tx, ds, e.type, e.reason, e.message, COMPONENT);
+  if (plan.backoffRequeueMs !== null) {
+    decide(log, 'manage', 'backoffRequeue', { afterMs: plan.backoffRequeueMs });
+    enqueueAfter(tx, 'daemonset', key, plan.backoffRequeueMs);
+  }
+  const r = syncNodes(tx, ds, key, plan.podsToDelete, plan.nodesNeedingDaemonPods, hash);
+  sum.created += r.created;
+  sum.deleted += r.deleted;
+  return r.error;
+}
+
+/**
+ * rollingUpdate plans the update over the nodes in an order drawn from the engine PRNG (upstream
+ * walks a Go map) and hands the plan to syncNodes.
+ */
+function rollingUpdate(tx: Tx, ds: DaemonSet, key: string, nodeList: readonly Node[], byNode: NodeToDaemonPods, hash: string, sum: SyncSummary): string | null {
+  const rand = (): number => nextFloat(tx.st.prng);
+  const plan = rollingUpdatePlan(ds, nodeList, byNode, hash, tx.now, rand, tx.decisions);
+  if (plan.error !== undefined) return plan.error;
+  const r = syncNodes(tx, ds, key, plan.podsToDelete, plan.nodesNeedingPods, hash);
+  sum.created += r.created;
+  sum.deleted += r.deleted;
+  return r.error;
+}
+
+/**
+ * updateDaemonSet runs manage; then, only if the expectations are satisfied after it (manage
+ * wrote nothing the informer has yet to deliver), the update strategy — RollingUpdate's step, or
+ * nothing for OnDelete; then cleanupHistory.
+ */
+function updateDaemonSet(
+  tx: Tx,
+  ds: DaemonSet,
+  key: string,
+  nodeList: readonly Node[],
+  claimed: readonly Pod[],
+  byNode: NodeToDaemonPods,
+  hash: string,
+  old: readonly ControllerRevision[],
+  sum: SyncSummary,
+): string | null {
+  const log: DecisionLog = tx.decisions;
+  const exp = tx.st.expectations.daemonset;
+  const manageErr = manage(tx, ds, key, nodeList, byNode, hash, sum);
+  if (manageErr !== null) return manageErr;
+  const strategy = ds.spec.updateStrategy?.type ?? 'RollingUpdate';
+  if (satisfiedExpectations(exp, key, tx.now)) {
+    if (strategy === 'OnDelete') decide(log, 'updateDaemonSet', 'onDelete', {});
+    else if (strategy === 'RollingUpdate') {
+      tx.cost += claimed.length;
+      const err = rollingUpdate(tx, ds, key, nodeList, byNode, hash, sum);
+      if (err !== null) return err;
+    }
+  } else {
+    const e = exp.get(key);
+    decide(log, 'updateDaemonSet', 'strategyWaits', { strategy, add: e?.add ?? 0, del: e?.del ?? 0 });
+  }
+  tx.cost += claimed.length;
+  const live = Object.values(getNodesToDaemonPods(claimed, true)).flat();
+  const err = cleanupHistory(tx, ds, old, live);
+  return err === null ? null : `failed to clean up revisions of DaemonSet: ${err}`;
+}
+
+/**
+ * syncDaemonSet syncs one DaemonSet key (semantics §5.1): gone → forget its expectations; empty
+ * selector → SelectingAll warning; being deleted → nothing; else constructHistory, then either
+ * only the status (expectations pending) or updateDaemonSet and the status with observedGeneration.
+ */
 export function syncDaemonSet(tx: Tx, key: string): string | null {
-  tx.actor = 'daemonset-controller';
-  note(tx, `DaemonSet ${key}: not reconciled yet`);
-  return null;
+  tx.actor = COMPONENT;
+  const log: DecisionLog = tx.decisions;
+  const exp = tx.st.expectations.daemonset;
+  const ds = get(tx.st.cache, 'DaemonSet', key);
+  if (!ds) {
+    deleteExpectations(exp, key);
+    decide(log, 'syncDaemonSet', 'deleted', { key });
+    note(tx, `DaemonSet ${key} has been deleted`);
+    return null;
+  }
+  const nodeList = list(tx.st.cache, 'Node');
+  tx.cost += nodeList.length;
+  if (selectorIsEmpty(ds.spec.selector)) {
+    recordEvent(tx, ds, 'Warning', SelectingAllReason, 'This daemon set is selecting all pods. A non-empty selector is required.', COMPONENT);
+    decide(log, 'syncDaemonSet', 'selectingAll', { daemonSet: ds.metadata.name });
+    note(tx, `DaemonSet ${ds.metadata.name} selects all pods: not synced`);
+    return null;
+  }
+  if (ds.metadata.deletionTimestamp) {
+    decide(log, 'syncDaemonSet', 'beingDeleted', { daemonSet: ds.metadata.name });
+    note(tx, `DaemonSet ${ds.metadata.name} is being deleted`);
+    return null;
+  }
+  // Upstream garbage-collects the back-off table once a minute; expired entries behave as absent.
+  tx.st.dsBackoff = gc(tx.st.dsBackoff, tx.now);
+  const claimed = getDaemonPods(tx, ds);
+  tx.cost += claimed.length;
+  const history = constructHistory(tx, ds, claimed);
+  if (!history.ok) {
+    note(tx, `DaemonSet ${ds.metadata.name}: failed to construct revisions`);
+    return `failed to construct revisions of DaemonSet: ${history.error}`;
+  }
+  const { hash } = history;
+  const byNode = getNodesToDaemonPods(claimed, false);
+  decide(log, 'syncDaemonSet', 'start', { nodes: nodeList.length, pods: claimed.length, hash, revision: history.current.revision });
+
+  if (!satisfiedExpectations(exp, key, tx.now)) {
+    const e = exp.get(key);
+    decide(log, 'syncDaemonSet', 'expectationsPending', { add: e?.add ?? 0, del: e?.del ?? 0 });
+    note(tx, `DaemonSet ${ds.metadata.name}: waiting for ${e?.add ?? 0} creations and ${e?.del ?? 0} deletions to be observed`);
+    return updateDaemonSetStatus(tx, ds, nodeList, byNode, hash, false);
+  }
+  const sum: SyncSummary = { created: 0, deleted: 0 };
+  const err = updateDaemonSet(tx, ds, key, nodeList, claimed, byNode, hash, history.old, sum);
+  tx.cost += claimed.length;
+  const statusErr = updateDaemonSetStatus(tx, ds, nodeList, byNode, hash, true);
+  const acted = [sum.created ? `created ${sum.created}` : '', sum.deleted ? `deleted ${sum.deleted}` : ''].filter(Boolean);
+  note(tx, `synced DaemonSet ${ds.metadata.name}${acted.length ? `: ${acted.join(', ')} pod${sum.created + sum.deleted === 1 ? '' : 's'}` : ''}`);
+  return err ?? statusErr;
 }

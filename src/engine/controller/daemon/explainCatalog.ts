@@ -24,6 +24,46 @@ export const DAEMONSET_DECISION_KEYS = {
   manage: {
     deleteUnscheduledWithoutNode: '{pod} is unscheduled and its target node no longer exists → delete it',
     summary: 'manage: create {creates}, delete {deletes}',
+    backoffRequeue: 'a failed pod is still in back-off → look at this DaemonSet again in {afterMs} ms',
+  },
+  syncNodes: {
+    burstCapped:
+      'at most 250 creations and 250 deletions per sync (burstReplicas): {wantCreate} wanted → {creates}, {wantDelete} wanted → {deletes}; the rest waits for the next sync',
+    expectations: 'expect {add} pod creations and {del} deletions to be observed before the next create/delete pass',
+    createPod: 'create {pod} for {node} (no nodeName: the scheduler binds it through its metadata.name node affinity)',
+    createFailed: 'creating a pod for {node} failed: {error} → expect one creation less',
+    slowStartStopped: '{failed} creations of this batch failed → skip the remaining {skipped} and expect them no longer',
+    createBatches: 'slow-start batches {batches}: {created} pods created',
+    deletePod: 'delete pod {pod}',
+    deleteNotFound: 'pod {pod} is already gone → expect one deletion less',
+    deleteFailed: 'deleting pod {pod} failed: {error} → expect one deletion less',
+  },
+  syncDaemonSet: {
+    deleted: 'DaemonSet {key} is gone → forget its expectations',
+    selectingAll: 'DaemonSet {daemonSet} has an empty selector: it would select every pod → Warning SelectingAll, no sync',
+    beingDeleted: 'DaemonSet {daemonSet} is being deleted → no sync, not even its status',
+    start: '{nodes} nodes, {pods} pods of this DaemonSet; current revision {revision} (hash {hash})',
+    expectationsPending:
+      'still waiting to observe {add} creations and {del} deletions → only update the status, and keep observedGeneration',
+  },
+  updateDaemonSet: {
+    onDelete: 'update strategy OnDelete → old pods stay until someone deletes them',
+    strategyWaits:
+      'this sync wrote pods the informer has not delivered yet ({add} creations, {del} deletions pending) → the {strategy} step waits for a later sync',
+  },
+  snapshot: {
+    alreadyCreated: 'revision {revision} already exists with this template (the informer had not delivered it yet) → use it',
+    hashCollision:
+      'revision name {revision} is taken by a different template → raise status.collisionCount to {collisionCount} and retry with a new hash',
+  },
+  addNode: {
+    enqueue: 'new node {node} should run a pod of {daemonSet} → sync {daemonSet}',
+  },
+  updateNode: {
+    enqueue: 'node {node} changed what {daemonSet} wants there (shouldRun {shouldRun}, shouldContinueRunning {shouldContinueRunning}) → sync {daemonSet}',
+  },
+  deleteNode: {
+    enqueue: 'node {node} was deleted → sync {daemonSet}',
   },
   updatedDesiredNodeCounts: {
     defaultUnavailable:
@@ -76,6 +116,8 @@ export const DAEMONSET_DECISION_KEYS = {
   updateDaemonSetStatus: {
     counts:
       'desired {desired}, current {current}, ready {ready}, up-to-date {updated}, available {available}, unavailable {unavailable}, misscheduled {misscheduled} (changed: {changed})',
+    retry: 'writing the status failed ({error}) → retry once on the API server\'s copy',
+    requeueMinReady: 'some Ready pods are not available yet (minReadySeconds) → look again in {afterMs} ms',
   },
 } as const satisfies Record<string, Record<string, string>>;
 
