@@ -8,7 +8,7 @@ import { formatApiError, newInvalid } from '../apiserver/errors.ts';
 import { objectKey } from '../apiserver/store.ts';
 import { invalidMessage, validateObject } from '../apiserver/validation.ts';
 import { DEFAULT_MAX_PODS, type SimAction } from '../config.ts';
-import { executeKubectl } from './kubectlExec.ts';
+import { executeKubectl } from '../kubectl/execute.ts';
 import { nodeObject, setNodeReady } from '../kubelet/nodes.ts';
 import { create, del, note, type Tx, update } from './tx.ts';
 

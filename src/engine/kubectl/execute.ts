@@ -1,0 +1,104 @@
+/**
+ * executeKubectl wires the kubectl subset (DESIGN.md §4) to the simulated cluster: one console
+ * line or scenario action is parsed, its objects are read from the API server's store (what
+ * kubectl sees, not the controllers' lagging cache), the verb's pure transform runs, and the
+ * result is written back through the API server. It returns what the terminal shows.
+ */
+import type { EngineState } from '../sim/state.ts';
+import type { Tx } from '../sim/tx.ts';
+import { isKubectlError } from './commands.ts';
+import { type CompletionNames, completions } from './completions.ts';
+import { runApply } from './executeApply.ts';
+import { runCordon, runDelete, runDrain, runLabel, runTaint } from './executeNodes.ts';
+import { runDescribe, runGet, runRolloutHistory, runRolloutStatus } from './executeRead.ts';
+import type { KubectlOutput, Terminal } from './executeStore.ts';
+import { runPatch, runRolloutToggle, runRolloutUndo, runScale, runSetImage } from './executeWorkloads.ts';
+import { parseKubectl } from './parse.ts';
+
+export type { KubectlOutput } from './executeStore.ts';
+
+/**
+ * executeKubectl runs one kubectl line in the tick `tx` and returns kubectl's output: stdout and
+ * stderr in the order kubectl writes them, without the final newline, and `ok` false when kubectl
+ * would exit non-zero. `manifest` is what `apply -f -` reads on stdin (an object, a list of
+ * objects or YAML text). Examples: `scale deployment/web --replicas=5` → {ok: true, output:
+ * `deployment.apps/web scaled`}; `scale deployment/nope --replicas=5` → {ok: false, output:
+ * `Error from server (NotFound): deployments.apps "nope" not found`}.
+ */
+export function executeKubectl(tx: Tx, line: string, manifest?: unknown): KubectlOutput {
+  const cmd = parseKubectl(line);
+  if (isKubectlError(cmd)) return { ok: false, output: cmd.error };
+  let term: Terminal;
+  switch (cmd.verb) {
+    case 'noop':
+      return { ok: true, output: '' };
+    case 'set-image':
+      term = runSetImage(tx, cmd);
+      break;
+    case 'scale':
+      term = runScale(tx, cmd);
+      break;
+    case 'rollout-status':
+      term = runRolloutStatus(tx, cmd);
+      break;
+    case 'rollout-history':
+      term = runRolloutHistory(tx, cmd);
+      break;
+    case 'rollout-pause':
+    case 'rollout-resume':
+    case 'rollout-restart':
+      term = runRolloutToggle(tx, cmd);
+      break;
+    case 'rollout-undo':
+      term = runRolloutUndo(tx, cmd);
+      break;
+    case 'apply':
+      term = runApply(tx, cmd, manifest);
+      break;
+    case 'patch':
+      term = runPatch(tx, cmd);
+      break;
+    case 'delete':
+      term = runDelete(tx, cmd);
+      break;
+    case 'cordon':
+    case 'uncordon':
+      term = runCordon(tx, cmd);
+      break;
+    case 'drain':
+      term = runDrain(tx, cmd);
+      break;
+    case 'taint':
+      term = runTaint(tx, cmd);
+      break;
+    case 'label':
+      term = runLabel(tx, cmd);
+      break;
+    case 'get':
+      term = runGet(tx, cmd);
+      break;
+    case 'describe':
+      term = runDescribe(tx, cmd);
+      break;
+  }
+  return term.result();
+}
+
+function namesOf(st: EngineState, kind: 'Deployment' | 'DaemonSet' | 'Pod' | 'Node' | 'ReplicaSet'): string[] {
+  return [...new Set([...st.store.objects[kind].values()].map((o) => o.metadata.name))].sort();
+}
+
+/**
+ * consoleCompletions completes a console line with the verbs, flags and the names of the
+ * objects in the store: `rollout undo deploy/w` → [`rollout undo deploy/web`].
+ */
+export function consoleCompletions(st: EngineState, prefix: string): string[] {
+  const names: CompletionNames = {
+    deployments: namesOf(st, 'Deployment'),
+    daemonsets: namesOf(st, 'DaemonSet'),
+    pods: namesOf(st, 'Pod'),
+    nodes: namesOf(st, 'Node'),
+    replicasets: namesOf(st, 'ReplicaSet'),
+  };
+  return completions(prefix, names);
+}

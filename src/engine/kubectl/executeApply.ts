@@ -1,0 +1,122 @@
+/**
+ * `kubectl apply -f -` in executeKubectl: the manifest comes with the action (or the console's
+ * editor), client-side apply builds the object or the three-way patch (transforms/apply.ts), and
+ * the API server defaults and validates what it is sent before it stores it.
+ */
+import { parseAllDocuments } from 'yaml';
+import type { DaemonSet, Deployment, KubeObject } from '../api/types.ts';
+import { setDefaultsDaemonSet, setDefaultsDeployment } from '../apiserver/defaults.ts';
+import { formatApiError } from '../apiserver/errors.ts';
+import type { Tx } from '../sim/tx.ts';
+import { create } from '../sim/tx.ts';
+import type { KubectlCommand } from './commands.ts';
+import { apiUpdate, apiValidate, Terminal } from './executeStore.ts';
+import { resolveResource } from './resources.ts';
+import { applyManifest, type ObjectJson } from './transforms/apply.ts';
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * manifestObjects reads what was piped to `-f -`: one object, a v1 List or an array of objects,
+ * or YAML/JSON text with one object per document.
+ */
+export function manifestObjects(manifest: unknown): unknown[] | { error: string } {
+  if (typeof manifest === 'string') {
+    const docs = parseAllDocuments(manifest);
+    const list = Array.isArray(docs) ? docs : [docs];
+    const out: unknown[] = [];
+    for (const d of list) {
+      if (d.errors.length) return { error: `error: error parsing STDIN: ${d.errors[0]?.message.split('\n')[0] ?? 'invalid YAML'}` };
+      const v: unknown = d.toJS();
+      if (v !== null && v !== undefined) out.push(v);
+    }
+    return out.flatMap((v) => manifestItems(v));
+  }
+  return manifestItems(manifest);
+}
+
+function manifestItems(v: unknown): unknown[] {
+  if (Array.isArray(v)) return v;
+  if (isObject(v) && v.kind === 'List' && Array.isArray(v.items)) return v.items;
+  return v === undefined || v === null ? [] : [v];
+}
+
+function defaulted(obj: Deployment | DaemonSet): Deployment | DaemonSet {
+  return obj.kind === 'Deployment' ? setDefaultsDeployment(obj) : setDefaultsDaemonSet(obj);
+}
+
+/** applyOne applies one manifest object. */
+function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void {
+  if (!isObject(raw) || typeof raw.kind !== 'string' || raw.kind === '') {
+    term.fail(`error: unable to decode "STDIN": Object 'Kind' is missing in '${JSON.stringify(raw)}'`);
+    return;
+  }
+  const m = raw as ObjectJson;
+  const kind = resolveResource(m.kind ?? '');
+  if (kind && kind !== 'Deployment' && kind !== 'DaemonSet') {
+    term.fail(`error: Rollout Lab applies Deployment and DaemonSet objects, not "${m.kind ?? ''}"`);
+    return;
+  }
+  const ns = typeof m.metadata?.namespace === 'string' && m.metadata.namespace ? m.metadata.namespace : namespace;
+  const name = typeof m.metadata?.name === 'string' ? m.metadata.name : '';
+  if (kind && name === '') {
+    const resource = kind === 'Deployment' ? 'deployments' : 'daemonsets';
+    term.fail(
+      `error: error when retrieving current configuration of:\nResource: "apps/v1, Resource=${resource}", GroupVersionKind: "apps/v1, Kind=${kind}"\nName: "", Namespace: "${ns}"\nfrom server for: "STDIN": resource name may not be empty`,
+    );
+    return;
+  }
+  const live = kind ? tx.st.store.objects[kind].get(`${ns}/${name}`) : undefined;
+  const r = applyManifest(live as ObjectJson | undefined, m, ns);
+  if ('error' in r) {
+    term.fail(r.error);
+    return;
+  }
+  term.warn(r.stderr);
+  if (!r.changed) {
+    term.out(r.output);
+    return;
+  }
+  if (!live) {
+    // A create: the API server defaults and validates the object, and never takes a status.
+    const { status: _status, ...fresh } = defaulted(r.object as unknown as Deployment | DaemonSet);
+    const invalid = apiValidate(fresh as KubeObject);
+    if (invalid) {
+      term.fail(invalid);
+      return;
+    }
+    const res = create(tx, fresh as KubeObject);
+    if (!res.ok) term.fail(formatApiError(res.error));
+    else term.out(r.output);
+    return;
+  }
+  const w = apiUpdate(tx, r.object as unknown as KubeObject);
+  if ('error' in w) term.fail(w.error);
+  else term.out(r.output);
+}
+
+/**
+ * runApply is `kubectl apply -f -`: each object of the manifest is created (`created`), patched
+ * (`configured`) or left alone (`unchanged`); an invalid one gets the API server's message.
+ * Only `-` is a file here: the simulation has no file system.
+ */
+export function runApply(tx: Tx, cmd: Extract<KubectlCommand, { verb: 'apply' }>, manifest: unknown): Terminal {
+  const term = new Terminal();
+  if (cmd.filename !== '-') {
+    term.fail(`error: the path "${cmd.filename}" does not exist`);
+    return term;
+  }
+  const objects = manifestObjects(manifest);
+  if ('error' in objects) {
+    term.fail(objects.error);
+    return term;
+  }
+  if (objects.length === 0) {
+    term.fail('error: no objects passed to apply');
+    return term;
+  }
+  for (const raw of objects) applyOne(tx, term, raw, cmd.namespace);
+  return term;
+}

@@ -1,0 +1,145 @@
+/**
+ * The verbs of executeKubectl that change nodes, labels or delete objects: cordon, uncordon,
+ * drain, taint, label and delete, as kubectl runs them against the API server.
+ */
+import type { Node, Pod } from '../api/types.ts';
+import { formatApiError } from '../apiserver/errors.ts';
+import { objectKey } from '../apiserver/store.ts';
+import { del, type Tx } from '../sim/tx.ts';
+import type { KubectlCommand } from './commands.ts';
+import { apiUpdate, resolveTargets, type ResourceObject, Terminal } from './executeStore.ts';
+import { deletedLine, deleteWarning, NO_RESOURCES_FOUND } from './transforms/delete.ts';
+import { drainPlan, nodeDrainedLine, podEvictedLine } from './transforms/drain.ts';
+import { cordon, label, taint, uncordon } from './transforms/nodes.ts';
+import type { TransformResult } from './transforms/result.ts';
+
+type Cmd<V extends KubectlCommand['verb']> = Extract<KubectlCommand, { verb: V }>;
+
+/** writeEach runs a transform over the targets and writes what changed; missing ones fail at the end. */
+function writeEach(
+  tx: Tx,
+  cmd: Cmd<'cordon' | 'uncordon' | 'taint' | 'label'>,
+  transform: (obj: ResourceObject) => TransformResult<ResourceObject>,
+  abortOnMissing: boolean,
+): Terminal {
+  const term = new Terminal();
+  const { objects, errors } = resolveTargets(tx.st, cmd);
+  if (abortOnMissing && errors.length) {
+    for (const e of errors) term.fail(e);
+    return term;
+  }
+  for (const obj of objects) {
+    const r = transform(obj);
+    if ('error' in r) {
+      term.fail(r.error);
+      continue;
+    }
+    if (r.changed) {
+      const w = apiUpdate(tx, r.object);
+      if ('error' in w) {
+        term.fail(w.error);
+        continue;
+      }
+    }
+    term.out(r.output);
+  }
+  for (const e of errors) term.fail(e);
+  return term;
+}
+
+function nodeOnly(obj: ResourceObject, f: (n: Node) => TransformResult<Node>): TransformResult<ResourceObject> {
+  return obj.kind === 'Node' ? f(obj) : { error: `error: ${obj.kind} ${obj.metadata.name} is not a node` };
+}
+
+/**
+ * runCordon is `kubectl cordon|uncordon NODE`: spec.unschedulable set or cleared; the scheduler
+ * then leaves the node out (pods already there stay).
+ */
+export function runCordon(tx: Tx, cmd: Cmd<'cordon' | 'uncordon'>): Terminal {
+  return writeEach(tx, cmd, (obj) => nodeOnly(obj, cmd.verb === 'cordon' ? cordon : uncordon), true);
+}
+
+/** runTaint is `kubectl taint nodes NODE key=value:Effect ... key:Effect-`. */
+export function runTaint(tx: Tx, cmd: Cmd<'taint'>): Terminal {
+  return writeEach(tx, cmd, (obj) => nodeOnly(obj, (n) => taint(n, cmd.add, cmd.remove, cmd.overwrite)), false);
+}
+
+/** runLabel is `kubectl label TYPE NAME key=value ... key-`. */
+export function runLabel(tx: Tx, cmd: Cmd<'label'>): Terminal {
+  return writeEach(tx, cmd, (obj) => label(obj, cmd.add, cmd.remove, cmd.overwrite), false);
+}
+
+/**
+ * runDrain is `kubectl drain NODE`: cordon, then evict every pod the filters let go, at once
+ * (kubectl evicts in parallel). Each eviction is a graceful delete: the pod terminates for its
+ * grace period and its controller creates a replacement elsewhere. DaemonSet pods stay with
+ * --ignore-daemonsets (and stop the drain without it). kubectl prints `pod/NAME evicted` as each
+ * pod disappears; the simulation prints them as the evictions are accepted, then
+ * `node/NAME drained`.
+ */
+export function runDrain(tx: Tx, cmd: Cmd<'drain'>): Terminal {
+  const term = new Terminal();
+  const { objects, errors } = resolveTargets(tx.st, cmd);
+  if (errors.length) {
+    for (const e of errors) term.fail(e);
+    return term;
+  }
+  const pods = [...tx.st.store.objects.Pod.values()] as Pod[];
+  const dsNames = new Set([...tx.st.store.objects.DaemonSet.values()].map((d) => d.metadata.name));
+  for (const obj of objects) {
+    if (obj.kind !== 'Node') {
+      term.fail(`error: ${obj.kind} ${obj.metadata.name} is not a node`);
+      continue;
+    }
+    const plan = drainPlan(obj, pods, cmd, (name) => dsNames.has(name));
+    if (plan.nodeChanged) {
+      const w = apiUpdate(tx, plan.node);
+      if ('error' in w) {
+        term.fail(w.error);
+        continue;
+      }
+    }
+    const [cordoned, ...evicting] = plan.stdout;
+    term.out(cordoned);
+    if (plan.failed) {
+      for (const line of plan.stderr) term.fail(line);
+      continue;
+    }
+    term.warn(plan.stderr.join('\n'));
+    term.out(evicting.join('\n'));
+    const grace = plan.gracePeriodSeconds === undefined ? {} : { gracePeriodSeconds: plan.gracePeriodSeconds };
+    let evicted = true;
+    for (const pod of plan.evict) {
+      const res = del(tx, 'Pod', objectKey(pod), grace);
+      if (!res.ok) {
+        term.fail(`error when evicting pods/"${pod.metadata.name}" -n "${pod.metadata.namespace ?? 'default'}" (will retry after 5s): ${res.error.message}`);
+        evicted = false;
+        continue;
+      }
+      term.out(podEvictedLine(pod, !cmd.disableEviction));
+    }
+    if (evicted) term.out(nodeDrainedLine(obj));
+  }
+  return term;
+}
+
+/**
+ * runDelete is `kubectl delete TYPE NAME... | -l SELECTOR`: a pod bound to a node terminates
+ * gracefully (its grace period, or --grace-period; --force with 0 removes it at once); a
+ * Deployment or DaemonSet is removed and the garbage collector deletes its dependents in the
+ * background. Missing names are reported after the deletions.
+ */
+export function runDelete(tx: Tx, cmd: Cmd<'delete'>): Terminal {
+  const term = new Terminal();
+  term.warn(deleteWarning(cmd.gracePeriod, cmd.force));
+  const { objects, errors } = resolveTargets(tx.st, cmd);
+  for (const obj of objects) {
+    const opts = obj.kind === 'Pod' && cmd.gracePeriod >= 0 ? { gracePeriodSeconds: cmd.gracePeriod } : {};
+    const res = del(tx, obj.kind, objectKey(obj), opts);
+    if (!res.ok) term.fail(formatApiError(res.error));
+    else term.out(deletedLine(obj.kind, obj.metadata.name, obj.metadata.namespace ?? cmd.namespace, cmd.gracePeriod));
+  }
+  if (!cmd.ignoreNotFound) for (const e of errors) term.fail(e);
+  if (objects.length === 0 && (errors.length === 0 || cmd.ignoreNotFound)) term.out(NO_RESOURCES_FOUND);
+  return term;
+}

@@ -1,0 +1,123 @@
+/**
+ * The reading verbs of executeKubectl — get, describe, rollout status and rollout history —
+ * printed from the API server's store at the tick's virtual time. Nothing here writes.
+ */
+import type { ControllerRevision, DaemonSet, Deployment, Event, KubeObject } from '../api/types.ts';
+import type { Tx } from '../sim/tx.ts';
+import type { KubectlCommand } from './commands.ts';
+import { inNamespace, resolveTargets, type ResourceObject, Terminal, withoutFinalNewline } from './executeStore.ts';
+import { describeDaemonSet, describeDeployment } from './printers/describe.ts';
+import { daemonSetHistoryOutput, deploymentHistory } from './printers/history.ts';
+import { printJson, printNames, printYaml, wrapList } from './printers/object.ts';
+import { printTable, type TableObject } from './printers/table.ts';
+import { daemonSetStatusViewer, deploymentStatusViewer } from './rolloutStatus.ts';
+
+type Cmd<V extends KubectlCommand['verb']> = Extract<KubectlCommand, { verb: V }>;
+
+/**
+ * runGet is `kubectl get TYPE [NAME...] [-l SEL] [-o wide|yaml|json|name]`. `-w` prints the
+ * current table and stops there: a console line is one answer, not a stream (`--watch-only`
+ * prints nothing, as it waits for the next change). Missing names are reported after the output.
+ */
+export function runGet(tx: Tx, cmd: Cmd<'get'>): Terminal {
+  const term = new Terminal();
+  const { objects, errors } = resolveTargets(tx.st, cmd);
+  const kind = cmd.targets[0]?.kind ?? 'Pod';
+  if (!cmd.watchOnly) {
+    if (cmd.output === 'table' || cmd.output === 'wide') {
+      if (objects.length > 0 || errors.length === 0) {
+        const t = printTable(kind, objects as TableObject<typeof kind>[], tx.now, { wide: cmd.output === 'wide', namespace: cmd.namespace });
+        term.out(withoutFinalNewline(t.stdout));
+        term.warn(withoutFinalNewline(t.stderr));
+      }
+    } else if (cmd.output === 'name') {
+      term.out(withoutFinalNewline(printNames(objects)));
+    } else if (objects.length > 0 || errors.length === 0) {
+      // One named object prints on its own; anything else as a v1 List.
+      const single = cmd.targets.length === 1 && cmd.targets[0]?.name !== undefined;
+      const doc = wrapList(objects, single);
+      term.out(withoutFinalNewline(cmd.output === 'json' ? printJson(doc) : printYaml(doc)));
+    }
+  }
+  for (const e of errors) term.fail(e);
+  return term;
+}
+
+/** eventsAbout lists the Events whose involvedObject is this object (kind, namespace, name, uid). */
+function eventsAbout(tx: Tx, obj: KubeObject): Event[] {
+  const ns = obj.metadata.namespace ?? 'default';
+  const out: Event[] = [];
+  for (const e of tx.st.store.objects.Event.values()) {
+    if (e.kind !== 'Event') continue;
+    const ref = e.involvedObject;
+    if (ref.kind !== obj.kind || ref.name !== obj.metadata.name || (ref.namespace ?? 'default') !== ns) continue;
+    if (ref.uid !== undefined && obj.metadata.uid !== undefined && ref.uid !== obj.metadata.uid) continue;
+    out.push(e);
+  }
+  return out;
+}
+
+/** describeOne renders one object for describe. */
+function describeOne(tx: Tx, obj: ResourceObject): string {
+  const ns = obj.metadata.namespace ?? 'default';
+  if (obj.kind === 'Deployment') return describeDeployment(obj, inNamespace(tx.st, 'ReplicaSet', ns), eventsAbout(tx, obj), tx.now);
+  if (obj.kind === 'DaemonSet') return describeDaemonSet(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);
+  return `error: "kubectl describe ${obj.kind}" is not part of Rollout Lab's kubectl subset`;
+}
+
+/**
+ * runDescribe is `kubectl describe deployment|daemonset [NAME_PREFIX]`: a name that matches no
+ * object falls back to every object whose name it prefixes; several are separated by a blank
+ * line, as kubectl prints them.
+ */
+export function runDescribe(tx: Tx, cmd: Cmd<'describe'>): Terminal {
+  const term = new Terminal();
+  const { objects, errors } = resolveTargets(tx.st, cmd, { prefixMatch: true });
+  // Each description ends with a newline and the next is printed after "\n\n".
+  const text = objects.map((o) => describeOne(tx, o)).join('\n\n');
+  term.out(withoutFinalNewline(text));
+  if (objects.length === 0 && errors.length === 0) term.warn(`No resources found in ${cmd.namespace} namespace.`);
+  for (const e of errors) term.fail(e);
+  return term;
+}
+
+/**
+ * runRolloutStatus is `kubectl rollout status TYPE NAME [--revision=N]`: the status viewer's
+ * current line. kubectl would keep watching until the rollout is done; a console line prints
+ * the one line it would print now (with or without --watch), or the viewer's error.
+ */
+export function runRolloutStatus(tx: Tx, cmd: Cmd<'rollout-status'>): Terminal {
+  const term = new Terminal();
+  const { objects, errors } = resolveTargets(tx.st, cmd);
+  for (const e of errors) term.fail(e);
+  for (const obj of objects) {
+    const s =
+      obj.kind === 'Deployment'
+        ? deploymentStatusViewer(obj as Deployment, cmd.revision)
+        : obj.kind === 'DaemonSet'
+          ? daemonSetStatusViewer(obj as DaemonSet)
+          : { message: '', done: true, error: `error: no status viewer has been implemented for ${obj.kind}` };
+    if (s.error) term.fail(s.error);
+    else term.out(withoutFinalNewline(s.message));
+  }
+  return term;
+}
+
+/** runRolloutHistory is `kubectl rollout history TYPE NAME [--revision=N]`. */
+export function runRolloutHistory(tx: Tx, cmd: Cmd<'rollout-history'>): Terminal {
+  const term = new Terminal();
+  const { objects, errors } = resolveTargets(tx.st, cmd);
+  for (const e of errors) term.fail(e);
+  for (const obj of objects) {
+    const ns = obj.metadata.namespace ?? 'default';
+    let h: { output: string } | { error: string };
+    if (obj.kind === 'Deployment') h = deploymentHistory(obj, inNamespace(tx.st, 'ReplicaSet', ns), cmd.revision);
+    else if (obj.kind === 'DaemonSet') {
+      const crs: ControllerRevision[] = inNamespace(tx.st, 'ControllerRevision', ns);
+      h = daemonSetHistoryOutput(obj, crs, cmd.revision);
+    } else h = { error: `error: no history viewer has been implemented for "${obj.kind}"` };
+    if ('error' in h) term.fail(h.error);
+    else term.out(withoutFinalNewline(h.output));
+  }
+  return term;
+}

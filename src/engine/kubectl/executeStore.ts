@@ -1,0 +1,121 @@
+/**
+ * What executeKubectl shares between its verbs: reading objects from the API server's store (the
+ * truth kubectl sees, never the controllers' lagging cache), writing them back with the API
+ * server's defaulting and validation, and collecting what kubectl prints on stdout and stderr.
+ */
+import type { DaemonSet, Deployment, Kind, KubeObject, LabelSelector, ReplicaSet } from '../api/types.ts';
+import { setDefaultsDaemonSet, setDefaultsDeployment, setDefaultsReplicaSet } from '../apiserver/defaults.ts';
+import { formatApiError, newInvalid } from '../apiserver/errors.ts';
+import { objectKey } from '../apiserver/store.ts';
+import { invalidMessage, validateObject } from '../apiserver/validation.ts';
+import type { EngineState } from '../sim/state.ts';
+import { type Tx, update } from '../sim/tx.ts';
+import type { Target } from './commands.ts';
+import { notFound, type ResourceKind } from './resources.ts';
+import { selectObjects } from './targets.ts';
+
+/** The result of one kubectl line: what the terminal shows, and whether kubectl exited 0. */
+export interface KubectlOutput {
+  ok: boolean;
+  /** stdout and stderr in the order kubectl writes them, without the final newline. */
+  output: string;
+}
+
+/**
+ * Terminal collects kubectl's writes in order. Each chunk is what one Fprintln writes, without
+ * its newline; a chunk that kubectl ends with extra blank lines (rollout history) keeps them.
+ */
+export class Terminal {
+  private readonly chunks: string[] = [];
+  private failed = false;
+
+  /** out writes a chunk to stdout; an empty chunk writes nothing. */
+  out(text: string | undefined): void {
+    if (text) this.chunks.push(text);
+  }
+
+  /** warn writes a warning to stderr without failing the command. */
+  warn(text: string | undefined): void {
+    if (text) this.chunks.push(text);
+  }
+
+  /** fail writes an error to stderr: kubectl will exit 1. */
+  fail(text: string): void {
+    this.failed = true;
+    this.chunks.push(text);
+  }
+
+  /** result joins the chunks as the terminal shows them. */
+  result(): KubectlOutput {
+    return { ok: !this.failed, output: this.chunks.join('\n') };
+  }
+}
+
+/** withoutFinalNewline drops one trailing newline, as a printer's full text ends with one. */
+export function withoutFinalNewline(text: string): string {
+  return text.endsWith('\n') ? text.slice(0, -1) : text;
+}
+
+/** inNamespace lists the store's objects of a kind in a namespace (every node for Node), by name. */
+export function inNamespace<K extends Kind>(st: EngineState, kind: K, namespace: string): Extract<KubeObject, { kind: K }>[] {
+  const out: Extract<KubeObject, { kind: K }>[] = [];
+  for (const o of st.store.objects[kind].values()) {
+    if (kind === 'Node' || (o.metadata.namespace ?? 'default') === namespace) out.push(o as Extract<KubeObject, { kind: K }>);
+  }
+  return out.sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0));
+}
+
+/** The store object of a resource kind. */
+export type ResourceObject = Extract<KubeObject, { kind: ResourceKind }>;
+
+/**
+ * resolveTargets is the resource builder's visit over the line's targets: each named target is
+ * its object or a NotFound error; a kind-only target is every object the selector matches, in
+ * name order. With prefixMatch (describe) a missing name falls back to the names it prefixes.
+ */
+export function resolveTargets(
+  st: EngineState,
+  cmd: { targets: readonly Target[]; selector?: LabelSelector; namespace: string },
+  opts: { prefixMatch?: boolean } = {},
+): { objects: ResourceObject[]; errors: string[] } {
+  const objects: ResourceObject[] = [];
+  const errors: string[] = [];
+  for (const target of cmd.targets) {
+    const all = inNamespace(st, target.kind, cmd.namespace) as ResourceObject[];
+    const r = selectObjects(target, cmd.selector, all, opts);
+    objects.push(...r.objects);
+    if (r.missing !== undefined) errors.push(notFound(target.kind, r.missing));
+  }
+  return { objects, errors };
+}
+
+/** apiDefaults applies the API server's defaulting to a written workload (idempotent on stored objects). */
+function apiDefaults<T extends KubeObject>(obj: T): T {
+  if (obj.kind === 'Deployment') return setDefaultsDeployment(obj as Deployment) as T;
+  if (obj.kind === 'DaemonSet') return setDefaultsDaemonSet(obj as DaemonSet) as T;
+  if (obj.kind === 'ReplicaSet') return setDefaultsReplicaSet(obj as ReplicaSet) as T;
+  return obj;
+}
+
+/** apiValidate returns the API server's Invalid message for a Deployment or DaemonSet, or null. */
+export function apiValidate(obj: KubeObject): string | null {
+  if (obj.kind !== 'Deployment' && obj.kind !== 'DaemonSet') return null;
+  const errs = validateObject(obj);
+  return errs.length ? formatApiError(newInvalid(invalidMessage(obj.kind, obj.metadata.name, errs))) : null;
+}
+
+/**
+ * apiUpdate is a PUT/PATCH as the API server handles it: the new object is defaulted, then
+ * validated (Deployments and DaemonSets: an invalid one is refused with the API server's own
+ * message and nothing is written), then stored. `changed` is false for a no-op write, which
+ * keeps its resourceVersion.
+ */
+export function apiUpdate<T extends KubeObject>(tx: Tx, next: T): { object: T; changed: boolean } | { error: string } {
+  const obj = apiDefaults(next);
+  const invalid = apiValidate(obj);
+  if (invalid) return { error: invalid };
+  const cur = tx.st.store.objects[obj.kind].get(objectKey(obj));
+  const res = update(tx, obj);
+  if (!res.ok) return { error: formatApiError(res.error) };
+  return { object: res.object, changed: res.object !== cur };
+}
