@@ -1,0 +1,117 @@
+import { useEffect, useId, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { exportScenarioYaml, objectYaml } from '../../state/actions.ts';
+import { useAppStore } from '../../state/hooks.ts';
+import {
+  scenarioNameSelector,
+  scenarioTextSelector,
+  selectedPodViewSelector,
+  tickSelector,
+} from '../../state/selectors.ts';
+import type { AppState } from '../../state/store.ts';
+import { fileNameFor } from './fileExport.ts';
+import { ModalDialog } from './ModalDialog.tsx';
+import { YamlExport } from './YamlExport.tsx';
+
+interface ExportDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** workloadKeysSelector: `Deployment/web` for every workload, for the object picker. */
+const workloadKeysSelector = (s: AppState) => s.workloads.map((w) => `${w.kind}/${w.name}`);
+
+/** selectedWorkloadSelector: the workload of the selected pod, if any. */
+const selectedWorkloadSelector = (s: AppState) => {
+  const pod = selectedPodViewSelector(s);
+  const w = pod ? s.workloads.find((x) => x.name === pod.workload) : undefined;
+  return w ? `${w.kind}/${w.name}` : null;
+};
+
+/**
+ * ExportDialog saves or copies the working scenario as a scenario file, and one workload as
+ * `kubectl get <kind> <name> -o yaml` prints it at the current tick.
+ */
+export function ExportDialog({ open, onClose }: ExportDialogProps) {
+  const name = useAppStore(scenarioNameSelector);
+  // subscribed so the export is read again whenever the working scenario changes
+  useAppStore(scenarioTextSelector);
+  const scenarioYaml = open ? exportScenarioYaml() : '';
+  return (
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      title="Export"
+      description="Save the working scenario to open it again (Import), or copy an object as kubectl prints it."
+      widthClass="max-w-3xl"
+    >
+      <div className="flex flex-col gap-5">
+        <YamlExport
+          heading="Scenario file"
+          yaml={scenarioYaml}
+          fileName={fileNameFor(name)}
+          what="scenario"
+        />
+        {open ? <ObjectExport /> : null}
+      </div>
+    </ModalDialog>
+  );
+}
+
+/** ObjectExport picks a workload (the selected pod's by default) and shows it as `-o yaml`. */
+function ObjectExport() {
+  const keys = useAppStore(useShallow(workloadKeysSelector));
+  const selected = useAppStore(selectedWorkloadSelector);
+  const tick = useAppStore(tickSelector);
+  const [choice, setChoice] = useState<string | null>(null);
+  const key = choice !== null && keys.includes(choice) ? choice : (selected ?? keys[0] ?? null);
+  const [yaml, setYaml] = useState<{ key: string; tick: number; text: string } | null>(null);
+  const pickerId = useId();
+
+  useEffect(() => {
+    if (key === null) return;
+    let live = true;
+    const [kind = '', objName = ''] = key.split('/');
+    objectYaml(kind, objName).then(
+      (text) => live && setYaml({ key, tick, text }),
+      (e: unknown) => live && setYaml({ key, tick, text: `# ${e instanceof Error ? e.message : String(e)}` }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key, tick]);
+
+  if (key === null) {
+    return (
+      <p className="text-sm text-slate-700 dark:text-slate-300">No Deployment or DaemonSet at this tick.</p>
+    );
+  }
+  const [kind = '', objName = ''] = key.split('/');
+  const current = yaml && yaml.key === key && yaml.tick === tick ? yaml.text : null;
+  return (
+    <div className="flex flex-col gap-2">
+      <label htmlFor={pickerId} className="flex flex-wrap items-center gap-2 text-sm font-medium">
+        Object
+        <select
+          id={pickerId}
+          value={key}
+          onChange={(e) => setChoice(e.target.value)}
+          className="rounded-md border border-slate-300 bg-white px-2 py-1 font-mono text-sm dark:border-slate-600 dark:bg-slate-950"
+        >
+          {keys.map((k) => (
+            <option key={k} value={k}>
+              {k}
+            </option>
+          ))}
+        </select>
+        <span className="font-normal text-slate-700 dark:text-slate-300">at tick {tick}</span>
+      </label>
+      <YamlExport
+        heading={`kubectl get ${kind.toLowerCase()} ${objName} -o yaml`}
+        yaml={current}
+        fileName={fileNameFor(`${kind}-${objName}`, 'object')}
+        what={`${kind} ${objName}`}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { type DragEvent, type RefObject, useId, useState } from 'react';
+import { readFilesAsText } from './readFiles.ts';
+import { errorBox, noteBox, primaryButton, secondaryButton } from './styles.ts';
+
+/** What importing a text gave: as `importText` answers. */
+export interface ImportOutcome {
+  ok: boolean;
+  message?: string;
+  ignored?: string;
+}
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'busy' }
+  | { kind: 'error'; message: string }
+  | { kind: 'done'; message: string; ignored: string | null };
+
+interface ImportFormProps {
+  onImport: (text: string) => Promise<ImportOutcome>;
+  /** Called after a successful import when the reader presses Done. */
+  onDone: () => void;
+  textareaRef?: RefObject<HTMLTextAreaElement | null>;
+}
+
+/**
+ * ImportForm takes manifests or a scenario file pasted into the text box, dropped on the zone or
+ * chosen with the file input, and imports them through `onImport`. A failure shows the one message
+ * (field path / API server wording) and keeps the text for fixing; nothing in the app changes.
+ * The text is only ever data: it is shown as text and sent to the worker, never rendered as HTML.
+ */
+export function ImportForm({ onImport, onDone, textareaRef }: ImportFormProps) {
+  const [text, setText] = useState('');
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [dragging, setDragging] = useState(false);
+  const hintId = useId();
+  const busy = status.kind === 'busy';
+
+  async function run(source: string) {
+    if (source.trim() === '') {
+      setStatus({
+        kind: 'error',
+        message: 'Nothing to import: paste a manifest or a scenario file, or choose a file.',
+      });
+      return;
+    }
+    setStatus({ kind: 'busy' });
+    let outcome: ImportOutcome;
+    try {
+      outcome = await onImport(source);
+    } catch (e) {
+      outcome = { ok: false, message: e instanceof Error ? e.message : String(e) };
+    }
+    if (outcome.ok) {
+      setText('');
+      setStatus({ kind: 'done', message: outcome.message ?? 'Imported.', ignored: outcome.ignored ?? null });
+    } else {
+      setStatus({ kind: 'error', message: outcome.message ?? 'The import failed.' });
+    }
+  }
+
+  async function takeFiles(files: FileList | null) {
+    const list = files ? Array.from(files) : [];
+    if (list.length === 0) return;
+    setStatus({ kind: 'busy' });
+    const read = await readFilesAsText(list);
+    if (!read.ok) {
+      setStatus({ kind: 'error', message: read.message });
+      return;
+    }
+    setText(read.text);
+    await run(read.text);
+  }
+
+  function onDragOver(e: DragEvent<HTMLFieldSetElement>) {
+    if (!e.dataTransfer.types.includes('Files')) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'copy';
+    setDragging(true);
+  }
+
+  function onDrop(e: DragEvent<HTMLFieldSetElement>) {
+    setDragging(false);
+    if (e.dataTransfer.files.length === 0) return;
+    e.preventDefault();
+    void takeFiles(e.dataTransfer.files);
+  }
+
+  return (
+    <form
+      className="flex flex-col gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void run(text);
+      }}
+    >
+      <fieldset
+        data-testid="import-drop-zone"
+        data-dragging={dragging || undefined}
+        onDragOver={onDragOver}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className="flex flex-col gap-2 rounded-md border-2 border-dashed border-slate-300 p-3 data-[dragging]:border-blue data-[dragging]:bg-blue/5 dark:border-slate-600 dark:data-[dragging]:border-sky-blue"
+      >
+        <legend className="sr-only">Paste, drop or choose YAML</legend>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Manifests or scenario YAML
+          <textarea
+            ref={textareaRef}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                e.preventDefault();
+                void run(text);
+              }
+            }}
+            aria-describedby={hintId}
+            spellCheck={false}
+            rows={10}
+            placeholder={'apiVersion: apps/v1\nkind: Deployment\n...'}
+            className="min-h-40 w-full resize-y rounded-md border border-slate-300 bg-white p-2 font-mono text-sm font-normal text-slate-900 focus-visible:outline-2 focus-visible:outline-accent dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100"
+          />
+        </label>
+        <p id={hintId} className="text-xs text-slate-700 dark:text-slate-300">
+          Paste <code>kubectl get -o yaml</code> output or manifests (Deployment and DaemonSet are simulated;
+          other kinds are listed and skipped), or a whole scenario file. Drop .yaml files here, or choose
+          them:
+        </p>
+        <input
+          type="file"
+          multiple
+          accept=".yaml,.yml,.json,application/yaml,text/yaml,application/json,text/plain"
+          aria-label="Choose YAML files to import"
+          disabled={busy}
+          onChange={(e) => {
+            void takeFiles(e.currentTarget.files);
+            e.currentTarget.value = '';
+          }}
+          className="text-sm file:mr-2 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1 file:text-sm file:font-medium file:text-slate-800 dark:file:border-slate-600 dark:file:bg-slate-800 dark:file:text-slate-100"
+        />
+      </fieldset>
+      <div aria-live="polite">
+        {status.kind === 'done' ? (
+          <div role="status" className={noteBox}>
+            <p className="font-medium">{status.message}</p>
+            {status.ignored ? <p data-testid="import-ignored">{status.ignored}</p> : null}
+          </div>
+        ) : null}
+        {status.kind === 'busy' ? <p className="text-sm">Importing…</p> : null}
+      </div>
+      {status.kind === 'error' ? (
+        <p role="alert" className={errorBox}>
+          {status.message}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        {status.kind === 'done' ? (
+          <button type="button" className={secondaryButton} onClick={onDone}>
+            Done
+          </button>
+        ) : null}
+        <button type="submit" className={primaryButton} disabled={busy}>
+          Import
+        </button>
+      </div>
+    </form>
+  );
+}

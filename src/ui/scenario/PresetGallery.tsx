@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { errorBox, primaryButton, secondaryButton } from './styles.ts';
+
+/** One built-in scenario as the gallery lists it. */
+export interface PresetSummary {
+  id: string;
+  name: string;
+  /** The one-line lesson (the scenario's `description`). */
+  description: string;
+}
+
+interface PresetGalleryProps {
+  presets: readonly PresetSummary[];
+  /** The preset the working scenario came from, or null (imported or shared). */
+  presetId: string | null;
+  /** The working scenario's name. */
+  scenarioName: string;
+  /** Which preset is loading (the buttons wait), or null. */
+  busyId: string | null;
+  /** Why the last load failed, or null. */
+  error: string | null;
+  onChoose: (id: string) => void;
+  onReset: () => void;
+}
+
+/**
+ * PresetGallery lists every built-in scenario with its lesson; a click loads it. "Reset to preset"
+ * asks once before it drops the edits made to the working scenario.
+ */
+export function PresetGallery({
+  presets,
+  presetId,
+  scenarioName,
+  busyId,
+  error,
+  onChoose,
+  onReset,
+}: PresetGalleryProps) {
+  const [confirming, setConfirming] = useState(false);
+  const origin = presets.find((p) => p.id === presetId) ?? null;
+  const busy = busyId !== null;
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-2 rounded-md bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800">
+        <p className="min-w-0 flex-1">
+          <span className="text-slate-700 dark:text-slate-300">Working scenario: </span>
+          <span className="font-semibold">{scenarioName || '(none)'}</span>
+          {origin ? (
+            <span className="text-slate-700 dark:text-slate-300"> — from the preset “{origin.name}”</span>
+          ) : null}
+        </p>
+        {origin && !confirming ? (
+          <button
+            type="button"
+            className={secondaryButton}
+            disabled={busy}
+            onClick={() => setConfirming(true)}
+          >
+            Reset to preset
+          </button>
+        ) : null}
+      </div>
+      {origin && confirming ? (
+        <fieldset className="flex flex-wrap items-center gap-2 rounded-md border border-orange px-3 py-2 text-sm">
+          <legend className="sr-only">Confirm reset</legend>
+          <p className="min-w-0 flex-1">
+            Reset drops every change made to “{origin.name}” (they are kept across reloads until then).
+          </p>
+          <button
+            type="button"
+            className={primaryButton}
+            disabled={busy}
+            onClick={() => {
+              setConfirming(false);
+              onReset();
+            }}
+          >
+            Reset, dropping my changes
+          </button>
+          <button type="button" className={secondaryButton} onClick={() => setConfirming(false)}>
+            Keep my changes
+          </button>
+        </fieldset>
+      ) : null}
+      {error ? (
+        <p role="alert" className={errorBox}>
+          {error}
+        </p>
+      ) : null}
+      <ul aria-label="Presets" className="grid gap-2 sm:grid-cols-2">
+        {presets.map((p) => (
+          <li key={p.id}>
+            <PresetCard
+              preset={p}
+              current={p.id === presetId}
+              busy={busyId === p.id}
+              disabled={busy}
+              onChoose={onChoose}
+            />
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs text-slate-700 dark:text-slate-300">
+        Choosing a preset replaces the working scenario; export it first to keep your changes.
+      </p>
+    </div>
+  );
+}
+
+interface PresetCardProps {
+  preset: PresetSummary;
+  current: boolean;
+  busy: boolean;
+  disabled: boolean;
+  onChoose: (id: string) => void;
+}
+
+function PresetCard({ preset, current, busy, disabled, onChoose }: PresetCardProps) {
+  return (
+    <button
+      type="button"
+      data-preset-id={preset.id}
+      aria-current={current ? 'true' : undefined}
+      aria-busy={busy || undefined}
+      disabled={disabled}
+      onClick={() => onChoose(preset.id)}
+      className="flex h-full w-full flex-col gap-1 rounded-md border border-slate-300 px-3 py-2 text-left hover:border-blue hover:bg-blue/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-wait aria-[current=true]:border-2 aria-[current=true]:border-blue dark:border-slate-600 dark:hover:border-sky-blue dark:aria-[current=true]:border-sky-blue"
+    >
+      <span className="flex items-baseline gap-2">
+        <span className="font-semibold text-slate-900 dark:text-white">{preset.name}</span>
+        {current ? (
+          <span className="rounded-full bg-blue px-2 text-xs font-medium text-white dark:bg-sky-blue dark:text-slate-950">
+            current
+          </span>
+        ) : null}
+        {busy ? <span className="text-xs text-slate-700 dark:text-slate-300">loading…</span> : null}
+      </span>
+      <span className="text-sm text-slate-700 dark:text-slate-300">{preset.description}</span>
+    </button>
+  );
+}

@@ -1,0 +1,146 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { appStore } from '../../state/store.ts';
+import { ScenarioBanner } from './ScenarioBanner.tsx';
+import { ScenarioControls } from './ScenarioControls.tsx';
+
+const actions = vi.hoisted(() => ({
+  loadPreset: vi.fn(async (_id: string) => ({ ok: true })),
+  resetToPreset: vi.fn(async () => ({ ok: true })),
+  importText: vi.fn(async (_t: string) => ({ ok: true })),
+  exportScenarioYaml: vi.fn(() => 'version: 1\nname: Seed\n'),
+  objectYaml: vi.fn(async (kind: string, name: string) => `kind: ${kind}\nmetadata:\n  name: ${name}\n`),
+}));
+vi.mock('../../state/actions.ts', () => actions);
+
+const PRESETS = [
+  { id: 'seed', name: 'Seed', description: 'The course example.' },
+  { id: 'recreate', name: 'Recreate', description: 'All old pods go first.' },
+];
+
+beforeEach(() => {
+  appStore.setState({ presets: PRESETS, presetId: 'seed', scenarioName: 'Seed' } as never);
+});
+afterEach(() => {
+  cleanup();
+  appStore.setState(appStore.getInitialState(), true);
+  vi.clearAllMocks();
+});
+
+function openDialog(name: string) {
+  fireEvent.click(screen.getByRole('button', { name }));
+  return screen.getByRole('dialog', { name });
+}
+
+describe('ScenarioControls', () => {
+  it('opens the gallery as a modal dialog with focus on the current preset', () => {
+    render(<ScenarioControls />);
+    const dialog = openDialog('Scenarios') as HTMLDialogElement;
+    expect(dialog.open).toBe(true);
+    expect(document.activeElement?.getAttribute('data-preset-id')).toBe('seed');
+  });
+
+  it('loads the chosen preset and closes the gallery', async () => {
+    render(<ScenarioControls />);
+    const dialog = openDialog('Scenarios') as HTMLDialogElement;
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Recreate/ }));
+    expect(actions.loadPreset).toHaveBeenCalledWith('recreate');
+    await waitFor(() => expect(dialog.open).toBe(false));
+  });
+
+  it('keeps the gallery open with the message when a preset fails to load', async () => {
+    actions.loadPreset.mockResolvedValueOnce({ ok: false, message: 'the simulator stopped' } as never);
+    render(<ScenarioControls />);
+    const dialog = openDialog('Scenarios') as HTMLDialogElement;
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Recreate/ }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('the simulator stopped');
+    expect(dialog.open).toBe(true);
+  });
+
+  it('resets to the preset after the confirmation', async () => {
+    render(<ScenarioControls />);
+    const dialog = openDialog('Scenarios') as HTMLDialogElement;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reset to preset' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reset, dropping my changes' }));
+    expect(actions.resetToPreset).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(dialog.open).toBe(false));
+  });
+
+  it('says the list is loading while the store has no presets', () => {
+    appStore.setState({ presets: undefined } as never);
+    render(<ScenarioControls />);
+    const dialog = openDialog('Scenarios');
+    expect(within(dialog).getByText('Loading the list of scenarios…')).toBeTruthy();
+  });
+
+  it('closes a dialog with its Close button and on the browser close (Escape)', () => {
+    render(<ScenarioControls />);
+    let dialog = openDialog('Import') as HTMLDialogElement;
+    expect(document.activeElement?.tagName).toBe('TEXTAREA');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(dialog.open).toBe(false);
+    expect(screen.queryByRole('textbox')).toBeNull();
+
+    dialog = openDialog('Import') as HTMLDialogElement;
+    act(() => dialog.close()); // what the browser does on Escape
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(openDialog('Import')).toBeTruthy();
+  });
+
+  it('imports through importText', async () => {
+    render(<ScenarioControls />);
+    const dialog = openDialog('Import');
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'kind: Deployment' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
+    await within(dialog).findByRole('status');
+    expect(actions.importText).toHaveBeenCalledWith('kind: Deployment');
+  });
+
+  it('exports the scenario and the selected pod’s workload as YAML', async () => {
+    appStore.setState({
+      workloads: [
+        { kind: 'DaemonSet', name: 'fluentd' },
+        { kind: 'Deployment', name: 'web' },
+      ],
+      pods: [{ name: 'web-abc-1', workload: 'web' }],
+      selectedPod: 'web-abc-1',
+      tick: 41,
+    } as never);
+    render(<ScenarioControls />);
+    const dialog = openDialog('Export');
+    const scenario = within(dialog).getByRole('region', { name: 'Scenario file' });
+    expect(within(scenario).getByTestId('export-yaml').textContent).toBe('version: 1\nname: Seed\n');
+    expect(within(scenario).getByRole('button', { name: 'Download seed.yaml' })).toBeTruthy();
+
+    const object = await within(dialog).findByRole('region', { name: 'kubectl get deployment web -o yaml' });
+    await waitFor(() =>
+      expect(within(object).getByTestId('export-yaml').textContent).toBe(
+        'kind: Deployment\nmetadata:\n  name: web\n',
+      ),
+    );
+    expect(actions.objectYaml).toHaveBeenCalledWith('Deployment', 'web');
+    expect(within(dialog).getByText('at tick 41')).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByRole('combobox', { name: /Object/ }), {
+      target: { value: 'DaemonSet/fluentd' },
+    });
+    await within(dialog).findByRole('region', { name: 'kubectl get daemonset fluentd -o yaml' });
+    expect(actions.objectYaml).toHaveBeenLastCalledWith('DaemonSet', 'fluentd');
+  });
+});
+
+describe('ScenarioBanner', () => {
+  it('shows the store’s scenario message as text until dismissed', () => {
+    render(<ScenarioBanner />);
+    expect(screen.queryByTestId('scenario-message')).toBeNull();
+    const message = 'This link could not be opened: <b>damaged</b>; showing the default scenario';
+    act(() => appStore.setState({ scenarioMessage: message }));
+    expect(screen.getByTestId('scenario-message').textContent).toBe(`${message}Dismiss`);
+    expect(document.querySelector('b')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('scenario-message')).toBeNull();
+    act(() => appStore.setState({ scenarioMessage: 'another' }));
+    expect(screen.getByTestId('scenario-message').textContent).toBe('anotherDismiss');
+  });
+});

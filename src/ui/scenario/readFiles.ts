@@ -1,0 +1,56 @@
+/** Reading dropped or chosen files as text for the import dialog, with a size limit checked first. */
+
+/** MAX_IMPORT_BYTES: the largest text the scenario parser accepts (1 MiB), checked before reading. */
+export const MAX_IMPORT_BYTES = 1024 * 1024;
+
+/** A file's name, size and how to read it (File satisfies it; tests pass plain objects). */
+export interface TextSource {
+  name: string;
+  size: number;
+  text(): Promise<string>;
+}
+
+export type ReadResult = { ok: true; text: string; names: string[] } | { ok: false; message: string };
+
+/**
+ * readFilesAsText reads one or more files and joins them as YAML documents (`---` between them),
+ * so a Deployment and a Service dropped together import like one multi-document manifest.
+ * It refuses, without reading anything, when the files together are larger than the limit.
+ */
+export async function readFilesAsText(
+  files: readonly TextSource[],
+  limit = MAX_IMPORT_BYTES,
+): Promise<ReadResult> {
+  if (files.length === 0) return { ok: false, message: 'No file was chosen.' };
+  const total = files.reduce((n, f) => n + f.size, 0);
+  if (total > limit) {
+    const what = files.length === 1 ? `The file ${files[0]?.name ?? ''}` : `The ${files.length} files`;
+    return {
+      ok: false,
+      message: `${what} ${files.length === 1 ? 'is' : 'are'} ${formatBytes(total)}; Rollout Lab imports at most ${formatBytes(limit)} of YAML.`,
+    };
+  }
+  const texts: string[] = [];
+  for (const f of files) {
+    try {
+      texts.push(await f.text());
+    } catch (e) {
+      return {
+        ok: false,
+        message: `The file ${f.name} could not be read: ${e instanceof Error ? e.message : String(e)}`,
+      };
+    }
+  }
+  return {
+    ok: true,
+    text: texts.map((t) => t.replace(/\s+$/, '')).join('\n---\n'),
+    names: files.map((f) => f.name),
+  };
+}
+
+/** formatBytes: `512 bytes`, `3.4 KiB`, `2.0 MiB`. */
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} bytes`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
+  return `${(n / (1024 * 1024)).toFixed(1)} MiB`;
+}
