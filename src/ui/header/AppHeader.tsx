@@ -1,3 +1,5 @@
+import { ScenarioBanner } from '../scenario/ScenarioBanner.tsx';
+import { ScenarioControls } from '../scenario/ScenarioControls.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { VersionBadge } from './VersionBadge.tsx';
 
@@ -10,9 +12,11 @@ export function AppHeader() {
         Rollout Lab
       </h1>
       <VersionBadge />
-      <div className="ml-auto">
+      <div className="ml-auto flex flex-wrap items-center gap-2">
+        <ScenarioControls />
         <ThemeToggle />
       </div>
+      <ScenarioBanner />
     </header>
   );
 }
