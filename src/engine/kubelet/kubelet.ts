@@ -43,13 +43,14 @@ function cond(type: PodCondition['type'], ok: boolean, now: string, prev: PodCon
 }
 
 /** podConditions builds the five kubelet conditions in the order the kubelet writes them. */
-function podConditions(pod: Pod, now: string, containersStarted: boolean, ready: boolean): PodCondition[] {
+function podConditions(pod: Pod, now: string, _containersStarted: boolean, ready: boolean): PodCondition[] {
   const prev = pod.status?.conditions;
   const names = pod.spec.containers.map((c) => c.name).join(' ');
   const msg = `containers with unready status: [${names}]`;
   const scheduled = prev?.find((c) => c.type === 'PodScheduled') ?? cond('PodScheduled', true, now, prev);
   return [
-    cond('PodReadyToStartContainers', containersStarted || true, now, prev),
+    // The sandbox exists once the kubelet accepted the pod, started containers or not.
+    cond('PodReadyToStartContainers', true, now, prev),
     cond('Initialized', true, now, prev),
     cond('Ready', ready, now, prev, 'ContainersNotReady', msg),
     cond('ContainersReady', ready, now, prev, 'ContainersNotReady', msg),
@@ -213,7 +214,7 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
       setStatus(tx, pod, {
         ...base,
         conditions: podConditions(pod, tx.nowIso, true, true),
-        containerStatuses: containerStatuses(pod, (c, prev) => ({ ...(prev as ContainerStatus), ready: true })),
+        containerStatuses: containerStatuses(pod, (_c, prev) => ({ ...(prev as ContainerStatus), ready: true })),
       });
       note(tx, `${pod.metadata.name}: Ready`);
       return;

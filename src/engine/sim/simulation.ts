@@ -37,8 +37,8 @@ export function createEngine(config: SimConfig): EngineState {
   for (const n of config.nodes) createObject(st.store, wctx, nodeObject(n, toRFC3339(0)));
   for (const w of wctx.writes) applyWatch(st.cache, w);
   const tx = newTx(st, 'user');
-  config.objects.forEach((_, index) => schedule(tx, 0, { type: 'init', index }));
-  config.actions.forEach((a, index) => schedule(tx, Math.round(a.at * 1000), { type: 'action', index }));
+  for (let index = 0; index < config.objects.length; index++) schedule(tx, 0, { type: 'init', index });
+  for (const [index, a] of config.actions.entries()) schedule(tx, Math.round(a.at * 1000), { type: 'action', index });
   st.actionsScheduled = config.actions.length;
   return st;
 }
