@@ -11,6 +11,7 @@ const actions = vi.hoisted(() => ({
   importText: vi.fn(async (_t: string) => ({ ok: true })),
   exportScenarioYaml: vi.fn(() => 'version: 1\nname: Seed\n'),
   objectYaml: vi.fn(async (kind: string, name: string) => `kind: ${kind}\nmetadata:\n  name: ${name}\n`),
+  shareUrl: vi.fn(() => 'http://127.0.0.1:4173/#v1.abc'),
 }));
 vi.mock('../../state/actions.ts', () => actions);
 
