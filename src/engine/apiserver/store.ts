@@ -42,7 +42,10 @@ export function newStoreState(): StoreState {
 function indexPod(st: StoreState, pod: KubeObject | undefined, key: string, add: boolean): void {
   if (!pod || pod.kind !== 'Pod' || !pod.spec.nodeName) return;
   let set = st.podsByNode.get(pod.spec.nodeName);
-  if (!set) st.podsByNode.set(pod.spec.nodeName, (set = new Set()));
+  if (!set) {
+    set = new Set();
+    st.podsByNode.set(pod.spec.nodeName, set);
+  }
   if (add) set.add(key);
   else set.delete(key);
 }

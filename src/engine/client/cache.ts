@@ -67,7 +67,10 @@ function countPod(c: CacheState, pod: Pod, sign: 1 | -1): void {
   const uid = controllerUid(pod);
   if (uid === undefined) return;
   let st = c.ownerStats.get(uid);
-  if (!st) c.ownerStats.set(uid, (st = { active: 0, ready: 0, fullyLabeled: 0, terminating: 0 }));
+  if (!st) {
+    st = { active: 0, ready: 0, fullyLabeled: 0, terminating: 0 };
+    c.ownerStats.set(uid, st);
+  }
   const phase = pod.status?.phase;
   const terminal = phase === 'Succeeded' || phase === 'Failed';
   if (pod.metadata.deletionTimestamp) {
@@ -97,7 +100,10 @@ export function ownerStats(c: CacheState, uid: string): OwnerStats {
 function indexAdd(m: Map<string, Set<string>>, k: string | undefined, v: string): void {
   if (k === undefined) return;
   let s = m.get(k);
-  if (!s) m.set(k, (s = new Set()));
+  if (!s) {
+    s = new Set();
+    m.set(k, s);
+  }
   s.add(v);
 }
 
