@@ -1,0 +1,19 @@
+// The English sentences of every Explain record the ReplicaSet controller writes (DESIGN.md §2).
+import type { DecisionCatalog } from '../deployment/util/plans/explainCatalog.ts';
+
+/** REPLICASET_DECISION_KEYS: fn → key → template; placeholders are keys of the record's values. */
+export const REPLICASET_DECISION_KEYS: DecisionCatalog = {
+  manageReplicas: {
+    diff: 'diff = active pods {active} − replicas {replicas} = {diff}',
+    burstCapped: 'diff {diff} is over burstReplicas {burstReplicas}: this sync handles {n}',
+    create: 'create {count} pods in slow-start batches of {batches}',
+    createFailed: 'a create failed ({failed}); the {skipped} pods of the remaining batches are skipped and no longer expected',
+    delete: 'delete {count} pods, the lowest-ranked first: {pods}',
+  },
+  syncReplicaSet: {
+    expectationsPending: 'expectations not met yet (add {add}, del {del}): wait for the watch before creating or deleting more',
+  },
+  updateReplicaSetStatus: {
+    status: 'status: replicas {replicas}, ready {readyReplicas}, available {availableReplicas}, terminating {terminatingReplicas}',
+  },
+};

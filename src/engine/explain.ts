@@ -1,0 +1,15 @@
+/**
+ * Every Explain catalogue of the engine, for the CLI, the worker and the translation tests.
+ */
+import { DAEMONSET_DECISION_KEYS } from './controller/daemon/explainCatalog.ts';
+import { DEPLOYMENT_DECISION_KEYS, type DecisionCatalog } from './controller/deployment/util/plans/explainCatalog.ts';
+import { REPLICASET_DECISION_KEYS } from './controller/replicaset/explainCatalog.ts';
+
+export type { DecisionCatalog };
+
+/** ALL_DECISION_CATALOGS: Deployment, ReplicaSet and DaemonSet templates, in that order. */
+export const ALL_DECISION_CATALOGS: readonly DecisionCatalog[] = [
+  DEPLOYMENT_DECISION_KEYS,
+  REPLICASET_DECISION_KEYS,
+  DAEMONSET_DECISION_KEYS,
+];
