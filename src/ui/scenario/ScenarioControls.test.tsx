@@ -2,7 +2,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appStore } from '../../state/store.ts';
-import { ScenarioBanner } from './ScenarioBanner.tsx';
 import { ScenarioControls } from './ScenarioControls.tsx';
 
 const actions = vi.hoisted(() => ({
@@ -11,7 +10,6 @@ const actions = vi.hoisted(() => ({
   importText: vi.fn(async (_t: string) => ({ ok: true })),
   exportScenarioYaml: vi.fn(() => 'version: 1\nname: Seed\n'),
   objectYaml: vi.fn(async (kind: string, name: string) => `kind: ${kind}\nmetadata:\n  name: ${name}\n`),
-  shareUrl: vi.fn(() => 'http://127.0.0.1:4173/#v1.abc'),
 }));
 vi.mock('../../state/actions.ts', () => actions);
 
@@ -128,20 +126,5 @@ describe('ScenarioControls', () => {
     });
     await within(dialog).findByRole('region', { name: 'kubectl get daemonset fluentd -o yaml' });
     expect(actions.objectYaml).toHaveBeenLastCalledWith('DaemonSet', 'fluentd');
-  });
-});
-
-describe('ScenarioBanner', () => {
-  it('shows the store’s scenario message as text until dismissed', () => {
-    render(<ScenarioBanner />);
-    expect(screen.queryByTestId('scenario-message')).toBeNull();
-    const message = 'This link could not be opened: <b>damaged</b>; showing the default scenario';
-    act(() => appStore.setState({ scenarioMessage: message }));
-    expect(screen.getByTestId('scenario-message').textContent).toBe(`${message}Dismiss`);
-    expect(document.querySelector('b')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
-    expect(screen.queryByTestId('scenario-message')).toBeNull();
-    act(() => appStore.setState({ scenarioMessage: 'another' }));
-    expect(screen.getByTestId('scenario-message').textContent).toBe('anotherDismiss');
   });
 });

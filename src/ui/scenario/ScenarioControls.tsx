@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { ExportDialog } from './ExportDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { ScenariosDialog } from './ScenariosDialog.tsx';
-import { ShareButton } from './ShareButton.tsx';
 import { headerButton } from './styles.ts';
 
 type Open = 'scenarios' | 'import' | 'export' | null;
 
-/** ScenarioControls are the header's Scenarios, Import, Export and Share buttons and their dialogs. */
+/** ScenarioControls are the header's Scenarios, Import and Export buttons and their dialogs. */
 export function ScenarioControls() {
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
@@ -28,7 +27,6 @@ export function ScenarioControls() {
       <button type="button" className={headerButton} aria-haspopup="dialog" onClick={() => setOpen('export')}>
         Export
       </button>
-      <ShareButton />
       <ScenariosDialog open={open === 'scenarios'} onClose={close} />
       <ImportDialog open={open === 'import'} onClose={close} />
       <ExportDialog open={open === 'export'} onClose={close} />
