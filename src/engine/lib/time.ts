@@ -34,8 +34,20 @@ function daysFromCivil(y0: number, m: number, d: number): number {
   return era * 146097 + doe - 719468;
 }
 
+let lastSecond = Number.NaN;
+let lastText = '';
+
 /** toRFC3339 formats virtual ms as the API server does (seconds precision, UTC), truncating ms. */
 export function toRFC3339(ms: number): string {
+  const second = Math.floor(ms / 1000);
+  // Ticks come in time order, so most calls format the same second as the one before.
+  if (second === lastSecond) return lastText;
+  lastSecond = second;
+  lastText = formatSecond(ms);
+  return lastText;
+}
+
+function formatSecond(ms: number): string {
   const unix = EPOCH_UNIX_MS + Math.floor(ms / 1000) * 1000;
   const secs = Math.floor(unix / 1000);
   const days = Math.floor(secs / 86400);
