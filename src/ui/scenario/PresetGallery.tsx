@@ -135,7 +135,9 @@ function PresetCard({ preset, current, busy, disabled, onChoose }: PresetCardPro
         ) : null}
         {busy ? <span className="text-xs text-slate-700 dark:text-slate-300">loading…</span> : null}
       </span>
-      <span className="text-sm text-slate-700 dark:text-slate-300">{preset.description}</span>
+      <span data-testid="preset-lesson" className="text-sm text-slate-700 dark:text-slate-300">
+        {preset.description}
+      </span>
     </button>
   );
 }
