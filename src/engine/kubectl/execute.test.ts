@@ -164,6 +164,23 @@ describe('executeKubectl', () => {
   });
 
   it.each([
+    [
+      'restart goes on past a missing name and reports it last',
+      'rollout restart deploy web nope',
+      'deployment.apps/web restarted\nError from server (NotFound): deployments.apps "nope" not found',
+      2,
+    ],
+    ['set image stops at a missing name before writing', 'set image deploy web nope nginx=nginx:2', 'Error from server (NotFound): deployments.apps "nope" not found', 1],
+    ['set image names an unknown container', 'set image deploy/web php=php:8', 'error: unable to find container named "php"', 1],
+    ['scale selects nothing', 'scale deploy -l app=none --replicas=2', 'error: no objects passed to scale', 1],
+    ['scale fails its precondition', 'scale deploy/web --current-replicas=3 --replicas=2', 'error: Expected replicas to be 3, was 4', 1],
+  ])('fails as kubectl does when %s', (_why, line, output, generation) => {
+    const st = settledCluster();
+    expect(kubectl(st, line)).toEqual({ ok: false, output });
+    expect(web(st).metadata.generation).toBe(generation);
+  });
+
+  it.each([
     ['a parse error', 'scale deploy web', 'error: required flag(s) "replicas" not set'],
     ['a file other than stdin', 'apply -f web.yaml', 'error: the path "web.yaml" does not exist'],
     ['apply without a manifest', 'apply -f -', 'error: no objects passed to apply'],

@@ -1,3 +1,4 @@
+// Port of RunApply of kubectl pkg/cmd/apply/apply.go (v1.36.3) for `-f -`.
 /**
  * `kubectl apply -f -` in executeKubectl: the manifest comes with the action (or the console's
  * editor), client-side apply builds the object or the three-way patch (transforms/apply.ts), and

@@ -1,3 +1,4 @@
+// Port of the Run functions of kubectl pkg/cmd/drain/drain.go (cordon, uncordon, drain), taint/taint.go, label/label.go and delete/delete.go (v1.36.3).
 /**
  * The verbs of executeKubectl that change nodes, labels or delete objects: cordon, uncordon,
  * drain, taint, label and delete, as kubectl runs them against the API server.
@@ -15,7 +16,11 @@ import type { TransformResult } from './transforms/result.ts';
 
 type Cmd<V extends KubectlCommand['verb']> = Extract<KubectlCommand, { verb: V }>;
 
-/** writeEach runs a transform over the targets and writes what changed; missing ones fail at the end. */
+/**
+ * writeEach runs a transform over the targets and writes what changed, printing each line as
+ * its write succeeds. cordon's builder stops at a missing node before anything is written; the
+ * others continue and print the aggregated errors last, missing names first.
+ */
 function writeEach(
   tx: Tx,
   cmd: Cmd<'cordon' | 'uncordon' | 'taint' | 'label'>,
@@ -28,22 +33,14 @@ function writeEach(
     for (const e of errors) term.fail(e);
     return term;
   }
+  const errs = [...errors];
   for (const obj of objects) {
     const r = transform(obj);
-    if ('error' in r) {
-      term.fail(r.error);
-      continue;
-    }
-    if (r.changed) {
-      const w = apiUpdate(tx, r.object);
-      if ('error' in w) {
-        term.fail(w.error);
-        continue;
-      }
-    }
-    term.out(r.output);
+    const w = 'error' in r ? r : r.changed ? apiUpdate(tx, r.object) : undefined;
+    if (w && 'error' in w) errs.push(w.error);
+    else if (!('error' in r)) term.out(r.output);
   }
-  for (const e of errors) term.fail(e);
+  for (const e of errs) term.fail(e);
   return term;
 }
 
@@ -133,13 +130,14 @@ export function runDelete(tx: Tx, cmd: Cmd<'delete'>): Terminal {
   const term = new Terminal();
   term.warn(deleteWarning(cmd.gracePeriod, cmd.force));
   const { objects, errors } = resolveTargets(tx.st, cmd);
+  const errs = cmd.ignoreNotFound ? [] : [...errors];
   for (const obj of objects) {
     const opts = obj.kind === 'Pod' && cmd.gracePeriod >= 0 ? { gracePeriodSeconds: cmd.gracePeriod } : {};
     const res = del(tx, obj.kind, objectKey(obj), opts);
-    if (!res.ok) term.fail(formatApiError(res.error));
+    if (!res.ok) errs.push(formatApiError(res.error));
     else term.out(deletedLine(obj.kind, obj.metadata.name, obj.metadata.namespace ?? cmd.namespace, cmd.gracePeriod));
   }
-  if (!cmd.ignoreNotFound) for (const e of errors) term.fail(e);
+  for (const e of errs) term.fail(e);
   if (objects.length === 0 && (errors.length === 0 || cmd.ignoreNotFound)) term.out(NO_RESOURCES_FOUND);
   return term;
 }

@@ -163,6 +163,17 @@ describe('runRolloutStatus', () => {
     expect(kubectl(st, 'rollout status deploy/web --watch=false')).toEqual({ ok: true, output: line });
   });
 
+  it.each([
+    ['the selector matches two objects', 'rollout status deploy -l app=web', 2],
+    ['the selector matches none', 'rollout status deploy -l app=none', 0],
+  ])('refuses when %s', (_why, line, n) => {
+    const st = settledCluster([webDeployment(), { ...webDeployment(), metadata: { name: 'web2', labels: { app: 'web' } } }]);
+    expect(kubectl(st, line)).toEqual({
+      ok: false,
+      output: `error: rollout status is only supported on individual resources and resource collections - ${n} resources were found`,
+    });
+  });
+
   it('fails when --revision differs from the running revision', () => {
     expect(kubectl(cluster(), 'rollout status deploy/web --revision=2')).toEqual({
       ok: false,

@@ -1,3 +1,4 @@
+// Port of the Run functions of kubectl pkg/cmd/get/get.go, describe/describe.go and rollout/rollout_{status,history}.go (v1.36.3).
 /**
  * The reading verbs of executeKubectl — get, describe, rollout status and rollout history —
  * printed from the API server's store at the tick's virtual time. Nothing here writes.
@@ -84,12 +85,20 @@ export function runDescribe(tx: Tx, cmd: Cmd<'describe'>): Terminal {
 /**
  * runRolloutStatus is `kubectl rollout status TYPE NAME [--revision=N]`: the status viewer's
  * current line. kubectl would keep watching until the rollout is done; a console line prints
- * the one line it would print now (with or without --watch), or the viewer's error.
+ * the one line it would print now (with or without --watch), or the viewer's error. Like
+ * kubectl, it takes exactly one object.
  */
 export function runRolloutStatus(tx: Tx, cmd: Cmd<'rollout-status'>): Terminal {
   const term = new Terminal();
   const { objects, errors } = resolveTargets(tx.st, cmd);
-  for (const e of errors) term.fail(e);
+  if (errors.length) {
+    for (const e of errors) term.fail(e);
+    return term;
+  }
+  if (objects.length !== 1) {
+    term.fail(`error: rollout status is only supported on individual resources and resource collections - ${objects.length} resources were found`);
+    return term;
+  }
   for (const obj of objects) {
     const s =
       obj.kind === 'Deployment'

@@ -89,7 +89,7 @@ export function web(st: EngineState): Deployment {
   return d;
 }
 
-/** replicaSets lists the ReplicaSets as `name=replicas@revision`, by creation. */
+/** replicaSets lists the store's ReplicaSets, oldest first. */
 export function replicaSets(st: EngineState): ReplicaSet[] {
   return objects(st, 'ReplicaSet').sort((a, b) => (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? ''));
 }

@@ -1,3 +1,4 @@
+// Port of the Run functions of kubectl pkg/cmd/set/set_image.go, scale/scale.go, rollout/rollout_{pause,resume,restart,undo}.go and patch/patch.go (v1.36.3).
 /**
  * The mutating workload verbs of executeKubectl — set image, scale, rollout
  * pause|resume|restart|undo and patch — as kubectl runs them against the API server: read from the
@@ -15,52 +16,57 @@ import { rolloutPause, rolloutRestart, rolloutResume, scale, setImage } from './
 
 type Cmd<V extends KubectlCommand['verb']> = Extract<KubectlCommand, { verb: V }>;
 
-/** The verbs that refuse an empty selection (`error: no objects passed to scale`). */
-const EMPTY_ERROR: Partial<Record<KubectlCommand['verb'], string>> = {
-  scale: 'scale',
-  'rollout-pause': 'pause',
-  'rollout-resume': 'resume',
-  'rollout-restart': 'restart',
-};
+/** How a verb's Run treats errors (each kubectl pkg/cmd/<verb> differs). */
+interface ErrorPolicy {
+  /** set image: the builder's Infos() error (a missing name) ends the command before any write. */
+  abortOnMissing?: boolean;
+  /** scale: the first failing object ends the command with only its error. */
+  stopOnError?: boolean;
+  /** scale: the error for an empty selection (`no objects passed to scale`). */
+  emptyError?: string;
+  /** set image: the transform's stderr is an error (unknown container), not a warning. */
+  stderrIsError?: boolean;
+}
 
 /**
- * transformEach runs one transform over every target, as kubectl's visitor does after the
- * builder has found them all: a missing target fails the whole command before anything is
- * written (the builder's Infos() error). Each changed object is written; each line is printed
- * as its write succeeds. Warnings (rollback on an applied object) come before the line;
- * set image's per-container errors after it.
+ * transformEach runs one transform over every target as kubectl's builder visitor does
+ * (ContinueOnError): each changed object is written and its line printed as the write succeeds;
+ * the errors — missing names first, then each object's — are aggregated and printed at the end,
+ * one per line, as CheckErr prints an aggregate. Warnings (rollback of an applied object) are
+ * printed when they happen, before the object's line.
  */
 function transformEach(
   tx: Tx,
-  cmd: Cmd<'set-image' | 'scale' | 'rollout-pause' | 'rollout-resume' | 'rollout-restart' | 'rollout-undo' | 'patch'>,
+  cmd: Cmd<'set-image' | 'scale' | 'rollout-pause' | 'rollout-resume' | 'rollout-restart' | 'rollout-undo'>,
   transform: (obj: ResourceObject) => TransformResult<ResourceObject>,
-  stderrAfter = false,
+  policy: ErrorPolicy = {},
 ): Terminal {
   const term = new Terminal();
   const { objects, errors } = resolveTargets(tx.st, cmd);
-  if (errors.length) {
+  if (policy.abortOnMissing && errors.length) {
     for (const e of errors) term.fail(e);
     return term;
   }
-  const empty = EMPTY_ERROR[cmd.verb];
-  if (objects.length === 0 && empty) term.fail(`error: no objects passed to ${empty}`);
+  const errs = [...errors];
+  if (objects.length === 0 && errors.length === 0 && policy.emptyError) errs.push(policy.emptyError);
   for (const obj of objects) {
     const r = transform(obj);
-    if ('error' in r) {
-      term.fail(r.error);
+    const w = 'error' in r ? r : r.changed ? apiUpdate(tx, r.object) : undefined;
+    if (w && 'error' in w) {
+      if (policy.stopOnError) {
+        term.fail(w.error);
+        return term;
+      }
+      errs.push(w.error);
       continue;
     }
-    if (r.changed) {
-      const w = apiUpdate(tx, r.object);
-      if ('error' in w) {
-        term.fail(w.error);
-        continue;
-      }
-    }
-    if (!stderrAfter) term.warn(r.stderr);
+    if ('error' in r) continue;
+    if (policy.stderrIsError) {
+      if (r.stderr) errs.push(r.stderr);
+    } else term.warn(r.stderr);
     term.out(r.output);
-    if (stderrAfter && r.stderr) term.fail(r.stderr);
   }
+  for (const e of errs) term.fail(e);
   return term;
 }
 
@@ -73,7 +79,7 @@ export function runSetImage(tx: Tx, cmd: Cmd<'set-image'>): Terminal {
       obj.kind === 'Node'
         ? { error: `error: nodes/${obj.metadata.name} the object is not a pod or does not have a pod template: *v1.Node` }
         : setImage(obj, cmd.images),
-    true,
+    { abortOnMissing: true, stderrIsError: true },
   );
 }
 
@@ -83,6 +89,7 @@ export function runScale(tx: Tx, cmd: Cmd<'scale'>): Terminal {
     obj.kind === 'Deployment' || obj.kind === 'ReplicaSet'
       ? scale<Deployment | ReplicaSet>(obj, cmd.replicas, cmd.currentReplicas)
       : { error: 'Error from server (NotFound): the server could not find the requested resource' },
+    { stopOnError: true, emptyError: 'error: no objects passed to scale' },
   );
 }
 
@@ -125,26 +132,26 @@ export function runRolloutUndo(tx: Tx, cmd: Cmd<'rollout-undo'>): Terminal {
 export function runPatch(tx: Tx, cmd: Cmd<'patch'>): Terminal {
   const term = new Terminal();
   const { objects, errors } = resolveTargets(tx.st, cmd);
-  for (const e of errors) term.fail(e);
-  if (errors.length) return term;
+  const errs = [...errors];
   for (const obj of objects) {
     const r = patchObject(obj, cmd.patchType, cmd.patch);
     if ('error' in r) {
-      term.fail(r.error);
+      errs.push(r.error);
       continue;
     }
     const next = r.object;
     const name = (next.metadata as { name?: unknown } | undefined)?.name;
     if (name !== obj.metadata.name || next.kind !== obj.kind) {
-      term.fail(`Error from server (BadRequest): the name of the object (${String(name)}) does not match the name on the URL (${obj.metadata.name})`);
+      errs.push(`Error from server (BadRequest): the name of the object (${String(name)}) does not match the name on the URL (${obj.metadata.name})`);
       continue;
     }
     const w = r.changed ? apiUpdate(tx, next) : { object: obj, changed: false };
     if ('error' in w) {
-      term.fail(w.error);
+      errs.push(w.error);
       continue;
     }
     term.out(namePrinterLine(obj.kind, obj.metadata.name, w.changed ? 'patched' : 'patched (no change)'));
   }
+  for (const e of errs) term.fail(e);
   return term;
 }
