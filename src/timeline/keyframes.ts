@@ -1,0 +1,124 @@
+/**
+ * Keyframes: full engine states (cloneEngineState) at some ticks, so the state at any tick is one
+ * restore plus a short replay (DESIGN.md §3). A keyframe is never stepped: seeking clones it.
+ *
+ * Spacing. With a fixed `every`, a keyframe every K ticks (tests). Otherwise adaptive, because
+ * the cost of a tick and of a copy both grow with the cluster (measured in cli/bench.ts: a copy of
+ * a 10-pod run takes ~0.05 ms, of a 10,000-replica rollout 100–300 ms; a tick 0.02 ms to 600 ms):
+ * the next keyframe is taken once the stepping since the last one took REPLAY_BUDGET_MS and three
+ * times as long as the last copy took, and at least MIN_TICKS ticks ago. A seek then replays at
+ * most about that much work, and copies cost at most a quarter of the recording time.
+ *
+ * Memory. Each keyframe is weighed by the map entries it copies (objects in the store and the
+ * cache, indexes); when the sum passes ENTRY_BUDGET every other keyframe is dropped and the
+ * spacing doubles, so memory stays bounded whatever the run's length.
+ */
+import type { EngineState } from '../engine/sim.ts';
+
+/** Replay work allowed between keyframes, ms of stepping. */
+export const REPLAY_BUDGET_MS = 8;
+/** Fewest ticks between two adaptive keyframes. */
+export const MIN_TICKS = 32;
+/** Map entries all keyframes may hold together (~70 bytes each measured: ~100 MB). */
+export const ENTRY_BUDGET = 1_500_000;
+
+export interface Keyframe {
+  tick: number;
+  state: EngineState;
+  /** Map entries the copy holds (its weight against ENTRY_BUDGET). */
+  entries: number;
+}
+
+/** stateEntries estimates the size of a state as the map entries a copy holds. */
+export function stateEntries(st: EngineState): number {
+  let n = st.eventIndex.size + st.kubelet.size + st.events.length;
+  for (const m of Object.values(st.store.objects)) n += m.size;
+  for (const m of Object.values(st.cache.objects)) n += 2 * m.size;
+  return n + st.store.objects.Pod.size;
+}
+
+/** KeyframeList holds the keyframes in tick order and decides when the next one is due. */
+export class KeyframeList {
+  readonly list: Keyframe[] = [];
+  private workMs = 0;
+  private ticksSince = 0;
+  private lastCopyMs = 0;
+  private spacing = 1;
+  private entries = 0;
+
+  constructor(
+    private readonly every: number | null,
+    private readonly clock: () => number,
+  ) {}
+
+  /** add stores a copy of `st` (the caller passes a copy it will not step). */
+  add(st: EngineState, copyMs: number): void {
+    const entries = stateEntries(st);
+    this.list.push({ tick: st.tick, state: st, entries });
+    this.entries += entries;
+    this.lastCopyMs = copyMs;
+    this.workMs = 0;
+    this.ticksSince = 0;
+    if (this.every === null && this.entries > ENTRY_BUDGET && this.list.length > 2) this.thin();
+  }
+
+  /** stepped counts one recorded tick and its stepping time. */
+  stepped(ms: number): void {
+    this.workMs += ms;
+    this.ticksSince++;
+  }
+
+  /** due tells whether the state after `tick` should become a keyframe. */
+  due(tick: number): boolean {
+    if (this.every !== null) return tick % this.every === 0;
+    if (this.ticksSince < MIN_TICKS * this.spacing) return false;
+    return this.workMs >= Math.max(REPLAY_BUDGET_MS, 3 * this.lastCopyMs) * this.spacing;
+  }
+
+  /** take copies `st` into a keyframe when one is due after its tick. */
+  maybeTake(st: EngineState, copy: (s: EngineState) => EngineState): void {
+    if (!this.due(st.tick)) return;
+    const t0 = this.clock();
+    const kf = copy(st);
+    this.add(kf, this.clock() - t0);
+  }
+
+  /** at is the last keyframe at or before `tick` (there is always one at tick 0). */
+  at(tick: number): Keyframe {
+    let lo = 0;
+    let hi = this.list.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((this.list[mid] as Keyframe).tick <= tick) lo = mid;
+      else hi = mid - 1;
+    }
+    return this.list[lo] as Keyframe;
+  }
+
+  /** truncate drops the keyframes after `tick`. */
+  truncate(tick: number): void {
+    while (this.list.length > 1 && (this.list[this.list.length - 1] as Keyframe).tick > tick) {
+      this.entries -= (this.list.pop() as Keyframe).entries;
+    }
+    this.workMs = 0;
+    this.ticksSince = 0;
+  }
+
+  /** replace swaps every keyframe's state (a fork rebases them all). */
+  replace(f: (kf: Keyframe) => EngineState): void {
+    for (const kf of this.list) kf.state = f(kf);
+  }
+
+  /** totalEntries is the weight of all keyframes. */
+  totalEntries(): number {
+    return this.entries;
+  }
+
+  private thin(): void {
+    const keep = this.list.filter((_, i) => i % 2 === 0 || i === this.list.length - 1);
+    this.list.length = 0;
+    this.list.push(...keep);
+    this.entries = keep.reduce((n, k) => n + k.entries, 0);
+    this.spacing *= 2;
+  }
+}

@@ -1,0 +1,244 @@
+/**
+ * The timeline of a run (DESIGN.md §3): an append-only log of the engine's TickRecords, keyframes
+ * of the full engine state, and tracks derived tick by tick for the views. The state at tick i is
+ * the nearest keyframe at or before i, copied, plus a replay of at most a keyframe's spacing.
+ * Recording runs ahead of playback in chunks; a fork at tick i drops the future and appends the
+ * user's action to the scenario (rebase.ts says exactly where).
+ *
+ * Tick numbering: tick 0 is the state createEngine builds (before the first event); tick i ≥ 1 is
+ * the state after records[i - 1].
+ */
+import { runAction } from '../engine/sim/actions.ts';
+import { newTx } from '../engine/sim/tx.ts';
+import {
+  createEngine,
+  type EngineState,
+  lastActionTime,
+  nextEventTime,
+  type SimConfig,
+  step,
+  type TickRecord,
+} from '../engine/sim.ts';
+import { toSimConfig } from '../scenario/toSimConfig.ts';
+import type { Action, Scenario } from '../scenario/types.ts';
+import { validateScenario } from '../scenario/validate.ts';
+import { copyEngineState } from './copy.ts';
+import { KeyframeList } from './keyframes.ts';
+import { forkScenario, rebaseState } from './rebase.ts';
+
+/** Virtual time a run goes on after its last action when events never run out (DESIGN.md §5). */
+export const RUN_AFTER_LAST_ACTION_MS = 600_000;
+/** Most ticks one recording holds (~2 KB each measured; a 10,000-replica rollout has ~216k). */
+export const MAX_TICKS = 200_000;
+
+/** Why recording stopped: no event left, the time limit, or the tick cap. */
+export type EndReason = 'done' | 'until' | 'cap';
+
+/** A view derived from the recording tick by tick (series, watch lines, object cursor, ...). */
+export interface Track {
+  /** reset starts over from the state at tick 0. */
+  reset(st: EngineState): void;
+  /** append takes tick `rec.tick`, with `st` the live state right after it (do not keep `st`). */
+  append(rec: TickRecord, st: EngineState): void;
+  /** truncate forgets everything after `tick`. */
+  truncate(tick: number): void;
+}
+
+export interface TimelineOptions {
+  /** A keyframe every this many ticks; null (default) spaces them by measured cost. */
+  keyframeEvery?: number | null;
+  /** Tick cap (default MAX_TICKS). */
+  maxTicks?: number;
+  /** Wall clock in ms for the adaptive spacing (default performance.now). */
+  clock?: () => number;
+  tracks?: Track[];
+}
+
+/** The outcome of a fork: the first action's output (what kubectl printed) or why it was refused. */
+export type ForkResult =
+  | { ok: true; output: string; actionMs: number; scenario: Scenario }
+  | { ok: false; output: string };
+
+/** RecordLimits bound one chunk of recording. */
+export interface RecordLimits {
+  /** Stop once this tick is recorded. */
+  untilTick?: number;
+  /** Stop once a tick at or after this virtual time (ms) is recorded. */
+  untilTimeMs?: number;
+  /** Stop after this much wall time (ms). */
+  budgetMs?: number;
+}
+
+const defaultClock = (): number => performance.now();
+
+/** Timeline records one scenario's run and answers for any recorded tick. */
+export class Timeline {
+  scenario: Scenario;
+  config: SimConfig;
+  /** records[i - 1] is tick i. */
+  readonly records: TickRecord[] = [];
+  /** Set once recording stopped; null while more can be recorded. */
+  end: EndReason | null = null;
+  readonly keyframes: KeyframeList;
+  readonly tracks: Track[];
+  private live: EngineState;
+  private untilMs: number;
+  private readonly maxTicks: number;
+  private readonly clock: () => number;
+
+  constructor(scenario: Scenario, opts: TimelineOptions = {}) {
+    this.scenario = scenario;
+    this.config = toSimConfig(scenario);
+    this.clock = opts.clock ?? defaultClock;
+    this.maxTicks = opts.maxTicks ?? MAX_TICKS;
+    this.keyframes = new KeyframeList(opts.keyframeEvery ?? null, this.clock);
+    this.tracks = opts.tracks ?? [];
+    this.live = createEngine(this.config);
+    this.untilMs = lastActionTime(this.config) + RUN_AFTER_LAST_ACTION_MS;
+    this.keyframes.add(copyEngineState(this.live), 0);
+    for (const t of this.tracks) t.reset(this.live);
+  }
+
+  /** length is the number of recorded ticks (the last tick's number). */
+  get length(): number {
+    return this.records.length;
+  }
+
+  /** timeAt is the virtual time (ms) of tick i; tick 0 is at 0. */
+  timeAt(i: number): number {
+    return i <= 0 ? 0 : (this.records[Math.min(i, this.records.length) - 1] as TickRecord).time;
+  }
+
+  /** endTimeMs is the time of the last recorded tick. */
+  endTimeMs(): number {
+    return this.timeAt(this.records.length);
+  }
+
+  /** tickAtTime is the last recorded tick at or before virtual time `ms` (0 if none). */
+  tickAtTime(ms: number): number {
+    let lo = 0;
+    let hi = this.records.length;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((this.records[mid - 1] as TickRecord).time <= ms) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** record steps the live engine on until a limit, the end of the run or the cap; returns ticks added. */
+  record(limits: RecordLimits = {}): number {
+    const start = this.clock();
+    let n = 0;
+    while (this.end === null) {
+      if (limits.untilTick !== undefined && this.records.length >= limits.untilTick) break;
+      if (limits.untilTimeMs !== undefined && this.endTimeMs() >= limits.untilTimeMs && this.records.length > 0) break;
+      if (limits.budgetMs !== undefined && n > 0 && this.clock() - start >= limits.budgetMs) break;
+      this.stepOnce();
+      n++;
+    }
+    return n;
+  }
+
+  private stepOnce(): void {
+    if (this.records.length >= this.maxTicks) {
+      this.end = 'cap';
+      return;
+    }
+    const next = nextEventTime(this.live);
+    if (next === null) {
+      this.end = 'done';
+      return;
+    }
+    if (next > this.untilMs) {
+      this.end = 'until';
+      return;
+    }
+    const t0 = this.clock();
+    const rec = step(this.live);
+    if (rec === null) {
+      this.end = 'done';
+      return;
+    }
+    this.records.push(rec);
+    for (const t of this.tracks) t.append(rec, this.live);
+    this.keyframes.stepped(this.clock() - t0);
+    this.keyframes.maybeTake(this.live, copyEngineState);
+  }
+
+  /** recordTo makes sure tick i is recorded (as far as the run goes); returns the last tick ≤ i. */
+  recordTo(i: number): number {
+    if (i > this.records.length) this.record({ untilTick: i });
+    return Math.min(i, this.records.length);
+  }
+
+  /**
+   * engineAt is a fresh copy of the full engine state at tick i (recording up to it first): the
+   * nearest keyframe at or before i, copied, and the ticks after it replayed. The caller owns it.
+   */
+  engineAt(i: number): EngineState {
+    const tick = this.recordTo(Math.max(0, i));
+    if (this.live.tick === tick) return copyEngineState(this.live);
+    const kf = this.keyframes.at(tick);
+    const st = copyEngineState(kf.state);
+    while (st.tick < tick) {
+      if (step(st) === null) throw new Error(`timeline: replay ran out of events at tick ${st.tick} of ${tick}`);
+    }
+    return st;
+  }
+
+  /**
+   * fork applies `actions` at tick i: they go into the scenario at the tick's time + 1 ms (see
+   * rebase.ts), after a dry run of the first one on a copy; a refused action (an invalid value,
+   * an object that is not there, a scenario the validator rejects) changes nothing. On success
+   * the ticks after i and their keyframes are gone and recording goes on from tick i.
+   */
+  fork(i: number, actions: Action[]): ForkResult {
+    const tick = this.recordTo(Math.max(0, i));
+    const plan = forkScenario(this.scenario, this.timeAt(tick), actions);
+    const valid = validateScenario(plan.scenario);
+    if (!valid.ok) return { ok: false, output: valid.errors[0] ?? 'invalid scenario' };
+    const config = toSimConfig(valid.value);
+    const st = rebaseState(this.engineAt(tick), config, plan.kept);
+    const dry = dryRun(st, plan.kept, actions.length, plan.actionMs);
+    if (!dry.ok) return { ok: false, output: dry.output };
+
+    this.records.length = tick;
+    this.keyframes.truncate(tick);
+    this.keyframes.replace((kf) => rebaseState(kf.state, config, plan.kept));
+    for (const t of this.tracks) t.truncate(tick);
+    this.live = st;
+    this.scenario = valid.value;
+    this.config = config;
+    this.untilMs = lastActionTime(config) + RUN_AFTER_LAST_ACTION_MS;
+    this.end = null;
+    return { ok: true, output: dry.output, actionMs: plan.actionMs, scenario: valid.value };
+  }
+
+  /** liveTick is the tick of the live engine (the end of the recording). */
+  liveTick(): number {
+    return this.live.tick;
+  }
+
+  /** nextEventMs is the time of the live engine's next event, or null when none is pending. */
+  nextEventMs(): number | null {
+    return nextEventTime(this.live);
+  }
+}
+
+/**
+ * dryRun runs the new actions on a copy of `st`, at `actionMs`, as their ticks would; the first
+ * refused one (or an exception) is the answer, else the outputs joined.
+ */
+function dryRun(st: EngineState, first: number, count: number, actionMs: number): { ok: boolean; output: string } {
+  const copy = copyEngineState(st);
+  copy.now = actionMs;
+  const outputs: string[] = [];
+  for (let index = first; index < first + count; index++) {
+    copy.tick++;
+    const out = runAction(newTx(copy, 'user'), index);
+    if (!out.ok) return { ok: false, output: out.output };
+    outputs.push(out.output);
+  }
+  return { ok: true, output: outputs.join('\n') };
+}
