@@ -1,4 +1,5 @@
 /** App lays out the header and the six panels; it holds no logic of its own. */
+import '../i18n/index.ts';
 import { ClusterPanel } from '../ui/cluster/ClusterPanel.tsx';
 import { ControlsPanel } from '../ui/controls/ControlsPanel.tsx';
 import { ExpectationsPanel } from '../ui/expectations/ExpectationsPanel.tsx';

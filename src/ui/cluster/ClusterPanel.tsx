@@ -1,13 +1,144 @@
-import { EmptyState } from '../common/EmptyState.tsx';
+import { useCallback, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import { useAppStore } from '../../state/hooks.ts';
+import { getPackedPods } from '../../state/podBuffer.ts';
+import {
+  nodesSelector,
+  podCountSelector,
+  podsPackedSelector,
+  podsSelector,
+  replicaSetsSelector,
+  selectedPodSelector,
+  selectedPodViewSelector,
+  tickSelector,
+} from '../../state/selectors.ts';
+import { appStore } from '../../state/store.ts';
+import type { PodView } from '../../worker/protocol.ts';
 import { Panel } from '../common/Panel.tsx';
+import { revisionIndex } from '../common/revisionStyle.ts';
+import { SimGate } from '../common/SimGate.tsx';
+import { Legend } from './Legend.tsx';
+import { NodeCard } from './NodeCard.tsx';
+import { byRevisionThenAge, NodePods } from './NodePods.tsx';
+import { PackedNodeCanvas } from './PackedNodeCanvas.tsx';
+import { packedRevisionPairs } from './packedPaint.ts';
+import { PodDetails } from './PodDetails.tsx';
+import './pods.css';
 
-/** ClusterPanel will show each node with its pods, coloured by revision. */
+const packedVersionSelector = (s: Parameters<typeof podsPackedSelector>[0]) => s.podsPacked?.version ?? -1;
+
+/** ClusterPanel shows each node with its pods, coloured by revision, and the unscheduled tray. */
 export function ClusterPanel() {
+  const { t } = useTranslation();
+  const nodes = useAppStore(nodesSelector);
+  const pods = useAppStore(podsSelector);
+  const packed = useAppStore(podsPackedSelector) !== null;
+  const packedVersion = useAppStore(packedVersionSelector);
+  const podCount = useAppStore(podCountSelector);
+  const replicaSets = useAppStore(replicaSetsSelector);
+  const selected = useAppStore(selectedPodSelector);
+  const selectedPod = useAppStore(useShallow(selectedPodViewSelector));
+  const tick = useAppStore(tickSelector);
+  const trigger = useRef<HTMLElement | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: packedVersion marks a new packed buffer
+  const index = useMemo(() => {
+    const buffer = packed ? getPackedPods() : null;
+    return revisionIndex(replicaSets, buffer ? packedRevisionPairs(buffer) : pods);
+  }, [replicaSets, pods, packed, packedVersion]);
+
+  const byNode = useMemo(() => {
+    const map = new Map<string | null, PodView[]>();
+    for (const pod of pods) {
+      const list = map.get(pod.node) ?? [];
+      list.push(pod);
+      map.set(pod.node, list);
+    }
+    for (const list of map.values()) list.sort(byRevisionThenAge);
+    return map;
+  }, [pods]);
+
+  const onSelect = useCallback((name: string, target: HTMLElement) => {
+    trigger.current = target;
+    const state = appStore.getState();
+    state.selectPod(state.selectedPod === name ? null : name);
+  }, []);
+  const onClose = useCallback(() => {
+    appStore.getState().selectPod(null);
+    trigger.current?.focus();
+  }, []);
+
+  const unscheduled = packed ? null : (byNode.get(null) ?? []);
   return (
-    <Panel title="Cluster" area="cluster">
-      <EmptyState title="No workload loaded">
-        Nodes and their pods appear here, old and new revisions side by side, as the rollout runs.
-      </EmptyState>
+    <Panel
+      title={t('panels.cluster')}
+      area="cluster"
+      actions={
+        <span className="text-sm text-slate-600 tabular-nums dark:text-slate-400">
+          {t('cluster.summary', { nodes: nodes.length, pods: podCount })}
+        </span>
+      }
+      bodyClassName="flex flex-col gap-2 p-3"
+    >
+      <SimGate
+        primary
+        hasData={nodes.length > 0}
+        emptyTitle={t('cluster.emptyTitle')}
+        emptyText={t('cluster.emptyText')}
+      >
+        <HatchPattern />
+        {unscheduled && unscheduled.length > 0 ? (
+          <section
+            aria-label={t('cluster.unscheduledTray')}
+            data-testid="unscheduled-tray"
+            className="rounded-md border border-dashed border-slate-400 p-2 dark:border-slate-500"
+          >
+            <h3 className="mb-1 text-xs font-semibold">{t('cluster.unscheduledTray')}</h3>
+            <NodePods pods={unscheduled} index={index} selected={selected} onSelect={onSelect} />
+          </section>
+        ) : null}
+        <div className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-2">
+          {nodes.map((node) => (
+            <NodeCard key={node.name} node={node}>
+              {packed ? (
+                <PackedNodeCanvas node={node.name} index={index} count={node.podCount} onSelect={onSelect} />
+              ) : (
+                <NodePods
+                  pods={byNode.get(node.name) ?? []}
+                  index={index}
+                  selected={selected}
+                  onSelect={onSelect}
+                />
+              )}
+            </NodeCard>
+          ))}
+        </div>
+        <Legend index={index} />
+        {selected ? (
+          <PodDetails name={selected} pod={selectedPod} packed={packed} tick={tick} onClose={onClose} />
+        ) : null}
+      </SimGate>
     </Panel>
+  );
+}
+
+/** HatchPattern defines the diagonal hatch that marks old revisions' chips (pods.css). */
+function HatchPattern() {
+  return (
+    <svg width="0" height="0" className="absolute" aria-hidden="true" focusable="false">
+      <defs>
+        <pattern
+          id="pod-hatch"
+          width="4"
+          height="4"
+          patternUnits="userSpaceOnUse"
+          patternTransform="rotate(45)"
+        >
+          <rect width="4" height="4" fill="#7c8795" />
+          <rect width="1.6" height="4" fill="#c4cad3" />
+        </pattern>
+      </defs>
+    </svg>
   );
 }

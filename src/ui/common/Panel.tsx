@@ -3,27 +3,31 @@ import { type ReactNode, useId } from 'react';
 interface PanelProps {
   /** The region's accessible name and visible title (DESIGN.md §7). */
   title: string;
-  /** The grid area the panel fills (see src/app/app.css). */
+  /** The grid area the panel fills (see src/app/layout.css). */
   area: string;
+  /** Controls shown at the right of the title bar (tabs, filters). */
+  actions?: ReactNode;
+  /** Classes of the scrolling body (default: padded). */
+  bodyClassName?: string;
   children: ReactNode;
 }
 
 /** Panel is the frame of one landmark region: a titled card whose body scrolls on its own. */
-export function Panel({ title, area, children }: PanelProps) {
+export function Panel({ title, area, actions, bodyClassName = 'p-3', children }: PanelProps) {
   const titleId = useId();
   return (
     <section
       aria-labelledby={titleId}
       style={{ gridArea: area }}
-      className="flex min-h-48 min-w-0 flex-col overflow-hidden rounded-lg border border-slate-300 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900 lg:min-h-0"
+      className="relative flex min-h-48 min-w-0 flex-col overflow-hidden rounded-lg border border-slate-300 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900 lg:min-h-0"
     >
-      <h2
-        id={titleId}
-        className="border-b border-slate-200 px-4 py-2 text-base font-semibold tracking-wide text-slate-900 dark:border-slate-800 dark:text-slate-100"
-      >
-        {title}
-      </h2>
-      <div className="min-h-0 flex-1 overflow-auto p-4">{children}</div>
+      <div className="flex min-h-10 flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 px-3 py-1.5 dark:border-slate-800">
+        <h2 id={titleId} className="text-base font-semibold tracking-wide text-slate-900 dark:text-slate-100">
+          {title}
+        </h2>
+        {actions ? <div className="ml-auto flex min-w-0 flex-wrap items-center gap-2">{actions}</div> : null}
+      </div>
+      <div className={`min-h-0 flex-1 overflow-auto ${bodyClassName}`}>{children}</div>
     </section>
   );
 }

@@ -1,12 +1,18 @@
-import { ScenarioBanner } from '../scenario/ScenarioBanner.tsx';
 import { ScenarioControls } from '../scenario/ScenarioControls.tsx';
+import { Banners } from './Banners.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { LargeTextToggle } from './LargeTextToggle.tsx';
+import { ShareButton } from './ShareButton.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { VersionBadge } from './VersionBadge.tsx';
 
-/** AppHeader carries the product name, the simulated Kubernetes version and the theme switch. */
+/**
+ * AppHeader carries the product name, the simulated Kubernetes version, the scenario buttons
+ * (Scenarios, Import, Export, Share), the language, large-text and theme switches.
+ */
 export function AppHeader() {
   return (
-    <header className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-300 bg-white px-3 py-2 sm:gap-x-3 sm:px-4 dark:border-slate-700 dark:bg-slate-900">
+    <header className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-300 bg-white px-3 py-1.5 sm:gap-x-3 sm:px-4 dark:border-slate-700 dark:bg-slate-900">
       <Logo />
       <h1 className="whitespace-nowrap text-lg font-bold tracking-tight text-slate-900 dark:text-white">
         Rollout Lab
@@ -14,20 +20,23 @@ export function AppHeader() {
       <VersionBadge />
       <div className="ml-auto flex flex-wrap items-center gap-2">
         <ScenarioControls />
+        <ShareButton />
+        <LanguageSwitch />
+        <LargeTextToggle />
         <ThemeToggle />
       </div>
-      <ScenarioBanner />
+      <Banners />
     </header>
   );
 }
 
-/** Logo: a rollout in three pods, old (vermillion) giving way to new (bluish green). */
+/** Logo: a rollout in three pods, old (vermillion square) giving way to new (bluish-green circles). */
 function Logo() {
   return (
     <svg viewBox="0 0 32 32" className="size-7 shrink-0" aria-hidden="true">
       <rect x="1" y="11" width="9" height="10" rx="2" className="fill-vermillion" />
-      <rect x="11.5" y="11" width="9" height="10" rx="2" className="fill-bluish-green" />
-      <rect x="22" y="11" width="9" height="10" rx="2" className="fill-bluish-green" />
+      <circle cx="16" cy="16" r="5" className="fill-bluish-green" />
+      <circle cx="26.5" cy="16" r="5" className="fill-bluish-green" />
     </svg>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { toggleTheme } from '../../state/actions.ts';
 import { useAppStore } from '../../state/hooks.ts';
 import { themeSelector } from '../../state/selectors.ts';
@@ -6,14 +7,15 @@ const onToggle = () => toggleTheme();
 
 /** ThemeToggle switches between the light and dark themes (the choice is remembered). */
 export function ThemeToggle() {
+  const { t } = useTranslation();
   const theme = useAppStore(themeSelector);
-  const next = theme === 'dark' ? 'light' : 'dark';
+  const label = theme === 'dark' ? t('header.toLight') : t('header.toDark');
   return (
     <button
       type="button"
       onClick={onToggle}
-      aria-label={`Switch to ${next} theme`}
-      title={`Switch to ${next} theme`}
+      aria-label={label}
+      title={label}
       className="inline-flex size-9 items-center justify-center rounded-md border border-slate-300 text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800"
     >
       {theme === 'dark' ? <SunIcon /> : <MoonIcon />}

@@ -3,19 +3,21 @@ import {
   workerErrorSelector,
   workerStatusSelector,
 } from '../../state/selectors.ts';
+import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../state/hooks.ts';
 
 /** VersionBadge shows the Kubernetes release the worker's engine reproduces, once it has answered. */
 export function VersionBadge() {
+  const { t } = useTranslation();
   const status = useAppStore(workerStatusSelector);
   const version = useAppStore(kubernetesVersionSelector);
   const error = useAppStore(workerErrorSelector);
   const text =
     status === 'ready'
-      ? `Kubernetes ${version}`
+      ? t('header.versionReady', { version })
       : status === 'error'
-        ? 'Simulator unavailable'
-        : 'Starting simulator…';
+        ? t('header.versionError')
+        : t('header.versionStarting');
   return (
     <span
       data-testid="k8s-version"

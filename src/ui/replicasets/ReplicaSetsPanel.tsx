@@ -1,14 +1,133 @@
-import { EmptyState } from '../common/EmptyState.tsx';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describe as describeObject, rolloutHistoryText, rolloutStatusText } from '../../state/actions.ts';
+import { useAppStore } from '../../state/hooks.ts';
+import { tickSelector, watchSelector, watchTabSelector, workloadsSelector } from '../../state/selectors.ts';
+import { appStore } from '../../state/store.ts';
+import type { WatchTab } from '../../state/uiSlice.ts';
+import type { WatchKind } from '../../worker/protocol.ts';
 import { Panel } from '../common/Panel.tsx';
+import { SimGate } from '../common/SimGate.tsx';
+import { PrinterText } from './PrinterText.tsx';
+import { WatchLog } from './WatchLog.tsx';
 
-/** ReplicaSetsPanel will list the workload's ReplicaSets with desired, current and ready counts. */
+/** The tabs and the kubectl command each one is the output of. */
+export const TABS: readonly { tab: WatchTab; command: string }[] = [
+  { tab: 'rs', command: 'kubectl get rs -w' },
+  { tab: 'deploy', command: 'kubectl get deploy -w' },
+  { tab: 'ds', command: 'kubectl get ds -w' },
+  { tab: 'pods', command: 'kubectl get pods -w' },
+  { tab: 'rollout-status', command: 'kubectl rollout status' },
+  { tab: 'rollout-history', command: 'kubectl rollout history' },
+  { tab: 'describe', command: 'kubectl describe' },
+];
+
+const WATCH_KINDS: ReadonlySet<WatchTab> = new Set<WatchTab>(['rs', 'deploy', 'ds', 'pods']);
+
+const onTabKey = (e: React.KeyboardEvent, current: WatchTab) => {
+  const i = TABS.findIndex((x) => x.tab === current);
+  const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+  if (!step) return;
+  e.preventDefault();
+  const next = TABS[(i + step + TABS.length) % TABS.length];
+  if (!next) return;
+  appStore.getState().setWatchTab(next.tab);
+  document.getElementById(`rs-tab-${next.tab}`)?.focus();
+};
+
+/** ReplicaSetsPanel is the terminal: `kubectl get … -w` logs up to the current tick and the printers. */
 export function ReplicaSetsPanel() {
+  const { t } = useTranslation();
+  const tab = useAppStore(watchTabSelector);
+  const watch = useAppStore(watchSelector);
+  const tick = useAppStore(tickSelector);
+  const panelId = useId();
+  const hasData = watch.rs.length > 0 || watch.ds.length > 0 || watch.pods.length > 0;
   return (
-    <Panel title="ReplicaSets" area="replicasets">
-      <EmptyState title="No ReplicaSets">
-        Each revision's desired, current and ready counts, as{' '}
-        <code className="font-mono">kubectl get rs</code> prints them.
-      </EmptyState>
+    <Panel title={t('panels.replicasets')} area="replicasets" bodyClassName="flex flex-col gap-2 p-2">
+      <div
+        role="tablist"
+        aria-label={t('replicasets.tabs')}
+        className="flex flex-wrap gap-1 font-mono text-xs"
+      >
+        {TABS.map(({ tab: id, command }) => (
+          <button
+            key={id}
+            id={`rs-tab-${id}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            aria-controls={panelId}
+            tabIndex={tab === id ? 0 : -1}
+            onClick={() => appStore.getState().setWatchTab(id)}
+            onKeyDown={(e) => onTabKey(e, tab)}
+            className="rounded border border-slate-300 px-1.5 py-0.5 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent aria-selected:border-accent aria-selected:bg-accent aria-selected:text-white dark:border-slate-600 dark:text-slate-300 dark:hover:bg-slate-800 dark:aria-selected:text-slate-950"
+          >
+            {command.replace('kubectl ', '')}
+          </button>
+        ))}
+      </div>
+      <div id={panelId} role="tabpanel" aria-labelledby={`rs-tab-${tab}`} className="min-h-0 flex-1">
+        <SimGate
+          hasData={hasData}
+          emptyTitle={t('replicasets.emptyTitle')}
+          emptyText={t('replicasets.emptyText')}
+        >
+          <TabBody tab={tab} tick={tick} lines={WATCH_KINDS.has(tab) ? watch[tab as WatchKind] : []} />
+        </SimGate>
+      </div>
     </Panel>
+  );
+}
+
+function TabBody({
+  tab,
+  tick,
+  lines,
+}: {
+  tab: WatchTab;
+  tick: number;
+  lines: ReturnType<typeof watchSelector>[WatchKind];
+}) {
+  const command = TABS.find((x) => x.tab === tab)?.command ?? '';
+  if (WATCH_KINDS.has(tab)) return <WatchLog key={tab} lines={lines} tick={tick} command={command} />;
+  if (tab === 'rollout-status')
+    return <PrinterText command={command} load={rolloutStatusText} reloadKey={String(tick)} />;
+  if (tab === 'rollout-history')
+    return <PrinterText command={command} load={rolloutHistoryText} reloadKey={String(tick)} />;
+  return <DescribeTab tick={tick} />;
+}
+
+function DescribeTab({ tick }: { tick: number }) {
+  const { t } = useTranslation();
+  const workloads = useAppStore(workloadsSelector);
+  const [picked, setPicked] = useState<string | null>(null);
+  const target = workloads.find((w) => `${w.kind}/${w.name}` === picked) ?? workloads[0];
+  if (!target) return <p className="text-sm">{t('replicasets.noWorkload')}</p>;
+  const kind = target.kind === 'Deployment' ? 'deployment' : 'daemonset';
+  return (
+    <div className="flex h-full min-h-0 flex-col gap-1">
+      <label className="flex items-center gap-2 text-xs">
+        {t('replicasets.describeTarget')}
+        <select
+          value={`${target.kind}/${target.name}`}
+          onChange={(e) => setPicked(e.target.value)}
+          className="rounded border border-slate-300 bg-white px-1 py-0.5 font-mono dark:border-slate-600 dark:bg-slate-800"
+        >
+          {workloads.map((w) => (
+            <option key={`${w.kind}/${w.name}`} value={`${w.kind}/${w.name}`}>
+              {w.kind.toLowerCase()}/{w.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="min-h-0 flex-1">
+        <PrinterText
+          command={`kubectl describe ${kind} ${target.name}`}
+          load={() => describeObject(kind, target.name)}
+          reloadKey={`${tick}/${kind}/${target.name}`}
+        />
+      </div>
+    </div>
   );
 }

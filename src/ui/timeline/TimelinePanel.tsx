@@ -1,14 +1,126 @@
-import { EmptyState } from '../common/EmptyState.tsx';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppStore } from '../../state/hooks.ts';
+import {
+  endTimeSelector,
+  markersSelector,
+  podsSelector,
+  replicaSetsSelector,
+  seriesSelector,
+  tickSelector,
+  workloadsSelector,
+} from '../../state/selectors.ts';
+import type { SeriesPoint } from '../../worker/protocol.ts';
 import { Panel } from '../common/Panel.tsx';
+import { revisionIndex } from '../common/revisionStyle.ts';
+import { SimGate } from '../common/SimGate.tsx';
+import { type Bounds, METRICS, type Metric, seriesKeys } from './chartModel.ts';
+import { METRIC_STYLE, seriesColor } from './chartStyle.ts';
+import { SeriesReadout } from './SeriesReadout.tsx';
+import { TimelineChart } from './TimelineChart.tsx';
+import { TimelineControls } from './TimelineControls.tsx';
+import { useKeyboardShortcuts } from './useKeyboardShortcuts.ts';
 
-/** TimelinePanel will hold the recorded ticks and the scrubber. */
+/** pointAt is the last sample at or before the tick. */
+function pointAt(series: readonly SeriesPoint[], tick: number): SeriesPoint | null {
+  let found: SeriesPoint | null = null;
+  for (const p of series) {
+    if (p.tick > tick) break;
+    found = p;
+  }
+  return found;
+}
+
+/** TimelinePanel: the transport, the position slider and the chart of the whole run. */
 export function TimelinePanel() {
+  const { t } = useTranslation();
+  useKeyboardShortcuts();
+  const series = useAppStore(seriesSelector);
+  const endTime = useAppStore(endTimeSelector);
+  const markers = useAppStore(markersSelector);
+  const replicaSets = useAppStore(replicaSetsSelector);
+  const workloads = useAppStore(workloadsSelector);
+  const pods = useAppStore(podsSelector);
+  const tick = useAppStore(tickSelector);
+  const [metrics, setMetrics] = useState<readonly Metric[]>(['desired', 'available']);
+
+  const index = useMemo(() => revisionIndex(replicaSets, pods), [replicaSets, pods]);
+  const keys = useMemo(() => seriesKeys(series), [series]);
+  const bounds = useMemo(() => {
+    const rolling = workloads.filter((w) => w.strategy === 'RollingUpdate');
+    if (rolling.length !== 1) return null;
+    const w = rolling[0];
+    if (!w) return null;
+    const b: Bounds = { lower: w.replicas - w.resolvedUnavailable, upper: w.replicas + w.resolvedSurge };
+    return (_p: SeriesPoint) => b;
+  }, [workloads]);
+  const colorOf = (key: string) => seriesColor(key, replicaSets, workloads, index);
+  const revisionOf = (key: string) => replicaSets.find((r) => r.name === key)?.revision ?? null;
+  const toggle = (m: Metric) =>
+    setMetrics((cur) =>
+      cur.includes(m) ? cur.filter((x) => x !== m) : METRICS.filter((x) => x === m || cur.includes(x)),
+    );
+
   return (
-    <Panel title="Timeline" area="timeline">
-      <EmptyState title="Nothing recorded">
-        The run's ticks, as a <code className="font-mono">kubectl get rs -w</code> history you can scrub
-        through.
-      </EmptyState>
+    <Panel title={t('panels.timeline')} area="timeline" bodyClassName="flex flex-col gap-2 p-2">
+      <TimelineControls />
+      <SimGate
+        hasData={series.length > 0}
+        emptyTitle={t('timeline.emptyTitle')}
+        emptyText={t('timeline.emptyText')}
+      >
+        <div className="flex min-h-0 flex-1 flex-col gap-2 md:flex-row">
+          <div className="min-h-28 min-w-0 flex-1">
+            <TimelineChart
+              series={series}
+              keys={keys}
+              endTime={endTime}
+              markers={markers}
+              metrics={metrics}
+              bounds={bounds}
+              replicaSets={replicaSets}
+              workloads={workloads}
+              index={index}
+            />
+          </div>
+          <div className="flex shrink-0 flex-col gap-1.5 overflow-auto md:w-72">
+            <SeriesReadout
+              point={pointAt(series, tick)}
+              keys={keys}
+              colorOf={colorOf}
+              revisionOf={revisionOf}
+            />
+            <fieldset className="flex flex-wrap gap-x-2 gap-y-0.5 text-xs">
+              <legend className="sr-only">{t('timeline.metrics')}</legend>
+              {METRICS.map((m) => (
+                <label key={m} className="flex items-center gap-1">
+                  <input type="checkbox" checked={metrics.includes(m)} onChange={() => toggle(m)} />
+                  <svg
+                    width="18"
+                    height="6"
+                    aria-hidden="true"
+                    className="text-slate-700 dark:text-slate-200"
+                  >
+                    <line
+                      x1="0"
+                      x2="18"
+                      y1="3"
+                      y2="3"
+                      stroke="currentColor"
+                      strokeWidth={METRIC_STYLE[m].width}
+                      strokeDasharray={METRIC_STYLE[m].dash}
+                    />
+                  </svg>
+                  {m}
+                </label>
+              ))}
+            </fieldset>
+            {bounds ? (
+              <p className="text-xs text-slate-600 dark:text-slate-400">{t('timeline.bandNote')}</p>
+            ) : null}
+          </div>
+        </div>
+      </SimGate>
     </Panel>
   );
 }

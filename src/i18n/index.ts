@@ -1,0 +1,73 @@
+/**
+ * i18n: one i18next instance for the page, with the UI strings (`translation`) and the Explain
+ * sentence templates (`explain`) in English and Simplified Chinese. The language follows the
+ * store's `language` (the browser's at start, the reader's pick after `setLanguage`); <html lang>
+ * follows too. Resources are bundled, so init is synchronous and tests need no waiting.
+ */
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { AppStore } from '../state/store.ts';
+import { en } from './en.ts';
+import { EXPLAIN_EN } from './explain.en.ts';
+import { EXPLAIN_ZH_CN } from './explain.zh-CN.ts';
+import { zhCN } from './zh-CN.ts';
+
+/** The languages the UI speaks. */
+export const LANGUAGES = ['en', 'zh-CN'] as const;
+export type UiLanguage = (typeof LANGUAGES)[number];
+
+/** browserLanguage maps the browser's preferred languages to one the UI speaks (zh* → zh-CN). */
+export function browserLanguage(preferred: readonly string[]): UiLanguage {
+  for (const tag of preferred) {
+    const lower = tag.toLowerCase();
+    if (lower.startsWith('zh')) return 'zh-CN';
+    if (lower.startsWith('en')) return 'en';
+  }
+  return 'en';
+}
+
+/** initI18n initialises the shared instance (idempotent) in the given language. */
+export function initI18n(language: UiLanguage = 'en'): I18n {
+  if (!i18next.isInitialized) {
+    void i18next.use(initReactI18next).init({
+      lng: language,
+      fallbackLng: 'en',
+      supportedLngs: [...LANGUAGES],
+      ns: ['translation', 'explain'],
+      defaultNS: 'translation',
+      resources: {
+        en: { translation: en, explain: EXPLAIN_EN },
+        'zh-CN': { translation: zhCN, explain: EXPLAIN_ZH_CN },
+      },
+      interpolation: { escapeValue: false }, // React escapes
+      returnNull: false,
+      initAsync: false,
+    });
+  } else if (i18next.language !== language) {
+    void i18next.changeLanguage(language);
+  }
+  return i18next;
+}
+
+/**
+ * startI18n starts i18n in the browser's language (unless the store already holds a chosen one,
+ * e.g. from a share link) and keeps i18next and <html lang> in step with the store's language.
+ */
+export function startI18n(store: AppStore, preferred: readonly string[] = navigator.languages): () => void {
+  const state = store.getState();
+  if (!state.languageChosen) store.setState({ language: browserLanguage(preferred) });
+  const apply = (language: UiLanguage) => {
+    initI18n(language);
+    document.documentElement.lang = language;
+  };
+  apply(store.getState().language);
+  return store.subscribe((next, prev) => {
+    if (next.language !== prev.language) apply(next.language);
+  });
+}
+
+// Ready on import (in English) so any React tree — the app, a component test — has its strings;
+// startI18n then switches to the reader's language.
+initI18n();
+
+export { i18next };

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import type { PodView } from '../../worker/protocol.ts';
+import { type RevisionIndex, revisionStyle } from '../common/revisionStyle.ts';
+import { usePresence } from '../common/usePresence.ts';
+import { PodChip } from './PodChip.tsx';
+
+interface NodePodsProps {
+  pods: readonly PodView[];
+  index: RevisionIndex;
+  selected: string | null;
+  onSelect(name: string, chip: HTMLButtonElement): void;
+}
+
+const podKey = (p: PodView) => p.name;
+
+/** NodePods lays out a node's pods (old revisions first), fading out the ones that left. */
+export function NodePods({ pods, index, selected, onSelect }: NodePodsProps) {
+  const { t } = useTranslation();
+  const present = usePresence(pods, podKey);
+  if (present.length === 0) {
+    return <p className="text-xs text-slate-500 dark:text-slate-400">{t('cluster.noPods')}</p>;
+  }
+  return (
+    <div className="flex flex-wrap gap-1 text-slate-900 dark:text-slate-100">
+      {present.map(({ item, leaving }) => (
+        <PodChip
+          key={item.name}
+          pod={item}
+          style={revisionStyle(index, item.workload, item.revision)}
+          selected={selected === item.name}
+          leaving={leaving}
+          onSelect={onSelect}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** byRevisionThenAge orders a node's pods: older revisions first, then by creation, then name. */
+export function byRevisionThenAge(a: PodView, b: PodView): number {
+  return a.revision - b.revision || a.created - b.created || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+}

@@ -1,0 +1,131 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { objectYaml } from '../../state/actions.ts';
+import type { PodView } from '../../worker/protocol.ts';
+
+interface PodDetailsProps {
+  /** The selected pod's name. */
+  name: string;
+  /** Its view (small clusters), or null: gone at this tick, or a packed (big) cluster. */
+  pod: PodView | null;
+  /** Whether the pods travel packed (then the details come from `kubectl get pod -o yaml`). */
+  packed: boolean;
+  tick: number;
+  onClose(): void;
+}
+
+const seconds = (s: number | null) => (s === null ? '—' : `${s.toFixed(1)} s`);
+
+/**
+ * PodDetails is the non-modal dialog of one pod: node, labels (pod-template-hash /
+ * controller-revision-hash included), conditions with their times, restarts. Escape closes it.
+ */
+export function PodDetails({ name, pod, packed, tick, onClose }: PodDetailsProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const [yaml, setYaml] = useState<string | null>(null);
+
+  useEffect(() => {
+    closeRef.current?.focus();
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new tick means new object YAML
+  useEffect(() => {
+    if (!packed) return;
+    let live = true;
+    setYaml(null);
+    void objectYaml('pod', name).then((text) => live && setYaml(text));
+    return () => {
+      live = false;
+    };
+  }, [packed, name, tick]);
+
+  return (
+    <div
+      role="dialog"
+      aria-labelledby={titleId}
+      data-testid="pod-details"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+      className="absolute top-12 right-2 z-30 flex max-h-[calc(100%-3.5rem)] w-80 max-w-[calc(100%-1rem)] flex-col rounded-lg border border-slate-300 bg-white text-sm shadow-xl dark:border-slate-600 dark:bg-slate-800"
+    >
+      <div className="flex items-start gap-2 border-b border-slate-200 p-2 dark:border-slate-700">
+        <h3 id={titleId} className="min-w-0 flex-1 font-mono text-sm font-semibold break-all">
+          {name}
+        </h3>
+        <button
+          ref={closeRef}
+          type="button"
+          onClick={onClose}
+          className="rounded border border-slate-300 px-2 text-xs hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent dark:border-slate-600 dark:hover:bg-slate-700"
+        >
+          {t('common.close')}
+        </button>
+      </div>
+      <div className="min-h-0 overflow-auto p-2">
+        {pod ? <PodFacts pod={pod} /> : null}
+        {!pod && !packed ? <p>{t('cluster.podGone', { tick })}</p> : null}
+        {!pod && packed ? (
+          <pre className="font-mono text-xs whitespace-pre">{yaml ?? t('common.loading')}</pre>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function PodFacts({ pod }: { pod: PodView }) {
+  const { t } = useTranslation();
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+      <dt className="text-slate-600 dark:text-slate-400">{t('cluster.node')}</dt>
+      <dd className="font-mono">{pod.node ?? t('cluster.unscheduled')}</dd>
+      <dt className="text-slate-600 dark:text-slate-400">{t('cluster.phase')}</dt>
+      <dd>{t(`phase.${pod.phase}`)}</dd>
+      <dt className="text-slate-600 dark:text-slate-400">{t('cluster.owner')}</dt>
+      <dd className="font-mono break-all">
+        {pod.owner} (rev {pod.revision})
+      </dd>
+      <dt className="text-slate-600 dark:text-slate-400">{t('cluster.image')}</dt>
+      <dd className="font-mono break-all">{pod.image}</dd>
+      <dt className="text-slate-600 dark:text-slate-400">{t('cluster.restarts')}</dt>
+      <dd className="tabular-nums">{pod.restarts}</dd>
+      <dt className="text-slate-600 dark:text-slate-400">{t('cluster.created')}</dt>
+      <dd className="tabular-nums">{seconds(pod.created)}</dd>
+      <dt className="col-span-2 mt-1 font-semibold">{t('cluster.labels')}</dt>
+      {Object.entries(pod.labels).map(([k, v]) => (
+        <dd key={k} className="col-span-2 font-mono text-xs break-all">
+          {k}={v}
+        </dd>
+      ))}
+      <dt className="col-span-2 mt-1 font-semibold">{t('cluster.conditions')}</dt>
+      <dd className="col-span-2">
+        <table className="w-full text-xs">
+          <thead>
+            <tr className="text-left text-slate-600 dark:text-slate-400">
+              <th className="font-medium">{t('cluster.conditionType')}</th>
+              <th className="font-medium">{t('cluster.conditionStatus')}</th>
+              <th className="font-medium">{t('cluster.conditionSince')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {pod.conditions.map((c) => (
+              <tr key={c.type} className="font-mono">
+                <td>{c.type}</td>
+                <td>
+                  {c.status}
+                  {c.reason ? ` (${c.reason})` : ''}
+                </td>
+                <td className="tabular-nums">{seconds(c.since)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </dd>
+    </dl>
+  );
+}

@@ -1,0 +1,114 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { completions, runKubectl } from '../../state/actions.ts';
+import { useAppStore } from '../../state/hooks.ts';
+import { consoleLogSelector } from '../../state/selectors.ts';
+
+/** commonPrefix is the longest prefix shared by all the strings. */
+export function commonPrefix(list: readonly string[]): string {
+  if (list.length === 0) return '';
+  let prefix = list[0] ?? '';
+  for (const s of list) while (!s.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  return prefix;
+}
+
+/**
+ * KubectlConsole is the `kubectl` text box: ↑/↓ walk the history, Tab completes, Enter runs the
+ * line (read-only verbs answer at the current tick; changes fork the run there). Output comes from
+ * the engine's printers, in a monospace log.
+ */
+export function KubectlConsole() {
+  const { t } = useTranslation();
+  const log = useAppStore(consoleLogSelector);
+  const [line, setLine] = useState('');
+  const [hint, setHint] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const cursor = useRef<number | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new entry scrolls the log to the end
+  useLayoutEffect(() => {
+    if (box.current) box.current.scrollTop = box.current.scrollHeight;
+  }, [log]);
+
+  const history = log.map((e) => e.input);
+  const onKeyDown = async (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+      if (history.length === 0) return;
+      e.preventDefault();
+      const at = cursor.current ?? history.length;
+      const next = Math.min(history.length, Math.max(0, at + (e.key === 'ArrowUp' ? -1 : 1)));
+      cursor.current = next;
+      setLine(history[next] ?? '');
+    } else if (e.key === 'Tab' && line.trim() !== '') {
+      e.preventDefault();
+      const options = await completions(line);
+      if (options.length === 1) {
+        setLine(`${options[0] ?? line} `);
+        setHint([]);
+      } else {
+        const prefix = commonPrefix(options);
+        if (prefix.length > line.length) setLine(prefix);
+        setHint(options.slice(0, 12));
+      }
+    } else if (e.key === 'Enter' && line.trim() !== '' && !busy) {
+      e.preventDefault();
+      setBusy(true);
+      const input = line.trim().replace(/^kubectl\s+/, '');
+      setLine('');
+      setHint([]);
+      cursor.current = null;
+      await runKubectl(input);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-md bg-slate-950 font-mono text-xs text-slate-100">
+      <div
+        ref={box}
+        role="log"
+        aria-label={t('controls.consoleLog')}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the log scrolls, so keyboard users must reach it
+        tabIndex={0}
+        className="min-h-12 flex-1 overflow-auto px-2 py-1 focus-visible:outline-2 focus-visible:outline-accent"
+      >
+        {log.length === 0 ? <p className="text-slate-400">{t('controls.consoleHint')}</p> : null}
+        {log.map((entry, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the console log is append-only
+          <div key={i} data-testid="console-entry" data-ok={entry.ok}>
+            <div className="text-slate-400">
+              <span className="text-emerald-400">$ </span>kubectl {entry.input}
+            </div>
+            <div className={`whitespace-pre ${entry.ok ? '' : 'text-red-300'}`}>{entry.output}</div>
+          </div>
+        ))}
+      </div>
+      {hint.length > 0 ? (
+        <div className="border-t border-slate-800 px-2 py-0.5 text-slate-300" aria-live="polite">
+          {hint.map((h) => h.split(/\s+/).at(-1)).join('   ')}
+        </div>
+      ) : null}
+      <label className="flex items-center gap-1 border-t border-slate-800 px-2 py-1">
+        <span className="text-emerald-400" aria-hidden="true">
+          $ kubectl
+        </span>
+        <input
+          type="text"
+          aria-label="kubectl"
+          value={line}
+          spellCheck={false}
+          autoComplete="off"
+          autoCapitalize="off"
+          placeholder={t('controls.consolePlaceholder')}
+          onChange={(e) => {
+            setLine(e.target.value);
+            cursor.current = null;
+          }}
+          onKeyDown={(e) => void onKeyDown(e)}
+          className="min-w-0 flex-1 bg-transparent text-slate-100 outline-none placeholder:text-slate-500"
+        />
+      </label>
+    </div>
+  );
+}

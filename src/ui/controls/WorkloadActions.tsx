@@ -1,0 +1,120 @@
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addNode, nodeFault, runKubectl } from '../../state/actions.ts';
+import { useAppStore } from '../../state/hooks.ts';
+import { nodesSelector, scenarioTextSelector } from '../../state/selectors.ts';
+import type { WorkloadView } from '../../worker/protocol.ts';
+import { FieldError } from './NumberField.tsx';
+import { scenarioImages } from './scenarioImages.ts';
+
+export const BUTTON =
+  'h-7 rounded-md border border-slate-300 px-2 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent disabled:opacity-40 dark:border-slate-600 dark:hover:bg-slate-800';
+const INPUT =
+  'h-7 rounded border border-slate-300 bg-white px-1 font-mono text-sm dark:border-slate-600 dark:bg-slate-800';
+
+/** WorkloadActions: set image, pause/resume, undo, restart, add node and node faults, as kubectl would do them. */
+export function WorkloadActions({ workload: w }: { workload: WorkloadView }) {
+  const { t } = useTranslation();
+  const imageId = useId();
+  const listId = useId();
+  const nodes = useAppStore(nodesSelector);
+  const text = useAppStore(scenarioTextSelector);
+  const [container, current] = (w.images[0] ?? '=').split('=') as [string, string];
+  const [image, setImage] = useState('');
+  const [nodeName, setNodeName] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const images = useMemo(
+    () => [...new Set([current, ...scenarioImages(text)])].filter(Boolean),
+    [current, text],
+  );
+  const resource = `${w.kind === 'Deployment' ? 'deployment' : 'daemonset'}/${w.name}`;
+  const node = nodes.find((n) => n.name === nodeName) ?? nodes[0];
+
+  const run = async (result: Promise<{ ok: boolean; message?: string; output?: string }>) => {
+    const r = await result;
+    setMessage(r.ok ? null : (r.message ?? r.output ?? 'refused'));
+  };
+
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div className="flex flex-wrap items-center gap-1.5">
+        <label htmlFor={imageId} className="text-sm">
+          {t('controls.image', { container })}
+        </label>
+        <input
+          id={imageId}
+          list={listId}
+          value={image}
+          placeholder={current}
+          onChange={(e) => setImage(e.target.value)}
+          className={`${INPUT} w-36`}
+        />
+        <datalist id={listId}>
+          {images.map((img) => (
+            <option key={img} value={img} />
+          ))}
+        </datalist>
+        <button
+          type="button"
+          className={BUTTON}
+          disabled={image.trim() === ''}
+          onClick={() => void run(runKubectl(`set image ${resource} ${container}=${image.trim()}`))}
+        >
+          {t('controls.setImage')}
+        </button>
+      </div>
+      <div className="flex flex-wrap gap-1.5">
+        {w.kind === 'Deployment' ? (
+          <button
+            type="button"
+            className={BUTTON}
+            onClick={() => void run(runKubectl(`rollout ${w.paused ? 'resume' : 'pause'} ${resource}`))}
+          >
+            {w.paused ? t('controls.rolloutResume') : t('controls.rolloutPause')}
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className={BUTTON}
+          onClick={() => void run(runKubectl(`rollout undo ${resource}`))}
+        >
+          {t('controls.rolloutUndo')}
+        </button>
+        <button
+          type="button"
+          className={BUTTON}
+          onClick={() => void run(runKubectl(`rollout restart ${resource}`))}
+        >
+          {t('controls.rolloutRestart')}
+        </button>
+        <button type="button" className={BUTTON} onClick={() => void run(addNode())}>
+          {t('controls.addNode')}
+        </button>
+        {node ? (
+          <span className="flex items-center gap-1">
+            <select
+              aria-label={t('controls.faultNode')}
+              value={node.name}
+              onChange={(e) => setNodeName(e.target.value)}
+              className={INPUT}
+            >
+              {nodes.map((n) => (
+                <option key={n.name} value={n.name}>
+                  {n.name}
+                </option>
+              ))}
+            </select>
+            <button
+              type="button"
+              className={BUTTON}
+              onClick={() => void run(nodeFault(node.name, !node.ready))}
+            >
+              {node.ready ? t('controls.nodeNotReady') : t('controls.nodeReady')}
+            </button>
+          </span>
+        ) : null}
+      </div>
+      <FieldError message={message} />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * Where each Explain function lives in the Kubernetes source the engine ports (v1.36.3), so a
+ * decision links to the Go function it reproduces.
+ */
+export const KUBERNETES_SOURCE = 'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/controller/';
+
+const FILES: Record<string, readonly string[]> = {
+  'deployment/rolling.go': [
+    'rolloutRolling',
+    'reconcileNewReplicaSet',
+    'reconcileOldReplicaSets',
+    'cleanupUnhealthyReplicas',
+    'scaleDownOldReplicaSetsForRollingUpdate',
+  ],
+  'deployment/sync.go': [
+    'syncStatusOnly',
+    'sync',
+    'checkPausedConditions',
+    'getAllReplicaSetsAndSyncRevision',
+    'getNewReplicaSet',
+    'scale',
+    'scaleReplicaSet',
+    'scaleReplicaSetAndRecordEvent',
+    'cleanupDeployment',
+    'syncDeploymentStatus',
+    'calculateStatus',
+    'isScalingEvent',
+  ],
+  'deployment/deployment_controller.go': ['syncDeployment', 'getReplicaSetsForDeployment'],
+  'deployment/progress.go': ['syncRolloutStatus', 'requeueStuckDeployment'],
+  'deployment/recreate.go': [
+    'rolloutRecreate',
+    'scaleDownOldReplicaSetsForRecreate',
+    'scaleUpNewReplicaSetForRecreate',
+  ],
+  'deployment/rollback.go': ['rollback'],
+  'replicaset/replica_set.go': ['syncReplicaSet', 'manageReplicas'],
+  'replicaset/replica_set_utils.go': ['updateReplicaSetStatus', 'calculateStatus'],
+  'daemon/daemon_controller.go': [
+    'syncDaemonSet',
+    'manage',
+    'syncNodes',
+    'podsShouldBeOnNode',
+    'updateDaemonSetStatus',
+    'addNode',
+    'updateNode',
+    'deleteNode',
+  ],
+  'daemon/update.go': ['rollingUpdate', 'updatedDesiredNodeCounts', 'constructHistory', 'cleanupHistory'],
+};
+
+const BY_FN = new Map<string, string>();
+for (const [file, fns] of Object.entries(FILES))
+  for (const fn of fns) if (!BY_FN.has(fn)) BY_FN.set(fn, file);
+
+/** sourceUrl is the GitHub URL of the Kubernetes file holding `fn`, or null when unknown. */
+export function sourceUrl(fn: string): string | null {
+  const file = BY_FN.get(fn);
+  return file ? `${KUBERNETES_SOURCE}${file}` : null;
+}

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { useAppStore } from '../../state/hooks.ts';
+import { languageSelector } from '../../state/selectors.ts';
+import { appStore } from '../../state/store.ts';
+import type { Language } from '../../state/uiSlice.ts';
+
+/** Each language named in itself, so a reader finds theirs whatever the UI speaks now. */
+const NAMES: Record<Language, string> = { en: 'English', 'zh-CN': '简体中文' };
+
+/** LanguageSwitch picks the UI language (the pick goes into the share URL). */
+export function LanguageSwitch() {
+  const { t } = useTranslation();
+  const language = useAppStore(languageSelector);
+  return (
+    <select
+      aria-label={t('header.language')}
+      value={language}
+      onChange={(e) => appStore.getState().setLanguage(e.target.value as Language)}
+      className="h-9 rounded-md border border-slate-300 bg-white px-1 text-sm text-slate-800 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+    >
+      {(Object.keys(NAMES) as Language[]).map((l) => (
+        <option key={l} value={l} lang={l}>
+          {NAMES[l]}
+        </option>
+      ))}
+    </select>
+  );
+}

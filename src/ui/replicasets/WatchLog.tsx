@@ -1,0 +1,101 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WatchLine } from '../../worker/protocol.ts';
+
+/** At most this many rows are in the DOM; earlier ones are summarised in one line. */
+export const MAX_ROWS = 400;
+
+/** visibleCount is how many lines were written at or before `tick` (lines are in tick order). */
+export function visibleCount(lines: readonly WatchLine[], tick: number): number {
+  let lo = 0;
+  let hi = lines.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((lines[mid]?.tick ?? 0) <= tick) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+interface WatchLogProps {
+  lines: readonly WatchLine[];
+  tick: number;
+  /** The kubectl command the log is the output of (the log's accessible name). */
+  command: string;
+}
+
+/**
+ * WatchLog prints `kubectl get <kind> -w` as a terminal would, row by row up to the current tick,
+ * the rows of the current tick highlighted. It follows the newest row until the reader scrolls up;
+ * "Jump to latest" follows again.
+ */
+export function WatchLog({ lines, tick, command }: WatchLogProps) {
+  const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  const [follow, setFollow] = useState(true);
+  const count = visibleCount(lines, tick);
+  const header = lines[0];
+  const start = Math.max(1, count - MAX_ROWS);
+  const rows = lines.slice(start, count);
+  const lastTick = count > 1 ? (lines[count - 1]?.tick ?? -1) : -1;
+
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (el && follow) el.scrollTop = el.scrollHeight;
+  });
+
+  const onScroll = () => {
+    const el = box.current;
+    if (!el) return;
+    const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 8;
+    if (atBottom !== follow) setFollow(atBottom);
+  };
+
+  return (
+    <div className="relative flex h-full min-h-0 flex-col">
+      <div
+        ref={box}
+        onScroll={onScroll}
+        role="log"
+        aria-label={command}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the log scrolls, so keyboard users must reach it
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-auto rounded-md bg-slate-950 px-2 pb-2 font-mono text-xs leading-5 text-slate-100 focus-visible:outline-2 focus-visible:outline-accent"
+      >
+        <div className="sticky top-0 bg-slate-950 pt-1 text-slate-400">
+          <span className="select-none text-emerald-400">$ </span>
+          {command}
+        </div>
+        {header ? (
+          <div className="sticky top-6 bg-slate-950 whitespace-pre text-slate-300" data-testid="watch-header">
+            {header.text}
+          </div>
+        ) : null}
+        {start > 1 ? (
+          <div className="text-slate-500">{t('replicasets.earlier', { count: start - 1 })}</div>
+        ) : null}
+        {rows.map((line, i) => (
+          <div
+            // biome-ignore lint/suspicious/noArrayIndexKey: a watch log is append-only; a row's index is its identity
+            key={start + i}
+            data-testid="watch-row"
+            data-tick={line.tick}
+            data-current={line.tick === lastTick || undefined}
+            className="w-max min-w-full whitespace-pre data-current:bg-sky-900/70 data-current:text-white"
+          >
+            {line.text}
+          </div>
+        ))}
+      </div>
+      {!follow ? (
+        <button
+          type="button"
+          onClick={() => setFollow(true)}
+          className="absolute right-3 bottom-3 rounded-full bg-accent px-3 py-1 text-xs font-medium text-white shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent dark:text-slate-950"
+        >
+          {t('replicasets.jumpToLatest')}
+        </button>
+      ) : null}
+    </div>
+  );
+}

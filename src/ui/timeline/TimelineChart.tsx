@@ -1,0 +1,181 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { seekTime } from '../../state/actions.ts';
+import type { AppState } from '../../state/store.ts';
+import { appStore } from '../../state/store.ts';
+import type { ActionMarker, ReplicaSetView, SeriesPoint, WorkloadView } from '../../worker/protocol.ts';
+import type { RevisionIndex } from '../common/revisionStyle.ts';
+import { type Bounds, chartModel, type Metric, MARGINS } from './chartModel.ts';
+import { METRIC_STYLE, seriesColor } from './chartStyle.ts';
+import { useSize } from './useSize.ts';
+
+interface TimelineChartProps {
+  series: readonly SeriesPoint[];
+  keys: readonly string[];
+  endTime: number;
+  markers: readonly ActionMarker[];
+  metrics: readonly Metric[];
+  bounds: ((p: SeriesPoint) => Bounds | null) | null;
+  replicaSets: readonly ReplicaSetView[];
+  workloads: readonly WorkloadView[];
+  index: RevisionIndex;
+}
+
+const timeOf = (s: AppState) => s.time;
+
+/**
+ * TimelineChart draws the run over virtual time. The cursor follows the store's time through a
+ * transient subscription (no React render per frame); a click or drag on the chart seeks.
+ */
+export function TimelineChart(props: TimelineChartProps) {
+  const { series, keys, endTime, markers, metrics, bounds, replicaSets, workloads, index } = props;
+  const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  const cursor = useRef<SVGLineElement>(null);
+  const { width, height } = useSize(box);
+  const model = useMemo(
+    () => chartModel(series, endTime, width, height, metrics, keys, bounds),
+    [series, endTime, width, height, metrics, keys, bounds],
+  );
+
+  useEffect(() => {
+    const place = (time: number) => {
+      const x = String(model.x(time));
+      cursor.current?.setAttribute('x1', x);
+      cursor.current?.setAttribute('x2', x);
+    };
+    place(timeOf(appStore.getState()));
+    return appStore.subscribe((next, prev) => {
+      if (timeOf(next) !== timeOf(prev)) place(timeOf(next));
+    });
+  }, [model]);
+
+  const frame = useRef(0);
+  const seekAt = (clientX: number) => {
+    const rect = box.current?.getBoundingClientRect();
+    if (!rect) return;
+    const time = model.invertX(clientX - rect.left);
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() => seekTime(time));
+  };
+
+  const plotBottom = height - MARGINS.bottom;
+  return (
+    <div ref={box} className="relative h-full min-h-24 w-full select-none" data-testid="timeline-chart">
+      {width > 0 && height > 0 ? (
+        <svg
+          width={width}
+          height={height}
+          role="img"
+          aria-label={t('timeline.chartLabel')}
+          className="block touch-none text-slate-700 dark:text-slate-300"
+          onPointerDown={(e) => {
+            e.currentTarget.setPointerCapture(e.pointerId);
+            seekAt(e.clientX);
+          }}
+          onPointerMove={(e) => {
+            if (e.currentTarget.hasPointerCapture(e.pointerId)) seekAt(e.clientX);
+          }}
+        >
+          {model.band ? (
+            <path d={model.band} className="fill-sky-blue/15" data-testid="strategy-band" />
+          ) : null}
+          {model.upper ? (
+            <path d={model.upper} className="fill-none stroke-sky-blue" strokeDasharray="2 3" />
+          ) : null}
+          {model.lower ? (
+            <path d={model.lower} className="fill-none stroke-sky-blue" strokeDasharray="2 3" />
+          ) : null}
+          {model.yTicks.map((tk) => (
+            <g key={tk.value}>
+              <line
+                x1={MARGINS.left}
+                x2={width - MARGINS.right}
+                y1={tk.y}
+                y2={tk.y}
+                className="stroke-slate-200 dark:stroke-slate-800"
+              />
+              <text
+                x={MARGINS.left - 4}
+                y={tk.y}
+                dy="0.32em"
+                textAnchor="end"
+                className="fill-current text-[10px]"
+              >
+                {tk.value}
+              </text>
+            </g>
+          ))}
+          {model.xTicks.map((tk) => (
+            <text
+              key={tk.value}
+              x={tk.x}
+              y={plotBottom + 14}
+              textAnchor="middle"
+              className="fill-current text-[10px]"
+            >
+              {tk.label}
+            </text>
+          ))}
+          <line
+            x1={MARGINS.left}
+            x2={width - MARGINS.right}
+            y1={plotBottom}
+            y2={plotBottom}
+            className="stroke-slate-400"
+          />
+          {markers.map((mk) => (
+            <g key={`${mk.tick}-${mk.label}`} data-testid="action-marker">
+              <line
+                x1={model.x(mk.time)}
+                x2={model.x(mk.time)}
+                y1={MARGINS.top}
+                y2={plotBottom}
+                className="stroke-orange"
+                strokeWidth={1.5}
+              />
+              <title>{mk.label}</title>
+              <text
+                x={model.x(mk.time) + 3}
+                y={MARGINS.top + 8}
+                className="fill-amber-800 text-[10px] dark:fill-orange"
+              >
+                {mk.label.length > 28 ? `${mk.label.slice(0, 27)}…` : mk.label}
+              </text>
+            </g>
+          ))}
+          {model.totals.map((tot) => (
+            <path
+              key={tot.metric}
+              d={tot.d}
+              className="fill-none stroke-slate-900 dark:stroke-slate-100"
+              strokeWidth={tot.metric === 'available' ? 1.5 : 1}
+              strokeDasharray={tot.metric === 'current' ? '1 2' : undefined}
+              opacity={0.55}
+            />
+          ))}
+          {model.lines.map((ln) => (
+            <path
+              key={`${ln.key}/${ln.metric}`}
+              d={ln.d}
+              data-series={ln.key}
+              data-metric={ln.metric}
+              fill="none"
+              stroke={seriesColor(ln.key, replicaSets, workloads, index)}
+              strokeWidth={METRIC_STYLE[ln.metric].width}
+              strokeDasharray={METRIC_STYLE[ln.metric].dash}
+            />
+          ))}
+          <line
+            ref={cursor}
+            y1={MARGINS.top - 4}
+            y2={plotBottom}
+            className="stroke-accent"
+            strokeWidth={2}
+            data-testid="timeline-cursor"
+          />
+        </svg>
+      ) : null}
+    </div>
+  );
+}

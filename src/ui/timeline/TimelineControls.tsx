@@ -1,0 +1,95 @@
+import { useTranslation } from 'react-i18next';
+import { seekTick, setSpeed, stepBack, stepForward, togglePlay } from '../../state/actions.ts';
+import { useAppStore } from '../../state/hooks.ts';
+import {
+  endTimeSelector,
+  playingSelector,
+  speedSelector,
+  tickSelector,
+  timeSelector,
+  totalTicksSelector,
+} from '../../state/selectors.ts';
+import { SPEEDS } from '../../state/simSlice.ts';
+
+const BUTTON =
+  'inline-flex h-8 min-w-8 items-center justify-center gap-1 rounded-md border border-slate-300 px-2 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent disabled:opacity-40 dark:border-slate-600 dark:hover:bg-slate-800';
+
+/** TimelineControls: Play/Pause, Step back/forward, speed, and the `Timeline position` slider. */
+export function TimelineControls() {
+  const { t } = useTranslation();
+  const tick = useAppStore(tickSelector);
+  const total = useAppStore(totalTicksSelector);
+  const time = useAppStore(timeSelector);
+  const endTime = useAppStore(endTimeSelector);
+  const playing = useAppStore(playingSelector);
+  const speed = useAppStore(speedSelector);
+  const disabled = total === 0;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <button
+        type="button"
+        className={`${BUTTON} w-24 font-medium`}
+        onClick={() => togglePlay()}
+        disabled={disabled}
+        aria-keyshortcuts="Space"
+      >
+        <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
+        {playing ? t('timeline.pause') : t('timeline.play')}
+      </button>
+      <button
+        type="button"
+        className={BUTTON}
+        onClick={() => stepBack()}
+        disabled={disabled || tick <= 0}
+        aria-label={t('timeline.stepBack')}
+        title={t('timeline.stepBack')}
+        aria-keyshortcuts="ArrowLeft"
+      >
+        <span aria-hidden="true">⏮</span>
+      </button>
+      <button
+        type="button"
+        className={BUTTON}
+        onClick={() => stepForward()}
+        disabled={disabled}
+        aria-label={t('timeline.stepForward')}
+        title={t('timeline.stepForward')}
+        aria-keyshortcuts="ArrowRight"
+      >
+        <span aria-hidden="true">⏭</span>
+      </button>
+      <label className="flex items-center gap-1 text-sm">
+        <span>{t('timeline.speed')}</span>
+        <select
+          value={speed}
+          onChange={(e) => setSpeed(Number(e.target.value))}
+          className="h-8 rounded-md border border-slate-300 bg-white px-1 dark:border-slate-600 dark:bg-slate-800"
+        >
+          {SPEEDS.map((s) => (
+            <option key={s} value={s}>
+              {s === 0 ? t('timeline.fastest') : `${s}×`}
+            </option>
+          ))}
+        </select>
+      </label>
+      <input
+        type="range"
+        min={0}
+        max={total}
+        step={1}
+        value={Math.min(tick, total)}
+        disabled={disabled}
+        onChange={(e) => seekTick(Number(e.target.value))}
+        aria-label={t('timeline.position')}
+        aria-valuetext={t('timeline.positionText', { tick, total, time: time.toFixed(2) })}
+        className="h-8 min-w-32 flex-1 accent-accent"
+      />
+      <output
+        className="min-w-40 text-right font-mono text-xs whitespace-nowrap tabular-nums"
+        aria-live="off"
+      >
+        {t('timeline.readout', { tick, total, time: time.toFixed(2), end: endTime.toFixed(1) })}
+      </output>
+    </div>
+  );
+}

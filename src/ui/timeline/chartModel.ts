@@ -1,0 +1,151 @@
+/**
+ * The timeline chart as plain data (d3 for scales and paths only; React draws the SVG): per
+ * ReplicaSet (or DaemonSet) step lines of desired/current/ready/available over virtual time, the
+ * totals, and the band the strategy promises — at most replicas + maxSurge pods, at least
+ * replicas − maxUnavailable available.
+ */
+import { area, curveStepAfter, line, max, scaleLinear } from 'd3';
+import type { SeriesPoint } from '../../worker/protocol.ts';
+
+export const METRICS = ['desired', 'current', 'ready', 'available'] as const;
+export type Metric = (typeof METRICS)[number];
+
+export interface Margins {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+export const MARGINS: Margins = { top: 8, right: 12, bottom: 22, left: 30 };
+
+/** The strategy bounds at one point: lower = replicas − maxUnavailable, upper = replicas + maxSurge. */
+export interface Bounds {
+  lower: number;
+  upper: number;
+}
+
+export interface ChartModel {
+  x: (t: number) => number;
+  invertX: (px: number) => number;
+  y: (v: number) => number;
+  xTicks: { value: number; x: number; label: string }[];
+  yTicks: { value: number; y: number }[];
+  /** One path per series key and metric. */
+  lines: { key: string; metric: Metric; d: string }[];
+  totals: { metric: 'current' | 'available'; d: string }[];
+  band: string | null;
+  upper: string | null;
+  lower: string | null;
+}
+
+/** seriesKeys lists the series' keys in order of first appearance. */
+export function seriesKeys(series: readonly SeriesPoint[]): string[] {
+  const seen = new Set<string>();
+  for (const p of series) for (const k of Object.keys(p.values)) seen.add(k);
+  return [...seen];
+}
+
+/**
+ * chartModel computes scales, ticks and paths for a chart of `width`×`height` pixels. `bounds`
+ * gives the strategy band at a point (null: no band, e.g. a Recreate Deployment).
+ */
+export function chartModel(
+  series: readonly SeriesPoint[],
+  endTime: number,
+  width: number,
+  height: number,
+  metrics: readonly Metric[],
+  keys: readonly string[],
+  bounds: ((p: SeriesPoint) => Bounds | null) | null,
+): ChartModel {
+  const m = MARGINS;
+  const maxTime = Math.max(endTime, series.at(-1)?.time ?? 0, 1);
+  const x = scaleLinear()
+    .domain([0, maxTime])
+    .range([m.left, Math.max(m.left + 1, width - m.right)]);
+  const boundsAt = series.map((p) => bounds?.(p) ?? null);
+  const peak =
+    max(series, (p, i) =>
+      Math.max(
+        boundsAt[i]?.upper ?? 0,
+        ...Object.values(p.values).map((v) => Math.max(v.desired, v.current, v.ready, v.available)),
+        total(p, 'current', keys),
+      ),
+    ) ?? 1;
+  const y = scaleLinear()
+    .domain([0, Math.max(1, peak)])
+    .nice(4)
+    .range([Math.max(m.top + 1, height - m.bottom), m.top]);
+
+  // Extend each series to the end of the recording so the last step shows.
+  const points = series.length > 0 ? [...series, { ...(series.at(-1) as SeriesPoint), time: maxTime }] : [];
+  const stepLine = line<[number, number]>().curve(curveStepAfter);
+  const lines: ChartModel['lines'] = [];
+  for (const key of keys) {
+    for (const metric of metrics) {
+      const xy: [number, number][] = [];
+      for (const p of points) {
+        const v = p.values[key];
+        xy.push([x(p.time), y(v ? v[metric] : 0)]);
+      }
+      lines.push({ key, metric, d: stepLine(xy) ?? '' });
+    }
+  }
+  const pathOf = (pick: (p: SeriesPoint) => number) =>
+    line<SeriesPoint>()
+      .curve(curveStepAfter)
+      .x((p) => x(p.time))
+      .y((p) => y(pick(p)))(points) ?? '';
+  const totals: ChartModel['totals'] = [
+    { metric: 'current', d: pathOf((p) => total(p, 'current', keys)) },
+    { metric: 'available', d: pathOf((p) => total(p, 'available', keys)) },
+  ];
+
+  let band: string | null = null;
+  let upper: string | null = null;
+  let lower: string | null = null;
+  if (bounds && points.length > 0) {
+    const withBounds = points.map((p, i) => ({ p, b: boundsAt[Math.min(i, boundsAt.length - 1)] ?? null }));
+    const defined = (d: { b: Bounds | null }) => d.b !== null;
+    band =
+      area<{ p: SeriesPoint; b: Bounds | null }>()
+        .curve(curveStepAfter)
+        .defined(defined)
+        .x((d) => x(d.p.time))
+        .y0((d) => y(d.b?.lower ?? 0))
+        .y1((d) => y(d.b?.upper ?? 0))(withBounds) ?? null;
+    const edge = (pick: (b: Bounds) => number) =>
+      line<{ p: SeriesPoint; b: Bounds | null }>()
+        .curve(curveStepAfter)
+        .defined(defined)
+        .x((d) => x(d.p.time))
+        .y((d) => y(d.b ? pick(d.b) : 0))(withBounds) ?? null;
+    upper = edge((b) => b.upper);
+    lower = edge((b) => b.lower);
+  }
+
+  return {
+    x,
+    invertX: (px) => Math.min(maxTime, Math.max(0, x.invert(px))),
+    y,
+    xTicks: x
+      .ticks(Math.max(2, Math.floor(width / 90)))
+      .map((value) => ({ value, x: x(value), label: `${value}s` })),
+    yTicks: y
+      .ticks(4)
+      .filter(Number.isInteger)
+      .map((value) => ({ value, y: y(value) })),
+    lines,
+    totals,
+    band,
+    upper,
+    lower,
+  };
+}
+
+/** total sums a metric over the point's series of the given keys. */
+export function total(p: SeriesPoint, metric: Metric, keys: readonly string[]): number {
+  let sum = 0;
+  for (const k of keys) sum += p.values[k]?.[metric] ?? 0;
+  return sum;
+}
