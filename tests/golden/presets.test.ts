@@ -210,7 +210,7 @@ describe('broken-image preset', () => {
     // Last progress at 30.2 s is stored as lastUpdateTime 00:00:30 (seconds), so the deadline is
     // 90 s; requeueStuckDeployment waits 59.8 s plus one more second (AddAfter skew): 91 s.
     expect(exceeded?.time).toBe(91);
-    const progressing = (exceeded?.object as Deployment).status?.conditions?.find((c) => c.type === 'Progressing');
+    const progressing = (exceeded?.object as Deployment | undefined)?.status?.conditions?.find((c) => c.type === 'Progressing');
     expect([progressing?.status, progressing?.message]).toEqual(['False', 'ReplicaSet "web-5cfdd7c4c7" has timed out progressing.']);
   });
 
