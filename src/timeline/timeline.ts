@@ -51,7 +51,8 @@ export interface TimelineOptions {
   maxTicks?: number;
   /** Wall clock in ms for the adaptive spacing (default performance.now). */
   clock?: () => number;
-  tracks?: Track[];
+  /** Builds the tracks fed with every recorded tick (called once, before recording). */
+  tracks?: (t: Timeline) => Track[];
 }
 
 /** The outcome of a fork: the first action's output (what kubectl printed) or why it was refused. */
@@ -92,10 +93,10 @@ export class Timeline {
     this.clock = opts.clock ?? defaultClock;
     this.maxTicks = opts.maxTicks ?? MAX_TICKS;
     this.keyframes = new KeyframeList(opts.keyframeEvery ?? null, this.clock);
-    this.tracks = opts.tracks ?? [];
     this.live = createEngine(this.config);
     this.untilMs = lastActionTime(this.config) + RUN_AFTER_LAST_ACTION_MS;
     this.keyframes.add(copyEngineState(this.live), 0);
+    this.tracks = opts.tracks?.(this) ?? [];
     for (const t of this.tracks) t.reset(this.live);
   }
 
@@ -203,10 +204,11 @@ export class Timeline {
     const dry = dryRun(st, plan.kept, actions.length, plan.actionMs);
     if (!dry.ok) return { ok: false, output: dry.output };
 
+    // Tracks first: they undo the dropped ticks from their records.
+    for (const t of this.tracks) t.truncate(tick);
     this.records.length = tick;
     this.keyframes.truncate(tick);
     this.keyframes.replace((kf) => rebaseState(kf.state, config, plan.kept));
-    for (const t of this.tracks) t.truncate(tick);
     this.live = st;
     this.scenario = valid.value;
     this.config = config;

@@ -1,0 +1,195 @@
+/**
+ * Recordings derived tick by tick for the views, over the whole recording (the chart shows the
+ * whole run, the watch panel the lines up to the playhead):
+ * - SeriesTrack: the counters of every ReplicaSet and DaemonSet, one point per tick that changed them;
+ * - WatchTrack: `kubectl get <kind> -w` lines printed by the engine's own printers, each with its tick;
+ * - MarkerTrack: the user's actions (scenario actions and forks).
+ * Plain data shaped like src/worker/views.ts, so the worker sends slices of them as they are.
+ */
+import type { DaemonSet, KubeObject, ReplicaSet } from '../engine/api/types.ts';
+import { newWatchPrinter, type TableKind, watchPrint, type WatchPrinterState } from '../engine/kubectl/printers/table.ts';
+import type { EngineState, TickRecord } from '../engine/sim.ts';
+import type { Track } from './timeline.ts';
+
+export interface Counters {
+  desired: number;
+  current: number;
+  ready: number;
+  available: number;
+}
+
+export interface SeriesPoint {
+  tick: number;
+  /** Virtual seconds. */
+  time: number;
+  values: Record<string, Counters>;
+}
+
+/** countersOf reads a ReplicaSet's (or DaemonSet's) counters as the chart plots them. */
+export function countersOf(o: ReplicaSet | DaemonSet): Counters {
+  if (o.kind === 'ReplicaSet') {
+    return {
+      desired: o.spec.replicas ?? 1,
+      current: o.status?.replicas ?? 0,
+      ready: o.status?.readyReplicas ?? 0,
+      available: o.status?.availableReplicas ?? 0,
+    };
+  }
+  return {
+    desired: o.status?.desiredNumberScheduled ?? 0,
+    current: o.status?.currentNumberScheduled ?? 0,
+    ready: o.status?.numberReady ?? 0,
+    available: o.status?.numberAvailable ?? 0,
+  };
+}
+
+function sameCounters(a: Counters | undefined, b: Counters): boolean {
+  return !!a && a.desired === b.desired && a.current === b.current && a.ready === b.ready && a.available === b.available;
+}
+
+/** SeriesTrack: chart points, one per tick that changed a ReplicaSet's or DaemonSet's counters. */
+export class SeriesTrack implements Track {
+  readonly points: SeriesPoint[] = [];
+  private current: Record<string, Counters> = {};
+
+  reset(): void {
+    this.points.length = 0;
+    this.current = {};
+  }
+
+  append(rec: TickRecord): void {
+    let next: Record<string, Counters> | null = null;
+    for (const w of rec.writes) {
+      const o = w.object;
+      if (o.kind !== 'ReplicaSet' && o.kind !== 'DaemonSet') continue;
+      const name = o.metadata.name;
+      const base: Record<string, Counters> = next ?? this.current;
+      if (w.type === 'DELETED') {
+        if (!(name in base)) continue;
+        next = { ...base };
+        delete next[name];
+        continue;
+      }
+      const c = countersOf(o);
+      if (sameCounters(base[name], c)) continue;
+      next = { ...base, [name]: c };
+    }
+    if (next === null) return;
+    this.current = next;
+    this.points.push({ tick: rec.tick, time: rec.time / 1000, values: next });
+  }
+
+  truncate(tick: number): void {
+    while (this.points.length > 0 && (this.points[this.points.length - 1] as SeriesPoint).tick > tick) this.points.pop();
+    this.current = this.points[this.points.length - 1]?.values ?? {};
+  }
+}
+
+export type WatchKind = 'rs' | 'deploy' | 'ds' | 'pods';
+export const WATCH_KINDS: readonly WatchKind[] = ['rs', 'deploy', 'ds', 'pods'];
+const TABLE_KIND: Record<WatchKind, TableKind> = { rs: 'ReplicaSet', deploy: 'Deployment', ds: 'DaemonSet', pods: 'Pod' };
+
+/** Lines kept per watched kind; a 10,000-pod rollout writes ~190,000 pod rows. */
+export const WATCH_LINE_CAP = 20_000;
+
+export interface WatchLine {
+  tick: number;
+  text: string;
+}
+
+interface WatchState {
+  lines: WatchLine[];
+  /** printers[k]: the printer after line k (restored when the recording is cut). */
+  printers: WatchPrinterState[];
+  capped: boolean;
+}
+
+/** WatchTrack: the `kubectl get <kind> -w` output of the run, printed as kubectl prints it. */
+export class WatchTrack implements Track {
+  readonly kinds: Record<WatchKind, WatchState> = {
+    rs: { lines: [], printers: [], capped: false },
+    deploy: { lines: [], printers: [], capped: false },
+    ds: { lines: [], printers: [], capped: false },
+    pods: { lines: [], printers: [], capped: false },
+  };
+
+  reset(): void {
+    for (const k of WATCH_KINDS) this.kinds[k] = { lines: [], printers: [], capped: false };
+  }
+
+  append(rec: TickRecord): void {
+    for (const w of rec.writes) {
+      const kind = watchKindOf(w.object);
+      if (kind === null) continue;
+      const s = this.kinds[kind];
+      if (s.capped) continue;
+      const printer = s.printers[s.printers.length - 1] ?? newWatchPrinter(TABLE_KIND[kind]);
+      const out = watchPrint(printer, [w.object as never], rec.time);
+      const texts = out.text.replace(/\n$/, '').split('\n');
+      // The first flush carries the header: it is the table's first line, shown from tick 0.
+      texts.forEach((text, k) => {
+        s.lines.push({ tick: !printer.printedHeaders && k === 0 ? 0 : rec.tick, text });
+        s.printers.push(out.state);
+      });
+      if (s.lines.length >= WATCH_LINE_CAP) {
+        s.capped = true;
+        s.lines.push({ tick: rec.tick, text: `(Rollout Lab keeps the first ${WATCH_LINE_CAP.toLocaleString('en')} lines of this watch)` });
+        s.printers.push(out.state);
+      }
+    }
+  }
+
+  truncate(tick: number): void {
+    for (const k of WATCH_KINDS) {
+      const s = this.kinds[k];
+      let n = s.lines.length;
+      while (n > 0 && (s.lines[n - 1] as WatchLine).tick > tick) n--;
+      // A lone header (tick 0) whose first row was cut goes too: the next row reprints it.
+      if (n === 1) n = 0;
+      s.lines.length = n;
+      s.printers.length = n;
+      s.capped = n > WATCH_LINE_CAP;
+    }
+  }
+}
+
+function watchKindOf(o: KubeObject): WatchKind | null {
+  switch (o.kind) {
+    case 'ReplicaSet':
+      return 'rs';
+    case 'Deployment':
+      return 'deploy';
+    case 'DaemonSet':
+      return 'ds';
+    case 'Pod':
+      return 'pods';
+    default:
+      return null;
+  }
+}
+
+export interface ActionMarker {
+  tick: number;
+  /** Virtual seconds. */
+  time: number;
+  label: string;
+}
+
+/** MarkerTrack: one marker per user action tick (the objects' creation at 0 s included). */
+export class MarkerTrack implements Track {
+  readonly markers: ActionMarker[] = [];
+
+  reset(_st?: EngineState): void {
+    this.markers.length = 0;
+  }
+
+  append(rec: TickRecord): void {
+    if (rec.actor !== 'user') return;
+    const label = rec.key?.startsWith('kubectl ') ? rec.key : rec.summary;
+    this.markers.push({ tick: rec.tick, time: rec.time / 1000, label });
+  }
+
+  truncate(tick: number): void {
+    while (this.markers.length > 0 && (this.markers[this.markers.length - 1] as ActionMarker).tick > tick) this.markers.pop();
+  }
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { parseArgs, runScenarioText } from '../../cli/run.ts';
+import type { Action } from '../scenario/types.ts';
+import { PRESETS } from '../scenario/presets/index.ts';
+import { internalsOf } from './internals.ts';
+import { VIEW_KINDS } from './objectCursor.ts';
+import { Recording } from './recording.ts';
+import { numbers, preset } from './testScenarios.ts';
+
+function storeAt(r: Recording, i: number): string {
+  const st = r.timeline.engineAt(i);
+  return JSON.stringify(VIEW_KINDS.map((k) => [...st.store.objects[k]].sort(([a], [b]) => a.localeCompare(b))));
+}
+
+function cursorObjects(r: Recording): string {
+  const m = r.cursor.objects();
+  return JSON.stringify(VIEW_KINDS.map((k) => [...m[k]].sort(([a], [b]) => a.localeCompare(b))));
+}
+
+function recorded(id: string, keyframeEvery: number | null = 40): Recording {
+  const r = new Recording(preset(id), { keyframeEvery });
+  r.timeline.record();
+  return r;
+}
+
+const SCALE: Action = { at: 0, kubectl: 'scale deployment/nginx-deployment-roll01 --replicas=4' };
+
+describe('ObjectCursor', () => {
+  it.each(['seed', 'daemonset-rolling', 'nodes-coming-and-going'])(
+    'holds the store objects of the tick it moves to (%s)',
+    (id) => {
+      const r = recorded(id);
+      const n = r.timeline.length;
+      for (const i of [n, 0, ...numbers(11, 8, 0, n), n - 1, n]) {
+        r.cursor.moveTo(i);
+        expect(r.cursor.tick).toBe(i);
+        expect(cursorObjects(r)).toBe(storeAt(r, i));
+      }
+    },
+  );
+
+  it('walks one tick back and forth as the identity', () => {
+    const r = recorded('seed');
+    r.cursor.moveTo(300);
+    const here = cursorObjects(r);
+    r.cursor.moveTo(299);
+    r.cursor.moveTo(300);
+    expect(cursorObjects(r)).toBe(here);
+  });
+
+  it('follows a fork', () => {
+    const r = recorded('seed');
+    r.cursor.moveTo(r.timeline.length);
+    const f = r.timeline.fork(400, [SCALE]);
+    expect(f.ok).toBe(true);
+    r.timeline.record();
+    for (const i of [r.timeline.length, 398, 401, ...numbers(2, 4, 0, r.timeline.length)]) {
+      r.cursor.moveTo(i);
+      expect(cursorObjects(r)).toBe(storeAt(r, i));
+    }
+  });
+});
+
+describe('InternalsTrack', () => {
+  it('holds the internals of the engine at each tick', () => {
+    const r = recorded('daemonset-rolling');
+    for (const i of numbers(4, 10, 0, r.timeline.length)) {
+      expect(r.internals.at(i)).toEqual(internalsOf(r.timeline.engineAt(i)));
+    }
+    expect(r.internals.distinct()).toBeLessThan(r.timeline.length);
+  });
+});
+
+describe('derived tracks', () => {
+  it('print the same get rs -w lines as the CLI', () => {
+    const text = PRESETS.find((p) => p.id === 'seed')?.text ?? '';
+    const args = parseArgs(['seed.yaml']);
+    if (typeof args === 'string' || args === 'help' || args === 'version') throw new Error('args');
+    const cli = runScenarioText(text, args).stdout;
+    const r = recorded('seed');
+    expect(r.watch.kinds.rs.lines.map((l) => l.text)).toEqual(cli);
+    expect(r.watch.kinds.rs.lines[0]?.tick).toBe(0);
+  });
+
+  it('equal those of a fresh recording after a fork', () => {
+    const r = recorded('seed');
+    const f = r.timeline.fork(r.timeline.tickAtTime(33_000), [SCALE]);
+    if (!f.ok) throw new Error(f.output);
+    r.timeline.record();
+    const fresh = new Recording(f.scenario);
+    fresh.timeline.record();
+    expect(r.series.points).toEqual(fresh.series.points);
+    expect(r.watch.kinds).toEqual(fresh.watch.kinds);
+    expect(r.markers.markers).toEqual(fresh.markers.markers);
+    expect(r.markers.markers.at(-1)?.label).toBe(`kubectl ${SCALE.kubectl}`);
+  });
+
+  it('plot each ReplicaSet of the Seed rollout from 10 down to 0 and up to 10', () => {
+    const r = recorded('seed');
+    const last = r.series.points.at(-1)?.values ?? {};
+    expect(Object.values(last).map((c) => c.desired).sort()).toEqual([0, 10]);
+    const changed = r.series.points.every((p, k) => k === 0 || JSON.stringify(p.values) !== JSON.stringify(r.series.points[k - 1]?.values));
+    expect(changed).toBe(true);
+  });
+});
