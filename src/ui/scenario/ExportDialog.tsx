@@ -10,6 +10,7 @@ import {
 } from '../../state/selectors.ts';
 import type { AppState } from '../../state/store.ts';
 import { fileNameFor } from './fileExport.ts';
+import { useScenarioT } from './i18n.ts';
 import { ModalDialog } from './ModalDialog.tsx';
 import { YamlExport } from './YamlExport.tsx';
 
@@ -33,6 +34,7 @@ const selectedWorkloadSelector = (s: AppState) => {
  * `kubectl get <kind> <name> -o yaml` prints it at the current tick.
  */
 export function ExportDialog({ open, onClose }: ExportDialogProps) {
+  const t = useScenarioT();
   const name = useAppStore(scenarioNameSelector);
   // subscribed so the export is read again whenever the working scenario changes
   useAppStore(scenarioTextSelector);
@@ -41,16 +43,16 @@ export function ExportDialog({ open, onClose }: ExportDialogProps) {
     <ModalDialog
       open={open}
       onClose={onClose}
-      title="Export"
-      description="Save the working scenario to open it again (Import), or copy an object as kubectl prints it."
+      title={t('export.title')}
+      description={t('export.description')}
       widthClass="max-w-3xl"
     >
       <div className="flex flex-col gap-5">
         <YamlExport
-          heading="Scenario file"
+          heading={t('export.scenarioFile')}
           yaml={scenarioYaml}
           fileName={fileNameFor(name)}
-          what="scenario"
+          copied={t('export.copiedScenario')}
         />
         {open ? <ObjectExport /> : null}
       </div>
@@ -60,6 +62,7 @@ export function ExportDialog({ open, onClose }: ExportDialogProps) {
 
 /** ObjectExport picks a workload (the selected pod's by default) and shows it as `-o yaml`. */
 function ObjectExport() {
+  const t = useScenarioT();
   const keys = useAppStore(useShallow(workloadKeysSelector));
   const selected = useAppStore(selectedWorkloadSelector);
   const tick = useAppStore(tickSelector);
@@ -82,16 +85,16 @@ function ObjectExport() {
   }, [key, tick]);
 
   if (key === null) {
-    return (
-      <p className="text-sm text-slate-700 dark:text-slate-300">No Deployment or DaemonSet at this tick.</p>
-    );
+    return <p className="text-sm text-slate-700 dark:text-slate-300">{t('export.noWorkload')}</p>;
   }
   const [kind = '', objName = ''] = key.split('/');
   const current = yaml && yaml.key === key && yaml.tick === tick ? yaml.text : null;
   return (
     <div className="flex flex-col gap-2">
-      <label htmlFor={pickerId} className="flex flex-wrap items-center gap-2 text-sm font-medium">
-        Object
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <label htmlFor={pickerId} className="font-medium">
+          {t('export.object')}
+        </label>
         <select
           id={pickerId}
           value={key}
@@ -104,13 +107,13 @@ function ObjectExport() {
             </option>
           ))}
         </select>
-        <span className="font-normal text-slate-700 dark:text-slate-300">at tick {tick}</span>
-      </label>
+        <span className="text-slate-700 dark:text-slate-300">{t('export.atTick', { tick })}</span>
+      </div>
       <YamlExport
         heading={`kubectl get ${kind.toLowerCase()} ${objName} -o yaml`}
         yaml={current}
         fileName={fileNameFor(`${kind}-${objName}`, 'object')}
-        what={`${kind} ${objName}`}
+        copied={t('export.copiedObject', { what: `${kind} ${objName}` })}
       />
     </div>
   );

@@ -1,4 +1,5 @@
 import { importText } from '../../state/actions.ts';
+import { useScenarioT } from './i18n.ts';
 import { ImportForm } from './ImportForm.tsx';
 import { ModalDialog } from './ModalDialog.tsx';
 
@@ -17,12 +18,13 @@ function focusTextBox(dialog: HTMLDialogElement): HTMLElement | null {
  * whole scenario file (it replaces the working one). A failure changes nothing.
  */
 export function ImportDialog({ open, onClose }: ImportDialogProps) {
+  const t = useScenarioT();
   return (
     <ModalDialog
       open={open}
       onClose={onClose}
-      title="Import"
-      description="Manifests add their Deployments and DaemonSets to the working scenario; a scenario file replaces it."
+      title={t('import.title')}
+      description={t('import.description')}
       initialFocus={focusTextBox}
     >
       <ImportForm onImport={importText} onDone={onClose} />

@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setTestLanguage } from './testI18n.ts';
 import { ImportForm, type ImportOutcome } from './ImportForm.tsx';
 
+setTestLanguage('en');
 afterEach(cleanup);
 
 const DEPLOYMENT = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n';
@@ -12,7 +14,7 @@ function setup(answer: (text: string) => Promise<ImportOutcome>) {
   const onImport = vi.fn(answer);
   const onDone = vi.fn();
   render(<ImportForm onImport={onImport} onDone={onDone} />);
-  const box = screen.getByRole('textbox', { name: 'Manifests or scenario YAML' }) as HTMLTextAreaElement;
+  const box = screen.getByRole('textbox') as HTMLTextAreaElement;
   return { onImport, onDone, box };
 }
 
@@ -25,6 +27,11 @@ function deferred<T>() {
 }
 
 describe('ImportForm', () => {
+  it('names the text box for screen readers', () => {
+    setup(async () => ({ ok: true }));
+    expect(screen.getByRole('textbox', { name: 'Manifests or scenario YAML' })).toBeTruthy();
+  });
+
   it('imports the pasted text and shows the ignored note', async () => {
     const note = 'Ignored 1 document: Service "web" (Rollout Lab simulates Deployment and DaemonSet)';
     const { onImport, onDone, box } = setup(async () => ({
@@ -129,5 +136,21 @@ describe('ImportForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Import' }));
     expect((await screen.findByRole('alert')).textContent).toBe('bad: <img src=x onerror=alert(1)>');
     expect(document.querySelector('img')).toBeNull();
+  });
+});
+
+describe('ImportForm in Chinese', () => {
+  afterEach(() => setTestLanguage('en'));
+
+  it('speaks the reader’s language, and words a refused file in it', async () => {
+    setTestLanguage('zh-CN');
+    setup(async () => ({ ok: true }));
+    expect(screen.getByRole('textbox', { name: '清单或场景 YAML' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '导入' })).toBeTruthy();
+    const input = screen.getByLabelText('选择要导入的 YAML 文件') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'.repeat(1024 * 1024 + 1)], 'huge.yaml')] } });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '文件 huge.yaml 大小为 1.0 MiB；Rollout Lab 最多导入 1.0 MiB 的 YAML。',
+    );
   });
 });

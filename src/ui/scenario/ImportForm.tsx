@@ -1,5 +1,6 @@
 import { type DragEvent, type RefObject, useId, useState } from 'react';
-import { readFilesAsText } from './readFiles.ts';
+import { useScenarioT } from './i18n.ts';
+import { type ReadFailure, readFilesAsText } from './readFiles.ts';
 import { errorBox, noteBox, primaryButton, secondaryButton } from './styles.ts';
 
 /** What importing a text gave: as `importText` answers. */
@@ -29,6 +30,7 @@ interface ImportFormProps {
  * The text is only ever data: it is shown as text and sent to the worker, never rendered as HTML.
  */
 export function ImportForm({ onImport, onDone, textareaRef }: ImportFormProps) {
+  const t = useScenarioT();
   const [text, setText] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [dragging, setDragging] = useState(false);
@@ -37,10 +39,7 @@ export function ImportForm({ onImport, onDone, textareaRef }: ImportFormProps) {
 
   async function run(source: string) {
     if (source.trim() === '') {
-      setStatus({
-        kind: 'error',
-        message: 'Nothing to import: paste a manifest or a scenario file, or choose a file.',
-      });
+      setStatus({ kind: 'error', message: t('import.nothing') });
       return;
     }
     setStatus({ kind: 'busy' });
@@ -52,9 +51,13 @@ export function ImportForm({ onImport, onDone, textareaRef }: ImportFormProps) {
     }
     if (outcome.ok) {
       setText('');
-      setStatus({ kind: 'done', message: outcome.message ?? 'Imported.', ignored: outcome.ignored ?? null });
+      setStatus({
+        kind: 'done',
+        message: outcome.message ?? t('import.imported'),
+        ignored: outcome.ignored ?? null,
+      });
     } else {
-      setStatus({ kind: 'error', message: outcome.message ?? 'The import failed.' });
+      setStatus({ kind: 'error', message: outcome.message ?? t('import.failed') });
     }
   }
 
@@ -64,7 +67,7 @@ export function ImportForm({ onImport, onDone, textareaRef }: ImportFormProps) {
     setStatus({ kind: 'busy' });
     const read = await readFilesAsText(list);
     if (!read.ok) {
-      setStatus({ kind: 'error', message: read.message });
+      setStatus({ kind: 'error', message: failureText(read, t) });
       return;
     }
     setText(read.text);
@@ -101,9 +104,9 @@ export function ImportForm({ onImport, onDone, textareaRef }: ImportFormProps) {
         onDrop={onDrop}
         className="flex flex-col gap-2 rounded-md border-2 border-dashed border-slate-300 p-3 data-[dragging]:border-blue data-[dragging]:bg-blue/5 dark:border-slate-600 dark:data-[dragging]:border-sky-blue"
       >
-        <legend className="sr-only">Paste, drop or choose YAML</legend>
+        <legend className="sr-only">{t('import.legend')}</legend>
         <label className="flex flex-col gap-1 text-sm font-medium">
-          Manifests or scenario YAML
+          {t('import.label')}
           <textarea
             ref={textareaRef}
             value={text}
@@ -122,15 +125,13 @@ export function ImportForm({ onImport, onDone, textareaRef }: ImportFormProps) {
           />
         </label>
         <p id={hintId} className="text-xs text-slate-700 dark:text-slate-300">
-          Paste <code>kubectl get -o yaml</code> output or manifests (Deployment and DaemonSet are simulated;
-          other kinds are listed and skipped), or a whole scenario file. Drop .yaml files here, or choose
-          them:
+          {t('import.hint')}
         </p>
         <input
           type="file"
           multiple
           accept=".yaml,.yml,.json,application/yaml,text/yaml,application/json,text/plain"
-          aria-label="Choose YAML files to import"
+          aria-label={t('import.chooseFiles')}
           disabled={busy}
           onChange={(e) => {
             void takeFiles(e.currentTarget.files);
@@ -146,7 +147,7 @@ export function ImportForm({ onImport, onDone, textareaRef }: ImportFormProps) {
             {status.ignored ? <p data-testid="import-ignored">{status.ignored}</p> : null}
           </div>
         ) : null}
-        {status.kind === 'busy' ? <p className="text-sm">Importing…</p> : null}
+        {status.kind === 'busy' ? <p className="text-sm">{t('import.busy')}</p> : null}
       </div>
       {status.kind === 'error' ? (
         <p role="alert" className={errorBox}>
@@ -156,13 +157,25 @@ export function ImportForm({ onImport, onDone, textareaRef }: ImportFormProps) {
       <div className="flex flex-wrap justify-end gap-2">
         {status.kind === 'done' ? (
           <button type="button" className={secondaryButton} onClick={onDone}>
-            Done
+            {t('import.done')}
           </button>
         ) : null}
         <button type="submit" className={primaryButton} disabled={busy}>
-          Import
+          {t('import.submit')}
         </button>
       </div>
     </form>
   );
+}
+
+/** failureText words why files could not be taken. */
+function failureText(f: ReadFailure, t: ReturnType<typeof useScenarioT>): string {
+  switch (f.reason) {
+    case 'noFile':
+      return t('import.noFile');
+    case 'tooLarge':
+      return f.count === 1 ? t('import.tooLargeOne', f) : t('import.tooLargeMany', f);
+    case 'unreadable':
+      return t('import.unreadable', f);
+  }
 }

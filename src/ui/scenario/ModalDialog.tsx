@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useScenarioT } from './i18n.ts';
 
 interface ModalDialogProps {
   open: boolean;
@@ -29,6 +30,7 @@ export function ModalDialog({
   widthClass = 'max-w-2xl',
   initialFocus,
 }: ModalDialogProps) {
+  const t = useScenarioT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -78,8 +80,8 @@ export function ModalDialog({
             <button
               type="button"
               onClick={() => ref.current?.close()}
-              aria-label="Close"
-              title="Close (Escape)"
+              aria-label={t('dialog.close')}
+              title={t('dialog.closeTitle')}
               className="inline-flex size-9 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent dark:text-slate-200 dark:hover:bg-slate-800"
             >
               <svg

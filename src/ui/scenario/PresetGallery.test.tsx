@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setTestLanguage } from './testI18n.ts';
 import { PresetGallery, type PresetSummary } from './PresetGallery.tsx';
 
+setTestLanguage('en');
 afterEach(cleanup);
 
 const PRESETS: PresetSummary[] = [

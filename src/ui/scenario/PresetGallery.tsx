@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useScenarioT } from './i18n.ts';
 import { errorBox, primaryButton, secondaryButton } from './styles.ts';
 
 /** One built-in scenario as the gallery lists it. */
@@ -36,6 +37,7 @@ export function PresetGallery({
   onChoose,
   onReset,
 }: PresetGalleryProps) {
+  const t = useScenarioT();
   const [confirming, setConfirming] = useState(false);
   const origin = presets.find((p) => p.id === presetId) ?? null;
   const busy = busyId !== null;
@@ -43,10 +45,13 @@ export function PresetGallery({
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2 rounded-md bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800">
         <p className="min-w-0 flex-1">
-          <span className="text-slate-700 dark:text-slate-300">Working scenario: </span>
-          <span className="font-semibold">{scenarioName || '(none)'}</span>
+          <span className="text-slate-700 dark:text-slate-300">{t('gallery.working')} </span>
+          <span className="font-semibold">{scenarioName || t('gallery.none')}</span>
           {origin ? (
-            <span className="text-slate-700 dark:text-slate-300"> — from the preset “{origin.name}”</span>
+            <span className="text-slate-700 dark:text-slate-300">
+              {' '}
+              {t('gallery.fromPreset', { name: origin.name })}
+            </span>
           ) : null}
         </p>
         {origin && !confirming ? (
@@ -56,16 +61,14 @@ export function PresetGallery({
             disabled={busy}
             onClick={() => setConfirming(true)}
           >
-            Reset to preset
+            {t('gallery.reset')}
           </button>
         ) : null}
       </div>
       {origin && confirming ? (
         <fieldset className="flex flex-wrap items-center gap-2 rounded-md border border-orange px-3 py-2 text-sm">
-          <legend className="sr-only">Confirm reset</legend>
-          <p className="min-w-0 flex-1">
-            Reset drops every change made to “{origin.name}” (they are kept across reloads until then).
-          </p>
+          <legend className="sr-only">{t('gallery.confirmLegend')}</legend>
+          <p className="min-w-0 flex-1">{t('gallery.confirmText', { name: origin.name })}</p>
           <button
             type="button"
             className={primaryButton}
@@ -75,10 +78,10 @@ export function PresetGallery({
               onReset();
             }}
           >
-            Reset, dropping my changes
+            {t('gallery.confirmReset')}
           </button>
           <button type="button" className={secondaryButton} onClick={() => setConfirming(false)}>
-            Keep my changes
+            {t('gallery.keep')}
           </button>
         </fieldset>
       ) : null}
@@ -87,7 +90,7 @@ export function PresetGallery({
           {error}
         </p>
       ) : null}
-      <ul aria-label="Presets" className="grid gap-2 sm:grid-cols-2">
+      <ul aria-label={t('gallery.list')} className="grid gap-2 sm:grid-cols-2">
         {presets.map((p) => (
           <li key={p.id}>
             <PresetCard
@@ -100,9 +103,7 @@ export function PresetGallery({
           </li>
         ))}
       </ul>
-      <p className="text-xs text-slate-700 dark:text-slate-300">
-        Choosing a preset replaces the working scenario; export it first to keep your changes.
-      </p>
+      <p className="text-xs text-slate-700 dark:text-slate-300">{t('gallery.replaceNote')}</p>
     </div>
   );
 }
@@ -116,6 +117,7 @@ interface PresetCardProps {
 }
 
 function PresetCard({ preset, current, busy, disabled, onChoose }: PresetCardProps) {
+  const t = useScenarioT();
   return (
     <button
       type="button"
@@ -130,10 +132,12 @@ function PresetCard({ preset, current, busy, disabled, onChoose }: PresetCardPro
         <span className="font-semibold text-slate-900 dark:text-white">{preset.name}</span>
         {current ? (
           <span className="rounded-full bg-blue px-2 text-xs font-medium text-white dark:bg-sky-blue dark:text-slate-950">
-            current
+            {t('gallery.current')}
           </span>
         ) : null}
-        {busy ? <span className="text-xs text-slate-700 dark:text-slate-300">loading…</span> : null}
+        {busy ? (
+          <span className="text-xs text-slate-700 dark:text-slate-300">{t('gallery.loading')}</span>
+        ) : null}
       </span>
       <span data-testid="preset-lesson" className="text-sm text-slate-700 dark:text-slate-300">
         {preset.description}

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setTestLanguage } from './testI18n.ts';
 import { appStore } from '../../state/store.ts';
 import { ScenarioControls } from './ScenarioControls.tsx';
 
@@ -18,6 +19,7 @@ const PRESETS = [
   { id: 'recreate', name: 'Recreate', description: 'All old pods go first.' },
 ];
 
+setTestLanguage('en');
 beforeEach(() => {
   appStore.setState({ presets: PRESETS, presetId: 'seed', scenarioName: 'Seed' } as never);
 });

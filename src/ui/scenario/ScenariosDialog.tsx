@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { loadPreset, resetToPreset } from '../../state/actions.ts';
 import { useAppStore } from '../../state/hooks.ts';
 import { presetIdSelector, scenarioNameSelector } from '../../state/selectors.ts';
+import { useScenarioT } from './i18n.ts';
 import { ModalDialog } from './ModalDialog.tsx';
 import { PresetGallery } from './PresetGallery.tsx';
 import { presetListSelector } from './presetsSelector.ts';
@@ -21,6 +22,7 @@ function focusCurrentPreset(dialog: HTMLDialogElement): HTMLElement | null {
 
 /** ScenariosDialog is the presets gallery: choose a built-in scenario, or reset to the one in use. */
 export function ScenariosDialog({ open, onClose }: ScenariosDialogProps) {
+  const t = useScenarioT();
   const presets = useAppStore(presetListSelector);
   const presetId = useAppStore(presetIdSelector);
   const scenarioName = useAppStore(scenarioNameSelector);
@@ -33,7 +35,7 @@ export function ScenariosDialog({ open, onClose }: ScenariosDialogProps) {
     try {
       const result = await action();
       if (result.ok) onClose();
-      else setError(result.message ?? 'The scenario could not be loaded.');
+      else setError(result.message ?? t('gallery.loadFailed'));
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {
@@ -48,13 +50,13 @@ export function ScenariosDialog({ open, onClose }: ScenariosDialogProps) {
         setError(null);
         onClose();
       }}
-      title="Scenarios"
-      description="Built-in scenarios, each with the one thing it teaches. Your edits are saved in this browser."
+      title={t('gallery.title')}
+      description={t('gallery.description')}
       widthClass="max-w-4xl"
       initialFocus={focusCurrentPreset}
     >
       {presets.length === 0 ? (
-        <p className="text-sm text-slate-700 dark:text-slate-300">Loading the list of scenarios…</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t('gallery.loadingList')}</p>
       ) : (
         <PresetGallery
           presets={presets}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { copyText, downloadText } from './fileExport.ts';
+import { useScenarioT } from './i18n.ts';
 import { errorBox, primaryButton, secondaryButton } from './styles.ts';
 
 interface YamlExportProps {
@@ -9,11 +10,11 @@ interface YamlExportProps {
   yaml: string | null;
   /** The file name the download gets. */
   fileName: string;
-  /** What the buttons name, e.g. `scenario` or `Deployment web`. */
-  what: string;
+  /** What to say once the YAML is on the clipboard. */
+  copied: string;
   /** Tests replace the browser's download and clipboard. */
   save?: (text: string, fileName: string) => void;
-  copy?: (text: string) => Promise<{ ok: true } | { ok: false; message: string }>;
+  copy?: typeof copyText;
 }
 
 /**
@@ -24,10 +25,11 @@ export function YamlExport({
   heading,
   yaml,
   fileName,
-  what,
+  copied,
   save = downloadText,
   copy = copyText,
 }: YamlExportProps) {
+  const t = useScenarioT();
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   return (
     <section aria-label={heading} className="flex flex-col gap-2">
@@ -39,7 +41,7 @@ export function YamlExport({
         tabIndex={0}
         className="max-h-64 overflow-auto rounded-md border border-slate-300 bg-slate-50 p-2 font-mono text-xs text-slate-900 focus-visible:outline-2 focus-visible:outline-accent dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100"
       >
-        {yaml ?? 'Loading…'}
+        {yaml ?? t('export.loading')}
       </pre>
       <div className="flex flex-wrap items-center gap-2">
         <button
@@ -49,10 +51,10 @@ export function YamlExport({
           onClick={() => {
             if (yaml === null) return;
             save(yaml, fileName);
-            setNote({ ok: true, text: `Saved ${fileName}` });
+            setNote({ ok: true, text: t('export.saved', { file: fileName }) });
           }}
         >
-          Download {fileName}
+          {t('export.download', { file: fileName })}
         </button>
         <button
           type="button"
@@ -61,10 +63,12 @@ export function YamlExport({
           onClick={async () => {
             if (yaml === null) return;
             const r = await copy(yaml);
-            setNote(r.ok ? { ok: true, text: `Copied the ${what} YAML` } : { ok: false, text: r.message });
+            setNote(
+              r.ok ? { ok: true, text: copied } : { ok: false, text: t('export.copyFailed', { why: r.why }) },
+            );
           }}
         >
-          Copy YAML
+          {t('export.copy')}
         </button>
         <span aria-live="polite" className="text-sm">
           {note?.ok ? note.text : null}

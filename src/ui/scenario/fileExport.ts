@@ -35,13 +35,12 @@ export function downloadText(text: string, fileName: string, type = 'application
 }
 
 /** copyText puts text on the clipboard; it answers why not when the browser refuses. */
-export async function copyText(text: string): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function copyText(text: string): Promise<{ ok: true } | { ok: false; why: string }> {
   try {
     if (!navigator.clipboard) throw new Error('this browser gives the page no clipboard');
     await navigator.clipboard.writeText(text);
     return { ok: true };
   } catch (e) {
-    const why = e instanceof Error ? e.message : String(e);
-    return { ok: false, message: `Could not copy (${why}). Select the text and press Ctrl+C.` };
+    return { ok: false, why: e instanceof Error ? e.message : String(e) };
   }
 }

@@ -41,7 +41,11 @@ describe('readFilesAsText', () => {
     };
     expect(await readFilesAsText([big])).toEqual({
       ok: false,
-      message: 'The file big.yaml is 2.0 MiB; Rollout Lab imports at most 1.0 MiB of YAML.',
+      reason: 'tooLarge',
+      count: 1,
+      name: 'big.yaml',
+      size: '2.0 MiB',
+      limit: '1.0 MiB',
     });
     expect(read).toBe(false);
   });
@@ -50,12 +54,24 @@ describe('readFilesAsText', () => {
     const broken: TextSource = { name: 'x.yaml', size: 3, text: () => Promise.reject(new Error('gone')) };
     expect(await readFilesAsText([broken])).toEqual({
       ok: false,
-      message: 'The file x.yaml could not be read: gone',
+      reason: 'unreadable',
+      name: 'x.yaml',
+      why: 'gone',
+    });
+  });
+
+  it('counts several files over the limit together', async () => {
+    const half = { name: 'a.yaml', size: 600 * 1024, text: async () => '' };
+    expect(await readFilesAsText([half, { ...half, name: 'b.yaml' }])).toMatchObject({
+      ok: false,
+      reason: 'tooLarge',
+      count: 2,
+      size: '1.2 MiB',
     });
   });
 
   it('says so when no file was chosen', async () => {
-    expect(await readFilesAsText([])).toEqual({ ok: false, message: 'No file was chosen.' });
+    expect(await readFilesAsText([])).toEqual({ ok: false, reason: 'noFile' });
   });
 });
 

@@ -10,7 +10,13 @@ export interface TextSource {
   text(): Promise<string>;
 }
 
-export type ReadResult = { ok: true; text: string; names: string[] } | { ok: false; message: string };
+/** Why files could not be taken (ImportForm words it in the reader's language). */
+export type ReadFailure =
+  | { reason: 'noFile' }
+  | { reason: 'tooLarge'; count: number; name: string; size: string; limit: string }
+  | { reason: 'unreadable'; name: string; why: string };
+
+export type ReadResult = { ok: true; text: string; names: string[] } | ({ ok: false } & ReadFailure);
 
 /**
  * readFilesAsText reads one or more files and joins them as YAML documents (`---` between them),
@@ -21,13 +27,17 @@ export async function readFilesAsText(
   files: readonly TextSource[],
   limit = MAX_IMPORT_BYTES,
 ): Promise<ReadResult> {
-  if (files.length === 0) return { ok: false, message: 'No file was chosen.' };
+  if (files.length === 0) return { ok: false, reason: 'noFile' };
   const total = files.reduce((n, f) => n + f.size, 0);
   if (total > limit) {
-    const what = files.length === 1 ? `The file ${files[0]?.name ?? ''}` : `The ${files.length} files`;
+    const name = files[0]?.name ?? '';
     return {
       ok: false,
-      message: `${what} ${files.length === 1 ? 'is' : 'are'} ${formatBytes(total)}; Rollout Lab imports at most ${formatBytes(limit)} of YAML.`,
+      reason: 'tooLarge',
+      count: files.length,
+      name,
+      size: formatBytes(total),
+      limit: formatBytes(limit),
     };
   }
   const texts: string[] = [];
@@ -37,7 +47,9 @@ export async function readFilesAsText(
     } catch (e) {
       return {
         ok: false,
-        message: `The file ${f.name} could not be read: ${e instanceof Error ? e.message : String(e)}`,
+        reason: 'unreadable',
+        name: f.name,
+        why: e instanceof Error ? e.message : String(e),
       };
     }
   }
