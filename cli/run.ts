@@ -87,11 +87,13 @@ export function runScenarioText(text: string, args: CliArgs): CliResult {
   runUntil(st, untilMs, onTick);
   if (args.output === 'status') {
     const objs = (k: 'Deployment' | 'DaemonSet'): KubeObject[] => [...st.store.objects[k].values()];
-    for (const d of objs('Deployment')) stdout.push(deploymentStatusViewer(d as Deployment).message.replace(/\n$/, ''));
-    for (const ds of objs('DaemonSet')) {
-      const s = daemonSetStatusViewer(ds as DaemonSet);
-      stdout.push((s.error ? `error: ${s.error}` : s.message).replace(/\n$/, ''));
-    }
+    // kubectl prints the viewer's message, or its error with the `error: ` prefix.
+    const line = (s: { message: string; error: string | null }): string => {
+      const text = s.error ?? s.message;
+      return (s.error && !text.startsWith('error: ') ? `error: ${text}` : text).replace(/\n$/, '');
+    };
+    for (const d of objs('Deployment')) stdout.push(line(deploymentStatusViewer(d as Deployment)));
+    for (const ds of objs('DaemonSet')) stdout.push(line(daemonSetStatusViewer(ds as DaemonSet)));
     for (const kind of ['Deployment', 'ReplicaSet', 'DaemonSet', 'Pod'] as const) {
       const list = [...st.store.objects[kind].values()];
       if (!list.length) continue;

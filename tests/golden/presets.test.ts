@@ -272,20 +272,17 @@ describe('nodes-coming-and-going preset', () => {
     expect(onNode(podsAt(100), 'node-4', 'log-agent').filter(isReady)).toHaveLength(1);
   });
 
-  // Known engine bug (reported): sim/simulation.ts `evict` fires 300 s after node-2 went NotReady
-  // even though node-2 was Ready again at 60 s; Kubernetes' taint manager cancels the eviction
-  // when the NoExecute taint is removed. Remove `.fails` when it is fixed.
-  it.fails('keeps the pods of node-2 after it recovers', () => {
+  // Kubernetes' taint manager cancels the eviction when the NoExecute taint is removed.
+  it('keeps the pods of node-2 after it recovers', () => {
     const deletedOnNode2 = lines.filter(
       (l) => l.time > 60 && l.object.kind === 'Pod' && l.object.spec.nodeName === 'node-2' && l.object.metadata.deletionTimestamp !== undefined,
     );
     expect(deletedOnNode2.map((l) => l.object.metadata.name)).toEqual([]);
   });
 
-  // Known engine gap (reported): nothing deletes the pods bound to node-3 after the node is
-  // removed at 160 s; Kubernetes' pod garbage collector (podgc gcOrphaned) deletes them after 40 s
-  // and the ReplicaSet recreates them elsewhere. Remove `.fails` when it is modelled.
-  it.fails('leaves no pod bound to the removed node-3', () => {
+  // The pod garbage collector (podgc gcOrphaned) deletes them 40 s after the node is removed,
+  // and the ReplicaSet recreates them elsewhere.
+  it('leaves no pod bound to the removed node-3', () => {
     expect(podsAt(700).filter((p) => p.spec.nodeName === 'node-3')).toEqual([]);
   });
 });

@@ -10,7 +10,9 @@ import { KINDS } from '../api/types.ts';
 import { type PrngState, randString, uuid } from '../lib/prng.ts';
 import { toRFC3339 } from '../lib/time.ts';
 import { admitPod } from './admission.ts';
-import { type ApiResult, newAlreadyExists, newConflict, newNotFound } from './errors.ts';
+import { type ApiResult, newAlreadyExists, newConflict, newInvalid, newNotFound } from './errors.ts';
+import { invalidMessage } from './fieldErrors.ts';
+import { validateUpdate } from './updateValidation.ts';
 
 /** One write as a watch event: what a watcher of `kind` receives. */
 export interface WatchRecord {
@@ -150,6 +152,8 @@ export function updateObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
   const c = checkCurrent(st, obj);
   if (!c.ok) return c;
   const cur = c.object;
+  const immutable = validateUpdate(cur, obj);
+  if (immutable.length) return { ok: false, error: newInvalid(invalidMessage(obj.kind, obj.metadata.name, immutable)) };
   const meta: ObjectMeta = {
     ...obj.metadata,
     uid: cur.metadata.uid,

@@ -10,7 +10,7 @@ import type { NodeConfig } from '../config.ts';
 import { podsOnNode } from '../client/cache.ts';
 import { objectKey } from '../apiserver/store.ts';
 import { KUBERNETES_VERSION } from '../version.ts';
-import { note, schedule, type Tx, update, writeStatus } from '../sim/tx.ts';
+import { note, remove, schedule, type Tx, update, writeStatus } from '../sim/tx.ts';
 
 export const UnreachableTaintKey = 'node.kubernetes.io/unreachable';
 /** DefaultTolerationSeconds: how long a pod stays on an unreachable node before eviction. */
@@ -98,4 +98,22 @@ export function setNodeReady(tx: Tx, name: string, ready: boolean): string {
   }
   note(tx, `node ${name} is ${ready ? 'Ready again' : 'NotReady'}`);
   return `node/${name} ${ready ? 'Ready' : 'NotReady'}`;
+}
+
+/**
+ * gcOrphaned is the pod garbage collector's sweep for a deleted node: every pod still bound to
+ * it is deleted at once (grace 0), so its controller can replace it elsewhere.
+ */
+export function gcOrphaned(tx: Tx, nodeName: string): void {
+  if (tx.st.store.objects.Node.has(nodeName)) {
+    note(tx, `node ${nodeName} exists again; no orphaned pods`);
+    return;
+  }
+  let n = 0;
+  for (const [key, pod] of [...tx.st.store.objects.Pod]) {
+    if (pod.kind !== 'Pod' || pod.spec.nodeName !== nodeName) continue;
+    remove(tx, 'Pod', key);
+    n++;
+  }
+  note(tx, `deleted ${n} orphaned pod${n === 1 ? '' : 's'} of the deleted node ${nodeName}`);
 }

@@ -78,7 +78,10 @@ export function runAction(tx: Tx, index: number): ActionOutput {
     tx.key = `kubectl ${a.kubectl}`;
     out = executeKubectl(tx, a.kubectl);
   } else if ('apply' in a) {
-    out = applyObject(tx, a.apply);
+    // Like `kubectl apply -f -`: a three-way merge that keeps live values of fields the
+    // manifest never set (a replicas count set by `scale`, for example).
+    tx.key = 'kubectl apply -f -';
+    out = executeKubectl(tx, 'apply -f -', a.apply);
   } else {
     out = runNodeAction(tx, a.node);
   }

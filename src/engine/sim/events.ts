@@ -35,5 +35,7 @@ export type SimEvent =
   | { type: 'evict'; podKey: string; uid: string }
   /** A user action of the scenario (index into SimConfig.actions). */
   | { type: 'action'; index: number }
+  /** PodGC (gcOrphaned): force-delete the pods still bound to a node that was deleted. */
+  | { type: 'podgc'; node: string }
   /** One of the scenario's initial objects is created (index into SimConfig.objects). */
   | { type: 'init'; index: number };

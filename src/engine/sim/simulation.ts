@@ -14,7 +14,7 @@ import { replicaSetOnWatch, syncReplicaSet } from '../controller/replicaset/repl
 import { deploymentOnWatch, syncDeployment } from '../controller/deployment/deploymentController.ts';
 import { daemonSetOnWatch, syncDaemonSet } from '../controller/daemon/daemonController.ts';
 import { kubeletOnPodWatched, kubeletStep } from '../kubelet/kubelet.ts';
-import { nodeObject } from '../kubelet/nodes.ts';
+import { gcOrphaned, nodeObject, UnreachableTaintKey } from '../kubelet/nodes.ts';
 import { retryUnschedulable, schedulePod, schedulerOnPodAdded } from '../kubelet/scheduler.ts';
 import { toRFC3339 } from '../lib/time.ts';
 import { runAction, runInitObject } from './actions.ts';
@@ -66,7 +66,11 @@ function deliver(tx: Tx, rec: WatchRecord): void {
     if (rec.type === 'ADDED') schedulerOnPodAdded(tx, o);
     if (rec.type !== 'DELETED') kubeletOnPodWatched(tx, o, old?.kind === 'Pod' ? (old as Pod) : undefined);
     else retryUnschedulable(tx);
-  } else if (o.kind === 'Node') retryUnschedulable(tx);
+  } else if (o.kind === 'Node') {
+    retryUnschedulable(tx);
+    // PodGC force-deletes pods bound to a node that no longer exists, after a 40 s quarantine.
+    if (rec.type === 'DELETED') schedule(tx, tx.now + 40_000, { type: 'podgc', node: o.metadata.name });
+  }
 }
 
 function work(tx: Tx, controller: ControllerName): void {
@@ -135,10 +139,20 @@ export function step(st: EngineState): TickRecord | null {
       tx.actor = 'node-lifecycle-controller';
       tx.key = ev.podKey;
       const pod = st.store.objects.Pod.get(ev.podKey);
-      if (pod && pod.metadata.uid === ev.uid && !pod.metadata.deletionTimestamp) {
+      const nodeName = pod?.kind === 'Pod' ? pod.spec.nodeName : undefined;
+      const node = nodeName ? st.store.objects.Node.get(nodeName) : undefined;
+      // The taint-eviction controller cancels the eviction once the NoExecute taint is gone.
+      const tainted = node?.kind === 'Node' && (node.spec.taints ?? []).some((t) => t.key === UnreachableTaintKey && t.effect === 'NoExecute');
+      if (pod && pod.metadata.uid === ev.uid && !pod.metadata.deletionTimestamp && tainted) {
         del(tx, 'Pod', ev.podKey);
         note(tx, `evicted ${pod.metadata.name}: its node is unreachable`);
       } else note(tx, `nothing to evict for ${ev.podKey}`);
+      break;
+    }
+    case 'podgc': {
+      tx.actor = 'pod-garbage-collector';
+      tx.key = ev.node;
+      gcOrphaned(tx, ev.node);
       break;
     }
     case 'action':
