@@ -27,6 +27,7 @@ afterEach(() => {
   cleanup();
   appStore.setState(appStore.getInitialState(), true);
   vi.clearAllMocks();
+  vi.restoreAllMocks();
 });
 
 function openDialog(name: string) {
@@ -128,5 +129,38 @@ describe('ScenarioControls', () => {
     });
     await within(dialog).findByRole('region', { name: 'kubectl get daemonset fluentd -o yaml' });
     expect(actions.objectYaml).toHaveBeenLastCalledWith('DaemonSet', 'fluentd');
+  });
+});
+
+describe('ExportDialog', () => {
+  it('offers no download while no scenario is loaded', () => {
+    actions.exportScenarioYaml.mockReturnValueOnce('');
+    render(<ScenarioControls />);
+    const dialog = openDialog('Export');
+    const scenario = within(dialog).getByRole('region', { name: 'Scenario file' });
+    expect(within(scenario).getByTestId('export-yaml').textContent).toBe('No scenario is loaded yet.');
+    expect((within(scenario).getByRole('button', { name: 'Copy YAML' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect(within(dialog).getByText('No Deployment or DaemonSet at this tick.')).toBeTruthy();
+  });
+
+  it('saves the scenario through a Blob URL download named after the scenario', async () => {
+    const created: Blob[] = [];
+    const clicked: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      created.push(b as Blob);
+      return 'blob:http://127.0.0.1/1';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(`${this.download} ${this.href}`);
+    });
+    render(<ScenarioControls />);
+    const dialog = openDialog('Export');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Download seed.yaml' }));
+    expect(clicked).toEqual(['seed.yaml blob:http://127.0.0.1/1']);
+    expect(await created[0]?.text()).toBe('version: 1\nname: Seed\n');
+    expect(within(dialog).getByText('Saved seed.yaml')).toBeTruthy();
   });
 });

@@ -31,6 +31,7 @@ export function YamlExport({
 }: YamlExportProps) {
   const t = useScenarioT();
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const ready = yaml !== null && yaml !== '';
   return (
     <section aria-label={heading} className="flex flex-col gap-2">
       <h3 className="text-base font-semibold">{heading}</h3>
@@ -41,15 +42,15 @@ export function YamlExport({
         tabIndex={0}
         className="max-h-64 overflow-auto rounded-md border border-slate-300 bg-slate-50 p-2 font-mono text-xs text-slate-900 focus-visible:outline-2 focus-visible:outline-accent dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100"
       >
-        {yaml ?? t('export.loading')}
+        {yaml === null ? t('export.loading') : ready ? yaml : t('export.empty')}
       </pre>
       <div className="flex flex-wrap items-center gap-2">
         <button
           type="button"
           className={primaryButton}
-          disabled={yaml === null}
+          disabled={!ready}
           onClick={() => {
-            if (yaml === null) return;
+            if (!ready) return;
             save(yaml, fileName);
             setNote({ ok: true, text: t('export.saved', { file: fileName }) });
           }}
@@ -59,9 +60,9 @@ export function YamlExport({
         <button
           type="button"
           className={secondaryButton}
-          disabled={yaml === null}
+          disabled={!ready}
           onClick={async () => {
-            if (yaml === null) return;
+            if (!ready) return;
             const r = await copy(yaml);
             setNote(
               r.ok ? { ok: true, text: copied } : { ok: false, text: t('export.copyFailed', { why: r.why }) },
