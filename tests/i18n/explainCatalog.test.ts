@@ -4,13 +4,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DAEMONSET_DECISION_KEYS } from '../../src/engine/controller/daemon/explainCatalog.ts';
-import { DEPLOYMENT_DECISION_KEYS } from '../../src/engine/controller/deployment/util/plans/explainCatalog.ts';
+import { ALL_DECISION_CATALOGS } from '../../src/engine/explain.ts';
 import { EXPLAIN_EN } from '../../src/i18n/explain.en.ts';
 import { EXPLAIN_ZH_CN } from '../../src/i18n/explain.zh-CN.ts';
 
 type Catalog = Readonly<Record<string, Readonly<Record<string, string>>>>;
-const ENGINE: Catalog[] = [DEPLOYMENT_DECISION_KEYS, DAEMONSET_DECISION_KEYS];
+const ENGINE: readonly Catalog[] = ALL_DECISION_CATALOGS;
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -85,7 +85,11 @@ export function KubectlConsole() {
         ))}
       </div>
       {hint.length > 0 ? (
-        <div className="border-t border-slate-800 px-2 py-0.5 text-slate-300" aria-live="polite">
+        <div
+          data-testid="completions"
+          className="border-t border-slate-800 px-2 py-0.5 whitespace-pre text-slate-300"
+          aria-live="polite"
+        >
           {hint.map((h) => h.split(/\s+/).at(-1)).join('   ')}
         </div>
       ) : null}

@@ -92,9 +92,9 @@ function TabBody({
   const command = TABS.find((x) => x.tab === tab)?.command ?? '';
   if (WATCH_KINDS.has(tab)) return <WatchLog key={tab} lines={lines} tick={tick} command={command} />;
   if (tab === 'rollout-status')
-    return <PrinterText command={command} load={rolloutStatusText} reloadKey={String(tick)} />;
+    return <PrinterText key={tab} command={command} load={rolloutStatusText} reloadKey={String(tick)} />;
   if (tab === 'rollout-history')
-    return <PrinterText command={command} load={rolloutHistoryText} reloadKey={String(tick)} />;
+    return <PrinterText key={tab} command={command} load={rolloutHistoryText} reloadKey={String(tick)} />;
   return <DescribeTab tick={tick} />;
 }
 

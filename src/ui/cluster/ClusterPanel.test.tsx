@@ -1,0 +1,121 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appStore } from '../../state/store.ts';
+import { midRollout, NEW_RS, OLD_RS } from '../testing/fixtures.ts';
+import { renderWithStore, resetStore } from '../testing/renderWithStore.tsx';
+import { ClusterPanel } from './ClusterPanel.tsx';
+
+vi.mock('../../state/actions.ts', () => ({
+  restartWorker: vi.fn(async () => {}),
+  objectYaml: vi.fn(async () => 'kind: Pod'),
+}));
+const actions = await import('../../state/actions.ts');
+
+afterEach(() => {
+  cleanup();
+  resetStore();
+});
+
+describe('ClusterPanel', () => {
+  it('says what it will show before a scenario runs', () => {
+    renderWithStore(<ClusterPanel />);
+    expect(screen.getByRole('region', { name: 'Cluster' }).textContent).toContain('No workload loaded');
+  });
+
+  it('says it is loading while a scenario loads', () => {
+    renderWithStore(<ClusterPanel />, { simStatus: 'loading' });
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+  });
+
+  it('shows the engine error instead of stale pods, with a Restart button', () => {
+    renderWithStore(<ClusterPanel />, {
+      ...midRollout(),
+      simStatus: 'error',
+      simError: { message: 'boom in syncDeployment', tick: 58 },
+    });
+    expect(screen.getByRole('alert').textContent).toContain('boom in syncDeployment');
+    expect(screen.queryAllByTestId('pod')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Restart the simulation' }));
+    expect(actions.restartWorker).toHaveBeenCalledOnce();
+  });
+
+  it('draws each node with its pod count and its pods with the DESIGN §7 attributes', () => {
+    renderWithStore(<ClusterPanel />, midRollout());
+    const nodes = screen.getAllByTestId('node');
+    expect(nodes.map((n) => [n.dataset.nodeName, n.dataset.podCount])).toEqual([
+      ['node-1', '5'],
+      ['node-2', '5'],
+      ['node-3', '4'],
+    ]);
+    for (const node of nodes) {
+      const chips = within(node).getAllByTestId('pod');
+      expect(chips).toHaveLength(Number(node.dataset.podCount));
+      for (const chip of chips) expect(chip.dataset.nodeName).toBe(node.dataset.nodeName);
+    }
+    const chip = screen.getAllByTestId('pod').find((c) => c.dataset.podName === `${NEW_RS}-new3`);
+    expect(chip?.dataset).toMatchObject({ phase: 'RunningNotReady', revision: '2' });
+    expect(chip?.getAttribute('aria-label')).toBe(`Pod ${NEW_RS}-new3, Running, not Ready, revision 2`);
+  });
+
+  it('orders a node’s pods old revision first', () => {
+    renderWithStore(<ClusterPanel />, midRollout());
+    const node = screen.getAllByTestId('node')[1] as HTMLElement;
+    const revisions = within(node)
+      .getAllByTestId('pod')
+      .map((c) => c.dataset.revision);
+    expect(revisions).toEqual([...revisions].sort());
+  });
+
+  it('marks NotReady and cordoned nodes', () => {
+    renderWithStore(<ClusterPanel />, midRollout());
+    const [, cordoned, notReady] = screen.getAllByTestId('node') as [HTMLElement, HTMLElement, HTMLElement];
+    expect(cordoned.textContent).toContain('SchedulingDisabled');
+    expect(cordoned.textContent).toContain('1 taint');
+    expect(notReady.textContent).toContain('NotReady');
+  });
+
+  it('puts unscheduled pods in the Pending (unscheduled) tray', () => {
+    renderWithStore(<ClusterPanel />, midRollout());
+    const tray = screen.getByTestId('unscheduled-tray');
+    expect(
+      within(tray)
+        .getAllByTestId('pod')
+        .map((c) => c.dataset.podName),
+    ).toEqual([`${NEW_RS}-pend0`]);
+  });
+
+  it('opens a pod’s details with its labels and conditions, and Escape closes them back to the chip', () => {
+    renderWithStore(<ClusterPanel />, midRollout());
+    const chip = screen
+      .getAllByTestId('pod')
+      .find((c) => c.dataset.podName === `${OLD_RS}-old0`) as HTMLElement;
+    fireEvent.click(chip);
+    const dialog = screen.getByRole('dialog', { name: `${OLD_RS}-old0` });
+    expect(dialog.textContent).toContain(`pod-template-hash=${OLD_RS.slice(-10)}`);
+    expect(dialog.textContent).toContain('PodScheduled');
+    expect(dialog.textContent).toContain('30.6 s');
+    expect(chip.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(chip);
+  });
+
+  it('says when the selected pod is gone at this tick', () => {
+    renderWithStore(<ClusterPanel />, midRollout());
+    act(() => appStore.getState().selectPod('gone-pod'));
+    expect(screen.getByRole('dialog').textContent).toContain('This pod does not exist at tick 57.');
+  });
+
+  it('lists the revisions in the legend, newest first', () => {
+    renderWithStore(<ClusterPanel />, midRollout());
+    const legend = screen.getByRole('list', { name: 'Revisions' });
+    expect(legend.textContent).toBe('nginx-deployment-roll01rev 2 (newest)nginx-deployment-roll01rev 1');
+  });
+
+  it('speaks Simplified Chinese', () => {
+    renderWithStore(<ClusterPanel />, midRollout(), 'zh-CN');
+    expect(screen.getByRole('region', { name: '集群' }).textContent).toContain('3 个节点 · 15 个 Pod');
+    expect(screen.getByTestId('unscheduled-tray').textContent).toContain('Pending（未调度）');
+  });
+});

@@ -1,0 +1,45 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { browserLanguage, i18next, startI18n } from '../../src/i18n/index.ts';
+import { createAppStore } from '../../src/state/store.ts';
+
+afterEach(() => {
+  void i18next.changeLanguage('en');
+});
+
+describe('browserLanguage', () => {
+  it.each([
+    [['zh-CN', 'en'], 'zh-CN'],
+    [['zh-TW'], 'zh-CN'],
+    [['zh'], 'zh-CN'],
+    [['en-GB', 'zh-CN'], 'en'],
+    [['fr-FR', 'zh-CN'], 'zh-CN'],
+    [['fr-FR'], 'en'],
+    [[], 'en'],
+  ] as const)('maps %j to %s', (preferred, language) => {
+    expect(browserLanguage(preferred)).toBe(language);
+  });
+});
+
+describe('startI18n', () => {
+  it('follows the browser without marking the language chosen', () => {
+    const store = createAppStore();
+    const stop = startI18n(store, ['zh-CN']);
+    expect(store.getState()).toMatchObject({ language: 'zh-CN', languageChosen: false });
+    expect(i18next.language).toBe('zh-CN');
+    expect(document.documentElement.lang).toBe('zh-CN');
+    expect(i18next.t('timeline.play')).toBe('播放');
+    stop();
+  });
+
+  it('keeps a chosen language (from a share link) over the browser’s', () => {
+    const store = createAppStore();
+    store.getState().setLanguage('en');
+    const stop = startI18n(store, ['zh-CN']);
+    expect(i18next.language).toBe('en');
+    store.getState().setLanguage('zh-CN');
+    expect(i18next.language).toBe('zh-CN');
+    expect(document.documentElement.lang).toBe('zh-CN');
+    stop();
+  });
+});
