@@ -1,0 +1,81 @@
+/**
+ * Validation of one workload manifest in `objects` or an `apply` action, in the order the API
+ * server works: the kind and apiVersion are known (`no matches for kind …`), the JSON decodes into
+ * the apps/v1 types (manifestShape.ts), then the object, with Kubernetes defaults, passes
+ * validation (src/engine/apiserver/validation.ts) and gets the API server's message:
+ * `The Deployment "web" is invalid: spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 0: …`.
+ * The manifest is kept as written (null fields dropped); defaulting is the engine's job.
+ */
+import { apiserverInvalidMessage } from './apiserverCheck.ts';
+import { describeValue, field, isRecord, type Issues, own, report } from './check.ts';
+import { replicasLimitMessage } from './limits.ts';
+import { decodeManifest } from './manifestShape.ts';
+import { LIMITS, type Workload } from './types.ts';
+
+
+/** The kinds Rollout Lab simulates, and the one apiVersion it serves them at. */
+export const WORKLOAD_KINDS = ['Deployment', 'DaemonSet'] as const;
+export const WORKLOAD_API_VERSION = 'apps/v1';
+
+/** unsupportedKindMessage explains that a kind is not simulated. */
+export function unsupportedKindMessage(kind: string): string {
+  return `unsupported kind ${JSON.stringify(kind)} (Rollout Lab simulates Deployment and DaemonSet)`;
+}
+
+/** isWorkloadKind tells whether a kind is one Rollout Lab simulates. */
+export function isWorkloadKind(kind: unknown): kind is Workload['kind'] {
+  return kind === 'Deployment' || kind === 'DaemonSet';
+}
+
+/** validateWorkload checks one manifest at `path`; it returns the manifest, or null after reporting why not. */
+export function validateWorkload(issues: Issues, path: string, x: unknown): Workload | null {
+  if (!isRecord(x)) {
+    report(issues, path, `must be a Kubernetes manifest (a mapping with apiVersion, kind, metadata, spec), not ${describeValue(x)}`);
+    return null;
+  }
+  const kind = own(x, 'kind');
+  const apiVersion = own(x, 'apiVersion');
+  let known = true;
+  if (kind === undefined || kind === null || kind === '') {
+    report(issues, field(path, 'kind'), 'kind not set');
+    known = false;
+  } else if (typeof kind !== 'string') {
+    report(issues, field(path, 'kind'), `must be a string such as "Deployment", not ${describeValue(kind)}`);
+    known = false;
+  } else if (!isWorkloadKind(kind)) {
+    report(issues, field(path, 'kind'), unsupportedKindMessage(kind));
+    known = false;
+  }
+  if (apiVersion === undefined || apiVersion === null || apiVersion === '') {
+    report(issues, field(path, 'apiVersion'), 'apiVersion not set');
+    return null;
+  }
+  if (!known) return null;
+  if (apiVersion !== WORKLOAD_API_VERSION) {
+    report(
+      issues,
+      field(path, 'apiVersion'),
+      `no matches for kind ${JSON.stringify(kind)} in version ${JSON.stringify(String(apiVersion))} (Rollout Lab simulates ${WORKLOAD_API_VERSION})`,
+    );
+    return null;
+  }
+  const decoded = decodeManifest(kind as Workload['kind'], x);
+  if (!decoded.ok) {
+    report(issues, path, decoded.message);
+    return null;
+  }
+  const obj = decoded.value as unknown as Workload;
+  if (obj.kind === 'Deployment') {
+    const replicas = obj.spec?.replicas;
+    if (typeof replicas === 'number' && replicas > LIMITS.replicasPerWorkload) {
+      report(issues, field(field(path, 'spec'), 'replicas'), replicasLimitMessage(replicas));
+      return null;
+    }
+  }
+  const invalid = apiserverInvalidMessage(obj);
+  if (invalid !== null) {
+    report(issues, path, invalid);
+    return null;
+  }
+  return obj;
+}

@@ -1,0 +1,295 @@
+/**
+ * The JSON decoding step the API server runs before validation: every field the simulator reads
+ * must have the Go type of apps/v1, or the object is refused with the decoder's own wording, e.g.
+ * `Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal string into
+ * Go struct field DeploymentSpec.spec.replicas of type int32`. Structs whose every field is listed
+ * below are decoded strictly (`strict decoding error: unknown field "spec.replica"`, as
+ * `kubectl apply` with its default `--validate=strict`); structs the simulator only partly reads
+ * (PodSpec, Container, ...) keep their other fields untouched so real manifests go in.
+ * As in Go, `null` means "not set": it is dropped from mappings (and is the zero value in lists).
+ */
+import { isRecord } from './check.ts';
+
+type GoType =
+  | { t: 'string' | 'bool' | 'int32' | 'int64' | 'intstr' | 'any' }
+  | { t: 'map' }
+  | { t: 'list'; of: GoType }
+  | { t: 'struct'; name: string; fields: Record<string, GoType>; open?: boolean };
+
+const str: GoType = { t: 'string' };
+const bool: GoType = { t: 'bool' };
+const int32: GoType = { t: 'int32' };
+const int64: GoType = { t: 'int64' };
+const intstr: GoType = { t: 'intstr' };
+const any: GoType = { t: 'any' };
+const map: GoType = { t: 'map' };
+const list = (of: GoType): GoType => ({ t: 'list', of });
+const struct = (name: string, fields: Record<string, GoType>, open = false): GoType => ({
+  t: 'struct',
+  name,
+  fields,
+  open,
+});
+
+const ownerReference = struct('OwnerReference', {
+  apiVersion: str,
+  kind: str,
+  name: str,
+  uid: str,
+  controller: bool,
+  blockOwnerDeletion: bool,
+});
+
+const objectMeta = struct('ObjectMeta', {
+  name: str,
+  generateName: str,
+  namespace: str,
+  selfLink: str,
+  uid: str,
+  resourceVersion: str,
+  generation: int64,
+  creationTimestamp: str,
+  deletionTimestamp: str,
+  deletionGracePeriodSeconds: int64,
+  labels: map,
+  annotations: map,
+  ownerReferences: list(ownerReference),
+  finalizers: list(str),
+  managedFields: any,
+});
+
+const labelSelector = struct('LabelSelector', {
+  matchLabels: map,
+  matchExpressions: list(struct('LabelSelectorRequirement', { key: str, operator: str, values: list(str) })),
+});
+
+const nodeSelectorRequirement = struct('NodeSelectorRequirement', { key: str, operator: str, values: list(str) });
+
+const affinity = struct(
+  'Affinity',
+  {
+    nodeAffinity: struct(
+      'NodeAffinity',
+      {
+        requiredDuringSchedulingIgnoredDuringExecution: struct('NodeSelector', {
+          nodeSelectorTerms: list(
+            struct('NodeSelectorTerm', {
+              matchExpressions: list(nodeSelectorRequirement),
+              matchFields: list(nodeSelectorRequirement),
+            }),
+          ),
+        }),
+      },
+      true,
+    ),
+  },
+  true,
+);
+
+const container = struct(
+  'Container',
+  {
+    name: str,
+    image: str,
+    command: list(str),
+    args: list(str),
+    imagePullPolicy: str,
+    ports: list(struct('ContainerPort', { containerPort: int32, name: str, protocol: str }, true)),
+    env: list(struct('EnvVar', { name: str, value: str }, true)),
+  },
+  true,
+);
+
+const podSpec = struct(
+  'PodSpec',
+  {
+    containers: list(container),
+    initContainers: list(container),
+    nodeName: str,
+    nodeSelector: map,
+    affinity,
+    tolerations: list(
+      struct('Toleration', { key: str, operator: str, value: str, effect: str, tolerationSeconds: int64 }),
+    ),
+    terminationGracePeriodSeconds: int64,
+    hostNetwork: bool,
+    restartPolicy: str,
+    schedulerName: str,
+  },
+  true,
+);
+
+const podTemplateSpec = struct('PodTemplateSpec', { metadata: objectMeta, spec: podSpec });
+
+const intOrStringPair = (name: string): GoType => struct(name, { maxUnavailable: intstr, maxSurge: intstr });
+
+const deployment = struct('Deployment', {
+  apiVersion: str,
+  kind: str,
+  metadata: objectMeta,
+  spec: struct('DeploymentSpec', {
+    replicas: int32,
+    selector: labelSelector,
+    template: podTemplateSpec,
+    strategy: struct('DeploymentStrategy', { type: str, rollingUpdate: intOrStringPair('RollingUpdateDeployment') }),
+    minReadySeconds: int32,
+    revisionHistoryLimit: int32,
+    paused: bool,
+    progressDeadlineSeconds: int32,
+  }),
+  status: any,
+});
+
+const daemonSet = struct('DaemonSet', {
+  apiVersion: str,
+  kind: str,
+  metadata: objectMeta,
+  spec: struct('DaemonSetSpec', {
+    selector: labelSelector,
+    template: podTemplateSpec,
+    updateStrategy: struct('DaemonSetUpdateStrategy', {
+      type: str,
+      rollingUpdate: intOrStringPair('RollingUpdateDaemonSet'),
+    }),
+    minReadySeconds: int32,
+    revisionHistoryLimit: int32,
+  }),
+  status: any,
+});
+
+/** What decodeManifest found: the object with nulls dropped, or the decoder's message. */
+export type Decoded = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
+
+interface Walk {
+  typeError: string | null;
+  unknown: string[];
+}
+
+/**
+ * decodeManifest checks a Deployment or DaemonSet manifest against the Go types of apps/v1 and
+ * returns it with `null` fields dropped, or the API server's decoding message (without the
+ * `Error from server (BadRequest)` prefix kubectl adds).
+ */
+export function decodeManifest(kind: 'Deployment' | 'DaemonSet', obj: Record<string, unknown>): Decoded {
+  const w: Walk = { typeError: null, unknown: [] };
+  const value = walk(w, kind === 'Deployment' ? deployment : daemonSet, obj, '', kind) as Record<string, unknown>;
+  const head = `${kind} in version "v1" cannot be handled as a ${kind}`;
+  if (w.typeError !== null) return { ok: false, message: `${head}: ${w.typeError}` };
+  if (w.unknown.length > 0) {
+    const list = w.unknown.map((p) => `unknown field "${p}"`).join(', ');
+    return { ok: false, message: `${head}: strict decoding error: ${list}` };
+  }
+  return { ok: true, value };
+}
+
+/** jsonKind names a JSON value the way Go's decoder does in its messages. */
+function jsonKind(x: unknown): string {
+  if (x === null) return 'null';
+  if (Array.isArray(x)) return 'array';
+  if (typeof x === 'boolean') return 'bool';
+  if (typeof x === 'number') return 'number';
+  if (typeof x === 'string') return 'string';
+  return 'object';
+}
+
+const GO_NAME: Record<string, string> = {
+  string: 'string',
+  bool: 'bool',
+  int32: 'int32',
+  int64: 'int64',
+  intstr: 'int32',
+  map: 'map[string]string',
+};
+
+function join(path: string, key: string): string {
+  return path === '' ? key : `${path}.${key}`;
+}
+
+/**
+ * walk decodes x as type `ty` at JSON path `path` inside Go struct `owner`, recording the first
+ * type error (Go stops there) and every unknown field of a closed struct.
+ */
+function walk(w: Walk, ty: GoType, x: unknown, path: string, owner: string): unknown {
+  if (w.typeError !== null) return x;
+  const mismatch = (goType: string, detail = jsonKind(x), at = path): unknown => {
+    w.typeError = `json: cannot unmarshal ${detail} into Go struct field ${owner}.${at} of type ${goType}`;
+    return x;
+  };
+  switch (ty.t) {
+    case 'any':
+      return x;
+    case 'string':
+      return typeof x === 'string' ? x : mismatch('string');
+    case 'bool':
+      return typeof x === 'boolean' ? x : mismatch('bool');
+    case 'intstr':
+      if (typeof x === 'string') return x;
+      return walkInt(x, 32, mismatch, 'int32');
+    case 'int32':
+    case 'int64':
+      return walkInt(x, ty.t === 'int32' ? 32 : 64, mismatch, ty.t);
+    case 'map': {
+      if (!isRecord(x)) return mismatch(GO_NAME.map as string);
+      const entries: [string, unknown][] = [];
+      for (const [k, v] of Object.entries(x)) {
+        if (v === null) continue;
+        if (typeof v !== 'string') return mismatch('string', jsonKind(v), join(path, k));
+        entries.push([k, v]);
+      }
+      return Object.fromEntries(entries);
+    }
+    case 'list': {
+      if (!Array.isArray(x)) return mismatch(`[]${goName(ty.of)}`);
+      return x.map((e, i) => walk(w, ty.of, e === null ? zero(ty.of) : e, `${path}[${i}]`, owner));
+    }
+    case 'struct': {
+      if (!isRecord(x)) return mismatch(ty.name);
+      const entries: [string, unknown][] = [];
+      for (const [k, v] of Object.entries(x)) {
+        const sub = Object.hasOwn(ty.fields, k) ? ty.fields[k] : undefined;
+        if (sub === undefined) {
+          if (!ty.open) w.unknown.push(join(path, k));
+          entries.push([k, v]);
+        } else if (v !== null) {
+          entries.push([k, walk(w, sub, v, join(path, k), ty.name)]);
+        }
+      }
+      return Object.fromEntries(entries);
+    }
+  }
+}
+
+/** walkInt accepts integral numbers within the Go integer type's range. */
+function walkInt(x: unknown, bits: 32 | 64, mismatch: (g: string, d?: string) => unknown, goType: string): unknown {
+  if (typeof x !== 'number') return mismatch(goType);
+  const limit = bits === 32 ? 2 ** 31 : 2 ** 63;
+  if (!Number.isInteger(x) || x < -limit || x >= limit) return mismatch(goType, `number ${x}`);
+  return x;
+}
+
+function goName(ty: GoType): string {
+  if (ty.t === 'struct') return ty.name;
+  if (ty.t === 'list') return `[]${goName(ty.of)}`;
+  return GO_NAME[ty.t] ?? 'interface {}';
+}
+
+/** zero is the value Go decodes `null` to inside a list: an empty struct, string or number. */
+function zero(ty: GoType): unknown {
+  switch (ty.t) {
+    case 'struct':
+    case 'map':
+      return {};
+    case 'list':
+      return [];
+    case 'string':
+    case 'intstr':
+      return '';
+    case 'bool':
+      return false;
+    case 'int32':
+    case 'int64':
+      return 0;
+    case 'any':
+      return null;
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * The built-in scenarios, one YAML file each, in the order the preset menu lists them. The text
+ * is imported with Vite's `?raw` suffix (the app and vitest); a Node script without Vite reads the
+ * .yaml files beside this one instead. Every preset validates and its share URL stays under
+ * 2,000 characters (presets.test.ts).
+ */
+import brokenImage from './broken-image.yaml?raw';
+import daemonsetNodePool from './daemonset-node-pool.yaml?raw';
+import daemonsetOnDelete from './daemonset-ondelete.yaml?raw';
+import daemonsetRolling from './daemonset-rolling.yaml?raw';
+import daemonsetSurge from './daemonset-surge.yaml?raw';
+import historyLimit from './history-limit.yaml?raw';
+import maxSurge0 from './max-surge-0.yaml?raw';
+import nodesComingAndGoing from './nodes-coming-and-going.yaml?raw';
+import pauseResume from './pause-resume.yaml?raw';
+import proportionalScaling from './proportional-scaling.yaml?raw';
+import recreate from './recreate.yaml?raw';
+import rollback from './rollback.yaml?raw';
+import seed from './seed.yaml?raw';
+
+/** One built-in scenario: its id (the file name without .yaml) and the file's text. */
+export interface Preset {
+  id: string;
+  text: string;
+}
+
+export const PRESETS: readonly Preset[] = [
+  { id: 'seed', text: seed },
+  { id: 'max-surge-0', text: maxSurge0 },
+  { id: 'broken-image', text: brokenImage },
+  { id: 'recreate', text: recreate },
+  { id: 'proportional-scaling', text: proportionalScaling },
+  { id: 'pause-resume', text: pauseResume },
+  { id: 'rollback', text: rollback },
+  { id: 'history-limit', text: historyLimit },
+  { id: 'daemonset-rolling', text: daemonsetRolling },
+  { id: 'daemonset-surge', text: daemonsetSurge },
+  { id: 'daemonset-ondelete', text: daemonsetOnDelete },
+  { id: 'daemonset-node-pool', text: daemonsetNodePool },
+  { id: 'nodes-coming-and-going', text: nodesComingAndGoing },
+];
+
+/** The preset the app opens with, and falls back to when a link does not decode. */
+export const DEFAULT_PRESET_ID = 'seed';

@@ -1,0 +1,157 @@
+/**
+ * The share URL codec (DESIGN.md §6):
+ * `#v1.<base64url, no padding, of the raw DEFLATE (RFC 1951) bytes of the scenario as JSON>[&t=<tick>][&lang=<en|zh-CN>]`.
+ * decodeShareHash never throws: a link that is cut off, edited, from a later version, a zip
+ * bomb or an invalid scenario gives one clear message, and the app opens the default scenario.
+ */
+import { deflateSync, Inflate, strToU8 } from 'fflate';
+import { decodeBase64Url, encodeBase64Url } from './base64url.ts';
+import { formatCount } from './check.ts';
+import { textLimitMessage } from './limits.ts';
+import { LIMITS, type Result, type Scenario } from './types.ts';
+import { validateScenario } from './validate.ts';
+
+/** The link format version this build writes and reads. */
+export const SHARE_VERSION = 1;
+
+/** The languages a link may ask for; any other `lang` is ignored (the reader's language applies). */
+export const SHARE_LANGS = ['en', 'zh-CN'] as const;
+export type ShareLang = (typeof SHARE_LANGS)[number];
+
+/** What a link carries: the scenario, and optionally the tick to open at and the language. */
+export interface SharedRun {
+  scenario: Scenario;
+  tick?: number;
+  lang?: ShareLang;
+}
+
+/**
+ * Longest hash read: the base64url of 1 MiB that did not compress at all, plus room for the
+ * parameters. Anything longer cannot decode under the 1 MiB limit, so it is refused unread.
+ */
+const MAX_HASH_CHARS = Math.ceil((LIMITS.textBytes * 4) / 3) + 1024;
+
+/** Compressed bytes fed to the inflater per step: one step can expand to at most ~1 MiB (1,032×). */
+const INFLATE_STEP = 1024;
+
+const DAMAGED = 'This link is damaged';
+const RECOPY = 'Was it cut off or changed when it was copied?';
+
+/** encodeShareHash writes the hash of a link, `#v1.…`, for a scenario and optional tick and language. */
+export function encodeShareHash(s: Scenario, opts: { tick?: number; lang?: ShareLang } = {}): string {
+  const bytes = deflateSync(strToU8(JSON.stringify(s)), { level: 9 });
+  let hash = `#v${SHARE_VERSION}.${encodeBase64Url(bytes)}`;
+  if (opts.tick !== undefined) hash += `&t=${opts.tick}`;
+  if (opts.lang !== undefined) hash += `&lang=${opts.lang}`;
+  return hash;
+}
+
+/** decodeShareHash reads a hash (with or without the leading `#`); it never throws. */
+export function decodeShareHash(hash: string): Result<SharedRun> {
+  try {
+    return decodeUnsafe(hash);
+  } catch (e) {
+    return { ok: false, errors: [`${DAMAGED}: ${e instanceof Error ? e.message : String(e)}`] };
+  }
+}
+
+function decodeUnsafe(hash: string): Result<SharedRun> {
+  const h = hash.startsWith('#') ? hash.slice(1) : hash;
+  if (h === '') return fail('This link has no scenario in it (nothing after #)');
+  if (h.length > MAX_HASH_CHARS) {
+    return fail(`${DAMAGED}: it is ${formatCount(h.length)} characters long, more than any scenario of at most 1 MiB needs`);
+  }
+  const [head = '', ...params] = h.split('&');
+  const m = /^v(\d{1,6})\.(.*)$/s.exec(head);
+  if (m === null) {
+    return fail(`This is not a Rollout Lab scenario link: the part after # should start with v${SHARE_VERSION}.`);
+  }
+  const version = Number(m[1]);
+  if (version > SHARE_VERSION) {
+    return fail(
+      `This link was made by a newer version of Rollout Lab (v${version}); this version opens v${SHARE_VERSION} links. Open it with the newer Rollout Lab, or ask for a link made with this one.`,
+    );
+  }
+  if (version !== SHARE_VERSION) return fail(`This link has an unknown format version (v${version}); this version opens v${SHARE_VERSION} links.`);
+
+  const out: { tick?: number; lang?: ShareLang } = {};
+  for (const p of params) {
+    const eq = p.indexOf('=');
+    const key = eq < 0 ? p : p.slice(0, eq);
+    const value = eq < 0 ? '' : p.slice(eq + 1);
+    if (key === 't') {
+      if (!/^\d{1,15}$/.test(value)) return fail(`${DAMAGED}: its tick (t=${value.slice(0, 20)}) is not a whole number ≥ 0`);
+      out.tick = Number(value);
+    } else if (key === 'lang') {
+      const lang = SHARE_LANGS.find((l) => l === value);
+      if (lang !== undefined) out.lang = lang;
+    }
+  }
+
+  const payload = m[2] ?? '';
+  if (payload === '') return fail(`${DAMAGED}: it has no scenario data after v${SHARE_VERSION}. ${RECOPY}`);
+  const b = decodeBase64Url(payload);
+  if (!b.ok) return fail(`${DAMAGED}: its data is not base64url (${b.message}). ${RECOPY}`);
+  const inflated = inflateCapped(b.bytes, LIMITS.textBytes);
+  if (!inflated.ok) {
+    if (inflated.tooLarge) return fail(textLimitMessage("This link's scenario", null));
+    return fail(`${DAMAGED}: its data does not decompress (${inflated.message}). ${RECOPY}`);
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(inflated.bytes);
+  } catch {
+    return fail(`${DAMAGED}: its scenario is not UTF-8 text. ${RECOPY}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return fail(`${DAMAGED}: its scenario is not valid JSON (${e instanceof Error ? e.message : String(e)})`);
+  }
+  const v = validateScenario(json);
+  if (!v.ok) return { ok: false, errors: v.errors.map((e) => `This link's scenario is invalid: ${e}`) };
+  return { ok: true, value: { scenario: v.value, ...out } };
+}
+
+function fail(message: string): Result<SharedRun> {
+  return { ok: false, errors: [message] };
+}
+
+/**
+ * inflateCapped inflates raw DEFLATE bytes, stopping as soon as the output passes `cap` bytes
+ * (so a small link that expands to gigabytes never gets the chance). It returns the bytes, or
+ * why not: too large, or fflate's message for corrupt or truncated data.
+ */
+export function inflateCapped(
+  data: Uint8Array,
+  cap: number,
+): { ok: true; bytes: Uint8Array } | { ok: false; tooLarge: boolean; message: string } {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let over = false;
+  let done = false;
+  const inflater = new Inflate((chunk, final) => {
+    size += chunk.length;
+    if (size > cap) over = true;
+    else chunks.push(chunk.slice());
+    if (final) done = true;
+  });
+  try {
+    for (let i = 0; i < data.length && !over; i += INFLATE_STEP) {
+      const end = Math.min(i + INFLATE_STEP, data.length);
+      inflater.push(data.subarray(i, end), end === data.length);
+    }
+  } catch (e) {
+    return { ok: false, tooLarge: false, message: e instanceof Error ? e.message : String(e) };
+  }
+  if (over) return { ok: false, tooLarge: true, message: `more than ${cap} bytes` };
+  if (!done) return { ok: false, tooLarge: false, message: 'unexpected end of data' };
+  const out = new Uint8Array(size);
+  let o = 0;
+  for (const c of chunks) {
+    out.set(c, o);
+    o += c.length;
+  }
+  return { ok: true, bytes: out };
+}

@@ -1,0 +1,94 @@
+/**
+ * toSimConfig: a validated scenario → the SimConfig the engine runs, with every scenario default
+ * of DESIGN.md §4 applied. Manifests stay as written: Kubernetes' own defaults (maxSurge 25%, …)
+ * are the simulated API server's job, as in a cluster.
+ */
+import type { Taint } from '../engine/api/types.ts';
+import {
+  DEFAULT_IMAGE_BEHAVIOUR,
+  DEFAULT_MAX_PODS,
+  type ImageBehaviour,
+  type NodeConfig,
+  type SimAction,
+  type SimConfig,
+} from '../engine/config.ts';
+import type { Action, ImageSpec, NodeAddSpec, Scenario } from './types.ts';
+
+export const DEFAULT_SEED = 1;
+export const DEFAULT_NODE_COUNT = 3;
+export const DEFAULT_TERMINATION_SECONDS = 1;
+export const DEFAULT_WATCH_DELAY_SECONDS = 0.05;
+
+/** toSimConfig applies the scenario defaults; the scenario must have passed validateScenario. */
+export function toSimConfig(s: Scenario): SimConfig {
+  const nodes = s.cluster?.nodes ?? DEFAULT_NODE_COUNT;
+  return {
+    seed: s.seed ?? DEFAULT_SEED,
+    nodes:
+      typeof nodes === 'number'
+        ? Array.from({ length: nodes }, (_, i) => nodeConfig(`node-${i + 1}`, {}))
+        : nodes.map((n) => nodeConfig(n.name, n)),
+    images: imageBehaviours(s.cluster?.images ?? {}),
+    terminationSeconds: s.cluster?.terminationSeconds ?? DEFAULT_TERMINATION_SECONDS,
+    watchDelaySeconds: s.controller?.watchDelaySeconds ?? DEFAULT_WATCH_DELAY_SECONDS,
+    objects: s.objects,
+    actions: sortByTime(s.actions ?? []).map(simAction),
+  };
+}
+
+/**
+ * nodeConfig fills a node's defaults: no labels, no taints, schedulable, 110 pods. The labels a
+ * kubelet adds when it registers (kubernetes.io/hostname, …) are the engine's (kubelet/nodes.ts).
+ */
+function nodeConfig(name: string, n: NodeAddSpec): NodeConfig {
+  const taints: Taint[] = (n.taints ?? []).map((t) => ({ ...t }));
+  return {
+    name,
+    labels: { ...n.labels },
+    taints,
+    unschedulable: n.unschedulable ?? false,
+    maxPods: n.maxPods ?? DEFAULT_MAX_PODS,
+  };
+}
+
+/**
+ * imageBehaviours resolves `cluster.images`: `default` over the built-in default (pull 1 s, start
+ * 1 s, Ready after 1–4 s), and each listed image over `default`. Keys are set with
+ * Object.fromEntries, so an image named like an Object property stays plain data.
+ */
+function imageBehaviours(images: Record<string, ImageSpec>): Record<string, ImageBehaviour> {
+  const base: ImageBehaviour = { ...DEFAULT_IMAGE_BEHAVIOUR, ...behaviour(images.default) };
+  const listed = Object.entries(images)
+    .filter(([ref]) => ref !== 'default')
+    .map(([ref, spec]): [string, ImageBehaviour] => [ref, { ...base, ...behaviour(spec) }]);
+  return Object.fromEntries([['default', base], ...listed]);
+}
+
+function behaviour(spec: ImageSpec | undefined): Partial<ImageBehaviour> {
+  if (spec === undefined) return {};
+  const out: Partial<ImageBehaviour> = {};
+  if (spec.pullSeconds !== undefined) out.pullSeconds = spec.pullSeconds;
+  if (spec.startSeconds !== undefined) out.startSeconds = spec.startSeconds;
+  if (spec.readySeconds !== undefined) out.readySeconds = spec.readySeconds;
+  if (spec.pull === 'fail') out.pull = 'fail';
+  if (spec.crash !== undefined) out.crash = spec.crash;
+  if (spec.ready === 'never') out.ready = 'never';
+  return out;
+}
+
+/** sortByTime orders actions by `at`, keeping file order for equal times (a stable sort). */
+function sortByTime(actions: Action[]): Action[] {
+  return actions
+    .map((a, i) => ({ a, i }))
+    .sort((p, q) => p.a.at - q.a.at || p.i - q.i)
+    .map((e) => e.a);
+}
+
+function simAction(a: Action): SimAction {
+  if ('kubectl' in a) return { at: a.at, kubectl: a.kubectl };
+  if ('apply' in a) return { at: a.at, apply: a.apply };
+  const { name, ready, remove, add } = a.node;
+  if (add !== undefined) return { at: a.at, node: { name, add: nodeConfig(name, add) } };
+  if (remove === true) return { at: a.at, node: { name, remove: true } };
+  return { at: a.at, node: { name, ...(ready === undefined ? {} : { ready }) } };
+}

@@ -1,0 +1,116 @@
+/**
+ * The scenario file, version 1 (DESIGN.md §4): what presets, share URLs, the CLI and the tests
+ * describe a run with. A Scenario keeps what the author wrote; toSimConfig applies the defaults.
+ * Key order of every interface below is the order §4 prints, and scenarioToYaml keeps it.
+ */
+import type { DaemonSet, Deployment, Taint } from '../engine/api/types.ts';
+
+/** A delay in virtual seconds: fixed, or drawn uniformly from [min, max]. */
+export type SecondsSpec = number | [number, number];
+
+/** How the simulated kubelet runs one image; omitted fields fall back to `images.default`. */
+export interface ImageSpec {
+  pullSeconds?: SecondsSpec;
+  startSeconds?: SecondsSpec;
+  readySeconds?: SecondsSpec;
+  /** `fail`: ErrImagePull, then ImagePullBackOff; never Ready. */
+  pull?: 'fail';
+  /** The container starts, exits and goes to CrashLoopBackOff with back-off. */
+  crash?: boolean;
+  /** `never`: Running, but readiness never passes. */
+  ready?: 'never';
+}
+
+/** One node of `cluster.nodes` when it is a list. */
+export interface NodeSpec {
+  name: string;
+  labels?: Record<string, string>;
+  taints?: Taint[];
+  unschedulable?: boolean;
+  maxPods?: number;
+}
+
+export interface ClusterSpec {
+  /** A count (node-1 … node-N) or a list of nodes. Default 3. */
+  nodes?: number | NodeSpec[];
+  /** Behaviour per image reference; `default` applies to images not listed. */
+  images?: Record<string, ImageSpec>;
+  /** Graceful termination time of a deleted pod, in seconds. Default 1. */
+  terminationSeconds?: number;
+}
+
+export interface ControllerSpec {
+  /** How long after a store write a controller's informer cache sees it. Default 0.05 s. */
+  watchDelaySeconds?: number;
+}
+
+/** A workload manifest: a real apps/v1 Deployment or DaemonSet. */
+export type Workload = Deployment | DaemonSet;
+
+/** What a node action adds: a new node with these properties. */
+export interface NodeAddSpec {
+  labels?: Record<string, string>;
+  taints?: Taint[];
+  unschedulable?: boolean;
+  maxPods?: number;
+}
+
+/** A node fault or change. Exactly one of ready, remove, add. */
+export interface NodeActionSpec {
+  name: string;
+  /** false: the node goes NotReady; true: it recovers. */
+  ready?: boolean;
+  /** The node leaves the cluster. */
+  remove?: true;
+  /** A new node joins the cluster. */
+  add?: NodeAddSpec;
+}
+
+/** A user action at virtual seconds from the start. Exactly one of kubectl, apply, node. */
+export type Action =
+  | { at: number; kubectl: string }
+  | { at: number; apply: Workload }
+  | { at: number; node: NodeActionSpec };
+
+export interface Scenario {
+  version: 1;
+  name: string;
+  description?: string;
+  /** PRNG seed, an integer in [0, 2³²). Default 1. */
+  seed?: number;
+  cluster?: ClusterSpec;
+  controller?: ControllerSpec;
+  objects: Workload[];
+  actions?: Action[];
+}
+
+/** The outcome of parsing or validating: the value, or errors (the first is what the UI shows). */
+export type Result<T> = { ok: true; value: T } | { ok: false; errors: string[] };
+
+/** ok wraps a value in a successful Result. */
+export function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+/** fail wraps one or more messages in a failed Result. */
+export function fail<T>(...errors: string[]): Result<T> {
+  return { ok: false, errors };
+}
+
+/** The scenario file version this build reads and writes. */
+export const SCENARIO_VERSION = 1;
+
+/** Limits that keep the page responsive; each message that enforces one states it. */
+export const LIMITS = {
+  /** spec.replicas of one workload (and `kubectl scale --replicas`). */
+  replicasPerWorkload: 5000,
+  /** Nodes in the cluster at any time, counting nodes added by actions. */
+  nodes: 2000,
+  actions: 10_000,
+  /** Scenario text, and a share URL's payload after decompression: 1 MiB. */
+  textBytes: 1024 * 1024,
+  /** Nesting depth of any value in a scenario; real manifests stay below 20. */
+  depth: 64,
+  /** Longest delay an image may declare: one virtual day. */
+  seconds: 86_400,
+} as const;
