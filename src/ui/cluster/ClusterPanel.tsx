@@ -69,6 +69,13 @@ export function ClusterPanel() {
     trigger.current?.focus();
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: packedVersion marks a new packed buffer
+  const packedUnscheduled = useMemo(() => {
+    const buffer = packed ? getPackedPods() : null;
+    let n = 0;
+    if (buffer) for (let i = 0; i < buffer.count; i++) if (buffer.node[i] === -1) n++;
+    return n;
+  }, [packed, packedVersion]);
   const unscheduled = packed ? null : (byNode.get(null) ?? []);
   return (
     <Panel
@@ -96,6 +103,18 @@ export function ClusterPanel() {
           >
             <h3 className="mb-1 text-xs font-semibold">{t('cluster.unscheduledTray')}</h3>
             <NodePods pods={unscheduled} index={index} selected={selected} onSelect={onSelect} />
+          </section>
+        ) : null}
+        {packed && packedUnscheduled > 0 ? (
+          <section
+            aria-label={t('cluster.unscheduledTray')}
+            data-testid="unscheduled-tray"
+            className="rounded-md border border-dashed border-slate-400 p-2 dark:border-slate-500"
+          >
+            <h3 className="mb-1 text-xs font-semibold">
+              {t('cluster.unscheduledTray')} · {packedUnscheduled}
+            </h3>
+            <PackedNodeCanvas node={null} index={index} count={packedUnscheduled} onSelect={onSelect} />
           </section>
         ) : null}
         <div className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-2">

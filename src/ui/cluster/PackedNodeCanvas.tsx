@@ -32,13 +32,15 @@ export function PackedNodeCanvas({ node, index, count, onSelect }: PackedNodeCan
     let painted: PaintState | null = null;
     const paint = () => {
       const packed = getPackedPods();
-      const ctx = canvas.getContext('2d');
-      if (!packed || !ctx) return;
+      if (!packed) return;
       const nodeIndex = node === null ? -1 : packed.nodeNames.indexOf(node);
       const indices = nodePodIndices(packed, nodeIndex);
       indicesRef.current = indices;
       const width = canvas.parentElement?.clientWidth ?? 200;
       const cols = Math.max(1, Math.floor(width / PITCH));
+      colsRef.current = cols;
+      const ctx = canvas.getContext('2d');
+      if (!ctx) return;
       const rows = Math.max(1, Math.ceil(indices.length / cols));
       const dpr = window.devicePixelRatio || 1;
       if (canvas.width !== cols * PITCH * dpr || canvas.height !== rows * PITCH * dpr) {
@@ -49,7 +51,6 @@ export function PackedNodeCanvas({ node, index, count, onSelect }: PackedNodeCan
         painted = null; // resizing cleared the canvas
       }
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      colsRef.current = cols;
       const dark = themeSelector(appStore.getState()) === 'dark';
       painted = paintNode(ctx, packed, indices, index, cols, painted, dark);
     };

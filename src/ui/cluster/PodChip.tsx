@@ -16,13 +16,9 @@ interface PodChipProps {
  * PodChip is one pod as a button (DESIGN.md §7 data attributes): it opens the pod's details.
  * A chip that is leaving (the pod is gone) is hidden from tests and screen readers while it fades.
  */
-export const PodChip = memo(function PodChip({
-  pod,
-  style,
-  selected,
-  leaving = false,
-  onSelect,
-}: PodChipProps) {
+export const PodChip = memo(PodChipView, samePodChip);
+
+function PodChipView({ pod, style, selected, leaving = false, onSelect }: PodChipProps) {
   const { t } = useTranslation();
   const phase = t(`phase.${pod.phase}`);
   const label = t('cluster.podLabel', { name: pod.name, phase, revision: pod.revision });
@@ -47,4 +43,19 @@ export const PodChip = memo(function PodChip({
       <PodGlyph phase={pod.phase} shape={style.shape} color={style.color} />
     </button>
   );
-});
+}
+
+/** samePodChip skips a re-render when nothing drawn changed (the worker sends fresh objects each frame). */
+function samePodChip(a: PodChipProps, b: PodChipProps): boolean {
+  return (
+    a.pod.name === b.pod.name &&
+    a.pod.phase === b.pod.phase &&
+    a.pod.revision === b.pod.revision &&
+    a.pod.node === b.pod.node &&
+    a.style.color === b.style.color &&
+    a.style.shape === b.style.shape &&
+    a.selected === b.selected &&
+    a.leaving === b.leaving &&
+    a.onSelect === b.onSelect
+  );
+}

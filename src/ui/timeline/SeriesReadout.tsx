@@ -21,6 +21,7 @@ export function SeriesReadout({ point, keys, colorOf, revisionOf }: SeriesReadou
             key={key}
             data-testid="series-readout"
             data-series={key}
+            data-revision={revision ?? undefined}
             data-desired={v?.desired ?? 0}
             data-current={v?.current ?? 0}
             data-ready={v?.ready ?? 0}

@@ -100,7 +100,7 @@ export function TimelineChart(props: TimelineChartProps) {
                 y={tk.y}
                 dy="0.32em"
                 textAnchor="end"
-                className="fill-current text-[10px]"
+                className="fill-current text-[0.625rem]"
               >
                 {tk.value}
               </text>
@@ -112,7 +112,7 @@ export function TimelineChart(props: TimelineChartProps) {
               x={tk.x}
               y={plotBottom + 14}
               textAnchor="middle"
-              className="fill-current text-[10px]"
+              className="fill-current text-[0.625rem]"
             >
               {tk.label}
             </text>
@@ -125,7 +125,7 @@ export function TimelineChart(props: TimelineChartProps) {
             className="stroke-slate-400"
           />
           {markers.map((mk) => (
-            <g key={`${mk.tick}-${mk.label}`} data-testid="action-marker">
+            <g key={`${mk.tick}-${mk.label}`} data-testid="action-marker" data-tick={mk.tick}>
               <line
                 x1={model.x(mk.time)}
                 x2={model.x(mk.time)}
@@ -138,7 +138,7 @@ export function TimelineChart(props: TimelineChartProps) {
               <text
                 x={model.x(mk.time) + 3}
                 y={MARGINS.top + 8}
-                className="fill-amber-800 text-[10px] dark:fill-orange"
+                className="fill-amber-800 text-[0.625rem] dark:fill-orange"
               >
                 {mk.label.length > 28 ? `${mk.label.slice(0, 27)}…` : mk.label}
               </text>

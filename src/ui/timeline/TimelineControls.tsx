@@ -33,7 +33,7 @@ export function TimelineControls() {
         disabled={disabled}
         aria-keyshortcuts="Space"
       >
-        <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
+        <Icon d={playing ? 'M7 5h3v14H7zM14 5h3v14h-3z' : 'M8 5v14l11-7z'} />
         {playing ? t('timeline.pause') : t('timeline.play')}
       </button>
       <button
@@ -45,7 +45,7 @@ export function TimelineControls() {
         title={t('timeline.stepBack')}
         aria-keyshortcuts="ArrowLeft"
       >
-        <span aria-hidden="true">⏮</span>
+        <Icon d="M6 5h2v14H6zM20 5v14L9 12z" />
       </button>
       <button
         type="button"
@@ -56,7 +56,7 @@ export function TimelineControls() {
         title={t('timeline.stepForward')}
         aria-keyshortcuts="ArrowRight"
       >
-        <span aria-hidden="true">⏭</span>
+        <Icon d="M16 5h2v14h-2zM4 5v14l11-7z" />
       </button>
       <label className="flex items-center gap-1 text-sm">
         <span>{t('timeline.speed')}</span>
@@ -81,6 +81,9 @@ export function TimelineControls() {
         disabled={disabled}
         onChange={(e) => seekTick(Number(e.target.value))}
         aria-label={t('timeline.position')}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={Math.min(tick, total)}
         aria-valuetext={t('timeline.positionText', { tick, total, time: time.toFixed(2) })}
         className="h-8 min-w-32 flex-1 accent-accent"
       />
@@ -91,5 +94,14 @@ export function TimelineControls() {
         {t('timeline.readout', { tick, total, time: time.toFixed(2), end: endTime.toFixed(1) })}
       </output>
     </div>
+  );
+}
+
+/** Icon is a 24×24 filled glyph (fonts on classroom machines lack the media symbols). */
+function Icon({ d }: { d: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className="size-4 fill-current" aria-hidden="true" focusable="false">
+      <path d={d} />
+    </svg>
   );
 }

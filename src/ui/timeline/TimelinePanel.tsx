@@ -21,14 +21,16 @@ import { TimelineChart } from './TimelineChart.tsx';
 import { TimelineControls } from './TimelineControls.tsx';
 import { useKeyboardShortcuts } from './useKeyboardShortcuts.ts';
 
-/** pointAt is the last sample at or before the tick. */
-function pointAt(series: readonly SeriesPoint[], tick: number): SeriesPoint | null {
-  let found: SeriesPoint | null = null;
-  for (const p of series) {
-    if (p.tick > tick) break;
-    found = p;
+/** pointAt is the last sample at or before the tick (samples are in tick order). */
+export function pointAt(series: readonly SeriesPoint[], tick: number): SeriesPoint | null {
+  let lo = 0;
+  let hi = series.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((series[mid]?.tick ?? 0) <= tick) lo = mid + 1;
+    else hi = mid;
   }
-  return found;
+  return series[lo - 1] ?? null;
 }
 
 /** TimelinePanel: the transport, the position slider and the chart of the whole run. */

@@ -1,0 +1,160 @@
+import { expect, type Page, test } from '@playwright/test';
+import { failOnProblems, openPreset, rsRows, seekEnd, seekTo, slider, tickOf } from './panelsSupport.ts';
+
+failOnProblems();
+
+/** The chart's read-out at the cursor: each ReplicaSet's revision and counters. */
+async function readout(page: Page) {
+  const rows = page.getByRole('region', { name: 'Timeline' }).getByTestId('series-readout');
+  const out: { name: string; revision: number; desired: number; available: number }[] = [];
+  for (const row of await rows.all()) {
+    out.push({
+      name: (await row.getAttribute('data-series')) ?? '',
+      revision: Number(await row.getAttribute('data-revision')),
+      desired: Number(await row.getAttribute('data-desired')),
+      available: Number(await row.getAttribute('data-available')),
+    });
+  }
+  return out.sort((a, b) => a.revision - b.revision);
+}
+
+/** lastRowOf is the last `get rs -w` row of a ReplicaSet. */
+const lastRowOf = (rows: Awaited<ReturnType<typeof rsRows>>, name: string) =>
+  rows.filter((r) => r.name === name).at(-1);
+
+test('the Seed preset played to the end shows the old ReplicaSet at 0 and the new one at 10, in the table and the chart', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await openPreset(page, 'seed');
+  await page.getByRole('combobox', { name: 'Speed' }).selectOption('0');
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible({ timeout: 60_000 });
+  const { tick, total } = await tickOf(page);
+  expect(tick).toBe(total);
+
+  const [oldRs, newRs] = await readout(page);
+  expect(oldRs).toMatchObject({ revision: 1, desired: 0, available: 0 });
+  expect(newRs).toMatchObject({ revision: 2, desired: 10, available: 10 });
+
+  const rows = await rsRows(page);
+  expect(lastRowOf(rows, oldRs?.name ?? '')).toMatchObject({ desired: 0, current: 0, ready: 0 });
+  expect(lastRowOf(rows, newRs?.name ?? '')).toMatchObject({ desired: 10, current: 10, ready: 10 });
+  // the DESIRED sequence of the course's trace: new 3 → 5 → 7 → 9 → 10 style steps, old 10 → … → 0
+  const oldDesired = rows.filter((r) => r.name === oldRs?.name).map((r) => r.desired);
+  expect(oldDesired[0]).toBe(10);
+  expect(oldDesired.at(-1)).toBe(0);
+});
+
+test('dragging maxSurge changes the resolved numbers and the run', async ({ page }) => {
+  test.setTimeout(60_000);
+  await openPreset(page, 'seed');
+  const resolved = page.getByTestId('resolved');
+  await expect(resolved).toHaveText('25% of 10 → surge 3, rounded up; unavailable 2, rounded down');
+
+  await seekEnd(page);
+  const firstNew = async () => {
+    const [, newRs] = await readout(page);
+    return (await rsRows(page)).find((r) => r.name === newRs?.name)?.desired;
+  };
+  expect(await firstNew()).toBe(3);
+
+  await seekTo(page, 0);
+  const maxSurge = page.getByRole('slider', { name: 'maxSurge' });
+  const box = await maxSurge.boundingBox();
+  if (!box) throw new Error('maxSurge slider has no box');
+  // drag the thumb from 25% to the middle (50%)
+  await page.mouse.move(box.x + box.width * 0.25, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.up();
+  const value = Number(await maxSurge.inputValue());
+  expect(value).toBeGreaterThan(40);
+  const surge = Math.ceil(value / 10);
+  await expect(resolved).toHaveText(
+    `${value}% of 10 → surge ${surge}, rounded up; 25% of 10 → unavailable 2, rounded down`,
+  );
+
+  // the run forks with the new maxSurge: the new ReplicaSet now starts at `surge` pods
+  await page.waitForTimeout(400); // the slider sends its value once it rests (250 ms)
+  await seekEnd(page);
+  await expect.poll(firstNew, { timeout: 10_000 }).toBe(surge);
+});
+
+test('stepping shows the Explain line of the Seed preset’s first scale-down', async ({ page }) => {
+  test.setTimeout(60_000);
+  await openPreset(page, 'seed');
+  await seekEnd(page);
+  const rows = await rsRows(page);
+  const [oldRs] = await readout(page);
+  const firstScaleDown = rows.find((r) => r.name === oldRs?.name && r.desired === 8);
+  expect(firstScaleDown, 'the old ReplicaSet scaled 10 → 8').toBeTruthy();
+  const target = firstScaleDown?.tick ?? 0;
+
+  // walk up to the scale-down one step at a time from a few ticks before
+  await seekTo(page, target - 4);
+  const explain = page.getByRole('region', { name: 'Explain' });
+  let tick = target - 4;
+  while (tick < target) {
+    await page.getByRole('button', { name: 'Step forward' }).click();
+    tick += 1;
+    await expect(slider(page)).toHaveAttribute('aria-valuenow', String(tick));
+  }
+  const line = explain.getByTestId('decision').filter({ hasText: 'maxScaledDown =' });
+  await expect(line).toHaveText(
+    'reconcileOldReplicaSets: maxScaledDown = allPodsCount 13 − minAvailable 8 − newRSUnavailablePodCount 3 = 2',
+  );
+  const link = line.getByRole('link', { name: 'reconcileOldReplicaSets' });
+  await expect(link).toHaveAttribute(
+    'href',
+    'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/controller/deployment/rolling.go',
+  );
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', /noopener/);
+  // and the table highlights the row that tick wrote
+  await expect(page.getByTestId('watch-row').and(page.locator('[data-current]')).last()).toHaveAttribute(
+    'data-tick',
+    String(target),
+  );
+});
+
+test('keyboard shortcuts play, pause, step and jump', async ({ page }) => {
+  await openPreset(page, 'seed');
+  await seekTo(page, 20);
+  await page.locator('body').click({ position: { x: 2, y: 2 } });
+  const now = async () => (await tickOf(page)).tick;
+
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(now).toBe(21);
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect.poll(now).toBe(31);
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(now).toBe(30);
+  await page.keyboard.press('Shift+ArrowLeft');
+  await expect.poll(now).toBe(20);
+  await page.keyboard.press('Home');
+  await expect.poll(now).toBe(0);
+  await page.keyboard.press('End');
+  await expect
+    .poll(async () => {
+      const { tick, total } = await tickOf(page);
+      return tick === total;
+    })
+    .toBe(true);
+
+  await page.keyboard.press('Home');
+  await expect.poll(now).toBe(0);
+  await page.keyboard.press(' ');
+  await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+  await expect.poll(now).toBeGreaterThan(0);
+  await page.keyboard.press(' ');
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+
+  // typing in the kubectl box does not move the timeline
+  const before = await now();
+  await page.getByRole('textbox', { name: 'kubectl' }).fill('get rs');
+  await page.getByRole('textbox', { name: 'kubectl' }).press('ArrowLeft');
+  await page.getByRole('textbox', { name: 'kubectl' }).press('Home');
+  expect(await now()).toBe(before);
+});

@@ -1,0 +1,114 @@
+/**
+ * Shared steps of the panels' end-to-end specs: fail a test on any console error, page error or
+ * CSP violation (as e2e/smoke.spec.ts does), open a preset through its share link, and move the
+ * timeline through its `Timeline position` slider.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { parseScenarioText } from '../src/scenario/parse.ts';
+import { encodeShareHash } from '../src/scenario/shareUrl.ts';
+
+interface CspViolation {
+  directive: string;
+  blocked: string;
+}
+type WithViolations = { __cspViolations: CspViolation[] };
+
+/** failOnProblems makes every test of the file fail on a console error, page error or CSP violation. */
+export function failOnProblems(): void {
+  let problems: string[] = [];
+  test.beforeEach(async ({ page }) => {
+    problems = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    await page.addInitScript(() => {
+      const seen: CspViolation[] = [];
+      (window as unknown as WithViolations).__cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (e) =>
+        seen.push({ directive: e.violatedDirective, blocked: e.blockedURI }),
+      );
+    });
+  });
+  test.afterEach(async ({ page }) => {
+    const violations = await page.evaluate(() => (window as unknown as WithViolations).__cspViolations);
+    expect(violations, 'CSP violations').toEqual([]);
+    expect(problems, 'console and page errors').toEqual([]);
+  });
+}
+
+const PRESET_DIR = 'src/scenario/presets';
+
+/** PRESET_IDS lists the built-in presets (one YAML file each). */
+export const PRESET_IDS: string[] = readdirSync(PRESET_DIR)
+  .filter((f) => f.endsWith('.yaml'))
+  .map((f) => f.replace(/\.yaml$/, ''))
+  .sort((a, b) => (a === 'seed' ? -1 : b === 'seed' ? 1 : a.localeCompare(b)));
+
+/** presetHash is the share-link hash (`#v1.…`) that opens a preset. */
+export function presetHash(id: string): string {
+  const parsed = parseScenarioText(readFileSync(`${PRESET_DIR}/${id}.yaml`, 'utf8'));
+  if (!parsed.ok) throw new Error(`preset ${id}: ${JSON.stringify(parsed)}`);
+  const hash = encodeShareHash(parsed.value);
+  return hash.startsWith('#') ? hash : `#${hash}`;
+}
+
+/** slider is the `Timeline position` slider. */
+export const slider = (page: Page): Locator => page.getByRole('slider', { name: 'Timeline position' });
+
+/** tickOf reads the current tick and the recording's length from the slider. */
+export async function tickOf(page: Page): Promise<{ tick: number; total: number }> {
+  const s = slider(page);
+  return {
+    tick: Number(await s.getAttribute('aria-valuenow')),
+    total: Number(await s.getAttribute('aria-valuemax')),
+  };
+}
+
+/** openPreset opens a preset from its share link and waits until its nodes are drawn. */
+export async function openPreset(page: Page, id: string): Promise<void> {
+  await page.goto(`./${presetHash(id)}`);
+  await expect(page.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
+  await expect.poll(async () => (await tickOf(page)).total, { timeout: 15_000 }).toBeGreaterThan(0);
+}
+
+/** seekTo moves the slider to `tick` and waits until the panels show that tick. */
+export async function seekTo(page: Page, tick: number): Promise<void> {
+  await slider(page).fill(String(tick));
+  await expect(slider(page)).toHaveAttribute('aria-valuenow', String(tick));
+}
+
+/** seekEnd presses End (with nothing focused that takes the key) and waits for the last tick. */
+export async function seekEnd(page: Page): Promise<number> {
+  await page.locator('body').focus();
+  await page.keyboard.press('End');
+  await expect
+    .poll(async () => {
+      const { tick, total } = await tickOf(page);
+      return tick === total && total > 0;
+    })
+    .toBe(true);
+  return (await tickOf(page)).total;
+}
+
+/** The `kubectl get rs -w` rows on screen, split into columns. */
+export async function rsRows(
+  page: Page,
+): Promise<{ tick: number; name: string; desired: number; current: number; ready: number }[]> {
+  const rows = page.getByRole('region', { name: 'ReplicaSets' }).getByTestId('watch-row');
+  const out = [];
+  for (const row of await rows.all()) {
+    const [name = '', desired = '', current = '', ready = ''] = ((await row.textContent()) ?? '')
+      .trim()
+      .split(/\s+/);
+    out.push({
+      tick: Number(await row.getAttribute('data-tick')),
+      name,
+      desired: Number(desired),
+      current: Number(current),
+      ready: Number(ready),
+    });
+  }
+  return out;
+}

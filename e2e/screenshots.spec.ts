@@ -1,0 +1,35 @@
+import { expect, type Page, test } from '@playwright/test';
+import { failOnProblems, openPreset, PRESET_IDS, seekEnd, seekTo } from './panelsSupport.ts';
+
+failOnProblems();
+
+/** The three moments of a run: before its first action, in the middle of the rollout, at the end. */
+async function moments(page: Page): Promise<{ name: string; tick: number }[]> {
+  const end = await seekEnd(page);
+  const markers = page.getByTestId('action-marker');
+  const first = (await markers.count()) > 0 ? Number(await markers.first().getAttribute('data-tick')) : 0;
+  const start = Math.max(0, first - 1);
+  return [
+    { name: 'start', tick: start },
+    { name: 'mid', tick: Math.round(start + (end - start) * 0.3) },
+    { name: 'end', tick: end },
+  ];
+}
+
+for (const id of PRESET_IDS) {
+  test(`screenshots of ${id} at start, mid-rollout and end, light and dark`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+    await openPreset(page, id);
+    const plan = await moments(page);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /dark/ : /^(?!.*dark).*$/);
+      for (const { name, tick } of plan) {
+        await seekTo(page, tick);
+        await page.waitForTimeout(250);
+        await page.screenshot({ path: `artifacts/screenshots/${id}-${name}-${scheme}.png` });
+      }
+    }
+  });
+}

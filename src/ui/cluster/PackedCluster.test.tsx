@@ -1,0 +1,78 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setPackedPods } from '../../state/podBuffer.ts';
+import { appStore } from '../../state/store.ts';
+import type { PackedPods } from '../../worker/protocol.ts';
+import { midRollout } from '../testing/fixtures.ts';
+import { renderWithStore, resetStore } from '../testing/renderWithStore.tsx';
+import { ClusterPanel } from './ClusterPanel.tsx';
+import { nodePodIndices, packedRevisionPairs } from './packedPaint.ts';
+
+vi.mock('../../state/actions.ts', () => ({
+  restartWorker: vi.fn(),
+  objectYaml: vi.fn(async (_kind: string, name: string) => `kind: Pod\nmetadata:\n  name: ${name}`),
+}));
+
+/** A big cluster: 1,500 pods on 3 nodes, 3 unscheduled, two revisions. */
+function bigCluster(): PackedPods {
+  const count = 1503;
+  const packed: PackedPods = {
+    count,
+    node: new Int32Array(count),
+    phase: new Uint8Array(count),
+    revision: new Int32Array(count),
+    workload: new Int32Array(count),
+    names: Array.from({ length: count }, (_, i) => `web-${i}`),
+    nodeNames: ['node-1', 'node-2', 'node-3'],
+    workloadNames: ['web'],
+  };
+  for (let i = 0; i < count; i++) {
+    packed.node[i] = i < 3 ? -1 : i % 3;
+    packed.phase[i] = i % 5;
+    packed.revision[i] = i % 2 === 0 ? 1 : 2;
+  }
+  return packed;
+}
+
+afterEach(() => {
+  cleanup();
+  resetStore();
+  setPackedPods(null);
+});
+
+describe('packedPaint', () => {
+  it('lists a node’s pods and the revisions in a packed snapshot', () => {
+    const packed = bigCluster();
+    expect(nodePodIndices(packed, -1)).toEqual([0, 1, 2]);
+    expect(nodePodIndices(packed, 0)).toHaveLength(500);
+    expect(packedRevisionPairs(packed)).toEqual([
+      { workload: 'web', revision: 1 },
+      { workload: 'web', revision: 2 },
+    ]);
+  });
+});
+
+describe('ClusterPanel with more than 1,000 pods', () => {
+  it('keeps the nodes and their counts in the DOM and paints the pods on canvases', async () => {
+    setPackedPods(bigCluster());
+    const data = midRollout();
+    renderWithStore(<ClusterPanel />, {
+      ...data,
+      pods: [],
+      podCount: 1503,
+      podsPacked: { version: 1, count: 1503 },
+      nodes: (data.nodes ?? []).map((n) => ({ ...n, podCount: 500 })),
+    });
+    expect(screen.getAllByTestId('node').map((n) => n.dataset.podCount)).toEqual(['500', '500', '500']);
+    expect(screen.queryAllByTestId('pod')).toHaveLength(0);
+    expect(screen.getAllByTestId('pod-canvas')).toHaveLength(4);
+    expect(screen.getByTestId('unscheduled-tray').textContent).toContain('Pending (unscheduled) · 3');
+
+    // a click hit-tests the grid and opens that pod's details from kubectl get -o yaml
+    const canvas = screen.getAllByTestId('pod-canvas')[1] as HTMLElement;
+    fireEvent.click(canvas, { clientX: 3, clientY: 3 });
+    expect(appStore.getState().selectedPod).toBe('web-3');
+    expect(await screen.findByText(/name: web-3/)).toBeTruthy();
+  });
+});
