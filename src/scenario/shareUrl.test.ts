@@ -27,6 +27,10 @@ describe('encodeShareHash', () => {
     expect(encodeShareHash(scenario, opts)).toMatch(tail);
   });
 
+  it.each([-1, 1.5, Number.NaN])('leaves out a tick of %s', (tick) => {
+    expect(encodeShareHash(scenario, { tick })).not.toContain('&t=');
+  });
+
   it('gives the same hash for the same scenario', () => {
     expect(encodeShareHash(structuredClone(scenario))).toBe(encodeShareHash(scenario));
   });

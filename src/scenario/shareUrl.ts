@@ -37,11 +37,14 @@ const INFLATE_STEP = 1024;
 const DAMAGED = 'This link is damaged';
 const RECOPY = 'Was it cut off or changed when it was copied?';
 
-/** encodeShareHash writes the hash of a link, `#v1.…`, for a scenario and optional tick and language. */
+/**
+ * encodeShareHash writes the hash of a link, `#v1.…`, for a scenario and optional tick and
+ * language. A tick that is not a whole number ≥ 0 is left out (the link opens at the start).
+ */
 export function encodeShareHash(s: Scenario, opts: { tick?: number; lang?: ShareLang } = {}): string {
   const bytes = deflateSync(strToU8(JSON.stringify(s)), { level: 9 });
   let hash = `#v${SHARE_VERSION}.${encodeBase64Url(bytes)}`;
-  if (opts.tick !== undefined) hash += `&t=${opts.tick}`;
+  if (opts.tick !== undefined && Number.isSafeInteger(opts.tick) && opts.tick >= 0) hash += `&t=${opts.tick}`;
   if (opts.lang !== undefined) hash += `&lang=${opts.lang}`;
   return hash;
 }
