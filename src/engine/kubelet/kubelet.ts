@@ -25,7 +25,9 @@ export function drawMs(tx: Tx, spec: SecondsSpec): number {
 
 export function imageBehaviour(tx: Tx, image: string): ImageBehaviour {
   const imgs = tx.st.config.images;
-  return imgs[image] ?? imgs.default ?? DEFAULT_IMAGE_BEHAVIOUR;
+  // Own keys only: an image called `constructor` must not find Object.prototype's function.
+  if (Object.hasOwn(imgs, image)) return imgs[image] as ImageBehaviour;
+  return Object.hasOwn(imgs, 'default') ? (imgs.default as ImageBehaviour) : DEFAULT_IMAGE_BEHAVIOUR;
 }
 
 function cond(type: PodCondition['type'], ok: boolean, now: string, prev: PodCondition[] | undefined, reason?: string, message?: string): PodCondition {

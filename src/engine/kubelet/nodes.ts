@@ -34,7 +34,14 @@ export function nodeObject(cfg: NodeConfig, now: string): Node {
     kind: 'Node',
     metadata: {
       name: cfg.name,
-      labels: { 'kubernetes.io/hostname': cfg.name, 'kubernetes.io/os': 'linux', ...cfg.labels },
+      labels: {
+        'beta.kubernetes.io/arch': 'amd64',
+        'beta.kubernetes.io/os': 'linux',
+        'kubernetes.io/arch': 'amd64',
+        'kubernetes.io/hostname': cfg.name,
+        'kubernetes.io/os': 'linux',
+        ...cfg.labels,
+      },
       annotations: { 'rollout-lab/kubelet-version': KUBERNETES_VERSION },
     },
     spec: {},
