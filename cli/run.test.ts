@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { type CliArgs, parseArgs, runScenarioText, versionLine } from './run.ts';
+
+const presetDir = new URL('../src/scenario/presets/', import.meta.url);
+const presets = readdirSync(presetDir).filter((f) => f.endsWith('.yaml'));
+
+function args(argv: string[]): CliArgs {
+  const a = parseArgs(argv);
+  if (typeof a === 'string') throw new Error(a);
+  return a;
+}
+
+describe('parseArgs', () => {
+  it.each([
+    [[], 'error: a scenario file is required'],
+    [['a.yaml', '--output', 'table'], 'error: --output must be watch, json or status, not "table"'],
+    [['a.yaml', '--watch=svc'], 'error: --watch must be rs, deploy, ds or pods, not "svc"'],
+    [['a.yaml', '--until', '-3'], 'error: --until takes a number of virtual seconds ≥ 0'],
+    [['a.yaml', '--frobnicate'], 'error: unknown flag: --frobnicate'],
+    [['a.yaml', 'b.yaml'], 'error: unexpected argument "b.yaml"'],
+  ])('rejects %j with a usage error', (argv, message) => {
+    expect(parseArgs(argv)).toBe(message);
+  });
+
+  it('reads every flag in both spellings', () => {
+    expect(parseArgs(['s.yaml', '--output=json', '--watch', 'pods', '--until=12.5'])).toEqual({
+      file: 's.yaml',
+      output: 'json',
+      watch: 'pods',
+      until: 12.5,
+    });
+  });
+
+  it('answers --version with the pinned Kubernetes release', () => {
+    expect(parseArgs(['--version'])).toBe('version');
+    expect(versionLine()).toBe('rollout-lab sim (Kubernetes v1.36.3)');
+  });
+});
+
+describe('runScenarioText', () => {
+  it('exits 1 with the field path when the scenario is invalid', () => {
+    const res = runScenarioText('version: 1\nname: x\nobjects: []\nactions:\n  - at: -1\n    kubectl: get rs\n', args(['x.yaml']));
+    expect(res.code).toBe(1);
+    expect(res.stderr).toHaveLength(1);
+    expect(res.stderr[0]).toMatch(/^error: actions\[0\]\.at: /);
+  });
+
+  it('exits 1 with the API server message when a manifest is invalid', () => {
+    const text = readFileSync(new URL('seed.yaml', presetDir), 'utf8').replace('maxUnavailable: 25%', 'maxUnavailable: 0').replace('maxSurge: 25%', 'maxSurge: 0');
+    const res = runScenarioText(text, args(['x.yaml']));
+    expect(res.code).toBe(1);
+    expect(res.stderr[0]).toContain('spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 0: may not be 0 when `maxSurge` is 0');
+  });
+
+  it('prints one JSON line per object write with tick, time, type and object', () => {
+    const text = readFileSync(new URL('seed.yaml', presetDir), 'utf8');
+    const res = runScenarioText(text, args(['x.yaml', '--output', 'json', '--until', '5']));
+    const first = JSON.parse(res.stdout[0] as string) as Record<string, unknown>;
+    expect(Object.keys(first)).toEqual(['tick', 'time', 'type', 'object']);
+    expect(first).toMatchObject({ type: 'ADDED', object: { kind: 'Deployment' } });
+    for (const line of res.stdout) expect(JSON.parse(line).time).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('every preset through the CLI', () => {
+  it.each(presets)('%s runs to the end with exit 0 and a watch table', (file) => {
+    const text = readFileSync(new URL(file, presetDir), 'utf8');
+    const res = runScenarioText(text, args([file]));
+    expect(res.stderr).toEqual([]);
+    expect(res.code).toBe(0);
+    expect(res.stdout[0]).toMatch(/^NAME\s+DESIRED\s+CURRENT\s+READY\s+/);
+    expect(res.stdout.length).toBeGreaterThan(3);
+  });
+});
