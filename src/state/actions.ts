@@ -1,20 +1,25 @@
 /**
  * Module-level actions: what the app does, each a plain function over the store and the
- * simulation worker client. (Bodies are being wired; the names and signatures are the contract.)
+ * simulation worker (through simClient). `startSim` connects a worker; every other action talks
+ * to the one connected. Refusals (an invalid value, a command kubectl rejects) come back as
+ * `{ ok: false, message }` in kubectl's or the API server's words and change nothing.
  */
-import type { SimClient } from '../worker/simClient.ts';
+import type { ReplyResult, WorkloadField } from '../worker/protocol.ts';
+import {
+  createSimClient,
+  type PushMessage,
+  type RequestBody,
+  RequestError,
+  type SimClient,
+  startSimWorker,
+  type WorkerLike,
+} from '../worker/simClient.ts';
+import { applyFrame, type PackedNames } from './frames.ts';
+import { setPackedPods } from './podBuffer.ts';
 import { themeSelector } from './selectors.ts';
 import { type AppStore, appStore } from './store.ts';
 
-/** A workload field the Controls panel edits. */
-export type WorkloadField =
-  | 'replicas'
-  | 'maxSurge'
-  | 'maxUnavailable'
-  | 'minReadySeconds'
-  | 'progressDeadlineSeconds'
-  | 'revisionHistoryLimit'
-  | 'strategy';
+export type { WorkloadField } from '../worker/protocol.ts';
 
 /** Outcome of an action that may be refused with a message. */
 export interface ActionResult {
@@ -22,17 +27,120 @@ export interface ActionResult {
   message?: string;
 }
 
-/** connectWorker asks the worker for its versions and records the answer or the failure. */
+/** Most console entries kept. */
+const CONSOLE_LIMIT = 200;
+
+interface Runtime {
+  client: SimClient;
+  store: AppStore;
+  createWorker: () => WorkerLike;
+  stop: () => void;
+  names: PackedNames;
+}
+
+let rt: Runtime | null = null;
+
+/** connectWorker asks the worker for its versions and presets and records them or the failure. */
 export async function connectWorker(
   client: Pick<SimClient, 'hello'>,
   store: AppStore = appStore,
-): Promise<void> {
+): Promise<boolean> {
   try {
     const hello = await client.hello();
     store.getState().workerReady(hello.kubernetesVersion);
+    store.getState().simUpdate({ presets: hello.presets, defaultPresetId: hello.defaultPresetId });
+    return true;
   } catch (error) {
-    store.getState().workerFailed(error instanceof Error ? error.message : String(error));
+    const message = error instanceof Error ? error.message : String(error);
+    store.getState().workerFailed(message);
+    store.getState().simUpdate({ simStatus: 'error', simError: { message, tick: null } });
+    return false;
   }
+}
+
+function onPush(r: Runtime, m: PushMessage): void {
+  const s = r.store.getState();
+  switch (m.type) {
+    case 'frame':
+      applyFrame(r.store, m, r.names);
+      return;
+    case 'scenario':
+      s.simUpdate({
+        scenarioName: m.name,
+        scenarioDescription: m.description,
+        scenarioText: m.text,
+        presetId: m.presetId,
+        shareHash: m.shareHash,
+        scenarioRevision: s.scenarioRevision + 1,
+        scenarioCause: m.cause,
+        simStatus: 'ready',
+        simError: null,
+      });
+      return;
+    case 'fault':
+      s.simUpdate({ simStatus: 'error', simError: { message: m.message, tick: m.tick } });
+      return;
+  }
+}
+
+/**
+ * startSim connects a simulation worker (a module worker by default) to the store and says hello;
+ * it resolves false when the worker does not answer. A second call replaces the first worker.
+ */
+export async function startSim(
+  opts: { store?: AppStore; createWorker?: () => WorkerLike } = {},
+): Promise<boolean> {
+  stopSim();
+  const store = opts.store ?? appStore;
+  const createWorker = opts.createWorker ?? startSimWorker;
+  const client = createSimClient(createWorker());
+  const runtime: Runtime = { client, store, createWorker, stop: () => {}, names: { version: -1, names: [] } };
+  runtime.stop = client.listen((m) => onPush(runtime, m));
+  rt = runtime;
+  return connectWorker(client, store);
+}
+
+/** stopSim disconnects and stops the worker (tests, restart). */
+export function stopSim(): void {
+  if (!rt) return;
+  rt.stop();
+  rt.client.terminate();
+  rt = null;
+  setPackedPods(null);
+}
+
+function runtime(): Runtime {
+  if (!rt) throw new Error('the simulation is not started');
+  return rt;
+}
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** ask sends a request; a refusal or a dead worker becomes a rejected promise with the message. */
+function ask(body: RequestBody): Promise<ReplyResult> {
+  if (!rt) return Promise.reject(new Error('the simulation is not started'));
+  return rt.client.request(body);
+}
+
+/** fire sends a request whose answer nobody waits for (playback); a failure is already a fault. */
+function fire(body: RequestBody): void {
+  ask(body).catch(() => {});
+}
+
+async function tryAsk(body: RequestBody): Promise<ActionResult & { text?: string }> {
+  try {
+    const r = await ask(body);
+    return r.kind === 'text' ? { ok: true, text: r.text } : { ok: true };
+  } catch (e) {
+    return { ok: false, message: messageOf(e) };
+  }
+}
+
+async function textOf(body: RequestBody): Promise<string> {
+  const r = await ask(body);
+  return r.kind === 'text' ? r.text : '';
 }
 
 /** toggleTheme switches to the other theme and remembers that choice. */
@@ -41,100 +149,191 @@ export function toggleTheme(store: AppStore = appStore): void {
   state.chooseTheme(themeSelector(state) === 'dark' ? 'light' : 'dark');
 }
 
-const notYet = { ok: false, message: 'the simulation is not wired yet' };
-
 /** loadScenarioText loads a scenario (YAML/JSON); invalid text returns the message and changes nothing. */
 export async function loadScenarioText(
-  _text: string,
-  _opts?: { presetId?: string; tick?: number },
+  text: string,
+  opts: { presetId?: string; tick?: number } = {},
 ): Promise<ActionResult> {
-  return notYet;
+  const { store } = runtime();
+  const before = store.getState().simStatus;
+  if (before === 'idle') store.getState().simUpdate({ simStatus: 'loading' });
+  const r = await tryAsk({ type: 'load', text, presetId: opts.presetId ?? null, tick: opts.tick ?? null });
+  if (!r.ok && store.getState().simStatus === 'loading') store.getState().simUpdate({ simStatus: before });
+  return r.ok ? { ok: true } : { ok: false, message: r.message ?? '' };
 }
+
 /** loadPreset loads a built-in preset by id. */
-export async function loadPreset(_id: string): Promise<ActionResult> {
-  return notYet;
+export async function loadPreset(id: string): Promise<ActionResult> {
+  const { store } = runtime();
+  if (store.getState().simStatus === 'idle') store.getState().simUpdate({ simStatus: 'loading' });
+  const r = await tryAsk({ type: 'loadPreset', presetId: id });
+  return r.ok ? { ok: true } : { ok: false, message: r.message ?? '' };
 }
+
 /** resetToPreset reloads the current preset (or the default one), dropping the edits. */
-export async function resetToPreset(): Promise<ActionResult> {
-  return notYet;
+export function resetToPreset(): Promise<ActionResult> {
+  const s = runtime().store.getState();
+  return loadPreset(s.presetId ?? s.defaultPresetId);
 }
+
 /** play starts playback at the current speed. */
-export function play(): void {}
-/** pause stops playback. */
-export function pause(): void {}
-/** togglePlay plays when paused, pauses when playing. */
-export function togglePlay(): void {}
-/** stepForward moves one tick forward. */
-export function stepForward(): void {}
-/** stepBack moves one tick back. */
-export function stepBack(): void {}
-/** seekTick moves to tick n (clamped to the recording). */
-export function seekTick(_n: number): void {}
-/** seekTime moves to the last tick at or before the virtual time. */
-export function seekTime(_seconds: number): void {}
-/** jump moves delta ticks (±10 from the keyboard). */
-export function jump(_delta: number): void {}
-/** seekStart moves to tick 0. */
-export function seekStart(): void {}
-/** seekEnd moves to the last recorded tick. */
-export function seekEnd(): void {}
-/** setSpeed sets virtual seconds per real second (0 = as fast as possible). */
-export function setSpeed(_speed: number): void {}
-/** runKubectl runs a console line: read-only verbs answer, mutating verbs fork at the current tick. */
-export async function runKubectl(_line: string): Promise<{ ok: boolean; output: string }> {
-  return { ok: false, output: notYet.message };
+export function play(): void {
+  fire({ type: 'play' });
 }
+/** pause stops playback. */
+export function pause(): void {
+  fire({ type: 'pause' });
+}
+/** togglePlay plays when paused, pauses when playing. */
+export function togglePlay(): void {
+  if (runtime().store.getState().playing) pause();
+  else play();
+}
+/** stepForward moves one tick forward. */
+export function stepForward(): void {
+  fire({ type: 'step', delta: 1 });
+}
+/** stepBack moves one tick back. */
+export function stepBack(): void {
+  if (runtime().store.getState().tick > 0) fire({ type: 'step', delta: -1 });
+}
+/** seekTick moves to tick n (clamped to the recording); the slider shows it at once. */
+export function seekTick(n: number): void {
+  const { store } = runtime();
+  const s = store.getState();
+  const tick = Math.max(0, Math.min(Math.round(n), s.totalTicks));
+  if (tick !== s.tick) s.simUpdate({ tick });
+  fire({ type: 'seek', tick });
+}
+/** seekTime moves to the last tick at or before the virtual time. */
+export function seekTime(seconds: number): void {
+  fire({ type: 'seekTime', seconds: Math.max(0, seconds) });
+}
+/** jump moves delta ticks (±10 from the keyboard). */
+export function jump(delta: number): void {
+  const s = runtime().store.getState();
+  const tick = Math.max(0, Math.min(s.tick + Math.round(delta), s.totalTicks));
+  if (tick !== s.tick) fire({ type: 'step', delta: tick - s.tick });
+}
+/** seekStart moves to tick 0. */
+export function seekStart(): void {
+  seekTick(0);
+}
+/** seekEnd moves to the last recorded tick. */
+export function seekEnd(): void {
+  seekTick(runtime().store.getState().totalTicks);
+}
+/** setSpeed sets virtual seconds per real second (0 = as fast as possible). */
+export function setSpeed(speed: number): void {
+  runtime().store.getState().simUpdate({ speed });
+  fire({ type: 'setSpeed', speed });
+}
+
+/** runKubectl runs a console line: read-only verbs answer, mutating verbs fork at the current tick. */
+export async function runKubectl(line: string): Promise<{ ok: boolean; output: string }> {
+  const { store } = runtime();
+  const tick = store.getState().tick;
+  const r = await tryAsk({ type: 'kubectl', line });
+  const entry = { input: line, output: r.ok ? (r.text ?? '') : (r.message ?? ''), ok: r.ok, tick };
+  const log = store.getState().consoleLog;
+  store.getState().simUpdate({ consoleLog: [...log.slice(-(CONSOLE_LIMIT - 1)), entry] });
+  return { ok: entry.ok, output: entry.output };
+}
+
 /** setWorkloadField changes one field of a workload at the current tick (a fork). */
 export async function setWorkloadField(
-  _workload: string,
-  _field: WorkloadField,
-  _value: number | string,
+  workload: string,
+  field: WorkloadField,
+  value: number | string,
 ): Promise<ActionResult> {
-  return notYet;
+  const r = await tryAsk({ type: 'setField', workload, field, value });
+  return r.ok ? { ok: true } : { ok: false, message: r.message ?? '' };
 }
+
 /** nodeFault makes a node NotReady (ready false) or Ready again, at the current tick. */
-export async function nodeFault(_node: string, _ready: boolean): Promise<ActionResult> {
-  return notYet;
+export async function nodeFault(node: string, ready: boolean): Promise<ActionResult> {
+  const r = await tryAsk({ type: 'node', op: ready ? 'recover' : 'fault', name: node });
+  return r.ok ? { ok: true } : { ok: false, message: r.message ?? '' };
 }
-/** addNode adds a node at the current tick. */
+/** addNode adds a node (the next free node-N) at the current tick. */
 export async function addNode(): Promise<ActionResult> {
-  return notYet;
+  const r = await tryAsk({ type: 'node', op: 'add', name: null });
+  return r.ok ? { ok: true } : { ok: false, message: r.message ?? '' };
 }
 /** removeNode removes a node at the current tick. */
-export async function removeNode(_name: string): Promise<ActionResult> {
-  return notYet;
+export async function removeNode(name: string): Promise<ActionResult> {
+  const r = await tryAsk({ type: 'node', op: 'remove', name });
+  return r.ok ? { ok: true } : { ok: false, message: r.message ?? '' };
+}
+
+/** shareHash is the hash of the working scenario at the current tick: `#v1.…&t=<tick>[&lang=…]`. */
+export function shareHashAt(store: AppStore = appStore): string {
+  const s = store.getState();
+  if (!s.shareHash) return '';
+  return `${s.shareHash}&t=${s.tick}${s.languageChosen ? `&lang=${s.language}` : ''}`;
 }
 /** shareUrl is the full URL of the working scenario at the current tick. */
 export function shareUrl(): string {
-  return '';
+  const hash = shareHashAt(rt?.store ?? appStore);
+  if (typeof location === 'undefined') return hash;
+  return `${location.origin}${location.pathname}${location.search}${hash}`;
 }
 /** exportScenarioYaml is the working scenario as YAML. */
 export function exportScenarioYaml(): string {
-  return appStore.getState().scenarioText;
+  return (rt?.store ?? appStore).getState().scenarioText;
 }
 /** objectYaml is `kubectl get <kind> <name> -o yaml` at the current tick. */
-export async function objectYaml(_kind: string, _name: string): Promise<string> {
-  return '';
+export function objectYaml(kind: string, name: string): Promise<string> {
+  return textOf({ type: 'query', what: 'yaml', kind, name, from: null });
 }
-/** importText loads manifests or a scenario file. */
-export async function importText(_text: string): Promise<ActionResult & { ignored?: string }> {
-  return notYet;
+/** importText loads manifests (added at the current tick) or a scenario file (replacing the working one). */
+export async function importText(text: string): Promise<ActionResult & { ignored?: string }> {
+  const r = await tryAsk({ type: 'import', text });
+  if (!r.ok) return { ok: false, message: r.message ?? '' };
+  const lines = (r.text ?? '').split('\n').filter(Boolean);
+  const ignored = lines.find((l) => l.startsWith('Ignored '));
+  const message = lines.filter((l) => l !== ignored).join('\n');
+  return { ok: true, ...(message ? { message } : {}), ...(ignored ? { ignored } : {}) };
 }
 /** describe is `kubectl describe <kind> <name>` at the current tick. */
-export async function describe(_kind: string, _name: string): Promise<string> {
-  return '';
+export function describe(kind: string, name: string): Promise<string> {
+  return textOf({ type: 'query', what: 'describe', kind, name, from: null });
 }
 /** rolloutStatusText is `kubectl rollout status` of every workload at the current tick. */
-export async function rolloutStatusText(): Promise<string> {
-  return '';
+export function rolloutStatusText(): Promise<string> {
+  return textOf({ type: 'query', what: 'rolloutStatus', kind: null, name: null, from: null });
 }
 /** rolloutHistoryText is `kubectl rollout history` of every workload at the current tick. */
-export async function rolloutHistoryText(): Promise<string> {
-  return '';
+export function rolloutHistoryText(): Promise<string> {
+  return textOf({ type: 'query', what: 'rolloutHistory', kind: null, name: null, from: null });
 }
-/** restartWorker starts a fresh worker with the working scenario (edits kept). */
-export async function restartWorker(): Promise<void> {}
+
+/**
+ * restartWorker starts a fresh worker and reloads the working scenario (with every edit, which
+ * lives in the scenario) at the current tick.
+ */
+export async function restartWorker(): Promise<void> {
+  const prev = rt;
+  const store = prev?.store ?? appStore;
+  const s = store.getState();
+  const { scenarioText, presetId, tick } = s;
+  s.simUpdate({ simStatus: 'loading', simError: null });
+  const ok = await startSim({ store, ...(prev ? { createWorker: prev.createWorker } : {}) });
+  if (!ok) return;
+  const r = scenarioText
+    ? await loadScenarioText(scenarioText, { ...(presetId ? { presetId } : {}), tick })
+    : await loadPreset(s.defaultPresetId);
+  if (!r.ok)
+    store.getState().simUpdate({ simStatus: 'error', simError: { message: r.message ?? '', tick: null } });
+}
+
 /** completions completes a kubectl console line. */
-export async function completions(_prefix: string): Promise<string[]> {
-  return [];
+export async function completions(prefix: string): Promise<string[]> {
+  try {
+    const r = await ask({ type: 'completions', prefix });
+    return r.kind === 'list' ? r.items : [];
+  } catch (e) {
+    if (e instanceof RequestError) return [];
+    throw e;
+  }
 }

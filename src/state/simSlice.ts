@@ -1,6 +1,8 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type {
   ActionMarker,
+  PresetSummary,
+  RecordingState,
   BackoffView,
   ExpectationView,
   NodeView,
@@ -35,6 +37,15 @@ export interface SimData {
   /** The working scenario as YAML (what the share URL and autosave hold). */
   scenarioText: string;
   presetId: string | null;
+  /** The built-in scenarios (from the worker's hello). */
+  presets: PresetSummary[];
+  /** The preset the app opens with and falls back to. */
+  defaultPresetId: string;
+  /** `#v1.…` of the working scenario (without `&t=` / `&lang=`); '' before one loads. */
+  shareHash: string;
+  /** Bumped each time the working scenario changes; `scenarioCause` says how. */
+  scenarioRevision: number;
+  scenarioCause: 'load' | 'fork' | null;
   /** A visible banner, e.g. a share link that could not be opened. */
   scenarioMessage: string | null;
   /** The current tick; 0 is before the first. */
@@ -45,6 +56,10 @@ export interface SimData {
   time: number;
   /** Virtual seconds at the last recorded tick. */
   endTime: number;
+  /** Whether recording goes on, or why it stopped. */
+  recording: RecordingState;
+  /** Why recording stopped early (tick cap, engine error), in words, or null. */
+  recordingNote: string | null;
   playing: boolean;
   /** Virtual seconds per real second; 0 = as fast as possible. */
   speed: number;
@@ -95,11 +110,18 @@ export function initialSimData(): SimData {
     scenarioDescription: '',
     scenarioText: '',
     presetId: null,
+    presets: [],
+    defaultPresetId: 'seed',
+    shareHash: '',
+    scenarioRevision: 0,
+    scenarioCause: null,
     scenarioMessage: null,
     tick: 0,
     totalTicks: 0,
     time: 0,
     endTime: 0,
+    recording: 'recording',
+    recordingNote: null,
     playing: false,
     speed: 1,
     nodes: [],
@@ -125,7 +147,15 @@ export const createSimSlice: StateCreator<SimSlice, [], [], SimSlice> = (set) =>
   ...initialSimData(),
   simUpdate: (patch) => set(patch),
   simClear: () => {
-    const { speed: _speed, consoleLog: _log, ...rest } = initialSimData();
+    const {
+      speed: _speed,
+      consoleLog: _log,
+      presets: _presets,
+      defaultPresetId: _default,
+      scenarioRevision: _revision,
+      scenarioMessage: _message,
+      ...rest
+    } = initialSimData();
     set(rest);
   },
 });

@@ -30,17 +30,22 @@ describe('worker slice', () => {
 });
 
 describe('connectWorker', () => {
-  it('marks the worker ready with the version from hello', async () => {
+  it('marks the worker ready with the version and presets from hello', async () => {
     const client = {
       hello: async () => ({
-        type: 'hello' as const,
-        protocolVersion: 1,
+        kind: 'hello' as const,
+        protocolVersion: 2,
         kubernetesVersion: 'v1.36.3',
         engineFormatVersion: 1,
+        presets: [{ id: 'seed', name: 'Seed', description: 'the course example' }],
+        defaultPresetId: 'seed',
       }),
     };
     await connectWorker(client, store);
     expect(store.getState()).toMatchObject({ workerStatus: 'ready', kubernetesVersion: 'v1.36.3' });
+    expect(store.getState().presets).toEqual([
+      { id: 'seed', name: 'Seed', description: 'the course example' },
+    ]);
   });
 
   it('marks the worker failed when hello rejects', async () => {

@@ -42,11 +42,13 @@ export interface ForkPlan {
 
 /**
  * forkScenario is the scenario of a fork at virtual time `timeMs`: the original actions due at or
- * before it, sorted, then `actions` in order (whatever their `at`) at timeMs + 1 ms.
+ * before it, sorted, then `actions` in order (whatever their `at`) at timeMs + 1 ms, or at `atMs`
+ * when that is later. A later time is only right when no event of the run falls between timeMs
+ * and it (a playhead resting between two ticks), else those events would run before the action.
  */
-export function forkScenario(s: Scenario, timeMs: number, actions: readonly Action[]): ForkPlan {
+export function forkScenario(s: Scenario, timeMs: number, actions: readonly Action[], atMs?: number): ForkPlan {
   const kept = sortedActions(s).filter((a) => actionTimeMs(a) <= timeMs);
-  const actionMs = timeMs + 1;
+  const actionMs = Math.max(timeMs + 1, Math.round(atMs ?? 0));
   const added = actions.map((a) => ({ ...a, at: actionMs / 1000 }) as Action);
   return { scenario: { ...s, actions: [...kept, ...added] }, kept: kept.length, actionMs };
 }

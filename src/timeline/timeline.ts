@@ -189,14 +189,15 @@ export class Timeline {
   }
 
   /**
-   * fork applies `actions` at tick i: they go into the scenario at the tick's time + 1 ms (see
-   * rebase.ts), after a dry run of the first one on a copy; a refused action (an invalid value,
+   * fork applies `actions` at tick i: they go into the scenario at the tick's time + 1 ms, or at
+   * `atMs` when later (a playhead between tick i and the next event; see rebase.ts), after a dry
+   * run on a copy; a refused action (an invalid value,
    * an object that is not there, a scenario the validator rejects) changes nothing. On success
    * the ticks after i and their keyframes are gone and recording goes on from tick i.
    */
-  fork(i: number, actions: Action[]): ForkResult {
+  fork(i: number, actions: Action[], atMs?: number): ForkResult {
     const tick = this.recordTo(Math.max(0, i));
-    const plan = forkScenario(this.scenario, this.timeAt(tick), actions);
+    const plan = forkScenario(this.scenario, this.timeAt(tick), actions, atMs);
     const valid = validateScenario(plan.scenario);
     if (!valid.ok) return { ok: false, output: valid.errors[0] ?? 'invalid scenario' };
     const config = toSimConfig(valid.value);

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import type { FrameMessage } from '../worker/protocol.ts';
+import { applyFrame, type PackedNames } from './frames.ts';
+import { getPackedPods } from './podBuffer.ts';
+import { createAppStore } from './store.ts';
+
+const base: FrameMessage = {
+  type: 'frame',
+  tick: 1,
+  totalTicks: 10,
+  time: 0.5,
+  endTime: 3,
+  playing: false,
+  speed: 1,
+  recording: 'recording',
+  recordingNote: null,
+  podCount: 0,
+  packed: null,
+  view: null,
+  derived: null,
+};
+
+function packed(names: string[] | null, namesVersion: number, count = 2) {
+  return {
+    count,
+    node: new Int32Array(count),
+    phase: new Uint8Array(count),
+    revision: new Int32Array(count),
+    workload: new Int32Array(count),
+    names,
+    namesVersion,
+    nodeNames: ['node-1'],
+    workloadNames: ['web'],
+  };
+}
+
+const noWatch = { rs: [], deploy: [], ds: [], pods: [] };
+
+describe('applyFrame', () => {
+  it('takes the scalars of every frame and leaves the aggregates to full frames', () => {
+    const store = createAppStore();
+    const memo: PackedNames = { version: -1, names: [] };
+    applyFrame(store, { ...base, tick: 4, time: 1.25 }, memo);
+    expect(store.getState()).toMatchObject({ tick: 4, time: 1.25, totalTicks: 10, nodes: [] });
+    const node = { name: 'node-1', ready: true, unschedulable: false, taints: [], labels: {}, podCount: 0 };
+    const view = {
+      nodes: [node],
+      pods: [],
+      workloads: [],
+      replicaSets: [],
+      expectations: [],
+      queues: [],
+      backoffs: [],
+      tickView: null,
+      recentTicks: [],
+    };
+    applyFrame(store, { ...base, tick: 5, view }, memo);
+    expect(store.getState().nodes).toEqual([node]);
+  });
+
+  it('reuses the pod names the worker sent before when a packed frame omits them', () => {
+    const store = createAppStore();
+    const memo: PackedNames = { version: -1, names: [] };
+    applyFrame(store, { ...base, podCount: 2, packed: packed(['a', 'b'], 1) }, memo);
+    expect(getPackedPods()?.names).toEqual(['a', 'b']);
+    expect(store.getState().podsPacked).toEqual({ version: 1, count: 2 });
+    applyFrame(store, { ...base, podCount: 2, packed: packed(null, 1) }, memo);
+    expect(getPackedPods()?.names).toEqual(['a', 'b']);
+    expect(store.getState().podsPacked).toEqual({ version: 2, count: 2 });
+    applyFrame(store, base, memo);
+    expect(getPackedPods()).toBeNull();
+    expect(store.getState().podsPacked).toBeNull();
+  });
+
+  it('appends chart and watch increments and replaces them on a reset', () => {
+    const store = createAppStore();
+    const memo: PackedNames = { version: -1, names: [] };
+    const p = (tick: number) => ({ tick, time: tick / 10, values: {} });
+    const line = (tick: number) => ({ tick, text: `row ${tick}` });
+    applyFrame(
+      store,
+      {
+        ...base,
+        derived: { reset: true, series: [p(1)], markers: [], watch: { ...noWatch, rs: [line(0)] } },
+      },
+      memo,
+    );
+    applyFrame(
+      store,
+      {
+        ...base,
+        derived: { reset: false, series: [p(2)], markers: [], watch: { ...noWatch, rs: [line(2)] } },
+      },
+      memo,
+    );
+    expect(store.getState().series.map((x) => x.tick)).toEqual([1, 2]);
+    expect(store.getState().watch.rs.map((x) => x.tick)).toEqual([0, 2]);
+    applyFrame(
+      store,
+      { ...base, derived: { reset: true, series: [p(7)], markers: [], watch: noWatch } },
+      memo,
+    );
+    expect(store.getState().series.map((x) => x.tick)).toEqual([7]);
+    expect(store.getState().watch.rs).toEqual([]);
+  });
+});

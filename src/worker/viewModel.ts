@@ -1,0 +1,324 @@
+/**
+ * View models: the engine's objects and internals at one tick, turned into the plain data of
+ * views.ts that the panels render. Pure: the same objects and time give the same views.
+ */
+import {
+  ControllerRevisionHashLabelKey,
+  DefaultDeploymentUniqueLabelKey,
+  RevisionAnnotation,
+} from '../engine/api/constants.ts';
+import type {
+  ControllerRevision,
+  DaemonSet,
+  Deployment,
+  KubeObject,
+  Node,
+  Pod,
+  ReplicaSet,
+} from '../engine/api/types.ts';
+import { surgeCount, unavailableCount } from '../engine/controller/daemon/util/daemonsetUtil.ts';
+import { maxSurge, maxUnavailable } from '../engine/controller/deployment/util/fenceposts.ts';
+import { isPodAvailable } from '../engine/controller/podRanking.ts';
+import { ExpectationsTimeoutMs } from '../engine/api/constants.ts';
+import { daemonSetStatusViewer, deploymentStatusViewer } from '../engine/kubectl/rolloutStatus.ts';
+import { equalIgnoreHash } from '../engine/kubectl/transforms/rollback.ts';
+import { nodeIsReady } from '../engine/kubelet/nodes.ts';
+import { parseRFC3339 } from '../engine/lib/time.ts';
+import type { Internals } from '../timeline/internals.ts';
+import type { ObjectMaps } from '../timeline/objectCursor.ts';
+import {
+  type BackoffView,
+  type ExpectationView,
+  type NodeView,
+  POD_DISPLAY_PHASES,
+  type PodConditionView,
+  type PodDisplayPhase,
+  type PodView,
+  type QueueView,
+  type ReplicaSetView,
+  type WorkloadView,
+} from './views.ts';
+
+const seconds = (ts: string | undefined): number | null => {
+  const ms = parseRFC3339(ts);
+  return Number.isNaN(ms) ? null : ms / 1000;
+};
+
+function controllerRef(o: KubeObject) {
+  return o.metadata.ownerReferences?.find((r) => r.controller);
+}
+
+/** Owner facts of the pods, looked up once per frame. */
+export interface OwnerIndex {
+  /** ReplicaSet name → revision, minReadySeconds, Deployment. */
+  rs: Map<string, { revision: number; minReady: number; workload: string }>;
+  /** DaemonSet name → minReadySeconds and its ControllerRevisions' numbers by hash. */
+  ds: Map<string, { minReady: number; revisions: Map<string, number> }>;
+}
+
+/** ownerIndex reads the ReplicaSets, DaemonSets and ControllerRevisions the pods refer to. */
+export function ownerIndex(objs: Readonly<ObjectMaps>): OwnerIndex {
+  const rs = new Map<string, { revision: number; minReady: number; workload: string }>();
+  for (const o of objs.ReplicaSet.values()) {
+    const r = o as ReplicaSet;
+    const revision = Number(r.metadata.annotations?.[RevisionAnnotation] ?? 0);
+    rs.set(r.metadata.name, {
+      revision: Number.isFinite(revision) ? revision : 0,
+      minReady: r.spec.minReadySeconds ?? 0,
+      workload: controllerRef(r)?.name ?? r.metadata.name,
+    });
+  }
+  const ds = new Map<string, { minReady: number; revisions: Map<string, number> }>();
+  for (const o of objs.DaemonSet.values()) {
+    const d = o as DaemonSet;
+    ds.set(d.metadata.name, { minReady: d.spec.minReadySeconds ?? 0, revisions: new Map() });
+  }
+  for (const o of objs.ControllerRevision.values()) {
+    const cr = o as ControllerRevision;
+    const owner = controllerRef(cr);
+    const hash = cr.metadata.labels?.[ControllerRevisionHashLabelKey];
+    if (owner?.kind === 'DaemonSet' && hash !== undefined)
+      ds.get(owner.name)?.revisions.set(hash, cr.revision);
+  }
+  return { rs, ds };
+}
+
+/**
+ * podDisplayPhase: what a person would call the pod now. Being deleted → Terminating; Failed /
+ * Succeeded; not bound → Pending; a waiting container's image or crash reason; no running
+ * container → ContainerCreating; running: Ready for minReadySeconds → Available (isPodAvailable),
+ * Ready → Ready, else RunningNotReady.
+ */
+export function podDisplayPhase(pod: Pod, minReadySeconds: number, nowMs: number): PodDisplayPhase {
+  const phase = pod.status?.phase;
+  if (pod.metadata.deletionTimestamp) return 'Terminating';
+  if (phase === 'Failed') return 'Failed';
+  if (phase === 'Succeeded') return 'Succeeded';
+  if (!pod.spec.nodeName) return 'Pending';
+  const statuses = pod.status?.containerStatuses ?? [];
+  for (const cs of statuses) {
+    const reason = cs.state.waiting?.reason;
+    if (reason === 'CrashLoopBackOff' || reason === 'ImagePullBackOff' || reason === 'ErrImagePull')
+      return reason;
+  }
+  if (statuses.length === 0 || !statuses.some((cs) => cs.state.running)) return 'ContainerCreating';
+  const ready = pod.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
+  if (!ready) return 'RunningNotReady';
+  return isPodAvailable(pod, minReadySeconds, nowMs) ? 'Available' : 'Ready';
+}
+
+/** podFacts: the owner, workload, revision and minReadySeconds of a pod. */
+export function podFacts(pod: Pod, idx: OwnerIndex) {
+  const ref = controllerRef(pod);
+  if (ref?.kind === 'ReplicaSet') {
+    const rs = idx.rs.get(ref.name);
+    return {
+      owner: `ReplicaSet/${ref.name}`,
+      workload: rs?.workload ?? ref.name,
+      revision: rs?.revision ?? 0,
+      minReady: rs?.minReady ?? 0,
+    };
+  }
+  if (ref?.kind === 'DaemonSet') {
+    const ds = idx.ds.get(ref.name);
+    const hash = pod.metadata.labels?.[ControllerRevisionHashLabelKey] ?? '';
+    return {
+      owner: `DaemonSet/${ref.name}`,
+      workload: ref.name,
+      revision: ds?.revisions.get(hash) ?? 0,
+      minReady: ds?.minReady ?? 0,
+    };
+  }
+  return { owner: '', workload: '', revision: 0, minReady: 0 };
+}
+
+/** podView builds one pod's view. */
+export function podView(pod: Pod, idx: OwnerIndex, nowMs: number): PodView {
+  const f = podFacts(pod, idx);
+  const labels = pod.metadata.labels ?? {};
+  const conditions: PodConditionView[] = (pod.status?.conditions ?? []).map((c) => {
+    const v: PodConditionView = { type: c.type, status: c.status, since: seconds(c.lastTransitionTime) };
+    if (c.reason !== undefined) v.reason = c.reason;
+    return v;
+  });
+  return {
+    name: pod.metadata.name,
+    node: pod.spec.nodeName ?? null,
+    phase: podDisplayPhase(pod, f.minReady, nowMs),
+    revision: f.revision,
+    owner: f.owner,
+    workload: f.workload,
+    hash: labels[DefaultDeploymentUniqueLabelKey] ?? labels[ControllerRevisionHashLabelKey] ?? '',
+    image: pod.spec.containers.map((c) => c.image).join(', '),
+    restarts: (pod.status?.containerStatuses ?? []).reduce((n, cs) => n + cs.restartCount, 0),
+    created: seconds(pod.metadata.creationTimestamp) ?? 0,
+    labels: { ...labels },
+    conditions,
+  };
+}
+
+const byName = (a: { metadata: { name: string } }, b: { metadata: { name: string } }): number =>
+  a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0;
+
+/** sortedPods lists the pods by name (a stable order for the grid and the canvas). */
+export function sortedPods(objs: Readonly<ObjectMaps>): Pod[] {
+  return ([...objs.Pod.values()] as Pod[]).sort(byName);
+}
+
+/** nodeViews lists the nodes in creation order with their bound pod counts. */
+export function nodeViews(objs: Readonly<ObjectMaps>): NodeView[] {
+  const counts = new Map<string, number>();
+  for (const o of objs.Pod.values()) {
+    const n = (o as Pod).spec.nodeName;
+    if (n) counts.set(n, (counts.get(n) ?? 0) + 1);
+  }
+  return ([...objs.Node.values()] as Node[]).map((n) => ({
+    name: n.metadata.name,
+    ready: nodeIsReady(n),
+    unschedulable: n.spec.unschedulable === true,
+    taints: (n.spec.taints ?? []).map((t) => `${t.key}${t.value ? `=${t.value}` : ''}:${t.effect}`),
+    labels: { ...n.metadata.labels },
+    podCount: counts.get(n.metadata.name) ?? 0,
+  }));
+}
+
+/** replicaSetViews lists each Deployment's ReplicaSets, newest revision first. */
+export function replicaSetViews(objs: Readonly<ObjectMaps>, idx: OwnerIndex): ReplicaSetView[] {
+  const deployments = new Map<string, Deployment>();
+  for (const d of objs.Deployment.values()) deployments.set(d.metadata.name, d as Deployment);
+  return ([...objs.ReplicaSet.values()] as ReplicaSet[])
+    .map((rs) => {
+      const deployment = controllerRef(rs)?.name ?? '';
+      const d = deployments.get(deployment);
+      return {
+        name: rs.metadata.name,
+        deployment,
+        revision: idx.rs.get(rs.metadata.name)?.revision ?? 0,
+        desired: rs.spec.replicas ?? 1,
+        current: rs.status?.replicas ?? 0,
+        ready: rs.status?.readyReplicas ?? 0,
+        available: rs.status?.availableReplicas ?? 0,
+        isNew: d !== undefined && equalIgnoreHash(rs.spec.template, d.spec.template),
+      };
+    })
+    .sort((a, b) =>
+      a.deployment < b.deployment ? -1 : a.deployment > b.deployment ? 1 : b.revision - a.revision,
+    );
+}
+
+function numericStatus(status: object | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(status ?? {})) if (typeof v === 'number') out[k] = v;
+  return out;
+}
+
+function statusLine(s: { message: string; error: string | null }): string {
+  return (s.error ?? s.message).replace(/\n$/, '');
+}
+
+function safe(f: () => number): number {
+  try {
+    return f();
+  } catch {
+    return 0;
+  }
+}
+
+/** workloadViews lists the Deployments, then the DaemonSets, by name. */
+export function workloadViews(objs: Readonly<ObjectMaps>): WorkloadView[] {
+  const out: WorkloadView[] = [];
+  for (const d of ([...objs.Deployment.values()] as Deployment[]).sort(byName)) {
+    const ru = d.spec.strategy?.rollingUpdate;
+    out.push({
+      kind: 'Deployment',
+      name: d.metadata.name,
+      strategy: d.spec.strategy?.type ?? 'RollingUpdate',
+      replicas: d.spec.replicas ?? 1,
+      maxSurge: ru?.maxSurge ?? null,
+      maxUnavailable: ru?.maxUnavailable ?? null,
+      resolvedSurge: safe(() => maxSurge(d)),
+      resolvedUnavailable: safe(() => maxUnavailable(d)),
+      minReadySeconds: d.spec.minReadySeconds ?? 0,
+      progressDeadlineSeconds: d.spec.progressDeadlineSeconds ?? null,
+      revisionHistoryLimit: d.spec.revisionHistoryLimit ?? 10,
+      paused: d.spec.paused === true,
+      images: d.spec.template.spec.containers.map((c) => `${c.name}=${c.image}`),
+      generation: d.metadata.generation ?? 0,
+      observedGeneration: d.status?.observedGeneration ?? 0,
+      status: numericStatus(d.status),
+      conditions: (d.status?.conditions ?? []).map((c) => ({
+        type: c.type,
+        status: c.status,
+        reason: c.reason ?? '',
+        message: c.message ?? '',
+      })),
+      rolloutStatus: statusLine(deploymentStatusViewer(d)),
+    });
+  }
+  for (const ds of ([...objs.DaemonSet.values()] as DaemonSet[]).sort(byName)) {
+    const ru = ds.spec.updateStrategy?.rollingUpdate;
+    const desired = ds.status?.desiredNumberScheduled ?? 0;
+    out.push({
+      kind: 'DaemonSet',
+      name: ds.metadata.name,
+      strategy: ds.spec.updateStrategy?.type ?? 'RollingUpdate',
+      replicas: desired,
+      maxSurge: ru?.maxSurge ?? null,
+      maxUnavailable: ru?.maxUnavailable ?? null,
+      resolvedSurge: safe(() => surgeCount(ds, desired)),
+      resolvedUnavailable: safe(() => unavailableCount(ds, desired)),
+      minReadySeconds: ds.spec.minReadySeconds ?? 0,
+      progressDeadlineSeconds: null,
+      revisionHistoryLimit: ds.spec.revisionHistoryLimit ?? 10,
+      paused: false,
+      images: ds.spec.template.spec.containers.map((c) => `${c.name}=${c.image}`),
+      generation: ds.metadata.generation ?? 0,
+      observedGeneration: ds.status?.observedGeneration ?? 0,
+      status: numericStatus(ds.status),
+      conditions: (ds.status?.conditions ?? []).map((c) => ({
+        type: c.type,
+        status: c.status,
+        reason: c.reason ?? '',
+        message: c.message ?? '',
+      })),
+      rolloutStatus: statusLine(daemonSetStatusViewer(ds)),
+    });
+  }
+  return out;
+}
+
+/** internalsViews turns the recorded internals into the Expectations panel's views. */
+export function internalsViews(
+  x: Internals,
+  nowMs: number,
+): {
+  expectations: ExpectationView[];
+  queues: QueueView[];
+  backoffs: BackoffView[];
+} {
+  return {
+    expectations: x.expectations.map((e) => ({
+      controller: e.controller,
+      key: e.key,
+      add: e.add,
+      del: e.del,
+      satisfied: (e.add <= 0 && e.del <= 0) || nowMs - e.timestamp > ExpectationsTimeoutMs,
+      age: (nowMs - e.timestamp) / 1000,
+    })),
+    queues: x.queues.map((q) => ({
+      controller: q.controller,
+      keys: [...q.keys],
+      retries: q.retries.map((r) => ({ ...r })),
+    })),
+    backoffs: x.backoffs.map((b) => ({
+      key: b.key,
+      node: b.key.slice(b.key.lastIndexOf('/') + 1),
+      delaySeconds: b.backoffMs / 1000,
+    })),
+  };
+}
+
+/** PHASE_INDEX maps a display phase to its index in POD_DISPLAY_PHASES (the packed encoding). */
+export const PHASE_INDEX: Record<PodDisplayPhase, number> = Object.fromEntries(
+  POD_DISPLAY_PHASES.map((p, i) => [p, i]),
+) as Record<PodDisplayPhase, number>;
