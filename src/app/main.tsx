@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startI18n } from '../i18n/index.ts';
-import { connectWorker } from '../state/actions.ts';
+import { startSim } from '../state/actions.ts';
 import { appStore } from '../state/store.ts';
 import { startUiPrefs } from '../ui/header/uiPrefs.ts';
-import { createSimClient } from '../worker/simClient.ts';
 import { App } from './App.tsx';
+import { openInitialScenario, startUrlSync } from './scenarioUrl.ts';
 import { startTheme } from './theme.ts';
 import './index.css';
 
@@ -21,4 +21,11 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-void connectWorker(createSimClient());
+/** boot connects the simulation worker, then opens the link, the autosave or the default preset. */
+async function boot(): Promise<void> {
+  if (!(await startSim())) return;
+  startUrlSync();
+  await openInitialScenario();
+}
+
+void boot();

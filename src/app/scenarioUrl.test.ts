@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { encodeShareHash } from '../scenario/shareUrl.ts';
+import { preset } from '../timeline/testScenarios.ts';
+import { loadPreset, runKubectl, seekTick, startSim, stopSim } from '../state/actions.ts';
+import { type AppStore, createAppStore } from '../state/store.ts';
+import { createInThreadWorker } from '../worker/inThread.ts';
+import {
+  linkMessage,
+  openInitialScenario,
+  startUrlSync,
+  type UrlEnv,
+  WORKING_SCENARIO_KEY,
+} from './scenarioUrl.ts';
+
+let store: AppStore;
+
+function fakeEnv(hash = '') {
+  const calls: [string, string][] = [];
+  const items = new Map<string, string>();
+  let listener: (() => void) | null = null;
+  const env: UrlEnv & { hash: string } = {
+    hash,
+    getHash: () => env.hash,
+    pushHash: (h) => {
+      env.hash = h;
+      calls.push(['push', h]);
+    },
+    replaceHash: (h) => {
+      env.hash = h;
+      calls.push(['replace', h]);
+    },
+    onHistory: (l) => {
+      listener = l;
+      return () => {
+        listener = null;
+      };
+    },
+    storage: { getItem: (k) => items.get(k) ?? null, setItem: (k, v) => void items.set(k, v) },
+    setTimer: (fn, ms) => setTimeout(fn, ms),
+    clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  };
+  const back = (h: string) => {
+    env.hash = h;
+    listener?.();
+  };
+  return { env, calls, items, back };
+}
+
+async function until(ok: (s: ReturnType<AppStore['getState']>) => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!ok(store.getState())) {
+    if (Date.now() > end) throw new Error('timed out waiting for the store');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+beforeEach(async () => {
+  store = createAppStore();
+  await startSim({ store, createWorker: createInThreadWorker });
+});
+afterEach(() => stopSim());
+
+describe('openInitialScenario', () => {
+  it.each([
+    ['a cut-off link', '#v1.qwe', /This link could not be opened: This link is damaged/],
+    ['a link from a later version', '#v9.abc', /newer version of Rollout Lab/],
+    ['not a link', '#hello', /not a Rollout Lab scenario link/],
+  ])('opens the default preset with a message for %s', async (_name, hash, message) => {
+    const { env } = fakeEnv(hash);
+    await openInitialScenario(env, store);
+    await until((s) => s.presetId === 'seed');
+    expect(store.getState().scenarioMessage).toMatch(message);
+    expect(store.getState().scenarioMessage).toMatch(/showing the default scenario\.$/);
+  });
+
+  it('opens a shared scenario at its tick in its language', async () => {
+    const s = preset('rollback');
+    const { env } = fakeEnv(encodeShareHash(s, { tick: 42, lang: 'zh-CN' }));
+    await openInitialScenario(env, store);
+    await until((x) => x.tickView?.tick === 42);
+    expect(store.getState().scenarioName).toBe(s.name);
+    expect(store.getState().language).toBe('zh-CN');
+    expect(store.getState().scenarioMessage).toBeNull();
+  });
+
+  it('opens the autosaved scenario when there is no link, else the default preset', async () => {
+    const { env, items } = fakeEnv();
+    await openInitialScenario(env, store);
+    await until((s) => s.presetId === 'seed');
+    items.set(
+      WORKING_SCENARIO_KEY,
+      JSON.stringify({ text: JSON.stringify(preset('recreate')), presetId: null }),
+    );
+    await openInitialScenario(env, store);
+    await until((s) => s.scenarioName === preset('recreate').name);
+  });
+
+  it('words the message the way the banner shows it', () => {
+    expect(linkMessage('This link is damaged.')).toBe(
+      'This link could not be opened: This link is damaged; showing the default scenario.',
+    );
+  });
+});
+
+describe('startUrlSync', () => {
+  it('replaces the hash on the first load, pushes on an edit and autosaves', async () => {
+    const { env, calls, items } = fakeEnv();
+    const stop = startUrlSync(env, store);
+    await openInitialScenario(env, store);
+    await until((s) => s.totalTicks > 300);
+    seekTick(300);
+    await until((s) => s.tickView?.tick === 300);
+    await runKubectl('scale deployment/nginx-deployment-roll01 --replicas=5');
+    await until((s) => s.scenarioCause === 'fork');
+    stop();
+    expect(calls[0]?.[0]).toBe('replace');
+    const pushes = calls.filter((c) => c[0] === 'push');
+    expect(pushes).toHaveLength(1);
+    expect(pushes[0]?.[1]).toMatch(/^#v1\.[\w-]+&t=\d+$/);
+    const saved = JSON.parse(items.get(WORKING_SCENARIO_KEY) ?? '{}');
+    expect(saved.text).toContain('--replicas=5');
+  });
+
+  it('follows the tick with replaceState at most once a second', async () => {
+    const { env, calls } = fakeEnv();
+    const stop = startUrlSync(env, store);
+    await loadPreset('seed');
+    await until((s) => s.totalTicks > 300);
+    for (const t of [10, 20, 30, 40]) seekTick(t);
+    await new Promise((r) => setTimeout(r, 1100));
+    stop();
+    const tickWrites = calls.filter((c) => c[0] === 'replace' && /&t=(10|20|30|40)$/.test(c[1]));
+    expect(tickWrites.map((c) => c[1].slice(-5))).toEqual(['&t=40']);
+  });
+
+  it('loads the scenario of a history entry without pushing another', async () => {
+    const { env, calls, back } = fakeEnv();
+    const stop = startUrlSync(env, store);
+    await loadPreset('seed');
+    await until((s) => s.presetId === 'seed');
+    await loadPreset('recreate');
+    await until((s) => s.presetId === 'recreate');
+    const pushes = calls.filter((c) => c[0] === 'push').length;
+    back(calls[0]?.[1] ?? '');
+    await until((s) => s.scenarioName === preset('seed').name);
+    stop();
+    expect(calls.filter((c) => c[0] === 'push')).toHaveLength(pushes);
+  });
+});

@@ -1,0 +1,189 @@
+/**
+ * The working scenario and the address bar (DESIGN.md §6):
+ * - on start: the share link in the hash, else the autosaved working scenario, else the default
+ *   preset; a link that does not open shows why (scenarioMessage) with the default preset;
+ * - every edit (a fork) and every other scenario load pushes a history entry with the new hash,
+ *   so Back and Forward move between edits (popstate/hashchange load the entry's scenario);
+ * - `&t=` follows the current tick with replaceState, at most once a second;
+ * - the working scenario is autosaved to localStorage on every change.
+ */
+import { decodeShareHash } from '../scenario/shareUrl.ts';
+import { loadPreset, loadScenarioText, seekTick, shareHashAt } from '../state/actions.ts';
+import { type AppStore, appStore } from '../state/store.ts';
+
+export const WORKING_SCENARIO_KEY = 'rollout-lab.working-scenario';
+/** Shortest time between two `&t=` updates of the address bar. */
+export const TICK_URL_MS = 1000;
+
+/** The browser parts this module uses (tests pass fakes). */
+export interface UrlEnv {
+  getHash(): string;
+  pushHash(hash: string): void;
+  replaceHash(hash: string): void;
+  onHistory(listener: () => void): () => void;
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null;
+  setTimer(fn: () => void, ms: number): unknown;
+  clearTimer(handle: unknown): void;
+}
+
+function safeStorage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** browserEnv is the real window. */
+export function browserEnv(): UrlEnv {
+  const url = (hash: string) => `${location.pathname}${location.search}${hash}`;
+  return {
+    getHash: () => location.hash,
+    pushHash: (hash) => history.pushState(null, '', url(hash)),
+    replaceHash: (hash) => history.replaceState(null, '', url(hash)),
+    onHistory: (listener) => {
+      window.addEventListener('popstate', listener);
+      window.addEventListener('hashchange', listener);
+      return () => {
+        window.removeEventListener('popstate', listener);
+        window.removeEventListener('hashchange', listener);
+      };
+    },
+    storage: safeStorage(),
+    setTimer: (fn, ms) => setTimeout(fn, ms),
+    clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  };
+}
+
+/** linkMessage is the banner for a link that could not be opened. */
+export function linkMessage(reason: string): string {
+  return `This link could not be opened: ${reason.replace(/\.$/, '')}; showing the default scenario.`;
+}
+
+interface Saved {
+  text: string;
+  presetId: string | null;
+}
+
+function readSaved(env: UrlEnv): Saved | null {
+  try {
+    const raw = env.storage?.getItem(WORKING_SCENARIO_KEY);
+    if (!raw) return null;
+    const x: unknown = JSON.parse(raw);
+    if (typeof x !== 'object' || x === null) return null;
+    const { text, presetId } = x as Record<string, unknown>;
+    if (typeof text !== 'string') return null;
+    return { text, presetId: typeof presetId === 'string' ? presetId : null };
+  } catch {
+    return null;
+  }
+}
+
+function writeSaved(env: UrlEnv, saved: Saved): void {
+  try {
+    env.storage?.setItem(WORKING_SCENARIO_KEY, JSON.stringify(saved));
+  } catch {
+    // quota or blocked storage: the share link still holds the scenario
+  }
+}
+
+/** openHash loads the scenario of a share hash; a bad one shows why and opens the default preset. */
+async function openHash(hash: string, store: AppStore): Promise<void> {
+  const r = decodeShareHash(hash);
+  let reason: string;
+  if (r.ok) {
+    if (r.value.lang) store.getState().setLanguage(r.value.lang);
+    const loaded = await loadScenarioText(JSON.stringify(r.value.scenario), {
+      ...(r.value.tick !== undefined ? { tick: r.value.tick } : {}),
+    });
+    if (loaded.ok) return;
+    reason = loaded.message ?? 'the scenario is invalid';
+  } else reason = r.errors[0] ?? 'it does not decode';
+  store.getState().simUpdate({ scenarioMessage: linkMessage(reason) });
+  await loadPreset(store.getState().defaultPresetId);
+}
+
+/** openInitialScenario opens the link, else the autosaved scenario, else the default preset. */
+export async function openInitialScenario(
+  env: UrlEnv = browserEnv(),
+  store: AppStore = appStore,
+): Promise<void> {
+  const hash = env.getHash();
+  if (hash !== '' && hash !== '#') return openHash(hash, store);
+  const saved = readSaved(env);
+  if (saved) {
+    const r = await loadScenarioText(saved.text, saved.presetId ? { presetId: saved.presetId } : {});
+    if (r.ok) return;
+  }
+  await loadPreset(store.getState().defaultPresetId);
+}
+
+/** baseOf is a hash without its parameters (`#v1.…`). */
+function baseOf(hash: string): string {
+  const i = hash.indexOf('&');
+  return i < 0 ? hash : hash.slice(0, i);
+}
+
+/**
+ * startUrlSync keeps the address bar, the history and the autosave in step with the working
+ * scenario and the current tick; returns the stop function.
+ */
+export function startUrlSync(env: UrlEnv = browserEnv(), store: AppStore = appStore): () => void {
+  let first = true;
+  let fromHistory = false;
+  let tickTimer: unknown = null;
+  let lastTickWrite = Number.NEGATIVE_INFINITY;
+  let written = env.getHash();
+
+  const write = (push: boolean) => {
+    const hash = shareHashAt(store);
+    if (!hash || hash === written) return;
+    written = hash;
+    if (push) env.pushHash(hash);
+    else env.replaceHash(hash);
+  };
+
+  const unsubscribe = store.subscribe((s, prev) => {
+    if (s.scenarioRevision !== prev.scenarioRevision) {
+      // The first load, and a load that came from Back/Forward, replace; every other change pushes.
+      write(!first && !fromHistory);
+      first = false;
+      fromHistory = false;
+      writeSaved(env, { text: s.scenarioText, presetId: s.presetId });
+      return;
+    }
+    if (s.tick !== prev.tick || s.languageChosen !== prev.languageChosen || s.language !== prev.language) {
+      if (tickTimer !== null) return;
+      const wait = Math.max(0, lastTickWrite + TICK_URL_MS - performanceNow());
+      tickTimer = env.setTimer(() => {
+        tickTimer = null;
+        lastTickWrite = performanceNow();
+        write(false);
+      }, wait);
+    }
+  });
+
+  const stopHistory = env.onHistory(() => {
+    const hash = env.getHash();
+    if (hash === written) return;
+    written = hash;
+    const s = store.getState();
+    if (baseOf(hash) === s.shareHash) {
+      const t = /&t=(\d+)/.exec(hash);
+      if (t) seekTick(Number(t[1]));
+      return;
+    }
+    fromHistory = true;
+    void openHash(hash, store);
+  });
+
+  return () => {
+    unsubscribe();
+    stopHistory();
+    if (tickTimer !== null) env.clearTimer(tickTimer);
+  };
+}
+
+function performanceNow(): number {
+  return typeof performance === 'undefined' ? Date.now() : performance.now();
+}
