@@ -14,7 +14,7 @@ import { objectKey } from '../../apiserver/store.ts';
 import { list } from '../../client/cache.ts';
 import { selectorMatches } from '../../lib/labels.ts';
 import { create, del, type Tx, update, writeStatus } from '../../sim/tx.ts';
-import { cleanupHistoryPlan, constructHistoryPlan, match } from './history.ts';
+import { cleanupHistoryPlan, constructHistoryPlan, DefaultRevisionHistoryLimit, match } from './history.ts';
 
 /** What constructHistory yields: the current revision's hash and the old revisions, or an error. */
 export type ConstructHistoryResult =
@@ -134,11 +134,14 @@ export function constructHistory(tx: Tx, ds: DaemonSet, claimedPods: readonly Po
 
 /**
  * cleanupHistory deletes the old revisions beyond revisionHistoryLimit that no pod (deleted
- * terminal pods included) still carries, oldest first.
+ * terminal pods included) still carries, oldest first. The pods are listed only when there are
+ * more old revisions than the limit keeps.
  */
-export function cleanupHistory(tx: Tx, ds: DaemonSet, old: readonly ControllerRevision[], livePods: readonly Pod[]): string | null {
+export function cleanupHistory(tx: Tx, ds: DaemonSet, old: readonly ControllerRevision[], livePods: () => readonly Pod[]): string | null {
   const log: DecisionLog = tx.decisions;
-  const { deletes } = cleanupHistoryPlan(ds, old, livePods, log);
+  const limit = ds.spec.revisionHistoryLimit ?? DefaultRevisionHistoryLimit;
+  if (old.length <= limit) return null;
+  const { deletes } = cleanupHistoryPlan(ds, old, livePods(), log);
   const ns = ds.metadata.namespace ?? 'default';
   for (const name of deletes) {
     const res = del(tx, 'ControllerRevision', `${ns}/${name}`);

@@ -8,6 +8,7 @@ import {
   getNodesToDaemonPods,
   getUnscheduledPodsWithoutNode,
   managePlan,
+  oldestDaemonPod,
   podsShouldBeOnNode,
   slowStartBatches,
   sortDaemonPods,
@@ -145,12 +146,33 @@ describe('getUnscheduledPodsWithoutNode', () => {
     const byNode = { n1: [pod('x', 'n1', { bound: false })], gone: [pod('y', 'gone', { bound: false }), pod('z', 'gone')] };
     expect(getUnscheduledPodsWithoutNode([node('n1')], byNode)).toEqual(['y']);
   });
+
+  it('lists the vanished nodes in name order', () => {
+    const byNode = { zeta: [pod('z', 'zeta', { bound: false })], alpha: [pod('a', 'alpha', { bound: false })] };
+    expect(getUnscheduledPodsWithoutNode([], byNode)).toEqual(['a', 'z']);
+  });
 });
 
 describe('sortDaemonPods', () => {
   it('orders scheduled pods first, then by creation time, then by name', () => {
     const pods = [pod('c', 'n', { created: 5 }), pod('u', 'n', { created: 1, bound: false }), pod('b', 'n', { created: 5 }), pod('a', 'n', { created: 9 })];
     expect(sortDaemonPods(pods).map((p) => p.metadata.name)).toEqual(['b', 'c', 'a', 'u']);
+  });
+});
+
+describe('oldestDaemonPod', () => {
+  const p = (name: string, created: number, bound = true): Pod => pod(name, 'n', { created, bound });
+  it.each<[string, Pod[]]>([
+    ['returns the oldest scheduled pod', [p('c', 5), p('u', 1, false), p('b', 5), p('a', 9)]],
+    ['prefers a scheduled pod over an older unscheduled one', [p('u', 1, false), p('s', 7)]],
+    ['keeps the first of two identical keys, as the stable sort does', [p('x', 3), p('x', 3)]],
+    ['returns the only pod', [p('solo', 2)]],
+  ])('%s, like sortDaemonPods()[0]', (_name, pods) => {
+    expect(oldestDaemonPod(pods)).toBe(sortDaemonPods(pods)[0]);
+  });
+
+  it('returns undefined for no pods', () => {
+    expect(oldestDaemonPod([])).toBeUndefined();
   });
 });
 

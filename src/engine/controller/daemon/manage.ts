@@ -63,6 +63,19 @@ export function podByCreationTimestampAndPhaseLess(a: Pod, b: Pod): boolean {
   return ta < tb;
 }
 
+/**
+ * oldestDaemonPod returns the first pod sortDaemonPods would return, without sorting: the first
+ * pod in input order that no other pod sorts before (the sort is stable). undefined for none.
+ */
+export function oldestDaemonPod(pods: readonly Pod[]): Pod | undefined {
+  let oldest = pods[0];
+  for (let i = 1; i < pods.length; i++) {
+    const p = pods[i] as Pod;
+    if (oldest === undefined || podByCreationTimestampAndPhaseLess(p, oldest)) oldest = p;
+  }
+  return oldest;
+}
+
 /** sortDaemonPods returns the pods in podByCreationTimestampAndPhase order (oldest scheduled first). */
 export function sortDaemonPods(pods: readonly Pod[]): Pod[] {
   return sortByLess(pods, podByCreationTimestampAndPhaseLess);
@@ -235,11 +248,13 @@ export function podsShouldBeOnNode(
  * node list: the scheduler can never bind them and the pod GC only removes bound pods.
  */
 export function getUnscheduledPodsWithoutNode(nodeList: readonly Node[], nodeToDaemonPods: NodeToDaemonPods): string[] {
-  const running = new Set(nodeList.map((n) => n.metadata.name));
+  const running = new Set<string>();
+  for (const n of nodeList) running.add(n.metadata.name);
+  const gone: string[] = [];
+  for (const nodeName in nodeToDaemonPods) if (!running.has(nodeName)) gone.push(nodeName);
   const results: string[] = [];
   // Upstream walks a Go map (random order); sorting the node names keeps the plan reproducible.
-  for (const nodeName of Object.keys(nodeToDaemonPods).sort()) {
-    if (running.has(nodeName)) continue;
+  for (const nodeName of gone.sort()) {
     for (const pod of nodeToDaemonPods[nodeName] ?? []) {
       if (!pod.spec.nodeName) results.push(pod.metadata.name);
     }

@@ -34,6 +34,33 @@ describe('nodeShouldRunDaemonPod', () => {
   });
 });
 
+describe('nodeShouldRunDaemonPod cache', () => {
+  it('answers anew for a new node object (a write stores a new object)', () => {
+    const d = ds();
+    const plain = node();
+    expect(nodeShouldRunDaemonPod(plain, d).shouldRun).toBe(true);
+    const tainted: Node = { ...plain, spec: { taints: [{ key: 'k', effect: 'NoExecute' }] } };
+    expect(nodeShouldRunDaemonPod(tainted, d)).toEqual({ shouldRun: false, shouldContinueRunning: false });
+    expect(nodeShouldRunDaemonPod(plain, d).shouldRun).toBe(true);
+  });
+
+  it('answers anew for a new template, and still knows the old one', () => {
+    const n = node([], { zone: 'a' });
+    const a = ds({ nodeSelector: { zone: 'a' } });
+    const b = ds({ nodeSelector: { zone: 'b' } });
+    for (let i = 0; i < 3; i++) {
+      expect(nodeShouldRunDaemonPod(n, a).shouldRun).toBe(true);
+      expect(nodeShouldRunDaemonPod(n, b).shouldRun).toBe(false);
+    }
+  });
+
+  it('keeps answering right with more templates than it remembers per node', () => {
+    const n = node([], { zone: 'a' });
+    const sets = ['a', 'b', 'c', 'd', 'e', 'a'].map((z) => ds({ nodeSelector: { zone: z } }));
+    expect(sets.map((d) => nodeShouldRunDaemonPod(n, d).shouldRun)).toEqual([true, false, false, false, false, true]);
+  });
+});
+
 describe('newPod', () => {
   it('builds the would-be pod with the node name, namespace and default tolerations', () => {
     const d = ds();

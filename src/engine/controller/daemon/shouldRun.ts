@@ -6,7 +6,7 @@
  * ports and `spec.unschedulable` are left to the scheduler (the daemon pod tolerates the
  * unschedulable taint anyway).
  */
-import type { DaemonSet, Node, Pod, Taint } from '../../api/types.ts';
+import type { DaemonSet, Node, Pod, PodTemplateSpec, Taint } from '../../api/types.ts';
 import { findMatchingUntoleratedTaint, podMatchesNodeSelectorAndAffinityTerms } from '../../lib/scheduling.ts';
 import { addOrUpdateDaemonPodTolerations } from './util/daemonsetUtil.ts';
 
@@ -58,13 +58,42 @@ export function predicates(pod: Pod, node: Node, taints: readonly Taint[]): Pred
 }
 
 /**
+ * Answers already given, per node object: the last few pod templates asked about and their
+ * answers. API objects are immutable values (every write stores a new object), so an answer holds
+ * as long as both objects do. A sync asks the same question of every node three times (manage,
+ * rollingUpdate, status) and the template rarely changes: with 5,000 nodes that is 15,000
+ * answers per sync, almost all a single WeakMap lookup and an identity check.
+ */
+const answers = new WeakMap<Node, { template: PodTemplateSpec; answer: ShouldRunResult }[]>();
+
+/** How many templates each node remembers: a few DaemonSets, or one mid-update, stay cached. */
+const TEMPLATES_PER_NODE = 4;
+
+/**
  * nodeShouldRunDaemonPod answers (shouldRun, shouldContinueRunning) for a node and a DaemonSet:
  * - template nodeName set to another node, or nodeSelector/affinity not matching → (false, false);
  * - an untolerated NoSchedule or NoExecute taint → (false, X) where X is false only when an
  *   untolerated NoExecute taint is present: NoSchedule keeps running pods, NoExecute evicts them;
  * - otherwise → (true, true).
+ * The answer depends only on the node and the pod template, and is cached for that pair.
  */
 export function nodeShouldRunDaemonPod(node: Node, ds: DaemonSet): ShouldRunResult {
+  const template = ds.spec.template;
+  let known = answers.get(node);
+  if (known !== undefined) {
+    for (const k of known) if (k.template === template) return k.answer;
+  } else {
+    known = [];
+    answers.set(node, known);
+  }
+  const answer = Object.freeze(computeShouldRun(node, ds));
+  if (known.length >= TEMPLATES_PER_NODE) known.shift();
+  known.push({ template, answer });
+  return answer;
+}
+
+/** computeShouldRun is NodeShouldRunDaemonPod itself, uncached. */
+function computeShouldRun(node: Node, ds: DaemonSet): ShouldRunResult {
   const pod = newPod(ds, node.metadata.name);
   const templateNodeName = ds.spec.template.spec.nodeName;
   if (templateNodeName && templateNodeName !== node.metadata.name) {

@@ -6,7 +6,7 @@
  */
 import { type DecisionLog, decide } from '../../api/decision.ts';
 import type { DaemonSet, DaemonSetStatus, Node } from '../../api/types.ts';
-import { type NodeToDaemonPods, sortDaemonPods } from './manage.ts';
+import { type NodeToDaemonPods, oldestDaemonPod } from './manage.ts';
 import { nodeShouldRunDaemonPod } from './shouldRun.ts';
 import { getTemplateGeneration, isPodAvailable, isPodReady, isPodUpdated } from './util/daemonsetUtil.ts';
 
@@ -59,7 +59,7 @@ export function updateDaemonSetStatusPlan(
     desiredNumberScheduled++;
     if (!scheduled) continue;
     currentNumberScheduled++;
-    const pod = sortDaemonPods(pods)[0];
+    const pod = oldestDaemonPod(pods);
     if (pod === undefined) continue;
     if (isPodReady(pod)) {
       numberReady++;

@@ -17,7 +17,7 @@ export interface DesiredNodeCounts {
   maxUnavailable: number;
   desiredNumberScheduled: number;
   /** The input map plus an empty list for every desired node that has no pod yet. */
-  nodeToDaemonPods: Record<string, readonly Pod[]>;
+  nodeToDaemonPods: Readonly<Record<string, readonly Pod[]>>;
   /** Set when maxSurge or maxUnavailable does not parse (upstream returns the error). */
   error?: string;
 }
@@ -35,12 +35,19 @@ export function updatedDesiredNodeCounts(
   log?: DecisionLog,
 ): DesiredNodeCounts {
   const fn = 'updatedDesiredNodeCounts';
-  const map: Record<string, readonly Pod[]> = { ...nodeToDaemonPods };
   let desiredNumberScheduled = 0;
+  const missing: string[] = [];
   for (const node of nodeList) {
     if (!nodeShouldRunDaemonPod(node, ds).shouldRun) continue;
     desiredNumberScheduled++;
-    if (!Object.hasOwn(map, node.metadata.name)) map[node.metadata.name] = [];
+    if (!Object.hasOwn(nodeToDaemonPods, node.metadata.name)) missing.push(node.metadata.name);
+  }
+  // The input is never changed: it is copied only when a desired node must be added.
+  let map: Readonly<Record<string, readonly Pod[]>> = nodeToDaemonPods;
+  if (missing.length > 0) {
+    const copy: Record<string, readonly Pod[]> = { ...nodeToDaemonPods };
+    for (const name of missing) copy[name] = [];
+    map = copy;
   }
   const fail = (error: string): DesiredNodeCounts => ({
     maxSurge: -1,
@@ -207,7 +214,7 @@ function rollingUpdateUnavailable({ ds, counts, order, hash, nowMs, log }: StepA
     replacements: allowedReplacementPods.length,
   });
   for (const [i, c] of candidates.entries()) {
-    decide(log, fn, i < remaining ? 'deleteOld' : 'candidateKept', { ...c, remaining });
+    decide(log, fn, i < remaining ? 'deleteOld' : 'candidateKept', { node: c.node, pod: c.pod, remaining });
   }
   const chosen = candidates.slice(0, remaining).map((c) => c.pod);
   return { podsToDelete: [...allowedReplacementPods, ...chosen], nodesNeedingPods: [] };
@@ -289,7 +296,7 @@ function rollingUpdateSurge(args: StepArgs, nodeList: readonly Node[]): RollingU
     candidates: shouldNotRunPodsToDelete.length,
   });
   for (const [i, c] of shouldNotRunPodsToDelete.entries()) {
-    const values = { ...c, numAvailable, desired: desiredNumberScheduled };
+    const values = { node: c.node, pod: c.pod, numAvailable, desired: desiredNumberScheduled };
     decide(log, fn, i < deletable ? 'deleteShouldNotRun' : 'keepShouldNotRun', values);
     if (i < deletable) oldPodsToDelete.push(c.pod);
   }
