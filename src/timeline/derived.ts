@@ -175,16 +175,21 @@ export interface ActionMarker {
   label: string;
 }
 
-/** MarkerTrack: one marker per user action tick (the objects' creation at 0 s included). */
+/**
+ * MarkerTrack: one marker per user action tick. The scenario's initial objects are created by
+ * the first ticks (their events hold the lowest sequence numbers at 0 s); those are no actions.
+ */
 export class MarkerTrack implements Track {
   readonly markers: ActionMarker[] = [];
+  private initTicks = 0;
 
-  reset(_st?: EngineState): void {
+  reset(st: EngineState): void {
     this.markers.length = 0;
+    this.initTicks = st.config.objects.length;
   }
 
   append(rec: TickRecord): void {
-    if (rec.actor !== 'user') return;
+    if (rec.actor !== 'user' || rec.tick <= this.initTicks) return;
     const label = rec.key?.startsWith('kubectl ') ? rec.key : rec.summary;
     this.markers.push({ tick: rec.tick, time: rec.time / 1000, label });
   }

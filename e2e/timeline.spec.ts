@@ -1,0 +1,161 @@
+import { expect, type Page, test } from '@playwright/test';
+import { decodeShareHash } from '../src/scenario/shareUrl.ts';
+
+// Play, pause, step, scrub and speed drive the simulation worker; an edit forks the run and the
+// URL hash holds it (DESIGN.md §3, §6, §7). Every test fails on a console error, a page error or a
+// CSP violation, as in smoke.spec.ts.
+
+interface CspViolation {
+  directive: string;
+  blocked: string;
+}
+type WithViolations = { __cspViolations: CspViolation[] };
+
+let problems: string[] = [];
+test.beforeEach(async ({ page }) => {
+  problems = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  await page.addInitScript(() => {
+    const seen: CspViolation[] = [];
+    (window as unknown as WithViolations).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push({ directive: e.violatedDirective, blocked: e.blockedURI }),
+    );
+  });
+});
+
+test.afterEach(async ({ page }) => {
+  const violations = await page.evaluate(() => (window as unknown as WithViolations).__cspViolations);
+  expect(violations, 'CSP violations').toEqual([]);
+  expect(problems, 'console and page errors').toEqual([]);
+});
+
+const DEPLOYMENT = 'nginx-deployment-roll01';
+
+function slider(page: Page) {
+  return page.getByRole('slider', { name: 'Timeline position' });
+}
+
+async function position(page: Page): Promise<number> {
+  return Number(await slider(page).getAttribute('aria-valuenow'));
+}
+
+/** opened waits until the default scenario has recorded its whole run. */
+async function opened(page: Page, path = './'): Promise<void> {
+  await page.goto(path);
+  await expect(slider(page)).toBeEnabled();
+  await expect
+    .poll(async () => Number(await slider(page).getAttribute('max')), { timeout: 15_000 })
+    .toBeGreaterThan(600);
+}
+
+async function scrubTo(page: Page, tick: number): Promise<void> {
+  await slider(page).fill(String(tick));
+  await expect(slider(page)).toHaveAttribute('aria-valuenow', String(tick));
+  await expect(page.getByRole('region', { name: 'Explain' })).toContainText(`Tick ${tick}`);
+}
+
+function hashActions(url: string) {
+  const decoded = decodeShareHash(new URL(url).hash);
+  if (!decoded.ok) throw new Error(decoded.errors[0]);
+  return { actions: decoded.value.scenario.actions ?? [], tick: decoded.value.tick };
+}
+
+test('plays, pauses, steps and scrubs through the worker', async ({ page }) => {
+  await opened(page);
+  expect(await position(page)).toBe(0);
+
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect.poll(() => position(page)).toBeGreaterThan(20);
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  const paused = await position(page);
+  await page.waitForTimeout(400);
+  expect(await position(page)).toBe(paused);
+
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await expect(slider(page)).toHaveAttribute('aria-valuenow', String(paused + 1));
+  await page.getByRole('button', { name: 'Step back' }).click();
+  await expect(slider(page)).toHaveAttribute('aria-valuenow', String(paused));
+
+  await scrubTo(page, 250);
+  await scrubTo(page, 40);
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await expect(page.getByRole('region', { name: 'Explain' })).toContainText('Tick 41');
+  await page.screenshot({ path: 'artifacts/screenshots/timeline-scrubbed.png' });
+});
+
+test('plays to the end of the run as fast as possible', async ({ page }) => {
+  await opened(page);
+  const total = Number(await slider(page).getAttribute('max'));
+  await page.getByLabel('Speed').selectOption({ index: 7 });
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(slider(page)).toHaveAttribute('aria-valuenow', String(total), { timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+});
+
+test('a kubectl command forks the run and the URL hash holds the action', async ({ page }) => {
+  await opened(page);
+  await scrubTo(page, 300);
+  const before = page.url();
+  const box = page.getByRole('textbox', { name: 'kubectl' });
+  await box.fill(`scale deployment/${DEPLOYMENT} --replicas=5`);
+  await box.press('Enter');
+  await expect(page.getByRole('region', { name: 'Controls' })).toContainText(
+    `deployment.apps/${DEPLOYMENT} scaled`,
+  );
+  await expect.poll(() => page.url()).not.toBe(before);
+
+  const { actions } = hashActions(page.url());
+  expect(actions.at(-1)).toMatchObject({ kubectl: `scale deployment/${DEPLOYMENT} --replicas=5` });
+  // forked at tick 300 (about 31 s), before the scenario's own action at 30 s? no: after it
+  expect(actions.map((a) => ('kubectl' in a ? a.kubectl.split(' ')[0] : ''))).toEqual(['set', 'scale']);
+  await expect(page.getByRole('region', { name: 'Explain' })).toContainText('user');
+
+  // Back returns to the run before the edit
+  await page.goBack();
+  await expect.poll(() => hashActions(page.url()).actions.length).toBe(1);
+  await expect(page.getByRole('slider', { name: 'replicas' })).toHaveValue('10');
+});
+
+test('a slider change forks the run at the current tick', async ({ page }) => {
+  await opened(page);
+  await scrubTo(page, 320);
+  const maxSurge = page.getByRole('slider', { name: 'maxSurge' });
+  await expect(maxSurge).toBeEnabled();
+  await maxSurge.fill('50');
+  await expect.poll(() => hashActions(page.url()).actions.length).toBe(2);
+  const action = hashActions(page.url()).actions.at(-1);
+  expect(action && 'kubectl' in action ? action.kubectl : '').toMatch(
+    /^patch deployment\/nginx-deployment-roll01 .*"maxSurge":"50%"/,
+  );
+  await expect(page.getByRole('region', { name: 'Controls' })).toContainText('50% of 10');
+});
+
+test('a damaged link opens the default scenario with a message', async ({ page }) => {
+  await opened(page, './#v1.this-is-not-a-scenario');
+  await expect(page.getByText(/This link could not be opened/)).toBeVisible();
+  await expect(page.getByText(/showing the default scenario/)).toBeVisible();
+  expect(hashActions(page.url()).actions).toHaveLength(1);
+});
+
+test('a link opens its scenario at its tick', async ({ page }) => {
+  await opened(page);
+  await scrubTo(page, 222);
+  await page.waitForTimeout(1200); // &t= follows the tick at most once a second
+  const url = page.url();
+  expect(hashActions(url).tick).toBe(222);
+  const fresh = await page.context().newPage();
+  await fresh.goto(url);
+  await expect(fresh.getByRole('slider', { name: 'Timeline position' })).toHaveAttribute(
+    'aria-valuenow',
+    '222',
+    {
+      timeout: 15_000,
+    },
+  );
+  await fresh.close();
+});
