@@ -1,14 +1,10 @@
 import { useState } from 'react';
+import type { PresetSummary } from '../../worker/protocol.ts';
 import { useScenarioT } from './i18n.ts';
 import { errorBox, primaryButton, secondaryButton } from './styles.ts';
 
-/** One built-in scenario as the gallery lists it. */
-export interface PresetSummary {
-  id: string;
-  name: string;
-  /** The one-line lesson (the scenario's `description`). */
-  description: string;
-}
+/** One built-in scenario as the gallery lists it; `description` is its one-line lesson. */
+export type { PresetSummary };
 
 interface PresetGalleryProps {
   presets: readonly PresetSummary[];

@@ -21,7 +21,7 @@ const PRESETS = [
 
 setTestLanguage('en');
 beforeEach(() => {
-  appStore.setState({ presets: PRESETS, presetId: 'seed', scenarioName: 'Seed' } as never);
+  appStore.setState({ presets: PRESETS, presetId: 'seed', scenarioName: 'Seed' });
 });
 afterEach(() => {
   cleanup();
@@ -70,7 +70,7 @@ describe('ScenarioControls', () => {
   });
 
   it('says the list is loading while the store has no presets', () => {
-    appStore.setState({ presets: undefined } as never);
+    appStore.setState({ presets: [] });
     render(<ScenarioControls />);
     const dialog = openDialog('Scenarios');
     expect(within(dialog).getByText('Loading the list of scenarios…')).toBeTruthy();

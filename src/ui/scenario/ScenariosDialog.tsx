@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { loadPreset, resetToPreset } from '../../state/actions.ts';
 import { useAppStore } from '../../state/hooks.ts';
-import { presetIdSelector, scenarioNameSelector } from '../../state/selectors.ts';
+import { presetIdSelector, presetsSelector, scenarioNameSelector } from '../../state/selectors.ts';
 import { useScenarioT } from './i18n.ts';
 import { ModalDialog } from './ModalDialog.tsx';
 import { PresetGallery } from './PresetGallery.tsx';
-import { presetListSelector } from './presetsSelector.ts';
 
 interface ScenariosDialogProps {
   open: boolean;
@@ -23,7 +22,7 @@ function focusCurrentPreset(dialog: HTMLDialogElement): HTMLElement | null {
 /** ScenariosDialog is the presets gallery: choose a built-in scenario, or reset to the one in use. */
 export function ScenariosDialog({ open, onClose }: ScenariosDialogProps) {
   const t = useScenarioT();
-  const presets = useAppStore(presetListSelector);
+  const presets = useAppStore(presetsSelector);
   const presetId = useAppStore(presetIdSelector);
   const scenarioName = useAppStore(scenarioNameSelector);
   const [busyId, setBusyId] = useState<string | null>(null);

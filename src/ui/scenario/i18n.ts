@@ -34,7 +34,7 @@ const en = {
   import: {
     title: 'Import',
     description:
-      'Manifests add their Deployments and DaemonSets to the working scenario; a scenario file replaces it.',
+      'Manifests are applied at the current tick, as kubectl apply -f does; a scenario file replaces the working one.',
     legend: 'Paste, drop or choose YAML',
     label: 'Manifests or scenario YAML',
     hint: 'Paste the output of kubectl get -o yaml or manifests (Deployment and DaemonSet are simulated; other kinds are listed and skipped), or a whole scenario file. Drop .yaml files here, or choose them:',
@@ -94,7 +94,7 @@ const zhCN: Strings = {
   },
   import: {
     title: '导入',
-    description: '清单中的 Deployment 和 DaemonSet 会加入当前场景；场景文件会替换当前场景。',
+    description: '清单会在当前 tick 应用，与 kubectl apply -f 相同；场景文件会替换当前场景。',
     legend: '粘贴、拖放或选择 YAML',
     label: '清单或场景 YAML',
     hint: '粘贴 kubectl get -o yaml 的输出或清单（只模拟 Deployment 和 DaemonSet，其他类型会列出并跳过），或完整的场景文件。可把 .yaml 文件拖放到这里，或选择文件：',
