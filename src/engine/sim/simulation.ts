@@ -96,13 +96,22 @@ function work(tx: Tx, controller: ControllerName): void {
   }
 }
 
+/**
+ * dropSuperseded discards the AddAfter events at the head of the queue that a sooner AddAfter of
+ * the same key replaced: they are not events of the cluster, so they get no tick, and
+ * nextEventTime must not report their time (runUntil would then run the event behind them).
+ */
+function dropSuperseded(st: EngineState): void {
+  for (let qe = heapPeek(st.events); qe && qe.ev.type === 'enqueue'; qe = heapPeek(st.events)) {
+    if (st.queues[qe.ev.controller].waitingAfter.get(qe.ev.key) === qe.ev.at) return;
+    heapPop(st.events);
+  }
+}
+
 /** step processes the next event; it returns the tick's record, or null when nothing is pending. */
 export function step(st: EngineState): TickRecord | null {
-  let qe = heapPop(st.events);
-  // A superseded AddAfter is not an event of the cluster: drop it without a tick.
-  while (qe && qe.ev.type === 'enqueue' && st.queues[qe.ev.controller].waitingAfter.get(qe.ev.key) !== qe.ev.at) {
-    qe = heapPop(st.events);
-  }
+  dropSuperseded(st);
+  const qe = heapPop(st.events);
   if (!qe) return null;
   st.now = qe.time;
   st.tick++;
@@ -172,6 +181,7 @@ export function step(st: EngineState): TickRecord | null {
 
 /** nextEventTime is the virtual time of the next pending event, or null. */
 export function nextEventTime(st: EngineState): number | null {
+  dropSuperseded(st);
   return heapPeek(st.events)?.time ?? null;
 }
 
