@@ -15,7 +15,7 @@ import { nextFloat } from '../../lib/prng.ts';
 import { enqueueAfter, note, recordEvent, type Tx } from '../../sim/tx.ts';
 import { deleteExpectations, satisfiedExpectations } from '../expectations.ts';
 import { gc } from './backoff.ts';
-import { addNode, addPod, deleteNode, deletePod, onDaemonSet, onHistory, updateNode, updatePod } from './handlers.ts';
+import { addNode, addPod, deletePod, onDaemonSet, onHistory, updateNode, updatePod } from './handlers.ts';
 import { cleanupHistory, constructHistory } from './historyShell.ts';
 import { getNodesToDaemonPods, managePlan, type NodeToDaemonPods, SelectingAllReason } from './manage.ts';
 import { updateDaemonSetStatus } from './statusShell.ts';
@@ -38,8 +38,10 @@ export function daemonSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | und
       else updatePod(tx, obj, old);
       return;
     case 'Node':
-      if (rec.type === 'DELETED') deleteNode(tx, obj, tx.decisions);
-      else if (rec.type === 'ADDED' || old?.kind !== 'Node') addNode(tx, obj, tx.decisions);
+      // Upstream has no node-delete handler: the pod GC deletes the pods bound to a vanished
+      // node (after its quarantine) and those deletions wake the DaemonSet.
+      if (rec.type === 'DELETED') return;
+      if (rec.type === 'ADDED' || old?.kind !== 'Node') addNode(tx, obj, tx.decisions);
       else updateNode(tx, obj, old, tx.decisions);
       return;
     default:

@@ -62,9 +62,6 @@ export const DAEMONSET_DECISION_KEYS = {
   updateNode: {
     enqueue: 'node {node} changed what {daemonSet} wants there (shouldRun {shouldRun}, shouldContinueRunning {shouldContinueRunning}) → sync {daemonSet}',
   },
-  deleteNode: {
-    enqueue: 'node {node} was deleted → sync {daemonSet}',
-  },
   updatedDesiredNodeCounts: {
     defaultUnavailable:
       'DaemonSet is not configured for surge or unavailability, defaulting to accepting unavailability (desired {desired}: maxUnavailable 0, maxSurge 0 → maxUnavailable 1)',

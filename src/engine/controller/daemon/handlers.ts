@@ -217,15 +217,3 @@ export function updateNode(tx: Tx, cur: Node, old: Node, log?: DecisionLog): voi
     enqueue(tx, QUEUE, keyOf(ds));
   }
 }
-
-/**
- * deleteNode enqueues every DaemonSet. Upstream has no node-delete handler: there the pod GC
- * deletes the pods bound to the vanished node and their deletions wake the DaemonSet. The
- * simulator has no pod GC, so the node's deletion wakes the DaemonSets directly.
- */
-export function deleteNode(tx: Tx, node: Node, log?: DecisionLog): void {
-  for (const ds of list(tx.st.cache, 'DaemonSet')) {
-    decide(log, 'deleteNode', 'enqueue', { node: node.metadata.name, daemonSet: ds.metadata.name });
-    enqueue(tx, QUEUE, keyOf(ds));
-  }
-}
