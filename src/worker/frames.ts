@@ -8,9 +8,25 @@ import { DEPLOYMENT_DECISION_KEYS } from '../engine/controller/deployment/util/p
 import { REPLICASET_DECISION_KEYS } from '../engine/controller/replicaset/explainCatalog.ts';
 import { type DecisionCatalog, renderDecision } from '../engine/kubectl/explain.ts';
 import type { TickRecord } from '../engine/sim.ts';
-import type { PackedPodsWire } from './protocol.ts';
-import { type OwnerIndex, PHASE_INDEX, podDisplayPhase, podFacts } from './viewModel.ts';
+import type { Recording } from '../timeline/recording.ts';
+import { type FrameView, type PackedPodsWire, POD_VIEW_LIMIT } from './protocol.ts';
+import {
+  internalsViews,
+  nodeViews,
+  type OwnerIndex,
+  ownerIndex,
+  PHASE_INDEX,
+  podDisplayPhase,
+  podFacts,
+  podView,
+  replicaSetViews,
+  sortedPods,
+  workloadViews,
+} from './viewModel.ts';
 import type { TickView } from './views.ts';
+
+/** Ticks of the Explain list. */
+export const RECENT_TICKS = 50;
 
 const CATALOGS: readonly DecisionCatalog[] = [
   DEPLOYMENT_DECISION_KEYS,
@@ -110,4 +126,53 @@ export class PodPacker {
   reset(): void {
     this.lastNames = [];
   }
+}
+
+/** What a frame shows at one tick: the pods (packed when many) and, when asked, the aggregates. */
+export interface TickFrame {
+  podCount: number;
+  packed: PackedPodsWire | null;
+  view: FrameView | null;
+}
+
+/**
+ * frameAt moves the recording's object cursor to `tick` and builds what the panels show there:
+ * the packed pods above POD_VIEW_LIMIT, and with `full` the nodes, pods, workloads,
+ * ReplicaSets, controller internals and the Explain ticks.
+ */
+export function frameAt(
+  rec: Recording,
+  tick: number,
+  full: boolean,
+  packer: PodPacker,
+  ticks: TickViewCache,
+): TickFrame {
+  const tl = rec.timeline;
+  rec.cursor.moveTo(tick);
+  const objs = rec.cursor.objects();
+  const nowMs = tl.timeAt(tick);
+  const podCount = objs.Pod.size;
+  const idx = ownerIndex(objs);
+  const pods = sortedPods(objs);
+  let packed: PackedPodsWire | null = null;
+  if (podCount > POD_VIEW_LIMIT) {
+    const nodeNames = [...objs.Node.values()].map((n) => n.metadata.name);
+    packed = packer.pack(pods, nodeNames, idx, nowMs);
+  }
+  if (!full) return { podCount, packed, view: null };
+  const recent: TickView[] = [];
+  for (let t = Math.max(1, tick - RECENT_TICKS + 1); t <= tick; t++) {
+    const r = tl.records[t - 1];
+    if (r) recent.push(ticks.get(r));
+  }
+  const view: FrameView = {
+    nodes: nodeViews(objs),
+    pods: podCount > POD_VIEW_LIMIT ? [] : pods.map((p) => podView(p, idx, nowMs)),
+    workloads: workloadViews(objs),
+    replicaSets: replicaSetViews(objs, idx),
+    ...internalsViews(rec.internals.at(tick), nowMs),
+    tickView: recent[recent.length - 1] ?? null,
+    recentTicks: recent,
+  };
+  return { podCount, packed, view };
 }

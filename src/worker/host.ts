@@ -10,7 +10,6 @@
  * An engine exception is caught, reported as a `fault` with its tick, and recording stops there;
  * everything recorded before stays usable (seek, fork, queries).
  */
-import type { Pod } from '../engine/api/types.ts';
 import { consoleCompletions, executeKubectl } from '../engine/kubectl/execute.ts';
 import { isKubectlError } from '../engine/kubectl/commands.ts';
 import { parseKubectl } from '../engine/kubectl/parse.ts';
@@ -25,15 +24,13 @@ import { importManifests, scenarioToYaml } from '../scenario/yamlIo.ts';
 import { WATCH_KINDS } from '../timeline/derived.ts';
 import { Recording } from '../timeline/recording.ts';
 import { MAX_TICKS } from '../timeline/timeline.ts';
-import { PodPacker, TickViewCache } from './frames.ts';
+import { frameAt, PodPacker, TickViewCache } from './frames.ts';
 import {
   checkRequest,
   type DerivedDelta,
   type FrameMessage,
-  type FrameView,
   MAX_TICKS_PER_QUERY,
   type NodeOp,
-  POD_VIEW_LIMIT,
   PROTOCOL_VERSION,
   type PresetSummary,
   type QueryWhat,
@@ -44,16 +41,6 @@ import {
   type WorkerRequest,
   type WorkloadField,
 } from './protocol.ts';
-import {
-  internalsViews,
-  nodeViews,
-  ownerIndex,
-  podView,
-  replicaSetViews,
-  sortedPods,
-  workloadViews,
-} from './viewModel.ts';
-import type { TickView } from './views.ts';
 
 /** Shortest time between two frames (one display refresh). */
 export const FRAME_MS = 16;
@@ -63,8 +50,6 @@ export const FULL_FRAME_MS = 200;
 export const DERIVED_MS = 250;
 /** Wall time one background recording chunk may take. */
 export const RECORD_SLICE_MS = 12;
-/** Ticks of the Explain list. */
-export const RECENT_TICKS = 50;
 
 /** What the host needs from its surroundings: a way to post, a clock and timers. */
 export interface HostEnv {
@@ -579,40 +564,17 @@ export class WorkerHost {
     const rec = this.rec as Recording;
     const tl = rec.timeline;
     const now = this.env.now();
-    const objs = this.cursorObjects();
-    const nowMs = tl.timeAt(this.tick);
-    const podCount = objs.Pod.size;
-    const idx = ownerIndex(objs);
-    const pods = sortedPods(objs);
-    const transfer: Transferable[] = [];
-    let packed: FrameMessage['packed'] = null;
-    if (podCount > POD_VIEW_LIMIT) {
-      const nodeNames = [...objs.Node.values()].map((n) => n.metadata.name);
-      packed = this.packer.pack(pods, nodeNames, idx, nowMs);
-      transfer.push(packed.node.buffer, packed.phase.buffer, packed.revision.buffer, packed.workload.buffer);
-    }
-    let view: FrameView | null = null;
-    if (full) {
-      const records = tl.records;
-      const recent: TickView[] = [];
-      for (let t = Math.max(1, this.tick - RECENT_TICKS + 1); t <= this.tick; t++)
-        recent.push(this.ticks.get(records[t - 1] as (typeof records)[number]));
-      view = {
-        nodes: nodeViews(objs),
-        pods: podCount > POD_VIEW_LIMIT ? [] : pods.map((p: Pod) => podView(p, idx, nowMs)),
-        workloads: workloadViews(objs),
-        replicaSets: replicaSetViews(objs, idx),
-        ...internalsViews(rec.internals.at(this.tick), nowMs),
-        tickView: recent[recent.length - 1] ?? null,
-        recentTicks: recent,
-      };
-      this.lastFullAt = now;
-    }
+    const { podCount, packed, view } = frameAt(rec, this.tick, full, this.packer, this.ticks);
+    const transfer: Transferable[] = packed
+      ? [packed.node.buffer, packed.phase.buffer, packed.revision.buffer, packed.workload.buffer]
+      : [];
+    if (full) this.lastFullAt = now;
     const derived =
       full || this.sent.reset || now - this.lastDerivedAt >= DERIVED_MS ? this.derivedDelta() : null;
     if (derived) this.lastDerivedAt = now;
     const { state, note } = this.recordingState();
     this.lastFrameAt = now;
+    const nowMs = tl.timeAt(this.tick);
     return {
       frame: {
         type: 'frame',

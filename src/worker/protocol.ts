@@ -318,7 +318,14 @@ function isReplyResult(x: unknown): x is ReplyResult {
   switch (x.kind) {
     case 'hello':
       return (
-        exactKeys(x, ['kind', 'protocolVersion', 'kubernetesVersion', 'engineFormatVersion', 'presets', 'defaultPresetId']) &&
+        exactKeys(x, [
+          'kind',
+          'protocolVersion',
+          'kubernetesVersion',
+          'engineFormatVersion',
+          'presets',
+          'defaultPresetId',
+        ]) &&
         typeof x.defaultPresetId === 'string' &&
         isInt(x.protocolVersion) &&
         typeof x.kubernetesVersion === 'string' &&
