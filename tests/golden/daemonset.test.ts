@@ -176,3 +176,67 @@ describe('daemonset-node-pool', () => {
     expect(nodesWithPods(run(config, END_MS))).toEqual(['worker-a', 'worker-b', 'worker-c', 'worker-d', 'worker-e']);
   });
 });
+
+const cluster = (actions: string): string => `version: 1
+name: DaemonSet and node events
+cluster:
+  nodes: 3
+objects:
+  - apiVersion: apps/v1
+    kind: DaemonSet
+    metadata: { name: log-agent, labels: { app: log-agent } }
+    spec:
+      selector: { matchLabels: { app: log-agent } }
+      template:
+        metadata: { labels: { app: log-agent } }
+        spec: { containers: [{ name: fluentd, image: "fluentd:v1.16" }] }
+actions:
+${actions}`;
+
+describe('DaemonSet pods and node events', () => {
+  it('keeps the pod of a NotReady node (it tolerates unreachable:NoExecute for ever) and counts it misscheduled', () => {
+    const config = configOf(cluster('  - { at: 30, node: { name: node-2, ready: false } }'));
+    const st = run(config, 30_000 + 20 * 60_000);
+    const ds = theDaemonSet(st, 'log-agent');
+    if (!ds) throw new Error('no DaemonSet');
+    expect(podsByNode(st, ds, isLive).get('node-2')).toHaveLength(1);
+    // The unreachable:NoSchedule taint is not tolerated: no new pod, but the running one stays.
+    expect(ds.status).toMatchObject({ desiredNumberScheduled: 2, currentNumberScheduled: 2, numberMisscheduled: 1, numberReady: 2 });
+  });
+
+  it('starts a pod on a node that joins, and forgets a node that leaves', () => {
+    const config = configOf(
+      cluster(`  - { at: 30, node: { name: node-4, add: { labels: { disk: ssd } } } }
+  - { at: 60, node: { name: node-1, remove: true } }`),
+    );
+    const joined = run(config, 45_000);
+    const ds = theDaemonSet(joined, 'log-agent');
+    expect(ds?.status).toMatchObject({ desiredNumberScheduled: 4, numberAvailable: 4 });
+    const left = run(config, END_MS);
+    const after = theDaemonSet(left, 'log-agent');
+    if (!after) throw new Error('no DaemonSet');
+    expect(after.status).toMatchObject({ desiredNumberScheduled: 3, numberAvailable: 3, numberMisscheduled: 0 });
+    expect([...podsByNode(left, after).keys()].sort()).toEqual(['node-2', 'node-3', 'node-4']);
+  });
+
+  it('lets the garbage collector delete the pods and ControllerRevisions of a deleted DaemonSet', () => {
+    const config = configOf(cluster('  - { at: 30, kubectl: delete daemonset log-agent }'));
+    const before = run(config, 29_000);
+    expect(before.store.objects.Pod.size).toBe(3);
+    expect(before.store.objects.ControllerRevision.size).toBe(1);
+    const st = run(config, END_MS);
+    expect(st.store.objects.DaemonSet.size).toBe(0);
+    expect(st.store.objects.Pod.size).toBe(0);
+    expect(st.store.objects.ControllerRevision.size).toBe(0);
+  });
+
+  it('recreates a pod that is deleted, with the current template', () => {
+    const config = configOf(cluster('  - { at: 30, kubectl: delete pod -l app=log-agent }'));
+    const created: string[] = [];
+    const st = run(config, END_MS, (_s, t) => {
+      if (t.time >= 30_000) for (const w of t.writes) if (w.type === 'ADDED' && w.object.kind === 'Pod') created.push(w.object.metadata.name);
+    });
+    expect(created).toHaveLength(3);
+    expect(convergenceProblems(st, 'log-agent')).toEqual([]);
+  });
+});
