@@ -230,6 +230,22 @@ describe('DaemonSet pods and node events', () => {
     expect(st.store.objects.ControllerRevision.size).toBe(0);
   });
 
+  it('keeps and recreates the pod of a cordoned, drained node (daemon pods tolerate unschedulable)', () => {
+    const config = configOf(
+      cluster(`  - { at: 30, kubectl: drain node-2 --ignore-daemonsets }
+  - { at: 40, kubectl: delete pod -l app=log-agent }`),
+    );
+    const outputs: string[] = [];
+    const st = run(config, END_MS, (_s, t) => {
+      if (t.actor === 'user') outputs.push(t.summary);
+    });
+    expect(outputs[1]).toMatch(/node\/node-2 cordoned/);
+    expect(convergenceProblems(st, 'log-agent')).toEqual([]);
+    const ds = theDaemonSet(st, 'log-agent');
+    if (!ds) throw new Error('no DaemonSet');
+    expect(podsByNode(st, ds, isLive).get('node-2')).toHaveLength(1);
+  });
+
   it('recreates a pod that is deleted, with the current template', () => {
     const config = configOf(cluster('  - { at: 30, kubectl: delete pod -l app=log-agent }'));
     const created: string[] = [];
