@@ -5,7 +5,7 @@
  * ready, available) the rolling update is built on. Inputs are never mutated.
  */
 import { ControllerRevisionHashLabelKey, DaemonSetTemplateGenerationKey } from '../../../api/constants.ts';
-import type { Affinity, DaemonSet, NodeSelector, Pod, PodSpec, PodTemplateSpec, Toleration } from '../../../api/types.ts';
+import type { Affinity, DaemonSet, NodeSelector, Pod, PodCondition, PodSpec, PodTemplateSpec, Toleration } from '../../../api/types.ts';
 import { getScaledValueFromIntOrPercent } from '../../../lib/intstr.ts';
 import { ObjectNameField } from '../../../lib/scheduling.ts';
 import { parseRFC3339 } from '../../../lib/time.ts';
@@ -201,7 +201,13 @@ export function newDaemonSetPodTemplate(ds: DaemonSet, hash: string, nodeName: s
 
 /** isPodReady reports whether the pod's Ready condition is True (podutil.IsPodReady). */
 export function isPodReady(pod: Pod): boolean {
-  return (pod.status?.conditions ?? []).find((c) => c.type === 'Ready')?.status === 'True';
+  return readyCondition(pod)?.status === 'True';
+}
+
+/** readyCondition returns the pod's Ready condition (a plain loop: it runs for every pod of every sync). */
+function readyCondition(pod: Pod): PodCondition | undefined {
+  for (const c of pod.status?.conditions ?? []) if (c.type === 'Ready') return c;
+  return undefined;
 }
 
 /**
@@ -212,8 +218,7 @@ export function isPodReady(pod: Pod): boolean {
 export function isPodAvailable(pod: Pod, minReadySeconds: number, nowMs: number): boolean {
   if (!isPodReady(pod)) return false;
   if (minReadySeconds === 0) return true;
-  const c = (pod.status?.conditions ?? []).find((x) => x.type === 'Ready');
-  const since = parseRFC3339(c?.lastTransitionTime);
+  const since = parseRFC3339(readyCondition(pod)?.lastTransitionTime);
   if (Number.isNaN(since)) return false;
   return since + minReadySeconds * 1000 < nowMs;
 }
