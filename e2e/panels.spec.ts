@@ -1,5 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
-import { failOnProblems, openPreset, rsRows, seekEnd, seekTo, slider, tickOf } from './panelsSupport.ts';
+import {
+  failOnProblems,
+  firstActionTick,
+  openPreset,
+  rsRows,
+  seekEnd,
+  seekTo,
+  slider,
+  tickOf,
+} from './panelsSupport.ts';
 
 failOnProblems();
 
@@ -49,9 +58,7 @@ test('the Seed preset played to the end shows the old ReplicaSet at 0 and the ne
 test('dragging maxSurge changes the resolved numbers and the run', async ({ page }) => {
   test.setTimeout(60_000);
   await openPreset(page, 'seed');
-  const resolved = page.getByTestId('resolved');
-  await expect(resolved).toHaveText('25% of 10 → surge 3, rounded up; unavailable 2, rounded down');
-
+  const setImage = (await firstActionTick(page)) ?? 0;
   await seekEnd(page);
   const firstNew = async () => {
     const [, newRs] = await readout(page);
@@ -59,7 +66,10 @@ test('dragging maxSurge changes the resolved numbers and the run', async ({ page
   };
   expect(await firstNew()).toBe(3);
 
-  await seekTo(page, 0);
+  // just before `kubectl set image`: the rollout has not started
+  await seekTo(page, setImage - 1);
+  const resolved = page.getByTestId('resolved');
+  await expect(resolved).toHaveText('25% of 10 → surge 3, rounded up; unavailable 2, rounded down');
   const maxSurge = page.getByRole('slider', { name: 'maxSurge' });
   const box = await maxSurge.boundingBox();
   if (!box) throw new Error('maxSurge slider has no box');
@@ -76,8 +86,12 @@ test('dragging maxSurge changes the resolved numbers and the run', async ({ page
     `${value}% of 10 → surge ${surge}, rounded up; 25% of 10 → unavailable 2, rounded down`,
   );
 
-  // the run forks with the new maxSurge: the new ReplicaSet now starts at `surge` pods
-  await page.waitForTimeout(400); // the slider sends its value once it rests (250 ms)
+  // the run forks there with the new maxSurge (the recorded future, set image included, is
+  // dropped); set the image again: the new ReplicaSet now starts at `surge` pods, not 3
+  await expect(page.getByTestId('action-marker')).toHaveCount(1);
+  await expect(page.getByTestId('action-marker')).toContainText('"maxSurge":"' + value + '%"');
+  await page.getByRole('combobox', { name: 'Image of nginx' }).fill('nginx:1.9.3');
+  await page.getByRole('button', { name: 'set image' }).click();
   await seekEnd(page);
   await expect.poll(firstNew, { timeout: 10_000 }).toBe(surge);
 });

@@ -71,6 +71,14 @@ export async function openPreset(page: Page, id: string): Promise<void> {
   await page.goto(`./${presetHash(id)}`);
   await expect(page.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
   await expect.poll(async () => (await tickOf(page)).total, { timeout: 15_000 }).toBeGreaterThan(0);
+  await recorded(page);
+}
+
+/** recorded waits until the worker has recorded the whole run (after a load or a fork). */
+export async function recorded(page: Page): Promise<void> {
+  await expect(page.getByTestId('recording-state')).not.toHaveAttribute('data-state', 'recording', {
+    timeout: 30_000,
+  });
 }
 
 /** seekTo moves the slider to `tick` and waits until the panels show that tick. */
@@ -79,16 +87,25 @@ export async function seekTo(page: Page, tick: number): Promise<void> {
   await expect(slider(page)).toHaveAttribute('aria-valuenow', String(tick));
 }
 
-/** seekEnd presses End (with nothing focused that takes the key) and waits for the last tick. */
+/**
+ * seekEnd waits for the recording to finish, then presses End (with nothing focused that takes
+ * the key) until the last tick shows; returns it.
+ */
 export async function seekEnd(page: Page): Promise<number> {
-  await page.locator('body').focus();
-  await page.keyboard.press('End');
+  await recorded(page);
   await expect
-    .poll(async () => {
-      const { tick, total } = await tickOf(page);
-      return tick === total && total > 0;
-    })
+    .poll(
+      async () => {
+        const { tick, total } = await tickOf(page);
+        if (tick === total && total > 0) return true;
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        await page.keyboard.press('End');
+        return false;
+      },
+      { timeout: 30_000, intervals: [100, 250, 500] },
+    )
     .toBe(true);
+  await recorded(page);
   return (await tickOf(page)).total;
 }
 
@@ -111,4 +128,12 @@ export async function rsRows(
     });
   }
   return out;
+}
+
+/** firstActionTick is the tick of the scenario's first user action (a chart marker), or null. */
+export async function firstActionTick(page: Page): Promise<number | null> {
+  const markers = page.getByTestId('action-marker');
+  await expect(page.getByTestId('timeline-chart').locator('svg')).toBeVisible();
+  if ((await markers.count()) === 0) return null;
+  return Number(await markers.first().getAttribute('data-tick'));
 }

@@ -1,17 +1,32 @@
 import { expect, type Page, test } from '@playwright/test';
-import { failOnProblems, openPreset, PRESET_IDS, seekEnd, seekTo } from './panelsSupport.ts';
+import {
+  failOnProblems,
+  firstActionTick,
+  openPreset,
+  PRESET_IDS,
+  rsRows,
+  seekEnd,
+  seekTo,
+} from './panelsSupport.ts';
 
 failOnProblems();
 
 /** The three moments of a run: before its first action, in the middle of the rollout, at the end. */
 async function moments(page: Page): Promise<{ name: string; tick: number }[]> {
   const end = await seekEnd(page);
-  const markers = page.getByTestId('action-marker');
-  const first = (await markers.count()) > 0 ? Number(await markers.first().getAttribute('data-tick')) : 0;
+  const first = (await firstActionTick(page)) ?? 0;
   const start = Math.max(0, first - 1);
+  // mid-rollout: the median tick of the watch rows written after the first action
+  let rows = (await rsRows(page)).filter((r) => r.tick > first);
+  if (rows.length === 0) {
+    await page.getByRole('tab', { name: 'ds -w' }).click();
+    rows = (await rsRows(page)).filter((r) => r.tick > first);
+    await page.getByRole('tab', { name: 'rs -w' }).click();
+  }
+  const mid = rows[Math.floor(rows.length / 2)]?.tick ?? Math.round((start + end) / 2);
   return [
     { name: 'start', tick: start },
-    { name: 'mid', tick: Math.round(start + (end - start) * 0.3) },
+    { name: 'mid', tick: mid },
     { name: 'end', tick: end },
   ];
 }

@@ -92,7 +92,7 @@ export const en = {
   },
   expectations: {
     intro:
-      'Expectations are how a controller remembers the pods it has just asked to create or delete. Until its informer has seen them all (add and del back at 0) it does not act on that key again, so a cache that lags never makes it create or delete twice.',
+      'Expectations: the creations and deletions a controller has asked for but its informer has not seen yet; until add and del are back at 0 it does not act on that key again, so a lagging cache never makes it act twice.',
     caption: 'Expectations per controller key',
     controller: 'Controller',
     key: 'Key',
@@ -129,6 +129,8 @@ export const en = {
     stepBack: 'Step back',
     stepForward: 'Step forward',
     speed: 'Speed',
+    recording: 'recording…',
+    stopped: 'recording stopped early',
     fastest: 'fastest',
     position: 'Timeline position',
     positionText: 'tick {{tick}} of {{total}}, {{time}} s',
@@ -173,6 +175,8 @@ export const en = {
     consoleHint:
       'Type a kubectl command, e.g. get rs, rollout status deployment/NAME, scale deploy/NAME --replicas=5',
     consolePlaceholder: 'get rs',
+    noWorkloadTitle: 'No workload at tick {{tick}}',
+    noWorkloadText: "The scenario's objects are created in its first ticks: step forward or press Play.",
     emptyTitle: 'No scenario loaded',
     emptyText: 'Set maxSurge, maxUnavailable and replicas, play the rollout, or type a kubectl command.',
   },

@@ -115,9 +115,6 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
     enqueue:
       '节点 {{node}} 的变化影响 DaemonSet {{daemonSet}}（shouldRun {{shouldRun}}，shouldContinueRunning {{shouldContinueRunning}}）：入队',
   },
-  deleteNode: {
-    enqueue: '节点 {{node}} 已删除：DaemonSet {{daemonSet}} 入队',
-  },
   updateReplicaSetStatus: {
     status:
       'status：replicas {{replicas}}，ready {{readyReplicas}}，available {{availableReplicas}}，terminating {{terminatingReplicas}}',

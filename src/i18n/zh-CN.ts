@@ -89,7 +89,7 @@ export const zhCN = {
   },
   expectations: {
     intro:
-      'Expectations 是控制器记住“刚刚请求创建或删除了哪些 Pod”的方式：在它的 informer 全部观察到之前（add 和 del 回到 0），控制器不会再处理这个 key，因此滞后的缓存不会让它重复创建或删除。',
+      'Expectations：控制器已请求、但其 informer 尚未观察到的创建与删除；在 add 和 del 回到 0 之前，它不会再处理这个 key，因此滞后的缓存不会让它重复操作。',
     caption: '各控制器 key 的 expectations',
     controller: '控制器',
     key: 'Key',
@@ -124,6 +124,8 @@ export const zhCN = {
     stepBack: '后退一步',
     stepForward: '前进一步',
     speed: '速度',
+    recording: '记录中…',
+    stopped: '记录提前停止',
     fastest: '最快',
     position: '时间线位置',
     positionText: '第 {{tick}} 步，共 {{total}} 步，{{time}} 秒',
@@ -168,6 +170,8 @@ export const zhCN = {
     consoleHint:
       '输入 kubectl 命令，例如 get rs、rollout status deployment/NAME、scale deploy/NAME --replicas=5',
     consolePlaceholder: 'get rs',
+    noWorkloadTitle: '第 {{tick}} 步时还没有工作负载',
+    noWorkloadText: '场景中的对象在最初几步创建：前进一步或按“播放”。',
     emptyTitle: '尚未加载场景',
     emptyText: '设置 maxSurge、maxUnavailable 和 replicas，播放上线过程，或输入 kubectl 命令。',
   },

@@ -117,7 +117,7 @@ export function ClusterPanel() {
             <PackedNodeCanvas node={null} index={index} count={packedUnscheduled} onSelect={onSelect} />
           </section>
         ) : null}
-        <div className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-2">
+        <div className="grid grid-cols-[repeat(auto-fill,minmax(10rem,1fr))] gap-2">
           {nodes.map((node) => (
             <NodeCard key={node.name} node={node}>
               {packed ? (

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PodView } from '../../worker/protocol.ts';
 import { type RevisionIndex, revisionStyle } from '../common/revisionStyle.ts';
-import { usePresence } from '../common/usePresence.ts';
+import { type Present, usePresence } from '../common/usePresence.ts';
 import { PodChip } from './PodChip.tsx';
 
 interface NodePodsProps {
@@ -13,16 +13,21 @@ interface NodePodsProps {
 
 const podKey = (p: PodView) => p.name;
 
-/** NodePods lays out a node's pods (old revisions first), fading out the ones that left. */
+/**
+ * NodePods lays out a node's pods (old revisions first), fading out the ones that left. When pods
+ * of several workloads share the node (a Deployment and a DaemonSet), each workload gets its own
+ * labelled row, since colours and shapes mark revisions within a workload.
+ */
 export function NodePods({ pods, index, selected, onSelect }: NodePodsProps) {
   const { t } = useTranslation();
   const present = usePresence(pods, podKey);
   if (present.length === 0) {
     return <p className="text-xs text-slate-500 dark:text-slate-400">{t('cluster.noPods')}</p>;
   }
-  return (
+  const workloads = [...new Set(present.map((p) => p.item.workload))];
+  const chips = (list: Present<PodView>[]) => (
     <div className="flex flex-wrap gap-1 text-slate-900 dark:text-slate-100">
-      {present.map(({ item, leaving }) => (
+      {list.map(({ item, leaving }) => (
         <PodChip
           key={item.name}
           pod={item}
@@ -31,6 +36,22 @@ export function NodePods({ pods, index, selected, onSelect }: NodePodsProps) {
           leaving={leaving}
           onSelect={onSelect}
         />
+      ))}
+    </div>
+  );
+  if (workloads.length < 2) return chips(present);
+  return (
+    <div className="flex flex-col gap-1">
+      {workloads.sort().map((w) => (
+        <div key={w} className="flex items-center gap-1.5">
+          <span
+            className="w-16 shrink-0 truncate font-mono text-[0.65rem] text-slate-600 dark:text-slate-400"
+            title={w}
+          >
+            {w}
+          </span>
+          {chips(present.filter((p) => p.item.workload === w))}
+        </div>
       ))}
     </div>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../state/hooks.ts';
-import { workloadsSelector } from '../../state/selectors.ts';
+import { simStatusSelector, tickSelector, workloadsSelector } from '../../state/selectors.ts';
 import { Panel } from '../common/Panel.tsx';
 import { SimGate } from '../common/SimGate.tsx';
 import { KubectlConsole } from './KubectlConsole.tsx';
@@ -13,12 +13,14 @@ export function ControlsPanel() {
   const { t } = useTranslation();
   const workloads = useAppStore(workloadsSelector);
   const [picked, setPicked] = useState<string | null>(null);
+  const running = useAppStore(simStatusSelector) === 'ready';
+  const tick = useAppStore(tickSelector);
   const workload = workloads.find((w) => `${w.kind}/${w.name}` === picked) ?? workloads[0];
   return (
     <Panel
       title={t('panels.controls')}
       area="controls"
-      bodyClassName="flex flex-col gap-2 p-2"
+      bodyClassName="flex flex-col gap-2 p-2 lg:overflow-hidden"
       actions={
         workloads.length > 1 && workload ? (
           <label className="flex items-center gap-1 text-xs">
@@ -43,18 +45,28 @@ export function ControlsPanel() {
         ) : null
       }
     >
-      <SimGate
-        hasData={workload !== undefined}
-        emptyTitle={t('controls.emptyTitle')}
-        emptyText={t('controls.emptyText')}
-      >
-        {workload ? (
-          <>
-            <StrategyFields key={`${workload.kind}/${workload.name}`} workload={workload} />
-            <WorkloadActions workload={workload} />
-          </>
-        ) : null}
-      </SimGate>
+      <div className="flex min-h-0 flex-1 flex-col gap-2 overflow-auto">
+        <SimGate
+          hasData={workload !== undefined}
+          emptyTitle={running ? t('controls.noWorkloadTitle', { tick }) : t('controls.emptyTitle')}
+          emptyText={running ? t('controls.noWorkloadText') : t('controls.emptyText')}
+        >
+          {workload ? (
+            <>
+              <p
+                data-testid="rollout-status"
+                title="kubectl rollout status"
+                data-failed={/exceeded|error/i.test(workload.rolloutStatus) || undefined}
+                className="rounded bg-slate-100 px-2 py-1 font-mono text-xs break-words text-slate-800 data-failed:bg-red-50 data-failed:text-red-800 dark:bg-slate-800 dark:text-slate-200 dark:data-failed:bg-red-950/60 dark:data-failed:text-red-200"
+              >
+                {workload.rolloutStatus}
+              </p>
+              <StrategyFields key={`${workload.kind}/${workload.name}`} workload={workload} />
+              <WorkloadActions workload={workload} />
+            </>
+          ) : null}
+        </SimGate>
+      </div>
       <KubectlConsole />
     </Panel>
   );

@@ -19,10 +19,10 @@ describe('ExpectationsPanel', () => {
 
   it('explains expectations once, until dismissed', () => {
     renderWithStore(<ExpectationsPanel />, midRollout());
-    expect(screen.getByText(/how a controller remembers the pods/)).toBeTruthy();
+    expect(screen.getByText(/informer has not seen yet/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Got it' }));
     expect(appStore.getState().expectationsIntroSeen).toBe(true);
-    expect(screen.queryByText(/how a controller remembers the pods/)).toBeNull();
+    expect(screen.queryByText(/informer has not seen yet/)).toBeNull();
   });
 
   it('shows each key’s add/del counters and whether they are satisfied', () => {

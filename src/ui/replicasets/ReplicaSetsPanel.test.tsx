@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appStore } from '../../state/store.ts';
 import { midRollout, OLD_RS } from '../testing/fixtures.ts';
 import { renderWithStore, resetStore } from '../testing/renderWithStore.tsx';
-import { ReplicaSetsPanel } from './ReplicaSetsPanel.tsx';
+import { ReplicaSetsPanel, visibleTabs } from './ReplicaSetsPanel.tsx';
 import { visibleCount } from './WatchLog.tsx';
 
 vi.mock('../../state/actions.ts', () => ({
@@ -61,7 +61,7 @@ describe('ReplicaSetsPanel', () => {
 
   it('switches tabs with the arrow keys and shows the printers’ text', async () => {
     renderWithStore(<ReplicaSetsPanel />, midRollout());
-    const tab = screen.getByRole('tab', { name: 'get rs -w' });
+    const tab = screen.getByRole('tab', { name: 'rs -w' });
     expect(tab.getAttribute('aria-selected')).toBe('true');
     fireEvent.click(screen.getByRole('tab', { name: 'rollout history' }));
     expect(await screen.findByText(/REVISION\s+CHANGE-CAUSE/)).toBeTruthy();
@@ -76,5 +76,24 @@ describe('ReplicaSetsPanel', () => {
     expect(
       screen.getByRole('log', { name: 'kubectl describe deployment nginx-deployment-roll01' }),
     ).toBeTruthy();
+  });
+});
+
+describe('visibleTabs', () => {
+  const tabsOf = (rs: number, ds: number) =>
+    visibleTabs({
+      rs: Array(rs).fill(0),
+      deploy: Array(rs).fill(0),
+      ds: Array(ds).fill(0),
+      pods: [0, 0],
+    }).map((x) => x.tab);
+
+  it('leaves out the watch tabs of kinds the run never writes', () => {
+    expect(tabsOf(3, 1)).toEqual(['rs', 'deploy', 'pods', 'rollout-status', 'rollout-history', 'describe']);
+    expect(tabsOf(1, 4)).toEqual(['ds', 'pods', 'rollout-status', 'rollout-history', 'describe']);
+  });
+
+  it('shows every tab before anything is recorded', () => {
+    expect(visibleTabs({ rs: [], deploy: [], ds: [], pods: [] })).toHaveLength(7);
   });
 });

@@ -11,46 +11,58 @@ import { SimGate } from '../common/SimGate.tsx';
 import { PrinterText } from './PrinterText.tsx';
 import { WatchLog } from './WatchLog.tsx';
 
-/** The tabs and the kubectl command each one is the output of. */
-export const TABS: readonly { tab: WatchTab; command: string }[] = [
-  { tab: 'rs', command: 'kubectl get rs -w' },
-  { tab: 'deploy', command: 'kubectl get deploy -w' },
-  { tab: 'ds', command: 'kubectl get ds -w' },
-  { tab: 'pods', command: 'kubectl get pods -w' },
-  { tab: 'rollout-status', command: 'kubectl rollout status' },
-  { tab: 'rollout-history', command: 'kubectl rollout history' },
-  { tab: 'describe', command: 'kubectl describe' },
+/** The tabs: the kubectl command each one is the output of, and its short label. */
+export const TABS: readonly { tab: WatchTab; command: string; label: string }[] = [
+  { tab: 'rs', command: 'kubectl get rs -w', label: 'rs -w' },
+  { tab: 'deploy', command: 'kubectl get deploy -w', label: 'deploy -w' },
+  { tab: 'ds', command: 'kubectl get ds -w', label: 'ds -w' },
+  { tab: 'pods', command: 'kubectl get pods -w', label: 'pods -w' },
+  { tab: 'rollout-status', command: 'kubectl rollout status', label: 'rollout status' },
+  { tab: 'rollout-history', command: 'kubectl rollout history', label: 'rollout history' },
+  { tab: 'describe', command: 'kubectl describe', label: 'describe' },
 ];
 
 const WATCH_KINDS: ReadonlySet<WatchTab> = new Set<WatchTab>(['rs', 'deploy', 'ds', 'pods']);
 
-const onTabKey = (e: React.KeyboardEvent, current: WatchTab) => {
-  const i = TABS.findIndex((x) => x.tab === current);
+/**
+ * visibleTabs leaves out the watch tabs of kinds the run never writes (no `get ds -w` in a
+ * Deployment scenario); every tab while nothing is recorded.
+ */
+export function visibleTabs(watch: Record<WatchKind, readonly unknown[]>): typeof TABS {
+  const written = (k: WatchKind) => watch[k].length > 1;
+  if (!(['rs', 'deploy', 'ds', 'pods'] as const).some(written)) return TABS;
+  return TABS.filter((x) => !WATCH_KINDS.has(x.tab) || written(x.tab as WatchKind));
+}
+
+function onTabKey(e: React.KeyboardEvent, current: WatchTab, tabs: typeof TABS) {
+  const i = tabs.findIndex((x) => x.tab === current);
   const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
   if (!step) return;
   e.preventDefault();
-  const next = TABS[(i + step + TABS.length) % TABS.length];
+  const next = tabs[(i + step + tabs.length) % tabs.length];
   if (!next) return;
   appStore.getState().setWatchTab(next.tab);
   document.getElementById(`rs-tab-${next.tab}`)?.focus();
-};
+}
 
 /** ReplicaSetsPanel is the terminal: `kubectl get … -w` logs up to the current tick and the printers. */
 export function ReplicaSetsPanel() {
   const { t } = useTranslation();
-  const tab = useAppStore(watchTabSelector);
+  const chosen = useAppStore(watchTabSelector);
   const watch = useAppStore(watchSelector);
   const tick = useAppStore(tickSelector);
   const panelId = useId();
+  const tabs = visibleTabs(watch);
+  const tab = tabs.some((x) => x.tab === chosen) ? chosen : (tabs[0]?.tab ?? 'rs');
   const hasData = watch.rs.length > 0 || watch.ds.length > 0 || watch.pods.length > 0;
   return (
-    <Panel title={t('panels.replicasets')} area="replicasets" bodyClassName="flex flex-col gap-2 p-2">
+    <Panel title={t('panels.replicasets')} area="replicasets" bodyClassName="flex flex-col gap-1.5 p-2">
       <div
         role="tablist"
         aria-label={t('replicasets.tabs')}
         className="flex flex-wrap gap-1 font-mono text-xs"
       >
-        {TABS.map(({ tab: id, command }) => (
+        {tabs.map(({ tab: id, label }) => (
           <button
             key={id}
             id={`rs-tab-${id}`}
@@ -60,10 +72,10 @@ export function ReplicaSetsPanel() {
             aria-controls={panelId}
             tabIndex={tab === id ? 0 : -1}
             onClick={() => appStore.getState().setWatchTab(id)}
-            onKeyDown={(e) => onTabKey(e, tab)}
+            onKeyDown={(e) => onTabKey(e, tab, tabs)}
             className="rounded border border-slate-300 px-1.5 py-0.5 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent aria-selected:border-accent aria-selected:bg-accent aria-selected:text-white dark:border-slate-600 dark:text-slate-300 dark:hover:bg-slate-800 dark:aria-selected:text-slate-950"
           >
-            {command.replace('kubectl ', '')}
+            {label}
           </button>
         ))}
       </div>

@@ -60,6 +60,7 @@ export function TimelineChart(props: TimelineChartProps) {
   };
 
   const plotBottom = height - MARGINS.bottom;
+  const labelled = labelledMarkers(markers, model.x);
   return (
     <div ref={box} className="relative h-full min-h-24 w-full select-none" data-testid="timeline-chart">
       {width > 0 && height > 0 ? (
@@ -125,7 +126,12 @@ export function TimelineChart(props: TimelineChartProps) {
             className="stroke-slate-400"
           />
           {markers.map((mk) => (
-            <g key={`${mk.tick}-${mk.label}`} data-testid="action-marker" data-tick={mk.tick}>
+            <g
+              key={`${mk.tick}-${mk.label}`}
+              data-testid="action-marker"
+              data-tick={mk.tick}
+              data-time={mk.time}
+            >
               <line
                 x1={model.x(mk.time)}
                 x2={model.x(mk.time)}
@@ -135,13 +141,15 @@ export function TimelineChart(props: TimelineChartProps) {
                 strokeWidth={1.5}
               />
               <title>{mk.label}</title>
-              <text
-                x={model.x(mk.time) + 3}
-                y={MARGINS.top + 8}
-                className="fill-amber-800 text-[0.625rem] dark:fill-orange"
-              >
-                {mk.label.length > 28 ? `${mk.label.slice(0, 27)}…` : mk.label}
-              </text>
+              {labelled.has(mk) ? (
+                <text
+                  x={model.x(mk.time) + 3}
+                  y={MARGINS.top + 8}
+                  className="fill-amber-800 text-[0.625rem] dark:fill-orange"
+                >
+                  {shortLabel(mk.label)}
+                </text>
+              ) : null}
             </g>
           ))}
           {model.totals.map((tot) => (
@@ -161,7 +169,7 @@ export function TimelineChart(props: TimelineChartProps) {
               data-series={ln.key}
               data-metric={ln.metric}
               fill="none"
-              stroke={seriesColor(ln.key, replicaSets, workloads, index)}
+              stroke={seriesColor(ln.key, keys, replicaSets, workloads, index)}
               strokeWidth={METRIC_STYLE[ln.metric].width}
               strokeDasharray={METRIC_STYLE[ln.metric].dash}
             />
@@ -178,4 +186,23 @@ export function TimelineChart(props: TimelineChartProps) {
       ) : null}
     </div>
   );
+}
+
+/** labelledMarkers picks the markers whose label fits: each at least 170 px right of the last labelled one. */
+function labelledMarkers(markers: readonly ActionMarker[], x: (t: number) => number): Set<ActionMarker> {
+  const out = new Set<ActionMarker>();
+  let last = Number.NEGATIVE_INFINITY;
+  for (const mk of markers) {
+    const px = x(mk.time);
+    if (px - last < 170) continue;
+    out.add(mk);
+    last = px;
+  }
+  return out;
+}
+
+/** shortLabel is a marker's label without `kubectl `, cut to 30 characters. */
+function shortLabel(label: string): string {
+  const text = label.replace(/^kubectl /, '');
+  return text.length > 30 ? `${text.slice(0, 29)}…` : text;
 }

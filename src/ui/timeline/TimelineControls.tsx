@@ -4,6 +4,8 @@ import { useAppStore } from '../../state/hooks.ts';
 import {
   endTimeSelector,
   playingSelector,
+  recordingNoteSelector,
+  recordingSelector,
   speedSelector,
   tickSelector,
   timeSelector,
@@ -23,6 +25,8 @@ export function TimelineControls() {
   const endTime = useAppStore(endTimeSelector);
   const playing = useAppStore(playingSelector);
   const speed = useAppStore(speedSelector);
+  const recording = useAppStore(recordingSelector);
+  const note = useAppStore(recordingNoteSelector);
   const disabled = total === 0;
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -93,6 +97,15 @@ export function TimelineControls() {
       >
         {t('timeline.readout', { tick, total, time: time.toFixed(2), end: endTime.toFixed(1) })}
       </output>
+      <span
+        data-testid="recording-state"
+        data-state={recording}
+        title={note ?? undefined}
+        className="text-xs text-slate-600 data-[state=cap]:text-amber-800 data-[state=error]:text-red-700 dark:text-slate-400 dark:data-[state=cap]:text-amber-300 dark:data-[state=error]:text-red-300"
+      >
+        {recording === 'recording' ? t('timeline.recording') : null}
+        {recording === 'cap' || recording === 'error' ? (note ?? t(`timeline.stopped`)) : null}
+      </span>
     </div>
   );
 }

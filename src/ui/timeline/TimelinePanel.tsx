@@ -8,13 +8,14 @@ import {
   replicaSetsSelector,
   seriesSelector,
   tickSelector,
+  timeSelector,
   workloadsSelector,
 } from '../../state/selectors.ts';
 import type { SeriesPoint } from '../../worker/protocol.ts';
 import { Panel } from '../common/Panel.tsx';
 import { revisionIndex } from '../common/revisionStyle.ts';
 import { SimGate } from '../common/SimGate.tsx';
-import { type Bounds, METRICS, type Metric, seriesKeys } from './chartModel.ts';
+import { activityEnd, type Bounds, METRICS, type Metric, seriesKeys } from './chartModel.ts';
 import { METRIC_STYLE, seriesColor } from './chartStyle.ts';
 import { SeriesReadout } from './SeriesReadout.tsx';
 import { TimelineChart } from './TimelineChart.tsx';
@@ -44,6 +45,7 @@ export function TimelinePanel() {
   const workloads = useAppStore(workloadsSelector);
   const pods = useAppStore(podsSelector);
   const tick = useAppStore(tickSelector);
+  const time = useAppStore(timeSelector);
   const [metrics, setMetrics] = useState<readonly Metric[]>(['desired', 'available']);
 
   const index = useMemo(() => revisionIndex(replicaSets, pods), [replicaSets, pods]);
@@ -56,7 +58,7 @@ export function TimelinePanel() {
     const b: Bounds = { lower: w.replicas - w.resolvedUnavailable, upper: w.replicas + w.resolvedSurge };
     return (_p: SeriesPoint) => b;
   }, [workloads]);
-  const colorOf = (key: string) => seriesColor(key, replicaSets, workloads, index);
+  const colorOf = (key: string) => seriesColor(key, keys, replicaSets, workloads, index);
   const revisionOf = (key: string) => replicaSets.find((r) => r.name === key)?.revision ?? null;
   const toggle = (m: Metric) =>
     setMetrics((cur) =>
@@ -76,7 +78,12 @@ export function TimelinePanel() {
             <TimelineChart
               series={series}
               keys={keys}
-              endTime={endTime}
+              endTime={activityEnd(
+                series,
+                markers.map((m) => m.time),
+                endTime,
+                time,
+              )}
               markers={markers}
               metrics={metrics}
               bounds={bounds}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SeriesPoint } from '../../worker/protocol.ts';
-import { chartModel, seriesKeys, total } from './chartModel.ts';
+import { activityEnd, chartModel, seriesKeys, total } from './chartModel.ts';
 
 const series: SeriesPoint[] = [
   { tick: 0, time: 0, values: { a: { desired: 10, current: 10, ready: 10, available: 10 } } },
@@ -57,5 +57,17 @@ describe('chartModel', () => {
 
   it('draws no band without bounds', () => {
     expect(chartModel(series, 60, 400, 200, ['desired'], ['a'], null).band).toBeNull();
+  });
+});
+
+describe('activityEnd', () => {
+  it('ends the chart a little after the last change, not at the end of a long recording', () => {
+    expect(activityEnd(series, [], 630, 0)).toBe(35);
+  });
+
+  it('keeps the last action and the cursor on the chart', () => {
+    expect(activityEnd(series, [100], 630, 0)).toBe(115);
+    expect(activityEnd(series, [], 630, 300)).toBe(300);
+    expect(activityEnd(series, [], 630, 1000)).toBe(630);
   });
 });

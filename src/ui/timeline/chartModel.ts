@@ -38,6 +38,22 @@ export interface ChartModel {
   lower: string | null;
 }
 
+/**
+ * activityEnd is the virtual time the chart shows up to: a little past the last change of any
+ * counter (a run records long after it settles), and never less than `cursor` so the cursor stays
+ * on the chart. 0 when nothing changed.
+ */
+export function activityEnd(
+  series: readonly SeriesPoint[],
+  markerTimes: readonly number[],
+  endTime: number,
+  cursor: number,
+): number {
+  const last = Math.max(series.at(-1)?.time ?? 0, ...markerTimes);
+  const padded = last + Math.max(5, last * 0.15);
+  return Math.ceil(Math.min(Math.max(endTime, last), Math.max(padded, cursor)));
+}
+
 /** seriesKeys lists the series' keys in order of first appearance. */
 export function seriesKeys(series: readonly SeriesPoint[]): string[] {
   const seen = new Set<string>();

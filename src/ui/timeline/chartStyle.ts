@@ -10,9 +10,13 @@ export const METRIC_STYLE: Record<Metric, { dash: string | undefined; width: num
   available: { dash: undefined, width: 2.75 },
 };
 
-/** seriesColor is the revision colour of a series key (a ReplicaSet, or a DaemonSet: newest). */
+/**
+ * seriesColor is the revision colour of a series key: a ReplicaSet's at the cursor, a DaemonSet's
+ * newest; a ReplicaSet that does not exist at the cursor ranks by when it appeared (later = newer).
+ */
 export function seriesColor(
   key: string,
+  keys: readonly string[],
   replicaSets: readonly ReplicaSetView[],
   workloads: readonly WorkloadView[],
   index: RevisionIndex,
@@ -20,5 +24,6 @@ export function seriesColor(
   const rs = replicaSets.find((r) => r.name === key);
   if (rs) return revisionStyle(index, rs.deployment, rs.revision).color;
   if (workloads.some((w) => w.name === key)) return styleForRank(0).color;
-  return styleForRank(3).color;
+  const order = keys.indexOf(key);
+  return styleForRank(order < 0 ? 3 : keys.length - 1 - order).color;
 }
