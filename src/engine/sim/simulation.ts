@@ -174,6 +174,9 @@ export function step(st: EngineState): TickRecord | null {
       break;
   }
   scheduleDeliveries(tx);
+  // Keep the heap canonical after every tick, however the caller drives the loop (a seek replay
+  // and a fresh run must hold the same events).
+  dropSuperseded(st);
   const rec: TickRecord = { tick: st.tick, time: st.now, actor: tx.actor, summary: tx.summary, writes: tx.writes, decisions: tx.decisions };
   if (tx.key !== undefined) rec.key = tx.key;
   return rec;
