@@ -41,5 +41,7 @@ export default defineConfig({
     environment: 'node', // per file: // @vitest-environment happy-dom
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest.json' },
+    // Property, fuzz and whole-run tests do real work; on a busy 2-core CI machine 5 s is too tight.
+    testTimeout: 30_000,
   },
 });
