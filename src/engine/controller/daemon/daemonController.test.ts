@@ -161,6 +161,23 @@ describe('syncDaemonSet', () => {
     expect(st.expectations.daemonset.get(KEY)).toMatchObject({ add: 0, del: 1 });
   });
 
+  it('treats a pod already gone from the API server as deleted, and goes on to the rolling update', () => {
+    const st = cluster(1);
+    const ds = put(st, daemonSet());
+    const current = sync(cloneFor(st)).tx;
+    const [rev] = written(current, 'ControllerRevision') as ControllerRevision[];
+    const hash = rev?.metadata.labels?.['controller-revision-hash'] ?? '';
+    put(st, rev as ControllerRevision);
+    put(st, runningPod(ds, 'node-1', hash));
+    const extra = put(st, { ...runningPod(ds, 'node-1', hash), metadata: { ...runningPod(ds, 'node-1', hash).metadata, name: 'agent-zzz' } });
+    st.store.objects.Pod.delete(`default/${extra.metadata.name}`);
+    const { tx, err } = sync(st);
+    expect(err).toBeNull();
+    expect(tx.decisions.filter((d) => d.fn === 'syncNodes').map((d) => d.key)).toContain('deleteNotFound');
+    expect(st.expectations.daemonset.get(KEY)).toMatchObject({ add: 0, del: 0 });
+    expect(keys(tx, 'updatedDesiredNodeCounts')).toEqual(['counts']);
+  });
+
   it('leaves old pods alone with OnDelete', () => {
     const st = cluster(2);
     const ds = put(st, daemonSet({ updateStrategy: { type: 'OnDelete' } }, 'a:2'));
