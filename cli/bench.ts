@@ -5,6 +5,11 @@
 import { createEngine, runUntil, type SimConfig } from '../src/engine/sim.ts';
 import type { DaemonSet, Deployment } from '../src/engine/api/types.ts';
 import { DEFAULT_IMAGE_BEHAVIOUR } from '../src/engine/config.ts';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import type { Scenario } from '../src/scenario/types.ts';
+import { Recording } from '../src/timeline/recording.ts';
+import { frameAt, newFrameCaches } from '../src/worker/frames.ts';
 
 const json = process.argv.includes('--json');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
@@ -99,4 +104,83 @@ if (!only || only === 'deployment') {
 if (!only || only === 'daemonset') {
   benchDaemonSet(1000);
   benchDaemonSet(5000);
+}
+
+function percentile(sorted: number[], p: number): number {
+  return Math.round((sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0) * 100) / 100;
+}
+
+/** gcNow collects garbage so heap figures mean retained memory (the flag is set at run time). */
+function gcNow(): void {
+  setFlagsFromString('--expose_gc');
+  (runInNewContext('gc') as () => void)();
+}
+
+/**
+ * benchSeek records a whole `n`-replica rollout (the same cluster as benchRollout; validation is
+ * skipped because the scenario limit is 5,000 replicas) and times 1,000 seeks to random ticks: the
+ * object cursor moved there and the full frame built (packed pods, nodes, workloads, Explain), which
+ * is what the worker does when the slider moves. It also reports memory per recorded tick and the
+ * keyframes, and the cost of a full engine state at a tick (what a fork or a query starts from).
+ */
+function benchSeek(n: number, nodes: number): void {
+  const config = rolloutConfig(n, nodes);
+  const scenario: Scenario = {
+    version: 1,
+    name: `bench ${n}`,
+    seed: 1,
+    cluster: { nodes: config.nodes.map((x) => ({ name: x.name, maxPods: x.maxPods })) },
+    objects: config.objects,
+    actions: [{ at: 60, kubectl: 'set image deployment/web web=web:2' }],
+  };
+  gcNow();
+  const heap0 = process.memoryUsage().heapUsed;
+  const rec = new Recording(scenario);
+  const t0 = process.hrtime.bigint();
+  rec.timeline.record();
+  const recordMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  gcNow();
+  const heap1 = process.memoryUsage().heapUsed;
+  const ticks = rec.timeline.length;
+  let x = 12345;
+  const random = (): number => {
+    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+    return x % (ticks + 1);
+  };
+  const caches = newFrameCaches();
+  const times: number[] = [];
+  for (let k = 0; k < 1000; k++) {
+    const tick = random();
+    const a = process.hrtime.bigint();
+    frameAt(rec, tick, true, caches);
+    times.push(Number(process.hrtime.bigint() - a) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  report({ name: 'seek', n, ticks, p50: percentile(times, 0.5), p95: percentile(times, 0.95) });
+  const kf = rec.timeline.keyframes.list;
+  report({
+    name: 'recording-memory',
+    n,
+    ticks,
+    end: rec.timeline.end ?? 'recording',
+    recordMs: Math.round(recordMs),
+    bytesPerTick: Math.round((heap1 - heap0) / ticks),
+    keyframes: kf.length,
+    keyframeSpacingTicks: Math.round(ticks / kf.length),
+    keyframeEntries: rec.timeline.keyframes.totalEntries(),
+    internalsSnapshots: rec.internals.distinct(),
+  });
+  const engine: number[] = [];
+  for (let k = 0; k < 20; k++) {
+    const tick = random();
+    const a = process.hrtime.bigint();
+    rec.timeline.engineAt(tick);
+    engine.push(Number(process.hrtime.bigint() - a) / 1e6);
+  }
+  engine.sort((a, b) => a - b);
+  report({ name: 'seek-engine', n: 20, ticks, p50: percentile(engine, 0.5), p95: percentile(engine, 0.95) });
+}
+
+if (!only || only === 'seek') {
+  benchSeek(10000, 100);
 }

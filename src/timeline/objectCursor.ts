@@ -46,6 +46,8 @@ export class ObjectCursor implements Track {
   private at = 0;
   /** Bumped whenever `maps` changes, so views can cache per version. */
   version = 0;
+  /** Bumped whenever the set of pod keys may have changed (a pod added or removed, a jump). */
+  podSetVersion = 0;
 
   constructor(
     private readonly records: readonly TickRecord[],
@@ -59,6 +61,7 @@ export class ObjectCursor implements Track {
     this.maps = fromStore(st);
     this.at = 0;
     this.version++;
+    this.podSetVersion++;
   }
 
   append(rec: TickRecord, _st: EngineState): void {
@@ -105,19 +108,22 @@ export class ObjectCursor implements Track {
     const walk = Math.abs((this.writesUpTo[target] as number) - (this.writesUpTo[this.at] as number));
     const kf = this.keyframes.at(target);
     const jump = storeSize(kf.state) + (this.writesUpTo[target] as number) - (this.writesUpTo[kf.tick] as number);
+    let podSet = false;
     if (jump < walk && kf.tick <= target) {
       this.maps = fromStore(kf.state);
       this.at = kf.tick;
+      podSet = true;
     }
     while (this.at < target) {
       this.at++;
-      redo(this.maps, this.records[this.at - 1] as TickRecord);
+      podSet = redo(this.maps, this.records[this.at - 1] as TickRecord) || podSet;
     }
     while (this.at > target) {
-      undo(this.maps, this.records[this.at - 1] as TickRecord, this.prevs[this.at - 1] ?? []);
+      podSet = undo(this.maps, this.records[this.at - 1] as TickRecord, this.prevs[this.at - 1] ?? []) || podSet;
       this.at--;
     }
     this.version++;
+    if (podSet) this.podSetVersion++;
   }
 }
 
@@ -133,21 +139,30 @@ function storeSize(st: EngineState): number {
   return n;
 }
 
-function redo(maps: ObjectMaps, rec: TickRecord): void {
+/** redo applies a tick's writes; returns whether a pod came or went. */
+function redo(maps: ObjectMaps, rec: TickRecord): boolean {
+  let podSet = false;
   for (const w of rec.writes) {
     const o = w.object;
     if (!isViewKind(o.kind)) continue;
+    if (o.kind === 'Pod' && w.type !== 'MODIFIED') podSet = true;
     if (w.type === 'DELETED') maps[o.kind].delete(keyOf(o));
     else maps[o.kind].set(keyOf(o), o);
   }
+  return podSet;
 }
 
-function undo(maps: ObjectMaps, rec: TickRecord, prevs: readonly (KubeObject | null | undefined)[]): void {
+/** undo reverts a tick's writes, last first; returns whether a pod came or went. */
+function undo(maps: ObjectMaps, rec: TickRecord, prevs: readonly (KubeObject | null | undefined)[]): boolean {
+  let podSet = false;
   for (let k = rec.writes.length - 1; k >= 0; k--) {
-    const o = (rec.writes[k] as TickRecord['writes'][number]).object;
+    const w = rec.writes[k] as TickRecord['writes'][number];
+    const o = w.object;
     if (!isViewKind(o.kind)) continue;
+    if (o.kind === 'Pod' && w.type !== 'MODIFIED') podSet = true;
     const prev = prevs[k];
     if (prev) maps[o.kind].set(keyOf(o), prev);
     else maps[o.kind].delete(keyOf(o));
   }
+  return podSet;
 }

@@ -17,9 +17,10 @@ import {
   ownerIndex,
   PHASE_INDEX,
   podDisplayPhase,
-  podFacts,
+  podEntry,
   podView,
   replicaSetViews,
+  sortedPodKeys,
   sortedPods,
   workloadViews,
 } from './viewModel.ts';
@@ -88,21 +89,45 @@ export class PodPacker {
     const workloadIndex = new Map<string, number>();
     const names: string[] = new Array(n);
     let same = n === this.lastNames.length;
+    // Pods come sorted by name, so neighbours mostly share an owner: look it up once per run.
+    let lastOwner = '';
+    let rev = 0;
+    let minReady = 0;
+    let w = -1;
     for (let i = 0; i < n; i++) {
       const pod = pods[i] as Pod;
-      const f = podFacts(pod, idx);
-      const name = pod.metadata.name;
-      names[i] = name;
-      if (same && this.lastNames[i] !== name) same = false;
-      node[i] = pod.spec.nodeName ? (nodeIndex.get(pod.spec.nodeName) ?? -1) : -1;
-      phase[i] = PHASE_INDEX[podDisplayPhase(pod, f.minReady, nowMs)];
-      revision[i] = f.revision;
-      let w = workloadIndex.get(f.workload);
-      if (w === undefined) {
-        w = workloadNames.length;
-        workloadNames.push(f.workload);
-        workloadIndex.set(f.workload, w);
+      const e = podEntry(pod);
+      const owner = e.ownerKind === 'DaemonSet' ? `${e.ownerName}\u0000${e.hash}` : e.ownerName;
+      if (owner !== lastOwner || w < 0) {
+        lastOwner = owner;
+        let wl = '';
+        if (e.ownerKind === 'ReplicaSet') {
+          const rs = idx.rs.get(e.ownerName);
+          rev = rs?.revision ?? 0;
+          minReady = rs?.minReady ?? 0;
+          wl = rs?.workload ?? e.ownerName;
+        } else if (e.ownerKind === 'DaemonSet') {
+          const ds = idx.ds.get(e.ownerName);
+          rev = ds?.revisions.get(e.hash) ?? 0;
+          minReady = ds?.minReady ?? 0;
+          wl = e.ownerName;
+        } else {
+          rev = 0;
+          minReady = 0;
+        }
+        w = workloadIndex.get(wl) ?? -1;
+        if (w < 0) {
+          w = workloadNames.length;
+          workloadNames.push(wl);
+          workloadIndex.set(wl, w);
+        }
       }
+      names[i] = e.name;
+      if (same && this.lastNames[i] !== e.name) same = false;
+      node[i] = e.nodeName === null ? -1 : (nodeIndex.get(e.nodeName) ?? -1);
+      phase[i] =
+        e.base === 'ready' ? PHASE_INDEX[podDisplayPhase(pod, minReady, nowMs)] : PHASE_INDEX[e.base];
+      revision[i] = rev;
       workload[i] = w;
     }
     if (!same) {
@@ -128,6 +153,22 @@ export class PodPacker {
   }
 }
 
+/** FrameCaches: what frameAt keeps between frames (packed names, rendered ticks, pod order). */
+export interface FrameCaches {
+  packer: PodPacker;
+  ticks: TickViewCache;
+  order: { cursor: unknown; version: number; keys: string[] };
+}
+
+/** newFrameCaches starts empty caches. */
+export function newFrameCaches(): FrameCaches {
+  return {
+    packer: new PodPacker(),
+    ticks: new TickViewCache(),
+    order: { cursor: null, version: -1, keys: [] },
+  };
+}
+
 /** What a frame shows at one tick: the pods (packed when many) and, when asked, the aggregates. */
 export interface TickFrame {
   podCount: number;
@@ -140,20 +181,19 @@ export interface TickFrame {
  * the packed pods above POD_VIEW_LIMIT, and with `full` the nodes, pods, workloads,
  * ReplicaSets, controller internals and the Explain ticks.
  */
-export function frameAt(
-  rec: Recording,
-  tick: number,
-  full: boolean,
-  packer: PodPacker,
-  ticks: TickViewCache,
-): TickFrame {
+export function frameAt(rec: Recording, tick: number, full: boolean, caches: FrameCaches): TickFrame {
+  const { packer, ticks } = caches;
   const tl = rec.timeline;
   rec.cursor.moveTo(tick);
   const objs = rec.cursor.objects();
   const nowMs = tl.timeAt(tick);
   const podCount = objs.Pod.size;
   const idx = ownerIndex(objs);
-  const pods = sortedPods(objs);
+  // The order only changes when pods come or go: sort the keys again only then.
+  if (caches.order.cursor !== rec.cursor || caches.order.version !== rec.cursor.podSetVersion) {
+    caches.order = { cursor: rec.cursor, version: rec.cursor.podSetVersion, keys: sortedPodKeys(objs) };
+  }
+  const pods = sortedPods(objs, caches.order.keys);
   let packed: PackedPodsWire | null = null;
   if (podCount > POD_VIEW_LIMIT) {
     const nodeNames = [...objs.Node.values()].map((n) => n.metadata.name);
@@ -165,8 +205,14 @@ export function frameAt(
     const r = tl.records[t - 1];
     if (r) recent.push(ticks.get(r));
   }
+  let counts: Map<string, number> | undefined;
+  if (packed) {
+    const byIndex = new Int32Array(packed.nodeNames.length);
+    for (const k of packed.node) if (k >= 0) byIndex[k] = (byIndex[k] ?? 0) + 1;
+    counts = new Map(packed.nodeNames.map((name, k) => [name, byIndex[k] ?? 0]));
+  }
   const view: FrameView = {
-    nodes: nodeViews(objs),
+    nodes: nodeViews(objs, counts),
     pods: podCount > POD_VIEW_LIMIT ? [] : pods.map((p) => podView(p, idx, nowMs)),
     workloads: workloadViews(objs),
     replicaSets: replicaSetViews(objs, idx),

@@ -24,7 +24,7 @@ import { importManifests, scenarioToYaml } from '../scenario/yamlIo.ts';
 import { WATCH_KINDS } from '../timeline/derived.ts';
 import { Recording } from '../timeline/recording.ts';
 import { MAX_TICKS } from '../timeline/timeline.ts';
-import { frameAt, PodPacker, TickViewCache } from './frames.ts';
+import { frameAt, newFrameCaches } from './frames.ts';
 import {
   checkRequest,
   type DerivedDelta,
@@ -105,8 +105,7 @@ export class WorkerHost {
   /** Recording speed, measured (an estimate of 10 ticks/ms to start). */
   private ticksPerMs = 10;
   private readonly sent = { reset: true, series: 0, markers: 0, watch: { rs: 0, deploy: 0, ds: 0, pods: 0 } };
-  private readonly ticks = new TickViewCache();
-  private readonly packer = new PodPacker();
+  private readonly caches = newFrameCaches();
   private query: { tick: number; st: EngineState } | null = null;
 
   constructor(private readonly env: HostEnv) {}
@@ -237,8 +236,8 @@ export class WorkerHost {
 
   private afterChange(): void {
     this.sent.reset = true;
-    this.ticks.clear();
-    this.packer.reset();
+    this.caches.ticks.clear();
+    this.caches.packer.reset();
     this.query = null;
   }
 
@@ -398,7 +397,7 @@ export class WorkerHost {
         const start = Math.max(1, from ?? 1);
         const ticks = tl.records
           .slice(start - 1, start - 1 + MAX_TICKS_PER_QUERY)
-          .map((r) => this.ticks.get(r));
+          .map((r) => this.caches.ticks.get(r));
         return { kind: 'ticks', ticks };
       }
     }
@@ -564,7 +563,7 @@ export class WorkerHost {
     const rec = this.rec as Recording;
     const tl = rec.timeline;
     const now = this.env.now();
-    const { podCount, packed, view } = frameAt(rec, this.tick, full, this.packer, this.ticks);
+    const { podCount, packed, view } = frameAt(rec, this.tick, full, this.caches);
     const transfer: Transferable[] = packed
       ? [packed.node.buffer, packed.phase.buffer, packed.revision.buffer, packed.workload.buffer]
       : [];
