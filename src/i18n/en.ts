@@ -140,7 +140,7 @@ export const en = {
     counters: 'desired {{desired}} · current {{current}} · ready {{ready}} · available {{available}}',
     metrics: 'Lines shown',
     bandNote:
-      'Shaded: what the strategy promises — at most replicas + maxSurge pods, at least replicas − maxUnavailable available (black lines: totals).',
+      'Shaded: what the strategy promises — at most replicas + maxSurge pods, at least replicas − maxUnavailable available (black lines: totals), drawn for each stretch between actions once you have been there.',
     emptyTitle: 'Nothing recorded',
     emptyText: "The run over time: each ReplicaSet's counters, to scrub through.",
   },

@@ -135,7 +135,7 @@ export const zhCN = {
     counters: 'desired {{desired}} · current {{current}} · ready {{ready}} · available {{available}}',
     metrics: '显示的曲线',
     bandNote:
-      '阴影：策略所承诺的范围——Pod 总数至多 replicas + maxSurge，可用数至少 replicas − maxUnavailable（黑线为合计）。',
+      '阴影：策略所承诺的范围——Pod 总数至多 replicas + maxSurge，可用数至少 replicas − maxUnavailable（黑线为合计）；两次操作之间的每一段在你看过之后才画出。',
     emptyTitle: '尚无记录',
     emptyText: '随时间展开的运行过程：各 ReplicaSet 的计数，可拖动回看。',
   },

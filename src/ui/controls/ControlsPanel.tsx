@@ -23,20 +23,18 @@ export function ControlsPanel() {
       bodyClassName="flex flex-col gap-2 p-2 lg:overflow-hidden"
       actions={
         workloads.length > 1 && workload ? (
-          <label className="flex items-center gap-1 text-xs">
-            {t('controls.workload')}
-            <select
-              value={`${workload.kind}/${workload.name}`}
-              onChange={(e) => setPicked(e.target.value)}
-              className="max-w-44 rounded border border-slate-300 bg-white px-1 py-0.5 font-mono dark:border-slate-600 dark:bg-slate-800"
-            >
-              {workloads.map((w) => (
-                <option key={`${w.kind}/${w.name}`} value={`${w.kind}/${w.name}`}>
-                  {w.kind.toLowerCase()}/{w.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <select
+            aria-label={t('controls.workload')}
+            value={`${workload.kind}/${workload.name}`}
+            onChange={(e) => setPicked(e.target.value)}
+            className="max-w-40 min-w-0 rounded border text-xs border-slate-300 bg-white px-1 py-0.5 font-mono dark:border-slate-600 dark:bg-slate-800"
+          >
+            {workloads.map((w) => (
+              <option key={`${w.kind}/${w.name}`} value={`${w.kind}/${w.name}`}>
+                {w.kind.toLowerCase()}/{w.name}
+              </option>
+            ))}
+          </select>
         ) : workload ? (
           <span className="truncate font-mono text-xs text-slate-600 dark:text-slate-400">
             {workload.kind.toLowerCase()}/{workload.name}
@@ -57,7 +55,7 @@ export function ControlsPanel() {
                 data-testid="rollout-status"
                 title="kubectl rollout status"
                 data-failed={/exceeded|error/i.test(workload.rolloutStatus) || undefined}
-                className="rounded bg-slate-100 px-2 py-1 font-mono text-xs break-words text-slate-800 data-failed:bg-red-50 data-failed:text-red-800 dark:bg-slate-800 dark:text-slate-200 dark:data-failed:bg-red-950/60 dark:data-failed:text-red-200"
+                className="line-clamp-2 shrink-0 rounded bg-slate-100 px-2 py-1 font-mono text-xs break-words text-slate-800 data-failed:bg-red-50 data-failed:text-red-800 dark:bg-slate-800 dark:text-slate-200 dark:data-failed:bg-red-950/60 dark:data-failed:text-red-200"
               >
                 {workload.rolloutStatus}
               </p>

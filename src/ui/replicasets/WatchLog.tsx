@@ -62,15 +62,17 @@ export function WatchLog({ lines, tick, command }: WatchLogProps) {
         tabIndex={0}
         className="min-h-0 flex-1 overflow-auto rounded-md bg-slate-950 px-2 pb-2 font-mono text-xs leading-5 text-slate-100 focus-visible:outline-2 focus-visible:outline-accent"
       >
-        <div className="sticky top-0 bg-slate-950 pt-1 text-slate-400">
-          <span className="select-none text-emerald-400">$ </span>
-          {command}
-        </div>
-        {header ? (
-          <div className="sticky top-6 bg-slate-950 whitespace-pre text-slate-300" data-testid="watch-header">
-            {header.text}
+        <div className="sticky top-0 z-10 bg-slate-950 pt-1">
+          <div className="text-slate-400">
+            <span className="select-none text-emerald-400">$ </span>
+            {command}
           </div>
-        ) : null}
+          {header ? (
+            <div className="whitespace-pre text-slate-300" data-testid="watch-header">
+              {header.text}
+            </div>
+          ) : null}
+        </div>
         {start > 1 ? (
           <div className="text-slate-500">{t('replicasets.earlier', { count: start - 1 })}</div>
         ) : null}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../state/hooks.ts';
 import {
@@ -6,21 +6,26 @@ import {
   markersSelector,
   podsSelector,
   replicaSetsSelector,
+  scenarioRevisionSelector,
   seriesSelector,
   tickSelector,
   timeSelector,
   workloadsSelector,
 } from '../../state/selectors.ts';
+import type { AppState } from '../../state/store.ts';
 import type { SeriesPoint } from '../../worker/protocol.ts';
 import { Panel } from '../common/Panel.tsx';
 import { revisionIndex } from '../common/revisionStyle.ts';
 import { SimGate } from '../common/SimGate.tsx';
-import { activityEnd, type Bounds, METRICS, type Metric, seriesKeys } from './chartModel.ts';
+import { activityEnd, METRICS, type Metric, seriesKeys } from './chartModel.ts';
 import { METRIC_STYLE, seriesColor } from './chartStyle.ts';
 import { SeriesReadout } from './SeriesReadout.tsx';
+import { BoundsMemory } from './strategyBounds.ts';
 import { TimelineChart } from './TimelineChart.tsx';
 import { TimelineControls } from './TimelineControls.tsx';
 import { useKeyboardShortcuts } from './useKeyboardShortcuts.ts';
+
+const scenarioCauseSelector = (s: AppState) => s.scenarioCause;
 
 /** pointAt is the last sample at or before the tick (samples are in tick order). */
 export function pointAt(series: readonly SeriesPoint[], tick: number): SeriesPoint | null {
@@ -50,14 +55,20 @@ export function TimelinePanel() {
 
   const index = useMemo(() => revisionIndex(replicaSets, pods), [replicaSets, pods]);
   const keys = useMemo(() => seriesKeys(series), [series]);
-  const bounds = useMemo(() => {
-    const rolling = workloads.filter((w) => w.strategy === 'RollingUpdate');
-    if (rolling.length !== 1) return null;
-    const w = rolling[0];
-    if (!w) return null;
-    const b: Bounds = { lower: w.replicas - w.resolvedUnavailable, upper: w.replicas + w.resolvedSurge };
-    return (_p: SeriesPoint) => b;
-  }, [workloads]);
+  // The band of each segment between user actions, as seen at the cursor (see strategyBounds.ts).
+  const memory = useRef(new BoundsMemory());
+  const revision = useAppStore(scenarioRevisionSelector);
+  const cause = useAppStore(scenarioCauseSelector);
+  const [known, setKnown] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each newly loaded scenario starts afresh
+  useEffect(() => {
+    if (cause === 'load') memory.current.clear();
+  }, [revision, cause]);
+  useEffect(() => {
+    if (memory.current.see(markers, time, workloads)) setKnown((n) => n + 1);
+  }, [markers, time, workloads]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `known` counts what the memory learnt
+  const bounds = useMemo(() => (p: SeriesPoint) => memory.current.at(markers, p.time), [markers, known]);
   const colorOf = (key: string) => seriesColor(key, keys, replicaSets, workloads, index);
   const revisionOf = (key: string) => replicaSets.find((r) => r.name === key)?.revision ?? null;
   const toggle = (m: Metric) =>
@@ -124,7 +135,7 @@ export function TimelinePanel() {
                 </label>
               ))}
             </fieldset>
-            {bounds ? (
+            {memory.current.at(markers, time) ? (
               <p className="text-xs text-slate-600 dark:text-slate-400">{t('timeline.bandNote')}</p>
             ) : null}
           </div>
