@@ -49,6 +49,11 @@ describe('PresetGallery', () => {
     expect(screen.getByText(/from the preset “maxSurge 0”/)).toBeTruthy();
   });
 
+  it('does not repeat the preset name when the working scenario still has it', () => {
+    setup({ presetId: 'seed', scenarioName: 'Seed — nginx, 10 replicas' });
+    expect(screen.queryByText(/from the preset/)).toBeNull();
+  });
+
   it('chooses a preset when its card is clicked', () => {
     const { onChoose } = setup();
     fireEvent.click(screen.getByRole('button', { name: /^Recreate/ }));

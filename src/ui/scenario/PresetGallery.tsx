@@ -43,7 +43,7 @@ export function PresetGallery({
         <p className="min-w-0 flex-1">
           <span className="text-slate-700 dark:text-slate-300">{t('gallery.working')} </span>
           <span className="font-semibold">{scenarioName || t('gallery.none')}</span>
-          {origin ? (
+          {origin && origin.name !== scenarioName ? (
             <span className="text-slate-700 dark:text-slate-300">
               {' '}
               {t('gallery.fromPreset', { name: origin.name })}
