@@ -75,7 +75,7 @@ function daemonSet(s: Scn, image: string): DaemonSet {
 function config(s: Scn): SimConfig {
   const nodes: NodeConfig[] = s.nodes.map((n, i) => ({
     name: `node-${i + 1}`,
-    labels: n.pool ? { pool: n.pool } : {},
+    labels: n.pool ? ({ pool: n.pool } as Record<string, string>) : {},
     taints: n.taints,
     unschedulable: n.unschedulable,
     maxPods: 110,
