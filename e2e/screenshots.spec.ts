@@ -48,3 +48,26 @@ for (const id of PRESET_IDS) {
     }
   });
 }
+
+test('screenshots of seed in Simplified Chinese and in large-text mode', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await openPreset(page, 'seed');
+  const [, mid] = await moments(page);
+  await seekTo(page, mid?.tick ?? 0);
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(page.getByRole('region', { name: '集群' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '播放' })).toBeVisible();
+  await page.waitForTimeout(250);
+  await page.screenshot({ path: 'artifacts/screenshots/seed-mid-zh-CN.png' });
+
+  await page.getByRole('combobox', { name: '语言' }).selectOption('en');
+  await page.getByRole('button', { name: 'Large text' }).click();
+  await expect(page.locator('html')).toHaveClass(/large-text/);
+  await page.waitForTimeout(250);
+  await page.screenshot({ path: 'artifacts/screenshots/seed-mid-large-text.png' });
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.waitForTimeout(250);
+  await page.screenshot({ path: 'artifacts/screenshots/seed-mid-large-text-1920.png' });
+});

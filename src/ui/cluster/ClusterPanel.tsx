@@ -77,6 +77,7 @@ export function ClusterPanel() {
     return n;
   }, [packed, packedVersion]);
   const unscheduled = packed ? null : (byNode.get(null) ?? []);
+  const chipSize = podCount <= 40 ? 'lg' : podCount <= 300 ? 'md' : 'sm';
   return (
     <Panel
       title={t('panels.cluster')}
@@ -99,6 +100,7 @@ export function ClusterPanel() {
           <section
             aria-label={t('cluster.unscheduledTray')}
             data-testid="unscheduled-tray"
+            data-chip-size={chipSize}
             className="rounded-md border border-dashed border-slate-400 p-2 dark:border-slate-500"
           >
             <h3 className="mb-1 text-xs font-semibold">{t('cluster.unscheduledTray')}</h3>
@@ -109,6 +111,7 @@ export function ClusterPanel() {
           <section
             aria-label={t('cluster.unscheduledTray')}
             data-testid="unscheduled-tray"
+            data-chip-size={chipSize}
             className="rounded-md border border-dashed border-slate-400 p-2 dark:border-slate-500"
           >
             <h3 className="mb-1 text-xs font-semibold">
@@ -117,7 +120,7 @@ export function ClusterPanel() {
             <PackedNodeCanvas node={null} index={index} count={packedUnscheduled} onSelect={onSelect} />
           </section>
         ) : null}
-        <div className="grid grid-cols-[repeat(auto-fill,minmax(10rem,1fr))] gap-2">
+        <div className="grid grid-cols-[repeat(auto-fill,minmax(10rem,1fr))] gap-2" data-chip-size={chipSize}>
           {nodes.map((node) => (
             <NodeCard key={node.name} node={node}>
               {packed ? (

@@ -67,7 +67,11 @@ export function PodDetails({ name, pod, packed, tick, onClose }: PodDetailsProps
           {t('common.close')}
         </button>
       </div>
-      <div className="min-h-0 overflow-auto p-2">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the details scroll, so keyboard users must reach them */}
+      <div
+        className="min-h-0 overflow-auto p-2 focus-visible:outline-2 focus-visible:outline-accent"
+        tabIndex={0}
+      >
         {pod ? <PodFacts pod={pod} /> : null}
         {!pod && !packed ? <p>{t('cluster.podGone', { tick })}</p> : null}
         {!pod && packed ? (

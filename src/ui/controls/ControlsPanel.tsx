@@ -53,11 +53,11 @@ export function ControlsPanel() {
             <>
               <p
                 data-testid="rollout-status"
-                title="kubectl rollout status"
+                title={workload.rolloutStatus}
                 data-failed={/exceeded|error/i.test(workload.rolloutStatus) || undefined}
-                className="line-clamp-2 shrink-0 rounded bg-slate-100 px-2 py-1 font-mono text-xs break-words text-slate-800 data-failed:bg-red-50 data-failed:text-red-800 dark:bg-slate-800 dark:text-slate-200 dark:data-failed:bg-red-950/60 dark:data-failed:text-red-200"
+                className="shrink-0 rounded bg-slate-100 px-2 py-1 font-mono text-xs break-words text-slate-800 data-failed:bg-red-50 data-failed:text-red-800 dark:bg-slate-800 dark:text-slate-200 dark:data-failed:bg-red-950/60 dark:data-failed:text-red-200"
               >
-                {workload.rolloutStatus}
+                <span className="line-clamp-2">{workload.rolloutStatus}</span>
               </p>
               <StrategyFields key={`${workload.kind}/${workload.name}`} workload={workload} />
               <WorkloadActions workload={workload} />

@@ -29,7 +29,7 @@ describe('ExpectationsPanel', () => {
     renderWithStore(<ExpectationsPanel />, { ...midRollout(), expectationsIntroSeen: true });
     const rows = screen.getAllByTestId('expectation');
     expect(rows.map((r) => [r.dataset.satisfied, r.textContent])).toEqual([
-      ['false', 'replicasetdefault/nginx-deployment-roll01-6b6d8bb7d502⏳ waiting (0.0 s)'],
+      ['false', 'replicasetdefault/nginx-deployment-roll01-6b6d8bb7d502… waiting (0.0 s)'],
       ['true', 'replicasetdefault/nginx-deployment-roll01-58b9b8ff7900✓ satisfied'],
     ]);
   });

@@ -82,7 +82,7 @@ export function ExpectationsPanel() {
                     </span>
                   ) : (
                     <span className="font-semibold text-amber-800 dark:text-amber-300">
-                      ⏳ {t('expectations.waiting', { age: e.age.toFixed(1) })}
+                      … {t('expectations.waiting', { age: e.age.toFixed(1) })}
                     </span>
                   )}
                 </td>
