@@ -285,6 +285,52 @@ test('importing a manifest file adds its Deployment and names the Service it ign
   expect(await exportedScenario(page)).toContain('name: web');
 });
 
+test('files dropped on the import zone are imported', async ({ page }) => {
+  await page.goto('./');
+  await waitForRun(page);
+  const dialog = await openDialog(page, 'Import');
+  const dataTransfer = await page.evaluateHandle((text) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], 'web.yaml', { type: 'application/yaml' }));
+    return dt;
+  }, DEPLOYMENT_AND_SERVICE);
+  const zone = dialog.getByTestId('import-drop-zone');
+  await zone.dispatchEvent('dragover', { dataTransfer });
+  await expect(zone).toHaveAttribute('data-dragging', 'true');
+  await zone.dispatchEvent('drop', { dataTransfer });
+  await expect(dialog.getByTestId('import-ignored')).toContainText('Service "web"');
+  await expect(zone).not.toHaveAttribute('data-dragging', 'true');
+});
+
+test('text from an imported file is shown as text, never run as HTML', async ({ page }) => {
+  await page.goto('./');
+  await waitForRun(page);
+  const evil = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
+  const scenario = [
+    'version: 1',
+    `name: ${JSON.stringify(`Evil ${evil}`)}`,
+    `description: ${JSON.stringify(evil)}`,
+    'objects:',
+    '  - apiVersion: apps/v1',
+    '    kind: Deployment',
+    '    metadata: { name: web }',
+    '    spec:',
+    '      selector: { matchLabels: { app: web } }',
+    '      template:',
+    '        metadata: { labels: { app: web } }',
+    '        spec: { containers: [{ name: web, image: nginx }] }',
+    '',
+  ].join('\n');
+  const dialog = await importFile(page, 'evil.yaml', scenario);
+  await expect(dialog.getByRole('status')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await waitForRun(page);
+  const gallery = await openDialog(page, 'Scenarios');
+  await expect(gallery).toContainText(`Working scenario: Evil ${evil}`);
+  expect(await page.locator('img[src="x"], body script:not([src])').count()).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+});
+
 test('an invalid manifest shows the API server message and changes nothing', async ({ page }) => {
   await page.goto('./');
   await waitForRun(page);
