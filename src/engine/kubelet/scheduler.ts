@@ -6,7 +6,7 @@
  * node changes or a pod goes away.
  */
 import type { Node, Pod, Taint } from '../api/types.ts';
-import { list } from '../client/cache.ts';
+import { get, list } from '../client/cache.ts';
 import { findMatchingUntoleratedTaint, podMatchesNodeSelectorAndAffinityTerms } from '../lib/scheduling.ts';
 import { nextInt } from '../lib/prng.ts';
 import { bindPod, objectKey, podCountOnNode } from '../apiserver/store.ts';
@@ -54,7 +54,6 @@ export function schedulePod(tx: Tx, podKey: string, uid: string): void {
     note(tx, `nothing to schedule for ${podKey}`);
     return;
   }
-  const nodes = list(tx.st.cache, 'Node');
   const reasons = new Map<string, number>();
   let best: Node[] = [];
   let bestCount = Number.POSITIVE_INFINITY;
@@ -62,7 +61,9 @@ export function schedulePod(tx: Tx, podKey: string, uid: string): void {
   const pinned = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms
     ?.flatMap((t) => t.matchFields ?? [])
     .find((f) => f.key === 'metadata.name' && f.operator === 'In' && f.values?.length === 1)?.values?.[0];
-  const candidates = pinned !== undefined ? nodes.filter((n) => n.metadata.name === pinned) : nodes;
+  const pinnedNode = pinned !== undefined ? get(tx.st.cache, 'Node', pinned) : undefined;
+  const candidates = pinned !== undefined ? (pinnedNode ? [pinnedNode] : []) : list(tx.st.cache, 'Node');
+  const total = tx.st.cache.objects.Node.size;
   for (const node of candidates) {
     const r = fits(tx, pod, node);
     if (r) {
@@ -76,10 +77,10 @@ export function schedulePod(tx: Tx, podKey: string, uid: string): void {
       best = [node];
     } else if (count === bestCount) best.push(node);
   }
-  if (pinned !== undefined && candidates.length === 0) reasons.set(REASON_TEXT.affinity, nodes.length);
+  if (pinned !== undefined && candidates.length === 0) reasons.set(REASON_TEXT.affinity, total);
   const chosen = best.length ? best[best.length === 1 ? 0 : nextInt(tx.st.prng, best.length)] : undefined;
   if (!chosen) {
-    const message = failureMessage(nodes.length, reasons);
+    const message = failureMessage(total, reasons);
     tx.st.unschedulable.add(podKey);
     const conditions = [
       { type: 'PodScheduled' as const, status: 'False' as const, lastProbeTime: null, lastTransitionTime: tx.nowIso, reason: 'Unschedulable', message },

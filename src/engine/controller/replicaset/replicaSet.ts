@@ -62,6 +62,8 @@ export function replicaSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | un
       enqueue(tx, 'replicaset', rsKey);
       return;
     }
+    // A pod another kind of controller owns (a DaemonSet's) is none of our business.
+    if (controllerRef(obj)) return;
     // An orphan: every matching ReplicaSet gets a chance to adopt it.
     for (const r of list(tx.st.cache, 'ReplicaSet')) {
       if ((r.metadata.namespace ?? 'default') === ns && selectorMatches(r.spec.selector, obj.metadata.labels)) {
