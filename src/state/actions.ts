@@ -14,7 +14,7 @@ import {
   startSimWorker,
   type WorkerLike,
 } from '../worker/simClient.ts';
-import { applyFrame, type PackedNames } from './frames.ts';
+import { FrameApplier } from './frames.ts';
 import { setPackedPods } from './podBuffer.ts';
 import { themeSelector } from './selectors.ts';
 import { type AppStore, appStore } from './store.ts';
@@ -35,7 +35,7 @@ interface Runtime {
   store: AppStore;
   createWorker: () => WorkerLike;
   stop: () => void;
-  names: PackedNames;
+  applier: FrameApplier;
 }
 
 let rt: Runtime | null = null;
@@ -62,7 +62,7 @@ function onPush(r: Runtime, m: PushMessage): void {
   const s = r.store.getState();
   switch (m.type) {
     case 'frame':
-      applyFrame(r.store, m, r.names);
+      r.applier.push(m);
       return;
     case 'scenario':
       s.simUpdate({
@@ -94,7 +94,7 @@ export async function startSim(
   const store = opts.store ?? appStore;
   const createWorker = opts.createWorker ?? startSimWorker;
   const client = createSimClient(createWorker());
-  const runtime: Runtime = { client, store, createWorker, stop: () => {}, names: { version: -1, names: [] } };
+  const runtime: Runtime = { client, store, createWorker, stop: () => {}, applier: new FrameApplier(store) };
   runtime.stop = client.listen((m) => onPush(runtime, m));
   rt = runtime;
   return connectWorker(client, store);
@@ -104,6 +104,7 @@ export async function startSim(
 export function stopSim(): void {
   if (!rt) return;
   rt.stop();
+  rt.applier.stop();
   rt.client.terminate();
   rt = null;
   setPackedPods(null);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FrameMessage } from '../worker/protocol.ts';
-import { applyFrame, type PackedNames } from './frames.ts';
+import { type ApplierClock, applyFrame, FrameApplier, type PackedNames, PLAYING_STORE_MS } from './frames.ts';
 import { getPackedPods } from './podBuffer.ts';
 import { createAppStore } from './store.ts';
 
@@ -102,5 +102,81 @@ describe('applyFrame', () => {
     );
     expect(store.getState().series.map((x) => x.tick)).toEqual([7]);
     expect(store.getState().watch.rs).toEqual([]);
+  });
+});
+
+function fakeClock() {
+  let t = 0;
+  const timers: { at: number; fn: () => void; id: number }[] = [];
+  let id = 0;
+  const clock: ApplierClock = {
+    now: () => t,
+    setTimer: (fn, ms) => {
+      timers.push({ at: t + ms, fn, id: ++id });
+      return id;
+    },
+    clearTimer: (h) => {
+      const k = timers.findIndex((x) => x.id === h);
+      if (k >= 0) timers.splice(k, 1);
+    },
+  };
+  const advance = (ms: number) => {
+    t += ms;
+    for (const x of timers.filter((y) => y.at <= t)) {
+      timers.splice(timers.indexOf(x), 1);
+      x.fn();
+    }
+  };
+  return { clock, advance };
+}
+
+describe('FrameApplier', () => {
+  it('writes the store at once when paused and a few times a second while playing', () => {
+    const store = createAppStore();
+    const { clock, advance } = fakeClock();
+    const applier = new FrameApplier(store, clock);
+    applier.push({ ...base, tick: 1 });
+    expect(store.getState().tick).toBe(1);
+    const writes: number[] = [];
+    store.subscribe((s) => writes.push(s.tick));
+    for (let k = 2; k <= 20; k++) {
+      advance(16);
+      applier.push({
+        ...base,
+        tick: k,
+        playing: true,
+        podCount: 2,
+        packed: packed(k === 2 ? ['a', 'b'] : null, 1),
+      });
+      expect(getPackedPods()?.names).toEqual(['a', 'b']);
+    }
+    advance(PLAYING_STORE_MS);
+    expect(store.getState().tick).toBe(20);
+    expect(writes.length).toBeLessThanOrEqual(Math.ceil((19 * 16) / PLAYING_STORE_MS) + 1);
+    applier.push({ ...base, tick: 21 });
+    expect(store.getState().tick).toBe(21);
+    expect(store.getState().podsPacked).toBeNull();
+  });
+
+  it('keeps every chart increment of the frames it skips', () => {
+    const store = createAppStore();
+    const { clock, advance } = fakeClock();
+    const applier = new FrameApplier(store, clock);
+    const p = (tick: number) => ({ tick, time: tick, values: {} });
+    applier.push({
+      ...base,
+      playing: true,
+      derived: { reset: true, series: [p(1)], markers: [], watch: noWatch },
+    });
+    for (const t of [2, 3, 4]) {
+      advance(10);
+      applier.push({
+        ...base,
+        playing: true,
+        derived: { reset: false, series: [p(t)], markers: [], watch: noWatch },
+      });
+    }
+    advance(PLAYING_STORE_MS);
+    expect(store.getState().series.map((x) => x.tick)).toEqual([1, 2, 3, 4]);
   });
 });

@@ -45,7 +45,7 @@ import {
 /** Shortest time between two frames (one display refresh). */
 export const FRAME_MS = 16;
 /** Shortest time between two frames with aggregates while playing. */
-export const FULL_FRAME_MS = 200;
+export const FULL_FRAME_MS = 250;
 /** Shortest time between two chart/watch increments while recording in the background. */
 export const DERIVED_MS = 250;
 /** Wall time one background recording chunk may take. */
