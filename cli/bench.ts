@@ -169,6 +169,7 @@ function benchSeek(n: number, nodes: number): void {
     keyframeSpacingTicks: Math.round(ticks / kf.length),
     keyframeEntries: rec.timeline.keyframes.totalEntries(),
     internalsSnapshots: rec.internals.distinct(),
+    objectSnapshots: rec.cursor.snapshotCount(),
   });
   const engine: number[] = [];
   for (let k = 0; k < 20; k++) {

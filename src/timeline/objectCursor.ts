@@ -2,8 +2,8 @@
  * ObjectCursor: the API server's objects (Events aside) at any recorded tick, for the views,
  * without copying or replaying the engine. The tick log holds every write with the object
  * written; the cursor also keeps the object each write replaced, so it moves forward by redoing
- * writes and backward by undoing them. A far jump starts from the nearest keyframe's store when
- * that is cheaper than walking. Cost: O(writes walked) or O(objects + writes since the keyframe).
+ * writes and backward by undoing them. A far jump starts from the nearest of its own snapshots
+ * when that is cheaper than walking. Cost: O(writes walked) or O(objects + writes from the snapshot).
  *
  * Invariant: at tick i, `maps` hold exactly the non-Event objects of the engine store at tick i
  * (objectCursor.test.ts compares them with Timeline.engineAt(i).store); iteration order is not
@@ -13,7 +13,6 @@ import type { Kind, KubeObject } from '../engine/api/types.ts';
 import { objectKey } from '../engine/apiserver/store.ts';
 import type { EngineState, TickRecord } from '../engine/sim.ts';
 import type { Track } from './timeline.ts';
-import type { KeyframeList } from './keyframes.ts';
 
 /** The kinds the views show (Events are read from the engine state, for describe). */
 export const VIEW_KINDS = ['Node', 'Deployment', 'ReplicaSet', 'DaemonSet', 'ControllerRevision', 'Pod'] as const;
@@ -34,6 +33,15 @@ const keyOf = objectKey;
 /** Sentinel for "no object before this write". */
 const NONE = null;
 
+interface Snapshot {
+  tick: number;
+  maps: ObjectMaps;
+  size: number;
+}
+
+/** Fewest view writes between two snapshots. */
+const MIN_SNAPSHOT_WRITES = 1000;
+
 export class ObjectCursor implements Track {
   /** prevs[t - 1][k]: the object write k of tick t replaced (null: none); Events skipped (undefined). */
   private readonly prevs: (KubeObject | null | undefined)[][] = [];
@@ -41,6 +49,12 @@ export class ObjectCursor implements Track {
   private readonly writesUpTo: number[] = [0];
   /** The objects at the end of the recording (to know what each new write replaces). */
   private end: ObjectMaps = emptyMaps();
+  /**
+   * Copies of the objects at some ticks, one each time as many writes as there are objects went
+   * by: a jump then copies about as much as it walks, and all snapshots together hold about one
+   * entry per write recorded.
+   */
+  private readonly snapshots: Snapshot[] = [];
   /** The objects at tick `at`. */
   private maps: ObjectMaps = emptyMaps();
   private at = 0;
@@ -49,16 +63,15 @@ export class ObjectCursor implements Track {
   /** Bumped whenever the set of pod keys may have changed (a pod added or removed, a jump). */
   podSetVersion = 0;
 
-  constructor(
-    private readonly records: readonly TickRecord[],
-    private readonly keyframes: KeyframeList,
-  ) {}
+  constructor(private readonly records: readonly TickRecord[]) {}
 
   reset(st: EngineState): void {
     this.prevs.length = 0;
     this.writesUpTo.length = 1;
     this.end = fromStore(st);
     this.maps = fromStore(st);
+    this.snapshots.length = 0;
+    this.snapshots.push({ tick: 0, maps: fromStore(st), size: sizeOf(this.end) });
     this.at = 0;
     this.version++;
     this.podSetVersion++;
@@ -81,7 +94,13 @@ export class ObjectCursor implements Track {
       n++;
     }
     this.prevs.push(prevs);
-    this.writesUpTo.push((this.writesUpTo[this.writesUpTo.length - 1] as number) + n);
+    const written = (this.writesUpTo[this.writesUpTo.length - 1] as number) + n;
+    this.writesUpTo.push(written);
+    const last = this.snapshots[this.snapshots.length - 1] as Snapshot;
+    const size = sizeOf(this.end);
+    if (written - (this.writesUpTo[last.tick] as number) >= Math.max(MIN_SNAPSHOT_WRITES, size)) {
+      this.snapshots.push({ tick: rec.tick, maps: copyMaps(this.end), size });
+    }
   }
 
   truncate(tick: number): void {
@@ -89,6 +108,7 @@ export class ObjectCursor implements Track {
     for (let t = this.prevs.length; t > tick; t--) undo(this.end, this.records[t - 1] as TickRecord, this.prevs[t - 1] ?? []);
     this.prevs.length = tick;
     this.writesUpTo.length = tick + 1;
+    while (this.snapshots.length > 1 && (this.snapshots[this.snapshots.length - 1] as Snapshot).tick > tick) this.snapshots.pop();
   }
 
   /** tick is where the cursor stands. */
@@ -101,17 +121,34 @@ export class ObjectCursor implements Track {
     return this.maps;
   }
 
-  /** moveTo puts the cursor at tick i (clamped to the recording). */
+  /** snapshotCount is how many object snapshots the cursor keeps (for the memory report). */
+  snapshotCount(): number {
+    return this.snapshots.length;
+  }
+
+  /**
+   * moveTo puts the cursor at tick i (clamped to the recording): it walks from where it stands,
+   * or from the snapshot before or after i, whichever touches fewer entries.
+   */
   moveTo(i: number): void {
     const target = Math.max(0, Math.min(i, this.prevs.length));
     if (target === this.at) return;
-    const walk = Math.abs((this.writesUpTo[target] as number) - (this.writesUpTo[this.at] as number));
-    const kf = this.keyframes.at(target);
-    const jump = storeSize(kf.state) + (this.writesUpTo[target] as number) - (this.writesUpTo[kf.tick] as number);
+    const w = (t: number) => this.writesUpTo[t] as number;
+    let best = Math.abs(w(target) - w(this.at));
+    let from: Snapshot | null = null;
+    const k = this.snapshotAtOrBefore(target);
+    for (const s of [this.snapshots[k], this.snapshots[k + 1]]) {
+      if (!s) continue;
+      const cost = s.size + Math.abs(w(target) - w(s.tick));
+      if (cost < best) {
+        best = cost;
+        from = s;
+      }
+    }
     let podSet = false;
-    if (jump < walk && kf.tick <= target) {
-      this.maps = fromStore(kf.state);
-      this.at = kf.tick;
+    if (from) {
+      this.maps = copyMaps(from.maps);
+      this.at = from.tick;
       podSet = true;
     }
     while (this.at < target) {
@@ -125,6 +162,29 @@ export class ObjectCursor implements Track {
     this.version++;
     if (podSet) this.podSetVersion++;
   }
+
+  private snapshotAtOrBefore(tick: number): number {
+    let lo = 0;
+    let hi = this.snapshots.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((this.snapshots[mid] as Snapshot).tick <= tick) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+}
+
+function copyMaps(m: ObjectMaps): ObjectMaps {
+  const out = emptyMaps();
+  for (const k of VIEW_KINDS) out[k] = new Map(m[k]);
+  return out;
+}
+
+function sizeOf(m: ObjectMaps): number {
+  let n = 0;
+  for (const k of VIEW_KINDS) n += m[k].size;
+  return n;
 }
 
 function fromStore(st: EngineState): ObjectMaps {
@@ -133,11 +193,6 @@ function fromStore(st: EngineState): ObjectMaps {
   return out;
 }
 
-function storeSize(st: EngineState): number {
-  let n = 0;
-  for (const k of VIEW_KINDS) n += st.store.objects[k].size;
-  return n;
-}
 
 /** redo applies a tick's writes; returns whether a pod came or went. */
 function redo(maps: ObjectMaps, rec: TickRecord): boolean {

@@ -39,6 +39,19 @@ describe('ObjectCursor', () => {
     },
   );
 
+  it('jumps from its snapshots to the objects of any tick of a bigger run', () => {
+    const s = preset('seed');
+    const big = { ...s, objects: s.objects.map((o) => ({ ...o, spec: { ...o.spec, replicas: 300 } })) };
+    const r = new Recording(big as typeof s, { keyframeEvery: 500 });
+    r.timeline.record({ untilTimeMs: 40_000 });
+    expect(r.cursor.snapshotCount()).toBeGreaterThan(2);
+    const n = r.timeline.length;
+    for (const i of [n, 5, ...numbers(17, 6, 0, n), 0, n - 3]) {
+      r.cursor.moveTo(i);
+      expect(cursorObjects(r)).toBe(storeAt(r, i));
+    }
+  });
+
   it('walks one tick back and forth as the identity', () => {
     const r = recorded('seed');
     r.cursor.moveTo(300);

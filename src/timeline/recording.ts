@@ -20,7 +20,7 @@ export class Recording {
     this.timeline = new Timeline(scenario, {
       ...opts,
       tracks: (t) => {
-        this.cursor = new ObjectCursor(t.records, t.keyframes);
+        this.cursor = new ObjectCursor(t.records);
         return [this.cursor, this.internals, this.series, this.watch, this.markers];
       },
     });
