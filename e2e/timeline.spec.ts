@@ -111,7 +111,7 @@ test('a kubectl command forks the run and the URL hash holds the action', async 
 
   const { actions } = hashActions(page.url());
   expect(actions.at(-1)).toMatchObject({ kubectl: `scale deployment/${DEPLOYMENT} --replicas=5` });
-  // forked at tick 300 (about 31 s), before the scenario's own action at 30 s? no: after it
+  // tick 300 is after the scenario's own `set image` at 30 s, so that action stays
   expect(actions.map((a) => ('kubectl' in a ? a.kubectl.split(' ')[0] : ''))).toEqual(['set', 'scale']);
   await expect(page.getByRole('region', { name: 'Explain' })).toContainText('user');
 
