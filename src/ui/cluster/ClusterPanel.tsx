@@ -1,5 +1,4 @@
 import { useCallback, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../state/hooks.ts';
 import { getPackedPods } from '../../state/podBuffer.ts';
@@ -18,19 +17,20 @@ import type { PodView } from '../../worker/protocol.ts';
 import { Panel } from '../common/Panel.tsx';
 import { revisionIndex } from '../common/revisionStyle.ts';
 import { SimGate } from '../common/SimGate.tsx';
+import { useT } from '../common/useT.ts';
 import { Legend } from './Legend.tsx';
 import { NodeCard } from './NodeCard.tsx';
 import { byRevisionThenAge, NodePods } from './NodePods.tsx';
 import { PackedNodeCanvas } from './PackedNodeCanvas.tsx';
-import { packedRevisionPairs } from './packedPaint.ts';
 import { PodDetails } from './PodDetails.tsx';
+import { packedRevisionPairs } from './packedPaint.ts';
 import './pods.css';
 
 const packedVersionSelector = (s: Parameters<typeof podsPackedSelector>[0]) => s.podsPacked?.version ?? -1;
 
 /** ClusterPanel shows each node with its pods, coloured by revision, and the unscheduled tray. */
 export function ClusterPanel() {
-  const { t } = useTranslation();
+  const t = useT();
   const nodes = useAppStore(nodesSelector);
   const pods = useAppStore(podsSelector);
   const packed = useAppStore(podsPackedSelector) !== null;
@@ -95,7 +95,6 @@ export function ClusterPanel() {
         emptyTitle={t('cluster.emptyTitle')}
         emptyText={t('cluster.emptyText')}
       >
-        <HatchPattern />
         {unscheduled && unscheduled.length > 0 ? (
           <section
             aria-label={t('cluster.unscheduledTray')}
@@ -142,25 +141,5 @@ export function ClusterPanel() {
         ) : null}
       </SimGate>
     </Panel>
-  );
-}
-
-/** HatchPattern defines the diagonal hatch that marks old revisions' chips (pods.css). */
-function HatchPattern() {
-  return (
-    <svg width="0" height="0" className="absolute" aria-hidden="true" focusable="false">
-      <defs>
-        <pattern
-          id="pod-hatch"
-          width="4"
-          height="4"
-          patternUnits="userSpaceOnUse"
-          patternTransform="rotate(45)"
-        >
-          <rect width="4" height="4" fill="#7c8795" />
-          <rect width="1.6" height="4" fill="#c4cad3" />
-        </pattern>
-      </defs>
-    </svg>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { NodeView } from '../../worker/protocol.ts';
+import { useT } from '../common/useT.ts';
 
 interface NodeCardProps {
   node: NodeView;
@@ -12,7 +12,7 @@ interface NodeCardProps {
  * with its labels and taints in a tooltip on hover or keyboard focus, and its pods inside.
  */
 export function NodeCard({ node, children }: NodeCardProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const titleId = useId();
   const infoId = useId();
   const [pinned, setPinned] = useState(false);
@@ -26,7 +26,7 @@ export function NodeCard({ node, children }: NodeCardProps) {
       data-ready={node.ready}
       role="group"
       aria-labelledby={titleId}
-      className={`flex min-w-0 flex-col gap-1.5 rounded-md border p-2 ${
+      className={`flex min-w-0 flex-col gap-1.5 rounded-md border p-2 [contain:layout_style] ${
         node.ready
           ? 'border-slate-300 bg-slate-50 dark:border-slate-700 dark:bg-slate-800/60'
           : 'border-dashed border-red-600 bg-red-50 dark:border-red-400 dark:bg-red-950/40'

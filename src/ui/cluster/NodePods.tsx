@@ -1,8 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useMemo } from 'react';
 import type { PodView } from '../../worker/protocol.ts';
 import { type RevisionIndex, revisionStyle } from '../common/revisionStyle.ts';
 import { type Present, usePresence } from '../common/usePresence.ts';
-import { PodChip } from './PodChip.tsx';
+import { useT } from '../common/useT.ts';
+import { chipLabels, PodChip } from './PodChip.tsx';
 
 interface NodePodsProps {
   pods: readonly PodView[];
@@ -19,7 +20,8 @@ const podKey = (p: PodView) => p.name;
  * labelled row, since colours and shapes mark revisions within a workload.
  */
 export function NodePods({ pods, index, selected, onSelect }: NodePodsProps) {
-  const { t } = useTranslation();
+  const t = useT();
+  const labels = useMemo(() => chipLabels(t), [t]);
   const present = usePresence(pods, podKey);
   if (present.length === 0) {
     return <p className="text-xs text-slate-500 dark:text-slate-400">{t('cluster.noPods')}</p>;
@@ -35,6 +37,7 @@ export function NodePods({ pods, index, selected, onSelect }: NodePodsProps) {
           selected={selected === item.name}
           leaving={leaving}
           onSelect={onSelect}
+          labels={labels}
         />
       ))}
     </div>

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { getPackedPods } from '../../state/podBuffer.ts';
 import { themeSelector } from '../../state/selectors.ts';
 import { appStore } from '../../state/store.ts';
 import type { RevisionIndex } from '../common/revisionStyle.ts';
+import { useT } from '../common/useT.ts';
 import { nodePodIndices, type PaintState, PITCH, paintNode } from './packedPaint.ts';
 
 interface PackedNodeCanvasProps {
@@ -21,7 +21,7 @@ interface PackedNodeCanvasProps {
  * hit-tests the grid and opens that pod's details.
  */
 export function PackedNodeCanvas({ node, index, count, onSelect }: PackedNodeCanvasProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const indicesRef = useRef<number[]>([]);
   const colsRef = useRef(1);

@@ -1,8 +1,7 @@
+import type { TFunction } from 'i18next';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { PodView } from '../../worker/protocol.ts';
+import { POD_DISPLAY_PHASES, type PodDisplayPhase, type PodView } from '../../worker/protocol.ts';
 import type { RevisionStyle } from '../common/revisionStyle.ts';
-import { PodGlyph } from './PodGlyph.tsx';
 
 interface PodChipProps {
   pod: PodView;
@@ -10,6 +9,22 @@ interface PodChipProps {
   selected: boolean;
   leaving?: boolean;
   onSelect(name: string, chip: HTMLButtonElement): void;
+  /** Phase names and the label template, translated once per language (see chipLabels). */
+  labels: ChipLabels;
+}
+
+/** Translated chip words: hundreds of chips mount while a rollout plays, so no i18n call per chip. */
+export interface ChipLabels {
+  phase: Partial<Record<PodDisplayPhase, string>>;
+  /** `cluster.podLabel` with \u0001 name, \u0002 phase, \u0003 revision. */
+  pod: string;
+}
+
+/** chipLabels translates the chips' words once for a language. */
+export function chipLabels(t: TFunction): ChipLabels {
+  const phase: Partial<Record<PodDisplayPhase, string>> = {};
+  for (const p of POD_DISPLAY_PHASES) phase[p] = t(`phase.${p}`);
+  return { phase, pod: t('cluster.podLabel', { name: '\u0001', phase: '\u0002', revision: '\u0003' }) };
 }
 
 /**
@@ -18,14 +33,18 @@ interface PodChipProps {
  */
 export const PodChip = memo(PodChipView, samePodChip);
 
-function PodChipView({ pod, style, selected, leaving = false, onSelect }: PodChipProps) {
-  const { t } = useTranslation();
-  const phase = t(`phase.${pod.phase}`);
-  const label = t('cluster.podLabel', { name: pod.name, phase, revision: pod.revision });
+function PodChipView({ pod, style, selected, leaving = false, onSelect, labels }: PodChipProps) {
+  const phase = labels.phase[pod.phase] ?? pod.phase;
+  const label = labels.pod
+    .replace('\u0001', pod.name)
+    .replace('\u0002', phase)
+    .replace('\u0003', String(pod.revision));
   return (
     <button
       type="button"
       className="pod-chip"
+      data-shape={style.shape}
+      style={{ '--rev': style.color } as React.CSSProperties}
       data-testid={leaving ? 'pod-leaving' : 'pod'}
       data-pod-name={pod.name}
       data-node-name={pod.node ?? ''}
@@ -39,9 +58,7 @@ function PodChipView({ pod, style, selected, leaving = false, onSelect }: PodChi
       aria-expanded={selected}
       title={`${pod.name} · ${phase} · rev ${pod.revision}`}
       onClick={(e) => onSelect(pod.name, e.currentTarget)}
-    >
-      <PodGlyph phase={pod.phase} shape={style.shape} color={style.color} />
-    </button>
+    />
   );
 }
 
@@ -56,6 +73,7 @@ function samePodChip(a: PodChipProps, b: PodChipProps): boolean {
     a.style.shape === b.style.shape &&
     a.selected === b.selected &&
     a.leaving === b.leaving &&
-    a.onSelect === b.onSelect
+    a.onSelect === b.onSelect &&
+    a.labels === b.labels
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { objectYaml } from '../../state/actions.ts';
 import type { PodView } from '../../worker/protocol.ts';
+import { useT } from '../common/useT.ts';
 
 interface PodDetailsProps {
   /** The selected pod's name. */
@@ -21,7 +21,7 @@ const seconds = (s: number | null) => (s === null ? '—' : `${s.toFixed(1)} s`)
  * controller-revision-hash included), conditions with their times, restarts. Escape closes it.
  */
 export function PodDetails({ name, pod, packed, tick, onClose }: PodDetailsProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const titleId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
   const [yaml, setYaml] = useState<string | null>(null);
@@ -67,9 +67,9 @@ export function PodDetails({ name, pod, packed, tick, onClose }: PodDetailsProps
           {t('common.close')}
         </button>
       </div>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the details scroll, so keyboard users must reach them */}
       <div
         className="min-h-0 overflow-auto p-2 focus-visible:outline-2 focus-visible:outline-accent"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the details scroll, so keyboard users must reach them
         tabIndex={0}
       >
         {pod ? <PodFacts pod={pod} /> : null}
@@ -83,7 +83,7 @@ export function PodDetails({ name, pod, packed, tick, onClose }: PodDetailsProps
 }
 
 function PodFacts({ pod }: { pod: PodView }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
       <dt className="text-slate-600 dark:text-slate-400">{t('cluster.node')}</dt>

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { restartWorker } from '../../state/actions.ts';
 import { useAppStore } from '../../state/hooks.ts';
 import { simErrorSelector, simStatusSelector } from '../../state/selectors.ts';
 import { EmptyState } from './EmptyState.tsx';
+import { useT } from './useT.ts';
 
 interface SimGateProps {
   /** What the panel shows before a scenario runs (its empty state). */
@@ -22,7 +22,7 @@ interface SimGateProps {
  * failed, with a Restart button.
  */
 export function SimGate({ emptyTitle, emptyText, hasData, primary = false, children }: SimGateProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const status = useAppStore(simStatusSelector);
   const error = useAppStore(simErrorSelector);
   if (status === 'error' && !primary) {

@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../state/hooks.ts';
 import { simStatusSelector, tickSelector, workloadsSelector } from '../../state/selectors.ts';
 import { Panel } from '../common/Panel.tsx';
 import { SimGate } from '../common/SimGate.tsx';
+import { useT } from '../common/useT.ts';
 import { KubectlConsole } from './KubectlConsole.tsx';
 import { StrategyFields } from './StrategyFields.tsx';
 import { WorkloadActions } from './WorkloadActions.tsx';
 
 /** ControlsPanel edits the workload at the current tick (each change forks the run) and hosts the kubectl console. */
 export function ControlsPanel() {
-  const { t } = useTranslation();
+  const t = useT();
   const workloads = useAppStore(workloadsSelector);
   const [picked, setPicked] = useState<string | null>(null);
   const running = useAppStore(simStatusSelector) === 'ready';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../common/useT.ts';
 import { type IntOrPercent, percentOf } from './resolve.ts';
 
 interface IntOrPercentSliderProps {
@@ -23,7 +23,7 @@ export function IntOrPercentSlider({
   disabled = false,
   onChange,
 }: IntOrPercentSliderProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const id = useId();
   const pct = percentOf(value);
   const isPercent = pct !== null;

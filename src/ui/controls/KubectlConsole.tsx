@@ -1,8 +1,8 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { completions, runKubectl } from '../../state/actions.ts';
 import { useAppStore } from '../../state/hooks.ts';
 import { consoleLogSelector } from '../../state/selectors.ts';
+import { useT } from '../common/useT.ts';
 
 /** commonPrefix is the longest prefix shared by all the strings. */
 export function commonPrefix(list: readonly string[]): string {
@@ -18,7 +18,7 @@ export function commonPrefix(list: readonly string[]): string {
  * the engine's printers, in a monospace log.
  */
 export function KubectlConsole() {
-  const { t } = useTranslation();
+  const t = useT();
   const log = useAppStore(consoleLogSelector);
   const [line, setLine] = useState('');
   const [hint, setHint] = useState<string[]>([]);

@@ -1,7 +1,8 @@
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { WorkloadView } from '../../worker/protocol.ts';
-import { FieldError, NumberField } from './NumberField.tsx';
+import { useT } from '../common/useT.ts';
 import { IntOrPercentSlider } from './IntOrPercentSlider.tsx';
+import { FieldError, NumberField } from './NumberField.tsx';
 import { type IntOrPercent, percentOf, resolveFenceposts } from './resolve.ts';
 import { useFieldDraft } from './useFieldDraft.ts';
 
@@ -10,7 +11,7 @@ const SELECT =
 
 /** StrategyFields edits the workload's strategy, replicas, maxSurge/maxUnavailable and timings. */
 export function StrategyFields({ workload: w }: { workload: WorkloadView }) {
-  const { t } = useTranslation();
+  const t = useT();
   const isDeploy = w.kind === 'Deployment';
   const strategy = useFieldDraft(w.name, 'strategy', w.strategy);
   const replicas = useFieldDraft(w.name, 'replicas', w.replicas);
@@ -101,7 +102,7 @@ export function StrategyFields({ workload: w }: { workload: WorkloadView }) {
   );
 }
 
-type T = ReturnType<typeof useTranslation>['t'];
+type T = TFunction;
 
 /** resolvedText spells the resolved numbers out: "25% of 10 → surge 3, rounded up; unavailable 2, rounded down". */
 export function resolvedText(

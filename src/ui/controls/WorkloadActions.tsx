@@ -1,9 +1,9 @@
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { addNode, nodeFault, runKubectl } from '../../state/actions.ts';
 import { useAppStore } from '../../state/hooks.ts';
 import { nodesSelector, scenarioTextSelector } from '../../state/selectors.ts';
 import type { WorkloadView } from '../../worker/protocol.ts';
+import { useT } from '../common/useT.ts';
 import { FieldError } from './NumberField.tsx';
 import { scenarioImages } from './scenarioImages.ts';
 
@@ -14,7 +14,7 @@ const INPUT =
 
 /** WorkloadActions: set image, pause/resume, undo, restart, add node and node faults, as kubectl would do them. */
 export function WorkloadActions({ workload: w }: { workload: WorkloadView }) {
-  const { t } = useTranslation();
+  const t = useT();
   const imageId = useId();
   const listId = useId();
   const nodes = useAppStore(nodesSelector);

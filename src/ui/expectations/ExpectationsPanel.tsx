@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../state/hooks.ts';
 import {
   backoffsSelector,
@@ -10,13 +9,14 @@ import {
 import { appStore } from '../../state/store.ts';
 import { Panel } from '../common/Panel.tsx';
 import { SimGate } from '../common/SimGate.tsx';
+import { useT } from '../common/useT.ts';
 
 const TH = 'px-1.5 py-0.5 text-left font-medium text-slate-600 dark:text-slate-400';
 const TD = 'px-1.5 py-0.5';
 
 /** ExpectationsPanel shows, at the current tick, each controller's expectations, work queues and back-offs. */
 export function ExpectationsPanel() {
-  const { t } = useTranslation();
+  const t = useT();
   const expectations = useAppStore(expectationsSelector);
   const queues = useAppStore(queuesSelector);
   const backoffs = useAppStore(backoffsSelector);

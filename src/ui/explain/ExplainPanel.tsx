@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../state/hooks.ts';
 import { explainFilterSelector, recentTicksSelector, tickViewSelector } from '../../state/selectors.ts';
 import { appStore } from '../../state/store.ts';
 import type { ExplainFilter } from '../../state/uiSlice.ts';
 import { Panel } from '../common/Panel.tsx';
 import { SimGate } from '../common/SimGate.tsx';
+import { useT } from '../common/useT.ts';
 import { TickExplain } from './TickExplain.tsx';
 
 const FILTERS: readonly ExplainFilter[] = [
@@ -18,7 +18,7 @@ const FILTERS: readonly ExplainFilter[] = [
 
 /** ExplainPanel shows why: the current tick's decisions, or the recent ticks of one followed controller. */
 export function ExplainPanel() {
-  const { t } = useTranslation();
+  const t = useT();
   const filter = useAppStore(explainFilterSelector);
   const view = useAppStore(tickViewSelector);
   const recent = useAppStore(recentTicksSelector);

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { TickView } from '../../worker/protocol.ts';
+import { useT } from '../common/useT.ts';
 import { decisionText } from './decisionText.ts';
 import { sourceUrl } from './sourceLinks.ts';
 
@@ -13,7 +13,7 @@ interface TickExplainProps {
 
 /** TickExplain is one tick: time, actor and summary, then each decision linked to its Go function. */
 export function TickExplain({ view, current = false, writes = true }: TickExplainProps) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <article
       data-testid="explain-tick"

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../state/hooks.ts';
 import { scenarioMessageSelector } from '../../state/selectors.ts';
+import { useT } from '../common/useT.ts';
 
 /**
  * Banners shows the scenario message (e.g. a share link that could not be opened, and the default
  * scenario shown instead) until the reader dismisses it or another message comes.
  */
 export function Banners() {
-  const { t } = useTranslation();
+  const t = useT();
   const message = useAppStore(scenarioMessageSelector);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const shown = message !== null && message !== dismissed ? message : null;

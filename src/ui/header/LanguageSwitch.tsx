@@ -1,15 +1,15 @@
-import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../state/hooks.ts';
 import { languageSelector } from '../../state/selectors.ts';
 import { appStore } from '../../state/store.ts';
 import type { Language } from '../../state/uiSlice.ts';
+import { useT } from '../common/useT.ts';
 
 /** Each language named in itself, so a reader finds theirs whatever the UI speaks now. */
 const NAMES: Record<Language, string> = { en: 'English', 'zh-CN': '简体中文' };
 
 /** LanguageSwitch picks the UI language (the pick goes into the share URL). */
 export function LanguageSwitch() {
-  const { t } = useTranslation();
+  const t = useT();
   const language = useAppStore(languageSelector);
   return (
     <select

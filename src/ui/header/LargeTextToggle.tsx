@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../state/hooks.ts';
 import { largeTextSelector } from '../../state/selectors.ts';
 import { appStore } from '../../state/store.ts';
+import { useT } from '../common/useT.ts';
 
 /** LargeTextToggle switches the classroom large-text mode (everything sized in rem grows by a quarter). */
 export function LargeTextToggle() {
-  const { t } = useTranslation();
+  const t = useT();
   const on = useAppStore(largeTextSelector);
   return (
     <button

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { shareUrl } from '../../state/actions.ts';
+import { useT } from '../common/useT.ts';
 
 const BUTTON =
   'inline-flex h-9 items-center gap-1.5 rounded-md border border-slate-300 px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800';
@@ -17,7 +17,7 @@ const clipboardCopy = (text: string) => navigator.clipboard.writeText(text);
  * says so ("Link copied"); where the clipboard is refused it shows the link to copy by hand.
  */
 export function ShareButton({ copy = clipboardCopy }: ShareButtonProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const [status, setStatus] = useState<'idle' | 'copied' | 'manual'>('idle');
   const [url, setUrl] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -1,13 +1,13 @@
-import { useTranslation } from 'react-i18next';
 import { toggleTheme } from '../../state/actions.ts';
 import { useAppStore } from '../../state/hooks.ts';
 import { themeSelector } from '../../state/selectors.ts';
+import { useT } from '../common/useT.ts';
 
 const onToggle = () => toggleTheme();
 
 /** ThemeToggle switches between the light and dark themes (the choice is remembered). */
 export function ThemeToggle() {
-  const { t } = useTranslation();
+  const t = useT();
   const theme = useAppStore(themeSelector);
   const label = theme === 'dark' ? t('header.toLight') : t('header.toDark');
   return (

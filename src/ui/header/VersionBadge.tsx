@@ -1,14 +1,14 @@
+import { useAppStore } from '../../state/hooks.ts';
 import {
   kubernetesVersionSelector,
   workerErrorSelector,
   workerStatusSelector,
 } from '../../state/selectors.ts';
-import { useTranslation } from 'react-i18next';
-import { useAppStore } from '../../state/hooks.ts';
+import { useT } from '../common/useT.ts';
 
 /** VersionBadge shows the Kubernetes release the worker's engine reproduces, once it has answered. */
 export function VersionBadge() {
-  const { t } = useTranslation();
+  const t = useT();
   const status = useAppStore(workerStatusSelector);
   const version = useAppStore(kubernetesVersionSelector);
   const error = useAppStore(workerErrorSelector);

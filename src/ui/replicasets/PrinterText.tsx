@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../common/useT.ts';
 
 interface PrinterTextProps {
   /** The kubectl command shown as the prompt and the output's accessible name. */
@@ -12,7 +12,7 @@ interface PrinterTextProps {
 
 /** PrinterText shows one kubectl printer's output (rollout status/history, describe) at the current tick. */
 export function PrinterText({ command, load, reloadKey }: PrinterTextProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const [text, setText] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const loader = useRef(load);

@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { describe as describeObject, rolloutHistoryText, rolloutStatusText } from '../../state/actions.ts';
 import { useAppStore } from '../../state/hooks.ts';
 import { tickSelector, watchSelector, watchTabSelector, workloadsSelector } from '../../state/selectors.ts';
@@ -8,6 +7,7 @@ import type { WatchTab } from '../../state/uiSlice.ts';
 import type { WatchKind } from '../../worker/protocol.ts';
 import { Panel } from '../common/Panel.tsx';
 import { SimGate } from '../common/SimGate.tsx';
+import { useT } from '../common/useT.ts';
 import { PrinterText } from './PrinterText.tsx';
 import { WatchLog } from './WatchLog.tsx';
 
@@ -47,7 +47,7 @@ function onTabKey(e: React.KeyboardEvent, current: WatchTab, tabs: typeof TABS) 
 
 /** ReplicaSetsPanel is the terminal: `kubectl get … -w` logs up to the current tick and the printers. */
 export function ReplicaSetsPanel() {
-  const { t } = useTranslation();
+  const t = useT();
   const chosen = useAppStore(watchTabSelector);
   const watch = useAppStore(watchSelector);
   const tick = useAppStore(tickSelector);
@@ -111,7 +111,7 @@ function TabBody({
 }
 
 function DescribeTab({ tick }: { tick: number }) {
-  const { t } = useTranslation();
+  const t = useT();
   const workloads = useAppStore(workloadsSelector);
   const [picked, setPicked] = useState<string | null>(null);
   const target = workloads.find((w) => `${w.kind}/${w.name}` === picked) ?? workloads[0];

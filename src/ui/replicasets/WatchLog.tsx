@@ -1,6 +1,6 @@
-import { useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useEffect, useRef, useState } from 'react';
 import type { WatchLine } from '../../worker/protocol.ts';
+import { useT } from '../common/useT.ts';
 
 /** At most this many rows are in the DOM; earlier ones are summarised in one line. */
 export const MAX_ROWS = 400;
@@ -30,7 +30,7 @@ interface WatchLogProps {
  * "Jump to latest" follows again.
  */
 export function WatchLog({ lines, tick, command }: WatchLogProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const box = useRef<HTMLDivElement>(null);
   const [follow, setFollow] = useState(true);
   const count = visibleCount(lines, tick);
@@ -39,10 +39,19 @@ export function WatchLog({ lines, tick, command }: WatchLogProps) {
   const rows = lines.slice(start, count);
   const lastTick = count > 1 ? (lines[count - 1]?.tick ?? -1) : -1;
 
-  useLayoutEffect(() => {
-    const el = box.current;
-    if (el && follow) el.scrollTop = el.scrollHeight;
-  });
+  // Follow the newest row at the next frame, once per frame: reading scrollHeight right after a
+  // commit would force a layout of the whole page each time rows arrive.
+  const frame = useRef(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `count` is the trigger
+  useEffect(() => {
+    if (!follow || frame.current) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = 0;
+      const el = box.current;
+      if (el) el.scrollTop = el.scrollHeight;
+    });
+  }, [count, follow]);
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
   const onScroll = () => {
     const el = box.current;

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { SeriesPoint } from '../../worker/protocol.ts';
+import { useT } from '../common/useT.ts';
 
 interface SeriesReadoutProps {
   point: SeriesPoint | null;
@@ -10,7 +10,7 @@ interface SeriesReadoutProps {
 
 /** SeriesReadout lists each series' counters at the cursor: the chart's numbers in words. */
 export function SeriesReadout({ point, keys, colorOf, revisionOf }: SeriesReadoutProps) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <ul className="flex flex-col gap-0.5 text-xs" aria-label={t('timeline.readoutLabel')}>
       {keys.map((key) => {

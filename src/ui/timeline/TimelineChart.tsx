@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { seekTime } from '../../state/actions.ts';
 import type { AppState } from '../../state/store.ts';
 import { appStore } from '../../state/store.ts';
 import type { ActionMarker, ReplicaSetView, SeriesPoint, WorkloadView } from '../../worker/protocol.ts';
 import type { RevisionIndex } from '../common/revisionStyle.ts';
-import { type Bounds, chartModel, type Metric, MARGINS } from './chartModel.ts';
+import { useT } from '../common/useT.ts';
+import { type Bounds, chartModel, MARGINS, type Metric } from './chartModel.ts';
 import { METRIC_STYLE, seriesColor } from './chartStyle.ts';
 import { useSize } from './useSize.ts';
 
@@ -29,7 +29,7 @@ const timeOf = (s: AppState) => s.time;
  */
 export function TimelineChart(props: TimelineChartProps) {
   const { series, keys, endTime, markers, metrics, bounds, replicaSets, workloads, index } = props;
-  const { t } = useTranslation();
+  const t = useT();
   const box = useRef<HTMLDivElement>(null);
   const cursor = useRef<SVGLineElement>(null);
   const { width, height } = useSize(box);

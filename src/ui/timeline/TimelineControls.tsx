@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { seekTick, setSpeed, stepBack, stepForward, togglePlay } from '../../state/actions.ts';
 import { useAppStore } from '../../state/hooks.ts';
 import {
@@ -12,13 +11,14 @@ import {
   totalTicksSelector,
 } from '../../state/selectors.ts';
 import { SPEEDS } from '../../state/simSlice.ts';
+import { useT } from '../common/useT.ts';
 
 const BUTTON =
   'inline-flex h-8 min-w-8 items-center justify-center gap-1 rounded-md border border-slate-300 px-2 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent disabled:opacity-40 dark:border-slate-600 dark:hover:bg-slate-800';
 
 /** TimelineControls: Play/Pause, Step back/forward, speed, and the `Timeline position` slider. */
 export function TimelineControls() {
-  const { t } = useTranslation();
+  const t = useT();
   const tick = useAppStore(tickSelector);
   const total = useAppStore(totalTicksSelector);
   const time = useAppStore(timeSelector);

@@ -1,10 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../state/hooks.ts';
 import {
   endTimeSelector,
   markersSelector,
-  podsSelector,
   replicaSetsSelector,
   scenarioRevisionSelector,
   seriesSelector,
@@ -17,6 +15,7 @@ import type { SeriesPoint } from '../../worker/protocol.ts';
 import { Panel } from '../common/Panel.tsx';
 import { revisionIndex } from '../common/revisionStyle.ts';
 import { SimGate } from '../common/SimGate.tsx';
+import { useT } from '../common/useT.ts';
 import { activityEnd, METRICS, type Metric, seriesKeys } from './chartModel.ts';
 import { METRIC_STYLE, seriesColor } from './chartStyle.ts';
 import { SeriesReadout } from './SeriesReadout.tsx';
@@ -41,19 +40,19 @@ export function pointAt(series: readonly SeriesPoint[], tick: number): SeriesPoi
 
 /** TimelinePanel: the transport, the position slider and the chart of the whole run. */
 export function TimelinePanel() {
-  const { t } = useTranslation();
+  const t = useT();
   useKeyboardShortcuts();
   const series = useAppStore(seriesSelector);
   const endTime = useAppStore(endTimeSelector);
   const markers = useAppStore(markersSelector);
   const replicaSets = useAppStore(replicaSetsSelector);
   const workloads = useAppStore(workloadsSelector);
-  const pods = useAppStore(podsSelector);
   const tick = useAppStore(tickSelector);
   const time = useAppStore(timeSelector);
   const [metrics, setMetrics] = useState<readonly Metric[]>(['desired', 'available']);
 
-  const index = useMemo(() => revisionIndex(replicaSets, pods), [replicaSets, pods]);
+  // Series colours need the ReplicaSets' revisions only (a DaemonSet's series is its newest).
+  const index = useMemo(() => revisionIndex(replicaSets, []), [replicaSets]);
   const keys = useMemo(() => seriesKeys(series), [series]);
   // The band of each segment between user actions, as seen at the cursor (see strategyBounds.ts).
   const memory = useRef(new BoundsMemory());
