@@ -151,13 +151,23 @@ export function rebuildIndexes(c: CacheState): void {
   }
 }
 
-/** cloneCache copies the cache for a keyframe: maps are copied, objects (immutable) shared. */
+function copyIndex(m: Map<string, Set<string>>): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const [k, v] of m) out.set(k, new Set(v));
+  return out;
+}
+
+/**
+ * cloneCache copies the cache for a keyframe: maps are copied, objects (immutable) shared. The
+ * indexes are copied as they are, not rebuilt: their iteration order (last-modified) decides
+ * ties downstream, and a restored run must choose exactly what the original run chose.
+ */
 export function cloneCache(c: CacheState): CacheState {
   const objects = {} as Record<Kind, Map<string, KubeObject>>;
   for (const k of KINDS) objects[k] = new Map(c.objects[k]);
-  const out: CacheState = { objects, ownerStats: new Map(), podsByOwner: new Map(), podsByNode: new Map() };
-  rebuildIndexes(out);
-  return out;
+  const ownerStats = new Map<string, OwnerStats>();
+  for (const [k, v] of c.ownerStats) ownerStats.set(k, { ...v });
+  return { objects, ownerStats, podsByOwner: copyIndex(c.podsByOwner), podsByNode: copyIndex(c.podsByNode) };
 }
 
 /** list returns every cached object of a kind, in insertion order (deterministic). */

@@ -9,7 +9,7 @@ import { type BackoffState, newBackOff } from '../controller/daemon/backoff.ts';
 import type { ExpectationsState } from '../controller/expectations.ts';
 import type { SimConfig } from '../config.ts';
 import { type PrngState, seedPrng } from '../lib/prng.ts';
-import { newStoreState, rebuildStoreIndexes, type StoreState } from '../apiserver/store.ts';
+import { newStoreState, type StoreState } from '../apiserver/store.ts';
 import type { KubeObject, Kind } from '../api/types.ts';
 import { KINDS } from '../api/types.ts';
 import type { QueuedEvent } from './eventQueue.ts';
@@ -73,9 +73,10 @@ function cloneObjects(o: Record<Kind, Map<string, KubeObject>>): Record<Kind, Ma
 }
 
 function cloneStore(s: StoreState): StoreState {
-  const out: StoreState = { rv: s.rv, objects: cloneObjects(s.objects), podsByNode: new Map() };
-  rebuildStoreIndexes(out);
-  return out;
+  // Index sets are copied in their own order (see cloneCache).
+  const podsByNode = new Map<string, Set<string>>();
+  for (const [k, v] of s.podsByNode) podsByNode.set(k, new Set(v));
+  return { rv: s.rv, objects: cloneObjects(s.objects), podsByNode };
 }
 
 /** cloneEngineState copies every mutable container; immutable API objects are shared. */
