@@ -8,35 +8,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { parseScenarioText } from '../src/scenario/parse.ts';
 import { encodeShareHash } from '../src/scenario/shareUrl.ts';
 
-interface CspViolation {
-  directive: string;
-  blocked: string;
-}
-type WithViolations = { __cspViolations: CspViolation[] };
-
-/** failOnProblems makes every test of the file fail on a console error, page error or CSP violation. */
-export function failOnProblems(): void {
-  let problems: string[] = [];
-  test.beforeEach(async ({ page }) => {
-    problems = [];
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    await page.addInitScript(() => {
-      const seen: CspViolation[] = [];
-      (window as unknown as WithViolations).__cspViolations = seen;
-      document.addEventListener('securitypolicyviolation', (e) =>
-        seen.push({ directive: e.violatedDirective, blocked: e.blockedURI }),
-      );
-    });
-  });
-  test.afterEach(async ({ page }) => {
-    const violations = await page.evaluate(() => (window as unknown as WithViolations).__cspViolations);
-    expect(violations, 'CSP violations').toEqual([]);
-    expect(problems, 'console and page errors').toEqual([]);
-  });
-}
+export { failOnProblems } from './guard.ts';
 
 const PRESET_DIR = 'src/scenario/presets';
 

@@ -1,36 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { failOnProblems, type WithViolations } from './guard.ts';
 
 const REGIONS = ['Cluster', 'ReplicaSets', 'Expectations', 'Explain', 'Timeline', 'Controls'];
 
-interface CspViolation {
-  directive: string;
-  blocked: string;
-}
-type WithViolations = { __cspViolations: CspViolation[] };
-
-// Every test: record console errors, page errors and CSP violations from the first script on,
-// and fail when any was seen.
-let problems: string[] = [];
-test.beforeEach(async ({ page }) => {
-  problems = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  await page.addInitScript(() => {
-    const seen: CspViolation[] = [];
-    (window as unknown as WithViolations).__cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (e) =>
-      seen.push({ directive: e.violatedDirective, blocked: e.blockedURI }),
-    );
-  });
-});
-
-test.afterEach(async ({ page }) => {
-  const violations = await page.evaluate(() => (window as unknown as WithViolations).__cspViolations);
-  expect(violations, 'CSP violations').toEqual([]);
-  expect(problems, 'console and page errors').toEqual([]);
-});
+const guard = failOnProblems();
 
 test('shows the six panels and the worker Kubernetes version, in light and dark', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
@@ -71,7 +44,7 @@ test('runs under the strict CSP, which blocks inline script', async ({ page }) =
     return { ran: w.__inlineRan === true, directives: seen.map((v) => v.directive) };
   });
   expect(outcome).toEqual({ ran: false, directives: ['script-src-elem'] });
-  problems = problems.filter((p) => !p.includes('Content Security Policy'));
+  guard.ignore((p) => p.includes('Content Security Policy'));
 });
 
 test('follows the system dark setting when nothing was chosen', async ({ page }) => {

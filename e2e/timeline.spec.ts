@@ -1,37 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import { decodeShareHash } from '../src/scenario/shareUrl.ts';
+import { failOnProblems } from './guard.ts';
 
 // Play, pause, step, scrub and speed drive the simulation worker; an edit forks the run and the
 // URL hash holds it (DESIGN.md §3, §6, §7). Every test fails on a console error, a page error or a
 // CSP violation, as in smoke.spec.ts.
 
-interface CspViolation {
-  directive: string;
-  blocked: string;
-}
-type WithViolations = { __cspViolations: CspViolation[] };
-
-let problems: string[] = [];
-test.beforeEach(async ({ page }) => {
-  problems = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  await page.addInitScript(() => {
-    const seen: CspViolation[] = [];
-    (window as unknown as WithViolations).__cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (e) =>
-      seen.push({ directive: e.violatedDirective, blocked: e.blockedURI }),
-    );
-  });
-});
-
-test.afterEach(async ({ page }) => {
-  const violations = await page.evaluate(() => (window as unknown as WithViolations).__cspViolations);
-  expect(violations, 'CSP violations').toEqual([]);
-  expect(problems, 'console and page errors').toEqual([]);
-});
+failOnProblems();
 
 const DEPLOYMENT = 'nginx-deployment-roll01';
 
