@@ -179,9 +179,7 @@ export function get<K extends Kind>(c: CacheState, kind: K, key: string): Object
   return c.objects[kind].get(key) as ObjectOf<K> | undefined;
 }
 
-/** podsOwnedBy lists the cached pods whose controller is the object with this uid. */
-export function podsOwnedBy(c: CacheState, uid: string): Pod[] {
-  const keys = c.podsByOwner.get(uid);
+function podsFromKeys(c: CacheState, keys: Set<string> | undefined): Pod[] {
   if (!keys) return [];
   const out: Pod[] = [];
   for (const k of keys) {
@@ -191,14 +189,12 @@ export function podsOwnedBy(c: CacheState, uid: string): Pod[] {
   return out;
 }
 
+/** podsOwnedBy lists the cached pods whose controller is the object with this uid. */
+export function podsOwnedBy(c: CacheState, uid: string): Pod[] {
+  return podsFromKeys(c, c.podsByOwner.get(uid));
+}
+
 /** podsOnNode lists the cached pods bound or pinned to a node. */
 export function podsOnNode(c: CacheState, node: string): Pod[] {
-  const keys = c.podsByNode.get(node);
-  if (!keys) return [];
-  const out: Pod[] = [];
-  for (const k of keys) {
-    const p = c.objects.Pod.get(k);
-    if (p) out.push(p as Pod);
-  }
-  return out;
+  return podsFromKeys(c, c.podsByNode.get(node));
 }
