@@ -238,3 +238,13 @@ test('a 1,500-pod Deployment paints its pods on canvases and keeps the nodes and
   );
   expect(p95).toBeLessThan(100);
 });
+
+test('Share copies the link of the run at this tick and says so', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openPreset(page, 'seed');
+  await seekTo(page, 42);
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/#v1\.[A-Za-z0-9_-]+&t=42$/);
+});

@@ -71,3 +71,15 @@ test('screenshots of seed in Simplified Chinese and in large-text mode', async (
   await page.waitForTimeout(250);
   await page.screenshot({ path: 'artifacts/screenshots/seed-mid-large-text-1920.png' });
 });
+
+test('screenshot of seed on a phone-sized screen', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
+  await openPreset(page, 'seed');
+  const [, mid] = await moments(page);
+  await seekTo(page, mid?.tick ?? 0);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'no horizontal page scroll').toBeLessThanOrEqual(0);
+  await page.screenshot({ path: 'artifacts/screenshots/seed-mid-390-dark.png', fullPage: true });
+});

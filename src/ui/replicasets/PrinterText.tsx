@@ -42,7 +42,7 @@ export function PrinterText({ command, load, reloadKey }: PrinterTextProps) {
       aria-label={command}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the output scrolls, so keyboard users must reach it
       tabIndex={0}
-      className="h-full min-h-0 overflow-auto rounded-md bg-slate-950 p-2 font-mono text-xs leading-5 text-slate-100 focus-visible:outline-2 focus-visible:outline-accent"
+      className="h-full max-h-[26rem] min-h-0 overflow-auto rounded-md bg-slate-950 p-2 lg:max-h-none font-mono text-xs leading-5 text-slate-100 focus-visible:outline-2 focus-visible:outline-accent"
     >
       <div className="text-slate-400">
         <span className="select-none text-emerald-400">$ </span>

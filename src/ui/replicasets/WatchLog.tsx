@@ -69,7 +69,7 @@ export function WatchLog({ lines, tick, command }: WatchLogProps) {
         aria-label={command}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the log scrolls, so keyboard users must reach it
         tabIndex={0}
-        className="min-h-0 flex-1 overflow-auto rounded-md bg-slate-950 px-2 pb-2 font-mono text-xs leading-5 text-slate-100 focus-visible:outline-2 focus-visible:outline-accent"
+        className="max-h-[26rem] min-h-0 flex-1 overflow-auto rounded-md bg-slate-950 px-2 lg:max-h-none pb-2 font-mono text-xs leading-5 text-slate-100 focus-visible:outline-2 focus-visible:outline-accent"
       >
         <div className="sticky top-0 z-10 bg-slate-950 pt-1">
           <div className="text-slate-400">

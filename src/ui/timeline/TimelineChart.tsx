@@ -6,6 +6,7 @@ import type { ActionMarker, ReplicaSetView, SeriesPoint, WorkloadView } from '..
 import type { RevisionIndex } from '../common/revisionStyle.ts';
 import { useT } from '../common/useT.ts';
 import { type Bounds, chartModel, MARGINS, type Metric } from './chartModel.ts';
+import { ChartMarkers } from './ChartMarkers.tsx';
 import { METRIC_STYLE, seriesColor } from './chartStyle.ts';
 import { useSize } from './useSize.ts';
 
@@ -15,7 +16,7 @@ interface TimelineChartProps {
   endTime: number;
   markers: readonly ActionMarker[];
   metrics: readonly Metric[];
-  bounds: ((p: SeriesPoint) => Bounds | null) | null;
+  bounds: ((time: number) => Bounds | null) | null;
   replicaSets: readonly ReplicaSetView[];
   workloads: readonly WorkloadView[];
   index: RevisionIndex;
@@ -33,9 +34,10 @@ export function TimelineChart(props: TimelineChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const cursor = useRef<SVGLineElement>(null);
   const { width, height } = useSize(box);
+  const cuts = useMemo(() => markers.map((m) => m.time), [markers]);
   const model = useMemo(
-    () => chartModel(series, endTime, width, height, metrics, keys, bounds),
-    [series, endTime, width, height, metrics, keys, bounds],
+    () => chartModel(series, endTime, width, height, metrics, keys, bounds, cuts),
+    [series, endTime, width, height, metrics, keys, bounds, cuts],
   );
 
   useEffect(() => {
@@ -60,7 +62,6 @@ export function TimelineChart(props: TimelineChartProps) {
   };
 
   const plotBottom = height - MARGINS.bottom;
-  const labelled = labelledMarkers(markers, model.x);
   return (
     <div ref={box} className="relative h-full min-h-24 w-full select-none" data-testid="timeline-chart">
       {width > 0 && height > 0 ? (
@@ -125,33 +126,7 @@ export function TimelineChart(props: TimelineChartProps) {
             y2={plotBottom}
             className="stroke-slate-400"
           />
-          {markers.map((mk) => (
-            <g
-              key={`${mk.tick}-${mk.label}`}
-              data-testid="action-marker"
-              data-tick={mk.tick}
-              data-time={mk.time}
-            >
-              <line
-                x1={model.x(mk.time)}
-                x2={model.x(mk.time)}
-                y1={MARGINS.top}
-                y2={plotBottom}
-                className="stroke-orange"
-                strokeWidth={1.5}
-              />
-              <title>{mk.label}</title>
-              {labelled.has(mk) ? (
-                <text
-                  x={model.x(mk.time) + 3}
-                  y={MARGINS.top + 8}
-                  className="fill-amber-800 text-[0.625rem] dark:fill-orange"
-                >
-                  {shortLabel(mk.label)}
-                </text>
-              ) : null}
-            </g>
-          ))}
+          <ChartMarkers markers={markers} x={model.x} width={width} plotBottom={plotBottom} />
           {model.totals.map((tot) => (
             <path
               key={tot.metric}
@@ -186,23 +161,4 @@ export function TimelineChart(props: TimelineChartProps) {
       ) : null}
     </div>
   );
-}
-
-/** labelledMarkers picks the markers whose label fits: each at least 170 px right of the last labelled one. */
-function labelledMarkers(markers: readonly ActionMarker[], x: (t: number) => number): Set<ActionMarker> {
-  const out = new Set<ActionMarker>();
-  let last = Number.NEGATIVE_INFINITY;
-  for (const mk of markers) {
-    const px = x(mk.time);
-    if (px - last < 170) continue;
-    out.add(mk);
-    last = px;
-  }
-  return out;
-}
-
-/** shortLabel is a marker's label without `kubectl `, cut to 30 characters. */
-function shortLabel(label: string): string {
-  const text = label.replace(/^kubectl /, '');
-  return text.length > 30 ? `${text.slice(0, 29)}…` : text;
 }

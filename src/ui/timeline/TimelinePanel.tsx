@@ -67,7 +67,7 @@ export function TimelinePanel() {
     if (memory.current.see(markers, time, workloads)) setKnown((n) => n + 1);
   }, [markers, time, workloads]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `known` counts what the memory learnt
-  const bounds = useMemo(() => (p: SeriesPoint) => memory.current.at(markers, p.time), [markers, known]);
+  const bounds = useMemo(() => (time: number) => memory.current.at(markers, time), [markers, known]);
   const colorOf = (key: string) => seriesColor(key, keys, replicaSets, workloads, index);
   const revisionOf = (key: string) => replicaSets.find((r) => r.name === key)?.revision ?? null;
   const toggle = (m: Metric) =>

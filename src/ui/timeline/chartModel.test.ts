@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SeriesPoint } from '../../worker/protocol.ts';
-import { activityEnd, chartModel, seriesKeys, total } from './chartModel.ts';
+import { activityEnd, bandTimes, chartModel, seriesKeys, total } from './chartModel.ts';
 
 const series: SeriesPoint[] = [
   { tick: 0, time: 0, values: { a: { desired: 10, current: 10, ready: 10, available: 10 } } },
@@ -69,5 +69,18 @@ describe('activityEnd', () => {
     expect(activityEnd(series, [100], 630, 0)).toBe(115);
     expect(activityEnd(series, [], 630, 300)).toBe(300);
     expect(activityEnd(series, [], 630, 1000)).toBe(630);
+  });
+});
+
+describe('bandTimes', () => {
+  it('samples both sides of each action so a quiet stretch keeps its own band', () => {
+    expect(bandTimes(series, [45], 60)).toEqual([0, 30, 45 - 1e-6, 45, 60]);
+  });
+
+  it('leaves the band out where the bounds are unknown, however long the stretch', () => {
+    const known = (t: number) => (t < 45 ? { lower: 8, upper: 13 } : null);
+    const model = chartModel(series, 60, 400, 200, ['desired'], ['a'], known, [45]);
+    const ends = (model.band ?? '').match(/[\d.]+(?=,)/g)?.map(Number) ?? [];
+    expect(Math.max(...ends)).toBeCloseTo(model.x(45), 0);
   });
 });

@@ -62,8 +62,28 @@ export function seriesKeys(series: readonly SeriesPoint[]): string[] {
 }
 
 /**
+ * bandTimes are the times the band is evaluated at: every sample, and both sides of every cut
+ * (a user action may change the spec there), so a stretch with no sample still starts and ends
+ * exactly at its actions instead of being stretched over by a step.
+ */
+export function bandTimes(
+  series: readonly SeriesPoint[],
+  cuts: readonly number[],
+  maxTime: number,
+): number[] {
+  const times = new Set<number>([0, maxTime]);
+  for (const p of series) times.add(p.time);
+  for (const c of cuts) {
+    if (c > 0) times.add(c - 1e-6);
+    times.add(c);
+  }
+  return [...times].filter((t) => t >= 0 && t <= maxTime).sort((a, b) => a - b);
+}
+
+/**
  * chartModel computes scales, ticks and paths for a chart of `width`×`height` pixels. `bounds`
- * gives the strategy band at a point (null: no band, e.g. a Recreate Deployment).
+ * gives the strategy band at a virtual time (null: none known there, or none at all); `cuts` are
+ * the times of user actions, where the band may change.
  */
 export function chartModel(
   series: readonly SeriesPoint[],
@@ -72,22 +92,24 @@ export function chartModel(
   height: number,
   metrics: readonly Metric[],
   keys: readonly string[],
-  bounds: ((p: SeriesPoint) => Bounds | null) | null,
+  bounds: ((time: number) => Bounds | null) | null,
+  cuts: readonly number[] = [],
 ): ChartModel {
   const m = MARGINS;
   const maxTime = Math.max(endTime, series.at(-1)?.time ?? 0, 1);
   const x = scaleLinear()
     .domain([0, maxTime])
     .range([m.left, Math.max(m.left + 1, width - m.right)]);
-  const boundsAt = series.map((p) => bounds?.(p) ?? null);
-  const peak =
-    max(series, (p, i) =>
+  const band = bounds ? bandTimes(series, cuts, maxTime).map((t) => ({ t, b: bounds(t) })) : [];
+  const peak = Math.max(
+    max(series, (p) =>
       Math.max(
-        boundsAt[i]?.upper ?? 0,
         ...Object.values(p.values).map((v) => Math.max(v.desired, v.current, v.ready, v.available)),
         total(p, 'current', keys),
       ),
-    ) ?? 1;
+    ) ?? 1,
+    max(band, (d) => d.b?.upper ?? 0) ?? 0,
+  );
   const y = scaleLinear()
     .domain([0, Math.max(1, peak)])
     .nice(4)
@@ -117,29 +139,7 @@ export function chartModel(
     { metric: 'available', d: pathOf((p) => total(p, 'available', keys)) },
   ];
 
-  let band: string | null = null;
-  let upper: string | null = null;
-  let lower: string | null = null;
-  if (bounds && points.length > 0) {
-    const withBounds = points.map((p, i) => ({ p, b: boundsAt[Math.min(i, boundsAt.length - 1)] ?? null }));
-    const defined = (d: { b: Bounds | null }) => d.b !== null;
-    band =
-      area<{ p: SeriesPoint; b: Bounds | null }>()
-        .curve(curveStepAfter)
-        .defined(defined)
-        .x((d) => x(d.p.time))
-        .y0((d) => y(d.b?.lower ?? 0))
-        .y1((d) => y(d.b?.upper ?? 0))(withBounds) ?? null;
-    const edge = (pick: (b: Bounds) => number) =>
-      line<{ p: SeriesPoint; b: Bounds | null }>()
-        .curve(curveStepAfter)
-        .defined(defined)
-        .x((d) => x(d.p.time))
-        .y((d) => y(d.b ? pick(d.b) : 0))(withBounds) ?? null;
-    upper = edge((b) => b.upper);
-    lower = edge((b) => b.lower);
-  }
-
+  const paths = bandPaths(band, x, y);
   return {
     x,
     invertX: (px) => Math.min(maxTime, Math.max(0, x.invert(px))),
@@ -153,9 +153,7 @@ export function chartModel(
       .map((value) => ({ value, y: y(value) })),
     lines,
     totals,
-    band,
-    upper,
-    lower,
+    ...paths,
   };
 }
 
@@ -164,4 +162,33 @@ export function total(p: SeriesPoint, metric: Metric, keys: readonly string[]): 
   let sum = 0;
   for (const k of keys) sum += p.values[k]?.[metric] ?? 0;
   return sum;
+}
+
+type BandPoint = { t: number; b: Bounds | null };
+
+/** bandPaths draws the band (area) and its edges as steps, leaving out stretches with no bounds. */
+function bandPaths(
+  band: readonly BandPoint[],
+  x: (t: number) => number,
+  y: (v: number) => number,
+): Pick<ChartModel, 'band' | 'upper' | 'lower'> {
+  if (!band.some((d) => d.b !== null)) return { band: null, upper: null, lower: null };
+  const defined = (d: BandPoint) => d.b !== null;
+  const edge = (pick: (b: Bounds) => number) =>
+    line<BandPoint>()
+      .curve(curveStepAfter)
+      .defined(defined)
+      .x((d) => x(d.t))
+      .y((d) => y(d.b ? pick(d.b) : 0))(band) ?? null;
+  return {
+    band:
+      area<BandPoint>()
+        .curve(curveStepAfter)
+        .defined(defined)
+        .x((d) => x(d.t))
+        .y0((d) => y(d.b?.lower ?? 0))
+        .y1((d) => y(d.b?.upper ?? 0))(band) ?? null,
+    upper: edge((b) => b.upper),
+    lower: edge((b) => b.lower),
+  };
 }

@@ -1,0 +1,82 @@
+import type { ActionMarker } from '../../worker/protocol.ts';
+import { MARGINS } from './chartModel.ts';
+
+interface ChartMarkersProps {
+  markers: readonly ActionMarker[];
+  x: (time: number) => number;
+  width: number;
+  plotBottom: number;
+}
+
+/** ChartMarkers draws a line at each user action, labelled where the label fits. */
+export function ChartMarkers({ markers, x, width, plotBottom }: ChartMarkersProps) {
+  const labelled = labelledMarkers(markers, x, width);
+  return (
+    <>
+      {markers.map((mk) => {
+        const px = x(mk.time);
+        const atEnd = labelAtEnd(px, width);
+        return (
+          <g
+            key={`${mk.tick}-${mk.label}`}
+            data-testid="action-marker"
+            data-tick={mk.tick}
+            data-time={mk.time}
+          >
+            <line
+              x1={px}
+              x2={px}
+              y1={MARGINS.top}
+              y2={plotBottom}
+              className="stroke-orange"
+              strokeWidth={1.5}
+            />
+            <title>{mk.label}</title>
+            {labelled.has(mk) ? (
+              <text
+                x={px + (atEnd ? -3 : 3)}
+                textAnchor={atEnd ? 'end' : 'start'}
+                y={MARGINS.top + 8}
+                className="fill-amber-800 text-[0.625rem] dark:fill-orange"
+              >
+                {shortLabel(mk.label)}
+              </text>
+            ) : null}
+          </g>
+        );
+      })}
+    </>
+  );
+}
+
+/** A marker label's width in pixels (30 characters at 10 px). */
+const LABEL_PX = 170;
+
+/** labelAtEnd tells whether a marker's label sits left of its line (near the right edge). */
+function labelAtEnd(px: number, width: number): boolean {
+  return px > width - LABEL_PX;
+}
+
+/** labelledMarkers picks the markers whose label fits without overlapping one already placed. */
+function labelledMarkers(
+  markers: readonly ActionMarker[],
+  x: (t: number) => number,
+  width: number,
+): Set<ActionMarker> {
+  const out = new Set<ActionMarker>();
+  const placed: [number, number][] = [];
+  for (const mk of markers) {
+    const px = x(mk.time);
+    const span: [number, number] = labelAtEnd(px, width) ? [px - LABEL_PX, px] : [px, px + LABEL_PX];
+    if (placed.some(([a, b]) => span[0] < b && a < span[1])) continue;
+    placed.push(span);
+    out.add(mk);
+  }
+  return out;
+}
+
+/** shortLabel is a marker's label without `kubectl `, cut to 30 characters. */
+function shortLabel(label: string): string {
+  const text = label.replace(/^kubectl /, '');
+  return text.length > 30 ? `${text.slice(0, 29)}…` : text;
+}
