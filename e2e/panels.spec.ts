@@ -248,3 +248,25 @@ test('Share copies the link of the run at this tick and says so', async ({ page,
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(/#v1\.[A-Za-z0-9_-]+&t=42$/);
 });
+
+test('an invalid strategy shows the API server’s message inline and changes nothing', async ({ page }) => {
+  test.setTimeout(60_000);
+  await openPreset(page, 'seed');
+  const setImage = (await firstActionTick(page)) ?? 1;
+  await seekTo(page, setImage - 1);
+  const markersBefore = await page.getByTestId('action-marker').count();
+
+  await page.getByRole('slider', { name: 'maxUnavailable' }).focus();
+  await page.keyboard.press('Home');
+  await expect(page.getByTestId('resolved')).toContainText('unavailable 0');
+  await expect(page.getByTestId('action-marker')).toHaveCount(1, { timeout: 10_000 }); // the fork dropped set image
+  await page.getByRole('slider', { name: 'maxSurge' }).focus();
+  await page.keyboard.press('Home');
+
+  const message = page.getByRole('region', { name: 'Controls' }).getByRole('alert');
+  await expect(message).toContainText('spec.strategy.rollingUpdate.maxUnavailable: Invalid value');
+  await expect(message).toContainText('may not be 0 when `maxSurge` is 0');
+  await expect(page.getByRole('slider', { name: 'maxSurge' })).toHaveValue('25');
+  await expect(page.getByTestId('action-marker')).toHaveCount(1);
+  expect(markersBefore).toBeGreaterThan(0);
+});

@@ -97,3 +97,11 @@ describe('zh-CN Explain templates', () => {
     expect(single).toEqual([]);
   });
 });
+
+describe('sourceUrl', () => {
+  it('links every function the engine explains to its Kubernetes source file', async () => {
+    const { sourceUrl } = await import('../../src/ui/explain/sourceLinks.ts');
+    const fns = new Set([...ENGINE.flatMap((c) => Object.keys(c)), ...emitted.map((d) => d.fn)]);
+    expect([...fns].filter((fn) => sourceUrl(fn) === null)).toEqual([]);
+  });
+});

@@ -42,11 +42,19 @@ const FILES: Record<string, readonly string[]> = {
     'syncNodes',
     'podsShouldBeOnNode',
     'updateDaemonSetStatus',
+    'updateDaemonSet',
     'addNode',
     'updateNode',
     'deleteNode',
   ],
-  'daemon/update.go': ['rollingUpdate', 'updatedDesiredNodeCounts', 'constructHistory', 'cleanupHistory'],
+  'daemon/update.go': [
+    'rollingUpdate',
+    'updatedDesiredNodeCounts',
+    'constructHistory',
+    'cleanupHistory',
+    'snapshot',
+    'dedupCurHistories',
+  ],
 };
 
 const BY_FN = new Map<string, string>();
