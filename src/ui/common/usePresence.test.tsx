@@ -20,9 +20,19 @@ describe('usePresence', () => {
     });
     expect(view(result.current)).toEqual(['a', 'b', 'c']);
     rerender({ items: ['a', 'c'] });
-    expect(view(result.current)).toEqual(['a', 'c', 'b~']);
+    expect(view(result.current)).toEqual(['a', 'b~', 'c']);
     act(() => vi.advanceTimersByTime(200));
     expect(view(result.current)).toEqual(['a', 'c']);
+  });
+
+  it('fades several neighbours out where they were', () => {
+    const { result, rerender } = renderHook(({ items }) => usePresence(items, id, 180), {
+      initialProps: { items: ['a', 'b', 'c', 'd'] },
+    });
+    rerender({ items: ['a', 'd', 'e'] });
+    expect(view(result.current)).toEqual(['a', 'b~', 'c~', 'd', 'e']);
+    rerender({ items: ['e'] });
+    expect(view(result.current).sort()).toEqual(['a~', 'b~', 'c~', 'd~', 'e']);
   });
 
   it('brings a leaving item back at once when it returns (interruptible)', () => {
