@@ -8,7 +8,7 @@ import type { Deployment, Pod, ReplicaSet } from '../../src/engine/api/types.ts'
 import { DEFAULT_IMAGE_BEHAVIOUR, type SimAction, type SimConfig } from '../../src/engine/config.ts';
 import { maxSurge, maxUnavailable } from '../../src/engine/controller/deployment/util/deploymentUtil.ts';
 import { isPodAvailable } from '../../src/engine/controller/podRanking.ts';
-import { createEngine, runUntil, step } from '../../src/engine/sim.ts';
+import { createEngine, nextEventTime, runUntil, step } from '../../src/engine/sim.ts';
 import type { EngineState } from '../../src/engine/sim/state.ts';
 
 const intOrPercent = fc.oneof(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 100 }).map((p) => `${p}%`));
@@ -104,7 +104,10 @@ describe('Deployment controller properties', () => {
         const st = createEngine(config);
         let ticks = 0;
         let staleDecisions = 0;
+        const endMs = Math.max(...config.actions.map((a) => a.at * 1000)) + 600_000;
         for (;;) {
+          const next = nextEventTime(st);
+          if (next === null || next > endMs) break;
           const before = st.store.objects.Deployment.get('default/web') as Deployment | undefined;
           const availBefore = before ? availablePods(st, before) : 0;
           const rec = step(st);

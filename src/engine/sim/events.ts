@@ -35,6 +35,8 @@ export type SimEvent =
   | { type: 'evict'; podKey: string; uid: string }
   /** A user action of the scenario (index into SimConfig.actions). */
   | { type: 'action'; index: number }
+  /** The shared informers' periodic resync: every Deployment, ReplicaSet and DaemonSet is enqueued. */
+  | { type: 'resync' }
   /** PodGC (gcOrphaned): force-delete the pods still bound to a node that was deleted. */
   | { type: 'podgc'; node: string }
   /** One of the scenario's initial objects is created (index into SimConfig.objects). */

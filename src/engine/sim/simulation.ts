@@ -30,6 +30,15 @@ const SYNC: Record<ControllerName, (tx: Tx, key: string) => string | null> = {
   daemonset: syncDaemonSet,
 };
 
+/**
+ * The informers' resync period. kube-controller-manager draws each informer's period from
+ * [--min-resync-period, 2 × that) = [12 h, 24 h); the simulator uses 12 h for all, so that no
+ * PRNG draw is spent on it. A resync re-delivers every cached object; the Deployment, ReplicaSet
+ * and DaemonSet handlers enqueue their object even when nothing changed, which is what finally
+ * wakes a controller whose requeue was merged into an earlier one by the delaying queue.
+ */
+export const RESYNC_PERIOD_MS = 12 * 60 * 60 * 1000;
+
 /** createEngine builds the state at t = 0: the nodes exist; workloads and actions are queued. */
 export function createEngine(config: SimConfig): EngineState {
   const st = newEngineState(config);
@@ -40,6 +49,7 @@ export function createEngine(config: SimConfig): EngineState {
   for (let index = 0; index < config.objects.length; index++) schedule(tx, 0, { type: 'init', index });
   for (const [index, a] of config.actions.entries()) schedule(tx, Math.round(a.at * 1000), { type: 'action', index });
   st.actionsScheduled = config.actions.length;
+  schedule(tx, RESYNC_PERIOD_MS, { type: 'resync' });
   return st;
 }
 
@@ -156,6 +166,23 @@ export function step(st: EngineState): TickRecord | null {
         del(tx, 'Pod', ev.podKey);
         note(tx, `evicted ${pod.metadata.name}: its node is unreachable`);
       } else note(tx, `nothing to evict for ${ev.podKey}`);
+      break;
+    }
+    case 'resync': {
+      tx.actor = 'informer';
+      let n = 0;
+      for (const [controller, kind] of [
+        ['deployment', 'Deployment'],
+        ['replicaset', 'ReplicaSet'],
+        ['daemonset', 'DaemonSet'],
+      ] as const) {
+        for (const key of st.cache.objects[kind].keys()) {
+          enqueue(tx, controller, key);
+          n++;
+        }
+      }
+      note(tx, `resync: ${n} workload${n === 1 ? '' : 's'} re-delivered to their controllers`);
+      schedule(tx, tx.now + RESYNC_PERIOD_MS, { type: 'resync' });
       break;
     }
     case 'podgc': {
