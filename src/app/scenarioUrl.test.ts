@@ -83,6 +83,26 @@ describe('openInitialScenario', () => {
     expect(store.getState().scenarioMessage).toBeNull();
   });
 
+  it('keeps the preset of the autosave when the link in the address bar holds the same scenario', async () => {
+    const s = preset('rollback');
+    const { env, items } = fakeEnv(encodeShareHash(s, { tick: 5 }));
+    items.set(WORKING_SCENARIO_KEY, JSON.stringify({ text: JSON.stringify(s), presetId: 'rollback' }));
+    await openInitialScenario(env, store);
+    await until((x) => x.tickView?.tick === 5);
+    expect(store.getState().presetId).toBe('rollback');
+  });
+
+  it('names no preset when the link holds another scenario than the autosave', async () => {
+    const { env, items } = fakeEnv(encodeShareHash(preset('recreate'), { tick: 5 }));
+    items.set(
+      WORKING_SCENARIO_KEY,
+      JSON.stringify({ text: JSON.stringify(preset('rollback')), presetId: 'rollback' }),
+    );
+    await openInitialScenario(env, store);
+    await until((x) => x.tickView?.tick === 5);
+    expect(store.getState().presetId).toBeNull();
+  });
+
   it('opens the autosaved scenario when there is no link, else the default preset', async () => {
     const { env, items } = fakeEnv();
     await openInitialScenario(env, store);

@@ -7,6 +7,7 @@
  * - `&t=` follows the current tick with replaceState, at most once a second;
  * - the working scenario is autosaved to localStorage on every change.
  */
+import { parseScenarioText } from '../scenario/parse.ts';
 import { decodeShareHash } from '../scenario/shareUrl.ts';
 import { loadPreset, loadScenarioText, seekTick, shareHashAt } from '../state/actions.ts';
 import { type AppStore, appStore } from '../state/store.ts';
@@ -87,14 +88,24 @@ function writeSaved(env: UrlEnv, saved: Saved): void {
   }
 }
 
+/** sameScenario tells whether saved scenario text and a decoded scenario are the same scenario. */
+function sameScenario(text: string, scenario: unknown): boolean {
+  const parsed = parseScenarioText(text);
+  return parsed.ok && JSON.stringify(parsed.value) === JSON.stringify(scenario);
+}
+
 /** openHash loads the scenario of a share hash; a bad one shows why and opens the default preset. */
-async function openHash(hash: string, store: AppStore): Promise<void> {
+async function openHash(hash: string, store: AppStore, saved: Saved | null): Promise<void> {
   const r = decodeShareHash(hash);
   let reason: string;
   if (r.ok) {
     if (r.value.lang) store.getState().setLanguage(r.value.lang);
+    // A reload opens the link in the address bar, which does not name the preset; the autosave
+    // does, so "Reset to preset" survives the reload when both hold the same scenario.
+    const presetId = saved?.presetId && sameScenario(saved.text, r.value.scenario) ? saved.presetId : null;
     const loaded = await loadScenarioText(JSON.stringify(r.value.scenario), {
       ...(r.value.tick !== undefined ? { tick: r.value.tick } : {}),
+      ...(presetId ? { presetId } : {}),
     });
     if (loaded.ok) return;
     reason = loaded.message ?? 'the scenario is invalid';
@@ -109,8 +120,8 @@ export async function openInitialScenario(
   store: AppStore = appStore,
 ): Promise<void> {
   const hash = env.getHash();
-  if (hash !== '' && hash !== '#') return openHash(hash, store);
   const saved = readSaved(env);
+  if (hash !== '' && hash !== '#') return openHash(hash, store, saved);
   if (saved) {
     const r = await loadScenarioText(saved.text, saved.presetId ? { presetId: saved.presetId } : {});
     if (r.ok) return;
@@ -174,7 +185,7 @@ export function startUrlSync(env: UrlEnv = browserEnv(), store: AppStore = appSt
       return;
     }
     fromHistory = true;
-    void openHash(hash, store);
+    void openHash(hash, store, readSaved(env));
   });
 
   return () => {
