@@ -71,7 +71,7 @@ export function WatchLog({ lines, tick, command }: WatchLogProps) {
         tabIndex={0}
         className="max-h-[26rem] min-h-0 flex-1 overflow-auto rounded-md bg-slate-950 px-2 lg:max-h-none pb-2 font-mono text-xs leading-5 text-slate-100 focus-visible:outline-2 focus-visible:outline-accent"
       >
-        <div className="sticky top-0 z-10 bg-slate-950 pt-1">
+        <div className="sticky top-0 z-10 w-max min-w-full bg-slate-950 pt-1">
           <div className="text-slate-400">
             <span className="select-none text-emerald-400">$ </span>
             {command}
