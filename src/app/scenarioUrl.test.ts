@@ -73,6 +73,20 @@ describe('openInitialScenario', () => {
     expect(store.getState().scenarioMessage).toMatch(/showing the default scenario\.$/);
   });
 
+  it('keeps the autosaved scenario when the link is bad, and says so', async () => {
+    const { env, items } = fakeEnv('#v1.qwe');
+    items.set(
+      WORKING_SCENARIO_KEY,
+      JSON.stringify({ text: JSON.stringify(preset('recreate')), presetId: 'recreate' }),
+    );
+    await openInitialScenario(env, store);
+    await until((s) => s.presetId === 'recreate');
+    expect(store.getState().scenarioName).toBe(preset('recreate').name);
+    expect(store.getState().scenarioMessage).toMatch(
+      /This link could not be opened: .*; showing your last scenario\.$/,
+    );
+  });
+
   it('opens a shared scenario at its tick in its language', async () => {
     const s = preset('rollback');
     const { env } = fakeEnv(encodeShareHash(s, { tick: 42, lang: 'zh-CN' }));

@@ -110,6 +110,21 @@ async function openHash(hash: string, store: AppStore, saved: Saved | null): Pro
     if (loaded.ok) return;
     reason = loaded.message ?? 'the scenario is invalid';
   } else reason = r.errors[0] ?? 'it does not decode';
+  // Nothing the user made is lost to a bad link: their autosaved scenario opens if there is one.
+  if (saved) {
+    const back = await loadScenarioText(saved.text, saved.presetId ? { presetId: saved.presetId } : {});
+    if (back.ok) {
+      store
+        .getState()
+        .simUpdate({
+          scenarioMessage: linkMessage(reason).replace(
+            /showing the default scenario\.$/,
+            'showing your last scenario.',
+          ),
+        });
+      return;
+    }
+  }
   store.getState().simUpdate({ scenarioMessage: linkMessage(reason) });
   await loadPreset(store.getState().defaultPresetId);
 }
