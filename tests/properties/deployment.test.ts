@@ -23,13 +23,13 @@ type UserStep = { kind: 'image' } | { kind: 'scale'; replicas: number } | { kind
 
 const stepArb: fc.Arbitrary<UserStep> = fc.oneof(
   fc.constant({ kind: 'image' } as const),
-  fc.integer({ min: 0, max: 30 }).map((replicas) => ({ kind: 'scale', replicas }) as const),
+  fc.integer({ min: 0, max: 60 }).map((replicas) => ({ kind: 'scale', replicas }) as const),
   fc.constant({ kind: 'pause' } as const),
   fc.constant({ kind: 'resume' } as const),
 );
 
 const scenarioArb = fc.record({
-  replicas: fc.integer({ min: 0, max: 30 }),
+  replicas: fc.integer({ min: 0, max: 60 }),
   strategy: strategyArb,
   minReadySeconds: fc.constantFrom(0, 0, 1, 3),
   ready: fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 4 })).map(([a, b]) => [a, a + b] as [number, number]),
