@@ -114,14 +114,12 @@ async function openHash(hash: string, store: AppStore, saved: Saved | null): Pro
   if (saved) {
     const back = await loadScenarioText(saved.text, saved.presetId ? { presetId: saved.presetId } : {});
     if (back.ok) {
-      store
-        .getState()
-        .simUpdate({
-          scenarioMessage: linkMessage(reason).replace(
-            /showing the default scenario\.$/,
-            'showing your last scenario.',
-          ),
-        });
+      store.getState().simUpdate({
+        scenarioMessage: linkMessage(reason).replace(
+          /showing the default scenario\.$/,
+          'showing your last scenario.',
+        ),
+      });
       return;
     }
   }
