@@ -103,6 +103,9 @@ test('dragging maxSurge changes the resolved numbers and the run', async ({ page
   await expect(page.getByTestId('action-marker')).toContainText('"maxSurge":"' + value + '%"');
   await page.getByRole('combobox', { name: 'Image of nginx' }).fill('nginx:1.9.3');
   await page.getByRole('button', { name: 'set image' }).click();
+  // the fork is asynchronous: wait until the worker has appended the second action, then go to
+  // the end of the new recording
+  await expect(page.getByTestId('action-marker')).toHaveCount(2);
   await seekEnd(page);
   await expect.poll(firstNew, { timeout: 10_000 }).toBe(surge);
 });
