@@ -3,6 +3,7 @@
 // pkg/controller/replicaset/replica_set.go (getPodsToDelete) (v1.36).
 import { PodDeletionCost } from '../api/constants.ts';
 import type { Pod } from '../api/types.ts';
+import { rankKey, sortRankKeys } from './podRankKey.ts';
 import { sortByLess, timestampMs } from './sort.ts';
 
 /** Pending < Unknown < Running; any other phase (or none) counts as Pending, like a Go map miss. */
@@ -223,6 +224,7 @@ export function getPodsToDelete(
 ): Pod[] {
   if (diff >= filteredPods.length) return [...filteredPods];
   const ranked = getPodsRankedByRelatedPodsOnSameNode(filteredPods, relatedPods);
-  const sorted = sortByLess(ranked, (a, b) => activePodsWithRanksLess(a.pod, b.pod, a.rank, b.rank, nowMs));
+  // The order of activePodsWithRanksLess, from keys read once per pod (podRankKey.ts).
+  const sorted = sortRankKeys(ranked.map((r) => rankKey(r.pod, r.rank, nowMs)));
   return sorted.slice(0, Math.max(0, diff)).map((r) => r.pod);
 }
