@@ -52,12 +52,6 @@ function indexPod(st: StoreState, pod: KubeObject | undefined, key: string, add:
   else set.delete(key);
 }
 
-/** rebuildStoreIndexes recomputes podsByNode from the pods (after a keyframe copy). */
-export function rebuildStoreIndexes(st: StoreState): void {
-  st.podsByNode = new Map();
-  for (const [key, pod] of st.objects.Pod) indexPod(st, pod, key, true);
-}
-
 /** podCountOnNode is how many pods are bound to a node, terminating ones included. */
 export function podCountOnNode(st: StoreState, node: string): number {
   return st.podsByNode.get(node)?.size ?? 0;

@@ -1,8 +1,10 @@
 /**
  * The shared informer cache of kube-controller-manager: one copy of every object, fed by watch
  * events after `controller.watchDelaySeconds`, so it lags the API store as in a cluster. The
- * indexes (pods by controller uid and by node) are derived and rebuilt after a keyframe restore.
+ * indexes (pods by controller uid and by node) are derived from the objects, kept up to date by
+ * applyWatch and copied with a keyframe.
  */
+import { getControllerOf } from '../api/ownerRefs.ts';
 import type { Kind, KubeObject, ObjectOf, Pod } from '../api/types.ts';
 import { KINDS } from '../api/types.ts';
 import { objectKey, type WatchRecord } from '../apiserver/store.ts';
@@ -40,7 +42,7 @@ export function newCacheState(): CacheState {
 }
 
 function controllerUid(pod: Pod): string | undefined {
-  return pod.metadata.ownerReferences?.find((r) => r.controller)?.uid;
+  return getControllerOf(pod)?.uid;
 }
 
 /** podTargetNode is the node a pod runs on or is pinned to (DaemonSet pods before binding). */
@@ -56,7 +58,7 @@ export function podTargetNode(pod: Pod): string | undefined {
 }
 
 function templateLabelsOf(c: CacheState, pod: Pod): Record<string, string> | undefined {
-  const ref = pod.metadata.ownerReferences?.find((r) => r.controller);
+  const ref = getControllerOf(pod);
   if (!ref || ref.kind !== 'ReplicaSet') return undefined;
   const rs = c.objects.ReplicaSet.get(`${pod.metadata.namespace ?? 'default'}/${ref.name}`);
   return rs?.kind === 'ReplicaSet' ? rs.spec.template.metadata?.labels : undefined;
@@ -136,19 +138,6 @@ export function applyWatch(c: CacheState, rec: WatchRecord): KubeObject | undefi
   if (rec.type === 'DELETED') c.objects[obj.kind].delete(key);
   else c.objects[obj.kind].set(key, obj);
   return old;
-}
-
-/** rebuildIndexes recomputes the derived indexes from the objects (after a restore). */
-export function rebuildIndexes(c: CacheState): void {
-  c.podsByOwner = new Map();
-  c.podsByNode = new Map();
-  c.ownerStats = new Map();
-  for (const [key, o] of c.objects.Pod) {
-    const pod = o as Pod;
-    indexAdd(c.podsByOwner, controllerUid(pod), key);
-    indexAdd(c.podsByNode, podTargetNode(pod), key);
-    countPod(c, pod, 1);
-  }
 }
 
 function copyIndex(m: Map<string, Set<string>>): Map<string, Set<string>> {

@@ -5,12 +5,11 @@
 import type { DaemonSet, Deployment, KubeObject } from '../api/types.ts';
 import { setDefaultsDaemonSet, setDefaultsDeployment } from '../apiserver/defaults.ts';
 import { formatApiError, newInvalid } from '../apiserver/errors.ts';
-import { objectKey } from '../apiserver/store.ts';
 import { invalidMessage, validateObject } from '../apiserver/validation.ts';
 import { DEFAULT_MAX_PODS, type SimAction } from '../config.ts';
 import { executeKubectl } from '../kubectl/execute.ts';
 import { nodeObject, setNodeReady } from '../kubelet/nodes.ts';
-import { create, del, note, type Tx, update } from './tx.ts';
+import { create, del, note, type Tx } from './tx.ts';
 
 /** The result line of a user action, as kubectl would print it (or its error). */
 export interface ActionOutput {
@@ -23,10 +22,11 @@ function defaulted(obj: Deployment | DaemonSet): Deployment | DaemonSet {
 }
 
 /**
- * applyObject is `kubectl apply -f` for a Deployment or DaemonSet: create it, or replace its
- * metadata and spec when it exists; defaulted and validated as the API server does.
+ * createInitialObject creates one of the scenario's initial Deployments or DaemonSets, defaulted
+ * and validated as the API server does. (Later `apply:` actions go through `kubectl apply -f -`,
+ * which merges with the live object; here nothing exists yet.)
  */
-export function applyObject(tx: Tx, raw: KubeObject | Record<string, unknown>): ActionOutput {
+export function createInitialObject(tx: Tx, raw: KubeObject | Record<string, unknown>): ActionOutput {
   const kind = (raw as { kind?: unknown }).kind;
   if (kind !== 'Deployment' && kind !== 'DaemonSet') {
     return { ok: false, output: `error: Rollout Lab applies Deployment and DaemonSet objects, not "${String(kind)}"` };
@@ -34,19 +34,11 @@ export function applyObject(tx: Tx, raw: KubeObject | Record<string, unknown>): 
   const obj = defaulted(raw as Deployment | DaemonSet);
   const errs = validateObject(obj);
   if (errs.length) return { ok: false, output: formatApiError(newInvalid(invalidMessage(obj.kind, obj.metadata?.name ?? '', errs))) };
-  const key = objectKey(obj);
-  const cur = tx.st.store.objects[obj.kind].get(key);
-  const resource = obj.kind === 'Deployment' ? 'deployment.apps' : 'daemonset.apps';
-  if (!cur) {
-    const { status: _status, ...fresh } = obj as Deployment;
-    const res = create(tx, fresh as KubeObject);
-    if (!res.ok) return { ok: false, output: formatApiError(res.error) };
-    return { ok: true, output: `${resource}/${obj.metadata.name} created` };
-  }
-  const merged = { ...cur, metadata: { ...cur.metadata, labels: obj.metadata.labels, annotations: { ...cur.metadata.annotations, ...obj.metadata.annotations } }, spec: obj.spec } as KubeObject;
-  const res = update(tx, merged);
+  const { status: _status, ...fresh } = obj as Deployment;
+  const res = create(tx, fresh as KubeObject);
   if (!res.ok) return { ok: false, output: formatApiError(res.error) };
-  return { ok: true, output: res.object === cur ? `${resource}/${obj.metadata.name} unchanged` : `${resource}/${obj.metadata.name} configured` };
+  const resource = obj.kind === 'Deployment' ? 'deployment.apps' : 'daemonset.apps';
+  return { ok: true, output: `${resource}/${obj.metadata.name} created` };
 }
 
 /** runNodeAction applies a scenario node action: NotReady / Ready, add or remove a node. */
@@ -93,7 +85,7 @@ export function runAction(tx: Tx, index: number): ActionOutput {
 export function runInitObject(tx: Tx, index: number): ActionOutput {
   const obj = tx.st.config.objects[index];
   if (!obj) return { ok: false, output: `error: no object ${index}` };
-  const out = applyObject(tx, obj);
+  const out = createInitialObject(tx, obj);
   note(tx, out.output);
   return out;
 }

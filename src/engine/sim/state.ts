@@ -108,4 +108,3 @@ export function cloneEngineState(s: EngineState): EngineState {
   };
 }
 
-export { newCacheState };
