@@ -2,6 +2,7 @@
  * View models: the engine's objects and internals at one tick, turned into the plain data of
  * views.ts that the panels render. Pure: the same objects and time give the same views.
  */
+import { getControllerOf } from '../engine/api/ownerRefs.ts';
 import {
   ControllerRevisionHashLabelKey,
   DefaultDeploymentUniqueLabelKey,
@@ -11,7 +12,6 @@ import type {
   ControllerRevision,
   DaemonSet,
   Deployment,
-  KubeObject,
   Node,
   Pod,
   ReplicaSet,
@@ -22,7 +22,7 @@ import { isPodAvailable } from '../engine/controller/podRanking.ts';
 import { ExpectationsTimeoutMs } from '../engine/api/constants.ts';
 import { daemonSetStatusViewer, deploymentStatusViewer } from '../engine/kubectl/rolloutStatus.ts';
 import { equalIgnoreHash } from '../engine/kubectl/transforms/rollback.ts';
-import { nodeIsReady } from '../engine/kubelet/nodes.ts';
+import { isNodeReady } from '../engine/lib/scheduling.ts';
 import { parseRFC3339 } from '../engine/lib/time.ts';
 import type { Internals } from '../timeline/internals.ts';
 import type { ObjectMaps } from '../timeline/objectCursor.ts';
@@ -44,10 +44,6 @@ const seconds = (ts: string | undefined): number | null => {
   return Number.isNaN(ms) ? null : ms / 1000;
 };
 
-function controllerRef(o: KubeObject) {
-  return o.metadata.ownerReferences?.find((r) => r.controller);
-}
-
 /** Owner facts of the pods, looked up once per frame. */
 export interface OwnerIndex {
   /** ReplicaSet name → revision, minReadySeconds, Deployment. */
@@ -65,7 +61,7 @@ export function ownerIndex(objs: Readonly<ObjectMaps>): OwnerIndex {
     rs.set(r.metadata.name, {
       revision: Number.isFinite(revision) ? revision : 0,
       minReady: r.spec.minReadySeconds ?? 0,
-      workload: controllerRef(r)?.name ?? r.metadata.name,
+      workload: getControllerOf(r)?.name ?? r.metadata.name,
     });
   }
   const ds = new Map<string, { minReady: number; revisions: Map<string, number> }>();
@@ -75,7 +71,7 @@ export function ownerIndex(objs: Readonly<ObjectMaps>): OwnerIndex {
   }
   for (const o of objs.ControllerRevision.values()) {
     const cr = o as ControllerRevision;
-    const owner = controllerRef(cr);
+    const owner = getControllerOf(cr);
     const hash = cr.metadata.labels?.[ControllerRevisionHashLabelKey];
     if (owner?.kind === 'DaemonSet' && hash !== undefined)
       ds.get(owner.name)?.revisions.set(hash, cr.revision);
@@ -119,7 +115,7 @@ const entries = new WeakMap<Pod, PodEntry>();
 export function podEntry(pod: Pod): PodEntry {
   let e = entries.get(pod);
   if (!e) {
-    const ref = controllerRef(pod);
+    const ref = getControllerOf(pod);
     const hash = pod.metadata.labels?.[ControllerRevisionHashLabelKey] ?? '';
     e = new PodEntry(
       pod.metadata.name,
@@ -228,7 +224,7 @@ export function nodeViews(objs: Readonly<ObjectMaps>, podCounts?: Map<string, nu
   }
   return ([...objs.Node.values()] as Node[]).map((n) => ({
     name: n.metadata.name,
-    ready: nodeIsReady(n),
+    ready: isNodeReady(n),
     unschedulable: n.spec.unschedulable === true,
     taints: (n.spec.taints ?? []).map((t) => `${t.key}${t.value ? `=${t.value}` : ''}:${t.effect}`),
     labels: { ...n.metadata.labels },
@@ -242,7 +238,7 @@ export function replicaSetViews(objs: Readonly<ObjectMaps>, idx: OwnerIndex): Re
   for (const d of objs.Deployment.values()) deployments.set(d.metadata.name, d as Deployment);
   return ([...objs.ReplicaSet.values()] as ReplicaSet[])
     .map((rs) => {
-      const deployment = controllerRef(rs)?.name ?? '';
+      const deployment = getControllerOf(rs)?.name ?? '';
       const d = deployments.get(deployment);
       return {
         name: rs.metadata.name,

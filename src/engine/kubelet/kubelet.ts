@@ -11,7 +11,7 @@ import { nextFloat } from '../lib/prng.ts';
 import { objectKey } from '../apiserver/store.ts';
 import type { KubeletStep } from '../sim/events.ts';
 import { note, recordEvent, remove, schedule, type Tx, writeStatus } from '../sim/tx.ts';
-import { nodeIsReady } from './nodes.ts';
+import { isNodeReady } from '../lib/scheduling.ts';
 
 const BACKOFF_INITIAL_MS = 10_000;
 const BACKOFF_MAX_MS = 300_000;
@@ -83,7 +83,7 @@ export function kubeletOnPodWatched(tx: Tx, pod: Pod, old: Pod | undefined): voi
   if (pod.metadata.deletionTimestamp && !old?.metadata.deletionTimestamp) {
     const ms = Math.round(tx.st.config.terminationSeconds * 1000);
     const node = tx.st.cache.objects.Node.get(pod.spec.nodeName) as Node | undefined;
-    if (node && !nodeIsReady(node)) return; // an unreachable kubelet cannot confirm termination
+    if (node && !isNodeReady(node)) return; // an unreachable kubelet cannot confirm termination
     schedule(tx, tx.now + ms, { type: 'kubelet', podKey: key, uid, step: 'terminated' });
     return;
   }
@@ -113,7 +113,7 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
     return;
   }
   const node = tx.st.store.objects.Node.get(nodeName) as Node | undefined;
-  if (!node || !nodeIsReady(node)) {
+  if (!node || !isNodeReady(node)) {
     note(tx, `node ${nodeName} is NotReady; ${pod.metadata.name} waits`);
     return;
   }

@@ -5,6 +5,7 @@
  * after their tolerationSeconds (300 s, added to every pod by the DefaultTolerationSeconds
  * admission plugin; DaemonSet pods tolerate it without a limit).
  */
+import { isNodeReady } from '../lib/scheduling.ts';
 import type { Node, NodeCondition, Pod, Taint } from '../api/types.ts';
 import type { NodeConfig } from '../config.ts';
 import { podsOnNode } from '../client/cache.ts';
@@ -15,11 +16,6 @@ import { note, remove, schedule, type Tx, update, writeStatus } from '../sim/tx.
 export const UnreachableTaintKey = 'node.kubernetes.io/unreachable';
 /** DefaultTolerationSeconds: how long a pod stays on an unreachable node before eviction. */
 export const DefaultTolerationSeconds = 300;
-
-export function nodeIsReady(node: Node): boolean {
-  const c = node.status?.conditions?.find((x) => x.type === 'Ready');
-  return !c || c.status === 'True';
-}
 
 function readyCondition(ready: boolean, now: string): NodeCondition {
   return ready
@@ -69,7 +65,7 @@ function toleratesForever(pod: Pod): boolean {
 export function setNodeReady(tx: Tx, name: string, ready: boolean): string {
   const node = tx.st.store.objects.Node.get(name) as Node | undefined;
   if (!node) return `Error from server (NotFound): nodes "${name}" not found`;
-  if (nodeIsReady(node) === ready) return `node/${name} is already ${ready ? 'Ready' : 'NotReady'}`;
+  if (isNodeReady(node) === ready) return `node/${name} is already ${ready ? 'Ready' : 'NotReady'}`;
   const others = (node.spec.taints ?? []).filter((t) => t.key !== UnreachableTaintKey);
   const taints: Taint[] = ready
     ? others

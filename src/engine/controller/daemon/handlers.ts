@@ -4,6 +4,7 @@
  * pod events move the expectations. They only enqueue keys and count observations; syncDaemonSet
  * does the work. Lookups go to the informer cache, never to the API store.
  */
+import { getControllerOf } from '../../api/ownerRefs.ts';
 import { type DecisionLog, decide } from '../../api/decision.ts';
 import type { ControllerRevision, DaemonSet, KubeObject, Node, NodeCondition, OwnerReference, Pod } from '../../api/types.ts';
 import { jsonEqual, objectKey } from '../../apiserver/store.ts';
@@ -16,10 +17,7 @@ import { isPodReady } from './util/daemonsetUtil.ts';
 
 const QUEUE = 'daemonset';
 
-/** getControllerOf returns the ownerReference with controller: true (metav1.GetControllerOf). */
-export function getControllerOf(o: KubeObject): OwnerReference | undefined {
-  return o.metadata.ownerReferences?.find((r) => r.controller);
-}
+export { getControllerOf };
 
 /** resolveControllerRef returns the cached DaemonSet a controllerRef names, when kind and uid match. */
 export function resolveControllerRef(tx: Tx, namespace: string, ref: OwnerReference | undefined): DaemonSet | undefined {

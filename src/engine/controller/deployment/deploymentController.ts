@@ -1,5 +1,6 @@
 // Port of kubernetes pkg/controller/deployment/deployment_controller.go (v1.36): the informer
 // event handlers and syncDeployment's dispatch (delete → paused → rollback → scale → rollout).
+import { getControllerOf } from '../../api/ownerRefs.ts';
 import { DeprecatedRollbackTo } from '../../api/constants.ts';
 import { decide } from '../../api/decision.ts';
 import type { Deployment, KubeObject, OwnerReference, Pod, ReplicaSet } from '../../api/types.ts';
@@ -13,10 +14,6 @@ import { rolloutRolling } from './rolling.ts';
 import { checkPausedConditions, isScalingEvent, sync, syncStatusOnly } from './sync.ts';
 
 export const COMPONENT = 'deployment-controller';
-
-function controllerRef(o: KubeObject): OwnerReference | undefined {
-  return o.metadata.ownerReferences?.find((r) => r.controller);
-}
 
 function deploymentForRef(tx: Tx, ns: string, ref: OwnerReference | undefined): Deployment | undefined {
   if (!ref || ref.kind !== 'Deployment') return undefined;
@@ -36,7 +33,7 @@ function getDeploymentsForReplicaSet(tx: Tx, rs: ReplicaSet): Deployment[] {
 export function podsOfDeployment(tx: Tx, d: Deployment): Pod[] {
   const out: Pod[] = [];
   for (const rs of list(tx.st.cache, 'ReplicaSet')) {
-    if (controllerRef(rs)?.uid === d.metadata.uid) out.push(...podsOwnedBy(tx.st.cache, rs.metadata.uid ?? ''));
+    if (getControllerOf(rs)?.uid === d.metadata.uid) out.push(...podsOwnedBy(tx.st.cache, rs.metadata.uid ?? ''));
   }
   return out;
 }
@@ -50,26 +47,26 @@ export function deploymentOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | un
     return;
   }
   if (obj.kind === 'ReplicaSet') {
-    const d = deploymentForRef(tx, ns, controllerRef(obj));
+    const d = deploymentForRef(tx, ns, getControllerOf(obj));
     if (old && old.kind === 'ReplicaSet' && rec.type === 'MODIFIED') {
       if (old.metadata.resourceVersion === obj.metadata.resourceVersion) return;
-      const oldD = deploymentForRef(tx, ns, controllerRef(old));
+      const oldD = deploymentForRef(tx, ns, getControllerOf(old));
       if (oldD && oldD !== d) enqueue(tx, 'deployment', objectKey(oldD));
     }
     if (d) {
       enqueue(tx, 'deployment', objectKey(d));
       return;
     }
-    if (rec.type === 'DELETED' || controllerRef(obj)) return;
+    if (rec.type === 'DELETED' || getControllerOf(obj)) return;
     for (const cand of getDeploymentsForReplicaSet(tx, obj)) enqueue(tx, 'deployment', objectKey(cand));
     return;
   }
   if (obj.kind === 'Pod' && rec.type === 'DELETED') {
     // Only Recreate waits for pods to disappear; wake it once the last one is gone.
-    const rsRef = controllerRef(obj);
+    const rsRef = getControllerOf(obj);
     if (!rsRef || rsRef.kind !== 'ReplicaSet') return;
     const rs = get(tx.st.cache, 'ReplicaSet', `${ns}/${rsRef.name}`);
-    const d = rs ? deploymentForRef(tx, ns, controllerRef(rs)) : undefined;
+    const d = rs ? deploymentForRef(tx, ns, getControllerOf(rs)) : undefined;
     if (d && d.spec.strategy?.type === 'Recreate' && podsOfDeployment(tx, d).length === 0) {
       enqueue(tx, 'deployment', objectKey(d));
     }
@@ -85,7 +82,7 @@ function getReplicaSetsForDeployment(tx: Tx, d: Deployment): ReplicaSet[] {
   const out: ReplicaSet[] = [];
   for (const rs of list(tx.st.cache, 'ReplicaSet')) {
     if ((rs.metadata.namespace ?? 'default') !== ns) continue;
-    const ref = controllerRef(rs);
+    const ref = getControllerOf(rs);
     const matches = selectorMatches(d.spec.selector, rs.metadata.labels);
     if (ref?.uid === d.metadata.uid) {
       if (matches || d.metadata.deletionTimestamp) out.push(rs);

@@ -1,5 +1,6 @@
 // Port of kubernetes pkg/controller/replicaset/replica_set.go (v1.36): syncReplicaSet,
 // manageReplicas, and the pod/ReplicaSet event handlers.
+import { getControllerOf } from '../../api/ownerRefs.ts';
 import { ReplicaSetBurstReplicas, SlowStartInitialBatchSize } from '../../api/constants.ts';
 import { decide } from '../../api/decision.ts';
 import type { KubeObject, OwnerReference, Pod, ReplicaSet } from '../../api/types.ts';
@@ -21,10 +22,6 @@ import { updateReplicaSetStatus } from './replicaSetUtils.ts';
 
 const COMPONENT = 'replicaset-controller';
 
-function controllerRef(o: KubeObject): OwnerReference | undefined {
-  return o.metadata.ownerReferences?.find((r) => r.controller);
-}
-
 /** resolveControllerRef finds the ReplicaSet a pod's controllerRef names (uid must match). */
 function resolveControllerRef(tx: Tx, ns: string, ref: OwnerReference | undefined): ReplicaSet | undefined {
   if (!ref || ref.kind !== 'ReplicaSet') return undefined;
@@ -45,7 +42,7 @@ export function replicaSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | un
   const ns = obj.metadata.namespace ?? 'default';
   const podKey = objectKey(obj);
   if (rec.type === 'DELETED') {
-    const rs = resolveControllerRef(tx, ns, controllerRef(obj));
+    const rs = resolveControllerRef(tx, ns, getControllerOf(obj));
     if (!rs) return;
     const rsKey = objectKey(rs);
     deletionObserved(tx.st.expectations.replicaset, rsKey, podKey);
@@ -54,7 +51,7 @@ export function replicaSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | un
   }
   const oldPod = old?.kind === 'Pod' ? old : undefined;
   if (rec.type === 'ADDED' || !oldPod) {
-    const rs = resolveControllerRef(tx, ns, controllerRef(obj));
+    const rs = resolveControllerRef(tx, ns, getControllerOf(obj));
     if (rs) {
       const rsKey = objectKey(rs);
       if (obj.metadata.deletionTimestamp) deletionObserved(tx.st.expectations.replicaset, rsKey, podKey);
@@ -63,7 +60,7 @@ export function replicaSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | un
       return;
     }
     // A pod another kind of controller owns (a DaemonSet's) is none of our business.
-    if (controllerRef(obj)) return;
+    if (getControllerOf(obj)) return;
     // An orphan: every matching ReplicaSet gets a chance to adopt it.
     for (const r of list(tx.st.cache, 'ReplicaSet')) {
       if ((r.metadata.namespace ?? 'default') === ns && selectorMatches(r.spec.selector, obj.metadata.labels)) {
@@ -73,12 +70,12 @@ export function replicaSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | un
     return;
   }
   if (obj.metadata.resourceVersion === oldPod.metadata.resourceVersion) return;
-  const rs = resolveControllerRef(tx, ns, controllerRef(obj));
+  const rs = resolveControllerRef(tx, ns, getControllerOf(obj));
   if (obj.metadata.deletionTimestamp && !oldPod.metadata.deletionTimestamp && rs) {
     // A graceful delete already counts as the deletion the controller expected.
     deletionObserved(tx.st.expectations.replicaset, objectKey(rs), podKey);
   }
-  const oldRs = resolveControllerRef(tx, ns, controllerRef(oldPod));
+  const oldRs = resolveControllerRef(tx, ns, getControllerOf(oldPod));
   if (oldRs && oldRs !== rs) enqueue(tx, 'replicaset', objectKey(oldRs));
   if (!rs) return;
   enqueue(tx, 'replicaset', objectKey(rs));
@@ -116,11 +113,11 @@ function structuredCloneSpec<T>(v: T): T {
 
 /** relatedPods are the pods of every ReplicaSet owned by the same Deployment (getIndirectlyRelatedPods). */
 function relatedPods(tx: Tx, rs: ReplicaSet): Pod[] {
-  const owner = controllerRef(rs);
+  const owner = getControllerOf(rs);
   if (!owner) return podsOwnedBy(tx.st.cache, rs.metadata.uid ?? '');
   const out: Pod[] = [];
   for (const r of list(tx.st.cache, 'ReplicaSet')) {
-    if (controllerRef(r)?.uid === owner.uid) out.push(...podsOwnedBy(tx.st.cache, r.metadata.uid ?? ''));
+    if (getControllerOf(r)?.uid === owner.uid) out.push(...podsOwnedBy(tx.st.cache, r.metadata.uid ?? ''));
   }
   return out;
 }

@@ -1,5 +1,6 @@
 // Port of kubernetes staging/src/k8s.io/kubectl/pkg/describe/describe.go (v1.36.3):
 // describeDeployment and describeDaemonSet (`kubectl describe deployment|daemonset NAME`).
+import { getControllerOf } from '../../api/ownerRefs.ts';
 import type { DaemonSet, Deployment, Event, IntOrString, Pod, ReplicaSet } from '../../api/types.ts';
 import { parseRFC3339, toRFC3339 } from '../../lib/time.ts';
 import { deploymentReplicaSets } from '../transforms/rollback.ts';
@@ -94,7 +95,7 @@ export function describeDaemonSet(ds: DaemonSet, pods: readonly Pod[], events: r
   const w = new PrefixWriter();
   const st = ds.status;
   const mine = pods.filter((p) => {
-    const ref = p.metadata.ownerReferences?.find((r) => r.controller);
+    const ref = getControllerOf(p);
     return ref !== undefined && (ds.metadata.uid === undefined || ref.uid === ds.metadata.uid) && ref.kind === 'DaemonSet' && ref.name === ds.metadata.name;
   });
   const count = (phase: string) => mine.filter((p) => p.status?.phase === phase).length;

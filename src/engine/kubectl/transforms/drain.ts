@@ -1,5 +1,6 @@
 // Port of kubectl drain (pkg/cmd/drain/drain.go RunDrain) and its pod filters
 // (pkg/drain/filters.go, drain.go GetPodsForDeletion), v1.36.3, as a plan the simulation runs.
+import { getControllerOf } from '../../api/ownerRefs.ts';
 import type { Node, Pod } from '../../api/types.ts';
 import { namePrinterLine } from '../resources.ts';
 import { cordon } from './nodes.ts';
@@ -42,11 +43,10 @@ const MirrorPodAnnotationKey = 'kubernetes.io/config.mirror';
 
 const okay: Verdict = { delete: true, kind: 'okay' };
 const finished = (p: Pod) => p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed';
-const controllerOf = (p: Pod) => p.metadata.ownerReferences?.find((r) => r.controller);
 
 /** makeFilters' chain (skipDeleted, daemonSet, mirrorPod, localStorage, unreplicated): the first refusal wins. */
 function filterPod(pod: Pod, o: DrainOptions, daemonSetExists: (name: string) => boolean): Verdict {
-  const ref = controllerOf(pod);
+  const ref = getControllerOf(pod);
   let v: Verdict = okay;
   if (ref && ref.kind === 'DaemonSet' && ref.apiVersion === 'apps/v1' && !finished(pod)) {
     if (!daemonSetExists(ref.name)) {
