@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { cliArgs } from './support.ts';
 import { describe, expect, it } from 'vitest';
-import { type CliArgs, parseArgs, runScenarioText } from '../../cli/run.ts';
+import { type CliArgs, runScenarioText } from '../../cli/run.ts';
 import type { EngineState, TickRecord } from '../../src/engine/sim.ts';
 import {
   availableOn,
@@ -18,9 +19,7 @@ import {
 const preset = (name: string): string => readFileSync(new URL(`../../src/scenario/presets/${name}.yaml`, import.meta.url), 'utf8');
 
 function args(extra: string[] = []): CliArgs {
-  const a = parseArgs(['scenario.yaml', ...extra]);
-  if (typeof a === 'string') throw new Error(a);
-  return a;
+  return cliArgs(['scenario.yaml', ...extra]);
 }
 
 const DS_HEADER = /^NAME\s+DESIRED\s+CURRENT\s+READY\s+UP-TO-DATE\s+AVAILABLE\s+NODE SELECTOR\s+AGE$/;

@@ -1,8 +1,9 @@
 // Golden runs of the presets whose lessons go through kubectl lines: each is run headless
 // (cli/run.ts) and, where the lesson is what kubectl prints, through the engine itself.
+import { cliArgs, desiredSequences } from './support.ts';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type CliArgs, parseArgs, runScenarioText } from '../../cli/run.ts';
+import { type CliArgs, runScenarioText } from '../../cli/run.ts';
 import type { Deployment, KubeObject, Pod, ReplicaSet } from '../../src/engine/api/types.ts';
 import { createEngine, lastActionTime, runUntil } from '../../src/engine/sim.ts';
 import { parseScenarioText } from '../../src/scenario/parse.ts';
@@ -11,9 +12,7 @@ import { toSimConfig } from '../../src/scenario/toSimConfig.ts';
 const preset = (id: string) => readFileSync(new URL(`../../src/scenario/presets/${id}.yaml`, import.meta.url), 'utf8');
 
 function args(extra: string[]): CliArgs {
-  const a = parseArgs(['preset.yaml', ...extra]);
-  if (typeof a === 'string') throw new Error(a);
-  return a;
+  return cliArgs(['preset.yaml', ...extra]);
 }
 
 interface JsonLine {
@@ -62,19 +61,6 @@ function userLines(text: string): { time: number; output: string }[] {
   runUntil(st, lastActionTime(config) + 600_000, (t) => {
     if (t.actor === 'user') out.push({ time: t.time / 1000, output: t.summary });
   });
-  return out;
-}
-
-/** desiredSequences reads `get rs -w` lines into each RS's DESIRED values, repeats folded. */
-function desiredSequences(lines: string[]): Map<string, number[]> {
-  const out = new Map<string, number[]>();
-  for (const line of lines.slice(1)) {
-    const [name, desired] = line.trim().split(/\s+/);
-    if (!name || desired === undefined) continue;
-    const seq = out.get(name) ?? [];
-    if (seq[seq.length - 1] !== Number(desired)) seq.push(Number(desired));
-    out.set(name, seq);
-  }
   return out;
 }
 

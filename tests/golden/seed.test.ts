@@ -1,26 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { cliArgs, desiredSequences } from './support.ts';
 import { describe, expect, it } from 'vitest';
-import { parseArgs, runScenarioText, type CliArgs } from '../../cli/run.ts';
+import { type CliArgs, runScenarioText } from '../../cli/run.ts';
 
 const seed = readFileSync(new URL('../../src/scenario/presets/seed.yaml', import.meta.url), 'utf8');
 
 function args(extra: string[] = []): CliArgs {
-  const a = parseArgs(['seed.yaml', ...extra]);
-  if (typeof a === 'string') throw new Error(a);
-  return a;
-}
-
-/** desiredSequences reads `get rs -w` lines into each RS's DESIRED values, repeats folded. */
-function desiredSequences(lines: string[]): Map<string, number[]> {
-  const out = new Map<string, number[]>();
-  for (const line of lines.slice(1)) {
-    const [name, desired] = line.trim().split(/\s+/);
-    if (!name || desired === undefined) continue;
-    const seq = out.get(name) ?? [];
-    if (seq[seq.length - 1] !== Number(desired)) seq.push(Number(desired));
-    out.set(name, seq);
-  }
-  return out;
+  return cliArgs(['seed.yaml', ...extra]);
 }
 
 describe('Seed preset', () => {
