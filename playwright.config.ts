@@ -2,7 +2,8 @@ import { defineConfig } from '@playwright/test';
 import { findChromium } from './scripts/chromium.mjs';
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-const port = 4173;
+// E2E_PORT lets two checkouts on one machine run their end-to-end tests side by side.
+const port = Number(process.env.E2E_PORT ?? 4173);
 // The same base path as vite.config.ts, so `BASE_PATH=/rollout-lab/ npm test` tests the sub-path build.
 const base = `/${(process.env.BASE_PATH ?? '').replace(/^\/+|\/+$/g, '')}/`.replace('//', '/');
 const origin = `http://127.0.0.1:${port}`;
