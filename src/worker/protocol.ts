@@ -7,8 +7,8 @@
  * - The worker pushes `frame`s (what the panels show at the current tick, at most one per
  *   ~16 ms), `scenario` (the working scenario changed: a load or a fork) and `fault` (an engine
  *   exception or a message it could not read without an id).
- * - Every message is checked on arrival (isWorkerRequest / isWorkerMessage); a malformed one is
- *   answered with an error, never acted on.
+ * - Every message is checked on arrival (isWorkerRequest / isWorkerMessage in protocolChecks.ts);
+ *   a malformed one is answered with an error, never acted on.
  */
 import type {
   ActionMarker,
@@ -84,11 +84,17 @@ export const WORKLOAD_FIELDS: readonly WorkloadField[] = [
 
 /** A node change: NotReady (fault), Ready again (recover), a new node, a node leaving. */
 export type NodeOp = 'fault' | 'recover' | 'add' | 'remove';
-const NODE_OPS: readonly NodeOp[] = ['fault', 'recover', 'add', 'remove'];
+export const NODE_OPS: readonly NodeOp[] = ['fault', 'recover', 'add', 'remove'];
 
 /** What a query prints at the current tick. */
 export type QueryWhat = 'yaml' | 'describe' | 'rolloutStatus' | 'rolloutHistory' | 'ticks';
-const QUERY_WHATS: readonly QueryWhat[] = ['yaml', 'describe', 'rolloutStatus', 'rolloutHistory', 'ticks'];
+export const QUERY_WHATS: readonly QueryWhat[] = [
+  'yaml',
+  'describe',
+  'rolloutStatus',
+  'rolloutHistory',
+  'ticks',
+];
 
 /** Most ticks one `ticks` query returns. */
 export const MAX_TICKS_PER_QUERY = 500;
@@ -176,7 +182,7 @@ export interface FrameView {
 
 /** Where recording stands: still going, or why it stopped. */
 export type RecordingState = 'recording' | 'done' | 'until' | 'cap' | 'error';
-const RECORDING_STATES: readonly RecordingState[] = ['recording', 'done', 'until', 'cap', 'error'];
+export const RECORDING_STATES: readonly RecordingState[] = ['recording', 'done', 'until', 'cap', 'error'];
 
 export interface FrameMessage {
   type: 'frame';
@@ -220,253 +226,3 @@ export interface FaultMessage {
 
 /** Every message the worker sends to the main thread. */
 export type WorkerMessage = ReplyMessage | FrameMessage | ScenarioMessage | FaultMessage;
-
-// ---------------------------------------------------------------------------------------------
-// Runtime checks
-
-function isRecord(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
-}
-
-/** exactKeys: x has exactly these keys. */
-function exactKeys(x: Record<string, unknown>, keys: readonly string[]): boolean {
-  const own = Object.keys(x);
-  return own.length === keys.length && keys.every((k) => Object.hasOwn(x, k));
-}
-
-const isInt = (x: unknown): x is number => Number.isSafeInteger(x);
-const isNat = (x: unknown): x is number => isInt(x) && x >= 0;
-const isId = (x: unknown): x is number => isInt(x) && x > 0;
-const isFiniteNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
-const isText = (x: unknown, max = MAX_REQUEST_TEXT): x is string => typeof x === 'string' && x.length <= max;
-const isName = (x: unknown): x is string => isText(x, 253) && x !== '';
-const isStrings = (x: unknown): x is string[] => Array.isArray(x) && x.every((s) => typeof s === 'string');
-const oneOf = <T extends string>(list: readonly T[], x: unknown): x is T => list.includes(x as T);
-
-/** REQUEST_CHECKS: per request type, its fields (besides type and id) and their check. */
-const REQUEST_CHECKS: Record<WorkerRequestType, Record<string, (x: unknown) => boolean>> = {
-  hello: {},
-  load: {
-    text: (x) => isText(x),
-    presetId: (x) => x === null || isName(x),
-    tick: (x) => x === null || isNat(x),
-  },
-  loadPreset: { presetId: isName },
-  play: {},
-  pause: {},
-  step: { delta: (x) => isInt(x) && x !== 0 && Math.abs(x) <= 1_000_000 },
-  seek: { tick: isNat },
-  seekTime: { seconds: (x) => isFiniteNum(x) && x >= 0 },
-  setSpeed: { speed: (x) => isFiniteNum(x) && x >= 0 && x <= MAX_SPEED },
-  kubectl: { line: (x) => isText(x, 10_000) },
-  setField: {
-    workload: isName,
-    field: (x) => oneOf(WORKLOAD_FIELDS, x),
-    value: (x) => isFiniteNum(x) || isText(x, 100),
-  },
-  node: { op: (x) => oneOf(NODE_OPS, x), name: (x) => x === null || isName(x) },
-  import: { text: (x) => isText(x) },
-  query: {
-    what: (x) => oneOf(QUERY_WHATS, x),
-    kind: (x) => x === null || isName(x),
-    name: (x) => x === null || isName(x),
-    from: (x) => x === null || isNat(x),
-  },
-  completions: { prefix: (x) => isText(x, 10_000) },
-};
-
-/** requestId is the id of a message when it has a usable one (to answer even a malformed request). */
-export function requestId(x: unknown): number | null {
-  return isRecord(x) && isId(x.id) ? x.id : null;
-}
-
-/**
- * checkRequest tells what is wrong with a request, or null when it has the exact shape of one
- * (no extra fields, every value in range).
- */
-export function checkRequest(x: unknown): string | null {
-  if (!isRecord(x))
-    return `a request must be an object, not ${x === null ? 'null' : Array.isArray(x) ? 'an array' : typeof x}`;
-  if (typeof x.type !== 'string' || !Object.hasOwn(REQUEST_CHECKS, x.type)) {
-    return `unknown request type ${JSON.stringify(typeof x.type === 'string' ? x.type.slice(0, 40) : String(x.type))}`;
-  }
-  const checks = REQUEST_CHECKS[x.type as WorkerRequestType];
-  if (!isId(x.id)) return `${x.type}: id must be a positive integer`;
-  const fields = Object.keys(checks);
-  if (!exactKeys(x, ['type', 'id', ...fields])) {
-    const extra = Object.keys(x).filter((k) => k !== 'type' && k !== 'id' && !fields.includes(k));
-    const missing = fields.filter((k) => !Object.hasOwn(x, k));
-    return `${x.type}: ${extra.length ? `unexpected field ${extra[0]}` : `missing field ${missing[0]}`}`;
-  }
-  for (const [k, ok] of Object.entries(checks)) if (!ok(x[k])) return `${x.type}: bad value for ${k}`;
-  return null;
-}
-
-/** isWorkerRequest tells whether x has the exact shape of a request. */
-export function isWorkerRequest(x: unknown): x is WorkerRequest {
-  return checkRequest(x) === null;
-}
-
-function isPresetSummary(x: unknown): boolean {
-  return (
-    isRecord(x) && typeof x.id === 'string' && typeof x.name === 'string' && typeof x.description === 'string'
-  );
-}
-
-function isReplyResult(x: unknown): x is ReplyResult {
-  if (!isRecord(x)) return false;
-  switch (x.kind) {
-    case 'hello':
-      return (
-        exactKeys(x, [
-          'kind',
-          'protocolVersion',
-          'kubernetesVersion',
-          'engineFormatVersion',
-          'presets',
-          'defaultPresetId',
-        ]) &&
-        typeof x.defaultPresetId === 'string' &&
-        isInt(x.protocolVersion) &&
-        typeof x.kubernetesVersion === 'string' &&
-        isInt(x.engineFormatVersion) &&
-        Array.isArray(x.presets) &&
-        x.presets.every(isPresetSummary)
-      );
-    case 'done':
-      return exactKeys(x, ['kind']);
-    case 'text':
-      return exactKeys(x, ['kind', 'text']) && typeof x.text === 'string';
-    case 'list':
-      return exactKeys(x, ['kind', 'items']) && isStrings(x.items);
-    case 'ticks':
-      return exactKeys(x, ['kind', 'ticks']) && Array.isArray(x.ticks) && x.ticks.every(isTickView);
-    default:
-      return false;
-  }
-}
-
-function isTickView(x: unknown): x is TickView {
-  return (
-    isRecord(x) &&
-    isNat(x.tick) &&
-    isFiniteNum(x.time) &&
-    typeof x.actor === 'string' &&
-    typeof x.summary === 'string' &&
-    Array.isArray(x.decisions) &&
-    isStrings(x.writes)
-  );
-}
-
-function isPackedWire(x: unknown): x is PackedPodsWire {
-  return (
-    isRecord(x) &&
-    isNat(x.count) &&
-    x.node instanceof Int32Array &&
-    x.phase instanceof Uint8Array &&
-    x.revision instanceof Int32Array &&
-    x.workload instanceof Int32Array &&
-    x.node.length === x.count &&
-    x.phase.length === x.count &&
-    x.revision.length === x.count &&
-    x.workload.length === x.count &&
-    (x.names === null || (isStrings(x.names) && x.names.length === x.count)) &&
-    isNat(x.namesVersion) &&
-    isStrings(x.nodeNames) &&
-    isStrings(x.workloadNames)
-  );
-}
-
-const VIEW_ARRAYS = [
-  'nodes',
-  'pods',
-  'workloads',
-  'replicaSets',
-  'expectations',
-  'queues',
-  'backoffs',
-  'recentTicks',
-] as const;
-
-function isFrameView(x: unknown): x is FrameView {
-  return (
-    isRecord(x) &&
-    VIEW_ARRAYS.every((k) => Array.isArray(x[k])) &&
-    (x.tickView === null || isTickView(x.tickView)) &&
-    (x.recentTicks as unknown[]).every(isTickView)
-  );
-}
-
-function isDerived(x: unknown): x is DerivedDelta {
-  if (!isRecord(x) || typeof x.reset !== 'boolean' || !Array.isArray(x.series) || !Array.isArray(x.markers))
-    return false;
-  const w = x.watch;
-  return isRecord(w) && ['rs', 'deploy', 'ds', 'pods'].every((k) => Array.isArray(w[k]));
-}
-
-const FRAME_KEYS = [
-  'type',
-  'tick',
-  'totalTicks',
-  'time',
-  'endTime',
-  'playing',
-  'speed',
-  'recording',
-  'recordingNote',
-  'podCount',
-  'packed',
-  'view',
-  'derived',
-];
-
-function isFrame(x: Record<string, unknown>): boolean {
-  return (
-    exactKeys(x, FRAME_KEYS) &&
-    isNat(x.tick) &&
-    isNat(x.totalTicks) &&
-    isFiniteNum(x.time) &&
-    isFiniteNum(x.endTime) &&
-    typeof x.playing === 'boolean' &&
-    isFiniteNum(x.speed) &&
-    oneOf(RECORDING_STATES, x.recording) &&
-    (x.recordingNote === null || typeof x.recordingNote === 'string') &&
-    isNat(x.podCount) &&
-    (x.packed === null || isPackedWire(x.packed)) &&
-    (x.view === null || isFrameView(x.view)) &&
-    (x.derived === null || isDerived(x.derived))
-  );
-}
-
-/** isWorkerMessage tells whether x has the shape of a message from the worker. */
-export function isWorkerMessage(x: unknown): x is WorkerMessage {
-  if (!isRecord(x)) return false;
-  switch (x.type) {
-    case 'reply':
-      if (!isId(x.id) || typeof x.ok !== 'boolean') return false;
-      return x.ok
-        ? exactKeys(x, ['type', 'id', 'ok', 'result']) && isReplyResult(x.result)
-        : exactKeys(x, ['type', 'id', 'ok', 'error']) && typeof x.error === 'string';
-    case 'frame':
-      return isFrame(x);
-    case 'scenario':
-      return (
-        exactKeys(x, ['type', 'cause', 'name', 'description', 'text', 'shareHash', 'presetId']) &&
-        (x.cause === 'load' || x.cause === 'fork') &&
-        typeof x.name === 'string' &&
-        typeof x.description === 'string' &&
-        typeof x.text === 'string' &&
-        typeof x.shareHash === 'string' &&
-        x.shareHash.startsWith('#v') &&
-        (x.presetId === null || typeof x.presetId === 'string')
-      );
-    case 'fault':
-      return (
-        exactKeys(x, ['type', 'message', 'tick']) &&
-        typeof x.message === 'string' &&
-        (x.tick === null || isNat(x.tick))
-      );
-    default:
-      return false;
-  }
-}

@@ -7,13 +7,13 @@
 import {
   type FaultMessage,
   type FrameMessage,
-  isWorkerMessage,
   PROTOCOL_VERSION,
   type ReplyResult,
   type ScenarioMessage,
   type WorkerMessage,
   type WorkerRequest,
 } from './protocol.ts';
+import { isWorkerMessage } from './protocolChecks.ts';
 
 /** The part of Worker the client uses, so tests can hand in a fake. */
 export interface WorkerLike {

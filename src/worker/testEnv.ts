@@ -2,7 +2,7 @@
  * FakeEnv: a HostEnv with a manual clock and timers, so host tests run playback deterministically
  * and see every posted message with the virtual time it was posted at.
  */
-import type { HostEnv } from './host.ts';
+import type { HostEnv } from './hostEnv.ts';
 import type { FrameMessage, ReplyMessage, ScenarioMessage, WorkerMessage } from './protocol.ts';
 
 interface Timer {

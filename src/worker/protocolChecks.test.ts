@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkRequest, isWorkerMessage, isWorkerRequest, PROTOCOL_VERSION, requestId } from './protocol.ts';
+import { PROTOCOL_VERSION } from './protocol.ts';
+import { checkRequest, isWorkerMessage, isWorkerRequest, requestId } from './protocolChecks.ts';
 
 describe('checkRequest', () => {
   it.each<[string, unknown, string | null]>([

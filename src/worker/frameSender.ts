@@ -1,0 +1,155 @@
+/**
+ * FrameSender: when frames go and what they carry. At most one frame per FRAME_MS; the aggregates
+ * (nodes, workloads, Explain, ...) when asked for a full one (a pause, seek or step, and a few times
+ * a second during play); the chart/watch/marker increments at most every DERIVED_MS; the packed
+ * pods of a big cluster with every frame, as transferables.
+ */
+import { WATCH_KINDS } from '../timeline/derived.ts';
+import type { Recording } from '../timeline/recording.ts';
+import { MAX_TICKS } from '../timeline/timeline.ts';
+import { frameAt, newFrameCaches } from './frames.ts';
+import type { HostEnv } from './hostEnv.ts';
+import type { DerivedDelta, FrameMessage, RecordingState } from './protocol.ts';
+
+/** Shortest time between two frames (one display refresh). */
+export const FRAME_MS = 16;
+/** Shortest time between two chart/watch increments while recording in the background. */
+export const DERIVED_MS = 250;
+
+/** Where playback stands, as a frame reports it. */
+export interface FrameSource {
+  rec: Recording;
+  tick: number;
+  playing: boolean;
+  speed: number;
+  virtualMs: number;
+  /** Why recording broke (an engine exception), or null. */
+  broken: string | null;
+}
+
+export class FrameSender {
+  private timer: unknown = null;
+  private lastFrameAt = Number.NEGATIVE_INFINITY;
+  private pendingFull = false;
+  /** When the last frame with aggregates went. */
+  lastFullAt = Number.NEGATIVE_INFINITY;
+  /** When the last chart/watch increment went. */
+  lastDerivedAt = Number.NEGATIVE_INFINITY;
+  private readonly sent = { reset: true, series: 0, markers: 0, watch: { rs: 0, deploy: 0, ds: 0, pods: 0 } };
+  readonly caches = newFrameCaches();
+
+  constructor(
+    private readonly env: HostEnv,
+    private readonly source: () => FrameSource | null,
+    private readonly fault: (message: string, tick: number) => void,
+  ) {}
+
+  /** reset starts over after a load or fork: all increments again, names, rendered ticks. */
+  reset(): void {
+    this.sent.reset = true;
+    this.caches.ticks.clear();
+    this.caches.packer.reset();
+  }
+
+  /** request asks for a frame as soon as FRAME_MS allows (`full`: with the aggregates). */
+  request(full: boolean): void {
+    this.pendingFull ||= full;
+    if (this.timer !== null) return;
+    const wait = Math.max(0, this.lastFrameAt + FRAME_MS - this.env.now());
+    this.timer = this.env.setTimer(() => this.flush(), wait);
+  }
+
+  /** dispose cancels a pending frame. */
+  dispose(): void {
+    if (this.timer !== null) this.env.clearTimer(this.timer);
+    this.timer = null;
+  }
+
+  private flush(): void {
+    this.timer = null;
+    const src = this.source();
+    if (!src) return;
+    const full = this.pendingFull;
+    this.pendingFull = false;
+    try {
+      const { frame, transfer } = this.build(src, full);
+      this.env.post(frame, transfer);
+    } catch (e) {
+      this.fault(`could not draw tick ${src.tick}: ${e instanceof Error ? e.message : String(e)}`, src.tick);
+    }
+  }
+
+  /** build assembles the frame at the source's tick (with aggregates when `full`). */
+  build(src: FrameSource, full: boolean): { frame: FrameMessage; transfer: Transferable[] } {
+    const { rec, tick } = src;
+    const tl = rec.timeline;
+    const now = this.env.now();
+    const { podCount, packed, view } = frameAt(rec, tick, full, this.caches);
+    const transfer: Transferable[] = packed
+      ? [packed.node.buffer, packed.phase.buffer, packed.revision.buffer, packed.workload.buffer]
+      : [];
+    if (full) this.lastFullAt = now;
+    const derived =
+      full || this.sent.reset || now - this.lastDerivedAt >= DERIVED_MS ? this.derivedDelta(rec) : null;
+    if (derived) this.lastDerivedAt = now;
+    const { state, note } = recordingState(rec, src.broken);
+    this.lastFrameAt = now;
+    const nowMs = tl.timeAt(tick);
+    return {
+      frame: {
+        type: 'frame',
+        tick,
+        totalTicks: tl.length,
+        time: Math.max(nowMs, Math.min(src.virtualMs, tl.endTimeMs())) / 1000,
+        endTime: tl.endTimeMs() / 1000,
+        playing: src.playing,
+        speed: src.speed,
+        recording: state,
+        recordingNote: note,
+        podCount,
+        packed,
+        view,
+        derived,
+      },
+      transfer,
+    };
+  }
+
+  private derivedDelta(rec: Recording): DerivedDelta | null {
+    const s = this.sent;
+    if (s.reset) {
+      s.series = s.markers = 0;
+      for (const k of WATCH_KINDS) s.watch[k] = 0;
+    }
+    const series = rec.series.points.slice(s.series);
+    const markers = rec.markers.markers.slice(s.markers);
+    const watch = { rs: [], deploy: [], ds: [], pods: [] } as DerivedDelta['watch'];
+    let any = s.reset || series.length > 0 || markers.length > 0;
+    for (const k of WATCH_KINDS) {
+      watch[k] = rec.watch.kinds[k].lines.slice(s.watch[k]);
+      s.watch[k] += watch[k].length;
+      any ||= watch[k].length > 0;
+    }
+    const reset = s.reset;
+    s.series += series.length;
+    s.markers += markers.length;
+    s.reset = false;
+    return any ? { reset, series, markers, watch } : null;
+  }
+}
+
+/** recordingState says whether recording goes on, or why it stopped (with a note in words). */
+function recordingState(
+  rec: Recording,
+  broken: string | null,
+): { state: RecordingState; note: string | null } {
+  if (broken !== null) return { state: 'error', note: broken };
+  const end = rec.timeline.end;
+  if (end === 'cap') {
+    return {
+      state: 'cap',
+      note: `Recording stopped at ${MAX_TICKS.toLocaleString('en')} ticks, the most one run keeps.`,
+    };
+  }
+  return { state: end ?? 'recording', note: null };
+}
