@@ -8,6 +8,7 @@ import { useT } from '../common/useT.ts';
 import { type Bounds, chartModel, MARGINS, type Metric } from './chartModel.ts';
 import { ChartMarkers } from './ChartMarkers.tsx';
 import { METRIC_STYLE, seriesColor } from './chartStyle.ts';
+import { SeriesThinner } from './seriesThinner.ts';
 import { useSize } from './useSize.ts';
 
 interface TimelineChartProps {
@@ -35,9 +36,21 @@ export function TimelineChart(props: TimelineChartProps) {
   const cursor = useRef<SVGLineElement>(null);
   const { width, height } = useSize(box);
   const cuts = useMemo(() => markers.map((m) => m.time), [markers]);
+  // Tens of thousands of samples thinned to a few per pixel column, reading only new ones.
+  const thinner = useRef(new SeriesThinner());
+  const thin = useMemo(
+    () =>
+      thinner.current.thin(
+        series,
+        Math.max(endTime, series.at(-1)?.time ?? 0, 1),
+        width - MARGINS.left - MARGINS.right,
+        metrics,
+      ),
+    [series, endTime, width, metrics],
+  );
   const model = useMemo(
-    () => chartModel(series, endTime, width, height, metrics, keys, bounds, cuts),
-    [series, endTime, width, height, metrics, keys, bounds, cuts],
+    () => chartModel(thin, endTime, width, height, metrics, keys, bounds, cuts),
+    [thin, endTime, width, height, metrics, keys, bounds, cuts],
   );
 
   useEffect(() => {

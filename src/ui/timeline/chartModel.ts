@@ -117,7 +117,7 @@ export function chartModel(
 
   // Extend each series to the end of the recording so the last step shows.
   const points = series.length > 0 ? [...series, { ...(series.at(-1) as SeriesPoint), time: maxTime }] : [];
-  const stepLine = line<[number, number]>().curve(curveStepAfter);
+  const stepLine = line<[number, number]>().curve(curveStepAfter).digits(1);
   const lines: ChartModel['lines'] = [];
   for (const key of keys) {
     for (const metric of metrics) {
@@ -132,6 +132,7 @@ export function chartModel(
   const pathOf = (pick: (p: SeriesPoint) => number) =>
     line<SeriesPoint>()
       .curve(curveStepAfter)
+      .digits(1)
       .x((p) => x(p.time))
       .y((p) => y(pick(p)))(points) ?? '';
   const totals: ChartModel['totals'] = [
