@@ -38,6 +38,8 @@ export function WatchLog({ lines, tick, command }: WatchLogProps) {
   const start = Math.max(1, count - MAX_ROWS);
   const rows = lines.slice(start, count);
   const lastTick = count > 1 ? (lines[count - 1]?.tick ?? -1) : -1;
+  let widest = 0;
+  for (const line of rows) widest = Math.max(widest, line.text.length);
 
   // Follow the newest row at the next frame, once per frame: reading scrollHeight right after a
   // commit would force a layout of the whole page each time rows arrive.
@@ -85,18 +87,23 @@ export function WatchLog({ lines, tick, command }: WatchLogProps) {
         {start > 1 ? (
           <div className="text-slate-500">{t('replicasets.earlier', { count: start - 1 })}</div>
         ) : null}
-        {rows.map((line, i) => (
-          <div
-            // biome-ignore lint/suspicious/noArrayIndexKey: a watch log is append-only; a row's index is its identity
-            key={start + i}
-            data-testid="watch-row"
-            data-tick={line.tick}
-            data-current={line.tick === lastTick || undefined}
-            className="w-max min-w-full whitespace-pre data-current:bg-sky-900/70 data-current:text-white"
-          >
-            {line.text}
-          </div>
-        ))}
+        {/* The rows' box is as wide as the longest line in `ch` (the font is monospace), set
+            here rather than measured (w-max): measuring re-reads every row's text each time rows
+            come or go, ~4 ms a store update for 400 rows. A highlighted row spans that width. */}
+        <div className="min-w-full" style={{ width: `${widest}ch` }}>
+          {rows.map((line, i) => (
+            <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: a watch log is append-only; a row's index is its identity
+              key={start + i}
+              data-testid="watch-row"
+              data-tick={line.tick}
+              data-current={line.tick === lastTick || undefined}
+              className="whitespace-pre data-current:bg-sky-900/70 data-current:text-white"
+            >
+              {line.text}
+            </div>
+          ))}
+        </div>
       </div>
       {!follow ? (
         <button
