@@ -20,7 +20,7 @@ const base: FrameMessage = {
   derived: null,
 };
 
-function packed(names: string[] | null, namesVersion: number, count = 2) {
+function packed(names: string | null, namesVersion: number, count = 2) {
   return {
     count,
     node: new Int32Array(count),
@@ -39,7 +39,7 @@ const noWatch = { rs: [], deploy: [], ds: [], pods: [] };
 describe('applyFrame', () => {
   it('takes the scalars of every frame and leaves the aggregates to full frames', () => {
     const store = createAppStore();
-    const memo: PackedNames = { version: -1, names: [] };
+    const memo: PackedNames = { version: -1, names: '' };
     applyFrame(store, { ...base, tick: 4, time: 1.25 }, memo);
     expect(store.getState()).toMatchObject({ tick: 4, time: 1.25, totalTicks: 10, nodes: [] });
     const node = { name: 'node-1', ready: true, unschedulable: false, taints: [], labels: {}, podCount: 0 };
@@ -60,12 +60,12 @@ describe('applyFrame', () => {
 
   it('reuses the pod names the worker sent before when a packed frame omits them', () => {
     const store = createAppStore();
-    const memo: PackedNames = { version: -1, names: [] };
-    applyFrame(store, { ...base, podCount: 2, packed: packed(['a', 'b'], 1) }, memo);
-    expect(getPackedPods()?.names).toEqual(['a', 'b']);
+    const memo: PackedNames = { version: -1, names: '' };
+    applyFrame(store, { ...base, podCount: 2, packed: packed('a\nb', 1) }, memo);
+    expect(getPackedPods()?.names).toBe('a\nb');
     expect(store.getState().podsPacked).toEqual({ version: 1, count: 2 });
     applyFrame(store, { ...base, podCount: 2, packed: packed(null, 1) }, memo);
-    expect(getPackedPods()?.names).toEqual(['a', 'b']);
+    expect(getPackedPods()?.names).toBe('a\nb');
     expect(store.getState().podsPacked).toEqual({ version: 2, count: 2 });
     applyFrame(store, base, memo);
     expect(getPackedPods()).toBeNull();
@@ -74,7 +74,7 @@ describe('applyFrame', () => {
 
   it('appends chart and watch increments and replaces them on a reset', () => {
     const store = createAppStore();
-    const memo: PackedNames = { version: -1, names: [] };
+    const memo: PackedNames = { version: -1, names: '' };
     const p = (tick: number) => ({ tick, time: tick / 10, values: {} });
     const line = (tick: number) => ({ tick, text: `row ${tick}` });
     applyFrame(
@@ -146,9 +146,9 @@ describe('FrameApplier', () => {
         tick: k,
         playing: true,
         podCount: 2,
-        packed: packed(k === 2 ? ['a', 'b'] : null, 1),
+        packed: packed(k === 2 ? 'a\nb' : null, 1),
       });
-      expect(getPackedPods()?.names).toEqual(['a', 'b']);
+      expect(getPackedPods()?.names).toBe('a\nb');
     }
     advance(PLAYING_STORE_MS);
     expect(store.getState().tick).toBe(20);

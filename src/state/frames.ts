@@ -14,7 +14,8 @@ import type { AppStore } from './store.ts';
 /** PackedNames keeps the pod names the worker sent last (it sends them only when they change). */
 export interface PackedNames {
   version: number;
-  names: string[];
+  /** One name a line (PackedPods.names). */
+  names: string;
 }
 
 function unpack(wire: PackedPodsWire, memo: PackedNames) {
@@ -23,7 +24,7 @@ function unpack(wire: PackedPodsWire, memo: PackedNames) {
     memo.version = wire.namesVersion;
   }
   const names = wire.names ?? (memo.version === wire.namesVersion ? memo.names : null);
-  if (names === null || names.length !== wire.count) return null;
+  if (names === null) return null;
   const { namesVersion: _v, ...rest } = wire;
   return { ...rest, names };
 }
@@ -98,7 +99,7 @@ function writeFrame(
   };
   if (view) {
     Object.assign(patch, view);
-    if (s.selectedPod !== null && f.podCount <= 1000 && !view.pods.some((p) => p.name === s.selectedPod)) {
+    if (s.selectedPod !== null && packed === null && !view.pods.some((p) => p.name === s.selectedPod)) {
       s.selectPod(null);
     }
   }
@@ -127,7 +128,7 @@ const realClock: ApplierClock = {
 
 /** FrameApplier takes every frame and writes the store at once, or at most every PLAYING_STORE_MS while playing. */
 export class FrameApplier {
-  readonly names: PackedNames = { version: -1, names: [] };
+  readonly names: PackedNames = { version: -1, names: '' };
   private last: FrameMessage | null = null;
   private view: FrameView | null = null;
   private deltas: DerivedDelta[] = [];

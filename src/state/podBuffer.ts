@@ -27,3 +27,11 @@ export function subscribePackedPods(listener: (packed: PackedPods | null) => voi
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+let split: { text: string; list: string[] } | null = null;
+
+/** podName is the name of pod `i` of a packed snapshot (split from its names once per snapshot). */
+export function podName(packed: PackedPods, i: number): string | null {
+  if (split?.text !== packed.names) split = { text: packed.names, list: packed.names.split('\n') };
+  return split.list[i] ?? null;
+}

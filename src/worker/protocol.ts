@@ -26,14 +26,17 @@ import type {
 } from './views.ts';
 
 /** PROTOCOL_VERSION is the version of the message shapes below. */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 export * from './views.ts';
 
 /**
  * PackedPods: the pods of a big cluster (> 1,000) as parallel typed arrays, for a canvas.
- * Pod i is `names[i]` on node `nodeNames[node[i]]` (-1: unscheduled), drawn as
+ * Pod i is line i of `names` on node `nodeNames[node[i]]` (-1: unscheduled), drawn as
  * POD_DISPLAY_PHASES[phase[i]], with revision `revision[i]` of workload `workloadNames[workload[i]]`.
+ * The names travel as one string, one name a line: a string is copied whole, where 5,000 strings
+ * in an array cost the main thread about 5 ms to clone (TOOLCHAIN.md §6), and the names are read
+ * only when a reader clicks a pod.
  */
 export interface PackedPods {
   count: number;
@@ -41,19 +44,25 @@ export interface PackedPods {
   phase: Uint8Array;
   revision: Int32Array;
   workload: Int32Array;
-  names: string[];
+  names: string;
   nodeNames: string[];
   workloadNames: string[];
 }
 
 /** PackedPodsWire: PackedPods as sent; `names` is null when it equals the last sent (same namesVersion). */
 export interface PackedPodsWire extends Omit<PackedPods, 'names'> {
-  names: string[] | null;
+  names: string | null;
   namesVersion: number;
 }
 
-/** Pods travel as PodView objects up to this many, packed above (TOOLCHAIN.md §6). */
+/** Pods travel as PodView objects up to this many, always (DESIGN.md §7; TOOLCHAIN.md §6). */
 export const POD_VIEW_LIMIT = 1000;
+/**
+ * Pods travel packed above this many, and stay packed down to POD_VIEW_LIMIT + 1. The 200-pod
+ * band is hysteresis: a 1,000-replica rollout swings between 1,000 and 1,250 pods, and switching
+ * the cluster between chips and canvases at each crossing of one line would flicker.
+ */
+export const POD_PACK_ABOVE = 1200;
 
 /** A built-in scenario as the gallery lists it. */
 export interface PresetSummary {
@@ -168,7 +177,7 @@ export interface DerivedDelta {
 /** The aggregates of a full frame: everything the panels show at the tick. */
 export interface FrameView {
   nodes: NodeView[];
-  /** Every pod while there are at most POD_VIEW_LIMIT; [] above (see `packed`). */
+  /** Every pod while they travel as views (at most POD_VIEW_LIMIT, up to POD_PACK_ABOVE); [] when packed. */
   pods: PodView[];
   workloads: WorkloadView[];
   replicaSets: ReplicaSetView[];
@@ -197,7 +206,7 @@ export interface FrameMessage {
   /** Why recording stopped early, in words (tick cap, engine error), or null. */
   recordingNote: string | null;
   podCount: number;
-  /** The pods packed, when there are more than POD_VIEW_LIMIT (transferred). */
+  /** The pods packed, above POD_PACK_ABOVE and down to POD_VIEW_LIMIT + 1 (transferred). */
   packed: PackedPodsWire | null;
   /** Null in the light frames of fast playback (aggregates go a few times a second). */
   view: FrameView | null;

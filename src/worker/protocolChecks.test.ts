@@ -98,7 +98,7 @@ const packed = {
   phase: new Uint8Array(1),
   revision: new Int32Array(1),
   workload: new Int32Array(1),
-  names: ['p'],
+  names: 'p',
   namesVersion: 1,
   nodeNames: ['n'],
   workloadNames: ['w'],

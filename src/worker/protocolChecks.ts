@@ -167,7 +167,7 @@ function isPackedWire(x: unknown): x is PackedPodsWire {
     x.phase.length === x.count &&
     x.revision.length === x.count &&
     x.workload.length === x.count &&
-    (x.names === null || (isStrings(x.names) && x.names.length === x.count)) &&
+    (x.names === null || typeof x.names === 'string') &&
     isNat(x.namesVersion) &&
     isStrings(x.nodeNames) &&
     isStrings(x.workloadNames)

@@ -7,7 +7,8 @@ import type { PackedPods } from '../../worker/protocol.ts';
 import { midRollout } from '../testing/fixtures.ts';
 import { renderWithStore, resetStore } from '../testing/renderWithStore.tsx';
 import { ClusterPanel } from './ClusterPanel.tsx';
-import { nodePodIndices, packedRevisionPairs } from './packedPaint.ts';
+import { revisionIndex } from '../common/revisionStyle.ts';
+import { nodeCells, packedFrame, packedRevisionPairs } from './packedPaint.ts';
 
 vi.mock('../../state/actions.ts', () => ({
   restartWorker: vi.fn(),
@@ -23,7 +24,7 @@ function bigCluster(): PackedPods {
     phase: new Uint8Array(count),
     revision: new Int32Array(count),
     workload: new Int32Array(count),
-    names: Array.from({ length: count }, (_, i) => `web-${i}`),
+    names: Array.from({ length: count }, (_, i) => `web-${i}`).join('\n'),
     nodeNames: ['node-1', 'node-2', 'node-3'],
     workloadNames: ['web'],
   };
@@ -44,8 +45,11 @@ afterEach(() => {
 describe('packedPaint', () => {
   it('lists a node’s pods and the revisions in a packed snapshot', () => {
     const packed = bigCluster();
-    expect(nodePodIndices(packed, -1)).toEqual([0, 1, 2]);
-    expect(nodePodIndices(packed, 0)).toHaveLength(500);
+    const frame = packedFrame(packed, revisionIndex([], packedRevisionPairs(packed)));
+    expect([...nodeCells(frame, null)]).toEqual([0, 1, 2]);
+    expect([...nodeCells(frame, 'node-1')].slice(0, 3)).toEqual([3, 6, 9]);
+    expect(nodeCells(frame, 'node-2')).toHaveLength(500);
+    expect(nodeCells(frame, 'node-9')).toHaveLength(0);
     expect(packedRevisionPairs(packed)).toEqual([
       { workload: 'web', revision: 1 },
       { workload: 'web', revision: 2 },

@@ -1,83 +1,93 @@
-import { useEffect, useRef } from 'react';
-import { getPackedPods } from '../../state/podBuffer.ts';
-import { themeSelector } from '../../state/selectors.ts';
+import { memo, useLayoutEffect, useRef } from 'react';
+import { podName } from '../../state/podBuffer.ts';
 import { appStore } from '../../state/store.ts';
-import type { RevisionIndex } from '../common/revisionStyle.ts';
 import { useT } from '../common/useT.ts';
-import { nodePodIndices, type PaintState, PITCH, paintNode } from './packedPaint.ts';
+import { currentFrame, isDark, registerPainter } from './packedFrames.ts';
+import { nodeCells, type PackedFrame, type PaintState, PITCH, paintNode } from './packedPaint.ts';
 
 interface PackedNodeCanvasProps {
   /** The node's name, or null for the unscheduled tray. */
   node: string | null;
-  index: RevisionIndex;
-  /** How many pods the node holds (sizes the canvas before the first paint). */
+  /** How many pods the node holds (the canvas's accessible name). */
   count: number;
   onSelect(name: string, target: HTMLElement): void;
 }
 
 /**
- * PackedNodeCanvas paints a node's pods from the packed buffer (big clusters, > 1,000 pods). It
- * repaints outside React when the buffer's version changes, only the cells that changed; a click
- * hit-tests the grid and opens that pod's details.
+ * PackedNodeCanvas paints a node's pods from the packed buffer (big clusters). It repaints outside
+ * React, in the shared animation-frame loop (packedFrames.ts), only the cells that changed; a click
+ * hit-tests the grid and opens that pod's details. Memoised: the panel re-renders a few times a
+ * second while playing, and a node whose count did not change has nothing to do in React.
  */
-export function PackedNodeCanvas({ node, index, count, onSelect }: PackedNodeCanvasProps) {
+export const PackedNodeCanvas = memo(function PackedNodeCanvas({
+  node,
+  count,
+  onSelect,
+}: PackedNodeCanvasProps) {
   const t = useT();
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const indicesRef = useRef<number[]>([]);
-  const colsRef = useRef(1);
+  const shown = useRef<{ frame: PackedFrame | null; cells: Int32Array; cols: number }>({
+    frame: null,
+    cells: new Int32Array(0),
+    cols: 1,
+  });
 
-  useEffect(() => {
+  // A layout effect: the first paint lands before the browser shows the canvas (no empty flash
+  // when the cluster switches from chips to canvases).
+  useLayoutEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
     let painted: PaintState | null = null;
-    const paint = () => {
-      const packed = getPackedPods();
-      if (!packed) return;
-      const nodeIndex = node === null ? -1 : packed.nodeNames.indexOf(node);
-      const indices = nodePodIndices(packed, nodeIndex);
-      indicesRef.current = indices;
-      const width = canvas.parentElement?.clientWidth ?? 200;
+    let shownCols = 0;
+    // Read once here; the ResizeObserver keeps it current without a forced layout per paint.
+    let width = canvas.parentElement?.clientWidth ?? 200;
+    const paint = (frame: PackedFrame, dark: boolean) => {
+      const cells = nodeCells(frame, node);
       const cols = Math.max(1, Math.floor(width / PITCH));
-      colsRef.current = cols;
+      shown.current = { frame, cells, cols };
       const ctx = canvas.getContext('2d');
       if (!ctx) return;
-      const rows = Math.max(1, Math.ceil(indices.length / cols));
       const dpr = window.devicePixelRatio || 1;
+      // While playing, the canvas only grows: a node's pod count swings by a row and back many
+      // times in a rollout, and each resize reflows the cluster grid and repaints every cell.
+      const grow = appStore.getState().playing ? Math.round(canvas.height / (PITCH * dpr)) : 0;
+      const rows = Math.max(1, Math.ceil(cells.length / cols), cols === shownCols ? grow : 0);
+      shownCols = cols;
       if (canvas.width !== cols * PITCH * dpr || canvas.height !== rows * PITCH * dpr) {
         canvas.width = cols * PITCH * dpr;
         canvas.height = rows * PITCH * dpr;
         canvas.style.width = `${cols * PITCH}px`;
         canvas.style.height = `${rows * PITCH}px`;
         painted = null; // resizing cleared the canvas
+        ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       }
-      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      const dark = themeSelector(appStore.getState()) === 'dark';
-      painted = paintNode(ctx, packed, indices, index, cols, painted, dark);
+      painted = paintNode(ctx, frame, cells, cols, painted, dark);
     };
-    paint();
-    const unsubscribe = appStore.subscribe((next, prev) => {
-      if (next.podsPacked !== prev.podsPacked || themeSelector(next) !== themeSelector(prev)) {
-        if (themeSelector(next) !== themeSelector(prev)) painted = null;
-        paint();
-      }
+    const first = currentFrame();
+    if (first) paint(first, isDark());
+    const unregister = registerPainter(paint);
+    const observer = new ResizeObserver((entries) => {
+      const w = entries[0]?.contentRect.width ?? width;
+      if (Math.floor(w / PITCH) === Math.floor(width / PITCH)) return;
+      width = w;
+      const frame = currentFrame();
+      if (frame) paint(frame, isDark());
     });
-    const observer = new ResizeObserver(() => paint());
     if (canvas.parentElement) observer.observe(canvas.parentElement);
     return () => {
-      unsubscribe();
+      unregister();
       observer.disconnect();
     };
-  }, [node, index]);
+  }, [node]);
 
   const onClick = (e: React.MouseEvent<HTMLCanvasElement>) => {
     const rect = e.currentTarget.getBoundingClientRect();
+    const { frame, cells, cols } = shown.current;
     const col = Math.floor((e.clientX - rect.left) / PITCH);
     const row = Math.floor((e.clientY - rect.top) / PITCH);
-    const cell = row * colsRef.current + col;
-    const i = indicesRef.current[cell];
-    const packed = getPackedPods();
-    if (i === undefined || !packed || col >= colsRef.current) return;
-    const name = packed.names[i];
+    const i = cells[row * cols + col];
+    if (i === undefined || !frame || col >= cols) return;
+    const name = podName(frame.packed, i);
     if (name) onSelect(name, e.currentTarget);
   };
 
@@ -93,4 +103,4 @@ export function PackedNodeCanvas({ node, index, count, onSelect }: PackedNodeCan
       />
     </div>
   );
-}
+});
