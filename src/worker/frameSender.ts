@@ -44,9 +44,13 @@ export class FrameSender {
     private readonly fault: (message: string, tick: number) => void,
   ) {}
 
-  /** reset starts over after a load or fork: all increments again, names, rendered ticks. */
-  reset(): void {
+  /**
+   * reset starts over after a load or fork: all increments again, names, rendered ticks. A fork
+   * keeps how the pods travel (views or packed), a load starts with views.
+   */
+  reset(cause: 'load' | 'fork'): void {
     this.sent.reset = true;
+    if (cause === 'load') this.caches.packed = false;
     this.caches.ticks.clear();
     this.caches.packer.reset();
   }
@@ -79,12 +83,13 @@ export class FrameSender {
     }
   }
 
-  /** build assembles the frame at the source's tick (with aggregates when `full`). */
-  build(src: FrameSource, full: boolean): { frame: FrameMessage; transfer: Transferable[] } {
+  /** build assembles the frame at the source's tick (with aggregates when `asked`, or when needed). */
+  build(src: FrameSource, asked: boolean): { frame: FrameMessage; transfer: Transferable[] } {
     const { rec, tick } = src;
     const tl = rec.timeline;
     const now = this.env.now();
-    const { podCount, packed, view } = frameAt(rec, tick, full, this.caches);
+    const { podCount, packed, view } = frameAt(rec, tick, asked, this.caches);
+    const full = view !== null;
     const transfer: Transferable[] = packed
       ? [packed.node.buffer, packed.phase.buffer, packed.revision.buffer, packed.workload.buffer]
       : [];

@@ -9,7 +9,7 @@ import { REPLICASET_DECISION_KEYS } from '../engine/controller/replicaset/explai
 import { type DecisionCatalog, renderDecision } from '../engine/kubectl/explain.ts';
 import type { TickRecord } from '../engine/sim.ts';
 import type { Recording } from '../timeline/recording.ts';
-import { type FrameView, type PackedPodsWire, POD_VIEW_LIMIT } from './protocol.ts';
+import { type FrameView, POD_PACK_ABOVE, POD_VIEW_LIMIT, type PackedPodsWire } from './protocol.ts';
 import {
   internalsViews,
   nodeViews,
@@ -77,7 +77,7 @@ export class PodPacker {
   private lastNames: string[] = [];
   private namesVersion = 0;
 
-  /** pack encodes `pods` (sorted); names go along only when they changed since the last pack. */
+  /** pack encodes `pods` (sorted); names go along (one a line) only when they changed since the last pack. */
   pack(pods: readonly Pod[], nodeNames: readonly string[], idx: OwnerIndex, nowMs: number): PackedPodsWire {
     const n = pods.length;
     const node = new Int32Array(n);
@@ -140,7 +140,7 @@ export class PodPacker {
       phase,
       revision,
       workload,
-      names: same ? null : names,
+      names: same ? null : names.join('\n'),
       namesVersion: this.namesVersion,
       nodeNames: [...nodeNames],
       workloadNames,
@@ -153,11 +153,21 @@ export class PodPacker {
   }
 }
 
-/** FrameCaches: what frameAt keeps between frames (packed names, rendered ticks, pod order). */
+/** FrameCaches: what frameAt keeps between frames (packed names, rendered ticks, pod order, mode). */
 export interface FrameCaches {
   packer: PodPacker;
   ticks: TickViewCache;
   order: { cursor: unknown; version: number; keys: string[] };
+  /** Whether the last frame packed its pods (see packPods). */
+  packed: boolean;
+}
+
+/**
+ * packPods decides whether `podCount` pods travel packed: always above POD_PACK_ABOVE, never at or
+ * below POD_VIEW_LIMIT, and in between as the last frame did (hysteresis).
+ */
+export function packPods(podCount: number, packedBefore: boolean): boolean {
+  return podCount > POD_PACK_ABOVE || (packedBefore && podCount > POD_VIEW_LIMIT);
 }
 
 /** newFrameCaches starts empty caches. */
@@ -166,11 +176,14 @@ export function newFrameCaches(): FrameCaches {
     packer: new PodPacker(),
     ticks: new TickViewCache(),
     order: { cursor: null, version: -1, keys: [] },
+    packed: false,
   };
 }
 
 /** What a frame shows at one tick: the pods (packed when many) and, when asked, the aggregates. */
 export interface TickFrame {
+  /** Whether `view` is set: asked for, or the pods just switched between views and packed. */
+  full: boolean;
   podCount: number;
   packed: PackedPodsWire | null;
   view: FrameView | null;
@@ -178,10 +191,11 @@ export interface TickFrame {
 
 /**
  * frameAt moves the recording's object cursor to `tick` and builds what the panels show there:
- * the packed pods above POD_VIEW_LIMIT, and with `full` the nodes, pods, workloads,
- * ReplicaSets, controller internals and the Explain ticks.
+ * the packed pods of a big cluster (packPods), and with `full` the nodes, pods, workloads,
+ * ReplicaSets, controller internals and the Explain ticks. A frame that switches the pods between
+ * views and packed is always full, so the panel never waits for the pods in their new form.
  */
-export function frameAt(rec: Recording, tick: number, full: boolean, caches: FrameCaches): TickFrame {
+export function frameAt(rec: Recording, tick: number, asked: boolean, caches: FrameCaches): TickFrame {
   const { packer, ticks } = caches;
   const tl = rec.timeline;
   rec.cursor.moveTo(tick);
@@ -194,12 +208,15 @@ export function frameAt(rec: Recording, tick: number, full: boolean, caches: Fra
     caches.order = { cursor: rec.cursor, version: rec.cursor.podSetVersion, keys: sortedPodKeys(objs) };
   }
   const pods = sortedPods(objs, caches.order.keys);
+  const pack = packPods(podCount, caches.packed);
+  const full = asked || pack !== caches.packed;
+  caches.packed = pack;
   let packed: PackedPodsWire | null = null;
-  if (podCount > POD_VIEW_LIMIT) {
+  if (pack) {
     const nodeNames = [...objs.Node.values()].map((n) => n.metadata.name);
     packed = packer.pack(pods, nodeNames, idx, nowMs);
   }
-  if (!full) return { podCount, packed, view: null };
+  if (!full) return { full, podCount, packed, view: null };
   const recent: TickView[] = [];
   for (let t = Math.max(1, tick - RECENT_TICKS + 1); t <= tick; t++) {
     const r = tl.records[t - 1];
@@ -213,12 +230,12 @@ export function frameAt(rec: Recording, tick: number, full: boolean, caches: Fra
   }
   const view: FrameView = {
     nodes: nodeViews(objs, counts),
-    pods: podCount > POD_VIEW_LIMIT ? [] : pods.map((p) => podView(p, idx, nowMs)),
+    pods: pack ? [] : pods.map((p) => podView(p, idx, nowMs)),
     workloads: workloadViews(objs),
     replicaSets: replicaSetViews(objs, idx),
     ...internalsViews(rec.internals.at(tick), nowMs),
     tickView: recent[recent.length - 1] ?? null,
     recentTicks: recent,
   };
-  return { podCount, packed, view };
+  return { full, podCount, packed, view };
 }

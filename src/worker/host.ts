@@ -185,7 +185,7 @@ export class WorkerHost {
     this.rec = new Recording(parsed.value);
     this.presetId = presetId;
     this.playback.broken = null;
-    this.afterChange();
+    this.afterChange('load');
     this.playback.tick = 0;
     if (tick !== null) this.playback.moveTo(tick);
     this.postScenario('load');
@@ -193,8 +193,8 @@ export class WorkerHost {
     this.playback.scheduleIdle();
   }
 
-  private afterChange(): void {
-    this.frames.reset();
+  private afterChange(cause: 'load' | 'fork'): void {
+    this.frames.reset(cause);
     this.query = null;
   }
 
@@ -223,7 +223,7 @@ export class WorkerHost {
     const r = tl.fork(pb.tick, actions, Math.floor(pb.virtualMs));
     if (!r.ok) throw new Refusal(r.output);
     pb.broken = null;
-    this.afterChange();
+    this.afterChange('fork');
     pb.safeRecord({ untilTimeMs: r.actionMs });
     const at = tl.tickAtTime(r.actionMs - 1) + 1;
     pb.tick = Math.min(at, tl.length);

@@ -4,6 +4,7 @@ import { useAppStore } from '../../state/hooks.ts';
 import { getPackedPods } from '../../state/podBuffer.ts';
 import {
   nodesSelector,
+  playingSelector,
   podCountSelector,
   podsPackedSelector,
   podsSelector,
@@ -19,7 +20,7 @@ import { revisionIndex } from '../common/revisionStyle.ts';
 import { SimGate } from '../common/SimGate.tsx';
 import { useT } from '../common/useT.ts';
 import { Legend } from './Legend.tsx';
-import { NodeCard } from './NodeCard.tsx';
+import { NodeEntry } from './NodeEntry.tsx';
 import { byRevisionThenAge, NodePods } from './NodePods.tsx';
 import { PackedNodeCanvas } from './PackedNodeCanvas.tsx';
 import { PodDetails } from './PodDetails.tsx';
@@ -27,6 +28,15 @@ import { packedRevisionPairs } from './packedPaint.ts';
 import './pods.css';
 
 const packedVersionSelector = (s: Parameters<typeof podsPackedSelector>[0]) => s.podsPacked?.version ?? -1;
+
+const NO_PODS: readonly PodView[] = [];
+
+/** useHeldWhile is `on`, and stays true once it was while `hold` is (reset when `hold` ends). */
+function useHeldWhile(on: boolean, hold: boolean): boolean {
+  const held = useRef(false);
+  held.current = on || (hold && held.current);
+  return held.current;
+}
 
 /** ClusterPanel shows each node with its pods, coloured by revision, and the unscheduled tray. */
 export function ClusterPanel() {
@@ -40,6 +50,7 @@ export function ClusterPanel() {
   const selected = useAppStore(selectedPodSelector);
   const selectedPod = useAppStore(useShallow(selectedPodViewSelector));
   const tick = useAppStore(tickSelector);
+  const playing = useAppStore(playingSelector);
   const trigger = useRef<HTMLElement | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: packedVersion marks a new packed buffer
@@ -76,7 +87,11 @@ export function ClusterPanel() {
     if (buffer) for (let i = 0; i < buffer.count; i++) if (buffer.node[i] === -1) n++;
     return n;
   }, [packed, packedVersion]);
-  const unscheduled = packed ? null : (byNode.get(null) ?? []);
+  const unscheduled = packed ? [] : (byNode.get(null) ?? []);
+  const trayCount = packed ? packedUnscheduled : unscheduled.length;
+  // Pods wait here between creation and binding, so during a rollout the tray would come and go
+  // several times a second, shifting every node below it: once shown it stays until paused.
+  const showTray = useHeldWhile(trayCount > 0, playing);
   const chipSize = podCount <= 40 ? 'lg' : podCount <= 300 ? 'md' : 'sm';
   return (
     <Panel
@@ -95,18 +110,7 @@ export function ClusterPanel() {
         emptyTitle={t('cluster.emptyTitle')}
         emptyText={t('cluster.emptyText')}
       >
-        {unscheduled && unscheduled.length > 0 ? (
-          <section
-            aria-label={t('cluster.unscheduledTray')}
-            data-testid="unscheduled-tray"
-            data-chip-size={chipSize}
-            className="rounded-md border border-dashed border-slate-400 p-2 dark:border-slate-500"
-          >
-            <h3 className="mb-1 text-xs font-semibold">{t('cluster.unscheduledTray')}</h3>
-            <NodePods pods={unscheduled} index={index} selected={selected} onSelect={onSelect} />
-          </section>
-        ) : null}
-        {packed && packedUnscheduled > 0 ? (
+        {showTray ? (
           <section
             aria-label={t('cluster.unscheduledTray')}
             data-testid="unscheduled-tray"
@@ -114,25 +118,31 @@ export function ClusterPanel() {
             className="rounded-md border border-dashed border-slate-400 p-2 dark:border-slate-500"
           >
             <h3 className="mb-1 text-xs font-semibold">
-              {t('cluster.unscheduledTray')} · {packedUnscheduled}
+              {t('cluster.unscheduledTray')}
+              {packed ? ` · ${packedUnscheduled}` : null}
             </h3>
-            <PackedNodeCanvas node={null} index={index} count={packedUnscheduled} onSelect={onSelect} />
+            {/* A few rows at most: hundreds of pods can wait here when the nodes are full, and
+                the nodes must stay in view below. */}
+            <div className="max-h-28 overflow-y-auto">
+              {packed ? (
+                <PackedNodeCanvas node={null} count={packedUnscheduled} onSelect={onSelect} />
+              ) : (
+                <NodePods pods={unscheduled} index={index} selected={selected} onSelect={onSelect} />
+              )}
+            </div>
           </section>
         ) : null}
         <div className="grid grid-cols-[repeat(auto-fill,minmax(10rem,1fr))] gap-2" data-chip-size={chipSize}>
           {nodes.map((node) => (
-            <NodeCard key={node.name} node={node}>
-              {packed ? (
-                <PackedNodeCanvas node={node.name} index={index} count={node.podCount} onSelect={onSelect} />
-              ) : (
-                <NodePods
-                  pods={byNode.get(node.name) ?? []}
-                  index={index}
-                  selected={selected}
-                  onSelect={onSelect}
-                />
-              )}
-            </NodeCard>
+            <NodeEntry
+              key={node.name}
+              node={node}
+              packed={packed}
+              pods={byNode.get(node.name) ?? NO_PODS}
+              index={index}
+              selected={selected}
+              onSelect={onSelect}
+            />
           ))}
         </div>
         <Legend index={index} />

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { Recording } from '../timeline/recording.ts';
+import { preset } from '../timeline/testScenarios.ts';
+import { frameAt, newFrameCaches, packPods } from './frames.ts';
+import { POD_PACK_ABOVE, POD_VIEW_LIMIT } from './protocol.ts';
+
+describe('packPods', () => {
+  it.each([
+    ['views at the limit, whatever came before', POD_VIEW_LIMIT, true, false],
+    ['views just above the limit when the last frame had views', POD_VIEW_LIMIT + 1, false, false],
+    ['packed just above the limit when the last frame was packed', POD_VIEW_LIMIT + 1, true, true],
+    ['views at the packing line when coming from views', POD_PACK_ABOVE, false, false],
+    ['packed above the packing line', POD_PACK_ABOVE + 1, false, true],
+  ])('gives %s', (_what, count, before, packed) => {
+    expect(packPods(count, before)).toBe(packed);
+  });
+});
+
+describe('frameAt', () => {
+  /** The seed preset with `replicas` pods, recorded up to its 3,000th tick. */
+  function recording(replicas: number): Recording {
+    const s = preset('seed');
+    const rec = new Recording({
+      ...s,
+      objects: s.objects.map((o) => ({ ...o, spec: { ...o.spec, replicas } })),
+    });
+    rec.timeline.record({ untilTick: 3000 });
+    return rec;
+  }
+
+  it('keeps the pods packed inside the band and sends the aggregates when they switch', () => {
+    const rec = recording(1100);
+    const caches = newFrameCaches();
+    const views = frameAt(rec, 3000, false, caches);
+    expect(views.podCount).toBeGreaterThan(POD_VIEW_LIMIT);
+    expect(views.podCount).toBeLessThanOrEqual(POD_PACK_ABOVE);
+    expect(views.packed).toBeNull();
+    expect(views.view).toBeNull();
+    caches.packed = true;
+    const packed = frameAt(rec, 3000, false, caches);
+    expect(packed.packed?.count).toBe(packed.podCount);
+    expect(packed.view).toBeNull();
+    // back to views below the band: that frame carries the pods as views at once
+    const back = frameAt(rec, 1, false, caches);
+    expect(back.podCount).toBeLessThanOrEqual(POD_VIEW_LIMIT);
+    expect(back.packed).toBeNull();
+    expect(back.full).toBe(true);
+    expect(back.view?.pods).toHaveLength(back.podCount);
+  });
+});
