@@ -52,11 +52,16 @@ export const NodeEntry = memo(function NodeEntry({
 }: NodeEntryProps) {
   return (
     <NodeCard node={node}>
-      {packed ? (
-        <PackedNodeCanvas node={node.name} count={node.podCount} onSelect={onSelect} />
-      ) : (
-        <NodePods pods={pods} index={index} selected={selected} onSelect={onSelect} />
-      )}
+      {/* Scrolled out of view, the pods are not styled, laid out or painted at all (60 nodes'
+          canvases or a thousand chips; the panel shows a handful of nodes at once). The padding
+          keeps a focused or selected chip's outline inside the paint containment this brings. */}
+      <div className="-m-1 p-1 [contain-intrinsic-size:auto_2.5rem] [content-visibility:auto]">
+        {packed ? (
+          <PackedNodeCanvas node={node.name} count={node.podCount} onSelect={onSelect} />
+        ) : (
+          <NodePods pods={pods} index={index} selected={selected} onSelect={onSelect} />
+        )}
+      </div>
     </NodeCard>
   );
 }, sameEntry);

@@ -8,7 +8,7 @@ import { midRollout } from '../testing/fixtures.ts';
 import { renderWithStore, resetStore } from '../testing/renderWithStore.tsx';
 import { ClusterPanel } from './ClusterPanel.tsx';
 import { revisionIndex } from '../common/revisionStyle.ts';
-import { nodeCells, packedFrame, packedRevisionPairs } from './packedPaint.ts';
+import { nodeCells, packedFrame, packedRevisionPairs, paintNode } from './packedPaint.ts';
 
 vi.mock('../../state/actions.ts', () => ({
   restartWorker: vi.fn(),
@@ -78,5 +78,51 @@ describe('ClusterPanel with more than 1,000 pods', () => {
     fireEvent.click(canvas, { clientX: 3, clientY: 3 });
     expect(appStore.getState().selectedPod).toBe('web-3');
     expect(await screen.findByText(/name: web-3/)).toBeTruthy();
+  });
+});
+
+describe('paintNode', () => {
+  /** A canvas context that only counts the cells painted (each begins with one clearRect). */
+  function countingContext() {
+    const ctx = new Proxy(
+      { canvas: { width: 240, height: 120 }, cleared: 0 },
+      {
+        get(target, prop) {
+          if (prop in target) return target[prop as keyof typeof target];
+          if (prop === 'clearRect') return () => target.cleared++;
+          return () => undefined;
+        },
+        set(target, prop, value) {
+          (target as Record<string | symbol, unknown>)[prop] = value;
+          return true;
+        },
+      },
+    );
+    return ctx as unknown as CanvasRenderingContext2D & { cleared: number };
+  }
+
+  it('repaints only the cells whose look changed', () => {
+    const packed = bigCluster();
+    const index = revisionIndex([], packedRevisionPairs(packed));
+    const ctx = countingContext();
+    const frame = packedFrame(packed, index);
+    const cells = nodeCells(frame, 'node-1');
+    const first = paintNode(ctx, frame, cells, 20, null, false);
+    expect(ctx.cleared).toBe(1 + 500); // the whole canvas, then each cell
+    ctx.cleared = 0;
+    paintNode(ctx, frame, cells, 20, first, false);
+    expect(ctx.cleared).toBe(0);
+    // two pods of node-1 change phase, one of node-2: node-1 repaints its two cells
+    const next = { ...packed, phase: packed.phase.slice() };
+    next.phase[3] = 4;
+    next.phase[6] = 0;
+    next.phase[4] = 2;
+    const frame2 = packedFrame(next, index);
+    paintNode(ctx, frame2, nodeCells(frame2, 'node-1'), 20, first, false);
+    expect(ctx.cleared).toBe(2);
+    // another theme or width repaints everything
+    ctx.cleared = 0;
+    paintNode(ctx, frame2, nodeCells(frame2, 'node-1'), 20, first, true);
+    expect(ctx.cleared).toBe(1 + 500);
   });
 });

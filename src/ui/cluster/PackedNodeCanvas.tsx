@@ -15,8 +15,9 @@ interface PackedNodeCanvasProps {
 
 /**
  * PackedNodeCanvas paints a node's pods from the packed buffer (big clusters). It repaints outside
- * React, in the shared animation-frame loop (packedFrames.ts), only the cells that changed; a click
- * hit-tests the grid and opens that pod's details. Memoised: the panel re-renders a few times a
+ * React, in the shared animation-frame loop (packedFrames.ts), only the cells that changed and
+ * only while in view (scrolled back into view, it catches up at once); a click hit-tests the grid
+ * and opens that pod's details. Memoised: the panel re-renders a few times a
  * second while playing, and a node whose count did not change has nothing to do in React.
  */
 export const PackedNodeCanvas = memo(function PackedNodeCanvas({
@@ -39,9 +40,18 @@ export const PackedNodeCanvas = memo(function PackedNodeCanvas({
     if (!canvas) return;
     let painted: PaintState | null = null;
     let shownCols = 0;
+    // Canvases scrolled out of view wait: at 5,000 pods 60 node canvases change at once, and
+    // without a GPU each one painted costs a bitmap copy at the next commit (~50 ms in all).
+    let visible = true;
+    let stale = false;
     // Read once here; the ResizeObserver keeps it current without a forced layout per paint.
     let width = canvas.parentElement?.clientWidth ?? 200;
     const paint = (frame: PackedFrame, dark: boolean) => {
+      if (!visible) {
+        stale = true;
+        return;
+      }
+      stale = false;
       const cells = nodeCells(frame, node);
       const cols = Math.max(1, Math.floor(width / PITCH));
       shown.current = { frame, cells, cols };
@@ -74,9 +84,19 @@ export const PackedNodeCanvas = memo(function PackedNodeCanvas({
       if (frame) paint(frame, isDark());
     });
     if (canvas.parentElement) observer.observe(canvas.parentElement);
+    const seen = new IntersectionObserver(
+      (entries) => {
+        visible = entries.at(-1)?.isIntersecting ?? visible;
+        const frame = visible && stale ? currentFrame() : null;
+        if (frame) paint(frame, isDark());
+      },
+      { rootMargin: '120px' },
+    );
+    seen.observe(canvas);
     return () => {
       unregister();
       observer.disconnect();
+      seen.disconnect();
     };
   }, [node]);
 
