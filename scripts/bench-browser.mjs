@@ -5,6 +5,10 @@
 // run, and with --runs=N the minimum over the runs of each size; screenshots go to artifacts/.
 // Usage: npm run bench:browser [-- --no-build] [-- --pods=2000,5000] [-- --runs=3] [-- --seconds=5]
 //   [-- --port=4181]
+//   [-- --cpu]      also traces the measured seconds and reports the main thread's CPU time
+//                   (thread time of its tasks): busy ms per second, and tasks over 50 ms of CPU.
+//                   Wall-clock frames and long tasks count the time the thread waits for a core
+//                   too; on a shared 2-core machine that is most of it, CPU time is not.
 //   [-- --profile]  also records a CPU profile (CDP Profiler) and a Chromium trace of the measured
 //                   seconds, writes artifacts/bench-browser-<pods>.cpuprofile / .trace.json and prints
 //                   the main thread's busiest functions and trace events (build with
@@ -88,6 +92,23 @@ function printProfile(profile) {
   for (const [k, ms] of top) console.error(`${ms.toFixed(1).padStart(8)} ms  ${k}`);
 }
 
+/** mainThreadCpu: the main thread's CPU time in its tasks (trace `tdur`), per second and per task. */
+function mainThreadCpu(trace) {
+  const events = trace.traceEvents ?? trace;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const tasks = events
+    .filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'RunTask')
+    .map((e) => (e.tdur ?? e.dur) / 1000)
+    .sort((a, b) => a - b);
+  const busy = tasks.reduce((a, b) => a + b, 0);
+  return {
+    cpuBusyMsPerS: Math.round(busy / SECONDS),
+    cpuTaskP99: percentile(tasks, 0.99),
+    cpuLongTasks: tasks.filter((ms) => ms > 50).length,
+    cpuLongestTaskMs: Math.round(tasks.at(-1) ?? 0),
+  };
+}
+
 /** printTrace sums the main thread's top-level trace events by name (ms). */
 function printTrace(trace) {
   const events = trace.traceEvents ?? trace;
@@ -154,14 +175,19 @@ async function measure(browser, podCount, run) {
     await page.getByRole('button', { name: 'Play', exact: true }).click();
   await page.waitForTimeout(500);
   const cdp = process.argv.includes('--profile') ? await page.context().newCDPSession(page) : null;
+  const tracing = cdp !== null || process.argv.includes('--cpu');
   const stem = `artifacts/bench-browser-${podCount}`;
   if (cdp) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
+  }
+  if (tracing) {
     await browser.startTracing(page, {
       path: `${stem}.trace.json`,
-      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'v8'],
+      categories: cdp
+        ? ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'v8']
+        : ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
     });
   }
   await page.evaluate(() => {
@@ -172,12 +198,13 @@ async function measure(browser, podCount, run) {
     window.__bench.measuring = false;
     return window.__bench;
   });
-  if (cdp) {
-    const { profile } = await cdp.send('Profiler.stop');
-    await browser.stopTracing();
+  const profile = cdp ? (await cdp.send('Profiler.stop')).profile : null;
+  if (tracing) await browser.stopTracing();
+  const trace = tracing ? JSON.parse(readFileSync(`${stem}.trace.json`, 'utf8')) : null;
+  if (profile) {
     writeFileSync(`${stem}.cpuprofile`, JSON.stringify(profile));
     printProfile(profile);
-    printTrace(JSON.parse(readFileSync(`${stem}.trace.json`, 'utf8')));
+    printTrace(trace);
   }
   const tick1 = Number(await slider.getAttribute('aria-valuenow'));
   const onNodes = await page
@@ -202,6 +229,7 @@ async function measure(browser, podCount, run) {
     longestTaskMs: Math.round(Math.max(0, ...result.longTasks)),
     ticksPlayed: tick1 - tick0,
     pageErrors: errors.length,
+    ...(trace ? mainThreadCpu(trace) : {}),
   };
 }
 
@@ -240,6 +268,13 @@ try {
           frameP95: min('frameP95'),
           longTasks: min('longTasks'),
           longestTaskMs: min('longestTaskMs'),
+          ...(runs[0]?.cpuBusyMsPerS === undefined
+            ? {}
+            : {
+                cpuBusyMsPerS: min('cpuBusyMsPerS'),
+                cpuLongTasks: min('cpuLongTasks'),
+                cpuLongestTaskMs: min('cpuLongestTaskMs'),
+              }),
         }),
       );
     }
