@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { FrameMessage } from '../worker/protocol.ts';
-import { type ApplierClock, applyFrame, FrameApplier, type PackedNames, PLAYING_STORE_MS } from './frames.ts';
+import type { FrameMessage, FrameView } from '../worker/protocol.ts';
+import {
+  type ApplierClock,
+  applyFrame,
+  FrameApplier,
+  type PackedNames,
+  PLAYING_STORE_MS,
+  STAGE_MS,
+} from './frames.ts';
 import { getPackedPods } from './podBuffer.ts';
 import { createAppStore } from './store.ts';
 
@@ -177,6 +184,57 @@ describe('FrameApplier', () => {
       });
     }
     advance(PLAYING_STORE_MS);
+    advance(STAGE_MS);
     expect(store.getState().series.map((x) => x.tick)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('writes an update in stages a frame apart while playing, and at once when paused', () => {
+    const store = createAppStore();
+    const { clock, advance } = fakeClock();
+    const applier = new FrameApplier(store, clock);
+    const p = (tick: number) => ({ tick, time: tick, values: {} });
+    const line = { tick: 9, text: 'rs-1   3   3   3   1s' };
+    const view = {
+      nodes: [],
+      pods: [],
+      workloads: [],
+      replicaSets: [],
+      expectations: [{ controller: 'replicaset', key: 'default/rs-1', add: 1, del: 0, satisfied: false }],
+      queues: [],
+      backoffs: [],
+      tickView: null,
+      recentTicks: [],
+    } as unknown as FrameView;
+    const playing = (tick: number) => ({
+      ...base,
+      tick,
+      playing: true,
+      view,
+      derived: { reset: false, series: [p(tick)], markers: [], watch: { ...noWatch, rs: [line] } },
+    });
+    applier.push(playing(9));
+    const s = () => store.getState();
+    // the playhead and the cluster at once
+    expect(s().tick).toBe(9);
+    expect(s().series).toEqual([]);
+    expect(s().expectations).toEqual([]);
+    // then the chart and the watch log
+    advance(STAGE_MS);
+    expect(s().series.map((x) => x.tick)).toEqual([9]);
+    expect(s().watch.rs).toEqual([line]);
+    expect(s().expectations).toEqual([]);
+    // then the rest
+    advance(STAGE_MS);
+    expect(s().expectations).toEqual(view.expectations);
+    // a pause writes the stages still waiting and the paused frame at once, increments in order
+    advance(PLAYING_STORE_MS);
+    applier.push(playing(10));
+    applier.push({
+      ...base,
+      tick: 11,
+      derived: { reset: false, series: [p(11)], markers: [], watch: noWatch },
+    });
+    expect(s().tick).toBe(11);
+    expect(s().series.map((x) => x.tick)).toEqual([9, 10, 11]);
   });
 });
