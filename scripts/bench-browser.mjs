@@ -1,5 +1,6 @@
 // bench-browser: plays a 2,000- and a 5,000-pod rollout at full speed in the built app (vite preview, Debian
-// Chromium with the flags of playwright.config.ts) and measures the main thread for 5 s:
+// Chromium with the flags of playwright.config.ts), from just before the rollout (--from=19.5 virtual
+// seconds; the image changes at 20 s), and measures the main thread for 5 s:
 // requestAnimationFrame intervals (p50/p95; headless Chromium runs a 60 Hz frame clock, so 16.7 ms
 // means "made the frame") and long tasks (> 50 ms, PerformanceObserver). Prints one JSON line per
 // run, and with --runs=N the minimum over the runs of each size; screenshots go to artifacts/.
@@ -27,6 +28,8 @@ const POD_COUNTS = (process.argv.find((a) => a.startsWith('--pods='))?.slice(7) 
   .split(',')
   .map(Number);
 const RUNS = arg('runs', 1);
+/** Virtual second playing starts from: just before the rollout (the `set image` at 20 s). */
+const FROM = arg('from', 19.5);
 const SECONDS = arg('seconds', 5);
 const PORT = arg('port', 4181);
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -141,6 +144,37 @@ const server = spawn(
     detached: true,
   },
 );
+/** timeAt moves the playhead to `tick` through the slider and reads its virtual time back. */
+async function timeAt(slider, tick) {
+  await slider.fill(String(tick));
+  await slider
+    .page()
+    .waitForFunction(
+      (t) =>
+        document.querySelector('input[aria-label="Timeline position"]')?.getAttribute('aria-valuenow') === t,
+      String(tick),
+    );
+  const text = (await slider.getAttribute('aria-valuetext')) ?? '';
+  return Number(text.match(/(\d+\.\d+)/)?.[1] ?? 0);
+}
+
+/** seekToTime waits until the background recording passes `seconds`, then puts the playhead there. */
+async function seekToTime(slider, seconds) {
+  let hi = Number(await slider.getAttribute('max'));
+  for (let waited = 0; (await timeAt(slider, hi)) < seconds; waited += 500) {
+    if (waited > 60_000) throw new Error(`the recording did not reach ${seconds} s in a minute`);
+    await slider.page().waitForTimeout(500);
+    hi = Number(await slider.getAttribute('max'));
+  }
+  let lo = 0;
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if ((await timeAt(slider, mid)) < seconds) lo = mid;
+    else hi = mid;
+  }
+  await timeAt(slider, lo);
+}
+
 /** measure plays the `podCount`-pod scenario in a fresh page and returns one result line. */
 async function measure(browser, podCount, run) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
@@ -153,6 +187,7 @@ async function measure(browser, podCount, run) {
     const s = document.querySelector('input[aria-label="Timeline position"]');
     return s && Number(s.getAttribute('max')) > 0;
   });
+  if (FROM > 0) await seekToTime(slider, FROM);
   await page.getByLabel('Speed').selectOption('0');
   await page.evaluate(() => {
     const w = window;

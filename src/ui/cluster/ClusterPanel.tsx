@@ -122,8 +122,9 @@ export function ClusterPanel() {
               {packed ? ` · ${packedUnscheduled}` : null}
             </h3>
             {/* A few rows at most: hundreds of pods can wait here when the nodes are full, and
-                the nodes must stay in view below. */}
-            <div className="max-h-28 overflow-y-auto">
+                the nodes must stay in view below. Painted (big clusters), the strip keeps one
+                height (3 rows) while its count swings, so the nodes below never jump. */}
+            <div className={`overflow-y-auto ${packed ? 'h-9' : 'max-h-28'}`}>
               {packed ? (
                 <PackedNodeCanvas node={null} count={packedUnscheduled} onSelect={onSelect} />
               ) : (

@@ -59,9 +59,11 @@ export const PackedNodeCanvas = memo(function PackedNodeCanvas({
       const ctx = canvas.getContext('2d');
       if (!ctx) return;
       const dpr = window.devicePixelRatio || 1;
-      // While playing, the canvas only grows: a node's pod count swings by a row and back many
+      // While playing, a node's canvas only grows: its pod count swings by a row and back many
       // times in a rollout, and each resize reflows the cluster grid and repaints every cell.
-      const grow = appStore.getState().playing ? Math.round(canvas.height / (PITCH * dpr)) : 0;
+      // (The unscheduled tray's strip has a fixed height: its canvas follows the count.)
+      const grow =
+        node !== null && appStore.getState().playing ? Math.round(canvas.height / (PITCH * dpr)) : 0;
       const rows = Math.max(1, Math.ceil(cells.length / cols), cols === shownCols ? grow : 0);
       shownCols = cols;
       if (canvas.width !== cols * PITCH * dpr || canvas.height !== rows * PITCH * dpr) {
