@@ -13,6 +13,13 @@ import type { DerivedDelta, FrameMessage, RecordingState } from './protocol.ts';
 
 /** Shortest time between two frames (one display refresh). */
 export const FRAME_MS = 16;
+/**
+ * Shortest time between two frames without aggregates while playing. Their only reader is the
+ * cluster canvas, which paints at most every 50 ms while playing (the store takes a frame every
+ * 250 ms): more would cost the main thread a message to read (~0.5 ms at 5,000 pods) and the
+ * worker a packing of every pod, for nothing shown.
+ */
+export const PLAYING_FRAME_MS = 50;
 /** Shortest time between two chart/watch increments while recording in the background. */
 export const DERIVED_MS = 250;
 
@@ -55,11 +62,12 @@ export class FrameSender {
     this.caches.packer.reset();
   }
 
-  /** request asks for a frame as soon as FRAME_MS allows (`full`: with the aggregates). */
+  /** request asks for a frame as soon as FRAME_MS (PLAYING_FRAME_MS) allows (`full`: with the aggregates). */
   request(full: boolean): void {
     this.pendingFull ||= full;
     if (this.timer !== null) return;
-    const wait = Math.max(0, this.lastFrameAt + FRAME_MS - this.env.now());
+    const gap = !this.pendingFull && this.source()?.playing ? PLAYING_FRAME_MS : FRAME_MS;
+    const wait = Math.max(0, this.lastFrameAt + gap - this.env.now());
     this.timer = this.env.setTimer(() => this.flush(), wait);
   }
 

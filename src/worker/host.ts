@@ -29,7 +29,7 @@ import { Playback } from './playback.ts';
 import { type FrameMessage, PROTOCOL_VERSION, type ReplyResult, type WorkerRequest } from './protocol.ts';
 import { checkRequest, requestId } from './protocolChecks.ts';
 
-export { DERIVED_MS, FRAME_MS } from './frameSender.ts';
+export { DERIVED_MS, FRAME_MS, PLAYING_FRAME_MS } from './frameSender.ts';
 export { defaultEnv, type HostEnv } from './hostEnv.ts';
 export { presetList } from './hostQueries.ts';
 export { FULL_FRAME_MS, RECORD_SLICE_MS } from './playback.ts';
