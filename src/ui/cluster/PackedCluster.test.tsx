@@ -8,7 +8,14 @@ import { midRollout } from '../testing/fixtures.ts';
 import { renderWithStore, resetStore } from '../testing/renderWithStore.tsx';
 import { ClusterPanel } from './ClusterPanel.tsx';
 import { revisionIndex } from '../common/revisionStyle.ts';
-import { nodeCells, packedFrame, packedRevisionPairs, paintNode } from './packedPaint.ts';
+import {
+  type CanvasRows,
+  canvasRows,
+  nodeCells,
+  packedFrame,
+  packedRevisionPairs,
+  paintNode,
+} from './packedPaint.ts';
 
 vi.mock('../../state/actions.ts', () => ({
   restartWorker: vi.fn(),
@@ -124,5 +131,18 @@ describe('paintNode', () => {
     ctx.cleared = 0;
     paintNode(ctx, frame2, nodeCells(frame2, 'node-1'), 20, first, true);
     expect(ctx.cleared).toBe(1 + 500);
+  });
+});
+
+describe('canvasRows', () => {
+  it.each<[string, number, CanvasRows | null, boolean, boolean, CanvasRows]>([
+    ['fits exactly when paused', 7, { shown: 9, held: 12 }, false, true, { shown: 7, held: 7 }],
+    ['holds half again as many rows once playing', 7, null, true, true, { shown: 7, held: 11 }],
+    ['keeps its bitmap while the rows fit', 9, { shown: 7, held: 11 }, true, true, { shown: 9, held: 11 }],
+    ['grows its bitmap past what it holds', 12, { shown: 9, held: 11 }, true, true, { shown: 12, held: 18 }],
+    ['does not shrink a node while playing', 6, { shown: 9, held: 11 }, true, true, { shown: 9, held: 11 }],
+    ['lets the tray shrink while playing', 2, { shown: 9, held: 11 }, true, false, { shown: 2, held: 11 }],
+  ])('%s', (_what, need, prev, playing, growOnly, rows) => {
+    expect(canvasRows(need, prev, playing, growOnly)).toEqual(rows);
   });
 });

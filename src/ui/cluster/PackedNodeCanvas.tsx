@@ -3,7 +3,15 @@ import { podName } from '../../state/podBuffer.ts';
 import { appStore } from '../../state/store.ts';
 import { useT } from '../common/useT.ts';
 import { currentFrame, isDark, registerPainter } from './packedFrames.ts';
-import { nodeCells, type PackedFrame, type PaintState, PITCH, paintNode } from './packedPaint.ts';
+import {
+  type CanvasRows,
+  canvasRows,
+  nodeCells,
+  type PackedFrame,
+  type PaintState,
+  PITCH,
+  paintNode,
+} from './packedPaint.ts';
 
 interface PackedNodeCanvasProps {
   /** The node's name, or null for the unscheduled tray. */
@@ -42,6 +50,7 @@ export const PackedNodeCanvas = memo(function PackedNodeCanvas({
     if (!canvas) return;
     let painted: PaintState | null = null;
     let shownCols = 0;
+    let rows: CanvasRows | null = null;
     // Canvases scrolled out of view wait: at 5,000 pods 60 node canvases change at once, and
     // without a GPU each one painted costs a bitmap copy at the next commit (~50 ms in all).
     let visible = true;
@@ -59,22 +68,23 @@ export const PackedNodeCanvas = memo(function PackedNodeCanvas({
       const ctx = canvas.getContext('2d');
       if (!ctx) return;
       const dpr = window.devicePixelRatio || 1;
-      // While playing, a node's canvas only grows: its pod count swings by a row and back many
-      // times in a rollout, and each resize reflows the cluster grid and repaints every cell.
-      // (The unscheduled tray's strip has a fixed height: its canvas follows the count.)
-      const grow =
-        node !== null && appStore.getState().playing ? Math.round(canvas.height / (PITCH * dpr)) : 0;
-      const rows = Math.max(1, Math.ceil(cells.length / cols), cols === shownCols ? grow : 0);
+      const need = Math.max(1, Math.ceil(cells.length / cols));
+      const playing = appStore.getState().playing;
+      rows = canvasRows(need, cols === shownCols ? rows : null, playing, node !== null);
       shownCols = cols;
-      if (canvas.width !== cols * PITCH * dpr || canvas.height !== rows * PITCH * dpr) {
+      if (canvas.width !== cols * PITCH * dpr || canvas.height !== rows.held * PITCH * dpr) {
         canvas.width = cols * PITCH * dpr;
-        canvas.height = rows * PITCH * dpr;
+        canvas.height = rows.held * PITCH * dpr;
         canvas.style.width = `${cols * PITCH}px`;
-        canvas.style.height = `${rows * PITCH}px`;
+        canvas.style.height = `${rows.held * PITCH}px`;
         painted = null; // resizing cleared the canvas
         ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       }
-      painted = paintNode(ctx, frame, cells, cols, painted, dark);
+      // The box shows the rows in use; the rest of the bitmap is held for growth, out of sight.
+      const box = canvas.parentElement;
+      const height = `${rows.shown * PITCH}px`;
+      if (box && box.style.height !== height) box.style.height = height;
+      painted = paintNode(ctx, frame, cells, cols, painted, dark, dpr);
     };
     const unregister = registerPainter(paint);
     const observer = new ResizeObserver((entries) => {
@@ -122,7 +132,7 @@ export const PackedNodeCanvas = memo(function PackedNodeCanvas({
   };
 
   return (
-    <div className="min-w-0">
+    <div className="min-w-0 overflow-hidden">
       <canvas
         ref={canvasRef}
         data-testid="pod-canvas"
