@@ -28,7 +28,7 @@ import {
   rollingUpdateTable,
   syncMemo,
 } from './nodeMemo.ts';
-import { nodeUpdateAt, shouldRunAt } from './rollingUpdateTable.ts';
+import { nodeUpdateReader, shouldRunAt } from './rollingUpdateTable.ts';
 import { updateDaemonSetStatus } from './statusShell.ts';
 import { COMPONENT, syncNodes } from './syncNodes.ts';
 import { rollingUpdatePlan } from './update.ts';
@@ -110,7 +110,7 @@ function rollingUpdate(tx: Tx, ds: DaemonSet, key: string, memo: DaemonSetMemo, 
   const known = {
     desiredNumberScheduled: memo.counts.desired,
     sortedNodeNames: table.names,
-    nodeUpdateAt: (slot: number) => nodeUpdateAt(table, slot),
+    nodeUpdateAt: nodeUpdateReader(table),
     shouldRunAt: (slot: number) => shouldRunAt(table, slot),
   };
   const plan = rollingUpdatePlan(ds, nodeListOf(memo), memo.byNode, hash, tx.now, rand, tx.decisions, known);

@@ -19,7 +19,7 @@ import {
   rollingUpdateTable,
   syncMemo,
 } from './nodeMemo.ts';
-import { nodeUpdateAt, shouldRunAt } from './rollingUpdateTable.ts';
+import { nodeUpdateReader, shouldRunAt } from './rollingUpdateTable.ts';
 import { updateDaemonSetStatusPlan } from './status.ts';
 import { rollingUpdatePlan } from './update.ts';
 
@@ -181,7 +181,7 @@ function checkSync(w: World, hash: string): void {
   const known = {
     desiredNumberScheduled: m.counts.desired,
     sortedNodeNames: t.names,
-    nodeUpdateAt: (slot: number) => nodeUpdateAt(t, slot),
+    nodeUpdateAt: nodeUpdateReader(t),
     shouldRunAt: (slot: number) => shouldRunAt(t, slot),
   };
   const prngs = [seedPrng(7), seedPrng(7)] as const;

@@ -80,18 +80,29 @@ export function buildTable(sortedNames: readonly string[], factsOf: (name: strin
   return t;
 }
 
-/** podAt unpacks one pod of a slot (a fresh record: it stays valid when the table changes). */
-function podAt(name: string, flags: number, ready: number, since: number, sinceMs: number): PodReadiness {
-  return { name, ready: (flags & ready) !== 0, readySinceMs: (flags & since) !== 0 ? sinceMs : null };
+/** fillPod unpacks one pod of a slot into a reused record. */
+function fillPod(into: PodReadiness, name: string, flags: number, ready: number, since: number, sinceMs: number): PodReadiness {
+  into.name = name;
+  into.ready = (flags & ready) !== 0;
+  into.readySinceMs = (flags & since) !== 0 ? sinceMs : null;
+  return into;
 }
 
-/** nodeUpdateAt unpacks the nodeUpdate of the node in a slot. */
-export function nodeUpdateAt(t: RollingUpdateTable, slot: number): NodeUpdate {
-  const f = t.flags[slot] ?? 0;
-  return {
-    ok: (f & F_OK) !== 0,
-    newPod: (f & F_NEW) !== 0 ? podAt(t.newPod[slot] ?? '', f, F_NEW_READY, F_NEW_SINCE, t.newSince[slot] ?? 0) : null,
-    oldPod: (f & F_OLD) !== 0 ? podAt(t.oldPod[slot] ?? '', f, F_OLD_READY, F_OLD_SINCE, t.oldSince[slot] ?? 0) : null,
+/**
+ * nodeUpdateReader returns nodeUpdate by slot for one walk over the table. The record it returns
+ * is refilled by the next call, so the walk allocates no records per node: read it before asking
+ * for the next slot, and keep names, not the records.
+ */
+export function nodeUpdateReader(t: RollingUpdateTable): (slot: number) => NodeUpdate {
+  const newPod: PodReadiness = { name: '', ready: false, readySinceMs: null };
+  const oldPod: PodReadiness = { name: '', ready: false, readySinceMs: null };
+  const out: NodeUpdate = { ok: false, newPod: null, oldPod: null };
+  return (slot) => {
+    const f = t.flags[slot] ?? 0;
+    out.ok = (f & F_OK) !== 0;
+    out.newPod = (f & F_NEW) !== 0 ? fillPod(newPod, t.newPod[slot] ?? '', f, F_NEW_READY, F_NEW_SINCE, t.newSince[slot] ?? 0) : null;
+    out.oldPod = (f & F_OLD) !== 0 ? fillPod(oldPod, t.oldPod[slot] ?? '', f, F_OLD_READY, F_OLD_SINCE, t.oldSince[slot] ?? 0) : null;
+    return out;
   };
 }
 

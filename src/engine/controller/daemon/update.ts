@@ -39,7 +39,10 @@ export interface RollingUpdateMemo {
   desiredNumberScheduled: number;
   /** The keys of updatedDesiredNodeCounts' map (nodes with pods, nodes that should run), sorted. */
   sortedNodeNames: readonly string[];
-  /** nodeUpdate (findUpdatedPodsOnNode) of the node at a position of sortedNodeNames. */
+  /**
+   * nodeUpdate (findUpdatedPodsOnNode) of the node at a position of sortedNodeNames. The answer
+   * may be a record the next call refills: the walk reads it before it asks for the next node.
+   */
   nodeUpdateAt: (slot: number) => NodeUpdate;
   /** nodeShouldRunDaemonPod's shouldRun of the node at a position, null when it is not a listed node. */
   shouldRunAt: (slot: number) => boolean | null;
