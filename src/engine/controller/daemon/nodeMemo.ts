@@ -23,45 +23,15 @@
  * from the history of watch events. It trusts that history only while it has seen every change
  * of the informer cache (CacheState.version); otherwise the next sync rebuilds it from the cache.
  */
-import type { DecisionLog } from '../../api/decision.ts';
 import type { DaemonSet, LabelSelector, Node, Pod, PodTemplateSpec } from '../../api/types.ts';
 import { getControllerOf } from '../../api/ownerRefs.ts';
 import { jsonEqual, objectKey, type WatchRecord } from '../../apiserver/store.ts';
 import { type CacheState, list, podsOwnedBy } from '../../client/cache.ts';
 import { selectorMatches } from '../../lib/labels.ts';
-import { newBackOff } from './backoff.ts';
-import { getNodesToDaemonPods, groupedUnder, oldestDaemonPod, podsShouldBeOnNode } from './manage.ts';
-import { nodeShouldRunDaemonPod } from './shouldRun.ts';
+import { getNodesToDaemonPods, groupedUnder } from './manage.ts';
+import { computeFacts, count, inRollingUpdateMap, type NodeFacts, noCounts, type StatusCounts } from './nodeFacts.ts';
 import { buildTable, cloneTable, type RollingUpdateTable, writeSlot } from './rollingUpdateTable.ts';
-import { type NodeUpdate, nodeUpdate } from './update.ts';
-import { allowsSurge, getTargetNodeName, getTemplateGeneration, isPodUpdated, type PodReadiness, podReadiness } from './util/daemonsetUtil.ts';
-
-/** What a sync needs to know about one node (or about a node name its pods target). */
-export interface NodeFacts {
-  /** The node is in the node list; pods may still target a node that is gone. */
-  inList: boolean;
-  /** nodeShouldRunDaemonPod's answers (both false for a node not in the list). */
-  shouldRun: boolean;
-  shouldContinueRunning: boolean;
-  /** The node has pods in nodeToDaemonPods (currentNumberScheduled / numberMisscheduled). */
-  scheduled: boolean;
-  /** podsShouldBeOnNode plans and logs nothing here at any time and back-off: manage skips it. */
-  quiet: boolean;
-  /** The pod the status counts (the oldest), read once, and whether it is updated. */
-  counted: PodReadiness | null;
-  updated: boolean;
-  /** nodeUpdate: findUpdatedPodsOnNode of the node's pods, read once. */
-  update: NodeUpdate;
-}
-
-/** The status counters that need no clock, summed over the nodes in the list. */
-export interface StatusCounts {
-  desired: number;
-  current: number;
-  misscheduled: number;
-  ready: number;
-  updated: number;
-}
+import { allowsSurge, getTargetNodeName, getTemplateGeneration } from './util/daemonsetUtil.ts';
 
 /** One DaemonSet's memo. Arrays and NodeFacts are replaced, never changed, so copies may share them. */
 export interface DaemonSetMemo {
@@ -96,8 +66,6 @@ export interface DaemonSetMemo {
   /** The rolling update's packed view of the facts, or null after updatedDesiredNodeCounts' map lost or gained a node. */
   ru: RollingUpdateTable | null;
 }
-
-const noCounts = (): StatusCounts => ({ desired: 0, current: 0, misscheduled: 0, ready: 0, updated: 0 });
 
 /** claims reports whether getDaemonPods would list the pod: controlled by the memo's DaemonSet, same namespace, selected. */
 function claims(m: DaemonSetMemo, pod: Pod): boolean {
@@ -225,54 +193,6 @@ export function memoOnWatch(memos: Map<string, DaemonSetMemo>, c: CacheState, re
   }
 }
 
-/** count adds (sign 1) or removes (sign −1) one node's part of the status counters. */
-function count(c: StatusCounts, f: NodeFacts, sign: 1 | -1): void {
-  if (!f.inList) return;
-  if (!f.shouldRun) {
-    if (f.scheduled) c.misscheduled += sign;
-    return;
-  }
-  c.desired += sign;
-  if (!f.scheduled) return;
-  c.current += sign;
-  if (f.counted?.ready) c.ready += sign;
-  if (f.updated) c.updated += sign;
-}
-
-/** inRollingUpdateMap: updatedDesiredNodeCounts' map has every node with pods and every node that should run. */
-const inRollingUpdateMap = (f: NodeFacts | undefined): boolean => f !== undefined && (f.scheduled || (f.inList && f.shouldRun));
-
-/**
- * isQuiet reports whether podsShouldBeOnNode does nothing on the node. It reads the back-off and
- * the clock only for a Failed pod and, with surge, for two running pods; both paths always log a
- * decision (failedInBackoff or deleteFailed; surgeKeepBoth, surgeDeleteOld… or surgeDeleteExtra),
- * so a node that is quiet with an empty back-off at time 0 is quiet at any time and back-off.
- */
-function isQuiet(m: DaemonSetMemo, node: Node, ds: DaemonSet, hash: string): boolean {
-  const log: DecisionLog = [];
-  const plan = podsShouldBeOnNode(log, node, m.byNode, ds, hash, newBackOff(), 0);
-  return log.length === 0 && plan.nodesNeedingDaemonPods.length === 0 && plan.podsToDelete.length === 0 && plan.events.length === 0;
-}
-
-/** computeFacts asks the ported functions about one node name. */
-function computeFacts(m: DaemonSetMemo, name: string, ds: DaemonSet, hash: string): NodeFacts {
-  const i = m.nodeIndex.get(name);
-  const node = i === undefined ? undefined : m.nodeList?.[i];
-  const pods = m.byNode[name] ?? [];
-  const answer = node === undefined ? { shouldRun: false, shouldContinueRunning: false } : nodeShouldRunDaemonPod(node, ds);
-  const counted = oldestDaemonPod(pods) ?? null;
-  return {
-    inList: node !== undefined,
-    shouldRun: answer.shouldRun,
-    shouldContinueRunning: answer.shouldContinueRunning,
-    scheduled: pods.length > 0,
-    quiet: node !== undefined && isQuiet(m, node, ds, hash),
-    counted: counted && podReadiness(counted),
-    updated: counted !== null && isPodUpdated(counted, hash, m.generation),
-    update: nodeUpdate(ds, pods, hash),
-  };
-}
-
 /** setFacts replaces one node's facts and keeps the counters and the node sets in step. */
 function setFacts(m: DaemonSetMemo, name: string, f: NodeFacts | undefined): void {
   const old = m.facts.get(name);
@@ -310,8 +230,10 @@ export function refreshFacts(m: DaemonSetMemo, ds: DaemonSet, hash: string): voi
     for (const name in m.byNode) m.dirty.add(name);
   }
   for (const name of m.dirty) {
-    const gone = !m.nodeIndex.has(name) && !Object.hasOwn(m.byNode, name);
-    setFacts(m, name, gone ? undefined : computeFacts(m, name, ds, hash));
+    const i = m.nodeIndex.get(name);
+    const node = i === undefined ? undefined : m.nodeList?.[i];
+    const gone = node === undefined && !Object.hasOwn(m.byNode, name);
+    setFacts(m, name, gone ? undefined : computeFacts(node, name, m.byNode, ds, hash, generation));
   }
   m.dirty.clear();
 }

@@ -11,7 +11,7 @@ import type { DaemonSet, Pod, PodTemplateSpec } from '../../api/types.ts';
 import { create, del, recordEvent, type Tx } from '../../sim/tx.ts';
 import { creationObserved, deletionObserved, setExpectations } from '../expectations.ts';
 import { newControllerRef } from './history.ts';
-import { syncNodesPlan } from './manage.ts';
+import { syncNodesPlan } from './syncNodesPlan.ts';
 import { createPodTemplate, getTemplateGeneration, podTemplateForNode } from './util/daemonsetUtil.ts';
 
 /** The event source of everything the DaemonSet controller records. */
