@@ -59,6 +59,9 @@ export function count(c: StatusCounts, f: NodeFacts, sign: 1 | -1): void {
 /** inRollingUpdateMap: updatedDesiredNodeCounts' map has every node with pods and every node that should run. */
 export const inRollingUpdateMap = (f: NodeFacts | undefined): boolean => f !== undefined && (f.scheduled || (f.inList && f.shouldRun));
 
+/** An empty back-off table (podsShouldBeOnNode never changes the one it is given). */
+const NO_BACKOFF = newBackOff();
+
 /**
  * isQuiet reports whether podsShouldBeOnNode does nothing on the node. It reads the back-off and
  * the clock only for a Failed pod and, with surge, for two running pods; both paths always log a
@@ -67,7 +70,7 @@ export const inRollingUpdateMap = (f: NodeFacts | undefined): boolean => f !== u
  */
 function isQuiet(node: Node, byNode: NodeToDaemonPods, ds: DaemonSet, hash: string): boolean {
   const log: DecisionLog = [];
-  const plan = podsShouldBeOnNode(log, node, byNode, ds, hash, newBackOff(), 0);
+  const plan = podsShouldBeOnNode(log, node, byNode, ds, hash, NO_BACKOFF, 0);
   return log.length === 0 && plan.nodesNeedingDaemonPods.length === 0 && plan.podsToDelete.length === 0 && plan.events.length === 0;
 }
 
