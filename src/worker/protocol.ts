@@ -353,6 +353,8 @@ function isTickView(x: unknown): x is TickView {
     isFiniteNum(x.time) &&
     typeof x.actor === 'string' &&
     typeof x.summary === 'string' &&
+    Array.isArray(x.notes) &&
+    x.notes.every((n) => isRecord(n) && typeof n.key === 'string' && isRecord(n.values)) &&
     Array.isArray(x.decisions) &&
     isStrings(x.writes)
   );
