@@ -18,7 +18,7 @@ describe('SeriesTrack strategy', () => {
       { at: 60, kubectl: 'scale deployment/nginx-deployment-roll01 --replicas=15' },
       { at: 90, kubectl: `patch deployment/nginx-deployment-roll01 -p '{"spec":{"strategy":{"rollingUpdate":{"maxSurge":"50%"}}}}'` },
     ];
-    const r = new Recording({ ...s, actions: [...s.actions, ...actions] }, { keyframeEvery: 100 });
+    const r = new Recording({ ...s, actions: [...(s.actions ?? []), ...actions] }, { keyframeEvery: 100 });
     r.timeline.record();
     const points = r.series.points;
     const tickAt = (sec: number) => r.timeline.tickAtTime(sec * 1000);
@@ -49,7 +49,7 @@ describe('SeriesTrack strategy', () => {
   it('restores the band of the cut when a fork drops the future', () => {
     const s = preset('seed');
     const r = new Recording(
-      { ...s, actions: [...s.actions, { at: 60, kubectl: 'scale deployment/nginx-deployment-roll01 --replicas=15' }] },
+      { ...s, actions: [...(s.actions ?? []), { at: 60, kubectl: 'scale deployment/nginx-deployment-roll01 --replicas=15' }] },
       { keyframeEvery: 100 },
     );
     r.timeline.record();

@@ -153,4 +153,30 @@ describe('TimelinePanel', () => {
       expect(screen.queryByTestId('strategy-band')).toBeNull();
     });
   });
+
+  it('labels a node fault marker in the reader’s language and a kubectl one as typed', () => {
+    const data = midRollout();
+    data.markers = [
+      ...(data.markers ?? []),
+      {
+        tick: 100,
+        time: 40,
+        label: 'node node-2 is NotReady; node/node-2 NotReady',
+        notes: [
+          { key: 'nodeNotReady', values: { node: 'node-2' } },
+          { key: 'kubectl', values: { output: 'node/node-2 NotReady' } },
+        ],
+      },
+    ];
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+    const height = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(200);
+    renderWithStore(<TimelinePanel />, data, 'zh-CN');
+    width.mockRestore();
+    height.mockRestore();
+    const titles = screen.getAllByTestId('action-marker').map((m) => m.querySelector('title')?.textContent);
+    expect(titles).toEqual([
+      'kubectl set image deployment/nginx-deployment-roll01 nginx=nginx:1.9.3',
+      '节点 node-2 变为 NotReady；node/node-2 NotReady',
+    ]);
+  });
 });
