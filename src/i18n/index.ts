@@ -53,19 +53,28 @@ export function initI18n(language: UiLanguage = 'en'): I18n {
 
 /**
  * startI18n starts i18n in the browser's language (unless the store already holds a chosen one,
- * e.g. from a share link) and keeps i18next and <html lang> in step with the store's language.
+ * e.g. from a share link), follows the browser's language when it changes until the reader picks
+ * one, and keeps i18next and <html lang> in step with the store's language.
  */
-export function startI18n(store: AppStore, preferred: readonly string[] = navigator.languages): () => void {
-  const state = store.getState();
-  if (!state.languageChosen) store.setState({ language: browserLanguage(preferred) });
+export function startI18n(
+  store: AppStore,
+  preferred: () => readonly string[] = () => navigator.languages,
+): () => void {
+  const follow = () => store.getState().setBrowserLanguage(browserLanguage(preferred()));
+  follow();
   const apply = (language: UiLanguage) => {
     initI18n(language);
     document.documentElement.lang = language;
   };
   apply(store.getState().language);
-  return store.subscribe((next, prev) => {
+  const stop = store.subscribe((next, prev) => {
     if (next.language !== prev.language) apply(next.language);
   });
+  window.addEventListener('languagechange', follow);
+  return () => {
+    stop();
+    window.removeEventListener('languagechange', follow);
+  };
 }
 
 // Ready on import (in English) so any React tree — the app, a component test — has its strings;
