@@ -132,6 +132,11 @@ describe('PresetGallery', () => {
       const working = screen.getByText('当前场景：').parentElement;
       expect(working?.textContent).toBe('当前场景： Seed——nginx，10 个副本');
       cleanup();
+      setup({ presets: translated, presetId: null });
+      expect(screen.getByText('当前场景：').parentElement?.textContent).toBe(
+        '当前场景： Seed——nginx，10 个副本',
+      );
+      cleanup();
       setup({ presets: translated, scenarioName: 'my edit' });
       expect(screen.getByText(/来自预设“Seed——nginx，10 个副本”/)).toBeTruthy();
     });

@@ -50,9 +50,11 @@ export function PresetGallery({
   const text = usePresetText();
   const [confirming, setConfirming] = useState(false);
   const origin = presets.find((p) => p.id === presetId) ?? null;
-  // An unedited preset keeps its name: show it in the reader's language.
   const originName = origin ? text(origin).name : '';
-  const workingName = origin && origin.name === scenarioName ? originName : scenarioName;
+  // A scenario still named as a preset (unedited, or opened from its link) shows that name in
+  // the reader's language; a name the user gave stays as written.
+  const named = origin?.name === scenarioName ? origin : presets.find((p) => p.name === scenarioName);
+  const workingName = named ? text(named).name : scenarioName;
   const busy = busyId !== null;
   return (
     <div className="flex flex-col gap-3">
