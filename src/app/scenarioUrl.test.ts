@@ -217,7 +217,7 @@ function clockEnv() {
   return { env, advance, ticks };
 }
 
-describe('startUrlSync', () => {
+describe('startUrlSync &t= throttle', () => {
   it.each([
     ['while playing', true, PLAYING_URL_MS],
     ['while dragging the slider', false, SEEK_URL_MS],
