@@ -17,7 +17,7 @@ import {
 } from '../engine/controller/deployment/util/fenceposts.ts';
 import { newWatchPrinter, type TableKind, watchPrint, type WatchPrinterState } from '../engine/kubectl/printers/table.ts';
 import type { EngineState, TickRecord } from '../engine/sim.ts';
-import { type SummaryNoteView, summaryNoteView } from '../engine/sim/summaryCatalog.ts';
+import { type SummaryNoteView, summaryNoteViews } from '../engine/sim/summaryCatalog.ts';
 import type { Track } from './timeline.ts';
 
 export interface Counters {
@@ -257,7 +257,7 @@ export class MarkerTrack implements Track {
   append(rec: TickRecord): void {
     if (rec.actor !== 'user' || rec.tick <= this.initTicks) return;
     const command = rec.key?.startsWith('kubectl ') ? rec.key : null;
-    const notes = command ? [] : rec.notes.map(summaryNoteView);
+    const notes = command ? [] : summaryNoteViews(rec.notes);
     this.markers.push({ tick: rec.tick, time: rec.time / 1000, label: command ?? rec.summary, notes });
   }
 

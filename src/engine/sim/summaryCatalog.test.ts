@@ -8,7 +8,8 @@ import {
   SUMMARY_TEMPLATES,
   type SummaryKey,
   summaryNote,
-  summaryNoteView,
+  summaryNoteViews,
+  appendNotes,
 } from './summaryCatalog.ts';
 
 function sources(dir: string): string[] {
@@ -66,10 +67,26 @@ describe('renderSummaryNote', () => {
 });
 
 describe('summaryNote', () => {
-  it('packs the key index and the values in placeholder order, and unpacks them by name', () => {
+  it('packs the key index and the values in placeholder order into an exact-size array', () => {
     const n = summaryNote('bound', { node: 'node-2', pod: 'web-1' });
     expect(n).toEqual([SUMMARY_KEYS.indexOf('bound'), 'web-1', 'node-2']);
-    expect(SUMMARY_PARAMS[n[0]]).toEqual(['pod', 'node']);
-    expect(summaryNoteView(n)).toEqual({ key: 'bound', values: { pod: 'web-1', node: 'node-2' } });
+    expect(n.length).toBe(3);
+    expect(SUMMARY_PARAMS[n[0] as number]).toEqual(['pod', 'node']);
+  });
+});
+
+describe('summaryNoteViews', () => {
+  it('unpacks the notes of a tick one after the other, by name', () => {
+    const notes = appendNotes(
+      appendNotes(summaryNote('watch', { type: 'ADDED', kind: 'Pod', name: 'web-1', rv: '7' }), summaryNote('ready', { pod: 'web-1' })),
+      summaryNote('resync', { count: 2 }),
+    );
+    expect(summaryNoteViews(notes)).toEqual([
+      { key: 'watch', values: { type: 'ADDED', kind: 'Pod', name: 'web-1', rv: '7' } },
+      { key: 'ready', values: { pod: 'web-1' } },
+      { key: 'resync', values: { count: 2 } },
+    ]);
+    expect(renderSummaryNote(notes, 5)).toBe('web-1: Ready');
+    expect(summaryNoteViews([])).toEqual([]);
   });
 });

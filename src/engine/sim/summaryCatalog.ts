@@ -2,8 +2,10 @@
  * Tick summaries as data. Every tick's one-line summary is made of notes; each note is a key of
  * SUMMARY_TEMPLATES and the values of its {placeholders}, so the CLI, the golden tests and the
  * tick log read the English line (tx.summary) while the UI renders the same note in the reader's
- * language (DESIGN.md §2). A tick record keeps a note compactly as [key index, ...values in
- * placeholder order]: `[24, 'nginx-7b9-x2k4p']` is `nginx-7b9-x2k4p: Ready`.
+ * language (DESIGN.md §2). A tick record keeps its notes in one flat array, each note as its key
+ * index and then its values in placeholder order: `[27, 'web-x2k4p']` is `web-x2k4p: Ready`, and
+ * `[2, 'ADDED', 'Pod', 'web-x2k4p', '41', 27, 'web-x2k4p']` two notes. One exact-size array per
+ * tick: a tick record is kept for every tick of a run (200,000 in the 10,000-pod benchmark).
  *
  * Kubernetes terms and messages (Pod phases, reasons, API server and kubectl output) stay as
  * Kubernetes writes them: `kubectl` and `apiError` carry that text whole.
@@ -94,8 +96,14 @@ type TemplateParams<T> = T extends string ? PlaceholdersOf<T> : T extends { one:
 /** The values a note of `K` needs: one per placeholder of its template(s). */
 export type SummaryValues<K extends SummaryKey> = Record<TemplateParams<(typeof SUMMARY_TEMPLATES)[K]>, SummaryValue>;
 
-/** A note as a tick record keeps it: [index in SUMMARY_KEYS, ...values in SUMMARY_PARAMS order]. */
-export type SummaryNote = [key: number, ...values: SummaryValue[]];
+/**
+ * Notes as a tick record keeps them, one after the other: an index in SUMMARY_KEYS, then that
+ * key's values in SUMMARY_PARAMS order.
+ */
+export type SummaryNotes = readonly SummaryValue[];
+
+/** No notes (shared: nothing ever writes into a notes array). */
+export const NO_NOTES: SummaryNotes = [];
 
 /** The keys in catalogue order; a note's first element indexes this list. */
 export const SUMMARY_KEYS: readonly SummaryKey[] = Object.keys(SUMMARY_TEMPLATES) as SummaryKey[];
@@ -142,22 +150,30 @@ const INDEX = new Map<string, number>(SUMMARY_KEYS.map((k, i) => [k, i]));
 /** SUMMARY_PARAMS[i]: the value names of key SUMMARY_KEYS[i], in the order a note stores them. */
 export const SUMMARY_PARAMS: readonly (readonly string[])[] = ENTRIES.map((e) => e.params);
 
-/** summaryNote packs a note: `('ready', {pod: 'web-x'})` → `[24, 'web-x']`. */
-export function summaryNote<K extends SummaryKey>(key: K, values: SummaryValues<K>): SummaryNote {
+/** summaryNote packs one note: `('ready', {pod: 'web-x'})` → `[27, 'web-x']`, an exact-size array. */
+export function summaryNote<K extends SummaryKey>(key: K, values: SummaryValues<K>): SummaryNotes {
   const i = INDEX.get(key) as number;
   const named = values as Record<string, SummaryValue>;
-  const note: SummaryNote = [i];
-  for (const p of (ENTRIES[i] as Entry).params) note.push(named[p] as SummaryValue);
+  const params = (ENTRIES[i] as Entry).params;
+  // new Array(n) holds exactly n slots; [] grown by push would reserve 17 for a 2-value note.
+  const note = new Array<SummaryValue>(1 + params.length);
+  note[0] = i;
+  for (let k = 0; k < params.length; k++) note[k + 1] = named[params[k] as string] as SummaryValue;
   return note;
 }
 
-/** renderSummaryNote is a note's English text, as the summary line holds it. */
-export function renderSummaryNote(note: SummaryNote): string {
-  const e = ENTRIES[note[0]];
+/** appendNotes is `notes` followed by `more` (one exact-size array; `more` itself when notes is empty). */
+export function appendNotes(notes: SummaryNotes, more: SummaryNotes): SummaryNotes {
+  return notes.length === 0 ? more : notes.concat(more);
+}
+
+/** renderSummaryNote is the English text of the note starting at `at`, as the summary line holds it. */
+export function renderSummaryNote(notes: SummaryNotes, at = 0): string {
+  const e = ENTRIES[notes[at] as number];
   if (!e) return '';
-  const parts = e.count >= 0 && note[e.count + 1] !== 1 ? e.other : e.one;
+  const parts = e.count >= 0 && notes[at + e.count + 1] !== 1 ? e.other : e.one;
   let s = '';
-  for (let k = 0; k < parts.length; k++) s += k % 2 === 0 ? parts[k] : String(note[(parts[k] as number) + 1]);
+  for (let k = 0; k < parts.length; k++) s += k % 2 === 0 ? parts[k] : String(notes[at + (parts[k] as number) + 1]);
   return s;
 }
 
@@ -167,11 +183,18 @@ export interface SummaryNoteView {
   values: Record<string, SummaryValue>;
 }
 
-/** summaryNoteView unpacks a note into its key and named values (for the UI's templates). */
-export function summaryNoteView(note: SummaryNote): SummaryNoteView {
-  const i = note[0];
-  const values: Record<string, SummaryValue> = {};
-  const params = SUMMARY_PARAMS[i] ?? [];
-  for (let k = 0; k < params.length; k++) values[params[k] as string] = note[k + 1] as SummaryValue;
-  return { key: SUMMARY_KEYS[i] ?? 'kubectl', values };
+/** summaryNoteViews unpacks a tick's notes into keys and named values (for the UI's templates). */
+export function summaryNoteViews(notes: SummaryNotes): SummaryNoteView[] {
+  const out: SummaryNoteView[] = [];
+  let at = 0;
+  while (at < notes.length) {
+    const i = notes[at] as number;
+    const params = SUMMARY_PARAMS[i];
+    if (!params) break;
+    const values: Record<string, SummaryValue> = {};
+    for (let k = 0; k < params.length; k++) values[params[k] as string] = notes[at + k + 1] as SummaryValue;
+    out.push({ key: SUMMARY_KEYS[i] as SummaryKey, values });
+    at += 1 + params.length;
+  }
+  return out;
 }

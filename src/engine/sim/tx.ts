@@ -22,7 +22,7 @@ import { toRFC3339 } from '../lib/time.ts';
 import { heapPush } from './eventQueue.ts';
 import type { ControllerName, SimEvent } from './events.ts';
 import type { EngineState } from './state.ts';
-import { renderSummaryNote, type SummaryKey, type SummaryNote, type SummaryValues, summaryNote } from './summaryCatalog.ts';
+import { appendNotes, NO_NOTES, renderSummaryNote, type SummaryKey, type SummaryNotes, type SummaryValues, summaryNote } from './summaryCatalog.ts';
 
 export interface Tx {
   st: EngineState;
@@ -32,8 +32,8 @@ export interface Tx {
   /** The controller key or object this tick was about. */
   key?: string;
   summary: string;
-  /** The summary as data: one note per sentence of `summary` (summaryCatalog.ts). */
-  notes: SummaryNote[];
+  /** The summary as data: one note per sentence of `summary`, packed flat (summaryCatalog.ts). */
+  notes: SummaryNotes;
   writes: WatchRecord[];
   decisions: Decision[];
   wctx: WriteContext;
@@ -49,7 +49,7 @@ export function newTx(st: EngineState, actor: string): Tx {
     nowIso: toRFC3339(st.now),
     actor,
     summary: '',
-    notes: [],
+    notes: NO_NOTES,
     writes,
     decisions: [],
     cost: 0,
@@ -162,5 +162,5 @@ export function note<K extends SummaryKey>(tx: Tx, key: K, values: SummaryValues
   const n = summaryNote(key, values);
   const text = renderSummaryNote(n);
   tx.summary = tx.summary ? `${tx.summary}; ${text}` : text;
-  tx.notes.push(n);
+  tx.notes = appendNotes(tx.notes, n);
 }
