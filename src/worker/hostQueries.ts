@@ -10,6 +10,7 @@ import type { EngineState, TickRecord } from '../engine/sim.ts';
 import { newTx } from '../engine/sim/tx.ts';
 import { parseScenarioText } from '../scenario/parse.ts';
 import { PRESETS } from '../scenario/presets/index.ts';
+import { PRESET_TEXT_ZH_CN } from '../scenario/presets/zh-CN.ts';
 import type { Action } from '../scenario/types.ts';
 import type { ObjectMaps } from '../timeline/objectCursor.ts';
 import type { TickViewCache } from './frames.ts';
@@ -34,7 +35,11 @@ export function presetList(): PresetSummary[] {
   if (presetSummaries === null) {
     presetSummaries = PRESETS.flatMap((p) => {
       const r = parseScenarioText(p.text);
-      return r.ok ? [{ id: p.id, name: r.value.name, description: r.value.description ?? '' }] : [];
+      if (!r.ok) return [];
+      const zh = PRESET_TEXT_ZH_CN[p.id];
+      const summary: PresetSummary = { id: p.id, name: r.value.name, description: r.value.description ?? '' };
+      if (zh) summary.translations = { 'zh-CN': zh };
+      return [summary];
     });
   }
   return presetSummaries;

@@ -64,11 +64,13 @@ export const POD_VIEW_LIMIT = 1000;
  */
 export const POD_PACK_ABOVE = 1200;
 
-/** A built-in scenario as the gallery lists it. */
+/** A built-in scenario as the gallery lists it: its English name and lesson, and translations. */
 export interface PresetSummary {
   id: string;
   name: string;
   description: string;
+  /** The name and lesson by UI language (`zh-CN`); English is name / description. */
+  translations?: Record<string, { name: string; description: string }>;
 }
 
 /** A workload field the Controls panel edits. */

@@ -106,7 +106,15 @@ export function isWorkerRequest(x: unknown): x is WorkerRequest {
 
 function isPresetSummary(x: unknown): boolean {
   return (
-    isRecord(x) && typeof x.id === 'string' && typeof x.name === 'string' && typeof x.description === 'string'
+    isRecord(x) &&
+    typeof x.id === 'string' &&
+    typeof x.name === 'string' &&
+    typeof x.description === 'string' &&
+    (x.translations === undefined ||
+      (isRecord(x.translations) &&
+        Object.values(x.translations).every(
+          (t) => isRecord(t) && typeof t.name === 'string' && typeof t.description === 'string',
+        )))
   );
 }
 
@@ -150,6 +158,8 @@ function isTickView(x: unknown): x is TickView {
     isFiniteNum(x.time) &&
     typeof x.actor === 'string' &&
     typeof x.summary === 'string' &&
+    Array.isArray(x.notes) &&
+    x.notes.every((n) => isRecord(n) && typeof n.key === 'string' && isRecord(n.values)) &&
     Array.isArray(x.decisions) &&
     isStrings(x.writes)
   );

@@ -33,12 +33,18 @@ export interface CacheState {
   podsByOwner: Map<string, Set<string>>;
   /** Pods keyed by spec.nodeName, or by the node of their required node affinity. */
   podsByNode: Map<string, Set<string>>;
+  /**
+   * How many watch events applyWatch has folded in. A memo kept beside the cache (the DaemonSet
+   * controller's, controller/daemon/nodeMemo.ts) compares it to the count it has seen, so a cache
+   * changed behind its back (a test writing to the cache directly) is rebuilt, not trusted.
+   */
+  version: number;
 }
 
 export function newCacheState(): CacheState {
   const objects = {} as Record<Kind, Map<string, KubeObject>>;
   for (const k of KINDS) objects[k] = new Map();
-  return { objects, ownerStats: new Map(), podsByOwner: new Map(), podsByNode: new Map() };
+  return { objects, ownerStats: new Map(), podsByOwner: new Map(), podsByNode: new Map(), version: 0 };
 }
 
 function controllerUid(pod: Pod): string | undefined {
@@ -119,6 +125,7 @@ function indexDel(m: Map<string, Set<string>>, k: string | undefined, v: string)
 
 /** applyWatch folds one watch event into the cache and returns the object it replaced. */
 export function applyWatch(c: CacheState, rec: WatchRecord): KubeObject | undefined {
+  c.version++;
   const obj = rec.object;
   const key = objectKey(obj);
   const old = c.objects[obj.kind].get(key);
@@ -156,7 +163,7 @@ export function cloneCache(c: CacheState): CacheState {
   for (const k of KINDS) objects[k] = new Map(c.objects[k]);
   const ownerStats = new Map<string, OwnerStats>();
   for (const [k, v] of c.ownerStats) ownerStats.set(k, { ...v });
-  return { objects, ownerStats, podsByOwner: copyIndex(c.podsByOwner), podsByNode: copyIndex(c.podsByNode) };
+  return { objects, ownerStats, podsByOwner: copyIndex(c.podsByOwner), podsByNode: copyIndex(c.podsByNode), version: c.version };
 }
 
 /** list returns every cached object of a kind, in insertion order (deterministic). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SeriesPoint } from '../../worker/protocol.ts';
 import { METRICS, type Metric } from './chartModel.ts';
 import { gridEnd, SeriesThinner, thinSeries } from './seriesThinner.ts';
+import { boundsOf } from './strategyBounds.ts';
 
 /** A rollout-like series: `n` samples over 30 s, rs `a` scaling down while `b` scales up, noisily. */
 function rollout(n: number): SeriesPoint[] {
@@ -11,12 +12,15 @@ function rollout(n: number): SeriesPoint[] {
     const wobble = (i * 7919) % 13;
     const b = { desired: 2000, current: up + wobble, ready: up, available: Math.max(0, up - wobble) };
     const a = { desired: 2000 - up, current: 2000 - up + wobble, ready: 2000 - up, available: 2000 - up };
-    out.push({ tick: i + 1, time: (i * 30) / n, values: i < n / 10 ? { a } : { a, b } });
+    // the band steps once, at a scale in the middle of the run
+    const replicas = i < n / 2 ? 2000 : 2400;
+    const strategy = { 'Deployment/web': { replicas, surge: 500, unavailable: 500 } };
+    out.push({ tick: i + 1, time: (i * 30) / n, values: i < n / 10 ? { a } : { a, b }, strategy });
   }
   return out;
 }
 
-/** Per pixel column of a 0…end, `px`-wide chart: each line's low and high (absent keys count 0). */
+/** Per pixel column of a 0…end, `px`-wide chart: each line's and band edge's low and high (absent keys count 0). */
 function columnExtremes(
   series: readonly SeriesPoint[],
   end: number,
@@ -26,6 +30,15 @@ function columnExtremes(
   const out = new Map<string, [number, number]>();
   for (const p of series) {
     const col = Math.min(px - 1, Math.floor((p.time / end) * px));
+    const band = boundsOf(p);
+    for (const [edge, v] of [
+      ['lower', band?.lower ?? -1],
+      ['upper', band?.upper ?? -1],
+    ] as const) {
+      const k = `${col}/band/${edge}`;
+      const e = out.get(k);
+      out.set(k, e ? [Math.min(e[0], v), Math.max(e[1], v)] : [v, v]);
+    }
     for (const key of ['a', 'b']) {
       for (const m of metrics) {
         const v = p.values[key]?.[m] ?? 0;

@@ -6,7 +6,8 @@
  * line (a key's metric, or a total) is lowest or highest in it: the same picture from at most a
  * few samples a column, e.g. 40,000 samples → ~2,000 on a 600 px chart.
  *
- * Only the lines drawn count: the chosen metrics of each key and the two totals.
+ * Only the lines drawn count: the chosen metrics of each key, the two totals and the strategy
+ * band's two edges.
  *
  * The columns split [0, gridEnd], gridEnd being the chart's end rounded up to a step of
  * GRID_STEPS, into as many columns as the plot has pixels (so a column is 1 to 1.67 px wide), and
@@ -15,6 +16,7 @@
  */
 import type { SeriesPoint } from '../../worker/protocol.ts';
 import { METRICS, type Metric } from './chartModel.ts';
+import { boundsOf } from './strategyBounds.ts';
 
 /** Grid ends: these × 10^k; neighbours differ by at most 5/3. */
 const GRID_STEPS = [1, 1.5, 2, 3, 5, 7.5, 10];
@@ -99,6 +101,9 @@ export class SeriesThinner {
     }
     this.see('\u0000current', current, p);
     this.see('\u0000available', available, p);
+    const band = boundsOf(p);
+    this.see('\u0000lower', band?.lower ?? -1, p);
+    this.see('\u0000upper', band?.upper ?? -1, p);
   }
 
   private see(channel: string, value: number, p: SeriesPoint): void {
