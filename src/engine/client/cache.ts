@@ -33,12 +33,17 @@ export interface CacheState {
   podsByOwner: Map<string, Set<string>>;
   /** Pods keyed by spec.nodeName, or by the node of their required node affinity. */
   podsByNode: Map<string, Set<string>>;
+  /**
+   * Active pods per node ('' for unbound) of each controller uid (derived): a scale-down ranks
+   * 10,000 pods by their node's related pods from 100 counts instead of a walk over every pod.
+   */
+  activeByNode: Map<string, Map<string, number>>;
 }
 
 export function newCacheState(): CacheState {
   const objects = {} as Record<Kind, Map<string, KubeObject>>;
   for (const k of KINDS) objects[k] = new Map();
-  return { objects, ownerStats: new Map(), podsByOwner: new Map(), podsByNode: new Map() };
+  return { objects, ownerStats: new Map(), podsByOwner: new Map(), podsByNode: new Map(), activeByNode: new Map() };
 }
 
 function controllerUid(pod: Pod): string | undefined {
@@ -81,6 +86,15 @@ function countPod(c: CacheState, pod: Pod, sign: 1 | -1): void {
   }
   if (terminal) return;
   st.active += sign;
+  let perNode = c.activeByNode.get(uid);
+  if (!perNode) {
+    perNode = new Map();
+    c.activeByNode.set(uid, perNode);
+  }
+  const node = pod.spec.nodeName ?? '';
+  const n = (perNode.get(node) ?? 0) + sign;
+  if (n === 0) perNode.delete(node);
+  else perNode.set(node, n);
   if (pod.status?.conditions?.some((x) => x.type === 'Ready' && x.status === 'True')) st.ready += sign;
   const want = templateLabelsOf(c, pod);
   const labels = pod.metadata.labels ?? {};
@@ -156,7 +170,9 @@ export function cloneCache(c: CacheState): CacheState {
   for (const k of KINDS) objects[k] = new Map(c.objects[k]);
   const ownerStats = new Map<string, OwnerStats>();
   for (const [k, v] of c.ownerStats) ownerStats.set(k, { ...v });
-  return { objects, ownerStats, podsByOwner: copyIndex(c.podsByOwner), podsByNode: copyIndex(c.podsByNode) };
+  const activeByNode = new Map<string, Map<string, number>>();
+  for (const [k, v] of c.activeByNode) activeByNode.set(k, new Map(v));
+  return { objects, ownerStats, podsByOwner: copyIndex(c.podsByOwner), podsByNode: copyIndex(c.podsByNode), activeByNode };
 }
 
 /** list returns every cached object of a kind, in insertion order (deterministic). */
@@ -181,6 +197,23 @@ function podsFromKeys(c: CacheState, keys: Set<string> | undefined): Pod[] {
 /** podsOwnedBy lists the cached pods whose controller is the object with this uid. */
 export function podsOwnedBy(c: CacheState, uid: string): Pod[] {
   return podsFromKeys(c, c.podsByOwner.get(uid));
+}
+
+/** ownedPodCount is how many cached pods (any phase) the object with this uid controls. */
+export function ownedPodCount(c: CacheState, uid: string): number {
+  return c.podsByOwner.get(uid)?.size ?? 0;
+}
+
+/**
+ * activePodsPerNode counts the active pods of the given controllers on each node ('' for
+ * unbound pods): what getPodsRankedByRelatedPodsOnSameNode counts from a list of the pods.
+ */
+export function activePodsPerNode(c: CacheState, uids: readonly string[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const uid of uids) {
+    for (const [node, n] of c.activeByNode.get(uid) ?? []) out.set(node, (out.get(node) ?? 0) + n);
+  }
+  return out;
 }
 
 /** podsOnNode lists the cached pods bound or pinned to a node. */

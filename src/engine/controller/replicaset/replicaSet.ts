@@ -5,7 +5,7 @@ import { ReplicaSetBurstReplicas, SlowStartInitialBatchSize } from '../../api/co
 import { decide } from '../../api/decision.ts';
 import type { KubeObject, OwnerReference, Pod, ReplicaSet } from '../../api/types.ts';
 import { objectKey, type WatchRecord } from '../../apiserver/store.ts';
-import { get, list, ownerStats, podsOwnedBy } from '../../client/cache.ts';
+import { activePodsPerNode, get, list, ownedPodCount, ownerStats, podsOwnedBy } from '../../client/cache.ts';
 import { selectorMatches } from '../../lib/labels.ts';
 import { create, del, enqueue, enqueueAfter, note, recordEvent, type Tx } from '../../sim/tx.ts';
 import {
@@ -16,7 +16,7 @@ import {
   expectDeletions,
   satisfiedExpectations,
 } from '../expectations.ts';
-import { filterActivePods, getPodsToDelete, isPodReady } from '../podRanking.ts';
+import { filterActivePods, getPodsToDeleteByNodeCounts, isPodReady } from '../podRanking.ts';
 import { specReplicas } from '../sort.ts';
 import { updateReplicaSetStatus } from './replicaSetUtils.ts';
 
@@ -111,13 +111,16 @@ function structuredCloneSpec<T>(v: T): T {
   return JSON.parse(JSON.stringify(v)) as T;
 }
 
-/** relatedPods are the pods of every ReplicaSet owned by the same Deployment (getIndirectlyRelatedPods). */
-function relatedPods(tx: Tx, rs: ReplicaSet): Pod[] {
+/**
+ * relatedOwners are the uids of every ReplicaSet owned by the same Deployment as rs (whose pods
+ * are getIndirectlyRelatedPods), or rs alone when nothing owns it.
+ */
+function relatedOwners(tx: Tx, rs: ReplicaSet): string[] {
   const owner = getControllerOf(rs);
-  if (!owner) return podsOwnedBy(tx.st.cache, rs.metadata.uid ?? '');
-  const out: Pod[] = [];
-  for (const r of list(tx.st.cache, 'ReplicaSet')) {
-    if (getControllerOf(r)?.uid === owner.uid) out.push(...podsOwnedBy(tx.st.cache, r.metadata.uid ?? ''));
+  if (!owner) return [rs.metadata.uid ?? ''];
+  const out: string[] = [];
+  for (const r of tx.st.cache.objects.ReplicaSet.values()) {
+    if (getControllerOf(r)?.uid === owner.uid) out.push(r.metadata.uid ?? '');
   }
   return out;
 }
@@ -167,9 +170,12 @@ export function manageReplicas(tx: Tx, activeCount: number, activePods: () => Po
   if (diff > 0) {
     const n = Math.min(diff, ReplicaSetBurstReplicas);
     const filteredPods = activePods();
-    const related = relatedPods(tx, rs);
-    tx.cost += filteredPods.length + related.length;
-    const victims = getPodsToDelete(filteredPods, related, n, tx.now);
+    const owners = relatedOwners(tx, rs);
+    let related = 0;
+    for (const uid of owners) related += ownedPodCount(tx.st.cache, uid);
+    tx.cost += filteredPods.length + related;
+    // The related pods are counted per node by the cache as the watch delivers them.
+    const victims = getPodsToDeleteByNodeCounts(filteredPods, activePodsPerNode(tx.st.cache, owners), n, tx.now);
     const keys = victims.map((p) => objectKey(p));
     expectDeletions(exp, rsKey, keys, tx.now);
     for (const p of victims) {

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { Deployment } from '../api/types.ts';
+import { DEFAULT_IMAGE_BEHAVIOUR, type SimConfig } from '../config.ts';
+import { activeRelatedPodsPerNode } from '../controller/podRanking.ts';
+import { createEngine, nextEventTime, step } from '../sim.ts';
+import { activePodsPerNode, cloneCache, type CacheState, ownedPodCount, podsOwnedBy } from './cache.ts';
+
+function config(): SimConfig {
+  const d: Deployment = {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'web', labels: { app: 'web' } },
+    spec: {
+      replicas: 12,
+      selector: { matchLabels: { app: 'web' } },
+      template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'web:1' }] } },
+    },
+  };
+  return {
+    seed: 3,
+    nodes: [1, 2, 3].map((i) => ({ name: `node-${i}`, labels: {}, taints: [], unschedulable: false, maxPods: 110 })),
+    images: { default: DEFAULT_IMAGE_BEHAVIOUR },
+    terminationSeconds: 1,
+    watchDelaySeconds: 0.05,
+    objects: [d],
+    actions: [
+      { at: 20, kubectl: 'set image deployment/web web=web:2' },
+      { at: 40, kubectl: 'scale deployment/web --replicas=4' },
+    ],
+  };
+}
+
+/** The rollout and the scale-down are over by 2 minutes (the 12 h resync would never stop a run). */
+const END_MS = 120_000;
+
+function more(st: ReturnType<typeof createEngine>): boolean {
+  const t = nextEventTime(st);
+  return t !== null && t <= END_MS && step(st) !== null;
+}
+
+function rsUids(c: CacheState): string[] {
+  return [...c.objects.ReplicaSet.values()].map((r) => r.metadata.uid ?? '');
+}
+
+describe('activePodsPerNode', () => {
+  it('counts what activeRelatedPodsPerNode counts from the listed pods, at every tick of a rollout and a scale-down', () => {
+    const st = createEngine(config());
+    let checked = 0;
+    while (more(st)) {
+      const uids = rsUids(st.cache);
+      const listed = uids.flatMap((u) => podsOwnedBy(st.cache, u));
+      expect(activePodsPerNode(st.cache, uids)).toEqual(activeRelatedPodsPerNode(listed));
+      expect(uids.reduce((n, u) => n + ownedPodCount(st.cache, u), 0)).toBe(listed.length);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+});
+
+describe('cloneCache', () => {
+  it('copies the per-node counts so the copy does not move with the original', () => {
+    const st = createEngine(config());
+    for (let i = 0; i < 200; i++) step(st);
+    const copy = cloneCache(st.cache);
+    const before = activePodsPerNode(copy, rsUids(copy));
+    while (more(st));
+    expect(activePodsPerNode(copy, rsUids(copy))).toEqual(before);
+    expect(activePodsPerNode(st.cache, rsUids(st.cache))).not.toEqual(before);
+  });
+});
