@@ -17,7 +17,7 @@ import {
   type WriteContext,
 } from '../apiserver/store.ts';
 import { add as queueAdd } from '../client/workqueue.ts';
-import { nextInt } from '../lib/prng.ts';
+import { hexString } from '../lib/prng.ts';
 import { toRFC3339 } from '../lib/time.ts';
 import { heapPush } from './eventQueue.ts';
 import type { ControllerName, SimEvent } from './events.ts';
@@ -104,8 +104,6 @@ export function remove(tx: Tx, kind: Kind, key: string): ApiResult<KubeObject> {
   return removeObject(tx.st.store, tx.wctx, kind, key);
 }
 
-const HEX = '0123456789abcdef';
-
 /**
  * recordEvent writes a core/v1 Event as client-go's recorder does, deduplicating repeats of
  * the same object, reason and message into one Event with a rising count (EventCorrelator).
@@ -132,8 +130,7 @@ export function recordEvent(
     updateObject(tx.st.store, tx.wctx, { ...existing, count: (existing.count ?? 1) + 1, lastTimestamp: tx.nowIso });
     return;
   }
-  let suffix = '';
-  for (let i = 0; i < 16; i++) suffix += HEX[nextInt(tx.st.prng, 16)];
+  const suffix = hexString(tx.st.prng, 16);
   const res = createObject(tx.st.store, tx.wctx, {
     apiVersion: 'v1',
     kind: 'Event',
