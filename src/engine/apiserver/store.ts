@@ -83,8 +83,8 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return true;
 }
 
-function emit(st: StoreState, ctx: WriteContext, type: WatchEventType, obj: KubeObject): void {
-  const key = objectKey(obj);
+/** emit stores (or drops) the object under its key, objectKey(obj), and records the watch event. */
+function emit(st: StoreState, ctx: WriteContext, type: WatchEventType, obj: KubeObject, key: string): void {
   if (obj.kind === 'Pod') {
     indexPod(st, st.objects.Pod.get(key), key, false);
     if (type !== 'DELETED') indexPod(st, obj, key, true);
@@ -107,15 +107,17 @@ export function getObject<K extends Kind>(st: StoreState, kind: K, key: string):
 export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteContext, obj: T): ApiResult<T> {
   const meta: ObjectMeta = { ...obj.metadata };
   if (obj.kind !== 'Node') meta.namespace = meta.namespace ?? 'default';
+  let key: string;
   if (!meta.name && meta.generateName) {
     // RetryGenerateName (GA in 1.32): a generated name that is taken is drawn again, up to 8 tries.
     const base = meta.generateName.length > 58 ? meta.generateName.slice(0, 58) : meta.generateName;
+    key = '';
     for (let attempt = 0; attempt < 8; attempt++) {
       meta.name = base + randString(ctx.prng, 5);
-      if (!st.objects[obj.kind].has(objectKey({ kind: obj.kind, metadata: meta }))) break;
+      key = objectKey({ kind: obj.kind, metadata: meta });
+      if (!st.objects[obj.kind].has(key)) break;
     }
-  }
-  const key = objectKey({ kind: obj.kind, metadata: meta });
+  } else key = objectKey({ kind: obj.kind, metadata: meta });
   if (st.objects[obj.kind].has(key)) return { ok: false, error: newAlreadyExists(obj.kind, meta.name) };
   meta.uid = uuid(ctx.prng);
   meta.resourceVersion = String(++st.rv);
@@ -124,12 +126,12 @@ export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
   delete meta.deletionTimestamp;
   const admitted = obj.kind === 'Pod' ? (admitPod(obj) as T) : obj;
   const stored = { ...admitted, metadata: meta } as T;
-  emit(st, ctx, 'ADDED', stored);
+  emit(st, ctx, 'ADDED', stored, key);
   return { ok: true, object: stored };
 }
 
-function checkCurrent<T extends KubeObject>(st: StoreState, obj: T): ApiResult<T> {
-  const cur = st.objects[obj.kind].get(objectKey(obj)) as T | undefined;
+function checkCurrent<T extends KubeObject>(st: StoreState, obj: T, key: string): ApiResult<T> {
+  const cur = st.objects[obj.kind].get(key) as T | undefined;
   if (!cur) return { ok: false, error: newNotFound(obj.kind, obj.metadata.name) };
   const rv = obj.metadata.resourceVersion;
   if (rv !== undefined && rv !== cur.metadata.resourceVersion) {
@@ -143,7 +145,8 @@ function checkCurrent<T extends KubeObject>(st: StoreState, obj: T): ApiResult<T
  * stale resourceVersion is a Conflict, and a spec change bumps generation for workloads.
  */
 export function updateObject<T extends KubeObject>(st: StoreState, ctx: WriteContext, obj: T): ApiResult<T> {
-  const c = checkCurrent(st, obj);
+  const key = objectKey(obj);
+  const c = checkCurrent(st, obj, key);
   if (!c.ok) return c;
   const cur = c.object;
   const immutable = validateUpdate(cur, obj);
@@ -165,13 +168,14 @@ export function updateObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
     return { ok: true, object: cur }; // a no-op update does not bump the resourceVersion
   }
   st.rv++;
-  emit(st, ctx, 'MODIFIED', stored);
+  emit(st, ctx, 'MODIFIED', stored, key);
   return { ok: true, object: stored };
 }
 
 /** updateStatus writes only the status subresource; metadata and spec stay as stored. */
 export function updateStatus<T extends KubeObject>(st: StoreState, ctx: WriteContext, obj: T): ApiResult<T> {
-  const c = checkCurrent(st, obj);
+  const key = objectKey(obj);
+  const c = checkCurrent(st, obj, key);
   if (!c.ok) return c;
   const cur = c.object;
   const sameAnnotations = obj.kind !== 'Deployment' || jsonEqual(cur.metadata.annotations, obj.metadata.annotations);
@@ -184,7 +188,7 @@ export function updateStatus<T extends KubeObject>(st: StoreState, ctx: WriteCon
   const meta: ObjectMeta = { ...cur.metadata, resourceVersion: String(++st.rv) };
   if (annotations) meta.annotations = annotations;
   const stored = { ...cur, metadata: meta, status: (obj as { status?: unknown }).status } as T;
-  emit(st, ctx, 'MODIFIED', stored);
+  emit(st, ctx, 'MODIFIED', stored, key);
   return { ok: true, object: stored };
 }
 
@@ -219,7 +223,7 @@ export function deleteObject(
             deletionGracePeriodSeconds: grace,
           },
         };
-        emit(st, ctx, 'MODIFIED', stored);
+        emit(st, ctx, 'MODIFIED', stored, key);
         return { ok: true, object: stored };
       }
     }
@@ -235,7 +239,7 @@ export function removeObject(st: StoreState, ctx: WriteContext, kind: Kind, key:
     ...cur,
     metadata: { ...cur.metadata, resourceVersion: String(++st.rv) },
   } as KubeObject;
-  emit(st, ctx, 'DELETED', gone);
+  emit(st, ctx, 'DELETED', gone, key);
   return { ok: true, object: gone };
 }
 
@@ -255,6 +259,6 @@ export function bindPod(st: StoreState, ctx: WriteContext, key: string, uid: str
     spec: { ...cur.spec, nodeName },
     status: { ...cur.status, phase: 'Pending', conditions },
   };
-  emit(st, ctx, 'MODIFIED', stored);
+  emit(st, ctx, 'MODIFIED', stored, key);
   return { ok: true, object: stored };
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Deployment } from '../api/types.ts';
 import { DEFAULT_IMAGE_BEHAVIOUR, type SimConfig } from '../config.ts';
-import { activeRelatedPodsPerNode } from '../controller/podRanking.ts';
+import { activeRelatedPodsPerNode, isPodActive, isPodReady } from '../controller/podRanking.ts';
 import { createEngine, nextEventTime, step } from '../sim.ts';
-import { activePodsPerNode, cloneCache, type CacheState, ownedPodCount, podsOwnedBy } from './cache.ts';
+import { activePodsPerNode, cloneCache, type CacheState, ownedPodCount, ownerStats, podsOwnedBy } from './cache.ts';
 
 function config(): SimConfig {
   const d: Deployment = {
@@ -54,6 +54,26 @@ describe('activePodsPerNode', () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(100);
+  });
+});
+
+describe('ownerStats', () => {
+  it('equals a count over the listed pods at every tick, status writes included', () => {
+    const st = createEngine(config());
+    while (more(st)) {
+      for (const rs of st.cache.objects.ReplicaSet.values()) {
+        if (rs.kind !== 'ReplicaSet') continue;
+        const pods = podsOwnedBy(st.cache, rs.metadata.uid ?? '');
+        const active = pods.filter(isPodActive);
+        const want = rs.spec.template.metadata?.labels ?? {};
+        expect(ownerStats(st.cache, rs.metadata.uid ?? '')).toEqual({
+          active: active.length,
+          ready: active.filter(isPodReady).length,
+          fullyLabeled: active.filter((p) => Object.entries(want).every(([k, v]) => p.metadata.labels?.[k] === v)).length,
+          terminating: pods.filter((p) => p.metadata.deletionTimestamp && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed').length,
+        });
+      }
+    }
   });
 });
 

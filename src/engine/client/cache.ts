@@ -78,8 +78,7 @@ function countPod(c: CacheState, pod: Pod, sign: 1 | -1): void {
     st = { active: 0, ready: 0, fullyLabeled: 0, terminating: 0 };
     c.ownerStats.set(uid, st);
   }
-  const phase = pod.status?.phase;
-  const terminal = phase === 'Succeeded' || phase === 'Failed';
+  const terminal = isTerminal(pod);
   if (pod.metadata.deletionTimestamp) {
     if (!terminal) st.terminating += sign;
     return;
@@ -95,7 +94,7 @@ function countPod(c: CacheState, pod: Pod, sign: 1 | -1): void {
   const n = (perNode.get(node) ?? 0) + sign;
   if (n === 0) perNode.delete(node);
   else perNode.set(node, n);
-  if (pod.status?.conditions?.some((x) => x.type === 'Ready' && x.status === 'True')) st.ready += sign;
+  if (isReady(pod)) st.ready += sign;
   const want = templateLabelsOf(c, pod);
   const labels = pod.metadata.labels ?? {};
   let all = true;
@@ -106,6 +105,33 @@ function countPod(c: CacheState, pod: Pod, sign: 1 | -1): void {
     }
   }
   if (all) st.fullyLabeled += sign;
+}
+
+function isReady(pod: Pod): boolean {
+  return pod.status?.conditions?.some((x) => x.type === 'Ready' && x.status === 'True') === true;
+}
+
+function isTerminal(pod: Pod): boolean {
+  const phase = pod.status?.phase;
+  return phase === 'Succeeded' || phase === 'Failed';
+}
+
+/**
+ * sameCounts reports that countPod would count the two versions of a pod alike: same controller
+ * reference and labels (the same objects, as a status write leaves them), namespace and node, and
+ * the same deleting, terminal and Ready state. Removing one and adding the other would then leave
+ * every count as it was; most watch events of a rollout (binding aside) are such writes.
+ */
+function sameCounts(a: Pod, b: Pod): boolean {
+  return (
+    a.metadata.ownerReferences === b.metadata.ownerReferences &&
+    a.metadata.labels === b.metadata.labels &&
+    a.metadata.namespace === b.metadata.namespace &&
+    a.spec.nodeName === b.spec.nodeName &&
+    !a.metadata.deletionTimestamp === !b.metadata.deletionTimestamp &&
+    isTerminal(a) === isTerminal(b) &&
+    isReady(a) === isReady(b)
+  );
 }
 
 /** ownerStats returns the pod counts of a controller (zeros when it has no pods). */
@@ -138,15 +164,17 @@ export function applyWatch(c: CacheState, rec: WatchRecord): KubeObject | undefi
   const old = c.objects[obj.kind].get(key);
   if (old && Number(old.metadata.resourceVersion) > Number(obj.metadata.resourceVersion)) return old;
   if (obj.kind === 'Pod') {
-    if (old && old.kind === 'Pod') {
-      indexDel(c.podsByOwner, controllerUid(old), key);
-      indexDel(c.podsByNode, podTargetNode(old), key);
-      countPod(c, old, -1);
+    const oldPod = old?.kind === 'Pod' ? old : undefined;
+    const recount = !oldPod || rec.type === 'DELETED' || !sameCounts(oldPod, obj);
+    if (oldPod) {
+      indexDel(c.podsByOwner, controllerUid(oldPod), key);
+      indexDel(c.podsByNode, podTargetNode(oldPod), key);
+      if (recount) countPod(c, oldPod, -1);
     }
     if (rec.type !== 'DELETED') {
       indexAdd(c.podsByOwner, controllerUid(obj), key);
       indexAdd(c.podsByNode, podTargetNode(obj), key);
-      countPod(c, obj, 1);
+      if (recount) countPod(c, obj, 1);
     }
   }
   if (rec.type === 'DELETED') c.objects[obj.kind].delete(key);

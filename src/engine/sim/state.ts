@@ -6,7 +6,7 @@
 import { type CacheState, cloneCache, newCacheState } from '../client/cache.ts';
 import { cloneQueue, newQueueState, type QueueState } from '../client/workqueue.ts';
 import { type BackoffState, newBackOff } from '../controller/daemon/backoff.ts';
-import type { ExpectationsState } from '../controller/expectations.ts';
+import { cloneExpectations, type ExpectationsState } from '../controller/expectations.ts';
 import type { SimConfig } from '../config.ts';
 import { type PrngState, seedPrng } from '../lib/prng.ts';
 import { newStoreState, type StoreState } from '../apiserver/store.ts';
@@ -96,9 +96,9 @@ export function cloneEngineState(s: EngineState): EngineState {
       daemonset: cloneQueue(s.queues.daemonset),
     },
     expectations: {
-      deployment: new Map(s.expectations.deployment),
-      replicaset: new Map(s.expectations.replicaset),
-      daemonset: new Map(s.expectations.daemonset),
+      deployment: cloneExpectations(s.expectations.deployment),
+      replicaset: cloneExpectations(s.expectations.replicaset),
+      daemonset: cloneExpectations(s.expectations.daemonset),
     },
     dsBackoff: { ...s.dsBackoff, entries: { ...s.dsBackoff.entries } },
     kubelet: new Map(s.kubelet),
