@@ -64,8 +64,8 @@ function containerStatuses(pod: Pod, f: (c: { name: string; image: string }, pre
   return pod.spec.containers.map((c) => f(c, pod.status?.containerStatuses?.find((s) => s.name === c.name)));
 }
 
-function setStatus(tx: Tx, pod: Pod, status: PodStatus): void {
-  writeStatus(tx, { ...pod, status });
+function setStatus(tx: Tx, pod: Pod, status: PodStatus, key: string): void {
+  writeStatus(tx, { ...pod, status }, key);
 }
 
 function podIP(pod: Pod): string {
@@ -75,10 +75,9 @@ function podIP(pod: Pod): string {
   return `10.244.${(h >>> 8) & 0xff}.${h & 0xff || 1}`;
 }
 
-/** kubeletOnPodWatched reacts to a pod the kubelet's watch delivered (bound or being deleted). */
-export function kubeletOnPodWatched(tx: Tx, pod: Pod, old: Pod | undefined): void {
+/** kubeletOnPodWatched reacts to a pod the kubelet's watch delivered (bound or being deleted); key is objectKey(pod). */
+export function kubeletOnPodWatched(tx: Tx, pod: Pod, old: Pod | undefined, key = objectKey(pod)): void {
   const uid = pod.metadata.uid ?? '';
-  const key = objectKey(pod);
   if (!pod.spec.nodeName) return;
   if (pod.metadata.deletionTimestamp && !old?.metadata.deletionTimestamp) {
     const ms = Math.round(tx.st.config.terminationSeconds * 1000);
@@ -137,7 +136,7 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
           restartCount: 0,
           state: { waiting: { reason: 'ContainerCreating' } },
         })),
-      });
+      }, podKey);
       recordEvent(tx, pod, 'Normal', 'Pulling', `Pulling image "${image}"`, 'kubelet');
       if (b.pull === 'fail') schedule(tx, tx.now + drawMs(tx, b.pullSeconds), { type: 'kubelet', podKey, uid, step: 'pulled' });
       else schedule(tx, tx.now + drawMs(tx, b.pullSeconds) + drawMs(tx, b.startSeconds), { type: 'kubelet', podKey, uid, step: 'started' });
@@ -157,7 +156,7 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
           restartCount: prev?.restartCount ?? 0,
           state: { waiting: { reason: 'ErrImagePull', message } },
         })),
-      });
+      }, podKey);
       recordEvent(tx, pod, 'Warning', 'Failed', `Failed to pull image "${image}": ${message}`, 'kubelet');
       schedule(tx, tx.now + 1000, { type: 'kubelet', podKey, uid, step: 'backoffRetry' });
       note(tx, `${pod.metadata.name}: ErrImagePull`);
@@ -176,7 +175,7 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
             restartCount: prev?.restartCount ?? 0,
             state: { waiting: { reason: 'ImagePullBackOff', message: `Back-off pulling image "${image}"` } },
           })),
-        });
+        }, podKey);
         recordEvent(tx, pod, 'Normal', 'BackOff', `Back-off pulling image "${image}"`, 'kubelet');
         schedule(tx, tx.now + ks.pullBackoffMs, { type: 'kubelet', podKey, uid, step: 'pulled' });
         tx.st.kubelet.set(podKey, { ...ks, pullBackoffMs: Math.min(ks.pullBackoffMs * 2, BACKOFF_MAX_MS) });
@@ -206,7 +205,7 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
           if (prev?.lastState) s.lastState = prev.lastState;
           return s;
         }),
-      });
+      }, podKey);
       if (b.crash) schedule(tx, tx.now + 1000, { type: 'kubelet', podKey, uid, step: 'crash' });
       else if (b.ready === 'ok') schedule(tx, tx.now + drawMs(tx, b.readySeconds), { type: 'kubelet', podKey, uid, step: 'ready' });
       note(tx, `${pod.metadata.name}: Running${b.ready === 'never' ? ', readiness never passes' : ''}`);
@@ -217,7 +216,7 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
         ...base,
         conditions: podConditions(pod, tx.nowIso, true, true),
         containerStatuses: containerStatuses(pod, (_c, prev) => ({ ...(prev as ContainerStatus), ready: true })),
-      });
+      }, podKey);
       note(tx, `${pod.metadata.name}: Ready`);
       return;
     }
@@ -235,7 +234,7 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
           state: { waiting: { reason: 'CrashLoopBackOff', message } },
           lastState: { terminated: { exitCode: 1, reason: 'Error', startedAt: prev?.state.running?.startedAt ?? tx.nowIso, finishedAt: tx.nowIso } },
         })),
-      });
+      }, podKey);
       recordEvent(tx, pod, 'Warning', 'BackOff', 'Back-off restarting failed container', 'kubelet');
       schedule(tx, tx.now + ks.crashBackoffMs, { type: 'kubelet', podKey, uid, step: 'backoffRetry' });
       tx.st.kubelet.set(podKey, { ...ks, crashBackoffMs: Math.min(ks.crashBackoffMs * 2, BACKOFF_MAX_MS) });

@@ -120,9 +120,9 @@ export function retryUnschedulable(tx: Tx): void {
   tx.st.unschedulable.clear();
 }
 
-/** schedulerOnPodAdded queues a scheduling cycle for a new pod that needs a node. */
-export function schedulerOnPodAdded(tx: Tx, pod: Pod): void {
+/** schedulerOnPodAdded queues a scheduling cycle for a new pod that needs a node; key is objectKey(pod). */
+export function schedulerOnPodAdded(tx: Tx, pod: Pod, key = objectKey(pod)): void {
   if (pod.spec.nodeName || pod.metadata.deletionTimestamp || !pod.metadata.uid) return;
   if ((pod.spec.schedulerName ?? 'default-scheduler') !== 'default-scheduler') return;
-  schedule(tx, tx.now, { type: 'schedule', podKey: objectKey(pod), uid: pod.metadata.uid });
+  schedule(tx, tx.now, { type: 'schedule', podKey: key, uid: pod.metadata.uid });
 }

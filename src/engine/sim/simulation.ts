@@ -66,15 +66,18 @@ function deliver(tx: Tx, rec: WatchRecord): void {
   tx.actor = 'informer';
   const old = applyWatch(tx.st.cache, rec);
   const o = rec.object;
-  tx.key = objectKey(o);
+  // One key string for every handler: a Map hashes a string once, so the scheduler's and the
+  // kubelet's later lookups of this pod reuse the hash.
+  const key = objectKey(o);
+  tx.key = key;
   note(tx, `watch ${rec.type} ${o.kind} ${o.metadata.name} (rv ${o.metadata.resourceVersion ?? ''})`);
   deploymentOnWatch(tx, rec, old);
-  replicaSetOnWatch(tx, rec, old);
+  replicaSetOnWatch(tx, rec, old, key);
   daemonSetOnWatch(tx, rec, old);
   gcOnWatch(tx, rec);
   if (o.kind === 'Pod') {
-    if (rec.type === 'ADDED') schedulerOnPodAdded(tx, o);
-    if (rec.type !== 'DELETED') kubeletOnPodWatched(tx, o, old?.kind === 'Pod' ? (old as Pod) : undefined);
+    if (rec.type === 'ADDED') schedulerOnPodAdded(tx, o, key);
+    if (rec.type !== 'DELETED') kubeletOnPodWatched(tx, o, old?.kind === 'Pod' ? (old as Pod) : undefined, key);
     else retryUnschedulable(tx);
   } else if (o.kind === 'Node') {
     retryUnschedulable(tx);

@@ -73,10 +73,7 @@ function cloneObjects(o: Record<Kind, Map<string, KubeObject>>): Record<Kind, Ma
 }
 
 function cloneStore(s: StoreState): StoreState {
-  // Index sets are copied in their own order (see cloneCache).
-  const podsByNode = new Map<string, Set<string>>();
-  for (const [k, v] of s.podsByNode) podsByNode.set(k, new Set(v));
-  return { rv: s.rv, objects: cloneObjects(s.objects), podsByNode };
+  return { rv: s.rv, objects: cloneObjects(s.objects), podCountByNode: new Map(s.podCountByNode) };
 }
 
 /** cloneEngineState copies every mutable container; immutable API objects are shared. */

@@ -92,8 +92,9 @@ export function update<T extends KubeObject>(tx: Tx, obj: T): ApiResult<T> {
   return updateObject(tx.st.store, tx.wctx, obj);
 }
 
-export function writeStatus<T extends KubeObject>(tx: Tx, obj: T): ApiResult<T> {
-  return updateStatus(tx.st.store, tx.wctx, obj);
+/** writeStatus writes obj's status (the status subresource); key, when given, is objectKey(obj). */
+export function writeStatus<T extends KubeObject>(tx: Tx, obj: T, key?: string): ApiResult<T> {
+  return key === undefined ? updateStatus(tx.st.store, tx.wctx, obj) : updateStatus(tx.st.store, tx.wctx, obj, key);
 }
 
 export function del(tx: Tx, kind: Kind, key: string, opts: { gracePeriodSeconds?: number } = {}): ApiResult<KubeObject> {

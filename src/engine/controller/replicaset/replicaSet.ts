@@ -22,38 +22,43 @@ import { updateReplicaSetStatus } from './replicaSetUtils.ts';
 
 const COMPONENT = 'replicaset-controller';
 
-/** resolveControllerRef finds the ReplicaSet a pod's controllerRef names (uid must match). */
-function resolveControllerRef(tx: Tx, ns: string, ref: OwnerReference | undefined): ReplicaSet | undefined {
+/**
+ * resolveControllerRef finds the ReplicaSet a pod's controllerRef names (uid must match), with
+ * its key.
+ */
+function resolveControllerRef(tx: Tx, ns: string, ref: OwnerReference | undefined): { rs: ReplicaSet; key: string } | undefined {
   if (!ref || ref.kind !== 'ReplicaSet') return undefined;
-  const rs = get(tx.st.cache, 'ReplicaSet', `${ns}/${ref.name}`);
-  return rs && rs.metadata.uid === ref.uid ? rs : undefined;
+  const key = `${ns}/${ref.name}`;
+  const rs = get(tx.st.cache, 'ReplicaSet', key);
+  return rs && rs.metadata.uid === ref.uid ? { rs, key } : undefined;
 }
 
-/** replicaSetOnWatch is the informer's event handlers (addRS/updateRS/deleteRS, addPod/updatePod/deletePod). */
-export function replicaSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | undefined): void {
+/**
+ * replicaSetOnWatch is the informer's event handlers (addRS/updateRS/deleteRS, addPod/updatePod/
+ * deletePod); key is objectKey(rec.object).
+ */
+export function replicaSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | undefined, key = objectKey(rec.object)): void {
   const obj = rec.object;
   if (obj.kind === 'ReplicaSet') {
-    const key = objectKey(obj);
     if (rec.type === 'DELETED') deleteExpectations(tx.st.expectations.replicaset, key);
     enqueue(tx, 'replicaset', key);
     return;
   }
   if (obj.kind !== 'Pod') return;
   const ns = obj.metadata.namespace ?? 'default';
-  const podKey = objectKey(obj);
+  const podKey = key;
   if (rec.type === 'DELETED') {
-    const rs = resolveControllerRef(tx, ns, getControllerOf(obj));
-    if (!rs) return;
-    const rsKey = objectKey(rs);
-    deletionObserved(tx.st.expectations.replicaset, rsKey, podKey);
-    enqueue(tx, 'replicaset', rsKey);
+    const owner = resolveControllerRef(tx, ns, getControllerOf(obj));
+    if (!owner) return;
+    deletionObserved(tx.st.expectations.replicaset, owner.key, podKey);
+    enqueue(tx, 'replicaset', owner.key);
     return;
   }
   const oldPod = old?.kind === 'Pod' ? old : undefined;
   if (rec.type === 'ADDED' || !oldPod) {
-    const rs = resolveControllerRef(tx, ns, getControllerOf(obj));
-    if (rs) {
-      const rsKey = objectKey(rs);
+    const owner = resolveControllerRef(tx, ns, getControllerOf(obj));
+    if (owner) {
+      const rsKey = owner.key;
       if (obj.metadata.deletionTimestamp) deletionObserved(tx.st.expectations.replicaset, rsKey, podKey);
       else creationObserved(tx.st.expectations.replicaset, rsKey);
       enqueue(tx, 'replicaset', rsKey);
@@ -70,19 +75,24 @@ export function replicaSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | un
     return;
   }
   if (obj.metadata.resourceVersion === oldPod.metadata.resourceVersion) return;
-  const rs = resolveControllerRef(tx, ns, getControllerOf(obj));
-  if (obj.metadata.deletionTimestamp && !oldPod.metadata.deletionTimestamp && rs) {
+  const ref = getControllerOf(obj);
+  const owner = resolveControllerRef(tx, ns, ref);
+  if (obj.metadata.deletionTimestamp && !oldPod.metadata.deletionTimestamp && owner) {
     // A graceful delete already counts as the deletion the controller expected.
-    deletionObserved(tx.st.expectations.replicaset, objectKey(rs), podKey);
+    deletionObserved(tx.st.expectations.replicaset, owner.key, podKey);
   }
-  const oldRs = resolveControllerRef(tx, ns, getControllerOf(oldPod));
-  if (oldRs && oldRs !== rs) enqueue(tx, 'replicaset', objectKey(oldRs));
-  if (!rs) return;
-  enqueue(tx, 'replicaset', objectKey(rs));
-  const minReady = rs.spec.minReadySeconds ?? 0;
+  // A status write keeps the ownerReferences object: the old pod resolves to the same owner.
+  const oldRef = getControllerOf(oldPod);
+  if (oldRef !== ref) {
+    const oldOwner = resolveControllerRef(tx, ns, oldRef);
+    if (oldOwner && oldOwner.rs !== owner?.rs) enqueue(tx, 'replicaset', oldOwner.key);
+  }
+  if (!owner) return;
+  enqueue(tx, 'replicaset', owner.key);
+  const minReady = owner.rs.spec.minReadySeconds ?? 0;
   if (!isPodReady(oldPod) && isPodReady(obj) && minReady > 0) {
     // Check again once the pod has been ready for minReadySeconds (plus a second of slack).
-    enqueueAfter(tx, 'replicaset', objectKey(rs), minReady * 1000 + 1000);
+    enqueueAfter(tx, 'replicaset', owner.key, minReady * 1000 + 1000);
   }
 }
 
