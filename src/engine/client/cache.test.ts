@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Deployment } from '../api/types.ts';
 import { DEFAULT_IMAGE_BEHAVIOUR, type SimConfig } from '../config.ts';
-import { activeRelatedPodsPerNode, isPodActive, isPodReady } from '../controller/podRanking.ts';
+import { activeRankedKeys } from '../controller/podRankKey.ts';
+import { activeRelatedPodsPerNode, filterActivePods, getPodsToDelete, isPodActive, isPodReady, podsToDeleteFromKeys } from '../controller/podRanking.ts';
 import { createEngine, nextEventTime, step } from '../sim.ts';
-import { activePodsPerNode, cloneCache, type CacheState, ownedPodCount, ownerStats, podsOwnedBy } from './cache.ts';
+import { activePodsPerNode, cloneCache, type CacheState, ownedPodCount, ownedPods, ownerStats, podsOwnedBy } from './cache.ts';
 
 function config(): SimConfig {
   const d: Deployment = {
@@ -54,6 +55,24 @@ describe('activePodsPerNode', () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(100);
+  });
+});
+
+describe('activeRankedKeys', () => {
+  it('picks the pods getPodsToDelete picks from the listed pods, at every tick, for every ReplicaSet and count', () => {
+    const st = createEngine(config());
+    while (more(st)) {
+      const uids = rsUids(st.cache);
+      const related = uids.flatMap((u) => podsOwnedBy(st.cache, u));
+      for (const uid of uids) {
+        const filtered = filterActivePods(podsOwnedBy(st.cache, uid));
+        for (const n of [1, 3, filtered.length]) {
+          const keys = activeRankedKeys(ownedPods(st.cache, uid), activePodsPerNode(st.cache, uids), st.now);
+          const got = podsToDeleteFromKeys(keys, n).map((p) => p.metadata.name);
+          expect(got).toEqual(getPodsToDelete(filtered, related, n, st.now).map((p) => p.metadata.name));
+        }
+      }
+    }
   });
 });
 

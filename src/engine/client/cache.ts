@@ -29,10 +29,14 @@ export interface CacheState {
   objects: Record<Kind, Map<string, KubeObject>>;
   /** Pod counts per controller uid (derived). */
   ownerStats: Map<string, OwnerStats>;
-  /** Pods keyed by their controller's uid (the controllerUIDIndex of recent releases). */
-  podsByOwner: Map<string, Set<string>>;
-  /** Pods keyed by spec.nodeName, or by the node of their required node affinity. */
-  podsByNode: Map<string, Set<string>>;
+  /**
+   * Pods keyed by their controller's uid (the controllerUIDIndex of recent releases): cache key →
+   * the cached pod, last-modified last. Holding the pod saves a lookup of every key in the
+   * 20,000-entry pod map when a 10,000-pod ReplicaSet lists its pods.
+   */
+  podsByOwner: Map<string, Map<string, Pod>>;
+  /** Pods keyed by spec.nodeName, or by the node of their required node affinity (key → pod). */
+  podsByNode: Map<string, Map<string, Pod>>;
   /**
    * Active pods per node ('' for unbound) of each controller uid (derived): a scale-down ranks
    * 10,000 pods by their node's related pods from 100 counts instead of a walk over every pod.
@@ -139,17 +143,17 @@ export function ownerStats(c: CacheState, uid: string): OwnerStats {
   return c.ownerStats.get(uid) ?? { active: 0, ready: 0, fullyLabeled: 0, terminating: 0 };
 }
 
-function indexAdd(m: Map<string, Set<string>>, k: string | undefined, v: string): void {
+function indexAdd(m: Map<string, Map<string, Pod>>, k: string | undefined, v: string, pod: Pod): void {
   if (k === undefined) return;
   let s = m.get(k);
   if (!s) {
-    s = new Set();
+    s = new Map();
     m.set(k, s);
   }
-  s.add(v);
+  s.set(v, pod);
 }
 
-function indexDel(m: Map<string, Set<string>>, k: string | undefined, v: string): void {
+function indexDel(m: Map<string, Map<string, Pod>>, k: string | undefined, v: string): void {
   if (k === undefined) return;
   const s = m.get(k);
   if (!s) return;
@@ -172,8 +176,8 @@ export function applyWatch(c: CacheState, rec: WatchRecord): KubeObject | undefi
       if (recount) countPod(c, oldPod, -1);
     }
     if (rec.type !== 'DELETED') {
-      indexAdd(c.podsByOwner, controllerUid(obj), key);
-      indexAdd(c.podsByNode, podTargetNode(obj), key);
+      indexAdd(c.podsByOwner, controllerUid(obj), key, obj);
+      indexAdd(c.podsByNode, podTargetNode(obj), key, obj);
       if (recount) countPod(c, obj, 1);
     }
   }
@@ -182,9 +186,9 @@ export function applyWatch(c: CacheState, rec: WatchRecord): KubeObject | undefi
   return old;
 }
 
-function copyIndex(m: Map<string, Set<string>>): Map<string, Set<string>> {
-  const out = new Map<string, Set<string>>();
-  for (const [k, v] of m) out.set(k, new Set(v));
+function copyIndex(m: Map<string, Map<string, Pod>>): Map<string, Map<string, Pod>> {
+  const out = new Map<string, Map<string, Pod>>();
+  for (const [k, v] of m) out.set(k, new Map(v));
   return out;
 }
 
@@ -212,20 +216,21 @@ export function get<K extends Kind>(c: CacheState, kind: K, key: string): Object
   return c.objects[kind].get(key) as ObjectOf<K> | undefined;
 }
 
-function podsFromKeys(c: CacheState, keys: Set<string> | undefined): Pod[] {
-  if (!keys) return [];
-  const out: Pod[] = [];
-  for (const k of keys) {
-    const p = c.objects.Pod.get(k);
-    if (p) out.push(p as Pod);
-  }
-  return out;
+function podsOf(pods: Map<string, Pod> | undefined): Pod[] {
+  return pods ? [...pods.values()] : [];
 }
 
 /** podsOwnedBy lists the cached pods whose controller is the object with this uid. */
 export function podsOwnedBy(c: CacheState, uid: string): Pod[] {
-  return podsFromKeys(c, c.podsByOwner.get(uid));
+  return podsOf(c.podsByOwner.get(uid));
 }
+
+/** ownedPods are the pods the object with this uid controls by cache key, in index order. */
+export function ownedPods(c: CacheState, uid: string): ReadonlyMap<string, Pod> {
+  return c.podsByOwner.get(uid) ?? EMPTY;
+}
+
+const EMPTY: ReadonlyMap<string, Pod> = new Map();
 
 /** ownedPodCount is how many cached pods (any phase) the object with this uid controls. */
 export function ownedPodCount(c: CacheState, uid: string): number {
@@ -246,5 +251,5 @@ export function activePodsPerNode(c: CacheState, uids: readonly string[]): Map<s
 
 /** podsOnNode lists the cached pods bound or pinned to a node. */
 export function podsOnNode(c: CacheState, node: string): Pod[] {
-  return podsFromKeys(c, c.podsByNode.get(node));
+  return podsOf(c.podsByNode.get(node));
 }

@@ -11,6 +11,10 @@ const PHASE: Readonly<Record<string, number>> = { Pending: 0, Unknown: 1, Runnin
 
 export interface RankKey {
   pod: Pod;
+  /** Not terminal and not being deleted (isPodActive). */
+  active: boolean;
+  /** spec.nodeName, '' when unbound: the node whose related pods give the rank. */
+  node: string;
   unassigned: boolean;
   phase: number;
   ready: boolean;
@@ -33,27 +37,41 @@ export interface RankKey {
  * One key per pod object, reused by every ranking. Pods are immutable values (a write stores a
  * new object), so what a key reads from its pod never changes; a rolling update of 10,000 pods
  * ranks the same old pods about 25 times and reads each one once. Only rank and the two buckets
- * depend on the ranking (node counts and clock), and rankedKeys sets them before each sort. A
- * weak map holds no pod alive and is no engine state: a run restored from a keyframe computes the
- * same keys.
+ * depend on the ranking (node counts and clock), and setRank sets them before each sort.
+ *
+ * The keys are found by the pod's cache key and are valid only for the pod object they were read
+ * from (key.pod === pod), so a ranking touches neither the pod nor its status once its key is
+ * known. This memo is no engine state: a run restored from a keyframe computes the same keys. It
+ * is emptied when it grows past MEMO_LIMIT names, so it never holds more than that many pods.
  */
-const keyOf = new WeakMap<Pod, RankKey>();
+const keyByName = new Map<string, RankKey>();
+const MEMO_LIMIT = 100_000;
 
 function isZero(ts: string | undefined): boolean {
   return !ts || ts.startsWith('0001-01-01T00:00:00');
 }
 
-function podKeyOf(pod: Pod): RankKey {
-  const hit = keyOf.get(pod);
-  if (hit) return hit;
+function podKeyOf(pod: Pod, name: string): RankKey {
+  const hit = keyByName.get(name);
+  if (hit?.pod === pod) return hit;
+  const k = readKey(pod);
+  if (keyByName.size >= MEMO_LIMIT) keyByName.clear();
+  keyByName.set(name, k);
+  return k;
+}
+
+function readKey(pod: Pod): RankKey {
   let restarts = 0;
   for (const c of pod.status?.containerStatuses ?? []) restarts = Math.max(restarts, c.restartCount);
   const readyAt = podReadyTime(pod);
   const created = pod.metadata.creationTimestamp;
   const readyZero = isZero(readyAt);
   const createdZero = isZero(created);
-  const k: RankKey = {
+  const phase = pod.status?.phase;
+  return {
     pod,
+    active: phase !== 'Succeeded' && phase !== 'Failed' && !pod.metadata.deletionTimestamp,
+    node: pod.spec.nodeName ?? '',
     unassigned: !pod.spec.nodeName,
     phase: PHASE[pod.status?.phase ?? ''] ?? 0,
     ready: isPodReady(pod),
@@ -68,8 +86,6 @@ function podKeyOf(pod: Pod): RankKey {
     createdBucket: 0,
     uid: pod.metadata.uid ?? '',
   };
-  keyOf.set(pod, k);
-  return k;
 }
 
 /** ageBucket is floor(log2(age in ns)), or -1 for an age that is not positive. */
@@ -86,30 +102,27 @@ function setRank(k: RankKey, rank: number, nowMs: number): void {
 
 /** rankKey reads once everything activePodsWithRanksLess looks at for one pod (a fresh copy). */
 export function rankKey(pod: Pod, rank: number, nowMs: number): RankKey {
-  const k = { ...podKeyOf(pod) };
+  const k = readKey(pod);
   setRank(k, rank, nowMs);
   return k;
 }
 
 /**
- * rankedKeys returns the pods' keys with ranks from the per-node counts, ready for
+ * activeRankedKeys returns the keys of the active pods among `pods` (cache key → pod, in the
+ * cache's index order), ranked by the active related pods on their node, ready for
  * sortRankKeys. The keys are shared with later rankings: use them before the next call.
  */
-export function rankedKeys(pods: readonly Pod[], podsOnNode: ReadonlyMap<string, number>, nowMs: number): RankKey[] {
+export function activeRankedKeys(pods: ReadonlyMap<string, Pod>, podsOnNode: ReadonlyMap<string, number>, nowMs: number): RankKey[] {
   const keys: RankKey[] = [];
-  for (const pod of pods) {
-    const k = podKeyOf(pod);
-    setRank(k, podsOnNode.get(pod.spec.nodeName ?? '') ?? 0, nowMs);
+  pods.forEach((pod, name) => {
+    const k = podKeyOf(pod, name);
+    if (!k.active) return;
+    setRank(k, podsOnNode.get(k.node) ?? 0, nowMs);
     keys.push(k);
-  }
+  });
   return keys;
 }
 
-/**
- * timeCompare is the LogarithmicScaleDown rule for two instants: SAME_INSTANT when they are the
- * same instant (the next rule decides), a zero time counts as newest, else older bucket last, and
- * within one bucket the lower UID first (equal UIDs: 0, neither first).
- */
 /** timeCompare's answer for two equal instants: neither -1, 0 nor 1. */
 const SAME_INSTANT = 2;
 

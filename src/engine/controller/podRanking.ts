@@ -3,7 +3,7 @@
 // pkg/controller/replicaset/replica_set.go (getPodsToDelete) (v1.36).
 import { PodDeletionCost } from '../api/constants.ts';
 import type { Pod } from '../api/types.ts';
-import { type RankKey, rankedKeys, sortRankKeys } from './podRankKey.ts';
+import { type RankKey, rankKey, sortRankKeys } from './podRankKey.ts';
 import { sortByLess, timestampMs } from './sort.ts';
 
 /** Pending < Unknown < Running; any other phase (or none) counts as Pending, like a Go map miss. */
@@ -237,7 +237,7 @@ export function getPodsToDelete(
 
 /**
  * getPodsToDeleteByNodeCounts is getPodsToDelete with the related pods already counted per node
- * (activeRelatedPodsPerNode, or the informer cache's running counts).
+ * (activeRelatedPodsPerNode).
  */
 export function getPodsToDeleteByNodeCounts(
   filteredPods: readonly Pod[],
@@ -246,10 +246,18 @@ export function getPodsToDeleteByNodeCounts(
   nowMs: number,
 ): Pod[] {
   if (diff >= filteredPods.length) return [...filteredPods];
-  // The order of activePodsWithRanksLess, from keys read once per pod (podRankKey.ts).
-  const keys = rankedKeys(filteredPods, podsOnNode, nowMs);
-  sortRankKeys(keys);
-  const n = Math.max(0, diff);
+  const keys = filteredPods.map((pod) => rankKey(pod, podsOnNode.get(pod.spec.nodeName ?? '') ?? 0, nowMs));
+  return podsToDeleteFromKeys(keys, diff);
+}
+
+/**
+ * podsToDeleteFromKeys is the end of getPodsToDelete over ranked keys of the filtered pods (in
+ * their listed order): all of them when diff covers them, else the first diff in the order of
+ * activePodsWithRanksLess (podRankKey.ts computes it from keys read once per pod).
+ */
+export function podsToDeleteFromKeys(keys: RankKey[], diff: number): Pod[] {
+  if (diff < keys.length) sortRankKeys(keys);
+  const n = Math.max(0, Math.min(diff, keys.length));
   const out: Pod[] = new Array(n);
   for (let i = 0; i < n; i++) out[i] = (keys[i] as RankKey).pod;
   return out;

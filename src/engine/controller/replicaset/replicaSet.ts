@@ -5,7 +5,7 @@ import { ReplicaSetBurstReplicas, SlowStartInitialBatchSize } from '../../api/co
 import { decide } from '../../api/decision.ts';
 import type { KubeObject, OwnerReference, Pod, ReplicaSet } from '../../api/types.ts';
 import { objectKey, type WatchRecord } from '../../apiserver/store.ts';
-import { activePodsPerNode, get, list, ownedPodCount, ownerStats, podsOwnedBy } from '../../client/cache.ts';
+import { activePodsPerNode, get, list, ownedPodCount, ownedPods, ownerStats, podsOwnedBy } from '../../client/cache.ts';
 import { selectorMatches } from '../../lib/labels.ts';
 import { create, del, enqueue, enqueueAfter, note, recordEvent, type Tx } from '../../sim/tx.ts';
 import {
@@ -16,7 +16,8 @@ import {
   expectDeletions,
   satisfiedExpectations,
 } from '../expectations.ts';
-import { filterActivePods, getPodsToDeleteByNodeCounts, isPodReady } from '../podRanking.ts';
+import { filterActivePods, isPodReady, podsToDeleteFromKeys } from '../podRanking.ts';
+import { activeRankedKeys } from '../podRankKey.ts';
 import { specReplicas } from '../sort.ts';
 import { updateReplicaSetStatus } from './replicaSetUtils.ts';
 
@@ -179,13 +180,14 @@ export function manageReplicas(tx: Tx, activeCount: number, activePods: () => Po
   }
   if (diff > 0) {
     const n = Math.min(diff, ReplicaSetBurstReplicas);
-    const filteredPods = activePods();
     const owners = relatedOwners(tx, rs);
     let related = 0;
     for (const uid of owners) related += ownedPodCount(tx.st.cache, uid);
-    tx.cost += filteredPods.length + related;
-    // The related pods are counted per node by the cache as the watch delivers them.
-    const victims = getPodsToDeleteByNodeCounts(filteredPods, activePodsPerNode(tx.st.cache, owners), n, tx.now);
+    // The active pods, as filterActivePods lists them, with their ranks: the related pods are
+    // counted per node by the cache as the watch delivers them.
+    const ranked = activeRankedKeys(ownedPods(tx.st.cache, rs.metadata.uid ?? ''), activePodsPerNode(tx.st.cache, owners), tx.now);
+    tx.cost += ranked.length + related;
+    const victims = podsToDeleteFromKeys(ranked, n);
     const keys = victims.map((p) => objectKey(p));
     expectDeletions(exp, rsKey, keys, tx.now);
     for (const p of victims) {
