@@ -41,7 +41,23 @@ function cond(type: PodCondition['type'], ok: boolean, now: string, prev: PodCon
   };
   if (!ok && reason) c.reason = reason;
   if (!ok && message) c.message = message;
-  return c;
+  // An unchanged condition keeps its object: pod versions live for seconds, so every object a
+  // status write copies needlessly is copied again by each scavenge and promoted.
+  return old && sameFields(old, c) ? old : c;
+}
+
+/** sameFields: a and b have the same keys in the same order with the same (primitive) values. */
+function sameFields(a: PodCondition, b: PodCondition): boolean {
+  const x = a as unknown as Record<string, unknown>;
+  const y = b as unknown as Record<string, unknown>;
+  const kx = Object.keys(x);
+  const ky = Object.keys(y);
+  if (kx.length !== ky.length) return false;
+  for (let i = 0; i < kx.length; i++) {
+    const k = kx[i] as string;
+    if (k !== ky[i] || x[k] !== y[k]) return false;
+  }
+  return true;
 }
 
 /** podConditions builds the five kubelet conditions in the order the kubelet writes them. */
@@ -50,7 +66,7 @@ function podConditions(pod: Pod, now: string, _containersStarted: boolean, ready
   const names = pod.spec.containers.map((c) => c.name).join(' ');
   const msg = `containers with unready status: [${names}]`;
   const scheduled = prev?.find((c) => c.type === 'PodScheduled') ?? cond('PodScheduled', true, now, prev);
-  return [
+  const out = [
     // The sandbox exists once the kubelet accepted the pod, started containers or not.
     cond('PodReadyToStartContainers', true, now, prev),
     cond('Initialized', true, now, prev),
@@ -58,6 +74,7 @@ function podConditions(pod: Pod, now: string, _containersStarted: boolean, ready
     cond('ContainersReady', ready, now, prev, 'ContainersNotReady', msg),
     scheduled,
   ];
+  return prev?.length === out.length && out.every((c, i) => c === prev[i]) ? prev : out;
 }
 
 function containerStatuses(pod: Pod, f: (c: { name: string; image: string }, prev: ContainerStatus | undefined) => ContainerStatus): ContainerStatus[] {
