@@ -161,10 +161,9 @@ function indexDel(m: Map<string, Map<string, Pod>>, k: string | undefined, v: st
   if (s.size === 0) m.delete(k);
 }
 
-/** applyWatch folds one watch event into the cache and returns the object it replaced. */
-export function applyWatch(c: CacheState, rec: WatchRecord): KubeObject | undefined {
+/** applyWatch folds one watch event into the cache and returns the object it replaced; key is objectKey(rec.object). */
+export function applyWatch(c: CacheState, rec: WatchRecord, key = objectKey(rec.object)): KubeObject | undefined {
   const obj = rec.object;
-  const key = objectKey(obj);
   const old = c.objects[obj.kind].get(key);
   if (old && Number(old.metadata.resourceVersion) > Number(obj.metadata.resourceVersion)) return old;
   if (obj.kind === 'Pod') {

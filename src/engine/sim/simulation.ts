@@ -64,11 +64,11 @@ function scheduleDeliveries(tx: Tx): void {
 
 function deliver(tx: Tx, rec: WatchRecord): void {
   tx.actor = 'informer';
-  const old = applyWatch(tx.st.cache, rec);
   const o = rec.object;
-  // One key string for every handler: a Map hashes a string once, so the scheduler's and the
-  // kubelet's later lookups of this pod reuse the hash.
+  // One key string for the cache and every handler: a Map hashes a string once, so the
+  // scheduler's and the kubelet's later lookups of this pod reuse the hash.
   const key = objectKey(o);
+  const old = applyWatch(tx.st.cache, rec, key);
   tx.key = key;
   note(tx, `watch ${rec.type} ${o.kind} ${o.metadata.name} (rv ${o.metadata.resourceVersion ?? ''})`);
   deploymentOnWatch(tx, rec, old);
