@@ -134,7 +134,8 @@ function sameCounts(a: Pod, b: Pod): boolean {
     a.spec.nodeName === b.spec.nodeName &&
     !a.metadata.deletionTimestamp === !b.metadata.deletionTimestamp &&
     isTerminal(a) === isTerminal(b) &&
-    isReady(a) === isReady(b)
+    // The kubelet keeps an unchanged conditions list: then so is Ready.
+    (a.status?.conditions === b.status?.conditions || isReady(a) === isReady(b))
   );
 }
 
