@@ -42,12 +42,18 @@ export interface CacheState {
    * 10,000 pods by their node's related pods from 100 counts instead of a walk over every pod.
    */
   activeByNode: Map<string, Map<string, number>>;
+  /**
+   * How many watch events applyWatch has folded in. A memo kept beside the cache (the DaemonSet
+   * controller's, controller/daemon/nodeMemo.ts) compares it to the count it has seen, so a cache
+   * changed behind its back (a test writing to the cache directly) is rebuilt, not trusted.
+   */
+  version: number;
 }
 
 export function newCacheState(): CacheState {
   const objects = {} as Record<Kind, Map<string, KubeObject>>;
   for (const k of KINDS) objects[k] = new Map();
-  return { objects, ownerStats: new Map(), podsByOwner: new Map(), podsByNode: new Map(), activeByNode: new Map() };
+  return { objects, ownerStats: new Map(), podsByOwner: new Map(), podsByNode: new Map(), activeByNode: new Map(), version: 0 };
 }
 
 function controllerUid(pod: Pod): string | undefined {
@@ -164,6 +170,7 @@ function indexDel(m: Map<string, Map<string, Pod>>, k: string | undefined, v: st
 
 /** applyWatch folds one watch event into the cache and returns the object it replaced; key is objectKey(rec.object). */
 export function applyWatch(c: CacheState, rec: WatchRecord, key = objectKey(rec.object)): KubeObject | undefined {
+  c.version++;
   const obj = rec.object;
   const old = c.objects[obj.kind].get(key);
   if (old && Number(old.metadata.resourceVersion) > Number(obj.metadata.resourceVersion)) return old;
@@ -204,7 +211,14 @@ export function cloneCache(c: CacheState): CacheState {
   for (const [k, v] of c.ownerStats) ownerStats.set(k, { ...v });
   const activeByNode = new Map<string, Map<string, number>>();
   for (const [k, v] of c.activeByNode) activeByNode.set(k, new Map(v));
-  return { objects, ownerStats, podsByOwner: copyIndex(c.podsByOwner), podsByNode: copyIndex(c.podsByNode), activeByNode };
+  return {
+    objects,
+    ownerStats,
+    podsByOwner: copyIndex(c.podsByOwner),
+    podsByNode: copyIndex(c.podsByNode),
+    activeByNode,
+    version: c.version,
+  };
 }
 
 /** list returns every cached object of a kind, in insertion order (deterministic). */

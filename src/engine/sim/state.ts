@@ -6,6 +6,7 @@
 import { type CacheState, cloneCache, newCacheState } from '../client/cache.ts';
 import { cloneQueue, newQueueState, type QueueState } from '../client/workqueue.ts';
 import { type BackoffState, newBackOff } from '../controller/daemon/backoff.ts';
+import { cloneDaemonSetMemos, type DaemonSetMemo } from '../controller/daemon/nodeMemo.ts';
 import { cloneExpectations, type ExpectationsState } from '../controller/expectations.ts';
 import type { SimConfig } from '../config.ts';
 import { type PrngState, seedPrng } from '../lib/prng.ts';
@@ -37,6 +38,8 @@ export interface EngineState {
   expectations: Record<ControllerName, ExpectationsState>;
   /** The DaemonSet controller's per-node failed-pod back-off (flowcontrol.Backoff, a plain immutable value). */
   dsBackoff: BackoffState;
+  /** The DaemonSet controller's per-node memo of its syncs, by DaemonSet key (controller/daemon/nodeMemo.ts). */
+  dsMemo: Map<string, DaemonSetMemo>;
   kubelet: Map<string, KubeletPodState>;
   /** Pods the scheduler could not place; retried when nodes change or pods go away. */
   unschedulable: Set<string>;
@@ -59,6 +62,7 @@ export function newEngineState(config: SimConfig): EngineState {
     queues: { deployment: newQueueState(), replicaset: newQueueState(), daemonset: newQueueState() },
     expectations: { deployment: new Map(), replicaset: new Map(), daemonset: new Map() },
     dsBackoff: newBackOff(),
+    dsMemo: new Map(),
     kubelet: new Map(),
     unschedulable: new Set(),
     eventIndex: new Map(),
@@ -98,6 +102,7 @@ export function cloneEngineState(s: EngineState): EngineState {
       daemonset: cloneExpectations(s.expectations.daemonset),
     },
     dsBackoff: { ...s.dsBackoff, entries: { ...s.dsBackoff.entries } },
+    dsMemo: cloneDaemonSetMemos(s.dsMemo),
     kubelet: new Map(s.kubelet),
     unschedulable: new Set(s.unschedulable),
     eventIndex: new Map(s.eventIndex),

@@ -7,23 +7,38 @@
  * deleted pods leaves expectations pending, so the rolling update waits for a later sync.
  */
 import { type DecisionLog, decide } from '../../api/decision.ts';
-import type { ControllerRevision, DaemonSet, KubeObject, Node, Pod } from '../../api/types.ts';
+import type { ControllerRevision, DaemonSet, KubeObject, Pod } from '../../api/types.ts';
 import type { WatchRecord } from '../../apiserver/store.ts';
-import { get, list, podsOwnedBy } from '../../client/cache.ts';
-import { selectorIsEmpty, selectorMatches } from '../../lib/labels.ts';
+import { get, } from '../../client/cache.ts';
+import { selectorIsEmpty, } from '../../lib/labels.ts';
 import { nextFloat } from '../../lib/prng.ts';
 import { enqueueAfter, note, recordEvent, type Tx } from '../../sim/tx.ts';
 import { deleteExpectations, satisfiedExpectations } from '../expectations.ts';
 import { gc } from './backoff.ts';
 import { addNode, addPod, deletePod, onDaemonSet, onHistory, updateNode, updatePod } from './handlers.ts';
 import { cleanupHistory, constructHistory } from './historyShell.ts';
-import { getNodesToDaemonPods, managePlan, type NodeToDaemonPods, SelectingAllReason } from './manage.ts';
+import { getNodesToDaemonPods, managePlan, SelectingAllReason } from './manage.ts';
+import {
+  activeNodes,
+  claimedPods,
+  type DaemonSetMemo,
+  memoOnWatch,
+  nodeListOf,
+  refreshFacts,
+  rollingUpdateTable,
+  syncMemo,
+} from './nodeMemo.ts';
+import { nodeUpdateReader, shouldRunAt } from './rollingUpdateTable.ts';
 import { updateDaemonSetStatus } from './statusShell.ts';
 import { COMPONENT, syncNodes } from './syncNodes.ts';
 import { rollingUpdatePlan } from './update.ts';
 
-/** daemonSetOnWatch routes one watch event to the DaemonSet controller's handlers. */
+/**
+ * daemonSetOnWatch routes one watch event to the DaemonSet controller's handlers, after the
+ * node memo (nodeMemo.ts) has taken it in.
+ */
 export function daemonSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | undefined): void {
+  memoOnWatch(tx.st.dsMemo, tx.st.cache, rec);
   const obj = rec.object;
   switch (obj.kind) {
     case 'DaemonSet':
@@ -50,19 +65,6 @@ export function daemonSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | und
 }
 
 /**
- * getDaemonPods lists the cached pods the DaemonSet controls and still selects. Upstream's
- * ControllerRefManager also adopts matching orphans and releases owned pods that stop matching;
- * the simulator creates no orphan pods and a DaemonSet's selector is immutable, so owning and
- * matching is the whole claim.
- */
-export function getDaemonPods(tx: Tx, ds: DaemonSet): Pod[] {
-  const ns = ds.metadata.namespace ?? 'default';
-  return podsOwnedBy(tx.st.cache, ds.metadata.uid ?? '').filter(
-    (p) => (p.metadata.namespace ?? 'default') === ns && selectorMatches(ds.spec.selector, p.metadata.labels),
-  );
-}
-
-/**
  * charge bills the worker for one pass of a sync: upstream lists the pods again for manage,
  * rollingUpdate, cleanupHistory and the status, and manage, rollingUpdate and the status each
  * ask NodeShouldRunDaemonPod of every node. At 1 µs per object (sim/tx.ts) a sync over 5,000
@@ -82,9 +84,10 @@ interface SyncSummary {
  * manage carries out managePlan: record its events, keep the advanced back-off, requeue for a
  * failed pod still in back-off, and hand the creates and deletes to syncNodes.
  */
-function manage(tx: Tx, ds: DaemonSet, key: string, nodeList: readonly Node[], byNode: NodeToDaemonPods, hash: string, sum: SyncSummary): string | null {
+function manage(tx: Tx, ds: DaemonSet, key: string, memo: DaemonSetMemo, hash: string, sum: SyncSummary): string | null {
   const log: DecisionLog = tx.decisions;
-  const plan = managePlan(ds, nodeList, byNode, hash, tx.st.dsBackoff, tx.now, log);
+  const active = { activeNodes: activeNodes(memo), offListNodes: memo.offList };
+  const plan = managePlan(ds, nodeListOf(memo), memo.byNode, hash, tx.st.dsBackoff, tx.now, log, active);
   tx.st.dsBackoff = plan.backoff;
   for (const e of plan.events) recordEvent(tx, ds, e.type, e.reason, e.message, COMPONENT);
   if (plan.backoffRequeueMs !== null) {
@@ -101,9 +104,16 @@ function manage(tx: Tx, ds: DaemonSet, key: string, nodeList: readonly Node[], b
  * rollingUpdate plans the update over the nodes in an order drawn from the engine PRNG (upstream
  * walks a Go map) and hands the plan to syncNodes.
  */
-function rollingUpdate(tx: Tx, ds: DaemonSet, key: string, nodeList: readonly Node[], byNode: NodeToDaemonPods, hash: string, sum: SyncSummary): string | null {
+function rollingUpdate(tx: Tx, ds: DaemonSet, key: string, memo: DaemonSetMemo, hash: string, sum: SyncSummary): string | null {
   const rand = (): number => nextFloat(tx.st.prng);
-  const plan = rollingUpdatePlan(ds, nodeList, byNode, hash, tx.now, rand, tx.decisions);
+  const table = rollingUpdateTable(memo);
+  const known = {
+    desiredNumberScheduled: memo.counts.desired,
+    sortedNodeNames: table.names,
+    nodeUpdateAt: nodeUpdateReader(table),
+    shouldRunAt: (slot: number) => shouldRunAt(table, slot),
+  };
+  const plan = rollingUpdatePlan(ds, nodeListOf(memo), memo.byNode, hash, tx.now, rand, tx.decisions, known);
   if (plan.error !== undefined) return plan.error;
   const r = syncNodes(tx, ds, key, plan.podsToDelete, plan.nodesNeedingPods, hash);
   sum.created += r.created;
@@ -120,24 +130,24 @@ function updateDaemonSet(
   tx: Tx,
   ds: DaemonSet,
   key: string,
-  nodeList: readonly Node[],
-  claimed: readonly Pod[],
-  byNode: NodeToDaemonPods,
+  memo: DaemonSetMemo,
   hash: string,
   old: readonly ControllerRevision[],
   sum: SyncSummary,
 ): string | null {
   const log: DecisionLog = tx.decisions;
   const exp = tx.st.expectations.daemonset;
-  charge(tx, claimed.length, nodeList.length);
-  const manageErr = manage(tx, ds, key, nodeList, byNode, hash, sum);
+  const pods = memo.claimed.size;
+  const nodes = nodeListOf(memo).length;
+  charge(tx, pods, nodes);
+  const manageErr = manage(tx, ds, key, memo, hash, sum);
   if (manageErr !== null) return manageErr;
   const strategy = ds.spec.updateStrategy?.type ?? 'RollingUpdate';
   if (satisfiedExpectations(exp, key, tx.now)) {
     if (strategy === 'OnDelete') decide(log, 'updateDaemonSet', 'onDelete', {});
     else if (strategy === 'RollingUpdate') {
-      charge(tx, claimed.length, nodeList.length);
-      const err = rollingUpdate(tx, ds, key, nodeList, byNode, hash, sum);
+      charge(tx, pods, nodes);
+      const err = rollingUpdate(tx, ds, key, memo, hash, sum);
       if (err !== null) return err;
     }
   } else {
@@ -146,8 +156,8 @@ function updateDaemonSet(
   }
   // The pods matter to cleanupHistory only when there are more old revisions than it keeps.
   const live = (): Pod[] => {
-    charge(tx, claimed.length, 0);
-    return Object.values(getNodesToDaemonPods(claimed, true)).flat();
+    charge(tx, pods, 0);
+    return Object.values(getNodesToDaemonPods(claimedPods(memo), true)).flat();
   };
   const err = cleanupHistory(tx, ds, old, live);
   return err === null ? null : `failed to clean up revisions of DaemonSet: ${err}`;
@@ -165,48 +175,54 @@ export function syncDaemonSet(tx: Tx, key: string): string | null {
   const ds = get(tx.st.cache, 'DaemonSet', key);
   if (!ds) {
     deleteExpectations(exp, key);
+    tx.st.dsMemo.delete(key);
     decide(log, 'syncDaemonSet', 'deleted', { key });
-    note(tx, `DaemonSet ${key} has been deleted`);
+    note(tx, 'daemonSetDeleted', { key });
     return null;
   }
-  const nodeList = list(tx.st.cache, 'Node');
-  charge(tx, 0, nodeList.length);
+  charge(tx, 0, tx.st.cache.objects.Node.size);
   if (selectorIsEmpty(ds.spec.selector)) {
     recordEvent(tx, ds, 'Warning', SelectingAllReason, 'This daemon set is selecting all pods. A non-empty selector is required.', COMPONENT);
     decide(log, 'syncDaemonSet', 'selectingAll', { daemonSet: ds.metadata.name });
-    note(tx, `DaemonSet ${ds.metadata.name} selects all pods: not synced`);
+    note(tx, 'daemonSetSelectsAll', { ds: ds.metadata.name });
     return null;
   }
   if (ds.metadata.deletionTimestamp) {
     decide(log, 'syncDaemonSet', 'beingDeleted', { daemonSet: ds.metadata.name });
-    note(tx, `DaemonSet ${ds.metadata.name} is being deleted`);
+    note(tx, 'daemonSetDeleting', { ds: ds.metadata.name });
     return null;
   }
   // Upstream garbage-collects the back-off table once a minute; expired entries behave as absent.
   tx.st.dsBackoff = gc(tx.st.dsBackoff, tx.now);
-  const claimed = getDaemonPods(tx, ds);
-  charge(tx, claimed.length, 0);
-  const history = constructHistory(tx, ds, claimed);
+  // getDaemonPods and getNodesToDaemonPods, kept up to date by the watch handlers (nodeMemo.ts).
+  const memo = syncMemo(tx.st.dsMemo, tx.st.cache, key, ds);
+  const nodeList = nodeListOf(memo);
+  const pods = memo.claimed.size;
+  charge(tx, pods, 0);
+  const history = constructHistory(tx, ds, () => claimedPods(memo));
   if (!history.ok) {
-    note(tx, `DaemonSet ${ds.metadata.name}: failed to construct revisions`);
+    note(tx, 'daemonSetNoRevisions', { ds: ds.metadata.name });
     return `failed to construct revisions of DaemonSet: ${history.error}`;
   }
   const { hash } = history;
-  const byNode = getNodesToDaemonPods(claimed, false);
-  decide(log, 'syncDaemonSet', 'start', { nodes: nodeList.length, pods: claimed.length, hash, revision: history.current.revision });
+  refreshFacts(memo, ds, hash);
+  decide(log, 'syncDaemonSet', 'start', { nodes: nodeList.length, pods, hash, revision: history.current.revision });
 
   if (!satisfiedExpectations(exp, key, tx.now)) {
-    charge(tx, claimed.length, nodeList.length);
+    charge(tx, pods, nodeList.length);
     const e = exp.get(key);
     decide(log, 'syncDaemonSet', 'expectationsPending', { add: e?.add ?? 0, del: e?.del ?? 0 });
-    note(tx, `DaemonSet ${ds.metadata.name}: waiting for ${e?.add ?? 0} creations and ${e?.del ?? 0} deletions to be observed`);
-    return updateDaemonSetStatus(tx, ds, nodeList, byNode, hash, false);
+    note(tx, 'daemonSetExpectations', { ds: ds.metadata.name, add: e?.add ?? 0, del: e?.del ?? 0 });
+    return updateDaemonSetStatus(tx, ds, nodeList, memo.byNode, hash, false, memo);
   }
   const sum: SyncSummary = { created: 0, deleted: 0 };
-  const err = updateDaemonSet(tx, ds, key, nodeList, claimed, byNode, hash, history.old, sum);
-  charge(tx, claimed.length, nodeList.length);
-  const statusErr = updateDaemonSetStatus(tx, ds, nodeList, byNode, hash, true);
-  const acted = [sum.created ? `created ${sum.created}` : '', sum.deleted ? `deleted ${sum.deleted}` : ''].filter(Boolean);
-  note(tx, `synced DaemonSet ${ds.metadata.name}${acted.length ? `: ${acted.join(', ')} pod${sum.created + sum.deleted === 1 ? '' : 's'}` : ''}`);
+  const err = updateDaemonSet(tx, ds, key, memo, hash, history.old, sum);
+  charge(tx, pods, nodeList.length);
+  const statusErr = updateDaemonSetStatus(tx, ds, nodeList, memo.byNode, hash, true, memo);
+  const name = ds.metadata.name;
+  if (sum.created && sum.deleted) note(tx, 'daemonSetCreatedDeleted', { ds: name, created: sum.created, deleted: sum.deleted });
+  else if (sum.created) note(tx, 'daemonSetCreated', { ds: name, count: sum.created });
+  else if (sum.deleted) note(tx, 'daemonSetDeletedPods', { ds: name, count: sum.deleted });
+  else note(tx, 'daemonSetSynced', { ds: name });
   return err ?? statusErr;
 }

@@ -74,9 +74,10 @@ function snapshot(tx: Tx, ds: DaemonSet, revision: ControllerRevision, log: Deci
  * constructHistory carries out constructHistoryPlan: label revisions that lack the hash label,
  * create the current revision (or find it already created), relabel pods onto the kept
  * revision and delete duplicates, then raise the current revision's number. Revisions written
- * earlier in the same call are rebased on their new resourceVersion.
+ * earlier in the same call are rebased on their new resourceVersion. The claimed pods may come
+ * as a function: only duplicate current revisions need them.
  */
-export function constructHistory(tx: Tx, ds: DaemonSet, claimedPods: readonly Pod[]): ConstructHistoryResult {
+export function constructHistory(tx: Tx, ds: DaemonSet, claimedPods: readonly Pod[] | (() => readonly Pod[])): ConstructHistoryResult {
   const log: DecisionLog = tx.decisions;
   const cached = controlledHistories(tx, ds);
   tx.cost += cached.length;

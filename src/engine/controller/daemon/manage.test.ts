@@ -10,10 +10,9 @@ import {
   managePlan,
   oldestDaemonPod,
   podsShouldBeOnNode,
-  slowStartBatches,
   sortDaemonPods,
-  syncNodesPlan,
 } from './manage.ts';
+import { slowStartBatches, syncNodesPlan } from './syncNodesPlan.ts';
 
 const surge: DaemonSetUpdateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } };
 const ds = (strategy: DaemonSetUpdateStrategy = { type: 'OnDelete' }, minReadySeconds = 0): DaemonSet => ({

@@ -1,14 +1,10 @@
-// Port of kubernetes pkg/controller/daemon/daemon_controller.go podsShouldBeOnNode, manage, syncNodes (plan) (v1.36).
+// Port of kubernetes pkg/controller/daemon/daemon_controller.go podsShouldBeOnNode, manage (v1.36).
 /**
  * The `manage` step of a DaemonSet sync as plans: which nodes need a pod, which pods go, which
  * events to record and how the failed-pod back-off moves. The controller shell carries the plan
  * out through syncNodes (expectations, slow-start creates, deletes) and records the events.
  */
-import {
-  ControllerRevisionHashLabelKey,
-  DaemonSetBurstReplicas,
-  SlowStartInitialBatchSize,
-} from '../../api/constants.ts';
+import { ControllerRevisionHashLabelKey } from '../../api/constants.ts';
 import { type DecisionLog, decide } from '../../api/decision.ts';
 import type { DaemonSet, Node, Pod } from '../../api/types.ts';
 import { sortByLess, timestampMs } from '../sort.ts';
@@ -97,15 +93,20 @@ export function getNodesToDaemonPods(
 ): Record<string, Pod[]> {
   const out: Record<string, Pod[]> = {};
   for (const pod of claimedPods) {
-    const terminal = pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
-    if (!includeDeletedTerminal && terminal && pod.metadata.deletionTimestamp) continue;
-    const nodeName = getTargetNodeName(pod);
+    const nodeName = groupedUnder(pod, includeDeletedTerminal);
     if (nodeName === null) continue;
     const list = out[nodeName];
     if (list) list.push(pod);
     else out[nodeName] = [pod];
   }
   return out;
+}
+
+/** groupedUnder is the node getNodesToDaemonPods files one pod under, or null when it leaves the pod out. */
+export function groupedUnder(pod: Pod, includeDeletedTerminal: boolean): string | null {
+  const terminal = pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
+  if (!includeDeletedTerminal && terminal && pod.metadata.deletionTimestamp) return null;
+  return getTargetNodeName(pod);
 }
 
 /** podRef renders <namespace>/<name> as the event messages do. */
@@ -247,11 +248,19 @@ export function podsShouldBeOnNode(
  * getUnscheduledPodsWithoutNode returns the unscheduled pods whose target node is not in the
  * node list: the scheduler can never bind them and the pod GC only removes bound pods.
  */
-export function getUnscheduledPodsWithoutNode(nodeList: readonly Node[], nodeToDaemonPods: NodeToDaemonPods): string[] {
-  const running = new Set<string>();
-  for (const n of nodeList) running.add(n.metadata.name);
-  const gone: string[] = [];
-  for (const nodeName in nodeToDaemonPods) if (!running.has(nodeName)) gone.push(nodeName);
+export function getUnscheduledPodsWithoutNode(
+  nodeList: readonly Node[],
+  nodeToDaemonPods: NodeToDaemonPods,
+  memo?: Pick<ManageMemo, 'offListNodes'>,
+): string[] {
+  let gone: string[];
+  if (memo) gone = [...memo.offListNodes];
+  else {
+    const running = new Set<string>();
+    for (const n of nodeList) running.add(n.metadata.name);
+    gone = [];
+    for (const nodeName in nodeToDaemonPods) if (!running.has(nodeName)) gone.push(nodeName);
+  }
   const results: string[] = [];
   // Upstream walks a Go map (random order); sorting the node names keeps the plan reproducible.
   for (const nodeName of gone.sort()) {
@@ -263,8 +272,20 @@ export function getUnscheduledPodsWithoutNode(nodeList: readonly Node[], nodeToD
 }
 
 /**
+ * What the DaemonSet's node memo (nodeMemo.ts) already knows, so that managePlan visits only the
+ * nodes where something may happen (5 of 5,000 in a typical sync of a rolling update).
+ */
+export interface ManageMemo {
+  /** The nodes where podsShouldBeOnNode may plan or log something, in node-list order. */
+  activeNodes: readonly Node[];
+  /** The node names that have pods but are not in the node list. */
+  offListNodes: Iterable<string>;
+}
+
+/**
  * managePlan runs podsShouldBeOnNode over every node in list order, then adds the unscheduled
- * pods whose node is gone: the combined create/delete plan syncNodes carries out.
+ * pods whose node is gone: the combined create/delete plan syncNodes carries out. With a memo
+ * it visits only the memo's active nodes: on every other node podsShouldBeOnNode does nothing.
  */
 export function managePlan(
   ds: DaemonSet,
@@ -274,9 +295,10 @@ export function managePlan(
   backoff: BackoffState,
   nowMs: number,
   log?: DecisionLog,
+  memo?: ManageMemo,
 ): ManagePlan {
   const plan: ManagePlan = { nodesNeedingDaemonPods: [], podsToDelete: [], events: [], backoff, backoffRequeueMs: null };
-  for (const node of nodeList) {
+  for (const node of memo?.activeNodes ?? nodeList) {
     const p = podsShouldBeOnNode(log, node, nodeToDaemonPods, ds, hash, plan.backoff, nowMs);
     plan.nodesNeedingDaemonPods.push(...p.nodesNeedingDaemonPods);
     plan.podsToDelete.push(...p.podsToDelete);
@@ -285,47 +307,10 @@ export function managePlan(
     const requeue = p.backoffRequeueMs;
     if (requeue !== undefined) plan.backoffRequeueMs = Math.min(plan.backoffRequeueMs ?? requeue, requeue);
   }
-  for (const podName of getUnscheduledPodsWithoutNode(nodeList, nodeToDaemonPods)) {
+  for (const podName of getUnscheduledPodsWithoutNode(nodeList, nodeToDaemonPods, memo)) {
     decide(log, 'manage', 'deleteUnscheduledWithoutNode', { pod: podName });
     plan.podsToDelete.push(podName);
   }
   decide(log, 'manage', 'summary', { creates: plan.nodesNeedingDaemonPods.length, deletes: plan.podsToDelete.length });
   return plan;
-}
-
-/** The part of syncNodes that is arithmetic: what to create and delete this sync, in which batches. */
-export interface SyncNodesPlan {
-  /** Nodes to create a pod on, capped at burstReplicas (the expectations' add count). */
-  creates: string[];
-  /** Pods to delete, capped at burstReplicas (the expectations' delete count). */
-  deletes: string[];
-  /** Slow-start batch sizes for the creates: 1, 2, 4, … (sum = creates.length). */
-  createBatches: number[];
-}
-
-/** slowStartBatches splits n creations into batches 1, 2, 4, …, the last cut to what is left (10 → 1, 2, 4, 3). */
-export function slowStartBatches(n: number, initial: number = SlowStartInitialBatchSize): number[] {
-  const out: number[] = [];
-  let pos = 0;
-  let size = Math.min(n, initial);
-  while (pos < n) {
-    out.push(size);
-    pos += size;
-    size = Math.min(2 * size, n - pos);
-  }
-  return out;
-}
-
-/**
- * syncNodesPlan caps both lists at burstReplicas (250 for DaemonSets: 600 missing pods take three
- * syncs) and splits the creates into slow-start batches. A failed batch stops the later ones;
- * that part, like the writes, belongs to the shell.
- */
-export function syncNodesPlan(
-  podsToDelete: readonly string[],
-  nodesNeedingDaemonPods: readonly string[],
-  burstReplicas: number = DaemonSetBurstReplicas,
-): SyncNodesPlan {
-  const creates = nodesNeedingDaemonPods.slice(0, burstReplicas);
-  return { creates, deletes: podsToDelete.slice(0, burstReplicas), createBatches: slowStartBatches(creates.length) };
 }

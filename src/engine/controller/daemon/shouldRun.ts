@@ -6,7 +6,7 @@
  * ports and `spec.unschedulable` are left to the scheduler (the daemon pod tolerates the
  * unschedulable taint anyway).
  */
-import type { DaemonSet, Node, Pod, PodTemplateSpec, Taint } from '../../api/types.ts';
+import type { DaemonSet, Node, Pod, PodSpec, PodTemplateSpec, Taint } from '../../api/types.ts';
 import { findMatchingUntoleratedTaint, podMatchesNodeSelectorAndAffinityTerms } from '../../lib/scheduling.ts';
 import { addOrUpdateDaemonPodTolerations } from './util/daemonsetUtil.ts';
 
@@ -26,12 +26,23 @@ export function newPod(ds: DaemonSet, nodeName: string): Pod {
   const template = ds.spec.template;
   const metadata = { ...(template.metadata ?? {}), name: template.metadata?.name ?? '' };
   if (ds.metadata.namespace !== undefined) metadata.namespace = ds.metadata.namespace;
-  return {
-    apiVersion: 'v1',
-    kind: 'Pod',
-    metadata,
-    spec: addOrUpdateDaemonPodTolerations({ ...template.spec, nodeName }),
-  };
+  return { apiVersion: 'v1', kind: 'Pod', metadata, spec: { ...toleratedSpec(template.spec), nodeName } };
+}
+
+/**
+ * The template specs with the default daemon tolerations added. They do not depend on the node,
+ * and a new template is asked about every node at once (5,000 copies of the same tolerations),
+ * so each spec object gets them once.
+ */
+const tolerated = new WeakMap<PodSpec, PodSpec>();
+
+function toleratedSpec(spec: PodSpec): PodSpec {
+  let out = tolerated.get(spec);
+  if (out === undefined) {
+    out = addOrUpdateDaemonPodTolerations(spec);
+    tolerated.set(spec, out);
+  }
+  return out;
 }
 
 /** The three fits of predicates(). */

@@ -7,8 +7,9 @@
 import { type DecisionLog, decide } from '../../api/decision.ts';
 import type { DaemonSet, DaemonSetStatus, Node } from '../../api/types.ts';
 import { type NodeToDaemonPods, oldestDaemonPod } from './manage.ts';
+import type { NodeFacts, StatusCounts } from './nodeFacts.ts';
 import { nodeShouldRunDaemonPod } from './shouldRun.ts';
-import { getTemplateGeneration, isPodAvailable, isPodReady, isPodUpdated } from './util/daemonsetUtil.ts';
+import { getTemplateGeneration, isPodAvailable, isPodReady, isPodUpdated, isReadinessAvailable } from './util/daemonsetUtil.ts';
 
 /** The status to write (if any) and when to look again. */
 export interface DaemonSetStatusPlan {
@@ -24,7 +25,29 @@ export interface DaemonSetStatusPlan {
 }
 
 /**
- * updateDaemonSetStatusPlan counts, over every node:
+ * What the DaemonSet's node memo (nodeMemo.ts) already knows: the counters that do not depend on
+ * the clock, and per node the counted pod, for numberAvailable when minReadySeconds > 0.
+ */
+export interface StatusMemo {
+  counts: StatusCounts;
+  facts: ReadonlyMap<string, Pick<NodeFacts, 'inList' | 'shouldRun' | 'counted'>>;
+}
+
+/**
+ * numberAvailableOf counts the listed nodes that should run the pod and whose counted pod is
+ * available now. With minReadySeconds 0 that is every Ready one (numberReady).
+ */
+function numberAvailableOf(memo: StatusMemo, minReadySeconds: number, nowMs: number): number {
+  if (minReadySeconds === 0) return memo.counts.ready;
+  let n = 0;
+  for (const f of memo.facts.values()) {
+    if (f.inList && f.shouldRun && f.counted !== null && isReadinessAvailable(f.counted, minReadySeconds, nowMs)) n++;
+  }
+  return n;
+}
+
+/**
+ * updateDaemonSetStatusPlan counts, over every node (or takes the memo's sums):
  * - shouldRun → desiredNumberScheduled; with pods → currentNumberScheduled, and the oldest pod
  *   (scheduled first, then by creation) adds to numberReady, numberAvailable, updatedNumberScheduled;
  * - not shouldRun but has pods → numberMisscheduled;
@@ -39,16 +62,17 @@ export function updateDaemonSetStatusPlan(
   nowMs: number,
   updateObservedGen: boolean,
   log?: DecisionLog,
+  memo?: StatusMemo,
 ): DaemonSetStatusPlan {
   const minReadySeconds = ds.spec.minReadySeconds ?? 0;
   const generation = getTemplateGeneration(ds);
-  let desiredNumberScheduled = 0;
-  let currentNumberScheduled = 0;
-  let numberMisscheduled = 0;
-  let numberReady = 0;
-  let updatedNumberScheduled = 0;
-  let numberAvailable = 0;
-  for (const node of nodeList) {
+  let desiredNumberScheduled = memo?.counts.desired ?? 0;
+  let currentNumberScheduled = memo?.counts.current ?? 0;
+  let numberMisscheduled = memo?.counts.misscheduled ?? 0;
+  let numberReady = memo?.counts.ready ?? 0;
+  let updatedNumberScheduled = memo?.counts.updated ?? 0;
+  let numberAvailable = memo ? numberAvailableOf(memo, minReadySeconds, nowMs) : 0;
+  for (const node of memo ? [] : nodeList) {
     const { shouldRun } = nodeShouldRunDaemonPod(node, ds);
     const pods = nodeToDaemonPods[node.metadata.name] ?? [];
     const scheduled = pods.length > 0;

@@ -9,7 +9,7 @@ import type { DaemonSet, DaemonSetStatus, Node } from '../../api/types.ts';
 import { objectKey } from '../../apiserver/store.ts';
 import { enqueueAfter, type Tx, writeStatus } from '../../sim/tx.ts';
 import type { NodeToDaemonPods } from './manage.ts';
-import { updateDaemonSetStatusPlan } from './status.ts';
+import { type StatusMemo, updateDaemonSetStatusPlan } from './status.ts';
 
 /** The counters storeDaemonSetStatus sets; everything else in the status is the stored one. */
 function withCounters(base: DaemonSetStatus | undefined, s: DaemonSetStatus, observedGeneration: number | null): DaemonSetStatus {
@@ -39,10 +39,11 @@ export function updateDaemonSetStatus(
   nodeToDaemonPods: NodeToDaemonPods,
   hash: string,
   updateObservedGen: boolean,
+  memo?: StatusMemo,
 ): string | null {
   const log: DecisionLog = tx.decisions;
   const key = objectKey(ds);
-  const plan = updateDaemonSetStatusPlan(ds, nodeList, nodeToDaemonPods, hash, tx.now, updateObservedGen, log);
+  const plan = updateDaemonSetStatusPlan(ds, nodeList, nodeToDaemonPods, hash, tx.now, updateObservedGen, log, memo);
   if (plan.changed) {
     const observedGeneration = updateObservedGen ? (ds.metadata.generation ?? 0) : null;
     let res = writeStatus(tx, { ...ds, status: plan.status });

@@ -11,8 +11,8 @@ import type { DaemonSet, Pod, PodTemplateSpec } from '../../api/types.ts';
 import { create, del, recordEvent, type Tx } from '../../sim/tx.ts';
 import { creationObserved, deletionObserved, setExpectations } from '../expectations.ts';
 import { newControllerRef } from './history.ts';
-import { syncNodesPlan } from './manage.ts';
-import { newDaemonSetPodTemplate } from './util/daemonsetUtil.ts';
+import { syncNodesPlan } from './syncNodesPlan.ts';
+import { createPodTemplate, getTemplateGeneration, podTemplateForNode } from './util/daemonsetUtil.ts';
 
 /** The event source of everything the DaemonSet controller records. */
 export const COMPONENT = 'daemonset-controller';
@@ -81,10 +81,12 @@ export function syncNodes(
 
   let created = 0;
   let pos = 0;
+  // newDaemonSetPodTemplate for every node: the template once, then its node affinity per node.
+  const template = plan.creates.length > 0 ? createPodTemplate(ds.spec.template, getTemplateGeneration(ds), hash) : ds.spec.template;
   for (const batchSize of plan.createBatches) {
     let failed = 0;
     for (const nodeName of plan.creates.slice(pos, pos + batchSize)) {
-      const pod = getPodFromTemplate(newDaemonSetPodTemplate(ds, hash, nodeName), ds);
+      const pod = getPodFromTemplate(podTemplateForNode(template, nodeName), ds);
       const res = create(tx, pod);
       if (res.ok) {
         created++;

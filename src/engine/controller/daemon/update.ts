@@ -9,7 +9,15 @@ import { type DecisionLog, decide } from '../../api/decision.ts';
 import type { DaemonSet, Node, Pod } from '../../api/types.ts';
 import type { NodeToDaemonPods } from './manage.ts';
 import { nodeShouldRunDaemonPod } from './shouldRun.ts';
-import { getTemplateGeneration, isPodAvailable, isPodUpdated, surgeCount, unavailableCount } from './util/daemonsetUtil.ts';
+import { rollingUpdateSurge, rollingUpdateUnavailable } from './updateBranches.ts';
+import {
+  getTemplateGeneration,
+  isPodUpdated,
+  type PodReadiness,
+  podReadiness,
+  surgeCount,
+  unavailableCount,
+} from './util/daemonsetUtil.ts';
 
 /** The budgets of a rolling update and the node map with every desired node present. */
 export interface DesiredNodeCounts {
@@ -23,21 +31,41 @@ export interface DesiredNodeCounts {
 }
 
 /**
+ * What the DaemonSet's node memo (nodeMemo.ts) already knows, so that a rolling update neither
+ * counts the desired nodes again nor sorts the node names nor looks at any node's pods again.
+ */
+export interface RollingUpdateMemo {
+  /** updatedDesiredNodeCounts' desiredNumberScheduled. */
+  desiredNumberScheduled: number;
+  /** The keys of updatedDesiredNodeCounts' map (nodes with pods, nodes that should run), sorted. */
+  sortedNodeNames: readonly string[];
+  /**
+   * nodeUpdate (findUpdatedPodsOnNode) of the node at a position of sortedNodeNames. The answer
+   * may be a record the next call refills: the walk reads it before it asks for the next node.
+   */
+  nodeUpdateAt: (slot: number) => NodeUpdate;
+  /** nodeShouldRunDaemonPod's shouldRun of the node at a position, null when it is not a listed node. */
+  shouldRunAt: (slot: number) => boolean | null;
+}
+
+/**
  * updatedDesiredNodeCounts counts the nodes that should run the pod (desiredNumberScheduled),
  * resolves maxUnavailable and maxSurge against it (both rounding up: 50% of 3 → 2), and when the
  * DaemonSet wants pods but both come out 0 (e.g. maxSurge 0% from a stale client) falls back to
- * maxUnavailable 1 so the update can still progress.
+ * maxUnavailable 1 so the update can still progress. With a memo the count is the memo's and
+ * the map is the input (the memo lists its keys).
  */
 export function updatedDesiredNodeCounts(
   ds: DaemonSet,
   nodeList: readonly Node[],
   nodeToDaemonPods: NodeToDaemonPods,
   log?: DecisionLog,
+  memo?: RollingUpdateMemo,
 ): DesiredNodeCounts {
   const fn = 'updatedDesiredNodeCounts';
-  let desiredNumberScheduled = 0;
+  let desiredNumberScheduled = memo?.desiredNumberScheduled ?? 0;
   const missing: string[] = [];
-  for (const node of nodeList) {
+  for (const node of memo === undefined ? nodeList : []) {
     if (!nodeShouldRunDaemonPod(node, ds).shouldRun) continue;
     desiredNumberScheduled++;
     if (!Object.hasOwn(nodeToDaemonPods, node.metadata.name)) missing.push(node.metadata.name);
@@ -105,6 +133,19 @@ export function findUpdatedPodsOnNode(ds: DaemonSet, podsOnNode: readonly Pod[],
   return { newPod, oldPod, ok: true };
 }
 
+/** findUpdatedPodsOnNode's answer as the rolling update reads it: each pod's name and readiness. */
+export interface NodeUpdate {
+  ok: boolean;
+  newPod: PodReadiness | null;
+  oldPod: PodReadiness | null;
+}
+
+/** nodeUpdate runs findUpdatedPodsOnNode on a node's pods and reads the two pods it finds. */
+export function nodeUpdate(ds: DaemonSet, podsOnNode: readonly Pod[], hash: string): NodeUpdate {
+  const { newPod, oldPod, ok } = findUpdatedPodsOnNode(ds, podsOnNode, hash);
+  return { ok, newPod: newPod && podReadiness(newPod), oldPod: oldPod && podReadiness(oldPod) };
+}
+
 /** The rolling update's plan: pods to delete and nodes to create a (new-revision) pod on. */
 export interface RollingUpdatePlan {
   podsToDelete: string[];
@@ -115,11 +156,21 @@ export interface RollingUpdatePlan {
 
 /** shuffledNodeNames sorts the names, then Fisher–Yates shuffles them with `rand` (Go map order). */
 export function shuffledNodeNames(names: readonly string[], rand: () => number): string[] {
-  const out = [...names].sort();
-  for (let i = out.length - 1; i > 0; i--) {
+  const sorted = [...names].sort();
+  return Array.from(shuffledSlots(sorted.length, rand), (i) => sorted[i] as string);
+}
+
+/**
+ * shuffledSlots is the same Fisher–Yates shuffle applied to the positions 0…n−1 of the sorted
+ * names: one `rand` draw per position but the first, so the order and the draws are the same.
+ */
+function shuffledSlots(n: number, rand: () => number): Int32Array {
+  const out = new Int32Array(n);
+  for (let i = 0; i < n; i++) out[i] = i;
+  for (let i = n - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));
-    const t = out[i] as string;
-    out[i] = out[j] as string;
+    const t = out[i] as number;
+    out[i] = out[j] as number;
     out[j] = t;
   }
   return out;
@@ -147,166 +198,36 @@ export function rollingUpdatePlan(
   nowMs: number,
   rand: () => number,
   log?: DecisionLog,
+  memo?: RollingUpdateMemo,
 ): RollingUpdatePlan {
-  const counts = updatedDesiredNodeCounts(ds, nodeList, nodeToDaemonPods, log);
+  const counts = updatedDesiredNodeCounts(ds, nodeList, nodeToDaemonPods, log, memo);
   if (counts.error !== undefined) {
     return { podsToDelete: [], nodesNeedingPods: [], error: `couldn't get unavailable numbers: ${counts.error}` };
   }
-  const order = shuffledNodeNames(Object.keys(counts.nodeToDaemonPods), rand);
-  const args = { ds, counts, order, hash, nowMs, log };
-  return counts.maxSurge === 0 ? rollingUpdateUnavailable(args) : rollingUpdateSurge(args, nodeList);
+  // The nodes go by slot, their position in the sorted names, so a memo can answer by position.
+  const names = memo?.sortedNodeNames ?? Object.keys(counts.nodeToDaemonPods).sort();
+  const order = shuffledSlots(names.length, rand);
+  const podsOn = memo?.nodeUpdateAt ?? ((slot: number) => nodeUpdate(ds, counts.nodeToDaemonPods[names[slot] as string] ?? [], hash));
+  const args = { ds, counts, names, order, podsOn, nowMs, log };
+  return counts.maxSurge === 0 ? rollingUpdateUnavailable(args) : rollingUpdateSurge(args, shouldRunOn(ds, nodeList, names, memo));
 }
 
-interface StepArgs {
-  ds: DaemonSet;
-  counts: DesiredNodeCounts;
-  order: string[];
-  hash: string;
-  nowMs: number;
-  log: DecisionLog | undefined;
-}
-
-/** rollingUpdateUnavailable is the maxSurge == 0 branch: delete, and let manage recreate. */
-function rollingUpdateUnavailable({ ds, counts, order, hash, nowMs, log }: StepArgs): RollingUpdatePlan {
-  const fn = 'rollingUpdate';
-  const { maxUnavailable } = counts;
-  const minReadySeconds = ds.spec.minReadySeconds ?? 0;
-  let numUnavailable = 0;
-  const allowedReplacementPods: string[] = [];
-  const candidates: { node: string; pod: string }[] = [];
-  for (const node of order) {
-    const { newPod, oldPod, ok } = findUpdatedPodsOnNode(ds, counts.nodeToDaemonPods[node] ?? [], hash);
-    if (!ok) {
-      numUnavailable++;
-      decide(log, fn, 'excessPods', { node, numUnavailable });
-      continue;
-    }
-    if ((oldPod === null && newPod === null) || (oldPod !== null && newPod !== null)) {
-      numUnavailable++;
-      decide(log, fn, oldPod === null ? 'noPods' : 'bothPods', { node, numUnavailable });
-    } else if (newPod !== null) {
-      if (!isPodAvailable(newPod, minReadySeconds, nowMs)) {
-        numUnavailable++;
-        decide(log, fn, 'newPodUnavailable', { node, pod: newPod.metadata.name, numUnavailable });
-      } else {
-        decide(log, fn, 'newPodAvailable', { node, pod: newPod.metadata.name });
-      }
-    } else if (oldPod !== null) {
-      const pod = oldPod.metadata.name;
-      if (!isPodAvailable(oldPod, minReadySeconds, nowMs)) {
-        allowedReplacementPods.push(pod);
-        numUnavailable++;
-        decide(log, fn, 'oldPodUnavailable', { node, pod, numUnavailable });
-      } else if (numUnavailable >= maxUnavailable) {
-        decide(log, fn, 'unavailableBudgetSpent', { node, pod, maxUnavailable, numUnavailable });
-      } else {
-        candidates.push({ node, pod });
-        decide(log, fn, 'deleteCandidate', { node, pod, maxUnavailable, numUnavailable });
-      }
-    }
-  }
-  const remaining = Math.min(Math.max(maxUnavailable - numUnavailable, 0), candidates.length);
-  decide(log, fn, 'unavailableSummary', {
-    maxUnavailable,
-    numUnavailable,
-    remaining,
-    candidates: candidates.length,
-    replacements: allowedReplacementPods.length,
-  });
-  for (const [i, c] of candidates.entries()) {
-    decide(log, fn, i < remaining ? 'deleteOld' : 'candidateKept', { node: c.node, pod: c.pod, remaining });
-  }
-  const chosen = candidates.slice(0, remaining).map((c) => c.pod);
-  return { podsToDelete: [...allowedReplacementPods, ...chosen], nodesNeedingPods: [] };
-}
-
-/** rollingUpdateSurge is the maxSurge > 0 branch: create first, delete the old pod once the new one is available. */
-function rollingUpdateSurge(args: StepArgs, nodeList: readonly Node[]): RollingUpdatePlan {
-  const { ds, counts, order, hash, nowMs, log } = args;
-  const fn = 'rollingUpdate';
-  const { maxSurge, desiredNumberScheduled } = counts;
-  const minReadySeconds = ds.spec.minReadySeconds ?? 0;
+/**
+ * shouldRunOn answers nodeShouldRunDaemonPod's shouldRun by slot for the surge branch, or
+ * upstream's error text for a name that is not a listed node.
+ */
+function shouldRunOn(
+  ds: DaemonSet,
+  nodeList: readonly Node[],
+  names: readonly string[],
+  memo: RollingUpdateMemo | undefined,
+): (slot: number) => boolean | string {
+  const notFound = (node: string): string => `couldn't get node for nodeName "${node}": node "${node}" not found`;
+  if (memo) return (slot) => memo.shouldRunAt(slot) ?? notFound(names[slot] as string);
   const nodesByName = new Map(nodeList.map((n) => [n.metadata.name, n] as const));
-  const oldPodsToDelete: string[] = [];
-  const shouldNotRunPodsToDelete: { node: string; pod: string }[] = [];
-  const candidateNewNodes: string[] = [];
-  const allowedNewNodes: string[] = [];
-  let numSurge = 0;
-  let numAvailable = 0;
-  const shouldRunOn = (node: string): boolean | string => {
+  return (slot) => {
+    const node = names[slot] as string;
     const n = nodesByName.get(node);
-    if (n === undefined) return `couldn't get node for nodeName "${node}": node "${node}" not found`;
-    return nodeShouldRunDaemonPod(n, ds).shouldRun;
+    return n === undefined ? notFound(node) : nodeShouldRunDaemonPod(n, ds).shouldRun;
   };
-
-  for (const node of order) {
-    const { newPod, oldPod, ok } = findUpdatedPodsOnNode(ds, counts.nodeToDaemonPods[node] ?? [], hash);
-    if (!ok) {
-      numSurge++;
-      decide(log, fn, 'excessPodsSurge', { node, numSurge });
-      continue;
-    }
-    // Availability is counted on every node, including the ones being sunset.
-    const counted = oldPod ?? newPod;
-    if (counted !== null && isPodAvailable(counted, minReadySeconds, nowMs)) numAvailable++;
-
-    if (oldPod === null) {
-      if (newPod !== null) decide(log, fn, 'newPodOnly', { node, pod: newPod.metadata.name });
-      continue;
-    }
-    const pod = oldPod.metadata.name;
-    if (newPod === null) {
-      const shouldRun = shouldRunOn(node);
-      if (typeof shouldRun === 'string') return { podsToDelete: [], nodesNeedingPods: [], error: shouldRun };
-      if (!isPodAvailable(oldPod, minReadySeconds, nowMs)) {
-        if (!shouldRun) {
-          decide(log, fn, 'oldUnavailableShouldNotRun', { node, pod });
-          oldPodsToDelete.push(pod);
-          continue;
-        }
-        decide(log, fn, 'oldUnavailableReplace', { node, pod });
-        allowedNewNodes.push(node);
-      } else if (!shouldRun) {
-        decide(log, fn, 'shouldNotRunCandidate', { node, pod });
-        shouldNotRunPodsToDelete.push({ node, pod });
-      } else if (numSurge >= maxSurge) {
-        decide(log, fn, 'surgeBudgetSpent', { node, pod, maxSurge, numSurge });
-      } else {
-        decide(log, fn, 'surgeCandidate', { node, pod, maxSurge, numSurge });
-        candidateNewNodes.push(node);
-      }
-      continue;
-    }
-    if (!isPodAvailable(newPod, minReadySeconds, nowMs)) {
-      numSurge++;
-      decide(log, fn, 'newPodWaiting', { node, pod: newPod.metadata.name, numSurge });
-      continue;
-    }
-    decide(log, fn, 'newPodAvailableDeleteOld', { node, pod, newPod: newPod.metadata.name });
-    oldPodsToDelete.push(pod);
-  }
-
-  // With surge the owner expects full availability: when the scheduling constraints move the
-  // pods from node A to node B, A's pod goes only once B's pod adds to the available count.
-  const deletable = Math.min(numAvailable - desiredNumberScheduled, shouldNotRunPodsToDelete.length);
-  decide(log, fn, 'shouldNotRunSummary', {
-    numAvailable,
-    desired: desiredNumberScheduled,
-    deletable: Math.max(deletable, 0),
-    candidates: shouldNotRunPodsToDelete.length,
-  });
-  for (const [i, c] of shouldNotRunPodsToDelete.entries()) {
-    const values = { node: c.node, pod: c.pod, numAvailable, desired: desiredNumberScheduled };
-    decide(log, fn, i < deletable ? 'deleteShouldNotRun' : 'keepShouldNotRun', values);
-    if (i < deletable) oldPodsToDelete.push(c.pod);
-  }
-
-  const remaining = Math.min(Math.max(maxSurge - numSurge, 0), candidateNewNodes.length);
-  const candidates = candidateNewNodes.length;
-  decide(log, fn, 'surgeSummary', { maxSurge, numSurge, remaining, candidates, replacements: allowedNewNodes.length });
-  for (const [i, node] of candidateNewNodes.entries()) {
-    decide(log, fn, i < remaining ? 'surgeCreate' : 'surgeNotThisSync', { node, remaining });
-  }
-  const nodesNeedingPods = [...allowedNewNodes, ...candidateNewNodes.slice(0, remaining)];
-  return { podsToDelete: oldPodsToDelete, nodesNeedingPods };
 }

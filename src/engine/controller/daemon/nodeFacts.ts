@@ -1,0 +1,103 @@
+// Not a port: what the node memo (nodeMemo.ts) keeps per node, asked of the ported functions.
+/**
+ * One node's answers for a DaemonSet sync, computed with the ported functions themselves
+ * (nodeShouldRunDaemonPod, podsShouldBeOnNode, oldestDaemonPod, isPodUpdated, findUpdatedPodsOnNode)
+ * whenever the node or its pods change, and the status counters they add up to.
+ */
+import type { DecisionLog } from '../../api/decision.ts';
+import type { DaemonSet, Node, Pod } from '../../api/types.ts';
+import { newBackOff } from './backoff.ts';
+import { type NodeToDaemonPods, oldestDaemonPod, podsShouldBeOnNode } from './manage.ts';
+import { nodeShouldRunDaemonPod } from './shouldRun.ts';
+import { type NodeUpdate, nodeUpdate } from './update.ts';
+import { isPodUpdated, type PodReadiness, podReadiness } from './util/daemonsetUtil.ts';
+
+/** What a sync needs to know about one node (or about a node name its pods target). */
+export interface NodeFacts {
+  /** The node is in the node list; pods may still target a node that is gone. */
+  inList: boolean;
+  /** nodeShouldRunDaemonPod's answers (both false for a node not in the list). */
+  shouldRun: boolean;
+  shouldContinueRunning: boolean;
+  /** The node has pods in nodeToDaemonPods (currentNumberScheduled / numberMisscheduled). */
+  scheduled: boolean;
+  /** podsShouldBeOnNode plans and logs nothing here at any time and back-off: manage skips it. */
+  quiet: boolean;
+  /** The pod the status counts (the oldest), read once, and whether it is updated. */
+  counted: PodReadiness | null;
+  updated: boolean;
+  /** nodeUpdate: findUpdatedPodsOnNode of the node's pods, read once. */
+  update: NodeUpdate;
+}
+
+/** The status counters that need no clock, summed over the nodes in the list. */
+export interface StatusCounts {
+  desired: number;
+  current: number;
+  misscheduled: number;
+  ready: number;
+  updated: number;
+}
+
+/** noCounts is the counters of no node. */
+export const noCounts = (): StatusCounts => ({ desired: 0, current: 0, misscheduled: 0, ready: 0, updated: 0 });
+
+/** count adds (sign 1) or removes (sign −1) one node's part of the status counters. */
+export function count(c: StatusCounts, f: NodeFacts, sign: 1 | -1): void {
+  if (!f.inList) return;
+  if (!f.shouldRun) {
+    if (f.scheduled) c.misscheduled += sign;
+    return;
+  }
+  c.desired += sign;
+  if (!f.scheduled) return;
+  c.current += sign;
+  if (f.counted?.ready) c.ready += sign;
+  if (f.updated) c.updated += sign;
+}
+
+/** inRollingUpdateMap: updatedDesiredNodeCounts' map has every node with pods and every node that should run. */
+export const inRollingUpdateMap = (f: NodeFacts | undefined): boolean => f !== undefined && (f.scheduled || (f.inList && f.shouldRun));
+
+/** An empty back-off table (podsShouldBeOnNode never changes the one it is given). */
+const NO_BACKOFF = newBackOff();
+
+/**
+ * isQuiet reports whether podsShouldBeOnNode does nothing on the node. It reads the back-off and
+ * the clock only for a Failed pod and, with surge, for two running pods; both paths always log a
+ * decision (failedInBackoff or deleteFailed; surgeKeepBoth, surgeDeleteOld… or surgeDeleteExtra),
+ * so a node that is quiet with an empty back-off at time 0 is quiet at any time and back-off.
+ */
+function isQuiet(node: Node, byNode: NodeToDaemonPods, ds: DaemonSet, hash: string): boolean {
+  const log: DecisionLog = [];
+  const plan = podsShouldBeOnNode(log, node, byNode, ds, hash, NO_BACKOFF, 0);
+  return log.length === 0 && plan.nodesNeedingDaemonPods.length === 0 && plan.podsToDelete.length === 0 && plan.events.length === 0;
+}
+
+/**
+ * computeFacts asks the ported functions about one node name: `node` is the listed node (none for
+ * a name only pods target), `byNode` the DaemonSet's pods by node, `generation` the DaemonSet's
+ * template generation (getTemplateGeneration).
+ */
+export function computeFacts(
+  node: Node | undefined,
+  name: string,
+  byNode: NodeToDaemonPods,
+  ds: DaemonSet,
+  hash: string,
+  generation: number | null,
+): NodeFacts {
+  const pods: readonly Pod[] = byNode[name] ?? [];
+  const answer = node === undefined ? { shouldRun: false, shouldContinueRunning: false } : nodeShouldRunDaemonPod(node, ds);
+  const counted = oldestDaemonPod(pods) ?? null;
+  return {
+    inList: node !== undefined,
+    shouldRun: answer.shouldRun,
+    shouldContinueRunning: answer.shouldContinueRunning,
+    scheduled: pods.length > 0,
+    quiet: node !== undefined && isQuiet(node, byNode, ds, hash),
+    counted: counted && podReadiness(counted),
+    updated: counted !== null && isPodUpdated(counted, hash, generation),
+    update: nodeUpdate(ds, pods, hash),
+  };
+}
