@@ -118,8 +118,20 @@ function getPodFromTemplate(rs: ReplicaSet): Pod {
   return pod;
 }
 
-function structuredCloneSpec<T>(v: T): T {
-  return JSON.parse(JSON.stringify(v)) as T;
+/**
+ * One deep copy of each template spec, shared by the ReplicaSet's pods: API objects are never
+ * changed in place (a write stores a new object), so 10,000 pods need not each parse their own
+ * copy, and the heap keeps one. The copy is the JSON round trip a fresh copy always was.
+ */
+const specCopies = new WeakMap<object, unknown>();
+
+function structuredCloneSpec<T extends object>(v: T): T {
+  let copy = specCopies.get(v) as T | undefined;
+  if (copy === undefined) {
+    copy = JSON.parse(JSON.stringify(v)) as T;
+    specCopies.set(v, copy);
+  }
+  return copy;
 }
 
 /**
