@@ -11,13 +11,22 @@ function hasToleration(ts: readonly Toleration[], key: string): boolean {
   return ts.some((t) => (t.key === key || (t.operator === 'Exists' && !t.key)) && (t.effect === 'NoExecute' || !t.effect));
 }
 
+/**
+ * The two default tolerations, one object each for every pod (API objects are never changed in
+ * place, and 10,000 pods need not carry 20,000 copies).
+ */
+const DEFAULT_TOLERATIONS: readonly Toleration[] = ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'].map((key) => ({
+  key,
+  operator: 'Exists',
+  effect: 'NoExecute',
+  tolerationSeconds: DEFAULT_TOLERATION_SECONDS,
+}));
+
 /** admitPod returns the pod with API defaults and default tolerations added. */
 export function admitPod(pod: Pod): Pod {
   const tolerations = [...(pod.spec.tolerations ?? [])];
-  for (const key of ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable']) {
-    if (!hasToleration(tolerations, key)) {
-      tolerations.push({ key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: DEFAULT_TOLERATION_SECONDS });
-    }
+  for (const t of DEFAULT_TOLERATIONS) {
+    if (!hasToleration(tolerations, t.key ?? '')) tolerations.push(t);
   }
   return {
     ...pod,

@@ -24,8 +24,11 @@ export interface StoreState {
   /** The last resourceVersion handed out (etcd's revision). */
   rv: number;
   objects: Record<Kind, Map<string, KubeObject>>;
-  /** Pods bound to each node (derived; the scheduler's view including pods it just bound). */
-  podsByNode: Map<string, Set<string>>;
+  /**
+   * How many stored pods are bound to each node, terminating ones included (derived; the
+   * scheduler's view including pods it just bound). Only the count is ever read.
+   */
+  podCountByNode: Map<string, number>;
 }
 
 /** The per-write context: the virtual clock, the PRNG, and where the watch events go. */
@@ -38,23 +41,18 @@ export interface WriteContext {
 export function newStoreState(): StoreState {
   const objects = {} as Record<Kind, Map<string, KubeObject>>;
   for (const k of KINDS) objects[k] = new Map();
-  return { rv: 0, objects, podsByNode: new Map() };
+  return { rv: 0, objects, podCountByNode: new Map() };
 }
 
-function indexPod(st: StoreState, pod: KubeObject | undefined, key: string, add: boolean): void {
-  if (!pod || pod.kind !== 'Pod' || !pod.spec.nodeName) return;
-  let set = st.podsByNode.get(pod.spec.nodeName);
-  if (!set) {
-    set = new Set();
-    st.podsByNode.set(pod.spec.nodeName, set);
-  }
-  if (add) set.add(key);
-  else set.delete(key);
+/** countOnNode moves the bound-pod count of the pod's node by delta (nothing for an unbound pod). */
+function countOnNode(st: StoreState, pod: KubeObject | undefined, delta: 1 | -1): void {
+  if (pod?.kind !== 'Pod' || !pod.spec.nodeName) return;
+  st.podCountByNode.set(pod.spec.nodeName, (st.podCountByNode.get(pod.spec.nodeName) ?? 0) + delta);
 }
 
 /** podCountOnNode is how many pods are bound to a node, terminating ones included. */
 export function podCountOnNode(st: StoreState, node: string): number {
-  return st.podsByNode.get(node)?.size ?? 0;
+  return st.podCountByNode.get(node) ?? 0;
 }
 
 /** objectKey is the cache key: `namespace/name`, or `name` for cluster-scoped kinds (Node). */
@@ -69,25 +67,44 @@ function specOf(obj: KubeObject): unknown {
   return 'spec' in obj ? obj.spec : undefined;
 }
 
-/** Cheap structural equality for plain JSON values (spec comparisons for generation bumps). */
+/**
+ * Cheap structural equality for plain JSON values (spec comparisons for generation bumps, no-op
+ * status writes): the same number of keys, and every key of a equal in b. It runs on every
+ * status write, so it walks keys with for-in instead of allocating Object.keys arrays.
+ */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a as object);
-  const kb = Object.keys(b as object);
-  if (ka.length !== kb.length) return false;
-  for (const k of ka) {
-    if (!jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  const isArray = Array.isArray(a);
+  if (isArray !== Array.isArray(b)) return false;
+  if (isArray) {
+    const x = a as unknown[];
+    const y = b as unknown[];
+    if (x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++) if (!jsonEqual(x[i], y[i])) return false;
+    return true;
   }
-  return true;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let n = 0;
+  for (const k in x) {
+    n++;
+    if (!jsonEqual(x[k], y[k])) return false;
+  }
+  for (const _ in y) n--;
+  return n === 0;
 }
 
-function emit(st: StoreState, ctx: WriteContext, type: WatchEventType, obj: KubeObject): void {
-  const key = objectKey(obj);
+/** emit stores (or drops) the object under its key, objectKey(obj), and records the watch event. */
+function emit(st: StoreState, ctx: WriteContext, type: WatchEventType, obj: KubeObject, key: string): void {
   if (obj.kind === 'Pod') {
-    indexPod(st, st.objects.Pod.get(key), key, false);
-    if (type !== 'DELETED') indexPod(st, obj, key, true);
+    const prev = st.objects.Pod.get(key);
+    const node = type === 'DELETED' ? undefined : obj.spec.nodeName;
+    // A status write leaves the node as it was: nothing to count.
+    if (prev?.kind !== 'Pod' || prev.spec.nodeName !== node) {
+      countOnNode(st, prev, -1);
+      if (type !== 'DELETED') countOnNode(st, obj, 1);
+    }
   }
   if (type === 'DELETED') st.objects[obj.kind].delete(key);
   else st.objects[obj.kind].set(key, obj);
@@ -107,15 +124,17 @@ export function getObject<K extends Kind>(st: StoreState, kind: K, key: string):
 export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteContext, obj: T): ApiResult<T> {
   const meta: ObjectMeta = { ...obj.metadata };
   if (obj.kind !== 'Node') meta.namespace = meta.namespace ?? 'default';
+  let key: string;
   if (!meta.name && meta.generateName) {
     // RetryGenerateName (GA in 1.32): a generated name that is taken is drawn again, up to 8 tries.
     const base = meta.generateName.length > 58 ? meta.generateName.slice(0, 58) : meta.generateName;
+    key = '';
     for (let attempt = 0; attempt < 8; attempt++) {
       meta.name = base + randString(ctx.prng, 5);
-      if (!st.objects[obj.kind].has(objectKey({ kind: obj.kind, metadata: meta }))) break;
+      key = objectKey({ kind: obj.kind, metadata: meta });
+      if (!st.objects[obj.kind].has(key)) break;
     }
-  }
-  const key = objectKey({ kind: obj.kind, metadata: meta });
+  } else key = objectKey({ kind: obj.kind, metadata: meta });
   if (st.objects[obj.kind].has(key)) return { ok: false, error: newAlreadyExists(obj.kind, meta.name) };
   meta.uid = uuid(ctx.prng);
   meta.resourceVersion = String(++st.rv);
@@ -124,12 +143,12 @@ export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
   delete meta.deletionTimestamp;
   const admitted = obj.kind === 'Pod' ? (admitPod(obj) as T) : obj;
   const stored = { ...admitted, metadata: meta } as T;
-  emit(st, ctx, 'ADDED', stored);
+  emit(st, ctx, 'ADDED', stored, key);
   return { ok: true, object: stored };
 }
 
-function checkCurrent<T extends KubeObject>(st: StoreState, obj: T): ApiResult<T> {
-  const cur = st.objects[obj.kind].get(objectKey(obj)) as T | undefined;
+function checkCurrent<T extends KubeObject>(st: StoreState, obj: T, key: string): ApiResult<T> {
+  const cur = st.objects[obj.kind].get(key) as T | undefined;
   if (!cur) return { ok: false, error: newNotFound(obj.kind, obj.metadata.name) };
   const rv = obj.metadata.resourceVersion;
   if (rv !== undefined && rv !== cur.metadata.resourceVersion) {
@@ -143,7 +162,8 @@ function checkCurrent<T extends KubeObject>(st: StoreState, obj: T): ApiResult<T
  * stale resourceVersion is a Conflict, and a spec change bumps generation for workloads.
  */
 export function updateObject<T extends KubeObject>(st: StoreState, ctx: WriteContext, obj: T): ApiResult<T> {
-  const c = checkCurrent(st, obj);
+  const key = objectKey(obj);
+  const c = checkCurrent(st, obj, key);
   if (!c.ok) return c;
   const cur = c.object;
   const immutable = validateUpdate(cur, obj);
@@ -165,13 +185,13 @@ export function updateObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
     return { ok: true, object: cur }; // a no-op update does not bump the resourceVersion
   }
   st.rv++;
-  emit(st, ctx, 'MODIFIED', stored);
+  emit(st, ctx, 'MODIFIED', stored, key);
   return { ok: true, object: stored };
 }
 
-/** updateStatus writes only the status subresource; metadata and spec stay as stored. */
-export function updateStatus<T extends KubeObject>(st: StoreState, ctx: WriteContext, obj: T): ApiResult<T> {
-  const c = checkCurrent(st, obj);
+/** updateStatus writes only the status subresource; metadata and spec stay as stored. key is objectKey(obj). */
+export function updateStatus<T extends KubeObject>(st: StoreState, ctx: WriteContext, obj: T, key = objectKey(obj)): ApiResult<T> {
+  const c = checkCurrent(st, obj, key);
   if (!c.ok) return c;
   const cur = c.object;
   const sameAnnotations = obj.kind !== 'Deployment' || jsonEqual(cur.metadata.annotations, obj.metadata.annotations);
@@ -184,7 +204,7 @@ export function updateStatus<T extends KubeObject>(st: StoreState, ctx: WriteCon
   const meta: ObjectMeta = { ...cur.metadata, resourceVersion: String(++st.rv) };
   if (annotations) meta.annotations = annotations;
   const stored = { ...cur, metadata: meta, status: (obj as { status?: unknown }).status } as T;
-  emit(st, ctx, 'MODIFIED', stored);
+  emit(st, ctx, 'MODIFIED', stored, key);
   return { ok: true, object: stored };
 }
 
@@ -219,7 +239,7 @@ export function deleteObject(
             deletionGracePeriodSeconds: grace,
           },
         };
-        emit(st, ctx, 'MODIFIED', stored);
+        emit(st, ctx, 'MODIFIED', stored, key);
         return { ok: true, object: stored };
       }
     }
@@ -235,7 +255,7 @@ export function removeObject(st: StoreState, ctx: WriteContext, kind: Kind, key:
     ...cur,
     metadata: { ...cur.metadata, resourceVersion: String(++st.rv) },
   } as KubeObject;
-  emit(st, ctx, 'DELETED', gone);
+  emit(st, ctx, 'DELETED', gone, key);
   return { ok: true, object: gone };
 }
 
@@ -255,6 +275,6 @@ export function bindPod(st: StoreState, ctx: WriteContext, key: string, uid: str
     spec: { ...cur.spec, nodeName },
     status: { ...cur.status, phase: 'Pending', conditions },
   };
-  emit(st, ctx, 'MODIFIED', stored);
+  emit(st, ctx, 'MODIFIED', stored, key);
   return { ok: true, object: stored };
 }

@@ -12,10 +12,22 @@ export interface Expectation {
   /** Virtual ms when the expectations were last set. */
   timestamp: number;
   /** Pod keys expected to be deleted (UIDTrackingControllerExpectations). */
-  delKeys: string[];
+  delKeys: Set<string>;
 }
 
+/**
+ * Expectations per controller key. Entries change in place (a 500-pod scale-down observes 500
+ * deletions, each one an O(1) set delete rather than a copy of the remaining keys), so a copy of
+ * the engine state copies every entry: cloneExpectations.
+ */
 export type ExpectationsState = Map<string, Expectation>;
+
+/** cloneExpectations copies the entries and their key sets, in their order. */
+export function cloneExpectations(st: ExpectationsState): ExpectationsState {
+  const out: ExpectationsState = new Map();
+  for (const [k, e] of st) out.set(k, { add: e.add, del: e.del, timestamp: e.timestamp, delKeys: new Set(e.delKeys) });
+  return out;
+}
 
 /** satisfiedExpectations is true when nothing is pending, none were set, or they expired. */
 export function satisfiedExpectations(st: ExpectationsState, key: string, now: number): boolean {
@@ -32,7 +44,7 @@ export function isExpired(st: ExpectationsState, key: string, now: number): bool
 }
 
 export function setExpectations(st: ExpectationsState, key: string, add: number, del: number, now: number): void {
-  st.set(key, { add, del, timestamp: now, delKeys: [] });
+  st.set(key, { add, del, timestamp: now, delKeys: new Set() });
 }
 
 export function expectCreations(st: ExpectationsState, key: string, n: number, now: number): void {
@@ -41,13 +53,14 @@ export function expectCreations(st: ExpectationsState, key: string, n: number, n
 
 /** expectDeletions records the exact pod keys expected to go (UID tracking). */
 export function expectDeletions(st: ExpectationsState, key: string, podKeys: string[], now: number): void {
-  st.set(key, { add: 0, del: podKeys.length, timestamp: now, delKeys: [...podKeys] });
+  st.set(key, { add: 0, del: podKeys.length, timestamp: now, delKeys: new Set(podKeys) });
 }
 
 function lower(st: ExpectationsState, key: string, add: number, del: number): void {
   const e = st.get(key);
   if (!e) return;
-  st.set(key, { ...e, add: e.add - add, del: e.del - del });
+  e.add -= add;
+  e.del -= del;
 }
 
 /** creationObserved lowers the pending adds by one (a pod ADDED event or a failed create). */
@@ -61,11 +74,8 @@ export function deletionObserved(st: ExpectationsState, key: string, podKey?: st
   if (!e) return;
   if (podKey !== undefined) {
     // UIDTrackingControllerExpectations: only a deletion it asked for counts, and only once.
-    const i = e.delKeys.indexOf(podKey);
-    if (i < 0) return;
-    const delKeys = e.delKeys.slice();
-    delKeys.splice(i, 1);
-    st.set(key, { ...e, del: e.del - 1, delKeys });
+    if (!e.delKeys.delete(podKey)) return;
+    e.del -= 1;
     return;
   }
   lower(st, key, 0, 1);

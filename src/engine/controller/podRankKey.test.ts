@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Pod } from '../api/types.ts';
 import { toRFC3339 } from '../lib/time.ts';
 import { activePodsWithRanksLess } from './podRanking.ts';
-import { keyedLess, rankKey } from './podRankKey.ts';
+import { compareRankKeys, keyedLess, rankKey } from './podRankKey.ts';
 
 const NOW = 10 * 3600 * 1000;
 const times = [undefined, '0001-01-01T00:00:00Z', ...[0, 1, 2, 5, 1800, 3600, 5 * 3600, 8 * 3600, NOW / 1000 - 2].map((s) => toRFC3339(s * 1000))];
@@ -44,5 +44,26 @@ describe('keyedLess', () => {
       }),
       { numRuns: 5000 },
     );
+  });
+});
+
+describe('compareRankKeys', () => {
+  it('gives the sign the two activePodsWithRanksLess calls of a sort comparator give', () => {
+    fc.assert(
+      fc.property(podArb, podArb, (a, b) => {
+        const ab = activePodsWithRanksLess(a.pod, b.pod, a.rank, b.rank, NOW);
+        const ba = activePodsWithRanksLess(b.pod, a.pod, b.rank, a.rank, NOW);
+        const want = ab ? -1 : ba ? 1 : 0;
+        expect(compareRankKeys(rankKey(a.pod, a.rank, NOW), rankKey(b.pod, b.rank, NOW))).toBe(want);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('ranks one pod object again with the rank and clock of the new call', () => {
+    const { pod } = fc.sample(podArb, { seed: 7, numRuns: 1 })[0] as { pod: Pod };
+    const first = rankKey(pod, 1, NOW);
+    const second = rankKey(pod, 3, NOW);
+    expect([first.rank, second.rank]).toEqual([1, 3]);
   });
 });

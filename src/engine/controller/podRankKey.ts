@@ -9,78 +9,157 @@ import { timestampMs } from './sort.ts';
 
 const PHASE: Readonly<Record<string, number>> = { Pending: 0, Unknown: 1, Running: 2 };
 
-/** A point in time as the ranking compares it: Go's zero time, or ms plus its log2 age bucket. */
-interface Instant {
-  zero: boolean;
-  ms: number;
-  bucket: number;
-}
-
 export interface RankKey {
   pod: Pod;
+  /** Not terminal and not being deleted (isPodActive). */
+  active: boolean;
+  /** spec.nodeName, '' when unbound: the node whose related pods give the rank. */
+  node: string;
   unassigned: boolean;
   phase: number;
   ready: boolean;
   cost: number;
+  /** Related active pods on the pod's node (getPodsRankedByRelatedPodsOnSameNode). */
   rank: number;
-  readyAt: Instant;
+  /** Go's zero time (absent or 0001-01-01) for the Ready transition; readyMs is then 0. */
+  readyZero: boolean;
+  readyMs: number;
+  /** floor(log2(age in ns)) of the Ready transition at the ranking's now (0 for a zero time). */
+  readyBucket: number;
   restarts: number;
-  created: Instant;
+  createdZero: boolean;
+  createdMs: number;
+  createdBucket: number;
   uid: string;
 }
 
-function instant(ts: string | undefined, nowMs: number): Instant {
-  if (!ts || ts.startsWith('0001-01-01T00:00:00')) return { zero: true, ms: 0, bucket: 0 };
-  const ms = timestampMs(ts);
-  const dNs = (nowMs - ms) * 1e6;
-  return { zero: false, ms, bucket: dNs > 0 ? Math.floor(Math.log2(dNs)) : -1 };
+/**
+ * One key per pod object, reused by every ranking. Pods are immutable values (a write stores a
+ * new object), so what a key reads from its pod never changes; a rolling update of 10,000 pods
+ * ranks the same old pods about 25 times and reads each one once. Only rank and the two buckets
+ * depend on the ranking (node counts and clock), and setRank sets them before each sort.
+ *
+ * The keys are found by the pod's cache key and are valid only for the pod object they were read
+ * from (key.pod === pod), so a ranking touches neither the pod nor its status once its key is
+ * known. This memo is no engine state: a run restored from a keyframe computes the same keys. It
+ * is emptied when it grows past MEMO_LIMIT names, so it never holds more than that many pods.
+ */
+const keyByName = new Map<string, RankKey>();
+const MEMO_LIMIT = 100_000;
+
+function isZero(ts: string | undefined): boolean {
+  return !ts || ts.startsWith('0001-01-01T00:00:00');
 }
 
-/** rankKey reads once everything activePodsWithRanksLess looks at for one pod. */
-export function rankKey(pod: Pod, rank: number, nowMs: number): RankKey {
+function podKeyOf(pod: Pod, name: string): RankKey {
+  const hit = keyByName.get(name);
+  if (hit?.pod === pod) return hit;
+  const k = readKey(pod);
+  if (keyByName.size >= MEMO_LIMIT) keyByName.clear();
+  keyByName.set(name, k);
+  return k;
+}
+
+function readKey(pod: Pod): RankKey {
   let restarts = 0;
   for (const c of pod.status?.containerStatuses ?? []) restarts = Math.max(restarts, c.restartCount);
+  const readyAt = podReadyTime(pod);
+  const created = pod.metadata.creationTimestamp;
+  const readyZero = isZero(readyAt);
+  const createdZero = isZero(created);
+  const phase = pod.status?.phase;
   return {
     pod,
+    active: phase !== 'Succeeded' && phase !== 'Failed' && !pod.metadata.deletionTimestamp,
+    node: pod.spec.nodeName ?? '',
     unassigned: !pod.spec.nodeName,
     phase: PHASE[pod.status?.phase ?? ''] ?? 0,
     ready: isPodReady(pod),
     cost: getDeletionCostFromPodAnnotations(pod.metadata.annotations),
-    rank,
-    readyAt: instant(podReadyTime(pod), nowMs),
+    rank: 0,
+    readyZero,
+    readyMs: readyZero ? 0 : timestampMs(readyAt),
+    readyBucket: 0,
     restarts,
-    created: instant(pod.metadata.creationTimestamp, nowMs),
+    createdZero,
+    createdMs: createdZero ? 0 : timestampMs(created),
+    createdBucket: 0,
     uid: pod.metadata.uid ?? '',
   };
 }
 
-/** Older/newer by LogarithmicScaleDown: different instants compare by bucket, then by UID. */
-function timeLess(a: RankKey, b: RankKey, ta: Instant, tb: Instant): boolean | null {
-  if (ta.zero && tb.zero) return null;
-  if (!ta.zero && !tb.zero && ta.ms === tb.ms) return null;
-  if (ta.zero || tb.zero) return ta.zero; // a zero time counts as newest
-  const diff = ta.bucket - tb.bucket;
-  if (diff === 0) return a.uid < b.uid;
-  return diff < 0;
+/** ageBucket is floor(log2(age in ns)), or -1 for an age that is not positive. */
+function ageBucket(ms: number, nowMs: number): number {
+  const dNs = (nowMs - ms) * 1e6;
+  return dNs > 0 ? Math.floor(Math.log2(dNs)) : -1;
+}
+
+function setRank(k: RankKey, rank: number, nowMs: number): void {
+  k.rank = rank;
+  k.readyBucket = k.readyZero ? 0 : ageBucket(k.readyMs, nowMs);
+  k.createdBucket = k.createdZero ? 0 : ageBucket(k.createdMs, nowMs);
+}
+
+/** rankKey reads once everything activePodsWithRanksLess looks at for one pod (a fresh copy). */
+export function rankKey(pod: Pod, rank: number, nowMs: number): RankKey {
+  const k = readKey(pod);
+  setRank(k, rank, nowMs);
+  return k;
+}
+
+/**
+ * activeRankedKeys returns the keys of the active pods among `pods` (cache key → pod, in the
+ * cache's index order), ranked by the active related pods on their node, ready for
+ * sortRankKeys. The keys are shared with later rankings: use them before the next call.
+ */
+export function activeRankedKeys(pods: ReadonlyMap<string, Pod>, podsOnNode: ReadonlyMap<string, number>, nowMs: number): RankKey[] {
+  const keys: RankKey[] = [];
+  pods.forEach((pod, name) => {
+    const k = podKeyOf(pod, name);
+    if (!k.active) return;
+    setRank(k, podsOnNode.get(k.node) ?? 0, nowMs);
+    keys.push(k);
+  });
+  return keys;
+}
+
+/** timeCompare's answer for two equal instants: neither -1, 0 nor 1. */
+const SAME_INSTANT = 2;
+
+function timeCompare(aZero: boolean, aMs: number, aBucket: number, bZero: boolean, bMs: number, bBucket: number, aUid: string, bUid: string): number {
+  if (aZero && bZero) return SAME_INSTANT;
+  if (!aZero && !bZero && aMs === bMs) return SAME_INSTANT;
+  if (aZero || bZero) return aZero ? -1 : 1;
+  if (aBucket !== bBucket) return aBucket < bBucket ? -1 : 1;
+  return aUid < bUid ? -1 : bUid < aUid ? 1 : 0;
+}
+
+/**
+ * compareRankKeys is `keyedLess(a, b) ? -1 : keyedLess(b, a) ? 1 : 0` in one pass: every rule
+ * applies to (a, b) exactly when it applies to (b, a), so the first rule that tells them apart
+ * gives both answers.
+ */
+export function compareRankKeys(a: RankKey, b: RankKey): number {
+  if (a.unassigned !== b.unassigned) return a.unassigned ? -1 : 1;
+  if (a.phase !== b.phase) return a.phase < b.phase ? -1 : 1;
+  if (a.ready !== b.ready) return a.ready ? 1 : -1;
+  if (a.cost !== b.cost) return a.cost < b.cost ? -1 : 1;
+  if (a.rank !== b.rank) return a.rank > b.rank ? -1 : 1;
+  if (a.ready && b.ready) {
+    const r = timeCompare(a.readyZero, a.readyMs, a.readyBucket, b.readyZero, b.readyMs, b.readyBucket, a.uid, b.uid);
+    if (r !== SAME_INSTANT) return r;
+  }
+  if (a.restarts !== b.restarts) return a.restarts > b.restarts ? -1 : 1;
+  const c = timeCompare(a.createdZero, a.createdMs, a.createdBucket, b.createdZero, b.createdMs, b.createdBucket, a.uid, b.uid);
+  return c === SAME_INSTANT ? 0 : c;
 }
 
 /** keyedLess is activePodsWithRanksLess (both gates on) over precomputed keys. */
 export function keyedLess(a: RankKey, b: RankKey): boolean {
-  if (a.unassigned !== b.unassigned) return a.unassigned;
-  if (a.phase !== b.phase) return a.phase < b.phase;
-  if (a.ready !== b.ready) return !a.ready;
-  if (a.cost !== b.cost) return a.cost < b.cost;
-  if (a.rank !== b.rank) return a.rank > b.rank;
-  if (a.ready && b.ready) {
-    const r = timeLess(a, b, a.readyAt, b.readyAt);
-    if (r !== null) return r;
-  }
-  if (a.restarts !== b.restarts) return a.restarts > b.restarts;
-  const c = timeLess(a, b, a.created, b.created);
-  return c ?? false;
+  return compareRankKeys(a, b) < 0;
 }
 
 /** sortRankKeys sorts keys stably, deleted-first first. */
 export function sortRankKeys(keys: RankKey[]): RankKey[] {
-  return keys.sort((a, b) => (keyedLess(a, b) ? -1 : keyedLess(b, a) ? 1 : 0));
+  return keys.sort(compareRankKeys);
 }

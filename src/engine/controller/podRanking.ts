@@ -3,7 +3,7 @@
 // pkg/controller/replicaset/replica_set.go (getPodsToDelete) (v1.36).
 import { PodDeletionCost } from '../api/constants.ts';
 import type { Pod } from '../api/types.ts';
-import { rankKey, sortRankKeys } from './podRankKey.ts';
+import { type RankKey, rankKey, sortRankKeys } from './podRankKey.ts';
 import { sortByLess, timestampMs } from './sort.ts';
 
 /** Pending < Unknown < Running; any other phase (or none) counts as Pending, like a Go map miss. */
@@ -195,6 +195,20 @@ export function sortActivePods(pods: readonly Pod[]): Pod[] {
 }
 
 /**
+ * activeRelatedPodsPerNode counts the active related pods on each node ('' for unbound pods):
+ * the rank getPodsRankedByRelatedPodsOnSameNode gives every pod on that node.
+ */
+export function activeRelatedPodsPerNode(relatedPods: readonly Pod[]): Map<string, number> {
+  const podsOnNode = new Map<string, number>();
+  for (const p of relatedPods) {
+    if (!isPodActive(p)) continue;
+    const node = p.spec.nodeName ?? '';
+    podsOnNode.set(node, (podsOnNode.get(node) ?? 0) + 1);
+  }
+  return podsOnNode;
+}
+
+/**
  * getPodsRankedByRelatedPodsOnSameNode ranks each pod by the number of active related pods on
  * its node (for a Deployment: the pods of all its ReplicaSets), so doubled-up nodes lose first.
  */
@@ -202,12 +216,7 @@ export function getPodsRankedByRelatedPodsOnSameNode(
   podsToRank: readonly Pod[],
   relatedPods: readonly Pod[],
 ): { pod: Pod; rank: number }[] {
-  const podsOnNode = new Map<string, number>();
-  for (const p of relatedPods) {
-    if (!isPodActive(p)) continue;
-    const node = p.spec.nodeName ?? '';
-    podsOnNode.set(node, (podsOnNode.get(node) ?? 0) + 1);
-  }
+  const podsOnNode = activeRelatedPodsPerNode(relatedPods);
   return podsToRank.map((pod) => ({ pod, rank: podsOnNode.get(pod.spec.nodeName ?? '') ?? 0 }));
 }
 
@@ -223,8 +232,33 @@ export function getPodsToDelete(
   nowMs: number,
 ): Pod[] {
   if (diff >= filteredPods.length) return [...filteredPods];
-  const ranked = getPodsRankedByRelatedPodsOnSameNode(filteredPods, relatedPods);
-  // The order of activePodsWithRanksLess, from keys read once per pod (podRankKey.ts).
-  const sorted = sortRankKeys(ranked.map((r) => rankKey(r.pod, r.rank, nowMs)));
-  return sorted.slice(0, Math.max(0, diff)).map((r) => r.pod);
+  return getPodsToDeleteByNodeCounts(filteredPods, activeRelatedPodsPerNode(relatedPods), diff, nowMs);
+}
+
+/**
+ * getPodsToDeleteByNodeCounts is getPodsToDelete with the related pods already counted per node
+ * (activeRelatedPodsPerNode).
+ */
+export function getPodsToDeleteByNodeCounts(
+  filteredPods: readonly Pod[],
+  podsOnNode: ReadonlyMap<string, number>,
+  diff: number,
+  nowMs: number,
+): Pod[] {
+  if (diff >= filteredPods.length) return [...filteredPods];
+  const keys = filteredPods.map((pod) => rankKey(pod, podsOnNode.get(pod.spec.nodeName ?? '') ?? 0, nowMs));
+  return podsToDeleteFromKeys(keys, diff);
+}
+
+/**
+ * podsToDeleteFromKeys is the end of getPodsToDelete over ranked keys of the filtered pods (in
+ * their listed order): all of them when diff covers them, else the first diff in the order of
+ * activePodsWithRanksLess (podRankKey.ts computes it from keys read once per pod).
+ */
+export function podsToDeleteFromKeys(keys: RankKey[], diff: number): Pod[] {
+  if (diff < keys.length) sortRankKeys(keys);
+  const n = Math.max(0, Math.min(diff, keys.length));
+  const out: Pod[] = new Array(n);
+  for (let i = 0; i < n; i++) out[i] = (keys[i] as RankKey).pod;
+  return out;
 }

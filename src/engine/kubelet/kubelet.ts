@@ -41,7 +41,23 @@ function cond(type: PodCondition['type'], ok: boolean, now: string, prev: PodCon
   };
   if (!ok && reason) c.reason = reason;
   if (!ok && message) c.message = message;
-  return c;
+  // An unchanged condition keeps its object: pod versions live for seconds, so every object a
+  // status write copies needlessly is copied again by each scavenge and promoted.
+  return old && sameFields(old, c) ? old : c;
+}
+
+/** sameFields: a and b have the same keys in the same order with the same (primitive) values. */
+function sameFields(a: PodCondition, b: PodCondition): boolean {
+  const x = a as unknown as Record<string, unknown>;
+  const y = b as unknown as Record<string, unknown>;
+  const kx = Object.keys(x);
+  const ky = Object.keys(y);
+  if (kx.length !== ky.length) return false;
+  for (let i = 0; i < kx.length; i++) {
+    const k = kx[i] as string;
+    if (k !== ky[i] || x[k] !== y[k]) return false;
+  }
+  return true;
 }
 
 /** podConditions builds the five kubelet conditions in the order the kubelet writes them. */
@@ -50,7 +66,7 @@ function podConditions(pod: Pod, now: string, _containersStarted: boolean, ready
   const names = pod.spec.containers.map((c) => c.name).join(' ');
   const msg = `containers with unready status: [${names}]`;
   const scheduled = prev?.find((c) => c.type === 'PodScheduled') ?? cond('PodScheduled', true, now, prev);
-  return [
+  const out = [
     // The sandbox exists once the kubelet accepted the pod, started containers or not.
     cond('PodReadyToStartContainers', true, now, prev),
     cond('Initialized', true, now, prev),
@@ -58,14 +74,15 @@ function podConditions(pod: Pod, now: string, _containersStarted: boolean, ready
     cond('ContainersReady', ready, now, prev, 'ContainersNotReady', msg),
     scheduled,
   ];
+  return prev?.length === out.length && out.every((c, i) => c === prev[i]) ? prev : out;
 }
 
 function containerStatuses(pod: Pod, f: (c: { name: string; image: string }, prev: ContainerStatus | undefined) => ContainerStatus): ContainerStatus[] {
   return pod.spec.containers.map((c) => f(c, pod.status?.containerStatuses?.find((s) => s.name === c.name)));
 }
 
-function setStatus(tx: Tx, pod: Pod, status: PodStatus): void {
-  writeStatus(tx, { ...pod, status });
+function setStatus(tx: Tx, pod: Pod, status: PodStatus, key: string): void {
+  writeStatus(tx, { ...pod, status }, key);
 }
 
 function podIP(pod: Pod): string {
@@ -75,10 +92,9 @@ function podIP(pod: Pod): string {
   return `10.244.${(h >>> 8) & 0xff}.${h & 0xff || 1}`;
 }
 
-/** kubeletOnPodWatched reacts to a pod the kubelet's watch delivered (bound or being deleted). */
-export function kubeletOnPodWatched(tx: Tx, pod: Pod, old: Pod | undefined): void {
+/** kubeletOnPodWatched reacts to a pod the kubelet's watch delivered (bound or being deleted); key is objectKey(pod). */
+export function kubeletOnPodWatched(tx: Tx, pod: Pod, old: Pod | undefined, key = objectKey(pod)): void {
   const uid = pod.metadata.uid ?? '';
-  const key = objectKey(pod);
   if (!pod.spec.nodeName) return;
   if (pod.metadata.deletionTimestamp && !old?.metadata.deletionTimestamp) {
     const ms = Math.round(tx.st.config.terminationSeconds * 1000);
@@ -137,7 +153,7 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
           restartCount: 0,
           state: { waiting: { reason: 'ContainerCreating' } },
         })),
-      });
+      }, podKey);
       recordEvent(tx, pod, 'Normal', 'Pulling', `Pulling image "${image}"`, 'kubelet');
       if (b.pull === 'fail') schedule(tx, tx.now + drawMs(tx, b.pullSeconds), { type: 'kubelet', podKey, uid, step: 'pulled' });
       else schedule(tx, tx.now + drawMs(tx, b.pullSeconds) + drawMs(tx, b.startSeconds), { type: 'kubelet', podKey, uid, step: 'started' });
@@ -157,7 +173,7 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
           restartCount: prev?.restartCount ?? 0,
           state: { waiting: { reason: 'ErrImagePull', message } },
         })),
-      });
+      }, podKey);
       recordEvent(tx, pod, 'Warning', 'Failed', `Failed to pull image "${image}": ${message}`, 'kubelet');
       schedule(tx, tx.now + 1000, { type: 'kubelet', podKey, uid, step: 'backoffRetry' });
       note(tx, 'errImagePull', { pod: pod.metadata.name });
@@ -176,7 +192,7 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
             restartCount: prev?.restartCount ?? 0,
             state: { waiting: { reason: 'ImagePullBackOff', message: `Back-off pulling image "${image}"` } },
           })),
-        });
+        }, podKey);
         recordEvent(tx, pod, 'Normal', 'BackOff', `Back-off pulling image "${image}"`, 'kubelet');
         schedule(tx, tx.now + ks.pullBackoffMs, { type: 'kubelet', podKey, uid, step: 'pulled' });
         tx.st.kubelet.set(podKey, { ...ks, pullBackoffMs: Math.min(ks.pullBackoffMs * 2, BACKOFF_MAX_MS) });
@@ -206,7 +222,7 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
           if (prev?.lastState) s.lastState = prev.lastState;
           return s;
         }),
-      });
+      }, podKey);
       if (b.crash) schedule(tx, tx.now + 1000, { type: 'kubelet', podKey, uid, step: 'crash' });
       else if (b.ready === 'ok') schedule(tx, tx.now + drawMs(tx, b.readySeconds), { type: 'kubelet', podKey, uid, step: 'ready' });
       note(tx, b.ready === 'never' ? 'runningNeverReady' : 'running', { pod: pod.metadata.name });
@@ -217,7 +233,7 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
         ...base,
         conditions: podConditions(pod, tx.nowIso, true, true),
         containerStatuses: containerStatuses(pod, (_c, prev) => ({ ...(prev as ContainerStatus), ready: true })),
-      });
+      }, podKey);
       note(tx, 'ready', { pod: pod.metadata.name });
       return;
     }
@@ -235,7 +251,7 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
           state: { waiting: { reason: 'CrashLoopBackOff', message } },
           lastState: { terminated: { exitCode: 1, reason: 'Error', startedAt: prev?.state.running?.startedAt ?? tx.nowIso, finishedAt: tx.nowIso } },
         })),
-      });
+      }, podKey);
       recordEvent(tx, pod, 'Warning', 'BackOff', 'Back-off restarting failed container', 'kubelet');
       schedule(tx, tx.now + ks.crashBackoffMs, { type: 'kubelet', podKey, uid, step: 'backoffRetry' });
       tx.st.kubelet.set(podKey, { ...ks, crashBackoffMs: Math.min(ks.crashBackoffMs * 2, BACKOFF_MAX_MS) });

@@ -6,7 +6,7 @@
  * node changes or a pod goes away.
  */
 import type { Node, Pod, Taint } from '../api/types.ts';
-import { get, list } from '../client/cache.ts';
+import { get } from '../client/cache.ts';
 import { findMatchingUntoleratedTaint, podMatchesNodeSelectorAndAffinityTerms } from '../lib/scheduling.ts';
 import { nextInt } from '../lib/prng.ts';
 import { bindPod, objectKey, podCountOnNode } from '../apiserver/store.ts';
@@ -16,18 +16,20 @@ const COMPONENT = 'default-scheduler';
 
 type Reject = 'affinity' | 'taint' | 'unschedulable' | 'tooMany' | 'nodeName';
 
+const UNSCHEDULABLE_TAINTS: readonly Taint[] = [{ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' }];
+
+const anyTaint = (): boolean => true;
+
+/** The TaintToleration filter looks at NoSchedule and NoExecute taints. */
+const schedulingTaint = (t: Taint): boolean => t.effect === 'NoSchedule' || t.effect === 'NoExecute';
+
 function fits(tx: Tx, pod: Pod, node: Node): Reject | null {
   if (pod.spec.nodeName && pod.spec.nodeName !== node.metadata.name) return 'nodeName';
   if (!podMatchesNodeSelectorAndAffinityTerms(pod, node)) return 'affinity';
-  const tolerations = pod.spec.tolerations ?? [];
-  if (node.spec.unschedulable) {
-    const t: Taint = { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' };
-    if (findMatchingUntoleratedTaint([t], tolerations, () => true)) return 'unschedulable';
-  }
-  const taints = node.spec.taints ?? [];
-  if (findMatchingUntoleratedTaint(taints, tolerations, (t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute')) {
-    return 'taint';
-  }
+  const tolerations = pod.spec.tolerations;
+  if (node.spec.unschedulable && findMatchingUntoleratedTaint(UNSCHEDULABLE_TAINTS, tolerations, anyTaint)) return 'unschedulable';
+  const taints = node.spec.taints;
+  if (taints?.length && findMatchingUntoleratedTaint(taints, tolerations, schedulingTaint)) return 'taint';
   const maxPods = Number(node.status?.allocatable?.pods ?? '110');
   if (podCountOnNode(tx.st.store, node.metadata.name) >= maxPods) return 'tooMany';
   return null;
@@ -62,7 +64,7 @@ export function schedulePod(tx: Tx, podKey: string, uid: string): void {
     ?.flatMap((t) => t.matchFields ?? [])
     .find((f) => f.key === 'metadata.name' && f.operator === 'In' && f.values?.length === 1)?.values?.[0];
   const pinnedNode = pinned !== undefined ? get(tx.st.cache, 'Node', pinned) : undefined;
-  const candidates = pinned !== undefined ? (pinnedNode ? [pinnedNode] : []) : list(tx.st.cache, 'Node');
+  const candidates: Iterable<Node> = pinned !== undefined ? (pinnedNode ? [pinnedNode] : []) : (tx.st.cache.objects.Node.values() as Iterable<Node>);
   const total = tx.st.cache.objects.Node.size;
   for (const node of candidates) {
     const r = fits(tx, pod, node);
@@ -77,7 +79,7 @@ export function schedulePod(tx: Tx, podKey: string, uid: string): void {
       best = [node];
     } else if (count === bestCount) best.push(node);
   }
-  if (pinned !== undefined && candidates.length === 0) reasons.set(REASON_TEXT.affinity, total);
+  if (pinned !== undefined && !pinnedNode) reasons.set(REASON_TEXT.affinity, total);
   const chosen = best.length ? best[best.length === 1 ? 0 : nextInt(tx.st.prng, best.length)] : undefined;
   if (!chosen) {
     const message = failureMessage(total, reasons);
@@ -118,9 +120,9 @@ export function retryUnschedulable(tx: Tx): void {
   tx.st.unschedulable.clear();
 }
 
-/** schedulerOnPodAdded queues a scheduling cycle for a new pod that needs a node. */
-export function schedulerOnPodAdded(tx: Tx, pod: Pod): void {
+/** schedulerOnPodAdded queues a scheduling cycle for a new pod that needs a node; key is objectKey(pod). */
+export function schedulerOnPodAdded(tx: Tx, pod: Pod, key = objectKey(pod)): void {
   if (pod.spec.nodeName || pod.metadata.deletionTimestamp || !pod.metadata.uid) return;
   if ((pod.spec.schedulerName ?? 'default-scheduler') !== 'default-scheduler') return;
-  schedule(tx, tx.now, { type: 'schedule', podKey: objectKey(pod), uid: pod.metadata.uid });
+  schedule(tx, tx.now, { type: 'schedule', podKey: key, uid: pod.metadata.uid });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextFloat, randString, seedPrng, uuid } from './prng.ts';
+import { hexString, nextFloat, nextInt, randString, seedPrng, uuid } from './prng.ts';
 
 describe('nextFloat', () => {
   it('repeats the same stream for the same seed', () => {
@@ -29,5 +29,20 @@ describe('randString', () => {
 describe('uuid', () => {
   it('has the version-4 shape', () => {
     expect(uuid(seedPrng(9))).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('keeps the uid a seed has always drawn', () => {
+    expect(uuid(seedPrng(9))).toBe('f5181690-1fcb-433b-b7a1-4a8b96eecee3');
+  });
+});
+
+describe('hexString', () => {
+  it('draws one hex digit per PRNG step, as sixteen nextInt(16) calls would', () => {
+    const a = seedPrng(5);
+    const b = seedPrng(5);
+    let want = '';
+    for (let i = 0; i < 16; i++) want += '0123456789abcdef'[nextInt(b, 16)];
+    expect(hexString(a, 16)).toBe(want);
+    expect(a.s).toBe(b.s);
   });
 });

@@ -131,9 +131,13 @@ export function nodeMatchesNodeSelectorTerms(node: Node, terms: readonly NodeSel
  * nodeaffinity.GetRequiredNodeAffinity(pod).Match(node). Preferred affinity never filters.
  */
 export function podMatchesNodeSelectorAndAffinityTerms(pod: { spec: PodSpec }, node: Node): boolean {
-  const labels = node.metadata.labels ?? {};
-  for (const [k, v] of Object.entries(pod.spec.nodeSelector ?? {})) {
-    if (!Object.hasOwn(labels, k) || labels[k] !== v) return false;
+  const selector = pod.spec.nodeSelector;
+  if (selector) {
+    // The scheduler asks this for every node: nothing is allocated when there is no nodeSelector.
+    const labels = node.metadata.labels ?? {};
+    for (const [k, v] of Object.entries(selector)) {
+      if (!Object.hasOwn(labels, k) || labels[k] !== v) return false;
+    }
   }
   const required = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
   if (required) return nodeMatchesNodeSelectorTerms(node, required.nodeSelectorTerms ?? []);

@@ -25,3 +25,18 @@ describe('parseRFC3339', () => {
     expect(parseRFC3339(undefined)).toBeNaN();
   });
 });
+
+describe('toRFC3339 alternating seconds', () => {
+  it('formats each call right when two seconds alternate, as a graceful delete makes them', () => {
+    const got = [0, 30_000, 999, 30_999, 61_000, 30_000, 0].map(toRFC3339);
+    expect(got).toEqual([
+      '2026-01-01T00:00:00Z',
+      '2026-01-01T00:00:30Z',
+      '2026-01-01T00:00:00Z',
+      '2026-01-01T00:00:30Z',
+      '2026-01-01T00:01:01Z',
+      '2026-01-01T00:00:30Z',
+      '2026-01-01T00:00:00Z',
+    ]);
+  });
+});

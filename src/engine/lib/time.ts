@@ -34,14 +34,30 @@ function daysFromCivil(y0: number, m: number, d: number): number {
   return era * 146097 + doe - 719468;
 }
 
+/**
+ * The two seconds formatted last, most recent first. Ticks come in time order, so most calls
+ * format the second of the one before; a graceful delete formats now + 30 s between two calls
+ * for now, and a single entry would format (and keep, in every Event) a new copy of each.
+ */
 let lastSecond = Number.NaN;
 let lastText = '';
+let prevSecond = Number.NaN;
+let prevText = '';
 
 /** toRFC3339 formats virtual ms as the API server does (seconds precision, UTC), truncating ms. */
 export function toRFC3339(ms: number): string {
   const second = Math.floor(ms / 1000);
-  // Ticks come in time order, so most calls format the same second as the one before.
   if (second === lastSecond) return lastText;
+  if (second === prevSecond) {
+    prevSecond = lastSecond;
+    const text = prevText;
+    prevText = lastText;
+    lastSecond = second;
+    lastText = text;
+    return text;
+  }
+  prevSecond = lastSecond;
+  prevText = lastText;
   lastSecond = second;
   lastText = formatSecond(ms);
   return lastText;

@@ -33,13 +33,19 @@ export function heapPop(h: QueuedEvent[]): QueuedEvent | undefined {
   if (h.length === 0 || last === undefined) return top;
   let i = 0;
   const n = h.length;
+  // Each child is read once: with thousands of pending events the reads are the cost.
   for (;;) {
     const l = 2 * i + 1;
     if (l >= n) break;
-    const r = l + 1;
     let c = l;
-    if (r < n && less(h[r] as QueuedEvent, h[l] as QueuedEvent)) c = r;
-    const hc = h[c] as QueuedEvent;
+    let hc = h[l] as QueuedEvent;
+    if (l + 1 < n) {
+      const hr = h[l + 1] as QueuedEvent;
+      if (less(hr, hc)) {
+        c = l + 1;
+        hc = hr;
+      }
+    }
     if (!less(hc, last)) break;
     h[i] = hc;
     i = c;

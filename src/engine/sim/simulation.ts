@@ -64,17 +64,20 @@ function scheduleDeliveries(tx: Tx): void {
 
 function deliver(tx: Tx, rec: WatchRecord): void {
   tx.actor = 'informer';
-  const old = applyWatch(tx.st.cache, rec);
   const o = rec.object;
-  tx.key = objectKey(o);
+  // One key string for the cache and every handler: a Map hashes a string once, so the
+  // scheduler's and the kubelet's later lookups of this pod reuse the hash.
+  const key = objectKey(o);
+  const old = applyWatch(tx.st.cache, rec, key);
+  tx.key = key;
   note(tx, 'watch', { type: rec.type, kind: o.kind, name: o.metadata.name, rv: o.metadata.resourceVersion ?? '' });
   deploymentOnWatch(tx, rec, old);
-  replicaSetOnWatch(tx, rec, old);
+  replicaSetOnWatch(tx, rec, old, key);
   daemonSetOnWatch(tx, rec, old);
   gcOnWatch(tx, rec);
   if (o.kind === 'Pod') {
-    if (rec.type === 'ADDED') schedulerOnPodAdded(tx, o);
-    if (rec.type !== 'DELETED') kubeletOnPodWatched(tx, o, old?.kind === 'Pod' ? (old as Pod) : undefined);
+    if (rec.type === 'ADDED') schedulerOnPodAdded(tx, o, key);
+    if (rec.type !== 'DELETED') kubeletOnPodWatched(tx, o, old?.kind === 'Pod' ? (old as Pod) : undefined, key);
     else retryUnschedulable(tx);
   } else if (o.kind === 'Node') {
     retryUnschedulable(tx);

@@ -7,7 +7,7 @@ import { type CacheState, cloneCache, newCacheState } from '../client/cache.ts';
 import { cloneQueue, newQueueState, type QueueState } from '../client/workqueue.ts';
 import { type BackoffState, newBackOff } from '../controller/daemon/backoff.ts';
 import { cloneDaemonSetMemos, type DaemonSetMemo } from '../controller/daemon/nodeMemo.ts';
-import type { ExpectationsState } from '../controller/expectations.ts';
+import { cloneExpectations, type ExpectationsState } from '../controller/expectations.ts';
 import type { SimConfig } from '../config.ts';
 import { type PrngState, seedPrng } from '../lib/prng.ts';
 import { newStoreState, type StoreState } from '../apiserver/store.ts';
@@ -77,10 +77,7 @@ function cloneObjects(o: Record<Kind, Map<string, KubeObject>>): Record<Kind, Ma
 }
 
 function cloneStore(s: StoreState): StoreState {
-  // Index sets are copied in their own order (see cloneCache).
-  const podsByNode = new Map<string, Set<string>>();
-  for (const [k, v] of s.podsByNode) podsByNode.set(k, new Set(v));
-  return { rv: s.rv, objects: cloneObjects(s.objects), podsByNode };
+  return { rv: s.rv, objects: cloneObjects(s.objects), podCountByNode: new Map(s.podCountByNode) };
 }
 
 /** cloneEngineState copies every mutable container; immutable API objects are shared. */
@@ -100,9 +97,9 @@ export function cloneEngineState(s: EngineState): EngineState {
       daemonset: cloneQueue(s.queues.daemonset),
     },
     expectations: {
-      deployment: new Map(s.expectations.deployment),
-      replicaset: new Map(s.expectations.replicaset),
-      daemonset: new Map(s.expectations.daemonset),
+      deployment: cloneExpectations(s.expectations.deployment),
+      replicaset: cloneExpectations(s.expectations.replicaset),
+      daemonset: cloneExpectations(s.expectations.daemonset),
     },
     dsBackoff: { ...s.dsBackoff, entries: { ...s.dsBackoff.entries } },
     dsMemo: cloneDaemonSetMemos(s.dsMemo),

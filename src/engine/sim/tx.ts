@@ -17,7 +17,7 @@ import {
   type WriteContext,
 } from '../apiserver/store.ts';
 import { add as queueAdd } from '../client/workqueue.ts';
-import { nextInt } from '../lib/prng.ts';
+import { hexString } from '../lib/prng.ts';
 import { toRFC3339 } from '../lib/time.ts';
 import { heapPush } from './eventQueue.ts';
 import type { ControllerName, SimEvent } from './events.ts';
@@ -96,8 +96,9 @@ export function update<T extends KubeObject>(tx: Tx, obj: T): ApiResult<T> {
   return updateObject(tx.st.store, tx.wctx, obj);
 }
 
-export function writeStatus<T extends KubeObject>(tx: Tx, obj: T): ApiResult<T> {
-  return updateStatus(tx.st.store, tx.wctx, obj);
+/** writeStatus writes obj's status (the status subresource); key, when given, is objectKey(obj). */
+export function writeStatus<T extends KubeObject>(tx: Tx, obj: T, key?: string): ApiResult<T> {
+  return key === undefined ? updateStatus(tx.st.store, tx.wctx, obj) : updateStatus(tx.st.store, tx.wctx, obj, key);
 }
 
 export function del(tx: Tx, kind: Kind, key: string, opts: { gracePeriodSeconds?: number } = {}): ApiResult<KubeObject> {
@@ -107,8 +108,6 @@ export function del(tx: Tx, kind: Kind, key: string, opts: { gracePeriodSeconds?
 export function remove(tx: Tx, kind: Kind, key: string): ApiResult<KubeObject> {
   return removeObject(tx.st.store, tx.wctx, kind, key);
 }
-
-const HEX = '0123456789abcdef';
 
 /**
  * recordEvent writes a core/v1 Event as client-go's recorder does, deduplicating repeats of
@@ -136,8 +135,7 @@ export function recordEvent(
     updateObject(tx.st.store, tx.wctx, { ...existing, count: (existing.count ?? 1) + 1, lastTimestamp: tx.nowIso });
     return;
   }
-  let suffix = '';
-  for (let i = 0; i < 16; i++) suffix += HEX[nextInt(tx.st.prng, 16)];
+  const suffix = hexString(tx.st.prng, 16);
   const res = createObject(tx.st.store, tx.wctx, {
     apiVersion: 'v1',
     kind: 'Event',

@@ -5,7 +5,7 @@ import { ReplicaSetBurstReplicas, SlowStartInitialBatchSize } from '../../api/co
 import { decide } from '../../api/decision.ts';
 import type { KubeObject, OwnerReference, Pod, ReplicaSet } from '../../api/types.ts';
 import { objectKey, type WatchRecord } from '../../apiserver/store.ts';
-import { get, list, ownerStats, podsOwnedBy } from '../../client/cache.ts';
+import { activePodsPerNode, get, list, ownedPodCount, ownedPods, ownerStats, podsOwnedBy } from '../../client/cache.ts';
 import { selectorMatches } from '../../lib/labels.ts';
 import { create, del, enqueue, enqueueAfter, note, recordEvent, type Tx } from '../../sim/tx.ts';
 import {
@@ -16,44 +16,50 @@ import {
   expectDeletions,
   satisfiedExpectations,
 } from '../expectations.ts';
-import { filterActivePods, getPodsToDelete, isPodReady } from '../podRanking.ts';
+import { filterActivePods, isPodReady, podsToDeleteFromKeys } from '../podRanking.ts';
+import { activeRankedKeys } from '../podRankKey.ts';
 import { specReplicas } from '../sort.ts';
 import { updateReplicaSetStatus } from './replicaSetUtils.ts';
 
 const COMPONENT = 'replicaset-controller';
 
-/** resolveControllerRef finds the ReplicaSet a pod's controllerRef names (uid must match). */
-function resolveControllerRef(tx: Tx, ns: string, ref: OwnerReference | undefined): ReplicaSet | undefined {
+/**
+ * resolveControllerRef finds the ReplicaSet a pod's controllerRef names (uid must match), with
+ * its key.
+ */
+function resolveControllerRef(tx: Tx, ns: string, ref: OwnerReference | undefined): { rs: ReplicaSet; key: string } | undefined {
   if (!ref || ref.kind !== 'ReplicaSet') return undefined;
-  const rs = get(tx.st.cache, 'ReplicaSet', `${ns}/${ref.name}`);
-  return rs && rs.metadata.uid === ref.uid ? rs : undefined;
+  const key = `${ns}/${ref.name}`;
+  const rs = get(tx.st.cache, 'ReplicaSet', key);
+  return rs && rs.metadata.uid === ref.uid ? { rs, key } : undefined;
 }
 
-/** replicaSetOnWatch is the informer's event handlers (addRS/updateRS/deleteRS, addPod/updatePod/deletePod). */
-export function replicaSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | undefined): void {
+/**
+ * replicaSetOnWatch is the informer's event handlers (addRS/updateRS/deleteRS, addPod/updatePod/
+ * deletePod); key is objectKey(rec.object).
+ */
+export function replicaSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | undefined, key = objectKey(rec.object)): void {
   const obj = rec.object;
   if (obj.kind === 'ReplicaSet') {
-    const key = objectKey(obj);
     if (rec.type === 'DELETED') deleteExpectations(tx.st.expectations.replicaset, key);
     enqueue(tx, 'replicaset', key);
     return;
   }
   if (obj.kind !== 'Pod') return;
   const ns = obj.metadata.namespace ?? 'default';
-  const podKey = objectKey(obj);
+  const podKey = key;
   if (rec.type === 'DELETED') {
-    const rs = resolveControllerRef(tx, ns, getControllerOf(obj));
-    if (!rs) return;
-    const rsKey = objectKey(rs);
-    deletionObserved(tx.st.expectations.replicaset, rsKey, podKey);
-    enqueue(tx, 'replicaset', rsKey);
+    const owner = resolveControllerRef(tx, ns, getControllerOf(obj));
+    if (!owner) return;
+    deletionObserved(tx.st.expectations.replicaset, owner.key, podKey);
+    enqueue(tx, 'replicaset', owner.key);
     return;
   }
   const oldPod = old?.kind === 'Pod' ? old : undefined;
   if (rec.type === 'ADDED' || !oldPod) {
-    const rs = resolveControllerRef(tx, ns, getControllerOf(obj));
-    if (rs) {
-      const rsKey = objectKey(rs);
+    const owner = resolveControllerRef(tx, ns, getControllerOf(obj));
+    if (owner) {
+      const rsKey = owner.key;
       if (obj.metadata.deletionTimestamp) deletionObserved(tx.st.expectations.replicaset, rsKey, podKey);
       else creationObserved(tx.st.expectations.replicaset, rsKey);
       enqueue(tx, 'replicaset', rsKey);
@@ -70,19 +76,24 @@ export function replicaSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | un
     return;
   }
   if (obj.metadata.resourceVersion === oldPod.metadata.resourceVersion) return;
-  const rs = resolveControllerRef(tx, ns, getControllerOf(obj));
-  if (obj.metadata.deletionTimestamp && !oldPod.metadata.deletionTimestamp && rs) {
+  const ref = getControllerOf(obj);
+  const owner = resolveControllerRef(tx, ns, ref);
+  if (obj.metadata.deletionTimestamp && !oldPod.metadata.deletionTimestamp && owner) {
     // A graceful delete already counts as the deletion the controller expected.
-    deletionObserved(tx.st.expectations.replicaset, objectKey(rs), podKey);
+    deletionObserved(tx.st.expectations.replicaset, owner.key, podKey);
   }
-  const oldRs = resolveControllerRef(tx, ns, getControllerOf(oldPod));
-  if (oldRs && oldRs !== rs) enqueue(tx, 'replicaset', objectKey(oldRs));
-  if (!rs) return;
-  enqueue(tx, 'replicaset', objectKey(rs));
-  const minReady = rs.spec.minReadySeconds ?? 0;
+  // A status write keeps the ownerReferences object: the old pod resolves to the same owner.
+  const oldRef = getControllerOf(oldPod);
+  if (oldRef !== ref) {
+    const oldOwner = resolveControllerRef(tx, ns, oldRef);
+    if (oldOwner && oldOwner.rs !== owner?.rs) enqueue(tx, 'replicaset', oldOwner.key);
+  }
+  if (!owner) return;
+  enqueue(tx, 'replicaset', owner.key);
+  const minReady = owner.rs.spec.minReadySeconds ?? 0;
   if (!isPodReady(oldPod) && isPodReady(obj) && minReady > 0) {
     // Check again once the pod has been ready for minReadySeconds (plus a second of slack).
-    enqueueAfter(tx, 'replicaset', objectKey(rs), minReady * 1000 + 1000);
+    enqueueAfter(tx, 'replicaset', owner.key, minReady * 1000 + 1000);
   }
 }
 
@@ -107,17 +118,32 @@ function getPodFromTemplate(rs: ReplicaSet): Pod {
   return pod;
 }
 
-function structuredCloneSpec<T>(v: T): T {
-  return JSON.parse(JSON.stringify(v)) as T;
+/**
+ * One deep copy of each template spec, shared by the ReplicaSet's pods: API objects are never
+ * changed in place (a write stores a new object), so 10,000 pods need not each parse their own
+ * copy, and the heap keeps one. The copy is the JSON round trip a fresh copy always was.
+ */
+const specCopies = new WeakMap<object, unknown>();
+
+function structuredCloneSpec<T extends object>(v: T): T {
+  let copy = specCopies.get(v) as T | undefined;
+  if (copy === undefined) {
+    copy = JSON.parse(JSON.stringify(v)) as T;
+    specCopies.set(v, copy);
+  }
+  return copy;
 }
 
-/** relatedPods are the pods of every ReplicaSet owned by the same Deployment (getIndirectlyRelatedPods). */
-function relatedPods(tx: Tx, rs: ReplicaSet): Pod[] {
+/**
+ * relatedOwners are the uids of every ReplicaSet owned by the same Deployment as rs (whose pods
+ * are getIndirectlyRelatedPods), or rs alone when nothing owns it.
+ */
+function relatedOwners(tx: Tx, rs: ReplicaSet): string[] {
   const owner = getControllerOf(rs);
-  if (!owner) return podsOwnedBy(tx.st.cache, rs.metadata.uid ?? '');
-  const out: Pod[] = [];
-  for (const r of list(tx.st.cache, 'ReplicaSet')) {
-    if (getControllerOf(r)?.uid === owner.uid) out.push(...podsOwnedBy(tx.st.cache, r.metadata.uid ?? ''));
+  if (!owner) return [rs.metadata.uid ?? ''];
+  const out: string[] = [];
+  for (const r of tx.st.cache.objects.ReplicaSet.values()) {
+    if (getControllerOf(r)?.uid === owner.uid) out.push(r.metadata.uid ?? '');
   }
   return out;
 }
@@ -166,10 +192,14 @@ export function manageReplicas(tx: Tx, activeCount: number, activePods: () => Po
   }
   if (diff > 0) {
     const n = Math.min(diff, ReplicaSetBurstReplicas);
-    const filteredPods = activePods();
-    const related = relatedPods(tx, rs);
-    tx.cost += filteredPods.length + related.length;
-    const victims = getPodsToDelete(filteredPods, related, n, tx.now);
+    const owners = relatedOwners(tx, rs);
+    let related = 0;
+    for (const uid of owners) related += ownedPodCount(tx.st.cache, uid);
+    // The active pods, as filterActivePods lists them, with their ranks: the related pods are
+    // counted per node by the cache as the watch delivers them.
+    const ranked = activeRankedKeys(ownedPods(tx.st.cache, rs.metadata.uid ?? ''), activePodsPerNode(tx.st.cache, owners), tx.now);
+    tx.cost += ranked.length + related;
+    const victims = podsToDeleteFromKeys(ranked, n);
     const keys = victims.map((p) => objectKey(p));
     expectDeletions(exp, rsKey, keys, tx.now);
     for (const p of victims) {

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { Deployment } from '../api/types.ts';
+import { DEFAULT_IMAGE_BEHAVIOUR, type SimConfig } from '../config.ts';
+import { activeRankedKeys } from '../controller/podRankKey.ts';
+import { activeRelatedPodsPerNode, filterActivePods, getPodsToDelete, isPodActive, isPodReady, podsToDeleteFromKeys } from '../controller/podRanking.ts';
+import { createEngine, nextEventTime, step } from '../sim.ts';
+import { activePodsPerNode, cloneCache, type CacheState, ownedPodCount, ownedPods, ownerStats, podsOwnedBy } from './cache.ts';
+
+function config(): SimConfig {
+  const d: Deployment = {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'web', labels: { app: 'web' } },
+    spec: {
+      replicas: 12,
+      selector: { matchLabels: { app: 'web' } },
+      template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'web:1' }] } },
+    },
+  };
+  return {
+    seed: 3,
+    nodes: [1, 2, 3].map((i) => ({ name: `node-${i}`, labels: {}, taints: [], unschedulable: false, maxPods: 110 })),
+    images: { default: DEFAULT_IMAGE_BEHAVIOUR },
+    terminationSeconds: 1,
+    watchDelaySeconds: 0.05,
+    objects: [d],
+    actions: [
+      { at: 20, kubectl: 'set image deployment/web web=web:2' },
+      { at: 40, kubectl: 'scale deployment/web --replicas=4' },
+    ],
+  };
+}
+
+/** The rollout and the scale-down are over by 2 minutes (the 12 h resync would never stop a run). */
+const END_MS = 120_000;
+
+function more(st: ReturnType<typeof createEngine>): boolean {
+  const t = nextEventTime(st);
+  return t !== null && t <= END_MS && step(st) !== null;
+}
+
+function rsUids(c: CacheState): string[] {
+  return [...c.objects.ReplicaSet.values()].map((r) => r.metadata.uid ?? '');
+}
+
+describe('activePodsPerNode', () => {
+  it('counts what activeRelatedPodsPerNode counts from the listed pods, at every tick of a rollout and a scale-down', () => {
+    const st = createEngine(config());
+    let checked = 0;
+    while (more(st)) {
+      const uids = rsUids(st.cache);
+      const listed = uids.flatMap((u) => podsOwnedBy(st.cache, u));
+      expect(activePodsPerNode(st.cache, uids)).toEqual(activeRelatedPodsPerNode(listed));
+      expect(uids.reduce((n, u) => n + ownedPodCount(st.cache, u), 0)).toBe(listed.length);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+});
+
+describe('activeRankedKeys', () => {
+  it('picks the pods getPodsToDelete picks from the listed pods, at every tick, for every ReplicaSet and count', () => {
+    const st = createEngine(config());
+    while (more(st)) {
+      const uids = rsUids(st.cache);
+      const related = uids.flatMap((u) => podsOwnedBy(st.cache, u));
+      for (const uid of uids) {
+        const filtered = filterActivePods(podsOwnedBy(st.cache, uid));
+        for (const n of [1, 3, filtered.length]) {
+          const keys = activeRankedKeys(ownedPods(st.cache, uid), activePodsPerNode(st.cache, uids), st.now);
+          const got = podsToDeleteFromKeys(keys, n).map((p) => p.metadata.name);
+          expect(got).toEqual(getPodsToDelete(filtered, related, n, st.now).map((p) => p.metadata.name));
+        }
+      }
+    }
+  });
+});
+
+describe('ownerStats', () => {
+  it('equals a count over the listed pods at every tick, status writes included', () => {
+    const st = createEngine(config());
+    while (more(st)) {
+      for (const rs of st.cache.objects.ReplicaSet.values()) {
+        if (rs.kind !== 'ReplicaSet') continue;
+        const pods = podsOwnedBy(st.cache, rs.metadata.uid ?? '');
+        const active = pods.filter(isPodActive);
+        const want = rs.spec.template.metadata?.labels ?? {};
+        expect(ownerStats(st.cache, rs.metadata.uid ?? '')).toEqual({
+          active: active.length,
+          ready: active.filter(isPodReady).length,
+          fullyLabeled: active.filter((p) => Object.entries(want).every(([k, v]) => p.metadata.labels?.[k] === v)).length,
+          terminating: pods.filter((p) => p.metadata.deletionTimestamp && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed').length,
+        });
+      }
+    }
+  });
+});
+
+describe('cloneCache', () => {
+  it('copies the per-node counts so the copy does not move with the original', () => {
+    const st = createEngine(config());
+    for (let i = 0; i < 200; i++) step(st);
+    const copy = cloneCache(st.cache);
+    const before = activePodsPerNode(copy, rsUids(copy));
+    while (more(st));
+    expect(activePodsPerNode(copy, rsUids(copy))).toEqual(before);
+    expect(activePodsPerNode(st.cache, rsUids(st.cache))).not.toEqual(before);
+  });
+});
