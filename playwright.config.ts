@@ -1,7 +1,6 @@
 import { defineConfig } from '@playwright/test';
-import { findChromium } from './scripts/chromium.mjs';
+import { chromiumArgs, findChromium } from './scripts/chromium.mjs';
 
-const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 // E2E_PORT lets two checkouts on one machine run their end-to-end tests side by side.
 const port = Number(process.env.E2E_PORT ?? 4173);
 // The same base path as vite.config.ts, so `BASE_PATH=/rollout-lab/ npm test` tests the sub-path build.
@@ -22,16 +21,7 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath: findChromium() ?? undefined,
-      args: [
-        ...(isRoot ? ['--no-sandbox'] : []),
-        '--headless',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-quic',
-        '--disable-sync',
-      ],
+      args: chromiumArgs(),
     },
   },
   webServer: {

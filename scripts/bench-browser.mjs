@@ -18,7 +18,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { findChromium } from './chromium.mjs';
+import { chromiumArgs, findChromium } from './chromium.mjs';
 
 const arg = (name, fallback) => {
   const a = process.argv.find((x) => x.startsWith(`--${name}=`));
@@ -32,7 +32,6 @@ const RUNS = arg('runs', 1);
 const FROM = arg('from', 19.5);
 const SECONDS = arg('seconds', 5);
 const PORT = arg('port', 4181);
-const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 /** The scenario: `podCount` replicas on enough nodes, rolled to a new image at 20 s. */
 function scenario(podCount) {
@@ -282,16 +281,7 @@ try {
   await waitForServer(origin, 30_000);
   browser = await chromium.launch({
     executablePath: findChromium() ?? undefined,
-    args: [
-      ...(isRoot ? ['--no-sandbox'] : []),
-      '--headless',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-quic',
-      '--disable-sync',
-    ],
+    args: chromiumArgs(),
   });
   for (const pods of POD_COUNTS) {
     const runs = [];

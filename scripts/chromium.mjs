@@ -21,6 +21,24 @@ export function findChromium() {
   return null;
 }
 
+/**
+ * chromiumArgs returns the headless flags every launch here uses: without the background-networking
+ * ones Chromium keeps dialling hosts this closed network refuses; root needs --no-sandbox.
+ */
+export function chromiumArgs() {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  return [
+    ...(isRoot ? ['--no-sandbox'] : []),
+    '--headless',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-quic',
+    '--disable-sync',
+  ];
+}
+
 function isDebianLike() {
   if (!existsSync('/etc/os-release')) return false;
   const release = readFileSync('/etc/os-release', 'utf8');
