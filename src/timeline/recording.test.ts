@@ -52,6 +52,16 @@ describe('ObjectCursor', () => {
     }
   });
 
+  it('lists the pods by key wherever it moves', () => {
+    const r = recorded('nodes-coming-and-going');
+    for (const i of [r.timeline.length, ...numbers(9, 6, 0, r.timeline.length)]) {
+      r.cursor.moveTo(i);
+      const keys = [...r.cursor.objects().Pod.keys()];
+      expect(keys).toEqual([...keys].sort());
+      expect(keys.length).toBe(r.cursor.objects().Pod.size);
+    }
+  });
+
   it('walks one tick back and forth as the identity', () => {
     const r = recorded('seed');
     r.cursor.moveTo(300);
