@@ -68,6 +68,26 @@ describe('Timeline.engineAt', () => {
     expect(stateDigest(t.engineAt(45))).toBe(before);
   });
 
+  it('steps the state kept from a long replay on to later ticks, as a fresh run', () => {
+    const s = preset('seed');
+    // A clock whose every interval is longer than the one before: a replay always looks dearer
+    // than the copy before it, so every replay from a keyframe is kept.
+    let k = 0;
+    const t = new Timeline(s, { keyframeEvery: 400, clock: () => (k++) ** 2 });
+    t.record();
+    for (const i of [150, 151, 190, 120, 380, 401, 420, 419]) {
+      const seek = t.engineAt(i);
+      expect(diffStates(seek, freshRun(s, i).st)).toEqual([]);
+      // The caller owns the result: spoiling it must not change the next answer.
+      seek.store.objects.Pod.clear();
+      seek.prng.s ^= 1;
+    }
+    const f = t.fork(430, [SCALE]);
+    if (!f.ok) throw new Error(f.output);
+    t.record();
+    for (const i of [431, 440]) expect(diffStates(t.engineAt(i), freshRun(f.scenario, i).st)).toEqual([]);
+  });
+
   it('is the identity to step back then forward', () => {
     const t = recorded(preset('seed'), 16);
     for (const i of numbers(3, 5, 1, t.length - 1)) {
