@@ -170,6 +170,7 @@ export class ObjectCursor implements Track {
     const tables = this.tables;
     tables.forEach((t, kind) => {
       const n = (this.slots[kind] as KeySlots).count;
+      t.stamp++;
       if (from) {
         t.objs = padded((from.objs[kind] as Slots).slice(), n);
         t.size = from.sizes[kind] as number;

@@ -75,8 +75,16 @@ export class KeySlots {
   }
 }
 
-/** SlotTable: an ObjectTable over a slot array it does not own (the cursor moves it in place). */
+/**
+ * SlotTable: an ObjectTable over a slot array it does not own (the cursor moves it in place and
+ * bumps `stamp`). Its listings are built in one walk and kept until the stamp changes: a frame
+ * lists the pods' keys and values, often more than once.
+ */
 export class SlotTable implements ObjectTable {
+  /** Bumped by the owner of `objs` whenever it changes them. */
+  stamp = 0;
+  private listed: { stamp: number; keys: string[]; values: KubeObject[] } | null = null;
+
   constructor(
     private readonly slots: KeySlots,
     public objs: Slots,
@@ -92,35 +100,39 @@ export class SlotTable implements ObjectTable {
     return this.get(key) !== undefined;
   }
 
+  /** keys lists the keys that hold an object (do not change the array). */
+  keys(): readonly string[] {
+    return this.listing().keys;
+  }
+
+  /** values lists the objects, in the order of keys (do not change the array). */
+  values(): readonly KubeObject[] {
+    return this.listing().values;
+  }
+
+  [Symbol.iterator](): Iterator<[string, KubeObject]> {
+    const { keys, values } = this.listing();
+    return values.map((o, i): [string, KubeObject] => [keys[i] as string, o])[Symbol.iterator]();
+  }
+
   // Indexed loops: for-of over the listing measured ~5x slower (20,000 slots: 0.7 ms vs 0.15 ms).
-  keys(): string[] {
-    const out: string[] = [];
-    const { keys } = this.slots;
+  private listing(): { keys: string[]; values: KubeObject[] } {
+    if (this.listed?.stamp === this.stamp) return this.listed;
+    const keys: string[] = [];
+    const values: KubeObject[] = [];
+    const all = this.slots.keys;
     const order = this.slots.listing();
     const objs = this.objs;
     for (let i = 0; i < order.length; i++) {
       const s = order[i] as number;
-      if (objs[s]) out.push(keys[s] as string);
+      const o = objs[s];
+      if (o) {
+        keys.push(all[s] as string);
+        values.push(o);
+      }
     }
-    return out;
-  }
-
-  values(): KubeObject[] {
-    const out: KubeObject[] = [];
-    const order = this.slots.listing();
-    const objs = this.objs;
-    for (let i = 0; i < order.length; i++) {
-      const o = objs[order[i] as number];
-      if (o) out.push(o);
-    }
-    return out;
-  }
-
-  [Symbol.iterator](): Iterator<[string, KubeObject]> {
-    const keys = this.keys();
-    return this.values()
-      .map((o, i): [string, KubeObject] => [keys[i] as string, o])
-      [Symbol.iterator]();
+    this.listed = { stamp: this.stamp, keys, values };
+    return this.listed;
   }
 }
 

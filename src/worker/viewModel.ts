@@ -214,8 +214,19 @@ export function sortedPodKeys(objs: Readonly<ObjectMaps>): string[] {
   return [...objs.Pod.keys()].sort();
 }
 
-/** sortedPods lists the pods by key (a stable order for the grid and the canvas). */
+/**
+ * sortedPods lists the pods by key (a stable order for the grid and the canvas). When the table
+ * lists its keys in that very order (the object cursor lists pods by key), its values are the
+ * answer: two walks over the table instead of a lookup per key (~0.3 ms instead of ~1 ms and more
+ * for 14,000 pods, the lookups being scattered in memory).
+ */
 export function sortedPods(objs: Readonly<ObjectMaps>, keys: readonly string[] = sortedPodKeys(objs)): Pod[] {
+  if (objs.Pod.size === keys.length) {
+    const listed = [...objs.Pod.keys()];
+    let same = listed.length === keys.length;
+    for (let i = 0; same && i < keys.length; i++) same = listed[i] === keys[i];
+    if (same) return [...objs.Pod.values()] as Pod[];
+  }
   const out: Pod[] = new Array(keys.length);
   for (let i = 0; i < keys.length; i++) out[i] = objs.Pod.get(keys[i] as string) as Pod;
   return out;
