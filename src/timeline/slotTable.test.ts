@@ -29,5 +29,7 @@ describe('SlotTable', () => {
     expect([...t.values()].map((o) => o.metadata.name)).toEqual(['a', 'b']);
     expect([...t].map(([k]) => k)).toEqual(['a', 'b']);
     expect(t.size).toBe(2);
+    expect(t.sortedByKey).toBe(true);
+    expect(new SlotTable(new KeySlots(false), [], 0).sortedByKey).toBe(false);
   });
 });

@@ -12,6 +12,8 @@ import type { KubeObject } from '../engine/api/types.ts';
  */
 export interface ObjectTable {
   readonly size: number;
+  /** True when keys() lists the keys in code-unit order (a Map lists them as they were added). */
+  readonly sortedByKey?: boolean;
   get(key: string): KubeObject | undefined;
   has(key: string): boolean;
   keys(): Iterable<string>;
@@ -34,7 +36,7 @@ export class KeySlots {
   /** Slots appended to `order` since it was last sorted. */
   private unsorted = 0;
 
-  constructor(private readonly byKey: boolean) {}
+  constructor(readonly byKey: boolean) {}
 
   /** slot is the key's slot, given one if it has none yet. */
   slot(key: string): number {
@@ -90,6 +92,10 @@ export class SlotTable implements ObjectTable {
     public objs: Slots,
     public size: number,
   ) {}
+
+  get sortedByKey(): boolean {
+    return this.slots.byKey;
+  }
 
   get(key: string): KubeObject | undefined {
     const s = this.slots.find(key);

@@ -211,7 +211,8 @@ const byName = (a: { metadata: { name: string } }, b: { metadata: { name: string
 
 /** sortedPodKeys lists the pod keys in code-unit order (by name within a namespace). */
 export function sortedPodKeys(objs: Readonly<ObjectMaps>): string[] {
-  return [...objs.Pod.keys()].sort();
+  const keys = [...objs.Pod.keys()];
+  return objs.Pod.sortedByKey ? keys : keys.sort();
 }
 
 /**
