@@ -7,6 +7,8 @@ import { createInThreadWorker } from '../worker/inThread.ts';
 import {
   linkMessage,
   openInitialScenario,
+  PLAYING_URL_MS,
+  SEEK_URL_MS,
   startUrlSync,
   type UrlEnv,
   WORKING_SCENARIO_KEY,
@@ -38,6 +40,7 @@ function fakeEnv(hash = '') {
     storage: { getItem: (k) => items.get(k) ?? null, setItem: (k, v) => void items.set(k, v) },
     setTimer: (fn, ms) => setTimeout(fn, ms),
     clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+    now: () => performance.now(),
   };
   const back = (h: string) => {
     env.hash = h;
@@ -155,16 +158,19 @@ describe('startUrlSync', () => {
     expect(saved.text).toContain('--replicas=5');
   });
 
-  it('follows the tick with replaceState at most once a second', async () => {
+  it('follows the tick of a running worker in the address bar', async () => {
     const { env, calls } = fakeEnv();
     const stop = startUrlSync(env, store);
     await loadPreset('seed');
     await until((s) => s.totalTicks > 300);
     for (const t of [10, 20, 30, 40]) seekTick(t);
-    await new Promise((r) => setTimeout(r, 1100));
+    await until((s) => s.tick === 40);
+    await new Promise((r) => setTimeout(r, SEEK_URL_MS + 50));
     stop();
-    const tickWrites = calls.filter((c) => c[0] === 'replace' && /&t=(10|20|30|40)$/.test(c[1]));
-    expect(tickWrites.map((c) => c[1].slice(-5))).toEqual(['&t=40']);
+    expect(env.hash).toMatch(/&t=40$/);
+    expect(
+      calls.filter((c) => c[0] === 'replace' && /&t=(10|20|30|40)$/.test(c[1])).length,
+    ).toBeLessThanOrEqual(2);
   });
 
   it('loads the scenario of a history entry without pushing another', async () => {
@@ -179,5 +185,87 @@ describe('startUrlSync', () => {
     await until((s) => s.scenarioName === preset('seed').name);
     stop();
     expect(calls.filter((c) => c[0] === 'push')).toHaveLength(pushes);
+  });
+});
+
+/** A fake clock with timers, so the throttle is tested without waiting. */
+function clockEnv() {
+  const { env, calls } = fakeEnv('#v1.abc&t=0');
+  let now = 0;
+  let timers: { at: number; fn: () => void; id: number }[] = [];
+  let ids = 0;
+  env.now = () => now;
+  env.setTimer = (fn, ms) => {
+    timers.push({ at: now + ms, fn, id: ++ids });
+    return ids;
+  };
+  env.clearTimer = (id) => {
+    timers = timers.filter((t) => t.id !== id);
+  };
+  const advance = (ms: number) => {
+    const end = now + ms;
+    for (;;) {
+      const due = timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
+      if (!due) break;
+      timers = timers.filter((t) => t !== due);
+      now = due.at;
+      due.fn();
+    }
+    now = end;
+  };
+  const ticks = () => calls.filter((c) => c[0] === 'replace').map((c) => Number(/&t=(\d+)/.exec(c[1])?.[1]));
+  return { env, advance, ticks };
+}
+
+describe('startUrlSync &t= throttle', () => {
+  it.each([
+    ['while playing', true, PLAYING_URL_MS],
+    ['while dragging the slider', false, SEEK_URL_MS],
+  ])('writes the tick at once, then at most every interval %s', (_name, playing, gap) => {
+    const s = createAppStore();
+    s.setState({ shareHash: '#v1.abc', tick: 0, playing });
+    const { env, advance, ticks } = clockEnv();
+    const stop = startUrlSync(env, s);
+    // 3 s of ticks, one per 16 ms frame
+    for (let k = 1; k <= 188; k++) {
+      s.setState({ tick: k });
+      advance(16);
+    }
+    advance(gap);
+    stop();
+    const written = ticks();
+    expect(written[0]).toBe(1);
+    expect(written.at(-1)).toBe(188);
+    expect(written.length).toBeLessThanOrEqual(Math.ceil(3008 / gap) + 1);
+    expect(written.length).toBeGreaterThanOrEqual(Math.floor(3008 / gap) - 1);
+  });
+
+  it('writes the exact tick at once on pause', () => {
+    const s = createAppStore();
+    s.setState({ shareHash: '#v1.abc', tick: 0, playing: true });
+    const { env, advance, ticks } = clockEnv();
+    const stop = startUrlSync(env, s);
+    s.setState({ tick: 5 });
+    advance(16);
+    s.setState({ tick: 9 });
+    advance(16);
+    s.setState({ tick: 12, playing: false });
+    expect(ticks()).toEqual([5, 12]);
+    advance(PLAYING_URL_MS);
+    stop();
+    expect(ticks()).toEqual([5, 12]);
+  });
+
+  it('writes a single seek while paused at once', () => {
+    const s = createAppStore();
+    s.setState({ shareHash: '#v1.abc', tick: 0, playing: false });
+    const { env, advance, ticks } = clockEnv();
+    const stop = startUrlSync(env, s);
+    s.setState({ tick: 300 });
+    expect(ticks()).toEqual([300]);
+    advance(1000);
+    s.setState({ tick: 40 });
+    expect(ticks()).toEqual([300, 40]);
+    stop();
   });
 });

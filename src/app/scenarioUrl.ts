@@ -4,7 +4,9 @@
  *   preset; a link that does not open shows why (scenarioMessage) with the default preset;
  * - every edit (a fork) and every other scenario load pushes a history entry with the new hash,
  *   so Back and Forward move between edits (popstate/hashchange load the entry's scenario);
- * - `&t=` follows the current tick with replaceState, at most once a second;
+ * - `&t=` follows the current tick with replaceState: at most every PLAYING_URL_MS while playing
+ *   (Chromium ignores replaceState past 200 calls in 10 s), at once on pause, and within
+ *   SEEK_URL_MS of a seek or step (a slider drag sends ~60 ticks a second);
  * - the working scenario is autosaved to localStorage on every change.
  */
 import { parseScenarioText } from '../scenario/parse.ts';
@@ -13,8 +15,10 @@ import { loadPreset, loadScenarioText, seekTick, shareHashAt } from '../state/ac
 import { type AppStore, appStore } from '../state/store.ts';
 
 export const WORKING_SCENARIO_KEY = 'rollout-lab.working-scenario';
-/** Shortest time between two `&t=` updates of the address bar. */
-export const TICK_URL_MS = 1000;
+/** Shortest time between two `&t=` updates of the address bar while playing. */
+export const PLAYING_URL_MS = 500;
+/** Shortest time between two `&t=` updates while paused (seeks, steps, a dragged slider). */
+export const SEEK_URL_MS = 100;
 
 /** The browser parts this module uses (tests pass fakes). */
 export interface UrlEnv {
@@ -25,6 +29,8 @@ export interface UrlEnv {
   storage: Pick<Storage, 'getItem' | 'setItem'> | null;
   setTimer(fn: () => void, ms: number): unknown;
   clearTimer(handle: unknown): void;
+  /** A monotonic clock in ms. */
+  now(): number;
 }
 
 function safeStorage(): Storage | null {
@@ -53,6 +59,7 @@ export function browserEnv(): UrlEnv {
     storage: safeStorage(),
     setTimer: (fn, ms) => setTimeout(fn, ms),
     clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+    now: () => performance.now(),
   };
 }
 
@@ -166,6 +173,22 @@ export function startUrlSync(env: UrlEnv = browserEnv(), store: AppStore = appSt
     if (push) env.pushHash(hash);
     else env.replaceHash(hash);
   };
+  const cancelTick = () => {
+    if (tickTimer !== null) env.clearTimer(tickTimer);
+    tickTimer = null;
+  };
+  const writeTick = () => {
+    cancelTick();
+    lastTickWrite = env.now();
+    write(false);
+  };
+  // Leading and trailing: the first change goes out at once, the last one within `gap` ms.
+  const throttleTick = (gap: number) => {
+    if (tickTimer !== null) return;
+    const wait = lastTickWrite + gap - env.now();
+    if (wait <= 0) writeTick();
+    else tickTimer = env.setTimer(writeTick, wait);
+  };
 
   const unsubscribe = store.subscribe((s, prev) => {
     if (s.scenarioRevision !== prev.scenarioRevision) {
@@ -176,15 +199,16 @@ export function startUrlSync(env: UrlEnv = browserEnv(), store: AppStore = appSt
       writeSaved(env, { text: s.scenarioText, presetId: s.presetId });
       return;
     }
-    if (s.tick !== prev.tick || s.languageChosen !== prev.languageChosen || s.language !== prev.language) {
-      if (tickTimer !== null) return;
-      const wait = Math.max(0, lastTickWrite + TICK_URL_MS - performanceNow());
-      tickTimer = env.setTimer(() => {
-        tickTimer = null;
-        lastTickWrite = performanceNow();
-        write(false);
-      }, wait);
+    if (
+      (prev.playing && !s.playing) ||
+      s.languageChosen !== prev.languageChosen ||
+      s.language !== prev.language
+    ) {
+      // Paused (the tick the reader stopped at) or a language picked: exact, at once.
+      writeTick();
+      return;
     }
+    if (s.tick !== prev.tick) throttleTick(s.playing ? PLAYING_URL_MS : SEEK_URL_MS);
   });
 
   const stopHistory = env.onHistory(() => {
@@ -204,10 +228,6 @@ export function startUrlSync(env: UrlEnv = browserEnv(), store: AppStore = appSt
   return () => {
     unsubscribe();
     stopHistory();
-    if (tickTimer !== null) env.clearTimer(tickTimer);
+    cancelTick();
   };
-}
-
-function performanceNow(): number {
-  return typeof performance === 'undefined' ? Date.now() : performance.now();
 }

@@ -13,3 +13,6 @@ export const ALL_DECISION_CATALOGS: readonly DecisionCatalog[] = [
   REPLICASET_DECISION_KEYS,
   DAEMONSET_DECISION_KEYS,
 ];
+
+/** The tick summaries' English templates (sim/summaryCatalog.ts); the UI translates the same keys. */
+export { SUMMARY_TEMPLATES } from './sim/summaryCatalog.ts';

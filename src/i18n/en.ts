@@ -114,6 +114,7 @@ export const en = {
     tick: 'Tick {{tick}}',
     at: 't = {{time}} s',
     decisions: 'Decisions',
+    noteJoin: '; ',
     sourceLink: 'Open {{fn}} in the Kubernetes source (v1.36.3)',
     writes_one: '{{count}} object write',
     writes_other: '{{count}} object writes',
@@ -140,7 +141,7 @@ export const en = {
     counters: 'desired {{desired}} · current {{current}} · ready {{ready}} · available {{available}}',
     metrics: 'Lines shown',
     bandNote:
-      'Shaded: what the strategy promises — at most replicas + maxSurge pods, at least replicas − maxUnavailable available (black lines: totals), drawn for each stretch between actions once you have been there.',
+      'Shaded: what the strategy promises — at most replicas + maxSurge pods, at least replicas − maxUnavailable available (black lines: totals); it steps where a scale or a strategy edit changes them.',
     emptyTitle: 'Nothing recorded',
     emptyText: "The run over time: each ReplicaSet's counters, to scrub through.",
   },

@@ -1,6 +1,6 @@
 /**
- * i18n: one i18next instance for the page, with the UI strings (`translation`) and the Explain
- * sentence templates (`explain`) in English and Simplified Chinese. The language follows the
+ * i18n: one i18next instance for the page, with the UI strings (`translation`), the Explain
+ * sentence templates (`explain`) and the tick summaries (`summary`) in English and Simplified Chinese. The language follows the
  * store's `language` (the browser's at start, the reader's pick after `setLanguage`); <html lang>
  * follows too. Resources are bundled, so init is synchronous and tests need no waiting.
  */
@@ -10,6 +10,8 @@ import type { AppStore } from '../state/store.ts';
 import { en } from './en.ts';
 import { EXPLAIN_EN } from './explain.en.ts';
 import { EXPLAIN_ZH_CN } from './explain.zh-CN.ts';
+import { SUMMARY_EN } from './summary.en.ts';
+import { SUMMARY_ZH_CN } from './summary.zh-CN.ts';
 import { zhCN } from './zh-CN.ts';
 
 /** The languages the UI speaks. */
@@ -33,11 +35,11 @@ export function initI18n(language: UiLanguage = 'en'): I18n {
       lng: language,
       fallbackLng: 'en',
       supportedLngs: [...LANGUAGES],
-      ns: ['translation', 'explain'],
+      ns: ['translation', 'explain', 'summary'],
       defaultNS: 'translation',
       resources: {
-        en: { translation: en, explain: EXPLAIN_EN },
-        'zh-CN': { translation: zhCN, explain: EXPLAIN_ZH_CN },
+        en: { translation: en, explain: EXPLAIN_EN, summary: SUMMARY_EN },
+        'zh-CN': { translation: zhCN, explain: EXPLAIN_ZH_CN, summary: SUMMARY_ZH_CN },
       },
       interpolation: { escapeValue: false }, // React escapes
       returnNull: false,
@@ -51,19 +53,28 @@ export function initI18n(language: UiLanguage = 'en'): I18n {
 
 /**
  * startI18n starts i18n in the browser's language (unless the store already holds a chosen one,
- * e.g. from a share link) and keeps i18next and <html lang> in step with the store's language.
+ * e.g. from a share link), follows the browser's language when it changes until the reader picks
+ * one, and keeps i18next and <html lang> in step with the store's language.
  */
-export function startI18n(store: AppStore, preferred: readonly string[] = navigator.languages): () => void {
-  const state = store.getState();
-  if (!state.languageChosen) store.setState({ language: browserLanguage(preferred) });
+export function startI18n(
+  store: AppStore,
+  preferred: () => readonly string[] = () => navigator.languages,
+): () => void {
+  const follow = () => store.getState().setBrowserLanguage(browserLanguage(preferred()));
+  follow();
   const apply = (language: UiLanguage) => {
     initI18n(language);
     document.documentElement.lang = language;
   };
   apply(store.getState().language);
-  return store.subscribe((next, prev) => {
+  const stop = store.subscribe((next, prev) => {
     if (next.language !== prev.language) apply(next.language);
   });
+  window.addEventListener('languagechange', follow);
+  return () => {
+    stop();
+    window.removeEventListener('languagechange', follow);
+  };
 }
 
 // Ready on import (in English) so any React tree — the app, a component test — has its strings;

@@ -111,6 +111,7 @@ export const zhCN = {
     tick: '第 {{tick}} 步',
     at: 't = {{time}} 秒',
     decisions: '决策',
+    noteJoin: '；',
     sourceLink: '在 Kubernetes 源码（v1.36.3）中打开 {{fn}}',
     writes_other: '{{count}} 次对象写入',
     emptyTitle: '还没有决策',
@@ -135,7 +136,7 @@ export const zhCN = {
     counters: 'desired {{desired}} · current {{current}} · ready {{ready}} · available {{available}}',
     metrics: '显示的曲线',
     bandNote:
-      '阴影：策略所承诺的范围——Pod 总数至多 replicas + maxSurge，可用数至少 replicas − maxUnavailable（黑线为合计）；两次操作之间的每一段在你看过之后才画出。',
+      '阴影：策略所承诺的范围——Pod 总数至多 replicas + maxSurge，可用数至少 replicas − maxUnavailable（黑线为合计）；扩缩或修改策略时，范围随之变化。',
     emptyTitle: '尚无记录',
     emptyText: '随时间展开的运行过程：各 ReplicaSet 的计数，可拖动回看。',
   },

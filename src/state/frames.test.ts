@@ -75,7 +75,7 @@ describe('applyFrame', () => {
   it('appends chart and watch increments and replaces them on a reset', () => {
     const store = createAppStore();
     const memo: PackedNames = { version: -1, names: [] };
-    const p = (tick: number) => ({ tick, time: tick / 10, values: {} });
+    const p = (tick: number) => ({ tick, time: tick / 10, values: {}, strategy: {} });
     const line = (tick: number) => ({ tick, text: `row ${tick}` });
     applyFrame(
       store,
@@ -162,7 +162,7 @@ describe('FrameApplier', () => {
     const store = createAppStore();
     const { clock, advance } = fakeClock();
     const applier = new FrameApplier(store, clock);
-    const p = (tick: number) => ({ tick, time: tick, values: {} });
+    const p = (tick: number) => ({ tick, time: tick, values: {}, strategy: {} });
     applier.push({
       ...base,
       playing: true,

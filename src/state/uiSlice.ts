@@ -29,7 +29,10 @@ export interface UiSlice {
   selectPod(name: string | null): void;
   setExplainFilter(filter: ExplainFilter): void;
   setWatchTab(tab: WatchTab): void;
+  /** The reader picks a language: it goes into the share URL. */
   setLanguage(language: Language): void;
+  /** The browser's language, followed until the reader picks one; never marks it chosen. */
+  setBrowserLanguage(language: Language): void;
   setLargeText(on: boolean): void;
   markExpectationsIntroSeen(): void;
 }
@@ -47,6 +50,7 @@ export const createUiSlice: StateCreator<UiSlice, [], [], UiSlice> = (set) => ({
   setExplainFilter: (explainFilter) => set({ explainFilter }),
   setWatchTab: (watchTab) => set({ watchTab }),
   setLanguage: (language) => set({ language, languageChosen: true }),
+  setBrowserLanguage: (language) => set((s) => (s.languageChosen ? {} : { language })),
   setLargeText: (largeText) => set({ largeText }),
   markExpectationsIntroSeen: () => set({ expectationsIntroSeen: true }),
 });

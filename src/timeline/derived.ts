@@ -1,14 +1,23 @@
 /**
  * Recordings derived tick by tick for the views, over the whole recording (the chart shows the
  * whole run, the watch panel the lines up to the playhead):
- * - SeriesTrack: the counters of every ReplicaSet and DaemonSet, one point per tick that changed them;
+ * - SeriesTrack: the counters of every ReplicaSet and DaemonSet and the band each rolling workload's
+ *   strategy promises, one point per tick that changed them;
  * - WatchTrack: `kubectl get <kind> -w` lines printed by the engine's own printers, each with its tick;
  * - MarkerTrack: the user's actions (scenario actions and forks).
  * Plain data shaped like src/worker/views.ts, so the worker sends slices of them as they are.
  */
-import type { DaemonSet, KubeObject, ReplicaSet } from '../engine/api/types.ts';
+import type { DaemonSet, Deployment, KubeObject, ReplicaSet } from '../engine/api/types.ts';
+import { surgeCount, unavailableCount } from '../engine/controller/daemon/util/daemonsetUtil.ts';
+import {
+  deploymentReplicas,
+  isRollingUpdate,
+  maxSurge,
+  maxUnavailable,
+} from '../engine/controller/deployment/util/fenceposts.ts';
 import { newWatchPrinter, type TableKind, watchPrint, type WatchPrinterState } from '../engine/kubectl/printers/table.ts';
 import type { EngineState, TickRecord } from '../engine/sim.ts';
+import { type SummaryNoteView, summaryNoteViews } from '../engine/sim/summaryCatalog.ts';
 import type { Track } from './timeline.ts';
 
 export interface Counters {
@@ -18,11 +27,25 @@ export interface Counters {
   available: number;
 }
 
+/**
+ * What a RollingUpdate workload's strategy promises at a point, resolved as its controller
+ * resolves it: a Deployment's maxSurge rounds up and maxUnavailable down against spec.replicas
+ * (25% / 25% of 10 → 3 / 2); a DaemonSet's both round up against the nodes that should run it
+ * (status.desiredNumberScheduled).
+ */
+export interface StrategyBand {
+  replicas: number;
+  surge: number;
+  unavailable: number;
+}
+
 export interface SeriesPoint {
   tick: number;
   /** Virtual seconds. */
   time: number;
   values: Record<string, Counters>;
+  /** The band of each RollingUpdate workload (`Deployment/web`, `DaemonSet/agent`) at this point. */
+  strategy: Record<string, StrategyBand>;
 }
 
 /** countersOf reads a ReplicaSet's (or DaemonSet's) counters as the chart plots them. */
@@ -47,20 +70,58 @@ function sameCounters(a: Counters | undefined, b: Counters): boolean {
   return !!a && a.desired === b.desired && a.current === b.current && a.ready === b.ready && a.available === b.available;
 }
 
-/** SeriesTrack: chart points, one per tick that changed a ReplicaSet's or DaemonSet's counters. */
+/** strategyBandOf resolves a workload's band; null for Recreate / OnDelete. */
+export function strategyBandOf(o: Deployment | DaemonSet): StrategyBand | null {
+  if (o.kind === 'Deployment') {
+    if (!isRollingUpdate(o)) return null;
+    return { replicas: deploymentReplicas(o), surge: maxSurge(o), unavailable: maxUnavailable(o) };
+  }
+  if ((o.spec.updateStrategy?.type ?? 'RollingUpdate') !== 'RollingUpdate') return null;
+  const desired = o.status?.desiredNumberScheduled ?? 0;
+  // A malformed int-or-percent fails the controller's sync too; it promises nothing then.
+  try {
+    return { replicas: desired, surge: surgeCount(o, desired), unavailable: unavailableCount(o, desired) };
+  } catch {
+    return null;
+  }
+}
+
+function sameBand(a: StrategyBand | undefined, b: StrategyBand | null): boolean {
+  if (!a || !b) return !a && !b;
+  return a.replicas === b.replicas && a.surge === b.surge && a.unavailable === b.unavailable;
+}
+
+/**
+ * SeriesTrack: chart points, one per tick that changed a ReplicaSet's or DaemonSet's counters or
+ * a RollingUpdate workload's band (a scale, a maxSurge edit, a node joining a DaemonSet).
+ */
 export class SeriesTrack implements Track {
   readonly points: SeriesPoint[] = [];
   private current: Record<string, Counters> = {};
+  private strategy: Record<string, StrategyBand> = {};
 
   reset(): void {
     this.points.length = 0;
     this.current = {};
+    this.strategy = {};
   }
 
   append(rec: TickRecord): void {
     let next: Record<string, Counters> | null = null;
+    let bands: Record<string, StrategyBand> | null = null;
     for (const w of rec.writes) {
       const o = w.object;
+      if (o.kind === 'Deployment' || o.kind === 'DaemonSet') {
+        const id = `${o.kind}/${o.metadata.name}`;
+        const base: Record<string, StrategyBand> = bands ?? this.strategy;
+        const band = w.type === 'DELETED' ? null : strategyBandOf(o);
+        if (!sameBand(base[id], band)) {
+          const copy = { ...base };
+          if (band) copy[id] = band;
+          else delete copy[id];
+          bands = copy;
+        }
+      }
       if (o.kind !== 'ReplicaSet' && o.kind !== 'DaemonSet') continue;
       const name = o.metadata.name;
       const base: Record<string, Counters> = next ?? this.current;
@@ -74,14 +135,17 @@ export class SeriesTrack implements Track {
       if (sameCounters(base[name], c)) continue;
       next = { ...base, [name]: c };
     }
-    if (next === null) return;
-    this.current = next;
-    this.points.push({ tick: rec.tick, time: rec.time / 1000, values: next });
+    if (next === null && bands === null) return;
+    if (next) this.current = next;
+    if (bands) this.strategy = bands;
+    this.points.push({ tick: rec.tick, time: rec.time / 1000, values: this.current, strategy: this.strategy });
   }
 
   truncate(tick: number): void {
     while (this.points.length > 0 && (this.points[this.points.length - 1] as SeriesPoint).tick > tick) this.points.pop();
-    this.current = this.points[this.points.length - 1]?.values ?? {};
+    const last = this.points[this.points.length - 1];
+    this.current = last?.values ?? {};
+    this.strategy = last?.strategy ?? {};
   }
 }
 
@@ -173,6 +237,8 @@ export interface ActionMarker {
   /** Virtual seconds. */
   time: number;
   label: string;
+  /** The label as summary notes when it is the tick's summary (none for a kubectl command). */
+  notes: SummaryNoteView[];
 }
 
 /**
@@ -190,8 +256,9 @@ export class MarkerTrack implements Track {
 
   append(rec: TickRecord): void {
     if (rec.actor !== 'user' || rec.tick <= this.initTicks) return;
-    const label = rec.key?.startsWith('kubectl ') ? rec.key : rec.summary;
-    this.markers.push({ tick: rec.tick, time: rec.time / 1000, label });
+    const command = rec.key?.startsWith('kubectl ') ? rec.key : null;
+    const notes = command ? [] : summaryNoteViews(rec.notes);
+    this.markers.push({ tick: rec.tick, time: rec.time / 1000, label: command ?? rec.summary, notes });
   }
 
   truncate(tick: number): void {

@@ -8,6 +8,7 @@ import { DEPLOYMENT_DECISION_KEYS } from '../engine/controller/deployment/util/p
 import { REPLICASET_DECISION_KEYS } from '../engine/controller/replicaset/explainCatalog.ts';
 import { type DecisionCatalog, renderDecision } from '../engine/kubectl/explain.ts';
 import type { TickRecord } from '../engine/sim.ts';
+import { summaryNoteViews } from '../engine/sim/summaryCatalog.ts';
 import type { Recording } from '../timeline/recording.ts';
 import { type FrameView, type PackedPodsWire, POD_VIEW_LIMIT } from './protocol.ts';
 import {
@@ -43,6 +44,7 @@ export function tickView(rec: TickRecord): TickView {
     actor: rec.actor,
     key: rec.key ?? null,
     summary: rec.summary,
+    notes: summaryNoteViews(rec.notes),
     decisions: rec.decisions.map((d) => ({
       fn: d.fn,
       key: d.key,

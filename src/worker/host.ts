@@ -18,6 +18,7 @@ import { ENGINE_FORMAT_VERSION, KUBERNETES_VERSION } from '../engine/version.ts'
 import type { EngineState } from '../engine/sim.ts';
 import { parseScenarioText } from '../scenario/parse.ts';
 import { DEFAULT_PRESET_ID, PRESETS } from '../scenario/presets/index.ts';
+import { PRESET_TEXT_ZH_CN } from '../scenario/presets/zh-CN.ts';
 import { encodeShareHash } from '../scenario/shareUrl.ts';
 import type { Action } from '../scenario/types.ts';
 import { importManifests, scenarioToYaml } from '../scenario/yamlIo.ts';
@@ -80,7 +81,11 @@ export function presetList(): PresetSummary[] {
   if (presetSummaries === null) {
     presetSummaries = PRESETS.flatMap((p) => {
       const r = parseScenarioText(p.text);
-      return r.ok ? [{ id: p.id, name: r.value.name, description: r.value.description ?? '' }] : [];
+      if (!r.ok) return [];
+      const zh = PRESET_TEXT_ZH_CN[p.id];
+      const summary: PresetSummary = { id: p.id, name: r.value.name, description: r.value.description ?? '' };
+      if (zh) summary.translations = { 'zh-CN': zh };
+      return [summary];
     });
   }
   return presetSummaries;

@@ -55,11 +55,13 @@ export interface PackedPodsWire extends Omit<PackedPods, 'names'> {
 /** Pods travel as PodView objects up to this many, packed above (TOOLCHAIN.md §6). */
 export const POD_VIEW_LIMIT = 1000;
 
-/** A built-in scenario as the gallery lists it. */
+/** A built-in scenario as the gallery lists it: its English name and lesson, and translations. */
 export interface PresetSummary {
   id: string;
   name: string;
   description: string;
+  /** The name and lesson by UI language (`zh-CN`); English is name / description. */
+  translations?: Record<string, { name: string; description: string }>;
 }
 
 /** A workload field the Controls panel edits. */
@@ -309,7 +311,15 @@ export function isWorkerRequest(x: unknown): x is WorkerRequest {
 
 function isPresetSummary(x: unknown): boolean {
   return (
-    isRecord(x) && typeof x.id === 'string' && typeof x.name === 'string' && typeof x.description === 'string'
+    isRecord(x) &&
+    typeof x.id === 'string' &&
+    typeof x.name === 'string' &&
+    typeof x.description === 'string' &&
+    (x.translations === undefined ||
+      (isRecord(x.translations) &&
+        Object.values(x.translations).every(
+          (t) => isRecord(t) && typeof t.name === 'string' && typeof t.description === 'string',
+        )))
   );
 }
 
@@ -353,6 +363,8 @@ function isTickView(x: unknown): x is TickView {
     isFiniteNum(x.time) &&
     typeof x.actor === 'string' &&
     typeof x.summary === 'string' &&
+    Array.isArray(x.notes) &&
+    x.notes.every((n) => isRecord(n) && typeof n.key === 'string' && isRecord(n.values)) &&
     Array.isArray(x.decisions) &&
     isStrings(x.writes)
   );

@@ -154,16 +154,35 @@ export interface DecisionView {
   text: string;
 }
 
+/** One sentence of a tick's summary as data: a summary key and its named values. */
+export interface SummaryNoteView {
+  key: string;
+  values: Record<string, number | string>;
+}
+
 export interface TickView {
   tick: number;
   /** Virtual seconds. */
   time: number;
   actor: string;
   key: string | null;
+  /** The summary in English (the CLI's line). */
   summary: string;
+  /** The same summary as notes, for the UI to render in the reader's language. */
+  notes: SummaryNoteView[];
   decisions: DecisionView[];
   /** `ADDED ReplicaSet nginx-64f9d8d55d` lines, one per object write. */
   writes: string[];
+}
+
+/**
+ * A RollingUpdate workload's resolved strategy at a point: replicas (a DaemonSet's desired node
+ * count), maxSurge and maxUnavailable as its controller rounds them.
+ */
+export interface StrategyBand {
+  replicas: number;
+  surge: number;
+  unavailable: number;
 }
 
 /** One sample of the chart: per ReplicaSet (or DaemonSet) counters at a tick. */
@@ -171,13 +190,18 @@ export interface SeriesPoint {
   tick: number;
   time: number;
   values: Record<string, { desired: number; current: number; ready: number; available: number }>;
+  /** The band of each RollingUpdate workload (`Deployment/web`, `DaemonSet/agent`). */
+  strategy: Record<string, StrategyBand>;
 }
 
 /** A user action on the timeline (chart marker). */
 export interface ActionMarker {
   tick: number;
   time: number;
+  /** The kubectl command, or the tick's summary in English. */
   label: string;
+  /** The summary as notes (empty for a kubectl command), for the reader's language. */
+  notes: SummaryNoteView[];
 }
 
 /** The `kubectl get <kind> -w` lines written up to the current tick, with the tick of each. */

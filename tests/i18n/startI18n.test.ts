@@ -24,7 +24,7 @@ describe('browserLanguage', () => {
 describe('startI18n', () => {
   it('follows the browser without marking the language chosen', () => {
     const store = createAppStore();
-    const stop = startI18n(store, ['zh-CN']);
+    const stop = startI18n(store, () => ['zh-CN']);
     expect(store.getState()).toMatchObject({ language: 'zh-CN', languageChosen: false });
     expect(i18next.language).toBe('zh-CN');
     expect(document.documentElement.lang).toBe('zh-CN');
@@ -35,11 +35,39 @@ describe('startI18n', () => {
   it('keeps a chosen language (from a share link) over the browser’s', () => {
     const store = createAppStore();
     store.getState().setLanguage('en');
-    const stop = startI18n(store, ['zh-CN']);
+    const stop = startI18n(store, () => ['zh-CN']);
     expect(i18next.language).toBe('en');
     store.getState().setLanguage('zh-CN');
     expect(i18next.language).toBe('zh-CN');
     expect(document.documentElement.lang).toBe('zh-CN');
     stop();
   });
+
+  it('follows the browser when its language changes, until the reader picks one', () => {
+    const store = createAppStore();
+    let preferred = ['en-US'];
+    const stop = startI18n(store, () => preferred);
+    expect(store.getState().language).toBe('en');
+    preferred = ['zh-CN'];
+    window.dispatchEvent(new Event('languagechange'));
+    expect(store.getState()).toMatchObject({ language: 'zh-CN', languageChosen: false });
+    expect(i18next.language).toBe('zh-CN');
+    store.getState().setLanguage('en');
+    preferred = ['zh-TW'];
+    window.dispatchEvent(new Event('languagechange'));
+    expect(store.getState()).toMatchObject({ language: 'en', languageChosen: true });
+    stop();
+  });
 });
+
+describe('setBrowserLanguage', () => {
+  it('sets the language without marking it chosen, and never overrides a chosen one', () => {
+    const store = createAppStore();
+    store.getState().setBrowserLanguage('zh-CN');
+    expect(store.getState()).toMatchObject({ language: 'zh-CN', languageChosen: false });
+    store.getState().setLanguage('en');
+    store.getState().setBrowserLanguage('zh-CN');
+    expect(store.getState()).toMatchObject({ language: 'en', languageChosen: true });
+  });
+});
+

@@ -34,9 +34,10 @@ export function gcDelete(tx: Tx, kind: 'ReplicaSet' | 'Pod' | 'ControllerRevisio
   tx.actor = 'garbage-collector';
   const obj = tx.st.store.objects[kind].get(key);
   if (!obj || !obj.metadata.ownerReferences?.some((o) => o.uid === ownerUid)) {
-    note(tx, `${kind} ${key} no longer depends on the deleted owner`);
+    note(tx, 'notDependent', { kind, key });
     return;
   }
   const res = del(tx, kind, key);
-  note(tx, res.ok ? `deleted ${kind} ${obj.metadata.name}: its owner is gone` : res.error.message);
+  if (res.ok) note(tx, 'ownerGone', { kind, name: obj.metadata.name });
+  else note(tx, 'apiError', { message: res.error.message });
 }

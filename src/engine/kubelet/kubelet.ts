@@ -97,7 +97,7 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
   tx.actor = 'kubelet';
   const pod = tx.st.store.objects.Pod.get(podKey) as Pod | undefined;
   if (!pod || pod.metadata.uid !== uid) {
-    note(tx, `pod ${podKey} is gone`);
+    note(tx, 'podGone', { pod: podKey });
     return;
   }
   const nodeName = pod.spec.nodeName ?? '';
@@ -105,16 +105,16 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
   if (step === 'terminated') {
     remove(tx, 'Pod', podKey);
     tx.st.kubelet.delete(podKey);
-    note(tx, `containers of ${pod.metadata.name} stopped; pod removed`);
+    note(tx, 'podRemoved', { pod: pod.metadata.name });
     return;
   }
   if (pod.metadata.deletionTimestamp) {
-    note(tx, `${pod.metadata.name} is terminating; ${step} skipped`);
+    note(tx, 'terminatingSkipped', { pod: pod.metadata.name, step });
     return;
   }
   const node = tx.st.store.objects.Node.get(nodeName) as Node | undefined;
   if (!node || !isNodeReady(node)) {
-    note(tx, `node ${nodeName} is NotReady; ${pod.metadata.name} waits`);
+    note(tx, 'nodeNotReadyWaits', { node: nodeName, pod: pod.metadata.name });
     return;
   }
   const image = pod.spec.containers[0]?.image ?? '';
@@ -141,7 +141,7 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
       recordEvent(tx, pod, 'Normal', 'Pulling', `Pulling image "${image}"`, 'kubelet');
       if (b.pull === 'fail') schedule(tx, tx.now + drawMs(tx, b.pullSeconds), { type: 'kubelet', podKey, uid, step: 'pulled' });
       else schedule(tx, tx.now + drawMs(tx, b.pullSeconds) + drawMs(tx, b.startSeconds), { type: 'kubelet', podKey, uid, step: 'started' });
-      note(tx, `${pod.metadata.name}: ContainerCreating`);
+      note(tx, 'containerCreating', { pod: pod.metadata.name });
       return;
     }
     case 'pulled': {
@@ -160,7 +160,7 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
       });
       recordEvent(tx, pod, 'Warning', 'Failed', `Failed to pull image "${image}": ${message}`, 'kubelet');
       schedule(tx, tx.now + 1000, { type: 'kubelet', podKey, uid, step: 'backoffRetry' });
-      note(tx, `${pod.metadata.name}: ErrImagePull`);
+      note(tx, 'errImagePull', { pod: pod.metadata.name });
       return;
     }
     case 'backoffRetry': {
@@ -180,7 +180,7 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
         recordEvent(tx, pod, 'Normal', 'BackOff', `Back-off pulling image "${image}"`, 'kubelet');
         schedule(tx, tx.now + ks.pullBackoffMs, { type: 'kubelet', podKey, uid, step: 'pulled' });
         tx.st.kubelet.set(podKey, { ...ks, pullBackoffMs: Math.min(ks.pullBackoffMs * 2, BACKOFF_MAX_MS) });
-        note(tx, `${pod.metadata.name}: ImagePullBackOff (retry in ${ks.pullBackoffMs / 1000}s)`);
+        note(tx, 'imagePullBackOff', { pod: pod.metadata.name, seconds: ks.pullBackoffMs / 1000 });
         return;
       }
       // CrashLoopBackOff is over: start the container again.
@@ -209,7 +209,7 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
       });
       if (b.crash) schedule(tx, tx.now + 1000, { type: 'kubelet', podKey, uid, step: 'crash' });
       else if (b.ready === 'ok') schedule(tx, tx.now + drawMs(tx, b.readySeconds), { type: 'kubelet', podKey, uid, step: 'ready' });
-      note(tx, `${pod.metadata.name}: Running${b.ready === 'never' ? ', readiness never passes' : ''}`);
+      note(tx, b.ready === 'never' ? 'runningNeverReady' : 'running', { pod: pod.metadata.name });
       return;
     }
     case 'ready': {
@@ -218,7 +218,7 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
         conditions: podConditions(pod, tx.nowIso, true, true),
         containerStatuses: containerStatuses(pod, (_c, prev) => ({ ...(prev as ContainerStatus), ready: true })),
       });
-      note(tx, `${pod.metadata.name}: Ready`);
+      note(tx, 'ready', { pod: pod.metadata.name });
       return;
     }
     case 'crash': {
@@ -239,7 +239,7 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
       recordEvent(tx, pod, 'Warning', 'BackOff', 'Back-off restarting failed container', 'kubelet');
       schedule(tx, tx.now + ks.crashBackoffMs, { type: 'kubelet', podKey, uid, step: 'backoffRetry' });
       tx.st.kubelet.set(podKey, { ...ks, crashBackoffMs: Math.min(ks.crashBackoffMs * 2, BACKOFF_MAX_MS) });
-      note(tx, `${pod.metadata.name}: CrashLoopBackOff (restart in ${ks.crashBackoffMs / 1000}s)`);
+      note(tx, 'crashLoopBackOff', { pod: pod.metadata.name, seconds: ks.crashBackoffMs / 1000 });
       return;
     }
   }

@@ -99,7 +99,7 @@ export function setNodeReady(tx: Tx, name: string, ready: boolean): string {
       schedule(tx, tx.now, { type: 'kubelet', podKey: objectKey(pod), uid: pod.metadata.uid, step: 'accept' });
     }
   }
-  note(tx, `node ${name} is ${ready ? 'Ready again' : 'NotReady'}`);
+  note(tx, ready ? 'nodeReadyAgain' : 'nodeNotReady', { node: name });
   return `node/${name} ${ready ? 'Ready' : 'NotReady'}`;
 }
 
@@ -109,7 +109,7 @@ export function setNodeReady(tx: Tx, name: string, ready: boolean): string {
  */
 export function gcOrphaned(tx: Tx, nodeName: string): void {
   if (tx.st.store.objects.Node.has(nodeName)) {
-    note(tx, `node ${nodeName} exists again; no orphaned pods`);
+    note(tx, 'nodeExistsAgain', { node: nodeName });
     return;
   }
   let n = 0;
@@ -118,5 +118,5 @@ export function gcOrphaned(tx: Tx, nodeName: string): void {
     remove(tx, 'Pod', key);
     n++;
   }
-  note(tx, `deleted ${n} orphaned pod${n === 1 ? '' : 's'} of the deleted node ${nodeName}`);
+  note(tx, 'orphansDeleted', { count: n, node: nodeName });
 }

@@ -51,7 +51,7 @@ const REASON_TEXT: Record<Reject, string> = {
 export function schedulePod(tx: Tx, podKey: string, uid: string): void {
   const pod = tx.st.store.objects.Pod.get(podKey) as Pod | undefined;
   if (!pod || pod.metadata.uid !== uid || pod.spec.nodeName || pod.metadata.deletionTimestamp) {
-    note(tx, `nothing to schedule for ${podKey}`);
+    note(tx, 'nothingToSchedule', { pod: podKey });
     return;
   }
   const reasons = new Map<string, number>();
@@ -87,13 +87,13 @@ export function schedulePod(tx: Tx, podKey: string, uid: string): void {
     ];
     writeStatus(tx, { ...pod, status: { ...pod.status, phase: 'Pending', conditions } });
     recordEvent(tx, pod, 'Warning', 'FailedScheduling', message, COMPONENT);
-    note(tx, `${pod.metadata.name} is unschedulable: ${message}`);
+    note(tx, 'unschedulable', { pod: pod.metadata.name, message });
     return;
   }
   tx.st.unschedulable.delete(podKey);
   const bound = bindPod(tx.st.store, tx.wctx, podKey, uid, chosen.metadata.name);
   if (!bound.ok) {
-    note(tx, `binding ${pod.metadata.name} failed: ${bound.error.message}`);
+    note(tx, 'bindingFailed', { pod: pod.metadata.name, message: bound.error.message });
     return;
   }
   recordEvent(
@@ -104,7 +104,7 @@ export function schedulePod(tx: Tx, podKey: string, uid: string): void {
     `Successfully assigned ${pod.metadata.namespace ?? 'default'}/${pod.metadata.name} to ${chosen.metadata.name}`,
     COMPONENT,
   );
-  note(tx, `bound ${pod.metadata.name} to ${chosen.metadata.name}`);
+  note(tx, 'bound', { pod: pod.metadata.name, node: chosen.metadata.name });
 }
 
 /** retryUnschedulable moves every waiting pod back to the active queue (a node or pod changed). */

@@ -77,7 +77,7 @@ export function runAction(tx: Tx, index: number): ActionOutput {
   } else {
     out = runNodeAction(tx, a.node);
   }
-  note(tx, out.output);
+  note(tx, 'kubectl', { output: out.output });
   return out;
 }
 
@@ -86,6 +86,6 @@ export function runInitObject(tx: Tx, index: number): ActionOutput {
   const obj = tx.st.config.objects[index];
   if (!obj) return { ok: false, output: `error: no object ${index}` };
   const out = createInitialObject(tx, obj);
-  note(tx, out.output);
+  note(tx, 'kubectl', { output: out.output });
   return out;
 }

@@ -67,7 +67,7 @@ function deliver(tx: Tx, rec: WatchRecord): void {
   const old = applyWatch(tx.st.cache, rec);
   const o = rec.object;
   tx.key = objectKey(o);
-  note(tx, `watch ${rec.type} ${o.kind} ${o.metadata.name} (rv ${o.metadata.resourceVersion ?? ''})`);
+  note(tx, 'watch', { type: rec.type, kind: o.kind, name: o.metadata.name, rv: o.metadata.resourceVersion ?? '' });
   deploymentOnWatch(tx, rec, old);
   replicaSetOnWatch(tx, rec, old);
   daemonSetOnWatch(tx, rec, old);
@@ -93,10 +93,10 @@ function work(tx: Tx, controller: ControllerName): void {
   if (err === null) forget(q, key);
   else if (controller === 'deployment' && numRequeues(q, key) >= DeploymentMaxRetries) {
     forget(q, key);
-    note(tx, `dropping deployment ${key} out of the queue: ${err}`);
+    note(tx, 'droppingDeployment', { key, error: err });
   } else {
     const delay = rateLimitedDelay(q, key);
-    note(tx, `error syncing ${key}: ${err}; requeued in ${delay} ms`);
+    note(tx, 'errorSyncing', { key, error: err, delay });
     enqueueAfter(tx, controller, key, delay);
   }
   q.busyUntil = tx.now + Math.floor(tx.cost / 1000);
@@ -139,7 +139,7 @@ export function step(st: EngineState): TickRecord | null {
       tx.key = ev.key;
       st.queues[ev.controller].waitingAfter.delete(ev.key);
       enqueue(tx, ev.controller, ev.key);
-      note(tx, `requeue ${ev.key}`);
+      note(tx, 'requeue', { key: ev.key });
       break;
     case 'schedule':
       tx.actor = 'default-scheduler';
@@ -164,8 +164,8 @@ export function step(st: EngineState): TickRecord | null {
       const tainted = node?.kind === 'Node' && (node.spec.taints ?? []).some((t) => t.key === UnreachableTaintKey && t.effect === 'NoExecute');
       if (pod && pod.metadata.uid === ev.uid && !pod.metadata.deletionTimestamp && tainted) {
         del(tx, 'Pod', ev.podKey);
-        note(tx, `evicted ${pod.metadata.name}: its node is unreachable`);
-      } else note(tx, `nothing to evict for ${ev.podKey}`);
+        note(tx, 'evicted', { pod: pod.metadata.name });
+      } else note(tx, 'nothingToEvict', { pod: ev.podKey });
       break;
     }
     case 'resync': {
@@ -181,7 +181,7 @@ export function step(st: EngineState): TickRecord | null {
           n++;
         }
       }
-      note(tx, `resync: ${n} workload${n === 1 ? '' : 's'} re-delivered to their controllers`);
+      note(tx, 'resync', { count: n });
       schedule(tx, tx.now + RESYNC_PERIOD_MS, { type: 'resync' });
       break;
     }
@@ -204,7 +204,7 @@ export function step(st: EngineState): TickRecord | null {
   // Keep the heap canonical after every tick, however the caller drives the loop (a seek replay
   // and a fresh run must hold the same events).
   dropSuperseded(st);
-  const rec: TickRecord = { tick: st.tick, time: st.now, actor: tx.actor, summary: tx.summary, writes: tx.writes, decisions: tx.decisions };
+  const rec: TickRecord = { tick: st.tick, time: st.now, actor: tx.actor, summary: tx.summary, notes: tx.notes, writes: tx.writes, decisions: tx.decisions };
   if (tx.key !== undefined) rec.key = tx.key;
   return rec;
 }

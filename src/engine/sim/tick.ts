@@ -3,6 +3,7 @@
  */
 import type { Decision } from '../api/decision.ts';
 import type { WatchRecord } from '../apiserver/store.ts';
+import type { SummaryNotes } from './summaryCatalog.ts';
 
 export interface TickRecord {
   /** 1-based tick number. */
@@ -15,6 +16,8 @@ export interface TickRecord {
   key?: string;
   /** One line in English (the UI may render decisions in another language). */
   summary: string;
+  /** The same line as data, one note per `; `-joined sentence, packed flat for the UI's languages (summaryCatalog.ts). */
+  notes: SummaryNotes;
   writes: WatchRecord[];
   decisions: Decision[];
 }

@@ -22,6 +22,7 @@ import { toRFC3339 } from '../lib/time.ts';
 import { heapPush } from './eventQueue.ts';
 import type { ControllerName, SimEvent } from './events.ts';
 import type { EngineState } from './state.ts';
+import { appendNotes, NO_NOTES, renderSummaryNote, type SummaryKey, type SummaryNotes, type SummaryValues, summaryNote } from './summaryCatalog.ts';
 
 export interface Tx {
   st: EngineState;
@@ -31,6 +32,8 @@ export interface Tx {
   /** The controller key or object this tick was about. */
   key?: string;
   summary: string;
+  /** The summary as data: one note per sentence of `summary`, packed flat (summaryCatalog.ts). */
+  notes: SummaryNotes;
   writes: WatchRecord[];
   decisions: Decision[];
   wctx: WriteContext;
@@ -46,6 +49,7 @@ export function newTx(st: EngineState, actor: string): Tx {
     nowIso: toRFC3339(st.now),
     actor,
     summary: '',
+    notes: NO_NOTES,
     writes,
     decisions: [],
     cost: 0,
@@ -150,7 +154,13 @@ export function recordEvent(
   if (res.ok) tx.st.eventIndex.set(dedupe, objectKey(res.object));
 }
 
-/** note appends to the tick's one-line summary. */
-export function note(tx: Tx, text: string): void {
+/**
+ * note appends a sentence to the tick's summary: the English text to `summary` and the key with
+ * its values to `notes`, e.g. note(tx, 'ready', { pod: 'web-x' }) adds `web-x: Ready`.
+ */
+export function note<K extends SummaryKey>(tx: Tx, key: K, values: SummaryValues<K>): void {
+  const n = summaryNote(key, values);
+  const text = renderSummaryNote(n);
   tx.summary = tx.summary ? `${tx.summary}; ${text}` : text;
+  tx.notes = appendNotes(tx.notes, n);
 }

@@ -3,6 +3,7 @@ import { parseScenarioText } from '../parse.ts';
 import { decodeShareHash, encodeShareHash } from '../shareUrl.ts';
 import { toSimConfig } from '../toSimConfig.ts';
 import { DEFAULT_PRESET_ID, PRESETS } from './index.ts';
+import { PRESET_TEXT_ZH_CN } from './zh-CN.ts';
 
 const BASE = 'https://example.github.io/rollout-lab/';
 /** Links longer than this get cut by chat tools and some browsers' address bars. */
@@ -64,5 +65,18 @@ describe('seed preset', () => {
       },
     ]);
     expect(c.actions).toEqual([{ at: 30, kubectl: 'set image deployment/nginx-deployment-roll01 nginx=nginx:1.9.3' }]);
+  });
+});
+
+describe('PRESET_TEXT_ZH_CN', () => {
+  it.each(PRESETS.map((p) => [p.id]))('names %s in Simplified Chinese and gives its lesson', (id) => {
+    const zh = PRESET_TEXT_ZH_CN[id];
+    expect(zh?.name ?? '').toMatch(/[\u4e00-\u9fff]/);
+    expect(zh?.description ?? '').toMatch(/^[^\n]*[\u4e00-\u9fff][^\n]*$/);
+  });
+
+  it('holds no preset that does not exist', () => {
+    const ids = new Set(PRESETS.map((p) => p.id));
+    expect(Object.keys(PRESET_TEXT_ZH_CN).filter((id) => !ids.has(id))).toEqual([]);
   });
 });

@@ -71,6 +71,38 @@ describe('ExplainPanel', () => {
     expect(screen.getByTestId('decision').textContent).toBe('brandNew: brandNew: thing a=1');
   });
 
+  it.each([
+    ['en', 'synced Deployment nginx-deployment-roll01'],
+    ['zh-CN', '同步了 Deployment nginx-deployment-roll01'],
+  ] as const)('renders the tick summary from its notes in %s', (language, text) => {
+    renderWithStore(<ExplainPanel />, midRollout(), language);
+    expect(screen.getByTestId('tick-summary').textContent).toBe(text);
+  });
+
+  it('joins the notes of one tick and counts pods in zh-CN', () => {
+    const data = midRollout();
+    const view = data.tickView;
+    if (!view) throw new Error('fixture');
+    view.notes = [
+      { key: 'watch', values: { type: 'MODIFIED', kind: 'ReplicaSet', name: 'web-1', rv: '42' } },
+      { key: 'podsCreated', values: { count: 3, rs: 'web-1' } },
+    ];
+    renderWithStore(<ExplainPanel />, data, 'zh-CN');
+    expect(screen.getByTestId('tick-summary').textContent).toBe(
+      'watch MODIFIED ReplicaSet web-1（rv 42）；为 web-1 创建了 3 个 Pod',
+    );
+  });
+
+  it('shows the worker’s English summary when a note has no template', () => {
+    const data = midRollout();
+    const view = data.tickView;
+    if (!view) throw new Error('fixture');
+    view.notes = [{ key: 'brandNew', values: {} }];
+    view.summary = 'something new happened';
+    renderWithStore(<ExplainPanel />, data, 'zh-CN');
+    expect(screen.getByTestId('tick-summary').textContent).toBe('something new happened');
+  });
+
   it('follows one controller through its recent ticks', () => {
     renderWithStore(<ExplainPanel />, midRollout());
     fireEvent.change(screen.getByRole('combobox', { name: 'Follow' }), { target: { value: 'kubelet' } });

@@ -1,6 +1,7 @@
 import type { TickView } from '../../worker/protocol.ts';
 import { useT } from '../common/useT.ts';
 import { decisionText } from './decisionText.ts';
+import { summaryText } from './summaryText.ts';
 import { sourceUrl } from './sourceLinks.ts';
 
 interface TickExplainProps {
@@ -29,7 +30,9 @@ export function TickExplain({ view, current = false, writes = true }: TickExplai
         <span className="font-mono text-slate-800 dark:text-slate-200">{view.actor}</span>
         {view.key ? <span className="font-mono">{view.key}</span> : null}
       </header>
-      <p className="mt-0.5 text-sm font-medium">{view.summary}</p>
+      <p data-testid="tick-summary" className="mt-0.5 text-sm font-medium">
+        {summaryText(t, view.notes, view.summary)}
+      </p>
       {view.decisions.length > 0 ? (
         <ol className="mt-1 flex flex-col gap-0.5 text-sm" aria-label={t('explain.decisions')}>
           {view.decisions.map((d, i) => {

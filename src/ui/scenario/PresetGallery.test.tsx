@@ -105,4 +105,40 @@ describe('PresetGallery', () => {
     expect(document.querySelector('b')).toBeNull();
     expect(screen.getByText('<b>bold</b>')).toBeTruthy();
   });
+
+  describe('in Simplified Chinese', () => {
+    afterEach(() => setTestLanguage('en'));
+    const translated: PresetSummary[] = [
+      {
+        ...(PRESETS[0] as PresetSummary),
+        translations: { 'zh-CN': { name: 'Seed——nginx，10 个副本', description: '课程里的例子。' } },
+      },
+      PRESETS[2] as PresetSummary,
+    ];
+
+    it('lists each preset by its zh-CN name and lesson, English where it has none', () => {
+      setTestLanguage('zh-CN');
+      setup({ presets: translated });
+      const items = within(screen.getByRole('list', { name: '预设' })).getAllByRole('button');
+      expect(items.map((b) => b.textContent)).toEqual([
+        'Seed——nginx，10 个副本当前课程里的例子。',
+        'RecreateAll old pods go, then the new come.',
+      ]);
+    });
+
+    it('names the working scenario in zh-CN while it is the unedited preset', () => {
+      setTestLanguage('zh-CN');
+      setup({ presets: translated });
+      const working = screen.getByText('当前场景：').parentElement;
+      expect(working?.textContent).toBe('当前场景： Seed——nginx，10 个副本');
+      cleanup();
+      setup({ presets: translated, presetId: null });
+      expect(screen.getByText('当前场景：').parentElement?.textContent).toBe(
+        '当前场景： Seed——nginx，10 个副本',
+      );
+      cleanup();
+      setup({ presets: translated, scenarioName: 'my edit' });
+      expect(screen.getByText(/来自预设“Seed——nginx，10 个副本”/)).toBeTruthy();
+    });
+  });
 });

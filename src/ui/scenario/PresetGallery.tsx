@@ -1,10 +1,23 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { PresetSummary } from '../../worker/protocol.ts';
-import { useScenarioT } from './i18n.ts';
+import { SCENARIO_NS, useScenarioT } from './i18n.ts';
 import { errorBox, primaryButton, secondaryButton } from './styles.ts';
 
 /** One built-in scenario as the gallery lists it; `description` is its one-line lesson. */
 export type { PresetSummary };
+
+/** presetText is a preset's name and lesson in `language`, English where it has no translation. */
+export function presetText(p: PresetSummary, language: string): { name: string; description: string } {
+  return p.translations?.[language] ?? { name: p.name, description: p.description };
+}
+
+/** usePresetText is presetText in the reader's language. */
+function usePresetText(): (p: PresetSummary) => { name: string; description: string } {
+  const { i18n } = useTranslation(SCENARIO_NS);
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return (p) => presetText(p, language);
+}
 
 interface PresetGalleryProps {
   presets: readonly PresetSummary[];
@@ -34,19 +47,25 @@ export function PresetGallery({
   onReset,
 }: PresetGalleryProps) {
   const t = useScenarioT();
+  const text = usePresetText();
   const [confirming, setConfirming] = useState(false);
   const origin = presets.find((p) => p.id === presetId) ?? null;
+  const originName = origin ? text(origin).name : '';
+  // A scenario still named as a preset (unedited, or opened from its link) shows that name in
+  // the reader's language; a name the user gave stays as written.
+  const named = origin?.name === scenarioName ? origin : presets.find((p) => p.name === scenarioName);
+  const workingName = named ? text(named).name : scenarioName;
   const busy = busyId !== null;
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2 rounded-md bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800">
         <p className="min-w-0 flex-1">
           <span className="text-slate-700 dark:text-slate-300">{t('gallery.working')} </span>
-          <span className="font-semibold">{scenarioName || t('gallery.none')}</span>
+          <span className="font-semibold">{workingName || t('gallery.none')}</span>
           {origin && origin.name !== scenarioName ? (
             <span className="text-slate-700 dark:text-slate-300">
               {' '}
-              {t('gallery.fromPreset', { name: origin.name })}
+              {t('gallery.fromPreset', { name: originName })}
             </span>
           ) : null}
         </p>
@@ -64,7 +83,7 @@ export function PresetGallery({
       {origin && confirming ? (
         <fieldset className="flex flex-wrap items-center gap-2 rounded-md border border-orange px-3 py-2 text-sm">
           <legend className="sr-only">{t('gallery.confirmLegend')}</legend>
-          <p className="min-w-0 flex-1">{t('gallery.confirmText', { name: origin.name })}</p>
+          <p className="min-w-0 flex-1">{t('gallery.confirmText', { name: originName })}</p>
           <button
             type="button"
             className={primaryButton}
@@ -114,6 +133,7 @@ interface PresetCardProps {
 
 function PresetCard({ preset, current, busy, disabled, onChoose }: PresetCardProps) {
   const t = useScenarioT();
+  const { name, description } = usePresetText()(preset);
   return (
     <button
       type="button"
@@ -125,7 +145,7 @@ function PresetCard({ preset, current, busy, disabled, onChoose }: PresetCardPro
       className="flex h-full w-full flex-col gap-1 rounded-md border border-slate-300 px-3 py-2 text-left hover:border-blue hover:bg-blue/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-wait aria-[current=true]:border-2 aria-[current=true]:border-blue dark:border-slate-600 dark:hover:border-sky-blue dark:aria-[current=true]:border-sky-blue"
     >
       <span className="flex items-baseline gap-2">
-        <span className="font-semibold text-slate-900 dark:text-white">{preset.name}</span>
+        <span className="font-semibold text-slate-900 dark:text-white">{name}</span>
         {current ? (
           <span className="rounded-full bg-blue px-2 text-xs font-medium text-white dark:bg-sky-blue dark:text-slate-950">
             {t('gallery.current')}
@@ -136,7 +156,7 @@ function PresetCard({ preset, current, busy, disabled, onChoose }: PresetCardPro
         ) : null}
       </span>
       <span data-testid="preset-lesson" className="text-sm text-slate-700 dark:text-slate-300">
-        {preset.description}
+        {description}
       </span>
     </button>
   );

@@ -16,7 +16,7 @@ import type {
 
 export const OLD_RS = 'nginx-deployment-roll01-6b6d8bb7d5';
 export const NEW_RS = 'nginx-deployment-roll01-58b9b8ff79';
-const DEPLOY = 'nginx-deployment-roll01';
+export const DEPLOY = 'nginx-deployment-roll01';
 
 export function pod(name: string, node: string | null, phase: PodDisplayPhase, revision: number): PodView {
   const hash = revision === 1 ? OLD_RS.slice(-10) : NEW_RS.slice(-10);
@@ -116,6 +116,7 @@ export const scaleDownTick: TickView = {
   actor: 'deployment-controller',
   key: `default/${DEPLOY}`,
   summary: `synced Deployment ${DEPLOY}`,
+  notes: [{ key: 'deploymentSynced', values: { deployment: DEPLOY } }],
   decisions: [
     {
       fn: 'reconcileOldReplicaSets',
@@ -144,13 +145,22 @@ const kubeletTick: TickView = {
   time: 31.4,
   actor: 'kubelet',
   key: null,
-  summary: `pod ${NEW_RS}-new0 is Ready`,
+  summary: `${NEW_RS}-new0: Ready`,
+  notes: [{ key: 'ready', values: { pod: `${NEW_RS}-new0` } }],
   decisions: [],
   writes: [`MODIFIED Pod ${NEW_RS}-new0`],
 };
 
+/** The Seed band: 10 replicas, maxSurge 25% → 3, maxUnavailable 25% → 2. */
+const seedBand = { [`Deployment/${DEPLOY}`]: { replicas: 10, surge: 3, unavailable: 2 } };
+
 const series: SeriesPoint[] = [
-  { tick: 0, time: 0, values: { [OLD_RS]: { desired: 10, current: 10, ready: 10, available: 10 } } },
+  {
+    tick: 0,
+    time: 0,
+    values: { [OLD_RS]: { desired: 10, current: 10, ready: 10, available: 10 } },
+    strategy: seedBand,
+  },
   {
     tick: 40,
     time: 30.1,
@@ -158,6 +168,7 @@ const series: SeriesPoint[] = [
       [OLD_RS]: { desired: 10, current: 10, ready: 10, available: 10 },
       [NEW_RS]: { desired: 3, current: 3, ready: 0, available: 0 },
     },
+    strategy: seedBand,
   },
   {
     tick: 57,
@@ -166,6 +177,7 @@ const series: SeriesPoint[] = [
       [OLD_RS]: { desired: 8, current: 8, ready: 8, available: 8 },
       [NEW_RS]: { desired: 5, current: 5, ready: 2, available: 2 },
     },
+    strategy: seedBand,
   },
   {
     tick: 120,
@@ -174,6 +186,7 @@ const series: SeriesPoint[] = [
       [OLD_RS]: { desired: 0, current: 0, ready: 0, available: 0 },
       [NEW_RS]: { desired: 10, current: 10, ready: 10, available: 10 },
     },
+    strategy: seedBand,
   },
 ];
 
@@ -207,7 +220,12 @@ export function midRollout(): Partial<SimData> {
     recentTicks: [kubeletTick, scaleDownTick],
     series,
     markers: [
-      { tick: 39, time: 30, label: 'set image deployment/nginx-deployment-roll01 nginx=nginx:1.9.3' },
+      {
+        tick: 39,
+        time: 30,
+        label: 'kubectl set image deployment/nginx-deployment-roll01 nginx=nginx:1.9.3',
+        notes: [],
+      },
     ],
     watch: {
       rs: [

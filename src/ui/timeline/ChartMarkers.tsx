@@ -1,4 +1,6 @@
 import type { ActionMarker } from '../../worker/protocol.ts';
+import { useT } from '../common/useT.ts';
+import { summaryText } from '../explain/summaryText.ts';
 import { MARGINS } from './chartModel.ts';
 
 interface ChartMarkersProps {
@@ -8,14 +10,19 @@ interface ChartMarkersProps {
   plotBottom: number;
 }
 
-/** ChartMarkers draws a line at each user action, labelled where the label fits. */
+/**
+ * ChartMarkers draws a line at each user action, labelled where the label fits: the kubectl
+ * command as typed, or (a node fault) the tick's summary in the reader's language.
+ */
 export function ChartMarkers({ markers, x, width, plotBottom }: ChartMarkersProps) {
+  const t = useT();
   const labelled = labelledMarkers(markers, x, width);
   return (
     <>
       {markers.map((mk) => {
         const px = x(mk.time);
         const atEnd = labelAtEnd(px, width);
+        const label = summaryText(t, mk.notes, mk.label);
         return (
           <g
             key={`${mk.tick}-${mk.label}`}
@@ -31,7 +38,7 @@ export function ChartMarkers({ markers, x, width, plotBottom }: ChartMarkersProp
               className="stroke-orange"
               strokeWidth={1.5}
             />
-            <title>{mk.label}</title>
+            <title>{label}</title>
             {labelled.has(mk) ? (
               <text
                 x={px + (atEnd ? -3 : 3)}
@@ -39,7 +46,7 @@ export function ChartMarkers({ markers, x, width, plotBottom }: ChartMarkersProp
                 y={MARGINS.top + 8}
                 className="fill-amber-800 text-[0.625rem] dark:fill-orange"
               >
-                {shortLabel(mk.label)}
+                {shortLabel(label)}
               </text>
             ) : null}
           </g>

@@ -5,7 +5,7 @@ import { appStore } from '../../state/store.ts';
 import type { ActionMarker, ReplicaSetView, SeriesPoint, WorkloadView } from '../../worker/protocol.ts';
 import type { RevisionIndex } from '../common/revisionStyle.ts';
 import { useT } from '../common/useT.ts';
-import { type Bounds, chartModel, MARGINS, type Metric } from './chartModel.ts';
+import { chartModel, MARGINS, type Metric } from './chartModel.ts';
 import { ChartMarkers } from './ChartMarkers.tsx';
 import { METRIC_STYLE, seriesColor } from './chartStyle.ts';
 import { useSize } from './useSize.ts';
@@ -16,7 +16,6 @@ interface TimelineChartProps {
   endTime: number;
   markers: readonly ActionMarker[];
   metrics: readonly Metric[];
-  bounds: ((time: number) => Bounds | null) | null;
   replicaSets: readonly ReplicaSetView[];
   workloads: readonly WorkloadView[];
   index: RevisionIndex;
@@ -29,15 +28,14 @@ const timeOf = (s: AppState) => s.time;
  * transient subscription (no React render per frame); a click or drag on the chart seeks.
  */
 export function TimelineChart(props: TimelineChartProps) {
-  const { series, keys, endTime, markers, metrics, bounds, replicaSets, workloads, index } = props;
+  const { series, keys, endTime, markers, metrics, replicaSets, workloads, index } = props;
   const t = useT();
   const box = useRef<HTMLDivElement>(null);
   const cursor = useRef<SVGLineElement>(null);
   const { width, height } = useSize(box);
-  const cuts = useMemo(() => markers.map((m) => m.time), [markers]);
   const model = useMemo(
-    () => chartModel(series, endTime, width, height, metrics, keys, bounds, cuts),
-    [series, endTime, width, height, metrics, keys, bounds, cuts],
+    () => chartModel(series, endTime, width, height, metrics, keys),
+    [series, endTime, width, height, metrics, keys],
   );
 
   useEffect(() => {
@@ -83,10 +81,20 @@ export function TimelineChart(props: TimelineChartProps) {
             <path d={model.band} className="fill-sky-blue/15" data-testid="strategy-band" />
           ) : null}
           {model.upper ? (
-            <path d={model.upper} className="fill-none stroke-sky-blue" strokeDasharray="2 3" />
+            <path
+              d={model.upper}
+              className="fill-none stroke-sky-blue"
+              strokeDasharray="2 3"
+              data-testid="strategy-upper"
+            />
           ) : null}
           {model.lower ? (
-            <path d={model.lower} className="fill-none stroke-sky-blue" strokeDasharray="2 3" />
+            <path
+              d={model.lower}
+              className="fill-none stroke-sky-blue"
+              strokeDasharray="2 3"
+              data-testid="strategy-lower"
+            />
           ) : null}
           {model.yTicks.map((tk) => (
             <g key={tk.value}>

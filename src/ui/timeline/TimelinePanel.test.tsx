@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { midRollout, NEW_RS, OLD_RS } from '../testing/fixtures.ts';
+import type { SeriesPoint } from '../../worker/protocol.ts';
+import { DEPLOY, midRollout, NEW_RS, OLD_RS } from '../testing/fixtures.ts';
 import { renderWithStore, resetStore } from '../testing/renderWithStore.tsx';
 import { TimelinePanel } from './TimelinePanel.tsx';
 
@@ -94,6 +95,88 @@ describe('TimelinePanel', () => {
     expect(rows.map((r) => [r.dataset.series, r.dataset.desired, r.dataset.available])).toEqual([
       [OLD_RS, '0', '0'],
       [NEW_RS, '10', '10'],
+    ]);
+  });
+
+  describe('the strategy band', () => {
+    /** The points of a path: `M30,170L60,170…` → [[30, 170], [60, 170], …]. */
+    const xy = (d: string | null | undefined) =>
+      [...(d ?? '').matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+
+    /** The fixture's run with a scale to 15 at 50 s: 25% / 25% of 15 → maxSurge 4, maxUnavailable 3. */
+    function scaledRun() {
+      const data = midRollout();
+      const last = data.series?.at(-1) as SeriesPoint;
+      const scaled: SeriesPoint = {
+        ...last,
+        tick: 150,
+        time: 50,
+        strategy: { [`Deployment/${DEPLOY}`]: { replicas: 15, surge: 4, unavailable: 3 } },
+      };
+      return { ...data, series: [...(data.series ?? []), scaled], tick: 40, totalTicks: 150, endTime: 60 };
+    }
+
+    it('spans the whole run and steps where a scale changed the spec', () => {
+      const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
+      const height = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(200);
+      renderWithStore(<TimelinePanel />, scaledRun());
+      width.mockRestore();
+      height.mockRestore();
+      const band = xy(screen.getByTestId('strategy-band').getAttribute('d'));
+      const upper = xy(screen.getByTestId('strategy-upper').getAttribute('d'));
+      const lower = xy(screen.getByTestId('strategy-lower').getAttribute('d'));
+      const xs = band.map(([x]) => x as number);
+      // from t = 0 at the left margin to the end of the chart
+      expect(Math.min(...xs)).toBe(30);
+      expect(Math.max(...xs)).toBeGreaterThan(350);
+      // two levels each: 13 then 19 pods at most, 8 then 12 available at least
+      expect(new Set(upper.map(([, y]) => y)).size).toBe(2);
+      expect(new Set(lower.map(([, y]) => y)).size).toBe(2);
+      const [first, last] = [upper[0]?.[1] ?? 0, upper.at(-1)?.[1] ?? 0];
+      expect(last).toBeLessThan(first); // higher on screen: more pods
+    });
+
+    it('says what the band means wherever the cursor is, before any action too', () => {
+      renderWithStore(<TimelinePanel />, { ...scaledRun(), tick: 1 });
+      expect(screen.getByRole('region', { name: 'Timeline' }).textContent).toContain('maxSurge');
+    });
+
+    it('draws no band for a workload that promises none', () => {
+      const data = scaledRun();
+      data.series = data.series.map((p) => ({ ...p, strategy: {} }));
+      const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
+      const height = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(200);
+      renderWithStore(<TimelinePanel />, data);
+      width.mockRestore();
+      height.mockRestore();
+      expect(screen.getByTestId('timeline-chart').querySelector('svg')).not.toBeNull();
+      expect(screen.queryByTestId('strategy-band')).toBeNull();
+    });
+  });
+
+  it('labels a node fault marker in the reader’s language and a kubectl one as typed', () => {
+    const data = midRollout();
+    data.markers = [
+      ...(data.markers ?? []),
+      {
+        tick: 100,
+        time: 40,
+        label: 'node node-2 is NotReady; node/node-2 NotReady',
+        notes: [
+          { key: 'nodeNotReady', values: { node: 'node-2' } },
+          { key: 'kubectl', values: { output: 'node/node-2 NotReady' } },
+        ],
+      },
+    ];
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+    const height = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(200);
+    renderWithStore(<TimelinePanel />, data, 'zh-CN');
+    width.mockRestore();
+    height.mockRestore();
+    const titles = screen.getAllByTestId('action-marker').map((m) => m.querySelector('title')?.textContent);
+    expect(titles).toEqual([
+      'kubectl set image deployment/nginx-deployment-roll01 nginx=nginx:1.9.3',
+      '节点 node-2 变为 NotReady；node/node-2 NotReady',
     ]);
   });
 });

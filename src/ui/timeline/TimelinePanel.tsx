@@ -1,16 +1,14 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useAppStore } from '../../state/hooks.ts';
 import {
   endTimeSelector,
   markersSelector,
   replicaSetsSelector,
-  scenarioRevisionSelector,
   seriesSelector,
   tickSelector,
   timeSelector,
   workloadsSelector,
 } from '../../state/selectors.ts';
-import type { AppState } from '../../state/store.ts';
 import type { SeriesPoint } from '../../worker/protocol.ts';
 import { Panel } from '../common/Panel.tsx';
 import { revisionIndex } from '../common/revisionStyle.ts';
@@ -19,12 +17,10 @@ import { useT } from '../common/useT.ts';
 import { activityEnd, METRICS, type Metric, seriesKeys } from './chartModel.ts';
 import { METRIC_STYLE, seriesColor } from './chartStyle.ts';
 import { SeriesReadout } from './SeriesReadout.tsx';
-import { BoundsMemory } from './strategyBounds.ts';
+import { boundsOf } from './strategyBounds.ts';
 import { TimelineChart } from './TimelineChart.tsx';
 import { TimelineControls } from './TimelineControls.tsx';
 import { useKeyboardShortcuts } from './useKeyboardShortcuts.ts';
-
-const scenarioCauseSelector = (s: AppState) => s.scenarioCause;
 
 /** pointAt is the last sample at or before the tick (samples are in tick order). */
 export function pointAt(series: readonly SeriesPoint[], tick: number): SeriesPoint | null {
@@ -54,20 +50,7 @@ export function TimelinePanel() {
   // Series colours need the ReplicaSets' revisions only (a DaemonSet's series is its newest).
   const index = useMemo(() => revisionIndex(replicaSets, []), [replicaSets]);
   const keys = useMemo(() => seriesKeys(series), [series]);
-  // The band of each segment between user actions, as seen at the cursor (see strategyBounds.ts).
-  const memory = useRef(new BoundsMemory());
-  const revision = useAppStore(scenarioRevisionSelector);
-  const cause = useAppStore(scenarioCauseSelector);
-  const [known, setKnown] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each newly loaded scenario starts afresh
-  useEffect(() => {
-    if (cause === 'load') memory.current.clear();
-  }, [revision, cause]);
-  useEffect(() => {
-    if (memory.current.see(markers, time, workloads)) setKnown((n) => n + 1);
-  }, [markers, time, workloads]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `known` counts what the memory learnt
-  const bounds = useMemo(() => (time: number) => memory.current.at(markers, time), [markers, known]);
+  const point = pointAt(series, tick);
   const colorOf = (key: string) => seriesColor(key, keys, replicaSets, workloads, index);
   const revisionOf = (key: string) => replicaSets.find((r) => r.name === key)?.revision ?? null;
   const toggle = (m: Metric) =>
@@ -96,19 +79,13 @@ export function TimelinePanel() {
               )}
               markers={markers}
               metrics={metrics}
-              bounds={bounds}
               replicaSets={replicaSets}
               workloads={workloads}
               index={index}
             />
           </div>
           <div className="flex shrink-0 flex-col gap-1.5 overflow-auto md:w-72">
-            <SeriesReadout
-              point={pointAt(series, tick)}
-              keys={keys}
-              colorOf={colorOf}
-              revisionOf={revisionOf}
-            />
+            <SeriesReadout point={point} keys={keys} colorOf={colorOf} revisionOf={revisionOf} />
             <fieldset className="flex flex-wrap gap-x-2 gap-y-0.5 text-xs">
               <legend className="sr-only">{t('timeline.metrics')}</legend>
               {METRICS.map((m) => (
@@ -134,7 +111,7 @@ export function TimelinePanel() {
                 </label>
               ))}
             </fieldset>
-            {memory.current.at(markers, time) ? (
+            {boundsOf(point) ? (
               <p className="text-xs text-slate-600 dark:text-slate-400">{t('timeline.bandNote')}</p>
             ) : null}
           </div>

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SeriesPoint } from '../../worker/protocol.ts';
-import { activityEnd, bandTimes, chartModel, seriesKeys, total } from './chartModel.ts';
+import { activityEnd, bandPoints, chartModel, seriesKeys, total } from './chartModel.ts';
 
+const seed = { 'Deployment/web': { replicas: 10, surge: 3, unavailable: 2 } };
 const series: SeriesPoint[] = [
-  { tick: 0, time: 0, values: { a: { desired: 10, current: 10, ready: 10, available: 10 } } },
+  { tick: 0, time: 0, values: { a: { desired: 10, current: 10, ready: 10, available: 10 } }, strategy: seed },
   {
     tick: 5,
     time: 30,
@@ -11,6 +12,7 @@ const series: SeriesPoint[] = [
       a: { desired: 8, current: 10, ready: 10, available: 10 },
       b: { desired: 3, current: 3, ready: 0, available: 0 },
     },
+    strategy: seed,
   },
 ];
 
@@ -28,8 +30,7 @@ describe('total', () => {
 });
 
 describe('chartModel', () => {
-  const band = () => ({ lower: 8, upper: 13 });
-  const model = chartModel(series, 60, 400, 200, ['desired', 'available'], ['a', 'b'], band);
+  const model = chartModel(series, 60, 400, 200, ['desired', 'available'], ['a', 'b']);
 
   it('maps virtual time 0…end onto the plot width', () => {
     expect(model.x(0)).toBe(30);
@@ -55,8 +56,9 @@ describe('chartModel', () => {
     expect(model.upper).toMatch(/^M/);
   });
 
-  it('draws no band without bounds', () => {
-    expect(chartModel(series, 60, 400, 200, ['desired'], ['a'], null).band).toBeNull();
+  it('draws no band without a rolling workload', () => {
+    const recreate = series.map((p) => ({ ...p, strategy: {} }));
+    expect(chartModel(recreate, 60, 400, 200, ['desired'], ['a']).band).toBeNull();
   });
 });
 
@@ -72,15 +74,35 @@ describe('activityEnd', () => {
   });
 });
 
-describe('bandTimes', () => {
-  it('samples both sides of each action so a quiet stretch keeps its own band', () => {
-    expect(bandTimes(series, [45], 60)).toEqual([0, 30, 45 - 1e-6, 45, 60]);
+describe('bandPoints', () => {
+  const at = (tick: number, time: number, strategy: SeriesPoint['strategy']): SeriesPoint => ({
+    tick,
+    time,
+    values: {},
+    strategy,
+  });
+  const scaled = { 'Deployment/web': { replicas: 15, surge: 4, unavailable: 3 } };
+
+  it('steps the band where the spec changes, from the first point on', () => {
+    const band = bandPoints([at(1, 0, seed), at(90, 60, scaled), at(90, 120, scaled)]);
+    expect(band.map((d) => [d.t, d.b?.lower, d.b?.upper])).toEqual([
+      [0, 8, 13],
+      [60, 12, 19],
+      [120, 12, 19],
+    ]);
   });
 
-  it('leaves the band out where the bounds are unknown, however long the stretch', () => {
-    const known = (t: number) => (t < 45 ? { lower: 8, upper: 13 } : null);
-    const model = chartModel(series, 60, 400, 200, ['desired'], ['a'], known, [45]);
-    const ends = (model.band ?? '').match(/[\d.]+(?=,)/g)?.map(Number) ?? [];
-    expect(Math.max(...ends)).toBeCloseTo(model.x(45), 0);
+  it('keeps the width of the last stretch before the band ends', () => {
+    const two = { ...seed, 'DaemonSet/agent': { replicas: 3, surge: 0, unavailable: 1 } };
+    const band = bandPoints([at(1, 0, seed), at(50, 45, two), at(50, 60, two)]);
+    expect(band.map((d) => [d.t, d.b?.upper ?? null])).toEqual([
+      [0, 13],
+      [45, 13],
+      [45, null],
+      [60, null],
+    ]);
+    const model = chartModel([at(1, 0, seed), at(50, 45, two)], 60, 400, 200, ['desired'], []);
+    const xs = (model.band ?? '').match(/[\d.]+(?=,)/g)?.map(Number) ?? [];
+    expect(Math.max(...xs)).toBeCloseTo(model.x(45), 0);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { area, curveStepAfter, line, max, scaleLinear } from 'd3';
 import type { SeriesPoint } from '../../worker/protocol.ts';
+import { boundsOf } from './strategyBounds.ts';
 
 export const METRICS = ['desired', 'current', 'ready', 'available'] as const;
 export type Metric = (typeof METRICS)[number];
@@ -62,28 +63,9 @@ export function seriesKeys(series: readonly SeriesPoint[]): string[] {
 }
 
 /**
- * bandTimes are the times the band is evaluated at: every sample, and both sides of every cut
- * (a user action may change the spec there), so a stretch with no sample still starts and ends
- * exactly at its actions instead of being stretched over by a step.
- */
-export function bandTimes(
-  series: readonly SeriesPoint[],
-  cuts: readonly number[],
-  maxTime: number,
-): number[] {
-  const times = new Set<number>([0, maxTime]);
-  for (const p of series) times.add(p.time);
-  for (const c of cuts) {
-    if (c > 0) times.add(c - 1e-6);
-    times.add(c);
-  }
-  return [...times].filter((t) => t >= 0 && t <= maxTime).sort((a, b) => a - b);
-}
-
-/**
- * chartModel computes scales, ticks and paths for a chart of `width`×`height` pixels. `bounds`
- * gives the strategy band at a virtual time (null: none known there, or none at all); `cuts` are
- * the times of user actions, where the band may change.
+ * chartModel computes scales, ticks and paths for a chart of `width`×`height` pixels. The band
+ * comes from each point's resolved strategy (boundsOf), so it covers the whole run and steps
+ * where the spec changed.
  */
 export function chartModel(
   series: readonly SeriesPoint[],
@@ -92,15 +74,15 @@ export function chartModel(
   height: number,
   metrics: readonly Metric[],
   keys: readonly string[],
-  bounds: ((time: number) => Bounds | null) | null,
-  cuts: readonly number[] = [],
 ): ChartModel {
   const m = MARGINS;
   const maxTime = Math.max(endTime, series.at(-1)?.time ?? 0, 1);
   const x = scaleLinear()
     .domain([0, maxTime])
     .range([m.left, Math.max(m.left + 1, width - m.right)]);
-  const band = bounds ? bandTimes(series, cuts, maxTime).map((t) => ({ t, b: bounds(t) })) : [];
+  // Extend each series to the end of the recording so the last step shows.
+  const points = series.length > 0 ? [...series, { ...(series.at(-1) as SeriesPoint), time: maxTime }] : [];
+  const band = bandPoints(points);
   const peak = Math.max(
     max(series, (p) =>
       Math.max(
@@ -115,8 +97,6 @@ export function chartModel(
     .nice(4)
     .range([Math.max(m.top + 1, height - m.bottom), m.top]);
 
-  // Extend each series to the end of the recording so the last step shows.
-  const points = series.length > 0 ? [...series, { ...(series.at(-1) as SeriesPoint), time: maxTime }] : [];
   const stepLine = line<[number, number]>().curve(curveStepAfter);
   const lines: ChartModel['lines'] = [];
   for (const key of keys) {
@@ -164,7 +144,24 @@ export function total(p: SeriesPoint, metric: Metric, keys: readonly string[]): 
   return sum;
 }
 
-type BandPoint = { t: number; b: Bounds | null };
+/** The band at virtual time t (null: none there). */
+export type BandPoint = { t: number; b: Bounds | null };
+
+/**
+ * bandPoints is the band at each point. Where it ends (a second workload appears) the last band is
+ * repeated at that time, so its stretch keeps its width: a step line stops at its last defined point.
+ */
+export function bandPoints(points: readonly SeriesPoint[]): BandPoint[] {
+  const out: BandPoint[] = [];
+  let prev: Bounds | null = null;
+  for (const p of points) {
+    const b = boundsOf(p);
+    if (prev && !b) out.push({ t: p.time, b: prev });
+    out.push({ t: p.time, b });
+    prev = b;
+  }
+  return out;
+}
 
 /** bandPaths draws the band (area) and its edges as steps, leaving out stretches with no bounds. */
 function bandPaths(

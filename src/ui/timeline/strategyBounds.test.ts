@@ -1,55 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import type { ActionMarker, WorkloadView } from '../../worker/protocol.ts';
-import { BoundsMemory, boundsOf, segmentKey } from './strategyBounds.ts';
+import type { SeriesPoint } from '../../worker/protocol.ts';
+import { boundsOf } from './strategyBounds.ts';
 
-const markers: ActionMarker[] = [
-  { tick: 40, time: 30, label: 'kubectl set image deployment/web nginx=nginx:1.9.3' },
-  { tick: 90, time: 60, label: 'kubectl scale deployment/web --replicas=15' },
-];
-
-const web = (replicas: number, surge: number, unavailable: number): WorkloadView =>
-  ({
-    kind: 'Deployment',
-    name: 'web',
-    strategy: 'RollingUpdate',
-    replicas,
-    resolvedSurge: surge,
-    resolvedUnavailable: unavailable,
-  }) as WorkloadView;
-
-describe('segmentKey', () => {
-  it.each([
-    [0, 'start'],
-    [29.9, 'start'],
-    [30, '40:kubectl set image deployment/web nginx=nginx:1.9.3'],
-    [75, '90:kubectl scale deployment/web --replicas=15'],
-  ])('puts %f s in segment %s', (time, key) => {
-    expect(segmentKey(markers, time)).toBe(key);
-  });
-});
+const band = (replicas: number, surge: number, unavailable: number) => ({ replicas, surge, unavailable });
 
 describe('boundsOf', () => {
-  it('is replicas − maxUnavailable … replicas + maxSurge of the one rolling workload', () => {
-    expect(boundsOf([web(10, 3, 2)])).toEqual({ lower: 8, upper: 13 });
-  });
-
-  it('has no band for Recreate or for several rolling workloads', () => {
-    expect(boundsOf([{ ...web(10, 3, 2), strategy: 'Recreate' }])).toBeNull();
-    expect(boundsOf([web(10, 3, 2), { ...web(4, 0, 1), kind: 'DaemonSet', name: 'agent' }])).toBeNull();
-  });
-});
-
-describe('BoundsMemory', () => {
-  it('knows only the segments it has seen, never guessing across a scale', () => {
-    const memory = new BoundsMemory();
-    expect(memory.see(markers, 75, [web(15, 4, 3)])).toBe(true);
-    expect(memory.at(markers, 80)).toEqual({ lower: 12, upper: 19 });
-    expect(memory.at(markers, 10)).toBeNull();
-    expect(memory.see(markers, 75, [web(15, 4, 3)])).toBe(false);
-    memory.see(markers, 5, [web(10, 3, 2)]);
-    expect(memory.at(markers, 20)).toEqual({ lower: 8, upper: 13 });
-    expect(memory.at(markers, 45)).toBeNull();
-    memory.clear();
-    expect(memory.at(markers, 80)).toBeNull();
+  it.each<[string, SeriesPoint['strategy'] | null, { lower: number; upper: number } | null]>([
+    [
+      'is replicas − maxUnavailable … replicas + maxSurge of the one rolling workload',
+      { 'Deployment/web': band(10, 3, 2) },
+      { lower: 8, upper: 13 },
+    ],
+    ['follows a scale', { 'Deployment/web': band(15, 4, 3) }, { lower: 12, upper: 19 }],
+    ['uses a DaemonSet’s desired node count', { 'DaemonSet/agent': band(4, 1, 0) }, { lower: 4, upper: 5 }],
+    ['never goes below 0', { 'DaemonSet/agent': band(3, 0, 5) }, { lower: 0, upper: 3 }],
+    ['has no band without a rolling workload', {}, null],
+    [
+      'has no band for two rolling workloads',
+      { 'Deployment/web': band(10, 3, 2), 'DaemonSet/agent': band(4, 0, 1) },
+      null,
+    ],
+    ['has no band before the first point', null, null],
+  ])('%s', (_name, strategy, want) => {
+    expect(boundsOf(strategy === null ? null : { strategy })).toEqual(want);
   });
 });

@@ -1,52 +1,25 @@
 /**
- * The band the strategy promises, known honestly: a workload's spec (replicas, maxSurge,
- * maxUnavailable) changes only through user actions, so it is constant between two chart markers.
- * The workload view at the cursor gives the band of the cursor's segment; segments the reader has
- * visited are remembered, the others stay blank rather than guessed.
+ * The band the strategy promises: at most replicas + maxSurge pods, at least replicas −
+ * maxUnavailable available. Every chart point carries each RollingUpdate workload's resolved
+ * strategy (src/timeline/derived.ts), so the band is known over the whole run and steps where the
+ * spec changes: Seed's 10 replicas at 25% / 25% give 8…13, and after a scale to 15 they give 12…19.
  */
-import type { ActionMarker, WorkloadView } from '../../worker/protocol.ts';
+import type { SeriesPoint } from '../../worker/protocol.ts';
 import type { Bounds } from './chartModel.ts';
 
-/** segmentKey names the segment holding virtual time `time`: the last marker at or before it. */
-export function segmentKey(markers: readonly ActionMarker[], time: number): string {
-  let key = 'start';
-  for (const m of markers) {
-    if (m.time > time) break;
-    key = `${m.tick}:${m.label}`;
+/**
+ * boundsOf is the band at a point: that of its one RollingUpdate workload, else none (a Recreate
+ * or OnDelete workload promises no band, and two bands on one chart would mix their series).
+ */
+export function boundsOf(point: Pick<SeriesPoint, 'strategy'> | null): Bounds | null {
+  if (!point) return null;
+  let only: SeriesPoint['strategy'][string] | undefined;
+  let n = 0;
+  for (const k in point.strategy) {
+    only = point.strategy[k];
+    n++;
   }
-  return key;
-}
-
-/** boundsOf is the band of the workloads at the cursor: one RollingUpdate workload, else none. */
-export function boundsOf(workloads: readonly WorkloadView[]): Bounds | null {
-  const rolling = workloads.filter((w) => w.strategy === 'RollingUpdate');
-  const w = rolling.length === 1 ? rolling[0] : undefined;
-  if (!w) return null;
-  return { lower: w.replicas - w.resolvedUnavailable, upper: w.replicas + w.resolvedSurge };
-}
-
-/** BoundsMemory remembers the band of each segment seen (keys stay valid across forks). */
-export class BoundsMemory {
-  private readonly known = new Map<string, Bounds | null>();
-
-  /** see records the band of the cursor's segment; returns true when it changed what is known. */
-  see(markers: readonly ActionMarker[], time: number, workloads: readonly WorkloadView[]): boolean {
-    if (workloads.length === 0) return false;
-    const key = segmentKey(markers, time);
-    const b = boundsOf(workloads);
-    const old = this.known.get(key);
-    if (this.known.has(key) && old?.lower === b?.lower && old?.upper === b?.upper) return false;
-    this.known.set(key, b);
-    return true;
-  }
-
-  /** at is the band at virtual time `time`, or null when its segment is unknown or has none. */
-  at(markers: readonly ActionMarker[], time: number): Bounds | null {
-    return this.known.get(segmentKey(markers, time)) ?? null;
-  }
-
-  /** clear forgets everything (another scenario was loaded). */
-  clear(): void {
-    this.known.clear();
-  }
+  if (n !== 1 || !only) return null;
+  // A DaemonSet's maxUnavailable may exceed its node count (5 of 3 nodes): none can be below 0.
+  return { lower: Math.max(0, only.replicas - only.unavailable), upper: only.replicas + only.surge };
 }

@@ -166,7 +166,7 @@ export function syncDaemonSet(tx: Tx, key: string): string | null {
   if (!ds) {
     deleteExpectations(exp, key);
     decide(log, 'syncDaemonSet', 'deleted', { key });
-    note(tx, `DaemonSet ${key} has been deleted`);
+    note(tx, 'daemonSetDeleted', { key });
     return null;
   }
   const nodeList = list(tx.st.cache, 'Node');
@@ -174,12 +174,12 @@ export function syncDaemonSet(tx: Tx, key: string): string | null {
   if (selectorIsEmpty(ds.spec.selector)) {
     recordEvent(tx, ds, 'Warning', SelectingAllReason, 'This daemon set is selecting all pods. A non-empty selector is required.', COMPONENT);
     decide(log, 'syncDaemonSet', 'selectingAll', { daemonSet: ds.metadata.name });
-    note(tx, `DaemonSet ${ds.metadata.name} selects all pods: not synced`);
+    note(tx, 'daemonSetSelectsAll', { ds: ds.metadata.name });
     return null;
   }
   if (ds.metadata.deletionTimestamp) {
     decide(log, 'syncDaemonSet', 'beingDeleted', { daemonSet: ds.metadata.name });
-    note(tx, `DaemonSet ${ds.metadata.name} is being deleted`);
+    note(tx, 'daemonSetDeleting', { ds: ds.metadata.name });
     return null;
   }
   // Upstream garbage-collects the back-off table once a minute; expired entries behave as absent.
@@ -188,7 +188,7 @@ export function syncDaemonSet(tx: Tx, key: string): string | null {
   charge(tx, claimed.length, 0);
   const history = constructHistory(tx, ds, claimed);
   if (!history.ok) {
-    note(tx, `DaemonSet ${ds.metadata.name}: failed to construct revisions`);
+    note(tx, 'daemonSetNoRevisions', { ds: ds.metadata.name });
     return `failed to construct revisions of DaemonSet: ${history.error}`;
   }
   const { hash } = history;
@@ -199,14 +199,17 @@ export function syncDaemonSet(tx: Tx, key: string): string | null {
     charge(tx, claimed.length, nodeList.length);
     const e = exp.get(key);
     decide(log, 'syncDaemonSet', 'expectationsPending', { add: e?.add ?? 0, del: e?.del ?? 0 });
-    note(tx, `DaemonSet ${ds.metadata.name}: waiting for ${e?.add ?? 0} creations and ${e?.del ?? 0} deletions to be observed`);
+    note(tx, 'daemonSetExpectations', { ds: ds.metadata.name, add: e?.add ?? 0, del: e?.del ?? 0 });
     return updateDaemonSetStatus(tx, ds, nodeList, byNode, hash, false);
   }
   const sum: SyncSummary = { created: 0, deleted: 0 };
   const err = updateDaemonSet(tx, ds, key, nodeList, claimed, byNode, hash, history.old, sum);
   charge(tx, claimed.length, nodeList.length);
   const statusErr = updateDaemonSetStatus(tx, ds, nodeList, byNode, hash, true);
-  const acted = [sum.created ? `created ${sum.created}` : '', sum.deleted ? `deleted ${sum.deleted}` : ''].filter(Boolean);
-  note(tx, `synced DaemonSet ${ds.metadata.name}${acted.length ? `: ${acted.join(', ')} pod${sum.created + sum.deleted === 1 ? '' : 's'}` : ''}`);
+  const name = ds.metadata.name;
+  if (sum.created && sum.deleted) note(tx, 'daemonSetCreatedDeleted', { ds: name, created: sum.created, deleted: sum.deleted });
+  else if (sum.created) note(tx, 'daemonSetCreated', { ds: name, count: sum.created });
+  else if (sum.deleted) note(tx, 'daemonSetDeletedPods', { ds: name, count: sum.deleted });
+  else note(tx, 'daemonSetSynced', { ds: name });
   return err ?? statusErr;
 }

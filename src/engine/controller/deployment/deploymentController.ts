@@ -109,10 +109,10 @@ export function syncDeployment(tx: Tx, key: string): string | null {
   tx.actor = COMPONENT;
   const d = get(tx.st.cache, 'Deployment', key);
   if (!d) {
-    note(tx, `Deployment ${key} has been deleted`);
+    note(tx, 'deploymentDeleted', { key });
     return null;
   }
-  note(tx, `synced Deployment ${d.metadata.name}`);
+  note(tx, 'deploymentSynced', { deployment: d.metadata.name });
   if (selectorIsEmpty(d.spec.selector)) {
     recordEvent(tx, d, 'Warning', 'SelectingAll', 'This deployment is selecting all pods. A non-empty selector is required.', COMPONENT);
     if ((d.status?.observedGeneration ?? 0) < (d.metadata.generation ?? 1)) {

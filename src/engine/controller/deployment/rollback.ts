@@ -51,7 +51,7 @@ export function rollback(tx: Tx, d: Deployment, rsList: ReplicaSet[]): string | 
     if (!res.ok) return res.error.message;
     recordEvent(tx, d, 'Normal', 'DeploymentRollback', `Rolled back deployment "${d.metadata.name}" to revision ${toRevision}`, COMPONENT);
     decide(tx.decisions, 'rollback', 'rolledBack', { revision: toRevision });
-    note(tx, `rolled back ${d.metadata.name} to revision ${toRevision}`);
+    note(tx, 'rolledBack', { deployment: d.metadata.name, revision: toRevision });
     return null;
   }
   recordEvent(tx, d, 'Warning', 'DeploymentRollbackRevisionNotFound', 'Unable to find the revision to rollback to.', COMPONENT);

@@ -186,7 +186,7 @@ function getNewReplicaSet(tx: Tx, d: Deployment, rsList: ReplicaSet[], oldRSs: R
   if (replicas > 0) {
     recordEvent(tx, d, 'Normal', 'ScalingReplicaSet', `Scaled up replica set ${name} from 0 to ${replicas}`, COMPONENT);
   }
-  note(tx, `created ReplicaSet ${name} at ${replicas}`);
+  note(tx, 'replicaSetCreated', { rs: name, replicas });
   let needsUpdate = false;
   let dd: Deployment = d;
   if ((d.metadata.annotations?.[RevisionAnnotation] ?? '') !== newRevision) {
@@ -246,7 +246,7 @@ export function scaleReplicaSet(tx: Tx, rs: ReplicaSet, newScale: number, d: Dep
     const dir = from < newScale ? 'up' : 'down';
     recordEvent(tx, d, 'Normal', 'ScalingReplicaSet', `Scaled ${dir} replica set ${rs.metadata.name} from ${from} to ${newScale}`, COMPONENT);
     decide(tx.decisions, 'scaleReplicaSet', 'scale', { rs: rs.metadata.name, from, to: newScale });
-    note(tx, `scaled ${rs.metadata.name} ${from} → ${newScale}`);
+    note(tx, 'replicaSetScaled', { rs: rs.metadata.name, from, to: newScale });
   }
   return res.object;
 }
@@ -256,7 +256,7 @@ export function cleanupDeployment(tx: Tx, oldRSs: ReplicaSet[], d: Deployment): 
   const victims = cleanupDeploymentPlan(d, oldRSs, tx.decisions);
   for (const rs of victims) {
     const res = del(tx, 'ReplicaSet', `${rs.metadata.namespace ?? 'default'}/${rs.metadata.name}`);
-    if (res.ok) note(tx, `deleted old ReplicaSet ${rs.metadata.name} (revisionHistoryLimit ${d.spec.revisionHistoryLimit ?? 10})`);
+    if (res.ok) note(tx, 'oldReplicaSetDeleted', { rs: rs.metadata.name, limit: d.spec.revisionHistoryLimit ?? 10 });
   }
 }
 

@@ -161,7 +161,7 @@ export function manageReplicas(tx: Tx, activeCount: number, activePods: () => Po
       }
     }
     decide(tx.decisions, 'manageReplicas', 'create', { count: n - failed - remaining, batches: batches.join(', ') });
-    note(tx, `created ${n} pod${n === 1 ? '' : 's'} for ${rs.metadata.name}`);
+    note(tx, 'podsCreated', { count: n, rs: rs.metadata.name });
     return;
   }
   if (diff > 0) {
@@ -178,7 +178,7 @@ export function manageReplicas(tx: Tx, activeCount: number, activePods: () => Po
       else if (res.error.reason !== 'NotFound') deletionObserved(exp, rsKey, objectKey(p));
     }
     decide(tx.decisions, 'manageReplicas', 'delete', { count: n, pods: victims.map((p) => p.metadata.name).join(', ') });
-    note(tx, `deleted ${n} pod${n === 1 ? '' : 's'} of ${rs.metadata.name}`);
+    note(tx, 'podsDeleted', { count: n, rs: rs.metadata.name });
   }
 }
 
@@ -189,7 +189,7 @@ export function syncReplicaSet(tx: Tx, key: string): string | null {
   const exp = tx.st.expectations.replicaset;
   if (!rs) {
     deleteExpectations(exp, key);
-    note(tx, `ReplicaSet ${key} has been deleted`);
+    note(tx, 'replicaSetDeleted', { key });
     return null;
   }
   const needsSync = satisfiedExpectations(exp, key, tx.now);
@@ -199,7 +199,7 @@ export function syncReplicaSet(tx: Tx, key: string): string | null {
   tx.cost += stats.active + stats.terminating;
   let listed: Pod[] | null = null;
   const activePods = (): Pod[] => (listed ??= filterActivePods(podsOwnedBy(tx.st.cache, uid)));
-  note(tx, `synced ReplicaSet ${rs.metadata.name}`);
+  note(tx, 'replicaSetSynced', { rs: rs.metadata.name });
   if (needsSync && !rs.metadata.deletionTimestamp) {
     manageReplicas(tx, stats.active, activePods, rs, key);
   } else if (!needsSync) {

@@ -1,0 +1,73 @@
+/**
+ * Simplified Chinese names and one-line lessons of the built-in scenarios, by preset id (the YAML
+ * files hold the English). Kubernetes terms stay as Kubernetes writes them: Deployment, ReplicaSet,
+ * DaemonSet, maxSurge, maxUnavailable, revisionHistoryLimit, OnDelete, nodeSelector, NotReady,
+ * Progressing, ProgressDeadlineExceeded, `rollout undo`. presets.test.ts checks every preset has both.
+ */
+export const PRESET_TEXT_ZH_CN: Readonly<Record<string, { name: string; description: string }>> = {
+  seed: {
+    name: 'Seed——nginx，10 个副本，25% / 25%',
+    description:
+      '课程里的例子。maxSurge 25%（3 个 Pod）、maxUnavailable 25%（2 个 Pod）时，新 ReplicaSet 逐步扩容、旧 ReplicaSet 逐步缩容，Pod 总数从不超过 13，可用数从不低于 8。',
+  },
+  'max-surge-0': {
+    name: 'maxSurge 0——原地替换，一次一个 Pod',
+    description:
+      'maxSurge 为 0 时，Deployment 的 Pod 永远不会超过 10 个，所以每一步都先删掉一个旧 Pod（maxUnavailable 1），然后才启动一个新 Pod。',
+  },
+  'broken-image': {
+    name: '坏镜像——停滞的上线',
+    description:
+      '新镜像始终拉取失败；maxUnavailable 为 0，所以没有旧 Pod 被删除，上线停在 3 个 surge Pod，过了 progressDeadlineSeconds（60 秒）后 Progressing 变为 False，原因是 ProgressDeadlineExceeded。',
+  },
+  recreate: {
+    name: 'Recreate——旧 Pod 全部退出后新 Pod 才启动',
+    description:
+      'Recreate 策略先把旧 ReplicaSet 缩到 0，等它的 Pod 全部消失后才创建新 ReplicaSet 的 Pod，所以中间有一段时间应用不可用。',
+  },
+  'proportional-scaling': {
+    name: '按比例扩缩——在上线中途扩容',
+    description:
+      '一次缓慢的上线进行中从 10 扩到 15，多出的 5 个副本按新旧 ReplicaSet 的大小按比例分给二者，而不是全部给新的 ReplicaSet。',
+  },
+  'pause-resume': {
+    name: '暂停与恢复——把多次修改合成一次上线',
+    description:
+      'Deployment 暂停期间修改模板不会创建 ReplicaSet；恢复后只有最后一次的模板上线，成为唯一的新版本。',
+  },
+  rollback: {
+    name: '回滚——rollout undo 恢复上一个模板',
+    description:
+      'rollout undo 把上一个版本的 Pod 模板复制回 Deployment；对应的旧 ReplicaSet 重新扩容，成为最新的版本（3），并保留 revision-history 注解。',
+  },
+  'history-limit': {
+    name: 'revisionHistoryLimit 2——清理旧 ReplicaSet',
+    description:
+      '每次更换镜像都会留下一个 0 副本的旧 ReplicaSet 供回滚；revisionHistoryLimit 为 2 时，控制器删除最旧的那些，除当前的之外只保留 2 个。',
+  },
+  'daemonset-rolling': {
+    name: 'DaemonSet 滚动更新——一次一个节点',
+    description:
+      'maxUnavailable 1、maxSurge 0 时，DaemonSet 控制器删除一个节点上的旧 Pod，等这个节点上的新 Pod 可用后，再处理 6 个节点中的下一个。',
+  },
+  'daemonset-surge': {
+    name: 'DaemonSet surge——先起新 Pod，再删旧 Pod',
+    description:
+      'maxSurge 1、maxUnavailable 0 时，一个节点会短暂地同时运行两个 Pod；只有这个节点上的新 Pod 可用后旧 Pod 才被删除，所以任何节点都不会缺少这个代理。',
+  },
+  'daemonset-ondelete': {
+    name: 'DaemonSet OnDelete——删除 Pod 时才更新',
+    description:
+      '使用 OnDelete 策略时，新模板不改变任何正在运行的 Pod；只有一个 Pod 被删除、控制器创建它的替代者时，新模板才生效。',
+  },
+  'daemonset-node-pool': {
+    name: '节点池上的 DaemonSet——nodeSelector 与污点',
+    description:
+      'DaemonSet 只在匹配其 nodeSelector、且其 NoSchedule 污点（taint）都被容忍的节点上运行；给节点打标签或去掉污点后，控制器就在那里添加一个 Pod。',
+  },
+  'nodes-coming-and-going': {
+    name: '节点的来来去去',
+    description:
+      '一个节点变为 NotReady 后又恢复，一个节点加入并得到它的 DaemonSet Pod，一个节点被 drain、其上的 Deployment Pod 在别处重建，还有一个节点离开集群。',
+  },
+};
