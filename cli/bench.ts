@@ -6,8 +6,10 @@ import { createEngine, type EngineState, nextEventTime, runUntil, type SimConfig
 import { daemonSetStatusViewer } from '../src/engine/kubectl/rolloutStatus.ts';
 import type { DaemonSet, Deployment } from '../src/engine/api/types.ts';
 import { DEFAULT_IMAGE_BEHAVIOUR } from '../src/engine/config.ts';
+import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { parseScenarioText } from '../src/scenario/parse.ts';
 import type { Scenario } from '../src/scenario/types.ts';
 import { Recording } from '../src/timeline/recording.ts';
 import { frameAt, newFrameCaches } from '../src/worker/frames.ts';
@@ -132,16 +134,63 @@ function gcNow(): void {
   (runInNewContext('gc') as () => void)();
 }
 
+/** seekTicks draws `count` ticks of a `ticks`-tick recording from a fixed LCG (the same each run). */
+function seekTicks(ticks: number, count: number): number[] {
+  let x = 12345;
+  return Array.from({ length: count }, () => {
+    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+    return x % (ticks + 1);
+  });
+}
+
+/** timed runs `f` on each tick and reports p50 and p95 of the ms each took. */
+function timed(name: string, n: number, ticks: number, at: number[], f: (tick: number) => void): void {
+  const times = at.map((tick) => {
+    const a = process.hrtime.bigint();
+    f(tick);
+    return Number(process.hrtime.bigint() - a) / 1e6;
+  });
+  times.sort((a, b) => a - b);
+  report({ name, n, ticks, p50: percentile(times, 0.5), p95: percentile(times, 0.95) });
+}
+
 /**
- * benchSeek records a whole `n`-replica rollout (the same cluster as benchRollout; validation is
- * skipped because the scenario limit is 5,000 replicas) and times 1,000 seeks to random ticks: the
- * object cursor moved there and the full frame built (packed pods, nodes, workloads, Explain), which
- * is what the worker does when the slider moves. It also reports memory per recorded tick and the
- * keyframes, and the cost of a full engine state at a tick (what a fork or a query starts from).
+ * memoryBreakdown weighs a recording's parts by dropping them one by one (it spoils the recording:
+ * call it last): the keyframes, the tracks the views read (object cursor, internals, watch lines,
+ * chart), the tick log; what is left is the live engine state and the first keyframe.
  */
-function benchSeek(n: number, nodes: number): void {
-  const config = rolloutConfig(n, nodes);
-  const scenario: Scenario = {
+function memoryBreakdown(recs: Recording[], heap0: number): Record<string, number> {
+  const ticks = Math.max(1, recs.reduce((n, r) => n + r.timeline.length, 0));
+  const perTick = (bytes: number) => Math.round(bytes / ticks);
+  gcNow();
+  const total = process.memoryUsage().heapUsed;
+  let last = total;
+  const drop = (f: (rec: Recording) => void): number => {
+    for (const rec of recs) f(rec);
+    gcNow();
+    const h = process.memoryUsage().heapUsed;
+    const freed = last - h;
+    last = h;
+    return perTick(freed);
+  };
+  const keyframes = drop((rec) => rec.timeline.keyframes.list.splice(1));
+  const tracks = drop((rec) => {
+    for (const t of rec.timeline.tracks) t.truncate(0);
+    rec.cursor.reset(rec.timeline.engineAt(0));
+  });
+  const tickLog = drop((rec) => rec.timeline.records.splice(0));
+  return {
+    bytesPerTick: perTick(total - heap0),
+    tickLogBytesPerTick: tickLog,
+    keyframeBytesPerTick: keyframes,
+    trackBytesPerTick: tracks,
+    restBytesPerTick: perTick(last - heap0),
+  };
+}
+
+/** scenarioOf turns a bench cluster into a scenario (validation is skipped: it allows 5,000 replicas). */
+function scenarioOf(n: number, config: SimConfig): Scenario {
+  return {
     version: 1,
     name: `bench ${n}`,
     seed: 1,
@@ -149,55 +198,62 @@ function benchSeek(n: number, nodes: number): void {
     objects: config.objects,
     actions: [{ at: 60, kubectl: 'set image deployment/web web=web:2' }],
   };
+}
+
+/**
+ * benchSeek records a whole `n`-replica rollout (the same cluster as benchRollout) and times 1,000
+ * seeks to random ticks: the object cursor moved there and the full frame built (packed pods, nodes,
+ * workloads, Explain), which is what the worker does when the slider moves; `seek-cursor` is the
+ * cursor's part alone. `seek-engine` is the full engine state at 20 random ticks (what a fork or a
+ * kubectl query starts from), `seek-engine-follow` at 20 ticks 25 apart (a panel following the
+ * playhead). `recording-memory` weighs the recording per tick.
+ */
+function benchSeek(n: number, nodes: number): void {
   gcNow();
   const heap0 = process.memoryUsage().heapUsed;
-  const rec = new Recording(scenario);
+  const rec = new Recording(scenarioOf(n, rolloutConfig(n, nodes)));
   const t0 = process.hrtime.bigint();
   rec.timeline.record();
   const recordMs = Number(process.hrtime.bigint() - t0) / 1e6;
-  gcNow();
-  const heap1 = process.memoryUsage().heapUsed;
-  const ticks = rec.timeline.length;
-  let x = 12345;
-  const random = (): number => {
-    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-    return x % (ticks + 1);
-  };
+  const tl = rec.timeline;
+  const ticks = tl.length;
   const caches = newFrameCaches();
-  const times: number[] = [];
-  for (let k = 0; k < 1000; k++) {
-    const tick = random();
-    const a = process.hrtime.bigint();
-    frameAt(rec, tick, true, caches);
-    times.push(Number(process.hrtime.bigint() - a) / 1e6);
-  }
-  times.sort((a, b) => a - b);
-  report({ name: 'seek', n, ticks, p50: percentile(times, 0.5), p95: percentile(times, 0.95) });
-  const kf = rec.timeline.keyframes.list;
-  report({
-    name: 'recording-memory',
-    n,
-    ticks,
-    end: rec.timeline.end ?? 'recording',
+  timed('seek', n, ticks, seekTicks(ticks, 1000), (tick) => frameAt(rec, tick, true, caches));
+  timed('seek-cursor', n, ticks, seekTicks(ticks, 1000).reverse(), (tick) => rec.cursor.moveTo(tick));
+  timed('seek-engine', 20, ticks, seekTicks(ticks, 20), (tick) => tl.engineAt(tick));
+  const from = Math.floor(ticks * 0.6);
+  timed('seek-engine-follow', 20, ticks, Array.from({ length: 20 }, (_, k) => from + 25 * k), (tick) => tl.engineAt(tick));
+  const kf = tl.keyframes.list;
+  const facts = {
+    end: tl.end ?? 'recording',
     recordMs: Math.round(recordMs),
-    bytesPerTick: Math.round((heap1 - heap0) / ticks),
     keyframes: kf.length,
     keyframeSpacingTicks: Math.round(ticks / kf.length),
-    keyframeEntries: rec.timeline.keyframes.totalEntries(),
+    keyframeEntries: tl.keyframes.totalEntries(),
     internalsSnapshots: rec.internals.distinct(),
     objectSnapshots: rec.cursor.snapshotCount(),
-  });
-  const engine: number[] = [];
-  for (let k = 0; k < 20; k++) {
-    const tick = random();
-    const a = process.hrtime.bigint();
-    rec.timeline.engineAt(tick);
-    engine.push(Number(process.hrtime.bigint() - a) / 1e6);
-  }
-  engine.sort((a, b) => a - b);
-  report({ name: 'seek-engine', n: 20, ticks, p50: percentile(engine, 0.5), p95: percentile(engine, 0.95) });
+  };
+  report({ name: 'recording-memory', n, ticks, ...facts, ...memoryBreakdown([rec], heap0) });
+}
+
+/**
+ * benchSeedMemory weighs the recording of the Seed preset per tick, as benchSeek does; 20 copies
+ * are recorded and weighed together, since one (622 ticks, ~2 MB) is within the heap's noise.
+ */
+function benchSeedMemory(): void {
+  const text = readFileSync(new URL('../src/scenario/presets/seed.yaml', import.meta.url), 'utf8');
+  const parsed = parseScenarioText(text);
+  if (!parsed.ok) throw new Error(parsed.errors[0]);
+  gcNow();
+  const heap0 = process.memoryUsage().heapUsed;
+  const recs = Array.from({ length: 20 }, () => new Recording(parsed.value));
+  for (const rec of recs) rec.timeline.record();
+  const tl = (recs[0] as Recording).timeline;
+  const facts = { end: tl.end ?? 'recording', keyframes: tl.keyframes.list.length };
+  report({ name: 'recording-memory', n: 'seed', ticks: tl.length, ...facts, ...memoryBreakdown(recs, heap0) });
 }
 
 if (!only || only === 'seek') {
+  benchSeedMemory();
   benchSeek(10000, 100);
 }

@@ -1,112 +1,131 @@
 /**
  * ObjectCursor: the API server's objects (Events aside) at any recorded tick, for the views,
- * without copying or replaying the engine. The tick log holds every write with the object
- * written; the cursor also keeps the object each write replaced, so it moves forward by redoing
- * writes and backward by undoing them. A far jump starts from the nearest of its own snapshots
- * when that is cheaper than walking. Cost: O(writes walked) or O(objects + writes from the snapshot).
+ * without copying or replaying the engine. Each kind's objects are a slot array (slotTable.ts);
+ * the cursor logs every recorded write as (slot, object after, object before), so it moves
+ * forward by storing the objects after and backward by storing the objects before. A far jump
+ * starts from the nearest of its own snapshots (array slices) when that is cheaper than walking.
+ * Cost: O(writes walked), or O(slots + writes from the snapshot); a random seek in a
+ * 10,000-replica rollout (~20,000 pod slots, a snapshot every ~20,000 writes) walks at most
+ * ~10,000 writes after one slice: ~0.3 ms measured (p50; the Map-based cursor took ~8 ms).
  *
- * Invariant: at tick i, `maps` hold exactly the non-Event objects of the engine store at tick i
- * (objectCursor.test.ts compares them with Timeline.engineAt(i).store); iteration order is not
- * part of the contract (views sort).
+ * Invariant: at tick i, `objects()` hold exactly the non-Event objects of the engine store at
+ * tick i (recording.test.ts compares them with Timeline.engineAt(i).store). Pods are listed by
+ * key, the other kinds in the order their keys first appeared.
  */
-import type { Kind, KubeObject } from '../engine/api/types.ts';
+import type { KubeObject } from '../engine/api/types.ts';
 import { objectKey } from '../engine/apiserver/store.ts';
 import type { EngineState, TickRecord } from '../engine/sim.ts';
+import { KeySlots, type ObjectTable, padded, type Slots, SlotTable } from './slotTable.ts';
 import type { Track } from './timeline.ts';
 
 /** The kinds the views show (Events are read from the engine state, for describe). */
 export const VIEW_KINDS = ['Node', 'Deployment', 'ReplicaSet', 'DaemonSet', 'ControllerRevision', 'Pod'] as const;
 export type ViewKind = (typeof VIEW_KINDS)[number];
 
-export type ObjectMaps = Record<ViewKind, Map<string, KubeObject>>;
+export type ObjectMaps = Record<ViewKind, ObjectTable>;
 
-function emptyMaps(): ObjectMaps {
-  return { Node: new Map(), Deployment: new Map(), ReplicaSet: new Map(), DaemonSet: new Map(), ControllerRevision: new Map(), Pod: new Map() };
-}
-
-function isViewKind(k: Kind): k is ViewKind {
-  return k !== 'Event';
-}
-
-const keyOf = objectKey;
-
-/** Sentinel for "no object before this write". */
-const NONE = null;
+const KIND_INDEX = new Map<string, number>(VIEW_KINDS.map((k, i) => [k, i]));
+const POD = VIEW_KINDS.indexOf('Pod');
+/** A write's code: kind index in the low 3 bits, slot above. */
+const KIND_BITS = 3;
+const KIND_MASK = 7;
 
 interface Snapshot {
   tick: number;
-  maps: ObjectMaps;
-  size: number;
+  objs: Slots[];
+  sizes: number[];
 }
 
 /** Fewest view writes between two snapshots. */
 const MIN_SNAPSHOT_WRITES = 1000;
+/**
+ * Cost of walking one write against copying one slot (measured on the 10,000-replica run: slicing
+ * its 20,103 slots takes ~0.11 ms, ~5.5 ns a slot; a walk ~11 ns a write).
+ */
+const WALK_COST = 2;
 
 export class ObjectCursor implements Track {
-  /** prevs[t - 1][k]: the object write k of tick t replaced (null: none); Events skipped (undefined). */
-  private readonly prevs: (KubeObject | null | undefined)[][] = [];
-  /** writesUpTo[t]: view writes in ticks 1..t. */
+  private slots: KeySlots[] = [];
+  /** The write log: code[w] (kind, slot), after[w] and before[w] (null: no object). */
+  private code = new Int32Array(1024);
+  private readonly after: (KubeObject | null)[] = [];
+  private readonly before: (KubeObject | null)[] = [];
+  /** writesUpTo[t]: view writes in ticks 1..t (tick t's writes are log entries writesUpTo[t - 1]..). */
   private readonly writesUpTo: number[] = [0];
   /** The objects at the end of the recording (to know what each new write replaces). */
-  private end: ObjectMaps = emptyMaps();
+  private end: Slots[] = [];
+  private endSizes: number[] = [];
   /**
-   * Copies of the objects at some ticks, one each time as many writes as there are objects went
+   * Copies of the objects at some ticks, one each time as many writes as there are slots went
    * by: a jump then copies about as much as it walks, and all snapshots together hold about one
-   * entry per write recorded.
+   * slot per write recorded.
    */
   private readonly snapshots: Snapshot[] = [];
-  /** The objects at tick `at`. */
-  private maps: ObjectMaps = emptyMaps();
+  /** The objects at tick `at`, one table per kind (moved in place). */
+  private tables: SlotTable[] = [];
+  private maps = {} as ObjectMaps;
   private at = 0;
-  /** Bumped whenever `maps` changes, so views can cache per version. */
+  /** Bumped whenever the objects change, so views can cache per version. */
   version = 0;
   /** Bumped whenever the set of pod keys may have changed (a pod added or removed, a jump). */
   podSetVersion = 0;
 
-  constructor(private readonly records: readonly TickRecord[]) {}
-
   reset(st: EngineState): void {
-    this.prevs.length = 0;
+    this.slots = VIEW_KINDS.map((k) => new KeySlots(k === 'Pod'));
+    this.end = VIEW_KINDS.map(() => []);
+    this.endSizes = VIEW_KINDS.map(() => 0);
+    VIEW_KINDS.forEach((k, i) => {
+      for (const [key, o] of st.store.objects[k]) this.setEnd(i, (this.slots[i] as KeySlots).slot(key), o);
+    });
+    this.after.length = 0;
+    this.before.length = 0;
     this.writesUpTo.length = 1;
-    this.end = fromStore(st);
-    this.maps = fromStore(st);
     this.snapshots.length = 0;
-    this.snapshots.push({ tick: 0, maps: fromStore(st), size: sizeOf(this.end) });
+    this.snapshots.push(this.snapshotOfEnd(0));
+    this.tables = VIEW_KINDS.map((_, i) => new SlotTable(this.slots[i] as KeySlots, (this.end[i] as Slots).slice(), this.endSizes[i] as number));
+    this.maps = {} as ObjectMaps;
+    VIEW_KINDS.forEach((k, i) => {
+      this.maps[k] = this.tables[i] as SlotTable;
+    });
     this.at = 0;
     this.version++;
     this.podSetVersion++;
   }
 
   append(rec: TickRecord, _st: EngineState): void {
-    const prevs: (KubeObject | null | undefined)[] = [];
-    let n = 0;
-    for (const w of rec.writes) {
-      const o = w.object;
-      if (!isViewKind(o.kind)) {
-        prevs.push(undefined);
-        continue;
+    let w = this.after.length;
+    for (const write of rec.writes) {
+      const o = write.object;
+      const kind = KIND_INDEX.get(o.kind);
+      if (kind === undefined) continue;
+      const slot = (this.slots[kind] as KeySlots).slot(objectKey(o));
+      if (w >= this.code.length) {
+        const grown = new Int32Array(this.code.length * 2);
+        grown.set(this.code);
+        this.code = grown;
       }
-      const m = this.end[o.kind];
-      const key = keyOf(o);
-      prevs.push(m.get(key) ?? NONE);
-      if (w.type === 'DELETED') m.delete(key);
-      else m.set(key, o);
-      n++;
+      this.code[w++] = kind | (slot << KIND_BITS);
+      this.before.push((this.end[kind] as Slots)[slot] ?? null);
+      const next = write.type === 'DELETED' ? null : o;
+      this.after.push(next);
+      this.setEnd(kind, slot, next);
     }
-    this.prevs.push(prevs);
-    const written = (this.writesUpTo[this.writesUpTo.length - 1] as number) + n;
-    this.writesUpTo.push(written);
+    this.writesUpTo.push(w);
     const last = this.snapshots[this.snapshots.length - 1] as Snapshot;
-    const size = sizeOf(this.end);
-    if (written - (this.writesUpTo[last.tick] as number) >= Math.max(MIN_SNAPSHOT_WRITES, size)) {
-      this.snapshots.push({ tick: rec.tick, maps: copyMaps(this.end), size });
+    if (w - (this.writesUpTo[last.tick] as number) >= Math.max(MIN_SNAPSHOT_WRITES, this.slotCount())) {
+      this.snapshots.push(this.snapshotOfEnd(rec.tick));
     }
   }
 
   truncate(tick: number): void {
     if (this.at > tick) this.moveTo(tick);
-    for (let t = this.prevs.length; t > tick; t--) undo(this.end, this.records[t - 1] as TickRecord, this.prevs[t - 1] ?? []);
-    this.prevs.length = tick;
+    const keep = this.writesUpTo[tick] as number;
+    for (let w = this.after.length - 1; w >= keep; w--) {
+      const c = this.code[w] as number;
+      this.setEnd(c & KIND_MASK, c >>> KIND_BITS, this.before[w] ?? null);
+    }
+    this.after.length = keep;
+    this.before.length = keep;
     this.writesUpTo.length = tick + 1;
     while (this.snapshots.length > 1 && (this.snapshots[this.snapshots.length - 1] as Snapshot).tick > tick) this.snapshots.pop();
   }
@@ -116,7 +135,7 @@ export class ObjectCursor implements Track {
     return this.at;
   }
 
-  /** objects are the objects at the cursor's tick (do not change them). */
+  /** objects are the objects at the cursor's tick (they change when the cursor moves). */
   objects(): Readonly<ObjectMaps> {
     return this.maps;
   }
@@ -128,39 +147,71 @@ export class ObjectCursor implements Track {
 
   /**
    * moveTo puts the cursor at tick i (clamped to the recording): it walks from where it stands,
-   * or from the snapshot before or after i, whichever touches fewer entries.
+   * or from the snapshot before or after i, whichever costs less.
    */
   moveTo(i: number): void {
-    const target = Math.max(0, Math.min(i, this.prevs.length));
+    const target = Math.max(0, Math.min(i, this.writesUpTo.length - 1));
     if (target === this.at) return;
     const w = (t: number) => this.writesUpTo[t] as number;
-    let best = Math.abs(w(target) - w(this.at));
+    const goal = w(target);
+    let best = WALK_COST * Math.abs(goal - w(this.at));
     let from: Snapshot | null = null;
     const k = this.snapshotAtOrBefore(target);
+    const copy = this.slotCount();
     for (const s of [this.snapshots[k], this.snapshots[k + 1]]) {
       if (!s) continue;
-      const cost = s.size + Math.abs(w(target) - w(s.tick));
+      const cost = copy + WALK_COST * Math.abs(goal - w(s.tick));
       if (cost < best) {
         best = cost;
         from = s;
       }
     }
     let podSet = false;
+    const tables = this.tables;
+    tables.forEach((t, kind) => {
+      const n = (this.slots[kind] as KeySlots).count;
+      t.stamp++;
+      if (from) {
+        t.objs = padded((from.objs[kind] as Slots).slice(), n);
+        t.size = from.sizes[kind] as number;
+      } else padded(t.objs, n);
+    });
     if (from) {
-      this.maps = copyMaps(from.maps);
       this.at = from.tick;
       podSet = true;
     }
-    while (this.at < target) {
-      this.at++;
-      podSet = redo(this.maps, this.records[this.at - 1] as TickRecord) || podSet;
-    }
-    while (this.at > target) {
-      podSet = undo(this.maps, this.records[this.at - 1] as TickRecord, this.prevs[this.at - 1] ?? []) || podSet;
-      this.at--;
-    }
+    for (let x = w(this.at); x < goal; x++) podSet = this.apply(tables, x, this.before[x] ?? null, this.after[x] ?? null) || podSet;
+    for (let x = w(this.at) - 1; x >= goal; x--) podSet = this.apply(tables, x, this.after[x] ?? null, this.before[x] ?? null) || podSet;
+    this.at = target;
     this.version++;
     if (podSet) this.podSetVersion++;
+  }
+
+  /** apply replaces `was` by `now` at write x's slot; returns whether a pod came or went. */
+  private apply(tables: SlotTable[], x: number, was: KubeObject | null, now: KubeObject | null): boolean {
+    const c = this.code[x] as number;
+    const kind = c & KIND_MASK;
+    const t = tables[kind] as SlotTable;
+    t.objs[c >>> KIND_BITS] = now;
+    if (was === null) t.size++;
+    if (now === null) t.size--;
+    return kind === POD && (was === null) !== (now === null);
+  }
+
+  private setEnd(kind: number, slot: number, o: KubeObject | null): void {
+    const objs = padded(this.end[kind] as Slots, slot + 1);
+    this.endSizes[kind] = (this.endSizes[kind] as number) + (objs[slot] === null ? 1 : 0) - (o === null ? 1 : 0);
+    objs[slot] = o;
+  }
+
+  private snapshotOfEnd(tick: number): Snapshot {
+    return { tick, objs: this.end.map((o) => o.slice()), sizes: this.endSizes.slice() };
+  }
+
+  private slotCount(): number {
+    let n = 0;
+    for (const s of this.slots) n += s.count;
+    return n;
   }
 
   private snapshotAtOrBefore(tick: number): number {
@@ -173,51 +224,4 @@ export class ObjectCursor implements Track {
     }
     return lo;
   }
-}
-
-function copyMaps(m: ObjectMaps): ObjectMaps {
-  const out = emptyMaps();
-  for (const k of VIEW_KINDS) out[k] = new Map(m[k]);
-  return out;
-}
-
-function sizeOf(m: ObjectMaps): number {
-  let n = 0;
-  for (const k of VIEW_KINDS) n += m[k].size;
-  return n;
-}
-
-function fromStore(st: EngineState): ObjectMaps {
-  const out = emptyMaps();
-  for (const k of VIEW_KINDS) out[k] = new Map(st.store.objects[k]);
-  return out;
-}
-
-
-/** redo applies a tick's writes; returns whether a pod came or went. */
-function redo(maps: ObjectMaps, rec: TickRecord): boolean {
-  let podSet = false;
-  for (const w of rec.writes) {
-    const o = w.object;
-    if (!isViewKind(o.kind)) continue;
-    if (o.kind === 'Pod' && w.type !== 'MODIFIED') podSet = true;
-    if (w.type === 'DELETED') maps[o.kind].delete(keyOf(o));
-    else maps[o.kind].set(keyOf(o), o);
-  }
-  return podSet;
-}
-
-/** undo reverts a tick's writes, last first; returns whether a pod came or went. */
-function undo(maps: ObjectMaps, rec: TickRecord, prevs: readonly (KubeObject | null | undefined)[]): boolean {
-  let podSet = false;
-  for (let k = rec.writes.length - 1; k >= 0; k--) {
-    const w = rec.writes[k] as TickRecord['writes'][number];
-    const o = w.object;
-    if (!isViewKind(o.kind)) continue;
-    if (o.kind === 'Pod' && w.type !== 'MODIFIED') podSet = true;
-    const prev = prevs[k];
-    if (prev) maps[o.kind].set(keyOf(o), prev);
-    else maps[o.kind].delete(keyOf(o));
-  }
-  return podSet;
 }

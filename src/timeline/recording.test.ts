@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseArgs, runScenarioText } from '../../cli/run.ts';
+import { createEngine, step } from '../engine/sim.ts';
+import { toSimConfig } from '../scenario/toSimConfig.ts';
 import type { Action } from '../scenario/types.ts';
 import { PRESETS } from '../scenario/presets/index.ts';
 import { internalsOf } from './internals.ts';
@@ -52,6 +54,16 @@ describe('ObjectCursor', () => {
     }
   });
 
+  it('lists the pods by key wherever it moves', () => {
+    const r = recorded('nodes-coming-and-going');
+    for (const i of [r.timeline.length, ...numbers(9, 6, 0, r.timeline.length)]) {
+      r.cursor.moveTo(i);
+      const keys = [...r.cursor.objects().Pod.keys()];
+      expect(keys).toEqual([...keys].sort());
+      expect(keys.length).toBe(r.cursor.objects().Pod.size);
+    }
+  });
+
   it('walks one tick back and forth as the identity', () => {
     const r = recorded('seed');
     r.cursor.moveTo(300);
@@ -81,6 +93,20 @@ describe('InternalsTrack', () => {
       expect(r.internals.at(i)).toEqual(internalsOf(r.timeline.engineAt(i)));
     }
     expect(r.internals.distinct()).toBeLessThan(r.timeline.length);
+  });
+
+  it.each(['seed', 'daemonset-rolling', 'broken-image'])('equals the engine internals after every tick, sharing unchanged parts (%s)', (id) => {
+    const r = recorded(id);
+    const st = createEngine(toSimConfig(preset(id)));
+    const parts = new Set<unknown>();
+    for (let i = 0; i <= r.timeline.length; i++) {
+      if (i > 0) step(st);
+      const x = r.internals.at(i);
+      expect(x).toEqual(internalsOf(st));
+      parts.add(x.expectations);
+      parts.add(x.queues);
+    }
+    expect(parts.size).toBeLessThan(2 * r.internals.distinct());
   });
 });
 

@@ -19,8 +19,8 @@ export class Recording {
   constructor(scenario: Scenario, opts: Omit<TimelineOptions, 'tracks'> = {}) {
     this.timeline = new Timeline(scenario, {
       ...opts,
-      tracks: (t) => {
-        this.cursor = new ObjectCursor(t.records);
+      tracks: () => {
+        this.cursor = new ObjectCursor();
         return [this.cursor, this.internals, this.series, this.watch, this.markers];
       },
     });

@@ -68,6 +68,25 @@ describe('Timeline.engineAt', () => {
     expect(stateDigest(t.engineAt(45))).toBe(before);
   });
 
+  it('steps the state kept while following the playhead on to later ticks, as a fresh run', () => {
+    const s = preset('seed');
+    const t = new Timeline(s, { keyframeEvery: 400 });
+    t.record();
+    // 151 follows 150 and is kept, 190 steps it on; 120 goes back; 380 follows 120 and is kept;
+    // 401 has a nearer keyframe; 420 follows it; 419 goes back; the fork at 430 steps 420 on.
+    for (const i of [150, 151, 190, 120, 380, 401, 420, 419]) {
+      const seek = t.engineAt(i);
+      expect(diffStates(seek, freshRun(s, i).st)).toEqual([]);
+      // The caller owns the result: spoiling it must not change the next answer.
+      seek.store.objects.Pod.clear();
+      seek.prng.s ^= 1;
+    }
+    const f = t.fork(430, [SCALE]);
+    if (!f.ok) throw new Error(f.output);
+    t.record();
+    for (const i of [431, 440]) expect(diffStates(t.engineAt(i), freshRun(f.scenario, i).st)).toEqual([]);
+  });
+
   it('is the identity to step back then forward', () => {
     const t = recorded(preset('seed'), 16);
     for (const i of numbers(3, 5, 1, t.length - 1)) {

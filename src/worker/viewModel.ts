@@ -110,9 +110,16 @@ export class PodEntry {
 }
 
 const entries = new WeakMap<Pod, PodEntry>();
+/**
+ * The last pod asked for: a frame asks for a pod's entry and then its display phase, and the second
+ * lookup then skips the WeakMap (a lookup costs ~200 ns among 10,000 scattered pods: ~2 ms a frame).
+ */
+let lastPod: Pod | null = null;
+let lastEntry: PodEntry | null = null;
 
 /** podEntry reads (once per object) what the views need of a pod. */
 export function podEntry(pod: Pod): PodEntry {
+  if (pod === lastPod && lastEntry !== null) return lastEntry;
   let e = entries.get(pod);
   if (!e) {
     const ref = getControllerOf(pod);
@@ -127,6 +134,8 @@ export function podEntry(pod: Pod): PodEntry {
     );
     entries.set(pod, e);
   }
+  lastPod = pod;
+  lastEntry = e;
   return e;
 }
 
@@ -202,11 +211,23 @@ const byName = (a: { metadata: { name: string } }, b: { metadata: { name: string
 
 /** sortedPodKeys lists the pod keys in code-unit order (by name within a namespace). */
 export function sortedPodKeys(objs: Readonly<ObjectMaps>): string[] {
-  return [...objs.Pod.keys()].sort();
+  const keys = [...objs.Pod.keys()];
+  return objs.Pod.sortedByKey ? keys : keys.sort();
 }
 
-/** sortedPods lists the pods by key (a stable order for the grid and the canvas). */
+/**
+ * sortedPods lists the pods by key (a stable order for the grid and the canvas). When the table
+ * lists its keys in that very order (the object cursor lists pods by key), its values are the
+ * answer: two walks over the table instead of a lookup per key (~0.3 ms instead of ~1 ms and more
+ * for 14,000 pods, the lookups being scattered in memory).
+ */
 export function sortedPods(objs: Readonly<ObjectMaps>, keys: readonly string[] = sortedPodKeys(objs)): Pod[] {
+  if (objs.Pod.size === keys.length) {
+    const listed = [...objs.Pod.keys()];
+    let same = listed.length === keys.length;
+    for (let i = 0; same && i < keys.length; i++) same = listed[i] === keys[i];
+    if (same) return [...objs.Pod.values()] as Pod[];
+  }
   const out: Pod[] = new Array(keys.length);
   for (let i = 0; i < keys.length; i++) out[i] = objs.Pod.get(keys[i] as string) as Pod;
   return out;
