@@ -25,7 +25,6 @@ export type ViewKind = (typeof VIEW_KINDS)[number];
 export type ObjectMaps = Record<ViewKind, ObjectTable>;
 
 const KIND_INDEX = new Map<string, number>(VIEW_KINDS.map((k, i) => [k, i]));
-const POD = VIEW_KINDS.indexOf('Pod');
 /** A write's code: kind index in the low 3 bits, slot above. */
 const KIND_BITS = 3;
 const KIND_MASK = 7;
@@ -67,8 +66,6 @@ export class ObjectCursor implements Track {
   private at = 0;
   /** Bumped whenever the objects change, so views can cache per version. */
   version = 0;
-  /** Bumped whenever the set of pod keys may have changed (a pod added or removed, a jump). */
-  podSetVersion = 0;
 
   reset(st: EngineState): void {
     this.slots = VIEW_KINDS.map((k) => new KeySlots(k === 'Pod'));
@@ -89,7 +86,6 @@ export class ObjectCursor implements Track {
     });
     this.at = 0;
     this.version++;
-    this.podSetVersion++;
   }
 
   append(rec: TickRecord, _st: EngineState): void {
@@ -166,7 +162,6 @@ export class ObjectCursor implements Track {
         from = s;
       }
     }
-    let podSet = false;
     const tables = this.tables;
     tables.forEach((t, kind) => {
       const n = (this.slots[kind] as KeySlots).count;
@@ -176,26 +171,21 @@ export class ObjectCursor implements Track {
         t.size = from.sizes[kind] as number;
       } else padded(t.objs, n);
     });
-    if (from) {
-      this.at = from.tick;
-      podSet = true;
-    }
-    for (let x = w(this.at); x < goal; x++) podSet = this.apply(tables, x, this.before[x] ?? null, this.after[x] ?? null) || podSet;
-    for (let x = w(this.at) - 1; x >= goal; x--) podSet = this.apply(tables, x, this.after[x] ?? null, this.before[x] ?? null) || podSet;
+    if (from) this.at = from.tick;
+    for (let x = w(this.at); x < goal; x++) this.apply(tables, x, this.before[x] ?? null, this.after[x] ?? null);
+    for (let x = w(this.at) - 1; x >= goal; x--) this.apply(tables, x, this.after[x] ?? null, this.before[x] ?? null);
     this.at = target;
     this.version++;
-    if (podSet) this.podSetVersion++;
   }
 
-  /** apply replaces `was` by `now` at write x's slot; returns whether a pod came or went. */
-  private apply(tables: SlotTable[], x: number, was: KubeObject | null, now: KubeObject | null): boolean {
+  /** apply replaces `was` by `now` at write x's slot. */
+  private apply(tables: SlotTable[], x: number, was: KubeObject | null, now: KubeObject | null): void {
     const c = this.code[x] as number;
     const kind = c & KIND_MASK;
     const t = tables[kind] as SlotTable;
     t.objs[c >>> KIND_BITS] = now;
     if (was === null) t.size++;
     if (now === null) t.size--;
-    return kind === POD && (was === null) !== (now === null);
   }
 
   private setEnd(kind: number, slot: number, o: KubeObject | null): void {

@@ -21,7 +21,6 @@ import {
   podEntry,
   podView,
   replicaSetViews,
-  sortedPodKeys,
   sortedPods,
   workloadViews,
 } from './viewModel.ts';
@@ -155,11 +154,10 @@ export class PodPacker {
   }
 }
 
-/** FrameCaches: what frameAt keeps between frames (packed names, rendered ticks, pod order, mode). */
+/** FrameCaches: what frameAt keeps between frames (packed names, rendered ticks, mode). */
 export interface FrameCaches {
   packer: PodPacker;
   ticks: TickViewCache;
-  order: { cursor: unknown; version: number; keys: string[] };
   /** Whether the last frame packed its pods (see packPods). */
   packed: boolean;
 }
@@ -177,7 +175,6 @@ export function newFrameCaches(): FrameCaches {
   return {
     packer: new PodPacker(),
     ticks: new TickViewCache(),
-    order: { cursor: null, version: -1, keys: [] },
     packed: false,
   };
 }
@@ -205,11 +202,7 @@ export function frameAt(rec: Recording, tick: number, asked: boolean, caches: Fr
   const nowMs = tl.timeAt(tick);
   const podCount = objs.Pod.size;
   const idx = ownerIndex(objs);
-  // The order only changes when pods come or go: sort the keys again only then.
-  if (caches.order.cursor !== rec.cursor || caches.order.version !== rec.cursor.podSetVersion) {
-    caches.order = { cursor: rec.cursor, version: rec.cursor.podSetVersion, keys: sortedPodKeys(objs) };
-  }
-  const pods = sortedPods(objs, caches.order.keys);
+  const pods = sortedPods(objs);
   const pack = packPods(podCount, caches.packed);
   const full = asked || pack !== caches.packed;
   caches.packed = pack;

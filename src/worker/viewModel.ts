@@ -221,7 +221,10 @@ export function sortedPodKeys(objs: Readonly<ObjectMaps>): string[] {
  * answer: two walks over the table instead of a lookup per key (~0.3 ms instead of ~1 ms and more
  * for 14,000 pods, the lookups being scattered in memory).
  */
-export function sortedPods(objs: Readonly<ObjectMaps>, keys: readonly string[] = sortedPodKeys(objs)): Pod[] {
+export function sortedPods(objs: Readonly<ObjectMaps>, given?: readonly string[]): Pod[] {
+  // The cursor's table already lists its pods by key: its values are the answer, no keys needed.
+  if (given === undefined && objs.Pod.sortedByKey) return [...objs.Pod.values()] as Pod[];
+  const keys = given ?? sortedPodKeys(objs);
   if (objs.Pod.size === keys.length) {
     const listed = [...objs.Pod.keys()];
     let same = listed.length === keys.length;
