@@ -15,6 +15,7 @@
 import type { KubeObject } from '../engine/api/types.ts';
 import { objectKey } from '../engine/apiserver/store.ts';
 import type { EngineState, TickRecord } from '../engine/sim.ts';
+import { type ColumnSnapshot, PodColumns } from './podColumns.ts';
 import { KeySlots, type ObjectTable, padded, type Slots, SlotTable } from './slotTable.ts';
 import type { Track } from './timeline.ts';
 
@@ -25,6 +26,8 @@ export type ViewKind = (typeof VIEW_KINDS)[number];
 export type ObjectMaps = Record<ViewKind, ObjectTable>;
 
 const KIND_INDEX = new Map<string, number>(VIEW_KINDS.map((k, i) => [k, i]));
+const NODE = 0;
+const POD = 5;
 /** A write's code: kind index in the low 3 bits, slot above. */
 const KIND_BITS = 3;
 const KIND_MASK = 7;
@@ -33,6 +36,14 @@ interface Snapshot {
   tick: number;
   objs: Slots[];
   sizes: number[];
+  pods: ColumnSnapshot;
+}
+
+/** The pods at the cursor's tick as the canvas packs them (see podColumns.ts). */
+export interface CursorPods {
+  pods: SlotTable;
+  nodes: SlotTable;
+  columns: PodColumns;
 }
 
 /** Fewest view writes between two snapshots. */
@@ -63,6 +74,7 @@ export class ObjectCursor implements Track {
   /** The objects at tick `at`, one table per kind (moved in place). */
   private tables: SlotTable[] = [];
   private maps = {} as ObjectMaps;
+  private pods = new PodColumns(new KeySlots(false));
   private at = 0;
   /** Bumped whenever the objects change, so views can cache per version. */
   version = 0;
@@ -71,8 +83,13 @@ export class ObjectCursor implements Track {
     this.slots = VIEW_KINDS.map((k) => new KeySlots(k === 'Pod'));
     this.end = VIEW_KINDS.map(() => []);
     this.endSizes = VIEW_KINDS.map(() => 0);
+    this.pods = new PodColumns(this.slots[NODE] as KeySlots);
     VIEW_KINDS.forEach((k, i) => {
-      for (const [key, o] of st.store.objects[k]) this.setEnd(i, (this.slots[i] as KeySlots).slot(key), o);
+      for (const [key, o] of st.store.objects[k]) {
+        const slot = (this.slots[i] as KeySlots).slot(key);
+        if (i === POD) this.pods.setEnd(slot, o);
+        this.setEnd(i, slot, o);
+      }
     });
     this.after.length = 0;
     this.before.length = 0;
@@ -100,9 +117,10 @@ export class ObjectCursor implements Track {
         grown.set(this.code);
         this.code = grown;
       }
+      const next = write.type === 'DELETED' ? null : o;
+      if (kind === POD) this.pods.write(w, slot, next);
       this.code[w++] = kind | (slot << KIND_BITS);
       this.before.push((this.end[kind] as Slots)[slot] ?? null);
-      const next = write.type === 'DELETED' ? null : o;
       this.after.push(next);
       this.setEnd(kind, slot, next);
     }
@@ -118,6 +136,7 @@ export class ObjectCursor implements Track {
     const keep = this.writesUpTo[tick] as number;
     for (let w = this.after.length - 1; w >= keep; w--) {
       const c = this.code[w] as number;
+      if ((c & KIND_MASK) === POD) this.pods.unwrite(w, c >>> KIND_BITS);
       this.setEnd(c & KIND_MASK, c >>> KIND_BITS, this.before[w] ?? null);
     }
     this.after.length = keep;
@@ -134,6 +153,11 @@ export class ObjectCursor implements Track {
   /** objects are the objects at the cursor's tick (they change when the cursor moves). */
   objects(): Readonly<ObjectMaps> {
     return this.maps;
+  }
+
+  /** pods are the pods at the cursor's tick as columns, with the tables they index. */
+  podColumns(): CursorPods {
+    return { pods: this.tables[POD] as SlotTable, nodes: this.tables[NODE] as SlotTable, columns: this.pods };
   }
 
   /** snapshotCount is how many object snapshots the cursor keeps (for the memory report). */
@@ -171,19 +195,25 @@ export class ObjectCursor implements Track {
         t.size = from.sizes[kind] as number;
       } else padded(t.objs, n);
     });
+    this.pods.start(from?.pods ?? null, (this.slots[POD] as KeySlots).count);
     if (from) this.at = from.tick;
-    for (let x = w(this.at); x < goal; x++) this.apply(tables, x, this.before[x] ?? null, this.after[x] ?? null);
-    for (let x = w(this.at) - 1; x >= goal; x--) this.apply(tables, x, this.after[x] ?? null, this.before[x] ?? null);
+    for (let x = w(this.at); x < goal; x++) this.apply(tables, x, this.before[x] ?? null, this.after[x] ?? null, true);
+    for (let x = w(this.at) - 1; x >= goal; x--) this.apply(tables, x, this.after[x] ?? null, this.before[x] ?? null, false);
     this.at = target;
     this.version++;
   }
 
-  /** apply replaces `was` by `now` at write x's slot. */
-  private apply(tables: SlotTable[], x: number, was: KubeObject | null, now: KubeObject | null): void {
+  /** apply replaces `was` by `now` at write x's slot (walking `forward` or back). */
+  private apply(tables: SlotTable[], x: number, was: KubeObject | null, now: KubeObject | null, forward: boolean): void {
     const c = this.code[x] as number;
     const kind = c & KIND_MASK;
     const t = tables[kind] as SlotTable;
-    t.objs[c >>> KIND_BITS] = now;
+    const slot = c >>> KIND_BITS;
+    t.objs[slot] = now;
+    if (kind === POD) {
+      if (forward) this.pods.forward(x, slot);
+      else this.pods.backward(x, slot);
+    }
     if (was === null) t.size++;
     if (now === null) t.size--;
   }
@@ -195,7 +225,8 @@ export class ObjectCursor implements Track {
   }
 
   private snapshotOfEnd(tick: number): Snapshot {
-    return { tick, objs: this.end.map((o) => o.slice()), sizes: this.endSizes.slice() };
+    const pods = this.pods.snapshotOfEnd((this.slots[POD] as KeySlots).count);
+    return { tick, objs: this.end.map((o) => o.slice()), sizes: this.endSizes.slice(), pods };
   }
 
   private slotCount(): number {

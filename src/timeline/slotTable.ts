@@ -86,6 +86,7 @@ export class SlotTable implements ObjectTable {
   /** Bumped by the owner of `objs` whenever it changes them. */
   stamp = 0;
   private listed: { stamp: number; keys: string[]; values: KubeObject[] } | null = null;
+  private listedSlots: { stamp: number; slots: Int32Array } | null = null;
 
   constructor(
     private readonly slots: KeySlots,
@@ -114,6 +115,21 @@ export class SlotTable implements ObjectTable {
   /** values lists the objects, in the order of keys (do not change the array). */
   values(): readonly KubeObject[] {
     return this.listing().values;
+  }
+
+  /** slotsListed lists the slots that hold an object, in the order of keys (do not change it). */
+  slotsListed(): Int32Array {
+    if (this.listedSlots?.stamp === this.stamp) return this.listedSlots.slots;
+    const order = this.slots.listing();
+    const objs = this.objs;
+    const slots = new Int32Array(this.size);
+    let n = 0;
+    for (let i = 0; i < order.length; i++) {
+      const s = order[i] as number;
+      if (objs[s]) slots[n++] = s;
+    }
+    this.listedSlots = { stamp: this.stamp, slots: n === slots.length ? slots : slots.slice(0, n) };
+    return this.listedSlots.slots;
   }
 
   [Symbol.iterator](): Iterator<[string, KubeObject]> {

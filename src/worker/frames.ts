@@ -2,7 +2,6 @@
  * Frame pieces: a tick as the Explain panel shows it (decisions rendered to English with the
  * controllers' catalogues), and the pods of a big cluster packed into typed arrays.
  */
-import type { Pod } from '../engine/api/types.ts';
 import { DAEMONSET_DECISION_KEYS } from '../engine/controller/daemon/explainCatalog.ts';
 import { DEPLOYMENT_DECISION_KEYS } from '../engine/controller/deployment/util/plans/explainCatalog.ts';
 import { REPLICASET_DECISION_KEYS } from '../engine/controller/replicaset/explainCatalog.ts';
@@ -11,14 +10,11 @@ import type { TickRecord } from '../engine/sim.ts';
 import { summaryNoteViews } from '../engine/sim/summaryCatalog.ts';
 import type { Recording } from '../timeline/recording.ts';
 import { type FrameView, POD_PACK_ABOVE, POD_VIEW_LIMIT, type PackedPodsWire } from './protocol.ts';
+import { PodPacker } from './podPacker.ts';
 import {
   internalsViews,
   nodeViews,
-  type OwnerIndex,
   ownerIndex,
-  PHASE_INDEX,
-  podDisplayPhase,
-  podEntry,
   podView,
   replicaSetViews,
   sortedPods,
@@ -73,87 +69,6 @@ export class TickViewCache {
   }
 }
 
-/** PodPacker packs pods for the canvas and remembers the names it sent last. */
-export class PodPacker {
-  private lastNames: string[] = [];
-  private namesVersion = 0;
-
-  /** pack encodes `pods` (sorted); names go along (one a line) only when they changed since the last pack. */
-  pack(pods: readonly Pod[], nodeNames: readonly string[], idx: OwnerIndex, nowMs: number): PackedPodsWire {
-    const n = pods.length;
-    const node = new Int32Array(n);
-    const phase = new Uint8Array(n);
-    const revision = new Int32Array(n);
-    const workload = new Int32Array(n);
-    const nodeIndex = new Map(nodeNames.map((name, i) => [name, i]));
-    const workloadNames: string[] = [];
-    const workloadIndex = new Map<string, number>();
-    const names: string[] = new Array(n);
-    let same = n === this.lastNames.length;
-    // Pods come sorted by name, so neighbours mostly share an owner: look it up once per run.
-    let lastOwner = '';
-    let rev = 0;
-    let minReady = 0;
-    let w = -1;
-    for (let i = 0; i < n; i++) {
-      const pod = pods[i] as Pod;
-      const e = podEntry(pod);
-      const owner = e.ownerKind === 'DaemonSet' ? `${e.ownerName}\u0000${e.hash}` : e.ownerName;
-      if (owner !== lastOwner || w < 0) {
-        lastOwner = owner;
-        let wl = '';
-        if (e.ownerKind === 'ReplicaSet') {
-          const rs = idx.rs.get(e.ownerName);
-          rev = rs?.revision ?? 0;
-          minReady = rs?.minReady ?? 0;
-          wl = rs?.workload ?? e.ownerName;
-        } else if (e.ownerKind === 'DaemonSet') {
-          const ds = idx.ds.get(e.ownerName);
-          rev = ds?.revisions.get(e.hash) ?? 0;
-          minReady = ds?.minReady ?? 0;
-          wl = e.ownerName;
-        } else {
-          rev = 0;
-          minReady = 0;
-        }
-        w = workloadIndex.get(wl) ?? -1;
-        if (w < 0) {
-          w = workloadNames.length;
-          workloadNames.push(wl);
-          workloadIndex.set(wl, w);
-        }
-      }
-      names[i] = e.name;
-      if (same && this.lastNames[i] !== e.name) same = false;
-      node[i] = e.nodeName === null ? -1 : (nodeIndex.get(e.nodeName) ?? -1);
-      phase[i] =
-        e.base === 'ready' ? PHASE_INDEX[podDisplayPhase(pod, minReady, nowMs)] : PHASE_INDEX[e.base];
-      revision[i] = rev;
-      workload[i] = w;
-    }
-    if (!same) {
-      this.lastNames = names;
-      this.namesVersion++;
-    }
-    return {
-      count: n,
-      node,
-      phase,
-      revision,
-      workload,
-      names: same ? null : names.join('\n'),
-      namesVersion: this.namesVersion,
-      nodeNames: [...nodeNames],
-      workloadNames,
-    };
-  }
-
-  /** reset forgets the names (the next pack sends them). */
-  reset(): void {
-    this.lastNames = [];
-  }
-}
-
 /** FrameCaches: what frameAt keeps between frames (packed names, rendered ticks, mode). */
 export interface FrameCaches {
   packer: PodPacker;
@@ -202,15 +117,10 @@ export function frameAt(rec: Recording, tick: number, asked: boolean, caches: Fr
   const nowMs = tl.timeAt(tick);
   const podCount = objs.Pod.size;
   const idx = ownerIndex(objs);
-  const pods = sortedPods(objs);
   const pack = packPods(podCount, caches.packed);
   const full = asked || pack !== caches.packed;
   caches.packed = pack;
-  let packed: PackedPodsWire | null = null;
-  if (pack) {
-    const nodeNames = [...objs.Node.values()].map((n) => n.metadata.name);
-    packed = packer.pack(pods, nodeNames, idx, nowMs);
-  }
+  const packed = pack ? packer.packColumns(rec.cursor.podColumns(), idx, nowMs) : null;
   if (!full) return { full, podCount, packed, view: null };
   const recent: TickView[] = [];
   for (let t = Math.max(1, tick - RECENT_TICKS + 1); t <= tick; t++) {
@@ -225,7 +135,7 @@ export function frameAt(rec: Recording, tick: number, asked: boolean, caches: Fr
   }
   const view: FrameView = {
     nodes: nodeViews(objs, counts),
-    pods: pack ? [] : pods.map((p) => podView(p, idx, nowMs)),
+    pods: pack ? [] : sortedPods(objs).map((p) => podView(p, idx, nowMs)),
     workloads: workloadViews(objs),
     replicaSets: replicaSetViews(objs, idx),
     ...internalsViews(rec.internals.at(tick), nowMs),

@@ -26,6 +26,7 @@ import { isNodeReady } from '../engine/lib/scheduling.ts';
 import { parseRFC3339 } from '../engine/lib/time.ts';
 import type { Internals } from '../timeline/internals.ts';
 import type { ObjectMaps } from '../timeline/objectCursor.ts';
+import { basePhase } from '../timeline/podColumns.ts';
 import {
   type BackoffView,
   type ExpectationView,
@@ -137,24 +138,6 @@ export function podEntry(pod: Pod): PodEntry {
   lastPod = pod;
   lastEntry = e;
   return e;
-}
-
-/** basePhase is podDisplayPhase before availability: 'ready' for a running, Ready pod. */
-function basePhase(pod: Pod): PodDisplayPhase | 'ready' {
-  const phase = pod.status?.phase;
-  if (pod.metadata.deletionTimestamp) return 'Terminating';
-  if (phase === 'Failed') return 'Failed';
-  if (phase === 'Succeeded') return 'Succeeded';
-  if (!pod.spec.nodeName) return 'Pending';
-  const statuses = pod.status?.containerStatuses ?? [];
-  for (const cs of statuses) {
-    const reason = cs.state.waiting?.reason;
-    if (reason === 'CrashLoopBackOff' || reason === 'ImagePullBackOff' || reason === 'ErrImagePull')
-      return reason;
-  }
-  if (statuses.length === 0 || !statuses.some((cs) => cs.state.running)) return 'ContainerCreating';
-  const ready = pod.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
-  return ready ? 'ready' : 'RunningNotReady';
 }
 
 /** podFacts: the owner, workload, revision and minReadySeconds of a pod. */

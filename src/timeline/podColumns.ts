@@ -1,0 +1,259 @@
+/**
+ * Pod columns: what the cluster canvas shows of each pod (node, base phase, owner) as numbers, one
+ * pair per pod slot, moved with the object cursor. Each recorded pod write keeps the numbers of the
+ * pod before and after it (read from the pod when it is recorded, while it is fresh in memory), so
+ * the cursor copies two ints per walked write and a frame packs its pods from typed arrays. Reading
+ * the same facts from ~12,500 pod objects scattered in the heap took ~9 ms of a ~12.5 ms seek in the
+ * 10,000-replica rollout (a cache miss or more per pod); the columns read in well under 1 ms.
+ */
+import { getControllerOf } from '../engine/api/ownerRefs.ts';
+import { ControllerRevisionHashLabelKey } from '../engine/api/constants.ts';
+import type { KubeObject, Pod } from '../engine/api/types.ts';
+import type { KeySlots } from './slotTable.ts';
+
+/** A pod's display phase before availability ('ready': running and Ready), by code. */
+export const BASE_PHASES = [
+  'Pending',
+  'ContainerCreating',
+  'RunningNotReady',
+  'ready',
+  'Terminating',
+  'Failed',
+  'Succeeded',
+  'CrashLoopBackOff',
+  'ImagePullBackOff',
+  'ErrImagePull',
+] as const;
+export type BasePhase = (typeof BASE_PHASES)[number];
+
+/** ASCII bytes decode as UTF-8 to the same characters. */
+const ASCII = new TextDecoder();
+const PHASE_CODE = new Map<string, number>(BASE_PHASES.map((p, i) => [p, i]));
+/** meta = phase code | owner id << PHASE_BITS (16 codes, ~134 million owners). */
+export const PHASE_BITS = 4;
+export const PHASE_MASK = 15;
+
+/**
+ * basePhase is what a person would call the pod before availability: being deleted → Terminating;
+ * Failed / Succeeded; not bound → Pending; a waiting container's image or crash reason; no running
+ * container → ContainerCreating; running and Ready → 'ready', else RunningNotReady.
+ */
+export function basePhase(pod: Pod): BasePhase {
+  const phase = pod.status?.phase;
+  if (pod.metadata.deletionTimestamp) return 'Terminating';
+  if (phase === 'Failed') return 'Failed';
+  if (phase === 'Succeeded') return 'Succeeded';
+  if (!pod.spec.nodeName) return 'Pending';
+  const statuses = pod.status?.containerStatuses ?? [];
+  for (const cs of statuses) {
+    const reason = cs.state.waiting?.reason;
+    if (reason === 'CrashLoopBackOff' || reason === 'ImagePullBackOff' || reason === 'ErrImagePull')
+      return reason;
+  }
+  if (statuses.length === 0 || !statuses.some((cs) => cs.state.running)) return 'ContainerCreating';
+  const ready = pod.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
+  return ready ? 'ready' : 'RunningNotReady';
+}
+
+/**
+ * A pod's owner as the canvas groups pods: its controller when a ReplicaSet (by name) or a
+ * DaemonSet (by name and controller-revision-hash); id 0 is every other pod (kind '').
+ */
+export interface PodOwner {
+  kind: '' | 'ReplicaSet' | 'DaemonSet';
+  name: string;
+  hash: string;
+}
+
+/** The numbers of one pod: node slot + 1 (0: not bound) and meta (phase code, owner id). */
+interface Facts {
+  node: number;
+  meta: number;
+}
+
+/** grown is `a` with room for index `i` (doubling), or `a` itself. */
+function grown(a: Int32Array<ArrayBuffer>, i: number): Int32Array<ArrayBuffer> {
+  if (i < a.length) return a;
+  const b = new Int32Array(Math.max(1024, a.length * 2, i + 1));
+  b.set(a);
+  return b;
+}
+
+/** The pod columns of a cursor snapshot. */
+export interface ColumnSnapshot {
+  node: Int32Array;
+  meta: Int32Array;
+}
+
+export class PodColumns {
+  /** names[slot]: the pod's name (a slot is one key, so one name). */
+  readonly names: string[] = [];
+  /**
+   * The names again as ASCII bytes, one after the other in slot order (nameAt[slot], nameLen[slot]),
+   * while every name is ASCII (Kubernetes names are): lines of names are then built from one buffer.
+   */
+  private nameBytes = new Uint8Array(1 << 16);
+  private nameAt = new Int32Array(1024);
+  private nameLen = new Int32Array(1024);
+  private nameEnd = 0;
+  private ascii = true;
+  /** owners[id]: the owners met so far (0: none). */
+  readonly owners: PodOwner[] = [{ kind: '', name: '', hash: '' }];
+  /** At the cursor's tick, per pod slot: node slot + 1 (0: none), meta. Valid where a pod is. */
+  node = new Int32Array(0);
+  meta = new Int32Array(0);
+  private readonly ownerIds = new Map<string, number>();
+  /** Per write of the cursor's log (pod writes only): the numbers after and before it. */
+  private afterNode = new Int32Array(1024);
+  private afterMeta = new Int32Array(1024);
+  private beforeNode = new Int32Array(1024);
+  private beforeMeta = new Int32Array(1024);
+  /** Per pod slot at the end of the recording. */
+  private endNode = new Int32Array(1024);
+  private endMeta = new Int32Array(1024);
+  private readonly scratch: Facts = { node: 0, meta: 0 };
+
+  /** `nodes` gives node names their slots (the node column holds them). */
+  constructor(private readonly nodes: KeySlots) {}
+
+  /** setEnd puts `pod` at `slot` at the end of the recording (reset and the first objects). */
+  setEnd(slot: number, pod: KubeObject | null): void {
+    const f = this.facts(slot, pod);
+    this.endNode = grown(this.endNode, slot);
+    this.endMeta = grown(this.endMeta, slot);
+    this.endNode[slot] = f.node;
+    this.endMeta[slot] = f.meta;
+  }
+
+  /** write logs write x, which puts `pod` at `slot`, and moves the end on. */
+  write(x: number, slot: number, pod: KubeObject | null): void {
+    this.afterNode = grown(this.afterNode, x);
+    this.afterMeta = grown(this.afterMeta, x);
+    this.beforeNode = grown(this.beforeNode, x);
+    this.beforeMeta = grown(this.beforeMeta, x);
+    this.beforeNode[x] = this.endNode[slot] ?? 0;
+    this.beforeMeta[x] = this.endMeta[slot] ?? 0;
+    this.setEnd(slot, pod);
+    this.afterNode[x] = this.endNode[slot] as number;
+    this.afterMeta[x] = this.endMeta[slot] as number;
+  }
+
+  /** unwrite takes write x back from the end (a fork cutting the recording). */
+  unwrite(x: number, slot: number): void {
+    this.endNode[slot] = this.beforeNode[x] as number;
+    this.endMeta[slot] = this.beforeMeta[x] as number;
+  }
+
+  /** snapshotOfEnd copies the end's columns for `slots` pod slots. */
+  snapshotOfEnd(slots: number): ColumnSnapshot {
+    return { node: this.endNode.slice(0, slots), meta: this.endMeta.slice(0, slots) };
+  }
+
+  /** start readies the cursor's columns for `slots` slots, from a snapshot or as they stand. */
+  start(from: ColumnSnapshot | null, slots: number): void {
+    if (from) {
+      this.node = new Int32Array(slots);
+      this.meta = new Int32Array(slots);
+      this.node.set(from.node);
+      this.meta.set(from.meta);
+    } else if (this.node.length < slots) {
+      const node = new Int32Array(Math.max(slots, this.node.length * 2));
+      const meta = new Int32Array(node.length);
+      node.set(this.node);
+      meta.set(this.meta);
+      this.node = node;
+      this.meta = meta;
+    }
+  }
+
+  /** forward applies write x at `slot` to the cursor's columns. */
+  forward(x: number, slot: number): void {
+    this.node[slot] = this.afterNode[x] as number;
+    this.meta[slot] = this.afterMeta[x] as number;
+  }
+
+  /** backward takes write x at `slot` back from the cursor's columns. */
+  backward(x: number, slot: number): void {
+    this.node[slot] = this.beforeNode[x] as number;
+    this.meta[slot] = this.beforeMeta[x] as number;
+  }
+
+  /** facts reads the numbers of `pod` (the one scratch record: use them before the next call). */
+  private facts(slot: number, o: KubeObject | null): Facts {
+    const f = this.scratch;
+    f.node = 0;
+    f.meta = 0;
+    if (o === null) return f;
+    const pod = o as Pod;
+    if (!this.names[slot]) this.setName(slot, pod.metadata.name);
+    const nodeName = pod.spec.nodeName;
+    if (nodeName) f.node = this.nodes.slot(nodeName) + 1;
+    f.meta = (PHASE_CODE.get(basePhase(pod)) as number) | (this.ownerId(pod) << PHASE_BITS);
+    return f;
+  }
+
+  /**
+   * lines is the names of `slots`, one a line: copied from the byte buffer and decoded at once
+   * (12,500 names: ~0.3 ms, where joining the name strings, scattered in the heap, took ~2 ms).
+   */
+  lines(slots: Int32Array): string {
+    if (!this.ascii) return Array.from(slots, (s) => this.names[s] as string).join('\n');
+    const { nameAt, nameLen, nameBytes } = this;
+    let size = Math.max(0, slots.length - 1);
+    for (let i = 0; i < slots.length; i++) size += nameLen[slots[i] as number] as number;
+    const out = new Uint8Array(size);
+    let at = 0;
+    for (let i = 0; i < slots.length; i++) {
+      const s = slots[i] as number;
+      if (i > 0) out[at++] = 10;
+      const from = nameAt[s] as number;
+      const end = from + (nameLen[s] as number);
+      for (let k = from; k < end; k++) out[at++] = nameBytes[k] as number;
+    }
+    return ASCII.decode(out);
+  }
+
+  /** sameName tells whether two slots hold the same name (pods of two namespaces may). */
+  sameName(a: number, b: number): boolean {
+    return a === b || this.names[a] === this.names[b];
+  }
+
+  private setName(slot: number, name: string): void {
+    while (this.names.length < slot) this.names.push('');
+    this.names[slot] = name;
+    this.nameAt = grown(this.nameAt, slot);
+    this.nameLen = grown(this.nameLen, slot);
+    if (this.nameEnd + name.length > this.nameBytes.length) {
+      const bytes = new Uint8Array(Math.max(this.nameBytes.length * 2, this.nameEnd + name.length));
+      bytes.set(this.nameBytes);
+      this.nameBytes = bytes;
+    }
+    this.nameAt[slot] = this.nameEnd;
+    this.nameLen[slot] = name.length;
+    for (let i = 0; i < name.length; i++) {
+      const c = name.charCodeAt(i);
+      if (c > 127) this.ascii = false;
+      this.nameBytes[this.nameEnd++] = c;
+    }
+  }
+
+  private ownerId(pod: Pod): number {
+    const ref = getControllerOf(pod);
+    let kind: PodOwner['kind'] = '';
+    let hash = '';
+    if (ref?.kind === 'ReplicaSet') kind = 'ReplicaSet';
+    else if (ref?.kind === 'DaemonSet') {
+      kind = 'DaemonSet';
+      hash = pod.metadata.labels?.[ControllerRevisionHashLabelKey] ?? '';
+    }
+    if (kind === '' || !ref) return 0;
+    const key = `${kind}\u0000${ref.name}\u0000${hash}`;
+    let id = this.ownerIds.get(key);
+    if (id === undefined) {
+      id = this.owners.length;
+      this.owners.push({ kind, name: ref.name, hash });
+      this.ownerIds.set(key, id);
+    }
+    return id;
+  }
+}

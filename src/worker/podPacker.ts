@@ -1,0 +1,195 @@
+/**
+ * PodPacker: the pods of a big cluster packed into typed arrays for the canvas (PackedPodsWire),
+ * with their names sent only when they changed. Two ways in: the object cursor's pod columns
+ * (packColumns, what frames use: typed arrays, no pod object read) and a list of pod objects
+ * (pack: any store, and the reference the columns are tested against).
+ */
+import type { Node, Pod } from '../engine/api/types.ts';
+import { isPodAvailable } from '../engine/controller/podRanking.ts';
+import type { CursorPods } from '../timeline/objectCursor.ts';
+import { BASE_PHASES, PHASE_BITS, PHASE_MASK, type PodColumns } from '../timeline/podColumns.ts';
+import type { PackedPodsWire } from './protocol.ts';
+import { type OwnerIndex, PHASE_INDEX, podDisplayPhase, podEntry } from './viewModel.ts';
+
+const READY = BASE_PHASES.indexOf('ready');
+/** Packed phase of each base phase code ('ready' is Available or Ready: see packColumns). */
+const PACKED_PHASE = BASE_PHASES.map((p) => (p === 'ready' ? PHASE_INDEX.Available : PHASE_INDEX[p]));
+
+/** The facts a workload index needs of one owner: the ReplicaSet's or DaemonSet's revision and so on. */
+interface OwnerFacts {
+  revision: number;
+  minReady: number;
+  workload: string;
+}
+
+/** ownerFacts looks an owner up in the frame's owner index (nothing for other owners). */
+function ownerFacts(kind: string, name: string, hash: string, idx: OwnerIndex): OwnerFacts {
+  if (kind === 'ReplicaSet') {
+    const rs = idx.rs.get(name);
+    return { revision: rs?.revision ?? 0, minReady: rs?.minReady ?? 0, workload: rs?.workload ?? name };
+  }
+  if (kind === 'DaemonSet') {
+    const ds = idx.ds.get(name);
+    return { revision: ds?.revisions.get(hash) ?? 0, minReady: ds?.minReady ?? 0, workload: name };
+  }
+  return { revision: 0, minReady: 0, workload: '' };
+}
+
+/** sameNames tells whether slots `a` and `b` list the same names in the same order. */
+function sameNames(columns: PodColumns, a: Int32Array, b: Int32Array): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!columns.sameName(a[i] as number, b[i] as number)) return false;
+  return true;
+}
+
+export class PodPacker {
+  private lastNames: string[] = [];
+  /** The listed slots and the columns of the last packColumns (null after a pack of objects). */
+  private lastSlots: Int32Array | null = null;
+  private lastColumns: PodColumns | null = null;
+  private namesVersion = 0;
+
+  /**
+   * packColumns encodes the cursor's pods from its columns, in listing order (by key). A pod is
+   * read only when Ready under a minReadySeconds (is it available yet?); the rest are numbers.
+   */
+  packColumns({ pods, nodes, columns }: CursorPods, idx: OwnerIndex, nowMs: number): PackedPodsWire {
+    const slots = pods.slotsListed();
+    const n = slots.length;
+    const nodeSlots = nodes.slotsListed();
+    const nodeNames: string[] = new Array(nodeSlots.length);
+    // The node column holds node slot + 1: nodeAt maps it to the node's index (0 and gone: -1).
+    const nodeAt = new Int32Array(nodes.objs.length + 1).fill(-1);
+    for (let k = 0; k < nodeSlots.length; k++) {
+      const s = nodeSlots[k] as number;
+      nodeNames[k] = (nodes.objs[s] as Node).metadata.name;
+      nodeAt[s + 1] = k;
+    }
+    const owners = columns.owners;
+    // Per owner id, looked up at its first pod: workload index (-1: not yet), revision, minReady.
+    const ownerW = new Int32Array(owners.length).fill(-1);
+    const ownerRev = new Int32Array(owners.length);
+    const ownerMinReady = new Float64Array(owners.length);
+    const workloadNames: string[] = [];
+    const workloadIndex = new Map<string, number>();
+    const node = new Int32Array(n);
+    const phase = new Uint8Array(n);
+    const revision = new Int32Array(n);
+    const workload = new Int32Array(n);
+    const nodeCol = columns.node;
+    const metaCol = columns.meta;
+    for (let i = 0; i < n; i++) {
+      const s = slots[i] as number;
+      const meta = metaCol[s] as number;
+      const o = meta >>> PHASE_BITS;
+      let w = ownerW[o] as number;
+      if (w < 0) {
+        const owner = owners[o] as (typeof owners)[number];
+        const f = ownerFacts(owner.kind, owner.name, owner.hash, idx);
+        w = workloadIndex.get(f.workload) ?? -1;
+        if (w < 0) {
+          w = workloadNames.length;
+          workloadNames.push(f.workload);
+          workloadIndex.set(f.workload, w);
+        }
+        ownerW[o] = w;
+        ownerRev[o] = f.revision;
+        ownerMinReady[o] = f.minReady;
+      }
+      node[i] = nodeAt[nodeCol[s] as number] ?? -1;
+      const code = meta & PHASE_MASK;
+      const minReady = ownerMinReady[o] as number;
+      phase[i] =
+        code === READY && minReady > 0 && !isPodAvailable(pods.objs[s] as Pod, minReady, nowMs)
+          ? PHASE_INDEX.Ready
+          : (PACKED_PHASE[code] as number);
+      revision[i] = ownerRev[o] as number;
+      workload[i] = w;
+    }
+    const last = this.lastColumns === columns ? this.lastSlots : null;
+    const same = last !== null && sameNames(columns, last, slots);
+    // The names array only serves a later pack of objects: it starts afresh (sends its names).
+    this.lastNames = [];
+    this.lastSlots = slots;
+    this.lastColumns = columns;
+    if (!same) this.namesVersion++;
+    return {
+      count: n,
+      node,
+      phase,
+      revision,
+      workload,
+      names: same ? null : columns.lines(slots),
+      namesVersion: this.namesVersion,
+      nodeNames,
+      workloadNames,
+    };
+  }
+
+  /** pack encodes `pods` (sorted); names go along (one a line) only when they changed since the last pack. */
+  pack(pods: readonly Pod[], nodeNames: readonly string[], idx: OwnerIndex, nowMs: number): PackedPodsWire {
+    const n = pods.length;
+    const node = new Int32Array(n);
+    const phase = new Uint8Array(n);
+    const revision = new Int32Array(n);
+    const workload = new Int32Array(n);
+    const nodeIndex = new Map(nodeNames.map((name, i) => [name, i]));
+    const workloadNames: string[] = [];
+    const workloadIndex = new Map<string, number>();
+    const names: string[] = new Array(n);
+    // Pods come sorted by name, so neighbours mostly share an owner: look it up once per run.
+    let lastOwner = '';
+    let f: OwnerFacts = { revision: 0, minReady: 0, workload: '' };
+    let w = -1;
+    for (let i = 0; i < n; i++) {
+      const pod = pods[i] as Pod;
+      const e = podEntry(pod);
+      const owner = e.ownerKind === 'DaemonSet' ? `${e.ownerName}\u0000${e.hash}` : e.ownerName;
+      if (owner !== lastOwner || w < 0) {
+        lastOwner = owner;
+        f = ownerFacts(e.ownerKind, e.ownerName, e.hash, idx);
+        w = workloadIndex.get(f.workload) ?? -1;
+        if (w < 0) {
+          w = workloadNames.length;
+          workloadNames.push(f.workload);
+          workloadIndex.set(f.workload, w);
+        }
+      }
+      names[i] = e.name;
+      node[i] = e.nodeName === null ? -1 : (nodeIndex.get(e.nodeName) ?? -1);
+      phase[i] =
+        e.base === 'ready' ? PHASE_INDEX[podDisplayPhase(pod, f.minReady, nowMs)] : PHASE_INDEX[e.base];
+      revision[i] = f.revision;
+      workload[i] = w;
+    }
+    const same = this.sameNames(names);
+    if (!same) this.lastNames = names;
+    this.lastSlots = null;
+    if (!same) this.namesVersion++;
+    return {
+      count: n,
+      node,
+      phase,
+      revision,
+      workload,
+      names: same ? null : names.join('\n'),
+      namesVersion: this.namesVersion,
+      nodeNames: [...nodeNames],
+      workloadNames,
+    };
+  }
+
+  /** reset forgets the names (the next pack sends them). */
+  reset(): void {
+    this.lastNames = [];
+    this.lastSlots = null;
+  }
+
+  private sameNames(names: readonly string[]): boolean {
+    const last = this.lastNames;
+    if (names.length !== last.length) return false;
+    for (let i = 0; i < names.length; i++) if (names[i] !== last[i]) return false;
+    return true;
+  }
+}
