@@ -16,7 +16,7 @@ import type { KubeObject } from '../engine/api/types.ts';
 import { objectKey } from '../engine/apiserver/store.ts';
 import type { EngineState, TickRecord } from '../engine/sim.ts';
 import { type ColumnSnapshot, PodColumns } from './podColumns.ts';
-import { KeySlots, type ObjectTable, padded, type Slots, SlotTable } from './slotTable.ts';
+import { copyInto, KeySlots, type ObjectTable, padded, type Slots, SlotTable } from './slotTable.ts';
 import type { Track } from './timeline.ts';
 
 /** The kinds the views show (Events are read from the engine state, for describe). */
@@ -190,10 +190,11 @@ export class ObjectCursor implements Track {
     tables.forEach((t, kind) => {
       const n = (this.slots[kind] as KeySlots).count;
       t.stamp++;
+      padded(t.objs, n);
       if (from) {
-        t.objs = padded((from.objs[kind] as Slots).slice(), n);
+        copyInto(t.objs, from.objs[kind] as Slots);
         t.size = from.sizes[kind] as number;
-      } else padded(t.objs, n);
+      }
     });
     this.pods.start(from?.pods ?? null, (this.slots[POD] as KeySlots).count);
     if (from) this.at = from.tick;

