@@ -159,11 +159,12 @@ function timed(name: string, n: number, ticks: number, at: number[], f: (tick: n
  * call it last): the keyframes, the tracks the views read (object cursor, internals, watch lines,
  * chart), the tick log; what is left is the live engine state and the first keyframe.
  */
-function memoryBreakdown(recs: Recording[], heap0: number): Record<string, number> {
+function memoryBreakdown(recs: Recording[], heap0: number, buffers0: number): Record<string, number> {
   const ticks = Math.max(1, recs.reduce((n, r) => n + r.timeline.length, 0));
   const perTick = (bytes: number) => Math.round(bytes / ticks);
   gcNow();
   const total = process.memoryUsage().heapUsed;
+  const buffers = process.memoryUsage().arrayBuffers;
   let last = total;
   const drop = (f: (rec: Recording) => void): number => {
     for (const rec of recs) f(rec);
@@ -181,6 +182,8 @@ function memoryBreakdown(recs: Recording[], heap0: number): Record<string, numbe
   const tickLog = drop((rec) => rec.timeline.records.splice(0));
   return {
     bytesPerTick: perTick(total - heap0),
+    // Typed arrays' contents live outside the heap (the object cursor's write log and pod columns).
+    arrayBufferBytesPerTick: perTick(buffers - buffers0),
     tickLogBytesPerTick: tickLog,
     keyframeBytesPerTick: keyframes,
     trackBytesPerTick: tracks,
@@ -210,7 +213,7 @@ function scenarioOf(n: number, config: SimConfig): Scenario {
  */
 function benchSeek(n: number, nodes: number): void {
   gcNow();
-  const heap0 = process.memoryUsage().heapUsed;
+  const { heapUsed: heap0, arrayBuffers: buffers0 } = process.memoryUsage();
   const rec = new Recording(scenarioOf(n, rolloutConfig(n, nodes)));
   const t0 = process.hrtime.bigint();
   rec.timeline.record();
@@ -233,7 +236,7 @@ function benchSeek(n: number, nodes: number): void {
     internalsSnapshots: rec.internals.distinct(),
     objectSnapshots: rec.cursor.snapshotCount(),
   };
-  report({ name: 'recording-memory', n, ticks, ...facts, ...memoryBreakdown([rec], heap0) });
+  report({ name: 'recording-memory', n, ticks, ...facts, ...memoryBreakdown([rec], heap0, buffers0) });
 }
 
 /**
@@ -245,12 +248,12 @@ function benchSeedMemory(): void {
   const parsed = parseScenarioText(text);
   if (!parsed.ok) throw new Error(parsed.errors[0]);
   gcNow();
-  const heap0 = process.memoryUsage().heapUsed;
+  const { heapUsed: heap0, arrayBuffers: buffers0 } = process.memoryUsage();
   const recs = Array.from({ length: 20 }, () => new Recording(parsed.value));
   for (const rec of recs) rec.timeline.record();
   const tl = (recs[0] as Recording).timeline;
   const facts = { end: tl.end ?? 'recording', keyframes: tl.keyframes.list.length };
-  report({ name: 'recording-memory', n: 'seed', ticks: tl.length, ...facts, ...memoryBreakdown(recs, heap0) });
+  report({ name: 'recording-memory', n: 'seed', ticks: tl.length, ...facts, ...memoryBreakdown(recs, heap0, buffers0) });
 }
 
 if (!only || only === 'seek') {
