@@ -113,6 +113,33 @@ describe('ClusterPanel', () => {
     expect(legend.textContent).toBe('nginx-deployment-roll01rev 2 (newest)nginx-deployment-roll01rev 1');
   });
 
+  it('paints hundreds of pods under bare buttons that keep the DESIGN §7 attributes', () => {
+    const base = midRollout();
+    const model = (base.pods ?? []).filter((p) => p.node !== null);
+    const pods = Array.from({ length: 420 }, (_, i) => {
+      const pod = model[i % model.length];
+      if (!pod) throw new Error('fixture has no scheduled pods');
+      return { ...pod, name: `${pod.name}-${i}` };
+    });
+    renderWithStore(<ClusterPanel />, { ...base, pods, podCount: pods.length });
+    const chips = screen.getAllByTestId('pod');
+    expect(chips).toHaveLength(420);
+    expect(
+      chips.every((c) => c.classList.contains('pod-cell') && c.dataset.phase && c.dataset.revision),
+    ).toBe(true);
+    const node = screen.getAllByTestId('node')[0] as HTMLElement;
+    expect(node.querySelectorAll('canvas')).toHaveLength(1);
+    expect(node.querySelector('canvas')?.parentElement?.getAttribute('aria-hidden')).toBe('true');
+    fireEvent.click(chips[0] as HTMLElement);
+    expect(screen.getByRole('dialog', { name: chips[0]?.dataset.podName })).toBeTruthy();
+  });
+
+  it('draws styled chips, no canvas, up to 300 pods', () => {
+    renderWithStore(<ClusterPanel />, midRollout());
+    expect(screen.getAllByTestId('pod').every((c) => c.classList.contains('pod-chip'))).toBe(true);
+    expect(screen.getByRole('region', { name: 'Cluster' }).querySelector('canvas')).toBeNull();
+  });
+
   it('speaks Simplified Chinese', () => {
     renderWithStore(<ClusterPanel />, midRollout(), 'zh-CN');
     expect(screen.getByRole('region', { name: '集群' }).textContent).toContain('3 个节点 · 15 个 Pod');

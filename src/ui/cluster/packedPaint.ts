@@ -231,10 +231,32 @@ export function paintNode(
   dark: boolean,
   dpr = 1,
 ): PaintState {
-  const full = !prev || prev.cols !== cols || prev.dark !== dark;
-  if (full) ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
   const looks = new Int32Array(cells.length);
   for (let c = 0; c < cells.length; c++) looks[c] = frame.looks[cells[c] ?? 0] ?? 0;
+  return paintLooks(ctx, looks, cols, prev, dark, dpr);
+}
+
+/** lookOf is the look (see PackedFrame.looks) of a pod in `phase` drawn in a revision's colour and shape. */
+export function lookOf(phase: PodDisplayPhase, color: string, shape: RevisionShape): number {
+  const p = POD_DISPLAY_PHASES.indexOf(phase);
+  return Math.max(p, 0) | (styleId(color, shape) << PHASE_BITS);
+}
+
+/**
+ * paintLooks paints cells left to right, `cols` to a row, each in its look: only the cells whose
+ * look changed since `prev` (all when the column count or theme changed, or with no `prev`).
+ * Cells past the end of `looks` that `prev` had are cleared. Returns the new state.
+ */
+export function paintLooks(
+  ctx: CanvasRenderingContext2D,
+  looks: Int32Array,
+  cols: number,
+  prev: PaintState | null,
+  dark: boolean,
+  dpr = 1,
+): PaintState {
+  const full = !prev || prev.cols !== cols || prev.dark !== dark;
+  if (full) ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
   const before = full ? null : (prev?.looks ?? null);
   const n = Math.max(looks.length, before?.length ?? 0);
   for (let c = 0; c < n; c++) {
@@ -242,11 +264,8 @@ export function paintNode(
     if (before && c < before.length && before[c] === look) continue;
     const x = (c % cols) * PITCH + 1;
     const y = Math.floor(c / cols) * PITCH + 1;
-    if (look === undefined) {
-      ctx.clearRect(x - 1, y - 1, PITCH, PITCH);
-      continue;
-    }
     ctx.clearRect(x - 1, y - 1, PITCH, PITCH);
+    if (look === undefined) continue;
     const img = sprite(look, dark, dpr);
     if (img) {
       ctx.drawImage(img, x - 1, y - 1, PITCH, PITCH);
