@@ -1,15 +1,22 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appStore } from '../../state/store.ts';
 import { midRollout, NEW_RS, OLD_RS } from '../testing/fixtures.ts';
 import { renderWithStore, resetStore } from '../testing/renderWithStore.tsx';
 import { ClusterPanel } from './ClusterPanel.tsx';
 
-vi.mock('../../state/actions.ts', () => ({
-  restartWorker: vi.fn(async () => {}),
-  objectYaml: vi.fn(async () => 'kind: Pod'),
-}));
+vi.mock('../../state/actions.ts', async () => {
+  const { pods, podDetail } = await import('../testing/fixtures.ts');
+  return {
+    restartWorker: vi.fn(async () => {}),
+    objectYaml: vi.fn(async () => 'kind: Pod'),
+    podDetails: vi.fn(async (name: string) => {
+      const p = pods.find((x) => x.name === name);
+      return p ? podDetail(p) : null;
+    }),
+  };
+});
 const actions = await import('../../state/actions.ts');
 
 afterEach(() => {
@@ -85,14 +92,15 @@ describe('ClusterPanel', () => {
     ).toEqual([`${NEW_RS}-pend0`]);
   });
 
-  it('opens a pod’s details with its labels and conditions, and Escape closes them back to the chip', () => {
+  it('opens a pod’s details with its labels and conditions, and Escape closes them back to the chip', async () => {
     renderWithStore(<ClusterPanel />, midRollout());
     const chip = screen
       .getAllByTestId('pod')
       .find((c) => c.dataset.podName === `${OLD_RS}-old0`) as HTMLElement;
     fireEvent.click(chip);
     const dialog = screen.getByRole('dialog', { name: `${OLD_RS}-old0` });
-    expect(dialog.textContent).toContain(`pod-template-hash=${OLD_RS.slice(-10)}`);
+    expect(actions.podDetails).toHaveBeenCalledWith(`${OLD_RS}-old0`);
+    await waitFor(() => expect(dialog.textContent).toContain(`pod-template-hash=${OLD_RS.slice(-10)}`));
     expect(dialog.textContent).toContain('PodScheduled');
     expect(dialog.textContent).toContain('30.6 s');
     expect(chip.getAttribute('aria-expanded')).toBe('true');
