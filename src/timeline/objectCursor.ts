@@ -10,7 +10,8 @@
  *
  * Invariant: at tick i, `objects()` hold exactly the non-Event objects of the engine store at
  * tick i (recording.test.ts compares them with Timeline.engineAt(i).store). Pods are listed by
- * key, the other kinds in the order their keys first appeared.
+ * key, the other kinds in the order their keys first appeared. Beside the pods, the cursor moves
+ * their pod columns (podColumns.ts): at tick i they hold the facts of the pods `objects()` hold.
  */
 import type { KubeObject } from '../engine/api/types.ts';
 import { objectKey } from '../engine/apiserver/store.ts';
@@ -26,8 +27,8 @@ export type ViewKind = (typeof VIEW_KINDS)[number];
 export type ObjectMaps = Record<ViewKind, ObjectTable>;
 
 const KIND_INDEX = new Map<string, number>(VIEW_KINDS.map((k, i) => [k, i]));
-const NODE = 0;
-const POD = 5;
+const NODE = VIEW_KINDS.indexOf('Node');
+const POD = VIEW_KINDS.indexOf('Pod');
 /** A write's code: kind index in the low 3 bits, slot above. */
 const KIND_BITS = 3;
 const KIND_MASK = 7;
@@ -155,7 +156,7 @@ export class ObjectCursor implements Track {
     return this.maps;
   }
 
-  /** pods are the pods at the cursor's tick as columns, with the tables they index. */
+  /** podColumns are the pods at the cursor's tick as numbers (podColumns.ts), with the tables they index. */
   podColumns(): CursorPods {
     return { pods: this.tables[POD] as SlotTable, nodes: this.tables[NODE] as SlotTable, columns: this.pods };
   }

@@ -72,7 +72,7 @@ interface Facts {
 /** grown is `a` with room for index `i` (doubling), or `a` itself. */
 function grown(a: Int32Array<ArrayBuffer>, i: number): Int32Array<ArrayBuffer> {
   if (i < a.length) return a;
-  const b = new Int32Array(Math.max(1024, a.length * 2, i + 1));
+  const b = new Int32Array(Math.max(64, a.length * 2, i + 1));
   b.set(a);
   return b;
 }
@@ -93,13 +93,13 @@ export class PodColumns {
   meta = new Int32Array(0);
   private readonly ownerIds = new Map<string, number>();
   /** Per write of the cursor's log (pod writes only): the numbers after and before it. */
-  private afterNode = new Int32Array(1024);
-  private afterMeta = new Int32Array(1024);
-  private beforeNode = new Int32Array(1024);
-  private beforeMeta = new Int32Array(1024);
+  private afterNode = new Int32Array(64);
+  private afterMeta = new Int32Array(64);
+  private beforeNode = new Int32Array(64);
+  private beforeMeta = new Int32Array(64);
   /** Per pod slot at the end of the recording. */
-  private endNode = new Int32Array(1024);
-  private endMeta = new Int32Array(1024);
+  private endNode = new Int32Array(64);
+  private endMeta = new Int32Array(64);
   private readonly scratch: Facts = { node: 0, meta: 0 };
 
   /** `nodes` gives node names their slots (the node column holds them). */
@@ -138,20 +138,22 @@ export class PodColumns {
     return { node: this.endNode.slice(0, slots), meta: this.endMeta.slice(0, slots) };
   }
 
-  /** start readies the cursor's columns for `slots` slots, from a snapshot or as they stand. */
+  /**
+   * start readies the cursor's columns for `slots` slots, from a snapshot or as they stand. Slots
+   * past the snapshot keep stale numbers: they hold no pod until a walked write sets both.
+   */
   start(from: ColumnSnapshot | null, slots: number): void {
-    if (from) {
-      this.node = new Int32Array(slots);
-      this.meta = new Int32Array(slots);
-      this.node.set(from.node);
-      this.meta.set(from.meta);
-    } else if (this.node.length < slots) {
+    if (this.node.length < slots) {
       const node = new Int32Array(Math.max(slots, this.node.length * 2));
       const meta = new Int32Array(node.length);
       node.set(this.node);
       meta.set(this.meta);
       this.node = node;
       this.meta = meta;
+    }
+    if (from) {
+      this.node.set(from.node);
+      this.meta.set(from.meta);
     }
   }
 
