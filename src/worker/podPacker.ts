@@ -101,7 +101,7 @@ export class PodPacker {
       const code = meta & PHASE_MASK;
       const minReady = ownerMinReady[o] as number;
       phase[i] =
-        code === READY && minReady > 0 && !isPodAvailable(pods.objs[s] as Pod, minReady, nowMs)
+        code === READY && minReady !== 0 && !isPodAvailable(pods.objs[s] as Pod, minReady, nowMs)
           ? PHASE_INDEX.Ready
           : (PACKED_PHASE[code] as number);
       revision[i] = ownerRev[o] as number;
