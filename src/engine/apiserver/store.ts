@@ -189,13 +189,22 @@ export function updateObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
   return { ok: true, object: stored };
 }
 
-/** updateStatus writes only the status subresource; metadata and spec stay as stored. key is objectKey(obj). */
-export function updateStatus<T extends KubeObject>(st: StoreState, ctx: WriteContext, obj: T, key = objectKey(obj)): ApiResult<T> {
+/**
+ * updateStatus writes only the status subresource; metadata and spec stay as stored. key is
+ * objectKey(obj); status, when given, stands for obj.status (a caller need not copy the object).
+ */
+export function updateStatus<T extends KubeObject>(
+  st: StoreState,
+  ctx: WriteContext,
+  obj: T,
+  key = objectKey(obj),
+  status: unknown = (obj as { status?: unknown }).status,
+): ApiResult<T> {
   const c = checkCurrent(st, obj, key);
   if (!c.ok) return c;
   const cur = c.object;
   const sameAnnotations = obj.kind !== 'Deployment' || jsonEqual(cur.metadata.annotations, obj.metadata.annotations);
-  if (sameAnnotations && jsonEqual((cur as { status?: unknown }).status, (obj as { status?: unknown }).status)) {
+  if (sameAnnotations && jsonEqual((cur as { status?: unknown }).status, status)) {
     return { ok: true, object: cur };
   }
   // The Deployment status strategy resets spec and labels only, so annotations written with
@@ -203,7 +212,7 @@ export function updateStatus<T extends KubeObject>(st: StoreState, ctx: WriteCon
   const annotations = obj.kind === 'Deployment' ? obj.metadata.annotations : cur.metadata.annotations;
   const meta: ObjectMeta = { ...cur.metadata, resourceVersion: String(++st.rv) };
   if (annotations) meta.annotations = annotations;
-  const stored = { ...cur, metadata: meta, status: (obj as { status?: unknown }).status } as T;
+  const stored = { ...cur, metadata: meta, status } as T;
   emit(st, ctx, 'MODIFIED', stored, key);
   return { ok: true, object: stored };
 }

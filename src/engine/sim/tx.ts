@@ -101,6 +101,11 @@ export function writeStatus<T extends KubeObject>(tx: Tx, obj: T, key?: string):
   return key === undefined ? updateStatus(tx.st.store, tx.wctx, obj) : updateStatus(tx.st.store, tx.wctx, obj, key);
 }
 
+/** writeStatusOf writes `status` as obj's status, as writeStatus({ ...obj, status }, key) would. */
+export function writeStatusOf<T extends KubeObject>(tx: Tx, obj: T, status: unknown, key: string): ApiResult<T> {
+  return updateStatus(tx.st.store, tx.wctx, obj, key, status);
+}
+
 export function del(tx: Tx, kind: Kind, key: string, opts: { gracePeriodSeconds?: number } = {}): ApiResult<KubeObject> {
   return deleteObject(tx.st.store, tx.wctx, kind, key, opts);
 }
