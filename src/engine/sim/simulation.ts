@@ -18,11 +18,11 @@ import { gcOrphaned, nodeObject, UnreachableTaintKey } from '../kubelet/nodes.ts
 import { retryUnschedulable, schedulePod, schedulerOnPodAdded } from '../kubelet/scheduler.ts';
 import { toRFC3339 } from '../lib/time.ts';
 import { runAction, runInitObject } from './actions.ts';
-import { heapPeek, heapPop } from './eventQueue.ts';
+import { heapPeek, heapPop, less, type QueuedEvent } from './eventQueue.ts';
 import type { ControllerName } from './events.ts';
 import { type EngineState, newEngineState } from './state.ts';
 import type { TickRecord } from './tick.ts';
-import { del, enqueue, enqueueAfter, newTx, note, schedule, type Tx } from './tx.ts';
+import { del, enqueue, enqueueAfter, newTx, note, schedule, scheduleDelivery, type Tx } from './tx.ts';
 
 const SYNC: Record<ControllerName, (tx: Tx, key: string) => string | null> = {
   deployment: syncDeployment,
@@ -58,7 +58,7 @@ function scheduleDeliveries(tx: Tx): void {
   const delay = Math.round(tx.st.config.watchDelaySeconds * 1000);
   for (const rec of tx.writes) {
     if (rec.object.kind === 'Event') continue; // no controller watches Events
-    schedule(tx, tx.now + delay, { type: 'deliver', rec });
+    scheduleDelivery(tx, tx.now + delay, { type: 'deliver', rec });
   }
 }
 
@@ -116,15 +116,34 @@ function work(tx: Tx, controller: ControllerName): void {
  */
 function dropSuperseded(st: EngineState): void {
   for (let qe = heapPeek(st.events); qe && qe.ev.type === 'enqueue'; qe = heapPeek(st.events)) {
+    // Only the next event of all is dropped, as when deliveries shared the heap.
+    const d = st.deliveries[0];
+    if (d !== undefined && less(d, qe)) return;
     if (st.queues[qe.ev.controller].waitingAfter.get(qe.ev.key) === qe.ev.at) return;
     heapPop(st.events);
   }
 }
 
+/** peekNext is the next event: the sooner of the heap's top and the oldest delivery. */
+function peekNext(st: EngineState): QueuedEvent | undefined {
+  const h = heapPeek(st.events);
+  const d = st.deliveries[0];
+  if (d === undefined) return h;
+  return h === undefined || less(d, h) ? d : h;
+}
+
+/** popNext takes the next event off the heap or the deliveries queue. */
+function popNext(st: EngineState): QueuedEvent | undefined {
+  const h = heapPeek(st.events);
+  const d = st.deliveries[0];
+  if (d !== undefined && (h === undefined || less(d, h))) return st.deliveries.shift();
+  return heapPop(st.events);
+}
+
 /** step processes the next event; it returns the tick's record, or null when nothing is pending. */
 export function step(st: EngineState): TickRecord | null {
   dropSuperseded(st);
-  const qe = heapPop(st.events);
+  const qe = popNext(st);
   if (!qe) return null;
   st.now = qe.time;
   st.tick++;
@@ -215,7 +234,7 @@ export function step(st: EngineState): TickRecord | null {
 /** nextEventTime is the virtual time of the next pending event, or null. */
 export function nextEventTime(st: EngineState): number | null {
   dropSuperseded(st);
-  return heapPeek(st.events)?.time ?? null;
+  return peekNext(st)?.time ?? null;
 }
 
 /** lastActionTime is the time of the last scheduled action in ms (0 when there are none). */

@@ -62,6 +62,20 @@ export function schedule(tx: Tx, time: number, ev: SimEvent): void {
   heapPush(tx.st.events, { time: Math.max(time, tx.st.now), seq: tx.st.seq++, ev });
 }
 
+/**
+ * scheduleDelivery queues a watch delivery at `time`. A delivery due no sooner than the last one
+ * queued goes to the back of the deliveries queue (always so: the delay is one constant and the
+ * clock never goes back); any other would go to the heap, which orders anything.
+ */
+export function scheduleDelivery(tx: Tx, time: number, ev: SimEvent): void {
+  const st = tx.st;
+  const at = Math.max(time, st.now);
+  const q = st.deliveries;
+  const last = q[q.length - 1];
+  if (last !== undefined && last.time > at) heapPush(st.events, { time: at, seq: st.seq++, ev });
+  else q.push({ time: at, seq: st.seq++, ev });
+}
+
 /** enqueue adds a key to a controller's queue and wakes its worker if it is idle. */
 export function enqueue(tx: Tx, controller: ControllerName, key: string): void {
   const q = tx.st.queues[controller];
