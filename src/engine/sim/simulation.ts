@@ -226,9 +226,13 @@ export function step(st: EngineState): TickRecord | null {
   // Keep the heap canonical after every tick, however the caller drives the loop (a seek replay
   // and a fresh run must hold the same events).
   dropSuperseded(st);
-  const rec: TickRecord = { tick: st.tick, time: st.now, actor: tx.actor, summary: tx.summary, notes: tx.notes, writes: tx.writes, decisions: tx.decisions };
-  if (tx.key !== undefined) rec.key = tx.key;
-  return rec;
+  // Two literals rather than `rec.key = …` after the fact: each record then holds its fields in
+  // the object itself, with no second property store (a record is kept for every tick).
+  const { tick, now } = st;
+  const { actor, summary, notes, writes, decisions, key } = tx;
+  return key === undefined
+    ? { tick, time: now, actor, summary, notes, writes, decisions }
+    : { tick, time: now, actor, summary, notes, writes, decisions, key };
 }
 
 /** nextEventTime is the virtual time of the next pending event, or null. */
