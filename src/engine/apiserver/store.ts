@@ -57,7 +57,11 @@ export function podCountOnNode(st: StoreState, node: string): number {
 
 /** objectKey is the cache key: `namespace/name`, or `name` for cluster-scoped kinds (Node). */
 export function objectKey(obj: { kind: Kind; metadata: ObjectMeta }): string {
-  return obj.kind === 'Node' ? obj.metadata.name : `${obj.metadata.namespace ?? 'default'}/${obj.metadata.name}`;
+  return keyOf(obj.kind, obj.metadata);
+}
+
+function keyOf(kind: Kind, meta: ObjectMeta): string {
+  return kind === 'Node' ? meta.name : `${meta.namespace ?? 'default'}/${meta.name}`;
 }
 
 /** Kinds whose spec changes bump metadata.generation. */
@@ -131,16 +135,16 @@ export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
     key = '';
     for (let attempt = 0; attempt < 8; attempt++) {
       meta.name = base + randString(ctx.prng, 5);
-      key = objectKey({ kind: obj.kind, metadata: meta });
+      key = keyOf(obj.kind, meta);
       if (!st.objects[obj.kind].has(key)) break;
     }
-  } else key = objectKey({ kind: obj.kind, metadata: meta });
+  } else key = keyOf(obj.kind, meta);
   if (st.objects[obj.kind].has(key)) return { ok: false, error: newAlreadyExists(obj.kind, meta.name) };
   meta.uid = uuid(ctx.prng);
   meta.resourceVersion = String(++st.rv);
   meta.creationTimestamp = toRFC3339(ctx.now);
   if (GENERATION_KINDS.has(obj.kind)) meta.generation = 1;
-  delete meta.deletionTimestamp;
+  if ('deletionTimestamp' in meta) delete meta.deletionTimestamp;
   const admitted = obj.kind === 'Pod' ? (admitPod(obj) as T) : obj;
   const stored = { ...admitted, metadata: meta } as T;
   emit(st, ctx, 'ADDED', stored, key);

@@ -43,11 +43,14 @@ export interface Tx {
 
 export function newTx(st: EngineState, actor: string): Tx {
   const writes: WatchRecord[] = [];
+  // Every field from the start (key too): a field added later would give each tick's Tx a
+  // second, out-of-object property store.
   return {
     st,
     now: st.now,
     nowIso: toRFC3339(st.now),
     actor,
+    key: undefined,
     summary: '',
     notes: NO_NOTES,
     writes,
@@ -129,6 +132,21 @@ export function remove(tx: Tx, kind: Kind, key: string): ApiResult<KubeObject> {
 }
 
 /**
+ * Events share one `source` per component: API objects are never changed in place, and a
+ * 10,000-pod rollout records 40,000 Events from three components.
+ */
+const eventSources = new Map<string, { component: string }>();
+
+function eventSource(component: string): { component: string } {
+  let s = eventSources.get(component);
+  if (s === undefined) {
+    s = { component };
+    eventSources.set(component, s);
+  }
+  return s;
+}
+
+/**
  * recordEvent writes a core/v1 Event as client-go's recorder does, deduplicating repeats of
  * the same object, reason and message into one Event with a rising count (EventCorrelator).
  */
@@ -140,30 +158,29 @@ export function recordEvent(
   message: string,
   component: string,
 ): void {
-  const ref: ObjectReference = {
-    kind: involved.kind,
-    namespace: involved.metadata.namespace ?? 'default',
-    name: involved.metadata.name,
-    apiVersion: involved.apiVersion,
-  };
-  if (involved.metadata.uid) ref.uid = involved.metadata.uid;
-  const dedupe = `${involved.metadata.uid ?? involved.metadata.name}|${type}|${reason}|${message}`;
+  const meta = involved.metadata;
+  const dedupe = `${meta.uid ?? meta.name}|${type}|${reason}|${message}`;
   const existingKey = tx.st.eventIndex.get(dedupe);
   const existing = existingKey ? tx.st.store.objects.Event.get(existingKey) : undefined;
   if (existing && existing.kind === 'Event') {
     updateObject(tx.st.store, tx.wctx, { ...existing, count: (existing.count ?? 1) + 1, lastTimestamp: tx.nowIso });
     return;
   }
+  const namespace = meta.namespace ?? 'default';
+  // One literal per shape (uid or not), so the reference holds its fields in itself.
+  const ref: ObjectReference = meta.uid
+    ? { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid: meta.uid }
+    : { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion };
   const suffix = hexString(tx.st.prng, 16);
   const res = createObject(tx.st.store, tx.wctx, {
     apiVersion: 'v1',
     kind: 'Event',
-    metadata: { name: `${involved.metadata.name}.${suffix}`, namespace: ref.namespace ?? 'default' },
+    metadata: { name: `${meta.name}.${suffix}`, namespace },
     involvedObject: ref,
     reason,
     message,
     type,
-    source: { component },
+    source: eventSource(component),
     firstTimestamp: tx.nowIso,
     lastTimestamp: tx.nowIso,
     count: 1,
