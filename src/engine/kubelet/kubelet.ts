@@ -10,6 +10,7 @@ import { DEFAULT_IMAGE_BEHAVIOUR, type ImageBehaviour, type SecondsSpec } from '
 import { nextFloat } from '../lib/prng.ts';
 import { objectKey } from '../apiserver/store.ts';
 import type { KubeletStep } from '../sim/events.ts';
+import type { KubeletPodState } from '../sim/state.ts';
 import { note, recordEvent, remove, schedule, type Tx, writeStatusOf } from '../sim/tx.ts';
 import { isNodeReady } from '../lib/scheduling.ts';
 
@@ -131,8 +132,17 @@ function setStatus(tx: Tx, pod: Pod, status: PodStatus, key: string): void {
 
 function podIP(pod: Pod): string {
   // A stable fake address from the pod's uid: 10.244.x.y.
+  // Each code point adds its first UTF-16 unit (a surrogate pair adds its high half only).
+  const s = pod.metadata.uid ?? pod.metadata.name;
   let h = 0;
-  for (const ch of pod.metadata.uid ?? pod.metadata.name) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    h = (h * 31 + c) >>> 0;
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+  }
   return `10.244.${(h >>> 8) & 0xff}.${h & 0xff || 1}`;
 }
 
@@ -150,6 +160,14 @@ export function kubeletOnPodWatched(tx: Tx, pod: Pod, old: Pod | undefined, key 
   if (!old?.spec.nodeName && !pod.status?.startTime && !pod.metadata.deletionTimestamp) {
     schedule(tx, tx.now, { type: 'kubelet', podKey: key, uid, step: 'accept' });
   }
+}
+
+/**
+ * kubeletState is what the kubelet remembers of a pod's back-offs. Only the back-off steps read
+ * it, so the 40,000 steps of a healthy rollout make no default object.
+ */
+function kubeletState(tx: Tx, podKey: string): KubeletPodState {
+  return tx.st.kubelet.get(podKey) ?? { pullBackoffMs: BACKOFF_INITIAL_MS, crashBackoffMs: BACKOFF_INITIAL_MS };
 }
 
 /** kubeletStep performs one step of a pod's lifecycle on its node. */
@@ -179,7 +197,6 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
   }
   const image = pod.spec.containers[0]?.image ?? '';
   const b = imageBehaviour(tx, image);
-  const ks = tx.st.kubelet.get(podKey) ?? { pullBackoffMs: BACKOFF_INITIAL_MS, crashBackoffMs: BACKOFF_INITIAL_MS };
   switch (step) {
     case 'accept': {
       setStatus(tx, pod, {
@@ -225,6 +242,7 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
     case 'backoffRetry': {
       const waiting = pod.status?.containerStatuses?.[0]?.state.waiting?.reason;
       if (waiting === 'ErrImagePull') {
+        const ks = kubeletState(tx, podKey);
         setStatus(tx, pod, {
           ...pod.status,
           containerStatuses: containerStatuses(pod, (c, prev) => ({
@@ -281,6 +299,7 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
       return;
     }
     case 'crash': {
+      const ks = kubeletState(tx, podKey);
       const message = `back-off ${ks.crashBackoffMs / 1000}s restarting failed container=${pod.spec.containers[0]?.name ?? ''} pod=${pod.metadata.name}_${pod.metadata.namespace ?? 'default'}(${uid})`;
       setStatus(tx, pod, {
         ...pod.status,
