@@ -56,18 +56,20 @@ export function createEngine(config: SimConfig): EngineState {
 /** scheduleDeliveries hands each write of a tick to the shared informer after the watch delay. */
 function scheduleDeliveries(tx: Tx): void {
   const delay = Math.round(tx.st.config.watchDelaySeconds * 1000);
-  for (const rec of tx.writes) {
+  const writes = tx.writes;
+  const keys = tx.wctx.keys;
+  for (let i = 0; i < writes.length; i++) {
+    const rec = writes[i] as WatchRecord;
     if (rec.object.kind === 'Event') continue; // no controller watches Events
-    scheduleDelivery(tx, tx.now + delay, { type: 'deliver', rec });
+    scheduleDelivery(tx, tx.now + delay, { type: 'deliver', rec, key: keys?.[i] ?? objectKey(rec.object) });
   }
 }
 
-function deliver(tx: Tx, rec: WatchRecord): void {
+function deliver(tx: Tx, rec: WatchRecord, key: string): void {
   tx.actor = 'informer';
   const o = rec.object;
-  // One key string for the cache and every handler: a Map hashes a string once, so the
-  // scheduler's and the kubelet's later lookups of this pod reuse the hash.
-  const key = objectKey(o);
+  // One key string for the cache and every handler, the store's own (wctx.keys): a Map hashes a
+  // string once, so the scheduler's and the kubelet's later lookups of this pod reuse the hash.
   const old = applyWatch(tx.st.cache, rec, key);
   tx.key = key;
   note(tx, 'watch', { type: rec.type, kind: o.kind, name: o.metadata.name, rv: o.metadata.resourceVersion ?? '' });
@@ -151,7 +153,7 @@ export function step(st: EngineState): TickRecord | null {
   const ev = qe.ev;
   switch (ev.type) {
     case 'deliver':
-      deliver(tx, ev.rec);
+      deliver(tx, ev.rec, ev.key);
       break;
     case 'work':
       work(tx, ev.controller);

@@ -56,7 +56,7 @@ export function newTx(st: EngineState, actor: string): Tx {
     writes,
     decisions: [],
     cost: 0,
-    wctx: { now: st.now, prng: st.prng, writes },
+    wctx: { now: st.now, prng: st.prng, writes, keys: [] },
   };
 }
 
