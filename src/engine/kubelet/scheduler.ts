@@ -23,7 +23,8 @@ const anyTaint = (): boolean => true;
 /** The TaintToleration filter looks at NoSchedule and NoExecute taints. */
 const schedulingTaint = (t: Taint): boolean => t.effect === 'NoSchedule' || t.effect === 'NoExecute';
 
-function fits(tx: Tx, pod: Pod, node: Node): Reject | null {
+/** fits is the filters' verdict on a node: a reason to reject it, or null; count is podCountOnNode. */
+function fits(pod: Pod, node: Node, count: number): Reject | null {
   if (pod.spec.nodeName && pod.spec.nodeName !== node.metadata.name) return 'nodeName';
   if (!podMatchesNodeSelectorAndAffinityTerms(pod, node)) return 'affinity';
   const tolerations = pod.spec.tolerations;
@@ -31,7 +32,7 @@ function fits(tx: Tx, pod: Pod, node: Node): Reject | null {
   const taints = node.spec.taints;
   if (taints?.length && findMatchingUntoleratedTaint(taints, tolerations, schedulingTaint)) return 'taint';
   const maxPods = Number(node.status?.allocatable?.pods ?? '110');
-  if (podCountOnNode(tx.st.store, node.metadata.name) >= maxPods) return 'tooMany';
+  if (count >= maxPods) return 'tooMany';
   return null;
 }
 
@@ -67,13 +68,14 @@ export function schedulePod(tx: Tx, podKey: string, uid: string): void {
   const candidates: Iterable<Node> = pinned !== undefined ? (pinnedNode ? [pinnedNode] : []) : (tx.st.cache.objects.Node.values() as Iterable<Node>);
   const total = tx.st.cache.objects.Node.size;
   for (const node of candidates) {
-    const r = fits(tx, pod, node);
+    // The scheduler's cache counts the pods it has just bound ("assumed"), so read the store;
+    // once per node for the maxPods filter and the score (100 nodes for each of 10,000 pods).
+    const count = podCountOnNode(tx.st.store, node.metadata.name);
+    const r = fits(pod, node, count);
     if (r) {
       reasons.set(REASON_TEXT[r], (reasons.get(REASON_TEXT[r]) ?? 0) + 1);
       continue;
     }
-    // The scheduler's cache counts the pods it has just bound ("assumed"), so read the store.
-    const count = podCountOnNode(tx.st.store, node.metadata.name);
     if (count < bestCount) {
       bestCount = count;
       best = [node];
