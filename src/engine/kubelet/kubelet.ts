@@ -8,7 +8,7 @@
 import type { ContainerStatus, Node, Pod, PodCondition, PodStatus } from '../api/types.ts';
 import { DEFAULT_IMAGE_BEHAVIOUR, type ImageBehaviour, type SecondsSpec } from '../config.ts';
 import { nextFloat } from '../lib/prng.ts';
-import { objectKey } from '../apiserver/store.ts';
+import { keysAre, objectKey } from '../apiserver/store.ts';
 import type { KubeletStep } from '../sim/events.ts';
 import type { KubeletPodState } from '../sim/state.ts';
 import { note, recordEvent, remove, schedule, type Tx, writeStatusOf } from '../sim/tx.ts';
@@ -125,6 +125,10 @@ function containerStatuses(pod: Pod, f: (c: { name: string; image: string }, pre
   return pod.spec.containers.map((c) => f(c, pod.status?.containerStatuses?.find((s) => s.name === c.name)));
 }
 
+/** The status keys after binding (bindPod), and after the accept step. */
+const BOUND_STATUS: readonly string[] = ['phase', 'conditions'];
+const ACCEPTED_STATUS: readonly string[] = ['phase', 'conditions', 'hostIP', 'startTime', 'containerStatuses'];
+
 /** setStatus writes the pod's status (without a copy of the pod to carry it: 30,000 writes a rollout). */
 function setStatus(tx: Tx, pod: Pod, status: PodStatus, key: string): void {
   writeStatusOf(tx, pod, status, key);
@@ -199,21 +203,27 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
   const b = imageBehaviour(tx, image);
   switch (step) {
     case 'accept': {
-      setStatus(tx, pod, {
-        ...pod.status,
-        phase: 'Pending',
-        conditions: podConditions(pod, tx.nowIso, false, false),
-        hostIP: '192.168.0.' + (1 + (nodeName.length % 250)),
-        startTime: tx.nowIso,
-        containerStatuses: containerStatuses(pod, (c) => ({
-          name: c.name,
-          image: c.image,
-          ready: false,
-          started: false,
-          restartCount: 0,
-          state: { waiting: { reason: 'ContainerCreating' } },
-        })),
-      }, podKey);
+      const conditions = podConditions(pod, tx.nowIso, false, false);
+      const hostIP = '192.168.0.' + (1 + (nodeName.length % 250));
+      const startTime = tx.nowIso;
+      const statuses = containerStatuses(pod, (c) => ({
+        name: c.name,
+        image: c.image,
+        ready: false,
+        started: false,
+        restartCount: 0,
+        state: { waiting: { reason: 'ContainerCreating' } },
+      }));
+      // The status of a pod just bound has these keys: the literal gives the spread's key order.
+      const s = pod.status;
+      setStatus(
+        tx,
+        pod,
+        s !== undefined && keysAre(s, BOUND_STATUS)
+          ? { phase: 'Pending', conditions, hostIP, startTime, containerStatuses: statuses }
+          : { ...s, phase: 'Pending', conditions, hostIP, startTime, containerStatuses: statuses },
+        podKey,
+      );
       recordEvent(tx, pod, 'Normal', 'Pulling', `Pulling image "${image}"`, 'kubelet');
       if (b.pull === 'fail') schedule(tx, tx.now + drawMs(tx, b.pullSeconds), { type: 'kubelet', podKey, uid, step: 'pulled' });
       else schedule(tx, tx.now + drawMs(tx, b.pullSeconds) + drawMs(tx, b.startSeconds), { type: 'kubelet', podKey, uid, step: 'started' });
@@ -266,24 +276,30 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
     }
     case 'started': {
       const startedAt = tx.nowIso;
-      setStatus(tx, pod, {
-        ...pod.status,
-        phase: 'Running',
-        conditions: podConditions(pod, tx.nowIso, true, false),
-        podIP: podIP(pod),
-        containerStatuses: containerStatuses(pod, (c, prev) => {
-          const s: ContainerStatus = {
-            name: c.name,
-            image: c.image,
-            ready: false,
-            started: true,
-            restartCount: prev?.restartCount ?? 0,
-            state: { running: { startedAt } },
-          };
-          if (prev?.lastState) s.lastState = prev.lastState;
-          return s;
-        }),
-      }, podKey);
+      const conditions = podConditions(pod, tx.nowIso, true, false);
+      const ip = podIP(pod);
+      const statuses = containerStatuses(pod, (c, prev) => {
+        const s: ContainerStatus = {
+          name: c.name,
+          image: c.image,
+          ready: false,
+          started: true,
+          restartCount: prev?.restartCount ?? 0,
+          state: { running: { startedAt } },
+        };
+        if (prev?.lastState) s.lastState = prev.lastState;
+        return s;
+      });
+      // The status the accept step wrote has these keys; podIP is new and goes last.
+      const s = pod.status;
+      setStatus(
+        tx,
+        pod,
+        s !== undefined && keysAre(s, ACCEPTED_STATUS)
+          ? { phase: 'Running', conditions, hostIP: s.hostIP, startTime: s.startTime, containerStatuses: statuses, podIP: ip }
+          : { ...s, phase: 'Running', conditions, podIP: ip, containerStatuses: statuses },
+        podKey,
+      );
       if (b.crash) schedule(tx, tx.now + 1000, { type: 'kubelet', podKey, uid, step: 'crash' });
       else if (b.ready === 'ok') schedule(tx, tx.now + drawMs(tx, b.readySeconds), { type: 'kubelet', podKey, uid, step: 'ready' });
       note(tx, b.ready === 'never' ? 'runningNeverReady' : 'running', { pod: pod.metadata.name });
