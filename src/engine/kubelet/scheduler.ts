@@ -57,7 +57,8 @@ export function schedulePod(tx: Tx, podKey: string, uid: string): void {
     note(tx, 'nothingToSchedule', { pod: podKey });
     return;
   }
-  const reasons = new Map<string, number>();
+  // Made at the first rejected node: a pod that fits everywhere (each of a rollout's 10,000) needs none.
+  let reasons: Map<string, number> | undefined;
   let best: Node[] = [];
   let bestCount = Number.POSITIVE_INFINITY;
   // Pods pinned to one node (DaemonSet pods) only need that node checked.
@@ -73,6 +74,7 @@ export function schedulePod(tx: Tx, podKey: string, uid: string): void {
     const count = podCountOnNode(tx.st.store, node.metadata.name);
     const r = fits(pod, node, count);
     if (r) {
+      reasons ??= new Map();
       reasons.set(REASON_TEXT[r], (reasons.get(REASON_TEXT[r]) ?? 0) + 1);
       continue;
     }
@@ -81,10 +83,10 @@ export function schedulePod(tx: Tx, podKey: string, uid: string): void {
       best = [node];
     } else if (count === bestCount) best.push(node);
   }
-  if (pinned !== undefined && !pinnedNode) reasons.set(REASON_TEXT.affinity, total);
+  if (pinned !== undefined && !pinnedNode) (reasons ??= new Map()).set(REASON_TEXT.affinity, total);
   const chosen = best.length ? best[best.length === 1 ? 0 : nextInt(tx.st.prng, best.length)] : undefined;
   if (!chosen) {
-    const message = failureMessage(total, reasons);
+    const message = failureMessage(total, reasons ?? new Map());
     tx.st.unschedulable.add(podKey);
     const conditions = [
       { type: 'PodScheduled' as const, status: 'False' as const, lastProbeTime: null, lastTransitionTime: tx.nowIso, reason: 'Unschedulable', message },
@@ -95,7 +97,7 @@ export function schedulePod(tx: Tx, podKey: string, uid: string): void {
     return;
   }
   tx.st.unschedulable.delete(podKey);
-  const bound = bindPod(tx.st.store, tx.wctx, podKey, uid, chosen.metadata.name);
+  const bound = bindPod(tx.st.store, tx, podKey, uid, chosen.metadata.name);
   if (!bound.ok) {
     note(tx, 'bindingFailed', { pod: pod.metadata.name, message: bound.error.message });
     return;
