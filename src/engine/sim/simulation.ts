@@ -57,7 +57,7 @@ export function createEngine(config: SimConfig): EngineState {
 function scheduleDeliveries(tx: Tx): void {
   const delay = Math.round(tx.st.config.watchDelaySeconds * 1000);
   const writes = tx.writes;
-  const keys = tx.wctx.keys;
+  const keys = tx.keys;
   for (let i = 0; i < writes.length; i++) {
     const rec = writes[i] as WatchRecord;
     if (rec.object.kind === 'Event') continue; // no controller watches Events
@@ -68,7 +68,7 @@ function scheduleDeliveries(tx: Tx): void {
 function deliver(tx: Tx, rec: WatchRecord, key: string): void {
   tx.actor = 'informer';
   const o = rec.object;
-  // One key string for the cache and every handler, the store's own (wctx.keys): a Map hashes a
+  // One key string for the cache and every handler, the store's own (tx.keys): a Map hashes a
   // string once, so the scheduler's and the kubelet's later lookups of this pod reuse the hash.
   const old = applyWatch(tx.st.cache, rec, key);
   tx.key = key;

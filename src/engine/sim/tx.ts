@@ -14,10 +14,9 @@ import {
   updateObject,
   updateStatus,
   type WatchRecord,
-  type WriteContext,
 } from '../apiserver/store.ts';
 import { add as queueAdd } from '../client/workqueue.ts';
-import { hexString } from '../lib/prng.ts';
+import { hexString, type PrngState } from '../lib/prng.ts';
 import { toRFC3339 } from '../lib/time.ts';
 import { heapPush } from './eventQueue.ts';
 import type { ControllerName, SimEvent } from './events.ts';
@@ -36,7 +35,10 @@ export interface Tx {
   notes: SummaryNotes;
   writes: WatchRecord[];
   decisions: Decision[];
-  wctx: WriteContext;
+  /** The engine's PRNG: with now, writes and keys, a Tx is the WriteContext of its writes (one object a tick, not two). */
+  prng: PrngState;
+  /** The store key of each of `writes` (WriteContext.keys). */
+  keys: string[];
   /** Objects a sync listed: the worker stays busy ⌊cost / 1000⌋ ms (1 µs per object). */
   cost: number;
 }
@@ -56,7 +58,8 @@ export function newTx(st: EngineState, actor: string): Tx {
     writes,
     decisions: [],
     cost: 0,
-    wctx: { now: st.now, prng: st.prng, writes, keys: [] },
+    prng: st.prng,
+    keys: [],
   };
 }
 
@@ -106,29 +109,29 @@ export function enqueueAfter(tx: Tx, controller: ControllerName, key: string, de
 }
 
 export function create<T extends KubeObject>(tx: Tx, obj: T): ApiResult<T> {
-  return createObject(tx.st.store, tx.wctx, obj);
+  return createObject(tx.st.store, tx, obj);
 }
 
 export function update<T extends KubeObject>(tx: Tx, obj: T): ApiResult<T> {
-  return updateObject(tx.st.store, tx.wctx, obj);
+  return updateObject(tx.st.store, tx, obj);
 }
 
 /** writeStatus writes obj's status (the status subresource); key, when given, is objectKey(obj). */
 export function writeStatus<T extends KubeObject>(tx: Tx, obj: T, key?: string): ApiResult<T> {
-  return key === undefined ? updateStatus(tx.st.store, tx.wctx, obj) : updateStatus(tx.st.store, tx.wctx, obj, key);
+  return key === undefined ? updateStatus(tx.st.store, tx, obj) : updateStatus(tx.st.store, tx, obj, key);
 }
 
 /** writeStatusOf writes `status` as obj's status, as writeStatus({ ...obj, status }, key) would. */
 export function writeStatusOf<T extends KubeObject>(tx: Tx, obj: T, status: unknown, key: string): ApiResult<T> {
-  return updateStatus(tx.st.store, tx.wctx, obj, key, status);
+  return updateStatus(tx.st.store, tx, obj, key, status);
 }
 
 export function del(tx: Tx, kind: Kind, key: string, opts: { gracePeriodSeconds?: number } = {}): ApiResult<KubeObject> {
-  return deleteObject(tx.st.store, tx.wctx, kind, key, opts);
+  return deleteObject(tx.st.store, tx, kind, key, opts);
 }
 
 export function remove(tx: Tx, kind: Kind, key: string): ApiResult<KubeObject> {
-  return removeObject(tx.st.store, tx.wctx, kind, key);
+  return removeObject(tx.st.store, tx, kind, key);
 }
 
 /**
@@ -163,7 +166,7 @@ export function recordEvent(
   const existingKey = tx.st.eventIndex.get(dedupe);
   const existing = existingKey ? tx.st.store.objects.Event.get(existingKey) : undefined;
   if (existing && existing.kind === 'Event') {
-    updateObject(tx.st.store, tx.wctx, { ...existing, count: (existing.count ?? 1) + 1, lastTimestamp: tx.nowIso });
+    updateObject(tx.st.store, tx, { ...existing, count: (existing.count ?? 1) + 1, lastTimestamp: tx.nowIso });
     return;
   }
   const namespace = meta.namespace ?? 'default';
@@ -172,7 +175,7 @@ export function recordEvent(
     ? { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid: meta.uid }
     : { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion };
   const suffix = hexString(tx.st.prng, 16);
-  const res = createObject(tx.st.store, tx.wctx, {
+  const res = createObject(tx.st.store, tx, {
     apiVersion: 'v1',
     kind: 'Event',
     metadata: { name: `${meta.name}.${suffix}`, namespace },
