@@ -50,6 +50,12 @@ const REASON_TEXT: Record<Reject, string> = {
   nodeName: "node(s) didn't match the requested node name",
 };
 
+/**
+ * The nodes with the fewest pods, refilled by each scheduling cycle (never two at once): on a
+ * cluster where 100 nodes tie, a fresh array grew five times for each of a rollout's 10,000 pods.
+ */
+const BEST: Node[] = [];
+
 /** schedulePod runs one scheduling cycle for a pod (the `schedule` event). */
 export function schedulePod(tx: Tx, podKey: string, uid: string): void {
   const pod = tx.st.store.objects.Pod.get(podKey) as Pod | undefined;
@@ -59,7 +65,8 @@ export function schedulePod(tx: Tx, podKey: string, uid: string): void {
   }
   // Made at the first rejected node: a pod that fits everywhere (each of a rollout's 10,000) needs none.
   let reasons: Map<string, number> | undefined;
-  let best: Node[] = [];
+  // The best nodes are BEST[0, n): written in place, so the array keeps its size between cycles.
+  let n = 0;
   let bestCount = Number.POSITIVE_INFINITY;
   // Pods pinned to one node (DaemonSet pods) only need that node checked.
   const pinned = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms
@@ -80,11 +87,12 @@ export function schedulePod(tx: Tx, podKey: string, uid: string): void {
     }
     if (count < bestCount) {
       bestCount = count;
-      best = [node];
-    } else if (count === bestCount) best.push(node);
+      BEST[0] = node;
+      n = 1;
+    } else if (count === bestCount) BEST[n++] = node;
   }
   if (pinned !== undefined && !pinnedNode) (reasons ??= new Map()).set(REASON_TEXT.affinity, total);
-  const chosen = best.length ? best[best.length === 1 ? 0 : nextInt(tx.st.prng, best.length)] : undefined;
+  const chosen = n ? BEST[n === 1 ? 0 : nextInt(tx.st.prng, n)] : undefined;
   if (!chosen) {
     const message = failureMessage(total, reasons ?? new Map());
     tx.st.unschedulable.add(podKey);
