@@ -37,11 +37,12 @@ export interface WriteContext {
   prng: PrngState;
   writes: WatchRecord[];
   /**
-   * When given, the store key of each write, beside `writes`: the store's own string, so the
-   * delivery of a pod, then its scheduling and kubelet steps, look it up by one string whose hash
-   * is already known instead of building `namespace/name` again for each.
+   * The store key of each write, beside `writes` (made at the first write, at its size: most
+   * ticks write once): the store's own string, so the delivery of a pod, then its scheduling and
+   * kubelet steps, look it up by one string whose hash is already known instead of building
+   * `namespace/name` again for each.
    */
-  keys?: string[];
+  keys?: string[] | undefined;
 }
 
 export function newStoreState(): StoreState {
@@ -119,7 +120,8 @@ function emit(st: StoreState, ctx: WriteContext, type: WatchEventType, obj: Kube
   if (type === 'DELETED') st.objects[obj.kind].delete(key);
   else st.objects[obj.kind].set(key, obj);
   ctx.writes.push({ type, object: obj });
-  ctx.keys?.push(key);
+  if (ctx.keys === undefined) ctx.keys = [key];
+  else ctx.keys.push(key);
 }
 
 /** getObject reads the current version of an object straight from the store. */

@@ -38,7 +38,7 @@ export interface Tx {
   /** The engine's PRNG: with now, writes and keys, a Tx is the WriteContext of its writes (one object a tick, not two). */
   prng: PrngState;
   /** The store key of each of `writes` (WriteContext.keys). */
-  keys: string[];
+  keys: string[] | undefined;
   /** Objects a sync listed: the worker stays busy ⌊cost / 1000⌋ ms (1 µs per object). */
   cost: number;
 }
@@ -59,7 +59,7 @@ export function newTx(st: EngineState, actor: string): Tx {
     decisions: [],
     cost: 0,
     prng: st.prng,
-    keys: [],
+    keys: undefined,
   };
 }
 
