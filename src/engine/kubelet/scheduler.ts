@@ -91,7 +91,10 @@ export function schedulePod(tx: Tx, podKey: string, uid: string): void {
       n = 1;
     } else if (count === bestCount) BEST[n++] = node;
   }
-  if (pinned !== undefined && !pinnedNode) (reasons ??= new Map()).set(REASON_TEXT.affinity, total);
+  if (pinned !== undefined && !pinnedNode) {
+    reasons ??= new Map();
+    reasons.set(REASON_TEXT.affinity, total);
+  }
   const chosen = n ? BEST[n === 1 ? 0 : nextInt(tx.st.prng, n)] : undefined;
   if (!chosen) {
     const message = failureMessage(total, reasons ?? new Map());
