@@ -6,7 +6,7 @@
  * API server. Because the informer lags the API server, a sync in which manage created or
  * deleted pods leaves expectations pending, so the rolling update waits for a later sync.
  */
-import { type DecisionLog, decide } from '../../api/decision.ts';
+import { type Decision, type DecisionLog, decide } from '../../api/decision.ts';
 import type { ControllerRevision, DaemonSet, KubeObject, Pod } from '../../api/types.ts';
 import type { WatchRecord } from '../../apiserver/store.ts';
 import { get, } from '../../client/cache.ts';
@@ -15,6 +15,7 @@ import { nextFloat } from '../../lib/prng.ts';
 import { enqueueAfter, note, recordEvent, type Tx } from '../../sim/tx.ts';
 import { deleteExpectations, satisfiedExpectations } from '../expectations.ts';
 import { gc } from './backoff.ts';
+import { deferLines } from './deferredLines.ts';
 import { addNode, addPod, deletePod, onDaemonSet, onHistory, updateNode, updatePod } from './handlers.ts';
 import { cleanupHistory, constructHistory } from './historyShell.ts';
 import { getNodesToDaemonPods, managePlan, SelectingAllReason } from './manage.ts';
@@ -112,6 +113,7 @@ function rollingUpdate(tx: Tx, ds: DaemonSet, key: string, memo: DaemonSetMemo, 
     sortedNodeNames: table.names,
     nodeUpdateAt: nodeUpdateReader(table),
     shouldRunAt: (slot: number) => shouldRunAt(table, slot),
+    defer: (expand: () => Decision[]) => deferLines(tx, expand),
   };
   const plan = rollingUpdatePlan(ds, nodeListOf(memo), memo.byNode, hash, tx.now, rand, tx.decisions, known);
   if (plan.error !== undefined) return plan.error;

@@ -5,7 +5,7 @@
  * the node order is random; here the node names are sorted and then shuffled (Fisher–Yates) with
  * the passed-in PRNG, so a plan is a pure function of its inputs and the PRNG draws.
  */
-import { type DecisionLog, decide } from '../../api/decision.ts';
+import { type Decision, type DecisionLog, decide } from '../../api/decision.ts';
 import type { DaemonSet, Node, Pod } from '../../api/types.ts';
 import type { NodeToDaemonPods } from './manage.ts';
 import { nodeShouldRunDaemonPod } from './shouldRun.ts';
@@ -46,6 +46,8 @@ export interface RollingUpdateMemo {
   nodeUpdateAt: (slot: number) => NodeUpdate;
   /** nodeShouldRunDaemonPod's shouldRun of the node at a position, null when it is not a listed node. */
   shouldRunAt: (slot: number) => boolean | null;
+  /** Where the per-node lines go unexpanded (deferredLines.ts); unset, they go into the log. */
+  defer?: (expand: () => Decision[]) => void;
 }
 
 /**
@@ -208,7 +210,7 @@ export function rollingUpdatePlan(
   const names = memo?.sortedNodeNames ?? Object.keys(counts.nodeToDaemonPods).sort();
   const order = shuffledSlots(names.length, rand);
   const podsOn = memo?.nodeUpdateAt ?? ((slot: number) => nodeUpdate(ds, counts.nodeToDaemonPods[names[slot] as string] ?? [], hash));
-  const args = { ds, counts, names, order, podsOn, nowMs, log };
+  const args = { ds, counts, names, order, podsOn, nowMs, log, defer: memo?.defer };
   return counts.maxSurge === 0 ? rollingUpdateUnavailable(args) : rollingUpdateSurge(args, shouldRunOn(ds, nodeList, names, memo));
 }
 
