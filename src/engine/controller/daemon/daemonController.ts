@@ -114,6 +114,7 @@ function rollingUpdate(tx: Tx, ds: DaemonSet, key: string, memo: DaemonSetMemo, 
     nodeUpdateAt: nodeUpdateReader(table),
     shouldRunAt: (slot: number) => shouldRunAt(table, slot),
     defer: (expand: () => Decision[]) => deferLines(tx, expand),
+    table,
   };
   const plan = rollingUpdatePlan(ds, nodeListOf(memo), memo.byNode, hash, tx.now, rand, tx.decisions, known);
   if (plan.error !== undefined) return plan.error;

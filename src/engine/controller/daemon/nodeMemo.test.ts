@@ -188,6 +188,7 @@ function checkSync(w: World, hash: string): void {
     nodeUpdateAt: nodeUpdateReader(t),
     shouldRunAt: (slot: number) => shouldRunAt(t, slot),
     defer: (expand: () => Decision[]) => deferLines(tick, expand),
+    table: t,
   };
   const prngs = [seedPrng(7), seedPrng(7)] as const;
   const memoRu = rollingUpdatePlan(ds, nodes, m.byNode, hash, NOW, () => nextFloat(prngs[0]), ru[0], known);

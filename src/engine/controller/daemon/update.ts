@@ -8,6 +8,7 @@
 import { type Decision, type DecisionLog, decide } from '../../api/decision.ts';
 import type { DaemonSet, Node, Pod } from '../../api/types.ts';
 import type { NodeToDaemonPods } from './manage.ts';
+import type { RollingUpdateTable } from './rollingUpdateTable.ts';
 import { nodeShouldRunDaemonPod } from './shouldRun.ts';
 import { rollingUpdateSurge, rollingUpdateUnavailable } from './updateBranches.ts';
 import {
@@ -46,6 +47,8 @@ export interface RollingUpdateMemo {
   nodeUpdateAt: (slot: number) => NodeUpdate;
   /** nodeShouldRunDaemonPod's shouldRun of the node at a position, null when it is not a listed node. */
   shouldRunAt: (slot: number) => boolean | null;
+  /** The packed table nodeUpdateAt reads, for the maxSurge == 0 walk to read directly. */
+  table?: RollingUpdateTable;
   /** Where the per-node lines go unexpanded (deferredLines.ts); unset, they go into the log. */
   defer?: (expand: () => Decision[]) => void;
 }
@@ -210,7 +213,7 @@ export function rollingUpdatePlan(
   const names = memo?.sortedNodeNames ?? Object.keys(counts.nodeToDaemonPods).sort();
   const order = shuffledSlots(names.length, rand);
   const podsOn = memo?.nodeUpdateAt ?? ((slot: number) => nodeUpdate(ds, counts.nodeToDaemonPods[names[slot] as string] ?? [], hash));
-  const args = { ds, counts, names, order, podsOn, nowMs, log, defer: memo?.defer };
+  const args = { ds, counts, names, order, podsOn, nowMs, log, defer: memo?.defer, table: memo?.table };
   return counts.maxSurge === 0 ? rollingUpdateUnavailable(args) : rollingUpdateSurge(args, shouldRunOn(ds, nodeList, names, memo));
 }
 

@@ -7,7 +7,8 @@
 import { type Decision, type DecisionLog, decide } from '../../api/decision.ts';
 import type { DaemonSet } from '../../api/types.ts';
 import type { DesiredNodeCounts, NodeUpdate, RollingUpdatePlan } from './update.ts';
-import { isReadinessAvailable, type PodReadiness } from './util/daemonsetUtil.ts';
+import { buildTable, type RollingUpdateTable, SlotState, slotState } from './rollingUpdateTable.ts';
+import { isReadinessAvailable } from './util/daemonsetUtil.ts';
 
 /** What both walks read. */
 export interface StepArgs {
@@ -20,37 +21,34 @@ export interface StepArgs {
   podsOn: (slot: number) => NodeUpdate;
   nowMs: number;
   log: DecisionLog | undefined;
+  /** The memo's packed nodeUpdate by slot (same answers as podsOn), when it keeps one. */
+  table?: RollingUpdateTable;
   /** When set, the walk's long run of lines goes here unexpanded instead of into `log` (deferLines). */
   defer?: (expand: () => Decision[]) => void;
 }
 
 /**
- * What the maxSurge == 0 walk made of each node it visited, in walk order. The decision lines
- * are made from these only when read (deferLines): the numUnavailable a line shows is the count
- * of the codes that add to it up to that visit, replayed.
+ * What the maxSurge == 0 walk made of each node it visited, in walk order: the node's SlotState,
+ * except that an available old pod becomes UnavailableBudgetSpent or DeleteCandidate. The
+ * decision lines are made from these only when read (deferLines): the numUnavailable a line
+ * shows is the count of the codes that add to it up to that visit, replayed.
  */
 const Visit = {
-  ExcessPods: 0,
-  NoPods: 1,
-  BothPods: 2,
-  NewPodUnavailable: 3,
-  NewPodAvailable: 4,
-  OldPodUnavailable: 5,
-  UnavailableBudgetSpent: 6,
-  DeleteCandidate: 7,
+  ...SlotState,
+  UnavailableBudgetSpent: 7,
+  DeleteCandidate: 8,
 } as const;
-type Visit = (typeof Visit)[keyof typeof Visit];
 
 /** The visit codes that count the node as unavailable. */
-const adds = (v: number): boolean => v <= Visit.NewPodUnavailable || v === Visit.OldPodUnavailable;
+const adds = (v: number): boolean => v <= Visit.NewUnavailable || v === Visit.OldUnavailable;
 
-/** One maxSurge == 0 walk, packed: its visits and the budget it ended with. */
+/** One maxSurge == 0 walk, packed: its visits, the pods' names by slot then, and the budget it ended with. */
 interface UnavailableWalk {
   names: readonly string[];
   order: Int32Array;
-  /** Per visit: its Visit code and the pod it names ('' for none). */
   codes: Uint8Array;
-  pods: string[];
+  newPod: readonly string[];
+  oldPod: readonly string[];
   maxUnavailable: number;
   numUnavailable: number;
   remaining: number;
@@ -65,16 +63,17 @@ function unavailableLines(w: UnavailableWalk): Decision[] {
   const log: Decision[] = [];
   let numUnavailable = 0;
   for (let i = 0; i < w.codes.length; i++) {
-    const node = w.names[w.order[i] as number] as string;
-    const pod = w.pods[i] as string;
+    const slot = w.order[i] as number;
+    const node = w.names[slot] as string;
     const v = w.codes[i] as number;
+    const pod = (v === Visit.NewUnavailable || v === Visit.NewAvailable ? w.newPod[slot] : w.oldPod[slot]) as string;
     if (adds(v)) numUnavailable++;
-    if (v === Visit.ExcessPods) decide(log, fn, 'excessPods', { node, numUnavailable });
+    if (v === Visit.Excess) decide(log, fn, 'excessPods', { node, numUnavailable });
     else if (v === Visit.NoPods) decide(log, fn, 'noPods', { node, numUnavailable });
     else if (v === Visit.BothPods) decide(log, fn, 'bothPods', { node, numUnavailable });
-    else if (v === Visit.NewPodUnavailable) decide(log, fn, 'newPodUnavailable', { node, pod, numUnavailable });
-    else if (v === Visit.NewPodAvailable) decide(log, fn, 'newPodAvailable', { node, pod });
-    else if (v === Visit.OldPodUnavailable) decide(log, fn, 'oldPodUnavailable', { node, pod, numUnavailable });
+    else if (v === Visit.NewUnavailable) decide(log, fn, 'newPodUnavailable', { node, pod, numUnavailable });
+    else if (v === Visit.NewAvailable) decide(log, fn, 'newPodAvailable', { node, pod });
+    else if (v === Visit.OldUnavailable) decide(log, fn, 'oldPodUnavailable', { node, pod, numUnavailable });
     else if (v === Visit.UnavailableBudgetSpent) decide(log, fn, 'unavailableBudgetSpent', { node, pod, maxUnavailable, numUnavailable });
     else decide(log, fn, 'deleteCandidate', { node, pod, maxUnavailable, numUnavailable });
   }
@@ -83,11 +82,16 @@ function unavailableLines(w: UnavailableWalk): Decision[] {
   let c = 0;
   for (let i = 0; i < w.codes.length; i++) {
     if (w.codes[i] !== Visit.DeleteCandidate) continue;
-    const node = w.names[w.order[i] as number] as string;
-    decide(log, fn, c < remaining ? 'deleteOld' : 'candidateKept', { node, pod: w.pods[i] as string, remaining });
+    const slot = w.order[i] as number;
+    decide(log, fn, c < remaining ? 'deleteOld' : 'candidateKept', { node: w.names[slot] as string, pod: w.oldPod[slot] as string, remaining });
     c++;
   }
   return log;
+}
+
+/** tableOf packs the nodes' nodeUpdate by slot when no memo keeps the table. */
+function tableOf(names: readonly string[], podsOn: (slot: number) => NodeUpdate): RollingUpdateTable {
+  return buildTable(names, (_name, slot) => ({ inList: true, shouldRun: true, update: podsOn(slot) }));
 }
 
 /**
@@ -95,31 +99,22 @@ function unavailableLines(w: UnavailableWalk): Decision[] {
  * writes one line per node (upstream's V(5) logs), then the summary and one line per candidate;
  * with `defer` they are handed over packed instead (deferLines).
  */
-export function rollingUpdateUnavailable({ ds, counts, names, order, podsOn, nowMs, log, defer }: StepArgs): RollingUpdatePlan {
+export function rollingUpdateUnavailable(args: StepArgs): RollingUpdatePlan {
+  const { ds, counts, names, order, nowMs, log, defer } = args;
+  const t = args.table ?? tableOf(names, args.podsOn);
   const { maxUnavailable } = counts;
   const minReadySeconds = ds.spec.minReadySeconds ?? 0;
   const n = order.length;
   const codes = new Uint8Array(n);
-  const pods: string[] = new Array<string>(n).fill('');
   let numUnavailable = 0;
   const allowedReplacementPods: string[] = [];
   let candidates = 0;
   for (let i = 0; i < n; i++) {
-    const { newPod, oldPod, ok } = podsOn(order[i] as number);
-    let v: Visit;
-    if (!ok) v = Visit.ExcessPods;
-    else if (oldPod === null && newPod === null) v = Visit.NoPods;
-    else if (oldPod !== null && newPod !== null) v = Visit.BothPods;
-    else if (newPod !== null) {
-      pods[i] = newPod.name;
-      v = isReadinessAvailable(newPod, minReadySeconds, nowMs) ? Visit.NewPodAvailable : Visit.NewPodUnavailable;
-    } else {
-      const old = oldPod as PodReadiness;
-      pods[i] = old.name;
-      if (!isReadinessAvailable(old, minReadySeconds, nowMs)) {
-        allowedReplacementPods.push(old.name);
-        v = Visit.OldPodUnavailable;
-      } else if (numUnavailable >= maxUnavailable) v = Visit.UnavailableBudgetSpent;
+    const slot = order[i] as number;
+    let v: number = slotState(t, slot, minReadySeconds, nowMs);
+    if (v === Visit.OldUnavailable) allowedReplacementPods.push(t.oldPod[slot] as string);
+    else if (v === Visit.OldAvailable) {
+      if (numUnavailable >= maxUnavailable) v = Visit.UnavailableBudgetSpent;
       else {
         candidates++;
         v = Visit.DeleteCandidate;
@@ -133,11 +128,14 @@ export function rollingUpdateUnavailable({ ds, counts, names, order, podsOn, now
   const podsToDelete = allowedReplacementPods;
   for (let i = 0, c = 0; i < n && c < remaining; i++) {
     if (codes[i] !== Visit.DeleteCandidate) continue;
-    podsToDelete.push(pods[i] as string);
+    podsToDelete.push(t.oldPod[order[i] as number] as string);
     c++;
   }
   if (log !== undefined) {
-    const walk: UnavailableWalk = { names, order, codes, pods, maxUnavailable, numUnavailable, remaining, candidates, replacements };
+    // The table's pod names change with later events: the lines keep the ones of this walk.
+    const newPod = t.newPod.slice();
+    const oldPod = t.oldPod.slice();
+    const walk: UnavailableWalk = { names, order, codes, newPod, oldPod, maxUnavailable, numUnavailable, remaining, candidates, replacements };
     if (defer !== undefined) defer(() => unavailableLines(walk));
     else for (const d of unavailableLines(walk)) log.push(d);
   }
