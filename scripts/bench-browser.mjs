@@ -6,6 +6,13 @@
 // run, and with --runs=N the minimum over the runs of each size; screenshots go to artifacts/.
 // Usage: npm run bench:browser [-- --no-build] [-- --pods=2000,5000] [-- --runs=3] [-- --seconds=5]
 //   [-- --port=4181]
+//   [-- --surge=0 --unavailable=10%]  the Deployment's rolling-update strategy (Kubernetes'
+//                   defaults, 25% / 25%, when not given): with surge 0 a 1,000-pod rollout never
+//                   goes above 1,000 pods, so the cluster stays in chips all along.
+//   [-- --walk=250] instead of playing, steps the timeline slider forward 250 ticks at a time,
+//                   --steps=N times (default 40), each step waiting for the slider to arrive: the
+//                   same frames whatever the machine's speed, so builds compare fairly on a busy
+//                   machine (playing at full speed, a slower worker changes fewer pods per frame).
 //   [-- --cpu]      also traces the measured seconds and reports the main thread's CPU time
 //                   (thread time of its tasks): busy ms per second, and tasks over 50 ms of CPU.
 //                   Wall-clock frames and long tasks count the time the thread waits for a core
@@ -32,6 +39,12 @@ const RUNS = arg('runs', 1);
 const FROM = arg('from', 19.5);
 const SECONDS = arg('seconds', 5);
 const PORT = arg('port', 4181);
+const WALK = arg('walk', 0);
+const STEPS = arg('steps', 40);
+const text = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+/** The strategy's int-or-percent values, as YAML would give them ("10%" or 1). */
+const intOrPercent = (v) => (v === undefined ? undefined : v.endsWith('%') ? v : Number(v));
+const STRATEGY = { maxSurge: intOrPercent(text('surge')), maxUnavailable: intOrPercent(text('unavailable')) };
 
 /** The scenario: `podCount` replicas on enough nodes, rolled to a new image at 20 s. */
 function scenario(podCount) {
@@ -49,6 +62,9 @@ function scenario(podCount) {
         spec: {
           replicas: podCount,
           selector: { matchLabels: labels },
+          ...(STRATEGY.maxSurge === undefined && STRATEGY.maxUnavailable === undefined
+            ? {}
+            : { strategy: { type: 'RollingUpdate', rollingUpdate: STRATEGY } }),
           template: { metadata: { labels }, spec: { containers: [{ name: 'web', image: 'web:1' }] } },
         },
       },
@@ -95,7 +111,7 @@ function printProfile(profile) {
 }
 
 /** mainThreadCpu: the main thread's CPU time in its tasks (trace `tdur`), per second and per task. */
-function mainThreadCpu(trace) {
+function mainThreadCpu(trace, seconds) {
   const events = trace.traceEvents ?? trace;
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const tasks = events
@@ -104,7 +120,7 @@ function mainThreadCpu(trace) {
     .sort((a, b) => a - b);
   const busy = tasks.reduce((a, b) => a + b, 0);
   return {
-    cpuBusyMsPerS: Math.round(busy / SECONDS),
+    cpuBusyMsPerS: Math.round(busy / seconds),
     cpuTaskP99: percentile(tasks, 0.99),
     cpuLongTasks: tasks.filter((ms) => ms > 50).length,
     cpuLongestTaskMs: Math.round(tasks.at(-1) ?? 0),
@@ -174,6 +190,38 @@ async function seekToTime(slider, seconds) {
   await timeAt(slider, lo);
 }
 
+/**
+ * walk moves the slider STEPS times by WALK ticks from `tick0`, waiting for the recording to get
+ * there. It sets the slider in the page itself, as a drag would: Playwright's locators resolve
+ * roles over the whole page in its main thread (tens of ms with a thousand pod buttons), which
+ * would be counted as the app's.
+ */
+async function walk(slider, tick0) {
+  const page = slider.page();
+  for (let i = 1; i <= STEPS; i++) {
+    const target = tick0 + i * WALK;
+    await page.waitForFunction(
+      (t) =>
+        Number(document.querySelector('input[aria-label="Timeline position"]')?.getAttribute('max')) >= t,
+      target,
+      { timeout: 60_000, polling: 100 },
+    );
+    await page.evaluate((t) => {
+      const input = document.querySelector('input[aria-label="Timeline position"]');
+      const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+      set?.call(input, String(t));
+      input?.dispatchEvent(new Event('input', { bubbles: true }));
+      input?.dispatchEvent(new Event('change', { bubbles: true }));
+    }, target);
+    await page.waitForFunction(
+      (t) =>
+        document.querySelector('input[aria-label="Timeline position"]')?.getAttribute('aria-valuenow') === t,
+      String(target),
+      { polling: 'raf' },
+    );
+  }
+}
+
 /** measure plays the `podCount`-pod scenario in a fresh page and returns one result line. */
 async function measure(browser, podCount, run) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
@@ -188,7 +236,7 @@ async function measure(browser, podCount, run) {
   });
   if (FROM > 0) await seekToTime(slider, FROM);
   await page.getByLabel('Speed').selectOption('0');
-  await page.evaluate(() => {
+  await page.evaluate((walking) => {
     const w = window;
     // Only while it plays: a fast machine can reach the end of the run inside the window, and the
     // idle frames after it would flatter the figures.
@@ -203,17 +251,17 @@ async function measure(browser, podCount, run) {
       if (counting()) {
         w.__bench.frames.push(t - last);
         w.__bench.playedMs += t - last;
-        if (!playButton?.textContent?.includes('Pause')) w.__bench.endedAt = t;
+        if (!walking && !playButton?.textContent?.includes('Pause')) w.__bench.endedAt = t;
       }
       last = t;
       requestAnimationFrame(loop);
     };
     requestAnimationFrame(loop);
-  });
+  }, WALK > 0);
   const tick0 = Number(await slider.getAttribute('aria-valuenow'));
   const tab = process.argv.find((a) => a.startsWith('--tab='))?.slice(6);
   if (tab) await page.getByRole('tab', { name: tab, exact: true }).click();
-  if (!process.argv.includes('--paused'))
+  if (!process.argv.includes('--paused') && WALK === 0)
     await page.getByRole('button', { name: 'Play', exact: true }).click();
   await page.waitForTimeout(500);
   const cdp = process.argv.includes('--profile') ? await page.context().newCDPSession(page) : null;
@@ -235,7 +283,10 @@ async function measure(browser, podCount, run) {
   await page.evaluate(() => {
     window.__bench.measuring = true;
   });
-  await page.waitForTimeout(SECONDS * 1000);
+  const started = Date.now();
+  if (WALK > 0) await walk(slider, tick0);
+  else await page.waitForTimeout(SECONDS * 1000);
+  const elapsed = (Date.now() - started) / 1000;
   const result = await page.evaluate(() => {
     window.__bench.measuring = false;
     return window.__bench;
@@ -272,7 +323,8 @@ async function measure(browser, podCount, run) {
     longestTaskMs: Math.round(Math.max(0, ...result.longTasks)),
     ticksPlayed: tick1 - tick0,
     pageErrors: errors.length,
-    ...(trace ? mainThreadCpu(trace) : {}),
+    ...(WALK > 0 ? { walk: WALK, steps: STEPS, walkSeconds: Math.round(elapsed * 10) / 10 } : {}),
+    ...(trace ? mainThreadCpu(trace, elapsed) : {}),
   };
 }
 

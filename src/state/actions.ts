@@ -4,7 +4,7 @@
  * to the one connected. Refusals (an invalid value, a command kubectl rejects) come back as
  * `{ ok: false, message }` in kubectl's or the API server's words and change nothing.
  */
-import type { ReplyResult, WorkloadField } from '../worker/protocol.ts';
+import type { PodDetailView, ReplyResult, WorkloadField } from '../worker/protocol.ts';
 import {
   createSimClient,
   type PushMessage,
@@ -286,6 +286,11 @@ export function exportScenarioYaml(): string {
 /** objectYaml is `kubectl get <kind> <name> -o yaml` at the current tick. */
 export function objectYaml(kind: string, name: string): Promise<string> {
   return textOf({ type: 'query', what: 'yaml', kind, name, from: null });
+}
+/** podDetails is a pod's labels and conditions with its view at the current tick (null: no such pod then). */
+export async function podDetails(name: string): Promise<PodDetailView | null> {
+  const r = await ask({ type: 'query', what: 'pod', kind: 'pod', name, from: null });
+  return r.kind === 'pod' ? r.pod : null;
 }
 /** importText loads manifests (added at the current tick) or a scenario file (replacing the working one). */
 export async function importText(text: string): Promise<ActionResult & { ignored?: string }> {

@@ -332,6 +332,29 @@ describe('WorkerHost edits', () => {
     });
   });
 
+  it('answers a pod query with its labels and conditions, which frames leave out', () => {
+    start();
+    ok({ type: 'seekTime', seconds: 45 });
+    env.advance(20);
+    const first = env.lastView().pods[0];
+    if (!first) throw new Error('no pods at 45 s');
+    expect(Object.keys(first)).not.toContain('labels');
+    expect(Object.keys(first)).not.toContain('conditions');
+    const detail = ok({ type: 'query', what: 'pod', kind: 'pod', name: first.name, from: null });
+    expect(detail).toEqual({
+      kind: 'pod',
+      pod: {
+        ...first,
+        labels: { app: 'nginx-001', 'pod-template-hash': first.hash },
+        conditions: expect.arrayContaining([{ type: 'Ready', status: 'True', since: expect.any(Number) }]),
+      },
+    });
+    expect(ok({ type: 'query', what: 'pod', kind: 'pod', name: 'no-such-pod', from: null })).toEqual({
+      kind: 'pod',
+      pod: null,
+    });
+  });
+
   it('imports manifests as apply actions at the current tick', () => {
     start();
     ok({ type: 'seekTime', seconds: 10 });

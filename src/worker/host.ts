@@ -157,6 +157,7 @@ export class WorkerHost {
         return queryResult(
           {
             objects: () => this.cursorObjects(),
+            nowMs: () => this.timeline().timeAt(this.playback.tick),
             state: () => this.stateAtTick(),
             records: this.timeline().records,
             ticks: this.frames.caches.ticks,

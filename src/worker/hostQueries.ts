@@ -6,6 +6,7 @@
 import { isKubectlError } from '../engine/kubectl/commands.ts';
 import { executeKubectl } from '../engine/kubectl/execute.ts';
 import { parseKubectl } from '../engine/kubectl/parse.ts';
+import type { Pod } from '../engine/api/types.ts';
 import type { EngineState, TickRecord } from '../engine/sim.ts';
 import { newTx } from '../engine/sim/tx.ts';
 import { parseScenarioText } from '../scenario/parse.ts';
@@ -14,6 +15,7 @@ import { PRESET_TEXT_ZH_CN } from '../scenario/presets/zh-CN.ts';
 import type { Action } from '../scenario/types.ts';
 import type { ObjectMaps } from '../timeline/objectCursor.ts';
 import type { TickViewCache } from './frames.ts';
+import { ownerIndex, podDetailView } from './viewModel.ts';
 import {
   MAX_TICKS_PER_QUERY,
   type NodeOp,
@@ -113,6 +115,8 @@ export function nodeAction(objs: () => Readonly<ObjectMaps>, op: NodeOp, name: s
 /** What a query reads: the objects and the full engine state at the playhead, and the ticks. */
 export interface QuerySource {
   objects(): Readonly<ObjectMaps>;
+  /** Virtual ms at the playhead. */
+  nowMs(): number;
   state(): EngineState;
   records: readonly TickRecord[];
   ticks: TickViewCache;
@@ -157,6 +161,15 @@ export function queryResult(
           .map((w) => read(`rollout history ${w}`))
           .join('\n\n'),
       };
+    case 'pod': {
+      if (name === null) throw new Refusal('pod needs a name');
+      const objs = src.objects();
+      // Scenarios put pods in `default`; a pod elsewhere is found by name.
+      // The cursor keeps objects as stored; its Pod map holds pods only.
+      const pod = (objs.Pod.get(`default/${name}`) ??
+        [...objs.Pod.values()].find((p) => p.metadata.name === name)) as Pod | undefined;
+      return { kind: 'pod', pod: pod ? podDetailView(pod, ownerIndex(objs), src.nowMs()) : null };
+    }
     case 'ticks': {
       const start = Math.max(1, from ?? 1);
       const ticks = src.records

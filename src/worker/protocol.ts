@@ -15,6 +15,7 @@ import type {
   BackoffView,
   ExpectationView,
   NodeView,
+  PodDetailView,
   PodView,
   QueueView,
   ReplicaSetView,
@@ -26,7 +27,7 @@ import type {
 } from './views.ts';
 
 /** PROTOCOL_VERSION is the version of the message shapes below. */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 export * from './views.ts';
 
@@ -97,14 +98,15 @@ export const WORKLOAD_FIELDS: readonly WorkloadField[] = [
 export type NodeOp = 'fault' | 'recover' | 'add' | 'remove';
 export const NODE_OPS: readonly NodeOp[] = ['fault', 'recover', 'add', 'remove'];
 
-/** What a query prints at the current tick. */
-export type QueryWhat = 'yaml' | 'describe' | 'rolloutStatus' | 'rolloutHistory' | 'ticks';
+/** What a query prints (or, for `pod`, the pod's details) at the current tick. */
+export type QueryWhat = 'yaml' | 'describe' | 'rolloutStatus' | 'rolloutHistory' | 'ticks' | 'pod';
 export const QUERY_WHATS: readonly QueryWhat[] = [
   'yaml',
   'describe',
   'rolloutStatus',
   'rolloutHistory',
   'ticks',
+  'pod',
 ];
 
 /** Most ticks one `ticks` query returns. */
@@ -162,7 +164,9 @@ export type ReplyResult =
   /** kubectl output, a query's text, an import note. */
   | { kind: 'text'; text: string }
   | { kind: 'list'; items: string[] }
-  | { kind: 'ticks'; ticks: TickView[] };
+  | { kind: 'ticks'; ticks: TickView[] }
+  /** A `pod` query: the pod's details at the current tick, or null when it does not exist then. */
+  | { kind: 'pod'; pod: PodDetailView | null };
 
 export type ReplyMessage =
   | { type: 'reply'; id: number; ok: true; result: ReplyResult }

@@ -11,6 +11,7 @@ import {
   MAX_SPEED,
   NODE_OPS,
   type PackedPodsWire,
+  type PodDetailView,
   QUERY_WHATS,
   RECORDING_STATES,
   type ReplyResult,
@@ -146,9 +147,23 @@ function isReplyResult(x: unknown): x is ReplyResult {
       return exactKeys(x, ['kind', 'items']) && isStrings(x.items);
     case 'ticks':
       return exactKeys(x, ['kind', 'ticks']) && Array.isArray(x.ticks) && x.ticks.every(isTickView);
+    case 'pod':
+      return exactKeys(x, ['kind', 'pod']) && (x.pod === null || isPodDetailView(x.pod));
     default:
       return false;
   }
+}
+
+/** isPodDetailView checks what the details dialog reads: name, labels (strings) and conditions. */
+function isPodDetailView(x: unknown): x is PodDetailView {
+  return (
+    isRecord(x) &&
+    typeof x.name === 'string' &&
+    isRecord(x.labels) &&
+    Object.values(x.labels).every((v) => typeof v === 'string') &&
+    Array.isArray(x.conditions) &&
+    x.conditions.every((c) => isRecord(c) && typeof c.type === 'string' && typeof c.status === 'string')
+  );
 }
 
 function isTickView(x: unknown): x is TickView {

@@ -32,6 +32,7 @@ import {
   type NodeView,
   POD_DISPLAY_PHASES,
   type PodConditionView,
+  type PodDetailView,
   type PodDisplayPhase,
   type PodView,
   type QueueView,
@@ -181,15 +182,20 @@ export function podFacts(pod: Pod, idx: OwnerIndex) {
   return { owner: '', workload: '', revision: 0, minReady: 0 };
 }
 
-/** podView builds one pod's view. */
-export function podView(pod: Pod, idx: OwnerIndex, nowMs: number): PodView {
-  const f = podFacts(pod, idx);
-  const labels = pod.metadata.labels ?? {};
+/** podDetailView builds one pod's view with its labels and conditions (its details dialog). */
+export function podDetailView(pod: Pod, idx: OwnerIndex, nowMs: number): PodDetailView {
   const conditions: PodConditionView[] = (pod.status?.conditions ?? []).map((c) => {
     const v: PodConditionView = { type: c.type, status: c.status, since: seconds(c.lastTransitionTime) };
     if (c.reason !== undefined) v.reason = c.reason;
     return v;
   });
+  return { ...podView(pod, idx, nowMs), labels: { ...pod.metadata.labels }, conditions };
+}
+
+/** podView builds one pod's view. */
+export function podView(pod: Pod, idx: OwnerIndex, nowMs: number): PodView {
+  const f = podFacts(pod, idx);
+  const labels = pod.metadata.labels ?? {};
   return {
     name: pod.metadata.name,
     node: pod.spec.nodeName ?? null,
@@ -201,8 +207,6 @@ export function podView(pod: Pod, idx: OwnerIndex, nowMs: number): PodView {
     image: pod.spec.containers.map((c) => c.image).join(', '),
     restarts: (pod.status?.containerStatuses ?? []).reduce((n, cs) => n + cs.restartCount, 0),
     created: seconds(pod.metadata.creationTimestamp) ?? 0,
-    labels: { ...labels },
-    conditions,
   };
 }
 

@@ -58,6 +58,14 @@ export interface PodView {
   restarts: number;
   /** Virtual seconds of creationTimestamp. */
   created: number;
+}
+
+/**
+ * PodDetailView is one pod as its details dialog shows it: its view plus labels and conditions.
+ * Frames leave these two out (a `pod` query brings them): at 1,000 pods they were two thirds of a
+ * frame's bytes, ~8 ms of the main thread's time to read each full frame.
+ */
+export interface PodDetailView extends PodView {
   labels: Record<string, string>;
   conditions: PodConditionView[];
 }

@@ -1,15 +1,22 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appStore } from '../../state/store.ts';
 import { midRollout, NEW_RS, OLD_RS } from '../testing/fixtures.ts';
 import { renderWithStore, resetStore } from '../testing/renderWithStore.tsx';
 import { ClusterPanel } from './ClusterPanel.tsx';
 
-vi.mock('../../state/actions.ts', () => ({
-  restartWorker: vi.fn(async () => {}),
-  objectYaml: vi.fn(async () => 'kind: Pod'),
-}));
+vi.mock('../../state/actions.ts', async () => {
+  const { pods, podDetail } = await import('../testing/fixtures.ts');
+  return {
+    restartWorker: vi.fn(async () => {}),
+    objectYaml: vi.fn(async () => 'kind: Pod'),
+    podDetails: vi.fn(async (name: string) => {
+      const p = pods.find((x) => x.name === name);
+      return p ? podDetail(p) : null;
+    }),
+  };
+});
 const actions = await import('../../state/actions.ts');
 
 afterEach(() => {
@@ -85,14 +92,15 @@ describe('ClusterPanel', () => {
     ).toEqual([`${NEW_RS}-pend0`]);
   });
 
-  it('opens a pod’s details with its labels and conditions, and Escape closes them back to the chip', () => {
+  it('opens a pod’s details with its labels and conditions, and Escape closes them back to the chip', async () => {
     renderWithStore(<ClusterPanel />, midRollout());
     const chip = screen
       .getAllByTestId('pod')
       .find((c) => c.dataset.podName === `${OLD_RS}-old0`) as HTMLElement;
     fireEvent.click(chip);
     const dialog = screen.getByRole('dialog', { name: `${OLD_RS}-old0` });
-    expect(dialog.textContent).toContain(`pod-template-hash=${OLD_RS.slice(-10)}`);
+    expect(actions.podDetails).toHaveBeenCalledWith(`${OLD_RS}-old0`);
+    await waitFor(() => expect(dialog.textContent).toContain(`pod-template-hash=${OLD_RS.slice(-10)}`));
     expect(dialog.textContent).toContain('PodScheduled');
     expect(dialog.textContent).toContain('30.6 s');
     expect(chip.getAttribute('aria-expanded')).toBe('true');
@@ -111,6 +119,33 @@ describe('ClusterPanel', () => {
     renderWithStore(<ClusterPanel />, midRollout());
     const legend = screen.getByRole('list', { name: 'Revisions' });
     expect(legend.textContent).toBe('nginx-deployment-roll01rev 2 (newest)nginx-deployment-roll01rev 1');
+  });
+
+  it('paints hundreds of pods under bare buttons that keep the DESIGN §7 attributes', () => {
+    const base = midRollout();
+    const model = (base.pods ?? []).filter((p) => p.node !== null);
+    const pods = Array.from({ length: 420 }, (_, i) => {
+      const pod = model[i % model.length];
+      if (!pod) throw new Error('fixture has no scheduled pods');
+      return { ...pod, name: `${pod.name}-${i}` };
+    });
+    renderWithStore(<ClusterPanel />, { ...base, pods, podCount: pods.length });
+    const chips = screen.getAllByTestId('pod');
+    expect(chips).toHaveLength(420);
+    expect(
+      chips.every((c) => c.classList.contains('pod-cell') && c.dataset.phase && c.dataset.revision),
+    ).toBe(true);
+    const node = screen.getAllByTestId('node')[0] as HTMLElement;
+    expect(node.querySelectorAll('canvas')).toHaveLength(1);
+    expect(node.querySelector('canvas')?.parentElement?.getAttribute('aria-hidden')).toBe('true');
+    fireEvent.click(chips[0] as HTMLElement);
+    expect(screen.getByRole('dialog', { name: chips[0]?.dataset.podName })).toBeTruthy();
+  });
+
+  it('draws styled chips, no canvas, up to 300 pods', () => {
+    renderWithStore(<ClusterPanel />, midRollout());
+    expect(screen.getAllByTestId('pod').every((c) => c.classList.contains('pod-chip'))).toBe(true);
+    expect(screen.getByRole('region', { name: 'Cluster' }).querySelector('canvas')).toBeNull();
   });
 
   it('speaks Simplified Chinese', () => {

@@ -93,6 +93,7 @@ export function ClusterPanel() {
   // several times a second, shifting every node below it: once shown it stays until paused.
   const showTray = useHeldWhile(trayCount > 0, playing);
   const chipSize = podCount <= 40 ? 'lg' : podCount <= 300 ? 'md' : 'sm';
+  const painted = chipSize === 'sm';
   return (
     <Panel
       title={t('panels.cluster')}
@@ -128,7 +129,13 @@ export function ClusterPanel() {
               {packed ? (
                 <PackedNodeCanvas node={null} count={packedUnscheduled} onSelect={onSelect} />
               ) : (
-                <NodePods pods={unscheduled} index={index} selected={selected} onSelect={onSelect} />
+                <NodePods
+                  pods={unscheduled}
+                  index={index}
+                  selected={selected}
+                  onSelect={onSelect}
+                  painted={painted}
+                />
               )}
             </div>
           </section>
@@ -139,6 +146,7 @@ export function ClusterPanel() {
               key={node.name}
               node={node}
               packed={packed}
+              painted={painted}
               pods={byNode.get(node.name) ?? NO_PODS}
               index={index}
               selected={selected}

@@ -9,6 +9,8 @@ interface NodeEntryProps {
   node: NodeView;
   /** Whether the pods travel packed (then a canvas paints them and `pods` is empty). */
   packed: boolean;
+  /** Chips painted on a canvas under bare buttons (hundreds of pods; see PaintedPods). */
+  painted: boolean;
   pods: readonly PodView[];
   index: RevisionIndex;
   selected: string | null;
@@ -32,7 +34,13 @@ export function sameNodeView(a: NodeView, b: NodeView): boolean {
 }
 
 function sameEntry(a: NodeEntryProps, b: NodeEntryProps): boolean {
-  if (a.packed !== b.packed || a.onSelect !== b.onSelect || !sameNodeView(a.node, b.node)) return false;
+  if (
+    a.packed !== b.packed ||
+    a.painted !== b.painted ||
+    a.onSelect !== b.onSelect ||
+    !sameNodeView(a.node, b.node)
+  )
+    return false;
   // A canvas reads the pods and their colours itself; chips need the list, colours and selection.
   return a.packed || (a.pods === b.pods && a.index === b.index && a.selected === b.selected);
 }
@@ -45,6 +53,7 @@ function sameEntry(a: NodeEntryProps, b: NodeEntryProps): boolean {
 export const NodeEntry = memo(function NodeEntry({
   node,
   packed,
+  painted,
   pods,
   index,
   selected,
@@ -59,7 +68,7 @@ export const NodeEntry = memo(function NodeEntry({
         {packed ? (
           <PackedNodeCanvas node={node.name} count={node.podCount} onSelect={onSelect} />
         ) : (
-          <NodePods pods={pods} index={index} selected={selected} onSelect={onSelect} />
+          <NodePods pods={pods} index={index} selected={selected} onSelect={onSelect} painted={painted} />
         )}
       </div>
     </NodeCard>

@@ -3,6 +3,7 @@ import type { PodView } from '../../worker/protocol.ts';
 import { type RevisionIndex, revisionStyle } from '../common/revisionStyle.ts';
 import { type Present, usePresence } from '../common/usePresence.ts';
 import { useT } from '../common/useT.ts';
+import { PaintedPods } from './PaintedPods.tsx';
 import { chipLabels, PodChip } from './PodChip.tsx';
 
 interface NodePodsProps {
@@ -10,38 +11,52 @@ interface NodePodsProps {
   index: RevisionIndex;
   selected: string | null;
   onSelect(name: string, chip: HTMLButtonElement): void;
+  /** Hundreds of pods in the cluster: paint them under bare buttons (PaintedPods), no fades. */
+  painted?: boolean;
 }
 
 const podKey = (p: PodView) => p.name;
 
 /**
- * NodePods lays out a node's pods (old revisions first), fading out the ones that left. When pods
+ * NodePods lays out a node's pods (old revisions first), fading out the ones that left (styled
+ * chips; hundreds of pods are painted, see PaintedPods). When pods
  * of several workloads share the node (a Deployment and a DaemonSet), each workload gets its own
  * labelled row, since colours and shapes mark revisions within a workload.
  */
-export function NodePods({ pods, index, selected, onSelect }: NodePodsProps) {
+export function NodePods({ pods, index, selected, onSelect, painted = false }: NodePodsProps) {
   const t = useT();
   const labels = useMemo(() => chipLabels(t), [t]);
-  const present = usePresence(pods, podKey);
+  // Painted chips do not fade (neither do styled ones at this size, see pods.css): a pod that left
+  // goes at once instead of holding its cell, and a node does not render twice more per update.
+  const present = usePresence(pods, podKey, painted ? 0 : undefined);
   if (present.length === 0) {
     return <p className="text-xs text-slate-500 dark:text-slate-400">{t('cluster.noPods')}</p>;
   }
   const workloads = [...new Set(present.map((p) => p.item.workload))];
-  const chips = (list: Present<PodView>[]) => (
-    <div className="flex flex-wrap gap-1 text-slate-900 dark:text-slate-100">
-      {list.map(({ item, leaving }) => (
-        <PodChip
-          key={item.name}
-          pod={item}
-          style={revisionStyle(index, item.workload, item.revision)}
-          selected={selected === item.name}
-          leaving={leaving}
-          onSelect={onSelect}
-          labels={labels}
-        />
-      ))}
-    </div>
-  );
+  const chips = (list: Present<PodView>[]) =>
+    painted ? (
+      <PaintedPods
+        pods={list.length === pods.length ? pods : list.map((p) => p.item)}
+        index={index}
+        selected={selected}
+        onSelect={onSelect}
+        labels={labels}
+      />
+    ) : (
+      <div className="flex flex-wrap gap-1 text-slate-900 dark:text-slate-100">
+        {list.map(({ item, leaving }) => (
+          <PodChip
+            key={item.name}
+            pod={item}
+            style={revisionStyle(index, item.workload, item.revision)}
+            selected={selected === item.name}
+            leaving={leaving}
+            onSelect={onSelect}
+            labels={labels}
+          />
+        ))}
+      </div>
+    );
   if (workloads.length < 2) return chips(present);
   return (
     <div className="flex flex-col gap-1">

@@ -13,9 +13,12 @@ import {
   canvasRows,
   nodeCells,
   packedFrame,
+  lookOf,
   packedRevisionPairs,
   paintNode,
 } from './packedPaint.ts';
+import { POD_DISPLAY_PHASES } from '../../worker/protocol.ts';
+import { revisionStyle } from '../common/revisionStyle.ts';
 
 vi.mock('../../state/actions.ts', () => ({
   restartWorker: vi.fn(),
@@ -47,6 +50,26 @@ afterEach(() => {
   cleanup();
   resetStore();
   setPackedPods(null);
+});
+
+describe('lookOf', () => {
+  it('gives a pod the look packedFrame gives it, so chips and canvases paint alike', () => {
+    const packed = bigCluster();
+    const index = revisionIndex([], packedRevisionPairs(packed));
+    const frame = packedFrame(packed, index);
+    for (const i of [3, 4, 5, 6, 7, 8]) {
+      const style = revisionStyle(index, 'web', packed.revision[i] ?? 0);
+      const phase = POD_DISPLAY_PHASES[packed.phase[i] ?? 0] ?? 'Pending';
+      expect(lookOf(phase, style.color, style.shape)).toBe(frame.looks[i]);
+    }
+  });
+
+  it('tells phases and revisions apart', () => {
+    const a = lookOf('Ready', '#009e73', 'circle');
+    expect(lookOf('Available', '#009e73', 'circle')).not.toBe(a);
+    expect(lookOf('Ready', '#d55e00', 'square')).not.toBe(a);
+    expect(lookOf('Ready', '#009e73', 'circle')).toBe(a);
+  });
 });
 
 describe('packedPaint', () => {

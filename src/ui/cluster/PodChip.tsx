@@ -5,7 +5,10 @@ import type { RevisionStyle } from '../common/revisionStyle.ts';
 
 interface PodChipProps {
   pod: PodView;
-  style: RevisionStyle;
+  /** The revision's colour and shape; none when the chip is `painted`. */
+  style?: RevisionStyle;
+  /** Drawn by a canvas under it (PaintedPods): the button shows only its outlines. */
+  painted?: boolean;
   selected: boolean;
   leaving?: boolean;
   onSelect(name: string, chip: HTMLButtonElement): void;
@@ -33,7 +36,15 @@ export function chipLabels(t: TFunction): ChipLabels {
  */
 export const PodChip = memo(PodChipView, samePodChip);
 
-function PodChipView({ pod, style, selected, leaving = false, onSelect, labels }: PodChipProps) {
+function PodChipView({
+  pod,
+  style,
+  painted = false,
+  selected,
+  leaving = false,
+  onSelect,
+  labels,
+}: PodChipProps) {
   const phase = labels.phase[pod.phase] ?? pod.phase;
   const label = labels.pod
     .replace('\u0001', pod.name)
@@ -42,9 +53,9 @@ function PodChipView({ pod, style, selected, leaving = false, onSelect, labels }
   return (
     <button
       type="button"
-      className="pod-chip"
-      data-shape={style.shape}
-      style={{ '--rev': style.color } as React.CSSProperties}
+      className={painted ? 'pod-cell' : 'pod-chip'}
+      data-shape={style?.shape}
+      style={style ? ({ '--rev': style.color } as React.CSSProperties) : undefined}
       data-testid={leaving ? 'pod-leaving' : 'pod'}
       data-pod-name={pod.name}
       data-node-name={pod.node ?? ''}
@@ -69,8 +80,9 @@ function samePodChip(a: PodChipProps, b: PodChipProps): boolean {
     a.pod.phase === b.pod.phase &&
     a.pod.revision === b.pod.revision &&
     a.pod.node === b.pod.node &&
-    a.style.color === b.style.color &&
-    a.style.shape === b.style.shape &&
+    a.style?.color === b.style?.color &&
+    a.style?.shape === b.style?.shape &&
+    a.painted === b.painted &&
     a.selected === b.selected &&
     a.leaving === b.leaving &&
     a.onSelect === b.onSelect &&

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { objectYaml } from '../../state/actions.ts';
-import type { PodView } from '../../worker/protocol.ts';
+import { objectYaml, podDetails } from '../../state/actions.ts';
+import type { PodDetailView, PodView } from '../../worker/protocol.ts';
 import { useT } from '../common/useT.ts';
 
 interface PodDetailsProps {
@@ -25,6 +25,9 @@ export function PodDetails({ name, pod, packed, tick, onClose }: PodDetailsProps
   const titleId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
   const [yaml, setYaml] = useState<string | null>(null);
+  // Frames carry no labels or conditions (they would double a 1,000-pod frame): these come from
+  // a `pod` query at each tick. The last answer stays up until the next one arrives.
+  const [detail, setDetail] = useState<PodDetailView | null>(null);
 
   useEffect(() => {
     closeRef.current?.focus();
@@ -36,6 +39,18 @@ export function PodDetails({ name, pod, packed, tick, onClose }: PodDetailsProps
     let live = true;
     setYaml(null);
     void objectYaml('pod', name).then((text) => live && setYaml(text));
+    return () => {
+      live = false;
+    };
+  }, [packed, name, tick]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new tick means new labels and conditions
+  useEffect(() => {
+    if (packed) return;
+    let live = true;
+    void podDetails(name)
+      .then((d) => live && setDetail(d))
+      .catch(() => {});
     return () => {
       live = false;
     };
@@ -72,7 +87,7 @@ export function PodDetails({ name, pod, packed, tick, onClose }: PodDetailsProps
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the details scroll, so keyboard users must reach them
         tabIndex={0}
       >
-        {pod ? <PodFacts pod={pod} /> : null}
+        {pod ? <PodFacts pod={pod} detail={detail?.name === name ? detail : null} /> : null}
         {!pod && !packed ? <p>{t('cluster.podGone', { tick })}</p> : null}
         {!pod && packed ? (
           <pre className="font-mono text-xs whitespace-pre">{yaml ?? t('common.loading')}</pre>
@@ -82,7 +97,7 @@ export function PodDetails({ name, pod, packed, tick, onClose }: PodDetailsProps
   );
 }
 
-function PodFacts({ pod }: { pod: PodView }) {
+function PodFacts({ pod, detail }: { pod: PodView; detail: PodDetailView | null }) {
   const t = useT();
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
@@ -101,7 +116,8 @@ function PodFacts({ pod }: { pod: PodView }) {
       <dt className="text-slate-600 dark:text-slate-400">{t('cluster.created')}</dt>
       <dd className="tabular-nums">{seconds(pod.created)}</dd>
       <dt className="col-span-2 mt-1 font-semibold">{t('cluster.labels')}</dt>
-      {Object.entries(pod.labels).map(([k, v]) => (
+      {detail ? null : <dd className="col-span-2 text-xs">{t('common.loading')}</dd>}
+      {Object.entries(detail?.labels ?? {}).map(([k, v]) => (
         <dd key={k} className="col-span-2 font-mono text-xs break-all">
           {k}={v}
         </dd>
@@ -117,7 +133,7 @@ function PodFacts({ pod }: { pod: PodView }) {
             </tr>
           </thead>
           <tbody>
-            {pod.conditions.map((c) => (
+            {(detail?.conditions ?? []).map((c) => (
               <tr key={c.type} className="font-mono">
                 <td>{c.type}</td>
                 <td>

@@ -131,7 +131,13 @@ export function canvasRows(
   return { shown, held: prev && prev.held >= shown ? prev.held : Math.ceil(shown * 1.5) };
 }
 
-function shapePath(ctx: CanvasRenderingContext2D, shape: string, x: number, y: number, s: number): void {
+function shapePath(
+  ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D,
+  shape: string,
+  x: number,
+  y: number,
+  s: number,
+): void {
   ctx.beginPath();
   if (shape === 'circle') ctx.arc(x + s / 2, y + s / 2, s / 2 - 1, 0, Math.PI * 2);
   else if (shape === 'diamond') {
@@ -147,7 +153,7 @@ const ERRORS = new Set<PodDisplayPhase>(['Failed', 'CrashLoopBackOff', 'ImagePul
 
 /** paintCell draws one pod cell at x, y. */
 function paintCell(
-  ctx: CanvasRenderingContext2D,
+  ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D,
   x: number,
   y: number,
   phase: PodDisplayPhase,
@@ -192,21 +198,31 @@ function paintCell(
  * a 5,000-pod rollout repaints hundreds of cells; their paths took that commit to 20–40 ms).
  * At most 11 phases × 4 revision styles × 2 themes; null where there is no canvas (tests).
  */
-const sprites = new Map<string, HTMLCanvasElement | null>();
+const sprites = new Map<string, CanvasImageSource | null>();
 
-function sprite(look: number, dark: boolean, dpr: number): HTMLCanvasElement | null {
+/**
+ * sprite is a look's cell image. Where it can, an ImageBitmap: drawing a canvas into a canvas
+ * snapshots the source at every call, and at a few hundred changed cells a frame those snapshots
+ * took ~10 ms of the main thread; a bitmap is a snapshot already.
+ */
+function sprite(look: number, dark: boolean, dpr: number): CanvasImageSource | null {
   const key = `${look}|${dark}|${dpr}`;
-  let img = sprites.get(key);
-  if (img !== undefined) return img;
-  img = typeof document === 'undefined' ? null : document.createElement('canvas');
-  const ctx = img?.getContext('2d') ?? null;
-  if (img && ctx) {
-    img.width = img.height = Math.ceil(PITCH * dpr);
+  const known = sprites.get(key);
+  if (known !== undefined) return known;
+  const size = Math.ceil(PITCH * dpr);
+  const offscreen = typeof OffscreenCanvas === 'undefined' ? null : new OffscreenCanvas(size, size);
+  const canvas =
+    offscreen !== null || typeof document === 'undefined' ? null : document.createElement('canvas');
+  const ctx = offscreen?.getContext('2d') ?? canvas?.getContext('2d') ?? null;
+  let img: CanvasImageSource | null = null;
+  if (ctx) {
+    if (canvas) canvas.width = canvas.height = size;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     const style = styles[look >> PHASE_BITS] ?? { color: '#888', shape: 'square' };
     const phase = POD_DISPLAY_PHASES[look & ((1 << PHASE_BITS) - 1)] ?? 'Pending';
     paintCell(ctx, 1, 1, phase, style.color, style.shape, dark);
-  } else img = null;
+    img = offscreen ? offscreen.transferToImageBitmap() : canvas;
+  }
   sprites.set(key, img);
   return img;
 }
@@ -231,10 +247,32 @@ export function paintNode(
   dark: boolean,
   dpr = 1,
 ): PaintState {
-  const full = !prev || prev.cols !== cols || prev.dark !== dark;
-  if (full) ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
   const looks = new Int32Array(cells.length);
   for (let c = 0; c < cells.length; c++) looks[c] = frame.looks[cells[c] ?? 0] ?? 0;
+  return paintLooks(ctx, looks, cols, prev, dark, dpr);
+}
+
+/** lookOf is the look (see PackedFrame.looks) of a pod in `phase` drawn in a revision's colour and shape. */
+export function lookOf(phase: PodDisplayPhase, color: string, shape: RevisionShape): number {
+  const p = POD_DISPLAY_PHASES.indexOf(phase);
+  return Math.max(p, 0) | (styleId(color, shape) << PHASE_BITS);
+}
+
+/**
+ * paintLooks paints cells left to right, `cols` to a row, each in its look: only the cells whose
+ * look changed since `prev` (all when the column count or theme changed, or with no `prev`).
+ * Cells past the end of `looks` that `prev` had are cleared. Returns the new state.
+ */
+export function paintLooks(
+  ctx: CanvasRenderingContext2D,
+  looks: Int32Array,
+  cols: number,
+  prev: PaintState | null,
+  dark: boolean,
+  dpr = 1,
+): PaintState {
+  const full = !prev || prev.cols !== cols || prev.dark !== dark;
+  if (full) ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
   const before = full ? null : (prev?.looks ?? null);
   const n = Math.max(looks.length, before?.length ?? 0);
   for (let c = 0; c < n; c++) {
@@ -242,11 +280,8 @@ export function paintNode(
     if (before && c < before.length && before[c] === look) continue;
     const x = (c % cols) * PITCH + 1;
     const y = Math.floor(c / cols) * PITCH + 1;
-    if (look === undefined) {
-      ctx.clearRect(x - 1, y - 1, PITCH, PITCH);
-      continue;
-    }
     ctx.clearRect(x - 1, y - 1, PITCH, PITCH);
+    if (look === undefined) continue;
     const img = sprite(look, dark, dpr);
     if (img) {
       ctx.drawImage(img, x - 1, y - 1, PITCH, PITCH);

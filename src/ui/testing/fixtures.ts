@@ -7,6 +7,7 @@ import type { SimData } from '../../state/simSlice.ts';
 import type {
   NodeView,
   PodDisplayPhase,
+  PodDetailView,
   PodView,
   ReplicaSetView,
   SeriesPoint,
@@ -31,10 +32,21 @@ export function pod(name: string, node: string | null, phase: PodDisplayPhase, r
     image: revision === 1 ? 'nginx:1.8' : 'nginx:1.9.3',
     restarts: 0,
     created: revision === 1 ? 2 : 30.5,
-    labels: { app: 'nginx-001', 'pod-template-hash': hash },
+  };
+}
+
+/** podDetail is what a `pod` query answers for a fixture pod: its labels and conditions too. */
+export function podDetail(p: PodView): PodDetailView {
+  return {
+    ...p,
+    labels: { app: 'nginx-001', 'pod-template-hash': p.hash },
     conditions: [
       { type: 'PodScheduled', status: 'True', since: 30.6 },
-      { type: 'Ready', status: phase === 'Ready' || phase === 'Available' ? 'True' : 'False', since: 31.2 },
+      {
+        type: 'Ready',
+        status: p.phase === 'Ready' || p.phase === 'Available' ? 'True' : 'False',
+        since: 31.2,
+      },
     ],
   };
 }
