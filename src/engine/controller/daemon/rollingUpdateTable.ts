@@ -120,31 +120,30 @@ export const SlotState = {
   OldAvailable: 6,
 } as const;
 
-/** available is isReadinessAvailable on one pod's packed flags and Ready-since time. */
-function available(f: number, ready: number, since: number, sinceMs: number, minReadySeconds: number, nowMs: number): boolean {
+/** available is isReadinessAvailable on one pod's packed flags and Ready-since times (read only with minReadySeconds). */
+function available(f: number, ready: number, since: number, sinceMs: Float64Array, slot: number, minReadySeconds: number, nowMs: number): boolean {
   if ((f & ready) === 0) return false;
   if (minReadySeconds === 0) return true;
-  return (f & since) !== 0 && sinceMs + minReadySeconds * 1000 < nowMs;
+  return (f & since) !== 0 && (sinceMs[slot] as number) + minReadySeconds * 1000 < nowMs;
 }
 
 /**
  * slotState reads a slot as the maxSurge == 0 walk does (nodeUpdate, then isReadinessAvailable
  * of its one pod), straight from the packed words, with no record filled per node: 600 walks
- * over 5,000 nodes took 200 ms with nodeUpdateReader's records and take 120 ms so (the shuffle's
- * ~50 ms included; micro-benchmark on a shared machine).
+ * over 5,000 nodes took 200 ms with nodeUpdateReader's records and take 60–75 ms so (the
+ * shuffle's ~30 ms included; micro-benchmark on a shared machine). The Ready-since times are
+ * read only with minReadySeconds, the one case that needs them.
  */
 export function slotState(t: RollingUpdateTable, slot: number, minReadySeconds: number, nowMs: number): number {
-  const f = t.flags[slot] ?? 0;
+  const f = t.flags[slot] as number;
   if ((f & F_OK) === 0) return SlotState.Excess;
   const hasNew = (f & F_NEW) !== 0;
   if ((f & F_OLD) === 0) {
     if (!hasNew) return SlotState.NoPods;
-    const ok = available(f, F_NEW_READY, F_NEW_SINCE, t.newSince[slot] ?? 0, minReadySeconds, nowMs);
-    return ok ? SlotState.NewAvailable : SlotState.NewUnavailable;
+    return available(f, F_NEW_READY, F_NEW_SINCE, t.newSince, slot, minReadySeconds, nowMs) ? SlotState.NewAvailable : SlotState.NewUnavailable;
   }
   if (hasNew) return SlotState.BothPods;
-  const ok = available(f, F_OLD_READY, F_OLD_SINCE, t.oldSince[slot] ?? 0, minReadySeconds, nowMs);
-  return ok ? SlotState.OldAvailable : SlotState.OldUnavailable;
+  return available(f, F_OLD_READY, F_OLD_SINCE, t.oldSince, slot, minReadySeconds, nowMs) ? SlotState.OldAvailable : SlotState.OldUnavailable;
 }
 
 /** shouldRunAt is nodeShouldRunDaemonPod's shouldRun of the node in a slot, or null when it is not listed. */
