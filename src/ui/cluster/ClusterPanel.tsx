@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useDeferredValue, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../state/hooks.ts';
 import { getPackedPods } from '../../state/podBuffer.ts';
@@ -11,7 +11,6 @@ import {
   replicaSetsSelector,
   selectedPodSelector,
   selectedPodViewSelector,
-  tickSelector,
 } from '../../state/selectors.ts';
 import { appStore } from '../../state/store.ts';
 import type { PodView } from '../../worker/protocol.ts';
@@ -42,14 +41,24 @@ function useHeldWhile(on: boolean, hold: boolean): boolean {
 export function ClusterPanel() {
   const t = useT();
   const nodes = useAppStore(nodesSelector);
-  const pods = useAppStore(podsSelector);
-  const packed = useAppStore(podsPackedSelector) !== null;
-  const packedVersion = useAppStore(packedVersionSelector);
+  const livePods = useAppStore(podsSelector);
+  const livePacked = useAppStore(podsPackedSelector) !== null;
+  const liveVersion = useAppStore(packedVersionSelector);
+  // The pods are drawn from a deferred copy: a frame that brings hundreds of new chips (a ramp,
+  // or the switch from canvases back to chips at 1,000 pods) renders them in the background, in
+  // slices that yield to the browser, instead of one 50–90 ms task; until then the nodes show the
+  // pods as they were (canvases keep their last picture).
+  const shown = useDeferredValue(
+    useMemo(
+      () => ({ pods: livePods, packed: livePacked, packedVersion: liveVersion }),
+      [livePods, livePacked, liveVersion],
+    ),
+  );
+  const { pods, packed, packedVersion } = shown;
   const podCount = useAppStore(podCountSelector);
   const replicaSets = useAppStore(replicaSetsSelector);
   const selected = useAppStore(selectedPodSelector);
   const selectedPod = useAppStore(useShallow(selectedPodViewSelector));
-  const tick = useAppStore(tickSelector);
   const playing = useAppStore(playingSelector);
   const trigger = useRef<HTMLElement | null>(null);
 
@@ -92,7 +101,9 @@ export function ClusterPanel() {
   // Pods wait here between creation and binding, so during a rollout the tray would come and go
   // several times a second, shifting every node below it: once shown it stays until paused.
   const showTray = useHeldWhile(trayCount > 0, playing);
-  const chipSize = podCount <= 40 ? 'lg' : podCount <= 300 ? 'md' : 'sm';
+  // Chips follow the deferred pods (all of them while they travel as views), so their size changes with them.
+  const shownCount = packed ? podCount : pods.length;
+  const chipSize = shownCount <= 40 ? 'lg' : shownCount <= 300 ? 'md' : 'sm';
   const painted = chipSize === 'sm';
   return (
     <Panel
@@ -155,9 +166,7 @@ export function ClusterPanel() {
           ))}
         </div>
         <Legend index={index} />
-        {selected ? (
-          <PodDetails name={selected} pod={selectedPod} packed={packed} tick={tick} onClose={onClose} />
-        ) : null}
+        {selected ? <PodDetails name={selected} pod={selectedPod} packed={packed} onClose={onClose} /> : null}
       </SimGate>
     </Panel>
   );

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { objectYaml, podDetails } from '../../state/actions.ts';
+import { useAppStore } from '../../state/hooks.ts';
+import { tickSelector } from '../../state/selectors.ts';
 import type { PodDetailView, PodView } from '../../worker/protocol.ts';
 import { useT } from '../common/useT.ts';
 
@@ -10,7 +12,6 @@ interface PodDetailsProps {
   pod: PodView | null;
   /** Whether the pods travel packed (then the details come from `kubectl get pod -o yaml`). */
   packed: boolean;
-  tick: number;
   onClose(): void;
 }
 
@@ -20,8 +21,10 @@ const seconds = (s: number | null) => (s === null ? '—' : `${s.toFixed(1)} s`)
  * PodDetails is the non-modal dialog of one pod: node, labels (pod-template-hash /
  * controller-revision-hash included), conditions with their times, restarts. Escape closes it.
  */
-export function PodDetails({ name, pod, packed, tick, onClose }: PodDetailsProps) {
+export function PodDetails({ name, pod, packed, onClose }: PodDetailsProps) {
   const t = useT();
+  // Read here, not passed down: the cluster panel need not re-render at every tick.
+  const tick = useAppStore(tickSelector);
   const titleId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
   const [yaml, setYaml] = useState<string | null>(null);
