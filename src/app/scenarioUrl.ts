@@ -9,8 +9,6 @@
  *   SEEK_URL_MS of a seek or step (a slider drag sends ~60 ticks a second);
  * - the working scenario is autosaved to localStorage on every change.
  */
-import { parseScenarioText } from '../scenario/parse.ts';
-import { decodeShareHash } from '../scenario/shareUrl.ts';
 import { loadPreset, loadScenarioText, seekTick, shareHashAt } from '../state/actions.ts';
 import { type AppStore, appStore } from '../state/store.ts';
 
@@ -96,20 +94,24 @@ function writeSaved(env: UrlEnv, saved: Saved): void {
 }
 
 /** sameScenario tells whether saved scenario text and a decoded scenario are the same scenario. */
-function sameScenario(text: string, scenario: unknown): boolean {
+async function sameScenario(text: string, scenario: unknown): Promise<boolean> {
+  // Loaded on first use, like the decoder: the YAML parser need not be in the main bundle.
+  const { parseScenarioText } = await import('../scenario/parse.ts');
   const parsed = parseScenarioText(text);
   return parsed.ok && JSON.stringify(parsed.value) === JSON.stringify(scenario);
 }
 
 /** openHash loads the scenario of a share hash; a bad one shows why and opens the default preset. */
 async function openHash(hash: string, store: AppStore, saved: Saved | null): Promise<void> {
+  const { decodeShareHash } = await import('../scenario/shareUrl.ts');
   const r = decodeShareHash(hash);
   let reason: string;
   if (r.ok) {
     if (r.value.lang) store.getState().setLanguage(r.value.lang);
     // A reload opens the link in the address bar, which does not name the preset; the autosave
     // does, so "Reset to preset" survives the reload when both hold the same scenario.
-    const presetId = saved?.presetId && sameScenario(saved.text, r.value.scenario) ? saved.presetId : null;
+    const presetId =
+      saved?.presetId && (await sameScenario(saved.text, r.value.scenario)) ? saved.presetId : null;
     const loaded = await loadScenarioText(JSON.stringify(r.value.scenario), {
       ...(r.value.tick !== undefined ? { tick: r.value.tick } : {}),
       ...(presetId ? { presetId } : {}),

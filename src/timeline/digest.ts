@@ -25,7 +25,7 @@ export function canonical(x: unknown): unknown {
 
 /** stateParts is the state split into named parts, each canonical (for a readable diff). */
 export function stateParts(st: EngineState): Record<string, string> {
-  const events = [...st.events].sort((a, b) => a.time - b.time || a.seq - b.seq);
+  const events = [...st.events, ...st.deliveries].sort((a, b) => a.time - b.time || a.seq - b.seq);
   const parts: Record<string, unknown> = {
     now: st.now,
     tick: st.tick,

@@ -83,5 +83,7 @@ export function rebaseState(s: EngineState, config: SimConfig, kept: number): En
   }
   // A sorted array is a valid binary min-heap, and pops give the same order as any other heap.
   events.sort(lessEvent);
-  return { ...s, config, events, seq: s.seq + delta, actionsScheduled: config.actions.length };
+  // Deliveries all come after the actions in sequence: they shift alike and keep their order.
+  const deliveries = s.deliveries.map((qe) => (qe.seq >= oldBase ? { ...qe, seq: qe.seq + delta } : qe));
+  return { ...s, config, events, deliveries, seq: s.seq + delta, actionsScheduled: config.actions.length };
 }

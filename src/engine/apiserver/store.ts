@@ -5,7 +5,7 @@
  * Objects are immutable values: a write stores a new object and never changes the old one, so
  * informer caches, tick records and keyframes can share references safely.
  */
-import type { Kind, KubeObject, ObjectMeta, ObjectOf, WatchEventType } from '../api/types.ts';
+import type { Kind, KubeObject, ObjectMeta, ObjectOf, PodSpec, PodStatus, WatchEventType } from '../api/types.ts';
 import { KINDS } from '../api/types.ts';
 import { type PrngState, randString, uuid } from '../lib/prng.ts';
 import { toRFC3339 } from '../lib/time.ts';
@@ -36,6 +36,13 @@ export interface WriteContext {
   now: number;
   prng: PrngState;
   writes: WatchRecord[];
+  /**
+   * The store key of each write, beside `writes` (made at the first write, at its size: most
+   * ticks write once): the store's own string, so the delivery of a pod, then its scheduling and
+   * kubelet steps, look it up by one string whose hash is already known instead of building
+   * `namespace/name` again for each.
+   */
+  keys?: string[] | undefined;
 }
 
 export function newStoreState(): StoreState {
@@ -57,7 +64,11 @@ export function podCountOnNode(st: StoreState, node: string): number {
 
 /** objectKey is the cache key: `namespace/name`, or `name` for cluster-scoped kinds (Node). */
 export function objectKey(obj: { kind: Kind; metadata: ObjectMeta }): string {
-  return obj.kind === 'Node' ? obj.metadata.name : `${obj.metadata.namespace ?? 'default'}/${obj.metadata.name}`;
+  return keyOf(obj.kind, obj.metadata);
+}
+
+function keyOf(kind: Kind, meta: ObjectMeta): string {
+  return kind === 'Node' ? meta.name : `${meta.namespace ?? 'default'}/${meta.name}`;
 }
 
 /** Kinds whose spec changes bump metadata.generation. */
@@ -109,6 +120,8 @@ function emit(st: StoreState, ctx: WriteContext, type: WatchEventType, obj: Kube
   if (type === 'DELETED') st.objects[obj.kind].delete(key);
   else st.objects[obj.kind].set(key, obj);
   ctx.writes.push({ type, object: obj });
+  if (ctx.keys === undefined) ctx.keys = [key];
+  else ctx.keys.push(key);
 }
 
 /** getObject reads the current version of an object straight from the store. */
@@ -122,7 +135,10 @@ export function getObject<K extends Kind>(st: StoreState, kind: K, key: string):
  * (names.SimpleNameGenerator; a base over 58 characters is truncated).
  */
 export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteContext, obj: T): ApiResult<T> {
-  const meta: ObjectMeta = { ...obj.metadata };
+  const src = obj.metadata;
+  if (obj.kind === 'Event' && keysAre(src, EVENT_META)) return createLiteral(st, ctx, obj, false);
+  if (obj.kind === 'Pod' && keysAre(src, POD_META)) return createLiteral(st, ctx, obj, true);
+  const meta: ObjectMeta = { ...src };
   if (obj.kind !== 'Node') meta.namespace = meta.namespace ?? 'default';
   let key: string;
   if (!meta.name && meta.generateName) {
@@ -131,16 +147,101 @@ export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
     key = '';
     for (let attempt = 0; attempt < 8; attempt++) {
       meta.name = base + randString(ctx.prng, 5);
-      key = objectKey({ kind: obj.kind, metadata: meta });
+      key = keyOf(obj.kind, meta);
       if (!st.objects[obj.kind].has(key)) break;
     }
-  } else key = objectKey({ kind: obj.kind, metadata: meta });
+  } else key = keyOf(obj.kind, meta);
   if (st.objects[obj.kind].has(key)) return { ok: false, error: newAlreadyExists(obj.kind, meta.name) };
   meta.uid = uuid(ctx.prng);
   meta.resourceVersion = String(++st.rv);
   meta.creationTimestamp = toRFC3339(ctx.now);
   if (GENERATION_KINDS.has(obj.kind)) meta.generation = 1;
-  delete meta.deletionTimestamp;
+  if ('deletionTimestamp' in meta) delete meta.deletionTimestamp;
+  const admitted = obj.kind === 'Pod' ? (admitPod(obj) as T) : obj;
+  const stored = { ...admitted, metadata: meta } as T;
+  emit(st, ctx, 'ADDED', stored, key);
+  return { ok: true, object: stored };
+}
+
+/**
+ * keysAre: o's enumerable keys are exactly `keys`, in this order. A writer that knows the keys
+ * can then build `{ ...o, k: v }` as a literal: V8 copies a spread that gains a key it lacks by a
+ * slow path (300,000 such copies of an 8-key object took 0.4–1 s, a copy that only replaces
+ * values 0.02–0.04 s).
+ */
+export function keysAre(o: object, keys: readonly string[]): boolean {
+  let i = 0;
+  for (const k in o) {
+    if (k !== keys[i]) return false;
+    i++;
+  }
+  return i === keys.length;
+}
+
+/** The metadata keys of an Event as recordEvent writes it, and of a pod from a controller's template. */
+const EVENT_META: readonly string[] = ['name', 'namespace'];
+const POD_META: readonly string[] = ['name', 'generateName', 'namespace', 'labels', 'ownerReferences'];
+
+/** POD_META as the store keeps it once created. */
+const POD_META_STORED: readonly string[] = [...POD_META, 'uid', 'resourceVersion', 'creationTimestamp'];
+
+/**
+ * deletingPodMeta is `{ ...m, resourceVersion, deletionTimestamp, deletionGracePeriodSeconds }`
+ * for metadata of the POD_META_STORED shape, as one literal (see createLiteral).
+ */
+function deletingPodMeta(m: ObjectMeta, resourceVersion: string, deletionTimestamp: string, grace: number): ObjectMeta {
+  return {
+    name: m.name,
+    generateName: m.generateName,
+    namespace: m.namespace,
+    labels: m.labels,
+    ownerReferences: m.ownerReferences,
+    uid: m.uid,
+    resourceVersion,
+    creationTimestamp: m.creationTimestamp,
+    deletionTimestamp,
+    deletionGracePeriodSeconds: grace,
+  };
+}
+
+/**
+ * createLiteral is createObject for the two shapes of metadata the controllers create by the
+ * thousand (EVENT_META, POD_META): the same stored object, with its metadata written as one
+ * literal. A copy by spread that then gains uid, resourceVersion and creationTimestamp is, for
+ * V8, an object whose layout changes three times after it was made: measured four times slower
+ * to create and keep than the literal (300,000 objects kept in a Map: 2.6 s against 0.4 s).
+ */
+function createLiteral<T extends KubeObject>(st: StoreState, ctx: WriteContext, obj: T, pod: boolean): ApiResult<T> {
+  const src = obj.metadata;
+  const namespace = src.namespace ?? 'default';
+  let name = src.name;
+  let key: string;
+  if (!name && src.generateName) {
+    // RetryGenerateName, as in createObject.
+    const base = src.generateName.length > 58 ? src.generateName.slice(0, 58) : src.generateName;
+    key = '';
+    for (let attempt = 0; attempt < 8; attempt++) {
+      name = base + randString(ctx.prng, 5);
+      key = `${namespace}/${name}`;
+      if (!st.objects[obj.kind].has(key)) break;
+    }
+  } else key = `${namespace}/${name}`;
+  if (st.objects[obj.kind].has(key)) return { ok: false, error: newAlreadyExists(obj.kind, name) };
+  const uid = uuid(ctx.prng);
+  const resourceVersion = String(++st.rv);
+  const creationTimestamp = toRFC3339(ctx.now);
+  const meta: ObjectMeta = pod
+    ? {
+        name,
+        generateName: src.generateName,
+        namespace,
+        labels: src.labels,
+        ownerReferences: src.ownerReferences,
+        uid,
+        resourceVersion,
+        creationTimestamp,
+      }
+    : { name, namespace, uid, resourceVersion, creationTimestamp };
   const admitted = obj.kind === 'Pod' ? (admitPod(obj) as T) : obj;
   const stored = { ...admitted, metadata: meta } as T;
   emit(st, ctx, 'ADDED', stored, key);
@@ -189,13 +290,22 @@ export function updateObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
   return { ok: true, object: stored };
 }
 
-/** updateStatus writes only the status subresource; metadata and spec stay as stored. key is objectKey(obj). */
-export function updateStatus<T extends KubeObject>(st: StoreState, ctx: WriteContext, obj: T, key = objectKey(obj)): ApiResult<T> {
+/**
+ * updateStatus writes only the status subresource; metadata and spec stay as stored. key is
+ * objectKey(obj); status, when given, stands for obj.status (a caller need not copy the object).
+ */
+export function updateStatus<T extends KubeObject>(
+  st: StoreState,
+  ctx: WriteContext,
+  obj: T,
+  key = objectKey(obj),
+  status: unknown = (obj as { status?: unknown }).status,
+): ApiResult<T> {
   const c = checkCurrent(st, obj, key);
   if (!c.ok) return c;
   const cur = c.object;
   const sameAnnotations = obj.kind !== 'Deployment' || jsonEqual(cur.metadata.annotations, obj.metadata.annotations);
-  if (sameAnnotations && jsonEqual((cur as { status?: unknown }).status, (obj as { status?: unknown }).status)) {
+  if (sameAnnotations && jsonEqual((cur as { status?: unknown }).status, status)) {
     return { ok: true, object: cur };
   }
   // The Deployment status strategy resets spec and labels only, so annotations written with
@@ -203,7 +313,7 @@ export function updateStatus<T extends KubeObject>(st: StoreState, ctx: WriteCon
   const annotations = obj.kind === 'Deployment' ? obj.metadata.annotations : cur.metadata.annotations;
   const meta: ObjectMeta = { ...cur.metadata, resourceVersion: String(++st.rv) };
   if (annotations) meta.annotations = annotations;
-  const stored = { ...cur, metadata: meta, status: (obj as { status?: unknown }).status } as T;
+  const stored = { ...cur, metadata: meta, status } as T;
   emit(st, ctx, 'MODIFIED', stored, key);
   return { ok: true, object: stored };
 }
@@ -230,14 +340,13 @@ export function deleteObject(
       if (cur.metadata.deletionTimestamp) return { ok: true, object: cur };
       const grace = opts.gracePeriodSeconds ?? cur.spec.terminationGracePeriodSeconds ?? 30;
       if (grace > 0) {
+        const resourceVersion = String(++st.rv);
+        const deletionTimestamp = toRFC3339(ctx.now + grace * 1000);
         const stored: KubeObject = {
           ...cur,
-          metadata: {
-            ...cur.metadata,
-            resourceVersion: String(++st.rv),
-            deletionTimestamp: toRFC3339(ctx.now + grace * 1000),
-            deletionGracePeriodSeconds: grace,
-          },
+          metadata: keysAre(cur.metadata, POD_META_STORED)
+            ? deletingPodMeta(cur.metadata, resourceVersion, deletionTimestamp, grace)
+            : { ...cur.metadata, resourceVersion, deletionTimestamp, deletionGracePeriodSeconds: grace },
         };
         emit(st, ctx, 'MODIFIED', stored, key);
         return { ok: true, object: stored };
@@ -259,6 +368,32 @@ export function removeObject(st: StoreState, ctx: WriteContext, kind: Kind, key:
   return { ok: true, object: gone };
 }
 
+/** The keys of a pod as createObject stores it, before its first status. */
+const UNBOUND_POD: readonly string[] = ['apiVersion', 'kind', 'metadata', 'spec'];
+
+/**
+ * Bound specs by unbound spec and node: the pods of a ReplicaSet share one spec until bound
+ * (admission.ts), so the pods it binds to one node share one bound spec, and no binding copies
+ * the spec (API objects are never changed in place). Not engine state: a restored run builds
+ * equal specs.
+ */
+const boundSpecs = new WeakMap<PodSpec, Map<string, PodSpec>>();
+
+/** boundSpec is `{ ...spec, nodeName }`, the same object for the same spec and node. */
+function boundSpec(spec: PodSpec, nodeName: string): PodSpec {
+  let byNode = boundSpecs.get(spec);
+  if (byNode === undefined) {
+    byNode = new Map();
+    boundSpecs.set(spec, byNode);
+  }
+  let bound = byNode.get(nodeName);
+  if (bound === undefined) {
+    bound = { ...spec, nodeName };
+    byNode.set(nodeName, bound);
+  }
+  return bound;
+}
+
 /**
  * bindPod is the pods/binding subresource: it sets spec.nodeName and the PodScheduled=True
  * condition in one write, and fails with a Conflict when the pod is already bound.
@@ -269,12 +404,14 @@ export function bindPod(st: StoreState, ctx: WriteContext, key: string, uid: str
   if (cur.spec.nodeName) return { ok: false, error: newConflict('Pod', cur.metadata.name) };
   const conditions = (cur.status?.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
   conditions.push({ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: toRFC3339(ctx.now) });
-  const stored: KubeObject = {
-    ...cur,
-    metadata: { ...cur.metadata, resourceVersion: String(++st.rv) },
-    spec: { ...cur.spec, nodeName },
-    status: { ...cur.status, phase: 'Pending', conditions },
-  };
+  const metadata = { ...cur.metadata, resourceVersion: String(++st.rv) };
+  const spec = boundSpec(cur.spec, nodeName);
+  // A new pod has no status yet: then the status and the pod are written as literals, with the
+  // keys in the order the spreads below give them (see createLiteral for why).
+  const status: PodStatus = cur.status === undefined ? { phase: 'Pending', conditions } : { ...cur.status, phase: 'Pending', conditions };
+  const stored: KubeObject = keysAre(cur, UNBOUND_POD)
+    ? { apiVersion: cur.apiVersion, kind: cur.kind, metadata, spec, status }
+    : { ...cur, metadata, spec, status };
   emit(st, ctx, 'MODIFIED', stored, key);
   return { ok: true, object: stored };
 }

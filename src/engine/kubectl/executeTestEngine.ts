@@ -5,6 +5,7 @@
  */
 import type { DaemonSet, Deployment, KubeObject, ReplicaSet } from '../api/types.ts';
 import { DEFAULT_IMAGE_BEHAVIOUR, type SimConfig } from '../config.ts';
+import { objectKey } from '../apiserver/store.ts';
 import { createEngine, runUntil } from '../sim/simulation.ts';
 import type { EngineState } from '../sim/state.ts';
 import { newTx, schedule } from '../sim/tx.ts';
@@ -64,7 +65,7 @@ export function kubectl(st: EngineState, line: string, manifest?: unknown): Kube
   const tx = newTx(st, 'user');
   const out = executeKubectl(tx, line, manifest);
   const delay = Math.round(st.config.watchDelaySeconds * 1000);
-  for (const rec of tx.writes) if (rec.object.kind !== 'Event') schedule(tx, tx.now + delay, { type: 'deliver', rec });
+  for (const rec of tx.writes) if (rec.object.kind !== 'Event') schedule(tx, tx.now + delay, { type: 'deliver', rec, key: objectKey(rec.object) });
   return out;
 }
 

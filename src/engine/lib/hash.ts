@@ -64,8 +64,12 @@ export function stableStringify(value: unknown): string {
 function isEmptyish(v: unknown): boolean {
   if (v === undefined || v === null) return true;
   if (Array.isArray(v)) return v.length === 0;
-  if (typeof v === 'object') return Object.keys(v as object).every((k) => (v as Record<string, unknown>)[k] === undefined);
-  return false;
+  if (typeof v !== 'object') return false;
+  // Own keys by for-in, not Object.keys: a Deployment sync compares templates key by key, and an
+  // array per object compared was most of what it allocated.
+  const o = v as Record<string, unknown>;
+  for (const k in o) if (Object.hasOwn(o, k) && o[k] !== undefined) return false;
+  return true;
 }
 
 /**
@@ -80,13 +84,17 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Array.isArray(a) && Array.isArray(b)) {
     if (a.length !== b.length) return false;
-    return a.every((v, i) => deepEqual(v, b[i]));
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
+    return true;
   }
   const ao = a as Record<string, unknown>;
   const bo = b as Record<string, unknown>;
-  const keys = new Set([...Object.keys(ao), ...Object.keys(bo)]);
-  for (const k of keys) {
-    if (!deepEqual(ao[k], bo[k])) return false;
+  // Every own key of either side once: a's, then b's that a lacks.
+  for (const k in ao) {
+    if (Object.hasOwn(ao, k) && !deepEqual(ao[k], bo[k])) return false;
+  }
+  for (const k in bo) {
+    if (Object.hasOwn(bo, k) && !Object.hasOwn(ao, k) && !deepEqual(ao[k], bo[k])) return false;
   }
   return true;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hexString, nextFloat, nextInt, randString, seedPrng, uuid } from './prng.ts';
+import { hexString, nextFloat, nextInt, randString, seedPrng, shuffleInPlace, uuid } from './prng.ts';
 
 describe('nextFloat', () => {
   it('repeats the same stream for the same seed', () => {
@@ -44,5 +44,26 @@ describe('hexString', () => {
     for (let i = 0; i < 16; i++) want += '0123456789abcdef'[nextInt(b, 16)];
     expect(hexString(a, 16)).toBe(want);
     expect(a.s).toBe(b.s);
+  });
+});
+
+describe('shuffleInPlace', () => {
+  it.each([
+    [1, 0],
+    [2, 1],
+    [3, 2],
+    [7, 1000],
+  ])('makes the draws and the order of a nextFloat loop (seed %i, %i slots)', (seed, n) => {
+    const p = seedPrng(seed);
+    const q = seedPrng(seed);
+    const got = Int32Array.from({ length: n }, (_, i) => i);
+    shuffleInPlace(p, got);
+    const want = Int32Array.from({ length: n }, (_, i) => i);
+    for (let i = n - 1; i > 0; i--) {
+      const j = Math.floor(nextFloat(q) * (i + 1));
+      [want[i], want[j]] = [want[j] as number, want[i] as number];
+    }
+    expect([...got]).toEqual([...want]);
+    expect(p.s).toBe(q.s);
   });
 });

@@ -10,7 +10,8 @@ export interface QueuedEvent {
   ev: SimEvent;
 }
 
-function less(a: QueuedEvent, b: QueuedEvent): boolean {
+/** less orders events by time, then by sequence number. */
+export function less(a: QueuedEvent, b: QueuedEvent): boolean {
   return a.time < b.time || (a.time === b.time && a.seq < b.seq);
 }
 

@@ -19,8 +19,8 @@ export type KubeletStep =
   | 'terminated'; // graceful termination finished: the pod object is removed
 
 export type SimEvent =
-  /** The shared informer delivers one watch event to every controller's handlers. */
-  | { type: 'deliver'; rec: WatchRecord }
+  /** The shared informer delivers one watch event to every controller's handlers; key is objectKey(rec.object). */
+  | { type: 'deliver'; rec: WatchRecord; key: string }
   /** A controller's worker takes the next key from its queue and syncs it. */
   | { type: 'work'; controller: ControllerName }
   /** AddAfter / AddRateLimited: the key goes onto the queue now. */

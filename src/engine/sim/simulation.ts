@@ -18,11 +18,11 @@ import { gcOrphaned, nodeObject, UnreachableTaintKey } from '../kubelet/nodes.ts
 import { retryUnschedulable, schedulePod, schedulerOnPodAdded } from '../kubelet/scheduler.ts';
 import { toRFC3339 } from '../lib/time.ts';
 import { runAction, runInitObject } from './actions.ts';
-import { heapPeek, heapPop } from './eventQueue.ts';
+import { heapPeek, heapPop, less, type QueuedEvent } from './eventQueue.ts';
 import type { ControllerName } from './events.ts';
 import { type EngineState, newEngineState } from './state.ts';
 import type { TickRecord } from './tick.ts';
-import { del, enqueue, enqueueAfter, newTx, note, schedule, type Tx } from './tx.ts';
+import { del, enqueue, enqueueAfter, newTx, note, schedule, scheduleDelivery, type Tx } from './tx.ts';
 
 const SYNC: Record<ControllerName, (tx: Tx, key: string) => string | null> = {
   deployment: syncDeployment,
@@ -56,18 +56,20 @@ export function createEngine(config: SimConfig): EngineState {
 /** scheduleDeliveries hands each write of a tick to the shared informer after the watch delay. */
 function scheduleDeliveries(tx: Tx): void {
   const delay = Math.round(tx.st.config.watchDelaySeconds * 1000);
-  for (const rec of tx.writes) {
+  const writes = tx.writes;
+  const keys = tx.keys;
+  for (let i = 0; i < writes.length; i++) {
+    const rec = writes[i] as WatchRecord;
     if (rec.object.kind === 'Event') continue; // no controller watches Events
-    schedule(tx, tx.now + delay, { type: 'deliver', rec });
+    scheduleDelivery(tx, tx.now + delay, { type: 'deliver', rec, key: keys?.[i] ?? objectKey(rec.object) });
   }
 }
 
-function deliver(tx: Tx, rec: WatchRecord): void {
+function deliver(tx: Tx, rec: WatchRecord, key: string): void {
   tx.actor = 'informer';
   const o = rec.object;
-  // One key string for the cache and every handler: a Map hashes a string once, so the
-  // scheduler's and the kubelet's later lookups of this pod reuse the hash.
-  const key = objectKey(o);
+  // One key string for the cache and every handler, the store's own (tx.keys): a Map hashes a
+  // string once, so the scheduler's and the kubelet's later lookups of this pod reuse the hash.
   const old = applyWatch(tx.st.cache, rec, key);
   tx.key = key;
   note(tx, 'watch', { type: rec.type, kind: o.kind, name: o.metadata.name, rv: o.metadata.resourceVersion ?? '' });
@@ -116,15 +118,34 @@ function work(tx: Tx, controller: ControllerName): void {
  */
 function dropSuperseded(st: EngineState): void {
   for (let qe = heapPeek(st.events); qe && qe.ev.type === 'enqueue'; qe = heapPeek(st.events)) {
+    // Only the next event of all is dropped, as when deliveries shared the heap.
+    const d = st.deliveries[0];
+    if (d !== undefined && less(d, qe)) return;
     if (st.queues[qe.ev.controller].waitingAfter.get(qe.ev.key) === qe.ev.at) return;
     heapPop(st.events);
   }
 }
 
+/** peekNext is the next event: the sooner of the heap's top and the oldest delivery. */
+function peekNext(st: EngineState): QueuedEvent | undefined {
+  const h = heapPeek(st.events);
+  const d = st.deliveries[0];
+  if (d === undefined) return h;
+  return h === undefined || less(d, h) ? d : h;
+}
+
+/** popNext takes the next event off the heap or the deliveries queue. */
+function popNext(st: EngineState): QueuedEvent | undefined {
+  const h = heapPeek(st.events);
+  const d = st.deliveries[0];
+  if (d !== undefined && (h === undefined || less(d, h))) return st.deliveries.shift();
+  return heapPop(st.events);
+}
+
 /** step processes the next event; it returns the tick's record, or null when nothing is pending. */
 export function step(st: EngineState): TickRecord | null {
   dropSuperseded(st);
-  const qe = heapPop(st.events);
+  const qe = popNext(st);
   if (!qe) return null;
   st.now = qe.time;
   st.tick++;
@@ -132,7 +153,7 @@ export function step(st: EngineState): TickRecord | null {
   const ev = qe.ev;
   switch (ev.type) {
     case 'deliver':
-      deliver(tx, ev.rec);
+      deliver(tx, ev.rec, ev.key);
       break;
     case 'work':
       work(tx, ev.controller);
@@ -207,15 +228,19 @@ export function step(st: EngineState): TickRecord | null {
   // Keep the heap canonical after every tick, however the caller drives the loop (a seek replay
   // and a fresh run must hold the same events).
   dropSuperseded(st);
-  const rec: TickRecord = { tick: st.tick, time: st.now, actor: tx.actor, summary: tx.summary, notes: tx.notes, writes: tx.writes, decisions: tx.decisions };
-  if (tx.key !== undefined) rec.key = tx.key;
-  return rec;
+  // Two literals rather than `rec.key = …` after the fact: each record then holds its fields in
+  // the object itself, with no second property store (a record is kept for every tick).
+  const { tick, now } = st;
+  const { actor, summary, notes, writes, decisions, key } = tx;
+  return key === undefined
+    ? { tick, time: now, actor, summary, notes, writes, decisions }
+    : { tick, time: now, actor, summary, notes, writes, decisions, key };
 }
 
 /** nextEventTime is the virtual time of the next pending event, or null. */
 export function nextEventTime(st: EngineState): number | null {
   dropSuperseded(st);
-  return heapPeek(st.events)?.time ?? null;
+  return peekNext(st)?.time ?? null;
 }
 
 /** lastActionTime is the time of the last scheduled action in ms (0 when there are none). */

@@ -102,8 +102,13 @@ describe('ControlsPanel', () => {
 
   it('sets an image from the scenario’s list, broken ones included', async () => {
     renderWithStore(<ControlsPanel />, midRollout());
-    const options = [...document.querySelectorAll('datalist option')].map((o) => o.getAttribute('value'));
-    expect(options).toEqual(['nginx:1.9.3', 'nginx:broken']);
+    // The scenario's images come once the YAML parser has loaded (it is not in the main bundle).
+    await waitFor(() =>
+      expect([...document.querySelectorAll('datalist option')].map((o) => o.getAttribute('value'))).toEqual([
+        'nginx:1.9.3',
+        'nginx:broken',
+      ]),
+    );
     fireEvent.change(screen.getByRole('combobox', { name: 'Image of nginx' }), {
       target: { value: 'nginx:broken' },
     });

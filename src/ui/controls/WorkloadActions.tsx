@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { addNode, nodeFault, runKubectl } from '../../state/actions.ts';
 import { useAppStore } from '../../state/hooks.ts';
 import { nodesSelector, scenarioTextSelector } from '../../state/selectors.ts';
@@ -23,10 +23,15 @@ export function WorkloadActions({ workload: w }: { workload: WorkloadView }) {
   const [image, setImage] = useState('');
   const [nodeName, setNodeName] = useState('');
   const [message, setMessage] = useState<string | null>(null);
-  const images = useMemo(
-    () => [...new Set([current, ...scenarioImages(text)])].filter(Boolean),
-    [current, text],
-  );
+  const [named, setNamed] = useState<string[]>([]);
+  useEffect(() => {
+    let live = true;
+    void scenarioImages(text).then((list) => live && setNamed(list));
+    return () => {
+      live = false;
+    };
+  }, [text]);
+  const images = useMemo(() => [...new Set([current, ...named])].filter(Boolean), [current, named]);
   const resource = `${w.kind === 'Deployment' ? 'deployment' : 'daemonset'}/${w.name}`;
   const node = nodes.find((n) => n.name === nodeName) ?? nodes[0];
 

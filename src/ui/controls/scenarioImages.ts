@@ -1,10 +1,11 @@
-import { parse } from 'yaml';
-
 /**
  * scenarioImages lists the images a scenario names: its `cluster.images` (the broken ones among
- * them) and those its actions set, for the image picker. Bad YAML gives [].
+ * them) and those its actions set, for the image picker. Bad YAML gives []. The YAML parser loads
+ * on first use: the page can open without it (a third of the main bundle with the share-link
+ * decoder, which loads the same way).
  */
-export function scenarioImages(scenarioText: string): string[] {
+export async function scenarioImages(scenarioText: string): Promise<string[]> {
+  const { parse } = await import('yaml');
   const out = new Set<string>();
   try {
     const doc = parse(scenarioText) as {

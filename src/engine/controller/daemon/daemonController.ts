@@ -6,15 +6,15 @@
  * API server. Because the informer lags the API server, a sync in which manage created or
  * deleted pods leaves expectations pending, so the rolling update waits for a later sync.
  */
-import { type DecisionLog, decide } from '../../api/decision.ts';
+import { type Decision, type DecisionLog, decide } from '../../api/decision.ts';
 import type { ControllerRevision, DaemonSet, KubeObject, Pod } from '../../api/types.ts';
 import type { WatchRecord } from '../../apiserver/store.ts';
 import { get, } from '../../client/cache.ts';
 import { selectorIsEmpty, } from '../../lib/labels.ts';
-import { nextFloat } from '../../lib/prng.ts';
 import { enqueueAfter, note, recordEvent, type Tx } from '../../sim/tx.ts';
 import { deleteExpectations, satisfiedExpectations } from '../expectations.ts';
 import { gc } from './backoff.ts';
+import { deferLines } from './deferredLines.ts';
 import { addNode, addPod, deletePod, onDaemonSet, onHistory, updateNode, updatePod } from './handlers.ts';
 import { cleanupHistory, constructHistory } from './historyShell.ts';
 import { getNodesToDaemonPods, managePlan, SelectingAllReason } from './manage.ts';
@@ -105,15 +105,16 @@ function manage(tx: Tx, ds: DaemonSet, key: string, memo: DaemonSetMemo, hash: s
  * walks a Go map) and hands the plan to syncNodes.
  */
 function rollingUpdate(tx: Tx, ds: DaemonSet, key: string, memo: DaemonSetMemo, hash: string, sum: SyncSummary): string | null {
-  const rand = (): number => nextFloat(tx.st.prng);
   const table = rollingUpdateTable(memo);
   const known = {
     desiredNumberScheduled: memo.counts.desired,
     sortedNodeNames: table.names,
     nodeUpdateAt: nodeUpdateReader(table),
     shouldRunAt: (slot: number) => shouldRunAt(table, slot),
+    defer: (expand: () => Decision[]) => deferLines(tx, expand),
+    table,
   };
-  const plan = rollingUpdatePlan(ds, nodeListOf(memo), memo.byNode, hash, tx.now, rand, tx.decisions, known);
+  const plan = rollingUpdatePlan(ds, nodeListOf(memo), memo.byNode, hash, tx.now, tx.st.prng, tx.decisions, known);
   if (plan.error !== undefined) return plan.error;
   const r = syncNodes(tx, ds, key, plan.podsToDelete, plan.nodesNeedingPods, hash);
   sum.created += r.created;
@@ -155,11 +156,10 @@ function updateDaemonSet(
     decide(log, 'updateDaemonSet', 'strategyWaits', { strategy, add: e?.add ?? 0, del: e?.del ?? 0 });
   }
   // The pods matter to cleanupHistory only when there are more old revisions than it keeps.
-  const live = (): Pod[] => {
+  const err = cleanupHistory(tx, ds, old, (): Pod[] => {
     charge(tx, pods, 0);
     return Object.values(getNodesToDaemonPods(claimedPods(memo), true)).flat();
-  };
-  const err = cleanupHistory(tx, ds, old, live);
+  });
   return err === null ? null : `failed to clean up revisions of DaemonSet: ${err}`;
 }
 

@@ -71,6 +71,24 @@ function snapshot(tx: Tx, ds: DaemonSet, revision: ControllerRevision, log: Deci
 }
 
 /**
+ * writeRevision updates a revision through the API server, on top of this sync's earlier write of
+ * it (its resourceVersion) if any; returns the stored object or the error message.
+ */
+function writeRevision(tx: Tx, written: Map<string, ControllerRevision>, r: ControllerRevision): ControllerRevision | string {
+  const prev = written.get(r.metadata.name);
+  const obj = prev ? { ...r, metadata: { ...r.metadata, resourceVersion: prev.metadata.resourceVersion } } : r;
+  const res = update(tx, obj);
+  if (!res.ok) return res.error.message;
+  written.set(r.metadata.name, res.object);
+  return res.object;
+}
+
+/** isRaise: the raise of the current revision's number comes last, after duplicates are gone. */
+function isRaise(current: ControllerRevision, cachedRevision: ReadonlyMap<string, number> | null, r: ControllerRevision): boolean {
+  return r.metadata.name === current.metadata.name && r.revision !== cachedRevision?.get(r.metadata.name);
+}
+
+/**
  * constructHistory carries out constructHistoryPlan: label revisions that lack the hash label,
  * create the current revision (or find it already created), relabel pods onto the kept
  * revision and delete duplicates, then raise the current revision's number. Revisions written
@@ -84,22 +102,12 @@ export function constructHistory(tx: Tx, ds: DaemonSet, claimedPods: readonly Po
   const plan = constructHistoryPlan(ds, cached, claimedPods, log);
   const ns = ds.metadata.namespace ?? 'default';
   const written = new Map<string, ControllerRevision>();
-  const cachedRevision = new Map(cached.map((r) => [r.metadata.name, r.revision] as const));
-  const write = (r: ControllerRevision): ControllerRevision | string => {
-    const prev = written.get(r.metadata.name);
-    const obj = prev ? { ...r, metadata: { ...r.metadata, resourceVersion: prev.metadata.resourceVersion } } : r;
-    const res = update(tx, obj);
-    if (!res.ok) return res.error.message;
-    written.set(r.metadata.name, res.object);
-    return res.object;
-  };
-  // The raise of the current revision's number comes last, after duplicates are gone.
-  const isRaise = (r: ControllerRevision): boolean =>
-    r.metadata.name === plan.currentRevision.metadata.name && r.revision !== cachedRevision.get(r.metadata.name);
+  // Most syncs update no revision: the map of cached numbers is built only when one does.
+  const cachedRevision = plan.updates.length === 0 ? null : new Map(cached.map((r) => [r.metadata.name, r.revision] as const));
   const old: ControllerRevision[] = [];
   for (const u of plan.updates) {
-    if (isRaise(u)) continue;
-    const w = write(u);
+    if (isRaise(plan.currentRevision, cachedRevision, u)) continue;
+    const w = writeRevision(tx, written, u);
     if (typeof w === 'string') return { ok: false, error: w };
   }
   for (const r of plan.old) old.push(written.get(r.metadata.name) ?? r);
@@ -122,9 +130,9 @@ export function constructHistory(tx: Tx, ds: DaemonSet, claimedPods: readonly Po
       if (!res.ok) return { ok: false, error: res.error.message };
     }
     current = written.get(plan.currentRevision.metadata.name) ?? plan.currentRevision;
-    const raise = plan.updates.find(isRaise);
+    const raise = plan.updates.find((u) => isRaise(plan.currentRevision, cachedRevision, u));
     if (raise) {
-      const w = write(raise);
+      const w = writeRevision(tx, written, raise);
       if (typeof w === 'string') return { ok: false, error: w };
       current = w;
     }

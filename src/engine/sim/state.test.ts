@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_IMAGE_BEHAVIOUR, type SimConfig } from '../config.ts';
+import { createEngine, runUntil, step } from './simulation.ts';
+import { cloneEngineState } from './state.ts';
+
+function config(): SimConfig {
+  return {
+    seed: 1,
+    nodes: [{ name: 'node-1', labels: {}, taints: [], unschedulable: false, maxPods: 110 }],
+    images: { default: DEFAULT_IMAGE_BEHAVIOUR },
+    terminationSeconds: 1,
+    watchDelaySeconds: 0.05,
+    objects: [
+      {
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: 'web', labels: { app: 'web' } },
+        spec: {
+          replicas: 3,
+          selector: { matchLabels: { app: 'web' } },
+          template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'web:1' }] } },
+        },
+      },
+    ],
+    actions: [],
+  };
+}
+
+describe('cloneEngineState', () => {
+  it('keeps its pending deliveries when the original steps on', () => {
+    const st = createEngine(config());
+    // Tick 1 creates the Deployment: its watch delivery waits 50 ms in the deliveries queue.
+    runUntil(st, 0);
+    expect(st.deliveries.length).toBeGreaterThan(0);
+    const copy = cloneEngineState(st);
+    const before = copy.deliveries.map((d) => d.seq);
+    while (st.deliveries.length > 0) step(st);
+    expect(copy.deliveries.map((d) => d.seq)).toEqual(before);
+    expect(copy.deliveries).not.toBe(st.deliveries);
+  });
+
+  it('steps a copy to the same records as the original', () => {
+    const st = createEngine(config());
+    runUntil(st, 0);
+    const copy = cloneEngineState(st);
+    const a = [step(st), step(st), step(st)];
+    const b = [step(copy), step(copy), step(copy)];
+    expect(b).toEqual(a);
+  });
+});
