@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Pod } from '../api/types.ts';
 import { seedPrng } from '../lib/prng.ts';
+import { bindPod } from './binding.ts';
 import {
-  bindPod,
   createObject,
   deleteObject,
   jsonEqual,

@@ -9,7 +9,8 @@ import type { Node, Pod, Taint } from '../api/types.ts';
 import { get } from '../client/cache.ts';
 import { findMatchingUntoleratedTaint, podMatchesNodeSelectorAndAffinityTerms } from '../lib/scheduling.ts';
 import { nextInt } from '../lib/prng.ts';
-import { bindPod, objectKey, podCountOnNode } from '../apiserver/store.ts';
+import { bindPod } from '../apiserver/binding.ts';
+import { objectKey, podCountOnNode } from '../apiserver/store.ts';
 import { note, recordEvent, schedule, type Tx, writeStatus } from '../sim/tx.ts';
 
 const COMPONENT = 'default-scheduler';

@@ -152,7 +152,7 @@ function relatedOwners(tx: Tx, rs: ReplicaSet): string[] {
  * manageReplicas creates or deletes pods to bring the active count to spec.replicas, at most
  * burstReplicas (500) per sync, creating in slow-start batches of 1, 2, 4, … .
  */
-export function manageReplicas(tx: Tx, activeCount: number, activePods: () => Pod[], rs: ReplicaSet, rsKey: string): void {
+export function manageReplicas(tx: Tx, activeCount: number, rs: ReplicaSet, rsKey: string): void {
   const replicas = specReplicas(rs);
   let diff = activeCount - replicas;
   const exp = tx.st.expectations.replicaset;
@@ -231,7 +231,7 @@ export function syncReplicaSet(tx: Tx, key: string): string | null {
   const activePods = (): Pod[] => (listed ??= filterActivePods(podsOwnedBy(tx.st.cache, uid)));
   note(tx, 'replicaSetSynced', { rs: rs.metadata.name });
   if (needsSync && !rs.metadata.deletionTimestamp) {
-    manageReplicas(tx, stats.active, activePods, rs, key);
+    manageReplicas(tx, stats.active, rs, key);
   } else if (!needsSync) {
     const e = exp.get(key);
     decide(tx.decisions, 'syncReplicaSet', 'expectationsPending', { add: e?.add ?? 0, del: e?.del ?? 0 });

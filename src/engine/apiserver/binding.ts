@@ -1,0 +1,56 @@
+/**
+ * The pods/binding subresource of the simulated API server: the scheduler's one write per pod.
+ * Split from store.ts, whose helpers (emit, keysAre) it uses as any store write does.
+ */
+import type { KubeObject, PodSpec, PodStatus } from '../api/types.ts';
+import { toRFC3339 } from '../lib/time.ts';
+import { type ApiResult, newConflict, newNotFound } from './errors.ts';
+import { emit, keysAre, type StoreState, type WriteContext } from './store.ts';
+
+/** The keys of a pod as createObject stores it, before its first status. */
+const UNBOUND_POD: readonly string[] = ['apiVersion', 'kind', 'metadata', 'spec'];
+
+/**
+ * Bound specs by unbound spec and node: the pods of a ReplicaSet share one spec until bound
+ * (admission.ts), so the pods it binds to one node share one bound spec, and no binding copies
+ * the spec (API objects are never changed in place). Not engine state: a restored run builds
+ * equal specs.
+ */
+const boundSpecs = new WeakMap<PodSpec, Map<string, PodSpec>>();
+
+/** boundSpec is `{ ...spec, nodeName }`, the same object for the same spec and node. */
+function boundSpec(spec: PodSpec, nodeName: string): PodSpec {
+  let byNode = boundSpecs.get(spec);
+  if (byNode === undefined) {
+    byNode = new Map();
+    boundSpecs.set(spec, byNode);
+  }
+  let bound = byNode.get(nodeName);
+  if (bound === undefined) {
+    bound = { ...spec, nodeName };
+    byNode.set(nodeName, bound);
+  }
+  return bound;
+}
+
+/**
+ * bindPod is the pods/binding subresource: it sets spec.nodeName and the PodScheduled=True
+ * condition in one write, and fails with a Conflict when the pod is already bound.
+ */
+export function bindPod(st: StoreState, ctx: WriteContext, key: string, uid: string, nodeName: string): ApiResult<KubeObject> {
+  const cur = st.objects.Pod.get(key);
+  if (!cur || cur.kind !== 'Pod' || cur.metadata.uid !== uid) return { ok: false, error: newNotFound('Pod', key.split('/').pop() ?? key) };
+  if (cur.spec.nodeName) return { ok: false, error: newConflict('Pod', cur.metadata.name) };
+  const conditions = (cur.status?.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
+  conditions.push({ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: toRFC3339(ctx.now) });
+  const metadata = { ...cur.metadata, resourceVersion: String(++st.rv) };
+  const spec = boundSpec(cur.spec, nodeName);
+  // A new pod has no status yet: then the status and the pod are written as literals, with the
+  // keys in the order the spreads below give them (see createLiteral for why).
+  const status: PodStatus = cur.status === undefined ? { phase: 'Pending', conditions } : { ...cur.status, phase: 'Pending', conditions };
+  const stored: KubeObject = keysAre(cur, UNBOUND_POD)
+    ? { apiVersion: cur.apiVersion, kind: cur.kind, metadata, spec, status }
+    : { ...cur, metadata, spec, status };
+  emit(st, ctx, 'MODIFIED', stored, key);
+  return { ok: true, object: stored };
+}
