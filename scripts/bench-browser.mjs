@@ -1,10 +1,10 @@
-// bench-browser: plays a 2,000- and a 5,000-pod rollout at full speed in the built app (vite preview, Debian
-// Chromium with the flags of playwright.config.ts), from just before the rollout (--from=19.5 virtual
+// bench-browser: plays a 1,000-, a 2,000- and a 5,000-pod rollout at full speed in the built app (vite
+// preview, Debian Chromium with the flags of playwright.config.ts), from just before the rollout (--from=19.5 virtual
 // seconds; the image changes at 20 s), and measures the main thread for 5 s:
 // requestAnimationFrame intervals (p50/p95; headless Chromium runs a 60 Hz frame clock, so 16.7 ms
 // means "made the frame") and long tasks (> 50 ms, PerformanceObserver). Prints one JSON line per
 // run, and with --runs=N the minimum over the runs of each size; screenshots go to artifacts/.
-// Usage: npm run bench:browser [-- --no-build] [-- --pods=2000,5000] [-- --runs=3] [-- --seconds=5]
+// Usage: npm run bench:browser [-- --no-build] [-- --pods=1000,2000,5000] [-- --runs=3] [-- --seconds=5]
 //   [-- --port=4181]
 //   [-- --surge=0 --unavailable=10%]  the Deployment's rolling-update strategy (Kubernetes'
 //                   defaults, 25% / 25%, when not given): with surge 0 a 1,000-pod rollout never
@@ -31,7 +31,7 @@ const arg = (name, fallback) => {
   const a = process.argv.find((x) => x.startsWith(`--${name}=`));
   return a ? Number(a.slice(name.length + 3)) : fallback;
 };
-const POD_COUNTS = (process.argv.find((a) => a.startsWith('--pods='))?.slice(7) ?? '2000,5000')
+const POD_COUNTS = (process.argv.find((a) => a.startsWith('--pods='))?.slice(7) ?? '1000,2000,5000')
   .split(',')
   .map(Number);
 const RUNS = arg('runs', 1);
