@@ -113,18 +113,19 @@ export class PodPacker {
     this.lastNames = [];
     this.lastSlots = slots;
     this.lastColumns = columns;
+    return this.wire({ count: n, node, phase, revision, workload, nodeNames, workloadNames }, same, () =>
+      columns.lines(slots),
+    );
+  }
+
+  /** wire completes a pack: the names (one a line) go along only when they changed since the last pack. */
+  private wire(
+    cols: Omit<PackedPodsWire, 'names' | 'namesVersion'>,
+    same: boolean,
+    names: () => string,
+  ): PackedPodsWire {
     if (!same) this.namesVersion++;
-    return {
-      count: n,
-      node,
-      phase,
-      revision,
-      workload,
-      names: same ? null : columns.lines(slots),
-      namesVersion: this.namesVersion,
-      nodeNames,
-      workloadNames,
-    };
+    return { ...cols, names: same ? null : names(), namesVersion: this.namesVersion };
   }
 
   /** pack encodes `pods` (sorted); names go along (one a line) only when they changed since the last pack. */
@@ -166,18 +167,11 @@ export class PodPacker {
     const same = this.sameNames(names);
     if (!same) this.lastNames = names;
     this.lastSlots = null;
-    if (!same) this.namesVersion++;
-    return {
-      count: n,
-      node,
-      phase,
-      revision,
-      workload,
-      names: same ? null : names.join('\n'),
-      namesVersion: this.namesVersion,
-      nodeNames: [...nodeNames],
-      workloadNames,
-    };
+    return this.wire(
+      { count: n, node, phase, revision, workload, nodeNames: [...nodeNames], workloadNames },
+      same,
+      () => names.join('\n'),
+    );
   }
 
   /** reset forgets the names (the next pack sends them). */
