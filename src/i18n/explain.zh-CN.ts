@@ -238,4 +238,10 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
     counts:
       'desired {{desired}}，current {{current}}，ready {{ready}}，up-to-date {{updated}}，available {{available}}，unavailable {{unavailable}}，misscheduled {{misscheduled}}（有变化：{{changed}}）',
   },
+  eventCorrelate: {
+    aggregated:
+      '{{kind}} {{name}} 的 {{reason}}：10 分钟内有 {{max}} 条不同的消息，{{recorder}} 记录器把它们写成一个 Event“(combined from similar events): …”（count {{count}}）',
+    spamDropped:
+      '{{kind}} {{name}} 的 {{reason}} 未写入：{{recorder}} 记录器对该对象已没有令牌（一次最多 25 个 Event，之后每 5 分钟 1 个）；已出现 {{count}} 次',
+  },
 };

@@ -43,7 +43,7 @@ export function stateParts(st: EngineState): Record<string, string> {
     dsBackoff: st.dsBackoff,
     kubelet: st.kubelet,
     unschedulable: st.unschedulable,
-    eventIndex: st.eventIndex,
+    eventCorrelators: st.eventCorrelators,
     actionsScheduled: st.actionsScheduled,
   };
   const known = new Set(Object.keys(parts));

@@ -13,6 +13,7 @@ import { type PrngState, seedPrng } from '../lib/prng.ts';
 import { newStoreState, type StoreState } from '../apiserver/store.ts';
 import type { KubeObject, Kind } from '../api/types.ts';
 import { KINDS } from '../api/types.ts';
+import { cloneEventCorrelator, type EventCorrelatorState } from './eventCorrelator.ts';
 import type { QueuedEvent } from './eventQueue.ts';
 import type { ControllerName } from './events.ts';
 
@@ -49,8 +50,8 @@ export interface EngineState {
   kubelet: Map<string, KubeletPodState>;
   /** Pods the scheduler could not place; retried when nodes change or pods go away. */
   unschedulable: Set<string>;
-  /** Event dedupe (EventCorrelator): involved uid|type|reason|message → Event key. */
-  eventIndex: Map<string, string>;
+  /** Each event recorder's EventCorrelator caches, by recorder (component, or `kubelet/<node>`). */
+  eventCorrelators: Map<string, EventCorrelatorState>;
   /** Actions appended after the start (forks); config.actions holds the scenario's own. */
   actionsScheduled: number;
 }
@@ -72,7 +73,7 @@ export function newEngineState(config: SimConfig): EngineState {
     dsMemo: new Map(),
     kubelet: new Map(),
     unschedulable: new Set(),
-    eventIndex: new Map(),
+    eventCorrelators: new Map(),
     actionsScheduled: 0,
   };
 }
@@ -113,7 +114,7 @@ export function cloneEngineState(s: EngineState): EngineState {
     dsMemo: cloneDaemonSetMemos(s.dsMemo),
     kubelet: new Map(s.kubelet),
     unschedulable: new Set(s.unschedulable),
-    eventIndex: new Map(s.eventIndex),
+    eventCorrelators: new Map([...s.eventCorrelators].map(([k, c]) => [k, cloneEventCorrelator(c)])),
     actionsScheduled: s.actionsScheduled,
   };
 }

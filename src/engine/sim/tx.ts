@@ -3,13 +3,12 @@
  * record Kubernetes Events, enqueue controller keys, schedule later events — and the record
  * of what it did (writes, decisions, summary) that becomes the tick's entry in the timeline.
  */
-import type { Decision } from '../api/decision.ts';
+import { type Decision, decide } from '../api/decision.ts';
 import type { Kind, KubeObject, ObjectReference } from '../api/types.ts';
 import type { ApiResult } from '../apiserver/errors.ts';
 import {
   createObject,
   deleteObject,
-  objectKey,
   removeObject,
   updateObject,
   updateStatus,
@@ -18,6 +17,7 @@ import {
 import { add as queueAdd } from '../client/workqueue.ts';
 import { hexString, type PrngState } from '../lib/prng.ts';
 import { toRFC3339 } from '../lib/time.ts';
+import { type CorrelatedEvent, defaultAggregateMaxEvents, eventAggregate, eventObserve, getEventKey, newEventCorrelator, spamFilter } from './eventCorrelator.ts';
 import { heapPush } from './eventQueue.ts';
 import type { ControllerName, SimEvent } from './events.ts';
 import type { EngineState } from './state.ts';
@@ -150,8 +150,13 @@ function eventSource(component: string): { component: string } {
 }
 
 /**
- * recordEvent writes a core/v1 Event as client-go's recorder does, deduplicating repeats of
- * the same object, reason and message into one Event with a rising count (EventCorrelator).
+ * recordEvent writes a core/v1 Event as client-go's recorder does after its EventCorrelator
+ * (eventCorrelator.ts): a tenth distinct message about one object, type and reason within 10
+ * minutes becomes a "(combined from similar events): …" Event, a repeat raises the count of the
+ * Event already written, and past 25 writes about one object a source writes one every 5 minutes
+ * (the rest are dropped). Each controller has its own recorder, each node's kubelet too. The
+ * scheduler records through the events/v1 API, which has no aggregation or spam filter: its
+ * repeats only raise the count.
  */
 export function recordEvent(
   tx: Tx,
@@ -162,33 +167,62 @@ export function recordEvent(
   component: string,
 ): void {
   const meta = involved.metadata;
-  const dedupe = `${meta.uid ?? meta.name}|${type}|${reason}|${message}`;
-  const existingKey = tx.st.eventIndex.get(dedupe);
-  const existing = existingKey ? tx.st.store.objects.Event.get(existingKey) : undefined;
-  if (existing && existing.kind === 'Event') {
-    updateObject(tx.st.store, tx, { ...existing, count: (existing.count ?? 1) + 1, lastTimestamp: tx.nowIso });
+  const namespace = meta.namespace ?? 'default';
+  const host = component === 'kubelet' && involved.kind === 'Pod' ? (involved.spec.nodeName ?? '') : '';
+  const recorder = host === '' ? component : `${component}/${host}`;
+  let corr = tx.st.eventCorrelators.get(recorder);
+  if (corr === undefined) {
+    corr = newEventCorrelator();
+    tx.st.eventCorrelators.set(recorder, corr);
+  }
+  const e: CorrelatedEvent = {
+    component,
+    host,
+    kind: involved.kind,
+    namespace,
+    name: meta.name,
+    uid: meta.uid ?? '',
+    apiVersion: involved.apiVersion,
+    type,
+    reason,
+    message,
+  };
+  const full = component !== 'default-scheduler';
+  const agg = full ? eventAggregate(corr, e, tx.now, tx.st.prng) : { message, key: getEventKey(e), aggregated: false };
+  // A new Event's name; drawn only when the key has none yet (a repeat keeps the first one's).
+  const known = corr.logs.get(agg.key);
+  const name = known !== undefined && known.count > 0 ? known.name : `${meta.name}.${hexString(tx.st.prng, 16)}`;
+  const log = eventObserve(corr, agg.key, name, tx.nowIso);
+  const about = { reason, kind: involved.kind, name: meta.name, recorder, count: log.count };
+  if (full && spamFilter(corr, e, tx.now)) {
+    decide(tx.decisions, 'eventCorrelate', 'spamDropped', about);
     return;
   }
-  const namespace = meta.namespace ?? 'default';
+  if (agg.aggregated) decide(tx.decisions, 'eventCorrelate', 'aggregated', { ...about, max: defaultAggregateMaxEvents });
+  const key = `${namespace}/${log.name}`;
+  const existing = log.count > 1 ? tx.st.store.objects.Event.get(key) : undefined;
+  if (existing && existing.kind === 'Event') {
+    updateObject(tx.st.store, tx, { ...existing, count: log.count, message: agg.message, lastTimestamp: tx.nowIso });
+    return;
+  }
   // One literal per shape (uid or not), so the reference holds its fields in itself.
   const ref: ObjectReference = meta.uid
     ? { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid: meta.uid }
     : { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion };
-  const suffix = hexString(tx.st.prng, 16);
-  const res = createObject(tx.st.store, tx, {
+  // A repeat whose first write was dropped is created now, with the count seen so far.
+  createObject(tx.st.store, tx, {
     apiVersion: 'v1',
     kind: 'Event',
-    metadata: { name: `${meta.name}.${suffix}`, namespace },
+    metadata: { name: log.name, namespace },
     involvedObject: ref,
     reason,
-    message,
+    message: agg.message,
     type,
     source: eventSource(component),
-    firstTimestamp: tx.nowIso,
+    firstTimestamp: log.firstTimestamp,
     lastTimestamp: tx.nowIso,
-    count: 1,
+    count: log.count,
   });
-  if (res.ok) tx.st.eventIndex.set(dedupe, objectKey(res.object));
 }
 
 /**

@@ -61,8 +61,14 @@ const BY_FN = new Map<string, string>();
 for (const [file, fns] of Object.entries(FILES))
   for (const fn of fns) if (!BY_FN.has(fn)) BY_FN.set(fn, file);
 
+/** Functions outside pkg/controller: client-go's event recorder. */
+const ELSEWHERE: Record<string, string> = {
+  eventCorrelate:
+    'https://github.com/kubernetes/kubernetes/blob/v1.36.3/staging/src/k8s.io/client-go/tools/record/events_cache.go',
+};
+
 /** sourceUrl is the GitHub URL of the Kubernetes file holding `fn`, or null when unknown. */
 export function sourceUrl(fn: string): string | null {
   const file = BY_FN.get(fn);
-  return file ? `${KUBERNETES_SOURCE}${file}` : null;
+  return file ? `${KUBERNETES_SOURCE}${file}` : (ELSEWHERE[fn] ?? null);
 }

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import type { Event, KubeObject } from '../api/types.ts';
+import { DEFAULT_IMAGE_BEHAVIOUR } from '../config.ts';
+import { seedPrng } from '../lib/prng.ts';
+import {
+  type CorrelatedEvent,
+  eventAggregate,
+  eventObserve,
+  maxLruCacheEntries,
+  newEventCorrelator,
+  spamFilter,
+} from './eventCorrelator.ts';
+import { createEngine } from './simulation.ts';
+import type { EngineState } from './state.ts';
+import { newTx, recordEvent } from './tx.ts';
+
+const base: CorrelatedEvent = {
+  component: 'replicaset-controller',
+  host: '',
+  kind: 'ReplicaSet',
+  namespace: 'default',
+  name: 'web-1',
+  uid: 'u1',
+  apiVersion: 'apps/v1',
+  type: 'Normal',
+  reason: 'SuccessfulCreate',
+  message: '',
+};
+const msg = (i: number): CorrelatedEvent => ({ ...base, message: `Created pod: web-1-${i}` });
+
+describe('eventAggregate', () => {
+  it('passes nine distinct messages through and combines the tenth and later ones', () => {
+    const c = newEventCorrelator();
+    const prng = seedPrng(1);
+    const out = Array.from({ length: 12 }, (_, i) => eventAggregate(c, msg(i), i * 1000, prng));
+    expect(out.slice(0, 9).map((a) => [a.aggregated, a.message])).toEqual(
+      Array.from({ length: 9 }, (_, i) => [false, `Created pod: web-1-${i}`]),
+    );
+    expect(out.slice(9).map((a) => a.message)).toEqual([
+      '(combined from similar events): Created pod: web-1-9',
+      '(combined from similar events): Created pod: web-1-10',
+      '(combined from similar events): Created pod: web-1-11',
+    ]);
+    // The combined ones share one key, so they count up one Event.
+    expect(new Set(out.slice(9).map((a) => a.key)).size).toBe(1);
+    expect([...c.aggregate.values()][0]?.localKeys).toHaveLength(9);
+  });
+
+  it('starts afresh when the last similar event is more than 600 s old', () => {
+    const c = newEventCorrelator();
+    const prng = seedPrng(1);
+    for (let i = 0; i < 9; i++) eventAggregate(c, msg(i), 0, prng);
+    expect(eventAggregate(c, msg(9), 600_001, prng).aggregated).toBe(false);
+  });
+
+  it('keeps other reasons and objects apart', () => {
+    const c = newEventCorrelator();
+    const prng = seedPrng(1);
+    for (let i = 0; i < 9; i++) eventAggregate(c, msg(i), 0, prng);
+    expect(eventAggregate(c, { ...msg(9), reason: 'SuccessfulDelete' }, 0, prng).aggregated).toBe(false);
+    expect(eventAggregate(c, { ...msg(9), name: 'web-2', uid: 'u2' }, 0, prng).aggregated).toBe(false);
+  });
+});
+
+describe('eventObserve', () => {
+  it('counts a repeat under the first one’s name and first timestamp', () => {
+    const c = newEventCorrelator();
+    expect(eventObserve(c, 'k', 'a.1', 'T1')).toEqual({ count: 1, firstTimestamp: 'T1', name: 'a.1' });
+    expect(eventObserve(c, 'k', 'a.2', 'T2')).toEqual({ count: 2, firstTimestamp: 'T1', name: 'a.1' });
+  });
+
+  it('forgets the least recently used key past 4,096', () => {
+    const c = newEventCorrelator();
+    for (let i = 0; i <= maxLruCacheEntries; i++) eventObserve(c, `k${i}`, `n${i}`, 'T');
+    expect(c.logs.size).toBe(maxLruCacheEntries);
+    expect(eventObserve(c, 'k0', 'again', 'T2')).toEqual({ count: 1, firstTimestamp: 'T2', name: 'again' });
+  });
+});
+
+describe('spamFilter', () => {
+  /** burst runs n events through the filter at one time and says which were dropped. */
+  const burst = (c: ReturnType<typeof newEventCorrelator>, n: number, at: number) =>
+    Array.from({ length: n }, () => spamFilter(c, base, at));
+
+  it.each([
+    { name: 'drops the 26th of a burst', later: 0, want: [true] },
+    { name: 'lets one more through 300 s after the burst', later: 300_000, want: [false, true] },
+    { name: 'refills to no more than the burst', later: 100 * 300_000, want: [...Array(25).fill(false), true] },
+  ])('$name', ({ later, want }) => {
+    const c = newEventCorrelator();
+    expect(burst(c, 25, 0)).toEqual(Array(25).fill(false));
+    expect(burst(c, want.length, later)).toEqual(want);
+  });
+});
+
+function engine(): EngineState {
+  return createEngine({
+    seed: 1,
+    nodes: ['n1', 'n2'].map((name) => ({ name, labels: {}, taints: [], unschedulable: false, maxPods: 110 })),
+    images: { default: DEFAULT_IMAGE_BEHAVIOUR },
+    terminationSeconds: 1,
+    watchDelaySeconds: 0.05,
+    objects: [],
+    actions: [],
+  });
+}
+
+const rs = {
+  apiVersion: 'apps/v1',
+  kind: 'ReplicaSet',
+  metadata: { name: 'web-1', namespace: 'default', uid: 'u1' },
+  spec: { replicas: 1, selector: { matchLabels: {} }, template: { metadata: {}, spec: { containers: [] } } },
+} as unknown as KubeObject;
+const pod = (node: string) =>
+  ({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: `p-${node}`, namespace: 'default', uid: `pod-${node}` },
+    spec: { nodeName: node, containers: [] },
+  }) as unknown as KubeObject;
+
+const events = (st: EngineState): Event[] => [...st.store.objects.Event.values()] as Event[];
+
+describe('recordEvent', () => {
+  it('writes nine Events and a combined one that counts the rest, as a ReplicaSet creating 12 pods shows', () => {
+    const st = engine();
+    for (let i = 0; i < 12; i++) recordEvent(newTx(st, 'test'), rs, 'Normal', 'SuccessfulCreate', `Created pod: web-1-${i}`, 'replicaset-controller');
+    const list = events(st);
+    expect(list).toHaveLength(10);
+    expect(list.at(-1)).toMatchObject({ count: 3, message: '(combined from similar events): Created pod: web-1-11' });
+  });
+
+  it('stops writing a crash loop’s repeats after 25, and counts the dropped ones in the next write', () => {
+    const st = engine();
+    const p = pod('n1');
+    const back = () => {
+      const tx = newTx(st, 'test');
+      recordEvent(tx, p, 'Warning', 'BackOff', 'Back-off restarting failed container', 'kubelet');
+      return tx.decisions;
+    };
+    const said = Array.from({ length: 30 }, back);
+    expect(events(st).map((e) => e.count)).toEqual([25]);
+    // Each dropped write says why in the tick's Explain.
+    expect(said[24]).toEqual([]);
+    expect(said[25]).toEqual([
+      {
+        fn: 'eventCorrelate',
+        key: 'spamDropped',
+        values: { reason: 'BackOff', kind: 'Pod', name: 'p-n1', recorder: 'kubelet/n1', count: 26 },
+      },
+    ]);
+    st.now += 300_000;
+    back();
+    expect(events(st).map((e) => e.count)).toEqual([31]);
+  });
+
+  it('gives each node’s kubelet its own recorder and leaves the scheduler’s repeats unfiltered', () => {
+    const st = engine();
+    recordEvent(newTx(st, 'test'), pod('n1'), 'Normal', 'Pulling', 'Pulling image "a"', 'kubelet');
+    recordEvent(newTx(st, 'test'), pod('n2'), 'Normal', 'Pulling', 'Pulling image "a"', 'kubelet');
+    for (let i = 0; i < 30; i++)
+      recordEvent(newTx(st, 'test'), pod('n1'), 'Warning', 'FailedScheduling', '0/2 nodes are available', 'default-scheduler');
+    expect([...st.eventCorrelators.keys()].sort()).toEqual(['default-scheduler', 'kubelet/n1', 'kubelet/n2']);
+    expect(events(st).find((e) => e.reason === 'FailedScheduling')?.count).toBe(30);
+  });
+});

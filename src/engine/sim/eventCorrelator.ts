@@ -1,0 +1,165 @@
+// Port of kubernetes staging/src/k8s.io/client-go/tools/record/events_cache.go (v1.36).
+/**
+ * What client-go's EventCorrelator does to an Event before the recorder writes it: aggregate
+ * (a tenth distinct message for the same object, type and reason within 10 minutes becomes one
+ * "(combined from similar events): …" Event), observe (a repeat of the same Event raises its
+ * count) and filter (a source may write 25 Events about one object, then one per 5 minutes).
+ *
+ * Each recorder has its own correlator (one per controller, one per node's kubelet), with LRU
+ * caches of 4,096 entries. The state is plain data in EngineState, every record an immutable
+ * value, so a copy of the maps is a copy of the state.
+ */
+import { nextInt, type PrngState } from '../lib/prng.ts';
+
+/** maxLruCacheEntries: each cache of a correlator keeps this many keys, least recently used out. */
+export const maxLruCacheEntries = 4096;
+/** A tenth distinct message (10 in 600 s) for one aggregate key is aggregated. */
+export const defaultAggregateMaxEvents = 10;
+export const defaultAggregateIntervalMs = 600_000;
+/** 25 Events per source and object at once, then 1 every 300 s (1/300 per second refill). */
+export const defaultSpamBurst = 25;
+export const defaultSpamQPS = 1 / 300;
+
+/** aggregateRecord: the distinct messages seen for one aggregate key, and when the last came. */
+export interface AggregateRecord {
+  localKeys: readonly string[];
+  lastMs: number;
+}
+
+/** eventLog: the Event the recorder last wrote for a key, and how often it has been seen. */
+export interface EventLog {
+  count: number;
+  firstTimestamp: string;
+  name: string;
+}
+
+/** A token bucket (golang.org/x/time/rate, as flowcontrol's token bucket uses it). */
+export interface SpamRecord {
+  tokens: number;
+  lastMs: number;
+}
+
+export interface EventCorrelatorState {
+  aggregate: Map<string, AggregateRecord>;
+  logs: Map<string, EventLog>;
+  spam: Map<string, SpamRecord>;
+}
+
+export function newEventCorrelator(): EventCorrelatorState {
+  return { aggregate: new Map(), logs: new Map(), spam: new Map() };
+}
+
+/** cloneEventCorrelator copies the caches; their records are immutable and shared. */
+export function cloneEventCorrelator(c: EventCorrelatorState): EventCorrelatorState {
+  return { aggregate: new Map(c.aggregate), logs: new Map(c.logs), spam: new Map(c.spam) };
+}
+
+/** lruGet reads a key and makes it the most recently used (groupcache lru.Get). */
+function lruGet<V>(m: Map<string, V>, key: string): V | undefined {
+  const v = m.get(key);
+  if (v !== undefined) {
+    m.delete(key);
+    m.set(key, v);
+  }
+  return v;
+}
+
+/** lruAdd stores a key as the most recently used, dropping the least recently used past the limit. */
+function lruAdd<V>(m: Map<string, V>, key: string, v: V): void {
+  m.delete(key);
+  m.set(key, v);
+  if (m.size > maxLruCacheEntries) {
+    const oldest = m.keys().next().value;
+    if (oldest !== undefined) m.delete(oldest);
+  }
+}
+
+/** The fields of an Event the correlator reads: its source and the object it is about. */
+export interface CorrelatedEvent {
+  component: string;
+  host: string;
+  kind: string;
+  namespace: string;
+  name: string;
+  uid: string;
+  apiVersion: string;
+  type: string;
+  reason: string;
+  message: string;
+}
+
+/** getEventKey: source, object, type, reason and message (the field path is always empty here). */
+export function getEventKey(e: CorrelatedEvent): string {
+  return [e.component, e.host, e.kind, e.namespace, e.name, '', e.uid, e.apiVersion, e.type, e.reason, e.message].join(
+    '',
+  );
+}
+
+/** getSpamKey: source and object. */
+export function getSpamKey(e: CorrelatedEvent): string {
+  return [e.component, e.host, e.kind, e.namespace, e.name, e.uid, e.apiVersion].join('');
+}
+
+/** eventAggregatorByReasonFunc: everything but the message (the reporting fields are empty). */
+function eventAggregatorByReasonFunc(e: CorrelatedEvent): string {
+  return [e.component, e.host, e.kind, e.namespace, e.name, e.uid, e.apiVersion, e.type, e.reason, '', ''].join('');
+}
+
+/** What eventAggregate decided: the message to write and the key it is observed under. */
+export interface Aggregated {
+  message: string;
+  key: string;
+  aggregated: boolean;
+}
+
+/**
+ * eventAggregate files the message under its aggregate key. Below 10 distinct messages in the
+ * window the Event stays as it is; at the tenth it becomes the combined Event (keyed by the
+ * aggregate key, so later ones raise its count), and one message leaves the set to hold it at 9
+ * (sets.String PopAny takes whichever a Go map yields first: drawn from the engine's PRNG).
+ */
+export function eventAggregate(c: EventCorrelatorState, e: CorrelatedEvent, nowMs: number, prng: PrngState): Aggregated {
+  const eventKey = getEventKey(e);
+  const aggregateKey = eventAggregatorByReasonFunc(e);
+  let record = lruGet(c.aggregate, aggregateKey);
+  // A record older than the interval starts afresh (a missing one too).
+  if (record === undefined || nowMs - record.lastMs > defaultAggregateIntervalMs) record = { localKeys: [], lastMs: nowMs };
+  let localKeys = record.localKeys.includes(e.message) ? record.localKeys : [...record.localKeys, e.message];
+  if (localKeys.length < defaultAggregateMaxEvents) {
+    lruAdd(c.aggregate, aggregateKey, { localKeys, lastMs: nowMs });
+    return { message: e.message, key: eventKey, aggregated: false };
+  }
+  const pop = nextInt(prng, localKeys.length);
+  localKeys = localKeys.filter((_, i) => i !== pop);
+  lruAdd(c.aggregate, aggregateKey, { localKeys, lastMs: nowMs });
+  return { message: `(combined from similar events): ${e.message}`, key: aggregateKey, aggregated: true };
+}
+
+/**
+ * eventObserve counts an Event under its key: a key seen before names the Event already written
+ * (its name and first timestamp) with the count one higher. Recorded even when the spam filter
+ * then drops the write, as client-go's logger does.
+ */
+export function eventObserve(c: EventCorrelatorState, key: string, name: string, nowIso: string): EventLog {
+  const last = lruGet(c.logs, key);
+  const log: EventLog =
+    last !== undefined && last.count > 0
+      ? { count: last.count + 1, firstTimestamp: last.firstTimestamp, name: last.name }
+      : { count: 1, firstTimestamp: nowIso, name };
+  lruAdd(c.logs, key, log);
+  return log;
+}
+
+/**
+ * spamFilter takes a token from the source's bucket for the object: true when there is none
+ * (the Event is dropped). A new bucket starts full (25); it refills at 1 per 300 s.
+ */
+export function spamFilter(c: EventCorrelatorState, e: CorrelatedEvent, nowMs: number): boolean {
+  const key = getSpamKey(e);
+  const prev = lruGet(c.spam, key);
+  const elapsed = prev === undefined ? 0 : Math.max(0, nowMs - prev.lastMs);
+  const tokens = Math.min(defaultSpamBurst, (prev?.tokens ?? defaultSpamBurst) + (elapsed / 1000) * defaultSpamQPS);
+  const accept = tokens >= 1;
+  lruAdd(c.spam, key, { tokens: accept ? tokens - 1 : tokens, lastMs: nowMs });
+  return !accept;
+}
