@@ -137,15 +137,16 @@ export function eventAggregate(c: EventCorrelatorState, e: CorrelatedEvent, nowM
 
 /**
  * eventObserve counts an Event under its key: a key seen before names the Event already written
- * (its name and first timestamp) with the count one higher. Recorded even when the spam filter
- * then drops the write, as client-go's logger does.
+ * (its name and first timestamp) with the count one higher; a new key takes `newName()` (asked
+ * only then: the name draws from the PRNG). Recorded even when the spam filter then drops the
+ * write, as client-go's logger does.
  */
-export function eventObserve(c: EventCorrelatorState, key: string, name: string, nowIso: string): EventLog {
+export function eventObserve(c: EventCorrelatorState, key: string, newName: () => string, nowIso: string): EventLog {
   const last = lruGet(c.logs, key);
   const log: EventLog =
     last !== undefined && last.count > 0
       ? { count: last.count + 1, firstTimestamp: last.firstTimestamp, name: last.name }
-      : { count: 1, firstTimestamp: nowIso, name };
+      : { count: 1, firstTimestamp: nowIso, name: newName() };
   lruAdd(c.logs, key, log);
   return log;
 }

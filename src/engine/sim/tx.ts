@@ -189,10 +189,7 @@ export function recordEvent(
   };
   const full = component !== 'default-scheduler';
   const agg = full ? eventAggregate(corr, e, tx.now, tx.st.prng) : { message, key: getEventKey(e), aggregated: false };
-  // A new Event's name; drawn only when the key has none yet (a repeat keeps the first one's).
-  const known = corr.logs.get(agg.key);
-  const name = known !== undefined && known.count > 0 ? known.name : `${meta.name}.${hexString(tx.st.prng, 16)}`;
-  const log = eventObserve(corr, agg.key, name, tx.nowIso);
+  const log = eventObserve(corr, agg.key, () => `${meta.name}.${hexString(tx.st.prng, 16)}`, tx.nowIso);
   const about = { reason, kind: involved.kind, name: meta.name, recorder, count: log.count };
   if (full && spamFilter(corr, e, tx.now)) {
     decide(tx.decisions, 'eventCorrelate', 'spamDropped', about);
