@@ -37,7 +37,7 @@ export default defineConfig({
   build: { target: 'es2022' },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'cli/**/*.test.ts', 'tests/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'cli/**/*.test.ts', 'server/**/*.test.ts', 'tests/**/*.test.ts'],
     environment: 'node', // per file: // @vitest-environment happy-dom
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest.json' },
