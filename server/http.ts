@@ -21,6 +21,7 @@ import { scaleOf } from '../src/engine/apiserver/rest/write.ts';
 import { AGGREGATED, aggregatedDiscovery, aggregatedVersion, apiGroupList, apiResourceList, apiVersions } from './discovery.ts';
 import type { LiveCluster } from './live.ts';
 import { groupVersionDocument, openapiIndex } from './openapi.ts';
+import { OPENAPI_V2_PROTOBUF, openapiV2Document } from './openapiV2.ts';
 import { newFilter } from './selectors.ts';
 import { type IncludeObject, toTable } from './tables.ts';
 import { serveWatch } from './watch.ts';
@@ -38,14 +39,16 @@ export interface ApiServerOptions {
   fallback?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
 
-function sendJson(res: ServerResponse, code: number, body: unknown, contentType = 'application/json'): void {
+/** sendJson answers with a JSON body; true, so a router can `return sendJson(…)` when it answered. */
+function sendJson(res: ServerResponse, code: number, body: unknown, contentType = 'application/json'): true {
   const text = JSON.stringify(body);
   res.writeHead(code, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-cache, private' });
   res.end(text);
+  return true;
 }
 
-function sendStatus(res: ServerResponse, s: Status): void {
-  sendJson(res, s.code, s);
+function sendStatus(res: ServerResponse, s: Status): true {
+  return sendJson(res, s.code, s);
 }
 
 /** versionInfo is /version's answer for a `vMAJOR.MINOR.PATCH` release. */
@@ -95,7 +98,7 @@ function storeKey(r: ResourceInfo, info: RequestInfo): string {
   return r.namespaced ? `${info.namespace}/${info.name}` : info.name;
 }
 
-function serveRead(o: ApiServerOptions, req: IncomingMessage, res: ServerResponse, r: ResourceInfo, info: RequestInfo, query: URLSearchParams): void {
+function serveRead(o: ApiServerOptions, req: IncomingMessage, res: ServerResponse, r: ResourceInfo, info: RequestInfo, query: URLSearchParams): true {
   const live = o.live;
   const now = live.virtualNow();
   const rv = String(live.resourceVersion());
@@ -117,7 +120,7 @@ function serveRead(o: ApiServerOptions, req: IncomingMessage, res: ServerRespons
   if (info.verb === 'watch') {
     const timeout = Number(query.get('timeoutSeconds'));
     const include = includeObject(query);
-    return serveWatch(live, res, {
+    serveWatch(live, res, {
       kind: r.kind,
       apiVersion: groupVersionOf(r),
       namespace: r.namespaced ? info.namespace : '',
@@ -127,10 +130,11 @@ function serveRead(o: ApiServerOptions, req: IncomingMessage, res: ServerRespons
       timeoutSeconds: Number.isFinite(timeout) && timeout > 0 ? timeout : null,
       render: table ? (obj) => toTable(r.kind, [obj], live.virtualNow(), obj.metadata.resourceVersion ?? rv, include) : (obj) => withTypeMeta(r, obj),
     });
+    return true;
   }
   const items = all.filter(filter);
   if (table) return sendJson(res, 200, toTable(r.kind, items, now, rv, includeObject(query)));
-  sendJson(res, 200, { kind: `${r.kind}List`, apiVersion: groupVersionOf(r), metadata: { resourceVersion: rv }, items: items.map((i) => withTypeMeta(r, i)) });
+  return sendJson(res, 200, { kind: `${r.kind}List`, apiVersion: groupVersionOf(r), metadata: { resourceVersion: rv }, items: items.map((i) => withTypeMeta(r, i)) });
 }
 
 /** readBody collects a request body up to the limit; null when it is over. */
@@ -149,7 +153,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
   });
 }
 
-async function serveWrite(o: ApiServerOptions, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+async function serveWrite(o: ApiServerOptions, req: IncomingMessage, res: ServerResponse, path: string): Promise<true> {
   const raw = await readBody(req);
   if (raw === null) return sendStatus(res, newRequestEntityTooLarge(MAX_BODY_BYTES));
   const contentType = req.headers['content-type'] ?? '';
@@ -169,14 +173,14 @@ async function serveWrite(o: ApiServerOptions, req: IncomingMessage, res: Server
   const out = o.live.write(request);
   // RFC 7234 warn-code 299, as kube-apiserver sends them; kubectl prints each as `Warning: …`.
   if (out.warnings?.length) res.setHeader('Warning', out.warnings.map((w) => `299 - ${JSON.stringify(w)}`));
-  sendJson(res, out.code, out.body);
+  return sendJson(res, out.code, out.body);
 }
 
 function serveDiscovery(o: ApiServerOptions, req: IncomingMessage, res: ServerResponse, parts: string[]): boolean {
   const accept = req.headers.accept;
   const agg = aggregatedVersion(accept);
   const path = parts.join('/');
-  if (path === 'version') return sendJson(res, 200, versionInfo(o.gitVersion)), true;
+  if (path === 'version') return sendJson(res, 200, versionInfo(o.gitVersion));
   if (path === 'healthz' || path === 'livez' || path === 'readyz') {
     res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
     res.end('ok');
@@ -184,28 +188,34 @@ function serveDiscovery(o: ApiServerOptions, req: IncomingMessage, res: ServerRe
   }
   if (path === 'api' || path === 'apis') {
     res.setHeader('Vary', 'Accept');
-    if (agg) return sendJson(res, 200, aggregatedDiscovery(path === 'api', agg), AGGREGATED[agg]), true;
-    return sendJson(res, 200, path === 'api' ? apiVersions(o.address()) : apiGroupList()), true;
+    if (agg) return sendJson(res, 200, aggregatedDiscovery(path === 'api', agg), AGGREGATED[agg]);
+    return sendJson(res, 200, path === 'api' ? apiVersions(o.address()) : apiGroupList());
   }
   if ((parts[0] === 'api' && parts.length === 2) || (parts[0] === 'apis' && parts.length === 3)) {
     const [group, version] = parts[0] === 'api' ? ['', parts[1] as string] : [parts[1] as string, parts[2] as string];
     const list = apiResourceList(group, version);
-    if (list) return sendJson(res, 200, list), true;
-    return sendStatus(res, newNotFoundPath()), true;
+    if (list) return sendJson(res, 200, list);
+    return sendStatus(res, newNotFoundPath());
   }
   if (parts[0] === 'apis' && parts.length === 2) {
     const g = (apiGroupList() as { groups: { name: string }[] }).groups.find((x) => x.name === parts[1]);
-    if (g) return sendJson(res, 200, { kind: 'APIGroup', apiVersion: 'v1', ...g }), true;
-    return sendStatus(res, newNotFoundPath()), true;
+    if (g) return sendJson(res, 200, { kind: 'APIGroup', apiVersion: 'v1', ...g });
+    return sendStatus(res, newNotFoundPath());
   }
   if (parts[0] === 'openapi') {
-    if (path === 'openapi/v3') return sendJson(res, 200, openapiIndex()), true;
+    if (path === 'openapi/v3') return sendJson(res, 200, openapiIndex());
+    if (path === 'openapi/v2') {
+      const doc = openapiV2Document();
+      res.writeHead(200, { 'Content-Type': OPENAPI_V2_PROTOBUF, 'Content-Length': doc.length });
+      res.end(doc);
+      return true;
+    }
     if (parts[1] === 'v3') {
       const [group, version] = parts[2] === 'api' ? ['', parts[3] ?? ''] : [parts[3] ?? '', parts[4] ?? ''];
       const doc = groupVersionDocument(group, version);
-      if (doc) return sendJson(res, 200, doc), true;
+      if (doc) return sendJson(res, 200, doc);
     }
-    return sendStatus(res, newNotFoundPath()), true;
+    return sendStatus(res, newNotFoundPath());
   }
   return false;
 }
@@ -221,7 +231,7 @@ export function createApiHandler(o: ApiServerOptions): (req: IncomingMessage, re
   };
 }
 
-async function handle(o: ApiServerOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(o: ApiServerOptions, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   let parts: string[];
   try {
@@ -230,15 +240,15 @@ async function handle(o: ApiServerOptions, req: IncomingMessage, res: ServerResp
     return sendStatus(res, newBadRequest(`invalid path: ${url.pathname}`));
   }
   o.live.advance();
-  if (req.method === 'GET' && serveDiscovery(o, req, res, parts)) return;
+  if (req.method === 'GET' && serveDiscovery(o, req, res, parts)) return true;
   const info = newRequestInfo(req.method ?? 'GET', url.pathname, url.searchParams);
   if (!info.isResourceRequest) {
-    if (o.fallback?.(req, res)) return;
+    if (o.fallback?.(req, res)) return true;
     return sendStatus(res, newNotFoundPath());
   }
   const r = findResource(info.group, info.version, info.resource);
   if (!r) return sendStatus(res, newNotFoundPath());
   if (info.verb === 'get' || info.verb === 'list' || info.verb === 'watch') return serveRead(o, req, res, r, info, url.searchParams);
   if (info.verb === 'deletecollection') return sendStatus(res, newMethodNotSupported(r, 'deletecollection'));
-  await serveWrite(o, req, res, `${url.pathname}${url.search}`);
+  return serveWrite(o, req, res, `${url.pathname}${url.search}`);
 }

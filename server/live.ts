@@ -67,6 +67,8 @@ export class LiveCluster {
     this.clock = opts.clock;
     this.startReal = opts.clock();
     this.historyLimit = opts.historyLimit ?? 50_000;
+    // The writes createEngine makes (the nodes) are not events of any tick: older than history.
+    this.historyBase = this.st.store.rv;
   }
 
   /** virtualNow is the virtual time in ms that the real clock has reached. */
