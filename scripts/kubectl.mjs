@@ -2,9 +2,9 @@
 // Order: $KUBECTL_PATH, `kubectl` on PATH, then Debian's kubernetes-client installed with apt when we
 // are root on Debian/Ubuntu (as npm test installs Chromium). Never a silent pass: with no kubectl the
 // tests that need one fail with a line saying how to get one.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { aptInstall, canAptInstall } from './apt.mjs';
 
 /** findKubectl returns the path of a kubectl executable, or null when none is found. */
 export function findKubectl() {
@@ -15,11 +15,6 @@ export function findKubectl() {
     if (dir && existsSync(p)) return p;
   }
   return null;
-}
-
-function isDebianLike() {
-  if (!existsSync('/etc/os-release')) return false;
-  return /^(ID|ID_LIKE)=.*\b(debian|ubuntu)\b/m.test(readFileSync('/etc/os-release', 'utf8'));
 }
 
 /** The line a test fails with when no kubectl can be had. */
@@ -34,16 +29,9 @@ export const NO_KUBECTL =
 export function ensureKubectl() {
   const found = findKubectl();
   if (found) return found;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (isRoot && isDebianLike()) {
+  if (canAptInstall()) {
     console.log('No kubectl found: installing Debian kubernetes-client (apt-get, --no-install-recommends)');
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    for (const [cmd, args] of [
-      ['apt-get', ['update', '-qq']],
-      ['apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'kubernetes-client']],
-    ]) {
-      if (spawnSync(cmd, args, { stdio: 'inherit', env }).status !== 0) break;
-    }
+    aptInstall(['kubernetes-client']);
     return findKubectl();
   }
   return null;
