@@ -3,8 +3,9 @@
  * Loopback only unless the host says otherwise; stopping closes every watch, flushes the record
  * and resolves once the socket is closed.
  */
-import { renameSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { parseScenarioText } from '../src/scenario/parse.ts';
 import type { Scenario } from '../src/scenario/types.ts';
@@ -12,6 +13,10 @@ import { scenarioToYaml } from '../src/scenario/yamlIo.ts';
 import type { ServeArgs } from './args.ts';
 import { createApiHandler } from './http.ts';
 import { LiveCluster, type RealClock } from './live.ts';
+import { SESSION_PATH, serveSession, staticHandler } from './page.ts';
+
+/** The built page (`npm run build`), served at / when it exists. */
+const DEFAULT_PAGE_DIR = join(import.meta.dirname, '..', 'dist');
 
 /** The cluster served when no scenario file is given: three nodes and nothing else. */
 export const EMPTY_SCENARIO: Scenario = { version: 1, name: 'Served cluster', cluster: { nodes: 3 }, objects: [] };
@@ -23,6 +28,8 @@ export interface StartOptions extends Omit<ServeArgs, 'file'> {
   text: string | null;
   log: (line: string) => void;
   clock?: RealClock;
+  /** Where the built page is (default: dist/ beside server/). */
+  pageDir?: string;
 }
 
 export interface RunningServer {
@@ -49,7 +56,15 @@ export async function startServer(o: StartOptions): Promise<RunningServer | { er
   }
   const live = new LiveCluster(scenario, { speed: o.speed, clock: o.clock ?? (() => performance.now()) });
   let address = `${o.host}:${o.port}`;
-  const server = createServer(createApiHandler({ live, gitVersion: o.gitVersion, address: () => address }));
+  const files = staticHandler(o.pageDir ?? DEFAULT_PAGE_DIR);
+  const fallback = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method === 'GET' && req.url?.split('?')[0] === SESSION_PATH) {
+      serveSession(live, res);
+      return true;
+    }
+    return files(req, res);
+  };
+  const server = createServer(createApiHandler({ live, gitVersion: o.gitVersion, address: () => address, fallback }));
   server.keepAliveTimeout = 60_000;
   const record = o.record;
   if (record !== null) {
@@ -65,6 +80,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer | { er
   address = `${host}:${port}`;
   const url = `http://${address}`;
   o.log(`Serving the Kubernetes API on ${url}`);
+  if (existsSync(join(o.pageDir ?? DEFAULT_PAGE_DIR, 'index.html'))) o.log(`Follow the session live in the page: ${url}/#live`);
   const pace = setInterval(() => {
     try {
       live.advance();
