@@ -4,8 +4,10 @@
  * shape (no extra field, every value in range); a worker message is checked down to the pieces the
  * main thread indexes into (typed array lengths, tick views), not every string of every view.
  */
+import { validateLesson } from '../lessons/validate.ts';
 import {
   type DerivedDelta,
+  FOLLOWS,
   type FrameView,
   MAX_REQUEST_TEXT,
   MAX_SPEED,
@@ -71,6 +73,15 @@ const REQUEST_CHECKS: Record<WorkerRequestType, Record<string, (x: unknown) => b
     from: (x) => x === null || isNat(x),
   },
   completions: { prefix: (x) => isText(x, 10_000) },
+  stepDecision: { direction: (x) => x === 1 || x === -1, follow: (x) => oneOf(FOLLOWS, x) },
+  openLesson: {
+    presetId: (x) => x === null || isName(x),
+    text: (x) => x === null || isText(x),
+    lesson: (x) => validateLesson(x).ok,
+    tick: (x) => x === null || isNat(x),
+  },
+  setLesson: { lesson: (x) => x === null || validateLesson(x).ok },
+  resolveLesson: {},
 };
 
 /** requestId is the id of a message when it has a usable one (to answer even a malformed request). */
@@ -149,6 +160,20 @@ function isReplyResult(x: unknown): x is ReplyResult {
       return exactKeys(x, ['kind', 'ticks']) && Array.isArray(x.ticks) && x.ticks.every(isTickView);
     case 'pod':
       return exactKeys(x, ['kind', 'pod']) && (x.pod === null || isPodDetailView(x.pod));
+    case 'tick':
+      return exactKeys(x, ['kind', 'tick']) && (x.tick === null || isNat(x.tick));
+    case 'lessonPoints':
+      return (
+        exactKeys(x, ['kind', 'points']) &&
+        Array.isArray(x.points) &&
+        x.points.every(
+          (p) =>
+            isRecord(p) &&
+            (p.tick === null || isNat(p.tick)) &&
+            Array.isArray(p.formula) &&
+            (p.problem === null || typeof p.problem === 'string'),
+        )
+      );
     default:
       return false;
   }
@@ -170,6 +195,8 @@ function isTickView(x: unknown): x is TickView {
   return (
     isRecord(x) &&
     isNat(x.tick) &&
+    typeof x.kind === 'string' &&
+    (x.retryOf === null || isNat(x.retryOf)) &&
     isFiniteNum(x.time) &&
     typeof x.actor === 'string' &&
     typeof x.summary === 'string' &&
@@ -273,7 +300,8 @@ export function isWorkerMessage(x: unknown): x is WorkerMessage {
       return isFrame(x);
     case 'scenario':
       return (
-        exactKeys(x, ['type', 'cause', 'name', 'description', 'text', 'shareHash', 'presetId']) &&
+        exactKeys(x, ['type', 'cause', 'name', 'description', 'text', 'shareHash', 'presetId', 'lesson']) &&
+        (x.lesson === null || validateLesson(x.lesson).ok) &&
         (x.cause === 'load' || x.cause === 'fork') &&
         typeof x.name === 'string' &&
         typeof x.description === 'string' &&
