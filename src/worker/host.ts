@@ -25,7 +25,7 @@ import {
   Refusal,
   readKubectl,
 } from './hostQueries.ts';
-import { resolveLesson, stepDecision } from './hostLessons.ts';
+import { checkLesson, resolveLesson, stepDecision } from './hostLessons.ts';
 import { Playback } from './playback.ts';
 import {
   type FrameMessage,
@@ -182,6 +182,7 @@ export class WorkerHost {
           tick: stepDecision(this.timeline(), pb, () => this.env.now(), req.direction, req.follow),
         };
       case 'openLesson': {
+        checkLesson(req.lesson);
         const text = req.presetId === null ? req.text : PRESETS.find((x) => x.id === req.presetId)?.text;
         if (text === undefined || text === null)
           throw new Refusal(`no preset "${req.presetId ?? ''}" and no scenario text`);
@@ -189,6 +190,7 @@ export class WorkerHost {
         return done;
       }
       case 'setLesson': {
+        if (req.lesson !== null) checkLesson(req.lesson);
         const tl = this.timeline();
         const { lesson: _, ...rest } = tl.scenario;
         tl.scenario = req.lesson ? { ...rest, lesson: req.lesson } : rest;

@@ -4,6 +4,7 @@
  * lesson's steps in the run with their answers read from the recorded decisions.
  */
 import { resolveSteps } from '../lessons/resolve.ts';
+import { validateLesson } from '../lessons/validate.ts';
 import { type Follow, findStop } from '../timeline/decisions.ts';
 import type { Timeline } from '../timeline/timeline.ts';
 import { decisionView } from './frames.ts';
@@ -62,4 +63,10 @@ export function resolveLesson(tl: Timeline, pb: Playback, now: () => number): Le
     formula: p.formula.map(decisionView),
     problem: p.problem,
   }));
+}
+
+/** checkLesson refuses a lesson that is not one, with the validator's first message. */
+export function checkLesson(x: unknown): void {
+  const r = validateLesson(x);
+  if (!r.ok) throw new Refusal(r.errors[0] ?? 'not a lesson');
 }

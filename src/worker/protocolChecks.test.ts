@@ -45,7 +45,7 @@ describe('checkRequest', () => {
       null,
     ],
     [
-      'a lesson without steps',
+      'a lesson without steps (the worker checks the rest)',
       {
         type: 'openLesson',
         id: 3,

@@ -4,7 +4,6 @@
  * shape (no extra field, every value in range); a worker message is checked down to the pieces the
  * main thread indexes into (typed array lengths, tick views), not every string of every view.
  */
-import { validateLesson } from '../lessons/validate.ts';
 import {
   type DerivedDelta,
   FOLLOWS,
@@ -42,6 +41,17 @@ const isText = (x: unknown, max = MAX_REQUEST_TEXT): x is string => typeof x ===
 const isName = (x: unknown): x is string => isText(x, 253) && x !== '';
 const isStrings = (x: unknown): x is string[] => Array.isArray(x) && x.every((s) => typeof s === 'string');
 const oneOf = <T extends string>(list: readonly T[], x: unknown): x is T => list.includes(x as T);
+/**
+ * isLessonShape: a lesson's outline (id, title, a non-empty list of steps). The worker checks the
+ * whole lesson with src/lessons/validate.ts when it takes one, and says what is wrong; the page
+ * need not load that validator to read the worker's messages.
+ */
+const isLessonShape = (x: unknown): boolean =>
+  isRecord(x) &&
+  typeof x.id === 'string' &&
+  isRecord(x.title) &&
+  Array.isArray(x.steps) &&
+  x.steps.length > 0;
 
 /** REQUEST_CHECKS: per request type, its fields (besides type and id) and their check. */
 const REQUEST_CHECKS: Record<WorkerRequestType, Record<string, (x: unknown) => boolean>> = {
@@ -77,10 +87,10 @@ const REQUEST_CHECKS: Record<WorkerRequestType, Record<string, (x: unknown) => b
   openLesson: {
     presetId: (x) => x === null || isName(x),
     text: (x) => x === null || isText(x),
-    lesson: (x) => validateLesson(x).ok,
+    lesson: isLessonShape,
     tick: (x) => x === null || isNat(x),
   },
-  setLesson: { lesson: (x) => x === null || validateLesson(x).ok },
+  setLesson: { lesson: (x) => x === null || isLessonShape(x) },
   resolveLesson: {},
 };
 
@@ -301,7 +311,7 @@ export function isWorkerMessage(x: unknown): x is WorkerMessage {
     case 'scenario':
       return (
         exactKeys(x, ['type', 'cause', 'name', 'description', 'text', 'shareHash', 'presetId', 'lesson']) &&
-        (x.lesson === null || validateLesson(x.lesson).ok) &&
+        (x.lesson === null || isLessonShape(x.lesson)) &&
         (x.cause === 'load' || x.cause === 'fork') &&
         typeof x.name === 'string' &&
         typeof x.description === 'string' &&
