@@ -131,14 +131,12 @@ async function openHash(hash: string, store: AppStore, saved: Saved | null): Pro
       const { openLessonFromLink } = await import('../ui/lesson/open.ts');
       if ((await openLessonFromLink(linked[1] as string, step, store)) === null) {
         if (!/^#?lesson=/.test(hash))
-          store
-            .getState()
-            .simUpdate({
-              scenarioMessage: linkMessage(reason).replace(
-                /showing the default scenario\.$/,
-                'showing the lesson’s own scenario.',
-              ),
-            });
+          store.getState().simUpdate({
+            scenarioMessage: linkMessage(reason).replace(
+              /showing the default scenario\.$/,
+              'showing the lesson’s own scenario.',
+            ),
+          });
         return;
       }
     }
