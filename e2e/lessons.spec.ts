@@ -168,3 +168,31 @@ test('a teacher adds this moment as a step, and Export carries the lesson', asyn
   const decoded = decodeShareHash(new URL(page.url()).hash);
   expect(decoded.ok && decoded.value.scenario.lesson?.steps[0]?.at).toEqual({ tick: 185 });
 });
+
+test('screenshots of a lesson question before and after Check and of the folded Explain, light and dark', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    await opened(page, './#lesson=seed-rollout&step=4');
+    await expect(lesson(page).getByTestId('lesson-step')).toHaveText('Step 4 of 8');
+    await expect(explain(page)).toContainText('Tick 184');
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: `artifacts/screenshots/lesson-question-${scheme}.png` });
+    await lesson(page).getByRole('textbox', { name: 'Your prediction' }).fill('2');
+    await lesson(page).getByRole('button', { name: 'Check' }).click();
+    await expect(lesson(page).getByRole('status')).toContainText('Not quite');
+    await expect(explain(page)).toContainText('Tick 185');
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: `artifacts/screenshots/lesson-checked-${scheme}.png` });
+    await lesson(page).getByRole('button', { name: 'Close lesson' }).click();
+    await slider(page).fill('200');
+    await explain(page).getByRole('combobox', { name: 'Follow' }).selectOption('deployment-controller');
+    await expect(explain(page).getByTestId('folded-ticks').first()).toBeVisible();
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: `artifacts/screenshots/explain-folded-${scheme}.png` });
+    await explain(page).getByRole('combobox', { name: 'Follow' }).selectOption('all');
+    await page.evaluate(() => localStorage.clear());
+  }
+});

@@ -214,6 +214,13 @@ export function seekTick(n: number): void {
   if (tick !== s.tick) s.simUpdate({ tick });
   fire({ type: 'seek', tick });
 }
+/**
+ * seekRecorded moves to tick n that the worker has recorded even if no frame has said so yet (a
+ * lesson step it just placed); the worker clamps it, not the page's stale tick count.
+ */
+export function seekRecorded(n: number): void {
+  fire({ type: 'seek', tick: Math.max(0, Math.round(n)) });
+}
 /** seekTime moves to the last tick at or before the virtual time. */
 export function seekTime(seconds: number): void {
   fire({ type: 'seekTime', seconds: Math.max(0, seconds) });

@@ -68,7 +68,7 @@ export function AddMoment({ after, onAdded }: { after: number; onAdded?: () => v
       <button
         type="button"
         onClick={() => void start()}
-        className="inline-flex h-8 items-center rounded-md border border-slate-300 px-2 text-xs hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent dark:border-slate-600 dark:hover:bg-slate-800"
+        className="inline-flex h-8 items-center whitespace-nowrap rounded-md border border-slate-300 px-2 text-xs hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent dark:border-slate-600 dark:hover:bg-slate-800"
       >
         {t('author.add')}
       </button>

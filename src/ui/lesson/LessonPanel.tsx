@@ -15,7 +15,7 @@ import { Question } from './Question.tsx';
 import { useLessonPlace } from './useLessonPlace.ts';
 
 const NAV =
-  'inline-flex h-8 items-center rounded-md border border-slate-300 px-3 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent disabled:opacity-40 dark:border-slate-600 dark:hover:bg-slate-800';
+  'inline-flex h-8 items-center whitespace-nowrap rounded-md border border-slate-300 px-3 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent disabled:opacity-40 dark:border-slate-600 dark:hover:bg-slate-800';
 
 /**
  * LessonPanel is the region "Lesson": the open lesson's step (its text, and its question with
@@ -46,7 +46,7 @@ export default function LessonPanel() {
   return (
     <section
       aria-labelledby="lesson-title"
-      className="mx-3 mt-3 flex max-h-52 flex-col gap-2 overflow-auto rounded-lg border-2 border-accent bg-white p-3 shadow-sm lg:flex-row lg:gap-4 dark:bg-slate-900"
+      className="mx-3 mt-3 flex max-h-56 shrink-0 flex-col gap-2 overflow-auto rounded-lg border-2 border-accent bg-white px-3 py-2 shadow-sm lg:flex-row lg:gap-4 dark:bg-slate-900"
     >
       <h2 id="lesson-title" className="sr-only">
         {t('panel.title')}
@@ -77,7 +77,7 @@ export default function LessonPanel() {
         ) : null}
       </div>
       {s.question ? (
-        <div className="min-w-0 lg:w-[42%]">
+        <div className="min-w-0 lg:w-[38%]">
           <Question
             key={`${lesson.id}/${step}`}
             text={localText(s.question.text, lang)}
@@ -90,7 +90,7 @@ export default function LessonPanel() {
           />
         </div>
       ) : null}
-      <div className="flex shrink-0 flex-wrap content-start items-start gap-2 lg:w-44 lg:flex-col">
+      <div className="flex shrink-0 flex-col items-start gap-2">
         <div className="flex gap-2">
           <button
             type="button"
@@ -111,14 +111,16 @@ export default function LessonPanel() {
             {t('panel.next')}
           </button>
         </div>
-        <AddMoment after={step} />
-        <button
-          type="button"
-          className={`${NAV} text-xs`}
-          onClick={() => appStore.getState().closeLessonPanel()}
-        >
-          {t('panel.close')}
-        </button>
+        <div className="flex flex-wrap gap-2">
+          <AddMoment after={step} />
+          <button
+            type="button"
+            className={`${NAV} text-xs`}
+            onClick={() => appStore.getState().closeLessonPanel()}
+          >
+            {t('panel.close')}
+          </button>
+        </div>
       </div>
     </section>
   );

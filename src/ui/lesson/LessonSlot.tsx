@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useAppStore } from '../../state/hooks.ts';
 import { blankSelector, lessonOpenSelector } from '../../state/selectors.ts';
 import { appStore } from '../../state/store.ts';
@@ -12,6 +12,10 @@ export function LessonSlot() {
   const open = useAppStore(lessonOpenSelector);
   const blank = useAppStore(blankSelector);
   const t = useT();
+  // The panels' grid gives the Lesson region room on a 1280×720 screen (layout.css).
+  useEffect(() => {
+    document.documentElement.classList.toggle('lesson-open', open);
+  }, [open]);
   return (
     <>
       {open ? (

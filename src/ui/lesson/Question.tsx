@@ -35,7 +35,7 @@ export function Question({ text, point, answer, onAnswer }: QuestionProps) {
   };
   return (
     <div className="flex flex-col gap-1">
-      <p className="font-medium">{text}</p>
+      <p className="text-sm font-medium lg:text-base">{text}</p>
       <form
         className="flex flex-wrap items-center gap-2"
         onSubmit={(e) => {

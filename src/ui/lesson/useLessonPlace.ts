@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { resolveLessonPoints, seekTick } from '../../state/actions.ts';
+import { resolveLessonPoints, seekRecorded } from '../../state/actions.ts';
 import { useAppStore } from '../../state/hooks.ts';
 import {
   lessonOpenSelector,
@@ -40,6 +40,6 @@ export function useLessonPlace(answered: (step: number) => boolean): void {
   useEffect(() => {
     if (!open || !lesson || tick === null) return;
     saveStep(lesson.id, step, lesson.steps.length);
-    seekTick(asks && !done ? Math.max(0, tick - 1) : tick);
+    seekRecorded(asks && !done ? tick - 1 : tick);
   }, [open, lesson, step, tick, asks, done]);
 }
