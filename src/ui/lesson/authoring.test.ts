@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { validateLesson } from '../../lessons/validate.ts';
+import type { DecisionView } from '../../worker/protocol.ts';
 import { askableValues, withMoment } from './authoring.ts';
 
-const decisions = [
+const decisions: DecisionView[] = [
   { fn: 'newRSNewReplicas', key: 'rollingUpdate', values: { replicas: 10, maxSurge: 3, rs: 'x' }, text: '' },
   { fn: 'newRSNewReplicas', key: 'rollingUpdate', values: { replicas: 10 }, text: '' },
 ];
