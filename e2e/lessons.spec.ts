@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { decodeShareHash } from '../src/scenario/shareUrl.ts';
 import { failOnProblems } from './guard.ts';
@@ -16,12 +17,12 @@ async function position(page: Page): Promise<number> {
   return Number(await slider(page).getAttribute('aria-valuenow'));
 }
 
-async function opened(page: Page, path = './'): Promise<void> {
+async function opened(page: Page, path = './', ticks = 600): Promise<void> {
   await page.goto(path);
   await expect(slider(page)).toBeEnabled();
   await expect
     .poll(async () => Number(await slider(page).getAttribute('max')), { timeout: 15_000 })
-    .toBeGreaterThan(600);
+    .toBeGreaterThan(ticks);
 }
 
 const explain = (page: Page) => page.getByRole('region', { name: 'Explain' });
@@ -195,4 +196,37 @@ test('screenshots of a lesson question before and after Check and of the folded 
     await explain(page).getByRole('combobox', { name: 'Follow' }).selectOption('all');
     await page.evaluate(() => localStorage.clear());
   }
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`axe finds no serious or critical violation in a lesson with its verdict, ${scheme}`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await opened(page, './#lesson=surge-unavailable-rounding&step=2', 300);
+    await lesson(page).getByRole('textbox', { name: 'Your prediction' }).fill('1');
+    await lesson(page).getByRole('button', { name: 'Check' }).click();
+    await expect(lesson(page).getByRole('status')).toContainText('Not quite: the controller decided 2');
+    await page.getByRole('button', { name: 'Lessons' }).click();
+    await expect(page.getByRole('dialog', { name: 'Lessons' })).toBeVisible();
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const bad = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    expect(bad).toEqual([]);
+  });
+}
+
+test('a lesson speaks Simplified Chinese', async ({ page }) => {
+  await opened(page, './#lesson=max-surge-0&step=2');
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
+  const region = page.getByRole('region', { name: '课程' });
+  await expect(region).toContainText('新 ReplicaSet 一开始有多少个副本？');
+  await expect(region.getByTestId('lesson-step')).toHaveText('第 2 / 4 步');
+  await region.getByRole('textbox', { name: '你的预测' }).fill('0');
+  await region.getByRole('button', { name: '检查' }).click();
+  await expect(region.getByRole('status')).toContainText('正确：0。');
+  await expect(region.getByTestId('lesson-formula')).toContainText('newRSReplicas 保持 0');
 });
