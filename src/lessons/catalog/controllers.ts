@@ -1,7 +1,7 @@
 /**
  * Built-in lessons of the course's ReplicaSet and DaemonSet chapters and of back-off: slow start,
  * burstReplicas and expectations; a DaemonSet rolling update without and with surge; the
- * kubelet's restart back-off of a crashing pod.
+ * DaemonSet controller's failed-pod back-off; the kubelet's restart back-off of a crashing pod.
  */
 import type { BuiltInLesson } from './types.ts';
 import { deployment } from './types.ts';
@@ -192,19 +192,19 @@ const backOff: BuiltInLesson = {
     ],
   },
   lesson: {
-    id: 'failed-pod-back-off',
+    id: 'crash-loop-back-off',
     chapter: { en: 'Failures and back-off', 'zh-CN': '失败与退避' },
     title: {
-      en: 'Back-off: CrashLoopBackOff doubles its wait',
-      'zh-CN': '退避：CrashLoopBackOff 的等待时间翻倍',
+      en: 'The kubelet’s back-off: CrashLoopBackOff doubles its wait',
+      'zh-CN': 'kubelet 的退避：CrashLoopBackOff 的等待时间翻倍',
     },
     steps: [
       {
         at: { tick: 0 },
         text: {
-          en: 'A container that exits right after it starts. The kubelet restarts it, waiting longer each time: 10 s, doubling, at most 5 min. (The DaemonSet controller backs off the same way, 1 s doubling to 15 min, before it deletes another failed daemon pod on the same node.)',
+          en: 'A container that exits right after it starts. The kubelet restarts it in place, waiting longer each time: 10 s, doubling, at most 5 min. The pod stays Running (CrashLoopBackOff), so no controller replaces it.',
           'zh-CN':
-            '一个启动后立即退出的容器。kubelet 会重启它，每次等得更久：10 秒起，翻倍，最多 5 分钟。（DaemonSet 控制器在同一节点上删除下一个失败的守护 Pod 前，也以同样方式退避：1 秒起翻倍，最多 15 分钟。）',
+            '一个启动后立即退出的容器。kubelet 在原地重启它，每次等得更久：10 秒起，翻倍，最多 5 分钟。Pod 仍是 Running（CrashLoopBackOff），所以没有控制器会替换它。',
         },
       },
       {
@@ -242,10 +242,116 @@ const backOff: BuiltInLesson = {
   },
 };
 
+/** A daemon pod's phase set to Failed through the status subresource, as Kubernetes' daemon e2e test does. */
+const failPod = (pod: string) =>
+  `patch pod ${pod} --subresource=status --type=merge -p '{"status":{"phase":"Failed"}}'`;
+
+const failedPodBackOff: BuiltInLesson = {
+  scenario: {
+    version: 1,
+    name: 'DaemonSet failed-pod back-off',
+    seed: 4,
+    cluster: { nodes: 2 },
+    objects: [
+      {
+        apiVersion: 'apps/v1',
+        kind: 'DaemonSet',
+        metadata: { name: 'agent', labels: { app: 'agent' } },
+        spec: {
+          selector: { matchLabels: { app: 'agent' } },
+          template: {
+            metadata: { labels: { app: 'agent' } },
+            spec: { containers: [{ name: 'agent', image: 'agent:1' }] },
+          },
+        },
+      },
+    ],
+    // The pod names are the run's own (seed 4): the first daemon pod on node-1, then its replacement.
+    actions: [
+      { at: 20, kubectl: failPod('agent-grp8c') },
+      { at: 20.3, kubectl: failPod('agent-zcjjq') },
+    ],
+  },
+  lesson: {
+    id: 'failed-pod-back-off',
+    chapter: { en: 'Failures and back-off', 'zh-CN': '失败与退避' },
+    title: { en: 'DaemonSet failed-pod back-off', 'zh-CN': 'DaemonSet 失败 Pod 的退避' },
+    steps: [
+      {
+        at: { time: 20 },
+        text: {
+          en: 'One agent pod per node. At 20 s the pod on node-1 is set to phase Failed through the status subresource, as Kubernetes’ own DaemonSet e2e test does.',
+          'zh-CN':
+            '每个节点一个 agent Pod。20 秒时通过 status 子资源把 node-1 上的 Pod 设为 Failed 阶段，Kubernetes 自己的 DaemonSet e2e 测试就是这样做的。',
+        },
+      },
+      {
+        at: { decision: { fn: 'podsShouldBeOnNode', key: 'deleteFailed' } },
+        text: {
+          en: 'The controller deletes the failed pod and remembers the failure per DaemonSet, generation and node, so a pod that keeps failing does not loop hot.',
+          'zh-CN':
+            '控制器删除失败的 Pod，并按 DaemonSet、generation 和节点记住这次失败，这样不断失败的 Pod 不会形成热循环。',
+        },
+        question: {
+          text: {
+            en: 'How long (ms) must a next failure on this node wait before it is deleted?',
+            'zh-CN': '该节点上的下一次失败需要等待多少毫秒才会被删除？',
+          },
+          answer: { fn: 'podsShouldBeOnNode', key: 'deleteFailed', value: 'backoffMs' },
+        },
+      },
+      {
+        at: { decision: { fn: 'podsShouldBeOnNode', key: 'createMissing' } },
+        text: {
+          en: 'The replacement is created by the next sync, not the one that deleted.',
+          'zh-CN': '替代的 Pod 由下一次同步创建，而不是删除它的那一次。',
+        },
+        question: {
+          text: { en: 'How many pods does this sync create?', 'zh-CN': '这次同步创建多少个 Pod？' },
+          answer: { fn: 'manage', key: 'summary', value: 'creates' },
+        },
+      },
+      {
+        at: { decision: { fn: 'podsShouldBeOnNode', key: 'failedInBackoff', any: true } },
+        text: {
+          en: 'The replacement fails too, 0.2 s later: still within the back-off.',
+          'zh-CN': '替代的 Pod 在 0.2 秒后也失败了：仍在退避期内。',
+        },
+        question: {
+          text: {
+            en: 'In how many ms does the controller look at this DaemonSet again?',
+            'zh-CN': '控制器多少毫秒后再看这个 DaemonSet？',
+          },
+          answer: { fn: 'manage', key: 'backoffRequeue', value: 'afterMs' },
+          formula: [
+            { fn: 'podsShouldBeOnNode', key: 'failedInBackoff' },
+            { fn: 'manage', key: 'backoffRequeue' },
+          ],
+        },
+      },
+      {
+        at: { decision: { fn: 'podsShouldBeOnNode', key: 'deleteFailed' } },
+        text: {
+          en: 'The back-off has passed: the pod is deleted, and the next wait doubles (up to 15 min; it starts over after 30 min without failures).',
+          'zh-CN': '退避期已过：Pod 被删除，下一次等待翻倍（最多 15 分钟；30 分钟内没有失败则重新开始）。',
+        },
+        question: {
+          text: {
+            en: 'And the back-off for the next failure (ms)?',
+            'zh-CN': '下一次失败的退避是多少毫秒？',
+          },
+          answer: { fn: 'podsShouldBeOnNode', key: 'deleteFailed', value: 'backoffMs' },
+        },
+      },
+    ],
+  },
+};
+
 /** CONTROLLER_LESSONS in course order. */
 export const CONTROLLER_LESSONS: readonly BuiltInLesson[] = [
   slowStart,
   daemonSetRolling,
   daemonSetSurge,
+  failedPodBackOff,
   backOff,
 ];
