@@ -18,6 +18,7 @@ import { FrameApplier } from './frames.ts';
 import { setPackedPods } from './podBuffer.ts';
 import { themeSelector } from './selectors.ts';
 import { type AppStore, appStore } from './store.ts';
+import { viewParamsOf } from './viewParams.ts';
 
 export type { WorkloadField } from '../worker/protocol.ts';
 
@@ -267,15 +268,22 @@ export async function removeNode(name: string): Promise<ActionResult> {
   return r.ok ? { ok: true } : { ok: false, message: r.message ?? '' };
 }
 
-/** shareHash is the hash of the working scenario at the current tick: `#v1.…&t=<tick>[&lang=…]`. */
-export function shareHashAt(store: AppStore = appStore): string {
+/**
+ * shareHash is the hash of the working scenario at the current tick and the reader's view:
+ * `#v1.…&t=<tick>[&lang=…][&follow=…&tab=…&large=1&present=1&embed=1]` (viewParams.ts);
+ * `embed: false` leaves `&embed=1` out.
+ */
+export function shareHashAt(store: AppStore = appStore, opts: { embed?: boolean } = {}): string {
   const s = store.getState();
   if (!s.shareHash) return '';
-  return `${s.shareHash}&t=${s.tick}${s.languageChosen ? `&lang=${s.language}` : ''}`;
+  return `${s.shareHash}&t=${s.tick}${s.languageChosen ? `&lang=${s.language}` : ''}${viewParamsOf(s, opts)}`;
 }
-/** shareUrl is the full URL of the working scenario at the current tick. */
-export function shareUrl(): string {
-  const hash = shareHashAt(rt?.store ?? appStore);
+/**
+ * shareUrl is the full URL of the working scenario at the current tick; `embed: false` gives the
+ * link an embedded page opens the full app with ("Open in Rollout Lab").
+ */
+export function shareUrl(opts: { embed?: boolean } = {}): string {
+  const hash = shareHashAt(rt?.store ?? appStore, opts);
   if (typeof location === 'undefined') return hash;
   return `${location.origin}${location.pathname}${location.search}${hash}`;
 }
