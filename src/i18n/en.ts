@@ -181,6 +181,21 @@ export const en = {
     emptyTitle: 'No scenario loaded',
     emptyText: 'Set maxSurge, maxUnavailable and replicas, play the rollout, or type a kubectl command.',
   },
+  // Presenter layout, embedding, offline and the last English leftovers (issue 14)
+  view: {
+    presenter: 'Presenter mode',
+    openInApp: 'Open in Rollout Lab',
+    openInAppTitle: 'Open this run at this moment in a new tab',
+    embedLabel: 'Rollout Lab',
+    updateReady: 'A new version of Rollout Lab is ready.',
+    updateReload: 'Reload',
+    updateLater: 'Later',
+    rev: 'rev {{revision}}',
+    metric: { desired: 'desired', current: 'current', ready: 'ready', available: 'available' },
+    expectationsAdd: 'add',
+    expectationsDel: 'del',
+    listJoin: '; ',
+  },
 };
 
 /** The shape every language's UI resources share. */
