@@ -11,8 +11,32 @@ export const CJK_FAMILY = 'Noto Sans SC Variable';
 
 /** loadCjkFont adds the font's @font-face rules to the page (once). */
 export function loadCjkFont(): Promise<void> {
-  loading ??= import('./cjkFont.css').then(() => undefined);
+  loading ??= import('./cjkFont.css').then(() => {
+    if (typeof document === 'undefined' || !document.fonts) return;
+    reshapeSoon();
+    document.fonts.addEventListener('loadingdone', reshapeSoon);
+  });
   return loading;
+}
+
+let frame = 0;
+let reshapes = 0;
+
+/**
+ * reshapeSoon makes the browser shape the page's text again at the next frame. Chromium 156 keeps
+ * text it shaped while the subsets were loading (the header's 场景 and 导入 in a page opened in
+ * zh-CN) drawn with the fallback's empty boxes once they have loaded: its shaping cache still
+ * holds the boxes for that font description. Each batch of loaded subsets therefore sets an
+ * inherited font feature the fonts do not have (so the same glyphs are drawn), with a tag never
+ * used before on this page (`rl01`, `rl02`…), which no cached shaping can match.
+ */
+function reshapeSoon(): void {
+  if (frame) return;
+  frame = requestAnimationFrame(() => {
+    frame = 0;
+    reshapes = (reshapes % 99) + 1;
+    document.documentElement.style.fontFeatureSettings = `"rl${String(reshapes).padStart(2, '0')}" 1`;
+  });
 }
 
 /** parseUnicodeRange reads a CSS unicode-range (`U+4e00-4e0f, U+ff01`) into [from, to] pairs. */

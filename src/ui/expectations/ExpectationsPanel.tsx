@@ -26,7 +26,7 @@ export function ExpectationsPanel() {
     <Panel
       title={t('panels.expectations')}
       area="expectations"
-      bodyClassName="flex flex-col gap-2 p-2 text-xs"
+      bodyClassName="relative flex flex-col gap-2 p-2 text-xs"
     >
       <SimGate
         hasData={loaded}
