@@ -59,13 +59,22 @@ function serviceWorker() {
       // The zh-CN font's CSS (108 KB of unicode ranges) is cached at runtime with its files.
       globIgnores: ['**/cjkFont-*.css'],
       navigateFallback: 'index.html',
+      // The first version takes the page it was installed from at once, so that visit already
+      // fills the font cache; a later version still waits for the reader (registerType 'prompt').
+      clientsClaim: true,
       cleanupOutdatedCaches: true,
       runtimeCaching: [
         {
           urlPattern: ({ sameOrigin, url }) =>
             sameOrigin && /\/assets\/(noto-sans-sc-.*\.woff2|cjkFont-.*\.css)$/.test(url.pathname),
           handler: 'CacheFirst',
-          options: { cacheName: 'cjk-font', expiration: { maxEntries: 120 } },
+          options: {
+            cacheName: 'cjk-font',
+            expiration: { maxEntries: 120 },
+            // `vite preview` (and many hosts) answer with Vary: Origin, and the page's <link
+            // crossorigin> sends an Origin that the warm-up's fetch did not: the same file either way.
+            matchOptions: { ignoreVary: true },
+          },
         },
       ],
     },

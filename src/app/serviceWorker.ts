@@ -23,7 +23,12 @@ export async function startServiceWorker(store: AppStore = appStore): Promise<vo
   });
 }
 
-/** applyUpdate activates the waiting version; the page reloads once it controls the page. */
+/**
+ * applyUpdate activates the waiting version; the page reloads once it controls the page. Workbox
+ * reloads only a page that had a service worker when it loaded, so a tab open since the very
+ * first visit reloads here.
+ */
 export function applyUpdate(): void {
+  navigator.serviceWorker?.addEventListener('controllerchange', () => location.reload(), { once: true });
   void updateNow?.(true);
 }

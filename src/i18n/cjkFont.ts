@@ -73,11 +73,43 @@ export function facesFor<F extends { unicodeRange: string }>(faces: Iterable<F>,
   return out;
 }
 
-/** warmCjkFont fetches the font's subsets that `text` needs and the page has not loaded yet. */
+/**
+ * cjkFontFiles lists the URLs of the font's stylesheet and of the subsets that `text` needs, read
+ * from the stylesheet itself (a FontFace does not tell its URL); none in dev, where the CSS is an
+ * inline <style>.
+ */
+function cjkFontFiles(text: string): string[] {
+  const sheet = [...document.styleSheets].find((s) => s.href && /\/cjkFont-[^/]*\.css$/.test(s.href));
+  if (!sheet?.href) return [];
+  const faces: { unicodeRange: string; url: string }[] = [];
+  for (const rule of sheet.cssRules) {
+    if (!(rule instanceof CSSFontFaceRule)) continue;
+    const src = /url\(["']?([^"')]+)/.exec(rule.style.getPropertyValue('src'))?.[1];
+    if (src)
+      faces.push({
+        unicodeRange: rule.style.getPropertyValue('unicode-range'),
+        url: new URL(src, sheet.href).href,
+      });
+  }
+  return [sheet.href, ...facesFor(faces, text).map((f) => f.url)];
+}
+
+/**
+ * warmCjkFont fetches the font's subsets that `text` needs and the page has not loaded yet, and,
+ * once the service worker controls the page, fetches the stylesheet and those subsets through it
+ * (from the HTTP cache, mostly) so that its font cache holds them for the next visit offline.
+ */
 export function warmCjkFont(text: string): void {
   if (typeof document === 'undefined' || !document.fonts) return;
   const faces = [...document.fonts].filter(
     (f) => f.family.replace(/["']/g, '') === CJK_FAMILY && f.status === 'unloaded',
   );
   for (const face of facesFor(faces, text)) face.load().catch(() => {}); // offline: drawn once online
+  const workers = navigator.serviceWorker;
+  if (!workers) return;
+  const cache = () => {
+    for (const url of cjkFontFiles(text)) fetch(url).catch(() => {});
+  };
+  if (workers.controller) cache();
+  else workers.addEventListener('controllerchange', cache, { once: true });
 }
