@@ -68,7 +68,17 @@ test('a course page on another origin embeds the cluster and the timeline, which
   await frame.getByRole('button', { name: 'Play' }).click();
   await expect.poll(async () => Number(await slider.getAttribute('aria-valuenow'))).toBeGreaterThan(260);
   await frame.getByRole('button', { name: 'Pause' }).click();
-  const tick = await slider.getAttribute('aria-valuenow');
+  await expect(frame.getByRole('button', { name: 'Play' })).toBeVisible();
+  // the worker may deliver a frame or two after the pause: wait until the tick stays put
+  let tick = '';
+  await expect
+    .poll(async () => {
+      const now = (await slider.getAttribute('aria-valuenow')) ?? '';
+      const same = now === tick;
+      tick = now;
+      return same;
+    })
+    .toBe(true);
 
   // the link opens the same run at the same tick in the full app, in a new tab
   const link = frame.getByRole('link', { name: 'Open in Rollout Lab' });
@@ -82,7 +92,7 @@ test('a course page on another origin embeds the cluster and the timeline, which
   await expect(popup.getByRole('button', { name: 'Scenarios' })).toBeVisible({ timeout: 15_000 });
   await expect(popup.getByRole('slider', { name: 'Timeline position' })).toHaveAttribute(
     'aria-valuenow',
-    tick ?? '',
+    tick,
   );
   expect(await popup.evaluate(() => window.opener)).toBeNull();
   await popup.close();
