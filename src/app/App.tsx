@@ -6,12 +6,12 @@ import { ClusterPanel } from '../ui/cluster/ClusterPanel.tsx';
 import { ControlsPanel } from '../ui/controls/ControlsPanel.tsx';
 import { ExpectationsPanel } from '../ui/expectations/ExpectationsPanel.tsx';
 import { ExplainPanel } from '../ui/explain/ExplainPanel.tsx';
+import { LessonSlot } from '../ui/lesson/LessonSlot.tsx';
 import { AppHeader } from '../ui/header/AppHeader.tsx';
 import { UpdatePrompt } from '../ui/header/UpdatePrompt.tsx';
 import { ReplicaSetsPanel } from '../ui/replicasets/ReplicaSetsPanel.tsx';
 import { TimelinePanel } from '../ui/timeline/TimelinePanel.tsx';
 import { EmbedApp } from './EmbedApp.tsx';
-import { LessonSlot } from './LessonSlot.tsx';
 import { applyUpdate } from './serviceWorker.ts';
 import './layout.css';
 
@@ -24,6 +24,7 @@ export function App() {
       ) : (
         <div className="app-root flex min-h-full flex-col lg:h-full">
           <AppHeader />
+          <LessonSlot />
           <main className="app-grid min-h-0 flex-1 gap-3 p-3">
             <ClusterPanel />
             <ReplicaSetsPanel />
@@ -31,7 +32,6 @@ export function App() {
             <ExplainPanel />
             <TimelinePanel />
             <ControlsPanel />
-            <LessonSlot />
           </main>
         </div>
       )}
