@@ -30,14 +30,17 @@ async function clipped(page: Page): Promise<string[]> {
     if (html.scrollHeight > vh || html.scrollWidth > vw)
       out.push(`page scrolls: ${html.scrollWidth}×${html.scrollHeight}`);
     for (const region of document.querySelectorAll<HTMLElement>('section[aria-labelledby]')) {
+      if (region.getClientRects().length === 0) continue; // stepped aside (display: none)
       const name = document.getElementById(region.getAttribute('aria-labelledby') ?? '')?.textContent;
       const box = region.getBoundingClientRect();
       if (box.width < 100 || box.height < 100) out.push(`${name}: only ${box.width}×${box.height}`);
       if (!inside(box, screen)) out.push(`${name}: outside the screen (${JSON.stringify(box)})`);
       if (region.scrollWidth > region.clientWidth + 1 || region.scrollHeight > region.clientHeight + 1)
         out.push(`${name}: content overflows the region`);
-      for (const part of region.children)
+      for (const part of region.children) {
+        if (part.clientWidth < 2) continue; // a visually hidden title
         if (part.scrollWidth > part.clientWidth + 1) out.push(`${name}: scrolls sideways`);
+      }
       const title = region.querySelector('h2')?.getBoundingClientRect();
       if (title && !inside(title, box)) out.push(`${name}: title cut off`);
     }
@@ -86,6 +89,31 @@ for (const size of [
       });
     });
   }
+}
+
+for (const size of [
+  { width: 1920, height: 1080, hidden: ['Controls'] },
+  { width: 1280, height: 720, hidden: ['Controls', 'Expectations'] },
+]) {
+  test(`presenter at ${size.width}×${size.height} with Large text and a lesson open: nothing clipped`, async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize(size);
+    await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+    await page.goto('./#lesson=seed-rollout&step=4&present=1&large=1');
+    await expect(page.getByRole('region', { name: 'Lesson' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
+    await recorded(page);
+    await page.waitForTimeout(300);
+    expect(await clipped(page)).toEqual([]);
+    for (const name of ['Cluster', 'ReplicaSets', 'Explain', 'Timeline'])
+      await expect(page.getByRole('region', { name })).toBeVisible();
+    for (const name of size.hidden) await expect(page.getByRole('region', { name })).toBeHidden();
+    await page.screenshot({
+      path: `artifacts/screenshots/presenter-${size.width}x${size.height}-large-lesson.png`,
+    });
+  });
 }
 
 test('the header toggle switches the presenter layout and the link keeps it', async ({ page }) => {
