@@ -65,6 +65,16 @@ test('after one visit the app opens and runs a scenario with the network off', a
     .click();
   await expect(page.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('alert')).toHaveCount(0);
+
+  // and so do the lessons, loaded on demand
+  await page.getByRole('button', { name: 'Lessons' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^Open: / })
+    .first()
+    .click();
+  await expect(page.getByRole('region', { name: 'Lesson' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('lesson-text')).not.toBeEmpty();
   ignoreOffline();
   await context.setOffline(false);
 });

@@ -83,10 +83,15 @@ test.describe('in Simplified Chinese', () => {
     // panel titles, and the header's buttons, which were laid out before their subsets arrived
     const titles = ['cluster', 'explain', 'timeline', 'controls'].map((a) => `[data-area="${a}"] h2`);
     await expect.poll(() => renderedFonts(page, titles.join(','))).toEqual(['web', 'web', 'web', 'web']);
-    await expect(page.locator('header button[aria-haspopup="dialog"]')).toHaveText(['场景', '导入', '导出']);
+    await expect(page.locator('header button[aria-haspopup="dialog"]')).toHaveText([
+      '课程',
+      '场景',
+      '导入',
+      '导出',
+    ]);
     await expect
       .poll(() => renderedFonts(page, 'header button[aria-haspopup="dialog"]'))
-      .toEqual(['web', 'web', 'web']);
+      .toEqual(['web', 'web', 'web', 'web']);
     await page.screenshot({ path: 'artifacts/screenshots/zh-CN-font.png' });
   });
 });

@@ -71,6 +71,11 @@ export function startI18n(
   apply(store.getState().language);
   const stop = store.subscribe((next, prev) => {
     if (next.language !== prev.language) apply(next.language);
+    // A lesson's own Chinese (loaded with it) gets its subsets too, for the next time offline.
+    if (next.lesson !== prev.lesson && next.lesson && next.language === 'zh-CN') {
+      const text = JSON.stringify(next.lesson);
+      void loadCjkFont().then(() => warmCjkFont(text));
+    }
   });
   window.addEventListener('languagechange', follow);
   return () => {
