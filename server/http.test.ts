@@ -137,9 +137,10 @@ describe('watches', () => {
     await fetch(`${s.url}${D}/web/scale`, { method: 'PATCH', headers: { 'Content-Type': 'application/merge-patch+json' }, body: '{"spec":{"replicas":5}}' });
     t += 5_000; // the pacing loop runs the Deployment controller's scale-up
     const [ev] = await watching;
-    expect(ev?.type).toBe('MODIFIED');
-    const cells = (ev?.object as { kind: string; rows: { cells: unknown[] }[] }).rows[0]?.cells;
-    expect(ev?.object.kind).toBe('Table');
+    if (!ev) throw new Error('no watch event');
+    expect(ev.type).toBe('MODIFIED');
+    const cells = (ev.object as { kind: string; rows: { cells: unknown[] }[] }).rows[0]?.cells;
+    expect(ev.object.kind).toBe('Table');
     expect(cells?.[1]).toBe(5);
   });
 

@@ -138,7 +138,7 @@ describe('validateScenario', () => {
     ],
     ['controller has an unknown field', with_({ controller: { burstReplicas: 5 } }), 'controller.burstReplicas: unknown field'],
     ['watchDelaySeconds is negative', with_({ controller: { watchDelaySeconds: -0.5 } }), 'controller.watchDelaySeconds: must be a number of seconds from 0 to 86,400'],
-    ['actions is a mapping', with_({ actions: {} }), 'actions: must be a list of actions ({ at, kubectl | apply | node })'],
+    ['actions is a mapping', with_({ actions: {} }), 'actions: must be a list of actions ({ at, kubectl | apply | node | request })'],
     ['an action has a negative time', with_({ actions: [{ at: -1, kubectl: 'get rs' }] }), 'actions[0].at: must be a number ≥ 0'],
     ['an action time is a string', with_({ actions: [{ at: '30', kubectl: 'get rs' }] }), 'actions[0].at: must be a number ≥ 0'],
     ['an action has no time', with_({ actions: [{ kubectl: 'get rs' }] }), 'actions[0].at: required'],
@@ -147,11 +147,11 @@ describe('validateScenario', () => {
       with_({ actions: [{ at: 1.0005, kubectl: 'get rs' }] }),
       'actions[0].at: must have at most 3 decimals (the virtual clock counts milliseconds)',
     ],
-    ['an action does nothing', with_({ actions: [{ at: 1 }] }), 'actions[0]: needs one of kubectl, apply, node'],
+    ['an action does nothing', with_({ actions: [{ at: 1 }] }), 'actions[0]: needs one of kubectl, apply, node, request'],
     [
       'an action does two things',
       with_({ actions: [{ at: 1, kubectl: 'get rs', node: { name: 'node-1', ready: false } }] }),
-      'actions[0]: has kubectl and node; an action does exactly one of kubectl, apply, node',
+      'actions[0]: has kubectl and node; an action does exactly one of kubectl, apply, node, request',
     ],
     ['an action has an unknown field', with_({ actions: [{ at: 1, kubectl: 'get rs', when: 2 }] }), 'actions[0].when: unknown field'],
     [
