@@ -155,6 +155,16 @@ describe('validateScenario', () => {
     ],
     ['an action has an unknown field', with_({ actions: [{ at: 1, kubectl: 'get rs', when: 2 }] }), 'actions[0].when: unknown field'],
     [
+      'a recorded request reads',
+      with_({ actions: [{ at: 1, request: { method: 'GET', path: '/api/v1/pods' } }] }),
+      'actions[0].request.method: must be one of POST, PUT, PATCH, DELETE',
+    ],
+    [
+      'a recorded request is not an API path',
+      with_({ actions: [{ at: 1, request: { method: 'POST', path: '/version' } }] }),
+      'actions[0].request.path: must be an API path such as /apis/apps/v1/namespaces/default/deployments/web',
+    ],
+    [
       'a kubectl line is empty',
       with_({ actions: [{ at: 1, kubectl: ' ' }] }),
       'actions[0].kubectl: must be a kubectl command line, e.g. "set image deployment/web nginx=nginx:1.9.3"',
