@@ -19,6 +19,8 @@ export interface ImageBehaviour {
   crash: boolean;
   /** `never`: Running, readiness never passes. */
   ready: 'ok' | 'never';
+  /** How long the image's preStop hook runs when it is an `exec` or `httpGet` hook (a `sleep` hook says its own). */
+  preStopSeconds: SecondsSpec;
 }
 
 export interface NodeConfig {
@@ -40,6 +42,7 @@ export interface SimConfig {
   nodes: NodeConfig[];
   /** Behaviour per image reference; `default` applies to images not listed. */
   images: Record<string, ImageBehaviour>;
+  /** How long an application takes to exit after SIGTERM (the pod's grace period still ends it with SIGKILL). */
   terminationSeconds: number;
   watchDelaySeconds: number;
   objects: (Deployment | DaemonSet)[];
@@ -53,6 +56,7 @@ export const DEFAULT_IMAGE_BEHAVIOUR: ImageBehaviour = {
   pull: 'ok',
   crash: false,
   ready: 'ok',
+  preStopSeconds: 0,
 };
 
 /** Default maxPods of a node (kubelet default). */

@@ -86,6 +86,36 @@ const affinity = struct(
   true,
 );
 
+const execAction = struct('ExecAction', { command: list(str) });
+const httpGetAction = struct('HTTPGetAction', {
+  path: str,
+  port: intstr,
+  host: str,
+  scheme: str,
+  httpHeaders: list(struct('HTTPHeader', { name: str, value: str })),
+});
+const tcpSocketAction = struct('TCPSocketAction', { port: intstr, host: str });
+
+const probe = struct('Probe', {
+  exec: execAction,
+  httpGet: httpGetAction,
+  tcpSocket: tcpSocketAction,
+  grpc: struct('GRPCAction', { port: int32, service: str }),
+  initialDelaySeconds: int32,
+  timeoutSeconds: int32,
+  periodSeconds: int32,
+  successThreshold: int32,
+  failureThreshold: int32,
+  terminationGracePeriodSeconds: int64,
+});
+
+const lifecycleHandler = struct('LifecycleHandler', {
+  exec: execAction,
+  httpGet: httpGetAction,
+  tcpSocket: tcpSocketAction,
+  sleep: struct('SleepAction', { seconds: int64 }),
+});
+
 const container = struct(
   'Container',
   {
@@ -96,6 +126,10 @@ const container = struct(
     imagePullPolicy: str,
     ports: list(struct('ContainerPort', { containerPort: int32, name: str, protocol: str }, true)),
     env: list(struct('EnvVar', { name: str, value: str }, true)),
+    readinessProbe: probe,
+    livenessProbe: probe,
+    startupProbe: probe,
+    lifecycle: struct('Lifecycle', { postStart: lifecycleHandler, preStop: lifecycleHandler, stopSignal: str }),
   },
   true,
 );
