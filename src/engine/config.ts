@@ -3,7 +3,7 @@
  * src/scenario parses and validates scenario files (DESIGN.md §4) and turns them into this;
  * the engine itself never parses YAML or checks field paths.
  */
-import type { DaemonSet, Deployment, Taint } from './api/types.ts';
+import type { DaemonSet, Deployment, Namespace, Taint } from './api/types.ts';
 
 /** A delay in virtual seconds: fixed, or drawn uniformly from [min, max] with the engine PRNG. */
 export type SecondsSpec = number | [number, number];
@@ -34,7 +34,7 @@ export interface NodeConfig {
 /** One user action at a virtual time (seconds from the start). */
 export type SimAction =
   | { at: number; kubectl: string }
-  | { at: number; apply: Deployment | DaemonSet | Record<string, unknown> }
+  | { at: number; apply: Deployment | DaemonSet | Namespace | Record<string, unknown> }
   | { at: number; node: { name: string; ready?: boolean; remove?: boolean; add?: Partial<NodeConfig> } };
 
 export interface SimConfig {
@@ -45,7 +45,7 @@ export interface SimConfig {
   /** How long an application takes to exit after SIGTERM (the pod's grace period still ends it with SIGKILL). */
   terminationSeconds: number;
   watchDelaySeconds: number;
-  objects: (Deployment | DaemonSet)[];
+  objects: (Deployment | DaemonSet | Namespace)[];
   actions: SimAction[];
 }
 

@@ -277,4 +277,8 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
     backOff:
       '{{pod}} 的 {{container}} 以退出码 {{exitCode}} 退出 → CrashLoopBackOff：{{seconds}} 秒后再次启动',
   },
+  admit: {
+    namespaceCreated:
+      '命名空间“{{namespace}}”不存在：NamespaceAutoProvision 准入插件在 {{kind}} {{name}} 之前创建了它',
+  },
 };

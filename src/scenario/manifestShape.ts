@@ -191,6 +191,14 @@ const daemonSet = struct('DaemonSet', {
   status: any,
 });
 
+const namespace = struct('Namespace', {
+  apiVersion: str,
+  kind: str,
+  metadata: objectMeta,
+  spec: struct('NamespaceSpec', { finalizers: list(str) }),
+  status: any,
+});
+
 /** What decodeManifest found: the object with nulls dropped, or the decoder's message. */
 export type Decoded = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
 
@@ -200,13 +208,15 @@ interface Walk {
 }
 
 /**
- * decodeManifest checks a Deployment or DaemonSet manifest against the Go types of apps/v1 and
+ * decodeManifest checks a Deployment or DaemonSet manifest against the Go types of apps/v1 (a
+ * Namespace against core/v1) and
  * returns it with `null` fields dropped, or the API server's decoding message (without the
  * `Error from server (BadRequest)` prefix kubectl adds).
  */
-export function decodeManifest(kind: 'Deployment' | 'DaemonSet', obj: Record<string, unknown>): Decoded {
+export function decodeManifest(kind: 'Deployment' | 'DaemonSet' | 'Namespace', obj: Record<string, unknown>): Decoded {
   const w: Walk = { typeError: null, unknown: [] };
-  const value = walk(w, kind === 'Deployment' ? deployment : daemonSet, obj, '', kind) as Record<string, unknown>;
+  const type = kind === 'Deployment' ? deployment : kind === 'DaemonSet' ? daemonSet : namespace;
+  const value = walk(w, type, obj, '', kind) as Record<string, unknown>;
   const head = `${kind} in version "v1" cannot be handled as a ${kind}`;
   if (w.typeError !== null) return { ok: false, message: `${head}: ${w.typeError}` };
   if (w.unknown.length > 0) {

@@ -3,7 +3,7 @@
  * describe a run with. A Scenario keeps what the author wrote; toSimConfig applies the defaults.
  * Key order of every interface below is the order §4 prints, and scenarioToYaml keeps it.
  */
-import type { DaemonSet, Deployment, Taint } from '../engine/api/types.ts';
+import type { DaemonSet, Deployment, Namespace, Taint } from '../engine/api/types.ts';
 
 /** A delay in virtual seconds: fixed, or drawn uniformly from [min, max]. */
 export type SecondsSpec = number | [number, number];
@@ -19,6 +19,8 @@ export interface ImageSpec {
   crash?: boolean;
   /** `never`: Running, but readiness never passes. */
   ready?: 'never';
+  /** How long an `exec` or `httpGet` preStop hook of the image runs (a `sleep` hook says its own). Default 0. */
+  preStopSeconds?: SecondsSpec;
 }
 
 /** One node of `cluster.nodes` when it is a list. */
@@ -35,7 +37,10 @@ export interface ClusterSpec {
   nodes?: number | NodeSpec[];
   /** Behaviour per image reference; `default` applies to images not listed. */
   images?: Record<string, ImageSpec>;
-  /** Graceful termination time of a deleted pod, in seconds. Default 1. */
+  /**
+   * How long the application takes to exit after SIGTERM, in seconds (the pod's grace period
+   * still ends it with SIGKILL). Default 1.
+   */
   terminationSeconds?: number;
 }
 
@@ -46,6 +51,9 @@ export interface ControllerSpec {
 
 /** A workload manifest: a real apps/v1 Deployment or DaemonSet. */
 export type Workload = Deployment | DaemonSet;
+
+/** An object of `objects` or of an `apply` action: a workload, or a v1 Namespace. */
+export type ScenarioObject = Workload | Namespace;
 
 /** What a node action adds: a new node with these properties. */
 export interface NodeAddSpec {
@@ -69,7 +77,7 @@ export interface NodeActionSpec {
 /** A user action at virtual seconds from the start. Exactly one of kubectl, apply, node. */
 export type Action =
   | { at: number; kubectl: string }
-  | { at: number; apply: Workload }
+  | { at: number; apply: ScenarioObject }
   | { at: number; node: NodeActionSpec };
 
 export interface Scenario {
@@ -80,7 +88,7 @@ export interface Scenario {
   seed?: number;
   cluster?: ClusterSpec;
   controller?: ControllerSpec;
-  objects: Workload[];
+  objects: ScenarioObject[];
   actions?: Action[];
 }
 

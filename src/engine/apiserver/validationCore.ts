@@ -153,6 +153,16 @@ export function selectorJSON(selector: LabelSelector | undefined): unknown {
 }
 
 /**
+ * validateNamespace is ValidateNamespace for a create: the name a DNS-1123 label
+ * (ValidateNamespaceName), the labels valid.
+ */
+export function validateNamespace(meta: ObjectMeta): FieldError[] {
+  if (!meta.name) return [required('metadata.name', 'name or generateName is required')];
+  const errs = isDNS1123Label(meta.name).map((m) => invalid('metadata.name', meta.name, m));
+  return [...errs, ...validateLabels(meta.labels, 'metadata.labels')];
+}
+
+/**
  * validateNamespaceOf checks a namespaced object's metadata.namespace, when given, as a DNS-1123
  * label (ValidateNamespaceName): `metadata.namespace: Invalid value: "Pay_ments": a lowercase
  * RFC 1123 label must consist of …`.

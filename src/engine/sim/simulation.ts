@@ -5,6 +5,7 @@
  */
 import { DeploymentMaxRetries } from '../api/constants.ts';
 import type { Pod } from '../api/types.ts';
+import { createSystemNamespaces } from '../apiserver/admission/namespaceAutoProvision.ts';
 import { createObject, objectKey, type WatchRecord } from '../apiserver/store.ts';
 import { applyWatch } from '../client/cache.ts';
 import { forget, get as queueGet, len, numRequeues, rateLimitedDelay } from '../client/workqueue.ts';
@@ -40,10 +41,11 @@ const SYNC: Record<ControllerName, (tx: Tx, key: string) => string | null> = {
  */
 export const RESYNC_PERIOD_MS = 12 * 60 * 60 * 1000;
 
-/** createEngine builds the state at t = 0: the nodes exist; workloads and actions are queued. */
+/** createEngine builds the state at t = 0: the system namespaces and the nodes exist; workloads and actions are queued. */
 export function createEngine(config: SimConfig): EngineState {
   const st = newEngineState(config);
   const wctx = { now: 0, prng: st.prng, writes: [] as WatchRecord[] };
+  createSystemNamespaces(st.store, wctx.writes);
   for (const n of config.nodes) createObject(st.store, wctx, nodeObject(n, toRFC3339(0)));
   for (const w of wctx.writes) applyWatch(st.cache, w);
   const tx = newTx(st, 'user');

@@ -14,6 +14,7 @@ import {
   updateStatus,
   type WatchRecord,
 } from '../apiserver/store.ts';
+import { namespaceExists, namespaceObject } from '../apiserver/admission/namespaceAutoProvision.ts';
 import { add as queueAdd } from '../client/workqueue.ts';
 import { hexString, type PrngState } from '../lib/prng.ts';
 import { fnv32a, utf8Bytes } from '../lib/hash.ts';
@@ -109,7 +110,18 @@ export function enqueueAfter(tx: Tx, controller: ControllerName, key: string, de
   schedule(tx, at, { type: 'enqueue', controller, key, at });
 }
 
+/**
+ * create is a POST to the API server. A namespaced object in a namespace that does not exist
+ * gets it created first (the NamespaceAutoProvision admission plugin), which Explain records.
+ */
 export function create<T extends KubeObject>(tx: Tx, obj: T): ApiResult<T> {
+  if (obj.kind !== 'Node' && obj.kind !== 'Namespace') {
+    const ns = obj.metadata.namespace || 'default';
+    if (!namespaceExists(tx.st.store, ns)) {
+      const r = createObject(tx.st.store, tx, namespaceObject(ns));
+      if (r.ok) decide(tx.decisions, 'admit', 'namespaceCreated', { namespace: ns, kind: obj.kind, name: obj.metadata.name || obj.metadata.generateName || '' });
+    }
+  }
   return createObject(tx.st.store, tx, obj);
 }
 

@@ -65,6 +65,8 @@ for (const [file, fns] of Object.entries(FILES))
 const ELSEWHERE: Record<string, string> = {
   eventCorrelate:
     'https://github.com/kubernetes/kubernetes/blob/v1.36.3/staging/src/k8s.io/client-go/tools/record/events_cache.go',
+  admit:
+    'https://github.com/kubernetes/kubernetes/blob/v1.36.3/plugin/pkg/admission/namespace/autoprovision/admission.go',
   addPod: 'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/kubelet/prober/prober_manager.go',
   doProbe: 'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/kubelet/prober/worker.go',
   killContainer:
