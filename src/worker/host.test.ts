@@ -421,13 +421,18 @@ describe('WorkerHost in a namespace', () => {
     expect(env.lastView().workloads[0]).toMatchObject({ namespace: 'payments', replicas: 20, maxSurge: 5 });
     const text = env.scenarios().at(-1)?.text ?? '';
     expect(text).toContain('scale deployment/checkout-api --replicas=20 -n payments');
-    expect(text).toContain(`patch deployment/checkout-api --type=merge -p '{"spec":{"strategy":{"rollingUpdate":{"maxSurge":5}}}}' -n payments`);
+    expect(text).toContain(
+      `patch deployment/checkout-api --type=merge -p '{"spec":{"strategy":{"rollingUpdate":{"maxSurge":5}}}}' -n payments`,
+    );
   });
 
   it('refuses a bare name that is not in the default namespace with the API server words', () => {
     load();
     const r = env.reply(send({ type: 'setField', workload: 'checkout-api', field: 'replicas', value: 3 }));
-    expect(r).toMatchObject({ ok: false, error: 'Error from server (NotFound): deployments.apps "checkout-api" not found' });
+    expect(r).toMatchObject({
+      ok: false,
+      error: 'Error from server (NotFound): deployments.apps "checkout-api" not found',
+    });
   });
 
   it('describes, prints and reports the rollout of the workload in its namespace', () => {
@@ -438,23 +443,34 @@ describe('WorkerHost in a namespace', () => {
     expect(ask('yaml')).toEqual({ kind: 'text', text: expect.stringContaining('namespace: payments') });
     expect(ask('describe')).toEqual({ kind: 'text', text: expect.stringMatching(/Namespace:\s+payments/) });
     expect(ask('rolloutStatus')).toEqual({ kind: 'text', text: expect.stringContaining('"checkout-api"') });
-    expect(ask('rolloutHistory')).toEqual({ kind: 'text', text: expect.stringMatching(/REVISION\s+CHANGE-CAUSE/) });
+    expect(ask('rolloutHistory')).toEqual({
+      kind: 'text',
+      text: expect.stringMatching(/REVISION\s+CHANGE-CAUSE/),
+    });
     for (const what of ['yaml', 'describe', 'rolloutStatus', 'rolloutHistory'] as const) {
       const r = ask(what);
       expect(r.kind === 'text' && r.text).not.toContain('NotFound');
     }
   });
 
-  it('answers a pod query in the pod\'s namespace', () => {
+  it("answers a pod query in the pod's namespace", () => {
     load();
     ok({ type: 'seekTime', seconds: 40 });
     env.advance(20);
     const first = env.lastView().pods[0];
     if (!first) throw new Error('no pods at 40 s');
     expect(first.namespace).toBe('payments');
-    const detail = ok({ type: 'query', what: 'pod', kind: 'pod', name: `payments/${first.name}`, from: null });
+    const detail = ok({
+      type: 'query',
+      what: 'pod',
+      kind: 'pod',
+      name: `payments/${first.name}`,
+      from: null,
+    });
     expect(detail).toMatchObject({ kind: 'pod', pod: { name: first.name, namespace: 'payments' } });
-    expect(ok({ type: 'query', what: 'yaml', kind: 'pod', name: `payments/${first.name}`, from: null })).toEqual({
+    expect(
+      ok({ type: 'query', what: 'yaml', kind: 'pod', name: `payments/${first.name}`, from: null }),
+    ).toEqual({
       kind: 'text',
       text: expect.stringContaining(`name: ${first.name}`),
     });
