@@ -24,6 +24,7 @@ import {
   probeOf,
   readyOf,
   startedOf,
+  triggerReadiness,
 } from './prober/proberManager.ts';
 import { containerStatuses, podConditions, podIP, setStatus } from './status.ts';
 import { killPlan, preStopOf } from './termination.ts';
@@ -80,7 +81,9 @@ export function proberReschedule(tx: Tx, pod: Pod, podKey: string, ps0: PodProbe
  * appReadyAtMs (-1: never). The instance number is the containers' restart count.
  */
 export function proberStarted(tx: Tx, podKey: string, ps: PodProbes, appReadyAtMs: number, neverReady: boolean): PodProbes {
-  const next: PodProbes = { ...ps, facts: { id: ps.facts.id + 1, startedAtMs: tx.now, appReadyAtMs, neverReady, stoppedAtMs: -1 }, killing: null };
+  const started: PodProbes = { ...ps, facts: { id: ps.facts.id + 1, startedAtMs: tx.now, appReadyAtMs, neverReady, stoppedAtMs: -1 }, killing: null };
+  // The sync that sees the new container runs the readiness probes at once.
+  const next = triggerReadiness(started, tx.now);
   tx.st.probes.set(podKey, next);
   return next;
 }
@@ -154,6 +157,11 @@ function applyRuns(tx: Tx, pod: Pod, podKey: string, ps0: PodProbes, runs: reado
       decide(tx.decisions, 'doProbe', 'started', values);
       note(tx, 'startupSucceeded', { pod: name, container: w.container });
     }
+  }
+  // A startup success is a sync: the container's readiness probes run at once.
+  if (runs.some((r) => ps.workers[r.worker]?.probeType === 'startup' && r.out.set === 'Success' && r.before !== 'Success')) {
+    ps = triggerReadiness(ps, tx.now);
+    tx.st.probes.set(podKey, ps);
   }
   writeProbeStatus(tx, pod, podKey, ps);
   if (kill && !ps.killing && !pod.metadata.deletionTimestamp) ps = startKill(tx, pod, podKey, ps, kill);

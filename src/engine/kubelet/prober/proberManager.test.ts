@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Pod, Probe } from '../../api/types.ts';
-import { addPod, advanceProbes, type ContainerFacts, nextProbeEvent, type PodProbes, readyOf, startedOf } from './proberManager.ts';
+import {
+  addPod,
+  advanceProbes,
+  type ContainerFacts,
+  nextProbeEvent,
+  type PodProbes,
+  readyOf,
+  startedOf,
+  triggerReadiness,
+} from './proberManager.ts';
 import { doProbe, type ProbeType, type ProbeWorker, probeTime } from './worker.ts';
 
 function pod(probes: Partial<Record<ProbeType, Probe>>): Pod {
@@ -13,11 +22,17 @@ const http = { httpGet: { path: '/healthz', port: 8080, scheme: 'HTTP' } };
 
 /**
  * started is the pod's prober after its container started at `startedAt`, answering from
- * `appReadyAt`: as the kubelet does, the probes due until then run first, before the start.
+ * `appReadyAt`: as the kubelet does, the probes due until then run first, before the start, and
+ * the sync that sees the start runs the readiness probes at once.
  */
 function started(ps: PodProbes, startedAt: number, appReadyAt: number): PodProbes {
   const facts: ContainerFacts = { id: 0, startedAtMs: startedAt, appReadyAtMs: appReadyAt, neverReady: false, stoppedAtMs: -1 };
-  return { ...advanceProbes(ps, startedAt).ps, facts };
+  return triggerReadiness({ ...advanceProbes(ps, startedAt).ps, facts }, startedAt);
+}
+
+/** startupSucceeded: a startup Success among the runs makes the kubelet sync (and trigger readiness). */
+function startupSucceeded(ps: PodProbes, runs: readonly { worker: number; out: { set: string | null }; before: string | null }[]): boolean {
+  return runs.some((r) => ps.workers[r.worker]?.probeType === 'startup' && r.out.set === 'Success' && r.before !== 'Success');
 }
 
 /** drive runs the prober as the kubelet does, one event at a time, up to `horizon` ms. */
@@ -29,7 +44,7 @@ function drive(ps0: PodProbes, from: number, horizon: number) {
     const t = nextProbeEvent(ps, now, 1, () => true);
     if (t === null || t > horizon) break;
     const r = advanceProbes(ps, t);
-    ps = r.ps;
+    ps = startupSucceeded(r.ps, r.runs) ? triggerReadiness(r.ps, t) : r.ps;
     now = t;
     for (const x of r.runs) seen.push({ t: x.t, worker: x.worker, ran: x.out.ran, set: x.out.set });
   }
@@ -38,61 +53,57 @@ function drive(ps0: PodProbes, from: number, horizon: number) {
 }
 
 /**
- * naive is the reference: every probe of every worker in time order (worker order at equal
- * times), each seeing `started` as the startup results before its instant made it.
+ * naive is the reference: every probe of every worker, instant by instant (worker order within
+ * one), each seeing `started` as the startup results before that instant made it; a startup
+ * success makes the kubelet sync, which runs the readiness probes again at that instant.
  */
 function naive(ps0: PodProbes, horizon: number) {
-  const workers = ps0.workers.map((w) => ({ ...w }));
-  const f = ps0.facts;
+  let ps: PodProbes = { ...ps0, workers: ps0.workers.map((w) => ({ ...w })) };
+  const f = ps.facts;
   const seen: { t: number; worker: number; ran: string | null; set: string | null }[] = [];
-  const startupBefore = (t: number, log: { t: number; result: string | null }[]) => {
-    let r: string | null = null;
-    for (const e of log) if (e.t < t) r = e.result;
-    return r;
-  };
-  const startupLog: { t: number; result: string | null }[] = [];
   for (;;) {
-    let best = -1;
-    for (let i = 0; i < workers.length; i++) {
-      const w = workers[i] as ProbeWorker;
-      if (w.stopped || probeTime(w, w.nextK) > horizon) continue;
-      if (best < 0 || probeTime(w, w.nextK) < probeTime(workers[best] as ProbeWorker, (workers[best] as ProbeWorker).nextK)) best = i;
-    }
-    if (best < 0) break;
-    const w = workers[best] as ProbeWorker;
-    const t = probeTime(w, w.nextK);
-    const hasStartup = workers.some((x) => x.probeType === 'startup');
-    const startedFlag = !hasStartup || startupBefore(t, startupLog) === 'Success';
-    const before = w.result;
-    const out = doProbe(w, { containerID: f.id, running: f.id >= 0, startedAtMs: f.startedAtMs, started: startedFlag }, t, () =>
-      f.appReadyAtMs >= 0 && t >= f.appReadyAtMs ? 'Success' : 'Failure',
-    );
-    w.nextK++;
-    if (!out.keepGoing) w.stopped = true;
-    if (w.probeType === 'startup') startupLog.push({ t, result: w.result });
-    const flips =
-      out.ran === 'Failure' ||
-      (out.set !== null &&
-        out.set !== before &&
-        (w.probeType === 'readiness' ? (before === 'Success') !== (out.set === 'Success') : w.probeType === 'startup' && out.set === 'Success'));
-    if (flips) seen.push({ t, worker: best, ran: out.ran, set: out.set });
+    const due = ps.workers.filter((w) => !w.stopped && probeTime(w, w.nextK) <= horizon);
+    if (due.length === 0) break;
+    const t = Math.min(...due.map((w) => probeTime(w, w.nextK)));
+    const startedBefore = startedOf(ps, 0);
+    let startupOk = false;
+    ps.workers.forEach((w0, i) => {
+      const w = w0 as ProbeWorker;
+      if (w.stopped || probeTime(w, w.nextK) !== t) return;
+      const before = w.result;
+      const out = doProbe(w, { containerID: f.id, running: f.id >= 0, startedAtMs: f.startedAtMs, started: startedBefore }, t, () =>
+        f.appReadyAtMs >= 0 && t >= f.appReadyAtMs ? 'Success' : 'Failure',
+      );
+      w.nextK++;
+      if (!out.keepGoing) w.stopped = true;
+      if (w.probeType === 'startup' && out.set === 'Success' && before !== 'Success') startupOk = true;
+      const flips =
+        out.ran === 'Failure' ||
+        (out.set !== null &&
+          out.set !== before &&
+          (w.probeType === 'readiness' ? (before === 'Success') !== (out.set === 'Success') : w.probeType === 'startup' && out.set === 'Success'));
+      if (flips) seen.push({ t, worker: i, ran: out.ran, set: out.set });
+    });
+    if (startupOk) ps = triggerReadiness(ps, t);
+    ps = { ...ps, workers: ps.workers.map((w) => ({ ...w })) };
   }
-  return { workers, seen };
+  return { workers: ps.workers, seen };
 }
 
 describe('advanceProbes', () => {
   it('turns a readiness probe Success at the first probe at least initialDelaySeconds after the start and after the application answers', () => {
     const ps = started(addPod(pod({ readiness: { ...http, initialDelaySeconds: 20, periodSeconds: 10 } }), 0, -1e9, () => 0), 2000, 4500);
     const { ps: after, seen } = drive(ps, 2000, 60_000);
-    // Probes at 0, 10, 20 s skip (delay), 30 s succeeds: 28 s after the start.
-    expect(seen).toEqual([{ t: 30_000, worker: 0, ran: 'Success', set: 'Success' }]);
-    expect(readyOf(after, 0, 30_000)).toBe(true);
+    // The start's sync probes at once (2 s) and restarts the ticker: 12 s skips too (delay), 22 s succeeds.
+    expect(seen).toEqual([{ t: 22_000, worker: 0, ran: 'Success', set: 'Success' }]);
+    expect(readyOf(after, 0, 22_000)).toBe(true);
   });
 
   it('counts failures until the application answers, then one success', () => {
     const ps = started(addPod(pod({ readiness: { ...http, periodSeconds: 1 } }), 1000, 0, () => 0), 3000, 5500);
     const { seen } = drive(ps, 3000, 20_000);
     expect(seen.map((s) => [s.t, s.ran])).toEqual([
+      [3000, 'Failure'],
       [4000, 'Failure'],
       [5000, 'Failure'],
       [6000, 'Success'],
@@ -114,12 +125,12 @@ describe('advanceProbes', () => {
     const p = pod({ startup: { ...http, periodSeconds: 5, failureThreshold: 10 }, readiness: { ...http, periodSeconds: 1 } });
     const ps = started(addPod(p, 0, -1e9, () => 0), 1000, 12_000);
     const { ps: after, seen } = drive(ps, 1000, 30_000);
-    // startup fails at 5 and 10 s, succeeds at 15 s; readiness first probes after that instant.
+    // startup fails at 5 and 10 s, succeeds at 15 s; the kubelet's sync then runs readiness at once.
     expect(seen.map((s) => [s.t, s.worker, s.ran])).toEqual([
       [5000, 0, 'Failure'],
       [10_000, 0, 'Failure'],
       [15_000, 0, 'Success'],
-      [16_000, 1, 'Success'],
+      [15_000, 1, 'Success'],
     ]);
     expect(startedOf(after, 0)).toBe(true);
   });

@@ -110,6 +110,25 @@ export function startedOf(ps: PodProbes, index: number): boolean {
   return w === undefined || (w.result === 'Success' && w.containerID === f.id);
 }
 
+/**
+ * triggerReadiness is UpdatePodStatus's immediate readiness run: when the kubelet syncs a pod
+ * whose container has started but is not ready, each of its readiness workers probes at once and
+ * restarts its ticker from then (kubernetes#98376, #119089). The kubelet syncs on a container
+ * start and on a startup result. A worker still in its first jitter sleep takes the run when it
+ * wakes, at its first probe. (A periodic probe at the same instant has run already, on the status
+ * before the sync: the triggered one runs after it.)
+ */
+export function triggerReadiness(ps: PodProbes, now: number): PodProbes {
+  let changed = false;
+  const workers = ps.workers.map((w) => {
+    if (w.probeType !== 'readiness' || w.stopped || now < w.firstMs || !startedOf(ps, w.index)) return w;
+    if (w.result === 'Success' && w.containerID === ps.facts.id) return w;
+    changed = true;
+    return { ...w, firstMs: now, nextK: 0 };
+  });
+  return changed ? { ...ps, workers } : ps;
+}
+
 /** viewOf: the container as a probe after the last change sees it (see the file comment). */
 function viewOf(f: ContainerFacts, started: boolean): ContainerView {
   return { containerID: f.id, running: f.id >= 0 && f.stoppedAtMs < 0, startedAtMs: f.startedAtMs, started };
