@@ -87,6 +87,10 @@ export interface ContainerView {
   startedAtMs: number;
   /** containerStatus.started. */
   started: boolean;
+  /** The pod's phase is Failed or Succeeded. */
+  podFinished?: boolean;
+  /** The container has terminated and the pod's restartPolicy is Never: it will not come back. */
+  terminatedForGood?: boolean;
 }
 
 /** What one doProbe call did: whether the worker goes on, the probe's result if it ran, the value it set. */
@@ -103,8 +107,9 @@ export interface ProbeOutcome {
 }
 
 /**
- * doProbe probes the container once and records the result in `w` (which it changes): the
- * results manager's value on a new container, Failure for a container that is not running, the
+ * doProbe probes the container once and records the result in `w` (which it changes): a pod
+ * that has finished (Failed, Succeeded) ends the worker; the results manager's value on a new
+ * container, Failure for a container that is not running, the
  * initialDelaySeconds wait (whole seconds since the container started, as int32(Seconds())),
  * startup gating (readiness and liveness wait for `started`; startup stops once started), the run
  * of equal results against successThreshold / failureThreshold, and the hold after a liveness or
@@ -117,6 +122,10 @@ export function doProbe(w: ProbeWorker, c: ContainerView, nowMs: number, probe: 
     w.result = r;
     out.set = r;
   };
+  if (c.podFinished) {
+    out.keepGoing = false;
+    return out;
+  }
   if (c.containerID < 0) {
     out.skipped = 'noContainer';
     return out;
@@ -134,7 +143,9 @@ export function doProbe(w: ProbeWorker, c: ContainerView, nowMs: number, probe: 
   if (!c.running) {
     set('Failure');
     out.skipped = 'notRunning';
-    return out; // restartPolicy Always: the container comes back
+    // The worker stops only when the container will not be restarted (never in a workload's pod).
+    if (c.terminatedForGood) out.keepGoing = false;
+    return out;
   }
   if (deleting && (w.probeType === 'liveness' || w.probeType === 'startup')) {
     set('Success');
@@ -161,7 +172,9 @@ export function doProbe(w: ProbeWorker, c: ContainerView, nowMs: number, probe: 
     return out;
   }
   set(result);
-  if ((w.probeType === 'liveness' || w.probeType === 'startup') && result === 'Failure') {
+  // A liveness failure restarts the container; a startup result (either one) is final for this
+  // container: the worker holds until it sees the next one (kubernetes#117153).
+  if ((w.probeType === 'liveness' && result === 'Failure') || w.probeType === 'startup') {
     w.onHold = true;
     w.resultRun = 0;
   }
