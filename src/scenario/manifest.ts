@@ -66,8 +66,11 @@ function validateNamespaceManifest(issues: Issues, path: string, x: Record<strin
  */
 function secondsOverLimit(spec: PodSpec | undefined): [string, number] | null {
   if (!spec) return null;
-  const over = (v: unknown) => typeof v === 'number' && (v < 0 || v > LIMITS.seconds);
-  if (over(spec.terminationGracePeriodSeconds)) return ['terminationGracePeriodSeconds', spec.terminationGracePeriodSeconds as number];
+  // Negative delays get the API server's own message; a negative grace period (which the API
+  // server stores and the kubelet reads as 1 s) is outside the simulator's range.
+  const over = (v: unknown) => typeof v === 'number' && v > LIMITS.seconds;
+  const grace = spec.terminationGracePeriodSeconds;
+  if (typeof grace === 'number' && (grace < 0 || grace > LIMITS.seconds)) return ['terminationGracePeriodSeconds', grace];
   const containers = Array.isArray(spec.containers) ? spec.containers : [];
   for (let i = 0; i < containers.length; i++) {
     const c = containers[i];
