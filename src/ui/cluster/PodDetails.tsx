@@ -106,6 +106,8 @@ function PodFacts({ pod, detail }: { pod: PodView; detail: PodDetailView | null 
   const t = useT();
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+      <dt className="text-slate-600 dark:text-slate-400">{t('cluster.namespace')}</dt>
+      <dd className="font-mono">{pod.namespace}</dd>
       <dt className="text-slate-600 dark:text-slate-400">{t('cluster.node')}</dt>
       <dd className="font-mono">{pod.node ?? t('cluster.unscheduled')}</dd>
       <dt className="text-slate-600 dark:text-slate-400">{t('cluster.phase')}</dt>

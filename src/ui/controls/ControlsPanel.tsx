@@ -44,7 +44,10 @@ export function ControlsPanel() {
             ))}
           </select>
         ) : workload ? (
-          <span className="truncate font-mono text-xs text-slate-600 dark:text-slate-400">
+          <span
+            title={workloadLabel(workload)}
+            className="truncate font-mono text-xs text-slate-600 dark:text-slate-400"
+          >
             {workloadLabel(workload)}
             {workload.paused ? ` (${t('controls.paused')})` : ''}
           </span>
