@@ -210,3 +210,32 @@ describe('a liveness probe that fails', () => {
     expect((starts[3]?.ms ?? 0) - (kills[2] ?? 0)).toBe(21_000);
   });
 });
+
+describe('a readiness probe on a node that goes NotReady', () => {
+  it('reports nothing while the node is unreachable and turns the pod Ready on its recovery', () => {
+    const text = `version: 1
+name: probes and a node fault
+cluster: { nodes: 1 }
+objects:
+  - apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: web }
+    spec:
+      replicas: 2
+      selector: { matchLabels: { app: web } }
+      template:
+        metadata: { labels: { app: web } }
+        spec:
+          containers:
+            - name: app
+              image: app:1
+              readinessProbe: { tcpSocket: { port: 80 }, initialDelaySeconds: 10, periodSeconds: 5 }
+actions:
+  - { at: 5, node: { name: node-1, ready: false } }
+  - { at: 30, node: { name: node-1, ready: true } }
+`;
+    const pods = podTimes(writesOf(text));
+    expect(pods).toHaveLength(2);
+    for (const p of pods) expect(p.ready, p.name).toBe(30_000);
+  });
+});

@@ -16,7 +16,7 @@ import type { KubeletPodState } from '../sim/state.ts';
 import { note, recordEvent, remove, schedule, type Tx } from '../sim/tx.ts';
 import { ACCEPTED_STATUS, BOUND_STATUS, containerStatuses, podConditions, podIP, setStatus } from './status.ts';
 import { containerExited, kubeletOnPodDeleting } from './killPod.ts';
-import { proberAccept, proberOf, proberReschedule, proberRunDue, proberStarted, proberStopped } from './probes.ts';
+import { kubeletProbe, proberAccept, proberOf, proberReschedule, proberRunDue, proberStarted, proberStopped } from './probes.ts';
 import { startedOf } from './prober/proberManager.ts';
 import { isNodeReady } from '../lib/scheduling.ts';
 
@@ -173,6 +173,11 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
       containerExited(tx, pod, podKey, uid, b);
       return;
     case 'ready': {
+      // A pod with probes is Ready when they say so (a node's recovery asks them again).
+      if (proberOf(tx, podKey, uid)) {
+        kubeletProbe(tx, podKey, uid);
+        return;
+      }
       setStatus(tx, pod, {
         ...pod.status,
         conditions: podConditions(pod, tx.nowIso, true, true),

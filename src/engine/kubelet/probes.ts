@@ -10,6 +10,7 @@
 import { decide } from '../api/decision.ts';
 import type { ContainerStatus, Pod } from '../api/types.ts';
 import { nextFloat } from '../lib/prng.ts';
+import { isNodeReady } from '../lib/scheduling.ts';
 import { parseRFC3339 } from '../lib/time.ts';
 import { note, recordEvent, schedule, type Tx } from '../sim/tx.ts';
 import { killingMessage, probeTypeString, unhealthyMessage } from './prober/prober.ts';
@@ -239,6 +240,12 @@ export function kubeletProbe(tx: Tx, podKey: string, uid: string): void {
     return;
   }
   tx.actor = `kubelet/${pod.spec.nodeName ?? ''}`;
+  const node = tx.st.store.objects.Node.get(pod.spec.nodeName ?? '');
+  if (node?.kind === 'Node' && !isNodeReady(node)) {
+    // An unreachable kubelet reports nothing; the node's recovery runs the probes again.
+    note(tx, 'nodeNotReadyWaits', { node: node.metadata.name, pod: pod.metadata.name });
+    return;
+  }
   const ps = proberRunDue(tx, pod, podKey, ps0);
   // A container without a readiness probe turns ready when its application answers.
   writeProbeStatus(tx, tx.st.store.objects.Pod.get(podKey) as Pod, podKey, ps);
