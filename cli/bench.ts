@@ -1,6 +1,7 @@
 /**
- * `npm run bench [-- --json]`: engine benchmarks (not timed tests). Prints one line per case;
- * with --json, one JSON object per line: {"name", "n", "ticks", "ms", ...}.
+ * `npm run bench [-- --json] [-- --only=deployment|probes|daemonset|seek]`: engine benchmarks (not
+ * timed tests). Prints one line per case; with --json, one JSON object per line:
+ * {"name", "n", "ticks", "ms", ...}.
  */
 import { createEngine, type EngineState, nextEventTime, runUntil, type SimConfig, step } from '../src/engine/sim.ts';
 import { daemonSetStatusViewer } from '../src/engine/kubectl/rolloutStatus.ts';
@@ -17,7 +18,10 @@ import { frameAt, newFrameCaches } from '../src/worker/frames.ts';
 const json = process.argv.includes('--json');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
 
-function deployment(replicas: number): Deployment {
+function deployment(replicas: number, probed = false): Deployment {
+  const container = probed
+    ? { name: 'web', image: 'web:1', readinessProbe: { httpGet: { path: '/healthz', port: 8080 }, periodSeconds: 1 } }
+    : { name: 'web', image: 'web:1' };
   return {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
@@ -25,19 +29,19 @@ function deployment(replicas: number): Deployment {
     spec: {
       replicas,
       selector: { matchLabels: { app: 'web' } },
-      template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'web:1' }] } },
+      template: { metadata: { labels: { app: 'web' } }, spec: { containers: [container] } },
     },
   };
 }
 
-function rolloutConfig(replicas: number, nodes: number): SimConfig {
+function rolloutConfig(replicas: number, nodes: number, probed = false): SimConfig {
   return {
     seed: 1,
     nodes: Array.from({ length: nodes }, (_, i) => ({ name: `node-${i + 1}`, labels: {}, taints: [], unschedulable: false, maxPods: 1000 })),
     images: { default: DEFAULT_IMAGE_BEHAVIOUR },
     terminationSeconds: 1,
     watchDelaySeconds: 0.05,
-    objects: [deployment(replicas)],
+    objects: [deployment(replicas, probed)],
     actions: [{ at: 60, kubectl: 'set image deployment/web web=web:2' }],
   };
 }
@@ -47,14 +51,36 @@ function report(row: Record<string, number | string>): void {
   else console.log(Object.entries(row).map(([k, v]) => `${k}=${v}`).join('  '));
 }
 
-function benchRollout(n: number, nodes: number): void {
-  const st = createEngine(rolloutConfig(n, nodes));
+function benchRollout(n: number, nodes: number, probed = false): { ticks: number; ms: number } {
+  const st = createEngine(rolloutConfig(n, nodes, probed));
   // Settle the initial Deployment first; time only the rolling update.
   runUntil(st, 60_000 - 1);
   const t0 = process.hrtime.bigint();
   const ticks = runUntil(st, 60 * 60 * 1000);
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  report({ name: 'deployment-rollout', n, nodes, ticks, ms: Math.round(ms), ticksPerSecond: Math.round((ticks / ms) * 1000), virtualSeconds: Math.round(st.now / 1000) - 60 });
+  const name = probed ? 'deployment-rollout-probed' : 'deployment-rollout';
+  report({ name, n, nodes, ticks, ms: Math.round(ms), ticksPerSecond: Math.round((ticks / ms) * 1000), virtualSeconds: Math.round(st.now / 1000) - 60 });
+  return { ticks, ms };
+}
+
+/**
+ * benchProbes runs the 10,000-replica rollout twice, without probes and with a readinessProbe
+ * (periodSeconds 1) on every pod, and reports the ratios: a probe that changes nothing costs no
+ * tick, so only the failed probes before each application answers (1–4 s, an Unhealthy Event
+ * each) and the Ready writes remain. Each run is the best of `runs` (a busy machine only slows runs down).
+ */
+function benchProbes(n: number, nodes: number, runs = 2): void {
+  const best = (probed: boolean) => {
+    let b = { ticks: 0, ms: Number.POSITIVE_INFINITY };
+    for (let i = 0; i < runs; i++) {
+      const r = benchRollout(n, nodes, probed);
+      if (r.ms < b.ms) b = r;
+    }
+    return b;
+  };
+  const plain = best(false);
+  const probed = best(true);
+  report({ name: 'probe-cost', n, tickRatio: Math.round((probed.ticks / plain.ticks) * 100) / 100, timeRatio: Math.round((probed.ms / plain.ms) * 100) / 100 });
 }
 
 function daemonSet(image: string): DaemonSet {
@@ -118,6 +144,8 @@ if (!only || only === 'deployment') {
   benchRollout(1000, 100);
   benchRollout(10000, 100);
 }
+
+if (!only || only === 'probes') benchProbes(10000, 100);
 
 if (!only || only === 'daemonset') {
   benchDaemonSet(1000);

@@ -3,7 +3,7 @@
  * src/scenario parses and validates scenario files (DESIGN.md §4) and turns them into this;
  * the engine itself never parses YAML or checks field paths.
  */
-import type { DaemonSet, Deployment, Taint } from './api/types.ts';
+import type { DaemonSet, Deployment, Namespace, Taint } from './api/types.ts';
 
 /** A delay in virtual seconds: fixed, or drawn uniformly from [min, max] with the engine PRNG. */
 export type SecondsSpec = number | [number, number];
@@ -19,6 +19,8 @@ export interface ImageBehaviour {
   crash: boolean;
   /** `never`: Running, readiness never passes. */
   ready: 'ok' | 'never';
+  /** How long the image's preStop hook runs when it is an `exec` or `httpGet` hook (a `sleep` hook says its own). */
+  preStopSeconds: SecondsSpec;
 }
 
 export interface NodeConfig {
@@ -34,7 +36,7 @@ import type { ApiRequest } from './apiserver/rest/write.ts';
 
 export type SimAction =
   | { at: number; kubectl: string }
-  | { at: number; apply: Deployment | DaemonSet | Record<string, unknown> }
+  | { at: number; apply: Deployment | DaemonSet | Namespace | Record<string, unknown> }
   | { at: number; node: { name: string; ready?: boolean; remove?: boolean; add?: Partial<NodeConfig> } }
   | { at: number; request: ApiRequest };
 
@@ -43,9 +45,10 @@ export interface SimConfig {
   nodes: NodeConfig[];
   /** Behaviour per image reference; `default` applies to images not listed. */
   images: Record<string, ImageBehaviour>;
+  /** How long an application takes to exit after SIGTERM (the pod's grace period still ends it with SIGKILL). */
   terminationSeconds: number;
   watchDelaySeconds: number;
-  objects: (Deployment | DaemonSet)[];
+  objects: (Deployment | DaemonSet | Namespace)[];
   actions: SimAction[];
 }
 
@@ -56,6 +59,7 @@ export const DEFAULT_IMAGE_BEHAVIOUR: ImageBehaviour = {
   pull: 'ok',
   crash: false,
   ready: 'ok',
+  preStopSeconds: 0,
 };
 
 /** Default maxPods of a node (kubelet default). */

@@ -4,16 +4,20 @@
 import { DAEMONSET_DECISION_KEYS } from './controller/daemon/explainCatalog.ts';
 import { DEPLOYMENT_DECISION_KEYS, type DecisionCatalog } from './controller/deployment/util/plans/explainCatalog.ts';
 import { REPLICASET_DECISION_KEYS } from './controller/replicaset/explainCatalog.ts';
+import { APISERVER_DECISION_KEYS } from './apiserver/explainCatalog.ts';
+import { KUBELET_DECISION_KEYS } from './kubelet/explainCatalog.ts';
 import { EVENT_DECISION_KEYS } from './sim/eventCatalog.ts';
 
 export type { DecisionCatalog };
 
-/** ALL_DECISION_CATALOGS: Deployment, ReplicaSet, DaemonSet and event-recorder templates, in that order. */
+/** ALL_DECISION_CATALOGS: Deployment, ReplicaSet, DaemonSet, event-recorder, kubelet and admission templates, in that order. */
 export const ALL_DECISION_CATALOGS: readonly DecisionCatalog[] = [
   DEPLOYMENT_DECISION_KEYS,
   REPLICASET_DECISION_KEYS,
   DAEMONSET_DECISION_KEYS,
   EVENT_DECISION_KEYS,
+  KUBELET_DECISION_KEYS,
+  APISERVER_DECISION_KEYS,
 ];
 
 /** The tick summaries' English templates (sim/summaryCatalog.ts); the UI translates the same keys. */

@@ -69,6 +69,7 @@ export const en = {
     legendPhases: 'Pod phases',
     newest: 'newest',
     node: 'Node',
+    namespace: 'Namespace',
     unscheduled: 'not scheduled',
     phase: 'Phase',
     owner: 'Owner',

@@ -260,4 +260,41 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
     spamDropped:
       '{{kind}} {{name}} 的 {{reason}} 未写入：{{recorder}} 记录器对该对象已没有令牌（一次最多 25 个 Event，之后每 5 分钟 1 个）；已出现 {{count}} 次',
   },
+  // kubelet: the prober (prober_manager.go, worker.go) and container stops (kuberuntime_container.go)
+  addPod: {
+    worker:
+      '{{pod}} 中 {{container}} 的 {{probe}} 探针：现在探测一次，之后每 {{period}} 秒一次；initialDelaySeconds {{delay}} 从容器启动算起',
+    workerJitter:
+      '{{pod}} 中 {{container}} 的 {{probe}} 探针：kubelet 启动才 {{kubeletAge}} 秒，不到一个周期（{{period}} 秒），所以 worker 先随机等待 {{jitterMs}} 毫秒：在 {{first}} 秒探测，之后每 {{period}} 秒一次；initialDelaySeconds {{delay}}',
+  },
+  doProbe: {
+    failed:
+      '{{pod}} 中 {{container}} 的 {{probe}} 探针在 {{time}} 秒失败（连续第 {{run}} 次，failureThreshold {{threshold}}）：{{output}}',
+    ready:
+      '{{pod}} 中 {{container}} 的就绪探针在 {{time}} 秒成功（连续 {{run}} 次 = successThreshold {{threshold}}）→ 容器就绪',
+    notReady:
+      '{{pod}} 中 {{container}} 的就绪探针连续失败 {{run}} 次（failureThreshold {{threshold}}）→ 容器未就绪',
+    started:
+      '{{pod}} 中 {{container}} 的启动探针在 {{time}} 秒成功 → started：从现在起运行它的就绪和存活探针',
+  },
+  killContainer: {
+    probe:
+      '{{pod}} 中 {{container}} 的 {{probe}} 探针连续失败 {{failures}} 次（failureThreshold {{threshold}}）→ 以 {{grace}} 秒的宽限期杀掉它并重新启动',
+    preStop:
+      '停止 {{pod}} 的 {{container}}：preStop {{hook}} 钩子用去 {{grace}} 秒宽限期中的 {{hookSeconds}} 秒 → 在 +{{sigterm}} 秒发送 SIGTERM，还剩 {{left}} 秒',
+    preStopCut:
+      '停止 {{pod}} 的 {{container}}：preStop {{hook}} 钩子（{{hookSeconds}} 秒）在 {{grace}} 秒宽限期处被截断 → 在 +{{sigterm}} 秒发送 SIGTERM，只剩最少的 {{left}} 秒',
+    exits:
+      '停止 {{pod}} 的 {{container}}（宽限期 {{grace}} 秒）：应用在 SIGTERM 后 {{exitSeconds}} 秒退出，在它的 {{left}} 秒之内 → 在 +{{stop}} 秒结束',
+    sigkill:
+      '停止 {{pod}} 的 {{container}}（宽限期 {{grace}} 秒）：应用在 SIGTERM 后需要 {{exitSeconds}} 秒，但只有 {{left}} 秒 → SIGKILL，在 +{{stop}} 秒结束',
+    restartNow:
+      '{{pod}} 的 {{container}} 以退出码 {{exitCode}} 退出 → 第一次重启立即进行（重启退避从 {{seconds}} 秒开始）',
+    backOff:
+      '{{pod}} 的 {{container}} 以退出码 {{exitCode}} 退出 → CrashLoopBackOff：{{seconds}} 秒后再次启动',
+  },
+  admit: {
+    namespaceCreated:
+      '命名空间“{{namespace}}”不存在：NamespaceAutoProvision 准入插件在 {{kind}} {{name}} 之前创建了它',
+  },
 };

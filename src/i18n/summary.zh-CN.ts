@@ -56,4 +56,14 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   daemonSetCreatedDeleted: '同步了 DaemonSet {{ds}}：创建 {{created}} 个、删除 {{deleted}} 个 Pod',
   notDependent: '{{kind}} {{key}} 已不再依赖被删除的属主',
   ownerGone: '删除了 {{kind}} {{name}}：它的属主已不存在',
+  // kubelet: graceful termination and the prober
+  stopping: '{{pod}}：停止它的容器（宽限期 {{grace}} 秒），{{seconds}} 秒后结束',
+  sigterm: '{{pod}}：preStop 钩子结束，发送 SIGTERM',
+  nothingToStop: '{{pod}}：没有要停止的容器',
+  containerExited: '{{pod}}：{{container}} 已退出，重新启动它',
+  probeFailed: '{{pod}}：{{probe}} 探针失败',
+  probeNotReady: '{{pod}}：未就绪',
+  startupSucceeded: '{{pod}}：启动探针成功，{{container}} 已启动',
+  probeKill: '{{pod}}：{{probe}} 探针失败，杀掉 {{container}}',
+  probesPassed: '{{pod}}：探针通过',
 };

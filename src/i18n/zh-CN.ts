@@ -66,6 +66,7 @@ export const zhCN = {
     legendPhases: 'Pod 阶段',
     newest: '最新',
     node: '节点',
+    namespace: '命名空间',
     unscheduled: '未调度',
     phase: '阶段',
     owner: '属主',

@@ -22,6 +22,14 @@ export function actionLimitMessage(n: number): string {
   return `${formatCount(n)} actions is over Rollout Lab's limit of ${formatCount(LIMITS.actions)} actions ${WHY}`;
 }
 
+/**
+ * secondsLimitMessage: a duration of the pod spec (grace period, probe timing, preStop sleep)
+ * beyond one virtual day. Kubernetes accepts it; the simulator's runs stop at a day.
+ */
+export function secondsLimitMessage(n: number): string {
+  return `${formatCount(n)} is outside Rollout Lab's limit of 0 to ${formatCount(LIMITS.seconds)} seconds (one virtual day; Kubernetes itself accepts it)`;
+}
+
 /** textLimitMessage: the scenario text (or a link's decompressed payload) is over 1 MiB. */
 export function textLimitMessage(what: string, bytes: number | null): string {
   const size = bytes === null ? 'more than 1 MiB' : `${(bytes / LIMITS.textBytes).toFixed(1)} MiB`;

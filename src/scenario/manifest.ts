@@ -8,9 +8,12 @@
  */
 import { apiserverInvalidMessage } from './apiserverCheck.ts';
 import { describeValue, field, isRecord, type Issues, own, report } from './check.ts';
-import { replicasLimitMessage } from './limits.ts';
+import { replicasLimitMessage, secondsLimitMessage } from './limits.ts';
 import { decodeManifest } from './manifestShape.ts';
-import { LIMITS, type Workload } from './types.ts';
+import { LIMITS, type ScenarioObject, type Workload } from './types.ts';
+import type { Namespace, PodSpec } from '../engine/api/types.ts';
+import { invalidMessage } from '../engine/apiserver/fieldErrors.ts';
+import { validateNamespace } from '../engine/apiserver/validationCore.ts';
 
 
 /** The kinds Rollout Lab simulates, and the one apiVersion it serves them at. */
@@ -19,7 +22,71 @@ export const WORKLOAD_API_VERSION = 'apps/v1';
 
 /** unsupportedKindMessage explains that a kind is not simulated. */
 export function unsupportedKindMessage(kind: string): string {
-  return `unsupported kind ${JSON.stringify(kind)} (Rollout Lab simulates Deployment and DaemonSet)`;
+  return `unsupported kind ${JSON.stringify(kind)} (Rollout Lab simulates Deployment and DaemonSet, in any Namespace)`;
+}
+
+/**
+ * validateScenarioObject checks one object of `objects` or of an `apply` action at `path`: a v1
+ * Namespace, or a workload (validateWorkload).
+ */
+export function validateScenarioObject(issues: Issues, path: string, x: unknown): ScenarioObject | null {
+  if (isRecord(x) && own(x, 'kind') === 'Namespace') return validateNamespaceManifest(issues, path, x);
+  return validateWorkload(issues, path, x);
+}
+
+/**
+ * validateNamespaceManifest checks a v1 Namespace: its apiVersion, the decoder, then the API
+ * server's ValidateNamespace (`The Namespace "Pay_ments" is invalid: metadata.name: Invalid value: …`).
+ */
+function validateNamespaceManifest(issues: Issues, path: string, x: Record<string, unknown>): Namespace | null {
+  const apiVersion = own(x, 'apiVersion');
+  if (apiVersion !== 'v1') {
+    report(issues, field(path, 'apiVersion'), `no matches for kind "Namespace" in version ${JSON.stringify(String(apiVersion ?? ''))} (a Namespace is v1)`);
+    return null;
+  }
+  const decoded = decodeManifest('Namespace', x);
+  if (!decoded.ok) {
+    report(issues, path, decoded.message);
+    return null;
+  }
+  const ns = decoded.value as unknown as Namespace;
+  const meta = ns.metadata ?? { name: '' };
+  const errs = validateNamespace(meta);
+  if (errs.length > 0) {
+    report(issues, path, invalidMessage('Namespace', typeof meta.name === 'string' ? meta.name : '', errs));
+    return null;
+  }
+  return ns;
+}
+
+/**
+ * secondsOverLimit finds the first duration of a pod spec beyond one virtual day: the grace
+ * period, a preStop sleep, a probe's delay, period, timeout or grace period. Returns its path
+ * (below `spec`) and value.
+ */
+function secondsOverLimit(spec: PodSpec | undefined): [string, number] | null {
+  if (!spec) return null;
+  // Negative delays get the API server's own message; a negative grace period (which the API
+  // server stores and the kubelet reads as 1 s) is outside the simulator's range.
+  const over = (v: unknown) => typeof v === 'number' && v > LIMITS.seconds;
+  const grace = spec.terminationGracePeriodSeconds;
+  if (typeof grace === 'number' && (grace < 0 || grace > LIMITS.seconds)) return ['terminationGracePeriodSeconds', grace];
+  const containers = Array.isArray(spec.containers) ? spec.containers : [];
+  for (let i = 0; i < containers.length; i++) {
+    const c = containers[i];
+    if (!isRecord(c)) continue;
+    const at = `containers[${i}]`;
+    const sleep = c.lifecycle?.preStop?.sleep?.seconds;
+    if (over(sleep)) return [`${at}.lifecycle.preStop.sleep.seconds`, sleep as number];
+    for (const probe of ['livenessProbe', 'readinessProbe', 'startupProbe'] as const) {
+      const p = c[probe];
+      if (!isRecord(p)) continue;
+      for (const k of ['initialDelaySeconds', 'periodSeconds', 'timeoutSeconds', 'terminationGracePeriodSeconds'] as const) {
+        if (over(p[k])) return [`${at}.${probe}.${k}`, p[k] as number];
+      }
+    }
+  }
+  return null;
 }
 
 /** isWorkloadKind tells whether a kind is one Rollout Lab simulates. */
@@ -71,6 +138,11 @@ export function validateWorkload(issues: Issues, path: string, x: unknown): Work
       report(issues, field(field(path, 'spec'), 'replicas'), replicasLimitMessage(replicas));
       return null;
     }
+  }
+  const tooLong = secondsOverLimit(obj.spec?.template?.spec);
+  if (tooLong) {
+    report(issues, `${field(path, 'spec')}.template.spec.${tooLong[0]}`, secondsLimitMessage(tooLong[1]));
+    return null;
   }
   const invalid = apiserverInvalidMessage(obj);
   if (invalid !== null) {

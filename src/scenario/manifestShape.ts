@@ -86,6 +86,36 @@ const affinity = struct(
   true,
 );
 
+const execAction = struct('ExecAction', { command: list(str) });
+const httpGetAction = struct('HTTPGetAction', {
+  path: str,
+  port: intstr,
+  host: str,
+  scheme: str,
+  httpHeaders: list(struct('HTTPHeader', { name: str, value: str })),
+});
+const tcpSocketAction = struct('TCPSocketAction', { port: intstr, host: str });
+
+const probe = struct('Probe', {
+  exec: execAction,
+  httpGet: httpGetAction,
+  tcpSocket: tcpSocketAction,
+  grpc: struct('GRPCAction', { port: int32, service: str }),
+  initialDelaySeconds: int32,
+  timeoutSeconds: int32,
+  periodSeconds: int32,
+  successThreshold: int32,
+  failureThreshold: int32,
+  terminationGracePeriodSeconds: int64,
+});
+
+const lifecycleHandler = struct('LifecycleHandler', {
+  exec: execAction,
+  httpGet: httpGetAction,
+  tcpSocket: tcpSocketAction,
+  sleep: struct('SleepAction', { seconds: int64 }),
+});
+
 const container = struct(
   'Container',
   {
@@ -96,6 +126,10 @@ const container = struct(
     imagePullPolicy: str,
     ports: list(struct('ContainerPort', { containerPort: int32, name: str, protocol: str }, true)),
     env: list(struct('EnvVar', { name: str, value: str }, true)),
+    readinessProbe: probe,
+    livenessProbe: probe,
+    startupProbe: probe,
+    lifecycle: struct('Lifecycle', { postStart: lifecycleHandler, preStop: lifecycleHandler, stopSignal: str }),
   },
   true,
 );
@@ -157,6 +191,14 @@ const daemonSet = struct('DaemonSet', {
   status: any,
 });
 
+const namespace = struct('Namespace', {
+  apiVersion: str,
+  kind: str,
+  metadata: objectMeta,
+  spec: struct('NamespaceSpec', { finalizers: list(str) }),
+  status: any,
+});
+
 /** What decodeManifest found: the object with nulls dropped, or the decoder's message. */
 export type Decoded = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
 
@@ -166,13 +208,15 @@ interface Walk {
 }
 
 /**
- * decodeManifest checks a Deployment or DaemonSet manifest against the Go types of apps/v1 and
+ * decodeManifest checks a Deployment or DaemonSet manifest against the Go types of apps/v1 (a
+ * Namespace against core/v1) and
  * returns it with `null` fields dropped, or the API server's decoding message (without the
  * `Error from server (BadRequest)` prefix kubectl adds).
  */
-export function decodeManifest(kind: 'Deployment' | 'DaemonSet', obj: Record<string, unknown>): Decoded {
+export function decodeManifest(kind: 'Deployment' | 'DaemonSet' | 'Namespace', obj: Record<string, unknown>): Decoded {
   const w: Walk = { typeError: null, unknown: [] };
-  const value = walk(w, kind === 'Deployment' ? deployment : daemonSet, obj, '', kind) as Record<string, unknown>;
+  const type = kind === 'Deployment' ? deployment : kind === 'DaemonSet' ? daemonSet : namespace;
+  const value = walk(w, type, obj, '', kind) as Record<string, unknown>;
   const head = `${kind} in version "v1" cannot be handled as a ${kind}`;
   if (w.typeError !== null) return { ok: false, message: `${head}: ${w.typeError}` };
   if (w.unknown.length > 0) {

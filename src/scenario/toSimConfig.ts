@@ -53,7 +53,7 @@ function nodeConfig(name: string, n: NodeAddSpec): NodeConfig {
 
 /**
  * imageBehaviours resolves `cluster.images`: `default` over the built-in default (pull 1 s, start
- * 1 s, Ready after 1–4 s), and each listed image over `default`. Keys are set with
+ * 1 s, Ready after 1–4 s, exec/httpGet preStop hooks 0 s), and each listed image over `default`. Keys are set with
  * Object.fromEntries, so an image named like an Object property stays plain data.
  */
 function imageBehaviours(images: Record<string, ImageSpec>): Record<string, ImageBehaviour> {
@@ -73,6 +73,7 @@ function behaviour(spec: ImageSpec | undefined): Partial<ImageBehaviour> {
   if (spec.pull === 'fail') out.pull = 'fail';
   if (spec.crash !== undefined) out.crash = spec.crash;
   if (spec.ready === 'never') out.ready = 'never';
+  if (spec.preStopSeconds !== undefined) out.preStopSeconds = spec.preStopSeconds;
   return out;
 }
 

@@ -4,7 +4,7 @@
  * Key order of every interface below is the order §4 prints, and scenarioToYaml keeps it.
  */
 import type { Lesson } from '../lessons/format.ts';
-import type { DaemonSet, Deployment, Taint } from '../engine/api/types.ts';
+import type { DaemonSet, Deployment, Namespace, Taint } from '../engine/api/types.ts';
 
 /** A delay in virtual seconds: fixed, or drawn uniformly from [min, max]. */
 export type SecondsSpec = number | [number, number];
@@ -20,6 +20,8 @@ export interface ImageSpec {
   crash?: boolean;
   /** `never`: Running, but readiness never passes. */
   ready?: 'never';
+  /** How long an `exec` or `httpGet` preStop hook of the image runs (a `sleep` hook says its own). Default 0. */
+  preStopSeconds?: SecondsSpec;
 }
 
 /** One node of `cluster.nodes` when it is a list. */
@@ -36,7 +38,10 @@ export interface ClusterSpec {
   nodes?: number | NodeSpec[];
   /** Behaviour per image reference; `default` applies to images not listed. */
   images?: Record<string, ImageSpec>;
-  /** Graceful termination time of a deleted pod, in seconds. Default 1. */
+  /**
+   * How long the application takes to exit after SIGTERM, in seconds (the pod's grace period
+   * still ends it with SIGKILL). Default 1.
+   */
   terminationSeconds?: number;
 }
 
@@ -47,6 +52,9 @@ export interface ControllerSpec {
 
 /** A workload manifest: a real apps/v1 Deployment or DaemonSet. */
 export type Workload = Deployment | DaemonSet;
+
+/** An object of `objects` or of an `apply` action: a workload, or a v1 Namespace. */
+export type ScenarioObject = Workload | Namespace;
 
 /** What a node action adds: a new node with these properties. */
 export interface NodeAddSpec {
@@ -82,7 +90,7 @@ export interface RequestSpec {
 /** A user action at virtual seconds from the start. Exactly one of kubectl, apply, node, request. */
 export type Action =
   | { at: number; kubectl: string }
-  | { at: number; apply: Workload }
+  | { at: number; apply: ScenarioObject }
   | { at: number; node: NodeActionSpec }
   | { at: number; request: RequestSpec };
 
@@ -94,7 +102,7 @@ export interface Scenario {
   seed?: number;
   cluster?: ClusterSpec;
   controller?: ControllerSpec;
-  objects: Workload[];
+  objects: ScenarioObject[];
   actions?: Action[];
   /** A lesson over this scenario (src/lessons/format.ts); it changes nothing in the run. */
   lesson?: Lesson;

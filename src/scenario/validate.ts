@@ -5,8 +5,8 @@
  */
 import { validateLessonAt } from '../lessons/validate.ts';
 import { checkFields, depthExceeds, field, has, index, isRecord, type Issues, newIssues, own, report } from './check.ts';
-import { validateWorkload, WORKLOAD_KINDS } from './manifest.ts';
-import { LIMITS, type Result, SCENARIO_VERSION, type Scenario, type Workload } from './types.ts';
+import { validateScenarioObject, WORKLOAD_KINDS } from './manifest.ts';
+import { LIMITS, type Result, SCENARIO_VERSION, type Scenario, type ScenarioObject } from './types.ts';
 import { validateActions } from './validateActions.ts';
 import { validateCluster, validateController } from './validateCluster.ts';
 
@@ -103,20 +103,20 @@ function text(issues: Issues, path: string, x: unknown, max: number, required: b
 }
 
 /** validateObjects checks each manifest and that no two share kind, namespace and name. */
-function validateObjects(issues: Issues, path: string, x: unknown): Workload[] {
+function validateObjects(issues: Issues, path: string, x: unknown): ScenarioObject[] {
   if (!Array.isArray(x)) {
-    report(issues, path, `must be a list of ${WORKLOAD_KINDS.join(' and ')} manifests ([] for none)`);
+    report(issues, path, `must be a list of ${WORKLOAD_KINDS.join(' and ')} manifests, and Namespaces ([] for none)`);
     return [];
   }
   const seen = new Set<string>();
-  const out: Workload[] = [];
+  const out: ScenarioObject[] = [];
   x.forEach((o, i) => {
-    const obj = validateWorkload(issues, index(path, i), o);
+    const obj = validateScenarioObject(issues, index(path, i), o);
     if (obj === null) return;
-    const meta = obj.metadata as Workload['metadata'] | undefined;
-    const key = `${obj.kind}/${meta?.namespace ?? 'default'}/${meta?.name}`;
+    const meta = obj.metadata as ScenarioObject['metadata'] | undefined;
+    const key = obj.kind === 'Namespace' ? `Namespace//${meta?.name}` : `${obj.kind}/${meta?.namespace ?? 'default'}/${meta?.name}`;
     if (seen.has(key)) {
-      const resource = obj.kind === 'Deployment' ? 'deployments.apps' : 'daemonsets.apps';
+      const resource = obj.kind === 'Deployment' ? 'deployments.apps' : obj.kind === 'DaemonSet' ? 'daemonsets.apps' : 'namespaces';
       report(issues, field(field(index(path, i), 'metadata'), 'name'), `${resource} ${JSON.stringify(meta?.name)} already exists`);
     }
     seen.add(key);

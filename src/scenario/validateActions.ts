@@ -18,7 +18,7 @@ import {
   report,
 } from './check.ts';
 import { actionLimitMessage, nodeLimitMessage, replicasLimitMessage } from './limits.ts';
-import { validateWorkload } from './manifest.ts';
+import { validateScenarioObject } from './manifest.ts';
 import { type Action, LIMITS, type NodeActionSpec, type RequestSpec } from './types.ts';
 import { validateNodeName, validateNodeProps } from './validateCluster.ts';
 
@@ -77,7 +77,7 @@ function validateAction(issues: Issues, path: string, a: unknown): Action | null
       return cmd === null || !atOk ? null : { at: t, kubectl: cmd };
     }
     case 'apply': {
-      const obj = validateWorkload(issues, field(path, 'apply'), a.apply);
+      const obj = validateScenarioObject(issues, field(path, 'apply'), a.apply);
       return obj === null || !atOk ? null : { at: t, apply: obj };
     }
     case 'request': {

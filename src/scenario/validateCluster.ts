@@ -202,7 +202,7 @@ function validateTaints(issues: Issues, path: string, x: unknown): Taint[] | und
   return out;
 }
 
-const IMAGE_FIELDS = ['pullSeconds', 'startSeconds', 'readySeconds', 'pull', 'crash', 'ready'] as const;
+const IMAGE_FIELDS = ['pullSeconds', 'startSeconds', 'readySeconds', 'pull', 'crash', 'ready', 'preStopSeconds'] as const;
 
 function validateImages(issues: Issues, path: string, x: unknown): Record<string, ImageSpec> | undefined {
   if (!isRecord(x)) {
@@ -217,12 +217,12 @@ function validateImages(issues: Issues, path: string, x: unknown): Record<string
       continue;
     }
     if (!isRecord(spec)) {
-      report(issues, p, 'must be a mapping with pullSeconds, startSeconds, readySeconds, pull, crash, ready');
+      report(issues, p, 'must be a mapping with pullSeconds, startSeconds, readySeconds, pull, crash, ready, preStopSeconds');
       continue;
     }
     checkFields(issues, p, spec, IMAGE_FIELDS);
     const out: ImageSpec = {};
-    for (const k of ['pullSeconds', 'startSeconds', 'readySeconds'] as const) {
+    for (const k of ['pullSeconds', 'startSeconds', 'readySeconds', 'preStopSeconds'] as const) {
       if (!has(spec, k)) continue;
       const s = seconds(issues, field(p, k), spec[k], true);
       if (s !== undefined) out[k] = s;

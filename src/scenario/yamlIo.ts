@@ -8,7 +8,7 @@ import { Document, isScalar, type Scalar, visit } from 'yaml';
 import { isRecord, type Issues, newIssues, own } from './check.ts';
 import { isWorkloadKind, validateWorkload } from './manifest.ts';
 import { parseYamlDocuments } from './parse.ts';
-import type { Action, ClusterSpec, NodeSpec, Result, Scenario, Workload } from './types.ts';
+import type { Action, ClusterSpec, NodeSpec, Result, Scenario, ScenarioObject, Workload } from './types.ts';
 import { validateScenario } from './validate.ts';
 
 /** scenarioToYaml writes a scenario file, keys in §4 order; parseScenarioText reads it back unchanged. */
@@ -137,7 +137,7 @@ function orderAction(a: Action): Record<string, unknown> {
 }
 
 /** orderManifest puts apiVersion, kind, metadata, spec first, as manifests are written. */
-function orderManifest(w: Workload): Record<string, unknown> {
+function orderManifest(w: ScenarioObject): Record<string, unknown> {
   const head = ['apiVersion', 'kind', 'metadata', 'spec'];
   const rec = w as unknown as Record<string, unknown>;
   const entries: [string, unknown][] = [];

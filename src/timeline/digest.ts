@@ -4,7 +4,7 @@
  * them in that order, so it is part of the state); the event queue is compared as the sequence of
  * pops, (time, seq) order, since two heaps with the same events may lay out their arrays
  * differently. Anything a copy must carry is in here: store, cache, queues, expectations, PRNG,
- * clock, sequence number, back-offs, kubelet memory, unschedulable pods, event index, config.
+ * clock, sequence number, back-offs, kubelet memory, probe workers, unschedulable pods, event index, config.
  */
 import type { EngineState } from '../engine/sim.ts';
 
@@ -42,6 +42,7 @@ export function stateParts(st: EngineState): Record<string, string> {
     expectations: st.expectations,
     dsBackoff: st.dsBackoff,
     kubelet: st.kubelet,
+    probes: st.probes,
     unschedulable: st.unschedulable,
     eventCorrelators: st.eventCorrelators,
     actionsScheduled: st.actionsScheduled,

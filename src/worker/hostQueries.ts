@@ -23,6 +23,8 @@ import {
   type QueryWhat,
   type ReplyResult,
   type WorkloadField,
+  namespaceFlag,
+  splitRef,
 } from './protocol.ts';
 
 /** Refusal: a request the worker turns down with a message (not an engine fault). */
@@ -61,13 +63,17 @@ export function readKubectl(state: EngineState, line: string): string {
   return out.output;
 }
 
-function workloadKind(objs: Readonly<ObjectMaps>, name: string): 'deployment' | 'daemonset' {
-  if (objs.Deployment.has(`default/${name}`)) return 'deployment';
-  if (objs.DaemonSet.has(`default/${name}`)) return 'daemonset';
+function workloadKind(objs: Readonly<ObjectMaps>, ref: string): 'deployment' | 'daemonset' {
+  const { namespace, name } = splitRef(ref);
+  if (objs.Deployment.has(`${namespace}/${name}`)) return 'deployment';
+  if (objs.DaemonSet.has(`${namespace}/${name}`)) return 'daemonset';
   throw new Refusal(`Error from server (NotFound): deployments.apps "${name}" not found`);
 }
 
-/** fieldCommand is the kubectl command (scale or merge patch) that sets one workload field. */
+/**
+ * fieldCommand is the kubectl command (scale or merge patch) that sets one workload field;
+ * `workload` is its objectRef (`payments/checkout-api`), and the command names its namespace.
+ */
 export function fieldCommand(
   objs: Readonly<ObjectMaps>,
   workload: string,
@@ -75,15 +81,17 @@ export function fieldCommand(
   value: number | string,
 ): string {
   const kind = workloadKind(objs, workload);
-  const target = `${kind}/${workload}`;
+  const { namespace, name } = splitRef(workload);
+  const target = `${kind}/${name}`;
+  const ns = namespaceFlag(namespace);
   const patch = (spec: Record<string, unknown>) =>
-    `patch ${target} --type=merge -p '${JSON.stringify({ spec })}'`;
+    `patch ${target} --type=merge -p '${JSON.stringify({ spec })}'${ns}`;
   const strategyKey = kind === 'deployment' ? 'strategy' : 'updateStrategy';
   switch (field) {
     case 'replicas':
       if (kind === 'daemonset')
         throw new Refusal(`error: a DaemonSet has no replicas: it runs one pod per node`);
-      return `scale ${target} --replicas=${value}`;
+      return `scale ${target} --replicas=${value}${ns}`;
     case 'maxSurge':
     case 'maxUnavailable':
       return patch({ [strategyKey]: { rollingUpdate: { [field]: value } } });
@@ -131,20 +139,25 @@ export function queryResult(
   from: number | null,
 ): ReplyResult {
   const read = (line: string) => executeKubectl(newTx(src.state(), 'user'), line).output;
+  const named = (o: { metadata: { name: string; namespace?: string } }) =>
+    `${o.metadata.name}${namespaceFlag(o.metadata.namespace ?? 'default')}`;
   const workloads = () => {
     const objs = src.objects();
     return [
-      ...[...objs.Deployment.values()].map((d) => `deployment/${d.metadata.name}`),
-      ...[...objs.DaemonSet.values()].map((d) => `daemonset/${d.metadata.name}`),
+      ...[...objs.Deployment.values()].map((d) => `deployment/${named(d)}`),
+      ...[...objs.DaemonSet.values()].map((d) => `daemonset/${named(d)}`),
     ];
   };
   switch (what) {
     case 'yaml':
     case 'describe': {
       if (kind === null || name === null) throw new Refusal(`${what} needs a kind and a name`);
+      // A node is cluster-scoped: its name is never an objectRef.
+      const ref = kind === 'node' ? { namespace: 'default', name } : splitRef(name);
+      const target = `${kind} ${ref.name}${namespaceFlag(ref.namespace)}`;
       return {
         kind: 'text',
-        text: read(what === 'yaml' ? `get ${kind} ${name} -o yaml` : `describe ${kind} ${name}`),
+        text: read(what === 'yaml' ? `get ${target} -o yaml` : `describe ${target}`),
       };
     }
     case 'rolloutStatus':
@@ -164,10 +177,12 @@ export function queryResult(
     case 'pod': {
       if (name === null) throw new Refusal('pod needs a name');
       const objs = src.objects();
-      // Scenarios put pods in `default`; a pod elsewhere is found by name.
+      const ref = splitRef(name);
+      // A bare name (an older page) is found in any namespace.
       // The cursor keeps objects as stored; its Pod map holds pods only.
-      const pod = (objs.Pod.get(`default/${name}`) ??
-        [...objs.Pod.values()].find((p) => p.metadata.name === name)) as Pod | undefined;
+      const anywhere = () => [...objs.Pod.values()].find((p) => p.metadata.name === name);
+      const pod = (objs.Pod.get(`${ref.namespace}/${ref.name}`) ??
+        (name.includes('/') ? undefined : anywhere())) as Pod | undefined;
       return { kind: 'pod', pod: pod ? podDetailView(pod, ownerIndex(objs), src.nowMs()) : null };
     }
     case 'ticks': {

@@ -181,6 +181,7 @@ export function podView(pod: Pod, idx: OwnerIndex, nowMs: number): PodView {
   const labels = pod.metadata.labels ?? {};
   return {
     name: pod.metadata.name,
+    namespace: pod.metadata.namespace ?? 'default',
     node: pod.spec.nodeName ?? null,
     phase: podDisplayPhase(pod, f.minReady, nowMs),
     revision: f.revision,
@@ -253,6 +254,7 @@ export function replicaSetViews(objs: Readonly<ObjectMaps>, idx: OwnerIndex): Re
       const d = deployments.get(deployment);
       return {
         name: rs.metadata.name,
+        namespace: rs.metadata.namespace ?? 'default',
         deployment,
         revision: idx.rs.get(rs.metadata.name)?.revision ?? 0,
         desired: rs.spec.replicas ?? 1,
@@ -293,6 +295,7 @@ export function workloadViews(objs: Readonly<ObjectMaps>): WorkloadView[] {
     out.push({
       kind: 'Deployment',
       name: d.metadata.name,
+      namespace: d.metadata.namespace ?? 'default',
       strategy: d.spec.strategy?.type ?? 'RollingUpdate',
       replicas: d.spec.replicas ?? 1,
       maxSurge: ru?.maxSurge ?? null,
@@ -322,6 +325,7 @@ export function workloadViews(objs: Readonly<ObjectMaps>): WorkloadView[] {
     out.push({
       kind: 'DaemonSet',
       name: ds.metadata.name,
+      namespace: ds.metadata.namespace ?? 'default',
       strategy: ds.spec.updateStrategy?.type ?? 'RollingUpdate',
       replicas: desired,
       maxSurge: ru?.maxSurge ?? null,

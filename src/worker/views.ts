@@ -43,6 +43,7 @@ export interface PodConditionView {
 
 export interface PodView {
   name: string;
+  namespace: string;
   /** spec.nodeName, or null while unscheduled. */
   node: string | null;
   phase: PodDisplayPhase;
@@ -83,6 +84,7 @@ export interface NodeView {
 
 export interface ReplicaSetView {
   name: string;
+  namespace: string;
   /** The owning Deployment. */
   deployment: string;
   revision: number;
@@ -104,6 +106,7 @@ export interface ConditionView {
 export interface WorkloadView {
   kind: 'Deployment' | 'DaemonSet';
   name: string;
+  namespace: string;
   /** RollingUpdate / Recreate / OnDelete. */
   strategy: string;
   /** spec.replicas for a Deployment; desiredNumberScheduled for a DaemonSet. */
@@ -229,3 +232,22 @@ export interface WatchLine {
 }
 
 export type WatchKind = 'rs' | 'deploy' | 'ds' | 'pods';
+
+/**
+ * objectRef names a namespaced object in a request (setField's workload, a query's name) the way
+ * a cache keys it: `payments/checkout-api`. A bare name means the default namespace.
+ */
+export function objectRef(o: { namespace: string; name: string }): string {
+  return `${o.namespace}/${o.name}`;
+}
+
+/** splitRef reads an objectRef: `payments/checkout-api` → payments, checkout-api; `web` → default, web. */
+export function splitRef(ref: string): { namespace: string; name: string } {
+  const i = ref.indexOf('/');
+  return i < 0 ? { namespace: 'default', name: ref } : { namespace: ref.slice(0, i), name: ref.slice(i + 1) };
+}
+
+/** namespaceFlag is the kubectl flag that names an object's namespace: none for default, ` -n payments` otherwise. */
+export function namespaceFlag(namespace: string): string {
+  return namespace === 'default' ? '' : ` -n ${namespace}`;
+}

@@ -100,8 +100,61 @@ export interface Container {
   command?: string[];
   env?: { name: string; value?: string }[];
   resources?: Record<string, Record<string, string>>;
-  readinessProbe?: Record<string, unknown>;
+  readinessProbe?: Probe;
+  livenessProbe?: Probe;
+  startupProbe?: Probe;
+  lifecycle?: Lifecycle;
   imagePullPolicy?: string;
+}
+
+/** The actions a probe or a lifecycle hook runs (core/v1 ProbeHandler, LifecycleHandler). */
+export interface ExecAction {
+  command?: string[];
+}
+
+export interface HTTPGetAction {
+  path?: string;
+  port: IntOrString;
+  host?: string;
+  scheme?: string;
+  httpHeaders?: { name: string; value: string }[];
+}
+
+export interface TCPSocketAction {
+  port: IntOrString;
+  host?: string;
+}
+
+export interface GRPCAction {
+  port: number;
+  service?: string;
+}
+
+/** A probe (core/v1 Probe): one handler and its timing; the API server defaults the numbers. */
+export interface Probe {
+  exec?: ExecAction;
+  httpGet?: HTTPGetAction;
+  tcpSocket?: TCPSocketAction;
+  grpc?: GRPCAction;
+  initialDelaySeconds?: number;
+  timeoutSeconds?: number;
+  periodSeconds?: number;
+  successThreshold?: number;
+  failureThreshold?: number;
+  terminationGracePeriodSeconds?: number;
+}
+
+/** A lifecycle hook's action (core/v1 LifecycleHandler). */
+export interface LifecycleHandler {
+  exec?: ExecAction;
+  httpGet?: HTTPGetAction;
+  tcpSocket?: TCPSocketAction;
+  sleep?: { seconds: number };
+}
+
+export interface Lifecycle {
+  postStart?: LifecycleHandler;
+  preStop?: LifecycleHandler;
 }
 
 export interface PodSpec {
@@ -364,7 +417,16 @@ export interface Event {
   count?: number;
 }
 
-export type KubeObject = Pod | Node | Deployment | ReplicaSet | DaemonSet | ControllerRevision | Event;
+/** A namespace (core/v1 Namespace): cluster-scoped; its name is a DNS-1123 label. */
+export interface Namespace {
+  apiVersion: 'v1';
+  kind: 'Namespace';
+  metadata: ObjectMeta;
+  spec?: { finalizers?: string[] };
+  status?: { phase?: 'Active' | 'Terminating' };
+}
+
+export type KubeObject = Pod | Node | Deployment | ReplicaSet | DaemonSet | ControllerRevision | Event | Namespace;
 
 export type Kind = KubeObject['kind'];
 
@@ -376,6 +438,7 @@ export const KINDS: readonly Kind[] = [
   'ControllerRevision',
   'Pod',
   'Event',
+  'Namespace',
 ] as const;
 
 /** Maps a kind to its object type, e.g. ObjectOf<'Pod'> is Pod. */

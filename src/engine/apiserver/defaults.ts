@@ -1,7 +1,19 @@
 // Port of kubernetes pkg/apis/apps/v1/defaults.go and the pod-template part of
 // pkg/apis/core/v1/defaults.go (v1.36). Every function returns a NEW object.
 import { DefaultNamespace } from '../api/constants.ts';
-import type { Container, DaemonSet, Deployment, ObjectMeta, Pod, PodSpec, PodTemplateSpec, ReplicaSet } from '../api/types.ts';
+import type {
+  Container,
+  DaemonSet,
+  Deployment,
+  HTTPGetAction,
+  LifecycleHandler,
+  ObjectMeta,
+  Pod,
+  PodSpec,
+  PodTemplateSpec,
+  Probe,
+  ReplicaSet,
+} from '../api/types.ts';
 
 /** setDefaultsObjectMeta fills the namespace, which the API server takes from the request path. */
 function setDefaultsObjectMeta<M extends ObjectMeta>(meta: M): M {
@@ -20,16 +32,52 @@ export function imagePullPolicyFor(image: string): 'Always' | 'IfNotPresent' {
   return tag === 'latest' ? 'Always' : 'IfNotPresent';
 }
 
+/** setDefaultsHTTPGetAction: path `/` and scheme HTTP when empty. */
+function setDefaultsHTTPGetAction(h: HTTPGetAction): HTTPGetAction {
+  if (h.path && h.scheme) return h;
+  return { ...h, path: h.path || '/', scheme: h.scheme || 'HTTP' };
+}
+
+/**
+ * setDefaultsProbe: timeoutSeconds 1, periodSeconds 10, successThreshold 1, failureThreshold 3
+ * when 0 or unset (so `periodSeconds: 0` is stored as 10, as a cluster does); an httpGet handler
+ * gets its path and scheme; a gRPC handler its empty service.
+ */
+export function setDefaultsProbe(p: Probe): Probe {
+  const out: Probe = { ...p };
+  if (!out.timeoutSeconds) out.timeoutSeconds = 1;
+  if (!out.periodSeconds) out.periodSeconds = 10;
+  if (!out.successThreshold) out.successThreshold = 1;
+  if (!out.failureThreshold) out.failureThreshold = 3;
+  if (out.httpGet) out.httpGet = setDefaultsHTTPGetAction(out.httpGet);
+  if (out.grpc && out.grpc.service === undefined) out.grpc = { ...out.grpc, service: '' };
+  return out;
+}
+
+function setDefaultsLifecycleHandler(h: LifecycleHandler): LifecycleHandler {
+  return h.httpGet ? { ...h, httpGet: setDefaultsHTTPGetAction(h.httpGet) } : h;
+}
+
 function setDefaultsContainer(c: Container): Container {
   const out: Container = { ...c };
   if (!out.imagePullPolicy) out.imagePullPolicy = imagePullPolicyFor(out.image ?? '');
   if (out.ports) out.ports = out.ports.map((p) => (p.protocol ? p : { ...p, protocol: 'TCP' }));
+  if (out.readinessProbe) out.readinessProbe = setDefaultsProbe(out.readinessProbe);
+  if (out.livenessProbe) out.livenessProbe = setDefaultsProbe(out.livenessProbe);
+  if (out.startupProbe) out.startupProbe = setDefaultsProbe(out.startupProbe);
+  const l = out.lifecycle;
+  if (l) {
+    out.lifecycle = { ...l };
+    if (l.postStart) out.lifecycle.postStart = setDefaultsLifecycleHandler(l.postStart);
+    if (l.preStop) out.lifecycle.preStop = setDefaultsLifecycleHandler(l.preStop);
+  }
   return out;
 }
 
 /**
  * setDefaultsPodSpec: restartPolicy Always, terminationGracePeriodSeconds 30, schedulerName
- * default-scheduler, and per container imagePullPolicy and port protocol TCP. (dnsPolicy,
+ * default-scheduler, and per container imagePullPolicy, port protocol TCP, the probes' numbers and
+ * the httpGet handlers' path and scheme (setDefaultsProbe). (dnsPolicy,
  * securityContext and terminationMessagePath are not modelled by the API types.)
  */
 export function setDefaultsPodSpec(spec: PodSpec): PodSpec {

@@ -28,6 +28,8 @@ export function resourceName(kind: Kind): string {
       return 'nodes';
     case 'Event':
       return 'events';
+    case 'Namespace':
+      return 'namespaces';
   }
 }
 

@@ -62,13 +62,13 @@ export function podCountOnNode(st: StoreState, node: string): number {
   return st.podCountByNode.get(node) ?? 0;
 }
 
-/** objectKey is the cache key: `namespace/name`, or `name` for cluster-scoped kinds (Node). */
+/** objectKey is the cache key: `namespace/name`, or `name` for cluster-scoped kinds (Node, Namespace). */
 export function objectKey(obj: { kind: Kind; metadata: ObjectMeta }): string {
   return keyOf(obj.kind, obj.metadata);
 }
 
 function keyOf(kind: Kind, meta: ObjectMeta): string {
-  return kind === 'Node' ? meta.name : `${meta.namespace ?? 'default'}/${meta.name}`;
+  return kind === 'Node' || kind === 'Namespace' ? meta.name : `${meta.namespace ?? 'default'}/${meta.name}`;
 }
 
 /** Kinds whose spec changes bump metadata.generation. */
@@ -139,7 +139,7 @@ export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
   if (obj.kind === 'Event' && keysAre(src, EVENT_META)) return createLiteral(st, ctx, obj, false);
   if (obj.kind === 'Pod' && keysAre(src, POD_META)) return createLiteral(st, ctx, obj, true);
   const meta: ObjectMeta = { ...src };
-  if (obj.kind !== 'Node') meta.namespace = meta.namespace ?? 'default';
+  if (obj.kind !== 'Node' && obj.kind !== 'Namespace') meta.namespace = meta.namespace ?? 'default';
   let key: string;
   if (!meta.name && meta.generateName) {
     // RetryGenerateName (GA in 1.32): a generated name that is taken is drawn again, up to 8 tries.
@@ -152,7 +152,8 @@ export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
     }
   } else key = keyOf(obj.kind, meta);
   if (st.objects[obj.kind].has(key)) return { ok: false, error: newAlreadyExists(obj.kind, meta.name) };
-  meta.uid = uuid(ctx.prng);
+  // The kubelet's clock-named Events bring their own uid (tx.ts nameUid); anything else gets one drawn.
+  meta.uid = obj.kind === 'Event' && src.uid ? src.uid : uuid(ctx.prng);
   meta.resourceVersion = String(++st.rv);
   meta.creationTimestamp = toRFC3339(ctx.now);
   if (GENERATION_KINDS.has(obj.kind)) meta.generation = 1;

@@ -3,6 +3,7 @@
 // pkg/apis/core/validation/validation.go that a workload manifest exercises (v1.36).
 import type { Container, LabelSelector, ObjectMeta, PodTemplateSpec } from '../api/types.ts';
 import { duplicate, type FieldError, forbidden, invalid, notSupported, required, sortedMap } from './fieldErrors.ts';
+import { validateContainerProbes } from './validationProbes.ts';
 
 /**
  * regexError formats a pattern failure as apimachinery's RegexError does, double space before
@@ -152,6 +153,27 @@ export function selectorJSON(selector: LabelSelector | undefined): unknown {
 }
 
 /**
+ * validateNamespace is ValidateNamespace for a create: the name a DNS-1123 label
+ * (ValidateNamespaceName), the labels valid.
+ */
+export function validateNamespace(meta: ObjectMeta): FieldError[] {
+  if (!meta.name) return [required('metadata.name', 'name or generateName is required')];
+  const errs = isDNS1123Label(meta.name).map((m) => invalid('metadata.name', meta.name, m));
+  return [...errs, ...validateLabels(meta.labels, 'metadata.labels')];
+}
+
+/**
+ * validateNamespaceOf checks a namespaced object's metadata.namespace, when given, as a DNS-1123
+ * label (ValidateNamespaceName): `metadata.namespace: Invalid value: "Pay_ments": a lowercase
+ * RFC 1123 label must consist of …`.
+ */
+export function validateNamespaceOf(meta: ObjectMeta, path = 'metadata'): FieldError[] {
+  const ns = meta.namespace;
+  if (ns === undefined || ns === '') return [];
+  return isDNS1123Label(ns).map((m) => invalid(`${path}.namespace`, ns, m));
+}
+
+/**
  * validateObjectMetaName checks metadata.name against a DNS-1123 subdomain
  * (ValidateObjectMeta with NameIsDNSSubdomain): `metadata.name: Required value: name or
  * generateName is required` when empty.
@@ -162,10 +184,11 @@ export function validateObjectMetaName(meta: ObjectMeta, path = 'metadata'): Fie
     return [required(`${path}.name`, 'name or generateName is required')];
   }
   const errs = isDNS1123Subdomain(meta.name).map((m) => invalid(`${path}.name`, meta.name, m));
+  errs.push(...validateNamespaceOf(meta, path));
   return [...errs, ...validateLabels(meta.labels, `${path}.labels`)];
 }
 
-function validateContainer(c: Container, path: string, seen: Set<string>): FieldError[] {
+function validateContainer(c: Container, path: string, seen: Set<string>, gracePeriod: number | undefined): FieldError[] {
   const errs: FieldError[] = [];
   if (!c.name) errs.push(required(`${path}.name`));
   else for (const m of isDNS1123Label(c.name)) errs.push(invalid(`${path}.name`, c.name, m));
@@ -177,13 +200,15 @@ function validateContainer(c: Container, path: string, seen: Set<string>): Field
       errs.push(invalid(`${path}.ports[${j}].containerPort`, p.containerPort, 'must be between 1 and 65535, inclusive'));
     }
   });
+  errs.push(...validateContainerProbes(c, gracePeriod, path));
   return errs;
 }
 
 /**
  * validatePodTemplateSpec checks what a workload manifest can get wrong in its template: label
  * keys and values, at least one container, container names (DNS-1123 labels, unique), images,
- * ports and the restart policy. Volumes, probes and resources are not modelled.
+ * ports, lifecycle hooks and probes (validationProbes.ts) and the restart policy. Volumes and
+ * resources are not modelled.
  */
 export function validatePodTemplateSpec(t: PodTemplateSpec | undefined, path: string): FieldError[] {
   if (!t) return [required(path)];
@@ -191,8 +216,9 @@ export function validatePodTemplateSpec(t: PodTemplateSpec | undefined, path: st
   const containers = t.spec?.containers ?? [];
   if (containers.length === 0) errs.push(required(`${path}.spec.containers`));
   const seen = new Set<string>();
+  const grace = t.spec?.terminationGracePeriodSeconds;
   containers.forEach((c, i) => {
-    errs.push(...validateContainer(c, `${path}.spec.containers[${i}]`, seen));
+    errs.push(...validateContainer(c, `${path}.spec.containers[${i}]`, seen, grace));
   });
   const rp = t.spec?.restartPolicy;
   if (rp !== undefined && rp !== 'Always' && rp !== 'OnFailure' && rp !== 'Never') {

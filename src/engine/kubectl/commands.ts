@@ -29,6 +29,8 @@ interface Targeted extends Namespaced {
   targets: Target[];
   /** `-l`/`--selector`, applied to the kind-only targets. */
   selector?: LabelSelector;
+  /** `-A`/`--all-namespaces` (get, describe, delete): every namespace, `namespace` ignored. */
+  allNamespaces?: boolean;
 }
 
 export type RolloutVerb = 'rollout-pause' | 'rollout-resume' | 'rollout-restart';

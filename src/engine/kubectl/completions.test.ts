@@ -7,6 +7,7 @@ const NAMES: CompletionNames = {
   pods: ['nginx-64f9d8d55d-x7k2p'],
   nodes: ['node-1', 'node-2'],
   replicasets: ['nginx-64f9d8d55d'],
+  namespaces: ['default', 'payments'],
 };
 
 describe('completions', () => {

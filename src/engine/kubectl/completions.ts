@@ -12,6 +12,7 @@ export interface CompletionNames {
   pods: readonly string[];
   nodes: readonly string[];
   replicasets: readonly string[];
+  namespaces: readonly string[];
 }
 
 const NAMES_KEY: Record<ResourceKind, keyof CompletionNames> = {
@@ -20,13 +21,14 @@ const NAMES_KEY: Record<ResourceKind, keyof CompletionNames> = {
   Pod: 'pods',
   Node: 'nodes',
   ReplicaSet: 'replicasets',
+  Namespace: 'namespaces',
 };
 
 const ALL: ResourceKind[] = ['Pod', 'Deployment', 'ReplicaSet', 'DaemonSet', 'Node'];
 
 /** The kinds each verb (or `rollout`/`set` subcommand) takes. */
 const KINDS: Record<string, ResourceKind[]> = {
-  get: ALL,
+  get: [...ALL, 'Namespace'],
   describe: ['Deployment', 'DaemonSet'],
   delete: ['Pod', 'Deployment', 'DaemonSet'],
   scale: ['Deployment', 'ReplicaSet'],
@@ -38,13 +40,13 @@ const KINDS: Record<string, ResourceKind[]> = {
 };
 
 const FLAGS: Record<string, string[]> = {
-  get: ['--watch', '--output=wide', '--output=yaml', '--output=json', '--selector='],
+  get: ['--watch', '--output=wide', '--output=yaml', '--output=json', '--selector=', '--all-namespaces', '--namespace='],
   scale: ['--replicas='],
   status: ['--watch=false', '--revision='],
   history: ['--revision='],
   undo: ['--to-revision='],
   patch: ['--patch=', '--type=merge', '--type=json', '--type=strategic'],
-  delete: ['--selector=', '--grace-period=', '--force', '--now'],
+  delete: ['--selector=', '--grace-period=', '--force', '--now', '--all-namespaces', '--namespace='],
   drain: ['--ignore-daemonsets', '--delete-emptydir-data', '--force', '--grace-period='],
   taint: ['--overwrite'],
   label: ['--overwrite'],

@@ -84,7 +84,7 @@ export function executeKubectl(tx: Tx, line: string, manifest?: unknown): Kubect
   return term.result();
 }
 
-function namesOf(st: EngineState, kind: 'Deployment' | 'DaemonSet' | 'Pod' | 'Node' | 'ReplicaSet'): string[] {
+function namesOf(st: EngineState, kind: 'Deployment' | 'DaemonSet' | 'Pod' | 'Node' | 'ReplicaSet' | 'Namespace'): string[] {
   return [...new Set([...st.store.objects[kind].values()].map((o) => o.metadata.name))].sort();
 }
 
@@ -99,6 +99,7 @@ export function consoleCompletions(st: EngineState, prefix: string): string[] {
     pods: namesOf(st, 'Pod'),
     nodes: namesOf(st, 'Node'),
     replicasets: namesOf(st, 'ReplicaSet'),
+    namespaces: namesOf(st, 'Namespace'),
   };
   return completions(prefix, names);
 }

@@ -5,7 +5,8 @@
  * the API server defaults and validates what it is sent before it stores it.
  */
 import { parseAllDocuments } from 'yaml';
-import type { DaemonSet, Deployment, KubeObject } from '../api/types.ts';
+import type { DaemonSet, Deployment, KubeObject, Namespace } from '../api/types.ts';
+import { createNamespace } from '../sim/actions.ts';
 import { setDefaultsDaemonSet, setDefaultsDeployment } from '../apiserver/defaults.ts';
 import { formatApiError } from '../apiserver/errors.ts';
 import type { Tx } from '../sim/tx.ts';
@@ -56,6 +57,12 @@ function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void
   }
   const m = raw as ObjectJson;
   const kind = resolveResource(m.kind ?? '');
+  if (kind === 'Namespace') {
+    const r = createNamespace(tx, raw as unknown as Namespace);
+    if (r.ok) term.out(r.output);
+    else term.fail(r.output);
+    return;
+  }
   if (kind && kind !== 'Deployment' && kind !== 'DaemonSet') {
     term.fail(`error: Rollout Lab applies Deployment and DaemonSet objects, not "${m.kind ?? ''}"`);
     return;

@@ -27,7 +27,11 @@ export function runGet(tx: Tx, cmd: Cmd<'get'>): Terminal {
   if (!cmd.watchOnly) {
     if (cmd.output === 'table' || cmd.output === 'wide') {
       if (objects.length > 0 || errors.length === 0) {
-        const t = printTable(kind, objects as TableObject<typeof kind>[], tx.now, { wide: cmd.output === 'wide', namespace: cmd.namespace });
+        const t = printTable(kind, objects as TableObject<typeof kind>[], tx.now, {
+          wide: cmd.output === 'wide',
+          namespace: cmd.namespace,
+          allNamespaces: cmd.allNamespaces === true,
+        });
         term.out(withoutFinalNewline(t.stdout));
         term.warn(withoutFinalNewline(t.stderr));
       }
@@ -77,7 +81,7 @@ export function runDescribe(tx: Tx, cmd: Cmd<'describe'>): Terminal {
   // Each description ends with a newline and the next is printed after "\n\n".
   const text = objects.map((o) => describeOne(tx, o)).join('\n\n');
   term.out(withoutFinalNewline(text));
-  if (objects.length === 0 && errors.length === 0) term.warn(`No resources found in ${cmd.namespace} namespace.`);
+  if (objects.length === 0 && errors.length === 0) term.warn(cmd.allNamespaces ? 'No resources found' : `No resources found in ${cmd.namespace} namespace.`);
   for (const e of errors) term.fail(e);
   return term;
 }

@@ -56,13 +56,18 @@ export function withoutFinalNewline(text: string): string {
   return text.endsWith('\n') ? text.slice(0, -1) : text;
 }
 
-/** inNamespace lists the store's objects of a kind in a namespace (every node for Node), by name. */
-export function inNamespace<K extends Kind>(st: EngineState, kind: K, namespace: string): Extract<KubeObject, { kind: K }>[] {
+/**
+ * inNamespace lists the store's objects of a kind in a namespace (every one of a cluster-scoped
+ * kind, Node and Namespace), by name; `null` is every namespace (-A), by namespace then name.
+ */
+export function inNamespace<K extends Kind>(st: EngineState, kind: K, namespace: string | null): Extract<KubeObject, { kind: K }>[] {
   const out: Extract<KubeObject, { kind: K }>[] = [];
+  const clusterScoped = kind === 'Node' || kind === 'Namespace';
   for (const o of st.store.objects[kind].values()) {
-    if (kind === 'Node' || (o.metadata.namespace ?? 'default') === namespace) out.push(o as Extract<KubeObject, { kind: K }>);
+    if (clusterScoped || namespace === null || (o.metadata.namespace ?? 'default') === namespace) out.push(o as Extract<KubeObject, { kind: K }>);
   }
-  return out.sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0));
+  const key = (o: KubeObject) => (namespace === null && !clusterScoped ? `${o.metadata.namespace ?? 'default'}\u0000${o.metadata.name}` : o.metadata.name);
+  return out.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
 /** The store object of a resource kind. */
@@ -75,13 +80,13 @@ export type ResourceObject = Extract<KubeObject, { kind: ResourceKind }>;
  */
 export function resolveTargets(
   st: EngineState,
-  cmd: { targets: readonly Target[]; selector?: LabelSelector; namespace: string },
+  cmd: { targets: readonly Target[]; selector?: LabelSelector; namespace: string; allNamespaces?: boolean },
   opts: { prefixMatch?: boolean } = {},
 ): { objects: ResourceObject[]; errors: string[] } {
   const objects: ResourceObject[] = [];
   const errors: string[] = [];
   for (const target of cmd.targets) {
-    const all = inNamespace(st, target.kind, cmd.namespace) as ResourceObject[];
+    const all = inNamespace(st, target.kind, cmd.allNamespaces ? null : cmd.namespace) as ResourceObject[];
     const r = selectObjects(target, cmd.selector, all, opts);
     objects.push(...r.objects);
     if (r.missing !== undefined) errors.push(notFound(target.kind, r.missing));

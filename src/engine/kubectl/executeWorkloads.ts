@@ -78,8 +78,8 @@ export function runSetImage(tx: Tx, cmd: Cmd<'set-image'>): Terminal {
     tx,
     cmd,
     (obj) =>
-      obj.kind === 'Node'
-        ? { error: `error: nodes/${obj.metadata.name} the object is not a pod or does not have a pod template: *v1.Node` }
+      obj.kind === 'Node' || obj.kind === 'Namespace'
+        ? { error: `error: ${obj.kind === 'Node' ? 'nodes' : 'namespaces'}/${obj.metadata.name} the object is not a pod or does not have a pod template: *v1.${obj.kind}` }
         : setImage(obj, cmd.images),
     { abortOnMissing: true, stderrIsError: true },
   );

@@ -9,6 +9,17 @@ import { RESOURCES } from './resources.ts';
 import { parseTargets } from './targets.ts';
 
 const SELECTOR: FlagSpec = { name: 'selector', short: 'l', type: 'string' };
+const ALL_NAMESPACES: FlagSpec = { name: 'all-namespaces', short: 'A', type: 'bool' };
+
+/**
+ * allNamespacesOf reads -A; with a named target kubectl's resource builder refuses it
+ * (`a resource cannot be retrieved by name across all namespaces`).
+ */
+function allNamespacesOf(flags: FlagValues, targets: readonly { name?: string }[]): { allNamespaces?: true } | KubectlError {
+  if (flags['all-namespaces'] !== true) return {};
+  if (targets.some((t) => t.name !== undefined)) return { error: 'error: a resource cannot be retrieved by name across all namespaces' };
+  return { allNamespaces: true };
+}
 
 /** The -o formats kubectl get accepts, sorted as NoCompatiblePrinterError lists them. */
 const ALLOWED_FORMATS =
@@ -22,7 +33,7 @@ export function selectorFlag(flags: FlagValues): { selector?: LabelSelector } | 
   return 'error' in r ? { error: `error: ${r.error}` } : { selector: r.selector };
 }
 
-/** parseGet reads `get TYPE [NAME...] [-l SEL] [-w] [--watch-only] [-o wide|yaml|json|name]` (get/get.go). */
+/** parseGet reads `get TYPE [NAME...] [-l SEL] [-A] [-w] [--watch-only] [-o wide|yaml|json|name]` (get/get.go). */
 export function parseGet(ctx: VerbContext): KubectlCommand | KubectlError {
   const f = ctx.flags(
     [
@@ -30,6 +41,7 @@ export function parseGet(ctx: VerbContext): KubectlCommand | KubectlError {
       { name: 'watch-only', type: 'bool' },
       { name: 'output', short: 'o', type: 'string' },
       SELECTOR,
+      ALL_NAMESPACES,
     ],
     'kubectl get',
   );
@@ -55,11 +67,14 @@ export function parseGet(ctx: VerbContext): KubectlCommand | KubectlError {
   if ('error' in sel) return sel;
   const t = parseTargets(f.args, { allowEmptySelector: true, hasSelector: !!sel.selector });
   if ('error' in t) return t;
+  const all = allNamespacesOf(f.flags, t.targets);
+  if ('error' in all) return all;
   return {
     verb: 'get',
     namespace: namespaceOf(f.flags),
     targets: t.targets,
     ...sel,
+    ...all,
     watch: f.flags.watch === true || f.flags['watch-only'] === true,
     watchOnly: f.flags['watch-only'] === true,
     output,
@@ -68,7 +83,7 @@ export function parseGet(ctx: VerbContext): KubectlCommand | KubectlError {
 
 /** parseDescribe reads `describe deployment|daemonset [NAME_PREFIX...]` (describe/describe.go). */
 export function parseDescribe(ctx: VerbContext): KubectlCommand | KubectlError {
-  const f = ctx.flags([SELECTOR, { name: 'show-events', type: 'bool' }], 'kubectl describe');
+  const f = ctx.flags([SELECTOR, ALL_NAMESPACES, { name: 'show-events', type: 'bool' }], 'kubectl describe');
   if ('error' in f) return f;
   if (f.args.length === 0) {
     return {
@@ -86,7 +101,9 @@ export function parseDescribe(ctx: VerbContext): KubectlCommand | KubectlError {
       error: `error: "kubectl describe ${RESOURCES[other.kind].plural}" is not part of Rollout Lab's kubectl subset (try: describe deployment, describe daemonset)`,
     };
   }
-  return { verb: 'describe', namespace: namespaceOf(f.flags), targets: t.targets, ...sel };
+  const all = allNamespacesOf(f.flags, t.targets);
+  if ('error' in all) return all;
+  return { verb: 'describe', namespace: namespaceOf(f.flags), targets: t.targets, ...sel, ...all };
 }
 
 /** parseDelete reads `delete TYPE NAME... | delete TYPE -l SEL` with --grace-period, --force, --now (delete/delete.go). */
@@ -100,6 +117,7 @@ export function parseDelete(ctx: VerbContext): KubectlCommand | KubectlError {
       { name: 'now', type: 'bool' },
       { name: 'ignore-not-found', type: 'bool' },
       { name: 'wait', type: 'bool' },
+      ALL_NAMESPACES,
     ],
     'kubectl delete',
   );
@@ -120,5 +138,10 @@ export function parseDelete(ctx: VerbContext): KubectlCommand | KubectlError {
   const t = parseTargets(f.args, { allowEmptySelector: f.flags.all === true, hasSelector: !!sel.selector });
   if ('error' in t) return t;
   const ignoreNotFound = f.flags['ignore-not-found'] === true || (f.flags['ignore-not-found'] === undefined && (!!sel.selector || f.flags.all === true));
-  return { verb: 'delete', namespace: namespaceOf(f.flags), targets: t.targets, ...sel, gracePeriod, force, ignoreNotFound };
+  if (t.targets.some((x) => x.kind === 'Namespace')) {
+    return { error: `error: "kubectl delete namespaces" is not part of Rollout Lab's kubectl subset (the simulator has no namespace controller)` };
+  }
+  const all = allNamespacesOf(f.flags, t.targets);
+  if ('error' in all) return all;
+  return { verb: 'delete', namespace: namespaceOf(f.flags), targets: t.targets, ...sel, gracePeriod, force, ignoreNotFound, ...all };
 }

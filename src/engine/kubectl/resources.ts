@@ -7,7 +7,7 @@ import type { Kind } from '../api/types.ts';
 import { formatApiError, newNotFound, resourceName } from '../apiserver/errors.ts';
 
 /** The kinds a kubectl line can name here. */
-export type ResourceKind = 'Deployment' | 'ReplicaSet' | 'DaemonSet' | 'Pod' | 'Node';
+export type ResourceKind = 'Deployment' | 'ReplicaSet' | 'DaemonSet' | 'Pod' | 'Node' | 'Namespace';
 
 interface ResourceInfo {
   plural: string;
@@ -23,6 +23,7 @@ export const RESOURCES: Readonly<Record<ResourceKind, ResourceInfo>> = {
   DaemonSet: { plural: 'daemonsets', singular: 'daemonset', shortNames: ['ds'], group: 'apps', namespaced: true },
   Pod: { plural: 'pods', singular: 'pod', shortNames: ['po'], group: '', namespaced: true },
   Node: { plural: 'nodes', singular: 'node', shortNames: ['no'], group: '', namespaced: false },
+  Namespace: { plural: 'namespaces', singular: 'namespace', shortNames: ['ns'], group: '', namespaced: false },
 };
 
 const KINDS = Object.keys(RESOURCES) as ResourceKind[];

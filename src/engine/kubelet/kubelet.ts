@@ -3,15 +3,21 @@
  * Running, and Ready, with the image behaviours of the scenario (DESIGN.md §4): failing pulls
  * (ErrImagePull ⇄ ImagePullBackOff, back-off 10 s doubling to 5 min), crashing containers
  * (CrashLoopBackOff, same back-off), readiness that never passes; and removes a deleted pod once
- * its containers have stopped (`terminationSeconds`).
+ * its containers have stopped (killPod.ts: preStop hooks, SIGTERM, the application's
+ * `terminationSeconds`, SIGKILL at the grace period). A pod with probes is Ready when its prober
+ * says so (probes.ts, prober/); a pod without probes is Ready `readySeconds` after it starts.
  */
-import type { ContainerStatus, Node, Pod, PodCondition, PodStatus } from '../api/types.ts';
+import type { ContainerState, ContainerStatus, Node, Pod } from '../api/types.ts';
 import { DEFAULT_IMAGE_BEHAVIOUR, type ImageBehaviour, type SecondsSpec } from '../config.ts';
 import { nextFloat } from '../lib/prng.ts';
 import { keysAre, objectKey } from '../apiserver/store.ts';
 import type { KubeletStep } from '../sim/events.ts';
 import type { KubeletPodState } from '../sim/state.ts';
-import { note, recordEvent, remove, schedule, type Tx, writeStatusOf } from '../sim/tx.ts';
+import { note, recordEvent, remove, schedule, type Tx } from '../sim/tx.ts';
+import { ACCEPTED_STATUS, BOUND_STATUS, containerStatuses, podConditions, podIP, setStatus } from './status.ts';
+import { containerExited, kubeletOnPodDeleting } from './killPod.ts';
+import { kubeletProbe, proberAccept, proberOf, proberReschedule, proberRunDue, proberStarted, proberStopped } from './probes.ts';
+import { startedOf } from './prober/proberManager.ts';
 import { isNodeReady } from '../lib/scheduling.ts';
 
 const BACKOFF_INITIAL_MS = 10_000;
@@ -31,134 +37,14 @@ export function imageBehaviour(tx: Tx, image: string): ImageBehaviour {
   return Object.hasOwn(imgs, 'default') ? (imgs.default as ImageBehaviour) : DEFAULT_IMAGE_BEHAVIOUR;
 }
 
-function findCondition(prev: PodCondition[] | undefined, type: PodCondition['type']): PodCondition | undefined {
-  if (prev === undefined) return undefined;
-  for (let i = 0; i < prev.length; i++) if ((prev[i] as PodCondition).type === type) return prev[i];
-  return undefined;
-}
-
-function cond(type: PodCondition['type'], ok: boolean, now: string, prev: PodCondition[] | undefined, reason?: string, message?: string): PodCondition {
-  const old = findCondition(prev, type);
-  const status = ok ? 'True' : 'False';
-  const lastTransitionTime = old && old.status === status && old.lastTransitionTime ? old.lastTransitionTime : now;
-  const r = !ok && reason ? reason : undefined;
-  const m = !ok && message ? message : undefined;
-  // An unchanged condition keeps its object: pod versions live for seconds, so every object a
-  // status write copies needlessly is copied again by each scavenge and promoted. The check
-  // reads the old object in place, so a kept condition (4 of the 5 at each of 30,000 writes of
-  // a 10,000-pod rollout) allocates nothing.
-  if (old && sameFields(old, type, status, lastTransitionTime, r, m)) return old;
-  const c: PodCondition = { type, status, lastProbeTime: null, lastTransitionTime };
-  if (r !== undefined) c.reason = r;
-  if (m !== undefined) c.message = m;
-  return c;
-}
-
-/**
- * sameFields: `a` has exactly the keys cond would write, in its order (type, status,
- * lastProbeTime, lastTransitionTime, then reason and message when given), with these values.
- */
-function sameFields(a: PodCondition, type: string, status: string, ltt: string, reason: string | undefined, message: string | undefined): boolean {
-  const x = a as unknown as Record<string, unknown>;
-  let i = 0;
-  for (const k in x) {
-    const v = x[k];
-    let ok: boolean;
-    switch (i) {
-      case 0:
-        ok = k === 'type' && v === type;
-        break;
-      case 1:
-        ok = k === 'status' && v === status;
-        break;
-      case 2:
-        ok = k === 'lastProbeTime' && v === null;
-        break;
-      case 3:
-        ok = k === 'lastTransitionTime' && v === ltt;
-        break;
-      case 4:
-        ok = reason !== undefined ? k === 'reason' && v === reason : message !== undefined && k === 'message' && v === message;
-        break;
-      case 5:
-        ok = reason !== undefined && message !== undefined && k === 'message' && v === message;
-        break;
-      default:
-        ok = false;
-    }
-    if (!ok) return false;
-    i++;
-  }
-  return i === 4 + (reason !== undefined ? 1 : 0) + (message !== undefined ? 1 : 0);
-}
-
-/**
- * The ContainersNotReady message of a pod's containers. Pods of one ReplicaSet share one copy of
- * the template's containers (replicaset/replicaSet.ts), so 10,000 pods build the message once.
- */
-const notReadyMessages = new WeakMap<readonly { name: string }[], string>();
-
-function notReadyMessage(containers: readonly { name: string }[]): string {
-  let msg = notReadyMessages.get(containers);
-  if (msg === undefined) {
-    msg = `containers with unready status: [${containers.map((c) => c.name).join(' ')}]`;
-    notReadyMessages.set(containers, msg);
-  }
-  return msg;
-}
-
-/** podConditions builds the five kubelet conditions in the order the kubelet writes them. */
-function podConditions(pod: Pod, now: string, _containersStarted: boolean, ready: boolean): PodCondition[] {
-  const prev = pod.status?.conditions;
-  const msg = notReadyMessage(pod.spec.containers);
-  const c0 = cond('PodReadyToStartContainers', true, now, prev);
-  // The sandbox exists once the kubelet accepted the pod, started containers or not.
-  const c1 = cond('Initialized', true, now, prev);
-  const c2 = cond('Ready', ready, now, prev, 'ContainersNotReady', msg);
-  const c3 = cond('ContainersReady', ready, now, prev, 'ContainersNotReady', msg);
-  const c4 = findCondition(prev, 'PodScheduled') ?? cond('PodScheduled', true, now, prev);
-  if (prev?.length === 5 && prev[0] === c0 && prev[1] === c1 && prev[2] === c2 && prev[3] === c3 && prev[4] === c4) return prev;
-  return [c0, c1, c2, c3, c4];
-}
-
-function containerStatuses(pod: Pod, f: (c: { name: string; image: string }, prev: ContainerStatus | undefined) => ContainerStatus): ContainerStatus[] {
-  return pod.spec.containers.map((c) => f(c, pod.status?.containerStatuses?.find((s) => s.name === c.name)));
-}
-
-/** The status keys after binding (bindPod), and after the accept step. */
-const BOUND_STATUS: readonly string[] = ['phase', 'conditions'];
-const ACCEPTED_STATUS: readonly string[] = ['phase', 'conditions', 'hostIP', 'startTime', 'containerStatuses'];
-
-/** setStatus writes the pod's status (without a copy of the pod to carry it: 30,000 writes a rollout). */
-function setStatus(tx: Tx, pod: Pod, status: PodStatus, key: string): void {
-  writeStatusOf(tx, pod, status, key);
-}
-
-function podIP(pod: Pod): string {
-  // A stable fake address from the pod's uid: 10.244.x.y.
-  // Each code point adds its first UTF-16 unit (a surrogate pair adds its high half only).
-  const s = pod.metadata.uid ?? pod.metadata.name;
-  let h = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    h = (h * 31 + c) >>> 0;
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-    }
-  }
-  return `10.244.${(h >>> 8) & 0xff}.${h & 0xff || 1}`;
-}
-
 /** kubeletOnPodWatched reacts to a pod the kubelet's watch delivered (bound or being deleted); key is objectKey(pod). */
 export function kubeletOnPodWatched(tx: Tx, pod: Pod, old: Pod | undefined, key = objectKey(pod)): void {
   const uid = pod.metadata.uid ?? '';
   if (!pod.spec.nodeName) return;
   if (pod.metadata.deletionTimestamp && !old?.metadata.deletionTimestamp) {
-    const ms = Math.round(tx.st.config.terminationSeconds * 1000);
     const node = tx.st.cache.objects.Node.get(pod.spec.nodeName) as Node | undefined;
     if (node && !isNodeReady(node)) return; // an unreachable kubelet cannot confirm termination
-    schedule(tx, tx.now + ms, { type: 'kubelet', podKey: key, uid, step: 'terminated' });
+    kubeletOnPodDeleting(tx, key, uid);
     return;
   }
   if (!old?.spec.nodeName && !pod.status?.startTime && !pod.metadata.deletionTimestamp) {
@@ -170,7 +56,7 @@ export function kubeletOnPodWatched(tx: Tx, pod: Pod, old: Pod | undefined, key 
  * kubeletState is what the kubelet remembers of a pod's back-offs. Only the back-off steps read
  * it, so the 40,000 steps of a healthy rollout make no default object.
  */
-function kubeletState(tx: Tx, podKey: string): KubeletPodState {
+export function kubeletState(tx: Tx, podKey: string): KubeletPodState {
   return tx.st.kubelet.get(podKey) ?? { pullBackoffMs: BACKOFF_INITIAL_MS, crashBackoffMs: BACKOFF_INITIAL_MS };
 }
 
@@ -187,7 +73,12 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
   if (step === 'terminated') {
     remove(tx, 'Pod', podKey);
     tx.st.kubelet.delete(podKey);
+    tx.st.probes.delete(podKey);
     note(tx, 'podRemoved', { pod: pod.metadata.name });
+    return;
+  }
+  if (step === 'sigterm') {
+    note(tx, 'sigterm', { pod: pod.metadata.name });
     return;
   }
   if (pod.metadata.deletionTimestamp) {
@@ -227,6 +118,7 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
       recordEvent(tx, pod, 'Normal', 'Pulling', `Pulling image "${image}"`, 'kubelet');
       if (b.pull === 'fail') schedule(tx, tx.now + drawMs(tx, b.pullSeconds), { type: 'kubelet', podKey, uid, step: 'pulled' });
       else schedule(tx, tx.now + drawMs(tx, b.pullSeconds) + drawMs(tx, b.startSeconds), { type: 'kubelet', podKey, uid, step: 'started' });
+      proberAccept(tx, pod, podKey);
       note(tx, 'containerCreating', { pod: pod.metadata.name });
       return;
     }
@@ -274,38 +166,18 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
       kubeletStep(tx, podKey, uid, 'started');
       return;
     }
-    case 'started': {
-      const startedAt = tx.nowIso;
-      const conditions = podConditions(pod, tx.nowIso, true, false);
-      const ip = podIP(pod);
-      const statuses = containerStatuses(pod, (c, prev) => {
-        const s: ContainerStatus = {
-          name: c.name,
-          image: c.image,
-          ready: false,
-          started: true,
-          restartCount: prev?.restartCount ?? 0,
-          state: { running: { startedAt } },
-        };
-        if (prev?.lastState) s.lastState = prev.lastState;
-        return s;
-      });
-      // The status the accept step wrote has these keys; podIP is new and goes last.
-      const s = pod.status;
-      setStatus(
-        tx,
-        pod,
-        s !== undefined && keysAre(s, ACCEPTED_STATUS)
-          ? { phase: 'Running', conditions, hostIP: s.hostIP, startTime: s.startTime, containerStatuses: statuses, podIP: ip }
-          : { ...s, phase: 'Running', conditions, podIP: ip, containerStatuses: statuses },
-        podKey,
-      );
-      if (b.crash) schedule(tx, tx.now + 1000, { type: 'kubelet', podKey, uid, step: 'crash' });
-      else if (b.ready === 'ok') schedule(tx, tx.now + drawMs(tx, b.readySeconds), { type: 'kubelet', podKey, uid, step: 'ready' });
-      note(tx, b.ready === 'never' ? 'runningNeverReady' : 'running', { pod: pod.metadata.name });
+    case 'started':
+      startContainer(tx, pod, podKey, uid, b);
       return;
-    }
+    case 'exited':
+      containerExited(tx, pod, podKey, uid, b);
+      return;
     case 'ready': {
+      // A pod with probes is Ready when they say so (a node's recovery asks them again).
+      if (proberOf(tx, podKey, uid)) {
+        kubeletProbe(tx, podKey, uid);
+        return;
+      }
       setStatus(tx, pod, {
         ...pod.status,
         conditions: podConditions(pod, tx.nowIso, true, true),
@@ -315,26 +187,90 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
       return;
     }
     case 'crash': {
-      const ks = kubeletState(tx, podKey);
-      const message = `back-off ${ks.crashBackoffMs / 1000}s restarting failed container=${pod.spec.containers[0]?.name ?? ''} pod=${pod.metadata.name}_${pod.metadata.namespace ?? 'default'}(${uid})`;
-      setStatus(tx, pod, {
-        ...pod.status,
-        conditions: podConditions(pod, tx.nowIso, true, false),
-        containerStatuses: containerStatuses(pod, (c, prev) => ({
-          name: c.name,
-          image: c.image,
-          ready: false,
-          started: false,
-          restartCount: (prev?.restartCount ?? 0) + 1,
-          state: { waiting: { reason: 'CrashLoopBackOff', message } },
-          lastState: { terminated: { exitCode: 1, reason: 'Error', startedAt: prev?.state.running?.startedAt ?? tx.nowIso, finishedAt: tx.nowIso } },
-        })),
-      }, podKey);
-      recordEvent(tx, pod, 'Warning', 'BackOff', 'Back-off restarting failed container', 'kubelet');
-      schedule(tx, tx.now + ks.crashBackoffMs, { type: 'kubelet', podKey, uid, step: 'backoffRetry' });
-      tx.st.kubelet.set(podKey, { ...ks, crashBackoffMs: Math.min(ks.crashBackoffMs * 2, BACKOFF_MAX_MS) });
-      note(tx, 'crashLoopBackOff', { pod: pod.metadata.name, seconds: ks.crashBackoffMs / 1000 });
+      const found = proberOf(tx, podKey, uid);
+      if (found) {
+        const ps = proberStopped(tx, podKey, proberRunDue(tx, pod, podKey, found));
+        crashLoop(tx, tx.st.store.objects.Pod.get(podKey) as Pod, podKey, uid, 1, null);
+        proberReschedule(tx, tx.st.store.objects.Pod.get(podKey) as Pod, podKey, ps);
+        return;
+      }
+      crashLoop(tx, pod, podKey, uid, 1, null);
       return;
     }
   }
+}
+
+/**
+ * crashLoop: the container exited (`exitCode`; a kill passes its lastState) and waits out its
+ * restart back-off in CrashLoopBackOff (10 s, doubling to 5 min).
+ */
+export function crashLoop(tx: Tx, pod: Pod, podKey: string, uid: string, exitCode: number, last: ContainerState | null): void {
+  const ks = kubeletState(tx, podKey);
+  const message = `back-off ${ks.crashBackoffMs / 1000}s restarting failed container=${pod.spec.containers[0]?.name ?? ''} pod=${pod.metadata.name}_${pod.metadata.namespace ?? 'default'}(${uid})`;
+  setStatus(tx, pod, {
+    ...pod.status,
+    conditions: podConditions(pod, tx.nowIso, true, false),
+    containerStatuses: containerStatuses(pod, (c, prev) => ({
+      name: c.name,
+      image: c.image,
+      ready: false,
+      started: false,
+      restartCount: (prev?.restartCount ?? 0) + 1,
+      state: { waiting: { reason: 'CrashLoopBackOff', message } },
+      lastState: last ?? { terminated: { exitCode, reason: 'Error', startedAt: prev?.state.running?.startedAt ?? tx.nowIso, finishedAt: tx.nowIso } },
+    })),
+  }, podKey);
+  recordEvent(tx, pod, 'Warning', 'BackOff', 'Back-off restarting failed container', 'kubelet');
+  schedule(tx, tx.now + ks.crashBackoffMs, { type: 'kubelet', podKey, uid, step: 'backoffRetry' });
+  tx.st.kubelet.set(podKey, { ...ks, crashBackoffMs: Math.min(ks.crashBackoffMs * 2, BACKOFF_MAX_MS) });
+  note(tx, 'crashLoopBackOff', { pod: pod.metadata.name, seconds: ks.crashBackoffMs / 1000 });
+}
+
+/**
+ * startContainer runs the container (the `started` step, and a restart): Running, not ready yet;
+ * a crashing image exits a second later; otherwise its application answers after readySeconds,
+ * which makes a pod without probes Ready and tells a pod's prober when its probes can pass.
+ * `restartedFrom` is the state of the container a probe's kill just ended (restartCount + 1).
+ */
+export function startContainer(tx: Tx, pod0: Pod, podKey: string, uid: string, b: ImageBehaviour, restartedFrom: ContainerState | null = null): void {
+  let pod = pod0;
+  let ps = proberOf(tx, podKey, uid);
+  if (ps) {
+    ps = proberRunDue(tx, pod, podKey, ps);
+    pod = tx.st.store.objects.Pod.get(podKey) as Pod;
+    // The same draw as for a pod without probes: when the application starts answering.
+    const appReadyAt = !b.crash && b.ready === 'ok' ? tx.now + drawMs(tx, b.readySeconds) : -1;
+    ps = proberStarted(tx, podKey, ps, appReadyAt, b.ready === 'never');
+  }
+  const startedAt = tx.nowIso;
+  const conditions = podConditions(pod, tx.nowIso, true, false);
+  const ip = podIP(pod);
+  const probes = ps;
+  const statuses = containerStatuses(pod, (c, prev) => {
+    const s: ContainerStatus = {
+      name: c.name,
+      image: c.image,
+      ready: false,
+      started: probes ? startedOf(probes, pod.spec.containers.findIndex((x) => x.name === c.name)) : true,
+      restartCount: (prev?.restartCount ?? 0) + (restartedFrom ? 1 : 0),
+      state: { running: { startedAt } },
+    };
+    const last = restartedFrom ?? prev?.lastState;
+    if (last) s.lastState = last;
+    return s;
+  });
+  // The status the accept step wrote has these keys; podIP is new and goes last.
+  const s = pod.status;
+  setStatus(
+    tx,
+    pod,
+    s !== undefined && keysAre(s, ACCEPTED_STATUS)
+      ? { phase: 'Running', conditions, hostIP: s.hostIP, startTime: s.startTime, containerStatuses: statuses, podIP: ip }
+      : { ...s, phase: 'Running', conditions, podIP: ip, containerStatuses: statuses },
+    podKey,
+  );
+  if (b.crash) schedule(tx, tx.now + 1000, { type: 'kubelet', podKey, uid, step: 'crash' });
+  else if (!ps && b.ready === 'ok') schedule(tx, tx.now + drawMs(tx, b.readySeconds), { type: 'kubelet', podKey, uid, step: 'ready' });
+  if (ps) proberReschedule(tx, tx.st.store.objects.Pod.get(podKey) as Pod, podKey, ps);
+  note(tx, b.ready === 'never' ? 'runningNeverReady' : 'running', { pod: pod.metadata.name });
 }

@@ -2,7 +2,9 @@
  * User actions: the scenario's initial objects, `apply`, node faults and kubectl lines. Each is
  * one tick by the actor `user`; a bad action writes nothing and its message is the tick summary.
  */
-import type { DaemonSet, Deployment, KubeObject } from '../api/types.ts';
+import type { DaemonSet, Deployment, KubeObject, Namespace } from '../api/types.ts';
+import { namespaceObject } from '../apiserver/admission/namespaceAutoProvision.ts';
+import { validateNamespace } from '../apiserver/validationCore.ts';
 import { setDefaultsDaemonSet, setDefaultsDeployment } from '../apiserver/defaults.ts';
 import { formatApiError, newInvalid } from '../apiserver/errors.ts';
 import { invalidMessage, validateObject } from '../apiserver/validation.ts';
@@ -10,7 +12,7 @@ import { DEFAULT_MAX_PODS, type SimAction } from '../config.ts';
 import { executeKubectl } from '../kubectl/execute.ts';
 import { nodeObject, setNodeReady } from '../kubelet/nodes.ts';
 import { type ApiRequest, type RestResult, runRequest } from '../apiserver/rest/write.ts';
-import { create, del, note, type Tx } from './tx.ts';
+import { create, del, note, type Tx, update } from './tx.ts';
 
 /** The result line of a user action, as kubectl would print it (or its error). */
 export interface ActionOutput {
@@ -29,6 +31,7 @@ function defaulted(obj: Deployment | DaemonSet): Deployment | DaemonSet {
  */
 export function createInitialObject(tx: Tx, raw: KubeObject | Record<string, unknown>): ActionOutput {
   const kind = (raw as { kind?: unknown }).kind;
+  if (kind === 'Namespace') return createNamespace(tx, raw as Namespace);
   if (kind !== 'Deployment' && kind !== 'DaemonSet') {
     return { ok: false, output: `error: Rollout Lab applies Deployment and DaemonSet objects, not "${String(kind)}"` };
   }
@@ -40,6 +43,26 @@ export function createInitialObject(tx: Tx, raw: KubeObject | Record<string, unk
   if (!res.ok) return { ok: false, output: formatApiError(res.error) };
   const resource = obj.kind === 'Deployment' ? 'deployment.apps' : 'daemonset.apps';
   return { ok: true, output: `${resource}/${obj.metadata.name} created` };
+}
+
+/**
+ * createNamespace creates a v1 Namespace of the scenario (its labels and the name label); one a
+ * workload's create already provisioned keeps its uid and takes the labels, as `kubectl apply`
+ * would configure it.
+ */
+export function createNamespace(tx: Tx, raw: Namespace): ActionOutput {
+  const name = raw.metadata?.name ?? '';
+  const errs = validateNamespace(raw.metadata ?? { name: '' });
+  if (errs.length) return { ok: false, output: formatApiError(newInvalid(invalidMessage('Namespace', name, errs))) };
+  const want = namespaceObject(name, raw.metadata.labels);
+  const live = tx.st.store.objects.Namespace.get(name);
+  if (live) {
+    const res = update(tx, { ...live, metadata: { ...live.metadata, labels: want.metadata.labels } });
+    if (!res.ok) return { ok: false, output: formatApiError(res.error) };
+    return { ok: true, output: res.object === live ? `namespace/${name} unchanged` : `namespace/${name} configured` };
+  }
+  const res = create(tx, want);
+  return res.ok ? { ok: true, output: `namespace/${name} created` } : { ok: false, output: formatApiError(res.error) };
 }
 
 /** runNodeAction applies a scenario node action: NotReady / Ready, add or remove a node. */

@@ -16,6 +16,8 @@ export type KubeletStep =
   | 'ready' // readiness passed
   | 'crash' // container exited (CrashLoopBackOff)
   | 'backoffRetry' // back-off over: pull or start again
+  | 'sigterm' // the preStop hook is over: SIGTERM to the containers
+  | 'exited' // a container killed after a liveness or startup failure exited
   | 'terminated'; // graceful termination finished: the pod object is removed
 
 export type SimEvent =
@@ -29,6 +31,8 @@ export type SimEvent =
   | { type: 'schedule'; podKey: string; uid: string }
   /** The kubelet moves one pod one step. */
   | { type: 'kubelet'; podKey: string; uid: string; step: KubeletStep }
+  /** The kubelet's prober runs the pod's probes due now; `gen` must match the pod's (a later plan supersedes it). */
+  | { type: 'probe'; podKey: string; uid: string; gen: number }
   /** The garbage collector deletes one dependent whose owner is gone. */
   | { type: 'gc'; kind: 'ReplicaSet' | 'Pod' | 'ControllerRevision'; key: string; ownerUid: string }
   /** The node lifecycle controller evicts a pod from a NotReady node (NoExecute taint). */

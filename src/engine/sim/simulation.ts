@@ -5,6 +5,7 @@
  */
 import { DeploymentMaxRetries } from '../api/constants.ts';
 import type { Pod } from '../api/types.ts';
+import { createSystemNamespaces } from '../apiserver/admission/namespaceAutoProvision.ts';
 import { createObject, objectKey, type WatchRecord } from '../apiserver/store.ts';
 import { applyWatch } from '../client/cache.ts';
 import { forget, get as queueGet, len, numRequeues, rateLimitedDelay } from '../client/workqueue.ts';
@@ -14,6 +15,7 @@ import { replicaSetOnWatch, syncReplicaSet } from '../controller/replicaset/repl
 import { deploymentOnWatch, syncDeployment } from '../controller/deployment/deploymentController.ts';
 import { daemonSetOnWatch, syncDaemonSet } from '../controller/daemon/daemonController.ts';
 import { kubeletOnPodWatched, kubeletStep } from '../kubelet/kubelet.ts';
+import { kubeletProbe } from '../kubelet/probes.ts';
 import { gcOrphaned, nodeObject, UnreachableTaintKey } from '../kubelet/nodes.ts';
 import { retryUnschedulable, schedulePod, schedulerOnPodAdded } from '../kubelet/scheduler.ts';
 import { toRFC3339 } from '../lib/time.ts';
@@ -39,10 +41,11 @@ const SYNC: Record<ControllerName, (tx: Tx, key: string) => string | null> = {
  */
 export const RESYNC_PERIOD_MS = 12 * 60 * 60 * 1000;
 
-/** createEngine builds the state at t = 0: the nodes exist; workloads and actions are queued. */
+/** createEngine builds the state at t = 0: the system namespaces and the nodes exist; workloads and actions are queued. */
 export function createEngine(config: SimConfig): EngineState {
   const st = newEngineState(config);
   const wctx = { now: 0, prng: st.prng, writes: [] as WatchRecord[] };
+  createSystemNamespaces(st.store, wctx.writes);
   for (const n of config.nodes) createObject(st.store, wctx, nodeObject(n, toRFC3339(0)));
   for (const w of wctx.writes) applyWatch(st.cache, w);
   const tx = newTx(st, 'user');
@@ -80,7 +83,11 @@ function deliver(tx: Tx, rec: WatchRecord, key: string): void {
   if (o.kind === 'Pod') {
     if (rec.type === 'ADDED') schedulerOnPodAdded(tx, o, key);
     if (rec.type !== 'DELETED') kubeletOnPodWatched(tx, o, old?.kind === 'Pod' ? (old as Pod) : undefined, key);
-    else retryUnschedulable(tx);
+    else {
+      // A pod removed without the kubelet (force deleted, PodGC) leaves its probe workers behind.
+      if (tx.st.probes.get(key)?.uid === o.metadata.uid) tx.st.probes.delete(key);
+      retryUnschedulable(tx);
+    }
   } else if (o.kind === 'Node') {
     retryUnschedulable(tx);
     // PodGC force-deletes pods bound to a node that no longer exists, after a 40 s quarantine.
@@ -113,15 +120,22 @@ function work(tx: Tx, controller: ControllerName): void {
 
 /**
  * dropSuperseded discards the AddAfter events at the head of the queue that a sooner AddAfter of
- * the same key replaced: they are not events of the cluster, so they get no tick, and
- * nextEventTime must not report their time (runUntil would then run the event behind them).
+ * the same key replaced, and the probe events a later plan of the pod's prober replaced: they are
+ * not events of the cluster, so they get no tick, and nextEventTime must not report their time
+ * (runUntil would then run the event behind them).
  */
 function dropSuperseded(st: EngineState): void {
-  for (let qe = heapPeek(st.events); qe && qe.ev.type === 'enqueue'; qe = heapPeek(st.events)) {
+  for (let qe = heapPeek(st.events); qe && (qe.ev.type === 'enqueue' || qe.ev.type === 'probe'); qe = heapPeek(st.events)) {
     // Only the next event of all is dropped, as when deliveries shared the heap.
     const d = st.deliveries[0];
     if (d !== undefined && less(d, qe)) return;
-    if (st.queues[qe.ev.controller].waitingAfter.get(qe.ev.key) === qe.ev.at) return;
+    const ev = qe.ev;
+    if (ev.type === 'enqueue') {
+      if (st.queues[ev.controller].waitingAfter.get(ev.key) === ev.at) return;
+    } else {
+      const ps = st.probes.get(ev.podKey);
+      if (ps !== undefined && ps.gen === ev.gen && ps.uid === ev.uid) return;
+    }
     heapPop(st.events);
   }
 }
@@ -173,6 +187,11 @@ export function step(st: EngineState): TickRecord | null {
     case 'kubelet':
       tx.key = ev.podKey;
       kubeletStep(tx, ev.podKey, ev.uid, ev.step);
+      break;
+    case 'probe':
+      tx.actor = 'kubelet';
+      tx.key = ev.podKey;
+      kubeletProbe(tx, ev.podKey, ev.uid);
       break;
     case 'gc':
       tx.key = ev.key;

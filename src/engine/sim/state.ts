@@ -16,11 +16,17 @@ import { KINDS } from '../api/types.ts';
 import { cloneEventCorrelator, type EventCorrelatorState } from './eventCorrelator.ts';
 import type { QueuedEvent } from './eventQueue.ts';
 import type { ControllerName } from './events.ts';
+import type { PodProbes } from '../kubelet/prober/proberManager.ts';
 
 /** What the kubelet remembers about a pod between steps (image and crash back-off). */
 export interface KubeletPodState {
   pullBackoffMs: number;
   crashBackoffMs: number;
+  /**
+   * A probe's kill restarted the container once: the restart back-off entry exists, so the next
+   * exit waits crashBackoffMs (flowcontrol.Backoff: the first restart is immediate).
+   */
+  restarted?: true;
 }
 
 export interface EngineState {
@@ -48,6 +54,8 @@ export interface EngineState {
   /** The DaemonSet controller's per-node memo of its syncs, by DaemonSet key (controller/daemon/nodeMemo.ts). */
   dsMemo: Map<string, DaemonSetMemo>;
   kubelet: Map<string, KubeletPodState>;
+  /** The kubelet prober's workers of each pod that has probes, by pod key (kubelet/prober/). */
+  probes: Map<string, PodProbes>;
   /** Pods the scheduler could not place; retried when nodes change or pods go away. */
   unschedulable: Set<string>;
   /** Each event recorder's EventCorrelator caches, by recorder (component, or `kubelet/<node>`). */
@@ -72,6 +80,7 @@ export function newEngineState(config: SimConfig): EngineState {
     dsBackoff: newBackOff(),
     dsMemo: new Map(),
     kubelet: new Map(),
+    probes: new Map(),
     unschedulable: new Set(),
     eventCorrelators: new Map(),
     actionsScheduled: 0,
@@ -113,6 +122,7 @@ export function cloneEngineState(s: EngineState): EngineState {
     dsBackoff: { ...s.dsBackoff, entries: { ...s.dsBackoff.entries } },
     dsMemo: cloneDaemonSetMemos(s.dsMemo),
     kubelet: new Map(s.kubelet),
+    probes: new Map(s.probes),
     unschedulable: new Set(s.unschedulable),
     eventCorrelators: new Map([...s.eventCorrelators].map(([k, c]) => [k, cloneEventCorrelator(c)])),
     actionsScheduled: s.actionsScheduled,

@@ -86,6 +86,16 @@ export const SUMMARY_TEMPLATES = {
   // garbage collector
   notDependent: '{kind} {key} no longer depends on the deleted owner',
   ownerGone: 'deleted {kind} {name}: its owner is gone',
+  // kubelet: graceful termination and the prober
+  stopping: '{pod}: stopping its containers (grace period {grace}s), gone in {seconds}s',
+  sigterm: '{pod}: preStop hook done, SIGTERM',
+  nothingToStop: '{pod}: no container to stop',
+  containerExited: '{pod}: {container} exited, starting it again',
+  probeFailed: '{pod}: {probe} probe failed',
+  probeNotReady: '{pod}: not Ready',
+  startupSucceeded: '{pod}: startup probe succeeded, {container} started',
+  probeKill: '{pod}: {probe} probe failed, killing {container}',
+  probesPassed: '{pod}: probes passed',
 } as const satisfies Readonly<Record<string, SummaryTemplate>>;
 
 export type SummaryKey = keyof typeof SUMMARY_TEMPLATES;

@@ -14,9 +14,11 @@ import {
   updateStatus,
   type WatchRecord,
 } from '../apiserver/store.ts';
+import { namespaceExists, namespaceObject } from '../apiserver/admission/namespaceAutoProvision.ts';
 import { add as queueAdd } from '../client/workqueue.ts';
 import { hexString, type PrngState } from '../lib/prng.ts';
-import { toRFC3339 } from '../lib/time.ts';
+import { fnv32a, utf8Bytes } from '../lib/hash.ts';
+import { EPOCH_UNIX_MS, toRFC3339 } from '../lib/time.ts';
 import { type CorrelatedEvent, defaultAggregateMaxEvents, eventAggregate, eventObserve, getEventKey, newEventCorrelator, spamFilter } from './eventCorrelator.ts';
 import { heapPush } from './eventQueue.ts';
 import type { ControllerName, SimEvent } from './events.ts';
@@ -108,7 +110,18 @@ export function enqueueAfter(tx: Tx, controller: ControllerName, key: string, de
   schedule(tx, at, { type: 'enqueue', controller, key, at });
 }
 
+/**
+ * create is a POST to the API server. A namespaced object in a namespace that does not exist
+ * gets it created first (the NamespaceAutoProvision admission plugin), which Explain records.
+ */
 export function create<T extends KubeObject>(tx: Tx, obj: T): ApiResult<T> {
+  if (obj.kind !== 'Node' && obj.kind !== 'Namespace') {
+    const ns = obj.metadata.namespace || 'default';
+    if (!namespaceExists(tx.st.store, ns)) {
+      const r = createObject(tx.st.store, tx, namespaceObject(ns));
+      if (r.ok) decide(tx.decisions, 'admit', 'namespaceCreated', { namespace: ns, kind: obj.kind, name: obj.metadata.name || obj.metadata.generateName || '' });
+    }
+  }
   return createObject(tx.st.store, tx, obj);
 }
 
@@ -150,13 +163,34 @@ function eventSource(component: string): { component: string } {
 }
 
 /**
+ * clockEventName is client-go's Event name, `<object>.<UnixNano in hex>` (recorder.makeEvent),
+ * from the virtual clock: it draws nothing from the PRNG, so the kubelet's Killing and Unhealthy
+ * Events leave every other draw of a run where it was.
+ */
+export function clockEventName(object: string, nowMs: number): string {
+  return `${object}.${((BigInt(EPOCH_UNIX_MS) + BigInt(nowMs)) * 1_000_000n).toString(16)}`;
+}
+
+/**
+ * nameUid is a version-4-shaped uid made from an Event's name (four FNV-1a hashes of it): an
+ * Event named from the clock gets its uid the same way, so it draws nothing from the PRNG either.
+ */
+export function nameUid(name: string): string {
+  const bytes = utf8Bytes(name);
+  let hex = '';
+  for (let i = 0; i < 4; i++) hex += fnv32a([i, ...bytes]).toString(16).padStart(8, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((Number.parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
  * recordEvent writes a core/v1 Event as client-go's recorder does after its EventCorrelator
  * (eventCorrelator.ts): a tenth distinct message about one object, type and reason within 10
  * minutes becomes a "(combined from similar events): …" Event, a repeat raises the count of the
  * Event already written, and past 25 writes about one object a source writes one every 5 minutes
  * (the rest are dropped). Each controller has its own recorder, each node's kubelet too. The
  * scheduler records through the events/v1 API, which has no aggregation or spam filter: its
- * repeats only raise the count.
+ * repeats only raise the count. A new Event's name draws 16 hex digits from the PRNG, or with
+ * `named: 'clock'` is client-go's own, from the clock (clockEventName).
  */
 export function recordEvent(
   tx: Tx,
@@ -165,6 +199,7 @@ export function recordEvent(
   reason: string,
   message: string,
   component: string,
+  named: 'prng' | 'clock' = 'prng',
 ): void {
   const meta = involved.metadata;
   const namespace = meta.namespace ?? 'default';
@@ -189,7 +224,7 @@ export function recordEvent(
   };
   const full = component !== 'default-scheduler';
   const agg = full ? eventAggregate(corr, e, tx.now, tx.st.prng) : { message, key: getEventKey(e), aggregated: false };
-  const log = eventObserve(corr, agg.key, () => `${meta.name}.${hexString(tx.st.prng, 16)}`, tx.nowIso);
+  const log = eventObserve(corr, agg.key, () => (named === 'clock' ? clockEventName(meta.name, tx.now) : `${meta.name}.${hexString(tx.st.prng, 16)}`), tx.nowIso);
   const about = { reason, kind: involved.kind, name: meta.name, recorder, count: log.count };
   if (full && spamFilter(corr, e, tx.now)) {
     decide(tx.decisions, 'eventCorrelate', 'spamDropped', about);
@@ -214,7 +249,7 @@ export function recordEvent(
   createObject(tx.st.store, tx, {
     apiVersion: 'v1',
     kind: 'Event',
-    metadata: { name: log.name, namespace },
+    metadata: named === 'clock' ? { name: log.name, namespace, uid: nameUid(log.name) } : { name: log.name, namespace },
     involvedObject: ref,
     reason,
     message: agg.message,

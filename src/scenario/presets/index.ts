@@ -13,6 +13,7 @@ import historyLimit from './history-limit.yaml?raw';
 import maxSurge0 from './max-surge-0.yaml?raw';
 import nodesComingAndGoing from './nodes-coming-and-going.yaml?raw';
 import pauseResume from './pause-resume.yaml?raw';
+import probePaced from './probe-paced.yaml?raw';
 import proportionalScaling from './proportional-scaling.yaml?raw';
 import recreate from './recreate.yaml?raw';
 import rollback from './rollback.yaml?raw';
@@ -38,6 +39,7 @@ export const PRESETS: readonly Preset[] = [
   { id: 'daemonset-ondelete', text: daemonsetOnDelete },
   { id: 'daemonset-node-pool', text: daemonsetNodePool },
   { id: 'nodes-coming-and-going', text: nodesComingAndGoing },
+  { id: 'probe-paced', text: probePaced },
 ];
 
 /** The preset the app opens with, and falls back to when a link does not decode. */

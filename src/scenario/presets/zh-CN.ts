@@ -70,4 +70,9 @@ export const PRESET_TEXT_ZH_CN: Readonly<Record<string, { name: string; descript
     description:
       '一个节点变为 NotReady 后又恢复，一个节点加入并得到它的 DaemonSet Pod，一个节点被 drain、其上的 Deployment Pod 在别处重建，还有一个节点离开集群。',
   },
+  'probe-paced': {
+    name: '探针定节奏——payments 中的 checkout-api，30 个副本',
+    description:
+      'SRE 在命名空间 payments 中的清单。maxSurge 10%（3 个 Pod），maxUnavailable 0。每个新 Pod 在容器启动至少 20 秒后的第一次就绪探针成功时才变为 Ready（每 10 秒探测一次），再过 10 秒（minReadySeconds）才可用，所以上线大约每 40 秒推进 3 个 Pod。',
+  },
 };

@@ -12,7 +12,7 @@ vi.mock('../../state/actions.ts', async () => {
     restartWorker: vi.fn(async () => {}),
     objectYaml: vi.fn(async () => 'kind: Pod'),
     podDetails: vi.fn(async (name: string) => {
-      const p = pods.find((x) => x.name === name);
+      const p = pods.find((x) => `${x.namespace}/${x.name}` === name);
       return p ? podDetail(p) : null;
     }),
   };
@@ -99,7 +99,7 @@ describe('ClusterPanel', () => {
       .find((c) => c.dataset.podName === `${OLD_RS}-old0`) as HTMLElement;
     fireEvent.click(chip);
     const dialog = screen.getByRole('dialog', { name: `${OLD_RS}-old0` });
-    expect(actions.podDetails).toHaveBeenCalledWith(`${OLD_RS}-old0`);
+    expect(actions.podDetails).toHaveBeenCalledWith(`default/${OLD_RS}-old0`);
     await waitFor(() => expect(dialog.textContent).toContain(`pod-template-hash=${OLD_RS.slice(-10)}`));
     expect(dialog.textContent).toContain('PodScheduled');
     expect(dialog.textContent).toContain('30.6 s');

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { objectYaml, podDetails } from '../../state/actions.ts';
 import { useAppStore } from '../../state/hooks.ts';
 import { tickSelector } from '../../state/selectors.ts';
-import type { PodDetailView, PodView } from '../../worker/protocol.ts';
+import { objectRef, type PodDetailView, type PodView } from '../../worker/protocol.ts';
 import { useT } from '../common/useT.ts';
 
 interface PodDetailsProps {
@@ -31,6 +31,8 @@ export function PodDetails({ name, pod, packed, onClose }: PodDetailsProps) {
   // Frames carry no labels or conditions (they would double a 1,000-pod frame): these come from
   // a `pod` query at each tick. The last answer stays up until the next one arrives.
   const [detail, setDetail] = useState<PodDetailView | null>(null);
+  // The pod in its own namespace; a packed cluster's pod is known by name only.
+  const ref = pod ? objectRef(pod) : name;
 
   useEffect(() => {
     closeRef.current?.focus();
@@ -41,23 +43,23 @@ export function PodDetails({ name, pod, packed, onClose }: PodDetailsProps) {
     if (!packed) return;
     let live = true;
     setYaml(null);
-    void objectYaml('pod', name).then((text) => live && setYaml(text));
+    void objectYaml('pod', ref).then((text) => live && setYaml(text));
     return () => {
       live = false;
     };
-  }, [packed, name, tick]);
+  }, [packed, ref, tick]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new tick means new labels and conditions
   useEffect(() => {
     if (packed) return;
     let live = true;
-    void podDetails(name)
+    void podDetails(ref)
       .then((d) => live && setDetail(d))
       .catch(() => {});
     return () => {
       live = false;
     };
-  }, [packed, name, tick]);
+  }, [packed, ref, tick]);
 
   return (
     <div
@@ -104,6 +106,8 @@ function PodFacts({ pod, detail }: { pod: PodView; detail: PodDetailView | null 
   const t = useT();
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+      <dt className="text-slate-600 dark:text-slate-400">{t('cluster.namespace')}</dt>
+      <dd className="font-mono">{pod.namespace}</dd>
       <dt className="text-slate-600 dark:text-slate-400">{t('cluster.node')}</dt>
       <dd className="font-mono">{pod.node ?? t('cluster.unscheduled')}</dd>
       <dt className="text-slate-600 dark:text-slate-400">{t('cluster.phase')}</dt>

@@ -54,7 +54,7 @@ describe('ControlsPanel', () => {
     );
     expect(actions.setWorkloadField).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(300));
-    expect(actions.setWorkloadField).toHaveBeenCalledExactlyOnceWith(D, 'maxSurge', '50%');
+    expect(actions.setWorkloadField).toHaveBeenCalledExactlyOnceWith(`default/${D}`, 'maxSurge', '50%');
   });
 
   it('switches maxSurge between a percentage and a number', async () => {
@@ -64,7 +64,7 @@ describe('ControlsPanel', () => {
       'surge 3; 25% of 10 → unavailable 2, rounded down',
     );
     await act(() => vi.advanceTimersByTimeAsync(300));
-    expect(actions.setWorkloadField).toHaveBeenCalledWith(D, 'maxSurge', 3);
+    expect(actions.setWorkloadField).toHaveBeenCalledWith(`default/${D}`, 'maxSurge', 3);
   });
 
   it('shows the API server’s message inline for a refused value and changes nothing', async () => {

@@ -1,12 +1,20 @@
 import { useState } from 'react';
 import { useAppStore } from '../../state/hooks.ts';
 import { simStatusSelector, tickSelector, workloadsSelector } from '../../state/selectors.ts';
+import { namespaceFlag, type WorkloadView } from '../../worker/protocol.ts';
 import { Panel } from '../common/Panel.tsx';
 import { SimGate } from '../common/SimGate.tsx';
 import { useT } from '../common/useT.ts';
 import { KubectlConsole } from './KubectlConsole.tsx';
 import { StrategyFields } from './StrategyFields.tsx';
 import { WorkloadActions } from './WorkloadActions.tsx';
+
+/** pickKey names a workload in the picker: kind, namespace and name. */
+const pickKey = (w: WorkloadView) => `${w.kind}/${w.namespace}/${w.name}`;
+
+/** workloadLabel is how kubectl would name it: `deployment/checkout-api -n payments`. */
+export const workloadLabel = (w: WorkloadView) =>
+  `${w.kind.toLowerCase()}/${w.name}${namespaceFlag(w.namespace)}`;
 
 /** ControlsPanel edits the workload at the current tick (each change forks the run) and hosts the kubectl console. */
 export function ControlsPanel() {
@@ -15,7 +23,7 @@ export function ControlsPanel() {
   const [picked, setPicked] = useState<string | null>(null);
   const running = useAppStore(simStatusSelector) === 'ready';
   const tick = useAppStore(tickSelector);
-  const workload = workloads.find((w) => `${w.kind}/${w.name}` === picked) ?? workloads[0];
+  const workload = workloads.find((w) => pickKey(w) === picked) ?? workloads[0];
   return (
     <Panel
       title={t('panels.controls')}
@@ -25,19 +33,22 @@ export function ControlsPanel() {
         workloads.length > 1 && workload ? (
           <select
             aria-label={t('controls.workload')}
-            value={`${workload.kind}/${workload.name}`}
+            value={pickKey(workload)}
             onChange={(e) => setPicked(e.target.value)}
             className="max-w-40 min-w-0 rounded border text-xs border-slate-300 bg-white px-1 py-0.5 font-mono dark:border-slate-600 dark:bg-slate-800"
           >
             {workloads.map((w) => (
-              <option key={`${w.kind}/${w.name}`} value={`${w.kind}/${w.name}`}>
-                {w.kind.toLowerCase()}/{w.name}
+              <option key={pickKey(w)} value={pickKey(w)}>
+                {workloadLabel(w)}
               </option>
             ))}
           </select>
         ) : workload ? (
-          <span className="truncate font-mono text-xs text-slate-600 dark:text-slate-400">
-            {workload.kind.toLowerCase()}/{workload.name}
+          <span
+            title={workloadLabel(workload)}
+            className="truncate font-mono text-xs text-slate-600 dark:text-slate-400"
+          >
+            {workloadLabel(workload)}
             {workload.paused ? ` (${t('controls.paused')})` : ''}
           </span>
         ) : null
@@ -59,7 +70,7 @@ export function ControlsPanel() {
               >
                 <span className="line-clamp-2">{workload.rolloutStatus}</span>
               </p>
-              <StrategyFields key={`${workload.kind}/${workload.name}`} workload={workload} />
+              <StrategyFields key={pickKey(workload)} workload={workload} />
               <WorkloadActions workload={workload} />
             </>
           ) : null}

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { WorkloadView } from '../../worker/protocol.ts';
+import { objectRef, type WorkloadView } from '../../worker/protocol.ts';
 import { useT } from '../common/useT.ts';
 import { IntOrPercentSlider } from './IntOrPercentSlider.tsx';
 import { FieldError, NumberField } from './NumberField.tsx';
@@ -13,10 +13,12 @@ const SELECT =
 export function StrategyFields({ workload: w }: { workload: WorkloadView }) {
   const t = useT();
   const isDeploy = w.kind === 'Deployment';
-  const strategy = useFieldDraft(w.name, 'strategy', w.strategy);
-  const replicas = useFieldDraft(w.name, 'replicas', w.replicas);
-  const surge = useFieldDraft<IntOrPercent>(w.name, 'maxSurge', w.maxSurge ?? 0);
-  const unavailable = useFieldDraft<IntOrPercent>(w.name, 'maxUnavailable', w.maxUnavailable ?? 0);
+  // The namespace travels with the name: a workload in `payments` is `payments/checkout-api`.
+  const ref = objectRef(w);
+  const strategy = useFieldDraft(ref, 'strategy', w.strategy);
+  const replicas = useFieldDraft(ref, 'replicas', w.replicas);
+  const surge = useFieldDraft<IntOrPercent>(ref, 'maxSurge', w.maxSurge ?? 0);
+  const unavailable = useFieldDraft<IntOrPercent>(ref, 'maxUnavailable', w.maxUnavailable ?? 0);
   const rolling = strategy.value === 'RollingUpdate';
   const total = isDeploy ? replicas.value : w.replicas;
   const drafting = surge.pending || unavailable.pending || replicas.pending;
@@ -88,15 +90,15 @@ export function StrategyFields({ workload: w }: { workload: WorkloadView }) {
         </>
       ) : null}
       <div className="flex flex-wrap gap-x-3 gap-y-1">
-        <NumberField workload={w.name} field="minReadySeconds" value={w.minReadySeconds} />
+        <NumberField workload={ref} field="minReadySeconds" value={w.minReadySeconds} />
         {isDeploy ? (
           <NumberField
-            workload={w.name}
+            workload={ref}
             field="progressDeadlineSeconds"
             value={w.progressDeadlineSeconds ?? 600}
           />
         ) : null}
-        <NumberField workload={w.name} field="revisionHistoryLimit" value={w.revisionHistoryLimit} />
+        <NumberField workload={ref} field="revisionHistoryLimit" value={w.revisionHistoryLimit} />
       </div>
     </div>
   );

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { addNode, nodeFault, runKubectl } from '../../state/actions.ts';
 import { useAppStore } from '../../state/hooks.ts';
 import { nodesSelector, scenarioTextSelector } from '../../state/selectors.ts';
-import type { WorkloadView } from '../../worker/protocol.ts';
+import { namespaceFlag, type WorkloadView } from '../../worker/protocol.ts';
 import { useT } from '../common/useT.ts';
 import { FieldError } from './NumberField.tsx';
 import { scenarioImages } from './scenarioImages.ts';
@@ -33,6 +33,8 @@ export function WorkloadActions({ workload: w }: { workload: WorkloadView }) {
   }, [text]);
   const images = useMemo(() => [...new Set([current, ...named])].filter(Boolean), [current, named]);
   const resource = `${w.kind === 'Deployment' ? 'deployment' : 'daemonset'}/${w.name}`;
+  // Every command names the workload's namespace, as kubectl needs it.
+  const ns = namespaceFlag(w.namespace);
   const node = nodes.find((n) => n.name === nodeName) ?? nodes[0];
 
   const run = async (result: Promise<{ ok: boolean; message?: string; output?: string }>) => {
@@ -63,7 +65,7 @@ export function WorkloadActions({ workload: w }: { workload: WorkloadView }) {
           type="button"
           className={BUTTON}
           disabled={image.trim() === ''}
-          onClick={() => void run(runKubectl(`set image ${resource} ${container}=${image.trim()}`))}
+          onClick={() => void run(runKubectl(`set image ${resource} ${container}=${image.trim()}${ns}`))}
         >
           {t('controls.setImage')}
         </button>
@@ -73,7 +75,7 @@ export function WorkloadActions({ workload: w }: { workload: WorkloadView }) {
           <button
             type="button"
             className={BUTTON}
-            onClick={() => void run(runKubectl(`rollout ${w.paused ? 'resume' : 'pause'} ${resource}`))}
+            onClick={() => void run(runKubectl(`rollout ${w.paused ? 'resume' : 'pause'} ${resource}${ns}`))}
           >
             {w.paused ? t('controls.rolloutResume') : t('controls.rolloutPause')}
           </button>
@@ -81,14 +83,14 @@ export function WorkloadActions({ workload: w }: { workload: WorkloadView }) {
         <button
           type="button"
           className={BUTTON}
-          onClick={() => void run(runKubectl(`rollout undo ${resource}`))}
+          onClick={() => void run(runKubectl(`rollout undo ${resource}${ns}`))}
         >
           {t('controls.rolloutUndo')}
         </button>
         <button
           type="button"
           className={BUTTON}
-          onClick={() => void run(runKubectl(`rollout restart ${resource}`))}
+          onClick={() => void run(runKubectl(`rollout restart ${resource}${ns}`))}
         >
           {t('controls.rolloutRestart')}
         </button>

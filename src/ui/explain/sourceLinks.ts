@@ -62,10 +62,16 @@ const BY_FN = new Map<string, string>();
 for (const [file, fns] of Object.entries(FILES))
   for (const fn of fns) if (!BY_FN.has(fn)) BY_FN.set(fn, file);
 
-/** Functions outside pkg/controller: client-go's event recorder. */
+/** Functions outside pkg/controller: client-go's event recorder, the kubelet's prober and container stops. */
 const ELSEWHERE: Record<string, string> = {
   eventCorrelate:
     'https://github.com/kubernetes/kubernetes/blob/v1.36.3/staging/src/k8s.io/client-go/tools/record/events_cache.go',
+  admit:
+    'https://github.com/kubernetes/kubernetes/blob/v1.36.3/plugin/pkg/admission/namespace/autoprovision/admission.go',
+  addPod: 'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/kubelet/prober/prober_manager.go',
+  doProbe: 'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/kubelet/prober/worker.go',
+  killContainer:
+    'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/kubelet/kuberuntime/kuberuntime_container.go',
 };
 
 /** sourceUrl is the GitHub URL of the Kubernetes file holding `fn`, or null when unknown. */

@@ -72,7 +72,7 @@ describe('ReplicaSetsPanel', () => {
 
   it('describes the workload', async () => {
     renderWithStore(<ReplicaSetsPanel />, { ...midRollout(), watchTab: 'describe' });
-    expect(await screen.findByText('Name: nginx-deployment-roll01 (deployment)')).toBeTruthy();
+    expect(await screen.findByText('Name: default/nginx-deployment-roll01 (deployment)')).toBeTruthy();
     expect(
       screen.getByRole('log', { name: 'kubectl describe deployment nginx-deployment-roll01' }),
     ).toBeTruthy();

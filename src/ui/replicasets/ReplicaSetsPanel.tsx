@@ -4,7 +4,7 @@ import { useAppStore } from '../../state/hooks.ts';
 import { tickSelector, watchSelector, watchTabSelector, workloadsSelector } from '../../state/selectors.ts';
 import { appStore } from '../../state/store.ts';
 import type { WatchTab } from '../../state/uiSlice.ts';
-import type { WatchKind } from '../../worker/protocol.ts';
+import { namespaceFlag, objectRef, type WatchKind, type WorkloadView } from '../../worker/protocol.ts';
 import { Panel } from '../common/Panel.tsx';
 import { SimGate } from '../common/SimGate.tsx';
 import { useT } from '../common/useT.ts';
@@ -114,30 +114,33 @@ function DescribeTab({ tick }: { tick: number }) {
   const t = useT();
   const workloads = useAppStore(workloadsSelector);
   const [picked, setPicked] = useState<string | null>(null);
-  const target = workloads.find((w) => `${w.kind}/${w.name}` === picked) ?? workloads[0];
+  const key = (w: WorkloadView) => `${w.kind}/${w.namespace}/${w.name}`;
+  const target = workloads.find((w) => key(w) === picked) ?? workloads[0];
   if (!target) return <p className="text-sm">{t('replicasets.noWorkload')}</p>;
   const kind = target.kind === 'Deployment' ? 'deployment' : 'daemonset';
+  const ns = namespaceFlag(target.namespace);
   return (
     <div className="flex h-full min-h-0 flex-col gap-1">
       <label className="flex items-center gap-2 text-xs">
         {t('replicasets.describeTarget')}
         <select
-          value={`${target.kind}/${target.name}`}
+          value={key(target)}
           onChange={(e) => setPicked(e.target.value)}
           className="rounded border border-slate-300 bg-white px-1 py-0.5 font-mono dark:border-slate-600 dark:bg-slate-800"
         >
           {workloads.map((w) => (
-            <option key={`${w.kind}/${w.name}`} value={`${w.kind}/${w.name}`}>
+            <option key={key(w)} value={key(w)}>
               {w.kind.toLowerCase()}/{w.name}
+              {namespaceFlag(w.namespace)}
             </option>
           ))}
         </select>
       </label>
       <div className="min-h-0 flex-1">
         <PrinterText
-          command={`kubectl describe ${kind} ${target.name}`}
-          load={() => describeObject(kind, target.name)}
-          reloadKey={`${tick}/${kind}/${target.name}`}
+          command={`kubectl describe ${kind} ${target.name}${ns}`}
+          load={() => describeObject(kind, objectRef(target))}
+          reloadKey={`${tick}/${kind}/${objectRef(target)}`}
         />
       </div>
     </div>

@@ -9,6 +9,7 @@ import {
   tickSelector,
 } from '../../state/selectors.ts';
 import type { AppState } from '../../state/store.ts';
+import { namespaceFlag, objectRef, type WorkloadView } from '../../worker/protocol.ts';
 import { fileNameFor } from './fileExport.ts';
 import { useScenarioT } from './i18n.ts';
 import { ModalDialog } from './ModalDialog.tsx';
@@ -19,15 +20,27 @@ interface ExportDialogProps {
   onClose: () => void;
 }
 
-/** workloadKeysSelector: `Deployment/web` for every workload, for the object picker. */
-const workloadKeysSelector = (s: AppState) => s.workloads.map((w) => `${w.kind}/${w.name}`);
+/** workloadKey: `Deployment/web`, or `Deployment/checkout-api -n payments` outside the default namespace. */
+const workloadKey = (w: WorkloadView) => `${w.kind}/${w.name}${namespaceFlag(w.namespace)}`;
+
+/** workloadKeysSelector: a workloadKey for every workload, for the object picker. */
+const workloadKeysSelector = (s: AppState) => s.workloads.map(workloadKey);
 
 /** selectedWorkloadSelector: the workload of the selected pod, if any. */
 const selectedWorkloadSelector = (s: AppState) => {
   const pod = selectedPodViewSelector(s);
-  const w = pod ? s.workloads.find((x) => x.name === pod.workload) : undefined;
-  return w ? `${w.kind}/${w.name}` : null;
+  const w = pod
+    ? s.workloads.find((x) => x.name === pod.workload && x.namespace === pod.namespace)
+    : undefined;
+  return w ? workloadKey(w) : null;
 };
+
+/** splitKey reads a workloadKey back: kind, name and namespace. */
+function splitKey(key: string): { kind: string; name: string; namespace: string } {
+  const [ref = '', ns] = key.split(' -n ');
+  const [kind = '', name = ''] = ref.split('/');
+  return { kind, name, namespace: ns ?? 'default' };
+}
 
 /**
  * ExportDialog saves or copies the working scenario as a scenario file, and one workload as
@@ -74,8 +87,8 @@ function ObjectExport() {
   useEffect(() => {
     if (key === null) return;
     let live = true;
-    const [kind = '', objName = ''] = key.split('/');
-    objectYaml(kind, objName).then(
+    const { kind, name: objName, namespace } = splitKey(key);
+    objectYaml(kind, objectRef({ namespace, name: objName })).then(
       (text) => live && setYaml({ key, tick, text }),
       (e: unknown) => live && setYaml({ key, tick, text: `# ${e instanceof Error ? e.message : String(e)}` }),
     );
@@ -87,7 +100,7 @@ function ObjectExport() {
   if (key === null) {
     return <p className="text-sm text-slate-700 dark:text-slate-300">{t('export.noWorkload')}</p>;
   }
-  const [kind = '', objName = ''] = key.split('/');
+  const { kind, name: objName, namespace } = splitKey(key);
   const current = yaml && yaml.key === key && yaml.tick === tick ? yaml.text : null;
   return (
     <div className="flex flex-col gap-2">
@@ -110,7 +123,7 @@ function ObjectExport() {
         <span className="text-slate-700 dark:text-slate-300">{t('export.atTick', { tick })}</span>
       </div>
       <YamlExport
-        heading={`kubectl get ${kind.toLowerCase()} ${objName} -o yaml`}
+        heading={`kubectl get ${kind.toLowerCase()} ${objName}${namespaceFlag(namespace)} -o yaml`}
         yaml={current}
         fileName={fileNameFor(`${kind}-${objName}`, 'object')}
         copied={t('export.copiedObject', { what: `${kind} ${objName}` })}

@@ -102,10 +102,10 @@ describe('ScenarioControls', () => {
   it('exports the scenario and the selected pod’s workload as YAML', async () => {
     appStore.setState({
       workloads: [
-        { kind: 'DaemonSet', name: 'fluentd' },
-        { kind: 'Deployment', name: 'web' },
+        { kind: 'DaemonSet', name: 'fluentd', namespace: 'default' },
+        { kind: 'Deployment', name: 'web', namespace: 'default' },
       ],
-      pods: [{ name: 'web-abc-1', workload: 'web' }],
+      pods: [{ name: 'web-abc-1', namespace: 'default', workload: 'web' }],
       selectedPod: 'web-abc-1',
       tick: 41,
     } as never);
@@ -118,17 +118,17 @@ describe('ScenarioControls', () => {
     const object = await within(dialog).findByRole('region', { name: 'kubectl get deployment web -o yaml' });
     await waitFor(() =>
       expect(within(object).getByTestId('export-yaml').textContent).toBe(
-        'kind: Deployment\nmetadata:\n  name: web\n',
+        'kind: Deployment\nmetadata:\n  name: default/web\n',
       ),
     );
-    expect(actions.objectYaml).toHaveBeenCalledWith('Deployment', 'web');
+    expect(actions.objectYaml).toHaveBeenCalledWith('Deployment', 'default/web');
     expect(within(dialog).getByText('at tick 41')).toBeTruthy();
 
     fireEvent.change(within(dialog).getByRole('combobox', { name: /Object/ }), {
       target: { value: 'DaemonSet/fluentd' },
     });
     await within(dialog).findByRole('region', { name: 'kubectl get daemonset fluentd -o yaml' });
-    expect(actions.objectYaml).toHaveBeenLastCalledWith('DaemonSet', 'fluentd');
+    expect(actions.objectYaml).toHaveBeenLastCalledWith('DaemonSet', 'default/fluentd');
   });
 });
 

@@ -23,6 +23,7 @@ export function pod(name: string, node: string | null, phase: PodDisplayPhase, r
   const hash = revision === 1 ? OLD_RS.slice(-10) : NEW_RS.slice(-10);
   return {
     name,
+    namespace: 'default',
     node,
     phase,
     revision,
@@ -80,6 +81,7 @@ for (const n of nodes) n.podCount = pods.filter((p) => p.node === n.name).length
 const replicaSets: ReplicaSetView[] = [
   {
     name: OLD_RS,
+    namespace: 'default',
     deployment: DEPLOY,
     revision: 1,
     desired: 8,
@@ -90,6 +92,7 @@ const replicaSets: ReplicaSetView[] = [
   },
   {
     name: NEW_RS,
+    namespace: 'default',
     deployment: DEPLOY,
     revision: 2,
     desired: 5,
@@ -103,6 +106,7 @@ const replicaSets: ReplicaSetView[] = [
 const workload: WorkloadView = {
   kind: 'Deployment',
   name: DEPLOY,
+  namespace: 'default',
   strategy: 'RollingUpdate',
   replicas: 10,
   maxSurge: '25%',

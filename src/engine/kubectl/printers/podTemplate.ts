@@ -1,7 +1,7 @@
 // Port of kubernetes staging/src/k8s.io/kubectl/pkg/describe/describe.go (v1.36.3): the prefix
 // writer, DescribePodTemplate, describeContainers, the multi-line label/annotation/toleration
 // printers and DescribeEvents. Output is tab-separated; describe aligns it with tabbedString.
-import type { Container, Event, PodTemplateSpec, Toleration } from '../../api/types.ts';
+import type { Container, Event, PodTemplateSpec, Probe, Toleration } from '../../api/types.ts';
 import { formatAge } from '../../lib/duration.ts';
 import { parseRFC3339 } from '../../lib/time.ts';
 import { LastAppliedConfigAnnotation } from '../../api/constants.ts';
@@ -74,7 +74,8 @@ function printTolerationsMultiline(w: PrefixWriter, title: string, tolerations: 
   });
 }
 
-function describeProbe(p: Record<string, unknown>): string {
+function describeProbe(probe: Probe): string {
+  const p = probe as Record<string, unknown>;
   const n = (k: string, d: number) => (typeof p[k] === 'number' ? (p[k] as number) : d);
   const attrs = `delay=${n('initialDelaySeconds', 0)}s timeout=${n('timeoutSeconds', 1)}s period=${n('periodSeconds', 10)}s #success=${n('successThreshold', 1)} #failure=${n('failureThreshold', 3)}`;
   const exec = p.exec as { command?: string[] } | undefined;
@@ -87,6 +88,7 @@ function describeProbe(p: Record<string, unknown>): string {
     return `http-get ${(http.scheme ?? 'HTTP').toLowerCase()}://${host}${http.path ?? ''} ${attrs}`;
   }
   if (tcp) return `tcp-socket ${tcp.host ?? ''}:${tcp.port ?? ''} ${attrs}`;
+  if (probe.grpc) return `grpc <pod>:${probe.grpc.port} ${probe.grpc.service ?? ''} ${attrs}`;
   return `unknown ${attrs}`;
 }
 
@@ -109,7 +111,10 @@ function describeContainer(c: Container, w: PrefixWriter): void {
     if (Object.keys(r).length) w.write(2, `${title}:\n`);
     for (const name of Object.keys(r).sort()) w.write(3, `${name}:\t${r[name]}\n`);
   }
+  // describeContainerProbe: liveness, readiness, startup, in that order.
+  if (c.livenessProbe) w.write(2, `Liveness:\t${describeProbe(c.livenessProbe)}\n`);
   if (c.readinessProbe) w.write(2, `Readiness:\t${describeProbe(c.readinessProbe)}\n`);
+  if (c.startupProbe) w.write(2, `Startup:\t${describeProbe(c.startupProbe)}\n`);
   w.write(2, `Environment:${c.env?.length ? '' : '\t<none>'}\n`);
   for (const e of c.env ?? []) {
     (e.value ?? '').split('\n').forEach((s, i) => {

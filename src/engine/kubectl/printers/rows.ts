@@ -1,6 +1,6 @@
 // Port of kubernetes pkg/printers/internalversion/printers.go (v1.36): the column definitions and
-// printReplicaSet, printDeployment, printDaemonSet, printNode (printPod lives in pod.ts).
-import type { Container, DaemonSet, Deployment, LabelSelector, Node, ReplicaSet } from '../../api/types.ts';
+// printReplicaSet, printDeployment, printDaemonSet, printNode, printNamespace (printPod lives in pod.ts).
+import type { Container, DaemonSet, Deployment, LabelSelector, Namespace, Node, ReplicaSet } from '../../api/types.ts';
 import { formatAge } from '../../lib/duration.ts';
 import { formatSelector } from '../../lib/labels.ts';
 import { KUBERNETES_VERSION } from '../../version.ts';
@@ -52,7 +52,13 @@ export const COLUMNS = {
     col('Kernel-Version', true),
     col('Container-Runtime', true),
   ],
+  Namespace: [col('Name'), col('Status'), col('Age')],
 } as const satisfies Record<string, readonly Column[]>;
+
+/** namespaceRow is printNamespace: NAME STATUS AGE. */
+export function namespaceRow(ns: Namespace, nowMs: number): string[] {
+  return [ns.metadata.name, ns.status?.phase ?? '', formatAge(nowMs, ns.metadata.creationTimestamp)];
+}
 
 /** layoutContainerCells joins container names and images with commas: `nginx,sidecar`. */
 export function layoutContainerCells(containers: readonly Container[]): [string, string] {

@@ -1,8 +1,8 @@
 // Port of kubernetes staging/src/k8s.io/cli-runtime/pkg/printers/tableprinter.go (v1.36):
 // printTable's header and rows, and the HumanReadablePrinter state kubectl get -w keeps.
-import type { DaemonSet, Deployment, Node, Pod, ReplicaSet } from '../../api/types.ts';
+import type { DaemonSet, Deployment, Namespace, Node, Pod, ReplicaSet } from '../../api/types.ts';
 import { podRow } from './pod.ts';
-import { COLUMNS, daemonSetRow, deploymentRow, nodeRow, replicaSetRow } from './rows.ts';
+import { COLUMNS, daemonSetRow, deploymentRow, namespaceRow, nodeRow, replicaSetRow } from './rows.ts';
 import { GET_TABWRITER, type RememberedWidths, tabwriterFormat } from './tabwriter.ts';
 
 /** The kinds kubectl get prints as tables here. */
@@ -17,7 +17,9 @@ export type TableObject<K extends TableKind> = K extends 'Pod'
       ? Deployment
       : K extends 'DaemonSet'
         ? DaemonSet
-        : Node;
+        : K extends 'Namespace'
+          ? Namespace
+          : Node;
 
 /** tableRow builds one object's cells for its kind. */
 export function tableRow<K extends TableKind>(kind: K, obj: TableObject<K>, nowMs: number, wide: boolean): string[] {
@@ -30,6 +32,8 @@ export function tableRow<K extends TableKind>(kind: K, obj: TableObject<K>, nowM
       return deploymentRow(obj as Deployment, nowMs, wide);
     case 'DaemonSet':
       return daemonSetRow(obj as DaemonSet, nowMs, wide);
+    case 'Namespace':
+      return namespaceRow(obj as Namespace, nowMs);
     default:
       return nodeRow(obj as Node, nowMs, wide);
   }
@@ -55,23 +59,27 @@ function tableLines(header: string[] | null, rows: string[][]): string {
 
 /**
  * printTable is `kubectl get <kind>` for a list: header and rows aligned together. An empty list
- * prints nothing on stdout and `No resources found in <ns> namespace.` on stderr.
+ * prints nothing on stdout and `No resources found in <ns> namespace.` on stderr (`No resources
+ * found` for a cluster-scoped kind or with -A). With -A (`allNamespaces`) a namespaced kind gets a
+ * NAMESPACE column first.
  */
 export function printTable<K extends TableKind>(
   kind: K,
   objects: readonly TableObject<K>[],
   nowMs: number,
-  opts: { wide?: boolean; namespace?: string } = {},
+  opts: { wide?: boolean; namespace?: string; allNamespaces?: boolean } = {},
 ): { stdout: string; stderr: string } {
   const wide = opts.wide ?? false;
+  const clusterScoped = kind === 'Node' || kind === 'Namespace';
   if (objects.length === 0) {
-    // Cluster-scoped nodes get the short form, without namespace or full stop (get.go).
-    const msg = kind === 'Node' ? 'No resources found' : `No resources found in ${opts.namespace ?? 'default'} namespace.`;
+    // Cluster-scoped kinds and -A get the short form, without namespace or full stop (get.go).
+    const msg = clusterScoped || opts.allNamespaces ? 'No resources found' : `No resources found in ${opts.namespace ?? 'default'} namespace.`;
     return { stdout: '', stderr: `${msg}\n` };
   }
+  const withNamespace = opts.allNamespaces === true && !clusterScoped;
   const text = tableLines(
-    tableHeader(kind, wide),
-    objects.map((o) => tableRow(kind, o, nowMs, wide)),
+    withNamespace ? ['NAMESPACE', ...tableHeader(kind, wide)] : tableHeader(kind, wide),
+    objects.map((o) => (withNamespace ? [o.metadata.namespace ?? 'default', ...tableRow(kind, o, nowMs, wide)] : tableRow(kind, o, nowMs, wide))),
   );
   return { stdout: tabwriterFormat(text, GET_TABWRITER).text, stderr: '' };
 }

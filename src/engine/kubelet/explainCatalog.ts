@@ -1,0 +1,27 @@
+// The English sentences of the Explain records the kubelet's prober and its container stops write
+// (DESIGN.md §2): probes/proberManager.ts, probes.ts, killPod.ts.
+import type { DecisionCatalog } from '../controller/deployment/util/plans/explainCatalog.ts';
+
+/** KUBELET_DECISION_KEYS: the prober's workers and results, and how a container is stopped. */
+export const KUBELET_DECISION_KEYS: DecisionCatalog = {
+  addPod: {
+    worker: '{probe} probe of {container} in {pod}: probes now and every {period}s; initialDelaySeconds {delay} counts from the container start',
+    workerJitter:
+      '{probe} probe of {container} in {pod}: the kubelet started {kubeletAge}s ago, less than one period ({period}s), so the worker first waits a random {jitterMs} ms: probes at {first}s and every {period}s; initialDelaySeconds {delay}',
+  },
+  doProbe: {
+    failed: '{probe} probe of {container} in {pod} failed at {time}s ({run} in a row, failureThreshold {threshold}): {output}',
+    ready: 'readiness probe of {container} in {pod} succeeded at {time}s ({run} in a row = successThreshold {threshold}) → the container is ready',
+    notReady: 'readiness probe of {container} in {pod} failed {run} times in a row (failureThreshold {threshold}) → the container is not ready',
+    started: 'startup probe of {container} in {pod} succeeded at {time}s → started: its readiness and liveness probes run from now',
+  },
+  killContainer: {
+    probe: '{probe} probe of {container} in {pod} failed {failures} times in a row (failureThreshold {threshold}) → kill it with a {grace}s grace period and start it again',
+    preStop: 'stop {container} of {pod}: the preStop {hook} hook takes {hookSeconds}s of the {grace}s grace period → SIGTERM at +{sigterm}s with {left}s left',
+    preStopCut: 'stop {container} of {pod}: the preStop {hook} hook ({hookSeconds}s) is cut at the {grace}s grace period → SIGTERM at +{sigterm}s with the minimum {left}s left',
+    exits: 'stop {container} of {pod} (grace period {grace}s): the application exits {exitSeconds}s after SIGTERM, within its {left}s → gone at +{stop}s',
+    sigkill: 'stop {container} of {pod} (grace period {grace}s): the application needs {exitSeconds}s after SIGTERM but has {left}s → SIGKILL, gone at +{stop}s',
+    restartNow: '{container} of {pod} exited with code {exitCode} → its first restart is at once (the restart back-off starts at {seconds}s)',
+    backOff: '{container} of {pod} exited with code {exitCode} → CrashLoopBackOff: started again in {seconds}s',
+  },
+};

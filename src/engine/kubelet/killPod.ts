@@ -1,0 +1,80 @@
+/**
+ * How the simulated kubelet stops containers (kuberuntime_container.go killContainer, timed by
+ * termination.ts): a deleted pod's running containers each get a Killing Event ("Stopping
+ * container nginx"), their preStop hooks, SIGTERM, and SIGKILL at the grace period's end; the pod
+ * object goes when the last one has stopped. A container a liveness or startup probe killed
+ * (probes.ts startKill) exits here and is started again: at once the first time, then after the
+ * restart back-off (flowcontrol.Backoff: 10 s, doubling to 5 min).
+ */
+import { decide } from '../api/decision.ts';
+import type { ContainerState, Pod } from '../api/types.ts';
+import type { ImageBehaviour } from '../config.ts';
+import { note, recordEvent, schedule, type Tx } from '../sim/tx.ts';
+import { crashLoop, kubeletState, startContainer } from './kubelet.ts';
+import { killingMessage } from './prober/prober.ts';
+import { explainPlan, preStopMs, proberOf, proberReschedule, proberRunDue, proberStopped, proberTerminating } from './probes.ts';
+import { graceSecondsOf, killPlan, preStopOf } from './termination.ts';
+
+/**
+ * kubeletOnPodDeleting: the kubelet saw the pod's deletionTimestamp. Every running container is
+ * stopped with the pod's grace period; the pod is removed (`terminated`) when the last is gone,
+ * and a `sigterm` step marks the end of the preStop hooks. Liveness and startup probes stop.
+ */
+export function kubeletOnPodDeleting(tx: Tx, podKey: string, uid: string): void {
+  const pod = tx.st.store.objects.Pod.get(podKey);
+  if (pod?.kind !== 'Pod' || pod.metadata.uid !== uid) return;
+  const grace = graceSecondsOf(pod);
+  const appExitMs = Math.round(tx.st.config.terminationSeconds * 1000);
+  const statuses = pod.status?.containerStatuses;
+  let exitMs = -1;
+  let sigtermMs = 0;
+  for (const c of pod.spec.containers) {
+    // A container that never started has nothing to stop: no Event, no hook.
+    if (!statuses?.find((x) => x.name === c.name)?.state.running) continue;
+    const plan = killPlan(c.name, grace, preStopOf(c, () => preStopMs(tx, c.image)), appExitMs);
+    recordEvent(tx, pod, 'Normal', 'Killing', killingMessage(c.name, null), 'kubelet', 'clock');
+    explainPlan(tx, pod.metadata.name, plan);
+    exitMs = Math.max(exitMs, plan.exitMs);
+    if (plan.preStop) sigtermMs = Math.max(sigtermMs, plan.sigtermMs);
+  }
+  if (exitMs < 0) exitMs = killPlan('', grace, null, appExitMs).exitMs;
+  const ps = proberOf(tx, podKey, uid);
+  if (ps) proberTerminating(tx, pod, podKey, ps);
+  if (sigtermMs > 0) schedule(tx, tx.now + sigtermMs, { type: 'kubelet', podKey, uid, step: 'sigterm' });
+  schedule(tx, tx.now + exitMs, { type: 'kubelet', podKey, uid, step: 'terminated' });
+  note(tx, 'stopping', { pod: pod.metadata.name, grace, seconds: exitMs / 1000 });
+}
+
+/**
+ * containerExited: the container a probe killed has stopped (143 after SIGTERM, 137 when
+ * SIGKILLed at the deadline). The first time it starts again at once; later exits wait out the
+ * back-off in CrashLoopBackOff.
+ */
+export function containerExited(tx: Tx, pod: Pod, podKey: string, uid: string, b: ImageBehaviour): void {
+  const ps0 = proberOf(tx, podKey, uid);
+  const kill = ps0?.killing;
+  if (!ps0 || !kill || kill.id !== ps0.facts.id || ps0.facts.stoppedAtMs >= 0) {
+    note(tx, 'nothingToStop', { pod: pod.metadata.name });
+    return;
+  }
+  const ps = proberStopped(tx, podKey, proberRunDue(tx, pod, podKey, ps0));
+  const cur = tx.st.store.objects.Pod.get(podKey) as Pod;
+  const startedAt = cur.status?.containerStatuses?.[0]?.state.running?.startedAt ?? tx.nowIso;
+  const exitCode = kill.sigkill ? 137 : 143;
+  const last: ContainerState = { terminated: { exitCode, reason: 'Error', startedAt, finishedAt: tx.nowIso } };
+  const ks = kubeletState(tx, podKey);
+  decide(tx.decisions, 'killContainer', ks.restarted ? 'backOff' : 'restartNow', {
+    pod: pod.metadata.name,
+    container: kill.container,
+    exitCode,
+    seconds: ks.crashBackoffMs / 1000,
+  });
+  if (!ks.restarted) {
+    tx.st.kubelet.set(podKey, { ...ks, restarted: true });
+    note(tx, 'containerExited', { pod: pod.metadata.name, container: kill.container });
+    startContainer(tx, cur, podKey, uid, b, last);
+    return;
+  }
+  crashLoop(tx, cur, podKey, uid, exitCode, last);
+  proberReschedule(tx, tx.st.store.objects.Pod.get(podKey) as Pod, podKey, ps);
+}

@@ -1,0 +1,182 @@
+// Port of kubernetes pkg/kubelet/prober/worker.go (v1.36, the default worker; the
+// MutableContainerProbes workers are alpha and off) and the Result of prober/results: one worker
+// per probe of a container, its run of equal results and the thresholds, the results manager's
+// value for the container it last saw, and its hold after a liveness or startup failure.
+
+/** The kinds of probe, as probeType.String() prints them in events. */
+export type ProbeType = 'readiness' | 'liveness' | 'startup';
+
+/** results.Result: the value a results manager holds for a container. */
+export type Result = 'Success' | 'Failure' | 'Unknown';
+
+/** initialValue: the value a worker sets when it sees a new container (newWorker). */
+export const INITIAL_VALUE: Readonly<Record<ProbeType, Result>> = {
+  readiness: 'Failure',
+  liveness: 'Success',
+  startup: 'Unknown',
+};
+
+/** The probe's numbers after the API server's defaults (setDefaultsProbe). */
+export interface ProbeTiming {
+  initialDelaySeconds: number;
+  periodSeconds: number;
+  timeoutSeconds: number;
+  successThreshold: number;
+  failureThreshold: number;
+}
+
+/**
+ * ProbeWorker: one worker's state. Workers are values: the prober copies one before it changes
+ * it, so a keyframe shares them. The probe times are `firstMs + k × periodSeconds` (k ≥ 0):
+ * upstream probes once when the worker starts (after the jitter) and then on each tick of a
+ * time.Ticker.
+ */
+export interface ProbeWorker {
+  probeType: ProbeType;
+  /** The container's index in pod.spec.containers, and its name. */
+  index: number;
+  container: string;
+  timing: ProbeTiming;
+  /** The time of probe 0, ms. */
+  firstMs: number;
+  /** The next probe not yet run. */
+  nextK: number;
+  /** The container this worker last saw (our containers are numbered by start, from 0); -1: none. */
+  containerID: number;
+  /** The results manager's value for containerID; null: none set. */
+  result: Result | null;
+  /** Go's zero value of results.Result is Success (Unknown is -1). */
+  lastResult: Result;
+  resultRun: number;
+  onHold: boolean;
+  /** The worker exited (a startup or liveness worker of a terminating pod). */
+  stopped: boolean;
+}
+
+/** newWorker is the worker AddPod starts for one probe of one container. */
+export function newWorker(probeType: ProbeType, index: number, container: string, timing: ProbeTiming, firstMs: number): ProbeWorker {
+  return {
+    probeType,
+    index,
+    container,
+    timing,
+    firstMs,
+    nextK: 0,
+    containerID: -1,
+    result: null,
+    lastResult: 'Success',
+    resultRun: 0,
+    onHold: false,
+    stopped: false,
+  };
+}
+
+/** probeTime is when probe k of the worker runs, ms. */
+export function probeTime(w: ProbeWorker, k: number): number {
+  return w.firstMs + k * w.timing.periodSeconds * 1000;
+}
+
+/**
+ * ContainerView: the container as the kubelet's status manager showed it to a probe (the
+ * containerStatus doProbe reads). containerID -1: no status with a container ID yet.
+ */
+export interface ContainerView {
+  containerID: number;
+  running: boolean;
+  /** State.Running.StartedAt, ms. */
+  startedAtMs: number;
+  /** containerStatus.started. */
+  started: boolean;
+  /** The pod's phase is Failed or Succeeded. */
+  podFinished?: boolean;
+  /** The container has terminated and the pod's restartPolicy is Never: it will not come back. */
+  terminatedForGood?: boolean;
+}
+
+/** What one doProbe call did: whether the worker goes on, the probe's result if it ran, the value it set. */
+export interface ProbeOutcome {
+  keepGoing: boolean;
+  ran: Result | null;
+  set: Result | null;
+  /** It saw a new container (and set the initial value). */
+  newContainer: boolean;
+  /** Why it skipped without probing, when it did. */
+  skipped: 'noContainer' | 'onHold' | 'notRunning' | 'initialDelay' | 'gated' | null;
+  /** The run of equal results this probe made (0 when it did not probe). */
+  run: number;
+}
+
+/**
+ * doProbe probes the container once and records the result in `w` (which it changes): a pod
+ * that has finished (Failed, Succeeded) ends the worker; the results manager's value on a new
+ * container, Failure for a container that is not running, the
+ * initialDelaySeconds wait (whole seconds since the container started, as int32(Seconds())),
+ * startup gating (readiness and liveness wait for `started`; startup stops once started), the run
+ * of equal results against successThreshold / failureThreshold, and the hold after a liveness or
+ * startup failure until the next container. `probe` runs the probe itself; `deleting` is the
+ * pod's deletionTimestamp, which ends a liveness or startup worker with a last Success.
+ */
+export function doProbe(w: ProbeWorker, c: ContainerView, nowMs: number, probe: () => Result, deleting = false): ProbeOutcome {
+  const out: ProbeOutcome = { keepGoing: true, ran: null, set: null, newContainer: false, skipped: null, run: 0 };
+  const set = (r: Result) => {
+    w.result = r;
+    out.set = r;
+  };
+  if (c.podFinished) {
+    out.keepGoing = false;
+    return out;
+  }
+  if (c.containerID < 0) {
+    out.skipped = 'noContainer';
+    return out;
+  }
+  if (w.containerID !== c.containerID) {
+    w.containerID = c.containerID;
+    set(INITIAL_VALUE[w.probeType]);
+    w.onHold = false;
+    out.newContainer = true;
+  }
+  if (w.onHold) {
+    out.skipped = 'onHold';
+    return out;
+  }
+  if (!c.running) {
+    set('Failure');
+    out.skipped = 'notRunning';
+    // The worker stops only when the container will not be restarted (never in a workload's pod).
+    if (c.terminatedForGood) out.keepGoing = false;
+    return out;
+  }
+  if (deleting && (w.probeType === 'liveness' || w.probeType === 'startup')) {
+    set('Success');
+    out.keepGoing = false;
+    return out;
+  }
+  if (Math.trunc((nowMs - c.startedAtMs) / 1000) < w.timing.initialDelaySeconds) {
+    out.skipped = 'initialDelay';
+    return out;
+  }
+  if (c.started ? w.probeType === 'startup' : w.probeType !== 'startup') {
+    out.skipped = 'gated';
+    return out;
+  }
+  const result = probe();
+  out.ran = result;
+  if (w.lastResult === result) w.resultRun++;
+  else {
+    w.lastResult = result;
+    w.resultRun = 1;
+  }
+  out.run = w.resultRun;
+  if ((result === 'Failure' && w.resultRun < w.timing.failureThreshold) || (result === 'Success' && w.resultRun < w.timing.successThreshold)) {
+    return out;
+  }
+  set(result);
+  // A liveness failure restarts the container; a startup result (either one) is final for this
+  // container: the worker holds until it sees the next one (kubernetes#117153).
+  if ((w.probeType === 'liveness' && result === 'Failure') || w.probeType === 'startup') {
+    w.onHold = true;
+    w.resultRun = 0;
+  }
+  return out;
+}

@@ -1,0 +1,254 @@
+/**
+ * The kubelet's side of its prober (kubelet/prober/): it starts a pod's workers when it accepts
+ * the pod, tells them when a container starts or stops, runs the probes due before each step it
+ * takes on the pod, and turns what the probes show into writes: an Unhealthy Event for each
+ * failed probe, the containers' `ready` and `started` and the pod's Ready condition
+ * (statusManager.SetContainerReadiness / SetContainerStartup), and a container kill after a
+ * liveness or startup failure (kuberuntime_manager.go computePodActions). Pods without probes
+ * never reach this file: they cost nothing.
+ */
+import { decide } from '../api/decision.ts';
+import type { ContainerStatus, Pod } from '../api/types.ts';
+import { nextFloat } from '../lib/prng.ts';
+import { isNodeReady } from '../lib/scheduling.ts';
+import { parseRFC3339 } from '../lib/time.ts';
+import { note, recordEvent, schedule, type Tx } from '../sim/tx.ts';
+import { killingMessage, probeTypeString, unhealthyMessage } from './prober/prober.ts';
+import {
+  addPod,
+  advanceProbes,
+  hasProbes,
+  nextProbeEvent,
+  outputOf,
+  type PodProbes,
+  type ProbeRun,
+  probeOf,
+  readyOf,
+  startedOf,
+  triggerReadiness,
+} from './prober/proberManager.ts';
+import { containerStatuses, podConditions, podIP, setStatus } from './status.ts';
+import { killPlan, preStopOf } from './termination.ts';
+
+/** proberAccept is AddPod at the kubelet's first sync of the pod; the jitter comes from the PRNG. */
+export function proberAccept(tx: Tx, pod: Pod, podKey: string): void {
+  if (!hasProbes(pod)) return;
+  const node = tx.st.store.objects.Node.get(pod.spec.nodeName ?? '');
+  const started = parseRFC3339(node?.metadata.creationTimestamp);
+  const kubeletStartMs = Number.isNaN(started) ? 0 : started;
+  const ps = addPod(pod, tx.now, kubeletStartMs, (periodMs) => Math.floor(nextFloat(tx.st.prng) * periodMs));
+  tx.st.probes.set(podKey, ps);
+  for (const w of ps.workers) {
+    decide(tx.decisions, 'addPod', w.firstMs > tx.now ? 'workerJitter' : 'worker', {
+      pod: pod.metadata.name,
+      container: w.container,
+      probe: w.probeType,
+      period: w.timing.periodSeconds,
+      delay: w.timing.initialDelaySeconds,
+      first: w.firstMs / 1000,
+      jitterMs: w.firstMs - tx.now,
+      kubeletAge: (tx.now - kubeletStartMs) / 1000,
+    });
+  }
+}
+
+/** proberOf is the pod's prober state when it has probes and is this pod (its uid). */
+export function proberOf(tx: Tx, podKey: string, uid: string): PodProbes | undefined {
+  const ps = tx.st.probes.get(podKey);
+  return ps && ps.uid === uid ? ps : undefined;
+}
+
+/**
+ * proberRunDue runs the probes due up to now with the pod as it was before this instant's step
+ * and writes what they show; the caller changes the pod next and then calls proberReschedule.
+ */
+export function proberRunDue(tx: Tx, pod: Pod, podKey: string, ps: PodProbes): PodProbes {
+  const { ps: next, runs } = advanceProbes(ps, tx.now);
+  tx.st.probes.set(podKey, next);
+  return runs.length === 0 ? next : applyRuns(tx, pod, podKey, next, runs);
+}
+
+/** proberReschedule plans the pod's next probe event (a new generation: any older one is dropped). */
+export function proberReschedule(tx: Tx, pod: Pod, podKey: string, ps0: PodProbes): void {
+  const ps = { ...ps0, gen: ps0.gen + 1 };
+  tx.st.probes.set(podKey, ps);
+  const statuses = pod.status?.containerStatuses;
+  const at = nextProbeEvent(ps, tx.now, pod.spec.containers.length, (i) => statuses?.[i]?.ready === true);
+  if (at !== null) schedule(tx, at, { type: 'probe', podKey, uid: ps.uid, gen: ps.gen });
+}
+
+/**
+ * proberStarted: a new container instance runs from now; its application answers from
+ * appReadyAtMs (-1: never). The instance number is the containers' restart count.
+ */
+export function proberStarted(tx: Tx, podKey: string, ps: PodProbes, appReadyAtMs: number, neverReady: boolean): PodProbes {
+  const started: PodProbes = { ...ps, facts: { id: ps.facts.id + 1, startedAtMs: tx.now, appReadyAtMs, neverReady, stoppedAtMs: -1 }, killing: null };
+  // The sync that sees the new container runs the readiness probes at once.
+  const next = triggerReadiness(started, tx.now);
+  tx.st.probes.set(podKey, next);
+  return next;
+}
+
+/** proberStopped: the container instance stopped now (it crashed or a kill ended it). */
+export function proberStopped(tx: Tx, podKey: string, ps: PodProbes): PodProbes {
+  const next: PodProbes = { ...ps, facts: { ...ps.facts, stoppedAtMs: tx.now }, killing: null };
+  tx.st.probes.set(podKey, next);
+  return next;
+}
+
+/** proberTerminating is StopLivenessAndStartup: a terminating pod keeps only its readiness probes. */
+export function proberTerminating(tx: Tx, pod: Pod, podKey: string, ps0: PodProbes): void {
+  const ps = proberRunDue(tx, pod, podKey, ps0);
+  const workers = ps.workers.map((w) => (w.probeType === 'readiness' || w.stopped ? w : { ...w, stopped: true }));
+  proberReschedule(tx, pod, podKey, { ...ps, workers });
+}
+
+/**
+ * probeStatus is the pod's status with each container's `ready` and `started` as the probe
+ * results say (UpdatePodStatus), or null when nothing changed.
+ */
+export function probeStatus(tx: Tx, pod: Pod, ps: PodProbes): Pod['status'] | null {
+  let changed = false;
+  let all = true;
+  const statuses = containerStatuses(pod, (c, prev) => {
+    const i = pod.spec.containers.findIndex((x) => x.name === c.name);
+    const ready = readyOf(ps, i, tx.now);
+    const started = startedOf(ps, i);
+    all &&= ready;
+    if (prev && prev.ready === ready && prev.started === started) return prev;
+    changed = true;
+    return { ...(prev as ContainerStatus), ready, started };
+  });
+  if (!changed) return null;
+  return { ...pod.status, conditions: podConditions(pod, tx.nowIso, true, all), containerStatuses: statuses };
+}
+
+/** writeProbeStatus writes probeStatus when it changed, and says so when the pod's Ready flips. */
+function writeProbeStatus(tx: Tx, pod: Pod, podKey: string, ps: PodProbes): void {
+  const status = probeStatus(tx, pod, ps);
+  if (!status) return;
+  setStatus(tx, pod, status, podKey);
+  const isReady = (s: Pod['status']) => s?.conditions?.find((c) => c.type === 'Ready')?.status === 'True';
+  const ready = isReady(status);
+  if (ready !== isReady(pod.status)) note(tx, ready ? 'ready' : 'probeNotReady', { pod: pod.metadata.name });
+}
+
+/** applyRuns records what the probes showed: Events, the status, a kill. */
+function applyRuns(tx: Tx, pod: Pod, podKey: string, ps0: PodProbes, runs: readonly ProbeRun[]): PodProbes {
+  let ps = ps0;
+  const name = pod.metadata.name;
+  let kill: ProbeRun | null = null;
+  for (const r of runs) {
+    const w = ps.workers[r.worker];
+    if (!w) continue;
+    const values = { pod: name, container: w.container, probe: w.probeType, run: r.out.run, time: r.t / 1000 };
+    if (r.out.ran === 'Failure') {
+      const output = outputOf(pod, w, ps.facts, r.t, pod.status?.podIP ?? podIP(pod));
+      recordEvent(tx, pod, 'Warning', 'Unhealthy', unhealthyMessage(w.probeType, output), 'kubelet', 'clock');
+      decide(tx.decisions, 'doProbe', 'failed', { ...values, threshold: w.timing.failureThreshold, output });
+      note(tx, 'probeFailed', { pod: name, probe: probeTypeString(w.probeType) });
+    }
+    if (r.out.set === null || r.out.set === r.before) continue;
+    if (r.out.set === 'Failure' && w.probeType !== 'readiness' && r.out.ran === 'Failure') kill ??= r;
+    if (w.probeType === 'readiness') {
+      const ready = r.out.set === 'Success';
+      const threshold = ready ? w.timing.successThreshold : w.timing.failureThreshold;
+      decide(tx.decisions, 'doProbe', ready ? 'ready' : 'notReady', { ...values, threshold });
+    } else if (w.probeType === 'startup' && r.out.set === 'Success') {
+      decide(tx.decisions, 'doProbe', 'started', values);
+      note(tx, 'startupSucceeded', { pod: name, container: w.container });
+    }
+  }
+  // A startup success is a sync: the container's readiness probes run at once.
+  if (runs.some((r) => ps.workers[r.worker]?.probeType === 'startup' && r.out.set === 'Success' && r.before !== 'Success')) {
+    ps = triggerReadiness(ps, tx.now);
+    tx.st.probes.set(podKey, ps);
+  }
+  writeProbeStatus(tx, pod, podKey, ps);
+  if (kill && !ps.killing && !pod.metadata.deletionTimestamp) ps = startKill(tx, pod, podKey, ps, kill);
+  return ps;
+}
+
+/**
+ * startKill kills the container after a liveness or startup failure, with the probe's own
+ * terminationGracePeriodSeconds or the pod's, its preStop hook first: a Killing Event, then the
+ * container exits (the `exited` step) and is started again.
+ */
+function startKill(tx: Tx, pod: Pod, podKey: string, ps: PodProbes, r: ProbeRun): PodProbes {
+  const w = ps.workers[r.worker];
+  const c = w ? pod.spec.containers[w.index] : undefined;
+  if (!w || !c || w.probeType === 'readiness') return ps;
+  const probe = probeOf(pod, w);
+  const grace = probe?.terminationGracePeriodSeconds ?? pod.spec.terminationGracePeriodSeconds ?? 30;
+  const plan = killPlan(c.name, grace, preStopOf(c, () => preStopMs(tx, c.image)), Math.round(tx.st.config.terminationSeconds * 1000));
+  recordEvent(tx, pod, 'Normal', 'Killing', killingMessage(c.name, w.probeType), 'kubelet', 'clock');
+  decide(tx.decisions, 'killContainer', 'probe', {
+    pod: pod.metadata.name,
+    container: c.name,
+    probe: w.probeType,
+    failures: r.out.run,
+    threshold: w.timing.failureThreshold,
+    grace,
+  });
+  explainPlan(tx, pod.metadata.name, plan);
+  note(tx, 'probeKill', { pod: pod.metadata.name, container: c.name, probe: probeTypeString(w.probeType) });
+  const uid = pod.metadata.uid ?? '';
+  if (plan.preStop) schedule(tx, tx.now + plan.sigtermMs, { type: 'kubelet', podKey, uid, step: 'sigterm' });
+  schedule(tx, tx.now + plan.exitMs, { type: 'kubelet', podKey, uid, step: 'exited' });
+  const next: PodProbes = { ...ps, killing: { id: ps.facts.id, container: c.name, sigkill: plan.sigkill } };
+  tx.st.probes.set(podKey, next);
+  return next;
+}
+
+/** preStopMs draws how long an image's exec or httpGet preStop hook runs (the image behaviour's preStopSeconds). */
+export function preStopMs(tx: Tx, image: string): number {
+  const imgs = tx.st.config.images;
+  const b = Object.hasOwn(imgs, image) ? imgs[image] : imgs.default;
+  const spec = b?.preStopSeconds ?? 0;
+  if (typeof spec === 'number') return Math.round(spec * 1000);
+  const [lo, hi] = spec;
+  return Math.round((lo + (hi - lo) * nextFloat(tx.st.prng)) * 1000);
+}
+
+/** explainPlan records how a container's stop is timed: the hook, SIGTERM, the exit or SIGKILL. */
+export function explainPlan(tx: Tx, pod: string, plan: ReturnType<typeof killPlan>): void {
+  const base = { pod, container: plan.container, grace: plan.graceSeconds };
+  if (plan.preStop) {
+    decide(tx.decisions, 'killContainer', plan.preStop.ms >= plan.graceSeconds * 1000 ? 'preStopCut' : 'preStop', {
+      ...base,
+      hook: plan.preStop.kind,
+      hookSeconds: plan.preStop.ms / 1000,
+      sigterm: plan.sigtermMs / 1000,
+      left: plan.stopSeconds,
+    });
+  }
+  decide(tx.decisions, 'killContainer', plan.sigkill ? 'sigkill' : 'exits', {
+    ...base,
+    exitSeconds: tx.st.config.terminationSeconds,
+    left: plan.stopSeconds,
+    stop: plan.exitMs / 1000,
+  });
+}
+
+/** kubeletProbe runs the pod's probes due now (a `probe` event of the current generation). */
+export function kubeletProbe(tx: Tx, podKey: string, uid: string): void {
+  const pod = tx.st.store.objects.Pod.get(podKey);
+  const ps0 = proberOf(tx, podKey, uid);
+  if (pod?.kind !== 'Pod' || pod.metadata.uid !== uid || !ps0) {
+    tx.st.probes.delete(podKey);
+    note(tx, 'podGone', { pod: podKey });
+    return;
+  }
+  tx.actor = `kubelet/${pod.spec.nodeName ?? ''}`;
+  const node = tx.st.store.objects.Node.get(pod.spec.nodeName ?? '');
+  if (node?.kind === 'Node' && !isNodeReady(node)) {
+    // An unreachable kubelet reports nothing; the node's recovery runs the probes again.
+    note(tx, 'nodeNotReadyWaits', { node: node.metadata.name, pod: pod.metadata.name });
+    return;
+  }
+  const ps = proberRunDue(tx, pod, podKey, ps0);
+  // A container without a readiness probe turns ready when its application answers.
+  writeProbeStatus(tx, tx.st.store.objects.Pod.get(podKey) as Pod, podKey, ps);
+  if (tx.notes.length === 0) note(tx, 'probesPassed', { pod: pod.metadata.name });
+  proberReschedule(tx, tx.st.store.objects.Pod.get(podKey) as Pod, podKey, tx.st.probes.get(podKey) as PodProbes);
+}
