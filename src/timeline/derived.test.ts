@@ -62,3 +62,13 @@ describe('SeriesTrack strategy', () => {
     expect(r.series.points.some((p) => p.strategy[WEB]?.replicas === 15)).toBe(false);
   });
 });
+
+describe('WatchTrack', () => {
+  it('prints STATUS Pending in the first `get pods -w` row of a pod, as kubectl does for an unscheduled pod', () => {
+    const rec = new Recording(preset('seed'));
+    rec.timeline.record({ untilTick: 200 });
+    const [header, first] = rec.watch.kinds.pods.lines;
+    expect(header?.text).toMatch(/^NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE$/);
+    expect(first?.text.split(/\s+/)[2]).toBe('Pending');
+  });
+});
