@@ -102,6 +102,16 @@ describe('WorkerHost requests', () => {
     env.advance(20);
     expect(env.lastFrame().tick).toBe(123);
   });
+
+  it('starts the playhead and its clock over when another scenario loads', () => {
+    start();
+    ok({ type: 'seek', tick: 500 });
+    env.advance(20);
+    expect(env.lastFrame().time).toBeGreaterThan(10);
+    ok({ type: 'loadPreset', presetId: 'recreate' });
+    env.advance(20);
+    expect(env.lastFrame()).toMatchObject({ tick: 0, time: 0 });
+  });
 });
 
 describe('WorkerHost frames', () => {

@@ -187,8 +187,8 @@ export class WorkerHost {
     this.presetId = presetId;
     this.playback.broken = null;
     this.afterChange('load');
-    this.playback.tick = 0;
-    if (tick !== null) this.playback.moveTo(tick);
+    // The playhead and its clock start over: the time readout must not keep the last run's time.
+    this.playback.moveTo(tick ?? 0);
     this.postScenario('load');
     this.frames.request(true);
     this.playback.scheduleIdle();
