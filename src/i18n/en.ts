@@ -52,6 +52,7 @@ export const en = {
   },
   cluster: {
     summary: '{{nodes}} nodes · {{pods}} pods',
+    summaryTerminating: '{{nodes}} nodes · {{pods}} pods · {{terminating}} terminating',
     emptyTitle: 'No workload loaded',
     emptyText: 'Nodes and their pods appear here, old and new revisions side by side, as the rollout runs.',
     podLabel: 'Pod {{name}}, {{phase}}, revision {{revision}}',

@@ -51,6 +51,7 @@ export const zhCN = {
   },
   cluster: {
     summary: '{{nodes}} 个节点 · {{pods}} 个 Pod',
+    summaryTerminating: '{{nodes}} 个节点 · {{pods}} 个 Pod · {{terminating}} 个正在终止',
     emptyTitle: '尚未加载工作负载',
     emptyText: '上线进行时，这里显示各节点及其 Pod，新旧版本并排。',
     podLabel: 'Pod {{name}}，{{phase}}，版本 {{revision}}',

@@ -47,6 +47,19 @@ describe('ClusterPanel', () => {
     expect(actions.restartWorker).toHaveBeenCalledOnce();
   });
 
+  it('counts terminating pods apart in the header, and says nothing of them when there are none', () => {
+    const data = midRollout();
+    renderWithStore(<ClusterPanel />, data);
+    // 15 pods, one of them Terminating: it is not counted as a running one.
+    expect(screen.getByTestId('cluster-summary').textContent).toBe('3 nodes · 14 pods · 1 terminating');
+    act(() =>
+      appStore
+        .getState()
+        .simUpdate({ pods: (data.pods ?? []).filter((p) => p.phase !== 'Terminating'), podCount: 14 }),
+    );
+    expect(screen.getByTestId('cluster-summary').textContent).toBe('3 nodes · 14 pods');
+  });
+
   it('draws each node with its pod count and its pods with the DESIGN §7 attributes', () => {
     renderWithStore(<ClusterPanel />, midRollout());
     const nodes = screen.getAllByTestId('node');
@@ -150,7 +163,9 @@ describe('ClusterPanel', () => {
 
   it('speaks Simplified Chinese', () => {
     renderWithStore(<ClusterPanel />, midRollout(), 'zh-CN');
-    expect(screen.getByRole('region', { name: '集群' }).textContent).toContain('3 个节点 · 15 个 Pod');
+    expect(screen.getByRole('region', { name: '集群' }).textContent).toContain(
+      '3 个节点 · 14 个 Pod · 1 个正在终止',
+    );
     expect(screen.getByTestId('unscheduled-tray').textContent).toContain('Pending（未调度）');
   });
 });
