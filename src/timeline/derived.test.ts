@@ -72,3 +72,14 @@ describe('WatchTrack', () => {
     expect(first?.text.split(/\s+/)[2]).toBe('Pending');
   });
 });
+
+describe('SeriesTrack revisions', () => {
+  it('carries each ReplicaSet’s revision with its counters, so the chart colours a line the same at every tick', () => {
+    const rec = new Recording(preset('seed'));
+    rec.timeline.record({});
+    const revisions = new Map<string, Set<number>>();
+    for (const p of rec.series.points)
+      for (const [rs, c] of Object.entries(p.values)) revisions.set(rs, (revisions.get(rs) ?? new Set()).add(c.revision ?? 0));
+    expect([...revisions.values()].map((s) => [...s])).toEqual([[1], [2]]);
+  });
+});

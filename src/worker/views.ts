@@ -197,7 +197,11 @@ export interface StrategyBand {
 export interface SeriesPoint {
   tick: number;
   time: number;
-  values: Record<string, { desired: number; current: number; ready: number; available: number }>;
+  /** A ReplicaSet's counters carry its revision (the chart colours its line by it). */
+  values: Record<
+    string,
+    { desired: number; current: number; ready: number; available: number; revision?: number }
+  >;
   /** The band of each RollingUpdate workload (`Deployment/web`, `DaemonSet/agent`). */
   strategy: Record<string, StrategyBand>;
 }

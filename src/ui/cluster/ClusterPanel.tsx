@@ -137,13 +137,7 @@ export function ClusterPanel() {
               {packed ? (
                 <PackedNodeCanvas node={null} count={packedUnscheduled} onSelect={onSelect} />
               ) : (
-                <NodePods
-                  pods={unscheduled}
-                  index={index}
-                  selected={selected}
-                  onSelect={onSelect}
-                  painted={painted}
-                />
+                <NodePods pods={unscheduled} selected={selected} onSelect={onSelect} painted={painted} />
               )}
             </div>
           </section>
@@ -156,7 +150,6 @@ export function ClusterPanel() {
               packed={packed}
               painted={painted}
               pods={byNode.get(node.name) ?? NO_PODS}
-              index={index}
               selected={selected}
               onSelect={onSelect}
             />

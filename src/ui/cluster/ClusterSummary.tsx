@@ -15,7 +15,6 @@ export function ClusterSummary() {
   const total = useAppStore(podCountSelector);
   const pods = useAppStore(podsSelector);
   const packed = useAppStore(podsPackedSelector);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `packed` changes with every new packed buffer
   const terminating = useMemo(() => terminatingCount(pods, packed ? getPackedPods() : null), [pods, packed]);
   return (
     <span data-testid="cluster-summary" className="text-sm text-slate-600 tabular-nums dark:text-slate-400">
