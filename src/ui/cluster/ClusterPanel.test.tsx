@@ -114,8 +114,13 @@ describe('ClusterPanel', () => {
     const dialog = screen.getByRole('dialog', { name: `${OLD_RS}-old0` });
     expect(actions.podDetails).toHaveBeenCalledWith(`${OLD_RS}-old0`);
     await waitFor(() => expect(dialog.textContent).toContain(`pod-template-hash=${OLD_RS.slice(-10)}`));
-    expect(dialog.textContent).toContain('PodScheduled');
-    expect(dialog.textContent).toContain('30.6 s');
+    // Each condition is a row of its own: type, status and time in separate cells, never run together.
+    const rows = within(within(dialog).getByTestId('pod-conditions')).getAllByRole('row').slice(1);
+    expect(rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent))).toEqual([
+      ['PodScheduled', 'True', '30.6 s'],
+      ['Ready', 'True', '31.2 s'],
+    ]);
+    expect(within(dialog).getByRole('rowheader', { name: 'PodScheduled' })).toBeTruthy();
     expect(chip.getAttribute('aria-expanded')).toBe('true');
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
