@@ -8,7 +8,7 @@ import { Document, isScalar, type Scalar, visit } from 'yaml';
 import { isRecord, type Issues, newIssues, own } from './check.ts';
 import { isWorkloadKind, validateWorkload } from './manifest.ts';
 import { parseYamlDocuments } from './parse.ts';
-import type { Action, ClusterSpec, NodeSpec, Result, Scenario, Workload } from './types.ts';
+import type { Action, AllocatableSpec, ClusterSpec, NodeSpec, Result, Scenario, Workload } from './types.ts';
 import { validateScenario } from './validate.ts';
 
 /** scenarioToYaml writes a scenario file, keys in §4 order; parseScenarioText reads it back unchanged. */
@@ -120,7 +120,18 @@ function orderCluster(c: ClusterSpec): Record<string, unknown> {
 }
 
 function orderNode(n: NodeSpec): Record<string, unknown> {
-  return compact({ name: n.name, labels: n.labels, taints: n.taints, unschedulable: n.unschedulable, maxPods: n.maxPods });
+  return compact({
+    name: n.name,
+    labels: n.labels,
+    taints: n.taints,
+    unschedulable: n.unschedulable,
+    maxPods: n.maxPods,
+    allocatable: n.allocatable === undefined ? undefined : orderAllocatable(n.allocatable),
+  });
+}
+
+function orderAllocatable(a: AllocatableSpec): Record<string, unknown> {
+  return compact({ cpu: a.cpu, memory: a.memory, pods: a.pods });
 }
 
 function orderAction(a: Action): Record<string, unknown> {
@@ -130,7 +141,13 @@ function orderAction(a: Action): Record<string, unknown> {
   const addOut =
     add === undefined
       ? undefined
-      : compact({ labels: add.labels, taints: add.taints, unschedulable: add.unschedulable, maxPods: add.maxPods });
+      : compact({
+          labels: add.labels,
+          taints: add.taints,
+          unschedulable: add.unschedulable,
+          maxPods: add.maxPods,
+          allocatable: add.allocatable === undefined ? undefined : orderAllocatable(add.allocatable),
+        });
   return { at: a.at, node: compact({ name, ready, remove, add: addOut }) };
 }
 
