@@ -64,7 +64,7 @@ describe('addToScenario', () => {
     const again = { ...imported, objects: [deployment('nginx', undefined, 5), ...imported.objects] };
     const { scenario, lines } = addToScenario(current, again);
     expect(scenario.actions).toEqual(current.actions);
-    expect(scenario.objects.map((o) => [o.metadata.name, o.spec.replicas])).toEqual([
+    expect(scenario.objects.map((o) => [o.metadata.name, (o as Deployment).spec.replicas])).toEqual([
       ['nginx', 5],
       ['checkout-api', 30],
     ]);

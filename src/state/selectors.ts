@@ -54,6 +54,12 @@ export const languageChosenSelector = (s: AppState) => s.languageChosen;
 export const largeTextSelector = (s: AppState) => s.largeText;
 export const expectationsIntroSeenSelector = (s: AppState) => s.expectationsIntroSeen;
 
+// EditSlice
+export const scenarioWorkloadsSelector = (s: AppState) => s.scenarioWorkloads;
+export const scenarioImagesSelector = (s: AppState) => s.scenarioImages;
+export const undoStackSelector = (s: AppState) => s.undoStack;
+export const pendingForkSelector = (s: AppState) => s.pendingFork;
+
 /** selectedPodViewSelector is the selected pod's view (small clusters only), or null. */
 export const selectedPodViewSelector = (s: AppState) =>
   s.selectedPod === null ? null : (s.pods.find((p) => p.name === s.selectedPod) ?? null);

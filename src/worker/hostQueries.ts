@@ -67,7 +67,7 @@ function workloadKind(objs: Readonly<ObjectMaps>, name: string): 'deployment' | 
   throw new Refusal(`Error from server (NotFound): deployments.apps "${name}" not found`);
 }
 
-/** fieldCommand is the kubectl command (scale or merge patch) that sets one workload field. */
+/** fieldCommand is the kubectl command (scale, set image or merge patch) that sets one workload field. */
 export function fieldCommand(
   objs: Readonly<ObjectMaps>,
   workload: string,
@@ -87,6 +87,8 @@ export function fieldCommand(
     case 'maxSurge':
     case 'maxUnavailable':
       return patch({ [strategyKey]: { rollingUpdate: { [field]: value } } });
+    case 'image':
+      return `set image ${target} ${value}`;
     case 'strategy':
       return patch({
         [strategyKey]:

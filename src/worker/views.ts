@@ -223,3 +223,43 @@ export interface WatchLine {
 }
 
 export type WatchKind = 'rs' | 'deploy' | 'ds' | 'pods';
+
+/**
+ * A scripted action of the working scenario as the fork warning lists it: when it runs and what
+ * it does (the kubectl line, the object an `apply` writes, or the node change).
+ */
+export interface ActionView {
+  /** Virtual seconds. */
+  at: number;
+  kubectl: string | null;
+  /** `Deployment/web` for an `apply`. */
+  apply: string | null;
+  node: { name: string; op: 'fault' | 'recover' | 'add' | 'remove' } | null;
+}
+
+/** A delay as the scenario writes it: seconds, or a uniform [min, max]. */
+export type SecondsView = number | [number, number];
+
+/** How the simulated kubelet runs an image (DESIGN.md §4 `cluster.images`), every field given. */
+export interface ImageEffectiveView {
+  pullSeconds: SecondsView;
+  startSeconds: SecondsView;
+  readySeconds: SecondsView;
+  pull: 'ok' | 'fail';
+  crash: boolean;
+  ready: 'ok' | 'never';
+}
+
+/**
+ * One row of the image behaviour editor: an image the scenario uses (in a pod template, a `set
+ * image` or an `apply`), one it lists in `cluster.images`, or `default` (every other image).
+ */
+export interface ImageBehaviourView {
+  image: string;
+  /** Whether a workload or an action runs it (false: only listed in cluster.images). */
+  used: boolean;
+  /** What the scenario writes for it (`cluster.images[image]`); {} when nothing. */
+  spec: Partial<ImageEffectiveView>;
+  /** What the kubelet does with it: the spec over `default` over the built-in default. */
+  effective: ImageEffectiveView;
+}
