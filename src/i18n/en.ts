@@ -137,6 +137,7 @@ export const en = {
     position: 'Timeline position',
     positionText: 'tick {{tick}} of {{total}}, {{time}} s',
     readout: 'tick {{tick}}/{{total}} · {{time}} s of {{end}} s',
+    readoutQuiet: 'tick {{tick}}/{{total}} · {{time}} s · nothing changes after {{end}} s',
     chartLabel: "Each ReplicaSet's desired, current, ready and available pods over virtual time",
     readoutLabel: 'Counters at the cursor',
     counters: 'desired {{desired}} · current {{current}} · ready {{ready}} · available {{available}}',

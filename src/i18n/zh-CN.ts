@@ -132,6 +132,7 @@ export const zhCN = {
     position: '时间线位置',
     positionText: '第 {{tick}} 步，共 {{total}} 步，{{time}} 秒',
     readout: '第 {{tick}}/{{total}} 步 · {{time}} 秒 / {{end}} 秒',
+    readoutQuiet: '第 {{tick}}/{{total}} 步 · {{time}} 秒 · {{end}} 秒之后不再变化',
     chartLabel: '各 ReplicaSet 的 desired、current、ready、available Pod 数随虚拟时间的变化',
     readoutLabel: '光标处的计数',
     counters: 'desired {{desired}} · current {{current}} · ready {{ready}} · available {{available}}',

@@ -27,6 +27,7 @@ export const tickSelector = (s: AppState) => s.tick;
 export const totalTicksSelector = (s: AppState) => s.totalTicks;
 export const timeSelector = (s: AppState) => s.time;
 export const endTimeSelector = (s: AppState) => s.endTime;
+export const lastChangeTimeSelector = (s: AppState) => s.lastChangeTime;
 export const playingSelector = (s: AppState) => s.playing;
 export const speedSelector = (s: AppState) => s.speed;
 export const nodesSelector = (s: AppState) => s.nodes;

@@ -127,6 +127,20 @@ describe('WorkerHost after tick 0', () => {
   });
 });
 
+describe('WorkerHost time readout', () => {
+  it('reports where the run really ends: the last tick that changed an object, not the recording’s end', () => {
+    start();
+    ok({ type: 'seek', tick: 100 });
+    ok({ type: 'setField', workload: WEB, field: 'replicas', value: 4 });
+    env.settle();
+    const f = env.lastFrame();
+    expect(f.recording).toBe('until');
+    expect(f.endTime).toBeGreaterThan(600);
+    expect(f.lastChangeTime).toBeGreaterThan(2);
+    expect(f.lastChangeTime).toBeLessThan(30);
+  });
+});
+
 describe('WorkerHost image behaviours', () => {
   it('records the run again with the new behaviours and keeps the tick', () => {
     start();

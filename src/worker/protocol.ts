@@ -225,6 +225,12 @@ export interface FrameMessage {
   /** Virtual seconds at the tick and at the end of the recording. */
   time: number;
   endTime: number;
+  /**
+   * Virtual seconds of the last recorded tick that changed an object (Events aside): where the run
+   * really ends. A run is recorded up to 600 s past its last action, and a Deployment's re-check
+   * ~600 s later writes nothing; the time readout ends here (0 before any change).
+   */
+  lastChangeTime: number;
   playing: boolean;
   speed: number;
   recording: RecordingState;

@@ -110,6 +110,7 @@ const frame = {
   totalTicks: 10,
   time: 1.5,
   endTime: 4,
+  lastChangeTime: 3,
   playing: false,
   speed: 1,
   recording: 'recording',

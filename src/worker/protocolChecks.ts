@@ -253,6 +253,7 @@ const FRAME_KEYS = [
   'totalTicks',
   'time',
   'endTime',
+  'lastChangeTime',
   'playing',
   'speed',
   'recording',
@@ -270,6 +271,7 @@ function isFrame(x: Record<string, unknown>): boolean {
     isNat(x.totalTicks) &&
     isFiniteNum(x.time) &&
     isFiniteNum(x.endTime) &&
+    isFiniteNum(x.lastChangeTime) &&
     typeof x.playing === 'boolean' &&
     isFiniteNum(x.speed) &&
     oneOf(RECORDING_STATES, x.recording) &&

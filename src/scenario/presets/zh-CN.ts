@@ -70,4 +70,9 @@ export const PRESET_TEXT_ZH_CN: Readonly<Record<string, { name: string; descript
     description:
       '一个节点变为 NotReady 后又恢复，一个节点加入并得到它的 DaemonSet Pod，一个节点被 drain、其上的 Deployment Pod 在别处重建，还有一个节点离开集群。',
   },
+  'empty-cluster': {
+    name: '空集群——三个节点，什么都没运行',
+    description:
+      '三个 Ready 节点，没有任何工作负载。可以在 kubectl 控制台里 apply 你自己的 Deployment 或 DaemonSet，或导入清单，看控制器如何接手。',
+  },
 };

@@ -1,20 +1,35 @@
 import { useState } from 'react';
 import { useAppStore } from '../../state/hooks.ts';
-import { simStatusSelector, tickSelector, workloadsSelector } from '../../state/selectors.ts';
+import {
+  scenarioWorkloadsSelector,
+  simStatusSelector,
+  tickSelector,
+  workloadsSelector,
+} from '../../state/selectors.ts';
 import { Panel } from '../common/Panel.tsx';
 import { SimGate } from '../common/SimGate.tsx';
 import { useT } from '../common/useT.ts';
+import { useEditT } from '../edit/i18n.ts';
+import { ImageBehaviourButton } from '../edit/ImageBehaviourDialog.tsx';
 import { KubectlConsole } from './KubectlConsole.tsx';
 import { StrategyFields } from './StrategyFields.tsx';
-import { WorkloadActions } from './WorkloadActions.tsx';
+import { BUTTON, WorkloadActions } from './WorkloadActions.tsx';
 
-/** ControlsPanel edits the workload at the current tick (each change forks the run) and hosts the kubectl console. */
+/**
+ * ControlsPanel edits a workload and hosts the kubectl console. Before the run (tick 0) it shows
+ * the scenario's own manifests, and a change edits them (every scripted action stays); later it
+ * shows the workload at the tick, and a change forks the run there (after the fork warning).
+ */
 export function ControlsPanel() {
   const t = useT();
-  const workloads = useAppStore(workloadsSelector);
+  const te = useEditT();
+  const live = useAppStore(workloadsSelector);
+  const manifests = useAppStore(scenarioWorkloadsSelector);
   const [picked, setPicked] = useState<string | null>(null);
   const running = useAppStore(simStatusSelector) === 'ready';
   const tick = useAppStore(tickSelector);
+  const beforeRun = tick === 0 && manifests.length > 0;
+  const workloads = beforeRun ? manifests : live;
   const workload = workloads.find((w) => `${w.kind}/${w.name}` === picked) ?? workloads[0];
   return (
     <Panel
@@ -51,16 +66,28 @@ export function ControlsPanel() {
         >
           {workload ? (
             <>
-              <p
-                data-testid="rollout-status"
-                title={workload.rolloutStatus}
-                data-failed={/exceeded|error/i.test(workload.rolloutStatus) || undefined}
-                className="shrink-0 rounded bg-slate-100 px-2 py-1 font-mono text-xs break-words text-slate-800 data-failed:bg-red-50 data-failed:text-red-800 dark:bg-slate-800 dark:text-slate-200 dark:data-failed:bg-red-950/60 dark:data-failed:text-red-200"
-              >
-                <span className="line-clamp-2">{workload.rolloutStatus}</span>
-              </p>
+              {beforeRun ? (
+                <p
+                  data-testid="before-run"
+                  className="shrink-0 rounded bg-sky-blue/15 px-2 py-1 text-xs text-slate-800 dark:text-slate-100"
+                >
+                  {te('controls.beforeRun')}
+                </p>
+              ) : (
+                <p
+                  data-testid="rollout-status"
+                  title={workload.rolloutStatus}
+                  data-failed={/exceeded|error/i.test(workload.rolloutStatus) || undefined}
+                  className="shrink-0 rounded bg-slate-100 px-2 py-1 font-mono text-xs break-words text-slate-800 data-failed:bg-red-50 data-failed:text-red-800 dark:bg-slate-800 dark:text-slate-200 dark:data-failed:bg-red-950/60 dark:data-failed:text-red-200"
+                >
+                  <span className="line-clamp-2">{workload.rolloutStatus}</span>
+                </p>
+              )}
               <StrategyFields key={`${workload.kind}/${workload.name}`} workload={workload} />
               <WorkloadActions workload={workload} />
+              <div>
+                <ImageBehaviourButton className={BUTTON} />
+              </div>
             </>
           ) : null}
         </SimGate>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { addNode, nodeFault, runKubectl } from '../../state/actions.ts';
+import { addNode, nodeFault, runKubectl, setWorkloadField } from '../../state/actions.ts';
 import { useAppStore } from '../../state/hooks.ts';
 import { nodesSelector, scenarioTextSelector } from '../../state/selectors.ts';
 import type { WorkloadView } from '../../worker/protocol.ts';
@@ -12,7 +12,10 @@ export const BUTTON =
 const INPUT =
   'h-7 rounded border border-slate-300 bg-white px-1 font-mono text-sm dark:border-slate-600 dark:bg-slate-800';
 
-/** WorkloadActions: set image, pause/resume, undo, restart, add node and node faults, as kubectl would do them. */
+/**
+ * WorkloadActions: set image (before the run, the manifest's image), pause/resume, undo, restart,
+ * add node and node faults, as kubectl would do them.
+ */
 export function WorkloadActions({ workload: w }: { workload: WorkloadView }) {
   const t = useT();
   const imageId = useId();
@@ -35,8 +38,11 @@ export function WorkloadActions({ workload: w }: { workload: WorkloadView }) {
   const resource = `${w.kind === 'Deployment' ? 'deployment' : 'daemonset'}/${w.name}`;
   const node = nodes.find((n) => n.name === nodeName) ?? nodes[0];
 
-  const run = async (result: Promise<{ ok: boolean; message?: string; output?: string }>) => {
+  const run = async (
+    result: Promise<{ ok: boolean; message?: string; output?: string; cancelled?: boolean }>,
+  ) => {
     const r = await result;
+    if (r.cancelled) return;
     setMessage(r.ok ? null : (r.message ?? r.output ?? 'refused'));
   };
 
@@ -63,7 +69,7 @@ export function WorkloadActions({ workload: w }: { workload: WorkloadView }) {
           type="button"
           className={BUTTON}
           disabled={image.trim() === ''}
-          onClick={() => void run(runKubectl(`set image ${resource} ${container}=${image.trim()}`))}
+          onClick={() => void run(setWorkloadField(w.name, 'image', `${container}=${image.trim()}`))}
         >
           {t('controls.setImage')}
         </button>

@@ -1,3 +1,5 @@
+import { ForkConfirm } from '../edit/ForkConfirm.tsx';
+import { UndoButton } from '../edit/UndoButton.tsx';
 import { ScenarioControls } from '../scenario/ScenarioControls.tsx';
 import { Banners } from './Banners.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
@@ -7,8 +9,9 @@ import { ThemeToggle } from './ThemeToggle.tsx';
 import { VersionBadge } from './VersionBadge.tsx';
 
 /**
- * AppHeader carries the product name, the simulated Kubernetes version, the scenario buttons
- * (Scenarios, Import, Export, Share), the language, large-text and theme switches.
+ * AppHeader carries the product name, the simulated Kubernetes version, Undo, the scenario
+ * buttons (Scenarios, Import, Export, Share), the language, large-text and theme switches, and
+ * the fork warning that any change after tick 0 may raise.
  */
 export function AppHeader() {
   return (
@@ -19,6 +22,7 @@ export function AppHeader() {
       </h1>
       <VersionBadge />
       <div className="ml-auto flex flex-wrap items-center gap-2">
+        <UndoButton />
         <ScenarioControls />
         <ShareButton />
         <LanguageSwitch />
@@ -26,6 +30,7 @@ export function AppHeader() {
         <ThemeToggle />
       </div>
       <Banners />
+      <ForkConfirm />
     </header>
   );
 }

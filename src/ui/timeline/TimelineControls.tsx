@@ -1,7 +1,7 @@
 import { seekTick, setSpeed, stepBack, stepForward, togglePlay } from '../../state/actions.ts';
 import { useAppStore } from '../../state/hooks.ts';
 import {
-  endTimeSelector,
+  lastChangeTimeSelector,
   playingSelector,
   recordingNoteSelector,
   recordingSelector,
@@ -22,7 +22,8 @@ export function TimelineControls() {
   const tick = useAppStore(tickSelector);
   const total = useAppStore(totalTicksSelector);
   const time = useAppStore(timeSelector);
-  const endTime = useAppStore(endTimeSelector);
+  // The run's real end: its last change, not where recording stopped (600 s after the last action).
+  const end = useAppStore(lastChangeTimeSelector);
   const playing = useAppStore(playingSelector);
   const speed = useAppStore(speedSelector);
   const recording = useAppStore(recordingSelector);
@@ -95,7 +96,12 @@ export function TimelineControls() {
         className="min-w-40 text-right font-mono text-xs whitespace-nowrap tabular-nums"
         aria-live="off"
       >
-        {t('timeline.readout', { tick, total, time: time.toFixed(2), end: endTime.toFixed(1) })}
+        {t(time > end && end > 0 ? 'timeline.readoutQuiet' : 'timeline.readout', {
+          tick,
+          total,
+          time: time.toFixed(2),
+          end: end.toFixed(1),
+        })}
       </output>
       <span
         data-testid="recording-state"
