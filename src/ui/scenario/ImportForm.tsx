@@ -111,6 +111,8 @@ export function ImportForm({ onImport, onDone, textareaRef }: ImportFormProps) {
         void run(text);
       }}
     >
+      {/* First: choosing a file imports it at once, so the choice comes before the text. */}
+      <ImportModeChoice mode={mode} onChange={setMode} />
       <fieldset
         data-testid="import-drop-zone"
         data-dragging={dragging || undefined}
@@ -137,7 +139,7 @@ export function ImportForm({ onImport, onDone, textareaRef }: ImportFormProps) {
             }}
             aria-describedby={hintId}
             spellCheck={false}
-            rows={10}
+            rows={8}
             placeholder={'apiVersion: apps/v1\nkind: Deployment\n...'}
             className="min-h-40 w-full resize-y rounded-md border border-slate-300 bg-white p-2 font-mono text-sm font-normal text-slate-900 focus-visible:outline-2 focus-visible:outline-accent dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100"
           />
@@ -158,7 +160,6 @@ export function ImportForm({ onImport, onDone, textareaRef }: ImportFormProps) {
           className="text-sm file:mr-2 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1 file:text-sm file:font-medium file:text-slate-800 dark:file:border-slate-600 dark:file:bg-slate-800 dark:file:text-slate-100"
         />
       </fieldset>
-      <ImportModeChoice mode={mode} onChange={setMode} />
       <ImportStatus state={status} />
       <div className="flex flex-wrap justify-end gap-2">
         {status.kind === 'done' ? (

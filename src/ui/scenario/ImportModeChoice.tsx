@@ -19,7 +19,7 @@ export function ImportModeChoice({
   const t = useScenarioT();
   const name = useId();
   return (
-    <fieldset className="flex flex-col gap-1.5">
+    <fieldset className="grid gap-1.5 sm:grid-cols-2">
       <legend className="mb-1 text-sm font-medium">{t('import.modeLegend')}</legend>
       {MODES.map((m) => (
         <label

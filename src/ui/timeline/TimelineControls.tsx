@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { seekTick, setSpeed, stepBack, stepForward, togglePlay } from '../../state/actions.ts';
 import { useAppStore } from '../../state/hooks.ts';
 import {
@@ -29,6 +30,16 @@ export function TimelineControls() {
   const recording = useAppStore(recordingSelector);
   const note = useAppStore(recordingNoteSelector);
   const disabled = total === 0;
+  const position = Math.min(tick, total);
+  const range = useRef<HTMLInputElement>(null);
+  // A new recording shrinks `max`, and the browser clamps the slider's value to it without React
+  // knowing: when the clamped value equals the new position React writes nothing, keeps the old
+  // value as the last one it saw, and then ignores a move back to exactly that value (a seek to 300
+  // after an Undo from 300 did nothing). Writing the value each time keeps them in step.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `max` (total) is what clamps the value
+  useLayoutEffect(() => {
+    if (range.current) range.current.value = String(position);
+  }, [position, total]);
   return (
     <div className="flex flex-wrap items-center gap-2">
       <button
@@ -78,17 +89,18 @@ export function TimelineControls() {
         </select>
       </label>
       <input
+        ref={range}
         type="range"
         min={0}
         max={total}
         step={1}
-        value={Math.min(tick, total)}
+        value={position}
         disabled={disabled}
         onChange={(e) => seekTick(Number(e.target.value))}
         aria-label={t('timeline.position')}
         aria-valuemin={0}
         aria-valuemax={total}
-        aria-valuenow={Math.min(tick, total)}
+        aria-valuenow={position}
         aria-valuetext={t('timeline.positionText', { tick, total, time: time.toFixed(2) })}
         className="h-8 min-w-32 flex-1 accent-accent"
       />
