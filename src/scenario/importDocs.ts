@@ -17,7 +17,7 @@ import { isWorkloadKind, validateWorkload } from './manifest.ts';
 import { parseYamlDocuments } from './parse.ts';
 import type { AllocatableSpec, NodeSpec, Result, Scenario, Workload } from './types.ts';
 import { validateScenario } from './validate.ts';
-import { isQuantity, QUANTITY_MESSAGE, validateNodeName, validateNodeProps } from './validateCluster.ts';
+import { quantityProblem, validateNodeName, validateNodeProps } from './validateCluster.ts';
 
 /** What an import brought in: a whole scenario, or documents to put into one. */
 export type Imported =
@@ -188,8 +188,9 @@ function allocatableOf(issues: Issues, status: unknown): AllocatableSpec | null 
     const raw = own(src, k);
     if (raw === undefined || raw === null) continue;
     const q = typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : raw;
-    if (typeof q !== 'string' || !isQuantity(q)) {
-      report(issues, field(path, k), QUANTITY_MESSAGE);
+    const problem = typeof q === 'string' ? quantityProblem(q) : 'must be a quantity such as "4" or "16Gi"';
+    if (problem !== null || typeof q !== 'string') {
+      report(issues, field(path, k), problem ?? '');
       continue;
     }
     if (k !== 'pods') out[k] = q;

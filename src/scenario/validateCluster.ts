@@ -17,6 +17,7 @@ import {
   own,
   report,
 } from './check.ts';
+import { parseQuantity, QuantityErrors } from '../engine/lib/quantity.ts';
 import { nodeLimitMessage } from './limits.ts';
 import { duplicate, errorBody, type FieldError, invalid, notSupported } from '../engine/apiserver/fieldErrors.ts';
 import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue, validateLabels as validateLabelMap } from '../engine/apiserver/validationCore.ts';
@@ -154,16 +155,12 @@ export function validateNodeProps(issues: Issues, path: string, n: Record<string
 }
 
 /**
- * QUANTITY: a Kubernetes quantity (resource.ParseQuantity): a decimal number with an optional
- * binary (Ki … Ei), decimal (n, u, m, k, M … E) or exponent suffix: "4", "500m", "16Gi", "1e3".
+ * quantityProblem is apimachinery's complaint about a quantity (`4`, `500m`, `16Gi`, `1e3`), or
+ * null when it parses: `quantities must match the regular expression '…'`.
  */
-const QUANTITY = /^[+-]?(\d+(\.\d*)?|\.\d+)(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?\d+)?$/;
-/** The message the API server's decoder gives for a quantity it cannot parse. */
-export const QUANTITY_MESSAGE = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
-
-/** isQuantity tells whether a string parses as a Kubernetes quantity. */
-export function isQuantity(x: string): boolean {
-  return QUANTITY.test(x);
+export function quantityProblem(x: string): string | null {
+  const q = parseQuantity(x);
+  return q.ok ? null : q.error;
 }
 
 /** validateAllocatable checks `allocatable: { cpu, memory, pods }` (DESIGN.md §9). */
@@ -179,8 +176,9 @@ function validateAllocatable(issues: Issues, path: string, x: unknown): Allocata
     const v = x[k];
     // YAML reads `cpu: 4` as a number; a quantity written without quotes means the same.
     const q = typeof v === 'number' && Number.isFinite(v) ? String(v) : v;
-    if (typeof q === 'string' && isQuantity(q)) out[k] = q;
-    else report(issues, field(path, k), QUANTITY_MESSAGE);
+    const problem = typeof q === 'string' ? quantityProblem(q) : QuantityErrors.formatWrong;
+    if (problem === null) out[k] = q as string;
+    else report(issues, field(path, k), problem);
   }
   if (has(x, 'pods')) {
     const m = x.pods;
