@@ -3,6 +3,7 @@
  * (button and keyboard), import Replace vs Add with a namespaced manifest and a Node document,
  * the image behaviour editor, and the fixes seen on the way.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import {
   CHECKOUT_API,
@@ -140,6 +141,27 @@ test('import replaces the scenario by default, or adds to it, with a namespaced 
   await expect(controls(page).getByRole('combobox', { name: 'Workload' }).locator('option')).toHaveCount(2);
 });
 
+test('adding manifests after tick 0 applies them at the tick, after the fork warning over the import dialog', async ({
+  page,
+}) => {
+  await openPreset(page, 'seed');
+  await seekTo(page, 100);
+  await page.getByRole('banner').getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import' });
+  await dialog.getByRole('radio', { name: /^Add to this scenario/ }).check();
+  await dialog.getByRole('textbox').fill(CHECKOUT_API);
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  const warning = forkWarning(page);
+  await expect(warning.getByTestId('dropped-actions')).toContainText(SET_IMAGE);
+  expect((await new AxeBuilder({ page }).include('dialog[open]').analyze()).violations).toEqual([]);
+  await warning.getByRole('button', { name: 'Drop them and apply my change' }).click();
+  await expect(dialog.getByRole('status')).toContainText('deployment.apps/checkout-api created');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  const actions = scenarioOf(page).actions ?? [];
+  expect(actions.map((a) => Object.keys(a)[1])).toEqual(['node', 'apply']);
+  expect(actions.every((a) => a.at > 2 && a.at < 3)).toBe(true);
+});
+
 test('an import with bad documents lists each in the API server’s words and changes nothing', async ({
   page,
 }) => {
@@ -173,6 +195,7 @@ test('image behaviour is edited in the page, with the defaults stated', async ({
   );
   await dialog.getByRole('textbox', { name: 'Pull (s): nginx:1.9.3' }).fill('3');
   await dialog.getByRole('checkbox', { name: 'Never ready: nginx:1.9.3' }).check();
+  expect((await new AxeBuilder({ page }).include('dialog[open]').analyze()).violations).toEqual([]);
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await expect(dialog).toBeHidden();
   await expect
