@@ -258,8 +258,11 @@ export interface ImageBehaviourView {
   image: string;
   /** Whether a workload or an action runs it (false: only listed in cluster.images). */
   used: boolean;
-  /** What the scenario writes for it (`cluster.images[image]`); {} when nothing. */
-  spec: Partial<ImageEffectiveView>;
+  /**
+   * What the scenario writes for it (`cluster.images[image]`); {} when nothing. It may hold keys
+   * the editor does not show (they are kept when the editor writes the image back).
+   */
+  spec: Partial<ImageEffectiveView> & { [key: string]: unknown };
   /** What the kubelet does with it: the spec over `default` over the built-in default. */
   effective: ImageEffectiveView;
 }

@@ -66,6 +66,14 @@ describe('imagesOf', () => {
     });
   });
 
+  it('writes back what the scenario holds for an image that the editor does not show', () => {
+    const d = {
+      ...draftOf(row('app:2', { preStopSeconds: 5 } as ImageBehaviourView['spec'])),
+      crashes: true,
+    };
+    expect(imagesOf([d])).toEqual({ images: { 'app:2': { preStopSeconds: 5, crash: true } } });
+  });
+
   it('names the field it cannot read', () => {
     expect(imagesOf([{ ...draftOf(row('app:2', {})), start: 'soon' }])).toEqual({
       bad: { image: 'app:2', value: 'soon' },

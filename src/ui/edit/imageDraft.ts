@@ -14,7 +14,12 @@ export interface ImageDraft {
   pullFails: boolean;
   crashes: boolean;
   neverReady: boolean;
+  /** What the scenario writes for the image that the editor does not show: written back as it was. */
+  other: Record<string, unknown>;
 }
+
+/** The `cluster.images` keys the editor shows. */
+const SHOWN = ['pullSeconds', 'startSeconds', 'readySeconds', 'pull', 'crash', 'ready'];
 
 /** secondsText writes a delay as the editor shows it: `2`, `1-4`. */
 export function secondsText(s: SecondsView | undefined): string {
@@ -42,6 +47,7 @@ export function draftOf(row: ImageBehaviourView): ImageDraft {
     pullFails: row.spec.pull === 'fail',
     crashes: row.spec.crash === true,
     neverReady: row.spec.ready === 'never',
+    other: Object.fromEntries(Object.entries(row.spec).filter(([k]) => !SHOWN.includes(k))),
   };
 }
 
@@ -54,7 +60,7 @@ export function imagesOf(
 ): { images: Record<string, Record<string, unknown>> } | { bad: { image: string; value: string } } {
   const entries: [string, Record<string, unknown>][] = [];
   for (const r of rows) {
-    const spec: Record<string, unknown> = {};
+    const spec: Record<string, unknown> = { ...r.other };
     for (const [key, text] of [
       ['pullSeconds', r.pull],
       ['startSeconds', r.start],
