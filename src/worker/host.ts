@@ -27,6 +27,7 @@ import {
   Refusal,
   readKubectl,
 } from './hostQueries.ts';
+import { checkLesson, resolveLesson, stepDecision } from './hostLessons.ts';
 import { Playback } from './playback.ts';
 import {
   droppedActions,
@@ -36,7 +37,13 @@ import {
   validated,
   withImages,
 } from './scenarioEdits.ts';
-import { type FrameMessage, PROTOCOL_VERSION, type ReplyResult, type WorkerRequest } from './protocol.ts';
+import {
+  type FrameMessage,
+  type Lesson,
+  PROTOCOL_VERSION,
+  type ReplyResult,
+  type WorkerRequest,
+} from './protocol.ts';
 import { checkRequest, requestId } from './protocolChecks.ts';
 
 export { DERIVED_MS, FRAME_MS, PLAYING_FRAME_MS } from './frameSender.ts';
@@ -191,6 +198,29 @@ export class WorkerHost {
         );
       case 'completions':
         return { kind: 'list', items: consoleCompletions(this.stateAtTick(), req.prefix) };
+      case 'stepDecision':
+        return {
+          kind: 'tick',
+          tick: stepDecision(this.timeline(), pb, () => this.env.now(), req.direction, req.follow),
+        };
+      case 'openLesson': {
+        checkLesson(req.lesson);
+        const text = req.presetId === null ? req.text : PRESETS.find((x) => x.id === req.presetId)?.text;
+        if (text === undefined || text === null)
+          throw new Refusal(`no preset "${req.presetId ?? ''}" and no scenario text`);
+        this.load(text, req.presetId, req.tick, req.lesson);
+        return done;
+      }
+      case 'setLesson': {
+        if (req.lesson !== null) checkLesson(req.lesson);
+        const tl = this.timeline();
+        const { lesson: _, ...rest } = tl.scenario;
+        tl.scenario = req.lesson ? { ...rest, lesson: req.lesson } : rest;
+        this.postScenario('fork');
+        return done;
+      }
+      case 'resolveLesson':
+        return { kind: 'lessonPoints', points: resolveLesson(this.timeline(), pb, () => this.env.now()) };
     }
   }
 
@@ -201,10 +231,10 @@ export class WorkerHost {
     return this.rec.timeline;
   }
 
-  private load(text: string, presetId: string | null, tick: number | null): void {
+  private load(text: string, presetId: string | null, tick: number | null, lesson?: Lesson): void {
     const parsed = parseScenarioText(text);
     if (!parsed.ok) throw new Refusal(parsed.errors[0] ?? 'the scenario is invalid');
-    this.open(parsed.value, presetId, tick ?? 0, 'load');
+    this.open(lesson ? { ...parsed.value, lesson } : parsed.value, presetId, tick ?? 0, 'load');
   }
 
   /** open records a (valid) scenario from the start and puts the playhead on `tick`. */
@@ -237,6 +267,7 @@ export class WorkerHost {
         text: scenarioToYaml(s),
         shareHash: encodeShareHash(s),
         presetId: this.presetId,
+        lesson: s.lesson ?? null,
         workloads: manifestViews(s),
         images: imageViews(s),
       },

@@ -1,5 +1,6 @@
 import { ForkConfirm } from '../edit/ForkConfirm.tsx';
 import { UndoButton } from '../edit/UndoButton.tsx';
+import { LessonsButton } from '../lesson/LessonsButton.tsx';
 import { ScenarioControls } from '../scenario/ScenarioControls.tsx';
 import { Banners } from './Banners.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
@@ -23,6 +24,7 @@ export function AppHeader() {
       <VersionBadge />
       <div className="ml-auto flex flex-wrap items-center gap-2">
         <UndoButton />
+        <LessonsButton />
         <ScenarioControls />
         <ShareButton />
         <LanguageSwitch />
