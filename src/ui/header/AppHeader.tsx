@@ -1,18 +1,18 @@
-import { ForkConfirm } from '../edit/ForkConfirm.tsx';
 import { UndoButton } from '../edit/UndoButton.tsx';
 import { LessonsButton } from '../lesson/LessonsButton.tsx';
 import { ScenarioControls } from '../scenario/ScenarioControls.tsx';
 import { Banners } from './Banners.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { LargeTextToggle } from './LargeTextToggle.tsx';
+import { PresenterToggle } from './PresenterToggle.tsx';
 import { ShareButton } from './ShareButton.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { VersionBadge } from './VersionBadge.tsx';
 
 /**
  * AppHeader carries the product name, the simulated Kubernetes version, Undo, the scenario
- * buttons (Scenarios, Import, Export, Share), the language, large-text and theme switches, and
- * the fork warning that any change after tick 0 may raise.
+ * buttons (Scenarios, Import, Export, Share), the language, large-text, presenter and theme
+ * switches.
  */
 export function AppHeader() {
   return (
@@ -29,16 +29,16 @@ export function AppHeader() {
         <ShareButton />
         <LanguageSwitch />
         <LargeTextToggle />
+        <PresenterToggle />
         <ThemeToggle />
       </div>
       <Banners />
-      <ForkConfirm />
     </header>
   );
 }
 
 /** Logo: a rollout in three pods, old (vermillion square) giving way to new (bluish-green circles). */
-function Logo() {
+export function Logo() {
   return (
     <svg viewBox="0 0 32 32" className="size-7 shrink-0" aria-hidden="true">
       <rect x="1" y="11" width="9" height="10" rx="2" className="fill-vermillion" />
