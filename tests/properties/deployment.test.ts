@@ -153,8 +153,11 @@ describe('Deployment controller properties', () => {
           // LogarithmicScaleDown can also pick an available pod over a not-yet-available one
           // (ready 1.5 s and 2.1 s ago share a log2 bucket; UID breaks the tie), so those runs
           // are checked for convergence only.
+          // The statuses the controller saw are its informer cache's, which lag the store: an old
+          // ReplicaSet's status can still count a pod after the store's status stopped counting it.
           if (rec.actor === 'deployment-controller' && rec.decisions.some((x) => x.fn === 'scaleReplicaSet')) {
-            const claimed = rsList(st).reduce((acc, r) => acc + (r.status?.availableReplicas ?? 0), 0);
+            const seen = [...st.cache.objects.ReplicaSet.values()] as ReplicaSet[];
+            const claimed = seen.reduce((acc, r) => acc + (r.status?.availableReplicas ?? 0), 0);
             if (claimed > availablePods(st, d)) staleDecisions++;
           }
           const minReady = d.spec.minReadySeconds ?? 0;
