@@ -97,8 +97,13 @@ test('dragging maxSurge changes the resolved numbers and the run', async ({ page
     `${value}% of 10 → surge ${surge}, rounded up; 25% of 10 → unavailable 2, rounded down`,
   );
 
-  // the run forks there with the new maxSurge (the recorded future, set image included, is
-  // dropped); set the image again: the new ReplicaSet now starts at `surge` pods, not 3
+  // the run forks there with the new maxSurge: the page first lists what it drops (set image)
+  const warning = page.getByRole('dialog', { name: /drops the script/ });
+  await expect(warning.getByTestId('dropped-actions')).toContainText(
+    'kubectl set image deployment/nginx-deployment-roll01',
+  );
+  await warning.getByRole('button', { name: 'Drop them and apply my change' }).click();
+  // set the image again: the new ReplicaSet now starts at `surge` pods, not 3
   await expect(page.getByTestId('action-marker')).toHaveCount(1);
   await expect(page.getByTestId('action-marker')).toContainText('"maxSurge":"' + value + '%"');
   await page.getByRole('combobox', { name: 'Image of nginx' }).fill('nginx:1.9.3');
@@ -266,6 +271,7 @@ test('an invalid strategy shows the API server’s message inline and changes no
   await page.getByRole('slider', { name: 'maxUnavailable' }).focus();
   await page.keyboard.press('Home');
   await expect(page.getByTestId('resolved')).toContainText('unavailable 0');
+  await page.getByRole('button', { name: 'Drop them and apply my change' }).click();
   await expect(page.getByTestId('action-marker')).toHaveCount(1, { timeout: 10_000 }); // the fork dropped set image
   await page.getByRole('slider', { name: 'maxSurge' }).focus();
   await page.keyboard.press('Home');

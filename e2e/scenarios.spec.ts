@@ -132,9 +132,15 @@ async function scrubToEnd(page: Page): Promise<number> {
   return end;
 }
 
-/** importManifests imports the Deployment + Service file, closes the dialog and waits for the new run. */
-async function importWeb(page: Page): Promise<void> {
-  const dialog = await importFile(page, 'web.yaml', DEPLOYMENT_AND_SERVICE);
+/**
+ * importWeb imports the Deployment + Service file (replacing the scenario, or added to it), closes
+ * the dialog and waits for the new run.
+ */
+async function importWeb(
+  page: Page,
+  mode: 'Replace the scenario' | 'Add to this scenario' = 'Add to this scenario',
+): Promise<void> {
+  const dialog = await importFile(page, 'web.yaml', DEPLOYMENT_AND_SERVICE, mode);
   await expect(dialog.getByTestId('import-ignored')).toContainText('Service "web"');
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
@@ -148,8 +154,14 @@ async function openDialog(page: Page, button: 'Scenarios' | 'Import' | 'Export')
   return dialog;
 }
 
-async function importFile(page: Page, name: string, text: string): Promise<Locator> {
+async function importFile(
+  page: Page,
+  name: string,
+  text: string,
+  mode: 'Replace the scenario' | 'Add to this scenario' = 'Replace the scenario',
+): Promise<Locator> {
   const dialog = await openDialog(page, 'Import');
+  await dialog.getByRole('radio', { name: new RegExp(`^${mode}`) }).check();
   await dialog.getByLabel('Choose YAML files to import').setInputFiles({
     name,
     mimeType: 'application/yaml',
@@ -273,7 +285,9 @@ test('the gallery lists every preset with its lesson, loads one, and is a keyboa
 
 // ---- import ----------------------------------------------------------------------------------------
 
-test('importing a manifest file adds its Deployment and names the Service it ignored', async ({ page }) => {
+test('importing a manifest file replaces the scenario by its Deployment and names the Service it ignored', async ({
+  page,
+}) => {
   await page.goto('./');
   await waitForRun(page);
   const dialog = await importFile(page, 'web.yaml', DEPLOYMENT_AND_SERVICE);
@@ -285,7 +299,16 @@ test('importing a manifest file adds its Deployment and names the Service it ign
   await waitForRun(page);
   await scrubToEnd(page);
   await expect(rsRegion(page).getByTestId('watch-row').filter({ hasText: /^web-/ }).first()).toBeVisible();
-  expect(await exportedScenario(page)).toContain('name: web');
+  // Replaced: the demo's nginx Deployment and its script are gone; the scenario is named after the file
+  await expect(
+    rsRegion(page)
+      .getByTestId('watch-row')
+      .filter({ hasText: /^nginx-/ }),
+  ).toHaveCount(0);
+  const exported = await exportedScenario(page);
+  expect(exported).toContain('name: web');
+  expect(exported).not.toContain('nginx-deployment-roll01');
+  expect(exported).not.toContain('actions:');
 });
 
 test('files dropped on the import zone are imported', async ({ page }) => {

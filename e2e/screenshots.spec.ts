@@ -4,6 +4,7 @@ import {
   firstActionTick,
   openPreset,
   PRESET_IDS,
+  presetHash,
   rsRows,
   seekEnd,
   seekTo,
@@ -31,7 +32,8 @@ async function moments(page: Page): Promise<{ name: string; tick: number }[]> {
   ];
 }
 
-for (const id of PRESET_IDS) {
+// The empty cluster has no run to show moments of: one picture of its nodes, light and dark.
+for (const id of PRESET_IDS.filter((p) => p !== 'empty-cluster')) {
   test(`screenshots of ${id} at start, mid-rollout and end, light and dark`, async ({ page }) => {
     test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
@@ -48,6 +50,16 @@ for (const id of PRESET_IDS) {
     }
   });
 }
+
+test('screenshots of the empty cluster, light and dark', async ({ page }) => {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    await page.goto(`./${presetHash('empty-cluster')}`);
+    await expect(page.getByTestId('node')).toHaveCount(3, { timeout: 15_000 });
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: `artifacts/screenshots/empty-cluster-${scheme}.png` });
+  }
+});
 
 test('screenshots of seed in Simplified Chinese and in large-text mode', async ({ page }) => {
   test.setTimeout(60_000);

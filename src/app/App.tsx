@@ -5,6 +5,7 @@ import { embedSelector } from '../state/selectors.ts';
 import { ClusterPanel } from '../ui/cluster/ClusterPanel.tsx';
 import { ControlsPanel } from '../ui/controls/ControlsPanel.tsx';
 import { ExpectationsPanel } from '../ui/expectations/ExpectationsPanel.tsx';
+import { ForkConfirm } from '../ui/edit/ForkConfirm.tsx';
 import { ExplainPanel } from '../ui/explain/ExplainPanel.tsx';
 import { LessonSlot } from '../ui/lesson/LessonSlot.tsx';
 import { AppHeader } from '../ui/header/AppHeader.tsx';
@@ -36,6 +37,8 @@ export function App() {
         </div>
       )}
       <UpdatePrompt onReload={applyUpdate} />
+      {/* The fork warning: any change after tick 0 may raise it, in either layout. */}
+      <ForkConfirm />
     </>
   );
 }

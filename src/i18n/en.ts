@@ -52,6 +52,7 @@ export const en = {
   },
   cluster: {
     summary: '{{nodes}} nodes · {{pods}} pods',
+    summaryTerminating: '{{nodes}} nodes · {{pods}} pods · {{terminating}} terminating',
     emptyTitle: 'No workload loaded',
     emptyText: 'Nodes and their pods appear here, old and new revisions side by side, as the rollout runs.',
     podLabel: 'Pod {{name}}, {{phase}}, revision {{revision}}',
@@ -137,6 +138,7 @@ export const en = {
     position: 'Timeline position',
     positionText: 'tick {{tick}} of {{total}}, {{time}} s',
     readout: 'tick {{tick}}/{{total}} · {{time}} s of {{end}} s',
+    readoutQuiet: 'tick {{tick}}/{{total}} · {{time}} s · nothing changes after {{end}} s',
     chartLabel: "Each ReplicaSet's desired, current, ready and available pods over virtual time",
     readoutLabel: 'Counters at the cursor',
     counters: 'desired {{desired}} · current {{current}} · ready {{ready}} · available {{available}}',

@@ -51,6 +51,7 @@ export const zhCN = {
   },
   cluster: {
     summary: '{{nodes}} 个节点 · {{pods}} 个 Pod',
+    summaryTerminating: '{{nodes}} 个节点 · {{pods}} 个 Pod · {{terminating}} 个正在终止',
     emptyTitle: '尚未加载工作负载',
     emptyText: '上线进行时，这里显示各节点及其 Pod，新旧版本并排。',
     podLabel: 'Pod {{name}}，{{phase}}，版本 {{revision}}',
@@ -132,6 +133,7 @@ export const zhCN = {
     position: '时间线位置',
     positionText: '第 {{tick}} 步，共 {{total}} 步，{{time}} 秒',
     readout: '第 {{tick}}/{{total}} 步 · {{time}} 秒 / {{end}} 秒',
+    readoutQuiet: '第 {{tick}}/{{total}} 步 · {{time}} 秒 · {{end}} 秒之后不再变化',
     chartLabel: '各 ReplicaSet 的 desired、current、ready、available Pod 数随虚拟时间的变化',
     readoutLabel: '光标处的计数',
     counters: 'desired {{desired}} · current {{current}} · ready {{ready}} · available {{available}}',

@@ -53,6 +53,14 @@ describe('toSimConfig', () => {
     ]);
   });
 
+  it('caps a node’s pods by allocatable.pods when maxPods is not given', () => {
+    const c = toSimConfig({
+      ...minimal,
+      cluster: { nodes: [{ name: 'a', allocatable: { cpu: '8', memory: '32Gi', pods: 30 } }, { name: 'b', maxPods: 5, allocatable: { pods: 30 } }] },
+    });
+    expect(c.nodes.map((n) => n.maxPods)).toEqual([30, 5]);
+  });
+
   it('layers a listed image over images.default over the built-in default', () => {
     const c = toSimConfig({
       ...minimal,

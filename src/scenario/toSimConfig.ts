@@ -37,7 +37,8 @@ export function toSimConfig(s: Scenario): SimConfig {
 }
 
 /**
- * nodeConfig fills a node's defaults: no labels, no taints, schedulable, 110 pods. The labels a
+ * nodeConfig fills a node's defaults: no labels, no taints, schedulable, 110 pods (`maxPods`, else
+ * `allocatable.pods`; cpu and memory are kept in the scenario for the scheduler). The labels a
  * kubelet adds when it registers (kubernetes.io/hostname, …) are the engine's (kubelet/nodes.ts).
  */
 function nodeConfig(name: string, n: NodeAddSpec): NodeConfig {
@@ -47,7 +48,7 @@ function nodeConfig(name: string, n: NodeAddSpec): NodeConfig {
     labels: { ...n.labels },
     taints,
     unschedulable: n.unschedulable ?? false,
-    maxPods: n.maxPods ?? DEFAULT_MAX_PODS,
+    maxPods: n.maxPods ?? n.allocatable?.pods ?? DEFAULT_MAX_PODS,
   };
 }
 

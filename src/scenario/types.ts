@@ -24,6 +24,16 @@ export interface ImageSpec {
   preStopSeconds?: SecondsSpec;
 }
 
+/**
+ * What a node offers pods (DESIGN.md §9), in Kubernetes quantities: `{ cpu: "4", memory: "16Gi",
+ * pods: 110 }` by default; capacity is the same. `pods` caps the pods bound to the node.
+ */
+export interface AllocatableSpec {
+  cpu?: string;
+  memory?: string;
+  pods?: number;
+}
+
 /** One node of `cluster.nodes` when it is a list. */
 export interface NodeSpec {
   name: string;
@@ -31,6 +41,7 @@ export interface NodeSpec {
   taints?: Taint[];
   unschedulable?: boolean;
   maxPods?: number;
+  allocatable?: AllocatableSpec;
 }
 
 export interface ClusterSpec {
@@ -62,6 +73,7 @@ export interface NodeAddSpec {
   taints?: Taint[];
   unschedulable?: boolean;
   maxPods?: number;
+  allocatable?: AllocatableSpec;
 }
 
 /** A node fault or change. Exactly one of ready, remove, add. */

@@ -104,6 +104,21 @@ describe('validateScenario', () => {
     ],
     ['maxPods is fractional', with_({ cluster: { nodes: [{ name: 'a', maxPods: 1.5 }] } }), 'cluster.nodes[0].maxPods: must be a whole number from 0 to 10,000'],
     [
+      'an allocatable cpu is not a quantity',
+      with_({ cluster: { nodes: [{ name: 'a', allocatable: { cpu: 'four' } }] } }),
+      "cluster.nodes[0].allocatable.cpu: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
+    ],
+    [
+      'allocatable has an unknown key',
+      with_({ cluster: { nodes: [{ name: 'a', allocatable: { gpu: '1' } }] } }),
+      'cluster.nodes[0].allocatable.gpu: unknown field (did you mean "cpu"?)',
+    ],
+    [
+      'allocatable pods is negative',
+      with_({ actions: [{ at: 1, node: { name: 'n', add: { allocatable: { pods: -1 } } } }] }),
+      'actions[0].node.add.allocatable.pods: must be a whole number from 0 to 10,000',
+    ],
+    [
       'an image pull is not "fail"',
       with_({ cluster: { images: { 'nginx:broken': { pull: 'always' } } } }),
       'cluster.images["nginx:broken"].pull: must be "fail"',
@@ -328,7 +343,10 @@ describe('validateScenario', () => {
       description: 'all fields',
       seed: 7,
       cluster: {
-        nodes: [{ name: 'a', labels: { disk: 'ssd' }, taints: [{ key: 'k', value: 'v', effect: 'NoSchedule' }], unschedulable: true, maxPods: 10 }],
+        nodes: [
+          { name: 'a', labels: { disk: 'ssd' }, taints: [{ key: 'k', value: 'v', effect: 'NoSchedule' }], unschedulable: true, maxPods: 10 },
+          { name: 'b', allocatable: { cpu: '8', memory: '32Gi', pods: 64 } },
+        ],
         images: { default: { pullSeconds: 2, readySeconds: [1, 3] }, 'app:crash': { crash: true }, 'app:bad': { pull: 'fail', ready: 'never' } },
         terminationSeconds: 2,
       },
@@ -336,9 +354,9 @@ describe('validateScenario', () => {
       objects: [deployment() as Scenario['objects'][number]],
       actions: [
         { at: 1, kubectl: 'scale deployment/web --replicas=5' },
-        { at: 2, node: { name: 'b', add: { labels: { disk: 'hdd' } } } },
+        { at: 2, node: { name: 'c', add: { labels: { disk: 'hdd' }, allocatable: { cpu: '500m', pods: 10 } } } },
         { at: 3, node: { name: 'a', ready: false } },
-        { at: 4, node: { name: 'b', remove: true } },
+        { at: 4, node: { name: 'c', remove: true } },
         { at: 5, apply: deployment('api') as Scenario['objects'][number] },
       ],
     };

@@ -183,7 +183,7 @@ function validateNodeAction(issues: Issues, path: string, x: unknown): NodeActio
         report(issues, field(path, 'add'), 'must be a mapping with labels, taints, unschedulable, maxPods ({} for none)');
         return null;
       }
-      checkFields(issues, field(path, 'add'), add, ['labels', 'taints', 'unschedulable', 'maxPods']);
+      checkFields(issues, field(path, 'add'), add, ['labels', 'taints', 'unschedulable', 'maxPods', 'allocatable']);
       const props = validateNodeProps(issues, field(path, 'add'), add);
       return nameOk ? { name, add: props } : null;
     }

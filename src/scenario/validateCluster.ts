@@ -17,10 +17,20 @@ import {
   own,
   report,
 } from './check.ts';
+import { parseQuantity, QuantityErrors } from '../engine/lib/quantity.ts';
 import { nodeLimitMessage } from './limits.ts';
 import { duplicate, errorBody, type FieldError, invalid, notSupported } from '../engine/apiserver/fieldErrors.ts';
 import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue, validateLabels as validateLabelMap } from '../engine/apiserver/validationCore.ts';
-import { type ClusterSpec, type ControllerSpec, type ImageSpec, LIMITS, type NodeAddSpec, type NodeSpec, type SecondsSpec } from './types.ts';
+import {
+  type AllocatableSpec,
+  type ClusterSpec,
+  type ControllerSpec,
+  type ImageSpec,
+  LIMITS,
+  type NodeAddSpec,
+  type NodeSpec,
+  type SecondsSpec,
+} from './types.ts';
 
 /** reportAll records API field errors, each at its own path: `cluster.nodes[0].labels: Invalid value: …`. */
 function reportAll(issues: Issues, errs: readonly FieldError[]): void {
@@ -87,10 +97,10 @@ function validateNodes(issues: Issues, path: string, x: unknown): number | NodeS
   x.forEach((n, i) => {
     const p = index(path, i);
     if (!isRecord(n)) {
-      report(issues, p, 'must be a mapping with name, labels, taints, unschedulable, maxPods');
+      report(issues, p, 'must be a mapping with name, labels, taints, unschedulable, maxPods, allocatable');
       return;
     }
-    checkFields(issues, p, n, ['name', 'labels', 'taints', 'unschedulable', 'maxPods'], ['name']);
+    checkFields(issues, p, n, ['name', 'labels', 'taints', 'unschedulable', 'maxPods', 'allocatable'], ['name']);
     const name = own(n, 'name');
     if (has(n, 'name') && validateNodeName(issues, field(p, 'name'), name)) {
       if (seen.has(name as string)) report(issues, field(p, 'name'), `Duplicate value: ${JSON.stringify(name)}`);
@@ -117,7 +127,7 @@ export function validateNodeName(issues: Issues, path: string, x: unknown): x is
   return errs.length === 0;
 }
 
-/** validateNodeProps checks labels, taints, unschedulable and maxPods of a node (list entry or `add`). */
+/** validateNodeProps checks labels, taints, unschedulable, maxPods and allocatable of a node (list entry or `add`). */
 export function validateNodeProps(issues: Issues, path: string, n: Record<string, unknown>): NodeAddSpec {
   const out: NodeAddSpec = {};
   if (has(n, 'labels')) {
@@ -136,6 +146,44 @@ export function validateNodeProps(issues: Issues, path: string, n: Record<string
     const m = n.maxPods;
     if (typeof m === 'number' && Number.isInteger(m) && m >= 0 && m <= MAX_PODS_LIMIT) out.maxPods = m;
     else report(issues, field(path, 'maxPods'), `must be a whole number from 0 to ${formatCount(MAX_PODS_LIMIT)}`);
+  }
+  if (has(n, 'allocatable')) {
+    const a = validateAllocatable(issues, field(path, 'allocatable'), n.allocatable);
+    if (a !== undefined) out.allocatable = a;
+  }
+  return out;
+}
+
+/**
+ * quantityProblem is apimachinery's complaint about a quantity (`4`, `500m`, `16Gi`, `1e3`), or
+ * null when it parses: `quantities must match the regular expression '…'`.
+ */
+export function quantityProblem(x: string): string | null {
+  const q = parseQuantity(x);
+  return q.ok ? null : q.error;
+}
+
+/** validateAllocatable checks `allocatable: { cpu, memory, pods }` (DESIGN.md §9). */
+function validateAllocatable(issues: Issues, path: string, x: unknown): AllocatableSpec | undefined {
+  if (!isRecord(x)) {
+    report(issues, path, 'must be a mapping with cpu, memory, pods (e.g. { cpu: "4", memory: 16Gi, pods: 110 })');
+    return undefined;
+  }
+  checkFields(issues, path, x, ['cpu', 'memory', 'pods']);
+  const out: AllocatableSpec = {};
+  for (const k of ['cpu', 'memory'] as const) {
+    if (!has(x, k)) continue;
+    const v = x[k];
+    // YAML reads `cpu: 4` as a number; a quantity written without quotes means the same.
+    const q = typeof v === 'number' && Number.isFinite(v) ? String(v) : v;
+    const problem = typeof q === 'string' ? quantityProblem(q) : QuantityErrors.formatWrong;
+    if (problem === null) out[k] = q as string;
+    else report(issues, field(path, k), problem);
+  }
+  if (has(x, 'pods')) {
+    const m = x.pods;
+    if (typeof m === 'number' && Number.isInteger(m) && m >= 0 && m <= MAX_PODS_LIMIT) out.pods = m;
+    else report(issues, field(path, 'pods'), `must be a whole number from 0 to ${formatCount(MAX_PODS_LIMIT)}`);
   }
   return out;
 }

@@ -102,6 +102,8 @@ describe('importManifests', () => {
       value: {
         type: 'objects',
         objects: [web],
+        nodes: [],
+        namespaces: [],
         ignored: ['Service "web"', 'ConfigMap "cfg"'],
         note: 'Ignored 2 documents: Service "web", ConfigMap "cfg" (Rollout Lab simulates Deployment and DaemonSet)',
       },
@@ -141,7 +143,7 @@ describe('importManifests', () => {
 
   it.each<[string, string, string]>([
     ['nothing', '# just a comment\n', 'Nothing to import: paste Deployment or DaemonSet manifests, or a scenario file'],
-    ['only other kinds', service, 'No Deployment or DaemonSet found. Ignored 1 document: Service "web" (Rollout Lab simulates Deployment and DaemonSet)'],
+    ['only other kinds', service, 'No Deployment, DaemonSet or Node found. Ignored 1 document: Service "web" (Rollout Lab simulates Deployment and DaemonSet)'],
     ['broken YAML', 'kind: [', 'The pasted text is not valid YAML: line 1, column 8: Flow sequence'],
     ['a manifest without kind', 'apiVersion: apps/v1\nmetadata: {name: x}\n', 'kind: kind not set'],
     [

@@ -1,15 +1,11 @@
 /**
  * YAML in and out: a scenario as a readable file (§4 key order, short leaf maps and lists inline),
- * an object as `kubectl get -o yaml` prints it, and the import of pasted manifests or a whole
- * scenario file. Output is YAML 1.2 that also reads the same under YAML 1.1 (kubectl, go-yaml):
- * strings such as "yes", "on" or "1:20" are quoted.
+ * an object as `kubectl get -o yaml` prints it; the import of pasted manifests or a whole scenario
+ * file is importDocs.ts, re-exported here. Output is YAML 1.2 that also reads the same under
+ * YAML 1.1 (kubectl, go-yaml): strings such as "yes", "on" or "1:20" are quoted.
  */
 import { Document, isScalar, type Scalar, visit } from 'yaml';
-import { isRecord, type Issues, newIssues, own } from './check.ts';
-import { isWorkloadKind, validateWorkload } from './manifest.ts';
-import { parseYamlDocuments } from './parse.ts';
-import type { Action, ClusterSpec, NodeSpec, Result, Scenario, ScenarioObject, Workload } from './types.ts';
-import { validateScenario } from './validate.ts';
+import type { Action, AllocatableSpec, ClusterSpec, NodeSpec, Scenario, ScenarioObject, Workload } from './types.ts';
 
 /** scenarioToYaml writes a scenario file, keys in §4 order; parseScenarioText reads it back unchanged. */
 export function scenarioToYaml(s: Scenario): string {
@@ -121,7 +117,18 @@ function orderCluster(c: ClusterSpec): Record<string, unknown> {
 }
 
 function orderNode(n: NodeSpec): Record<string, unknown> {
-  return compact({ name: n.name, labels: n.labels, taints: n.taints, unschedulable: n.unschedulable, maxPods: n.maxPods });
+  return compact({
+    name: n.name,
+    labels: n.labels,
+    taints: n.taints,
+    unschedulable: n.unschedulable,
+    maxPods: n.maxPods,
+    allocatable: n.allocatable === undefined ? undefined : orderAllocatable(n.allocatable),
+  });
+}
+
+function orderAllocatable(a: AllocatableSpec): Record<string, unknown> {
+  return compact({ cpu: a.cpu, memory: a.memory, pods: a.pods });
 }
 
 function orderAction(a: Action): Record<string, unknown> {
@@ -132,7 +139,13 @@ function orderAction(a: Action): Record<string, unknown> {
   const addOut =
     add === undefined
       ? undefined
-      : compact({ labels: add.labels, taints: add.taints, unschedulable: add.unschedulable, maxPods: add.maxPods });
+      : compact({
+          labels: add.labels,
+          taints: add.taints,
+          unschedulable: add.unschedulable,
+          maxPods: add.maxPods,
+          allocatable: add.allocatable === undefined ? undefined : orderAllocatable(add.allocatable),
+        });
   return { at: a.at, node: compact({ name, ready, remove, add: addOut }) };
 }
 
@@ -150,105 +163,4 @@ function compact(o: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 }
 
-/** What an import brought in: a whole scenario, or workloads to add to the current one. */
-export type Imported =
-  | { type: 'scenario'; scenario: Scenario; ignored: string[]; note: string | null }
-  | { type: 'objects'; objects: Workload[]; ignored: string[]; note: string | null };
-
-/** Fields a cluster fills in that a new object must not carry (they are the cluster's, not the author's). */
-const SERVER_FIELDS = [
-  'uid',
-  'resourceVersion',
-  'creationTimestamp',
-  'managedFields',
-  'ownerReferences',
-  'generation',
-  'selfLink',
-  'deletionTimestamp',
-  'deletionGracePeriodSeconds',
-];
-/** Annotations written by kubectl and the controller, not by the author. */
-const SERVER_ANNOTATIONS = ['kubectl.kubernetes.io/last-applied-configuration', 'deployment.kubernetes.io/revision'];
-
-/**
- * importManifests reads pasted YAML: one or more manifests (a `kind: List` is unpacked), of which
- * Deployments and DaemonSets are kept without the fields a cluster fills in and every other kind is
- * listed in `note`; or one whole scenario file (a document with `version` and `objects`).
- * It never throws.
- */
-export function importManifests(text: string): Result<Imported> {
-  const docs = parseYamlDocuments(text, 'The pasted text');
-  if (!docs.ok) return docs;
-  if (docs.value.length === 0) {
-    return { ok: false, errors: ['Nothing to import: paste Deployment or DaemonSet manifests, or a scenario file'] };
-  }
-  const first = docs.value[0];
-  if (docs.value.length === 1 && isRecord(first) && Object.hasOwn(first, 'version') && Object.hasOwn(first, 'objects')) {
-    const s = validateScenario(first);
-    return s.ok ? { ok: true, value: { type: 'scenario', scenario: s.value, ignored: [], note: null } } : s;
-  }
-  const items = docs.value.flatMap((d) => (isRecord(d) && isListKind(d) ? (d.items as unknown[]) : [d]));
-  const many = items.length > 1;
-  const issues = newIssues();
-  const objects: Workload[] = [];
-  const ignored: string[] = [];
-  const seen = new Set<string>();
-  items.forEach((d, i) => {
-    const where = many ? `Document ${i + 1}: ` : '';
-    if (isRecord(d) && typeof d.kind === 'string' && d.kind !== '' && !isWorkloadKind(d.kind)) {
-      ignored.push(`${d.kind} ${describeName(d)}`);
-      return;
-    }
-    if (isRecord(d) && Object.hasOwn(d, 'version') && Object.hasOwn(d, 'objects')) {
-      issues.errors.push(`${where}a scenario file must be the only document in the pasted text`);
-      return;
-    }
-    const local: Issues = newIssues();
-    const obj = validateWorkload(local, '', isRecord(d) ? stripServerFields(d) : d);
-    issues.errors.push(...local.errors.map((e) => `${where}${e}`));
-    if (obj === null) return;
-    const key = `${obj.kind}/${obj.metadata.namespace ?? 'default'}/${obj.metadata.name}`;
-    if (seen.has(key)) issues.errors.push(`${where}${obj.kind} ${JSON.stringify(obj.metadata.name)} appears twice`);
-    seen.add(key);
-    objects.push(obj);
-  });
-  if (issues.errors.length > 0) return { ok: false, errors: issues.errors };
-  const note = ignoredNote(ignored);
-  if (objects.length === 0) return { ok: false, errors: [`No Deployment or DaemonSet found. ${note ?? ''}`.trim()] };
-  return { ok: true, value: { type: 'objects', objects, ignored, note } };
-}
-
-/** ignoredNote: `Ignored 2 documents: Service "web", ConfigMap "cfg" (Rollout Lab simulates Deployment and DaemonSet)`. */
-export function ignoredNote(ignored: string[]): string | null {
-  if (ignored.length === 0) return null;
-  const docs = ignored.length === 1 ? 'document' : 'documents';
-  return `Ignored ${ignored.length} ${docs}: ${ignored.join(', ')} (Rollout Lab simulates Deployment and DaemonSet)`;
-}
-
-function isListKind(d: Record<string, unknown>): boolean {
-  return typeof d.kind === 'string' && d.kind.endsWith('List') && Array.isArray(own(d, 'items'));
-}
-
-function describeName(d: Record<string, unknown>): string {
-  const meta = own(d, 'metadata');
-  const name = isRecord(meta) ? own(meta, 'name') : undefined;
-  return typeof name === 'string' && name !== '' ? JSON.stringify(name) : '(no name)';
-}
-
-/** stripServerFields returns a copy without status and the metadata a cluster fills in. */
-export function stripServerFields(d: Record<string, unknown>): Record<string, unknown> {
-  const out = Object.fromEntries(Object.entries(d).filter(([k]) => k !== 'status'));
-  const meta = own(d, 'metadata');
-  if (!isRecord(meta)) return out;
-  const entries: [string, unknown][] = [];
-  for (const [k, v] of Object.entries(meta)) {
-    if (SERVER_FIELDS.includes(k)) continue;
-    if (k === 'annotations' && isRecord(v)) {
-      const kept = Object.entries(v).filter(([a]) => !SERVER_ANNOTATIONS.includes(a));
-      if (kept.length > 0) entries.push([k, Object.fromEntries(kept)]);
-      continue;
-    }
-    entries.push([k, v]);
-  }
-  return { ...out, metadata: Object.fromEntries(entries) };
-}
+export { type Imported, ignoredNote, importManifests, stripServerFields } from './importDocs.ts';

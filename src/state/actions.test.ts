@@ -14,9 +14,13 @@ import {
   stepForward,
   stopSim,
 } from './actions.ts';
+import { undo } from './editActions.ts';
+import { answerFork } from './forkGuard.ts';
 import { type AppStore, createAppStore } from './store.ts';
 
 let store: AppStore;
+/** What the fork warning gets: yes (the default), no, or null to leave it waiting. */
+let forkAnswer: boolean | null = true;
 
 /** until waits (real time) for the store to satisfy a condition. */
 async function until(ok: (s: ReturnType<AppStore['getState']>) => boolean, ms = 5000): Promise<void> {
@@ -29,6 +33,13 @@ async function until(ok: (s: ReturnType<AppStore['getState']>) => boolean, ms = 
 
 beforeEach(async () => {
   store = createAppStore();
+  forkAnswer = true;
+  store.subscribe((s, prev) => {
+    if (s.pendingFork && !prev.pendingFork && forkAnswer !== null) {
+      const yes = forkAnswer;
+      queueMicrotask(() => answerFork(yes));
+    }
+  });
   expect(await startSim({ store, createWorker: createInThreadWorker })).toBe(true);
 });
 afterEach(() => stopSim());
@@ -108,5 +119,69 @@ describe('actions over an in-thread worker', () => {
     await until((s) => s.simStatus === 'ready' && s.tickView?.tick === tick);
     expect(store.getState().scenarioText).toBe(text);
     expect(store.getState().simError).toBeNull();
+  });
+
+  it('lists the scripted actions a change after tick 0 drops, and changes nothing when the reader cancels', async () => {
+    await loadPreset('seed');
+    await until((s) => s.totalTicks > 300);
+    seekTick(100);
+    await until((s) => s.tickView?.tick === 100);
+    const text = store.getState().scenarioText;
+    forkAnswer = null;
+    const pending = setWorkloadField('nginx-deployment-roll01', 'replicas', 4);
+    await until((s) => s.pendingFork !== null);
+    expect(store.getState().pendingFork?.actions).toEqual([
+      {
+        at: 30,
+        kubectl: 'set image deployment/nginx-deployment-roll01 nginx=nginx:1.9.3',
+        apply: null,
+        node: null,
+      },
+    ]);
+    answerFork(false);
+    expect(await pending).toEqual({ ok: false, cancelled: true });
+    expect(store.getState().pendingFork).toBeNull();
+    expect(store.getState().scenarioText).toBe(text);
+  });
+
+  it('edits the manifest at tick 0 and keeps the scripted set image', async () => {
+    await loadPreset('seed');
+    await until((s) => s.simStatus === 'ready' && s.scenarioWorkloads.length === 1);
+    expect(store.getState().scenarioWorkloads[0]).toMatchObject({
+      name: 'nginx-deployment-roll01',
+      maxSurge: '25%',
+    });
+    expect(await setWorkloadField('nginx-deployment-roll01', 'maxSurge', 5)).toEqual({ ok: true });
+    await until((s) => s.scenarioCause === 'edit');
+    const s = store.getState();
+    expect(s.tick).toBe(0);
+    expect(s.pendingFork).toBeNull();
+    expect(s.scenarioWorkloads[0]?.maxSurge).toBe(5);
+    expect(s.scenarioText).toContain('maxSurge: 5');
+    expect(s.scenarioText).toContain('set image deployment/nginx-deployment-roll01 nginx=nginx:1.9.3');
+  });
+
+  it('undoes a fork back to the scenario and the tick before it, several times over', async () => {
+    await loadPreset('seed');
+    await until((s) => s.totalTicks > 300);
+    const original = store.getState().scenarioText;
+    seekTick(100);
+    await until((s) => s.tickView?.tick === 100);
+    await setWorkloadField('nginx-deployment-roll01', 'replicas', 4);
+    await until((s) => s.scenarioCause === 'fork');
+    const forked = store.getState().scenarioText;
+    await until((s) => s.tick > 100 && s.recording !== 'recording');
+    const later = store.getState().totalTicks - 2;
+    seekTick(later);
+    await until((s) => s.tickView?.tick === later);
+    await setWorkloadField('nginx-deployment-roll01', 'replicas', 8);
+    await until((s) => s.scenarioText !== forked);
+    expect(store.getState().undoStack.map((e) => e.tick)).toEqual([100, later]);
+    expect(await undo(store)).toBe(true);
+    await until((s) => s.scenarioText === forked && s.tick === later);
+    expect(await undo(store)).toBe(true);
+    await until((s) => s.scenarioText === original && s.tick === 100);
+    expect(store.getState().undoStack).toEqual([]);
+    expect(await undo(store)).toBe(false);
   });
 });

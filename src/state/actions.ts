@@ -21,7 +21,9 @@ import {
   startSimWorker,
   type WorkerLike,
 } from '../worker/simClient.ts';
+import { confirmFork } from './forkGuard.ts';
 import { FrameApplier } from './frames.ts';
+import { recordScenarioChange } from './history.ts';
 import { setPackedPods } from './podBuffer.ts';
 import { themeSelector } from './selectors.ts';
 import { type AppStore, appStore } from './store.ts';
@@ -29,11 +31,14 @@ import { viewParamsOf } from './viewParams.ts';
 
 export type { WorkloadField } from '../worker/protocol.ts';
 
-/** Outcome of an action that may be refused with a message. */
+/** Outcome of an action that may be refused with a message, or cancelled at the fork warning. */
 export interface ActionResult {
   ok: boolean;
   message?: string;
+  cancelled?: boolean;
 }
+
+const CANCELLED: ActionResult = { ok: false, cancelled: true };
 
 /** Most console entries kept. */
 const CONSOLE_LIMIT = 200;
@@ -73,6 +78,7 @@ function onPush(r: Runtime, m: PushMessage): void {
       r.applier.push(m);
       return;
     case 'scenario':
+      recordScenarioChange(r.store, m);
       s.simUpdate({
         scenarioName: m.name,
         scenarioDescription: m.description,
@@ -84,6 +90,7 @@ function onPush(r: Runtime, m: PushMessage): void {
         simStatus: 'ready',
         simError: null,
       });
+      s.setScenarioViews(m.workloads, m.images);
       s.lessonFromScenario(m.lesson);
       return;
     case 'fault':
@@ -137,6 +144,16 @@ function ask(body: RequestBody): Promise<ReplyResult> {
 /** fire sends a request whose answer nobody waits for (playback); a failure is already a fault. */
 function fire(body: RequestBody): void {
   ask(body).catch(() => {});
+}
+
+/** tryRequest sends a request; a refusal becomes `{ ok: false, message }` (editActions.ts uses it). */
+export async function tryRequest(body: RequestBody): Promise<ActionResult & { text?: string }> {
+  return tryAsk(body);
+}
+
+/** guardFork waits for the fork warning when the change would drop scripted actions (forkGuard.ts). */
+export function guardFork(line: string | null = null): Promise<boolean> {
+  return confirmFork(ask, runtime().store, line);
 }
 
 async function tryAsk(body: RequestBody): Promise<ActionResult & { text?: string }> {
@@ -247,9 +264,12 @@ export function setSpeed(speed: number): void {
 }
 
 /** runKubectl runs a console line: read-only verbs answer, mutating verbs fork at the current tick. */
-export async function runKubectl(line: string): Promise<{ ok: boolean; output: string }> {
+export async function runKubectl(
+  line: string,
+): Promise<{ ok: boolean; output: string; cancelled?: boolean }> {
   const { store } = runtime();
   const tick = store.getState().tick;
+  if (!(await guardFork(line))) return { ok: false, output: '', cancelled: true };
   const r = await tryAsk({ type: 'kubectl', line });
   const entry = { input: line, output: r.ok ? (r.text ?? '') : (r.message ?? ''), ok: r.ok, tick };
   const log = store.getState().consoleLog;
@@ -263,22 +283,26 @@ export async function setWorkloadField(
   field: WorkloadField,
   value: number | string,
 ): Promise<ActionResult> {
+  if (!(await guardFork())) return CANCELLED;
   const r = await tryAsk({ type: 'setField', workload, field, value });
   return r.ok ? { ok: true } : { ok: false, message: r.message ?? '' };
 }
 
 /** nodeFault makes a node NotReady (ready false) or Ready again, at the current tick. */
 export async function nodeFault(node: string, ready: boolean): Promise<ActionResult> {
+  if (!(await guardFork())) return CANCELLED;
   const r = await tryAsk({ type: 'node', op: ready ? 'recover' : 'fault', name: node });
   return r.ok ? { ok: true } : { ok: false, message: r.message ?? '' };
 }
 /** addNode adds a node (the next free node-N) at the current tick. */
 export async function addNode(): Promise<ActionResult> {
+  if (!(await guardFork())) return CANCELLED;
   const r = await tryAsk({ type: 'node', op: 'add', name: null });
   return r.ok ? { ok: true } : { ok: false, message: r.message ?? '' };
 }
 /** removeNode removes a node at the current tick. */
 export async function removeNode(name: string): Promise<ActionResult> {
+  if (!(await guardFork())) return CANCELLED;
   const r = await tryAsk({ type: 'node', op: 'remove', name });
   return r.ok ? { ok: true } : { ok: false, message: r.message ?? '' };
 }
@@ -316,15 +340,6 @@ export function objectYaml(kind: string, name: string): Promise<string> {
 export async function podDetails(name: string): Promise<PodDetailView | null> {
   const r = await ask({ type: 'query', what: 'pod', kind: 'pod', name, from: null });
   return r.kind === 'pod' ? r.pod : null;
-}
-/** importText loads manifests (added at the current tick) or a scenario file (replacing the working one). */
-export async function importText(text: string): Promise<ActionResult & { ignored?: string }> {
-  const r = await tryAsk({ type: 'import', text });
-  if (!r.ok) return { ok: false, message: r.message ?? '' };
-  const lines = (r.text ?? '').split('\n').filter(Boolean);
-  const ignored = lines.find((l) => l.startsWith('Ignored '));
-  const message = lines.filter((l) => l !== ignored).join('\n');
-  return { ok: true, ...(message ? { message } : {}), ...(ignored ? { ignored } : {}) };
 }
 /** describe is `kubectl describe <kind> <name>` at the current tick. */
 export function describe(kind: string, name: string): Promise<string> {

@@ -17,6 +17,7 @@ const base: FrameMessage = {
   totalTicks: 10,
   time: 0.5,
   endTime: 3,
+  lastChangeTime: 2,
   playing: false,
   speed: 1,
   recording: 'recording',

@@ -92,6 +92,7 @@ function framePatch(
     totalTicks: f.totalTicks,
     time: f.time,
     endTime: f.endTime,
+    lastChangeTime: f.lastChangeTime,
     playing: f.playing,
     speed: f.speed,
     recording: f.recording,

@@ -27,6 +27,7 @@ export const tickSelector = (s: AppState) => s.tick;
 export const totalTicksSelector = (s: AppState) => s.totalTicks;
 export const timeSelector = (s: AppState) => s.time;
 export const endTimeSelector = (s: AppState) => s.endTime;
+export const lastChangeTimeSelector = (s: AppState) => s.lastChangeTime;
 export const playingSelector = (s: AppState) => s.playing;
 export const speedSelector = (s: AppState) => s.speed;
 export const nodesSelector = (s: AppState) => s.nodes;
@@ -56,6 +57,12 @@ export const expectationsIntroSeenSelector = (s: AppState) => s.expectationsIntr
 export const presenterSelector = (s: AppState) => s.presenter;
 export const embedSelector = (s: AppState) => s.embed;
 export const updateReadySelector = (s: AppState) => s.updateReady;
+
+// EditSlice
+export const scenarioWorkloadsSelector = (s: AppState) => s.scenarioWorkloads;
+export const scenarioImagesSelector = (s: AppState) => s.scenarioImages;
+export const undoStackSelector = (s: AppState) => s.undoStack;
+export const pendingForkSelector = (s: AppState) => s.pendingFork;
 
 /** selectedPodViewSelector is the selected pod's view (small clusters only), or null. */
 export const selectedPodViewSelector = (s: AppState) =>

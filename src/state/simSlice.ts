@@ -45,7 +45,7 @@ export interface SimData {
   shareHash: string;
   /** Bumped each time the working scenario changes; `scenarioCause` says how. */
   scenarioRevision: number;
-  scenarioCause: 'load' | 'fork' | null;
+  scenarioCause: 'load' | 'fork' | 'edit' | null;
   /** A visible banner, e.g. a share link that could not be opened. */
   scenarioMessage: string | null;
   /** The current tick; 0 is before the first. */
@@ -56,6 +56,8 @@ export interface SimData {
   time: number;
   /** Virtual seconds at the last recorded tick. */
   endTime: number;
+  /** Virtual seconds of the last tick that changed an object: where the run really ends. */
+  lastChangeTime: number;
   /** Whether recording goes on, or why it stopped. */
   recording: RecordingState;
   /** Why recording stopped early (tick cap, engine error), in words, or null. */
@@ -120,6 +122,7 @@ export function initialSimData(): SimData {
     totalTicks: 0,
     time: 0,
     endTime: 0,
+    lastChangeTime: 0,
     recording: 'recording',
     recordingNote: null,
     playing: false,

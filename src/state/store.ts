@@ -3,13 +3,14 @@
  * It holds view state and a mirror of what the worker reports, never the engine itself.
  */
 import { createStore } from 'zustand/vanilla';
+import { createEditSlice, type EditSlice } from './editSlice.ts';
 import { createLessonSlice, type LessonSlice } from './lessonSlice.ts';
 import { createSimSlice, type SimSlice } from './simSlice.ts';
 import { createThemeSlice, type ThemeSlice } from './themeSlice.ts';
 import { createUiSlice, type UiSlice } from './uiSlice.ts';
 import { createWorkerSlice, type WorkerSlice } from './workerSlice.ts';
 
-export type AppState = WorkerSlice & ThemeSlice & SimSlice & UiSlice & LessonSlice;
+export type AppState = WorkerSlice & ThemeSlice & SimSlice & UiSlice & EditSlice & LessonSlice;
 
 /** createAppStore builds a fresh store (tests make their own). */
 export function createAppStore() {
@@ -18,6 +19,7 @@ export function createAppStore() {
     ...createThemeSlice(...a),
     ...createSimSlice(...a),
     ...createUiSlice(...a),
+    ...createEditSlice(...a),
     ...createLessonSlice(...a),
   }));
 }

@@ -62,3 +62,24 @@ describe('SeriesTrack strategy', () => {
     expect(r.series.points.some((p) => p.strategy[WEB]?.replicas === 15)).toBe(false);
   });
 });
+
+describe('WatchTrack', () => {
+  it('prints STATUS Pending in the first `get pods -w` row of a pod, as kubectl does for an unscheduled pod', () => {
+    const rec = new Recording(preset('seed'));
+    rec.timeline.record({ untilTick: 200 });
+    const [header, first] = rec.watch.kinds.pods.lines;
+    expect(header?.text).toMatch(/^NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE$/);
+    expect(first?.text.split(/\s+/)[2]).toBe('Pending');
+  });
+});
+
+describe('SeriesTrack revisions', () => {
+  it('carries each ReplicaSet’s revision with its counters, so the chart colours a line the same at every tick', () => {
+    const rec = new Recording(preset('seed'));
+    rec.timeline.record({});
+    const revisions = new Map<string, Set<number>>();
+    for (const p of rec.series.points)
+      for (const [rs, c] of Object.entries(p.values)) revisions.set(rs, (revisions.get(rs) ?? new Set()).add(c.revision ?? 0));
+    expect([...revisions.values()].map((s) => [...s])).toEqual([[1], [2]]);
+  });
+});

@@ -7,6 +7,7 @@
  * - MarkerTrack: the user's actions (scenario actions and forks).
  * Plain data shaped like src/worker/views.ts, so the worker sends slices of them as they are.
  */
+import { RevisionAnnotation } from '../engine/api/constants.ts';
 import type { DaemonSet, Deployment, KubeObject, ReplicaSet } from '../engine/api/types.ts';
 import { surgeCount, unavailableCount } from '../engine/controller/daemon/util/daemonsetUtil.ts';
 import {
@@ -25,6 +26,8 @@ export interface Counters {
   current: number;
   ready: number;
   available: number;
+  /** A ReplicaSet's revision (its deployment.kubernetes.io/revision annotation); the chart colours its line by it. */
+  revision?: number;
 }
 
 /**
@@ -56,6 +59,7 @@ export function countersOf(o: ReplicaSet | DaemonSet): Counters {
       current: o.status?.replicas ?? 0,
       ready: o.status?.readyReplicas ?? 0,
       available: o.status?.availableReplicas ?? 0,
+      revision: Number(o.metadata.annotations?.[RevisionAnnotation] ?? 0) || 0,
     };
   }
   return {
@@ -67,7 +71,14 @@ export function countersOf(o: ReplicaSet | DaemonSet): Counters {
 }
 
 function sameCounters(a: Counters | undefined, b: Counters): boolean {
-  return !!a && a.desired === b.desired && a.current === b.current && a.ready === b.ready && a.available === b.available;
+  return (
+    !!a &&
+    a.desired === b.desired &&
+    a.current === b.current &&
+    a.ready === b.ready &&
+    a.available === b.available &&
+    a.revision === b.revision
+  );
 }
 
 /** strategyBandOf resolves a workload's band; null for Recreate / OnDelete. */

@@ -45,12 +45,23 @@ export interface ForkPlan {
  * before it, sorted, then `actions` in order (whatever their `at`) at timeMs + 1 ms, or at `atMs`
  * when that is later. A later time is only right when no event of the run falls between timeMs
  * and it (a playhead resting between two ticks), else those events would run before the action.
+ * The actions due after timeMs are dropped, unless `keepLater` (a change before the run started,
+ * at tick 0, keeps the script): then they follow the new ones, still due after timeMs, so
+ * rebaseState queues them afresh.
  */
-export function forkScenario(s: Scenario, timeMs: number, actions: readonly Action[], atMs?: number): ForkPlan {
-  const kept = sortedActions(s).filter((a) => actionTimeMs(a) <= timeMs);
+export function forkScenario(
+  s: Scenario,
+  timeMs: number,
+  actions: readonly Action[],
+  atMs?: number,
+  keepLater = false,
+): ForkPlan {
+  const sorted = sortedActions(s);
+  const kept = sorted.filter((a) => actionTimeMs(a) <= timeMs);
+  const later = keepLater ? sorted.slice(kept.length) : [];
   const actionMs = Math.max(timeMs + 1, Math.round(atMs ?? 0));
   const added = actions.map((a) => ({ ...a, at: actionMs / 1000 }) as Action);
-  return { scenario: { ...s, actions: [...kept, ...added] }, kept: kept.length, actionMs };
+  return { scenario: { ...s, actions: [...kept, ...added, ...later] }, kept: kept.length, actionMs };
 }
 
 function lessEvent(a: QueuedEvent, b: QueuedEvent): number {

@@ -134,6 +134,22 @@ describe('Timeline.fork', () => {
     }
   });
 
+  it('keeps the scripted actions after a change before the run (time 0) when asked, and still equals a fresh run', () => {
+    const s = preset('seed');
+    const t = recorded(s, 25);
+    // The last tick at time 0: the scenario's objects exist, nothing else has happened.
+    const r = t.fork(t.tickAtTime(0), [SURGE], undefined, true);
+    if (!r.ok) throw new Error(r.output);
+    expect(r.actionMs).toBe(1);
+    expect(r.scenario.actions).toEqual([{ ...SURGE, at: 0.001 }, ...(s.actions ?? [])]);
+    t.record();
+    const fresh = recorded(r.scenario);
+    expect(firstRecordDiff(t.records, fresh.records)).toBeNull();
+    // the scripted set image still runs, against the patched Deployment
+    expect(t.records.some((x) => x.actor === 'user' && x.summary.includes('image'))).toBe(true);
+    for (const k of numbers(1, 4, 0, t.length)) expect(diffStates(t.engineAt(k), freshRun(r.scenario, k).st)).toEqual([]);
+  });
+
   it('puts the action right after the ticks at the fork time', () => {
     const t = recorded(preset('seed'));
     const i = t.tickAtTime(35_000);

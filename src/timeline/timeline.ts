@@ -236,10 +236,11 @@ export class Timeline {
    * run on a copy; a refused action (an invalid value,
    * an object that is not there, a scenario the validator rejects) changes nothing. On success
    * the ticks after i and their keyframes are gone and recording goes on from tick i.
+   * `keepLater` keeps the scripted actions due after the tick (see forkScenario).
    */
-  fork(i: number, actions: Action[], atMs?: number): ForkResult {
+  fork(i: number, actions: Action[], atMs?: number, keepLater = false): ForkResult {
     const tick = this.recordTo(Math.max(0, i));
-    const plan = forkScenario(this.scenario, this.timeAt(tick), actions, atMs);
+    const plan = forkScenario(this.scenario, this.timeAt(tick), actions, atMs, keepLater);
     const valid = validateScenario(plan.scenario);
     if (!valid.ok) return { ok: false, output: valid.errors[0] ?? 'invalid scenario' };
     const config = toSimConfig(valid.value);

@@ -44,6 +44,8 @@ export class FrameSender {
   lastDerivedAt = Number.NEGATIVE_INFINITY;
   private readonly sent = { reset: true, series: 0, markers: 0, watch: { rs: 0, deploy: 0, ds: 0, pods: 0 } };
   readonly caches = newFrameCaches();
+  /** How far lastChangeMs has read the records, and the time it found. */
+  private activity = { scanned: 0, lastMs: 0 };
 
   constructor(
     private readonly env: HostEnv,
@@ -57,6 +59,7 @@ export class FrameSender {
    */
   reset(cause: 'load' | 'fork'): void {
     this.sent.reset = true;
+    this.activity = { scanned: 0, lastMs: 0 };
     if (cause === 'load') this.caches.packed = false;
     this.caches.ticks.clear();
     this.caches.packer.reset();
@@ -115,6 +118,7 @@ export class FrameSender {
         totalTicks: tl.length,
         time: Math.max(nowMs, Math.min(src.virtualMs, tl.endTimeMs())) / 1000,
         endTime: tl.endTimeMs() / 1000,
+        lastChangeTime: this.lastChangeMs(rec) / 1000,
         playing: src.playing,
         speed: src.speed,
         recording: state,
@@ -126,6 +130,19 @@ export class FrameSender {
       },
       transfer,
     };
+  }
+
+  /** lastChangeMs is the time of the last recorded tick with an object write other than an Event (read incrementally). */
+  private lastChangeMs(rec: Recording): number {
+    const a = this.activity;
+    const records = rec.timeline.records;
+    if (records.length < a.scanned) a.scanned = a.lastMs = 0;
+    for (let i = a.scanned; i < records.length; i++) {
+      const r = records[i];
+      if (r?.writes.some((w) => w.object.kind !== 'Event')) a.lastMs = r.time;
+    }
+    a.scanned = records.length;
+    return a.lastMs;
   }
 
   private derivedDelta(rec: Recording): DerivedDelta | null {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Recording } from '../timeline/recording.ts';
 import { preset } from '../timeline/testScenarios.ts';
-import { frameAt, newFrameCaches, packPods } from './frames.ts';
+import { frameAt, newFrameCaches, packPods, tickView } from './frames.ts';
 import { POD_PACK_ABOVE, POD_VIEW_LIMIT } from './protocol.ts';
 
 describe('packPods', () => {
@@ -46,5 +46,16 @@ describe('frameAt', () => {
     expect(back.packed).toBeNull();
     expect(back.full).toBe(true);
     expect(back.view?.pods).toHaveLength(back.podCount);
+  });
+});
+
+describe('tickView', () => {
+  it('renders every decision of a run from a catalogue, never as the bare `fn: key` fallback', () => {
+    const rec = new Recording(preset('seed'));
+    rec.timeline.record({});
+    const decisions = rec.timeline.records.flatMap((r) => tickView(r).decisions);
+    // The event recorder's decisions (a combined SuccessfulCreate) are among them.
+    expect(decisions.some((d) => d.fn === 'eventCorrelate')).toBe(true);
+    for (const d of decisions) expect(d.text.startsWith(`${d.fn}:`), d.text).toBe(false);
   });
 });

@@ -3,10 +3,8 @@
  * controllers' catalogues), and the pods of a big cluster packed into typed arrays.
  */
 import type { Decision } from '../engine/api/decision.ts';
-import { DAEMONSET_DECISION_KEYS } from '../engine/controller/daemon/explainCatalog.ts';
-import { DEPLOYMENT_DECISION_KEYS } from '../engine/controller/deployment/util/plans/explainCatalog.ts';
-import { REPLICASET_DECISION_KEYS } from '../engine/controller/replicaset/explainCatalog.ts';
-import { type DecisionCatalog, renderDecision } from '../engine/kubectl/explain.ts';
+import { ALL_DECISION_CATALOGS } from '../engine/explain.ts';
+import { renderDecision } from '../engine/kubectl/explain.ts';
 import type { TickRecord } from '../engine/sim.ts';
 import { summaryNoteViews } from '../engine/sim/summaryCatalog.ts';
 import { classifyTick, retryOf } from '../timeline/decisions.ts';
@@ -27,11 +25,8 @@ import type { DecisionView, TickView } from './views.ts';
 /** Ticks of the Explain list. */
 export const RECENT_TICKS = 50;
 
-const CATALOGS: readonly DecisionCatalog[] = [
-  DEPLOYMENT_DECISION_KEYS,
-  REPLICASET_DECISION_KEYS,
-  DAEMONSET_DECISION_KEYS as unknown as DecisionCatalog,
-];
+/** Every catalogue the engine writes decisions from (the event recorder's too), so no decision falls back to `fn: key …`. */
+const CATALOGS = ALL_DECISION_CATALOGS;
 
 /** decisionView is one decision as the UI takes it: its data and its English sentence. */
 export function decisionView(d: Decision): DecisionView {

@@ -64,7 +64,7 @@ describe('WorkerHost requests', () => {
     ['a speed out of range', { type: 'setSpeed', id: 7, speed: 1e9 }, /bad value for speed/],
     [
       'an unknown field name',
-      { type: 'setField', id: 7, workload: 'w', field: 'image', value: 1 },
+      { type: 'setField', id: 7, workload: 'w', field: 'labels', value: 1 },
       /bad value for field/,
     ],
   ])('answers %s with an error reply of the same id', (_name, message, error) => {
@@ -101,6 +101,16 @@ describe('WorkerHost requests', () => {
     ok({ type: 'load', text: JSON.stringify(preset('seed')), presetId: null, tick: 123 });
     env.advance(20);
     expect(env.lastFrame().tick).toBe(123);
+  });
+
+  it('starts the playhead and its clock over when another scenario loads', () => {
+    start();
+    ok({ type: 'seek', tick: 500 });
+    env.advance(20);
+    expect(env.lastFrame().time).toBeGreaterThan(10);
+    ok({ type: 'loadPreset', presetId: 'recreate' });
+    env.advance(20);
+    expect(env.lastFrame()).toMatchObject({ tick: 0, time: 0 });
   });
 });
 
@@ -355,7 +365,7 @@ describe('WorkerHost edits', () => {
     });
   });
 
-  it('imports manifests as apply actions at the current tick', () => {
+  it('adds imported manifests as apply actions at the current tick after the run started', () => {
     start();
     ok({ type: 'seekTime', seconds: 10 });
     const manifest = [
@@ -373,7 +383,7 @@ describe('WorkerHost edits', () => {
       'kind: Service',
       'metadata: { name: api }',
     ].join('\n');
-    const r = ok({ type: 'import', text: manifest });
+    const r = ok({ type: 'import', text: manifest, mode: 'add', fileName: null });
     expect(r).toEqual({
       kind: 'text',
       text: expect.stringMatching(/api created[\s\S]*Ignored 1 document: Service "api"/),

@@ -11,8 +11,10 @@ import { ENGINE_FORMAT_VERSION, KUBERNETES_VERSION } from '../engine/version.ts'
 import { parseScenarioText } from '../scenario/parse.ts';
 import { DEFAULT_PRESET_ID, PRESETS } from '../scenario/presets/index.ts';
 import { encodeShareHash } from '../scenario/shareUrl.ts';
-import type { Action } from '../scenario/types.ts';
-import { importManifests, scenarioToYaml } from '../scenario/yamlIo.ts';
+import { importManifests } from '../scenario/importDocs.ts';
+import { addToScenario, type ImportMode, importActions, replaceScenario } from '../scenario/importPlan.ts';
+import type { Action, Scenario } from '../scenario/types.ts';
+import { scenarioToYaml } from '../scenario/yamlIo.ts';
 import { Recording } from '../timeline/recording.ts';
 import { FrameSender } from './frameSender.ts';
 import type { HostEnv } from './hostEnv.ts';
@@ -27,6 +29,14 @@ import {
 } from './hostQueries.ts';
 import { checkLesson, resolveLesson, stepDecision } from './hostLessons.ts';
 import { Playback } from './playback.ts';
+import {
+  droppedActions,
+  editManifest,
+  imageViews,
+  manifestViews,
+  validated,
+  withImages,
+} from './scenarioEdits.ts';
 import {
   type FrameMessage,
   type Lesson,
@@ -150,6 +160,12 @@ export class WorkerHost {
       case 'kubectl':
         return { kind: 'text', text: this.kubectl(req.line) };
       case 'setField':
+        // Before the run, the manifest itself changes and the script stays; later, a fork.
+        if (pb.tick === 0) {
+          const s = editManifest(this.timeline().scenario, req.workload, req.field, req.value);
+          this.open(s, this.presetId, 0, 'edit');
+          return { kind: 'text', text: '' };
+        }
         return {
           kind: 'text',
           text: this.fork([
@@ -159,7 +175,13 @@ export class WorkerHost {
       case 'node':
         return { kind: 'text', text: this.fork([nodeAction(() => this.cursorObjects(), req.op, req.name)]) };
       case 'import':
-        return { kind: 'text', text: this.importText(req.text) };
+        return { kind: 'text', text: this.importText(req.text, req.mode, req.fileName) };
+      case 'forkPreview':
+        return { kind: 'actions', actions: this.forkPreview(req.line) };
+      case 'setImages':
+        // How the applications behave holds for the whole run: it is recorded again, same tick.
+        this.open(withImages(this.timeline().scenario, req.text), this.presetId, pb.tick, 'edit');
+        return done;
       case 'query':
         return queryResult(
           {
@@ -212,14 +234,19 @@ export class WorkerHost {
   private load(text: string, presetId: string | null, tick: number | null, lesson?: Lesson): void {
     const parsed = parseScenarioText(text);
     if (!parsed.ok) throw new Refusal(parsed.errors[0] ?? 'the scenario is invalid');
+    this.open(lesson ? { ...parsed.value, lesson } : parsed.value, presetId, tick ?? 0, 'load');
+  }
+
+  /** open records a (valid) scenario from the start and puts the playhead on `tick`. */
+  private open(s: Scenario, presetId: string | null, tick: number, cause: 'load' | 'edit'): void {
     this.playback.pause();
-    this.rec = new Recording(lesson ? { ...parsed.value, lesson } : parsed.value);
+    this.rec = new Recording(s);
     this.presetId = presetId;
     this.playback.broken = null;
-    this.afterChange('load');
-    this.playback.tick = 0;
-    if (tick !== null) this.playback.moveTo(tick);
-    this.postScenario('load');
+    this.afterChange(cause === 'edit' ? 'fork' : 'load');
+    // The playhead and its clock start over: the time readout must not keep the last run's time.
+    this.playback.moveTo(tick);
+    this.postScenario(cause);
     this.frames.request(true);
     this.playback.scheduleIdle();
   }
@@ -229,7 +256,7 @@ export class WorkerHost {
     this.query = null;
   }
 
-  private postScenario(cause: 'load' | 'fork'): void {
+  private postScenario(cause: 'load' | 'fork' | 'edit'): void {
     const s = this.timeline().scenario;
     this.env.post(
       {
@@ -241,18 +268,28 @@ export class WorkerHost {
         shareHash: encodeShareHash(s),
         presetId: this.presetId,
         lesson: s.lesson ?? null,
+        workloads: manifestViews(s),
+        images: imageViews(s),
       },
       [],
     );
   }
 
-  /** fork applies actions at the current tick and moves to the first action's tick; returns kubectl's output. */
+  /**
+   * fork applies actions at the current tick and moves to the first action's tick; returns
+   * kubectl's output. At tick 0 (before the run) the scripted actions stay: the change goes in
+   * right after the scenario's objects are created (the last tick at time 0) and before anything
+   * else happens. Later, the actions due after the tick are dropped (forkPreview lists them).
+   */
   private fork(actions: Action[]): string {
     const tl = this.timeline();
     const pb = this.playback;
     pb.pause();
+    const before = pb.tick === 0;
     // At the playhead: it rests on virtual time between this tick and the next event.
-    const r = tl.fork(pb.tick, actions, Math.floor(pb.virtualMs));
+    const r = before
+      ? tl.fork(pb.tickAtTime(0), actions, 0, true)
+      : tl.fork(pb.tick, actions, Math.floor(pb.virtualMs));
     if (!r.ok) throw new Refusal(r.output);
     pb.broken = null;
     this.afterChange('fork');
@@ -270,16 +307,42 @@ export class WorkerHost {
     return readKubectl(this.stateAtTick(), line);
   }
 
-  private importText(text: string): string {
+  /**
+   * importText imports pasted manifests (Replace: a new scenario; Add: into the scenario before
+   * the run, a fork later) or a whole scenario file (always loaded). Every bad document is
+   * listed, one per line, and nothing changes. Returns kubectl apply's lines and the note.
+   */
+  private importText(text: string, mode: ImportMode, fileName: string | null): string {
     const r = importManifests(text);
-    if (!r.ok) throw new Refusal(r.errors[0] ?? 'nothing to import');
+    if (!r.ok) throw new Refusal(r.errors.join('\n') || 'nothing to import');
     const note = r.value.note ?? '';
     if (r.value.type === 'scenario') {
-      this.load(JSON.stringify(r.value.scenario), null, null);
+      this.open(r.value.scenario, null, 0, 'load');
       return note;
     }
-    const out = this.fork(r.value.objects.map((o) => ({ at: 0, apply: o })));
-    return [out, note].filter(Boolean).join('\n');
+    const current = this.timeline().scenario;
+    let lines: string[];
+    if (mode === 'replace' || this.playback.tick === 0) {
+      const plan =
+        mode === 'replace' ? replaceScenario(current, r.value, fileName) : addToScenario(current, r.value);
+      validated(plan.scenario);
+      this.open(
+        plan.scenario,
+        mode === 'replace' ? null : this.presetId,
+        0,
+        mode === 'replace' ? 'load' : 'edit',
+      );
+      lines = plan.lines;
+    } else lines = [this.fork(importActions(r.value))];
+    return [...lines, note].filter(Boolean).join('\n');
+  }
+
+  /** forkPreview lists the scripted actions a change at the playhead drops (none before the run, none for a reading line). */
+  private forkPreview(line: string | null): ReturnType<typeof droppedActions> {
+    const tick = this.playback.tick;
+    if (tick === 0 || (line !== null && isReadingLine(line))) return [];
+    const tl = this.timeline();
+    return droppedActions(tl.scenario, tl.timeAt(Math.min(tick, tl.length)));
   }
 
   // ---- state at the playhead ------------------------------------------------------------------

@@ -71,8 +71,8 @@ function workloadKind(objs: Readonly<ObjectMaps>, ref: string): 'deployment' | '
 }
 
 /**
- * fieldCommand is the kubectl command (scale or merge patch) that sets one workload field;
- * `workload` is its objectRef (`payments/checkout-api`), and the command names its namespace.
+ * fieldCommand is the kubectl command (scale, set image or merge patch) that sets one workload
+ * field; `workload` is its objectRef (`payments/checkout-api`), and the command names its namespace.
  */
 export function fieldCommand(
   objs: Readonly<ObjectMaps>,
@@ -95,6 +95,8 @@ export function fieldCommand(
     case 'maxSurge':
     case 'maxUnavailable':
       return patch({ [strategyKey]: { rollingUpdate: { [field]: value } } });
+    case 'image':
+      return `set image ${target} ${value}${ns}`;
     case 'strategy':
       return patch({
         [strategyKey]:

@@ -12,6 +12,8 @@
  */
 import type {
   ActionMarker,
+  ActionView,
+  ImageBehaviourView,
   BackoffView,
   ExpectationView,
   NodeView,
@@ -34,7 +36,7 @@ export { FOLLOWS } from '../timeline/decisions.ts';
 export type { Lesson } from '../lessons/format.ts';
 
 /** PROTOCOL_VERSION is the version of the message shapes below. */
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 
 export * from './views.ts';
 
@@ -81,7 +83,7 @@ export interface PresetSummary {
   translations?: Record<string, { name: string; description: string }>;
 }
 
-/** A workload field the Controls panel edits. */
+/** A workload field the Controls panel edits (`image` takes `container=image`). */
 export type WorkloadField =
   | 'replicas'
   | 'maxSurge'
@@ -89,7 +91,8 @@ export type WorkloadField =
   | 'minReadySeconds'
   | 'progressDeadlineSeconds'
   | 'revisionHistoryLimit'
-  | 'strategy';
+  | 'strategy'
+  | 'image';
 
 export const WORKLOAD_FIELDS: readonly WorkloadField[] = [
   'replicas',
@@ -99,7 +102,12 @@ export const WORKLOAD_FIELDS: readonly WorkloadField[] = [
   'progressDeadlineSeconds',
   'revisionHistoryLimit',
   'strategy',
+  'image',
 ];
+
+/** What the import dialog does with manifests: a new scenario of them, or add them to the working one. */
+export type ImportMode = 'replace' | 'add';
+export const IMPORT_MODES: readonly ImportMode[] = ['replace', 'add'];
 
 /** A node change: NotReady (fault), Ready again (recover), a new node, a node leaving. */
 export type NodeOp = 'fault' | 'recover' | 'add' | 'remove';
@@ -139,10 +147,19 @@ export type WorkerRequest =
   | { type: 'setSpeed'; id: number; speed: number }
   /** A console line: reading verbs answer; writing verbs fork at the current tick. */
   | { type: 'kubectl'; id: number; line: string }
+  /** At tick 0 the scenario's own manifest changes (every action stays); later, a fork. */
   | { type: 'setField'; id: number; workload: string; field: WorkloadField; value: number | string }
   | { type: 'node'; id: number; op: NodeOp; name: string | null }
-  /** Pasted manifests (added at the current tick) or a whole scenario file (loaded). */
-  | { type: 'import'; id: number; text: string }
+  /**
+   * Pasted manifests or a whole scenario file (loaded). Manifests replace the scenario (the
+   * current nodes, empty, plus them; named after `fileName` or the first workload) or are added
+   * (into the scenario at tick 0, as actions at the current tick later).
+   */
+  | { type: 'import'; id: number; text: string; mode: ImportMode; fileName: string | null }
+  /** The scripted actions a change at the current tick would drop (none at tick 0 or for a reading kubectl line). */
+  | { type: 'forkPreview'; id: number; line: string | null }
+  /** Replace `cluster.images` (JSON of the map): the whole run is recorded again, at the same tick. */
+  | { type: 'setImages'; id: number; text: string }
   | {
       type: 'query';
       id: number;
@@ -189,6 +206,8 @@ export type ReplyResult =
   | { kind: 'ticks'; ticks: TickView[] }
   /** A `pod` query: the pod's details at the current tick, or null when it does not exist then. */
   | { kind: 'pod'; pod: PodDetailView | null }
+  /** forkPreview: the actions a change would drop, in time order. */
+  | { kind: 'actions'; actions: ActionView[] }
   /** Where stepDecision went: the tick, or null when there is no such decision that way. */
   | { kind: 'tick'; tick: number | null }
   | { kind: 'lessonPoints'; points: LessonPointView[] };
@@ -239,6 +258,12 @@ export interface FrameMessage {
   /** Virtual seconds at the tick and at the end of the recording. */
   time: number;
   endTime: number;
+  /**
+   * Virtual seconds of the last recorded tick that changed an object (Events aside): where the run
+   * really ends. A run is recorded up to 600 s past its last action, and a Deployment's re-check
+   * ~600 s later writes nothing; the time readout ends here (0 before any change).
+   */
+  lastChangeTime: number;
   playing: boolean;
   speed: number;
   recording: RecordingState;
@@ -254,8 +279,11 @@ export interface FrameMessage {
 
 export interface ScenarioMessage {
   type: 'scenario';
-  /** Why it changed: loaded (preset, link, import, restart) or forked by an edit. */
-  cause: 'load' | 'fork';
+  /**
+   * Why it changed: loaded (preset, link, import, restart), forked by a change after tick 0, or
+   * edited (a manifest at tick 0, the image behaviours, an import added before the run).
+   */
+  cause: 'load' | 'fork' | 'edit';
   name: string;
   description: string;
   /** The working scenario as YAML. */
@@ -263,6 +291,10 @@ export interface ScenarioMessage {
   /** `#v1.…` of the scenario (without `&t=` or `&lang=`). */
   shareHash: string;
   presetId: string | null;
+  /** The scenario's workloads as written, with Kubernetes' defaults: what the Controls edit at tick 0. */
+  workloads: WorkloadView[];
+  /** The images it uses and their behaviour (the image behaviour editor's rows). */
+  images: ImageBehaviourView[];
   /** The scenario's lesson, or null. */
   lesson: Lesson | null;
 }

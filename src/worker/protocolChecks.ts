@@ -8,6 +8,7 @@ import {
   type DerivedDelta,
   FOLLOWS,
   type FrameView,
+  IMPORT_MODES,
   MAX_REQUEST_TEXT,
   MAX_SPEED,
   NODE_OPS,
@@ -75,7 +76,13 @@ const REQUEST_CHECKS: Record<WorkerRequestType, Record<string, (x: unknown) => b
     value: (x) => isFiniteNum(x) || isText(x, 100),
   },
   node: { op: (x) => oneOf(NODE_OPS, x), name: (x) => x === null || isName(x) },
-  import: { text: (x) => isText(x) },
+  import: {
+    text: (x) => isText(x),
+    mode: (x) => oneOf(IMPORT_MODES, x),
+    fileName: (x) => x === null || isText(x, 1000),
+  },
+  forkPreview: { line: (x) => x === null || isText(x, 10_000) },
+  setImages: { text: (x) => isText(x) },
   query: {
     what: (x) => oneOf(QUERY_WHATS, x),
     kind: (x) => x === null || isName(x),
@@ -170,6 +177,8 @@ function isReplyResult(x: unknown): x is ReplyResult {
       return exactKeys(x, ['kind', 'ticks']) && Array.isArray(x.ticks) && x.ticks.every(isTickView);
     case 'pod':
       return exactKeys(x, ['kind', 'pod']) && (x.pod === null || isPodDetailView(x.pod));
+    case 'actions':
+      return exactKeys(x, ['kind', 'actions']) && Array.isArray(x.actions) && x.actions.every(isActionView);
     case 'tick':
       return exactKeys(x, ['kind', 'tick']) && (x.tick === null || isNat(x.tick));
     case 'lessonPoints':
@@ -187,6 +196,18 @@ function isReplyResult(x: unknown): x is ReplyResult {
     default:
       return false;
   }
+}
+
+/** isActionView checks a scripted action as the fork warning lists it. */
+function isActionView(x: unknown): boolean {
+  return (
+    isRecord(x) &&
+    isFiniteNum(x.at) &&
+    (x.kubectl === null || typeof x.kubectl === 'string') &&
+    (x.apply === null || typeof x.apply === 'string') &&
+    (x.node === null ||
+      (isRecord(x.node) && typeof x.node.name === 'string' && typeof x.node.op === 'string'))
+  );
 }
 
 /** isPodDetailView checks what the details dialog reads: name, labels (strings) and conditions. */
@@ -269,6 +290,7 @@ const FRAME_KEYS = [
   'totalTicks',
   'time',
   'endTime',
+  'lastChangeTime',
   'playing',
   'speed',
   'recording',
@@ -286,6 +308,7 @@ function isFrame(x: Record<string, unknown>): boolean {
     isNat(x.totalTicks) &&
     isFiniteNum(x.time) &&
     isFiniteNum(x.endTime) &&
+    isFiniteNum(x.lastChangeTime) &&
     typeof x.playing === 'boolean' &&
     isFiniteNum(x.speed) &&
     oneOf(RECORDING_STATES, x.recording) &&
@@ -310,9 +333,22 @@ export function isWorkerMessage(x: unknown): x is WorkerMessage {
       return isFrame(x);
     case 'scenario':
       return (
-        exactKeys(x, ['type', 'cause', 'name', 'description', 'text', 'shareHash', 'presetId', 'lesson']) &&
+        exactKeys(x, [
+          'type',
+          'cause',
+          'name',
+          'description',
+          'text',
+          'shareHash',
+          'presetId',
+          'lesson',
+          'workloads',
+          'images',
+        ]) &&
         (x.lesson === null || isLessonShape(x.lesson)) &&
-        (x.cause === 'load' || x.cause === 'fork') &&
+        (x.cause === 'load' || x.cause === 'fork' || x.cause === 'edit') &&
+        Array.isArray(x.workloads) &&
+        Array.isArray(x.images) &&
         typeof x.name === 'string' &&
         typeof x.description === 'string' &&
         typeof x.text === 'string' &&

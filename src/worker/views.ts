@@ -210,7 +210,11 @@ export interface StrategyBand {
 export interface SeriesPoint {
   tick: number;
   time: number;
-  values: Record<string, { desired: number; current: number; ready: number; available: number }>;
+  /** A ReplicaSet's counters carry its revision (the chart colours its line by it). */
+  values: Record<
+    string,
+    { desired: number; current: number; ready: number; available: number; revision?: number }
+  >;
   /** The band of each RollingUpdate workload (`Deployment/web`, `DaemonSet/agent`). */
   strategy: Record<string, StrategyBand>;
 }
@@ -250,4 +254,49 @@ export function splitRef(ref: string): { namespace: string; name: string } {
 /** namespaceFlag is the kubectl flag that names an object's namespace: none for default, ` -n payments` otherwise. */
 export function namespaceFlag(namespace: string): string {
   return namespace === 'default' ? '' : ` -n ${namespace}`;
+}
+
+/**
+ * A scripted action of the working scenario as the fork warning lists it: when it runs and what
+ * it does (the kubectl line, the object an `apply` writes, the recorded API write, or the node change).
+ */
+export interface ActionView {
+  /** Virtual seconds. */
+  at: number;
+  kubectl: string | null;
+  /** `Deployment/web` for an `apply`. */
+  apply: string | null;
+  /** `PATCH /apis/apps/v1/namespaces/default/deployments/web` for a recorded API write. */
+  request: string | null;
+  node: { name: string; op: 'fault' | 'recover' | 'add' | 'remove' } | null;
+}
+
+/** A delay as the scenario writes it: seconds, or a uniform [min, max]. */
+export type SecondsView = number | [number, number];
+
+/** How the simulated kubelet runs an image (DESIGN.md §4 `cluster.images`), every field given. */
+export interface ImageEffectiveView {
+  pullSeconds: SecondsView;
+  startSeconds: SecondsView;
+  readySeconds: SecondsView;
+  pull: 'ok' | 'fail';
+  crash: boolean;
+  ready: 'ok' | 'never';
+}
+
+/**
+ * One row of the image behaviour editor: an image the scenario uses (in a pod template, a `set
+ * image` or an `apply`), one it lists in `cluster.images`, or `default` (every other image).
+ */
+export interface ImageBehaviourView {
+  image: string;
+  /** Whether a workload or an action runs it (false: only listed in cluster.images). */
+  used: boolean;
+  /**
+   * What the scenario writes for it (`cluster.images[image]`); {} when nothing. It may hold keys
+   * the editor does not show (they are kept when the editor writes the image back).
+   */
+  spec: Partial<ImageEffectiveView> & { [key: string]: unknown };
+  /** What the kubelet does with it: the spec over `default` over the built-in default. */
+  effective: ImageEffectiveView;
 }

@@ -94,6 +94,17 @@ function availablePods(st: EngineState, d: Deployment): number {
   return n;
 }
 
+/** sameReplicaSets tells whether the informer cache holds every ReplicaSet as the store does (same sizes). */
+function sameReplicaSets(st: EngineState): boolean {
+  const cached = st.cache.objects.ReplicaSet;
+  if (cached.size !== st.store.objects.ReplicaSet.size) return false;
+  for (const [key, rs] of st.store.objects.ReplicaSet) {
+    const c = cached.get(key) as ReplicaSet | undefined;
+    if (c?.spec.replicas !== (rs as ReplicaSet).spec.replicas) return false;
+  }
+  return true;
+}
+
 let dips = 0;
 
 describe('Deployment controller properties', () => {
@@ -104,20 +115,34 @@ describe('Deployment controller properties', () => {
         const st = createEngine(config);
         let ticks = 0;
         let staleDecisions = 0;
+        // Set while Σ spec.replicas is above replicas + maxSurge because of a sync that saw stale
+        // ReplicaSets (see below); cleared once the sum is back within the bound.
+        let staleOvershoot = false;
         const endMs = Math.max(...config.actions.map((a) => a.at * 1000)) + 600_000;
         for (;;) {
           const next = nextEventTime(st);
           if (next === null || next > endMs) break;
           const before = st.store.objects.Deployment.get('default/web') as Deployment | undefined;
           const availBefore = before ? availablePods(st, before) : 0;
+          const freshView = sameReplicaSets(st);
           const rec = step(st);
           if (!rec || ++ticks > 60_000) break;
           const d = deploymentOf(st);
           if (!d) continue;
           const scaleActions = config.actions.some((a) => 'kubectl' in a && a.kubectl.startsWith('scale'));
-          if (rec.actor === 'deployment-controller' && !rec.summary.includes('error syncing') && !d.spec.paused && !scaleActions) {
+          // The bound holds for what the controller decides from what it sees: its informer cache
+          // lags the store by watchDelaySeconds, and a sync that still sees a ReplicaSet's old size
+          // (right after it scaled it) can create or scale up one pod too many, as in a cluster.
+          // Such an overshoot (or one a sync left when it failed half-way) is let through until the
+          // sum is back within the bound; a completed sync that saw every ReplicaSet as stored must
+          // never cause one.
+          if (rec.actor === 'deployment-controller' && !d.spec.paused && !scaleActions) {
             const sum = rsList(st).reduce((acc, r) => acc + (r.spec.replicas ?? 0), 0);
-            expect(sum).toBeLessThanOrEqual((d.spec.replicas ?? 1) + maxSurge(d));
+            const bound = (d.spec.replicas ?? 1) + maxSurge(d);
+            const completed = rec.summary.startsWith('synced') && !rec.summary.includes('error syncing');
+            if (sum <= bound) staleOvershoot = false;
+            else if (!freshView || !completed) staleOvershoot = true;
+            if (completed && !staleOvershoot) expect(sum).toBeLessThanOrEqual(bound);
           }
           // The ReplicaSet controller's deletions never take availability below minAvailable
           // unless it was already below (pods still starting).
@@ -128,8 +153,11 @@ describe('Deployment controller properties', () => {
           // LogarithmicScaleDown can also pick an available pod over a not-yet-available one
           // (ready 1.5 s and 2.1 s ago share a log2 bucket; UID breaks the tie), so those runs
           // are checked for convergence only.
+          // The statuses the controller saw are its informer cache's, which lag the store: an old
+          // ReplicaSet's status can still count a pod after the store's status stopped counting it.
           if (rec.actor === 'deployment-controller' && rec.decisions.some((x) => x.fn === 'scaleReplicaSet')) {
-            const claimed = rsList(st).reduce((acc, r) => acc + (r.status?.availableReplicas ?? 0), 0);
+            const seen = [...st.cache.objects.ReplicaSet.values()] as ReplicaSet[];
+            const claimed = seen.reduce((acc, r) => acc + (r.status?.availableReplicas ?? 0), 0);
             if (claimed > availablePods(st, d)) staleDecisions++;
           }
           const minReady = d.spec.minReadySeconds ?? 0;

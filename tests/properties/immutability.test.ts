@@ -48,6 +48,7 @@ describe('stored objects', () => {
     const frozen = run(id, true);
     expect(frozen.ticks).toBe(plain.ticks);
     expect(frozen.store).toBe(plain.store);
-    expect(plain.ticks).toBeGreaterThan(0);
+    // The empty cluster runs nothing until the reader acts: no tick to check.
+    if (id !== 'empty-cluster') expect(plain.ticks).toBeGreaterThan(0);
   });
 });

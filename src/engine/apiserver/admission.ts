@@ -3,7 +3,7 @@
  * DefaultTolerationSeconds plugin, which lets every pod tolerate a not-ready or unreachable
  * node for 300 s before the node lifecycle controller evicts it.
  */
-import type { Pod, PodSpec, Toleration } from '../api/types.ts';
+import type { Pod, PodSpec, PodStatus, Toleration } from '../api/types.ts';
 
 const DEFAULT_TOLERATION_SECONDS = 300;
 
@@ -29,7 +29,14 @@ const DEFAULT_TOLERATIONS: readonly Toleration[] = ['node.kubernetes.io/not-read
  */
 const admitted = new WeakMap<PodSpec, PodSpec>();
 
-/** admitPod returns the pod with API defaults and default tolerations added. */
+/**
+ * The status a new pod is stored with: the pod strategy's PrepareForCreate replaces whatever the
+ * client sent by phase Pending, so `kubectl get pods -w` prints STATUS Pending from the first row.
+ * One shared, frozen object: every writer copies a status before changing it.
+ */
+const PENDING_STATUS: PodStatus = Object.freeze({ phase: 'Pending' }) as PodStatus;
+
+/** admitPod returns the new pod with API defaults, default tolerations and the Pending status. */
 export function admitPod(pod: Pod): Pod {
   let spec = admitted.get(pod.spec);
   if (spec === undefined) {
@@ -46,5 +53,5 @@ export function admitPod(pod: Pod): Pod {
     };
     admitted.set(pod.spec, spec);
   }
-  return { ...pod, spec };
+  return { ...pod, spec, status: PENDING_STATUS };
 }

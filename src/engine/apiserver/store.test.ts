@@ -52,3 +52,17 @@ describe('podCountOnNode', () => {
     expect(podCountOnNode(st, 'n2')).toBe(0);
   });
 });
+
+describe('createObject', () => {
+  it.each([
+    ['a pod from a controller (the literal path)', { ...pod('c'), metadata: { name: '', generateName: 'web-', namespace: 'default', labels: {}, ownerReferences: [] } }],
+    ['a pod written by hand', pod('d')],
+    ['a pod that brings a status of its own', { ...pod('e'), status: { phase: 'Running' as const, podIP: '10.0.0.1' } }],
+  ])('stores %s with status.phase Pending and nothing else in its status', (_what, p) => {
+    const st = newStoreState();
+    const ctx = { now: 0, prng: seedPrng(1), writes: [] as WatchRecord[] };
+    const r = createObject(st, ctx, p);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.object.status).toEqual({ phase: 'Pending' });
+  });
+});

@@ -9,6 +9,7 @@ import daemonsetNodePool from './daemonset-node-pool.yaml?raw';
 import daemonsetOnDelete from './daemonset-ondelete.yaml?raw';
 import daemonsetRolling from './daemonset-rolling.yaml?raw';
 import daemonsetSurge from './daemonset-surge.yaml?raw';
+import emptyCluster from './empty-cluster.yaml?raw';
 import historyLimit from './history-limit.yaml?raw';
 import maxSurge0 from './max-surge-0.yaml?raw';
 import nodesComingAndGoing from './nodes-coming-and-going.yaml?raw';
@@ -40,6 +41,7 @@ export const PRESETS: readonly Preset[] = [
   { id: 'daemonset-node-pool', text: daemonsetNodePool },
   { id: 'nodes-coming-and-going', text: nodesComingAndGoing },
   { id: 'probe-paced', text: probePaced },
+  { id: 'empty-cluster', text: emptyCluster },
 ];
 
 /** The preset the app opens with, and falls back to when a link does not decode. */

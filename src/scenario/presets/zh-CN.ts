@@ -75,4 +75,9 @@ export const PRESET_TEXT_ZH_CN: Readonly<Record<string, { name: string; descript
     description:
       'SRE 在命名空间 payments 中的清单。maxSurge 10%（3 个 Pod），maxUnavailable 0。每个新 Pod 在容器启动至少 20 秒后的第一次就绪探针成功时才变为 Ready（每 10 秒探测一次），再过 10 秒（minReadySeconds）才可用，所以上线大约每 40 秒推进 3 个 Pod。',
   },
+  'empty-cluster': {
+    name: '空集群——三个节点，什么都没运行',
+    description:
+      '三个 Ready 节点，没有任何工作负载。可以在 kubectl 控制台里 apply 你自己的 Deployment 或 DaemonSet，或导入清单，看控制器如何接手。',
+  },
 };

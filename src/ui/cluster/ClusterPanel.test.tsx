@@ -47,6 +47,19 @@ describe('ClusterPanel', () => {
     expect(actions.restartWorker).toHaveBeenCalledOnce();
   });
 
+  it('counts terminating pods apart in the header, and says nothing of them when there are none', () => {
+    const data = midRollout();
+    renderWithStore(<ClusterPanel />, data);
+    // 15 pods, one of them Terminating: it is not counted as a running one.
+    expect(screen.getByTestId('cluster-summary').textContent).toBe('3 nodes · 14 pods · 1 terminating');
+    act(() =>
+      appStore
+        .getState()
+        .simUpdate({ pods: (data.pods ?? []).filter((p) => p.phase !== 'Terminating'), podCount: 14 }),
+    );
+    expect(screen.getByTestId('cluster-summary').textContent).toBe('3 nodes · 14 pods');
+  });
+
   it('draws each node with its pod count and its pods with the DESIGN §7 attributes', () => {
     renderWithStore(<ClusterPanel />, midRollout());
     const nodes = screen.getAllByTestId('node');
@@ -101,8 +114,13 @@ describe('ClusterPanel', () => {
     const dialog = screen.getByRole('dialog', { name: `${OLD_RS}-old0` });
     expect(actions.podDetails).toHaveBeenCalledWith(`default/${OLD_RS}-old0`);
     await waitFor(() => expect(dialog.textContent).toContain(`pod-template-hash=${OLD_RS.slice(-10)}`));
-    expect(dialog.textContent).toContain('PodScheduled');
-    expect(dialog.textContent).toContain('30.6 s');
+    // Each condition is a row of its own: type, status and time in separate cells, never run together.
+    const rows = within(within(dialog).getByTestId('pod-conditions')).getAllByRole('row').slice(1);
+    expect(rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent))).toEqual([
+      ['PodScheduled', 'True', '30.6 s'],
+      ['Ready', 'True', '31.2 s'],
+    ]);
+    expect(within(dialog).getByRole('rowheader', { name: 'PodScheduled' })).toBeTruthy();
     expect(chip.getAttribute('aria-expanded')).toBe('true');
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -150,7 +168,9 @@ describe('ClusterPanel', () => {
 
   it('speaks Simplified Chinese', () => {
     renderWithStore(<ClusterPanel />, midRollout(), 'zh-CN');
-    expect(screen.getByRole('region', { name: '集群' }).textContent).toContain('3 个节点 · 15 个 Pod');
+    expect(screen.getByRole('region', { name: '集群' }).textContent).toContain(
+      '3 个节点 · 14 个 Pod · 1 个正在终止',
+    );
     expect(screen.getByTestId('unscheduled-tray').textContent).toContain('Pending（未调度）');
   });
 });

@@ -18,6 +18,7 @@ import { Panel } from '../common/Panel.tsx';
 import { revisionIndex } from '../common/revisionStyle.ts';
 import { SimGate } from '../common/SimGate.tsx';
 import { useT } from '../common/useT.ts';
+import { ClusterSummary } from './ClusterSummary.tsx';
 import { Legend } from './Legend.tsx';
 import { NodeEntry } from './NodeEntry.tsx';
 import { byRevisionThenAge, NodePods } from './NodePods.tsx';
@@ -109,11 +110,7 @@ export function ClusterPanel() {
     <Panel
       title={t('panels.cluster')}
       area="cluster"
-      actions={
-        <span className="text-sm text-slate-600 tabular-nums dark:text-slate-400">
-          {t('cluster.summary', { nodes: nodes.length, pods: podCount })}
-        </span>
-      }
+      actions={<ClusterSummary />}
       bodyClassName="flex flex-col gap-2 p-3"
     >
       <SimGate
@@ -140,13 +137,7 @@ export function ClusterPanel() {
               {packed ? (
                 <PackedNodeCanvas node={null} count={packedUnscheduled} onSelect={onSelect} />
               ) : (
-                <NodePods
-                  pods={unscheduled}
-                  index={index}
-                  selected={selected}
-                  onSelect={onSelect}
-                  painted={painted}
-                />
+                <NodePods pods={unscheduled} selected={selected} onSelect={onSelect} painted={painted} />
               )}
             </div>
           </section>
@@ -159,7 +150,6 @@ export function ClusterPanel() {
               packed={packed}
               painted={painted}
               pods={byNode.get(node.name) ?? NO_PODS}
-              index={index}
               selected={selected}
               onSelect={onSelect}
             />

@@ -1,18 +1,18 @@
 import { POD_DISPLAY_PHASES } from '../../worker/protocol.ts';
-import { type RevisionIndex, styleForRank } from '../common/revisionStyle.ts';
+import { type RevisionIndex, revisionStyle } from '../common/revisionStyle.ts';
 import { useT } from '../common/useT.ts';
 import { PodGlyph } from './PodGlyph.tsx';
 
-/** Legend: each workload's revisions (colour and shape, newest first) and the phase styles. */
+/** Legend: each workload's revisions at the cursor (colour and shape, newest first) and the phase styles. */
 export function Legend({ index }: { index: RevisionIndex }) {
   const t = useT();
-  const neutral = styleForRank(0);
+  const neutral = revisionStyle(2);
   return (
     <div className="flex flex-wrap items-start gap-x-4 gap-y-1 border-t border-slate-200 pt-2 text-xs dark:border-slate-800">
       <ul aria-label={t('cluster.legendRevisions')} className="flex flex-wrap gap-x-3 gap-y-1">
         {[...index].map(([workload, revisions]) =>
           revisions.map((revision, rank) => {
-            const style = styleForRank(rank);
+            const style = revisionStyle(revision);
             return (
               <li key={`${workload}/${revision}`} className="flex items-center gap-1">
                 <span className="inline-flex">

@@ -1,6 +1,5 @@
 import { memo } from 'react';
 import type { NodeView, PodView } from '../../worker/protocol.ts';
-import type { RevisionIndex } from '../common/revisionStyle.ts';
 import { NodeCard } from './NodeCard.tsx';
 import { NodePods } from './NodePods.tsx';
 import { PackedNodeCanvas } from './PackedNodeCanvas.tsx';
@@ -12,7 +11,6 @@ interface NodeEntryProps {
   /** Chips painted on a canvas under bare buttons (hundreds of pods; see PaintedPods). */
   painted: boolean;
   pods: readonly PodView[];
-  index: RevisionIndex;
   selected: string | null;
   onSelect(name: string, target: HTMLElement): void;
 }
@@ -41,8 +39,8 @@ function sameEntry(a: NodeEntryProps, b: NodeEntryProps): boolean {
     !sameNodeView(a.node, b.node)
   )
     return false;
-  // A canvas reads the pods and their colours itself; chips need the list, colours and selection.
-  return a.packed || (a.pods === b.pods && a.index === b.index && a.selected === b.selected);
+  // A canvas reads the pods and their colours itself; chips need the list and the selection.
+  return a.packed || (a.pods === b.pods && a.selected === b.selected);
 }
 
 /**
@@ -55,7 +53,6 @@ export const NodeEntry = memo(function NodeEntry({
   packed,
   painted,
   pods,
-  index,
   selected,
   onSelect,
 }: NodeEntryProps) {
@@ -68,7 +65,7 @@ export const NodeEntry = memo(function NodeEntry({
         {packed ? (
           <PackedNodeCanvas node={node.name} count={node.podCount} onSelect={onSelect} />
         ) : (
-          <NodePods pods={pods} index={index} selected={selected} onSelect={onSelect} painted={painted} />
+          <NodePods pods={pods} selected={selected} onSelect={onSelect} painted={painted} />
         )}
       </div>
     </NodeCard>

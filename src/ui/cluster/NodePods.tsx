@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { PodView } from '../../worker/protocol.ts';
-import { type RevisionIndex, revisionStyle } from '../common/revisionStyle.ts';
+import { revisionStyle } from '../common/revisionStyle.ts';
 import { type Present, usePresence } from '../common/usePresence.ts';
 import { useT } from '../common/useT.ts';
 import { PaintedPods } from './PaintedPods.tsx';
@@ -8,7 +8,6 @@ import { chipLabels, PodChip } from './PodChip.tsx';
 
 interface NodePodsProps {
   pods: readonly PodView[];
-  index: RevisionIndex;
   selected: string | null;
   onSelect(name: string, chip: HTMLButtonElement): void;
   /** Hundreds of pods in the cluster: paint them under bare buttons (PaintedPods), no fades. */
@@ -23,7 +22,7 @@ const podKey = (p: PodView) => p.name;
  * of several workloads share the node (a Deployment and a DaemonSet), each workload gets its own
  * labelled row, since colours and shapes mark revisions within a workload.
  */
-export function NodePods({ pods, index, selected, onSelect, painted = false }: NodePodsProps) {
+export function NodePods({ pods, selected, onSelect, painted = false }: NodePodsProps) {
   const t = useT();
   const labels = useMemo(() => chipLabels(t), [t]);
   // Painted chips do not fade (neither do styled ones at this size, see pods.css): a pod that left
@@ -37,7 +36,6 @@ export function NodePods({ pods, index, selected, onSelect, painted = false }: N
     painted ? (
       <PaintedPods
         pods={list.length === pods.length ? pods : list.map((p) => p.item)}
-        index={index}
         selected={selected}
         onSelect={onSelect}
         labels={labels}
@@ -48,7 +46,7 @@ export function NodePods({ pods, index, selected, onSelect, painted = false }: N
           <PodChip
             key={item.name}
             pod={item}
-            style={revisionStyle(index, item.workload, item.revision)}
+            style={revisionStyle(item.revision)}
             selected={selected === item.name}
             leaving={leaving}
             onSelect={onSelect}

@@ -7,7 +7,6 @@ import type { PackedPods } from '../../worker/protocol.ts';
 import { midRollout } from '../testing/fixtures.ts';
 import { renderWithStore, resetStore } from '../testing/renderWithStore.tsx';
 import { ClusterPanel } from './ClusterPanel.tsx';
-import { revisionIndex } from '../common/revisionStyle.ts';
 import {
   type CanvasRows,
   canvasRows,
@@ -55,10 +54,9 @@ afterEach(() => {
 describe('lookOf', () => {
   it('gives a pod the look packedFrame gives it, so chips and canvases paint alike', () => {
     const packed = bigCluster();
-    const index = revisionIndex([], packedRevisionPairs(packed));
-    const frame = packedFrame(packed, index);
+    const frame = packedFrame(packed);
     for (const i of [3, 4, 5, 6, 7, 8]) {
-      const style = revisionStyle(index, 'web', packed.revision[i] ?? 0);
+      const style = revisionStyle(packed.revision[i] ?? 0);
       const phase = POD_DISPLAY_PHASES[packed.phase[i] ?? 0] ?? 'Pending';
       expect(lookOf(phase, style.color, style.shape)).toBe(frame.looks[i]);
     }
@@ -75,7 +73,7 @@ describe('lookOf', () => {
 describe('packedPaint', () => {
   it('lists a node’s pods and the revisions in a packed snapshot', () => {
     const packed = bigCluster();
-    const frame = packedFrame(packed, revisionIndex([], packedRevisionPairs(packed)));
+    const frame = packedFrame(packed);
     expect([...nodeCells(frame, null)]).toEqual([0, 1, 2]);
     expect([...nodeCells(frame, 'node-1')].slice(0, 3)).toEqual([3, 6, 9]);
     expect(nodeCells(frame, 'node-2')).toHaveLength(500);
@@ -133,9 +131,8 @@ describe('paintNode', () => {
 
   it('repaints only the cells whose look changed', () => {
     const packed = bigCluster();
-    const index = revisionIndex([], packedRevisionPairs(packed));
     const ctx = countingContext();
-    const frame = packedFrame(packed, index);
+    const frame = packedFrame(packed);
     const cells = nodeCells(frame, 'node-1');
     const first = paintNode(ctx, frame, cells, 20, null, false);
     expect(ctx.cleared).toBe(1 + 500); // the whole canvas, then each cell
@@ -147,7 +144,7 @@ describe('paintNode', () => {
     next.phase[3] = 4;
     next.phase[6] = 0;
     next.phase[4] = 2;
-    const frame2 = packedFrame(next, index);
+    const frame2 = packedFrame(next);
     paintNode(ctx, frame2, nodeCells(frame2, 'node-1'), 20, first, false);
     expect(ctx.cleared).toBe(2);
     // another theme or width repaints everything

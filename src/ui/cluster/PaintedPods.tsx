@@ -3,13 +3,12 @@ import { playingSelector, themeSelector } from '../../state/selectors.ts';
 import { appStore } from '../../state/store.ts';
 import { useAppStore } from '../../state/hooks.ts';
 import type { PodView } from '../../worker/protocol.ts';
-import { type RevisionIndex, revisionStyle } from '../common/revisionStyle.ts';
+import { revisionStyle } from '../common/revisionStyle.ts';
 import { type ChipLabels, PodChip } from './PodChip.tsx';
 import { type CanvasRows, canvasRows, lookOf, type PaintState, PITCH, paintLooks } from './packedPaint.ts';
 
 interface PaintedPodsProps {
   pods: readonly PodView[];
-  index: RevisionIndex;
   selected: string | null;
   onSelect(name: string, chip: HTMLButtonElement): void;
   labels: ChipLabels;
@@ -24,16 +23,16 @@ interface PaintedPodsProps {
  * rollout at full speed changes hundreds of chips per store update, and those updates took
  * 60–120 ms of CPU each. A canvas repaints only the cells whose look changed, one blit each.
  */
-export function PaintedPods({ pods, index, selected, onSelect, labels }: PaintedPodsProps) {
+export function PaintedPods({ pods, selected, onSelect, labels }: PaintedPodsProps) {
   const dark = useAppStore(themeSelector) === 'dark';
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const looks = useMemo(
     () =>
       Int32Array.from(pods, (p) => {
-        const style = revisionStyle(index, p.workload, p.revision);
+        const style = revisionStyle(p.revision);
         return lookOf(p.phase, style.color, style.shape);
       }),
-    [pods, index],
+    [pods],
   );
   const paint = useRef<{
     width: number;

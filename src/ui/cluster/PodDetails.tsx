@@ -4,6 +4,7 @@ import { useAppStore } from '../../state/hooks.ts';
 import { tickSelector } from '../../state/selectors.ts';
 import { objectRef, type PodDetailView, type PodView } from '../../worker/protocol.ts';
 import { useT } from '../common/useT.ts';
+import { PodConditions } from './PodConditions.tsx';
 
 interface PodDetailsProps {
   /** The selected pod's name. */
@@ -72,7 +73,7 @@ export function PodDetails({ name, pod, packed, onClose }: PodDetailsProps) {
           onClose();
         }
       }}
-      className="absolute top-12 right-2 z-30 flex max-h-[calc(100%-3.5rem)] w-80 max-w-[calc(100%-1rem)] flex-col rounded-lg border border-slate-300 bg-white text-sm shadow-xl dark:border-slate-600 dark:bg-slate-800"
+      className="absolute top-12 right-2 z-30 flex max-h-[calc(100%-3.5rem)] w-96 max-w-[calc(100%-1rem)] flex-col rounded-lg border border-slate-300 bg-white text-sm shadow-xl dark:border-slate-600 dark:bg-slate-800"
     >
       <div className="flex items-start gap-2 border-b border-slate-200 p-2 dark:border-slate-700">
         <h3 id={titleId} className="min-w-0 flex-1 font-mono text-sm font-semibold break-all">
@@ -131,27 +132,7 @@ function PodFacts({ pod, detail }: { pod: PodView; detail: PodDetailView | null 
       ))}
       <dt className="col-span-2 mt-1 font-semibold">{t('cluster.conditions')}</dt>
       <dd className="col-span-2">
-        <table className="w-full text-xs">
-          <thead>
-            <tr className="text-left text-slate-600 dark:text-slate-400">
-              <th className="font-medium">{t('cluster.conditionType')}</th>
-              <th className="font-medium">{t('cluster.conditionStatus')}</th>
-              <th className="font-medium">{t('cluster.conditionSince')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(detail?.conditions ?? []).map((c) => (
-              <tr key={c.type} className="font-mono">
-                <td>{c.type}</td>
-                <td>
-                  {c.status}
-                  {c.reason ? ` (${c.reason})` : ''}
-                </td>
-                <td className="tabular-nums">{seconds(c.since)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PodConditions conditions={detail?.conditions ?? []} />
       </dd>
     </dl>
   );

@@ -12,8 +12,7 @@
 import { getPackedPods, subscribePackedPods } from '../../state/podBuffer.ts';
 import { themeSelector } from '../../state/selectors.ts';
 import { appStore } from '../../state/store.ts';
-import { revisionIndex } from '../common/revisionStyle.ts';
-import { type PackedFrame, packedFrame, packedRevisionPairs } from './packedPaint.ts';
+import { type PackedFrame, packedFrame } from './packedPaint.ts';
 
 /** A canvas's paint function: gets the prepared snapshot and whether the theme is dark. */
 export type Painter = (frame: PackedFrame, dark: boolean) => void;
@@ -25,21 +24,16 @@ const painters = new Set<Painter>();
 let raf = 0;
 let lastPaint = Number.NEGATIVE_INFINITY;
 let stop: (() => void) | null = null;
-let prepared: { packed: unknown; replicaSets: unknown; frame: PackedFrame } | null = null;
+let prepared: { packed: unknown; frame: PackedFrame } | null = null;
 
 /**
  * currentFrame is the newest snapshot prepared for painting (null while the pods travel as
- * views). The revision colours come from the store's ReplicaSets and the snapshot's own pods, so a
- * new revision has its colour from its first painted frame, not only after the next store update.
+ * views). Each revision's colour is its own (revisionStyle), so the snapshot alone says how it looks.
  */
 export function currentFrame(): PackedFrame | null {
   const packed = getPackedPods();
   if (!packed) return null;
-  const { replicaSets } = appStore.getState();
-  if (prepared?.packed !== packed || prepared.replicaSets !== replicaSets) {
-    const index = revisionIndex(replicaSets, packedRevisionPairs(packed));
-    prepared = { packed, replicaSets, frame: packedFrame(packed, index) };
-  }
+  if (prepared?.packed !== packed) prepared = { packed, frame: packedFrame(packed) };
   return prepared.frame;
 }
 

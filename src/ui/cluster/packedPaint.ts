@@ -8,7 +8,7 @@
  */
 import type { PackedPods, PodDisplayPhase } from '../../worker/protocol.ts';
 import { POD_DISPLAY_PHASES } from '../../worker/protocol.ts';
-import { type RevisionIndex, type RevisionShape, revisionStyle } from '../common/revisionStyle.ts';
+import { type RevisionShape, revisionStyle } from '../common/revisionStyle.ts';
 
 /** Cell size and pitch in CSS pixels. */
 export const CELL = 10;
@@ -46,9 +46,9 @@ export interface PackedFrame {
 
 /**
  * packedFrame groups the pods by node (a counting sort, O(pods)) and gives each pod its look;
- * the revision colours come from `index` (unknown revisions are grey).
+ * each revision has its own colour and shape (revisionStyle; unknown revisions are grey).
  */
-export function packedFrame(packed: PackedPods, index: RevisionIndex): PackedFrame {
+export function packedFrame(packed: PackedPods): PackedFrame {
   const n = packed.count;
   const groups = packed.nodeNames.length + 1;
   const start = new Int32Array(groups + 1);
@@ -60,20 +60,17 @@ export function packedFrame(packed: PackedPods, index: RevisionIndex): PackedFra
   const fill = start.slice(0, groups);
   const order = new Int32Array(n);
   const looks = new Int32Array(n);
-  // Neighbours mostly share workload and revision: look the style up again only when they change.
-  let lastW = -2;
+  // Neighbours mostly share a revision: look the style up again only when it changes.
   let lastRev = -1;
   let lastStyle = 0;
   for (let i = 0; i < n; i++) {
     const g = (packed.node[i] ?? -1) + 1;
     order[fill[g] ?? 0] = i;
     fill[g] = (fill[g] ?? 0) + 1;
-    const w = packed.workload[i] ?? -1;
     const rev = packed.revision[i] ?? 0;
-    if (w !== lastW || rev !== lastRev) {
-      const style = revisionStyle(index, packed.workloadNames[w] ?? '', rev);
+    if (rev !== lastRev) {
+      const style = revisionStyle(rev);
       lastStyle = styleId(style.color, style.shape);
-      lastW = w;
       lastRev = rev;
     }
     looks[i] = (packed.phase[i] ?? 0) | (lastStyle << PHASE_BITS);

@@ -1,33 +1,36 @@
 /**
  * Revision colours and shapes, shared by the cluster, the chart and the legend. Colour and shape
- * both carry the revision (colour-blind safe, Okabe–Ito): the newest revision of a workload is a
- * bluish-green circle, the previous one a vermillion square, the one before a blue diamond, older
- * ones grey hatched squares.
+ * both carry the revision (colour-blind safe, Okabe–Ito), and they are a function of the revision
+ * number alone, so a ReplicaSet keeps its look across the whole run while the reader scrubs, and
+ * two revisions alive together never share one: revision 1 is a vermillion square, 2 a bluish-green
+ * circle, 3 a blue diamond, 4 a reddish-purple hatched square, then the cycle starts again (5 looks
+ * like 1; revisions four apart are rarely both running). An unknown revision (0) is grey hatched.
  */
 import type { PodView, ReplicaSetView } from '../../worker/protocol.ts';
 
 export type RevisionShape = 'circle' | 'square' | 'diamond' | 'hatched';
 
 export interface RevisionStyle {
-  /** 0 = newest revision of its workload, 1 = previous, … */
-  rank: number;
   color: string;
   shape: RevisionShape;
 }
 
-const STYLES: readonly Omit<RevisionStyle, 'rank'>[] = [
-  { color: '#009e73', shape: 'circle' }, // bluish green
+/** The cycle of styles, revision 1 first. */
+export const REVISION_STYLES: readonly RevisionStyle[] = [
   { color: '#d55e00', shape: 'square' }, // vermillion
+  { color: '#009e73', shape: 'circle' }, // bluish green
   { color: '#0072b2', shape: 'diamond' }, // blue
+  { color: '#cc79a7', shape: 'hatched' }, // reddish purple
 ];
-const OLDER: Omit<RevisionStyle, 'rank'> = { color: '#7c8795', shape: 'hatched' };
+const UNKNOWN: RevisionStyle = { color: '#7c8795', shape: 'hatched' };
 
-/** styleForRank is the colour and shape of the rank-th newest revision. */
-export function styleForRank(rank: number): RevisionStyle {
-  return { rank, ...(STYLES[rank] ?? OLDER) };
+/** revisionStyle is the colour and shape of a revision: the same at every tick of the run. */
+export function revisionStyle(revision: number): RevisionStyle {
+  if (!Number.isInteger(revision) || revision <= 0) return UNKNOWN;
+  return REVISION_STYLES[(revision - 1) % REVISION_STYLES.length] ?? UNKNOWN;
 }
 
-/** Revisions of each workload, newest first. */
+/** Revisions of each workload at the cursor, newest first (the legend lists them). */
 export type RevisionIndex = Map<string, number[]>;
 
 /**
@@ -54,10 +57,4 @@ export function revisionIndex(
       [...set].sort((a, b) => b - a),
     );
   return out;
-}
-
-/** revisionStyle is the style of a workload's revision (unknown revisions are grey). */
-export function revisionStyle(index: RevisionIndex, workload: string, revision: number): RevisionStyle {
-  const rank = index.get(workload)?.indexOf(revision) ?? -1;
-  return rank < 0 ? { rank: 99, ...OLDER } : styleForRank(rank);
 }

@@ -114,8 +114,37 @@ describe('ControlsPanel', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'set image' }));
     await waitFor(() =>
-      expect(actions.runKubectl).toHaveBeenCalledWith(`set image deployment/${D} nginx=nginx:broken`),
+      expect(actions.setWorkloadField).toHaveBeenCalledWith(D, 'image', 'nginx=nginx:broken'),
     );
+  });
+
+  it('shows the scenario’s own manifests before the run and says a change keeps the script', async () => {
+    const data = midRollout();
+    const live = data.workloads?.[0];
+    if (!live) throw new Error('fixture without a workload');
+    const manifest = { ...live, replicas: 30, maxSurge: '10%', maxUnavailable: 0, rolloutStatus: '' };
+    renderWithStore(<ControlsPanel />, { ...data, tick: 0, workloads: [], scenarioWorkloads: [manifest] });
+    expect(screen.getByTestId('before-run').textContent).toMatch(/every scripted action stays/);
+    expect(screen.queryByTestId('rollout-status')).toBeNull();
+    expect((screen.getByRole('slider', { name: 'replicas' }) as HTMLInputElement).value).toBe('30');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Strategy' }), { target: { value: 'Recreate' } });
+    await act(async () => vi.advanceTimersByTime(300));
+    expect(actions.setWorkloadField).toHaveBeenCalledWith(D, 'strategy', 'Recreate');
+    // once the run has started, the workload at the tick is shown again
+    act(() => appStore.getState().simUpdate({ tick: 57, workloads: data.workloads ?? [] }));
+    expect(screen.queryByTestId('before-run')).toBeNull();
+    expect((screen.getByRole('slider', { name: 'replicas' }) as HTMLInputElement).value).toBe('10');
+  });
+
+  it('goes back to the workload’s value, without a message, when the fork warning is cancelled', async () => {
+    vi.mocked(actions.setWorkloadField).mockResolvedValueOnce({ ok: false, cancelled: true });
+    renderWithStore(<ControlsPanel />, midRollout());
+    const slider = screen.getByRole('slider', { name: 'replicas' }) as HTMLInputElement;
+    fireEvent.change(slider, { target: { value: '14' } });
+    expect(slider.value).toBe('14');
+    await act(async () => vi.advanceTimersByTime(300));
+    await waitFor(() => expect(slider.value).toBe('10'));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('pauses, undoes and restarts the rollout, adds a node and makes a node NotReady', async () => {

@@ -1,13 +1,20 @@
 import { useState } from 'react';
 import { useAppStore } from '../../state/hooks.ts';
-import { simStatusSelector, tickSelector, workloadsSelector } from '../../state/selectors.ts';
+import {
+  scenarioWorkloadsSelector,
+  simStatusSelector,
+  tickSelector,
+  workloadsSelector,
+} from '../../state/selectors.ts';
 import { namespaceFlag, type WorkloadView } from '../../worker/protocol.ts';
 import { Panel } from '../common/Panel.tsx';
 import { SimGate } from '../common/SimGate.tsx';
 import { useT } from '../common/useT.ts';
+import { useEditT } from '../edit/i18n.ts';
+import { ImageBehaviourButton } from '../edit/ImageBehaviourDialog.tsx';
 import { KubectlConsole } from './KubectlConsole.tsx';
 import { StrategyFields } from './StrategyFields.tsx';
-import { WorkloadActions } from './WorkloadActions.tsx';
+import { BUTTON, WorkloadActions } from './WorkloadActions.tsx';
 
 /** pickKey names a workload in the picker: kind, namespace and name. */
 const pickKey = (w: WorkloadView) => `${w.kind}/${w.namespace}/${w.name}`;
@@ -16,13 +23,21 @@ const pickKey = (w: WorkloadView) => `${w.kind}/${w.namespace}/${w.name}`;
 export const workloadLabel = (w: WorkloadView) =>
   `${w.kind.toLowerCase()}/${w.name}${namespaceFlag(w.namespace)}`;
 
-/** ControlsPanel edits the workload at the current tick (each change forks the run) and hosts the kubectl console. */
+/**
+ * ControlsPanel edits a workload and hosts the kubectl console. Before the run (tick 0) it shows
+ * the scenario's own manifests, and a change edits them (every scripted action stays); later it
+ * shows the workload at the tick, and a change forks the run there (after the fork warning).
+ */
 export function ControlsPanel() {
   const t = useT();
-  const workloads = useAppStore(workloadsSelector);
+  const te = useEditT();
+  const live = useAppStore(workloadsSelector);
+  const manifests = useAppStore(scenarioWorkloadsSelector);
   const [picked, setPicked] = useState<string | null>(null);
   const running = useAppStore(simStatusSelector) === 'ready';
   const tick = useAppStore(tickSelector);
+  const beforeRun = tick === 0 && manifests.length > 0;
+  const workloads = beforeRun ? manifests : live;
   const workload = workloads.find((w) => pickKey(w) === picked) ?? workloads[0];
   return (
     <Panel
@@ -62,16 +77,28 @@ export function ControlsPanel() {
         >
           {workload ? (
             <>
-              <p
-                data-testid="rollout-status"
-                title={workload.rolloutStatus}
-                data-failed={/exceeded|error/i.test(workload.rolloutStatus) || undefined}
-                className="shrink-0 rounded bg-slate-100 px-2 py-1 font-mono text-xs break-words text-slate-800 data-failed:bg-red-50 data-failed:text-red-800 dark:bg-slate-800 dark:text-slate-200 dark:data-failed:bg-red-950/60 dark:data-failed:text-red-200"
-              >
-                <span className="line-clamp-2">{workload.rolloutStatus}</span>
-              </p>
+              {beforeRun ? (
+                <p
+                  data-testid="before-run"
+                  className="shrink-0 rounded bg-sky-blue/15 px-2 py-1 text-xs text-slate-800 dark:text-slate-100"
+                >
+                  {te('controls.beforeRun')}
+                </p>
+              ) : (
+                <p
+                  data-testid="rollout-status"
+                  title={workload.rolloutStatus}
+                  data-failed={/exceeded|error/i.test(workload.rolloutStatus) || undefined}
+                  className="shrink-0 rounded bg-slate-100 px-2 py-1 font-mono text-xs break-words text-slate-800 data-failed:bg-red-50 data-failed:text-red-800 dark:bg-slate-800 dark:text-slate-200 dark:data-failed:bg-red-950/60 dark:data-failed:text-red-200"
+                >
+                  <span className="line-clamp-2">{workload.rolloutStatus}</span>
+                </p>
+              )}
               <StrategyFields key={pickKey(workload)} workload={workload} />
               <WorkloadActions workload={workload} />
+              <div>
+                <ImageBehaviourButton className={BUTTON} />
+              </div>
             </>
           ) : null}
         </SimGate>

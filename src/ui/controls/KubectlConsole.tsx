@@ -58,7 +58,9 @@ export function KubectlConsole() {
       setLine('');
       setHint([]);
       cursor.current = null;
-      await runKubectl(input);
+      const r = await runKubectl(input);
+      // Cancelled at the fork warning: the line comes back to be run later or changed.
+      if (r.cancelled) setLine(input);
       setBusy(false);
     }
   };

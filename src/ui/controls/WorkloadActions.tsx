@@ -1,8 +1,8 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { addNode, nodeFault, runKubectl } from '../../state/actions.ts';
+import { addNode, nodeFault, runKubectl, setWorkloadField } from '../../state/actions.ts';
 import { useAppStore } from '../../state/hooks.ts';
 import { nodesSelector, scenarioTextSelector } from '../../state/selectors.ts';
-import { namespaceFlag, type WorkloadView } from '../../worker/protocol.ts';
+import { namespaceFlag, objectRef, type WorkloadView } from '../../worker/protocol.ts';
 import { useT } from '../common/useT.ts';
 import { FieldError } from './NumberField.tsx';
 import { scenarioImages } from './scenarioImages.ts';
@@ -12,7 +12,10 @@ export const BUTTON =
 const INPUT =
   'h-7 rounded border border-slate-300 bg-white px-1 font-mono text-sm dark:border-slate-600 dark:bg-slate-800';
 
-/** WorkloadActions: set image, pause/resume, undo, restart, add node and node faults, as kubectl would do them. */
+/**
+ * WorkloadActions: set image (before the run, the manifest's image), pause/resume, undo, restart,
+ * add node and node faults, as kubectl would do them.
+ */
 export function WorkloadActions({ workload: w }: { workload: WorkloadView }) {
   const t = useT();
   const imageId = useId();
@@ -37,8 +40,11 @@ export function WorkloadActions({ workload: w }: { workload: WorkloadView }) {
   const ns = namespaceFlag(w.namespace);
   const node = nodes.find((n) => n.name === nodeName) ?? nodes[0];
 
-  const run = async (result: Promise<{ ok: boolean; message?: string; output?: string }>) => {
+  const run = async (
+    result: Promise<{ ok: boolean; message?: string; output?: string; cancelled?: boolean }>,
+  ) => {
     const r = await result;
+    if (r.cancelled) return;
     setMessage(r.ok ? null : (r.message ?? r.output ?? 'refused'));
   };
 
@@ -65,7 +71,7 @@ export function WorkloadActions({ workload: w }: { workload: WorkloadView }) {
           type="button"
           className={BUTTON}
           disabled={image.trim() === ''}
-          onClick={() => void run(runKubectl(`set image ${resource} ${container}=${image.trim()}${ns}`))}
+          onClick={() => void run(setWorkloadField(objectRef(w), 'image', `${container}=${image.trim()}`))}
         >
           {t('controls.setImage')}
         </button>

@@ -12,8 +12,10 @@ export interface FieldDraft<T> {
 
 /**
  * useFieldDraft edits one workload field: the control shows the draft at once and the change is
- * sent (a fork at the current tick) after `delay` ms without further change. A refused value
- * shows the API server's message and the control returns to the workload's value.
+ * sent after `delay` ms without further change: at tick 0 it edits the manifest, later it forks
+ * the run at the current tick (after the fork warning when it drops scripted actions). A refused
+ * value shows the API server's message and the control returns to the workload's value; so does
+ * a change the reader cancelled at the warning.
  */
 export function useFieldDraft<T extends number | string>(
   workload: string,
@@ -35,7 +37,8 @@ export function useFieldDraft<T extends number | string>(
       const mine = ++seq.current;
       void setWorkloadField(workload, field, value).then((result) => {
         if (mine !== seq.current) return;
-        setError(result.ok ? null : (result.message ?? 'refused'));
+        // Cancelled at the fork warning: back to the workload's value, nothing to say.
+        setError(result.ok || result.cancelled ? null : (result.message ?? 'refused'));
         setDraft(null);
       });
     }, delay);

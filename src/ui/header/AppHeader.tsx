@@ -1,3 +1,4 @@
+import { UndoButton } from '../edit/UndoButton.tsx';
 import { LessonsButton } from '../lesson/LessonsButton.tsx';
 import { ScenarioControls } from '../scenario/ScenarioControls.tsx';
 import { Banners } from './Banners.tsx';
@@ -9,8 +10,9 @@ import { ThemeToggle } from './ThemeToggle.tsx';
 import { VersionBadge } from './VersionBadge.tsx';
 
 /**
- * AppHeader carries the product name, the simulated Kubernetes version, the scenario buttons
- * (Scenarios, Import, Export, Share), the language, large-text, presenter and theme switches.
+ * AppHeader carries the product name, the simulated Kubernetes version, Undo, the scenario
+ * buttons (Scenarios, Import, Export, Share), the language, large-text, presenter and theme
+ * switches.
  */
 export function AppHeader() {
   return (
@@ -21,6 +23,7 @@ export function AppHeader() {
       </h1>
       <VersionBadge />
       <div className="ml-auto flex flex-wrap items-center gap-2">
+        <UndoButton />
         <LessonsButton />
         <ScenarioControls />
         <ShareButton />

@@ -1,4 +1,4 @@
-import { importText } from '../../state/actions.ts';
+import { importText } from '../../state/editActions.ts';
 import { useScenarioT } from './i18n.ts';
 import { ImportForm } from './ImportForm.tsx';
 import { ModalDialog } from './ModalDialog.tsx';
@@ -14,8 +14,8 @@ function focusTextBox(dialog: HTMLDialogElement): HTMLElement | null {
 }
 
 /**
- * ImportDialog imports manifests (their Deployments and DaemonSets join the working scenario) or a
- * whole scenario file (it replaces the working one). A failure changes nothing.
+ * ImportDialog imports manifests (a new scenario of them on the current nodes, or added to the
+ * working one) or a whole scenario file (it replaces the working one). A failure changes nothing.
  */
 export function ImportDialog({ open, onClose }: ImportDialogProps) {
   const t = useScenarioT();

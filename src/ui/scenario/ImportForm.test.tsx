@@ -9,6 +9,7 @@ afterEach(cleanup);
 
 const DEPLOYMENT = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n';
 const SERVICE = 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n';
+const REPLACE = { mode: 'replace', fileName: null };
 
 function setup(answer: (text: string) => Promise<ImportOutcome>) {
   const onImport = vi.fn(answer);
@@ -42,7 +43,7 @@ describe('ImportForm', () => {
     fireEvent.change(box, { target: { value: `${DEPLOYMENT}---\n${SERVICE}` } });
     fireEvent.click(screen.getByRole('button', { name: 'Import' }));
     const status = await screen.findByRole('status');
-    expect(onImport).toHaveBeenCalledWith(`${DEPLOYMENT}---\n${SERVICE}`);
+    expect(onImport).toHaveBeenCalledWith(`${DEPLOYMENT}---\n${SERVICE}`, REPLACE);
     expect(status.textContent).toBe(`Imported Deployment "web"${note}`);
     expect(screen.getByTestId('import-ignored').textContent).toBe(note);
     expect(box.value).toBe('');
@@ -91,7 +92,7 @@ describe('ImportForm', () => {
     const { onImport, box } = setup(async () => ({ ok: true }));
     fireEvent.change(box, { target: { value: DEPLOYMENT } });
     fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
-    await waitFor(() => expect(onImport).toHaveBeenCalledWith(DEPLOYMENT));
+    await waitFor(() => expect(onImport).toHaveBeenCalledWith(DEPLOYMENT, REPLACE));
   });
 
   it('imports the chosen files joined as documents', async () => {
@@ -100,7 +101,7 @@ describe('ImportForm', () => {
     const files = [new File([DEPLOYMENT], 'web.yaml'), new File([SERVICE], 'svc.yaml')];
     fireEvent.change(input, { target: { files } });
     await waitFor(() =>
-      expect(onImport).toHaveBeenCalledWith(`${DEPLOYMENT.trimEnd()}\n---\n${SERVICE.trimEnd()}`),
+      expect(onImport).toHaveBeenCalledWith(`${DEPLOYMENT.trimEnd()}\n---\n${SERVICE.trimEnd()}`, REPLACE),
     );
     expect(await screen.findByRole('status')).toBeTruthy();
     expect(box.value).toBe('');
@@ -118,7 +119,9 @@ describe('ImportForm', () => {
     expect(zone.dataset.dragging).toBe('true');
     fireEvent.drop(zone, { dataTransfer });
     expect(zone.dataset.dragging).toBeUndefined();
-    await waitFor(() => expect(onImport).toHaveBeenCalledWith(DEPLOYMENT.trimEnd()));
+    await waitFor(() =>
+      expect(onImport).toHaveBeenCalledWith(DEPLOYMENT.trimEnd(), { mode: 'replace', fileName: 'web.yaml' }),
+    );
   });
 
   it('refuses a file that is too large without importing it', async () => {
@@ -128,6 +131,53 @@ describe('ImportForm', () => {
     fireEvent.change(input, { target: { files: [big] } });
     expect((await screen.findByRole('alert')).textContent).toMatch(/^The file huge\.yaml is 1\.0 MiB/);
     expect(onImport).not.toHaveBeenCalled();
+  });
+
+  it('replaces the scenario by default and adds to it when the reader picks Add', async () => {
+    const { onImport, box } = setup(async () => ({ ok: true }));
+    const replace = screen.getByRole('radio', { name: /Replace the scenario/ }) as HTMLInputElement;
+    expect(replace.checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: /Add to this scenario/ }));
+    fireEvent.change(box, { target: { value: DEPLOYMENT } });
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(onImport).toHaveBeenCalledWith(DEPLOYMENT, { mode: 'add', fileName: null }));
+  });
+
+  it('names a replacing scenario after the one file chosen', async () => {
+    const { onImport } = setup(async () => ({ ok: true }));
+    const input = screen.getByLabelText('Choose YAML files to import') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File([DEPLOYMENT], 'checkout-api.yaml')] } });
+    await waitFor(() =>
+      expect(onImport).toHaveBeenCalledWith(DEPLOYMENT.trimEnd(), {
+        mode: 'replace',
+        fileName: 'checkout-api.yaml',
+      }),
+    );
+  });
+
+  it('lists every bad document under a count, and keeps the text', async () => {
+    const lines = [
+      'Document 2: The Deployment "x" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0',
+      'Document 3: The Node "Bad_Node" is invalid: metadata.name: Invalid value: "Bad_Node": …',
+    ];
+    const { box } = setup(async () => ({ ok: false, message: lines.join('\n') }));
+    fireEvent.change(box, { target: { value: DEPLOYMENT } });
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Nothing was imported: 2 documents have problems.');
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(lines);
+    expect(box.value).toBe(DEPLOYMENT);
+  });
+
+  it('goes back to the form, text kept, when the reader cancels at the fork warning', async () => {
+    const { box } = setup(async () => ({ ok: false, cancelled: true }));
+    fireEvent.change(box, { target: { value: DEPLOYMENT } });
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Import' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(box.value).toBe(DEPLOYMENT);
   });
 
   it('shows imported text as text, never as HTML', async () => {

@@ -1,23 +1,27 @@
 import { type DragEvent, type RefObject, useId, useState } from 'react';
+import type { ImportMode } from '../../worker/protocol.ts';
 import { useScenarioT } from './i18n.ts';
+import { ImportModeChoice } from './ImportModeChoice.tsx';
+import { type ImportState, ImportStatus } from './ImportStatus.tsx';
 import { type ReadFailure, readFilesAsText } from './readFiles.ts';
-import { errorBox, noteBox, primaryButton, secondaryButton } from './styles.ts';
+import { primaryButton, secondaryButton } from './styles.ts';
 
-/** What importing a text gave: as `importText` answers. */
+/** What importing a text gave: as `importText` answers (cancelled: the reader kept the script). */
 export interface ImportOutcome {
   ok: boolean;
   message?: string;
   ignored?: string;
+  cancelled?: boolean;
 }
 
-type Status =
-  | { kind: 'idle' }
-  | { kind: 'busy' }
-  | { kind: 'error'; message: string }
-  | { kind: 'done'; message: string; ignored: string | null };
+/** How to import: Replace or Add, and the file the text came from (it names a new scenario). */
+export interface ImportOptions {
+  mode: ImportMode;
+  fileName: string | null;
+}
 
 interface ImportFormProps {
-  onImport: (text: string) => Promise<ImportOutcome>;
+  onImport: (text: string, opts: ImportOptions) => Promise<ImportOutcome>;
   /** Called after a successful import when the reader presses Done. */
   onDone: () => void;
   textareaRef?: RefObject<HTMLTextAreaElement | null>;
@@ -25,19 +29,23 @@ interface ImportFormProps {
 
 /**
  * ImportForm takes manifests or a scenario file pasted into the text box, dropped on the zone or
- * chosen with the file input, and imports them through `onImport`. A failure shows the one message
- * (field path / API server wording) and keeps the text for fixing; nothing in the app changes.
+ * chosen with the file input, and imports them through `onImport`, replacing the scenario (the
+ * default) or adding to it. A failure shows every message (field path / API server wording) and
+ * keeps the text for fixing; nothing in the app changes.
  * The text is only ever data: it is shown as text and sent to the worker, never rendered as HTML.
  */
 export function ImportForm({ onImport, onDone, textareaRef }: ImportFormProps) {
   const t = useScenarioT();
   const [text, setText] = useState('');
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [status, setStatus] = useState<ImportState>({ kind: 'idle' });
   const [dragging, setDragging] = useState(false);
+  const [mode, setMode] = useState<ImportMode>('replace');
+  // The file the text came from names a replacing scenario; typing in the box forgets it.
+  const [fileName, setFileName] = useState<string | null>(null);
   const hintId = useId();
   const busy = status.kind === 'busy';
 
-  async function run(source: string) {
+  async function run(source: string, file: string | null = fileName) {
     if (source.trim() === '') {
       setStatus({ kind: 'error', message: t('import.nothing') });
       return;
@@ -45,12 +53,17 @@ export function ImportForm({ onImport, onDone, textareaRef }: ImportFormProps) {
     setStatus({ kind: 'busy' });
     let outcome: ImportOutcome;
     try {
-      outcome = await onImport(source);
+      outcome = await onImport(source, { mode, fileName: file });
     } catch (e) {
       outcome = { ok: false, message: e instanceof Error ? e.message : String(e) };
     }
+    if (outcome.cancelled) {
+      setStatus({ kind: 'idle' });
+      return;
+    }
     if (outcome.ok) {
       setText('');
+      setFileName(null);
       setStatus({
         kind: 'done',
         message: outcome.message ?? t('import.imported'),
@@ -71,7 +84,9 @@ export function ImportForm({ onImport, onDone, textareaRef }: ImportFormProps) {
       return;
     }
     setText(read.text);
-    await run(read.text);
+    const name = read.names.length === 1 ? (read.names[0] ?? null) : null;
+    setFileName(name);
+    await run(read.text, name);
   }
 
   function onDragOver(e: DragEvent<HTMLFieldSetElement>) {
@@ -96,6 +111,8 @@ export function ImportForm({ onImport, onDone, textareaRef }: ImportFormProps) {
         void run(text);
       }}
     >
+      {/* First: choosing a file imports it at once, so the choice comes before the text. */}
+      <ImportModeChoice mode={mode} onChange={setMode} />
       <fieldset
         data-testid="import-drop-zone"
         data-dragging={dragging || undefined}
@@ -110,7 +127,10 @@ export function ImportForm({ onImport, onDone, textareaRef }: ImportFormProps) {
           <textarea
             ref={textareaRef}
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              setFileName(null);
+            }}
             onKeyDown={(e) => {
               if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
                 e.preventDefault();
@@ -119,7 +139,7 @@ export function ImportForm({ onImport, onDone, textareaRef }: ImportFormProps) {
             }}
             aria-describedby={hintId}
             spellCheck={false}
-            rows={10}
+            rows={8}
             placeholder={'apiVersion: apps/v1\nkind: Deployment\n...'}
             className="min-h-40 w-full resize-y rounded-md border border-slate-300 bg-white p-2 font-mono text-sm font-normal text-slate-900 focus-visible:outline-2 focus-visible:outline-accent dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100"
           />
@@ -140,20 +160,7 @@ export function ImportForm({ onImport, onDone, textareaRef }: ImportFormProps) {
           className="text-sm file:mr-2 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1 file:text-sm file:font-medium file:text-slate-800 dark:file:border-slate-600 dark:file:bg-slate-800 dark:file:text-slate-100"
         />
       </fieldset>
-      <div aria-live="polite">
-        {status.kind === 'done' ? (
-          <div role="status" className={noteBox}>
-            <p className="font-medium">{status.message}</p>
-            {status.ignored ? <p data-testid="import-ignored">{status.ignored}</p> : null}
-          </div>
-        ) : null}
-        {status.kind === 'busy' ? <p className="text-sm">{t('import.busy')}</p> : null}
-      </div>
-      {status.kind === 'error' ? (
-        <p role="alert" className={errorBox}>
-          {status.message}
-        </p>
-      ) : null}
+      <ImportStatus state={status} />
       <div className="flex flex-wrap justify-end gap-2">
         {status.kind === 'done' ? (
           <button type="button" className={secondaryButton} onClick={onDone}>

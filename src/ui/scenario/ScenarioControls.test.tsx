@@ -8,11 +8,14 @@ import { ScenarioControls } from './ScenarioControls.tsx';
 const actions = vi.hoisted(() => ({
   loadPreset: vi.fn(async (_id: string) => ({ ok: true })),
   resetToPreset: vi.fn(async () => ({ ok: true })),
-  importText: vi.fn(async (_t: string) => ({ ok: true })),
   exportScenarioYaml: vi.fn(() => 'version: 1\nname: Seed\n'),
   objectYaml: vi.fn(async (kind: string, name: string) => `kind: ${kind}\nmetadata:\n  name: ${name}\n`),
 }));
+const editActions = vi.hoisted(() => ({
+  importText: vi.fn(async (_t: string, _o: unknown) => ({ ok: true })),
+}));
 vi.mock('../../state/actions.ts', () => actions);
+vi.mock('../../state/editActions.ts', () => editActions);
 
 const PRESETS = [
   { id: 'seed', name: 'Seed', description: 'The course example.' },
@@ -96,7 +99,10 @@ describe('ScenarioControls', () => {
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'kind: Deployment' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
     await within(dialog).findByRole('status');
-    expect(actions.importText).toHaveBeenCalledWith('kind: Deployment');
+    expect(editActions.importText).toHaveBeenCalledWith('kind: Deployment', {
+      mode: 'replace',
+      fileName: null,
+    });
   });
 
   it('exports the scenario and the selected pod’s workload as YAML', async () => {

@@ -34,10 +34,19 @@ const en = {
   import: {
     title: 'Import',
     description:
-      'Manifests are applied at the current tick, as kubectl apply -f does; a scenario file replaces the working one.',
+      'Run your manifests on their own (the default) or add them to this scenario. A scenario file replaces the working one; Undo brings it back.',
     legend: 'Paste, drop or choose YAML',
     label: 'Manifests or scenario YAML',
-    hint: 'Paste the output of kubectl get -o yaml or manifests (Deployment and DaemonSet are simulated; other kinds are listed and skipped), or a whole scenario file. Drop .yaml files here, or choose them:',
+    hint: 'Paste the output of kubectl get -o yaml or manifests (Deployment and DaemonSet are simulated, Node documents become nodes, Namespaces are kept; other kinds are listed and skipped), or a whole scenario file. Drop .yaml files here, or choose them:',
+    modeLegend: 'What to do with the manifests',
+    modeReplace: 'Replace the scenario',
+    modeReplaceHint:
+      'A new scenario named after the file: the current nodes, empty, with your documents. The running demo and its script go.',
+    modeAdd: 'Add to this scenario',
+    modeAddHint:
+      'As kubectl apply -f: before the run starts they join the scenario and its script stays; later they are applied at the current tick.',
+    invalid_one: 'Nothing was imported: 1 document has a problem.',
+    invalid_other: 'Nothing was imported: {{count}} documents have problems.',
     chooseFiles: 'Choose YAML files to import',
     nothing: 'Nothing to import: paste a manifest or a scenario file, or choose a file.',
     imported: 'Imported.',
@@ -94,10 +103,18 @@ const zhCN: Strings = {
   },
   import: {
     title: '导入',
-    description: '清单会在当前 tick 应用，与 kubectl apply -f 相同；场景文件会替换当前场景。',
+    description: '单独运行你的清单（默认），或把它们加入当前场景。场景文件会替换当前场景；“撤销”可以找回。',
     legend: '粘贴、拖放或选择 YAML',
     label: '清单或场景 YAML',
-    hint: '粘贴 kubectl get -o yaml 的输出或清单（只模拟 Deployment 和 DaemonSet，其他类型会列出并跳过），或完整的场景文件。可把 .yaml 文件拖放到这里，或选择文件：',
+    hint: '粘贴 kubectl get -o yaml 的输出或清单（模拟 Deployment 和 DaemonSet，Node 文档成为节点，保留 Namespace；其他类型会列出并跳过），或完整的场景文件。可把 .yaml 文件拖放到这里，或选择文件：',
+    modeLegend: '如何处理这些清单',
+    modeReplace: '替换当前场景',
+    modeReplaceHint:
+      '以文件名命名的新场景：沿用当前节点（清空），加上你的文档。正在运行的演示及其脚本都会移除。',
+    modeAdd: '加入当前场景',
+    modeAddHint: '与 kubectl apply -f 相同：运行开始前加入场景本身，脚本保留；之后在当前 tick 应用。',
+    invalid_one: '没有导入任何内容：1 个文档有问题。',
+    invalid_other: '没有导入任何内容：{{count}} 个文档有问题。',
     chooseFiles: '选择要导入的 YAML 文件',
     nothing: '没有可导入的内容：请粘贴清单或场景文件，或选择文件。',
     imported: '已导入。',

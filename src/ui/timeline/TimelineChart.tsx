@@ -2,8 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { seekTime } from '../../state/actions.ts';
 import type { AppState } from '../../state/store.ts';
 import { appStore } from '../../state/store.ts';
-import type { ActionMarker, ReplicaSetView, SeriesPoint, WorkloadView } from '../../worker/protocol.ts';
-import type { RevisionIndex } from '../common/revisionStyle.ts';
+import type { ActionMarker, SeriesPoint } from '../../worker/protocol.ts';
 import { useT } from '../common/useT.ts';
 import { useRootFontPx } from '../common/useRootFontPx.ts';
 import { chartModel, type Metric, scaleMargins } from './chartModel.ts';
@@ -18,9 +17,8 @@ interface TimelineChartProps {
   endTime: number;
   markers: readonly ActionMarker[];
   metrics: readonly Metric[];
-  replicaSets: readonly ReplicaSetView[];
-  workloads: readonly WorkloadView[];
-  index: RevisionIndex;
+  /** Each ReplicaSet series' revision over the whole run (seriesRevisions): its line's colour. */
+  revisions: ReadonlyMap<string, number>;
 }
 
 const timeOf = (s: AppState) => s.time;
@@ -30,7 +28,7 @@ const timeOf = (s: AppState) => s.time;
  * transient subscription (no React render per frame); a click or drag on the chart seeks.
  */
 export function TimelineChart(props: TimelineChartProps) {
-  const { series, keys, endTime, markers, metrics, replicaSets, workloads, index } = props;
+  const { series, keys, endTime, markers, metrics, revisions } = props;
   const t = useT();
   const box = useRef<HTMLDivElement>(null);
   const cursor = useRef<SVGLineElement>(null);
@@ -174,7 +172,7 @@ export function TimelineChart(props: TimelineChartProps) {
               data-series={ln.key}
               data-metric={ln.metric}
               fill="none"
-              stroke={seriesColor(ln.key, keys, replicaSets, workloads, index)}
+              stroke={seriesColor(ln.key, revisions)}
               strokeWidth={METRIC_STYLE[ln.metric].width}
               strokeDasharray={METRIC_STYLE[ln.metric].dash}
             />

@@ -1,7 +1,8 @@
+import { useLayoutEffect, useRef } from 'react';
 import { seekTick, setSpeed, stepBack, stepForward, togglePlay } from '../../state/actions.ts';
 import { useAppStore } from '../../state/hooks.ts';
 import {
-  endTimeSelector,
+  lastChangeTimeSelector,
   playingSelector,
   recordingNoteSelector,
   recordingSelector,
@@ -21,12 +22,23 @@ export function TimelineControls() {
   const tick = useAppStore(tickSelector);
   const total = useAppStore(totalTicksSelector);
   const time = useAppStore(timeSelector);
-  const endTime = useAppStore(endTimeSelector);
+  // The run's real end: its last change, not where recording stopped (600 s after the last action).
+  const end = useAppStore(lastChangeTimeSelector);
   const playing = useAppStore(playingSelector);
   const speed = useAppStore(speedSelector);
   const recording = useAppStore(recordingSelector);
   const note = useAppStore(recordingNoteSelector);
   const disabled = total === 0;
+  const position = Math.min(tick, total);
+  const range = useRef<HTMLInputElement>(null);
+  // A new recording shrinks `max`, and the browser clamps the slider's value to it without React
+  // knowing: when the clamped value equals the new position React writes nothing, keeps the old
+  // value as the last one it saw, and then ignores a move back to exactly that value (a seek to 300
+  // after an Undo from 300 did nothing). Writing the value each time keeps them in step.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `max` (total) is what clamps the value
+  useLayoutEffect(() => {
+    if (range.current) range.current.value = String(position);
+  }, [position, total]);
   return (
     // play-bar: fixed to the bottom of the screen when the page scrolls (src/app/layout.css)
     <div className="play-bar flex flex-wrap items-center gap-2">
@@ -78,17 +90,18 @@ export function TimelineControls() {
         </select>
       </label>
       <input
+        ref={range}
         type="range"
         min={0}
         max={total}
         step={1}
-        value={Math.min(tick, total)}
+        value={position}
         disabled={disabled}
         onChange={(e) => seekTick(Number(e.target.value))}
         aria-label={t('timeline.position')}
         aria-valuemin={0}
         aria-valuemax={total}
-        aria-valuenow={Math.min(tick, total)}
+        aria-valuenow={position}
         aria-valuetext={t('timeline.positionText', { tick, total, time: time.toFixed(2) })}
         className="h-8 min-w-32 flex-1 accent-accent"
       />
@@ -96,7 +109,12 @@ export function TimelineControls() {
         className="min-w-40 text-right font-mono text-xs whitespace-nowrap tabular-nums"
         aria-live="off"
       >
-        {t('timeline.readout', { tick, total, time: time.toFixed(2), end: endTime.toFixed(1) })}
+        {t(time > end && end > 0 ? 'timeline.readoutQuiet' : 'timeline.readout', {
+          tick,
+          total,
+          time: time.toFixed(2),
+          end: end.toFixed(1),
+        })}
       </output>
       <span
         data-testid="recording-state"

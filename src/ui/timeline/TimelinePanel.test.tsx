@@ -42,6 +42,16 @@ describe('TimelinePanel', () => {
     expect(actions.seekTick).toHaveBeenCalledWith(80);
   });
 
+  it('reads the time against the run’s real end (its last change), not where recording stopped', () => {
+    const data = { ...midRollout(), time: 31.5, endTime: 631, lastChangeTime: 45.2 };
+    renderWithStore(<TimelinePanel />, data);
+    const readout = () => screen.getByText(/^tick \d+\/\d+/).textContent;
+    expect(readout()).toBe('tick 57/120 · 31.50 s of 45.2 s');
+    cleanup();
+    renderWithStore(<TimelinePanel />, { ...data, tick: 120, time: 631 });
+    expect(readout()).toBe('tick 120/120 · 631.00 s · nothing changes after 45.2 s');
+  });
+
   it('names the play button Play or Pause by what it will do', () => {
     renderWithStore(<TimelinePanel />, midRollout());
     fireEvent.click(screen.getByRole('button', { name: 'Play' }));

@@ -7,15 +7,13 @@ import {
   seriesSelector,
   tickSelector,
   timeSelector,
-  workloadsSelector,
 } from '../../state/selectors.ts';
 import type { SeriesPoint } from '../../worker/protocol.ts';
 import { Panel } from '../common/Panel.tsx';
-import { revisionIndex } from '../common/revisionStyle.ts';
 import { SimGate } from '../common/SimGate.tsx';
 import { useT } from '../common/useT.ts';
 import { activityEnd, METRICS, type Metric, seriesKeys } from './chartModel.ts';
-import { METRIC_STYLE, seriesColor } from './chartStyle.ts';
+import { METRIC_STYLE, seriesColor, seriesRevisions } from './chartStyle.ts';
 import { SeriesReadout } from './SeriesReadout.tsx';
 import { boundsOf } from './strategyBounds.ts';
 import { TimelineChart } from './TimelineChart.tsx';
@@ -42,17 +40,17 @@ export function TimelinePanel() {
   const endTime = useAppStore(endTimeSelector);
   const markers = useAppStore(markersSelector);
   const replicaSets = useAppStore(replicaSetsSelector);
-  const workloads = useAppStore(workloadsSelector);
   const tick = useAppStore(tickSelector);
   const time = useAppStore(timeSelector);
   const [metrics, setMetrics] = useState<readonly Metric[]>(['desired', 'available']);
 
-  // Series colours need the ReplicaSets' revisions only (a DaemonSet's series is its newest).
-  const index = useMemo(() => revisionIndex(replicaSets, []), [replicaSets]);
+  // A line's colour is its ReplicaSet's revision over the whole run: the same wherever the cursor is.
+  const revisions = useMemo(() => seriesRevisions(series), [series]);
   const keys = useMemo(() => seriesKeys(series), [series]);
   const point = pointAt(series, tick);
-  const colorOf = (key: string) => seriesColor(key, keys, replicaSets, workloads, index);
-  const revisionOf = (key: string) => replicaSets.find((r) => r.name === key)?.revision ?? null;
+  const colorOf = (key: string) => seriesColor(key, revisions);
+  const revisionOf = (key: string) =>
+    replicaSets.find((r) => r.name === key)?.revision ?? revisions.get(key) ?? null;
   const toggle = (m: Metric) =>
     setMetrics((cur) =>
       cur.includes(m) ? cur.filter((x) => x !== m) : METRICS.filter((x) => x === m || cur.includes(x)),
@@ -79,9 +77,7 @@ export function TimelinePanel() {
               )}
               markers={markers}
               metrics={metrics}
-              replicaSets={replicaSets}
-              workloads={workloads}
-              index={index}
+              revisions={revisions}
             />
           </div>
           <div className="relative flex shrink-0 flex-col gap-1.5 overflow-auto md:w-72">

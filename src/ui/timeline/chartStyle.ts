@@ -1,5 +1,5 @@
-import type { ReplicaSetView, WorkloadView } from '../../worker/protocol.ts';
-import { type RevisionIndex, revisionStyle, styleForRank } from '../common/revisionStyle.ts';
+import type { SeriesPoint } from '../../worker/protocol.ts';
+import { REVISION_STYLES, revisionStyle } from '../common/revisionStyle.ts';
 import type { Metric } from './chartModel.ts';
 
 /** How each metric's line is drawn (dash and width), the same in the chart and its legend. */
@@ -11,19 +11,22 @@ export const METRIC_STYLE: Record<Metric, { dash: string | undefined; width: num
 };
 
 /**
- * seriesColor is the revision colour of a series key: a ReplicaSet's at the cursor, a DaemonSet's
- * newest; a ReplicaSet that does not exist at the cursor ranks by when it appeared (later = newer).
+ * seriesRevisions maps each ReplicaSet series to its revision at its last sample over the whole
+ * recording, so a line keeps one colour wherever the cursor is (a rollback gives a ReplicaSet a
+ * new revision: its line takes the one it ends with). DaemonSet series have none.
  */
-export function seriesColor(
-  key: string,
-  keys: readonly string[],
-  replicaSets: readonly ReplicaSetView[],
-  workloads: readonly WorkloadView[],
-  index: RevisionIndex,
-): string {
-  const rs = replicaSets.find((r) => r.name === key);
-  if (rs) return revisionStyle(index, rs.deployment, rs.revision).color;
-  if (workloads.some((w) => w.name === key)) return styleForRank(0).color;
-  const order = keys.indexOf(key);
-  return styleForRank(order < 0 ? 3 : keys.length - 1 - order).color;
+export function seriesRevisions(series: readonly SeriesPoint[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const p of series)
+    for (const [key, v] of Object.entries(p.values)) if (v.revision) out.set(key, v.revision);
+  return out;
+}
+
+/**
+ * seriesColor is a series' colour: a ReplicaSet's revision colour (the same as its pods'), a
+ * DaemonSet's the bluish green of the cycle.
+ */
+export function seriesColor(key: string, revisions: ReadonlyMap<string, number>): string {
+  const revision = revisions.get(key);
+  return revision === undefined ? (REVISION_STYLES[1]?.color ?? '#009e73') : revisionStyle(revision).color;
 }

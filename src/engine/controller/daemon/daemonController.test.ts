@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ControllerRevision, DaemonSet, Event, KubeObject, Pod } from '../../api/types.ts';
-import { createObject, type WatchRecord } from '../../apiserver/store.ts';
+import { createObject, updateStatus, type WatchRecord } from '../../apiserver/store.ts';
 import { applyWatch } from '../../client/cache.ts';
 import { DEFAULT_IMAGE_BEHAVIOUR } from '../../config.ts';
 import { toRFC3339 } from '../../lib/time.ts';
@@ -47,7 +47,11 @@ function cluster(nodes: number): EngineState {
 /** put writes an object to the API server and delivers it to the informer cache at once. */
 function put<T extends KubeObject>(st: EngineState, obj: T, toCache = true): T {
   const writes: WatchRecord[] = [];
-  const res = createObject(st.store, { now: st.now, prng: st.prng, writes }, obj);
+  const ctx = { now: st.now, prng: st.prng, writes };
+  let res = createObject(st.store, ctx, obj);
+  if (!res.ok) throw new Error(res.error.message);
+  // The API server stores a new pod as Pending; a fixture's status is the kubelet's later write.
+  if (res.object.kind === 'Pod' && obj.kind === 'Pod' && obj.status) res = updateStatus(st.store, ctx, { ...res.object, status: obj.status });
   if (!res.ok) throw new Error(res.error.message);
   if (toCache) for (const w of writes) applyWatch(st.cache, w);
   return res.object;

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { importManifests } from './importDocs.ts';
+
+const deployment = (name: string, replicas: number | string = 3, namespace?: string) => `apiVersion: apps/v1
+kind: Deployment
+metadata: { name: ${name}${namespace ? `, namespace: ${namespace}` : ''} }
+spec:
+  replicas: ${replicas}
+  selector: { matchLabels: { app: ${name} } }
+  template:
+    metadata: { labels: { app: ${name} } }
+    spec: { containers: [{ name: c, image: "nginx:1.9" }] }
+`;
+
+/** A node as `kubectl get node -o yaml` prints it, trimmed: the kubelet's fields are dropped on import. */
+const node = `apiVersion: v1
+kind: Node
+metadata:
+  name: pool-b-1
+  uid: 2f0c
+  labels: { pool: b, kubernetes.io/os: linux }
+spec:
+  taints: [{ key: dedicated, value: payments, effect: NoSchedule }]
+  unschedulable: true
+status:
+  capacity: { cpu: "8", memory: 32Gi, pods: "110" }
+  allocatable: { cpu: 7910m, memory: 31Gi, pods: "100" }
+  conditions: [{ type: Ready, status: "True" }]
+`;
+
+describe('importManifests', () => {
+  it('makes a v1 Node a scenario node with its labels, taints, unschedulable and allocatable', () => {
+    const r = importManifests(node);
+    expect(r.ok && r.value.type === 'objects' && r.value.nodes).toEqual([
+      {
+        name: 'pool-b-1',
+        labels: { pool: 'b', 'kubernetes.io/os': 'linux' },
+        taints: [{ key: 'dedicated', value: 'payments', effect: 'NoSchedule' }],
+        unschedulable: true,
+        allocatable: { cpu: '7910m', memory: '31Gi', pods: 100 },
+      },
+    ]);
+  });
+
+  it('takes capacity when a node has no allocatable, and a bare node as just its name', () => {
+    const r = importManifests(
+      'apiVersion: v1\nkind: Node\nmetadata: { name: a }\nstatus: { capacity: { pods: 30 } }\n---\napiVersion: v1\nkind: Node\nmetadata: { name: b }\n',
+    );
+    expect(r.ok && r.value.type === 'objects' && r.value.nodes).toEqual([{ name: 'a', allocatable: { pods: 30 } }, { name: 'b' }]);
+  });
+
+  it('keeps Namespace documents by name beside the workloads they hold', () => {
+    const r = importManifests(`apiVersion: v1\nkind: Namespace\nmetadata: { name: payments }\n---\n${deployment('checkout-api', 30, 'payments')}`);
+    expect(r.ok && r.value.type === 'objects' && [r.value.namespaces, r.value.objects.map((o) => o.metadata)]).toEqual([
+      ['payments'],
+      [{ name: 'checkout-api', namespace: 'payments' }],
+    ]);
+  });
+
+  it('lists every bad document, one message each in the API server’s words with its position, and imports nothing', () => {
+    const text = [
+      deployment('ok'),
+      deployment('x', -1),
+      'apiVersion: v1\nkind: Node\nmetadata: { name: Bad_Node }\n',
+      'apiVersion: v1\nkind: Namespace\nmetadata: { name: Pay.ments }\n',
+      'apiVersion: v1\nkind: Service\nmetadata: { name: s }\n',
+      'apiVersion: v2\nkind: Node\nmetadata: { name: n }\n',
+    ].join('---\n');
+    const r = importManifests(text);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors).toEqual([
+      'Document 2: The Deployment "x" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0',
+      expect.stringMatching(/^Document 3: The Node "Bad_Node" is invalid: metadata\.name: Invalid value: "Bad_Node": a lowercase RFC 1123 subdomain/),
+      expect.stringMatching(/^Document 4: The Namespace "Pay\.ments" is invalid: metadata\.name: Invalid value: "Pay\.ments": a lowercase RFC 1123 label/),
+      'Document 6: apiVersion: no matches for kind "Node" in version "v2" (a Node is v1)',
+    ]);
+  });
+
+  it('gives a document with several problems one message', () => {
+    const r = importManifests(
+      `${deployment('ok')}---\napiVersion: v1\nkind: Node\nmetadata: { name: n, labels: { "a b": x } }\nspec: { taints: [{ key: k, effect: Sometimes }] }\n`,
+    );
+    expect(r.ok ? [] : r.errors).toHaveLength(1);
+    expect(r.ok ? '' : r.errors[0]).toMatch(
+      /^Document 2: The Node "n" is invalid: \[metadata\.labels: Invalid value: "a b": .*, spec\.taints\[0\]\.effect: Unsupported value: "Sometimes": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute"\]$/,
+    );
+  });
+
+  it('refuses the same node twice', () => {
+    const r = importManifests(`${node}---\n${node}`);
+    expect(r.ok ? [] : r.errors).toEqual(['Document 2: Node "pool-b-1" appears twice']);
+  });
+
+  it('takes a paste of nodes only', () => {
+    const r = importManifests('apiVersion: v1\nkind: Node\nmetadata: { name: a }\n');
+    expect(r.ok && r.value.type === 'objects' && [r.value.objects, r.value.nodes]).toEqual([[], [{ name: 'a' }]]);
+  });
+});
