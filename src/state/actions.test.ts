@@ -135,6 +135,7 @@ describe('actions over an in-thread worker', () => {
         at: 30,
         kubectl: 'set image deployment/nginx-deployment-roll01 nginx=nginx:1.9.3',
         apply: null,
+        request: null,
         node: null,
       },
     ]);

@@ -105,7 +105,7 @@ describe('WorkerHost after tick 0', () => {
   it('lists the scripted actions a change would drop, none for a reading line or after them', () => {
     start();
     ok({ type: 'seek', tick: 100 });
-    const setImage = { at: 30, kubectl: SET_IMAGE, apply: null, node: null };
+    const setImage = { at: 30, kubectl: SET_IMAGE, apply: null, request: null, node: null };
     expect(ok({ type: 'forkPreview', line: null })).toEqual({ kind: 'actions', actions: [setImage] });
     expect(ok({ type: 'forkPreview', line: 'get rs' })).toEqual({ kind: 'actions', actions: [] });
     expect(ok({ type: 'forkPreview', line: `scale deploy/${WEB} --replicas=3` })).toEqual({

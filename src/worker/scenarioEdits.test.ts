@@ -107,6 +107,7 @@ describe('imageViews', () => {
       pull: 'ok',
       crash: false,
       ready: 'ok',
+      preStopSeconds: 0,
     });
     expect(rows[1]?.spec).toEqual({ pull: 'fail' });
     expect(rows[1]?.effective.pull).toBe('fail');
@@ -138,8 +139,8 @@ describe('droppedActions', () => {
       ],
     };
     expect(droppedActions(s, 10_000)).toEqual([
-      { at: 30, kubectl: 'set image deployment/web nginx=nginx:2', apply: null, node: null },
-      { at: 60, kubectl: null, apply: null, node: { name: 'node-2', op: 'fault' } },
+      { at: 30, kubectl: 'set image deployment/web nginx=nginx:2', apply: null, request: null, node: null },
+      { at: 60, kubectl: null, apply: null, request: null, node: { name: 'node-2', op: 'fault' } },
     ]);
     expect(droppedActions(s, 60_000)).toEqual([]);
   });

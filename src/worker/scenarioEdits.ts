@@ -20,17 +20,17 @@ import type { ActionView, ImageBehaviourView, WorkloadField, WorkloadView } from
 import { workloadViews } from './viewModel.ts';
 
 /**
- * manifestIndex finds a workload of the scenario by `name` or `namespace/name`: a Deployment
- * first, as the Controls panel and fieldCommand do.
+ * manifestIndex finds a workload of the scenario by its objectRef (`namespace/name`; a bare name is
+ * in the default namespace, as kubectl without -n): a Deployment first, as fieldCommand does.
  */
 export function manifestIndex(s: Scenario, workload: string): number {
   const slash = workload.indexOf('/');
-  const ns = slash < 0 ? null : workload.slice(0, slash);
+  const ns = slash < 0 ? 'default' : workload.slice(0, slash);
   const name = slash < 0 ? workload : workload.slice(slash + 1);
   const matches = (o: ScenarioObject) =>
     o.kind !== 'Namespace' &&
     o.metadata.name === name &&
-    (ns === null || (o.metadata.namespace ?? 'default') === ns);
+    (o.metadata.namespace ?? 'default') === ns;
   const i = s.objects.findIndex((o) => o.kind === 'Deployment' && matches(o));
   const j = i >= 0 ? i : s.objects.findIndex(matches);
   if (j < 0) throw new Refusal(`Error from server (NotFound): deployments.apps "${name}" not found`);

@@ -282,6 +282,8 @@ export interface ImageEffectiveView {
   pull: 'ok' | 'fail';
   crash: boolean;
   ready: 'ok' | 'never';
+  /** How long an `exec` or `httpGet` preStop hook runs (not shown by the editor, kept when it writes back). */
+  preStopSeconds: SecondsView;
 }
 
 /**

@@ -114,7 +114,7 @@ describe('ControlsPanel', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'set image' }));
     await waitFor(() =>
-      expect(actions.setWorkloadField).toHaveBeenCalledWith(D, 'image', 'nginx=nginx:broken'),
+      expect(actions.setWorkloadField).toHaveBeenCalledWith(`default/${D}`, 'image', 'nginx=nginx:broken'),
     );
   });
 
@@ -129,7 +129,7 @@ describe('ControlsPanel', () => {
     expect((screen.getByRole('slider', { name: 'replicas' }) as HTMLInputElement).value).toBe('30');
     fireEvent.change(screen.getByRole('combobox', { name: 'Strategy' }), { target: { value: 'Recreate' } });
     await act(async () => vi.advanceTimersByTime(300));
-    expect(actions.setWorkloadField).toHaveBeenCalledWith(D, 'strategy', 'Recreate');
+    expect(actions.setWorkloadField).toHaveBeenCalledWith(`default/${D}`, 'strategy', 'Recreate');
     // once the run has started, the workload at the tick is shown again
     act(() => appStore.getState().simUpdate({ tick: 57, workloads: data.workloads ?? [] }));
     expect(screen.queryByTestId('before-run')).toBeNull();
