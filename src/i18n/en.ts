@@ -181,6 +181,26 @@ export const en = {
     emptyTitle: 'No scenario loaded',
     emptyText: 'Set maxSurge, maxUnavailable and replicas, play the rollout, or type a kubectl command.',
   },
+  compare: {
+    summary: {
+      label: 'Rollout summary',
+      rollout: 'Rollout',
+      follow: 'playhead: {{name}}',
+      option: 'rev {{revision}} · {{start}} s',
+      optionNoRevision: 'no revision · {{start}} s',
+      duration: 'Duration',
+      durationValue: '{{duration}} s ({{start}} → {{end}} s)',
+      unfinished: 'not finished ({{start}} s → …)',
+      complete: 'complete',
+      incomplete: 'not complete',
+      deadline: 'ProgressDeadlineExceeded',
+      leastAvailable: 'Least available',
+      ofReplicas: '{{n}} of {{replicas}}',
+      mostPods: 'Most pods',
+      mostPodsValue: '{{n}} ({{withTerminating}} with terminating)',
+      marker: 'Least available: {{n}} of {{replicas}} at {{time}} s (revision {{revision}})',
+    },
+  },
 };
 
 /** The shape every language's UI resources share. */

@@ -19,6 +19,7 @@ import type {
   PodView,
   QueueView,
   ReplicaSetView,
+  RolloutView,
   SeriesPoint,
   TickView,
   WatchKind,
@@ -178,6 +179,8 @@ export interface DerivedDelta {
   series: SeriesPoint[];
   markers: ActionMarker[];
   watch: Record<WatchKind, WatchLine[]>;
+  /** The run summary of every rollout when it changed since the last delta (null or absent: unchanged). */
+  rollouts?: RolloutView[] | null;
 }
 
 /** The aggregates of a full frame: everything the panels show at the tick. */

@@ -223,7 +223,11 @@ function isDerived(x: unknown): x is DerivedDelta {
   if (!isRecord(x) || typeof x.reset !== 'boolean' || !Array.isArray(x.series) || !Array.isArray(x.markers))
     return false;
   const w = x.watch;
-  return isRecord(w) && ['rs', 'deploy', 'ds', 'pods'].every((k) => Array.isArray(w[k]));
+  return (
+    isRecord(w) &&
+    ['rs', 'deploy', 'ds', 'pods'].every((k) => Array.isArray(w[k])) &&
+    (x.rollouts === undefined || x.rollouts === null || Array.isArray(x.rollouts))
+  );
 }
 
 const FRAME_KEYS = [

@@ -219,3 +219,22 @@ export interface WatchLine {
 }
 
 export type WatchKind = 'rs' | 'deploy' | 'ds' | 'pods';
+
+/**
+ * One rollout of the run (DESIGN.md §10, summary.ts): a Deployment or DaemonSet template change
+ * (creation is revision 1) with its figures, and when the fewest pods were available.
+ */
+export interface RolloutView {
+  workload: string;
+  revision: string | null;
+  startSeconds: number;
+  endSeconds: number | null;
+  durationSeconds: number | null;
+  complete: boolean;
+  progressDeadlineExceeded: boolean;
+  replicas: number;
+  minAvailable: number;
+  maxPods: number;
+  maxPodsWithTerminating: number;
+  minAvailableSeconds: number;
+}

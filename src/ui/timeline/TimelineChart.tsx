@@ -2,7 +2,14 @@ import { useEffect, useMemo, useRef } from 'react';
 import { seekTime } from '../../state/actions.ts';
 import type { AppState } from '../../state/store.ts';
 import { appStore } from '../../state/store.ts';
-import type { ActionMarker, ReplicaSetView, SeriesPoint, WorkloadView } from '../../worker/protocol.ts';
+import type {
+  ActionMarker,
+  ReplicaSetView,
+  RolloutView,
+  SeriesPoint,
+  WorkloadView,
+} from '../../worker/protocol.ts';
+import { MinAvailableMarkers } from '../compare/MinAvailableMarkers.tsx';
 import type { RevisionIndex } from '../common/revisionStyle.ts';
 import { useT } from '../common/useT.ts';
 import { chartModel, MARGINS, type Metric } from './chartModel.ts';
@@ -20,6 +27,8 @@ interface TimelineChartProps {
   replicaSets: readonly ReplicaSetView[];
   workloads: readonly WorkloadView[];
   index: RevisionIndex;
+  /** The run summary's rollouts: each gets a marker at its least-available moment. */
+  rollouts?: readonly RolloutView[];
 }
 
 const timeOf = (s: AppState) => s.time;
@@ -29,7 +38,7 @@ const timeOf = (s: AppState) => s.time;
  * transient subscription (no React render per frame); a click or drag on the chart seeks.
  */
 export function TimelineChart(props: TimelineChartProps) {
-  const { series, keys, endTime, markers, metrics, replicaSets, workloads, index } = props;
+  const { series, keys, endTime, markers, metrics, replicaSets, workloads, index, rollouts = [] } = props;
   const t = useT();
   const box = useRef<HTMLDivElement>(null);
   const cursor = useRef<SVGLineElement>(null);
@@ -170,6 +179,13 @@ export function TimelineChart(props: TimelineChartProps) {
               strokeDasharray={METRIC_STYLE[ln.metric].dash}
             />
           ))}
+          <MinAvailableMarkers
+            rollouts={rollouts}
+            x={model.x}
+            y={model.y}
+            plotTop={MARGINS.top}
+            plotBottom={plotBottom}
+          />
           <line
             ref={cursor}
             y1={MARGINS.top - 4}

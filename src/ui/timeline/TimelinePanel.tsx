@@ -4,6 +4,7 @@ import {
   endTimeSelector,
   markersSelector,
   replicaSetsSelector,
+  rolloutsSelector,
   seriesSelector,
   tickSelector,
   timeSelector,
@@ -13,6 +14,7 @@ import type { SeriesPoint } from '../../worker/protocol.ts';
 import { Panel } from '../common/Panel.tsx';
 import { revisionIndex } from '../common/revisionStyle.ts';
 import { SimGate } from '../common/SimGate.tsx';
+import { SummaryStrip } from '../compare/SummaryStrip.tsx';
 import { useT } from '../common/useT.ts';
 import { activityEnd, METRICS, type Metric, seriesKeys } from './chartModel.ts';
 import { METRIC_STYLE, seriesColor } from './chartStyle.ts';
@@ -45,6 +47,7 @@ export function TimelinePanel() {
   const workloads = useAppStore(workloadsSelector);
   const tick = useAppStore(tickSelector);
   const time = useAppStore(timeSelector);
+  const rollouts = useAppStore(rolloutsSelector);
   const [metrics, setMetrics] = useState<readonly Metric[]>(['desired', 'available']);
 
   // Series colours need the ReplicaSets' revisions only (a DaemonSet's series is its newest).
@@ -66,6 +69,7 @@ export function TimelinePanel() {
         emptyTitle={t('timeline.emptyTitle')}
         emptyText={t('timeline.emptyText')}
       >
+        <SummaryStrip />
         <div className="flex min-h-0 flex-1 flex-col gap-2 md:flex-row">
           <div className="min-h-28 min-w-0 flex-1">
             <TimelineChart
@@ -82,6 +86,7 @@ export function TimelinePanel() {
               replicaSets={replicaSets}
               workloads={workloads}
               index={index}
+              rollouts={rollouts}
             />
           </div>
           <div className="flex shrink-0 flex-col gap-1.5 overflow-auto md:w-72">
