@@ -1,6 +1,10 @@
-/** App lays out the header and the six panels; it holds no logic of its own. */
+/** App lays out the header and the six panels (or the compare or sweep view); it holds no logic of its own. */
 import '../i18n/index.ts';
+import { useAppStore } from '../state/hooks.ts';
+import type { AppState } from '../state/store.ts';
 import { ClusterPanel } from '../ui/cluster/ClusterPanel.tsx';
+import { CompareView } from '../ui/compare/CompareView.tsx';
+import { SweepView } from '../ui/compare/SweepView.tsx';
 import { ControlsPanel } from '../ui/controls/ControlsPanel.tsx';
 import { ExpectationsPanel } from '../ui/expectations/ExpectationsPanel.tsx';
 import { ExplainPanel } from '../ui/explain/ExplainPanel.tsx';
@@ -9,18 +13,30 @@ import { ReplicaSetsPanel } from '../ui/replicasets/ReplicaSetsPanel.tsx';
 import { TimelinePanel } from '../ui/timeline/TimelinePanel.tsx';
 import './layout.css';
 
+const viewOf = (s: AppState) => s.view;
+
 export function App() {
+  const view = useAppStore(viewOf);
   return (
     <div className="flex min-h-full flex-col lg:h-full">
       <AppHeader />
-      <main className="app-grid min-h-0 flex-1 gap-3 p-3">
-        <ClusterPanel />
-        <ReplicaSetsPanel />
-        <ExpectationsPanel />
-        <ExplainPanel />
-        <TimelinePanel />
-        <ControlsPanel />
-      </main>
+      {view === 'compare' ? <CompareView /> : null}
+      {view === 'sweep' ? <SweepView /> : null}
+      {view === 'run' ? <RunView /> : null}
     </div>
+  );
+}
+
+/** RunView: the six panels of one run. */
+function RunView() {
+  return (
+    <main className="app-grid min-h-0 flex-1 gap-3 p-3">
+      <ClusterPanel />
+      <ReplicaSetsPanel />
+      <ExpectationsPanel />
+      <ExplainPanel />
+      <TimelinePanel />
+      <ControlsPanel />
+    </main>
   );
 }

@@ -5,6 +5,7 @@ import { startSim } from '../state/actions.ts';
 import { appStore } from '../state/store.ts';
 import { startUiPrefs } from '../ui/header/uiPrefs.ts';
 import { App } from './App.tsx';
+import { openCompareLink, startCompareUrlSync } from './compareUrl.ts';
 import { openInitialScenario, startUrlSync } from './scenarioUrl.ts';
 import { startTheme } from './theme.ts';
 import './index.css';
@@ -24,8 +25,11 @@ createRoot(root).render(
 /** boot connects the simulation worker, then opens the link, the autosave or the default preset. */
 async function boot(): Promise<void> {
   if (!(await startSim())) return;
+  const hash = location.hash;
   startUrlSync();
   await openInitialScenario();
+  startCompareUrlSync();
+  await openCompareLink(hash);
 }
 
 void boot();

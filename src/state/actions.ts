@@ -14,6 +14,7 @@ import {
   startSimWorker,
   type WorkerLike,
 } from '../worker/simClient.ts';
+import { compareParam } from './compareActions.ts';
 import { FrameApplier } from './frames.ts';
 import { setPackedPods } from './podBuffer.ts';
 import { themeSelector } from './selectors.ts';
@@ -267,11 +268,11 @@ export async function removeNode(name: string): Promise<ActionResult> {
   return r.ok ? { ok: true } : { ok: false, message: r.message ?? '' };
 }
 
-/** shareHash is the hash of the working scenario at the current tick: `#v1.…&t=<tick>[&lang=…]`. */
+/** shareHash is the hash of the working scenario at the current tick: `#v1.…&t=<tick>[&lang=…][&compare=…]`. */
 export function shareHashAt(store: AppStore = appStore): string {
   const s = store.getState();
   if (!s.shareHash) return '';
-  return `${s.shareHash}&t=${s.tick}${s.languageChosen ? `&lang=${s.language}` : ''}`;
+  return `${s.shareHash}&t=${s.tick}${s.languageChosen ? `&lang=${s.language}` : ''}${compareParam(store)}`;
 }
 /** shareUrl is the full URL of the working scenario at the current tick. */
 export function shareUrl(): string {

@@ -7,7 +7,13 @@
  * Paused, stepping or seeking, each frame goes into the store at once. Chart, watch and marker
  * increments are never dropped: the ones of skipped frames go in with the next update.
  */
-import type { DerivedDelta, FrameMessage, FrameView, PackedPodsWire, RolloutView } from '../worker/protocol.ts';
+import type {
+  DerivedDelta,
+  FrameMessage,
+  FrameView,
+  PackedPodsWire,
+  RolloutView,
+} from '../worker/protocol.ts';
 import { getPackedPods, type PackedPods, setPackedPods } from './podBuffer.ts';
 import type { SimData } from './simSlice.ts';
 import type { AppStore } from './store.ts';

@@ -87,7 +87,7 @@ describe('CompareHost', () => {
     host.dispose();
   });
 
-  it('moves every variant to the time a seek asks for, packing each one\'s pods there', () => {
+  it("moves every variant to the time a seek asks for, packing each one's pods there", () => {
     const env = new Env();
     const host = new CompareHost(env);
     host.handle({ type: 'load', id: 1, base: SEED, variants: variants('25%', '100%'), workload: null });
@@ -126,7 +126,13 @@ describe('CompareHost', () => {
     const env = new Env();
     const host = new CompareHost(env);
     host.handle({ type: 'load', id: 1, base: SEED, variants: [], workload: null });
-    host.handle({ type: 'load', id: 2, base: 'version: 1\nname: x\nobjects: []\n', variants: variants(1, 2), workload: null });
+    host.handle({
+      type: 'load',
+      id: 2,
+      base: 'version: 1\nname: x\nobjects: []\n',
+      variants: variants(1, 2),
+      workload: null,
+    });
     expect(env.posted).toEqual([
       { type: 'reply', id: 1, ok: false, error: 'malformed request' },
       { type: 'reply', id: 2, ok: false, error: 'the scenario has no workload to vary' },

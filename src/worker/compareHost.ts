@@ -98,7 +98,8 @@ export class CompareHost {
   handle(data: unknown): void {
     if (!isCompareRequest(data)) {
       const id = typeof data === 'object' && data !== null ? (data as { id?: unknown }).id : undefined;
-      if (typeof id === 'number') this.env.post({ type: 'reply', id, ok: false, error: 'malformed request' }, []);
+      if (typeof id === 'number')
+        this.env.post({ type: 'reply', id, ok: false, error: 'malformed request' }, []);
       else this.env.post({ type: 'fault', message: 'malformed request' }, []);
       return;
     }
@@ -106,7 +107,10 @@ export class CompareHost {
       this.dispatch(data);
       this.env.post({ type: 'reply', id: data.id, ok: true, protocolVersion: COMPARE_PROTOCOL_VERSION }, []);
     } catch (e) {
-      this.env.post({ type: 'reply', id: data.id, ok: false, error: e instanceof Error ? e.message : String(e) }, []);
+      this.env.post(
+        { type: 'reply', id: data.id, ok: false, error: e instanceof Error ? e.message : String(e) },
+        [],
+      );
     }
   }
 
@@ -222,7 +226,8 @@ export class CompareHost {
 
   /** send posts the frame at the clock (with chart and summary increments when they are due). */
   private send(): void {
-    const derived = this.env.now() - this.lastDerived >= COMPARE_DERIVED_MS || this.allEnded() || this.resetSeries;
+    const derived =
+      this.env.now() - this.lastDerived >= COMPARE_DERIVED_MS || this.allEnded() || this.resetSeries;
     if (derived) this.lastDerived = this.env.now();
     const transfer: Transferable[] = [];
     const variants = this.slots.map((slot) => this.variantFrame(slot, derived, transfer));
@@ -242,7 +247,14 @@ export class CompareHost {
   private variantFrame(slot: Slot, derived: boolean, transfer: Transferable[]): CompareVariantFrame {
     const empty = (): CompareSeriesDelta => ({ reset: this.resetSeries, time: [], available: [], pods: [] });
     if (slot.run === null) {
-      return { error: slot.error, recording: false, podCount: 0, packed: null, series: derived ? empty() : null, rollout: null };
+      return {
+        error: slot.error,
+        recording: false,
+        podCount: 0,
+        packed: null,
+        series: derived ? empty() : null,
+        rollout: null,
+      };
     }
     const r = slot.run;
     const tl = r.timeline;

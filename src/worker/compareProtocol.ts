@@ -106,7 +106,8 @@ export function isCompareRequest(x: unknown): x is CompareRequest {
           (v: unknown) =>
             typeof v === 'object' &&
             v !== null &&
-            ((v as CompareVariantSpec).scenario === null || typeof (v as CompareVariantSpec).scenario === 'string') &&
+            ((v as CompareVariantSpec).scenario === null ||
+              typeof (v as CompareVariantSpec).scenario === 'string') &&
             typeof (v as CompareVariantSpec).overrides === 'object' &&
             (v as CompareVariantSpec).overrides !== null,
         )

@@ -147,7 +147,9 @@ export class FrameSender {
     const log = rec.summary;
     // The figures change only when the summary log grows (a fork's truncate shrinks it: reset).
     const rollouts =
-      log.events.length !== s.summaryEvents || log.samples.length !== s.summarySamples ? summarize(log) : null;
+      log.events.length !== s.summaryEvents || log.samples.length !== s.summarySamples
+        ? summarize(log)
+        : null;
     s.summaryEvents = log.events.length;
     s.summarySamples = log.samples.length;
     const series = rec.series.points.slice(s.series);

@@ -54,7 +54,9 @@ export function SummaryStrip() {
       </Figure>
       <span
         data-testid="summary-verdict"
-        className={r.complete ? 'text-bluish-green dark:text-bluish-green' : 'text-vermillion-ink dark:text-orange'}
+        className={
+          r.complete ? 'text-bluish-green dark:text-bluish-green' : 'text-vermillion-ink dark:text-orange'
+        }
       >
         {r.complete
           ? t('compare.summary.complete')

@@ -1,3 +1,4 @@
+import { ViewSwitch } from '../compare/ViewSwitch.tsx';
 import { ScenarioControls } from '../scenario/ScenarioControls.tsx';
 import { Banners } from './Banners.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
@@ -18,6 +19,7 @@ export function AppHeader() {
         Rollout Lab
       </h1>
       <VersionBadge />
+      <ViewSwitch />
       <div className="ml-auto flex flex-wrap items-center gap-2">
         <ScenarioControls />
         <ShareButton />
