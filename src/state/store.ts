@@ -5,11 +5,12 @@
 import { createStore } from 'zustand/vanilla';
 import { type CompareSlice, createCompareSlice } from './compareSlice.ts';
 import { createSimSlice, type SimSlice } from './simSlice.ts';
+import { createSweepSlice, type SweepSlice } from './sweepSlice.ts';
 import { createThemeSlice, type ThemeSlice } from './themeSlice.ts';
 import { createUiSlice, type UiSlice } from './uiSlice.ts';
 import { createWorkerSlice, type WorkerSlice } from './workerSlice.ts';
 
-export type AppState = WorkerSlice & ThemeSlice & SimSlice & UiSlice & CompareSlice;
+export type AppState = WorkerSlice & ThemeSlice & SimSlice & UiSlice & CompareSlice & SweepSlice;
 
 /** createAppStore builds a fresh store (tests make their own). */
 export function createAppStore() {
@@ -19,6 +20,7 @@ export function createAppStore() {
     ...createSimSlice(...a),
     ...createUiSlice(...a),
     ...createCompareSlice(...a),
+    ...createSweepSlice(...a),
   }));
 }
 
