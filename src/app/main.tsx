@@ -5,6 +5,7 @@ import { startSim } from '../state/actions.ts';
 import { appStore } from '../state/store.ts';
 import { startUiPrefs } from '../ui/header/uiPrefs.ts';
 import { App } from './App.tsx';
+import { startViewHold } from '../state/compareActions.ts';
 import { openCompareLink, startCompareUrlSync } from './compareUrl.ts';
 import { openInitialScenario, startUrlSync } from './scenarioUrl.ts';
 import { startTheme } from './theme.ts';
@@ -26,6 +27,7 @@ createRoot(root).render(
 async function boot(): Promise<void> {
   if (!(await startSim())) return;
   const hash = location.hash;
+  startViewHold();
   startUrlSync();
   await openInitialScenario();
   startCompareUrlSync();

@@ -191,6 +191,10 @@ export function togglePlay(): void {
   if (runtime().store.getState().playing) pause();
   else play();
 }
+/** holdSim stops (on) or resumes the run's background recording and frames (another view shows). */
+export function holdSim(on: boolean): void {
+  if (rt) fire({ type: 'hold', on });
+}
 /** stepForward moves one tick forward. */
 export function stepForward(): void {
   fire({ type: 'step', delta: 1 });

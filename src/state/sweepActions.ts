@@ -35,6 +35,11 @@ function thePool(): WorkerPool<SweepTask, SweepLine> {
   return pool;
 }
 
+/** warmSweep starts the pool's workers ahead of the first run. */
+export function warmSweep(): void {
+  thePool().prestart();
+}
+
 /** setSweepForm changes the form (a run already shown stays until the next Run). */
 export function setSweepForm(patch: Partial<SweepForm>, store: AppStore = appStore): void {
   const s = store.getState();

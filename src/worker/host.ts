@@ -169,6 +169,9 @@ export class WorkerHost {
         );
       case 'completions':
         return { kind: 'list', items: consoleCompletions(this.stateAtTick(), req.prefix) };
+      case 'hold':
+        pb.hold(req.on);
+        return done;
     }
   }
 

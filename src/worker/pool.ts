@@ -85,6 +85,14 @@ export class WorkerPool<Task, Result> {
     });
   }
 
+  /**
+   * prestart starts the workers before the first run (a worker loads and compiles the engine in
+   * ~0.2 s; a page starts them when the sweep view opens, while the reader sets the grid up).
+   */
+  prestart(): void {
+    while (this.slots.length < this.size) this.slots.push(this.spawn());
+  }
+
   /** cancel stops the run going on: queued tasks are dropped, busy workers terminated. */
   cancel(): void {
     this.end('cancelled');

@@ -145,7 +145,9 @@ export type WorkerRequest =
       name: string | null;
       from: number | null;
     }
-  | { type: 'completions'; id: number; prefix: string };
+  | { type: 'completions'; id: number; prefix: string }
+  /** The page shows another view (Compare, Sweep): no background recording and no frames while on. */
+  | { type: 'hold'; id: number; on: boolean };
 
 export type WorkerRequestType = WorkerRequest['type'];
 

@@ -71,6 +71,7 @@ const REQUEST_CHECKS: Record<WorkerRequestType, Record<string, (x: unknown) => b
     from: (x) => x === null || isNat(x),
   },
   completions: { prefix: (x) => isText(x, 10_000) },
+  hold: { on: (x) => typeof x === 'boolean' },
 };
 
 /** requestId is the id of a message when it has a usable one (to answer even a malformed request). */

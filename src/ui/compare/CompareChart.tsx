@@ -6,11 +6,16 @@ import { useT } from '../common/useT.ts';
 import { useSize } from '../timeline/useSize.ts';
 import { CHART_MARGINS, compareChartModel } from './compareChartModel.ts';
 import { seconds } from './format.ts';
+import { useThrottled } from './useThrottled.ts';
 import { VARIANT_COLOURS, variantLetter } from './variantText.ts';
 
 const variantsOf = (s: AppState) => s.compareVariants;
 const endOf = (s: AppState) => s.compareEndTime;
 const timeOf = (s: AppState) => s.compareTime;
+const playingOf = (s: AppState) => s.comparePlaying;
+
+/** Shortest time between two redraws of the lines while playing (the cursor moves every frame). */
+const PLAYING_REDRAW_MS = 1000;
 
 /**
  * CompareChart: every variant's available pods (solid) and pods not terminating (dashed) on one
@@ -19,8 +24,10 @@ const timeOf = (s: AppState) => s.compareTime;
  */
 export function CompareChart() {
   const t = useT();
-  const variants = useAppStore(variantsOf);
-  const endTime = useAppStore(endOf);
+  const playing = useAppStore(playingOf);
+  // While playing, four 2,000-pod runs add samples four times a second: redraw once a second.
+  const variants = useThrottled(useAppStore(variantsOf), PLAYING_REDRAW_MS, playing);
+  const endTime = useThrottled(useAppStore(endOf), PLAYING_REDRAW_MS, playing);
   const box = useRef<HTMLDivElement>(null);
   const cursor = useRef<SVGLineElement>(null);
   const { width, height } = useSize(box);

@@ -1,5 +1,6 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useAppStore } from '../../state/hooks.ts';
+import { warmSweep } from '../../state/sweepActions.ts';
 import { sweepCells } from '../../state/sweepGrid.ts';
 import type { AppState } from '../../state/store.ts';
 import { useT } from '../common/useT.ts';
@@ -30,6 +31,7 @@ export function SweepView() {
   const message = useAppStore(messageOf);
   const selected = useAppStore(selectedOf);
   const elapsed = useAppStore(elapsedOf);
+  useEffect(() => warmSweep(), []);
   const cells = useMemo(() => (run ? sweepCells(run.setup, lines) : []), [run, lines]);
   const picked = selected ? (cells.find((c) => c.xi === selected.xi && c.yi === selected.yi) ?? null) : null;
   return (

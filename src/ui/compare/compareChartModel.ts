@@ -22,6 +22,44 @@ export interface CompareChartModel {
   lines: { available: string; pods: string }[];
 }
 
+/**
+ * thinSteps keeps, of a step series drawn `width` pixels wide, at most four points per pixel
+ * column — the first, lowest, highest and last value there, in time order — so the line looks
+ * the same while a 2,000-pod variant's ~20,000 samples cost a few thousand points to draw.
+ */
+export function thinSteps(
+  time: readonly number[],
+  values: readonly number[],
+  x: (t: number) => number,
+): [number, number][] {
+  const out: [number, number][] = [];
+  let col = Number.NaN;
+  let first: [number, number] | null = null;
+  let lo: [number, number] | null = null;
+  let hi: [number, number] | null = null;
+  let last: [number, number] | null = null;
+  const flush = () => {
+    if (!first || !lo || !hi || !last) return;
+    const pts = [first, lo, hi, last].sort((a, b) => a[0] - b[0]);
+    for (const p of pts) if (out.at(-1) !== p) out.push(p);
+  };
+  for (let i = 0; i < time.length; i++) {
+    const px = x(time[i] as number);
+    const p: [number, number] = [px, values[i] as number];
+    const c = Math.floor(px);
+    if (c !== col) {
+      flush();
+      col = c;
+      first = lo = hi = p;
+    }
+    if (p[1] < (lo as [number, number])[1]) lo = p;
+    if (p[1] > (hi as [number, number])[1]) hi = p;
+    last = p;
+  }
+  flush();
+  return out;
+}
+
 /** compareChartModel lays out every variant's series in `width` × `height` up to `endTime` seconds. */
 export function compareChartModel(
   series: readonly SeriesData[],
@@ -41,7 +79,7 @@ export function compareChartModel(
     .range([Math.max(m.top + 1, height - m.bottom), m.top]);
   const path = (s: SeriesData, pick: readonly number[]) => {
     if (s.time.length === 0) return '';
-    const pts: [number, number][] = s.time.map((t, i) => [x(t), y(pick[i] ?? 0)]);
+    const pts: [number, number][] = thinSteps(s.time, pick, x).map(([px, v]) => [px, y(v)]);
     pts.push([x(maxTime), y(pick.at(-1) ?? 0)]);
     // Start from 0 at t = 0 so every variant's line covers the whole axis.
     if ((s.time[0] ?? 0) > 0) pts.unshift([x(0), y(0)]);
