@@ -31,6 +31,11 @@ describe('WorkerHost hold', () => {
     const env = new FakeEnv();
     host = new WorkerHost(env);
     host.handle({ type: 'hold', id: 1 });
-    expect(env.reply(1)).toEqual({ type: 'reply', id: 1, ok: false, error: 'malformed request: hold: missing field on' });
+    expect(env.reply(1)).toEqual({
+      type: 'reply',
+      id: 1,
+      ok: false,
+      error: 'malformed request: hold: missing field on',
+    });
   });
 });

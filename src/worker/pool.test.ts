@@ -39,7 +39,8 @@ class InThread implements PoolWorkerLike {
 /** echo answers each task with its payload doubled. */
 const echo = () =>
   new InThread((m, reply) => {
-    if (m.type === 'task') reply({ type: 'done', job: m.job, index: m.index, result: (m.payload as number) * 2 });
+    if (m.type === 'task')
+      reply({ type: 'done', job: m.job, index: m.index, result: (m.payload as number) * 2 });
   });
 
 describe('WorkerPool', () => {
@@ -137,18 +138,38 @@ describe('SweepHost on the pool', () => {
         h.handle(m);
       });
     }, 2);
-    const tasks = [{ variant: { maxSurge: 0, maxUnavailable: 0 } }, { variant: { maxSurge: '100%', maxUnavailable: 1 } }];
-    expect(await shared.run({ scenario: SEED, workload: null }, tasks, (i, l) => (lines[i] = l))).toBe('done');
+    const tasks = [
+      { variant: { maxSurge: 0, maxUnavailable: 0 } },
+      { variant: { maxSurge: '100%', maxUnavailable: 1 } },
+    ];
+    expect(await shared.run({ scenario: SEED, workload: null }, tasks, (i, l) => (lines[i] = l))).toBe(
+      'done',
+    );
     expect(lines[0]).toMatchObject({ error: expect.stringContaining('may not be 0 when `maxSurge` is 0') });
-    expect(lines[1]).toMatchObject({ variant: { maxSurge: '100%', maxUnavailable: 1 }, revision: '2', maxPods: 20 });
+    expect(lines[1]).toMatchObject({
+      variant: { maxSurge: '100%', maxUnavailable: 1 },
+      revision: '2',
+      maxPods: 20,
+    });
     shared.dispose();
   });
 
   it('answers every variant with the reason when the scenario does not read', () => {
     const out: PoolReply[] = [];
     const h = new SweepHost((r) => out.push(r));
-    h.handle({ type: 'init', job: 1, payload: { scenario: 'version: 1\nname: x\nobjects: []\n', workload: null } });
+    h.handle({
+      type: 'init',
+      job: 1,
+      payload: { scenario: 'version: 1\nname: x\nobjects: []\n', workload: null },
+    });
     h.handle({ type: 'task', job: 1, index: 0, payload: { variant: { seed: 2 } } });
-    expect(out).toEqual([{ type: 'done', job: 1, index: 0, result: { variant: { seed: 2 }, error: 'the scenario has no workload to vary' } }]);
+    expect(out).toEqual([
+      {
+        type: 'done',
+        job: 1,
+        index: 0,
+        result: { variant: { seed: 2 }, error: 'the scenario has no workload to vary' },
+      },
+    ]);
   });
 });

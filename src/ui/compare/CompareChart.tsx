@@ -31,6 +31,10 @@ export function CompareChart() {
   const box = useRef<HTMLDivElement>(null);
   const cursor = useRef<SVGLineElement>(null);
   const { width, height } = useSize(box);
+  // From a little before the first rollout: the creation before it is the same in every variant.
+  const starts = variants.flatMap((v) => (v.rollout ? [v.rollout.startSeconds] : []));
+  const from =
+    starts.length > 0 && starts.length === variants.length ? Math.max(0, Math.min(...starts) - 5) : 0;
   const model = useMemo(
     () =>
       compareChartModel(
@@ -38,8 +42,9 @@ export function CompareChart() {
         endTime,
         width,
         height,
+        from,
       ),
-    [variants, endTime, width, height],
+    [variants, endTime, width, height, from],
   );
 
   useEffect(() => {

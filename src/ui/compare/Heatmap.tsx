@@ -108,7 +108,7 @@ export function Heatmap({ metric, setup, cells, selected }: HeatmapProps) {
                       dy="0.35em"
                       textAnchor="middle"
                       fill={c.ink}
-                      className="pointer-events-none text-[0.625rem] font-medium tabular-nums"
+                      className={`pointer-events-none font-medium tabular-nums ${c.kind === 'value' ? 'text-[0.625rem]' : 'text-sm'}`}
                     >
                       {c.text}
                     </text>

@@ -29,7 +29,7 @@ function rgbAt(img: ImageData, x: number, y: number): [number, number, number] {
 
 describe('clusterLayout', () => {
   it('takes the largest cells that fit, with the boxes side by side', () => {
-    expect(clusterLayout(300, 100, 3, 6)).toMatchObject({ pitch: 12, boxCols: 3 });
+    expect(clusterLayout(300, 100, 3, 6)).toMatchObject({ pitch: 16, boxCols: 3 });
     const big = clusterLayout(300, 160, 24, 110);
     expect(big.pitch).toBeGreaterThanOrEqual(2);
     const rows = Math.ceil(24 / big.boxCols);
@@ -56,6 +56,15 @@ describe('paintCluster', () => {
 
 describe('mostPerNode', () => {
   it('counts the fullest node, the unscheduled tray included', () => {
-    expect(mostPerNode(packed([[0, 0, 1], [1, 0, 1], [1, 0, 1], [-1, 0, 1]]))).toBe(2);
+    expect(
+      mostPerNode(
+        packed([
+          [0, 0, 1],
+          [1, 0, 1],
+          [1, 0, 1],
+          [-1, 0, 1],
+        ]),
+      ),
+    ).toBe(2);
   });
 });

@@ -30,7 +30,7 @@ export function clusterLayout(w: number, h: number, nodes: number, perNode: numb
   const n = Math.max(1, nodes);
   const m = Math.max(1, perNode);
   // The largest cells that fit; with those, the most boxes side by side (nodes read as nodes).
-  for (const pitch of [12, 10, 8, 6, 5, 4, 3, 2]) {
+  for (const pitch of [16, 12, 10, 8, 6, 5, 4, 3, 2]) {
     for (let boxCols = n; boxCols >= 1; boxCols--) {
       const boxW = Math.floor((w - (boxCols - 1) * GAP) / boxCols);
       const cellCols = Math.floor((boxW - 2 * PAD) / pitch);

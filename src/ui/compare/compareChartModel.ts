@@ -60,17 +60,22 @@ export function thinSteps(
   return out;
 }
 
-/** compareChartModel lays out every variant's series in `width` × `height` up to `endTime` seconds. */
+/**
+ * compareChartModel lays out every variant's series in `width` × `height` from `from` to `endTime`
+ * seconds (the compare view starts a little before the rollouts: the creation before them is the
+ * same in every variant).
+ */
 export function compareChartModel(
   series: readonly SeriesData[],
   endTime: number,
   width: number,
   height: number,
+  from = 0,
 ): CompareChartModel {
   const m = CHART_MARGINS;
-  const maxTime = Math.max(1, endTime, ...series.map((s) => s.time.at(-1) ?? 0));
+  const maxTime = Math.max(from + 1, endTime, ...series.map((s) => s.time.at(-1) ?? 0));
   const x = scaleLinear()
-    .domain([0, maxTime])
+    .domain([from, maxTime])
     .range([m.left, Math.max(m.left + 1, width - m.right)]);
   const peak = Math.max(1, ...series.flatMap((s) => [...s.available, ...s.pods]));
   const y = scaleLinear()
@@ -79,15 +84,18 @@ export function compareChartModel(
     .range([Math.max(m.top + 1, height - m.bottom), m.top]);
   const path = (s: SeriesData, pick: readonly number[]) => {
     if (s.time.length === 0) return '';
-    const pts: [number, number][] = thinSteps(s.time, pick, x).map(([px, v]) => [px, y(v)]);
+    // The value at `from` is the last one before it (0 before the first sample).
+    let k = 0;
+    while (k < s.time.length && (s.time[k] as number) < from) k++;
+    const before = k > 0 ? (pick[k - 1] as number) : 0;
+    const pts: [number, number][] = thinSteps(s.time.slice(k), pick.slice(k), x).map(([px, v]) => [px, y(v)]);
     pts.push([x(maxTime), y(pick.at(-1) ?? 0)]);
-    // Start from 0 at t = 0 so every variant's line covers the whole axis.
-    if ((s.time[0] ?? 0) > 0) pts.unshift([x(0), y(0)]);
+    if (k === s.time.length || (s.time[k] as number) > from) pts.unshift([x(from), y(before)]);
     return line().curve(curveStepAfter).digits(1)(pts) ?? '';
   };
   return {
     x,
-    invertX: (px) => Math.min(maxTime, Math.max(0, x.invert(px))),
+    invertX: (px) => Math.min(maxTime, Math.max(from, x.invert(px))),
     y,
     xTicks: x.ticks(Math.max(2, Math.floor(width / 90))).map((value) => ({ value, x: x(value) })),
     yTicks: y

@@ -3,7 +3,10 @@ import { readSetup, type SweepCell, sweepCells } from '../../state/sweepGrid.ts'
 import type { SweepLine } from '../../timeline/sweep.ts';
 import { formatValue, heatmapModel } from './heatmapModel.ts';
 
-const r = readSetup({ xField: 'maxSurge', xValues: '0,1', yField: 'maxUnavailable', yValues: '0,1', seeds: 1 }, 1);
+const r = readSetup(
+  { xField: 'maxSurge', xValues: '0,1', yField: 'maxUnavailable', yValues: '0,1', seeds: 1 },
+  1,
+);
 if (!r.ok) throw new Error(r.message);
 const setup = r.setup;
 
@@ -23,7 +26,12 @@ const fig = (durationSeconds: number | null, minAvailable: number): SweepLine =>
 });
 
 // (0,0) refused, (0,1) 40 s / 9, (1,0) 10 s / 10, (1,1) stalled / 9
-const cells: SweepCell[] = sweepCells(setup, [{ variant: {}, error: 'both 0' }, fig(40, 9), fig(10, 10), fig(null, 9)]);
+const cells: SweepCell[] = sweepCells(setup, [
+  { variant: {}, error: 'both 0' },
+  fig(40, 9),
+  fig(10, 10),
+  fig(null, 9),
+]);
 
 describe('heatmapModel', () => {
   it('marks refused and unfinished cells and colours the rest, brighter for better', () => {

@@ -29,8 +29,25 @@ const rollout = (patch: Partial<RolloutView>): RolloutView => ({
   ...patch,
 });
 
-const CREATION = rollout({ revision: '1', startSeconds: 0, endSeconds: 6.2, durationSeconds: 6.2, minAvailable: 0, maxPods: 10, maxPodsWithTerminating: 10, minAvailableSeconds: 0 });
-const STALLED = rollout({ revision: '3', startSeconds: 60, endSeconds: null, durationSeconds: null, complete: false, progressDeadlineExceeded: true, minAvailable: 10 });
+const CREATION = rollout({
+  revision: '1',
+  startSeconds: 0,
+  endSeconds: 6.2,
+  durationSeconds: 6.2,
+  minAvailable: 0,
+  maxPods: 10,
+  maxPodsWithTerminating: 10,
+  minAvailableSeconds: 0,
+});
+const STALLED = rollout({
+  revision: '3',
+  startSeconds: 60,
+  endSeconds: null,
+  durationSeconds: null,
+  complete: false,
+  progressDeadlineExceeded: true,
+  minAvailable: 10,
+});
 
 describe('SummaryStrip', () => {
   it('shows the rollout the playhead is in, with its figures', () => {
@@ -39,7 +56,9 @@ describe('SummaryStrip', () => {
     expect(within(strip).getByTestId('summary-duration').textContent).toBe('Duration 10.6 s (30 → 40.6 s)');
     expect(within(strip).getByTestId('summary-verdict').textContent).toBe('complete');
     expect(within(strip).getByTestId('summary-min-available').textContent).toBe('Least available 8 of 10');
-    expect(within(strip).getByTestId('summary-max-pods').textContent).toBe('Most pods 13 (16 with terminating)');
+    expect(within(strip).getByTestId('summary-max-pods').textContent).toBe(
+      'Most pods 13 (16 with terminating)',
+    );
   });
 
   it('says a stalled rollout did not finish and exceeded its deadline, and lets the reader pick another', () => {
@@ -67,18 +86,30 @@ describe('MinAvailableMarkers', () => {
     renderWithStore(
       <svg>
         <title>chart</title>
-        <MinAvailableMarkers rollouts={[CREATION, rollout({})]} x={(t) => t * 10} y={(v) => 100 - v} plotTop={0} plotBottom={100} />
+        <MinAvailableMarkers
+          rollouts={[CREATION, rollout({})]}
+          x={(t) => t * 10}
+          y={(v) => 100 - v}
+          plotTop={0}
+          plotBottom={100}
+        />
       </svg>,
     );
     const markers = screen.getAllByTestId('min-available-marker');
     expect(markers).toHaveLength(1);
     expect(markers[0]?.getAttribute('data-time')).toBe('30.1');
-    expect(markers[0]?.querySelector('title')?.textContent).toBe('Least available: 8 of 10 at 30.1 s (revision 2)');
+    expect(markers[0]?.querySelector('title')?.textContent).toBe(
+      'Least available: 8 of 10 at 30.1 s (revision 2)',
+    );
   });
 });
 
 describe('RunSummaryTable', () => {
-  const variant = (id: number, overrides: object, patch: Partial<CompareVariantState>): CompareVariantState => ({
+  const variant = (
+    id: number,
+    overrides: object,
+    patch: Partial<CompareVariantState>,
+  ): CompareVariantState => ({
     id,
     spec: { scenario: null, overrides },
     label: '',
@@ -94,14 +125,27 @@ describe('RunSummaryTable', () => {
   it('is the table named Run summary, one row per variant with the §10 figures or the refusal', () => {
     renderWithStore(<RunSummaryTable />, {
       compareVariants: [
-        variant(1, { maxSurge: 0 }, { rollout: rollout({ durationSeconds: 47.4, maxPods: 10, maxPodsWithTerminating: 11, minAvailable: 9 }) }),
+        variant(
+          1,
+          { maxSurge: 0 },
+          {
+            rollout: rollout({
+              durationSeconds: 47.4,
+              maxPods: 10,
+              maxPodsWithTerminating: 11,
+              minAvailable: 9,
+            }),
+          },
+        ),
         variant(2, { maxSurge: '25%' }, { rollout: rollout({}) }),
         variant(3, { maxSurge: 0, maxUnavailable: 0 }, { error: 'The Deployment "web" is invalid: …' }),
         variant(4, { seed: 2 }, { recording: true }),
       ],
     });
     const table = screen.getByRole('table', { name: 'Run summary' });
-    const rows = within(table).getAllByTestId('summary-row').map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
+    const rows = within(table)
+      .getAllByTestId('summary-row')
+      .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
     expect(rows).toEqual([
       ['AmaxSurge 0', '47.4 s', 'complete', '9 of 10', '10', '11'],
       ['BmaxSurge 25%', '10.6 s', 'complete', '8 of 10', '13', '16'],
