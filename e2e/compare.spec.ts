@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { failOnProblems, openPreset, presetHash, seekTo, tickOf } from './panelsSupport.ts';
 
@@ -93,3 +94,27 @@ test('the run shows its summary strip and the least-available marker', async ({ 
   await expect(strip.getByTestId('summary-max-pods')).toHaveText('Most pods 13 (16 with terminating)');
   await expect(page.getByTestId('min-available-marker')).toHaveCount(1);
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`axe finds no serious or critical violation in Compare and Sweep, ${scheme}`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    const axe = async () => {
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      return results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    };
+    await page.goto(LINK);
+    const rows = page.getByRole('table', { name: 'Run summary' }).getByTestId('summary-row');
+    await expect(rows.locator('td:nth-child(5)')).toHaveText(['10', '13', '20'], { timeout: 30_000 });
+    expect(await axe()).toEqual([]);
+    await page.getByRole('button', { name: 'Sweep', exact: true }).click();
+    await page.getByRole('textbox', { name: 'X axis values' }).fill('0, 50%');
+    await page.getByRole('textbox', { name: 'Y axis values' }).fill('0, 1');
+    await page.getByRole('button', { name: 'Run sweep' }).click();
+    await expect(page.getByTestId('sweep-status')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+    await page.getByRole('figure', { name: 'Duration (s)' }).getByTestId('sweep-cell').nth(1).click();
+    expect(await axe()).toEqual([]);
+  });
+}

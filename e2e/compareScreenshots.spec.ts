@@ -36,13 +36,14 @@ test('screenshots of a compare of maxSurge 0, 25% and 100%, light and dark', asy
 });
 
 test('screenshots of the sweep heatmaps, light and dark', async ({ page }) => {
+  test.setTimeout(240_000);
   await openPreset(page, 'seed');
   await page.getByRole('button', { name: 'Sweep', exact: true }).click();
   await page.getByRole('combobox', { name: 'X axis step' }).selectOption('10');
   await page.getByRole('combobox', { name: 'Y axis step' }).selectOption('10');
-  await page.getByRole('spinbutton', { name: 'Seeds' }).fill('3');
+  await page.getByRole('spinbutton', { name: 'Seeds' }).fill('2');
   await page.getByRole('button', { name: 'Run sweep' }).click();
-  await expect(page.getByTestId('sweep-status')).toHaveAttribute('data-status', 'done', { timeout: 120_000 });
+  await expect(page.getByTestId('sweep-status')).toHaveAttribute('data-status', 'done', { timeout: 200_000 });
   await page.getByRole('figure', { name: 'Duration (s)' }).getByRole('button', { name: /^maxSurge 20%, maxUnavailable 30%:/ }).click();
   for (const s of SCHEMES) {
     await scheme(page, s);

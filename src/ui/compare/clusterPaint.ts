@@ -81,7 +81,9 @@ function cellColour(phase: number, rank: number, theme: PaintTheme): Rgb {
   if (phase === AVAILABLE) return base;
   const mix = (c: Rgb, t: number): Rgb =>
     [0, 1, 2].map((k) => Math.round((c[k] as number) * t + (theme.background[k] as number) * (1 - t))) as Rgb;
-  return phase === TERMINATING ? mix(OLDER, 0.45) : mix(base, 0.4);
+  // Paler on a dark background fades into it: there the starting pods keep more of their colour.
+  const pale = theme.background[0] > 128 ? 0.4 : 0.6;
+  return phase === TERMINATING ? mix(OLDER, 0.45) : mix(base, pale);
 }
 
 /** A theme's colours, packed: the cell colour of (phase, rank) at phase × 4 + rank. */
