@@ -14,7 +14,9 @@ test('a compare link opened in a fresh browser shows the Run summary of its vari
   await expect(table).toBeVisible({ timeout: 15_000 });
   const rows = table.getByTestId('summary-row');
   await expect(rows).toHaveCount(3);
-  await expect(rows.locator('th')).toHaveText(['A maxSurge 0', 'B maxSurge 25%', 'C maxSurge 100%'].map((t) => t.replace(' ', '')));
+  await expect(rows.locator('th')).toHaveText(
+    ['A maxSurge 0', 'B maxSurge 25%', 'C maxSurge 100%'].map((t) => t.replace(' ', '')),
+  );
   // Most pods: replicas + surge (0, 3 of 10, all 10), once every variant is recorded.
   await expect(rows.locator('td:nth-child(5)')).toHaveText(['10', '13', '20'], { timeout: 30_000 });
   await expect(rows.locator('td:nth-child(3)')).toHaveText(['complete', 'complete', 'complete']);
@@ -27,7 +29,9 @@ test('a compare link opened in a fresh browser shows the Run summary of its vari
 
 test('a compare link that does not read says why and shows the run', async ({ page }) => {
   await page.goto(`./${presetHash('seed')}&compare=surge:1,2`);
-  await expect(page.getByTestId('scenario-message')).toContainText('This compare link could not be opened: unknown field "surge"');
+  await expect(page.getByTestId('scenario-message')).toContainText(
+    'This compare link could not be opened: unknown field "surge"',
+  );
   await expect(page.getByRole('region', { name: 'Cluster' })).toBeVisible();
 });
 
@@ -38,7 +42,10 @@ test('adds the current scenario as a variant with one click', async ({ page }) =
   await page.getByRole('button', { name: 'Add a variant from the current scenario' }).click();
   await expect(page.getByRole('region', { name: /^Variant B: current scenario/ })).toBeVisible();
   const b = page.getByRole('form', { name: 'Fields of variant B' });
-  await page.getByRole('region', { name: /^Variant B/ }).getByText('Change').click();
+  await page
+    .getByRole('region', { name: /^Variant B/ })
+    .getByText('Change')
+    .click();
   await b.getByRole('textbox').first().fill('100%');
   await b.getByRole('button', { name: 'Apply' }).click();
   const rows = page.getByRole('table', { name: 'Run summary' }).getByTestId('summary-row');
@@ -60,8 +67,17 @@ test('a small sweep runs, shows both heatmaps, and a cell opens its variant', as
     await expect(map.getByTestId('sweep-cell')).toHaveCount(6);
     await expect(map.locator('[data-kind=invalid]')).toHaveCount(1);
   }
-  await expect(page.getByRole('button', { name: /^maxSurge 0, maxUnavailable 0: The Deployment .* may not be 0 when `maxSurge` is 0$/ }).first()).toBeVisible();
-  await page.getByRole('figure', { name: 'Duration (s)' }).getByRole('button', { name: /^maxSurge 100%, maxUnavailable 1: duration / }).click();
+  await expect(
+    page
+      .getByRole('button', {
+        name: /^maxSurge 0, maxUnavailable 0: The Deployment .* may not be 0 when `maxSurge` is 0$/,
+      })
+      .first(),
+  ).toBeVisible();
+  await page
+    .getByRole('figure', { name: 'Duration (s)' })
+    .getByRole('button', { name: /^maxSurge 100%, maxUnavailable 1: duration / })
+    .click();
   const details = page.getByRole('region', { name: 'Picked cell' });
   await expect(details).toContainText('maxSurge 100%, maxUnavailable 1');
   await details.getByRole('button', { name: 'Open this variant' }).click();
@@ -100,7 +116,9 @@ for (const scheme of ['light', 'dark'] as const) {
     test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: scheme });
     const axe = async () => {
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
       return results.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
@@ -113,7 +131,9 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.getByRole('textbox', { name: 'X axis values' }).fill('0, 50%');
     await page.getByRole('textbox', { name: 'Y axis values' }).fill('0, 1');
     await page.getByRole('button', { name: 'Run sweep' }).click();
-    await expect(page.getByTestId('sweep-status')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+    await expect(page.getByTestId('sweep-status')).toHaveAttribute('data-status', 'done', {
+      timeout: 30_000,
+    });
     await page.getByRole('figure', { name: 'Duration (s)' }).getByTestId('sweep-cell').nth(1).click();
     expect(await axe()).toEqual([]);
   });

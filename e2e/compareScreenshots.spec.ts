@@ -20,7 +20,9 @@ test('screenshots of the summary strip and the least-available marker, light and
   for (const s of SCHEMES) {
     await scheme(page, s);
     await page.screenshot({ path: `artifacts/screenshots/summary-strip-${s}.png` });
-    await page.getByRole('region', { name: 'Timeline' }).screenshot({ path: `artifacts/screenshots/summary-strip-timeline-${s}.png` });
+    await page
+      .getByRole('region', { name: 'Timeline' })
+      .screenshot({ path: `artifacts/screenshots/summary-strip-timeline-${s}.png` });
   }
 });
 
@@ -44,7 +46,10 @@ test('screenshots of the sweep heatmaps, light and dark', async ({ page }) => {
   await page.getByRole('spinbutton', { name: 'Seeds' }).fill('2');
   await page.getByRole('button', { name: 'Run sweep' }).click();
   await expect(page.getByTestId('sweep-status')).toHaveAttribute('data-status', 'done', { timeout: 200_000 });
-  await page.getByRole('figure', { name: 'Duration (s)' }).getByRole('button', { name: /^maxSurge 20%, maxUnavailable 30%:/ }).click();
+  await page
+    .getByRole('figure', { name: 'Duration (s)' })
+    .getByRole('button', { name: /^maxSurge 20%, maxUnavailable 30%:/ })
+    .click();
   for (const s of SCHEMES) {
     await scheme(page, s);
     await page.screenshot({ path: `artifacts/screenshots/sweep-heatmaps-${s}.png` });
