@@ -98,9 +98,11 @@ export async function measureCompare(browser, origin, hash, seconds, run, cpu = 
     window.__bench.measuring = false;
     return window.__bench;
   });
-  const cpuFigures = cpu
-    ? (await browser.stopTracing(), cpu(JSON.parse(readFileSync(tracePath, 'utf8')), seconds))
-    : {};
+  let cpuFigures = {};
+  if (cpu) {
+    await browser.stopTracing();
+    cpuFigures = cpu(JSON.parse(readFileSync(tracePath, 'utf8')), seconds);
+  }
   const t1 = Number(await slider.inputValue());
   const pods = await page.getByTestId('variant-cluster').count();
   await page.screenshot({ path: 'artifacts/bench-browser-compare.png' });
