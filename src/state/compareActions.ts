@@ -4,7 +4,7 @@
  * they share. The compare worker starts on first use; a refusal (a bad variant list) becomes the
  * view's message, and an invalid variant shows the API server's words in its place.
  */
-import { type SweepAxis, type Variant, variantLabel } from '../scenario/variantFields.ts';
+import type { SweepAxis, Variant } from '../scenario/variantFields.ts';
 import {
   type CompareClient,
   type CompareWorkerLike,
@@ -32,8 +32,8 @@ interface Runtime {
 let rt: Runtime | null = null;
 let makeWorker: () => CompareWorkerLike = startCompareWorker;
 
-/** useCompareWorker sets how the compare worker is made (tests run it in-thread). */
-export function useCompareWorker(create: () => CompareWorkerLike): void {
+/** setCompareWorkerFactory sets how the compare worker is made (tests run it in-thread). */
+export function setCompareWorkerFactory(create: () => CompareWorkerLike): void {
   makeWorker = create;
 }
 
@@ -122,13 +122,6 @@ function onFrame(r: Runtime, f: CompareFrame): void {
   s.compareUpdate(patch);
 }
 
-/** labelOf names a variant by how it differs. */
-export function labelOf(spec: CompareVariantSpec, currentTime: number | null): string {
-  const own = spec.scenario === null ? '' : `current scenario (${currentTime ?? 0} s)`;
-  const fields = variantLabel(spec.overrides);
-  return [own, fields].filter(Boolean).join(', ') || 'as the scenario';
-}
-
 let nextId = 1;
 
 /** fresh is a variant as it starts: nothing recorded yet. */
@@ -137,7 +130,6 @@ function fresh(spec: CompareVariantSpec, madeAt: number | null, id = nextId++): 
   return {
     id,
     spec,
-    label: labelOf(spec, madeAt),
     madeAt,
     error: null,
     recording: true,
@@ -247,17 +239,20 @@ function fire(store: AppStore, body: Parameters<CompareClient['request']>[0]): v
     .catch(() => {});
 }
 
-/** comparePlay, comparePause, compareSeek and compareSetSpeed move the shared clock. */
+/** comparePlay starts the variants' shared clock. */
 export function comparePlay(store: AppStore = appStore): void {
   fire(store, { type: 'play' });
 }
+/** comparePause stops the shared clock (recording goes on in the background). */
 export function comparePause(store: AppStore = appStore): void {
   fire(store, { type: 'pause' });
 }
+/** compareSeek moves every variant to the virtual second `seconds`. */
 export function compareSeek(seconds: number, store: AppStore = appStore): void {
   store.getState().compareUpdate({ compareTime: Math.max(0, seconds) });
   fire(store, { type: 'seekTime', seconds: Math.max(0, seconds) });
 }
+/** compareSetSpeed sets the shared clock's virtual seconds per real second. */
 export function compareSetSpeed(speed: number, store: AppStore = appStore): void {
   store.getState().compareUpdate({ compareSpeed: speed });
   fire(store, { type: 'setSpeed', speed });

@@ -10,8 +10,6 @@ export interface CompareVariantState {
   /** Stable while the variant stays in the list (React keys). */
   id: number;
   spec: CompareVariantSpec;
-  /** How it differs: `maxSurge 25%`, or `current scenario (33 s)`. */
-  label: string;
   /** For a variant made from the working scenario, the virtual second it was taken at; else null. */
   madeAt: number | null;
   /** The API server's refusal, or null. */

@@ -23,8 +23,8 @@ let makeWorker: () => PoolWorkerLike = () =>
   });
 let pool: WorkerPool<SweepTask, SweepLine> | null = null;
 
-/** useSweepWorkers sets how pool workers are made (tests run them in-thread) and the pool size. */
-export function useSweepWorkers(create: () => PoolWorkerLike, size?: number): void {
+/** setSweepWorkerFactory sets how pool workers are made (tests run them in-thread) and the pool size. */
+export function setSweepWorkerFactory(create: () => PoolWorkerLike, size?: number): void {
   pool?.dispose();
   makeWorker = create;
   pool = new WorkerPool(create, size);

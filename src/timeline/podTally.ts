@@ -14,7 +14,6 @@
  * time are exact, and each promotion reports its own instant.
  */
 import type { Pod } from '../engine/api/types.ts';
-import { getControllerOf } from '../engine/api/ownerRefs.ts';
 import { isPodReady } from '../engine/controller/podRanking.ts';
 import { parseRFC3339 } from '../engine/lib/time.ts';
 
@@ -205,10 +204,4 @@ export class PodTally {
     }
     return top;
   }
-}
-
-/** controllerUid is the uid of the pod's controller owner and its kind, or null. */
-export function controllerUid(pod: Pod): { kind: string; uid: string } | null {
-  const ref = getControllerOf(pod);
-  return ref ? { kind: ref.kind, uid: ref.uid } : null;
 }

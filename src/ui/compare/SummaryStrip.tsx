@@ -94,7 +94,7 @@ function Figure({ name, testId, children }: { name: string; testId: string; chil
   );
 }
 
-/** MarkerGlyph is the chart's least-available marker, in words' place in the legend sense. */
+/** MarkerGlyph is the chart's least-available marker, beside the figure it marks. */
 export function MarkerGlyph() {
   return (
     <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true" className="fill-reddish-purple">

@@ -112,7 +112,6 @@ describe('RunSummaryTable', () => {
   ): CompareVariantState => ({
     id,
     spec: { scenario: null, overrides },
-    label: '',
     madeAt: null,
     error: null,
     recording: false,

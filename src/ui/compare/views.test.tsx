@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { compareAxis, stopCompare, useCompareWorker } from '../../state/compareActions.ts';
-import { useSweepWorkers } from '../../state/sweepActions.ts';
+import { compareAxis, stopCompare, setCompareWorkerFactory } from '../../state/compareActions.ts';
+import { setSweepWorkerFactory } from '../../state/sweepActions.ts';
 import { createInThreadCompare } from '../../worker/compareInThread.ts';
 import type { PoolWorkerLike } from '../../worker/pool.ts';
 import { createInThreadSweep } from '../../worker/sweepInThread.ts';
@@ -19,7 +19,7 @@ const actions = await import('../../state/actions.ts');
 import SEED from '../../scenario/presets/seed.yaml?raw';
 
 beforeAll(() => {
-  useCompareWorker(createInThreadCompare);
+  setCompareWorkerFactory(createInThreadCompare);
   // happy-dom lays nothing out: give the charts and heatmaps a size to draw in.
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(240);
@@ -79,7 +79,7 @@ describe('CompareView', () => {
 
 describe('SweepView', () => {
   it('runs a small sweep on the pool and draws both heatmaps, a refused cell marked', async () => {
-    useSweepWorkers(createInThreadSweep, 2);
+    setSweepWorkerFactory(createInThreadSweep, 2);
     renderWithStore(<SweepView />, { scenarioText: SEED });
     fireEvent.change(screen.getByRole('textbox', { name: 'X axis values' }), { target: { value: '0, 50%' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Y axis values' }), { target: { value: '0, 1' } });
@@ -113,7 +113,7 @@ describe('SweepView', () => {
 
   it('cancels a sweep: the status says so and Run works again', async () => {
     const never = (): PoolWorkerLike => ({ postMessage() {}, addEventListener() {}, terminate() {} });
-    useSweepWorkers(never, 2);
+    setSweepWorkerFactory(never, 2);
     renderWithStore(<SweepView />, { scenarioText: SEED });
     fireEvent.click(screen.getByRole('button', { name: 'Run sweep' }));
     await waitFor(() =>
@@ -128,7 +128,7 @@ describe('SweepView', () => {
   });
 
   it('refuses a grid over 441 cells with one message', () => {
-    useSweepWorkers(createInThreadSweep, 1);
+    setSweepWorkerFactory(createInThreadSweep, 1);
     renderWithStore(<SweepView />, { scenarioText: SEED });
     fireEvent.change(screen.getByRole('combobox', { name: 'X axis step' }), { target: { value: '5' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Y axis values' }), {
