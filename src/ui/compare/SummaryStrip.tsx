@@ -52,18 +52,18 @@ export function SummaryStrip() {
             })
           : t('compare.summary.unfinished', { start: seconds(r.startSeconds) })}
       </Figure>
-      <span
-        data-testid="summary-verdict"
-        className={
-          r.complete ? 'text-bluish-green dark:text-bluish-green' : 'text-vermillion-ink dark:text-orange'
-        }
-      >
-        {r.complete
-          ? t('compare.summary.complete')
-          : r.progressDeadlineExceeded
-            ? t('compare.summary.deadline')
-            : t('compare.summary.incomplete')}
-      </span>
+      {r.complete ? (
+        <span data-testid="summary-verdict">
+          <span aria-hidden="true" className="mr-0.5 font-bold text-bluish-green">
+            ✓
+          </span>
+          {t('compare.summary.complete')}
+        </span>
+      ) : (
+        <span data-testid="summary-verdict" className="text-vermillion-ink dark:text-orange">
+          {r.progressDeadlineExceeded ? t('compare.summary.deadline') : t('compare.summary.incomplete')}
+        </span>
+      )}
       <Figure name={t('compare.summary.leastAvailable')} testId="summary-min-available">
         <span className="inline-flex items-center gap-1">
           <MarkerGlyph />

@@ -54,7 +54,7 @@ describe('SummaryStrip', () => {
     renderWithStore(<SummaryStrip />, { rollouts: [CREATION, rollout({})], time: 35 });
     const strip = screen.getByRole('region', { name: 'Rollout summary' });
     expect(within(strip).getByTestId('summary-duration').textContent).toBe('Duration 10.6 s (30 → 40.6 s)');
-    expect(within(strip).getByTestId('summary-verdict').textContent).toBe('complete');
+    expect(within(strip).getByTestId('summary-verdict').textContent).toBe('✓complete');
     expect(within(strip).getByTestId('summary-min-available').textContent).toBe('Least available 8 of 10');
     expect(within(strip).getByTestId('summary-max-pods').textContent).toBe(
       'Most pods 13 (16 with terminating)',
