@@ -8,6 +8,7 @@ import { SweepView } from '../ui/compare/SweepView.tsx';
 import { ControlsPanel } from '../ui/controls/ControlsPanel.tsx';
 import { ExpectationsPanel } from '../ui/expectations/ExpectationsPanel.tsx';
 import { ExplainPanel } from '../ui/explain/ExplainPanel.tsx';
+import { LessonSlot } from '../ui/lesson/LessonSlot.tsx';
 import { AppHeader } from '../ui/header/AppHeader.tsx';
 import { ReplicaSetsPanel } from '../ui/replicasets/ReplicaSetsPanel.tsx';
 import { TimelinePanel } from '../ui/timeline/TimelinePanel.tsx';
@@ -27,16 +28,19 @@ export function App() {
   );
 }
 
-/** RunView: the six panels of one run. */
+/** RunView: the lesson being followed, if any, and the six panels of one run. */
 function RunView() {
   return (
-    <main className="app-grid min-h-0 flex-1 gap-3 p-3">
-      <ClusterPanel />
-      <ReplicaSetsPanel />
-      <ExpectationsPanel />
-      <ExplainPanel />
-      <TimelinePanel />
-      <ControlsPanel />
-    </main>
+    <>
+      <LessonSlot />
+      <main className="app-grid min-h-0 flex-1 gap-3 p-3">
+        <ClusterPanel />
+        <ReplicaSetsPanel />
+        <ExpectationsPanel />
+        <ExplainPanel />
+        <TimelinePanel />
+        <ControlsPanel />
+      </main>
+    </>
   );
 }

@@ -4,13 +4,20 @@
  */
 import { createStore } from 'zustand/vanilla';
 import { type CompareSlice, createCompareSlice } from './compareSlice.ts';
+import { createLessonSlice, type LessonSlice } from './lessonSlice.ts';
 import { createSimSlice, type SimSlice } from './simSlice.ts';
 import { createSweepSlice, type SweepSlice } from './sweepSlice.ts';
 import { createThemeSlice, type ThemeSlice } from './themeSlice.ts';
 import { createUiSlice, type UiSlice } from './uiSlice.ts';
 import { createWorkerSlice, type WorkerSlice } from './workerSlice.ts';
 
-export type AppState = WorkerSlice & ThemeSlice & SimSlice & UiSlice & CompareSlice & SweepSlice;
+export type AppState = WorkerSlice &
+  ThemeSlice &
+  SimSlice &
+  UiSlice &
+  LessonSlice &
+  CompareSlice &
+  SweepSlice;
 
 /** createAppStore builds a fresh store (tests make their own). */
 export function createAppStore() {
@@ -21,6 +28,7 @@ export function createAppStore() {
     ...createUiSlice(...a),
     ...createCompareSlice(...a),
     ...createSweepSlice(...a),
+    ...createLessonSlice(...a),
   }));
 }
 

@@ -1,4 +1,5 @@
 import { ViewSwitch } from '../compare/ViewSwitch.tsx';
+import { LessonsButton } from '../lesson/LessonsButton.tsx';
 import { ScenarioControls } from '../scenario/ScenarioControls.tsx';
 import { Banners } from './Banners.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
@@ -21,6 +22,7 @@ export function AppHeader() {
       <VersionBadge />
       <ViewSwitch />
       <div className="ml-auto flex flex-wrap items-center gap-2">
+        <LessonsButton />
         <ScenarioControls />
         <ShareButton />
         <LanguageSwitch />
