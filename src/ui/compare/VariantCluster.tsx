@@ -72,13 +72,14 @@ export function VariantCluster({ index, generation }: VariantClusterProps) {
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-0.5">
       <span ref={count} className="text-xs text-slate-600 tabular-nums dark:text-slate-400" />
-      <div ref={box} className="min-h-16 flex-1">
+      {/* The canvas is out of the flow: its size must follow the box, never push it. */}
+      <div ref={box} className="relative min-h-16 flex-1 overflow-hidden">
         <canvas
           ref={canvas}
           role="img"
           aria-label={t('compare.view.canvas')}
           data-testid="variant-cluster"
-          className="block"
+          className="absolute inset-0 block"
         />
       </div>
     </div>

@@ -55,7 +55,7 @@ describe('paintCluster', () => {
 });
 
 describe('mostPerNode', () => {
-  it('counts the fullest node, the unscheduled tray included', () => {
+  it('counts the fullest node, leaving the unscheduled tray out', () => {
     expect(
       mostPerNode(
         packed([

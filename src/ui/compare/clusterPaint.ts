@@ -171,11 +171,14 @@ export function paintCluster(
   const ranks = revisionRanks(p);
   const filled = new Int32Array(boxes);
   const cell = Math.max(1, L.pitch - 1);
+  // A box holds what it was sized for; more (a full unscheduled tray) is left out.
+  const capacity = L.cellCols * Math.floor((L.boxH - 2 * PAD) / L.pitch);
   for (let i = 0; i < p.count; i++) {
     const node = p.node[i] ?? -1;
     const b = node < 0 ? boxes - 1 : node;
     const k = filled[b] as number;
     filled[b] = k + 1;
+    if (k >= capacity) continue;
     const cx = (boxX[b] as number) + PAD + (k % L.cellCols) * L.pitch;
     const cy = (boxY[b] as number) + PAD + Math.floor(k / L.cellCols) * L.pitch;
     if (cx + cell > w || cy + cell > h) continue;
@@ -189,13 +192,16 @@ export function paintCluster(
   return L;
 }
 
-/** mostPerNode is the most pods any one node (or the unscheduled tray) holds. */
+/**
+ * mostPerNode is the most pods any one node holds. The unscheduled tray is left out: a workload's
+ * creation puts all its pods there for an instant, and boxes sized for that would not fit.
+ */
 export function mostPerNode(p: PackedPods): number {
-  // Index 0 is the unscheduled tray (node -1).
-  const counts = new Int32Array(p.nodeNames.length + 1);
+  const counts = new Int32Array(p.nodeNames.length);
   let most = 0;
   for (let i = 0; i < p.count; i++) {
-    const k = (p.node[i] ?? -1) + 1;
+    const k = p.node[i] ?? -1;
+    if (k < 0) continue;
     const c = (counts[k] as number) + 1;
     counts[k] = c;
     if (c > most) most = c;
