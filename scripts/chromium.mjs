@@ -1,9 +1,9 @@
 // Finds (and, for the test runner, installs) the Chromium that Playwright drives.
 // Order: $CHROMIUM_PATH, /usr/bin/chromium, then Playwright's own browser if it was installed.
 // Playwright's download (`npx playwright install`) is not used: its hosts may be unreachable.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { aptInstall, canAptInstall } from './apt.mjs';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
@@ -39,12 +39,6 @@ export function chromiumArgs() {
   ];
 }
 
-function isDebianLike() {
-  if (!existsSync('/etc/os-release')) return false;
-  const release = readFileSync('/etc/os-release', 'utf8');
-  return /^(ID|ID_LIKE)=.*\b(debian|ubuntu)\b/m.test(release);
-}
-
 /**
  * ensureChromium returns a Chromium path, installing Debian's package first when none is found and we
  * are root on Debian/Ubuntu. Otherwise it returns null after printing one line on how to get one.
@@ -52,18 +46,9 @@ function isDebianLike() {
 export function ensureChromium() {
   const found = findChromium();
   if (found) return found;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (isRoot && isDebianLike()) {
+  if (canAptInstall()) {
     console.log('No Chromium found: installing Debian chromium (apt-get, --no-install-recommends)');
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    const steps = [
-      ['apt-get', ['update', '-qq']],
-      ['apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-liberation']],
-    ];
-    for (const [cmd, args] of steps) {
-      const r = spawnSync(cmd, args, { stdio: 'inherit', env });
-      if (r.status !== 0) break;
-    }
+    aptInstall(['chromium', 'fonts-liberation']);
     const installed = findChromium();
     if (installed) return installed;
   }

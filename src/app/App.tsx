@@ -1,6 +1,7 @@
-/** App lays out the header and the six panels (or the compare or sweep view); it holds no logic of its own. */
+/** App lays out the header and the six panels (or the compare, sweep or embedded page); it holds no logic of its own. */
 import '../i18n/index.ts';
 import { useAppStore } from '../state/hooks.ts';
+import { embedSelector } from '../state/selectors.ts';
 import type { AppState } from '../state/store.ts';
 import { ClusterPanel } from '../ui/cluster/ClusterPanel.tsx';
 import { CompareView } from '../ui/compare/CompareView.tsx';
@@ -10,21 +11,32 @@ import { ExpectationsPanel } from '../ui/expectations/ExpectationsPanel.tsx';
 import { ExplainPanel } from '../ui/explain/ExplainPanel.tsx';
 import { LessonSlot } from '../ui/lesson/LessonSlot.tsx';
 import { AppHeader } from '../ui/header/AppHeader.tsx';
+import { UpdatePrompt } from '../ui/header/UpdatePrompt.tsx';
 import { ReplicaSetsPanel } from '../ui/replicasets/ReplicaSetsPanel.tsx';
 import { TimelinePanel } from '../ui/timeline/TimelinePanel.tsx';
+import { EmbedApp } from './EmbedApp.tsx';
+import { applyUpdate } from './serviceWorker.ts';
 import './layout.css';
 
 const viewOf = (s: AppState) => s.view;
 
 export function App() {
+  const embed = useAppStore(embedSelector);
   const view = useAppStore(viewOf);
   return (
-    <div className="flex min-h-full flex-col lg:h-full">
-      <AppHeader />
-      {view === 'compare' ? <CompareView /> : null}
-      {view === 'sweep' ? <SweepView /> : null}
-      {view === 'run' ? <RunView /> : null}
-    </div>
+    <>
+      {embed ? (
+        <EmbedApp />
+      ) : (
+        <div className="app-root flex min-h-full flex-col lg:h-full">
+          <AppHeader />
+          {view === 'compare' ? <CompareView /> : null}
+          {view === 'sweep' ? <SweepView /> : null}
+          {view === 'run' ? <RunView /> : null}
+        </div>
+      )}
+      <UpdatePrompt onReload={applyUpdate} />
+    </>
   );
 }
 

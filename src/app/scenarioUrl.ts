@@ -11,6 +11,7 @@
  */
 import { loadPreset, loadScenarioText, seekTick, shareHashAt } from '../state/actions.ts';
 import { type AppStore, appStore } from '../state/store.ts';
+import { applyViewParams, readViewParams, viewChanged } from '../state/viewParams.ts';
 
 export const WORKING_SCENARIO_KEY = 'rollout-lab.working-scenario';
 /** Shortest time between two `&t=` updates of the address bar while playing. */
@@ -224,21 +225,24 @@ export function startUrlSync(env: UrlEnv = browserEnv(), store: AppStore = appSt
 
   const unsubscribe = store.subscribe((s, prev) => {
     if (s.scenarioRevision !== prev.scenarioRevision) {
-      // The first load, and a load that came from Back/Forward, replace; every other change pushes.
-      write(!first && !fromHistory);
+      // The first load, and a load that came from Back/Forward, replace; every other change pushes
+      // (not in an iframe: its entries would go into the course page's history).
+      write(!first && !fromHistory && !s.embed);
       first = false;
       fromHistory = false;
-      writeSaved(env, { text: s.scenarioText, presetId: s.presetId });
+      // An embedded run is the course's, not the reader's: it never replaces their autosave.
+      if (!s.embed) writeSaved(env, { text: s.scenarioText, presetId: s.presetId });
       return;
     }
     if (
       (prev.playing && !s.playing) ||
       s.languageChosen !== prev.languageChosen ||
       s.language !== prev.language ||
+      viewChanged(s, prev) ||
       s.lessonOpen !== prev.lessonOpen ||
       s.lessonStep !== prev.lessonStep
     ) {
-      // Paused (the tick the reader stopped at) or a language picked: exact, at once.
+      // Paused (the tick the reader stopped at), a language or a view picked: exact, at once.
       writeTick();
       return;
     }
@@ -249,6 +253,7 @@ export function startUrlSync(env: UrlEnv = browserEnv(), store: AppStore = appSt
     const hash = env.getHash();
     if (hash === written) return;
     written = hash;
+    applyViewParams(store, readViewParams(hash));
     const s = store.getState();
     if (baseOf(hash) === s.shareHash) {
       const t = /&t=(\d+)/.exec(hash);

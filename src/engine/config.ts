@@ -30,10 +30,13 @@ export interface NodeConfig {
 }
 
 /** One user action at a virtual time (seconds from the start). */
+import type { ApiRequest } from './apiserver/rest/write.ts';
+
 export type SimAction =
   | { at: number; kubectl: string }
   | { at: number; apply: Deployment | DaemonSet | Record<string, unknown> }
-  | { at: number; node: { name: string; ready?: boolean; remove?: boolean; add?: Partial<NodeConfig> } };
+  | { at: number; node: { name: string; ready?: boolean; remove?: boolean; add?: Partial<NodeConfig> } }
+  | { at: number; request: ApiRequest };
 
 export interface SimConfig {
   seed: number;

@@ -324,6 +324,20 @@ export const en = {
     delivery: 'Informer delivery',
     showDecisions: 'Show its decisions',
   },
+  // Presenter layout, embedding, offline and the last English leftovers (issue 14)
+  view: {
+    presenter: 'Presenter mode',
+    openInApp: 'Open in Rollout Lab',
+    openInAppTitle: 'Open this run at this moment in a new tab',
+    updateReady: 'A new version of Rollout Lab is ready.',
+    updateReload: 'Reload',
+    updateLater: 'Later',
+    rev: 'rev {{revision}}',
+    metric: { desired: 'desired', current: 'current', ready: 'ready', available: 'available' },
+    expectationsAdd: 'add',
+    expectationsDel: 'del',
+    listJoin: '; ',
+  },
 };
 
 /** The shape every language's UI resources share. */

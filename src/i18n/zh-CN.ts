@@ -6,7 +6,7 @@ export const zhCN = {
   panels: {
     cluster: '集群',
     replicasets: 'ReplicaSets',
-    expectations: 'Expectations',
+    expectations: '期望（Expectations）',
     explain: '决策解释',
     timeline: '时间线',
     controls: '控制',
@@ -92,7 +92,7 @@ export const zhCN = {
       'Expectations：控制器已请求、但其 informer 尚未观察到的创建与删除；在 add 和 del 回到 0 之前，它不会再处理这个 key，因此滞后的缓存不会让它重复操作。',
     caption: '各控制器 key 的 expectations',
     controller: '控制器',
-    key: 'Key',
+    key: '键（key）',
     state: '状态',
     none: '没有记录的 expectations。',
     satisfied: '已满足',
@@ -311,5 +311,24 @@ export const zhCN = {
     requeue: '工作队列把该键交回',
     delivery: 'informer 投递',
     showDecisions: '显示其决策',
+  },
+  // 演示模式、嵌入、离线，以及最后几处英文（issue 14）
+  view: {
+    presenter: '演示模式',
+    openInApp: '在 Rollout Lab 中打开',
+    openInAppTitle: '在新标签页中打开此运行的当前时刻',
+    updateReady: 'Rollout Lab 有新版本可用。',
+    updateReload: '重新加载',
+    updateLater: '稍后',
+    rev: '版本 {{revision}}',
+    metric: {
+      desired: '期望（desired）',
+      current: '当前（current）',
+      ready: '就绪（ready）',
+      available: '可用（available）',
+    },
+    expectationsAdd: '待创建（add）',
+    expectationsDel: '待删除（del）',
+    listJoin: '；',
   },
 };

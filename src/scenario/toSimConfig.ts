@@ -87,6 +87,7 @@ function sortByTime(actions: Action[]): Action[] {
 function simAction(a: Action): SimAction {
   if ('kubectl' in a) return { at: a.at, kubectl: a.kubectl };
   if ('apply' in a) return { at: a.at, apply: a.apply };
+  if ('request' in a) return { at: a.at, request: a.request };
   const { name, ready, remove, add } = a.node;
   if (add !== undefined) return { at: a.at, node: { name, add: nodeConfig(name, add) } };
   if (remove === true) return { at: a.at, node: { name, remove: true } };

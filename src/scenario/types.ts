@@ -67,11 +67,24 @@ export interface NodeActionSpec {
   add?: NodeAddSpec;
 }
 
-/** A user action at virtual seconds from the start. Exactly one of kubectl, apply, node. */
+/**
+ * One write a client sent to the served Kubernetes API (`npm run serve --record`), replayed as
+ * the API server handled it: the method, the path with its query, the body's media type and
+ * the decoded JSON body.
+ */
+export interface RequestSpec {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  contentType?: string;
+  body?: unknown;
+}
+
+/** A user action at virtual seconds from the start. Exactly one of kubectl, apply, node, request. */
 export type Action =
   | { at: number; kubectl: string }
   | { at: number; apply: Workload }
-  | { at: number; node: NodeActionSpec };
+  | { at: number; node: NodeActionSpec }
+  | { at: number; request: RequestSpec };
 
 export interface Scenario {
   version: 1;

@@ -19,10 +19,11 @@ import {
 } from './check.ts';
 import { actionLimitMessage, nodeLimitMessage, replicasLimitMessage } from './limits.ts';
 import { validateWorkload } from './manifest.ts';
-import { type Action, LIMITS, type NodeActionSpec } from './types.ts';
+import { type Action, LIMITS, type NodeActionSpec, type RequestSpec } from './types.ts';
 import { validateNodeName, validateNodeProps } from './validateCluster.ts';
 
-const KINDS = ['kubectl', 'apply', 'node'] as const;
+const KINDS = ['kubectl', 'apply', 'node', 'request'] as const;
+const REQUEST_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const MAX_COMMAND_CHARS = 10_000;
 
 /**
@@ -31,7 +32,7 @@ const MAX_COMMAND_CHARS = 10_000;
  */
 export function validateActions(issues: Issues, path: string, x: unknown, nodeNames: string[] | null): Action[] {
   if (!Array.isArray(x)) {
-    report(issues, path, 'must be a list of actions ({ at, kubectl | apply | node })');
+    report(issues, path, 'must be a list of actions ({ at, kubectl | apply | node | request })');
     return [];
   }
   if (x.length > LIMITS.actions) {
@@ -46,7 +47,7 @@ export function validateActions(issues: Issues, path: string, x: unknown, nodeNa
 
 function validateAction(issues: Issues, path: string, a: unknown): Action | null {
   if (!isRecord(a)) {
-    report(issues, path, 'must be a mapping with at and one of kubectl, apply, node');
+    report(issues, path, 'must be a mapping with at and one of kubectl, apply, node, request');
     return null;
   }
   checkFields(issues, path, a, ['at', ...KINDS]);
@@ -62,11 +63,11 @@ function validateAction(issues: Issues, path: string, a: unknown): Action | null
 
   const kinds = KINDS.filter((k) => has(a, k));
   if (kinds.length === 0) {
-    report(issues, path, 'needs one of kubectl, apply, node');
+    report(issues, path, 'needs one of kubectl, apply, node, request');
     return null;
   }
   if (kinds.length > 1) {
-    report(issues, path, `has ${kinds.join(' and ')}; an action does exactly one of kubectl, apply, node`);
+    report(issues, path, `has ${kinds.join(' and ')}; an action does exactly one of kubectl, apply, node, request`);
     return null;
   }
   const t = atOk ? (at as number) : 0;
@@ -79,11 +80,46 @@ function validateAction(issues: Issues, path: string, a: unknown): Action | null
       const obj = validateWorkload(issues, field(path, 'apply'), a.apply);
       return obj === null || !atOk ? null : { at: t, apply: obj };
     }
+    case 'request': {
+      const req = validateRequest(issues, field(path, 'request'), a.request);
+      return req === null || !atOk ? null : { at: t, request: req };
+    }
     default: {
       const node = validateNodeAction(issues, field(path, 'node'), a.node);
       return node === null || !atOk ? null : { at: t, node };
     }
   }
+}
+
+/**
+ * validateRequest checks the shape of a recorded API write: a method, a path under /api or /apis,
+ * an optional media type and body. What the write does is the API server's to judge when it runs.
+ */
+function validateRequest(issues: Issues, path: string, x: unknown): RequestSpec | null {
+  if (!isRecord(x)) {
+    report(issues, path, 'must be a mapping with method, path and optionally contentType and body');
+    return null;
+  }
+  checkFields(issues, path, x, ['method', 'path', 'contentType', 'body']);
+  const { method, path: url, contentType } = x as Record<string, unknown>;
+  let ok = true;
+  if (typeof method !== 'string' || !(REQUEST_METHODS as readonly string[]).includes(method)) {
+    report(issues, field(path, 'method'), `must be one of ${REQUEST_METHODS.join(', ')}`);
+    ok = false;
+  }
+  if (typeof url !== 'string' || !/^\/apis?\/[^\s]*$/.test(url) || url.length > MAX_COMMAND_CHARS) {
+    report(issues, field(path, 'path'), 'must be an API path such as /apis/apps/v1/namespaces/default/deployments/web');
+    ok = false;
+  }
+  if (contentType !== undefined && typeof contentType !== 'string') {
+    report(issues, field(path, 'contentType'), 'must be a media type such as application/strategic-merge-patch+json');
+    ok = false;
+  }
+  if (!ok) return null;
+  const out: RequestSpec = { method: method as RequestSpec['method'], path: url as string };
+  if (typeof contentType === 'string') out.contentType = contentType;
+  if (has(x, 'body')) out.body = (x as Record<string, unknown>).body;
+  return out;
 }
 
 /** validateCommand checks a kubectl command line; `scale --replicas` obeys the replicas limit. */

@@ -127,6 +127,7 @@ function orderNode(n: NodeSpec): Record<string, unknown> {
 function orderAction(a: Action): Record<string, unknown> {
   if ('kubectl' in a) return { at: a.at, kubectl: a.kubectl };
   if ('apply' in a) return { at: a.at, apply: orderManifest(a.apply) };
+  if ('request' in a) return { at: a.at, request: a.request };
   const { name, ready, remove, add } = a.node;
   const addOut =
     add === undefined

@@ -26,6 +26,7 @@ import { FrameApplier } from './frames.ts';
 import { setPackedPods } from './podBuffer.ts';
 import { themeSelector } from './selectors.ts';
 import { type AppStore, appStore } from './store.ts';
+import { viewParamsOf } from './viewParams.ts';
 
 export type { WorkloadField } from '../worker/protocol.ts';
 
@@ -288,19 +289,23 @@ export async function removeNode(name: string): Promise<ActionResult> {
 }
 
 /**
- * shareHash is the hash of the working scenario at the current tick:
- * `#v1.…&t=<tick>[&lang=…][&lesson=<id>&step=<n>][&compare=…]` (n counts from 1, with the lesson
- * panel open; compare while the compare view shows variants of one field).
+ * shareHash is the hash of the working scenario at the current tick and the reader's view:
+ * `#v1.…&t=<tick>[&lang=…][&lesson=<id>&step=<n>][&follow=…&tab=…&large=1&present=1&embed=1][&compare=…]`
+ * (n counts from 1, with the lesson panel open; the view: viewParams.ts; compare while the compare
+ * view shows variants of one field); `embed: false` leaves `&embed=1` out.
  */
-export function shareHashAt(store: AppStore = appStore): string {
+export function shareHashAt(store: AppStore = appStore, opts: { embed?: boolean } = {}): string {
   const s = store.getState();
   if (!s.shareHash) return '';
   const lesson = s.lessonOpen && s.lesson ? `&lesson=${s.lesson.id}&step=${s.lessonStep + 1}` : '';
-  return `${s.shareHash}&t=${s.tick}${s.languageChosen ? `&lang=${s.language}` : ''}${lesson}${compareParam(store)}`;
+  return `${s.shareHash}&t=${s.tick}${s.languageChosen ? `&lang=${s.language}` : ''}${lesson}${viewParamsOf(s, opts)}${compareParam(store)}`;
 }
-/** shareUrl is the full URL of the working scenario at the current tick. */
-export function shareUrl(): string {
-  const hash = shareHashAt(rt?.store ?? appStore);
+/**
+ * shareUrl is the full URL of the working scenario at the current tick; `embed: false` gives the
+ * link an embedded page opens the full app with ("Open in Rollout Lab").
+ */
+export function shareUrl(opts: { embed?: boolean } = {}): string {
+  const hash = shareHashAt(rt?.store ?? appStore, opts);
   if (typeof location === 'undefined') return hash;
   return `${location.origin}${location.pathname}${location.search}${hash}`;
 }

@@ -54,6 +54,9 @@ export const languageSelector = (s: AppState) => s.language;
 export const languageChosenSelector = (s: AppState) => s.languageChosen;
 export const largeTextSelector = (s: AppState) => s.largeText;
 export const expectationsIntroSeenSelector = (s: AppState) => s.expectationsIntroSeen;
+export const presenterSelector = (s: AppState) => s.presenter;
+export const embedSelector = (s: AppState) => s.embed;
+export const updateReadySelector = (s: AppState) => s.updateReady;
 
 /** selectedPodViewSelector is the selected pod's view (small clusters only), or null. */
 export const selectedPodViewSelector = (s: AppState) =>

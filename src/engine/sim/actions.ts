@@ -9,6 +9,7 @@ import { invalidMessage, validateObject } from '../apiserver/validation.ts';
 import { DEFAULT_MAX_PODS, type SimAction } from '../config.ts';
 import { executeKubectl } from '../kubectl/execute.ts';
 import { nodeObject, setNodeReady } from '../kubelet/nodes.ts';
+import { type ApiRequest, type RestResult, runRequest } from '../apiserver/rest/write.ts';
 import { create, del, note, type Tx } from './tx.ts';
 
 /** The result line of a user action, as kubectl would print it (or its error). */
@@ -61,6 +62,17 @@ function runNodeAction(tx: Tx, a: Extract<SimAction, { node: unknown }>['node'])
   return { ok: false, output: `error: node action for "${a.name}" says nothing to do` };
 }
 
+/**
+ * requestOutput is the line a replayed API write shows: the request and the API server's answer,
+ * `PATCH /apis/apps/v1/namespaces/default/deployments/web: 200`, with the Status message of a
+ * refusal.
+ */
+function requestOutput(req: ApiRequest, res: RestResult): string {
+  const line = `${req.method} ${req.path.split('?')[0] ?? ''}: ${res.code}`;
+  const body = res.body as { kind?: unknown; message?: unknown };
+  return res.code >= 400 && body.kind === 'Status' && typeof body.message === 'string' ? `${line} ${body.message}` : line;
+}
+
 /** runAction performs the scenario's action number `index`. */
 export function runAction(tx: Tx, index: number): ActionOutput {
   const a = tx.st.config.actions[index];
@@ -74,6 +86,10 @@ export function runAction(tx: Tx, index: number): ActionOutput {
     // manifest never set (a replicas count set by `scale`, for example).
     tx.key = 'kubectl apply -f -';
     out = executeKubectl(tx, 'apply -f -', a.apply);
+  } else if ('request' in a) {
+    tx.key = `${a.request.method} ${a.request.path.split('?')[0] ?? ''}`;
+    const res = runRequest(tx, a.request);
+    out = { ok: res.code < 400, output: requestOutput(a.request, res) };
   } else {
     out = runNodeAction(tx, a.node);
   }

@@ -28,7 +28,8 @@ export function TimelineControls() {
   const note = useAppStore(recordingNoteSelector);
   const disabled = total === 0;
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    // play-bar: fixed to the bottom of the screen when the page scrolls (src/app/layout.css)
+    <div className="play-bar flex flex-wrap items-center gap-2">
       <button
         type="button"
         className={`${BUTTON} w-24 font-medium`}
@@ -63,7 +64,7 @@ export function TimelineControls() {
       </button>
       <DecisionButtons />
       <label className="flex items-center gap-1 text-sm">
-        <span>{t('timeline.speed')}</span>
+        <span className="speed-label">{t('timeline.speed')}</span>
         <select
           value={speed}
           onChange={(e) => setSpeed(Number(e.target.value))}

@@ -1,0 +1,21 @@
+/**
+ * The served API's decoding step (kube-apiserver's strict JSON decoder): the scenario's Go-type
+ * table of apps/v1 refuses a wrong type (`json: cannot unmarshal string into Go struct field …`)
+ * and, under `fieldValidation=Strict` (what kubectl apply sends), an unknown field
+ * (`strict decoding error: unknown field "spec.replica"`); under Warn an unknown field is a
+ * warning kubectl prints.
+ */
+import type { DecodeHook } from '../src/engine/apiserver/rest/write.ts';
+import { decodeManifest } from '../src/scenario/manifestShape.ts';
+
+/** decodeHook checks Deployment and DaemonSet bodies; other kinds pass as they are. */
+export const decodeHook: DecodeHook = (kind, obj, fieldValidation) => {
+  if (kind !== 'Deployment' && kind !== 'DaemonSet') return { warnings: [] };
+  const d = decodeManifest(kind, obj);
+  if (d.ok) return { warnings: [] };
+  const strictOnly = /: strict decoding error: /.exec(d.message);
+  if (!strictOnly || fieldValidation === 'Strict') return { error: d.message };
+  if (fieldValidation === 'Ignore') return { warnings: [] };
+  const unknown = d.message.slice(strictOnly.index + strictOnly[0].length).split(', ');
+  return { warnings: unknown };
+};

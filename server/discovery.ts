@@ -1,0 +1,121 @@
+/**
+ * API discovery as kube-apiserver serves it (v1.36): the legacy documents (`/api`, `/apis`,
+ * `/api/v1`, `/apis/apps/v1`) and, when a client asks for it in Accept, the aggregated
+ * `APIGroupDiscoveryList` (apidiscovery.k8s.io v2, or v2beta1 for kubectl 1.26–1.29), from the
+ * one resource table. kubectl finds short names (`deploy`), `categories: ["all"]` for
+ * `kubectl get all`, and `pods/eviction` for `kubectl drain` here.
+ */
+import { apiGroups, groupVersionOf, RESOURCES, type ResourceInfo } from '../src/engine/apiserver/rest/resources.ts';
+
+/** storageVersionHash: a stable 8-byte hash per resource, as the field's clients only compare it. */
+function storageVersionHash(r: ResourceInfo): string {
+  let h = 0x811c9dc5;
+  for (const c of `${groupVersionOf(r)}/${r.kind}`) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193) >>> 0;
+  return Buffer.from([h >>> 24, (h >>> 16) & 255, (h >>> 8) & 255, h & 255, 0x6b, 0x38, 0x73, 0x21]).toString('base64').replace(/=+$/, '=');
+}
+
+/** apiVersions is `/api`. */
+export function apiVersions(serverAddress: string): unknown {
+  return { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress }] };
+}
+
+/** apiGroupList is `/apis`: every non-core group and its one version. */
+export function apiGroupList(): unknown {
+  const groups = apiGroups()
+    .filter((g) => g.group !== '')
+    .map((g) => {
+      const gv = { groupVersion: groupVersionOf(g), version: g.version };
+      return { name: g.group, versions: [gv], preferredVersion: gv };
+    });
+  return { kind: 'APIGroupList', apiVersion: 'v1', groups };
+}
+
+function resourcesOf(group: string, version: string): ResourceInfo[] {
+  return RESOURCES.filter((r) => r.group === group && r.version === version);
+}
+
+/** subresourcesIn lists the subresources served under a group/version (eviction lives in core's list as policy/v1). */
+function legacyResources(group: string, version: string): unknown[] {
+  const out: unknown[] = [];
+  for (const r of resourcesOf(group, version)) {
+    const main: Record<string, unknown> = {
+      name: r.resource,
+      singularName: r.singular,
+      namespaced: r.namespaced,
+      kind: r.kind,
+      verbs: r.verbs,
+    };
+    if (r.shortNames.length) main.shortNames = r.shortNames;
+    if (r.categories.length) main.categories = r.categories;
+    main.storageVersionHash = storageVersionHash(r);
+    out.push(main);
+    for (const s of r.subresources) {
+      const sub: Record<string, unknown> = { name: `${r.resource}/${s.name}`, singularName: '', namespaced: r.namespaced };
+      if (s.group !== r.group || s.version !== r.version) {
+        sub.group = s.group;
+        sub.version = s.version;
+      }
+      sub.kind = s.kind;
+      sub.verbs = s.verbs;
+      out.push(sub);
+    }
+  }
+  return out;
+}
+
+/** apiResourceList is `/api/v1` or `/apis/GROUP/VERSION`, or null for a group/version not served. */
+export function apiResourceList(group: string, version: string): unknown | null {
+  if (!apiGroups().some((g) => g.group === group && g.version === version)) return null;
+  return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: groupVersionOf({ group, version }), resources: legacyResources(group, version) };
+}
+
+function aggregatedResource(r: ResourceInfo): unknown {
+  const out: Record<string, unknown> = {
+    resource: r.resource,
+    responseKind: { group: r.group, version: r.version, kind: r.kind },
+    scope: r.namespaced ? 'Namespaced' : 'Cluster',
+    singularResource: r.singular,
+    verbs: r.verbs,
+  };
+  if (r.shortNames.length) out.shortNames = r.shortNames;
+  if (r.categories.length) out.categories = r.categories;
+  if (r.subresources.length) {
+    out.subresources = r.subresources.map((s) => ({
+      subresource: s.name,
+      responseKind: { group: s.group, version: s.version, kind: s.kind },
+      verbs: s.verbs,
+    }));
+  }
+  return out;
+}
+
+/** The aggregated discovery media types kubectl asks for, newest first. */
+export const AGGREGATED = {
+  v2: 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList',
+  v2beta1: 'application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList',
+} as const;
+
+/**
+ * aggregatedVersion reads which aggregated discovery version an Accept header asks for first,
+ * or null when it asks for none (the legacy document then answers).
+ */
+export function aggregatedVersion(accept: string | undefined): 'v2' | 'v2beta1' | null {
+  for (const part of (accept ?? '').split(',')) {
+    const params = part.split(';').map((p) => p.trim());
+    if (!params.includes('g=apidiscovery.k8s.io') || !params.includes('as=APIGroupDiscoveryList')) continue;
+    if (params.includes('v=v2')) return 'v2';
+    if (params.includes('v=v2beta1')) return 'v2beta1';
+  }
+  return null;
+}
+
+/** aggregatedDiscovery is the APIGroupDiscoveryList of `/api` (core) or `/apis` (the groups). */
+export function aggregatedDiscovery(core: boolean, version: 'v2' | 'v2beta1'): unknown {
+  const items = apiGroups()
+    .filter((g) => (g.group === '') === core)
+    .map((g) => ({
+      metadata: core ? { creationTimestamp: null } : { name: g.group, creationTimestamp: null },
+      versions: [{ version: g.version, resources: resourcesOf(g.group, g.version).map(aggregatedResource), freshness: 'Current' }],
+    }));
+  return { kind: 'APIGroupDiscoveryList', apiVersion: `apidiscovery.k8s.io/${version}`, metadata: {}, items };
+}

@@ -1,0 +1,254 @@
+/**
+ * The HTTP face of the served Kubernetes API: routes a request to discovery, OpenAPI, a read of
+ * the live store (get, list, watch — JSON or a Table), or a write through LiveCluster.write.
+ * Every failure is a `Status` in the API server's words; a malformed request or a client that
+ * goes away never stops the server.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Deployment, KubeObject, ReplicaSet } from '../src/engine/api/types.ts';
+import { newRequestInfo, type RequestInfo } from '../src/engine/apiserver/rest/requestInfo.ts';
+import { findResource, groupVersionOf, type ResourceInfo } from '../src/engine/apiserver/rest/resources.ts';
+import {
+  newBadRequest,
+  newMethodNotSupported,
+  newNotFound,
+  newNotFoundPath,
+  newRequestEntityTooLarge,
+  newUnsupportedMediaType,
+  type Status,
+} from '../src/engine/apiserver/rest/status.ts';
+import { scaleOf } from '../src/engine/apiserver/rest/write.ts';
+import { AGGREGATED, aggregatedDiscovery, aggregatedVersion, apiGroupList, apiResourceList, apiVersions } from './discovery.ts';
+import type { LiveCluster } from './live.ts';
+import { groupVersionDocument, openapiIndex } from './openapi.ts';
+import { OPENAPI_V2_PROTOBUF, openapiV2Document } from './openapiV2.ts';
+import { newFilter } from './selectors.ts';
+import { type IncludeObject, toTable } from './tables.ts';
+import { serveWatch } from './watch.ts';
+
+/** kube-apiserver's request body limit: 3 MiB. */
+export const MAX_BODY_BYTES = 3 * 1024 * 1024;
+
+export interface ApiServerOptions {
+  live: LiveCluster;
+  /** What /version reports (`v1.36.3`, or another release to pick one of kubectl's bundled versions). */
+  gitVersion: string;
+  /** host:port, for /api's serverAddressByClientCIDRs. */
+  address: () => string;
+  /** Requests that are not API paths (the page, when it is served too). */
+  fallback?: (req: IncomingMessage, res: ServerResponse) => boolean;
+}
+
+/** sendJson answers with a JSON body; true, so a router can `return sendJson(…)` when it answered. */
+function sendJson(res: ServerResponse, code: number, body: unknown, contentType = 'application/json'): true {
+  const text = JSON.stringify(body);
+  res.writeHead(code, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-cache, private' });
+  res.end(text);
+  return true;
+}
+
+function sendStatus(res: ServerResponse, s: Status): true {
+  return sendJson(res, s.code, s);
+}
+
+/** versionInfo is /version's answer for a `vMAJOR.MINOR.PATCH` release. */
+export function versionInfo(gitVersion: string): unknown {
+  const m = /^v(\d+)\.(\d+)/.exec(gitVersion);
+  return {
+    major: m?.[1] ?? '1',
+    minor: m?.[2] ?? '0',
+    emulationMajor: m?.[1] ?? '1',
+    emulationMinor: m?.[2] ?? '0',
+    gitVersion,
+    gitCommit: '0000000000000000000000000000000000000000',
+    gitTreeState: 'clean',
+    buildDate: '2026-01-01T00:00:00Z',
+    goVersion: 'go1.24.0',
+    compiler: 'gc',
+    platform: 'linux/amd64',
+  };
+}
+
+/** withTypeMeta gives an object its apiVersion and kind, as every API answer carries them. */
+function withTypeMeta(r: ResourceInfo, obj: KubeObject): KubeObject {
+  const apiVersion = groupVersionOf(r);
+  return obj.apiVersion === apiVersion && obj.kind === r.kind ? obj : ({ ...obj, apiVersion, kind: r.kind } as KubeObject);
+}
+
+function wantsTable(req: IncomingMessage): boolean {
+  return /as=Table/.test(req.headers.accept ?? '');
+}
+
+function includeObject(query: URLSearchParams): IncludeObject {
+  const v = query.get('includeObject');
+  return v === 'None' || v === 'Object' ? v : 'Metadata';
+}
+
+/** listObjects: the kind's objects in a namespace ('' = all), in etcd key order (namespace, name). */
+function listObjects(live: LiveCluster, r: ResourceInfo, namespace: string): KubeObject[] {
+  const out: KubeObject[] = [];
+  for (const o of live.st.store.objects[r.kind].values()) {
+    if (!r.namespaced || namespace === '' || (o.metadata.namespace ?? 'default') === namespace) out.push(o);
+  }
+  const key = (o: KubeObject) => `${o.metadata.namespace ?? ''}/${o.metadata.name}`;
+  return out.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+function storeKey(r: ResourceInfo, info: RequestInfo): string {
+  return r.namespaced ? `${info.namespace}/${info.name}` : info.name;
+}
+
+function serveRead(o: ApiServerOptions, req: IncomingMessage, res: ServerResponse, r: ResourceInfo, info: RequestInfo, query: URLSearchParams): true {
+  const live = o.live;
+  const now = live.virtualNow();
+  const rv = String(live.resourceVersion());
+  const table = wantsTable(req);
+  if (info.verb === 'get') {
+    const obj = live.st.store.objects[r.kind].get(storeKey(r, info));
+    if (!obj) return sendStatus(res, newNotFound(r, info.name));
+    if (info.subresource === 'scale') {
+      if (obj.kind !== 'Deployment' && obj.kind !== 'ReplicaSet') return sendStatus(res, newNotFoundPath());
+      return sendJson(res, 200, scaleOf(obj as Deployment | ReplicaSet));
+    }
+    if (info.subresource !== '' && info.subresource !== 'status') return sendStatus(res, newMethodNotSupported(r, `get ${info.subresource}`));
+    if (table) return sendJson(res, 200, toTable(r.kind, [obj], now, rv, includeObject(query)));
+    return sendJson(res, 200, withTypeMeta(r, obj));
+  }
+  const all = listObjects(live, r, info.namespace);
+  const filter = newFilter(r.kind, all[0], query);
+  if ('error' in filter) return sendStatus(res, newBadRequest(filter.error));
+  if (info.verb === 'watch') {
+    const timeout = Number(query.get('timeoutSeconds'));
+    const include = includeObject(query);
+    serveWatch(live, res, {
+      kind: r.kind,
+      apiVersion: groupVersionOf(r),
+      namespace: r.namespaced ? info.namespace : '',
+      filter,
+      resourceVersion: query.get('resourceVersion') ?? '',
+      bookmarks: query.get('allowWatchBookmarks') === 'true',
+      timeoutSeconds: Number.isFinite(timeout) && timeout > 0 ? timeout : null,
+      render: table ? (obj) => toTable(r.kind, [obj], live.virtualNow(), obj.metadata.resourceVersion ?? rv, include) : (obj) => withTypeMeta(r, obj),
+    });
+    return true;
+  }
+  const items = all.filter(filter);
+  if (table) return sendJson(res, 200, toTable(r.kind, items, now, rv, includeObject(query)));
+  return sendJson(res, 200, { kind: `${r.kind}List`, apiVersion: groupVersionOf(r), metadata: { resourceVersion: rv }, items: items.map((i) => withTypeMeta(r, i)) });
+}
+
+/** readBody collects a request body up to the limit; null when it is over. */
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) over = true;
+      else chunks.push(c);
+    });
+    req.on('end', () => resolve(over ? null : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+async function serveWrite(o: ApiServerOptions, req: IncomingMessage, res: ServerResponse, path: string): Promise<true> {
+  const raw = await readBody(req);
+  if (raw === null) return sendStatus(res, newRequestEntityTooLarge(MAX_BODY_BYTES));
+  const contentType = req.headers['content-type'] ?? '';
+  const mediaType = contentType.split(';')[0]?.trim() ?? '';
+  let body: unknown;
+  if (raw.length > 0) {
+    if (mediaType.includes('protobuf') || mediaType.includes('yaml')) return sendStatus(res, newUnsupportedMediaType(mediaType));
+    try {
+      body = JSON.parse(raw.toString('utf8'));
+    } catch (e) {
+      return sendStatus(res, newBadRequest(`couldn't get version/kind; json parse error: ${e instanceof Error ? e.message : String(e)}`));
+    }
+  }
+  const method = req.method ?? 'GET';
+  // kubectl scale --current-replicas sends its PUT with no Content-Type: JSON, as the API server reads it.
+  const request = { method, path, ...(mediaType ? { contentType: mediaType } : {}), ...(body !== undefined ? { body } : {}) };
+  const out = o.live.write(request);
+  // RFC 7234 warn-code 299, as kube-apiserver sends them; kubectl prints each as `Warning: …`.
+  if (out.warnings?.length) res.setHeader('Warning', out.warnings.map((w) => `299 - ${JSON.stringify(w)}`));
+  return sendJson(res, out.code, out.body);
+}
+
+function serveDiscovery(o: ApiServerOptions, req: IncomingMessage, res: ServerResponse, parts: string[]): boolean {
+  const accept = req.headers.accept;
+  const agg = aggregatedVersion(accept);
+  const path = parts.join('/');
+  if (path === 'version') return sendJson(res, 200, versionInfo(o.gitVersion));
+  if (path === 'healthz' || path === 'livez' || path === 'readyz') {
+    res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('ok');
+    return true;
+  }
+  if (path === 'api' || path === 'apis') {
+    res.setHeader('Vary', 'Accept');
+    if (agg) return sendJson(res, 200, aggregatedDiscovery(path === 'api', agg), AGGREGATED[agg]);
+    return sendJson(res, 200, path === 'api' ? apiVersions(o.address()) : apiGroupList());
+  }
+  if ((parts[0] === 'api' && parts.length === 2) || (parts[0] === 'apis' && parts.length === 3)) {
+    const [group, version] = parts[0] === 'api' ? ['', parts[1] as string] : [parts[1] as string, parts[2] as string];
+    const list = apiResourceList(group, version);
+    if (list) return sendJson(res, 200, list);
+    return sendStatus(res, newNotFoundPath());
+  }
+  if (parts[0] === 'apis' && parts.length === 2) {
+    const g = (apiGroupList() as { groups: { name: string }[] }).groups.find((x) => x.name === parts[1]);
+    if (g) return sendJson(res, 200, { kind: 'APIGroup', apiVersion: 'v1', ...g });
+    return sendStatus(res, newNotFoundPath());
+  }
+  if (parts[0] === 'openapi') {
+    if (path === 'openapi/v3') return sendJson(res, 200, openapiIndex());
+    if (path === 'openapi/v2') {
+      const doc = openapiV2Document();
+      res.writeHead(200, { 'Content-Type': OPENAPI_V2_PROTOBUF, 'Content-Length': doc.length });
+      res.end(doc);
+      return true;
+    }
+    if (parts[1] === 'v3') {
+      const [group, version] = parts[2] === 'api' ? ['', parts[3] ?? ''] : [parts[3] ?? '', parts[4] ?? ''];
+      const doc = groupVersionDocument(group, version);
+      if (doc) return sendJson(res, 200, doc);
+    }
+    return sendStatus(res, newNotFoundPath());
+  }
+  return false;
+}
+
+/** createApiHandler returns the request listener of the served API. */
+export function createApiHandler(o: ApiServerOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    handle(o, req, res).catch((e: unknown) => {
+      // A bug must answer 500 with a Status, never end the process.
+      if (res.headersSent) res.destroy();
+      else sendJson(res, 500, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: e instanceof Error ? e.message : String(e), reason: 'InternalError', code: 500 });
+    });
+  };
+}
+
+async function handle(o: ApiServerOptions, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  let parts: string[];
+  try {
+    parts = url.pathname.split('/').filter((p) => p !== '').map(decodeURIComponent);
+  } catch {
+    return sendStatus(res, newBadRequest(`invalid path: ${url.pathname}`));
+  }
+  o.live.advance();
+  if (req.method === 'GET' && serveDiscovery(o, req, res, parts)) return true;
+  const info = newRequestInfo(req.method ?? 'GET', url.pathname, url.searchParams);
+  if (!info.isResourceRequest) {
+    if (o.fallback?.(req, res)) return true;
+    return sendStatus(res, newNotFoundPath());
+  }
+  const r = findResource(info.group, info.version, info.resource);
+  if (!r) return sendStatus(res, newNotFoundPath());
+  if (info.verb === 'get' || info.verb === 'list' || info.verb === 'watch') return serveRead(o, req, res, r, info, url.searchParams);
+  if (info.verb === 'deletecollection') return sendStatus(res, newMethodNotSupported(r, 'deletecollection'));
+  return serveWrite(o, req, res, `${url.pathname}${url.search}`);
+}

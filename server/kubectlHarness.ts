@@ -1,0 +1,102 @@
+/**
+ * Runs the real kubectl against an in-process served API for the tests: a private discovery
+ * cache and no kubeconfig, so nothing of the machine's own kubectl set-up leaks in.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureKubectl, NO_KUBECTL } from '../scripts/kubectl.mjs';
+import { type RunningServer, startServer } from './serve.ts';
+import { type TestClock, testClock } from './testClock.ts';
+
+export interface KubectlResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface Harness {
+  server: RunningServer;
+  clock: TestClock;
+  dir: string;
+  /** kubectl runs one command; async, as the server answers it from this same process. */
+  kubectl: (args: string[], input?: string) => Promise<KubectlResult>;
+  /** watch starts `kubectl args` and resolves with its stdout once `until` says enough (or on timeout). */
+  watch: (args: string[], until: (out: string) => boolean, timeoutMs?: number) => Promise<string>;
+  stop: () => Promise<void>;
+}
+
+let kubectlPath: string | null | undefined;
+
+/** kubectlBinary finds (or installs) kubectl once per process; it throws the how-to line when none. */
+export function kubectlBinary(): string {
+  if (kubectlPath === undefined) kubectlPath = ensureKubectl();
+  if (kubectlPath === null) throw new Error(NO_KUBECTL);
+  return kubectlPath;
+}
+
+/** startHarness serves `text` (null: three empty nodes) at `speed` and returns a kubectl bound to it. */
+export async function startHarness(opts: { text?: string | null; speed?: number; gitVersion?: string; record?: boolean } = {}): Promise<Harness> {
+  const bin = kubectlBinary();
+  const dir = mkdtempSync(join(tmpdir(), 'rollout-lab-kubectl-'));
+  const clock = testClock();
+  const started = await startServer({
+    text: opts.text ?? null,
+    port: 0,
+    host: '127.0.0.1',
+    speed: opts.speed ?? 10,
+    record: opts.record ? join(dir, 'session.yaml') : null,
+    gitVersion: opts.gitVersion ?? 'v1.36.3',
+    log: () => {},
+    clock: clock.now,
+  });
+  if ('error' in started) throw new Error(started.error);
+  const env = { ...process.env, KUBECONFIG: join(dir, 'no-kubeconfig'), HOME: dir };
+  const base = ['--server', started.url, '--cache-dir', join(dir, 'cache')];
+  const kubectl = (args: string[], input?: string): Promise<KubectlResult> =>
+    new Promise((resolve, reject) => {
+      const child = spawn(bin, [...base, ...args], { env });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (b: Buffer) => {
+        stdout += b.toString('utf8');
+      });
+      child.stderr.on('data', (b: Buffer) => {
+        stderr += b.toString('utf8');
+      });
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+      child.stdin.end(input ?? '');
+    });
+  const watch = (args: string[], until: (out: string) => boolean, timeoutMs = 30_000) =>
+    new Promise<string>((resolve) => {
+      const child = spawn(bin, [...base, ...args], { env });
+      let out = '';
+      const done = () => {
+        clearTimeout(timer);
+        child.kill('SIGTERM');
+        resolve(out);
+      };
+      const timer = setTimeout(done, timeoutMs);
+      child.stdout.on('data', (b: Buffer) => {
+        out += b.toString('utf8');
+        if (until(out)) done();
+      });
+      child.on('exit', () => {
+        clearTimeout(timer);
+        resolve(out);
+      });
+    });
+  return {
+    server: started,
+    clock,
+    dir,
+    kubectl,
+    watch,
+    stop: async () => {
+      await started.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,197 @@
+/**
+ * The live cluster behind the served API: one engine run on a virtual clock paced at `speed` ×
+ * real time. Reads see the store at the current virtual time; each accepted write becomes a
+ * `request:` action at that time, run as its own tick, so the session is a scenario whose replay
+ * (page, CLI, `--record` file) gives the same objects.
+ *
+ * How a write joins the run: the engine is run up to V, the virtual now; the write is appended
+ * as an action at V + 1 ms and the state is rebased onto the longer action list (the timeline's
+ * fork: same events, shifted sequence numbers), so a fresh run of the recorded scenario would
+ * hold exactly this state. The action is then the next event, and its tick is the write.
+ */
+import type { KubeObject } from '../src/engine/api/types.ts';
+import { type ApiRequest, type Prepared, prepareRequest, scaleOf } from '../src/engine/apiserver/rest/write.ts';
+import type { Status } from '../src/engine/apiserver/rest/status.ts';
+import { createEngine, type EngineState, runUntil, type SimConfig, step, type TickRecord } from '../src/engine/sim.ts';
+import { toSimConfig } from '../src/scenario/toSimConfig.ts';
+import type { Action, Scenario } from '../src/scenario/types.ts';
+import { actionTimeMs, rebaseState, sortedActions } from '../src/timeline/rebase.ts';
+import { decodeHook } from './decode.ts';
+
+/** A clock in real milliseconds; tests pass their own. */
+export type RealClock = () => number;
+
+export interface WriteResult {
+  code: number;
+  body: unknown;
+  /** What the API server says in Warning headers (kubectl prints `Warning: …`). */
+  warnings?: string[];
+}
+
+/** What a watcher receives: one watch event with the store's resourceVersion. */
+export interface LiveEvent {
+  rv: number;
+  type: 'ADDED' | 'MODIFIED' | 'DELETED';
+  object: KubeObject;
+}
+
+export interface LiveOptions {
+  speed: number;
+  clock: RealClock;
+  /** Watch events kept for watches that resume from a resourceVersion (older ones get 410). */
+  historyLimit?: number;
+}
+
+/** LiveCluster runs a scenario live; the HTTP layer reads and writes through it. */
+export class LiveCluster {
+  scenario: Scenario;
+  st: EngineState;
+  private config: SimConfig;
+  private readonly speed: number;
+  private readonly clock: RealClock;
+  private readonly startReal: number;
+  private readonly historyLimit: number;
+  /** Watch events, oldest first, for watches from a resourceVersion. */
+  private history: LiveEvent[] = [];
+  /** The resourceVersion just before the oldest kept event: a watch from here or later can replay. */
+  private historyBase = 0;
+  private readonly listeners = new Set<(events: readonly LiveEvent[]) => void>();
+  /** Everyone who wants the actions as they are accepted (the page following live, --record). */
+  private readonly actionListeners = new Set<(a: Action, index: number) => void>();
+
+  constructor(scenario: Scenario, opts: LiveOptions) {
+    this.scenario = { ...scenario, actions: sortedActions(scenario) };
+    this.config = toSimConfig(this.scenario);
+    this.st = createEngine(this.config);
+    this.speed = opts.speed;
+    this.clock = opts.clock;
+    this.startReal = opts.clock();
+    this.historyLimit = opts.historyLimit ?? 50_000;
+    // The writes createEngine makes (the nodes) are not events of any tick: older than history.
+    this.historyBase = this.st.store.rv;
+  }
+
+  /** virtualNow is the virtual time in ms that the real clock has reached. */
+  virtualNow(): number {
+    return Math.max(this.st.now, Math.floor((this.clock() - this.startReal) * this.speed));
+  }
+
+  /** advance runs every event due by the virtual now and tells the watchers. */
+  advance(): void {
+    this.runTo(this.virtualNow());
+  }
+
+  private runTo(untilMs: number): void {
+    const batch: LiveEvent[] = [];
+    runUntil(this.st, untilMs, (t) => this.collect(t, batch));
+    this.publish(batch);
+  }
+
+  private collect(t: TickRecord, batch: LiveEvent[]): void {
+    for (const w of t.writes) {
+      const ev: LiveEvent = { rv: Number(w.object.metadata.resourceVersion), type: w.type, object: w.object };
+      batch.push(ev);
+    }
+  }
+
+  private publish(batch: LiveEvent[]): void {
+    if (batch.length === 0) return;
+    for (const e of batch) this.history.push(e);
+    if (this.history.length > this.historyLimit) {
+      const drop = this.history.length - this.historyLimit;
+      this.historyBase = (this.history[drop - 1] as LiveEvent).rv;
+      this.history = this.history.slice(drop);
+    }
+    for (const l of this.listeners) l(batch);
+  }
+
+  /** resourceVersion is the store's current revision: what a list reports. */
+  resourceVersion(): number {
+    return this.st.store.rv;
+  }
+
+  /**
+   * eventsSince returns the kept events after `rv`, or null when some of them are no longer kept
+   * (the watch must answer 410 Expired).
+   */
+  eventsSince(rv: number): LiveEvent[] | null {
+    if (rv < this.historyBase) return null;
+    let lo = 0;
+    let hi = this.history.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.history[mid] as LiveEvent).rv <= rv) lo = mid + 1;
+      else hi = mid;
+    }
+    return this.history.slice(lo);
+  }
+
+  /** oldestResourceVersion is the oldest revision a watch can still start from. */
+  oldestResourceVersion(): number {
+    return this.historyBase;
+  }
+
+  /** subscribe calls `fn` with each batch of watch events; it returns the unsubscribe. */
+  subscribe(fn: (events: readonly LiveEvent[]) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /** onAction calls `fn` with each accepted write as a scenario action. */
+  onAction(fn: (a: Action, index: number) => void): () => void {
+    this.actionListeners.add(fn);
+    return () => this.actionListeners.delete(fn);
+  }
+
+  /**
+   * write handles a request that changes something: refused requests answer their Status and
+   * change nothing; accepted ones become an action and a tick.
+   */
+  write(req: ApiRequest): WriteResult {
+    // One reading of the clock: every event due by V has run, so an action at V + 1 ms is next.
+    const v = this.virtualNow();
+    this.runTo(v);
+    const prepared: Prepared = prepareRequest(this.st, req, { decode: decodeHook });
+    if (!prepared.ok) return statusResult(prepared.status);
+    const at = v + 1;
+    const spec: ApiRequest = { method: req.method, path: req.path };
+    if (req.contentType !== undefined) spec.contentType = req.contentType;
+    if (req.body !== undefined) spec.body = req.body;
+    const action = { at: at / 1000, request: spec } as Action;
+    const actions = this.scenario.actions ?? [];
+    const kept = actions.filter((a) => actionTimeMs(a) <= this.st.now);
+    const later = actions.slice(kept.length);
+    this.scenario = { ...this.scenario, actions: [...kept, action, ...later] };
+    const config = toSimConfig(this.scenario);
+    this.st = rebaseState(this.st, config, kept.length);
+    this.config = config;
+    const rec = step(this.st);
+    if (!rec) throw new Error('the write did not run');
+    const batch: LiveEvent[] = [];
+    this.collect(rec, batch);
+    this.publish(batch);
+    for (const l of this.actionListeners) l(action, kept.length);
+    const out = answer(prepared, rec, this.st);
+    if (prepared.warnings.length) out.warnings = prepared.warnings;
+    return out;
+  }
+}
+
+function statusResult(s: Status): WriteResult {
+  return { code: s.code, body: s };
+}
+
+/** answer is the body of an accepted write: the object as its tick stored it. */
+function answer(p: Extract<Prepared, { ok: true }>, rec: TickRecord, st: EngineState): WriteResult {
+  const plan = p.plan;
+  const kind = plan.resource.kind;
+  if (plan.op === 'evict') return { code: 201, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 } };
+  const written = rec.writes.find((w) => w.object.kind === kind);
+  if (plan.op === 'create') return { code: 201, body: written?.object ?? plan.object };
+  if (plan.op === 'delete') return { code: 200, body: written?.object ?? null };
+  // An update that changed nothing wrote nothing: the answer is the stored object.
+  const key = plan.resource.namespaced ? `${plan.object.metadata.namespace ?? 'default'}/${plan.object.metadata.name}` : plan.object.metadata.name;
+  const stored = written?.object ?? st.store.objects[kind].get(key) ?? plan.object;
+  if (plan.scale && (stored.kind === 'Deployment' || stored.kind === 'ReplicaSet')) return { code: 200, body: scaleOf(stored) };
+  return { code: 200, body: stored };
+}

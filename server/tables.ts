@@ -1,0 +1,127 @@
+/**
+ * `meta.k8s.io/v1 Table` answers, as kube-apiserver's TableConvertor builds them from the
+ * printers of pkg/printers/internalversion (v1.36). The cells come from the same row functions
+ * as the page's `kubectl get` (src/engine/kubectl/printers), so a real kubectl prints the same
+ * bytes as the page. kubectl shows priority-1 columns only with `-o wide`, so rows carry every
+ * cell.
+ */
+import type { ControllerRevision, Event, KubeObject } from '../src/engine/api/types.ts';
+import { COLUMNS } from '../src/engine/kubectl/printers/rows.ts';
+import { type TableKind, tableRow } from '../src/engine/kubectl/printers/table.ts';
+import { formatAge } from '../src/engine/lib/duration.ts';
+
+export interface ColumnDefinition {
+  name: string;
+  type: 'string' | 'integer' | 'date';
+  format: string;
+  description: string;
+  priority: number;
+}
+
+export type IncludeObject = 'None' | 'Metadata' | 'Object';
+
+/** Columns whose cells are int64 in the Go printer (they are JSON numbers in a Table). */
+const INTEGER_COLUMNS = new Set(['Desired', 'Current', 'Ready', 'Up-to-date', 'Available', 'Revision']);
+
+const DESCRIPTIONS: Record<string, string> = {
+  Name: 'Name must be unique within a namespace. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names',
+  Age: 'CreationTimestamp is a timestamp representing the server time when this object was created.',
+};
+
+function definition(name: string, wide: boolean, kind: string): ColumnDefinition {
+  const integer = INTEGER_COLUMNS.has(name) && !(kind === 'Pod' && name === 'Ready') && !(kind === 'Deployment' && name === 'Ready');
+  return {
+    name,
+    type: integer ? 'integer' : 'string',
+    format: name === 'Name' ? 'name' : '',
+    description: DESCRIPTIONS[name] ?? '',
+    priority: wide ? 1 : 0,
+  };
+}
+
+const EVENT_COLUMNS: [string, boolean][] = [
+  ['Last Seen', false],
+  ['Type', false],
+  ['Reason', false],
+  ['Object', false],
+  ['Subobject', true],
+  ['Source', true],
+  ['Message', false],
+  ['First Seen', true],
+  ['Count', true],
+  ['Name', true],
+];
+
+const REVISION_COLUMNS: [string, boolean][] = [
+  ['Name', false],
+  ['Controller', false],
+  ['Revision', false],
+  ['Age', false],
+];
+
+/** columnDefinitions is the Table header of a kind. */
+export function columnDefinitions(kind: KubeObject['kind']): ColumnDefinition[] {
+  if (kind === 'Event') return EVENT_COLUMNS.map(([n, w]) => definition(n, w, kind));
+  if (kind === 'ControllerRevision') return REVISION_COLUMNS.map(([n, w]) => definition(n, w, kind));
+  return COLUMNS[kind as TableKind].map((c) => definition(c.name, c.wide, kind));
+}
+
+/** eventRow is printEvent: LAST SEEN, TYPE, REASON, OBJECT, SUBOBJECT, SOURCE, MESSAGE, FIRST SEEN, COUNT, NAME. */
+function eventRow(e: Event, nowMs: number): (string | number)[] {
+  const last = e.lastTimestamp ?? e.firstTimestamp;
+  const source = e.source ? (e.source.host ? `${e.source.component}, ${e.source.host}` : e.source.component) : '';
+  return [
+    formatAge(nowMs, last),
+    e.type,
+    e.reason,
+    `${e.involvedObject.kind.toLowerCase()}/${e.involvedObject.name}`,
+    '',
+    source,
+    e.message.trim(),
+    formatAge(nowMs, e.firstTimestamp),
+    e.count ?? 1,
+    e.metadata.name,
+  ];
+}
+
+/** revisionRow is printControllerRevision: NAME, CONTROLLER (`daemonset.apps/web`), REVISION, AGE. */
+function revisionRow(r: ControllerRevision, nowMs: number): (string | number)[] {
+  const owner = (r.metadata.ownerReferences ?? []).find((o) => o.controller);
+  let controller = '<none>';
+  if (owner) {
+    const group = owner.apiVersion.includes('/') ? owner.apiVersion.split('/')[0] : '';
+    controller = `${owner.kind.toLowerCase()}${group ? `.${group}` : ''}/${owner.name}`;
+  }
+  return [r.metadata.name, controller, r.revision, formatAge(nowMs, r.metadata.creationTimestamp)];
+}
+
+/** cells is one object's row, every column, integers as numbers. */
+export function cells(obj: KubeObject, nowMs: number): (string | number)[] {
+  if (obj.kind === 'Event') return eventRow(obj, nowMs);
+  if (obj.kind === 'ControllerRevision') return revisionRow(obj, nowMs);
+  const defs = columnDefinitions(obj.kind);
+  const row = tableRow(obj.kind as TableKind, obj as never, nowMs, true);
+  return row.map((c, i) => (defs[i]?.type === 'integer' && /^-?\d+$/.test(c) ? Number(c) : c));
+}
+
+function rowObject(obj: KubeObject, include: IncludeObject): unknown {
+  if (include === 'None') return undefined;
+  if (include === 'Object') return obj;
+  return { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: obj.metadata };
+}
+
+/** toTable is the Table of a list (or of one object, for a get or a watch event). */
+export function toTable(kind: KubeObject['kind'], objects: readonly KubeObject[], nowMs: number, resourceVersion: string, include: IncludeObject): unknown {
+  return {
+    kind: 'Table',
+    apiVersion: 'meta.k8s.io/v1',
+    metadata: { resourceVersion },
+    columnDefinitions: columnDefinitions(kind),
+    rows: objects.map((o) => {
+      const row: { cells: (string | number)[]; object?: unknown } = { cells: cells(o, nowMs) };
+      const object = rowObject(o, include);
+      if (object !== undefined) row.object = object;
+      return row;
+    }),
+  };
+}

@@ -1,0 +1,171 @@
+/**
+ * The REST resources the simulated API server serves: one row per resource, with what discovery
+ * says of it (kube-apiserver's APIResource: name, singular, namespaced, kind, verbs, shortNames,
+ * categories) and the group/version it lives in. Discovery, request routing, error messages
+ * (`deployments.apps "web" not found`) and the served Tables all read this one table, so a kind
+ * the engine gains needs one row here.
+ */
+import type { Kind } from '../../api/types.ts';
+
+/** The verbs of a resource that supports everything (pkg/registry's generic store). */
+export const ALL_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'] as const;
+
+export interface Subresource {
+  /** `scale`, `status`, `eviction`. */
+  name: string;
+  /** What the subresource takes and returns, when it is not the parent's kind. */
+  group: string;
+  version: string;
+  kind: string;
+  verbs: readonly string[];
+}
+
+export interface ResourceInfo {
+  /** The plural resource name in URLs: `deployments`. */
+  resource: string;
+  singular: string;
+  /** The object kind; every served kind is one of the engine's kinds. */
+  kind: Kind;
+  /** `''` for the core group. */
+  group: string;
+  version: string;
+  namespaced: boolean;
+  verbs: readonly string[];
+  shortNames: readonly string[];
+  categories: readonly string[];
+  subresources: readonly Subresource[];
+}
+
+const SCALE: Subresource = { name: 'scale', group: 'autoscaling', version: 'v1', kind: 'Scale', verbs: ['get', 'patch', 'update'] };
+const status = (group: string, version: string, kind: string): Subresource => ({ name: 'status', group, version, kind, verbs: ['get', 'patch', 'update'] });
+
+/**
+ * RESOURCES: what `kubectl api-resources` lists for the kinds the engine has (v1.36 values).
+ * Events are served read-only for clients (the engine's components write them).
+ */
+export const RESOURCES: readonly ResourceInfo[] = [
+  {
+    resource: 'pods',
+    singular: 'pod',
+    kind: 'Pod',
+    group: '',
+    version: 'v1',
+    namespaced: true,
+    verbs: ALL_VERBS,
+    shortNames: ['po'],
+    categories: ['all'],
+    subresources: [
+      { name: 'eviction', group: 'policy', version: 'v1', kind: 'Eviction', verbs: ['create'] },
+      status('', 'v1', 'Pod'),
+    ],
+  },
+  {
+    resource: 'nodes',
+    singular: 'node',
+    kind: 'Node',
+    group: '',
+    version: 'v1',
+    namespaced: false,
+    verbs: ALL_VERBS,
+    shortNames: ['no'],
+    categories: [],
+    subresources: [status('', 'v1', 'Node')],
+  },
+  {
+    resource: 'events',
+    singular: 'event',
+    kind: 'Event',
+    group: '',
+    version: 'v1',
+    namespaced: true,
+    verbs: ALL_VERBS,
+    shortNames: ['ev'],
+    categories: [],
+    subresources: [],
+  },
+  {
+    resource: 'deployments',
+    singular: 'deployment',
+    kind: 'Deployment',
+    group: 'apps',
+    version: 'v1',
+    namespaced: true,
+    verbs: ALL_VERBS,
+    shortNames: ['deploy'],
+    categories: ['all'],
+    subresources: [SCALE, status('apps', 'v1', 'Deployment')],
+  },
+  {
+    resource: 'replicasets',
+    singular: 'replicaset',
+    kind: 'ReplicaSet',
+    group: 'apps',
+    version: 'v1',
+    namespaced: true,
+    verbs: ALL_VERBS,
+    shortNames: ['rs'],
+    categories: ['all'],
+    subresources: [SCALE, status('apps', 'v1', 'ReplicaSet')],
+  },
+  {
+    resource: 'daemonsets',
+    singular: 'daemonset',
+    kind: 'DaemonSet',
+    group: 'apps',
+    version: 'v1',
+    namespaced: true,
+    verbs: ALL_VERBS,
+    shortNames: ['ds'],
+    categories: ['all'],
+    subresources: [status('apps', 'v1', 'DaemonSet')],
+  },
+  {
+    resource: 'controllerrevisions',
+    singular: 'controllerrevision',
+    kind: 'ControllerRevision',
+    group: 'apps',
+    version: 'v1',
+    namespaced: true,
+    verbs: ALL_VERBS,
+    shortNames: [],
+    categories: [],
+    subresources: [],
+  },
+];
+
+/** groupVersionOf is `apps/v1`, or `v1` for the core group. */
+export function groupVersionOf(r: { group: string; version: string }): string {
+  return r.group === '' ? r.version : `${r.group}/${r.version}`;
+}
+
+/** qualifiedResource is how errors name a resource: `deployments.apps`, `pods`. */
+export function qualifiedResource(r: ResourceInfo): string {
+  return r.group === '' ? r.resource : `${r.resource}.${r.group}`;
+}
+
+/** findResource is the row of a URL's group, version and plural resource, or undefined. */
+export function findResource(group: string, version: string, resource: string): ResourceInfo | undefined {
+  return RESOURCES.find((r) => r.group === group && r.version === version && r.resource === resource);
+}
+
+/** resourceOfKind is the row that serves a kind. */
+export function resourceOfKind(kind: Kind): ResourceInfo | undefined {
+  return RESOURCES.find((r) => r.kind === kind);
+}
+
+/** apiGroups lists the served group/versions, the core group first: what /api and /apis report. */
+export function apiGroups(): { group: string; version: string }[] {
+  const seen = new Set<string>();
+  const out: { group: string; version: string }[] = [];
+  const add = (group: string, version: string) => {
+    const gv = groupVersionOf({ group, version });
+    if (seen.has(gv)) return;
+    seen.add(gv);
+    out.push({ group, version });
+  };
+  for (const r of RESOURCES) {
+    add(r.group, r.version);
+    for (const s of r.subresources) if (s.kind === 'Eviction') add(s.group, s.version);
+  }
+  return out;
+}

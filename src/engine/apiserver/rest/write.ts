@@ -1,0 +1,337 @@
+/**
+ * Writes through the REST API, as kube-apiserver's handlers and registry strategies do them
+ * (staging/src/k8s.io/apiserver/pkg/endpoints/handlers/{create,update,patch,delete}.go, the
+ * generic registry store, pkg/registry/apps and core): decode the body, default, validate, check
+ * the resourceVersion, store, answer with the stored object or a Status.
+ *
+ * Two steps, so that only accepted writes become ticks: prepareRequest reads the store and either
+ * refuses (a Status: nothing is written, as an API server that rejects a request writes nothing to
+ * etcd) or returns a plan; executePlan carries the plan out inside a tick. The served API and a
+ * replay of a recorded session (a `request:` action) run the same two steps on the same state, so
+ * they write the same objects.
+ */
+import type { DaemonSet, Deployment, KubeObject, ReplicaSet } from '../../api/types.ts';
+import { jsonMergePatch, jsonPatch, strategicMergePatch } from '../../kubectl/transforms/patch.ts';
+import type { EngineState } from '../../sim/state.ts';
+import { create, del, type Tx, update } from '../../sim/tx.ts';
+import { setDefaultsDaemonSet, setDefaultsDeployment, setDefaultsReplicaSet } from '../defaults.ts';
+import { type FieldError, invalid, required } from '../fieldErrors.ts';
+import { validateUpdate } from '../updateValidation.ts';
+import { validateObject } from '../validation.ts';
+import { newRequestInfo, type RequestInfo } from './requestInfo.ts';
+import { findResource, groupVersionOf, type ResourceInfo } from './resources.ts';
+import {
+  newAlreadyExists,
+  newBadRequest,
+  newConflict,
+  newInvalid,
+  newMethodNotSupported,
+  newNotFound,
+  newNotFoundPath,
+  newUnsupportedMediaType,
+  type Status,
+} from './status.ts';
+
+/** One HTTP request that writes, as a client sent it: what a `request:` action records. */
+export interface ApiRequest {
+  method: string;
+  /** The path with its query string: `/apis/apps/v1/namespaces/default/deployments/web?fieldManager=kubectl-set`. */
+  path: string;
+  /** The body's media type; patches need it. */
+  contentType?: string;
+  /** The decoded JSON body, when there is one. */
+  body?: unknown;
+}
+
+/** What a prepared write will do. */
+export type WritePlan =
+  | { op: 'create'; resource: ResourceInfo; object: KubeObject }
+  | { op: 'update'; resource: ResourceInfo; object: KubeObject; scale: boolean }
+  | { op: 'delete'; resource: ResourceInfo; key: string; name: string; gracePeriodSeconds?: number }
+  | { op: 'evict'; resource: ResourceInfo; key: string; name: string; gracePeriodSeconds?: number };
+
+export type Prepared = { ok: true; plan: WritePlan; info: RequestInfo; warnings: string[] } | { ok: false; status: Status };
+
+/**
+ * The decoding step of the API server that the engine leaves to its caller (the served API
+ * decodes manifests with the scenario's Go-type table): warnings for unknown fields under
+ * `fieldValidation=Warn`, or the decoder's error (a 400).
+ */
+export type DecodeHook = (kind: string, obj: Record<string, unknown>, fieldValidation: RequestInfo['fieldValidation']) => { warnings: string[] } | { error: string };
+
+export interface PrepareOptions {
+  decode?: DecodeHook;
+}
+
+/** The kinds a client may create or update through the API (the engine defaults and validates these). */
+const WRITABLE = new Set(['Deployment', 'DaemonSet', 'ReplicaSet', 'Node', 'Pod']);
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** splitPath separates `/a/b?x=1` into the path and its query. */
+export function splitPath(path: string): { pathname: string; query: URLSearchParams } {
+  const q = path.indexOf('?');
+  return q < 0 ? { pathname: path, query: new URLSearchParams() } : { pathname: path.slice(0, q), query: new URLSearchParams(path.slice(q + 1)) };
+}
+
+function keyFor(r: ResourceInfo, namespace: string, name: string): string {
+  return r.namespaced ? `${namespace}/${name}` : name;
+}
+
+function defaults(obj: KubeObject): KubeObject {
+  if (obj.kind === 'Deployment') return setDefaultsDeployment(obj as Deployment);
+  if (obj.kind === 'DaemonSet') return setDefaultsDaemonSet(obj as DaemonSet);
+  if (obj.kind === 'ReplicaSet') return setDefaultsReplicaSet(obj as ReplicaSet);
+  return obj;
+}
+
+function validate(obj: KubeObject): FieldError[] {
+  return obj.kind === 'Deployment' || obj.kind === 'DaemonSet' ? validateObject(obj) : [];
+}
+
+/** checkKind: the body is an object of the resource's kind and group/version (the decoder's checks). */
+function checkKind(r: ResourceInfo, body: unknown): Status | null {
+  if (!isObject(body)) return newBadRequest('the body of the request was in an unknown format');
+  const gv = groupVersionOf(r);
+  if (body.apiVersion !== undefined && body.apiVersion !== gv) {
+    return newBadRequest(`the API version in the data (${String(body.apiVersion)}) does not match the expected API version (${gv})`);
+  }
+  if (body.kind !== undefined && body.kind !== r.kind) {
+    return newBadRequest(`${String(body.kind)} in version "${r.version}" cannot be handled as a ${r.kind}: the kind in the data does not match`);
+  }
+  if (body.metadata !== undefined && !isObject(body.metadata)) return newBadRequest('metadata must be an object');
+  return null;
+}
+
+/** withIdentity is the body with its kind, apiVersion and the request's namespace filled in. */
+function withIdentity(r: ResourceInfo, info: RequestInfo, body: Json): KubeObject | Status {
+  const meta = (isObject(body.metadata) ? { ...body.metadata } : {}) as Json;
+  if (r.namespaced) {
+    if (meta.namespace !== undefined && meta.namespace !== '' && meta.namespace !== info.namespace) {
+      return newBadRequest('the namespace of the provided object does not match the namespace sent on the request');
+    }
+    meta.namespace = info.namespace;
+  } else delete meta.namespace;
+  return { ...body, apiVersion: groupVersionOf(r), kind: r.kind, metadata: meta } as unknown as KubeObject;
+}
+
+/** dropNulls drops `null` members of mappings, as Go's decoder leaves such fields unset. */
+export function dropNulls(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(dropNulls);
+  if (!isObject(v)) return v;
+  const out: Json = {};
+  for (const [k, x] of Object.entries(v)) if (x !== null) out[k] = dropNulls(x);
+  return out;
+}
+
+/**
+ * decodeBody: the body as the decoder leaves it (nulls dropped), with the decode hook's warnings,
+ * or its 400. The hook only refuses or warns, so a replay without it stores the same object.
+ */
+function decodeBody(r: ResourceInfo, body: Json, info: RequestInfo, opts: PrepareOptions): { body: Json; warnings: string[] } | Status {
+  const decoded = dropNulls(body) as Json;
+  if (!opts.decode) return { body: decoded, warnings: [] };
+  const d = opts.decode(r.kind, body, info.fieldValidation);
+  return 'error' in d ? newBadRequest(d.error) : { body: decoded, warnings: d.warnings };
+}
+
+function prepareCreate(st: EngineState, r: ResourceInfo, info: RequestInfo, raw: unknown, opts: PrepareOptions): Prepared {
+  const bad = checkKind(r, raw);
+  if (bad) return { ok: false, status: bad };
+  const decoded = decodeBody(r, raw as Json, info, opts);
+  if ('code' in decoded) return { ok: false, status: decoded };
+  const body = decoded.body;
+  if (!WRITABLE.has(r.kind) || r.kind === 'Pod' || r.kind === 'ReplicaSet' || r.kind === 'Node') {
+    return { ok: false, status: newMethodNotSupported(r, 'create') };
+  }
+  const obj = withIdentity(r, info, body as Json);
+  if ('code' in obj) return { ok: false, status: obj };
+  const { status: _status, ...fresh } = defaults(obj) as Deployment;
+  const created = fresh as unknown as KubeObject;
+  const name = created.metadata.name ?? '';
+  if (!name && !created.metadata.generateName) {
+    return { ok: false, status: newInvalid(r.kind, r.group, '', [required('metadata.name', 'name or generateName is required')]) };
+  }
+  const errs = validate(created);
+  if (errs.length) return { ok: false, status: newInvalid(r.kind, r.group, name, errs) };
+  if (name && st.store.objects[r.kind].has(keyFor(r, info.namespace, name))) return { ok: false, status: newAlreadyExists(r, name) };
+  return { ok: true, plan: { op: 'create', resource: r, object: created }, info, warnings: decoded.warnings };
+}
+
+/** scaleOf is the autoscaling/v1 Scale of a Deployment or ReplicaSet, as the scale subresource answers. */
+export function scaleOf(obj: Deployment | ReplicaSet): Json {
+  const { name, namespace, uid, resourceVersion, creationTimestamp } = obj.metadata;
+  const selector = Object.entries(obj.spec.selector.matchLabels ?? {})
+    .map(([k, v]) => `${k}=${v}`)
+    .join(',');
+  return {
+    kind: 'Scale',
+    apiVersion: 'autoscaling/v1',
+    metadata: { name, namespace, uid, resourceVersion, creationTimestamp },
+    spec: { replicas: obj.spec.replicas ?? 1 },
+    status: { replicas: obj.status?.replicas ?? 0, selector },
+  };
+}
+
+/** applyPatch applies a body of the request's patch type to a JSON document. */
+function applyPatch(doc: unknown, contentType: string, patch: unknown): { value: unknown } | { status: Status } {
+  const type = contentType.split(';')[0]?.trim() ?? '';
+  if (type === 'application/strategic-merge-patch+json') {
+    if (!isObject(patch)) return { status: newBadRequest('json: cannot unmarshal into Go value of type map[string]interface {}') };
+    return { value: strategicMergePatch(doc, patch) };
+  }
+  if (type === 'application/merge-patch+json') return { value: jsonMergePatch(doc, patch) };
+  if (type === 'application/json-patch+json') {
+    const r = jsonPatch(doc, patch);
+    return 'error' in r ? { status: newBadRequest(`the server rejected our request due to an error in our request: ${r.error}`) } : r;
+  }
+  return { status: newUnsupportedMediaType(type) };
+}
+
+function prepareUpdate(st: EngineState, r: ResourceInfo, info: RequestInfo, req: ApiRequest, opts: PrepareOptions): Prepared {
+  const key = keyFor(r, info.namespace, info.name);
+  const cur = st.store.objects[r.kind].get(key);
+  if (!cur) return { ok: false, status: newNotFound(r, info.name) };
+  const scale = info.subresource === 'scale';
+  if (info.subresource !== '' && !scale) return { ok: false, status: newMethodNotSupported(r, `${info.verb} ${info.subresource}`) };
+  if (scale && cur.kind !== 'Deployment' && cur.kind !== 'ReplicaSet') return { ok: false, status: newNotFoundPath() };
+  if (!WRITABLE.has(r.kind)) return { ok: false, status: newMethodNotSupported(r, info.verb) };
+  let next: unknown;
+  const base: unknown = scale ? scaleOf(cur as Deployment) : cur;
+  if (info.verb === 'patch') {
+    const p = applyPatch(structuredClone(base), req.contentType ?? '', req.body);
+    if ('status' in p) return { ok: false, status: p.status };
+    next = p.value;
+  } else next = req.body;
+  if (scale) return prepareScale(r, info, cur as Deployment | ReplicaSet, next);
+  const bad = checkKind(r, next);
+  if (bad) return { ok: false, status: bad };
+  const decoded = decodeBody(r, next as Json, info, opts);
+  if ('code' in decoded) return { ok: false, status: decoded };
+  const body = decoded.body;
+  const bodyName = isObject(body.metadata) ? body.metadata.name : undefined;
+  if (bodyName !== info.name) {
+    return { ok: false, status: newBadRequest(`the name of the object (${String(bodyName ?? '')}) does not match the name on the URL (${info.name})`) };
+  }
+  const obj = withIdentity(r, info, body);
+  if ('code' in obj) return { ok: false, status: obj };
+  const rv = obj.metadata.resourceVersion;
+  if (rv !== undefined && rv !== '' && rv !== cur.metadata.resourceVersion) return { ok: false, status: newConflict(r, info.name) };
+  const defaulted = defaults(obj);
+  const errs = [...validate(defaulted), ...validateUpdate(cur, defaulted)];
+  if (errs.length) return { ok: false, status: newInvalid(r.kind, r.group, info.name, errs) };
+  return { ok: true, plan: { op: 'update', resource: r, object: defaulted, scale: false }, info, warnings: decoded.warnings };
+}
+
+function prepareScale(r: ResourceInfo, info: RequestInfo, cur: Deployment | ReplicaSet, next: unknown): Prepared {
+  if (!isObject(next)) return { ok: false, status: newBadRequest('the body of the request was in an unknown format') };
+  const spec = isObject(next.spec) ? next.spec : {};
+  const replicas = spec.replicas ?? 0;
+  const meta = isObject(next.metadata) ? next.metadata : {};
+  if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
+    const errs = [invalid('spec.replicas', replicas, 'must be greater than or equal to 0')];
+    return { ok: false, status: newInvalid('Scale', 'autoscaling', info.name, errs) };
+  }
+  const rv = meta.resourceVersion;
+  if (typeof rv === 'string' && rv !== '' && rv !== cur.metadata.resourceVersion) return { ok: false, status: newConflict(r, info.name) };
+  const obj = { ...cur, spec: { ...cur.spec, replicas } } as KubeObject;
+  return { ok: true, plan: { op: 'update', resource: r, object: obj, scale: true }, info, warnings: [] };
+}
+
+function deleteOptions(body: unknown): { gracePeriodSeconds?: number; uid?: string; resourceVersion?: string } {
+  if (!isObject(body)) return {};
+  const out: { gracePeriodSeconds?: number; uid?: string; resourceVersion?: string } = {};
+  if (typeof body.gracePeriodSeconds === 'number') out.gracePeriodSeconds = body.gracePeriodSeconds;
+  const pre = body.preconditions;
+  if (isObject(pre)) {
+    if (typeof pre.uid === 'string') out.uid = pre.uid;
+    if (typeof pre.resourceVersion === 'string') out.resourceVersion = pre.resourceVersion;
+  }
+  return out;
+}
+
+function prepareDelete(st: EngineState, r: ResourceInfo, info: RequestInfo, body: unknown, evict: boolean): Prepared {
+  const key = keyFor(r, info.namespace, info.name);
+  const cur = st.store.objects[r.kind].get(key);
+  if (!cur) return { ok: false, status: newNotFound(r, info.name) };
+  if (r.kind === 'Event' || r.kind === 'ControllerRevision') {
+    // Deletable upstream; here no controller would notice, so the write is refused plainly.
+    if (!evict) return { ok: false, status: newMethodNotSupported(r, 'delete') };
+  }
+  const opts = deleteOptions(evict && isObject(body) ? body.deleteOptions : body);
+  if (opts.uid !== undefined && opts.uid !== cur.metadata.uid) return { ok: false, status: newConflict(r, info.name) };
+  if (opts.resourceVersion !== undefined && opts.resourceVersion !== cur.metadata.resourceVersion) {
+    return { ok: false, status: newConflict(r, info.name) };
+  }
+  const plan: Extract<WritePlan, { op: 'delete' | 'evict' }> = { op: evict ? 'evict' : 'delete', resource: r, key, name: info.name };
+  if (opts.gracePeriodSeconds !== undefined) plan.gracePeriodSeconds = opts.gracePeriodSeconds;
+  return { ok: true, plan, info, warnings: [] };
+}
+
+/**
+ * prepareRequest decides a write without making it: a plan, or the Status the API server
+ * answers with (404, 409, 422, 400, 405, 415). It reads the store and writes nothing.
+ */
+export function prepareRequest(st: EngineState, req: ApiRequest, opts: PrepareOptions = {}): Prepared {
+  const { pathname, query } = splitPath(req.path);
+  const info = newRequestInfo(req.method, pathname, query);
+  if (!info.isResourceRequest) return { ok: false, status: newNotFoundPath() };
+  const r = findResource(info.group, info.version, info.resource);
+  if (!r || (r.namespaced && info.namespace === '' && info.verb !== 'list' && info.verb !== 'watch')) {
+    return { ok: false, status: newNotFoundPath() };
+  }
+  switch (info.verb) {
+    case 'create':
+      if (info.subresource === 'eviction' && r.kind === 'Pod') {
+        const name = isObject(req.body) && isObject(req.body.metadata) ? req.body.metadata.name : undefined;
+        if (name !== info.name) return { ok: false, status: newBadRequest(`name in URL does not match name in Eviction object`) };
+        return prepareDelete(st, r, info, req.body, true);
+      }
+      if (info.name !== '' || info.subresource !== '') return { ok: false, status: newMethodNotSupported(r, 'create') };
+      return prepareCreate(st, r, info, req.body, opts);
+    case 'update':
+    case 'patch':
+      return prepareUpdate(st, r, info, req, opts);
+    case 'delete':
+      return prepareDelete(st, r, info, req.body, false);
+    default:
+      return { ok: false, status: newMethodNotSupported(r, info.verb) };
+  }
+}
+
+/** The answer of an executed write: the HTTP code and the stored object (or a Status). */
+export interface RestResult {
+  code: number;
+  body: unknown;
+}
+
+/** executePlan carries a prepared write out in the tick; the stored object is the answer. */
+export function executePlan(tx: Tx, plan: WritePlan): RestResult {
+  switch (plan.op) {
+    case 'create': {
+      const res = create(tx, plan.object);
+      return res.ok ? { code: 201, body: res.object } : { code: 409, body: newAlreadyExists(plan.resource, plan.object.metadata.name) };
+    }
+    case 'update': {
+      const res = update(tx, plan.object);
+      if (!res.ok) return { code: 409, body: newConflict(plan.resource, plan.object.metadata.name) };
+      return { code: 200, body: plan.scale ? scaleOf(res.object as Deployment) : res.object };
+    }
+    case 'delete':
+    case 'evict': {
+      const opts = plan.gracePeriodSeconds === undefined ? {} : { gracePeriodSeconds: plan.gracePeriodSeconds };
+      const res = del(tx, plan.resource.kind, plan.key, opts);
+      if (!res.ok) return { code: 404, body: newNotFound(plan.resource, plan.name) };
+      if (plan.op === 'evict') return { code: 201, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 } };
+      return { code: 200, body: res.object };
+    }
+  }
+}
+
+/** runRequest prepares and executes a write in one tick (a replayed `request:` action). */
+export function runRequest(tx: Tx, req: ApiRequest, opts: PrepareOptions = {}): RestResult {
+  const p = prepareRequest(tx.st, req, opts);
+  if (!p.ok) return { code: p.status.code, body: p.status };
+  return executePlan(tx, p.plan);
+}
