@@ -192,7 +192,7 @@ export function TimelineChart(props: TimelineChartProps) {
             rollouts={rollouts}
             x={model.x}
             y={model.y}
-            plotTop={MARGINS.top}
+            plotTop={margins.top}
             plotBottom={plotBottom}
           />
           <line
