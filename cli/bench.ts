@@ -13,6 +13,10 @@ import { runInNewContext } from 'node:vm';
 import { parseScenarioText } from '../src/scenario/parse.ts';
 import type { Scenario } from '../src/scenario/types.ts';
 import { Recording } from '../src/timeline/recording.ts';
+import { scenarioToYaml } from '../src/scenario/yamlIo.ts';
+import { parseArgs } from './run.ts';
+import { runSweepText } from './sweep.ts';
+import { availableParallelism } from 'node:os';
 import { frameAt, newFrameCaches } from '../src/worker/frames.ts';
 
 const json = process.argv.includes('--json');
@@ -287,4 +291,31 @@ function benchSeedMemory(): void {
 if (!only || only === 'seek') {
   benchSeedMemory();
   benchSeek(10000, 100);
+}
+
+/**
+ * benchSweep times `--sweep maxSurge=0,10%,…,100% --sweep maxUnavailable=0,10%,…,100%` (121
+ * variants, the both-0 one an error line) over the `n`-replica rollout of benchRollout, on one
+ * worker thread per core, the way the CLI runs it: the wall time from the first variant handed out
+ * to the last line printed.
+ */
+async function benchSweep(n: number, nodes: number): Promise<void> {
+  const steps = Array.from({ length: 11 }, (_, i) => (i === 0 ? '0' : `${i * 10}%`)).join(',');
+  const threads = availableParallelism();
+  const args = parseArgs(['x.yaml', '--sweep', `maxSurge=${steps}`, '--sweep', `maxUnavailable=${steps}`, '--threads', String(threads)]);
+  if (typeof args === 'string') throw new Error(args);
+  const yaml = scenarioToYaml(scenarioOf(n, rolloutConfig(n, nodes)));
+  let lines = 0;
+  let errors = 0;
+  const t0 = process.hrtime.bigint();
+  await runSweepText(yaml, args, (line) => {
+    lines++;
+    if (line.includes('"error"')) errors++;
+  });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  report({ name: 'sweep-cli', n, nodes, variants: lines, errors, threads, ms: Math.round(ms), msPerVariant: Math.round(ms / lines) });
+}
+
+if (!only || only === 'sweep') {
+  await benchSweep(1000, 100);
 }

@@ -14,7 +14,12 @@ function args(argv: string[]): CliArgs {
 describe('parseArgs', () => {
   it.each([
     [[], 'error: a scenario file is required'],
-    [['a.yaml', '--output', 'table'], 'error: --output must be watch, json or status, not "table"'],
+    [['a.yaml', '--output', 'table'], 'error: --output must be watch, json, status or summary, not "table"'],
+    [['a.yaml', '--sweep', 'surge=1'], 'error: --sweep: unknown field "surge"; the fields are maxSurge, maxUnavailable, replicas, minReadySeconds, seed'],
+    [['a.yaml', '--sweep', 'maxSurge=1,one'], 'error: --sweep: maxSurge: "one" is not an integer or a percentage such as 25%'],
+    [['a.yaml', '--sweep=replicas=2', '--output', 'json'], 'error: --sweep prints one summary line per variant; it does not take --output json'],
+    [['a.yaml', '--sweep=seed=1', '--threads', '0'], 'error: --threads takes a whole number from 1 to 64'],
+    [['a.yaml', '--threads', '2'], 'error: --workload and --threads go with --sweep'],
     [['a.yaml', '--watch=svc'], 'error: --watch must be rs, deploy, ds or pods, not "svc"'],
     [['a.yaml', '--until', '-3'], 'error: --until takes a number of virtual seconds ≥ 0'],
     [['a.yaml', '--frobnicate'], 'error: unknown flag: --frobnicate'],
@@ -29,6 +34,18 @@ describe('parseArgs', () => {
       output: 'json',
       watch: 'pods',
       until: 12.5,
+      sweep: [],
+      workload: null,
+      threads: null,
+    });
+    expect(parseArgs(['s.yaml', '--sweep', 'maxSurge=0,25%', '--sweep=seed=1', '--workload', 'deploy/web', '--threads=2'])).toMatchObject({
+      output: 'summary',
+      sweep: [
+        { field: 'maxSurge', values: [0, '25%'] },
+        { field: 'seed', values: [1] },
+      ],
+      workload: 'deploy/web',
+      threads: 2,
     });
   });
 
@@ -60,6 +77,42 @@ describe('runScenarioText', () => {
     expect(Object.keys(first)).toEqual(['tick', 'time', 'type', 'object']);
     expect(first).toMatchObject({ type: 'ADDED', object: { kind: 'Deployment' } });
     for (const line of res.stdout) expect(JSON.parse(line).time).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('--output summary', () => {
+  it('prints one §10 line per rollout, in the order they start', () => {
+    const text = readFileSync(new URL('seed.yaml', presetDir), 'utf8');
+    const res = runScenarioText(text, args(['x.yaml', '--output', 'summary']));
+    expect(res.code).toBe(0);
+    expect(res.stdout).toEqual([
+      '{"workload":"deployment/default/nginx-deployment-roll01","revision":"1","startSeconds":0,"endSeconds":6.237,"durationSeconds":6.237,"complete":true,"progressDeadlineExceeded":false,"replicas":10,"minAvailable":0,"maxPods":10,"maxPodsWithTerminating":10}',
+      '{"workload":"deployment/default/nginx-deployment-roll01","revision":"2","startSeconds":30,"endSeconds":40.649,"durationSeconds":10.649,"complete":true,"progressDeadlineExceeded":false,"replicas":10,"minAvailable":8,"maxPods":13,"maxPodsWithTerminating":16}',
+    ]);
+  });
+
+  it('reports a rollout still stalled at --until with null end and the deadline exceeded', () => {
+    const text = readFileSync(new URL('broken-image.yaml', presetDir), 'utf8');
+    const lines = runScenarioText(text, args(['x.yaml', '--output', 'summary', '--until', '200'])).stdout.map((l) => JSON.parse(l));
+    expect(lines[1]).toEqual({
+      workload: 'deployment/default/web',
+      revision: '2',
+      startSeconds: 30,
+      endSeconds: null,
+      durationSeconds: null,
+      complete: false,
+      progressDeadlineExceeded: true,
+      replicas: 10,
+      minAvailable: 10,
+      maxPods: 13,
+      maxPodsWithTerminating: 13,
+    });
+  });
+
+  it('leaves the deadline unexceeded when --until stops before it', () => {
+    const text = readFileSync(new URL('broken-image.yaml', presetDir), 'utf8');
+    const lines = runScenarioText(text, args(['x.yaml', '--output', 'summary', '--until', '60'])).stdout.map((l) => JSON.parse(l));
+    expect(lines[1]).toMatchObject({ complete: false, progressDeadlineExceeded: false, endSeconds: null });
   });
 });
 

@@ -1,11 +1,13 @@
 /**
- * `npm run --silent sim -- SCENARIO_FILE [--output watch|json|status] [--watch rs|deploy|ds|pods] [--until SECONDS]`
+ * `npm run --silent sim -- SCENARIO_FILE [--output watch|json|status|summary] [--watch rs|deploy|ds|pods] [--until SECONDS]`
+ * `npm run --silent sim -- SCENARIO_FILE --sweep FIELD=V1,V2,… [--workload KIND/NAME] [--threads N]`
  * Exit 0 on a finished run, 1 on an invalid scenario (the message on stderr), 2 on a usage error.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs, runScenarioText, USAGE, versionLine } from './run.ts';
+import { runSweepText } from './sweep.ts';
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   const args = parseArgs(argv);
   if (args === 'version') {
     console.log(versionLine());
@@ -29,6 +31,12 @@ function main(argv: string[]): number {
     return 1;
   }
   try {
+    if (args.sweep.length > 0) {
+      const res = await runSweepText(text, args, (line) => process.stdout.write(`${line}\n`));
+      for (const line of res.stderr) console.error(line);
+      if (res.code === 2) console.error(USAGE);
+      return res.code;
+    }
     const res = runScenarioText(text, args);
     if (res.stdout.length) process.stdout.write(res.stdout.join('\n') + '\n');
     for (const line of res.stderr) console.error(line);
@@ -40,4 +48,4 @@ function main(argv: string[]): number {
   }
 }
 
-process.exitCode = main(process.argv.slice(2));
+process.exitCode = await main(process.argv.slice(2));

@@ -6,6 +6,8 @@
 // run, and with --runs=N the minimum over the runs of each size; screenshots go to artifacts/.
 // Usage: npm run bench:browser [-- --no-build] [-- --pods=1000,2000,5000] [-- --runs=3] [-- --seconds=5]
 //   [-- --port=4181]
+//   [-- --mode=sweep]   the Seed preset's 11 × 11 sweep in the Sweep view (benchModes.mjs)
+//   [-- --mode=compare] four 2,000-pod variants playing together in Compare (benchModes.mjs)
 //   [-- --surge=0 --unavailable=10%]  the Deployment's rolling-update strategy (Kubernetes'
 //                   defaults, 25% / 25%, when not given): with surge 0 a 1,000-pod rollout never
 //                   goes above 1,000 pods, so the cluster stays in chips all along.
@@ -25,6 +27,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { measureCompare, measureSweep } from './benchModes.mjs';
 import { chromiumArgs, findChromium } from './chromium.mjs';
 
 const arg = (name, fallback) => {
@@ -45,6 +48,7 @@ const text = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.sli
 /** The strategy's int-or-percent values, as YAML would give them ("10%" or 1). */
 const intOrPercent = (v) => (v === undefined ? undefined : v.endsWith('%') ? v : Number(v));
 const STRATEGY = { maxSurge: intOrPercent(text('surge')), maxUnavailable: intOrPercent(text('unavailable')) };
+const MODE = text('mode') ?? 'play';
 
 /** The scenario: `podCount` replicas on enough nodes, rolled to a new image at 20 s. */
 function scenario(podCount) {
@@ -336,7 +340,21 @@ try {
     executablePath: findChromium() ?? undefined,
     args: chromiumArgs(),
   });
-  for (const pods of POD_COUNTS) {
+  for (let run = 1; run <= RUNS && MODE !== 'play'; run++) {
+    const r =
+      MODE === 'sweep'
+        ? await measureSweep(browser, origin, run)
+        : await measureCompare(
+            browser,
+            origin,
+            shareHash(scenario(2000)),
+            SECONDS,
+            run,
+            process.argv.includes('--cpu') ? mainThreadCpu : null,
+          );
+    console.log(JSON.stringify(r));
+  }
+  for (const pods of MODE === 'play' ? POD_COUNTS : []) {
     const runs = [];
     for (let run = 1; run <= RUNS; run++) {
       const r = await measure(browser, pods, run);

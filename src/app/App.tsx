@@ -1,8 +1,11 @@
-/** App lays out the header and the six panels (or the embedded page); it holds no logic of its own. */
+/** App lays out the header and the six panels (or the compare, sweep or embedded page); it holds no logic of its own. */
 import '../i18n/index.ts';
 import { useAppStore } from '../state/hooks.ts';
 import { embedSelector } from '../state/selectors.ts';
+import type { AppState } from '../state/store.ts';
 import { ClusterPanel } from '../ui/cluster/ClusterPanel.tsx';
+import { CompareView } from '../ui/compare/CompareView.tsx';
+import { SweepView } from '../ui/compare/SweepView.tsx';
 import { ControlsPanel } from '../ui/controls/ControlsPanel.tsx';
 import { ExpectationsPanel } from '../ui/expectations/ExpectationsPanel.tsx';
 import { ForkConfirm } from '../ui/edit/ForkConfirm.tsx';
@@ -16,8 +19,11 @@ import { EmbedApp } from './EmbedApp.tsx';
 import { applyUpdate } from './serviceWorker.ts';
 import './layout.css';
 
+const viewOf = (s: AppState) => s.view;
+
 export function App() {
   const embed = useAppStore(embedSelector);
+  const view = useAppStore(viewOf);
   return (
     <>
       {embed ? (
@@ -25,20 +31,31 @@ export function App() {
       ) : (
         <div className="app-root flex min-h-full flex-col lg:h-full">
           <AppHeader />
-          <LessonSlot />
-          <main className="app-grid min-h-0 flex-1 gap-3 p-3">
-            <ClusterPanel />
-            <ReplicaSetsPanel />
-            <ExpectationsPanel />
-            <ExplainPanel />
-            <TimelinePanel />
-            <ControlsPanel />
-          </main>
+          {view === 'compare' ? <CompareView /> : null}
+          {view === 'sweep' ? <SweepView /> : null}
+          {view === 'run' ? <RunView /> : null}
         </div>
       )}
       <UpdatePrompt onReload={applyUpdate} />
       {/* The fork warning: any change after tick 0 may raise it, in either layout. */}
       <ForkConfirm />
+    </>
+  );
+}
+
+/** RunView: the lesson being followed, if any, and the six panels of one run. */
+function RunView() {
+  return (
+    <>
+      <LessonSlot />
+      <main className="app-grid min-h-0 flex-1 gap-3 p-3">
+        <ClusterPanel />
+        <ReplicaSetsPanel />
+        <ExpectationsPanel />
+        <ExplainPanel />
+        <TimelinePanel />
+        <ControlsPanel />
+      </main>
     </>
   );
 }

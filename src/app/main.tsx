@@ -6,6 +6,8 @@ import { appStore } from '../state/store.ts';
 import { applyViewParams, readViewParams } from '../state/viewParams.ts';
 import { startUiPrefs } from '../ui/header/uiPrefs.ts';
 import { App } from './App.tsx';
+import { startViewHold } from '../state/compareActions.ts';
+import { openCompareLink, startCompareUrlSync } from './compareUrl.ts';
 import { openInitialScenario, startUrlSync } from './scenarioUrl.ts';
 import { startServiceWorker } from './serviceWorker.ts';
 import { startTheme } from './theme.ts';
@@ -29,8 +31,12 @@ createRoot(root).render(
 /** boot connects the simulation worker, then opens the link, the autosave or the default preset. */
 async function boot(): Promise<void> {
   if (!(await startSim())) return;
+  const hash = location.hash;
+  startViewHold();
   startUrlSync();
   await openInitialScenario();
+  startCompareUrlSync();
+  await openCompareLink(hash);
 }
 
 void boot().then(() => startServiceWorker());

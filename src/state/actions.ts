@@ -21,6 +21,7 @@ import {
   startSimWorker,
   type WorkerLike,
 } from '../worker/simClient.ts';
+import { compareParam } from './compareActions.ts';
 import { confirmFork } from './forkGuard.ts';
 import { FrameApplier } from './frames.ts';
 import { recordScenarioChange } from './history.ts';
@@ -216,6 +217,10 @@ export function togglePlay(): void {
   if (runtime().store.getState().playing) pause();
   else play();
 }
+/** holdSim stops (on) or resumes the run's background recording and frames (another view shows). */
+export function holdSim(on: boolean): void {
+  if (rt) fire({ type: 'hold', on });
+}
 /** stepForward moves one tick forward. */
 export function stepForward(): void {
   fire({ type: 'step', delta: 1 });
@@ -309,15 +314,15 @@ export async function removeNode(name: string): Promise<ActionResult> {
 
 /**
  * shareHash is the hash of the working scenario at the current tick and the reader's view:
- * `#v1.…&t=<tick>[&lang=…][&lesson=<id>&step=<n>][&follow=…&tab=…&large=1&present=1&embed=1]`
- * (n counts from 1, with the lesson panel open; the view: viewParams.ts); `embed: false` leaves
- * `&embed=1` out.
+ * `#v1.…&t=<tick>[&lang=…][&lesson=<id>&step=<n>][&follow=…&tab=…&large=1&present=1&embed=1][&compare=…]`
+ * (n counts from 1, with the lesson panel open; the view: viewParams.ts; compare while the compare
+ * view shows variants of one field); `embed: false` leaves `&embed=1` out.
  */
 export function shareHashAt(store: AppStore = appStore, opts: { embed?: boolean } = {}): string {
   const s = store.getState();
   if (!s.shareHash) return '';
   const lesson = s.lessonOpen && s.lesson ? `&lesson=${s.lesson.id}&step=${s.lessonStep + 1}` : '';
-  return `${s.shareHash}&t=${s.tick}${s.languageChosen ? `&lang=${s.language}` : ''}${lesson}${viewParamsOf(s, opts)}`;
+  return `${s.shareHash}&t=${s.tick}${s.languageChosen ? `&lang=${s.language}` : ''}${lesson}${viewParamsOf(s, opts)}${compareParam(store)}`;
 }
 /**
  * shareUrl is the full URL of the working scenario at the current tick; `embed: false` gives the

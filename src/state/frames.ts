@@ -7,7 +7,13 @@
  * Paused, stepping or seeking, each frame goes into the store at once. Chart, watch and marker
  * increments are never dropped: the ones of skipped frames go in with the next update.
  */
-import type { DerivedDelta, FrameMessage, FrameView, PackedPodsWire } from '../worker/protocol.ts';
+import type {
+  DerivedDelta,
+  FrameMessage,
+  FrameView,
+  PackedPodsWire,
+  RolloutView,
+} from '../worker/protocol.ts';
 import { getPackedPods, type PackedPods, setPackedPods } from './podBuffer.ts';
 import type { SimData } from './simSlice.ts';
 import type { AppStore } from './store.ts';
@@ -31,8 +37,9 @@ function unpack(wire: PackedPodsWire, memo: PackedNames) {
 }
 
 function appendDerived(s: SimData, d: DerivedDelta): Partial<SimData> {
-  if (d.reset) return { series: d.series, markers: d.markers, watch: d.watch };
+  if (d.reset) return { series: d.series, markers: d.markers, watch: d.watch, rollouts: d.rollouts ?? [] };
   const out: Partial<SimData> = {};
+  if (d.rollouts) out.rollouts = d.rollouts;
   if (d.series.length) out.series = [...s.series, ...d.series];
   if (d.markers.length) out.markers = [...s.markers, ...d.markers];
   const grown = (['rs', 'deploy', 'ds', 'pods'] as const).filter((k) => d.watch[k].length > 0);
@@ -75,6 +82,7 @@ function mergeDeltas(deltas: readonly DerivedDelta[]): DerivedDelta | null {
       ds: list.flatMap((d) => d.watch.ds),
       pods: list.flatMap((d) => d.watch.pods),
     },
+    rollouts: list.reduce<RolloutView[] | null>((r, d) => d.rollouts ?? r, null),
   };
 }
 
@@ -143,7 +151,7 @@ const STAGES: readonly (readonly string[])[] = [
     'nodes',
     'pods',
   ]),
-  ['endTime', 'series', 'markers', 'replicaSets', 'workloads', 'watch'],
+  ['endTime', 'series', 'markers', 'rollouts', 'replicaSets', 'workloads', 'watch'],
 ];
 /** Time between two stages of an update (one display frame). */
 export const STAGE_MS = 17;

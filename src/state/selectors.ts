@@ -43,6 +43,7 @@ export const tickViewSelector = (s: AppState) => s.tickView;
 export const recentTicksSelector = (s: AppState) => s.recentTicks;
 export const seriesSelector = (s: AppState) => s.series;
 export const markersSelector = (s: AppState) => s.markers;
+export const rolloutsSelector = (s: AppState) => s.rollouts;
 export const watchSelector = (s: AppState) => s.watch;
 export const consoleLogSelector = (s: AppState) => s.consoleLog;
 

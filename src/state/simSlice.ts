@@ -9,6 +9,7 @@ import type {
   PodView,
   QueueView,
   ReplicaSetView,
+  RolloutView,
   SeriesPoint,
   TickView,
   WatchKind,
@@ -82,6 +83,8 @@ export interface SimData {
   /** Chart samples over the whole recording. */
   series: SeriesPoint[];
   markers: ActionMarker[];
+  /** The run summary: every rollout of the recording with its figures (DESIGN.md §10). */
+  rollouts: RolloutView[];
   /** `kubectl get <kind> -w` lines of the whole recording; the first of each is the header. */
   watch: Record<WatchKind, WatchLine[]>;
   consoleLog: ConsoleEntry[];
@@ -140,6 +143,7 @@ export function initialSimData(): SimData {
     recentTicks: [],
     series: [],
     markers: [],
+    rollouts: [],
     watch: emptyWatch(),
     consoleLog: [],
   };

@@ -3,14 +3,23 @@
  * It holds view state and a mirror of what the worker reports, never the engine itself.
  */
 import { createStore } from 'zustand/vanilla';
+import { type CompareSlice, createCompareSlice } from './compareSlice.ts';
 import { createEditSlice, type EditSlice } from './editSlice.ts';
 import { createLessonSlice, type LessonSlice } from './lessonSlice.ts';
 import { createSimSlice, type SimSlice } from './simSlice.ts';
+import { createSweepSlice, type SweepSlice } from './sweepSlice.ts';
 import { createThemeSlice, type ThemeSlice } from './themeSlice.ts';
 import { createUiSlice, type UiSlice } from './uiSlice.ts';
 import { createWorkerSlice, type WorkerSlice } from './workerSlice.ts';
 
-export type AppState = WorkerSlice & ThemeSlice & SimSlice & UiSlice & EditSlice & LessonSlice;
+export type AppState = WorkerSlice &
+  ThemeSlice &
+  SimSlice &
+  UiSlice &
+  EditSlice &
+  LessonSlice &
+  CompareSlice &
+  SweepSlice;
 
 /** createAppStore builds a fresh store (tests make their own). */
 export function createAppStore() {
@@ -20,6 +29,8 @@ export function createAppStore() {
     ...createSimSlice(...a),
     ...createUiSlice(...a),
     ...createEditSlice(...a),
+    ...createCompareSlice(...a),
+    ...createSweepSlice(...a),
     ...createLessonSlice(...a),
   }));
 }

@@ -6,6 +6,7 @@ import type { Scenario } from '../scenario/types.ts';
 import { MarkerTrack, SeriesTrack, WatchTrack } from './derived.ts';
 import { InternalsTrack } from './internals.ts';
 import { ObjectCursor } from './objectCursor.ts';
+import { SummaryTrack } from './summaryTrack.ts';
 import { Timeline, type TimelineOptions } from './timeline.ts';
 
 export class Recording {
@@ -14,6 +15,8 @@ export class Recording {
   readonly series = new SeriesTrack();
   readonly watch = new WatchTrack();
   readonly markers = new MarkerTrack();
+  /** What the run summary (summary.ts) is computed from. */
+  readonly summary = new SummaryTrack();
   cursor!: ObjectCursor;
 
   constructor(scenario: Scenario, opts: Omit<TimelineOptions, 'tracks'> = {}) {
@@ -21,7 +24,7 @@ export class Recording {
       ...opts,
       tracks: () => {
         this.cursor = new ObjectCursor();
-        return [this.cursor, this.internals, this.series, this.watch, this.markers];
+        return [this.cursor, this.internals, this.series, this.watch, this.markers, this.summary];
       },
     });
   }

@@ -6,6 +6,7 @@
  */
 import { WATCH_KINDS } from '../timeline/derived.ts';
 import type { Recording } from '../timeline/recording.ts';
+import { summarize } from '../timeline/summary.ts';
 import { MAX_TICKS } from '../timeline/timeline.ts';
 import { frameAt, newFrameCaches } from './frames.ts';
 import type { HostEnv } from './hostEnv.ts';
@@ -42,7 +43,15 @@ export class FrameSender {
   lastFullAt = Number.NEGATIVE_INFINITY;
   /** When the last chart/watch increment went. */
   lastDerivedAt = Number.NEGATIVE_INFINITY;
-  private readonly sent = { reset: true, series: 0, markers: 0, watch: { rs: 0, deploy: 0, ds: 0, pods: 0 } };
+  private readonly sent = {
+    reset: true,
+    series: 0,
+    markers: 0,
+    watch: { rs: 0, deploy: 0, ds: 0, pods: 0 },
+    /** The summary log's sizes when the rollouts went last (-1: not yet). */
+    summaryEvents: -1,
+    summarySamples: -1,
+  };
   readonly caches = newFrameCaches();
   /** How far lastChangeMs has read the records, and the time it found. */
   private activity = { scanned: 0, lastMs: 0 };
@@ -149,12 +158,21 @@ export class FrameSender {
     const s = this.sent;
     if (s.reset) {
       s.series = s.markers = 0;
+      s.summaryEvents = s.summarySamples = -1;
       for (const k of WATCH_KINDS) s.watch[k] = 0;
     }
+    const log = rec.summary;
+    // The figures change only when the summary log grows (a fork's truncate shrinks it: reset).
+    const rollouts =
+      log.events.length !== s.summaryEvents || log.samples.length !== s.summarySamples
+        ? summarize(log)
+        : null;
+    s.summaryEvents = log.events.length;
+    s.summarySamples = log.samples.length;
     const series = rec.series.points.slice(s.series);
     const markers = rec.markers.markers.slice(s.markers);
     const watch = { rs: [], deploy: [], ds: [], pods: [] } as DerivedDelta['watch'];
-    let any = s.reset || series.length > 0 || markers.length > 0;
+    let any = s.reset || series.length > 0 || markers.length > 0 || rollouts !== null;
     for (const k of WATCH_KINDS) {
       watch[k] = rec.watch.kinds[k].lines.slice(s.watch[k]);
       s.watch[k] += watch[k].length;
@@ -164,7 +182,7 @@ export class FrameSender {
     s.series += series.length;
     s.markers += markers.length;
     s.reset = false;
-    return any ? { reset, series, markers, watch } : null;
+    return any ? { reset, series, markers, watch, rollouts } : null;
   }
 }
 

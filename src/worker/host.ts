@@ -198,6 +198,9 @@ export class WorkerHost {
         );
       case 'completions':
         return { kind: 'list', items: consoleCompletions(this.stateAtTick(), req.prefix) };
+      case 'hold':
+        pb.hold(req.on);
+        return done;
       case 'stepDecision':
         return {
           kind: 'tick',

@@ -27,6 +27,8 @@ export class Playback {
   virtualMs = 0;
   /** Why recording broke (an engine exception), or null. */
   broken: string | null = null;
+  /** Set while the page shows another view: nothing records in the background, no frame goes. */
+  private held = false;
   private lastReal = 0;
   private playTimer: unknown = null;
   private idleTimer: unknown = null;
@@ -142,9 +144,25 @@ export class Playback {
 
   // ---- background recording ------------------------------------------------------------------
 
+  /**
+   * hold stops playing and background recording while the page shows another view (Compare and
+   * Sweep run their own workers on the same cores); released, recording resumes and a full frame goes.
+   */
+  hold(on: boolean): void {
+    if (on === this.held) return;
+    this.held = on;
+    if (on) {
+      this.pause();
+      this.stopIdle();
+      return;
+    }
+    this.frames.request(true);
+    this.scheduleIdle();
+  }
+
   /** scheduleIdle records the rest of the run in the background while paused. */
   scheduleIdle(): void {
-    if (this.idleTimer !== null || this.playing || this.ended() || !this.recording()) return;
+    if (this.held || this.idleTimer !== null || this.playing || this.ended() || !this.recording()) return;
     this.idleTimer = this.env.setTimer(() => this.idleStep(), 0);
   }
 

@@ -21,6 +21,7 @@ import type {
   PodView,
   QueueView,
   ReplicaSetView,
+  RolloutView,
   SeriesPoint,
   TickView,
   WatchKind,
@@ -169,6 +170,8 @@ export type WorkerRequest =
       from: number | null;
     }
   | { type: 'completions'; id: number; prefix: string }
+  /** The page shows another view (Compare, Sweep): no background recording and no frames while on. */
+  | { type: 'hold'; id: number; on: boolean }
   /** Move to the previous (-1) or next (1) decision tick under an Explain Follow filter. */
   | { type: 'stepDecision'; id: number; direction: 1 | -1; follow: Follow }
   /** Load a preset (presetId) or scenario text with `lesson` as its lesson, at `tick`. */
@@ -230,6 +233,8 @@ export interface DerivedDelta {
   series: SeriesPoint[];
   markers: ActionMarker[];
   watch: Record<WatchKind, WatchLine[]>;
+  /** The run summary of every rollout when it changed since the last delta (null or absent: unchanged). */
+  rollouts?: RolloutView[] | null;
 }
 
 /** The aggregates of a full frame: everything the panels show at the tick. */

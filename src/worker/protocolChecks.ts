@@ -90,6 +90,7 @@ const REQUEST_CHECKS: Record<WorkerRequestType, Record<string, (x: unknown) => b
     from: (x) => x === null || isNat(x),
   },
   completions: { prefix: (x) => isText(x, 10_000) },
+  hold: { on: (x) => typeof x === 'boolean' },
   stepDecision: { direction: (x) => x === 1 || x === -1, follow: (x) => oneOf(FOLLOWS, x) },
   openLesson: {
     presetId: (x) => x === null || isName(x),
@@ -281,7 +282,11 @@ function isDerived(x: unknown): x is DerivedDelta {
   if (!isRecord(x) || typeof x.reset !== 'boolean' || !Array.isArray(x.series) || !Array.isArray(x.markers))
     return false;
   const w = x.watch;
-  return isRecord(w) && ['rs', 'deploy', 'ds', 'pods'].every((k) => Array.isArray(w[k]));
+  return (
+    isRecord(w) &&
+    ['rs', 'deploy', 'ds', 'pods'].every((k) => Array.isArray(w[k])) &&
+    (x.rollouts === undefined || x.rollouts === null || Array.isArray(x.rollouts))
+  );
 }
 
 const FRAME_KEYS = [

@@ -28,9 +28,7 @@ export function manifestIndex(s: Scenario, workload: string): number {
   const ns = slash < 0 ? 'default' : workload.slice(0, slash);
   const name = slash < 0 ? workload : workload.slice(slash + 1);
   const matches = (o: ScenarioObject) =>
-    o.kind !== 'Namespace' &&
-    o.metadata.name === name &&
-    (o.metadata.namespace ?? 'default') === ns;
+    o.kind !== 'Namespace' && o.metadata.name === name && (o.metadata.namespace ?? 'default') === ns;
   const i = s.objects.findIndex((o) => o.kind === 'Deployment' && matches(o));
   const j = i >= 0 ? i : s.objects.findIndex(matches);
   if (j < 0) throw new Refusal(`Error from server (NotFound): deployments.apps "${name}" not found`);

@@ -302,3 +302,22 @@ export interface ImageBehaviourView {
   /** What the kubelet does with it: the spec over `default` over the built-in default. */
   effective: ImageEffectiveView;
 }
+
+/**
+ * One rollout of the run (DESIGN.md §10, summary.ts): a Deployment or DaemonSet template change
+ * (creation is revision 1) with its figures, and when the fewest pods were available.
+ */
+export interface RolloutView {
+  workload: string;
+  revision: string | null;
+  startSeconds: number;
+  endSeconds: number | null;
+  durationSeconds: number | null;
+  complete: boolean;
+  progressDeadlineExceeded: boolean;
+  replicas: number;
+  minAvailable: number;
+  maxPods: number;
+  maxPodsWithTerminating: number;
+  minAvailableSeconds: number;
+}

@@ -142,6 +142,7 @@ const ROWS: ImageBehaviourView[] = [
       pull: 'ok',
       crash: false,
       ready: 'ok',
+      preStopSeconds: 0,
     },
   },
   {
@@ -155,6 +156,7 @@ const ROWS: ImageBehaviourView[] = [
       pull: 'fail',
       crash: false,
       ready: 'ok',
+      preStopSeconds: 0,
     },
   },
   {
@@ -168,6 +170,7 @@ const ROWS: ImageBehaviourView[] = [
       pull: 'ok',
       crash: false,
       ready: 'ok',
+      preStopSeconds: 0,
     },
   },
 ];

@@ -9,6 +9,7 @@ const effective = {
   pull: 'ok' as const,
   crash: false,
   ready: 'ok' as const,
+  preStopSeconds: 0,
 };
 
 describe('parseSeconds', () => {

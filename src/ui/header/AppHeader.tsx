@@ -1,4 +1,5 @@
 import { UndoButton } from '../edit/UndoButton.tsx';
+import { ViewSwitch } from '../compare/ViewSwitch.tsx';
 import { LessonsButton } from '../lesson/LessonsButton.tsx';
 import { ScenarioControls } from '../scenario/ScenarioControls.tsx';
 import { Banners } from './Banners.tsx';
@@ -22,6 +23,7 @@ export function AppHeader() {
         Rollout Lab
       </h1>
       <VersionBadge />
+      <ViewSwitch />
       <div className="ml-auto flex flex-wrap items-center gap-2">
         <UndoButton />
         <LessonsButton />

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import { seekTime } from '../../state/actions.ts';
 import type { AppState } from '../../state/store.ts';
 import { appStore } from '../../state/store.ts';
-import type { ActionMarker, SeriesPoint } from '../../worker/protocol.ts';
+import type { ActionMarker, RolloutView, SeriesPoint } from '../../worker/protocol.ts';
+import { MinAvailableMarkers } from '../compare/MinAvailableMarkers.tsx';
 import { useT } from '../common/useT.ts';
 import { useRootFontPx } from '../common/useRootFontPx.ts';
 import { chartModel, type Metric, scaleMargins } from './chartModel.ts';
@@ -19,6 +20,8 @@ interface TimelineChartProps {
   metrics: readonly Metric[];
   /** Each ReplicaSet series' revision over the whole run (seriesRevisions): its line's colour. */
   revisions: ReadonlyMap<string, number>;
+  /** The run summary's rollouts: each gets a marker at its least-available moment. */
+  rollouts?: readonly RolloutView[];
 }
 
 const timeOf = (s: AppState) => s.time;
@@ -28,7 +31,7 @@ const timeOf = (s: AppState) => s.time;
  * transient subscription (no React render per frame); a click or drag on the chart seeks.
  */
 export function TimelineChart(props: TimelineChartProps) {
-  const { series, keys, endTime, markers, metrics, revisions } = props;
+  const { series, keys, endTime, markers, metrics, revisions, rollouts = [] } = props;
   const t = useT();
   const box = useRef<HTMLDivElement>(null);
   const cursor = useRef<SVGLineElement>(null);
@@ -177,6 +180,13 @@ export function TimelineChart(props: TimelineChartProps) {
               strokeDasharray={METRIC_STYLE[ln.metric].dash}
             />
           ))}
+          <MinAvailableMarkers
+            rollouts={rollouts}
+            x={model.x}
+            y={model.y}
+            plotTop={margins.top}
+            plotBottom={plotBottom}
+          />
           <line
             ref={cursor}
             y1={margins.top - 4}

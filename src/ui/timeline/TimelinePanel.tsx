@@ -4,6 +4,7 @@ import {
   endTimeSelector,
   markersSelector,
   replicaSetsSelector,
+  rolloutsSelector,
   seriesSelector,
   tickSelector,
   timeSelector,
@@ -11,6 +12,7 @@ import {
 import type { SeriesPoint } from '../../worker/protocol.ts';
 import { Panel } from '../common/Panel.tsx';
 import { SimGate } from '../common/SimGate.tsx';
+import { SummaryStrip } from '../compare/SummaryStrip.tsx';
 import { useT } from '../common/useT.ts';
 import { activityEnd, METRICS, type Metric, seriesKeys } from './chartModel.ts';
 import { METRIC_STYLE, seriesColor, seriesRevisions } from './chartStyle.ts';
@@ -42,6 +44,7 @@ export function TimelinePanel() {
   const replicaSets = useAppStore(replicaSetsSelector);
   const tick = useAppStore(tickSelector);
   const time = useAppStore(timeSelector);
+  const rollouts = useAppStore(rolloutsSelector);
   const [metrics, setMetrics] = useState<readonly Metric[]>(['desired', 'available']);
 
   // A line's colour is its ReplicaSet's revision over the whole run: the same wherever the cursor is.
@@ -64,6 +67,7 @@ export function TimelinePanel() {
         emptyTitle={t('timeline.emptyTitle')}
         emptyText={t('timeline.emptyText')}
       >
+        <SummaryStrip />
         <div className="flex min-h-0 flex-1 flex-col gap-2 md:flex-row">
           <div className="timeline-chart-box min-h-28 min-w-0 flex-1">
             <TimelineChart
@@ -78,6 +82,7 @@ export function TimelinePanel() {
               markers={markers}
               metrics={metrics}
               revisions={revisions}
+              rollouts={rollouts}
             />
           </div>
           <div className="relative flex shrink-0 flex-col gap-1.5 overflow-auto md:w-72">

@@ -1,0 +1,140 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { failOnProblems, openPreset, presetHash, seekTo, tickOf } from './panelsSupport.ts';
+
+failOnProblems();
+
+const LINK = `./${presetHash('seed')}&compare=maxSurge:0,25%25,100%25`;
+
+// Each test's page is a fresh browser context: no autosave, no history — what opening a link sent
+// by someone else looks like.
+test('a compare link opened in a fresh browser shows the Run summary of its variants', async ({ page }) => {
+  await page.goto(LINK);
+  const table = page.getByRole('table', { name: 'Run summary' });
+  await expect(table).toBeVisible({ timeout: 15_000 });
+  const rows = table.getByTestId('summary-row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.locator('th')).toHaveText(
+    ['A maxSurge 0', 'B maxSurge 25%', 'C maxSurge 100%'].map((t) => t.replace(' ', '')),
+  );
+  // Most pods: replicas + surge (0, 3 of 10, all 10), once every variant is recorded.
+  await expect(rows.locator('td:nth-child(5)')).toHaveText(['10', '13', '20'], { timeout: 30_000 });
+  await expect(rows.locator('td:nth-child(3)')).toHaveText(['complete', 'complete', 'complete']);
+  await expect(page.getByRole('region', { name: /^Variant [ABC]:/ })).toHaveCount(3);
+  await expect(page).toHaveURL(/&compare=maxSurge:0,25%25,100%25$/);
+  // One clock: the slider moves every variant.
+  await page.getByRole('slider', { name: 'Compare position' }).fill('33');
+  await expect(page.getByText(/^33 s of /)).toBeVisible();
+});
+
+test('a compare link that does not read says why and shows the run', async ({ page }) => {
+  await page.goto(`./${presetHash('seed')}&compare=surge:1,2`);
+  await expect(page.getByTestId('scenario-message')).toContainText(
+    'This compare link could not be opened: unknown field "surge"',
+  );
+  await expect(page.getByRole('region', { name: 'Cluster' })).toBeVisible();
+});
+
+test('adds the current scenario as a variant with one click', async ({ page }) => {
+  await openPreset(page, 'seed');
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  await expect(page.getByRole('region', { name: /^Variant A: current scenario/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Add a variant from the current scenario' }).click();
+  await expect(page.getByRole('region', { name: /^Variant B: current scenario/ })).toBeVisible();
+  const b = page.getByRole('form', { name: 'Fields of variant B' });
+  await page
+    .getByRole('region', { name: /^Variant B/ })
+    .getByText('Change')
+    .click();
+  await b.getByRole('textbox').first().fill('100%');
+  await b.getByRole('button', { name: 'Apply' }).click();
+  const rows = page.getByRole('table', { name: 'Run summary' }).getByTestId('summary-row');
+  await expect(rows.locator('td:nth-child(5)')).toHaveText(['13', '20'], { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Cluster' })).toBeVisible();
+});
+
+test('a small sweep runs, shows both heatmaps, and a cell opens its variant', async ({ page }) => {
+  await openPreset(page, 'seed');
+  await page.getByRole('button', { name: 'Sweep', exact: true }).click();
+  await page.getByRole('textbox', { name: 'X axis values' }).fill('0, 50%, 100%');
+  await page.getByRole('textbox', { name: 'Y axis values' }).fill('0, 1');
+  await page.getByRole('button', { name: 'Run sweep' }).click();
+  await expect(page.getByTestId('sweep-status')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await expect(page.getByTestId('sweep-status')).toContainText('6 runs in');
+  for (const name of ['Duration (s)', 'Least available pods']) {
+    const map = page.getByRole('figure', { name });
+    await expect(map.getByTestId('sweep-cell')).toHaveCount(6);
+    await expect(map.locator('[data-kind=invalid]')).toHaveCount(1);
+  }
+  await expect(
+    page
+      .getByRole('button', {
+        name: /^maxSurge 0, maxUnavailable 0: The Deployment .* may not be 0 when `maxSurge` is 0$/,
+      })
+      .first(),
+  ).toBeVisible();
+  await page
+    .getByRole('figure', { name: 'Duration (s)' })
+    .getByRole('button', { name: /^maxSurge 100%, maxUnavailable 1: duration / })
+    .click();
+  const details = page.getByRole('region', { name: 'Picked cell' });
+  await expect(details).toContainText('maxSurge 100%, maxUnavailable 1');
+  await details.getByRole('button', { name: 'Open this variant' }).click();
+  await expect(page.getByRole('region', { name: 'Cluster' })).toBeVisible();
+  await expect.poll(async () => (await tickOf(page)).total, { timeout: 15_000 }).toBeGreaterThan(100);
+  await seekTo(page, (await tickOf(page)).total);
+  // The working scenario is now the variant: its Deployment has maxSurge 100%.
+  await expect(page.getByRole('region', { name: 'Controls' })).toContainText('100% of 10 → surge 10');
+});
+
+test('Cancel stops a sweep and keeps the cells done so far', async ({ page }) => {
+  await openPreset(page, 'seed');
+  await page.getByRole('button', { name: 'Sweep', exact: true }).click();
+  await page.getByRole('combobox', { name: 'X axis step' }).selectOption('5');
+  await page.getByRole('combobox', { name: 'Y axis step' }).selectOption('5');
+  await page.getByRole('button', { name: 'Run sweep' }).click();
+  await expect(page.getByTestId('sweep-status')).toHaveAttribute('data-status', 'running');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('sweep-status')).toHaveAttribute('data-status', 'cancelled');
+  await expect(page.getByTestId('sweep-status')).toContainText(/^Cancelled after \d+ of 441 runs$/);
+  await expect(page.getByRole('button', { name: 'Run sweep' })).toBeEnabled();
+});
+
+test('the run shows its summary strip and the least-available marker', async ({ page }) => {
+  await openPreset(page, 'seed');
+  const { total } = await tickOf(page);
+  await seekTo(page, total);
+  const strip = page.getByRole('region', { name: 'Rollout summary' });
+  await expect(strip.getByTestId('summary-min-available')).toHaveText('Least available 8 of 10');
+  await expect(strip.getByTestId('summary-max-pods')).toHaveText('Most pods 13 (16 with terminating)');
+  await expect(page.getByTestId('min-available-marker')).toHaveCount(1);
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`axe finds no serious or critical violation in Compare and Sweep, ${scheme}`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    const axe = async () => {
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      return results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    };
+    await page.goto(LINK);
+    const rows = page.getByRole('table', { name: 'Run summary' }).getByTestId('summary-row');
+    await expect(rows.locator('td:nth-child(5)')).toHaveText(['10', '13', '20'], { timeout: 30_000 });
+    expect(await axe()).toEqual([]);
+    await page.getByRole('button', { name: 'Sweep', exact: true }).click();
+    await page.getByRole('textbox', { name: 'X axis values' }).fill('0, 50%');
+    await page.getByRole('textbox', { name: 'Y axis values' }).fill('0, 1');
+    await page.getByRole('button', { name: 'Run sweep' }).click();
+    await expect(page.getByTestId('sweep-status')).toHaveAttribute('data-status', 'done', {
+      timeout: 30_000,
+    });
+    await page.getByRole('figure', { name: 'Duration (s)' }).getByTestId('sweep-cell').nth(1).click();
+    expect(await axe()).toEqual([]);
+  });
+}

@@ -1,0 +1,186 @@
+/**
+ * The run summary (DESIGN.md §10): pure functions over a recording's SummaryLog
+ * (summaryTrack.ts). The page, the compare view, the sweep and the CLI all call summarize.
+ *
+ * A rollout is a Deployment's or DaemonSet's template change; its creation is one too (revision 1).
+ * It starts at the tick that wrote the new template and ends at the first tick after it where
+ * `kubectl rollout status` says "successfully rolled out"; a later template change supersedes an
+ * unfinished one (it then never ends). Over [start, end] (to the end of the recording, or to the
+ * superseding change, when it did not end):
+ * - minAvailable: the fewest of the workload's pods available (Ready for minReadySeconds, not
+ *   terminating), counting the moment it started; the creation of a workload starts at 0;
+ * - maxPods: the most pods neither terminating nor terminal; maxPodsWithTerminating: with the
+ *   terminating ones (terminal pods, Failed or Succeeded, count in neither);
+ * - replicas: spec.replicas (a DaemonSet's desiredNumberScheduled) at the end, or the last known;
+ * - revision: the newest revision the workload's ReplicaSets (ControllerRevisions) reached, i.e.
+ *   the one the controller gave this template (null when it made none, e.g. while paused).
+ */
+import type { SummaryEvent, SummaryLog } from './summaryTrack.ts';
+
+/** One rollout's figures, with the keys in DESIGN.md §10's order. */
+export interface RolloutSummary {
+  workload: string;
+  revision: string | null;
+  startSeconds: number;
+  endSeconds: number | null;
+  durationSeconds: number | null;
+  complete: boolean;
+  progressDeadlineExceeded: boolean;
+  replicas: number;
+  minAvailable: number;
+  maxPods: number;
+  maxPodsWithTerminating: number;
+}
+
+/** A rollout as the page shows it: the §10 figures plus when the fewest pods were available. */
+export interface Rollout extends RolloutSummary {
+  /** Virtual seconds of the first moment minAvailable held. */
+  minAvailableSeconds: number;
+}
+
+/** SUMMARY_KEYS are the §10 keys in their order. */
+export const SUMMARY_KEYS: readonly (keyof RolloutSummary)[] = [
+  'workload',
+  'revision',
+  'startSeconds',
+  'endSeconds',
+  'durationSeconds',
+  'complete',
+  'progressDeadlineExceeded',
+  'replicas',
+  'minAvailable',
+  'maxPods',
+  'maxPodsWithTerminating',
+];
+
+/** summaryFields copies the §10 fields of a rollout, in §10's order (what the CLI prints). */
+export function summaryFields(r: RolloutSummary): RolloutSummary {
+  const out = {} as Record<string, unknown>;
+  for (const k of SUMMARY_KEYS) out[k] = r[k];
+  return out as unknown as RolloutSummary;
+}
+
+/** summarize lists every rollout of the log, in the order they started. */
+export function summarize(log: SummaryLog): Rollout[] {
+  const out: Rollout[] = [];
+  const events = log.events;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i] as SummaryEvent;
+    if (e.type === 'start') out.push(rolloutFrom(log, i));
+  }
+  return out;
+}
+
+/** rolloutFrom computes the rollout whose start event is events[i]. */
+function rolloutFrom(log: SummaryLog, i: number): Rollout {
+  const events = log.events;
+  const start = events[i] as SummaryEvent;
+  const w = start.w;
+  let end: SummaryEvent | null = null;
+  /** The superseding start (or deletion), when the rollout did not end. */
+  let cut: SummaryEvent | null = null;
+  let deadline = false;
+  let revision: number | null = null;
+  let replicas = 0;
+  for (let k = 0; k < i; k++) {
+    const e = events[k] as SummaryEvent;
+    if (e.w === w && e.type === 'replicas') replicas = e.replicas;
+  }
+  for (let k = i + 1; k < events.length; k++) {
+    const e = events[k] as SummaryEvent;
+    if (e.w !== w) continue;
+    if (e.type === 'start' || e.type === 'gone') {
+      cut = e;
+      break;
+    }
+    if (e.type === 'revision') revision = e.revision;
+    else if (e.type === 'replicas') replicas = e.replicas;
+    else if (e.type === 'status') {
+      deadline ||= e.deadline;
+      if (e.done) {
+        end = e;
+        break;
+      }
+    }
+  }
+  // The revision can come after the end only in theory (the new ReplicaSet exists before any
+  // "successfully rolled out"); look up to the next change anyway.
+  if (revision === null && end !== null) {
+    for (let k = events.indexOf(end) + 1; k < events.length; k++) {
+      const e = events[k] as SummaryEvent;
+      if (e.w !== w) continue;
+      if (e.type === 'start' || e.type === 'gone') break;
+      if (e.type === 'revision') {
+        revision = e.revision;
+        break;
+      }
+    }
+  }
+  const lastTick = end !== null ? end.tick : cut !== null ? cut.tick - 1 : Number.MAX_SAFE_INTEGER;
+  const c = countsBetween(log, w, start.tick, lastTick, start.ms);
+  return {
+    workload: log.workloads[w] ?? '',
+    revision: revision === null ? null : String(revision),
+    startSeconds: start.ms / 1000,
+    endSeconds: end ? end.ms / 1000 : null,
+    durationSeconds: end ? (end.ms - start.ms) / 1000 : null,
+    complete: end !== null,
+    progressDeadlineExceeded: deadline,
+    replicas,
+    minAvailable: c.minAvailable,
+    maxPods: c.maxPods,
+    maxPodsWithTerminating: c.maxTotal,
+    minAvailableSeconds: c.minAt / 1000,
+  };
+}
+
+/**
+ * countsBetween folds workload w's samples of ticks firstTick … lastTick, starting from its counts
+ * just before firstTick (none: no pods).
+ */
+function countsBetween(
+  log: SummaryLog,
+  w: number,
+  firstTick: number,
+  lastTick: number,
+  startMs: number,
+): { minAvailable: number; minAt: number; maxPods: number; maxTotal: number } {
+  const s = log.samples;
+  let lo = 0;
+  let hi = s.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (s.tickAt(mid) < firstTick) lo = mid + 1;
+    else hi = mid;
+  }
+  let minAvailable = 0;
+  let maxPods = 0;
+  let maxTotal = 0;
+  for (let k = lo - 1; k >= 0; k--) {
+    if (s.workloadAt(k) !== w) continue;
+    minAvailable = s.availableAt(k);
+    maxPods = s.activeAt(k);
+    maxTotal = s.totalAt(k);
+    break;
+  }
+  let minAt = startMs;
+  for (let k = lo; k < s.length && s.tickAt(k) <= lastTick; k++) {
+    if (s.workloadAt(k) !== w) continue;
+    const a = s.availableAt(k);
+    if (a < minAvailable) {
+      minAvailable = a;
+      minAt = s.msAt(k);
+    }
+    maxPods = Math.max(maxPods, s.activeAt(k));
+    maxTotal = Math.max(maxTotal, s.totalAt(k));
+  }
+  return { minAvailable, minAt, maxPods, maxTotal };
+}
+
+/**
+ * firstRolloutAfterStart is the sweep's rollout (DESIGN.md §11): the first one of `workload` that
+ * started after t = 0, or null.
+ */
+export function firstRolloutAfterStart(rollouts: readonly Rollout[], workload: string): Rollout | null {
+  return rollouts.find((r) => r.workload === workload && r.startSeconds > 0) ?? null;
+}
