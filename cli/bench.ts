@@ -179,7 +179,7 @@ function memoryBreakdown(recs: Recording[], heap0: number, buffers0: number): Re
     for (const t of rec.timeline.tracks) t.truncate(0);
     rec.cursor.reset(rec.timeline.engineAt(0));
   });
-  const tickLog = drop((rec) => rec.timeline.records.splice(0));
+  const tickLog = drop((rec) => rec.timeline.records.truncate(0));
   return {
     bytesPerTick: perTick(total - heap0),
     // Typed arrays' contents live outside the heap (the object cursor's write log and pod columns).

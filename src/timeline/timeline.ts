@@ -25,6 +25,7 @@ import { validateScenario } from '../scenario/validate.ts';
 import { copyEngineState } from './copy.ts';
 import { KeyframeList } from './keyframes.ts';
 import { forkScenario, rebaseState } from './rebase.ts';
+import { TickLog } from './tickLog.ts';
 
 /** Virtual time a run goes on after its last action when events never run out (DESIGN.md §5). */
 export const RUN_AFTER_LAST_ACTION_MS = 600_000;
@@ -80,8 +81,8 @@ const defaultClock = (): number => performance.now();
 export class Timeline {
   scenario: Scenario;
   config: SimConfig;
-  /** records[i - 1] is tick i. */
-  readonly records: TickRecord[] = [];
+  /** records.at(i - 1) is tick i (stored by column: tickLog.ts). */
+  readonly records = new TickLog();
   /** Set once recording stopped; null while more can be recorded. */
   end: EndReason | null = null;
   readonly keyframes: KeyframeList;
@@ -97,8 +98,6 @@ export class Timeline {
   private ahead: EngineState | null = null;
   /** The tick of the last engineAt. */
   private lastAsked = -1;
-  /** Every distinct record key, to share one string per key. */
-  private readonly keys = new Map<string, string>();
   private untilMs: number;
   private readonly maxTicks: number;
   private readonly clock: () => number;
@@ -123,7 +122,7 @@ export class Timeline {
 
   /** timeAt is the virtual time (ms) of tick i; tick 0 is at 0. */
   timeAt(i: number): number {
-    return i <= 0 ? 0 : (this.records[Math.min(i, this.records.length) - 1] as TickRecord).time;
+    return i <= 0 ? 0 : this.records.timeOf(Math.min(i, this.records.length) - 1);
   }
 
   /** endTimeMs is the time of the last recorded tick. */
@@ -137,7 +136,7 @@ export class Timeline {
     let hi = this.records.length;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if ((this.records[mid - 1] as TickRecord).time <= ms) lo = mid;
+      if (this.records.timeOf(mid - 1) <= ms) lo = mid;
       else hi = mid - 1;
     }
     return lo;
@@ -159,43 +158,34 @@ export class Timeline {
 
   private stepOnce(): void {
     if (this.records.length >= this.maxTicks) {
-      this.end = 'cap';
+      this.stop('cap');
       return;
     }
     const next = nextEventTime(this.live);
     if (next === null) {
-      this.end = 'done';
+      this.stop('done');
       return;
     }
     if (next > this.untilMs) {
-      this.end = 'until';
+      this.stop('until');
       return;
     }
     const t0 = this.clock();
     const rec = step(this.live);
     if (rec === null) {
-      this.end = 'done';
+      this.stop('done');
       return;
     }
-    this.compact(rec);
     this.records.push(rec);
     for (const t of this.tracks) t.append(rec, this.live);
     this.keyframes.stepped(this.clock() - t0);
     this.keyframes.maybeTake(this.live, copyEngineState);
   }
 
-  /**
-   * compact stores a record's strings in less memory, same text: keys are shared (a 10,000-replica
-   * rollout has 216,000 ticks but 20,000 distinct keys) and the summary, built by concatenation (a
-   * rope of ~3 string nodes), is copied into one flat string. Measured: 130 bytes less per tick.
-   */
-  private compact(rec: TickRecord): void {
-    if (rec.key !== undefined) {
-      const key = this.keys.get(rec.key);
-      if (key === undefined) this.keys.set(rec.key, rec.key);
-      else rec.key = key;
-    }
-    rec.summary = JSON.parse(JSON.stringify(rec.summary)) as string;
+  /** stop ends recording and gives back the room the tick log kept for more ticks. */
+  private stop(reason: EndReason): void {
+    this.end = reason;
+    this.records.trim();
   }
 
   /** recordTo makes sure tick i is recorded (as far as the run goes); returns the last tick ≤ i. */
@@ -249,7 +239,7 @@ export class Timeline {
 
     // Tracks first: they undo the dropped ticks from their records.
     for (const t of this.tracks) t.truncate(tick);
-    this.records.length = tick;
+    this.records.truncate(tick);
     this.keyframes.truncate(tick);
     this.keyframes.replace((kf) => rebaseState(kf.state, config, plan.kept));
     this.ahead = null;
