@@ -23,7 +23,7 @@ import { toSimConfig } from '../scenario/toSimConfig.ts';
 import type { Action, Scenario } from '../scenario/types.ts';
 import { validateScenario } from '../scenario/validate.ts';
 import { copyEngineState } from './copy.ts';
-import { KeyframeList } from './keyframes.ts';
+import { KeyframeList, restore } from './keyframes.ts';
 import { forkScenario, rebaseState } from './rebase.ts';
 import { TickLog } from './tickLog.ts';
 
@@ -110,7 +110,7 @@ export class Timeline {
     this.keyframes = new KeyframeList(opts.keyframeEvery ?? null, this.clock);
     this.live = createEngine(this.config);
     this.untilMs = lastActionTime(this.config) + RUN_AFTER_LAST_ACTION_MS;
-    this.keyframes.add(copyEngineState(this.live), 0);
+    this.keyframes.add(this.live);
     this.tracks = opts.tracks?.(this) ?? [];
     for (const t of this.tracks) t.reset(this.live);
   }
@@ -179,7 +179,7 @@ export class Timeline {
     this.records.push(rec);
     for (const t of this.tracks) t.append(rec, this.live);
     this.keyframes.stepped(this.clock() - t0);
-    this.keyframes.maybeTake(this.live, copyEngineState);
+    this.keyframes.maybeTake(this.live);
   }
 
   /** stop ends recording and gives back the room the tick log kept for more ticks. */
@@ -213,7 +213,7 @@ export class Timeline {
     // playhead: keep this replay (one more copy) for the calls after it.
     const follows = this.lastAsked >= kf.tick && this.lastAsked <= tick;
     this.lastAsked = tick;
-    const st = copyEngineState(kf.state);
+    const st = restore(kf);
     replay(st, tick);
     if (!follows) return st;
     this.ahead = st;
@@ -241,7 +241,7 @@ export class Timeline {
     for (const t of this.tracks) t.truncate(tick);
     this.records.truncate(tick);
     this.keyframes.truncate(tick);
-    this.keyframes.replace((kf) => rebaseState(kf.state, config, plan.kept));
+    this.keyframes.rebase((base) => rebaseState(base, config, plan.kept));
     this.ahead = null;
     this.lastAsked = -1;
     this.live = st;
