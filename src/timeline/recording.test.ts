@@ -95,18 +95,39 @@ describe('InternalsTrack', () => {
     expect(r.internals.distinct()).toBeLessThan(r.timeline.length);
   });
 
-  it.each(['seed', 'daemonset-rolling', 'broken-image'])('equals the engine internals after every tick, sharing unchanged parts (%s)', (id) => {
+  it.each(['seed', 'daemonset-rolling', 'broken-image'])('equals the engine internals after every tick, keeping a part once per change (%s)', (id) => {
     const r = recorded(id);
     const st = createEngine(toSimConfig(preset(id)));
     const parts = new Set<unknown>();
+    let changes = 0;
+    let before = '';
     for (let i = 0; i <= r.timeline.length; i++) {
       if (i > 0) step(st);
       const x = r.internals.at(i);
-      expect(x).toEqual(internalsOf(st));
+      const engine = internalsOf(st);
+      expect(x).toEqual(engine);
+      const now = [engine.expectations, ...engine.queues].map((p) => JSON.stringify(p));
+      changes += now.filter((p, k) => p !== before.split('\n')[k]).length;
+      before = now.join('\n');
       parts.add(x.expectations);
-      parts.add(x.queues);
+      for (const q of x.queues) parts.add(q);
     }
-    expect(parts.size).toBeLessThan(2 * r.internals.distinct());
+    // Walked tick by tick, a part is a new object exactly when the engine's changed.
+    expect(parts.size).toBe(changes);
+    expect(r.internals.distinct()).toBeLessThan(r.timeline.length);
+  });
+
+  it('reads back the internals of any tick in any order, and after a fork', () => {
+    const r = recorded('daemonset-rolling');
+    const ticks = numbers(21, 12, 0, r.timeline.length);
+    for (const i of ticks) expect(r.internals.at(i)).toEqual(internalsOf(r.timeline.engineAt(i)));
+    const at = ticks[0] ?? 0;
+    const f = r.timeline.fork(at, [{ at: 0, kubectl: 'rollout restart daemonset/log-agent' }]);
+    if (!f.ok) throw new Error(f.output);
+    r.timeline.record();
+    for (const i of [at, at + 1, ...numbers(22, 8, 0, r.timeline.length)]) {
+      expect(r.internals.at(i)).toEqual(internalsOf(r.timeline.engineAt(i)));
+    }
   });
 });
 
