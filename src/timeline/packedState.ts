@@ -9,7 +9,9 @@
  * Keyframes also share: a map whose first entries are those of the same map in the keyframe
  * before (the Events and the event correlators' caches mostly grow at the end) keeps only a
  * reference to that one and its new entries. In the 10,000-replica rollout the Events and the
- * correlators are half of a late keyframe's ~135,000 entries.
+ * correlators are half of a late keyframe's ~135,000 entries. And the pods of the informer cache
+ * and of its two indexes (a quarter more) are nearly all the very pods of the store: they are
+ * kept as the store's entry numbers (4 bytes), the few others as entries.
  *
  * Order is part of the state (controllers list maps in insertion order and break ties by it):
  * a flat array keeps the order the map iterated in, and filling a fresh Map from it in that order
@@ -34,17 +36,30 @@ const MIN_SHARED = 64;
 /** Most references a packed map may be reached through (a plain copy starts a new chain). */
 const MAX_DEPTH = 16;
 
+/**
+ * A map coded against a reference map's entries: codes[j] is entry j's number in the reference
+ * (same key, same value), or -1 for the next entry of `extra`.
+ */
+interface Coded {
+  codes: Int32Array<ArrayBuffer>;
+  extra: Flat;
+}
+
 export interface PackedState {
   /** The state with the packed maps empty; every other part copied (cloneEngineState). */
   base: EngineState;
-  /** The packed maps by label (eachMap), the nested ones (pod indexes) as key → inner entries. */
+  /** The packed maps by label (eachMap). */
   maps: Map<string, PackedMap>;
+  /** The cache's pods, coded against the store's. */
+  cachePods: Coded;
+  /** The pod indexes (eachNested): key, inner map coded against the cache's pods, key, ... */
+  indexes: Flat[];
 }
 
-/** eachMap visits the packed maps of `st`, each with a label naming it across states. */
+/** eachMap visits the maps of `st` packed by themselves, each with a label naming it across states. */
 function eachMap(st: EngineState, f: (label: string, m: AnyMap) => void): void {
   for (const k of KINDS) f(`store/${k}`, st.store.objects[k] as AnyMap);
-  for (const k of KINDS) f(`cache/${k}`, st.cache.objects[k] as AnyMap);
+  for (const k of KINDS) if (k !== 'Pod') f(`cache/${k}`, st.cache.objects[k] as AnyMap);
   f('kubelet', st.kubelet as AnyMap);
   for (const [recorder, c] of st.eventCorrelators) {
     f(`aggregate/${recorder}`, c.aggregate as AnyMap);
@@ -53,10 +68,10 @@ function eachMap(st: EngineState, f: (label: string, m: AnyMap) => void): void {
   }
 }
 
-/** eachNested visits the maps of maps of `st`. */
-function eachNested(st: EngineState, f: (label: string, m: Map<unknown, AnyMap>) => void): void {
-  f('podsByOwner', st.cache.podsByOwner as Map<unknown, AnyMap>);
-  f('podsByNode', st.cache.podsByNode as Map<unknown, AnyMap>);
+/** eachNested visits the cache's pod indexes (maps of maps of cached pods). */
+function eachNested(st: EngineState, f: (m: Map<unknown, AnyMap>) => void): void {
+  f(st.cache.podsByOwner as Map<unknown, AnyMap>);
+  f(st.cache.podsByNode as Map<unknown, AnyMap>);
 }
 
 function emptyObjects(): EngineState['store']['objects'] {
@@ -102,9 +117,8 @@ function sharedSlots(p: PackedMap, flat: Flat, limit: number): number {
   return i;
 }
 
-/** pack is the entries of `m`, sharing the first ones with `prev` (the same map's in the keyframe before) when they agree. */
-function pack(m: AnyMap, prev: PackedMap | undefined): PackedMap {
-  const flat = flatten(m);
+/** pack is `flat` (a map's entries), sharing the first ones with `prev` (the same map's in the keyframe before) when they agree. */
+function pack(flat: Flat, prev: PackedMap | undefined): PackedMap {
   if (prev === undefined || (!Array.isArray(prev) && prev.depth >= MAX_DEPTH)) return flat;
   const n = sharedSlots(prev, flat, flat.length);
   // Sharing little, or keeping much of `prev` alive for a short prefix, is not worth it.
@@ -126,20 +140,60 @@ function fill(m: AnyMap, p: PackedMap, limit: number): void {
   for (let i = from; i < end; i += 2) m.set(own[i - from], own[i - from + 1]);
 }
 
+/** numbering maps each key of `flat` to its entry's number. */
+function numbering(flat: Flat): Map<unknown, number> {
+  const out = new Map<unknown, number>();
+  for (let i = 0; i < flat.length; i += 2) out.set(flat[i], i >> 1);
+  return out;
+}
+
+/** code is `m` coded against the entries `ref` (numbered by `index`). */
+function code(m: AnyMap, ref: Flat, index: Map<unknown, number>): Coded {
+  const codes = new Int32Array(m.size);
+  const extra: Flat = [];
+  let j = 0;
+  for (const [k, v] of m) {
+    const i = index.get(k);
+    if (i !== undefined && ref[2 * i + 1] === v) codes[j++] = i;
+    else {
+      codes[j++] = -1;
+      extra.push(k, v);
+    }
+  }
+  return { codes, extra };
+}
+
+/** decode sets the entries of `c` into `m`, in order. */
+function decode(m: AnyMap, c: Coded, ref: Flat): void {
+  let x = 0;
+  for (const i of c.codes) {
+    if (i >= 0) m.set(ref[2 * i], ref[2 * i + 1]);
+    else {
+      m.set(c.extra[x], c.extra[x + 1]);
+      x += 2;
+    }
+  }
+}
+
 /** packState is a packed copy of `st` (which it does not change), sharing what it can with `prev`. */
 export function packState(st: EngineState, prev?: PackedState): PackedState {
   const maps = new Map<string, PackedMap>();
-  eachMap(st, (label, m) => maps.set(label, pack(m, prev?.maps.get(label))));
-  eachNested(st, (label, m) => {
-    const out = new Array<unknown>(2 * m.size);
-    let i = 0;
-    for (const [k, inner] of m) {
-      out[i++] = k;
-      out[i++] = flatten(inner);
-    }
-    maps.set(label, out);
+  let storePods: Flat = [];
+  eachMap(st, (label, m) => {
+    const flat = flatten(m);
+    if (label === 'store/Pod') storePods = flat;
+    maps.set(label, pack(flat, prev?.maps.get(label)));
   });
-  return { base: cloneEngineState(shell(st)), maps };
+  const cachePods = code(st.cache.objects.Pod as AnyMap, storePods, numbering(storePods));
+  const cached = flatten(st.cache.objects.Pod as AnyMap);
+  const cachedIndex = numbering(cached);
+  const indexes: Flat[] = [];
+  eachNested(st, (m) => {
+    const out: Flat = [];
+    for (const [k, inner] of m) out.push(k, code(inner, cached, cachedIndex));
+    indexes.push(out);
+  });
+  return { base: cloneEngineState(shell(st)), maps, cachePods, indexes };
 }
 
 /** unpackState is a fresh state equal to the one packed (the caller owns it). */
@@ -149,12 +203,14 @@ export function unpackState(p: PackedState): EngineState {
     const packed = p.maps.get(label) as PackedMap;
     fill(m, packed, packed.length);
   });
-  eachNested(st, (label, m) => {
-    const flat = p.maps.get(label) as Flat;
+  decode(st.cache.objects.Pod as AnyMap, p.cachePods, flatten(st.store.objects.Pod as AnyMap));
+  const cached = flatten(st.cache.objects.Pod as AnyMap);
+  let n = 0;
+  eachNested(st, (m) => {
+    const flat = p.indexes[n++] as Flat;
     for (let k = 0; k < flat.length; k += 2) {
       const inner: AnyMap = new Map();
-      const entries = flat[k + 1] as Flat;
-      fill(inner, entries, entries.length);
+      decode(inner, flat[k + 1] as Coded, cached);
       m.set(flat[k], inner);
     }
   });
