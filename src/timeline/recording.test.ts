@@ -54,6 +54,23 @@ describe('ObjectCursor', () => {
     }
   });
 
+  it('shares its objects with a state replayed to the same tick (no second copy)', () => {
+    const r = recorded('daemonset-rolling', 60);
+    for (const i of numbers(5, 6, 1, r.timeline.length)) {
+      const st = r.timeline.engineAt(i);
+      r.cursor.moveTo(i);
+      const objs = r.cursor.objects();
+      for (const k of VIEW_KINDS) for (const [key, o] of st.store.objects[k]) expect(objs[k].get(key)).toBe(o);
+      // The informer cache lags: an object it holds at the store's version is the store's object.
+      for (const k of VIEW_KINDS) {
+        for (const [key, o] of st.cache.objects[k]) {
+          const now = objs[k].get(key);
+          if (now?.metadata.resourceVersion === o.metadata.resourceVersion) expect(o).toBe(now);
+        }
+      }
+    }
+  });
+
   it('lists the pods by key wherever it moves', () => {
     const r = recorded('nodes-coming-and-going');
     for (const i of [r.timeline.length, ...numbers(9, 6, 0, r.timeline.length)]) {

@@ -159,6 +159,12 @@ export class TickLog {
       : { tick, time, actor, summary, notes, writes, decisions, key: this.strings[key] as string };
   }
 
+  /** objectAt is the object of write j of records[index] (undefined past its writes). */
+  objectAt(index: number, j: number): KubeObject | undefined {
+    const w = startOf(this.writeEnd, index) + j;
+    return w < (this.writeEnd[index] as number) ? this.writeObject[w] : undefined;
+  }
+
   /** timeOf is the virtual time (ms) of records[index]. */
   timeOf(index: number): number {
     return this.time[index] as number;

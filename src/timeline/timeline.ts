@@ -8,6 +8,7 @@
  * Tick numbering: tick 0 is the state createEngine builds (before the first event); tick i ≥ 1 is
  * the state after records[i - 1].
  */
+import { objectKey, type WatchRecord } from '../engine/apiserver/store.ts';
 import { runAction } from '../engine/sim/actions.ts';
 import { newTx } from '../engine/sim/tx.ts';
 import {
@@ -206,7 +207,7 @@ export class Timeline {
     const ahead = this.ahead;
     if (ahead !== null && ahead.tick <= tick && ahead.tick >= kf.tick) {
       this.lastAsked = tick;
-      replay(ahead, tick);
+      replay(ahead, tick, this.records);
       return copyEngineState(ahead);
     }
     // A call at or after the last one, past the same keyframe, looks like a panel following the
@@ -214,7 +215,7 @@ export class Timeline {
     const follows = this.lastAsked >= kf.tick && this.lastAsked <= tick;
     this.lastAsked = tick;
     const st = restore(kf);
-    replay(st, tick);
+    replay(st, tick, this.records);
     if (!follows) return st;
     this.ahead = st;
     return copyEngineState(st);
@@ -263,10 +264,26 @@ export class Timeline {
   }
 }
 
-/** replay steps `st` (a state of this recording) on to `tick`. */
-function replay(st: EngineState, tick: number): void {
+/**
+ * replay steps `st` (a state of this recording) on to `tick`. Each replayed write makes a new
+ * object equal to the one the recording holds for it; the state takes the recorded one instead
+ * (in the store and in the write's watch event, which the informer cache receives later), so a
+ * replayed state shares its objects with the recording rather than holding a second copy of
+ * every object written since the keyframe (a state kept to follow the playhead in the
+ * 10,000-replica rollout held ~11 MB of them). The engine reads objects, never their identity.
+ */
+function replay(st: EngineState, tick: number, log: TickLog): void {
   while (st.tick < tick) {
-    if (step(st) === null) throw new Error(`timeline: replay ran out of events at tick ${st.tick} of ${tick}`);
+    const rec = step(st);
+    if (rec === null) throw new Error(`timeline: replay ran out of events at tick ${st.tick} of ${tick}`);
+    const writes = rec.writes;
+    for (let j = 0; j < writes.length; j++) {
+      const w = writes[j] as WatchRecord;
+      const recorded = log.objectAt(rec.tick - 1, j);
+      if (recorded === undefined || recorded === w.object) continue;
+      w.object = recorded;
+      if (w.type !== 'DELETED') st.store.objects[recorded.kind].set(objectKey(recorded), recorded);
+    }
   }
 }
 
