@@ -15,7 +15,7 @@
  * spacing doubles, so memory stays bounded whatever the run's length.
  */
 import type { EngineState } from '../engine/sim.ts';
-import { type PackedState, packState, unpackState } from './packedState.ts';
+import { type PackedState, packState, rebasePacked, unpackState } from './packedState.ts';
 
 /** Replay work allowed between keyframes, ms of stepping. */
 export const REPLAY_BUDGET_MS = 8;
@@ -112,9 +112,9 @@ export class KeyframeList {
     this.ticksSince = 0;
   }
 
-  /** rebase swaps every keyframe's state for f of its unpacked part (a fork rebases its queued events and config). */
-  rebase(f: (base: EngineState) => EngineState): void {
-    for (const kf of this.list) kf.state = { ...kf.state, base: f(kf.state.base) };
+  /** rebase swaps every keyframe's state for f of it (a fork rebases the queued events and config; f leaves the maps alone). */
+  rebase(f: (st: EngineState) => EngineState): void {
+    for (const kf of this.list) kf.state = rebasePacked(kf.state, f);
   }
 
   /** totalEntries is the weight of all keyframes. */
