@@ -5,7 +5,7 @@
  * record ~90, its writes array, reserved at 16 slots when it grew by push, ~105, the write
  * entries ~30, the summary string ~65, the notes array ~80, the decisions array, empty on 98 % of
  * ticks, ~60). Here a tick is its time, actor, key and three ends (writes, notes, decisions) in
- * typed arrays (28 bytes); a write is its type (1 byte) and its object (one reference); the notes
+ * number columns (columns.ts: ~14 bytes); a write is its type (1 byte) and its object; the notes
  * of all ticks are one flat array; a decision is the index of its shape (fn, key, value names)
  * followed by its values; the summary is not kept, since it is its notes rendered (the engine
  * builds it so: tx.ts note), but a tick whose summary differs keeps it aside.
@@ -19,6 +19,7 @@ import type { KubeObject, WatchEventType } from '../engine/api/types.ts';
 import type { WatchRecord } from '../engine/apiserver/store.ts';
 import type { TickRecord } from '../engine/sim.ts';
 import { renderSummaryNote, SUMMARY_PARAMS, type SummaryNotes, type SummaryValue } from '../engine/sim/summaryCatalog.ts';
+import { IndexColumn, RisingColumn } from './columns.ts';
 
 const WATCH_TYPES: readonly WatchEventType[] = ['ADDED', 'MODIFIED', 'DELETED'];
 const WATCH_TYPE_CODE = new Map<string, number>(WATCH_TYPES.map((t, i) => [t, i]));
@@ -45,44 +46,35 @@ export function summaryOfNotes(notes: SummaryNotes, from = 0, to = notes.length)
   return s;
 }
 
-type TypedArray = Int32Array<ArrayBuffer> | Float64Array<ArrayBuffer> | Uint8Array<ArrayBuffer>;
+type Bytes = Uint8Array<ArrayBuffer>;
 
 /** room is `a` with space for index `i` (doubling from 64), or `a` itself. */
-function room<T extends TypedArray>(a: T, i: number, make: (n: number) => T): T {
+function room(a: Bytes, i: number): Bytes {
   if (i < a.length) return a;
-  const b = make(Math.max(64, a.length * 2, i + 1));
-  b.set(a as never);
+  const b = new Uint8Array(Math.max(64, a.length * 2, i + 1));
+  b.set(a);
   return b;
 }
 
-/** exact is the first `n` entries of `a` in an array of exactly that size. */
-function exact<T extends TypedArray>(a: T, n: number): T {
-  return a.length === n ? a : (a.slice(0, n) as T);
+/** startOf is where entry k's items start in a column of ends. */
+function startOf(ends: RisingColumn, k: number): number {
+  return k === 0 ? 0 : ends.at(k - 1);
 }
-
-/** startOf is where tick k's entries start in a column of ends. */
-function startOf(ends: Int32Array, k: number): number {
-  return k === 0 ? 0 : (ends[k - 1] as number);
-}
-
-const int32 = (n: number) => new Int32Array(n);
-const float64 = (n: number) => new Float64Array(n);
-const uint8 = (n: number) => new Uint8Array(n);
 
 export class TickLog {
   private n = 0;
   // Per tick k (records[k], tick k + 1).
-  private time = new Float64Array(0);
+  private readonly time = new RisingColumn(true);
   /** Index in `strings`. */
-  private actor = new Int32Array(0);
-  /** Index in `strings`; -1: no key. */
-  private key = new Int32Array(0);
+  private readonly actor = new IndexColumn();
+  /** Index in `strings` + 1; 0: no key. */
+  private readonly key = new IndexColumn();
   /** Ends of tick k's entries in the write, note and decision columns (its start is tick k - 1's end). */
-  private writeEnd = new Int32Array(0);
-  private noteEnd = new Int32Array(0);
-  private decisionEnd = new Int32Array(0);
+  private readonly writeEnd = new RisingColumn(false);
+  private readonly noteEnd = new RisingColumn(false);
+  private readonly decisionEnd = new RisingColumn(false);
   // Per write.
-  private writeType = new Uint8Array(0);
+  private writeType: Bytes = new Uint8Array(0);
   private writeObject: KubeObject[] = [];
   /** Every tick's notes, one after another. */
   private notes: SummaryValue[] = [];
@@ -92,7 +84,8 @@ export class TickLog {
   private readonly shapeIndex = new Map<string, number>();
   /** Actors and keys: a 10,000-replica rollout has ~20,000 distinct ones over 215,889 ticks. */
   private readonly strings: string[] = [];
-  private readonly stringIndex = new Map<string, number>();
+  /** Each string's index in `strings`, while recording (trim drops it; the next push rebuilds it). */
+  private stringIndex: Map<string, number> | null = new Map();
   /** The summaries that are not their notes rendered, by tick index (none the engine makes today). */
   private readonly summaries = new Map<number, string>();
 
@@ -104,28 +97,22 @@ export class TickLog {
   /** push appends the next tick's record. */
   push(rec: TickRecord): void {
     const k = this.n;
-    this.time = room(this.time, k, float64);
-    this.actor = room(this.actor, k, int32);
-    this.key = room(this.key, k, int32);
-    this.writeEnd = room(this.writeEnd, k, int32);
-    this.noteEnd = room(this.noteEnd, k, int32);
-    this.decisionEnd = room(this.decisionEnd, k, int32);
-    this.time[k] = rec.time;
-    this.actor[k] = this.intern(rec.actor);
-    this.key[k] = rec.key === undefined ? -1 : this.intern(rec.key);
+    this.time.push(rec.time);
+    this.actor.push(this.intern(rec.actor));
+    this.key.push(rec.key === undefined ? 0 : this.intern(rec.key) + 1);
     let w = this.writeObject.length;
     for (const write of rec.writes) {
-      this.writeType = room(this.writeType, w, uint8);
+      this.writeType = room(this.writeType, w);
       this.writeType[w++] = WATCH_TYPE_CODE.get(write.type) as number;
       this.writeObject.push(write.object);
     }
-    this.writeEnd[k] = w;
+    this.writeEnd.push(w);
     const notesFrom = this.notes.length;
     for (const v of rec.notes) this.notes.push(v);
-    this.noteEnd[k] = this.notes.length;
+    this.noteEnd.push(this.notes.length);
     if (rec.summary !== summaryOfNotes(this.notes, notesFrom)) this.summaries.set(k, rec.summary);
     for (const d of rec.decisions) this.pushDecision(d);
-    this.decisionEnd[k] = this.decisions.length;
+    this.decisionEnd.push(this.decisions.length);
     this.n = k + 1;
   }
 
@@ -134,14 +121,14 @@ export class TickLog {
     const k = index < 0 ? this.n + index : index;
     if (!(k >= 0 && k < this.n)) return undefined;
     const writes: WatchRecord[] = [];
-    for (let w = startOf(this.writeEnd, k); w < (this.writeEnd[k] as number); w++) {
+    for (let w = startOf(this.writeEnd, k), end = this.writeEnd.at(k); w < end; w++) {
       writes.push({ type: WATCH_TYPES[this.writeType[w] as number] as WatchEventType, object: this.writeObject[w] as KubeObject });
     }
     const n0 = startOf(this.noteEnd, k);
-    const n1 = this.noteEnd[k] as number;
+    const n1 = this.noteEnd.at(k);
     const notes: SummaryNotes = n0 === n1 ? [] : this.notes.slice(n0, n1);
     const decisions: Decision[] = [];
-    for (let d = startOf(this.decisionEnd, k); d < (this.decisionEnd[k] as number); ) {
+    for (let d = startOf(this.decisionEnd, k), end = this.decisionEnd.at(k); d < end; ) {
       const shape = this.shapes[this.decisions[d] as number] as DecisionShape;
       const values: Record<string, DecisionValue> = {};
       for (const name of shape.names) values[name] = this.decisions[++d] as DecisionValue;
@@ -150,24 +137,24 @@ export class TickLog {
     }
     const summary = this.summaries.get(k) ?? summaryOfNotes(notes);
     const tick = k + 1;
-    const time = this.time[k] as number;
-    const actor = this.strings[this.actor[k] as number] as string;
-    const key = this.key[k] as number;
+    const time = this.time.at(k);
+    const actor = this.strings[this.actor.at(k)] as string;
+    const key = this.key.at(k);
     // The engine's two literals (simulation.ts step), so a record reads back field for field.
-    return key < 0
+    return key === 0
       ? { tick, time, actor, summary, notes, writes, decisions }
-      : { tick, time, actor, summary, notes, writes, decisions, key: this.strings[key] as string };
+      : { tick, time, actor, summary, notes, writes, decisions, key: this.strings[key - 1] as string };
   }
 
   /** objectAt is the object of write j of records[index] (undefined past its writes). */
   objectAt(index: number, j: number): KubeObject | undefined {
     const w = startOf(this.writeEnd, index) + j;
-    return w < (this.writeEnd[index] as number) ? this.writeObject[w] : undefined;
+    return w < this.writeEnd.at(index) ? this.writeObject[w] : undefined;
   }
 
   /** timeOf is the virtual time (ms) of records[index]. */
   timeOf(index: number): number {
-    return this.time[index] as number;
+    return this.time.at(index);
   }
 
   /** slice is records[start..end) as records, like Array.prototype.slice with non-negative bounds. */
@@ -186,6 +173,7 @@ export class TickLog {
     if (length >= this.n) return;
     const k = Math.max(0, length);
     this.n = k;
+    for (const c of [this.time, this.actor, this.key, this.writeEnd, this.noteEnd, this.decisionEnd]) c.truncate(k);
     this.writeObject.length = startOf(this.writeEnd, k);
     this.notes.length = startOf(this.noteEnd, k);
     this.decisions.length = startOf(this.decisionEnd, k);
@@ -197,20 +185,16 @@ export class TickLog {
    * doubling, the flat arrays by half); the timeline calls it when recording stops.
    */
   trim(): void {
-    const n = this.n;
-    this.time = exact(this.time, n);
-    this.actor = exact(this.actor, n);
-    this.key = exact(this.key, n);
-    this.writeEnd = exact(this.writeEnd, n);
-    this.noteEnd = exact(this.noteEnd, n);
-    this.decisionEnd = exact(this.decisionEnd, n);
-    this.writeType = exact(this.writeType, this.writeObject.length);
+    for (const c of [this.time, this.actor, this.key, this.writeEnd, this.noteEnd, this.decisionEnd]) c.trim();
+    this.writeType = this.writeType.slice(0, this.writeObject.length);
+    this.stringIndex = null;
     this.writeObject = this.writeObject.slice();
     this.notes = this.notes.slice();
     this.decisions = this.decisions.slice();
   }
 
   private intern(s: string): number {
+    if (this.stringIndex === null) this.stringIndex = new Map(this.strings.map((x, i) => [x, i]));
     let i = this.stringIndex.get(s);
     if (i === undefined) {
       i = this.strings.push(s) - 1;
