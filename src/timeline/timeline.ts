@@ -33,8 +33,9 @@ import { TickLog } from './tickLog.ts';
 export const RUN_AFTER_LAST_ACTION_MS = 600_000;
 /**
  * Most ticks one recording holds: a 10,000-replica rollout (scale-up, then the rolling update) has
- * 215,855; at ~1.9 KB a tick measured in Node (tick log, keyframes, tracks, live state) the cap
- * bounds a recording near 480 MB there, less in a browser (V8 compresses pointers to 4 bytes).
+ * 215,889; at ~0.8 KB a tick measured in Node (tick log, keyframes, tracks, live state: npm run
+ * bench) the cap bounds a recording near 200 MB there, less in a browser (V8 compresses pointers
+ * to 4 bytes).
  */
 export const MAX_TICKS = 250_000;
 
