@@ -76,7 +76,16 @@ function startOf(ends: RisingColumn, k: number): number {
   return k === 0 ? 0 : ends.at(k - 1);
 }
 
-export class TickLog {
+/**
+ * TickRecords: what readers of a recording's ticks use, records.at(i - 1) being tick i. A
+ * TickLog is one, and so is an array of records (a headless run's, a test's).
+ */
+export interface TickRecords {
+  readonly length: number;
+  at(index: number): TickRecord | undefined;
+}
+
+export class TickLog implements TickRecords {
   private n = 0;
   // Per tick k (records[k], tick k + 1).
   private readonly time = new RisingColumn(true);

@@ -2,14 +2,16 @@
  * Frame pieces: a tick as the Explain panel shows it (decisions rendered to English with the
  * controllers' catalogues), and the pods of a big cluster packed into typed arrays.
  */
+import type { Decision } from '../engine/api/decision.ts';
 import { DAEMONSET_DECISION_KEYS } from '../engine/controller/daemon/explainCatalog.ts';
 import { DEPLOYMENT_DECISION_KEYS } from '../engine/controller/deployment/util/plans/explainCatalog.ts';
 import { REPLICASET_DECISION_KEYS } from '../engine/controller/replicaset/explainCatalog.ts';
 import { type DecisionCatalog, renderDecision } from '../engine/kubectl/explain.ts';
 import type { TickRecord } from '../engine/sim.ts';
 import { summaryNoteViews } from '../engine/sim/summaryCatalog.ts';
+import { classifyTick, retryOf } from '../timeline/decisions.ts';
 import type { Recording } from '../timeline/recording.ts';
-import type { TickLog } from '../timeline/tickLog.ts';
+import type { TickRecords } from '../timeline/tickLog.ts';
 import { type FrameView, POD_PACK_ABOVE, POD_VIEW_LIMIT, type PackedPodsWire } from './protocol.ts';
 import { PodPacker } from './podPacker.ts';
 import {
@@ -21,7 +23,7 @@ import {
   sortedPods,
   workloadViews,
 } from './viewModel.ts';
-import type { TickView } from './views.ts';
+import type { DecisionView, TickView } from './views.ts';
 
 /** Ticks of the Explain list. */
 export const RECENT_TICKS = 50;
@@ -32,21 +34,27 @@ const CATALOGS: readonly DecisionCatalog[] = [
   DAEMONSET_DECISION_KEYS as unknown as DecisionCatalog,
 ];
 
-/** tickView renders one recorded tick: who acted, why (decisions in English) and what it wrote. */
-export function tickView(rec: TickRecord): TickView {
+/** decisionView is one decision as the UI takes it: its data and its English sentence. */
+export function decisionView(d: Decision): DecisionView {
+  return { fn: d.fn, key: d.key, values: { ...d.values }, text: renderDecision(d, CATALOGS) };
+}
+
+/**
+ * tickView renders one recorded tick: who acted, what kind of tick it is, why (decisions in
+ * English) and what it wrote. `records` (the recording) finds the sync a retry repeats.
+ */
+export function tickView(rec: TickRecord, records: TickRecords = []): TickView {
+  const kind = classifyTick(rec);
   return {
     tick: rec.tick,
+    kind,
+    retryOf: kind === 'retry' ? retryOf(records, rec.tick) : null,
     time: rec.time / 1000,
     actor: rec.actor,
     key: rec.key ?? null,
     summary: rec.summary,
     notes: summaryNoteViews(rec.notes),
-    decisions: rec.decisions.map((d) => ({
-      fn: d.fn,
-      key: d.key,
-      values: { ...d.values },
-      text: renderDecision(d, CATALOGS),
-    })),
+    decisions: rec.decisions.map(decisionView),
     writes: rec.writes.map((w) => `${w.type} ${w.object.kind} ${w.object.metadata.name}`),
   };
 }
@@ -56,13 +64,13 @@ export class TickViewCache {
   private readonly cache = new Map<number, TickView>();
 
   /** get is tick `tick` of `log` rendered (its record is read back from the log only when not cached). */
-  get(log: TickLog, tick: number): TickView | undefined {
+  get(log: TickRecords, tick: number): TickView | undefined {
     let v = this.cache.get(tick);
     if (!v) {
       const rec = log.at(tick - 1);
       if (!rec) return undefined;
       if (this.cache.size >= 4000) this.cache.clear();
-      v = tickView(rec);
+      v = tickView(rec, log);
       this.cache.set(tick, v);
     }
     return v;

@@ -14,7 +14,7 @@ import { PRESETS } from '../scenario/presets/index.ts';
 import { PRESET_TEXT_ZH_CN } from '../scenario/presets/zh-CN.ts';
 import type { Action } from '../scenario/types.ts';
 import type { ObjectMaps } from '../timeline/objectCursor.ts';
-import type { TickLog } from '../timeline/tickLog.ts';
+import type { TickRecords } from '../timeline/tickLog.ts';
 import type { TickViewCache } from './frames.ts';
 import { ownerIndex, podDetailView } from './viewModel.ts';
 import {
@@ -120,7 +120,7 @@ export interface QuerySource {
   /** Virtual ms at the playhead. */
   nowMs(): number;
   state(): EngineState;
-  records: TickLog;
+  records: TickRecords;
   ticks: TickViewCache;
 }
 
