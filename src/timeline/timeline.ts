@@ -8,7 +8,6 @@
  * Tick numbering: tick 0 is the state createEngine builds (before the first event); tick i ≥ 1 is
  * the state after records[i - 1].
  */
-import { objectKey, type WatchRecord } from '../engine/apiserver/store.ts';
 import { runAction } from '../engine/sim/actions.ts';
 import { newTx } from '../engine/sim/tx.ts';
 import {
@@ -27,6 +26,7 @@ import { copyEngineState } from './copy.ts';
 import { KeyframeList, restore } from './keyframes.ts';
 import { type PackedState, packState, unpackState } from './packedState.ts';
 import { forkScenario, rebaseState } from './rebase.ts';
+import { replay } from './replay.ts';
 import { TickLog } from './tickLog.ts';
 
 /** Virtual time a run goes on after its last action when events never run out (DESIGN.md §5). */
@@ -266,29 +266,6 @@ export class Timeline {
   /** nextEventMs is the time of the live engine's next event, or null when none is pending. */
   nextEventMs(): number | null {
     return nextEventTime(this.live);
-  }
-}
-
-/**
- * replay steps `st` (a state of this recording) on to `tick`. Each replayed write makes a new
- * object equal to the one the recording holds for it; the state takes the recorded one instead
- * (in the store and in the write's watch event, which the informer cache receives later), so a
- * replayed state shares its objects with the recording rather than holding a second copy of
- * every object written since the keyframe (a state kept to follow the playhead in the
- * 10,000-replica rollout held ~11 MB of them). The engine reads objects, never their identity.
- */
-function replay(st: EngineState, tick: number, log: TickLog): void {
-  while (st.tick < tick) {
-    const rec = step(st);
-    if (rec === null) throw new Error(`timeline: replay ran out of events at tick ${st.tick} of ${tick}`);
-    const writes = rec.writes;
-    for (let j = 0; j < writes.length; j++) {
-      const w = writes[j] as WatchRecord;
-      const recorded = log.objectAt(rec.tick - 1, j);
-      if (recorded === undefined || recorded === w.object) continue;
-      w.object = recorded;
-      if (w.type !== 'DELETED') st.store.objects[recorded.kind].set(objectKey(recorded), recorded);
-    }
   }
 }
 
