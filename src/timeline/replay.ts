@@ -1,6 +1,7 @@
 /**
  * Replays of a recording: a state restored from a keyframe stepped on to a later tick.
  */
+import type { KubeObject } from '../engine/api/types.ts';
 import { objectKey, type WatchRecord } from '../engine/apiserver/store.ts';
 import { type EngineState, step } from '../engine/sim.ts';
 import type { TickLog } from './tickLog.ts';
@@ -21,9 +22,14 @@ export function replay(st: EngineState, tick: number, log: TickLog): void {
     for (let j = 0; j < writes.length; j++) {
       const w = writes[j] as WatchRecord;
       const recorded = log.objectAt(rec.tick - 1, j);
-      if (recorded === undefined || recorded === w.object) continue;
+      if (recorded === undefined || recorded === w.object || !sameVersion(recorded, w.object)) continue;
       w.object = recorded;
       if (w.type !== 'DELETED') st.store.objects[recorded.kind].set(objectKey(recorded), recorded);
     }
   }
+}
+
+/** sameVersion tells whether two objects are the same version of the same object (a replay writes what was recorded). */
+function sameVersion(a: KubeObject, b: KubeObject): boolean {
+  return a.kind === b.kind && a.metadata.name === b.metadata.name && a.metadata.resourceVersion === b.metadata.resourceVersion;
 }

@@ -35,6 +35,10 @@ describe('TickLog', () => {
     expect(log.slice(115, 500)).toEqual(records.slice(115, 500));
     expect([...log].map((r) => r.tick)).toEqual(records.map((r) => r.tick));
     expect(log.timeOf(50)).toBe(records[50]?.time);
+    records.forEach((r, k) => {
+      expect(log.actorAt(k)).toBe(r.actor);
+      expect(log.keyAt(k)).toBe(r.key);
+    });
   });
 
   it('keeps the first records after truncate, and appends after them as before', () => {

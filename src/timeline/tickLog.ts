@@ -78,11 +78,14 @@ function startOf(ends: RisingColumn, k: number): number {
 
 /**
  * TickRecords: what readers of a recording's ticks use, records.at(i - 1) being tick i. A
- * TickLog is one, and so is an array of records (a headless run's, a test's).
+ * TickLog is one, and so is an array of records (a headless run's, a test's). A TickLog also
+ * reads a tick's actor and key alone, for scans that look at thousands of ticks for a few.
  */
 export interface TickRecords {
   readonly length: number;
   at(index: number): TickRecord | undefined;
+  actorAt?(index: number): string;
+  keyAt?(index: number): string | undefined;
 }
 
 export class TickLog implements TickRecords {
@@ -171,6 +174,17 @@ export class TickLog implements TickRecords {
     return key === 0
       ? { tick, time, actor, summary, notes, writes, decisions }
       : { tick, time, actor, summary, notes, writes, decisions, key: this.strings[key - 1] as string };
+  }
+
+  /** actorAt is records[index].actor, without reading the rest of the record. */
+  actorAt(index: number): string {
+    return this.strings[this.actor.at(index)] as string;
+  }
+
+  /** keyAt is records[index].key, without reading the rest of the record. */
+  keyAt(index: number): string | undefined {
+    const key = this.key.at(index);
+    return key === 0 ? undefined : this.strings[key - 1];
   }
 
   /** objectAt is the object of write j of records[index] (undefined past its writes). */
