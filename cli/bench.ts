@@ -189,7 +189,10 @@ function timed(name: string, n: number, ticks: number, at: number[], f: (tick: n
 /**
  * memoryBreakdown weighs a recording's parts by dropping them one by one (it spoils the recording:
  * call it last): the keyframes, the tracks the views read (object cursor, internals, watch lines,
- * chart), the tick log; what is left is the live engine state and the first keyframe.
+ * chart and markers), the tick log; what is left (rest) is the live engine state, the first
+ * keyframe, a state kept to follow the playhead (Timeline.engineAt) and the frame caches. A part
+ * weighs what only it holds: the API objects the tick log and the cursor share go with the tick
+ * log, dropped last.
  */
 function memoryBreakdown(recs: Recording[], heap0: number, buffers0: number): Record<string, number> {
   const ticks = Math.max(1, recs.reduce((n, r) => n + r.timeline.length, 0));
@@ -207,18 +210,33 @@ function memoryBreakdown(recs: Recording[], heap0: number, buffers0: number): Re
     return perTick(freed);
   };
   const keyframes = drop((rec) => rec.timeline.keyframes.list.splice(1));
-  const tracks = drop((rec) => {
-    for (const t of rec.timeline.tracks) t.truncate(0);
+  const internals = drop((rec) => rec.internals.truncate(0));
+  const watch = drop((rec) => rec.watch.truncate(0));
+  const series = drop((rec) => {
+    rec.series.truncate(0);
+    rec.markers.truncate(0);
+  });
+  const cursor = drop((rec) => {
+    rec.cursor.truncate(0);
     rec.cursor.reset(rec.timeline.engineAt(0));
   });
-  const tickLog = drop((rec) => rec.timeline.records.splice(0));
+  // Any other track (none yet) counts with the tracks.
+  const others = drop((rec) => {
+    for (const t of rec.timeline.tracks) t.truncate(0);
+  });
+  const tickLog = drop((rec) => rec.timeline.records.truncate(0));
   return {
     bytesPerTick: perTick(total - heap0),
-    // Typed arrays' contents live outside the heap (the object cursor's write log and pod columns).
+    // Typed arrays' contents live outside the heap (tick log columns, the cursor's write log and
+    // pod columns, keyframes' pod numbers).
     arrayBufferBytesPerTick: perTick(buffers - buffers0),
     tickLogBytesPerTick: tickLog,
     keyframeBytesPerTick: keyframes,
-    trackBytesPerTick: tracks,
+    trackBytesPerTick: internals + watch + series + cursor + others,
+    objectCursorBytesPerTick: cursor,
+    internalsBytesPerTick: internals,
+    watchBytesPerTick: watch,
+    seriesBytesPerTick: series,
     restBytesPerTick: perTick(last - heap0),
   };
 }

@@ -7,6 +7,7 @@ import type { Decision, DecisionValue } from '../engine/api/decision.ts';
 import type { TickRecord } from '../engine/sim.ts';
 import { summaryNoteViews } from '../engine/sim/summaryCatalog.ts';
 import { classifyTick } from '../timeline/decisions.ts';
+import type { TickRecords } from '../timeline/tickLog.ts';
 import type { AnswerRef, DecisionRef, LessonAnchor, LessonStep } from './format.ts';
 
 /** A step placed in the run. */
@@ -23,7 +24,7 @@ export interface LessonPoint {
 
 /** Where the recorded ticks come from: `more()` records further and tells whether it could. */
 export interface TickSource {
-  records: readonly TickRecord[];
+  records: TickRecords;
   more(): boolean;
 }
 
@@ -52,7 +53,7 @@ function findTick(at: LessonAnchor, prev: number, src: TickSource): number | str
     const ms = at.time * 1000;
     for (let i = 0; ; i++) {
       if (i >= src.records.length && !src.more()) return `the run ends before ${at.time} s`;
-      const r = src.records[i];
+      const r = src.records.at(i);
       if (r && r.time >= ms) return r.tick;
     }
   }
@@ -60,7 +61,7 @@ function findTick(at: LessonAnchor, prev: number, src: TickSource): number | str
     let left = at.note.nth ?? 1;
     for (let t = prev + 1; ; t++) {
       if (t > src.records.length && !src.more()) return `no tick with note ${at.note.key} after tick ${prev}`;
-      const r = src.records[t - 1];
+      const r = src.records.at(t - 1);
       if (r && summaryNoteViews(r.notes).some((n) => n.key === at.note?.key) && --left === 0) return t;
     }
   }
@@ -71,7 +72,7 @@ function findTick(at: LessonAnchor, prev: number, src: TickSource): number | str
     if (t > src.records.length && !src.more()) {
       return `no ${left > 1 ? `${left} more ticks` : 'tick'} with ${describeRef(d)} after tick ${prev}`;
     }
-    const r = src.records[t - 1];
+    const r = src.records.at(t - 1);
     if (!r) continue;
     if (d.actor !== undefined && r.actor !== d.actor) continue;
     const kind = classifyTick(r);
@@ -118,7 +119,7 @@ export function resolveSteps(steps: readonly LessonStep[], src: TickSource): Les
       continue;
     }
     prev = found;
-    const rec = src.records[found - 1];
+    const rec = src.records.at(found - 1);
     const q = step.question;
     if (!q) {
       out.push({ tick: found, answer: null, formula: [], problem: null });

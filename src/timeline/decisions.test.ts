@@ -39,7 +39,9 @@ describe('classifyTick', () => {
 describe('the Seed run', () => {
   const rec = new Recording(preset('seed'));
   rec.timeline.record();
-  const records = rec.timeline.records;
+  // The functions read the recording's log; the test reads its records as an array.
+  const log = rec.timeline.records;
+  const records = log.slice();
   const count = (pred: (r: TickRecord) => boolean) => records.filter(pred).length;
 
   it('folds 249 deliveries and 36 retries and keeps 16 Deployment decisions of 628 ticks', () => {
@@ -51,30 +53,30 @@ describe('the Seed run', () => {
 
   it('names the sync a retry repeats, with the same decisions', () => {
     const first = records.findIndex((r) => classifyTick(r) === 'retry') + 1;
-    const of = retryOf(records, first);
+    const of = retryOf(log, first);
     expect(of).not.toBeNull();
     const a = records[(of as number) - 1] as TickRecord;
     const b = records[first - 1] as TickRecord;
     expect(b.decisions.map((d) => `${d.fn}.${d.key}`)).toEqual(a.decisions.map((d) => `${d.fn}.${d.key}`).slice(0, b.decisions.length));
-    expect(retryOf(records, of as number)).toBeNull();
+    expect(retryOf(log, of as number)).toBeNull();
   });
 
   it('steps from decision to decision, following a controller or all of them', () => {
     const all: number[] = [];
-    for (let t = findStop(records, 0, 1, 'all'); t !== null; t = findStop(records, t, 1, 'all')) all.push(t);
+    for (let t = findStop(log, 0, 1, 'all'); t !== null; t = findStop(log, t, 1, 'all')) all.push(t);
     const deployment: number[] = [];
-    for (let t = findStop(records, 0, 1, 'deployment-controller'); t !== null; t = findStop(records, t, 1, 'deployment-controller')) deployment.push(t);
+    for (let t = findStop(log, 0, 1, 'deployment-controller'); t !== null; t = findStop(log, t, 1, 'deployment-controller')) deployment.push(t);
     expect(deployment.length).toBe(16);
     expect(all.length).toBe(16 + 17);
     expect(deployment.every((t) => all.includes(t))).toBe(true);
     const last = all[all.length - 1] as number;
-    expect(findStop(records, last, 1, 'all')).toBeNull();
-    expect(findStop(records, last, -1, 'all')).toBe(all[all.length - 2]);
-    expect(findStop(records, 1, -1, 'all')).toBeNull();
+    expect(findStop(log, last, 1, 'all')).toBeNull();
+    expect(findStop(log, last, -1, 'all')).toBe(all[all.length - 2]);
+    expect(findStop(log, 1, -1, 'all')).toBeNull();
   });
 
   it('stops at the kubelet’s writes when following the kubelet', () => {
-    const t = findStop(records, 0, 1, 'kubelet') as number;
+    const t = findStop(log, 0, 1, 'kubelet') as number;
     expect(records[t - 1]?.actor).toMatch(/^kubelet\//);
     expect(isStop(records[t - 1] as TickRecord, 'deployment-controller')).toBe(false);
   });

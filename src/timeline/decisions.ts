@@ -12,6 +12,7 @@
  */
 import type { TickRecord } from '../engine/sim.ts';
 import { SUMMARY_KEYS, SUMMARY_PARAMS, type SummaryKey } from '../engine/sim/summaryCatalog.ts';
+import type { TickRecords } from './tickLog.ts';
 
 /** What a tick is, for stepping and folding. */
 export type TickKind = 'decision' | 'retry' | 'noop' | 'requeue' | 'delivery' | 'action' | 'other';
@@ -104,13 +105,27 @@ export function isStop(rec: TickRecord, follow: Follow): boolean {
   return classifyTick(rec) === 'decision';
 }
 
+/** actorOf is tick index + 1's actor, read alone when the source can (a TickLog). */
+function actorOf(records: TickRecords, index: number): string | undefined {
+  return records.actorAt ? records.actorAt(index) : records.at(index)?.actor;
+}
+
+/** keyOf is tick index + 1's key, read alone when the source can. */
+function keyOf(records: TickRecords, index: number): string | undefined {
+  return records.keyAt ? records.keyAt(index) : records.at(index)?.key;
+}
+
 /**
  * findStop is the first tick after `from` (direction 1) or before it (-1) where isStop holds,
  * among the recorded ticks (records[i - 1] is tick i); null when there is none.
  */
-export function findStop(records: readonly TickRecord[], from: number, direction: 1 | -1, follow: Follow): number | null {
+export function findStop(records: TickRecords, from: number, direction: 1 | -1, follow: Follow): number | null {
+  const kubeletOrScheduler = follow === 'kubelet' || follow === 'default-scheduler';
   for (let t = from + direction; t >= 1 && t <= records.length; t += direction) {
-    if (isStop(records[t - 1] as TickRecord, follow)) return t;
+    // What isStop needs of the actor first: most ticks (deliveries, kubelet steps) end here.
+    const actor = actorOf(records, t - 1) ?? '';
+    if (!actorMatches(actor, follow) || !(kubeletOrScheduler || isController(actor))) continue;
+    if (isStop(records.at(t - 1) as TickRecord, follow)) return t;
   }
   return null;
 }
@@ -123,13 +138,12 @@ const RETRY_LOOKBACK = 10_000;
  * controller and key that was not itself a retry or a requeue (its decisions are the ones the
  * retry recomputed). Null for any other tick or when none is found.
  */
-export function retryOf(records: readonly TickRecord[], tick: number): number | null {
-  const rec = records[tick - 1];
+export function retryOf(records: TickRecords, tick: number): number | null {
+  const rec = records.at(tick - 1);
   if (!rec || classifyTick(rec) !== 'retry') return null;
   for (let t = tick - 1; t >= 1 && t >= tick - RETRY_LOOKBACK; t--) {
-    const r = records[t - 1] as TickRecord;
-    if (r.actor !== rec.actor || r.key !== rec.key) continue;
-    const k = classifyTick(r);
+    if (actorOf(records, t - 1) !== rec.actor || keyOf(records, t - 1) !== rec.key) continue;
+    const k = classifyTick(records.at(t - 1) as TickRecord);
     if (k === 'decision' || k === 'noop') return t;
   }
   return null;

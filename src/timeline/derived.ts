@@ -200,16 +200,18 @@ export class WatchTrack implements Track {
       if (s.capped) continue;
       const printer = s.printers[s.printers.length - 1] ?? newWatchPrinter(TABLE_KIND[kind]);
       const out = watchPrint(printer, [w.object as never], rec.time);
+      // Column widths rarely grow: most lines keep the printer before them (~140 bytes a line).
+      const state = samePrinter(printer, out.state) ? printer : out.state;
       const texts = out.text.replace(/\n$/, '').split('\n');
       // The first flush carries the header: it is the table's first line, shown from tick 0.
       texts.forEach((text, k) => {
         s.lines.push({ tick: !printer.printedHeaders && k === 0 ? 0 : rec.tick, text });
-        s.printers.push(out.state);
+        s.printers.push(state);
       });
       if (s.lines.length >= WATCH_LINE_CAP) {
         s.capped = true;
         s.lines.push({ tick: rec.tick, text: `(Rollout Lab keeps the first ${WATCH_LINE_CAP.toLocaleString('en')} lines of this watch)` });
-        s.printers.push(out.state);
+        s.printers.push(state);
       }
     }
   }
@@ -226,6 +228,12 @@ export class WatchTrack implements Track {
       s.capped = n > WATCH_LINE_CAP;
     }
   }
+}
+
+/** samePrinter tells whether two printer states are equal (same header state and column widths). */
+function samePrinter(a: WatchPrinterState, b: WatchPrinterState): boolean {
+  if (a.printedHeaders !== b.printedHeaders || a.kind !== b.kind || a.wide !== b.wide) return false;
+  return a.remembered.length === b.remembered.length && a.remembered.every((w, i) => w === b.remembered[i]);
 }
 
 function watchKindOf(o: KubeObject): WatchKind | null {

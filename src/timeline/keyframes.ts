@@ -1,6 +1,9 @@
 /**
- * Keyframes: full engine states (cloneEngineState) at some ticks, so the state at any tick is one
- * restore plus a short replay (DESIGN.md §3). A keyframe is never stepped: seeking clones it.
+ * Keyframes: full engine states at some ticks, so the state at any tick is one restore plus a
+ * short replay (DESIGN.md §3). A keyframe is never stepped: seeking unpacks a fresh copy of it, so
+ * it is kept packed (packedState.ts: its big maps as flat arrays that share their first entries
+ * with the keyframe before, the cache's pods as numbers into the store's, its queued events flat;
+ * a late keyframe of the 10,000-replica rollout ~0.9 MB, where a copy of the state is ~6 MB).
  *
  * Spacing. With a fixed `every`, a keyframe every K ticks (tests). Otherwise adaptive, because
  * the cost of a tick and of a copy both grow with the cluster (measured in cli/bench.ts: a copy of
@@ -14,19 +17,28 @@
  * spacing doubles, so memory stays bounded whatever the run's length.
  */
 import type { EngineState } from '../engine/sim.ts';
+import { type PackedState, packState, rebasePacked, unpackState } from './packedState.ts';
 
 /** Replay work allowed between keyframes, ms of stepping. */
 export const REPLAY_BUDGET_MS = 8;
 /** Fewest ticks between two adaptive keyframes. */
 export const MIN_TICKS = 32;
-/** Map entries all keyframes may hold together (~70 bytes each measured: ~100 MB). */
+/**
+ * Map entries all keyframes may hold together: packed, ~15 bytes an entry in the 10,000-replica
+ * rollout (~16 MB for its ~1.05 million), where copies of the Maps took ~45.
+ */
 export const ENTRY_BUDGET = 1_500_000;
 
 export interface Keyframe {
   tick: number;
-  state: EngineState;
+  state: PackedState;
   /** Map entries the copy holds (its weight against ENTRY_BUDGET). */
   entries: number;
+}
+
+/** restore is a fresh copy of a keyframe's state (the caller owns it). */
+export function restore(kf: Keyframe): EngineState {
+  return unpackState(kf.state);
 }
 
 /** stateEntries estimates the size of a state as the map entries a copy holds. */
@@ -52,10 +64,13 @@ export class KeyframeList {
     private readonly clock: () => number,
   ) {}
 
-  /** add stores a copy of `st` (the caller passes a copy it will not step). */
-  add(st: EngineState, copyMs: number): void {
+  /** add keeps a packed copy of `st` (which it does not change). */
+  add(st: EngineState): void {
+    const t0 = this.clock();
+    const state = packState(st, this.list[this.list.length - 1]?.state);
+    const copyMs = this.clock() - t0;
     const entries = stateEntries(st);
-    this.list.push({ tick: st.tick, state: st, entries });
+    this.list.push({ tick: st.tick, state, entries });
     this.entries += entries;
     this.lastCopyMs = copyMs;
     this.workMs = 0;
@@ -76,12 +91,9 @@ export class KeyframeList {
     return this.workMs >= Math.max(REPLAY_BUDGET_MS, 3 * this.lastCopyMs) * this.spacing;
   }
 
-  /** take copies `st` into a keyframe when one is due after its tick. */
-  maybeTake(st: EngineState, copy: (s: EngineState) => EngineState): void {
-    if (!this.due(st.tick)) return;
-    const t0 = this.clock();
-    const kf = copy(st);
-    this.add(kf, this.clock() - t0);
+  /** maybeTake packs a copy of `st` into a keyframe when one is due after its tick. */
+  maybeTake(st: EngineState): void {
+    if (this.due(st.tick)) this.add(st);
   }
 
   /** at is the last keyframe at or before `tick` (there is always one at tick 0). */
@@ -105,9 +117,9 @@ export class KeyframeList {
     this.ticksSince = 0;
   }
 
-  /** replace swaps every keyframe's state (a fork rebases them all). */
-  replace(f: (kf: Keyframe) => EngineState): void {
-    for (const kf of this.list) kf.state = f(kf);
+  /** rebase swaps every keyframe's state for f of it (a fork rebases the queued events and config; f leaves the maps alone). */
+  rebase(f: (st: EngineState) => EngineState): void {
+    for (const kf of this.list) kf.state = rebasePacked(kf.state, f);
   }
 
   /** totalEntries is the weight of all keyframes. */

@@ -16,6 +16,7 @@
 import type { KubeObject } from '../engine/api/types.ts';
 import { objectKey } from '../engine/apiserver/store.ts';
 import type { EngineState, TickRecord } from '../engine/sim.ts';
+import { RisingColumn } from './columns.ts';
 import { type ColumnSnapshot, PodColumns } from './podColumns.ts';
 import { copyInto, KeySlots, type ObjectTable, padded, type Slots, SlotTable } from './slotTable.ts';
 import type { Track } from './timeline.ts';
@@ -61,8 +62,11 @@ export class ObjectCursor implements Track {
   private code = new Int32Array(1024);
   private readonly after: (KubeObject | null)[] = [];
   private readonly before: (KubeObject | null)[] = [];
-  /** writesUpTo[t]: view writes in ticks 1..t (tick t's writes are log entries writesUpTo[t - 1]..). */
-  private readonly writesUpTo: number[] = [0];
+  /**
+   * writesUpTo.at(t): view writes in ticks 1..t (tick t's writes are log entries writesUpTo.at(t - 1)..);
+   * ~2 bytes a tick (columns.ts), where an array of numbers took 8.
+   */
+  private writesUpTo = new RisingColumn(false);
   /** The objects at the end of the recording (to know what each new write replaces). */
   private end: Slots[] = [];
   private endSizes: number[] = [];
@@ -94,7 +98,8 @@ export class ObjectCursor implements Track {
     });
     this.after.length = 0;
     this.before.length = 0;
-    this.writesUpTo.length = 1;
+    this.writesUpTo = new RisingColumn(false);
+    this.writesUpTo.push(0);
     this.snapshots.length = 0;
     this.snapshots.push(this.snapshotOfEnd(0));
     this.tables = VIEW_KINDS.map((_, i) => new SlotTable(this.slots[i] as KeySlots, (this.end[i] as Slots).slice(), this.endSizes[i] as number));
@@ -127,14 +132,14 @@ export class ObjectCursor implements Track {
     }
     this.writesUpTo.push(w);
     const last = this.snapshots[this.snapshots.length - 1] as Snapshot;
-    if (w - (this.writesUpTo[last.tick] as number) >= Math.max(MIN_SNAPSHOT_WRITES, this.slotCount())) {
+    if (w - this.writesUpTo.at(last.tick) >= Math.max(MIN_SNAPSHOT_WRITES, this.slotCount())) {
       this.snapshots.push(this.snapshotOfEnd(rec.tick));
     }
   }
 
   truncate(tick: number): void {
     if (this.at > tick) this.moveTo(tick);
-    const keep = this.writesUpTo[tick] as number;
+    const keep = this.writesUpTo.at(tick);
     for (let w = this.after.length - 1; w >= keep; w--) {
       const c = this.code[w] as number;
       if ((c & KIND_MASK) === POD) this.pods.unwrite(w, c >>> KIND_BITS);
@@ -142,7 +147,7 @@ export class ObjectCursor implements Track {
     }
     this.after.length = keep;
     this.before.length = keep;
-    this.writesUpTo.length = tick + 1;
+    this.writesUpTo.truncate(tick + 1);
     while (this.snapshots.length > 1 && (this.snapshots[this.snapshots.length - 1] as Snapshot).tick > tick) this.snapshots.pop();
   }
 
@@ -173,7 +178,7 @@ export class ObjectCursor implements Track {
   moveTo(i: number): void {
     const target = Math.max(0, Math.min(i, this.writesUpTo.length - 1));
     if (target === this.at) return;
-    const w = (t: number) => this.writesUpTo[t] as number;
+    const w = (t: number) => this.writesUpTo.at(t);
     const goal = w(target);
     let best = WALK_COST * Math.abs(goal - w(this.at));
     let from: Snapshot | null = null;

@@ -21,7 +21,7 @@ describe('Timeline.record', () => {
     const t = recorded(s);
     const { records } = freshRun(s, t.length);
     expect(t.end).toBe('until');
-    expect(firstRecordDiff(t.records, records)).toBeNull();
+    expect(firstRecordDiff(t.records.slice(), records)).toBeNull();
   });
 
   it('stops at the tick cap and says so', () => {
@@ -128,7 +128,7 @@ describe('Timeline.fork', () => {
     const fresh = recorded(r.scenario);
     expect(t.length).toBe(fresh.length);
     expect(t.records.slice(0, i).map((x) => JSON.stringify(x))).toEqual(before);
-    expect(firstRecordDiff(t.records, fresh.records)).toBeNull();
+    expect(firstRecordDiff(t.records.slice(), fresh.records.slice())).toBeNull();
     for (const k of [i, ...numbers(i + 1, 4, 0, t.length)]) {
       expect(diffStates(t.engineAt(k), freshRun(r.scenario, k).st)).toEqual([]);
     }
@@ -144,9 +144,9 @@ describe('Timeline.fork', () => {
     expect(r.scenario.actions).toEqual([{ ...SURGE, at: 0.001 }, ...(s.actions ?? [])]);
     t.record();
     const fresh = recorded(r.scenario);
-    expect(firstRecordDiff(t.records, fresh.records)).toBeNull();
+    expect(firstRecordDiff(t.records.slice(), fresh.records.slice())).toBeNull();
     // the scripted set image still runs, against the patched Deployment
-    expect(t.records.some((x) => x.actor === 'user' && x.summary.includes('image'))).toBe(true);
+    expect(t.records.slice().some((x) => x.actor === 'user' && x.summary.includes('image'))).toBe(true);
     for (const k of numbers(1, 4, 0, t.length)) expect(diffStates(t.engineAt(k), freshRun(r.scenario, k).st)).toEqual([]);
   });
 
@@ -156,7 +156,7 @@ describe('Timeline.fork', () => {
     const r = t.fork(i, [SCALE]);
     if (!r.ok) throw new Error(r.output);
     t.record({ untilTimeMs: r.actionMs });
-    const action = t.records.find((x) => x.time === r.actionMs);
+    const action = t.records.slice().find((x) => x.time === r.actionMs);
     expect(action?.actor).toBe('user');
     expect(action?.summary).toContain('scaled');
     expect(t.records.slice(i, (action?.tick ?? 0) - 1).every((x) => x.time === t.timeAt(i))).toBe(true);
@@ -176,7 +176,7 @@ describe('Timeline.fork', () => {
       SURGE.kubectl,
     ]);
     t.record();
-    expect(firstRecordDiff(t.records, recorded(second.scenario).records)).toBeNull();
+    expect(firstRecordDiff(t.records.slice(), recorded(second.scenario).records.slice())).toBeNull();
   });
 
   it('refuses an action at tick 0, before the scenario objects exist', () => {
@@ -196,12 +196,12 @@ describe('Timeline.fork', () => {
     ['a malformed line', 'frobnicate', 'unknown command'],
   ])('refuses %s and changes nothing', (_name, line, message) => {
     const t = recorded(preset('seed'));
-    const before = JSON.stringify(t.records);
+    const before = JSON.stringify(t.records.slice());
     const scenario = t.scenario;
     const r = t.fork(100, [{ at: 0, kubectl: line }]);
     expect(r.ok).toBe(false);
     expect(r.output).toContain(message);
-    expect(JSON.stringify(t.records)).toBe(before);
+    expect(JSON.stringify(t.records.slice())).toBe(before);
     expect(t.scenario).toBe(scenario);
   });
 
@@ -223,7 +223,7 @@ describe('Timeline.fork', () => {
     expect(ra.ok && rb.ok).toBe(true);
     a.record();
     b.record();
-    expect(firstRecordDiff(a.records, b.records)).toBeNull();
+    expect(firstRecordDiff(a.records.slice(), b.records.slice())).toBeNull();
   });
 });
 

@@ -23,15 +23,19 @@ import { toSimConfig } from '../scenario/toSimConfig.ts';
 import type { Action, Scenario } from '../scenario/types.ts';
 import { validateScenario } from '../scenario/validate.ts';
 import { copyEngineState } from './copy.ts';
-import { KeyframeList } from './keyframes.ts';
+import { KeyframeList, restore } from './keyframes.ts';
+import { type PackedState, packState, unpackState } from './packedState.ts';
 import { forkScenario, rebaseState } from './rebase.ts';
+import { replay } from './replay.ts';
+import { TickLog } from './tickLog.ts';
 
 /** Virtual time a run goes on after its last action when events never run out (DESIGN.md §5). */
 export const RUN_AFTER_LAST_ACTION_MS = 600_000;
 /**
  * Most ticks one recording holds: a 10,000-replica rollout (scale-up, then the rolling update) has
- * 215,855; at ~1.9 KB a tick measured in Node (tick log, keyframes, tracks, live state) the cap
- * bounds a recording near 480 MB there, less in a browser (V8 compresses pointers to 4 bytes).
+ * 215,889; at ~0.8 KB a tick measured in Node (tick log, keyframes, tracks, live state: npm run
+ * bench) the cap bounds a recording near 200 MB there, less in a browser (V8 compresses pointers
+ * to 4 bytes).
  */
 export const MAX_TICKS = 250_000;
 
@@ -80,25 +84,24 @@ const defaultClock = (): number => performance.now();
 export class Timeline {
   scenario: Scenario;
   config: SimConfig;
-  /** records[i - 1] is tick i. */
-  readonly records: TickRecord[] = [];
+  /** records.at(i - 1) is tick i (stored by column: tickLog.ts). */
+  readonly records = new TickLog();
   /** Set once recording stopped; null while more can be recorded. */
   end: EndReason | null = null;
   readonly keyframes: KeyframeList;
   readonly tracks: Track[];
   private live: EngineState;
   /**
-   * A private state at some recorded tick, kept from a replay that followed the call before it: a
-   * later engineAt at or after it and no nearer a keyframe steps it on instead of replaying from
-   * the keyframe (panels that follow the playhead ask at every tick: a 10,000-replica run replays
-   * ~80 µs a tick, and its keyframes are ~10,000 ticks apart). Random calls do not pay for the
-   * extra copy (~50 ms at that size).
+   * A state at some recorded tick, kept (packed, as a keyframe is) from a replay that followed the
+   * call before it: a later engineAt at or after it and no nearer a keyframe unpacks it and steps
+   * it on instead of replaying from the keyframe (panels that follow the playhead ask at every
+   * tick: a 10,000-replica run replays ~25–80 µs a tick, and its keyframes are ~15,000 ticks
+   * apart). Packing it costs less than the copy a kept live state needed (~15 against ~40 ms
+   * there), and it holds a tenth of the memory. Random calls do not pay for it.
    */
-  private ahead: EngineState | null = null;
+  private ahead: { tick: number; state: PackedState } | null = null;
   /** The tick of the last engineAt. */
   private lastAsked = -1;
-  /** Every distinct record key, to share one string per key. */
-  private readonly keys = new Map<string, string>();
   private untilMs: number;
   private readonly maxTicks: number;
   private readonly clock: () => number;
@@ -111,7 +114,7 @@ export class Timeline {
     this.keyframes = new KeyframeList(opts.keyframeEvery ?? null, this.clock);
     this.live = createEngine(this.config);
     this.untilMs = lastActionTime(this.config) + RUN_AFTER_LAST_ACTION_MS;
-    this.keyframes.add(copyEngineState(this.live), 0);
+    this.keyframes.add(this.live);
     this.tracks = opts.tracks?.(this) ?? [];
     for (const t of this.tracks) t.reset(this.live);
   }
@@ -123,7 +126,7 @@ export class Timeline {
 
   /** timeAt is the virtual time (ms) of tick i; tick 0 is at 0. */
   timeAt(i: number): number {
-    return i <= 0 ? 0 : (this.records[Math.min(i, this.records.length) - 1] as TickRecord).time;
+    return i <= 0 ? 0 : this.records.timeOf(Math.min(i, this.records.length) - 1);
   }
 
   /** endTimeMs is the time of the last recorded tick. */
@@ -137,7 +140,7 @@ export class Timeline {
     let hi = this.records.length;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if ((this.records[mid - 1] as TickRecord).time <= ms) lo = mid;
+      if (this.records.timeOf(mid - 1) <= ms) lo = mid;
       else hi = mid - 1;
     }
     return lo;
@@ -159,43 +162,34 @@ export class Timeline {
 
   private stepOnce(): void {
     if (this.records.length >= this.maxTicks) {
-      this.end = 'cap';
+      this.stop('cap');
       return;
     }
     const next = nextEventTime(this.live);
     if (next === null) {
-      this.end = 'done';
+      this.stop('done');
       return;
     }
     if (next > this.untilMs) {
-      this.end = 'until';
+      this.stop('until');
       return;
     }
     const t0 = this.clock();
     const rec = step(this.live);
     if (rec === null) {
-      this.end = 'done';
+      this.stop('done');
       return;
     }
-    this.compact(rec);
     this.records.push(rec);
     for (const t of this.tracks) t.append(rec, this.live);
     this.keyframes.stepped(this.clock() - t0);
-    this.keyframes.maybeTake(this.live, copyEngineState);
+    this.keyframes.maybeTake(this.live);
   }
 
-  /**
-   * compact stores a record's strings in less memory, same text: keys are shared (a 10,000-replica
-   * rollout has 216,000 ticks but 20,000 distinct keys) and the summary, built by concatenation (a
-   * rope of ~3 string nodes), is copied into one flat string. Measured: 130 bytes less per tick.
-   */
-  private compact(rec: TickRecord): void {
-    if (rec.key !== undefined) {
-      const key = this.keys.get(rec.key);
-      if (key === undefined) this.keys.set(rec.key, rec.key);
-      else rec.key = key;
-    }
-    rec.summary = JSON.parse(JSON.stringify(rec.summary)) as string;
+  /** stop ends recording and gives back the room the tick log kept for more ticks. */
+  private stop(reason: EndReason): void {
+    this.end = reason;
+    this.records.trim();
   }
 
   /** recordTo makes sure tick i is recorded (as far as the run goes); returns the last tick ≤ i. */
@@ -216,18 +210,20 @@ export class Timeline {
     const ahead = this.ahead;
     if (ahead !== null && ahead.tick <= tick && ahead.tick >= kf.tick) {
       this.lastAsked = tick;
-      replay(ahead, tick);
-      return copyEngineState(ahead);
+      const st = unpackState(ahead.state);
+      if (ahead.tick === tick) return st;
+      replay(st, tick, this.records);
+      this.ahead = { tick, state: packState(st, kf.state) };
+      return st;
     }
     // A call at or after the last one, past the same keyframe, looks like a panel following the
-    // playhead: keep this replay (one more copy) for the calls after it.
+    // playhead: keep this replay (packed) for the calls after it.
     const follows = this.lastAsked >= kf.tick && this.lastAsked <= tick;
     this.lastAsked = tick;
-    const st = copyEngineState(kf.state);
-    replay(st, tick);
-    if (!follows) return st;
-    this.ahead = st;
-    return copyEngineState(st);
+    const st = restore(kf);
+    replay(st, tick, this.records);
+    if (follows) this.ahead = { tick, state: packState(st, kf.state) };
+    return st;
   }
 
   /**
@@ -250,9 +246,9 @@ export class Timeline {
 
     // Tracks first: they undo the dropped ticks from their records.
     for (const t of this.tracks) t.truncate(tick);
-    this.records.length = tick;
+    this.records.truncate(tick);
     this.keyframes.truncate(tick);
-    this.keyframes.replace((kf) => rebaseState(kf.state, config, plan.kept));
+    this.keyframes.rebase((base) => rebaseState(base, config, plan.kept));
     this.ahead = null;
     this.lastAsked = -1;
     this.live = st;
@@ -271,13 +267,6 @@ export class Timeline {
   /** nextEventMs is the time of the live engine's next event, or null when none is pending. */
   nextEventMs(): number | null {
     return nextEventTime(this.live);
-  }
-}
-
-/** replay steps `st` (a state of this recording) on to `tick`. */
-function replay(st: EngineState, tick: number): void {
-  while (st.tick < tick) {
-    if (step(st) === null) throw new Error(`timeline: replay ran out of events at tick ${st.tick} of ${tick}`);
   }
 }
 

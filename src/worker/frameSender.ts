@@ -147,8 +147,15 @@ export class FrameSender {
     const records = rec.timeline.records;
     if (records.length < a.scanned) a.scanned = a.lastMs = 0;
     for (let i = a.scanned; i < records.length; i++) {
-      const r = records[i];
-      if (r?.writes.some((w) => w.object.kind !== 'Event')) a.lastMs = r.time;
+      // Reads each write's object alone: materialising a whole TickRecord per tick is what the packed log avoids.
+      for (let j = 0; ; j++) {
+        const o = records.objectAt(i, j);
+        if (o === undefined) break;
+        if (o.kind !== 'Event') {
+          a.lastMs = records.timeOf(i);
+          break;
+        }
+      }
     }
     a.scanned = records.length;
     return a.lastMs;

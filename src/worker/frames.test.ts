@@ -53,7 +53,7 @@ describe('tickView', () => {
   it('renders every decision of a run from a catalogue, never as the bare `fn: key` fallback', () => {
     const rec = new Recording(preset('seed'));
     rec.timeline.record({});
-    const decisions = rec.timeline.records.flatMap((r) => tickView(r).decisions);
+    const decisions = rec.timeline.records.slice().flatMap((r) => tickView(r).decisions);
     // The event recorder's decisions (a combined SuccessfulCreate) are among them.
     expect(decisions.some((d) => d.fn === 'eventCorrelate')).toBe(true);
     for (const d of decisions) expect(d.text.startsWith(`${d.fn}:`), d.text).toBe(false);

@@ -9,6 +9,7 @@ import type { TickRecord } from '../engine/sim.ts';
 import { summaryNoteViews } from '../engine/sim/summaryCatalog.ts';
 import { classifyTick, retryOf } from '../timeline/decisions.ts';
 import type { Recording } from '../timeline/recording.ts';
+import type { TickRecords } from '../timeline/tickLog.ts';
 import { type FrameView, POD_PACK_ABOVE, POD_VIEW_LIMIT, type PackedPodsWire } from './protocol.ts';
 import { PodPacker } from './podPacker.ts';
 import {
@@ -37,7 +38,7 @@ export function decisionView(d: Decision): DecisionView {
  * tickView renders one recorded tick: who acted, what kind of tick it is, why (decisions in
  * English) and what it wrote. `records` (the recording) finds the sync a retry repeats.
  */
-export function tickView(rec: TickRecord, records: readonly TickRecord[] = []): TickView {
+export function tickView(rec: TickRecord, records: TickRecords = []): TickView {
   const kind = classifyTick(rec);
   return {
     tick: rec.tick,
@@ -57,12 +58,15 @@ export function tickView(rec: TickRecord, records: readonly TickRecord[] = []): 
 export class TickViewCache {
   private readonly cache = new Map<number, TickView>();
 
-  get(rec: TickRecord, records?: readonly TickRecord[]): TickView {
-    let v = this.cache.get(rec.tick);
+  /** get is tick `tick` of `log` rendered (its record is read back from the log only when not cached). */
+  get(log: TickRecords, tick: number): TickView | undefined {
+    let v = this.cache.get(tick);
     if (!v) {
+      const rec = log.at(tick - 1);
+      if (!rec) return undefined;
       if (this.cache.size >= 4000) this.cache.clear();
-      v = tickView(rec, records);
-      this.cache.set(rec.tick, v);
+      v = tickView(rec, log);
+      this.cache.set(tick, v);
     }
     return v;
   }
@@ -127,8 +131,8 @@ export function frameAt(rec: Recording, tick: number, asked: boolean, caches: Fr
   if (!full) return { full, podCount, packed, view: null };
   const recent: TickView[] = [];
   for (let t = Math.max(1, tick - RECENT_TICKS + 1); t <= tick; t++) {
-    const r = tl.records[t - 1];
-    if (r) recent.push(ticks.get(r, tl.records));
+    const v = ticks.get(tl.records, t);
+    if (v) recent.push(v);
   }
   let counts: Map<string, number> | undefined;
   if (packed) {

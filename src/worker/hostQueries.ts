@@ -7,13 +7,14 @@ import { isKubectlError } from '../engine/kubectl/commands.ts';
 import { executeKubectl } from '../engine/kubectl/execute.ts';
 import { parseKubectl } from '../engine/kubectl/parse.ts';
 import type { Pod } from '../engine/api/types.ts';
-import type { EngineState, TickRecord } from '../engine/sim.ts';
+import type { EngineState } from '../engine/sim.ts';
 import { newTx } from '../engine/sim/tx.ts';
 import { parseScenarioText } from '../scenario/parse.ts';
 import { PRESETS } from '../scenario/presets/index.ts';
 import { PRESET_TEXT_ZH_CN } from '../scenario/presets/zh-CN.ts';
 import type { Action } from '../scenario/types.ts';
 import type { ObjectMaps } from '../timeline/objectCursor.ts';
+import type { TickRecords } from '../timeline/tickLog.ts';
 import type { TickViewCache } from './frames.ts';
 import { ownerIndex, podDetailView } from './viewModel.ts';
 import {
@@ -26,6 +27,7 @@ import {
   namespaceFlag,
   splitRef,
 } from './protocol.ts';
+import type { TickView } from './views.ts';
 
 /** Refusal: a request the worker turns down with a message (not an engine fault). */
 export class Refusal extends Error {}
@@ -128,7 +130,7 @@ export interface QuerySource {
   /** Virtual ms at the playhead. */
   nowMs(): number;
   state(): EngineState;
-  records: readonly TickRecord[];
+  records: TickRecords;
   ticks: TickViewCache;
 }
 
@@ -189,9 +191,12 @@ export function queryResult(
     }
     case 'ticks': {
       const start = Math.max(1, from ?? 1);
-      const ticks = src.records
-        .slice(start - 1, start - 1 + MAX_TICKS_PER_QUERY)
-        .map((r) => src.ticks.get(r, src.records));
+      const ticks: TickView[] = [];
+      for (let t = start; t < start + MAX_TICKS_PER_QUERY; t++) {
+        const v = src.ticks.get(src.records, t);
+        if (!v) break;
+        ticks.push(v);
+      }
       return { kind: 'ticks', ticks };
     }
   }

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { createEngine, type EngineState, step } from '../engine/sim.ts';
+import { toSimConfig } from '../scenario/toSimConfig.ts';
+import type { Scenario } from '../scenario/types.ts';
+import { diffStates, stateDigest } from './digest.ts';
+import { type PackedState, packState, unpackState } from './packedState.ts';
+import { freshRun, numbers, preset } from './testScenarios.ts';
+
+/** big is the Seed preset at 300 replicas (its maps grow past what a keyframe shares). */
+function big(): Scenario {
+  const s = preset('seed');
+  return { ...s, objects: s.objects.map((o) => ({ ...o, spec: { ...o.spec, replicas: 300 } })) } as Scenario;
+}
+
+describe('packState', () => {
+  it.each(['seed', 'daemonset-rolling', 'nodes-coming-and-going', 'broken-image'])(
+    'unpacks to the state it packed, Map order included (%s)',
+    (id) => {
+      const s = preset(id);
+      const end = freshRun(s, 5000).st.tick;
+      const st = createEngine(toSimConfig(s));
+      for (const i of [0, 1, ...numbers(id.length, 4, 2, end - 1).sort((a, b) => a - b), end]) {
+        while (st.tick < i) step(st);
+        const before = stateDigest(st);
+        const packed = packState(st);
+        expect(stateDigest(st)).toBe(before);
+        expect(diffStates(unpackState(packed), st)).toEqual([]);
+      }
+    },
+  );
+
+  it('shares the entries a map keeps from the keyframe before, and unpacks both as they were', () => {
+    const { st } = freshRun(big(), 2000);
+    const first = packState(st);
+    const a = stateDigest(st);
+    for (let k = 0; k < 1000; k++) step(st);
+    const second = packState(st, first);
+    const events = second.maps.get('store/Event');
+    // The Events map grew at its end: the second keyframe refers to the first for its first entries.
+    expect(Array.isArray(events)).toBe(false);
+    expect(stateDigest(unpackState(second))).toBe(stateDigest(st));
+    expect(stateDigest(unpackState(first))).toBe(a);
+  });
+
+  it('unpacks every state of a long chain of keyframes, each sharing with the one before', () => {
+    const { st } = freshRun(big(), 600);
+    // The shared maps' entries at each link, in order (values by identity).
+    const entries = (x: EngineState) => [
+      [...x.store.objects.Event],
+      ...[...x.eventCorrelators.values()].flatMap((c) => [[...c.aggregate], [...c.logs], [...c.spam]]),
+    ];
+    const chain: { packed: PackedState; entries: unknown[][] }[] = [];
+    // More links than a chain may have (MAX_DEPTH): a plain copy starts a new one.
+    for (let k = 0; k < 24; k++) {
+      for (let n = 0; n < 60; n++) step(st);
+      chain.push({ packed: packState(st, chain.at(-1)?.packed), entries: entries(st) });
+    }
+    expect(chain.filter((c) => !Array.isArray(c.packed.maps.get('store/Event'))).length).toBeGreaterThan(12);
+    for (const c of chain) {
+      const got = entries(unpackState(c.packed));
+      expect(got.length).toBe(c.entries.length);
+      got.forEach((m, i) => {
+        const want = c.entries[i] ?? [];
+        expect(m.length).toBe(want.length);
+        m.forEach(([k, v], j) => {
+          const [k2, v2] = want[j] as [unknown, unknown];
+          expect(k).toBe(k2);
+          expect(v).toBe(v2);
+        });
+      });
+    }
+  });
+
+  it('unpacks a fresh state each time: stepping one leaves the next intact', () => {
+    const { st } = freshRun(preset('seed'), 300);
+    const packed = packState(st);
+    const a = unpackState(packed);
+    for (let k = 0; k < 50; k++) step(a);
+    a.store.objects.Pod.clear();
+    expect(stateDigest(unpackState(packed))).toBe(stateDigest(st));
+  });
+});

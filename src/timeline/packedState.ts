@@ -1,0 +1,278 @@
+/**
+ * Packed engine states, for keyframes. A keyframe is never stepped, only copied into a fresh
+ * state (Timeline.engineAt), so it need not hold Maps: its big maps (the store's and the cache's
+ * objects, the cache's pod indexes, the kubelet's memory, the event correlators' caches) are kept
+ * as flat arrays of keys and values. A Map costs ~46 bytes an entry in Node (a hash table at most
+ * half full), a flat array 16, and filling a Map from one costs what copying a Map does (40,000
+ * entries: ~20 ms either way, measured).
+ *
+ * Keyframes also share: a map whose first entries are those of the same map in the keyframe
+ * before (the Events and the event correlators' caches mostly grow at the end) keeps only a
+ * reference to that one and its new entries. In the 10,000-replica rollout the Events and the
+ * correlators are half of a late keyframe's ~135,000 entries. And the pods of the informer cache
+ * and of its two indexes (a quarter more) are nearly all the very pods of the store: they are
+ * kept as the store's entry numbers (4 bytes), the few others as entries. The queued events go
+ * flat too (time, sequence number, the event's shape and its values: ~56 bytes an event instead
+ * of ~112 in two objects); a late keyframe holds ~6,000.
+ *
+ * Order is part of the state (controllers list maps in insertion order and break ties by it):
+ * a flat array keeps the order the map iterated in, and filling a fresh Map from it in that order
+ * gives the same iteration order. Everything else is copied by cloneEngineState.
+ */
+import { KINDS } from '../engine/api/types.ts';
+import { cloneEngineState, type EngineState } from '../engine/sim.ts';
+import { newEventCorrelator } from '../engine/sim/eventCorrelator.ts';
+import type { QueuedEvent } from '../engine/sim/eventQueue.ts';
+import type { SimEvent } from '../engine/sim/events.ts';
+
+/** A map's entries in iteration order: key, value, key, value, ... */
+type Flat = unknown[];
+type AnyMap = Map<unknown, unknown>;
+
+/**
+ * A packed map: its entries, or the first `n` array slots (n / 2 entries) of an earlier packed
+ * map followed by `tail`. `depth` counts the references to follow down to a plain array.
+ */
+type PackedMap = Flat | { prev: PackedMap; n: number; tail: Flat; depth: number; length: number };
+
+/** Fewest entries a packed map shares with the one before (else it is a plain array). */
+const MIN_SHARED = 64;
+/** Most references a packed map may be reached through (a plain copy starts a new chain). */
+const MAX_DEPTH = 16;
+
+/**
+ * A map coded against a reference map's entries: codes[j] is entry j's number in the reference
+ * (same key, same value), or -1 for the next entry of `extra`.
+ */
+interface Coded {
+  codes: Int32Array<ArrayBuffer>;
+  extra: Flat;
+}
+
+export interface PackedState {
+  /** The state with the packed maps and the event queues empty; every other part copied (cloneEngineState). */
+  base: EngineState;
+  /** The event heap's and the deliveries' events, in array order (packEvents). */
+  events: Flat;
+  deliveries: Flat;
+  /** The packed maps by label (eachMap). */
+  maps: Map<string, PackedMap>;
+  /** The cache's pods, coded against the store's. */
+  cachePods: Coded;
+  /** The pod indexes (eachNested): key, inner map coded against the cache's pods, key, ... */
+  indexes: Flat[];
+}
+
+/** eachMap visits the maps of `st` packed by themselves, each with a label naming it across states. */
+function eachMap(st: EngineState, f: (label: string, m: AnyMap) => void): void {
+  for (const k of KINDS) f(`store/${k}`, st.store.objects[k] as AnyMap);
+  for (const k of KINDS) if (k !== 'Pod') f(`cache/${k}`, st.cache.objects[k] as AnyMap);
+  f('kubelet', st.kubelet as AnyMap);
+  for (const [recorder, c] of st.eventCorrelators) {
+    f(`aggregate/${recorder}`, c.aggregate as AnyMap);
+    f(`logs/${recorder}`, c.logs as AnyMap);
+    f(`spam/${recorder}`, c.spam as AnyMap);
+  }
+}
+
+/** eachNested visits the cache's pod indexes (maps of maps of cached pods). */
+function eachNested(st: EngineState, f: (m: Map<unknown, AnyMap>) => void): void {
+  f(st.cache.podsByOwner as Map<unknown, AnyMap>);
+  f(st.cache.podsByNode as Map<unknown, AnyMap>);
+}
+
+function emptyObjects(): EngineState['store']['objects'] {
+  const out = {} as EngineState['store']['objects'];
+  for (const k of KINDS) out[k] = new Map();
+  return out;
+}
+
+/** shell is `st` with the maps eachMap and eachNested visit empty (new ones; `st` is not changed). */
+function shell(st: EngineState): EngineState {
+  return {
+    ...st,
+    store: { ...st.store, objects: emptyObjects() },
+    cache: { ...st.cache, objects: emptyObjects(), podsByOwner: new Map(), podsByNode: new Map() },
+    kubelet: new Map(),
+    eventCorrelators: new Map([...st.eventCorrelators.keys()].map((k) => [k, newEventCorrelator()])),
+    events: [],
+    deliveries: [],
+  };
+}
+
+/** The field names of each shape of event seen (few: one per SimEvent type), by shape number. */
+const SHAPES: string[][] = [];
+const SHAPE_INDEX = new Map<string, number>();
+
+function shapeOf(ev: SimEvent): number {
+  const names = Object.keys(ev);
+  const id = names.join(',');
+  let i = SHAPE_INDEX.get(id);
+  if (i === undefined) {
+    i = SHAPES.push(names) - 1;
+    SHAPE_INDEX.set(id, i);
+  }
+  return i;
+}
+
+/** packEvents lays queued events out flat: time, seq, shape number, the event's values in its shape's order, ... */
+function packEvents(q: readonly QueuedEvent[]): Flat {
+  const out: Flat = [];
+  for (const { time, seq, ev } of q) {
+    const shape = shapeOf(ev);
+    out.push(time, seq, shape);
+    for (const name of SHAPES[shape] as string[]) out.push((ev as unknown as Record<string, unknown>)[name]);
+  }
+  return out;
+}
+
+/** unpackEvents builds the queued events packEvents laid out, in order. */
+function unpackEvents(flat: Flat): QueuedEvent[] {
+  const out: QueuedEvent[] = [];
+  for (let i = 0; i < flat.length; ) {
+    const time = flat[i] as number;
+    const seq = flat[i + 1] as number;
+    const names = SHAPES[flat[i + 2] as number] as string[];
+    i += 3;
+    const ev: Record<string, unknown> = {};
+    for (const name of names) ev[name] = flat[i++];
+    out.push({ time, seq, ev: ev as unknown as SimEvent });
+  }
+  return out;
+}
+
+/** rebasePacked is `p` with its state replaced by f of it (a fork rebases the queued events and config). */
+export function rebasePacked(p: PackedState, f: (st: EngineState) => EngineState): PackedState {
+  const st = f({ ...p.base, events: unpackEvents(p.events), deliveries: unpackEvents(p.deliveries) });
+  return { ...p, base: { ...st, events: [], deliveries: [] }, events: packEvents(st.events), deliveries: packEvents(st.deliveries) };
+}
+
+function flatten(m: AnyMap): Flat {
+  const out = new Array<unknown>(2 * m.size);
+  let i = 0;
+  for (const [k, v] of m) {
+    out[i++] = k;
+    out[i++] = v;
+  }
+  return out;
+}
+
+/** sharedSlots is how many leading array slots of `flat`, up to `limit`, equal those of `p` (whole entries). */
+function sharedSlots(p: PackedMap, flat: Flat, limit: number): number {
+  let i = 0;
+  let own: Flat = p as Flat;
+  if (!Array.isArray(p)) {
+    const n = Math.min(p.n, limit);
+    i = sharedSlots(p.prev, flat, n);
+    if (i < n) return i;
+    own = p.tail;
+  }
+  const from = Array.isArray(p) ? 0 : p.n;
+  const end = Math.min(limit, p.length, flat.length);
+  while (i < end && own[i - from] === flat[i] && own[i - from + 1] === flat[i + 1]) i += 2;
+  return i;
+}
+
+/** pack is `flat` (a map's entries), sharing the first ones with `prev` (the same map's in the keyframe before) when they agree. */
+function pack(flat: Flat, prev: PackedMap | undefined): PackedMap {
+  if (prev === undefined || (!Array.isArray(prev) && prev.depth >= MAX_DEPTH)) return flat;
+  const n = sharedSlots(prev, flat, flat.length);
+  // Sharing little, or keeping much of `prev` alive for a short prefix, is not worth it.
+  if (n < 2 * MIN_SHARED || 2 * n < prev.length) return flat;
+  const depth = Array.isArray(prev) ? 1 : prev.depth + 1;
+  return { prev, n, tail: flat.slice(n), depth, length: flat.length };
+}
+
+/** fill sets the first `limit` array slots' entries of `p` into `m`, in order. */
+function fill(m: AnyMap, p: PackedMap, limit: number): void {
+  let own: Flat = p as Flat;
+  let from = 0;
+  if (!Array.isArray(p)) {
+    fill(m, p.prev, Math.min(p.n, limit));
+    own = p.tail;
+    from = p.n;
+  }
+  const end = Math.min(limit, p.length);
+  for (let i = from; i < end; i += 2) m.set(own[i - from], own[i - from + 1]);
+}
+
+/** numbering maps each key of `flat` to its entry's number. */
+function numbering(flat: Flat): Map<unknown, number> {
+  const out = new Map<unknown, number>();
+  for (let i = 0; i < flat.length; i += 2) out.set(flat[i], i >> 1);
+  return out;
+}
+
+/** code is `m` coded against the entries `ref` (numbered by `index`). */
+function code(m: AnyMap, ref: Flat, index: Map<unknown, number>): Coded {
+  const codes = new Int32Array(m.size);
+  const extra: Flat = [];
+  let j = 0;
+  for (const [k, v] of m) {
+    const i = index.get(k);
+    if (i !== undefined && ref[2 * i + 1] === v) codes[j++] = i;
+    else {
+      codes[j++] = -1;
+      extra.push(k, v);
+    }
+  }
+  return { codes, extra };
+}
+
+/** decode sets the entries of `c` into `m`, in order. */
+function decode(m: AnyMap, c: Coded, ref: Flat): void {
+  let x = 0;
+  for (const i of c.codes) {
+    if (i >= 0) m.set(ref[2 * i], ref[2 * i + 1]);
+    else {
+      m.set(c.extra[x], c.extra[x + 1]);
+      x += 2;
+    }
+  }
+}
+
+/** packState is a packed copy of `st` (which it does not change), sharing what it can with `prev`. */
+export function packState(st: EngineState, prev?: PackedState): PackedState {
+  const maps = new Map<string, PackedMap>();
+  let storePods: Flat = [];
+  eachMap(st, (label, m) => {
+    const flat = flatten(m);
+    if (label === 'store/Pod') storePods = flat;
+    maps.set(label, pack(flat, prev?.maps.get(label)));
+  });
+  const cachePods = code(st.cache.objects.Pod as AnyMap, storePods, numbering(storePods));
+  const cached = flatten(st.cache.objects.Pod as AnyMap);
+  const cachedIndex = numbering(cached);
+  const indexes: Flat[] = [];
+  eachNested(st, (m) => {
+    const out: Flat = [];
+    for (const [k, inner] of m) out.push(k, code(inner, cached, cachedIndex));
+    indexes.push(out);
+  });
+  const events = packEvents(st.events);
+  const deliveries = packEvents(st.deliveries);
+  return { base: cloneEngineState(shell(st)), events, deliveries, maps, cachePods, indexes };
+}
+
+/** unpackState is a fresh state equal to the one packed (the caller owns it). */
+export function unpackState(p: PackedState): EngineState {
+  const st = cloneEngineState(p.base);
+  st.events = unpackEvents(p.events);
+  st.deliveries = unpackEvents(p.deliveries);
+  eachMap(st, (label, m) => {
+    const packed = p.maps.get(label) as PackedMap;
+    fill(m, packed, packed.length);
+  });
+  decode(st.cache.objects.Pod as AnyMap, p.cachePods, flatten(st.store.objects.Pod as AnyMap));
+  const cached = flatten(st.cache.objects.Pod as AnyMap);
+  let n = 0;
+  eachNested(st, (m) => {
+    const flat = p.indexes[n++] as Flat;
+    for (let k = 0; k < flat.length; k += 2) {
+      const inner: AnyMap = new Map();
+      decode(inner, flat[k + 1] as Coded, cached);
+      m.set(flat[k], inner);
+    }
+  });
+  return st;
+}
