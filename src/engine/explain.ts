@@ -5,15 +5,17 @@ import { DAEMONSET_DECISION_KEYS } from './controller/daemon/explainCatalog.ts';
 import { DEPLOYMENT_DECISION_KEYS, type DecisionCatalog } from './controller/deployment/util/plans/explainCatalog.ts';
 import { REPLICASET_DECISION_KEYS } from './controller/replicaset/explainCatalog.ts';
 import { EVENT_DECISION_KEYS } from './sim/eventCatalog.ts';
+import { SCHEDULER_DECISION_KEYS } from './scheduler/explainCatalog.ts';
 
 export type { DecisionCatalog };
 
-/** ALL_DECISION_CATALOGS: Deployment, ReplicaSet, DaemonSet and event-recorder templates, in that order. */
+/** ALL_DECISION_CATALOGS: Deployment, ReplicaSet, DaemonSet, event-recorder and scheduler templates, in that order. */
 export const ALL_DECISION_CATALOGS: readonly DecisionCatalog[] = [
   DEPLOYMENT_DECISION_KEYS,
   REPLICASET_DECISION_KEYS,
   DAEMONSET_DECISION_KEYS,
   EVENT_DECISION_KEYS,
+  SCHEDULER_DECISION_KEYS,
 ];
 
 /** The tick summaries' English templates (sim/summaryCatalog.ts); the UI translates the same keys. */

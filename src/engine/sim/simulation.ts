@@ -15,7 +15,7 @@ import { deploymentOnWatch, syncDeployment } from '../controller/deployment/depl
 import { daemonSetOnWatch, syncDaemonSet } from '../controller/daemon/daemonController.ts';
 import { kubeletOnPodWatched, kubeletStep } from '../kubelet/kubelet.ts';
 import { gcOrphaned, nodeObject, UnreachableTaintKey } from '../kubelet/nodes.ts';
-import { retryUnschedulable, schedulePod, schedulerOnPodAdded } from '../kubelet/scheduler.ts';
+import { isStaleFlush, scheduleOne, schedulerFlush, schedulerOnWatch } from '../scheduler/scheduler.ts';
 import { toRFC3339 } from '../lib/time.ts';
 import { runAction, runInitObject } from './actions.ts';
 import { heapPeek, heapPop, less, type QueuedEvent } from './eventQueue.ts';
@@ -77,12 +77,10 @@ function deliver(tx: Tx, rec: WatchRecord, key: string): void {
   replicaSetOnWatch(tx, rec, old, key);
   daemonSetOnWatch(tx, rec, old);
   gcOnWatch(tx, rec);
+  schedulerOnWatch(tx, rec, old, key);
   if (o.kind === 'Pod') {
-    if (rec.type === 'ADDED') schedulerOnPodAdded(tx, o, key);
     if (rec.type !== 'DELETED') kubeletOnPodWatched(tx, o, old?.kind === 'Pod' ? (old as Pod) : undefined, key);
-    else retryUnschedulable(tx);
   } else if (o.kind === 'Node') {
-    retryUnschedulable(tx);
     // PodGC force-deletes pods bound to a node that no longer exists, after a 40 s quarantine.
     if (rec.type === 'DELETED') schedule(tx, tx.now + 40_000, { type: 'podgc', node: o.metadata.name });
   }
@@ -117,11 +115,14 @@ function work(tx: Tx, controller: ControllerName): void {
  * nextEventTime must not report their time (runUntil would then run the event behind them).
  */
 function dropSuperseded(st: EngineState): void {
-  for (let qe = heapPeek(st.events); qe && qe.ev.type === 'enqueue'; qe = heapPeek(st.events)) {
+  for (let qe = heapPeek(st.events); qe && (qe.ev.type === 'enqueue' || qe.ev.type === 'schedulerFlush'); qe = heapPeek(st.events)) {
     // Only the next event of all is dropped, as when deliveries shared the heap.
     const d = st.deliveries[0];
     if (d !== undefined && less(d, qe)) return;
-    if (st.queues[qe.ev.controller].waitingAfter.get(qe.ev.key) === qe.ev.at) return;
+    const ev = qe.ev;
+    if (ev.type === 'enqueue' && st.queues[ev.controller].waitingAfter.get(ev.key) === ev.at) return;
+    // A 5-minute flush for a pod that has since left unschedulablePods (or failed again) is no event.
+    if (ev.type === 'schedulerFlush' && !isStaleFlush({ st }, ev.podKey, ev.since)) return;
     heapPop(st.events);
   }
 }
@@ -168,7 +169,12 @@ export function step(st: EngineState): TickRecord | null {
     case 'schedule':
       tx.actor = 'default-scheduler';
       tx.key = ev.podKey;
-      schedulePod(tx, ev.podKey, ev.uid);
+      scheduleOne(tx, ev.podKey, ev.uid);
+      break;
+    case 'schedulerFlush':
+      tx.actor = 'default-scheduler';
+      tx.key = ev.podKey;
+      schedulerFlush(tx, ev.podKey, ev.since);
       break;
     case 'kubelet':
       tx.key = ev.podKey;

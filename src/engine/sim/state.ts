@@ -14,6 +14,7 @@ import { newStoreState, type StoreState } from '../apiserver/store.ts';
 import type { KubeObject, Kind } from '../api/types.ts';
 import { KINDS } from '../api/types.ts';
 import { cloneEventCorrelator, type EventCorrelatorState } from './eventCorrelator.ts';
+import { cloneSchedulingQueue, newSchedulingQueue, type SchedulingQueueState } from '../scheduler/queue/schedulingQueue.ts';
 import type { QueuedEvent } from './eventQueue.ts';
 import type { ControllerName } from './events.ts';
 
@@ -48,8 +49,8 @@ export interface EngineState {
   /** The DaemonSet controller's per-node memo of its syncs, by DaemonSet key (controller/daemon/nodeMemo.ts). */
   dsMemo: Map<string, DaemonSetMemo>;
   kubelet: Map<string, KubeletPodState>;
-  /** Pods the scheduler could not place; retried when nodes change or pods go away. */
-  unschedulable: Set<string>;
+  /** The scheduler's queue: activeQ, backoffQ, unschedulablePods and where its next cycle starts. */
+  scheduler: SchedulingQueueState;
   /** Each event recorder's EventCorrelator caches, by recorder (component, or `kubelet/<node>`). */
   eventCorrelators: Map<string, EventCorrelatorState>;
   /** Actions appended after the start (forks); config.actions holds the scenario's own. */
@@ -72,7 +73,7 @@ export function newEngineState(config: SimConfig): EngineState {
     dsBackoff: newBackOff(),
     dsMemo: new Map(),
     kubelet: new Map(),
-    unschedulable: new Set(),
+    scheduler: newSchedulingQueue(),
     eventCorrelators: new Map(),
     actionsScheduled: 0,
   };
@@ -85,7 +86,8 @@ function cloneObjects(o: Record<Kind, Map<string, KubeObject>>): Record<Kind, Ma
 }
 
 function cloneStore(s: StoreState): StoreState {
-  return { rv: s.rv, objects: cloneObjects(s.objects), podCountByNode: new Map(s.podCountByNode) };
+  // The scheduler's cache is derived from the objects: the copy rebuilds it when it is first needed.
+  return { rv: s.rv, objects: cloneObjects(s.objects) };
 }
 
 /** cloneEngineState copies every mutable container; immutable API objects are shared. */
@@ -113,7 +115,7 @@ export function cloneEngineState(s: EngineState): EngineState {
     dsBackoff: { ...s.dsBackoff, entries: { ...s.dsBackoff.entries } },
     dsMemo: cloneDaemonSetMemos(s.dsMemo),
     kubelet: new Map(s.kubelet),
-    unschedulable: new Set(s.unschedulable),
+    scheduler: cloneSchedulingQueue(s.scheduler),
     eventCorrelators: new Map([...s.eventCorrelators].map(([k, c]) => [k, cloneEventCorrelator(c)])),
     actionsScheduled: s.actionsScheduled,
   };

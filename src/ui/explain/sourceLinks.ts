@@ -61,10 +61,21 @@ const BY_FN = new Map<string, string>();
 for (const [file, fns] of Object.entries(FILES))
   for (const fn of fns) if (!BY_FN.has(fn)) BY_FN.set(fn, file);
 
-/** Functions outside pkg/controller: client-go's event recorder. */
+const SCHEDULER = 'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/scheduler/';
+
+/** Functions outside pkg/controller: client-go's event recorder and kube-scheduler. */
 const ELSEWHERE: Record<string, string> = {
   eventCorrelate:
     'https://github.com/kubernetes/kubernetes/blob/v1.36.3/staging/src/k8s.io/client-go/tools/record/events_cache.go',
+  schedulePod: `${SCHEDULER}schedule_one.go`,
+  findNodesThatFitPod: `${SCHEDULER}schedule_one.go`,
+  prioritizeNodes: `${SCHEDULER}schedule_one.go`,
+  selectHost: `${SCHEDULER}schedule_one.go`,
+  handleSchedulingFailure: `${SCHEDULER}schedule_one.go`,
+  runFilterPlugins: `${SCHEDULER}framework/runtime/framework.go`,
+  postFilter: `${SCHEDULER}framework/plugins/defaultpreemption/default_preemption.go`,
+  movePodsToActiveOrBackoffQueue: `${SCHEDULER}backend/queue/scheduling_queue.go`,
+  activeQueue: `${SCHEDULER}backend/queue/active_queue.go`,
 };
 
 /** sourceUrl is the GitHub URL of the Kubernetes file holding `fn`, or null when unknown. */

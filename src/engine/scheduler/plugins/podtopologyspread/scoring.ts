@@ -1,0 +1,118 @@
+// Port of kubernetes pkg/scheduler/framework/plugins/podtopologyspread/scoring.go (v1.36).
+import type { Pod } from '../../../api/types.ts';
+import { countPodsMatchSelector, type NodeInfo } from '../../framework/nodeInfo.ts';
+import { LabelHostname, MaxNodeScore } from '../../framework/types.ts';
+import { type SpreadConstraint, type SpreadScoreState, matchNodeInclusionPolicies, nodeLabelsMatchSpreadConstraints } from './common.ts';
+
+/** topologyNormalizingWeight: log(domains + 2), so a constraint over many domains weighs more per pod. */
+export function topologyNormalizingWeight(size: number): number {
+  return Math.log(size + 2);
+}
+
+/** scoreForCount: matching pods × weight + (maxSkew − 1); fewer pods in the domain is better. */
+export function scoreForCount(cnt: number, maxSkew: number, tpWeight: number): number {
+  return cnt * tpWeight + (maxSkew - 1);
+}
+
+/**
+ * preScore (initPreScoreState + the count over all nodes): the domains of the scored nodes, their
+ * weights, and the matching pods per domain for every constraint but the hostname one (counted
+ * node by node in Score). With the system defaults a node need not carry every key; with the
+ * pod's own constraints a node missing one is not scored (ignoredNodes).
+ * A constraint whose key no scored node carries is not counted at all: Score would not read it.
+ */
+export function preScore(
+  pod: Pod,
+  constraints: readonly SpreadConstraint[],
+  systemDefaulted: boolean,
+  filtered: readonly NodeInfo[],
+  allNodes: readonly NodeInfo[],
+): SpreadScoreState {
+  const requireAll = !systemDefaulted;
+  const ignoredNodes = new Set<string>();
+  const tpValueToPodCounts = constraints.map(() => new Map<string, number>());
+  const topoSize = constraints.map(() => 0);
+  const keyed = constraints.map(() => false);
+  for (const ni of filtered) {
+    const labels = ni.node?.metadata.labels ?? {};
+    if (requireAll && !nodeLabelsMatchSpreadConstraints(labels, constraints)) {
+      ignoredNodes.add(ni.name);
+      continue;
+    }
+    constraints.forEach((c, i) => {
+      if (c.topologyKey === LabelHostname) return;
+      if (Object.hasOwn(labels, c.topologyKey)) keyed[i] = true;
+      const value = labels[c.topologyKey] ?? '';
+      const m = tpValueToPodCounts[i] as Map<string, number>;
+      if (!m.has(value)) {
+        m.set(value, 0);
+        topoSize[i] = (topoSize[i] as number) + 1;
+      }
+    });
+  }
+  const topologyNormalizingWeight_ = constraints.map((c, i) =>
+    topologyNormalizingWeight(c.topologyKey === LabelHostname ? filtered.length - ignoredNodes.size : (topoSize[i] as number)),
+  );
+  const ns = pod.metadata.namespace ?? 'default';
+  const counted = constraints.map((c, i) => c.topologyKey !== LabelHostname && keyed[i]);
+  if (counted.some((x) => x)) {
+    const memos = constraints.map(() => new Map<Record<string, string>, boolean>());
+    for (const ni of allNodes) {
+      const node = ni.node;
+      if (node === undefined) continue;
+      const labels = node.metadata.labels ?? {};
+      if (requireAll && !nodeLabelsMatchSpreadConstraints(labels, constraints)) continue;
+      constraints.forEach((c, i) => {
+        if (!counted[i] || !matchNodeInclusionPolicies(c, pod, node)) return;
+        const m = tpValueToPodCounts[i] as Map<string, number>;
+        const value = labels[c.topologyKey] ?? '';
+        const cur = m.get(value);
+        if (cur === undefined) return;
+        m.set(value, cur + countPodsMatchSelector(ni, c.selector, ns, memos[i] as Map<Record<string, string>, boolean>));
+      });
+    }
+  }
+  return { constraints, ignoredNodes, tpValueToPodCounts, topologyNormalizingWeight: topologyNormalizingWeight_ };
+}
+
+/**
+ * score sums, over the constraints whose key the node has, scoreForCount of the matching pods in
+ * the node's domain (on the node itself for kubernetes.io/hostname), rounded.
+ * Worked example (system default, 10 nodes scored): 2 pods here → 2 × ln 12 + 2 = 6.97 → 7.
+ */
+export function score(pod: Pod, s: SpreadScoreState, ni: NodeInfo, memos: Map<Record<string, string>, boolean>[]): number {
+  if (s.ignoredNodes.has(ni.name)) return 0;
+  const labels = ni.node?.metadata.labels ?? {};
+  const ns = pod.metadata.namespace ?? 'default';
+  let total = 0;
+  for (let i = 0; i < s.constraints.length; i++) {
+    const c = s.constraints[i] as SpreadConstraint;
+    if (!Object.hasOwn(labels, c.topologyKey)) continue;
+    const cnt =
+      c.topologyKey === LabelHostname
+        ? countPodsMatchSelector(ni, c.selector, ns, memos[i] as Map<Record<string, string>, boolean>)
+        : ((s.tpValueToPodCounts[i] as Map<string, number>).get(labels[c.topologyKey] as string) ?? 0);
+    total += scoreForCount(cnt, c.maxSkew, s.topologyNormalizingWeight[i] as number);
+  }
+  return Math.round(total);
+}
+
+/**
+ * normalizeScore turns "fewer matching pods" into a high score: 100 × (max + min − s) / max, integer
+ * division; all zero → 100 each; ignored nodes 0.
+ */
+export function normalizeScore(s: SpreadScoreState, names: readonly string[], scores: number[]): void {
+  let min = Number.MAX_SAFE_INTEGER;
+  let max = 0;
+  for (let i = 0; i < scores.length; i++) {
+    if (s.ignoredNodes.has(names[i] as string)) continue;
+    const v = scores[i] as number;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  for (let i = 0; i < scores.length; i++) {
+    if (s.ignoredNodes.has(names[i] as string)) scores[i] = 0;
+    else if (max === 0) scores[i] = MaxNodeScore;
+    else scores[i] = Math.trunc((MaxNodeScore * (max + min - (scores[i] as number))) / max);
+  }
+}

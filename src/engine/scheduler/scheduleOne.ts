@@ -1,0 +1,297 @@
+// Port of kubernetes pkg/scheduler/schedule_one.go (schedulePod, findNodesThatFitPod,
+// findNodesThatPassFilters, numFeasibleNodesToFind, prioritizeNodes, selectHost) and the default
+// profile's plugin order (v1.36): one scheduling cycle of one pod, as a pure function of the
+// scheduler's view, the start index and the PRNG.
+import { type Decision, type DecisionValue, decide } from '../api/decision.ts';
+import type { KubeObject, LabelSelector, Pod } from '../api/types.ts';
+import { nextInt, type PrngState } from '../lib/prng.ts';
+import { imageStates, nodeList, type SchedulerCache } from './cache/cache.ts';
+import { fitErrorMessage, newNodeToStatus, type NodeToStatus } from './framework/fitError.ts';
+import type { NodeInfo } from './framework/nodeInfo.ts';
+import { computePodResourceRequest, type PodResources } from './framework/resource.ts';
+import {
+  minFeasibleNodesPercentageToFind,
+  minFeasibleNodesToFind,
+  newStatus,
+  Plugin,
+  SCORE_WEIGHTS,
+  type Status,
+} from './framework/types.ts';
+import * as defaultpreemption from './plugins/defaultpreemption.ts';
+import { defaultNormalizeScore } from './plugins/helper/normalizeScore.ts';
+import * as imagelocality from './plugins/imagelocality.ts';
+import * as interpodFilter from './plugins/interpodaffinity/filtering.ts';
+import * as interpodScore from './plugins/interpodaffinity/scoring.ts';
+import * as nodeaffinity from './plugins/nodeaffinity.ts';
+import * as nodename from './plugins/nodename.ts';
+import * as nodeports from './plugins/nodeports.ts';
+import { isBestEffortPod, balancedResourceScore } from './plugins/noderesources/balancedAllocation.ts';
+import * as fit from './plugins/noderesources/fit.ts';
+import { leastAllocatedScore } from './plugins/noderesources/leastAllocated.ts';
+import { calculateResourceAllocatableRequest, newAmounts } from './plugins/noderesources/resourceAllocation.ts';
+import * as nodeunschedulable from './plugins/nodeunschedulable.ts';
+import { getConstraints } from './plugins/podtopologyspread/common.ts';
+import * as spreadFilter from './plugins/podtopologyspread/filtering.ts';
+import * as spreadScore from './plugins/podtopologyspread/scoring.ts';
+import * as tainttoleration from './plugins/tainttoleration.ts';
+
+/** ErrNoNodesAvailable: the cluster has no node at all. */
+export const ErrNoNodesAvailable = 'no nodes available to schedule pods';
+
+/** At most this many nodes get a line of their own in Explain (the FailedScheduling counts cover the rest). */
+export const EXPLAIN_NODE_LINES = 16;
+
+/** What the scheduler reads: its cache, the store's node list (for order) and the informers' ReplicaSets. */
+export interface SchedulerInput {
+  readonly cache: SchedulerCache;
+  readonly storeNodes: Map<string, KubeObject>;
+  readonly replicaSetSelector: (namespace: string, name: string) => LabelSelector | undefined;
+}
+
+/** The outcome of a cycle: a node, or the FailedScheduling message and the plugins that rejected the pod. */
+export interface CycleResult {
+  readonly host: string | null;
+  readonly message: string;
+  /** Plugins whose rejection a cluster event must undo before a retry can help (QueuedPodInfo.UnschedulablePlugins). */
+  readonly unschedulablePlugins: readonly string[];
+  readonly nextStartNodeIndex: number;
+}
+
+/**
+ * numFeasibleNodesToFind: how many feasible nodes are enough to stop filtering. Below 100 nodes,
+ * all; otherwise the adaptive percentageOfNodesToScore, 50% − nodes/125 (at least 5%), and never
+ * fewer than 100. Worked example: 1,000 nodes → 50 − 8 = 42% → 420; 5,000 → 10% → 500.
+ */
+export function numFeasibleNodesToFind(numAllNodes: number): number {
+  if (numAllNodes < minFeasibleNodesToFind) return numAllNodes;
+  let percentage = 50 - Math.trunc(numAllNodes / 125);
+  if (percentage < minFeasibleNodesPercentageToFind) percentage = minFeasibleNodesPercentageToFind;
+  const numNodes = Math.trunc((numAllNodes * percentage) / 100);
+  return numNodes < minFeasibleNodesToFind ? minFeasibleNodesToFind : numNodes;
+}
+
+type FilterFn = (ni: NodeInfo) => Status | null;
+
+function reasonsText(s: Status): string {
+  return s.reasons.join(', ');
+}
+
+/** rejected records, for the first EXPLAIN_NODE_LINES rejected nodes, which plugin said no and why. */
+function explainRejections(log: Decision[], statuses: ReadonlyMap<string, Status>): void {
+  let i = 0;
+  for (const [node, s] of statuses) {
+    if (i++ === EXPLAIN_NODE_LINES) {
+      decide(log, 'runFilterPlugins', 'rejectedMore', { count: statuses.size - EXPLAIN_NODE_LINES });
+      return;
+    }
+    decide(log, 'runFilterPlugins', 'rejected', { node, plugin: s.plugin, reasons: reasonsText(s), code: s.code });
+  }
+}
+
+/**
+ * fail finishes a cycle that found no node: the PostFilter (preemption) runs over the statuses and
+ * the FailedScheduling message is FitError's.
+ */
+function fail(pod: Pod, allNodes: readonly NodeInfo[], m: NodeToStatus, preFilterMsg: string | null, plugins: Set<string>, next: number, log: Decision[]): CycleResult {
+  const names = allNodes.map((n) => n.name);
+  const post = defaultpreemption.postFilter(pod, names, m);
+  decide(log, 'postFilter', 'preemption', { message: post });
+  const message = fitErrorMessage(allNodes.length, preFilterMsg, m, post);
+  return { host: null, message, unschedulablePlugins: [...plugins].sort(), nextStartNodeIndex: next };
+}
+
+/**
+ * schedulePod runs one cycle for the pod: PreFilter, Filter from `start` until enough nodes fit,
+ * then PreScore, Score, NormalizeScore and the weighted sum, and picks the best node (a random one
+ * among equals, from the engine's PRNG). `detail` asks for a line per node in Explain; otherwise a
+ * successful cycle records one summary line (a 10,000-pod rollout then stays light).
+ */
+export function schedulePod(input: SchedulerInput, pod: Pod, start: number, prng: PrngState, log: Decision[], detail: boolean): CycleResult {
+  const allNodes = nodeList(input.cache, input.storeNodes);
+  if (allNodes.length === 0) {
+    decide(log, 'schedulePod', 'noNodes', {});
+    return { host: null, message: ErrNoNodesAvailable, unschedulablePlugins: [], nextStartNodeIndex: 0 };
+  }
+  const requests = computePodResourceRequest(pod.spec);
+
+  // PreFilter, in the default profile's order.
+  const na = nodeaffinity.preFilter(pod);
+  if (na.kind === 'reject') {
+    decide(log, 'schedulePod', 'preFilterRejected', { plugin: na.status.plugin, reason: reasonsText(na.status) });
+    return fail(pod, allNodes, newNodeToStatus(new Map(), na.status), reasonsText(na.status), new Set([na.status.plugin]), start, log);
+  }
+  const hard = getConstraints(pod, 'DoNotSchedule', input.replicaSetSelector);
+  const spread = hard.constraints.length > 0 ? spreadFilter.calPreFilterState(pod, hard.constraints, allNodes) : null;
+  const interPod = interpodFilter.preFilter(pod, input.cache, allNodes);
+
+  const filters: FilterFn[] = [(ni) => nodeunschedulable.filter(pod, ni)];
+  if (pod.spec.nodeName) filters.push((ni) => nodename.filter(pod, ni));
+  filters.push((ni) => tainttoleration.filter(pod, ni));
+  if (na.kind !== 'skip') filters.push((ni) => nodeaffinity.filter(na.state, ni));
+  const ports = requests.hostPorts;
+  if (ports !== null) filters.push((ni) => nodeports.filter(ports, ni));
+  filters.push((ni) => fit.filter(requests, ni));
+  if (spread !== null) filters.push((ni) => spreadFilter.filter(pod, spread, ni));
+  if (interPod !== null) filters.push((ni) => interpodFilter.filter(pod, interPod, ni));
+
+  const pluginsWithNodes = na.kind === 'nodes' ? [Plugin.NodeAffinity] : [];
+  const nodes = na.kind === 'nodes' ? allNodes.filter((n) => na.nodeNames.has(n.name)) : allNodes;
+  const absent =
+    na.kind === 'nodes'
+      ? newStatus('UnschedulableAndUnresolvable', Plugin.NodeAffinity, `node(s) didn't satisfy plugin(s) [${pluginsWithNodes.join(' ')}]`)
+      : newStatus('UnschedulableAndUnresolvable', '');
+
+  // findNodesThatPassFilters: from where the last cycle stopped, until numNodesToFind fit.
+  const toFind = numFeasibleNodesToFind(nodes.length);
+  const statuses = new Map<string, Status>();
+  const feasible: NodeInfo[] = [];
+  for (let i = 0; i < nodes.length && feasible.length < toFind; i++) {
+    const ni = nodes[(start + i) % nodes.length] as NodeInfo;
+    let st: Status | null = null;
+    for (let f = 0; f < filters.length && st === null; f++) st = (filters[f] as FilterFn)(ni);
+    if (st === null) feasible.push(ni);
+    else statuses.set(ni.name, st);
+  }
+  const next = (start + feasible.length + statuses.size) % allNodes.length;
+  const found = { pod: pod.metadata.name, feasible: feasible.length, evaluated: feasible.length + statuses.size, nodes: allNodes.length, toFind, start };
+  if (feasible.length === 0) {
+    decide(log, 'findNodesThatFitPod', 'none', found);
+    explainRejections(log, statuses);
+    const plugins = new Set<string>(pluginsWithNodes);
+    for (const s of statuses.values()) plugins.add(s.plugin);
+    return fail(pod, allNodes, newNodeToStatus(statuses, absent), null, plugins, next, log);
+  }
+  if (detail) explainRejections(log, statuses);
+  if (feasible.length === 1) {
+    const host = (feasible[0] as NodeInfo).name;
+    decide(log, 'findNodesThatFitPod', 'onlyOne', { ...found, node: host });
+    return { host, message: '', unschedulablePlugins: [], nextStartNodeIndex: next };
+  }
+  const host = prioritizeNodes(input, pod, requests, feasible, allNodes, prng, log, detail, found);
+  return { host, message: '', unschedulablePlugins: [], nextStartNodeIndex: next };
+}
+
+/** The per-plugin scores of the scored nodes, after normalising, before weights; null = skipped. */
+interface PluginScores {
+  fit: number[];
+  balanced: number[] | null;
+  spread: number[] | null;
+  taint: number[];
+  nodeAffinity: number[] | null;
+  interPod: number[] | null;
+  image: number[];
+}
+
+/**
+ * prioritizeNodes scores every feasible node with each score plugin, normalises, weighs
+ * (TaintToleration 3, NodeAffinity 2, PodTopologySpread 2, InterPodAffinity 2, the others 1),
+ * sums, and selectHost picks the highest total; among equal totals one is drawn at random.
+ */
+function prioritizeNodes(
+  input: SchedulerInput,
+  pod: Pod,
+  requests: PodResources,
+  feasible: readonly NodeInfo[],
+  allNodes: readonly NodeInfo[],
+  prng: PrngState,
+  log: Decision[],
+  detail: boolean,
+  found: Record<string, DecisionValue>,
+): string {
+  const n = feasible.length;
+  const tolerations = tainttoleration.preScore(pod);
+  const prefs = nodeaffinity.preScore(pod);
+  const soft = getConstraints(pod, 'ScheduleAnyway', input.replicaSetSelector);
+  const spreadState = soft.constraints.length > 0 ? spreadScore.preScore(pod, soft.constraints, soft.systemDefaulted, feasible, allNodes) : null;
+  const interState = interpodScore.preScore(pod, input.cache, allNodes);
+  const balancedSkip = isBestEffortPod(requests);
+  const images = imageStates(input.cache);
+  const s: PluginScores = {
+    fit: new Array<number>(n),
+    balanced: balancedSkip ? null : new Array<number>(n),
+    spread: spreadState !== null ? new Array<number>(n) : null,
+    taint: new Array<number>(n),
+    nodeAffinity: prefs !== null ? new Array<number>(n) : null,
+    interPod: interState !== null ? new Array<number>(n) : null,
+    image: new Array<number>(n),
+  };
+  const least = newAmounts();
+  const used = newAmounts();
+  const memos = (spreadState?.constraints ?? []).map(() => new Map<Record<string, string>, boolean>());
+  for (let i = 0; i < n; i++) {
+    const ni = feasible[i] as NodeInfo;
+    s.fit[i] = leastAllocatedScore(calculateResourceAllocatableRequest(requests, ni, false, least));
+    if (s.balanced !== null) s.balanced[i] = balancedResourceScore(calculateResourceAllocatableRequest(requests, ni, true, used));
+    if (s.spread !== null && spreadState !== null) s.spread[i] = spreadScore.score(pod, spreadState, ni, memos);
+    s.taint[i] = tainttoleration.score(tolerations, ni);
+    if (s.nodeAffinity !== null && prefs !== null && ni.node !== undefined) s.nodeAffinity[i] = nodeaffinity.score(prefs, ni.node);
+    if (s.interPod !== null && interState !== null) s.interPod[i] = interpodScore.score(interState, ni);
+    s.image[i] = imagelocality.score(pod, ni, images, allNodes.length);
+  }
+  defaultNormalizeScore(s.taint, true);
+  if (s.nodeAffinity !== null) defaultNormalizeScore(s.nodeAffinity, false);
+  if (s.spread !== null && spreadState !== null) spreadScore.normalizeScore(spreadState, feasible.map((x) => x.name), s.spread);
+  if (s.interPod !== null) interpodScore.normalizeScore(s.interPod);
+
+  const totals = new Array<number>(n);
+  let best = Number.NEGATIVE_INFINITY;
+  let ties = 0;
+  for (let i = 0; i < n; i++) {
+    const t =
+      (s.fit[i] as number) * SCORE_WEIGHTS.NodeResourcesFit +
+      (s.balanced?.[i] ?? 0) * SCORE_WEIGHTS.NodeResourcesBalancedAllocation +
+      (s.spread?.[i] ?? 0) * SCORE_WEIGHTS.PodTopologySpread +
+      (s.taint[i] as number) * SCORE_WEIGHTS.TaintToleration +
+      (s.nodeAffinity?.[i] ?? 0) * SCORE_WEIGHTS.NodeAffinity +
+      (s.interPod?.[i] ?? 0) * SCORE_WEIGHTS.InterPodAffinity +
+      (s.image[i] as number) * SCORE_WEIGHTS.ImageLocality;
+    totals[i] = t;
+    if (t > best) {
+      best = t;
+      ties = 1;
+    } else if (t === best) ties++;
+  }
+  // selectHost: uniformly one of the nodes with the best total.
+  let pick = ties > 1 ? nextInt(prng, ties) : 0;
+  let chosen = 0;
+  for (let i = 0; i < n; i++) {
+    if (totals[i] !== best) continue;
+    if (pick-- === 0) {
+      chosen = i;
+      break;
+    }
+  }
+  const host = (feasible[chosen] as NodeInfo).name;
+  if (detail) {
+    decide(log, 'findNodesThatFitPod', 'found', found);
+    const limit = Math.min(n, EXPLAIN_NODE_LINES);
+    for (let i = 0; i < limit; i++) decide(log, 'prioritizeNodes', 'nodeScore', scoreValues(s, i, feasible[i] as NodeInfo, totals[i] as number, requests));
+    decide(log, 'selectHost', ties > 1 ? 'tie' : 'best', { node: host, total: best, ties });
+  } else {
+    // One line for the whole cycle: the chosen node's scores and how many nodes were looked at.
+    const { cpu: _c, cpuAllocatable: _ca, memoryMi: _m, memoryAllocatableMi: _ma, ...scores } = scoreValues(s, chosen, feasible[chosen] as NodeInfo, best, requests);
+    decide(log, 'selectHost', ties > 1 ? 'summaryTie' : 'summary', { ...scores, feasible: feasible.length, evaluated: found.evaluated ?? 0, nodes: allNodes.length, ties });
+  }
+  return host;
+}
+
+const SKIPPED = '–';
+
+/** scoreValues are one node's Explain values: each plugin's score (– when skipped), the total, and the cpu/memory sums behind NodeResourcesFit. */
+function scoreValues(s: PluginScores, i: number, ni: NodeInfo, total: number, req: PodResources): Record<string, DecisionValue> {
+  return {
+    node: ni.name,
+    total,
+    fit: s.fit[i] as number,
+    balanced: s.balanced?.[i] ?? SKIPPED,
+    spread: s.spread?.[i] ?? SKIPPED,
+    taint: s.taint[i] as number,
+    nodeAffinity: s.nodeAffinity?.[i] ?? SKIPPED,
+    interPod: s.interPod?.[i] ?? SKIPPED,
+    image: s.image[i] as number,
+    cpu: ni.nonZeroMilliCPU + req.nonZeroMilliCPU,
+    cpuAllocatable: ni.allocatable.milliCPU,
+    memoryMi: Math.round((ni.nonZeroMemory + req.nonZeroMemory) / (1024 * 1024)),
+    memoryAllocatableMi: Math.round(ni.allocatable.memory / (1024 * 1024)),
+  };
+}
