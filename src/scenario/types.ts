@@ -21,6 +21,16 @@ export interface ImageSpec {
   ready?: 'never';
 }
 
+/**
+ * What a node offers pods (DESIGN.md §9): cpu and memory as Kubernetes quantities (`"4"`, `"500m"`,
+ * `"16Gi"`), pods a count. Defaults cpu 4, memory 16Gi, pods 110; capacity is the same.
+ */
+export interface AllocatableSpec {
+  cpu?: string | number;
+  memory?: string | number;
+  pods?: number;
+}
+
 /** One node of `cluster.nodes` when it is a list. */
 export interface NodeSpec {
   name: string;
@@ -28,11 +38,14 @@ export interface NodeSpec {
   taints?: Taint[];
   unschedulable?: boolean;
   maxPods?: number;
+  allocatable?: AllocatableSpec;
 }
 
 export interface ClusterSpec {
   /** A count (node-1 … node-N) or a list of nodes. Default 3. */
   nodes?: number | NodeSpec[];
+  /** Defaults for every node the scenario makes (counted, listed or added by an action) that does not say otherwise. */
+  nodeDefaults?: NodeAddSpec;
   /** Behaviour per image reference; `default` applies to images not listed. */
   images?: Record<string, ImageSpec>;
   /** Graceful termination time of a deleted pod, in seconds. Default 1. */
@@ -53,6 +66,7 @@ export interface NodeAddSpec {
   taints?: Taint[];
   unschedulable?: boolean;
   maxPods?: number;
+  allocatable?: AllocatableSpec;
 }
 
 /** A node fault or change. Exactly one of ready, remove, add. */

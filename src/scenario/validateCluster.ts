@@ -20,7 +20,8 @@ import {
 import { nodeLimitMessage } from './limits.ts';
 import { duplicate, errorBody, type FieldError, invalid, notSupported } from '../engine/apiserver/fieldErrors.ts';
 import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue, validateLabels as validateLabelMap } from '../engine/apiserver/validationCore.ts';
-import { type ClusterSpec, type ControllerSpec, type ImageSpec, LIMITS, type NodeAddSpec, type NodeSpec, type SecondsSpec } from './types.ts';
+import { type AllocatableSpec, type ClusterSpec, type ControllerSpec, type ImageSpec, LIMITS, type NodeAddSpec, type NodeSpec, type SecondsSpec } from './types.ts';
+import { formatQuantity, parseQuantity } from '../engine/lib/quantity.ts';
 
 /** reportAll records API field errors, each at its own path: `cluster.nodes[0].labels: Invalid value: …`. */
 function reportAll(issues: Issues, errs: readonly FieldError[]): void {
@@ -33,14 +34,22 @@ const MAX_PODS_LIMIT = 10_000;
 /** validateCluster checks `cluster` and returns it rebuilt in §4 key order (undefined fields dropped). */
 export function validateCluster(issues: Issues, path: string, x: unknown): ClusterSpec | undefined {
   if (!isRecord(x)) {
-    report(issues, path, 'must be a mapping with nodes, images, terminationSeconds');
+    report(issues, path, 'must be a mapping with nodes, nodeDefaults, images, terminationSeconds');
     return undefined;
   }
-  checkFields(issues, path, x, ['nodes', 'images', 'terminationSeconds']);
+  checkFields(issues, path, x, ['nodes', 'nodeDefaults', 'images', 'terminationSeconds']);
   const out: ClusterSpec = {};
   if (has(x, 'nodes')) {
     const nodes = validateNodes(issues, field(path, 'nodes'), x.nodes);
     if (nodes !== undefined) out.nodes = nodes;
+  }
+  if (has(x, 'nodeDefaults')) {
+    const p = field(path, 'nodeDefaults');
+    if (!isRecord(x.nodeDefaults)) report(issues, p, `must be a mapping with ${NODE_PROPS.join(', ')}`);
+    else {
+      checkFields(issues, p, x.nodeDefaults, NODE_PROPS);
+      out.nodeDefaults = validateNodeProps(issues, p, x.nodeDefaults);
+    }
   }
   if (has(x, 'images')) out.images = validateImages(issues, field(path, 'images'), x.images);
   if (has(x, 'terminationSeconds')) {
@@ -87,10 +96,10 @@ function validateNodes(issues: Issues, path: string, x: unknown): number | NodeS
   x.forEach((n, i) => {
     const p = index(path, i);
     if (!isRecord(n)) {
-      report(issues, p, 'must be a mapping with name, labels, taints, unschedulable, maxPods');
+      report(issues, p, `must be a mapping with name, ${NODE_PROPS.join(', ')}`);
       return;
     }
-    checkFields(issues, p, n, ['name', 'labels', 'taints', 'unschedulable', 'maxPods'], ['name']);
+    checkFields(issues, p, n, ['name', ...NODE_PROPS], ['name']);
     const name = own(n, 'name');
     if (has(n, 'name') && validateNodeName(issues, field(p, 'name'), name)) {
       if (seen.has(name as string)) report(issues, field(p, 'name'), `Duplicate value: ${JSON.stringify(name)}`);
@@ -117,7 +126,10 @@ export function validateNodeName(issues: Issues, path: string, x: unknown): x is
   return errs.length === 0;
 }
 
-/** validateNodeProps checks labels, taints, unschedulable and maxPods of a node (list entry or `add`). */
+/** The properties a node may set (list entry, `add` of a node action, `nodeDefaults`), in §4/§9 order. */
+export const NODE_PROPS = ['labels', 'taints', 'unschedulable', 'maxPods', 'allocatable'] as const;
+
+/** validateNodeProps checks labels, taints, unschedulable, maxPods and allocatable of a node (list entry, `add` or nodeDefaults). */
 export function validateNodeProps(issues: Issues, path: string, n: Record<string, unknown>): NodeAddSpec {
   const out: NodeAddSpec = {};
   if (has(n, 'labels')) {
@@ -136,6 +148,43 @@ export function validateNodeProps(issues: Issues, path: string, n: Record<string
     const m = n.maxPods;
     if (typeof m === 'number' && Number.isInteger(m) && m >= 0 && m <= MAX_PODS_LIMIT) out.maxPods = m;
     else report(issues, field(path, 'maxPods'), `must be a whole number from 0 to ${formatCount(MAX_PODS_LIMIT)}`);
+  }
+  if (has(n, 'allocatable')) {
+    const a = validateAllocatable(issues, field(path, 'allocatable'), n.allocatable);
+    if (a !== undefined) out.allocatable = a;
+  }
+  return out;
+}
+
+/**
+ * validateAllocatable checks `allocatable`: cpu and memory must parse as Kubernetes quantities
+ * (apimachinery's own message otherwise) and not be negative (`must be greater than or equal to
+ * 0`, as ValidateResourceQuantityValue says); pods is a whole number.
+ */
+function validateAllocatable(issues: Issues, path: string, x: unknown): AllocatableSpec | undefined {
+  if (!isRecord(x)) {
+    report(issues, path, 'must be a mapping with cpu, memory, pods (e.g. { cpu: "4", memory: 16Gi, pods: 110 })');
+    return undefined;
+  }
+  checkFields(issues, path, x, ['cpu', 'memory', 'pods']);
+  const out: AllocatableSpec = {};
+  for (const k of ['cpu', 'memory'] as const) {
+    if (!has(x, k)) continue;
+    const v = x[k];
+    const p = field(path, k);
+    if (typeof v !== 'string' && typeof v !== 'number') {
+      report(issues, p, `must be a quantity such as ${k === 'cpu' ? '"4" or "500m"' : '"16Gi"'}`);
+      continue;
+    }
+    const q = parseQuantity(String(v));
+    if (!q.ok) report(issues, p, q.error);
+    else if (q.value.nanos < 0n) report(issues, p, errorBody(invalid(p, formatQuantity(q.value), 'must be greater than or equal to 0')));
+    else out[k] = v;
+  }
+  if (has(x, 'pods')) {
+    const m = x.pods;
+    if (typeof m === 'number' && Number.isInteger(m) && m >= 0 && m <= MAX_PODS_LIMIT) out.pods = m;
+    else report(issues, field(path, 'pods'), `must be a whole number from 0 to ${formatCount(MAX_PODS_LIMIT)}`);
   }
   return out;
 }

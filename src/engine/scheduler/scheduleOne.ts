@@ -35,6 +35,25 @@ import * as spreadFilter from './plugins/podtopologyspread/filtering.ts';
 import * as spreadScore from './plugins/podtopologyspread/scoring.ts';
 import * as tainttoleration from './plugins/tainttoleration.ts';
 
+// Per-node functions as module constants: a call through an import binding costs a getter in
+// CommonJS (tsx, the CLI and the benchmarks), on every node of every cycle.
+const unschedulableFilter = nodeunschedulable.filter;
+const nodeNameFilter = nodename.filter;
+const taintFilter = tainttoleration.filter;
+const nodeAffinityFilter = nodeaffinity.filter;
+const portsFilter = nodeports.filter;
+const fitFilter = fit.filter;
+const topologySpreadFilter = spreadFilter.filter;
+const interPodFilter = interpodFilter.filter;
+const leastScore = leastAllocatedScore;
+const balancedScore = balancedResourceScore;
+const amounts = calculateResourceAllocatableRequest;
+const topologySpreadScore = spreadScore.score;
+const taintScore = tainttoleration.score;
+const nodeAffinityScore = nodeaffinity.score;
+const interPodScore = interpodScore.score;
+const imageScore = imagelocality.score;
+
 /** ErrNoNodesAvailable: the cluster has no node at all. */
 export const ErrNoNodesAvailable = 'no nodes available to schedule pods';
 
@@ -124,15 +143,15 @@ export function schedulePod(input: SchedulerInput, pod: Pod, start: number, prng
   const spread = hard.constraints.length > 0 ? spreadFilter.calPreFilterState(pod, hard.constraints, allNodes) : null;
   const interPod = interpodFilter.preFilter(pod, input.cache, allNodes);
 
-  const filters: FilterFn[] = [(ni) => nodeunschedulable.filter(pod, ni)];
-  if (pod.spec.nodeName) filters.push((ni) => nodename.filter(pod, ni));
-  filters.push((ni) => tainttoleration.filter(pod, ni));
-  if (na.kind !== 'skip') filters.push((ni) => nodeaffinity.filter(na.state, ni));
+  const filters: FilterFn[] = [(ni) => unschedulableFilter(pod, ni)];
+  if (pod.spec.nodeName) filters.push((ni) => nodeNameFilter(pod, ni));
+  filters.push((ni) => taintFilter(pod, ni));
+  if (na.kind !== 'skip') filters.push((ni) => nodeAffinityFilter(na.state, ni));
   const ports = requests.hostPorts;
-  if (ports !== null) filters.push((ni) => nodeports.filter(ports, ni));
-  filters.push((ni) => fit.filter(requests, ni));
-  if (spread !== null) filters.push((ni) => spreadFilter.filter(pod, spread, ni));
-  if (interPod !== null) filters.push((ni) => interpodFilter.filter(pod, interPod, ni));
+  if (ports !== null) filters.push((ni) => portsFilter(ports, ni));
+  filters.push((ni) => fitFilter(requests, ni));
+  if (spread !== null) filters.push((ni) => topologySpreadFilter(pod, spread, ni));
+  if (interPod !== null) filters.push((ni) => interPodFilter(pod, interPod, ni));
 
   const pluginsWithNodes = na.kind === 'nodes' ? [Plugin.NodeAffinity] : [];
   const nodes = na.kind === 'nodes' ? allNodes.filter((n) => na.nodeNames.has(n.name)) : allNodes;
@@ -217,16 +236,16 @@ function prioritizeNodes(
   };
   const least = newAmounts();
   const used = newAmounts();
-  const memos = (spreadState?.constraints ?? []).map(() => new Map<Record<string, string>, boolean>());
+  const memos = (spreadState?.constraints ?? []).map(() => new Map<string, boolean>());
   for (let i = 0; i < n; i++) {
     const ni = feasible[i] as NodeInfo;
-    s.fit[i] = leastAllocatedScore(calculateResourceAllocatableRequest(requests, ni, false, least));
-    if (s.balanced !== null) s.balanced[i] = balancedResourceScore(calculateResourceAllocatableRequest(requests, ni, true, used));
-    if (s.spread !== null && spreadState !== null) s.spread[i] = spreadScore.score(pod, spreadState, ni, memos);
-    s.taint[i] = tainttoleration.score(tolerations, ni);
-    if (s.nodeAffinity !== null && prefs !== null && ni.node !== undefined) s.nodeAffinity[i] = nodeaffinity.score(prefs, ni.node);
-    if (s.interPod !== null && interState !== null) s.interPod[i] = interpodScore.score(interState, ni);
-    s.image[i] = imagelocality.score(pod, ni, images, allNodes.length);
+    s.fit[i] = leastScore(amounts(requests, ni, false, least));
+    if (s.balanced !== null) s.balanced[i] = balancedScore(amounts(requests, ni, true, used));
+    if (s.spread !== null && spreadState !== null) s.spread[i] = topologySpreadScore(pod, spreadState, ni, memos);
+    s.taint[i] = taintScore(tolerations, ni);
+    if (s.nodeAffinity !== null && prefs !== null && ni.node !== undefined) s.nodeAffinity[i] = nodeAffinityScore(prefs, ni.node);
+    if (s.interPod !== null && interState !== null) s.interPod[i] = interPodScore(interState, ni);
+    s.image[i] = imageScore(pod, ni, images, allNodes.length);
   }
   defaultNormalizeScore(s.taint, true);
   if (s.nodeAffinity !== null) defaultNormalizeScore(s.nodeAffinity, false);
@@ -238,13 +257,13 @@ function prioritizeNodes(
   let ties = 0;
   for (let i = 0; i < n; i++) {
     const t =
-      (s.fit[i] as number) * SCORE_WEIGHTS.NodeResourcesFit +
-      (s.balanced?.[i] ?? 0) * SCORE_WEIGHTS.NodeResourcesBalancedAllocation +
-      (s.spread?.[i] ?? 0) * SCORE_WEIGHTS.PodTopologySpread +
-      (s.taint[i] as number) * SCORE_WEIGHTS.TaintToleration +
-      (s.nodeAffinity?.[i] ?? 0) * SCORE_WEIGHTS.NodeAffinity +
-      (s.interPod?.[i] ?? 0) * SCORE_WEIGHTS.InterPodAffinity +
-      (s.image[i] as number) * SCORE_WEIGHTS.ImageLocality;
+      (s.fit[i] as number) * W_FIT +
+      (s.balanced?.[i] ?? 0) * W_BALANCED +
+      (s.spread?.[i] ?? 0) * W_SPREAD +
+      (s.taint[i] as number) * W_TAINT +
+      (s.nodeAffinity?.[i] ?? 0) * W_NODE_AFFINITY +
+      (s.interPod?.[i] ?? 0) * W_INTERPOD +
+      (s.image[i] as number) * W_IMAGE;
     totals[i] = t;
     if (t > best) {
       best = t;
@@ -276,6 +295,15 @@ function prioritizeNodes(
 }
 
 const SKIPPED = '–';
+
+// The weights as module constants: read once, not through the import for every node scored.
+const W_FIT = SCORE_WEIGHTS.NodeResourcesFit;
+const W_BALANCED = SCORE_WEIGHTS.NodeResourcesBalancedAllocation;
+const W_SPREAD = SCORE_WEIGHTS.PodTopologySpread;
+const W_TAINT = SCORE_WEIGHTS.TaintToleration;
+const W_NODE_AFFINITY = SCORE_WEIGHTS.NodeAffinity;
+const W_INTERPOD = SCORE_WEIGHTS.InterPodAffinity;
+const W_IMAGE = SCORE_WEIGHTS.ImageLocality;
 
 /** scoreValues are one node's Explain values: each plugin's score (– when skipped), the total, and the cpu/memory sums behind NodeResourcesFit. */
 function scoreValues(s: PluginScores, i: number, ni: NodeInfo, total: number, req: PodResources): Record<string, DecisionValue> {

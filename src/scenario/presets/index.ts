@@ -12,6 +12,9 @@ import daemonsetSurge from './daemonset-surge.yaml?raw';
 import historyLimit from './history-limit.yaml?raw';
 import maxSurge0 from './max-surge-0.yaml?raw';
 import nodesComingAndGoing from './nodes-coming-and-going.yaml?raw';
+import noRoomToSurge from './no-room-to-surge.yaml?raw';
+import noSurgeFits from './no-surge-fits.yaml?raw';
+import onePodPerNode from './one-pod-per-node.yaml?raw';
 import pauseResume from './pause-resume.yaml?raw';
 import proportionalScaling from './proportional-scaling.yaml?raw';
 import recreate from './recreate.yaml?raw';
@@ -38,6 +41,9 @@ export const PRESETS: readonly Preset[] = [
   { id: 'daemonset-ondelete', text: daemonsetOnDelete },
   { id: 'daemonset-node-pool', text: daemonsetNodePool },
   { id: 'nodes-coming-and-going', text: nodesComingAndGoing },
+  { id: 'no-room-to-surge', text: noRoomToSurge },
+  { id: 'no-surge-fits', text: noSurgeFits },
+  { id: 'one-pod-per-node', text: onePodPerNode },
 ];
 
 /** The preset the app opens with, and falls back to when a link does not decode. */

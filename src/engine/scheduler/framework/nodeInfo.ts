@@ -6,7 +6,7 @@ import { selectorMatches } from '../../lib/labels.ts';
 import { hasPodAffinity, hasRequiredAntiAffinity } from './podInfo.ts';
 import { computePodResourceRequest, type HostPort, type NodeAllocatableResources, parseAllocatable } from './resource.ts';
 
-/** Pods sharing one labels object (a ReplicaSet's pods do), by namespace: how many are not terminating. */
+/** Pods with equal labels (a ReplicaSet's pods have), by namespace: how many are not terminating. */
 interface LabelGroup {
   readonly labels: Record<string, string>;
   readonly byNamespace: Map<string, number>;
@@ -31,8 +31,8 @@ export interface NodeInfo {
   podsWithRequiredAntiAffinity: number;
   /** Bound host ports `ip/protocol/port` → pods binding it (HostPortInfo), null when none. */
   usedPorts: Map<string, number> | null;
-  /** Pods that are not terminating, grouped by labels object: topology spreading counts them. */
-  readonly labelGroups: Map<Record<string, string>, LabelGroup>;
+  /** Pods that are not terminating, grouped by equal labels (labelsKey): topology spreading counts them. */
+  readonly labelGroups: Map<string, LabelGroup>;
 }
 
 const NO_LABELS: Record<string, string> = {};
@@ -74,19 +74,39 @@ export function portKey(p: HostPort): string {
   return `${p.ip}/${p.protocol}/${p.port}`;
 }
 
+const keys = new WeakMap<Record<string, string>, string>();
+
+/**
+ * labelsKey names a label set by its content (`app=web\0pod-template-hash=5d…`, keys sorted): each
+ * pod has its own labels object, but a ReplicaSet's pods have equal ones, so a node of 40 pods of
+ * two ReplicaSets has two groups to test against a selector instead of 40 pods.
+ */
+export function labelsKey(labels: Record<string, string>): string {
+  let k = keys.get(labels);
+  if (k === undefined) {
+    k = Object.keys(labels)
+      .sort()
+      .map((n) => `${n}=${labels[n]}`)
+      .join('\u0000');
+    keys.set(labels, k);
+  }
+  return k;
+}
+
 function countLabels(ni: NodeInfo, pod: Pod, sign: 1 | -1): void {
   if (pod.metadata.deletionTimestamp) return;
   const labels = pod.metadata.labels ?? NO_LABELS;
+  const key = labelsKey(labels);
   const ns = pod.metadata.namespace ?? 'default';
-  let g = ni.labelGroups.get(labels);
+  let g = ni.labelGroups.get(key);
   if (g === undefined) {
     g = { labels, byNamespace: new Map() };
-    ni.labelGroups.set(labels, g);
+    ni.labelGroups.set(key, g);
   }
   const n = (g.byNamespace.get(ns) ?? 0) + sign;
   if (n === 0) {
     g.byNamespace.delete(ns);
-    if (g.byNamespace.size === 0) ni.labelGroups.delete(labels);
+    if (g.byNamespace.size === 0) ni.labelGroups.delete(key);
   } else g.byNamespace.set(ns, n);
 }
 
@@ -131,24 +151,24 @@ export function removePod(ni: NodeInfo, key: string, pod: Pod): void {
 /**
  * countPodsMatchSelector counts the node's pods in namespace `ns` that the selector selects,
  * terminating pods left out (podtopologyspread/common.go, see kubernetes#87621). Pods are
- * counted by labels object, so a node running 40 pods of two ReplicaSets tests two label sets;
+ * counted by label set, so a node running 40 pods of two ReplicaSets tests two label sets;
  * `memo` remembers each set's verdict for the whole scheduling cycle.
  */
 export function countPodsMatchSelector(
   ni: NodeInfo,
   selector: LabelSelector | undefined,
   ns: string,
-  memo: Map<Record<string, string>, boolean>,
+  memo: Map<string, boolean>,
 ): number {
   if (selector === undefined) return 0;
   let count = 0;
-  for (const g of ni.labelGroups.values()) {
+  for (const [key, g] of ni.labelGroups) {
     const n = g.byNamespace.get(ns);
     if (n === undefined) continue;
-    let m = memo.get(g.labels);
+    let m = memo.get(key);
     if (m === undefined) {
       m = selectorMatches(selector, g.labels);
-      memo.set(g.labels, m);
+      memo.set(key, m);
     }
     if (m) count += n;
   }

@@ -30,8 +30,10 @@ export function preScore(pod: Pod): readonly Toleration[] {
 
 /** score counts the node's PreferNoSchedule taints the pod does not tolerate (fewer is better after normalising). */
 export function score(tolerations: readonly Toleration[], ni: NodeInfo): number {
+  const taints = ni.node?.spec.taints;
+  if (taints === undefined) return 0;
   let n = 0;
-  for (const t of ni.node?.spec.taints ?? []) {
+  for (const t of taints) {
     if (t.effect === 'PreferNoSchedule' && !tolerationsTolerateTaint(tolerations, t)) n++;
   }
   return n;

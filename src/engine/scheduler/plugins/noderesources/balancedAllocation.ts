@@ -1,6 +1,8 @@
 // Port of kubernetes pkg/scheduler/framework/plugins/noderesources/balanced_allocation.go (v1.36).
 import type { PodResources } from '../../framework/resource.ts';
 import { MaxNodeScore } from '../../framework/types.ts';
+
+const MAX = MaxNodeScore;
 import type { Amounts } from './resourceAllocation.ts';
 
 /**
@@ -25,5 +27,5 @@ export function balancedResourceScore(a: Amounts): number {
     const mem = Math.min(a.memRequested / a.memAllocatable, 1);
     std = Math.abs((cpu - mem) / 2);
   }
-  return Math.trunc((1 - std) * MaxNodeScore);
+  return Math.trunc((1 - std) * MAX);
 }

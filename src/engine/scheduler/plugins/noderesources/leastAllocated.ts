@@ -1,5 +1,7 @@
 // Port of kubernetes pkg/scheduler/framework/plugins/noderesources/least_allocated.go (v1.36).
 import { MaxNodeScore } from '../../framework/types.ts';
+
+const MAX = MaxNodeScore;
 import type { Amounts } from './resourceAllocation.ts';
 
 /**
@@ -8,7 +10,7 @@ import type { Amounts } from './resourceAllocation.ts';
  */
 export function leastRequestedScore(requested: number, capacity: number): number {
   if (capacity === 0 || requested > capacity) return 0;
-  return Math.trunc(((capacity - requested) * MaxNodeScore) / capacity);
+  return Math.trunc(((capacity - requested) * MAX) / capacity);
 }
 
 /**

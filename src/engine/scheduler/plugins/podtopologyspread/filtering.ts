@@ -16,7 +16,7 @@ export const ErrReasonNodeLabelNotMatch = `${ErrReasonConstraintsNotMatch} (miss
 export function calPreFilterState(pod: Pod, constraints: readonly SpreadConstraint[], allNodes: readonly NodeInfo[]): SpreadFilterState {
   const ns = pod.metadata.namespace ?? 'default';
   const tpValueToMatchNum = constraints.map(() => new Map<string, number>());
-  const memos = constraints.map(() => new Map<Record<string, string>, boolean>());
+  const memos = constraints.map(() => new Map<string, boolean>());
   for (const ni of allNodes) {
     const node = ni.node;
     if (node === undefined || !nodeLabelsMatchSpreadConstraints(node.metadata.labels, constraints)) continue;
@@ -24,7 +24,7 @@ export function calPreFilterState(pod: Pod, constraints: readonly SpreadConstrai
       if (!matchNodeInclusionPolicies(c, pod, node)) return;
       const value = (node.metadata.labels ?? {})[c.topologyKey] as string;
       const m = tpValueToMatchNum[i] as Map<string, number>;
-      m.set(value, (m.get(value) ?? 0) + countPodsMatchSelector(ni, c.selector, ns, memos[i] as Map<Record<string, string>, boolean>));
+      m.set(value, (m.get(value) ?? 0) + countPodsMatchSelector(ni, c.selector, ns, memos[i] as Map<string, boolean>));
     });
   }
   const minMatch = tpValueToMatchNum.map((m) => {

@@ -56,7 +56,7 @@ export function preScore(
   const ns = pod.metadata.namespace ?? 'default';
   const counted = constraints.map((c, i) => c.topologyKey !== LabelHostname && keyed[i]);
   if (counted.some((x) => x)) {
-    const memos = constraints.map(() => new Map<Record<string, string>, boolean>());
+    const memos = constraints.map(() => new Map<string, boolean>());
     for (const ni of allNodes) {
       const node = ni.node;
       if (node === undefined) continue;
@@ -68,7 +68,7 @@ export function preScore(
         const value = labels[c.topologyKey] ?? '';
         const cur = m.get(value);
         if (cur === undefined) return;
-        m.set(value, cur + countPodsMatchSelector(ni, c.selector, ns, memos[i] as Map<Record<string, string>, boolean>));
+        m.set(value, cur + countPodsMatchSelector(ni, c.selector, ns, memos[i] as Map<string, boolean>));
       });
     }
   }
@@ -80,7 +80,7 @@ export function preScore(
  * the node's domain (on the node itself for kubernetes.io/hostname), rounded.
  * Worked example (system default, 10 nodes scored): 2 pods here → 2 × ln 12 + 2 = 6.97 → 7.
  */
-export function score(pod: Pod, s: SpreadScoreState, ni: NodeInfo, memos: Map<Record<string, string>, boolean>[]): number {
+export function score(pod: Pod, s: SpreadScoreState, ni: NodeInfo, memos: Map<string, boolean>[]): number {
   if (s.ignoredNodes.has(ni.name)) return 0;
   const labels = ni.node?.metadata.labels ?? {};
   const ns = pod.metadata.namespace ?? 'default';
@@ -90,7 +90,7 @@ export function score(pod: Pod, s: SpreadScoreState, ni: NodeInfo, memos: Map<Re
     if (!Object.hasOwn(labels, c.topologyKey)) continue;
     const cnt =
       c.topologyKey === LabelHostname
-        ? countPodsMatchSelector(ni, c.selector, ns, memos[i] as Map<Record<string, string>, boolean>)
+        ? countPodsMatchSelector(ni, c.selector, ns, memos[i] as Map<string, boolean>)
         : ((s.tpValueToPodCounts[i] as Map<string, number>).get(labels[c.topologyKey] as string) ?? 0);
     total += scoreForCount(cnt, c.maxSkew, s.topologyNormalizingWeight[i] as number);
   }
