@@ -44,7 +44,9 @@ test('Explain shows which filter rejected each node when a pod cannot be schedul
   const explain = page.getByRole('region', { name: 'Explain' });
   await seekTo(page, firstFailedCycle('no-room-to-surge'));
   await expect(explain).toContainText('0/3 nodes are available: 3 Insufficient memory.');
-  await expect(explain).toContainText('node-1: NodeResourcesFit says no (Unschedulable): Insufficient memory');
+  await expect(explain).toContainText(
+    'node-1: NodeResourcesFit says no (Unschedulable): Insufficient memory',
+  );
   await page.screenshot({ path: 'artifacts/screenshots/scheduling-explain-light.png' });
   await page.setViewportSize({ width: 1280, height: 1400 });
   await explain.screenshot({ path: 'artifacts/screenshots/scheduling-explain-region.png' });
