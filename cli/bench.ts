@@ -42,19 +42,35 @@ function rolloutConfig(replicas: number, nodes: number): SimConfig {
   };
 }
 
+/**
+ * requestsConfig is rolloutConfig with requests (cpu 100m, memory 128Mi per pod) on nodes of the
+ * default allocatable (cpu 4, memory 16Gi, 110 pods): every cycle runs NodeResourcesFit, and with
+ * 1,000 nodes the scheduler scores 420 of them (percentageOfNodesToScore 42%).
+ */
+function requestsConfig(replicas: number, nodes: number): SimConfig {
+  const d = deployment(replicas);
+  const c = d.spec.template.spec.containers[0];
+  if (c) c.resources = { requests: { cpu: '100m', memory: '128Mi' } };
+  return {
+    ...rolloutConfig(replicas, nodes),
+    nodes: Array.from({ length: nodes }, (_, i) => ({ name: `node-${i + 1}`, labels: {}, taints: [], unschedulable: false, maxPods: 110 })),
+    objects: [d],
+  };
+}
+
 function report(row: Record<string, number | string>): void {
   if (json) console.log(JSON.stringify(row));
   else console.log(Object.entries(row).map(([k, v]) => `${k}=${v}`).join('  '));
 }
 
-function benchRollout(n: number, nodes: number): void {
-  const st = createEngine(rolloutConfig(n, nodes));
+function benchRollout(n: number, nodes: number, requests = false): void {
+  const st = createEngine(requests ? requestsConfig(n, nodes) : rolloutConfig(n, nodes));
   // Settle the initial Deployment first; time only the rolling update.
   runUntil(st, 60_000 - 1);
   const t0 = process.hrtime.bigint();
   const ticks = runUntil(st, 60 * 60 * 1000);
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  report({ name: 'deployment-rollout', n, nodes, ticks, ms: Math.round(ms), ticksPerSecond: Math.round((ticks / ms) * 1000), virtualSeconds: Math.round(st.now / 1000) - 60 });
+  report({ name: requests ? 'deployment-rollout-requests' : 'deployment-rollout', n, nodes, ticks, ms: Math.round(ms), ticksPerSecond: Math.round((ticks / ms) * 1000), virtualSeconds: Math.round(st.now / 1000) - 60 });
 }
 
 function daemonSet(image: string): DaemonSet {
@@ -117,6 +133,10 @@ function benchDaemonSet(nodes: number): void {
 if (!only || only === 'deployment') {
   benchRollout(1000, 100);
   benchRollout(10000, 100);
+}
+
+if (!only || only === 'requests') {
+  benchRollout(10000, 1000, true);
 }
 
 if (!only || only === 'daemonset') {

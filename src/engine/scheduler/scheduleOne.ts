@@ -7,7 +7,8 @@ import type { KubeObject, LabelSelector, Pod } from '../api/types.ts';
 import { nextInt, type PrngState } from '../lib/prng.ts';
 import { imageStates, nodeList, type SchedulerCache } from './cache/cache.ts';
 import { fitErrorMessage, newNodeToStatus, type NodeToStatus } from './framework/fitError.ts';
-import type { NodeInfo } from './framework/nodeInfo.ts';
+import { labelsKey, type NodeInfo, type NodeVerdicts } from './framework/nodeInfo.ts';
+import { getControllerOf } from '../api/ownerRefs.ts';
 import { computePodResourceRequest, type PodResources } from './framework/resource.ts';
 import {
   minFeasibleNodesPercentageToFind,
@@ -49,6 +50,7 @@ const leastScore = leastAllocatedScore;
 const balancedScore = balancedResourceScore;
 const amounts = calculateResourceAllocatableRequest;
 const topologySpreadScore = spreadScore.score;
+const hostnameCounts = spreadScore.hostnameCounts;
 const taintScore = tainttoleration.score;
 const nodeAffinityScore = nodeaffinity.score;
 const interPodScore = interpodScore.score;
@@ -143,6 +145,8 @@ export function schedulePod(input: SchedulerInput, pod: Pod, start: number, prng
   const spread = hard.constraints.length > 0 ? spreadFilter.calPreFilterState(pod, hard.constraints, allNodes) : null;
   const interPod = interpodFilter.preFilter(pod, input.cache, allNodes);
 
+  // The node-local filters, whose verdict depends on the pod and this node alone; then the two
+  // that read the whole cluster (domain counts, other nodes' pods).
   const filters: FilterFn[] = [(ni) => unschedulableFilter(pod, ni)];
   if (pod.spec.nodeName) filters.push((ni) => nodeNameFilter(pod, ni));
   filters.push((ni) => taintFilter(pod, ni));
@@ -150,8 +154,10 @@ export function schedulePod(input: SchedulerInput, pod: Pod, start: number, prng
   const ports = requests.hostPorts;
   if (ports !== null) filters.push((ni) => portsFilter(ports, ni));
   filters.push((ni) => fitFilter(requests, ni));
-  if (spread !== null) filters.push((ni) => topologySpreadFilter(pod, spread, ni));
-  if (interPod !== null) filters.push((ni) => interPodFilter(pod, interPod, ni));
+  const global: FilterFn[] = [];
+  if (spread !== null) global.push((ni) => topologySpreadFilter(pod, spread, ni));
+  if (interPod !== null) global.push((ni) => interPodFilter(pod, interPod, ni));
+  const sig = signature(pod);
 
   const pluginsWithNodes = na.kind === 'nodes' ? [Plugin.NodeAffinity] : [];
   const nodes = na.kind === 'nodes' ? allNodes.filter((n) => na.nodeNames.has(n.name)) : allNodes;
@@ -166,8 +172,8 @@ export function schedulePod(input: SchedulerInput, pod: Pod, start: number, prng
   const feasible: NodeInfo[] = [];
   for (let i = 0; i < nodes.length && feasible.length < toFind; i++) {
     const ni = nodes[(start + i) % nodes.length] as NodeInfo;
-    let st: Status | null = null;
-    for (let f = 0; f < filters.length && st === null; f++) st = (filters[f] as FilterFn)(ni);
+    let st = verdicts(ni, sig, filters).status;
+    for (let f = 0; f < global.length && st === null; f++) st = (global[f] as FilterFn)(ni);
     if (st === null) feasible.push(ni);
     else statuses.set(ni.name, st);
   }
@@ -186,8 +192,48 @@ export function schedulePod(input: SchedulerInput, pod: Pod, start: number, prng
     decide(log, 'findNodesThatFitPod', 'onlyOne', { ...found, node: host });
     return { host, message: '', unschedulablePlugins: [], nextStartNodeIndex: next };
   }
-  const host = prioritizeNodes(input, pod, requests, feasible, allNodes, prng, log, detail, found);
+  const host = prioritizeNodes(input, pod, requests, feasible, allNodes, prng, log, detail, found, sig);
   return { host, message: '', unschedulablePlugins: [], nextStartNodeIndex: next };
+}
+
+/** A pod's signature: pods with equal ones get equal node-local verdicts (NodeVerdicts). */
+interface Signature {
+  readonly spec: object;
+  readonly key: string;
+}
+
+/**
+ * signature: the admitted spec (one object for all the unbound pods of a ReplicaSet), the labels,
+ * the namespace and the controller: everything the node-local plugins read of the pod.
+ */
+function signature(pod: Pod): Signature {
+  const owner = getControllerOf(pod)?.uid ?? '';
+  return { spec: pod.spec, key: `${labelsKey(pod.metadata.labels ?? {})}\u0001${pod.metadata.namespace ?? 'default'}\u0001${owner}` };
+}
+
+/**
+ * verdicts returns the node's NodeVerdicts for this signature: the last cycle's, when neither the
+ * node nor its pods changed since (same generation), else freshly filtered (scores to come).
+ */
+function verdicts(ni: NodeInfo, sig: Signature, filters: readonly FilterFn[]): NodeVerdicts {
+  const m = ni.memo;
+  if (m !== null && m.generation === ni.generation && m.spec === sig.spec && m.key === sig.key) return m;
+  let status: Status | null = null;
+  for (let f = 0; f < filters.length && status === null; f++) status = (filters[f] as FilterFn)(ni);
+  const fresh: NodeVerdicts = {
+    spec: sig.spec,
+    key: sig.key,
+    generation: ni.generation,
+    status,
+    fit: Number.NaN,
+    balanced: Number.NaN,
+    taint: Number.NaN,
+    nodeAffinity: Number.NaN,
+    image: Number.NaN,
+    hostCounts: null,
+  };
+  ni.memo = fresh;
+  return fresh;
 }
 
 /** The per-plugin scores of the scored nodes, after normalising, before weights; null = skipped. */
@@ -216,6 +262,7 @@ function prioritizeNodes(
   log: Decision[],
   detail: boolean,
   found: Record<string, DecisionValue>,
+  sig: Signature,
 ): string {
   const n = feasible.length;
   const tolerations = tainttoleration.preScore(pod);
@@ -237,19 +284,47 @@ function prioritizeNodes(
   const least = newAmounts();
   const used = newAmounts();
   const memos = (spreadState?.constraints ?? []).map(() => new Map<string, boolean>());
+  // The image table is cluster-wide (an image's share of nodes): only an empty one lets a node's score be reused.
+  const imagesLocal = images.size === 0;
   for (let i = 0; i < n; i++) {
     const ni = feasible[i] as NodeInfo;
-    s.fit[i] = leastScore(amounts(requests, ni, false, least));
-    if (s.balanced !== null) s.balanced[i] = balancedScore(amounts(requests, ni, true, used));
-    if (s.spread !== null && spreadState !== null) s.spread[i] = topologySpreadScore(pod, spreadState, ni, memos);
-    s.taint[i] = taintScore(tolerations, ni);
-    if (s.nodeAffinity !== null && prefs !== null && ni.node !== undefined) s.nodeAffinity[i] = nodeAffinityScore(prefs, ni.node);
+    // The node-local raw scores: this node's memo when it has them for this pod signature.
+    const v = ni.memo !== null && ni.memo.generation === ni.generation && ni.memo.spec === sig.spec && ni.memo.key === sig.key ? ni.memo : null;
+    if (v !== null && !Number.isNaN(v.fit)) {
+      s.fit[i] = v.fit;
+      if (s.balanced !== null) s.balanced[i] = v.balanced;
+      s.taint[i] = v.taint;
+      if (s.nodeAffinity !== null) s.nodeAffinity[i] = v.nodeAffinity;
+    } else {
+      s.fit[i] = leastScore(amounts(requests, ni, false, least));
+      if (s.balanced !== null) s.balanced[i] = balancedScore(amounts(requests, ni, true, used));
+      s.taint[i] = taintScore(tolerations, ni);
+      if (s.nodeAffinity !== null && prefs !== null && ni.node !== undefined) s.nodeAffinity[i] = nodeAffinityScore(prefs, ni.node);
+      if (v !== null) {
+        v.fit = s.fit[i] as number;
+        v.balanced = s.balanced?.[i] ?? 0;
+        v.taint = s.taint[i] as number;
+        v.nodeAffinity = s.nodeAffinity?.[i] ?? 0;
+      }
+    }
+    if (s.spread !== null && spreadState !== null) {
+      let counts = v?.hostCounts ?? null;
+      if (counts === null || counts.length !== spreadState.constraints.length) {
+        counts = hostnameCounts(pod, spreadState, ni, memos);
+        if (v !== null) v.hostCounts = counts;
+      }
+      s.spread[i] = topologySpreadScore(spreadState, ni, counts);
+    }
     if (s.interPod !== null && interState !== null) s.interPod[i] = interPodScore(interState, ni);
-    s.image[i] = imageScore(pod, ni, images, allNodes.length);
+    if (imagesLocal && v !== null && !Number.isNaN(v.image)) s.image[i] = v.image;
+    else {
+      s.image[i] = imageScore(pod, ni, images, allNodes.length);
+      if (imagesLocal && v !== null) v.image = s.image[i] as number;
+    }
   }
   defaultNormalizeScore(s.taint, true);
   if (s.nodeAffinity !== null) defaultNormalizeScore(s.nodeAffinity, false);
-  if (s.spread !== null && spreadState !== null) spreadScore.normalizeScore(spreadState, feasible.map((x) => x.name), s.spread);
+  if (s.spread !== null && spreadState !== null) spreadScore.normalizeScore(spreadState, spreadState.ignoredNodes.size > 0 ? feasible.map((x) => x.name) : [], s.spread);
   if (s.interPod !== null) interpodScore.normalizeScore(s.interPod);
 
   const totals = new Array<number>(n);

@@ -5,6 +5,7 @@ import type { LabelSelector, Node, Pod, ResourceList } from '../../api/types.ts'
 import { selectorMatches } from '../../lib/labels.ts';
 import { hasPodAffinity, hasRequiredAntiAffinity } from './podInfo.ts';
 import { computePodResourceRequest, type HostPort, type NodeAllocatableResources, parseAllocatable } from './resource.ts';
+import type { Status } from './types.ts';
 
 /** Pods with equal labels (a ReplicaSet's pods have), by namespace: how many are not terminating. */
 interface LabelGroup {
@@ -33,6 +34,33 @@ export interface NodeInfo {
   usedPorts: Map<string, number> | null;
   /** Pods that are not terminating, grouped by equal labels (labelsKey): topology spreading counts them. */
   readonly labelGroups: Map<string, LabelGroup>;
+  /** Bumped by every change to the node or its pods: a memo of this node's verdicts is good while it holds. */
+  generation: number;
+  /** The last scheduling cycle's node-local verdicts for one pod signature (scheduleOne.ts), or null. */
+  memo: NodeVerdicts | null;
+}
+
+/**
+ * NodeVerdicts: what the node-local plugins said about this node for pods of one signature (the
+ * same admitted spec, labels, namespace and owner: a ReplicaSet's pods), at one generation. The
+ * cycle for the next such pod reuses them on every node that did not change since; kube-scheduler
+ * recomputes them (its OpportunisticBatching reuses whole results for equal signatures). Every
+ * value is what recomputing would give, so the choice of node is the same either way.
+ */
+export interface NodeVerdicts {
+  readonly spec: object;
+  readonly key: string;
+  readonly generation: number;
+  /** The node-local filters' verdict (null: fits). */
+  readonly status: Status | null;
+  /** Raw scores, filled the first time the node is scored at this generation (NaN until then). */
+  fit: number;
+  balanced: number;
+  taint: number;
+  nodeAffinity: number;
+  image: number;
+  /** Matching pods on the node for each hostname spreading constraint. */
+  hostCounts: number[] | null;
 }
 
 const NO_LABELS: Record<string, string> = {};
@@ -56,12 +84,15 @@ export function newNodeInfo(name: string): NodeInfo {
     podsWithRequiredAntiAffinity: 0,
     usedPorts: null,
     labelGroups: new Map(),
+    generation: 0,
+    memo: null,
   };
 }
 
 /** setNode records the Node (NodeInfo.SetNode), parsing its allocatable when that list changed. */
 export function setNode(ni: NodeInfo, node: Node | undefined): void {
   ni.node = node;
+  ni.generation++;
   const src = node?.status?.allocatable;
   if (src !== ni.allocatableSource) {
     ni.allocatableSource = src;
@@ -139,12 +170,14 @@ function account(ni: NodeInfo, pod: Pod, sign: 1 | -1): void {
 /** addPod records a pod bound to the node (NodeInfo.AddPod). */
 export function addPod(ni: NodeInfo, key: string, pod: Pod): void {
   ni.pods.set(key, pod);
+  ni.generation++;
   account(ni, pod, 1);
 }
 
 /** removePod forgets a pod (NodeInfo.RemovePod). */
 export function removePod(ni: NodeInfo, key: string, pod: Pod): void {
   if (!ni.pods.delete(key)) return;
+  ni.generation++;
   account(ni, pod, -1);
 }
 

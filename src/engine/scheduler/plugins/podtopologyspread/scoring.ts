@@ -1,7 +1,11 @@
 // Port of kubernetes pkg/scheduler/framework/plugins/podtopologyspread/scoring.go (v1.36).
 import type { Pod } from '../../../api/types.ts';
 import { countPodsMatchSelector, type NodeInfo } from '../../framework/nodeInfo.ts';
-import { LabelHostname, MaxNodeScore } from '../../framework/types.ts';
+import { LabelHostname as HOSTNAME, MaxNodeScore } from '../../framework/types.ts';
+
+// Module constants: read once, not through the import binding on every node.
+const LabelHostname = HOSTNAME;
+const MAX = MaxNodeScore;
 import { type SpreadConstraint, type SpreadScoreState, matchNodeInclusionPolicies, nodeLabelsMatchSpreadConstraints } from './common.ts';
 
 /** topologyNormalizingWeight: log(domains + 2), so a constraint over many domains weighs more per pod. */
@@ -30,31 +34,43 @@ export function preScore(
 ): SpreadScoreState {
   const requireAll = !systemDefaulted;
   const ignoredNodes = new Set<string>();
-  const tpValueToPodCounts = constraints.map(() => new Map<string, number>());
-  const topoSize = constraints.map(() => 0);
-  const keyed = constraints.map(() => false);
-  for (const ni of filtered) {
+  const k = constraints.length;
+  const tpValueToPodCounts: Map<string, number>[] = [];
+  const topoSize: number[] = [];
+  const keyed: boolean[] = [];
+  const hostname: boolean[] = [];
+  for (let i = 0; i < k; i++) {
+    tpValueToPodCounts.push(new Map());
+    topoSize.push(0);
+    keyed.push(false);
+    hostname.push((constraints[i] as SpreadConstraint).topologyKey === LabelHostname);
+  }
+  // The hostname domains are the nodes themselves: only the other keys need a pass over the nodes.
+  const perNodeOnly = hostname.every((h) => h);
+  for (let n = 0; !perNodeOnly || requireAll ? n < filtered.length : false; n++) {
+    const ni = filtered[n] as NodeInfo;
     const labels = ni.node?.metadata.labels ?? {};
     if (requireAll && !nodeLabelsMatchSpreadConstraints(labels, constraints)) {
       ignoredNodes.add(ni.name);
       continue;
     }
-    constraints.forEach((c, i) => {
-      if (c.topologyKey === LabelHostname) return;
-      if (Object.hasOwn(labels, c.topologyKey)) keyed[i] = true;
-      const value = labels[c.topologyKey] ?? '';
+    for (let i = 0; i < k; i++) {
+      if (hostname[i]) continue;
+      const key = (constraints[i] as SpreadConstraint).topologyKey;
+      if (Object.hasOwn(labels, key)) keyed[i] = true;
+      const value = labels[key] ?? '';
       const m = tpValueToPodCounts[i] as Map<string, number>;
       if (!m.has(value)) {
         m.set(value, 0);
         topoSize[i] = (topoSize[i] as number) + 1;
       }
-    });
+    }
   }
-  const topologyNormalizingWeight_ = constraints.map((c, i) =>
-    topologyNormalizingWeight(c.topologyKey === LabelHostname ? filtered.length - ignoredNodes.size : (topoSize[i] as number)),
+  const topologyNormalizingWeight_ = constraints.map((_c, i) =>
+    topologyNormalizingWeight(hostname[i] ? filtered.length - ignoredNodes.size : (topoSize[i] as number)),
   );
   const ns = pod.metadata.namespace ?? 'default';
-  const counted = constraints.map((c, i) => c.topologyKey !== LabelHostname && keyed[i]);
+  const counted = constraints.map((_c, i) => !hostname[i] && keyed[i]);
   if (counted.some((x) => x)) {
     const memos = constraints.map(() => new Map<string, boolean>());
     for (const ni of allNodes) {
@@ -62,35 +78,50 @@ export function preScore(
       if (node === undefined) continue;
       const labels = node.metadata.labels ?? {};
       if (requireAll && !nodeLabelsMatchSpreadConstraints(labels, constraints)) continue;
-      constraints.forEach((c, i) => {
-        if (!counted[i] || !matchNodeInclusionPolicies(c, pod, node)) return;
+      for (let i = 0; i < k; i++) {
+        const c = constraints[i] as SpreadConstraint;
+        if (!counted[i] || !matchNodeInclusionPolicies(c, pod, node)) continue;
         const m = tpValueToPodCounts[i] as Map<string, number>;
         const value = labels[c.topologyKey] ?? '';
         const cur = m.get(value);
-        if (cur === undefined) return;
+        if (cur === undefined) continue;
         m.set(value, cur + countPodsMatchSelector(ni, c.selector, ns, memos[i] as Map<string, boolean>));
-      });
+      }
     }
   }
   return { constraints, ignoredNodes, tpValueToPodCounts, topologyNormalizingWeight: topologyNormalizingWeight_ };
 }
 
 /**
+ * hostnameCounts is the node's own share of score: for each kubernetes.io/hostname constraint, its
+ * matching pods on this node (null where the constraint is not a hostname one). It depends on the
+ * node and the pod alone, so a scheduling cycle may reuse it from the last one (NodeVerdicts).
+ */
+export function hostnameCounts(pod: Pod, s: SpreadScoreState, ni: NodeInfo, memos: Map<string, boolean>[]): number[] {
+  const ns = pod.metadata.namespace ?? 'default';
+  const out = new Array<number>(s.constraints.length);
+  for (let i = 0; i < s.constraints.length; i++) {
+    const c = s.constraints[i] as SpreadConstraint;
+    out[i] = c.topologyKey === LabelHostname ? countPodsMatchSelector(ni, c.selector, ns, memos[i] as Map<string, boolean>) : 0;
+  }
+  return out;
+}
+
+/**
  * score sums, over the constraints whose key the node has, scoreForCount of the matching pods in
- * the node's domain (on the node itself for kubernetes.io/hostname), rounded.
+ * the node's domain (on the node itself for kubernetes.io/hostname, from `hostCounts`), rounded.
  * Worked example (system default, 10 nodes scored): 2 pods here → 2 × ln 12 + 2 = 6.97 → 7.
  */
-export function score(pod: Pod, s: SpreadScoreState, ni: NodeInfo, memos: Map<string, boolean>[]): number {
-  if (s.ignoredNodes.has(ni.name)) return 0;
+export function score(s: SpreadScoreState, ni: NodeInfo, hostCounts: readonly number[]): number {
+  if (s.ignoredNodes.size > 0 && s.ignoredNodes.has(ni.name)) return 0;
   const labels = ni.node?.metadata.labels ?? {};
-  const ns = pod.metadata.namespace ?? 'default';
   let total = 0;
   for (let i = 0; i < s.constraints.length; i++) {
     const c = s.constraints[i] as SpreadConstraint;
     if (!Object.hasOwn(labels, c.topologyKey)) continue;
     const cnt =
       c.topologyKey === LabelHostname
-        ? countPodsMatchSelector(ni, c.selector, ns, memos[i] as Map<string, boolean>)
+        ? (hostCounts[i] as number)
         : ((s.tpValueToPodCounts[i] as Map<string, number>).get(labels[c.topologyKey] as string) ?? 0);
     total += scoreForCount(cnt, c.maxSkew, s.topologyNormalizingWeight[i] as number);
   }
@@ -104,15 +135,16 @@ export function score(pod: Pod, s: SpreadScoreState, ni: NodeInfo, memos: Map<st
 export function normalizeScore(s: SpreadScoreState, names: readonly string[], scores: number[]): void {
   let min = Number.MAX_SAFE_INTEGER;
   let max = 0;
+  const none = s.ignoredNodes.size === 0;
   for (let i = 0; i < scores.length; i++) {
-    if (s.ignoredNodes.has(names[i] as string)) continue;
+    if (!none && s.ignoredNodes.has(names[i] as string)) continue;
     const v = scores[i] as number;
     if (v < min) min = v;
     if (v > max) max = v;
   }
   for (let i = 0; i < scores.length; i++) {
-    if (s.ignoredNodes.has(names[i] as string)) scores[i] = 0;
-    else if (max === 0) scores[i] = MaxNodeScore;
-    else scores[i] = Math.trunc((MaxNodeScore * (max + min - (scores[i] as number))) / max);
+    if (!none && s.ignoredNodes.has(names[i] as string)) scores[i] = 0;
+    else if (max === 0) scores[i] = MAX;
+    else scores[i] = Math.trunc((MAX * (max + min - (scores[i] as number))) / max);
   }
 }
