@@ -103,6 +103,18 @@ describe('one-pod-per-node preset', () => {
   });
 });
 
+describe('daemonset-surge-hostport preset', () => {
+  it('leaves the surge pod Pending on its node\'s taken host port and keeps every old pod', () => {
+    const st = run('daemonset-surge-hostport', 200_000);
+    expect(failedScheduling(st).map((e) => e.message)).toEqual([
+      "0/3 nodes are available: 1 node(s) didn't have free ports for the requested pod ports, 2 node(s) didn't satisfy plugin(s) [NodeAffinity]. preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling.",
+    ]);
+    const pods = objects<Pod>(st, 'Pod');
+    expect(pods.filter((p) => image(p) === 'node-exporter:v1.8' && !p.metadata.deletionTimestamp)).toHaveLength(3);
+    expect(pods.filter((p) => image(p) === 'node-exporter:v1.9').map((p) => p.spec.nodeName)).toEqual([undefined]);
+  });
+});
+
 describe('scheduler state across a keyframe copy', () => {
   it('continues a copied run exactly as the original, the scheduler cache rebuilt from the store', () => {
     for (const id of ['no-surge-fits', 'one-pod-per-node']) {

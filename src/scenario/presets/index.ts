@@ -9,6 +9,7 @@ import daemonsetNodePool from './daemonset-node-pool.yaml?raw';
 import daemonsetOnDelete from './daemonset-ondelete.yaml?raw';
 import daemonsetRolling from './daemonset-rolling.yaml?raw';
 import daemonsetSurge from './daemonset-surge.yaml?raw';
+import daemonsetSurgeHostport from './daemonset-surge-hostport.yaml?raw';
 import historyLimit from './history-limit.yaml?raw';
 import maxSurge0 from './max-surge-0.yaml?raw';
 import nodesComingAndGoing from './nodes-coming-and-going.yaml?raw';
@@ -44,6 +45,7 @@ export const PRESETS: readonly Preset[] = [
   { id: 'no-room-to-surge', text: noRoomToSurge },
   { id: 'no-surge-fits', text: noSurgeFits },
   { id: 'one-pod-per-node', text: onePodPerNode },
+  { id: 'daemonset-surge-hostport', text: daemonsetSurgeHostport },
 ];
 
 /** The preset the app opens with, and falls back to when a link does not decode. */

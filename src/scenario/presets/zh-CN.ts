@@ -85,4 +85,9 @@ export const PRESET_TEXT_ZH_CN: Readonly<Record<string, { name: string; descript
     description:
       '3 个副本带 kubernetes.io/hostname 上的必需 podAntiAffinity，集群有 3 个节点：每个节点上都已有新 Pod 必须回避的 Pod，surge Pod 失败：“0/3 nodes are available: 3 node(s) didn\'t match pod anti-affinity rules.”。默认 25% / 25%（maxSurge 1，maxUnavailable 0）不会先删旧 Pod：卡住直到 ProgressDeadlineExceeded。解决办法：maxSurge 0 配 maxUnavailable 1、多一个节点，或用 matchLabelKeys [pod-template-hash] 让新版本只回避自己。kubernetes/kubernetes#116891',
   },
+  'daemonset-surge-hostport': {
+    name: '带 hostPort 的 DaemonSet surge——卡在端口上',
+    description:
+      'maxSurge 1 要求先起新 Pod、再删旧 Pod，但两者都要占用同一节点的 9100 主机端口。API server 接受这种组合（kubernetes/kubernetes#106417 曾要求拒绝，至今仍未拒绝），调度器的 NodePorts 过滤让 surge Pod 一直 Pending：“0/3 nodes are available: 1 node(s) didn\'t have free ports for the requested pod ports, 2 node(s) didn\'t satisfy plugin(s) [NodeAffinity].”。旧 Pod 处于 Ready，DaemonSet 保留它，上线永远不动。使用主机端口时请用 maxSurge 0 配 maxUnavailable 1。',
+  },
 };
