@@ -160,7 +160,7 @@ export function schedulePod(input: SchedulerInput, pod: Pod, start: number, prng
   const sig = signature(pod);
 
   const pluginsWithNodes = na.kind === 'nodes' ? [Plugin.NodeAffinity] : [];
-  const nodes = na.kind === 'nodes' ? allNodes.filter((n) => na.nodeNames.has(n.name)) : allNodes;
+  const nodes = na.kind === 'nodes' ? namedNodes(input.cache, allNodes, na.nodeNames) : allNodes;
   const absent =
     na.kind === 'nodes'
       ? newStatus('UnschedulableAndUnresolvable', Plugin.NodeAffinity, `node(s) didn't satisfy plugin(s) [${pluginsWithNodes.join(' ')}]`)
@@ -194,6 +194,19 @@ export function schedulePod(input: SchedulerInput, pod: Pod, start: number, prng
   }
   const host = prioritizeNodes(input, pod, requests, feasible, allNodes, prng, log, detail, found, sig);
   return { host, message: '', unschedulablePlugins: [], nextStartNodeIndex: next };
+}
+
+/**
+ * namedNodes are the PreFilterResult's nodes that exist, in node-list order. A DaemonSet pod names
+ * one node: it is looked up, not searched for among 5,000.
+ */
+function namedNodes(cache: SchedulerCache, allNodes: readonly NodeInfo[], names: ReadonlySet<string>): readonly NodeInfo[] {
+  if (names.size === 1) {
+    const [name] = names;
+    const ni = cache.nodes.get(name as string);
+    return ni?.node !== undefined ? [ni] : [];
+  }
+  return allNodes.filter((n) => names.has(n.name));
 }
 
 /** A pod's signature: pods with equal ones get equal node-local verdicts (NodeVerdicts). */
