@@ -27,6 +27,9 @@ export interface SchedulerCache {
   /** Bound pods with any inter-pod (anti-)affinity, and with a required anti-affinity term, cluster-wide. */
   podsWithAffinity: number;
   podsWithRequiredAntiAffinity: number;
+  /** Bumped by every node write; labelKeys holds its answers for one value of it. */
+  nodeVersion: number;
+  labelKeys: { version: number; has: Map<string, boolean> };
 }
 
 /** The store's parts the cache is built from (StoreState.objects). */
@@ -54,7 +57,15 @@ function nodeInfoFor(c: SchedulerCache, name: string): NodeInfo {
 
 /** buildSchedulerCache makes the view from the store's nodes and bound pods. */
 export function buildSchedulerCache(st: StoreObjects): SchedulerCache {
-  const c: SchedulerCache = { nodes: new Map(), order: null, images: null, podsWithAffinity: 0, podsWithRequiredAntiAffinity: 0 };
+  const c: SchedulerCache = {
+    nodes: new Map(),
+    order: null,
+    images: null,
+    podsWithAffinity: 0,
+    podsWithRequiredAntiAffinity: 0,
+    nodeVersion: 0,
+    labelKeys: { version: 0, has: new Map() },
+  };
   for (const n of st.objects.Node.values()) if (n.kind === 'Node') setNode(nodeInfoFor(c, n.metadata.name), n);
   for (const [key, p] of st.objects.Pod) {
     if (p.kind === 'Pod' && p.spec.nodeName) add(c, key, p);
@@ -112,6 +123,7 @@ function add(c: SchedulerCache, key: string, pod: Pod): void {
 
 function onNode(c: SchedulerCache, prev: Node | undefined, next: Node | undefined): void {
   const name = (next ?? prev)?.metadata.name as string;
+  c.nodeVersion++;
   if (next === undefined) {
     const ni = c.nodes.get(name);
     if (ni !== undefined) {
@@ -159,6 +171,26 @@ export function nodeList(c: SchedulerCache, storeNodes: Map<string, KubeObject>)
   }
   c.order = order;
   return order;
+}
+
+/**
+ * anyNodeHasLabel tells whether some node carries the label key: the system default zone spreading
+ * has nothing to count on a cluster without zones, and a cycle need not look at every node to learn it.
+ */
+export function anyNodeHasLabel(c: SchedulerCache, key: string): boolean {
+  if (c.labelKeys.version !== c.nodeVersion) c.labelKeys = { version: c.nodeVersion, has: new Map() };
+  let has = c.labelKeys.has.get(key);
+  if (has === undefined) {
+    has = false;
+    for (const ni of c.nodes.values()) {
+      if (ni.node !== undefined && Object.hasOwn(ni.node.metadata.labels ?? {}, key)) {
+        has = true;
+        break;
+      }
+    }
+    c.labelKeys.has.set(key, has);
+  }
+  return has;
 }
 
 /** normalizedImageName adds `:latest` to a name without a tag (imagelocality). */

@@ -6,7 +6,7 @@ import { MaxNodeScore } from '../../framework/types.ts';
  * reverse flips them (fewer untolerated taints → higher score). All zero: 0 each, or 100 each reversed.
  * Worked example: [2, 1, 0] → [100, 50, 0], reversed [0, 50, 100].
  */
-export function defaultNormalizeScore(scores: number[], reverse: boolean, maxPriority = MaxNodeScore): void {
+export function defaultNormalizeScore(scores: number[] | Float64Array, reverse: boolean, maxPriority = MaxNodeScore): void {
   let max = 0;
   for (const s of scores) if (s > max) max = s;
   if (max === 0) {

@@ -69,7 +69,7 @@ export function score(s: InterPodAffinityScoreState, ni: NodeInfo): number {
 }
 
 /** normalizeScore maps [min, max] onto [0, 100] (float, truncated); all equal → 0. */
-export function normalizeScore(scores: number[]): void {
+export function normalizeScore(scores: number[] | Float64Array): void {
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
   for (const v of scores) {

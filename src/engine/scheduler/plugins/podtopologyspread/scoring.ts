@@ -31,6 +31,7 @@ export function preScore(
   systemDefaulted: boolean,
   filtered: readonly NodeInfo[],
   allNodes: readonly NodeInfo[],
+  anyNodeHas: (key: string) => boolean = () => true,
 ): SpreadScoreState {
   const requireAll = !systemDefaulted;
   const ignoredNodes = new Set<string>();
@@ -45,8 +46,9 @@ export function preScore(
     keyed.push(false);
     hostname.push((constraints[i] as SpreadConstraint).topologyKey === LabelHostname);
   }
-  // The hostname domains are the nodes themselves: only the other keys need a pass over the nodes.
-  const perNodeOnly = hostname.every((h) => h);
+  // The hostname domains are the nodes themselves: only the other keys need a pass over the nodes,
+  // and a key no node has (zones, on a cluster without them) has nothing to score.
+  const perNodeOnly = constraints.every((c, i) => hostname[i] || !anyNodeHas(c.topologyKey));
   for (let n = 0; !perNodeOnly || requireAll ? n < filtered.length : false; n++) {
     const ni = filtered[n] as NodeInfo;
     const labels = ni.node?.metadata.labels ?? {};
@@ -132,7 +134,7 @@ export function score(s: SpreadScoreState, ni: NodeInfo, hostCounts: readonly nu
  * normalizeScore turns "fewer matching pods" into a high score: 100 × (max + min − s) / max, integer
  * division; all zero → 100 each; ignored nodes 0.
  */
-export function normalizeScore(s: SpreadScoreState, names: readonly string[], scores: number[]): void {
+export function normalizeScore(s: SpreadScoreState, names: readonly string[], scores: number[] | Float64Array): void {
   let min = Number.MAX_SAFE_INTEGER;
   let max = 0;
   const none = s.ignoredNodes.size === 0;
