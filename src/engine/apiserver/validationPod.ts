@@ -209,8 +209,12 @@ export function validatePodTemplateScheduling(t: { spec?: PodSpec } | undefined,
   const spec = t?.spec;
   if (spec === undefined) return [];
   const errs: FieldError[] = [];
-  (spec.initContainers ?? []).forEach((c, i) => errs.push(...validateResourceRequirements(c.resources, `${path}.spec.initContainers[${i}].resources`)));
-  (spec.containers ?? []).forEach((c, i) => errs.push(...validateResourceRequirements(c.resources, `${path}.spec.containers[${i}].resources`)));
+  (spec.initContainers ?? []).forEach((c, i) => {
+    errs.push(...validateResourceRequirements(c.resources, `${path}.spec.initContainers[${i}].resources`));
+  });
+  (spec.containers ?? []).forEach((c, i) => {
+    errs.push(...validateResourceRequirements(c.resources, `${path}.spec.containers[${i}].resources`));
+  });
   errs.push(...validateHostPorts(spec, `${path}.spec`));
   errs.push(...validateAffinity(spec.affinity, `${path}.spec.affinity`));
   errs.push(...validateTopologySpreadConstraints(spec.topologySpreadConstraints, `${path}.spec.topologySpreadConstraints`));
