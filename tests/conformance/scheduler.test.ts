@@ -80,7 +80,9 @@ function nodeOf(n: CaseNode): Node {
 function nodeInfos(c: SchedulerCase): NodeInfo[] {
   const objects = { Node: new Map<string, KubeObject>(), Pod: new Map<string, KubeObject>() };
   for (const n of c.nodes) objects.Node.set(n.name, nodeOf(n));
-  c.pods.forEach((p, i) => objects.Pod.set(`default/p${i}`, podOf(p, `p${i}`)));
+  c.pods.forEach((p, i) => {
+    objects.Pod.set(`default/p${i}`, podOf(p, `p${i}`));
+  });
   const cache = buildSchedulerCache({ objects });
   return nodeList(cache, objects.Node);
 }

@@ -150,13 +150,15 @@ function account(ni: NodeInfo, pod: Pod, sign: 1 | -1): void {
   ni.nonZeroMilliCPU += sign * r.nonZeroMilliCPU;
   ni.nonZeroMemory += sign * r.nonZeroMemory;
   if (r.scalar !== null) {
-    const s = (ni.requestedScalar ??= {});
+    if (ni.requestedScalar === null) ni.requestedScalar = {};
+    const s = ni.requestedScalar;
     for (const k of Object.keys(r.scalar)) s[k] = (s[k] ?? 0) + sign * (r.scalar[k] ?? 0);
   }
   if (hasPodAffinity(pod)) ni.podsWithAffinity += sign;
   if (hasRequiredAntiAffinity(pod)) ni.podsWithRequiredAntiAffinity += sign;
   if (r.hostPorts !== null) {
-    const used = (ni.usedPorts ??= new Map());
+    if (ni.usedPorts === null) ni.usedPorts = new Map();
+    const used = ni.usedPorts;
     for (const p of r.hostPorts) {
       const k = portKey(p);
       const n = (used.get(k) ?? 0) + sign;

@@ -45,6 +45,11 @@ interface Acc {
   nzMem: number;
 }
 
+function setScalar(acc: Acc, name: string, v: number): void {
+  if (acc.scalar === null) acc.scalar = {};
+  acc.scalar[name] = v;
+}
+
 function containerAmounts(c: Container): Acc {
   const req: ResourceList = c.resources?.requests ?? {};
   const acc: Acc = { cpu: 0, memory: 0, eph: 0, scalar: null, nzCpu: 0, nzMem: 0 };
@@ -53,7 +58,7 @@ function containerAmounts(c: Container): Acc {
     if (name === 'cpu') acc.cpu = v;
     else if (name === 'memory') acc.memory = v;
     else if (name === 'ephemeral-storage') acc.eph = v;
-    else if (name !== 'pods') (acc.scalar ??= {})[name] = v;
+    else if (name !== 'pods') setScalar(acc, name, v);
   }
   // NonMissingContainerRequests: only a request that is absent counts as the default; an explicit 0 stays 0.
   acc.nzCpu = Object.hasOwn(req, 'cpu') ? acc.cpu : DefaultMilliCPURequest;
@@ -94,7 +99,7 @@ export function computePodResourceRequest(spec: PodSpec): PodResources {
     sum.eph += a.eph;
     sum.nzCpu += a.nzCpu;
     sum.nzMem += a.nzMem;
-    for (const [k, v] of Object.entries(a.scalar ?? {})) (sum.scalar ??= {})[k] = (sum.scalar[k] ?? 0) + v;
+    for (const [k, v] of Object.entries(a.scalar ?? {})) setScalar(sum, k, (sum.scalar?.[k] ?? 0) + v);
   }
   for (const c of spec.initContainers ?? []) {
     const a = containerAmounts(c);
@@ -103,7 +108,7 @@ export function computePodResourceRequest(spec: PodSpec): PodResources {
     sum.eph = Math.max(sum.eph, a.eph);
     sum.nzCpu = Math.max(sum.nzCpu, a.nzCpu);
     sum.nzMem = Math.max(sum.nzMem, a.nzMem);
-    for (const [k, v] of Object.entries(a.scalar ?? {})) (sum.scalar ??= {})[k] = Math.max(sum.scalar[k] ?? 0, v);
+    for (const [k, v] of Object.entries(a.scalar ?? {})) setScalar(sum, k, Math.max(sum.scalar?.[k] ?? 0, v));
   }
   const ports: HostPort[] = [];
   hostPortsOf(spec.initContainers ?? [], ports);
@@ -136,7 +141,8 @@ export function parseAllocatable(list: ResourceList | undefined): NodeAllocatabl
   const l = list ?? {};
   for (const name of Object.keys(l)) {
     if (name === 'cpu' || name === 'memory' || name === 'ephemeral-storage' || name === 'pods') continue;
-    (scalar ??= {})[name] = amountOf(name, l[name]);
+    if (scalar === null) scalar = {};
+    scalar[name] = amountOf(name, l[name]);
   }
   return {
     milliCPU: amountOf('cpu', l.cpu),
