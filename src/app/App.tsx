@@ -4,6 +4,7 @@ import { ClusterPanel } from '../ui/cluster/ClusterPanel.tsx';
 import { ControlsPanel } from '../ui/controls/ControlsPanel.tsx';
 import { ExpectationsPanel } from '../ui/expectations/ExpectationsPanel.tsx';
 import { ExplainPanel } from '../ui/explain/ExplainPanel.tsx';
+import { LessonSlot } from '../ui/lesson/LessonSlot.tsx';
 import { AppHeader } from '../ui/header/AppHeader.tsx';
 import { ReplicaSetsPanel } from '../ui/replicasets/ReplicaSetsPanel.tsx';
 import { TimelinePanel } from '../ui/timeline/TimelinePanel.tsx';
@@ -13,6 +14,7 @@ export function App() {
   return (
     <div className="flex min-h-full flex-col lg:h-full">
       <AppHeader />
+      <LessonSlot />
       <main className="app-grid min-h-0 flex-1 gap-3 p-3">
         <ClusterPanel />
         <ReplicaSetsPanel />

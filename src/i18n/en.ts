@@ -185,6 +185,37 @@ export const en = {
     emptyTitle: 'No scenario loaded',
     emptyText: 'Set maxSurge, maxUnavailable and replicas, play the rollout, or type a kubectl command.',
   },
+  teach: {
+    lessons: 'Lessons',
+    prevDecision: 'Previous decision',
+    nextDecision: 'Next decision',
+    decisionTitle:
+      'A tick where a controller created, deleted or re-specced an object (PageUp / PageDown); follows the Explain filter',
+    noLaterDecision: 'No later decision',
+    noEarlierDecision: 'No earlier decision',
+    blank: 'Blank screen: press any key or click to come back',
+    showFolded: 'Show folded ticks',
+    showFoldedTitle: 'Informer deliveries, requeues, no-op syncs and retries after a Conflict',
+    folded_one: '{{count}} folded tick: {{kinds}}',
+    folded_other: '{{count}} folded ticks: {{kinds}}',
+    kind: {
+      delivery_one: '{{count}} informer delivery',
+      delivery_other: '{{count}} informer deliveries',
+      requeue_one: '{{count}} requeue',
+      requeue_other: '{{count}} requeues',
+      noop_one: '{{count}} no-op sync',
+      noop_other: '{{count}} no-op syncs',
+      retry_one: '{{count}} retry after a Conflict',
+      retry_other: '{{count}} retries after a Conflict',
+    },
+    kindJoin: ', ',
+    retryOf: 'Retried after a Conflict: same decision as tick {{tick}}',
+    retry: 'Retried after a Conflict: the same decision again',
+    noop: 'No-op sync: nothing changed but status',
+    requeue: 'The work queue handed the key back',
+    delivery: 'Informer delivery',
+    showDecisions: 'Show its decisions',
+  },
 };
 
 /** The shape every language's UI resources share. */

@@ -3,6 +3,7 @@
  * describe a run with. A Scenario keeps what the author wrote; toSimConfig applies the defaults.
  * Key order of every interface below is the order §4 prints, and scenarioToYaml keeps it.
  */
+import type { Lesson } from '../lessons/format.ts';
 import type { DaemonSet, Deployment, Taint } from '../engine/api/types.ts';
 
 /** A delay in virtual seconds: fixed, or drawn uniformly from [min, max]. */
@@ -96,6 +97,8 @@ export interface Scenario {
   controller?: ControllerSpec;
   objects: Workload[];
   actions?: Action[];
+  /** A lesson over this scenario (src/lessons/format.ts); it changes nothing in the run. */
+  lesson?: Lesson;
 }
 
 /** The outcome of parsing or validating: the value, or errors (the first is what the UI shows). */

@@ -57,3 +57,10 @@ export const expectationsIntroSeenSelector = (s: AppState) => s.expectationsIntr
 /** selectedPodViewSelector is the selected pod's view (small clusters only), or null. */
 export const selectedPodViewSelector = (s: AppState) =>
   s.selectedPod === null ? null : (s.pods.find((p) => p.name === s.selectedPod) ?? null);
+
+// LessonSlice
+export const lessonSelector = (s: AppState) => s.lesson;
+export const lessonOpenSelector = (s: AppState) => s.lessonOpen;
+export const lessonStepSelector = (s: AppState) => s.lessonStep;
+export const lessonPointsSelector = (s: AppState) => s.lessonPoints;
+export const blankSelector = (s: AppState) => s.blank;

@@ -1,3 +1,4 @@
+import { LessonsButton } from '../lesson/LessonsButton.tsx';
 import { ScenarioControls } from '../scenario/ScenarioControls.tsx';
 import { Banners } from './Banners.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
@@ -19,6 +20,7 @@ export function AppHeader() {
       </h1>
       <VersionBadge />
       <div className="ml-auto flex flex-wrap items-center gap-2">
+        <LessonsButton />
         <ScenarioControls />
         <ShareButton />
         <LanguageSwitch />
