@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import casesFile from '../fixtures/k8s-scheduler-cases.json';
 import type { Container, KubeObject, Node, Pod, PodSpec, Taint } from '../../src/engine/api/types.ts';
-import { buildSchedulerCache, nodeList } from '../../src/engine/scheduler/cache/cache.ts';
+import { buildSchedulerCache, imageStates, nodeList, normalizedImageName, type SchedulerCache } from '../../src/engine/scheduler/cache/cache.ts';
 import type { NodeInfo } from '../../src/engine/scheduler/framework/nodeInfo.ts';
 import { computePodResourceRequest } from '../../src/engine/scheduler/framework/resource.ts';
 import { defaultNormalizeScore } from '../../src/engine/scheduler/plugins/helper/normalizeScore.ts';
@@ -12,7 +12,11 @@ import { balancedResourceScore, isBestEffortPod } from '../../src/engine/schedul
 import * as fit from '../../src/engine/scheduler/plugins/noderesources/fit.ts';
 import { leastAllocatedScore } from '../../src/engine/scheduler/plugins/noderesources/leastAllocated.ts';
 import { calculateResourceAllocatableRequest, newAmounts } from '../../src/engine/scheduler/plugins/noderesources/resourceAllocation.ts';
+import * as imagelocality from '../../src/engine/scheduler/plugins/imagelocality.ts';
+import * as interpodaffinity from '../../src/engine/scheduler/plugins/interpodaffinity/filtering.ts';
 import * as nodeaffinity from '../../src/engine/scheduler/plugins/nodeaffinity.ts';
+import { getConstraints } from '../../src/engine/scheduler/plugins/podtopologyspread/common.ts';
+import * as podtopologyspread from '../../src/engine/scheduler/plugins/podtopologyspread/filtering.ts';
 import * as nodeports from '../../src/engine/scheduler/plugins/nodeports.ts';
 import * as tainttoleration from '../../src/engine/scheduler/plugins/tainttoleration.ts';
 import { queueingHint } from '../../src/engine/scheduler/queue/queueingHints.ts';
@@ -22,6 +26,7 @@ interface CaseNode {
   allocatable?: Record<string, string>;
   taints?: Taint[];
   labels?: Record<string, string>;
+  images?: { names: string[]; sizeBytes: number }[];
 }
 interface CasePod {
   containers?: Record<string, string>[];
@@ -32,6 +37,10 @@ interface CasePod {
   affinity?: PodSpec['affinity'];
   labels?: Record<string, string>;
   node?: string;
+  namespace?: string;
+  topologySpreadConstraints?: PodSpec['topologySpreadConstraints'];
+  terminating?: boolean;
+  images?: string[];
 }
 interface SchedulerCase {
   source: string;
@@ -43,6 +52,9 @@ interface SchedulerCase {
   expected: {
     scores?: Record<string, number>;
     status?: { code: string; reasons: string[] } | null;
+    statuses?: Record<string, { code: string; reasons: string[] } | null>;
+    codes?: Record<string, string>;
+    normalized?: string;
     skip?: boolean;
     queue?: boolean;
     preFilter?: 'skip' | 'all' | { nodeNames: string[] };
@@ -59,6 +71,7 @@ function containers(reqs: Record<string, string>[] | undefined): Container[] {
 let uid = 0;
 function podOf(p: CasePod, name: string): Pod {
   const spec: PodSpec = { containers: containers(p.containers) };
+  if (p.images) spec.containers = p.images.map((image, i) => ({ name: `c${i}`, image }));
   // st.MakePod().ContainerPort / HostPort: one more container with the ports.
   if (p.ports) spec.containers.push({ name: 'ports', image: 'i', ports: p.ports.map((x) => ({ containerPort: x.hostPort, ...x })) });
   if (p.initContainers) spec.initContainers = containers(p.initContainers);
@@ -66,25 +79,35 @@ function podOf(p: CasePod, name: string): Pod {
   if (p.nodeSelector) spec.nodeSelector = p.nodeSelector;
   if (p.affinity) spec.affinity = p.affinity;
   if (p.node) spec.nodeName = p.node;
-  return { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', uid: `u${uid++}`, labels: p.labels ?? {} }, spec };
+  if (p.topologySpreadConstraints) spec.topologySpreadConstraints = p.topologySpreadConstraints;
+  const metadata: Pod['metadata'] = { name, namespace: p.namespace ?? 'default', uid: `u${uid++}`, labels: p.labels ?? {} };
+  // st.MakePod().Terminating(): a deletion timestamp.
+  if (p.terminating) metadata.deletionTimestamp = '2026-01-01T00:00:00Z';
+  return { apiVersion: 'v1', kind: 'Pod', metadata, spec };
 }
 
 function nodeOf(n: CaseNode): Node {
   const node: Node = { apiVersion: 'v1', kind: 'Node', metadata: { name: n.name, labels: n.labels ?? {} }, spec: {}, status: {} };
   if (n.allocatable) node.status = { allocatable: n.allocatable };
   if (n.taints) node.spec.taints = n.taints;
+  if (n.images) node.status = { ...node.status, images: n.images };
   return node;
 }
 
-/** nodeInfos builds the cache of the case's nodes and bound pods, in the case's node order. */
-function nodeInfos(c: SchedulerCase): NodeInfo[] {
+/** cacheOf builds the scheduler's cache of the case's nodes and bound pods. */
+function cacheOf(c: SchedulerCase): { cache: SchedulerCache; infos: NodeInfo[] } {
   const objects = { Node: new Map<string, KubeObject>(), Pod: new Map<string, KubeObject>() };
   for (const n of c.nodes) objects.Node.set(n.name, nodeOf(n));
   c.pods.forEach((p, i) => {
-    objects.Pod.set(`default/p${i}`, podOf(p, `p${i}`));
+    objects.Pod.set(`${p.namespace ?? 'default'}/p${i}`, podOf(p, `p${i}`));
   });
   const cache = buildSchedulerCache({ objects });
-  return nodeList(cache, objects.Node);
+  return { cache, infos: nodeList(cache, objects.Node) };
+}
+
+/** nodeInfos: the case's nodes in its order, with their bound pods. */
+function nodeInfos(c: SchedulerCase): NodeInfo[] {
+  return cacheOf(c).infos;
 }
 
 function scores(c: SchedulerCase, f: (pod: Pod, ni: NodeInfo) => number): Record<string, number> {
@@ -150,6 +173,40 @@ const RUNNERS: Record<string, (c: SchedulerCase) => void> = {
     const [ni] = nodeInfos(c);
     const s = nodeports.filter(want ?? [], ni as NodeInfo);
     expect(s && { code: s.code, reasons: [...s.reasons] }).toEqual(c.expected.status ?? null);
+  },
+  'InterPodAffinity/filter': (c) => {
+    const pod = podOf(c.pod, 'incoming');
+    const { cache, infos } = cacheOf(c);
+    const state = interpodaffinity.preFilter(pod, cache, infos);
+    if (c.expected.preFilter === 'skip') {
+      expect(state).toBeNull();
+      return;
+    }
+    expect(state).not.toBeNull();
+    const got = Object.fromEntries(
+      infos.map((ni) => {
+        const s = interpodaffinity.filter(pod, state as NonNullable<typeof state>, ni);
+        return [ni.name, s && { code: s.code, reasons: [...s.reasons] }];
+      }),
+    );
+    expect(got).toEqual(c.expected.statuses);
+  },
+  'PodTopologySpread/filter': (c) => {
+    const pod = podOf(c.pod, 'incoming');
+    const infos = nodeInfos(c);
+    const { constraints } = getConstraints(pod, 'DoNotSchedule', () => undefined);
+    const state = podtopologyspread.calPreFilterState(pod, constraints, infos);
+    const got = Object.fromEntries(infos.map((ni) => [ni.name, podtopologyspread.filter(pod, state, ni)?.code ?? 'Success']));
+    expect(got).toEqual(c.expected.codes);
+  },
+  'ImageLocality/score': (c) => {
+    const pod = podOf(c.pod, 'incoming');
+    const { cache, infos } = cacheOf(c);
+    const images = imageStates(cache);
+    expect(Object.fromEntries(infos.map((ni) => [ni.name, imagelocality.score(pod, ni, images, infos.length)]))).toEqual(c.expected.scores);
+  },
+  'ImageLocality/normalizedImageName': (c) => {
+    expect(normalizedImageName((c.pod.images as string[])[0] as string)).toBe(c.expected.normalized);
   },
   'NodePorts/queueingHintPodDelete': (c) => {
     const deleted = podOf(c.pods[0] as CasePod, 'deleted');

@@ -87,7 +87,8 @@ export function affinityTerms(pod: Pod): AffinityTerms {
  */
 export function termMatches(t: AffinityTerm, pod: Pod, nsLabels: Record<string, string> | undefined): boolean {
   const ns = pod.metadata.namespace ?? 'default';
-  if (t.namespaces.includes(ns) || (t.nsSelector !== undefined && selectorMatches(t.nsSelector, nsLabels))) {
+  // Without namespace objects, a namespace's labels are its automatic kubernetes.io/metadata.name.
+  if (t.namespaces.includes(ns) || (t.nsSelector !== undefined && selectorMatches(t.nsSelector, nsLabels ?? namespaceLabels(ns)))) {
     return selectorMatches(t.selector, pod.metadata.labels);
   }
   return false;
