@@ -8,7 +8,7 @@ import { Document, isScalar, type Scalar, visit } from 'yaml';
 import { isRecord, type Issues, newIssues, own } from './check.ts';
 import { isWorkloadKind, validateWorkload } from './manifest.ts';
 import { parseYamlDocuments } from './parse.ts';
-import type { Action, ClusterSpec, NodeSpec, Result, Scenario, Workload } from './types.ts';
+import type { Action, ClusterSpec, NodeAddSpec, NodeSpec, Result, Scenario, Workload } from './types.ts';
 import { validateScenario } from './validate.ts';
 
 /** scenarioToYaml writes a scenario file, keys in §4 order; parseScenarioText reads it back unchanged. */
@@ -100,6 +100,7 @@ function orderCluster(c: ClusterSpec): Record<string, unknown> {
   const nodes = c.nodes;
   return compact({
     nodes: typeof nodes === 'number' || nodes === undefined ? nodes : nodes.map(orderNode),
+    nodeDefaults: c.nodeDefaults === undefined ? undefined : orderNodeProps(c.nodeDefaults),
     images:
       c.images === undefined
         ? undefined
@@ -121,17 +122,20 @@ function orderCluster(c: ClusterSpec): Record<string, unknown> {
 }
 
 function orderNode(n: NodeSpec): Record<string, unknown> {
-  return compact({ name: n.name, labels: n.labels, taints: n.taints, unschedulable: n.unschedulable, maxPods: n.maxPods });
+  return { name: n.name, ...orderNodeProps(n) };
+}
+
+/** orderNodeProps: a node's properties in §9 order (a listed node, nodeDefaults, an action's add). */
+function orderNodeProps(n: NodeAddSpec): Record<string, unknown> {
+  const allocatable = n.allocatable === undefined ? undefined : compact({ cpu: n.allocatable.cpu, memory: n.allocatable.memory, pods: n.allocatable.pods });
+  return compact({ labels: n.labels, taints: n.taints, unschedulable: n.unschedulable, maxPods: n.maxPods, allocatable });
 }
 
 function orderAction(a: Action): Record<string, unknown> {
   if ('kubectl' in a) return { at: a.at, kubectl: a.kubectl };
   if ('apply' in a) return { at: a.at, apply: orderManifest(a.apply) };
   const { name, ready, remove, add } = a.node;
-  const addOut =
-    add === undefined
-      ? undefined
-      : compact({ labels: add.labels, taints: add.taints, unschedulable: add.unschedulable, maxPods: add.maxPods });
+  const addOut = add === undefined ? undefined : orderNodeProps(add);
   return { at: a.at, node: compact({ name, ready, remove, add: addOut }) };
 }
 
