@@ -50,19 +50,35 @@ function rolloutConfig(replicas: number, nodes: number, probed = false): SimConf
   };
 }
 
+/**
+ * requestsConfig is rolloutConfig with requests (cpu 100m, memory 128Mi per pod) on nodes of the
+ * default allocatable (cpu 4, memory 16Gi, 110 pods): every cycle runs NodeResourcesFit, and with
+ * 1,000 nodes the scheduler scores 420 of them (percentageOfNodesToScore 42%).
+ */
+function requestsConfig(replicas: number, nodes: number): SimConfig {
+  const d = deployment(replicas);
+  const c = d.spec.template.spec.containers[0];
+  if (c) c.resources = { requests: { cpu: '100m', memory: '128Mi' } };
+  return {
+    ...rolloutConfig(replicas, nodes),
+    nodes: Array.from({ length: nodes }, (_, i) => ({ name: `node-${i + 1}`, labels: {}, taints: [], unschedulable: false, maxPods: 110 })),
+    objects: [d],
+  };
+}
+
 function report(row: Record<string, number | string>): void {
   if (json) console.log(JSON.stringify(row));
   else console.log(Object.entries(row).map(([k, v]) => `${k}=${v}`).join('  '));
 }
 
-function benchRollout(n: number, nodes: number, probed = false): { ticks: number; ms: number } {
-  const st = createEngine(rolloutConfig(n, nodes, probed));
+function benchRollout(n: number, nodes: number, mode: 'plain' | 'probed' | 'requests' = 'plain'): { ticks: number; ms: number } {
+  const st = createEngine(mode === 'requests' ? requestsConfig(n, nodes) : rolloutConfig(n, nodes, mode === 'probed'));
   // Settle the initial Deployment first; time only the rolling update.
   runUntil(st, 60_000 - 1);
   const t0 = process.hrtime.bigint();
   const ticks = runUntil(st, 60 * 60 * 1000);
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  const name = probed ? 'deployment-rollout-probed' : 'deployment-rollout';
+  const name = { plain: 'deployment-rollout', probed: 'deployment-rollout-probed', requests: 'deployment-rollout-requests' }[mode];
   report({ name, n, nodes, ticks, ms: Math.round(ms), ticksPerSecond: Math.round((ticks / ms) * 1000), virtualSeconds: Math.round(st.now / 1000) - 60 });
   return { ticks, ms };
 }
@@ -77,7 +93,7 @@ function benchProbes(n: number, nodes: number, runs = 2): void {
   const best = (probed: boolean) => {
     let b = { ticks: 0, ms: Number.POSITIVE_INFINITY };
     for (let i = 0; i < runs; i++) {
-      const r = benchRollout(n, nodes, probed);
+      const r = benchRollout(n, nodes, probed ? 'probed' : 'plain');
       if (r.ms < b.ms) b = r;
     }
     return b;
@@ -150,6 +166,9 @@ if (!only || only === 'deployment') {
 }
 
 if (!only || only === 'probes') benchProbes(10000, 100);
+if (!only || only === 'requests') {
+  benchRollout(10000, 1000, 'requests');
+}
 
 if (!only || only === 'daemonset') {
   benchDaemonSet(1000);

@@ -23,12 +23,24 @@ export interface ImageBehaviour {
   preStopSeconds: SecondsSpec;
 }
 
+/** What a node offers to pods (DESIGN.md §9): quantities as written (`"4"`, `"16Gi"`), pods a count. */
+export interface NodeAllocatable {
+  cpu: string;
+  memory: string;
+  pods: number;
+}
+
 export interface NodeConfig {
   name: string;
   labels: Record<string, string>;
   taints: Taint[];
   unschedulable: boolean;
+  /** The pods allocatable (kubelet --max-pods); `allocatable.pods` wins when both are given. */
   maxPods: number;
+  /** cpu / memory / pods allocatable (and capacity); DEFAULT_ALLOCATABLE when absent. */
+  allocatable?: NodeAllocatable;
+  /** Images the node already holds (node.status.images), for the ImageLocality score. */
+  images?: { names: string[]; sizeBytes?: number }[];
 }
 
 /** One user action at a virtual time (seconds from the start). */
@@ -64,3 +76,6 @@ export const DEFAULT_IMAGE_BEHAVIOUR: ImageBehaviour = {
 
 /** Default maxPods of a node (kubelet default). */
 export const DEFAULT_MAX_PODS = 110;
+
+/** A node's allocatable when the scenario says nothing (DESIGN.md §9). */
+export const DEFAULT_ALLOCATABLE: NodeAllocatable = { cpu: '4', memory: '16Gi', pods: DEFAULT_MAX_PODS };

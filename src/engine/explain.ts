@@ -7,10 +7,11 @@ import { REPLICASET_DECISION_KEYS } from './controller/replicaset/explainCatalog
 import { APISERVER_DECISION_KEYS } from './apiserver/explainCatalog.ts';
 import { KUBELET_DECISION_KEYS } from './kubelet/explainCatalog.ts';
 import { EVENT_DECISION_KEYS } from './sim/eventCatalog.ts';
+import { SCHEDULER_DECISION_KEYS } from './scheduler/explainCatalog.ts';
 
 export type { DecisionCatalog };
 
-/** ALL_DECISION_CATALOGS: Deployment, ReplicaSet, DaemonSet, event-recorder, kubelet and admission templates, in that order. */
+/** ALL_DECISION_CATALOGS: Deployment, ReplicaSet, DaemonSet, event-recorder, kubelet, admission and scheduler templates, in that order. */
 export const ALL_DECISION_CATALOGS: readonly DecisionCatalog[] = [
   DEPLOYMENT_DECISION_KEYS,
   REPLICASET_DECISION_KEYS,
@@ -18,6 +19,7 @@ export const ALL_DECISION_CATALOGS: readonly DecisionCatalog[] = [
   EVENT_DECISION_KEYS,
   KUBELET_DECISION_KEYS,
   APISERVER_DECISION_KEYS,
+  SCHEDULER_DECISION_KEYS,
 ];
 
 /** The tick summaries' English templates (sim/summaryCatalog.ts); the UI translates the same keys. */

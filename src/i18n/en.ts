@@ -82,6 +82,10 @@ export const en = {
     conditionStatus: 'Status',
     conditionSince: 'Since',
     podGone: 'This pod does not exist at tick {{tick}}.',
+    cpuRequests: 'CPU requests of the pods on this node',
+    memoryRequests: 'Memory requests of the pods on this node',
+    memShort: 'mem',
+    requestsOf: '{{used}} / {{total}} ({{percent}}%)',
   },
   replicasets: {
     tabs: 'kubectl output',

@@ -297,4 +297,47 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
     namespaceCreated:
       '命名空间“{{namespace}}”不存在：NamespaceAutoProvision 准入插件在 {{kind}} {{name}} 之前创建了它',
   },
+  // kube-scheduler (src/engine/scheduler): plugin names and their reasons stay in Kubernetes' English.
+  schedulePod: {
+    noNodes: '集群里没有节点："no nodes available to schedule pods"',
+    preFilterRejected: 'PreFilter：{{plugin}} 在检查任何节点之前就拒绝了该 Pod：{{reason}}',
+  },
+  runFilterPlugins: {
+    rejected: '{{node}}：{{plugin}} 拒绝（{{code}}）：{{reasons}}',
+    rejectedMore: '……另有 {{count}} 个节点被拒绝（计入 FailedScheduling 消息的计数）',
+  },
+  findNodesThatFitPod: {
+    none: 'Filter：检查的 {{evaluated}} 个节点都放不下 {{pod}}（共 {{nodes}} 个节点，从第 {{start}} 个开始检查）',
+    onlyOne:
+      'Filter：只有 {{node}} 放得下 {{pod}}（检查了 {{nodes}} 个中的 {{evaluated}} 个）→ 直接绑定，不打分',
+    found:
+      'Filter：检查的 {{evaluated}} 个节点中有 {{feasible}} 个放得下 {{pod}}（{{nodes}} 个节点中找到 {{toFind}} 个即止：numFeasibleNodesToFind；从第 {{start}} 个开始）→ 给它们打分',
+  },
+  postFilter: {
+    preemption: 'PostFilter（DefaultPreemption）：没有哪个节点上有优先级更低、可被驱逐的 Pod →“{{message}}”',
+  },
+  prioritizeNodes: {
+    nodeScore:
+      '{{node}}：{{total}} = NodeResourcesFit {{fit}} + NodeResourcesBalancedAllocation {{balanced}} + PodTopologySpread {{spread}}×2 + TaintToleration {{taint}}×3 + NodeAffinity {{nodeAffinity}}×2 + InterPodAffinity {{interPod}}×2 + ImageLocality {{image}}（算上该 Pod 的 requests：cpu {{cpu}}m / {{cpuAllocatable}}m，内存 {{memoryMi}}Mi / {{memoryAllocatableMi}}Mi；未设置的 request 按 100m / 200Mi 计）',
+  },
+  selectHost: {
+    best: '{{node}} 得分最高，为 {{total}} → 把 Pod 绑定到 {{node}}',
+    tie: '{{ties}} 个节点并列最高分 {{total}} → 随机抽中 {{node}}',
+    summary:
+      '绑定到 {{node}}：{{feasible}} 个可行节点中得分最高（检查了 {{nodes}} 个中的 {{evaluated}} 个）：{{total}} = NodeResourcesFit {{fit}} + NodeResourcesBalancedAllocation {{balanced}} + PodTopologySpread {{spread}}×2 + TaintToleration {{taint}}×3 + NodeAffinity {{nodeAffinity}}×2 + InterPodAffinity {{interPod}}×2 + ImageLocality {{image}}',
+    summaryTie:
+      '绑定到 {{node}}：{{ties}} 个节点并列 {{total}} 分，随机抽中它（{{feasible}} 个可行，检查了 {{nodes}} 个中的 {{evaluated}} 个）：NodeResourcesFit {{fit}} + NodeResourcesBalancedAllocation {{balanced}} + PodTopologySpread {{spread}}×2 + TaintToleration {{taint}}×3 + NodeAffinity {{nodeAffinity}}×2 + InterPodAffinity {{interPod}}×2 + ImageLocality {{image}}',
+  },
+  movePodsToActiveOrBackoffQueue: {
+    toActiveQ: '{{event}} → {{pod}} 回到 activeQ（原因：{{plugin}}）',
+    toBackoffQ: '{{event}} → {{pod}} 回到 backoffQ，退避还剩 {{backoffLeft}} 秒（原因：{{plugin}}）',
+  },
+  activeQueue: {
+    popFromBackoffQ:
+      'activeQ 为空 → 提前 {{backoffLeft}} 秒从 backoffQ 取出 {{pod}}（SchedulerPopFromBackoffQ，v1.33 起默认开启）',
+  },
+  handleSchedulingFailure: {
+    unschedulablePods:
+      '第 {{attempts}} 次尝试后 {{pod}} → unschedulablePods：等待 {{plugins}} 可能接受它的集群事件（之后退避 {{backoff}} 秒），最迟等到 {{flushAt}} 秒（5 分钟）',
+  },
 };

@@ -9,9 +9,10 @@
  * As in Go, `null` means "not set": it is dropped from mappings (and is the zero value in lists).
  */
 import { isRecord } from './check.ts';
+import { parseQuantity } from '../engine/lib/quantity.ts';
 
 type GoType =
-  | { t: 'string' | 'bool' | 'int32' | 'int64' | 'intstr' | 'any' }
+  | { t: 'string' | 'bool' | 'int32' | 'int64' | 'intstr' | 'any' | 'quantities' }
   | { t: 'map' }
   | { t: 'list'; of: GoType }
   | { t: 'struct'; name: string; fields: Record<string, GoType>; open?: boolean };
@@ -23,6 +24,8 @@ const int64: GoType = { t: 'int64' };
 const intstr: GoType = { t: 'intstr' };
 const any: GoType = { t: 'any' };
 const map: GoType = { t: 'map' };
+/** A ResourceList: map[ResourceName]resource.Quantity, each value a quantity string or number. */
+const quantities: GoType = { t: 'quantities' };
 const list = (of: GoType): GoType => ({ t: 'list', of });
 const struct = (name: string, fields: Record<string, GoType>, open = false): GoType => ({
   t: 'struct',
@@ -65,26 +68,45 @@ const labelSelector = struct('LabelSelector', {
 
 const nodeSelectorRequirement = struct('NodeSelectorRequirement', { key: str, operator: str, values: list(str) });
 
-const affinity = struct(
-  'Affinity',
-  {
-    nodeAffinity: struct(
-      'NodeAffinity',
-      {
-        requiredDuringSchedulingIgnoredDuringExecution: struct('NodeSelector', {
-          nodeSelectorTerms: list(
-            struct('NodeSelectorTerm', {
-              matchExpressions: list(nodeSelectorRequirement),
-              matchFields: list(nodeSelectorRequirement),
-            }),
-          ),
-        }),
-      },
-      true,
-    ),
-  },
-  true,
-);
+const nodeSelectorTerm = struct('NodeSelectorTerm', {
+  matchExpressions: list(nodeSelectorRequirement),
+  matchFields: list(nodeSelectorRequirement),
+});
+
+const podAffinityTerm = struct('PodAffinityTerm', {
+  labelSelector,
+  namespaces: list(str),
+  topologyKey: str,
+  namespaceSelector: labelSelector,
+  matchLabelKeys: list(str),
+  mismatchLabelKeys: list(str),
+});
+
+const podAffinity = (name: string): GoType =>
+  struct(name, {
+    requiredDuringSchedulingIgnoredDuringExecution: list(podAffinityTerm),
+    preferredDuringSchedulingIgnoredDuringExecution: list(struct('WeightedPodAffinityTerm', { weight: int32, podAffinityTerm })),
+  });
+
+const affinity = struct('Affinity', {
+  nodeAffinity: struct('NodeAffinity', {
+    requiredDuringSchedulingIgnoredDuringExecution: struct('NodeSelector', { nodeSelectorTerms: list(nodeSelectorTerm) }),
+    preferredDuringSchedulingIgnoredDuringExecution: list(struct('PreferredSchedulingTerm', { weight: int32, preference: nodeSelectorTerm })),
+  }),
+  podAffinity: podAffinity('PodAffinity'),
+  podAntiAffinity: podAffinity('PodAntiAffinity'),
+});
+
+const topologySpreadConstraint = struct('TopologySpreadConstraint', {
+  maxSkew: int32,
+  topologyKey: str,
+  whenUnsatisfiable: str,
+  labelSelector,
+  minDomains: int32,
+  nodeAffinityPolicy: str,
+  nodeTaintsPolicy: str,
+  matchLabelKeys: list(str),
+});
 
 const execAction = struct('ExecAction', { command: list(str) });
 const httpGetAction = struct('HTTPGetAction', {
@@ -124,7 +146,8 @@ const container = struct(
     command: list(str),
     args: list(str),
     imagePullPolicy: str,
-    ports: list(struct('ContainerPort', { containerPort: int32, name: str, protocol: str }, true)),
+    ports: list(struct('ContainerPort', { containerPort: int32, name: str, protocol: str, hostPort: int32, hostIP: str })),
+    resources: struct('ResourceRequirements', { limits: quantities, requests: quantities }, true),
     env: list(struct('EnvVar', { name: str, value: str }, true)),
     readinessProbe: probe,
     livenessProbe: probe,
@@ -149,6 +172,9 @@ const podSpec = struct(
     hostNetwork: bool,
     restartPolicy: str,
     schedulerName: str,
+    topologySpreadConstraints: list(topologySpreadConstraint),
+    priority: int32,
+    preemptionPolicy: str,
   },
   true,
 );
@@ -272,6 +298,21 @@ function walk(w: Walk, ty: GoType, x: unknown, path: string, owner: string): unk
     case 'int32':
     case 'int64':
       return walkInt(x, ty.t === 'int32' ? 32 : 64, mismatch, ty.t);
+    case 'quantities': {
+      if (!isRecord(x)) return mismatch('v1.ResourceList');
+      const entries: [string, unknown][] = [];
+      for (const [k, v] of Object.entries(x)) {
+        if (v === null) continue;
+        // resource.Quantity.UnmarshalJSON: the text (or the number) must parse, else apimachinery's own error.
+        const q = parseQuantity(typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : JSON.stringify(v));
+        if (!q.ok) {
+          w.typeError = q.error;
+          return x;
+        }
+        entries.push([k, v]);
+      }
+      return Object.fromEntries(entries);
+    }
     case 'map': {
       if (!isRecord(x)) return mismatch(GO_NAME.map as string);
       const entries: [string, unknown][] = [];
@@ -334,6 +375,7 @@ function zero(ty: GoType): unknown {
     case 'int64':
       return 0;
     case 'any':
+    case 'quantities':
       return null;
   }
 }

@@ -19,7 +19,7 @@ describe('toSimConfig', () => {
   it('applies the §4 defaults when the scenario gives only objects', () => {
     expect(toSimConfig(minimal)).toEqual({
       seed: 1,
-      nodes: ['node-1', 'node-2', 'node-3'].map((name) => ({ name, labels: {}, taints: [], unschedulable: false, maxPods: 110 })),
+      nodes: ['node-1', 'node-2', 'node-3'].map((name) => ({ name, labels: {}, taints: [], unschedulable: false, maxPods: 110, allocatable: { cpu: '4', memory: '16Gi', pods: 110 } })),
       images: { default: DEFAULT_IMAGE_BEHAVIOUR },
       terminationSeconds: 1,
       watchDelaySeconds: 0.05,
@@ -48,17 +48,42 @@ describe('toSimConfig', () => {
       cluster: { nodes: [{ name: 'a', labels: { pool: 'x' } }, { name: 'b', taints: [{ key: 'k', effect: 'NoSchedule' }], unschedulable: true, maxPods: 4 }] },
     });
     expect(c.nodes).toEqual([
-      { name: 'a', labels: { pool: 'x' }, taints: [], unschedulable: false, maxPods: 110 },
-      { name: 'b', labels: {}, taints: [{ key: 'k', effect: 'NoSchedule' }], unschedulable: true, maxPods: 4 },
+      { name: 'a', labels: { pool: 'x' }, taints: [], unschedulable: false, maxPods: 110, allocatable: { cpu: '4', memory: '16Gi', pods: 110 } },
+      { name: 'b', labels: {}, taints: [{ key: 'k', effect: 'NoSchedule' }], unschedulable: true, maxPods: 4, allocatable: { cpu: '4', memory: '16Gi', pods: 4 } },
     ]);
   });
 
-  it('caps a node’s pods by allocatable.pods when maxPods is not given', () => {
+  it('takes a node’s pods from allocatable.pods, else maxPods', () => {
     const c = toSimConfig({
       ...minimal,
       cluster: { nodes: [{ name: 'a', allocatable: { cpu: '8', memory: '32Gi', pods: 30 } }, { name: 'b', maxPods: 5, allocatable: { pods: 30 } }] },
     });
-    expect(c.nodes.map((n) => n.maxPods)).toEqual([30, 5]);
+    expect(c.nodes.map((n) => n.maxPods)).toEqual([30, 30]);
+  });
+
+  it('takes allocatable from the node, else from nodeDefaults, else cpu 4, memory 16Gi, 110 pods', () => {
+    const c = toSimConfig({
+      ...minimal,
+      cluster: {
+        nodes: [{ name: 'a', allocatable: { memory: '8Gi' } }, { name: 'b', maxPods: 20 }, { name: 'c', labels: { own: 'y' } }],
+        nodeDefaults: { labels: { pool: 'x' }, allocatable: { cpu: '2', pods: 30 } },
+      },
+    });
+    expect(c.nodes.map((n) => [n.name, n.labels, n.allocatable])).toEqual([
+      ['a', { pool: 'x' }, { cpu: '2', memory: '8Gi', pods: 30 }],
+      ['b', { pool: 'x' }, { cpu: '2', memory: '16Gi', pods: 20 }],
+      ['c', { pool: 'x', own: 'y' }, { cpu: '2', memory: '16Gi', pods: 30 }],
+    ]);
+  });
+
+  it('applies nodeDefaults to counted nodes and to nodes an action adds', () => {
+    const c = toSimConfig({
+      ...minimal,
+      cluster: { nodes: 1, nodeDefaults: { allocatable: { cpu: 1, memory: '2Gi' } } },
+      actions: [{ at: 1, node: { name: 'late', add: { allocatable: { pods: 5 } } } }],
+    });
+    expect(c.nodes[0]?.allocatable).toEqual({ cpu: '1', memory: '2Gi', pods: 110 });
+    expect(c.actions[0]).toMatchObject({ node: { add: { allocatable: { cpu: '1', memory: '2Gi', pods: 5 } } } });
   });
 
   it('layers a listed image over images.default over the built-in default', () => {
@@ -102,7 +127,7 @@ describe('toSimConfig', () => {
       ],
     });
     expect(c.actions).toEqual([
-      { at: 1, node: { name: 'node-4', add: { name: 'node-4', labels: { disk: 'ssd' }, taints: [], unschedulable: false, maxPods: 110 } } },
+      { at: 1, node: { name: 'node-4', add: { name: 'node-4', labels: { disk: 'ssd' }, taints: [], unschedulable: false, maxPods: 110, allocatable: { cpu: '4', memory: '16Gi', pods: 110 } } } },
       { at: 2, node: { name: 'node-1', ready: false } },
       { at: 3, node: { name: 'node-2', remove: true } },
     ]);

@@ -5,6 +5,7 @@
  */
 import type { Taint } from '../engine/api/types.ts';
 import {
+  DEFAULT_ALLOCATABLE,
   DEFAULT_IMAGE_BEHAVIOUR,
   DEFAULT_MAX_PODS,
   type ImageBehaviour,
@@ -22,33 +23,41 @@ export const DEFAULT_WATCH_DELAY_SECONDS = 0.05;
 /** toSimConfig applies the scenario defaults; the scenario must have passed validateScenario. */
 export function toSimConfig(s: Scenario): SimConfig {
   const nodes = s.cluster?.nodes ?? DEFAULT_NODE_COUNT;
+  const defaults = s.cluster?.nodeDefaults ?? {};
   return {
     seed: s.seed ?? DEFAULT_SEED,
     nodes:
       typeof nodes === 'number'
-        ? Array.from({ length: nodes }, (_, i) => nodeConfig(`node-${i + 1}`, {}))
-        : nodes.map((n) => nodeConfig(n.name, n)),
+        ? Array.from({ length: nodes }, (_, i) => nodeConfig(`node-${i + 1}`, {}, defaults))
+        : nodes.map((n) => nodeConfig(n.name, n, defaults)),
     images: imageBehaviours(s.cluster?.images ?? {}),
     terminationSeconds: s.cluster?.terminationSeconds ?? DEFAULT_TERMINATION_SECONDS,
     watchDelaySeconds: s.controller?.watchDelaySeconds ?? DEFAULT_WATCH_DELAY_SECONDS,
     objects: s.objects,
-    actions: sortByTime(s.actions ?? []).map(simAction),
+    actions: sortByTime(s.actions ?? []).map((a) => simAction(a, defaults)),
   };
 }
 
 /**
- * nodeConfig fills a node's defaults: no labels, no taints, schedulable, 110 pods (`maxPods`, else
- * `allocatable.pods`; cpu and memory are kept in the scenario for the scheduler). The labels a
- * kubelet adds when it registers (kubernetes.io/hostname, …) are the engine's (kubelet/nodes.ts).
+ * nodeConfig fills a node's defaults: what it says, else `cluster.nodeDefaults`, else no labels,
+ * no taints, schedulable, allocatable cpu 4, memory 16Gi and 110 pods (DESIGN.md §9; pods from
+ * `allocatable.pods`, else `maxPods`). The labels a kubelet adds when it registers
+ * (kubernetes.io/hostname, …) are the engine's (kubelet/nodes.ts).
  */
-function nodeConfig(name: string, n: NodeAddSpec): NodeConfig {
-  const taints: Taint[] = (n.taints ?? []).map((t) => ({ ...t }));
+function nodeConfig(name: string, n: NodeAddSpec, d: NodeAddSpec): NodeConfig {
+  const taints: Taint[] = (n.taints ?? d.taints ?? []).map((t) => ({ ...t }));
+  const maxPods = n.allocatable?.pods ?? n.maxPods ?? d.allocatable?.pods ?? d.maxPods ?? DEFAULT_MAX_PODS;
   return {
     name,
-    labels: { ...n.labels },
+    labels: { ...d.labels, ...n.labels },
     taints,
-    unschedulable: n.unschedulable ?? false,
-    maxPods: n.maxPods ?? n.allocatable?.pods ?? DEFAULT_MAX_PODS,
+    unschedulable: n.unschedulable ?? d.unschedulable ?? false,
+    maxPods,
+    allocatable: {
+      cpu: String(n.allocatable?.cpu ?? d.allocatable?.cpu ?? DEFAULT_ALLOCATABLE.cpu),
+      memory: String(n.allocatable?.memory ?? d.allocatable?.memory ?? DEFAULT_ALLOCATABLE.memory),
+      pods: maxPods,
+    },
   };
 }
 
@@ -86,12 +95,12 @@ function sortByTime(actions: Action[]): Action[] {
     .map((e) => e.a);
 }
 
-function simAction(a: Action): SimAction {
+function simAction(a: Action, defaults: NodeAddSpec): SimAction {
   if ('kubectl' in a) return { at: a.at, kubectl: a.kubectl };
   if ('apply' in a) return { at: a.at, apply: a.apply };
   if ('request' in a) return { at: a.at, request: a.request };
   const { name, ready, remove, add } = a.node;
-  if (add !== undefined) return { at: a.at, node: { name, add: nodeConfig(name, add) } };
+  if (add !== undefined) return { at: a.at, node: { name, add: nodeConfig(name, add, defaults) } };
   if (remove === true) return { at: a.at, node: { name, remove: true } };
   return { at: a.at, node: { name, ...(ready === undefined ? {} : { ready }) } };
 }

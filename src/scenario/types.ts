@@ -25,12 +25,12 @@ export interface ImageSpec {
 }
 
 /**
- * What a node offers pods (DESIGN.md §9), in Kubernetes quantities: `{ cpu: "4", memory: "16Gi",
- * pods: 110 }` by default; capacity is the same. `pods` caps the pods bound to the node.
+ * What a node offers pods (DESIGN.md §9): cpu and memory as Kubernetes quantities (`"4"`, `"500m"`,
+ * `"16Gi"`), pods a count. Defaults cpu 4, memory 16Gi, pods 110; capacity is the same.
  */
 export interface AllocatableSpec {
-  cpu?: string;
-  memory?: string;
+  cpu?: string | number;
+  memory?: string | number;
   pods?: number;
 }
 
@@ -47,6 +47,8 @@ export interface NodeSpec {
 export interface ClusterSpec {
   /** A count (node-1 … node-N) or a list of nodes. Default 3. */
   nodes?: number | NodeSpec[];
+  /** Defaults for every node the scenario makes (counted, listed or added by an action) that does not say otherwise. */
+  nodeDefaults?: NodeAddSpec;
   /** Behaviour per image reference; `default` applies to images not listed. */
   images?: Record<string, ImageSpec>;
   /**

@@ -48,8 +48,20 @@ describe('validateScenario', () => {
     ['seed is fractional', with_({ seed: 1.5 }), 'seed: must be a whole number from 0 to 4294967295'],
     ['objects is missing', with_({ objects: undefined }), 'objects: required'],
     ['objects is a mapping', with_({ objects: {} }), 'objects: must be a list of Deployment and DaemonSet manifests, and Namespaces ([] for none)'],
-    ['cluster is a list', with_({ cluster: [] }), 'cluster: must be a mapping with nodes, images, terminationSeconds'],
+    ['cluster is a list', with_({ cluster: [] }), 'cluster: must be a mapping with nodes, nodeDefaults, images, terminationSeconds'],
     ['cluster has an unknown field', with_({ cluster: { foo: 1 } }), 'cluster.foo: unknown field'],
+    [
+      'a node cpu does not parse',
+      with_({ cluster: { nodes: [{ name: 'a', allocatable: { cpu: 'lots' } }] } }),
+      "cluster.nodes[0].allocatable.cpu: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
+    ],
+    [
+      'a node memory is negative',
+      with_({ cluster: { nodeDefaults: { allocatable: { memory: '-1Gi' } } } }),
+      'cluster.nodeDefaults.allocatable.memory: Invalid value: "-1Gi": must be greater than or equal to 0',
+    ],
+    ['a node pods count is fractional', with_({ cluster: { nodes: 1, nodeDefaults: { allocatable: { pods: 1.5 } } } }), 'cluster.nodeDefaults.allocatable.pods: must be a whole number from 0 to 10,000'],
+    ['allocatable has an unknown resource', with_({ cluster: { nodes: [{ name: 'a', allocatable: { gpu: 1 } }] } }), 'cluster.nodes[0].allocatable.gpu: unknown field (did you mean "cpu"?)'],
     ['nodes is negative', with_({ cluster: { nodes: -1 } }), 'cluster.nodes: must be a whole number of nodes ≥ 0, or a list of nodes'],
     ['nodes is a string', with_({ cluster: { nodes: '3' } }), 'cluster.nodes: must be a whole number of nodes ≥ 0, or a list of nodes'],
     [

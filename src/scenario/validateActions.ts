@@ -20,7 +20,7 @@ import {
 import { actionLimitMessage, nodeLimitMessage, replicasLimitMessage } from './limits.ts';
 import { validateScenarioObject } from './manifest.ts';
 import { type Action, LIMITS, type NodeActionSpec, type RequestSpec } from './types.ts';
-import { validateNodeName, validateNodeProps } from './validateCluster.ts';
+import { NODE_PROPS, validateNodeName, validateNodeProps } from './validateCluster.ts';
 
 const KINDS = ['kubectl', 'apply', 'node', 'request'] as const;
 const REQUEST_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -180,10 +180,10 @@ function validateNodeAction(issues: Issues, path: string, x: unknown): NodeActio
     default: {
       const add = x.add;
       if (!isRecord(add)) {
-        report(issues, field(path, 'add'), 'must be a mapping with labels, taints, unschedulable, maxPods ({} for none)');
+        report(issues, field(path, 'add'), `must be a mapping with ${NODE_PROPS.join(', ')} ({} for none)`);
         return null;
       }
-      checkFields(issues, field(path, 'add'), add, ['labels', 'taints', 'unschedulable', 'maxPods', 'allocatable']);
+      checkFields(issues, field(path, 'add'), add, NODE_PROPS);
       const props = validateNodeProps(issues, field(path, 'add'), add);
       return nameOk ? { name, add: props } : null;
     }

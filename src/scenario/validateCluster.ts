@@ -17,7 +17,6 @@ import {
   own,
   report,
 } from './check.ts';
-import { parseQuantity, QuantityErrors } from '../engine/lib/quantity.ts';
 import { nodeLimitMessage } from './limits.ts';
 import { duplicate, errorBody, type FieldError, invalid, notSupported } from '../engine/apiserver/fieldErrors.ts';
 import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue, validateLabels as validateLabelMap } from '../engine/apiserver/validationCore.ts';
@@ -31,6 +30,7 @@ import {
   type NodeSpec,
   type SecondsSpec,
 } from './types.ts';
+import { formatQuantity, parseQuantity } from '../engine/lib/quantity.ts';
 
 /** reportAll records API field errors, each at its own path: `cluster.nodes[0].labels: Invalid value: …`. */
 function reportAll(issues: Issues, errs: readonly FieldError[]): void {
@@ -43,14 +43,22 @@ const MAX_PODS_LIMIT = 10_000;
 /** validateCluster checks `cluster` and returns it rebuilt in §4 key order (undefined fields dropped). */
 export function validateCluster(issues: Issues, path: string, x: unknown): ClusterSpec | undefined {
   if (!isRecord(x)) {
-    report(issues, path, 'must be a mapping with nodes, images, terminationSeconds');
+    report(issues, path, 'must be a mapping with nodes, nodeDefaults, images, terminationSeconds');
     return undefined;
   }
-  checkFields(issues, path, x, ['nodes', 'images', 'terminationSeconds']);
+  checkFields(issues, path, x, ['nodes', 'nodeDefaults', 'images', 'terminationSeconds']);
   const out: ClusterSpec = {};
   if (has(x, 'nodes')) {
     const nodes = validateNodes(issues, field(path, 'nodes'), x.nodes);
     if (nodes !== undefined) out.nodes = nodes;
+  }
+  if (has(x, 'nodeDefaults')) {
+    const p = field(path, 'nodeDefaults');
+    if (!isRecord(x.nodeDefaults)) report(issues, p, `must be a mapping with ${NODE_PROPS.join(', ')}`);
+    else {
+      checkFields(issues, p, x.nodeDefaults, NODE_PROPS);
+      out.nodeDefaults = validateNodeProps(issues, p, x.nodeDefaults);
+    }
   }
   if (has(x, 'images')) out.images = validateImages(issues, field(path, 'images'), x.images);
   if (has(x, 'terminationSeconds')) {
@@ -97,10 +105,10 @@ function validateNodes(issues: Issues, path: string, x: unknown): number | NodeS
   x.forEach((n, i) => {
     const p = index(path, i);
     if (!isRecord(n)) {
-      report(issues, p, 'must be a mapping with name, labels, taints, unschedulable, maxPods, allocatable');
+      report(issues, p, `must be a mapping with name, ${NODE_PROPS.join(', ')}`);
       return;
     }
-    checkFields(issues, p, n, ['name', 'labels', 'taints', 'unschedulable', 'maxPods', 'allocatable'], ['name']);
+    checkFields(issues, p, n, ['name', ...NODE_PROPS], ['name']);
     const name = own(n, 'name');
     if (has(n, 'name') && validateNodeName(issues, field(p, 'name'), name)) {
       if (seen.has(name as string)) report(issues, field(p, 'name'), `Duplicate value: ${JSON.stringify(name)}`);
@@ -127,7 +135,10 @@ export function validateNodeName(issues: Issues, path: string, x: unknown): x is
   return errs.length === 0;
 }
 
-/** validateNodeProps checks labels, taints, unschedulable, maxPods and allocatable of a node (list entry or `add`). */
+/** The properties a node may set (list entry, `add` of a node action, `nodeDefaults`), in §4/§9 order. */
+export const NODE_PROPS = ['labels', 'taints', 'unschedulable', 'maxPods', 'allocatable'] as const;
+
+/** validateNodeProps checks labels, taints, unschedulable, maxPods and allocatable of a node (list entry, `add` or nodeDefaults). */
 export function validateNodeProps(issues: Issues, path: string, n: Record<string, unknown>): NodeAddSpec {
   const out: NodeAddSpec = {};
   if (has(n, 'labels')) {
@@ -163,7 +174,11 @@ export function quantityProblem(x: string): string | null {
   return q.ok ? null : q.error;
 }
 
-/** validateAllocatable checks `allocatable: { cpu, memory, pods }` (DESIGN.md §9). */
+/**
+ * validateAllocatable checks `allocatable`: cpu and memory must parse as Kubernetes quantities
+ * (apimachinery's own message otherwise) and not be negative (`must be greater than or equal to
+ * 0`, as ValidateResourceQuantityValue says); pods is a whole number.
+ */
 function validateAllocatable(issues: Issues, path: string, x: unknown): AllocatableSpec | undefined {
   if (!isRecord(x)) {
     report(issues, path, 'must be a mapping with cpu, memory, pods (e.g. { cpu: "4", memory: 16Gi, pods: 110 })');
@@ -174,11 +189,15 @@ function validateAllocatable(issues: Issues, path: string, x: unknown): Allocata
   for (const k of ['cpu', 'memory'] as const) {
     if (!has(x, k)) continue;
     const v = x[k];
-    // YAML reads `cpu: 4` as a number; a quantity written without quotes means the same.
-    const q = typeof v === 'number' && Number.isFinite(v) ? String(v) : v;
-    const problem = typeof q === 'string' ? quantityProblem(q) : QuantityErrors.formatWrong;
-    if (problem === null) out[k] = q as string;
-    else report(issues, field(path, k), problem);
+    const p = field(path, k);
+    if (typeof v !== 'string' && typeof v !== 'number') {
+      report(issues, p, `must be a quantity such as ${k === 'cpu' ? '"4" or "500m"' : '"16Gi"'}`);
+      continue;
+    }
+    const q = parseQuantity(String(v));
+    if (!q.ok) report(issues, p, q.error);
+    else if (q.value.nanos < 0n) report(issues, p, errorBody(invalid(p, formatQuantity(q.value), 'must be greater than or equal to 0')));
+    else out[k] = v;
   }
   if (has(x, 'pods')) {
     const m = x.pods;

@@ -46,6 +46,25 @@ describe('scenarioToYaml', () => {
     expect(parseScenarioText(scenarioToYaml(s))).toEqual({ ok: true, value: parseScenarioText(JSON.stringify(s)).ok && (parseScenarioText(JSON.stringify(s)) as { value: Scenario }).value });
   });
 
+  it('keeps allocatable and nodeDefaults (listed nodes, defaults, an added node) through export and import', () => {
+    const withResources: Scenario = {
+      version: 1,
+      name: 'resources',
+      cluster: {
+        nodes: [{ name: 'big', allocatable: { cpu: '8', memory: '32Gi', pods: 200 } }, { name: 'small', labels: { zone: 'a' }, allocatable: { cpu: '500m' } }],
+        nodeDefaults: { allocatable: { memory: '4Gi' }, labels: { pool: 'default' } },
+      },
+      objects: [],
+      actions: [{ at: 10, node: { name: 'extra', add: { allocatable: { cpu: 2, pods: 30 } } } }],
+    };
+    const text = scenarioToYaml(withResources);
+    expect(text).toContain('allocatable: { cpu: "8", memory: 32Gi, pods: 200 }');
+    expect(text).toContain('nodeDefaults:');
+    const back = parseScenarioText(text);
+    expect(back.ok && back.value.cluster).toEqual(withResources.cluster);
+    expect(back.ok && back.value.actions).toEqual(withResources.actions);
+  });
+
   it.each(['yes', 'on', 'No', '1:20', '0777', '2026-01-01', '~', '0o17', '1_000'])(
     'quotes %s so that YAML 1.1 and 1.2 readers both see a string',
     (v) => {

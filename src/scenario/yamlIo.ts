@@ -5,7 +5,7 @@
  * YAML 1.1 (kubectl, go-yaml): strings such as "yes", "on" or "1:20" are quoted.
  */
 import { Document, isScalar, type Scalar, visit } from 'yaml';
-import type { Action, AllocatableSpec, ClusterSpec, NodeSpec, Scenario, ScenarioObject, Workload } from './types.ts';
+import type { Action, ClusterSpec, NodeAddSpec, NodeSpec, Scenario, ScenarioObject, Workload } from './types.ts';
 
 /** scenarioToYaml writes a scenario file, keys in §4 order; parseScenarioText reads it back unchanged. */
 export function scenarioToYaml(s: Scenario): string {
@@ -96,6 +96,7 @@ function orderCluster(c: ClusterSpec): Record<string, unknown> {
   const nodes = c.nodes;
   return compact({
     nodes: typeof nodes === 'number' || nodes === undefined ? nodes : nodes.map(orderNode),
+    nodeDefaults: c.nodeDefaults === undefined ? undefined : orderNodeProps(c.nodeDefaults),
     images:
       c.images === undefined
         ? undefined
@@ -117,18 +118,13 @@ function orderCluster(c: ClusterSpec): Record<string, unknown> {
 }
 
 function orderNode(n: NodeSpec): Record<string, unknown> {
-  return compact({
-    name: n.name,
-    labels: n.labels,
-    taints: n.taints,
-    unschedulable: n.unschedulable,
-    maxPods: n.maxPods,
-    allocatable: n.allocatable === undefined ? undefined : orderAllocatable(n.allocatable),
-  });
+  return { name: n.name, ...orderNodeProps(n) };
 }
 
-function orderAllocatable(a: AllocatableSpec): Record<string, unknown> {
-  return compact({ cpu: a.cpu, memory: a.memory, pods: a.pods });
+/** orderNodeProps: a node's properties in §9 order (a listed node, nodeDefaults, an action's add). */
+function orderNodeProps(n: NodeAddSpec): Record<string, unknown> {
+  const allocatable = n.allocatable === undefined ? undefined : compact({ cpu: n.allocatable.cpu, memory: n.allocatable.memory, pods: n.allocatable.pods });
+  return compact({ labels: n.labels, taints: n.taints, unschedulable: n.unschedulable, maxPods: n.maxPods, allocatable });
 }
 
 function orderAction(a: Action): Record<string, unknown> {
@@ -136,16 +132,7 @@ function orderAction(a: Action): Record<string, unknown> {
   if ('apply' in a) return { at: a.at, apply: orderManifest(a.apply) };
   if ('request' in a) return { at: a.at, request: a.request };
   const { name, ready, remove, add } = a.node;
-  const addOut =
-    add === undefined
-      ? undefined
-      : compact({
-          labels: add.labels,
-          taints: add.taints,
-          unschedulable: add.unschedulable,
-          maxPods: add.maxPods,
-          allocatable: add.allocatable === undefined ? undefined : orderAllocatable(add.allocatable),
-        });
+  const addOut = add === undefined ? undefined : orderNodeProps(add);
   return { at: a.at, node: compact({ name, ready, remove, add: addOut }) };
 }
 

@@ -50,7 +50,16 @@ describe('applyFrame', () => {
     const memo: PackedNames = { version: -1, names: '' };
     applyFrame(store, { ...base, tick: 4, time: 1.25 }, memo);
     expect(store.getState()).toMatchObject({ tick: 4, time: 1.25, totalTicks: 10, nodes: [] });
-    const node = { name: 'node-1', ready: true, unschedulable: false, taints: [], labels: {}, podCount: 0 };
+    const node = {
+      name: 'node-1',
+      ready: true,
+      unschedulable: false,
+      taints: [],
+      labels: {},
+      podCount: 0,
+      allocatable: { cpuMilli: 4000, memoryBytes: 1, pods: 110 },
+      requested: { cpuMilli: 0, memoryBytes: 0 },
+    };
     const view = {
       nodes: [node],
       pods: [],

@@ -4,7 +4,7 @@
  * them in that order, so it is part of the state); the event queue is compared as the sequence of
  * pops, (time, seq) order, since two heaps with the same events may lay out their arrays
  * differently. Anything a copy must carry is in here: store, cache, queues, expectations, PRNG,
- * clock, sequence number, back-offs, kubelet memory, probe workers, unschedulable pods, event index, config.
+ * clock, sequence number, back-offs, kubelet memory, probe workers, the scheduling queue, event index, config.
  */
 import type { EngineState } from '../engine/sim.ts';
 
@@ -32,7 +32,8 @@ export function stateParts(st: EngineState): Record<string, string> {
     seq: st.seq,
     prng: st.prng,
     config: st.config,
-    store: st.store,
+    // The scheduler's cache is derived from the objects (rebuilt on demand): only rv and objects count.
+    store: { rv: st.store.rv, objects: st.store.objects },
     cache: st.cache,
     events,
     // A queue's array may hold keys already taken (before `head`); only the waiting ones count.
@@ -43,7 +44,7 @@ export function stateParts(st: EngineState): Record<string, string> {
     dsBackoff: st.dsBackoff,
     kubelet: st.kubelet,
     probes: st.probes,
-    unschedulable: st.unschedulable,
+    scheduler: st.scheduler,
     eventCorrelators: st.eventCorrelators,
     actionsScheduled: st.actionsScheduled,
   };

@@ -4,7 +4,7 @@
  */
 import type { Decision } from '../engine/api/decision.ts';
 import { ALL_DECISION_CATALOGS } from '../engine/explain.ts';
-import { renderDecision } from '../engine/kubectl/explain.ts';
+import { type DecisionCatalog, renderDecision } from '../engine/kubectl/explain.ts';
 import type { TickRecord } from '../engine/sim.ts';
 import { summaryNoteViews } from '../engine/sim/summaryCatalog.ts';
 import { classifyTick, retryOf } from '../timeline/decisions.ts';
@@ -26,8 +26,8 @@ import type { DecisionView, TickView } from './views.ts';
 /** Ticks of the Explain list. */
 export const RECENT_TICKS = 50;
 
-/** Every catalogue the engine writes decisions from (the event recorder's too), so no decision falls back to `fn: key …`. */
-const CATALOGS = ALL_DECISION_CATALOGS;
+/** Every engine catalogue: the controllers', the event recorder's and the scheduler's. */
+const CATALOGS: readonly DecisionCatalog[] = ALL_DECISION_CATALOGS;
 
 /** decisionView is one decision as the UI takes it: its data and its English sentence. */
 export function decisionView(d: Decision): DecisionView {

@@ -8,6 +8,7 @@ import {
   DefaultDeploymentUniqueLabelKey,
   RevisionAnnotation,
 } from '../engine/api/constants.ts';
+import { computePodResourceRequest, parseAllocatable } from '../engine/scheduler/framework/resource.ts';
 import type {
   ControllerRevision,
   DaemonSet,
@@ -224,24 +225,40 @@ export function sortedPods(objs: Readonly<ObjectMaps>, given?: readonly string[]
   return out;
 }
 
-/** nodeViews lists the nodes in creation order with their bound pod counts. */
+/**
+ * nodeViews lists the nodes in creation order with their bound pod counts and the cpu and memory
+ * their pods request, summed as the scheduler sums them (a ReplicaSet's pods share one request,
+ * parsed once), against the node's allocatable.
+ */
 export function nodeViews(objs: Readonly<ObjectMaps>, podCounts?: Map<string, number>): NodeView[] {
-  let counts = podCounts;
-  if (!counts) {
-    counts = new Map<string, number>();
-    for (const o of objs.Pod.values()) {
-      const n = (o as Pod).spec.nodeName;
-      if (n) counts.set(n, (counts.get(n) ?? 0) + 1);
-    }
+  const counts = new Map<string, number>();
+  const requested = new Map<string, { cpuMilli: number; memoryBytes: number }>();
+  for (const o of objs.Pod.values()) {
+    const p = o as Pod;
+    const n = p.spec.nodeName;
+    if (!n) continue;
+    if (!podCounts) counts.set(n, (counts.get(n) ?? 0) + 1);
+    const r = computePodResourceRequest(p.spec);
+    if (r.milliCPU === 0 && r.memory === 0) continue;
+    const acc = requested.get(n) ?? { cpuMilli: 0, memoryBytes: 0 };
+    acc.cpuMilli += r.milliCPU;
+    acc.memoryBytes += r.memory;
+    requested.set(n, acc);
   }
-  return ([...objs.Node.values()] as Node[]).map((n) => ({
-    name: n.metadata.name,
-    ready: isNodeReady(n),
-    unschedulable: n.spec.unschedulable === true,
-    taints: (n.spec.taints ?? []).map((t) => `${t.key}${t.value ? `=${t.value}` : ''}:${t.effect}`),
-    labels: { ...n.metadata.labels },
-    podCount: counts?.get(n.metadata.name) ?? 0,
-  }));
+  const podCount = podCounts ?? counts;
+  return ([...objs.Node.values()] as Node[]).map((n) => {
+    const a = parseAllocatable(n.status?.allocatable);
+    return {
+      name: n.metadata.name,
+      ready: isNodeReady(n),
+      unschedulable: n.spec.unschedulable === true,
+      taints: (n.spec.taints ?? []).map((t) => `${t.key}${t.value ? `=${t.value}` : ''}:${t.effect}`),
+      labels: { ...n.metadata.labels },
+      podCount: podCount.get(n.metadata.name) ?? 0,
+      allocatable: { cpuMilli: a.milliCPU, memoryBytes: a.memory, pods: a.allowedPodNumber },
+      requested: requested.get(n.metadata.name) ?? { cpuMilli: 0, memoryBytes: 0 },
+    };
+  });
 }
 
 /** replicaSetViews lists each Deployment's ReplicaSets, newest revision first. */

@@ -80,6 +80,10 @@ export interface NodeView {
   labels: Record<string, string>;
   /** Pods bound to the node (terminating included). */
   podCount: number;
+  /** What the node offers pods (status.allocatable): cpu in millicores, memory in bytes, a pod count. */
+  allocatable: { cpuMilli: number; memoryBytes: number; pods: number };
+  /** The requests of the pods bound to it, terminating ones included: what the scheduler counts. */
+  requested: { cpuMilli: number; memoryBytes: number };
 }
 
 export interface ReplicaSetView {

@@ -63,10 +63,55 @@ export interface NodeSelector {
   nodeSelectorTerms: NodeSelectorTerm[];
 }
 
+/** One weighted preferred node selector term (v1.PreferredSchedulingTerm). */
+export interface PreferredSchedulingTerm {
+  weight: number;
+  preference: NodeSelectorTerm;
+}
+
+export interface NodeAffinity {
+  requiredDuringSchedulingIgnoredDuringExecution?: NodeSelector;
+  preferredDuringSchedulingIgnoredDuringExecution?: PreferredSchedulingTerm[];
+}
+
+/** v1.PodAffinityTerm: pods matching labelSelector (in namespaces) running in the same topologyKey domain. */
+export interface PodAffinityTerm {
+  labelSelector?: LabelSelector;
+  namespaces?: string[];
+  topologyKey: string;
+  namespaceSelector?: LabelSelector;
+  /** Label keys whose values the API server merges into labelSelector as `key In (value)` at pod creation. */
+  matchLabelKeys?: string[];
+  /** Label keys merged as `key NotIn (value)`. */
+  mismatchLabelKeys?: string[];
+}
+
+export interface WeightedPodAffinityTerm {
+  weight: number;
+  podAffinityTerm: PodAffinityTerm;
+}
+
+export interface PodAffinity {
+  requiredDuringSchedulingIgnoredDuringExecution?: PodAffinityTerm[];
+  preferredDuringSchedulingIgnoredDuringExecution?: WeightedPodAffinityTerm[];
+}
+
 export interface Affinity {
-  nodeAffinity?: {
-    requiredDuringSchedulingIgnoredDuringExecution?: NodeSelector;
-  };
+  nodeAffinity?: NodeAffinity;
+  podAffinity?: PodAffinity;
+  podAntiAffinity?: PodAffinity;
+}
+
+/** v1.TopologySpreadConstraint. */
+export interface TopologySpreadConstraint {
+  maxSkew: number;
+  topologyKey: string;
+  whenUnsatisfiable: 'DoNotSchedule' | 'ScheduleAnyway';
+  labelSelector?: LabelSelector;
+  minDomains?: number;
+  nodeAffinityPolicy?: 'Honor' | 'Ignore';
+  nodeTaintsPolicy?: 'Honor' | 'Ignore';
+  matchLabelKeys?: string[];
 }
 
 export type TaintEffect = 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
@@ -90,6 +135,18 @@ export interface ContainerPort {
   containerPort: number;
   name?: string;
   protocol?: string;
+  /** The node's port the container port is bound to (the NodePorts filter checks it). */
+  hostPort?: number;
+  hostIP?: string;
+}
+
+/** Quantities by resource name (`cpu: 250m`, `memory: 64Mi`), as the API stores them. */
+export type ResourceList = Record<string, string>;
+
+/** v1.ResourceRequirements: what a container asks for (requests, what the scheduler counts) and may use (limits). */
+export interface ResourceRequirements {
+  limits?: ResourceList;
+  requests?: ResourceList;
 }
 
 export interface Container {
@@ -99,7 +156,7 @@ export interface Container {
   args?: string[];
   command?: string[];
   env?: { name: string; value?: string }[];
-  resources?: Record<string, Record<string, string>>;
+  resources?: ResourceRequirements;
   readinessProbe?: Probe;
   livenessProbe?: Probe;
   startupProbe?: Probe;
@@ -159,6 +216,8 @@ export interface Lifecycle {
 
 export interface PodSpec {
   containers: Container[];
+  /** Run one after another before the containers: the pod requests the larger of their max and the containers' sum. */
+  initContainers?: Container[];
   nodeName?: string;
   nodeSelector?: Record<string, string>;
   affinity?: Affinity;
@@ -167,6 +226,10 @@ export interface PodSpec {
   hostNetwork?: boolean;
   restartPolicy?: string;
   schedulerName?: string;
+  topologySpreadConstraints?: TopologySpreadConstraint[];
+  /** Pod priority (from a PriorityClass); every pod here has 0 unless a manifest says otherwise. */
+  priority?: number;
+  preemptionPolicy?: 'PreemptLowerPriority' | 'Never';
 }
 
 export interface PodTemplateSpec {
@@ -243,6 +306,8 @@ export interface Node {
     capacity?: Record<string, string>;
     allocatable?: Record<string, string>;
     conditions?: NodeCondition[];
+    /** Images present on the node (the ImageLocality score reads them). */
+    images?: { names: string[]; sizeBytes?: number }[];
     addresses?: { type: 'InternalIP' | 'ExternalIP' | 'Hostname' | string; address: string }[];
     nodeInfo?: {
       kubeletVersion?: string;

@@ -1,9 +1,10 @@
 /**
- * Admission the API server applies to new pods: core/v1 pod defaults and the
+ * Admission the API server applies to new pods: core/v1 pod defaults (requests default to limits),
+ * the pod strategy's merge of matchLabelKeys into pod (anti-)affinity selectors, and the
  * DefaultTolerationSeconds plugin, which lets every pod tolerate a not-ready or unreachable
  * node for 300 s before the node lifecycle controller evicts it.
  */
-import type { Pod, PodSpec, PodStatus, Toleration } from '../api/types.ts';
+import type { Affinity, Container, Pod, PodAffinity, PodAffinityTerm, PodSpec, PodStatus, Toleration } from '../api/types.ts';
 
 const DEFAULT_TOLERATION_SECONDS = 300;
 
@@ -36,9 +37,74 @@ const admitted = new WeakMap<PodSpec, PodSpec>();
  */
 const PENDING_STATUS: PodStatus = Object.freeze({ phase: 'Pending' }) as PodStatus;
 
+/**
+ * requestsFromLimits is SetDefaults_Pod's rule (pods only, not templates): a resource with a limit
+ * and no request requests its limit. Worked example: limits cpu 1 → requests cpu 1.
+ */
+function requestsFromLimits(c: Container): Container {
+  const limits = c.resources?.limits;
+  if (limits === undefined) return c;
+  const requests = { ...(c.resources?.requests ?? {}) };
+  let changed = false;
+  for (const [k, v] of Object.entries(limits)) {
+    if (Object.hasOwn(requests, k)) continue;
+    requests[k] = v;
+    changed = true;
+  }
+  return changed ? { ...c, resources: { ...c.resources, requests } } : c;
+}
+
+function mergeTerm(t: PodAffinityTerm, labels: Record<string, string>): PodAffinityTerm {
+  if (t.labelSelector === undefined) return t;
+  const extra = [
+    ...(t.matchLabelKeys ?? []).filter((k) => Object.hasOwn(labels, k)).map((key) => ({ key, operator: 'In' as const, values: [labels[key] as string] })),
+    ...(t.mismatchLabelKeys ?? []).filter((k) => Object.hasOwn(labels, k)).map((key) => ({ key, operator: 'NotIn' as const, values: [labels[key] as string] })),
+  ];
+  if (extra.length === 0) return t;
+  return { ...t, labelSelector: { ...t.labelSelector, matchExpressions: [...(t.labelSelector.matchExpressions ?? []), ...extra] } };
+}
+
+function mergePodAffinity(a: PodAffinity | undefined, labels: Record<string, string>): PodAffinity | undefined {
+  if (a === undefined) return undefined;
+  const out: PodAffinity = { ...a };
+  if (a.requiredDuringSchedulingIgnoredDuringExecution) out.requiredDuringSchedulingIgnoredDuringExecution = a.requiredDuringSchedulingIgnoredDuringExecution.map((t) => mergeTerm(t, labels));
+  if (a.preferredDuringSchedulingIgnoredDuringExecution) {
+    out.preferredDuringSchedulingIgnoredDuringExecution = a.preferredDuringSchedulingIgnoredDuringExecution.map((w) => ({ ...w, podAffinityTerm: mergeTerm(w.podAffinityTerm, labels) }));
+  }
+  return out;
+}
+
+function usesLabelKeys(a: PodAffinity | undefined): boolean {
+  const terms = [...(a?.requiredDuringSchedulingIgnoredDuringExecution ?? []), ...(a?.preferredDuringSchedulingIgnoredDuringExecution ?? []).map((w) => w.podAffinityTerm)];
+  return terms.some((t) => (t.matchLabelKeys ?? []).length > 0 || (t.mismatchLabelKeys ?? []).length > 0);
+}
+
+/**
+ * applyMatchLabelKeys is the pod strategy's applyMatchLabelKeysAndMismatchLabelKeys
+ * (MatchLabelKeysInPodAffinity, on since v1.31): each matchLabelKeys key the pod has becomes
+ * `key In (value)` in the term's labelSelector, each mismatchLabelKeys key `key NotIn (value)`.
+ * Worked example: matchLabelKeys [pod-template-hash] on a pod of hash 5d8f → the anti-affinity
+ * only sees pods of its own ReplicaSet, so a rollout's new pods ignore the old ones.
+ */
+function applyMatchLabelKeys(affinity: Affinity | undefined, labels: Record<string, string>): Affinity | undefined {
+  if (affinity === undefined || (!usesLabelKeys(affinity.podAffinity) && !usesLabelKeys(affinity.podAntiAffinity))) return affinity;
+  const out: Affinity = { ...affinity };
+  const pa = mergePodAffinity(affinity.podAffinity, labels);
+  const paa = mergePodAffinity(affinity.podAntiAffinity, labels);
+  if (pa) out.podAffinity = pa;
+  if (paa) out.podAntiAffinity = paa;
+  return out;
+}
+
+/** Specs admitted with label-dependent affinity, by spec and label set (pods of one ReplicaSet share both). */
+const admittedByLabels = new WeakMap<PodSpec, Map<string, PodSpec>>();
+
 /** admitPod returns the new pod with API defaults, default tolerations and the Pending status. */
 export function admitPod(pod: Pod): Pod {
-  let spec = admitted.get(pod.spec);
+  const labels = pod.metadata.labels ?? {};
+  const byLabels = usesLabelKeys(pod.spec.affinity?.podAffinity) || usesLabelKeys(pod.spec.affinity?.podAntiAffinity);
+  const labelsKey = byLabels ? JSON.stringify(Object.entries(labels).sort()) : '';
+  let spec = byLabels ? admittedByLabels.get(pod.spec)?.get(labelsKey) : admitted.get(pod.spec);
   if (spec === undefined) {
     const tolerations = [...(pod.spec.tolerations ?? [])];
     for (const t of DEFAULT_TOLERATIONS) {
@@ -51,7 +117,18 @@ export function admitPod(pod: Pod): Pod {
       ...pod.spec,
       tolerations,
     };
-    admitted.set(pod.spec, spec);
+    if (pod.spec.containers?.some((c) => c.resources?.limits)) spec.containers = pod.spec.containers.map(requestsFromLimits);
+    if (pod.spec.initContainers?.some((c) => c.resources?.limits)) spec.initContainers = pod.spec.initContainers.map(requestsFromLimits);
+    if (byLabels) {
+      const affinity = applyMatchLabelKeys(pod.spec.affinity, labels);
+      if (affinity) spec.affinity = affinity;
+      let m = admittedByLabels.get(pod.spec);
+      if (m === undefined) {
+        m = new Map();
+        admittedByLabels.set(pod.spec, m);
+      }
+      m.set(labelsKey, spec);
+    } else admitted.set(pod.spec, spec);
   }
   return { ...pod, spec, status: PENDING_STATUS };
 }

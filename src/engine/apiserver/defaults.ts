@@ -13,7 +13,9 @@ import type {
   PodTemplateSpec,
   Probe,
   ReplicaSet,
+  ResourceList,
 } from '../api/types.ts';
+import { formatQuantity, parseQuantity } from '../lib/quantity.ts';
 
 /** setDefaultsObjectMeta fills the namespace, which the API server takes from the request path. */
 function setDefaultsObjectMeta<M extends ObjectMeta>(meta: M): M {
@@ -58,10 +60,33 @@ function setDefaultsLifecycleHandler(h: LifecycleHandler): LifecycleHandler {
   return h.httpGet ? { ...h, httpGet: setDefaultsHTTPGetAction(h.httpGet) } : h;
 }
 
-function setDefaultsContainer(c: Container): Container {
+/** canonicalQuantities stores each quantity as the API server prints it back (`0.5` → `500m`, `1.5Gi` → `1536Mi`). */
+function canonicalQuantities(l: ResourceList | undefined): ResourceList | undefined {
+  if (l === undefined) return undefined;
+  const out: ResourceList = {};
+  for (const [k, v] of Object.entries(l)) {
+    const q = parseQuantity(String(v));
+    out[k] = q.ok ? formatQuantity(q.value) : v;
+  }
+  return out;
+}
+
+function setDefaultsContainer(c: Container, hostNetwork: boolean): Container {
   const out: Container = { ...c };
   if (!out.imagePullPolicy) out.imagePullPolicy = imagePullPolicyFor(out.image ?? '');
-  if (out.ports) out.ports = out.ports.map((p) => (p.protocol ? p : { ...p, protocol: 'TCP' }));
+  if (out.ports) {
+    // With hostNetwork a container port is a host port: defaultHostNetworkPorts.
+    out.ports = out.ports.map((p) => {
+      const q = p.protocol ? p : { ...p, protocol: 'TCP' };
+      return hostNetwork && !q.hostPort ? { ...q, hostPort: q.containerPort } : q;
+    });
+  }
+  if (out.resources) {
+    const { limits, requests, ...rest } = out.resources;
+    const l = canonicalQuantities(limits);
+    const r = canonicalQuantities(requests);
+    out.resources = { ...(l ? { limits: l } : {}), ...(r ? { requests: r } : {}), ...rest };
+  }
   if (out.readinessProbe) out.readinessProbe = setDefaultsProbe(out.readinessProbe);
   if (out.livenessProbe) out.livenessProbe = setDefaultsProbe(out.livenessProbe);
   if (out.startupProbe) out.startupProbe = setDefaultsProbe(out.startupProbe);
@@ -76,14 +101,16 @@ function setDefaultsContainer(c: Container): Container {
 
 /**
  * setDefaultsPodSpec: restartPolicy Always, terminationGracePeriodSeconds 30, schedulerName
- * default-scheduler, and per container imagePullPolicy, port protocol TCP, the probes' numbers and
- * the httpGet handlers' path and scheme (setDefaultsProbe). (dnsPolicy,
- * securityContext and terminationMessagePath are not modelled by the API types.)
+ * default-scheduler, and per container imagePullPolicy, port protocol TCP, hostPort = containerPort
+ * with hostNetwork, quantities in canonical form, the probes' numbers and the httpGet handlers' path
+ * and scheme (setDefaultsProbe). (dnsPolicy, securityContext and terminationMessagePath are not
+ * modelled by the API types.)
  */
 export function setDefaultsPodSpec(spec: PodSpec): PodSpec {
   return {
     ...spec,
-    containers: (spec.containers ?? []).map(setDefaultsContainer),
+    containers: (spec.containers ?? []).map((c) => setDefaultsContainer(c, spec.hostNetwork === true)),
+    ...(spec.initContainers ? { initContainers: spec.initContainers.map((c) => setDefaultsContainer(c, spec.hostNetwork === true)) } : {}),
     restartPolicy: spec.restartPolicy || 'Always',
     terminationGracePeriodSeconds: spec.terminationGracePeriodSeconds ?? 30,
     schedulerName: spec.schedulerName || 'default-scheduler',

@@ -7,7 +7,7 @@ import {
   deleteObject,
   jsonEqual,
   newStoreState,
-  podCountOnNode,
+  schedulerCache,
   removeObject,
   updateStatus,
   type WatchRecord,
@@ -28,11 +28,21 @@ describe('jsonEqual', () => {
 });
 
 function pod(name: string): Pod {
-  return { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'i' }] } };
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace: 'default' },
+    spec: { containers: [{ name: 'c', image: 'i', resources: { requests: { cpu: '250m', memory: '64Mi' } } }] },
+  };
 }
 
-describe('podCountOnNode', () => {
-  it('counts bound pods through status writes, graceful deletion and removal', () => {
+/** podCountOnNode reads the scheduler cache's pod count of a node. */
+function podCountOnNode(st: ReturnType<typeof newStoreState>, node: string): number {
+  return schedulerCache(st).nodes.get(node)?.pods.size ?? 0;
+}
+
+describe('schedulerCache', () => {
+  it('counts bound pods and their requests through status writes, graceful deletion and removal', () => {
     const st = newStoreState();
     const ctx = { now: 0, prng: seedPrng(1), writes: [] as WatchRecord[] };
     const a = createObject(st, ctx, pod('a'));
@@ -47,9 +57,36 @@ describe('podCountOnNode', () => {
     expect(podCountOnNode(st, 'n1')).toBe(2);
     deleteObject(st, ctx, 'Pod', 'default/a');
     expect(podCountOnNode(st, 'n1')).toBe(2); // terminating pods still hold their place
+    expect(schedulerCache(st).nodes.get('n1')?.requestedMilliCPU).toBe(500);
     removeObject(st, ctx, 'Pod', 'default/a');
     expect(podCountOnNode(st, 'n1')).toBe(1);
+    expect(schedulerCache(st).nodes.get('n1')?.requestedMilliCPU).toBe(250);
+    expect(schedulerCache(st).nodes.get('n1')?.requestedMemory).toBe(64 * 1024 * 1024);
     expect(podCountOnNode(st, 'n2')).toBe(0);
+  });
+
+  it('keeps the same totals incrementally as a rebuild from the store', () => {
+    const st = newStoreState();
+    const ctx = { now: 0, prng: seedPrng(1), writes: [] as WatchRecord[] };
+    schedulerCache(st);
+    for (const name of ['a', 'b', 'c']) {
+      const p = createObject(st, ctx, pod(name));
+      if (p.ok) bindPod(st, ctx, `default/${name}`, p.object.metadata.uid ?? '', name === 'c' ? 'n2' : 'n1');
+    }
+    deleteObject(st, ctx, 'Pod', 'default/b');
+    const live = schedulerCache(st);
+    st.schedCache = undefined;
+    const rebuilt = schedulerCache(st);
+    for (const n of ['n1', 'n2']) {
+      const a = live.nodes.get(n);
+      const b = rebuilt.nodes.get(n);
+      expect([a?.pods.size, a?.requestedMilliCPU, a?.nonZeroMemory, a?.labelGroups.size]).toEqual([
+        b?.pods.size,
+        b?.requestedMilliCPU,
+        b?.nonZeroMemory,
+        b?.labelGroups.size,
+      ]);
+    }
   });
 });
 

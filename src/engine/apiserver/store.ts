@@ -13,6 +13,7 @@ import { admitPod } from './admission.ts';
 import { type ApiResult, newAlreadyExists, newConflict, newInvalid, newNotFound } from './errors.ts';
 import { invalidMessage } from './fieldErrors.ts';
 import { validateUpdate } from './updateValidation.ts';
+import { buildSchedulerCache, type SchedulerCache, schedulerCacheOnWrite } from '../scheduler/cache/cache.ts';
 
 /** One write as a watch event: what a watcher of `kind` receives. */
 export interface WatchRecord {
@@ -25,10 +26,10 @@ export interface StoreState {
   rv: number;
   objects: Record<Kind, Map<string, KubeObject>>;
   /**
-   * How many stored pods are bound to each node, terminating ones included (derived; the
-   * scheduler's view including pods it just bound). Only the count is ever read.
+   * The scheduler's view of nodes and their bound pods, terminating ones included (derived, kept
+   * up to date by emit once built; absent after a keyframe restore until the scheduler next runs).
    */
-  podCountByNode: Map<string, number>;
+  schedCache?: SchedulerCache | undefined;
 }
 
 /** The per-write context: the virtual clock, the PRNG, and where the watch events go. */
@@ -48,18 +49,13 @@ export interface WriteContext {
 export function newStoreState(): StoreState {
   const objects = {} as Record<Kind, Map<string, KubeObject>>;
   for (const k of KINDS) objects[k] = new Map();
-  return { rv: 0, objects, podCountByNode: new Map() };
+  return { rv: 0, objects };
 }
 
-/** countOnNode moves the bound-pod count of the pod's node by delta (nothing for an unbound pod). */
-function countOnNode(st: StoreState, pod: KubeObject | undefined, delta: 1 | -1): void {
-  if (pod?.kind !== 'Pod' || !pod.spec.nodeName) return;
-  st.podCountByNode.set(pod.spec.nodeName, (st.podCountByNode.get(pod.spec.nodeName) ?? 0) + delta);
-}
-
-/** podCountOnNode is how many pods are bound to a node, terminating ones included. */
-export function podCountOnNode(st: StoreState, node: string): number {
-  return st.podCountByNode.get(node) ?? 0;
+/** schedulerCache is the scheduler's view of the store's nodes and bound pods, built on first use. */
+export function schedulerCache(st: StoreState): SchedulerCache {
+  st.schedCache ??= buildSchedulerCache(st);
+  return st.schedCache;
 }
 
 /** objectKey is the cache key: `namespace/name`, or `name` for cluster-scoped kinds (Node, Namespace). */
@@ -108,14 +104,9 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 
 /** emit stores (or drops) the object under its key, objectKey(obj), and records the watch event. */
 export function emit(st: StoreState, ctx: WriteContext, type: WatchEventType, obj: KubeObject, key: string): void {
-  if (obj.kind === 'Pod') {
-    const prev = st.objects.Pod.get(key);
-    const node = type === 'DELETED' ? undefined : obj.spec.nodeName;
-    // A status write leaves the node as it was: nothing to count.
-    if (prev?.kind !== 'Pod' || prev.spec.nodeName !== node) {
-      countOnNode(st, prev, -1);
-      if (type !== 'DELETED') countOnNode(st, obj, 1);
-    }
+  const cache = st.schedCache;
+  if (cache !== undefined && (obj.kind === 'Pod' || obj.kind === 'Node')) {
+    schedulerCacheOnWrite(cache, st.objects[obj.kind].get(key), type === 'DELETED' ? undefined : obj, key);
   }
   if (type === 'DELETED') st.objects[obj.kind].delete(key);
   else st.objects[obj.kind].set(key, obj);

@@ -20,6 +20,7 @@ import {
   validateObjectMetaName,
   validatePodTemplateSpec,
 } from './validationCore.ts';
+import { validatePodTemplateScheduling } from './validationPod.ts';
 
 const percentFmt = '[0-9]+%';
 const percentErrMsg = "a valid percent string must be a numeric string followed by an ending '%'";
@@ -123,6 +124,7 @@ export function validateDeploymentSpec(spec: Deployment['spec'], path = 'spec'):
       errs.push(invalid(`${tpath}.metadata.labels`, sortedMap(labels), '`selector` does not match template `labels`'));
     }
     errs.push(...validatePodTemplateSpec(spec.template, tpath));
+    errs.push(...validatePodTemplateScheduling(spec.template, tpath));
     const rp = spec.template?.spec?.restartPolicy ?? 'Always';
     if (spec.template && rp !== 'Always') errs.push(notSupported(`${tpath}.spec.restartPolicy`, rp, ['Always']));
   }
@@ -196,6 +198,7 @@ export function validateDaemonSetSpec(spec: DaemonSet['spec'], path = 'spec'): F
     errs.push(invalid(`${path}.selector`, selectorJSON(selector), 'empty selector is invalid for daemonset'));
   }
   errs.push(...validatePodTemplateSpec(spec.template, `${path}.template`));
+  errs.push(...validatePodTemplateScheduling(spec.template, `${path}.template`));
   const rp = spec.template?.spec?.restartPolicy ?? 'Always';
   if (spec.template && rp !== 'Always') errs.push(notSupported(`${path}.template.spec.restartPolicy`, rp, ['Always']));
   errs.push(...validateNonnegativeField(spec.minReadySeconds ?? 0, `${path}.minReadySeconds`));

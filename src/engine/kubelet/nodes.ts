@@ -7,7 +7,8 @@
  */
 import { isNodeReady } from '../lib/scheduling.ts';
 import type { Node, NodeCondition, Pod, Taint } from '../api/types.ts';
-import type { NodeConfig } from '../config.ts';
+import { DEFAULT_ALLOCATABLE, type NodeConfig } from '../config.ts';
+import { formatQuantity, parseQuantity } from '../lib/quantity.ts';
 import { podsOnNode } from '../client/cache.ts';
 import { objectKey } from '../apiserver/store.ts';
 import { KUBERNETES_VERSION } from '../version.ts';
@@ -21,6 +22,25 @@ function readyCondition(ready: boolean, now: string): NodeCondition {
   return ready
     ? { type: 'Ready', status: 'True', lastHeartbeatTime: now, lastTransitionTime: now, reason: 'KubeletReady', message: 'kubelet is posting ready status' }
     : { type: 'Ready', status: 'Unknown', lastHeartbeatTime: now, lastTransitionTime: now, reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.' };
+}
+
+/** canonical prints a quantity as the API server stores it (`1.5Gi` → `1536Mi`); the scenario already checked it parses. */
+function canonical(q: string): string {
+  const r = parseQuantity(q);
+  return r.ok ? formatQuantity(r.value) : q;
+}
+
+/**
+ * nodeResources is the node's capacity and allocatable (equal here: no system reservations), from
+ * `allocatable` or the defaults cpu 4, memory 16Gi, and pods = maxPods.
+ */
+function nodeResources(cfg: NodeConfig): Record<string, string> {
+  const a = cfg.allocatable;
+  return {
+    cpu: canonical(a?.cpu ?? DEFAULT_ALLOCATABLE.cpu),
+    memory: canonical(a?.memory ?? DEFAULT_ALLOCATABLE.memory),
+    pods: String(a?.pods ?? cfg.maxPods),
+  };
 }
 
 /** nodeObject builds the Node a scenario's node config describes. */
@@ -42,11 +62,12 @@ export function nodeObject(cfg: NodeConfig, now: string): Node {
     },
     spec: {},
     status: {
-      capacity: { cpu: '4', memory: '16Gi', pods: String(cfg.maxPods) },
-      allocatable: { cpu: '4', memory: '16Gi', pods: String(cfg.maxPods) },
+      capacity: nodeResources(cfg),
+      allocatable: nodeResources(cfg),
       conditions: [readyCondition(true, now)],
     },
   };
+  if (cfg.images?.length) (node.status as NonNullable<Node['status']>).images = cfg.images.map((i) => ({ ...i, names: [...i.names] }));
   if (cfg.unschedulable) node.spec.unschedulable = true;
   if (cfg.taints.length) node.spec.taints = cfg.taints.map((t) => ({ ...t }));
   return node;

@@ -5,8 +5,7 @@
  * node Ready condition. Pure functions over API objects; nothing here mutates its inputs.
  *
  * Not modelled: the alpha TaintTolerationComparisonOperators gate (toleration operators Lt/Gt,
- * off by default in 1.36) and label key/value syntax validation inside selector terms (the API
- * server already rejected such manifests).
+ * off by default in 1.36).
  */
 import type { Node, NodeSelectorRequirement, NodeSelectorTerm, PodSpec, Taint, Toleration } from '../api/types.ts';
 
@@ -54,6 +53,22 @@ export function findMatchingUntoleratedTaint(
   return null;
 }
 
+const NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
+const SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
+/** validKey: a qualified name, `[prefix/]name` (validateLabelKey). */
+function validKey(k: string): boolean {
+  const parts = k.split('/');
+  const name = parts[parts.length - 1] ?? '';
+  if (parts.length > 2 || name.length > 63 || !NAME.test(name)) return false;
+  return parts.length === 1 || (parts[0] !== '' && (parts[0] as string).length <= 253 && SUBDOMAIN.test(parts[0] as string));
+}
+
+/** validValue: empty, or at most 63 characters of a label value (validateLabelValue). */
+function validValue(v: string): boolean {
+  return v === '' || (v.length <= 63 && NAME.test(v));
+}
+
 /** parseInt64 accepts what strconv.ParseInt(s, 10, 64) accepts (an optional sign, then digits). */
 function parseInt64(s: string): number | null {
   return /^[+-]?\d+$/.test(s) ? Number(s) : null;
@@ -68,6 +83,9 @@ function parseInt64(s: string): number | null {
  */
 function labelRequirementMatches(labels: Record<string, string>, r: NodeSelectorRequirement): boolean {
   const values = r.values ?? [];
+  // labels.NewRequirement refuses a key that is not a qualified name and a value that is not a
+  // label value; the term then fails to parse and matches nothing.
+  if (!validKey(r.key) || ((r.operator === 'In' || r.operator === 'NotIn') && !values.every(validValue))) return false;
   const has = Object.hasOwn(labels, r.key);
   const v = labels[r.key] ?? '';
   switch (r.operator) {

@@ -68,10 +68,9 @@ export function createNamespace(tx: Tx, raw: Namespace): ActionOutput {
 /** runNodeAction applies a scenario node action: NotReady / Ready, add or remove a node. */
 function runNodeAction(tx: Tx, a: Extract<SimAction, { node: unknown }>['node']): ActionOutput {
   if (a.add) {
-    const res = create(
-      tx,
-      nodeObject({ name: a.name, labels: a.add.labels ?? {}, taints: a.add.taints ?? [], unschedulable: a.add.unschedulable ?? false, maxPods: a.add.maxPods ?? DEFAULT_MAX_PODS }, tx.nowIso),
-    );
+    const add = a.add;
+    const cfg = { name: a.name, labels: add.labels ?? {}, taints: add.taints ?? [], unschedulable: add.unschedulable ?? false, maxPods: add.maxPods ?? DEFAULT_MAX_PODS };
+    const res = create(tx, nodeObject(add.allocatable ? { ...cfg, allocatable: add.allocatable } : cfg, tx.nowIso));
     return res.ok ? { ok: true, output: `node/${a.name} created` } : { ok: false, output: formatApiError(res.error) };
   }
   if (a.remove) {

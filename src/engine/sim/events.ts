@@ -27,8 +27,10 @@ export type SimEvent =
   | { type: 'work'; controller: ControllerName }
   /** AddAfter / AddRateLimited: the key goes onto the queue now. */
   | { type: 'enqueue'; controller: ControllerName; key: string; at: number }
-  /** The scheduler tries to bind one pod. */
+  /** The scheduler pops one pod from its queue and runs a scheduling cycle for it. */
   | { type: 'schedule'; podKey: string; uid: string }
+  /** flushUnschedulablePodsLeftover: the pod waited 5 minutes in unschedulablePods since `since` (ms). */
+  | { type: 'schedulerFlush'; podKey: string; uid: string; since: number }
   /** The kubelet moves one pod one step. */
   | { type: 'kubelet'; podKey: string; uid: string; step: KubeletStep }
   /** The kubelet's prober runs the pod's probes due now; `gen` must match the pod's (a later plan supersedes it). */

@@ -17,7 +17,7 @@ import { daemonSetOnWatch, syncDaemonSet } from '../controller/daemon/daemonCont
 import { kubeletOnPodWatched, kubeletStep } from '../kubelet/kubelet.ts';
 import { kubeletProbe } from '../kubelet/probes.ts';
 import { gcOrphaned, nodeObject, UnreachableTaintKey } from '../kubelet/nodes.ts';
-import { retryUnschedulable, schedulePod, schedulerOnPodAdded } from '../kubelet/scheduler.ts';
+import { isStaleFlush, scheduleOne, schedulerFlush, schedulerOnWatch } from '../scheduler/scheduler.ts';
 import { toRFC3339 } from '../lib/time.ts';
 import { runAction, runInitObject } from './actions.ts';
 import { heapPeek, heapPop, less, type QueuedEvent } from './eventQueue.ts';
@@ -80,16 +80,12 @@ function deliver(tx: Tx, rec: WatchRecord, key: string): void {
   replicaSetOnWatch(tx, rec, old, key);
   daemonSetOnWatch(tx, rec, old);
   gcOnWatch(tx, rec);
+  schedulerOnWatch(tx, rec, old, key);
   if (o.kind === 'Pod') {
-    if (rec.type === 'ADDED') schedulerOnPodAdded(tx, o, key);
     if (rec.type !== 'DELETED') kubeletOnPodWatched(tx, o, old?.kind === 'Pod' ? (old as Pod) : undefined, key);
-    else {
-      // A pod removed without the kubelet (force deleted, PodGC) leaves its probe workers behind.
-      if (tx.st.probes.get(key)?.uid === o.metadata.uid) tx.st.probes.delete(key);
-      retryUnschedulable(tx);
-    }
+    // A pod removed without the kubelet (force deleted, PodGC) leaves its probe workers behind.
+    else if (tx.st.probes.get(key)?.uid === o.metadata.uid) tx.st.probes.delete(key);
   } else if (o.kind === 'Node') {
-    retryUnschedulable(tx);
     // PodGC force-deletes pods bound to a node that no longer exists, after a 40 s quarantine.
     if (rec.type === 'DELETED') schedule(tx, tx.now + 40_000, { type: 'podgc', node: o.metadata.name });
   }
@@ -125,16 +121,23 @@ function work(tx: Tx, controller: ControllerName): void {
  * (runUntil would then run the event behind them).
  */
 function dropSuperseded(st: EngineState): void {
-  for (let qe = heapPeek(st.events); qe && (qe.ev.type === 'enqueue' || qe.ev.type === 'probe'); qe = heapPeek(st.events)) {
+  for (
+    let qe = heapPeek(st.events);
+    qe && (qe.ev.type === 'enqueue' || qe.ev.type === 'probe' || qe.ev.type === 'schedulerFlush');
+    qe = heapPeek(st.events)
+  ) {
     // Only the next event of all is dropped, as when deliveries shared the heap.
     const d = st.deliveries[0];
     if (d !== undefined && less(d, qe)) return;
     const ev = qe.ev;
     if (ev.type === 'enqueue') {
       if (st.queues[ev.controller].waitingAfter.get(ev.key) === ev.at) return;
-    } else {
+    } else if (ev.type === 'probe') {
       const ps = st.probes.get(ev.podKey);
       if (ps !== undefined && ps.gen === ev.gen && ps.uid === ev.uid) return;
+    } else if (!isStaleFlush({ st }, ev.podKey, ev.since)) {
+      // A 5-minute flush for a pod that has since left unschedulablePods (or failed again) is no event.
+      return;
     }
     heapPop(st.events);
   }
@@ -182,7 +185,12 @@ export function step(st: EngineState): TickRecord | null {
     case 'schedule':
       tx.actor = 'default-scheduler';
       tx.key = ev.podKey;
-      schedulePod(tx, ev.podKey, ev.uid);
+      scheduleOne(tx, ev.podKey, ev.uid);
+      break;
+    case 'schedulerFlush':
+      tx.actor = 'default-scheduler';
+      tx.key = ev.podKey;
+      schedulerFlush(tx, ev.podKey, ev.since);
       break;
     case 'kubelet':
       tx.key = ev.podKey;

@@ -14,6 +14,7 @@ import { newStoreState, type StoreState } from '../apiserver/store.ts';
 import type { KubeObject, Kind } from '../api/types.ts';
 import { KINDS } from '../api/types.ts';
 import { cloneEventCorrelator, type EventCorrelatorState } from './eventCorrelator.ts';
+import { cloneSchedulingQueue, newSchedulingQueue, type SchedulingQueueState } from '../scheduler/queue/schedulingQueue.ts';
 import type { QueuedEvent } from './eventQueue.ts';
 import type { ControllerName } from './events.ts';
 import type { PodProbes } from '../kubelet/prober/proberManager.ts';
@@ -56,8 +57,8 @@ export interface EngineState {
   kubelet: Map<string, KubeletPodState>;
   /** The kubelet prober's workers of each pod that has probes, by pod key (kubelet/prober/). */
   probes: Map<string, PodProbes>;
-  /** Pods the scheduler could not place; retried when nodes change or pods go away. */
-  unschedulable: Set<string>;
+  /** The scheduler's queue: activeQ, backoffQ, unschedulablePods and where its next cycle starts. */
+  scheduler: SchedulingQueueState;
   /** Each event recorder's EventCorrelator caches, by recorder (component, or `kubelet/<node>`). */
   eventCorrelators: Map<string, EventCorrelatorState>;
   /** Actions appended after the start (forks); config.actions holds the scenario's own. */
@@ -81,7 +82,7 @@ export function newEngineState(config: SimConfig): EngineState {
     dsMemo: new Map(),
     kubelet: new Map(),
     probes: new Map(),
-    unschedulable: new Set(),
+    scheduler: newSchedulingQueue(),
     eventCorrelators: new Map(),
     actionsScheduled: 0,
   };
@@ -94,7 +95,8 @@ function cloneObjects(o: Record<Kind, Map<string, KubeObject>>): Record<Kind, Ma
 }
 
 function cloneStore(s: StoreState): StoreState {
-  return { rv: s.rv, objects: cloneObjects(s.objects), podCountByNode: new Map(s.podCountByNode) };
+  // The scheduler's cache is derived from the objects: the copy rebuilds it when it is first needed.
+  return { rv: s.rv, objects: cloneObjects(s.objects) };
 }
 
 /** cloneEngineState copies every mutable container; immutable API objects are shared. */
@@ -123,7 +125,7 @@ export function cloneEngineState(s: EngineState): EngineState {
     dsMemo: cloneDaemonSetMemos(s.dsMemo),
     kubelet: new Map(s.kubelet),
     probes: new Map(s.probes),
-    unschedulable: new Set(s.unschedulable),
+    scheduler: cloneSchedulingQueue(s.scheduler),
     eventCorrelators: new Map([...s.eventCorrelators].map(([k, c]) => [k, cloneEventCorrelator(c)])),
     actionsScheduled: s.actionsScheduled,
   };

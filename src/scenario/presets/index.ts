@@ -10,9 +10,13 @@ import daemonsetOnDelete from './daemonset-ondelete.yaml?raw';
 import daemonsetRolling from './daemonset-rolling.yaml?raw';
 import daemonsetSurge from './daemonset-surge.yaml?raw';
 import emptyCluster from './empty-cluster.yaml?raw';
+import daemonsetSurgeHostport from './daemonset-surge-hostport.yaml?raw';
 import historyLimit from './history-limit.yaml?raw';
 import maxSurge0 from './max-surge-0.yaml?raw';
 import nodesComingAndGoing from './nodes-coming-and-going.yaml?raw';
+import noRoomToSurge from './no-room-to-surge.yaml?raw';
+import noSurgeFits from './no-surge-fits.yaml?raw';
+import onePodPerNode from './one-pod-per-node.yaml?raw';
 import pauseResume from './pause-resume.yaml?raw';
 import probePaced from './probe-paced.yaml?raw';
 import proportionalScaling from './proportional-scaling.yaml?raw';
@@ -42,6 +46,10 @@ export const PRESETS: readonly Preset[] = [
   { id: 'nodes-coming-and-going', text: nodesComingAndGoing },
   { id: 'probe-paced', text: probePaced },
   { id: 'empty-cluster', text: emptyCluster },
+  { id: 'no-room-to-surge', text: noRoomToSurge },
+  { id: 'no-surge-fits', text: noSurgeFits },
+  { id: 'one-pod-per-node', text: onePodPerNode },
+  { id: 'daemonset-surge-hostport', text: daemonsetSurgeHostport },
 ];
 
 /** The preset the app opens with, and falls back to when a link does not decode. */

@@ -80,4 +80,24 @@ export const PRESET_TEXT_ZH_CN: Readonly<Record<string, { name: string; descript
     description:
       '三个 Ready 节点，没有任何工作负载。可以在 kubectl 控制台里 apply 你自己的 Deployment 或 DaemonSet，或导入清单，看控制器如何接手。',
   },
+  'no-room-to-surge': {
+    name: '没有空间 surge——Insufficient memory',
+    description:
+      '每个节点的内存都已被 requests 占满：3 个 4Gi 的节点，6 个各请求 2Gi 的 Pod。上线只能先加 Pod（maxSurge 25% = 2，maxUnavailable 0），调度器找不到能放下它们的节点——FailedScheduling“0/3 nodes are available: 3 Insufficient memory. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.”。没有旧 Pod 会被删掉，上线一直停着，60 秒后 Progressing 变为 False（ProgressDeadlineExceeded）。调度器算的是 requests，不是实际用量。kubernetes/kubernetes#64689',
+  },
+  'no-surge-fits': {
+    name: '不 surge、maxUnavailable 1——放得下',
+    description:
+      '同样占满的集群（3 个 4Gi 节点，6 个 2Gi 的 Pod），改用 maxSurge 0、maxUnavailable 1 上线：先删一个旧 Pod，它的替身在 Pending（Insufficient memory）中等到旧 Pod 终止完毕——终止中的 Pod 在消失之前一直占着节点上的 requests。随后 NodeResourcesFit 的 queueing hint（一个已绑定的 Pod 被删除）把新 Pod 放回队列，它就放得下了。一次一个 Pod，上线完成。kubernetes/kubernetes#64689',
+  },
+  'one-pod-per-node': {
+    name: '每节点一个 Pod 无法 surge——必需的反亲和',
+    description:
+      '3 个副本带 kubernetes.io/hostname 上的必需 podAntiAffinity，集群有 3 个节点：每个节点上都已有新 Pod 必须回避的 Pod，surge Pod 失败：“0/3 nodes are available: 3 node(s) didn\'t match pod anti-affinity rules.”。默认 25% / 25%（maxSurge 1，maxUnavailable 0）不会先删旧 Pod：卡住直到 ProgressDeadlineExceeded。解决办法：maxSurge 0 配 maxUnavailable 1、多一个节点，或用 matchLabelKeys [pod-template-hash] 让新版本只回避自己。kubernetes/kubernetes#116891',
+  },
+  'daemonset-surge-hostport': {
+    name: '带 hostPort 的 DaemonSet surge——卡在端口上',
+    description:
+      'maxSurge 1 要求先起新 Pod、再删旧 Pod，但两者都要占用同一节点的 9100 主机端口。API server 接受这种组合（kubernetes/kubernetes#106417 曾要求拒绝，至今仍未拒绝），调度器的 NodePorts 过滤让 surge Pod 一直 Pending：“0/3 nodes are available: 1 node(s) didn\'t have free ports for the requested pod ports, 2 node(s) didn\'t satisfy plugin(s) [NodeAffinity].”。旧 Pod 处于 Ready，DaemonSet 保留它，上线永远不动。使用主机端口时请用 maxSurge 0 配 maxUnavailable 1。',
+  },
 };

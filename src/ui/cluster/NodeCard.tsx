@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { NodeView } from '../../worker/protocol.ts';
 import { useT } from '../common/useT.ts';
+import { NodeResources } from './NodeResources.tsx';
 
 interface NodeCardProps {
   node: NodeView;
@@ -75,6 +76,7 @@ export function NodeCard({ node, children }: NodeCardProps) {
           ))}
         </div>
       </div>
+      <NodeResources node={node} />
       {children}
     </div>
   );

@@ -23,6 +23,10 @@ export function sameNodeView(a: NodeView, b: NodeView): boolean {
     a.ready !== b.ready ||
     a.unschedulable !== b.unschedulable ||
     a.podCount !== b.podCount ||
+    a.requested.cpuMilli !== b.requested.cpuMilli ||
+    a.requested.memoryBytes !== b.requested.memoryBytes ||
+    a.allocatable.cpuMilli !== b.allocatable.cpuMilli ||
+    a.allocatable.memoryBytes !== b.allocatable.memoryBytes ||
     a.taints.length !== b.taints.length ||
     a.taints.some((t, i) => t !== b.taints[i])
   )

@@ -62,7 +62,9 @@ const BY_FN = new Map<string, string>();
 for (const [file, fns] of Object.entries(FILES))
   for (const fn of fns) if (!BY_FN.has(fn)) BY_FN.set(fn, file);
 
-/** Functions outside pkg/controller: client-go's event recorder, the kubelet's prober and container stops. */
+const SCHEDULER = 'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/scheduler/';
+
+/** Functions outside pkg/controller: client-go's event recorder, admission, the kubelet's prober and container stops, kube-scheduler. */
 const ELSEWHERE: Record<string, string> = {
   eventCorrelate:
     'https://github.com/kubernetes/kubernetes/blob/v1.36.3/staging/src/k8s.io/client-go/tools/record/events_cache.go',
@@ -72,6 +74,15 @@ const ELSEWHERE: Record<string, string> = {
   doProbe: 'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/kubelet/prober/worker.go',
   killContainer:
     'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/kubelet/kuberuntime/kuberuntime_container.go',
+  schedulePod: `${SCHEDULER}schedule_one.go`,
+  findNodesThatFitPod: `${SCHEDULER}schedule_one.go`,
+  prioritizeNodes: `${SCHEDULER}schedule_one.go`,
+  selectHost: `${SCHEDULER}schedule_one.go`,
+  handleSchedulingFailure: `${SCHEDULER}schedule_one.go`,
+  runFilterPlugins: `${SCHEDULER}framework/runtime/framework.go`,
+  postFilter: `${SCHEDULER}framework/plugins/defaultpreemption/default_preemption.go`,
+  movePodsToActiveOrBackoffQueue: `${SCHEDULER}backend/queue/scheduling_queue.go`,
+  activeQueue: `${SCHEDULER}backend/queue/active_queue.go`,
 };
 
 /** sourceUrl is the GitHub URL of the Kubernetes file holding `fn`, or null when unknown. */

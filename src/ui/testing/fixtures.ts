@@ -59,6 +59,8 @@ const nodes: NodeView[] = ['node-1', 'node-2', 'node-3'].map((name, i) => ({
   taints: i === 1 ? ['node.kubernetes.io/unschedulable:NoSchedule'] : [],
   labels: { 'kubernetes.io/hostname': name },
   podCount: 0,
+  allocatable: { cpuMilli: 4000, memoryBytes: 16 * 1024 ** 3, pods: 110 },
+  requested: { cpuMilli: 750 * (i + 1), memoryBytes: (i + 1) * 2 * 1024 ** 3 },
 }));
 
 const phasesNew: PodDisplayPhase[] = [

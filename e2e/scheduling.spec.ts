@@ -1,0 +1,53 @@
+// The scheduler in the page: each node card shows its pods' cpu and memory requests against its
+// allocatable, and Explain shows, node by node, why a pod could not be scheduled.
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { createEngine, runUntil } from '../src/engine/sim.ts';
+import { parseScenarioText } from '../src/scenario/parse.ts';
+import { toSimConfig } from '../src/scenario/toSimConfig.ts';
+import { failOnProblems, openPreset, seekEnd, seekTo } from './panelsSupport.ts';
+
+/** firstFailedCycle runs the preset in Node and returns the tick of the scheduler's first FailedScheduling. */
+function firstFailedCycle(id: string): number {
+  const parsed = parseScenarioText(readFileSync(`src/scenario/presets/${id}.yaml`, 'utf8'));
+  if (!parsed.ok) throw new Error(parsed.errors[0]);
+  const st = createEngine(toSimConfig(parsed.value));
+  let tick = -1;
+  runUntil(st, 120_000, (t) => {
+    if (tick < 0 && t.actor === 'default-scheduler' && t.summary.includes('is unschedulable')) tick = t.tick;
+  });
+  return tick;
+}
+
+failOnProblems();
+
+test('node cards show requests against allocatable on a full cluster', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await openPreset(page, 'no-room-to-surge');
+  await seekEnd(page);
+  const node = page.getByTestId('node').first();
+  const memory = node.getByRole('meter', { name: 'Memory requests of the pods on this node' });
+  await expect(memory).toHaveAttribute('aria-valuetext', '4Gi / 4Gi (100%)');
+  await expect(node.getByRole('meter', { name: 'CPU requests of the pods on this node' })).toHaveAttribute(
+    'aria-valuetext',
+    '500m / 2 (25%)',
+  );
+  await page.screenshot({ path: 'artifacts/screenshots/scheduling-node-card-light.png' });
+  await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
+  await page.screenshot({ path: 'artifacts/screenshots/scheduling-node-card-dark.png' });
+});
+
+test('Explain shows which filter rejected each node when a pod cannot be scheduled', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await openPreset(page, 'no-room-to-surge');
+  await seekEnd(page);
+  const explain = page.getByRole('region', { name: 'Explain' });
+  await seekTo(page, firstFailedCycle('no-room-to-surge'));
+  await expect(explain).toContainText('0/3 nodes are available: 3 Insufficient memory.');
+  await expect(explain).toContainText(
+    'node-1: NodeResourcesFit says no (Unschedulable): Insufficient memory',
+  );
+  await page.screenshot({ path: 'artifacts/screenshots/scheduling-explain-light.png' });
+  await page.setViewportSize({ width: 1280, height: 1400 });
+  await explain.screenshot({ path: 'artifacts/screenshots/scheduling-explain-region.png' });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { Deployment } from '../api/types.ts';
+import { setDefaultsDeployment } from './defaults.ts';
+import { fieldErrorString } from './fieldErrors.ts';
+import { validateObject } from './validation.ts';
+
+function deployment(spec: Record<string, unknown>, container: Record<string, unknown> = {}): Deployment {
+  return setDefaultsDeployment({
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'web' },
+    spec: {
+      selector: { matchLabels: { app: 'web' } },
+      template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'i', ...container }], ...spec } },
+    },
+  } as Deployment);
+}
+
+const errors = (d: Deployment) => validateObject(d).map(fieldErrorString);
+
+describe('validatePodTemplateScheduling', () => {
+  it.each<[string, Deployment, string[]]>([
+    [
+      'a request above its limit',
+      deployment({}, { resources: { requests: { cpu: '2' }, limits: { cpu: '1' } } }),
+      ['spec.template.spec.containers[0].resources.requests: Invalid value: "2": must be less than or equal to cpu limit of 1'],
+    ],
+    [
+      'a negative quantity',
+      deployment({}, { resources: { limits: { memory: '-64Mi' } } }),
+      ['spec.template.spec.containers[0].resources.limits[memory]: Invalid value: "-64Mi": must be greater than or equal to 0'],
+    ],
+    [
+      'a resource name that is not a container resource',
+      deployment({}, { resources: { requests: { gpu: '1' } } }),
+      ['spec.template.spec.containers[0].resources.requests[gpu]: Invalid value: "gpu": must be a standard resource for containers'],
+    ],
+    [
+      'a host port out of range',
+      deployment({}, { ports: [{ containerPort: 80, hostPort: 70000 }] }),
+      ['spec.template.spec.containers[0].ports[0].hostPort: Invalid value: 70000: must be between 1 and 65535, inclusive'],
+    ],
+    [
+      'a host port unlike the container port with hostNetwork',
+      deployment({ hostNetwork: true }, { ports: [{ containerPort: 80, hostPort: 8080 }] }),
+      ['spec.template.spec.containers[0].ports[0].hostPort: Invalid value: 8080: must match `containerPort` when `hostNetwork` is true'],
+    ],
+    [
+      'an affinity weight above 100',
+      deployment({
+        affinity: { podAntiAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 200, podAffinityTerm: { labelSelector: {}, topologyKey: 'zone' } }] } },
+      }),
+      ['spec.template.spec.affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight: Invalid value: 200: must be in the range 1-100'],
+    ],
+    [
+      'a spread constraint with maxSkew 0 and minDomains on ScheduleAnyway',
+      deployment({ topologySpreadConstraints: [{ maxSkew: 0, topologyKey: 'zone', whenUnsatisfiable: 'ScheduleAnyway', minDomains: 2, labelSelector: {} }] }),
+      [
+        'spec.template.spec.topologySpreadConstraints[0].maxSkew: Invalid value: 0: must be greater than zero',
+        'spec.template.spec.topologySpreadConstraints[0].minDomains: Invalid value: 2: can only use minDomains if whenUnsatisfiable=DoNotSchedule, not ScheduleAnyway',
+      ],
+    ],
+    [
+      'two spread constraints on the same key and action',
+      deployment({
+        topologySpreadConstraints: [
+          { maxSkew: 1, topologyKey: 'zone', whenUnsatisfiable: 'DoNotSchedule', labelSelector: {} },
+          { maxSkew: 2, topologyKey: 'zone', whenUnsatisfiable: 'DoNotSchedule', labelSelector: {} },
+        ],
+      }),
+      ['spec.template.spec.topologySpreadConstraints[0].{topologyKey, whenUnsatisfiable}: Duplicate value: "{zone, DoNotSchedule}"'],
+    ],
+  ])('refuses %s with the API server message', (_what, d, want) => {
+    expect(errors(d)).toEqual(want);
+  });
+
+  it('accepts requests within limits, and stores quantities in canonical form', () => {
+    const d = deployment({}, { resources: { requests: { cpu: '0.5', memory: '1.5Gi' }, limits: { cpu: 1 } } });
+    expect(errors(d)).toEqual([]);
+    expect(d.spec.template.spec.containers[0]?.resources).toEqual({ limits: { cpu: '1' }, requests: { cpu: '500m', memory: '1536Mi' } });
+  });
+});

@@ -1,0 +1,213 @@
+// Port of kubernetes pkg/scheduler/schedule_one.go prioritizeNodes and selectHost (v1.36): the
+// Score phase of a cycle over the feasible nodes, with each plugin's NormalizeScore and weight.
+import { type Decision, type DecisionValue, decide } from '../api/decision.ts';
+import type { Pod } from '../api/types.ts';
+import { nextInt, type PrngState } from '../lib/prng.ts';
+import { anyNodeHasLabel, imageStates } from './cache/cache.ts';
+import type { NodeInfo } from './framework/nodeInfo.ts';
+import type { PodResources } from './framework/resource.ts';
+import { SCORE_WEIGHTS } from './framework/types.ts';
+import { memoFor, type Signature } from './nodeVerdicts.ts';
+import { defaultNormalizeScore } from './plugins/helper/normalizeScore.ts';
+import * as imagelocality from './plugins/imagelocality.ts';
+import * as interpodScore from './plugins/interpodaffinity/scoring.ts';
+import * as nodeaffinity from './plugins/nodeaffinity.ts';
+import { balancedResourceScore, isBestEffortPod } from './plugins/noderesources/balancedAllocation.ts';
+import { leastAllocatedScore } from './plugins/noderesources/leastAllocated.ts';
+import { calculateResourceAllocatableRequest, newAmounts } from './plugins/noderesources/resourceAllocation.ts';
+import { getConstraints } from './plugins/podtopologyspread/common.ts';
+import * as spreadScore from './plugins/podtopologyspread/scoring.ts';
+import * as tainttoleration from './plugins/tainttoleration.ts';
+import { EXPLAIN_NODE_LINES, type SchedulerInput } from './framework/cycleState.ts';
+
+// Per-node functions as module constants: a call through an import binding costs a getter in
+// CommonJS (tsx, the CLI and the benchmarks), on every node of every cycle.
+const leastScore = leastAllocatedScore;
+const balancedScore = balancedResourceScore;
+const amounts = calculateResourceAllocatableRequest;
+const topologySpreadScore = spreadScore.score;
+const hostnameCounts = spreadScore.hostnameCounts;
+const taintScore = tainttoleration.score;
+const nodeAffinityScore = nodeaffinity.score;
+const interPodScore = interpodScore.score;
+const imageScore = imagelocality.score;
+
+/** The per-plugin scores of the scored nodes, after normalising, before weights; null = skipped. */
+interface PluginScores {
+  fit: Scores;
+  balanced: Scores | null;
+  spread: Scores | null;
+  taint: Scores;
+  nodeAffinity: Scores | null;
+  interPod: Scores | null;
+  image: Scores;
+}
+
+type Scores = Float64Array;
+
+/**
+ * Score buffers reused by every cycle (a cycle's scores are read only within it): 1,000 nodes
+ * scored 10,000 times would otherwise allocate 70,000 arrays.
+ */
+const BUFFERS: Float64Array[] = [];
+
+function buffer(i: number, n: number): Float64Array {
+  let b = BUFFERS[i];
+  if (b === undefined || b.length < n) {
+    b = new Float64Array(Math.max(n, 2 * (b?.length ?? 0)));
+    BUFFERS[i] = b;
+  }
+  return b.subarray(0, n);
+}
+
+/**
+ * prioritizeNodes scores every feasible node with each score plugin, normalises, weighs
+ * (TaintToleration 3, NodeAffinity 2, PodTopologySpread 2, InterPodAffinity 2, the others 1),
+ * sums, and selectHost picks the highest total; among equal totals one is drawn at random.
+ */
+export function prioritizeNodes(
+  input: SchedulerInput,
+  pod: Pod,
+  requests: PodResources,
+  feasible: readonly NodeInfo[],
+  allNodes: readonly NodeInfo[],
+  prng: PrngState,
+  log: Decision[],
+  detail: boolean,
+  found: Record<string, DecisionValue>,
+  sig: Signature,
+): string {
+  const n = feasible.length;
+  const tolerations = tainttoleration.preScore(pod);
+  const prefs = nodeaffinity.preScore(pod);
+  const soft = getConstraints(pod, 'ScheduleAnyway', input.replicaSetSelector);
+  const spreadState = soft.constraints.length > 0 ? spreadScore.preScore(pod, soft.constraints, soft.systemDefaulted, feasible, allNodes, (key) => anyNodeHasLabel(input.cache, key)) : null;
+  const interState = interpodScore.preScore(pod, input.cache, allNodes);
+  const balancedSkip = isBestEffortPod(requests);
+  const images = imageStates(input.cache);
+  const s: PluginScores = {
+    fit: buffer(0, n),
+    balanced: balancedSkip ? null : buffer(1, n),
+    spread: spreadState !== null ? buffer(2, n) : null,
+    taint: buffer(3, n),
+    nodeAffinity: prefs !== null ? buffer(4, n).fill(0) : null,
+    interPod: interState !== null ? buffer(5, n) : null,
+    image: buffer(6, n),
+  };
+  const least = newAmounts();
+  const used = newAmounts();
+  const memos = (spreadState?.constraints ?? []).map(() => new Map<string, boolean>());
+  // The image table is cluster-wide (an image's share of nodes): only an empty one lets a node's score be reused.
+  const imagesLocal = images.size === 0;
+  for (let i = 0; i < n; i++) {
+    const ni = feasible[i] as NodeInfo;
+    // The node-local raw scores: this node's memo when it has them for this pod signature.
+    const v = memoFor(ni, sig);
+    if (v !== null && !Number.isNaN(v.fit)) {
+      s.fit[i] = v.fit;
+      if (s.balanced !== null) s.balanced[i] = v.balanced;
+      s.taint[i] = v.taint;
+      if (s.nodeAffinity !== null) s.nodeAffinity[i] = v.nodeAffinity;
+    } else {
+      s.fit[i] = leastScore(amounts(requests, ni, false, least));
+      if (s.balanced !== null) s.balanced[i] = balancedScore(amounts(requests, ni, true, used));
+      s.taint[i] = taintScore(tolerations, ni);
+      if (s.nodeAffinity !== null && prefs !== null && ni.node !== undefined) s.nodeAffinity[i] = nodeAffinityScore(prefs, ni.node);
+      if (v !== null) {
+        v.fit = s.fit[i] as number;
+        v.balanced = s.balanced?.[i] ?? 0;
+        v.taint = s.taint[i] as number;
+        v.nodeAffinity = s.nodeAffinity?.[i] ?? 0;
+      }
+    }
+    if (s.spread !== null && spreadState !== null) {
+      let counts = v?.hostCounts ?? null;
+      if (counts === null || counts.length !== spreadState.constraints.length) {
+        counts = hostnameCounts(pod, spreadState, ni, memos);
+        if (v !== null) v.hostCounts = counts;
+      }
+      s.spread[i] = topologySpreadScore(spreadState, ni, counts);
+    }
+    if (s.interPod !== null && interState !== null) s.interPod[i] = interPodScore(interState, ni);
+    if (imagesLocal && v !== null && !Number.isNaN(v.image)) s.image[i] = v.image;
+    else {
+      s.image[i] = imageScore(pod, ni, images, allNodes.length);
+      if (imagesLocal && v !== null) v.image = s.image[i] as number;
+    }
+  }
+  defaultNormalizeScore(s.taint, true);
+  if (s.nodeAffinity !== null) defaultNormalizeScore(s.nodeAffinity, false);
+  if (s.spread !== null && spreadState !== null) spreadScore.normalizeScore(spreadState, spreadState.ignoredNodes.size > 0 ? feasible.map((x) => x.name) : [], s.spread);
+  if (s.interPod !== null) interpodScore.normalizeScore(s.interPod);
+
+  const totals = buffer(7, n);
+  let best = Number.NEGATIVE_INFINITY;
+  let ties = 0;
+  for (let i = 0; i < n; i++) {
+    const t =
+      (s.fit[i] as number) * W_FIT +
+      (s.balanced?.[i] ?? 0) * W_BALANCED +
+      (s.spread?.[i] ?? 0) * W_SPREAD +
+      (s.taint[i] as number) * W_TAINT +
+      (s.nodeAffinity?.[i] ?? 0) * W_NODE_AFFINITY +
+      (s.interPod?.[i] ?? 0) * W_INTERPOD +
+      (s.image[i] as number) * W_IMAGE;
+    totals[i] = t;
+    if (t > best) {
+      best = t;
+      ties = 1;
+    } else if (t === best) ties++;
+  }
+  // selectHost: uniformly one of the nodes with the best total.
+  let pick = ties > 1 ? nextInt(prng, ties) : 0;
+  let chosen = 0;
+  for (let i = 0; i < n; i++) {
+    if (totals[i] !== best) continue;
+    if (pick-- === 0) {
+      chosen = i;
+      break;
+    }
+  }
+  const host = (feasible[chosen] as NodeInfo).name;
+  if (detail) {
+    decide(log, 'findNodesThatFitPod', 'found', found);
+    const limit = Math.min(n, EXPLAIN_NODE_LINES);
+    for (let i = 0; i < limit; i++) decide(log, 'prioritizeNodes', 'nodeScore', scoreValues(s, i, feasible[i] as NodeInfo, totals[i] as number, requests));
+    decide(log, 'selectHost', ties > 1 ? 'tie' : 'best', { node: host, total: best, ties });
+  } else {
+    // One line for the whole cycle: the chosen node's scores and how many nodes were looked at.
+    const { cpu: _c, cpuAllocatable: _ca, memoryMi: _m, memoryAllocatableMi: _ma, ...scores } = scoreValues(s, chosen, feasible[chosen] as NodeInfo, best, requests);
+    decide(log, 'selectHost', ties > 1 ? 'summaryTie' : 'summary', { ...scores, feasible: feasible.length, evaluated: found.evaluated ?? 0, nodes: allNodes.length, ties });
+  }
+  return host;
+}
+
+const SKIPPED = '–';
+
+// The weights as module constants: read once, not through the import for every node scored.
+const W_FIT = SCORE_WEIGHTS.NodeResourcesFit;
+const W_BALANCED = SCORE_WEIGHTS.NodeResourcesBalancedAllocation;
+const W_SPREAD = SCORE_WEIGHTS.PodTopologySpread;
+const W_TAINT = SCORE_WEIGHTS.TaintToleration;
+const W_NODE_AFFINITY = SCORE_WEIGHTS.NodeAffinity;
+const W_INTERPOD = SCORE_WEIGHTS.InterPodAffinity;
+const W_IMAGE = SCORE_WEIGHTS.ImageLocality;
+
+/** scoreValues are one node's Explain values: each plugin's score (– when skipped), the total, and the cpu/memory sums behind NodeResourcesFit. */
+function scoreValues(s: PluginScores, i: number, ni: NodeInfo, total: number, req: PodResources): Record<string, DecisionValue> {
+  return {
+    node: ni.name,
+    total,
+    fit: s.fit[i] as number,
+    balanced: s.balanced?.[i] ?? SKIPPED,
+    spread: s.spread?.[i] ?? SKIPPED,
+    taint: s.taint[i] as number,
+    nodeAffinity: s.nodeAffinity?.[i] ?? SKIPPED,
+    interPod: s.interPod?.[i] ?? SKIPPED,
+    image: s.image[i] as number,
+    cpu: ni.nonZeroMilliCPU + req.nonZeroMilliCPU,
+    cpuAllocatable: ni.allocatable.milliCPU,
+    memoryMi: Math.round((ni.nonZeroMemory + req.nonZeroMemory) / (1024 * 1024)),
+    memoryAllocatableMi: Math.round(ni.allocatable.memory / (1024 * 1024)),
+  };
+}

@@ -1,0 +1,180 @@
+// Port of kubernetes pkg/scheduler/schedule_one.go (schedulePod, findNodesThatFitPod,
+// findNodesThatPassFilters, numFeasibleNodesToFind) and the default profile's plugin order
+// (v1.36): one scheduling cycle of one pod, as a pure function of the scheduler's view, the start
+// index and the PRNG. Scoring is prioritizeNodes.ts.
+import { type Decision, decide } from '../api/decision.ts';
+import type { Pod } from '../api/types.ts';
+import type { PrngState } from '../lib/prng.ts';
+import { nodeList, type SchedulerCache } from './cache/cache.ts';
+import { EXPLAIN_NODE_LINES, type SchedulerInput } from './framework/cycleState.ts';
+import { fitErrorMessage, newNodeToStatus, type NodeToStatus } from './framework/fitError.ts';
+import type { NodeInfo } from './framework/nodeInfo.ts';
+import { computePodResourceRequest } from './framework/resource.ts';
+import { minFeasibleNodesPercentageToFind, minFeasibleNodesToFind, newStatus, Plugin, type Status } from './framework/types.ts';
+import { type FilterFn, signature, verdicts } from './nodeVerdicts.ts';
+import * as defaultpreemption from './plugins/defaultpreemption.ts';
+import * as interpodFilter from './plugins/interpodaffinity/filtering.ts';
+import * as nodeaffinity from './plugins/nodeaffinity.ts';
+import * as nodename from './plugins/nodename.ts';
+import * as nodeports from './plugins/nodeports.ts';
+import * as fit from './plugins/noderesources/fit.ts';
+import * as nodeunschedulable from './plugins/nodeunschedulable.ts';
+import { getConstraints } from './plugins/podtopologyspread/common.ts';
+import * as spreadFilter from './plugins/podtopologyspread/filtering.ts';
+import * as tainttoleration from './plugins/tainttoleration.ts';
+import { prioritizeNodes } from './prioritizeNodes.ts';
+
+// Per-node functions as module constants: a call through an import binding costs a getter in
+// CommonJS (tsx, the CLI and the benchmarks), on every node of every cycle.
+const unschedulableFilter = nodeunschedulable.filter;
+const nodeNameFilter = nodename.filter;
+const taintFilter = tainttoleration.filter;
+const nodeAffinityFilter = nodeaffinity.filter;
+const portsFilter = nodeports.filter;
+const fitFilter = fit.filter;
+const topologySpreadFilter = spreadFilter.filter;
+const interPodFilter = interpodFilter.filter;
+
+/** ErrNoNodesAvailable: the cluster has no node at all. */
+export const ErrNoNodesAvailable = 'no nodes available to schedule pods';
+
+export { EXPLAIN_NODE_LINES, type SchedulerInput };
+
+/** The outcome of a cycle: a node, or the FailedScheduling message and the plugins that rejected the pod. */
+export interface CycleResult {
+  readonly host: string | null;
+  readonly message: string;
+  /** Plugins whose rejection a cluster event must undo before a retry can help (QueuedPodInfo.UnschedulablePlugins). */
+  readonly unschedulablePlugins: readonly string[];
+  readonly nextStartNodeIndex: number;
+}
+
+/**
+ * numFeasibleNodesToFind: how many feasible nodes are enough to stop filtering. Below 100 nodes,
+ * all; otherwise the adaptive percentageOfNodesToScore, 50% − nodes/125 (at least 5%), and never
+ * fewer than 100. Worked example: 1,000 nodes → 50 − 8 = 42% → 420; 5,000 → 10% → 500.
+ */
+export function numFeasibleNodesToFind(numAllNodes: number): number {
+  if (numAllNodes < minFeasibleNodesToFind) return numAllNodes;
+  let percentage = 50 - Math.trunc(numAllNodes / 125);
+  if (percentage < minFeasibleNodesPercentageToFind) percentage = minFeasibleNodesPercentageToFind;
+  const numNodes = Math.trunc((numAllNodes * percentage) / 100);
+  return numNodes < minFeasibleNodesToFind ? minFeasibleNodesToFind : numNodes;
+}
+
+
+function reasonsText(s: Status): string {
+  return s.reasons.join(', ');
+}
+
+/** rejected records, for the first EXPLAIN_NODE_LINES rejected nodes, which plugin said no and why. */
+function explainRejections(log: Decision[], statuses: ReadonlyMap<string, Status>): void {
+  let i = 0;
+  for (const [node, s] of statuses) {
+    if (i++ === EXPLAIN_NODE_LINES) {
+      decide(log, 'runFilterPlugins', 'rejectedMore', { count: statuses.size - EXPLAIN_NODE_LINES });
+      return;
+    }
+    decide(log, 'runFilterPlugins', 'rejected', { node, plugin: s.plugin, reasons: reasonsText(s), code: s.code });
+  }
+}
+
+/**
+ * fail finishes a cycle that found no node: the PostFilter (preemption) runs over the statuses and
+ * the FailedScheduling message is FitError's.
+ */
+function fail(pod: Pod, allNodes: readonly NodeInfo[], m: NodeToStatus, preFilterMsg: string | null, plugins: Set<string>, next: number, log: Decision[]): CycleResult {
+  const names = allNodes.map((n) => n.name);
+  const post = defaultpreemption.postFilter(pod, names, m);
+  decide(log, 'postFilter', 'preemption', { message: post });
+  const message = fitErrorMessage(allNodes.length, preFilterMsg, m, post);
+  return { host: null, message, unschedulablePlugins: [...plugins].sort(), nextStartNodeIndex: next };
+}
+
+/**
+ * schedulePod runs one cycle for the pod: PreFilter, Filter from `start` until enough nodes fit,
+ * then PreScore, Score, NormalizeScore and the weighted sum, and picks the best node (a random one
+ * among equals, from the engine's PRNG). `detail` asks for a line per node in Explain; otherwise a
+ * successful cycle records one summary line (a 10,000-pod rollout then stays light).
+ */
+export function schedulePod(input: SchedulerInput, pod: Pod, start: number, prng: PrngState, log: Decision[], detail: boolean): CycleResult {
+  const allNodes = nodeList(input.cache, input.storeNodes);
+  if (allNodes.length === 0) {
+    decide(log, 'schedulePod', 'noNodes', {});
+    return { host: null, message: ErrNoNodesAvailable, unschedulablePlugins: [], nextStartNodeIndex: 0 };
+  }
+  const requests = computePodResourceRequest(pod.spec);
+
+  // PreFilter, in the default profile's order.
+  const na = nodeaffinity.preFilter(pod);
+  if (na.kind === 'reject') {
+    decide(log, 'schedulePod', 'preFilterRejected', { plugin: na.status.plugin, reason: reasonsText(na.status) });
+    return fail(pod, allNodes, newNodeToStatus(new Map(), na.status), reasonsText(na.status), new Set([na.status.plugin]), start, log);
+  }
+  const hard = getConstraints(pod, 'DoNotSchedule', input.replicaSetSelector);
+  const spread = hard.constraints.length > 0 ? spreadFilter.calPreFilterState(pod, hard.constraints, allNodes) : null;
+  const interPod = interpodFilter.preFilter(pod, input.cache, allNodes);
+
+  // The node-local filters, whose verdict depends on the pod and this node alone; then the two
+  // that read the whole cluster (domain counts, other nodes' pods).
+  const filters: FilterFn[] = [(ni) => unschedulableFilter(pod, ni)];
+  if (pod.spec.nodeName) filters.push((ni) => nodeNameFilter(pod, ni));
+  filters.push((ni) => taintFilter(pod, ni));
+  if (na.kind !== 'skip') filters.push((ni) => nodeAffinityFilter(na.state, ni));
+  const ports = requests.hostPorts;
+  if (ports !== null) filters.push((ni) => portsFilter(ports, ni));
+  filters.push((ni) => fitFilter(requests, ni));
+  const global: FilterFn[] = [];
+  if (spread !== null) global.push((ni) => topologySpreadFilter(pod, spread, ni));
+  if (interPod !== null) global.push((ni) => interPodFilter(pod, interPod, ni));
+  const sig = signature(pod);
+
+  const pluginsWithNodes = na.kind === 'nodes' ? [Plugin.NodeAffinity] : [];
+  const nodes = na.kind === 'nodes' ? namedNodes(input.cache, allNodes, na.nodeNames) : allNodes;
+  const absent =
+    na.kind === 'nodes'
+      ? newStatus('UnschedulableAndUnresolvable', Plugin.NodeAffinity, `node(s) didn't satisfy plugin(s) [${pluginsWithNodes.join(' ')}]`)
+      : newStatus('UnschedulableAndUnresolvable', '');
+
+  // findNodesThatPassFilters: from where the last cycle stopped, until numNodesToFind fit.
+  const toFind = numFeasibleNodesToFind(nodes.length);
+  const statuses = new Map<string, Status>();
+  const feasible: NodeInfo[] = [];
+  for (let i = 0; i < nodes.length && feasible.length < toFind; i++) {
+    const ni = nodes[(start + i) % nodes.length] as NodeInfo;
+    let st = verdicts(ni, sig, filters).status;
+    for (let f = 0; f < global.length && st === null; f++) st = (global[f] as FilterFn)(ni);
+    if (st === null) feasible.push(ni);
+    else statuses.set(ni.name, st);
+  }
+  const next = (start + feasible.length + statuses.size) % allNodes.length;
+  const found = { pod: pod.metadata.name, feasible: feasible.length, evaluated: feasible.length + statuses.size, nodes: allNodes.length, toFind, start };
+  if (feasible.length === 0) {
+    decide(log, 'findNodesThatFitPod', 'none', found);
+    explainRejections(log, statuses);
+    const plugins = new Set<string>(pluginsWithNodes);
+    for (const s of statuses.values()) plugins.add(s.plugin);
+    return fail(pod, allNodes, newNodeToStatus(statuses, absent), null, plugins, next, log);
+  }
+  if (detail) explainRejections(log, statuses);
+  if (feasible.length === 1) {
+    const host = (feasible[0] as NodeInfo).name;
+    decide(log, 'findNodesThatFitPod', 'onlyOne', { ...found, node: host });
+    return { host, message: '', unschedulablePlugins: [], nextStartNodeIndex: next };
+  }
+  const host = prioritizeNodes(input, pod, requests, feasible, allNodes, prng, log, detail, found, sig);
+  return { host, message: '', unschedulablePlugins: [], nextStartNodeIndex: next };
+}
+
+/**
+ * namedNodes are the PreFilterResult's nodes that exist, in node-list order. A DaemonSet pod names
+ * one node: it is looked up, not searched for among 5,000.
+ */
+function namedNodes(cache: SchedulerCache, allNodes: readonly NodeInfo[], names: ReadonlySet<string>): readonly NodeInfo[] {
+  if (names.size === 1) {
+    const [name] = names;
+    const ni = cache.nodes.get(name as string);
+    return ni?.node !== undefined ? [ni] : [];
+  }
+  return allNodes.filter((n) => names.has(n.name));
+}

@@ -1,0 +1,180 @@
+// Port of kubernetes pkg/scheduler (scheduler.go, schedule_one.go's scheduleOne and
+// handleSchedulingFailure, eventhandlers.go) (v1.36): the scheduler's ticks in the simulation.
+// Its informer sees pods and nodes after the watch delay like every controller; each pop from the
+// queue is one tick that runs one scheduling cycle (scheduleOne.ts) and binds the pod or records
+// FailedScheduling, and cluster events move waiting pods back through their queueing hints.
+import { decide } from '../api/decision.ts';
+import type { KubeObject, Node, Pod, PodCondition, ReplicaSet } from '../api/types.ts';
+import { bindPod } from '../apiserver/binding.ts';
+import type { WatchRecord } from '../apiserver/store.ts';
+import { schedulerCache } from '../apiserver/store.ts';
+import { note, recordEvent, schedule, type Tx, writeStatus } from '../sim/tx.ts';
+import { EXPLAIN_NODE_LINES, schedulePod, type SchedulerInput } from './scheduleOne.ts';
+import { type ClusterEvent, eventLabel, queueingHint } from './queue/queueingHints.ts';
+import { backoffExpiry, calculateBackoffDuration, forget, leftoverFlushAt, type QueuedPodInfo } from './queue/schedulingQueue.ts';
+
+/** The scheduler's name in events and pod.spec.schedulerName. */
+export const COMPONENT = 'default-scheduler';
+
+/** schedulerInput is what a cycle reads: the cache of the store's nodes and pods, and the informers' ReplicaSets. */
+function schedulerInput(tx: Tx): SchedulerInput {
+  const rs = tx.st.cache.objects.ReplicaSet;
+  return {
+    cache: schedulerCache(tx.st.store),
+    storeNodes: tx.st.store.objects.Node,
+    replicaSetSelector: (ns, name) => (rs.get(`${ns}/${name}`) as ReplicaSet | undefined)?.spec.selector,
+  };
+}
+
+function secs(ms: number): number {
+  return Math.round(ms) / 1000;
+}
+
+/** schedulerOnPodAdded puts a new pod that needs a node into activeQ; key is objectKey(pod). */
+export function schedulerOnPodAdded(tx: Tx, pod: Pod, key: string): void {
+  if (pod.spec.nodeName || pod.metadata.deletionTimestamp || !pod.metadata.uid) return;
+  if ((pod.spec.schedulerName ?? COMPONENT) !== COMPONENT) return;
+  const q = tx.st.scheduler;
+  if (q.active.has(key) || q.backoff.has(key) || q.unschedulable.has(key)) return;
+  q.active.set(key, { uid: pod.metadata.uid, timestamp: tx.now, attempts: 0, unschedulableCount: 0, unschedulablePlugins: [] });
+  schedule(tx, tx.now, { type: 'schedule', podKey: key, uid: pod.metadata.uid });
+}
+
+/**
+ * moveToActiveOrBackoff brings a waiting pod back (requeuePodWithQueueingStrategy): to backoffQ
+ * while its back-off runs, else activeQ. With SchedulerPopFromBackoffQ (on since v1.33) an idle
+ * scheduler pops backoffQ as soon as activeQ is empty, and this one is idle between ticks: the pod
+ * is tried again at once either way, after the pods already in activeQ.
+ */
+function moveToActiveOrBackoff(tx: Tx, key: string, info: QueuedPodInfo, event: string, plugin: string): void {
+  const q = tx.st.scheduler;
+  q.unschedulable.delete(key);
+  const left = backoffExpiry(info) - tx.now;
+  const name = key.slice(key.indexOf('/') + 1);
+  if (left > 0) {
+    q.backoff.set(key, info);
+    decide(tx.decisions, 'movePodsToActiveOrBackoffQueue', 'toBackoffQ', { pod: name, event, plugin, backoffLeft: secs(left) });
+  } else {
+    q.active.set(key, info);
+    decide(tx.decisions, 'movePodsToActiveOrBackoffQueue', 'toActiveQ', { pod: name, event, plugin });
+  }
+  schedule(tx, tx.now, { type: 'schedule', podKey: key, uid: info.uid });
+}
+
+/** schedulerOnEvent runs the waiting pods' queueing hints for one cluster event. */
+function schedulerOnEvent(tx: Tx, ev: ClusterEvent): void {
+  const q = tx.st.scheduler;
+  if (q.unschedulable.size === 0) return;
+  const label = eventLabel(ev);
+  for (const [key, info] of [...q.unschedulable]) {
+    const pod = tx.st.store.objects.Pod.get(key) as Pod | undefined;
+    if (pod === undefined || pod.metadata.uid !== info.uid) {
+      q.unschedulable.delete(key);
+      continue;
+    }
+    // No rejecting plugin recorded (no nodes at all): any event may help.
+    const plugin = info.unschedulablePlugins.length === 0 ? '–' : info.unschedulablePlugins.find((p) => queueingHint(p, ev, pod));
+    if (plugin !== undefined) moveToActiveOrBackoff(tx, key, info, label, plugin);
+  }
+}
+
+/**
+ * schedulerOnWatch is the scheduler's informer handlers (eventhandlers.go): a new unscheduled pod
+ * goes to activeQ; a bound pod's arrival, a label change or a deletion, and every node change,
+ * are cluster events for the pods waiting in unschedulablePods.
+ */
+export function schedulerOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | undefined, key: string): void {
+  const o = rec.object;
+  if (o.kind === 'Pod') {
+    const prev = old?.kind === 'Pod' ? old : undefined;
+    if (rec.type === 'DELETED') {
+      forget(tx.st.scheduler, key);
+      schedulerOnEvent(tx, { kind: 'PodDelete', pod: o });
+      return;
+    }
+    if (!o.spec.nodeName) {
+      if (rec.type === 'ADDED') schedulerOnPodAdded(tx, o, key);
+      return;
+    }
+    if (prev === undefined || !prev.spec.nodeName) schedulerOnEvent(tx, { kind: 'AssignedPodAdd', pod: o });
+    else if (prev.metadata.labels !== o.metadata.labels) schedulerOnEvent(tx, { kind: 'AssignedPodUpdate', old: prev, pod: o });
+    return;
+  }
+  if (o.kind !== 'Node') return;
+  const prevNode = old?.kind === 'Node' ? old : undefined;
+  if (rec.type === 'DELETED') schedulerOnEvent(tx, { kind: 'NodeDelete', node: o });
+  else if (prevNode === undefined) schedulerOnEvent(tx, { kind: 'NodeAdd', node: o });
+  else if (prevNode.spec !== o.spec || prevNode.metadata.labels !== o.metadata.labels || prevNode.status?.allocatable !== o.status?.allocatable) {
+    schedulerOnEvent(tx, { kind: 'NodeUpdate', old: prevNode, node: o as Node });
+  }
+}
+
+/** schedulerFlush is flushUnschedulablePodsLeftover for one pod: 5 minutes without a helpful event. */
+export function schedulerFlush(tx: Tx, key: string, since: number): void {
+  const info = tx.st.scheduler.unschedulable.get(key);
+  if (info === undefined || info.timestamp !== since) return;
+  moveToActiveOrBackoff(tx, key, info, 'UnschedulableTimeout', 'podMaxInUnschedulablePodsDuration 5m');
+}
+
+/** isStaleFlush: the pod left unschedulablePods (or failed again) since this flush was planned: the event is dropped. */
+export function isStaleFlush(tx: { st: { scheduler: { unschedulable: Map<string, QueuedPodInfo> } } }, key: string, since: number): boolean {
+  return tx.st.scheduler.unschedulable.get(key)?.timestamp !== since;
+}
+
+/** podScheduledFalse is the PodScheduled condition a failed cycle writes, its transition time kept while it stays False. */
+function podScheduledFalse(pod: Pod, now: string, message: string): PodCondition {
+  const old = pod.status?.conditions?.find((c) => c.type === 'PodScheduled');
+  const lastTransitionTime = old?.status === 'False' && old.lastTransitionTime ? old.lastTransitionTime : now;
+  return { type: 'PodScheduled', status: 'False', lastProbeTime: null, lastTransitionTime, reason: 'Unschedulable', message };
+}
+
+/**
+ * scheduleOne pops the pod (the `schedule` event) and runs one cycle. On success the pod is bound;
+ * on failure it goes to unschedulablePods with the plugins that rejected it, gets the
+ * PodScheduled=False condition and a FailedScheduling event with kube-scheduler's message.
+ */
+export function scheduleOne(tx: Tx, key: string, uid: string): void {
+  const q = tx.st.scheduler;
+  const pod = tx.st.store.objects.Pod.get(key) as Pod | undefined;
+  const info = q.active.get(key) ?? q.backoff.get(key);
+  if (!pod || pod.metadata.uid !== uid || pod.spec.nodeName || pod.metadata.deletionTimestamp || info === undefined || info.uid !== uid) {
+    if (info?.uid === uid) forget(q, key);
+    note(tx, 'nothingToSchedule', { pod: key });
+    return;
+  }
+  if (q.backoff.has(key)) {
+    const left = backoffExpiry(info) - tx.now;
+    if (left > 0) decide(tx.decisions, 'activeQueue', 'popFromBackoffQ', { pod: pod.metadata.name, backoffLeft: secs(left) });
+  }
+  forget(q, key);
+  const input = schedulerInput(tx);
+  const detail = tx.st.store.objects.Node.size <= EXPLAIN_NODE_LINES;
+  const cycle = schedulePod(input, pod, q.nextStartNodeIndex, tx.st.prng, tx.decisions, detail);
+  q.nextStartNodeIndex = cycle.nextStartNodeIndex;
+  const attempts = info.attempts + 1;
+  if (cycle.host === null) {
+    const failed: QueuedPodInfo = { uid, timestamp: tx.now, attempts, unschedulableCount: info.unschedulableCount + 1, unschedulablePlugins: cycle.unschedulablePlugins };
+    q.unschedulable.set(key, failed);
+    const flushAt = leftoverFlushAt(tx.now);
+    schedule(tx, flushAt, { type: 'schedulerFlush', podKey: key, uid, since: tx.now });
+    decide(tx.decisions, 'handleSchedulingFailure', 'unschedulablePods', {
+      pod: pod.metadata.name,
+      plugins: cycle.unschedulablePlugins.join(', ') || '–',
+      backoff: secs(calculateBackoffDuration(failed)),
+      attempts,
+      flushAt: secs(flushAt),
+    });
+    const conditions = [podScheduledFalse(pod, tx.nowIso, cycle.message), ...(pod.status?.conditions ?? []).filter((c) => c.type !== 'PodScheduled')];
+    writeStatus(tx, { ...pod, status: { ...pod.status, phase: 'Pending', conditions } }, key);
+    recordEvent(tx, pod, 'Warning', 'FailedScheduling', cycle.message, COMPONENT);
+    note(tx, 'unschedulable', { pod: pod.metadata.name, message: cycle.message });
+    return;
+  }
+  const bound = bindPod(tx.st.store, tx, key, uid, cycle.host);
+  if (!bound.ok) {
+    note(tx, 'bindingFailed', { pod: pod.metadata.name, message: bound.error.message });
+    return;
+  }
+  recordEvent(tx, pod, 'Normal', 'Scheduled', `Successfully assigned ${pod.metadata.namespace ?? 'default'}/${pod.metadata.name} to ${cycle.host}`, COMPONENT);
+  note(tx, 'bound', { pod: pod.metadata.name, node: cycle.host });
+}
