@@ -5,7 +5,6 @@
  * every test fails the test on a console error, a page error, a CSP violation or a request that
  * leaves 127.0.0.1.
  */
-import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';

@@ -13,7 +13,7 @@
  * object of its own; its workloads keep their metadata.namespace.
  */
 import type { Imported } from './importDocs.ts';
-import type { Action, NodeSpec, Scenario, ScenarioObject, Workload } from './types.ts';
+import type { Action, NodeSpec, Scenario, ScenarioObject } from './types.ts';
 
 /** The documents of a manifests import. */
 export type ImportedObjects = Extract<Imported, { type: 'objects' }>;

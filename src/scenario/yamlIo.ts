@@ -5,7 +5,7 @@
  * YAML 1.1 (kubectl, go-yaml): strings such as "yes", "on" or "1:20" are quoted.
  */
 import { Document, isScalar, type Scalar, visit } from 'yaml';
-import type { Action, ClusterSpec, NodeAddSpec, NodeSpec, Scenario, ScenarioObject, Workload } from './types.ts';
+import type { Action, ClusterSpec, NodeAddSpec, NodeSpec, Scenario, ScenarioObject } from './types.ts';
 
 /** scenarioToYaml writes a scenario file, keys in §4 order; parseScenarioText reads it back unchanged. */
 export function scenarioToYaml(s: Scenario): string {
