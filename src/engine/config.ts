@@ -3,6 +3,7 @@
  * src/scenario parses and validates scenario files (DESIGN.md §4) and turns them into this;
  * the engine itself never parses YAML or checks field paths.
  */
+import type { PolicyObject } from './api/policyTypes.ts';
 import type { DaemonSet, Deployment, Taint } from './api/types.ts';
 
 /** A delay in virtual seconds: fixed, or drawn uniformly from [min, max] with the engine PRNG. */
@@ -32,8 +33,19 @@ export interface NodeConfig {
 /** One user action at a virtual time (seconds from the start). */
 export type SimAction =
   | { at: number; kubectl: string }
-  | { at: number; apply: Deployment | DaemonSet | Record<string, unknown> }
+  | { at: number; apply: Deployment | DaemonSet | PolicyObject | Record<string, unknown> }
   | { at: number; node: { name: string; ready?: boolean; remove?: boolean; add?: Partial<NodeConfig> } };
+
+/**
+ * One step of `cluster.load` (DESIGN.md §9): from `at` seconds on, each running pod of the
+ * workload uses `cpuMilli` of CPU (what metrics-server would report), until the next step.
+ */
+export interface LoadStep {
+  at: number;
+  /** `deployment/NAME` (namespace default) or `deployment/NAMESPACE/NAME`. */
+  workload: string;
+  cpuMilli: number;
+}
 
 export interface SimConfig {
   seed: number;
@@ -42,8 +54,10 @@ export interface SimConfig {
   images: Record<string, ImageBehaviour>;
   terminationSeconds: number;
   watchDelaySeconds: number;
-  objects: (Deployment | DaemonSet)[];
+  objects: (Deployment | DaemonSet | PolicyObject)[];
   actions: SimAction[];
+  /** CPU load steps for the autoscaler; absent or empty: every pod uses nothing. */
+  load?: LoadStep[];
 }
 
 export const DEFAULT_IMAGE_BEHAVIOUR: ImageBehaviour = {

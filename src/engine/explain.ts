@@ -5,6 +5,7 @@ import { DAEMONSET_DECISION_KEYS } from './controller/daemon/explainCatalog.ts';
 import { DEPLOYMENT_DECISION_KEYS, type DecisionCatalog } from './controller/deployment/util/plans/explainCatalog.ts';
 import { REPLICASET_DECISION_KEYS } from './controller/replicaset/explainCatalog.ts';
 import { EVENT_DECISION_KEYS } from './sim/eventCatalog.ts';
+import { POLICY_DECISION_KEYS } from './controller/policyExplainCatalog.ts';
 
 export type { DecisionCatalog };
 
@@ -14,6 +15,7 @@ export const ALL_DECISION_CATALOGS: readonly DecisionCatalog[] = [
   REPLICASET_DECISION_KEYS,
   DAEMONSET_DECISION_KEYS,
   EVENT_DECISION_KEYS,
+  POLICY_DECISION_KEYS,
 ];
 
 /** The tick summaries' English templates (sim/summaryCatalog.ts); the UI translates the same keys. */

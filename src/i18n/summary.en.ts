@@ -59,6 +59,13 @@ export const SUMMARY_EN: Record<string, string> = {
   daemonSetDeletedPods_one: 'synced DaemonSet {{ds}}: deleted {{count}} pod',
   daemonSetDeletedPods_other: 'synced DaemonSet {{ds}}: deleted {{count}} pods',
   daemonSetCreatedDeleted: 'synced DaemonSet {{ds}}: created {{created}}, deleted {{deleted}} pods',
+  quotaDeleted: 'ResourceQuota {{key}} has been deleted',
+  quotaSynced: 'synced ResourceQuota {{quota}}: {{used}}',
+  budgetDeleted: 'PodDisruptionBudget {{key}} has been deleted',
+  budgetSynced: 'synced PodDisruptionBudget {{pdb}}: {{allowed}} disruptions allowed',
+  hpaDeleted: 'HorizontalPodAutoscaler {{key}} has been deleted',
+  hpaSynced: 'synced HorizontalPodAutoscaler {{hpa}}: {{current}} → {{desired}} replicas',
+  drainIdle: 'kubectl drain #{{id}} has nothing to do now',
   notDependent: '{{kind}} {{key}} no longer depends on the deleted owner',
   ownerGone: 'deleted {{kind}} {{name}}: its owner is gone',
 };

@@ -54,6 +54,13 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   daemonSetCreated_other: '同步了 DaemonSet {{ds}}：创建了 {{count}} 个 Pod',
   daemonSetDeletedPods_other: '同步了 DaemonSet {{ds}}：删除了 {{count}} 个 Pod',
   daemonSetCreatedDeleted: '同步了 DaemonSet {{ds}}：创建 {{created}} 个、删除 {{deleted}} 个 Pod',
+  quotaDeleted: 'ResourceQuota {{key}} 已被删除',
+  quotaSynced: '同步了 ResourceQuota {{quota}}：{{used}}',
+  budgetDeleted: 'PodDisruptionBudget {{key}} 已被删除',
+  budgetSynced: '同步了 PodDisruptionBudget {{pdb}}：允许 {{allowed}} 次中断',
+  hpaDeleted: 'HorizontalPodAutoscaler {{key}} 已被删除',
+  hpaSynced: '同步了 HorizontalPodAutoscaler {{hpa}}：{{current}} → {{desired}} 个副本',
+  drainIdle: 'kubectl drain #{{id}} 此刻无事可做',
   notDependent: '{{kind}} {{key}} 已不再依赖被删除的属主',
   ownerGone: '删除了 {{kind}} {{name}}：它的属主已不存在',
 };

@@ -3,6 +3,7 @@
  * describe a run with. A Scenario keeps what the author wrote; toSimConfig applies the defaults.
  * Key order of every interface below is the order §4 prints, and scenarioToYaml keeps it.
  */
+import type { PolicyObject } from '../engine/api/policyTypes.ts';
 import type { DaemonSet, Deployment, Taint } from '../engine/api/types.ts';
 
 /** A delay in virtual seconds: fixed, or drawn uniformly from [min, max]. */
@@ -30,6 +31,15 @@ export interface NodeSpec {
   maxPods?: number;
 }
 
+/** One step of `cluster.load` (DESIGN.md §9): each pod's CPU use from `at` seconds on. */
+export interface LoadSpec {
+  at: number;
+  /** `deployment/NAME` (namespace default) or `deployment/NAMESPACE/NAME`. */
+  workload: string;
+  /** A CPU quantity: `250m`, `0.5`. */
+  cpu: string;
+}
+
 export interface ClusterSpec {
   /** A count (node-1 … node-N) or a list of nodes. Default 3. */
   nodes?: number | NodeSpec[];
@@ -37,6 +47,8 @@ export interface ClusterSpec {
   images?: Record<string, ImageSpec>;
   /** Graceful termination time of a deleted pod, in seconds. Default 1. */
   terminationSeconds?: number;
+  /** CPU load steps for the HorizontalPodAutoscaler; none: every pod idles. */
+  load?: LoadSpec[];
 }
 
 export interface ControllerSpec {
@@ -46,6 +58,9 @@ export interface ControllerSpec {
 
 /** A workload manifest: a real apps/v1 Deployment or DaemonSet. */
 export type Workload = Deployment | DaemonSet;
+
+/** Anything `objects` and `apply` take: a workload, or a ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler or Service. */
+export type ScenarioObject = Workload | PolicyObject;
 
 /** What a node action adds: a new node with these properties. */
 export interface NodeAddSpec {
@@ -69,7 +84,7 @@ export interface NodeActionSpec {
 /** A user action at virtual seconds from the start. Exactly one of kubectl, apply, node. */
 export type Action =
   | { at: number; kubectl: string }
-  | { at: number; apply: Workload }
+  | { at: number; apply: ScenarioObject }
   | { at: number; node: NodeActionSpec };
 
 export interface Scenario {
@@ -80,7 +95,7 @@ export interface Scenario {
   seed?: number;
   cluster?: ClusterSpec;
   controller?: ControllerSpec;
-  objects: Workload[];
+  objects: ScenarioObject[];
   actions?: Action[];
 }
 

@@ -5,7 +5,9 @@
  */
 import { checkFields, depthExceeds, field, has, index, isRecord, type Issues, newIssues, own, report } from './check.ts';
 import { validateWorkload, WORKLOAD_KINDS } from './manifest.ts';
-import { LIMITS, type Result, SCENARIO_VERSION, type Scenario, type Workload } from './types.ts';
+import { LIMITS, type Result, SCENARIO_VERSION, type Scenario, type ScenarioObject } from './types.ts';
+import { resourceName } from '../engine/apiserver/errors.ts';
+import { validateLoadWorkloads } from './validateLoad.ts';
 import { validateActions } from './validateActions.ts';
 import { validateCluster, validateController } from './validateCluster.ts';
 
@@ -68,6 +70,7 @@ function validateUnsafe(x: unknown): Result<Scenario> {
   }
   if (has(x, 'objects')) out.objects = validateObjects(issues, 'objects', x.objects);
   if (has(x, 'actions')) out.actions = validateActions(issues, 'actions', x.actions, startNodeNames(x, out));
+  if (out.cluster?.load) validateLoadWorkloads(issues, 'cluster.load', out.cluster.load, out);
   if (issues.errors.length > 0) return { ok: false, errors: issues.errors };
   // Rebuild in §4 order: fields were filled in checking order, which puts objects before seed.
   const { version: v, name, description, seed, cluster, controller, objects, actions } = out;
@@ -97,20 +100,20 @@ function text(issues: Issues, path: string, x: unknown, max: number, required: b
 }
 
 /** validateObjects checks each manifest and that no two share kind, namespace and name. */
-function validateObjects(issues: Issues, path: string, x: unknown): Workload[] {
+function validateObjects(issues: Issues, path: string, x: unknown): ScenarioObject[] {
   if (!Array.isArray(x)) {
     report(issues, path, `must be a list of ${WORKLOAD_KINDS.join(' and ')} manifests ([] for none)`);
     return [];
   }
   const seen = new Set<string>();
-  const out: Workload[] = [];
+  const out: ScenarioObject[] = [];
   x.forEach((o, i) => {
     const obj = validateWorkload(issues, index(path, i), o);
     if (obj === null) return;
-    const meta = obj.metadata as Workload['metadata'] | undefined;
+    const meta = obj.metadata as ScenarioObject['metadata'] | undefined;
     const key = `${obj.kind}/${meta?.namespace ?? 'default'}/${meta?.name}`;
     if (seen.has(key)) {
-      const resource = obj.kind === 'Deployment' ? 'deployments.apps' : 'daemonsets.apps';
+      const resource = resourceName(obj.kind);
       report(issues, field(field(index(path, i), 'metadata'), 'name'), `${resource} ${JSON.stringify(meta?.name)} already exists`);
     }
     seen.add(key);

@@ -6,9 +6,9 @@
  */
 import { Document, isScalar, type Scalar, visit } from 'yaml';
 import { isRecord, type Issues, newIssues, own } from './check.ts';
-import { isWorkloadKind, validateWorkload } from './manifest.ts';
+import { isScenarioObjectKind, validateWorkload } from './manifest.ts';
 import { parseYamlDocuments } from './parse.ts';
-import type { Action, ClusterSpec, NodeSpec, Result, Scenario, Workload } from './types.ts';
+import type { Action, ClusterSpec, NodeSpec, Result, Scenario, ScenarioObject } from './types.ts';
 import { validateScenario } from './validate.ts';
 
 /** scenarioToYaml writes a scenario file, keys in §4 order; parseScenarioText reads it back unchanged. */
@@ -116,6 +116,7 @@ function orderCluster(c: ClusterSpec): Record<string, unknown> {
             ]),
           ),
     terminationSeconds: c.terminationSeconds,
+    load: c.load?.map((l) => ({ at: l.at, workload: l.workload, cpu: l.cpu })),
   });
 }
 
@@ -135,7 +136,7 @@ function orderAction(a: Action): Record<string, unknown> {
 }
 
 /** orderManifest puts apiVersion, kind, metadata, spec first, as manifests are written. */
-function orderManifest(w: Workload): Record<string, unknown> {
+function orderManifest(w: ScenarioObject): Record<string, unknown> {
   const head = ['apiVersion', 'kind', 'metadata', 'spec'];
   const rec = w as unknown as Record<string, unknown>;
   const entries: [string, unknown][] = [];
@@ -151,7 +152,7 @@ function compact(o: Record<string, unknown>): Record<string, unknown> {
 /** What an import brought in: a whole scenario, or workloads to add to the current one. */
 export type Imported =
   | { type: 'scenario'; scenario: Scenario; ignored: string[]; note: string | null }
-  | { type: 'objects'; objects: Workload[]; ignored: string[]; note: string | null };
+  | { type: 'objects'; objects: ScenarioObject[]; ignored: string[]; note: string | null };
 
 /** Fields a cluster fills in that a new object must not carry (they are the cluster's, not the author's). */
 const SERVER_FIELDS = [
@@ -188,12 +189,12 @@ export function importManifests(text: string): Result<Imported> {
   const items = docs.value.flatMap((d) => (isRecord(d) && isListKind(d) ? (d.items as unknown[]) : [d]));
   const many = items.length > 1;
   const issues = newIssues();
-  const objects: Workload[] = [];
+  const objects: ScenarioObject[] = [];
   const ignored: string[] = [];
   const seen = new Set<string>();
   items.forEach((d, i) => {
     const where = many ? `Document ${i + 1}: ` : '';
-    if (isRecord(d) && typeof d.kind === 'string' && d.kind !== '' && !isWorkloadKind(d.kind)) {
+    if (isRecord(d) && typeof d.kind === 'string' && d.kind !== '' && !isScenarioObjectKind(d.kind)) {
       ignored.push(`${d.kind} ${describeName(d)}`);
       return;
     }
@@ -216,11 +217,11 @@ export function importManifests(text: string): Result<Imported> {
   return { ok: true, value: { type: 'objects', objects, ignored, note } };
 }
 
-/** ignoredNote: `Ignored 2 documents: Service "web", ConfigMap "cfg" (Rollout Lab simulates Deployment and DaemonSet)`. */
+/** ignoredNote: `Ignored 2 documents: Secret "db", ConfigMap "cfg" (Rollout Lab simulates Deployment and DaemonSet, with …)`. */
 export function ignoredNote(ignored: string[]): string | null {
   if (ignored.length === 0) return null;
   const docs = ignored.length === 1 ? 'document' : 'documents';
-  return `Ignored ${ignored.length} ${docs}: ${ignored.join(', ')} (Rollout Lab simulates Deployment and DaemonSet)`;
+  return `Ignored ${ignored.length} ${docs}: ${ignored.join(', ')} (Rollout Lab simulates Deployment and DaemonSet, with ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service)`;
 }
 
 function isListKind(d: Record<string, unknown>): boolean {

@@ -22,7 +22,7 @@ describe('frameAt', () => {
     const s = preset('seed');
     const rec = new Recording({
       ...s,
-      objects: s.objects.map((o) => ({ ...o, spec: { ...o.spec, replicas } })),
+      objects: s.objects.map((o) => ({ ...o, spec: { ...o.spec, replicas } }) as typeof o),
     });
     rec.timeline.record({ untilTick: 3000 });
     return rec;

@@ -370,13 +370,13 @@ describe('WorkerHost edits', () => {
       '    spec: { containers: [{ name: api, image: "api:1" }] }',
       '---',
       'apiVersion: v1',
-      'kind: Service',
+      'kind: Secret',
       'metadata: { name: api }',
     ].join('\n');
     const r = ok({ type: 'import', text: manifest });
     expect(r).toEqual({
       kind: 'text',
-      text: expect.stringMatching(/api created[\s\S]*Ignored 1 document: Service "api"/),
+      text: expect.stringMatching(/api created[\s\S]*Ignored 1 document: Secret "api"/),
     });
     env.advance(20);
     expect(env.lastView().workloads.map((w) => w.name)).toEqual(['api', 'nginx-deployment-roll01']);

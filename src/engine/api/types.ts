@@ -8,6 +8,8 @@
  * `Infinity`; absent fields are simply not present.
  */
 
+import type { HorizontalPodAutoscaler, PodDisruptionBudget, ResourceQuota, Service } from './policyTypes.ts';
+
 /** An int-or-string value: `3` or `"25%"` (apimachinery intstr.IntOrString). */
 export type IntOrString = number | string;
 
@@ -126,7 +128,7 @@ export type PodPhase = 'Pending' | 'Running' | 'Succeeded' | 'Failed' | 'Unknown
 export type ConditionStatus = 'True' | 'False' | 'Unknown';
 
 export interface PodCondition {
-  type: 'PodScheduled' | 'Initialized' | 'ContainersReady' | 'Ready' | 'PodReadyToStartContainers';
+  type: 'PodScheduled' | 'Initialized' | 'ContainersReady' | 'Ready' | 'PodReadyToStartContainers' | 'DisruptionTarget';
   status: ConditionStatus;
   lastProbeTime?: string | null;
   lastTransitionTime?: string;
@@ -364,7 +366,18 @@ export interface Event {
   count?: number;
 }
 
-export type KubeObject = Pod | Node | Deployment | ReplicaSet | DaemonSet | ControllerRevision | Event;
+export type KubeObject =
+  | Pod
+  | Node
+  | Deployment
+  | ReplicaSet
+  | DaemonSet
+  | ControllerRevision
+  | Event
+  | ResourceQuota
+  | PodDisruptionBudget
+  | HorizontalPodAutoscaler
+  | Service;
 
 export type Kind = KubeObject['kind'];
 
@@ -376,6 +389,11 @@ export const KINDS: readonly Kind[] = [
   'ControllerRevision',
   'Pod',
   'Event',
+  // The policy kinds (api/policyTypes.ts).
+  'ResourceQuota',
+  'PodDisruptionBudget',
+  'HorizontalPodAutoscaler',
+  'Service',
 ] as const;
 
 /** Maps a kind to its object type, e.g. ObjectOf<'Pod'> is Pod. */

@@ -66,6 +66,9 @@ export function parseGet(ctx: VerbContext): KubectlCommand | KubectlError {
   };
 }
 
+/** The kinds `describe` prints here. */
+const DESCRIBABLE: ReadonlySet<string> = new Set(['Deployment', 'DaemonSet', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler']);
+
 /** parseDescribe reads `describe deployment|daemonset [NAME_PREFIX...]` (describe/describe.go). */
 export function parseDescribe(ctx: VerbContext): KubectlCommand | KubectlError {
   const f = ctx.flags([SELECTOR, { name: 'show-events', type: 'bool' }], 'kubectl describe');
@@ -80,10 +83,10 @@ export function parseDescribe(ctx: VerbContext): KubectlCommand | KubectlError {
   if ('error' in sel) return sel;
   const t = parseTargets(f.args, { allowEmptySelector: true, hasSelector: !!sel.selector });
   if ('error' in t) return t;
-  const other = t.targets.find((x) => x.kind !== 'Deployment' && x.kind !== 'DaemonSet');
+  const other = t.targets.find((x) => !DESCRIBABLE.has(x.kind));
   if (other) {
     return {
-      error: `error: "kubectl describe ${RESOURCES[other.kind].plural}" is not part of Rollout Lab's kubectl subset (try: describe deployment, describe daemonset)`,
+      error: `error: "kubectl describe ${RESOURCES[other.kind].plural}" is not part of Rollout Lab's kubectl subset (try: describe deployment, daemonset, quota, pdb, hpa)`,
     };
   }
   return { verb: 'describe', namespace: namespaceOf(f.flags), targets: t.targets, ...sel };

@@ -7,7 +7,17 @@ import type { Kind } from '../api/types.ts';
 import { formatApiError, newNotFound, resourceName } from '../apiserver/errors.ts';
 
 /** The kinds a kubectl line can name here. */
-export type ResourceKind = 'Deployment' | 'ReplicaSet' | 'DaemonSet' | 'Pod' | 'Node';
+export type ResourceKind =
+  | 'Deployment'
+  | 'ReplicaSet'
+  | 'DaemonSet'
+  | 'Pod'
+  | 'Node'
+  // The policy kinds (api/policyTypes.ts).
+  | 'ResourceQuota'
+  | 'PodDisruptionBudget'
+  | 'HorizontalPodAutoscaler'
+  | 'Service';
 
 interface ResourceInfo {
   plural: string;
@@ -23,6 +33,16 @@ export const RESOURCES: Readonly<Record<ResourceKind, ResourceInfo>> = {
   DaemonSet: { plural: 'daemonsets', singular: 'daemonset', shortNames: ['ds'], group: 'apps', namespaced: true },
   Pod: { plural: 'pods', singular: 'pod', shortNames: ['po'], group: '', namespaced: true },
   Node: { plural: 'nodes', singular: 'node', shortNames: ['no'], group: '', namespaced: false },
+  ResourceQuota: { plural: 'resourcequotas', singular: 'resourcequota', shortNames: ['quota'], group: '', namespaced: true },
+  PodDisruptionBudget: { plural: 'poddisruptionbudgets', singular: 'poddisruptionbudget', shortNames: ['pdb'], group: 'policy', namespaced: true },
+  HorizontalPodAutoscaler: {
+    plural: 'horizontalpodautoscalers',
+    singular: 'horizontalpodautoscaler',
+    shortNames: ['hpa'],
+    group: 'autoscaling',
+    namespaced: true,
+  },
+  Service: { plural: 'services', singular: 'service', shortNames: ['svc'], group: '', namespaced: true },
 };
 
 const KINDS = Object.keys(RESOURCES) as ResourceKind[];

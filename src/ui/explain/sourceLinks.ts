@@ -47,6 +47,10 @@ const FILES: Record<string, readonly string[]> = {
     'updateNode',
     'deleteNode',
   ],
+  'resourcequota/resource_quota_controller.go': ['syncResourceQuota'],
+  'disruption/disruption.go': ['updatePdbStatus', 'failSafe'],
+  'podautoscaler/replica_calculator.go': ['getResourceReplicas'],
+  'podautoscaler/horizontal.go': ['normalizeDesiredReplicas', 'normalizeDesiredReplicasWithBehaviors', 'reconcileAutoscaler'],
   'daemon/update.go': [
     'rollingUpdate',
     'updatedDesiredNodeCounts',
@@ -65,6 +69,7 @@ for (const [file, fns] of Object.entries(FILES))
 const ELSEWHERE: Record<string, string> = {
   eventCorrelate:
     'https://github.com/kubernetes/kubernetes/blob/v1.36.3/staging/src/k8s.io/client-go/tools/record/events_cache.go',
+  evictPod: 'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/registry/core/pod/storage/eviction.go',
 };
 
 /** sourceUrl is the GitHub URL of the Kubernetes file holding `fn`, or null when unknown. */
