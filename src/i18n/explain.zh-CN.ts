@@ -249,14 +249,16 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
   },
   // Policy controllers and the eviction subresource (ResourceQuota, PodDisruptionBudget, HPA).
   syncResourceQuota: {
-    usage: 'ResourceQuota {{quota}}：已用 {{used}}，上限 {{hard}}（按命名空间里的 Pod 重新计算；正在终止的 Pod 仍然计入）',
+    usage:
+      'ResourceQuota {{quota}}：已用 {{used}}，上限 {{hard}}（按命名空间里的 Pod 重新计算；正在终止的 Pod 仍然计入）',
   },
   updatePdbStatus: {
     disruptionsAllowed:
       'PodDisruptionBudget {{pdb}}：disruptionsAllowed = currentHealthy {{currentHealthy}} − desiredHealthy {{desiredHealthy}} = {{disruptionsAllowed}}（expectedPods {{expectedPods}}；不小于 0）',
   },
   failSafe: {
-    syncFailed: '无法计算 PodDisruptionBudget {{pdb}}（{{error}}）：disruptionsAllowed 置为 0，任何驱逐都不会通过',
+    syncFailed:
+      '无法计算 PodDisruptionBudget {{pdb}}（{{error}}）：disruptionsAllowed 置为 0，任何驱逐都不会通过',
   },
   evictPod: {
     evicted: '{{pod}} 的驱逐被接受（预算 {{pdb}}）：Pod 加上 DisruptionTarget 状况，然后优雅删除',
@@ -267,10 +269,12 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
       'HPA {{hpa}}：利用率为请求的 {{utilization}}%，目标 {{target}}% → 比值 {{usageRatio}}；{{ready}} 个就绪、{{unready}} 个未就绪、{{missing}} 个没有指标、{{ignored}} 个被忽略；补齐后的比值 {{newUsageRatio}} → {{replicas}} 个副本',
   },
   normalizeDesiredReplicas: {
-    normalized: 'HPA {{hpa}}：当前 {{current}}，建议 {{proposed}} → 经过 5 分钟缩容稳定窗口和扩容上限 max(2 × 当前, 4) 后为 {{desired}}（{{reason}}）',
+    normalized:
+      'HPA {{hpa}}：当前 {{current}}，建议 {{proposed}} → 经过 5 分钟缩容稳定窗口和扩容上限 max(2 × 当前, 4) 后为 {{desired}}（{{reason}}）',
   },
   normalizeDesiredReplicasWithBehaviors: {
-    normalized: 'HPA {{hpa}}：当前 {{current}}，建议 {{proposed}} → 经过 behavior 的稳定窗口和速率策略后为 {{desired}}（{{reason}}）',
+    normalized:
+      'HPA {{hpa}}：当前 {{current}}，建议 {{proposed}} → 经过 behavior 的稳定窗口和速率策略后为 {{desired}}（{{reason}}）',
   },
   reconcileAutoscaler: {
     rescale: '把 {{reference}} 从 {{from}} 扩缩到 {{to}}：{{reason}}（通过 scale 子资源写 spec.replicas）',

@@ -65,6 +65,7 @@ export const SUMMARY_EN: Record<string, string> = {
   budgetSynced: 'synced PodDisruptionBudget {{pdb}}: {{allowed}} disruptions allowed',
   hpaDeleted: 'HorizontalPodAutoscaler {{key}} has been deleted',
   hpaSynced: 'synced HorizontalPodAutoscaler {{hpa}}: {{current}} → {{desired}} replicas',
+  hpaFailed: 'HorizontalPodAutoscaler {{hpa}}: {{reason}}',
   drainIdle: 'kubectl drain #{{id}} has nothing to do now',
   notDependent: '{{kind}} {{key}} no longer depends on the deleted owner',
   ownerGone: 'deleted {{kind}} {{name}}: its owner is gone',

@@ -60,6 +60,7 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   budgetSynced: '同步了 PodDisruptionBudget {{pdb}}：允许 {{allowed}} 次中断',
   hpaDeleted: 'HorizontalPodAutoscaler {{key}} 已被删除',
   hpaSynced: '同步了 HorizontalPodAutoscaler {{hpa}}：{{current}} → {{desired}} 个副本',
+  hpaFailed: 'HorizontalPodAutoscaler {{hpa}}：{{reason}}',
   drainIdle: 'kubectl drain #{{id}} 此刻无事可做',
   notDependent: '{{kind}} {{key}} 已不再依赖被删除的属主',
   ownerGone: '删除了 {{kind}} {{name}}：它的属主已不存在',

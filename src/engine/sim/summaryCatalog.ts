@@ -90,6 +90,7 @@ export const SUMMARY_TEMPLATES = {
   budgetSynced: 'synced PodDisruptionBudget {pdb}: {allowed} disruptions allowed',
   hpaDeleted: 'HorizontalPodAutoscaler {key} has been deleted',
   hpaSynced: 'synced HorizontalPodAutoscaler {hpa}: {current} → {desired} replicas',
+  hpaFailed: 'HorizontalPodAutoscaler {hpa}: {reason}',
   drainIdle: 'kubectl drain #{id} has nothing to do now',
   // garbage collector
   notDependent: '{kind} {key} no longer depends on the deleted owner',

@@ -50,7 +50,11 @@ const FILES: Record<string, readonly string[]> = {
   'resourcequota/resource_quota_controller.go': ['syncResourceQuota'],
   'disruption/disruption.go': ['updatePdbStatus', 'failSafe'],
   'podautoscaler/replica_calculator.go': ['getResourceReplicas'],
-  'podautoscaler/horizontal.go': ['normalizeDesiredReplicas', 'normalizeDesiredReplicasWithBehaviors', 'reconcileAutoscaler'],
+  'podautoscaler/horizontal.go': [
+    'normalizeDesiredReplicas',
+    'normalizeDesiredReplicasWithBehaviors',
+    'reconcileAutoscaler',
+  ],
   'daemon/update.go': [
     'rollingUpdate',
     'updatedDesiredNodeCounts',

@@ -210,6 +210,7 @@ function reconcileAutoscaler(tx: Tx, hpa: HorizontalPodAutoscaler, key: string):
     setCondition(d, 'AbleToScale', 'False', 'FailedGetScale', `the HPA controller was unable to get the target's current scale: ${scale.error}`, tx.nowIso);
     updateStatusIfNeeded(tx, hpa, key, d);
     decide(tx.decisions, 'reconcileAutoscaler', 'failedGetScale', { reference, error: scale.error });
+    note(tx, 'hpaFailed', { hpa: hpa.metadata.name, reason: 'FailedGetScale' });
     return;
   }
   setCondition(d, 'AbleToScale', 'True', 'SucceededGetScale', "the HPA controller was able to get the target's current scale", tx.nowIso);
@@ -242,6 +243,7 @@ function reconcileAutoscaler(tx: Tx, hpa: HorizontalPodAutoscaler, key: string):
       recordEvent(tx, hpa, 'Warning', 'FailedComputeMetricsReplicas', m.error, HpaComponent);
       tx.st.hpa.set(key, memory);
       decide(tx.decisions, 'reconcileAutoscaler', 'failedComputeMetrics', { reference, error: m.error });
+      note(tx, 'hpaFailed', { hpa: hpa.metadata.name, reason: 'FailedComputeMetricsReplicas' });
       return;
     }
     let metricName = '';

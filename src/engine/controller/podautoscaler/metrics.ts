@@ -1,11 +1,14 @@
 /**
  * The resource metrics API as the HPA reads it, simulated from `cluster.load` (DESIGN.md §9).
  * metrics-server scrapes every node every 15 s (--metric-resolution) and reports each pod's CPU
- * as the rate between its last two scrapes: a pod needs a container running since the scrape
- * before last to have a metric at all; its value is the load averaged over that 15 s window,
- * capped at the pod's CPU limit (the kernel throttles above it); its timestamp is the last
- * scrape. Worked example: load 100m until t 40 s, 300m from then, scrapes at 30 and 45 s → at
- * t 50 s a pod running since t 10 s reports (10 × 100 + 5 × 300) / 15 = 167m (166.67, rounded up).
+ * as the rate between two points: the last two scrapes, or — for a container that started
+ * since the scrape before last — its start (at zero CPU time) and the last scrape. So a pod has
+ * a metric from the first scrape after its containers started; its window is at most 15 s; its
+ * value is the load averaged over the window, capped at the pod's CPU limit (the kernel
+ * throttles above it); its timestamp is the last scrape. Worked example: load 100m until t 40 s,
+ * 300m from then, scrapes at 30 and 45 s → at t 50 s a pod running since t 10 s reports
+ * (10 × 100 + 5 × 300) / 15 = 167m (166.67, rounded up); one running since t 42 s reports 300m
+ * over a 3 s window.
  */
 import type { LoadStep } from '../../config.ts';
 import type { Pod } from '../../api/types.ts';
@@ -94,19 +97,19 @@ function containersStartedAt(pod: Pod): number {
 export function getResourceMetric(cache: CacheState, load: readonly LoadStep[] | undefined, pods: readonly Pod[], nowMs: number): Map<string, PodMetric> {
   const out = new Map<string, PodMetric>();
   const scrape = Math.floor(nowMs / MetricResolutionMs) * MetricResolutionMs;
-  const from = scrape - MetricResolutionMs;
-  if (from < 0) return out;
+  const earliest = scrape - MetricResolutionMs;
   const steps = stepsOf(load ?? []);
   for (const pod of pods) {
     if (pod.status?.phase !== 'Running') continue;
     const started = containersStartedAt(pod);
-    if (Number.isNaN(started) || started > from) continue;
+    if (Number.isNaN(started) || started >= scrape) continue;
+    const from = Math.max(earliest, started);
     const key = workloadOfPod(cache, pod);
     const mine = key === undefined ? undefined : steps.get(key.toLowerCase());
     let value = mine ? Math.ceil(averageOver(mine, from, scrape) - 1e-9) : 0;
     const limit = podLimits(pod).get('cpu');
     if (limit !== undefined) value = Math.min(value, milliValue(limit));
-    out.set(pod.metadata.name, { value, timestamp: scrape, window: MetricResolutionMs });
+    out.set(pod.metadata.name, { value, timestamp: scrape, window: scrape - from });
   }
   return out;
 }
