@@ -15,7 +15,7 @@
  */
 import type { PodDisruptionBudget, PodDisruptionBudgetStatus } from '../api/policyTypes.ts';
 import type { Pod, PodCondition } from '../api/types.ts';
-import { selectorIsEmpty, selectorMatches } from '../lib/labels.ts';
+import { selectorMatches } from '../lib/labels.ts';
 import { toRFC3339 } from '../lib/time.ts';
 import { updateDisruptionAllowedCondition } from '../controller/disruption/disruption.ts';
 import { type ApiError, newNotFound, newTooManyRequests, type StatusCause } from './errors.ts';
@@ -48,13 +48,13 @@ function isPodReady(pod: Pod): boolean {
   return pod.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') === true;
 }
 
-/** getPodDisruptionBudgets: the namespace's budgets that select the pod (an empty selector selects nothing here). */
+/** getPodDisruptionBudgets: the namespace's budgets that select the pod (policy/v1: an empty selector selects every pod, a missing one none). */
 function getPodDisruptionBudgets(st: StoreState, pod: Pod): PodDisruptionBudget[] {
   const ns = pod.metadata.namespace ?? 'default';
   const out: PodDisruptionBudget[] = [];
   for (const b of st.objects.PodDisruptionBudget.values()) {
     if (b.kind !== 'PodDisruptionBudget' || (b.metadata.namespace ?? 'default') !== ns) continue;
-    if (selectorIsEmpty(b.spec.selector) || !selectorMatches(b.spec.selector, pod.metadata.labels)) continue;
+    if (!selectorMatches(b.spec.selector, pod.metadata.labels)) continue;
     out.push(b);
   }
   return out.sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0));
