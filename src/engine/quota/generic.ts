@@ -30,6 +30,27 @@ export function matches(q: ResourceQuota, pod: Pod): boolean {
 }
 
 /**
+ * usageStats is CalculateUsageStats with the pod evaluator: each of `names` starts at zero, then
+ * the PodUsageFunc of every pod the scopes select is added (unmasked, as upstream: the caller
+ * masks). `names` null tracks nothing up front (UsageStatsOptions without Resources).
+ */
+export function usageStats(
+  selectors: readonly ScopedResourceSelectorRequirement[],
+  names: readonly string[] | null,
+  pods: Iterable<Pod>,
+  nowMs: number,
+): Usage {
+  let used: Usage = new Map();
+  // Each tracked resource starts at a zero DecimalSI quantity; the first pod's usage sets the format.
+  for (const n of names ?? []) used.set(n, { nanos: 0n, format: 'DecimalSI' });
+  for (const pod of pods) {
+    if (!podMatchesScopes(selectors, pod)) continue;
+    used = add(used, names ? mask(podUsageFunc(pod, nowMs), names) : podUsageFunc(pod, nowMs));
+  }
+  return used;
+}
+
+/**
  * calculateUsage is quota.CalculateUsage with the pod evaluator's UsageStats: the sum of
  * PodUsageFunc over the namespace's pods the scopes select, masked to the hard resources the
  * evaluator measures.
@@ -38,13 +59,5 @@ export function calculateUsage(q: ResourceQuota, pods: Iterable<Pod>, nowMs: num
   const hard = parseResourceList(q.spec?.hard);
   const names = podMatchingResources(resourceNames(hard));
   if (names.length === 0) return new Map();
-  const selectors = getScopeSelectorsFromQuota(q);
-  let used: Usage = new Map();
-  // Each tracked resource starts at a zero DecimalSI quantity; the first pod's usage sets the format.
-  for (const n of names) used.set(n, { nanos: 0n, format: 'DecimalSI' });
-  for (const pod of pods) {
-    if (!podMatchesScopes(selectors, pod)) continue;
-    used = add(used, mask(podUsageFunc(pod, nowMs), names));
-  }
-  return used;
+  return usageStats(getScopeSelectorsFromQuota(q), names, pods, nowMs);
 }

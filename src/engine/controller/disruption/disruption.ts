@@ -270,3 +270,32 @@ export function failSafeStatus(pdb: PodDisruptionBudget, error: string, nowMs: n
   );
   return { ...s, disruptionsAllowed: 0, conditions };
 }
+
+/** What one sync of a budget computes (trySync without its effects). */
+export interface PdbSyncPlan {
+  expected: ExpectedPodCount;
+  currentHealthy: number;
+  disruptedPods: Record<string, string>;
+  recheckAt: number | null;
+  notDeleted: Pod[];
+  /** The status to write, or null when the stored one already says all of it. */
+  status: PodDisruptionBudgetStatus | null;
+}
+
+/**
+ * computePdbStatus is trySync's arithmetic: the expected count and desired health from the
+ * controllers' scale, the disruptedPods still pending, the healthy pods, and the new status.
+ */
+export function computePdbStatus(
+  pdb: PodDisruptionBudget,
+  pods: readonly Pod[],
+  finders: readonly PodControllerFinder[],
+  nowMs: number,
+): PdbSyncPlan | { error: string } {
+  const expected = getExpectedPodCount(pdb, pods, finders);
+  if ('error' in expected) return expected;
+  const { disruptedPods, recheckAt, notDeleted } = buildDisruptedPodMap(pods, pdb, nowMs);
+  const currentHealthy = countHealthyPods(pods, disruptedPods, nowMs);
+  const status = updatePdbStatusPlan(pdb, currentHealthy, expected.desiredHealthy, expected.expectedCount, disruptedPods, nowMs);
+  return { expected, currentHealthy, disruptedPods, recheckAt, notDeleted, status };
+}

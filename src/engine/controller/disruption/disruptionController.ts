@@ -15,14 +15,7 @@ import { objectKey, type WatchRecord } from '../../apiserver/store.ts';
 import { get } from '../../client/cache.ts';
 import { selectorMatches } from '../../lib/labels.ts';
 import { enqueue, enqueueAfter, note, recordEvent, type Tx, writeStatusOf } from '../../sim/tx.ts';
-import {
-  buildDisruptedPodMap,
-  countHealthyPods,
-  failSafeStatus,
-  getExpectedPodCount,
-  type PodControllerFinder,
-  updatePdbStatusPlan,
-} from './disruption.ts';
+import { computePdbStatus, failSafeStatus, type PodControllerFinder } from './disruption.ts';
 
 /** The disruption controller records its Events as `controllermanager` (NewDisruptionController). */
 export const DisruptionComponent = 'controllermanager';
@@ -146,11 +139,12 @@ function trySync(tx: Tx, pdb: PodDisruptionBudget, key: string): { message: stri
   const name = pdb.metadata.name;
   const pods = getPodsForPdb(tx, pdb);
   if (pods.length === 0) recordEvent(tx, pdb, 'Normal', 'NoPods', 'No matching pods found', DisruptionComponent);
-  const expected = getExpectedPodCount(pdb, pods, finders(tx));
-  if ('error' in expected) {
-    recordEvent(tx, pdb, 'Warning', 'CalculateExpectedPodCountFailed', `Failed to calculate the number of expected pods: ${expected.error}`, DisruptionComponent);
-    return { message: expected.error, conflict: false };
+  const plan = computePdbStatus(pdb, pods, finders(tx), tx.now);
+  if ('error' in plan) {
+    recordEvent(tx, pdb, 'Warning', 'CalculateExpectedPodCountFailed', `Failed to calculate the number of expected pods: ${plan.error}`, DisruptionComponent);
+    return { message: plan.error, conflict: false };
   }
+  const { expected, currentHealthy, recheckAt, notDeleted, status } = plan;
   if (expected.unmanagedPods.length > 0) {
     recordEvent(
       tx,
@@ -161,14 +155,11 @@ function trySync(tx: Tx, pdb: PodDisruptionBudget, key: string): { message: stri
       DisruptionComponent,
     );
   }
-  const { disruptedPods, recheckAt, notDeleted } = buildDisruptedPodMap(pods, pdb, tx.now);
   for (const p of notDeleted) {
     // Upstream prints the budget's namespace twice here.
     const ns = nsOf(pdb);
     recordEvent(tx, p, 'Warning', 'NotDeleted', `Pod was expected by PDB ${ns}/${ns} to be deleted but it wasn't`, DisruptionComponent);
   }
-  const currentHealthy = countHealthyPods(pods, disruptedPods, tx.now);
-  const status = updatePdbStatusPlan(pdb, currentHealthy, expected.desiredHealthy, expected.expectedCount, disruptedPods, tx.now);
   const allowed = status?.disruptionsAllowed ?? pdb.status?.disruptionsAllowed ?? 0;
   decide(tx.decisions, 'updatePdbStatus', 'disruptionsAllowed', {
     pdb: name,

@@ -11,7 +11,7 @@
  */
 import type { Pod } from '../../api/types.ts';
 import { parseRFC3339 } from '../../lib/time.ts';
-import { milliValue } from '../../lib/quantity.ts';
+import { milliValue, parseQuantity } from '../../lib/quantity.ts';
 import { containerRequests } from '../../quota/podRequests.ts';
 import type { PodMetric } from './metrics.ts';
 
@@ -96,19 +96,48 @@ export function groupPods(
 }
 
 /**
- * calculatePodRequestsFromContainers sums the containers' requests of the resource, in
- * millis; a container without one is an error: `missing request for cpu in container app of Pod web-x`.
+ * calculatePodRequestsFromContainers sums the pod's requests of the resource over its containers
+ * and sidecars (init containers with restartPolicy Always) — only `container`'s when one is named
+ * — in millis. A container without one is an error (`missing request for cpu in container app of
+ * Pod web-x`), and so is a named container the pod does not have.
  */
-export function calculatePodRequests(pods: readonly Pod[], resource: string): Map<string, number> | { error: string } {
+export function calculatePodRequestsFromContainers(pod: Pod, container: string, resource: string): number | { error: string } {
+  const inits = ((pod.spec as { initContainers?: { name: string; restartPolicy?: string }[] }).initContainers ?? []).filter(
+    (c) => c.restartPolicy === 'Always',
+  );
+  let sum = 0;
+  let found = container === '';
+  for (const c of [...(pod.spec.containers ?? []), ...inits]) {
+    if (container !== '' && container !== c.name) continue;
+    found = true;
+    const q = containerRequests(c).get(resource);
+    if (q === undefined) return { error: `missing request for ${resource} in container ${c.name} of Pod ${pod.metadata.name}` };
+    sum += milliValue(q);
+  }
+  if (!found) return { error: `container ${container} not found in Pod ${pod.metadata.name}` };
+  return sum;
+}
+
+/** podLevelRequest: the pod-level `spec.resources.requests` of the resource (PodLevelResources), if set. */
+function podLevelRequest(pod: Pod, resource: string): number | undefined {
+  const r = (pod.spec as { resources?: { requests?: Record<string, string> } }).resources?.requests?.[resource];
+  if (r === undefined) return undefined;
+  const q = parseQuantity(String(r));
+  return q.ok ? milliValue(q.value) : undefined;
+}
+
+/**
+ * calculateRequests: each pod's request of the resource, in millis, by pod name — the pod-level
+ * request where one is set and no container is named (PodLevelResources, on by default since
+ * v1.34), else calculatePodRequestsFromContainers; the first error stops it.
+ */
+export function calculateRequests(pods: readonly Pod[], container: string, resource: string): Map<string, number> | { error: string } {
   const out = new Map<string, number>();
   for (const pod of pods) {
-    let sum = 0;
-    for (const c of pod.spec.containers ?? []) {
-      const q = containerRequests(c).get(resource);
-      if (q === undefined) return { error: `missing request for ${resource} in container ${c.name} of Pod ${pod.metadata.name}` };
-      sum += milliValue(q);
-    }
-    out.set(pod.metadata.name, sum);
+    const level = container === '' ? podLevelRequest(pod, resource) : undefined;
+    const r = level ?? calculatePodRequestsFromContainers(pod, container, resource);
+    if (typeof r !== 'number') return r;
+    out.set(pod.metadata.name, r);
   }
   return out;
 }
@@ -152,7 +181,19 @@ export interface ResourceReplicas {
   newUsageRatio: number | null;
 }
 
-/** GetResourceReplicas for a utilization target; errors in upstream's words. */
+/** The ReplicaCalculator's two readiness periods (kube-controller-manager flags), in ms. */
+export interface ReadinessPeriods {
+  cpuInitializationPeriodMs: number;
+  delayOfInitialReadinessStatusMs: number;
+}
+
+/** The defaults of --horizontal-pod-autoscaler-cpu-initialization-period and -initial-readiness-delay. */
+export const DefaultReadinessPeriods: ReadinessPeriods = {
+  cpuInitializationPeriodMs: CpuInitializationPeriodMs,
+  delayOfInitialReadinessStatusMs: DelayOfInitialReadinessStatusMs,
+};
+
+/** getResourceReplicas is GetResourceReplicas for a utilization target; errors in upstream's words. */
 export function getResourceReplicas(
   currentReplicas: number,
   targetUtilization: number,
@@ -161,15 +202,18 @@ export function getResourceReplicas(
   pods: readonly Pod[],
   metricsIn: ReadonlyMap<string, PodMetric>,
   nowMs: number,
+  periods: ReadinessPeriods = DefaultReadinessPeriods,
 ): ResourceReplicas | { error: string } {
+  // The metrics client fails first when metrics-server has nothing for the selector.
+  if (metricsIn.size === 0) return { error: `unable to get metrics for resource ${resource}: no metrics returned from resource metrics API` };
   if (pods.length === 0) return { error: 'no pods returned by selector while calculating replica count' };
-  const g = groupPods(pods, metricsIn, resource, CpuInitializationPeriodMs, DelayOfInitialReadinessStatusMs, nowMs);
+  const g = groupPods(pods, metricsIn, resource, periods.cpuInitializationPeriodMs, periods.delayOfInitialReadinessStatusMs, nowMs);
   const metrics = new Map<string, { value: number; timestamp?: number }>(metricsIn);
   for (const p of g.ignoredPods) metrics.delete(p);
   for (const p of g.unreadyPods) metrics.delete(p);
-  if (metrics.size === 0) return { error: 'did not receive metrics for targeted pods (pods might be unready)' };
-  const requests = calculatePodRequests(pods, resource);
+  const requests = calculateRequests(pods, '', resource);
   if ('error' in requests) return requests;
+  if (metrics.size === 0) return { error: 'did not receive metrics for targeted pods (pods might be unready)' };
   const first = getResourceUtilizationRatio(metrics, requests, targetUtilization);
   if ('error' in first) return first;
   let timestamp = 0;

@@ -11,7 +11,7 @@ import type { Usage } from '../resources.ts';
 /** count/pods: every pod in storage, whatever its phase (generic.ObjectCountQuotaResourceNameFor). */
 export const PodObjectCountName = 'count/pods';
 
-/** The quota resources the pod evaluator computes (podResources; hugepages and extended resources left out). */
+/** The quota resources the pod evaluator computes (podResources; hugepages and extended resources by prefix). */
 const POD_RESOURCES: ReadonlySet<string> = new Set([
   PodObjectCountName,
   'cpu',
@@ -58,7 +58,30 @@ export function podComputeUsageHelper(requests: ReadonlyMap<string, Quantity>, l
   }
   const limitEph = limits.get('ephemeral-storage');
   if (limitEph !== undefined) out.set('limits.ephemeral-storage', limitEph);
+  for (const [name, q] of requests) {
+    // hugepages-2Mi counts as itself and requests.hugepages-2Mi; an extended resource
+    // (example.com/dongle) only as requests.example.com/dongle.
+    if (name.startsWith('hugepages-')) {
+      out.set(name, q);
+      out.set(`requests.${name}`, q);
+    } else if (isExtendedResourceName(name)) out.set(`requests.${name}`, q);
+  }
   return out;
+}
+
+/**
+ * isExtendedResourceName: a resource outside the kubernetes.io domain (it has a `/`, is not
+ * `kubernetes.io/…` and is not itself a `requests.` name), e.g. example.com/dongle.
+ */
+export function isExtendedResourceName(name: string): boolean {
+  if (!name.includes('/') || name.startsWith('requests.')) return false;
+  const domain = name.slice(0, name.indexOf('/'));
+  return domain !== 'kubernetes.io' && !domain.endsWith('.kubernetes.io');
+}
+
+/** isExtendedResourceNameForQuota: `requests.<extended resource>`, the only quota name of one. */
+function isExtendedResourceNameForQuota(name: string): boolean {
+  return name.startsWith('requests.') && isExtendedResourceName(name.slice('requests.'.length));
 }
 
 /**
@@ -94,7 +117,9 @@ export function podUsageFunc(pod: Pod, nowMs: number): Usage {
 
 /** podMatchingResources is MatchingResources: the names among `names` that the pod evaluator measures. */
 export function podMatchingResources(names: Iterable<string>): string[] {
-  return [...names].filter((n) => POD_RESOURCES.has(n)).sort();
+  return [...names]
+    .filter((n) => POD_RESOURCES.has(n) || n.startsWith('hugepages-') || n.startsWith('requests.hugepages-') || isExtendedResourceNameForQuota(n))
+    .sort();
 }
 
 /**
@@ -104,6 +129,9 @@ export function podMatchingResources(names: Iterable<string>): string[] {
 export function podConstraints(required: readonly string[], pod: Pod): string | null {
   const requiredSet = new Set(required.filter((r) => VALIDATION_SET.includes(r)));
   if (requiredSet.size === 0) return null;
+  // PodLevelResources (on by default since v1.34): pod-level resources stand for the containers'.
+  const podLevel = (pod.spec as { resources?: { requests?: object; limits?: object } }).resources;
+  if (Object.keys(podLevel?.requests ?? {}).length > 0 || Object.keys(podLevel?.limits ?? {}).length > 0) return null;
   const missing = new Map<string, Set<string>>();
   const initContainers = (pod.spec as { initContainers?: unknown }).initContainers;
   const containers = [...(pod.spec.containers ?? []), ...(Array.isArray(initContainers) ? (initContainers as Pod['spec']['containers']) : [])];
