@@ -4,7 +4,9 @@
  * .yaml files beside this one instead. Every preset validates and its share URL stays under
  * 2,000 characters (presets.test.ts).
  */
+import autoscalerDuringRollout from './autoscaler-during-rollout.yaml?raw';
 import brokenImage from './broken-image.yaml?raw';
+import budgetHoldsDrain from './budget-holds-drain.yaml?raw';
 import daemonsetNodePool from './daemonset-node-pool.yaml?raw';
 import daemonsetOnDelete from './daemonset-ondelete.yaml?raw';
 import daemonsetRolling from './daemonset-rolling.yaml?raw';
@@ -14,6 +16,7 @@ import maxSurge0 from './max-surge-0.yaml?raw';
 import nodesComingAndGoing from './nodes-coming-and-going.yaml?raw';
 import pauseResume from './pause-resume.yaml?raw';
 import proportionalScaling from './proportional-scaling.yaml?raw';
+import quotaBlocksSurge from './quota-blocks-surge.yaml?raw';
 import recreate from './recreate.yaml?raw';
 import rollback from './rollback.yaml?raw';
 import seed from './seed.yaml?raw';
@@ -38,6 +41,9 @@ export const PRESETS: readonly Preset[] = [
   { id: 'daemonset-ondelete', text: daemonsetOnDelete },
   { id: 'daemonset-node-pool', text: daemonsetNodePool },
   { id: 'nodes-coming-and-going', text: nodesComingAndGoing },
+  { id: 'quota-blocks-surge', text: quotaBlocksSurge },
+  { id: 'budget-holds-drain', text: budgetHoldsDrain },
+  { id: 'autoscaler-during-rollout', text: autoscalerDuringRollout },
 ];
 
 /** The preset the app opens with, and falls back to when a link does not decode. */
