@@ -7,6 +7,7 @@ import type { HorizontalPodAutoscaler, PodDisruptionBudget, ResourceQuota } from
 import type { Deployment, Event, ReplicaSet } from '../../src/engine/api/types.ts';
 import { createEngine, lastActionTime, runUntil } from '../../src/engine/sim.ts';
 import type { EngineState } from '../../src/engine/sim/state.ts';
+import type { TickRecord } from '../../src/engine/sim.ts';
 import { parseQuantity, milliValue } from '../../src/engine/lib/quantity.ts';
 import { parseScenarioText } from '../../src/scenario/parse.ts';
 import { toSimConfig } from '../../src/scenario/toSimConfig.ts';
@@ -16,6 +17,7 @@ const preset = (id: string) => readFileSync(new URL(`../../src/scenario/presets/
 interface Sample {
   time: number;
   st: EngineState;
+  tick: TickRecord;
 }
 
 /** run plays a preset to its end (10 minutes after the last action), calling `each` after every tick. */
@@ -24,7 +26,7 @@ function run(id: string, each: (s: Sample) => void): EngineState {
   if (!parsed.ok) throw new Error(parsed.errors[0]);
   const config = toSimConfig(parsed.value);
   const st = createEngine(config);
-  runUntil(st, lastActionTime(config) + 600_000, (t) => each({ time: t.time / 1000, st }));
+  runUntil(st, lastActionTime(config) + 600_000, (t) => each({ time: t.time / 1000, st, tick: t }));
   return st;
 }
 
@@ -80,7 +82,9 @@ describe('budget-holds-drain preset', () => {
   it('prints kubectl drain retrying on 429 until the rollout, which ignores the budget, has deleted the pod', () => {
     let minHealthy = Number.POSITIVE_INFINITY;
     let desired = 0;
-    const st = run('budget-holds-drain', ({ time, st }) => {
+    const notConsulted: unknown[] = [];
+    const st = run('budget-holds-drain', ({ time, st, tick }) => {
+      for (const d of tick.decisions) if (d.key === 'budgetNotConsulted') notConsulted.push(d.values);
       const pdb = st.store.objects.PodDisruptionBudget.get('default/web') as PodDisruptionBudget | undefined;
       if (time > 45 && pdb?.status) {
         minHealthy = Math.min(minHealthy, pdb.status.currentHealthy);
@@ -105,6 +109,12 @@ describe('budget-holds-drain preset', () => {
     expect(desired).toBe(3);
     expect(minHealthy).toBe(2);
     expect(events(st, 'NoPods').length).toBeGreaterThan(0);
+    // Explain says, at each of the rollout's three deletions, that no budget was asked.
+    expect(notConsulted).toEqual([
+      { pdb: 'web', disruptionsAllowed: 0, count: 1 },
+      { pdb: 'web', disruptionsAllowed: 0, count: 1 },
+      { pdb: 'web', disruptionsAllowed: 0, count: 1 },
+    ]);
   });
 });
 
