@@ -266,7 +266,9 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
   },
   getResourceReplicas: {
     utilization:
-      'HPA {{hpa}}：利用率为请求的 {{utilization}}%，目标 {{target}}% → 比值 {{usageRatio}}；{{ready}} 个就绪、{{unready}} 个未就绪、{{missing}} 个没有指标、{{ignored}} 个被忽略；补齐后的比值 {{newUsageRatio}} → {{replicas}} 个副本',
+      'HPA {{hpa}}：cpu 利用率为请求的 {{utilization}}%，目标 {{target}}% → {{ready}} 个就绪 Pod 上的比值 {{usageRatio}}（{{ignored}} 个被忽略），容差 10% → {{replicas}} 个副本',
+    utilizationFilled:
+      'HPA {{hpa}}：cpu 利用率为请求的 {{utilization}}%，目标 {{target}}% → {{ready}} 个就绪 Pod 上的比值 {{usageRatio}}；扩容时把 {{unready}} 个未就绪 Pod 记为 0%，把 {{missing}} 个没有指标的 Pod 在扩容时记为 0%、缩容时记为 100%，得到比值 {{newUsageRatio}}（{{ignored}} 个被忽略）→ {{replicas}} 个副本',
   },
   normalizeDesiredReplicas: {
     normalized:

@@ -2,10 +2,8 @@
  * Frame pieces: a tick as the Explain panel shows it (decisions rendered to English with the
  * controllers' catalogues), and the pods of a big cluster packed into typed arrays.
  */
-import { DAEMONSET_DECISION_KEYS } from '../engine/controller/daemon/explainCatalog.ts';
-import { DEPLOYMENT_DECISION_KEYS } from '../engine/controller/deployment/util/plans/explainCatalog.ts';
-import { REPLICASET_DECISION_KEYS } from '../engine/controller/replicaset/explainCatalog.ts';
-import { type DecisionCatalog, renderDecision } from '../engine/kubectl/explain.ts';
+import { ALL_DECISION_CATALOGS } from '../engine/explain.ts';
+import { renderDecision } from '../engine/kubectl/explain.ts';
 import type { TickRecord } from '../engine/sim.ts';
 import { summaryNoteViews } from '../engine/sim/summaryCatalog.ts';
 import type { Recording } from '../timeline/recording.ts';
@@ -25,11 +23,8 @@ import type { TickView } from './views.ts';
 /** Ticks of the Explain list. */
 export const RECENT_TICKS = 50;
 
-const CATALOGS: readonly DecisionCatalog[] = [
-  DEPLOYMENT_DECISION_KEYS,
-  REPLICASET_DECISION_KEYS,
-  DAEMONSET_DECISION_KEYS as unknown as DecisionCatalog,
-];
+/** Every engine catalogue: the controllers', the event recorder's and the policy controllers'. */
+const CATALOGS = ALL_DECISION_CATALOGS;
 
 /** tickView renders one recorded tick: who acted, why (decisions in English) and what it wrote. */
 export function tickView(rec: TickRecord): TickView {

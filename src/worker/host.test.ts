@@ -324,6 +324,8 @@ describe('WorkerHost edits', () => {
       from: null,
     });
     expect(describe).toEqual({ kind: 'text', text: expect.stringContaining('ScalingReplicaSet') });
+    const quota = ok({ type: 'query', what: 'get', kind: 'quota', name: null, from: null });
+    expect(quota).toEqual({ kind: 'text', text: 'No resources found in default namespace.' });
     const ticks = ok({ type: 'query', what: 'ticks', kind: null, name: null, from: 10 });
     expect(ticks.kind === 'ticks' && ticks.ticks.map((t) => t.tick).slice(0, 2)).toEqual([10, 11]);
     expect(ok({ type: 'completions', prefix: 'rollout st' })).toEqual({

@@ -20,7 +20,9 @@ export const POLICY_DECISION_KEYS: DecisionCatalog = {
   },
   getResourceReplicas: {
     utilization:
-      'HPA {hpa}: utilization {utilization}% of request vs target {target}% → ratio {usageRatio}; {ready} ready, {unready} unready, {missing} without metrics, {ignored} ignored; ratio after filling them in {newUsageRatio} → {replicas} replicas',
+      'HPA {hpa}: cpu utilization {utilization}% of request vs target {target}% → ratio {usageRatio} over {ready} ready pods ({ignored} ignored), tolerance 10% → {replicas} replicas',
+    utilizationFilled:
+      'HPA {hpa}: cpu utilization {utilization}% of request vs target {target}% → ratio {usageRatio} over {ready} ready pods; counting {unready} not-ready pods as 0% on a scale-up and {missing} without a metric as 0% up or 100% down gives ratio {newUsageRatio} ({ignored} ignored) → {replicas} replicas',
   },
   normalizeDesiredReplicas: {
     normalized: 'HPA {hpa}: current {current}, recommended {proposed} → {desired} after the 5-minute scale-down stabilization and the scale-up limit max(2 × current, 4) ({reason})',

@@ -101,18 +101,10 @@ function computeResourceMetric(tx: Tx, hpa: HorizontalPodAutoscaler, spec: Metri
   const metrics = getResourceMetric(tx.st.cache, tx.st.config.load, pods, tx.now);
   const r = getResourceReplicas(specReplicas, target.averageUtilization, name, tolerances, pods, metrics, tx.now);
   if ('error' in r) return unable('FailedGetResourceMetric', `failed to get ${name} utilization: ${r.error}`);
-  decide(tx.decisions, 'getResourceReplicas', 'utilization', {
-    hpa: hpa.metadata.name,
-    utilization: r.utilization,
-    target: target.averageUtilization,
-    usageRatio: Number(r.usageRatio.toFixed(3)),
-    ready: r.readyPodCount,
-    unready: r.unready,
-    missing: r.missing,
-    ignored: r.ignored,
-    newUsageRatio: r.newUsageRatio === null ? '—' : Number(r.newUsageRatio.toFixed(3)),
-    replicas: r.replicaCount,
-  });
+  const ratios = { hpa: hpa.metadata.name, utilization: r.utilization, target: target.averageUtilization, usageRatio: Number(r.usageRatio.toFixed(3)) };
+  const counts = { ready: r.readyPodCount, unready: r.unready, missing: r.missing, ignored: r.ignored };
+  if (r.newUsageRatio === null) decide(tx.decisions, 'getResourceReplicas', 'utilization', { ...ratios, ...counts, replicas: r.replicaCount });
+  else decide(tx.decisions, 'getResourceReplicas', 'utilizationFilled', { ...ratios, ...counts, newUsageRatio: Number(r.newUsageRatio.toFixed(3)), replicas: r.replicaCount });
   return {
     replicas: r.replicaCount,
     metricName: `${name} resource utilization (percentage of request)`,
