@@ -106,8 +106,16 @@ describe('visibleTabs', () => {
 
 describe('policyResourcesIn', () => {
   it.each([
-    ['a quota and an HPA in objects', 'objects:\n  - kind: ResourceQuota\n  - kind: HorizontalPodAutoscaler\n', ['quota', 'hpa']],
-    ['a budget in an apply action', 'actions:\n  - at: 5\n    apply: {"kind":"PodDisruptionBudget"}\n', ['pdb']],
+    [
+      'a quota and an HPA in objects',
+      'objects:\n  - kind: ResourceQuota\n  - kind: HorizontalPodAutoscaler\n',
+      ['quota', 'hpa'],
+    ],
+    [
+      'a budget in an apply action',
+      'actions:\n  - at: 5\n    apply: {"kind":"PodDisruptionBudget"}\n',
+      ['pdb'],
+    ],
     ['only a Deployment', 'objects:\n  - kind: Deployment\n', []],
   ])('finds %s', (_what, text, want) => {
     expect(policyResourcesIn(text)).toEqual(want);
