@@ -8,6 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { PRESET_IDS } from './panelsSupport.ts';
 
 interface CspViolation {
   directive: string;
@@ -72,7 +73,7 @@ test.afterEach(async () => {
 
 // ---- helpers -----------------------------------------------------------------------------------
 
-const DEPLOYMENT_AND_SERVICE = `apiVersion: apps/v1
+const DEPLOYMENT_AND_CONFIGMAP = `apiVersion: apps/v1
 kind: Deployment
 metadata:
   name: web
@@ -90,12 +91,11 @@ spec:
           image: nginx:1.27
 ---
 apiVersion: v1
-kind: Service
+kind: ConfigMap
 metadata:
   name: web
-spec:
-  selector: { app: web }
-  ports: [{ port: 80 }]
+data:
+  index.html: hello
 `;
 
 const slider = (page: Page) => page.getByRole('slider', { name: 'Timeline position' });
@@ -131,10 +131,10 @@ async function scrubToEnd(page: Page): Promise<number> {
   return end;
 }
 
-/** importManifests imports the Deployment + Service file, closes the dialog and waits for the new run. */
+/** importManifests imports the Deployment + ConfigMap file, closes the dialog and waits for the new run. */
 async function importWeb(page: Page): Promise<void> {
-  const dialog = await importFile(page, 'web.yaml', DEPLOYMENT_AND_SERVICE);
-  await expect(dialog.getByTestId('import-ignored')).toContainText('Service "web"');
+  const dialog = await importFile(page, 'web.yaml', DEPLOYMENT_AND_CONFIGMAP);
+  await expect(dialog.getByTestId('import-ignored')).toContainText('ConfigMap "web"');
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
   await waitForRun(page);
@@ -233,7 +233,7 @@ test('the gallery lists every preset with its lesson, loads one, and is a keyboa
   await waitForRun(page);
   const dialog = await openDialog(page, 'Scenarios');
   const cards = dialog.locator('[data-preset-id]');
-  await expect(cards).toHaveCount(13);
+  await expect(cards).toHaveCount(PRESET_IDS.length);
   for (const card of await cards.all())
     await expect(card.getByTestId('preset-lesson')).toHaveText(/\w{3,}.*\s\S+/);
   // focus starts on the current preset and Tab never leaves the dialog
@@ -270,11 +270,11 @@ test('the gallery lists every preset with its lesson, loads one, and is a keyboa
 
 // ---- import ----------------------------------------------------------------------------------------
 
-test('importing a manifest file adds its Deployment and names the Service it ignored', async ({ page }) => {
+test('importing a manifest file adds its Deployment and names the ConfigMap it ignored', async ({ page }) => {
   await page.goto('./');
   await waitForRun(page);
-  const dialog = await importFile(page, 'web.yaml', DEPLOYMENT_AND_SERVICE);
-  await expect(dialog.getByTestId('import-ignored')).toHaveText(/^Ignored 1 document: Service "web"/);
+  const dialog = await importFile(page, 'web.yaml', DEPLOYMENT_AND_CONFIGMAP);
+  await expect(dialog.getByTestId('import-ignored')).toHaveText(/^Ignored 1 document: ConfigMap "web"/);
   await axe(page, 'dialog[open]');
   await page.screenshot({ path: 'artifacts/screenshots/scenarios-import.png' });
   await dialog.getByRole('button', { name: 'Done' }).click();
@@ -293,12 +293,12 @@ test('files dropped on the import zone are imported', async ({ page }) => {
     const dt = new DataTransfer();
     dt.items.add(new File([text], 'web.yaml', { type: 'application/yaml' }));
     return dt;
-  }, DEPLOYMENT_AND_SERVICE);
+  }, DEPLOYMENT_AND_CONFIGMAP);
   const zone = dialog.getByTestId('import-drop-zone');
   await zone.dispatchEvent('dragover', { dataTransfer });
   await expect(zone).toHaveAttribute('data-dragging', 'true');
   await zone.dispatchEvent('drop', { dataTransfer });
-  await expect(dialog.getByTestId('import-ignored')).toContainText('Service "web"');
+  await expect(dialog.getByTestId('import-ignored')).toContainText('ConfigMap "web"');
   await expect(zone).not.toHaveAttribute('data-dragging', 'true');
 });
 
@@ -336,7 +336,7 @@ test('an invalid manifest shows the API server message and changes nothing', asy
   await waitForRun(page);
   const before = await exportedScenario(page);
   const dialog = await openDialog(page, 'Import');
-  const bad = DEPLOYMENT_AND_SERVICE.replace('replicas: 4', 'replicas: -1');
+  const bad = DEPLOYMENT_AND_CONFIGMAP.replace('replicas: 4', 'replicas: -1');
   await dialog.getByRole('textbox', { name: 'Manifests or scenario YAML' }).fill(bad);
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
   const alert = dialog.getByRole('alert');
