@@ -2,6 +2,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * Base path of the built site. `/` by default; set BASE_PATH=/rollout-lab/ to serve the static build
@@ -30,11 +31,66 @@ function relaxCspForDev(): Plugin {
   };
 }
 
+/**
+ * The service worker (Workbox, generated at build time; registered by src/app/serviceWorker.ts in
+ * production builds only). The precache is the whole build, lazy chunks included (the YAML parser,
+ * the share-link decoder, lessons), so after one visit the app runs offline. The zh-CN font (its
+ * CSS, 108 KB, and 101 unicode-range subsets, 4.6 MB) is NOT precached: every English reader would
+ * pay for it. It is cached as it is fetched (CacheFirst: a hashed file never changes), and
+ * src/i18n/cjkFont.ts fetches the subsets the UI's own Chinese text needs when zh-CN is chosen,
+ * so a zh-CN reader has them offline too.
+ */
+function serviceWorker() {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    manifest: {
+      name: 'Rollout Lab',
+      short_name: 'Rollout Lab',
+      description:
+        'Watch, step through and replay what the Kubernetes Deployment, ReplicaSet and DaemonSet controllers do during a rollout.',
+      theme_color: '#0f172a',
+      background_color: '#f1f5f9',
+      display: 'standalone',
+      icons: [{ src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml' }],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+      // The zh-CN font's CSS (108 KB of unicode ranges) is cached at runtime with its files.
+      globIgnores: ['**/cjkFont-*.css'],
+      navigateFallback: 'index.html',
+      // The first version takes the page it was installed from at once, so that visit already
+      // fills the font cache; a later version still waits for the reader (registerType 'prompt').
+      clientsClaim: true,
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ sameOrigin, url }) =>
+            sameOrigin && /\/assets\/(noto-sans-sc-.*\.woff2|cjkFont-.*\.css)$/.test(url.pathname),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'cjk-font',
+            expiration: { maxEntries: 120 },
+            // `vite preview` (and many hosts) answer with Vary: Origin, and the page's <link
+            // crossorigin> sends an Origin that the warm-up's fetch did not: the same file either way.
+            matchOptions: { ignoreVary: true },
+          },
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig({
   base: basePath(process.env.BASE_PATH),
-  plugins: [react(), tailwindcss(), relaxCspForDev()],
+  plugins: [react(), tailwindcss(), relaxCspForDev(), serviceWorker()],
   worker: { format: 'es' },
-  build: { target: 'es2022' },
+  build: {
+    target: 'es2022',
+    // Never inline a font as a data: URL (the smallest zh-CN subsets are under 4 KB): the CSP's
+    // font-src 'self' refuses them, and each is fetched only when the page needs it anyway.
+    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
+  },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'cli/**/*.test.ts', 'tests/**/*.test.ts'],

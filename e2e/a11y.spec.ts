@@ -31,3 +31,45 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(bad).toEqual([]);
   });
 }
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`axe colour-contrast passes in the presenter layout with Large text, ${scheme}`, async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    await openPreset(page, 'seed');
+    await page.getByRole('button', { name: 'Large text' }).click();
+    await page.getByRole('button', { name: 'Presenter mode' }).click();
+    const { total } = await tickOf(page);
+    await seekTo(page, Math.round(total * 0.45));
+    // the selected tab under the pointer (it once lost its background there in the dark theme)
+    const tab = page.getByRole('tab', { name: 'deploy -w' });
+    await tab.click();
+    await tab.hover();
+    const results = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+    expect(
+      results.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`)),
+    ).toEqual([]);
+    // and it does look selected: its background is the accent, not the hover grey
+    const background = await tab.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(background).toBe(scheme === 'dark' ? 'rgb(86, 180, 233)' : 'rgb(0, 114, 178)');
+  });
+
+  test(`axe colour-contrast passes on the embedded page and the phone play bar, ${scheme}`, async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    await openPreset(page, 'seed');
+    const hash = await page.evaluate(() => location.hash);
+    await page.goto(`./${hash}&embed=1`);
+    await expect(page.getByRole('link', { name: 'Open in Rollout Lab' })).toBeVisible();
+    await expect(page.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
+    let results = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+    expect(results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`./${hash}`);
+    await expect(page.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
+    results = await new AxeBuilder({ page }).include('.play-bar').withRules(['color-contrast']).analyze();
+    expect(results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
+  });
+}

@@ -224,7 +224,8 @@ async function walk(slider, tick0) {
 
 /** measure plays the `podCount`-pod scenario in a fresh page and returns one result line. */
 async function measure(browser, podCount, run) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  // No service worker: its first-visit precache (~1 MB) would download during the measured frames.
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${origin}${shareHash(scenario(podCount))}`);

@@ -38,4 +38,27 @@ describe('App', () => {
     expect(appStore.getState().themeChoice).toBe('dark');
     expect(screen.getByRole('button', { name: 'Switch to light theme' })).toBeTruthy();
   });
+
+  it('lays out the embedded page: the cluster and the timeline, no header menus, a link to the full app', () => {
+    appStore.getState().setEmbed(true);
+    render(<App />);
+    const titles = screen
+      .getAllByRole('region')
+      .map((r) => document.getElementById(r.getAttribute('aria-labelledby') ?? '')?.textContent);
+    expect(titles).toEqual(['Cluster', 'Timeline']);
+    expect(screen.queryByRole('button', { name: 'Scenarios' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Share' })).toBeNull();
+    const link = screen.getByRole('link', { name: 'Open in Rollout Lab' });
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener');
+  });
+
+  it('opens the full app at the same tick and view from the embedded page, without &embed=1', () => {
+    appStore.setState({ shareHash: '#v1.abc', tick: 42, explainFilter: 'kubelet', embed: true });
+    render(<App />);
+    const href = screen.getByRole('link', { name: 'Open in Rollout Lab' }).getAttribute('href') ?? '';
+    expect(href).toMatch(/#v1\.abc&t=42&follow=kubelet$/);
+    act(() => appStore.setState({ tick: 43 }));
+    expect(screen.getByRole('link', { name: 'Open in Rollout Lab' }).getAttribute('href')).toMatch(/&t=43&/);
+  });
 });

@@ -3,15 +3,20 @@ import { createRoot } from 'react-dom/client';
 import { startI18n } from '../i18n/index.ts';
 import { startSim } from '../state/actions.ts';
 import { appStore } from '../state/store.ts';
+import { applyViewParams, readViewParams } from '../state/viewParams.ts';
 import { startUiPrefs } from '../ui/header/uiPrefs.ts';
 import { App } from './App.tsx';
 import { openInitialScenario, startUrlSync } from './scenarioUrl.ts';
+import { startServiceWorker } from './serviceWorker.ts';
 import { startTheme } from './theme.ts';
 import './index.css';
 
 startTheme();
 startI18n(appStore);
 startUiPrefs(appStore);
+// The link's view (presenter, embed, Large text, tab, Follow) before the first paint, so an
+// embedded page never flashes the full app's header.
+applyViewParams(appStore, readViewParams(location.hash));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -28,4 +33,4 @@ async function boot(): Promise<void> {
   await openInitialScenario();
 }
 
-void boot();
+void boot().then(() => startServiceWorker());

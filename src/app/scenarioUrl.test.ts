@@ -173,6 +173,36 @@ describe('startUrlSync', () => {
     ).toBeLessThanOrEqual(2);
   });
 
+  it('writes the view into the link at once, and reads it back from a history entry', async () => {
+    const { env, calls, back } = fakeEnv();
+    const stop = startUrlSync(env, store);
+    await loadPreset('seed');
+    await until((s) => s.presetId === 'seed');
+    store.getState().setExplainFilter('deployment-controller');
+    store.getState().setPresenter(true);
+    expect(env.hash).toMatch(/&t=\d+&follow=deployment-controller&present=1$/);
+    expect(calls.at(-1)?.[0]).toBe('replace');
+    back(env.hash.replace('&follow=deployment-controller', '&follow=kubelet&tab=deploy'));
+    stop();
+    expect(store.getState()).toMatchObject({ explainFilter: 'kubelet', watchTab: 'deploy', presenter: true });
+  });
+
+  it('neither pushes history nor autosaves in an embedded page', async () => {
+    store.getState().setEmbed(true);
+    const { env, calls, items } = fakeEnv();
+    const stop = startUrlSync(env, store);
+    await loadPreset('seed');
+    await until((s) => s.totalTicks > 300);
+    seekTick(300);
+    await until((s) => s.tickView?.tick === 300);
+    await runKubectl('scale deployment/nginx-deployment-roll01 --replicas=5');
+    await until((s) => s.scenarioCause === 'fork');
+    stop();
+    expect(calls.filter((c) => c[0] === 'push')).toEqual([]);
+    expect(calls.at(-1)?.[1]).toMatch(/&embed=1$/);
+    expect(items.has(WORKING_SCENARIO_KEY)).toBe(false);
+  });
+
   it('loads the scenario of a history entry without pushing another', async () => {
     const { env, calls, back } = fakeEnv();
     const stop = startUrlSync(env, store);

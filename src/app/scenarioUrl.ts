@@ -11,6 +11,7 @@
  */
 import { loadPreset, loadScenarioText, seekTick, shareHashAt } from '../state/actions.ts';
 import { type AppStore, appStore } from '../state/store.ts';
+import { applyViewParams, readViewParams, viewChanged } from '../state/viewParams.ts';
 
 export const WORKING_SCENARIO_KEY = 'rollout-lab.working-scenario';
 /** Shortest time between two `&t=` updates of the address bar while playing. */
@@ -116,9 +117,31 @@ async function openHash(hash: string, store: AppStore, saved: Saved | null): Pro
       ...(r.value.tick !== undefined ? { tick: r.value.tick } : {}),
       ...(presetId ? { presetId } : {}),
     });
-    if (loaded.ok) return;
+    if (loaded.ok) {
+      if (r.value.lesson !== undefined) await openLinkedLesson(store, r.value.lesson, r.value.step ?? 1);
+      return;
+    }
     reason = loaded.message ?? 'the scenario is invalid';
-  } else reason = r.errors[0] ?? 'it does not decode';
+  } else {
+    reason = r.errors[0] ?? 'it does not decode';
+    // A lesson link needs no scenario of its own: `#lesson=seed-rollout&step=3` opens the
+    // built-in lesson with its scenario (a course page can link to a step that way).
+    const linked = /(?:^#?|&)lesson=([a-z0-9][a-z0-9-]{0,62})(?:&|$)/.exec(hash);
+    if (linked) {
+      const step = Number(/&step=(\d{1,4})(?:&|$)/.exec(hash)?.[1] ?? 1) || 1;
+      const { openLessonFromLink } = await import('../ui/lesson/open.ts');
+      if ((await openLessonFromLink(linked[1] as string, step, store)) === null) {
+        if (!/^#?lesson=/.test(hash))
+          store.getState().simUpdate({
+            scenarioMessage: linkMessage(reason).replace(
+              /showing the default scenario\.$/,
+              'showing the lesson’s own scenario.',
+            ),
+          });
+        return;
+      }
+    }
+  }
   // Nothing the user made is lost to a bad link: their autosaved scenario opens if there is one.
   if (saved) {
     const back = await loadScenarioText(saved.text, saved.presetId ? { presetId: saved.presetId } : {});
@@ -134,6 +157,14 @@ async function openHash(hash: string, store: AppStore, saved: Saved | null): Pro
   }
   store.getState().simUpdate({ scenarioMessage: linkMessage(reason) });
   await loadPreset(store.getState().defaultPresetId);
+}
+
+/** openLinkedLesson opens a link's `&lesson=<id>&step=<n>` (the lessons load on demand). */
+async function openLinkedLesson(store: AppStore, id: string, step: number): Promise<void> {
+  const { openLessonFromLink } = await import('../ui/lesson/open.ts');
+  const why = await openLessonFromLink(id, step, store);
+  if (why !== null)
+    store.getState().simUpdate({ scenarioMessage: `This link's lesson could not be opened: ${why}.` });
 }
 
 /** openInitialScenario opens the link, else the autosaved scenario, else the default preset. */
@@ -194,19 +225,24 @@ export function startUrlSync(env: UrlEnv = browserEnv(), store: AppStore = appSt
 
   const unsubscribe = store.subscribe((s, prev) => {
     if (s.scenarioRevision !== prev.scenarioRevision) {
-      // The first load, and a load that came from Back/Forward, replace; every other change pushes.
-      write(!first && !fromHistory);
+      // The first load, and a load that came from Back/Forward, replace; every other change pushes
+      // (not in an iframe: its entries would go into the course page's history).
+      write(!first && !fromHistory && !s.embed);
       first = false;
       fromHistory = false;
-      writeSaved(env, { text: s.scenarioText, presetId: s.presetId });
+      // An embedded run is the course's, not the reader's: it never replaces their autosave.
+      if (!s.embed) writeSaved(env, { text: s.scenarioText, presetId: s.presetId });
       return;
     }
     if (
       (prev.playing && !s.playing) ||
       s.languageChosen !== prev.languageChosen ||
-      s.language !== prev.language
+      s.language !== prev.language ||
+      viewChanged(s, prev) ||
+      s.lessonOpen !== prev.lessonOpen ||
+      s.lessonStep !== prev.lessonStep
     ) {
-      // Paused (the tick the reader stopped at) or a language picked: exact, at once.
+      // Paused (the tick the reader stopped at), a language or a view picked: exact, at once.
       writeTick();
       return;
     }
@@ -217,6 +253,7 @@ export function startUrlSync(env: UrlEnv = browserEnv(), store: AppStore = appSt
     const hash = env.getHash();
     if (hash === written) return;
     written = hash;
+    applyViewParams(store, readViewParams(hash));
     const s = store.getState();
     if (baseOf(hash) === s.shareHash) {
       const t = /&t=(\d+)/.exec(hash);

@@ -43,8 +43,24 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
     saturated: '新 ReplicaSet {{rs}} 已饱和（{{replicas}}）：把 {{oldActive}} 个活跃的旧 ReplicaSet 缩到 0',
     deploymentReplicasToAdd:
       'deploymentReplicasToAdd = allowedSize {{allowedSize}}（replicas {{replicas}} + maxSurge {{maxSurge}}）− 活跃副本 {{allRSsReplicas}} = {{deploymentReplicasToAdd}}',
-    proportion: '{{rs}}：{{from}} + 按比例 {{proportion}} = {{to}}',
+    proportion:
+      '{{rs}}：proportion = min(round({{from}} × {{after}} / {{before}}) − {{from}}, 尚可增加 {{allowed}}) = {{proportion}} → {{to}}',
+    proportionDown:
+      '{{rs}}：proportion = max(round({{from}} × {{after}} / {{before}}) − {{from}}, 尚需减少 {{allowed}}) = {{proportion}} → {{to}}',
     leftover: '余数 {{leftover}} 分给最大的 ReplicaSet {{rs}} → {{to}}',
+  },
+  resolveFenceposts: {
+    surgePercent: 'maxSurge {{maxSurgeSpec}} × replicas {{replicas}} = {{exact}}，向上取整 → {{maxSurge}}',
+    unavailablePercent:
+      'maxUnavailable {{maxUnavailableSpec}} × replicas {{replicas}} = {{exact}}，向下取整 → {{maxUnavailable}}',
+    bothZero: 'maxSurge 与 maxUnavailable 都算出 0 → maxUnavailable 取 1，否则滚动更新永远无法推进',
+  },
+  newRSNewReplicas: {
+    rollingUpdate:
+      'newRSReplicas = {{newRSReplicas}} + min(replicas {{replicas}} + maxSurge {{maxSurge}} − currentPodCount {{currentPodCount}}, replicas {{replicas}} − {{newRSReplicas}}) = {{newReplicasCount}}',
+    atMaxTotal:
+      'currentPodCount {{currentPodCount}} ≥ replicas {{replicas}} + maxSurge {{maxSurge}}：newRSReplicas 保持 {{newReplicasCount}}',
+    recreate: 'Recreate：新 ReplicaSet 直接承担全部 replicas {{replicas}} → {{newReplicasCount}}',
   },
   isScalingEvent: {
     scalingEvent: '{{rs}} 的 desired-replicas {{desiredReplicas}} ≠ replicas {{replicas}}：这是一次扩缩事件',
@@ -243,7 +259,7 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
   },
   eventCorrelate: {
     aggregated:
-      '{{kind}} {{name}} 的 {{reason}}：10 分钟内有 {{max}} 条不同的消息，{{recorder}} 记录器把它们写成一个 Event“(combined from similar events): …”（count {{count}}）',
+      '{{kind}} {{name}} 的 {{reason}}：10 分钟内 {{recorder}} 记录器已把 {{separate}} 条不同的消息各写成一个 Event；从第 {{max}} 条起，每条新消息都并入同一个 Event“(combined from similar events): …”，它现在代表其中 {{count}} 条（count {{count}}）',
     spamDropped:
       '{{kind}} {{name}} 的 {{reason}} 未写入：{{recorder}} 记录器对该对象已没有令牌（一次最多 25 个 Event，之后每 5 分钟 1 个）；已出现 {{count}} 次',
   },

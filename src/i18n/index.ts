@@ -7,6 +7,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { AppStore } from '../state/store.ts';
+import { loadCjkFont, warmCjkFont } from './cjkFont.ts';
 import { en } from './en.ts';
 import { EXPLAIN_EN } from './explain.en.ts';
 import { EXPLAIN_ZH_CN } from './explain.zh-CN.ts';
@@ -65,16 +66,29 @@ export function startI18n(
   const apply = (language: UiLanguage) => {
     initI18n(language);
     document.documentElement.lang = language;
+    if (language === 'zh-CN') void loadCjkFont().then(warmZhFont);
   };
   apply(store.getState().language);
   const stop = store.subscribe((next, prev) => {
     if (next.language !== prev.language) apply(next.language);
+    // A lesson's own Chinese (loaded with it) gets its subsets too, for the next time offline.
+    if (next.lesson !== prev.lesson && next.lesson && next.language === 'zh-CN') {
+      const text = JSON.stringify(next.lesson);
+      void loadCjkFont().then(() => warmCjkFont(text));
+    }
   });
   window.addEventListener('languagechange', follow);
   return () => {
     stop();
     window.removeEventListener('languagechange', follow);
   };
+}
+
+/** warmZhFont fetches, when the page is idle, the font subsets of every zh-CN string of the UI. */
+function warmZhFont(): void {
+  const text = JSON.stringify([zhCN, EXPLAIN_ZH_CN, SUMMARY_ZH_CN]);
+  const later = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 2000));
+  later(() => warmCjkFont(text));
 }
 
 // Ready on import (in English) so any React tree — the app, a component test — has its strings;

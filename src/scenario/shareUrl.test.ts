@@ -48,6 +48,14 @@ describe('decodeShareHash', () => {
     expect(decodeShareHash(encodeShareHash(scenario).slice(1))).toEqual({ ok: true, value: { scenario } });
   });
 
+  it('reads a lesson and its step, ignoring a lesson id or step that is not one', () => {
+    expect(decodeShareHash(`${encodeShareHash(scenario)}&lesson=seed-rollout&step=3`)).toEqual({
+      ok: true,
+      value: { scenario, lesson: 'seed-rollout', step: 3 },
+    });
+    expect(decodeShareHash(`${encodeShareHash(scenario)}&lesson=<b>&step=0`)).toEqual({ ok: true, value: { scenario } });
+  });
+
   it('ignores an unknown language and unknown parameters', () => {
     expect(decodeShareHash(`${encodeShareHash(scenario)}&lang=fr&zoom=2`)).toEqual({ ok: true, value: { scenario } });
   });

@@ -1,6 +1,7 @@
 /**
  * The share URL codec (DESIGN.md §6):
- * `#v1.<base64url, no padding, of the raw DEFLATE (RFC 1951) bytes of the scenario as JSON>[&t=<tick>][&lang=<en|zh-CN>]`.
+ * `#v1.<base64url, no padding, of the raw DEFLATE (RFC 1951) bytes of the scenario as JSON>[&t=<tick>][&lang=<en|zh-CN>]`
+ * `[&lesson=<id>[&step=<n>]]` (§12).
  * decodeShareHash never throws: a link that is cut off, edited, from a later version, a zip
  * bomb or an invalid scenario gives one clear message, and the app opens the default scenario.
  */
@@ -23,6 +24,9 @@ export interface SharedRun {
   scenario: Scenario;
   tick?: number;
   lang?: ShareLang;
+  /** `&lesson=<id>&step=<n>`: the lesson to open and its step, counted from 1 (DESIGN.md §12). */
+  lesson?: string;
+  step?: number;
 }
 
 /**
@@ -77,7 +81,7 @@ function decodeUnsafe(hash: string): Result<SharedRun> {
   }
   if (version !== SHARE_VERSION) return fail(`This link has an unknown format version (v${version}); this version opens v${SHARE_VERSION} links.`);
 
-  const out: { tick?: number; lang?: ShareLang } = {};
+  const out: { tick?: number; lang?: ShareLang; lesson?: string; step?: number } = {};
   for (const p of params) {
     const eq = p.indexOf('=');
     const key = eq < 0 ? p : p.slice(0, eq);
@@ -88,6 +92,11 @@ function decodeUnsafe(hash: string): Result<SharedRun> {
     } else if (key === 'lang') {
       const lang = SHARE_LANGS.find((l) => l === value);
       if (lang !== undefined) out.lang = lang;
+    } else if (key === 'lesson') {
+      // A lesson id (lower-case letters, digits, dashes); anything else is ignored.
+      if (/^[a-z0-9][a-z0-9-]{0,62}$/.test(value)) out.lesson = value;
+    } else if (key === 'step') {
+      if (/^\d{1,4}$/.test(value) && Number(value) >= 1) out.step = Number(value);
     }
   }
 

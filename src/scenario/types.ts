@@ -4,6 +4,7 @@
  * Key order of every interface below is the order §4 prints, and scenarioToYaml keeps it.
  */
 import type { PolicyObject } from '../engine/api/policyTypes.ts';
+import type { Lesson } from '../lessons/format.ts';
 import type { DaemonSet, Deployment, Taint } from '../engine/api/types.ts';
 
 /** A delay in virtual seconds: fixed, or drawn uniformly from [min, max]. */
@@ -97,6 +98,8 @@ export interface Scenario {
   controller?: ControllerSpec;
   objects: ScenarioObject[];
   actions?: Action[];
+  /** A lesson over this scenario (src/lessons/format.ts); it changes nothing in the run. */
+  lesson?: Lesson;
 }
 
 /** The outcome of parsing or validating: the value, or errors (the first is what the UI shows). */

@@ -3,6 +3,7 @@
  * names the field path (`actions[2].at: must be a number ≥ 0`); unknown fields are errors; the
  * workload manifests get the API server's own messages (manifest.ts). It never throws.
  */
+import { validateLessonAt } from '../lessons/validate.ts';
 import { checkFields, depthExceeds, field, has, index, isRecord, type Issues, newIssues, own, report } from './check.ts';
 import { validateWorkload, WORKLOAD_KINDS } from './manifest.ts';
 import { LIMITS, type Result, SCENARIO_VERSION, type Scenario, type ScenarioObject } from './types.ts';
@@ -11,7 +12,7 @@ import { validateLoadWorkloads } from './validateLoad.ts';
 import { validateActions } from './validateActions.ts';
 import { validateCluster, validateController } from './validateCluster.ts';
 
-const TOP_FIELDS = ['version', 'name', 'description', 'seed', 'cluster', 'controller', 'objects', 'actions'] as const;
+const TOP_FIELDS = ['version', 'name', 'description', 'seed', 'cluster', 'controller', 'objects', 'actions', 'lesson'] as const;
 const MAX_NAME_CHARS = 200;
 const MAX_DESCRIPTION_CHARS = 10_000;
 const DEFAULT_NODE_COUNT = 3;
@@ -71,9 +72,13 @@ function validateUnsafe(x: unknown): Result<Scenario> {
   if (has(x, 'objects')) out.objects = validateObjects(issues, 'objects', x.objects);
   if (has(x, 'actions')) out.actions = validateActions(issues, 'actions', x.actions, startNodeNames(x, out));
   if (out.cluster?.load) validateLoadWorkloads(issues, 'cluster.load', out.cluster.load, out);
+  if (has(x, 'lesson')) {
+    const lesson = validateLessonAt(issues, 'lesson', x.lesson);
+    if (lesson) out.lesson = lesson;
+  }
   if (issues.errors.length > 0) return { ok: false, errors: issues.errors };
   // Rebuild in §4 order: fields were filled in checking order, which puts objects before seed.
-  const { version: v, name, description, seed, cluster, controller, objects, actions } = out;
+  const { version: v, name, description, seed, cluster, controller, objects, actions, lesson } = out;
   const ordered: Scenario = {
     version: v,
     name,
@@ -83,6 +88,7 @@ function validateUnsafe(x: unknown): Result<Scenario> {
     ...(controller === undefined ? {} : { controller }),
     objects,
     ...(actions === undefined ? {} : { actions }),
+    ...(lesson === undefined ? {} : { lesson }),
   };
   return { ok: true, value: ordered };
 }

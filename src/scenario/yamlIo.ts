@@ -92,6 +92,7 @@ function orderScenario(s: Scenario): Record<string, unknown> {
     controller: s.controller === undefined ? undefined : compact({ watchDelaySeconds: s.controller.watchDelaySeconds }),
     objects: s.objects.map(orderManifest),
     actions: s.actions?.map(orderAction),
+    lesson: s.lesson,
   });
 }
 

@@ -4,7 +4,14 @@
  * to the one connected. Refusals (an invalid value, a command kubectl rejects) come back as
  * `{ ok: false, message }` in kubectl's or the API server's words and change nothing.
  */
-import type { PodDetailView, ReplyResult, WorkloadField } from '../worker/protocol.ts';
+import type {
+  Lesson,
+  LessonPointView,
+  PodDetailView,
+  ReplyResult,
+  TickView,
+  WorkloadField,
+} from '../worker/protocol.ts';
 import {
   createSimClient,
   type PushMessage,
@@ -18,6 +25,7 @@ import { FrameApplier } from './frames.ts';
 import { setPackedPods } from './podBuffer.ts';
 import { themeSelector } from './selectors.ts';
 import { type AppStore, appStore } from './store.ts';
+import { viewParamsOf } from './viewParams.ts';
 
 export type { WorkloadField } from '../worker/protocol.ts';
 
@@ -76,6 +84,7 @@ function onPush(r: Runtime, m: PushMessage): void {
         simStatus: 'ready',
         simError: null,
       });
+      s.lessonFromScenario(m.lesson);
       return;
     case 'fault':
       s.simUpdate({ simStatus: 'error', simError: { message: m.message, tick: m.tick } });
@@ -206,6 +215,13 @@ export function seekTick(n: number): void {
   if (tick !== s.tick) s.simUpdate({ tick });
   fire({ type: 'seek', tick });
 }
+/**
+ * seekRecorded moves to tick n that the worker has recorded even if no frame has said so yet (a
+ * lesson step it just placed); the worker clamps it, not the page's stale tick count.
+ */
+export function seekRecorded(n: number): void {
+  fire({ type: 'seek', tick: Math.max(0, Math.round(n)) });
+}
 /** seekTime moves to the last tick at or before the virtual time. */
 export function seekTime(seconds: number): void {
   fire({ type: 'seekTime', seconds: Math.max(0, seconds) });
@@ -267,15 +283,24 @@ export async function removeNode(name: string): Promise<ActionResult> {
   return r.ok ? { ok: true } : { ok: false, message: r.message ?? '' };
 }
 
-/** shareHash is the hash of the working scenario at the current tick: `#v1.…&t=<tick>[&lang=…]`. */
-export function shareHashAt(store: AppStore = appStore): string {
+/**
+ * shareHash is the hash of the working scenario at the current tick and the reader's view:
+ * `#v1.…&t=<tick>[&lang=…][&lesson=<id>&step=<n>][&follow=…&tab=…&large=1&present=1&embed=1]`
+ * (n counts from 1, with the lesson panel open; the view: viewParams.ts); `embed: false` leaves
+ * `&embed=1` out.
+ */
+export function shareHashAt(store: AppStore = appStore, opts: { embed?: boolean } = {}): string {
   const s = store.getState();
   if (!s.shareHash) return '';
-  return `${s.shareHash}&t=${s.tick}${s.languageChosen ? `&lang=${s.language}` : ''}`;
+  const lesson = s.lessonOpen && s.lesson ? `&lesson=${s.lesson.id}&step=${s.lessonStep + 1}` : '';
+  return `${s.shareHash}&t=${s.tick}${s.languageChosen ? `&lang=${s.language}` : ''}${lesson}${viewParamsOf(s, opts)}`;
 }
-/** shareUrl is the full URL of the working scenario at the current tick. */
-export function shareUrl(): string {
-  const hash = shareHashAt(rt?.store ?? appStore);
+/**
+ * shareUrl is the full URL of the working scenario at the current tick; `embed: false` gives the
+ * link an embedded page opens the full app with ("Open in Rollout Lab").
+ */
+export function shareUrl(opts: { embed?: boolean } = {}): string {
+  const hash = shareHashAt(rt?.store ?? appStore, opts);
   if (typeof location === 'undefined') return hash;
   return `${location.origin}${location.pathname}${location.search}${hash}`;
 }
@@ -345,5 +370,61 @@ export async function completions(prefix: string): Promise<string[]> {
   } catch (e) {
     if (e instanceof RequestError) return [];
     throw e;
+  }
+}
+
+/**
+ * stepDecision moves to the previous (-1) or next (1) decision tick under the Explain panel's
+ * Follow filter; resolves to the tick, or null when there is none that way.
+ */
+export async function stepDecision(direction: 1 | -1): Promise<number | null> {
+  const follow = runtime().store.getState().explainFilter;
+  try {
+    const r = await ask({ type: 'stepDecision', direction, follow });
+    return r.kind === 'tick' ? r.tick : null;
+  } catch {
+    return null;
+  }
+}
+
+/** openLesson loads a lesson with its scenario (a preset, or scenario text) and opens its panel at `step`. */
+export async function openLesson(
+  lesson: Lesson,
+  scenario: { presetId: string } | { text: string },
+  step = 0,
+): Promise<ActionResult> {
+  const { store } = runtime();
+  const presetId = 'presetId' in scenario ? scenario.presetId : null;
+  const text = 'text' in scenario ? scenario.text : null;
+  const r = await tryAsk({ type: 'openLesson', presetId, text, lesson, tick: null });
+  if (r.ok) store.getState().openLessonPanel(step);
+  return r.ok ? { ok: true } : { ok: false, message: r.message ?? '' };
+}
+
+/** setScenarioLesson replaces the working scenario's lesson (a teacher's edit), keeping the run. */
+export async function setScenarioLesson(lesson: Lesson | null): Promise<ActionResult> {
+  const r = await tryAsk({ type: 'setLesson', lesson });
+  return r.ok ? { ok: true } : { ok: false, message: r.message ?? '' };
+}
+
+/** resolveLessonPoints asks where the working scenario's lesson steps fall in the run. */
+export async function resolveLessonPoints(): Promise<LessonPointView[] | null> {
+  try {
+    const r = await ask({ type: 'resolveLesson' });
+    return r.kind === 'lessonPoints' ? r.points : null;
+  } catch {
+    return null;
+  }
+}
+
+/** currentTickView is the recorded tick the playhead is on, as Explain shows it (null at tick 0). */
+export async function currentTickView(): Promise<TickView | null> {
+  const s = runtime().store.getState();
+  if (s.tick < 1) return null;
+  try {
+    const r = await ask({ type: 'query', what: 'ticks', kind: null, name: null, from: s.tick });
+    return r.kind === 'ticks' ? (r.ticks[0] ?? null) : null;
+  } catch {
+    return null;
   }
 }

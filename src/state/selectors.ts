@@ -53,7 +53,17 @@ export const languageSelector = (s: AppState) => s.language;
 export const languageChosenSelector = (s: AppState) => s.languageChosen;
 export const largeTextSelector = (s: AppState) => s.largeText;
 export const expectationsIntroSeenSelector = (s: AppState) => s.expectationsIntroSeen;
+export const presenterSelector = (s: AppState) => s.presenter;
+export const embedSelector = (s: AppState) => s.embed;
+export const updateReadySelector = (s: AppState) => s.updateReady;
 
 /** selectedPodViewSelector is the selected pod's view (small clusters only), or null. */
 export const selectedPodViewSelector = (s: AppState) =>
   s.selectedPod === null ? null : (s.pods.find((p) => p.name === s.selectedPod) ?? null);
+
+// LessonSlice
+export const lessonSelector = (s: AppState) => s.lesson;
+export const lessonOpenSelector = (s: AppState) => s.lessonOpen;
+export const lessonStepSelector = (s: AppState) => s.lessonStep;
+export const lessonPointsSelector = (s: AppState) => s.lessonPoints;
+export const blankSelector = (s: AppState) => s.blank;

@@ -26,6 +26,13 @@ export interface UiSlice {
   languageChosen: boolean;
   largeText: boolean;
   expectationsIntroSeen: boolean;
+  // Presenter layout, embedding and the service worker's update (issue 14, DESIGN §12)
+  /** Presenter layout (`&present=1`): one screen, nothing clipped, everything sized by the text. */
+  presenter: boolean;
+  /** The page for an iframe (`&embed=1`): cluster and timeline, no header menus. */
+  embed: boolean;
+  /** A new version of the app is installed and waits for a reload. */
+  updateReady: boolean;
   selectPod(name: string | null): void;
   setExplainFilter(filter: ExplainFilter): void;
   setWatchTab(tab: WatchTab): void;
@@ -35,6 +42,9 @@ export interface UiSlice {
   setBrowserLanguage(language: Language): void;
   setLargeText(on: boolean): void;
   markExpectationsIntroSeen(): void;
+  setPresenter(on: boolean): void;
+  setEmbed(on: boolean): void;
+  setUpdateReady(on: boolean): void;
 }
 
 /** createUiSlice holds the reader's UI choices. */
@@ -53,4 +63,10 @@ export const createUiSlice: StateCreator<UiSlice, [], [], UiSlice> = (set) => ({
   setBrowserLanguage: (language) => set((s) => (s.languageChosen ? {} : { language })),
   setLargeText: (largeText) => set({ largeText }),
   markExpectationsIntroSeen: () => set({ expectationsIntroSeen: true }),
+  presenter: false,
+  embed: false,
+  updateReady: false,
+  setPresenter: (presenter) => set({ presenter }),
+  setEmbed: (embed) => set({ embed }),
+  setUpdateReady: (updateReady) => set({ updateReady }),
 });

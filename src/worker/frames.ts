@@ -2,10 +2,12 @@
  * Frame pieces: a tick as the Explain panel shows it (decisions rendered to English with the
  * controllers' catalogues), and the pods of a big cluster packed into typed arrays.
  */
+import type { Decision } from '../engine/api/decision.ts';
 import { ALL_DECISION_CATALOGS } from '../engine/explain.ts';
 import { renderDecision } from '../engine/kubectl/explain.ts';
 import type { TickRecord } from '../engine/sim.ts';
 import { summaryNoteViews } from '../engine/sim/summaryCatalog.ts';
+import { classifyTick, retryOf } from '../timeline/decisions.ts';
 import type { Recording } from '../timeline/recording.ts';
 import { type FrameView, POD_PACK_ABOVE, POD_VIEW_LIMIT, type PackedPodsWire } from './protocol.ts';
 import { PodPacker } from './podPacker.ts';
@@ -18,7 +20,7 @@ import {
   sortedPods,
   workloadViews,
 } from './viewModel.ts';
-import type { TickView } from './views.ts';
+import type { DecisionView, TickView } from './views.ts';
 
 /** Ticks of the Explain list. */
 export const RECENT_TICKS = 50;
@@ -26,21 +28,27 @@ export const RECENT_TICKS = 50;
 /** Every engine catalogue: the controllers', the event recorder's and the policy controllers'. */
 const CATALOGS = ALL_DECISION_CATALOGS;
 
-/** tickView renders one recorded tick: who acted, why (decisions in English) and what it wrote. */
-export function tickView(rec: TickRecord): TickView {
+/** decisionView is one decision as the UI takes it: its data and its English sentence. */
+export function decisionView(d: Decision): DecisionView {
+  return { fn: d.fn, key: d.key, values: { ...d.values }, text: renderDecision(d, CATALOGS) };
+}
+
+/**
+ * tickView renders one recorded tick: who acted, what kind of tick it is, why (decisions in
+ * English) and what it wrote. `records` (the recording) finds the sync a retry repeats.
+ */
+export function tickView(rec: TickRecord, records: readonly TickRecord[] = []): TickView {
+  const kind = classifyTick(rec);
   return {
     tick: rec.tick,
+    kind,
+    retryOf: kind === 'retry' ? retryOf(records, rec.tick) : null,
     time: rec.time / 1000,
     actor: rec.actor,
     key: rec.key ?? null,
     summary: rec.summary,
     notes: summaryNoteViews(rec.notes),
-    decisions: rec.decisions.map((d) => ({
-      fn: d.fn,
-      key: d.key,
-      values: { ...d.values },
-      text: renderDecision(d, CATALOGS),
-    })),
+    decisions: rec.decisions.map(decisionView),
     writes: rec.writes.map((w) => `${w.type} ${w.object.kind} ${w.object.metadata.name}`),
   };
 }
@@ -49,11 +57,11 @@ export function tickView(rec: TickRecord): TickView {
 export class TickViewCache {
   private readonly cache = new Map<number, TickView>();
 
-  get(rec: TickRecord): TickView {
+  get(rec: TickRecord, records?: readonly TickRecord[]): TickView {
     let v = this.cache.get(rec.tick);
     if (!v) {
       if (this.cache.size >= 4000) this.cache.clear();
-      v = tickView(rec);
+      v = tickView(rec, records);
       this.cache.set(rec.tick, v);
     }
     return v;
@@ -120,7 +128,7 @@ export function frameAt(rec: Recording, tick: number, asked: boolean, caches: Fr
   const recent: TickView[] = [];
   for (let t = Math.max(1, tick - RECENT_TICKS + 1); t <= tick; t++) {
     const r = tl.records[t - 1];
-    if (r) recent.push(ticks.get(r));
+    if (r) recent.push(ticks.get(r, tl.records));
   }
   let counts: Map<string, number> | undefined;
   if (packed) {

@@ -25,8 +25,15 @@ import {
   Refusal,
   readKubectl,
 } from './hostQueries.ts';
+import { checkLesson, resolveLesson, stepDecision } from './hostLessons.ts';
 import { Playback } from './playback.ts';
-import { type FrameMessage, PROTOCOL_VERSION, type ReplyResult, type WorkerRequest } from './protocol.ts';
+import {
+  type FrameMessage,
+  type Lesson,
+  PROTOCOL_VERSION,
+  type ReplyResult,
+  type WorkerRequest,
+} from './protocol.ts';
 import { checkRequest, requestId } from './protocolChecks.ts';
 
 export { DERIVED_MS, FRAME_MS, PLAYING_FRAME_MS } from './frameSender.ts';
@@ -169,6 +176,29 @@ export class WorkerHost {
         );
       case 'completions':
         return { kind: 'list', items: consoleCompletions(this.stateAtTick(), req.prefix) };
+      case 'stepDecision':
+        return {
+          kind: 'tick',
+          tick: stepDecision(this.timeline(), pb, () => this.env.now(), req.direction, req.follow),
+        };
+      case 'openLesson': {
+        checkLesson(req.lesson);
+        const text = req.presetId === null ? req.text : PRESETS.find((x) => x.id === req.presetId)?.text;
+        if (text === undefined || text === null)
+          throw new Refusal(`no preset "${req.presetId ?? ''}" and no scenario text`);
+        this.load(text, req.presetId, req.tick, req.lesson);
+        return done;
+      }
+      case 'setLesson': {
+        if (req.lesson !== null) checkLesson(req.lesson);
+        const tl = this.timeline();
+        const { lesson: _, ...rest } = tl.scenario;
+        tl.scenario = req.lesson ? { ...rest, lesson: req.lesson } : rest;
+        this.postScenario('fork');
+        return done;
+      }
+      case 'resolveLesson':
+        return { kind: 'lessonPoints', points: resolveLesson(this.timeline(), pb, () => this.env.now()) };
     }
   }
 
@@ -179,11 +209,11 @@ export class WorkerHost {
     return this.rec.timeline;
   }
 
-  private load(text: string, presetId: string | null, tick: number | null): void {
+  private load(text: string, presetId: string | null, tick: number | null, lesson?: Lesson): void {
     const parsed = parseScenarioText(text);
     if (!parsed.ok) throw new Refusal(parsed.errors[0] ?? 'the scenario is invalid');
     this.playback.pause();
-    this.rec = new Recording(parsed.value);
+    this.rec = new Recording(lesson ? { ...parsed.value, lesson } : parsed.value);
     this.presetId = presetId;
     this.playback.broken = null;
     this.afterChange('load');
@@ -210,6 +240,7 @@ export class WorkerHost {
         text: scenarioToYaml(s),
         shareHash: encodeShareHash(s),
         presetId: this.presetId,
+        lesson: s.lesson ?? null,
       },
       [],
     );

@@ -178,7 +178,7 @@ export function queryResult(
       const start = Math.max(1, from ?? 1);
       const ticks = src.records
         .slice(start - 1, start - 1 + MAX_TICKS_PER_QUERY)
-        .map((r) => src.ticks.get(r));
+        .map((r) => src.ticks.get(r, src.records));
       return { kind: 'ticks', ticks };
     }
   }

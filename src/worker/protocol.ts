@@ -25,9 +25,16 @@ import type {
   WatchLine,
   WorkloadView,
 } from './views.ts';
+import type { DecisionView } from './views.ts';
+import type { Lesson } from '../lessons/format.ts';
+import type { Follow } from '../timeline/decisions.ts';
+
+export type { Follow } from '../timeline/decisions.ts';
+export { FOLLOWS } from '../timeline/decisions.ts';
+export type { Lesson } from '../lessons/format.ts';
 
 /** PROTOCOL_VERSION is the version of the message shapes below. */
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 
 export * from './views.ts';
 
@@ -145,7 +152,22 @@ export type WorkerRequest =
       name: string | null;
       from: number | null;
     }
-  | { type: 'completions'; id: number; prefix: string };
+  | { type: 'completions'; id: number; prefix: string }
+  /** Move to the previous (-1) or next (1) decision tick under an Explain Follow filter. */
+  | { type: 'stepDecision'; id: number; direction: 1 | -1; follow: Follow }
+  /** Load a preset (presetId) or scenario text with `lesson` as its lesson, at `tick`. */
+  | {
+      type: 'openLesson';
+      id: number;
+      presetId: string | null;
+      text: string | null;
+      lesson: Lesson;
+      tick: number | null;
+    }
+  /** Replace the working scenario's lesson (a teacher's edit); the run stays as it is. */
+  | { type: 'setLesson'; id: number; lesson: Lesson | null }
+  /** Place the working scenario's lesson steps in the run and read their answers. */
+  | { type: 'resolveLesson'; id: number };
 
 export type WorkerRequestType = WorkerRequest['type'];
 
@@ -167,7 +189,18 @@ export type ReplyResult =
   | { kind: 'list'; items: string[] }
   | { kind: 'ticks'; ticks: TickView[] }
   /** A `pod` query: the pod's details at the current tick, or null when it does not exist then. */
-  | { kind: 'pod'; pod: PodDetailView | null };
+  | { kind: 'pod'; pod: PodDetailView | null }
+  /** Where stepDecision went: the tick, or null when there is no such decision that way. */
+  | { kind: 'tick'; tick: number | null }
+  | { kind: 'lessonPoints'; points: LessonPointView[] };
+
+/** A lesson step placed in the run (src/lessons/resolve.ts), with the formula as Explain lines. */
+export interface LessonPointView {
+  tick: number | null;
+  answer: number | string | boolean | null;
+  formula: DecisionView[];
+  problem: string | null;
+}
 
 export type ReplyMessage =
   | { type: 'reply'; id: number; ok: true; result: ReplyResult }
@@ -231,6 +264,8 @@ export interface ScenarioMessage {
   /** `#v1.…` of the scenario (without `&t=` or `&lang=`). */
   shareHash: string;
   presetId: string | null;
+  /** The scenario's lesson, or null. */
+  lesson: Lesson | null;
 }
 
 /** An engine exception or an unreadable message; the last good state stays on screen. */

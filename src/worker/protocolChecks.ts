@@ -6,6 +6,7 @@
  */
 import {
   type DerivedDelta,
+  FOLLOWS,
   type FrameView,
   MAX_REQUEST_TEXT,
   MAX_SPEED,
@@ -40,6 +41,17 @@ const isText = (x: unknown, max = MAX_REQUEST_TEXT): x is string => typeof x ===
 const isName = (x: unknown): x is string => isText(x, 253) && x !== '';
 const isStrings = (x: unknown): x is string[] => Array.isArray(x) && x.every((s) => typeof s === 'string');
 const oneOf = <T extends string>(list: readonly T[], x: unknown): x is T => list.includes(x as T);
+/**
+ * isLessonShape: a lesson's outline (id, title, a non-empty list of steps). The worker checks the
+ * whole lesson with src/lessons/validate.ts when it takes one, and says what is wrong; the page
+ * need not load that validator to read the worker's messages.
+ */
+const isLessonShape = (x: unknown): boolean =>
+  isRecord(x) &&
+  typeof x.id === 'string' &&
+  isRecord(x.title) &&
+  Array.isArray(x.steps) &&
+  x.steps.length > 0;
 
 /** REQUEST_CHECKS: per request type, its fields (besides type and id) and their check. */
 const REQUEST_CHECKS: Record<WorkerRequestType, Record<string, (x: unknown) => boolean>> = {
@@ -71,6 +83,15 @@ const REQUEST_CHECKS: Record<WorkerRequestType, Record<string, (x: unknown) => b
     from: (x) => x === null || isNat(x),
   },
   completions: { prefix: (x) => isText(x, 10_000) },
+  stepDecision: { direction: (x) => x === 1 || x === -1, follow: (x) => oneOf(FOLLOWS, x) },
+  openLesson: {
+    presetId: (x) => x === null || isName(x),
+    text: (x) => x === null || isText(x),
+    lesson: isLessonShape,
+    tick: (x) => x === null || isNat(x),
+  },
+  setLesson: { lesson: (x) => x === null || isLessonShape(x) },
+  resolveLesson: {},
 };
 
 /** requestId is the id of a message when it has a usable one (to answer even a malformed request). */
@@ -149,6 +170,20 @@ function isReplyResult(x: unknown): x is ReplyResult {
       return exactKeys(x, ['kind', 'ticks']) && Array.isArray(x.ticks) && x.ticks.every(isTickView);
     case 'pod':
       return exactKeys(x, ['kind', 'pod']) && (x.pod === null || isPodDetailView(x.pod));
+    case 'tick':
+      return exactKeys(x, ['kind', 'tick']) && (x.tick === null || isNat(x.tick));
+    case 'lessonPoints':
+      return (
+        exactKeys(x, ['kind', 'points']) &&
+        Array.isArray(x.points) &&
+        x.points.every(
+          (p) =>
+            isRecord(p) &&
+            (p.tick === null || isNat(p.tick)) &&
+            Array.isArray(p.formula) &&
+            (p.problem === null || typeof p.problem === 'string'),
+        )
+      );
     default:
       return false;
   }
@@ -170,6 +205,8 @@ function isTickView(x: unknown): x is TickView {
   return (
     isRecord(x) &&
     isNat(x.tick) &&
+    typeof x.kind === 'string' &&
+    (x.retryOf === null || isNat(x.retryOf)) &&
     isFiniteNum(x.time) &&
     typeof x.actor === 'string' &&
     typeof x.summary === 'string' &&
@@ -273,7 +310,8 @@ export function isWorkerMessage(x: unknown): x is WorkerMessage {
       return isFrame(x);
     case 'scenario':
       return (
-        exactKeys(x, ['type', 'cause', 'name', 'description', 'text', 'shareHash', 'presetId']) &&
+        exactKeys(x, ['type', 'cause', 'name', 'description', 'text', 'shareHash', 'presetId', 'lesson']) &&
+        (x.lesson === null || isLessonShape(x.lesson)) &&
         (x.cause === 'load' || x.cause === 'fork') &&
         typeof x.name === 'string' &&
         typeof x.description === 'string' &&

@@ -168,8 +168,18 @@ export interface SummaryNoteView {
   values: Record<string, number | string>;
 }
 
+/**
+ * What a tick is (src/timeline/decisions.ts): a controller's decision, a retry after a Conflict,
+ * a no-op sync, a requeue, an informer delivery, a user action, or another actor's step.
+ */
+export type TickKind = 'decision' | 'retry' | 'noop' | 'requeue' | 'delivery' | 'action' | 'other';
+
 export interface TickView {
   tick: number;
+  /** What the tick is; Explain folds all but decisions, actions and other actors' steps. */
+  kind: TickKind;
+  /** For a retry: the tick of the sync it repeats (same decisions), else null. */
+  retryOf: number | null;
   /** Virtual seconds. */
   time: number;
   actor: string;

@@ -30,7 +30,7 @@ const ZH = flatten(zhCN as unknown as Tree);
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'scenario' ? [] : sourceFiles(path);
+    if (statSync(path).isDirectory()) return name === 'scenario' || name === 'lesson' ? [] : sourceFiles(path);
     return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
   });
 }

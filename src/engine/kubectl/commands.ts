@@ -56,8 +56,17 @@ export type KubectlCommand =
   | ({ verb: 'rollout-undo'; toRevision: number } & Targeted)
   /** `apply -f -`: the manifest comes with the action, not on the line. */
   | ({ verb: 'apply'; filename: string } & Namespaced)
-  /** `patch TYPE NAME -p PATCH [--type strategic|merge|json]`; patch is the parsed JSON/YAML. */
-  | ({ verb: 'patch'; patchType: 'strategic' | 'merge' | 'json'; patch: unknown; patchText: string } & Targeted)
+  /**
+   * `patch TYPE NAME -p PATCH [--type strategic|merge|json] [--subresource=status]`; patch is the
+   * parsed JSON/YAML; with the status subresource only the patched status is written.
+   */
+  | ({
+      verb: 'patch';
+      patchType: 'strategic' | 'merge' | 'json';
+      patch: unknown;
+      patchText: string;
+      subresource: '' | 'status';
+    } & Targeted)
   /** `delete TYPE NAME... | delete TYPE -l SELECTOR` (gracePeriod −1: the object's own). */
   | ({ verb: 'delete'; gracePeriod: number; force: boolean; ignoreNotFound: boolean } & Targeted)
   /** `cordon|uncordon NODE`. */

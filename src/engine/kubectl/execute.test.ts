@@ -119,6 +119,17 @@ describe('executeKubectl', () => {
     expect(web(st).spec.minReadySeconds).toBe(minReadySeconds);
   });
 
+  it('patches only the status through --subresource=status, as Kubernetes’ daemon e2e test fails a pod', () => {
+    const st = settledCluster();
+    const pod = objects(st, 'Pod')[0] as { metadata: { name: string }; spec: unknown };
+    const line = `patch pod ${pod.metadata.name} --subresource=status --type=merge -p '{"status":{"phase":"Failed"},"spec":{"nodeName":"x"}}'`;
+    expect(kubectl(st, line)).toEqual({ ok: true, output: `pod/${pod.metadata.name} patched` });
+    const after = objects(st, 'Pod').find((p) => p.metadata.name === pod.metadata.name) as { status?: { phase?: string }; spec: unknown };
+    expect(after.status?.phase).toBe('Failed');
+    expect(after.spec).toEqual(pod.spec);
+    expect(kubectl(st, line)).toEqual({ ok: true, output: `pod/${pod.metadata.name} patched (no change)` });
+  });
+
   it('creates, leaves alone and reconfigures a Deployment when apply -f - runs', () => {
     const st = settledCluster([]);
     expect(kubectl(st, 'apply -f -', webDeployment(2))).toEqual({ ok: true, output: 'deployment.apps/web created' });

@@ -4,8 +4,10 @@
  * pause|resume|restart|undo and patch — as kubectl runs them against the API server: read from the
  * store, run the pure transform, write back through the API server's defaulting and validation.
  */
-import type { ControllerRevision, DaemonSet, Deployment, ReplicaSet } from '../api/types.ts';
-import type { Tx } from '../sim/tx.ts';
+import type { ControllerRevision, DaemonSet, Deployment, KubeObject, ReplicaSet } from '../api/types.ts';
+import { formatApiError } from '../apiserver/errors.ts';
+import { jsonEqual } from '../apiserver/store.ts';
+import { type Tx, writeStatus } from '../sim/tx.ts';
 import type { KubectlCommand } from './commands.ts';
 import { apiUpdate, inNamespace, resolveTargets, type ResourceObject, Terminal } from './executeStore.ts';
 import { namePrinterLine, RESOURCES } from './resources.ts';
@@ -131,6 +133,14 @@ export function runRolloutUndo(tx: Tx, cmd: Cmd<'rollout-undo'>): Terminal {
  * its `The Deployment "web" is invalid: ...` message and nothing is written. The line says
  * `patched (no change)` when the stored object did not change.
  */
+/** patchStatus writes only the status of a patched object (the status subresource: spec and metadata stay). */
+function patchStatus(tx: Tx, cur: KubeObject, next: KubeObject): { object: KubeObject; changed: boolean } | { error: string } {
+  const status = (next as { status?: unknown }).status;
+  if (jsonEqual((cur as { status?: unknown }).status, status)) return { object: cur, changed: false };
+  const res = writeStatus(tx, { ...cur, status } as KubeObject);
+  return res.ok ? { object: res.object, changed: true } : { error: formatApiError(res.error) };
+}
+
 export function runPatch(tx: Tx, cmd: Cmd<'patch'>): Terminal {
   const term = new Terminal();
   const { objects, errors } = resolveTargets(tx.st, cmd);
@@ -147,7 +157,7 @@ export function runPatch(tx: Tx, cmd: Cmd<'patch'>): Terminal {
       errs.push(`Error from server (BadRequest): the name of the object (${String(name)}) does not match the name on the URL (${obj.metadata.name})`);
       continue;
     }
-    const w = r.changed ? apiUpdate(tx, next) : { object: obj, changed: false };
+    const w = cmd.subresource === 'status' ? patchStatus(tx, obj, next) : r.changed ? apiUpdate(tx, next) : { object: obj, changed: false };
     if ('error' in w) {
       errs.push(w.error);
       continue;

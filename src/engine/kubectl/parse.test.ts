@@ -17,11 +17,11 @@ describe('parseKubectl', () => {
     ['apply -f -', { verb: 'apply', namespace: 'default', filename: '-' }],
     [
       `patch deployment nginx -p '{"spec":{"replicas":4}}'`,
-      { verb: 'patch', namespace: 'default', targets: [{ kind: 'Deployment', name: 'nginx' }], patchType: 'strategic', patch: { spec: { replicas: 4 } }, patchText: '{"spec":{"replicas":4}}' },
+      { verb: 'patch', namespace: 'default', targets: [{ kind: 'Deployment', name: 'nginx' }], patchType: 'strategic', patch: { spec: { replicas: 4 } }, patchText: '{"spec":{"replicas":4}}', subresource: '' },
     ],
     [
       `patch deploy/nginx --type merge -p "{\\"spec\\":{\\"paused\\":true}}"`,
-      { verb: 'patch', namespace: 'default', targets: [{ kind: 'Deployment', name: 'nginx' }], patchType: 'merge', patch: { spec: { paused: true } }, patchText: '{"spec":{"paused":true}}' },
+      { verb: 'patch', namespace: 'default', targets: [{ kind: 'Deployment', name: 'nginx' }], patchType: 'merge', patch: { spec: { paused: true } }, patchText: '{"spec":{"paused":true}}', subresource: '' },
     ],
     ['delete pod nginx-abc-x7k2p', { verb: 'delete', namespace: 'default', targets: [{ kind: 'Pod', name: 'nginx-abc-x7k2p' }], gracePeriod: -1, force: false, ignoreNotFound: false }],
     [
@@ -81,6 +81,7 @@ describe('parseKubectl', () => {
     ['set image nginx=nginx:1', 'error: one or more resources must be specified as <resource> <name> or <resource>/<name>'],
     ['set image deploy nginx=a nginx', 'error: all resources must be specified before image changes: nginx'],
     ['patch deploy nginx', 'error: must specify --patch or --patch-file containing the contents of the patch'],
+    [`patch pod p --subresource=spec -p '{}'`, 'error: invalid subresource value: "spec". Must be one of [status scale]'],
     ['patch deploy nginx -p {} --type foo', 'error: --type must be one of [json merge strategic], not "foo"'],
     ['apply', 'error: must specify one of -f and -k'],
     ['delete pods', 'error: resource(s) were provided, but no name was specified'],

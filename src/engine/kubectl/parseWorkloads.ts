@@ -162,13 +162,27 @@ export function parseApply(ctx: VerbContext): KubectlCommand | KubectlError {
 
 const PATCH_TYPES = ['json', 'merge', 'strategic'] as const;
 
-/** parsePatch reads `patch TYPE NAME -p PATCH [--type strategic|merge|json]` (patch/patch.go). */
+/**
+ * parsePatch reads `patch TYPE NAME -p PATCH [--type strategic|merge|json] [--subresource=status]`
+ * (patch/patch.go); Kubernetes' own e2e tests fail a daemon pod this way (`"status":{"phase":"Failed"}`).
+ */
 export function parsePatch(ctx: VerbContext): KubectlCommand | KubectlError {
   const f = ctx.flags(
-    [{ name: 'patch', short: 'p', type: 'string' }, { name: 'type', type: 'string' }, { name: 'patch-file', type: 'string' }],
+    [
+      { name: 'patch', short: 'p', type: 'string' },
+      { name: 'type', type: 'string' },
+      { name: 'patch-file', type: 'string' },
+      { name: 'subresource', type: 'string' },
+    ],
     'kubectl patch',
   );
   if ('error' in f) return f;
+  const subresource = typeof f.flags.subresource === 'string' ? f.flags.subresource : '';
+  if (subresource !== '' && subresource !== 'status' && subresource !== 'scale') {
+    return { error: `error: invalid subresource value: "${subresource}". Must be one of [status scale]` };
+  }
+  // The scale subresource has its own verb here: kubectl scale.
+  if (subresource === 'scale') return { error: 'error: --subresource=scale is not simulated; use kubectl scale' };
   const text = f.flags.patch;
   if (typeof text !== 'string' || text === '') {
     return { error: 'error: must specify --patch or --patch-file containing the contents of the patch' };
@@ -192,5 +206,6 @@ export function parsePatch(ctx: VerbContext): KubectlCommand | KubectlError {
     patchType: type as 'strategic' | 'merge' | 'json',
     patch,
     patchText: text,
+    subresource,
   };
 }

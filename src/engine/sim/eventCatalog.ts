@@ -5,7 +5,7 @@ import type { DecisionCatalog } from '../controller/deployment/util/plans/explai
 export const EVENT_DECISION_KEYS: DecisionCatalog = {
   eventCorrelate: {
     aggregated:
-      '{reason} about {kind} {name}: {max} different messages within 10 minutes, so the {recorder} recorder writes them as one Event "(combined from similar events): …" (count {count})',
+      '{reason} about {kind} {name}: the {recorder} recorder kept {separate} different messages as Events of their own within 10 minutes; from the {max}th on it folds each new one into one Event "(combined from similar events): …", which now stands for {count} of them (count {count})',
     spamDropped:
       '{reason} about {kind} {name} not written: the {recorder} recorder has no token left for this object (25 Events at once, then one every 5 minutes); seen {count} times',
   },

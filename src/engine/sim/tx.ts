@@ -195,7 +195,11 @@ export function recordEvent(
     decide(tx.decisions, 'eventCorrelate', 'spamDropped', about);
     return;
   }
-  if (agg.aggregated) decide(tx.decisions, 'eventCorrelate', 'aggregated', { ...about, max: defaultAggregateMaxEvents });
+  if (agg.aggregated) {
+    // 10 distinct messages: 9 were written as Events of their own, the 10th and every later one
+    // raise the count of the one combined Event (count 5 = the 10th to the 14th message).
+    decide(tx.decisions, 'eventCorrelate', 'aggregated', { ...about, max: defaultAggregateMaxEvents, separate: defaultAggregateMaxEvents - 1 });
+  }
   const key = `${namespace}/${log.name}`;
   const existing = log.count > 1 ? tx.st.store.objects.Event.get(key) : undefined;
   if (existing && existing.kind === 'Event') {

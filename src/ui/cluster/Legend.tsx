@@ -20,7 +20,7 @@ export function Legend({ index }: { index: RevisionIndex }) {
                 </span>
                 <span className="font-mono">{workload}</span>
                 <span>
-                  rev {revision}
+                  {t('view.rev', { revision })}
                   {rank === 0 ? ` (${t('cluster.newest')})` : ''}
                 </span>
               </li>

@@ -21,13 +21,19 @@ export interface ChipLabels {
   phase: Partial<Record<PodDisplayPhase, string>>;
   /** `cluster.podLabel` with \u0001 name, \u0002 phase, \u0003 revision. */
   pod: string;
+  /** `view.rev` with \u0003 for the revision. */
+  rev: string;
 }
 
 /** chipLabels translates the chips' words once for a language. */
 export function chipLabels(t: TFunction): ChipLabels {
   const phase: Partial<Record<PodDisplayPhase, string>> = {};
   for (const p of POD_DISPLAY_PHASES) phase[p] = t(`phase.${p}`);
-  return { phase, pod: t('cluster.podLabel', { name: '\u0001', phase: '\u0002', revision: '\u0003' }) };
+  return {
+    phase,
+    pod: t('cluster.podLabel', { name: '\u0001', phase: '\u0002', revision: '\u0003' }),
+    rev: t('view.rev', { revision: '\u0003' }),
+  };
 }
 
 /**
@@ -67,7 +73,7 @@ function PodChipView({
       aria-label={label}
       aria-haspopup="dialog"
       aria-expanded={selected}
-      title={`${pod.name} · ${phase} · rev ${pod.revision}`}
+      title={`${pod.name} · ${phase} · ${labels.rev.replace('\u0003', String(pod.revision))}`}
       onClick={(e) => onSelect(pod.name, e.currentTarget)}
     />
   );

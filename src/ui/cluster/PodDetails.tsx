@@ -110,7 +110,7 @@ function PodFacts({ pod, detail }: { pod: PodView; detail: PodDetailView | null 
       <dd>{t(`phase.${pod.phase}`)}</dd>
       <dt className="text-slate-600 dark:text-slate-400">{t('cluster.owner')}</dt>
       <dd className="font-mono break-all">
-        {pod.owner} (rev {pod.revision})
+        {pod.owner} ({t('view.rev', { revision: pod.revision })})
       </dd>
       <dt className="text-slate-600 dark:text-slate-400">{t('cluster.image')}</dt>
       <dd className="font-mono break-all">{pod.image}</dd>

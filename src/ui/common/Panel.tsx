@@ -18,6 +18,7 @@ export function Panel({ title, area, actions, bodyClassName = 'p-3', children }:
   return (
     <section
       aria-labelledby={titleId}
+      data-area={area}
       style={{ gridArea: area }}
       className="relative flex min-h-48 min-w-0 flex-col overflow-hidden rounded-lg border border-slate-300 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900 lg:min-h-0"
     >

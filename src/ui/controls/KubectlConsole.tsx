@@ -64,7 +64,7 @@ export function KubectlConsole() {
   };
 
   return (
-    <div className="flex h-28 shrink-0 flex-col overflow-hidden rounded-md bg-slate-950 font-mono text-xs text-slate-100">
+    <div className="kubectl-console flex h-28 shrink-0 flex-col overflow-hidden rounded-md bg-slate-950 font-mono text-xs text-slate-100">
       <div
         ref={box}
         role="log"

@@ -127,5 +127,5 @@ export function resolvedText(
         ? t(`controls.unavailableSame.${down}`, { n: fp.unavailable })
         : t(`controls.unavailablePct.${down}`, { pct: up, total, n: fp.unavailable });
   const bumped = fp.bumped ? ` ${t('controls.bumped')}` : '';
-  return `${surgePart}; ${unavPart}${bumped}`;
+  return `${surgePart}${t('view.listJoin')}${unavPart}${bumped}`;
 }

@@ -26,7 +26,7 @@ export function ExpectationsPanel() {
     <Panel
       title={t('panels.expectations')}
       area="expectations"
-      bodyClassName="flex flex-col gap-2 p-2 text-xs"
+      bodyClassName="relative flex flex-col gap-2 p-2 text-xs"
     >
       <SimGate
         hasData={loaded}
@@ -51,8 +51,8 @@ export function ExpectationsPanel() {
             <tr className="border-b border-slate-200 dark:border-slate-700">
               <th className={TH}>{t('expectations.controller')}</th>
               <th className={TH}>{t('expectations.key')}</th>
-              <th className={TH}>add</th>
-              <th className={TH}>del</th>
+              <th className={TH}>{t('view.expectationsAdd')}</th>
+              <th className={TH}>{t('view.expectationsDel')}</th>
               <th className={TH}>{t('expectations.state')}</th>
             </tr>
           </thead>

@@ -113,4 +113,26 @@ describe('ExplainPanel', () => {
     });
     expect(screen.getByText('No recent tick of default-scheduler up to here.')).toBeTruthy();
   });
+
+  it('folds a retry after a Conflict, naming the tick it repeats, and shows its decisions on demand', () => {
+    const data = midRollout();
+    const view = data.tickView;
+    if (!view) throw new Error('fixture');
+    const retry = { ...view, tick: 59, kind: 'retry' as const, retryOf: 57, writes: [] };
+    data.tickView = retry;
+    data.recentTicks = [view, { ...view, tick: 58, kind: 'delivery' as const, actor: 'informer' }, retry];
+    renderWithStore(<ExplainPanel />, data);
+    expect(screen.getByTestId('fold-note').textContent).toBe(
+      'Retried after a Conflict: same decision as tick 57',
+    );
+    expect(screen.getByText('Show its decisions').closest('details')?.open).toBe(false);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Follow' }), {
+      target: { value: 'deployment-controller' },
+    });
+    expect(screen.getByTestId('folded-ticks').textContent).toBe('1 folded tick: 1 retry after a Conflict');
+    expect(screen.getAllByTestId('explain-tick').map((t) => t.dataset.tick)).toEqual(['57']);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Show folded ticks' }));
+    expect(screen.queryByTestId('folded-ticks')).toBeNull();
+    expect(screen.getAllByTestId('explain-tick').map((t) => t.dataset.tick)).toEqual(['59', '57']);
+  });
 });

@@ -1,6 +1,7 @@
 import type { TickView } from '../../worker/protocol.ts';
 import { useT } from '../common/useT.ts';
 import { decisionText } from './decisionText.ts';
+import { foldNote } from './folding.ts';
 import { summaryText } from './summaryText.ts';
 import { sourceUrl } from './sourceLinks.ts';
 
@@ -10,15 +11,23 @@ interface TickExplainProps {
   current?: boolean;
   /** Show the object writes too. */
   writes?: boolean;
+  /** A folded tick (a retry, a no-op sync…): its decisions behind "Show its decisions". */
+  collapsed?: boolean;
 }
 
-/** TickExplain is one tick: time, actor and summary, then each decision linked to its Go function. */
-export function TickExplain({ view, current = false, writes = true }: TickExplainProps) {
+/**
+ * TickExplain is one tick: time, actor and summary, what kind of tick it is when it decided
+ * nothing new ("Retried after a Conflict: same decision as tick 185"), then each decision linked
+ * to its Go function.
+ */
+export function TickExplain({ view, current = false, writes = true, collapsed = false }: TickExplainProps) {
   const t = useT();
+  const fold = foldNote(t, view);
   return (
     <article
       data-testid="explain-tick"
       data-tick={view.tick}
+      data-kind={view.kind}
       aria-current={current ? 'step' : undefined}
       className="rounded-md border border-slate-200 p-2 aria-[current=step]:border-accent dark:border-slate-700"
     >
@@ -33,33 +42,20 @@ export function TickExplain({ view, current = false, writes = true }: TickExplai
       <p data-testid="tick-summary" className="mt-0.5 text-sm font-medium">
         {summaryText(t, view.notes, view.summary)}
       </p>
-      {view.decisions.length > 0 ? (
-        <ol className="mt-1 flex flex-col gap-0.5 text-sm" aria-label={t('explain.decisions')}>
-          {view.decisions.map((d, i) => {
-            const url = sourceUrl(d.fn);
-            return (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a decision log is append-only and never reordered
-              <li key={i} data-testid="decision" data-fn={d.fn} data-key={d.key} className="leading-snug">
-                {url ? (
-                  <a
-                    href={url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    title={t('explain.sourceLink', { fn: d.fn })}
-                    className="font-mono text-blue underline decoration-dotted underline-offset-2 hover:decoration-solid dark:text-sky-blue"
-                  >
-                    {d.fn}
-                  </a>
-                ) : (
-                  <span className="font-mono">{d.fn}</span>
-                )}
-                <span className="font-mono">: </span>
-                <span>{decisionText(t, d)}</span>
-              </li>
-            );
-          })}
-        </ol>
+      {fold ? (
+        <p data-testid="fold-note" className="mt-0.5 text-xs italic text-slate-600 dark:text-slate-300">
+          {fold}
+        </p>
       ) : null}
+      {collapsed && view.decisions.length > 0 ? (
+        <details className="mt-1 text-sm">
+          <summary className="cursor-pointer text-xs text-slate-600 dark:text-slate-400">
+            {t('teach.showDecisions')}
+          </summary>
+          <DecisionList view={view} />
+        </details>
+      ) : null}
+      {!collapsed && view.decisions.length > 0 ? <DecisionList view={view} /> : null}
       {writes && view.writes.length > 0 ? (
         <details className="mt-1 text-xs">
           <summary className="cursor-pointer text-slate-600 dark:text-slate-400">
@@ -74,5 +70,37 @@ export function TickExplain({ view, current = false, writes = true }: TickExplai
         </details>
       ) : null}
     </article>
+  );
+}
+
+/** DecisionList is a tick's decisions, each linked to its Go function in the Kubernetes source. */
+function DecisionList({ view }: { view: TickView }) {
+  const t = useT();
+  return (
+    <ol className="mt-1 flex flex-col gap-0.5 text-sm" aria-label={t('explain.decisions')}>
+      {view.decisions.map((d, i) => {
+        const url = sourceUrl(d.fn);
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a decision log is append-only and never reordered
+          <li key={i} data-testid="decision" data-fn={d.fn} data-key={d.key} className="leading-snug">
+            {url ? (
+              <a
+                href={url}
+                target="_blank"
+                rel="noopener noreferrer"
+                title={t('explain.sourceLink', { fn: d.fn })}
+                className="font-mono text-blue underline decoration-dotted underline-offset-2 hover:decoration-solid dark:text-sky-blue"
+              >
+                {d.fn}
+              </a>
+            ) : (
+              <span className="font-mono">{d.fn}</span>
+            )}
+            <span className="font-mono">: </span>
+            <span>{decisionText(t, d)}</span>
+          </li>
+        );
+      })}
+    </ol>
   );
 }

@@ -27,6 +27,7 @@ const FILES: Record<string, readonly string[]> = {
     'isScalingEvent',
   ],
   'deployment/deployment_controller.go': ['syncDeployment', 'getReplicaSetsForDeployment'],
+  'deployment/util/deployment_util.go': ['resolveFenceposts', 'newRSNewReplicas'],
   'deployment/progress.go': ['syncRolloutStatus', 'requeueStuckDeployment'],
   'deployment/recreate.go': [
     'rolloutRecreate',

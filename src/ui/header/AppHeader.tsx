@@ -1,14 +1,16 @@
+import { LessonsButton } from '../lesson/LessonsButton.tsx';
 import { ScenarioControls } from '../scenario/ScenarioControls.tsx';
 import { Banners } from './Banners.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { LargeTextToggle } from './LargeTextToggle.tsx';
+import { PresenterToggle } from './PresenterToggle.tsx';
 import { ShareButton } from './ShareButton.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { VersionBadge } from './VersionBadge.tsx';
 
 /**
  * AppHeader carries the product name, the simulated Kubernetes version, the scenario buttons
- * (Scenarios, Import, Export, Share), the language, large-text and theme switches.
+ * (Scenarios, Import, Export, Share), the language, large-text, presenter and theme switches.
  */
 export function AppHeader() {
   return (
@@ -19,10 +21,12 @@ export function AppHeader() {
       </h1>
       <VersionBadge />
       <div className="ml-auto flex flex-wrap items-center gap-2">
+        <LessonsButton />
         <ScenarioControls />
         <ShareButton />
         <LanguageSwitch />
         <LargeTextToggle />
+        <PresenterToggle />
         <ThemeToggle />
       </div>
       <Banners />
@@ -31,7 +35,7 @@ export function AppHeader() {
 }
 
 /** Logo: a rollout in three pods, old (vermillion square) giving way to new (bluish-green circles). */
-function Logo() {
+export function Logo() {
   return (
     <svg viewBox="0 0 32 32" className="size-7 shrink-0" aria-hidden="true">
       <rect x="1" y="11" width="9" height="10" rx="2" className="fill-vermillion" />

@@ -13,7 +13,7 @@ export function LargeTextToggle() {
       aria-pressed={on}
       onClick={() => appStore.getState().setLargeText(!on)}
       title={t('header.largeText')}
-      className="inline-flex h-9 items-center rounded-md border border-slate-300 px-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent aria-pressed:bg-slate-800 aria-pressed:text-white dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800 dark:aria-pressed:bg-slate-200 dark:aria-pressed:text-slate-900"
+      className="inline-flex h-9 items-center rounded-md border border-slate-300 px-2 text-sm font-semibold text-slate-800 not-aria-pressed:hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent aria-pressed:bg-slate-800 aria-pressed:text-white dark:border-slate-600 dark:text-slate-100 dark:not-aria-pressed:hover:bg-slate-800 dark:aria-pressed:bg-slate-200 dark:aria-pressed:text-slate-900"
     >
       <span aria-hidden="true">A</span>
       <span aria-hidden="true" className="text-base">

@@ -1,6 +1,8 @@
 /**
  * UI preferences kept across visits: large-text mode (also applied as the `large-text` class on
- * <html>, see largeText.css) and whether the Expectations intro was dismissed.
+ * <html>, see largeText.css) and whether the Expectations intro was dismissed. The presenter
+ * layout and the embedded page come from the link only; they are applied as the `presenter` and
+ * `embed` classes (src/app/layout.css).
  */
 import type { AppStore } from '../../state/store.ts';
 import './largeText.css';
@@ -35,12 +37,20 @@ export function startUiPrefs(store: AppStore): () => void {
   const state = store.getState();
   if (saved.largeText) state.setLargeText(true);
   if (saved.expectationsIntroSeen) state.markExpectationsIntroSeen();
-  const apply = () => document.documentElement.classList.toggle('large-text', store.getState().largeText);
+  const apply = () => {
+    const { largeText, presenter, embed } = store.getState();
+    const html = document.documentElement.classList;
+    html.toggle('large-text', largeText);
+    html.toggle('presenter', presenter);
+    html.toggle('embed', embed);
+  };
   apply();
   return store.subscribe((next, prev) => {
+    if (next.presenter !== prev.presenter || next.embed !== prev.embed) apply();
     if (next.largeText === prev.largeText && next.expectationsIntroSeen === prev.expectationsIntroSeen)
       return;
-    write({ largeText: next.largeText, expectationsIntroSeen: next.expectationsIntroSeen });
+    // An embedded page follows its link; the reader's own choice is kept for the full app.
+    if (!next.embed) write({ largeText: next.largeText, expectationsIntroSeen: next.expectationsIntroSeen });
     apply();
   });
 }

@@ -75,7 +75,7 @@ export function ReplicaSetsPanel() {
       <div
         role="tablist"
         aria-label={t('replicasets.tabs')}
-        className="flex flex-wrap gap-1 font-mono text-xs"
+        className="rs-tabs flex flex-wrap gap-1 font-mono text-xs"
       >
         {tabs.map(({ tab: id, label }) => (
           <button
@@ -88,7 +88,7 @@ export function ReplicaSetsPanel() {
             tabIndex={tab === id ? 0 : -1}
             onClick={() => appStore.getState().setWatchTab(id)}
             onKeyDown={(e) => onTabKey(e, tab, tabs)}
-            className="rounded border border-slate-300 px-1.5 py-0.5 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent aria-selected:border-accent aria-selected:bg-accent aria-selected:text-white aria-selected:hover:bg-accent dark:border-slate-600 dark:text-slate-300 dark:hover:bg-slate-800 dark:aria-selected:text-slate-950 dark:aria-selected:hover:bg-accent"
+            className="rounded border border-slate-300 px-1.5 py-0.5 text-slate-700 not-aria-selected:hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent aria-selected:border-accent aria-selected:bg-accent aria-selected:font-semibold aria-selected:text-white dark:border-slate-600 dark:text-slate-300 dark:not-aria-selected:hover:bg-slate-800 dark:aria-selected:text-slate-950"
           >
             {label}
           </button>

@@ -124,6 +124,8 @@ const workload: WorkloadView = {
 
 export const scaleDownTick: TickView = {
   tick: 57,
+  kind: 'decision',
+  retryOf: null,
   time: 31.42,
   actor: 'deployment-controller',
   key: `default/${DEPLOY}`,
@@ -154,6 +156,8 @@ export const scaleDownTick: TickView = {
 
 const kubeletTick: TickView = {
   tick: 56,
+  kind: 'other',
+  retryOf: null,
   time: 31.4,
   actor: 'kubelet',
   key: null,

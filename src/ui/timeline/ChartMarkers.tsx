@@ -1,12 +1,13 @@
 import type { ActionMarker } from '../../worker/protocol.ts';
 import { useT } from '../common/useT.ts';
 import { summaryText } from '../explain/summaryText.ts';
-import { MARGINS } from './chartModel.ts';
 
 interface ChartMarkersProps {
   markers: readonly ActionMarker[];
   x: (time: number) => number;
   width: number;
+  /** The plot's top edge (the chart's top margin, which grows with the text). */
+  top: number;
   plotBottom: number;
 }
 
@@ -14,7 +15,7 @@ interface ChartMarkersProps {
  * ChartMarkers draws a line at each user action, labelled where the label fits: the kubectl
  * command as typed, or (a node fault) the tick's summary in the reader's language.
  */
-export function ChartMarkers({ markers, x, width, plotBottom }: ChartMarkersProps) {
+export function ChartMarkers({ markers, x, width, top, plotBottom }: ChartMarkersProps) {
   const t = useT();
   const labelled = labelledMarkers(markers, x, width);
   return (
@@ -30,20 +31,13 @@ export function ChartMarkers({ markers, x, width, plotBottom }: ChartMarkersProp
             data-tick={mk.tick}
             data-time={mk.time}
           >
-            <line
-              x1={px}
-              x2={px}
-              y1={MARGINS.top}
-              y2={plotBottom}
-              className="stroke-orange"
-              strokeWidth={1.5}
-            />
+            <line x1={px} x2={px} y1={top} y2={plotBottom} className="stroke-orange" strokeWidth={1.5} />
             <title>{label}</title>
             {labelled.has(mk) ? (
               <text
                 x={px + (atEnd ? -3 : 3)}
                 textAnchor={atEnd ? 'end' : 'start'}
-                y={MARGINS.top + 8}
+                y={top * 2}
                 className="fill-amber-800 text-[0.625rem] dark:fill-orange"
               >
                 {shortLabel(label)}

@@ -36,7 +36,7 @@ export function SeriesReadout({ point, keys, colorOf, revisionOf }: SeriesReadou
             <span className="max-w-56 truncate font-mono" title={key}>
               {key}
             </span>
-            {revision !== null ? <span>rev {revision}</span> : null}
+            {revision !== null ? <span>{t('view.rev', { revision })}</span> : null}
             <span className="font-mono tabular-nums">
               {t('timeline.counters', {
                 desired: v?.desired ?? 0,

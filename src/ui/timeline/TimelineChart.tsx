@@ -5,7 +5,8 @@ import { appStore } from '../../state/store.ts';
 import type { ActionMarker, ReplicaSetView, SeriesPoint, WorkloadView } from '../../worker/protocol.ts';
 import type { RevisionIndex } from '../common/revisionStyle.ts';
 import { useT } from '../common/useT.ts';
-import { chartModel, MARGINS, type Metric } from './chartModel.ts';
+import { useRootFontPx } from '../common/useRootFontPx.ts';
+import { chartModel, type Metric, scaleMargins } from './chartModel.ts';
 import { ChartMarkers } from './ChartMarkers.tsx';
 import { METRIC_STYLE, seriesColor } from './chartStyle.ts';
 import { SeriesThinner } from './seriesThinner.ts';
@@ -34,6 +35,8 @@ export function TimelineChart(props: TimelineChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const cursor = useRef<SVGLineElement>(null);
   const { width, height } = useSize(box);
+  const rootPx = useRootFontPx();
+  const margins = useMemo(() => scaleMargins(rootPx), [rootPx]);
   // Tens of thousands of samples thinned to a few per pixel column, reading only new ones.
   const thinner = useRef(new SeriesThinner());
   const thin = useMemo(
@@ -41,14 +44,14 @@ export function TimelineChart(props: TimelineChartProps) {
       thinner.current.thin(
         series,
         Math.max(endTime, series.at(-1)?.time ?? 0, 1),
-        width - MARGINS.left - MARGINS.right,
+        width - margins.left - margins.right,
         metrics,
       ),
-    [series, endTime, width, metrics],
+    [series, endTime, width, metrics, margins],
   );
   const model = useMemo(
-    () => chartModel(thin, endTime, width, height, metrics, keys),
-    [thin, endTime, width, height, metrics, keys],
+    () => chartModel(thin, endTime, width, height, metrics, keys, margins),
+    [thin, endTime, width, height, metrics, keys, margins],
   );
 
   useEffect(() => {
@@ -72,7 +75,7 @@ export function TimelineChart(props: TimelineChartProps) {
     frame.current = requestAnimationFrame(() => seekTime(time));
   };
 
-  const plotBottom = height - MARGINS.bottom;
+  const plotBottom = height - margins.bottom;
   return (
     <div ref={box} className="relative h-full min-h-24 w-full select-none" data-testid="timeline-chart">
       {width > 0 && height > 0 ? (
@@ -112,14 +115,14 @@ export function TimelineChart(props: TimelineChartProps) {
           {model.yTicks.map((tk) => (
             <g key={tk.value}>
               <line
-                x1={MARGINS.left}
-                x2={width - MARGINS.right}
+                x1={margins.left}
+                x2={width - margins.right}
                 y1={tk.y}
                 y2={tk.y}
                 className="stroke-slate-200 dark:stroke-slate-800"
               />
               <text
-                x={MARGINS.left - 4}
+                x={margins.left - 4}
                 y={tk.y}
                 dy="0.32em"
                 textAnchor="end"
@@ -133,7 +136,7 @@ export function TimelineChart(props: TimelineChartProps) {
             <text
               key={tk.value}
               x={tk.x}
-              y={plotBottom + 14}
+              y={plotBottom + margins.bottom * 0.64}
               textAnchor="middle"
               className="fill-current text-[0.625rem]"
             >
@@ -141,13 +144,19 @@ export function TimelineChart(props: TimelineChartProps) {
             </text>
           ))}
           <line
-            x1={MARGINS.left}
-            x2={width - MARGINS.right}
+            x1={margins.left}
+            x2={width - margins.right}
             y1={plotBottom}
             y2={plotBottom}
             className="stroke-slate-400"
           />
-          <ChartMarkers markers={markers} x={model.x} width={width} plotBottom={plotBottom} />
+          <ChartMarkers
+            markers={markers}
+            x={model.x}
+            width={width}
+            top={margins.top}
+            plotBottom={plotBottom}
+          />
           {model.totals.map((tot) => (
             <path
               key={tot.metric}
@@ -172,7 +181,7 @@ export function TimelineChart(props: TimelineChartProps) {
           ))}
           <line
             ref={cursor}
-            y1={MARGINS.top - 4}
+            y1={margins.top - 4}
             y2={plotBottom}
             className="stroke-accent"
             strokeWidth={2}

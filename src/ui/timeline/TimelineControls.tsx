@@ -12,9 +12,8 @@ import {
 } from '../../state/selectors.ts';
 import { SPEEDS } from '../../state/simSlice.ts';
 import { useT } from '../common/useT.ts';
-
-const BUTTON =
-  'inline-flex h-8 min-w-8 items-center justify-center gap-1 rounded-md border border-slate-300 px-2 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent disabled:opacity-40 dark:border-slate-600 dark:hover:bg-slate-800';
+import { BUTTON, Icon } from './buttons.tsx';
+import { DecisionButtons } from './DecisionButtons.tsx';
 
 /** TimelineControls: Play/Pause, Step back/forward, speed, and the `Timeline position` slider. */
 export function TimelineControls() {
@@ -29,7 +28,8 @@ export function TimelineControls() {
   const note = useAppStore(recordingNoteSelector);
   const disabled = total === 0;
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    // play-bar: fixed to the bottom of the screen when the page scrolls (src/app/layout.css)
+    <div className="play-bar flex flex-wrap items-center gap-2">
       <button
         type="button"
         className={`${BUTTON} w-24 font-medium`}
@@ -62,8 +62,9 @@ export function TimelineControls() {
       >
         <Icon d="M16 5h2v14h-2zM4 5v14l11-7z" />
       </button>
+      <DecisionButtons />
       <label className="flex items-center gap-1 text-sm">
-        <span>{t('timeline.speed')}</span>
+        <span className="speed-label">{t('timeline.speed')}</span>
         <select
           value={speed}
           onChange={(e) => setSpeed(Number(e.target.value))}
@@ -107,14 +108,5 @@ export function TimelineControls() {
         {recording === 'cap' || recording === 'error' ? (note ?? t(`timeline.stopped`)) : null}
       </span>
     </div>
-  );
-}
-
-/** Icon is a 24×24 filled glyph (fonts on classroom machines lack the media symbols). */
-function Icon({ d }: { d: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className="size-4 fill-current" aria-hidden="true" focusable="false">
-      <path d={d} />
-    </svg>
   );
 }

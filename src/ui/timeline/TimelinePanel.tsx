@@ -67,7 +67,7 @@ export function TimelinePanel() {
         emptyText={t('timeline.emptyText')}
       >
         <div className="flex min-h-0 flex-1 flex-col gap-2 md:flex-row">
-          <div className="min-h-28 min-w-0 flex-1">
+          <div className="timeline-chart-box min-h-28 min-w-0 flex-1">
             <TimelineChart
               series={series}
               keys={keys}
@@ -84,7 +84,7 @@ export function TimelinePanel() {
               index={index}
             />
           </div>
-          <div className="flex shrink-0 flex-col gap-1.5 overflow-auto md:w-72">
+          <div className="relative flex shrink-0 flex-col gap-1.5 overflow-auto md:w-72">
             <SeriesReadout point={point} keys={keys} colorOf={colorOf} revisionOf={revisionOf} />
             <fieldset className="flex flex-wrap gap-x-2 gap-y-0.5 text-xs">
               <legend className="sr-only">{t('timeline.metrics')}</legend>
@@ -107,7 +107,7 @@ export function TimelinePanel() {
                       strokeDasharray={METRIC_STYLE[m].dash}
                     />
                   </svg>
-                  {m}
+                  {t(`view.metric.${m}`)}
                 </label>
               ))}
             </fieldset>

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { SeriesPoint } from '../../worker/protocol.ts';
-import { activityEnd, bandPoints, chartModel, seriesKeys, total } from './chartModel.ts';
+import {
+  activityEnd,
+  bandPoints,
+  chartModel,
+  MARGINS,
+  scaleMargins,
+  seriesKeys,
+  total,
+} from './chartModel.ts';
 
 const seed = { 'Deployment/web': { replicas: 10, surge: 3, unavailable: 2 } };
 const series: SeriesPoint[] = [
@@ -104,5 +112,23 @@ describe('bandPoints', () => {
     const model = chartModel([at(1, 0, seed), at(50, 45, two)], 60, 400, 200, ['desired'], []);
     const xs = (model.band ?? '').match(/[\d.]+(?=,)/g)?.map(Number) ?? [];
     expect(Math.max(...xs)).toBeCloseTo(model.x(45), 0);
+  });
+});
+
+describe('scaleMargins', () => {
+  it.each([
+    [16, MARGINS],
+    [12, MARGINS],
+    [20, { top: 10, right: 15, bottom: 28, left: 38 }],
+    [32, { top: 16, right: 24, bottom: 44, left: 60 }],
+  ])('grows the margins with a %d px root font, never shrinks them', (px, want) => {
+    expect(scaleMargins(px)).toEqual(want);
+  });
+
+  it('keeps the x axis inside the chart at Large text', () => {
+    const m = scaleMargins(20);
+    const model = chartModel(series, 60, 400, 120, ['desired'], ['a'], m);
+    expect(model.y(0)).toBe(120 - m.bottom);
+    expect(Math.min(...model.xTicks.map((t) => t.x))).toBeGreaterThanOrEqual(m.left);
   });
 });

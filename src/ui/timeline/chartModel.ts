@@ -17,7 +17,22 @@ export interface Margins {
   bottom: number;
   left: number;
 }
+/** The margins at a 16 px root font (axis labels are 0.625rem). */
 export const MARGINS: Margins = { top: 8, right: 12, bottom: 22, left: 30 };
+
+/**
+ * scaleMargins grows the margins with the text: at Large text (20 px) the labels are 12.5 px and
+ * need 27.5 px under the axis instead of 22, else the axis is cut off.
+ */
+export function scaleMargins(rootFontPx: number): Margins {
+  const k = Math.max(1, rootFontPx / 16);
+  return {
+    top: Math.round(MARGINS.top * k),
+    right: Math.round(MARGINS.right * k),
+    bottom: Math.round(MARGINS.bottom * k),
+    left: Math.round(MARGINS.left * k),
+  };
+}
 
 /** The strategy bounds at one point: lower = replicas − maxUnavailable, upper = replicas + maxSurge. */
 export interface Bounds {
@@ -74,8 +89,8 @@ export function chartModel(
   height: number,
   metrics: readonly Metric[],
   keys: readonly string[],
+  m: Margins = MARGINS,
 ): ChartModel {
-  const m = MARGINS;
   const maxTime = Math.max(endTime, series.at(-1)?.time ?? 0, 1);
   const x = scaleLinear()
     .domain([0, maxTime])
@@ -126,7 +141,7 @@ export function chartModel(
     invertX: (px) => Math.min(maxTime, Math.max(0, x.invert(px))),
     y,
     xTicks: x
-      .ticks(Math.max(2, Math.floor(width / 90)))
+      .ticks(Math.max(2, Math.floor(width / (90 * (m.left / MARGINS.left)))))
       .map((value) => ({ value, x: x(value), label: `${value}s` })),
     yTicks: y
       .ticks(4)

@@ -27,10 +27,10 @@ import {
   findOldReplicaSets,
   maxRevision,
   maxSurge,
-  newRSNewReplicas,
   setNewReplicaSetAnnotations,
   setReplicasAnnotations,
 } from './util/deploymentUtil.ts';
+import { newRSNewReplicasPlan } from './util/plans/fenceposts.ts';
 import { calculateStatus, cleanupDeploymentPlan, isScalingEventPlan, scalePlan } from './util/plans/sync.ts';
 
 const COMPONENT = 'deployment-controller';
@@ -159,7 +159,7 @@ function getNewReplicaSet(tx: Tx, d: Deployment, rsList: ReplicaSet[], oldRSs: R
     },
   };
   const allRSs = [...oldRSs, newRS];
-  const replicas = newRSNewReplicas(d, allRSs, newRS);
+  const replicas = newRSNewReplicasPlan(d, allRSs, newRS, tx.decisions);
   newRS = { ...newRS, spec: { ...newRS.spec, replicas } };
   newRS = setNewReplicaSetAnnotations(d, newRS, newRevision, false).rs;
   decide(tx.decisions, 'getNewReplicaSet', 'create', { rs: name, replicas, revision: newRevision, hash });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DecisionLog } from '../../../../api/decision.ts';
 import { dep, rs } from '../fixtures.ts';
 import { DEPLOYMENT_DECISION_KEYS, renderDecision, templatePlaceholders } from './explainCatalog.ts';
+import { newRSNewReplicasPlan } from './fenceposts.ts';
 import { syncRolloutStatusPlan } from './progress.ts';
 import { reconcileNewReplicaSetPlan, reconcileOldReplicaSetsPlan } from './rolling.ts';
 import { cleanupDeploymentPlan, isScalingEventPlan, scalePlan } from './sync.ts';
@@ -27,6 +28,11 @@ function emittedDecisions(): DecisionLog {
   scalePlan(dep({ replicas: 12, maxSurge: 0 }), rs('new', 10), [], log);
   scalePlan(dep({ replicas: 3 }), rs('new', 3, { annotations: ann(3) }), [rs('old', 1)], log);
   scalePlan(dep({ replicas: 10, maxSurge: 0 }), rs('new', 2, { annotations: ann(5) }), [rs('old', 3, { annotations: ann(5) })], log);
+  scalePlan(dep({ replicas: 4, maxSurge: 0 }), rs('new', 2, { annotations: ann(10) }), [rs('old', 8, { annotations: ann(10) })], log);
+  newRSNewReplicasPlan(d, [old, rs('n', 0)], rs('n', 0), log);
+  newRSNewReplicasPlan(d, [rs('old', 13), rs('n', 0)], rs('n', 0), log);
+  newRSNewReplicasPlan(dep({ strategy: 'Recreate' }), [rs('n', 0)], rs('n', 0), log);
+  reconcileOldReplicaSetsPlan([old, fresh], [old], fresh, dep({ maxSurge: '0%', maxUnavailable: '0%' }), log);
   isScalingEventPlan(dep({ replicas: 12 }), [rs('a', 10, { annotations: ann(10) })], log);
   cleanupDeploymentPlan(dep({ revisionHistoryLimit: 0 }), [rs('a', 0), rs('b', 1)], log);
   const progressingStatus = { replicas: 10, updatedReplicas: 0, conditions: [{ type: 'Progressing' as const, status: 'True' as const, lastUpdateTime: '2026-01-01T00:00:00Z', reason: 'ReplicaSetUpdated' }] };
@@ -55,7 +61,7 @@ describe('DEPLOYMENT_DECISION_KEYS', () => {
 
   it('reaches every plan template at least once', () => {
     const seen = new Set(log.map((d) => `${d.fn}.${d.key}`));
-    const planFns = ['reconcileNewReplicaSet', 'reconcileOldReplicaSets', 'cleanupUnhealthyReplicas', 'scaleDownOldReplicaSetsForRollingUpdate', 'scale', 'isScalingEvent', 'cleanupDeployment', 'syncRolloutStatus'];
+    const planFns = ['reconcileNewReplicaSet', 'reconcileOldReplicaSets', 'cleanupUnhealthyReplicas', 'scaleDownOldReplicaSetsForRollingUpdate', 'scale', 'isScalingEvent', 'cleanupDeployment', 'syncRolloutStatus', 'resolveFenceposts', 'newRSNewReplicas'];
     const all = planFns.flatMap((fn) => Object.keys(DEPLOYMENT_DECISION_KEYS[fn] ?? {}).map((k) => `${fn}.${k}`));
     expect(all.filter((k) => !seen.has(k))).toEqual([]);
   });

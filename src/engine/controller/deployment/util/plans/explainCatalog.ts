@@ -46,7 +46,10 @@ export const DEPLOYMENT_DECISION_KEYS: DecisionCatalog = {
     saturated: 'new ReplicaSet {rs} is saturated at {replicas}: scale the {oldActive} active old ReplicaSets to 0',
     deploymentReplicasToAdd:
       'deploymentReplicasToAdd = allowedSize {allowedSize} (replicas {replicas} + maxSurge {maxSurge}) − active replicas {allRSsReplicas} = {deploymentReplicasToAdd}',
-    proportion: '{rs}: {from} + proportion {proportion} = {to}',
+    proportion:
+      '{rs}: proportion = min(round({from} × {after} / {before}) − {from}, {allowed} left to add) = {proportion} → {to}',
+    proportionDown:
+      '{rs}: proportion = max(round({from} × {after} / {before}) − {from}, {allowed} left to remove) = {proportion} → {to}',
     leftover: 'leftover {leftover} goes to the largest ReplicaSet {rs} → {to}',
   },
   isScalingEvent: {
@@ -77,6 +80,18 @@ export const DEPLOYMENT_DECISION_KEYS: DecisionCatalog = {
   getReplicaSetsForDeployment: {
     adopt: 'adopt orphan ReplicaSet {rs}',
     release: 'release ReplicaSet {rs}: its labels no longer match',
+  },
+  resolveFenceposts: {
+    surgePercent: 'maxSurge {maxSurgeSpec} of replicas {replicas} = {exact}, rounded up → {maxSurge}',
+    unavailablePercent: 'maxUnavailable {maxUnavailableSpec} of replicas {replicas} = {exact}, rounded down → {maxUnavailable}',
+    bothZero: 'maxSurge and maxUnavailable both come to 0 → maxUnavailable 1, or the rollout could never move',
+  },
+  newRSNewReplicas: {
+    rollingUpdate:
+      'newRSReplicas = {newRSReplicas} + min(replicas {replicas} + maxSurge {maxSurge} − currentPodCount {currentPodCount}, replicas {replicas} − {newRSReplicas}) = {newReplicasCount}',
+    atMaxTotal:
+      'currentPodCount {currentPodCount} ≥ replicas {replicas} + maxSurge {maxSurge}: newRSReplicas stays {newReplicasCount}',
+    recreate: 'Recreate: the new ReplicaSet takes all replicas {replicas} → {newReplicasCount}',
   },
   getNewReplicaSet: {
     create: 'create new ReplicaSet {rs} (pod-template-hash {hash}) at {replicas} replicas, revision {revision}',

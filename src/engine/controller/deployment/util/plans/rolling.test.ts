@@ -85,6 +85,7 @@ describe('reconcileNewReplicaSetPlan', () => {
     const fresh = rs('new', 3);
     expect(reconcileNewReplicaSetPlan(dep(), [old, fresh], fresh, log)).toBe(5);
     expect(log.map((d) => renderDecision(d))).toEqual([
+      'maxSurge 25% of replicas 10 = 2.5, rounded up → 3',
       'scaleUpCount = min(maxTotalPods 13 − currentPodCount 11, replicas 10 − newRSReplicas 3) = 2',
       'scale new ReplicaSet new 3 → 5',
     ]);

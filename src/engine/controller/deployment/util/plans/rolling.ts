@@ -7,6 +7,7 @@ import { getScaledValueFromIntOrPercent } from '../../../../lib/intstr.ts';
 import { replicaSetsByCreationTimestamp, specReplicas } from '../../../sort.ts';
 import { deploymentReplicas, maxUnavailable, newRSNewReplicas } from '../fenceposts.ts';
 import { getAvailableReplicaCountForReplicaSets, getReplicaCountForReplicaSets } from '../replicaSetUtil.ts';
+import { explainSurge, explainUnavailable } from './fenceposts.ts';
 
 /**
  * One planned call of scaleReplicaSetAndRecordEvent: rs from `from` to `to`. `rs` is the plan's
@@ -53,6 +54,7 @@ export function reconcileNewReplicaSetPlan(
   }
   const newReplicasCount = newRSNewReplicas(d, allRSs, newRS);
   if (d.spec.strategy?.type === 'RollingUpdate') {
+    explainSurge(d, log);
     const maxSurge = getScaledValueFromIntOrPercent(d.spec.strategy.rollingUpdate?.maxSurge, replicas, true);
     const currentPodCount = getReplicaCountForReplicaSets(allRSs);
     const maxTotalPods = replicas + maxSurge;
@@ -230,6 +232,7 @@ export function reconcileOldReplicaSetsPlan(
   const minAvailable = replicas - maxUnavail;
   const newRSUnavailablePodCount = specReplicas(newRS) - (newRS.status?.availableReplicas ?? 0);
   const maxScaledDown = allPodsCount - minAvailable - newRSUnavailablePodCount;
+  explainUnavailable(d, log);
   decide(log, fn, 'minAvailable', { replicas, maxUnavailable: maxUnavail, minAvailable });
   decide(log, fn, 'maxScaledDown', { allPodsCount, minAvailable, newRSUnavailablePodCount, maxScaledDown });
   const numbers = { ...empty, allPodsCount, maxUnavailable: maxUnavail, minAvailable, newRSUnavailablePodCount, maxScaledDown };

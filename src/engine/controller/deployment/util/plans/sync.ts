@@ -35,6 +35,7 @@ import {
   setDeploymentCondition,
 } from '../deploymentUtil.ts';
 import type { TimeInput } from '../instant.ts';
+import { proportionInputs } from './fenceposts.ts';
 
 /**
  * One planned scale call of `scale`. `via` names the upstream helper: scaleReplicaSetAndRecordEvent
@@ -87,7 +88,16 @@ export function scalePlan(d: Deployment, newRS: ReplicaSet | null | undefined, o
   for (const rs of ordered) {
     if (toAdd !== 0) {
       const proportion = getReplicaSetProportion(rs, d, toAdd, added);
-      decide(log, fn, 'proportion', { rs: rs.metadata.name, from: specReplicas(rs), proportion, to: specReplicas(rs) + proportion });
+      const { after, before } = proportionInputs(rs, d);
+      decide(log, fn, toAdd > 0 ? 'proportion' : 'proportionDown', {
+        rs: rs.metadata.name,
+        from: specReplicas(rs),
+        after,
+        before,
+        allowed: toAdd - added,
+        proportion,
+        to: specReplicas(rs) + proportion,
+      });
       sizes.set(rs, specReplicas(rs) + proportion);
       added += proportion;
     } else {

@@ -1,0 +1,232 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { decodeShareHash } from '../src/scenario/shareUrl.ts';
+import { failOnProblems } from './guard.ts';
+
+// Decision stepping and lessons (DESIGN.md §12): Previous / Next decision follow the Explain
+// filter; a lesson walks its steps, asks for predictions checked against the engine's own values,
+// and a lesson link opens at its step.
+
+failOnProblems();
+
+function slider(page: Page) {
+  return page.getByRole('slider', { name: 'Timeline position' });
+}
+
+async function position(page: Page): Promise<number> {
+  return Number(await slider(page).getAttribute('aria-valuenow'));
+}
+
+async function opened(page: Page, path = './', ticks = 600): Promise<void> {
+  await page.goto(path);
+  await expect(slider(page)).toBeEnabled();
+  await expect
+    .poll(async () => Number(await slider(page).getAttribute('max')), { timeout: 15_000 })
+    .toBeGreaterThan(ticks);
+}
+
+const explain = (page: Page) => page.getByRole('region', { name: 'Explain' });
+const lesson = (page: Page) => page.getByRole('region', { name: 'Lesson' });
+
+test('steps from decision to decision, and only the followed controller’s with a filter', async ({
+  page,
+}) => {
+  await opened(page);
+  const next = page.getByRole('button', { name: 'Next decision' });
+  await next.click();
+  // The Deployment controller's first sync creates the first ReplicaSet at 10: the formula is there.
+  await expect(explain(page).getByTestId('explain-tick')).toHaveAttribute('data-kind', 'decision');
+  await expect(explain(page)).toContainText(
+    'newRSReplicas = 0 + min(replicas 10 + maxSurge 3 − currentPodCount 0, replicas 10 − 0) = 10',
+  );
+  const first = await position(page);
+  await next.click();
+  await expect.poll(() => position(page)).toBeGreaterThan(first);
+  const stops = [first, await position(page)];
+  await page.keyboard.press('PageDown');
+  await expect.poll(() => position(page)).toBeGreaterThan(stops[1] as number);
+  stops.push(await position(page));
+  await page.keyboard.press('PageUp');
+  await expect.poll(() => position(page)).toBe(stops[1]);
+
+  // Following the ReplicaSet controller, every stop is one of its ticks that created or deleted pods.
+  await explain(page).getByRole('combobox', { name: 'Follow' }).selectOption('replicaset-controller');
+  // stops[1] is the ReplicaSet controller's first decision (its first 10 pods): none before it.
+  await page.getByRole('button', { name: 'Previous decision' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'No earlier decision' })).toBeVisible();
+  expect(await position(page)).toBe(stops[1]);
+  for (let i = 0; i < 3; i++) {
+    const before = await position(page);
+    await next.click();
+    await expect.poll(() => position(page)).toBeGreaterThan(before);
+    const current = explain(page).locator('[data-testid="explain-tick"][aria-current="step"]');
+    await expect(current).toHaveAttribute('data-kind', 'decision');
+    await expect(current).toContainText('replicaset-controller');
+  }
+});
+
+test('folds retries after a Conflict and shows them on demand', async ({ page }) => {
+  await opened(page);
+  await slider(page).fill('187');
+  await expect(explain(page)).toContainText('Tick 187');
+  await expect(explain(page).getByTestId('fold-note')).toHaveText(
+    'Retried after a Conflict: same decision as tick 185',
+  );
+  await expect(explain(page).getByTestId('decision').first()).toBeHidden();
+  await explain(page).getByText('Show its decisions').click();
+  await expect(explain(page).getByTestId('decision').first()).toBeVisible();
+
+  await explain(page).getByRole('combobox', { name: 'Follow' }).selectOption('deployment-controller');
+  await expect(explain(page).getByTestId('folded-ticks').first()).toContainText(/folded ticks?:/);
+  await explain(page).getByRole('checkbox', { name: 'Show folded ticks' }).check();
+  await expect(explain(page).getByTestId('folded-ticks')).toHaveCount(0);
+  await expect(explain(page).locator('[data-kind="retry"]').first()).toBeVisible();
+});
+
+test('walks a whole lesson, answering wrong and then right', async ({ page }) => {
+  await opened(page);
+  await page.getByRole('button', { name: 'Lessons' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Lessons' });
+  await dialog.getByRole('button', { name: 'Open: maxSurge 0: make room first' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(lesson(page)).toBeVisible();
+  await expect(lesson(page).getByTestId('lesson-step')).toHaveText('Step 1 of 4');
+
+  const answers: [string, string][] = [];
+  for (let step = 1; step <= 4; step++) {
+    await expect(lesson(page).getByTestId('lesson-step')).toHaveText(`Step ${step} of 4`);
+    const box = lesson(page).getByRole('textbox', { name: 'Your prediction' });
+    if ((await box.count()) > 0) {
+      // Before Check the run stands just before the decision.
+      const before = await position(page);
+      await box.fill('999');
+      await lesson(page).getByRole('button', { name: 'Check' }).click();
+      const verdict = lesson(page).getByRole('status');
+      await expect(verdict).toContainText('Not quite: the controller decided');
+      const right = /decided (\d+)/.exec((await verdict.textContent()) ?? '')?.[1] ?? '';
+      await expect.poll(() => position(page)).toBe(before + 1);
+      await box.fill(right);
+      await lesson(page).getByRole('button', { name: 'Check' }).click();
+      await expect(verdict).toContainText(`Right: ${right}.`);
+      await expect(verdict.getByTestId('lesson-formula').first()).toBeVisible();
+      answers.push([String(step), right]);
+    }
+    if (step < 4) await lesson(page).getByRole('button', { name: 'Next step' }).click();
+  }
+  // The engine's values: created at 0 (no room with maxSurge 0), old 10 → 9, new 0 → 1.
+  expect(answers).toEqual([
+    ['2', '0'],
+    ['3', '9'],
+    ['4', '1'],
+  ]);
+  await expect(lesson(page).getByRole('button', { name: 'Next step' })).toBeDisabled();
+  await expect(lesson(page)).toContainText('Last step');
+
+  // The share link keeps the lesson step; the progress stays in this browser.
+  const decoded = decodeShareHash(new URL(page.url()).hash);
+  expect(decoded.ok && [decoded.value.lesson, decoded.value.step]).toEqual(['max-surge-0', 4]);
+  expect(decoded.ok && decoded.value.scenario.lesson?.id).toBe('max-surge-0');
+  await page.getByRole('button', { name: 'Lessons' }).click();
+  await expect(page.getByRole('dialog', { name: 'Lessons' })).toContainText('done');
+});
+
+test('a lesson link opens at its step, and clicker keys step through it', async ({ page }) => {
+  await opened(page, './#lesson=seed-rollout&step=4');
+  await expect(lesson(page).getByTestId('lesson-step')).toHaveText('Step 4 of 8');
+  await expect(lesson(page)).toContainText('How many replicas does the new ReplicaSet start with?');
+  await expect(lesson(page).getByRole('textbox', { name: 'Your prediction' })).toBeVisible();
+  await page.keyboard.press('PageDown');
+  await expect(lesson(page).getByTestId('lesson-step')).toHaveText('Step 5 of 8');
+  await page.keyboard.press('ArrowLeft');
+  await expect(lesson(page).getByTestId('lesson-step')).toHaveText('Step 4 of 8');
+  expect(new URL(page.url()).hash).toContain('&lesson=seed-rollout&step=4');
+  await page.keyboard.press('b');
+  await expect(page.getByTestId('blank-screen')).toBeVisible();
+  await page.keyboard.press('PageDown');
+  await expect(page.getByTestId('blank-screen')).toBeHidden();
+  await expect(lesson(page).getByTestId('lesson-step')).toHaveText('Step 4 of 8');
+});
+
+test('a teacher adds this moment as a step, and Export carries the lesson', async ({ page }) => {
+  await opened(page);
+  await slider(page).fill('185');
+  await page.getByRole('button', { name: 'Lessons' }).click();
+  await page
+    .getByRole('dialog', { name: 'Lessons' })
+    .getByRole('button', { name: 'Add this moment as a step' })
+    .click();
+  const form = page.getByRole('dialog', { name: 'Add this moment as a step' });
+  await form.getByRole('textbox', { name: 'What to say at this moment' }).fill('The new ReplicaSet is born.');
+  await form
+    .getByRole('combobox', { name: 'Ask the learner to predict' })
+    .selectOption({ label: 'newRSNewReplicas.rollingUpdate → newReplicasCount (3)' });
+  await form.getByRole('textbox', { name: 'The question' }).fill('How big is it?');
+  await form.getByRole('button', { name: 'Add step' }).click();
+  await expect(lesson(page)).toContainText('The new ReplicaSet is born.');
+  await lesson(page).getByRole('textbox', { name: 'Your prediction' }).fill('3');
+  await lesson(page).getByRole('button', { name: 'Check' }).click();
+  await expect(lesson(page).getByRole('status')).toContainText('Right: 3.');
+  const decoded = decodeShareHash(new URL(page.url()).hash);
+  expect(decoded.ok && decoded.value.scenario.lesson?.steps[0]?.at).toEqual({ tick: 185 });
+});
+
+test('screenshots of a lesson question before and after Check and of the folded Explain, light and dark', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    await opened(page, './#lesson=seed-rollout&step=4');
+    await expect(lesson(page).getByTestId('lesson-step')).toHaveText('Step 4 of 8');
+    await expect(explain(page)).toContainText('Tick 184');
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: `artifacts/screenshots/lesson-question-${scheme}.png` });
+    await lesson(page).getByRole('textbox', { name: 'Your prediction' }).fill('2');
+    await lesson(page).getByRole('button', { name: 'Check' }).click();
+    await expect(lesson(page).getByRole('status')).toContainText('Not quite');
+    await expect(explain(page)).toContainText('Tick 185');
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: `artifacts/screenshots/lesson-checked-${scheme}.png` });
+    await lesson(page).getByRole('button', { name: 'Close lesson' }).click();
+    await slider(page).fill('200');
+    await explain(page).getByRole('combobox', { name: 'Follow' }).selectOption('deployment-controller');
+    await expect(explain(page).getByTestId('folded-ticks').first()).toBeVisible();
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: `artifacts/screenshots/explain-folded-${scheme}.png` });
+    await explain(page).getByRole('combobox', { name: 'Follow' }).selectOption('all');
+    await page.evaluate(() => localStorage.clear());
+  }
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`axe finds no serious or critical violation in a lesson with its verdict, ${scheme}`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await opened(page, './#lesson=surge-unavailable-rounding&step=2', 300);
+    await lesson(page).getByRole('textbox', { name: 'Your prediction' }).fill('1');
+    await lesson(page).getByRole('button', { name: 'Check' }).click();
+    await expect(lesson(page).getByRole('status')).toContainText('Not quite: the controller decided 2');
+    await page.getByRole('button', { name: 'Lessons' }).click();
+    await expect(page.getByRole('dialog', { name: 'Lessons' })).toBeVisible();
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const bad = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    expect(bad).toEqual([]);
+  });
+}
+
+test('a lesson speaks Simplified Chinese', async ({ page }) => {
+  await opened(page, './#lesson=max-surge-0&step=2');
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
+  const region = page.getByRole('region', { name: '课程' });
+  await expect(region).toContainText('新 ReplicaSet 一开始有多少个副本？');
+  await expect(region.getByTestId('lesson-step')).toHaveText('第 2 / 4 步');
+  await region.getByRole('textbox', { name: '你的预测' }).fill('0');
+  await region.getByRole('button', { name: '检查' }).click();
+  await expect(region.getByRole('status')).toContainText('正确：0。');
+  await expect(region.getByTestId('lesson-formula')).toContainText('newRSReplicas 保持 0');
+});

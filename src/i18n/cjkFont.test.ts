@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { facesFor, parseUnicodeRange } from './cjkFont.ts';
+
+describe('parseUnicodeRange', () => {
+  it.each([
+    ['U+4e00-4e0f', [[0x4e00, 0x4e0f]]],
+    [
+      'U+ff01, U+1f300-1f302',
+      [
+        [0xff01, 0xff01],
+        [0x1f300, 0x1f302],
+      ],
+    ],
+    ['U+4??', [[0x400, 0x4ff]]],
+    ['garbage, U+20', [[0x20, 0x20]]],
+  ])('reads %s', (range, want) => {
+    expect(parseUnicodeRange(range)).toEqual(want);
+  });
+});
+
+describe('facesFor', () => {
+  const faces = [
+    { name: 'han', unicodeRange: 'U+4e00-9fff' },
+    { name: 'punct', unicodeRange: 'U+3000-303f, U+ff01-ff5e' },
+    { name: 'latin', unicodeRange: 'U+0-ff' },
+  ];
+
+  it('picks the subsets holding the text’s Chinese characters and punctuation', () => {
+    expect(facesFor(faces, '集群，Pod').map((f) => f.name)).toEqual(['han', 'punct']);
+  });
+
+  it('leaves Latin text to the Latin fonts', () => {
+    expect(facesFor(faces, 'Cluster 10 pods')).toEqual([]);
+  });
+});

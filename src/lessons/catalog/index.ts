@@ -1,0 +1,18 @@
+/**
+ * The built-in lessons, in the course's order (chapters: Deployment rolling update, scaling,
+ * strategies, history, progress; ReplicaSet; DaemonSet; failures and back-off). This module and
+ * everything it imports load on demand, when the Lessons dialog or a lesson link first opens.
+ */
+import { CONTROLLER_LESSONS } from './controllers.ts';
+import { DEPLOYMENT_LESSONS } from './deployment.ts';
+import type { BuiltInLesson } from './types.ts';
+
+export type { BuiltInLesson } from './types.ts';
+
+/** BUILT_IN_LESSONS: every built-in lesson, in course order. */
+export const BUILT_IN_LESSONS: readonly BuiltInLesson[] = [...DEPLOYMENT_LESSONS, ...CONTROLLER_LESSONS];
+
+/** builtInLesson finds a built-in lesson by id. */
+export function builtInLesson(id: string): BuiltInLesson | undefined {
+  return BUILT_IN_LESSONS.find((b) => b.lesson.id === id);
+}

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import type { Decision } from '../engine/api/decision.ts';
+import type { TickRecord } from '../engine/sim.ts';
+import { summaryNote } from '../engine/sim/summaryCatalog.ts';
+import type { LessonStep } from './format.ts';
+import { isRightAnswer, resolveSteps } from './resolve.ts';
+
+const scaledNote = (from: number, to: number) => summaryNote('replicaSetScaled', { rs: 'web-1', from, to });
+const scale = (from: number, to: number): Decision => ({
+  fn: 'scaleReplicaSet',
+  key: 'scale',
+  values: { rs: 'web-1', from, to },
+});
+const records: TickRecord[] = [
+  { tick: 1, time: 0, actor: 'user', summary: '', notes: [], writes: [], decisions: [] },
+  {
+    tick: 2,
+    time: 1000,
+    actor: 'deployment-controller',
+    summary: '',
+    notes: scaledNote(10, 8),
+    writes: [],
+    decisions: [scale(10, 8)],
+  },
+  {
+    tick: 3,
+    time: 2000,
+    actor: 'deployment-controller',
+    summary: '',
+    notes: summaryNote('errorSyncing', { key: 'k', error: 'the object has been modified', delay: 5 }),
+    writes: [],
+    decisions: [scale(10, 8)],
+  },
+  {
+    tick: 4,
+    time: 3000,
+    actor: 'deployment-controller',
+    summary: '',
+    notes: scaledNote(8, 7),
+    writes: [],
+    decisions: [scale(8, 7)],
+  },
+  {
+    tick: 5,
+    time: 4000,
+    actor: 'kubelet/node-1',
+    summary: '',
+    notes: summaryNote('crashLoopBackOff', { pod: 'p', seconds: 20 }),
+    writes: [],
+    decisions: [],
+  },
+];
+const src = { records, more: () => false };
+const ask = { text: { en: '?' }, answer: { fn: 'scaleReplicaSet', key: 'scale', value: 'to' } };
+
+describe('resolveSteps', () => {
+  it('places each step after the previous one and reads the answer from the decision', () => {
+    const steps: LessonStep[] = [
+      { text: { en: 'a' }, at: { decision: { fn: 'scaleReplicaSet', key: 'scale' } }, question: ask },
+      { text: { en: 'b' }, at: { decision: { fn: 'scaleReplicaSet', key: 'scale' } }, question: ask },
+    ];
+    expect(resolveSteps(steps, src).map((p) => [p.tick, p.answer, p.formula.length])).toEqual([
+      [2, 8, 1],
+      [4, 7, 1],
+    ]);
+  });
+
+  it('never stops at a retry, which repeats the decision of tick 2', () => {
+    const steps: LessonStep[] = [
+      {
+        text: { en: 'a' },
+        at: { decision: { fn: 'scaleReplicaSet', key: 'scale', where: { from: 10 }, nth: 2 } },
+      },
+    ];
+    expect(resolveSteps(steps, src)[0]?.problem).toBe(
+      'no tick with scaleReplicaSet.scale {"from":10} after tick 0',
+    );
+  });
+
+  it('stays on the same tick with orSame, finds times and notes', () => {
+    const steps: LessonStep[] = [
+      { text: { en: 'a' }, at: { time: 1 } },
+      { text: { en: 'b' }, at: { decision: { fn: 'scaleReplicaSet', key: 'scale', orSame: true } } },
+      {
+        text: { en: 'c' },
+        at: { note: { key: 'crashLoopBackOff' } },
+        question: { text: { en: '?' }, answer: { note: 'crashLoopBackOff', value: 'seconds' } },
+      },
+    ];
+    expect(resolveSteps(steps, src).map((p) => [p.tick, p.answer])).toEqual([
+      [2, null],
+      [2, null],
+      [5, 20],
+    ]);
+  });
+
+  it('says which value is missing', () => {
+    const steps: LessonStep[] = [
+      { text: { en: 'a' }, at: { tick: 2 }, question: { ...ask, answer: { ...ask.answer, value: 'nope' } } },
+    ];
+    expect(resolveSteps(steps, src)[0]?.problem).toBe(
+      'decision scaleReplicaSet.scale of tick 2 has no value nope',
+    );
+  });
+
+  it('records more while looking', () => {
+    let given = 2;
+    const growing = {
+      get records() {
+        return records.slice(0, given);
+      },
+      more: () => given < records.length && ++given > 0,
+    };
+    expect(resolveSteps([{ text: { en: 'a' }, at: { tick: 4 } }], growing)[0]?.tick).toBe(4);
+  });
+});
+
+describe('isRightAnswer', () => {
+  it.each([
+    ['3', 3, true],
+    [' 3 ', 3, true],
+    ['3.0', 3, true],
+    ['4', 3, false],
+    ['', 0, false],
+    ['three', 3, false],
+    ['2', '2', true],
+    ['1,000', 1000, true],
+  ] as const)('checks %j against %j: %s', (input, answer, ok) => {
+    expect(isRightAnswer(input, answer)).toBe(ok);
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { validateScenario } from '../scenario/validate.ts';
+import { validateLesson } from './validate.ts';
+
+const step = { text: { en: 'Look.' }, at: { tick: 0 } };
+const lesson = { id: 'my-lesson', title: { en: 'Mine', 'zh-CN': '我的' }, steps: [step] };
+
+describe('validateLesson', () => {
+  it('accepts a minimal lesson and returns it as written', () => {
+    expect(validateLesson(lesson)).toEqual({ ok: true, value: lesson });
+  });
+
+  it('accepts every anchor and a question read from a decision or a note', () => {
+    const full = {
+      ...lesson,
+      chapter: { en: 'Deployment' },
+      steps: [
+        step,
+        { text: { en: 'a' }, at: { time: 30 } },
+        {
+          text: { en: 'b' },
+          at: { note: { key: 'crashLoopBackOff', nth: 2 } },
+          question: { text: { en: '?' }, answer: { note: 'crashLoopBackOff', value: 'seconds' } },
+        },
+        {
+          text: { 'zh-CN': '看' },
+          at: {
+            decision: {
+              fn: 'scale',
+              key: 'proportion',
+              where: { from: 8 },
+              nth: 2,
+              any: true,
+              orSame: true,
+              actor: 'deployment-controller',
+            },
+          },
+          question: {
+            text: { en: '?' },
+            answer: { fn: 'scale', key: 'proportion', value: 'to', nth: 2 },
+            formula: [{ fn: 'scale', key: 'leftover' }],
+          },
+        },
+      ],
+    };
+    expect(validateLesson(full)).toEqual({ ok: true, value: full });
+  });
+
+  it.each<[string, unknown, string]>([
+    ['a list', [], 'lesson: must be a mapping with id, title and steps, not a list'],
+    [
+      'a bad id',
+      { ...lesson, id: 'My Lesson' },
+      'lesson.id: must be lower-case letters, digits and dashes, like seed-rollout',
+    ],
+    ['no steps', { ...lesson, steps: [] }, 'lesson.steps: must be a non-empty list of steps'],
+    ['an unknown field', { ...lesson, author: 'me' }, 'lesson.author: unknown field'],
+    [
+      'a text in French',
+      { ...lesson, title: { fr: 'Le mien' } },
+      'lesson.title.fr: unknown field (did you mean "en"?)',
+    ],
+    [
+      'two anchors',
+      { ...lesson, steps: [{ ...step, at: { tick: 1, time: 2 } }] },
+      'lesson.steps[0].at: must have exactly one of tick, time, decision or note',
+    ],
+    [
+      'a negative tick',
+      { ...lesson, steps: [{ ...step, at: { tick: -1 } }] },
+      'lesson.steps[0].at.tick: must be a whole number ≥ 0',
+    ],
+    [
+      'a decision without key',
+      { ...lesson, steps: [{ ...step, at: { decision: { fn: 'scale' } } }] },
+      'lesson.steps[0].at.decision.key: required',
+    ],
+    [
+      'an answer naming both a note and a decision',
+      {
+        ...lesson,
+        steps: [
+          { ...step, question: { text: { en: '?' }, answer: { note: 'x', fn: 'a', key: 'b', value: 'v' } } },
+        ],
+      },
+      'lesson.steps[0].question.answer: must name a decision (fn and key) or a summary note (note), not both',
+    ],
+    [
+      'an answer written in the lesson',
+      { ...lesson, steps: [{ ...step, question: { text: { en: '?' }, answer: 3 } }] },
+      'lesson.steps[0].question.answer: must be a mapping with fn, key and value (or note and value), not 3',
+    ],
+  ])('refuses %s', (_, x, message) => {
+    const r = validateLesson(x);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors[0]).toBe(message);
+  });
+});
+
+describe('validateScenario with a lesson', () => {
+  const scenario = { version: 1, name: 's', objects: [] };
+
+  it('keeps the lesson last, in the file’s key order', () => {
+    const r = validateScenario({ lesson, ...scenario });
+    expect(r.ok && Object.keys(r.value)).toEqual(['version', 'name', 'objects', 'lesson']);
+  });
+
+  it('reports a bad lesson with its path', () => {
+    const r = validateScenario({ ...scenario, lesson: { ...lesson, steps: 'none' } });
+    expect(r.ok ? null : r.errors).toEqual(['lesson.steps: must be a non-empty list of steps']);
+  });
+});
