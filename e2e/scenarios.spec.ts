@@ -73,7 +73,7 @@ test.afterEach(async () => {
 
 // ---- helpers -----------------------------------------------------------------------------------
 
-const DEPLOYMENT_AND_SERVICE = `apiVersion: apps/v1
+const DEPLOYMENT_AND_CONFIGMAP = `apiVersion: apps/v1
 kind: Deployment
 metadata:
   name: web
@@ -91,12 +91,11 @@ spec:
           image: nginx:1.27
 ---
 apiVersion: v1
-kind: Service
+kind: ConfigMap
 metadata:
   name: web
-spec:
-  selector: { app: web }
-  ports: [{ port: 80 }]
+data:
+  index.html: hello
 `;
 
 const slider = (page: Page) => page.getByRole('slider', { name: 'Timeline position' });
@@ -133,15 +132,15 @@ async function scrubToEnd(page: Page): Promise<number> {
 }
 
 /**
- * importWeb imports the Deployment + Service file (replacing the scenario, or added to it), closes
+ * importWeb imports the Deployment + ConfigMap file (replacing the scenario, or added to it), closes
  * the dialog and waits for the new run.
  */
 async function importWeb(
   page: Page,
   mode: 'Replace the scenario' | 'Add to this scenario' = 'Add to this scenario',
 ): Promise<void> {
-  const dialog = await importFile(page, 'web.yaml', DEPLOYMENT_AND_SERVICE, mode);
-  await expect(dialog.getByTestId('import-ignored')).toContainText('Service "web"');
+  const dialog = await importFile(page, 'web.yaml', DEPLOYMENT_AND_CONFIGMAP, mode);
+  await expect(dialog.getByTestId('import-ignored')).toContainText('ConfigMap "web"');
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
   await waitForRun(page);
@@ -283,13 +282,13 @@ test('the gallery lists every preset with its lesson, loads one, and is a keyboa
 
 // ---- import ----------------------------------------------------------------------------------------
 
-test('importing a manifest file replaces the scenario by its Deployment and names the Service it ignored', async ({
+test('importing a manifest file replaces the scenario by its Deployment and names the ConfigMap it ignored', async ({
   page,
 }) => {
   await page.goto('./');
   await waitForRun(page);
-  const dialog = await importFile(page, 'web.yaml', DEPLOYMENT_AND_SERVICE);
-  await expect(dialog.getByTestId('import-ignored')).toHaveText(/^Ignored 1 document: Service "web"/);
+  const dialog = await importFile(page, 'web.yaml', DEPLOYMENT_AND_CONFIGMAP);
+  await expect(dialog.getByTestId('import-ignored')).toHaveText(/^Ignored 1 document: ConfigMap "web"/);
   await axe(page, 'dialog[open]');
   await page.screenshot({ path: 'artifacts/screenshots/scenarios-import.png' });
   await dialog.getByRole('button', { name: 'Done' }).click();
@@ -317,12 +316,12 @@ test('files dropped on the import zone are imported', async ({ page }) => {
     const dt = new DataTransfer();
     dt.items.add(new File([text], 'web.yaml', { type: 'application/yaml' }));
     return dt;
-  }, DEPLOYMENT_AND_SERVICE);
+  }, DEPLOYMENT_AND_CONFIGMAP);
   const zone = dialog.getByTestId('import-drop-zone');
   await zone.dispatchEvent('dragover', { dataTransfer });
   await expect(zone).toHaveAttribute('data-dragging', 'true');
   await zone.dispatchEvent('drop', { dataTransfer });
-  await expect(dialog.getByTestId('import-ignored')).toContainText('Service "web"');
+  await expect(dialog.getByTestId('import-ignored')).toContainText('ConfigMap "web"');
   await expect(zone).not.toHaveAttribute('data-dragging', 'true');
 });
 
@@ -360,7 +359,7 @@ test('an invalid manifest shows the API server message and changes nothing', asy
   await waitForRun(page);
   const before = await exportedScenario(page);
   const dialog = await openDialog(page, 'Import');
-  const bad = DEPLOYMENT_AND_SERVICE.replace('replicas: 4', 'replicas: -1');
+  const bad = DEPLOYMENT_AND_CONFIGMAP.replace('replicas: 4', 'replicas: -1');
   await dialog.getByRole('textbox', { name: 'Manifests or scenario YAML' }).fill(bad);
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
   const alert = dialog.getByRole('alert');

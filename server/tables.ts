@@ -6,8 +6,7 @@
  * cell.
  */
 import type { ControllerRevision, Event, KubeObject } from '../src/engine/api/types.ts';
-import { COLUMNS } from '../src/engine/kubectl/printers/rows.ts';
-import { type TableKind, tableRow } from '../src/engine/kubectl/printers/table.ts';
+import { COLUMNS, type TableKind, tableRow } from '../src/engine/kubectl/printers/table.ts';
 import { formatAge } from '../src/engine/lib/duration.ts';
 
 export interface ColumnDefinition {

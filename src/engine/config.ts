@@ -3,6 +3,7 @@
  * src/scenario parses and validates scenario files (DESIGN.md §4) and turns them into this;
  * the engine itself never parses YAML or checks field paths.
  */
+import type { PolicyObject } from './api/policyTypes.ts';
 import type { DaemonSet, Deployment, Namespace, Taint } from './api/types.ts';
 
 /** A delay in virtual seconds: fixed, or drawn uniformly from [min, max] with the engine PRNG. */
@@ -48,9 +49,20 @@ import type { ApiRequest } from './apiserver/rest/write.ts';
 
 export type SimAction =
   | { at: number; kubectl: string }
-  | { at: number; apply: Deployment | DaemonSet | Namespace | Record<string, unknown> }
+  | { at: number; apply: Deployment | DaemonSet | Namespace | PolicyObject | Record<string, unknown> }
   | { at: number; node: { name: string; ready?: boolean; remove?: boolean; add?: Partial<NodeConfig> } }
   | { at: number; request: ApiRequest };
+
+/**
+ * One step of `cluster.load` (DESIGN.md §9): from `at` seconds on, each running pod of the
+ * workload uses `cpuMilli` of CPU (what metrics-server would report), until the next step.
+ */
+export interface LoadStep {
+  at: number;
+  /** `deployment/NAME` (namespace default) or `deployment/NAMESPACE/NAME`. */
+  workload: string;
+  cpuMilli: number;
+}
 
 export interface SimConfig {
   seed: number;
@@ -60,8 +72,10 @@ export interface SimConfig {
   /** How long an application takes to exit after SIGTERM (the pod's grace period still ends it with SIGKILL). */
   terminationSeconds: number;
   watchDelaySeconds: number;
-  objects: (Deployment | DaemonSet | Namespace)[];
+  objects: (Deployment | DaemonSet | Namespace | PolicyObject)[];
   actions: SimAction[];
+  /** CPU load steps for the autoscaler; absent or empty: every pod uses nothing. */
+  load?: LoadStep[];
 }
 
 export const DEFAULT_IMAGE_BEHAVIOUR: ImageBehaviour = {

@@ -8,10 +8,11 @@ import { APISERVER_DECISION_KEYS } from './apiserver/explainCatalog.ts';
 import { KUBELET_DECISION_KEYS } from './kubelet/explainCatalog.ts';
 import { EVENT_DECISION_KEYS } from './sim/eventCatalog.ts';
 import { SCHEDULER_DECISION_KEYS } from './scheduler/explainCatalog.ts';
+import { POLICY_DECISION_KEYS } from './controller/policyExplainCatalog.ts';
 
 export type { DecisionCatalog };
 
-/** ALL_DECISION_CATALOGS: Deployment, ReplicaSet, DaemonSet, event-recorder, kubelet, admission and scheduler templates, in that order. */
+/** ALL_DECISION_CATALOGS: Deployment, ReplicaSet, DaemonSet, event-recorder, kubelet, admission, scheduler and policy-controller templates, in that order. */
 export const ALL_DECISION_CATALOGS: readonly DecisionCatalog[] = [
   DEPLOYMENT_DECISION_KEYS,
   REPLICASET_DECISION_KEYS,
@@ -20,6 +21,7 @@ export const ALL_DECISION_CATALOGS: readonly DecisionCatalog[] = [
   KUBELET_DECISION_KEYS,
   APISERVER_DECISION_KEYS,
   SCHEDULER_DECISION_KEYS,
+  POLICY_DECISION_KEYS,
 ];
 
 /** The tick summaries' English templates (sim/summaryCatalog.ts); the UI translates the same keys. */

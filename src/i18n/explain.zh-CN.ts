@@ -116,7 +116,10 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
   manageReplicas: {
     diff: 'diff = 活跃 Pod {{active}} − replicas {{replicas}} = {{diff}}',
     burstCapped: 'diff {{diff}} > burstReplicas {{burstReplicas}}：本次同步只处理 {{n}} 个',
-    createFailed: '{{failed}} 个创建失败：跳过其余 {{skipped}} 个，并调低对应的 expectations',
+    createFailed:
+      '{{failed}} 个创建失败：{{error}}；跳过其余批次的 {{skipped}} 个，调低对应的 expectations，并带退避重新入队',
+    budgetNotConsulted:
+      'PodDisruptionBudget {{pdb}} 覆盖其中 {{count}} 个 Pod（disruptionsAllowed {{disruptionsAllowed}}）；ReplicaSet 控制器直接删除 Pod，从不询问预算（kubernetes#34776）',
     create: '按慢启动批次 {{batches}} 创建 {{count}} 个 Pod',
     delete: '删除 {{count}} 个 Pod：{{pods}}',
   },
@@ -339,5 +342,43 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
   handleSchedulingFailure: {
     unschedulablePods:
       '第 {{attempts}} 次尝试后 {{pod}} → unschedulablePods：等待 {{plugins}} 可能接受它的集群事件（之后退避 {{backoff}} 秒），最迟等到 {{flushAt}} 秒（5 分钟）',
+  },
+  // Policy controllers and the eviction subresource (ResourceQuota, PodDisruptionBudget, HPA).
+  syncResourceQuota: {
+    usage:
+      'ResourceQuota {{quota}}：已用 {{used}}，上限 {{hard}}（按命名空间里的 Pod 重新计算；正在终止的 Pod 仍然计入）',
+  },
+  updatePdbStatus: {
+    disruptionsAllowed:
+      'PodDisruptionBudget {{pdb}}：disruptionsAllowed = currentHealthy {{currentHealthy}} − desiredHealthy {{desiredHealthy}} = {{disruptionsAllowed}}（expectedPods {{expectedPods}}；不小于 0）',
+  },
+  failSafe: {
+    syncFailed:
+      '无法计算 PodDisruptionBudget {{pdb}}（{{error}}）：disruptionsAllowed 置为 0，任何驱逐都不会通过',
+  },
+  evictPod: {
+    evicted: '{{pod}} 的驱逐被接受（预算 {{pdb}}）：Pod 加上 DisruptionTarget 状况，然后优雅删除',
+    tooManyRequests: '预算 {{pdb}} 以 429 拒绝驱逐 {{pod}}：{{cause}}；kubectl drain 5 秒后重试',
+  },
+  getResourceReplicas: {
+    utilization:
+      'HPA {{hpa}}：cpu 利用率为请求的 {{utilization}}%，目标 {{target}}% → {{ready}} 个就绪 Pod 上的比值 {{usageRatio}}（{{ignored}} 个被忽略），容差 10% → {{replicas}} 个副本',
+    utilizationFilled:
+      'HPA {{hpa}}：cpu 利用率为请求的 {{utilization}}%，目标 {{target}}% → {{ready}} 个就绪 Pod 上的比值 {{usageRatio}}；扩容时把 {{unready}} 个未就绪 Pod 记为 0%，把 {{missing}} 个没有指标的 Pod 在扩容时记为 0%、缩容时记为 100%，得到比值 {{newUsageRatio}}（{{ignored}} 个被忽略）→ {{replicas}} 个副本',
+  },
+  normalizeDesiredReplicas: {
+    normalized:
+      'HPA {{hpa}}：当前 {{current}}，建议 {{proposed}} → 经过 5 分钟缩容稳定窗口和扩容上限 max(2 × 当前, 4) 后为 {{desired}}（{{reason}}）',
+  },
+  normalizeDesiredReplicasWithBehaviors: {
+    normalized:
+      'HPA {{hpa}}：当前 {{current}}，建议 {{proposed}} → 经过 behavior 的稳定窗口和速率策略后为 {{desired}}（{{reason}}）',
+  },
+  reconcileAutoscaler: {
+    rescale: '把 {{reference}} 从 {{from}} 扩缩到 {{to}}：{{reason}}（通过 scale 子资源写 spec.replicas）',
+    noRescale: '{{reference}} 保持 {{replicas}} 个副本',
+    failedGetScale: '无法读取 {{reference}} 的 scale：{{error}}',
+    failedComputeMetrics: '无法为 {{reference}} 算出副本数：{{error}}',
+    statusFailed: '写入 HPA 状态失败：{{error}}',
   },
 };

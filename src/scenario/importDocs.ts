@@ -1,7 +1,8 @@
 /**
  * Import of pasted or dropped YAML: one or more manifests (a `kind: List` is unpacked), or one
- * whole scenario file. Of the manifests, Deployments and DaemonSets are kept as objects (without
- * the fields a cluster fills in), `v1 Node`s become scenario nodes (labels, taints,
+ * whole scenario file. Of the manifests, Deployments, DaemonSets and the policy kinds (ResourceQuota,
+ * PodDisruptionBudget, HorizontalPodAutoscaler, Service) are kept as objects (without the fields a
+ * cluster fills in), `v1 Node`s become scenario nodes (labels, taints,
  * unschedulable, allocatable), `v1 Namespace`s are listed (a namespace is created on first use),
  * and every other kind is listed in `note`.
  *
@@ -13,9 +14,9 @@
 import { aggregateMessage } from '../engine/apiserver/fieldErrors.ts';
 import { isDNS1123Label } from '../engine/apiserver/validationCore.ts';
 import { field, isRecord, type Issues, newIssues, own, report } from './check.ts';
-import { isWorkloadKind, validateWorkload } from './manifest.ts';
+import { isScenarioObjectKind, validateWorkload } from './manifest.ts';
 import { parseYamlDocuments } from './parse.ts';
-import type { AllocatableSpec, NodeSpec, Result, Scenario, Workload } from './types.ts';
+import type { AllocatableSpec, NodeSpec, Result, Scenario, ScenarioObject } from './types.ts';
 import { validateScenario } from './validate.ts';
 import { quantityProblem, validateNodeName, validateNodeProps } from './validateCluster.ts';
 
@@ -24,7 +25,7 @@ export type Imported =
   | { type: 'scenario'; scenario: Scenario; ignored: string[]; note: string | null }
   | {
       type: 'objects';
-      objects: Workload[];
+      objects: ScenarioObject[];
       /** `v1 Node` documents as scenario nodes. */
       nodes: NodeSpec[];
       /** The names of `v1 Namespace` documents. */
@@ -69,7 +70,7 @@ export function importManifests(text: string): Result<Imported> {
   const items = docs.value.flatMap((d) => (isRecord(d) && isListKind(d) ? (d.items as unknown[]) : [d]));
   const many = items.length > 1;
   const errors: string[] = [];
-  const out = { objects: [] as Workload[], nodes: [] as NodeSpec[], namespaces: [] as string[], ignored: [] as string[] };
+  const out = { objects: [] as ScenarioObject[], nodes: [] as NodeSpec[], namespaces: [] as string[], ignored: [] as string[] };
   const seen = new Set<string>();
   items.forEach((d, i) => {
     const where = many ? `Document ${i + 1}: ` : '';
@@ -91,7 +92,7 @@ export function importManifests(text: string): Result<Imported> {
 }
 
 interface Taken {
-  objects: Workload[];
+  objects: ScenarioObject[];
   nodes: NodeSpec[];
   namespaces: string[];
   ignored: string[];
@@ -99,7 +100,7 @@ interface Taken {
 
 /** takeDocument files one document into `out` (or reports why not); returns its identity for the twice-check. */
 function takeDocument(issues: Issues, d: unknown, out: Taken): { id: string; label: string } | null {
-  if (isRecord(d) && typeof d.kind === 'string' && d.kind !== '' && !isWorkloadKind(d.kind) && !CLUSTER_KINDS.has(d.kind)) {
+  if (isRecord(d) && typeof d.kind === 'string' && d.kind !== '' && !isScenarioObjectKind(d.kind) && !CLUSTER_KINDS.has(d.kind)) {
     out.ignored.push(`${d.kind} ${describeName(d)}`);
     return null;
   }
@@ -222,11 +223,14 @@ function namespaceFromManifest(issues: Issues, d: Record<string, unknown>): stri
   return name;
 }
 
-/** ignoredNote: `Ignored 2 documents: Service "web", ConfigMap "cfg" (Rollout Lab simulates Deployment and DaemonSet)`. */
+/** ignoredNote: `Ignored 2 documents: Secret "web", ConfigMap "cfg" (Rollout Lab simulates Deployment and DaemonSet, with …)`. */
 export function ignoredNote(ignored: string[]): string | null {
   if (ignored.length === 0) return null;
   const docs = ignored.length === 1 ? 'document' : 'documents';
-  return `Ignored ${ignored.length} ${docs}: ${ignored.join(', ')} (Rollout Lab simulates Deployment and DaemonSet)`;
+  return (
+    `Ignored ${ignored.length} ${docs}: ${ignored.join(', ')}` +
+    ' (Rollout Lab simulates Deployment and DaemonSet, with Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service)'
+  );
 }
 
 function isListKind(d: Record<string, unknown>): boolean {

@@ -12,6 +12,7 @@
  * Namespaces: a namespace is created on first use, so an imported Namespace document needs no
  * object of its own; its workloads keep their metadata.namespace.
  */
+import { namePrinterLine } from '../engine/kubectl/resources.ts';
 import type { Imported } from './importDocs.ts';
 import type { Action, NodeSpec, Scenario, ScenarioObject } from './types.ts';
 
@@ -30,10 +31,9 @@ export interface ImportPlan {
 
 const MAX_NAME = 200;
 
-/** resourceOf is how kubectl names an object in apply's output: `deployment.apps/web`. */
-function resourceOf(kind: 'Deployment' | 'DaemonSet' | 'Node', name: string): string {
-  const resource = kind === 'Deployment' ? 'deployment.apps' : kind === 'DaemonSet' ? 'daemonset.apps' : 'node';
-  return `${resource}/${name}`;
+/** resourceOf is how kubectl names an object in apply's output: `deployment.apps/web`, `poddisruptionbudget.policy/web`. */
+function resourceOf(kind: ScenarioObject['kind'] | 'Node', name: string): string {
+  return namePrinterLine(kind, name, '');
 }
 
 /**

@@ -9,9 +9,12 @@
 import { apiserverInvalidMessage } from './apiserverCheck.ts';
 import { describeValue, field, isRecord, type Issues, own, report } from './check.ts';
 import { replicasLimitMessage, secondsLimitMessage } from './limits.ts';
-import { decodeManifest } from './manifestShape.ts';
+import { decodeManifest, decodePolicyManifest } from './manifestShape.ts';
 import { LIMITS, type ScenarioObject, type Workload } from './types.ts';
+import type { PolicyObject } from '../engine/api/policyTypes.ts';
+import { POLICY_API_VERSIONS } from '../engine/api/policyTypes.ts';
 import type { Namespace, PodSpec } from '../engine/api/types.ts';
+import { isPolicyKind, preparePolicyObject } from '../engine/apiserver/createPolicy.ts';
 import { invalidMessage } from '../engine/apiserver/fieldErrors.ts';
 import { validateNamespace } from '../engine/apiserver/validationCore.ts';
 
@@ -22,7 +25,12 @@ export const WORKLOAD_API_VERSION = 'apps/v1';
 
 /** unsupportedKindMessage explains that a kind is not simulated. */
 export function unsupportedKindMessage(kind: string): string {
-  return `unsupported kind ${JSON.stringify(kind)} (Rollout Lab simulates Deployment and DaemonSet, in any Namespace)`;
+  return `unsupported kind ${JSON.stringify(kind)} (Rollout Lab simulates Deployment and DaemonSet, with Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service)`;
+}
+
+/** isScenarioObjectKind tells whether `objects` and `apply` take this kind. */
+export function isScenarioObjectKind(kind: unknown): kind is ScenarioObject['kind'] {
+  return isWorkloadKind(kind) || isPolicyKind(kind) || kind === 'Namespace';
 }
 
 /**
@@ -57,6 +65,31 @@ function validateNamespaceManifest(issues: Issues, path: string, x: Record<strin
     return null;
   }
   return ns;
+}
+
+/**
+ * validatePolicyManifest checks a ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler or
+ * Service as the API server would: its apiVersion, the decoding of its fields (quantities must
+ * parse), then defaults and validation, with the API server's own message after the path.
+ */
+function validatePolicyManifest(issues: Issues, path: string, x: Record<string, unknown>, kind: PolicyObject['kind'], apiVersion: unknown): PolicyObject | null {
+  const want = POLICY_API_VERSIONS[kind];
+  if (apiVersion !== want) {
+    report(issues, field(path, 'apiVersion'), `no matches for kind ${JSON.stringify(kind)} in version ${JSON.stringify(String(apiVersion))} (Rollout Lab serves it at ${want})`);
+    return null;
+  }
+  const decoded = decodePolicyManifest(kind, x);
+  if (!decoded.ok) {
+    report(issues, path, decoded.message);
+    return null;
+  }
+  const obj = decoded.value as unknown as PolicyObject;
+  const r = preparePolicyObject(obj);
+  if ('error' in r) {
+    report(issues, path, r.error.message);
+    return null;
+  }
+  return obj;
 }
 
 /**
@@ -95,7 +128,7 @@ export function isWorkloadKind(kind: unknown): kind is Workload['kind'] {
 }
 
 /** validateWorkload checks one manifest at `path`; it returns the manifest, or null after reporting why not. */
-export function validateWorkload(issues: Issues, path: string, x: unknown): Workload | null {
+export function validateWorkload(issues: Issues, path: string, x: unknown): ScenarioObject | null {
   if (!isRecord(x)) {
     report(issues, path, `must be a Kubernetes manifest (a mapping with apiVersion, kind, metadata, spec), not ${describeValue(x)}`);
     return null;
@@ -109,7 +142,7 @@ export function validateWorkload(issues: Issues, path: string, x: unknown): Work
   } else if (typeof kind !== 'string') {
     report(issues, field(path, 'kind'), `must be a string such as "Deployment", not ${describeValue(kind)}`);
     known = false;
-  } else if (!isWorkloadKind(kind)) {
+  } else if (!isScenarioObjectKind(kind)) {
     report(issues, field(path, 'kind'), unsupportedKindMessage(kind));
     known = false;
   }
@@ -118,6 +151,8 @@ export function validateWorkload(issues: Issues, path: string, x: unknown): Work
     return null;
   }
   if (!known) return null;
+  if (kind === 'Namespace') return validateNamespaceManifest(issues, path, x);
+  if (isPolicyKind(kind)) return validatePolicyManifest(issues, path, x, kind, apiVersion);
   if (apiVersion !== WORKLOAD_API_VERSION) {
     report(
       issues,

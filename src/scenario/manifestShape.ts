@@ -12,8 +12,8 @@ import { isRecord } from './check.ts';
 import { parseQuantity } from '../engine/lib/quantity.ts';
 
 type GoType =
-  | { t: 'string' | 'bool' | 'int32' | 'int64' | 'intstr' | 'any' | 'quantities' }
-  | { t: 'map' }
+  | { t: 'string' | 'bool' | 'int32' | 'int64' | 'intstr' | 'any' | 'quantity' }
+  | { t: 'map' | 'qmap' }
   | { t: 'list'; of: GoType }
   | { t: 'struct'; name: string; fields: Record<string, GoType>; open?: boolean };
 
@@ -25,7 +25,7 @@ const intstr: GoType = { t: 'intstr' };
 const any: GoType = { t: 'any' };
 const map: GoType = { t: 'map' };
 /** A ResourceList: map[ResourceName]resource.Quantity, each value a quantity string or number. */
-const quantities: GoType = { t: 'quantities' };
+const quantities: GoType = { t: 'qmap' };
 const list = (of: GoType): GoType => ({ t: 'list', of });
 const struct = (name: string, fields: Record<string, GoType>, open = false): GoType => ({
   t: 'struct',
@@ -225,6 +225,109 @@ const namespace = struct('Namespace', {
   status: any,
 });
 
+// The policy kinds of DESIGN.md §9 (core/v1, policy/v1, autoscaling/v2).
+const quantity: GoType = { t: 'quantity' };
+const resourceList = quantities;
+
+const resourceQuota = struct('ResourceQuota', {
+  apiVersion: str,
+  kind: str,
+  metadata: objectMeta,
+  spec: struct('ResourceQuotaSpec', {
+    hard: resourceList,
+    scopes: list(str),
+    scopeSelector: struct('ScopeSelector', {
+      matchExpressions: list(struct('ScopedResourceSelectorRequirement', { scopeName: str, operator: str, values: list(str) })),
+    }),
+  }),
+  status: any,
+});
+
+const podDisruptionBudget = struct('PodDisruptionBudget', {
+  apiVersion: str,
+  kind: str,
+  metadata: objectMeta,
+  spec: struct('PodDisruptionBudgetSpec', { minAvailable: intstr, selector: labelSelector, maxUnavailable: intstr, unhealthyPodEvictionPolicy: str }),
+  status: any,
+});
+
+const metricTarget = struct('MetricTarget', { type: str, value: quantity, averageValue: quantity, averageUtilization: int32 });
+const scalingRules = struct('HPAScalingRules', {
+  stabilizationWindowSeconds: int32,
+  selectPolicy: str,
+  policies: list(struct('HPAScalingPolicy', { type: str, value: int32, periodSeconds: int32 })),
+  tolerance: quantity,
+});
+
+const horizontalPodAutoscaler = struct('HorizontalPodAutoscaler', {
+  apiVersion: str,
+  kind: str,
+  metadata: objectMeta,
+  spec: struct('HorizontalPodAutoscalerSpec', {
+    scaleTargetRef: struct('CrossVersionObjectReference', { kind: str, name: str, apiVersion: str }),
+    minReplicas: int32,
+    maxReplicas: int32,
+    metrics: list(
+      struct('MetricSpec', {
+        type: str,
+        resource: struct('ResourceMetricSource', { name: str, target: metricTarget }),
+        containerResource: struct('ContainerResourceMetricSource', { name: str, container: str, target: metricTarget }),
+        pods: any,
+        object: any,
+        external: any,
+      }),
+    ),
+    behavior: struct('HorizontalPodAutoscalerBehavior', { scaleUp: scalingRules, scaleDown: scalingRules }),
+  }),
+  status: any,
+});
+
+const service = struct('Service', {
+  apiVersion: str,
+  kind: str,
+  metadata: objectMeta,
+  spec: struct(
+    'ServiceSpec',
+    {
+      ports: list(struct('ServicePort', { name: str, protocol: str, appProtocol: str, port: int32, targetPort: intstr, nodePort: int32 })),
+      selector: map,
+      clusterIP: str,
+      clusterIPs: list(str),
+      type: str,
+      externalIPs: list(str),
+      externalName: str,
+      sessionAffinity: str,
+    },
+    true,
+  ),
+  status: any,
+});
+
+const POLICY_TYPES: Record<string, { ty: GoType; version: string }> = {
+  ResourceQuota: { ty: resourceQuota, version: 'v1' },
+  PodDisruptionBudget: { ty: podDisruptionBudget, version: 'v1' },
+  HorizontalPodAutoscaler: { ty: horizontalPodAutoscaler, version: 'v2' },
+  Service: { ty: service, version: 'v1' },
+};
+
+/**
+ * decodePolicyManifest is decodeManifest for ResourceQuota, PodDisruptionBudget,
+ * HorizontalPodAutoscaler and Service: a quantity that does not parse is the decoder's
+ * `quantities must match the regular expression …`.
+ */
+export function decodePolicyManifest(kind: 'ResourceQuota' | 'PodDisruptionBudget' | 'HorizontalPodAutoscaler' | 'Service', obj: Record<string, unknown>): Decoded {
+  const t = POLICY_TYPES[kind] as { ty: GoType; version: string };
+  const w: Walk = { typeError: null, unknown: [] };
+  const value = walk(w, t.ty, obj, '', kind) as Record<string, unknown>;
+  const head = `${kind} in version "${t.version}" cannot be handled as a ${kind}`;
+  if (w.typeError !== null) return { ok: false, message: `${head}: ${w.typeError}` };
+  if (w.unknown.length > 0) {
+    const list = w.unknown.map((p) => `unknown field "${p}"`).join(', ');
+    return { ok: false, message: `${head}: strict decoding error: ${list}` };
+  }
+  return { ok: true, value };
+}
+
 /** What decodeManifest found: the object with nulls dropped, or the decoder's message. */
 export type Decoded = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
 
@@ -295,24 +398,16 @@ function walk(w: Walk, ty: GoType, x: unknown, path: string, owner: string): unk
     case 'intstr':
       if (typeof x === 'string') return x;
       return walkInt(x, 32, mismatch, 'int32');
+    case 'quantity': {
+      // resource.Quantity.UnmarshalJSON: the text (trimmed) or the bare number must parse, else apimachinery's own error.
+      const q = parseQuantity(typeof x === 'string' ? x.trim() : typeof x === 'number' ? String(x) : JSON.stringify(x));
+      // Go's decoder stops at the first error: a later one does not replace it.
+      if (!q.ok && w.typeError === null) w.typeError = q.error;
+      return x;
+    }
     case 'int32':
     case 'int64':
       return walkInt(x, ty.t === 'int32' ? 32 : 64, mismatch, ty.t);
-    case 'quantities': {
-      if (!isRecord(x)) return mismatch('v1.ResourceList');
-      const entries: [string, unknown][] = [];
-      for (const [k, v] of Object.entries(x)) {
-        if (v === null) continue;
-        // resource.Quantity.UnmarshalJSON: the text (or the number) must parse, else apimachinery's own error.
-        const q = parseQuantity(typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : JSON.stringify(v));
-        if (!q.ok) {
-          w.typeError = q.error;
-          return x;
-        }
-        entries.push([k, v]);
-      }
-      return Object.fromEntries(entries);
-    }
     case 'map': {
       if (!isRecord(x)) return mismatch(GO_NAME.map as string);
       const entries: [string, unknown][] = [];
@@ -320,6 +415,15 @@ function walk(w: Walk, ty: GoType, x: unknown, path: string, owner: string): unk
         if (v === null) continue;
         if (typeof v !== 'string') return mismatch('string', jsonKind(v), join(path, k));
         entries.push([k, v]);
+      }
+      return Object.fromEntries(entries);
+    }
+    case 'qmap': {
+      if (!isRecord(x)) return mismatch('v1.ResourceList');
+      const entries: [string, unknown][] = [];
+      for (const [k, v] of Object.entries(x)) {
+        if (v === null) continue;
+        entries.push([k, walk(w, { t: 'quantity' }, v, join(path, k), owner)]);
       }
       return Object.fromEntries(entries);
     }
@@ -363,11 +467,13 @@ function zero(ty: GoType): unknown {
   switch (ty.t) {
     case 'struct':
     case 'map':
+    case 'qmap':
       return {};
     case 'list':
       return [];
     case 'string':
     case 'intstr':
+    case 'quantity':
       return '';
     case 'bool':
       return false;
@@ -375,7 +481,6 @@ function zero(ty: GoType): unknown {
     case 'int64':
       return 0;
     case 'any':
-    case 'quantities':
       return null;
   }
 }

@@ -9,11 +9,13 @@ import {
   DEFAULT_IMAGE_BEHAVIOUR,
   DEFAULT_MAX_PODS,
   type ImageBehaviour,
+  type LoadStep,
   type NodeConfig,
   type SimAction,
   type SimConfig,
 } from '../engine/config.ts';
-import type { Action, ImageSpec, NodeAddSpec, Scenario } from './types.ts';
+import { milliValue, parseQuantity } from '../engine/lib/quantity.ts';
+import type { Action, ImageSpec, LoadSpec, NodeAddSpec, Scenario } from './types.ts';
 
 export const DEFAULT_SEED = 1;
 export const DEFAULT_NODE_COUNT = 3;
@@ -35,7 +37,14 @@ export function toSimConfig(s: Scenario): SimConfig {
     watchDelaySeconds: s.controller?.watchDelaySeconds ?? DEFAULT_WATCH_DELAY_SECONDS,
     objects: s.objects,
     actions: sortByTime(s.actions ?? []).map((a) => simAction(a, defaults)),
+    ...(s.cluster?.load?.length ? { load: s.cluster.load.map(loadStep) } : {}),
   };
+}
+
+/** loadStep reads a validated `cluster.load` step: its CPU in millicores. */
+function loadStep(l: LoadSpec): LoadStep {
+  const q = parseQuantity(l.cpu);
+  return { at: l.at, workload: l.workload, cpuMilli: q.ok ? milliValue(q.value) : 0 };
 }
 
 /**

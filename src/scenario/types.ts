@@ -3,6 +3,7 @@
  * describe a run with. A Scenario keeps what the author wrote; toSimConfig applies the defaults.
  * Key order of every interface below is the order §4 prints, and scenarioToYaml keeps it.
  */
+import type { PolicyObject } from '../engine/api/policyTypes.ts';
 import type { Lesson } from '../lessons/format.ts';
 import type { DaemonSet, Deployment, Namespace, Taint } from '../engine/api/types.ts';
 
@@ -44,6 +45,15 @@ export interface NodeSpec {
   allocatable?: AllocatableSpec;
 }
 
+/** One step of `cluster.load` (DESIGN.md §9): each pod's CPU use from `at` seconds on. */
+export interface LoadSpec {
+  at: number;
+  /** `deployment/NAME` (namespace default) or `deployment/NAMESPACE/NAME`. */
+  workload: string;
+  /** A CPU quantity: `250m`, `0.5`. */
+  cpu: string;
+}
+
 export interface ClusterSpec {
   /** A count (node-1 … node-N) or a list of nodes. Default 3. */
   nodes?: number | NodeSpec[];
@@ -56,6 +66,8 @@ export interface ClusterSpec {
    * still ends it with SIGKILL). Default 1.
    */
   terminationSeconds?: number;
+  /** CPU load steps for the HorizontalPodAutoscaler; none: every pod idles. */
+  load?: LoadSpec[];
 }
 
 export interface ControllerSpec {
@@ -66,8 +78,11 @@ export interface ControllerSpec {
 /** A workload manifest: a real apps/v1 Deployment or DaemonSet. */
 export type Workload = Deployment | DaemonSet;
 
-/** An object of `objects` or of an `apply` action: a workload, or a v1 Namespace. */
-export type ScenarioObject = Workload | Namespace;
+/**
+ * Anything `objects` and `apply` take: a workload, a v1 Namespace, or a ResourceQuota,
+ * PodDisruptionBudget, HorizontalPodAutoscaler or Service.
+ */
+export type ScenarioObject = Workload | Namespace | PolicyObject;
 
 /** What a node action adds: a new node with these properties. */
 export interface NodeAddSpec {

@@ -48,7 +48,7 @@ describe('validateScenario', () => {
     ['seed is fractional', with_({ seed: 1.5 }), 'seed: must be a whole number from 0 to 4294967295'],
     ['objects is missing', with_({ objects: undefined }), 'objects: required'],
     ['objects is a mapping', with_({ objects: {} }), 'objects: must be a list of Deployment and DaemonSet manifests, and Namespaces ([] for none)'],
-    ['cluster is a list', with_({ cluster: [] }), 'cluster: must be a mapping with nodes, nodeDefaults, images, terminationSeconds'],
+    ['cluster is a list', with_({ cluster: [] }), 'cluster: must be a mapping with nodes, nodeDefaults, images, terminationSeconds, load'],
     ['cluster has an unknown field', with_({ cluster: { foo: 1 } }), 'cluster.foo: unknown field'],
     [
       'a node cpu does not parse',
@@ -233,9 +233,9 @@ describe('validateScenario', () => {
     ],
     ['an object is a string', with_({ objects: ['web'] }), 'objects[0]: must be a Kubernetes manifest (a mapping with apiVersion, kind, metadata, spec), not a string ("web")'],
     [
-      'an object is a Service',
-      with_({ objects: [deployment(), { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web' } }] }),
-      'objects[1].kind: unsupported kind "Service" (Rollout Lab simulates Deployment and DaemonSet, in any Namespace)',
+      'an object is a Secret',
+      with_({ objects: [deployment(), { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'web' } }] }),
+      'objects[1].kind: unsupported kind "Secret" (Rollout Lab simulates Deployment and DaemonSet, with Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service)',
     ],
     ['an object has no kind', with_({ objects: [{ apiVersion: 'apps/v1' }] }), 'objects[0].kind: kind not set'],
     ['an object has no apiVersion', with_({ objects: [{ kind: 'Deployment' }] }), 'objects[0].apiVersion: apiVersion not set'],
@@ -278,7 +278,7 @@ describe('validateScenario', () => {
     [
       'an applied object is a ConfigMap',
       with_({ actions: [{ at: 1, apply: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } } }] }),
-      'actions[0].apply.kind: unsupported kind "ConfigMap" (Rollout Lab simulates Deployment and DaemonSet, in any Namespace)',
+      'actions[0].apply.kind: unsupported kind "ConfigMap" (Rollout Lab simulates Deployment and DaemonSet, with Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service)',
     ],
   ])('reports the field path when %s', (_what, scenario, message) => {
     expect(firstError(scenario)).toBe(message);

@@ -7,6 +7,8 @@ import { validateLessonAt } from '../lessons/validate.ts';
 import { checkFields, depthExceeds, field, has, index, isRecord, type Issues, newIssues, own, report } from './check.ts';
 import { validateScenarioObject, WORKLOAD_KINDS } from './manifest.ts';
 import { LIMITS, type Result, SCENARIO_VERSION, type Scenario, type ScenarioObject } from './types.ts';
+import { resourceName } from '../engine/apiserver/errors.ts';
+import { validateLoadWorkloads } from './validateLoad.ts';
 import { validateActions } from './validateActions.ts';
 import { validateCluster, validateController } from './validateCluster.ts';
 
@@ -69,6 +71,7 @@ function validateUnsafe(x: unknown): Result<Scenario> {
   }
   if (has(x, 'objects')) out.objects = validateObjects(issues, 'objects', x.objects);
   if (has(x, 'actions')) out.actions = validateActions(issues, 'actions', x.actions, startNodeNames(x, out));
+  if (out.cluster?.load) validateLoadWorkloads(issues, 'cluster.load', out.cluster.load, out);
   if (has(x, 'lesson')) {
     const lesson = validateLessonAt(issues, 'lesson', x.lesson);
     if (lesson) out.lesson = lesson;
@@ -116,7 +119,7 @@ function validateObjects(issues: Issues, path: string, x: unknown): ScenarioObje
     const meta = obj.metadata as ScenarioObject['metadata'] | undefined;
     const key = obj.kind === 'Namespace' ? `Namespace//${meta?.name}` : `${obj.kind}/${meta?.namespace ?? 'default'}/${meta?.name}`;
     if (seen.has(key)) {
-      const resource = obj.kind === 'Deployment' ? 'deployments.apps' : obj.kind === 'DaemonSet' ? 'daemonsets.apps' : 'namespaces';
+      const resource = resourceName(obj.kind);
       report(issues, field(field(index(path, i), 'metadata'), 'name'), `${resource} ${JSON.stringify(meta?.name)} already exists`);
     }
     seen.add(key);

@@ -18,6 +18,7 @@ import {
   report,
 } from './check.ts';
 import { nodeLimitMessage } from './limits.ts';
+import { validateLoad } from './validateLoad.ts';
 import { duplicate, errorBody, type FieldError, invalid, notSupported } from '../engine/apiserver/fieldErrors.ts';
 import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue, validateLabels as validateLabelMap } from '../engine/apiserver/validationCore.ts';
 import {
@@ -43,10 +44,10 @@ const MAX_PODS_LIMIT = 10_000;
 /** validateCluster checks `cluster` and returns it rebuilt in §4 key order (undefined fields dropped). */
 export function validateCluster(issues: Issues, path: string, x: unknown): ClusterSpec | undefined {
   if (!isRecord(x)) {
-    report(issues, path, 'must be a mapping with nodes, nodeDefaults, images, terminationSeconds');
+    report(issues, path, 'must be a mapping with nodes, nodeDefaults, images, terminationSeconds, load');
     return undefined;
   }
-  checkFields(issues, path, x, ['nodes', 'nodeDefaults', 'images', 'terminationSeconds']);
+  checkFields(issues, path, x, ['nodes', 'nodeDefaults', 'images', 'terminationSeconds', 'load']);
   const out: ClusterSpec = {};
   if (has(x, 'nodes')) {
     const nodes = validateNodes(issues, field(path, 'nodes'), x.nodes);
@@ -64,6 +65,10 @@ export function validateCluster(issues: Issues, path: string, x: unknown): Clust
   if (has(x, 'terminationSeconds')) {
     const t = seconds(issues, field(path, 'terminationSeconds'), x.terminationSeconds, false);
     if (typeof t === 'number') out.terminationSeconds = t;
+  }
+  if (has(x, 'load')) {
+    const load = validateLoad(issues, field(path, 'load'), x.load);
+    if (load !== undefined) out.load = load;
   }
   return out;
 }

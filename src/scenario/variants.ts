@@ -17,7 +17,7 @@ export interface WorkloadRef {
 }
 
 /** isWorkload tells a Deployment or DaemonSet from a Namespace among a scenario's objects. */
-const isWorkload = (o: ScenarioObject): o is Workload => o.kind !== 'Namespace';
+const isWorkload = (o: ScenarioObject): o is Workload => o.kind === 'Deployment' || o.kind === 'DaemonSet';
 
 /**
  * targetWorkload finds the workload to vary: `KIND/NAME` (kubectl's words: deployment, deploy,

@@ -15,7 +15,7 @@ const web = {
   },
 } as Workload;
 
-const service = 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n';
+const service = 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: web\n';
 const configMap = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cfg\n';
 
 describe('scenarioToYaml', () => {
@@ -123,8 +123,8 @@ describe('importManifests', () => {
         objects: [web],
         nodes: [],
         namespaces: [],
-        ignored: ['Service "web"', 'ConfigMap "cfg"'],
-        note: 'Ignored 2 documents: Service "web", ConfigMap "cfg" (Rollout Lab simulates Deployment and DaemonSet)',
+        ignored: ['Secret "web"', 'ConfigMap "cfg"'],
+        note: 'Ignored 2 documents: Secret "web", ConfigMap "cfg" (Rollout Lab simulates Deployment and DaemonSet, with Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service)',
       },
     });
   });
@@ -151,8 +151,8 @@ describe('importManifests', () => {
   });
 
   it('unpacks a kind: List when the paste is kubectl get deploy -o yaml', () => {
-    const r = importManifests(objectToYaml({ apiVersion: 'v1', kind: 'List', items: [web, { apiVersion: 'v1', kind: 'Service', metadata: { name: 's' } }] }));
-    expect(r.ok && r.value.type === 'objects' && [r.value.objects, r.value.ignored]).toEqual([[web], ['Service "s"']]);
+    const r = importManifests(objectToYaml({ apiVersion: 'v1', kind: 'List', items: [web, { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' } }] }));
+    expect(r.ok && r.value.type === 'objects' && [r.value.objects, r.value.ignored]).toEqual([[web], ['Secret "s"']]);
   });
 
   it('takes a whole scenario when the document has version and objects', () => {
@@ -162,7 +162,7 @@ describe('importManifests', () => {
 
   it.each<[string, string, string]>([
     ['nothing', '# just a comment\n', 'Nothing to import: paste Deployment or DaemonSet manifests, or a scenario file'],
-    ['only other kinds', service, 'No Deployment, DaemonSet or Node found. Ignored 1 document: Service "web" (Rollout Lab simulates Deployment and DaemonSet)'],
+    ['only other kinds', service, 'No Deployment, DaemonSet or Node found. Ignored 1 document: Secret "web" (Rollout Lab simulates Deployment and DaemonSet, with Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service)'],
     ['broken YAML', 'kind: [', 'The pasted text is not valid YAML: line 1, column 8: Flow sequence'],
     ['a manifest without kind', 'apiVersion: apps/v1\nmetadata: {name: x}\n', 'kind: kind not set'],
     [
@@ -191,7 +191,7 @@ describe('stripServerFields', () => {
 describe('ignoredNote', () => {
   it.each<[string[], string | null]>([
     [[], null],
-    [['Service "a"'], 'Ignored 1 document: Service "a" (Rollout Lab simulates Deployment and DaemonSet)'],
+    [['Secret "a"'], 'Ignored 1 document: Secret "a" (Rollout Lab simulates Deployment and DaemonSet, with ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service)'],
   ])('counts documents when %j are ignored', (ignored, note) => {
     expect(ignoredNote(ignored)).toBe(note);
   });

@@ -114,6 +114,7 @@ function orderCluster(c: ClusterSpec): Record<string, unknown> {
             ]),
           ),
     terminationSeconds: c.terminationSeconds,
+    load: c.load?.map((l) => ({ at: l.at, workload: l.workload, cpu: l.cpu })),
   });
 }
 

@@ -350,6 +350,10 @@ export async function podDetails(name: string): Promise<PodDetailView | null> {
 export function describe(kind: string, name: string): Promise<string> {
   return textOf({ type: 'query', what: 'describe', kind, name, from: null });
 }
+/** getText is `kubectl get <resource>` at the current tick. */
+export function getText(resource: string): Promise<string> {
+  return textOf({ type: 'query', what: 'get', kind: resource, name: null, from: null });
+}
 /** rolloutStatusText is `kubectl rollout status` of every workload at the current tick. */
 export function rolloutStatusText(): Promise<string> {
   return textOf({ type: 'query', what: 'rolloutStatus', kind: null, name: null, from: null });

@@ -11,7 +11,7 @@ export type ExplainFilter =
   | 'default-scheduler';
 
 /** The tab of the watch/text panel. */
-export type WatchTab = WatchKind | 'rollout-status' | 'rollout-history' | 'describe';
+export type WatchTab = WatchKind | 'rollout-status' | 'rollout-history' | 'describe' | 'policy';
 
 /** The UI's language. */
 export type Language = 'en' | 'zh-CN';

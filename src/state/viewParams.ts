@@ -38,6 +38,7 @@ const TABS: Record<WatchTab, true> = {
   'rollout-status': true,
   'rollout-history': true,
   describe: true,
+  policy: true,
 };
 
 const isFollow = (v: string): v is ExplainFilter => Object.hasOwn(FOLLOW, v);

@@ -26,7 +26,7 @@ import type { DecisionView, TickView } from './views.ts';
 /** Ticks of the Explain list. */
 export const RECENT_TICKS = 50;
 
-/** Every engine catalogue: the controllers', the event recorder's and the scheduler's. */
+/** Every engine catalogue: the controllers', the event recorder's, the kubelet's, admission's, the scheduler's and the policy controllers'. */
 const CATALOGS: readonly DecisionCatalog[] = ALL_DECISION_CATALOGS;
 
 /** decisionView is one decision as the UI takes it: its data and its English sentence. */

@@ -334,6 +334,8 @@ describe('WorkerHost edits', () => {
       from: null,
     });
     expect(describe).toEqual({ kind: 'text', text: expect.stringContaining('ScalingReplicaSet') });
+    const quota = ok({ type: 'query', what: 'get', kind: 'quota', name: null, from: null });
+    expect(quota).toEqual({ kind: 'text', text: 'No resources found in default namespace.' });
     const ticks = ok({ type: 'query', what: 'ticks', kind: null, name: null, from: 10 });
     expect(ticks.kind === 'ticks' && ticks.ticks.map((t) => t.tick).slice(0, 2)).toEqual([10, 11]);
     expect(ok({ type: 'completions', prefix: 'rollout st' })).toEqual({
@@ -380,13 +382,13 @@ describe('WorkerHost edits', () => {
       '    spec: { containers: [{ name: api, image: "api:1" }] }',
       '---',
       'apiVersion: v1',
-      'kind: Service',
+      'kind: Secret',
       'metadata: { name: api }',
     ].join('\n');
     const r = ok({ type: 'import', text: manifest, mode: 'add', fileName: null });
     expect(r).toEqual({
       kind: 'text',
-      text: expect.stringMatching(/api created[\s\S]*Ignored 1 document: Service "api"/),
+      text: expect.stringMatching(/api created[\s\S]*Ignored 1 document: Secret "api"/),
     });
     env.advance(20);
     expect(env.lastView().workloads.map((w) => w.name)).toEqual(['api', 'nginx-deployment-roll01']);

@@ -164,6 +164,10 @@ export function queryResult(
         text: read(what === 'yaml' ? `get ${target} -o yaml` : `describe ${target}`),
       };
     }
+    case 'get':
+      // `kubectl get <resource>` of a whole kind (the terminal's quota / pdb / hpa tab).
+      if (kind === null) throw new Refusal('get needs a resource');
+      return { kind: 'text', text: read(`get ${kind}`) };
     case 'rolloutStatus':
       return {
         kind: 'text',

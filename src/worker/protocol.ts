@@ -115,7 +115,7 @@ export type NodeOp = 'fault' | 'recover' | 'add' | 'remove';
 export const NODE_OPS: readonly NodeOp[] = ['fault', 'recover', 'add', 'remove'];
 
 /** What a query prints (or, for `pod`, the pod's details) at the current tick. */
-export type QueryWhat = 'yaml' | 'describe' | 'rolloutStatus' | 'rolloutHistory' | 'ticks' | 'pod';
+export type QueryWhat = 'yaml' | 'describe' | 'rolloutStatus' | 'rolloutHistory' | 'ticks' | 'pod' | 'get';
 export const QUERY_WHATS: readonly QueryWhat[] = [
   'yaml',
   'describe',
@@ -123,6 +123,7 @@ export const QUERY_WHATS: readonly QueryWhat[] = [
   'rolloutHistory',
   'ticks',
   'pod',
+  'get',
 ];
 
 /** Most ticks one `ticks` query returns. */

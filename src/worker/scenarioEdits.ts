@@ -28,7 +28,9 @@ export function manifestIndex(s: Scenario, workload: string): number {
   const ns = slash < 0 ? 'default' : workload.slice(0, slash);
   const name = slash < 0 ? workload : workload.slice(slash + 1);
   const matches = (o: ScenarioObject) =>
-    o.kind !== 'Namespace' && o.metadata.name === name && (o.metadata.namespace ?? 'default') === ns;
+    (o.kind === 'Deployment' || o.kind === 'DaemonSet') &&
+    o.metadata.name === name &&
+    (o.metadata.namespace ?? 'default') === ns;
   const i = s.objects.findIndex((o) => o.kind === 'Deployment' && matches(o));
   const j = i >= 0 ? i : s.objects.findIndex(matches);
   if (j < 0) throw new Refusal(`Error from server (NotFound): deployments.apps "${name}" not found`);
@@ -169,7 +171,7 @@ export function manifestViews(s: Scenario): WorkloadView[] {
 function imagesUsed(s: Scenario): string[] {
   const out = new Set<string>();
   const fromTemplate = (w: ScenarioObject) => {
-    if (w.kind === 'Namespace') return;
+    if (w.kind !== 'Deployment' && w.kind !== 'DaemonSet') return;
     for (const c of w.spec.template.spec.containers) out.add(c.image);
   };
   for (const o of s.objects) fromTemplate(o);

@@ -1,5 +1,7 @@
-// Shared loader for the conformance tables in tests/fixtures/k8s-cases.json.
+// Shared loader for the conformance tables in tests/fixtures/k8s-cases.json and
+// tests/fixtures/k8s-policy-cases.json (quota, disruption budgets, eviction, the HPA).
 import casesFile from '../fixtures/k8s-cases.json';
+import policyCasesFile from '../fixtures/k8s-policy-cases.json';
 
 /** One transcribed upstream test case. */
 export interface K8sCase {
@@ -17,7 +19,7 @@ export interface NamedCase extends K8sCase {
 }
 
 const ALL: NamedCase[] = (() => {
-  const raw = (casesFile as unknown as { cases: K8sCase[] }).cases;
+  const raw = [...(casesFile as unknown as { cases: K8sCase[] }).cases, ...(policyCasesFile as unknown as { cases: K8sCase[] }).cases];
   const seen = new Map<string, number>();
   const total = new Map<string, number>();
   for (const c of raw) total.set(c.source, (total.get(c.source) ?? 0) + 1);

@@ -241,7 +241,8 @@ describe('nodes-coming-and-going preset', () => {
 
   it('prints the drain of node-1 and moves its Deployment pods while its DaemonSet pod stays', () => {
     const outs = userLines(preset('nodes-coming-and-going'));
-    const drain = outs.find((o) => o.time === 110)?.output.split('\n') ?? [];
+    // kubectl drain prints as it goes: the action tick, then one tick per poll that sees a pod gone.
+    const drain = outs.filter((o) => o.time >= 110 && o.time < 140 && o.output !== '').flatMap((o) => o.output.split('\n'));
     expect(drain[0]).toBe('node/node-1 already cordoned');
     expect(drain[1]).toMatch(/^Warning: ignoring DaemonSet-managed Pods: default\/log-agent-[a-z0-9]{5}$/);
     expect(drain[drain.length - 1]).toBe('node/node-1 drained');

@@ -8,6 +8,8 @@
  * `Infinity`; absent fields are simply not present.
  */
 
+import type { HorizontalPodAutoscaler, PodDisruptionBudget, ResourceQuota, Service } from './policyTypes.ts';
+
 /** An int-or-string value: `3` or `"25%"` (apimachinery intstr.IntOrString). */
 export type IntOrString = number | string;
 
@@ -242,7 +244,7 @@ export type PodPhase = 'Pending' | 'Running' | 'Succeeded' | 'Failed' | 'Unknown
 export type ConditionStatus = 'True' | 'False' | 'Unknown';
 
 export interface PodCondition {
-  type: 'PodScheduled' | 'Initialized' | 'ContainersReady' | 'Ready' | 'PodReadyToStartContainers';
+  type: 'PodScheduled' | 'Initialized' | 'ContainersReady' | 'Ready' | 'PodReadyToStartContainers' | 'DisruptionTarget';
   status: ConditionStatus;
   lastProbeTime?: string | null;
   lastTransitionTime?: string;
@@ -491,7 +493,19 @@ export interface Namespace {
   status?: { phase?: 'Active' | 'Terminating' };
 }
 
-export type KubeObject = Pod | Node | Deployment | ReplicaSet | DaemonSet | ControllerRevision | Event | Namespace;
+export type KubeObject =
+  | Pod
+  | Node
+  | Deployment
+  | ReplicaSet
+  | DaemonSet
+  | ControllerRevision
+  | Event
+  | Namespace
+  | ResourceQuota
+  | PodDisruptionBudget
+  | HorizontalPodAutoscaler
+  | Service;
 
 export type Kind = KubeObject['kind'];
 
@@ -504,6 +518,11 @@ export const KINDS: readonly Kind[] = [
   'Pod',
   'Event',
   'Namespace',
+  // The policy kinds (api/policyTypes.ts).
+  'ResourceQuota',
+  'PodDisruptionBudget',
+  'HorizontalPodAutoscaler',
+  'Service',
 ] as const;
 
 /** Maps a kind to its object type, e.g. ObjectOf<'Pod'> is Pod. */

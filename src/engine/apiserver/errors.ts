@@ -4,11 +4,30 @@
  */
 import type { Kind } from '../api/types.ts';
 
-export type ApiErrorReason = 'NotFound' | 'AlreadyExists' | 'Conflict' | 'Invalid' | 'BadRequest';
+export type ApiErrorReason =
+  | 'NotFound'
+  | 'AlreadyExists'
+  | 'Conflict'
+  | 'Invalid'
+  | 'BadRequest'
+  // Admission (ResourceQuota) and the eviction subresource (PodDisruptionBudget).
+  | 'Forbidden'
+  | 'TooManyRequests'
+  | 'InternalError';
+
+/** metav1.StatusCause: one detail of an error (the eviction's `DisruptionBudget` cause). */
+export interface StatusCause {
+  type: string;
+  message: string;
+  field?: string;
+}
 
 export interface ApiError {
   reason: ApiErrorReason;
   message: string;
+  /** The HTTP code when it is not the reason's usual one. */
+  code?: number;
+  causes?: StatusCause[];
 }
 
 /** resourceName is the plural resource with its group, as errors print it. */
@@ -30,6 +49,14 @@ export function resourceName(kind: Kind): string {
       return 'events';
     case 'Namespace':
       return 'namespaces';
+    case 'ResourceQuota':
+      return 'resourcequotas';
+    case 'PodDisruptionBudget':
+      return 'poddisruptionbudgets.policy';
+    case 'HorizontalPodAutoscaler':
+      return 'horizontalpodautoscalers.autoscaling';
+    case 'Service':
+      return 'services';
   }
 }
 
@@ -46,6 +73,19 @@ export function newConflict(kind: Kind, name: string): ApiError {
     reason: 'Conflict',
     message: `Operation cannot be fulfilled on ${resourceName(kind)} "${name}": the object has been modified; please apply your changes to the latest version and try again`,
   };
+}
+
+/**
+ * newForbidden is errors.NewForbidden: `pods "web-5d4f9-abcde" is forbidden: exceeded quota: …`
+ * (an admission plugin's refusal; resource is the plural with its group, as the message prints it).
+ */
+export function newForbidden(resource: string, name: string, reason: string): ApiError {
+  return { reason: 'Forbidden', message: `${resource} "${name}" is forbidden: ${reason}` };
+}
+
+/** newTooManyRequests is errors.NewTooManyRequests (429): the message alone, causes in details. */
+export function newTooManyRequests(message: string, causes: StatusCause[] = []): ApiError {
+  return { reason: 'TooManyRequests', message, causes };
 }
 
 export function newInvalid(message: string): ApiError {

@@ -9,8 +9,12 @@ import type { Kind, KubeObject, ObjectMeta, ObjectOf, WatchEventType } from '../
 import { KINDS } from '../api/types.ts';
 import { type PrngState, randString, uuid } from '../lib/prng.ts';
 import { toRFC3339 } from '../lib/time.ts';
+import type { ResourceQuota } from '../api/policyTypes.ts';
+import type { Pod } from '../api/types.ts';
+import { toResourceList } from '../quota/resources.ts';
 import { admitPod } from './admission.ts';
-import { type ApiResult, newAlreadyExists, newConflict, newInvalid, newNotFound } from './errors.ts';
+import { checkRequest } from './admission/resourceQuota.ts';
+import { type ApiError, type ApiResult, newAlreadyExists, newConflict, newForbidden, newInvalid, newNotFound } from './errors.ts';
 import { invalidMessage } from './fieldErrors.ts';
 import { validateUpdate } from './updateValidation.ts';
 import { buildSchedulerCache, type SchedulerCache, schedulerCacheOnWrite } from '../scheduler/cache/cache.ts';
@@ -68,7 +72,28 @@ function keyOf(kind: Kind, meta: ObjectMeta): string {
 }
 
 /** Kinds whose spec changes bump metadata.generation. */
-const GENERATION_KINDS: ReadonlySet<Kind> = new Set(['Deployment', 'ReplicaSet', 'DaemonSet']);
+const GENERATION_KINDS: ReadonlySet<Kind> = new Set(['Deployment', 'ReplicaSet', 'DaemonSet', 'PodDisruptionBudget', 'HorizontalPodAutoscaler']);
+
+/**
+ * admitQuota runs the ResourceQuota admission plugin on a pod create (admission/resourceQuota.ts)
+ * and, when the pod is admitted, writes each covering quota's new status.used before the pod is
+ * stored. Namespaces without quotas cost one map lookup: nothing runs.
+ */
+function admitQuota(st: StoreState, ctx: WriteContext, pod: Pod): ApiError | null {
+  const quotas = st.objects.ResourceQuota;
+  if (quotas.size === 0) return null;
+  const ns = pod.metadata.namespace ?? 'default';
+  const mine: ResourceQuota[] = [];
+  for (const q of quotas.values()) if (q.kind === 'ResourceQuota' && (q.metadata.namespace ?? 'default') === ns) mine.push(q);
+  if (mine.length === 0) return null;
+  mine.sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0));
+  const r = checkRequest(mine, pod, ctx.now);
+  if (!r.ok) return newForbidden('pods', pod.metadata.name, r.reason);
+  for (const u of r.updates) {
+    updateStatus(st, ctx, u.quota, objectKey(u.quota), { ...u.quota.status, used: toResourceList(u.used) });
+  }
+  return null;
+}
 
 function specOf(obj: KubeObject): unknown {
   return 'spec' in obj ? obj.spec : undefined;
@@ -145,11 +170,15 @@ export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
   if (st.objects[obj.kind].has(key)) return { ok: false, error: newAlreadyExists(obj.kind, meta.name) };
   // The kubelet's clock-named Events bring their own uid (tx.ts nameUid); anything else gets one drawn.
   meta.uid = obj.kind === 'Event' && src.uid ? src.uid : uuid(ctx.prng);
+  const admitted = obj.kind === 'Pod' ? (admitPod(obj) as T) : obj;
+  if (obj.kind === 'Pod' && st.objects.ResourceQuota.size > 0) {
+    const refused = admitQuota(st, ctx, { ...(admitted as Pod), metadata: meta });
+    if (refused) return { ok: false, error: refused };
+  }
   meta.resourceVersion = String(++st.rv);
   meta.creationTimestamp = toRFC3339(ctx.now);
   if (GENERATION_KINDS.has(obj.kind)) meta.generation = 1;
   if ('deletionTimestamp' in meta) delete meta.deletionTimestamp;
-  const admitted = obj.kind === 'Pod' ? (admitPod(obj) as T) : obj;
   const stored = { ...admitted, metadata: meta } as T;
   emit(st, ctx, 'ADDED', stored, key);
   return { ok: true, object: stored };
@@ -220,6 +249,12 @@ function createLiteral<T extends KubeObject>(st: StoreState, ctx: WriteContext, 
   } else key = `${namespace}/${name}`;
   if (st.objects[obj.kind].has(key)) return { ok: false, error: newAlreadyExists(obj.kind, name) };
   const uid = uuid(ctx.prng);
+  const admitted = obj.kind === 'Pod' ? (admitPod(obj) as T) : obj;
+  if (pod && st.objects.ResourceQuota.size > 0) {
+    // Validating admission sees the generated name (BeforeCreate ran); a refused pod used its draws.
+    const refused = admitQuota(st, ctx, { ...(admitted as Pod), metadata: { ...src, name, namespace, uid } });
+    if (refused) return { ok: false, error: refused };
+  }
   const resourceVersion = String(++st.rv);
   const creationTimestamp = toRFC3339(ctx.now);
   const meta: ObjectMeta = pod
@@ -234,7 +269,6 @@ function createLiteral<T extends KubeObject>(st: StoreState, ctx: WriteContext, 
         creationTimestamp,
       }
     : { name, namespace, uid, resourceVersion, creationTimestamp };
-  const admitted = obj.kind === 'Pod' ? (admitPod(obj) as T) : obj;
   const stored = { ...admitted, metadata: meta } as T;
   emit(st, ctx, 'ADDED', stored, key);
   return { ok: true, object: stored };

@@ -81,6 +81,8 @@ export type KubectlCommand =
       deleteEmptydirData: boolean;
       gracePeriod: number;
       disableEviction: boolean;
+      /** --timeout in ms; 0 waits forever (kubectl's default). */
+      timeoutMs: number;
     } & Targeted)
   /** `taint nodes NODE key=value:Effect ... key:Effect- key-` [--overwrite]. */
   | ({ verb: 'taint'; add: Taint[]; remove: TaintRemoval[]; overwrite: boolean } & Targeted)

@@ -13,6 +13,11 @@ export interface CompletionNames {
   nodes: readonly string[];
   replicasets: readonly string[];
   namespaces: readonly string[];
+  /** The policy kinds' names (optional: older callers leave them out). */
+  resourcequotas?: readonly string[];
+  poddisruptionbudgets?: readonly string[];
+  horizontalpodautoscalers?: readonly string[];
+  services?: readonly string[];
 }
 
 const NAMES_KEY: Record<ResourceKind, keyof CompletionNames> = {
@@ -22,15 +27,19 @@ const NAMES_KEY: Record<ResourceKind, keyof CompletionNames> = {
   Node: 'nodes',
   ReplicaSet: 'replicasets',
   Namespace: 'namespaces',
+  ResourceQuota: 'resourcequotas',
+  PodDisruptionBudget: 'poddisruptionbudgets',
+  HorizontalPodAutoscaler: 'horizontalpodautoscalers',
+  Service: 'services',
 };
 
-const ALL: ResourceKind[] = ['Pod', 'Deployment', 'ReplicaSet', 'DaemonSet', 'Node'];
+const ALL: ResourceKind[] = ['Pod', 'Deployment', 'ReplicaSet', 'DaemonSet', 'Node', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service'];
 
 /** The kinds each verb (or `rollout`/`set` subcommand) takes. */
 const KINDS: Record<string, ResourceKind[]> = {
   get: [...ALL, 'Namespace'],
-  describe: ['Deployment', 'DaemonSet'],
-  delete: ['Pod', 'Deployment', 'DaemonSet'],
+  describe: ['Deployment', 'DaemonSet', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler'],
+  delete: ['Pod', 'Deployment', 'DaemonSet', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service'],
   scale: ['Deployment', 'ReplicaSet'],
   patch: ALL,
   label: ALL,
@@ -71,7 +80,7 @@ export function completions(prefix: string, names: CompletionNames): string[] {
   const positional = words.filter((w) => !w.startsWith('-'));
   const [verb, ...rest] = positional;
   let candidates: string[] = [];
-  const namesOf = (k: ResourceKind) => [...names[NAMES_KEY[k]]];
+  const namesOf = (k: ResourceKind) => [...(names[NAMES_KEY[k]] ?? [])];
   if (verb === undefined) candidates = [...SUBSET_VERBS];
   else if (partial.startsWith('-')) candidates = FLAGS[verb === 'rollout' || verb === 'set' ? (rest[0] ?? '') : verb] ?? [];
   else if (verb === 'rollout' && rest.length === 0) candidates = ['history', 'pause', 'restart', 'resume', 'status', 'undo'];

@@ -14,6 +14,7 @@ import { runDescribe, runGet, runRolloutHistory, runRolloutStatus } from './exec
 import type { KubectlOutput, Terminal } from './executeStore.ts';
 import { runPatch, runRolloutToggle, runRolloutUndo, runScale, runSetImage } from './executeWorkloads.ts';
 import { parseKubectl } from './parse.ts';
+import type { ResourceKind } from './resources.ts';
 
 export type { KubectlOutput } from './executeStore.ts';
 
@@ -66,7 +67,7 @@ export function executeKubectl(tx: Tx, line: string, manifest?: unknown): Kubect
       term = runCordon(tx, cmd);
       break;
     case 'drain':
-      term = runDrain(tx, cmd);
+      term = runDrain(tx, cmd, line.trim().replace(/^kubectl\s+/, ''));
       break;
     case 'taint':
       term = runTaint(tx, cmd);
@@ -84,7 +85,7 @@ export function executeKubectl(tx: Tx, line: string, manifest?: unknown): Kubect
   return term.result();
 }
 
-function namesOf(st: EngineState, kind: 'Deployment' | 'DaemonSet' | 'Pod' | 'Node' | 'ReplicaSet' | 'Namespace'): string[] {
+function namesOf(st: EngineState, kind: ResourceKind): string[] {
   return [...new Set([...st.store.objects[kind].values()].map((o) => o.metadata.name))].sort();
 }
 
@@ -100,6 +101,10 @@ export function consoleCompletions(st: EngineState, prefix: string): string[] {
     nodes: namesOf(st, 'Node'),
     replicasets: namesOf(st, 'ReplicaSet'),
     namespaces: namesOf(st, 'Namespace'),
+    resourcequotas: namesOf(st, 'ResourceQuota'),
+    poddisruptionbudgets: namesOf(st, 'PodDisruptionBudget'),
+    horizontalpodautoscalers: namesOf(st, 'HorizontalPodAutoscaler'),
+    services: namesOf(st, 'Service'),
   };
   return completions(prefix, names);
 }

@@ -10,10 +10,12 @@ import { createNamespace } from '../sim/actions.ts';
 import { setDefaultsDaemonSet, setDefaultsDeployment } from '../apiserver/defaults.ts';
 import { formatApiError } from '../apiserver/errors.ts';
 import type { Tx } from '../sim/tx.ts';
-import { create } from '../sim/tx.ts';
+import { create, update } from '../sim/tx.ts';
+import type { PolicyObject } from '../api/policyTypes.ts';
+import { allocateClusterIP, isPolicyKind, preparePolicyObject } from '../apiserver/createPolicy.ts';
 import type { KubectlCommand } from './commands.ts';
 import { apiUpdate, apiValidate, Terminal } from './executeStore.ts';
-import { resolveResource } from './resources.ts';
+import { RESOURCES, resolveResource } from './resources.ts';
 import { applyManifest, type ObjectJson } from './transforms/apply.ts';
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -63,16 +65,17 @@ function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void
     else term.fail(r.output);
     return;
   }
-  if (kind && kind !== 'Deployment' && kind !== 'DaemonSet') {
-    term.fail(`error: Rollout Lab applies Deployment and DaemonSet objects, not "${m.kind ?? ''}"`);
+  if (kind && kind !== 'Deployment' && kind !== 'DaemonSet' && !isPolicyKind(kind)) {
+    term.fail(`error: Rollout Lab applies Deployment, DaemonSet, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service objects, not "${m.kind ?? ''}"`);
     return;
   }
   const ns = typeof m.metadata?.namespace === 'string' && m.metadata.namespace ? m.metadata.namespace : namespace;
   const name = typeof m.metadata?.name === 'string' ? m.metadata.name : '';
   if (kind && name === '') {
-    const resource = kind === 'Deployment' ? 'deployments' : 'daemonsets';
+    const resource = RESOURCES[kind].plural;
+    const gv = isPolicyKind(kind) ? (m.apiVersion ?? '') : 'apps/v1';
     term.fail(
-      `error: error when retrieving current configuration of:\nResource: "apps/v1, Resource=${resource}", GroupVersionKind: "apps/v1, Kind=${kind}"\nName: "", Namespace: "${ns}"\nfrom server for: "STDIN": resource name may not be empty`,
+      `error: error when retrieving current configuration of:\nResource: "${gv}, Resource=${resource}", GroupVersionKind: "${gv}, Kind=${kind}"\nName: "", Namespace: "${ns}"\nfrom server for: "STDIN": resource name may not be empty`,
     );
     return;
   }
@@ -85,6 +88,10 @@ function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void
   term.warn(r.stderr);
   if (!r.changed) {
     term.out(r.output);
+    return;
+  }
+  if (kind && isPolicyKind(kind)) {
+    applyPolicy(tx, term, live as KubeObject | undefined, r.object as unknown as PolicyObject, r.output);
     return;
   }
   if (!live) {
@@ -103,6 +110,38 @@ function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void
   const w = apiUpdate(tx, r.object as unknown as KubeObject);
   if ('error' in w) term.fail(w.error);
   else term.out(r.output);
+}
+
+/**
+ * applyPolicy writes an applied ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler or
+ * Service: decoded, defaulted and validated by the API server (apiserver/createPolicy.ts).
+ */
+function applyPolicy(tx: Tx, term: Terminal, live: KubeObject | undefined, obj: PolicyObject, output: string): void {
+  const p = preparePolicyObject(obj);
+  if ('error' in p) {
+    const e = p.error;
+    term.fail(e.reason === 'BadRequest' ? `Error from server (BadRequest): error when creating "STDIN": ${e.message}` : formatApiError(e));
+    return;
+  }
+  if (!live) {
+    const { status: _status, ...fresh } = createdPolicy(tx, p.object) as PolicyObject & { status?: unknown };
+    const res = create(tx, fresh as KubeObject);
+    if (!res.ok) term.fail(formatApiError(res.error));
+    else term.out(output);
+    return;
+  }
+  // An update keeps the allocated ClusterIP (it is immutable) and the status.
+  const next = live.kind === 'Service' && p.object.kind === 'Service' ? { ...p.object, spec: { ...p.object.spec, clusterIP: live.spec.clusterIP, clusterIPs: live.spec.clusterIPs } } : p.object;
+  const res = update(tx, next as KubeObject);
+  if (!res.ok) term.fail(formatApiError(res.error));
+  else term.out(output);
+}
+
+function createdPolicy(tx: Tx, obj: PolicyObject): PolicyObject {
+  if (obj.kind !== 'Service') return obj;
+  const taken = new Set<string>();
+  for (const s of tx.st.store.objects.Service.values()) if (s.kind === 'Service' && s.spec.clusterIP) taken.add(s.spec.clusterIP);
+  return allocateClusterIP(obj, taken, tx.prng);
 }
 
 /**

@@ -3,14 +3,14 @@
  * The verbs of executeKubectl that change nodes, labels or delete objects: cordon, uncordon,
  * drain, taint, label and delete, as kubectl runs them against the API server.
  */
-import type { Node, Pod } from '../api/types.ts';
+import type { Node } from '../api/types.ts';
 import { formatApiError } from '../apiserver/errors.ts';
 import { objectKey } from '../apiserver/store.ts';
 import { del, type Tx } from '../sim/tx.ts';
 import type { KubectlCommand } from './commands.ts';
 import { apiUpdate, resolveTargets, type ResourceObject, Terminal } from './executeStore.ts';
 import { deletedLine, deleteWarning, NO_RESOURCES_FOUND } from './transforms/delete.ts';
-import { drainPlan, nodeDrainedLine, podEvictedLine } from './transforms/drain.ts';
+import { startDrain } from './drainProcess.ts';
 import { cordon, label, taint, uncordon } from './transforms/nodes.ts';
 import type { TransformResult } from './transforms/result.ts';
 
@@ -67,56 +67,44 @@ export function runLabel(tx: Tx, cmd: Cmd<'label'>): Terminal {
 }
 
 /**
- * runDrain is `kubectl drain NODE`: cordon, then evict every pod the filters let go, at once
- * (kubectl evicts in parallel). Each eviction is a graceful delete: the pod terminates for its
- * grace period and its controller creates a replacement elsewhere. DaemonSet pods stay with
- * --ignore-daemonsets (and stop the drain without it). kubectl prints `pod/NAME evicted` as each
- * pod disappears; the simulation prints them as the evictions are accepted, then
- * `node/NAME drained`.
+ * runDrain is `kubectl drain NODE...`: every node is cordoned first, then drained one after the
+ * other through the eviction subresource (kubectl/drainProcess.ts). The lines of this instant
+ * are returned now; a drain that must wait (a pod terminating, a budget answering 429 and a
+ * retry in 5 s) goes on as a process on the virtual clock, printing in the ticks that follow.
+ * DaemonSet pods stay with --ignore-daemonsets (and stop the node's drain without it).
  */
-export function runDrain(tx: Tx, cmd: Cmd<'drain'>): Terminal {
+export function runDrain(tx: Tx, cmd: Cmd<'drain'>, line = 'drain'): Terminal {
   const term = new Terminal();
   const { objects, errors } = resolveTargets(tx.st, cmd);
   if (errors.length) {
     for (const e of errors) term.fail(e);
     return term;
   }
-  const pods = [...tx.st.store.objects.Pod.values()] as Pod[];
-  const dsNames = new Set([...tx.st.store.objects.DaemonSet.values()].map((d) => d.metadata.name));
+  const nodes: string[] = [];
   for (const obj of objects) {
     if (obj.kind !== 'Node') {
       term.fail(`error: ${obj.kind} ${obj.metadata.name} is not a node`);
-      continue;
+      return term;
     }
-    const plan = drainPlan(obj, pods, cmd, (name) => dsNames.has(name));
-    if (plan.nodeChanged) {
-      const w = apiUpdate(tx, plan.node);
+    const c = cordon(obj);
+    if ('error' in c) {
+      term.fail(c.error);
+      return term;
+    }
+    if (c.changed) {
+      const w = apiUpdate(tx, c.object);
       if ('error' in w) {
         term.fail(w.error);
-        continue;
+        return term;
       }
     }
-    const [cordoned, ...evicting] = plan.stdout;
-    term.out(cordoned);
-    if (plan.failed) {
-      for (const line of plan.stderr) term.fail(line);
-      continue;
-    }
-    term.warn(plan.stderr.join('\n'));
-    term.out(evicting.join('\n'));
-    const grace = plan.gracePeriodSeconds === undefined ? {} : { gracePeriodSeconds: plan.gracePeriodSeconds };
-    let evicted = true;
-    for (const pod of plan.evict) {
-      const res = del(tx, 'Pod', objectKey(pod), grace);
-      if (!res.ok) {
-        term.fail(`error when evicting pods/"${pod.metadata.name}" -n "${pod.metadata.namespace ?? 'default'}" (will retry after 5s): ${res.error.message}`);
-        evicted = false;
-        continue;
-      }
-      term.out(podEvictedLine(pod, !cmd.disableEviction));
-    }
-    if (evicted) term.out(nodeDrainedLine(obj));
+    term.out(c.output);
+    nodes.push(obj.metadata.name);
   }
+  const r = startDrain(tx, line, nodes, cmd);
+  const text = r.lines.join('\n');
+  if (r.done && !r.ok) term.fail(text);
+  else term.out(text);
   return term;
 }
 

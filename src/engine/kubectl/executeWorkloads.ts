@@ -10,7 +10,7 @@ import { jsonEqual } from '../apiserver/store.ts';
 import { type Tx, writeStatus } from '../sim/tx.ts';
 import type { KubectlCommand } from './commands.ts';
 import { apiUpdate, inNamespace, resolveTargets, type ResourceObject, Terminal } from './executeStore.ts';
-import { namePrinterLine } from './resources.ts';
+import { namePrinterLine, RESOURCES } from './resources.ts';
 import { patchObject } from './transforms/patchObject.ts';
 import type { TransformResult } from './transforms/result.ts';
 import { daemonSetRollback, deploymentRollback } from './transforms/rollback.ts';
@@ -78,9 +78,11 @@ export function runSetImage(tx: Tx, cmd: Cmd<'set-image'>): Terminal {
     tx,
     cmd,
     (obj) =>
-      obj.kind === 'Node' || obj.kind === 'Namespace'
-        ? { error: `error: ${obj.kind === 'Node' ? 'nodes' : 'namespaces'}/${obj.metadata.name} the object is not a pod or does not have a pod template: *v1.${obj.kind}` }
-        : setImage(obj, cmd.images),
+      obj.kind === 'Deployment' || obj.kind === 'DaemonSet' || obj.kind === 'ReplicaSet' || obj.kind === 'Pod'
+        ? setImage(obj, cmd.images)
+        : {
+            error: `error: ${RESOURCES[obj.kind].plural}/${obj.metadata.name} the object is not a pod or does not have a pod template: *${obj.apiVersion.includes('/') ? obj.apiVersion.split('/')[1] : obj.apiVersion}.${obj.kind}`,
+          },
     { abortOnMissing: true, stderrIsError: true },
   );
 }

@@ -2,11 +2,13 @@
 // interleaved flags, `--name=value` / `--name value` / `-n value` / `-nvalue`, bool flags, `--`,
 // and their error messages (plus kubectl's FlagErrorFunc suffix, pkg/util/templates/templater.go).
 
+import { parseGoDuration } from '../lib/goDuration.ts';
+
 /** A flag a command accepts. Ints parse like strconv.ParseInt(s, 0, 64). */
 export interface FlagSpec {
   name: string;
   short?: string;
-  type: 'bool' | 'string' | 'int';
+  type: 'bool' | 'string' | 'int' | 'duration';
 }
 
 /** Parsed flag values by long name; only flags present on the line appear. */
@@ -45,6 +47,13 @@ export function parseGoBool(s: string): boolean | undefined {
 }
 
 function setValue(f: FlagSpec, raw: string, flags: FlagValues): string | undefined {
+  if (f.type === 'duration') {
+    // pflag's DurationVar: time.ParseDuration, the value kept in milliseconds.
+    const d = parseGoDuration(raw);
+    if ('error' in d) return `invalid argument "${raw}" for "${flagDisplayName(f)}" flag: ${d.error}`;
+    flags[f.name] = d.ms;
+    return undefined;
+  }
   if (f.type === 'string') {
     flags[f.name] = raw;
     return undefined;

@@ -35,7 +35,7 @@ describe('parseKubectl', () => {
     ['uncordon node-1', { verb: 'uncordon', namespace: 'default', targets: [{ kind: 'Node', name: 'node-1' }] }],
     [
       'drain node-2 --ignore-daemonsets --delete-emptydir-data --force --grace-period=30',
-      { verb: 'drain', namespace: 'default', targets: [{ kind: 'Node', name: 'node-2' }], ignoreDaemonsets: true, force: true, deleteEmptydirData: true, gracePeriod: 30, disableEviction: false },
+      { verb: 'drain', namespace: 'default', targets: [{ kind: 'Node', name: 'node-2' }], ignoreDaemonsets: true, force: true, deleteEmptydirData: true, gracePeriod: 30, disableEviction: false, timeoutMs: 0 },
     ],
     [
       'taint nodes node-1 dedicated=infra:NoSchedule gpu:NoExecute- old-',
@@ -108,7 +108,8 @@ describe('parseKubectl', () => {
     ['rollout history pod/x', 'error: no history viewer has been implemented for "Pod"'],
     ['rollout undo rs/x', 'error: no rollbacker has been implemented for "ReplicaSet.apps"'],
     ['set image node/node-1 a=b', 'error: nodes/node-1 the object is not a pod or does not have a pod template: *v1.Node'],
-    ['describe pods x', 'error: "kubectl describe pods" is not part of Rollout Lab\'s kubectl subset (try: describe deployment, describe daemonset)'],
+    ['describe pods x', 'error: "kubectl describe pods" is not part of Rollout Lab\'s kubectl subset (try: describe deployment, daemonset, quota, pdb, hpa)'],
+    ['drain node-1 --timeout=soon', 'error: invalid argument "soon" for "--timeout" flag: time: invalid duration "soon"\nSee \'kubectl drain --help\' for usage.'],
     ['describe', 'error: You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.'],
   ])('returns kubectl\'s error for `%s`', (line, error) => {
     expect(parseKubectl(line)).toEqual({ error });

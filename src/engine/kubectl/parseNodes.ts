@@ -39,7 +39,7 @@ export function parseDrain(ctx: VerbContext): KubectlCommand | KubectlError {
       { name: 'force', type: 'bool' },
       { name: 'delete-emptydir-data', type: 'bool' },
       { name: 'grace-period', type: 'int' },
-      { name: 'timeout', type: 'string' },
+      { name: 'timeout', type: 'duration' },
       { name: 'disable-eviction', type: 'bool' },
     ],
     'kubectl drain',
@@ -61,6 +61,7 @@ export function parseDrain(ctx: VerbContext): KubectlCommand | KubectlError {
     deleteEmptydirData: f.flags['delete-emptydir-data'] === true,
     gracePeriod: (f.flags['grace-period'] as number | undefined) ?? -1,
     disableEviction: f.flags['disable-eviction'] === true,
+    timeoutMs: (f.flags.timeout as number | undefined) ?? 0,
   };
 }
 

@@ -81,6 +81,9 @@ export function parseGet(ctx: VerbContext): KubectlCommand | KubectlError {
   };
 }
 
+/** The kinds `describe` prints here. */
+const DESCRIBABLE: ReadonlySet<string> = new Set(['Deployment', 'DaemonSet', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler']);
+
 /** parseDescribe reads `describe deployment|daemonset [NAME_PREFIX...]` (describe/describe.go). */
 export function parseDescribe(ctx: VerbContext): KubectlCommand | KubectlError {
   const f = ctx.flags([SELECTOR, ALL_NAMESPACES, { name: 'show-events', type: 'bool' }], 'kubectl describe');
@@ -95,10 +98,10 @@ export function parseDescribe(ctx: VerbContext): KubectlCommand | KubectlError {
   if ('error' in sel) return sel;
   const t = parseTargets(f.args, { allowEmptySelector: true, hasSelector: !!sel.selector });
   if ('error' in t) return t;
-  const other = t.targets.find((x) => x.kind !== 'Deployment' && x.kind !== 'DaemonSet');
+  const other = t.targets.find((x) => !DESCRIBABLE.has(x.kind));
   if (other) {
     return {
-      error: `error: "kubectl describe ${RESOURCES[other.kind].plural}" is not part of Rollout Lab's kubectl subset (try: describe deployment, describe daemonset)`,
+      error: `error: "kubectl describe ${RESOURCES[other.kind].plural}" is not part of Rollout Lab's kubectl subset (try: describe deployment, daemonset, quota, pdb, hpa)`,
     };
   }
   const all = allNamespacesOf(f.flags, t.targets);

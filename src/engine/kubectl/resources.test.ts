@@ -17,7 +17,15 @@ describe('resolveResource', () => {
     ['pods', 'Pod'],
     ['no', 'Node'],
     ['nodes', 'Node'],
-    ['svc', undefined],
+    ['svc', 'Service'],
+    ['pdb', 'PodDisruptionBudget'],
+    ['poddisruptionbudgets.policy', 'PodDisruptionBudget'],
+    ['hpa', 'HorizontalPodAutoscaler'],
+    ['horizontalpodautoscalers.autoscaling', 'HorizontalPodAutoscaler'],
+    ['quota', 'ResourceQuota'],
+    ['resourcequotas', 'ResourceQuota'],
+    ['pdb.apps', undefined],
+    ['cm', undefined],
     ['pods.apps', undefined],
   ])('maps %j to %j', (word, kind) => {
     expect(resolveResource(word)).toBe(kind);

@@ -7,7 +7,18 @@ import type { Kind } from '../api/types.ts';
 import { formatApiError, newNotFound, resourceName } from '../apiserver/errors.ts';
 
 /** The kinds a kubectl line can name here. */
-export type ResourceKind = 'Deployment' | 'ReplicaSet' | 'DaemonSet' | 'Pod' | 'Node' | 'Namespace';
+export type ResourceKind =
+  | 'Deployment'
+  | 'ReplicaSet'
+  | 'DaemonSet'
+  | 'Pod'
+  | 'Node'
+  | 'Namespace'
+  // The policy kinds (api/policyTypes.ts).
+  | 'ResourceQuota'
+  | 'PodDisruptionBudget'
+  | 'HorizontalPodAutoscaler'
+  | 'Service';
 
 interface ResourceInfo {
   plural: string;
@@ -24,6 +35,16 @@ export const RESOURCES: Readonly<Record<ResourceKind, ResourceInfo>> = {
   Pod: { plural: 'pods', singular: 'pod', shortNames: ['po'], group: '', namespaced: true },
   Node: { plural: 'nodes', singular: 'node', shortNames: ['no'], group: '', namespaced: false },
   Namespace: { plural: 'namespaces', singular: 'namespace', shortNames: ['ns'], group: '', namespaced: false },
+  ResourceQuota: { plural: 'resourcequotas', singular: 'resourcequota', shortNames: ['quota'], group: '', namespaced: true },
+  PodDisruptionBudget: { plural: 'poddisruptionbudgets', singular: 'poddisruptionbudget', shortNames: ['pdb'], group: 'policy', namespaced: true },
+  HorizontalPodAutoscaler: {
+    plural: 'horizontalpodautoscalers',
+    singular: 'horizontalpodautoscaler',
+    shortNames: ['hpa'],
+    group: 'autoscaling',
+    namespaced: true,
+  },
+  Service: { plural: 'services', singular: 'service', shortNames: ['svc'], group: '', namespaced: true },
 };
 
 const KINDS = Object.keys(RESOURCES) as ResourceKind[];

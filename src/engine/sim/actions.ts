@@ -13,6 +13,9 @@ import { executeKubectl } from '../kubectl/execute.ts';
 import { nodeObject, setNodeReady } from '../kubelet/nodes.ts';
 import { type ApiRequest, type RestResult, runRequest } from '../apiserver/rest/write.ts';
 import { create, del, note, type Tx, update } from './tx.ts';
+import type { PolicyObject } from '../api/policyTypes.ts';
+import { allocateClusterIP, isPolicyKind, preparePolicyObject } from '../apiserver/createPolicy.ts';
+import { namePrinterLine } from '../kubectl/resources.ts';
 
 /** The result line of a user action, as kubectl would print it (or its error). */
 export interface ActionOutput {
@@ -32,8 +35,9 @@ function defaulted(obj: Deployment | DaemonSet): Deployment | DaemonSet {
 export function createInitialObject(tx: Tx, raw: KubeObject | Record<string, unknown>): ActionOutput {
   const kind = (raw as { kind?: unknown }).kind;
   if (kind === 'Namespace') return createNamespace(tx, raw as Namespace);
+  if (isPolicyKind(kind)) return createPolicyObject(tx, raw as PolicyObject);
   if (kind !== 'Deployment' && kind !== 'DaemonSet') {
-    return { ok: false, output: `error: Rollout Lab applies Deployment and DaemonSet objects, not "${String(kind)}"` };
+    return { ok: false, output: `error: Rollout Lab applies Deployment, DaemonSet, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service objects, not "${String(kind)}"` };
   }
   const obj = defaulted(raw as Deployment | DaemonSet);
   const errs = validateObject(obj);
@@ -63,6 +67,26 @@ export function createNamespace(tx: Tx, raw: Namespace): ActionOutput {
   }
   const res = create(tx, want);
   return res.ok ? { ok: true, output: `namespace/${name} created` } : { ok: false, output: formatApiError(res.error) };
+}
+
+/**
+ * createPolicyObject creates one of the scenario's ResourceQuotas, PodDisruptionBudgets,
+ * HorizontalPodAutoscalers or Services: decoded, defaulted and validated as the API server does
+ * (apiserver/createPolicy.ts); a Service gets its ClusterIP.
+ */
+export function createPolicyObject(tx: Tx, raw: PolicyObject): ActionOutput {
+  const r = preparePolicyObject(raw);
+  if ('error' in r) return { ok: false, output: formatApiError(r.error) };
+  let obj: PolicyObject = r.object;
+  if (obj.kind === 'Service') {
+    const taken = new Set<string>();
+    for (const s of tx.st.store.objects.Service.values()) if (s.kind === 'Service' && s.spec.clusterIP) taken.add(s.spec.clusterIP);
+    obj = allocateClusterIP(obj, taken, tx.prng);
+  }
+  const { status: _status, ...fresh } = obj as PolicyObject & { status?: unknown };
+  const res = create(tx, fresh as KubeObject);
+  if (!res.ok) return { ok: false, output: formatApiError(res.error) };
+  return { ok: true, output: namePrinterLine(obj.kind, obj.metadata.name, 'created') };
 }
 
 /** runNodeAction applies a scenario node action: NotReady / Ready, add or remove a node. */

@@ -4,9 +4,23 @@
 import type { WatchRecord } from '../apiserver/store.ts';
 
 /** The controllers with a work queue in kube-controller-manager. */
-export type ControllerName = 'deployment' | 'replicaset' | 'daemonset';
+export type ControllerName =
+  | 'deployment'
+  | 'replicaset'
+  | 'daemonset'
+  // The policy controllers: they only get keys when their objects exist.
+  | 'resourcequota'
+  | 'disruption'
+  | 'horizontalpodautoscaler';
 
-export const CONTROLLER_NAMES: readonly ControllerName[] = ['deployment', 'replicaset', 'daemonset'];
+export const CONTROLLER_NAMES: readonly ControllerName[] = [
+  'deployment',
+  'replicaset',
+  'daemonset',
+  'resourcequota',
+  'disruption',
+  'horizontalpodautoscaler',
+];
 
 /** The kubelet's steps for one pod. */
 export type KubeletStep =
@@ -46,4 +60,6 @@ export type SimEvent =
   /** PodGC (gcOrphaned): force-delete the pods still bound to a node that was deleted. */
   | { type: 'podgc'; node: string }
   /** One of the scenario's initial objects is created (index into SimConfig.objects). */
-  | { type: 'init'; index: number };
+  | { type: 'init'; index: number }
+  /** A running `kubectl drain` takes its next turn (retry an eviction, poll a pod): kubectl/drainProcess.ts. */
+  | { type: 'drain'; id: number };

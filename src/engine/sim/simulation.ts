@@ -14,6 +14,10 @@ import { gcDelete, gcOnWatch } from '../controller/garbageCollector.ts';
 import { replicaSetOnWatch, syncReplicaSet } from '../controller/replicaset/replicaSet.ts';
 import { deploymentOnWatch, syncDeployment } from '../controller/deployment/deploymentController.ts';
 import { daemonSetOnWatch, syncDaemonSet } from '../controller/daemon/daemonController.ts';
+import { disruptionOnWatch, syncDisruption } from '../controller/disruption/disruptionController.ts';
+import { hpaOnWatch, syncHorizontalPodAutoscaler } from '../controller/podautoscaler/horizontal.ts';
+import { resourceQuotaOnWatch, syncResourceQuota } from '../controller/resourcequota/resourceQuotaController.ts';
+import { stepDrain } from '../kubectl/drainProcess.ts';
 import { kubeletOnPodWatched, kubeletStep } from '../kubelet/kubelet.ts';
 import { kubeletProbe } from '../kubelet/probes.ts';
 import { gcOrphaned, nodeObject, UnreachableTaintKey } from '../kubelet/nodes.ts';
@@ -30,6 +34,9 @@ const SYNC: Record<ControllerName, (tx: Tx, key: string) => string | null> = {
   deployment: syncDeployment,
   replicaset: syncReplicaSet,
   daemonset: syncDaemonSet,
+  resourcequota: syncResourceQuota,
+  disruption: syncDisruption,
+  horizontalpodautoscaler: syncHorizontalPodAutoscaler,
 };
 
 /**
@@ -81,6 +88,10 @@ function deliver(tx: Tx, rec: WatchRecord, key: string): void {
   daemonSetOnWatch(tx, rec, old);
   gcOnWatch(tx, rec);
   schedulerOnWatch(tx, rec, old, key);
+  // The policy controllers: each returns at once while its kind has no objects.
+  resourceQuotaOnWatch(tx, rec, old);
+  disruptionOnWatch(tx, rec);
+  hpaOnWatch(tx, rec);
   if (o.kind === 'Pod') {
     if (rec.type !== 'DELETED') kubeletOnPodWatched(tx, o, old?.kind === 'Pod' ? (old as Pod) : undefined, key);
     // A pod removed without the kubelet (force deleted, PodGC) leaves its probe workers behind.
@@ -249,6 +260,10 @@ export function step(st: EngineState): TickRecord | null {
     case 'init':
       tx.actor = 'user';
       runInitObject(tx, ev.index);
+      break;
+    case 'drain':
+      tx.actor = 'user';
+      stepDrain(tx, ev.id);
       break;
   }
   scheduleDeliveries(tx);

@@ -16,7 +16,9 @@ import { KINDS } from '../api/types.ts';
 import { cloneEventCorrelator, type EventCorrelatorState } from './eventCorrelator.ts';
 import { cloneSchedulingQueue, newSchedulingQueue, type SchedulingQueueState } from '../scheduler/queue/schedulingQueue.ts';
 import type { QueuedEvent } from './eventQueue.ts';
-import type { ControllerName } from './events.ts';
+import { CONTROLLER_NAMES, type ControllerName } from './events.ts';
+import type { DrainProcess } from '../kubectl/drainProcess.ts';
+import { cloneHpaMemories, type HpaMemory } from '../controller/podautoscaler/memory.ts';
 import type { PodProbes } from '../kubelet/prober/proberManager.ts';
 
 /** What the kubelet remembers about a pod between steps (image and crash back-off). */
@@ -63,6 +65,19 @@ export interface EngineState {
   eventCorrelators: Map<string, EventCorrelatorState>;
   /** Actions appended after the start (forks); config.actions holds the scenario's own. */
   actionsScheduled: number;
+  /**
+   * The HPA controller's in-memory history per HPA key (recommendations and scale events for the
+   * stabilization windows and rate policies): empty while no HorizontalPodAutoscaler exists.
+   */
+  hpa: Map<string, HpaMemory>;
+  /** Running `kubectl drain` commands (retries on the virtual clock), by id; plain data. */
+  drains: DrainProcess[];
+}
+
+function perController<T>(make: () => T): Record<ControllerName, T> {
+  const out = {} as Record<ControllerName, T>;
+  for (const c of CONTROLLER_NAMES) out[c] = make();
+  return out;
 }
 
 export function newEngineState(config: SimConfig): EngineState {
@@ -76,8 +91,8 @@ export function newEngineState(config: SimConfig): EngineState {
     cache: newCacheState(),
     events: [],
     deliveries: [],
-    queues: { deployment: newQueueState(), replicaset: newQueueState(), daemonset: newQueueState() },
-    expectations: { deployment: new Map(), replicaset: new Map(), daemonset: new Map() },
+    queues: perController(newQueueState),
+    expectations: perController((): ExpectationsState => new Map()),
     dsBackoff: newBackOff(),
     dsMemo: new Map(),
     kubelet: new Map(),
@@ -85,6 +100,8 @@ export function newEngineState(config: SimConfig): EngineState {
     scheduler: newSchedulingQueue(),
     eventCorrelators: new Map(),
     actionsScheduled: 0,
+    hpa: new Map(),
+    drains: [],
   };
 }
 
@@ -111,16 +128,8 @@ export function cloneEngineState(s: EngineState): EngineState {
     cache: cloneCache(s.cache),
     events: s.events.slice(),
     deliveries: s.deliveries.slice(),
-    queues: {
-      deployment: cloneQueue(s.queues.deployment),
-      replicaset: cloneQueue(s.queues.replicaset),
-      daemonset: cloneQueue(s.queues.daemonset),
-    },
-    expectations: {
-      deployment: cloneExpectations(s.expectations.deployment),
-      replicaset: cloneExpectations(s.expectations.replicaset),
-      daemonset: cloneExpectations(s.expectations.daemonset),
-    },
+    queues: mapControllers(s.queues, cloneQueue),
+    expectations: mapControllers(s.expectations, cloneExpectations),
     dsBackoff: { ...s.dsBackoff, entries: { ...s.dsBackoff.entries } },
     dsMemo: cloneDaemonSetMemos(s.dsMemo),
     kubelet: new Map(s.kubelet),
@@ -128,6 +137,16 @@ export function cloneEngineState(s: EngineState): EngineState {
     scheduler: cloneSchedulingQueue(s.scheduler),
     eventCorrelators: new Map([...s.eventCorrelators].map(([k, c]) => [k, cloneEventCorrelator(c)])),
     actionsScheduled: s.actionsScheduled,
+    hpa: cloneHpaMemories(s.hpa),
+    // A drain step replaces its process (kubectl/drainProcess.ts): the list is copied, the processes shared.
+    drains: s.drains.slice(),
   };
 }
+
+function mapControllers<T>(r: Record<ControllerName, T>, f: (x: T) => T): Record<ControllerName, T> {
+  const out = {} as Record<ControllerName, T>;
+  for (const c of CONTROLLER_NAMES) out[c] = f(r[c]);
+  return out;
+}
+
 

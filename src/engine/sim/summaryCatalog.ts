@@ -83,6 +83,15 @@ export const SUMMARY_TEMPLATES = {
     other: 'synced DaemonSet {ds}: deleted {count} pods',
   },
   daemonSetCreatedDeleted: 'synced DaemonSet {ds}: created {created}, deleted {deleted} pods',
+  // policy controllers and kubectl drain (ResourceQuota, PodDisruptionBudget, HPA)
+  quotaDeleted: 'ResourceQuota {key} has been deleted',
+  quotaSynced: 'synced ResourceQuota {quota}: {used}',
+  budgetDeleted: 'PodDisruptionBudget {key} has been deleted',
+  budgetSynced: 'synced PodDisruptionBudget {pdb}: {allowed} disruptions allowed',
+  hpaDeleted: 'HorizontalPodAutoscaler {key} has been deleted',
+  hpaSynced: 'synced HorizontalPodAutoscaler {hpa}: {current} → {desired} replicas',
+  hpaFailed: 'HorizontalPodAutoscaler {hpa}: {reason}',
+  drainIdle: 'kubectl drain #{id} has nothing to do now',
   // garbage collector
   notDependent: '{kind} {key} no longer depends on the deleted owner',
   ownerGone: 'deleted {kind} {name}: its owner is gone',

@@ -4,7 +4,9 @@
  * .yaml files beside this one instead. Every preset validates and its share URL stays under
  * 2,000 characters (presets.test.ts).
  */
+import autoscalerDuringRollout from './autoscaler-during-rollout.yaml?raw';
 import brokenImage from './broken-image.yaml?raw';
+import budgetHoldsDrain from './budget-holds-drain.yaml?raw';
 import daemonsetNodePool from './daemonset-node-pool.yaml?raw';
 import daemonsetOnDelete from './daemonset-ondelete.yaml?raw';
 import daemonsetRolling from './daemonset-rolling.yaml?raw';
@@ -20,6 +22,7 @@ import onePodPerNode from './one-pod-per-node.yaml?raw';
 import pauseResume from './pause-resume.yaml?raw';
 import probePaced from './probe-paced.yaml?raw';
 import proportionalScaling from './proportional-scaling.yaml?raw';
+import quotaBlocksSurge from './quota-blocks-surge.yaml?raw';
 import recreate from './recreate.yaml?raw';
 import rollback from './rollback.yaml?raw';
 import seed from './seed.yaml?raw';
@@ -50,6 +53,9 @@ export const PRESETS: readonly Preset[] = [
   { id: 'no-surge-fits', text: noSurgeFits },
   { id: 'one-pod-per-node', text: onePodPerNode },
   { id: 'daemonset-surge-hostport', text: daemonsetSurgeHostport },
+  { id: 'quota-blocks-surge', text: quotaBlocksSurge },
+  { id: 'budget-holds-drain', text: budgetHoldsDrain },
+  { id: 'autoscaler-during-rollout', text: autoscalerDuringRollout },
 ];
 
 /** The preset the app opens with, and falls back to when a link does not decode. */

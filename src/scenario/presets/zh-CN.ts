@@ -100,4 +100,19 @@ export const PRESET_TEXT_ZH_CN: Readonly<Record<string, { name: string; descript
     description:
       'maxSurge 1 要求先起新 Pod、再删旧 Pod，但两者都要占用同一节点的 9100 主机端口。API server 接受这种组合（kubernetes/kubernetes#106417 曾要求拒绝，至今仍未拒绝），调度器的 NodePorts 过滤让 surge Pod 一直 Pending：“0/3 nodes are available: 1 node(s) didn\'t have free ports for the requested pod ports, 2 node(s) didn\'t satisfy plugin(s) [NodeAffinity].”。旧 Pod 处于 Ready，DaemonSet 保留它，上线永远不动。使用主机端口时请用 maxSurge 0 配 maxUnavailable 1。',
   },
+  'quota-blocks-surge': {
+    name: '配额挡住了 surge——用满的 ResourceQuota 让上线停下',
+    description:
+      '命名空间的 ResourceQuota 只允许 requests.cpu 2，4 个 Pod 各请求 500m：配额已满。滚动更新只能先加 Pod（maxSurge 1、maxUnavailable 0），API server 拒绝了它——FailedCreate“exceeded quota: compute, requested: requests.cpu=500m, used: requests.cpu=2, limited: requests.cpu=2”——于是新 ReplicaSet 带上 ReplicaFailure 状况，按越来越长的退避时间重试，而没有旧 Pod 被删除。90 秒时把策略改成 maxSurge 0、maxUnavailable 1：一个旧 Pod 被删掉，它消失后配额控制器归还那 500m，新 ReplicaSet 的下一次重试就成功了。kubernetes/kubernetes#89209, #98656',
+  },
+  'budget-holds-drain': {
+    name: '干扰预算挡住了 drain——而上线并不理会它',
+    description:
+      'PodDisruptionBudget 要求 3 个 web Pod 中 minAvailable 3，所以不允许任何干扰。kubectl drain node-1 先封锁（cordon）节点，再通过驱逐（eviction）API 删除其上的 web Pod；API server 返回 429“Cannot evict pod as it would violate the pod\'s disruption budget.”，drain 每 5 秒重试一次，永不停止。45 秒时更新镜像开始上线（maxSurge 0、maxUnavailable 1）：Deployment 控制器直接删除旧 Pod，并不询问干扰预算，健康 Pod 降到预算要求的 3 个中的 2 个。上线删掉 node-1 上的 Pod 后，drain 的下一次驱逐就成功了，节点 drain 完毕。kubernetes/kubernetes#34776',
+  },
+  'autoscaler-during-rollout': {
+    name: '上线期间的自动扩缩容（HPA）',
+    description:
+      'HPA 让 web 的 cpu 保持在 200m 请求的 50%。45 秒时开始上线（新镜像要拉取 30 秒）；60 秒时每个 Pod 的负载从 90m 升到 250m。HPA 通过 scale 子资源读取 Deployment 的 spec.replicas，而不是 Pod 的数量，所以上线中的 surge Pod 不会把它抬高；扩容时它把尚未 Ready 的 Pod 记为 0%：75 秒时，3 个 Ready Pod 上的 125% 变成 5 个 Pod 上的 150%，它要求 8 个副本。Deployment 控制器按新旧 ReplicaSet 的大小把新增的 4 个副本按比例分给二者。240 秒时负载降到 40m；HPA 要等过 5 分钟的缩容稳定窗口才缩回 4 个。kubernetes/kubernetes#72775, #90461',
+  },
 };

@@ -48,6 +48,14 @@ const FILES: Record<string, readonly string[]> = {
     'updateNode',
     'deleteNode',
   ],
+  'resourcequota/resource_quota_controller.go': ['syncResourceQuota'],
+  'disruption/disruption.go': ['updatePdbStatus', 'failSafe'],
+  'podautoscaler/replica_calculator.go': ['getResourceReplicas'],
+  'podautoscaler/horizontal.go': [
+    'normalizeDesiredReplicas',
+    'normalizeDesiredReplicasWithBehaviors',
+    'reconcileAutoscaler',
+  ],
   'daemon/update.go': [
     'rollingUpdate',
     'updatedDesiredNodeCounts',
@@ -83,6 +91,7 @@ const ELSEWHERE: Record<string, string> = {
   postFilter: `${SCHEDULER}framework/plugins/defaultpreemption/default_preemption.go`,
   movePodsToActiveOrBackoffQueue: `${SCHEDULER}backend/queue/scheduling_queue.go`,
   activeQueue: `${SCHEDULER}backend/queue/active_queue.go`,
+  evictPod: 'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/registry/core/pod/storage/eviction.go',
 };
 
 /** sourceUrl is the GitHub URL of the Kubernetes file holding `fn`, or null when unknown. */

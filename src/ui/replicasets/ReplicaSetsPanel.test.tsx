@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appStore } from '../../state/store.ts';
 import { midRollout, OLD_RS } from '../testing/fixtures.ts';
 import { renderWithStore, resetStore } from '../testing/renderWithStore.tsx';
+import { policyResourcesIn } from './PolicyTab.tsx';
 import { ReplicaSetsPanel, visibleTabs } from './ReplicaSetsPanel.tsx';
 import { visibleCount } from './WatchLog.tsx';
 
@@ -95,5 +96,28 @@ describe('visibleTabs', () => {
 
   it('shows every tab before anything is recorded', () => {
     expect(visibleTabs({ rs: [], deploy: [], ds: [], pods: [] })).toHaveLength(7);
+  });
+
+  it('adds the quota · pdb · hpa tab when the scenario creates one of those kinds', () => {
+    const tabs = visibleTabs({ rs: [0, 0], deploy: [0, 0], ds: [], pods: [0, 0] }, ['pdb']).map((x) => x.tab);
+    expect(tabs).toEqual(['rs', 'deploy', 'pods', 'rollout-status', 'rollout-history', 'describe', 'policy']);
+  });
+});
+
+describe('policyResourcesIn', () => {
+  it.each([
+    [
+      'a quota and an HPA in objects',
+      'objects:\n  - kind: ResourceQuota\n  - kind: HorizontalPodAutoscaler\n',
+      ['quota', 'hpa'],
+    ],
+    [
+      'a budget in an apply action',
+      'actions:\n  - at: 5\n    apply: {"kind":"PodDisruptionBudget"}\n',
+      ['pdb'],
+    ],
+    ['only a Deployment', 'objects:\n  - kind: Deployment\n', []],
+  ])('finds %s', (_what, text, want) => {
+    expect(policyResourcesIn(text)).toEqual(want);
   });
 });

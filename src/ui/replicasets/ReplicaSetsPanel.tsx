@@ -1,13 +1,20 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { describe as describeObject, rolloutHistoryText, rolloutStatusText } from '../../state/actions.ts';
 import { useAppStore } from '../../state/hooks.ts';
-import { tickSelector, watchSelector, watchTabSelector, workloadsSelector } from '../../state/selectors.ts';
+import {
+  scenarioTextSelector,
+  tickSelector,
+  watchSelector,
+  watchTabSelector,
+  workloadsSelector,
+} from '../../state/selectors.ts';
 import { appStore } from '../../state/store.ts';
 import type { WatchTab } from '../../state/uiSlice.ts';
 import { namespaceFlag, objectRef, type WatchKind, type WorkloadView } from '../../worker/protocol.ts';
 import { Panel } from '../common/Panel.tsx';
 import { SimGate } from '../common/SimGate.tsx';
 import { useT } from '../common/useT.ts';
+import { type PolicyResource, PolicyTab, policyResourcesIn } from './PolicyTab.tsx';
 import { PrinterText } from './PrinterText.tsx';
 import { WatchLog } from './WatchLog.tsx';
 
@@ -20,6 +27,7 @@ export const TABS: readonly { tab: WatchTab; command: string; label: string }[] 
   { tab: 'rollout-status', command: 'kubectl rollout status', label: 'rollout status' },
   { tab: 'rollout-history', command: 'kubectl rollout history', label: 'rollout history' },
   { tab: 'describe', command: 'kubectl describe', label: 'describe' },
+  { tab: 'policy', command: 'kubectl get quota / pdb / hpa', label: 'quota · pdb · hpa' },
 ];
 
 const WATCH_KINDS: ReadonlySet<WatchTab> = new Set<WatchTab>(['rs', 'deploy', 'ds', 'pods']);
@@ -28,10 +36,15 @@ const WATCH_KINDS: ReadonlySet<WatchTab> = new Set<WatchTab>(['rs', 'deploy', 'd
  * visibleTabs leaves out the watch tabs of kinds the run never writes (no `get ds -w` in a
  * Deployment scenario); every tab while nothing is recorded.
  */
-export function visibleTabs(watch: Record<WatchKind, readonly unknown[]>): typeof TABS {
+export function visibleTabs(
+  watch: Record<WatchKind, readonly unknown[]>,
+  policy: readonly PolicyResource[] = [],
+): typeof TABS {
   const written = (k: WatchKind) => watch[k].length > 1;
-  if (!(['rs', 'deploy', 'ds', 'pods'] as const).some(written)) return TABS;
-  return TABS.filter((x) => !WATCH_KINDS.has(x.tab) || written(x.tab as WatchKind));
+  // The quota / pdb / hpa tab only when the scenario creates one of them.
+  const tabs = policy.length > 0 ? TABS : TABS.filter((x) => x.tab !== 'policy');
+  if (!(['rs', 'deploy', 'ds', 'pods'] as const).some(written)) return tabs;
+  return tabs.filter((x) => !WATCH_KINDS.has(x.tab) || written(x.tab as WatchKind));
 }
 
 function onTabKey(e: React.KeyboardEvent, current: WatchTab, tabs: typeof TABS) {
@@ -51,8 +64,10 @@ export function ReplicaSetsPanel() {
   const chosen = useAppStore(watchTabSelector);
   const watch = useAppStore(watchSelector);
   const tick = useAppStore(tickSelector);
+  const scenarioText = useAppStore(scenarioTextSelector);
+  const policy = useMemo(() => policyResourcesIn(scenarioText), [scenarioText]);
   const panelId = useId();
-  const tabs = visibleTabs(watch);
+  const tabs = visibleTabs(watch, policy);
   const tab = tabs.some((x) => x.tab === chosen) ? chosen : (tabs[0]?.tab ?? 'rs');
   const hasData = watch.rs.length > 0 || watch.ds.length > 0 || watch.pods.length > 0;
   return (
@@ -85,7 +100,12 @@ export function ReplicaSetsPanel() {
           emptyTitle={t('replicasets.emptyTitle')}
           emptyText={t('replicasets.emptyText')}
         >
-          <TabBody tab={tab} tick={tick} lines={WATCH_KINDS.has(tab) ? watch[tab as WatchKind] : []} />
+          <TabBody
+            tab={tab}
+            tick={tick}
+            lines={WATCH_KINDS.has(tab) ? watch[tab as WatchKind] : []}
+            policy={policy}
+          />
         </SimGate>
       </div>
     </Panel>
@@ -96,10 +116,12 @@ function TabBody({
   tab,
   tick,
   lines,
+  policy,
 }: {
   tab: WatchTab;
   tick: number;
   lines: ReturnType<typeof watchSelector>[WatchKind];
+  policy: readonly PolicyResource[];
 }) {
   const command = TABS.find((x) => x.tab === tab)?.command ?? '';
   if (WATCH_KINDS.has(tab)) return <WatchLog key={tab} lines={lines} tick={tick} command={command} />;
@@ -107,6 +129,7 @@ function TabBody({
     return <PrinterText key={tab} command={command} load={rolloutStatusText} reloadKey={String(tick)} />;
   if (tab === 'rollout-history')
     return <PrinterText key={tab} command={command} load={rolloutHistoryText} reloadKey={String(tick)} />;
+  if (tab === 'policy') return <PolicyTab tick={tick} resources={policy} />;
   return <DescribeTab tick={tick} />;
 }
 

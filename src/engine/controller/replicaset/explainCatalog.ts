@@ -7,7 +7,10 @@ export const REPLICASET_DECISION_KEYS: DecisionCatalog = {
     diff: 'diff = active pods {active} − replicas {replicas} = {diff}',
     burstCapped: 'diff {diff} is over burstReplicas {burstReplicas}: this sync handles {n}',
     create: 'create {count} pods in slow-start batches of {batches}',
-    createFailed: 'a create failed ({failed}); the {skipped} pods of the remaining batches are skipped and no longer expected',
+    createFailed:
+      'a create failed ({failed}): {error}; the {skipped} pods of the remaining batches are skipped and no longer expected, and the key is requeued with back-off',
+    budgetNotConsulted:
+      'PodDisruptionBudget {pdb} covers {count} of these pods (disruptionsAllowed {disruptionsAllowed}); the ReplicaSet controller deletes pods directly and never consults a budget (kubernetes#34776)',
     delete: 'delete {count} pods, the lowest-ranked first: {pods}',
   },
   syncReplicaSet: {

@@ -19,6 +19,7 @@ import {
 import { filterActivePods, isPodReady, podsToDeleteFromKeys } from '../podRanking.ts';
 import { activeRankedKeys } from '../podRankKey.ts';
 import { specReplicas } from '../sort.ts';
+import { noteBudgetsNotConsulted } from './budgets.ts';
 import { updateReplicaSetStatus } from './replicaSetUtils.ts';
 
 const COMPONENT = 'replicaset-controller';
@@ -150,9 +151,11 @@ function relatedOwners(tx: Tx, rs: ReplicaSet): string[] {
 
 /**
  * manageReplicas creates or deletes pods to bring the active count to spec.replicas, at most
- * burstReplicas (500) per sync, creating in slow-start batches of 1, 2, 4, … .
+ * burstReplicas (500) per sync, creating in slow-start batches of 1, 2, 4, … . It returns the
+ * first create error (a batch that had one is the last), or null: syncReplicaSet sets the
+ * ReplicaFailure condition from it and requeues the key with back-off.
  */
-export function manageReplicas(tx: Tx, activeCount: number, rs: ReplicaSet, rsKey: string): void {
+export function manageReplicas(tx: Tx, activeCount: number, rs: ReplicaSet, rsKey: string): string | null {
   const replicas = specReplicas(rs);
   let diff = activeCount - replicas;
   const exp = tx.st.expectations.replicaset;
@@ -162,10 +165,12 @@ export function manageReplicas(tx: Tx, activeCount: number, rs: ReplicaSet, rsKe
     const n = Math.min(diff, ReplicaSetBurstReplicas);
     if (n < diff) decide(tx.decisions, 'manageReplicas', 'burstCapped', { diff, burstReplicas: ReplicaSetBurstReplicas, n });
     expectCreations(exp, rsKey, n, tx.now);
-    // slowStartBatch: 1, 2, 4, … pods per batch; every create succeeds in the simulator.
+    // slowStartBatch: 1, 2, 4, … pods per batch; every create of a batch is tried (upstream runs
+    // them in parallel), and a batch with a failure is the last.
     const batches: number[] = [];
     let remaining = n;
     let failed = 0;
+    let firstError: string | null = null;
     for (let size = Math.min(remaining, SlowStartInitialBatchSize); size > 0; size = Math.min(2 * size, remaining)) {
       batches.push(size);
       for (let i = 0; i < size; i++) {
@@ -174,6 +179,7 @@ export function manageReplicas(tx: Tx, activeCount: number, rs: ReplicaSet, rsKe
         else {
           // A failed create will never be observed: lower the expectation for it.
           failed++;
+          firstError ??= res.error.message;
           creationObserved(exp, rsKey);
           recordEvent(tx, rs, 'Warning', 'FailedCreate', `Error creating: ${res.error.message}`, COMPONENT);
         }
@@ -182,13 +188,13 @@ export function manageReplicas(tx: Tx, activeCount: number, rs: ReplicaSet, rsKe
       if (failed > 0) {
         // The remaining batches are skipped, and their creations no longer expected.
         for (let i = 0; i < remaining; i++) creationObserved(exp, rsKey);
-        decide(tx.decisions, 'manageReplicas', 'createFailed', { failed, skipped: remaining });
+        decide(tx.decisions, 'manageReplicas', 'createFailed', { failed, skipped: remaining, error: firstError ?? '' });
         break;
       }
     }
     decide(tx.decisions, 'manageReplicas', 'create', { count: n - failed - remaining, batches: batches.join(', ') });
-    note(tx, 'podsCreated', { count: n, rs: rs.metadata.name });
-    return;
+    note(tx, 'podsCreated', { count: n - failed - remaining, rs: rs.metadata.name });
+    return firstError;
   }
   if (diff > 0) {
     const n = Math.min(diff, ReplicaSetBurstReplicas);
@@ -208,8 +214,10 @@ export function manageReplicas(tx: Tx, activeCount: number, rs: ReplicaSet, rsKe
       else if (res.error.reason !== 'NotFound') deletionObserved(exp, rsKey, objectKey(p));
     }
     decide(tx.decisions, 'manageReplicas', 'delete', { count: n, pods: victims.map((p) => p.metadata.name).join(', ') });
+    if (tx.st.cache.objects.PodDisruptionBudget.size > 0) noteBudgetsNotConsulted(tx, rs, victims);
     note(tx, 'podsDeleted', { count: n, rs: rs.metadata.name });
   }
+  return null;
 }
 
 /** syncReplicaSet syncs one ReplicaSet key; returns an error message to requeue with back-off. */
@@ -230,13 +238,16 @@ export function syncReplicaSet(tx: Tx, key: string): string | null {
   let listed: Pod[] | null = null;
   const activePods = (): Pod[] => (listed ??= filterActivePods(podsOwnedBy(tx.st.cache, uid)));
   note(tx, 'replicaSetSynced', { rs: rs.metadata.name });
+  let manageReplicasErr: string | null = null;
   if (needsSync && !rs.metadata.deletionTimestamp) {
-    manageReplicas(tx, stats.active, rs, key);
+    manageReplicasErr = manageReplicas(tx, stats.active, rs, key);
   } else if (!needsSync) {
     const e = exp.get(key);
     decide(tx.decisions, 'syncReplicaSet', 'expectationsPending', { add: e?.add ?? 0, del: e?.del ?? 0 });
   }
-  return updateReplicaSetStatus(tx, rs, ownerStats(tx.st.cache, uid), activePods);
+  const statusErr = updateReplicaSetStatus(tx, rs, ownerStats(tx.st.cache, uid), activePods, manageReplicasErr);
+  // A failed status write requeues first; then the create error does, with back-off.
+  return statusErr ?? manageReplicasErr;
 }
 
 export { satisfiedExpectations };

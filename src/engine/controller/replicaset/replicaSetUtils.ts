@@ -7,6 +7,7 @@ import { enqueueAfter, type Tx, writeStatus } from '../../sim/tx.ts';
 import type { OwnerStats } from '../../client/cache.ts';
 import { isPodAvailable } from '../podRanking.ts';
 import { specReplicas } from '../sort.ts';
+import { toRFC3339 } from '../../lib/time.ts';
 
 /**
  * calculateStatus counts the active pods (replicas), those carrying every template label,
@@ -15,7 +16,13 @@ import { specReplicas } from '../sort.ts';
  * counts come from the informer's running tally (client/cache.ts ownerStats); only
  * availability with minReadySeconds > 0 needs a walk over the Ready pods.
  */
-export function calculateStatus(rs: ReplicaSet, stats: OwnerStats, activePods: () => Pod[], nowMs: number): ReplicaSetStatus {
+export function calculateStatus(
+  rs: ReplicaSet,
+  stats: OwnerStats,
+  activePods: () => Pod[],
+  nowMs: number,
+  manageReplicasErr: string | null = null,
+): ReplicaSetStatus {
   const minReady = rs.spec.minReadySeconds ?? 0;
   let available = stats.ready;
   if (minReady > 0) {
@@ -30,7 +37,18 @@ export function calculateStatus(rs: ReplicaSet, stats: OwnerStats, activePods: (
     terminatingReplicas: stats.terminating,
     observedGeneration: rs.metadata.generation ?? 1,
   };
-  const conditions: ReplicaSetCondition[] | undefined = rs.status?.conditions;
+  let conditions: ReplicaSetCondition[] | undefined = rs.status?.conditions;
+  const failure = conditions?.find((c) => c.type === 'ReplicaFailure');
+  if (manageReplicasErr !== null && failure === undefined) {
+    // Set once, with the first error's message; later failures leave it as it is.
+    const diff = stats.active - specReplicas(rs);
+    const reason = diff < 0 ? 'FailedCreate' : diff > 0 ? 'FailedDelete' : '';
+    const cond: ReplicaSetCondition = { type: 'ReplicaFailure', status: 'True', lastTransitionTime: toRFC3339(nowMs), reason, message: manageReplicasErr };
+    conditions = [...(conditions ?? []), cond];
+  } else if (manageReplicasErr === null && failure !== undefined) {
+    // A sync without an error (or one that waited for expectations) clears it.
+    conditions = conditions?.filter((c) => c.type !== 'ReplicaFailure');
+  }
   if (conditions?.length) status.conditions = conditions;
   return status;
 }
@@ -40,8 +58,14 @@ export function calculateStatus(rs: ReplicaSet, stats: OwnerStats, activePods: (
  * against the API server's copy (statusUpdateRetries = 1), then the key is requeued. It also
  * requeues after minReadySeconds when every replica is Ready but not all are available yet.
  */
-export function updateReplicaSetStatus(tx: Tx, rs: ReplicaSet, stats: OwnerStats, activePods: () => Pod[]): string | null {
-  const status = calculateStatus(rs, stats, activePods, tx.now);
+export function updateReplicaSetStatus(
+  tx: Tx,
+  rs: ReplicaSet,
+  stats: OwnerStats,
+  activePods: () => Pod[],
+  manageReplicasErr: string | null = null,
+): string | null {
+  const status = calculateStatus(rs, stats, activePods, tx.now, manageReplicasErr);
   const key = `${rs.metadata.namespace ?? 'default'}/${rs.metadata.name}`;
   if (!jsonEqual(rs.status, status)) {
     decide(tx.decisions, 'updateReplicaSetStatus', 'status', {
@@ -59,7 +83,7 @@ export function updateReplicaSetStatus(tx: Tx, rs: ReplicaSet, stats: OwnerStats
   }
   const minReady = rs.spec.minReadySeconds ?? 0;
   const replicas = specReplicas(rs);
-  if (minReady > 0 && status.readyReplicas === replicas && status.availableReplicas !== replicas) {
+  if (manageReplicasErr === null && minReady > 0 && status.readyReplicas === replicas && status.availableReplicas !== replicas) {
     enqueueAfter(tx, 'replicaset', key, minReady * 1000);
   }
   return null;

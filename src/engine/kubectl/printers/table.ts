@@ -1,9 +1,14 @@
 // Port of kubernetes staging/src/k8s.io/cli-runtime/pkg/printers/tableprinter.go (v1.36):
 // printTable's header and rows, and the HumanReadablePrinter state kubectl get -w keeps.
+import type { HorizontalPodAutoscaler, PodDisruptionBudget, ResourceQuota, Service } from '../../api/policyTypes.ts';
 import type { DaemonSet, Deployment, Namespace, Node, Pod, ReplicaSet } from '../../api/types.ts';
 import { podRow } from './pod.ts';
-import { COLUMNS, daemonSetRow, deploymentRow, namespaceRow, nodeRow, replicaSetRow } from './rows.ts';
+import { COLUMNS as WORKLOAD_COLUMNS, daemonSetRow, deploymentRow, namespaceRow, nodeRow, replicaSetRow } from './rows.ts';
+import { horizontalPodAutoscalerRow, POLICY_COLUMNS, podDisruptionBudgetRow, resourceQuotaRow, serviceRow } from './rowsPolicy.ts';
 import { GET_TABWRITER, type RememberedWidths, tabwriterFormat } from './tabwriter.ts';
+
+/** Every kind's columns: the workloads' (rows.ts) and the policy kinds' (rowsPolicy.ts). */
+export const COLUMNS = { ...WORKLOAD_COLUMNS, ...POLICY_COLUMNS };
 
 /** The kinds kubectl get prints as tables here. */
 export type TableKind = keyof typeof COLUMNS;
@@ -19,7 +24,15 @@ export type TableObject<K extends TableKind> = K extends 'Pod'
         ? DaemonSet
         : K extends 'Namespace'
           ? Namespace
-          : Node;
+          : K extends 'ResourceQuota'
+            ? ResourceQuota
+            : K extends 'PodDisruptionBudget'
+              ? PodDisruptionBudget
+              : K extends 'HorizontalPodAutoscaler'
+                ? HorizontalPodAutoscaler
+                : K extends 'Service'
+                  ? Service
+                  : Node;
 
 /** tableRow builds one object's cells for its kind. */
 export function tableRow<K extends TableKind>(kind: K, obj: TableObject<K>, nowMs: number, wide: boolean): string[] {
@@ -34,6 +47,14 @@ export function tableRow<K extends TableKind>(kind: K, obj: TableObject<K>, nowM
       return daemonSetRow(obj as DaemonSet, nowMs, wide);
     case 'Namespace':
       return namespaceRow(obj as Namespace, nowMs);
+    case 'ResourceQuota':
+      return resourceQuotaRow(obj as ResourceQuota, nowMs);
+    case 'PodDisruptionBudget':
+      return podDisruptionBudgetRow(obj as PodDisruptionBudget, nowMs);
+    case 'HorizontalPodAutoscaler':
+      return horizontalPodAutoscalerRow(obj as HorizontalPodAutoscaler, nowMs);
+    case 'Service':
+      return serviceRow(obj as Service, nowMs, wide);
     default:
       return nodeRow(obj as Node, nowMs, wide);
   }

@@ -55,9 +55,9 @@ describe('applyManifest', () => {
     });
   });
   it('errors for a kind this cluster does not serve', () => {
-    expect(applyManifest(undefined, { apiVersion: 'v1', kind: 'Service', metadata: { name: 's' } }, 'default')).toEqual({
+    expect(applyManifest(undefined, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 's' } }, 'default')).toEqual({
       error:
-        'error: resource mapping not found for name: "s" namespace: "default" from "STDIN": no matches for kind "Service" in version "v1"\nensure CRDs are installed first',
+        'error: resource mapping not found for name: "s" namespace: "default" from "STDIN": no matches for kind "ConfigMap" in version "v1"\nensure CRDs are installed first',
     });
   });
 });

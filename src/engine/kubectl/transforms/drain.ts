@@ -45,11 +45,11 @@ const okay: Verdict = { delete: true, kind: 'okay' };
 const finished = (p: Pod) => p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed';
 
 /** makeFilters' chain (skipDeleted, daemonSet, mirrorPod, localStorage, unreplicated): the first refusal wins. */
-function filterPod(pod: Pod, o: DrainOptions, daemonSetExists: (name: string) => boolean): Verdict {
+function filterPod(pod: Pod, o: Pick<DrainOptions, 'ignoreDaemonsets' | 'force'>, daemonSetExists: (namespace: string, name: string) => boolean): Verdict {
   const ref = getControllerOf(pod);
   let v: Verdict = okay;
   if (ref && ref.kind === 'DaemonSet' && ref.apiVersion === 'apps/v1' && !finished(pod)) {
-    if (!daemonSetExists(ref.name)) {
+    if (!daemonSetExists(pod.metadata.namespace ?? 'default', ref.name)) {
       const msg = `daemonsets.apps "${ref.name}" not found`;
       v = o.force ? { delete: true, kind: 'warning', message: msg } : { delete: false, kind: 'error', message: msg };
     } else if (!o.ignoreDaemonsets) v = { delete: false, kind: 'error', message: daemonSetFatal };
@@ -82,29 +82,58 @@ function groupByMessage(items: { pod: Pod; message: string }[]): [string, string
  * ignore): default/agent-x7k2p`), and are then left alone with a warning; pods without a
  * controller need --force. Each evicted pod is announced with `evicting pod default/NAME`.
  */
-export function drainPlan(node: Node, allPods: readonly Pod[], o: DrainOptions, daemonSetExists: (name: string) => boolean): DrainPlan {
+export function drainPlan(node: Node, allPods: readonly Pod[], o: DrainOptions, daemonSetExists: (namespace: string, name: string) => boolean): DrainPlan {
   const c = cordon(node);
   const cordoned = 'error' in c ? { object: node, changed: false, output: '' } : c;
   const stdout = [cordoned.output];
   const stderr: string[] = [];
   const key = (p: Pod) => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
-  const pods = allPods.filter((p) => p.spec.nodeName === node.metadata.name).sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-  const verdicts = pods.map((pod) => ({ pod, v: filterPod(pod, o, daemonSetExists) }));
-  const errors = groupByMessage(verdicts.filter((x) => x.v.kind === 'error').map((x) => ({ pod: x.pod, message: x.v.message ?? 'unexpected error' })));
+  const list = podsForDeletion(node.metadata.name, allPods, o, daemonSetExists);
   const base = { node: cordoned.object, nodeChanged: cordoned.changed };
-  if (errors.length) {
-    const errs = errors.map(([msg, list]) => `cannot delete ${msg}: ${list.join(', ')}`);
+  if (list.errors.length) {
+    const errs = list.errors;
     const agg = errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`;
     stderr.push(`error: unable to drain node "${node.metadata.name}" due to error: ${agg}, continuing command...`);
     stderr.push('There are pending nodes to be drained:', ` ${node.metadata.name}`, ...errs);
     return { ...base, stdout, stderr, evict: [], failed: true };
   }
-  const warnings = groupByMessage(verdicts.filter((x) => x.v.kind === 'warning').map((x) => ({ pod: x.pod, message: x.v.message ?? '' })));
-  if (warnings.length) stderr.push(`Warning: ${warnings.map(([msg, list]) => `${msg}: ${list.join(', ')}`).join('; ')}`);
-  const evict = verdicts.filter((x) => x.v.delete).map((x) => x.pod);
+  if (list.warnings) stderr.push(`Warning: ${list.warnings}`);
+  const evict = list.pods;
   if (!o.disableEviction) for (const p of evict) stdout.push(`evicting pod ${key(p)}`);
   const plan: DrainPlan = { ...base, stdout, stderr, evict, failed: false };
   return o.gracePeriod >= 0 ? { ...plan, gracePeriodSeconds: o.gracePeriod } : plan;
+}
+
+/** The pods of a node as GetPodsForDeletion returns them: those to delete, the filters' errors, their warnings. */
+export interface PodDeleteList {
+  pods: Pod[];
+  /** `cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): default/agent-x7k2p`, … */
+  errors: string[];
+  /** list.Warnings(): `ignoring DaemonSet-managed Pods: default/agent-x7k2p`, or '' */
+  warnings: string;
+}
+
+/**
+ * podsForDeletion is GetPodsForDeletion: every pod bound to the node (namespace/name order, as
+ * the API lists them) through the filter chain; DaemonSet pods stop the drain unless
+ * --ignore-daemonsets, pods without a controller need --force.
+ */
+export function podsForDeletion(
+  nodeName: string,
+  allPods: readonly Pod[],
+  o: Pick<DrainOptions, 'ignoreDaemonsets' | 'force'>,
+  daemonSetExists: (namespace: string, name: string) => boolean,
+): PodDeleteList {
+  const key = (p: Pod) => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
+  const pods = allPods.filter((p) => p.spec.nodeName === nodeName).sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const verdicts = pods.map((pod) => ({ pod, v: filterPod(pod, o, daemonSetExists) }));
+  const errors = groupByMessage(verdicts.filter((x) => x.v.kind === 'error').map((x) => ({ pod: x.pod, message: x.v.message ?? 'unexpected error' })));
+  const warnings = groupByMessage(verdicts.filter((x) => x.v.kind === 'warning').map((x) => ({ pod: x.pod, message: x.v.message ?? '' })));
+  return {
+    pods: verdicts.filter((x) => x.v.delete).map((x) => x.pod),
+    errors: errors.map(([msg, list]) => `cannot delete ${msg}: ${list.join(', ')}`),
+    warnings: warnings.map(([msg, list]) => `${msg}: ${list.join(', ')}`).join('; '),
+  };
 }
 
 /** podEvictedLine is printed when an evicted pod is gone: `pod/NAME evicted` (`deleted` with --disable-eviction). */

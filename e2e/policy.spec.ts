@@ -1,0 +1,63 @@
+/**
+ * The policy kinds where people look (issue #13): the terminal's quota · pdb · hpa tab shows
+ * `kubectl get` of each kind the scenario has at the playhead, and the console answers `describe`
+ * for them; kubectl drain's retries show up as the user's ticks. Real Chromium, built app.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { failOnProblems, firstActionTick, openPreset, seekEnd, seekTo } from './panelsSupport.ts';
+
+failOnProblems();
+
+async function policyTab(page: Page) {
+  await page.getByRole('tab', { name: 'quota · pdb · hpa' }).click();
+}
+
+test('the budget tab shows the PodDisruptionBudget holding kubectl drain, light and dark', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await openPreset(page, 'budget-holds-drain');
+  const drainTick = (await firstActionTick(page)) ?? 0;
+  await seekTo(page, drainTick + 1);
+  await policyTab(page);
+  const pdb = page.getByRole('log', { name: 'kubectl get pdb' });
+  await expect(pdb).toContainText('MIN AVAILABLE   MAX UNAVAILABLE   ALLOWED DISRUPTIONS');
+  await expect(pdb).toContainText(/web\s+3\s+N\/A\s+0\s/);
+  // Only the kinds the scenario creates.
+  await expect(page.getByRole('log', { name: 'kubectl get hpa' })).toHaveCount(0);
+  const box = page.getByRole('textbox', { name: 'kubectl' });
+  await box.fill('describe pdb web');
+  await box.press('Enter');
+  await expect(page.getByRole('region', { name: 'Controls' })).toContainText('Allowed disruptions:  0');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: `artifacts/screenshots/policy-budget-tab-${scheme}.png` });
+  }
+});
+
+test('the autoscaler tab shows the HPA target and replicas at the end of the run', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
+  await openPreset(page, 'autoscaler-during-rollout');
+  await seekEnd(page);
+  await policyTab(page);
+  const hpa = page.getByRole('log', { name: 'kubectl get hpa' });
+  await expect(hpa).toContainText('REFERENCE        TARGETS        MINPODS   MAXPODS   REPLICAS');
+  await expect(hpa).toContainText(/web\s+Deployment\/web\s+cpu: 20%\/50%\s+2\s+10\s+4\s/);
+  await page.screenshot({ path: 'artifacts/screenshots/policy-hpa-tab-dark.png' });
+});
+
+test('the quota tab shows requests against hard while the surge is refused', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await openPreset(page, 'quota-blocks-surge');
+  const first = (await firstActionTick(page)) ?? 0;
+  await seekTo(page, first + 5);
+  await policyTab(page);
+  await expect(page.getByRole('log', { name: 'kubectl get quota' })).toContainText(
+    'pods: 4/10, requests.cpu: 2/2',
+  );
+  await page.screenshot({ path: 'artifacts/screenshots/policy-quota-tab-light.png' });
+});

@@ -1,0 +1,54 @@
+/**
+ * What the API server does with a policy object it is asked to create or update, before it
+ * stores it: decode (quantities must parse), default, validate — the same steps, the same
+ * words as for Deployments — and, for a new Service, allocate its ClusterIP.
+ */
+import type { PolicyObject, Service } from '../api/policyTypes.ts';
+import { nextInt, type PrngState } from '../lib/prng.ts';
+import { setDefaultsPolicyObject } from './defaultsPolicy.ts';
+import { type ApiError, newInvalid } from './errors.ts';
+import { invalidMessage } from './fieldErrors.ts';
+import { decodeQuantities, validatePolicyObject } from './validationPolicy.ts';
+
+/** isPolicyKind tells whether a kind is one of the policy kinds (api/policyTypes.ts). */
+export function isPolicyKind(kind: unknown): kind is PolicyObject['kind'] {
+  return kind === 'ResourceQuota' || kind === 'PodDisruptionBudget' || kind === 'HorizontalPodAutoscaler' || kind === 'Service';
+}
+
+/** normalizeQuantities turns YAML numbers in a quota's hard list into the strings the API stores (`pods: 10` → "10"). */
+function normalizeQuantities<T extends PolicyObject>(o: T): T {
+  if (o.kind !== 'ResourceQuota' || !o.spec?.hard) return o;
+  const hard: Record<string, string> = {};
+  for (const [k, v] of Object.entries(o.spec.hard)) hard[k] = String(v);
+  return { ...o, spec: { ...o.spec, hard } } as T;
+}
+
+/**
+ * preparePolicyObject decodes, defaults and validates; the object to store, or the API error:
+ * BadRequest for a quantity that does not decode, Invalid with field paths otherwise.
+ */
+export function preparePolicyObject<T extends PolicyObject>(raw: T): { object: T } | { error: ApiError } {
+  const bad = decodeQuantities(raw);
+  if (bad !== null) return { error: { reason: 'BadRequest', message: bad } };
+  const obj = setDefaultsPolicyObject(normalizeQuantities(raw));
+  const errs = validatePolicyObject(obj);
+  if (errs.length > 0) return { error: newInvalid(invalidMessage(obj.kind, obj.metadata?.name ?? '', errs)) };
+  return { object: obj };
+}
+
+/**
+ * allocateClusterIP gives a new Service a ClusterIP, as the service IP allocator does: a random
+ * free address of 10.96.0.0/12 (10.96.0.1 is the kubernetes Service's), drawn from the engine's PRNG.
+ */
+export function allocateClusterIP(s: Service, taken: ReadonlySet<string>, prng: PrngState): Service {
+  if (s.spec.type === 'ExternalName' || s.spec.clusterIP === 'None' || s.spec.clusterIP) {
+    return s.spec.clusterIP && !s.spec.clusterIPs ? { ...s, spec: { ...s.spec, clusterIPs: [s.spec.clusterIP] } } : s;
+  }
+  let ip = '';
+  for (let i = 0; i < 64; i++) {
+    const n = 2 + nextInt(prng, (1 << 20) - 3);
+    ip = `10.${96 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
+    if (!taken.has(ip)) break;
+  }
+  return { ...s, spec: { ...s.spec, clusterIP: ip, clusterIPs: [ip] } };
+}

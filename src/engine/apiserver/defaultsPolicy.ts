@@ -1,0 +1,67 @@
+// Port of kubernetes pkg/apis/autoscaling/v2/defaults.go and pkg/apis/core/v1/defaults.go
+// (SetDefaults_Service) (v1.36): the API server's defaults for the policy kinds.
+import type { HorizontalPodAutoscaler, HPAScalingRules, PolicyObject, Service } from '../api/policyTypes.ts';
+
+/** autoscaling.DefaultCPUUtilization: the metric an HPA without metrics gets. */
+export const DefaultCPUUtilization = 80;
+
+/** copyHPAScalingRules: the given rules' set fields over the defaults. */
+function copyHPAScalingRules(from: HPAScalingRules | undefined, to: HPAScalingRules): HPAScalingRules {
+  if (!from) return to;
+  const out = { ...to };
+  if (from.selectPolicy !== undefined) out.selectPolicy = from.selectPolicy;
+  if (from.stabilizationWindowSeconds !== undefined) out.stabilizationWindowSeconds = from.stabilizationWindowSeconds;
+  if (from.policies !== undefined) out.policies = from.policies;
+  if (from.tolerance !== undefined) out.tolerance = from.tolerance;
+  return out;
+}
+
+/** generateHPAScaleUpRules: window 0 s, Max of 4 pods or 100 % per 15 s. */
+export function generateHPAScaleUpRules(r: HPAScalingRules | undefined): HPAScalingRules {
+  return copyHPAScalingRules(r, {
+    stabilizationWindowSeconds: 0,
+    selectPolicy: 'Max',
+    policies: [
+      { type: 'Pods', value: 4, periodSeconds: 15 },
+      { type: 'Percent', value: 100, periodSeconds: 15 },
+    ],
+  });
+}
+
+/** generateHPAScaleDownRules: Max of 100 % per 15 s; the window stays unset (the controller uses its 300 s). */
+export function generateHPAScaleDownRules(r: HPAScalingRules | undefined): HPAScalingRules {
+  return copyHPAScalingRules(r, { selectPolicy: 'Max', policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }] });
+}
+
+/** setDefaultsHorizontalPodAutoscaler: minReplicas 1, a cpu 80 % metric when none, behavior filled when given. */
+export function setDefaultsHorizontalPodAutoscaler(h: HorizontalPodAutoscaler): HorizontalPodAutoscaler {
+  const spec = { ...h.spec };
+  if (spec.minReplicas === undefined) spec.minReplicas = 1;
+  if (!spec.metrics || spec.metrics.length === 0) {
+    spec.metrics = [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: DefaultCPUUtilization } } }];
+  }
+  if (spec.behavior) spec.behavior = { scaleUp: generateHPAScaleUpRules(spec.behavior.scaleUp), scaleDown: generateHPAScaleDownRules(spec.behavior.scaleDown) };
+  return { ...h, spec };
+}
+
+/** setDefaultsService: ClusterIP, sessionAffinity None, TCP ports with targetPort = port, single-stack IPv4. */
+export function setDefaultsService(s: Service): Service {
+  const spec = { ...s.spec };
+  spec.type ??= 'ClusterIP';
+  spec.sessionAffinity ??= 'None';
+  if (spec.ports) spec.ports = spec.ports.map((p) => ({ ...p, protocol: p.protocol ?? 'TCP', targetPort: p.targetPort ?? p.port }));
+  if (spec.type !== 'ExternalName') {
+    spec.ipFamilies ??= ['IPv4'];
+    spec.ipFamilyPolicy ??= 'SingleStack';
+    spec.internalTrafficPolicy ??= 'Cluster';
+  }
+  return { ...s, spec, status: s.status ?? { loadBalancer: {} } };
+}
+
+/** setDefaultsPolicyObject applies the defaults of whichever policy kind it is given. */
+export function setDefaultsPolicyObject<T extends PolicyObject>(o: T): T {
+  if (o.kind === 'HorizontalPodAutoscaler') return setDefaultsHorizontalPodAutoscaler(o) as T;
+  if (o.kind === 'Service') return setDefaultsService(o) as T;
+  if (o.kind === 'ResourceQuota') return { ...o, spec: o.spec ?? {} } as T;
+  return o;
+}

@@ -1,0 +1,93 @@
+// Port of kubernetes pkg/controller/resourcequota/resource_quota_controller.go and
+// resource_quota_monitor.go (v1.36): syncResourceQuota, the quota event handlers and the
+// replenishment of pod quota.
+/**
+ * The quota controller owns status.hard (a copy of spec.hard) and recomputes status.used from
+ * the namespace's pods. Admission raises status.used on every pod create; only this controller
+ * lowers it, and only when it syncs: when a quota's spec.hard changes, when a pod it counts is
+ * deleted or turns Succeeded/Failed (replenishment), and on its 5-minute resync. A terminating
+ * pod still counts (quotaV1Pod), so an old pod holds its quota until it is gone.
+ */
+import { decide } from '../../api/decision.ts';
+import type { ResourceQuota } from '../../api/policyTypes.ts';
+import type { KubeObject, Pod } from '../../api/types.ts';
+import { jsonEqual, objectKey, type WatchRecord } from '../../apiserver/store.ts';
+import { get } from '../../client/cache.ts';
+import { podMatchingResources, quotaV1Pod } from '../../quota/evaluator/pods.ts';
+import { calculateUsage } from '../../quota/generic.ts';
+import { equals, mask, parseResourceList, prettyPrint, resourceNames, toResourceList } from '../../quota/resources.ts';
+import { enqueue, enqueueAfter, note, type Tx, writeStatusOf } from '../../sim/tx.ts';
+
+/** --resource-quota-sync-period: a full recalculation of every quota at least this often. */
+export const ResourceQuotaSyncPeriodMs = 5 * 60 * 1000;
+
+function nsOf(o: KubeObject): string {
+  return o.metadata.namespace ?? 'default';
+}
+
+/** replenishQuota enqueues the namespace's quotas that track a pod resource (a pod went away or finished). */
+function replenishQuota(tx: Tx, namespace: string): void {
+  for (const q of tx.st.cache.objects.ResourceQuota.values()) {
+    if (q.kind !== 'ResourceQuota' || nsOf(q) !== namespace) continue;
+    if (podMatchingResources(Object.keys(q.status?.hard ?? {})).length > 0) enqueue(tx, 'resourcequota', objectKey(q));
+  }
+}
+
+/**
+ * resourceQuotaOnWatch is the controller's handlers: a quota added, deleted or with a new
+ * spec.hard is synced (its own status writes are ignored); a pod deleted, or one that stops
+ * counting (quotaV1Pod true → false), replenishes its namespace's quotas. Without quotas it
+ * returns at once.
+ */
+export function resourceQuotaOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | undefined): void {
+  const o = rec.object;
+  if (o.kind === 'ResourceQuota') {
+    const prev = old?.kind === 'ResourceQuota' ? old : undefined;
+    if (rec.type === 'MODIFIED' && prev && jsonEqual(prev.spec?.hard ?? {}, o.spec?.hard ?? {})) return;
+    enqueue(tx, 'resourcequota', objectKey(o));
+    return;
+  }
+  if (o.kind !== 'Pod' || tx.st.cache.objects.ResourceQuota.size === 0) return;
+  if (rec.type === 'DELETED') {
+    replenishQuota(tx, nsOf(o));
+    return;
+  }
+  const prev = old?.kind === 'Pod' ? old : undefined;
+  if (rec.type === 'MODIFIED' && prev && quotaV1Pod(prev, tx.now) && !quotaV1Pod(o, tx.now)) replenishQuota(tx, nsOf(o));
+}
+
+function podsIn(tx: Tx, namespace: string): Pod[] {
+  const out: Pod[] = [];
+  for (const p of tx.st.cache.objects.Pod.values()) if (p.kind === 'Pod' && nsOf(p) === namespace) out.push(p);
+  tx.cost += tx.st.cache.objects.Pod.size;
+  return out;
+}
+
+/**
+ * syncResourceQuota: hard = spec.hard; used = the namespace's usage for the hard resources (kept
+ * from the old status for resources no evaluator measures); written when either changed. A
+ * Conflict (admission wrote the status since the cache saw it) is returned and requeued.
+ */
+export function syncResourceQuota(tx: Tx, key: string): string | null {
+  tx.actor = 'resourcequota-controller';
+  const q = get(tx.st.cache, 'ResourceQuota', key);
+  if (!q) {
+    note(tx, 'quotaDeleted', { key });
+    return null;
+  }
+  const hard = parseResourceList(q.spec?.hard);
+  const statusHard = parseResourceList(q.status?.hard);
+  const oldUsed = parseResourceList(q.status?.used);
+  let dirty = !equals(hard, statusHard) || q.status?.hard === undefined || q.status?.used === undefined;
+  const used = new Map(oldUsed);
+  for (const [k, v] of calculateUsage(q, podsIn(tx, nsOf(q)), tx.now)) used.set(k, v);
+  const masked = mask(used, resourceNames(hard));
+  dirty = dirty || !equals(masked, oldUsed);
+  decide(tx.decisions, 'syncResourceQuota', 'usage', { quota: q.metadata.name, used: prettyPrint(masked) || '∅', hard: prettyPrint(hard) || '∅' });
+  note(tx, 'quotaSynced', { quota: q.metadata.name, used: prettyPrint(masked) || 'nothing' });
+  enqueueAfter(tx, 'resourcequota', key, ResourceQuotaSyncPeriodMs);
+  if (!dirty) return null;
+  const status: ResourceQuota['status'] = { hard: toResourceList(hard), used: toResourceList(masked) };
+  const res = writeStatusOf(tx, q, status, key);
+  return res.ok ? null : res.error.message;
+}
