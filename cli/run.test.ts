@@ -87,7 +87,7 @@ describe('--output summary', () => {
     expect(res.code).toBe(0);
     expect(res.stdout).toEqual([
       '{"workload":"deployment/default/nginx-deployment-roll01","revision":"1","startSeconds":0,"endSeconds":6.237,"durationSeconds":6.237,"complete":true,"progressDeadlineExceeded":false,"replicas":10,"minAvailable":0,"maxPods":10,"maxPodsWithTerminating":10}',
-      '{"workload":"deployment/default/nginx-deployment-roll01","revision":"2","startSeconds":30,"endSeconds":40.649,"durationSeconds":10.649,"complete":true,"progressDeadlineExceeded":false,"replicas":10,"minAvailable":8,"maxPods":13,"maxPodsWithTerminating":16}',
+      '{"workload":"deployment/default/nginx-deployment-roll01","revision":"2","startSeconds":30,"endSeconds":40.778,"durationSeconds":10.778,"complete":true,"progressDeadlineExceeded":false,"replicas":10,"minAvailable":8,"maxPods":13,"maxPodsWithTerminating":16}',
     ]);
   });
 

@@ -63,7 +63,7 @@ describe('importManifests', () => {
       deployment('x', -1),
       'apiVersion: v1\nkind: Node\nmetadata: { name: Bad_Node }\n',
       'apiVersion: v1\nkind: Namespace\nmetadata: { name: Pay.ments }\n',
-      'apiVersion: v1\nkind: Service\nmetadata: { name: s }\n',
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: s }\n',
       'apiVersion: v2\nkind: Node\nmetadata: { name: n }\n',
     ].join('---\n');
     const r = importManifests(text);

@@ -191,7 +191,7 @@ describe('stripServerFields', () => {
 describe('ignoredNote', () => {
   it.each<[string[], string | null]>([
     [[], null],
-    [['Secret "a"'], 'Ignored 1 document: Secret "a" (Rollout Lab simulates Deployment and DaemonSet, with ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service)'],
+    [['Secret "a"'], 'Ignored 1 document: Secret "a" (Rollout Lab simulates Deployment and DaemonSet, with Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service)'],
   ])('counts documents when %j are ignored', (ignored, note) => {
     expect(ignoredNote(ignored)).toBe(note);
   });
