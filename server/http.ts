@@ -23,7 +23,7 @@ import type { LiveCluster } from './live.ts';
 import { groupVersionDocument, openapiIndex } from './openapi.ts';
 import { OPENAPI_V2_PROTOBUF, openapiV2Document } from './openapiV2.ts';
 import { newFilter } from './selectors.ts';
-import { type IncludeObject, toTable } from './tables.ts';
+import { type IncludeObject, tableText, toTable } from './tables.ts';
 import { serveWatch } from './watch.ts';
 
 /** kube-apiserver's request body limit: 3 MiB. */
@@ -45,6 +45,29 @@ function sendJson(res: ServerResponse, code: number, body: unknown, contentType 
   res.writeHead(code, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-cache, private' });
   res.end(text);
   return true;
+}
+
+/** sendText answers with JSON text made already (tableText, listText). */
+function sendText(res: ServerResponse, code: number, text: string): true {
+  res.writeHead(code, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-cache, private' });
+  res.end(text);
+  return true;
+}
+
+/** Each stored object's JSON with its type meta, made once (objects are never changed in place). */
+const ITEM_JSON = new WeakMap<KubeObject, string>();
+
+/** listText is JSON.stringify of the `<Kind>List`, byte for byte, from each item's cached text. */
+function listText(r: ResourceInfo, rv: string, items: readonly KubeObject[]): string {
+  const texts = items.map((o) => {
+    let t = ITEM_JSON.get(o);
+    if (t === undefined) {
+      t = JSON.stringify(withTypeMeta(r, o));
+      ITEM_JSON.set(o, t);
+    }
+    return t;
+  });
+  return `{"kind":${JSON.stringify(`${r.kind}List`)},"apiVersion":${JSON.stringify(groupVersionOf(r))},"metadata":{"resourceVersion":${JSON.stringify(rv)}},"items":[${texts.join(',')}]}`;
 }
 
 function sendStatus(res: ServerResponse, s: Status): true {
@@ -111,7 +134,7 @@ function serveRead(o: ApiServerOptions, req: IncomingMessage, res: ServerRespons
       return sendJson(res, 200, scaleOf(obj as Deployment | ReplicaSet));
     }
     if (info.subresource !== '' && info.subresource !== 'status') return sendStatus(res, newMethodNotSupported(r, `get ${info.subresource}`));
-    if (table) return sendJson(res, 200, toTable(r.kind, [obj], now, rv, includeObject(query)));
+    if (table) return sendText(res, 200, tableText(r.kind, [obj], now, rv, includeObject(query)));
     return sendJson(res, 200, withTypeMeta(r, obj));
   }
   const all = listObjects(live, r, info.namespace);
@@ -133,8 +156,8 @@ function serveRead(o: ApiServerOptions, req: IncomingMessage, res: ServerRespons
     return true;
   }
   const items = all.filter(filter);
-  if (table) return sendJson(res, 200, toTable(r.kind, items, now, rv, includeObject(query)));
-  return sendJson(res, 200, { kind: `${r.kind}List`, apiVersion: groupVersionOf(r), metadata: { resourceVersion: rv }, items: items.map((i) => withTypeMeta(r, i)) });
+  if (table) return sendText(res, 200, tableText(r.kind, items, now, rv, includeObject(query)));
+  return sendText(res, 200, listText(r, rv, items));
 }
 
 /** readBody collects a request body up to the limit; null when it is over. */
