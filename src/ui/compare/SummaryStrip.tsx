@@ -24,6 +24,7 @@ export function SummaryStrip() {
   return (
     // A group inside the Timeline region, not a region of its own: the page's landmarks (and an
     // embed's two, Cluster and Timeline) stay the panels.
+    // biome-ignore lint/a11y/useSemanticElements: a one-line scroller of figures; a fieldset's min-content width would stop it scrolling
     <div
       role="group"
       aria-label={t('compare.summary.label')}
