@@ -30,6 +30,14 @@ async function rewind(page: Page): Promise<void> {
 
 test('every control, tab and dialog works on a workload in namespace payments', async ({ page }) => {
   test.setTimeout(240_000);
+  // An edit before the scripted set image (60 s) forks the run and drops it: the fork warning
+  // asks first (edits.spec.ts tests the dialog); here every edit goes ahead, as it did before it.
+  await page.addLocatorHandler(
+    page.getByRole('dialog', { name: /drops the script after tick/ }),
+    async (d) => {
+      await d.getByRole('button', { name: 'Drop them and apply my change' }).click();
+    },
+  );
   await openPreset(page, 'probe-paced');
   await rewind(page);
   await expect(controls(page)).toContainText('deployment/checkout-api -n payments');

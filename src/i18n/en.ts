@@ -241,6 +241,7 @@ export const en = {
     view: {
       title: 'Compare',
       add: 'Add a variant from the current scenario',
+      full: 'Compare runs at most {{max}} variants: remove one to add another.',
       hint: 'Add a variant from the current scenario, then change one of its fields (Change), to run both side by side.',
       position: 'Compare position',
       positionText: '{{time}} s',

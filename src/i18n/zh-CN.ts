@@ -235,6 +235,7 @@ export const zhCN = {
     view: {
       title: '对比',
       add: '以当前场景添加一个变体',
+      full: '对比最多运行 {{max}} 个变体：先移除一个再添加。',
       hint: '以当前场景添加一个变体，再修改它的某个字段（修改），即可并排运行两者。',
       position: '对比位置',
       positionText: '{{time}} 秒',

@@ -69,6 +69,30 @@ describe('CompareHost', () => {
     host.dispose();
   });
 
+  it('compares a namespaced workload behind a quota, a budget, an autoscaler and a Service', () => {
+    const text = readFileSync(
+      new URL('../../tests/fixtures/namespaced-policies.yaml', import.meta.url),
+      'utf8',
+    );
+    const env = new Env();
+    const host = new CompareHost(env);
+    host.handle({ type: 'load', id: 1, base: text, variants: variants(0, 2), workload: null });
+    env.advance(60_000);
+    const last = env.frames().at(-1) as CompareFrame;
+    expect(last.workload).toBe('deployment/shop/web');
+    const base = parseScenarioText(text);
+    if (!base.ok) throw new Error('fixture');
+    const ref = { kind: 'Deployment', name: 'web', namespace: 'shop' } as const;
+    last.variants.forEach((v, i) => {
+      const { variant: _v, ...figures } = runVariant(base.value, ref, {
+        maxSurge: [0, 2][i] as number,
+      }) as Record<string, unknown>;
+      expect(figures).toMatchObject({ workload: 'deployment/shop/web', revision: '2', complete: true });
+      expect(v.rollout).toMatchObject(figures);
+    });
+    host.dispose();
+  });
+
   it('shows an invalid variant as the API server refusal and runs the others', () => {
     const env = new Env();
     const host = new CompareHost(env);
