@@ -6,6 +6,9 @@
  */
 let loading: Promise<void> | null = null;
 
+/** UI_SYMBOLS are the symbols the components draw outside the strings (the summary strip's ✓…). */
+export const UI_SYMBOLS = '←↑→↓−≥✓✕';
+
 /** FAMILY is the font's family name in @fontsource-variable/noto-sans-sc's CSS. */
 export const CJK_FAMILY = 'Noto Sans SC Variable';
 
@@ -58,7 +61,9 @@ export function facesFor<F extends { unicodeRange: string }>(faces: Iterable<F>,
   const points = new Set<number>();
   for (const ch of text) {
     const cp = ch.codePointAt(0) ?? 0;
-    if (cp >= 0x2e80) points.add(cp); // CJK radicals onwards; Latin comes from the Latin fonts
+    // Arrows, maths and dingbats onwards (✓ → ≥: a machine's Latin fonts may lack them, and then
+    // the zh-CN page draws them with this font too); Latin and its punctuation come from the Latin fonts.
+    if (cp >= 0x2190) points.add(cp);
   }
   const out: F[] = [];
   for (const face of faces) {
