@@ -51,9 +51,12 @@ test('a course page on another origin embeds the cluster and the timeline, which
   expect(framed, 'the app runs in a frame of its own origin').toBeTruthy();
   expect(new URL(framed?.url() ?? '').origin).not.toBe(new URL(hostUrl).origin);
 
-  // the cluster and the timeline, no header menus
+  // the cluster and the timeline (with its rollout summary), no header menus
   const regions = frame.getByRole('region');
-  await expect(regions).toHaveCount(2);
+  await expect(regions).toHaveCount(3);
+  await expect(
+    frame.getByRole('region', { name: 'Timeline' }).getByRole('region', { name: 'Rollout summary' }),
+  ).toBeVisible();
   await expect(frame.getByRole('region', { name: 'Cluster' })).toBeVisible();
   await expect(frame.getByRole('region', { name: 'Timeline' })).toBeVisible();
   for (const name of ['Scenarios', 'Import', 'Export', 'Share', 'Presenter mode'])

@@ -84,6 +84,15 @@ describe('openInitialScenario', () => {
     expect(shown()).toMatch(/showing the default scenario\.$/);
   });
 
+  it('takes the language of a link that does not open, and of a lesson link', async () => {
+    await openInitialScenario(fakeEnv('#v9.abc&lang=zh-CN').env, store);
+    await until((s) => s.presetId === 'seed');
+    expect(store.getState().language).toBe('zh-CN');
+    store.getState().setLanguage('en');
+    await openInitialScenario(fakeEnv('#lesson=no-such-lesson&lang=zh-CN').env, store);
+    await until((s) => s.language === 'zh-CN');
+  });
+
   it('words the banner of a bad link in zh-CN, the reason too', async () => {
     const { env } = fakeEnv('#v9.abc');
     await openInitialScenario(env, store);

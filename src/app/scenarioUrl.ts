@@ -116,10 +116,13 @@ async function sameScenario(text: string, scenario: unknown): Promise<boolean> {
 /** openHash loads the scenario of a share hash; a bad one shows why and opens the default preset. */
 async function openHash(hash: string, store: AppStore, saved: Saved | null): Promise<void> {
   const { decodeShareHash } = await import('../scenario/shareUrl.ts');
+  // The link's language first, whatever else it holds: a course page's lesson link
+  // (`#lesson=…&lang=zh-CN`) has no scenario, and a bad link's banner is read in that language too.
+  const lang = /(?:^#?|&)lang=(en|zh-CN)(?:&|$)/.exec(hash)?.[1];
+  if (lang === 'en' || lang === 'zh-CN') store.getState().setLanguage(lang);
   const r = decodeShareHash(hash);
   let reason: string | LinkProblem;
   if (r.ok) {
-    if (r.value.lang) store.getState().setLanguage(r.value.lang);
     // A reload opens the link in the address bar, which does not name the preset; the autosave
     // does, so "Reset to preset" survives the reload when both hold the same scenario.
     const presetId =

@@ -24,7 +24,7 @@ export function AppHeader() {
       </h1>
       <VersionBadge />
       <ViewSwitch />
-      <div className="ml-auto flex flex-wrap items-center gap-2">
+      <div className="header-actions ml-auto flex flex-wrap items-center gap-2">
         <UndoButton />
         <LessonsButton />
         <ScenarioControls />
