@@ -11,7 +11,7 @@ import { Panel } from '../common/Panel.tsx';
 import { SimGate } from '../common/SimGate.tsx';
 import { useT } from '../common/useT.ts';
 import { useEditT } from '../edit/i18n.ts';
-import { ImageBehaviourButton } from '../edit/ImageBehaviourDialog.tsx';
+import { ImageBehaviourButton } from '../edit/ImageBehaviourButton.tsx';
 import { KubectlConsole } from './KubectlConsole.tsx';
 import { StrategyFields } from './StrategyFields.tsx';
 import { BUTTON, WorkloadActions } from './WorkloadActions.tsx';
