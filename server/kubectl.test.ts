@@ -188,6 +188,146 @@ describe('kubectl against npm run serve', () => {
   });
 });
 
+const PAYMENTS = `apiVersion: v1
+kind: Namespace
+metadata: {name: payments, labels: {team: pay}}
+---
+apiVersion: v1
+kind: ResourceQuota
+metadata: {name: q, namespace: payments}
+spec: {hard: {pods: "5", requests.cpu: "1"}}
+---
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata: {name: api, namespace: payments}
+spec:
+  maxUnavailable: 0
+  selector: {matchLabels: {app: api}}
+---
+apiVersion: v1
+kind: Service
+metadata: {name: api, namespace: payments}
+spec:
+  selector: {app: api}
+  ports: [{port: 80, targetPort: 8080}]
+---
+apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata: {name: missing, namespace: payments}
+spec:
+  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: missing}
+  maxReplicas: 4
+  metrics: [{type: Resource, resource: {name: cpu, target: {type: Utilization, averageUtilization: 50}}}]
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: api, namespace: payments}
+spec:
+  replicas: 3
+  selector: {matchLabels: {app: api}}
+  template:
+    metadata: {labels: {app: api}}
+    spec:
+      containers:
+      - name: api
+        image: api:1
+        resources: {requests: {cpu: 100m}}
+`;
+
+describe('kubectl with namespaces and the policy kinds', () => {
+  let h: Harness;
+  let manifest = '';
+  beforeAll(async () => {
+    h = await startHarness({ speed: 10, record: true });
+    manifest = join(h.dir, 'payments.yaml');
+    writeFileSync(manifest, PAYMENTS);
+  });
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  it('applies a Namespace, a quota, a budget, a Service, an autoscaler and a Deployment', async () => {
+    const created = await h.kubectl(['apply', '-f', manifest]);
+    expect(created).toMatchObject({ code: 0 });
+    expect(created.stdout).toBe(
+      [
+        'namespace/payments created',
+        'resourcequota/q created',
+        'poddisruptionbudget.policy/api created',
+        'service/api created',
+        'horizontalpodautoscaler.autoscaling/missing created',
+        'deployment.apps/api created',
+        '',
+      ].join('\n'),
+    );
+    expect((await h.kubectl(['rollout', 'status', 'deployment/api', '-n', 'payments', '--timeout=60s'])).code).toBe(0);
+    // kubectl's own patch always carries a budget's selector (patchStrategy "replace"), so it says configured.
+    const again = await h.kubectl(['apply', '-f', manifest]);
+    expect(again.stdout).toMatch(/^namespace\/payments unchanged\nresourcequota\/q unchanged\npoddisruptionbudget\.policy\/api (configured|unchanged)\nservice\/api unchanged\n/);
+  });
+
+  it('prints namespaces and each policy kind exactly as the page does', async () => {
+    h.clock.pause();
+    try {
+      h.server.live.advance();
+      const now = h.server.live.virtualNow();
+      for (const line of ['get ns', 'get resourcequota -n payments', 'get pdb -n payments', 'get svc -n payments', 'get hpa -n payments', 'get pods -n payments', 'get pdb -A']) {
+        const r = await h.kubectl(line.split(' '));
+        expect(r.code, line).toBe(0);
+        expect(r.stdout, line).toBe(pageKubectl(h, line, now));
+      }
+    } finally {
+      h.clock.resume();
+    }
+    expect((await h.kubectl(['get', 'ns', 'payments', '--show-labels'])).stdout).toMatch(/kubernetes\.io\/metadata\.name=payments,team=pay/);
+    expect((await h.kubectl(['describe', 'resourcequota', 'q', '-n', 'payments'])).stdout).toMatch(/pods\s+3\s+5\nrequests\.cpu\s+300m\s+1\n/);
+  });
+
+  it('refuses the pods over the quota in the API server words', async () => {
+    expect((await h.kubectl(['scale', 'deployment/api', '-n', 'payments', '--replicas=8'])).code).toBe(0);
+    const events = async () => (await h.kubectl(['get', 'events', '-n', 'payments'])).stdout;
+    for (let i = 0; i < 40 && !/FailedCreate/.test(await events()); i++) await new Promise((r) => setTimeout(r, 250));
+    expect(await events()).toMatch(/FailedCreate\s+replicaset\/api-\w+\s+Error creating: pods "api-\w+-\w+" is forbidden: exceeded quota: q, requested: pods=1, used: pods=5, limited: pods=5/);
+    expect((await h.kubectl(['scale', 'deployment/api', '-n', 'payments', '--replicas=3'])).code).toBe(0);
+  });
+
+  it('drains through the budget: 429 and retries until --timeout, then evicts once the budget is gone', async () => {
+    expect((await h.kubectl(['rollout', 'status', 'deployment/api', '-n', 'payments', '--timeout=60s'])).code).toBe(0);
+    const where = await h.kubectl(['get', 'pods', '-n', 'payments', '-o', 'jsonpath={.items[0].spec.nodeName}']);
+    const node = where.stdout.trim();
+    expect(node).toMatch(/^node-\d$/);
+    const held = await h.kubectl(['drain', node, '--ignore-daemonsets', '--timeout=3s']);
+    expect(held.code).toBe(1);
+    expect(held.stderr).toMatch(/error when evicting pods\/"api-\w+-\w+" -n "payments" \(will retry after 5s\): Cannot evict pod as it would violate the pod's disruption budget\./);
+    expect(held.stderr).toMatch(/global timeout reached: 3s/);
+    expect((await h.kubectl(['delete', 'pdb', 'api', '-n', 'payments'])).stdout).toBe('poddisruptionbudget.policy "api" deleted\n');
+    const drained = await h.kubectl(['drain', node, '--ignore-daemonsets', '--timeout=60s']);
+    expect(drained.code).toBe(0);
+    expect(drained.stdout).toMatch(/pod\/api-\w+-\w+ evicted\n/);
+    expect((await h.kubectl(['uncordon', node])).stdout).toBe(`node/${node} uncordoned\n`);
+  });
+
+  it('refuses to delete a namespace, which no namespace controller would empty', async () => {
+    expect(await h.kubectl(['delete', 'namespace', 'payments'])).toMatchObject({
+      code: 1,
+      stderr: 'Error from server (MethodNotAllowed): delete is not supported on resources of kind "namespaces"\n',
+    });
+  });
+
+  it('records a session that replays to the same objects of every kind', async () => {
+    await h.server.stop();
+    const parsed = parseScenarioText(readFileSync(join(h.dir, 'session.yaml'), 'utf8'));
+    if (!parsed.ok) throw new Error(parsed.errors[0]);
+    const live = h.server.live;
+    const replay = createEngine(toSimConfig(parsed.value));
+    runUntil(replay, live.st.now);
+    expect(replay.store.rv).toBe(live.st.store.rv);
+    for (const kind of ['Namespace', 'ResourceQuota', 'PodDisruptionBudget', 'Service', 'HorizontalPodAutoscaler', 'Deployment', 'Pod', 'Event'] as const) {
+      expect([...replay.store.objects[kind].values()], kind).toEqual([...live.st.store.objects[kind].values()]);
+    }
+  });
+});
+
 describe.each(['v1.27.0', 'v1.28.0', 'v1.33.0'])('the main flows with the kubectl bundled for %s', (gitVersion) => {
   let h: Harness;
   beforeAll(async () => {

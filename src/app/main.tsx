@@ -8,6 +8,7 @@ import { startUiPrefs } from '../ui/header/uiPrefs.ts';
 import { App } from './App.tsx';
 import { startViewHold } from '../state/compareActions.ts';
 import { openCompareLink, startCompareUrlSync } from './compareUrl.ts';
+import { isLiveHash, startLiveSession } from './liveSession.ts';
 import { openInitialScenario, startUrlSync } from './scenarioUrl.ts';
 import { startServiceWorker } from './serviceWorker.ts';
 import { startTheme } from './theme.ts';
@@ -28,11 +29,16 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-/** boot connects the simulation worker, then opens the link, the autosave or the default preset. */
+/** boot connects the simulation worker, then follows a served session (#live) or opens the link, the autosave or the default preset. */
 async function boot(): Promise<void> {
   if (!(await startSim())) return;
   const hash = location.hash;
   startViewHold();
+  // A page following `npm run serve` shows the server's session: no link, autosave or history.
+  if (isLiveHash(hash)) {
+    startLiveSession();
+    return;
+  }
   startUrlSync();
   await openInitialScenario();
   startCompareUrlSync();

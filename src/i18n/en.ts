@@ -30,6 +30,13 @@ export const en = {
     versionReady: 'Kubernetes {{version}}',
     versionError: 'Simulator unavailable',
     versionStarting: 'Starting simulator…',
+    live: 'Live',
+    liveTitle:
+      'Following the session served by npm run serve: each kubectl write joins this run at its virtual time',
+    liveAt: 'live · t = {{time}} s',
+    liveLost: 'live · reconnecting…',
+    goLive: 'Go live',
+    goLiveTitle: 'Follow the served session again at its current time',
   },
   sim: {
     errorTitle: 'The simulation stopped with an error',

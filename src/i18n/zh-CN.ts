@@ -29,6 +29,12 @@ export const zhCN = {
     versionReady: 'Kubernetes {{version}}',
     versionError: '模拟器不可用',
     versionStarting: '模拟器启动中…',
+    live: '实时',
+    liveTitle: '正在跟随 npm run serve 提供的会话：每条 kubectl 写操作都按其虚拟时间加入这次运行',
+    liveAt: '实时 · t = {{time}} 秒',
+    liveLost: '实时 · 正在重新连接…',
+    goLive: '回到实时',
+    goLiveTitle: '重新跟随所服务会话的当前时间',
   },
   sim: {
     errorTitle: '模拟因错误而停止',

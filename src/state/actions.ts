@@ -204,12 +204,41 @@ export function resetToPreset(): Promise<ActionResult> {
   return loadPreset(s.presetId ?? s.defaultPresetId);
 }
 
+/** userMoves: the reader moved the playhead, so a live page stops following the server's clock. */
+function userMoves(): void {
+  rt?.store.getState().stopFollowing();
+}
+
+/**
+ * followLiveTime moves the playhead to the server's virtual time without leaving the live
+ * session (the session's clock, liveSession.ts); the worker records up to it first.
+ */
+export function followLiveTime(ms: number): void {
+  fire({ type: 'seekTime', seconds: Math.max(0, ms / 1000) });
+}
+
+/** goLive follows the served session's clock again, from its current time. */
+export function goLive(): void {
+  const s = rt?.store.getState();
+  if (!s?.live) return;
+  s.setLive({ following: true });
+  fire({ type: 'pause' });
+  followLiveTime(s.live.nowMs);
+}
+
+/** liveScenario hands the served session's scenario to the worker (a fork for new writes). */
+export function liveScenario(text: string): Promise<ActionResult> {
+  return tryRequest({ type: 'live', text });
+}
+
 /** play starts playback at the current speed. */
 export function play(): void {
+  userMoves();
   fire({ type: 'play' });
 }
 /** pause stops playback. */
 export function pause(): void {
+  userMoves();
   fire({ type: 'pause' });
 }
 /** togglePlay plays when paused, pauses when playing. */
@@ -223,14 +252,17 @@ export function holdSim(on: boolean): void {
 }
 /** stepForward moves one tick forward. */
 export function stepForward(): void {
+  userMoves();
   fire({ type: 'step', delta: 1 });
 }
 /** stepBack moves one tick back. */
 export function stepBack(): void {
+  userMoves();
   if (runtime().store.getState().tick > 0) fire({ type: 'step', delta: -1 });
 }
 /** seekTick moves to tick n (clamped to the recording); the slider shows it at once. */
 export function seekTick(n: number): void {
+  userMoves();
   const { store } = runtime();
   const s = store.getState();
   const tick = Math.max(0, Math.min(Math.round(n), s.totalTicks));
@@ -242,14 +274,17 @@ export function seekTick(n: number): void {
  * lesson step it just placed); the worker clamps it, not the page's stale tick count.
  */
 export function seekRecorded(n: number): void {
+  userMoves();
   fire({ type: 'seek', tick: Math.max(0, Math.round(n)) });
 }
 /** seekTime moves to the last tick at or before the virtual time. */
 export function seekTime(seconds: number): void {
+  userMoves();
   fire({ type: 'seekTime', seconds: Math.max(0, seconds) });
 }
 /** jump moves delta ticks (±10 from the keyboard). */
 export function jump(delta: number): void {
+  userMoves();
   const s = runtime().store.getState();
   const tick = Math.max(0, Math.min(s.tick + Math.round(delta), s.totalTicks));
   if (tick !== s.tick) fire({ type: 'step', delta: tick - s.tick });
@@ -398,6 +433,7 @@ export async function completions(prefix: string): Promise<string[]> {
  * Follow filter; resolves to the tick, or null when there is none that way.
  */
 export async function stepDecision(direction: 1 | -1): Promise<number | null> {
+  userMoves();
   const follow = runtime().store.getState().explainFilter;
   try {
     const r = await ask({ type: 'stepDecision', direction, follow });

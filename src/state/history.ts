@@ -21,7 +21,8 @@ export function cancelSkip(): void {
 
 /**
  * recordScenarioChange puts the scenario the store holds on the undo stack before `m` replaces
- * it; not the first load, not a reload of the same text at the same tick, not Undo's own.
+ * it; not the first load, not a reload of the same text at the same tick, not Undo's own, not a
+ * live session's writes.
  */
 export function recordScenarioChange(store: AppStore, m: ScenarioMessage): void {
   const s = store.getState();
@@ -29,6 +30,8 @@ export function recordScenarioChange(store: AppStore, m: ScenarioMessage): void 
     skip--;
     return;
   }
+  // The session a live page follows is the server's: its writes are not the reader's to undo.
+  if (m.cause === 'live') return;
   if (s.scenarioText === '' || (s.scenarioText === m.text && m.cause === 'load')) return;
   s.pushUndo({ text: s.scenarioText, presetId: s.presetId, tick: s.tick, name: s.scenarioName });
 }

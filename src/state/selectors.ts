@@ -3,6 +3,7 @@ import type { AppState } from './store.ts';
 import type { Theme } from './themeSlice.ts';
 
 export const workerStatusSelector = (s: AppState) => s.workerStatus;
+export const liveSelector = (s: AppState) => s.live;
 export const kubernetesVersionSelector = (s: AppState) => s.kubernetesVersion;
 export const workerErrorSelector = (s: AppState) => s.workerError;
 

@@ -46,7 +46,7 @@ export interface SimData {
   shareHash: string;
   /** Bumped each time the working scenario changes; `scenarioCause` says how. */
   scenarioRevision: number;
-  scenarioCause: 'load' | 'fork' | 'edit' | null;
+  scenarioCause: 'load' | 'fork' | 'edit' | 'live' | null;
   /** A visible banner, e.g. a share link that could not be opened. */
   scenarioMessage: string | null;
   /** The current tick; 0 is before the first. */

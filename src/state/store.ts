@@ -6,6 +6,7 @@ import { createStore } from 'zustand/vanilla';
 import { type CompareSlice, createCompareSlice } from './compareSlice.ts';
 import { createEditSlice, type EditSlice } from './editSlice.ts';
 import { createLessonSlice, type LessonSlice } from './lessonSlice.ts';
+import { createLiveSlice, type LiveSlice } from './liveSlice.ts';
 import { createSimSlice, type SimSlice } from './simSlice.ts';
 import { createSweepSlice, type SweepSlice } from './sweepSlice.ts';
 import { createThemeSlice, type ThemeSlice } from './themeSlice.ts';
@@ -19,7 +20,8 @@ export type AppState = WorkerSlice &
   EditSlice &
   LessonSlice &
   CompareSlice &
-  SweepSlice;
+  SweepSlice &
+  LiveSlice;
 
 /** createAppStore builds a fresh store (tests make their own). */
 export function createAppStore() {
@@ -32,6 +34,7 @@ export function createAppStore() {
     ...createCompareSlice(...a),
     ...createSweepSlice(...a),
     ...createLessonSlice(...a),
+    ...createLiveSlice(...a),
   }));
 }
 

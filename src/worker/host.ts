@@ -28,6 +28,7 @@ import {
   readKubectl,
 } from './hostQueries.ts';
 import { checkLesson, resolveLesson, stepDecision } from './hostLessons.ts';
+import { planLive, sameActions } from './hostLive.ts';
 import { Playback } from './playback.ts';
 import {
   droppedActions,
@@ -222,6 +223,9 @@ export class WorkerHost {
         this.postScenario('fork');
         return done;
       }
+      case 'live':
+        this.followLive(req.text);
+        return done;
       case 'resolveLesson':
         return { kind: 'lessonPoints', points: resolveLesson(this.timeline(), pb, () => this.env.now()) };
     }
@@ -241,7 +245,7 @@ export class WorkerHost {
   }
 
   /** open records a (valid) scenario from the start and puts the playhead on `tick`. */
-  private open(s: Scenario, presetId: string | null, tick: number, cause: 'load' | 'edit'): void {
+  private open(s: Scenario, presetId: string | null, tick: number, cause: 'load' | 'edit' | 'live'): void {
     this.playback.pause();
     this.rec = new Recording(s);
     this.presetId = presetId;
@@ -259,7 +263,7 @@ export class WorkerHost {
     this.query = null;
   }
 
-  private postScenario(cause: 'load' | 'fork' | 'edit'): void {
+  private postScenario(cause: 'load' | 'fork' | 'edit' | 'live'): void {
     const s = this.timeline().scenario;
     this.env.post(
       {
@@ -303,6 +307,35 @@ export class WorkerHost {
     this.frames.request(true);
     pb.scheduleIdle();
     return r.output;
+  }
+
+  /**
+   * followLive takes the served session's scenario (hostLive.ts): a fork for the new writes,
+   * keeping the playhead and every tick before them, or the scenario from the start.
+   */
+  private followLive(text: string): void {
+    const parsed = parseScenarioText(text);
+    if (!parsed.ok) throw new Refusal(parsed.errors[0] ?? 'the session scenario is invalid');
+    const next = parsed.value;
+    const plan = planLive(this.rec?.timeline ?? null, next);
+    if (plan.kind === 'same') return;
+    if (plan.kind === 'fork') {
+      const tl = this.timeline();
+      const pb = this.playback;
+      const tick = pb.tickAtTime(plan.atMs - 1);
+      const keep = pb.tick;
+      const r = tl.fork(tick, plan.actions, plan.atMs, true);
+      if (r.ok && sameActions(tl.scenario, next)) {
+        pb.broken = null;
+        this.afterChange('fork');
+        pb.tick = Math.min(keep, tl.length);
+        this.postScenario('live');
+        this.frames.request(true);
+        pb.scheduleIdle();
+        return;
+      }
+    }
+    this.open(next, null, 0, 'live');
   }
 
   private kubectl(line: string): string {

@@ -37,7 +37,7 @@ export { FOLLOWS } from '../timeline/decisions.ts';
 export type { Lesson } from '../lessons/format.ts';
 
 /** PROTOCOL_VERSION is the version of the message shapes below. */
-export const PROTOCOL_VERSION = 6;
+export const PROTOCOL_VERSION = 7;
 
 export * from './views.ts';
 
@@ -162,6 +162,8 @@ export type WorkerRequest =
   | { type: 'forkPreview'; id: number; line: string | null }
   /** Replace `cluster.images` (JSON of the map): the whole run is recorded again, at the same tick. */
   | { type: 'setImages'; id: number; text: string }
+  /** The served session's scenario (JSON or YAML text), followed live: see hostLive.ts. */
+  | { type: 'live'; id: number; text: string }
   | {
       type: 'query';
       id: number;
@@ -287,9 +289,10 @@ export interface ScenarioMessage {
   type: 'scenario';
   /**
    * Why it changed: loaded (preset, link, import, restart), forked by a change after tick 0, or
-   * edited (a manifest at tick 0, the image behaviours, an import added before the run).
+   * edited (a manifest at tick 0, the image behaviours, an import added before the run), or
+   * changed by the served session the page follows live.
    */
-  cause: 'load' | 'fork' | 'edit';
+  cause: 'load' | 'fork' | 'edit' | 'live';
   name: string;
   description: string;
   /** The working scenario as YAML. */

@@ -83,6 +83,7 @@ const REQUEST_CHECKS: Record<WorkerRequestType, Record<string, (x: unknown) => b
   },
   forkPreview: { line: (x) => x === null || isText(x, 10_000) },
   setImages: { text: (x) => isText(x) },
+  live: { text: (x) => isText(x) },
   query: {
     what: (x) => oneOf(QUERY_WHATS, x),
     kind: (x) => x === null || isName(x),
@@ -351,7 +352,7 @@ export function isWorkerMessage(x: unknown): x is WorkerMessage {
           'images',
         ]) &&
         (x.lesson === null || isLessonShape(x.lesson)) &&
-        (x.cause === 'load' || x.cause === 'fork' || x.cause === 'edit') &&
+        (x.cause === 'load' || x.cause === 'fork' || x.cause === 'edit' || x.cause === 'live') &&
         Array.isArray(x.workloads) &&
         Array.isArray(x.images) &&
         typeof x.name === 'string' &&

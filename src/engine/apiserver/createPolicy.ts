@@ -24,13 +24,23 @@ function normalizeQuantities<T extends PolicyObject>(o: T): T {
 }
 
 /**
+ * decodePolicyObject is the decoding and defaulting half of preparePolicyObject: the defaulted
+ * object, or the decoder's BadRequest message for a quantity that does not parse.
+ */
+export function decodePolicyObject<T extends PolicyObject>(raw: T): { object: T } | { badRequest: string } {
+  const bad = decodeQuantities(raw);
+  if (bad !== null) return { badRequest: bad };
+  return { object: setDefaultsPolicyObject(normalizeQuantities(raw)) };
+}
+
+/**
  * preparePolicyObject decodes, defaults and validates; the object to store, or the API error:
  * BadRequest for a quantity that does not decode, Invalid with field paths otherwise.
  */
 export function preparePolicyObject<T extends PolicyObject>(raw: T): { object: T } | { error: ApiError } {
-  const bad = decodeQuantities(raw);
-  if (bad !== null) return { error: { reason: 'BadRequest', message: bad } };
-  const obj = setDefaultsPolicyObject(normalizeQuantities(raw));
+  const d = decodePolicyObject(raw);
+  if ('badRequest' in d) return { error: { reason: 'BadRequest', message: d.badRequest } };
+  const obj = d.object;
   const errs = validatePolicyObject(obj);
   if (errs.length > 0) return { error: newInvalid(invalidMessage(obj.kind, obj.metadata?.name ?? '', errs)) };
   return { object: obj };

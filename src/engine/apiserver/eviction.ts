@@ -115,15 +115,25 @@ function addConditionAndDeletePod(st: StoreState, ctx: WriteContext, pod: Pod, k
   return d.ok ? null : d.error;
 }
 
-/** evictPod is EvictionREST.Create for the pod `namespace/name`, at ctx.now. */
-export function evictPod(st: StoreState, ctx: WriteContext, namespace: string, name: string, opts: EvictionOptions = {}): EvictionResult {
+/** What an accepted eviction will write: the budget's new status when it spends a disruption. */
+export interface EvictionPlan {
+  key: string;
+  pod: Pod;
+  pdb: PodDisruptionBudget | null;
+  /** The budget's status after this disruption; null when the eviction spends none. */
+  budgetStatus: PodDisruptionBudgetStatus | null;
+}
+
+/**
+ * planEviction decides EvictionREST.Create for the pod `namespace/name` at `nowMs` without
+ * writing: the refusal (404, 429, 403, 500), or the plan. The served API asks it before the
+ * request becomes a tick, since a refused eviction changes nothing and is not recorded.
+ */
+export function planEviction(st: StoreState, namespace: string, name: string, nowMs: number): EvictionPlan | Exclude<EvictionResult, { code: 201 }> {
   const key = `${namespace}/${name}`;
   const pod = st.objects.Pod.get(key);
   if (pod?.kind !== 'Pod') return { code: 404, error: newNotFound('Pod', name), budget: null };
-  if (canIgnorePDB(pod)) {
-    const err = addConditionAndDeletePod(st, ctx, pod, key, opts);
-    return err ? { code: 500, error: err, budget: null } : { code: 201, budget: null };
-  }
+  if (canIgnorePDB(pod)) return { key, pod, pdb: null, budgetStatus: null };
   const pdbs = getPodDisruptionBudgets(st, pod);
   if (pdbs.length > 1) {
     return {
@@ -133,19 +143,26 @@ export function evictPod(st: StoreState, ctx: WriteContext, namespace: string, n
     };
   }
   const pdb = pdbs[0];
-  if (pdb) {
-    const s = pdb.status;
-    const healthyBudget = (s?.currentHealthy ?? 0) >= (s?.desiredHealthy ?? 0) && (s?.desiredHealthy ?? 0) > 0;
-    const unready = !isPodReady(pod);
-    // An unready pod does not count as healthy: deleting it spends nothing (AlwaysAllow, or a healthy budget).
-    const skipBudget = unready && (pdb.spec.unhealthyPodEvictionPolicy === 'AlwaysAllow' || healthyBudget);
-    if (!skipBudget) {
-      const r = checkAndDecrement(name, pdb, ctx.now);
-      if ('error' in r) return { code: r.code, error: r.error, budget: pdb.metadata.name };
-      const w = updateStatus(st, ctx, pdb, objectKey(pdb), r.status);
-      if (!w.ok) return { code: 429, error: tooManyRequests(`The disruption budget ${pdb.metadata.name} is still being processed by the server.`), budget: pdb.metadata.name };
-    }
+  if (!pdb) return { key, pod, pdb: null, budgetStatus: null };
+  const s = pdb.status;
+  const healthyBudget = (s?.currentHealthy ?? 0) >= (s?.desiredHealthy ?? 0) && (s?.desiredHealthy ?? 0) > 0;
+  const unready = !isPodReady(pod);
+  // An unready pod does not count as healthy: deleting it spends nothing (AlwaysAllow, or a healthy budget).
+  if (unready && (pdb.spec.unhealthyPodEvictionPolicy === 'AlwaysAllow' || healthyBudget)) return { key, pod, pdb, budgetStatus: null };
+  const r = checkAndDecrement(name, pdb, nowMs);
+  if ('error' in r) return { code: r.code, error: r.error, budget: pdb.metadata.name };
+  return { key, pod, pdb, budgetStatus: r.status };
+}
+
+/** evictPod is EvictionREST.Create for the pod `namespace/name`, at ctx.now: planEviction, then its writes. */
+export function evictPod(st: StoreState, ctx: WriteContext, namespace: string, name: string, opts: EvictionOptions = {}): EvictionResult {
+  const plan = planEviction(st, namespace, name, ctx.now);
+  if ('code' in plan) return plan;
+  const budget = plan.pdb?.metadata.name ?? null;
+  if (plan.pdb && plan.budgetStatus) {
+    const w = updateStatus(st, ctx, plan.pdb, objectKey(plan.pdb), plan.budgetStatus);
+    if (!w.ok) return { code: 429, error: tooManyRequests(`The disruption budget ${budget} is still being processed by the server.`), budget };
   }
-  const err = addConditionAndDeletePod(st, ctx, pod, key, opts);
-  return err ? { code: 500, error: err, budget: pdb?.metadata.name ?? null } : { code: 201, budget: pdb?.metadata.name ?? null };
+  const err = addConditionAndDeletePod(st, ctx, plan.pod, plan.key, opts);
+  return err ? { code: 500, error: err, budget } : { code: 201, budget };
 }

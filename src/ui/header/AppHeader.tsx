@@ -5,6 +5,7 @@ import { ScenarioControls } from '../scenario/ScenarioControls.tsx';
 import { Banners } from './Banners.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { LargeTextToggle } from './LargeTextToggle.tsx';
+import { LiveBadge } from './LiveBadge.tsx';
 import { PresenterToggle } from './PresenterToggle.tsx';
 import { ShareButton } from './ShareButton.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
@@ -23,6 +24,7 @@ export function AppHeader() {
         Rollout Lab
       </h1>
       <VersionBadge />
+      <LiveBadge />
       <ViewSwitch />
       <div className="ml-auto flex flex-wrap items-center gap-2">
         <UndoButton />

@@ -10,7 +10,8 @@ import { qualifiedResource, type ResourceInfo } from './resources.ts';
 export interface StatusCause {
   reason: string;
   message: string;
-  field: string;
+  /** Left out when the cause is not about a field (metav1.StatusCause's omitempty). */
+  field?: string;
 }
 
 export interface StatusDetails {

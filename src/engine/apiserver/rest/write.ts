@@ -10,14 +10,15 @@
  * replay of a recorded session (a `request:` action) run the same two steps on the same state, so
  * they write the same objects.
  */
-import type { DaemonSet, Deployment, KubeObject, ReplicaSet } from '../../api/types.ts';
+import type { Service } from '../../api/policyTypes.ts';
+import type { Deployment, KubeObject, ReplicaSet } from '../../api/types.ts';
 import { jsonMergePatch, jsonPatch, strategicMergePatch } from '../../kubectl/transforms/patch.ts';
 import type { EngineState } from '../../sim/state.ts';
 import { create, del, type Tx, update } from '../../sim/tx.ts';
-import { setDefaultsDaemonSet, setDefaultsDeployment, setDefaultsReplicaSet } from '../defaults.ts';
-import { type FieldError, invalid, required } from '../fieldErrors.ts';
-import { validateUpdate } from '../updateValidation.ts';
-import { validateObject } from '../validation.ts';
+import { allocateClusterIP } from '../createPolicy.ts';
+import { invalid, required } from '../fieldErrors.ts';
+import { CREATABLE, prepareObject, UPDATABLE } from './kinds.ts';
+import { executeEviction, prepareEviction } from './evict.ts';
 import { newRequestInfo, type RequestInfo } from './requestInfo.ts';
 import { findResource, groupVersionOf, type ResourceInfo } from './resources.ts';
 import {
@@ -63,9 +64,6 @@ export interface PrepareOptions {
   decode?: DecodeHook;
 }
 
-/** The kinds a client may create or update through the API (the engine defaults and validates these). */
-const WRITABLE = new Set(['Deployment', 'DaemonSet', 'ReplicaSet', 'Node', 'Pod']);
-
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -77,17 +75,6 @@ export function splitPath(path: string): { pathname: string; query: URLSearchPar
 
 function keyFor(r: ResourceInfo, namespace: string, name: string): string {
   return r.namespaced ? `${namespace}/${name}` : name;
-}
-
-function defaults(obj: KubeObject): KubeObject {
-  if (obj.kind === 'Deployment') return setDefaultsDeployment(obj as Deployment);
-  if (obj.kind === 'DaemonSet') return setDefaultsDaemonSet(obj as DaemonSet);
-  if (obj.kind === 'ReplicaSet') return setDefaultsReplicaSet(obj as ReplicaSet);
-  return obj;
-}
-
-function validate(obj: KubeObject): FieldError[] {
-  return obj.kind === 'Deployment' || obj.kind === 'DaemonSet' ? validateObject(obj) : [];
 }
 
 /** checkKind: the body is an object of the resource's kind and group/version (the decoder's checks). */
@@ -142,19 +129,19 @@ function prepareCreate(st: EngineState, r: ResourceInfo, info: RequestInfo, raw:
   const decoded = decodeBody(r, raw as Json, info, opts);
   if ('code' in decoded) return { ok: false, status: decoded };
   const body = decoded.body;
-  if (!WRITABLE.has(r.kind) || r.kind === 'Pod' || r.kind === 'ReplicaSet' || r.kind === 'Node') {
-    return { ok: false, status: newMethodNotSupported(r, 'create') };
-  }
+  if (!CREATABLE.has(r.kind)) return { ok: false, status: newMethodNotSupported(r, 'create') };
   const obj = withIdentity(r, info, body as Json);
   if ('code' in obj) return { ok: false, status: obj };
-  const { status: _status, ...fresh } = defaults(obj) as Deployment;
-  const created = fresh as unknown as KubeObject;
-  const name = created.metadata.name ?? '';
-  if (!name && !created.metadata.generateName) {
+  // A client's status is the server's to write: PrepareForCreate drops it.
+  const { status: _status, ...fresh } = obj as Deployment;
+  const name = fresh.metadata.name ?? '';
+  if (!name && !fresh.metadata.generateName) {
     return { ok: false, status: newInvalid(r.kind, r.group, '', [required('metadata.name', 'name or generateName is required')]) };
   }
-  const errs = validate(created);
-  if (errs.length) return { ok: false, status: newInvalid(r.kind, r.group, name, errs) };
+  const p = prepareObject(fresh as unknown as KubeObject);
+  if ('badRequest' in p) return { ok: false, status: newBadRequest(p.badRequest) };
+  if ('invalid' in p) return { ok: false, status: newInvalid(r.kind, r.group, name, p.invalid) };
+  const created = p.object;
   if (name && st.store.objects[r.kind].has(keyFor(r, info.namespace, name))) return { ok: false, status: newAlreadyExists(r, name) };
   return { ok: true, plan: { op: 'create', resource: r, object: created }, info, warnings: decoded.warnings };
 }
@@ -196,7 +183,7 @@ function prepareUpdate(st: EngineState, r: ResourceInfo, info: RequestInfo, req:
   const scale = info.subresource === 'scale';
   if (info.subresource !== '' && !scale) return { ok: false, status: newMethodNotSupported(r, `${info.verb} ${info.subresource}`) };
   if (scale && cur.kind !== 'Deployment' && cur.kind !== 'ReplicaSet') return { ok: false, status: newNotFoundPath() };
-  if (!WRITABLE.has(r.kind)) return { ok: false, status: newMethodNotSupported(r, info.verb) };
+  if (!UPDATABLE.has(r.kind)) return { ok: false, status: newMethodNotSupported(r, info.verb) };
   let next: unknown;
   const base: unknown = scale ? scaleOf(cur as Deployment) : cur;
   if (info.verb === 'patch') {
@@ -218,10 +205,10 @@ function prepareUpdate(st: EngineState, r: ResourceInfo, info: RequestInfo, req:
   if ('code' in obj) return { ok: false, status: obj };
   const rv = obj.metadata.resourceVersion;
   if (rv !== undefined && rv !== '' && rv !== cur.metadata.resourceVersion) return { ok: false, status: newConflict(r, info.name) };
-  const defaulted = defaults(obj);
-  const errs = [...validate(defaulted), ...validateUpdate(cur, defaulted)];
-  if (errs.length) return { ok: false, status: newInvalid(r.kind, r.group, info.name, errs) };
-  return { ok: true, plan: { op: 'update', resource: r, object: defaulted, scale: false }, info, warnings: decoded.warnings };
+  const p = prepareObject(obj, cur);
+  if ('badRequest' in p) return { ok: false, status: newBadRequest(p.badRequest) };
+  if ('invalid' in p) return { ok: false, status: newInvalid(r.kind, r.group, info.name, p.invalid) };
+  return { ok: true, plan: { op: 'update', resource: r, object: p.object, scale: false }, info, warnings: decoded.warnings };
 }
 
 function prepareScale(r: ResourceInfo, info: RequestInfo, cur: Deployment | ReplicaSet, next: unknown): Prepared {
@@ -255,9 +242,10 @@ function prepareDelete(st: EngineState, r: ResourceInfo, info: RequestInfo, body
   const key = keyFor(r, info.namespace, info.name);
   const cur = st.store.objects[r.kind].get(key);
   if (!cur) return { ok: false, status: newNotFound(r, info.name) };
-  if (r.kind === 'Event' || r.kind === 'ControllerRevision') {
-    // Deletable upstream; here no controller would notice, so the write is refused plainly.
-    if (!evict) return { ok: false, status: newMethodNotSupported(r, 'delete') };
+  if (r.kind === 'Event' || r.kind === 'ControllerRevision' || r.kind === 'Namespace') {
+    // Deletable upstream; here no controller would notice (no namespace controller empties a
+    // namespace), so the write is refused plainly.
+    return { ok: false, status: newMethodNotSupported(r, 'delete') };
   }
   const opts = deleteOptions(evict && isObject(body) ? body.deleteOptions : body);
   if (opts.uid !== undefined && opts.uid !== cur.metadata.uid) return { ok: false, status: newConflict(r, info.name) };
@@ -286,7 +274,8 @@ export function prepareRequest(st: EngineState, req: ApiRequest, opts: PrepareOp
       if (info.subresource === 'eviction' && r.kind === 'Pod') {
         const name = isObject(req.body) && isObject(req.body.metadata) ? req.body.metadata.name : undefined;
         if (name !== info.name) return { ok: false, status: newBadRequest(`name in URL does not match name in Eviction object`) };
-        return prepareDelete(st, r, info, req.body, true);
+        const evict = prepareDelete(st, r, info, req.body, true);
+        return evict.ok ? prepareEviction(st, evict, info) : evict;
       }
       if (info.name !== '' || info.subresource !== '') return { ok: false, status: newMethodNotSupported(r, 'create') };
       return prepareCreate(st, r, info, req.body, opts);
@@ -310,7 +299,7 @@ export interface RestResult {
 export function executePlan(tx: Tx, plan: WritePlan): RestResult {
   switch (plan.op) {
     case 'create': {
-      const res = create(tx, plan.object);
+      const res = create(tx, plan.object.kind === 'Service' ? withClusterIP(tx, plan.object as Service) : plan.object);
       return res.ok ? { code: 201, body: res.object } : { code: 409, body: newAlreadyExists(plan.resource, plan.object.metadata.name) };
     }
     case 'update': {
@@ -318,15 +307,22 @@ export function executePlan(tx: Tx, plan: WritePlan): RestResult {
       if (!res.ok) return { code: 409, body: newConflict(plan.resource, plan.object.metadata.name) };
       return { code: 200, body: plan.scale ? scaleOf(res.object as Deployment) : res.object };
     }
-    case 'delete':
-    case 'evict': {
+    case 'evict':
+      return executeEviction(tx, plan);
+    case 'delete': {
       const opts = plan.gracePeriodSeconds === undefined ? {} : { gracePeriodSeconds: plan.gracePeriodSeconds };
       const res = del(tx, plan.resource.kind, plan.key, opts);
       if (!res.ok) return { code: 404, body: newNotFound(plan.resource, plan.name) };
-      if (plan.op === 'evict') return { code: 201, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 } };
       return { code: 200, body: res.object };
     }
   }
+}
+
+/** withClusterIP allocates a new Service's ClusterIP from the engine's PRNG, as the service IP allocator does at create. */
+function withClusterIP(tx: Tx, s: Service): Service {
+  const taken = new Set<string>();
+  for (const o of tx.st.store.objects.Service.values()) if (o.kind === 'Service' && o.spec.clusterIP) taken.add(o.spec.clusterIP);
+  return allocateClusterIP(s, taken, tx.prng);
 }
 
 /** runRequest prepares and executes a write in one tick (a replayed `request:` action). */

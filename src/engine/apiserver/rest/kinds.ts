@@ -1,0 +1,81 @@
+/**
+ * What the served API does per kind before a create or an update is stored: the registry
+ * strategies' defaulting and validation (pkg/registry/{apps,core,policy,autoscaling}), the same
+ * functions the engine applies to a scenario's objects. A kind a client may not write here gets
+ * 405, as a resource whose strategy has no such verb would.
+ */
+import type { PolicyObject, Service } from '../../api/policyTypes.ts';
+import type { DaemonSet, Deployment, KubeObject, Namespace, ReplicaSet } from '../../api/types.ts';
+import { namespaceObject } from '../admission/namespaceAutoProvision.ts';
+import { decodePolicyObject, isPolicyKind } from '../createPolicy.ts';
+import { setDefaultsDaemonSet, setDefaultsDeployment, setDefaultsReplicaSet } from '../defaults.ts';
+import type { FieldError } from '../fieldErrors.ts';
+import { validateUpdate } from '../updateValidation.ts';
+import { validateObject } from '../validation.ts';
+import { validateNamespace } from '../validationCore.ts';
+import { validatePolicyObject } from '../validationPolicy.ts';
+
+/** The kinds a client may create: the workloads, namespaces and the policy kinds. */
+export const CREATABLE = new Set(['Deployment', 'DaemonSet', 'Namespace', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service']);
+
+/** The kinds a client may update or patch (the controllers' ReplicaSets, pods and nodes too: kubectl cordon patches a node). */
+export const UPDATABLE = new Set([...CREATABLE, 'ReplicaSet', 'Node', 'Pod']);
+
+/** What preparing an object gives: the object to store, or why not (a 400 message or field errors). */
+export type PreparedObject = { object: KubeObject } | { badRequest: string } | { invalid: FieldError[]; name: string };
+
+/**
+ * defaultObject is the registry's defaulting: the apps/v1 defaults of a workload, a policy
+ * kind's (after its quantities decode), a namespace's name label, phase and finalizer.
+ */
+function defaultObject(obj: KubeObject): { object: KubeObject } | { badRequest: string } {
+  switch (obj.kind) {
+    case 'Deployment':
+      return { object: setDefaultsDeployment(obj as Deployment) };
+    case 'DaemonSet':
+      return { object: setDefaultsDaemonSet(obj as DaemonSet) };
+    case 'ReplicaSet':
+      return { object: setDefaultsReplicaSet(obj as ReplicaSet) };
+    case 'Namespace': {
+      const ns = obj as Namespace;
+      const stored = namespaceObject(ns.metadata.name, ns.metadata.labels);
+      return { object: { ...stored, metadata: { ...ns.metadata, labels: stored.metadata.labels } } };
+    }
+    default:
+      return isPolicyKind(obj.kind) ? decodePolicyObject(obj as PolicyObject) : { object: obj };
+  }
+}
+
+function validate(obj: KubeObject): FieldError[] {
+  if (obj.kind === 'Deployment' || obj.kind === 'DaemonSet') return validateObject(obj);
+  if (obj.kind === 'Namespace') return validateNamespace(obj.metadata);
+  if (isPolicyKind(obj.kind)) return validatePolicyObject(obj as PolicyObject);
+  return [];
+}
+
+/**
+ * keepAllocated carries over what an update cannot change or leaves out: a Service's ClusterIP
+ * (allocated at create, immutable), a Namespace's spec and status (the namespace controller's).
+ */
+function keepAllocated(cur: KubeObject, next: KubeObject): KubeObject {
+  if (cur.kind === 'Service' && next.kind === 'Service') {
+    const c = (cur as Service).spec;
+    const n = (next as Service).spec;
+    if (n.clusterIP || !c.clusterIP) return next;
+    return { ...next, spec: { ...n, clusterIP: c.clusterIP, ...(c.clusterIPs ? { clusterIPs: c.clusterIPs } : {}) } } as KubeObject;
+  }
+  if (cur.kind === 'Namespace' && next.kind === 'Namespace') {
+    const c = cur as Namespace;
+    return { ...next, spec: c.spec, status: c.status } as KubeObject;
+  }
+  return next;
+}
+
+/** prepareObject defaults and validates an object a client creates, or updates from `cur`. */
+export function prepareObject(obj: KubeObject, cur?: KubeObject): PreparedObject {
+  const d = defaultObject(obj);
+  if ('badRequest' in d) return d;
+  const object = cur ? keepAllocated(cur, d.object) : d.object;
+  const errs = [...validate(object), ...(cur ? validateUpdate(cur, object) : [])];
+  return errs.length ? { invalid: errs, name: object.metadata.name ?? '' } : { object };
+}
