@@ -52,7 +52,8 @@ test('a course page on another origin embeds the cluster and the timeline, which
   expect(new URL(framed?.url() ?? '').origin).not.toBe(new URL(hostUrl).origin);
 
   // the cluster and the timeline, no header menus
-  const regions = frame.getByRole('region');
+  // (the panels of the page; the timeline's Rollout summary strip is a region inside it)
+  const regions = frame.getByRole('main').locator(':scope > section');
   await expect(regions).toHaveCount(2);
   await expect(frame.getByRole('region', { name: 'Cluster' })).toBeVisible();
   await expect(frame.getByRole('region', { name: 'Timeline' })).toBeVisible();
