@@ -23,7 +23,8 @@ import type { LiveCluster } from './live.ts';
 import { groupVersionDocument, openapiIndex } from './openapi.ts';
 import { OPENAPI_V2_PROTOBUF, openapiV2Document } from './openapiV2.ts';
 import { newFilter } from './selectors.ts';
-import { type IncludeObject, toTable } from './tables.ts';
+import { type IncludeObject, tableText, toTable } from './tables.ts';
+import { wallShift, wallTimes } from './wallClock.ts';
 import { serveWatch } from './watch.ts';
 
 /** kube-apiserver's request body limit: 3 MiB. */
@@ -40,11 +41,35 @@ export interface ApiServerOptions {
 }
 
 /** sendJson answers with a JSON body; true, so a router can `return sendJson(…)` when it answered. */
-function sendJson(res: ServerResponse, code: number, body: unknown, contentType = 'application/json'): true {
-  const text = JSON.stringify(body);
+function sendJson(res: ServerResponse, code: number, body: unknown, contentType = 'application/json', shift = 0): true {
+  const text = wallTimes(JSON.stringify(body), shift);
   res.writeHead(code, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-cache, private' });
   res.end(text);
   return true;
+}
+
+/** sendText answers with JSON text made already (tableText, listText). */
+function sendText(res: ServerResponse, code: number, json: string, shift: number): true {
+  const text = wallTimes(json, shift);
+  res.writeHead(code, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-cache, private' });
+  res.end(text);
+  return true;
+}
+
+/** Each stored object's JSON with its type meta, made once (objects are never changed in place). */
+const ITEM_JSON = new WeakMap<KubeObject, string>();
+
+/** listText is JSON.stringify of the `<Kind>List`, byte for byte, from each item's cached text. */
+function listText(r: ResourceInfo, rv: string, items: readonly KubeObject[]): string {
+  const texts = items.map((o) => {
+    let t = ITEM_JSON.get(o);
+    if (t === undefined) {
+      t = JSON.stringify(withTypeMeta(r, o));
+      ITEM_JSON.set(o, t);
+    }
+    return t;
+  });
+  return `{"kind":${JSON.stringify(`${r.kind}List`)},"apiVersion":${JSON.stringify(groupVersionOf(r))},"metadata":{"resourceVersion":${JSON.stringify(rv)}},"items":[${texts.join(',')}]}`;
 }
 
 function sendStatus(res: ServerResponse, s: Status): true {
@@ -103,16 +128,17 @@ function serveRead(o: ApiServerOptions, req: IncomingMessage, res: ServerRespons
   const now = live.virtualNow();
   const rv = String(live.resourceVersion());
   const table = wantsTable(req);
+  const shift = wallShift(now);
   if (info.verb === 'get') {
     const obj = live.st.store.objects[r.kind].get(storeKey(r, info));
     if (!obj) return sendStatus(res, newNotFound(r, info.name));
     if (info.subresource === 'scale') {
       if (obj.kind !== 'Deployment' && obj.kind !== 'ReplicaSet') return sendStatus(res, newNotFoundPath());
-      return sendJson(res, 200, scaleOf(obj as Deployment | ReplicaSet));
+      return sendJson(res, 200, scaleOf(obj as Deployment | ReplicaSet), 'application/json', shift);
     }
     if (info.subresource !== '' && info.subresource !== 'status') return sendStatus(res, newMethodNotSupported(r, `get ${info.subresource}`));
-    if (table) return sendJson(res, 200, toTable(r.kind, [obj], now, rv, includeObject(query)));
-    return sendJson(res, 200, withTypeMeta(r, obj));
+    if (table) return sendText(res, 200, tableText(r.kind, [obj], now, rv, includeObject(query)), shift);
+    return sendJson(res, 200, withTypeMeta(r, obj), 'application/json', shift);
   }
   const all = listObjects(live, r, info.namespace);
   const filter = newFilter(r.kind, all[0], query);
@@ -128,13 +154,14 @@ function serveRead(o: ApiServerOptions, req: IncomingMessage, res: ServerRespons
       resourceVersion: query.get('resourceVersion') ?? '',
       bookmarks: query.get('allowWatchBookmarks') === 'true',
       timeoutSeconds: Number.isFinite(timeout) && timeout > 0 ? timeout : null,
+      present: (text) => wallTimes(text, wallShift(live.virtualNow())),
       render: table ? (obj) => toTable(r.kind, [obj], live.virtualNow(), obj.metadata.resourceVersion ?? rv, include) : (obj) => withTypeMeta(r, obj),
     });
     return true;
   }
   const items = all.filter(filter);
-  if (table) return sendJson(res, 200, toTable(r.kind, items, now, rv, includeObject(query)));
-  return sendJson(res, 200, { kind: `${r.kind}List`, apiVersion: groupVersionOf(r), metadata: { resourceVersion: rv }, items: items.map((i) => withTypeMeta(r, i)) });
+  if (table) return sendText(res, 200, tableText(r.kind, items, now, rv, includeObject(query)), shift);
+  return sendText(res, 200, listText(r, rv, items), shift);
 }
 
 /** readBody collects a request body up to the limit; null when it is over. */
@@ -173,7 +200,7 @@ async function serveWrite(o: ApiServerOptions, req: IncomingMessage, res: Server
   const out = o.live.write(request);
   // RFC 7234 warn-code 299, as kube-apiserver sends them; kubectl prints each as `Warning: …`.
   if (out.warnings?.length) res.setHeader('Warning', out.warnings.map((w) => `299 - ${JSON.stringify(w)}`));
-  return sendJson(res, out.code, out.body);
+  return sendJson(res, out.code, out.body, 'application/json', wallShift(o.live.virtualNow()));
 }
 
 function serveDiscovery(o: ApiServerOptions, req: IncomingMessage, res: ServerResponse, parts: string[]): boolean {

@@ -113,6 +113,9 @@ describe('kubectl against npm run serve', () => {
     expect(d.stdout).toMatch(/^Name:\s+web\nNamespace:\s+default\n/);
     expect(d.stdout).toMatch(/NewReplicaSet:\s+web-\w+ \(4\/4 replicas created\)/);
     expect(d.stdout).toMatch(/Normal\s+ScalingReplicaSet/);
+    // The run's times are sent on the wall clock (wallClock.ts): describe's ages are the virtual ones, never days or <invalid>.
+    const scaling = d.stdout.split('\n').find((l) => /ScalingReplicaSet/.test(l)) ?? '';
+    expect(scaling).toMatch(/^\s+Normal\s+ScalingReplicaSet\s+(\d+m)?\d+s\s/);
   });
 
   it('keeps a history and rolls back, pauses, resumes and restarts', async () => {

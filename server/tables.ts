@@ -94,11 +94,23 @@ function revisionRow(r: ControllerRevision, nowMs: number): (string | number)[] 
   return [r.metadata.name, controller, r.revision, formatAge(nowMs, r.metadata.creationTimestamp)];
 }
 
+/** The column definitions of each kind, built once (they never change). */
+const DEFINITIONS = new Map<string, ColumnDefinition[]>();
+
+function definitionsOf(kind: KubeObject['kind']): ColumnDefinition[] {
+  let defs = DEFINITIONS.get(kind);
+  if (defs === undefined) {
+    defs = columnDefinitions(kind);
+    DEFINITIONS.set(kind, defs);
+  }
+  return defs;
+}
+
 /** cells is one object's row, every column, integers as numbers. */
 export function cells(obj: KubeObject, nowMs: number): (string | number)[] {
   if (obj.kind === 'Event') return eventRow(obj, nowMs);
   if (obj.kind === 'ControllerRevision') return revisionRow(obj, nowMs);
-  const defs = columnDefinitions(obj.kind);
+  const defs = definitionsOf(obj.kind);
   const row = tableRow(obj.kind as TableKind, obj as never, nowMs, true);
   return row.map((c, i) => (defs[i]?.type === 'integer' && /^-?\d+$/.test(c) ? Number(c) : c));
 }
@@ -107,6 +119,38 @@ function rowObject(obj: KubeObject, include: IncludeObject): unknown {
   if (include === 'None') return undefined;
   if (include === 'Object') return obj;
   return { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: obj.metadata };
+}
+
+/**
+ * Each stored object's serialized row object, made once: objects are never changed in place (a
+ * write stores a new one), so the text stays right for as long as the object lives. kube-apiserver
+ * does the same for the objects its watch cache sends to many clients (cachingObject).
+ */
+const METADATA_JSON = new WeakMap<KubeObject, string>();
+const OBJECT_JSON = new WeakMap<KubeObject, string>();
+
+function rowObjectJson(obj: KubeObject, include: IncludeObject): string | undefined {
+  if (include === 'None') return undefined;
+  const cache = include === 'Object' ? OBJECT_JSON : METADATA_JSON;
+  let text = cache.get(obj);
+  if (text === undefined) {
+    text = JSON.stringify(rowObject(obj, include));
+    cache.set(obj, text);
+  }
+  return text;
+}
+
+/**
+ * tableText is JSON.stringify(toTable(…)), byte for byte, built from each row's cells (their ages
+ * move with the clock) and the cached text of its object: a 1,000-pod list serializes each pod once.
+ */
+export function tableText(kind: KubeObject['kind'], objects: readonly KubeObject[], nowMs: number, resourceVersion: string, include: IncludeObject): string {
+  const head = JSON.stringify({ kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: { resourceVersion }, columnDefinitions: definitionsOf(kind) });
+  const rows = objects.map((o) => {
+    const object = rowObjectJson(o, include);
+    return object === undefined ? `{"cells":${JSON.stringify(cells(o, nowMs))}}` : `{"cells":${JSON.stringify(cells(o, nowMs))},"object":${object}}`;
+  });
+  return `${head.slice(0, -1)},"rows":[${rows.join(',')}]}`;
 }
 
 /** toTable is the Table of a list (or of one object, for a get or a watch event). */

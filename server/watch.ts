@@ -28,6 +28,8 @@ export interface WatchOptions {
   timeoutSeconds: number | null;
   /** Turns an object into what the event carries (itself, or a one-row Table). */
   render: (obj: KubeObject) => unknown;
+  /** What the event's text becomes on the wire (the run's times on the wall clock: wallClock.ts). */
+  present: (text: string) => string;
 }
 
 /** serveWatch streams a watch on res until the client goes, the timeout passes, or it falls behind. */
@@ -50,7 +52,7 @@ export function serveWatch(live: LiveCluster, res: ServerResponse, opts: WatchOp
   };
   const send = (type: string, object: unknown): void => {
     if (closed) return;
-    res.write(`${JSON.stringify({ type, object })}\n`);
+    res.write(`${opts.present(JSON.stringify({ type, object }))}\n`);
     if (res.writableLength > WATCH_BUFFER_LIMIT) {
       res.write(`${JSON.stringify({ type: 'ERROR', object: newResourceExpired('the watch fell too far behind and was closed') })}\n`);
       close();
