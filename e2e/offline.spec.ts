@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { facesFor } from '../src/i18n/cjkFont.ts';
+import { facesFor, UI_SYMBOLS } from '../src/i18n/cjkFont.ts';
 import { EXPLAIN_ZH_CN } from '../src/i18n/explain.zh-CN.ts';
 import { SUMMARY_ZH_CN } from '../src/i18n/summary.zh-CN.ts';
 import { zhCN } from '../src/i18n/zh-CN.ts';
@@ -23,7 +23,7 @@ async function installed(page: Page): Promise<void> {
 function uiSubsets(): number {
   const css = readFileSync('node_modules/@fontsource-variable/noto-sans-sc/index.css', 'utf8');
   const faces = [...css.matchAll(/unicode-range: ([^;]+);/g)].map((m) => ({ unicodeRange: m[1] ?? '' }));
-  return facesFor(faces, JSON.stringify([zhCN, EXPLAIN_ZH_CN, SUMMARY_ZH_CN])).length;
+  return facesFor(faces, JSON.stringify([zhCN, EXPLAIN_ZH_CN, SUMMARY_ZH_CN]) + UI_SYMBOLS).length;
 }
 
 /** offlineErrors drops the console's reports of requests that failed because the network is off. */

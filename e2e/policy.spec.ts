@@ -19,6 +19,13 @@ test('the budget tab shows the PodDisruptionBudget holding kubectl drain, light 
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
   await openPreset(page, 'budget-holds-drain');
   const drainTick = (await firstActionTick(page)) ?? 0;
+  // drain's output keeps kubectl's lines: cordon, the eviction it tries, then the budget's refusal.
+  await seekTo(page, drainTick);
+  const summary = page.getByRole('region', { name: 'Explain' }).getByTestId('tick-summary').first();
+  // biome-ignore lint/performance/useDomNodeTextContent: the line breaks are CSS's (white-space: pre-line), which only innerText shows.
+  expect(await summary.innerText()).toMatch(
+    /^node\/node-1 cordoned\nevicting pod default\/web-\S+\nerror when evicting pods\/"web-\S+" -n "default" \(will retry after 5s\): Cannot evict pod as it would violate the pod's disruption budget\.$/,
+  );
   await seekTo(page, drainTick + 1);
   await policyTab(page);
   const pdb = page.getByRole('log', { name: 'kubectl get pdb' });

@@ -32,4 +32,12 @@ describe('facesFor', () => {
   it('leaves Latin text to the Latin fonts', () => {
     expect(facesFor(faces, 'Cluster 10 pods')).toEqual([]);
   });
+
+  it('picks the symbol subset of a check mark the Latin fonts lack', () => {
+    expect(
+      facesFor([...faces, { name: 'dingbats', unicodeRange: 'U+2702, U+2712-2718' }], '✓ complete').map(
+        (f) => f.name,
+      ),
+    ).toEqual(['dingbats']);
+  });
 });

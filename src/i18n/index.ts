@@ -7,7 +7,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { AppStore } from '../state/store.ts';
-import { loadCjkFont, warmCjkFont } from './cjkFont.ts';
+import { loadCjkFont, UI_SYMBOLS, warmCjkFont } from './cjkFont.ts';
 import { en } from './en.ts';
 import { EXPLAIN_EN } from './explain.en.ts';
 import { EXPLAIN_ZH_CN } from './explain.zh-CN.ts';
@@ -86,7 +86,7 @@ export function startI18n(
 
 /** warmZhFont fetches, when the page is idle, the font subsets of every zh-CN string of the UI. */
 function warmZhFont(): void {
-  const text = JSON.stringify([zhCN, EXPLAIN_ZH_CN, SUMMARY_ZH_CN]);
+  const text = JSON.stringify([zhCN, EXPLAIN_ZH_CN, SUMMARY_ZH_CN]) + UI_SYMBOLS;
   const later = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 2000));
   later(() => warmCjkFont(text));
 }

@@ -118,4 +118,46 @@ describe('importManifests', () => {
     const r = importManifests('apiVersion: v1\nkind: Node\nmetadata: { name: a }\n');
     expect(r.ok && r.value.type === 'objects' && [r.value.objects, r.value.nodes]).toEqual([[], [{ name: 'a' }]]);
   });
+
+  // Issue #13: the policy kinds import beside the workloads; their bad input gets the API server's words.
+  const quota = (cpu: string) => `apiVersion: v1
+kind: ResourceQuota
+metadata: { name: compute }
+spec: { hard: { requests.cpu: ${cpu}, pods: "10" } }
+`;
+  const pdb = (extra = '') => `apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata: { name: web }
+spec: { minAvailable: 2${extra}, selector: { matchLabels: { app: web } } }
+`;
+  const hpa = `apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata: { name: web }
+spec:
+  scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: web }
+  minReplicas: 2
+  maxReplicas: 10
+  metrics: [{ type: Resource, resource: { name: cpu, target: { type: Utilization, averageUtilization: 50 } } }]
+`;
+
+  it('imports a ResourceQuota, a PodDisruptionBudget and an HPA as objects, in the file’s order', () => {
+    const r = importManifests([deployment('web'), quota('"2"'), pdb(), hpa].join('---\n'));
+    expect(r.ok && r.value.type === 'objects' && r.value.objects.map((o) => `${o.apiVersion} ${o.kind}`)).toEqual([
+      'apps/v1 Deployment',
+      'v1 ResourceQuota',
+      'policy/v1 PodDisruptionBudget',
+      'autoscaling/v2 HorizontalPodAutoscaler',
+    ]);
+  });
+
+  it('refuses a quantity that does not parse and a budget with both minAvailable and maxUnavailable, and imports nothing', () => {
+    const r = importManifests([deployment('web'), quota('lots'), pdb(', maxUnavailable: 1'), hpa].join('---\n'));
+    expect(r).toEqual({
+      ok: false,
+      errors: [
+        `Document 2: ResourceQuota in version "v1" cannot be handled as a ResourceQuota: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`,
+        'Document 3: The PodDisruptionBudget "web" is invalid: spec: Invalid value: {"MinAvailable":2,"Selector":{"matchLabels":{"app":"web"}},"MaxUnavailable":1,"UnhealthyPodEvictionPolicy":null}: minAvailable and maxUnavailable cannot be both set',
+      ],
+    });
+  });
 });

@@ -39,7 +39,8 @@ export function TickExplain({ view, current = false, writes = true, collapsed = 
         <span className="font-mono text-slate-800 dark:text-slate-200">{view.actor}</span>
         {view.key ? <span className="font-mono">{view.key}</span> : null}
       </header>
-      <p data-testid="tick-summary" className="mt-0.5 text-sm font-medium">
+      {/* pre-line: a kubectl command's output keeps its lines (drain's "evicting pod …" then its error). */}
+      <p data-testid="tick-summary" className="mt-0.5 whitespace-pre-line text-sm font-medium">
         {summaryText(t, view.notes, view.summary)}
       </p>
       {fold ? (

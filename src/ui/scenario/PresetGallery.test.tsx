@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTestLanguage } from './testI18n.ts';
-import { PresetGallery, type PresetSummary } from './PresetGallery.tsx';
+import { PresetGallery, type PresetSummary, upstreamIssues } from './PresetGallery.tsx';
 
 setTestLanguage('en');
 afterEach(cleanup);
@@ -140,5 +140,36 @@ describe('PresetGallery', () => {
       setup({ presets: translated, scenarioName: 'my edit' });
       expect(screen.getByText(/来自预设“Seed——nginx，10 个副本”/)).toBeTruthy();
     });
+  });
+});
+
+describe('upstreamIssues', () => {
+  it.each([
+    ['… Insufficient memory. kubernetes/kubernetes#64689', [64689]],
+    ['… the next retry succeeds. kubernetes/kubernetes#89209, #98656', [89209, 98656]],
+    ['(kubernetes/kubernetes#106417 asked it to refuse; it still does not)', [106417]],
+    ['No issue here, only #12 of ours.', []],
+  ])('reads the issues of %s', (text, ids) => {
+    expect(upstreamIssues(text)).toEqual(ids);
+  });
+});
+
+describe('PresetGallery upstream links', () => {
+  it('links the kubernetes/kubernetes issues a lesson names, outside the card’s button', () => {
+    setup({
+      presets: [
+        {
+          id: 'quota-blocks-surge',
+          name: 'Quota blocks the surge',
+          description: 'The surge is refused. kubernetes/kubernetes#89209, #98656',
+        },
+      ],
+    });
+    const links = screen.getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['kubernetes/kubernetes#89209', 'https://github.com/kubernetes/kubernetes/issues/89209'],
+      ['kubernetes/kubernetes#98656', 'https://github.com/kubernetes/kubernetes/issues/98656'],
+    ]);
+    expect(links[0]?.closest('button')).toBeNull();
   });
 });

@@ -131,9 +131,61 @@ interface PresetCardProps {
   onChoose: (id: string) => void;
 }
 
+/**
+ * upstreamIssues are the kubernetes/kubernetes issues a lesson line names, in order:
+ * `… kubernetes/kubernetes#89209, #98656` → [89209, 98656].
+ */
+export function upstreamIssues(text: string): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(/kubernetes\/kubernetes#(\d+)((?:,\s*#\d+)*)/g)) {
+    for (const n of `#${m[1]}${m[2] ?? ''}`.matchAll(/#(\d+)/g)) {
+      const id = Number(n[1]);
+      if (!out.includes(id)) out.push(id);
+    }
+  }
+  return out;
+}
+
 function PresetCard({ preset, current, busy, disabled, onChoose }: PresetCardProps) {
   const t = useScenarioT();
   const { name, description } = usePresetText()(preset);
+  // Links cannot sit inside the card's button: the issues it names get their own line below it.
+  const issues = upstreamIssues(description);
+  return (
+    <div className="flex h-full flex-col rounded-md border border-slate-300 hover:border-blue hover:bg-blue/5 has-[[aria-current=true]]:border-2 has-[[aria-current=true]]:border-blue dark:border-slate-600 dark:hover:border-sky-blue dark:has-[[aria-current=true]]:border-sky-blue">
+      <PresetButton {...{ preset, current, busy, disabled, onChoose, name, description }} />
+      {issues.length > 0 ? (
+        <p className="px-3 pb-2 text-xs text-slate-700 dark:text-slate-300">
+          {t('gallery.upstream')}{' '}
+          {issues.map((id, i) => (
+            <span key={id}>
+              {i > 0 ? ', ' : null}
+              <a
+                href={`https://github.com/kubernetes/kubernetes/issues/${id}`}
+                target="_blank"
+                rel="noreferrer"
+                className="underline text-blue dark:text-sky-blue"
+              >
+                kubernetes/kubernetes#{id}
+              </a>
+            </span>
+          ))}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function PresetButton({
+  preset,
+  current,
+  busy,
+  disabled,
+  onChoose,
+  name,
+  description,
+}: PresetCardProps & { name: string; description: string }) {
+  const t = useScenarioT();
   return (
     <button
       type="button"
@@ -142,7 +194,7 @@ function PresetCard({ preset, current, busy, disabled, onChoose }: PresetCardPro
       aria-busy={busy || undefined}
       disabled={disabled}
       onClick={() => onChoose(preset.id)}
-      className="flex h-full w-full flex-col gap-1 rounded-md border border-slate-300 px-3 py-2 text-left hover:border-blue hover:bg-blue/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-wait aria-[current=true]:border-2 aria-[current=true]:border-blue dark:border-slate-600 dark:hover:border-sky-blue dark:aria-[current=true]:border-sky-blue"
+      className="flex w-full flex-1 flex-col gap-1 rounded-md px-3 py-2 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-wait"
     >
       <span className="flex items-baseline gap-2">
         <span className="font-semibold text-slate-900 dark:text-white">{name}</span>

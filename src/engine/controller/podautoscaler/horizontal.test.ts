@@ -50,9 +50,9 @@ describe('syncHorizontalPodAutoscaler', () => {
     expect(condition(st, 'AbleToScale')).toMatchObject({
       status: 'False',
       reason: 'FailedGetScale',
-      message: 'the HPA controller was unable to get the target\'s current scale: deployments.apps "nope" not found',
+      message: 'the HPA controller was unable to get the target\'s current scale: deployments/scale.apps "nope" not found',
     });
-    expect(events(st, 'FailedGetScale')[0]).toBe('deployments.apps "nope" not found');
+    expect(events(st, 'FailedGetScale')[0]).toBe('deployments/scale.apps "nope" not found');
   });
 
   it('scales up by the utilization ratio, to maxReplicas, and records SuccessfulRescale in upstream words', () => {

@@ -61,7 +61,8 @@ function getScale(tx: Tx, hpa: HorizontalPodAutoscaler): Scale | { error: string
   if (!kind || group !== 'apps') return { error: `no matches for kind ${JSON.stringify(ref.kind)} in group ${JSON.stringify(group)}` };
   const obj = tx.st.store.objects[kind].get(`${ns}/${ref.name}`) as Deployment | ReplicaSet | undefined;
   const resource = kind === 'Deployment' ? 'deployments.apps' : 'replicasets.apps';
-  if (!obj) return { error: `${resource} ${JSON.stringify(ref.name)} not found` };
+  // The scale subresource's own NotFound names it: `deployments/scale.apps "nope" not found`.
+  if (!obj) return { error: `${kind === 'Deployment' ? 'deployments' : 'replicasets'}/scale.apps ${JSON.stringify(ref.name)} not found` };
   return { object: obj, specReplicas: obj.spec.replicas ?? 1, statusReplicas: obj.status?.replicas ?? 0, selector: obj.spec.selector, resource };
 }
 

@@ -76,39 +76,101 @@ function hostPortsOf(containers: readonly Container[], out: HostPort[]): void {
   }
 }
 
-/**
- * Requests by containers array: a ReplicaSet's 10,000 pods share one containers array (the
- * admitted template), so they are summed once. Not engine state: equal arrays give equal sums.
- */
-const memo = new WeakMap<readonly Container[], PodResources>();
+/** The pod-spec fields besides containers that PodRequests reads (not in PodSpec's type: they pass through as written). */
+interface PodSpecExtras {
+  readonly resources?: { readonly requests?: ResourceList };
+  readonly overhead?: ResourceList;
+}
+
+interface Memo {
+  readonly init: readonly Container[] | undefined;
+  readonly podLevel: ResourceList | undefined;
+  readonly overhead: ResourceList | undefined;
+  readonly r: PodResources;
+}
 
 /**
- * computePodResourceRequest is PodRequests(pod): the sum over the containers, raised to any init
- * container's request (init containers run one at a time, before the others).
- * Worked example: containers 250m + 500m, an init container 1 → cpu 1000m.
+ * Requests by containers array: a ReplicaSet's 10,000 pods share one containers array (the
+ * admitted template), so they are summed once; the init containers, pod-level requests and
+ * overhead the sum also reads must be the same objects for a hit. Not engine state: equal
+ * arrays give equal sums.
+ */
+const memo = new WeakMap<readonly Container[], Memo>();
+
+function addAcc(to: Acc, a: Acc): void {
+  to.cpu += a.cpu;
+  to.memory += a.memory;
+  to.eph += a.eph;
+  to.nzCpu += a.nzCpu;
+  to.nzMem += a.nzMem;
+  for (const [k, v] of Object.entries(a.scalar ?? {})) setScalar(to, k, (to.scalar?.[k] ?? 0) + v);
+}
+
+function maxAcc(to: Acc, a: Acc): void {
+  to.cpu = Math.max(to.cpu, a.cpu);
+  to.memory = Math.max(to.memory, a.memory);
+  to.eph = Math.max(to.eph, a.eph);
+  to.nzCpu = Math.max(to.nzCpu, a.nzCpu);
+  to.nzMem = Math.max(to.nzMem, a.nzMem);
+  for (const [k, v] of Object.entries(a.scalar ?? {})) setScalar(to, k, Math.max(to.scalar?.[k] ?? 0, v));
+}
+
+function emptyAcc(): Acc {
+  return { cpu: 0, memory: 0, eph: 0, scalar: null, nzCpu: 0, nzMem: 0 };
+}
+
+function copyAcc(a: Acc): Acc {
+  return { ...a, scalar: a.scalar === null ? null : { ...a.scalar } };
+}
+
+/**
+ * computePodResourceRequest is PodRequests(pod): the sum over the containers and the restartable
+ * (sidecar) init containers, raised to what any other init container needs while it runs (its
+ * request plus the sidecars started before it); pod-level cpu/memory requests replace the sum;
+ * overhead is added. Worked examples: containers 250m + 500m, an init container 1 → 1000m; a
+ * sidecar 1 (restartPolicy Always) and a container 1 → 2000m, as the quota counts it.
  */
 export function computePodResourceRequest(spec: PodSpec): PodResources {
   const containers = spec.containers ?? [];
+  const extras = spec as PodSpec & PodSpecExtras;
+  const podLevel = extras.resources?.requests;
+  const overhead = extras.overhead;
   const hit = memo.get(containers);
-  if (hit !== undefined) return hit;
-  const sum: Acc = { cpu: 0, memory: 0, eph: 0, scalar: null, nzCpu: 0, nzMem: 0 };
-  for (const c of containers) {
-    const a = containerAmounts(c);
-    sum.cpu += a.cpu;
-    sum.memory += a.memory;
-    sum.eph += a.eph;
-    sum.nzCpu += a.nzCpu;
-    sum.nzMem += a.nzMem;
-    for (const [k, v] of Object.entries(a.scalar ?? {})) setScalar(sum, k, (sum.scalar?.[k] ?? 0) + v);
-  }
+  if (hit !== undefined && hit.init === spec.initContainers && hit.podLevel === podLevel && hit.overhead === overhead) return hit.r;
+  const sum = emptyAcc();
+  for (const c of containers) addAcc(sum, containerAmounts(c));
+  const restartable = emptyAcc();
+  const initMax = emptyAcc();
   for (const c of spec.initContainers ?? []) {
     const a = containerAmounts(c);
-    sum.cpu = Math.max(sum.cpu, a.cpu);
-    sum.memory = Math.max(sum.memory, a.memory);
-    sum.eph = Math.max(sum.eph, a.eph);
-    sum.nzCpu = Math.max(sum.nzCpu, a.nzCpu);
-    sum.nzMem = Math.max(sum.nzMem, a.nzMem);
-    for (const [k, v] of Object.entries(a.scalar ?? {})) setScalar(sum, k, Math.max(sum.scalar?.[k] ?? 0, v));
+    if ((c as Container & { restartPolicy?: string }).restartPolicy === 'Always') {
+      // A sidecar keeps running beside the containers: it adds to the pod's sum.
+      addAcc(sum, a);
+      addAcc(restartable, a);
+      maxAcc(initMax, restartable);
+    } else {
+      // A plain init container runs alone, but beside the sidecars started before it.
+      const running = copyAcc(restartable);
+      addAcc(running, a);
+      maxAcc(initMax, running);
+    }
+  }
+  maxAcc(sum, initMax);
+  if (podLevel !== undefined) {
+    // PodLevelResources: a pod-level cpu or memory request is the pod's, whatever its containers say.
+    if (Object.hasOwn(podLevel, 'cpu')) sum.cpu = sum.nzCpu = amountOf('cpu', podLevel.cpu);
+    if (Object.hasOwn(podLevel, 'memory')) sum.memory = sum.nzMem = amountOf('memory', podLevel.memory);
+  }
+  for (const name of Object.keys(overhead ?? {})) {
+    const v = amountOf(name, overhead?.[name]);
+    if (name === 'cpu') {
+      sum.cpu += v;
+      sum.nzCpu += v;
+    } else if (name === 'memory') {
+      sum.memory += v;
+      sum.nzMem += v;
+    } else if (name === 'ephemeral-storage') sum.eph += v;
+    else if (name !== 'pods') setScalar(sum, name, (sum.scalar?.[name] ?? 0) + v);
   }
   const ports: HostPort[] = [];
   hostPortsOf(spec.initContainers ?? [], ports);
@@ -122,7 +184,7 @@ export function computePodResourceRequest(spec: PodSpec): PodResources {
     nonZeroMemory: sum.nzMem,
     hostPorts: ports.length ? ports : null,
   };
-  memo.set(containers, r);
+  memo.set(containers, { init: spec.initContainers, podLevel, overhead, r });
   return r;
 }
 
