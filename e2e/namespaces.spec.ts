@@ -6,6 +6,7 @@
  * `deployments.apps "checkout-api" not found`.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { forkWarning } from './editsSupport.ts';
 import { failOnProblems, openPreset, recorded, seekEnd, seekTo } from './panelsSupport.ts';
 
 failOnProblems();
@@ -15,15 +16,20 @@ const markers = (page: Page): Locator => page.getByTestId('action-marker');
 
 /**
  * edited waits for the fork an edit makes (the run forks at the playhead: the edit's action is
- * the timeline's marker), accepting the fork warning when the edit drops scripted actions (the
- * preset's set image at 60 s, an earlier edit's), and checks no control says what went wrong.
+ * the timeline's marker) and checks no control says what went wrong. An edit before a later
+ * action (the scripted set image, or the previous edit after a rewind) first asks, in the fork
+ * warning: the test drops them.
  */
 async function edited(page: Page, text: RegExp | string): Promise<void> {
   const marker = markers(page).filter({ hasText: text });
-  const warning = page.getByRole('dialog', { name: /drops the script after tick/ });
-  await expect(marker.or(warning).first()).toBeAttached({ timeout: 15_000 });
-  if (await warning.isVisible())
+  const warning = forkWarning(page);
+  await expect
+    .poll(async () => (await marker.count()) > 0 || (await warning.isVisible()), { timeout: 15_000 })
+    .toBe(true);
+  if (await warning.isVisible()) {
+    await expect(warning.getByTestId('dropped-actions')).not.toBeEmpty();
     await warning.getByRole('button', { name: 'Drop them and apply my change' }).click();
+  }
   await expect(marker).toHaveCount(1, { timeout: 15_000 });
   await expect(controls(page).getByRole('alert')).toHaveCount(0);
   await recorded(page);
@@ -141,6 +147,7 @@ test('every control, tab and dialog works on a workload in namespace payments', 
   // a pod's details and the export of the workload
   await page.getByTestId('pod').first().click();
   await expect(page.getByTestId('pod-details')).toContainText('pod-template-hash');
+  await expect(page.getByTestId('pod-details')).toContainText(/Namespace\s*payments/);
   await page.keyboard.press('Escape');
   await page.getByRole('banner').getByRole('button', { name: 'Export', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Export' });
@@ -153,4 +160,6 @@ test('every control, tab and dialog works on a workload in namespace payments', 
   // Explain names the objects of the tick by their namespace/name key
   await seekTo(page, 40);
   await expect(page.getByRole('region', { name: 'Explain' })).toContainText('payments/');
+  // and Expectations keys each controller's expectations by namespace/name
+  await expect(page.getByRole('region', { name: 'Expectations' })).toContainText('payments/checkout-api');
 });
