@@ -6,7 +6,6 @@
  * `deployments.apps "checkout-api" not found`.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { forkWarning } from './editsSupport.ts';
 import { failOnProblems, openPreset, recorded, seekEnd, seekTo } from './panelsSupport.ts';
 
 failOnProblems();
@@ -16,21 +15,10 @@ const markers = (page: Page): Locator => page.getByTestId('action-marker');
 
 /**
  * edited waits for the fork an edit makes (the run forks at the playhead: the edit's action is
- * the timeline's marker) and checks no control says what went wrong. An edit before a later
- * action (the scripted set image, or the previous edit after a rewind) first asks, in the fork
- * warning: the test drops them.
+ * the timeline's marker) and checks no control says what went wrong.
  */
 async function edited(page: Page, text: RegExp | string): Promise<void> {
-  const marker = markers(page).filter({ hasText: text });
-  const warning = forkWarning(page);
-  await expect
-    .poll(async () => (await marker.count()) > 0 || (await warning.isVisible()), { timeout: 15_000 })
-    .toBe(true);
-  if (await warning.isVisible()) {
-    await expect(warning.getByTestId('dropped-actions')).not.toBeEmpty();
-    await warning.getByRole('button', { name: 'Drop them and apply my change' }).click();
-  }
-  await expect(marker).toHaveCount(1, { timeout: 15_000 });
+  await expect(markers(page).filter({ hasText: text })).toHaveCount(1, { timeout: 15_000 });
   await expect(controls(page).getByRole('alert')).toHaveCount(0);
   await recorded(page);
 }

@@ -29,7 +29,7 @@ export function SummaryStrip() {
       role="group"
       aria-label={t('compare.summary.label')}
       data-testid="summary-strip"
-      className="summary-strip flex items-center gap-x-3 overflow-x-auto whitespace-nowrap rounded-md bg-slate-100 px-2 py-0.5 text-xs dark:bg-slate-800"
+      className="flex items-center gap-x-3 overflow-x-auto whitespace-nowrap rounded-md bg-slate-100 px-2 py-0.5 text-xs dark:bg-slate-800"
     >
       <label className="flex items-center gap-1">
         <span className="font-semibold">{t('compare.summary.rollout')}</span>
