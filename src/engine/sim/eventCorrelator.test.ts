@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Event, KubeObject } from '../api/types.ts';
 import { DEFAULT_IMAGE_BEHAVIOUR } from '../config.ts';
-import { seedPrng } from '../lib/prng.ts';
+import { nextInt, seedPrng } from '../lib/prng.ts';
 import {
   type CorrelatedEvent,
   eventAggregate,
   eventObserve,
+  lruAdd,
+  lruGet,
   maxLruCacheEntries,
   newEventCorrelator,
   spamFilter,
@@ -162,5 +164,42 @@ describe('recordEvent', () => {
       recordEvent(newTx(st, 'test'), pod('n1'), 'Warning', 'FailedScheduling', '0/2 nodes are available', 'default-scheduler');
     expect([...st.eventCorrelators.keys()].sort()).toEqual(['default-scheduler', 'kubelet/n1', 'kubelet/n2']);
     expect(events(st).find((e) => e.reason === 'FailedScheduling')?.count).toBe(30);
+  });
+});
+
+describe('lruAdd', () => {
+  /** The plain LRU: the oldest key is the Map's first. */
+  function referenceAdd(m: Map<string, number>, key: string, v: number): void {
+    m.delete(key);
+    m.set(key, v);
+    if (m.size > maxLruCacheEntries) {
+      const oldest = m.keys().next().value;
+      if (oldest !== undefined) m.delete(oldest);
+    }
+  }
+
+  it('drops the same keys in the same order as a walk from the front, under reads, re-adds and copies', () => {
+    const prng = seedPrng(7);
+    const rand = (n: number) => nextInt(prng, n);
+    let mine = new Map<string, number>();
+    const ref = new Map<string, number>();
+    for (let i = 0; i < 60_000; i++) {
+      const key = `k${rand(6_000)}`;
+      if (rand(3) === 0) {
+        lruGet(mine, key);
+        const v = ref.get(key);
+        if (v !== undefined) {
+          ref.delete(key);
+          ref.set(key, v);
+        }
+      } else {
+        lruAdd(mine, key, i);
+        referenceAdd(ref, key, i);
+      }
+      // A keyframe copies the caches: the copy carries on from its own front.
+      if (i === 30_000) mine = new Map(mine);
+    }
+    expect([...mine.entries()]).toEqual([...ref.entries()]);
+    expect(mine.size).toBe(maxLruCacheEntries);
   });
 });
