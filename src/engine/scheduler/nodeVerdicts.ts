@@ -25,7 +25,8 @@ export function signature(pod: Pod): Signature {
 
 /**
  * verdicts returns the node's NodeVerdicts for this signature: the last cycle's, when neither the
- * node nor its pods changed since (same generation), else freshly filtered (scores to come).
+ * node nor its pods changed since (same generation), else freshly filtered (scores to come). The
+ * cycle keeps the feasible nodes' ones for Score, which then need not look them up again.
  */
 export function verdicts(ni: NodeInfo, sig: Signature, filters: readonly FilterFn[]): NodeVerdicts {
   const m = ni.memo;
@@ -43,13 +44,9 @@ export function verdicts(ni: NodeInfo, sig: Signature, filters: readonly FilterF
     nodeAffinity: Number.NaN,
     image: Number.NaN,
     hostCounts: null,
+    spread: Number.NaN,
+    spreadWeights: null,
   };
   ni.memo = fresh;
   return fresh;
-}
-
-/** memoFor is the node's memo when it is valid for this signature, else null. */
-export function memoFor(ni: NodeInfo, sig: Signature): NodeVerdicts | null {
-  const m = ni.memo;
-  return m !== null && m.generation === ni.generation && m.spec === sig.spec && m.key === sig.key ? m : null;
 }
