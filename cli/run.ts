@@ -14,7 +14,7 @@ import { SummaryTrack } from '../src/timeline/summaryTrack.ts';
 
 export const USAGE = [
   'usage: npm run --silent sim -- SCENARIO_FILE [--output watch|json|status|summary] [--watch rs|deploy|ds|pods] [--until SECONDS]',
-  '       npm run --silent sim -- SCENARIO_FILE --sweep FIELD=V1,V2,… [--sweep FIELD=…] [--workload KIND/NAME] [--threads N] [--until SECONDS]',
+  '       npm run --silent sim -- SCENARIO_FILE --sweep FIELD=V1,V2,… [--sweep FIELD=…] [--workload KIND/[NAMESPACE/]NAME] [--threads N] [--until SECONDS]',
   '       (FIELD: maxSurge, maxUnavailable, replicas, minReadySeconds, seed)',
 ].join('\n');
 
@@ -36,7 +36,7 @@ export interface CliArgs {
   until: number | null;
   /** --sweep axes, in the order given ([] without --sweep). */
   sweep: SweepAxis[];
-  /** --workload KIND/NAME, or null for the scenario's first workload. */
+  /** --workload KIND/NAME or KIND/NAMESPACE/NAME, or null for the scenario's first workload. */
   workload: string | null;
   /** --threads N, or null for one per core. */
   threads: number | null;

@@ -50,6 +50,23 @@ describe('runSweepText', () => {
     expect(parsed[2]).toMatchObject({ minAvailable: 10, maxPods: 20 });
   });
 
+  it('varies a namespaced workload named as the summary prints it, beside every policy kind', async () => {
+    const lines: string[] = [];
+    const text = readFileSync(new URL('../tests/fixtures/namespaced-policies.yaml', import.meta.url), 'utf8');
+    const argv = ['x.yaml', '--sweep', 'maxSurge=0,2', '--sweep', 'maxUnavailable=0,1', '--workload', 'deployment/shop/web', '--threads', '1'];
+    expect(await runSweepText(text, args(argv), (l) => lines.push(l))).toEqual({ code: 0, stderr: [] });
+    const parsed = lines.map((l) => JSON.parse(l));
+    expect(parsed[0].error).toMatch(/^The Deployment "web" is invalid: .*may not be 0 when `maxSurge` is 0$/);
+    expect(parsed.slice(1).map((l) => l.workload)).toEqual(Array(3).fill('deployment/shop/web'));
+    // maxSurge 2, maxUnavailable 0 over 4 replicas: 6 pods at the peak, none down.
+    expect(parsed[2]).toMatchObject({ variant: { maxSurge: 2, maxUnavailable: 0 }, revision: '2', complete: true, minAvailable: 4, maxPods: 6 });
+    const both = await runSweepText(text, args([...argv.slice(0, -4), '--workload', 'deployment/web']), () => {});
+    expect(both).toEqual({
+      code: 2,
+      stderr: ['error: the scenario has a Deployment "web" in namespaces shop, default: name one as deployment/NAMESPACE/NAME, e.g. deployment/shop/web'],
+    });
+  });
+
   it.each([
     [['--sweep', 'maxSurge=0,1', '--workload', 'ds/web'], 2, 'error: the scenario has no DaemonSet "web"'],
     [['--sweep', `maxSurge=${Array.from({ length: 22 }, (_, i) => i).join(',')}`, '--sweep', `maxUnavailable=${Array.from({ length: 21 }, (_, i) => i).join(',')}`], 2, 'error: --sweep: 22 × 21 = 462 variants; a sweep runs at most 441 (21 × 21)'],
@@ -67,7 +84,8 @@ describe('sim --sweep', () => {
     expect(one.code).toBe(0);
     expect(two).toEqual(one);
     expect(one.stdout.trim().split('\n')).toHaveLength(9);
-  });
+    // Two CLI processes of 9 runs each: on a shared 2-core machine that can pass 30 s.
+  }, 120_000);
 
   it.each([
     [['--sweep', 'speed=1,2'], 'error: --sweep: unknown field "speed"; the fields are maxSurge, maxUnavailable, replicas, minReadySeconds, seed'],

@@ -105,7 +105,7 @@ test('the run shows its summary strip and the least-available marker', async ({ 
   await openPreset(page, 'seed');
   const { total } = await tickOf(page);
   await seekTo(page, total);
-  const strip = page.getByRole('region', { name: 'Rollout summary' });
+  const strip = page.getByRole('group', { name: 'Rollout summary' });
   await expect(strip.getByTestId('summary-min-available')).toHaveText('Least available 8 of 10');
   await expect(strip.getByTestId('summary-max-pods')).toHaveText('Most pods 13 (16 with terminating)');
   await expect(page.getByTestId('min-available-marker')).toHaveCount(1);

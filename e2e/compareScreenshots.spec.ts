@@ -26,10 +26,12 @@ test('screenshots of the summary strip and the least-available marker, light and
   }
 });
 
-test('screenshots of a compare of maxSurge 0, 25% and 100%, light and dark', async ({ page }) => {
-  await page.goto(`./${presetHash('seed')}&compare=maxSurge:0,25%25,100%25`);
+test('screenshots of a compare of four variants (maxSurge 0, 25%, 50% and 100%), light and dark', async ({
+  page,
+}) => {
+  await page.goto(`./${presetHash('seed')}&compare=maxSurge:0,25%25,50%25,100%25`);
   const rows = page.getByRole('table', { name: 'Run summary' }).getByTestId('summary-row');
-  await expect(rows.locator('td:nth-child(5)')).toHaveText(['10', '13', '20'], { timeout: 30_000 });
+  await expect(rows.locator('td:nth-child(5)')).toHaveText(['10', '13', '15', '20'], { timeout: 30_000 });
   await page.getByRole('slider', { name: 'Compare position' }).fill('33');
   for (const s of SCHEMES) {
     await scheme(page, s);

@@ -119,9 +119,11 @@ test('import replaces the scenario by default, or adds to it, with a namespaced 
   await importText(page, CHECKOUT_API, 'Replace the scenario');
   const s = scenarioOf(page);
   expect(s.name).toBe('checkout-api');
-  expect(s.objects.map((o) => `${o.metadata.namespace}/${o.metadata.name}`)).toEqual([
-    'payments/checkout-api',
+  expect(s.objects.map((o) => `${o.kind} ${o.metadata.namespace ?? ''}/${o.metadata.name}`)).toEqual([
+    'Namespace /payments',
+    'Deployment payments/checkout-api',
   ]);
+  expect(s.objects[0]?.metadata.labels).toEqual({ team: 'payments' });
   expect(s.actions).toBeUndefined();
   await expect(cluster(page).getByTestId('node')).toHaveCount(4);
   await expect(cluster(page).locator('[data-node-name="pool-b-1"]')).toBeVisible();
@@ -135,7 +137,11 @@ test('import replaces the scenario by default, or adds to it, with a namespaced 
   await importText(page, CHECKOUT_API, 'Add to this scenario');
   const added = scenarioOf(page);
   expect(added.name).toMatch(/^Seed/);
-  expect(added.objects.map((o) => o.metadata.name)).toEqual(['nginx-deployment-roll01', 'checkout-api']);
+  expect(added.objects.map((o) => o.metadata.name)).toEqual([
+    'nginx-deployment-roll01',
+    'payments',
+    'checkout-api',
+  ]);
   expect(kubectlActions(page)).toEqual([SET_IMAGE]);
   await expect(cluster(page).getByTestId('node')).toHaveCount(4);
   await expect(controls(page).getByRole('combobox', { name: 'Workload' }).locator('option')).toHaveCount(2);
@@ -158,7 +164,7 @@ test('adding manifests after tick 0 applies them at the tick, after the fork war
   await expect(dialog.getByRole('status')).toContainText('deployment.apps/checkout-api created');
   await dialog.getByRole('button', { name: 'Done' }).click();
   const actions = scenarioOf(page).actions ?? [];
-  expect(actions.map((a) => Object.keys(a)[1])).toEqual(['node', 'apply']);
+  expect(actions.map((a) => Object.keys(a)[1])).toEqual(['node', 'apply', 'apply']);
   expect(actions.every((a) => a.at > 2 && a.at < 3)).toBe(true);
 });
 

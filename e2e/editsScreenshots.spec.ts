@@ -3,7 +3,8 @@
  * the namespaced SRE manifest (30 replicas of checkout-api in payments, maxSurge 10%,
  * maxUnavailable 0, a readiness probe, minReadySeconds 10) imported in place of the demo, before
  * and after a slider edit at tick 0 and in the middle of its run; the fork warning and the Undo
- * after it; the import dialog with Replace and with Add.
+ * after it; the import dialog with Replace and with Add; the probe-paced preset before and after
+ * a slider edit at tick 0.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { CHECKOUT_API, forkWarning, importText, newRun, scenarioOf, undoButton } from './editsSupport.ts';
@@ -26,7 +27,8 @@ for (const scheme of ['light', 'dark'] as const) {
     await shot(page, 'sre-tick0-before', scheme);
     const controls = page.getByRole('region', { name: 'Controls' });
     await controls.getByRole('slider', { name: 'maxSurge' }).fill('20');
-    await expect.poll(() => JSON.stringify(scenarioOf(page).objects[0]?.spec)).toContain('"maxSurge":"20%"');
+    const deployment = () => scenarioOf(page).objects.find((o) => o.kind === 'Deployment');
+    await expect.poll(() => JSON.stringify(deployment()?.spec)).toContain('"maxSurge":"20%"');
     await recorded(page);
     await page.waitForTimeout(250);
     await shot(page, 'sre-tick0-after-slider', scheme);
@@ -53,6 +55,27 @@ for (const scheme of ['light', 'dark'] as const) {
     await recorded(page);
     await page.waitForTimeout(250);
     await shot(page, 'undone', scheme);
+  });
+
+  test(`screenshots of the probe-paced preset in payments, before and after a slider edit (${scheme})`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    await openPreset(page, 'probe-paced');
+    // the middle of the run's ticks: the rollout under way
+    await seekTo(page, Math.floor((await tickOf(page)).total / 2));
+    await page.waitForTimeout(250);
+    await shot(page, 'probe-paced-before', scheme);
+    await seekTo(page, 0);
+    const before = page.url();
+    await page.getByRole('region', { name: 'Controls' }).getByRole('slider', { name: 'maxSurge' }).fill('20');
+    await newRun(page, before);
+    // the edit is the manifest's own: the scripted set image stays
+    expect(scenarioOf(page).actions).toHaveLength(1);
+    await seekTo(page, Math.floor((await tickOf(page)).total / 2));
+    await page.waitForTimeout(250);
+    await shot(page, 'probe-paced-after-slider', scheme);
   });
 
   test(`screenshots of the import dialog, Replace and Add (${scheme})`, async ({ page }) => {

@@ -13,6 +13,7 @@ export const CHECKOUT_API = `apiVersion: v1
 kind: Namespace
 metadata:
   name: payments
+  labels: { team: payments }
 ---
 apiVersion: apps/v1
 kind: Deployment

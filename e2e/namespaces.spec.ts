@@ -6,6 +6,7 @@
  * `deployments.apps "checkout-api" not found`.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { forkWarning } from './editsSupport.ts';
 import { failOnProblems, openPreset, recorded, seekEnd, seekTo } from './panelsSupport.ts';
 
 failOnProblems();
@@ -15,10 +16,21 @@ const markers = (page: Page): Locator => page.getByTestId('action-marker');
 
 /**
  * edited waits for the fork an edit makes (the run forks at the playhead: the edit's action is
- * the timeline's marker) and checks no control says what went wrong.
+ * the timeline's marker) and checks no control says what went wrong. An edit before a later
+ * action (the scripted set image, or the previous edit after a rewind) first asks, in the fork
+ * warning: the test drops them.
  */
 async function edited(page: Page, text: RegExp | string): Promise<void> {
-  await expect(markers(page).filter({ hasText: text })).toHaveCount(1, { timeout: 15_000 });
+  const marker = markers(page).filter({ hasText: text });
+  const warning = forkWarning(page);
+  await expect
+    .poll(async () => (await marker.count()) > 0 || (await warning.isVisible()), { timeout: 15_000 })
+    .toBe(true);
+  if (await warning.isVisible()) {
+    await expect(warning.getByTestId('dropped-actions')).not.toBeEmpty();
+    await warning.getByRole('button', { name: 'Drop them and apply my change' }).click();
+  }
+  await expect(marker).toHaveCount(1, { timeout: 15_000 });
   await expect(controls(page).getByRole('alert')).toHaveCount(0);
   await recorded(page);
 }
@@ -30,6 +42,14 @@ async function rewind(page: Page): Promise<void> {
 
 test('every control, tab and dialog works on a workload in namespace payments', async ({ page }) => {
   test.setTimeout(240_000);
+  // An edit before the scripted set image (60 s) forks the run and drops it: the fork warning
+  // asks first (edits.spec.ts tests the dialog); here every edit goes ahead, as it did before it.
+  await page.addLocatorHandler(
+    page.getByRole('dialog', { name: /drops the script after tick/ }),
+    async (d) => {
+      await d.getByRole('button', { name: 'Drop them and apply my change' }).click();
+    },
+  );
   await openPreset(page, 'probe-paced');
   await rewind(page);
   await expect(controls(page)).toContainText('deployment/checkout-api -n payments');
@@ -127,6 +147,7 @@ test('every control, tab and dialog works on a workload in namespace payments', 
   // a pod's details and the export of the workload
   await page.getByTestId('pod').first().click();
   await expect(page.getByTestId('pod-details')).toContainText('pod-template-hash');
+  await expect(page.getByTestId('pod-details')).toContainText(/Namespace\s*payments/);
   await page.keyboard.press('Escape');
   await page.getByRole('banner').getByRole('button', { name: 'Export', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Export' });
@@ -139,4 +160,6 @@ test('every control, tab and dialog works on a workload in namespace payments', 
   // Explain names the objects of the tick by their namespace/name key
   await seekTo(page, 40);
   await expect(page.getByRole('region', { name: 'Explain' })).toContainText('payments/');
+  // and Expectations keys each controller's expectations by namespace/name
+  await expect(page.getByRole('region', { name: 'Expectations' })).toContainText('payments/checkout-api');
 });

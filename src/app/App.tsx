@@ -1,11 +1,10 @@
 /** App lays out the header and the six panels (or the compare, sweep or embedded page); it holds no logic of its own. */
 import '../i18n/index.ts';
+import { lazy, Suspense } from 'react';
 import { useAppStore } from '../state/hooks.ts';
 import { embedSelector } from '../state/selectors.ts';
 import type { AppState } from '../state/store.ts';
 import { ClusterPanel } from '../ui/cluster/ClusterPanel.tsx';
-import { CompareView } from '../ui/compare/CompareView.tsx';
-import { SweepView } from '../ui/compare/SweepView.tsx';
 import { ControlsPanel } from '../ui/controls/ControlsPanel.tsx';
 import { ExpectationsPanel } from '../ui/expectations/ExpectationsPanel.tsx';
 import { ForkConfirm } from '../ui/edit/ForkConfirm.tsx';
@@ -21,6 +20,13 @@ import './layout.css';
 
 const viewOf = (s: AppState) => s.view;
 
+// Compare and Sweep (their charts, heatmap and colour scales) load when first opened: the first
+// page stays within its 160 KB of gzipped JS (issue 14).
+const CompareView = lazy(() =>
+  import('../ui/compare/CompareView.tsx').then((m) => ({ default: m.CompareView })),
+);
+const SweepView = lazy(() => import('../ui/compare/SweepView.tsx').then((m) => ({ default: m.SweepView })));
+
 export function App() {
   const embed = useAppStore(embedSelector);
   const view = useAppStore(viewOf);
@@ -31,8 +37,10 @@ export function App() {
       ) : (
         <div className="app-root flex min-h-full flex-col lg:h-full">
           <AppHeader />
-          {view === 'compare' ? <CompareView /> : null}
-          {view === 'sweep' ? <SweepView /> : null}
+          <Suspense fallback={null}>
+            {view === 'compare' ? <CompareView /> : null}
+            {view === 'sweep' ? <SweepView /> : null}
+          </Suspense>
           {view === 'run' ? <RunView /> : null}
         </div>
       )}

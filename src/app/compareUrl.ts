@@ -53,7 +53,7 @@ export async function openCompareLink(hash: string, store: AppStore = appStore):
   if (!c.ok) {
     store
       .getState()
-      .simUpdate({ scenarioMessage: `This compare link could not be opened: ${c.reason}; showing the run.` });
+      .simUpdate({ scenarioMessage: { key: 'link.compareFailed', values: { reason: c.reason } } });
     return;
   }
   await compareAxis(c.axis, { base: store.getState().scenarioText, store });

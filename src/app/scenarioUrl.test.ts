@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { i18next } from '../i18n/index.ts';
+import { messageText } from '../ui/header/messageText.ts';
 import { encodeShareHash } from '../scenario/shareUrl.ts';
 import { preset } from '../timeline/testScenarios.ts';
 import { loadPreset, runKubectl, seekTick, startSim, stopSim } from '../state/actions.ts';
@@ -15,6 +17,12 @@ import {
 } from './scenarioUrl.ts';
 
 let store: AppStore;
+
+/** shown is the banner's text in a language, as Banners words it. */
+function shown(lang: 'en' | 'zh-CN' = 'en'): string | null {
+  const m = store.getState().scenarioMessage;
+  return m === null ? null : messageText(m, i18next.getFixedT(lang));
+}
 
 function fakeEnv(hash = '') {
   const calls: [string, string][] = [];
@@ -72,8 +80,26 @@ describe('openInitialScenario', () => {
     const { env } = fakeEnv(hash);
     await openInitialScenario(env, store);
     await until((s) => s.presetId === 'seed');
-    expect(store.getState().scenarioMessage).toMatch(message);
-    expect(store.getState().scenarioMessage).toMatch(/showing the default scenario\.$/);
+    expect(shown()).toMatch(message);
+    expect(shown()).toMatch(/showing the default scenario\.$/);
+  });
+
+  it('takes the language of a link that does not open, and of a lesson link', async () => {
+    await openInitialScenario(fakeEnv('#v9.abc&lang=zh-CN').env, store);
+    await until((s) => s.presetId === 'seed');
+    expect(store.getState().language).toBe('zh-CN');
+    store.getState().setLanguage('en');
+    await openInitialScenario(fakeEnv('#lesson=no-such-lesson&lang=zh-CN').env, store);
+    await until((s) => s.language === 'zh-CN');
+  });
+
+  it('words the banner of a bad link in zh-CN, the reason too', async () => {
+    const { env } = fakeEnv('#v9.abc');
+    await openInitialScenario(env, store);
+    await until((s) => s.presetId === 'seed');
+    expect(shown('zh-CN')).toBe(
+      '无法打开此链接：此链接由更新版本的 Rollout Lab（v9）生成；此版本只能打开 v1 链接。请用更新的 Rollout Lab 打开，或请对方用此版本生成链接；现在显示默认场景。',
+    );
   });
 
   it('keeps the autosaved scenario when the link is bad, and says so', async () => {
@@ -85,9 +111,8 @@ describe('openInitialScenario', () => {
     await openInitialScenario(env, store);
     await until((s) => s.presetId === 'recreate');
     expect(store.getState().scenarioName).toBe(preset('recreate').name);
-    expect(store.getState().scenarioMessage).toMatch(
-      /This link could not be opened: .*; showing your last scenario\.$/,
-    );
+    expect(shown()).toMatch(/This link could not be opened: .*; showing your last scenario\.$/);
+    expect(shown('zh-CN')).toMatch(/^无法打开此链接：此链接已损坏：.*；现在显示你上次的场景。$/);
   });
 
   it('opens a shared scenario at its tick in its language', async () => {
@@ -133,9 +158,12 @@ describe('openInitialScenario', () => {
   });
 
   it('words the message the way the banner shows it', () => {
-    expect(linkMessage('This link is damaged.')).toBe(
+    expect(messageText(linkMessage('This link is damaged.'), i18next.getFixedT('en'))).toBe(
       'This link could not be opened: This link is damaged; showing the default scenario.',
     );
+    expect(
+      messageText(linkMessage({ key: 'badTick', values: { value: 'x' } }), i18next.getFixedT('zh-CN')),
+    ).toBe('无法打开此链接：此链接已损坏：其 tick（t=x）不是 ≥ 0 的整数；现在显示默认场景。');
   });
 });
 

@@ -9,7 +9,9 @@
  *   SEEK_URL_MS of a seek or step (a slider drag sends ~60 ticks a second);
  * - the working scenario is autosaved to localStorage on every change.
  */
+import type { LinkProblem } from '../scenario/linkProblems.ts';
 import { loadPreset, loadScenarioText, seekTick, shareHashAt } from '../state/actions.ts';
+import type { ScenarioMessage } from '../state/simSlice.ts';
 import { type AppStore, appStore } from '../state/store.ts';
 import { applyViewParams, readViewParams, viewChanged } from '../state/viewParams.ts';
 
@@ -62,9 +64,18 @@ export function browserEnv(): UrlEnv {
   };
 }
 
-/** linkMessage is the banner for a link that could not be opened. */
-export function linkMessage(reason: string): string {
-  return `This link could not be opened: ${reason.replace(/\.$/, '')}; showing the default scenario.`;
+/**
+ * linkMessage is the banner for a link that could not be opened (`link.failed`: the default
+ * scenario shown; `failedLast`, `failedLessonScenario`): the reason is the decoder's problem, or a
+ * message of the simulator's (English, as the API server words it).
+ */
+export function linkMessage(
+  reason: string | LinkProblem,
+  key: 'failed' | 'failedLast' | 'failedLessonScenario' = 'failed',
+): ScenarioMessage {
+  return typeof reason === 'string'
+    ? { key: `link.${key}`, values: { reason } }
+    : { key: `link.${key}`, problem: reason };
 }
 
 interface Saved {
@@ -105,10 +116,13 @@ async function sameScenario(text: string, scenario: unknown): Promise<boolean> {
 /** openHash loads the scenario of a share hash; a bad one shows why and opens the default preset. */
 async function openHash(hash: string, store: AppStore, saved: Saved | null): Promise<void> {
   const { decodeShareHash } = await import('../scenario/shareUrl.ts');
+  // The link's language first, whatever else it holds: a course page's lesson link
+  // (`#lesson=…&lang=zh-CN`) has no scenario, and a bad link's banner is read in that language too.
+  const lang = /(?:^#?|&)lang=(en|zh-CN)(?:&|$)/.exec(hash)?.[1];
+  if (lang === 'en' || lang === 'zh-CN') store.getState().setLanguage(lang);
   const r = decodeShareHash(hash);
-  let reason: string;
+  let reason: string | LinkProblem;
   if (r.ok) {
-    if (r.value.lang) store.getState().setLanguage(r.value.lang);
     // A reload opens the link in the address bar, which does not name the preset; the autosave
     // does, so "Reset to preset" survives the reload when both hold the same scenario.
     const presetId =
@@ -123,7 +137,7 @@ async function openHash(hash: string, store: AppStore, saved: Saved | null): Pro
     }
     reason = loaded.message ?? 'the scenario is invalid';
   } else {
-    reason = r.errors[0] ?? 'it does not decode';
+    reason = r.problem;
     // A lesson link needs no scenario of its own: `#lesson=seed-rollout&step=3` opens the
     // built-in lesson with its scenario (a course page can link to a step that way).
     const linked = /(?:^#?|&)lesson=([a-z0-9][a-z0-9-]{0,62})(?:&|$)/.exec(hash);
@@ -132,12 +146,7 @@ async function openHash(hash: string, store: AppStore, saved: Saved | null): Pro
       const { openLessonFromLink } = await import('../ui/lesson/open.ts');
       if ((await openLessonFromLink(linked[1] as string, step, store)) === null) {
         if (!/^#?lesson=/.test(hash))
-          store.getState().simUpdate({
-            scenarioMessage: linkMessage(reason).replace(
-              /showing the default scenario\.$/,
-              'showing the lesson’s own scenario.',
-            ),
-          });
+          store.getState().simUpdate({ scenarioMessage: linkMessage(reason, 'failedLessonScenario') });
         return;
       }
     }
@@ -146,12 +155,7 @@ async function openHash(hash: string, store: AppStore, saved: Saved | null): Pro
   if (saved) {
     const back = await loadScenarioText(saved.text, saved.presetId ? { presetId: saved.presetId } : {});
     if (back.ok) {
-      store.getState().simUpdate({
-        scenarioMessage: linkMessage(reason).replace(
-          /showing the default scenario\.$/,
-          'showing your last scenario.',
-        ),
-      });
+      store.getState().simUpdate({ scenarioMessage: linkMessage(reason, 'failedLast') });
       return;
     }
   }
@@ -163,8 +167,7 @@ async function openHash(hash: string, store: AppStore, saved: Saved | null): Pro
 async function openLinkedLesson(store: AppStore, id: string, step: number): Promise<void> {
   const { openLessonFromLink } = await import('../ui/lesson/open.ts');
   const why = await openLessonFromLink(id, step, store);
-  if (why !== null)
-    store.getState().simUpdate({ scenarioMessage: `This link's lesson could not be opened: ${why}.` });
+  if (why !== null) store.getState().simUpdate({ scenarioMessage: why });
 }
 
 /** openInitialScenario opens the link, else the autosaved scenario, else the default preset. */

@@ -29,6 +29,12 @@ describe('facesFor', () => {
     expect(facesFor(faces, '集群，Pod').map((f) => f.name)).toEqual(['han', 'punct']);
   });
 
+  it('picks the subset of a symbol a Latin font may lack (the summary strip’s ✓)', () => {
+    expect(
+      facesFor([...faces, { name: 'dingbats', unicodeRange: 'U+2700-27bf' }], '✓ 完成').map((f) => f.name),
+    ).toEqual(['han', 'dingbats']);
+  });
+
   it('leaves Latin text to the Latin fonts', () => {
     expect(facesFor(faces, 'Cluster 10 pods')).toEqual([]);
   });

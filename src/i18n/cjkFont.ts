@@ -6,6 +6,13 @@
  */
 let loading: Promise<void> | null = null;
 
+/**
+ * UI_SYMBOLS are the characters the components draw outside their strings (the check marks of
+ * the expectations and of the rollout summary, arrows, ≥): in zh-CN the CJK font's symbol subset
+ * may draw them, so it is warmed with the strings' subsets or the mark fails to draw offline.
+ */
+export const UI_SYMBOLS = '←↑→↓−≥✓✕';
+
 /** FAMILY is the font's family name in @fontsource-variable/noto-sans-sc's CSS. */
 export const CJK_FAMILY = 'Noto Sans SC Variable';
 
@@ -39,13 +46,6 @@ function reshapeSoon(): void {
   });
 }
 
-/**
- * UI_SYMBOLS are the characters the components draw outside their strings (the check mark of the
- * expectations and of the rollout summary): in zh-CN the CJK font's symbol subset draws them, so it
- * must be warmed with the strings' subsets or the mark fails to draw offline.
- */
-export const UI_SYMBOLS = '✓';
-
 /** parseUnicodeRange reads a CSS unicode-range (`U+4e00-4e0f, U+ff01`) into [from, to] pairs. */
 export function parseUnicodeRange(range: string): [number, number][] {
   const out: [number, number][] = [];
@@ -65,9 +65,9 @@ export function facesFor<F extends { unicodeRange: string }>(faces: Iterable<F>,
   const points = new Set<number>();
   for (const ch of text) {
     const cp = ch.codePointAt(0) ?? 0;
-    // CJK radicals onwards, and the symbols and dingbats (✓ U+2713) the Latin fonts lack; Latin
-    // comes from the Latin fonts.
-    if (cp >= 0x2e80 || (cp >= 0x2600 && cp < 0x2800)) points.add(cp);
+    // Arrows, maths and dingbats onwards (✓ → ≥: a machine's Latin fonts may lack them, and then
+    // the zh-CN page draws them with this font too); Latin and its punctuation come from the Latin fonts.
+    if (cp >= 0x2190) points.add(cp);
   }
   const out: F[] = [];
   for (const face of faces) {

@@ -1,3 +1,5 @@
+import { LINK_PROBLEMS_EN } from '../scenario/linkProblems.ts';
+
 /**
  * The UI's English strings (namespace `translation`). Kubernetes words — Deployment, ReplicaSet,
  * maxSurge, Pod phases, kubectl commands and output — stay exactly as Kubernetes writes them.
@@ -241,6 +243,7 @@ export const en = {
     view: {
       title: 'Compare',
       add: 'Add a variant from the current scenario',
+      full: 'Compare runs at most {{max}} variants: remove one to add another.',
       hint: 'Add a variant from the current scenario, then change one of its fields (Change), to run both side by side.',
       position: 'Compare position',
       positionText: '{{time}} s',
@@ -351,6 +354,16 @@ export const en = {
     expectationsAdd: 'add',
     expectationsDel: 'del',
     listJoin: '; ',
+  },
+  // Links that could not be opened (issue 14: the banners speak zh-CN too)
+  link: {
+    problem: LINK_PROBLEMS_EN,
+    failed: 'This link could not be opened: {{reason}}; showing the default scenario.',
+    failedLast: 'This link could not be opened: {{reason}}; showing your last scenario.',
+    failedLessonScenario: 'This link could not be opened: {{reason}}; showing the lesson’s own scenario.',
+    lessonFailed: 'This link’s lesson could not be opened: {{reason}}.',
+    lessonMissing: 'This link’s lesson could not be opened: there is no lesson “{{id}}”.',
+    compareFailed: 'This compare link could not be opened: {{reason}}; showing the run.',
   },
 };
 

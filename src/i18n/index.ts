@@ -2,7 +2,8 @@
  * i18n: one i18next instance for the page, with the UI strings (`translation`), the Explain
  * sentence templates (`explain`) and the tick summaries (`summary`) in English and Simplified Chinese. The language follows the
  * store's `language` (the browser's at start, the reader's pick after `setLanguage`); <html lang>
- * follows too. Resources are bundled, so init is synchronous and tests need no waiting.
+ * follows too. The English resources are bundled, so init is synchronous; the zh-CN ones load with
+ * the language (loadZhCN: an English page carries no Chinese), and tests load them on import.
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -10,10 +11,8 @@ import type { AppStore } from '../state/store.ts';
 import { loadCjkFont, UI_SYMBOLS, warmCjkFont } from './cjkFont.ts';
 import { en } from './en.ts';
 import { EXPLAIN_EN } from './explain.en.ts';
-import { EXPLAIN_ZH_CN } from './explain.zh-CN.ts';
 import { SUMMARY_EN } from './summary.en.ts';
-import { SUMMARY_ZH_CN } from './summary.zh-CN.ts';
-import { zhCN } from './zh-CN.ts';
+import type { ZH_CN_RESOURCES } from './zhResources.ts';
 
 /** The languages the UI speaks. */
 export const LANGUAGES = ['en', 'zh-CN'] as const;
@@ -38,10 +37,7 @@ export function initI18n(language: UiLanguage = 'en'): I18n {
       supportedLngs: [...LANGUAGES],
       ns: ['translation', 'explain', 'summary'],
       defaultNS: 'translation',
-      resources: {
-        en: { translation: en, explain: EXPLAIN_EN, summary: SUMMARY_EN },
-        'zh-CN': { translation: zhCN, explain: EXPLAIN_ZH_CN, summary: SUMMARY_ZH_CN },
-      },
+      resources: { en: { translation: en, explain: EXPLAIN_EN, summary: SUMMARY_EN } },
       interpolation: { escapeValue: false }, // React escapes
       returnNull: false,
       initAsync: false,
@@ -50,6 +46,19 @@ export function initI18n(language: UiLanguage = 'en'): I18n {
     void i18next.changeLanguage(language);
   }
   return i18next;
+}
+
+let zhLoaded = false;
+let zhLoading: Promise<typeof ZH_CN_RESOURCES> | null = null;
+
+/** loadZhCN adds the zh-CN resources to the instance (once); an English page never loads them. */
+export function loadZhCN(): Promise<typeof ZH_CN_RESOURCES> {
+  zhLoading ??= import('./zhResources.ts').then(({ ZH_CN_RESOURCES: r }) => {
+    for (const [ns, bundle] of Object.entries(r)) i18next.addResourceBundle('zh-CN', ns, bundle, true, true);
+    zhLoaded = true;
+    return r;
+  });
+  return zhLoading;
 }
 
 /**
@@ -64,8 +73,13 @@ export function startI18n(
   const follow = () => store.getState().setBrowserLanguage(browserLanguage(preferred()));
   follow();
   const apply = (language: UiLanguage) => {
-    initI18n(language);
     document.documentElement.lang = language;
+    if (language === 'en' || zhLoaded) initI18n(language);
+    // Until its strings arrive (one small chunk) the page stays in English, never half-translated.
+    else
+      void loadZhCN().then(() => {
+        if (store.getState().language === 'zh-CN') initI18n('zh-CN');
+      });
     if (language === 'zh-CN') void loadCjkFont().then(warmZhFont);
   };
   apply(store.getState().language);
@@ -86,13 +100,14 @@ export function startI18n(
 
 /** warmZhFont fetches, when the page is idle, the font subsets of every zh-CN string of the UI. */
 function warmZhFont(): void {
-  const text = JSON.stringify([zhCN, EXPLAIN_ZH_CN, SUMMARY_ZH_CN]) + UI_SYMBOLS;
   const later = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 2000));
-  later(() => warmCjkFont(text));
+  void loadZhCN().then((r) => later(() => warmCjkFont(JSON.stringify(r) + UI_SYMBOLS)));
 }
 
 // Ready on import (in English) so any React tree — the app, a component test — has its strings;
 // startI18n then switches to the reader's language.
 initI18n();
+// Tests read zh-CN strings synchronously (the production build drops this branch).
+if (import.meta.env?.MODE === 'test') await loadZhCN();
 
 export { i18next };

@@ -235,6 +235,7 @@ export const zhCN = {
     view: {
       title: '对比',
       add: '以当前场景添加一个变体',
+      full: '对比最多运行 {{max}} 个变体：先移除一个再添加。',
       hint: '以当前场景添加一个变体，再修改它的某个字段（修改），即可并排运行两者。',
       position: '对比位置',
       positionText: '{{time}} 秒',
@@ -343,5 +344,31 @@ export const zhCN = {
     expectationsAdd: '待创建（add）',
     expectationsDel: '待删除（del）',
     listJoin: '；',
+  },
+  // 无法打开的链接（issue 14：横幅也说中文）
+  link: {
+    problem: {
+      empty: '此链接中没有场景（# 之后为空）',
+      tooLong: '此链接已损坏：它长 {{chars}} 个字符，超过任何不大于 1 MiB 的场景所需的长度',
+      notLink: '这不是 Rollout Lab 的场景链接：# 之后的部分应以 v{{version}}. 开头',
+      newer:
+        '此链接由更新版本的 Rollout Lab（v{{found}}）生成；此版本只能打开 v{{version}} 链接。请用更新的 Rollout Lab 打开，或请对方用此版本生成链接。',
+      unknownVersion: '此链接的格式版本未知（v{{found}}）；此版本只能打开 v{{version}} 链接',
+      badTick: '此链接已损坏：其 tick（t={{value}}）不是 ≥ 0 的整数',
+      noData: '此链接已损坏：v{{version}}. 之后没有场景数据。复制时是否被截断或改动？',
+      notBase64: '此链接已损坏：其数据不是 base64url（{{detail}}）。复制时是否被截断或改动？',
+      tooLarge: '此链接的场景超过 1 MiB，超出 Rollout Lab 的 1 MiB（{{bytes}} 字节）上限（以保持页面流畅）',
+      noInflate: '此链接已损坏：其数据无法解压（{{detail}}）。复制时是否被截断或改动？',
+      notUtf8: '此链接已损坏：其场景不是 UTF-8 文本。复制时是否被截断或改动？',
+      notJson: '此链接已损坏：其场景不是有效的 JSON（{{detail}}）',
+      invalid: '此链接的场景无效：{{detail}}',
+      thrown: '此链接已损坏：{{detail}}',
+    },
+    failed: '无法打开此链接：{{reason}}；现在显示默认场景。',
+    failedLast: '无法打开此链接：{{reason}}；现在显示你上次的场景。',
+    failedLessonScenario: '无法打开此链接：{{reason}}；现在显示该课程自己的场景。',
+    lessonFailed: '无法打开此链接中的课程：{{reason}}。',
+    lessonMissing: '无法打开此链接中的课程：没有名为“{{id}}”的课程。',
+    compareFailed: '无法打开此对比链接：{{reason}}；现在显示当前运行。',
   },
 };

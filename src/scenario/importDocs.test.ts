@@ -49,12 +49,34 @@ describe('importManifests', () => {
     expect(r.ok && r.value.type === 'objects' && r.value.nodes).toEqual([{ name: 'a', allocatable: { pods: 30 } }, { name: 'b' }]);
   });
 
-  it('keeps Namespace documents by name beside the workloads they hold', () => {
-    const r = importManifests(`apiVersion: v1\nkind: Namespace\nmetadata: { name: payments }\n---\n${deployment('checkout-api', 30, 'payments')}`);
-    expect(r.ok && r.value.type === 'objects' && [r.value.namespaces, r.value.objects.map((o) => o.metadata)]).toEqual([
-      ['payments'],
-      [{ name: 'checkout-api', namespace: 'payments' }],
+  it('keeps a Namespace document as a Namespace object, with its labels, in the file’s order', () => {
+    const r = importManifests(
+      `apiVersion: v1\nkind: Namespace\nmetadata: { name: payments, labels: { team: pay } }\n---\n${deployment('checkout-api', 30, 'payments')}`,
+    );
+    expect(r.ok && r.value.type === 'objects' && r.value.objects.map((o) => [o.kind, o.metadata])).toEqual([
+      ['Namespace', { name: 'payments', labels: { team: 'pay' } }],
+      ['Deployment', { name: 'checkout-api', namespace: 'payments' }],
     ]);
+  });
+
+  it('takes a Namespace from kubectl get -o yaml without what the cluster filled in', () => {
+    const r = importManifests(
+      'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: payments\n  uid: 8f0c\n  resourceVersion: "41"\n  creationTimestamp: "2026-01-01T00:00:00Z"\n' +
+        '  labels: { kubernetes.io/metadata.name: payments }\nspec: { finalizers: [kubernetes] }\nstatus: { phase: Active }\n',
+    );
+    expect(r.ok && r.value.type === 'objects' && r.value.objects).toEqual([
+      {
+        apiVersion: 'v1',
+        kind: 'Namespace',
+        metadata: { name: 'payments', labels: { 'kubernetes.io/metadata.name': 'payments' } },
+        spec: { finalizers: ['kubernetes'] },
+      },
+    ]);
+  });
+
+  it('refuses the same Namespace twice', () => {
+    const ns = 'apiVersion: v1\nkind: Namespace\nmetadata: { name: payments }\n';
+    expect(importManifests(`${ns}---\n${ns}`)).toEqual({ ok: false, errors: ['Document 2: Namespace "payments" appears twice'] });
   });
 
   it('lists every bad document, one message each in the API server’s words with its position, and imports nothing', () => {

@@ -1,10 +1,9 @@
 /**
  * Import of pasted or dropped YAML: one or more manifests (a `kind: List` is unpacked), or one
  * whole scenario file. Of the manifests, Deployments, DaemonSets and the policy kinds (ResourceQuota,
- * PodDisruptionBudget, HorizontalPodAutoscaler, Service) are kept as objects (without the fields a
- * cluster fills in), `v1 Node`s become scenario nodes (labels, taints,
- * unschedulable, allocatable), `v1 Namespace`s are listed (a namespace is created on first use),
- * and every other kind is listed in `note`.
+ * PodDisruptionBudget, HorizontalPodAutoscaler, Service) and `v1 Namespace`s (their labels) are kept
+ * as objects (without the fields a cluster fills in), `v1 Node`s become scenario nodes (labels,
+ * taints, unschedulable, allocatable), and every other kind is listed in `note`.
  *
  * All or nothing: when any document is bad, nothing is imported and every bad document gets one
  * message, in the API server's words with its field path, after its position:
@@ -12,7 +11,6 @@
  * fixing a file wants the whole list at once, and a half-imported file is a scenario nobody wrote.
  */
 import { aggregateMessage } from '../engine/apiserver/fieldErrors.ts';
-import { isDNS1123Label } from '../engine/apiserver/validationCore.ts';
 import { field, isRecord, type Issues, newIssues, own, report } from './check.ts';
 import { isScenarioObjectKind, validateWorkload } from './manifest.ts';
 import { parseYamlDocuments } from './parse.ts';
@@ -28,8 +26,6 @@ export type Imported =
       objects: ScenarioObject[];
       /** `v1 Node` documents as scenario nodes. */
       nodes: NodeSpec[];
-      /** The names of `v1 Namespace` documents. */
-      namespaces: string[];
       ignored: string[];
       note: string | null;
     };
@@ -49,8 +45,6 @@ const SERVER_FIELDS = [
 /** Annotations written by kubectl and the controller, not by the author. */
 const SERVER_ANNOTATIONS = ['kubectl.kubernetes.io/last-applied-configuration', 'deployment.kubernetes.io/revision'];
 
-/** What the import takes besides workloads: the core kinds that describe the cluster itself. */
-const CLUSTER_KINDS = new Set(['Node', 'Namespace']);
 
 /**
  * importManifests reads pasted YAML: manifests, or one whole scenario file (a document with
@@ -70,7 +64,7 @@ export function importManifests(text: string): Result<Imported> {
   const items = docs.value.flatMap((d) => (isRecord(d) && isListKind(d) ? (d.items as unknown[]) : [d]));
   const many = items.length > 1;
   const errors: string[] = [];
-  const out = { objects: [] as ScenarioObject[], nodes: [] as NodeSpec[], namespaces: [] as string[], ignored: [] as string[] };
+  const out = { objects: [] as ScenarioObject[], nodes: [] as NodeSpec[], ignored: [] as string[] };
   const seen = new Set<string>();
   items.forEach((d, i) => {
     const where = many ? `Document ${i + 1}: ` : '';
@@ -85,7 +79,7 @@ export function importManifests(text: string): Result<Imported> {
   });
   if (errors.length > 0) return { ok: false, errors };
   const note = ignoredNote(out.ignored);
-  if (out.objects.length + out.nodes.length + out.namespaces.length === 0) {
+  if (out.objects.length + out.nodes.length === 0) {
     return { ok: false, errors: [`No Deployment, DaemonSet or Node found. ${note ?? ''}`.trim()] };
   }
   return { ok: true, value: { type: 'objects', ...out, note } };
@@ -94,13 +88,12 @@ export function importManifests(text: string): Result<Imported> {
 interface Taken {
   objects: ScenarioObject[];
   nodes: NodeSpec[];
-  namespaces: string[];
   ignored: string[];
 }
 
 /** takeDocument files one document into `out` (or reports why not); returns its identity for the twice-check. */
 function takeDocument(issues: Issues, d: unknown, out: Taken): { id: string; label: string } | null {
-  if (isRecord(d) && typeof d.kind === 'string' && d.kind !== '' && !isScenarioObjectKind(d.kind) && !CLUSTER_KINDS.has(d.kind)) {
+  if (isRecord(d) && typeof d.kind === 'string' && d.kind !== '' && !isScenarioObjectKind(d.kind) && d.kind !== 'Node') {
     out.ignored.push(`${d.kind} ${describeName(d)}`);
     return null;
   }
@@ -114,17 +107,12 @@ function takeDocument(issues: Issues, d: unknown, out: Taken): { id: string; lab
     out.nodes.push(node);
     return { id: `Node//${node.name}`, label: `Node ${JSON.stringify(node.name)}` };
   }
-  if (isRecord(d) && d.kind === 'Namespace') {
-    const name = namespaceFromManifest(issues, d);
-    if (name === null) return null;
-    out.namespaces.push(name);
-    return { id: `Namespace//${name}`, label: `Namespace ${JSON.stringify(name)}` };
-  }
   const obj = validateWorkload(issues, '', isRecord(d) ? stripServerFields(d) : d);
   if (obj === null) return null;
   out.objects.push(obj);
+  // A Namespace is cluster-scoped: its identity has no namespace (as validate.ts keys `objects`).
   return {
-    id: `${obj.kind}/${obj.metadata.namespace ?? 'default'}/${obj.metadata.name}`,
+    id: obj.kind === 'Namespace' ? `Namespace//${obj.metadata.name}` : `${obj.kind}/${obj.metadata.namespace ?? 'default'}/${obj.metadata.name}`,
     label: `${obj.kind} ${JSON.stringify(obj.metadata.name)}`,
   };
 }
@@ -199,28 +187,6 @@ function allocatableOf(issues: Issues, status: unknown): AllocatableSpec | null 
     else report(issues, field(path, k), `Invalid value: ${JSON.stringify(q)}: must be a whole number of pods`);
   }
   return Object.keys(out).length > 0 ? out : null;
-}
-
-/** namespaceFromManifest checks a `v1 Namespace` as the API server does (its name is a DNS label) and returns the name. */
-function namespaceFromManifest(issues: Issues, d: Record<string, unknown>): string | null {
-  const version = apiVersionProblem(d, 'Namespace');
-  if (version !== null) {
-    report(issues, '', version);
-    return null;
-  }
-  const meta = own(d, 'metadata');
-  const name = isRecord(meta) ? own(meta, 'name') : undefined;
-  const shown = JSON.stringify(typeof name === 'string' ? name : '');
-  if (typeof name !== 'string' || name === '') {
-    report(issues, '', `The Namespace ${shown} is invalid: metadata.name: Required value: name or generateName is required`);
-    return null;
-  }
-  const errs = isDNS1123Label(name).map((e) => `metadata.name: Invalid value: ${shown}: ${e}`);
-  if (errs.length > 0) {
-    report(issues, '', `The Namespace ${shown} is invalid: ${aggregateMessage(errs)}`);
-    return null;
-  }
-  return name;
 }
 
 /** ignoredNote: `Ignored 2 documents: Secret "web", ConfigMap "cfg" (Rollout Lab simulates Deployment and DaemonSet, with …)`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Deployment } from '../engine/api/types.ts';
+import type { Deployment, Namespace } from '../engine/api/types.ts';
 import { addToScenario, importActions, importName, type ImportedObjects, replaceScenario } from './importPlan.ts';
 import type { Scenario } from './types.ts';
 import { validateScenario } from './validate.ts';
@@ -17,6 +17,10 @@ function deployment(name: string, namespace?: string, replicas = 2): Deployment 
   };
 }
 
+function namespace(name: string, labels?: Record<string, string>): Namespace {
+  return { apiVersion: 'v1', kind: 'Namespace', metadata: { name, ...(labels ? { labels } : {}) } };
+}
+
 const current: Scenario = {
   version: 1,
   name: 'Seed',
@@ -29,9 +33,8 @@ const current: Scenario = {
 
 const imported: ImportedObjects = {
   type: 'objects',
-  objects: [deployment('checkout-api', 'payments', 30)],
+  objects: [namespace('payments', { team: 'pay' }), deployment('checkout-api', 'payments', 30)],
   nodes: [{ name: 'pool-b-1', labels: { pool: 'b' }, allocatable: { cpu: '8', memory: '32Gi', pods: 110 } }],
-  namespaces: ['payments'],
   ignored: [],
   note: null,
 };
@@ -48,8 +51,14 @@ describe('replaceScenario', () => {
       controller: { watchDelaySeconds: 0.1 },
       objects: imported.objects,
     });
-    expect(lines).toEqual(['deployment.apps/checkout-api created', 'node/pool-b-1 created']);
+    expect(lines).toEqual(['namespace/payments created', 'deployment.apps/checkout-api created', 'node/pool-b-1 created']);
     expect(validateScenario(scenario)).toEqual({ ok: true, value: scenario });
+  });
+
+  it('makes a Namespace document a Namespace object of the scenario; one the cluster has is configured', () => {
+    const { scenario, lines } = replaceScenario(current, { ...imported, objects: [namespace('default', { a: 'b' }), ...imported.objects], nodes: [] }, null);
+    expect(scenario.objects.filter((o) => o.kind === 'Namespace')).toEqual([namespace('default', { a: 'b' }), namespace('payments', { team: 'pay' })]);
+    expect(lines).toEqual(['namespace/default configured', 'namespace/payments created', 'deployment.apps/checkout-api created']);
   });
 
   it('keeps a count of nodes as it is when no Node is imported', () => {
@@ -64,23 +73,39 @@ describe('addToScenario', () => {
     const again = { ...imported, objects: [deployment('nginx', undefined, 5), ...imported.objects] };
     const { scenario, lines } = addToScenario(current, again);
     expect(scenario.actions).toEqual(current.actions);
-    expect(scenario.objects.map((o) => [o.metadata.name, (o as Deployment).spec.replicas])).toEqual([
+    expect(scenario.objects.map((o) => [o.metadata.name, o.kind === 'Deployment' ? o.spec.replicas : o.kind])).toEqual([
       ['nginx', 5],
+      ['payments', 'Namespace'],
       ['checkout-api', 30],
     ]);
     expect(scenario.cluster).toEqual({
       nodes: [{ name: 'node-1' }, { name: 'node-2' }, imported.nodes[0]],
       images: { 'nginx:broken': { pull: 'fail' } },
     });
-    expect(lines).toEqual(['deployment.apps/nginx configured', 'deployment.apps/checkout-api created', 'node/pool-b-1 created']);
+    expect(lines).toEqual([
+      'deployment.apps/nginx configured',
+      'namespace/payments created',
+      'deployment.apps/checkout-api created',
+      'node/pool-b-1 created',
+    ]);
+    expect(validateScenario(scenario)).toEqual({ ok: true, value: scenario });
+  });
+
+  it('configures a Namespace the scenario already has, as an object or as the home of its workloads', () => {
+    const withNs: Scenario = { ...current, objects: [namespace('payments'), deployment('api', 'payments'), deployment('web', 'shop')] };
+    const imp = { ...imported, objects: [namespace('payments', { team: 'pay' }), namespace('shop', { team: 'shop' }), namespace('new')], nodes: [] };
+    const { scenario, lines } = addToScenario(withNs, imp);
+    expect(lines).toEqual(['namespace/payments configured', 'namespace/shop configured', 'namespace/new created']);
+    expect(scenario.objects.filter((o) => o.kind === 'Namespace')).toEqual(imp.objects);
   });
 });
 
 describe('importActions', () => {
-  it('adds the nodes first, then applies each workload', () => {
+  it('adds the nodes first, then applies each object in the file’s order (the Namespace too)', () => {
     expect(importActions(imported)).toEqual([
       { at: 0, node: { name: 'pool-b-1', add: { labels: { pool: 'b' }, allocatable: { cpu: '8', memory: '32Gi', pods: 110 } } } },
       { at: 0, apply: imported.objects[0] },
+      { at: 0, apply: imported.objects[1] },
     ]);
   });
 });
@@ -91,7 +116,11 @@ describe('importName', () => {
     ['C:\\\\manifests\\\\web.yml', 'web'],
     ['', 'checkout-api'],
     [null, 'checkout-api'],
-  ])('names the scenario after %j', (file, name) => {
+  ])('names the scenario after %j (the first workload, not the Namespace before it)', (file, name) => {
     expect(importName(imported, file)).toBe(name);
+  });
+
+  it('names a file of Namespaces alone after its first one', () => {
+    expect(importName({ ...imported, objects: [namespace('payments')] }, null)).toBe('payments');
   });
 });

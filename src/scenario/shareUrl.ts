@@ -8,8 +8,8 @@
 import { deflateSync, Inflate, strToU8 } from 'fflate';
 import { decodeBase64Url, encodeBase64Url } from './base64url.ts';
 import { formatCount } from './check.ts';
-import { textLimitMessage } from './limits.ts';
-import { LIMITS, type Result, type Scenario } from './types.ts';
+import { type LinkProblem, type LinkProblemKey, linkProblemText } from './linkProblems.ts';
+import { LIMITS, type Scenario } from './types.ts';
 import { validateScenario } from './validate.ts';
 
 /** The link format version this build writes and reads. */
@@ -38,8 +38,13 @@ const MAX_HASH_CHARS = Math.ceil((LIMITS.textBytes * 4) / 3) + 1024;
 /** Compressed bytes fed to the inflater per step: one step can expand to at most ~1 MiB (1,032×). */
 const INFLATE_STEP = 1024;
 
-const DAMAGED = 'This link is damaged';
-const RECOPY = 'Was it cut off or changed when it was copied?';
+/**
+ * What decodeShareHash gives: the run, or why not — `errors` in English (one), and `problem`, the
+ * same reason as a message key and values that the page shows in the reader's language.
+ */
+export type ShareDecodeResult =
+  | { ok: true; value: SharedRun }
+  | { ok: false; errors: string[]; problem: LinkProblem };
 
 /**
  * encodeShareHash writes the hash of a link, `#v1.…`, for a scenario and optional tick and
@@ -54,32 +59,25 @@ export function encodeShareHash(s: Scenario, opts: { tick?: number; lang?: Share
 }
 
 /** decodeShareHash reads a hash (with or without the leading `#`); it never throws. */
-export function decodeShareHash(hash: string): Result<SharedRun> {
+export function decodeShareHash(hash: string): ShareDecodeResult {
   try {
     return decodeUnsafe(hash);
   } catch (e) {
-    return { ok: false, errors: [`${DAMAGED}: ${e instanceof Error ? e.message : String(e)}`] };
+    return fail('thrown', { detail: e instanceof Error ? e.message : String(e) });
   }
 }
 
-function decodeUnsafe(hash: string): Result<SharedRun> {
+function decodeUnsafe(hash: string): ShareDecodeResult {
   const h = hash.startsWith('#') ? hash.slice(1) : hash;
-  if (h === '') return fail('This link has no scenario in it (nothing after #)');
-  if (h.length > MAX_HASH_CHARS) {
-    return fail(`${DAMAGED}: it is ${formatCount(h.length)} characters long, more than any scenario of at most 1 MiB needs`);
-  }
+  if (h === '') return fail('empty');
+  if (h.length > MAX_HASH_CHARS) return fail('tooLong', { chars: formatCount(h.length) });
   const [head = '', ...params] = h.split('&');
   const m = /^v(\d{1,6})\.(.*)$/s.exec(head);
-  if (m === null) {
-    return fail(`This is not a Rollout Lab scenario link: the part after # should start with v${SHARE_VERSION}.`);
-  }
+  const v = { version: String(SHARE_VERSION) };
+  if (m === null) return fail('notLink', v);
   const version = Number(m[1]);
-  if (version > SHARE_VERSION) {
-    return fail(
-      `This link was made by a newer version of Rollout Lab (v${version}); this version opens v${SHARE_VERSION} links. Open it with the newer Rollout Lab, or ask for a link made with this one.`,
-    );
-  }
-  if (version !== SHARE_VERSION) return fail(`This link has an unknown format version (v${version}); this version opens v${SHARE_VERSION} links.`);
+  if (version > SHARE_VERSION) return fail('newer', { ...v, found: String(version) });
+  if (version !== SHARE_VERSION) return fail('unknownVersion', { ...v, found: String(version) });
 
   const out: { tick?: number; lang?: ShareLang; lesson?: string; step?: number } = {};
   for (const p of params) {
@@ -87,7 +85,7 @@ function decodeUnsafe(hash: string): Result<SharedRun> {
     const key = eq < 0 ? p : p.slice(0, eq);
     const value = eq < 0 ? '' : p.slice(eq + 1);
     if (key === 't') {
-      if (!/^\d{1,15}$/.test(value)) return fail(`${DAMAGED}: its tick (t=${value.slice(0, 20)}) is not a whole number ≥ 0`);
+      if (!/^\d{1,15}$/.test(value)) return fail('badTick', { value: value.slice(0, 20) });
       out.tick = Number(value);
     } else if (key === 'lang') {
       const lang = SHARE_LANGS.find((l) => l === value);
@@ -101,33 +99,39 @@ function decodeUnsafe(hash: string): Result<SharedRun> {
   }
 
   const payload = m[2] ?? '';
-  if (payload === '') return fail(`${DAMAGED}: it has no scenario data after v${SHARE_VERSION}. ${RECOPY}`);
+  if (payload === '') return fail('noData', v);
   const b = decodeBase64Url(payload);
-  if (!b.ok) return fail(`${DAMAGED}: its data is not base64url (${b.message}). ${RECOPY}`);
+  if (!b.ok) return fail('notBase64', { detail: b.message });
   const inflated = inflateCapped(b.bytes, LIMITS.textBytes);
   if (!inflated.ok) {
-    if (inflated.tooLarge) return fail(textLimitMessage("This link's scenario", null));
-    return fail(`${DAMAGED}: its data does not decompress (${inflated.message}). ${RECOPY}`);
+    if (inflated.tooLarge) return fail('tooLarge', { bytes: formatCount(LIMITS.textBytes) });
+    return fail('noInflate', { detail: inflated.message });
   }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(inflated.bytes);
   } catch {
-    return fail(`${DAMAGED}: its scenario is not UTF-8 text. ${RECOPY}`);
+    return fail('notUtf8');
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (e) {
-    return fail(`${DAMAGED}: its scenario is not valid JSON (${e instanceof Error ? e.message : String(e)})`);
+    return fail('notJson', { detail: e instanceof Error ? e.message : String(e) });
   }
-  const v = validateScenario(json);
-  if (!v.ok) return { ok: false, errors: v.errors.map((e) => `This link's scenario is invalid: ${e}`) };
-  return { ok: true, value: { scenario: v.value, ...out } };
+  const checked = validateScenario(json);
+  if (!checked.ok) {
+    // The validator's messages are the API server's (field paths, English); the page words the rest.
+    const problem: LinkProblem = { key: 'invalid', values: { detail: checked.errors[0] ?? '' } };
+    const errors = checked.errors.map((e) => linkProblemText({ key: 'invalid', values: { detail: e } }));
+    return { ok: false, errors, problem };
+  }
+  return { ok: true, value: { scenario: checked.value, ...out } };
 }
 
-function fail(message: string): Result<SharedRun> {
-  return { ok: false, errors: [message] };
+function fail(key: LinkProblemKey, values: Record<string, string> = {}): ShareDecodeResult {
+  const problem = { key, values };
+  return { ok: false, errors: [linkProblemText(problem)], problem };
 }
 
 /**

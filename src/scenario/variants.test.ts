@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Deployment } from '../engine/api/types.ts';
 import { parseScenarioText } from './parse.ts';
@@ -20,7 +21,16 @@ function preset(id: string): Scenario {
   return r.value;
 }
 
-const SEED_REF = { kind: 'Deployment', name: 'nginx-deployment-roll01' } as const;
+const SEED_REF = { kind: 'Deployment', name: 'nginx-deployment-roll01', namespace: 'default' } as const;
+
+/** policed: Deployment web in shop behind every new kind, another web in default (tests/fixtures/README.md). */
+function policed(): Scenario {
+  const r = parseScenarioText(readFileSync(new URL('../../tests/fixtures/namespaced-policies.yaml', import.meta.url), 'utf8'));
+  if (!r.ok) throw new Error(r.errors[0]);
+  return r.value;
+}
+
+const SHOP_REF = { kind: 'Deployment', name: 'web', namespace: 'shop' } as const;
 
 describe('parseVariantValue', () => {
   it.each([
@@ -102,6 +112,25 @@ describe('targetWorkload', () => {
     expect(targetWorkload(s, 'ds/nginx-deployment-roll01')).toEqual({ ok: false, errors: ['the scenario has no DaemonSet "nginx-deployment-roll01"'] });
     expect(targetWorkload(s, 'web')).toEqual({ ok: false, errors: ['--workload takes KIND/NAME (deployment/web, daemonset/agent), not "web"'] });
   });
+
+  it('skips the Namespace, quota, budget, autoscaler and Service before the first workload, and keeps its namespace', () => {
+    expect(targetWorkload(policed())).toEqual({ ok: true, value: SHOP_REF });
+  });
+
+  it('takes KIND/NAMESPACE/NAME as the run summary prints it, and refuses a name two namespaces hold', () => {
+    const s = policed();
+    expect(targetWorkload(s, 'deployment/shop/web')).toEqual({ ok: true, value: SHOP_REF });
+    expect(targetWorkload(s, 'deploy/default/web')).toEqual({ ok: true, value: { ...SHOP_REF, namespace: 'default' } });
+    expect(targetWorkload(s, 'deployment/web')).toEqual({
+      ok: false,
+      errors: ['the scenario has a Deployment "web" in namespaces shop, default: name one as deployment/NAMESPACE/NAME, e.g. deployment/shop/web'],
+    });
+    expect(targetWorkload(s, 'deployment/prod/web')).toEqual({ ok: false, errors: ['the scenario has no Deployment "web" in namespace "prod"'] });
+    expect(targetWorkload(preset('probe-paced'), 'deployment/checkout-api')).toEqual({
+      ok: true,
+      value: { kind: 'Deployment', name: 'checkout-api', namespace: 'payments' },
+    });
+  });
 });
 
 describe('applyVariant', () => {
@@ -148,6 +177,21 @@ describe('applyVariant', () => {
     expect(r.value.cluster?.images?.['nginx:1.9.3']).toEqual({ pull: 'fail' });
     const ok = applyVariant(preset('broken-image'), { kind: 'Deployment', name: 'web' }, { image: 'ok' });
     expect(ok.ok && ok.value.cluster?.images?.['nginx:broken']).toEqual({});
+  });
+
+  it('changes only the workload of its namespace, beside the policy objects', () => {
+    const s = policed();
+    const r = applyVariant(s, SHOP_REF, { maxSurge: 0, maxUnavailable: 1, replicas: 3, image: 'crash' });
+    if (!r.ok) throw new Error(r.errors[0]);
+    const [shop, dflt] = r.value.objects.filter((o) => o.kind === 'Deployment') as Deployment[];
+    expect(shop?.spec).toMatchObject({ replicas: 3, strategy: { rollingUpdate: { maxSurge: 0, maxUnavailable: 1 } } });
+    expect(dflt?.spec.replicas).toBe(2);
+    expect(dflt?.spec.strategy).toBeUndefined();
+    expect(r.value.objects.map((o) => o.kind)).toEqual(s.objects.map((o) => o.kind));
+    // The image of `-n shop set image`, read by kubectl's own parser; the default web has none.
+    expect(rolloutImage(s, SHOP_REF)).toBe('nginx:2');
+    expect(r.value.cluster?.images?.['nginx:2']).toEqual({ crash: true });
+    expect(rolloutImage(s, { ...SHOP_REF, namespace: 'default' })).toBeNull();
   });
 
   it('leaves the scenario it was given alone', () => {

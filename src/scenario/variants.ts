@@ -4,44 +4,65 @@
  * and what a sweep grid's cells are. Pure; the API server judges the result (both maxSurge and
  * maxUnavailable 0 is its refusal, reported as that variant's error, never a crash).
  */
+import { isKubectlError } from '../engine/kubectl/commands.ts';
+import { parseKubectl } from '../engine/kubectl/parse.ts';
 import { type ImageBehaviour, IMAGE_SPECS, type Variant, type VariantField, type VariantValue } from './variantFields.ts';
 import { validateScenario } from './validate.ts';
 import { fail, ok, type Result, type Scenario, type ScenarioObject, type Workload } from './types.ts';
 
 export * from './variantFields.ts';
 
-/** The workload a variant changes: its kind and name. */
+/** The workload a variant changes: its kind, name and namespace (absent: `default`). */
 export interface WorkloadRef {
   kind: 'Deployment' | 'DaemonSet';
   name: string;
+  namespace?: string;
 }
 
-/** isWorkload tells a Deployment or DaemonSet from a Namespace among a scenario's objects. */
+/** isWorkload tells a Deployment or DaemonSet from a Namespace or a policy object among a scenario's objects. */
 const isWorkload = (o: ScenarioObject): o is Workload => o.kind === 'Deployment' || o.kind === 'DaemonSet';
+
+/** namespaceOf is an object's namespace as the API server defaults it. */
+const namespaceOf = (o: { metadata: { namespace?: string } }): string => o.metadata.namespace || 'default';
+
+/** isRef tells whether a scenario object is the workload `ref` names (same kind, namespace and name). */
+function isRef(o: ScenarioObject, ref: WorkloadRef): o is Workload {
+  return o.kind === ref.kind && o.metadata.name === ref.name && namespaceOf(o) === (ref.namespace || 'default');
+}
 
 /**
  * targetWorkload finds the workload to vary: `KIND/NAME` (kubectl's words: deployment, deploy,
- * daemonset, ds) or, when not given, the scenario's first one.
+ * daemonset, ds), `KIND/NAMESPACE/NAME` as the run summary prints it, or, when not given, the
+ * scenario's first one. A bare name held in two namespaces is ambiguous: the message says how
+ * to name one (e.g. `deployment/payments/web`).
  */
 export function targetWorkload(s: Scenario, spec?: string | null): Result<WorkloadRef> {
+  const refOf = (o: Workload): WorkloadRef => ({ kind: o.kind, name: o.metadata.name, namespace: namespaceOf(o) });
   if (!spec) {
     const first = s.objects.find(isWorkload);
-    return first ? ok({ kind: first.kind, name: first.metadata.name }) : fail('the scenario has no workload to vary');
+    return first ? ok(refOf(first)) : fail('the scenario has no workload to vary');
   }
-  const m = /^(deployments?|deploy|daemonsets?|ds)(?:\.apps)?\/(.+)$/.exec(spec);
+  const m = /^(deployments?|deploy|daemonsets?|ds)(?:\.apps)?\/(?:([^/]+)\/)?([^/]+)$/.exec(spec);
   if (!m) return fail(`--workload takes KIND/NAME (deployment/web, daemonset/agent), not "${spec}"`);
   const kind = /^(daemonsets?|ds)$/.test(m[1] as string) ? 'DaemonSet' : 'Deployment';
-  const name = m[2] as string;
-  if (!s.objects.some((o) => o.kind === kind && o.metadata.name === name)) {
-    return fail(`the scenario has no ${kind} "${name}"`);
+  const ns = m[2];
+  const name = m[3] as string;
+  const found = s.objects
+    .filter(isWorkload)
+    .filter((o) => o.kind === kind && o.metadata.name === name && (ns === undefined || namespaceOf(o) === ns));
+  const first = found[0];
+  if (first === undefined) return fail(`the scenario has no ${kind} "${name}"${ns === undefined ? '' : ` in namespace "${ns}"`}`);
+  const spaces = [...new Set(found.map(namespaceOf))];
+  if (spaces.length > 1) {
+    const word = kind.toLowerCase();
+    return fail(`the scenario has a ${kind} "${name}" in namespaces ${spaces.join(', ')}: name one as ${word}/NAMESPACE/NAME, e.g. ${word}/${spaces[0]}/${name}`);
   }
-  return ok({ kind, name });
+  return ok(refOf(first));
 }
 
 /** summaryWorkload is the workload's name as the run summary prints it: `deployment/default/web`. */
-export function summaryWorkload(s: Scenario, ref: WorkloadRef): string {
-  const o = s.objects.find((x) => x.kind === ref.kind && x.metadata.name === ref.name);
-  return `${ref.kind.toLowerCase()}/${o?.metadata.namespace ?? 'default'}/${ref.name}`;
+export function summaryWorkload(_s: Scenario, ref: WorkloadRef): string {
+  return `${ref.kind.toLowerCase()}/${ref.namespace || 'default'}/${ref.name}`;
 }
 
 /** setField sets one field on a workload manifest (a copy); a DaemonSet has no replicas. */
@@ -69,15 +90,18 @@ function setField(w: Workload, field: VariantField, value: VariantValue): Result
  * `set image` action naming it, or the first container image an `apply` of it changes.
  */
 export function rolloutImage(s: Scenario, ref: WorkloadRef): string | null {
-  const base = s.objects.filter(isWorkload).find((o) => o.kind === ref.kind && o.metadata.name === ref.name);
+  const base = s.objects.find((o) => isRef(o, ref)) as Workload | undefined;
   const before = new Set(base?.spec.template.spec.containers.map((c) => c.image) ?? []);
+  const ns = ref.namespace || 'default';
   for (const a of s.actions ?? []) {
     if ('kubectl' in a) {
-      const m = /^set image\s+(\S+)\s+(.*)$/.exec(a.kubectl.trim());
-      if (!m || !(m[1] as string).endsWith(`/${ref.name}`)) continue;
-      const img = /[^\s=]+=(\S+)/.exec(m[2] as string)?.[1];
+      // kubectl's own parser: `-n payments set image deploy web app=nginx:2` names it too.
+      const cmd = parseKubectl(a.kubectl);
+      if (isKubectlError(cmd) || cmd.verb !== 'set-image' || cmd.namespace !== ns) continue;
+      if (!cmd.targets.some((t) => t.kind === ref.kind && t.name === ref.name)) continue;
+      const img = cmd.images[0]?.image;
       if (img) return img;
-    } else if ('apply' in a && a.apply.kind === ref.kind && a.apply.metadata.name === ref.name) {
+    } else if ('apply' in a && isRef(a.apply, ref)) {
       const img = a.apply.spec.template.spec.containers.map((c) => c.image).find((i) => i && !before.has(i));
       if (img) return img;
     }
@@ -93,7 +117,7 @@ export function rolloutImage(s: Scenario, ref: WorkloadRef): string | null {
  */
 export function applyVariant(s: Scenario, ref: WorkloadRef, variant: Variant): Result<Scenario> {
   const out = structuredClone(s) as Scenario;
-  const same = (w: ScenarioObject): w is Workload => w.kind === ref.kind && w.metadata.name === ref.name;
+  const same = (w: ScenarioObject): w is Workload => isRef(w, ref);
   for (const [field, value] of Object.entries(variant) as [VariantField, VariantValue][]) {
     if (field === 'seed') {
       out.seed = value as number;

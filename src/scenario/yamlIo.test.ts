@@ -122,7 +122,6 @@ describe('importManifests', () => {
         type: 'objects',
         objects: [web],
         nodes: [],
-        namespaces: [],
         ignored: ['Secret "web"', 'ConfigMap "cfg"'],
         note: 'Ignored 2 documents: Secret "web", ConfigMap "cfg" (Rollout Lab simulates Deployment and DaemonSet, with Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service)',
       },

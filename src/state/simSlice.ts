@@ -16,6 +16,15 @@ import type {
   WatchLine,
   WorkloadView,
 } from '../worker/protocol.ts';
+import type { LinkProblem } from '../scenario/linkProblems.ts';
+
+/**
+ * A banner's message: plain text, or a UI message key (`link.*`) with its values, so it is shown
+ * in the reader's language; `problem` is why a link did not open (its text fills `{{reason}}`).
+ */
+export type ScenarioMessage =
+  | string
+  | { key: string; values?: Record<string, string>; problem?: LinkProblem };
 
 /** Where the simulation is: nothing loaded, loading a scenario, running, or broken. */
 export type SimStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -48,7 +57,7 @@ export interface SimData {
   scenarioRevision: number;
   scenarioCause: 'load' | 'fork' | 'edit' | 'live' | null;
   /** A visible banner, e.g. a share link that could not be opened. */
-  scenarioMessage: string | null;
+  scenarioMessage: ScenarioMessage | null;
   /** The current tick; 0 is before the first. */
   tick: number;
   /** Ticks recorded so far. */

@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseArgs, runScenarioText } from '../../cli/run.ts';
 import type { DaemonSet, Deployment, Pod } from '../engine/api/types.ts';
 import { getControllerOf } from '../engine/api/ownerRefs.ts';
 import { isPodAvailable } from '../engine/controller/podRanking.ts';
 import { createEngine, step } from '../engine/sim.ts';
+import { parseScenarioText } from '../scenario/parse.ts';
 import { toSimConfig } from '../scenario/toSimConfig.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { scenarioToYaml } from '../scenario/yamlIo.ts';
@@ -11,6 +13,13 @@ import { runHeadless } from './headless.ts';
 import { Recording } from './recording.ts';
 import { firstRolloutAfterStart, type Rollout, SUMMARY_KEYS, summarize, summaryFields } from './summary.ts';
 import { preset } from './testScenarios.ts';
+
+/** namespacedPolicies is tests/fixtures/namespaced-policies.yaml: web in shop behind every new kind, another web in default. */
+function namespacedPolicies(): Scenario {
+  const r = parseScenarioText(readFileSync(new URL('../../tests/fixtures/namespaced-policies.yaml', import.meta.url), 'utf8'));
+  if (!r.ok) throw new Error(r.errors[0]);
+  return r.value;
+}
 
 /** withMinReady sets the first workload's minReadySeconds. */
 function withMinReady(s: Scenario, seconds: number): Scenario {
@@ -20,17 +29,17 @@ function withMinReady(s: Scenario, seconds: number): Scenario {
 }
 
 /**
- * bruteCounts is the oracle: the first workload's pods counted straight from the store after every
- * tick — [tick, ms, available, active, total] — with the engine's own isPodAvailable.
+ * bruteCounts is the oracle: the first workload's pods (or those of the workload in namespace
+ * `ns`) counted straight from the store after every tick — [tick, ms, available, active, total] —
+ * with the engine's own isPodAvailable.
  */
-function bruteCounts(s: Scenario): [number, number, number, number, number][] {
+function bruteCounts(s: Scenario, ns?: string): [number, number, number, number, number][] {
   const st = createEngine(toSimConfig(s));
   const out: [number, number, number, number, number][] = [];
   for (let rec = step(st); rec !== null && st.now <= 700_000; rec = step(st)) {
-    const w = [...st.store.objects.Deployment.values(), ...st.store.objects.DaemonSet.values()][0] as
-      | Deployment
-      | DaemonSet
-      | undefined;
+    const w = [...st.store.objects.Deployment.values(), ...st.store.objects.DaemonSet.values()].find(
+      (o) => ns === undefined || o.metadata.namespace === ns,
+    ) as Deployment | DaemonSet | undefined;
     if (!w) continue;
     const owners = new Set([w.metadata.uid]);
     for (const rs of st.store.objects.ReplicaSet.values()) {
@@ -133,6 +142,22 @@ describe('summarize', () => {
       ['2', true],
     ]);
     expect(run.rollouts[1]).toMatchObject({ endSeconds: null, durationSeconds: null });
+  });
+
+  it('summarises a namespaced workload under its namespace, beside a quota, a budget, an autoscaler and a Service', () => {
+    const s = namespacedPolicies();
+    const rollouts = runHeadless(s).rollouts;
+    expect(rollouts.map((r) => [r.workload, r.revision])).toEqual([
+      ['deployment/shop/web', '1'],
+      ['deployment/default/web', '1'],
+      ['deployment/shop/web', '2'],
+    ]);
+    // Hand count: replicas 4 (the HPA holds 4), 25% surge rounds up to 1, 25% unavailable down
+    // to 1: never below 3 available, never above 5 pods; default's web (2 pods) counts in neither.
+    const r = rollouts[2] as Rollout;
+    expect(r).toMatchObject({ startSeconds: 20, complete: true, replicas: 4, minAvailable: 3, maxPods: 5 });
+    const end = Math.round((r.endSeconds as number) * 1000);
+    expect(r).toMatchObject(bruteFigures(bruteCounts(s, 'shop'), 20_000, end));
   });
 
   it('numbers a rollback by the revision the controller gives it', () => {

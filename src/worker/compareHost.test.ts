@@ -69,6 +69,30 @@ describe('CompareHost', () => {
     host.dispose();
   });
 
+  it('compares a namespaced workload behind a quota, a budget, an autoscaler and a Service', () => {
+    const text = readFileSync(
+      new URL('../../tests/fixtures/namespaced-policies.yaml', import.meta.url),
+      'utf8',
+    );
+    const env = new Env();
+    const host = new CompareHost(env);
+    host.handle({ type: 'load', id: 1, base: text, variants: variants(0, 2), workload: null });
+    env.advance(60_000);
+    const last = env.frames().at(-1) as CompareFrame;
+    expect(last.workload).toBe('deployment/shop/web');
+    const base = parseScenarioText(text);
+    if (!base.ok) throw new Error('fixture');
+    const ref = { kind: 'Deployment', name: 'web', namespace: 'shop' } as const;
+    last.variants.forEach((v, i) => {
+      const { variant: _v, ...figures } = runVariant(base.value, ref, {
+        maxSurge: [0, 2][i] as number,
+      }) as Record<string, unknown>;
+      expect(figures).toMatchObject({ workload: 'deployment/shop/web', revision: '2', complete: true });
+      expect(v.rollout).toMatchObject(figures);
+    });
+    host.dispose();
+  });
+
   it('shows an invalid variant as the API server refusal and runs the others', () => {
     const env = new Env();
     const host = new CompareHost(env);
@@ -105,6 +129,9 @@ describe('CompareHost', () => {
     const env = new Env();
     const host = new CompareHost(env);
     host.handle({ type: 'load', id: 1, base: SEED, variants: variants(0, '100%'), workload: null });
+    // Let the paused host record both runs first: a recording slice has a real-time budget, and
+    // on a busy machine the clock (which waits for the slowest recording) fell behind 5 s.
+    env.advance(0);
     host.handle({ type: 'setSpeed', id: 2, speed: 10 });
     host.handle({ type: 'play', id: 3 });
     env.advance(1000);

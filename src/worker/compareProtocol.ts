@@ -24,7 +24,7 @@ export interface CompareVariantSpec {
 
 export type CompareRequest =
   | { type: 'hello'; id: number }
-  /** Run the variants of `base` on workload `workload` (`KIND/NAME`, null: the first one). */
+  /** Run the variants of `base` on workload `workload` (`KIND/[NAMESPACE/]NAME`, null: the first one). */
   | { type: 'load'; id: number; base: string; variants: CompareVariantSpec[]; workload: string | null }
   | { type: 'play'; id: number }
   | { type: 'pause'; id: number }

@@ -169,11 +169,15 @@ describe('WorkerHost import', () => {
     start();
     ok({ type: 'seek', tick: 200 });
     const r = ok({ type: 'import', text: MANIFEST, mode: 'replace', fileName: 'checkout-api.yaml' });
-    expect(r).toEqual({ kind: 'text', text: 'deployment.apps/checkout-api created\nnode/pool-b-1 created' });
+    expect(r).toEqual({
+      kind: 'text',
+      text: 'namespace/payments created\ndeployment.apps/checkout-api created\nnode/pool-b-1 created',
+    });
     env.advance(20);
     const m = lastScenario();
     expect(m).toMatchObject({ cause: 'load', name: 'checkout-api', presetId: null });
     expect(m.scenario.objects.map((o) => o.metadata)).toEqual([
+      { name: 'payments' },
       { name: 'checkout-api', namespace: 'payments' },
     ]);
     expect(m.scenario.actions).toBeUndefined();
@@ -195,7 +199,7 @@ describe('WorkerHost import', () => {
     const m = lastScenario();
     expect(m.cause).toBe('edit');
     expect(m.name).toMatch(/^Seed/);
-    expect(m.scenario.objects.map((o) => o.metadata.name)).toEqual([WEB, 'checkout-api']);
+    expect(m.scenario.objects.map((o) => o.metadata.name)).toEqual([WEB, 'payments', 'checkout-api']);
     expect(m.scenario.actions).toEqual([{ at: 30, kubectl: SET_IMAGE }]);
   });
 

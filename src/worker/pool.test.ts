@@ -154,6 +154,34 @@ describe('SweepHost on the pool', () => {
     shared.dispose();
   });
 
+  it('gives the same lines on one worker as on two, whichever finishes first', async () => {
+    /** sweep runs a maxSurge × maxUnavailable grid on a pool of `size` sweep hosts. */
+    const sweep = async (size: number): Promise<SweepLine[]> => {
+      const hosts: SweepHost[] = [];
+      let made = 0;
+      const pool = new WorkerPool<{ variant: object }, SweepLine>(() => {
+        const k = made++;
+        return new InThread((m, reply) => {
+          hosts[k] ??= new SweepHost(reply);
+          hosts[k].handle(m);
+        });
+      }, size);
+      const tasks = [0, '50%', '100%'].flatMap((maxSurge) =>
+        [0, 1].map((maxUnavailable) => ({ variant: { maxSurge, maxUnavailable } })),
+      );
+      const lines: SweepLine[] = [];
+      expect(await pool.run({ scenario: SEED, workload: null }, tasks, (i, l) => (lines[i] = l))).toBe(
+        'done',
+      );
+      expect(hosts).toHaveLength(size);
+      pool.dispose();
+      return lines;
+    };
+    const one = await sweep(1);
+    expect(one).toHaveLength(6);
+    expect(await sweep(2)).toEqual(one);
+  });
+
   it('answers every variant with the reason when the scenario does not read', () => {
     const out: PoolReply[] = [];
     const h = new SweepHost((r) => out.push(r));

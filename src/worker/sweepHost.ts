@@ -13,7 +13,7 @@ import type { PoolReply, PoolRequest } from './pool.ts';
 export interface SweepInit {
   /** The scenario (YAML or JSON). */
   scenario: string;
-  /** `KIND/NAME`, or null for the scenario's first workload. */
+  /** `KIND/NAME` or `KIND/NAMESPACE/NAME`, or null for the scenario's first workload. */
   workload: string | null;
 }
 

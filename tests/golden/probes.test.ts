@@ -66,6 +66,23 @@ describe('probe-paced preset', () => {
     }
   });
 
+  it('moves 3 pods every 32.3 s, as the preset says: pull and start, initialDelaySeconds, minReadySeconds', () => {
+    // The new ReplicaSet's spec.replicas writes after the set image at 60 s.
+    const last = new Map<string, number>();
+    const steps: number[] = [];
+    for (const w of writes) {
+      if (w.object.kind !== 'ReplicaSet' || w.object.metadata.name === undefined) continue;
+      const { name } = w.object.metadata;
+      const replicas = w.object.spec.replicas ?? 0;
+      if (w.ms > 60_000 && last.get(name) !== replicas && replicas > (last.get(name) ?? 0)) steps.push(w.ms);
+      last.set(name, replicas);
+    }
+    expect(steps).toHaveLength(10);
+    // 1 s pull + 1 s start + 20 s initialDelaySeconds (the kubelet probes at the container's start,
+    // so the probe at 20 s is the first it counts) + 10 s minReadySeconds + 0.3 s of watch delays.
+    for (let i = 1; i < steps.length; i++) expect((steps[i] as number) - (steps[i - 1] as number)).toBe(32_300);
+  });
+
   it('writes an Unhealthy Event for no pod: the application answers before the first probe', () => {
     const unhealthy = writes.filter((w) => w.object.kind === 'Event' && w.object.reason === 'Unhealthy');
     expect(unhealthy).toEqual([]);

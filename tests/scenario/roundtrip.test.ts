@@ -54,7 +54,7 @@ describe('objectToYaml → importManifests', () => {
     fc.assert(
       fc.property(workloads, (ws) => {
         const r = importManifests(ws.map(objectToYaml).join('---\n'));
-        expect(r).toEqual({ ok: true, value: { type: 'objects', objects: ws, nodes: [], namespaces: [], ignored: [], note: null } });
+        expect(r).toEqual({ ok: true, value: { type: 'objects', objects: ws, nodes: [], ignored: [], note: null } });
       }),
       { numRuns: 40 },
     );

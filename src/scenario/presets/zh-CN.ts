@@ -73,7 +73,7 @@ export const PRESET_TEXT_ZH_CN: Readonly<Record<string, { name: string; descript
   'probe-paced': {
     name: '探针定节奏——payments 中的 checkout-api，30 个副本',
     description:
-      'SRE 在命名空间 payments 中的清单。maxSurge 10%（3 个 Pod），maxUnavailable 0。每个新 Pod 在容器启动至少 20 秒后的第一次就绪探针成功时才变为 Ready（每 10 秒探测一次），再过 10 秒（minReadySeconds）才可用，所以上线大约每 40 秒推进 3 个 Pod。',
+      'SRE 在命名空间 payments 中的清单。maxSurge 10%（3 个 Pod），maxUnavailable 0。kubelet 在新容器启动时就探测一次，之后每 10 秒一次，但 initialDelaySeconds（20 秒）之前的探测不算数，所以每个新 Pod 在容器启动 20 秒后变为 Ready（探测时刻不对齐时最多再晚 10 秒），再过 10 秒（minReadySeconds）才可用。加上拉取和启动镜像的 2 秒，上线大约每 32 秒推进 3 个 Pod。',
   },
   'empty-cluster': {
     name: '空集群——三个节点，什么都没运行',

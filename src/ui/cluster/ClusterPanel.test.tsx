@@ -111,7 +111,7 @@ describe('ClusterPanel', () => {
       .getAllByTestId('pod')
       .find((c) => c.dataset.podName === `${OLD_RS}-old0`) as HTMLElement;
     fireEvent.click(chip);
-    const dialog = screen.getByRole('dialog', { name: `${OLD_RS}-old0` });
+    const dialog = await screen.findByRole('dialog', { name: `${OLD_RS}-old0` });
     expect(actions.podDetails).toHaveBeenCalledWith(`default/${OLD_RS}-old0`);
     await waitFor(() => expect(dialog.textContent).toContain(`pod-template-hash=${OLD_RS.slice(-10)}`));
     // Each condition is a row of its own: type, status and time in separate cells, never run together.
@@ -127,10 +127,10 @@ describe('ClusterPanel', () => {
     expect(document.activeElement).toBe(chip);
   });
 
-  it('says when the selected pod is gone at this tick', () => {
+  it('says when the selected pod is gone at this tick', async () => {
     renderWithStore(<ClusterPanel />, midRollout());
     act(() => appStore.getState().selectPod('gone-pod'));
-    expect(screen.getByRole('dialog').textContent).toContain('This pod does not exist at tick 57.');
+    expect((await screen.findByRole('dialog')).textContent).toContain('This pod does not exist at tick 57.');
   });
 
   it('lists the revisions in the legend, newest first', () => {
@@ -139,7 +139,7 @@ describe('ClusterPanel', () => {
     expect(legend.textContent).toBe('nginx-deployment-roll01rev 2 (newest)nginx-deployment-roll01rev 1');
   });
 
-  it('paints hundreds of pods under bare buttons that keep the DESIGN §7 attributes', () => {
+  it('paints hundreds of pods under bare buttons that keep the DESIGN §7 attributes', async () => {
     const base = midRollout();
     const model = (base.pods ?? []).filter((p) => p.node !== null);
     const pods = Array.from({ length: 420 }, (_, i) => {
@@ -157,7 +157,7 @@ describe('ClusterPanel', () => {
     expect(node.querySelectorAll('canvas')).toHaveLength(1);
     expect(node.querySelector('canvas')?.parentElement?.getAttribute('aria-hidden')).toBe('true');
     fireEvent.click(chips[0] as HTMLElement);
-    expect(screen.getByRole('dialog', { name: chips[0]?.dataset.podName })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: chips[0]?.dataset.podName })).toBeTruthy();
   });
 
   it('draws styled chips, no canvas, up to 300 pods', () => {

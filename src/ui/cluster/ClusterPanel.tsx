@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useRef } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../state/hooks.ts';
 import { getPackedPods } from '../../state/podBuffer.ts';
@@ -23,9 +23,11 @@ import { Legend } from './Legend.tsx';
 import { NodeEntry } from './NodeEntry.tsx';
 import { byRevisionThenAge, NodePods } from './NodePods.tsx';
 import { PackedNodeCanvas } from './PackedNodeCanvas.tsx';
-import { PodDetails } from './PodDetails.tsx';
 import { packedRevisionPairs } from './packedPaint.ts';
 import './pods.css';
+
+// A pod's details load when the first pod is opened (the first page stays within 160 KB of gzipped JS).
+const PodDetails = lazy(() => import('./PodDetails.tsx').then((m) => ({ default: m.PodDetails })));
 
 const packedVersionSelector = (s: Parameters<typeof podsPackedSelector>[0]) => s.podsPacked?.version ?? -1;
 
@@ -156,7 +158,11 @@ export function ClusterPanel() {
           ))}
         </div>
         <Legend index={index} />
-        {selected ? <PodDetails name={selected} pod={selectedPod} packed={packed} onClose={onClose} /> : null}
+        {selected ? (
+          <Suspense fallback={null}>
+            <PodDetails name={selected} pod={selectedPod} packed={packed} onClose={onClose} />
+          </Suspense>
+        ) : null}
       </SimGate>
     </Panel>
   );

@@ -38,6 +38,10 @@ export function CompareToolbar() {
         className={`${BUTTON} font-medium`}
         onClick={() => void addVariantFromCurrent()}
         disabled={count >= MAX_COMPARE_VARIANTS}
+        // A disabled button says nothing by itself: the full compare names its limit.
+        title={
+          count >= MAX_COMPARE_VARIANTS ? t('compare.view.full', { max: MAX_COMPARE_VARIANTS }) : undefined
+        }
       >
         {t('compare.view.add')}
       </button>

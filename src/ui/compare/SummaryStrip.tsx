@@ -22,10 +22,14 @@ export function SummaryStrip() {
   const many = new Set(rollouts.map((x) => x.workload)).size > 1;
   const label = (x: RolloutView) => optionLabel(t, x, many);
   return (
-    <section
+    // A group inside the Timeline region, not a region of its own: the page's landmarks (and an
+    // embed's two, Cluster and Timeline) stay the panels.
+    // biome-ignore lint/a11y/useSemanticElements: a one-line scroller of figures; a fieldset's min-content width would stop it scrolling
+    <div
+      role="group"
       aria-label={t('compare.summary.label')}
       data-testid="summary-strip"
-      className="flex items-center gap-x-3 overflow-x-auto whitespace-nowrap rounded-md bg-slate-100 px-2 py-0.5 text-xs dark:bg-slate-800"
+      className="summary-strip flex items-center gap-x-3 overflow-x-auto whitespace-nowrap rounded-md bg-slate-100 px-2 py-0.5 text-xs dark:bg-slate-800"
     >
       <label className="flex items-center gap-1">
         <span className="font-semibold">{t('compare.summary.rollout')}</span>
@@ -73,7 +77,7 @@ export function SummaryStrip() {
       <Figure name={t('compare.summary.mostPods')} testId="summary-max-pods">
         {t('compare.summary.mostPodsValue', { n: r.maxPods, withTerminating: r.maxPodsWithTerminating })}
       </Figure>
-    </section>
+    </div>
   );
 }
 

@@ -52,7 +52,7 @@ const STALLED = rollout({
 describe('SummaryStrip', () => {
   it('shows the rollout the playhead is in, with its figures', () => {
     renderWithStore(<SummaryStrip />, { rollouts: [CREATION, rollout({})], time: 35 });
-    const strip = screen.getByRole('region', { name: 'Rollout summary' });
+    const strip = screen.getByRole('group', { name: 'Rollout summary' });
     expect(within(strip).getByTestId('summary-duration').textContent).toBe('Duration 10.6 s (30 → 40.6 s)');
     expect(within(strip).getByTestId('summary-verdict').textContent).toBe('✓complete');
     expect(within(strip).getByTestId('summary-min-available').textContent).toBe('Least available 8 of 10');
@@ -71,7 +71,7 @@ describe('SummaryStrip', () => {
 
   it('speaks Chinese', () => {
     renderWithStore(<SummaryStrip />, { rollouts: [rollout({})], time: 35 }, 'zh-CN');
-    expect(screen.getByRole('region', { name: '上线摘要' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: '上线摘要' })).toBeTruthy();
     expect(screen.getByTestId('summary-min-available').textContent).toBe('最少可用 8 / 10');
   });
 

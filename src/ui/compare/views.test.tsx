@@ -48,6 +48,19 @@ describe('CompareView', () => {
     expect(screen.getAllByTestId('compare-series')).toHaveLength(3);
   });
 
+  it('disables adding a fifth variant and says why', async () => {
+    renderWithStore(<CompareView />, { scenarioText: SEED });
+    const add = () => screen.getByRole('button', { name: 'Add a variant from the current scenario' });
+    await compareAxis({ field: 'maxSurge', values: [0, 1, 2] }, { base: SEED });
+    await waitFor(() => expect(screen.getAllByRole('region', { name: /^Variant [A-D]:/ })).toHaveLength(3));
+    expect(add().hasAttribute('disabled')).toBe(false);
+    expect(add().getAttribute('title')).toBeNull();
+    await compareAxis({ field: 'maxSurge', values: [0, 1, 2, 3] }, { base: SEED });
+    await waitFor(() => expect(screen.getAllByRole('region', { name: /^Variant [A-D]:/ })).toHaveLength(4));
+    expect(add().hasAttribute('disabled')).toBe(true);
+    expect(add().getAttribute('title')).toBe('Compare runs at most 4 variants: remove one to add another.');
+  });
+
   it('shows the API server refusal in place of a variant that cannot run', async () => {
     renderWithStore(<CompareView />, { scenarioText: SEED });
     await compareAxis(

@@ -11,7 +11,7 @@ import { Panel } from '../common/Panel.tsx';
 import { SimGate } from '../common/SimGate.tsx';
 import { useT } from '../common/useT.ts';
 import { useEditT } from '../edit/i18n.ts';
-import { ImageBehaviourButton } from '../edit/ImageBehaviourDialog.tsx';
+import { ImageBehaviourButton } from '../edit/ImageBehaviourButton.tsx';
 import { KubectlConsole } from './KubectlConsole.tsx';
 import { StrategyFields } from './StrategyFields.tsx';
 import { BUTTON, WorkloadActions } from './WorkloadActions.tsx';
@@ -48,6 +48,7 @@ export function ControlsPanel() {
         workloads.length > 1 && workload ? (
           <select
             aria-label={t('controls.workload')}
+            title={workloadLabel(workload)}
             value={pickKey(workload)}
             onChange={(e) => setPicked(e.target.value)}
             className="max-w-40 min-w-0 rounded border text-xs border-slate-300 bg-white px-1 py-0.5 font-mono dark:border-slate-600 dark:bg-slate-800"
@@ -59,12 +60,17 @@ export function ControlsPanel() {
             ))}
           </select>
         ) : workload ? (
+          // The namespace flag wraps under the name rather than being cut off: at 1280 px the
+          // title bar holds `deployment/checkout-api` and not ` -n payments` after it.
           <span
             title={workloadLabel(workload)}
-            className="truncate font-mono text-xs text-slate-600 dark:text-slate-400"
+            className="flex min-w-0 flex-wrap justify-end font-mono text-xs leading-tight text-slate-600 dark:text-slate-400"
           >
-            {workloadLabel(workload)}
-            {workload.paused ? ` (${t('controls.paused')})` : ''}
+            <span className="truncate">{`${workload.kind.toLowerCase()}/${workload.name}`}</span>
+            <span className="whitespace-pre">
+              {namespaceFlag(workload.namespace)}
+              {workload.paused ? ` (${t('controls.paused')})` : ''}
+            </span>
           </span>
         ) : null
       }

@@ -9,28 +9,22 @@ import { ImageBehaviourRow } from './ImageBehaviourRow.tsx';
 import { draftOf, type ImageDraft, imagesOf } from './imageDraft.ts';
 
 /**
- * ImageBehaviourButton opens the image behaviour editor: for every image the scenario runs (and
+ * ImageBehaviourDialog is the image behaviour editor: for every image the scenario runs (and
  * `default`), its pull, start and ready times and the pull-fails / crashes / never-ready switches,
  * with the defaults stated. Apply writes `cluster.images`; the run is recorded again at this tick.
  */
-export function ImageBehaviourButton({ className }: { className: string }) {
+export function ImageBehaviourDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const t = useEditT();
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <button type="button" className={className} aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        {t('images.open')}
-      </button>
-      <ModalDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title={t('images.title')}
-        description={t('images.description')}
-        widthClass="max-w-4xl"
-      >
-        <ImageBehaviourForm onDone={() => setOpen(false)} />
-      </ModalDialog>
-    </>
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      title={t('images.title')}
+      description={t('images.description')}
+      widthClass="max-w-4xl"
+    >
+      <ImageBehaviourForm onDone={onClose} />
+    </ModalDialog>
   );
 }
 

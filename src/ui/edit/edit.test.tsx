@@ -8,7 +8,7 @@ import type { ActionView, ImageBehaviourView } from '../../worker/protocol.ts';
 import { renderWithStore, resetStore } from '../testing/renderWithStore.tsx';
 import { EDIT_STRINGS } from './i18n.ts';
 import { ForkConfirm } from './ForkConfirm.tsx';
-import { ImageBehaviourButton } from './ImageBehaviourDialog.tsx';
+import { ImageBehaviourButton } from './ImageBehaviourButton.tsx';
 import { isTextField, isUndoKey, UndoButton } from './UndoButton.tsx';
 
 const editActions = vi.hoisted(() => ({
@@ -176,14 +176,15 @@ const ROWS: ImageBehaviourView[] = [
 ];
 
 describe('ImageBehaviourButton', () => {
-  function open() {
+  /** open clicks the button; the editor loads on first use, so it is awaited. */
+  function open(): Promise<HTMLElement> {
     renderWithStore(<ImageBehaviourButton className="" />, { scenarioImages: ROWS });
     fireEvent.click(screen.getByRole('button', { name: 'Image behaviour…' }));
-    return screen.getByRole('dialog', { name: 'Image behaviour' });
+    return screen.findByRole('dialog', { name: 'Image behaviour' });
   }
 
-  it('lists each image with its times and switches, the defaults stated', () => {
-    const dialog = open();
+  it('lists each image with its times and switches, the defaults stated', async () => {
+    const dialog = await open();
     expect(within(dialog).getByTestId('image-defaults').textContent).toMatch(
       /pull 1 s, start 1 s, Ready 1–4 s/,
     );
@@ -203,7 +204,7 @@ describe('ImageBehaviourButton', () => {
   });
 
   it('applies the behaviours as cluster.images', async () => {
-    const dialog = open();
+    const dialog = await open();
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Pull (s): nginx:1.8' }), {
       target: { value: '5' },
     });
@@ -221,7 +222,7 @@ describe('ImageBehaviourButton', () => {
   });
 
   it('says which field it cannot read, and the worker’s message for a refused value', async () => {
-    const dialog = open();
+    const dialog = await open();
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Start (s): nginx:1.8' }), {
       target: { value: 'soon' },
     });

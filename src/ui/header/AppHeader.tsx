@@ -26,7 +26,7 @@ export function AppHeader() {
       <VersionBadge />
       <LiveBadge />
       <ViewSwitch />
-      <div className="ml-auto flex flex-wrap items-center gap-2">
+      <div className="header-actions ml-auto flex flex-wrap items-center gap-2">
         <UndoButton />
         <LessonsButton />
         <ScenarioControls />

@@ -14,20 +14,22 @@ export function openBuiltIn(b: BuiltInLesson, step = 0): Promise<ActionResult> {
 
 /**
  * openLessonFromLink opens lesson `id` at step `step` (1-based, as links count); null when it
- * opened, else why not.
+ * opened, else the banner's message (no such lesson, or the simulator's message).
  */
 export async function openLessonFromLink(
   id: string,
   step: number,
   store: AppStore = appStore,
-): Promise<string | null> {
+): Promise<{ key: string; values: Record<string, string> } | null> {
   const s = store.getState();
   if (s.lesson?.id === id) {
     s.openLessonPanel(step - 1);
     return null;
   }
   const b = builtInLesson(id);
-  if (!b) return `there is no lesson "${id}"`;
+  if (!b) return { key: 'link.lessonMissing', values: { id } };
   const r = await openBuiltIn(b, step - 1);
-  return r.ok ? null : (r.message ?? 'it could not be loaded');
+  return r.ok
+    ? null
+    : { key: 'link.lessonFailed', values: { reason: r.message ?? 'it could not be loaded' } };
 }

@@ -1,4 +1,4 @@
-import { type DragEvent, type RefObject, useId, useState } from 'react';
+import { type DragEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import type { ImportMode } from '../../worker/protocol.ts';
 import { useScenarioT } from './i18n.ts';
 import { ImportModeChoice } from './ImportModeChoice.tsx';
@@ -44,6 +44,13 @@ export function ImportForm({ onImport, onDone, textareaRef }: ImportFormProps) {
   const [fileName, setFileName] = useState<string | null>(null);
   const hintId = useId();
   const busy = status.kind === 'busy';
+  // The answer and Done sit under the text box: at 720 px they are below the dialog's fold, so
+  // bring them into view when the import answers (jsdom has no scrollIntoView).
+  const footerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (status.kind === 'done' || status.kind === 'error')
+      footerRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [status]);
 
   async function run(source: string, file: string | null = fileName) {
     if (source.trim() === '') {
@@ -161,7 +168,7 @@ export function ImportForm({ onImport, onDone, textareaRef }: ImportFormProps) {
         />
       </fieldset>
       <ImportStatus state={status} />
-      <div className="flex flex-wrap justify-end gap-2">
+      <div ref={footerRef} className="flex flex-wrap justify-end gap-2">
         {status.kind === 'done' ? (
           <button type="button" className={secondaryButton} onClick={onDone}>
             {t('import.done')}

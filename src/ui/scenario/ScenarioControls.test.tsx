@@ -33,22 +33,23 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function openDialog(name: string) {
+/** openDialog clicks a header button; the dialog loads on first use, so it is awaited. */
+async function openDialog(name: string): Promise<HTMLElement> {
   fireEvent.click(screen.getByRole('button', { name }));
-  return screen.getByRole('dialog', { name });
+  return screen.findByRole('dialog', { name });
 }
 
 describe('ScenarioControls', () => {
-  it('opens the gallery as a modal dialog with focus on the current preset', () => {
+  it('opens the gallery as a modal dialog with focus on the current preset', async () => {
     render(<ScenarioControls />);
-    const dialog = openDialog('Scenarios') as HTMLDialogElement;
+    const dialog = (await openDialog('Scenarios')) as HTMLDialogElement;
     expect(dialog.open).toBe(true);
     expect(document.activeElement?.getAttribute('data-preset-id')).toBe('seed');
   });
 
   it('loads the chosen preset and closes the gallery', async () => {
     render(<ScenarioControls />);
-    const dialog = openDialog('Scenarios') as HTMLDialogElement;
+    const dialog = (await openDialog('Scenarios')) as HTMLDialogElement;
     fireEvent.click(within(dialog).getByRole('button', { name: /^Recreate/ }));
     expect(actions.loadPreset).toHaveBeenCalledWith('recreate');
     await waitFor(() => expect(dialog.open).toBe(false));
@@ -57,7 +58,7 @@ describe('ScenarioControls', () => {
   it('keeps the gallery open with the message when a preset fails to load', async () => {
     actions.loadPreset.mockResolvedValueOnce({ ok: false, message: 'the simulator stopped' } as never);
     render(<ScenarioControls />);
-    const dialog = openDialog('Scenarios') as HTMLDialogElement;
+    const dialog = (await openDialog('Scenarios')) as HTMLDialogElement;
     fireEvent.click(within(dialog).getByRole('button', { name: /^Recreate/ }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('the simulator stopped');
     expect(dialog.open).toBe(true);
@@ -65,37 +66,37 @@ describe('ScenarioControls', () => {
 
   it('resets to the preset after the confirmation', async () => {
     render(<ScenarioControls />);
-    const dialog = openDialog('Scenarios') as HTMLDialogElement;
+    const dialog = (await openDialog('Scenarios')) as HTMLDialogElement;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reset to preset' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reset, dropping my changes' }));
     expect(actions.resetToPreset).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(dialog.open).toBe(false));
   });
 
-  it('says the list is loading while the store has no presets', () => {
+  it('says the list is loading while the store has no presets', async () => {
     appStore.setState({ presets: [] });
     render(<ScenarioControls />);
-    const dialog = openDialog('Scenarios');
+    const dialog = await openDialog('Scenarios');
     expect(within(dialog).getByText('Loading the list of scenarios…')).toBeTruthy();
   });
 
-  it('closes a dialog with its Close button and on the browser close (Escape)', () => {
+  it('closes a dialog with its Close button and on the browser close (Escape)', async () => {
     render(<ScenarioControls />);
-    let dialog = openDialog('Import') as HTMLDialogElement;
+    let dialog = (await openDialog('Import')) as HTMLDialogElement;
     expect(document.activeElement?.tagName).toBe('TEXTAREA');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(dialog.open).toBe(false);
     expect(screen.queryByRole('textbox')).toBeNull();
 
-    dialog = openDialog('Import') as HTMLDialogElement;
+    dialog = (await openDialog('Import')) as HTMLDialogElement;
     act(() => dialog.close()); // what the browser does on Escape
     expect(screen.queryByRole('textbox')).toBeNull();
-    expect(openDialog('Import')).toBeTruthy();
+    expect(await openDialog('Import')).toBeTruthy();
   });
 
   it('imports through importText', async () => {
     render(<ScenarioControls />);
-    const dialog = openDialog('Import');
+    const dialog = await openDialog('Import');
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'kind: Deployment' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
     await within(dialog).findByRole('status');
@@ -116,7 +117,7 @@ describe('ScenarioControls', () => {
       tick: 41,
     } as never);
     render(<ScenarioControls />);
-    const dialog = openDialog('Export');
+    const dialog = await openDialog('Export');
     const scenario = within(dialog).getByRole('region', { name: 'Scenario file' });
     expect(within(scenario).getByTestId('export-yaml').textContent).toBe('version: 1\nname: Seed\n');
     expect(within(scenario).getByRole('button', { name: 'Download seed.yaml' })).toBeTruthy();
@@ -139,10 +140,10 @@ describe('ScenarioControls', () => {
 });
 
 describe('ExportDialog', () => {
-  it('offers no download while no scenario is loaded', () => {
+  it('offers no download while no scenario is loaded', async () => {
     actions.exportScenarioYaml.mockReturnValueOnce('');
     render(<ScenarioControls />);
-    const dialog = openDialog('Export');
+    const dialog = await openDialog('Export');
     const scenario = within(dialog).getByRole('region', { name: 'Scenario file' });
     expect(within(scenario).getByTestId('export-yaml').textContent).toBe('No scenario is loaded yet.');
     expect((within(scenario).getByRole('button', { name: 'Copy YAML' }) as HTMLButtonElement).disabled).toBe(
@@ -163,7 +164,7 @@ describe('ExportDialog', () => {
       clicked.push(`${this.download} ${this.href}`);
     });
     render(<ScenarioControls />);
-    const dialog = openDialog('Export');
+    const dialog = await openDialog('Export');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Download seed.yaml' }));
     expect(clicked).toEqual(['seed.yaml blob:http://127.0.0.1/1']);
     expect(await created[0]?.text()).toBe('version: 1\nname: Seed\n');

@@ -1,9 +1,13 @@
-import { useState } from 'react';
-import { ExportDialog } from './ExportDialog.tsx';
+import { lazy, Suspense, useState } from 'react';
 import { useScenarioT } from './i18n.ts';
-import { ImportDialog } from './ImportDialog.tsx';
-import { ScenariosDialog } from './ScenariosDialog.tsx';
 import { headerButton } from './styles.ts';
+
+// The dialogs load when first opened (the first page stays within 160 KB of gzipped JS, issue 14).
+const ScenariosDialog = lazy(() =>
+  import('./ScenariosDialog.tsx').then((m) => ({ default: m.ScenariosDialog })),
+);
+const ImportDialog = lazy(() => import('./ImportDialog.tsx').then((m) => ({ default: m.ImportDialog })));
+const ExportDialog = lazy(() => import('./ExportDialog.tsx').then((m) => ({ default: m.ExportDialog })));
 
 type Which = 'scenarios' | 'import' | 'export';
 
@@ -18,9 +22,15 @@ const ICONS: Record<Which, string> = {
 export function ScenarioControls() {
   const t = useScenarioT();
   const [open, setOpen] = useState<Which | null>(null);
+  // A dialog once opened stays mounted (closed), as it keeps its state.
+  const [seen, setSeen] = useState<readonly Which[]>([]);
   const close = () => setOpen(null);
+  const show = (which: Which) => {
+    setOpen(which);
+    setSeen((s) => (s.includes(which) ? s : [...s, which]));
+  };
   const button = (which: Which) => (
-    <button type="button" className={headerButton} aria-haspopup="dialog" onClick={() => setOpen(which)}>
+    <button type="button" className={headerButton} aria-haspopup="dialog" onClick={() => show(which)}>
       <svg
         viewBox="0 0 24 24"
         className="size-4"
@@ -39,9 +49,11 @@ export function ScenarioControls() {
       {button('scenarios')}
       {button('import')}
       {button('export')}
-      <ScenariosDialog open={open === 'scenarios'} onClose={close} />
-      <ImportDialog open={open === 'import'} onClose={close} />
-      <ExportDialog open={open === 'export'} onClose={close} />
+      <Suspense fallback={null}>
+        {seen.includes('scenarios') ? <ScenariosDialog open={open === 'scenarios'} onClose={close} /> : null}
+        {seen.includes('import') ? <ImportDialog open={open === 'import'} onClose={close} /> : null}
+        {seen.includes('export') ? <ExportDialog open={open === 'export'} onClose={close} /> : null}
+      </Suspense>
     </>
   );
 }

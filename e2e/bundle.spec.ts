@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { presetHash, recorded } from './panelsSupport.ts';
+
+/** The first page's JavaScript budget, gzipped (issue 14): lessons, fonts, Compare, dialogs load on demand. */
+const INITIAL_JS_GZIP_BYTES = 160_000;
+
+/** initialScripts lists the built page's entry and the chunks it preloads, with their gzipped sizes. */
+function initialScripts(): { file: string; gzip: number }[] {
+  const html = readFileSync('dist/index.html', 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="[^"]*?(assets\/[^"]+\.js)"/g)].map((m) => m[1] as string);
+  return [...new Set(files)].map((file) => ({ file, gzip: gzipSync(readFileSync(`dist/${file}`)).length }));
+}
+
+test('the first page loads under 160 KB of gzipped JavaScript', () => {
+  const scripts = initialScripts();
+  expect(scripts.length).toBeGreaterThan(0);
+  const total = scripts.reduce((n, s) => n + s.gzip, 0);
+  expect(total, JSON.stringify(scripts)).toBeLessThan(INITIAL_JS_GZIP_BYTES);
+});
+
+test('an English page loads none of the zh-CN strings, and zh-CN loads them with the language', async ({
+  page,
+}) => {
+  const chunks: string[] = [];
+  page.on('request', (r) => {
+    if (/zhResources-.*\.js$/.test(r.url())) chunks.push(r.url());
+  });
+  await page.goto(`./${presetHash('seed')}`);
+  await recorded(page);
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+  expect(chunks).toEqual([]);
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
+  await expect(page.getByRole('button', { name: '播放' })).toBeVisible();
+  expect(chunks).toHaveLength(1);
+});
