@@ -4,10 +4,9 @@ import { type Decision, type DecisionValue, decide } from '../api/decision.ts';
 import type { Pod } from '../api/types.ts';
 import { nextInt, type PrngState } from '../lib/prng.ts';
 import { anyNodeHasLabel, imageStates } from './cache/cache.ts';
-import type { NodeInfo } from './framework/nodeInfo.ts';
+import type { NodeInfo, NodeVerdicts } from './framework/nodeInfo.ts';
 import type { PodResources } from './framework/resource.ts';
 import { SCORE_WEIGHTS } from './framework/types.ts';
-import { memoFor, type Signature } from './nodeVerdicts.ts';
 import { defaultNormalizeScore } from './plugins/helper/normalizeScore.ts';
 import * as imagelocality from './plugins/imagelocality.ts';
 import * as interpodScore from './plugins/interpodaffinity/scoring.ts';
@@ -70,12 +69,12 @@ export function prioritizeNodes(
   pod: Pod,
   requests: PodResources,
   feasible: readonly NodeInfo[],
+  memos: readonly NodeVerdicts[],
   allNodes: readonly NodeInfo[],
   prng: PrngState,
   log: Decision[],
   detail: boolean,
   found: Record<string, DecisionValue>,
-  sig: Signature,
 ): string {
   const n = feasible.length;
   const tolerations = tainttoleration.preScore(pod);
@@ -96,14 +95,18 @@ export function prioritizeNodes(
   };
   const least = newAmounts();
   const used = newAmounts();
-  const memos = (spreadState?.constraints ?? []).map(() => new Map<string, boolean>());
+  const selectorMemos = (spreadState?.constraints ?? []).map(() => new Map<string, boolean>());
+  // With no pod counted in any other domain (zones, on a cluster without them), a node's raw spread
+  // score is its own: kept in its memo for these weights.
+  const spreadLocal = spreadState !== null && spreadState.tpValueToPodCounts.every(allZero);
+  const weights = spreadState !== null ? sameWeights(spreadState.topologyNormalizingWeight) : null;
   // The image table is cluster-wide (an image's share of nodes): only an empty one lets a node's score be reused.
   const imagesLocal = images.size === 0;
   for (let i = 0; i < n; i++) {
     const ni = feasible[i] as NodeInfo;
-    // The node-local raw scores: this node's memo when it has them for this pod signature.
-    const v = memoFor(ni, sig);
-    if (v !== null && !Number.isNaN(v.fit)) {
+    // The node-local raw scores: this node's memo (its filter verdict's) when it has them.
+    const v = memos[i] as NodeVerdicts;
+    if (!Number.isNaN(v.fit)) {
       s.fit[i] = v.fit;
       if (s.balanced !== null) s.balanced[i] = v.balanced;
       s.taint[i] = v.taint;
@@ -113,26 +116,32 @@ export function prioritizeNodes(
       if (s.balanced !== null) s.balanced[i] = balancedScore(amounts(requests, ni, true, used));
       s.taint[i] = taintScore(tolerations, ni);
       if (s.nodeAffinity !== null && prefs !== null && ni.node !== undefined) s.nodeAffinity[i] = nodeAffinityScore(prefs, ni.node);
-      if (v !== null) {
-        v.fit = s.fit[i] as number;
-        v.balanced = s.balanced?.[i] ?? 0;
-        v.taint = s.taint[i] as number;
-        v.nodeAffinity = s.nodeAffinity?.[i] ?? 0;
-      }
+      v.fit = s.fit[i] as number;
+      v.balanced = s.balanced?.[i] ?? 0;
+      v.taint = s.taint[i] as number;
+      v.nodeAffinity = s.nodeAffinity?.[i] ?? 0;
     }
     if (s.spread !== null && spreadState !== null) {
-      let counts = v?.hostCounts ?? null;
-      if (counts === null || counts.length !== spreadState.constraints.length) {
-        counts = hostnameCounts(pod, spreadState, ni, memos);
-        if (v !== null) v.hostCounts = counts;
+      if (spreadLocal && v.spreadWeights === weights) s.spread[i] = v.spread;
+      else {
+        let counts = v.hostCounts;
+        if (counts === null || counts.length !== spreadState.constraints.length) {
+          counts = hostnameCounts(pod, spreadState, ni, selectorMemos);
+          v.hostCounts = counts;
+        }
+        const raw = topologySpreadScore(spreadState, ni, counts);
+        s.spread[i] = raw;
+        if (spreadLocal) {
+          v.spread = raw;
+          v.spreadWeights = weights;
+        }
       }
-      s.spread[i] = topologySpreadScore(spreadState, ni, counts);
     }
     if (s.interPod !== null && interState !== null) s.interPod[i] = interPodScore(interState, ni);
-    if (imagesLocal && v !== null && !Number.isNaN(v.image)) s.image[i] = v.image;
+    if (imagesLocal && !Number.isNaN(v.image)) s.image[i] = v.image;
     else {
       s.image[i] = imageScore(pod, ni, images, allNodes.length);
-      if (imagesLocal && v !== null) v.image = s.image[i] as number;
+      if (imagesLocal) v.image = s.image[i] as number;
     }
   }
   defaultNormalizeScore(s.taint, true);
@@ -176,13 +185,30 @@ export function prioritizeNodes(
     decide(log, 'selectHost', ties > 1 ? 'tie' : 'best', { node: host, total: best, ties });
   } else {
     // One line for the whole cycle: the chosen node's scores and how many nodes were looked at.
-    const { cpu: _c, cpuAllocatable: _ca, memoryMi: _m, memoryAllocatableMi: _ma, ...scores } = scoreValues(s, chosen, feasible[chosen] as NodeInfo, best, requests);
-    decide(log, 'selectHost', ties > 1 ? 'summaryTie' : 'summary', { ...scores, feasible: feasible.length, evaluated: found.evaluated ?? 0, nodes: allNodes.length, ties });
+    decide(log, 'selectHost', ties > 1 ? 'summaryTie' : 'summary', summaryValues(s, chosen, host, best, n, found.evaluated ?? 0, allNodes.length, ties));
   }
   return host;
 }
 
 const SKIPPED = '–';
+
+function allZero(m: ReadonlyMap<string, number>): boolean {
+  for (const c of m.values()) if (c !== 0) return false;
+  return true;
+}
+
+let lastWeights: readonly number[] = [];
+
+/**
+ * sameWeights is the last cycle's weights array when this cycle's are equal, else this one's: a
+ * node's memo then compares them by identity. With 1,000 nodes the feasible count, and with it
+ * the hostname weight ln(420 + 2), is the same cycle after cycle.
+ */
+function sameWeights(w: readonly number[]): readonly number[] {
+  if (w.length === lastWeights.length && w.every((x, i) => x === lastWeights[i])) return lastWeights;
+  lastWeights = w;
+  return w;
+}
 
 // The weights as module constants: read once, not through the import for every node scored.
 const W_FIT = SCORE_WEIGHTS.NodeResourcesFit;
@@ -192,6 +218,28 @@ const W_TAINT = SCORE_WEIGHTS.TaintToleration;
 const W_NODE_AFFINITY = SCORE_WEIGHTS.NodeAffinity;
 const W_INTERPOD = SCORE_WEIGHTS.InterPodAffinity;
 const W_IMAGE = SCORE_WEIGHTS.ImageLocality;
+
+/**
+ * summaryValues are the chosen node's scores as scoreValues has them (same keys, same order, without
+ * the cpu/memory sums) and the cycle's counts: built directly, once per pod of a 10,000-pod rollout.
+ */
+function summaryValues(s: PluginScores, i: number, node: string, total: number, feasible: number, evaluated: DecisionValue, nodes: number, ties: number): Record<string, DecisionValue> {
+  return {
+    node,
+    total,
+    fit: s.fit[i] as number,
+    balanced: s.balanced?.[i] ?? SKIPPED,
+    spread: s.spread?.[i] ?? SKIPPED,
+    taint: s.taint[i] as number,
+    nodeAffinity: s.nodeAffinity?.[i] ?? SKIPPED,
+    interPod: s.interPod?.[i] ?? SKIPPED,
+    image: s.image[i] as number,
+    feasible,
+    evaluated,
+    nodes,
+    ties,
+  };
+}
 
 /** scoreValues are one node's Explain values: each plugin's score (– when skipped), the total, and the cpu/memory sums behind NodeResourcesFit. */
 function scoreValues(s: PluginScores, i: number, ni: NodeInfo, total: number, req: PodResources): Record<string, DecisionValue> {

@@ -8,7 +8,7 @@ import type { PrngState } from '../lib/prng.ts';
 import { nodeList, type SchedulerCache } from './cache/cache.ts';
 import { EXPLAIN_NODE_LINES, type SchedulerInput } from './framework/cycleState.ts';
 import { fitErrorMessage, newNodeToStatus, type NodeToStatus } from './framework/fitError.ts';
-import type { NodeInfo } from './framework/nodeInfo.ts';
+import type { NodeInfo, NodeVerdicts } from './framework/nodeInfo.ts';
 import { computePodResourceRequest } from './framework/resource.ts';
 import { minFeasibleNodesPercentageToFind, minFeasibleNodesToFind, newStatus, Plugin, type Status } from './framework/types.ts';
 import { type FilterFn, signature, verdicts } from './nodeVerdicts.ts';
@@ -140,12 +140,16 @@ export function schedulePod(input: SchedulerInput, pod: Pod, start: number, prng
   const toFind = numFeasibleNodesToFind(nodes.length);
   const statuses = new Map<string, Status>();
   const feasible: NodeInfo[] = [];
+  const memos: NodeVerdicts[] = [];
   for (let i = 0; i < nodes.length && feasible.length < toFind; i++) {
     const ni = nodes[(start + i) % nodes.length] as NodeInfo;
-    let st = verdicts(ni, sig, filters).status;
+    const v = verdicts(ni, sig, filters);
+    let st = v.status;
     for (let f = 0; f < global.length && st === null; f++) st = (global[f] as FilterFn)(ni);
-    if (st === null) feasible.push(ni);
-    else statuses.set(ni.name, st);
+    if (st === null) {
+      feasible.push(ni);
+      memos.push(v);
+    } else statuses.set(ni.name, st);
   }
   const next = (start + feasible.length + statuses.size) % allNodes.length;
   const found = { pod: pod.metadata.name, feasible: feasible.length, evaluated: feasible.length + statuses.size, nodes: allNodes.length, toFind, start };
@@ -162,7 +166,7 @@ export function schedulePod(input: SchedulerInput, pod: Pod, start: number, prng
     decide(log, 'findNodesThatFitPod', 'onlyOne', { ...found, node: host });
     return { host, message: '', unschedulablePlugins: [], nextStartNodeIndex: next };
   }
-  const host = prioritizeNodes(input, pod, requests, feasible, allNodes, prng, log, detail, found, sig);
+  const host = prioritizeNodes(input, pod, requests, feasible, memos, allNodes, prng, log, detail, found);
   return { host, message: '', unschedulablePlugins: [], nextStartNodeIndex: next };
 }
 

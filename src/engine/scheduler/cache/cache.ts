@@ -101,7 +101,8 @@ export function schedulerCacheOnWrite(c: SchedulerCache, prev: KubeObject | unde
   if (a !== undefined) {
     const ni = c.nodes.get(a.spec.nodeName as string);
     if (ni !== undefined) {
-      const [x, y] = [ni.podsWithAffinity, ni.podsWithRequiredAntiAffinity];
+      const x = ni.podsWithAffinity;
+      const y = ni.podsWithRequiredAntiAffinity;
       removePod(ni, key, a);
       c.podsWithAffinity += ni.podsWithAffinity - x;
       c.podsWithRequiredAntiAffinity += ni.podsWithRequiredAntiAffinity - y;

@@ -61,6 +61,13 @@ export interface NodeVerdicts {
   image: number;
   /** Matching pods on the node for each hostname spreading constraint. */
   hostCounts: number[] | null;
+  /**
+   * The raw PodTopologySpread score, for the normalizing weights `spreadWeights` (they follow the
+   * number of feasible nodes, so they change between cycles); kept only while no other domain's
+   * count enters it (prioritizeNodes.ts).
+   */
+  spread: number;
+  spreadWeights: readonly number[] | null;
 }
 
 const NO_LABELS: Record<string, string> = {};
