@@ -42,16 +42,13 @@ export interface ApiServerOptions {
 
 /** sendJson answers with a JSON body; true, so a router can `return sendJson(…)` when it answered. */
 function sendJson(res: ServerResponse, code: number, body: unknown, contentType = 'application/json', shift = 0): true {
-  const text = wallTimes(JSON.stringify(body), shift);
-  res.writeHead(code, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-cache, private' });
-  res.end(text);
-  return true;
+  return sendText(res, code, JSON.stringify(body), shift, contentType);
 }
 
 /** sendText answers with JSON text made already (tableText, listText). */
-function sendText(res: ServerResponse, code: number, json: string, shift: number): true {
+function sendText(res: ServerResponse, code: number, json: string, shift: number, contentType = 'application/json'): true {
   const text = wallTimes(json, shift);
-  res.writeHead(code, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-cache, private' });
+  res.writeHead(code, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-cache, private' });
   res.end(text);
   return true;
 }

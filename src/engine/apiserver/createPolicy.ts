@@ -4,6 +4,7 @@
  * words as for Deployments — and, for a new Service, allocate its ClusterIP.
  */
 import type { PolicyObject, Service } from '../api/policyTypes.ts';
+import type { KubeObject } from '../api/types.ts';
 import { nextInt, type PrngState } from '../lib/prng.ts';
 import { setDefaultsPolicyObject } from './defaultsPolicy.ts';
 import { type ApiError, newInvalid } from './errors.ts';
@@ -61,4 +62,15 @@ export function allocateClusterIP(s: Service, taken: ReadonlySet<string>, prng: 
     if (!taken.has(ip)) break;
   }
   return { ...s, spec: { ...s.spec, clusterIP: ip, clusterIPs: [ip] } };
+}
+
+/**
+ * allocateServiceIP is the create path's ClusterIP step for any object: a Service gets a free
+ * address (allocateClusterIP against the addresses `services` hold), anything else passes as it is.
+ */
+export function allocateServiceIP<T extends KubeObject>(obj: T, services: Iterable<KubeObject>, prng: PrngState): T {
+  if (obj.kind !== 'Service') return obj;
+  const taken = new Set<string>();
+  for (const o of services) if (o.kind === 'Service' && o.spec.clusterIP) taken.add(o.spec.clusterIP);
+  return allocateClusterIP(obj as Service, taken, prng) as T;
 }

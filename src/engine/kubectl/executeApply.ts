@@ -12,7 +12,7 @@ import { formatApiError } from '../apiserver/errors.ts';
 import type { Tx } from '../sim/tx.ts';
 import { create, update } from '../sim/tx.ts';
 import type { PolicyObject } from '../api/policyTypes.ts';
-import { allocateClusterIP, isPolicyKind, preparePolicyObject } from '../apiserver/createPolicy.ts';
+import { allocateServiceIP, isPolicyKind, preparePolicyObject } from '../apiserver/createPolicy.ts';
 import type { KubectlCommand } from './commands.ts';
 import { apiUpdate, apiValidate, Terminal } from './executeStore.ts';
 import { RESOURCES, resolveResource } from './resources.ts';
@@ -138,10 +138,7 @@ function applyPolicy(tx: Tx, term: Terminal, live: KubeObject | undefined, obj: 
 }
 
 function createdPolicy(tx: Tx, obj: PolicyObject): PolicyObject {
-  if (obj.kind !== 'Service') return obj;
-  const taken = new Set<string>();
-  for (const s of tx.st.store.objects.Service.values()) if (s.kind === 'Service' && s.spec.clusterIP) taken.add(s.spec.clusterIP);
-  return allocateClusterIP(obj, taken, tx.prng);
+  return allocateServiceIP(obj, tx.st.store.objects.Service.values(), tx.prng);
 }
 
 /**

@@ -14,7 +14,7 @@ import { nodeObject, setNodeReady } from '../kubelet/nodes.ts';
 import { type ApiRequest, type RestResult, runRequest } from '../apiserver/rest/write.ts';
 import { create, del, note, type Tx, update } from './tx.ts';
 import type { PolicyObject } from '../api/policyTypes.ts';
-import { allocateClusterIP, isPolicyKind, preparePolicyObject } from '../apiserver/createPolicy.ts';
+import { allocateServiceIP, isPolicyKind, preparePolicyObject } from '../apiserver/createPolicy.ts';
 import { namePrinterLine } from '../kubectl/resources.ts';
 
 /** The result line of a user action, as kubectl would print it (or its error). */
@@ -77,12 +77,7 @@ export function createNamespace(tx: Tx, raw: Namespace): ActionOutput {
 export function createPolicyObject(tx: Tx, raw: PolicyObject): ActionOutput {
   const r = preparePolicyObject(raw);
   if ('error' in r) return { ok: false, output: formatApiError(r.error) };
-  let obj: PolicyObject = r.object;
-  if (obj.kind === 'Service') {
-    const taken = new Set<string>();
-    for (const s of tx.st.store.objects.Service.values()) if (s.kind === 'Service' && s.spec.clusterIP) taken.add(s.spec.clusterIP);
-    obj = allocateClusterIP(obj, taken, tx.prng);
-  }
+  const obj = allocateServiceIP(r.object, tx.st.store.objects.Service.values(), tx.prng);
   const { status: _status, ...fresh } = obj as PolicyObject & { status?: unknown };
   const res = create(tx, fresh as KubeObject);
   if (!res.ok) return { ok: false, output: formatApiError(res.error) };

@@ -7,22 +7,12 @@
 import { decide } from '../../api/decision.ts';
 import type { EngineState } from '../../sim/state.ts';
 import type { Tx } from '../../sim/tx.ts';
-import type { ApiError } from '../errors.ts';
 import { evictPod, planEviction } from '../eviction.ts';
 import type { RequestInfo } from './requestInfo.ts';
-import type { Status } from './status.ts';
+import { statusOf } from './status.ts';
 import type { Prepared, RestResult, WritePlan } from './write.ts';
 
 type EvictPlan = Extract<WritePlan, { op: 'evict' }>;
-
-/** statusOf is an engine API error as the Status the API server answers with (the causes in details). */
-export function statusOf(code: number, err: ApiError): Status {
-  const s: Status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: err.message, reason: err.reason, code };
-  if (err.causes?.length) {
-    s.details = { causes: err.causes.map((c) => ({ reason: c.type, message: c.message, ...(c.field ? { field: c.field } : {}) })) };
-  }
-  return s;
-}
 
 /** prepareEviction refuses the eviction the budget would refuse now (nothing written), else keeps the plan. */
 export function prepareEviction(st: EngineState, prepared: Extract<Prepared, { ok: true }>, info: RequestInfo): Prepared {

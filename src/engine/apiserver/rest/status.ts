@@ -5,6 +5,7 @@
  * `details.kind`, `details.name` and `details.causes` of a 422.
  */
 import { type FieldError, FieldErrorType, aggregateMessage, errorBody, fieldErrorString } from '../fieldErrors.ts';
+import type { ApiError } from '../errors.ts';
 import { qualifiedResource, type ResourceInfo } from './resources.ts';
 
 export interface StatusCause {
@@ -128,4 +129,10 @@ export function newUnsupportedMediaType(contentType: string): Status {
   return failure(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml, application/strategic-merge-patch+json`, {
     kind: contentType,
   });
+}
+
+/** statusOf is an engine API error (a quota's 403, an eviction's 429 with its cause) as the Status the API server answers with. */
+export function statusOf(code: number, err: ApiError): Status {
+  const causes = err.causes?.map((c) => ({ reason: c.type, message: c.message, ...(c.field ? { field: c.field } : {}) }));
+  return failure(code, err.reason, err.message, causes?.length ? { causes } : undefined);
 }

@@ -10,12 +10,11 @@
  * replay of a recorded session (a `request:` action) run the same two steps on the same state, so
  * they write the same objects.
  */
-import type { Service } from '../../api/policyTypes.ts';
 import type { Deployment, KubeObject, ReplicaSet } from '../../api/types.ts';
 import { jsonMergePatch, jsonPatch, strategicMergePatch } from '../../kubectl/transforms/patch.ts';
 import type { EngineState } from '../../sim/state.ts';
 import { create, del, type Tx, update } from '../../sim/tx.ts';
-import { allocateClusterIP } from '../createPolicy.ts';
+import { allocateServiceIP } from '../createPolicy.ts';
 import { invalid, required } from '../fieldErrors.ts';
 import { CREATABLE, prepareObject, UPDATABLE } from './kinds.ts';
 import { executeEviction, prepareEviction } from './evict.ts';
@@ -299,7 +298,7 @@ export interface RestResult {
 export function executePlan(tx: Tx, plan: WritePlan): RestResult {
   switch (plan.op) {
     case 'create': {
-      const res = create(tx, plan.object.kind === 'Service' ? withClusterIP(tx, plan.object as Service) : plan.object);
+      const res = create(tx, allocateServiceIP(plan.object, tx.st.store.objects.Service.values(), tx.prng));
       return res.ok ? { code: 201, body: res.object } : { code: 409, body: newAlreadyExists(plan.resource, plan.object.metadata.name) };
     }
     case 'update': {
@@ -316,13 +315,6 @@ export function executePlan(tx: Tx, plan: WritePlan): RestResult {
       return { code: 200, body: res.object };
     }
   }
-}
-
-/** withClusterIP allocates a new Service's ClusterIP from the engine's PRNG, as the service IP allocator does at create. */
-function withClusterIP(tx: Tx, s: Service): Service {
-  const taken = new Set<string>();
-  for (const o of tx.st.store.objects.Service.values()) if (o.kind === 'Service' && o.spec.clusterIP) taken.add(o.spec.clusterIP);
-  return allocateClusterIP(s, taken, tx.prng);
 }
 
 /** runRequest prepares and executes a write in one tick (a replayed `request:` action). */
