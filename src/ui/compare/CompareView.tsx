@@ -1,6 +1,7 @@
 import { useAppStore } from '../../state/hooks.ts';
 import type { AppState } from '../../state/store.ts';
 import { useT } from '../common/useT.ts';
+import { ViewFrame } from './ViewFrame.tsx';
 import { CompareChart } from './CompareChart.tsx';
 import { CompareToolbar } from './CompareToolbar.tsx';
 import { RunSummaryTable } from './RunSummaryTable.tsx';
@@ -24,48 +25,36 @@ export function CompareView() {
   // The cluster boxes are sized afresh when the variants are loaded again.
   const generation = variants.map((v) => JSON.stringify(v.spec)).join('|') + (base ?? '');
   return (
-    <main className="flex min-h-0 flex-1 flex-col gap-3 p-3">
-      <section
-        aria-labelledby="compare-title"
-        className="flex min-h-0 flex-1 flex-col gap-2 overflow-auto rounded-lg border border-slate-300 bg-white p-2 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+    <ViewFrame
+      id="compare-title"
+      title={t('compare.view.title')}
+      toolbar={<CompareToolbar />}
+      message={message}
+    >
+      {variants.length < 2 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('compare.view.hint')}</p>
+      ) : null}
+      <div
+        className="grid min-h-32 flex-[2] gap-2"
+        style={{ gridTemplateColumns: `repeat(${Math.max(1, variants.length)}, minmax(0, 1fr))` }}
       >
-        <h2 id="compare-title" className="px-1 text-base font-semibold tracking-wide">
-          {t('compare.view.title')}
-        </h2>
-        <CompareToolbar />
-        {message ? (
-          <p
-            role="alert"
-            className="rounded bg-vermillion/10 px-2 py-1 text-sm text-vermillion-ink dark:text-orange"
-          >
-            {message}
+        {variants.map((v, i) => (
+          <VariantCard key={v.id} index={i} variant={v} generation={generation} />
+        ))}
+      </div>
+      <div className="flex min-h-44 flex-[3] flex-col gap-2 lg:flex-row">
+        <div className="flex min-h-40 min-w-0 flex-1 flex-col">
+          <CompareChart />
+          <p className="flex flex-wrap gap-x-3 text-xs text-slate-600 dark:text-slate-400">
+            <Key dash={undefined} text={t('compare.chart.available')} />
+            <Key dash="5 3" text={t('compare.chart.pods')} />
           </p>
-        ) : null}
-        {variants.length < 2 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t('compare.view.hint')}</p>
-        ) : null}
-        <div
-          className="grid min-h-32 flex-[2] gap-2"
-          style={{ gridTemplateColumns: `repeat(${Math.max(1, variants.length)}, minmax(0, 1fr))` }}
-        >
-          {variants.map((v, i) => (
-            <VariantCard key={v.id} index={i} variant={v} generation={generation} />
-          ))}
         </div>
-        <div className="flex min-h-44 flex-[3] flex-col gap-2 lg:flex-row">
-          <div className="flex min-h-40 min-w-0 flex-1 flex-col">
-            <CompareChart />
-            <p className="flex flex-wrap gap-x-3 text-xs text-slate-600 dark:text-slate-400">
-              <Key dash={undefined} text={t('compare.chart.available')} />
-              <Key dash="5 3" text={t('compare.chart.pods')} />
-            </p>
-          </div>
-          <div className="min-w-0 overflow-auto lg:w-[46%]">
-            <RunSummaryTable />
-          </div>
+        <div className="min-w-0 overflow-auto lg:w-[46%]">
+          <RunSummaryTable />
         </div>
-      </section>
-    </main>
+      </div>
+    </ViewFrame>
   );
 }
 

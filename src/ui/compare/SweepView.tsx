@@ -4,6 +4,7 @@ import { warmSweep } from '../../state/sweepActions.ts';
 import { sweepCells } from '../../state/sweepGrid.ts';
 import type { AppState } from '../../state/store.ts';
 import { useT } from '../common/useT.ts';
+import { ViewFrame } from './ViewFrame.tsx';
 import { seconds } from './format.ts';
 import { Heatmap } from './Heatmap.tsx';
 import { SweepDetails } from './SweepDetails.tsx';
@@ -35,57 +36,40 @@ export function SweepView() {
   const cells = useMemo(() => (run ? sweepCells(run.setup, lines) : []), [run, lines]);
   const picked = selected ? (cells.find((c) => c.xi === selected.xi && c.yi === selected.yi) ?? null) : null;
   return (
-    <main className="flex min-h-0 flex-1 flex-col p-3">
-      <section
-        aria-labelledby="sweep-title"
-        className="flex min-h-0 flex-1 flex-col gap-2 overflow-auto rounded-lg border border-slate-300 bg-white p-2 shadow-sm dark:border-slate-700 dark:bg-slate-900"
-      >
-        <h2 id="sweep-title" className="px-1 text-base font-semibold tracking-wide">
-          {t('compare.sweep.title')}
-        </h2>
-        <SweepForm />
-        {message ? (
-          <p
-            role="alert"
-            className="rounded bg-vermillion/10 px-2 py-1 text-sm text-vermillion-ink dark:text-orange"
+    <ViewFrame id="sweep-title" title={t('compare.sweep.title')} toolbar={<SweepForm />} message={message}>
+      {run ? (
+        <div className="flex items-center gap-2 text-sm">
+          <progress
+            aria-label={t('compare.sweep.progress')}
+            className="h-2 w-64 accent-accent"
+            max={run.tasks}
+            value={done}
+          />
+          <span
+            data-testid="sweep-status"
+            data-status={status}
+            data-elapsed-ms={elapsed ?? undefined}
+            className="tabular-nums"
           >
-            {message}
-          </p>
-        ) : null}
-        {run ? (
-          <div className="flex items-center gap-2 text-sm">
-            <progress
-              aria-label={t('compare.sweep.progress')}
-              className="h-2 w-64 accent-accent"
-              max={run.tasks}
-              value={done}
-            />
-            <span
-              data-testid="sweep-status"
-              data-status={status}
-              data-elapsed-ms={elapsed ?? undefined}
-              className="tabular-nums"
-            >
-              {t(`compare.sweep.status.${status}`, {
-                done,
-                total: run.tasks,
-                seconds: elapsed === null ? '' : seconds(elapsed / 1000),
-              })}
-            </span>
+            {t(`compare.sweep.status.${status}`, {
+              done,
+              total: run.tasks,
+              seconds: elapsed === null ? '' : seconds(elapsed / 1000),
+            })}
+          </span>
+        </div>
+      ) : (
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('compare.sweep.intro')}</p>
+      )}
+      {run ? (
+        <>
+          <div className="flex min-h-64 flex-1 flex-col gap-3 lg:flex-row">
+            <Heatmap metric="duration" setup={run.setup} cells={cells} selected={selected} />
+            <Heatmap metric="minAvailable" setup={run.setup} cells={cells} selected={selected} />
           </div>
-        ) : (
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t('compare.sweep.intro')}</p>
-        )}
-        {run ? (
-          <>
-            <div className="flex min-h-64 flex-1 flex-col gap-3 lg:flex-row">
-              <Heatmap metric="duration" setup={run.setup} cells={cells} selected={selected} />
-              <Heatmap metric="minAvailable" setup={run.setup} cells={cells} selected={selected} />
-            </div>
-            <SweepDetails setup={run.setup} cell={picked} />
-          </>
-        ) : null}
-      </section>
-    </main>
+          <SweepDetails setup={run.setup} cell={picked} />
+        </>
+      ) : null}
+    </ViewFrame>
   );
 }
