@@ -1,3 +1,4 @@
+import { ChartTicks } from '../timeline/ChartTicks.tsx';
 import { useEffect, useMemo, useRef } from 'react';
 import { compareSeek } from '../../state/compareActions.ts';
 import { useAppStore } from '../../state/hooks.ts';
@@ -81,37 +82,13 @@ export function CompareChart() {
             if (e.currentTarget.hasPointerCapture(e.pointerId)) seekAt(e.clientX);
           }}
         >
-          {model.yTicks.map((tk) => (
-            <g key={tk.value}>
-              <line
-                x1={CHART_MARGINS.left}
-                x2={width - CHART_MARGINS.right}
-                y1={tk.y}
-                y2={tk.y}
-                className="stroke-slate-200 dark:stroke-slate-800"
-              />
-              <text
-                x={CHART_MARGINS.left - 4}
-                y={tk.y}
-                dy="0.32em"
-                textAnchor="end"
-                className="fill-current text-[0.625rem]"
-              >
-                {tk.value}
-              </text>
-            </g>
-          ))}
-          {model.xTicks.map((tk) => (
-            <text
-              key={tk.value}
-              x={tk.x}
-              y={bottom + 14}
-              textAnchor="middle"
-              className="fill-current text-[0.625rem]"
-            >
-              {`${tk.value}s`}
-            </text>
-          ))}
+          <ChartTicks
+            yTicks={model.yTicks}
+            xTicks={model.xTicks.map((tk) => ({ ...tk, label: `${tk.value}s` }))}
+            left={CHART_MARGINS.left}
+            right={width - CHART_MARGINS.right}
+            xLabelY={bottom + 14}
+          />
           {model.lines.map((ln, i) => (
             <g key={variants[i]?.id} data-testid="compare-series" data-variant={variantLetter(i)}>
               <path

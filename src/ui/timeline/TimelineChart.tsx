@@ -8,6 +8,7 @@ import { useT } from '../common/useT.ts';
 import { useRootFontPx } from '../common/useRootFontPx.ts';
 import { chartModel, type Metric, scaleMargins } from './chartModel.ts';
 import { ChartMarkers } from './ChartMarkers.tsx';
+import { ChartTicks } from './ChartTicks.tsx';
 import { METRIC_STYLE, seriesColor } from './chartStyle.ts';
 import { SeriesThinner } from './seriesThinner.ts';
 import { useSize } from './useSize.ts';
@@ -113,37 +114,13 @@ export function TimelineChart(props: TimelineChartProps) {
               data-testid="strategy-lower"
             />
           ) : null}
-          {model.yTicks.map((tk) => (
-            <g key={tk.value}>
-              <line
-                x1={margins.left}
-                x2={width - margins.right}
-                y1={tk.y}
-                y2={tk.y}
-                className="stroke-slate-200 dark:stroke-slate-800"
-              />
-              <text
-                x={margins.left - 4}
-                y={tk.y}
-                dy="0.32em"
-                textAnchor="end"
-                className="fill-current text-[0.625rem]"
-              >
-                {tk.value}
-              </text>
-            </g>
-          ))}
-          {model.xTicks.map((tk) => (
-            <text
-              key={tk.value}
-              x={tk.x}
-              y={plotBottom + margins.bottom * 0.64}
-              textAnchor="middle"
-              className="fill-current text-[0.625rem]"
-            >
-              {tk.label}
-            </text>
-          ))}
+          <ChartTicks
+            yTicks={model.yTicks}
+            xTicks={model.xTicks}
+            left={margins.left}
+            right={width - margins.right}
+            xLabelY={plotBottom + margins.bottom * 0.64}
+          />
           <line
             x1={margins.left}
             x2={width - margins.right}
