@@ -4,7 +4,8 @@ import { type Decision, type DecisionValue, decide } from '../api/decision.ts';
 import type { Pod } from '../api/types.ts';
 import { nextInt, type PrngState } from '../lib/prng.ts';
 import { anyNodeHasLabel, imageStates } from './cache/cache.ts';
-import type { NodeInfo, NodeVerdicts } from './framework/nodeInfo.ts';
+import type { NodeInfo } from './framework/nodeInfo.ts';
+import type { VerdictTable } from './nodeVerdicts.ts';
 import type { PodResources } from './framework/resource.ts';
 import { SCORE_WEIGHTS } from './framework/types.ts';
 import { defaultNormalizeScore } from './plugins/helper/normalizeScore.ts';
@@ -50,6 +51,10 @@ type Scores = Float64Array;
  */
 const BUFFERS: Float64Array[] = [];
 
+/** Scratch amounts, refilled for each node scored afresh. */
+const LEAST = newAmounts();
+const USED = newAmounts();
+
 function buffer(i: number, n: number): Float64Array {
   let b = BUFFERS[i];
   if (b === undefined || b.length < n) {
@@ -68,19 +73,22 @@ export function prioritizeNodes(
   input: SchedulerInput,
   pod: Pod,
   requests: PodResources,
-  feasible: readonly NodeInfo[],
-  memos: readonly NodeVerdicts[],
+  t: VerdictTable,
+  n: number,
   allNodes: readonly NodeInfo[],
   prng: PrngState,
   log: Decision[],
   detail: boolean,
   found: Record<string, DecisionValue>,
 ): string {
-  const n = feasible.length;
+  // The feasible nodes are t.feasible[0..n), their verdict rows t.rows[0..n) (−1: not kept).
+  const feasible = t.feasible;
+  const rows = t.rows;
   const tolerations = tainttoleration.preScore(pod);
   const prefs = nodeaffinity.preScore(pod);
   const soft = getConstraints(pod, 'ScheduleAnyway', input.replicaSetSelector);
-  const spreadState = soft.constraints.length > 0 ? spreadScore.preScore(pod, soft.constraints, soft.systemDefaulted, feasible, allNodes, (key) => anyNodeHasLabel(input.cache, key)) : null;
+  const spreadState =
+    soft.constraints.length > 0 ? spreadScore.preScore(pod, soft.constraints, soft.systemDefaulted, feasible, allNodes, (key) => anyNodeHasLabel(input.cache, key), n) : null;
   const interState = interpodScore.preScore(pod, input.cache, allNodes);
   const balancedSkip = isBestEffortPod(requests);
   const images = imageStates(input.cache);
@@ -93,60 +101,66 @@ export function prioritizeNodes(
     interPod: interState !== null ? buffer(5, n) : null,
     image: buffer(6, n),
   };
-  const least = newAmounts();
-  const used = newAmounts();
-  const selectorMemos = (spreadState?.constraints ?? []).map(() => new Map<string, boolean>());
+  const least = LEAST;
+  const used = USED;
+  let selectorMemos: Map<string, boolean>[] | null = null;
   // With no pod counted in any other domain (zones, on a cluster without them), a node's raw spread
-  // score is its own: kept in its memo for these weights.
+  // score is its own: kept in its row for these weights.
   const spreadLocal = spreadState !== null && spreadState.tpValueToPodCounts.every(allZero);
   const weights = spreadState !== null ? sameWeights(spreadState.topologyNormalizingWeight) : null;
   // The image table is cluster-wide (an image's share of nodes): only an empty one lets a node's score be reused.
   const imagesLocal = images.size === 0;
   for (let i = 0; i < n; i++) {
-    const ni = feasible[i] as NodeInfo;
-    // The node-local raw scores: this node's memo (its filter verdict's) when it has them.
-    const v = memos[i] as NodeVerdicts;
-    if (!Number.isNaN(v.fit)) {
-      s.fit[i] = v.fit;
-      if (s.balanced !== null) s.balanced[i] = v.balanced;
-      s.taint[i] = v.taint;
-      if (s.nodeAffinity !== null) s.nodeAffinity[i] = v.nodeAffinity;
+    const r = rows[i] as number;
+    // The node-local raw scores: this node's row (its filter verdict's) when it has them.
+    const fit = r >= 0 ? (t.fit[r] as number) : Number.NaN;
+    if (!Number.isNaN(fit)) {
+      s.fit[i] = fit;
+      if (s.balanced !== null) s.balanced[i] = t.balanced[r] as number;
+      s.taint[i] = t.taint[r] as number;
+      if (s.nodeAffinity !== null) s.nodeAffinity[i] = t.nodeAffinity[r] as number;
     } else {
+      const ni = feasible[i] as NodeInfo;
       s.fit[i] = leastScore(amounts(requests, ni, false, least));
       if (s.balanced !== null) s.balanced[i] = balancedScore(amounts(requests, ni, true, used));
       s.taint[i] = taintScore(tolerations, ni);
       if (s.nodeAffinity !== null && prefs !== null && ni.node !== undefined) s.nodeAffinity[i] = nodeAffinityScore(prefs, ni.node);
-      v.fit = s.fit[i] as number;
-      v.balanced = s.balanced?.[i] ?? 0;
-      v.taint = s.taint[i] as number;
-      v.nodeAffinity = s.nodeAffinity?.[i] ?? 0;
+      if (r >= 0) {
+        t.fit[r] = s.fit[i] as number;
+        t.balanced[r] = s.balanced?.[i] ?? 0;
+        t.taint[r] = s.taint[i] as number;
+        t.nodeAffinity[r] = s.nodeAffinity?.[i] ?? 0;
+      }
     }
     if (s.spread !== null && spreadState !== null) {
-      if (spreadLocal && v.spreadWeights === weights) s.spread[i] = v.spread;
+      if (spreadLocal && r >= 0 && t.spreadWeights[r] === weights) s.spread[i] = t.spread[r] as number;
       else {
-        let counts = v.hostCounts;
+        const ni = feasible[i] as NodeInfo;
+        let counts = r >= 0 ? (t.hostCounts[r] ?? null) : null;
         if (counts === null || counts.length !== spreadState.constraints.length) {
+          selectorMemos ??= spreadState.constraints.map(() => new Map<string, boolean>());
           counts = hostnameCounts(pod, spreadState, ni, selectorMemos);
-          v.hostCounts = counts;
+          if (r >= 0) t.hostCounts[r] = counts;
         }
         const raw = topologySpreadScore(spreadState, ni, counts);
         s.spread[i] = raw;
-        if (spreadLocal) {
-          v.spread = raw;
-          v.spreadWeights = weights;
+        if (spreadLocal && r >= 0) {
+          t.spread[r] = raw;
+          t.spreadWeights[r] = weights;
         }
       }
     }
-    if (s.interPod !== null && interState !== null) s.interPod[i] = interPodScore(interState, ni);
-    if (imagesLocal && !Number.isNaN(v.image)) s.image[i] = v.image;
+    if (s.interPod !== null && interState !== null) s.interPod[i] = interPodScore(interState, feasible[i] as NodeInfo);
+    const image = imagesLocal && r >= 0 ? (t.image[r] as number) : Number.NaN;
+    if (!Number.isNaN(image)) s.image[i] = image;
     else {
-      s.image[i] = imageScore(pod, ni, images, allNodes.length);
-      if (imagesLocal) v.image = s.image[i] as number;
+      s.image[i] = imageScore(pod, feasible[i] as NodeInfo, images, allNodes.length);
+      if (imagesLocal && r >= 0) t.image[r] = s.image[i] as number;
     }
   }
   defaultNormalizeScore(s.taint, true);
   if (s.nodeAffinity !== null) defaultNormalizeScore(s.nodeAffinity, false);
-  if (s.spread !== null && spreadState !== null) spreadScore.normalizeScore(spreadState, spreadState.ignoredNodes.size > 0 ? feasible.map((x) => x.name) : [], s.spread);
+  if (s.spread !== null && spreadState !== null) spreadScore.normalizeScore(spreadState, spreadState.ignoredNodes.size > 0 ? feasible.slice(0, n).map((x) => x.name) : [], s.spread);
   if (s.interPod !== null) interpodScore.normalizeScore(s.interPod);
 
   const totals = buffer(7, n);

@@ -8,10 +8,10 @@ import type { PrngState } from '../lib/prng.ts';
 import { nodeList, type SchedulerCache } from './cache/cache.ts';
 import { EXPLAIN_NODE_LINES, type SchedulerInput } from './framework/cycleState.ts';
 import { fitErrorMessage, newNodeToStatus, type NodeToStatus } from './framework/fitError.ts';
-import type { NodeInfo, NodeVerdicts } from './framework/nodeInfo.ts';
-import { computePodResourceRequest } from './framework/resource.ts';
+import type { NodeInfo } from './framework/nodeInfo.ts';
+import { computePodResourceRequest, type HostPort, type PodResources } from './framework/resource.ts';
 import { minFeasibleNodesPercentageToFind, minFeasibleNodesToFind, newStatus, Plugin, type Status } from './framework/types.ts';
-import { type FilterFn, signature, verdicts } from './nodeVerdicts.ts';
+import { isFresh, newVerdictTable, rowOf, signature, store as storeVerdict, type VerdictTable } from './nodeVerdicts.ts';
 import * as defaultpreemption from './plugins/defaultpreemption.ts';
 import * as interpodFilter from './plugins/interpodaffinity/filtering.ts';
 import * as nodeaffinity from './plugins/nodeaffinity.ts';
@@ -91,6 +91,41 @@ function fail(pod: Pod, allNodes: readonly NodeInfo[], m: NodeToStatus, preFilte
   return { host: null, message, unschedulablePlugins: [...plugins].sort(), nextStartNodeIndex: next };
 }
 
+/** What the node-local filters read of the pod in one cycle. */
+interface LocalFilters {
+  readonly pod: Pod;
+  /** The pod names a node (NodeName runs). */
+  readonly nodeName: boolean;
+  /** NodeAffinity's PreFilter state, or null when it skipped. */
+  readonly affinity: nodeaffinity.NodeAffinityState | null;
+  readonly ports: readonly HostPort[] | null;
+  readonly requests: PodResources;
+}
+
+/**
+ * localFilters runs the Filter plugins whose verdict depends on the pod and the node alone, in the
+ * default profile's order, and returns the first rejection (null: the node passes them all).
+ */
+function localFilters(f: LocalFilters, ni: NodeInfo): Status | null {
+  let st = unschedulableFilter(f.pod, ni);
+  if (st === null && f.nodeName) st = nodeNameFilter(f.pod, ni);
+  if (st === null) st = taintFilter(f.pod, ni);
+  if (st === null && f.affinity !== null) st = nodeAffinityFilter(f.affinity, ni);
+  if (st === null && f.ports !== null) st = portsFilter(f.ports, ni);
+  if (st === null) st = fitFilter(f.requests, ni);
+  return st;
+}
+
+/** verdictTable is the cache's table for this node list, a new one when the list changed. */
+function verdictTable(cache: SchedulerCache, order: readonly NodeInfo[]): VerdictTable {
+  let t = cache.verdicts;
+  if (t === null || t.order !== order) {
+    t = newVerdictTable(order);
+    cache.verdicts = t;
+  }
+  return t;
+}
+
 /**
  * schedulePod runs one cycle for the pod: PreFilter, Filter from `start` until enough nodes fit,
  * then PreScore, Score, NormalizeScore and the weighted sum, and picks the best node (a random one
@@ -115,18 +150,9 @@ export function schedulePod(input: SchedulerInput, pod: Pod, start: number, prng
   const spread = hard.constraints.length > 0 ? spreadFilter.calPreFilterState(pod, hard.constraints, allNodes) : null;
   const interPod = interpodFilter.preFilter(pod, input.cache, allNodes);
 
-  // The node-local filters, whose verdict depends on the pod and this node alone; then the two
-  // that read the whole cluster (domain counts, other nodes' pods).
-  const filters: FilterFn[] = [(ni) => unschedulableFilter(pod, ni)];
-  if (pod.spec.nodeName) filters.push((ni) => nodeNameFilter(pod, ni));
-  filters.push((ni) => taintFilter(pod, ni));
-  if (na.kind !== 'skip') filters.push((ni) => nodeAffinityFilter(na.state, ni));
-  const ports = requests.hostPorts;
-  if (ports !== null) filters.push((ni) => portsFilter(ports, ni));
-  filters.push((ni) => fitFilter(requests, ni));
-  const global: FilterFn[] = [];
-  if (spread !== null) global.push((ni) => topologySpreadFilter(pod, spread, ni));
-  if (interPod !== null) global.push((ni) => interPodFilter(pod, interPod, ni));
+  // The node-local filters, whose verdict depends on the pod and this node alone (kept in the
+  // verdict table); then the two that read the whole cluster (domain counts, other nodes' pods).
+  const local: LocalFilters = { pod, nodeName: !!pod.spec.nodeName, affinity: na.kind !== 'skip' ? na.state : null, ports: requests.hostPorts, requests };
   const sig = signature(pod);
 
   const pluginsWithNodes = na.kind === 'nodes' ? [Plugin.NodeAffinity] : [];
@@ -139,21 +165,33 @@ export function schedulePod(input: SchedulerInput, pod: Pod, start: number, prng
   // findNodesThatPassFilters: from where the last cycle stopped, until numNodesToFind fit.
   const toFind = numFeasibleNodesToFind(nodes.length);
   const statuses = new Map<string, Status>();
-  const feasible: NodeInfo[] = [];
-  const memos: NodeVerdicts[] = [];
-  for (let i = 0; i < nodes.length && feasible.length < toFind; i++) {
-    const ni = nodes[(start + i) % nodes.length] as NodeInfo;
-    const v = verdicts(ni, sig, filters);
-    let st = v.status;
-    for (let f = 0; f < global.length && st === null; f++) st = (global[f] as FilterFn)(ni);
+  const t = verdictTable(input.cache, allNodes);
+  const feasible = t.feasible;
+  const rows = t.rows;
+  // Every node listed: the node at position j is row j.
+  const direct = nodes === t.order;
+  let nf = 0;
+  for (let i = 0; i < nodes.length && nf < toFind; i++) {
+    const j = (start + i) % nodes.length;
+    const ni = nodes[j] as NodeInfo;
+    const r = direct ? j : rowOf(t, ni);
+    let st: Status | null;
+    if (r >= 0 && isFresh(t, r, ni, sig)) st = t.status[r] as Status | null;
+    else {
+      st = localFilters(local, ni);
+      if (r >= 0) storeVerdict(t, r, ni, sig, st);
+    }
+    if (st === null && spread !== null) st = topologySpreadFilter(pod, spread, ni);
+    if (st === null && interPod !== null) st = interPodFilter(pod, interPod, ni);
     if (st === null) {
-      feasible.push(ni);
-      memos.push(v);
+      feasible[nf] = ni;
+      rows[nf] = r;
+      nf++;
     } else statuses.set(ni.name, st);
   }
-  const next = (start + feasible.length + statuses.size) % allNodes.length;
-  const found = { pod: pod.metadata.name, feasible: feasible.length, evaluated: feasible.length + statuses.size, nodes: allNodes.length, toFind, start };
-  if (feasible.length === 0) {
+  const next = (start + nf + statuses.size) % allNodes.length;
+  const found = { pod: pod.metadata.name, feasible: nf, evaluated: nf + statuses.size, nodes: allNodes.length, toFind, start };
+  if (nf === 0) {
     decide(log, 'findNodesThatFitPod', 'none', found);
     explainRejections(log, statuses);
     const plugins = new Set<string>(pluginsWithNodes);
@@ -161,12 +199,12 @@ export function schedulePod(input: SchedulerInput, pod: Pod, start: number, prng
     return fail(pod, allNodes, newNodeToStatus(statuses, absent), null, plugins, next, log);
   }
   if (detail) explainRejections(log, statuses);
-  if (feasible.length === 1) {
+  if (nf === 1) {
     const host = (feasible[0] as NodeInfo).name;
     decide(log, 'findNodesThatFitPod', 'onlyOne', { ...found, node: host });
     return { host, message: '', unschedulablePlugins: [], nextStartNodeIndex: next };
   }
-  const host = prioritizeNodes(input, pod, requests, feasible, memos, allNodes, prng, log, detail, found);
+  const host = prioritizeNodes(input, pod, requests, t, nf, allNodes, prng, log, detail, found);
   return { host, message: '', unschedulablePlugins: [], nextStartNodeIndex: next };
 }
 

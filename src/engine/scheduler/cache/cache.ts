@@ -9,6 +9,7 @@
 // restore (buildSchedulerCache), so a seek costs nothing here until the scheduler next runs.
 import type { KubeObject, Node, Pod } from '../../api/types.ts';
 import { addPod, newNodeInfo, type NodeInfo, removePod, setNode } from '../framework/nodeInfo.ts';
+import type { VerdictTable } from '../nodeVerdicts.ts';
 import { LabelFailureDomainBetaRegion, LabelFailureDomainBetaZone, LabelTopologyRegion, LabelTopologyZone } from '../framework/types.ts';
 
 /** What ImageLocality knows of an image (ImageStateSummary): its size and on how many nodes it is. */
@@ -30,6 +31,8 @@ export interface SchedulerCache {
   /** Bumped by every node write; labelKeys holds its answers for one value of it. */
   nodeVersion: number;
   labelKeys: { version: number; has: Map<string, boolean> };
+  /** The node-local verdicts of the last cycles, row by row of `order` (nodeVerdicts.ts), or null. */
+  verdicts: VerdictTable | null;
 }
 
 /** The store's parts the cache is built from (StoreState.objects). */
@@ -65,6 +68,7 @@ export function buildSchedulerCache(st: StoreObjects): SchedulerCache {
     podsWithRequiredAntiAffinity: 0,
     nodeVersion: 0,
     labelKeys: { version: 0, has: new Map() },
+    verdicts: null,
   };
   for (const n of st.objects.Node.values()) if (n.kind === 'Node') setNode(nodeInfoFor(c, n.metadata.name), n);
   for (const [key, p] of st.objects.Pod) {
@@ -170,6 +174,7 @@ export function nodeList(c: SchedulerCache, storeNodes: Map<string, KubeObject>)
       for (const z of zones) if (i < z.length) order.push(z[i] as NodeInfo);
     }
   }
+  for (let i = 0; i < order.length; i++) (order[i] as NodeInfo).index = i;
   c.order = order;
   return order;
 }

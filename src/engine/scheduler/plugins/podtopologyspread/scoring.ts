@@ -24,6 +24,7 @@ export function scoreForCount(cnt: number, maxSkew: number, tpWeight: number): n
  * node by node in Score). With the system defaults a node need not carry every key; with the
  * pod's own constraints a node missing one is not scored (ignoredNodes).
  * A constraint whose key no scored node carries is not counted at all: Score would not read it.
+ * The scored nodes are the first `count` of `filtered` (a scratch list longer than that).
  */
 export function preScore(
   pod: Pod,
@@ -32,6 +33,7 @@ export function preScore(
   filtered: readonly NodeInfo[],
   allNodes: readonly NodeInfo[],
   anyNodeHas: (key: string) => boolean = () => true,
+  count = filtered.length,
 ): SpreadScoreState {
   const requireAll = !systemDefaulted;
   const ignoredNodes = new Set<string>();
@@ -49,7 +51,7 @@ export function preScore(
   // The hostname domains are the nodes themselves: only the other keys need a pass over the nodes,
   // and a key no node has (zones, on a cluster without them) has nothing to score.
   const perNodeOnly = constraints.every((c, i) => hostname[i] || !anyNodeHas(c.topologyKey));
-  for (let n = 0; !perNodeOnly || requireAll ? n < filtered.length : false; n++) {
+  for (let n = 0; !perNodeOnly || requireAll ? n < count : false; n++) {
     const ni = filtered[n] as NodeInfo;
     const labels = ni.node?.metadata.labels ?? {};
     if (requireAll && !nodeLabelsMatchSpreadConstraints(labels, constraints)) {
@@ -69,7 +71,7 @@ export function preScore(
     }
   }
   const topologyNormalizingWeight_ = constraints.map((_c, i) =>
-    topologyNormalizingWeight(hostname[i] ? filtered.length - ignoredNodes.size : (topoSize[i] as number)),
+    topologyNormalizingWeight(hostname[i] ? count - ignoredNodes.size : (topoSize[i] as number)),
   );
   const ns = pod.metadata.namespace ?? 'default';
   const counted = constraints.map((_c, i) => !hostname[i] && keyed[i]);
