@@ -17,8 +17,18 @@ export interface Signature {
  */
 export function signature(pod: Pod): Signature {
   const owner = getControllerOf(pod)?.uid ?? '';
-  return { spec: pod.spec, key: intern(`${labelsKey(pod.metadata.labels ?? {})}\u0001${pod.metadata.namespace ?? 'default'}\u0001${owner}`) };
+  const labels = labelsKey(pod.metadata.labels ?? {});
+  const ns = pod.metadata.namespace ?? 'default';
+  // The pods of one ReplicaSet come one after the other: the same parts (labelsKey hands out one
+  // string for equal label sets) give the last key, without building and hashing it again.
+  const l = last;
+  if (l.spec === pod.spec && l.labels === labels && l.ns === ns && l.owner === owner) return l.sig;
+  const sig = { spec: pod.spec, key: intern(`${labels}\u0001${ns}\u0001${owner}`) };
+  last = { spec: pod.spec, labels, ns, owner, sig };
+  return sig;
 }
+
+let last: { spec: object | null; labels: string; ns: string; owner: string; sig: Signature } = { spec: null, labels: '', ns: '', owner: '', sig: { spec: {}, key: '' } };
 
 /**
  * Signature keys seen, each kept as one string: a row's key and the next cycle's are then the

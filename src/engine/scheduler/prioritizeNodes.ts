@@ -15,7 +15,7 @@ import * as nodeaffinity from './plugins/nodeaffinity.ts';
 import { balancedResourceScore, isBestEffortPod } from './plugins/noderesources/balancedAllocation.ts';
 import { leastAllocatedScore } from './plugins/noderesources/leastAllocated.ts';
 import { calculateResourceAllocatableRequest, newAmounts } from './plugins/noderesources/resourceAllocation.ts';
-import { getConstraints } from './plugins/podtopologyspread/common.ts';
+import { getConstraints, type SpreadConstraint } from './plugins/podtopologyspread/common.ts';
 import * as spreadScore from './plugins/podtopologyspread/scoring.ts';
 import * as tainttoleration from './plugins/tainttoleration.ts';
 import { EXPLAIN_NODE_LINES, type SchedulerInput } from './framework/cycleState.ts';
@@ -55,13 +55,20 @@ const BUFFERS: Float64Array[] = [];
 const LEAST = newAmounts();
 const USED = newAmounts();
 
+/** The views buffer() last handed out: a cycle scoring as many nodes as the last one (most do) makes none. */
+const VIEWS: Float64Array[] = [];
+
 function buffer(i: number, n: number): Float64Array {
+  const v = VIEWS[i];
+  if (v !== undefined && v.length === n) return v;
   let b = BUFFERS[i];
   if (b === undefined || b.length < n) {
     b = new Float64Array(Math.max(n, 2 * (b?.length ?? 0)));
     BUFFERS[i] = b;
   }
-  return b.subarray(0, n);
+  const view = b.subarray(0, n);
+  VIEWS[i] = view;
+  return view;
 }
 
 /**
@@ -103,7 +110,6 @@ export function prioritizeNodes(
   };
   const least = LEAST;
   const used = USED;
-  let selectorMemos: Map<string, boolean>[] | null = null;
   // With no pod counted in any other domain (zones, on a cluster without them), a node's raw spread
   // score is its own: kept in its row for these weights.
   const spreadLocal = spreadState !== null && spreadState.tpValueToPodCounts.every(allZero);
@@ -138,8 +144,7 @@ export function prioritizeNodes(
         const ni = feasible[i] as NodeInfo;
         let counts = r >= 0 ? (t.hostCounts[r] ?? null) : null;
         if (counts === null || counts.length !== spreadState.constraints.length) {
-          selectorMemos ??= spreadState.constraints.map(() => new Map<string, boolean>());
-          counts = hostnameCounts(pod, spreadState, ni, selectorMemos);
+          counts = hostnameCounts(pod, spreadState, ni, selectorMemosOf(spreadState.constraints));
           if (r >= 0) t.hostCounts[r] = counts;
         }
         const raw = topologySpreadScore(spreadState, ni, counts);
@@ -166,15 +171,24 @@ export function prioritizeNodes(
   const totals = buffer(7, n);
   let best = Number.NEGATIVE_INFINITY;
   let ties = 0;
+  // A skipped plugin adds zeros (buffer 8 is never written): the loop then reads plain arrays.
+  const zeros = buffer(8, n);
+  const fit = s.fit;
+  const balanced = s.balanced ?? zeros;
+  const spread = s.spread ?? zeros;
+  const taint = s.taint;
+  const nodeAffinity = s.nodeAffinity ?? zeros;
+  const interPod = s.interPod ?? zeros;
+  const image = s.image;
   for (let i = 0; i < n; i++) {
     const t =
-      (s.fit[i] as number) * W_FIT +
-      (s.balanced?.[i] ?? 0) * W_BALANCED +
-      (s.spread?.[i] ?? 0) * W_SPREAD +
-      (s.taint[i] as number) * W_TAINT +
-      (s.nodeAffinity?.[i] ?? 0) * W_NODE_AFFINITY +
-      (s.interPod?.[i] ?? 0) * W_INTERPOD +
-      (s.image[i] as number) * W_IMAGE;
+      (fit[i] as number) * W_FIT +
+      (balanced[i] as number) * W_BALANCED +
+      (spread[i] as number) * W_SPREAD +
+      (taint[i] as number) * W_TAINT +
+      (nodeAffinity[i] as number) * W_NODE_AFFINITY +
+      (interPod[i] as number) * W_INTERPOD +
+      (image[i] as number) * W_IMAGE;
     totals[i] = t;
     if (t > best) {
       best = t;
@@ -205,6 +219,22 @@ export function prioritizeNodes(
 }
 
 const SKIPPED = '–';
+
+/**
+ * Each constraint's verdicts on label sets (labelsKey → selected), kept with the constraints
+ * (getConstraints hands a ReplicaSet's pods one list): a selector is immutable, so its verdict on
+ * a label set holds for every later cycle. Not engine state.
+ */
+const selectorMemos = new WeakMap<readonly SpreadConstraint[], Map<string, boolean>[]>();
+
+function selectorMemosOf(constraints: readonly SpreadConstraint[]): Map<string, boolean>[] {
+  let m = selectorMemos.get(constraints);
+  if (m === undefined) {
+    m = constraints.map(() => new Map<string, boolean>());
+    selectorMemos.set(constraints, m);
+  }
+  return m;
+}
 
 function allZero(m: ReadonlyMap<string, number>): boolean {
   for (const c of m.values()) if (c !== 0) return false;

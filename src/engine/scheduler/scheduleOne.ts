@@ -155,12 +155,7 @@ export function schedulePod(input: SchedulerInput, pod: Pod, start: number, prng
   const local: LocalFilters = { pod, nodeName: !!pod.spec.nodeName, affinity: na.kind !== 'skip' ? na.state : null, ports: requests.hostPorts, requests };
   const sig = signature(pod);
 
-  const pluginsWithNodes = na.kind === 'nodes' ? [Plugin.NodeAffinity] : [];
   const nodes = na.kind === 'nodes' ? namedNodes(input.cache, allNodes, na.nodeNames) : allNodes;
-  const absent =
-    na.kind === 'nodes'
-      ? newStatus('UnschedulableAndUnresolvable', Plugin.NodeAffinity, `node(s) didn't satisfy plugin(s) [${pluginsWithNodes.join(' ')}]`)
-      : newStatus('UnschedulableAndUnresolvable', '');
 
   // findNodesThatPassFilters: from where the last cycle stopped, until numNodesToFind fit.
   const toFind = numFeasibleNodesToFind(nodes.length);
@@ -192,6 +187,11 @@ export function schedulePod(input: SchedulerInput, pod: Pod, start: number, prng
   const next = (start + nf + statuses.size) % allNodes.length;
   const found = { pod: pod.metadata.name, feasible: nf, evaluated: nf + statuses.size, nodes: allNodes.length, toFind, start };
   if (nf === 0) {
+    const pluginsWithNodes = na.kind === 'nodes' ? [Plugin.NodeAffinity] : [];
+    const absent =
+      na.kind === 'nodes'
+        ? newStatus('UnschedulableAndUnresolvable', Plugin.NodeAffinity, `node(s) didn't satisfy plugin(s) [${pluginsWithNodes.join(' ')}]`)
+        : newStatus('UnschedulableAndUnresolvable', '');
     decide(log, 'findNodesThatFitPod', 'none', found);
     explainRejections(log, statuses);
     const plugins = new Set<string>(pluginsWithNodes);

@@ -23,6 +23,8 @@ function bump(m: TopologyToMatchedTermCount, key: string, value: string): void {
  */
 export function preFilter(pod: Pod, cache: SchedulerCache, allNodes: readonly NodeInfo[]): InterPodAffinityFilterState | null {
   const terms = affinityTerms(pod);
+  // Nothing repels the pod and it has no required terms: skip before counting anything.
+  if (cache.podsWithRequiredAntiAffinity === 0 && terms.requiredAffinity.length === 0 && terms.requiredAntiAffinity.length === 0) return null;
   const nsLabels = namespaceLabels(pod.metadata.namespace ?? 'default');
   const existingAntiAffinityCounts: TopologyToMatchedTermCount = new Map();
   if (cache.podsWithRequiredAntiAffinity > 0) {

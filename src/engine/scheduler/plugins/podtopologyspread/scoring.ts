@@ -36,6 +36,14 @@ export function preScore(
   count = filtered.length,
 ): SpreadScoreState {
   const requireAll = !systemDefaulted;
+  // The hostname domains are the nodes themselves: only the other keys need a pass over the nodes,
+  // and a key no node has (zones, on a cluster without them) has nothing to score.
+  let perNodeOnly = true;
+  for (const c of constraints) if (perNodeOnly && c.topologyKey !== LabelHostname && anyNodeHas(c.topologyKey)) perNodeOnly = false;
+  // Then nothing is counted and nothing ignored: the state follows from the constraints and the
+  // number of nodes scored, the same for cycle after cycle of a rollout.
+  const reusable = perNodeOnly && !requireAll;
+  if (reusable && lastPerNode !== null && lastPerNode.constraints === constraints && lastPerNode.count === count) return lastPerNode.state;
   const ignoredNodes = new Set<string>();
   const k = constraints.length;
   const tpValueToPodCounts: Map<string, number>[] = [];
@@ -48,9 +56,6 @@ export function preScore(
     keyed.push(false);
     hostname.push((constraints[i] as SpreadConstraint).topologyKey === LabelHostname);
   }
-  // The hostname domains are the nodes themselves: only the other keys need a pass over the nodes,
-  // and a key no node has (zones, on a cluster without them) has nothing to score.
-  const perNodeOnly = constraints.every((c, i) => hostname[i] || !anyNodeHas(c.topologyKey));
   for (let n = 0; !perNodeOnly || requireAll ? n < count : false; n++) {
     const ni = filtered[n] as NodeInfo;
     const labels = ni.node?.metadata.labels ?? {};
@@ -93,8 +98,13 @@ export function preScore(
       }
     }
   }
-  return { constraints, ignoredNodes, tpValueToPodCounts, topologyNormalizingWeight: topologyNormalizingWeight_ };
+  const state: SpreadScoreState = { constraints, ignoredNodes, tpValueToPodCounts, topologyNormalizingWeight: topologyNormalizingWeight_ };
+  if (reusable) lastPerNode = { constraints, count, state };
+  return state;
 }
+
+/** The last per-node-only state preScore made (not engine state: it is a function of its key). */
+let lastPerNode: { constraints: readonly SpreadConstraint[]; count: number; state: SpreadScoreState } | null = null;
 
 /**
  * hostnameCounts is the node's own share of score: for each kubernetes.io/hostname constraint, its
