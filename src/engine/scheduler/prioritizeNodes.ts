@@ -116,30 +116,44 @@ export function prioritizeNodes(
   const weights = spreadState !== null ? sameWeights(spreadState.topologyNormalizingWeight) : null;
   // The image table is cluster-wide (an image's share of nodes): only an empty one lets a node's score be reused.
   const imagesLocal = images.size === 0;
+  // Columns and buffers in locals: the loop below runs for 420 nodes per cycle.
+  const tFit = t.fit;
+  const tBalanced = t.balanced;
+  const tTaint = t.taint;
+  const tNodeAffinity = t.nodeAffinity;
+  const tSpread = t.spread;
+  const tSpreadWeights = t.spreadWeights;
+  const tImage = t.image;
+  const fitS = s.fit;
+  const balancedS = s.balanced;
+  const spreadS = s.spread;
+  const taintS = s.taint;
+  const nodeAffinityS = s.nodeAffinity;
+  const imageS = s.image;
   for (let i = 0; i < n; i++) {
     const r = rows[i] as number;
     // The node-local raw scores: this node's row (its filter verdict's) when it has them.
-    const fit = r >= 0 ? (t.fit[r] as number) : Number.NaN;
+    const fit = r >= 0 ? (tFit[r] as number) : Number.NaN;
     if (!Number.isNaN(fit)) {
-      s.fit[i] = fit;
-      if (s.balanced !== null) s.balanced[i] = t.balanced[r] as number;
-      s.taint[i] = t.taint[r] as number;
-      if (s.nodeAffinity !== null) s.nodeAffinity[i] = t.nodeAffinity[r] as number;
+      fitS[i] = fit;
+      if (balancedS !== null) balancedS[i] = tBalanced[r] as number;
+      taintS[i] = tTaint[r] as number;
+      if (nodeAffinityS !== null) nodeAffinityS[i] = tNodeAffinity[r] as number;
     } else {
       const ni = feasible[i] as NodeInfo;
-      s.fit[i] = leastScore(amounts(requests, ni, false, least));
-      if (s.balanced !== null) s.balanced[i] = balancedScore(amounts(requests, ni, true, used));
-      s.taint[i] = taintScore(tolerations, ni);
-      if (s.nodeAffinity !== null && prefs !== null && ni.node !== undefined) s.nodeAffinity[i] = nodeAffinityScore(prefs, ni.node);
+      fitS[i] = leastScore(amounts(requests, ni, false, least));
+      if (balancedS !== null) balancedS[i] = balancedScore(amounts(requests, ni, true, used));
+      taintS[i] = taintScore(tolerations, ni);
+      if (nodeAffinityS !== null && prefs !== null && ni.node !== undefined) nodeAffinityS[i] = nodeAffinityScore(prefs, ni.node);
       if (r >= 0) {
-        t.fit[r] = s.fit[i] as number;
-        t.balanced[r] = s.balanced?.[i] ?? 0;
-        t.taint[r] = s.taint[i] as number;
-        t.nodeAffinity[r] = s.nodeAffinity?.[i] ?? 0;
+        tFit[r] = fitS[i] as number;
+        tBalanced[r] = balancedS?.[i] ?? 0;
+        tTaint[r] = taintS[i] as number;
+        tNodeAffinity[r] = nodeAffinityS?.[i] ?? 0;
       }
     }
-    if (s.spread !== null && spreadState !== null) {
-      if (spreadLocal && r >= 0 && t.spreadWeights[r] === weights) s.spread[i] = t.spread[r] as number;
+    if (spreadS !== null && spreadState !== null) {
+      if (spreadLocal && r >= 0 && tSpreadWeights[r] === weights) spreadS[i] = tSpread[r] as number;
       else {
         const ni = feasible[i] as NodeInfo;
         let counts = r >= 0 ? (t.hostCounts[r] ?? null) : null;
@@ -148,19 +162,19 @@ export function prioritizeNodes(
           if (r >= 0) t.hostCounts[r] = counts;
         }
         const raw = topologySpreadScore(spreadState, ni, counts);
-        s.spread[i] = raw;
+        spreadS[i] = raw;
         if (spreadLocal && r >= 0) {
-          t.spread[r] = raw;
-          t.spreadWeights[r] = weights;
+          tSpread[r] = raw;
+          tSpreadWeights[r] = weights;
         }
       }
     }
     if (s.interPod !== null && interState !== null) s.interPod[i] = interPodScore(interState, feasible[i] as NodeInfo);
-    const image = imagesLocal && r >= 0 ? (t.image[r] as number) : Number.NaN;
-    if (!Number.isNaN(image)) s.image[i] = image;
+    const image = imagesLocal && r >= 0 ? (tImage[r] as number) : Number.NaN;
+    if (!Number.isNaN(image)) imageS[i] = image;
     else {
-      s.image[i] = imageScore(pod, feasible[i] as NodeInfo, images, allNodes.length);
-      if (imagesLocal && r >= 0) t.image[r] = s.image[i] as number;
+      imageS[i] = imageScore(pod, feasible[i] as NodeInfo, images, allNodes.length);
+      if (imagesLocal && r >= 0) tImage[r] = imageS[i] as number;
     }
   }
   defaultNormalizeScore(s.taint, true);

@@ -166,8 +166,8 @@ export function schedulePod(input: SchedulerInput, pod: Pod, start: number, prng
   // Every node listed: the node at position j is row j.
   const direct = nodes === t.order;
   let nf = 0;
-  for (let i = 0; i < nodes.length && nf < toFind; i++) {
-    const j = (start + i) % nodes.length;
+  const len = nodes.length;
+  for (let i = 0, j = start % len; i < len && nf < toFind; i++, j = j + 1 === len ? 0 : j + 1) {
     const ni = nodes[j] as NodeInfo;
     const r = direct ? j : rowOf(t, ni);
     let st: Status | null;
