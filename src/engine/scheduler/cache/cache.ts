@@ -8,7 +8,7 @@
 // The view is not part of a keyframe: it is a function of the store, rebuilt on first use after a
 // restore (buildSchedulerCache), so a seek costs nothing here until the scheduler next runs.
 import type { KubeObject, Node, Pod } from '../../api/types.ts';
-import { addPod, newNodeInfo, type NodeInfo, removePod, setNode } from '../framework/nodeInfo.ts';
+import { addPod, newNodeInfo, type NodeInfo, removePod, setDeleting, setNode } from '../framework/nodeInfo.ts';
 import type { VerdictTable } from '../nodeVerdicts.ts';
 import { LabelFailureDomainBetaRegion, LabelFailureDomainBetaZone, LabelTopologyRegion, LabelTopologyZone } from '../framework/types.ts';
 
@@ -101,6 +101,15 @@ export function schedulerCacheOnWrite(c: SchedulerCache, prev: KubeObject | unde
     !a.metadata.deletionTimestamp === !b.metadata.deletionTimestamp
   ) {
     return;
+  }
+  if (a !== undefined && b !== undefined && a.spec === b.spec && a.metadata.labels === b.metadata.labels && a.metadata.namespace === b.metadata.namespace) {
+    // Only the deletion state changed (a graceful delete): the pod's requests, ports and affinity
+    // stay on its node; only the label groups, which leave terminating pods out, move.
+    const ni = c.nodes.get(a.spec.nodeName as string);
+    if (ni?.node !== undefined && ni.pods.has(key)) {
+      setDeleting(ni, key, a, b);
+      return;
+    }
   }
   if (a !== undefined) {
     const ni = c.nodes.get(a.spec.nodeName as string);

@@ -194,6 +194,20 @@ export function removePod(ni: NodeInfo, key: string, pod: Pod): void {
 }
 
 /**
+ * setDeleting replaces a pod bound here by its version with the deletion state changed (same
+ * spec, labels and namespace): removePod then addPod, without taking its requests, ports and
+ * affinity counts out and putting them back (they come to the same numbers).
+ */
+export function setDeleting(ni: NodeInfo, key: string, prev: Pod, next: Pod): void {
+  ni.pods.delete(key);
+  ni.generation++;
+  countLabels(ni, prev, -1);
+  ni.pods.set(key, next);
+  ni.generation++;
+  countLabels(ni, next, 1);
+}
+
+/**
  * countPodsMatchSelector counts the node's pods in namespace `ns` that the selector selects,
  * terminating pods left out (podtopologyspread/common.go, see kubernetes#87621). Pods are
  * counted by label set, so a node running 40 pods of two ReplicaSets tests two label sets;
