@@ -164,6 +164,16 @@ describe('writes', () => {
     expect(big.status).toBe(413);
   });
 
+  it('refuses a protobuf create (kubectl create deployment sends one) with a 415 naming JSON, and a protobuf patch naming the patch types', async () => {
+    const pb = { 'Content-Type': 'application/vnd.kubernetes.protobuf' };
+    const create = await fetch(`${s.url}${D}`, { method: 'POST', headers: pb, body: 'k8s\u0000' });
+    expect(create.status).toBe(415);
+    expect((await create.json()).message).toBe('the body of the request was in an unknown format - accepted media types include: application/json');
+    const patch = await fetch(`${s.url}${D}/web`, { method: 'PATCH', headers: pb, body: 'k8s\u0000' });
+    expect(patch.status).toBe(415);
+    expect((await patch.json()).message).toContain('accepted media types include: application/json-patch+json, application/merge-patch+json');
+  });
+
   it('answers 422 with one cause per field error', async () => {
     const d = webDeployment(-2);
     const r = await fetch(`${s.url}${D}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...d, metadata: { name: 'neg' } }) });

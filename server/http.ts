@@ -184,7 +184,9 @@ async function serveWrite(o: ApiServerOptions, req: IncomingMessage, res: Server
   const mediaType = contentType.split(';')[0]?.trim() ?? '';
   let body: unknown;
   if (raw.length > 0) {
-    if (mediaType.includes('protobuf') || mediaType.includes('yaml')) return sendStatus(res, newUnsupportedMediaType(mediaType));
+    if (mediaType.includes('protobuf') || mediaType.includes('yaml')) {
+      return sendStatus(res, newUnsupportedMediaType(mediaType, req.method === 'PATCH' ? undefined : ['application/json']));
+    }
     try {
       body = JSON.parse(raw.toString('utf8'));
     } catch (e) {

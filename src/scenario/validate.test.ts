@@ -60,6 +60,7 @@ describe('validateScenario', () => {
       with_({ cluster: { nodeDefaults: { allocatable: { memory: '-1Gi' } } } }),
       'cluster.nodeDefaults.allocatable.memory: Invalid value: "-1Gi": must be greater than or equal to 0',
     ],
+    ['a node pods count is a fractional string', with_({ cluster: { nodes: 1, nodeDefaults: { allocatable: { pods: '1.5' } } } }), 'cluster.nodeDefaults.allocatable.pods: must be a whole number from 0 to 10,000'],
     ['a node pods count is fractional', with_({ cluster: { nodes: 1, nodeDefaults: { allocatable: { pods: 1.5 } } } }), 'cluster.nodeDefaults.allocatable.pods: must be a whole number from 0 to 10,000'],
     ['allocatable has an unknown resource', with_({ cluster: { nodes: [{ name: 'a', allocatable: { gpu: 1 } }] } }), 'cluster.nodes[0].allocatable.gpu: unknown field (did you mean "cpu"?)'],
     ['nodes is negative', with_({ cluster: { nodes: -1 } }), 'cluster.nodes: must be a whole number of nodes ≥ 0, or a list of nodes'],
@@ -282,6 +283,11 @@ describe('validateScenario', () => {
     ],
   ])('reports the field path when %s', (_what, scenario, message) => {
     expect(firstError(scenario)).toBe(message);
+  });
+
+  it('takes allocatable.pods written as a Node writes it, the quantity string "110"', () => {
+    const r = validateScenario(with_({ cluster: { nodes: 1, nodeDefaults: { allocatable: { pods: '110' } } } }));
+    expect(r.ok && r.value.cluster?.nodeDefaults?.allocatable?.pods).toBe(110);
   });
 
   it('explains a newer file version instead of listing its fields', () => {

@@ -182,7 +182,7 @@ export function quantityProblem(x: string): string | null {
 /**
  * validateAllocatable checks `allocatable`: cpu and memory must parse as Kubernetes quantities
  * (apimachinery's own message otherwise) and not be negative (`must be greater than or equal to
- * 0`, as ValidateResourceQuantityValue says); pods is a whole number.
+ * 0`, as ValidateResourceQuantityValue says); pods is a whole number (110 or "110").
  */
 function validateAllocatable(issues: Issues, path: string, x: unknown): AllocatableSpec | undefined {
   if (!isRecord(x)) {
@@ -205,7 +205,8 @@ function validateAllocatable(issues: Issues, path: string, x: unknown): Allocata
     else out[k] = v;
   }
   if (has(x, 'pods')) {
-    const m = x.pods;
+    // A Node's status.allocatable writes it as a quantity string ("110"); a whole number either way.
+    const m = typeof x.pods === 'string' && /^\d{1,6}$/.test(x.pods) ? Number(x.pods) : x.pods;
     if (typeof m === 'number' && Number.isInteger(m) && m >= 0 && m <= MAX_PODS_LIMIT) out.pods = m;
     else report(issues, field(path, 'pods'), `must be a whole number from 0 to ${formatCount(MAX_PODS_LIMIT)}`);
   }

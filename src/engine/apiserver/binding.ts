@@ -5,6 +5,7 @@
 import type { KubeObject, PodSpec, PodStatus } from '../api/types.ts';
 import { toRFC3339 } from '../lib/time.ts';
 import { type ApiResult, newConflict, newNotFound } from './errors.ts';
+import { withResourceVersion } from './layout.ts';
 import { emit, keysAre, type StoreState, type WriteContext } from './store.ts';
 
 /** The keys of a pod as createObject stores it, before its first status. */
@@ -43,7 +44,7 @@ export function bindPod(st: StoreState, ctx: WriteContext, key: string, uid: str
   if (cur.spec.nodeName) return { ok: false, error: newConflict('Pod', cur.metadata.name) };
   const conditions = (cur.status?.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
   conditions.push({ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: toRFC3339(ctx.now) });
-  const metadata = { ...cur.metadata, resourceVersion: String(++st.rv) };
+  const metadata = withResourceVersion(cur.metadata, String(++st.rv));
   const spec = boundSpec(cur.spec, nodeName);
   // A new pod has no status yet: then the status and the pod are written as literals, with the
   // keys in the order the spreads below give them (see createLiteral for why).

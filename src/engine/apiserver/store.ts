@@ -18,6 +18,9 @@ import { type ApiError, type ApiResult, newAlreadyExists, newConflict, newForbid
 import { invalidMessage } from './fieldErrors.ts';
 import { validateUpdate } from './updateValidation.ts';
 import { buildSchedulerCache, type SchedulerCache, schedulerCacheOnWrite } from '../scheduler/cache/cache.ts';
+import { keysAre, POD_META_STORED, withMetadata, withMetadataStatus, withResourceVersion } from './layout.ts';
+
+export { keysAre };
 
 /** One write as a watch event: what a watcher of `kind` receives. */
 export interface WatchRecord {
@@ -179,34 +182,19 @@ export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
   meta.creationTimestamp = toRFC3339(ctx.now);
   if (GENERATION_KINDS.has(obj.kind)) meta.generation = 1;
   if ('deletionTimestamp' in meta) delete meta.deletionTimestamp;
-  const stored = { ...admitted, metadata: meta } as T;
+  const stored = withMetadata(admitted, meta);
   emit(st, ctx, 'ADDED', stored, key);
   return { ok: true, object: stored };
 }
 
-/**
- * keysAre: o's enumerable keys are exactly `keys`, in this order. A writer that knows the keys
- * can then build `{ ...o, k: v }` as a literal: V8 copies a spread that gains a key it lacks by a
- * slow path (300,000 such copies of an 8-key object took 0.4–1 s, a copy that only replaces
- * values 0.02–0.04 s).
- */
-export function keysAre(o: object, keys: readonly string[]): boolean {
-  let i = 0;
-  for (const k in o) {
-    if (k !== keys[i]) return false;
-    i++;
-  }
-  return i === keys.length;
-}
-
 /** The metadata keys of an Event as recordEvent writes it, and of a pod from a controller's template. */
 const EVENT_META: readonly string[] = ['name', 'namespace'];
-/** The kubelet's clock-named Events (tx.ts nameUid) bring their own uid. */
+/** An Event named from the clock, which brings its own uid (tx.ts nameUid). */
 const EVENT_META_UID: readonly string[] = ['name', 'namespace', 'uid'];
+/** An Event's metadata once stored. */
+const EVENT_META_STORED: readonly string[] = ['name', 'namespace', 'uid', 'resourceVersion', 'creationTimestamp'];
 const POD_META: readonly string[] = ['name', 'generateName', 'namespace', 'labels', 'ownerReferences'];
 
-/** POD_META as the store keeps it once created. */
-const POD_META_STORED: readonly string[] = [...POD_META, 'uid', 'resourceVersion', 'creationTimestamp'];
 
 /**
  * deletingPodMeta is `{ ...m, resourceVersion, deletionTimestamp, deletionGracePeriodSeconds }`
@@ -228,7 +216,7 @@ function deletingPodMeta(m: ObjectMeta, resourceVersion: string, deletionTimesta
 }
 
 /**
- * createLiteral is createObject for the shapes of metadata the controllers create by the
+ * createLiteral is createObject for the two shapes of metadata the controllers create by the
  * thousand (EVENT_META, EVENT_META_UID, POD_META): the same stored object, with its metadata written as one
  * literal. A copy by spread that then gains uid, resourceVersion and creationTimestamp is, for
  * V8, an object whose layout changes three times after it was made: measured four times slower
@@ -250,8 +238,8 @@ function createLiteral<T extends KubeObject>(st: StoreState, ctx: WriteContext, 
     }
   } else key = `${namespace}/${name}`;
   if (st.objects[obj.kind].has(key)) return { ok: false, error: newAlreadyExists(obj.kind, name) };
-  // As in createObject: an Event's own uid is kept, anything else gets one drawn.
-  const uid = obj.kind === 'Event' && src.uid ? src.uid : uuid(ctx.prng);
+  // A clock-named Event keeps the uid it brings (no draw), as in createObject.
+  const uid = !pod && src.uid ? src.uid : uuid(ctx.prng);
   const admitted = obj.kind === 'Pod' ? (admitPod(obj) as T) : obj;
   if (pod && st.objects.ResourceQuota.size > 0) {
     // Validating admission sees the generated name (BeforeCreate ran); a refused pod used its draws.
@@ -272,7 +260,7 @@ function createLiteral<T extends KubeObject>(st: StoreState, ctx: WriteContext, 
         creationTimestamp,
       }
     : { name, namespace, uid, resourceVersion, creationTimestamp };
-  const stored = { ...admitted, metadata: meta } as T;
+  const stored = withMetadata(admitted, meta);
   emit(st, ctx, 'ADDED', stored, key);
   return { ok: true, object: stored };
 }
@@ -298,17 +286,15 @@ export function updateObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
   const cur = c.object;
   const immutable = validateUpdate(cur, obj);
   if (immutable.length) return { ok: false, error: newInvalid(invalidMessage(obj.kind, obj.metadata.name, immutable)) };
-  const meta: ObjectMeta = {
-    ...obj.metadata,
-    uid: cur.metadata.uid,
-    creationTimestamp: cur.metadata.creationTimestamp,
-    resourceVersion: String(st.rv + 1),
-  };
+  const meta: ObjectMeta =
+    obj.kind === 'Event' && keysAre(obj.metadata, EVENT_META_STORED)
+      ? { name: obj.metadata.name, namespace: obj.metadata.namespace, uid: cur.metadata.uid, resourceVersion: String(st.rv + 1), creationTimestamp: cur.metadata.creationTimestamp }
+      : { ...obj.metadata, uid: cur.metadata.uid, creationTimestamp: cur.metadata.creationTimestamp, resourceVersion: String(st.rv + 1) };
   if (cur.metadata.deletionTimestamp) meta.deletionTimestamp = cur.metadata.deletionTimestamp;
   if (GENERATION_KINDS.has(obj.kind)) {
     meta.generation = (cur.metadata.generation ?? 1) + (jsonEqual(specOf(cur), specOf(obj)) ? 0 : 1);
   }
-  const stored = { ...obj, metadata: meta } as T;
+  const stored = withMetadata(obj, meta);
   if ('status' in cur && cur.status !== undefined) (stored as { status?: unknown }).status = cur.status;
   else delete (stored as { status?: unknown }).status;
   if (jsonEqual(stored, { ...cur, metadata: { ...cur.metadata, resourceVersion: meta.resourceVersion } })) {
@@ -340,9 +326,9 @@ export function updateStatus<T extends KubeObject>(
   // The Deployment status strategy resets spec and labels only, so annotations written with
   // UpdateStatus stick (the controller sets the revision annotation that way).
   const annotations = obj.kind === 'Deployment' ? obj.metadata.annotations : cur.metadata.annotations;
-  const meta: ObjectMeta = { ...cur.metadata, resourceVersion: String(++st.rv) };
+  const meta: ObjectMeta = withResourceVersion(cur.metadata, String(++st.rv));
   if (annotations) meta.annotations = annotations;
-  const stored = { ...cur, metadata: meta, status } as T;
+  const stored = withMetadataStatus(cur, meta, status);
   emit(st, ctx, 'MODIFIED', stored, key);
   return { ok: true, object: stored };
 }
@@ -371,12 +357,12 @@ export function deleteObject(
       if (grace > 0) {
         const resourceVersion = String(++st.rv);
         const deletionTimestamp = toRFC3339(ctx.now + grace * 1000);
-        const stored: KubeObject = {
-          ...cur,
-          metadata: keysAre(cur.metadata, POD_META_STORED)
+        const stored: KubeObject = withMetadata(
+          cur,
+          keysAre(cur.metadata, POD_META_STORED)
             ? deletingPodMeta(cur.metadata, resourceVersion, deletionTimestamp, grace)
             : { ...cur.metadata, resourceVersion, deletionTimestamp, deletionGracePeriodSeconds: grace },
-        };
+        );
         emit(st, ctx, 'MODIFIED', stored, key);
         return { ok: true, object: stored };
       }
@@ -389,10 +375,7 @@ export function deleteObject(
 export function removeObject(st: StoreState, ctx: WriteContext, kind: Kind, key: string): ApiResult<KubeObject> {
   const cur = st.objects[kind].get(key);
   if (!cur) return { ok: false, error: newNotFound(kind, key.split('/').pop() ?? key) };
-  const gone: KubeObject = {
-    ...cur,
-    metadata: { ...cur.metadata, resourceVersion: String(++st.rv) },
-  } as KubeObject;
+  const gone: KubeObject = withMetadata(cur, withResourceVersion(cur.metadata, String(++st.rv)));
   emit(st, ctx, 'DELETED', gone, key);
   return { ok: true, object: gone };
 }

@@ -39,24 +39,23 @@ export interface RankKey {
  * ranks the same old pods about 25 times and reads each one once. Only rank and the two buckets
  * depend on the ranking (node counts and clock), and setRank sets them before each sort.
  *
- * The keys are found by the pod's cache key and are valid only for the pod object they were read
- * from (key.pod === pod), so a ranking touches neither the pod nor its status once its key is
- * known. This memo is no engine state: a run restored from a keyframe computes the same keys. It
- * is emptied when it grows past MEMO_LIMIT names, so it never holds more than that many pods.
+ * The keys are found by the pod object itself, in a WeakMap: a key lives as long as its pod, so
+ * the 10,000 pods a rolling update deletes are not kept after the store lets them go (a memo by
+ * name kept each one, ~9 MB, until it was emptied at 100,000 names). This memo is no engine state:
+ * a run restored from a keyframe computes the same keys.
  */
-const keyByName = new Map<string, RankKey>();
-const MEMO_LIMIT = 100_000;
+const keyByPod = new WeakMap<Pod, RankKey>();
 
 function isZero(ts: string | undefined): boolean {
   return !ts || ts.startsWith('0001-01-01T00:00:00');
 }
 
-function podKeyOf(pod: Pod, name: string): RankKey {
-  const hit = keyByName.get(name);
-  if (hit?.pod === pod) return hit;
-  const k = readKey(pod);
-  if (keyByName.size >= MEMO_LIMIT) keyByName.clear();
-  keyByName.set(name, k);
+function podKeyOf(pod: Pod): RankKey {
+  let k = keyByPod.get(pod);
+  if (k === undefined) {
+    k = readKey(pod);
+    keyByPod.set(pod, k);
+  }
   return k;
 }
 
@@ -114,8 +113,8 @@ export function rankKey(pod: Pod, rank: number, nowMs: number): RankKey {
  */
 export function activeRankedKeys(pods: ReadonlyMap<string, Pod>, podsOnNode: ReadonlyMap<string, number>, nowMs: number): RankKey[] {
   const keys: RankKey[] = [];
-  pods.forEach((pod, name) => {
-    const k = podKeyOf(pod, name);
+  pods.forEach((pod) => {
+    const k = podKeyOf(pod);
     if (!k.active) return;
     setRank(k, podsOnNode.get(k.node) ?? 0, nowMs);
     keys.push(k);

@@ -141,11 +141,13 @@ function applyRuns(tx: Tx, pod: Pod, podKey: string, ps0: PodProbes, runs: reado
   for (const r of runs) {
     const w = ps.workers[r.worker];
     if (!w) continue;
-    const values = { pod: name, container: w.container, probe: w.probeType, run: r.out.run, time: r.t / 1000 };
+    // Literals, not spreads of one `values` that gain keys: a spread that adds keys takes V8's slow
+    // path, and a 10,000-replica probed rollout writes 30,000 of these.
+    const time = r.t / 1000;
     if (r.out.ran === 'Failure') {
       const output = outputOf(pod, w, ps.facts, r.t, pod.status?.podIP ?? podIP(pod));
       recordEvent(tx, pod, 'Warning', 'Unhealthy', unhealthyMessage(w.probeType, output), 'kubelet', 'clock');
-      decide(tx.decisions, 'doProbe', 'failed', { ...values, threshold: w.timing.failureThreshold, output });
+      decide(tx.decisions, 'doProbe', 'failed', { pod: name, container: w.container, probe: w.probeType, run: r.out.run, time, threshold: w.timing.failureThreshold, output });
       note(tx, 'probeFailed', { pod: name, probe: probeTypeString(w.probeType) });
     }
     if (r.out.set === null || r.out.set === r.before) continue;
@@ -153,9 +155,9 @@ function applyRuns(tx: Tx, pod: Pod, podKey: string, ps0: PodProbes, runs: reado
     if (w.probeType === 'readiness') {
       const ready = r.out.set === 'Success';
       const threshold = ready ? w.timing.successThreshold : w.timing.failureThreshold;
-      decide(tx.decisions, 'doProbe', ready ? 'ready' : 'notReady', { ...values, threshold });
+      decide(tx.decisions, 'doProbe', ready ? 'ready' : 'notReady', { pod: name, container: w.container, probe: w.probeType, run: r.out.run, time, threshold });
     } else if (w.probeType === 'startup' && r.out.set === 'Success') {
-      decide(tx.decisions, 'doProbe', 'started', values);
+      decide(tx.decisions, 'doProbe', 'started', { pod: name, container: w.container, probe: w.probeType, run: r.out.run, time });
       note(tx, 'startupSucceeded', { pod: name, container: w.container });
     }
   }

@@ -26,10 +26,12 @@ export function cond(type: PodCondition['type'], ok: boolean, now: string, prev:
   // reads the old object in place, so a kept condition (4 of the 5 at each of 30,000 writes of
   // a 10,000-pod rollout) allocates nothing.
   if (old && sameFields(old, type, status, lastTransitionTime, r, m)) return old;
-  const c: PodCondition = { type, status, lastProbeTime: null, lastTransitionTime };
-  if (r !== undefined) c.reason = r;
-  if (m !== undefined) c.message = m;
-  return c;
+  // Literals with every key at once: a condition that gains reason and message afterwards keeps
+  // them in a separate property array (~50 bytes more, for each of 10,000 pods' Pending versions).
+  if (r !== undefined && m !== undefined) return { type, status, lastProbeTime: null, lastTransitionTime, reason: r, message: m };
+  if (r !== undefined) return { type, status, lastProbeTime: null, lastTransitionTime, reason: r };
+  if (m !== undefined) return { type, status, lastProbeTime: null, lastTransitionTime, message: m };
+  return { type, status, lastProbeTime: null, lastTransitionTime };
 }
 
 /**

@@ -18,6 +18,13 @@ export function fnv32a(bytes: Iterable<number>): number {
   return h >>> 0;
 }
 
+/** fnv32aAfter is fnv32a([first, ...bytes]) without building that array. */
+export function fnv32aAfter(first: number, bytes: readonly number[]): number {
+  let h = Math.imul(FNV32_OFFSET ^ (first & 0xff), FNV32_PRIME) >>> 0;
+  for (let j = 0; j < bytes.length; j++) h = Math.imul(h ^ ((bytes[j] as number) & 0xff), FNV32_PRIME) >>> 0;
+  return h;
+}
+
 /** utf8Bytes encodes a string as UTF-8 without relying on TextEncoder. */
 export function utf8Bytes(s: string): number[] {
   const out: number[] = [];

@@ -102,21 +102,33 @@ export interface CorrelatedEvent {
   message: string;
 }
 
+/*
+ * The three keys, as client-go's (getEventKey, getSpamKey, EventAggregatorByReasonFunc) but shorter
+ * with the same equalities: each recorder has its own correlator, so the source (component, host)
+ * is the same for every key of a cache and is left out; an object with a uid is named by its uid
+ * alone (kind, namespace, name and apiVersion never change under one uid). A NUL separates the
+ * parts (no name, reason or message holds one). A pod's spam key is then its uid string itself, and
+ * 84,000 entries of a 10,000-replica rollout weigh ~9 MB less than with the 140-character keys.
+ */
+
+/** objectKey names the Event's object in its recorder's caches. */
+function objectKey(e: CorrelatedEvent): string {
+  return e.uid !== '' ? e.uid : [e.kind, e.namespace, e.name, e.apiVersion].join('\u0000');
+}
+
 /** getEventKey: source, object, type, reason and message (the field path is always empty here). */
 export function getEventKey(e: CorrelatedEvent): string {
-  return [e.component, e.host, e.kind, e.namespace, e.name, '', e.uid, e.apiVersion, e.type, e.reason, e.message].join(
-    '',
-  );
+  return [objectKey(e), e.type, e.reason, e.message].join('\u0000');
 }
 
 /** getSpamKey: source and object. */
 export function getSpamKey(e: CorrelatedEvent): string {
-  return [e.component, e.host, e.kind, e.namespace, e.name, e.uid, e.apiVersion].join('');
+  return objectKey(e);
 }
 
 /** eventAggregatorByReasonFunc: everything but the message (the reporting fields are empty). */
 function eventAggregatorByReasonFunc(e: CorrelatedEvent): string {
-  return [e.component, e.host, e.kind, e.namespace, e.name, e.uid, e.apiVersion, e.type, e.reason, '', ''].join('');
+  return [objectKey(e), e.type, e.reason].join('\u0000');
 }
 
 /** What eventAggregate decided: the message to write and the key it is observed under. */
@@ -135,10 +147,12 @@ export interface Aggregated {
 export function eventAggregate(c: EventCorrelatorState, e: CorrelatedEvent, nowMs: number, prng: PrngState): Aggregated {
   const eventKey = getEventKey(e);
   const aggregateKey = eventAggregatorByReasonFunc(e);
-  let record = lruGet(c.aggregate, aggregateKey);
+  // A plain get: the lruAdd below makes the key the most recently used either way.
+  let record = c.aggregate.get(aggregateKey);
   // A record older than the interval starts afresh (a missing one too).
   if (record === undefined || nowMs - record.lastMs > defaultAggregateIntervalMs) record = { localKeys: [], lastMs: nowMs };
-  let localKeys = record.localKeys.includes(e.message) ? record.localKeys : [...record.localKeys, e.message];
+  // concat, not a spread: a spread array keeps spare room (~190 bytes for one message, 30,000 records).
+  let localKeys = record.localKeys.includes(e.message) ? record.localKeys : record.localKeys.concat(e.message);
   if (localKeys.length < defaultAggregateMaxEvents) {
     lruAdd(c.aggregate, aggregateKey, { localKeys, lastMs: nowMs });
     return { message: e.message, key: eventKey, aggregated: false };
@@ -156,7 +170,7 @@ export function eventAggregate(c: EventCorrelatorState, e: CorrelatedEvent, nowM
  * write, as client-go's logger does.
  */
 export function eventObserve(c: EventCorrelatorState, key: string, newName: () => string, nowIso: string): EventLog {
-  const last = lruGet(c.logs, key);
+  const last = c.logs.get(key);
   const log: EventLog =
     last !== undefined && last.count > 0
       ? { count: last.count + 1, firstTimestamp: last.firstTimestamp, name: last.name }
@@ -171,7 +185,7 @@ export function eventObserve(c: EventCorrelatorState, key: string, newName: () =
  */
 export function spamFilter(c: EventCorrelatorState, e: CorrelatedEvent, nowMs: number): boolean {
   const key = getSpamKey(e);
-  const prev = lruGet(c.spam, key);
+  const prev = c.spam.get(key);
   const elapsed = prev === undefined ? 0 : Math.max(0, nowMs - prev.lastMs);
   const tokens = Math.min(defaultSpamBurst, (prev?.tokens ?? defaultSpamBurst) + (elapsed / 1000) * defaultSpamQPS);
   const accept = tokens >= 1;

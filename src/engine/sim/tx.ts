@@ -17,7 +17,7 @@ import {
 import { namespaceExists, namespaceObject } from '../apiserver/admission/namespaceAutoProvision.ts';
 import { add as queueAdd } from '../client/workqueue.ts';
 import { hexString, type PrngState } from '../lib/prng.ts';
-import { fnv32a, utf8Bytes } from '../lib/hash.ts';
+import { fnv32aAfter, utf8Bytes } from '../lib/hash.ts';
 import { EPOCH_UNIX_MS, toRFC3339 } from '../lib/time.ts';
 import { type CorrelatedEvent, defaultAggregateMaxEvents, eventAggregate, eventObserve, getEventKey, newEventCorrelator, spamFilter } from './eventCorrelator.ts';
 import { heapPush } from './eventQueue.ts';
@@ -177,9 +177,9 @@ export function clockEventName(object: string, nowMs: number): string {
  */
 export function nameUid(name: string): string {
   const bytes = utf8Bytes(name);
-  let hex = '';
-  for (let i = 0; i < 4; i++) hex += fnv32a([i, ...bytes]).toString(16).padStart(8, '0');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((Number.parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  const hex = [0, 1, 2, 3].map((i) => fnv32aAfter(i, bytes).toString(16).padStart(8, '0')).join('');
+  // One flat string (a join, not nested template pieces): 30,000 Events' uids weigh 2.4 MB, not 6.
+  return [hex.slice(0, 8), hex.slice(8, 12), `4${hex.slice(13, 16)}`, `${((Number.parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}`, hex.slice(20, 32)].join('-');
 }
 
 /**
@@ -225,14 +225,14 @@ export function recordEvent(
   const full = component !== 'default-scheduler';
   const agg = full ? eventAggregate(corr, e, tx.now, tx.st.prng) : { message, key: getEventKey(e), aggregated: false };
   const log = eventObserve(corr, agg.key, () => (named === 'clock' ? clockEventName(meta.name, tx.now) : `${meta.name}.${hexString(tx.st.prng, 16)}`), tx.nowIso);
-  const about = { reason, kind: involved.kind, name: meta.name, recorder, count: log.count };
   if (full && spamFilter(corr, e, tx.now)) {
-    decide(tx.decisions, 'eventCorrelate', 'spamDropped', about);
+    decide(tx.decisions, 'eventCorrelate', 'spamDropped', { reason, kind: involved.kind, name: meta.name, recorder, count: log.count });
     return;
   }
   if (agg.aggregated) {
     // 10 distinct messages: 9 were written as Events of their own, the 10th and every later one
     // raise the count of the one combined Event (count 5 = the 10th to the 14th message).
+    const about = { reason, kind: involved.kind, name: meta.name, recorder, count: log.count };
     decide(tx.decisions, 'eventCorrelate', 'aggregated', { ...about, max: defaultAggregateMaxEvents, separate: defaultAggregateMaxEvents - 1 });
   }
   const key = `${namespace}/${log.name}`;

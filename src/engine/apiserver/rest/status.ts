@@ -124,9 +124,16 @@ export function newRequestEntityTooLarge(limitBytes: number): Status {
   return failure(413, 'RequestEntityTooLarge', `Request entity too large: limit is ${limitBytes}`);
 }
 
-/** newUnsupportedMediaType: 415 for a patch content type the server does not take. */
-export function newUnsupportedMediaType(contentType: string): Status {
-  return failure(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml, application/strategic-merge-patch+json`, {
+/** The patch content types a PATCH takes, in kube-apiserver's order. */
+export const PATCH_MEDIA_TYPES: readonly string[] = ['application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml', 'application/strategic-merge-patch+json'];
+
+/**
+ * newUnsupportedMediaType: 415 for a body in a content type the server does not take, listing
+ * those it does (a PATCH: PATCH_MEDIA_TYPES; a create or update: JSON, the one serializer here —
+ * `kubectl create deployment` sends protobuf).
+ */
+export function newUnsupportedMediaType(contentType: string, accepted: readonly string[] = PATCH_MEDIA_TYPES): Status {
+  return failure(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`, {
     kind: contentType,
   });
 }

@@ -101,22 +101,51 @@ export function replicaSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | un
 /** getPodFromTemplate builds a pod for the ReplicaSet (controller.GetPodFromTemplate). */
 function getPodFromTemplate(rs: ReplicaSet): Pod {
   const t = rs.spec.template;
+  const shared = podMetaParts(rs);
   const pod: Pod = {
     apiVersion: 'v1',
     kind: 'Pod',
     metadata: {
       name: '',
-      generateName: `${rs.metadata.name}-`,
+      generateName: shared.generateName,
       namespace: rs.metadata.namespace ?? 'default',
-      labels: { ...(t.metadata?.labels ?? {}) },
-      ownerReferences: [
-        { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: rs.metadata.name, uid: rs.metadata.uid ?? '', controller: true, blockOwnerDeletion: true },
-      ],
+      labels: shared.labels,
+      ownerReferences: shared.ownerReferences,
     },
     spec: structuredCloneSpec(t.spec),
   };
   if (t.metadata?.annotations) pod.metadata.annotations = { ...t.metadata.annotations };
   return pod;
+}
+
+interface PodMetaParts {
+  generateName: string;
+  labels: Record<string, string>;
+  ownerReferences: NonNullable<Pod['metadata']['ownerReferences']>;
+}
+
+/**
+ * The generateName, labels and ownerReferences every pod of a ReplicaSet gets, one copy per
+ * template object (a ReplicaSet's versions share their template, and each template belongs to
+ * one ReplicaSet): API objects are never changed in place, so 10,000 pods, and each of their
+ * versions, need not each hold their own (~120 bytes a pod in Node).
+ */
+const metaParts = new WeakMap<object, PodMetaParts>();
+
+function podMetaParts(rs: ReplicaSet): PodMetaParts {
+  const t = rs.spec.template;
+  let parts = metaParts.get(t);
+  const uid = rs.metadata.uid ?? '';
+  const ref = parts?.ownerReferences[0];
+  if (parts === undefined || ref?.name !== rs.metadata.name || ref.uid !== uid) {
+    parts = {
+      generateName: `${rs.metadata.name}-`,
+      labels: { ...(t.metadata?.labels ?? {}) },
+      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: rs.metadata.name, uid, controller: true, blockOwnerDeletion: true }],
+    };
+    metaParts.set(t, parts);
+  }
+  return parts;
 }
 
 /**

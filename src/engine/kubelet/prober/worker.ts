@@ -117,11 +117,8 @@ export interface ProbeOutcome {
  * pod's deletionTimestamp, which ends a liveness or startup worker with a last Success.
  */
 export function doProbe(w: ProbeWorker, c: ContainerView, nowMs: number, probe: () => Result, deleting = false): ProbeOutcome {
+  // Each `w.result = out.set = …` below is the results manager's Set (no closure: one per probe run).
   const out: ProbeOutcome = { keepGoing: true, ran: null, set: null, newContainer: false, skipped: null, run: 0 };
-  const set = (r: Result) => {
-    w.result = r;
-    out.set = r;
-  };
   if (c.podFinished) {
     out.keepGoing = false;
     return out;
@@ -132,7 +129,7 @@ export function doProbe(w: ProbeWorker, c: ContainerView, nowMs: number, probe: 
   }
   if (w.containerID !== c.containerID) {
     w.containerID = c.containerID;
-    set(INITIAL_VALUE[w.probeType]);
+    w.result = out.set = INITIAL_VALUE[w.probeType];
     w.onHold = false;
     out.newContainer = true;
   }
@@ -141,14 +138,14 @@ export function doProbe(w: ProbeWorker, c: ContainerView, nowMs: number, probe: 
     return out;
   }
   if (!c.running) {
-    set('Failure');
+    w.result = out.set = 'Failure';
     out.skipped = 'notRunning';
     // The worker stops only when the container will not be restarted (never in a workload's pod).
     if (c.terminatedForGood) out.keepGoing = false;
     return out;
   }
   if (deleting && (w.probeType === 'liveness' || w.probeType === 'startup')) {
-    set('Success');
+    w.result = out.set = 'Success';
     out.keepGoing = false;
     return out;
   }
@@ -171,7 +168,7 @@ export function doProbe(w: ProbeWorker, c: ContainerView, nowMs: number, probe: 
   if ((result === 'Failure' && w.resultRun < w.timing.failureThreshold) || (result === 'Success' && w.resultRun < w.timing.successThreshold)) {
     return out;
   }
-  set(result);
+  w.result = out.set = result;
   // A liveness failure restarts the container; a startup result (either one) is final for this
   // container: the worker holds until it sees the next one (kubernetes#117153).
   if ((w.probeType === 'liveness' && result === 'Failure') || w.probeType === 'startup') {

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { Event, KubeObject, ObjectMeta, Pod } from '../api/types.ts';
+import { keysAre, withMetadata, withMetadataStatus, withResourceVersion } from './layout.ts';
+
+const podMeta: ObjectMeta = {
+  name: 'web-1',
+  generateName: 'web-',
+  namespace: 'default',
+  labels: { app: 'web' },
+  ownerReferences: [],
+  uid: 'u1',
+  resourceVersion: '5',
+  creationTimestamp: '2026-01-01T00:00:00Z',
+};
+const pod: Pod = { apiVersion: 'v1', kind: 'Pod', metadata: podMeta, spec: { containers: [] }, status: { phase: 'Pending' } };
+const event: Event = {
+  apiVersion: 'v1',
+  kind: 'Event',
+  metadata: { name: 'e', namespace: 'default', uid: 'u2', resourceVersion: '7', creationTimestamp: '2026-01-01T00:00:00Z' },
+  involvedObject: { kind: 'Pod', namespace: 'default', name: 'web-1', apiVersion: 'v1', uid: 'u1' },
+  reason: 'Pulling',
+  message: 'Pulling image "web:1"',
+  type: 'Normal',
+  source: { component: 'kubelet' },
+  firstTimestamp: '2026-01-01T00:00:00Z',
+  lastTimestamp: '2026-01-01T00:00:00Z',
+  count: 1,
+};
+const meta: ObjectMeta = { ...podMeta, resourceVersion: '9' };
+
+/** The object as the spread the builders stand for would make it: same keys, same order, same values. */
+function sameAsSpread(built: object, spread: object): void {
+  expect(Object.keys(built)).toEqual(Object.keys(spread));
+  expect(JSON.stringify(built)).toBe(JSON.stringify(spread));
+}
+
+describe('withMetadata', () => {
+  const cases: [string, KubeObject][] = [
+    ['a pod with a status', pod],
+    ['a pod without a status (spread)', { apiVersion: 'v1', kind: 'Pod', metadata: podMeta, spec: { containers: [] } }],
+    ['an Event', event],
+    ['an Event without a count (spread)', { ...event, count: undefined }],
+    ['another kind (spread)', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ns' } }],
+  ];
+  it.each(cases)('gives what { ...o, metadata } gives for %s', (_name, o) => {
+    sameAsSpread(withMetadata(o, meta), { ...o, metadata: meta });
+  });
+});
+
+describe('withMetadataStatus', () => {
+  it('gives what { ...o, metadata, status } gives, for a pod and for a pod without a status', () => {
+    const status = { phase: 'Running' };
+    sameAsSpread(withMetadataStatus(pod, meta, status), { ...pod, metadata: meta, status });
+    const bare = { apiVersion: 'v1', kind: 'Pod', metadata: podMeta, spec: { containers: [] } } as Pod;
+    sameAsSpread(withMetadataStatus(bare, meta, status), { ...bare, metadata: meta, status });
+  });
+});
+
+describe('withResourceVersion', () => {
+  const deleting = { ...podMeta, deletionTimestamp: '2026-01-01T00:00:30Z', deletionGracePeriodSeconds: 30 };
+  const cases: [string, ObjectMeta][] = [
+    ['a pod', podMeta],
+    ['a deleting pod', deleting],
+    ['an Event', event.metadata],
+    ['a pod with annotations (spread)', { ...podMeta, annotations: { a: 'b' } }],
+  ];
+  it.each(cases)('gives what { ...m, resourceVersion } gives for %s', (_name, m) => {
+    sameAsSpread(withResourceVersion(m, '42'), { ...m, resourceVersion: '42' });
+  });
+});
+
+describe('keysAre', () => {
+  it('is true only for exactly these keys in this order', () => {
+    expect(keysAre({ a: 1, b: 2 }, ['a', 'b'])).toBe(true);
+    expect(keysAre({ b: 2, a: 1 }, ['a', 'b'])).toBe(false);
+    expect(keysAre({ a: 1 }, ['a', 'b'])).toBe(false);
+    expect(keysAre({ a: 1, b: 2, c: 3 }, ['a', 'b'])).toBe(false);
+  });
+});
