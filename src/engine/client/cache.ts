@@ -5,7 +5,7 @@
  * applyWatch and copied with a keyframe.
  */
 import { getControllerOf } from '../api/ownerRefs.ts';
-import type { Kind, KubeObject, ObjectOf, Pod } from '../api/types.ts';
+import type { Kind, KubeObject, ObjectOf, Pod, PodCondition } from '../api/types.ts';
 import { KINDS } from '../api/types.ts';
 import { objectKey, type WatchRecord } from '../apiserver/store.ts';
 
@@ -75,8 +75,19 @@ export function podTargetNode(pod: Pod): string | undefined {
 function templateLabelsOf(c: CacheState, pod: Pod): Record<string, string> | undefined {
   const ref = getControllerOf(pod);
   if (!ref || ref.kind !== 'ReplicaSet') return undefined;
-  const rs = c.objects.ReplicaSet.get(`${pod.metadata.namespace ?? 'default'}/${ref.name}`);
+  const rs = c.objects.ReplicaSet.get(ownerKey(pod.metadata.namespace ?? 'default', ref.name));
   return rs?.kind === 'ReplicaSet' ? rs.spec.template.metadata?.labels : undefined;
+}
+
+let lastOwner = { ns: '', name: '', key: '/' };
+
+/**
+ * ownerKey is `namespace/name`, the last one handed out again for the same parts: a ReplicaSet's
+ * pods come one after the other, and the same string is hashed once, not built and hashed per pod.
+ */
+function ownerKey(ns: string, name: string): string {
+  if (lastOwner.ns !== ns || lastOwner.name !== name) lastOwner = { ns, name, key: `${ns}/${name}` };
+  return lastOwner.key;
 }
 
 /** countPod adds (sign 1) or removes (sign −1) a pod's contribution to its owner's stats. */
@@ -118,8 +129,11 @@ function countPod(c: CacheState, pod: Pod, sign: 1 | -1): void {
 }
 
 function isReady(pod: Pod): boolean {
-  return pod.status?.conditions?.some((x) => x.type === 'Ready' && x.status === 'True') === true;
+  for (const x of pod.status?.conditions ?? NO_CONDITIONS) if (x.type === 'Ready' && x.status === 'True') return true;
+  return false;
 }
+
+const NO_CONDITIONS: readonly PodCondition[] = [];
 
 function isTerminal(pod: Pod): boolean {
   const phase = pod.status?.phase;
