@@ -34,6 +34,9 @@ const portsFilter = nodeports.filter;
 const fitFilter = fit.filter;
 const topologySpreadFilter = spreadFilter.filter;
 const interPodFilter = interpodFilter.filter;
+const isFreshRow = isFresh;
+const rowOfNode = rowOf;
+const storeRow = storeVerdict;
 
 /** ErrNoNodesAvailable: the cluster has no node at all. */
 export const ErrNoNodesAvailable = 'no nodes available to schedule pods';
@@ -169,12 +172,12 @@ export function schedulePod(input: SchedulerInput, pod: Pod, start: number, prng
   const len = nodes.length;
   for (let i = 0, j = start % len; i < len && nf < toFind; i++, j = j + 1 === len ? 0 : j + 1) {
     const ni = nodes[j] as NodeInfo;
-    const r = direct ? j : rowOf(t, ni);
+    const r = direct ? j : rowOfNode(t, ni);
     let st: Status | null;
-    if (r >= 0 && isFresh(t, r, ni, sig)) st = t.status[r] as Status | null;
+    if (r >= 0 && isFreshRow(t, r, ni, sig)) st = t.status[r] as Status | null;
     else {
       st = localFilters(local, ni);
-      if (r >= 0) storeVerdict(t, r, ni, sig, st);
+      if (r >= 0) storeRow(t, r, ni, sig, st);
     }
     if (st === null && spread !== null) st = topologySpreadFilter(pod, spread, ni);
     if (st === null && interPod !== null) st = interPodFilter(pod, interPod, ni);
