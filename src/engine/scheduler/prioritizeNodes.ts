@@ -263,6 +263,8 @@ let lastWeights: readonly number[] = [];
  * the hostname weight ln(420 + 2), is the same cycle after cycle.
  */
 function sameWeights(w: readonly number[]): readonly number[] {
+  // The same state as the last cycle's (PreScore reuses it while the scored count holds).
+  if (w === lastWeights) return w;
   if (w.length === lastWeights.length && w.every((x, i) => x === lastWeights[i])) return lastWeights;
   lastWeights = w;
   return w;

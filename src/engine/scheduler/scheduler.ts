@@ -22,8 +22,16 @@ function schedulerInput(tx: Tx): SchedulerInput {
   return {
     cache: schedulerCache(tx.st.store),
     storeNodes: tx.st.store.objects.Node,
-    replicaSetSelector: (ns, name) => (rs.get(`${ns}/${name}`) as ReplicaSet | undefined)?.spec.selector,
+    replicaSetSelector: (ns, name) => (rs.get(replicaSetKey(ns, name)) as ReplicaSet | undefined)?.spec.selector,
   };
+}
+
+let lastReplicaSet = { ns: '', name: '', key: '/' };
+
+/** replicaSetKey is `namespace/name`, the last one handed out again (a ReplicaSet's pods are scheduled one after the other). */
+function replicaSetKey(ns: string, name: string): string {
+  if (lastReplicaSet.ns !== ns || lastReplicaSet.name !== name) lastReplicaSet = { ns, name, key: `${ns}/${name}` };
+  return lastReplicaSet.key;
 }
 
 function secs(ms: number): number {

@@ -8,7 +8,7 @@ import { MaxNodeScore } from '../../framework/types.ts';
  */
 export function defaultNormalizeScore(scores: number[] | Float64Array, reverse: boolean, maxPriority = MaxNodeScore): void {
   let max = 0;
-  for (const s of scores) if (s > max) max = s;
+  for (let i = 0; i < scores.length; i++) if ((scores[i] as number) > max) max = scores[i] as number;
   if (max === 0) {
     if (reverse) scores.fill(maxPriority);
     return;

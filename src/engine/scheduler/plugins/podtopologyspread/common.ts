@@ -68,9 +68,16 @@ export function defaultSelector(pod: Pod, replicaSetSelector: (ns: string, name:
   if (owner === undefined || owner.kind !== 'ReplicaSet' || owner.apiVersion !== 'apps/v1') return undefined;
   const sel = replicaSetSelector(pod.metadata.namespace ?? 'default', owner.name);
   if (sel === undefined) return undefined;
-  const empty = Object.keys(sel.matchLabels ?? {}).length === 0 && (sel.matchExpressions ?? []).length === 0;
-  return empty ? undefined : sel;
+  return isEmptySelector(sel) ? undefined : sel;
 }
+
+/** isEmptySelector: no matchLabels and no matchExpressions (the last selector's answer is kept: it is asked once per pod). */
+function isEmptySelector(sel: LabelSelector): boolean {
+  if (sel !== lastSelector.sel) lastSelector = { sel, empty: Object.keys(sel.matchLabels ?? {}).length === 0 && (sel.matchExpressions ?? []).length === 0 };
+  return lastSelector.empty;
+}
+
+let lastSelector: { sel: LabelSelector | null; empty: boolean } = { sel: null, empty: true };
 
 /** The constraints a cycle reads: readonly, since getConstraints hands the same ones to many cycles. */
 export interface Constraints {
