@@ -141,14 +141,17 @@ function probeStatusChanges(pod: Pod, ps: PodProbes, now: number): boolean {
   return false;
 }
 
+function statusReady(s: Pod['status']): boolean {
+  return s?.conditions?.find((c) => c.type === 'Ready')?.status === 'True';
+}
+
 /** writeProbeStatus writes probeStatus when it changed, and says so when the pod's Ready flips. */
 function writeProbeStatus(tx: Tx, pod: Pod, podKey: string, ps: PodProbes): void {
   const status = probeStatus(tx, pod, ps);
   if (!status) return;
   setStatus(tx, pod, status, podKey);
-  const isReady = (s: Pod['status']) => s?.conditions?.find((c) => c.type === 'Ready')?.status === 'True';
-  const ready = isReady(status);
-  if (ready !== isReady(pod.status)) note(tx, ready ? 'ready' : 'probeNotReady', { pod: pod.metadata.name });
+  const ready = statusReady(status);
+  if (ready !== statusReady(pod.status)) note(tx, ready ? 'ready' : 'probeNotReady', { pod: pod.metadata.name });
 }
 
 /** applyRuns records what the probes showed: Events, the status, a kill. */
