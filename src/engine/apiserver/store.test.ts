@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Pod } from '../api/types.ts';
+import type { Event, Pod } from '../api/types.ts';
 import { seedPrng } from '../lib/prng.ts';
 import { bindPod } from './binding.ts';
 import {
@@ -9,6 +9,7 @@ import {
   newStoreState,
   schedulerCache,
   removeObject,
+  updateObject,
   updateStatus,
   type WatchRecord,
 } from './store.ts';
@@ -101,5 +102,35 @@ describe('createObject', () => {
     const r = createObject(st, ctx, p);
     if (!r.ok) throw new Error(r.error.message);
     expect(r.object.status).toEqual({ phase: 'Pending' });
+  });
+});
+
+describe('updateObject', () => {
+  const ctx = () => ({ now: 0, prng: seedPrng(1), writes: [] as WatchRecord[] });
+  const event: Event = {
+    apiVersion: 'v1',
+    kind: 'Event',
+    metadata: { name: 'e', namespace: 'default' },
+    involvedObject: { kind: 'Pod', namespace: 'default', name: 'p', apiVersion: 'v1', uid: 'u' },
+    reason: 'Unhealthy',
+    message: 'Readiness probe failed',
+    type: 'Warning',
+    source: { component: 'kubelet' },
+    firstTimestamp: '2026-01-01T00:00:00Z',
+    lastTimestamp: '2026-01-01T00:00:00Z',
+    count: 1,
+  };
+
+  it('keeps the resourceVersion of an update that changes nothing, and bumps it for a count that moves', () => {
+    const st = newStoreState();
+    const created = createObject(st, ctx(), event);
+    if (!created.ok) throw new Error('create');
+    const same = updateObject(st, ctx(), { ...created.object });
+    expect(same.ok && same.object).toBe(created.object);
+    const counted = updateObject(st, ctx(), { ...created.object, count: 2 });
+    if (!counted.ok) throw new Error('count');
+    expect(counted.object.metadata.resourceVersion).toBe(String(Number(created.object.metadata.resourceVersion) + 1));
+    const labelled = updateObject(st, ctx(), { ...counted.object, metadata: { ...counted.object.metadata, labels: { a: 'b' } } });
+    expect(labelled.ok && labelled.object.metadata.labels).toEqual({ a: 'b' });
   });
 });

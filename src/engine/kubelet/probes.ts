@@ -108,6 +108,7 @@ export function proberTerminating(tx: Tx, pod: Pod, podKey: string, ps0: PodProb
  * results say (UpdatePodStatus), or null when nothing changed.
  */
 export function probeStatus(tx: Tx, pod: Pod, ps: PodProbes): Pod['status'] | null {
+  if (!probeStatusChanges(pod, ps, tx.now)) return null;
   let changed = false;
   let all = true;
   const statuses = containerStatuses(pod, (c, prev) => {
@@ -123,14 +124,34 @@ export function probeStatus(tx: Tx, pod: Pod, ps: PodProbes): Pod['status'] | nu
   return { ...pod.status, conditions: podConditions(pod, tx.nowIso, true, all), containerStatuses: statuses };
 }
 
+/**
+ * probeStatusChanges: some container's `ready` or `started` differs from what the probes say (or
+ * it has no status yet), read without building anything. Most probe ticks change nothing (a
+ * failure before the application answers): 60,000 of them in a 10,000-replica rollout.
+ */
+function probeStatusChanges(pod: Pod, ps: PodProbes, now: number): boolean {
+  const containers = pod.spec.containers;
+  const statuses = pod.status?.containerStatuses;
+  for (let i = 0; i < containers.length; i++) {
+    const name = (containers[i] as { name: string }).name;
+    const at = statuses?.[i];
+    const prev = at?.name === name ? at : statuses?.find((x) => x.name === name);
+    if (!prev || prev.ready !== readyOf(ps, i, now) || prev.started !== startedOf(ps, i)) return true;
+  }
+  return false;
+}
+
+function statusReady(s: Pod['status']): boolean {
+  return s?.conditions?.find((c) => c.type === 'Ready')?.status === 'True';
+}
+
 /** writeProbeStatus writes probeStatus when it changed, and says so when the pod's Ready flips. */
 function writeProbeStatus(tx: Tx, pod: Pod, podKey: string, ps: PodProbes): void {
   const status = probeStatus(tx, pod, ps);
   if (!status) return;
   setStatus(tx, pod, status, podKey);
-  const isReady = (s: Pod['status']) => s?.conditions?.find((c) => c.type === 'Ready')?.status === 'True';
-  const ready = isReady(status);
-  if (ready !== isReady(pod.status)) note(tx, ready ? 'ready' : 'probeNotReady', { pod: pod.metadata.name });
+  const ready = statusReady(status);
+  if (ready !== statusReady(pod.status)) note(tx, ready ? 'ready' : 'probeNotReady', { pod: pod.metadata.name });
 }
 
 /** applyRuns records what the probes showed: Events, the status, a kill. */

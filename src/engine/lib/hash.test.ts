@@ -17,6 +17,17 @@ describe('fnv32a', () => {
   });
 });
 
+describe('utf8Bytes', () => {
+  it.each([
+    ['ascii', 'web-1', [0x77, 0x65, 0x62, 0x2d, 0x31]],
+    ['ascii then two-byte', 'aé', [0x61, 0xc3, 0xa9]],
+    ['three-byte', '中', [0xe4, 0xb8, 0xad]],
+    ['a surrogate pair', '😀', [0xf0, 0x9f, 0x98, 0x80]],
+  ])('encodes %s as UTF-8', (_name, s, want) => {
+    expect(utf8Bytes(s)).toEqual(want);
+  });
+});
+
 describe('safeEncodeString', () => {
   it('maps digits 0-9 onto 4-9 and b, c, d, f', () => {
     expect(safeEncodeString('0123456789')).toBe('456789bcdf');

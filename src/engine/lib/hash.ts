@@ -28,6 +28,11 @@ export function fnv32aAfter(first: number, bytes: readonly number[]): number {
 /** utf8Bytes encodes a string as UTF-8 without relying on TextEncoder. */
 export function utf8Bytes(s: string): number[] {
   const out: number[] = [];
+  // ASCII (every name the engine makes) by char code, without the string iterator.
+  let ascii = 0;
+  while (ascii < s.length && s.charCodeAt(ascii) < 0x80) out.push(s.charCodeAt(ascii++));
+  if (ascii === s.length) return out;
+  out.length = 0;
   for (const ch of s) {
     const cp = ch.codePointAt(0) ?? 0;
     if (cp < 0x80) out.push(cp);

@@ -286,15 +286,19 @@ export function nextProbeEvent(ps: PodProbes, now: number, containers: number, r
   }
   const f = ps.facts;
   if (f.id >= 0 && f.stoppedAtMs < 0 && f.appReadyAtMs >= 0) {
-    const probed = new Set(ps.workers.filter((w) => w.probeType === 'readiness').map((w) => w.index));
     for (let index = 0; index < containers; index++) {
-      if (probed.has(index) || readyNow(index) || !startedOf(ps, index)) continue;
+      if (hasReadinessWorker(ps, index) || readyNow(index) || !startedOf(ps, index)) continue;
       const at = Math.max(now, f.appReadyAtMs);
       if (best === null || at < best) best = at;
       break;
     }
   }
   return best;
+}
+
+function hasReadinessWorker(ps: PodProbes, index: number): boolean {
+  for (const w of ps.workers) if (w.index === index && w.probeType === 'readiness') return true;
+  return false;
 }
 
 /** outputOf is the failed probe's output, for its Unhealthy event. */
