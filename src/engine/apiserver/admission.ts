@@ -5,6 +5,7 @@
  * node for 300 s before the node lifecycle controller evicts it.
  */
 import type { Affinity, Container, Pod, PodAffinity, PodAffinityTerm, PodSpec, PodStatus, Toleration } from '../api/types.ts';
+import { keysAre } from './layout.ts';
 
 const DEFAULT_TOLERATION_SECONDS = 300;
 
@@ -130,5 +131,10 @@ export function admitPod(pod: Pod): Pod {
       m.set(labelsKey, spec);
     } else admitted.set(pod.spec, spec);
   }
+  // A controller's pod (apiVersion, kind, metadata, spec) as one literal: a spread that gains
+  // `status` takes V8's slow copy, once for each of 20,000 pods of a rolling update.
+  if (keysAre(pod, TEMPLATE_POD)) return { apiVersion: pod.apiVersion, kind: pod.kind, metadata: pod.metadata, spec, status: PENDING_STATUS };
   return { ...pod, spec, status: PENDING_STATUS };
 }
+
+const TEMPLATE_POD: readonly string[] = ['apiVersion', 'kind', 'metadata', 'spec'];

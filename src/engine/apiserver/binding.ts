@@ -10,6 +10,8 @@ import { emit, keysAre, type StoreState, type WriteContext } from './store.ts';
 
 /** The keys of a pod as createObject stores it, before its first status. */
 const UNBOUND_POD: readonly string[] = ['apiVersion', 'kind', 'metadata', 'spec'];
+/** The status admission gives a new pod ({ phase: 'Pending' }): the bound one is then one literal. */
+const PENDING_ONLY: readonly string[] = ['phase'];
 
 /**
  * Bound specs by unbound spec and node: the pods of a ReplicaSet share one spec until bound
@@ -48,7 +50,8 @@ export function bindPod(st: StoreState, ctx: WriteContext, key: string, uid: str
   const spec = boundSpec(cur.spec, nodeName);
   // A new pod has no status yet: then the status and the pod are written as literals, with the
   // keys in the order the spreads below give them (see createLiteral for why).
-  const status: PodStatus = cur.status === undefined ? { phase: 'Pending', conditions } : { ...cur.status, phase: 'Pending', conditions };
+  const status: PodStatus =
+    cur.status === undefined || keysAre(cur.status, PENDING_ONLY) ? { phase: 'Pending', conditions } : { ...cur.status, phase: 'Pending', conditions };
   const stored: KubeObject = keysAre(cur, UNBOUND_POD)
     ? { apiVersion: cur.apiVersion, kind: cur.kind, metadata, spec, status }
     : { ...cur, metadata, spec, status };
