@@ -235,10 +235,14 @@ export function preStopMs(tx: Tx, image: string): number {
 
 /** explainPlan records how a container's stop is timed: the hook, SIGTERM, the exit or SIGKILL. */
 export function explainPlan(tx: Tx, pod: string, plan: ReturnType<typeof killPlan>): void {
-  const base = { pod, container: plan.container, grace: plan.graceSeconds };
+  // Literals, not spreads of a shared base that gain keys (V8's slow copy, once per pod deleted).
+  const container = plan.container;
+  const grace = plan.graceSeconds;
   if (plan.preStop) {
     decide(tx.decisions, 'killContainer', plan.preStop.ms >= plan.graceSeconds * 1000 ? 'preStopCut' : 'preStop', {
-      ...base,
+      pod,
+      container,
+      grace,
       hook: plan.preStop.kind,
       hookSeconds: plan.preStop.ms / 1000,
       sigterm: plan.sigtermMs / 1000,
@@ -246,7 +250,9 @@ export function explainPlan(tx: Tx, pod: string, plan: ReturnType<typeof killPla
     });
   }
   decide(tx.decisions, 'killContainer', plan.sigkill ? 'sigkill' : 'exits', {
-    ...base,
+    pod,
+    container,
+    grace,
     exitSeconds: tx.st.config.terminationSeconds,
     left: plan.stopSeconds,
     stop: plan.exitMs / 1000,
