@@ -25,7 +25,7 @@ const EVENT_KEYS: readonly string[] = ['apiVersion', 'kind', 'metadata', 'involv
 export const POD_META_STORED: readonly string[] = ['name', 'generateName', 'namespace', 'labels', 'ownerReferences', 'uid', 'resourceVersion', 'creationTimestamp'];
 const POD_META_DELETING: readonly string[] = [...POD_META_STORED, 'deletionTimestamp', 'deletionGracePeriodSeconds'];
 /** An Event's metadata once created (store.ts createLiteral). */
-const EVENT_META_STORED: readonly string[] = ['name', 'namespace', 'uid', 'resourceVersion', 'creationTimestamp'];
+export const EVENT_META_STORED: readonly string[] = ['name', 'namespace', 'uid', 'resourceVersion', 'creationTimestamp'];
 
 /** withMetadata is `{ ...o, metadata }`, as a literal for a Pod or an Event. */
 export function withMetadata<T extends KubeObject>(o: T, metadata: ObjectMeta): T {
@@ -72,22 +72,28 @@ export function withResourceVersion(m: ObjectMeta, resourceVersion: string): Obj
       creationTimestamp: m.creationTimestamp,
     };
   }
-  if (keysAre(m, POD_META_DELETING)) {
-    return {
-      name: m.name,
-      generateName: m.generateName,
-      namespace: m.namespace,
-      labels: m.labels,
-      ownerReferences: m.ownerReferences,
-      uid: m.uid,
-      resourceVersion,
-      creationTimestamp: m.creationTimestamp,
-      deletionTimestamp: m.deletionTimestamp,
-      deletionGracePeriodSeconds: m.deletionGracePeriodSeconds,
-    };
-  }
+  if (keysAre(m, POD_META_DELETING)) return deletingPodMeta(m, resourceVersion, m.deletionTimestamp, m.deletionGracePeriodSeconds);
   if (keysAre(m, EVENT_META_STORED)) {
     return { name: m.name, namespace: m.namespace, uid: m.uid, resourceVersion, creationTimestamp: m.creationTimestamp };
   }
   return { ...m, resourceVersion };
+}
+
+/**
+ * deletingPodMeta is `{ ...m, resourceVersion, deletionTimestamp, deletionGracePeriodSeconds }`
+ * for metadata of the POD_META_STORED shape (or of a deleting pod's), as one literal.
+ */
+export function deletingPodMeta(m: ObjectMeta, resourceVersion: string, deletionTimestamp: string | undefined, grace: number | undefined): ObjectMeta {
+  return {
+    name: m.name,
+    generateName: m.generateName,
+    namespace: m.namespace,
+    labels: m.labels,
+    ownerReferences: m.ownerReferences,
+    uid: m.uid,
+    resourceVersion,
+    creationTimestamp: m.creationTimestamp,
+    deletionTimestamp,
+    deletionGracePeriodSeconds: grace,
+  };
 }

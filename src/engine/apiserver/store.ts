@@ -18,7 +18,7 @@ import { type ApiError, type ApiResult, newAlreadyExists, newConflict, newForbid
 import { invalidMessage } from './fieldErrors.ts';
 import { validateUpdate } from './updateValidation.ts';
 import { buildSchedulerCache, type SchedulerCache, schedulerCacheOnWrite } from '../scheduler/cache/cache.ts';
-import { keysAre, POD_META_STORED, withMetadata, withMetadataStatus, withResourceVersion } from './layout.ts';
+import { deletingPodMeta, EVENT_META_STORED, keysAre, POD_META_STORED, withMetadata, withMetadataStatus, withResourceVersion } from './layout.ts';
 
 export { keysAre };
 
@@ -131,37 +131,37 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 }
 
 /**
- * sameButResourceVersion is jsonEqual(a, { ...b, metadata: { ...b.metadata, resourceVersion:
- * a.metadata.resourceVersion } }) without building that object: an update that changes nothing
- * but the resourceVersion it would take. (An Event's count update asks 40,000 times a probed rollout.)
+ * jsonEqualReplacing is jsonEqual(a, { ...b, [key]: v }) without building that object, where
+ * `same(a[key], b[key])` says whether a[key] equals v.
  */
-function sameButResourceVersion(a: KubeObject, b: KubeObject): boolean {
-  const x = a as unknown as Record<string, unknown>;
-  const y = b as unknown as Record<string, unknown>;
+function jsonEqualReplacing(a: unknown, b: unknown, key: string, same: (x: unknown, y: unknown) => boolean): boolean {
+  const x = (a ?? {}) as Record<string, unknown>;
+  const y = (b ?? {}) as Record<string, unknown>;
   let n = 0;
   for (const k in x) {
     n++;
-    if (k === 'metadata' ? !sameMetaButResourceVersion(a.metadata, b.metadata) : !jsonEqual(x[k], y[k])) return false;
+    if (k === key ? !same(x[k], y[k]) : !jsonEqual(x[k], y[k])) return false;
   }
   for (const _ in y) n--;
-  // The spread gives b a metadata when it has none.
-  if (!('metadata' in y)) n--;
+  // The spread gives b the key when it has none.
+  if (!(key in y)) n--;
   return n === 0;
 }
 
-function sameMetaButResourceVersion(a: ObjectMeta, b: ObjectMeta): boolean {
-  const x = a as unknown as Record<string, unknown>;
-  const y = b as unknown as Record<string, unknown>;
-  let n = 0;
-  for (const k in x) {
-    n++;
-    if (k !== 'resourceVersion' && !jsonEqual(x[k], y[k])) return false;
-  }
-  for (const _ in y) n--;
-  // The spread's resourceVersion is a's: one b lacks counts as present.
-  if ('resourceVersion' in x && !('resourceVersion' in y)) n--;
-  if (!('resourceVersion' in x)) return false;
-  return n === 0;
+const alwaysSame = (): boolean => true;
+
+function sameMetaButResourceVersion(a: unknown, b: unknown): boolean {
+  return jsonEqualReplacing(a, b, 'resourceVersion', alwaysSame);
+}
+
+/**
+ * sameButResourceVersion is jsonEqual(a, { ...b, metadata: { ...b.metadata, resourceVersion:
+ * a.metadata.resourceVersion } }): an update that changes nothing but the resourceVersion it
+ * would take, told without building that object (an Event's count update asks 40,000 times a
+ * probed rollout).
+ */
+function sameButResourceVersion(a: KubeObject, b: KubeObject): boolean {
+  return jsonEqualReplacing(a, b, 'metadata', sameMetaButResourceVersion);
 }
 
 /** emit stores (or drops) the object under its key, objectKey(obj), and records the watch event. */
@@ -225,29 +225,7 @@ export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
 const EVENT_META: readonly string[] = ['name', 'namespace'];
 /** An Event named from the clock, which brings its own uid (tx.ts nameUid). */
 const EVENT_META_UID: readonly string[] = ['name', 'namespace', 'uid'];
-/** An Event's metadata once stored. */
-const EVENT_META_STORED: readonly string[] = ['name', 'namespace', 'uid', 'resourceVersion', 'creationTimestamp'];
 const POD_META: readonly string[] = ['name', 'generateName', 'namespace', 'labels', 'ownerReferences'];
-
-
-/**
- * deletingPodMeta is `{ ...m, resourceVersion, deletionTimestamp, deletionGracePeriodSeconds }`
- * for metadata of the POD_META_STORED shape, as one literal (see createLiteral).
- */
-function deletingPodMeta(m: ObjectMeta, resourceVersion: string, deletionTimestamp: string, grace: number): ObjectMeta {
-  return {
-    name: m.name,
-    generateName: m.generateName,
-    namespace: m.namespace,
-    labels: m.labels,
-    ownerReferences: m.ownerReferences,
-    uid: m.uid,
-    resourceVersion,
-    creationTimestamp: m.creationTimestamp,
-    deletionTimestamp,
-    deletionGracePeriodSeconds: grace,
-  };
-}
 
 /**
  * createLiteral is createObject for the two shapes of metadata the controllers create by the
