@@ -109,7 +109,6 @@ export function proberTerminating(tx: Tx, pod: Pod, podKey: string, ps0: PodProb
  */
 export function probeStatus(tx: Tx, pod: Pod, ps: PodProbes): Pod['status'] | null {
   if (!probeStatusChanges(pod, ps, tx.now)) return null;
-  let changed = false;
   let all = true;
   const statuses = containerStatuses(pod, (c, prev) => {
     const i = pod.spec.containers.findIndex((x) => x.name === c.name);
@@ -117,10 +116,8 @@ export function probeStatus(tx: Tx, pod: Pod, ps: PodProbes): Pod['status'] | nu
     const started = startedOf(ps, i);
     all &&= ready;
     if (prev && prev.ready === ready && prev.started === started) return prev;
-    changed = true;
     return { ...(prev as ContainerStatus), ready, started };
   });
-  if (!changed) return null;
   return { ...pod.status, conditions: podConditions(pod, tx.nowIso, true, all), containerStatuses: statuses };
 }
 
