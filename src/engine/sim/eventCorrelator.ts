@@ -54,16 +54,6 @@ export function cloneEventCorrelator(c: EventCorrelatorState): EventCorrelatorSt
   return { aggregate: new Map(c.aggregate), logs: new Map(c.logs), spam: new Map(c.spam) };
 }
 
-/** lruGet reads a key and makes it the most recently used (groupcache lru.Get). */
-export function lruGet<V>(m: Map<string, V>, key: string): V | undefined {
-  const v = m.get(key);
-  if (v !== undefined) {
-    m.delete(key);
-    m.set(key, v);
-  }
-  return v;
-}
-
 /**
  * Each cache's cursor on its oldest key. A Map keeps insertion order and its iterators outlive
  * deletes, sets and rehashes; every key before the cursor has been dropped, so its next key is the
