@@ -5,8 +5,8 @@ import type { PodTemplateSpec } from '../api/types.ts';
 /** The vowel-free alphabet of rand.SafeEncodeString (no vowels, no 0/1/3 that read as letters). */
 export const SAFE_ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789';
 
-const FNV32_OFFSET = 0x811c9dc5;
-const FNV32_PRIME = 0x01000193;
+export const FNV32_OFFSET = 0x811c9dc5;
+export const FNV32_PRIME = 0x01000193;
 
 /** fnv32a returns the FNV-1a 32-bit hash of the bytes as an unsigned integer (hash/fnv New32a). */
 export function fnv32a(bytes: Iterable<number>): number {
@@ -16,13 +16,6 @@ export function fnv32a(bytes: Iterable<number>): number {
     h = Math.imul(h, FNV32_PRIME) >>> 0;
   }
   return h >>> 0;
-}
-
-/** fnv32aAfter is fnv32a([first, ...bytes]) without building that array. */
-export function fnv32aAfter(first: number, bytes: readonly number[]): number {
-  let h = Math.imul(FNV32_OFFSET ^ (first & 0xff), FNV32_PRIME) >>> 0;
-  for (let j = 0; j < bytes.length; j++) h = Math.imul(h ^ ((bytes[j] as number) & 0xff), FNV32_PRIME) >>> 0;
-  return h;
 }
 
 /** utf8Bytes encodes a string as UTF-8 without relying on TextEncoder. */

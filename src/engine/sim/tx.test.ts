@@ -1,0 +1,54 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fnv32a, utf8Bytes } from '../lib/hash.ts';
+import { EPOCH_UNIX_MS } from '../lib/time.ts';
+import { clockEventName, nameUid, unixNanoHex } from './tx.ts';
+
+/** The definitions the fast versions must equal: a BigInt product, and four hashes of [i, ...bytes] spliced into 8-4-4-4-12. */
+const nanoHexByBigInt = (ms: number): string => (BigInt(ms) * 1_000_000n).toString(16);
+
+function uidBySpec(name: string): string {
+  const bytes = utf8Bytes(name);
+  const hex = [0, 1, 2, 3].map((i) => fnv32a([i, ...bytes]).toString(16).padStart(8, '0')).join('');
+  const variant = ((Number.parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
+  return [hex.slice(0, 8), hex.slice(8, 12), `4${hex.slice(13, 16)}`, `${variant}${hex.slice(17, 20)}`, hex.slice(20, 32)].join('-');
+}
+
+describe('unixNanoHex', () => {
+  it.each([
+    [0, '0'],
+    [1, 'f4240'],
+    [EPOCH_UNIX_MS, '18867251edfa0000'],
+    [EPOCH_UNIX_MS + 60_050, '1886725fe93c4880'],
+    [2 ** 24 - 1, nanoHexByBigInt(2 ** 24 - 1)],
+    [2 ** 24, nanoHexByBigInt(2 ** 24)],
+  ])('writes %d ms as %s ns', (ms, hex) => {
+    expect(unixNanoHex(ms)).toBe(hex);
+  });
+
+  it('equals the BigInt product for every millisecond up to year 2255', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 2 ** 43 }), (ms) => unixNanoHex(ms) === nanoHexByBigInt(ms)));
+  });
+});
+
+describe('clockEventName', () => {
+  it('names the Event after its object and the UnixNano of the virtual clock', () => {
+    expect(clockEventName('web-abc', 60_050)).toBe(`web-abc.${nanoHexByBigInt(EPOCH_UNIX_MS + 60_050)}`);
+  });
+});
+
+describe('nameUid', () => {
+  it('is a version-4-shaped uid (8-4-4-4-12, version 4, variant 10)', () => {
+    expect(nameUid('web-abc.1886725fe93c4880')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('equals the four hashes of [i, ...bytes] spliced together, for ASCII and other names', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (name) => nameUid(name) === uidBySpec(name)));
+    expect(nameUid('')).toBe(uidBySpec(''));
+    expect(nameUid('pod-ä.1')).toBe(uidBySpec('pod-ä.1'));
+  });
+
+  it('differs between two names', () => {
+    expect(nameUid('a.1')).not.toBe(nameUid('a.2'));
+  });
+});
