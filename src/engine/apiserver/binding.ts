@@ -16,22 +16,30 @@ const PENDING_ONLY: readonly string[] = ['phase'];
 /**
  * Bound specs by unbound spec and node: the pods of a ReplicaSet share one spec until bound
  * (admission.ts), so the pods it binds to one node share one bound spec, and no binding copies
- * the spec (API objects are never changed in place). Not engine state: a restored run builds
- * equal specs.
+ * the spec (API objects are never changed in place). A spec bound to one node so far (each
+ * DaemonSet pod has its own, pinned to its node) keeps that one bound spec without a Map: 5,000
+ * daemon pods make no Map each. Not engine state: a restored run builds equal specs.
  */
-const boundSpecs = new WeakMap<PodSpec, Map<string, PodSpec>>();
+const boundSpecs = new WeakMap<PodSpec, PodSpec | Map<string, PodSpec>>();
 
 /** boundSpec is `{ ...spec, nodeName }`, the same object for the same spec and node. */
 function boundSpec(spec: PodSpec, nodeName: string): PodSpec {
-  let byNode = boundSpecs.get(spec);
-  if (byNode === undefined) {
-    byNode = new Map();
-    boundSpecs.set(spec, byNode);
+  const known = boundSpecs.get(spec);
+  if (known === undefined) {
+    const bound = { ...spec, nodeName };
+    boundSpecs.set(spec, bound);
+    return bound;
   }
-  let bound = byNode.get(nodeName);
+  if (!(known instanceof Map)) {
+    if (known.nodeName === nodeName) return known;
+    const bound = { ...spec, nodeName };
+    boundSpecs.set(spec, new Map([[known.nodeName as string, known], [nodeName, bound]]));
+    return bound;
+  }
+  let bound = known.get(nodeName);
   if (bound === undefined) {
     bound = { ...spec, nodeName };
-    byNode.set(nodeName, bound);
+    known.set(nodeName, bound);
   }
   return bound;
 }

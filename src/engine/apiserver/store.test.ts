@@ -134,3 +134,23 @@ describe('updateObject', () => {
     expect(labelled.ok && labelled.object.metadata.labels).toEqual({ a: 'b' });
   });
 });
+
+describe('bindPod', () => {
+  it('gives the pods of one spec bound to one node one bound spec, and each node its own', () => {
+    const st = newStoreState();
+    const ctx = { now: 0, prng: seedPrng(1), writes: [] as WatchRecord[] };
+    const spec = pod('x').spec;
+    const bound: Record<string, Pod> = {};
+    for (const [name, node] of [['a', 'n1'], ['b', 'n2'], ['c', 'n1'], ['d', 'n3'], ['e', 'n2']] as const) {
+      const p = createObject(st, ctx, { ...pod(name), spec });
+      if (!p.ok) throw new Error('create failed');
+      expect(bindPod(st, ctx, `default/${name}`, p.object.metadata.uid ?? '', node).ok).toBe(true);
+      bound[name] = st.objects.Pod.get(`default/${name}`) as Pod;
+    }
+    expect(Object.values(bound).map((p) => p.spec.nodeName)).toEqual(['n1', 'n2', 'n1', 'n3', 'n2']);
+    expect(bound.c?.spec).toBe(bound.a?.spec);
+    expect(bound.e?.spec).toBe(bound.b?.spec);
+    expect(bound.b?.spec).not.toBe(bound.a?.spec);
+    expect(bound.d?.spec).toEqual({ ...bound.a?.spec, nodeName: 'n3' });
+  });
+});

@@ -221,6 +221,21 @@ function hex4(n: number): string {
 }
 
 /**
+ * Each node's kubelet recorder name (`kubelet/<node>`), made once: a name built for every Event
+ * is a new string, flattened and hashed again to find the node's correlator. Not engine state.
+ */
+const kubeletRecorders = new Map<string, string>();
+
+function kubeletRecorder(node: string): string {
+  let r = kubeletRecorders.get(node);
+  if (r === undefined) {
+    r = `kubelet/${node}`;
+    kubeletRecorders.set(node, r);
+  }
+  return r;
+}
+
+/**
  * recordEvent writes a core/v1 Event as client-go's recorder does after its EventCorrelator
  * (eventCorrelator.ts): a tenth distinct message about one object, type and reason within 10
  * minutes becomes a "(combined from similar events): …" Event, a repeat raises the count of the
@@ -242,7 +257,7 @@ export function recordEvent(
   const meta = involved.metadata;
   const namespace = meta.namespace ?? 'default';
   const host = component === 'kubelet' && involved.kind === 'Pod' ? (involved.spec.nodeName ?? '') : '';
-  const recorder = host === '' ? component : `${component}/${host}`;
+  const recorder = host === '' ? component : kubeletRecorder(host);
   let corr = tx.st.eventCorrelators.get(recorder);
   if (corr === undefined) {
     corr = newEventCorrelator();
