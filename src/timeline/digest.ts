@@ -6,7 +6,7 @@
  * differently. Anything a copy must carry is in here: store, cache, queues, expectations, PRNG,
  * clock, sequence number, back-offs, kubelet memory, probe workers, the scheduling queue, event index, config.
  */
-import type { EngineState } from '../engine/sim.ts';
+import { type EngineState, pendingDeliveries } from '../engine/sim.ts';
 
 /** canonical turns Maps, Sets and nested values into plain JSON-able data. */
 export function canonical(x: unknown): unknown {
@@ -25,7 +25,7 @@ export function canonical(x: unknown): unknown {
 
 /** stateParts is the state split into named parts, each canonical (for a readable diff). */
 export function stateParts(st: EngineState): Record<string, string> {
-  const events = [...st.events, ...st.deliveries].sort((a, b) => a.time - b.time || a.seq - b.seq);
+  const events = [...st.events, ...pendingDeliveries(st)].sort((a, b) => a.time - b.time || a.seq - b.seq);
   const parts: Record<string, unknown> = {
     now: st.now,
     tick: st.tick,
@@ -48,7 +48,8 @@ export function stateParts(st: EngineState): Record<string, string> {
     eventCorrelators: st.eventCorrelators,
     actionsScheduled: st.actionsScheduled,
   };
-  const known = new Set(Object.keys(parts));
+  // The deliveries are in `events` above, without the ones already taken (before deliveriesHead).
+  const known = new Set([...Object.keys(parts), 'deliveries', 'deliveriesHead']);
   // A field added to EngineState later is compared too, so a keyframe that forgets it fails.
   for (const k of Object.keys(st)) if (!known.has(k)) parts[k] = (st as unknown as Record<string, unknown>)[k];
   return Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, JSON.stringify(canonical(v))]));

@@ -43,7 +43,7 @@ export function restore(kf: Keyframe): EngineState {
 
 /** stateEntries estimates the size of a state as the map entries a copy holds. */
 export function stateEntries(st: EngineState): number {
-  let n = st.kubelet.size + st.probes.size + st.events.length + st.deliveries.length;
+  let n = st.kubelet.size + st.probes.size + st.events.length + st.deliveries.length - st.deliveriesHead;
   for (const c of st.eventCorrelators.values()) n += c.aggregate.size + c.logs.size + c.spam.size;
   for (const m of Object.values(st.store.objects)) n += m.size;
   for (const m of Object.values(st.cache.objects)) n += 2 * m.size;

@@ -79,4 +79,15 @@ describe('packState', () => {
     a.store.objects.Pod.clear();
     expect(stateDigest(unpackState(packed))).toBe(stateDigest(st));
   });
+
+  it('packs only the deliveries not yet taken, and the unpacked state steps on alike', () => {
+    const st = createEngine(toSimConfig(preset('seed')));
+    while (st.deliveriesHead === 0 && st.tick < 500) step(st);
+    expect(st.deliveriesHead).toBeGreaterThan(0);
+    const copy = unpackState(packState(st));
+    expect(copy.deliveriesHead).toBe(0);
+    expect(diffStates(copy, st)).toEqual([]);
+    const a = Array.from({ length: 30 }, () => step(st));
+    expect(Array.from({ length: 30 }, () => step(copy))).toEqual(a);
+  });
 });

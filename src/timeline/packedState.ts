@@ -20,7 +20,7 @@
  * gives the same iteration order. Everything else is copied by cloneEngineState.
  */
 import { KINDS } from '../engine/api/types.ts';
-import { cloneEngineState, type EngineState } from '../engine/sim.ts';
+import { cloneEngineState, type EngineState, pendingDeliveries } from '../engine/sim.ts';
 import { newEventCorrelator } from '../engine/sim/eventCorrelator.ts';
 import type { QueuedEvent } from '../engine/sim/eventQueue.ts';
 import type { SimEvent } from '../engine/sim/events.ts';
@@ -97,6 +97,7 @@ function shell(st: EngineState): EngineState {
     eventCorrelators: new Map([...st.eventCorrelators.keys()].map((k) => [k, newEventCorrelator()])),
     events: [],
     deliveries: [],
+    deliveriesHead: 0,
   };
 }
 
@@ -143,8 +144,13 @@ function unpackEvents(flat: Flat): QueuedEvent[] {
 
 /** rebasePacked is `p` with its state replaced by f of it (a fork rebases the queued events and config). */
 export function rebasePacked(p: PackedState, f: (st: EngineState) => EngineState): PackedState {
-  const st = f({ ...p.base, events: unpackEvents(p.events), deliveries: unpackEvents(p.deliveries) });
-  return { ...p, base: { ...st, events: [], deliveries: [] }, events: packEvents(st.events), deliveries: packEvents(st.deliveries) };
+  const st = f({ ...p.base, events: unpackEvents(p.events), deliveries: unpackEvents(p.deliveries), deliveriesHead: 0 });
+  return {
+    ...p,
+    base: { ...st, events: [], deliveries: [], deliveriesHead: 0 },
+    events: packEvents(st.events),
+    deliveries: packEvents(pendingDeliveries(st)),
+  };
 }
 
 function flatten(m: AnyMap): Flat {
@@ -250,7 +256,7 @@ export function packState(st: EngineState, prev?: PackedState): PackedState {
     indexes.push(out);
   });
   const events = packEvents(st.events);
-  const deliveries = packEvents(st.deliveries);
+  const deliveries = packEvents(pendingDeliveries(st));
   return { base: cloneEngineState(shell(st)), events, deliveries, maps, cachePods, indexes };
 }
 
@@ -259,6 +265,7 @@ export function unpackState(p: PackedState): EngineState {
   const st = cloneEngineState(p.base);
   st.events = unpackEvents(p.events);
   st.deliveries = unpackEvents(p.deliveries);
+  st.deliveriesHead = 0;
   eachMap(st, (label, m) => {
     const packed = p.maps.get(label) as PackedMap;
     fill(m, packed, packed.length);

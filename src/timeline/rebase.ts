@@ -13,7 +13,7 @@
  * - rebaseState turns any recorded state at or before T into exactly the state a fresh run of the
  *   forked scenario has at that tick: same pending events with the same sequence numbers.
  */
-import type { EngineState, SimConfig } from '../engine/sim.ts';
+import { type EngineState, pendingDeliveries, type SimConfig } from '../engine/sim.ts';
 import type { Action, Scenario } from '../scenario/types.ts';
 
 type QueuedEvent = EngineState['events'][number];
@@ -95,6 +95,6 @@ export function rebaseState(s: EngineState, config: SimConfig, kept: number): En
   // A sorted array is a valid binary min-heap, and pops give the same order as any other heap.
   events.sort(lessEvent);
   // Deliveries all come after the actions in sequence: they shift alike and keep their order.
-  const deliveries = s.deliveries.map((qe) => (qe.seq >= oldBase ? { ...qe, seq: qe.seq + delta } : qe));
-  return { ...s, config, events, deliveries, seq: s.seq + delta, actionsScheduled: config.actions.length };
+  const deliveries = pendingDeliveries(s).map((qe) => (qe.seq >= oldBase ? { ...qe, seq: qe.seq + delta } : qe));
+  return { ...s, config, events, deliveries, deliveriesHead: 0, seq: s.seq + delta, actionsScheduled: config.actions.length };
 }

@@ -138,7 +138,7 @@ function dropSuperseded(st: EngineState): void {
     qe = heapPeek(st.events)
   ) {
     // Only the next event of all is dropped, as when deliveries shared the heap.
-    const d = st.deliveries[0];
+    const d = st.deliveries[st.deliveriesHead];
     if (d !== undefined && less(d, qe)) return;
     const ev = qe.ev;
     if (ev.type === 'enqueue') {
@@ -157,7 +157,7 @@ function dropSuperseded(st: EngineState): void {
 /** peekNext is the next event: the sooner of the heap's top and the oldest delivery. */
 function peekNext(st: EngineState): QueuedEvent | undefined {
   const h = heapPeek(st.events);
-  const d = st.deliveries[0];
+  const d = st.deliveries[st.deliveriesHead];
   if (d === undefined) return h;
   return h === undefined || less(d, h) ? d : h;
 }
@@ -165,9 +165,18 @@ function peekNext(st: EngineState): QueuedEvent | undefined {
 /** popNext takes the next event off the heap or the deliveries queue. */
 function popNext(st: EngineState): QueuedEvent | undefined {
   const h = heapPeek(st.events);
-  const d = st.deliveries[0];
-  if (d !== undefined && (h === undefined || less(d, h))) return st.deliveries.shift();
-  return heapPop(st.events);
+  const d = st.deliveries[st.deliveriesHead];
+  if (d === undefined || (h !== undefined && !less(d, h))) return heapPop(st.events);
+  const head = st.deliveriesHead + 1;
+  if (head === st.deliveries.length) {
+    // Drained (most ticks drain it): empty again, so scheduleDelivery's last entry is a pending one.
+    st.deliveries.length = 0;
+    st.deliveriesHead = 0;
+  } else if (head > 1024 && head * 2 > st.deliveries.length) {
+    st.deliveries = st.deliveries.slice(head);
+    st.deliveriesHead = 0;
+  } else st.deliveriesHead = head;
+  return d;
 }
 
 /** step processes the next event; it returns the tick's record, or null when nothing is pending. */

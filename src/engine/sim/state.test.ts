@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_IMAGE_BEHAVIOUR, type SimConfig } from '../config.ts';
 import { createEngine, runUntil, step } from './simulation.ts';
-import { cloneEngineState } from './state.ts';
+import { cloneEngineState, pendingDeliveries } from './state.ts';
 
 function config(): SimConfig {
   return {
@@ -45,6 +45,20 @@ describe('cloneEngineState', () => {
     const copy = cloneEngineState(st);
     const a = [step(st), step(st), step(st)];
     const b = [step(copy), step(copy), step(copy)];
+    expect(b).toEqual(a);
+  });
+
+  it('copies only the deliveries not yet taken, and steps on to the same records', () => {
+    const st = createEngine(config());
+    // Step until some deliveries were taken while others still wait (the head has moved).
+    while (st.deliveriesHead === 0 && st.tick < 200) step(st);
+    expect(st.deliveriesHead).toBeGreaterThan(0);
+    const pending = pendingDeliveries(st).map((d) => d.seq);
+    const copy = cloneEngineState(st);
+    expect(copy.deliveriesHead).toBe(0);
+    expect(copy.deliveries.map((d) => d.seq)).toEqual(pending);
+    const a = Array.from({ length: 20 }, () => step(st));
+    const b = Array.from({ length: 20 }, () => step(copy));
     expect(b).toEqual(a);
   });
 });

@@ -50,6 +50,11 @@ export interface EngineState {
    * the sooner, by (time, seq), of this queue's head and the heap's top.
    */
   deliveries: QueuedEvent[];
+  /**
+   * The index of the next delivery: popNext moves it instead of shifting the array (a shift
+   * copies the whole queue below 100 entries, ~450 ns at 50). A drained queue is empty, head 0.
+   */
+  deliveriesHead: number;
   queues: Record<ControllerName, QueueState>;
   expectations: Record<ControllerName, ExpectationsState>;
   /** The DaemonSet controller's per-node failed-pod back-off (flowcontrol.Backoff, a plain immutable value). */
@@ -91,6 +96,7 @@ export function newEngineState(config: SimConfig): EngineState {
     cache: newCacheState(),
     events: [],
     deliveries: [],
+    deliveriesHead: 0,
     queues: perController(newQueueState),
     expectations: perController((): ExpectationsState => new Map()),
     dsBackoff: newBackOff(),
@@ -127,7 +133,8 @@ export function cloneEngineState(s: EngineState): EngineState {
     store: cloneStore(s.store),
     cache: cloneCache(s.cache),
     events: s.events.slice(),
-    deliveries: s.deliveries.slice(),
+    deliveries: s.deliveries.slice(s.deliveriesHead),
+    deliveriesHead: 0,
     queues: mapControllers(s.queues, cloneQueue),
     expectations: mapControllers(s.expectations, cloneExpectations),
     dsBackoff: { ...s.dsBackoff, entries: { ...s.dsBackoff.entries } },
@@ -149,4 +156,7 @@ function mapControllers<T>(r: Record<ControllerName, T>, f: (x: T) => T): Record
   return out;
 }
 
-
+/** pendingDeliveries are the deliveries not yet taken, oldest first. */
+export function pendingDeliveries(st: EngineState): readonly QueuedEvent[] {
+  return st.deliveriesHead === 0 ? st.deliveries : st.deliveries.slice(st.deliveriesHead);
+}
