@@ -8,6 +8,11 @@ import { reconcileNewReplicaSetPlan, reconcileOldReplicaSetsPlan } from './util/
 import { syncRolloutStatus } from './progress.ts';
 import { cleanupDeployment, getAllReplicaSetsAndSyncRevision, scaleReplicaSetAndRecordEvent } from './sync.ts';
 
+/** allRSs is the old ReplicaSets and the new one (a function, not a closure per sync). */
+function allRSs(oldRSs: readonly ReplicaSet[], newRS: ReplicaSet | null | undefined): ReplicaSet[] {
+  return newRS ? [...oldRSs, newRS] : [...oldRSs];
+}
+
 /**
  * rolloutRolling makes one move per sync: create the new RS if missing, then scale the new RS
  * up (and return), else scale old RSs down (and return), else clean up and update status.
@@ -19,28 +24,27 @@ export function rolloutRolling(tx: Tx, d: Deployment, rsList: ReplicaSet[]): str
   if (typeof r === 'string') return r;
   const newRS = r.newRS;
   let oldRSs = r.oldRSs;
-  const allRSs = (): ReplicaSet[] => [...oldRSs, ...(newRS ? [newRS] : [])];
 
   // Scale up, if we can.
-  const scaledUp = reconcileNewReplicaSet(tx, allRSs(), newRS, d);
+  const scaledUp = reconcileNewReplicaSet(tx, allRSs(oldRSs, newRS), newRS, d);
   if (typeof scaledUp === 'string') return scaledUp;
   if (scaledUp.scaled) {
     return syncRolloutStatus(tx, [...oldRSs, scaledUp.rs], scaledUp.rs, d);
   }
 
   // Scale down, if we can.
-  const scaledDown = reconcileOldReplicaSets(tx, allRSs(), oldRSs, newRS, d);
+  const scaledDown = reconcileOldReplicaSets(tx, allRSs(oldRSs, newRS), oldRSs, newRS, d);
   if (typeof scaledDown === 'string') return scaledDown;
   oldRSs = scaledDown.oldRSs;
   if (scaledDown.scaled) {
-    return syncRolloutStatus(tx, allRSs(), newRS, d);
+    return syncRolloutStatus(tx, allRSs(oldRSs, newRS), newRS, d);
   }
 
   if (deploymentComplete(d, d.status ?? {})) {
     decide(tx.decisions, 'rolloutRolling', 'complete', {});
     cleanupDeployment(tx, oldRSs, d);
   }
-  return syncRolloutStatus(tx, allRSs(), newRS, d);
+  return syncRolloutStatus(tx, allRSs(oldRSs, newRS), newRS, d);
 }
 
 /** reconcileNewReplicaSet scales the new RS towards spec.replicas within the surge budget. */

@@ -249,6 +249,9 @@ export function manageReplicas(tx: Tx, activeCount: number, rs: ReplicaSet, rsKe
   return null;
 }
 
+/** What calculateStatus is handed when it reads no pods. */
+const noPods = (): Pod[] => [];
+
 /** syncReplicaSet syncs one ReplicaSet key; returns an error message to requeue with back-off. */
 export function syncReplicaSet(tx: Tx, key: string): string | null {
   tx.actor = COMPONENT;
@@ -264,8 +267,9 @@ export function syncReplicaSet(tx: Tx, key: string): string | null {
   const stats = ownerStats(tx.st.cache, uid);
   // Listing and claiming the pods costs the worker time in a cluster: 1 µs per pod here.
   tx.cost += stats.active + stats.terminating;
+  // calculateStatus lists the pods only to count availability with minReadySeconds: no closure otherwise.
   let listed: Pod[] | null = null;
-  const activePods = (): Pod[] => (listed ??= filterActivePods(podsOwnedBy(tx.st.cache, uid)));
+  const activePods = (rs.spec.minReadySeconds ?? 0) > 0 ? (): Pod[] => (listed ??= filterActivePods(podsOwnedBy(tx.st.cache, uid))) : noPods;
   note(tx, 'replicaSetSynced', { rs: rs.metadata.name });
   let manageReplicasErr: string | null = null;
   if (needsSync && !rs.metadata.deletionTimestamp) {
