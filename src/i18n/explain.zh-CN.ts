@@ -322,6 +322,8 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
   prioritizeNodes: {
     nodeScore:
       '{{node}}：{{total}} = NodeResourcesFit {{fit}} + NodeResourcesBalancedAllocation {{balanced}} + PodTopologySpread {{spread}}×2 + TaintToleration {{taint}}×3 + NodeAffinity {{nodeAffinity}}×2 + InterPodAffinity {{interPod}}×2 + ImageLocality {{image}}（算上该 Pod 的 requests：cpu {{cpu}}m / {{cpuAllocatable}}m，内存 {{memoryMi}}Mi / {{memoryAllocatableMi}}Mi；未设置的 request 按 100m / 200Mi 计）',
+    nodeScoreRequested:
+      '{{node}}：{{total}} = NodeResourcesFit {{fit}} + NodeResourcesBalancedAllocation {{balanced}} + PodTopologySpread {{spread}}×2 + TaintToleration {{taint}}×3 + NodeAffinity {{nodeAffinity}}×2 + InterPodAffinity {{interPod}}×2 + ImageLocality {{image}}（算上该 Pod 的 requests：cpu {{cpu}}m / {{cpuAllocatable}}m，内存 {{memoryMi}}Mi / {{memoryAllocatableMi}}Mi）',
   },
   selectHost: {
     best: '{{node}} 得分最高，为 {{total}} → 把 Pod 绑定到 {{node}}',

@@ -27,6 +27,8 @@ export const SCHEDULER_DECISION_KEYS: DecisionCatalog = {
   prioritizeNodes: {
     nodeScore:
       '{node}: {total} = NodeResourcesFit {fit} + NodeResourcesBalancedAllocation {balanced} + PodTopologySpread {spread}×2 + TaintToleration {taint}×3 + NodeAffinity {nodeAffinity}×2 + InterPodAffinity {interPod}×2 + ImageLocality {image} (requests with the pod: cpu {cpu}m of {cpuAllocatable}m, memory {memoryMi}Mi of {memoryAllocatableMi}Mi, an unset request counted as 100m / 200Mi)',
+    nodeScoreRequested:
+      '{node}: {total} = NodeResourcesFit {fit} + NodeResourcesBalancedAllocation {balanced} + PodTopologySpread {spread}×2 + TaintToleration {taint}×3 + NodeAffinity {nodeAffinity}×2 + InterPodAffinity {interPod}×2 + ImageLocality {image} (requests with the pod: cpu {cpu}m of {cpuAllocatable}m, memory {memoryMi}Mi of {memoryAllocatableMi}Mi)',
   },
   selectHost: {
     best: '{node} has the highest score, {total} → bind the pod to {node}',

@@ -223,7 +223,12 @@ export function prioritizeNodes(
   if (detail) {
     decide(log, 'findNodesThatFitPod', 'found', found);
     const limit = Math.min(n, EXPLAIN_NODE_LINES);
-    for (let i = 0; i < limit; i++) decide(log, 'prioritizeNodes', 'nodeScore', scoreValues(s, i, feasible[i] as NodeInfo, totals[i] as number, requests));
+    for (let i = 0; i < limit; i++) {
+      const ni = feasible[i] as NodeInfo;
+      // The sums count an unset request as 100m / 200Mi (the non-zero rule): said only where one was.
+      const key = countsDefaults(ni, requests) ? 'nodeScore' : 'nodeScoreRequested';
+      decide(log, 'prioritizeNodes', key, scoreValues(s, i, ni, totals[i] as number, requests));
+    }
     decide(log, 'selectHost', ties > 1 ? 'tie' : 'best', { node: host, total: best, ties });
   } else {
     // One line for the whole cycle: the chosen node's scores and how many nodes were looked at.
@@ -299,6 +304,20 @@ function summaryValues(s: PluginScores, i: number, node: string, total: number, 
     nodes,
     ties,
   };
+}
+
+/**
+ * countsDefaults: the node's or the pod's cpu/memory sums hold a default for an unset request
+ * (GetNonzeroRequests counts 100m / 200Mi for it, and an explicit 0 as 0), so the non-zero sums
+ * differ from the requested ones.
+ */
+function countsDefaults(ni: NodeInfo, req: PodResources): boolean {
+  return (
+    ni.nonZeroMilliCPU !== ni.requestedMilliCPU ||
+    ni.nonZeroMemory !== ni.requestedMemory ||
+    req.nonZeroMilliCPU !== req.milliCPU ||
+    req.nonZeroMemory !== req.memory
+  );
 }
 
 /** scoreValues are one node's Explain values: each plugin's score (– when skipped), the total, and the cpu/memory sums behind NodeResourcesFit. */

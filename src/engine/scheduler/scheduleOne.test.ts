@@ -142,6 +142,23 @@ describe('schedulePod', () => {
     ]);
   });
 
+  it('states the unset-request rule in a score line only where a default was counted', () => {
+    const set = { cpu: '500m', memory: '1Gi' };
+    const bound = [pod('a', { ...set, nodeName: 'node-1' }), pod('b', { cpu: '1', nodeName: 'node-2' })];
+    const keys = (incoming: Pod) =>
+      run(three, bound, incoming)
+        .log.filter((d) => d.fn === 'prioritizeNodes')
+        .map((d) => [d.values.node, d.key]);
+    // node-2 holds a pod without a memory request (200Mi counted); the others hold only set requests.
+    expect(keys(pod('new', set))).toEqual([
+      ['node-1', 'nodeScoreRequested'],
+      ['node-2', 'nodeScore'],
+      ['node-3', 'nodeScoreRequested'],
+    ]);
+    // The incoming pod sets no memory request: every line counts its default.
+    expect(keys(pod('new', { cpu: '500m' })).map(([, key]) => key)).toEqual(['nodeScore', 'nodeScore', 'nodeScore']);
+  });
+
   it('moves the start of the next search past the nodes it looked at', () => {
     const many = Array.from({ length: 300 }, (_, i) => ({ name: `n-${i}` }));
     const r = run(many, [], pod('p', { cpu: '100m' }), 250);
