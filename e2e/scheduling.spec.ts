@@ -51,3 +51,31 @@ test('Explain shows which filter rejected each node when a pod cannot be schedul
   await page.setViewportSize({ width: 1280, height: 1400 });
   await explain.screenshot({ path: 'artifacts/screenshots/scheduling-explain-region.png' });
 });
+
+/** firstScoredCycle runs the preset in Node and returns the first tick whose cycle scored nodes. */
+function firstScoredCycle(id: string): number {
+  const parsed = parseScenarioText(readFileSync(`src/scenario/presets/${id}.yaml`, 'utf8'));
+  if (!parsed.ok) throw new Error(parsed.errors[0]);
+  const st = createEngine(toSimConfig(parsed.value));
+  let tick = -1;
+  runUntil(st, 120_000, (t) => {
+    if (tick < 0 && t.decisions.some((d) => d.fn === 'prioritizeNodes')) tick = t.tick;
+  });
+  return tick;
+}
+
+test('Explain states the unset-request rule in a score line only when a default was counted', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  const explain = page.getByRole('region', { name: 'Explain' });
+  // Every pod of no-surge-fits sets its cpu and memory requests.
+  await openPreset(page, 'no-surge-fits');
+  await seekTo(page, firstScoredCycle('no-surge-fits'));
+  await expect(explain).toContainText('(requests with the pod: cpu 250m of 2000m, memory 2048Mi of 4096Mi)');
+  await expect(explain).not.toContainText('an unset request counted as 100m / 200Mi');
+  await page.setViewportSize({ width: 1280, height: 1400 });
+  await explain.screenshot({ path: 'artifacts/screenshots/scheduling-score-lines-region.png' });
+  // The Seed's pods set none: each line says how the scores counted them.
+  await openPreset(page, 'seed');
+  await seekTo(page, firstScoredCycle('seed'));
+  await expect(explain).toContainText('an unset request counted as 100m / 200Mi');
+});
