@@ -64,7 +64,7 @@ function firstScoredCycle(id: string): number {
   return tick;
 }
 
-test('Explain states the unset-request rule in a score line only when a default was counted', async ({ page }) => {
+test('Explain states the unset-request rule only where a score counted a default', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
   const explain = page.getByRole('region', { name: 'Explain' });
   // Every pod of no-surge-fits sets its cpu and memory requests.
