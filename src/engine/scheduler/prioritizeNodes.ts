@@ -3,7 +3,7 @@
 import { type Decision, type DecisionValue, decide } from '../api/decision.ts';
 import type { Pod } from '../api/types.ts';
 import { nextInt, type PrngState } from '../lib/prng.ts';
-import { anyNodeHasLabel, imageStates } from './cache/cache.ts';
+import { anyNodeHasLabel, imageStates, type SchedulerCache } from './cache/cache.ts';
 import type { NodeInfo } from './framework/nodeInfo.ts';
 import type { VerdictTable } from './nodeVerdicts.ts';
 import type { PodResources } from './framework/resource.ts';
@@ -95,7 +95,7 @@ export function prioritizeNodes(
   const prefs = nodeaffinity.preScore(pod);
   const soft = getConstraints(pod, 'ScheduleAnyway', input.replicaSetSelector);
   const spreadState =
-    soft.constraints.length > 0 ? spreadScore.preScore(pod, soft.constraints, soft.systemDefaulted, feasible, allNodes, (key) => anyNodeHasLabel(input.cache, key), n) : null;
+    soft.constraints.length > 0 ? spreadScore.preScore(pod, soft.constraints, soft.systemDefaulted, feasible, allNodes, labelLookup(input.cache), n) : null;
   const interState = interpodScore.preScore(pod, input.cache, allNodes);
   const balancedSkip = isBestEffortPod(requests);
   const images = imageStates(input.cache);
@@ -235,6 +235,21 @@ export function prioritizeNodes(
     decide(log, 'selectHost', ties > 1 ? 'summaryTie' : 'summary', summaryValues(s, chosen, host, best, n, found.evaluated ?? 0, allNodes.length, ties));
   }
   return host;
+}
+
+/**
+ * Each scheduler cache's "does any node have this label key" test, made once rather than a
+ * closure for every cycle. Not engine state: it reads the cache it was made for.
+ */
+const labelLookups = new WeakMap<SchedulerCache, (key: string) => boolean>();
+
+function labelLookup(cache: SchedulerCache): (key: string) => boolean {
+  let f = labelLookups.get(cache);
+  if (f === undefined) {
+    f = (key) => anyNodeHasLabel(cache, key);
+    labelLookups.set(cache, f);
+  }
+  return f;
 }
 
 const SKIPPED = '–';
