@@ -205,7 +205,7 @@ export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
     }
   } else key = keyOf(obj.kind, meta);
   if (st.objects[obj.kind].has(key)) return { ok: false, error: newAlreadyExists(obj.kind, meta.name) };
-  // The kubelet's clock-named Events bring their own uid (tx.ts nameUid); anything else gets one drawn.
+  // The kubelet's clock-named Events bring their own uid (eventNames.ts nameUid); anything else gets one drawn.
   meta.uid = obj.kind === 'Event' && src.uid ? src.uid : uuid(ctx.prng);
   const admitted = obj.kind === 'Pod' ? (admitPod(obj) as T) : obj;
   if (obj.kind === 'Pod' && st.objects.ResourceQuota.size > 0) {
@@ -223,7 +223,7 @@ export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
 
 /** The metadata keys of an Event as recordEvent writes it, and of a pod from a controller's template. */
 const EVENT_META: readonly string[] = ['name', 'namespace'];
-/** An Event named from the clock, which brings its own uid (tx.ts nameUid). */
+/** An Event named from the clock, which brings its own uid (eventNames.ts nameUid). */
 const EVENT_META_UID: readonly string[] = ['name', 'namespace', 'uid'];
 const POD_META: readonly string[] = ['name', 'generateName', 'namespace', 'labels', 'ownerReferences'];
 

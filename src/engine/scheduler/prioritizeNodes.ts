@@ -19,6 +19,7 @@ import { getConstraints, type SpreadConstraint } from './plugins/podtopologyspre
 import * as spreadScore from './plugins/podtopologyspread/scoring.ts';
 import * as tainttoleration from './plugins/tainttoleration.ts';
 import { EXPLAIN_NODE_LINES, type SchedulerInput } from './framework/cycleState.ts';
+import { countsDefaults, type PluginScores, scoreValues, summaryValues } from './scoreValues.ts';
 
 // Per-node functions as module constants: a call through an import binding costs a getter in
 // CommonJS (tsx, the CLI and the benchmarks), on every node of every cycle.
@@ -31,19 +32,6 @@ const taintScore = tainttoleration.score;
 const nodeAffinityScore = nodeaffinity.score;
 const interPodScore = interpodScore.score;
 const imageScore = imagelocality.score;
-
-/** The per-plugin scores of the scored nodes, after normalising, before weights; null = skipped. */
-interface PluginScores {
-  fit: Scores;
-  balanced: Scores | null;
-  spread: Scores | null;
-  taint: Scores;
-  nodeAffinity: Scores | null;
-  interPod: Scores | null;
-  image: Scores;
-}
-
-type Scores = Float64Array;
 
 /**
  * Score buffers reused by every cycle (a cycle's scores are read only within it): 1,000 nodes
@@ -252,8 +240,6 @@ function labelLookup(cache: SchedulerCache): (key: string) => boolean {
   return f;
 }
 
-const SKIPPED = '–';
-
 /**
  * Each constraint's verdicts on label sets (labelsKey → selected), kept with the constraints
  * (getConstraints hands a ReplicaSet's pods one list): a selector is immutable, so its verdict on
@@ -298,58 +284,3 @@ const W_TAINT = SCORE_WEIGHTS.TaintToleration;
 const W_NODE_AFFINITY = SCORE_WEIGHTS.NodeAffinity;
 const W_INTERPOD = SCORE_WEIGHTS.InterPodAffinity;
 const W_IMAGE = SCORE_WEIGHTS.ImageLocality;
-
-/**
- * summaryValues are the chosen node's scores as scoreValues has them (same keys, same order, without
- * the cpu/memory sums) and the cycle's counts: built directly, once per pod of a 10,000-pod rollout.
- */
-function summaryValues(s: PluginScores, i: number, node: string, total: number, feasible: number, evaluated: DecisionValue, nodes: number, ties: number): Record<string, DecisionValue> {
-  return {
-    node,
-    total,
-    fit: s.fit[i] as number,
-    balanced: s.balanced?.[i] ?? SKIPPED,
-    spread: s.spread?.[i] ?? SKIPPED,
-    taint: s.taint[i] as number,
-    nodeAffinity: s.nodeAffinity?.[i] ?? SKIPPED,
-    interPod: s.interPod?.[i] ?? SKIPPED,
-    image: s.image[i] as number,
-    feasible,
-    evaluated,
-    nodes,
-    ties,
-  };
-}
-
-/**
- * countsDefaults: the node's or the pod's cpu/memory sums hold a default for an unset request
- * (GetNonzeroRequests counts 100m / 200Mi for it, and an explicit 0 as 0), so the non-zero sums
- * differ from the requested ones.
- */
-function countsDefaults(ni: NodeInfo, req: PodResources): boolean {
-  return (
-    ni.nonZeroMilliCPU !== ni.requestedMilliCPU ||
-    ni.nonZeroMemory !== ni.requestedMemory ||
-    req.nonZeroMilliCPU !== req.milliCPU ||
-    req.nonZeroMemory !== req.memory
-  );
-}
-
-/** scoreValues are one node's Explain values: each plugin's score (– when skipped), the total, and the cpu/memory sums behind NodeResourcesFit. */
-function scoreValues(s: PluginScores, i: number, ni: NodeInfo, total: number, req: PodResources): Record<string, DecisionValue> {
-  return {
-    node: ni.name,
-    total,
-    fit: s.fit[i] as number,
-    balanced: s.balanced?.[i] ?? SKIPPED,
-    spread: s.spread?.[i] ?? SKIPPED,
-    taint: s.taint[i] as number,
-    nodeAffinity: s.nodeAffinity?.[i] ?? SKIPPED,
-    interPod: s.interPod?.[i] ?? SKIPPED,
-    image: s.image[i] as number,
-    cpu: ni.nonZeroMilliCPU + req.nonZeroMilliCPU,
-    cpuAllocatable: ni.allocatable.milliCPU,
-    memoryMi: Math.round((ni.nonZeroMemory + req.nonZeroMemory) / (1024 * 1024)),
-    memoryAllocatableMi: Math.round(ni.allocatable.memory / (1024 * 1024)),
-  };
-}

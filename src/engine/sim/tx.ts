@@ -17,9 +17,9 @@ import {
 import { namespaceExists, namespaceObject } from '../apiserver/admission/namespaceAutoProvision.ts';
 import { add as queueAdd } from '../client/workqueue.ts';
 import { hexString, type PrngState } from '../lib/prng.ts';
-import { FNV32_OFFSET, FNV32_PRIME, utf8Bytes } from '../lib/hash.ts';
-import { EPOCH_UNIX_MS, toRFC3339 } from '../lib/time.ts';
+import { toRFC3339 } from '../lib/time.ts';
 import { type CorrelatedEvent, defaultAggregateMaxEvents, eventAggregate, eventObserve, getEventKey, newEventCorrelator, spamFilter } from './eventCorrelator.ts';
+import { clockEventName, nameUid } from './eventNames.ts';
 import { heapPush } from './eventQueue.ts';
 import type { ControllerName, SimEvent } from './events.ts';
 import type { EngineState } from './state.ts';
@@ -160,64 +160,6 @@ function eventSource(component: string): { component: string } {
     eventSources.set(component, s);
   }
   return s;
-}
-
-/**
- * clockEventName is client-go's Event name, `<object>.<UnixNano in hex>` (recorder.makeEvent),
- * from the virtual clock: it draws nothing from the PRNG, so the kubelet's Killing and Unhealthy
- * Events leave every other draw of a run where it was.
- */
-export function clockEventName(object: string, nowMs: number): string {
-  return `${object}.${unixNanoHex(EPOCH_UNIX_MS + nowMs)}`;
-}
-
-const TWO_24 = 0x1000000;
-
-/**
- * unixNanoHex is ms × 10⁶ in hex without a BigInt (the product passes 2^53 in 1970 + 104 days):
- * ms splits at bit 24 into hi and lo, each times 10⁶ stays below 2^45, and the low part's carry
- * moves up. Worked number: 1767225600000 ms → 18867251edfa0000 (2026-01-01T00:00:00Z in ns).
- */
-export function unixNanoHex(ms: number): string {
-  const lo = (ms % TWO_24) * 1_000_000;
-  const hi = Math.floor(ms / TWO_24) * 1_000_000 + Math.floor(lo / TWO_24);
-  const low = (lo % TWO_24).toString(16);
-  return hi === 0 ? low : hi.toString(16) + '000000'.slice(low.length) + low;
-}
-
-/**
- * nameUid is a version-4-shaped uid made from an Event's name: the FNV-1a hashes of [i, ...its
- * UTF-8 bytes] for i = 0..3, in hex, as 8-4-4-4-12 with the version nibble 4 and the variant bits
- * 10. An Event named from the clock gets its uid the same way, so it draws nothing from the PRNG
- * either. The four hashes go over the bytes together, without arrays.
- */
-export function nameUid(name: string): string {
-  const bytes = utf8Bytes(name);
-  let h0 = Math.imul(FNV32_OFFSET, FNV32_PRIME) >>> 0;
-  let h1 = Math.imul(FNV32_OFFSET ^ 1, FNV32_PRIME) >>> 0;
-  let h2 = Math.imul(FNV32_OFFSET ^ 2, FNV32_PRIME) >>> 0;
-  let h3 = Math.imul(FNV32_OFFSET ^ 3, FNV32_PRIME) >>> 0;
-  for (let j = 0; j < bytes.length; j++) {
-    const b = (bytes[j] as number) & 0xff;
-    h0 = Math.imul(h0 ^ b, FNV32_PRIME) >>> 0;
-    h1 = Math.imul(h1 ^ b, FNV32_PRIME) >>> 0;
-    h2 = Math.imul(h2 ^ b, FNV32_PRIME) >>> 0;
-    h3 = Math.imul(h3 ^ b, FNV32_PRIME) >>> 0;
-  }
-  // hex digits 0–31 are h0..h3; digit 12 becomes the version 4, digit 16 takes the variant bits.
-  const variant = (((h2 >>> 28) & 0x3) | 0x8).toString(16);
-  // One flat string (a join, not nested template pieces): 30,000 Events' uids weigh 2.4 MB, not 6.
-  return [hex8(h0), hex4(h1 >>> 16), `4${hex4(h1 & 0xffff).slice(1)}`, variant + hex4(h2 >>> 16).slice(1), hex4(h2 & 0xffff) + hex8(h3)].join('-');
-}
-
-function hex8(n: number): string {
-  const s = n.toString(16);
-  return '00000000'.slice(s.length) + s;
-}
-
-function hex4(n: number): string {
-  const s = n.toString(16);
-  return '0000'.slice(s.length) + s;
 }
 
 /**

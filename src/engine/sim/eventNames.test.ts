@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fnv32a, utf8Bytes } from '../lib/hash.ts';
 import { EPOCH_UNIX_MS } from '../lib/time.ts';
-import { clockEventName, nameUid, unixNanoHex } from './tx.ts';
+import { clockEventName, nameUid, unixNanoHex } from './eventNames.ts';
 
 /** The definitions the fast versions must equal: a BigInt product, and four hashes of [i, ...bytes] spliced into 8-4-4-4-12. */
 const nanoHexByBigInt = (ms: number): string => (BigInt(ms) * 1_000_000n).toString(16);
