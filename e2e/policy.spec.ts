@@ -53,6 +53,11 @@ test('the autoscaler tab shows the HPA target and replicas at the end of the run
   const hpa = page.getByRole('log', { name: 'kubectl get hpa' });
   await expect(hpa).toContainText('REFERENCE        TARGETS        MINPODS   MAXPODS   REPLICAS');
   await expect(hpa).toContainText(/web\s+Deployment\/web\s+cpu: 20%\/50%\s+2\s+10\s+4\s/);
+  // The table fits the panel at 1280 px (its text a little smaller) instead of hiding AGE off to the side.
+  await expect.poll(() => hpa.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  const px = await hpa.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+  expect(px).toBeGreaterThanOrEqual(10);
+  expect(px).toBeLessThan(12);
   await page.screenshot({ path: 'artifacts/screenshots/policy-hpa-tab-dark.png' });
 });
 

@@ -27,7 +27,7 @@ export function PolicyTab({ tick, resources }: { tick: number; resources: readon
     <div className="flex h-full min-h-0 flex-col gap-1.5">
       {resources.map((r) => (
         <div key={r} className="min-h-0 flex-1">
-          <PrinterText command={`kubectl get ${r}`} load={() => getText(r)} reloadKey={`${tick}/${r}`} />
+          <PrinterText command={`kubectl get ${r}`} load={() => getText(r)} reloadKey={`${tick}/${r}`} fit />
         </div>
       ))}
     </div>
