@@ -244,15 +244,23 @@ test('the fixes: terminating pods counted apart, stable revision colours, Pendin
 
   // mid rollout: the header counts terminating pods apart from the others
   let checked = false;
+  // The chips and the header are read in one pass over the DOM, until a render has settled.
+  const counts = () =>
+    cluster(page).evaluate((el) => ({
+      all: el.querySelectorAll('[data-testid="pod"]').length,
+      terminating: el.querySelectorAll('[data-testid="pod"][data-phase="Terminating"]').length,
+      summary: el.querySelector('[data-testid="cluster-summary"]')?.textContent ?? '',
+    }));
+  const consistent = async () => {
+    const c = await counts();
+    return c.summary === `3 nodes · ${c.all - c.terminating} pods · ${c.terminating} terminating`
+      ? 'consistent'
+      : c;
+  };
   for (let t = setImage + 20; t < setImage + 200 && !checked; t += 10) {
     await seekTo(page, t);
-    const chips = cluster(page).getByTestId('pod');
-    const terminating = await cluster(page).locator('[data-testid="pod"][data-phase="Terminating"]').count();
-    if (terminating === 0) continue;
-    const all = await chips.count();
-    await expect(cluster(page).getByTestId('cluster-summary')).toHaveText(
-      `3 nodes · ${all - terminating} pods · ${terminating} terminating`,
-    );
+    if ((await counts()).terminating === 0) continue;
+    await expect.poll(consistent).toBe('consistent');
     checked = true;
   }
   expect(checked).toBe(true);
