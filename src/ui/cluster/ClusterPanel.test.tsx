@@ -112,7 +112,8 @@ describe('ClusterPanel', () => {
       .find((c) => c.dataset.podName === `${OLD_RS}-old0`) as HTMLElement;
     fireEvent.click(chip);
     const dialog = await screen.findByRole('dialog', { name: `${OLD_RS}-old0` });
-    expect(actions.podDetails).toHaveBeenCalledWith(`default/${OLD_RS}-old0`);
+    // The details are asked for in an effect after the dialog renders.
+    await waitFor(() => expect(actions.podDetails).toHaveBeenCalledWith(`default/${OLD_RS}-old0`));
     await waitFor(() => expect(dialog.textContent).toContain(`pod-template-hash=${OLD_RS.slice(-10)}`));
     // Each condition is a row of its own: type, status and time in separate cells, never run together.
     const rows = within(within(dialog).getByTestId('pod-conditions')).getAllByRole('row').slice(1);
