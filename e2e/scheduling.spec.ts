@@ -2,22 +2,30 @@
 // allocatable, and Explain shows, node by node, why a pod could not be scheduled.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { createEngine, runUntil } from '../src/engine/sim.ts';
+import { createEngine, runUntil, type TickRecord } from '../src/engine/sim.ts';
 import { parseScenarioText } from '../src/scenario/parse.ts';
 import { toSimConfig } from '../src/scenario/toSimConfig.ts';
 import { failOnProblems, openPreset, seekEnd, seekTo } from './panelsSupport.ts';
 
-/** firstFailedCycle runs the preset in Node and returns the tick of the scheduler's first FailedScheduling. */
-function firstFailedCycle(id: string): number {
+/** firstTick runs the preset in Node and returns the first tick whose record `when` accepts. */
+function firstTick(id: string, when: (t: TickRecord) => boolean): number {
   const parsed = parseScenarioText(readFileSync(`src/scenario/presets/${id}.yaml`, 'utf8'));
   if (!parsed.ok) throw new Error(parsed.errors[0]);
   const st = createEngine(toSimConfig(parsed.value));
   let tick = -1;
   runUntil(st, 120_000, (t) => {
-    if (tick < 0 && t.actor === 'default-scheduler' && t.summary.includes('is unschedulable')) tick = t.tick;
+    if (tick < 0 && when(t)) tick = t.tick;
   });
   return tick;
 }
+
+/** The tick of the scheduler's first FailedScheduling. */
+const firstFailedCycle = (id: string): number =>
+  firstTick(id, (t) => t.actor === 'default-scheduler' && t.summary.includes('is unschedulable'));
+
+/** The first tick whose cycle scored nodes. */
+const firstScoredCycle = (id: string): number =>
+  firstTick(id, (t) => t.decisions.some((d) => d.fn === 'prioritizeNodes'));
 
 failOnProblems();
 
@@ -51,18 +59,6 @@ test('Explain shows which filter rejected each node when a pod cannot be schedul
   await page.setViewportSize({ width: 1280, height: 1400 });
   await explain.screenshot({ path: 'artifacts/screenshots/scheduling-explain-region.png' });
 });
-
-/** firstScoredCycle runs the preset in Node and returns the first tick whose cycle scored nodes. */
-function firstScoredCycle(id: string): number {
-  const parsed = parseScenarioText(readFileSync(`src/scenario/presets/${id}.yaml`, 'utf8'));
-  if (!parsed.ok) throw new Error(parsed.errors[0]);
-  const st = createEngine(toSimConfig(parsed.value));
-  let tick = -1;
-  runUntil(st, 120_000, (t) => {
-    if (tick < 0 && t.decisions.some((d) => d.fn === 'prioritizeNodes')) tick = t.tick;
-  });
-  return tick;
-}
 
 test('Explain states the unset-request rule only where a score counted a default', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
