@@ -11,4 +11,5 @@ export type { EngineState } from './sim/state.ts';
 export type { TickRecord } from './sim/tick.ts';
 export { cloneEngineState, pendingDeliveries } from './sim/state.ts';
 export { createEngine, lastActionTime, nextEventTime, runUntil, step } from './sim/simulation.ts';
+export { newStallWatch, STALL_TICKS, type Stall, type StallWatch, stallMessage, watchTick } from './sim/stall.ts';
 export { KUBERNETES_VERSION, ENGINE_FORMAT_VERSION } from './version.ts';

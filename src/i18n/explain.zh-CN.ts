@@ -110,7 +110,7 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
     rolledBack: '已把模板回滚到版本 {{revision}}',
   },
   requeueStuckDeployment: {
-    requeueNow: '距 progress deadline 不到 1 秒：立即重新入队',
+    requeueNow: '距 progress deadline 不到 1 秒：经限速器重新入队，{{ms}} 毫秒后回来',
     requeueAfter: '{{seconds}} 秒后重新入队，检查 progress deadline',
   },
   manageReplicas: {

@@ -1,9 +1,11 @@
 /**
  * A controller work queue (client-go workqueue): keys are deduplicated while they wait, a key
- * is never processed twice at once, failures requeue with per-item exponential back-off
- * (5 ms doubling to 1000 s, the ItemExponentialFailureRateLimiter of the default controller
- * rate limiter), and AddAfter is an event on the engine's clock (see sim/simulation.ts).
+ * is never processed twice at once, AddRateLimited asks the queue's rate limiter how long a key
+ * waits (rateLimiter.ts: the default controller limiter is per-item exponential back-off from
+ * 5 ms to 1000 s, max'd with a 10 qps / burst 100 token bucket), and AddAfter is an event on
+ * the engine's clock (see sim/tx.ts).
  */
+import { type BucketState, DEFAULT_CONTROLLER_RATE_LIMITER, newBucket, type RateLimiterSpec, when } from './rateLimiter.ts';
 
 export interface QueueState {
   /** Waiting keys in FIFO order; `head` is the index of the next one. */
@@ -13,6 +15,10 @@ export interface QueueState {
   dirty: Set<string>;
   /** Consecutive failures per key (NumRequeues). */
   failures: Map<string, number>;
+  /** The limiter the queue was built with (shared, never changed). */
+  limiter: RateLimiterSpec;
+  /** The default limiter's token bucket, one for the whole queue. */
+  bucket: BucketState;
   /** Virtual ms until which the single worker is busy with its last sync. */
   busyUntil: number;
   /** Whether a worker wake-up event is already scheduled. */
@@ -21,8 +27,9 @@ export interface QueueState {
   waitingAfter: Map<string, number>;
 }
 
-export function newQueueState(): QueueState {
-  return { items: [], head: 0, dirty: new Set(), failures: new Map(), busyUntil: 0, wakeScheduled: false, waitingAfter: new Map() };
+export function newQueueState(limiter: RateLimiterSpec = DEFAULT_CONTROLLER_RATE_LIMITER): QueueState {
+  const bucket = newBucket(limiter.kind === 'default' ? limiter.burst : 0);
+  return { items: [], head: 0, dirty: new Set(), failures: new Map(), limiter, bucket, busyUntil: 0, wakeScheduled: false, waitingAfter: new Map() };
 }
 
 /** add puts a key on the queue unless it is already waiting; returns whether it was added. */
@@ -54,22 +61,20 @@ export function waiting(q: QueueState): string[] {
   return q.items.slice(q.head);
 }
 
-const BASE_DELAY_MS = 5;
-const MAX_DELAY_MS = 1000 * 1000;
-
-/** rateLimitedDelay returns the back-off for the key's next retry and counts the failure. */
-export function rateLimitedDelay(q: QueueState, key: string): number {
-  const n = q.failures.get(key) ?? 0;
-  q.failures.set(key, n + 1);
-  // 5 ms · 2^n: the 1st retry waits 5 ms, the 10th 2.56 s, capped at 1000 s.
-  return Math.min(BASE_DELAY_MS * 2 ** n, MAX_DELAY_MS);
+/**
+ * rateLimitedDelay is the delay AddRateLimited gives `key` at `nowMs` (the rate limiter's When):
+ * it counts the requeue and takes a token from the queue's bucket.
+ */
+export function rateLimitedDelay(q: QueueState, key: string, nowMs: number): number {
+  return when(q.limiter, q, key, nowMs);
 }
 
+/** numRequeues is NumRequeues: the key's requeues since its last Forget (0 for a fixed-interval limiter). */
 export function numRequeues(q: QueueState, key: string): number {
   return q.failures.get(key) ?? 0;
 }
 
-/** forget clears a key's failure count after a successful sync. */
+/** forget is Forget: the key's requeue count starts over (the bucket gives nothing back). */
 export function forget(q: QueueState, key: string): void {
   q.failures.delete(key);
 }
@@ -80,6 +85,8 @@ export function cloneQueue(q: QueueState): QueueState {
     head: 0,
     dirty: new Set(q.dirty),
     failures: new Map(q.failures),
+    limiter: q.limiter,
+    bucket: { tokens: q.bucket.tokens, lastMs: q.bucket.lastMs },
     busyUntil: q.busyUntil,
     wakeScheduled: q.wakeScheduled,
     waitingAfter: new Map(q.waitingAfter),

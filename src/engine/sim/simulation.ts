@@ -8,7 +8,7 @@ import type { Pod } from '../api/types.ts';
 import { createSystemNamespaces } from '../apiserver/admission/namespaceAutoProvision.ts';
 import { createObject, objectKey, type WatchRecord } from '../apiserver/store.ts';
 import { applyWatch } from '../client/cache.ts';
-import { forget, get as queueGet, len, numRequeues, rateLimitedDelay } from '../client/workqueue.ts';
+import { forget, get as queueGet, len, numRequeues } from '../client/workqueue.ts';
 import type { SimConfig } from '../config.ts';
 import { gcDelete, gcOnWatch } from '../controller/garbageCollector.ts';
 import { replicaSetOnWatch, syncReplicaSet } from '../controller/replicaset/replicaSet.ts';
@@ -28,7 +28,8 @@ import { heapPeek, heapPop, less, type QueuedEvent } from './eventQueue.ts';
 import type { ControllerName } from './events.ts';
 import { type EngineState, newEngineState } from './state.ts';
 import type { TickRecord } from './tick.ts';
-import { del, enqueue, enqueueAfter, newTx, note, schedule, scheduleDelivery, type Tx } from './tx.ts';
+import { newStallWatch, type StallWatch, watchTick } from './stall.ts';
+import { del, enqueue, enqueueRateLimited, newTx, note, schedule, scheduleDelivery, type Tx } from './tx.ts';
 
 const SYNC: Record<ControllerName, (tx: Tx, key: string) => string | null> = {
   deployment: syncDeployment,
@@ -114,9 +115,9 @@ function work(tx: Tx, controller: ControllerName): void {
     forget(q, key);
     note(tx, 'droppingDeployment', { key, error: err });
   } else {
-    const delay = rateLimitedDelay(q, key);
+    // handleErr / processNextWorkItem: AddRateLimited (the Deployment's up to maxRetries).
+    const delay = enqueueRateLimited(tx, controller, key);
     note(tx, 'errorSyncing', { key, error: err, delay });
-    enqueueAfter(tx, controller, key, delay);
   }
   q.busyUntil = tx.now + Math.floor(tx.cost / 1000);
   if (len(q) > 0 && !q.wakeScheduled) {
@@ -301,9 +302,10 @@ export function lastActionTime(config: SimConfig): number {
 
 /**
  * runUntil steps until no event is pending or the next one is after `untilMs`, calling
- * `onTick` for each record. Returns the number of ticks run.
+ * `onTick` for each record, or until virtual time stood still (`stall.stall` then says where
+ * and why: see stall.ts). Returns the number of ticks run.
  */
-export function runUntil(st: EngineState, untilMs: number, onTick?: (t: TickRecord) => void): number {
+export function runUntil(st: EngineState, untilMs: number, onTick?: (t: TickRecord) => void, stall: StallWatch = newStallWatch()): number {
   let n = 0;
   for (;;) {
     const t = nextEventTime(st);
@@ -312,6 +314,7 @@ export function runUntil(st: EngineState, untilMs: number, onTick?: (t: TickReco
     if (!rec) break;
     n++;
     if (onTick) onTick(rec);
+    if (watchTick(stall, rec) !== null) break;
   }
   return n;
 }

@@ -4,6 +4,7 @@
  * between copies; every mutable container is copied by cloneEngineState.
  */
 import { type CacheState, cloneCache, newCacheState } from '../client/cache.ts';
+import { DEFAULT_CONTROLLER_RATE_LIMITER } from '../client/rateLimiter.ts';
 import { cloneQueue, newQueueState, type QueueState } from '../client/workqueue.ts';
 import { type BackoffState, newBackOff } from '../controller/daemon/backoff.ts';
 import { cloneDaemonSetMemos, type DaemonSetMemo } from '../controller/daemon/nodeMemo.ts';
@@ -18,6 +19,7 @@ import { cloneSchedulingQueue, newSchedulingQueue, type SchedulingQueueState } f
 import type { QueuedEvent } from './eventQueue.ts';
 import { CONTROLLER_NAMES, type ControllerName } from './events.ts';
 import type { DrainProcess } from '../kubectl/drainProcess.ts';
+import { HpaSyncPeriodMs } from '../controller/podautoscaler/horizontal.ts';
 import { cloneHpaMemories, type HpaMemory } from '../controller/podautoscaler/memory.ts';
 import type { PodProbes } from '../kubelet/prober/proberManager.ts';
 
@@ -85,6 +87,18 @@ function perController<T>(make: () => T): Record<ControllerName, T> {
   return out;
 }
 
+/**
+ * newQueues builds each controller's queue with its upstream rate limiter: the default
+ * controller limiter everywhere but the HPA, whose queue waits the sync period (15 s) on every
+ * AddRateLimited (NewDefaultHPARateLimiter: a FixedItemIntervalRateLimiter).
+ */
+function newQueues(): Record<ControllerName, QueueState> {
+  const out = {} as Record<ControllerName, QueueState>;
+  for (const c of CONTROLLER_NAMES)
+    out[c] = newQueueState(c === 'horizontalpodautoscaler' ? { kind: 'fixedInterval', intervalMs: HpaSyncPeriodMs } : DEFAULT_CONTROLLER_RATE_LIMITER);
+  return out;
+}
+
 export function newEngineState(config: SimConfig): EngineState {
   return {
     config,
@@ -97,7 +111,7 @@ export function newEngineState(config: SimConfig): EngineState {
     events: [],
     deliveries: [],
     deliveriesHead: 0,
-    queues: perController(newQueueState),
+    queues: newQueues(),
     expectations: perController((): ExpectationsState => new Map()),
     dsBackoff: newBackOff(),
     dsMemo: new Map(),

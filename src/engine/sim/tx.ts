@@ -15,7 +15,7 @@ import {
   type WatchRecord,
 } from '../apiserver/store.ts';
 import { namespaceExists, namespaceObject } from '../apiserver/admission/namespaceAutoProvision.ts';
-import { add as queueAdd } from '../client/workqueue.ts';
+import { add as queueAdd, rateLimitedDelay } from '../client/workqueue.ts';
 import { hexString, type PrngState } from '../lib/prng.ts';
 import { toRFC3339 } from '../lib/time.ts';
 import { type CorrelatedEvent, defaultAggregateMaxEvents, eventAggregate, eventObserve, getEventKey, newEventCorrelator, spamFilter } from './eventCorrelator.ts';
@@ -108,6 +108,18 @@ export function enqueueAfter(tx: Tx, controller: ControllerName, key: string, de
   if (cur !== undefined && cur <= at) return;
   waiting.set(key, at);
   schedule(tx, at, { type: 'enqueue', controller, key, at });
+}
+
+/**
+ * enqueueRateLimited is the work queue's AddRateLimited: the key comes back after the delay its
+ * queue's rate limiter gives it now (rateLimiter.ts). Every "requeue now" of a controller goes
+ * through it, as upstream's does, so a key requeued again and again moves the virtual clock on
+ * (5 ms, then 10 ms … for one key; 100 ms a requeue once a queue has spent its burst of 100).
+ */
+export function enqueueRateLimited(tx: Tx, controller: ControllerName, key: string): number {
+  const delay = rateLimitedDelay(tx.st.queues[controller], key, tx.st.now);
+  enqueueAfter(tx, controller, key, delay);
+  return delay;
 }
 
 /**

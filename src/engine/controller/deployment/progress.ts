@@ -3,7 +3,7 @@
 import { decide } from '../../api/decision.ts';
 import type { Deployment, ReplicaSet } from '../../api/types.ts';
 import { objectKey } from '../../apiserver/store.ts';
-import { enqueue, enqueueAfter, type Tx, writeStatus } from '../../sim/tx.ts';
+import { enqueueAfter, enqueueRateLimited, type Tx, writeStatus } from '../../sim/tx.ts';
 import { requeueStuckDeployment, syncRolloutStatusPlan } from './util/plans/progress.ts';
 
 /**
@@ -16,8 +16,11 @@ export function syncRolloutStatus(tx: Tx, allRSs: ReplicaSet[], newRS: ReplicaSe
   if (!plan.changed) {
     const after = requeueStuckDeployment(d, plan.status, tx.now);
     if (after === 0) {
-      decide(tx.decisions, 'requeueStuckDeployment', 'requeueNow', {});
-      enqueue(tx, 'deployment', objectKey(d));
+      // enqueueRateLimited, as upstream: the check comes back after the queue's limiter delay
+      // (5 ms the first time), so the clock reaches the deadline instead of standing still.
+      const key = objectKey(d);
+      const delay = enqueueRateLimited(tx, 'deployment', key);
+      decide(tx.decisions, 'requeueStuckDeployment', 'requeueNow', { ms: delay });
     } else if (after > 0) {
       decide(tx.decisions, 'requeueStuckDeployment', 'requeueAfter', { seconds: Math.round(after / 1000) + 1 });
       enqueueAfter(tx, 'deployment', objectKey(d), after + 1000);

@@ -15,7 +15,7 @@ import { jsonEqual, objectKey, type WatchRecord } from '../../apiserver/store.ts
 import { get } from '../../client/cache.ts';
 import { formatSelector, selectorMatches } from '../../lib/labels.ts';
 import { parseQuantity, quantityFromMilli, formatQuantity } from '../../lib/quantity.ts';
-import { enqueueAfter, note, recordEvent, type Tx, update, writeStatusOf } from '../../sim/tx.ts';
+import { enqueueRateLimited, note, recordEvent, type Tx, update, writeStatusOf } from '../../sim/tx.ts';
 import { emptyHpaMemory, type HpaMemory } from './memory.ts';
 import { getResourceMetric } from './metrics.ts';
 import { DownscaleStabilisationWindowMs, normalizeDesiredReplicas, normalizeDesiredReplicasWithBehaviors, storeScaleEvent } from './normalize.ts';
@@ -34,7 +34,7 @@ export const HpaComponent = 'horizontal-pod-autoscaler';
 export function hpaOnWatch(tx: Tx, rec: WatchRecord): void {
   const o = rec.object;
   if (o.kind !== 'HorizontalPodAutoscaler' || rec.type === 'DELETED') return;
-  enqueueAfter(tx, 'horizontalpodautoscaler', objectKey(o), HpaSyncPeriodMs);
+  enqueueRateLimited(tx, 'horizontalpodautoscaler', objectKey(o));
 }
 
 /** The target's scale subresource (autoscaling/v1 Scale): spec and status replicas, the selector. */
@@ -307,7 +307,7 @@ export function syncHorizontalPodAutoscaler(tx: Tx, key: string): string | null 
   // The memory map is replaced, never changed in place: keyframes share the old one.
   tx.st.hpa = new Map(tx.st.hpa);
   reconcileAutoscaler(tx, hpa, key);
-  enqueueAfter(tx, 'horizontalpodautoscaler', key, HpaSyncPeriodMs);
+  enqueueRateLimited(tx, 'horizontalpodautoscaler', key);
   return null;
 }
 

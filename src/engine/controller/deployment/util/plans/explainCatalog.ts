@@ -112,7 +112,7 @@ export const DEPLOYMENT_DECISION_KEYS: DecisionCatalog = {
     rolledBack: 'rolled back the template to revision {revision}',
   },
   requeueStuckDeployment: {
-    requeueNow: 'less than 1 s to the progress deadline: requeue now',
+    requeueNow: 'less than 1 s to the progress deadline: requeue rate-limited, back in {ms} ms',
     requeueAfter: 'requeue in {seconds}s to check the progress deadline',
   },
 };

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { TickRecord } from './tick.ts';
+import { newStallWatch, stallMessage, watchTick } from './stall.ts';
+
+const rec = (time: number, actor: string, key?: string): TickRecord =>
+  ({ tick: 0, time, actor, summary: '', notes: [] as unknown as TickRecord['notes'], writes: [], decisions: [], ...(key === undefined ? {} : { key }) }) as TickRecord;
+
+describe('watchTick', () => {
+  it('finds no stall while time moves on', () => {
+    const w = newStallWatch(10);
+    for (let t = 0; t < 100; t++) expect(watchTick(w, rec(t, 'informer'))).toBeNull();
+  });
+
+  it('reports the instant and the actor and key that acted most once the limit is reached', () => {
+    const w = newStallWatch(10);
+    watchTick(w, rec(606_000, 'informer'));
+    let s = null;
+    for (let i = 1; i < 10 && s === null; i++) s = watchTick(w, rec(606_000, 'deployment-controller', 'default/db'));
+    expect(s).toEqual({ atMs: 606_000, ticks: 10, actor: 'deployment-controller', key: 'default/db', count: 5 });
+    expect(w.stall).toBe(s);
+  });
+
+  it('starts counting over at a new instant', () => {
+    const w = newStallWatch(4);
+    for (let i = 0; i < 3; i++) watchTick(w, rec(5, 'a'));
+    expect(watchTick(w, rec(6, 'a'))).toBeNull();
+    expect(w.ticks).toBe(1);
+  });
+});
+
+describe('stallMessage', () => {
+  it.each([
+    [{ atMs: 606_000, ticks: 100_000, actor: 'deployment-controller', key: 'default/db', count: 99_000 }, 'virtual time stopped at 606.000 s: deployment-controller acted on default/db 99,000 times (100,000 ticks at that instant)'],
+    [{ atMs: 1_500, ticks: 1_000, actor: 'informer', key: '', count: 999 }, 'virtual time stopped at 1.500 s: informer 999 times (1,000 ticks at that instant)'],
+  ])('says where and why: %j', (s, msg) => {
+    expect(stallMessage(s)).toBe(msg);
+  });
+});
