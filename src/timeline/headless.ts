@@ -4,7 +4,7 @@
  * CLI's --sweep and --output summary and the page's sweep workers run: no keyframes, no object
  * history, no watch lines (a 1,000-replica run keeps ~10 MB less than a Recording of it).
  */
-import { createEngine, type EngineState, lastActionTime, nextEventTime, step } from '../engine/sim.ts';
+import { createEngine, type EngineState, lastActionTime, newStallWatch, nextEventTime, type Stall, step, watchTick } from '../engine/sim.ts';
 import { toSimConfig } from '../scenario/toSimConfig.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { type Rollout, summarize } from './summary.ts';
@@ -28,6 +28,8 @@ export interface HeadlessRun {
   /** Virtual ms of the last tick run. */
   endMs: number;
   state: EngineState;
+  /** Where and why the run stood still, when it did (engine/sim/stall.ts). */
+  stall: Stall | null;
 }
 
 /** runHeadless runs a (valid) scenario with only a SummaryTrack listening. */
@@ -39,6 +41,7 @@ export function runHeadless(scenario: Scenario, opts: HeadlessOptions = {}): Hea
   const untilMs = opts.untilMs ?? lastActionTime(config) + RUN_AFTER_LAST_ACTION_MS;
   const target = opts.stopAfterFirstRolloutOf;
   const watcher = target === undefined ? null : new FirstRolloutWatcher(track, target);
+  const stall = newStallWatch();
   let ticks = 0;
   for (;;) {
     const t = nextEventTime(st);
@@ -48,8 +51,9 @@ export function runHeadless(scenario: Scenario, opts: HeadlessOptions = {}): Hea
     ticks++;
     track.append(rec, st);
     if (watcher?.settled()) break;
+    if (watchTick(stall, rec) !== null) break;
   }
-  return { track, rollouts: summarize(track), ticks, endMs: st.now, state: st };
+  return { track, rollouts: summarize(track), ticks, endMs: st.now, state: st, stall: stall.stall };
 }
 
 /** FirstRolloutWatcher tells, reading only new events, when a workload's first rollout after t = 0 is over. */

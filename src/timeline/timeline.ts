@@ -16,8 +16,11 @@ import {
   lastActionTime,
   nextEventTime,
   type SimConfig,
+  newStallWatch,
+  type StallWatch,
   step,
   type TickRecord,
+  watchTick,
 } from '../engine/sim.ts';
 import { toSimConfig } from '../scenario/toSimConfig.ts';
 import type { Action, Scenario } from '../scenario/types.ts';
@@ -39,8 +42,8 @@ export const RUN_AFTER_LAST_ACTION_MS = 600_000;
  */
 export const MAX_TICKS = 250_000;
 
-/** Why recording stopped: no event left, the time limit, or the tick cap. */
-export type EndReason = 'done' | 'until' | 'cap';
+/** Why recording ended: no event left, the horizon, the tick cap, or virtual time stood still (engine/sim/stall.ts). */
+export type EndReason = 'done' | 'until' | 'cap' | 'stalled';
 
 /** A view derived from the recording tick by tick (series, watch lines, object cursor, ...). */
 export interface Track {
@@ -57,6 +60,8 @@ export interface TimelineOptions {
   keyframeEvery?: number | null;
   /** Tick cap (default MAX_TICKS). */
   maxTicks?: number;
+  /** Ticks at one virtual instant after which the run is said to stand still (default STALL_TICKS). */
+  stallTicks?: number;
   /** Wall clock in ms for the adaptive spacing (default performance.now). */
   clock?: () => number;
   /** Builds the tracks fed with every recorded tick (called once, before recording). */
@@ -104,6 +109,9 @@ export class Timeline {
   private lastAsked = -1;
   private untilMs: number;
   private readonly maxTicks: number;
+  /** The liveness guard: where and why a run stood still, when it did (`stall`). */
+  stallWatch: StallWatch;
+  private readonly stallTicks: number | undefined;
   private readonly clock: () => number;
 
   constructor(scenario: Scenario, opts: TimelineOptions = {}) {
@@ -111,6 +119,8 @@ export class Timeline {
     this.config = toSimConfig(scenario);
     this.clock = opts.clock ?? defaultClock;
     this.maxTicks = opts.maxTicks ?? MAX_TICKS;
+    this.stallTicks = opts.stallTicks;
+    this.stallWatch = newStallWatch(this.stallTicks);
     this.keyframes = new KeyframeList(opts.keyframeEvery ?? null, this.clock);
     this.live = createEngine(this.config);
     this.untilMs = lastActionTime(this.config) + RUN_AFTER_LAST_ACTION_MS;
@@ -181,6 +191,7 @@ export class Timeline {
       return;
     }
     this.records.push(rec);
+    if (watchTick(this.stallWatch, rec) !== null) this.stop('stalled');
     for (const t of this.tracks) t.append(rec, this.live);
     this.keyframes.stepped(this.clock() - t0);
     this.keyframes.maybeTake(this.live);
@@ -256,6 +267,7 @@ export class Timeline {
     this.config = config;
     this.untilMs = lastActionTime(config) + RUN_AFTER_LAST_ACTION_MS;
     this.end = null;
+    this.stallWatch = newStallWatch(this.stallTicks);
     return { ok: true, output: dry.output, actionMs: plan.actionMs, scenario: valid.value };
   }
 

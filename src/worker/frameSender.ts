@@ -4,6 +4,7 @@
  * a second during play); the chart/watch/marker increments at most every DERIVED_MS; the packed
  * pods of a big cluster with every frame, as transferables.
  */
+import { stallMessage } from '../engine/sim.ts';
 import { WATCH_KINDS } from '../timeline/derived.ts';
 import type { Recording } from '../timeline/recording.ts';
 import { summarize } from '../timeline/summary.ts';
@@ -194,12 +195,16 @@ export class FrameSender {
 }
 
 /** recordingState says whether recording goes on, or why it stopped (with a note in words). */
-function recordingState(
+export function recordingState(
   rec: Recording,
   broken: string | null,
 ): { state: RecordingState; note: string | null } {
   if (broken !== null) return { state: 'error', note: broken };
   const end = rec.timeline.end;
+  if (end === 'stalled') {
+    const stall = rec.timeline.stallWatch.stall;
+    return { state: 'stalled', note: stall === null ? null : `Recording stopped: ${stallMessage(stall)}.` };
+  }
   if (end === 'cap') {
     return {
       state: 'cap',

@@ -44,7 +44,8 @@ function sameNames(columns: PodColumns, a: Int32Array, b: Int32Array): boolean {
 }
 
 export class PodPacker {
-  private lastNames: string[] = [];
+  /** The names the last pack of objects sent; null when none was sent since a packColumns or reset. */
+  private lastNames: string[] | null = null;
   /** The listed slots and the columns of the last packColumns (null after a pack of objects). */
   private lastSlots: Int32Array | null = null;
   private lastColumns: PodColumns | null = null;
@@ -110,7 +111,7 @@ export class PodPacker {
     const last = this.lastColumns === columns ? this.lastSlots : null;
     const same = last !== null && sameNames(columns, last, slots);
     // The names array only serves a later pack of objects: it starts afresh (sends its names).
-    this.lastNames = [];
+    this.lastNames = null;
     this.lastSlots = slots;
     this.lastColumns = columns;
     return this.wire({ count: n, node, phase, revision, workload, nodeNames, workloadNames }, same, () =>
@@ -176,13 +177,14 @@ export class PodPacker {
 
   /** reset forgets the names (the next pack sends them). */
   reset(): void {
-    this.lastNames = [];
+    this.lastNames = null;
     this.lastSlots = null;
   }
 
   private sameNames(names: readonly string[]): boolean {
     const last = this.lastNames;
-    if (names.length !== last.length) return false;
+    // Nothing sent yet: even an empty list goes out, as packColumns sends it.
+    if (last === null || names.length !== last.length) return false;
     for (let i = 0; i < names.length; i++) if (names[i] !== last[i]) return false;
     return true;
   }

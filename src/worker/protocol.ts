@@ -256,8 +256,15 @@ export interface FrameView {
 }
 
 /** Where recording stands: still going, or why it stopped. */
-export type RecordingState = 'recording' | 'done' | 'until' | 'cap' | 'error';
-export const RECORDING_STATES: readonly RecordingState[] = ['recording', 'done', 'until', 'cap', 'error'];
+export type RecordingState = 'recording' | 'done' | 'until' | 'cap' | 'stalled' | 'error';
+export const RECORDING_STATES: readonly RecordingState[] = [
+  'recording',
+  'done',
+  'until',
+  'cap',
+  'stalled',
+  'error',
+];
 
 export interface FrameMessage {
   type: 'frame';

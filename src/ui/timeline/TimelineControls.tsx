@@ -120,10 +120,12 @@ export function TimelineControls() {
         data-testid="recording-state"
         data-state={recording}
         title={note ?? undefined}
-        className="text-xs text-slate-600 data-[state=cap]:text-amber-800 data-[state=error]:text-red-700 dark:text-slate-400 dark:data-[state=cap]:text-amber-300 dark:data-[state=error]:text-red-300"
+        className="text-xs text-slate-600 data-[state=cap]:text-amber-800 data-[state=stalled]:text-amber-800 data-[state=error]:text-red-700 dark:text-slate-400 dark:data-[state=cap]:text-amber-300 dark:data-[state=stalled]:text-amber-300 dark:data-[state=error]:text-red-300"
       >
         {recording === 'recording' ? t('timeline.recording') : null}
-        {recording === 'cap' || recording === 'error' ? (note ?? t(`timeline.stopped`)) : null}
+        {recording === 'cap' || recording === 'stalled' || recording === 'error'
+          ? (note ?? t(`timeline.stopped`))
+          : null}
       </span>
     </div>
   );
