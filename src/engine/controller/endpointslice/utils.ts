@@ -44,9 +44,11 @@ export function getEndpointAddresses(pod: EndpointPod, addressType: AddressType)
   const out: string[] = [];
   for (const { ip } of pod.status?.podIPs ?? []) {
     const parsed = parseIPSloppy(ip);
-    if (!parsed) continue;
-    const v6 = 'v6' in parsed;
-    if ((v6 && addressType === 'IPv6') || (!v6 && addressType === 'IPv4')) out.push(formatIP(parsed));
+    // Go prints an unparsable IP as "<nil>" and counts it as IPv4: upstream's own tables rely on it
+    // (newPod(252) has IP 1.2.3.256). The engine's pod IPs always parse.
+    const v6 = parsed !== undefined && 'v6' in parsed;
+    const text = parsed ? formatIP(parsed) : '<nil>';
+    if ((v6 && addressType === 'IPv6') || (!v6 && addressType === 'IPv4')) out.push(text);
   }
   return out;
 }
