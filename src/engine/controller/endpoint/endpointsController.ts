@@ -177,7 +177,7 @@ export function syncService(
   log?: DecisionLog,
 ): EndpointsWrite {
   if (!service) {
-    decide(log, 'syncService', 'serviceGone', { endpoints: name });
+    decide(log, 'syncService', 'deleteEndpoints', { service: name });
     return { verb: 'delete', name };
   }
   if (service.spec.type === 'ExternalName' || service.spec.selector === undefined) {
