@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EndpointSlice } from '../api/discoveryTypes.ts';
-import { endpointsMapForService } from './endpoint.ts';
+import { endpointsMapForService, kubeProxySelects } from './endpoint.ts';
 
 const slice = (name: string, endpoints: EndpointSlice['endpoints']): EndpointSlice => ({
   apiVersion: 'discovery.k8s.io/v1',
@@ -32,5 +32,15 @@ describe('endpointsMapForService', () => {
   });
   it('leaves out a placeholder slice (no ports) entirely', () => {
     expect(endpointsMapForService([{ ...slice('web-p', []), ports: [] }], 'node-1').size).toBe(0);
+  });
+});
+
+describe('kubeProxySelects', () => {
+  it('skips the slices of a headless Service and of Services another proxy owns', () => {
+    expect([
+      kubeProxySelects({ 'kubernetes.io/service-name': 'web' }),
+      kubeProxySelects({ 'service.kubernetes.io/headless': '' }),
+      kubeProxySelects({ 'service.kubernetes.io/service-proxy-name': 'other' }),
+    ]).toEqual([true, false, false]);
   });
 });

@@ -1,7 +1,16 @@
 // kube-proxy's view of an endpoint (pkg/proxy/endpoint.go BaseEndpointInfo) and the slice cache's
 // merge of a Service's EndpointSlices into per-port endpoint lists (pkg/proxy/endpointslicecache.go
 // endpointInfoByServicePort, addEndpoints, endpointsMapFromEndpointInfo; kubernetes v1.36 era).
-import type { EndpointSlice } from '../api/discoveryTypes.ts';
+import { type EndpointSlice, IsHeadlessService, LabelServiceProxyName } from '../api/discoveryTypes.ts';
+
+/**
+ * kubeProxySelects: kube-proxy's informers (cmd/kube-proxy/app/server.go) list Services and
+ * EndpointSlices with `service.kubernetes.io/service-proxy-name DoesNotExist,
+ * service.kubernetes.io/headless DoesNotExist`: a headless Service's slices never reach the rules.
+ */
+export function kubeProxySelects(labels: Readonly<Record<string, string>> | undefined): boolean {
+  return !Object.hasOwn(labels ?? {}, LabelServiceProxyName) && !Object.hasOwn(labels ?? {}, IsHeadlessService);
+}
 
 /** One endpoint as the proxier sees it: "ip:port", its conditions and whether it is on this node. */
 export interface ProxyEndpoint {
