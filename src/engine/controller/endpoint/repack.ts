@@ -1,0 +1,91 @@
+// Port of pkg/api/v1/endpoints/util.go RepackSubsets and SortSubsets (kubernetes/kubernetes,
+// v1.36 era): the canonical layout of an Endpoints object's subsets, which makes two
+// computations of the same endpoints compare equal.
+import type { CoreEndpointPort, EndpointAddress, EndpointSubset } from '../../api/discoveryTypes.ts';
+
+/** A port with no number stands for "no ports" (a headless Service without ports). */
+const NO_PORT = -1;
+
+function portKey(p: CoreEndpointPort): string {
+  return JSON.stringify([p.name ?? '', p.port, p.protocol ?? '', p.appProtocol ?? null]);
+}
+
+function byteCompare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** lessEndpointAddress: by IP (bytewise), then by targetRef UID, an address without one first. */
+export function lessEndpointAddress(a: EndpointAddress, b: EndpointAddress): boolean {
+  const c = byteCompare(a.ip, b.ip);
+  if (c !== 0) return c < 0;
+  if (!b.targetRef) return false;
+  if (!a.targetRef) return true;
+  return (a.targetRef.uid ?? '') < (b.targetRef.uid ?? '');
+}
+
+const addressOrder = (a: EndpointAddress, b: EndpointAddress): number => (lessEndpointAddress(a, b) ? -1 : lessEndpointAddress(b, a) ? 1 : 0);
+
+/**
+ * sortSubsets sorts each subset's addresses (IP, then UID) and ports, then the subsets. Upstream
+ * orders ports and subsets by the md5 of their spew dump, an order with no meaning; this port
+ * orders them by name, port and protocol, and subsets by their first address — equally
+ * canonical, so equal subsets still compare equal, but a printed multi-subset object may list
+ * its subsets in another order than a cluster does.
+ */
+export function sortSubsets(subsets: EndpointSubset[]): EndpointSubset[] {
+  const sorted = subsets.map((s) => {
+    const out: EndpointSubset = {};
+    if (s.addresses) out.addresses = [...s.addresses].sort(addressOrder);
+    if (s.notReadyAddresses) out.notReadyAddresses = [...s.notReadyAddresses].sort(addressOrder);
+    if (s.ports) out.ports = [...s.ports].sort((a, b) => byteCompare(portKey(a), portKey(b)));
+    return out;
+  });
+  const key = (s: EndpointSubset): string => JSON.stringify([s.addresses?.[0]?.ip ?? s.notReadyAddresses?.[0]?.ip ?? '', s.ports?.map(portKey) ?? []]);
+  return sorted.sort((a, b) => byteCompare(key(a), key(b)));
+}
+
+/**
+ * repackSubsets expands the subsets to (address, port, ready) triples and packs them back: one
+ * subset per group of addresses offering the same ports. An address is keyed by IP + pod UID,
+ * and not-ready wins when one address is listed both ways for a port.
+ */
+export function repackSubsets(subsets: readonly EndpointSubset[]): EndpointSubset[] {
+  const allAddrs = new Map<string, EndpointAddress>();
+  const portToAddrReady = new Map<string, { port: CoreEndpointPort; addrs: Map<string, boolean> }>();
+  const mapAddress = (addr: EndpointAddress, port: CoreEndpointPort, ready: boolean): void => {
+    const key = JSON.stringify([addr.ip, addr.targetRef?.uid ?? '']);
+    if (!allAddrs.has(key)) allAddrs.set(key, addr);
+    const pk = portKey(port);
+    const entry = portToAddrReady.get(pk) ?? { port, addrs: new Map<string, boolean>() };
+    portToAddrReady.set(pk, entry);
+    const was = entry.addrs.get(key);
+    if (was === undefined || was) entry.addrs.set(key, ready);
+  };
+  for (const s of subsets) {
+    const ports = s.ports && s.ports.length > 0 ? s.ports : [{ port: NO_PORT }];
+    for (const port of ports) {
+      for (const a of s.addresses ?? []) mapAddress(a, port, true);
+      for (const a of s.notReadyAddresses ?? []) mapAddress(a, port, false);
+    }
+  }
+  // Group the ports by the exact set of (address, ready) pairs they map to.
+  const groups = new Map<string, { addrs: Map<string, boolean>; ports: CoreEndpointPort[] }>();
+  for (const { port, addrs } of portToAddrReady.values()) {
+    const key = JSON.stringify([...addrs.entries()].sort((a, b) => byteCompare(a[0], b[0])));
+    const g = groups.get(key) ?? { addrs, ports: [] };
+    groups.set(key, g);
+    if (port.port > 0) g.ports.push(port);
+  }
+  const final: EndpointSubset[] = [];
+  for (const g of groups.values()) {
+    const ready: EndpointAddress[] = [];
+    const notReady: EndpointAddress[] = [];
+    for (const [k, r] of g.addrs) (r ? ready : notReady).push(allAddrs.get(k) as EndpointAddress);
+    const s: EndpointSubset = {};
+    if (ready.length) s.addresses = ready;
+    if (notReady.length) s.notReadyAddresses = notReady;
+    if (g.ports.length) s.ports = g.ports;
+    final.push(s);
+  }
+  return sortSubsets(final);
+}

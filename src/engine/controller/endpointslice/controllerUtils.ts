@@ -1,0 +1,215 @@
+// Port of k8s.io/endpointslice util/controller_utils.go and util/endpointset.go (kubernetes-1.36.3,
+// staging mirror commit 810be24): which pods become endpoints, which pod changes wake the
+// controller, and the equality the reconciler uses for in-place slice updates.
+import type { Endpoint, EndpointPod, EndpointPort, EndpointService } from '../../api/discoveryTypes.ts';
+import type { ObjectReference, PodCondition } from '../../api/types.ts';
+
+/** getPodReadyCondition returns the pod's Ready condition, if it has one. */
+export function getPodReadyCondition(pod: Pick<EndpointPod, 'status'>): PodCondition | undefined {
+  return pod.status?.conditions?.find((c) => c.type === 'Ready');
+}
+
+/** isPodReady: the Ready condition is "True" (containers' state is not looked at). */
+export function isPodReady(pod: Pick<EndpointPod, 'status'>): boolean {
+  return getPodReadyCondition(pod)?.status === 'True';
+}
+
+/** isPodTerminal: phase Failed or Succeeded; such a pod never serves again. */
+export function isPodTerminal(pod: Pick<EndpointPod, 'status'>): boolean {
+  const phase = pod.status?.phase;
+  return phase === 'Failed' || phase === 'Succeeded';
+}
+
+/**
+ * shouldPodBeInEndpoints: not terminal, has an IP, and (when includeTerminating is false) no
+ * deletionTimestamp. The slice controller passes true, so a terminating pod stays in its slice
+ * (ready:false); the legacy Endpoints controller passes publishNotReadyAddresses.
+ */
+export function shouldPodBeInEndpoints(pod: EndpointPod, includeTerminating: boolean): boolean {
+  if (isPodTerminal(pod)) return false;
+  if (!pod.status?.podIP && (pod.status?.podIPs ?? []).length === 0) return false;
+  if (!includeTerminating && pod.metadata.deletionTimestamp !== undefined) return false;
+  return true;
+}
+
+/** shouldSetHostname: spec.hostname set, spec.subdomain names the Service, same namespace. */
+export function shouldSetHostname(pod: EndpointPod, svc: Pick<EndpointService, 'metadata'>): boolean {
+  return (
+    (pod.spec.hostname ?? '') !== '' &&
+    (pod.spec.subdomain ?? '') === svc.metadata.name &&
+    (svc.metadata.namespace ?? '') === (pod.metadata.namespace ?? '')
+  );
+}
+
+function labelsEqual(a: Record<string, string> | undefined, b: Record<string, string> | undefined): boolean {
+  // reflect.DeepEqual: a nil map differs from an empty one.
+  if (a === undefined || b === undefined) return a === b;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => Object.hasOwn(b, k) && a[k] === b[k]);
+}
+
+/**
+ * podEndpointsChanged returns [podChanged, labelsChanged]. labelsChanged: labels, hostname or
+ * subdomain differ (the pod may match other Services). podChanged: deletionTimestamp, Ready or a
+ * pod IP differ. NodeName is ignored: it is set before the pod has an IP.
+ *
+ * Upstream compares the two deletionTimestamp *pointers*; an informer's old and new objects are
+ * decoded separately, so once a pod is terminating every later update of it counts as changed
+ * (e.g. its containers going from running to terminated, with Ready already False). Here two
+ * distinct objects with a deletionTimestamp compare as changed for the same reason.
+ */
+export function podEndpointsChanged(oldPod: EndpointPod, newPod: EndpointPod): [boolean, boolean] {
+  const labelsChanged =
+    !labelsEqual(newPod.metadata.labels, oldPod.metadata.labels) ||
+    (newPod.spec.hostname ?? '') !== (oldPod.spec.hostname ?? '') ||
+    (newPod.spec.subdomain ?? '') !== (oldPod.spec.subdomain ?? '');
+  const oldTs = oldPod.metadata.deletionTimestamp;
+  const newTs = newPod.metadata.deletionTimestamp;
+  if (oldTs !== newTs || (newTs !== undefined && oldPod !== newPod)) return [true, labelsChanged];
+  if (isPodReady(oldPod) !== isPodReady(newPod)) return [true, labelsChanged];
+  const oldIPs = oldPod.status?.podIPs ?? [];
+  const newIPs = newPod.status?.podIPs ?? [];
+  if (oldIPs.length !== newIPs.length) return [true, labelsChanged];
+  for (let i = 0; i < oldIPs.length; i++) {
+    if (oldIPs[i]?.ip !== newIPs[i]?.ip) return [true, labelsChanged];
+  }
+  return [false, labelsChanged];
+}
+
+/** A PodProjectionKey: what the pod queue carries to find the Services to sync (v1.36). */
+export interface PodProjectionKey {
+  namespace: string;
+  labels: Record<string, string>;
+  oldLabels?: Record<string, string>;
+  podChanged: boolean;
+}
+
+/**
+ * getPodUpdateProjectionKey: undefined (no work) for an informer resync (same resourceVersion) or
+ * an update that changes neither endpoints nor labels; an add or delete (one side undefined)
+ * always projects.
+ */
+export function getPodUpdateProjectionKey(oldPod: EndpointPod | undefined, newPod: EndpointPod | undefined): PodProjectionKey | undefined {
+  if (!oldPod && !newPod) return undefined;
+  if (!oldPod || !newPod) {
+    const p = (newPod ?? oldPod) as EndpointPod;
+    return { namespace: p.metadata.namespace ?? '', labels: p.metadata.labels ?? {}, podChanged: false };
+  }
+  if (newPod.metadata.resourceVersion === oldPod.metadata.resourceVersion) return undefined;
+  const [podChanged, labelsChanged] = podEndpointsChanged(oldPod, newPod);
+  if (!podChanged && !labelsChanged) return undefined;
+  const base = { namespace: newPod.metadata.namespace ?? '', labels: newPod.metadata.labels ?? {} };
+  if (!labelsChanged) return { ...base, podChanged: false };
+  return { ...base, oldLabels: oldPod.metadata.labels ?? {}, podChanged };
+}
+
+function selectorMatchesSet(selector: Record<string, string>, labels: Record<string, string>): boolean {
+  return Object.entries(selector).every(([k, v]) => labels[k] === v);
+}
+
+/** getServicesForPod: keys (ns/name) of the namespace's Services whose selector matches; a nil selector matches nothing. */
+export function getServicesForPod(services: readonly EndpointService[], namespace: string, labels: Record<string, string>): Set<string> {
+  const out = new Set<string>();
+  for (const svc of services) {
+    if ((svc.metadata.namespace ?? '') !== namespace || svc.spec.selector === undefined) continue;
+    if (selectorMatchesSet(svc.spec.selector, labels)) out.add(`${namespace}/${svc.metadata.name}`);
+  }
+  return out;
+}
+
+/** determineNeededServiceUpdates: the union when the pod changed too, else the symmetric difference. */
+export function determineNeededServiceUpdates(oldServices: ReadonlySet<string>, services: ReadonlySet<string>, podChanged: boolean): Set<string> {
+  if (podChanged) return new Set([...services, ...oldServices]);
+  const out = new Set<string>();
+  for (const s of services) if (!oldServices.has(s)) out.add(s);
+  for (const s of oldServices) if (!services.has(s)) out.add(s);
+  return out;
+}
+
+/** getServicesToUpdate maps a projection key to the Service keys to sync. */
+export function getServicesToUpdate(services: readonly EndpointService[], key: PodProjectionKey | undefined): Set<string> {
+  if (!key) return new Set();
+  const now = getServicesForPod(services, key.namespace, key.labels);
+  if (key.oldLabels === undefined) return now;
+  return determineNeededServiceUpdates(getServicesForPod(services, key.namespace, key.oldLabels), now, key.podChanged);
+}
+
+function canonicalPort(p: EndpointPort): string {
+  return JSON.stringify([p.name ?? null, p.protocol ?? null, p.port ?? null, p.appProtocol ?? null]);
+}
+
+/**
+ * newPortMapKey identifies a port set regardless of order. Upstream hashes the spew dump of the
+ * sorted ports (FNV-128a); any injective encoding groups slices the same way.
+ */
+export function newPortMapKey(ports: readonly EndpointPort[] | undefined): string {
+  return JSON.stringify((ports ?? []).map(canonicalPort).sort());
+}
+
+/**
+ * hashEndpoint identifies an endpoint by its sorted addresses, hostname and the targetRef's
+ * namespace and name. Conditions, nodeName and zone are left out, so a Ready flip is an
+ * in-place update of the same endpoint.
+ */
+export function hashEndpoint(ep: Endpoint): string {
+  return JSON.stringify([
+    [...ep.addresses].sort(),
+    ep.hostname ?? '',
+    ep.targetRef?.namespace ?? '',
+    ep.targetRef?.name ?? '',
+  ]);
+}
+
+function refEqualIgnoreResourceVersion(a: ObjectReference | undefined, b: ObjectReference | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return (
+    a.kind === b.kind &&
+    (a.namespace ?? '') === (b.namespace ?? '') &&
+    a.name === b.name &&
+    (a.uid ?? '') === (b.uid ?? '') &&
+    (a.apiVersion ?? '') === (b.apiVersion ?? '')
+  );
+}
+
+/**
+ * endpointsEqualBeyondHash compares what hashEndpoint leaves out: nodeName, zone, the three
+ * conditions (nil ≠ false) and targetRef ignoring resourceVersion.
+ */
+export function endpointsEqualBeyondHash(ep1: Endpoint, ep2: Endpoint): boolean {
+  return (
+    ep1.nodeName === ep2.nodeName &&
+    ep1.zone === ep2.zone &&
+    ep1.conditions.ready === ep2.conditions.ready &&
+    ep1.conditions.serving === ep2.conditions.serving &&
+    ep1.conditions.terminating === ep2.conditions.terminating &&
+    refEqualIgnoreResourceVersion(ep1.targetRef, ep2.targetRef)
+  );
+}
+
+/**
+ * An EndpointSet keyed by hashEndpoint. Upstream is a Go map whose PopAny order is random; this
+ * one keeps insertion order, so the reconciler fills slices in the order it was given the pods.
+ */
+export class EndpointSet {
+  private readonly items = new Map<string, Endpoint>();
+  insert(ep: Endpoint): void {
+    this.items.set(hashEndpoint(ep), ep);
+  }
+  get(ep: Endpoint): Endpoint | undefined {
+    return this.items.get(hashEndpoint(ep));
+  }
+  delete(ep: Endpoint): void {
+    this.items.delete(hashEndpoint(ep));
+  }
+  popAny(): Endpoint | undefined {
+    for (const [k, v] of this.items) {
+      this.items.delete(k);
+      return v;
+    }
+    return undefined;
+  }
+  get size(): number {
+    return this.items.size;
+  }
+}

@@ -1,0 +1,24 @@
+// The English sentences of the Explain records kube-proxy's ports write (DESIGN.md §2, §15).
+// Registering them in engine/explain.ts is left to the wiring.
+
+/** fn → key → template with {value} placeholders (the shape of deployment's DecisionCatalog). */
+export type ProxyDecisionCatalog = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+export const PROXY_DECISION_KEYS: ProxyDecisionCatalog = {
+  categorizeEndpoints: {
+    noEndpoints: 'the Service has no endpoints at all',
+    clusterReady: '{ready} of {total} endpoints are ready: new connections go to them (topology mode "{topologyMode}")',
+    clusterFallback: 'no endpoint is ready: fall back to the {servingTerminating} of {total} that are serving and terminating',
+    local: '{local} endpoints on this node for Local traffic policy (serving-terminating fallback: {servingTerminating})',
+  },
+  serviceRuleTarget: {
+    endpoints: 'the rules send new connections to {usable} endpoints',
+    REJECT: 'no usable endpoint anywhere: the rules REJECT (the client sees "connection refused")',
+    DROP: 'usable endpoints exist, but none on this node for internalTrafficPolicy Local: the rules DROP (the client times out)',
+  },
+  boundedFrequencyRunner: {
+    sync: 'kube-proxy syncs its rules at {at} ms ({reason})',
+    deferred: 'a change at {at} ms waits for the 1 s minSyncPeriod: rules sync at {runAt} ms',
+    coalesced: 'a change at {at} ms joins the sync already queued since {pendingSince} ms (at {runAt} ms)',
+  },
+};
