@@ -133,11 +133,16 @@ export class World {
   setPodPhase(ord: number, phase: 'Failed' | 'Succeeded'): void {
     this.patch(ord, (p) => ({ ...p, status: { ...p.status, phase } }));
   }
-  /** setPodReady / setPodAvailable: the Ready condition True since `sinceMs` (the zero time by default). */
+  /**
+   * setPodReady / setPodAvailable: the Ready condition True since `sinceMs`; by default since now,
+   * as podutil.UpdatePodCondition stamps a changed condition (a condition already True keeps its time).
+   */
   setPodReady(ord: number, sinceMs?: number): void {
     this.patch(ord, (p) => {
+      const old = p.status?.conditions?.find((c) => c.type === 'Ready');
       const others = (p.status?.conditions ?? []).filter((c) => c.type !== 'Ready');
-      const ready = sinceMs === undefined ? { type: 'Ready' as const, status: 'True' as const } : { type: 'Ready' as const, status: 'True' as const, lastTransitionTime: toRFC3339(sinceMs) };
+      const since = sinceMs ?? (old?.status === 'True' && old.lastTransitionTime ? undefined : this.nowMs);
+      const ready = { type: 'Ready' as const, status: 'True' as const, lastTransitionTime: since === undefined ? old?.lastTransitionTime : toRFC3339(since) };
       return { ...p, status: { ...p.status, conditions: [...others, ready] } };
     });
   }

@@ -159,7 +159,9 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
   const rollingUpdate = set.spec.updateStrategy?.rollingUpdate;
   const updateMin = rollingUpdate ? (rollingUpdate.partition ?? 0) : 0;
   if (input.maxUnavailableStatefulSet) {
-    status = afterInvariantEstablished(set, replicas, upd, status, nowMs, actions, log);
+    const r2 = updateStatefulSetAfterInvariantEstablished(set, replicas, upd, status, nowMs, log);
+    actions.push(...r2.actions);
+    status = r2.status;
     return done(null);
   }
   for (let target = replicas.length - 1; target >= updateMin; target--) {
@@ -186,15 +188,15 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
  * at or above maxUnavailable delete nothing; else delete up to maxUnavailable − unavailable pods
  * not at the update revision, from the highest ordinal down to the partition.
  */
-function afterInvariantEstablished(
+export function updateStatefulSetAfterInvariantEstablished(
   set: StatefulSet,
   replicas: readonly StatefulPod[],
   upd: string,
   status: StatefulSetStatus,
   nowMs: number,
-  actions: StatefulSetAction[],
-  log: DecisionLog | undefined,
-): StatefulSetStatus {
+  log?: DecisionLog,
+): { status: StatefulSetStatus; actions: StatefulSetAction[] } {
+  const actions: StatefulSetAction[] = [];
   const fn = 'updateStatefulSetAfterInvariantEstablished';
   const ru = set.spec.updateStrategy?.rollingUpdate;
   const updateMin = ru ? (ru.partition ?? 0) : 0;
@@ -202,7 +204,7 @@ function afterInvariantEstablished(
   const mrs = set.spec.minReadySeconds ?? 0;
   const unavailable = replicas.filter((p) => isUnavailable(p, mrs, nowMs)).length;
   decide(log, fn, 'budget', { maxUnavailable, unavailable, podsToDelete: Math.max(0, maxUnavailable - unavailable) });
-  if (unavailable >= maxUnavailable) return status;
+  if (unavailable >= maxUnavailable) return { status, actions };
   let out = status;
   let deleted = 0;
   for (let target = replicas.length - 1; target >= updateMin && deleted < maxUnavailable - unavailable; target--) {
@@ -213,5 +215,5 @@ function afterInvariantEstablished(
       deleted++;
     }
   }
-  return out;
+  return { status: out, actions };
 }
