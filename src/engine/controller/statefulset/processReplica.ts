@@ -116,12 +116,17 @@ export function processReplica(ctx: StepContext, replicas: readonly StatefulPod[
   }
   if (!isRunningAndReady(pod) && monotonic) {
     const ready = pod.status?.conditions?.find((c) => c.type === 'Ready')?.status ?? 'Unknown';
-    decide(log, fn, 'waitRunningAndReady', { pod: name, podPhase: pod.status?.phase ?? '', ready, blocked: nextMissing(replicas, i) });
+    const blocked = nextMissing(replicas, i);
+    const podPhase = pod.status?.phase ?? '';
+    if (blocked) decide(log, fn, 'notCreatedUntilReady', { pod: blocked, waitingFor: name, podPhase, ready });
+    else decide(log, fn, 'waitRunningAndReady', { pod: name, podPhase, ready });
     return go(true);
   }
   const mrs = set.spec.minReadySeconds ?? 0;
   if (!isRunningAndAvailable(pod, mrs, ctx.nowMs) && monotonic) {
-    decide(log, fn, 'waitAvailable', { pod: name, minReadySeconds: mrs, blocked: nextMissing(replicas, i) });
+    const blocked = nextMissing(replicas, i);
+    if (blocked) decide(log, fn, 'notCreatedUntilAvailable', { pod: blocked, waitingFor: name, minReadySeconds: mrs });
+    else decide(log, fn, 'waitAvailable', { pod: name, minReadySeconds: mrs });
     return go(true);
   }
   // An unreadable claim counts as matching upstream; a missing one is picked up later.
