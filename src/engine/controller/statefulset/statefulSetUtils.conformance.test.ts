@@ -2,7 +2,7 @@
 // tests/fixtures/k8s-statefulset-cases.json (see its provenance block).
 import { describe, expect, it } from 'vitest';
 import { newStatefulSet } from '../../../../tests/conformance/statefulSetHarness.ts';
-import { DRIVERS, casesFor } from '../../../../tests/conformance/statefulSetCases.ts';
+import { DRIVERS, allFunctions, casesFor } from '../../../../tests/conformance/statefulSetCases.ts';
 import type { PersistentVolumeClaim, StatefulPod, StatefulSet } from '../../api/statefulTypes.ts';
 import type { IntOrString, OwnerReference } from '../../api/types.ts';
 import { nextInt, seedPrng } from '../../lib/prng.ts';
@@ -236,4 +236,11 @@ describe('stateful_set_utils_test.go conformance', () => {
   for (const c of cases) {
     it(`${c.function}: ${c.name}`, () => (run[c.function] as (i: Obj, e: Obj) => void)(c.input, c.expected));
   }
+});
+
+describe('k8s-statefulset-cases.json', () => {
+  it('names only functions some driver runs (utils, control, validation, kubectl)', () => {
+    const driven = new Set<string>(Object.values(DRIVERS).flat());
+    expect(allFunctions().filter((f) => !driven.has(f))).toEqual([]);
+  });
 });
