@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StatefulSet } from '../api/statefulTypes.ts';
 import { fieldErrorString, invalidMessage } from './fieldErrors.ts';
 import { setDefaultsStatefulSet } from './statefulSetDefaults.ts';
-import { validateStatefulSet, validateStatefulSetUpdate } from './statefulSetValidation.ts';
+import { validateStatefulSet, validateStatefulSetStatusUpdate, validateStatefulSetUpdate } from './statefulSetValidation.ts';
 
 function sts(spec: Partial<StatefulSet['spec']> = {}, name = 'web'): StatefulSet {
   return setDefaultsStatefulSet({
@@ -27,7 +27,7 @@ describe('validateStatefulSet', () => {
     ['an unknown strategy', { updateStrategy: { type: 'Recreate' } }, `spec.updateStrategy: Invalid value: {"Type":"Recreate","RollingUpdate":null}: must be 'RollingUpdate' or 'OnDelete'`],
     ['OnDelete with a rollingUpdate block', { updateStrategy: { type: 'OnDelete', rollingUpdate: { partition: 1 } } }, `spec.updateStrategy.rollingUpdate: Invalid value: {"Partition":1,"MaxUnavailable":null}: only allowed for updateStrategy 'RollingUpdate'`],
     ['maxUnavailable 0', { updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0 } } }, 'spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: 0: cannot be 0'],
-    ['a bad retention policy', { persistentVolumeClaimRetentionPolicy: { whenScaled: 'Keep', whenDeleted: 'Retain' } }, 'spec.persistentVolumeClaimRetentionPolicy.whenScaled: Unsupported value: "Keep": supported values: "Delete", "Retain"'],
+    ['a bad retention policy', { persistentVolumeClaimRetentionPolicy: { whenScaled: 'Keep', whenDeleted: 'Retain' } }, 'spec.persistentVolumeClaimRetentionPolicy.whenScaled: Unsupported value: "Keep": supported values: "Retain", "Delete"'],
     ['a negative ordinals.start', { ordinals: { start: -1 } }, 'spec.ordinals.start: Invalid value: -1: must be greater than or equal to 0'],
     ['a selector that does not match the template', { selector: { matchLabels: { app: 'db' } } }, 'spec.template.metadata.labels: Invalid value: {"app":"web"}: `selector` does not match template `labels`'],
     ['an empty selector', { selector: {} }, 'spec.selector: Invalid value: {}: empty selector is invalid for statefulset'],
@@ -71,5 +71,17 @@ describe('validateStatefulSetUpdate', () => {
       template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'nginx', image: 'nginx:1.28' }] } },
     });
     expect(validateStatefulSetUpdate(next, sts())).toEqual([]);
+  });
+});
+
+describe('validateStatefulSetStatusUpdate', () => {
+  it('rejects counts above replicas, available above ready and a decremented collisionCount', () => {
+    const old = { ...sts(), status: { replicas: 3, collisionCount: 2 } };
+    const next = { ...sts(), status: { replicas: 3, readyReplicas: 2, availableReplicas: 3, updatedReplicas: 4, collisionCount: 1 } };
+    expect(validateStatefulSetStatusUpdate(next, old).map(fieldErrorString)).toEqual([
+      'status.updatedReplicas: Invalid value: 4: cannot be greater than status.replicas',
+      'status.availableReplicas: Invalid value: 3: cannot be greater than status.readyReplicas',
+      'status.collisionCount: Invalid value: 1: cannot be decremented',
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 // Port of kubernetes pkg/apis/apps/validation/validation.go ValidateStatefulSet,
 // ValidateStatefulSetSpec, validateRollingUpdateStatefulSet, ValidatePersistentVolumeClaimRetentionPolicy
 // and ValidateStatefulSetUpdate (v1.36), on the defaulted apps/v1 object.
-import type { RollingUpdateStatefulSetStrategy, StatefulSet, StatefulSetUpdateStrategy } from '../api/statefulTypes.ts';
+import type { RollingUpdateStatefulSetStrategy, StatefulSet, StatefulSetStatus, StatefulSetUpdateStrategy } from '../api/statefulTypes.ts';
 import type { IntOrString, PodTemplateSpec } from '../api/types.ts';
 import { deepEqual } from '../lib/hash.ts';
 import { getIntOrPercentValue } from '../lib/intstr.ts';
@@ -47,14 +47,14 @@ export function validateRollingUpdateStatefulSet(ru: RollingUpdateStatefulSetStr
   return errs;
 }
 
-/** The retention policy's two fields must be Retain or Delete (supported values listed sorted, as a string set's List()). */
+/** The retention policy's two fields must be Retain or Delete (whenDeleted checked first). */
 function validateRetentionPolicy(spec: StatefulSet['spec'], path: string): FieldError[] {
   const p = spec.persistentVolumeClaimRetentionPolicy;
   if (!p) return [];
   const errs: FieldError[] = [];
   for (const f of ['whenDeleted', 'whenScaled'] as const) {
     const v = p[f] ?? '';
-    if (v !== 'Retain' && v !== 'Delete') errs.push(notSupported(`${path}.${f}`, v, ['Delete', 'Retain']));
+    if (v !== 'Retain' && v !== 'Delete') errs.push(notSupported(`${path}.${f}`, v, ['Retain', 'Delete']));
   }
   return errs;
 }
@@ -164,5 +164,37 @@ export function validateStatefulSetUpdate(next: StatefulSet, old: StatefulSet): 
     minReadySeconds: old.spec.minReadySeconds,
   };
   if (!deepEqual(clone, old.spec)) errs.push(forbidden('spec', StatefulSetSpecUpdateForbidden));
+  return errs;
+}
+
+/**
+ * validateStatefulSetStatus: every count ≥ 0; ready, current, updated and available not above
+ * replicas ("cannot be greater than status.replicas"); available not above ready.
+ */
+export function validateStatefulSetStatus(st: StatefulSetStatus, path = 'status'): FieldError[] {
+  const n = (v: number | undefined) => v ?? 0;
+  const errs: FieldError[] = [];
+  for (const f of ['replicas', 'readyReplicas', 'currentReplicas', 'updatedReplicas', 'availableReplicas'] as const) {
+    errs.push(...validateNonnegativeField(n(st[f]), `${path}.${f}`));
+  }
+  if (st.observedGeneration !== undefined) errs.push(...validateNonnegativeField(st.observedGeneration, `${path}.observedGeneration`));
+  if (st.collisionCount !== undefined) errs.push(...validateNonnegativeField(st.collisionCount, `${path}.collisionCount`));
+  const msg = 'cannot be greater than status.replicas';
+  for (const f of ['readyReplicas', 'currentReplicas', 'updatedReplicas', 'availableReplicas'] as const) {
+    if (n(st[f]) > st.replicas) errs.push(invalid(`${path}.${f}`, n(st[f]), msg));
+  }
+  if (n(st.availableReplicas) > n(st.readyReplicas)) {
+    errs.push(invalid(`${path}.availableReplicas`, n(st.availableReplicas), 'cannot be greater than status.readyReplicas'));
+  }
+  return errs;
+}
+
+/** validateStatefulSetStatusUpdate: the status rules, immutable name and namespace, and a collisionCount that never goes down. */
+export function validateStatefulSetStatusUpdate(next: StatefulSet, old: StatefulSet): FieldError[] {
+  const errs = validateStatefulSetStatus(next.status ?? { replicas: 0 });
+  if (next.metadata.name !== old.metadata.name) errs.push(invalid('metadata.name', next.metadata.name, 'field is immutable'));
+  const before = old.status?.collisionCount;
+  const after = next.status?.collisionCount;
+  if (before !== undefined && (after === undefined || after < before)) errs.push(invalid('status.collisionCount', after ?? 0, 'cannot be decremented'));
   return errs;
 }
