@@ -14,6 +14,10 @@ describe('newStatefulSetPod', () => {
     expect(p.spec).toMatchObject({ hostname: 'web-2', subdomain: 'web', volumes: [{ name: 'www', persistentVolumeClaim: { claimName: 'www-web-2' } }] });
     expect(p.status).toBeUndefined();
   });
+
+  it('leaves subdomain out when serviceName is empty (optional since #130233)', () => {
+    expect(newStatefulSetPod(web(1, { serviceName: '' }), 0).spec).not.toHaveProperty('subdomain');
+  });
 });
 
 describe('newVersionedStatefulSetPod', () => {

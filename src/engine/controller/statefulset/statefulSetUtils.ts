@@ -140,10 +140,16 @@ export function updateIdentity<P extends StatefulPod>(set: StatefulSet, pod: P):
   return { ...pod, metadata };
 }
 
-/** initIdentity adds, on creation only, hostname = pod name and subdomain = serviceName. */
+/**
+ * initIdentity adds, on creation only, hostname = pod name and subdomain = serviceName (an empty
+ * serviceName leaves subdomain out, as Go's omitempty prints it).
+ */
 export function initIdentity<P extends StatefulPod>(set: StatefulSet, pod: P): P {
   const p = updateIdentity(set, pod);
-  return { ...p, spec: { ...p.spec, hostname: p.metadata.name, subdomain: set.spec.serviceName ?? '' } };
+  const spec = { ...p.spec, hostname: p.metadata.name };
+  if (set.spec.serviceName) spec.subdomain = set.spec.serviceName;
+  else delete spec.subdomain;
+  return { ...p, spec };
 }
 
 /** The Ready condition's status and last transition, or null. */
