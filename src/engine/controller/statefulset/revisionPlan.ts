@@ -1,0 +1,137 @@
+// Port of kubernetes pkg/controller/statefulset/stateful_set_control.go getStatefulSetRevisions,
+// setMatchesLatestExistingRevision and truncateHistory, and of history.CreateControllerRevision's
+// collision loop (v1.36), as pure plans: the shell writes what they return.
+import { type DecisionLog, decide } from '../../api/decision.ts';
+import type { StatefulSet } from '../../api/statefulTypes.ts';
+import type { ControllerRevision, Pod } from '../../api/types.ts';
+import {
+  applyRevision,
+  controllerRevisionName,
+  equalRevision,
+  findEqualRevisions,
+  hashControllerRevision,
+  newRevision,
+  nextRevision,
+  revisionDataBytes,
+  sortControllerRevisions,
+} from './revisions.ts';
+import { getPodRevision } from './statefulSetUtils.ts';
+
+/** The revisionHistoryLimit apps/v1 defaults a StatefulSet to. */
+export const DefaultRevisionHistoryLimit = 10;
+
+/** What getStatefulSetRevisions must write before the sync goes on. */
+export type RevisionWrite =
+  | { kind: 'none' }
+  | { kind: 'create'; revision: ControllerRevision }
+  /** UpdateControllerRevision: an older equal revision renumbered to the top (a rollback). */
+  | { kind: 'renumber'; revision: ControllerRevision; from: number; to: number };
+
+export interface StatefulSetRevisions {
+  current: ControllerRevision;
+  update: ControllerRevision;
+  collisionCount: number;
+  write: RevisionWrite;
+}
+
+/**
+ * setMatchesLatestExistingRevision (StatefulSetSemanticRevisionComparison, on): would restoring
+ * the latest revision and re-deriving it give the candidate? Templates in this store are already
+ * defaulted, so this is the candidate against the latest revision's re-derived data.
+ */
+export function setMatchesLatestExistingRevision(set: StatefulSet, proposed: ControllerRevision, latest: ControllerRevision): boolean {
+  const reconstructed = newRevision(applyRevision(set, latest), -1, null);
+  return equalRevision(proposed, reconstructed);
+}
+
+/**
+ * createControllerRevisionName is CreateControllerRevision's loop on a name taken by different
+ * data: raise the collision count and hash again. `lookup` reads a revision by name from the API
+ * server (any owner). A taken name with the same data is that revision: nothing to create.
+ * The revision keeps the hash label newRevision gave it; only the name moves, as upstream.
+ */
+export function createControllerRevisionPlan(
+  set: StatefulSet,
+  candidate: ControllerRevision,
+  collisionCount: number,
+  lookup: (name: string) => ControllerRevision | undefined,
+  log?: DecisionLog,
+): { revision: ControllerRevision; collisionCount: number; exists: boolean } {
+  let count = collisionCount;
+  for (;;) {
+    const name = controllerRevisionName(set.metadata.name, hashControllerRevision(candidate, count));
+    const clone = { ...candidate, metadata: { ...candidate.metadata, name } };
+    const taken = lookup(name);
+    if (!taken) return { revision: clone, collisionCount: count, exists: false };
+    if (revisionDataBytes(taken) === revisionDataBytes(clone)) return { revision: taken, collisionCount: count, exists: true };
+    decide(log, 'createControllerRevision', 'hashCollision', { revision: name, collisionCount: count + 1 });
+    count++;
+  }
+}
+
+/**
+ * getStatefulSetRevisions derives the update revision from the set's template: the latest
+ * revision when it is equal (nothing changed); an older equal one renumbered to max+1 when not
+ * (a rollback: history 1,2 becomes 2,3); otherwise a new revision max+1. The current revision is
+ * the one status.currentRevision names, or the update revision on the first sync.
+ */
+export function getStatefulSetRevisions(
+  set: StatefulSet,
+  listed: readonly ControllerRevision[],
+  lookup: (name: string) => ControllerRevision | undefined = () => undefined,
+  log?: DecisionLog,
+): StatefulSetRevisions {
+  const fn = 'getStatefulSetRevisions';
+  const revisions = sortControllerRevisions(listed);
+  let collisionCount = set.status?.collisionCount ?? 0;
+  const candidate = newRevision(set, nextRevision(revisions), collisionCount);
+  const equal = findEqualRevisions(revisions, candidate);
+  const latest = revisions[revisions.length - 1];
+  const lastEqual = equal[equal.length - 1];
+  let update: ControllerRevision;
+  let write: RevisionWrite = { kind: 'none' };
+  if (latest && lastEqual && equalRevision(latest, lastEqual)) {
+    update = latest;
+    decide(log, fn, 'unchanged', { revision: latest.metadata.name, number: latest.revision });
+  } else if (lastEqual) {
+    update = { ...lastEqual, revision: candidate.revision };
+    write = { kind: 'renumber', revision: update, from: lastEqual.revision, to: candidate.revision };
+    decide(log, fn, 'rollback', { revision: lastEqual.metadata.name, from: lastEqual.revision, to: candidate.revision });
+  } else if (latest && setMatchesLatestExistingRevision(set, candidate, latest)) {
+    update = latest;
+    decide(log, fn, 'semanticallyUnchanged', { revision: latest.metadata.name, number: latest.revision });
+  } else {
+    const created = createControllerRevisionPlan(set, candidate, collisionCount, lookup, log);
+    collisionCount = created.collisionCount;
+    update = created.revision;
+    if (!created.exists) write = { kind: 'create', revision: update };
+    decide(log, fn, 'newRevision', { revision: update.metadata.name, number: update.revision, collisionCount });
+  }
+  const current = revisions.find((r) => r.metadata.name === set.status?.currentRevision) ?? update;
+  return { current, update, collisionCount, write };
+}
+
+/**
+ * truncateHistory: the live revisions are current, update and every pod's revision label; the
+ * others, oldest first, are deleted until revisionHistoryLimit remain (a negative limit keeps
+ * all). `listed` is the list the sync started with: a revision it created is not in it.
+ */
+export function truncateHistoryPlan(
+  set: StatefulSet,
+  pods: readonly Pod[],
+  listed: readonly ControllerRevision[],
+  current: ControllerRevision | null,
+  update: ControllerRevision | null,
+  log?: DecisionLog,
+): { deletes: string[] } {
+  const live = new Set<string>();
+  if (current) live.add(current.metadata.name);
+  if (update) live.add(update.metadata.name);
+  for (const p of pods) live.add(getPodRevision(p));
+  const history = sortControllerRevisions(listed).filter((r) => !live.has(r.metadata.name));
+  const limit = set.spec.revisionHistoryLimit ?? DefaultRevisionHistoryLimit;
+  if (limit < 0 || history.length <= limit) return { deletes: [] };
+  const deletes = history.slice(0, history.length - limit).map((r) => r.metadata.name);
+  decide(log, 'truncateHistory', 'deleteRevisions', { historic: history.length, limit, deleted: deletes.length });
+  return { deletes };
+}

@@ -1,0 +1,219 @@
+// Port of kubernetes pkg/controller/statefulset/stateful_set_control.go updateStatefulSet and
+// updateStatefulSetAfterInvariantEstablished (v1.36) as a pure plan: for one sync, what is
+// created, deleted and updated, in order, the status it computes and the status it writes.
+import { type DecisionLog, decide } from '../../api/decision.ts';
+import type { StatefulPod, StatefulSet, StatefulSetStatus } from '../../api/statefulTypes.ts';
+import type { ControllerRevision } from '../../api/types.ts';
+import type { ClaimLookup } from './podClaims.ts';
+import { processCondemned, processReplica, runForAll, type StatefulSetAction, type StepContext } from './processReplica.ts';
+import { applyRevision } from './revisions.ts';
+import { statusToWrite, updateStatus } from './statefulSetStatus.ts';
+import {
+  allowsBurst,
+  descendingOrdinal,
+  getOrdinal,
+  getPodRevision,
+  getStartOrdinal,
+  getStatefulSetMaxUnavailable,
+  isTerminating,
+  isUnavailable,
+  newVersionedStatefulSetPod,
+  podInOrdinalRange,
+} from './statefulSetUtils.ts';
+import { updateClaimsForCondemned } from './updateClaims.ts';
+
+export interface UpdateStatefulSetInput {
+  /** The set as defaulted and stored. */
+  set: StatefulSet;
+  /** The pods the set owns (claimed, not necessarily in ordinal order). */
+  pods: readonly StatefulPod[];
+  currentRevision: ControllerRevision;
+  updateRevision: ControllerRevision;
+  collisionCount: number;
+  nowMs: number;
+  /** The claims the informer holds; none by default. */
+  claims?: ClaimLookup;
+  /** MaxUnavailableStatefulSet: off by default in v1.36 (rollingUpdate.maxUnavailable is dropped). */
+  maxUnavailableStatefulSet?: boolean;
+}
+
+export interface UpdateStatefulSetPlan {
+  /** The writes, in the order the controller makes them. */
+  actions: StatefulSetAction[];
+  /** The status updateStatefulSet returns (currentReplicas already lowered by a rolling-update delete). */
+  status: StatefulSetStatus;
+  /** What updateStatefulSetStatus writes: completed if the rollout is done; null when consistent. */
+  statusWrite: StatefulSetStatus | null;
+  /** The error the sync returns, if a write is refused in advance (a claim being deleted). */
+  error: string | null;
+}
+
+/**
+ * updateStatefulSetPlan runs one sync's updateStatefulSet: status counts; replicas indexed by
+ * ordinal − start with placeholders for the missing ones (at the current or update revision,
+ * see newVersionedStatefulSetPod); condemned pods highest ordinal first; then processReplica
+ * over the replicas, the condemned pods' claim owners, processCondemned — under OrderedReady
+ * each loop stops at its first wait or write — and last, unless OnDelete, the rolling update:
+ * from the highest ordinal down to the partition, delete the first pod not at the update
+ * revision (one per sync) or stop at the first unavailable one.
+ */
+export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: DecisionLog): UpdateStatefulSetPlan {
+  const fn = 'updateStatefulSet';
+  const { set, pods, currentRevision, updateRevision, nowMs } = input;
+  const cur = currentRevision.metadata.name;
+  const upd = updateRevision.metadata.name;
+  const currentSet = applyRevision(set, currentRevision);
+  const updateSet = applyRevision(set, updateRevision);
+  const mrs = set.spec.minReadySeconds ?? 0;
+  let status: StatefulSetStatus = {
+    observedGeneration: set.metadata.generation ?? 0,
+    replicas: 0,
+    currentRevision: cur,
+    updateRevision: upd,
+    collisionCount: input.collisionCount,
+  };
+  status = updateStatus(status, mrs, cur, upd, nowMs, pods);
+
+  const replicaCount = set.spec.replicas ?? 1;
+  const start = getStartOrdinal(set);
+  const slots: (StatefulPod | undefined)[] = new Array(replicaCount).fill(undefined);
+  const unsorted: StatefulPod[] = [];
+  for (const pod of pods) {
+    if (podInOrdinalRange(pod, set)) slots[getOrdinal(pod) - start] = pod;
+    else if (getOrdinal(pod) >= 0) unsorted.push(pod);
+  }
+  const replicas: StatefulPod[] = slots.map(
+    (p, i) => p ?? newVersionedStatefulSetPod(currentSet, updateSet, cur, upd, start + i),
+  );
+  const condemned = descendingOrdinal(unsorted);
+
+  let firstUnavailable: StatefulPod | null = null;
+  let unavailable = 0;
+  for (const p of replicas) {
+    if (isUnavailable(p, mrs, nowMs)) {
+      unavailable++;
+      firstUnavailable ??= p;
+    }
+  }
+  for (let i = condemned.length - 1; i >= 0; i--) {
+    const p = condemned[i] as StatefulPod;
+    if (isUnavailable(p, mrs, nowMs)) {
+      unavailable++;
+      firstUnavailable ??= p;
+    }
+  }
+  decide(log, fn, 'partition', {
+    replicas: replicaCount,
+    start,
+    missing: slots.filter((p) => p === undefined).length,
+    condemned: condemned.length,
+    unavailable,
+    firstUnavailable: firstUnavailable?.metadata.name ?? '',
+  });
+
+  const actions: StatefulSetAction[] = [];
+  const done = (error: string | null): UpdateStatefulSetPlan => ({ actions, status, statusWrite: statusToWrite(set, status), error });
+  if (set.metadata.deletionTimestamp !== undefined) {
+    decide(log, fn, 'setDeleting', {});
+    return done(null);
+  }
+  const monotonic = !allowsBurst(set);
+  const ctx: StepContext = {
+    set,
+    updateSet,
+    monotonic,
+    nowMs,
+    claims: input.claims ?? (() => undefined),
+    actions,
+    log,
+    phase: 'replicas',
+    batch: 0,
+  };
+  const recount = () => {
+    status = updateStatus(status, mrs, cur, upd, nowMs, replicas, condemned);
+  };
+
+  let r = runForAll(ctx, replicas.length, (i) => processReplica(ctx, replicas, i));
+  if (r.exit || r.error) {
+    recount();
+    return done(r.error);
+  }
+  ctx.phase = 'claims';
+  r = runForAll(ctx, condemned.length, (i) => updateClaimsForCondemned(ctx, condemned, i));
+  if (r.exit || r.error) {
+    recount();
+    return done(r.error);
+  }
+  ctx.phase = 'condemned';
+  r = runForAll(ctx, condemned.length, (i) => processCondemned(ctx, condemned, i, firstUnavailable));
+  if (r.exit || r.error) {
+    recount();
+    return done(r.error);
+  }
+  recount();
+
+  if (set.spec.updateStrategy?.type === 'OnDelete') {
+    decide(log, fn, 'onDelete', { updatedReplicas: status.updatedReplicas ?? 0, replicas: replicaCount });
+    return done(null);
+  }
+  const rollingUpdate = set.spec.updateStrategy?.rollingUpdate;
+  const updateMin = rollingUpdate ? (rollingUpdate.partition ?? 0) : 0;
+  if (input.maxUnavailableStatefulSet) {
+    const r2 = updateStatefulSetAfterInvariantEstablished(set, replicas, upd, status, nowMs, log);
+    actions.push(...r2.actions);
+    status = r2.status;
+    return done(null);
+  }
+  for (let target = replicas.length - 1; target >= updateMin; target--) {
+    const pod = replicas[target] as StatefulPod;
+    const name = pod.metadata.name;
+    if (getPodRevision(pod) !== upd && !isTerminating(pod)) {
+      actions.push({ op: 'deletePod', phase: 'update', batch: 0, pod: name, why: 'update' });
+      status = { ...status, currentReplicas: (status.currentReplicas ?? 0) - 1 };
+      decide(log, fn, 'deleteForUpdate', { pod: name, revision: getPodRevision(pod), updateRevision: upd, partition: updateMin });
+      return done(null);
+    }
+    if (isUnavailable(pod, mrs, nowMs)) {
+      decide(log, fn, 'waitForUpdate', { pod: name, minReadySeconds: mrs, terminating: isTerminating(pod) });
+      return done(null);
+    }
+  }
+  decide(log, fn, 'rolloutSettled', { partition: updateMin, updatedReplicas: status.updatedReplicas ?? 0, replicas: replicaCount });
+  return done(null);
+}
+
+/**
+ * updateStatefulSetAfterInvariantEstablished, the v1.36 single pass (MaxUnavailableStatefulSet on;
+ * 1.37's two-phase Parallel pass is not ported): count unavailable replicas at every ordinal;
+ * at or above maxUnavailable delete nothing; else delete up to maxUnavailable − unavailable pods
+ * not at the update revision, from the highest ordinal down to the partition.
+ */
+export function updateStatefulSetAfterInvariantEstablished(
+  set: StatefulSet,
+  replicas: readonly StatefulPod[],
+  upd: string,
+  status: StatefulSetStatus,
+  nowMs: number,
+  log?: DecisionLog,
+): { status: StatefulSetStatus; actions: StatefulSetAction[] } {
+  const actions: StatefulSetAction[] = [];
+  const fn = 'updateStatefulSetAfterInvariantEstablished';
+  const ru = set.spec.updateStrategy?.rollingUpdate;
+  const updateMin = ru ? (ru.partition ?? 0) : 0;
+  const maxUnavailable = ru ? getStatefulSetMaxUnavailable(ru.maxUnavailable, set.spec.replicas ?? 1) : 1;
+  const mrs = set.spec.minReadySeconds ?? 0;
+  const unavailable = replicas.filter((p) => isUnavailable(p, mrs, nowMs)).length;
+  decide(log, fn, 'budget', { maxUnavailable, unavailable, podsToDelete: Math.max(0, maxUnavailable - unavailable) });
+  if (unavailable >= maxUnavailable) return { status, actions };
+  let out = status;
+  let deleted = 0;
+  for (let target = replicas.length - 1; target >= updateMin && deleted < maxUnavailable - unavailable; target--) {
+    const pod = replicas[target] as StatefulPod;
+    if (getPodRevision(pod) !== upd && !isTerminating(pod)) {
+      actions.push({ op: 'deletePod', phase: 'update', batch: 0, pod: pod.metadata.name, why: 'update' });
+      out = { ...out, currentReplicas: (out.currentReplicas ?? 0) - 1 };
+      deleted++;
+    }
+  }
+  return { status: out, actions };
+}

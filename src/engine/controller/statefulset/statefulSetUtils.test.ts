@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { getPersistentVolumeClaimName, getStartOrdinal, getEndOrdinal, isRunningAndAvailable, newStatefulSetPod, newVersionedStatefulSetPod, podInOrdinalRange } from './statefulSetUtils.ts';
+import { pod, revisions, web, withImage } from './testObjects.ts';
+
+describe('newStatefulSetPod', () => {
+  it('gives the pod its identity: name, labels, hostname, subdomain, generateName and claim volume', () => {
+    const p = newStatefulSetPod(web(3), 2);
+    expect(p.metadata).toMatchObject({
+      name: 'web-2',
+      generateName: 'web-',
+      namespace: 'default',
+      labels: { app: 'web', 'statefulset.kubernetes.io/pod-name': 'web-2', 'apps.kubernetes.io/pod-index': '2' },
+    });
+    expect(p.spec).toMatchObject({ hostname: 'web-2', subdomain: 'web', volumes: [{ name: 'www', persistentVolumeClaim: { claimName: 'www-web-2' } }] });
+    expect(p.status).toBeUndefined();
+  });
+
+  it('leaves subdomain out when serviceName is empty (optional since #130233)', () => {
+    expect(newStatefulSetPod(web(1, { serviceName: '' }), 0).spec).not.toHaveProperty('subdomain');
+  });
+});
+
+describe('newVersionedStatefulSetPod', () => {
+  const set = web(5);
+  const { v1, v2 } = revisions(set);
+  const cur = withImage(set, 'nginx:1');
+  const upd = withImage(set, 'nginx:2');
+  const image = (s: typeof set, ord: number) => newVersionedStatefulSetPod(s, withImage(s, 'nginx:2'), v1.metadata.name, v2.metadata.name, ord).spec.containers[0]?.image;
+  it.each([
+    ['RollingUpdate, partition 3, ordinal 2 → current', { type: 'RollingUpdate', rollingUpdate: { partition: 3 } }, 2, 'nginx:1'],
+    ['RollingUpdate, partition 3, ordinal 3 → update', { type: 'RollingUpdate', rollingUpdate: { partition: 3 } }, 3, 'nginx:2'],
+    ['RollingUpdate without a block, ordinal < currentReplicas 2 → current', { type: 'RollingUpdate' }, 1, 'nginx:1'],
+    ['RollingUpdate without a block, ordinal ≥ currentReplicas 2 → update', { type: 'RollingUpdate' }, 2, 'nginx:2'],
+    ['OnDelete → update', { type: 'OnDelete' }, 0, 'nginx:2'],
+  ])('%s', (_name, updateStrategy, ord, want) => {
+    const s = { ...cur, spec: { ...cur.spec, updateStrategy }, status: { replicas: 5, currentReplicas: 2 } };
+    expect(image(s, ord)).toBe(want);
+    expect(upd.spec.template.spec.containers[0]?.image).toBe('nginx:2');
+  });
+});
+
+describe('ordinals', () => {
+  it('puts start 2 with 3 replicas at ordinals 2..4 and web-5 outside', () => {
+    const s = web(3, { ordinals: { start: 2 } });
+    expect([getStartOrdinal(s), getEndOrdinal(s)]).toEqual([2, 4]);
+    expect(podInOrdinalRange({ metadata: { name: 'web-5' } }, s)).toBe(false);
+    expect(getPersistentVolumeClaimName(s, { metadata: { name: 'www' }, spec: {} }, 4)).toBe('www-web-4');
+  });
+});
+
+describe('isRunningAndAvailable', () => {
+  it('needs Ready for strictly more than minReadySeconds', () => {
+    const set = web(1);
+    const p = pod(set, 0, revisions(set).v1, 'Ready', 10_000);
+    expect(isRunningAndAvailable(p, 0, 10_000)).toBe(true);
+    expect(isRunningAndAvailable(p, 5, 15_000)).toBe(false);
+    expect(isRunningAndAvailable(p, 5, 15_001)).toBe(true);
+  });
+});

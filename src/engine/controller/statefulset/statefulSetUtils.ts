@@ -1,0 +1,284 @@
+// Port of kubernetes pkg/controller/statefulset/stateful_set_utils.go (v1.36): identity, ordinals,
+// storage, pod predicates and pod construction. Go mutates pods in place; these return new pods.
+import {
+  PodIndexLabel,
+  type PersistentVolumeClaim,
+  type StatefulPod,
+  type StatefulSet,
+  StatefulSetPodNameLabel,
+  StatefulSetRevisionLabel,
+  type Volume,
+} from '../../api/statefulTypes.ts';
+import type { IntOrString, OwnerReference } from '../../api/types.ts';
+import { getScaledValueFromIntOrPercent } from '../../lib/intstr.ts';
+import { parseRFC3339 } from '../../lib/time.ts';
+
+/** A pod name ends in `-<digits>`; the rest is the parent's name (statefulPodRegex). */
+const statefulPodRegex = /^(.*)-([0-9]+)$/;
+const MaxInt32 = 2147483647;
+
+/**
+ * getParentNameAndOrdinal splits `web-2` into ("web", 2). A name that does not match, or whose
+ * digits overflow an int32 (`web-2147483648`), has no ordinal: -1, and no parent only when it
+ * does not match at all.
+ */
+export function getParentNameAndOrdinal(pod: Pick<StatefulPod, 'metadata'>): { parent: string; ordinal: number } {
+  const m = statefulPodRegex.exec(pod.metadata.name);
+  if (!m) return { parent: '', ordinal: -1 };
+  const digits = m[2] as string;
+  const n = Number(digits);
+  return { parent: m[1] as string, ordinal: digits.length <= 10 && n <= MaxInt32 ? n : -1 };
+}
+
+export function getParentName(pod: Pick<StatefulPod, 'metadata'>): string {
+  return getParentNameAndOrdinal(pod).parent;
+}
+
+export function getOrdinal(pod: Pick<StatefulPod, 'metadata'>): number {
+  return getParentNameAndOrdinal(pod).ordinal;
+}
+
+/** getStartOrdinal is spec.ordinals.start when spec.ordinals is set (StatefulSetStartOrdinal, GA), else 0. */
+export function getStartOrdinal(set: StatefulSet): number {
+  return set.spec.ordinals ? (set.spec.ordinals.start ?? 0) : 0;
+}
+
+/** getEndOrdinal is the last ordinal kept: start 2 and 3 replicas → 4. */
+export function getEndOrdinal(set: StatefulSet): number {
+  return getStartOrdinal(set) + (set.spec.replicas ?? 1) - 1;
+}
+
+export function podInOrdinalRange(pod: Pick<StatefulPod, 'metadata'>, set: StatefulSet): boolean {
+  const ordinal = getOrdinal(pod);
+  return ordinal >= getStartOrdinal(set) && ordinal <= getEndOrdinal(set);
+}
+
+export function getPodName(set: StatefulSet, ordinal: number): string {
+  return `${set.metadata.name}-${ordinal}`;
+}
+
+/** getPersistentVolumeClaimName: `<template>-<set>-<ordinal>`, e.g. `www-web-0`. */
+export function getPersistentVolumeClaimName(set: StatefulSet, claim: PersistentVolumeClaim, ordinal: number): string {
+  return `${claim.metadata.name}-${set.metadata.name}-${ordinal}`;
+}
+
+/** getClaimPodName (a test helper upstream) reads `<anything>-<set>-<n>` back to `<set>-<n>`, else "". */
+export function getClaimPodName(set: StatefulSet, claim: PersistentVolumeClaim): string {
+  const escaped = set.metadata.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = new RegExp(`^.*-(${escaped}-[0-9]+)$`).exec(claim.metadata.name);
+  return m ? (m[1] as string) : '';
+}
+
+export function isMemberOf(set: StatefulSet, pod: Pick<StatefulPod, 'metadata'>): boolean {
+  return getParentName(pod) === set.metadata.name;
+}
+
+/** identityMatches: a valid ordinal, the set's name and namespace, and the pod-name label. */
+export function identityMatches(set: StatefulSet, pod: StatefulPod): boolean {
+  const { parent, ordinal } = getParentNameAndOrdinal(pod);
+  return (
+    ordinal >= 0 &&
+    set.metadata.name === parent &&
+    pod.metadata.name === getPodName(set, ordinal) &&
+    (pod.metadata.namespace ?? '') === (set.metadata.namespace ?? '') &&
+    pod.metadata.labels?.[StatefulSetPodNameLabel] === pod.metadata.name
+  );
+}
+
+/** storageMatches: for every claim template, a pod volume of that name on the pod's own claim. */
+export function storageMatches(set: StatefulSet, pod: StatefulPod): boolean {
+  const ordinal = getOrdinal(pod);
+  if (ordinal < 0) return false;
+  const volumes = new Map<string, Volume>();
+  for (const v of pod.spec.volumes ?? []) volumes.set(v.name, v);
+  for (const claim of set.spec.volumeClaimTemplates ?? []) {
+    const v = volumes.get(claim.metadata.name);
+    if (!v?.persistentVolumeClaim || v.persistentVolumeClaim.claimName !== getPersistentVolumeClaimName(set, claim, ordinal)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * getPersistentVolumeClaims returns, by template name, the claims the pod needs: each template
+ * renamed for the pod's ordinal, in the set's namespace, with the selector's matchLabels merged
+ * over the template's labels (the selector wins a shared key).
+ */
+export function getPersistentVolumeClaims(set: StatefulSet, pod: Pick<StatefulPod, 'metadata'>): Map<string, PersistentVolumeClaim> {
+  const ordinal = getOrdinal(pod);
+  const claims = new Map<string, PersistentVolumeClaim>();
+  for (const tmpl of set.spec.volumeClaimTemplates ?? []) {
+    const metadata = { ...tmpl.metadata, name: getPersistentVolumeClaimName(set, tmpl, ordinal) };
+    if (set.metadata.namespace !== undefined) metadata.namespace = set.metadata.namespace;
+    else delete metadata.namespace;
+    const matchLabels = set.spec.selector.matchLabels;
+    if (tmpl.metadata.labels) metadata.labels = { ...tmpl.metadata.labels, ...(matchLabels ?? {}) };
+    else if (matchLabels) metadata.labels = { ...matchLabels };
+    claims.set(tmpl.metadata.name, { ...tmpl, metadata });
+  }
+  return claims;
+}
+
+/** updateStorage points one volume per claim template at the pod's claim; other volumes stay after them. */
+export function updateStorage<P extends StatefulPod>(set: StatefulSet, pod: P): P {
+  const claims = getPersistentVolumeClaims(set, pod);
+  const volumes: Volume[] = [];
+  for (const [name, claim] of claims) volumes.push({ name, persistentVolumeClaim: { claimName: claim.metadata.name } });
+  for (const v of pod.spec.volumes ?? []) if (!claims.has(v.name)) volumes.push(v);
+  return { ...pod, spec: { ...pod.spec, volumes } };
+}
+
+/** updateIdentity sets the name, namespace, pod-name label and pod-index label from the ordinal. */
+export function updateIdentity<P extends StatefulPod>(set: StatefulSet, pod: P): P {
+  const ordinal = getOrdinal(pod);
+  const name = getPodName(set, ordinal);
+  const metadata = { ...pod.metadata, name };
+  if (set.metadata.namespace !== undefined) metadata.namespace = set.metadata.namespace;
+  else delete metadata.namespace;
+  metadata.labels = { ...(pod.metadata.labels ?? {}), [StatefulSetPodNameLabel]: name, [PodIndexLabel]: String(ordinal) };
+  return { ...pod, metadata };
+}
+
+/**
+ * initIdentity adds, on creation only, hostname = pod name and subdomain = serviceName (an empty
+ * serviceName leaves subdomain out, as Go's omitempty prints it).
+ */
+export function initIdentity<P extends StatefulPod>(set: StatefulSet, pod: P): P {
+  const p = updateIdentity(set, pod);
+  const spec = { ...p.spec, hostname: p.metadata.name };
+  if (set.spec.serviceName) spec.subdomain = set.spec.serviceName;
+  else delete spec.subdomain;
+  return { ...p, spec };
+}
+
+/** The Ready condition's status and last transition, or null. */
+function readyCondition(pod: StatefulPod): { ready: boolean; since: string | undefined } | null {
+  const c = pod.status?.conditions?.find((x) => x.type === 'Ready');
+  return c ? { ready: c.status === 'True', since: c.lastTransitionTime } : null;
+}
+
+export function isRunningAndReady(pod: StatefulPod): boolean {
+  return pod.status?.phase === 'Running' && readyCondition(pod)?.ready === true;
+}
+
+/**
+ * isRunningAndAvailable is podutil.IsPodAvailable: Ready, and minReadySeconds 0 or the Ready
+ * transition strictly before now − minReadySeconds. Ready at 10:00:00 with 30 s: available
+ * from 10:00:30.001 on, not at 10:00:30.
+ */
+export function isRunningAndAvailable(pod: StatefulPod, minReadySeconds: number, nowMs: number): boolean {
+  const c = readyCondition(pod);
+  if (!c?.ready) return false;
+  if (minReadySeconds === 0) return true;
+  if (!c.since) return false;
+  return parseRFC3339(c.since) + minReadySeconds * 1000 < nowMs;
+}
+
+export function isCreated(pod: StatefulPod): boolean {
+  return (pod.status?.phase ?? '') !== '';
+}
+export function isPending(pod: StatefulPod): boolean {
+  return pod.status?.phase === 'Pending';
+}
+export function isFailed(pod: StatefulPod): boolean {
+  return pod.status?.phase === 'Failed';
+}
+export function isSucceeded(pod: StatefulPod): boolean {
+  return pod.status?.phase === 'Succeeded';
+}
+export function isTerminating(pod: StatefulPod): boolean {
+  return pod.metadata.deletionTimestamp !== undefined;
+}
+
+/**
+ * isUnavailable (v1.34+, #130909, which replaced isHealthy): not available after minReadySeconds,
+ * or terminating. A placeholder for a pod not yet created is unavailable.
+ */
+export function isUnavailable(pod: StatefulPod, minReadySeconds: number, nowMs: number): boolean {
+  return !isRunningAndAvailable(pod, minReadySeconds, nowMs) || isTerminating(pod);
+}
+
+export function allowsBurst(set: StatefulSet): boolean {
+  return set.spec.podManagementPolicy === 'Parallel';
+}
+
+export function setPodRevision<P extends StatefulPod>(pod: P, revision: string): P {
+  return { ...pod, metadata: { ...pod.metadata, labels: { ...(pod.metadata.labels ?? {}), [StatefulSetRevisionLabel]: revision } } };
+}
+
+export function getPodRevision(pod: StatefulPod): string {
+  return pod.metadata.labels?.[StatefulSetRevisionLabel] ?? '';
+}
+
+/** newControllerRef is metav1.NewControllerRef(set, StatefulSet kind). */
+export function newControllerRef(set: StatefulSet): OwnerReference {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'StatefulSet',
+    name: set.metadata.name,
+    uid: set.metadata.uid ?? '',
+    controller: true,
+    blockOwnerDeletion: true,
+  };
+}
+
+/**
+ * newStatefulSetPod is controller.GetPodFromTemplate (labels, annotations and finalizers copied,
+ * generateName `<set>-`, the controller ref) plus the name, initIdentity and updateStorage. It has
+ * no status: phase "" is how updateStatefulSet knows it is a placeholder not yet created.
+ */
+export function newStatefulSetPod(set: StatefulSet, ordinal: number): StatefulPod {
+  const t = set.spec.template;
+  const metadata: StatefulPod['metadata'] = { name: getPodName(set, ordinal), generateName: `${set.metadata.name}-` };
+  if (t.metadata?.labels) metadata.labels = { ...t.metadata.labels };
+  if (t.metadata?.annotations) metadata.annotations = { ...t.metadata.annotations };
+  if (t.metadata?.finalizers) metadata.finalizers = [...t.metadata.finalizers];
+  metadata.ownerReferences = [newControllerRef(set)];
+  const pod: StatefulPod = { apiVersion: 'v1', kind: 'Pod', metadata, spec: { ...t.spec } };
+  return updateStorage(set, initIdentity(set, pod));
+}
+
+/**
+ * newVersionedStatefulSetPod picks the revision for a missing ordinal. It is the current one when
+ * (RollingUpdate && no rollingUpdate && ordinal < start + status.currentReplicas) — Go's && binds
+ * before || — or when (rollingUpdate set && ordinal < start + partition); otherwise the update
+ * revision. So with partition 3, a deleted web-1 comes back on the old revision; OnDelete and
+ * ordinals ≥ partition come back on the new one.
+ */
+export function newVersionedStatefulSetPod(
+  currentSet: StatefulSet,
+  updateSet: StatefulSet,
+  currentRevision: string,
+  updateRevision: string,
+  ordinal: number,
+): StatefulPod {
+  const strategy = currentSet.spec.updateStrategy;
+  const start = getStartOrdinal(currentSet);
+  const ru = strategy?.rollingUpdate;
+  const current =
+    (strategy?.type === 'RollingUpdate' && ru === undefined && ordinal < start + (currentSet.status?.currentReplicas ?? 0)) ||
+    (ru !== undefined && ordinal < start + (ru.partition ?? 0));
+  if (current) return setPodRevision(newStatefulSetPod(currentSet, ordinal), currentRevision);
+  return setPodRevision(newStatefulSetPod(updateSet, ordinal), updateRevision);
+}
+
+/** ascendingOrdinal sorts by ordinal (a pod with none, -1, first); stable for equal ordinals. */
+export function ascendingOrdinal<P extends StatefulPod>(pods: readonly P[]): P[] {
+  return [...pods].sort((a, b) => getOrdinal(a) - getOrdinal(b));
+}
+
+/** descendingOrdinal sorts by ordinal, highest first (a pod with none last). */
+export function descendingOrdinal<P extends StatefulPod>(pods: readonly P[]): P[] {
+  return [...pods].sort((a, b) => getOrdinal(b) - getOrdinal(a));
+}
+
+/**
+ * getStatefulSetMaxUnavailable: maxUnavailable (default 1) scaled against replicas rounding
+ * down, then at least 1: 50% of 5 = 2.5 → 2; 10% of 5 = 0.5 → 0 → 1. Only the
+ * MaxUnavailableStatefulSet path reads it, and that gate is off in v1.36.
+ */
+export function getStatefulSetMaxUnavailable(maxUnavailable: IntOrString | undefined | null, replicaCount: number): number {
+  const n = getScaledValueFromIntOrPercent(maxUnavailable ?? 1, replicaCount, false);
+  return n < 1 ? 1 : n;
+}
