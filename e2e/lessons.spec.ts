@@ -266,6 +266,7 @@ for (const scheme of ['light', 'dark'] as const) {
     // the command, the header and at least two rows (it was the command, the header and one);
     // polled: the log follows its newest row at the next frame
     await expect.poll(() => tableLines(page)).toBeGreaterThanOrEqual(4);
+    await page.screenshot({ path: `artifacts/screenshots/lesson-1280x720-${scheme}.png` });
 
     // one screen, no page scroll: every panel fits and scrolls inside itself, the log too
     const fit = await page.evaluate(() => ({
@@ -283,7 +284,6 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(scrolls.overflows).toBe(true);
     expect(scrolls.moved).toBeGreaterThan(0);
     await expect(page.getByRole('tab', { name: 'rs -w' })).toBeVisible();
-    await page.screenshot({ path: `artifacts/screenshots/lesson-1280x720-${scheme}.png` });
   });
 }
 
