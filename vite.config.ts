@@ -35,8 +35,8 @@ function relaxCspForDev(): Plugin {
  * The service worker (Workbox, generated at build time; registered by src/app/serviceWorker.ts in
  * production builds only). The precache is the whole build, lazy chunks included (the YAML parser,
  * the share-link decoder, lessons), so after one visit the app runs offline. The zh-CN font (its
- * CSS, 108 KB, and 101 unicode-range subsets, 4.6 MB) is NOT precached: every English reader would
- * pay for it. It is cached as it is fetched (CacheFirst: a hashed file never changes), and
+ * CSS, 108 KB, and 101 unicode-range subsets, 4.6 MB, with the zh-CN terminals' Noto Sans Mono) is
+ * NOT precached: every English reader would pay for it. It is cached as it is fetched (CacheFirst: a hashed file never changes), and
  * src/i18n/cjkFont.ts fetches the subsets the UI's own Chinese text needs when zh-CN is chosen,
  * so a zh-CN reader has them offline too.
  */
@@ -66,7 +66,7 @@ function serviceWorker() {
       runtimeCaching: [
         {
           urlPattern: ({ sameOrigin, url }) =>
-            sameOrigin && /\/assets\/(noto-sans-sc-.*\.woff2|cjkFont-.*\.css)$/.test(url.pathname),
+            sameOrigin && /\/assets\/(noto-sans-(sc|mono)-.*\.woff2|cjkFont-.*\.css)$/.test(url.pathname),
           handler: 'CacheFirst',
           options: {
             cacheName: 'cjk-font',

@@ -35,6 +35,31 @@ test('a compare link that does not read says why and shows the run', async ({ pa
   await expect(page.getByRole('region', { name: 'Cluster' })).toBeVisible();
 });
 
+test('a bare compare link opens Compare on the default scenario without a warning', async ({ page }) => {
+  await page.goto('./#compare=maxSurge:0,100%25');
+  const rows = page.getByRole('table', { name: 'Run summary' }).getByTestId('summary-row');
+  await expect(rows).toHaveCount(2, { timeout: 15_000 });
+  // the default scenario (seed: 10 replicas), its two variants: 10 and 20 pods at most
+  await expect(rows.locator('td:nth-child(5)')).toHaveText(['10', '20'], { timeout: 30_000 });
+  await expect(page.getByTestId('scenario-message')).toHaveCount(0);
+  // the address bar now carries the scenario, so a copied link opens the same compare anywhere
+  await expect(page).toHaveURL(/#v1\.[^&]+(&t=\d+)?&compare=maxSurge:0,100%25$/);
+});
+
+test('a broken link with a compare still warns', async ({ page }) => {
+  await page.goto('./#v1.qwe&compare=maxSurge:0,100%25');
+  await expect(page.getByTestId('scenario-message')).toContainText(
+    'This link could not be opened: This link is damaged',
+  );
+  // a bare link whose compare does not read says why, over the default scenario
+  await page.goto('./#compare=surge:1,2');
+  await page.reload();
+  await expect(page.getByTestId('scenario-message')).toContainText(
+    'This compare link could not be opened: unknown field "surge"',
+  );
+  await expect(page.getByTestId('scenario-message')).not.toContainText('This link could not be opened');
+});
+
 test('adds the current scenario as a variant with one click', async ({ page }) => {
   await openPreset(page, 'seed');
   await page.getByRole('button', { name: 'Compare', exact: true }).click();

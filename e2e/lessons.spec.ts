@@ -230,3 +230,106 @@ test('a lesson speaks Simplified Chinese', async ({ page }) => {
   await expect(region.getByRole('status')).toContainText('正确：0。');
   await expect(region.getByTestId('lesson-formula')).toContainText('newRSReplicas 保持 0');
 });
+
+/**
+ * tableLines counts the lines of a kubectl log that are wholly in view: its command and header
+ * (sticky at its top) and the rows under them, not hidden behind them nor cut off at the bottom.
+ */
+function tableLines(page: Page): Promise<number> {
+  return page.getByRole('log', { name: 'kubectl get rs -w' }).evaluate((log) => {
+    const top = log.getBoundingClientRect().top + log.clientTop;
+    const bottom = top + log.clientHeight;
+    const sticky = log.firstElementChild;
+    if (!sticky) return 0;
+    const under = sticky.getBoundingClientRect().bottom;
+    // 1.5 px of slack: a row whose top pixel is under the header's still reads as a whole row
+    const inView = (el: Element, from: number) => {
+      const r = el.getBoundingClientRect();
+      return r.height > 0 && r.top >= from - 1.5 && r.bottom <= bottom + 1.5;
+    };
+    const head = [...sticky.children].filter((el) => inView(el, top)).length;
+    const rows = [...log.querySelectorAll('[data-testid="watch-row"]')].filter((el) => inView(el, under));
+    return head + rows.length;
+  });
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`at 1280×720 beside an open lesson, rs -w shows four table lines and each panel scrolls inside itself, ${scheme}`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    await opened(page, './#lesson=surge-unavailable-rounding&step=3', 300);
+    await expect(lesson(page).getByTestId('lesson-step')).toHaveText('Step 3 of 4');
+    await expect(page.locator('html')).not.toHaveClass(/presenter/);
+    const log = page.getByRole('log', { name: 'kubectl get rs -w' });
+    await expect(log.getByTestId('watch-row').nth(4)).toBeAttached();
+    // the command, the header and at least two rows (it was the command, the header and one);
+    // polled: the log follows its newest row at the next frame
+    await expect.poll(() => tableLines(page)).toBeGreaterThanOrEqual(4);
+    await page.screenshot({ path: `artifacts/screenshots/lesson-1280x720-${scheme}.png` });
+
+    // one screen, no page scroll: every panel fits and scrolls inside itself, the log too
+    const fit = await page.evaluate(() => ({
+      page: document.documentElement.scrollHeight - window.innerHeight,
+      out: [...document.querySelectorAll('[data-area]')]
+        .filter((el) => el.getBoundingClientRect().bottom > window.innerHeight + 0.5)
+        .map((el) => el.getAttribute('data-area')),
+    }));
+    expect(fit).toEqual({ page: 0, out: [] });
+    const scrolls = await log.evaluate((el) => {
+      const bottom = el.scrollTop;
+      el.scrollTop = 0;
+      return { overflows: el.scrollHeight > el.clientHeight, moved: bottom - el.scrollTop };
+    });
+    expect(scrolls.overflows).toBe(true);
+    expect(scrolls.moved).toBeGreaterThan(0);
+    await expect(page.getByRole('tab', { name: 'rs -w' })).toBeVisible();
+  });
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`the lesson strip keeps Previous step and Next step in full view at every step, ${scheme}`, async ({
+      page,
+    }) => {
+      test.setTimeout(60_000);
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      await opened(page, './#lesson=seed-rollout&step=1');
+      const strip = lesson(page);
+      const buttons = [
+        strip.getByRole('button', { name: 'Previous step' }),
+        strip.getByRole('button', { name: 'Next step' }),
+      ];
+      for (let step = 1; step <= 8; step++) {
+        await expect(strip.getByTestId('lesson-step')).toHaveText(`Step ${step} of 8`);
+        // inside the strip's visible box, above the fixed play bar, on screen, and 44 px for a finger
+        const seen = await strip.evaluate((s) => {
+          const inner = s.getBoundingClientRect();
+          const top = inner.top + s.clientTop;
+          const bottom = top + s.clientHeight;
+          const bar = document.querySelector('.play-bar')?.getBoundingClientRect().top ?? window.innerHeight;
+          const steps = [...s.querySelectorAll('button')].filter((b) =>
+            ['Previous step', 'Next step'].includes(b.textContent ?? ''),
+          );
+          return steps.map((b) => {
+            const r = b.getBoundingClientRect();
+            return {
+              inStrip: r.top >= top - 0.5 && r.bottom <= bottom + 0.5,
+              onScreen: r.top >= 0 && r.bottom <= Math.min(bar, window.innerHeight) + 0.5,
+              big: r.height >= 44 && r.width >= 44,
+            };
+          });
+        });
+        const ok = { inStrip: true, onScreen: true, big: true };
+        expect(seen, `step ${step}`).toEqual([ok, ok]);
+        if (step === 5)
+          await page.screenshot({ path: `artifacts/screenshots/lesson-phone-390x844-${scheme}.png` });
+        if (step < 8) await buttons[1]?.tap();
+      }
+      await buttons[0]?.tap();
+      await expect(strip.getByTestId('lesson-step')).toHaveText('Step 7 of 8');
+    });
+  }
+});

@@ -90,17 +90,23 @@ test.describe('in Simplified Chinese', () => {
     await page.goto(`./${presetHash('seed')}`);
     await expect(page.getByRole('region', { name: '集群' })).toBeVisible({ timeout: 15_000 });
     await installed(page);
-    // the idle warm-up fetched the font's CSS and the subsets of every zh-CN string into the cache
+    // the idle warm-up fetched the font's CSS and the subsets of every zh-CN string into the cache,
+    // and the Latin subset of the terminals' Noto Sans Mono (issue 26)
     await expect
       .poll(
         () =>
           page.evaluate(async () => {
             const urls = (await (await caches.open('cjk-font')).keys()).map((r) => r.url);
-            return { css: urls.filter((u) => u.endsWith('.css')).length, subsets: urls.length - 1 };
+            return {
+              css: urls.filter((u) => u.endsWith('.css')).length,
+              subsets: urls.filter((u) => /\/noto-sans-sc-/.test(u)).length,
+              mono: urls.filter((u) => /\/noto-sans-mono-latin-wght-/.test(u)).length,
+              other: urls.length - 1 - urls.filter((u) => /\/noto-sans-(sc|mono)-/.test(u)).length,
+            };
           }),
         { timeout: 30_000 },
       )
-      .toEqual({ css: 1, subsets: uiSubsets() });
+      .toEqual({ css: 1, subsets: uiSubsets(), mono: 1, other: 0 });
 
     await context.setOffline(true);
     await page.reload();
@@ -117,6 +123,11 @@ test.describe('in Simplified Chinese', () => {
     expect(
       await page.evaluate(() => document.fonts.check('14px "Noto Sans SC Variable"', '场景导入导出分享集群')),
     ).toBe(true);
+    expect(
+      await page.evaluate(() =>
+        document.fonts.load('12px "Noto Sans Mono Variable"', 'NAME').then((f) => f.length),
+      ),
+    ).toBe(1);
     await page.screenshot({ path: 'artifacts/screenshots/offline-zh-CN.png' });
     ignoreOffline();
     await context.setOffline(false);

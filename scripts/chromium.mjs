@@ -7,6 +7,15 @@ import { aptInstall, canAptInstall } from './apt.mjs';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
+/**
+ * e2e/zhMono.spec.ts runs Chromium with DejaVu as its only fonts (e2e/fonts/dejavu-only.conf) and
+ * lists them with fc-list. Debian's chromium does not bring them for sure: libfontconfig1 needs
+ * fonts-dejavu-core *or* fonts-liberation (installed beside chromium here), and fc-list is in
+ * fontconfig, which chromium does not depend on.
+ */
+const FONT_FILES = ['/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf', '/usr/bin/fc-list'];
+const FONT_PACKAGES = ['fonts-dejavu-core', 'fontconfig'];
+
 /** findChromium returns the path of a Chromium executable, or null when none is found. */
 export function findChromium() {
   const fromEnv = process.env.CHROMIUM_PATH;
@@ -44,11 +53,18 @@ export function chromiumArgs() {
  * are root on Debian/Ubuntu. Otherwise it returns null after printing one line on how to get one.
  */
 export function ensureChromium() {
+  const fontsMissing = FONT_FILES.some((f) => !existsSync(f));
   const found = findChromium();
-  if (found) return found;
+  if (found) {
+    if (fontsMissing && canAptInstall()) {
+      console.log(`Installing ${FONT_PACKAGES.join(' and ')} for the DejaVu-only test (apt-get)`);
+      aptInstall(FONT_PACKAGES);
+    }
+    return found;
+  }
   if (canAptInstall()) {
     console.log('No Chromium found: installing Debian chromium (apt-get, --no-install-recommends)');
-    aptInstall(['chromium', 'fonts-liberation']);
+    aptInstall(['chromium', 'fonts-liberation', ...FONT_PACKAGES]);
     const installed = findChromium();
     if (installed) return installed;
   }

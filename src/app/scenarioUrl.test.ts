@@ -76,12 +76,35 @@ describe('openInitialScenario', () => {
     ['a cut-off link', '#v1.qwe', /This link could not be opened: This link is damaged/],
     ['a link from a later version', '#v9.abc', /newer version of Rollout Lab/],
     ['not a link', '#hello', /not a Rollout Lab scenario link/],
+    // Parameters alone are a bare link only when every one is known and has a value.
+    ['a tick without a scenario', '#t=5', /not a Rollout Lab scenario link/],
+    [
+      'a compare link with a stray part',
+      '#compare=maxSurge:0,100%25&hello',
+      /not a Rollout Lab scenario link/,
+    ],
   ])('opens the default preset with a message for %s', async (_name, hash, message) => {
     const { env } = fakeEnv(hash);
     await openInitialScenario(env, store);
     await until((s) => s.presetId === 'seed');
     expect(shown()).toMatch(message);
     expect(shown()).toMatch(/showing the default scenario\.$/);
+  });
+
+  it.each([
+    ['a bare compare link', '#compare=maxSurge:0,100%25', 'en'],
+    ['a bare compare link in zh-CN', '#compare=maxSurge:0,100%25&lang=zh-CN', 'zh-CN'],
+    ['a bare presenter link', '#present=1', 'en'],
+  ])('opens the default preset without a word for %s', async (_name, hash, lang) => {
+    const { env, items } = fakeEnv(hash);
+    items.set(
+      WORKING_SCENARIO_KEY,
+      JSON.stringify({ text: JSON.stringify(preset('recreate')), presetId: 'recreate' }),
+    );
+    await openInitialScenario(env, store);
+    await until((s) => s.presetId === 'seed');
+    expect(store.getState().scenarioMessage).toBeNull();
+    expect(store.getState().language).toBe(lang);
   });
 
   it('takes the language of a link that does not open, and of a lesson link', async () => {

@@ -115,7 +115,7 @@ async function sameScenario(text: string, scenario: unknown): Promise<boolean> {
 
 /** openHash loads the scenario of a share hash; a bad one shows why and opens the default preset. */
 async function openHash(hash: string, store: AppStore, saved: Saved | null): Promise<void> {
-  const { decodeShareHash } = await import('../scenario/shareUrl.ts');
+  const { decodeShareHash, isBareLink } = await import('../scenario/shareUrl.ts');
   // The link's language first, whatever else it holds: a course page's lesson link
   // (`#lesson=…&lang=zh-CN`) has no scenario, and a bad link's banner is read in that language too.
   const lang = /(?:^#?|&)lang=(en|zh-CN)(?:&|$)/.exec(hash)?.[1];
@@ -149,6 +149,12 @@ async function openHash(hash: string, store: AppStore, saved: Saved | null): Pro
           store.getState().simUpdate({ scenarioMessage: linkMessage(reason, 'failedLessonScenario') });
         return;
       }
+    } else if (isBareLink(hash)) {
+      // A link of parameters only (`#compare=maxSurge:0,100%25`, `#present=1&lang=zh-CN`) asks for
+      // the default scenario, as a bare lesson link asks for the lesson's: nothing to warn about.
+      // What it names (the compare's variants) opens over it, and warns if it does not read.
+      await loadPreset(store.getState().defaultPresetId);
+      return;
     }
   }
   // Nothing the user made is lost to a bad link: their autosaved scenario opens if there is one.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { facesFor, parseUnicodeRange } from './cjkFont.ts';
+import { facesFor, monoLatin, parseUnicodeRange } from './cjkFont.ts';
 
 describe('parseUnicodeRange', () => {
   it.each([
@@ -45,5 +45,16 @@ describe('facesFor', () => {
         (f) => f.name,
       ),
     ).toEqual(['dingbats']);
+  });
+});
+
+describe('monoLatin', () => {
+  it('picks the mono font’s Latin subset, not its Cyrillic, Greek or Vietnamese ones', () => {
+    const faces = [
+      { name: 'cyrillic', unicodeRange: 'U+0301,U+0400-045F' },
+      { name: 'vietnamese', unicodeRange: 'U+0102-0103,U+1EA0-1EF9' },
+      { name: 'latin', unicodeRange: 'U+0000-00FF,U+2000-206F' },
+    ];
+    expect(monoLatin(faces).map((f) => f.name)).toEqual(['latin']);
   });
 });

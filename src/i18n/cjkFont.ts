@@ -16,6 +16,15 @@ export const UI_SYMBOLS = '←↑→↓−≥✓✕';
 /** FAMILY is the font's family name in @fontsource-variable/noto-sans-sc's CSS. */
 export const CJK_FAMILY = 'Noto Sans SC Variable';
 
+/**
+ * MONO_FAMILY is the zh-CN terminals' monospace font (@fontsource-variable/noto-sans-mono), in the
+ * same stylesheet: its Latin subset is warmed with the CJK subsets, so the tables line up offline.
+ */
+export const MONO_FAMILY = 'Noto Sans Mono Variable';
+
+/** A character of the mono font's Latin subset: the face that holds it is the one the terminals use. */
+const MONO_PROBE = 'A';
+
 /** loadCjkFont adds the font's @font-face rules to the page (once). */
 export function loadCjkFont(): Promise<void> {
   loading ??= import('./cjkFont.css').then(() => {
@@ -90,17 +99,31 @@ export function facesFor<F extends { unicodeRange: string }>(faces: Iterable<F>,
 function cjkFontFiles(text: string): string[] {
   const sheet = [...document.styleSheets].find((s) => s.href && /\/cjkFont-[^/]*\.css$/.test(s.href));
   if (!sheet?.href) return [];
-  const faces: { unicodeRange: string; url: string }[] = [];
+  const faces: { family: string; unicodeRange: string; url: string }[] = [];
   for (const rule of sheet.cssRules) {
     if (!(rule instanceof CSSFontFaceRule)) continue;
     const src = /url\(["']?([^"')]+)/.exec(rule.style.getPropertyValue('src'))?.[1];
     if (src)
       faces.push({
+        family: rule.style.getPropertyValue('font-family'),
         unicodeRange: rule.style.getPropertyValue('unicode-range'),
         url: new URL(src, sheet.href).href,
       });
   }
-  return [sheet.href, ...facesFor(faces, text).map((f) => f.url)];
+  const cjk = faces.filter((f) => sameFamily(f.family, CJK_FAMILY));
+  const mono = monoLatin(faces.filter((f) => sameFamily(f.family, MONO_FAMILY)));
+  return [sheet.href, ...facesFor(cjk, text).map((f) => f.url), ...mono.map((f) => f.url)];
+}
+
+/** sameFamily compares a font-family as CSS or a FontFace writes it (quoted or not) with a name. */
+function sameFamily(family: string, name: string): boolean {
+  return family.replace(/["']/g, '').trim() === name;
+}
+
+/** monoLatin picks the mono font's face that holds Latin (the subset the terminals' tables use). */
+export function monoLatin<F extends { unicodeRange: string }>(faces: Iterable<F>): F[] {
+  const cp = MONO_PROBE.codePointAt(0) ?? 0;
+  return [...faces].filter((f) => parseUnicodeRange(f.unicodeRange).some(([a, b]) => cp >= a && cp <= b));
 }
 
 /**
@@ -110,10 +133,15 @@ function cjkFontFiles(text: string): string[] {
  */
 export function warmCjkFont(text: string): void {
   if (typeof document === 'undefined' || !document.fonts) return;
-  const faces = [...document.fonts].filter(
-    (f) => f.family.replace(/["']/g, '') === CJK_FAMILY && f.status === 'unloaded',
-  );
-  for (const face of facesFor(faces, text)) face.load().catch(() => {}); // offline: drawn once online
+  const unloaded = [...document.fonts].filter((f) => f.status === 'unloaded');
+  const faces = [
+    ...facesFor(
+      unloaded.filter((f) => sameFamily(f.family, CJK_FAMILY)),
+      text,
+    ),
+    ...monoLatin(unloaded.filter((f) => sameFamily(f.family, MONO_FAMILY))),
+  ];
+  for (const face of faces) face.load().catch(() => {}); // offline: drawn once online
   const workers = navigator.serviceWorker;
   if (!workers) return;
   const cache = () => {

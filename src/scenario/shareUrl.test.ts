@@ -1,7 +1,7 @@
 import { deflateSync, strToU8, zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { encodeBase64Url } from './base64url.ts';
-import { decodeShareHash, encodeShareHash, inflateCapped } from './shareUrl.ts';
+import { decodeShareHash, encodeShareHash, inflateCapped, isBareLink } from './shareUrl.ts';
 import type { Scenario } from './types.ts';
 
 const scenario: Scenario = { version: 1, name: 'share me', seed: 3, cluster: { nodes: 2 }, objects: [] };
@@ -127,5 +127,41 @@ describe('inflateCapped', () => {
       tooLarge: true,
       message: 'more than 5000 bytes',
     });
+  });
+});
+
+describe('isBareLink', () => {
+  it.each([
+    ['#compare=maxSurge:0,100%25', true],
+    ['compare=maxSurge:0,100%25', true],
+    ['#compare=maxSurge:0,100%25&lang=zh-CN&present=1', true],
+    ['#lesson=seed-rollout&step=3', true],
+    ['#lang=zh-CN', true],
+    // a field that does not read is still bare: the compare view says why
+    ['#compare=surge:1,2', true],
+  ])('is true for %s', (hash, bare) => {
+    expect(isBareLink(hash)).toBe(bare);
+  });
+
+  it.each([
+    ['nothing', ''],
+    ['a lone #', '#'],
+    ['a scenario', encodeShareHash(scenario)],
+    ['a scenario with a compare', `${encodeShareHash(scenario)}&compare=maxSurge:0,1`],
+    ['a cut-off scenario', '#v1.qwe&compare=maxSurge:0,1'],
+    ['a word', '#hello'],
+    ['a tick, which needs a scenario', '#t=5'],
+    ['an unknown parameter', '#compare=maxSurge:0,1&x=1'],
+    ['a stray part', '#compare=maxSurge:0,1&hello'],
+    ['an empty value', '#compare='],
+    ['an empty key', '#=1'],
+  ])('is false for %s', (_what, hash) => {
+    expect(isBareLink(hash)).toBe(false);
+  });
+
+  it('never holds for a hash that decodes', () => {
+    const hash = encodeShareHash(scenario, { tick: 3, lang: 'zh-CN' });
+    expect(decodeShareHash(hash).ok).toBe(true);
+    expect(isBareLink(hash)).toBe(false);
   });
 });

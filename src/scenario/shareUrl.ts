@@ -58,6 +58,38 @@ export function encodeShareHash(s: Scenario, opts: { tick?: number; lang?: Share
   return hash;
 }
 
+/**
+ * The parameters a link may carry without a scenario of its own: a course page's `#lesson=…`, a
+ * `#compare=FIELD:V1,V2` (DESIGN.md §11, §12), and the language and view that go with them.
+ * `t` is not one: a tick means nothing without the scenario it is a tick of.
+ */
+const BARE_PARAMS: ReadonlySet<string> = new Set([
+  'lesson',
+  'step',
+  'compare',
+  'lang',
+  'follow',
+  'tab',
+  'large',
+  'present',
+  'embed',
+]);
+
+/**
+ * isBareLink tells whether a hash is parameters only, every one of them a `key=value` the page
+ * knows (`#compare=maxSurge:0,100%25`, `#lesson=seed-rollout&step=3&lang=zh-CN`): a link that opens
+ * the default scenario (or the lesson's) without a word, where decodeShareHash says `notLink`. A
+ * hash with a scenario, an empty one, or any other part (`#hello`, `#t=5`, `#compare=…&x`) is not.
+ */
+export function isBareLink(hash: string): boolean {
+  const h = hash.startsWith('#') ? hash.slice(1) : hash;
+  if (h === '') return false;
+  return h.split('&').every((p) => {
+    const eq = p.indexOf('=');
+    return eq > 0 && eq < p.length - 1 && BARE_PARAMS.has(p.slice(0, eq));
+  });
+}
+
 /** decodeShareHash reads a hash (with or without the leading `#`); it never throws. */
 export function decodeShareHash(hash: string): ShareDecodeResult {
   try {

@@ -7,15 +7,11 @@ import {
   lessonSelector,
   lessonStepSelector,
 } from '../../state/selectors.ts';
-import { appStore } from '../../state/store.ts';
-import { AddMoment } from './AddMoment.tsx';
 import { useLessonT } from './i18n.ts';
+import { LessonNav } from './LessonNav.tsx';
 import { readProgress, type StepAnswer, saveAnswer } from './progress.ts';
 import { Question } from './Question.tsx';
 import { useLessonPlace } from './useLessonPlace.ts';
-
-const NAV =
-  'inline-flex h-8 items-center whitespace-nowrap rounded-md border border-slate-300 px-3 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent disabled:opacity-40 dark:border-slate-600 dark:hover:bg-slate-800';
 
 /**
  * LessonPanel is the region "Lesson": the open lesson's step (its text, and its question with
@@ -41,12 +37,11 @@ export default function LessonPanel() {
   if (!s) return null;
   const point = points?.[step] ?? null;
   const total = lesson.steps.length;
-  const go = (i: number) => appStore.getState().goLessonStep(i);
   const answer = answers[String(step)] ?? null;
   return (
     <section
       aria-labelledby="lesson-title"
-      className="mx-3 mt-3 flex max-h-56 shrink-0 flex-col gap-2 overflow-auto rounded-lg border-2 border-accent bg-white px-3 py-2 shadow-sm lg:flex-row lg:gap-4 dark:bg-slate-900"
+      className="mx-3 mt-3 flex max-h-72 shrink-0 flex-col gap-2 overflow-auto rounded-lg border-2 border-accent bg-white px-3 pt-2 shadow-sm lg:max-h-56 lg:flex-row lg:gap-4 lg:py-2 dark:bg-slate-900"
     >
       <h2 id="lesson-title" className="sr-only">
         {t('panel.title')}
@@ -90,38 +85,7 @@ export default function LessonPanel() {
           />
         </div>
       ) : null}
-      <div className="flex shrink-0 flex-col items-start gap-2">
-        <div className="flex gap-2">
-          <button
-            type="button"
-            className={NAV}
-            onClick={() => go(step - 1)}
-            disabled={step === 0}
-            aria-keyshortcuts="PageUp"
-          >
-            {t('panel.previous')}
-          </button>
-          <button
-            type="button"
-            className={NAV}
-            onClick={() => go(step + 1)}
-            disabled={step >= total - 1}
-            aria-keyshortcuts="PageDown"
-          >
-            {t('panel.next')}
-          </button>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <AddMoment after={step} />
-          <button
-            type="button"
-            className={`${NAV} text-xs`}
-            onClick={() => appStore.getState().closeLessonPanel()}
-          >
-            {t('panel.close')}
-          </button>
-        </div>
-      </div>
+      <LessonNav step={step} total={total} />
     </section>
   );
 }
