@@ -25,4 +25,4 @@ export const ALL_DECISION_CATALOGS: readonly DecisionCatalog[] = [
 ];
 
 /** The tick summaries' English templates (sim/summaryCatalog.ts); the UI translates the same keys. */
-export { SUMMARY_TEMPLATES } from './sim/summaryCatalog.ts';
+export { SUMMARY_TEMPLATES } from './client/summaryCatalog.ts';

@@ -15,7 +15,7 @@ import { toResourceList } from '../quota/resources.ts';
 import { admitPod } from './admission.ts';
 import { checkRequest } from './admission/resourceQuota.ts';
 import { type ApiError, type ApiResult, newAlreadyExists, newConflict, newForbidden, newInvalid, newNotFound } from './errors.ts';
-import { invalidMessage } from './fieldErrors.ts';
+import { invalidMessage } from '../apimachinery/fieldErrors.ts';
 import { validateUpdate } from './updateValidation.ts';
 import { buildSchedulerCache, type SchedulerCache, schedulerCacheOnWrite } from '../scheduler/cache/cache.ts';
 import { deletingPodMeta, EVENT_META_STORED, keysAre, POD_META_STORED, withMetadata, withMetadataStatus, withResourceVersion } from './layout.ts';

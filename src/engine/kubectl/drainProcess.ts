@@ -19,7 +19,7 @@ import { formatApiError } from '../apiserver/errors.ts';
 import { evictPod } from '../apiserver/eviction.ts';
 import { deleteObject } from '../apiserver/store.ts';
 import { formatGoDuration } from '../lib/goDuration.ts';
-import { note, schedule, type Tx } from '../sim/tx.ts';
+import { note, schedule, type Tx } from '../client/tx.ts';
 import { type DrainOptions, nodeDrainedLine, podEvictedLine, podsForDeletion } from './transforms/drain.ts';
 
 /** kubectl waits this long after a 429 before it tries the eviction again. */

@@ -5,7 +5,7 @@
  * result is written back through the API server. It returns what the terminal shows.
  */
 import type { EngineState } from '../sim/state.ts';
-import type { Tx } from '../sim/tx.ts';
+import type { Tx } from '../client/tx.ts';
 import { isKubectlError } from './commands.ts';
 import { type CompletionNames, completions } from './completions.ts';
 import { runApply } from './executeApply.ts';

@@ -9,8 +9,8 @@ import type { DaemonSet, Deployment, KubeObject, Namespace } from '../api/types.
 import { createNamespace } from '../sim/actions.ts';
 import { setDefaultsDaemonSet, setDefaultsDeployment } from '../apiserver/defaults.ts';
 import { formatApiError } from '../apiserver/errors.ts';
-import type { Tx } from '../sim/tx.ts';
-import { create, update } from '../sim/tx.ts';
+import type { Tx } from '../client/tx.ts';
+import { create, update } from '../client/tx.ts';
 import type { PolicyObject } from '../api/policyTypes.ts';
 import { allocateServiceIP, isPolicyKind, preparePolicyObject } from '../apiserver/createPolicy.ts';
 import type { KubectlCommand } from './commands.ts';

@@ -11,9 +11,9 @@ import type { ContainerState, ContainerStatus, Node, Pod } from '../api/types.ts
 import { DEFAULT_IMAGE_BEHAVIOUR, type ImageBehaviour, type SecondsSpec } from '../config.ts';
 import { nextFloat } from '../lib/prng.ts';
 import { keysAre, objectKey } from '../apiserver/store.ts';
-import type { KubeletStep } from '../sim/events.ts';
+import type { KubeletStep } from '../client/events.ts';
 import type { KubeletPodState } from '../sim/state.ts';
-import { note, recordEvent, remove, schedule, type Tx } from '../sim/tx.ts';
+import { note, recordEvent, remove, schedule, type Tx } from '../client/tx.ts';
 import { ACCEPTED_STATUS, BOUND_STATUS, containerStatuses, podConditions, podIP, setStatus } from './status.ts';
 import { containerExited, kubeletOnPodDeleting } from './killPod.ts';
 import { kubeletProbe, proberAccept, proberOf, proberReschedule, proberRunDue, proberStarted, proberStopped } from './probes.ts';

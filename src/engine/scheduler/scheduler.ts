@@ -8,7 +8,7 @@ import type { KubeObject, Node, Pod, PodCondition, ReplicaSet } from '../api/typ
 import { bindPod } from '../apiserver/binding.ts';
 import type { WatchRecord } from '../apiserver/store.ts';
 import { schedulerCache } from '../apiserver/store.ts';
-import { note, recordEvent, schedule, type Tx, writeStatus } from '../sim/tx.ts';
+import { note, recordEvent, schedule, type Tx, writeStatus } from '../client/tx.ts';
 import { EXPLAIN_NODE_LINES, schedulePod, type SchedulerInput } from './scheduleOne.ts';
 import { type ClusterEvent, eventLabel, queueingHint } from './queue/queueingHints.ts';
 import { backoffExpiry, calculateBackoffDuration, forget, leftoverFlushAt, type QueuedPodInfo } from './queue/schedulingQueue.ts';

@@ -12,7 +12,7 @@ import { DEFAULT_MAX_PODS, type SimAction } from '../config.ts';
 import { executeKubectl } from '../kubectl/execute.ts';
 import { nodeObject, setNodeReady } from '../kubelet/nodes.ts';
 import { type ApiRequest, type RestResult, runRequest } from '../apiserver/rest/write.ts';
-import { create, del, note, type Tx, update } from './tx.ts';
+import { create, del, note, type Tx, update } from '../client/tx.ts';
 import type { PolicyObject } from '../api/policyTypes.ts';
 import { allocateServiceIP, isPolicyKind, preparePolicyObject } from '../apiserver/createPolicy.ts';
 import { namePrinterLine } from '../kubectl/resources.ts';

@@ -6,7 +6,7 @@
  */
 import { decide } from '../../api/decision.ts';
 import type { EngineState } from '../../sim/state.ts';
-import type { Tx } from '../../sim/tx.ts';
+import type { Tx } from '../../client/tx.ts';
 import { evictPod, planEviction } from '../eviction.ts';
 import type { RequestInfo } from './requestInfo.ts';
 import { statusOf } from './status.ts';

@@ -11,11 +11,11 @@
  * they write the same objects.
  */
 import type { Deployment, KubeObject, ReplicaSet } from '../../api/types.ts';
-import { jsonMergePatch, jsonPatch, strategicMergePatch } from '../../kubectl/transforms/patch.ts';
+import { jsonMergePatch, jsonPatch, strategicMergePatch } from '../../apimachinery/patch.ts';
 import type { EngineState } from '../../sim/state.ts';
-import { create, del, type Tx, update } from '../../sim/tx.ts';
+import { create, del, type Tx, update } from '../../client/tx.ts';
 import { allocateServiceIP } from '../createPolicy.ts';
-import { invalid, required } from '../fieldErrors.ts';
+import { invalid, required } from '../../apimachinery/fieldErrors.ts';
 import { CREATABLE, prepareObject, UPDATABLE } from './kinds.ts';
 import { executeEviction, prepareEviction } from './evict.ts';
 import { newRequestInfo, type RequestInfo } from './requestInfo.ts';

@@ -11,7 +11,7 @@ import type { ControllerRevision, DaemonSet, KubeObject, Pod } from '../../api/t
 import type { WatchRecord } from '../../apiserver/store.ts';
 import { get, } from '../../client/cache.ts';
 import { selectorIsEmpty, } from '../../lib/labels.ts';
-import { enqueueAfter, note, recordEvent, type Tx } from '../../sim/tx.ts';
+import { enqueueAfter, note, recordEvent, type Tx } from '../../client/tx.ts';
 import { deleteExpectations, satisfiedExpectations } from '../expectations.ts';
 import { gc } from './backoff.ts';
 import { deferLines } from './deferredLines.ts';

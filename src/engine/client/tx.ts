@@ -15,14 +15,14 @@ import {
   type WatchRecord,
 } from '../apiserver/store.ts';
 import { namespaceExists, namespaceObject } from '../apiserver/admission/namespaceAutoProvision.ts';
-import { add as queueAdd } from '../client/workqueue.ts';
+import { add as queueAdd } from './workqueue.ts';
 import { hexString, type PrngState } from '../lib/prng.ts';
 import { toRFC3339 } from '../lib/time.ts';
 import { type CorrelatedEvent, defaultAggregateMaxEvents, eventAggregate, eventObserve, getEventKey, newEventCorrelator, spamFilter } from './eventCorrelator.ts';
 import { clockEventName, nameUid } from './eventNames.ts';
 import { heapPush } from './eventQueue.ts';
 import type { ControllerName, SimEvent } from './events.ts';
-import type { EngineState } from './state.ts';
+import type { EngineState } from '../sim/state.ts';
 import { appendNotes, NO_NOTES, renderSummaryNote, type SummaryKey, type SummaryNotes, type SummaryValues, summaryNote } from './summaryCatalog.ts';
 
 export interface Tx {
