@@ -22,7 +22,7 @@ import { type CorrelatedEvent, defaultAggregateMaxEvents, eventAggregate, eventO
 import { clockEventName, nameUid } from './eventNames.ts';
 import { heapPush } from './eventQueue.ts';
 import type { ControllerName, SimEvent } from './events.ts';
-import type { EngineState } from '../sim/state.ts';
+import type { EngineState } from './state.ts';
 import { appendNotes, NO_NOTES, renderSummaryNote, type SummaryKey, type SummaryNotes, type SummaryValues, summaryNote } from './summaryCatalog.ts';
 
 export interface Tx {

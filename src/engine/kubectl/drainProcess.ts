@@ -58,6 +58,13 @@ export interface DrainProcess {
   ok: boolean;
 }
 
+declare module '../client/state.ts' {
+  interface EngineState {
+    /** Running `kubectl drain` commands (retries on the virtual clock), by id; plain data. */
+    drains: DrainProcess[];
+  }
+}
+
 /** aggregateError is utilerrors.NewAggregate(errs).Error(): one message, or `[a, b]` (duplicates once). */
 export function aggregateError(errs: readonly string[]): string {
   const seen = [...new Set(errs)];

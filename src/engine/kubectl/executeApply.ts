@@ -6,7 +6,7 @@
  */
 import { parseAllDocuments } from 'yaml';
 import type { DaemonSet, Deployment, KubeObject, Namespace } from '../api/types.ts';
-import { createNamespace } from '../sim/actions.ts';
+import { createNamespace } from './applyNamespace.ts';
 import { setDefaultsDaemonSet, setDefaultsDeployment } from '../apiserver/defaults.ts';
 import { formatApiError } from '../apiserver/errors.ts';
 import type { Tx } from '../client/tx.ts';

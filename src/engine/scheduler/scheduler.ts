@@ -7,7 +7,7 @@ import { decide } from '../api/decision.ts';
 import type { KubeObject, Node, Pod, PodCondition, ReplicaSet } from '../api/types.ts';
 import { bindPod } from '../apiserver/binding.ts';
 import type { WatchRecord } from '../apiserver/store.ts';
-import { schedulerCache } from '../apiserver/store.ts';
+import { schedulerCache } from './cache/cache.ts';
 import { note, recordEvent, schedule, type Tx, writeStatus } from '../client/tx.ts';
 import { EXPLAIN_NODE_LINES, schedulePod, type SchedulerInput } from './scheduleOne.ts';
 import { type ClusterEvent, eventLabel, queueingHint } from './queue/queueingHints.ts';

@@ -4,7 +4,8 @@ import type { KubeObject, Namespace, Pod } from '../../api/types.ts';
 import { settledCluster } from '../../sim/executeTestEngine.ts';
 import { newTx } from '../../client/tx.ts';
 import { prepareObject } from './kinds.ts';
-import { type ApiRequest, prepareRequest, runRequest } from './write.ts';
+import { type ApiRequest, prepareRequest } from './write.ts';
+import { runRequest } from '../../client/request.ts';
 
 const ns = (name: string, labels?: Record<string, string>): Namespace => ({
   apiVersion: 'v1',
