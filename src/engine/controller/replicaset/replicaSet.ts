@@ -16,7 +16,8 @@ import {
   expectDeletions,
   satisfiedExpectations,
 } from '../expectations.ts';
-import { filterActivePods, isPodReady, podsToDeleteFromKeys } from '../podRanking.ts';
+import { podsToDeleteFromKeys } from '../podRanking.ts';
+import { filterActivePods, isPodReady } from '../podUtil.ts';
 import { activeRankedKeys } from '../podRankKey.ts';
 import { specReplicas } from '../sort.ts';
 import { noteBudgetsNotConsulted } from './budgets.ts';
