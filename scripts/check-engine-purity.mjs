@@ -6,7 +6,8 @@
 //  - no wall-clock, timer, randomness or worker/DOM token in code (comments and string text are skipped);
 //  - the engine's layers (LAYERS below, src/engine/README.md "Layers") import only down: a non-test file's
 //    import, type-only ones included, may point into its own top-level part, a part of a lower layer, or
-//    a part of its own layer when that layer is not `isolated` (components never import each other);
+//    a part of its own layer when that layer is not `isolated` (components never import each other,
+//    nor one controller another: SUBCOMPONENTS);
 //    and the top-level parts' import graph has no loop. It prints the loop count (parts in loops,
 //    imports inside loops) so a before/after can be read off it. Test files may import any layer (a
 //    controller's test runs the whole simulation).
@@ -58,6 +59,19 @@ const LAYERS = [
   { name: 'sim', parts: ['sim', 'explain.ts', 'sim.ts'] },
 ];
 const LAYER_OF = new Map(LAYERS.flatMap((l, i) => l.parts.map((p) => [p, i])));
+
+/**
+ * Parts whose subfolders are components of their own (controller/deployment, controller/daemon, …):
+ * a subfolder imports only itself and the part's own files (the helpers the controllers share),
+ * and those files import no subfolder.
+ */
+const SUBCOMPONENTS = new Set(['controller']);
+
+/** subOf is a file's subfolder of its part (`controller/daemon`), or null for a file of the part itself. */
+function subOf(file) {
+  const segs = relative(ROOT, file).split(sep);
+  return segs.length > 2 ? `${segs[0]}/${segs[1]}` : null;
+}
 
 /** partOf is a file's top-level part under ROOT: its first folder, or its own name at the root. */
 function partOf(file) {
@@ -239,6 +253,14 @@ for (const file of files) {
         problems.push(`${where}: imports '${spec}', outside ${relative(process.cwd(), ROOT)}`);
       } else if (!isTest && partOf(file) !== partOf(target)) {
         partEdges.push({ from: partOf(file), to: partOf(target), where, spec });
+      } else if (!isTest && SUBCOMPONENTS.has(partOf(file))) {
+        const from = subOf(file);
+        const to = subOf(target);
+        if (to !== null && to !== from) {
+          problems.push(
+            `${where}: imports '${spec}': ${from ?? partOf(file)} may not import ${to}, another component (a controller shares only ${partOf(file)}/*.ts)`,
+          );
+        }
       }
     } else if (!ENGINE_PACKAGES.has(spec) && !(isTest && TEST_PACKAGES.test(spec))) {
       problems.push(`${where}: imports package '${spec}': the engine imports only its own files`);
