@@ -3,7 +3,14 @@
 //  - every import of a non-test file under src/engine resolves inside src/engine (no ../../ui, no node:
 //    builtins, no packages but the few pure ones in ENGINE_PACKAGES); test files may also import
 //    vitest, fast-check, node:* and fixtures;
-//  - no wall-clock, timer, randomness or worker/DOM token in code (comments and string text are skipped).
+//  - no wall-clock, timer, randomness or worker/DOM token in code (comments and string text are skipped);
+//  - the engine's layers (LAYERS below, src/engine/README.md "Layers") import only down: a non-test file's
+//    import, type-only ones included, may point into its own top-level part, a part of a lower layer, or
+//    a part of its own layer when that layer is not `isolated` (components never import each other,
+//    nor one controller another: SUBCOMPONENTS);
+//    and the top-level parts' import graph has no loop. It prints the loop count (parts in loops,
+//    imports inside loops) so a before/after can be read off it. Test files may import any layer (a
+//    controller's test runs the whole simulation).
 // Usage: node scripts/check-engine-purity.mjs [DIR]   (DIR defaults to src/engine). Exit 1 on a violation.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -37,6 +44,84 @@ const TEST_PACKAGES = /^(vitest|fast-check)(\/|$)|^node:/;
 const ENGINE_PACKAGES = new Set([
   'yaml', // kubectl apply -f - reads a manifest; parses text only (core schema: no Date objects)
 ]);
+
+/**
+ * The engine's layers, bottom first: each lists its top-level parts (folders, or files at the root
+ * of src/engine). A part not listed here is a problem: a new folder must say where it stands.
+ */
+const LAYERS = [
+  { name: 'api', parts: ['api', 'lib', 'version.ts'] },
+  { name: 'apimachinery', parts: ['apimachinery', 'quota', 'endpointslice'] },
+  { name: 'apiserver', parts: ['apiserver'] },
+  { name: 'client', parts: ['client', 'config.ts'] },
+  { name: 'components', parts: ['controller', 'scheduler', 'kubelet', 'proxy'], isolated: true },
+  { name: 'kubectl', parts: ['kubectl'] },
+  { name: 'sim', parts: ['sim', 'explain.ts', 'sim.ts'] },
+];
+const LAYER_OF = new Map(LAYERS.flatMap((l, i) => l.parts.map((p) => [p, i])));
+
+/**
+ * Parts whose subfolders are components of their own (controller/deployment, controller/daemon, …):
+ * a subfolder imports only itself and the part's own files (the helpers the controllers share),
+ * and those files import no subfolder.
+ */
+const SUBCOMPONENTS = new Set(['controller']);
+
+/** subOf is a file's subfolder of its part (`controller/daemon`), or null for a file of the part itself. */
+function subOf(file) {
+  const segs = relative(ROOT, file).split(sep);
+  return segs.length > 2 ? `${segs[0]}/${segs[1]}` : null;
+}
+
+/** partOf is a file's top-level part under ROOT: its first folder, or its own name at the root. */
+function partOf(file) {
+  return relative(ROOT, file).split(sep)[0];
+}
+
+/**
+ * loopsOf finds the strongly connected components of the parts' graph (Tarjan) and returns the
+ * parts in loops and the imports whose two parts sit in one loop.
+ */
+function loopsOf(edges) {
+  const graph = new Map();
+  for (const e of edges) {
+    if (!graph.has(e.from)) graph.set(e.from, new Set());
+    if (!graph.has(e.to)) graph.set(e.to, new Set());
+    graph.get(e.from).add(e.to);
+  }
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const component = new Map();
+  let next = 0;
+  const visit = (v) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v)) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) === index.get(v)) {
+      const members = [];
+      for (;;) {
+        const w = stack.pop();
+        onStack.delete(w);
+        members.push(w);
+        if (w === v) break;
+      }
+      for (const w of members) component.set(w, members);
+    }
+  };
+  for (const v of [...graph.keys()].sort()) if (!index.has(v)) visit(v);
+  const parts = [...graph.keys()].filter((v) => component.get(v).length > 1).sort();
+  const inLoops = edges.filter((e) => component.get(e.from) === component.get(e.to));
+  return { parts, imports: inLoops };
+}
 
 function walk(dir) {
   const out = [];
@@ -152,6 +237,8 @@ if (!existsSync(ROOT)) {
   process.exit(0);
 }
 const files = walk(ROOT);
+/** Imports between two top-level parts of non-test files: { from, to, where, spec }. */
+const partEdges = [];
 for (const file of files) {
   const rel = relative(process.cwd(), file);
   const src = readFileSync(file, 'utf8');
@@ -164,6 +251,16 @@ for (const file of files) {
       const target = resolve(dirname(file), spec);
       if (!isTest && target !== ROOT && !target.startsWith(ROOT + sep)) {
         problems.push(`${where}: imports '${spec}', outside ${relative(process.cwd(), ROOT)}`);
+      } else if (!isTest && partOf(file) !== partOf(target)) {
+        partEdges.push({ from: partOf(file), to: partOf(target), where, spec });
+      } else if (!isTest && SUBCOMPONENTS.has(partOf(file))) {
+        const from = subOf(file);
+        const to = subOf(target);
+        if (to !== null && to !== from) {
+          problems.push(
+            `${where}: imports '${spec}': ${from ?? partOf(file)} may not import ${to}, another component (a controller shares only ${partOf(file)}/*.ts)`,
+          );
+        }
       }
     } else if (!ENGINE_PACKAGES.has(spec) && !(isTest && TEST_PACKAGES.test(spec))) {
       problems.push(`${where}: imports package '${spec}': the engine imports only its own files`);
@@ -175,8 +272,32 @@ for (const file of files) {
   });
 }
 
+const parts = new Set(files.filter((f) => !TEST.test(f)).map(partOf));
+for (const p of [...parts].sort()) {
+  if (!LAYER_OF.has(p))
+    problems.push(`${relative(process.cwd(), join(ROOT, p))}: part '${p}' is in no layer (LAYERS)`);
+}
+for (const e of partEdges) {
+  const from = LAYER_OF.get(e.from);
+  const to = LAYER_OF.get(e.to);
+  if (from === undefined || to === undefined) continue;
+  if (to > from) {
+    problems.push(
+      `${e.where}: imports '${e.spec}': ${e.from} (layer ${LAYERS[from].name}) may not import up into ${e.to} (layer ${LAYERS[to].name})`,
+    );
+  } else if (to === from && LAYERS[from].isolated) {
+    problems.push(
+      `${e.where}: imports '${e.spec}': ${e.from} may not import ${e.to}, another ${LAYERS[from].name} part`,
+    );
+  }
+}
+const loops = loopsOf(partEdges);
+for (const e of loops.imports)
+  problems.push(`${e.where}: imports '${e.spec}': closes a loop ${e.from} → ${e.to}`);
+
 for (const p of problems) console.error(p);
 console.log(
-  `check-engine-purity: ${files.length} files under ${relative(process.cwd(), ROOT)}, ${problems.length} problems`,
+  `check-engine-purity: ${files.length} files under ${relative(process.cwd(), ROOT)}, ${problems.length} problems; ` +
+    `loops between top-level parts: ${loops.parts.length} parts in loops${loops.parts.length ? ` (${loops.parts.join(', ')})` : ''}, ${loops.imports.length} imports inside loops`,
 );
 process.exit(problems.length ? 1 : 0);

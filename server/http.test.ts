@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webDeployment } from '../src/engine/kubectl/executeTestEngine.ts';
+import { webDeployment } from '../src/engine/sim/executeTestEngine.ts';
 import { scenarioToYaml } from '../src/scenario/yamlIo.ts';
 import { type RunningServer, startServer } from './serve.ts';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeKubectl } from '../src/engine/kubectl/execute.ts';
 import { createEngine, runUntil } from '../src/engine/sim.ts';
-import { newTx } from '../src/engine/sim/tx.ts';
+import { newTx } from '../src/engine/client/tx.ts';
 import { toRFC3339 } from '../src/engine/lib/time.ts';
 import { parseScenarioText } from '../src/scenario/parse.ts';
 import { toSimConfig } from '../src/scenario/toSimConfig.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine, runUntil } from '../src/engine/sim.ts';
-import { webDeployment } from '../src/engine/kubectl/executeTestEngine.ts';
+import { webDeployment } from '../src/engine/sim/executeTestEngine.ts';
 import { parseScenarioText } from '../src/scenario/parse.ts';
 import { toSimConfig } from '../src/scenario/toSimConfig.ts';
 import { scenarioToYaml } from '../src/scenario/yamlIo.ts';

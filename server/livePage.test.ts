@@ -2,7 +2,7 @@
 // (hostLive.ts) and must end with exactly the recording a fresh run of the server's scenario gives,
 // keeping the ticks it had recorded before each write.
 import { afterEach, describe, expect, it } from 'vitest';
-import { webDeployment } from '../src/engine/kubectl/executeTestEngine.ts';
+import { webDeployment } from '../src/engine/sim/executeTestEngine.ts';
 import type { Action, Scenario } from '../src/scenario/types.ts';
 import { firstRecordDiff } from '../src/timeline/testScenarios.ts';
 import { Timeline } from '../src/timeline/timeline.ts';

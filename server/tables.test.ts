@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { settledCluster } from '../src/engine/kubectl/executeTestEngine.ts';
+import { settledCluster } from '../src/engine/sim/executeTestEngine.ts';
 import type { KubeObject } from '../src/engine/api/types.ts';
 import { tableText, toTable } from './tables.ts';
 

@@ -24,5 +24,5 @@ export const ALL_DECISION_CATALOGS: readonly DecisionCatalog[] = [
   POLICY_DECISION_KEYS,
 ];
 
-/** The tick summaries' English templates (sim/summaryCatalog.ts); the UI translates the same keys. */
-export { SUMMARY_TEMPLATES } from './sim/summaryCatalog.ts';
+/** The tick summaries' English templates (client/summaryCatalog.ts); the UI translates the same keys. */
+export { SUMMARY_TEMPLATES } from './client/summaryCatalog.ts';

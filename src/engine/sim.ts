@@ -8,7 +8,7 @@ export type { KubeObject, Kind } from './api/types.ts';
 export type { WatchRecord } from './apiserver/store.ts';
 export type { SimAction, SimConfig } from './config.ts';
 export type { EngineState } from './sim/state.ts';
-export type { TickRecord } from './sim/tick.ts';
+export type { TickRecord } from './client/tick.ts';
 export { cloneEngineState, pendingDeliveries } from './sim/state.ts';
 export { createEngine, lastActionTime, nextEventTime, runUntil, step } from './sim/simulation.ts';
 export { newStallWatch, STALL_TICKS, type Stall, type StallWatch, stallMessage, watchTick } from './sim/stall.ts';

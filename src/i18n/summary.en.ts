@@ -1,6 +1,6 @@
 /**
  * English templates of the tick summaries (the `summary` namespace): one per key of the engine's
- * summary catalogue (src/engine/sim/summaryCatalog.ts), with i18next `{{name}}` placeholders and
+ * summary catalogue (src/engine/client/summaryCatalog.ts), with i18next `{{name}}` placeholders and
  * `_one` / `_other` forms where the engine picks singular or plural by `count`.
  * tests/i18n/summaryCatalog.test.ts renders every one and compares it with the engine's English.
  */

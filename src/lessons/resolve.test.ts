@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Decision } from '../engine/api/decision.ts';
 import type { TickRecord } from '../engine/sim.ts';
-import { summaryNote } from '../engine/sim/summaryCatalog.ts';
+import { summaryNote } from '../engine/client/summaryCatalog.ts';
 import type { LessonStep } from './format.ts';
 import { isRightAnswer, resolveSteps } from './resolve.ts';
 

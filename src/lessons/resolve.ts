@@ -5,7 +5,7 @@
  */
 import type { Decision, DecisionValue } from '../engine/api/decision.ts';
 import type { TickRecord } from '../engine/sim.ts';
-import { summaryNoteViews } from '../engine/sim/summaryCatalog.ts';
+import { summaryNoteViews } from '../engine/client/summaryCatalog.ts';
 import { classifyTick } from '../timeline/decisions.ts';
 import type { TickRecords } from '../timeline/tickLog.ts';
 import type { AnswerRef, DecisionRef, LessonAnchor, LessonStep } from './format.ts';

@@ -10,7 +10,7 @@
  * `Document 2: The Deployment "x" is invalid: spec.replicas: Invalid value: -1: …`. A user
  * fixing a file wants the whole list at once, and a half-imported file is a scenario nobody wrote.
  */
-import { aggregateMessage } from '../engine/apiserver/fieldErrors.ts';
+import { aggregateMessage } from '../engine/apimachinery/fieldErrors.ts';
 import { field, isRecord, type Issues, newIssues, own, report } from './check.ts';
 import { isScenarioObjectKind, validateWorkload } from './manifest.ts';
 import { parseYamlDocuments } from './parse.ts';

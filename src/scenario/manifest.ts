@@ -15,7 +15,7 @@ import type { PolicyObject } from '../engine/api/policyTypes.ts';
 import { POLICY_API_VERSIONS } from '../engine/api/policyTypes.ts';
 import type { Namespace, PodSpec } from '../engine/api/types.ts';
 import { isPolicyKind, preparePolicyObject } from '../engine/apiserver/createPolicy.ts';
-import { invalidMessage } from '../engine/apiserver/fieldErrors.ts';
+import { invalidMessage } from '../engine/apimachinery/fieldErrors.ts';
 import { validateNamespace } from '../engine/apiserver/validationCore.ts';
 
 

@@ -19,7 +19,7 @@ import {
 } from './check.ts';
 import { nodeLimitMessage } from './limits.ts';
 import { validateLoad } from './validateLoad.ts';
-import { duplicate, errorBody, type FieldError, invalid, notSupported } from '../engine/apiserver/fieldErrors.ts';
+import { duplicate, errorBody, type FieldError, invalid, notSupported } from '../engine/apimachinery/fieldErrors.ts';
 import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue, validateLabels as validateLabelMap } from '../engine/apiserver/validationCore.ts';
 import {
   type AllocatableSpec,

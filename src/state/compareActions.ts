@@ -17,7 +17,7 @@ import {
   MAX_COMPARE_VARIANTS,
 } from '../worker/compareProtocol.ts';
 import type { PackedPods, PackedPodsWire } from '../worker/protocol.ts';
-import { holdSim } from './actions.ts';
+import { holdSim } from './playbackActions.ts';
 import { setComparePods } from './compareBuffer.ts';
 import type { CompareVariantState } from './compareSlice.ts';
 import { type AppStore, appStore } from './store.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TickRecord } from '../engine/sim.ts';
-import { summaryNote } from '../engine/sim/summaryCatalog.ts';
+import { summaryNote } from '../engine/client/summaryCatalog.ts';
 import { actorMatches, classifyTick, findStop, isStop, retryOf, type TickKind } from './decisions.ts';
 import { Recording } from './recording.ts';
 import { preset } from './testScenarios.ts';

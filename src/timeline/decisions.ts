@@ -11,7 +11,7 @@
  * did: `replicaSetScaled` after a successful scale, `podsCreated` after the creations, ...
  */
 import type { TickRecord } from '../engine/sim.ts';
-import { SUMMARY_KEYS, SUMMARY_PARAMS, type SummaryKey } from '../engine/sim/summaryCatalog.ts';
+import { SUMMARY_KEYS, SUMMARY_PARAMS, type SummaryKey } from '../engine/client/summaryCatalog.ts';
 import type { TickRecords } from './tickLog.ts';
 
 /** What a tick is, for stepping and folding. */

@@ -18,7 +18,7 @@ import {
 } from '../engine/controller/deployment/util/fenceposts.ts';
 import { newWatchPrinter, type TableKind, watchPrint, type WatchPrinterState } from '../engine/kubectl/printers/table.ts';
 import type { EngineState, TickRecord } from '../engine/sim.ts';
-import { type SummaryNoteView, summaryNoteViews } from '../engine/sim/summaryCatalog.ts';
+import { type SummaryNoteView, summaryNoteViews } from '../engine/client/summaryCatalog.ts';
 import type { Track } from './timeline.ts';
 
 export interface Counters {

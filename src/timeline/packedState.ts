@@ -21,9 +21,9 @@
  */
 import { KINDS } from '../engine/api/types.ts';
 import { cloneEngineState, type EngineState, pendingDeliveries } from '../engine/sim.ts';
-import { newEventCorrelator } from '../engine/sim/eventCorrelator.ts';
-import type { QueuedEvent } from '../engine/sim/eventQueue.ts';
-import type { SimEvent } from '../engine/sim/events.ts';
+import { newEventCorrelator } from '../engine/client/eventCorrelator.ts';
+import type { QueuedEvent } from '../engine/client/eventQueue.ts';
+import type { SimEvent } from '../engine/client/events.ts';
 
 /** A map's entries in iteration order: key, value, key, value, ... */
 type Flat = unknown[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Pod } from '../engine/api/types.ts';
-import { isPodAvailable } from '../engine/controller/podRanking.ts';
+import { isPodAvailable } from '../engine/controller/podUtil.ts';
 import { toRFC3339 } from '../engine/lib/time.ts';
 import { availableFrom, PodTally } from './podTally.ts';
 

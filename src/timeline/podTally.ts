@@ -14,7 +14,7 @@
  * time are exact, and each promotion reports its own instant.
  */
 import type { Pod } from '../engine/api/types.ts';
-import { isPodReady } from '../engine/controller/podRanking.ts';
+import { isPodReady } from '../engine/controller/podUtil.ts';
 import { parseRFC3339 } from '../engine/lib/time.ts';
 
 /** The per-workload counts at one instant. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseArgs, runScenarioText } from '../../cli/run.ts';
 import type { DaemonSet, Deployment, Pod } from '../engine/api/types.ts';
 import { getControllerOf } from '../engine/api/ownerRefs.ts';
-import { isPodAvailable } from '../engine/controller/podRanking.ts';
+import { isPodAvailable } from '../engine/controller/podUtil.ts';
 import { createEngine, step } from '../engine/sim.ts';
 import { parseScenarioText } from '../scenario/parse.ts';
 import { toSimConfig } from '../scenario/toSimConfig.ts';

@@ -24,7 +24,7 @@ import {
   SUMMARY_PARAMS,
   type SummaryNotes,
   type SummaryValue,
-} from '../engine/sim/summaryCatalog.ts';
+} from '../engine/client/summaryCatalog.ts';
 import { IndexColumn, RisingColumn } from './columns.ts';
 
 const WATCH_TYPES: readonly WatchEventType[] = ['ADDED', 'MODIFIED', 'DELETED'];

@@ -9,7 +9,7 @@
  * the state after records[i - 1].
  */
 import { runAction } from '../engine/sim/actions.ts';
-import { newTx } from '../engine/sim/tx.ts';
+import { newTx } from '../engine/client/tx.ts';
 import {
   createEngine,
   type EngineState,

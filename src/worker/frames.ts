@@ -6,7 +6,7 @@ import type { Decision } from '../engine/api/decision.ts';
 import { ALL_DECISION_CATALOGS } from '../engine/explain.ts';
 import { type DecisionCatalog, renderDecision } from '../engine/kubectl/explain.ts';
 import type { TickRecord } from '../engine/sim.ts';
-import { summaryNoteViews } from '../engine/sim/summaryCatalog.ts';
+import { summaryNoteViews } from '../engine/client/summaryCatalog.ts';
 import { classifyTick, retryOf } from '../timeline/decisions.ts';
 import type { Recording } from '../timeline/recording.ts';
 import type { TickRecords } from '../timeline/tickLog.ts';

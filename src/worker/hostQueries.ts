@@ -8,7 +8,7 @@ import { executeKubectl } from '../engine/kubectl/execute.ts';
 import { parseKubectl } from '../engine/kubectl/parse.ts';
 import type { Pod } from '../engine/api/types.ts';
 import type { EngineState } from '../engine/sim.ts';
-import { newTx } from '../engine/sim/tx.ts';
+import { newTx } from '../engine/client/tx.ts';
 import { parseScenarioText } from '../scenario/parse.ts';
 import { PRESETS } from '../scenario/presets/index.ts';
 import { PRESET_TEXT_ZH_CN } from '../scenario/presets/zh-CN.ts';

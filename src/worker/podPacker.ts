@@ -5,7 +5,7 @@
  * (pack: any store, and the reference the columns are tested against).
  */
 import type { Node, Pod } from '../engine/api/types.ts';
-import { isPodAvailable } from '../engine/controller/podRanking.ts';
+import { isPodAvailable } from '../engine/controller/podUtil.ts';
 import type { CursorPods } from '../timeline/objectCursor.ts';
 import { BASE_PHASES, PHASE_BITS, PHASE_MASK, type PodColumns } from '../timeline/podColumns.ts';
 import type { PackedPodsWire } from './protocol.ts';

@@ -19,7 +19,7 @@ import type {
 } from '../engine/api/types.ts';
 import { surgeCount, unavailableCount } from '../engine/controller/daemon/util/daemonsetUtil.ts';
 import { maxSurge, maxUnavailable } from '../engine/controller/deployment/util/fenceposts.ts';
-import { isPodAvailable } from '../engine/controller/podRanking.ts';
+import { isPodAvailable } from '../engine/controller/podUtil.ts';
 import { ExpectationsTimeoutMs } from '../engine/api/constants.ts';
 import { daemonSetStatusViewer, deploymentStatusViewer } from '../engine/kubectl/rolloutStatus.ts';
 import { equalIgnoreHash } from '../engine/kubectl/transforms/rollback.ts';

@@ -8,7 +8,8 @@ import { cleanupHistoryPlan, constructHistoryPlan, newControllerRef } from '../.
 import { type DaemonSetEvent, type ManagePlan, getNodesToDaemonPods, managePlan } from '../../src/engine/controller/daemon/manage.ts';
 import { syncNodesPlan } from '../../src/engine/controller/daemon/syncNodesPlan.ts';
 import { updateDaemonSetStatusPlan } from '../../src/engine/controller/daemon/status.ts';
-import { type RollingUpdatePlan, rollingUpdatePlan } from '../../src/engine/controller/daemon/update.ts';
+import { rollingUpdatePlan } from '../../src/engine/controller/daemon/update.ts';
+import type { RollingUpdatePlan } from '../../src/engine/controller/daemon/updateTypes.ts';
 import { newDaemonSetPodTemplate } from '../../src/engine/controller/daemon/util/daemonsetUtil.ts';
 import { computeHash } from '../../src/engine/lib/hash.ts';
 import { selectorIsEmpty, selectorMatches } from '../../src/engine/lib/labels.ts';

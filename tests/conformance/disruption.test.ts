@@ -7,7 +7,8 @@ import type { IntOrString, OwnerReference, Pod, PodPhase } from '../../src/engin
 import type { ApiError } from '../../src/engine/apiserver/errors.ts';
 import { evictPod } from '../../src/engine/apiserver/eviction.ts';
 import { createObject, deleteObject, newStoreState, updateStatus, type WatchRecord } from '../../src/engine/apiserver/store.ts';
-import { computePdbStatus, DisruptionAllowedCondition, type PodControllerFinder } from '../../src/engine/controller/disruption/disruption.ts';
+import { DisruptionAllowedCondition } from '../../src/engine/apimachinery/poddisruptionbudget.ts';
+import { computePdbStatus, type PodControllerFinder } from '../../src/engine/controller/disruption/disruption.ts';
 import { selectorMatches } from '../../src/engine/lib/labels.ts';
 import { seedPrng } from '../../src/engine/lib/prng.ts';
 import { toRFC3339 } from '../../src/engine/lib/time.ts';

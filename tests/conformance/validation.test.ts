@@ -2,7 +2,7 @@
 // DaemonSets) against validation_test.go and the derived cases of validation.go.
 import { describe, expect, it } from 'vitest';
 import type { Deployment, IntOrString } from '../../src/engine/api/types.ts';
-import { errorBody, type FieldError, fieldErrorString } from '../../src/engine/apiserver/fieldErrors.ts';
+import { errorBody, type FieldError, fieldErrorString } from '../../src/engine/apimachinery/fieldErrors.ts';
 import {
   validateDeployment,
   validateRollingUpdateDaemonSet,

@@ -8,7 +8,7 @@ import {
   SUMMARY_PARAMS,
   SUMMARY_TEMPLATES,
   summaryNote,
-} from '../../src/engine/sim/summaryCatalog.ts';
+} from '../../src/engine/client/summaryCatalog.ts';
 import { i18next } from '../../src/i18n/index.ts';
 import { SUMMARY_EN } from '../../src/i18n/summary.en.ts';
 import { SUMMARY_ZH_CN } from '../../src/i18n/summary.zh-CN.ts';

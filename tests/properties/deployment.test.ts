@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Deployment, Pod, ReplicaSet } from '../../src/engine/api/types.ts';
 import { DEFAULT_IMAGE_BEHAVIOUR, type SimAction, type SimConfig } from '../../src/engine/config.ts';
 import { maxSurge, maxUnavailable } from '../../src/engine/controller/deployment/util/deploymentUtil.ts';
-import { isPodAvailable } from '../../src/engine/controller/podRanking.ts';
+import { isPodAvailable } from '../../src/engine/controller/podUtil.ts';
 import { createEngine, nextEventTime, runUntil, step } from '../../src/engine/sim.ts';
 import type { EngineState } from '../../src/engine/sim/state.ts';
 

@@ -25,3 +25,6 @@ export function decide(log: DecisionLog | undefined, fn: string, key: string, va
   if (log) log.push(d);
   return d;
 }
+
+/** A catalogue of sentence templates: fn → key → template with {name} placeholders. */
+export type DecisionCatalog = Readonly<Record<string, Readonly<Record<string, string>>>>;

@@ -8,7 +8,7 @@ import type { KubeObject } from '../api/types.ts';
 import { nextInt, type PrngState } from '../lib/prng.ts';
 import { setDefaultsPolicyObject } from './defaultsPolicy.ts';
 import { type ApiError, newInvalid } from './errors.ts';
-import { invalidMessage } from './fieldErrors.ts';
+import { invalidMessage } from '../apimachinery/fieldErrors.ts';
 import { decodeQuantities, validatePolicyObject } from './validationPolicy.ts';
 
 /** isPolicyKind tells whether a kind is one of the policy kinds (api/policyTypes.ts). */

@@ -17,7 +17,7 @@ import type { PodDisruptionBudget, PodDisruptionBudgetStatus } from '../api/poli
 import type { Pod, PodCondition } from '../api/types.ts';
 import { selectorMatches } from '../lib/labels.ts';
 import { toRFC3339 } from '../lib/time.ts';
-import { updateDisruptionAllowedCondition } from '../controller/disruption/disruption.ts';
+import { updateDisruptionAllowedCondition } from '../apimachinery/poddisruptionbudget.ts';
 import { type ApiError, newNotFound, newTooManyRequests, type StatusCause } from './errors.ts';
 import { deleteObject, objectKey, type StoreState, updateStatus, type WriteContext } from './store.ts';
 

@@ -1,5 +1,5 @@
 // The English sentences of the Explain records the API server's admission writes (DESIGN.md §2).
-import type { DecisionCatalog } from '../controller/deployment/util/plans/explainCatalog.ts';
+import type { DecisionCatalog } from '../api/decision.ts';
 
 /** APISERVER_DECISION_KEYS: what admission did to a request. */
 export const APISERVER_DECISION_KEYS: DecisionCatalog = {

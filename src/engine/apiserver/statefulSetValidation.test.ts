@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StatefulSet } from '../api/statefulTypes.ts';
-import { fieldErrorString, invalidMessage } from './fieldErrors.ts';
+import { fieldErrorString, invalidMessage } from '../apimachinery/fieldErrors.ts';
 import { setDefaultsStatefulSet } from './statefulSetDefaults.ts';
 import { validateStatefulSet, validateStatefulSetStatusUpdate, validateStatefulSetUpdate } from './statefulSetValidation.ts';
 

@@ -6,7 +6,7 @@ import type { IntOrString, PodTemplateSpec } from '../api/types.ts';
 import { deepEqual } from '../lib/hash.ts';
 import { getIntOrPercentValue } from '../lib/intstr.ts';
 import { selectorIsEmpty, selectorMatches } from '../lib/labels.ts';
-import { type FieldError, forbidden, invalid, notSupported, required, sortedMap } from './fieldErrors.ts';
+import { type FieldError, forbidden, invalid, notSupported, required, sortedMap } from '../apimachinery/fieldErrors.ts';
 import { isNotMoreThan100Percent, validateNonnegativeField, validatePositiveIntOrPercent } from './validation.ts';
 import {
   isDNS1123Label,

@@ -7,12 +7,12 @@ import {
   deleteObject,
   jsonEqual,
   newStoreState,
-  schedulerCache,
   removeObject,
   updateObject,
   updateStatus,
   type WatchRecord,
 } from './store.ts';
+import { schedulerCache } from '../scheduler/cache/cache.ts';
 
 describe('jsonEqual', () => {
   it.each([

@@ -15,9 +15,8 @@ import { toResourceList } from '../quota/resources.ts';
 import { admitPod } from './admission.ts';
 import { checkRequest } from './admission/resourceQuota.ts';
 import { type ApiError, type ApiResult, newAlreadyExists, newConflict, newForbidden, newInvalid, newNotFound } from './errors.ts';
-import { invalidMessage } from './fieldErrors.ts';
+import { invalidMessage } from '../apimachinery/fieldErrors.ts';
 import { validateUpdate } from './updateValidation.ts';
-import { buildSchedulerCache, type SchedulerCache, schedulerCacheOnWrite } from '../scheduler/cache/cache.ts';
 import { deletingPodMeta, EVENT_META_STORED, keysAre, POD_META_STORED, withMetadata, withMetadataStatus, withResourceVersion } from './layout.ts';
 
 export { keysAre };
@@ -35,8 +34,16 @@ export interface StoreState {
   /**
    * The scheduler's view of nodes and their bound pods, terminating ones included (derived, kept
    * up to date by emit once built; absent after a keyframe restore until the scheduler next runs).
+   * The scheduler builds it (scheduler/cache/cache.ts schedulerCache); the store only tells it of
+   * each pod and node write, and knows no scheduler (issue 27).
    */
-  schedCache?: SchedulerCache | undefined;
+  schedCache?: StoreIndex | undefined;
+}
+
+/** A view derived from the store's pods and nodes that its writes keep up to date. */
+export interface StoreIndex {
+  /** onWrite folds one write in: `prev` is what the store held under `key`, `next` what it holds now (undefined once deleted). */
+  onWrite(prev: KubeObject | undefined, next: KubeObject | undefined, key: string): void;
 }
 
 /** The per-write context: the virtual clock, the PRNG, and where the watch events go. */
@@ -57,12 +64,6 @@ export function newStoreState(): StoreState {
   const objects = {} as Record<Kind, Map<string, KubeObject>>;
   for (const k of KINDS) objects[k] = new Map();
   return { rv: 0, objects };
-}
-
-/** schedulerCache is the scheduler's view of the store's nodes and bound pods, built on first use. */
-export function schedulerCache(st: StoreState): SchedulerCache {
-  st.schedCache ??= buildSchedulerCache(st);
-  return st.schedCache;
 }
 
 /** objectKey is the cache key: `namespace/name`, or `name` for cluster-scoped kinds (Node, Namespace). */
@@ -168,7 +169,7 @@ function sameButResourceVersion(a: KubeObject, b: KubeObject): boolean {
 export function emit(st: StoreState, ctx: WriteContext, type: WatchEventType, obj: KubeObject, key: string): void {
   const cache = st.schedCache;
   if (cache !== undefined && (obj.kind === 'Pod' || obj.kind === 'Node')) {
-    schedulerCacheOnWrite(cache, st.objects[obj.kind].get(key), type === 'DELETED' ? undefined : obj, key);
+    cache.onWrite(st.objects[obj.kind].get(key), type === 'DELETED' ? undefined : obj, key);
   }
   if (type === 'DELETED') st.objects[obj.kind].delete(key);
   else st.objects[obj.kind].set(key, obj);

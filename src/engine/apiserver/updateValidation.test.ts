@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Deployment } from '../api/types.ts';
-import { fieldErrorString } from './fieldErrors.ts';
+import { fieldErrorString } from '../apimachinery/fieldErrors.ts';
 import { validateUpdate } from './updateValidation.ts';
 
 function dep(labels: Record<string, string>): Deployment {

@@ -1,7 +1,7 @@
 // Port of the update checks of kubernetes pkg/apis/apps/validation (ValidateDeploymentUpdate,
 // ValidateDaemonSetUpdate, v1.36): in apps/v1 a workload's selector is immutable.
 import type { KubeObject, LabelSelector } from '../api/types.ts';
-import { type FieldError, invalid, sortedMap } from './fieldErrors.ts';
+import { type FieldError, invalid, sortedMap } from '../apimachinery/fieldErrors.ts';
 import { jsonEqual } from './store.ts';
 
 function selectorValue(s: LabelSelector | undefined): Record<string, unknown> {

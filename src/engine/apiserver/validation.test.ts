@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DaemonSet, Deployment } from '../api/types.ts';
 import { setDefaultsDaemonSet, setDefaultsDeployment } from './defaults.ts';
-import { fieldErrorString } from './fieldErrors.ts';
+import { fieldErrorString } from '../apimachinery/fieldErrors.ts';
 import { invalidMessage, validateObject } from './validation.ts';
 
 function web(spec: Partial<Deployment['spec']> = {}, name = 'web'): Deployment {

@@ -11,7 +11,7 @@ import type {
 } from '../api/types.ts';
 import { getIntOrPercentValue } from '../lib/intstr.ts';
 import { selectorIsEmpty, selectorMatches } from '../lib/labels.ts';
-import { type FieldError, forbidden, invalid, invalidMessage as kubectlInvalidMessage, notSupported, required, sortedMap } from './fieldErrors.ts';
+import { type FieldError, forbidden, invalid, invalidMessage as kubectlInvalidMessage, notSupported, required, sortedMap } from '../apimachinery/fieldErrors.ts';
 import {
   regexError,
   selectorIsConvertible,

@@ -2,7 +2,7 @@
 // labels), apimachinery pkg/apis/meta/v1/validation (label selectors) and the pod-template subset of
 // pkg/apis/core/validation/validation.go that a workload manifest exercises (v1.36).
 import type { Container, LabelSelector, ObjectMeta, PodTemplateSpec } from '../api/types.ts';
-import { duplicate, type FieldError, forbidden, invalid, notSupported, required, sortedMap } from './fieldErrors.ts';
+import { duplicate, type FieldError, forbidden, invalid, notSupported, required, sortedMap } from '../apimachinery/fieldErrors.ts';
 import { validateContainerProbes } from './validationProbes.ts';
 
 /**

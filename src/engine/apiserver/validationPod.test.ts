@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Deployment } from '../api/types.ts';
 import { setDefaultsDeployment } from './defaults.ts';
-import { fieldErrorString } from './fieldErrors.ts';
+import { fieldErrorString } from '../apimachinery/fieldErrors.ts';
 import { validateObject } from './validation.ts';
 
 function deployment(spec: Record<string, unknown>, container: Record<string, unknown> = {}): Deployment {

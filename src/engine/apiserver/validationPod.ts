@@ -3,7 +3,7 @@
 // validateTopologySpreadConstraints and AccumulateUniqueHostPorts, with the API server's messages.
 import type { Affinity, Container, LabelSelector, PodAffinityTerm, PodSpec, ResourceList, TopologySpreadConstraint } from '../api/types.ts';
 import { formatQuantity, parseQuantity, type Quantity } from '../lib/quantity.ts';
-import { duplicate, type FieldError, forbidden, invalid, notSupported, required } from './fieldErrors.ts';
+import { duplicate, type FieldError, forbidden, invalid, notSupported, required } from '../apimachinery/fieldErrors.ts';
 import { isQualifiedName, validateLabelSelector } from './validationCore.ts';
 
 const isNegativeErrorMsg = 'must be greater than or equal to 0';

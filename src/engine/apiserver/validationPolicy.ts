@@ -4,7 +4,7 @@
 // decoding step that refuses a quantity that does not parse before validation ever runs.
 import type { HorizontalPodAutoscaler, HPAScalingRules, MetricSpec, PodDisruptionBudget, PolicyObject, ResourceQuota, Service } from '../api/policyTypes.ts';
 import { parseQuantity, QuantityErrors } from '../lib/quantity.ts';
-import { type FieldError, invalid, notSupported, required } from './fieldErrors.ts';
+import { type FieldError, invalid, notSupported, required } from '../apimachinery/fieldErrors.ts';
 import { isNotMoreThan100Percent, validatePositiveIntOrPercent } from './validation.ts';
 import { isQualifiedName, regexError, selectorJSON, validateLabelSelector, validateLabels, validateObjectMetaName } from './validationCore.ts';
 

@@ -4,7 +4,7 @@
 // IsValidPortName and IsHTTPHeaderName (v1.36). The object is defaulted first, as in the API
 // server: `periodSeconds: 0` is stored as 10 and passes; `-1` is refused.
 import type { ExecAction, GRPCAction, HTTPGetAction, IntOrString, Lifecycle, LifecycleHandler, Probe, TCPSocketAction } from '../api/types.ts';
-import { type FieldError, forbidden, invalid, notSupported, required } from './fieldErrors.ts';
+import { type FieldError, forbidden, invalid, notSupported, required } from '../apimachinery/fieldErrors.ts';
 import { maxLenError, regexError } from './validationCore.ts';
 
 /** isValidPortNum: `must be between 1 and 65535, inclusive`. */

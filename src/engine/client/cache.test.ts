@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Deployment } from '../api/types.ts';
 import { DEFAULT_IMAGE_BEHAVIOUR, type SimConfig } from '../config.ts';
 import { activeRankedKeys } from '../controller/podRankKey.ts';
-import { activeRelatedPodsPerNode, filterActivePods, getPodsToDelete, isPodActive, isPodReady, podsToDeleteFromKeys } from '../controller/podRanking.ts';
+import { activeRelatedPodsPerNode, getPodsToDelete, podsToDeleteFromKeys } from '../controller/podRanking.ts';
+import { filterActivePods, isPodActive, isPodReady } from '../controller/podUtil.ts';
 import { createEngine, nextEventTime, step } from '../sim.ts';
 import { activePodsPerNode, cloneCache, type CacheState, ownedPodCount, ownedPods, ownerStats, podsOwnedBy } from './cache.ts';
 

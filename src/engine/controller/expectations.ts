@@ -5,6 +5,7 @@
  * for that key, because its cache would otherwise make it act twice.
  */
 import { ExpectationsTimeoutMs } from '../api/constants.ts';
+import type { ControllerName } from '../client/events.ts';
 
 export interface Expectation {
   add: number;
@@ -21,6 +22,12 @@ export interface Expectation {
  * the engine state copies every entry: cloneExpectations.
  */
 export type ExpectationsState = Map<string, Expectation>;
+
+declare module '../client/state.ts' {
+  interface EngineState {
+    expectations: Record<ControllerName, ExpectationsState>;
+  }
+}
 
 /** cloneExpectations copies the entries and their key sets, in their order. */
 export function cloneExpectations(st: ExpectationsState): ExpectationsState {

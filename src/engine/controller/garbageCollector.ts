@@ -5,7 +5,7 @@
 import type { KubeObject } from '../api/types.ts';
 import { objectKey, type WatchRecord } from '../apiserver/store.ts';
 import { list, podsOwnedBy } from '../client/cache.ts';
-import { del, note, schedule, type Tx } from '../sim/tx.ts';
+import { del, note, schedule, type Tx } from '../client/tx.ts';
 
 const OWNER_KINDS = new Set(['Deployment', 'ReplicaSet', 'DaemonSet']);
 

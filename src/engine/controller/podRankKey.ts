@@ -4,7 +4,7 @@
 // not parse timestamps and take logarithms O(n log n) times. podRankKey.test.ts checks the two
 // orders agree on random pods.
 import type { Pod } from '../api/types.ts';
-import { getDeletionCostFromPodAnnotations, isPodReady, podReadyTime } from './podRanking.ts';
+import { getDeletionCostFromPodAnnotations, isPodReady, podReadyTime } from './podUtil.ts';
 import { timestampMs } from './sort.ts';
 
 const PHASE: Readonly<Record<string, number>> = { Pending: 0, Unknown: 1, Running: 2 };

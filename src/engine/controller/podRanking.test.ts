@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { PodDeletionCost } from '../api/constants.ts';
 import type { Pod } from '../api/types.ts';
 import { toRFC3339 } from '../lib/time.ts';
-import { getDeletionCostFromPodAnnotations, getPodsToDelete, isPodActive, isPodAvailable } from './podRanking.ts';
+import { getPodsToDelete } from './podRanking.ts';
+import { getDeletionCostFromPodAnnotations, isPodActive, isPodAvailable } from './podUtil.ts';
 
 function pod(name: string, nodeName: string, readySinceMs: number | null, extra: Partial<Pod['metadata']> = {}): Pod {
   return {

@@ -1,6 +1,6 @@
 // The English sentences of every Explain record the policy parts write (DESIGN.md §2): the
 // ResourceQuota, disruption and HPA controllers, and the eviction subresource kubectl drain calls.
-import type { DecisionCatalog } from './deployment/util/plans/explainCatalog.ts';
+import type { DecisionCatalog } from '../api/decision.ts';
 
 /** POLICY_DECISION_KEYS: fn → key → template; placeholders are keys of the record's values. */
 export const POLICY_DECISION_KEYS: DecisionCatalog = {

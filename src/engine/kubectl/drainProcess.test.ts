@@ -3,7 +3,7 @@ import type { PodDisruptionBudget } from '../api/policyTypes.ts';
 import type { Pod } from '../api/types.ts';
 import { createEngine, runUntil } from '../sim/simulation.ts';
 import type { EngineState } from '../sim/state.ts';
-import { advance, kubectl, objects, testConfig, webDeployment } from './executeTestEngine.ts';
+import { advance, kubectl, objects, testConfig, webDeployment } from '../sim/executeTestEngine.ts';
 
 function budget(minAvailable: number): PodDisruptionBudget {
   return {

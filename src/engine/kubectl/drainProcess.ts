@@ -19,7 +19,7 @@ import { formatApiError } from '../apiserver/errors.ts';
 import { evictPod } from '../apiserver/eviction.ts';
 import { deleteObject } from '../apiserver/store.ts';
 import { formatGoDuration } from '../lib/goDuration.ts';
-import { note, schedule, type Tx } from '../sim/tx.ts';
+import { note, schedule, type Tx } from '../client/tx.ts';
 import { type DrainOptions, nodeDrainedLine, podEvictedLine, podsForDeletion } from './transforms/drain.ts';
 
 /** kubectl waits this long after a 429 before it tries the eviction again. */
@@ -56,6 +56,13 @@ export interface DrainProcess {
   transcript: { at: number; text: string }[];
   done: boolean;
   ok: boolean;
+}
+
+declare module '../client/state.ts' {
+  interface EngineState {
+    /** Running `kubectl drain` commands (retries on the virtual clock), by id; plain data. */
+    drains: DrainProcess[];
+  }
 }
 
 /** aggregateError is utilerrors.NewAggregate(errs).Error(): one message, or `[a, b]` (duplicates once). */

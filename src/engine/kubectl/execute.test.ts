@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RestartedAtAnnotation, RevisionAnnotation, RevisionHistoryAnnotation } from '../api/constants.ts';
 import { deploymentStatusViewer } from './rolloutStatus.ts';
 import { consoleCompletions } from './execute.ts';
-import { advance, agentDaemonSet, kubectl, objects, replicaSets, settledCluster, web, webDeployment } from './executeTestEngine.ts';
+import { advance, agentDaemonSet, kubectl, objects, replicaSets, settledCluster, web, webDeployment } from '../sim/executeTestEngine.ts';
 
 const images = (st: ReturnType<typeof settledCluster>) =>
   objects(st, 'Pod')

@@ -4,8 +4,8 @@
  * kubectl sees, not the controllers' lagging cache), the verb's pure transform runs, and the
  * result is written back through the API server. It returns what the terminal shows.
  */
-import type { EngineState } from '../sim/state.ts';
-import type { Tx } from '../sim/tx.ts';
+import type { EngineState } from '../client/state.ts';
+import type { Tx } from '../client/tx.ts';
 import { isKubectlError } from './commands.ts';
 import { type CompletionNames, completions } from './completions.ts';
 import { runApply } from './executeApply.ts';

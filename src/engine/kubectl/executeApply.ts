@@ -6,11 +6,11 @@
  */
 import { parseAllDocuments } from 'yaml';
 import type { DaemonSet, Deployment, KubeObject, Namespace } from '../api/types.ts';
-import { createNamespace } from '../sim/actions.ts';
+import { createNamespace } from './applyNamespace.ts';
 import { setDefaultsDaemonSet, setDefaultsDeployment } from '../apiserver/defaults.ts';
 import { formatApiError } from '../apiserver/errors.ts';
-import type { Tx } from '../sim/tx.ts';
-import { create, update } from '../sim/tx.ts';
+import type { Tx } from '../client/tx.ts';
+import { create, update } from '../client/tx.ts';
 import type { PolicyObject } from '../api/policyTypes.ts';
 import { allocateServiceIP, isPolicyKind, preparePolicyObject } from '../apiserver/createPolicy.ts';
 import type { KubectlCommand } from './commands.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Deployment } from '../api/types.ts';
-import { advance, kubectl, settledCluster, webDeployment } from './executeTestEngine.ts';
+import { advance, kubectl, settledCluster, webDeployment } from '../sim/executeTestEngine.ts';
 
 /** payments is the web Deployment in namespace payments. */
 function payments(): Deployment {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Pod } from '../api/types.ts';
 import type { EngineState } from '../sim/state.ts';
-import { advance, agentDaemonSet, kubectl, objects, settledCluster, webDeployment } from './executeTestEngine.ts';
+import { advance, agentDaemonSet, kubectl, objects, settledCluster, webDeployment } from '../sim/executeTestEngine.ts';
 
 const webPods = (st: EngineState): Pod[] => objects(st, 'Pod').filter((p) => p.metadata.labels?.app === 'web');
 const agentPods = (st: EngineState): Pod[] => objects(st, 'Pod').filter((p) => p.metadata.labels?.app === 'agent');

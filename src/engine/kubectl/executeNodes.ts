@@ -6,7 +6,7 @@
 import type { Node } from '../api/types.ts';
 import { formatApiError } from '../apiserver/errors.ts';
 import { objectKey } from '../apiserver/store.ts';
-import { del, type Tx } from '../sim/tx.ts';
+import { del, type Tx } from '../client/tx.ts';
 import type { KubectlCommand } from './commands.ts';
 import { apiUpdate, resolveTargets, type ResourceObject, Terminal } from './executeStore.ts';
 import { deletedLine, deleteWarning, NO_RESOURCES_FOUND } from './transforms/delete.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { advance, agentDaemonSet, kubectl, objects, settledCluster, webDeployment } from './executeTestEngine.ts';
+import { advance, agentDaemonSet, kubectl, objects, settledCluster, webDeployment } from '../sim/executeTestEngine.ts';
 
 const cluster = () => settledCluster([webDeployment(), agentDaemonSet()]);
 

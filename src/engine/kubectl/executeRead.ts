@@ -4,7 +4,7 @@
  * printed from the API server's store at the tick's virtual time. Nothing here writes.
  */
 import type { ControllerRevision, DaemonSet, Deployment, Event, KubeObject } from '../api/types.ts';
-import type { Tx } from '../sim/tx.ts';
+import type { Tx } from '../client/tx.ts';
 import type { KubectlCommand } from './commands.ts';
 import { inNamespace, resolveTargets, type ResourceObject, Terminal, withoutFinalNewline } from './executeStore.ts';
 import { describeDaemonSet, describeDeployment } from './printers/describe.ts';

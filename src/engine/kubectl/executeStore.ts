@@ -8,8 +8,8 @@ import { setDefaultsDaemonSet, setDefaultsDeployment, setDefaultsReplicaSet } fr
 import { formatApiError, newInvalid } from '../apiserver/errors.ts';
 import { objectKey } from '../apiserver/store.ts';
 import { invalidMessage, validateObject } from '../apiserver/validation.ts';
-import type { EngineState } from '../sim/state.ts';
-import { type Tx, update } from '../sim/tx.ts';
+import type { EngineState } from '../client/state.ts';
+import { type Tx, update } from '../client/tx.ts';
 import type { Target } from './commands.ts';
 import { notFound, type ResourceKind } from './resources.ts';
 import { selectObjects } from './targets.ts';

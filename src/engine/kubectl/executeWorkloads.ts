@@ -7,7 +7,7 @@
 import type { ControllerRevision, DaemonSet, Deployment, KubeObject, ReplicaSet } from '../api/types.ts';
 import { formatApiError } from '../apiserver/errors.ts';
 import { jsonEqual } from '../apiserver/store.ts';
-import { type Tx, writeStatus } from '../sim/tx.ts';
+import { type Tx, writeStatus } from '../client/tx.ts';
 import type { KubectlCommand } from './commands.ts';
 import { apiUpdate, inNamespace, resolveTargets, type ResourceObject, Terminal } from './executeStore.ts';
 import { namePrinterLine, RESOURCES } from './resources.ts';

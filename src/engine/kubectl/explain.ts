@@ -4,10 +4,10 @@
  * {placeholders}. This renders one record with the catalogues it is given, and falls back to
  * `fn: key k=v, ...` when no template exists, so a new decision is never silently dropped.
  */
-import type { Decision, DecisionValue } from '../api/decision.ts';
+import type { Decision, DecisionCatalog, DecisionValue } from '../api/decision.ts';
 
 /** A catalogue of sentence templates: catalogue[fn][key] = 'maxScaledDown = {allPodsCount} − ...'. */
-export type DecisionCatalog = Readonly<Record<string, Readonly<Record<string, string>>>>;
+export type { DecisionCatalog } from '../api/decision.ts';
 
 function valueText(v: DecisionValue | undefined): string {
   if (v === undefined) return '';

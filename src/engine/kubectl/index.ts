@@ -15,7 +15,7 @@ export { renderDecision, type DecisionCatalog } from './explain.ts';
 export { isTransformError, type TransformResult } from './transforms/result.ts';
 export { rolloutPause, rolloutRestart, rolloutResume, scale, SCALE_UNSUPPORTED, setImage } from './transforms/workloads.ts';
 export { daemonSetRollback, deploymentReplicaSets, deploymentRollback, equalIgnoreHash } from './transforms/rollback.ts';
-export { jsonMergePatch, jsonPatch, strategicMergePatch } from './transforms/patch.ts';
+export { jsonMergePatch, jsonPatch, strategicMergePatch } from '../apimachinery/patch.ts';
 export { patchObject } from './transforms/patchObject.ts';
 export { applyManifest } from './transforms/apply.ts';
 export { cordon, label, taint, uncordon } from './transforms/nodes.ts';

@@ -1,6 +1,6 @@
 // The English sentences of the Explain records the kubelet's prober and its container stops write
 // (DESIGN.md §2): probes/proberManager.ts, probes.ts, killPod.ts.
-import type { DecisionCatalog } from '../controller/deployment/util/plans/explainCatalog.ts';
+import type { DecisionCatalog } from '../api/decision.ts';
 
 /** KUBELET_DECISION_KEYS: the prober's workers and results, and how a container is stopped. */
 export const KUBELET_DECISION_KEYS: DecisionCatalog = {

@@ -9,7 +9,7 @@
 import { decide } from '../api/decision.ts';
 import type { ContainerState, Pod } from '../api/types.ts';
 import type { ImageBehaviour } from '../config.ts';
-import { note, recordEvent, schedule, type Tx } from '../sim/tx.ts';
+import { note, recordEvent, schedule, type Tx } from '../client/tx.ts';
 import { crashLoop, kubeletState, startContainer } from './kubelet.ts';
 import { killingMessage } from './prober/prober.ts';
 import { explainPlan, preStopMs, proberOf, proberReschedule, proberRunDue, proberStopped, proberTerminating } from './probes.ts';

@@ -11,14 +11,30 @@ import type { ContainerState, ContainerStatus, Node, Pod } from '../api/types.ts
 import { DEFAULT_IMAGE_BEHAVIOUR, type ImageBehaviour, type SecondsSpec } from '../config.ts';
 import { nextFloat } from '../lib/prng.ts';
 import { keysAre, objectKey } from '../apiserver/store.ts';
-import type { KubeletStep } from '../sim/events.ts';
-import type { KubeletPodState } from '../sim/state.ts';
-import { note, recordEvent, remove, schedule, type Tx } from '../sim/tx.ts';
+import type { KubeletStep } from '../client/events.ts';
+import { note, recordEvent, remove, schedule, type Tx } from '../client/tx.ts';
 import { ACCEPTED_STATUS, BOUND_STATUS, containerStatuses, podConditions, podIP, setStatus } from './status.ts';
 import { containerExited, kubeletOnPodDeleting } from './killPod.ts';
 import { kubeletProbe, proberAccept, proberOf, proberReschedule, proberRunDue, proberStarted, proberStopped } from './probes.ts';
 import { startedOf } from './prober/proberManager.ts';
 import { isNodeReady } from '../lib/scheduling.ts';
+
+/** What the kubelet remembers about a pod between steps (image and crash back-off). */
+export interface KubeletPodState {
+  pullBackoffMs: number;
+  crashBackoffMs: number;
+  /**
+   * A probe's kill restarted the container once: the restart back-off entry exists, so the next
+   * exit waits crashBackoffMs (flowcontrol.Backoff: the first restart is immediate).
+   */
+  restarted?: true;
+}
+
+declare module '../client/state.ts' {
+  interface EngineState {
+    kubelet: Map<string, KubeletPodState>;
+  }
+}
 
 const BACKOFF_INITIAL_MS = 10_000;
 const BACKOFF_MAX_MS = 300_000;

@@ -12,7 +12,7 @@ import { formatQuantity, parseQuantity } from '../lib/quantity.ts';
 import { podsOnNode } from '../client/cache.ts';
 import { objectKey } from '../apiserver/store.ts';
 import { KUBERNETES_VERSION } from '../version.ts';
-import { note, remove, schedule, type Tx, update, writeStatus } from '../sim/tx.ts';
+import { note, remove, schedule, type Tx, update, writeStatus } from '../client/tx.ts';
 
 export const UnreachableTaintKey = 'node.kubernetes.io/unreachable';
 /** DefaultTolerationSeconds: how long a pod stays on an unreachable node before eviction. */

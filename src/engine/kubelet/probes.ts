@@ -12,7 +12,7 @@ import type { ContainerStatus, Pod } from '../api/types.ts';
 import { nextFloat } from '../lib/prng.ts';
 import { isNodeReady } from '../lib/scheduling.ts';
 import { parseRFC3339 } from '../lib/time.ts';
-import { note, recordEvent, schedule, type Tx } from '../sim/tx.ts';
+import { note, recordEvent, schedule, type Tx } from '../client/tx.ts';
 import { killingMessage, probeTypeString, unhealthyMessage } from './prober/prober.ts';
 import {
   addPod,

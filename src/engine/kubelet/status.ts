@@ -4,8 +4,8 @@
  * the kubelet's steps (kubelet.ts) and the prober's results (prober/).
  */
 import type { ContainerStatus, Pod, PodCondition, PodStatus } from '../api/types.ts';
-import type { Tx } from '../sim/tx.ts';
-import { writeStatusOf } from '../sim/tx.ts';
+import type { Tx } from '../client/tx.ts';
+import { writeStatusOf } from '../client/tx.ts';
 
 /** findCondition is the pod condition of a type, or undefined. */
 export function findCondition(prev: PodCondition[] | undefined, type: PodCondition['type']): PodCondition | undefined {

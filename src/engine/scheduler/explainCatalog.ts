@@ -1,6 +1,6 @@
 // The English sentences of the Explain records kube-scheduler's port writes (DESIGN.md §2): the
 // scheduling cycle (filters, scores, the chosen node), the preemption PostFilter and the queue.
-import type { DecisionCatalog } from '../controller/deployment/util/plans/explainCatalog.ts';
+import type { DecisionCatalog } from '../api/decision.ts';
 
 /**
  * SCHEDULER_DECISION_KEYS: one template per (fn, key). Plugin names and the reasons they give

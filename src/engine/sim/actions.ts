@@ -3,16 +3,16 @@
  * one tick by the actor `user`; a bad action writes nothing and its message is the tick summary.
  */
 import type { DaemonSet, Deployment, KubeObject, Namespace } from '../api/types.ts';
-import { namespaceObject } from '../apiserver/admission/namespaceAutoProvision.ts';
-import { validateNamespace } from '../apiserver/validationCore.ts';
+import { createNamespace } from '../kubectl/applyNamespace.ts';
 import { setDefaultsDaemonSet, setDefaultsDeployment } from '../apiserver/defaults.ts';
 import { formatApiError, newInvalid } from '../apiserver/errors.ts';
 import { invalidMessage, validateObject } from '../apiserver/validation.ts';
 import { DEFAULT_MAX_PODS, type SimAction } from '../config.ts';
 import { executeKubectl } from '../kubectl/execute.ts';
 import { nodeObject, setNodeReady } from '../kubelet/nodes.ts';
-import { type ApiRequest, type RestResult, runRequest } from '../apiserver/rest/write.ts';
-import { create, del, note, type Tx, update } from './tx.ts';
+import type { ApiRequest, RestResult } from '../apiserver/rest/write.ts';
+import { runRequest } from '../client/request.ts';
+import { create, del, note, type Tx } from '../client/tx.ts';
 import type { PolicyObject } from '../api/policyTypes.ts';
 import { allocateServiceIP, isPolicyKind, preparePolicyObject } from '../apiserver/createPolicy.ts';
 import { namePrinterLine } from '../kubectl/resources.ts';
@@ -47,26 +47,6 @@ export function createInitialObject(tx: Tx, raw: KubeObject | Record<string, unk
   if (!res.ok) return { ok: false, output: formatApiError(res.error) };
   const resource = obj.kind === 'Deployment' ? 'deployment.apps' : 'daemonset.apps';
   return { ok: true, output: `${resource}/${obj.metadata.name} created` };
-}
-
-/**
- * createNamespace creates a v1 Namespace of the scenario (its labels and the name label); one a
- * workload's create already provisioned keeps its uid and takes the labels, as `kubectl apply`
- * would configure it.
- */
-export function createNamespace(tx: Tx, raw: Namespace): ActionOutput {
-  const name = raw.metadata?.name ?? '';
-  const errs = validateNamespace(raw.metadata ?? { name: '' });
-  if (errs.length) return { ok: false, output: formatApiError(newInvalid(invalidMessage('Namespace', name, errs))) };
-  const want = namespaceObject(name, raw.metadata.labels);
-  const live = tx.st.store.objects.Namespace.get(name);
-  if (live) {
-    const res = update(tx, { ...live, metadata: { ...live.metadata, labels: want.metadata.labels } });
-    if (!res.ok) return { ok: false, output: formatApiError(res.error) };
-    return { ok: true, output: res.object === live ? `namespace/${name} unchanged` : `namespace/${name} configured` };
-  }
-  const res = create(tx, want);
-  return res.ok ? { ok: true, output: `namespace/${name} created` } : { ok: false, output: formatApiError(res.error) };
 }
 
 /**

@@ -1,5 +1,5 @@
 // The English sentences of the Explain records an event recorder writes (DESIGN.md §2).
-import type { DecisionCatalog } from '../controller/deployment/util/plans/explainCatalog.ts';
+import type { DecisionCatalog } from '../api/decision.ts';
 
 /** EVENT_DECISION_KEYS: what client-go's EventCorrelator did to an Event (eventCorrelator.ts). */
 export const EVENT_DECISION_KEYS: DecisionCatalog = {

@@ -24,12 +24,12 @@ import { gcOrphaned, nodeObject, UnreachableTaintKey } from '../kubelet/nodes.ts
 import { isStaleFlush, scheduleOne, schedulerFlush, schedulerOnWatch } from '../scheduler/scheduler.ts';
 import { toRFC3339 } from '../lib/time.ts';
 import { runAction, runInitObject } from './actions.ts';
-import { heapPeek, heapPop, less, type QueuedEvent } from './eventQueue.ts';
-import type { ControllerName } from './events.ts';
+import { heapPeek, heapPop, less, type QueuedEvent } from '../client/eventQueue.ts';
+import type { ControllerName } from '../client/events.ts';
 import { type EngineState, newEngineState } from './state.ts';
-import type { TickRecord } from './tick.ts';
+import type { TickRecord } from '../client/tick.ts';
 import { newStallWatch, type StallWatch, watchTick } from './stall.ts';
-import { del, enqueue, enqueueRateLimited, newTx, note, schedule, scheduleDelivery, type Tx } from './tx.ts';
+import { del, enqueue, enqueueRateLimited, newTx, note, schedule, scheduleDelivery, type Tx } from '../client/tx.ts';
 
 const SYNC: Record<ControllerName, (tx: Tx, key: string) => string | null> = {
   deployment: syncDeployment,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TickRecord } from './tick.ts';
+import type { TickRecord } from '../client/tick.ts';
 import { newStallWatch, stallMessage, watchTick } from './stall.ts';
 
 const rec = (time: number, actor: string, key?: string): TickRecord =>

@@ -9,7 +9,7 @@
  * ticks), and a queue can requeue a key at one instant at most `burst` (100) times before its
  * bucket makes it wait. STALL_TICKS is far above both.
  */
-import type { TickRecord } from './tick.ts';
+import type { TickRecord } from '../client/tick.ts';
 
 /** Ticks at one virtual instant after which a run is said to stand still. */
 export const STALL_TICKS = 100_000;

@@ -1,85 +1,27 @@
 /**
- * The whole engine state at one instant: one plain object (raftscope style), so a keyframe is
- * a copy of it and a seek is a restore plus a replay. API objects are immutable and shared
- * between copies; every mutable container is copied by cloneEngineState.
+ * newEngineState and cloneEngineState: the simulation builds the whole engine state (client/state.ts
+ * and the fields each component adds to it) and copies it for keyframes.
  */
-import { type CacheState, cloneCache, newCacheState } from '../client/cache.ts';
+import { cloneCache, newCacheState } from '../client/cache.ts';
 import { DEFAULT_CONTROLLER_RATE_LIMITER } from '../client/rateLimiter.ts';
 import { cloneQueue, newQueueState, type QueueState } from '../client/workqueue.ts';
-import { type BackoffState, newBackOff } from '../controller/daemon/backoff.ts';
-import { cloneDaemonSetMemos, type DaemonSetMemo } from '../controller/daemon/nodeMemo.ts';
+import { newBackOff } from '../controller/daemon/backoff.ts';
+import { cloneDaemonSetMemos } from '../controller/daemon/nodeMemo.ts';
 import { cloneExpectations, type ExpectationsState } from '../controller/expectations.ts';
 import type { SimConfig } from '../config.ts';
-import { type PrngState, seedPrng } from '../lib/prng.ts';
+import { seedPrng } from '../lib/prng.ts';
 import { newStoreState, type StoreState } from '../apiserver/store.ts';
 import type { KubeObject, Kind } from '../api/types.ts';
 import { KINDS } from '../api/types.ts';
-import { cloneEventCorrelator, type EventCorrelatorState } from './eventCorrelator.ts';
-import { cloneSchedulingQueue, newSchedulingQueue, type SchedulingQueueState } from '../scheduler/queue/schedulingQueue.ts';
-import type { QueuedEvent } from './eventQueue.ts';
-import { CONTROLLER_NAMES, type ControllerName } from './events.ts';
-import type { DrainProcess } from '../kubectl/drainProcess.ts';
+import { cloneEventCorrelator } from '../client/eventCorrelator.ts';
+import { cloneSchedulingQueue, newSchedulingQueue } from '../scheduler/queue/schedulingQueue.ts';
+import type { QueuedEvent } from '../client/eventQueue.ts';
+import { CONTROLLER_NAMES, type ControllerName } from '../client/events.ts';
 import { HpaSyncPeriodMs } from '../controller/podautoscaler/horizontal.ts';
-import { cloneHpaMemories, type HpaMemory } from '../controller/podautoscaler/memory.ts';
-import type { PodProbes } from '../kubelet/prober/proberManager.ts';
+import { cloneHpaMemories } from '../controller/podautoscaler/memory.ts';
+import type { EngineState } from '../client/state.ts';
 
-/** What the kubelet remembers about a pod between steps (image and crash back-off). */
-export interface KubeletPodState {
-  pullBackoffMs: number;
-  crashBackoffMs: number;
-  /**
-   * A probe's kill restarted the container once: the restart back-off entry exists, so the next
-   * exit waits crashBackoffMs (flowcontrol.Backoff: the first restart is immediate).
-   */
-  restarted?: true;
-}
-
-export interface EngineState {
-  config: SimConfig;
-  /** Virtual clock, integer ms. */
-  now: number;
-  /** Next event sequence number (tie-breaker of the event queue). */
-  seq: number;
-  /** Number of ticks processed so far. */
-  tick: number;
-  prng: PrngState;
-  store: StoreState;
-  cache: CacheState;
-  events: QueuedEvent[];
-  /**
-   * Watch deliveries, oldest first: each is due watchDelay after its write, so they come due in
-   * the order they were queued and need no heap (57 % of a rollout's events). The next event is
-   * the sooner, by (time, seq), of this queue's head and the heap's top.
-   */
-  deliveries: QueuedEvent[];
-  /**
-   * The index of the next delivery: popNext moves it instead of shifting the array (a shift
-   * copies the whole queue below 100 entries, ~450 ns at 50). A drained queue is empty, head 0.
-   */
-  deliveriesHead: number;
-  queues: Record<ControllerName, QueueState>;
-  expectations: Record<ControllerName, ExpectationsState>;
-  /** The DaemonSet controller's per-node failed-pod back-off (flowcontrol.Backoff, a plain immutable value). */
-  dsBackoff: BackoffState;
-  /** The DaemonSet controller's per-node memo of its syncs, by DaemonSet key (controller/daemon/nodeMemo.ts). */
-  dsMemo: Map<string, DaemonSetMemo>;
-  kubelet: Map<string, KubeletPodState>;
-  /** The kubelet prober's workers of each pod that has probes, by pod key (kubelet/prober/). */
-  probes: Map<string, PodProbes>;
-  /** The scheduler's queue: activeQ, backoffQ, unschedulablePods and where its next cycle starts. */
-  scheduler: SchedulingQueueState;
-  /** Each event recorder's EventCorrelator caches, by recorder (component, or `kubelet/<node>`). */
-  eventCorrelators: Map<string, EventCorrelatorState>;
-  /** Actions appended after the start (forks); config.actions holds the scenario's own. */
-  actionsScheduled: number;
-  /**
-   * The HPA controller's in-memory history per HPA key (recommendations and scale events for the
-   * stabilization windows and rate policies): empty while no HorizontalPodAutoscaler exists.
-   */
-  hpa: Map<string, HpaMemory>;
-  /** Running `kubectl drain` commands (retries on the virtual clock), by id; plain data. */
-  drains: DrainProcess[];
-}
+export type { EngineState } from '../client/state.ts';
 
 function perController<T>(make: () => T): Record<ControllerName, T> {
   const out = {} as Record<ControllerName, T>;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { PodDisruptionBudget, Service } from '../../api/policyTypes.ts';
 import type { KubeObject, Namespace, Pod } from '../../api/types.ts';
-import { settledCluster } from '../../kubectl/executeTestEngine.ts';
-import { newTx } from '../../sim/tx.ts';
+import { settledCluster } from '../../sim/executeTestEngine.ts';
+import { newTx } from '../../client/tx.ts';
 import { prepareObject } from './kinds.ts';
-import { type ApiRequest, prepareRequest, runRequest } from './write.ts';
+import { type ApiRequest, prepareRequest } from './write.ts';
+import { runRequest } from '../../client/request.ts';
 
 const ns = (name: string, labels?: Record<string, string>): Namespace => ({
   apiVersion: 'v1',

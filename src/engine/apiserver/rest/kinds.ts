@@ -9,7 +9,7 @@ import type { DaemonSet, Deployment, KubeObject, Namespace, ReplicaSet } from '.
 import { namespaceObject } from '../admission/namespaceAutoProvision.ts';
 import { decodePolicyObject, isPolicyKind } from '../createPolicy.ts';
 import { setDefaultsDaemonSet, setDefaultsDeployment, setDefaultsReplicaSet } from '../defaults.ts';
-import type { FieldError } from '../fieldErrors.ts';
+import type { FieldError } from '../../apimachinery/fieldErrors.ts';
 import { validateUpdate } from '../updateValidation.ts';
 import { validateObject } from '../validation.ts';
 import { validateNamespace } from '../validationCore.ts';

@@ -4,7 +4,7 @@
  * not found` from `reason` and `message`, and builds `The Deployment "web" is invalid: …` from
  * `details.kind`, `details.name` and `details.causes` of a 422.
  */
-import { type FieldError, FieldErrorType, aggregateMessage, errorBody, fieldErrorString } from '../fieldErrors.ts';
+import { type FieldError, FieldErrorType, aggregateMessage, errorBody, fieldErrorString } from '../../apimachinery/fieldErrors.ts';
 import type { ApiError } from '../errors.ts';
 import { qualifiedResource, type ResourceInfo } from './resources.ts';
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Deployment, Pod } from '../../api/types.ts';
-import { objects, settledCluster, web, webDeployment } from '../../kubectl/executeTestEngine.ts';
-import { newTx } from '../../sim/tx.ts';
-import { type ApiRequest, dropNulls, prepareRequest, runRequest } from './write.ts';
+import { objects, settledCluster, web, webDeployment } from '../../sim/executeTestEngine.ts';
+import { newTx } from '../../client/tx.ts';
+import { type ApiRequest, dropNulls, prepareRequest } from './write.ts';
+import { runRequest } from '../../client/request.ts';
 
 const D = '/apis/apps/v1/namespaces/default/deployments';
 

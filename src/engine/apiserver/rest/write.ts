@@ -6,18 +6,17 @@
  *
  * Two steps, so that only accepted writes become ticks: prepareRequest reads the store and either
  * refuses (a Status: nothing is written, as an API server that rejects a request writes nothing to
- * etcd) or returns a plan; executePlan carries the plan out inside a tick. The served API and a
+ * etcd) or returns a plan; executePlan (client/request.ts) carries the plan out inside a tick's
+ * transaction. The served API and a
  * replay of a recorded session (a `request:` action) run the same two steps on the same state, so
  * they write the same objects.
  */
 import type { Deployment, KubeObject, ReplicaSet } from '../../api/types.ts';
-import { jsonMergePatch, jsonPatch, strategicMergePatch } from '../../kubectl/transforms/patch.ts';
-import type { EngineState } from '../../sim/state.ts';
-import { create, del, type Tx, update } from '../../sim/tx.ts';
-import { allocateServiceIP } from '../createPolicy.ts';
-import { invalid, required } from '../fieldErrors.ts';
+import { jsonMergePatch, jsonPatch, strategicMergePatch } from '../../apimachinery/patch.ts';
+import type { StoreState } from '../store.ts';
+import { invalid, required } from '../../apimachinery/fieldErrors.ts';
 import { CREATABLE, prepareObject, UPDATABLE } from './kinds.ts';
-import { executeEviction, prepareEviction } from './evict.ts';
+import { prepareEviction } from './evict.ts';
 import { newRequestInfo, type RequestInfo } from './requestInfo.ts';
 import { findResource, groupVersionOf, type ResourceInfo } from './resources.ts';
 import {
@@ -31,6 +30,12 @@ import {
   newUnsupportedMediaType,
   type Status,
 } from './status.ts';
+
+/** What a request reads: the store and the virtual clock (the engine state is one). */
+export interface ApiView {
+  store: StoreState;
+  now: number;
+}
 
 /** One HTTP request that writes, as a client sent it: what a `request:` action records. */
 export interface ApiRequest {
@@ -122,7 +127,7 @@ function decodeBody(r: ResourceInfo, body: Json, info: RequestInfo, opts: Prepar
   return 'error' in d ? newBadRequest(d.error) : { body: decoded, warnings: d.warnings };
 }
 
-function prepareCreate(st: EngineState, r: ResourceInfo, info: RequestInfo, raw: unknown, opts: PrepareOptions): Prepared {
+function prepareCreate(st: ApiView, r: ResourceInfo, info: RequestInfo, raw: unknown, opts: PrepareOptions): Prepared {
   const bad = checkKind(r, raw);
   if (bad) return { ok: false, status: bad };
   const decoded = decodeBody(r, raw as Json, info, opts);
@@ -175,7 +180,7 @@ function applyPatch(doc: unknown, contentType: string, patch: unknown): { value:
   return { status: newUnsupportedMediaType(type) };
 }
 
-function prepareUpdate(st: EngineState, r: ResourceInfo, info: RequestInfo, req: ApiRequest, opts: PrepareOptions): Prepared {
+function prepareUpdate(st: ApiView, r: ResourceInfo, info: RequestInfo, req: ApiRequest, opts: PrepareOptions): Prepared {
   const key = keyFor(r, info.namespace, info.name);
   const cur = st.store.objects[r.kind].get(key);
   if (!cur) return { ok: false, status: newNotFound(r, info.name) };
@@ -237,7 +242,7 @@ function deleteOptions(body: unknown): { gracePeriodSeconds?: number; uid?: stri
   return out;
 }
 
-function prepareDelete(st: EngineState, r: ResourceInfo, info: RequestInfo, body: unknown, evict: boolean): Prepared {
+function prepareDelete(st: ApiView, r: ResourceInfo, info: RequestInfo, body: unknown, evict: boolean): Prepared {
   const key = keyFor(r, info.namespace, info.name);
   const cur = st.store.objects[r.kind].get(key);
   if (!cur) return { ok: false, status: newNotFound(r, info.name) };
@@ -260,7 +265,7 @@ function prepareDelete(st: EngineState, r: ResourceInfo, info: RequestInfo, body
  * prepareRequest decides a write without making it: a plan, or the Status the API server
  * answers with (404, 409, 422, 400, 405, 415). It reads the store and writes nothing.
  */
-export function prepareRequest(st: EngineState, req: ApiRequest, opts: PrepareOptions = {}): Prepared {
+export function prepareRequest(st: ApiView, req: ApiRequest, opts: PrepareOptions = {}): Prepared {
   const { pathname, query } = splitPath(req.path);
   const info = newRequestInfo(req.method, pathname, query);
   if (!info.isResourceRequest) return { ok: false, status: newNotFoundPath() };
@@ -292,34 +297,4 @@ export function prepareRequest(st: EngineState, req: ApiRequest, opts: PrepareOp
 export interface RestResult {
   code: number;
   body: unknown;
-}
-
-/** executePlan carries a prepared write out in the tick; the stored object is the answer. */
-export function executePlan(tx: Tx, plan: WritePlan): RestResult {
-  switch (plan.op) {
-    case 'create': {
-      const res = create(tx, allocateServiceIP(plan.object, tx.st.store.objects.Service.values(), tx.prng));
-      return res.ok ? { code: 201, body: res.object } : { code: 409, body: newAlreadyExists(plan.resource, plan.object.metadata.name) };
-    }
-    case 'update': {
-      const res = update(tx, plan.object);
-      if (!res.ok) return { code: 409, body: newConflict(plan.resource, plan.object.metadata.name) };
-      return { code: 200, body: plan.scale ? scaleOf(res.object as Deployment) : res.object };
-    }
-    case 'evict':
-      return executeEviction(tx, plan);
-    case 'delete': {
-      const opts = plan.gracePeriodSeconds === undefined ? {} : { gracePeriodSeconds: plan.gracePeriodSeconds };
-      const res = del(tx, plan.resource.kind, plan.key, opts);
-      if (!res.ok) return { code: 404, body: newNotFound(plan.resource, plan.name) };
-      return { code: 200, body: res.object };
-    }
-  }
-}
-
-/** runRequest prepares and executes a write in one tick (a replayed `request:` action). */
-export function runRequest(tx: Tx, req: ApiRequest, opts: PrepareOptions = {}): RestResult {
-  const p = prepareRequest(tx.st, req, opts);
-  if (!p.ok) return { code: p.status.code, body: p.status };
-  return executePlan(tx, p.plan);
 }

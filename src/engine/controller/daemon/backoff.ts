@@ -24,6 +24,13 @@ export interface BackoffState {
   entries: Record<string, BackoffEntry>;
 }
 
+declare module '../../client/state.ts' {
+  interface EngineState {
+    /** The DaemonSet controller's per-node failed-pod back-off (flowcontrol.Backoff, a plain immutable value). */
+    dsBackoff: BackoffState;
+  }
+}
+
 /** newBackOff returns an empty table: 1 s initial delay doubling to 15 min by default. */
 export function newBackOff(
   initialMs: number = FailedPodBackoffInitialMs,

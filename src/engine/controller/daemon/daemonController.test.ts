@@ -6,7 +6,7 @@ import { DEFAULT_IMAGE_BEHAVIOUR } from '../../config.ts';
 import { toRFC3339 } from '../../lib/time.ts';
 import { createEngine } from '../../sim/simulation.ts';
 import type { EngineState } from '../../sim/state.ts';
-import { newTx, type Tx } from '../../sim/tx.ts';
+import { newTx, type Tx } from '../../client/tx.ts';
 import { setExpectations } from '../expectations.ts';
 import { syncDaemonSet } from './daemonController.ts';
 import { newControllerRevision } from './history.ts';

@@ -11,7 +11,7 @@ import type { ControllerRevision, DaemonSet, KubeObject, Pod } from '../../api/t
 import type { WatchRecord } from '../../apiserver/store.ts';
 import { get, } from '../../client/cache.ts';
 import { selectorIsEmpty, } from '../../lib/labels.ts';
-import { enqueueAfter, note, recordEvent, type Tx } from '../../sim/tx.ts';
+import { enqueueAfter, note, recordEvent, type Tx } from '../../client/tx.ts';
 import { deleteExpectations, satisfiedExpectations } from '../expectations.ts';
 import { gc } from './backoff.ts';
 import { deferLines } from './deferredLines.ts';
@@ -67,7 +67,7 @@ export function daemonSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | und
 /**
  * charge bills the worker for one pass of a sync: upstream lists the pods again for manage,
  * rollingUpdate, cleanupHistory and the status, and manage, rollingUpdate and the status each
- * ask NodeShouldRunDaemonPod of every node. At 1 µs per object (sim/tx.ts) a sync over 5,000
+ * ask NodeShouldRunDaemonPod of every node. At 1 µs per object (client/tx.ts) a sync over 5,000
  * nodes and pods keeps the worker busy about 40 ms, during which events only pile up on the key.
  */
 function charge(tx: Tx, pods: number, nodes: number): void {

@@ -5,7 +5,7 @@ import { waiting } from '../../client/workqueue.ts';
 import { DEFAULT_IMAGE_BEHAVIOUR } from '../../config.ts';
 import { createEngine } from '../../sim/simulation.ts';
 import type { EngineState } from '../../sim/state.ts';
-import { newTx, type Tx } from '../../sim/tx.ts';
+import { newTx, type Tx } from '../../client/tx.ts';
 import { setExpectations } from '../expectations.ts';
 import { daemonSetOnWatch } from './daemonController.ts';
 import { nodeInSameCondition, shouldIgnoreNodeUpdate } from './handlers.ts';

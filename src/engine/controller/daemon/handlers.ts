@@ -10,7 +10,7 @@ import type { ControllerRevision, DaemonSet, KubeObject, Node, NodeCondition, Ow
 import { jsonEqual, objectKey } from '../../apiserver/store.ts';
 import { get, list } from '../../client/cache.ts';
 import { selectorIsEmpty, selectorMatches } from '../../lib/labels.ts';
-import { enqueue, enqueueAfter, type Tx } from '../../sim/tx.ts';
+import { enqueue, enqueueAfter, type Tx } from '../../client/tx.ts';
 import { creationObserved, deleteExpectations, deletionObserved } from '../expectations.ts';
 import { nodeShouldRunDaemonPod } from './shouldRun.ts';
 import { isPodReady } from './util/daemonsetUtil.ts';

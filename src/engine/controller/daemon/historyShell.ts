@@ -13,7 +13,7 @@ import { newNotFound } from '../../apiserver/errors.ts';
 import { objectKey } from '../../apiserver/store.ts';
 import { list } from '../../client/cache.ts';
 import { selectorMatches } from '../../lib/labels.ts';
-import { create, del, type Tx, update, writeStatus } from '../../sim/tx.ts';
+import { create, del, type Tx, update, writeStatus } from '../../client/tx.ts';
 import { cleanupHistoryPlan, constructHistoryPlan, DefaultRevisionHistoryLimit, match } from './history.ts';
 
 /** What constructHistory yields: the current revision's hash and the old revisions, or an error. */

@@ -9,7 +9,8 @@ import type { DaemonSet, Node, Pod } from '../../api/types.ts';
 import { newBackOff } from './backoff.ts';
 import { type NodeToDaemonPods, oldestDaemonPod, podsShouldBeOnNode } from './manage.ts';
 import { nodeShouldRunDaemonPod } from './shouldRun.ts';
-import { findUpdatedPodsOnNode, type NodeUpdate } from './update.ts';
+import { findUpdatedPodsOnNode } from './update.ts';
+import type { NodeUpdate } from './updateTypes.ts';
 import { isPodUpdated, type PodReadiness, podReadiness } from './util/daemonsetUtil.ts';
 
 /** What a sync needs to know about one node (or about a node name its pods target). */

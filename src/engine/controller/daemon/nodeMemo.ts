@@ -67,6 +67,13 @@ export interface DaemonSetMemo {
   ru: RollingUpdateTable | null;
 }
 
+declare module '../../client/state.ts' {
+  interface EngineState {
+    /** The DaemonSet controller's per-node memo of its syncs, by DaemonSet key (controller/daemon/nodeMemo.ts). */
+    dsMemo: Map<string, DaemonSetMemo>;
+  }
+}
+
 /** claims reports whether getDaemonPods would list the pod: controlled by the memo's DaemonSet, same namespace, selected. */
 function claims(m: DaemonSetMemo, pod: Pod): boolean {
   return (

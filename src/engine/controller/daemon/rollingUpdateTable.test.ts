@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTable, SlotState, slotState } from './rollingUpdateTable.ts';
-import type { NodeUpdate } from './update.ts';
+import type { NodeUpdate } from './updateTypes.ts';
 import type { PodReadiness } from './util/daemonsetUtil.ts';
 
 const pod = (name: string, ready: boolean, readySinceMs: number | null = 0): PodReadiness => ({ name, ready, readySinceMs });

@@ -7,7 +7,7 @@
  * slot, the node name's position in the sorted names: one 16-bit word of flags, two pod names
  * and two Ready-since times per slot, so a visit reads a few bytes that sit next to each other.
  */
-import type { NodeUpdate } from './update.ts';
+import type { NodeUpdate } from './updateTypes.ts';
 import type { PodReadiness } from './util/daemonsetUtil.ts';
 
 /** What the table needs of a node: listed or not, shouldRun, nodeUpdate (see NodeFacts). */

@@ -7,7 +7,7 @@
 import { type DecisionLog, decide } from '../../api/decision.ts';
 import type { DaemonSet, DaemonSetStatus, Node } from '../../api/types.ts';
 import { objectKey } from '../../apiserver/store.ts';
-import { enqueueAfter, type Tx, writeStatus } from '../../sim/tx.ts';
+import { enqueueAfter, type Tx, writeStatus } from '../../client/tx.ts';
 import type { NodeToDaemonPods } from './manage.ts';
 import { type StatusMemo, updateDaemonSetStatusPlan } from './status.ts';
 

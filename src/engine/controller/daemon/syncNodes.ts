@@ -8,7 +8,7 @@
  */
 import { type DecisionLog, decide } from '../../api/decision.ts';
 import type { DaemonSet, Pod, PodTemplateSpec } from '../../api/types.ts';
-import { create, del, recordEvent, type Tx } from '../../sim/tx.ts';
+import { create, del, recordEvent, type Tx } from '../../client/tx.ts';
 import { creationObserved, deletionObserved, setExpectations } from '../expectations.ts';
 import { newControllerRef } from './history.ts';
 import { syncNodesPlan } from './syncNodesPlan.ts';

@@ -9,28 +9,17 @@ import { type Decision, type DecisionLog, decide } from '../../api/decision.ts';
 import type { DaemonSet, Node, Pod } from '../../api/types.ts';
 import type { NodeToDaemonPods } from './manage.ts';
 import type { RollingUpdateTable } from './rollingUpdateTable.ts';
+import type { DesiredNodeCounts, NodeUpdate, RollingUpdatePlan } from './updateTypes.ts';
 import { type PrngState, shuffleInPlace } from '../../lib/prng.ts';
 import { nodeShouldRunDaemonPod } from './shouldRun.ts';
 import { rollingUpdateSurge, rollingUpdateUnavailable } from './updateBranches.ts';
 import {
   getTemplateGeneration,
   isPodUpdated,
-  type PodReadiness,
   podReadiness,
   surgeCount,
   unavailableCount,
 } from './util/daemonsetUtil.ts';
-
-/** The budgets of a rolling update and the node map with every desired node present. */
-export interface DesiredNodeCounts {
-  maxSurge: number;
-  maxUnavailable: number;
-  desiredNumberScheduled: number;
-  /** The input map plus an empty list for every desired node that has no pod yet. */
-  nodeToDaemonPods: Readonly<Record<string, readonly Pod[]>>;
-  /** Set when maxSurge or maxUnavailable does not parse (upstream returns the error). */
-  error?: string;
-}
 
 /**
  * What the DaemonSet's node memo (nodeMemo.ts) already knows, so that a rolling update neither
@@ -139,25 +128,10 @@ export function findUpdatedPodsOnNode(ds: DaemonSet, podsOnNode: readonly Pod[],
   return { newPod, oldPod, ok: true };
 }
 
-/** findUpdatedPodsOnNode's answer as the rolling update reads it: each pod's name and readiness. */
-export interface NodeUpdate {
-  ok: boolean;
-  newPod: PodReadiness | null;
-  oldPod: PodReadiness | null;
-}
-
 /** nodeUpdate runs findUpdatedPodsOnNode on a node's pods and reads the two pods it finds. */
 export function nodeUpdate(ds: DaemonSet, podsOnNode: readonly Pod[], hash: string): NodeUpdate {
   const { newPod, oldPod, ok } = findUpdatedPodsOnNode(ds, podsOnNode, hash);
   return { ok, newPod: newPod && podReadiness(newPod), oldPod: oldPod && podReadiness(oldPod) };
-}
-
-/** The rolling update's plan: pods to delete and nodes to create a (new-revision) pod on. */
-export interface RollingUpdatePlan {
-  podsToDelete: string[];
-  nodesNeedingPods: string[];
-  /** Set when upstream would return an error instead of calling syncNodes. */
-  error?: string;
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { type Decision, type DecisionLog, decide } from '../../api/decision.ts';
 import type { DaemonSet } from '../../api/types.ts';
-import type { DesiredNodeCounts, NodeUpdate, RollingUpdatePlan } from './update.ts';
+import type { DesiredNodeCounts, NodeUpdate, RollingUpdatePlan } from './updateTypes.ts';
 import { buildTable, type RollingUpdateTable, SlotState, slotState } from './rollingUpdateTable.ts';
 import { isReadinessAvailable } from './util/daemonsetUtil.ts';
 

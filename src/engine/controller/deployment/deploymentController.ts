@@ -7,7 +7,7 @@ import type { Deployment, KubeObject, OwnerReference, Pod, ReplicaSet } from '..
 import { objectKey, type WatchRecord } from '../../apiserver/store.ts';
 import { get, list, podsOwnedBy } from '../../client/cache.ts';
 import { selectorIsEmpty, selectorMatches } from '../../lib/labels.ts';
-import { enqueue, note, recordEvent, type Tx, update, writeStatus } from '../../sim/tx.ts';
+import { enqueue, note, recordEvent, type Tx, update, writeStatus } from '../../client/tx.ts';
 import { rolloutRecreate } from './recreate.ts';
 import { rollback } from './rollback.ts';
 import { rolloutRolling } from './rolling.ts';

@@ -3,7 +3,7 @@
 import { decide } from '../../api/decision.ts';
 import type { Deployment, ReplicaSet } from '../../api/types.ts';
 import { objectKey } from '../../apiserver/store.ts';
-import { enqueueAfter, enqueueRateLimited, type Tx, writeStatus } from '../../sim/tx.ts';
+import { enqueueAfter, enqueueRateLimited, type Tx, writeStatus } from '../../client/tx.ts';
 import { requeueStuckDeployment, syncRolloutStatusPlan } from './util/plans/progress.ts';
 
 /**

@@ -1,7 +1,7 @@
 // Port of kubernetes pkg/controller/deployment/recreate.go (v1.36): rolloutRecreate.
 import { decide } from '../../api/decision.ts';
 import type { Deployment, Pod, ReplicaSet } from '../../api/types.ts';
-import type { Tx } from '../../sim/tx.ts';
+import type { Tx } from '../../client/tx.ts';
 import { filterActiveReplicaSets } from '../sort.ts';
 import { deploymentComplete } from './util/deploymentUtil.ts';
 import { oldPodsRunning } from './util/plans/recreate.ts';

@@ -5,7 +5,7 @@
 import { DefaultDeploymentUniqueLabelKey, DeprecatedRollbackTo, RevisionAnnotation } from '../../api/constants.ts';
 import { decide } from '../../api/decision.ts';
 import type { Deployment, ReplicaSet } from '../../api/types.ts';
-import { note, recordEvent, type Tx, update } from '../../sim/tx.ts';
+import { note, recordEvent, type Tx, update } from '../../client/tx.ts';
 import { equalIgnoreHash, lastRevision } from './util/deploymentUtil.ts';
 import { getAllReplicaSetsAndSyncRevision } from './sync.ts';
 

@@ -2,7 +2,7 @@
 // one-move-per-sync steps. The maths lives in util/plans/rolling.ts; this file carries it out.
 import { decide } from '../../api/decision.ts';
 import type { Deployment, ReplicaSet } from '../../api/types.ts';
-import type { Tx } from '../../sim/tx.ts';
+import type { Tx } from '../../client/tx.ts';
 import { deploymentComplete } from './util/deploymentUtil.ts';
 import { reconcileNewReplicaSetPlan, reconcileOldReplicaSetsPlan } from './util/plans/rolling.ts';
 import { syncRolloutStatus } from './progress.ts';

@@ -13,7 +13,7 @@ import { decide } from '../../api/decision.ts';
 import type { Deployment, ReplicaSet } from '../../api/types.ts';
 import { jsonEqual } from '../../apiserver/store.ts';
 import { computeHash } from '../../lib/hash.ts';
-import { create, del, note, recordEvent, type Tx, update, writeStatus } from '../../sim/tx.ts';
+import { create, del, note, recordEvent, type Tx, update, writeStatus } from '../../client/tx.ts';
 import { replicaSetsByCreationTimestamp, specReplicas } from '../sort.ts';
 import {
   getDeploymentCondition,

@@ -7,7 +7,13 @@
  * currentHealthy 4, disruptionsAllowed 4 − 4 = 0: the eviction subresource refuses every
  * eviction (429) until a fifth pod is Ready again.
  */
-import type { MetaCondition, PodDisruptionBudget, PodDisruptionBudgetStatus } from '../../api/policyTypes.ts';
+import type { PodDisruptionBudget, PodDisruptionBudgetStatus } from '../../api/policyTypes.ts';
+import {
+  conditionsAreUpToDate,
+  DisruptionAllowedCondition,
+  setStatusCondition,
+  updateDisruptionAllowedCondition,
+} from '../../apimachinery/poddisruptionbudget.ts';
 import type { IntOrString, Pod } from '../../api/types.ts';
 import { getScaledValueFromIntOrPercent } from '../../lib/intstr.ts';
 import { parseRFC3339, toRFC3339 } from '../../lib/time.ts';
@@ -17,10 +23,7 @@ import type { OwnerReference } from '../../api/types.ts';
 /** DeletionTimeout: how long an admitted eviction waits in status.disruptedPods for its pod to be seen terminating. */
 export const DeletionTimeout = 2 * 60 * 1000;
 
-/** The DisruptionAllowed condition and its reasons (policy/v1). */
-export const DisruptionAllowedCondition = 'DisruptionAllowed';
-export const SufficientPodsReason = 'SufficientPods';
-export const InsufficientPodsReason = 'InsufficientPods';
+/** The SyncFailed reason of the DisruptionAllowed condition (policy/v1; the others are apimachinery/poddisruptionbudget.ts's). */
 export const SyncFailedReason = 'SyncFailed';
 
 /** A controller and its scale, as one of the finders found it (controllerAndScale). */
@@ -155,56 +158,6 @@ function sortedRecord(r: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const k of Object.keys(r).sort()) out[k] = r[k] as string;
   return out;
-}
-
-/**
- * setStatusCondition is apimeta.SetStatusCondition: add the condition, or update it in place;
- * lastTransitionTime moves only when the status changes.
- */
-export function setStatusCondition(conditions: readonly MetaCondition[], c: Omit<MetaCondition, 'lastTransitionTime'>, nowIso: string): MetaCondition[] {
-  const i = conditions.findIndex((x) => x.type === c.type);
-  if (i < 0) return [...conditions, { type: c.type, status: c.status, ...obsGen(c), lastTransitionTime: nowIso, reason: c.reason, message: c.message }];
-  const cur = conditions[i] as MetaCondition;
-  const next: MetaCondition = {
-    type: cur.type,
-    status: c.status,
-    ...obsGen(c),
-    lastTransitionTime: cur.status !== c.status ? nowIso : cur.lastTransitionTime,
-    reason: c.reason,
-    message: c.message,
-  };
-  return conditions.map((x, k) => (k === i ? next : x));
-}
-
-function obsGen(c: { observedGeneration?: number }): { observedGeneration?: number } {
-  return c.observedGeneration === undefined || c.observedGeneration === 0 ? {} : { observedGeneration: c.observedGeneration };
-}
-
-/** updateDisruptionAllowedCondition: DisruptionAllowed True/SufficientPods when disruptionsAllowed > 0, else False/InsufficientPods. */
-export function updateDisruptionAllowedCondition(status: PodDisruptionBudgetStatus, nowIso: string): PodDisruptionBudgetStatus {
-  const allowed = status.disruptionsAllowed > 0;
-  const conditions = setStatusCondition(
-    status.conditions ?? [],
-    {
-      type: DisruptionAllowedCondition,
-      status: allowed ? 'True' : 'False',
-      reason: allowed ? SufficientPodsReason : InsufficientPodsReason,
-      message: '',
-      ...(status.observedGeneration === undefined ? {} : { observedGeneration: status.observedGeneration }),
-    },
-    nowIso,
-  );
-  return { ...status, conditions };
-}
-
-/** conditionsAreUpToDate: the DisruptionAllowed condition agrees with disruptionsAllowed for this generation. */
-export function conditionsAreUpToDate(pdb: PodDisruptionBudget): boolean {
-  const s = pdb.status;
-  const cond = s?.conditions?.find((c) => c.type === DisruptionAllowedCondition);
-  if (!s || !cond) return false;
-  if ((s.observedGeneration ?? 0) !== (pdb.metadata.generation ?? 0)) return false;
-  if (s.disruptionsAllowed > 0) return cond.status === 'True' && cond.reason === SufficientPodsReason;
-  return cond.status === 'False' && cond.reason === InsufficientPodsReason;
 }
 
 function sameRecord(a: Readonly<Record<string, string>> | undefined, b: Readonly<Record<string, string>>): boolean {

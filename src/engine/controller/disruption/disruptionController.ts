@@ -14,7 +14,7 @@ import type { KubeObject, OwnerReference, Pod } from '../../api/types.ts';
 import { objectKey, type WatchRecord } from '../../apiserver/store.ts';
 import { get } from '../../client/cache.ts';
 import { selectorMatches } from '../../lib/labels.ts';
-import { enqueue, enqueueAfter, note, recordEvent, type Tx, writeStatusOf } from '../../sim/tx.ts';
+import { enqueue, enqueueAfter, note, recordEvent, type Tx, writeStatusOf } from '../../client/tx.ts';
 import { computePdbStatus, failSafeStatus, type PodControllerFinder } from './disruption.ts';
 
 /** The disruption controller records its Events as `controllermanager` (NewDisruptionController). */

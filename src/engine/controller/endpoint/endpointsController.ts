@@ -16,9 +16,9 @@ import {
   EndpointsOverCapacity,
   IsHeadlessService,
 } from '../../api/discoveryTypes.ts';
-import { isPodReady, shouldPodBeInEndpoints, shouldSetHostname } from '../endpointslice/controllerUtils.ts';
-import { isIPv6 } from '../endpointslice/ip.ts';
-import { findPort, isServiceIPSet } from '../endpointslice/utils.ts';
+import { isPodReady, shouldPodBeInEndpoints, shouldSetHostname } from '../../endpointslice/controllerUtils.ts';
+import { isIPv6 } from '../../endpointslice/ip.ts';
+import { findPort, isServiceIPSet } from '../../endpointslice/utils.ts';
 import { repackSubsets } from './repack.ts';
 
 /** An Endpoints object holds at most this many addresses; more are truncated. */

@@ -8,7 +8,7 @@ import { ENDPOINTSLICE_DECISION_KEYS } from './explainCatalog.ts';
 import { finalize, reconcile } from './reconciler.ts';
 import { syncService } from './syncService.ts';
 import { merge, newEmptyEndpointSlice, newPod, newService } from './testFixtures.ts';
-import { podToEndpoint, serviceOwnerRef } from './utils.ts';
+import { podToEndpoint, serviceOwnerRef } from '../../endpointslice/utils.ts';
 
 const node: Node = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'node-1' }, spec: {} };
 const getNode = (n: string): Node | undefined => (n === 'node-1' ? node : undefined);

@@ -3,8 +3,8 @@
 // the fewest writes.
 import { type DecisionLog, decide } from '../../api/decision.ts';
 import type { AddressType, Endpoint, EndpointPort, EndpointService, EndpointSlice } from '../../api/discoveryTypes.ts';
-import { type EndpointSet, endpointsEqualBeyondHash } from './controllerUtils.ts';
-import { getSliceToFill, newEndpointSlice, setEndpointSliceLabels } from './utils.ts';
+import { type EndpointSet, endpointsEqualBeyondHash } from '../../endpointslice/controllerUtils.ts';
+import { getSliceToFill, newEndpointSlice, setEndpointSliceLabels } from '../../endpointslice/utils.ts';
 
 export interface PortMapResult {
   toCreate: EndpointSlice[];

@@ -8,7 +8,7 @@ import { EndpointsLastChangeTriggerTime } from '../../api/discoveryTypes.ts';
 import type { Node } from '../../api/types.ts';
 import { finalize, reconcile, type SliceWrite } from './reconciler.ts';
 import { merge, NOW, newEmptyEndpointSlice, newPod, newService, type SliceCase, type Spec } from './testFixtures.ts';
-import { newEndpointSlice, podToEndpoint, serviceOwnerRef } from './utils.ts';
+import { newEndpointSlice, podToEndpoint, serviceOwnerRef } from '../../endpointslice/utils.ts';
 
 const ALL = (file as unknown as { cases: SliceCase[] }).cases;
 

@@ -7,7 +7,7 @@ import { type DecisionLog, decide } from '../../api/decision.ts';
 import type { AddressType, EndpointPod, EndpointPort, EndpointService, EndpointSlice } from '../../api/discoveryTypes.ts';
 import { EndpointSliceControllerName } from '../../api/discoveryTypes.ts';
 import type { Node } from '../../api/types.ts';
-import { EndpointSet, newPortMapKey, shouldPodBeInEndpoints } from './controllerUtils.ts';
+import { EndpointSet, newPortMapKey, shouldPodBeInEndpoints } from '../../endpointslice/controllerUtils.ts';
 import { reconcileByPortMapping } from './portMapping.ts';
 import {
   addTriggerTimeAnnotation,
@@ -17,7 +17,7 @@ import {
   ownedBy,
   placeholderSliceCompare,
   podToEndpoint,
-} from './utils.ts';
+} from '../../endpointslice/utils.ts';
 
 /** --max-endpoints-per-slice default. */
 export const DefaultMaxEndpointsPerSlice = 100;

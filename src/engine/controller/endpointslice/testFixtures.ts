@@ -1,7 +1,7 @@
 // Test-only builders mirroring upstream's test helpers (utils_test.go newPod,
 // newServiceAndEndpointMeta, newEmptyEndpointSlice), so the JSON tables can name them.
 import type { EndpointPod, EndpointService, EndpointSlice } from '../../api/discoveryTypes.ts';
-import { serviceOwnerRef } from './utils.ts';
+import { serviceOwnerRef } from '../../endpointslice/utils.ts';
 
 /** The tables' stand-in for time.Now(). */
 export const NOW = '2026-01-01T00:00:00Z';

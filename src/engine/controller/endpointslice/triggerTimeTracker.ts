@@ -3,7 +3,7 @@
 // over the tracker's per-Service state.
 import type { EndpointPod, EndpointService } from '../../api/discoveryTypes.ts';
 import { parseRFC3339 } from '../../lib/time.ts';
-import { getPodReadyCondition } from './controllerUtils.ts';
+import { getPodReadyCondition } from '../../endpointslice/controllerUtils.ts';
 
 /** What the tracker remembers of one Service from its previous sync. */
 export interface ServiceTriggerState {

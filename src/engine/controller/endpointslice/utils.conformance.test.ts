@@ -12,11 +12,11 @@ import {
   podEndpointsChanged,
   shouldPodBeInEndpoints,
   shouldSetHostname,
-} from './controllerUtils.ts';
+} from '../../endpointslice/controllerUtils.ts';
 import { buildPod, buildService, merge, type SliceCase, type Spec } from './testFixtures.ts';
 import file from '../../../../tests/conformance/endpointslice/k8s-endpointslice-cases.json';
 import { type ServiceTriggerState, computeEndpointLastChangeTriggerTime } from './triggerTimeTracker.ts';
-import { placeholderSliceCompare, podToEndpoint } from './utils.ts';
+import { placeholderSliceCompare, podToEndpoint } from '../../endpointslice/utils.ts';
 
 const ALL_CASES = (file as unknown as { cases: SliceCase[] }).cases;
 const casesFor = (fn: string): SliceCase[] => ALL_CASES.filter((c) => c.function === fn);

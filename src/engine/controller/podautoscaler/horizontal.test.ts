@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HorizontalPodAutoscaler } from '../../api/policyTypes.ts';
 import type { Event } from '../../api/types.ts';
-import { testConfig, webDeployment } from '../../kubectl/executeTestEngine.ts';
+import { testConfig, webDeployment } from '../../sim/executeTestEngine.ts';
 import { createEngine, runUntil } from '../../sim/simulation.ts';
 import type { EngineState } from '../../sim/state.ts';
 

@@ -15,7 +15,7 @@ import { jsonEqual, objectKey, type WatchRecord } from '../../apiserver/store.ts
 import { get } from '../../client/cache.ts';
 import { formatSelector, selectorMatches } from '../../lib/labels.ts';
 import { parseQuantity, quantityFromMilli, formatQuantity } from '../../lib/quantity.ts';
-import { enqueueRateLimited, note, recordEvent, type Tx, update, writeStatusOf } from '../../sim/tx.ts';
+import { enqueueRateLimited, note, recordEvent, type Tx, update, writeStatusOf } from '../../client/tx.ts';
 import { emptyHpaMemory, type HpaMemory } from './memory.ts';
 import { getResourceMetric } from './metrics.ts';
 import { DownscaleStabilisationWindowMs, normalizeDesiredReplicas, normalizeDesiredReplicasWithBehaviors, storeScaleEvent } from './normalize.ts';

@@ -24,6 +24,16 @@ export interface HpaMemory {
   scaleDownEvents: TimestampedScaleEvent[];
 }
 
+declare module '../../client/state.ts' {
+  interface EngineState {
+    /**
+     * The HPA controller's in-memory history per HPA key (recommendations and scale events for the
+     * stabilization windows and rate policies): empty while no HorizontalPodAutoscaler exists.
+     */
+    hpa: Map<string, HpaMemory>;
+  }
+}
+
 /** emptyHpaMemory: what the controller knows about a new HPA. */
 export function emptyHpaMemory(): HpaMemory {
   return { recommendations: [], scaleUpEvents: [], scaleDownEvents: [] };

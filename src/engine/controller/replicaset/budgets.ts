@@ -7,7 +7,7 @@
 import { decide } from '../../api/decision.ts';
 import type { Pod, ReplicaSet } from '../../api/types.ts';
 import { selectorMatches } from '../../lib/labels.ts';
-import type { Tx } from '../../sim/tx.ts';
+import type { Tx } from '../../client/tx.ts';
 
 /** noteBudgetsNotConsulted records one Explain line per budget that selects any of the deleted pods. */
 export function noteBudgetsNotConsulted(tx: Tx, rs: ReplicaSet, victims: readonly Pod[]): void {

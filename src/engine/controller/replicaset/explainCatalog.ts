@@ -1,5 +1,5 @@
 // The English sentences of every Explain record the ReplicaSet controller writes (DESIGN.md §2).
-import type { DecisionCatalog } from '../deployment/util/plans/explainCatalog.ts';
+import type { DecisionCatalog } from '../../api/decision.ts';
 
 /** REPLICASET_DECISION_KEYS: fn → key → template; placeholders are keys of the record's values. */
 export const REPLICASET_DECISION_KEYS: DecisionCatalog = {

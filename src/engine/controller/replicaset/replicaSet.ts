@@ -7,7 +7,7 @@ import type { KubeObject, OwnerReference, Pod, ReplicaSet } from '../../api/type
 import { objectKey, type WatchRecord } from '../../apiserver/store.ts';
 import { activePodsPerNode, get, list, ownedPodCount, ownedPods, ownerStats, podsOwnedBy } from '../../client/cache.ts';
 import { selectorMatches } from '../../lib/labels.ts';
-import { create, del, enqueue, enqueueAfter, note, recordEvent, type Tx } from '../../sim/tx.ts';
+import { create, del, enqueue, enqueueAfter, note, recordEvent, type Tx } from '../../client/tx.ts';
 import {
   creationObserved,
   deletionObserved,
@@ -16,7 +16,8 @@ import {
   expectDeletions,
   satisfiedExpectations,
 } from '../expectations.ts';
-import { filterActivePods, isPodReady, podsToDeleteFromKeys } from '../podRanking.ts';
+import { podsToDeleteFromKeys } from '../podRanking.ts';
+import { filterActivePods, isPodReady } from '../podUtil.ts';
 import { activeRankedKeys } from '../podRankKey.ts';
 import { specReplicas } from '../sort.ts';
 import { noteBudgetsNotConsulted } from './budgets.ts';

@@ -3,9 +3,9 @@
 import type { Pod, ReplicaSet, ReplicaSetCondition, ReplicaSetStatus } from '../../api/types.ts';
 import { decide } from '../../api/decision.ts';
 import { jsonEqual } from '../../apiserver/store.ts';
-import { enqueueAfter, type Tx, writeStatus } from '../../sim/tx.ts';
+import { enqueueAfter, type Tx, writeStatus } from '../../client/tx.ts';
 import type { OwnerStats } from '../../client/cache.ts';
-import { isPodAvailable } from '../podRanking.ts';
+import { isPodAvailable } from '../podUtil.ts';
 import { specReplicas } from '../sort.ts';
 import { toRFC3339 } from '../../lib/time.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceQuota } from '../../api/policyTypes.ts';
 import type { Event, Pod } from '../../api/types.ts';
-import { advance, kubectl, testConfig, webDeployment } from '../../kubectl/executeTestEngine.ts';
+import { advance, kubectl, testConfig, webDeployment } from '../../sim/executeTestEngine.ts';
 import { createEngine, runUntil } from '../../sim/simulation.ts';
 import type { EngineState } from '../../sim/state.ts';
 

@@ -16,7 +16,7 @@ import { get } from '../../client/cache.ts';
 import { podMatchingResources, quotaV1Pod } from '../../quota/evaluator/pods.ts';
 import { calculateUsage } from '../../quota/generic.ts';
 import { equals, mask, parseResourceList, prettyPrint, resourceNames, toResourceList } from '../../quota/resources.ts';
-import { enqueue, enqueueAfter, note, type Tx, writeStatusOf } from '../../sim/tx.ts';
+import { enqueue, enqueueAfter, note, type Tx, writeStatusOf } from '../../client/tx.ts';
 
 /** --resource-quota-sync-period: a full recalculation of every quota at least this often. */
 export const ResourceQuotaSyncPeriodMs = 5 * 60 * 1000;

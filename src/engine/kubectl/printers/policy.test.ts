@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { PolicyObject } from '../../api/policyTypes.ts';
 import { createEngine, runUntil } from '../../sim/simulation.ts';
 import type { EngineState } from '../../sim/state.ts';
-import { kubectl, testConfig, webDeployment } from '../executeTestEngine.ts';
+import { kubectl, testConfig, webDeployment } from '../../sim/executeTestEngine.ts';
 
 const POLICY: PolicyObject[] = [
   { apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'compute' }, spec: { hard: { 'requests.cpu': '4', 'limits.cpu': '8', pods: '10' } } },

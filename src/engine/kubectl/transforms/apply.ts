@@ -4,7 +4,7 @@ import { LastAppliedConfigAnnotation } from '../../api/constants.ts';
 import { stableStringify } from '../../lib/hash.ts';
 import { namePrinterLine, RESOURCES, type ResourceKind, resolveResource } from '../resources.ts';
 import { clone, ok, type TransformResult } from './result.ts';
-import { strategicMergePatch, threeWayMergePatch } from './patch.ts';
+import { strategicMergePatch, threeWayMergePatch } from '../../apimachinery/patch.ts';
 
 /** A manifest or live object as plain JSON. */
 export interface ObjectJson {

@@ -1,6 +1,6 @@
 // Port of kubectl patch's apply-and-report step (pkg/cmd/patch/patch.go RunPatch, patchOperation), v1.36.3.
 import { namePrinterLine, type ResourceKind } from '../resources.ts';
-import { jsonMergePatch, jsonPatch, strategicMergePatch } from './patch.ts';
+import { jsonMergePatch, jsonPatch, strategicMergePatch } from '../../apimachinery/patch.ts';
 import { ok, type TransformResult } from './result.ts';
 
 function goTypeName(v: unknown): string {

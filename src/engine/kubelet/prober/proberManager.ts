@@ -45,6 +45,13 @@ export interface PodProbes {
   killing: ProbeKill | null;
 }
 
+declare module '../../client/state.ts' {
+  interface EngineState {
+    /** The kubelet prober's workers of each pod that has probes, by pod key (kubelet/prober/). */
+    probes: Map<string, PodProbes>;
+  }
+}
+
 export const NO_FACTS: ContainerFacts = { id: -1, startedAtMs: -1, appReadyAtMs: -1, neverReady: false, stoppedAtMs: -1 };
 
 /** probeOf is the container's probe of a type. */

@@ -8,6 +8,7 @@
 // The view is not part of a keyframe: it is a function of the store, rebuilt on first use after a
 // restore (buildSchedulerCache), so a seek costs nothing here until the scheduler next runs.
 import type { KubeObject, Node, Pod } from '../../api/types.ts';
+import type { StoreIndex, StoreState } from '../../apiserver/store.ts';
 import { addPod, newNodeInfo, type NodeInfo, removePod, setDeleting, setNode } from '../framework/nodeInfo.ts';
 import type { VerdictTable } from '../nodeVerdicts.ts';
 import { LabelFailureDomainBetaRegion, LabelFailureDomainBetaZone, LabelTopologyRegion, LabelTopologyZone } from '../framework/types.ts';
@@ -56,6 +57,23 @@ function nodeInfoFor(c: SchedulerCache, name: string): NodeInfo {
     c.nodes.set(name, ni);
   }
   return ni;
+}
+
+/** The store's index that keeps the scheduler's cache: each pod and node write folds into `cache`. */
+interface SchedulerCacheIndex extends StoreIndex {
+  readonly cache: SchedulerCache;
+}
+
+/** schedulerCache is the scheduler's view of the store's nodes and bound pods, built on first use. */
+export function schedulerCache(st: StoreState): SchedulerCache {
+  // The store keeps one index, this one (StoreState.schedCache): only this function sets it.
+  let index = st.schedCache as SchedulerCacheIndex | undefined;
+  if (index === undefined) {
+    const cache = buildSchedulerCache(st);
+    index = { cache, onWrite: (prev, next, key) => schedulerCacheOnWrite(cache, prev, next, key) };
+    st.schedCache = index;
+  }
+  return index.cache;
 }
 
 /** buildSchedulerCache makes the view from the store's nodes and bound pods. */

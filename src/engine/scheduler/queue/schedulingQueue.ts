@@ -29,6 +29,13 @@ export interface SchedulingQueueState {
   nextStartNodeIndex: number;
 }
 
+declare module '../../client/state.ts' {
+  interface EngineState {
+    /** The scheduler's queue: activeQ, backoffQ, unschedulablePods and where its next cycle starts. */
+    scheduler: SchedulingQueueState;
+  }
+}
+
 /** podInitialBackoffSeconds 1 and podMaxBackoffSeconds 10 (KubeSchedulerConfiguration defaults). */
 export const PodInitialBackoffMs = 1000;
 export const PodMaxBackoffMs = 10_000;

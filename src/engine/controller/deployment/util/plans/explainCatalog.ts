@@ -1,9 +1,8 @@
 // The English sentences of every Explain record the Deployment controller writes (DESIGN.md §2).
 // The engine records { fn, key, values }; the CLI renders these templates, the UI translates them.
-import type { Decision } from '../../../../api/decision.ts';
+import type { Decision, DecisionCatalog } from '../../../../api/decision.ts';
 
-/** A catalogue of sentence templates: fn → key → template with {name} placeholders. */
-export type DecisionCatalog = Readonly<Record<string, Readonly<Record<string, string>>>>;
+export type { DecisionCatalog } from '../../../../api/decision.ts';
 
 /**
  * DEPLOYMENT_DECISION_KEYS holds a template for each (fn, key) the Deployment plans and shells

@@ -6,10 +6,10 @@
 import type { DaemonSet, Deployment, KubeObject, ReplicaSet } from '../api/types.ts';
 import { DEFAULT_IMAGE_BEHAVIOUR, type SimConfig } from '../config.ts';
 import { objectKey } from '../apiserver/store.ts';
-import { createEngine, runUntil } from '../sim/simulation.ts';
-import type { EngineState } from '../sim/state.ts';
-import { newTx, schedule } from '../sim/tx.ts';
-import { executeKubectl, type KubectlOutput } from './execute.ts';
+import { createEngine, runUntil } from './simulation.ts';
+import type { EngineState } from './state.ts';
+import { newTx, schedule } from '../client/tx.ts';
+import { executeKubectl, type KubectlOutput } from '../kubectl/execute.ts';
 
 /** webDeployment is the test Deployment: `web`, app=web, one nginx container. */
 export function webDeployment(replicas = 4, spec: Partial<Deployment['spec']> = {}): Deployment {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { deployment } from '../testObjects.ts';
+import { deployment } from '../kubectl/testObjects.ts';
 import { jsonMergePatch, jsonPatch, strategicMergePatch, threeWayMergePatch } from './patch.ts';
-import { patchObject } from './patchObject.ts';
+import { patchObject } from '../kubectl/transforms/patchObject.ts';
 
 describe('jsonMergePatch', () => {
   // RFC 7386 appendix A examples.

@@ -13,8 +13,8 @@ import {
   LabelManagedBy,
   LabelServiceName,
   LabelTopologyZone,
-} from '../../api/discoveryTypes.ts';
-import type { Node, OwnerReference } from '../../api/types.ts';
+} from '../api/discoveryTypes.ts';
+import type { Node, OwnerReference } from '../api/types.ts';
 import { isPodReady, shouldSetHostname } from './controllerUtils.ts';
 import { formatIP, parseIPSloppy } from './ip.ts';
 

@@ -11,8 +11,8 @@ import {
   newEventCorrelator,
   spamFilter,
 } from './eventCorrelator.ts';
-import { createEngine } from './simulation.ts';
-import type { EngineState } from './state.ts';
+import { createEngine } from '../sim/simulation.ts';
+import type { EngineState } from '../sim/state.ts';
 import { newTx, recordEvent } from './tx.ts';
 
 const base: CorrelatedEvent = {

@@ -1,8 +1,8 @@
 // Port of k8s.io/endpointslice util/controller_utils.go and util/endpointset.go (kubernetes-1.36.3,
 // staging mirror commit 810be24): which pods become endpoints, which pod changes wake the
 // controller, and the equality the reconciler uses for in-place slice updates.
-import type { Endpoint, EndpointPod, EndpointPort, EndpointService } from '../../api/discoveryTypes.ts';
-import type { ObjectReference, PodCondition } from '../../api/types.ts';
+import type { Endpoint, EndpointPod, EndpointPort, EndpointService } from '../api/discoveryTypes.ts';
+import type { ObjectReference, PodCondition } from '../api/types.ts';
 
 /** getPodReadyCondition returns the pod's Ready condition, if it has one. */
 export function getPodReadyCondition(pod: Pick<EndpointPod, 'status'>): PodCondition | undefined {

@@ -15,7 +15,7 @@ import {
   type WatchRecord,
 } from '../apiserver/store.ts';
 import { namespaceExists, namespaceObject } from '../apiserver/admission/namespaceAutoProvision.ts';
-import { add as queueAdd, rateLimitedDelay } from '../client/workqueue.ts';
+import { add as queueAdd, rateLimitedDelay } from './workqueue.ts';
 import { hexString, type PrngState } from '../lib/prng.ts';
 import { toRFC3339 } from '../lib/time.ts';
 import { type CorrelatedEvent, defaultAggregateMaxEvents, eventAggregate, eventObserve, getEventKey, newEventCorrelator, spamFilter } from './eventCorrelator.ts';

@@ -1,0 +1,65 @@
+/**
+ * A write request run inside a tick, as a client-go REST client sends one to kube-apiserver: the
+ * API server's handlers prepare it (apiserver/rest/write.ts: decode, default, validate, check the
+ * resourceVersion, or refuse with a Status); executePlan carries the plan out through the tick's
+ * transaction (tx.ts), which records the writes.
+ */
+import { decide } from '../api/decision.ts';
+import type { Deployment } from '../api/types.ts';
+import { allocateServiceIP } from '../apiserver/createPolicy.ts';
+import { evictPod } from '../apiserver/eviction.ts';
+import { newAlreadyExists, newConflict, newNotFound, statusOf } from '../apiserver/rest/status.ts';
+import { type ApiRequest, type PrepareOptions, prepareRequest, type RestResult, scaleOf, type WritePlan } from '../apiserver/rest/write.ts';
+import { create, del, type Tx, update } from './tx.ts';
+
+type EvictPlan = Extract<WritePlan, { op: 'evict' }>;
+
+/** executePlan carries a prepared write out in the tick; the stored object is the answer. */
+export function executePlan(tx: Tx, plan: WritePlan): RestResult {
+  switch (plan.op) {
+    case 'create': {
+      const res = create(tx, allocateServiceIP(plan.object, tx.st.store.objects.Service.values(), tx.prng));
+      return res.ok ? { code: 201, body: res.object } : { code: 409, body: newAlreadyExists(plan.resource, plan.object.metadata.name) };
+    }
+    case 'update': {
+      const res = update(tx, plan.object);
+      if (!res.ok) return { code: 409, body: newConflict(plan.resource, plan.object.metadata.name) };
+      return { code: 200, body: plan.scale ? scaleOf(res.object as Deployment) : res.object };
+    }
+    case 'evict':
+      return executeEviction(tx, plan);
+    case 'delete': {
+      const opts = plan.gracePeriodSeconds === undefined ? {} : { gracePeriodSeconds: plan.gracePeriodSeconds };
+      const res = del(tx, plan.resource.kind, plan.key, opts);
+      if (!res.ok) return { code: 404, body: newNotFound(plan.resource, plan.name) };
+      return { code: 200, body: res.object };
+    }
+  }
+}
+
+/** runRequest prepares and executes a write in one tick (a replayed `request:` action). */
+export function runRequest(tx: Tx, req: ApiRequest, opts: PrepareOptions = {}): RestResult {
+  const p = prepareRequest(tx.st, req, opts);
+  if (!p.ok) return { code: p.status.code, body: p.status };
+  return executePlan(tx, p.plan);
+}
+
+/** executeEviction evicts in the tick: the budget's status, the DisruptionTarget condition, the graceful delete. */
+export function executeEviction(tx: Tx, plan: EvictPlan): RestResult {
+  const { namespace, name } = splitKey(plan.key);
+  const opts = plan.gracePeriodSeconds === undefined ? {} : { gracePeriodSeconds: plan.gracePeriodSeconds };
+  const r = evictPod(tx.st.store, tx, namespace, name, opts);
+  if (r.code === 201) {
+    decide(tx.decisions, 'evictPod', 'evicted', { pod: name, pdb: r.budget ?? '—' });
+    return { code: 201, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 } };
+  }
+  if (r.code === 429) {
+    decide(tx.decisions, 'evictPod', 'tooManyRequests', { pod: name, pdb: r.budget ?? '—', cause: r.error.causes?.[0]?.message ?? '' });
+  }
+  return { code: r.code, body: statusOf(r.code, r.error) };
+}
+
+function splitKey(key: string): { namespace: string; name: string } {
+  const i = key.indexOf('/');
+  return { namespace: key.slice(0, i), name: key.slice(i + 1) };
+}
