@@ -18,6 +18,8 @@ export interface CliRunFigures {
   /** From the engine's creation (or the CLI's start, without the mark) to the first line read. */
   firstLineMs: number | null;
   totalMs: number;
+  /** The child's CPU time, start-up included: steadier than totalMs on a shared machine. */
+  cpuMs: number;
   peakRssMB: number;
   lines: number;
   outputMB: number;
@@ -55,13 +57,14 @@ export async function runCli(cliDir: string, yaml: string, argv: readonly string
     const end = now();
     const rest = stderr.trimEnd().split('\n');
     const report = rest.pop() ?? '';
-    const { startedAt, engineAt, maxRssKb } = JSON.parse(report) as { startedAt: number; engineAt: number | null; maxRssKb: number };
+    const { startedAt, engineAt, cpuMs, maxRssKb } = JSON.parse(report) as { startedAt: number; engineAt: number | null; cpuMs: number; maxRssKb: number };
     const from = engineAt ?? startedAt;
     return {
       loadMs: Math.round(startedAt - spawnedAt),
       parseMs: engineAt === null ? null : Math.round(engineAt - startedAt),
       firstLineMs: first === null ? null : Math.round(first - from),
       totalMs: Math.round(end - from),
+      cpuMs,
       peakRssMB: Math.round((maxRssKb * 1024) / 1e6),
       lines,
       outputMB: Math.round(bytes / 1e5) / 10,
