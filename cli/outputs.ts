@@ -1,7 +1,8 @@
 /**
  * The CLI's output modes (DESIGN.md §5, §10), each the lines it prints tick by tick and once the
  * run is over, so that the runner (run.ts) streams them as the run goes instead of collecting them.
- * A new mode (`--output traffic`) is one more entry of OUTPUT_MODES.
+ * A new mode (`--output traffic`, issue 17) is one more entry of OUTPUT_MODES: parseArgs and the
+ * usage line take their words from it, and it streams like the others.
  */
 import type { DaemonSet, Deployment, KubeObject } from '../src/engine/api/types.ts';
 import { newWatchPrinter, printTable, type TableKind, watchPrint } from '../src/engine/kubectl/printers/table.ts';

@@ -10,7 +10,7 @@ import { parseAxis, type SweepAxis } from '../src/scenario/variants.ts';
 import { OUTPUT_MODES, type Output, type WatchWord } from './outputs.ts';
 
 export const USAGE = [
-  'usage: npm run --silent sim -- SCENARIO_FILE [--output watch|json|status|summary] [--watch rs|deploy|ds|pods] [--until SECONDS]',
+  `usage: npm run --silent sim -- SCENARIO_FILE [--output ${Object.keys(OUTPUT_MODES).join('|')}] [--watch rs|deploy|ds|pods] [--until SECONDS]`,
   '       npm run --silent sim -- SCENARIO_FILE --sweep FIELD=V1,V2,… [--sweep FIELD=…] [--workload KIND/[NAMESPACE/]NAME] [--threads N] [--until SECONDS]',
   '       (FIELD: maxSurge, maxUnavailable, replicas, minReadySeconds, seed)',
 ].join('\n');
@@ -34,6 +34,10 @@ export interface CliArgs {
   threads: number | null;
 }
 
+/** The --output words, in OUTPUT_MODES' order: a mode added there is accepted here. */
+const OUTPUTS = Object.keys(OUTPUT_MODES) as Output[];
+const isOutput = (v: string | undefined): v is Output => OUTPUTS.includes(v as Output);
+
 /** parseArgs reads the command line; a string is a usage error. */
 export function parseArgs(argv: readonly string[]): CliArgs | string | 'version' | 'help' {
   let file: string | null = null;
@@ -52,9 +56,7 @@ export function parseArgs(argv: readonly string[]): CliArgs | string | 'version'
     if (flag === '--help' || flag === '-h') return 'help';
     if (flag === '--output' || flag === '-o') {
       const v = value();
-      if (v !== 'watch' && v !== 'json' && v !== 'status' && v !== 'summary') {
-        return `error: --output must be watch, json, status or summary, not "${v ?? ''}"`;
-      }
+      if (!isOutput(v)) return `error: --output must be ${OUTPUTS.slice(0, -1).join(', ')} or ${OUTPUTS.at(-1)}, not "${v ?? ''}"`;
       output = v;
       outputGiven = true;
     } else if (flag === '--watch') {
