@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --json] [-- --only=deployment|probes|requests|daemonset|seek|sweep]`: engine benchmarks (not
+ * `npm run bench [-- --json] [-- --only=deployment|probes|requests|daemonset|seek|sweep|cli-json]`: engine benchmarks (not
  * timed tests). Prints one line per case; with --json, one JSON object per line:
  * {"name", "n", "ticks", "ms", "cpuMs", ...} (cpuMs: the CPU time the timed part took, steadier than ms when the machine is shared).
  */
@@ -16,6 +16,7 @@ import { Recording } from '../src/timeline/recording.ts';
 import { scenarioToYaml } from '../src/scenario/yamlIo.ts';
 import { parseArgs } from './run.ts';
 import { runSweepText } from './sweep.ts';
+import { runCli } from './benchCli.ts';
 import { availableParallelism } from 'node:os';
 import { frameAt, newFrameCaches } from '../src/worker/frames.ts';
 
@@ -363,4 +364,27 @@ async function benchSweep(n: number, nodes: number): Promise<void> {
 
 if (!only || only === 'sweep') {
   await benchSweep(1000, 100);
+}
+
+/**
+ * benchCliJson runs `npm run sim -- FILE --output json` on the 5,000-replica rollout of benchRollout
+ * (~88,000 lines, 115 MB) in a child process that this one reads as fast as it can: the time from
+ * the engine's creation to the first line and to the last, and the child's peak RSS.
+ * `cli-status` is the same run printing nothing until the end (--output status): the memory the
+ * run takes whatever it prints, which cli-json's peak should match. `--cli=DIR` runs the CLI of
+ * another checkout (DIR/benchCliChild.ts), for a before/after comparison.
+ */
+async function benchCliJson(n: number, nodes: number): Promise<void> {
+  const cliDir = process.argv.find((a) => a.startsWith('--cli='))?.slice(6) ?? import.meta.dirname;
+  const yaml = scenarioToYaml(scenarioOf(n, rolloutConfig(n, nodes)));
+  for (const output of ['json', 'status']) {
+    const r = await runCli(cliDir, yaml, ['--output', output]);
+    if (r.code !== 0 || r.stderr) throw new Error(`cli-${output}: exit ${r.code}: ${r.stderr}`);
+    const { code: _, stderr: __, ...row } = r;
+    report({ name: `cli-${output}`, n, nodes, ...row, parseMs: row.parseMs ?? 'none', firstLineMs: row.firstLineMs ?? 'none' });
+  }
+}
+
+if (!only || only === 'cli-json') {
+  await benchCliJson(5000, 100);
 }

@@ -1,19 +1,16 @@
 /**
  * The headless runner's core (DESIGN.md §5), separate from process handling so tests call it
- * directly: parse the arguments, load and validate the scenario, run the engine, print.
+ * directly: parse the arguments, load and validate the scenario, run the engine, print (outputs.ts)
+ * as the run goes.
  */
-import { createEngine, KUBERNETES_VERSION, lastActionTime, runUntil, type TickRecord } from '../src/engine/sim.ts';
-import type { DaemonSet, Deployment, KubeObject } from '../src/engine/api/types.ts';
-import { newWatchPrinter, printTable, type TableKind, watchPrint } from '../src/engine/kubectl/printers/table.ts';
-import { daemonSetStatusViewer, deploymentStatusViewer } from '../src/engine/kubectl/rolloutStatus.ts';
+import { createEngine, type EngineState, KUBERNETES_VERSION, lastActionTime, nextEventTime, step, type TickRecord } from '../src/engine/sim.ts';
 import { parseScenarioText } from '../src/scenario/parse.ts';
 import { toSimConfig } from '../src/scenario/toSimConfig.ts';
 import { parseAxis, type SweepAxis } from '../src/scenario/variants.ts';
-import { summarize, summaryFields } from '../src/timeline/summary.ts';
-import { SummaryTrack } from '../src/timeline/summaryTrack.ts';
+import { OUTPUT_MODES, type Output, type WatchWord } from './outputs.ts';
 
 export const USAGE = [
-  'usage: npm run --silent sim -- SCENARIO_FILE [--output watch|json|status|summary] [--watch rs|deploy|ds|pods] [--until SECONDS]',
+  `usage: npm run --silent sim -- SCENARIO_FILE [--output ${Object.keys(OUTPUT_MODES).join('|')}] [--watch rs|deploy|ds|pods] [--until SECONDS]`,
   '       npm run --silent sim -- SCENARIO_FILE --sweep FIELD=V1,V2,… [--sweep FIELD=…] [--workload KIND/[NAMESPACE/]NAME] [--threads N] [--until SECONDS]',
   '       (FIELD: maxSurge, maxUnavailable, replicas, minReadySeconds, seed)',
 ].join('\n');
@@ -23,11 +20,6 @@ export interface CliResult {
   stdout: string[];
   stderr: string[];
 }
-
-type Output = 'watch' | 'json' | 'status' | 'summary';
-type WatchWord = 'rs' | 'deploy' | 'ds' | 'pods';
-
-const WATCH_KIND: Record<WatchWord, TableKind> = { rs: 'ReplicaSet', deploy: 'Deployment', ds: 'DaemonSet', pods: 'Pod' };
 
 export interface CliArgs {
   file: string;
@@ -41,6 +33,10 @@ export interface CliArgs {
   /** --threads N, or null for one per core. */
   threads: number | null;
 }
+
+/** The --output words, in OUTPUT_MODES' order: a mode added there is accepted here. */
+const OUTPUTS = Object.keys(OUTPUT_MODES) as Output[];
+const isOutput = (v: string | undefined): v is Output => OUTPUTS.includes(v as Output);
 
 /** parseArgs reads the command line; a string is a usage error. */
 export function parseArgs(argv: readonly string[]): CliArgs | string | 'version' | 'help' {
@@ -60,9 +56,7 @@ export function parseArgs(argv: readonly string[]): CliArgs | string | 'version'
     if (flag === '--help' || flag === '-h') return 'help';
     if (flag === '--output' || flag === '-o') {
       const v = value();
-      if (v !== 'watch' && v !== 'json' && v !== 'status' && v !== 'summary') {
-        return `error: --output must be watch, json, status or summary, not "${v ?? ''}"`;
-      }
+      if (!isOutput(v)) return `error: --output must be ${OUTPUTS.slice(0, -1).join(', ')} or ${OUTPUTS.at(-1)}, not "${v ?? ''}"`;
       output = v;
       outputGiven = true;
     } else if (flag === '--watch') {
@@ -96,49 +90,75 @@ export function parseArgs(argv: readonly string[]): CliArgs | string | 'version'
   return { file, output: sweep.length > 0 ? 'summary' : output, watch, until, sweep, workload, threads };
 }
 
-/** runScenarioText runs a scenario's text and returns what the CLI prints. */
-export function runScenarioText(text: string, args: CliArgs): CliResult {
+/** A run the CLI prints as it goes: the lines come in chunks, tick by tick, as `chunks` is iterated. */
+export interface ScenarioRun {
+  code: 0 | 1 | 2;
+  stderr: string[];
+  chunks: Iterable<string[]>;
+}
+
+/**
+ * A chunk holds the lines of one tick, cut at about 64 KiB: at 5,000 replicas a tick can write
+ * thousands of ~1.3 KB objects (`--output json`), and a chunk is what the writer holds at once.
+ */
+const CHUNK_CHARS = 64 * 1024;
+
+/** The performance mark made as the engine is created. */
+export const ENGINE_START_MARK = 'rollout-lab:engine-start';
+
+/**
+ * openScenarioText validates a scenario's text and returns its run, which advances only as its
+ * chunks are read: a reader that stops reading stops the engine. `onTick` sees each tick as it is
+ * run (tests and benchmarks time the output against it).
+ */
+export function openScenarioText(text: string, args: CliArgs, onTick?: (t: TickRecord) => void): ScenarioRun {
   const parsed = parseScenarioText(text);
-  if (!parsed.ok) return { code: 1, stdout: [], stderr: parsed.errors.slice(0, 1).map((e) => `error: ${e}`) };
+  if (!parsed.ok) return { code: 1, stderr: parsed.errors.slice(0, 1).map((e) => `error: ${e}`), chunks: [] };
   const config = toSimConfig(parsed.value);
-  const st = createEngine(config);
   const untilMs = args.until !== null ? Math.round(args.until * 1000) : lastActionTime(config) + 600_000;
-  const stdout: string[] = [];
-  const firstKind = config.objects[0]?.kind;
-  const watchWord: WatchWord = args.watch ?? (firstKind === 'DaemonSet' ? 'ds' : 'rs');
-  let printer = newWatchPrinter(WATCH_KIND[watchWord]);
-  const summary = args.output === 'summary' ? new SummaryTrack() : null;
-  const onTick = (t: TickRecord): void => {
-    summary?.append(t, st);
-    for (const w of t.writes) {
-      if (args.output === 'json') {
-        stdout.push(JSON.stringify({ tick: t.tick, time: t.time / 1000, type: w.type, object: w.object }));
-      } else if (args.output === 'watch' && w.object.kind === printer.kind) {
-        const r = watchPrint(printer, [w.object as never], t.time);
-        printer = r.state;
-        stdout.push(...r.text.replace(/\n$/, '').split('\n'));
-      }
-    }
+  const watch: WatchWord = args.watch ?? (config.objects[0]?.kind === 'DaemonSet' ? 'ds' : 'rs');
+  // The `cli-json` bench row times the first line from here (benchCliChild.ts reads the mark);
+  // one mark only, however many runs a test makes.
+  performance.clearMarks(ENGINE_START_MARK);
+  performance.mark(ENGINE_START_MARK);
+  return { code: 0, stderr: [], chunks: chunksOf(createEngine(config), untilMs, args.output, watch, onTick) };
+}
+
+/** chunksOf steps the engine up to untilMs (runUntil's loop), yielding the lines as they are printed. */
+function* chunksOf(st: EngineState, untilMs: number, output: Output, watch: WatchWord, onTick?: (t: TickRecord) => void): Generator<string[]> {
+  const mode = OUTPUT_MODES[output]({ st, watch });
+  let chunk: string[] = [];
+  let chars = 0;
+  const full = (line: string): boolean => {
+    chunk.push(line);
+    chars += line.length + 1;
+    return chars >= CHUNK_CHARS;
   };
-  runUntil(st, untilMs, onTick);
-  if (summary) for (const r of summarize(summary)) stdout.push(JSON.stringify(summaryFields(r)));
-  if (args.output === 'status') {
-    const objs = (k: 'Deployment' | 'DaemonSet'): KubeObject[] => [...st.store.objects[k].values()];
-    // kubectl prints the viewer's message, or its error with the `error: ` prefix.
-    const line = (s: { message: string; error: string | null }): string => {
-      const text = s.error ?? s.message;
-      return (s.error && !text.startsWith('error: ') ? `error: ${text}` : text).replace(/\n$/, '');
-    };
-    for (const d of objs('Deployment')) stdout.push(line(deploymentStatusViewer(d as Deployment)));
-    for (const ds of objs('DaemonSet')) stdout.push(line(daemonSetStatusViewer(ds as DaemonSet)));
-    for (const kind of ['Deployment', 'ReplicaSet', 'DaemonSet', 'Pod'] as const) {
-      const list = [...st.store.objects[kind].values()];
-      if (!list.length) continue;
-      stdout.push('');
-      stdout.push(...printTable(kind, list as never[], st.now).stdout.replace(/\n$/, '').split('\n'));
-    }
+  const take = (): string[] => {
+    const c = chunk;
+    chunk = [];
+    chars = 0;
+    return c;
+  };
+  for (;;) {
+    const next = nextEventTime(st);
+    if (next === null || next > untilMs) break;
+    const t = step(st);
+    if (!t) break;
+    onTick?.(t);
+    for (const line of mode.tick(t)) if (full(line)) yield take();
+    if (chunk.length > 0) yield take();
   }
-  return { code: 0, stdout, stderr: [] };
+  for (const line of mode.end()) if (full(line)) yield take();
+  if (chunk.length > 0) yield take();
+}
+
+/** runScenarioText runs a scenario's text and returns all that the CLI prints (tests compare it). */
+export function runScenarioText(text: string, args: CliArgs): CliResult {
+  const run = openScenarioText(text, args);
+  const stdout: string[] = [];
+  for (const chunk of run.chunks) for (const line of chunk) stdout.push(line);
+  return { code: run.code, stdout, stderr: run.stderr };
 }
 
 export function versionLine(): string {

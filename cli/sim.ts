@@ -2,19 +2,22 @@
  * `npm run --silent sim -- SCENARIO_FILE [--output watch|json|status|summary] [--watch rs|deploy|ds|pods] [--until SECONDS]`
  * `npm run --silent sim -- SCENARIO_FILE --sweep FIELD=V1,V2,… [--workload KIND/[NAMESPACE/]NAME] [--threads N]`
  * Exit 0 on a finished run, 1 on an invalid scenario (the message on stderr), 2 on a usage error.
+ * The lines are written as the run makes them, at the reader's pace; a reader that closes early
+ * (`| head`) ends the run at once, with exit 0 and nothing on stderr.
  */
 import { readFileSync } from 'node:fs';
-import { parseArgs, runScenarioText, USAGE, versionLine } from './run.ts';
+import { LinePipe, pump } from './pipe.ts';
+import { openScenarioText, parseArgs, USAGE, versionLine } from './run.ts';
 import { runSweepText } from './sweep.ts';
 
-async function main(argv: string[]): Promise<number> {
+async function main(argv: string[], out: LinePipe): Promise<number> {
   const args = parseArgs(argv);
   if (args === 'version') {
-    console.log(versionLine());
+    await out.line(versionLine());
     return 0;
   }
   if (args === 'help') {
-    console.log(USAGE);
+    await out.line(USAGE);
     return 0;
   }
   if (typeof args === 'string') {
@@ -32,15 +35,15 @@ async function main(argv: string[]): Promise<number> {
   }
   try {
     if (args.sweep.length > 0) {
-      const res = await runSweepText(text, args, (line) => process.stdout.write(`${line}\n`));
+      const res = await runSweepText(text, args, out);
       for (const line of res.stderr) console.error(line);
       if (res.code === 2) console.error(USAGE);
       return res.code;
     }
-    const res = runScenarioText(text, args);
-    if (res.stdout.length) process.stdout.write(res.stdout.join('\n') + '\n');
-    for (const line of res.stderr) console.error(line);
-    return res.code;
+    const run = openScenarioText(text, args);
+    await pump(run.chunks, out);
+    for (const line of run.stderr) console.error(line);
+    return run.code;
   } catch (e) {
     // An engine bug must still give one line, not a stack trace.
     console.error(`error: the simulation stopped: ${e instanceof Error ? e.message : String(e)}`);
@@ -48,4 +51,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+const out = new LinePipe(process.stdout);
+const code = await main(process.argv.slice(2), out);
+if (out.error) console.error(`error: cannot write the output: ${out.error.message}`);
+process.exitCode = out.error ? 1 : code;

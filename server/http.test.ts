@@ -217,4 +217,19 @@ describe('npm run serve', () => {
     expect(code).toBe(0);
     expect(readFileSync(record, 'utf8')).toMatch(/request:\n\s+method: POST\n\s+path: \/apis\/apps\/v1\/namespaces\/default\/deployments/);
   }, 60_000);
+
+  it('stops quietly with exit 0, its --record file written, when its reader has gone (`| true`)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rollout-lab-serve-'));
+    const record = join(dir, 'session.yaml');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', '0', '--record', record], { cwd: join(import.meta.dirname, '..') });
+    // The reader leaves before the first line: writing it fails with EPIPE.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (b: Buffer) => {
+      stderr += b.toString('utf8');
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(readFileSync(record, 'utf8')).toMatch(/^version: 1\nname: Served cluster\n/);
+  }, 60_000);
 });

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { startServer } from './serve.ts';
 import { parseServeArgs, SERVE_USAGE } from './args.ts';
+import { LinePipe } from '../cli/pipe.ts';
 
 async function main(argv: string[]): Promise<number> {
   const args = parseServeArgs(argv);
@@ -28,19 +29,33 @@ async function main(argv: string[]): Promise<number> {
       return 1;
     }
   }
-  const started = await startServer({ ...args, text, log: (line) => console.log(line) });
+  // A reader that leaves (`| head -1`) is seen at the next line logged: the server then stops as
+  // on SIGTERM (the --record file flushed), quietly, with exit 0.
+  let stopping: Promise<void> | null = null;
+  let readerGone = (): void => {};
+  const out = new LinePipe(process.stdout, () => readerGone());
+  const started = await startServer({ ...args, text, log: (line) => void out.line(line) });
   if ('error' in started) {
     console.error(started.error);
     return 1;
   }
-  const stop = (signal: string) => {
-    void started.stop().then(() => {
-      console.log(`Stopped on ${signal}.`);
+  const stop = (then: () => void): void => {
+    stopping ??= started.stop();
+    void stopping.then(then);
+  };
+  const onSignal = (signal: string) =>
+    stop(() => {
+      void out.line(`Stopped on ${signal}.`);
       process.exit(0);
     });
-  };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  readerGone = () =>
+    stop(() => {
+      if (out.error) console.error(`error: cannot write the log: ${out.error.message}`);
+      process.exit(out.error ? 1 : 0);
+    });
+  if (out.closed) readerGone();
+  process.once('SIGINT', () => onSignal('SIGINT'));
+  process.once('SIGTERM', () => onSignal('SIGTERM'));
   return 0;
 }
 

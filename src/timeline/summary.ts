@@ -73,11 +73,37 @@ export function summarize(log: SummaryLog): Rollout[] {
 
 /** rolloutFrom computes the rollout whose start event is events[i]. */
 function rolloutFrom(log: SummaryLog, i: number): Rollout {
-  const events = log.events;
-  const start = events[i] as SummaryEvent;
-  const w = start.w;
-  let end: SummaryEvent | null = null;
+  return rolloutOf(log, i, boundsOf(log, i));
+}
+
+/**
+ * settledRollout is the rollout whose start event is events[i] once nothing the run appends later
+ * can change it (what the CLI prints as the run goes), else null: it ended and its revision is
+ * known, or a later template change or deletion cut it. Its figures are then the ones summarize
+ * gives at the end of the run: they read only events up to that point and the pod samples up to
+ * its last tick, and a tick's samples are all in once that tick's append returns.
+ */
+export function settledRollout(log: SummaryLog, i: number): Rollout | null {
+  const b = boundsOf(log, i);
+  return b.settled ? rolloutOf(log, i, b) : null;
+}
+
+interface Bounds {
+  end: SummaryEvent | null;
   /** The superseding start (or deletion), when the rollout did not end. */
+  cut: SummaryEvent | null;
+  deadline: boolean;
+  revision: number | null;
+  replicas: number;
+  /** Whether events appended later can no longer change the bounds. */
+  settled: boolean;
+}
+
+/** boundsOf reads the events of the rollout whose start event is events[i]. */
+function boundsOf(log: SummaryLog, i: number): Bounds {
+  const events = log.events;
+  const w = (events[i] as SummaryEvent).w;
+  let end: SummaryEvent | null = null;
   let cut: SummaryEvent | null = null;
   let deadline = false;
   let revision: number | null = null;
@@ -103,30 +129,42 @@ function rolloutFrom(log: SummaryLog, i: number): Rollout {
       }
     }
   }
+  let settled = cut !== null || (end !== null && revision !== null);
   // The revision can come after the end only in theory (the new ReplicaSet exists before any
   // "successfully rolled out"); look up to the next change anyway.
   if (revision === null && end !== null) {
     for (let k = events.indexOf(end) + 1; k < events.length; k++) {
       const e = events[k] as SummaryEvent;
       if (e.w !== w) continue;
-      if (e.type === 'start' || e.type === 'gone') break;
+      if (e.type === 'start' || e.type === 'gone') {
+        settled = true;
+        break;
+      }
       if (e.type === 'revision') {
         revision = e.revision;
+        settled = true;
         break;
       }
     }
   }
+  return { end, cut, deadline, revision, replicas, settled };
+}
+
+/** rolloutOf adds the pod counts over the rollout's ticks to its bounds. */
+function rolloutOf(log: SummaryLog, i: number, b: Bounds): Rollout {
+  const start = log.events[i] as SummaryEvent;
+  const { end, cut } = b;
   const lastTick = end !== null ? end.tick : cut !== null ? cut.tick - 1 : Number.MAX_SAFE_INTEGER;
-  const c = countsBetween(log, w, start.tick, lastTick, start.ms);
+  const c = countsBetween(log, start.w, start.tick, lastTick, start.ms);
   return {
-    workload: log.workloads[w] ?? '',
-    revision: revision === null ? null : String(revision),
+    workload: log.workloads[start.w] ?? '',
+    revision: b.revision === null ? null : String(b.revision),
     startSeconds: start.ms / 1000,
     endSeconds: end ? end.ms / 1000 : null,
     durationSeconds: end ? (end.ms - start.ms) / 1000 : null,
     complete: end !== null,
-    progressDeadlineExceeded: deadline,
-    replicas,
+    progressDeadlineExceeded: b.deadline,
+    replicas: b.replicas,
     minAvailable: c.minAvailable,
     maxPods: c.maxPods,
     maxPodsWithTerminating: c.maxTotal,
