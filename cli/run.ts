@@ -3,7 +3,18 @@
  * directly: parse the arguments, load and validate the scenario, run the engine, print (outputs.ts)
  * as the run goes.
  */
-import { createEngine, type EngineState, KUBERNETES_VERSION, lastActionTime, nextEventTime, step, type TickRecord } from '../src/engine/sim.ts';
+import {
+  createEngine,
+  type EngineState,
+  KUBERNETES_VERSION,
+  lastActionTime,
+  newStallWatch,
+  nextEventTime,
+  stallMessage,
+  step,
+  type TickRecord,
+  watchTick,
+} from '../src/engine/sim.ts';
 import { parseScenarioText } from '../src/scenario/parse.ts';
 import { toSimConfig } from '../src/scenario/toSimConfig.ts';
 import { parseAxis, type SweepAxis } from '../src/scenario/variants.ts';
@@ -90,7 +101,11 @@ export function parseArgs(argv: readonly string[]): CliArgs | string | 'version'
   return { file, output: sweep.length > 0 ? 'summary' : output, watch, until, sweep, workload, threads };
 }
 
-/** A run the CLI prints as it goes: the lines come in chunks, tick by tick, as `chunks` is iterated. */
+/**
+ * A run the CLI prints as it goes: the lines come in chunks, tick by tick, as `chunks` is iterated.
+ * `code` and `stderr` are final once the chunks are read: a run whose virtual time stood still
+ * stops there with exit 1 and says where and why (engine/sim/stall.ts).
+ */
 export interface ScenarioRun {
   code: 0 | 1 | 2;
   stderr: string[];
@@ -111,7 +126,7 @@ export const ENGINE_START_MARK = 'rollout-lab:engine-start';
  * chunks are read: a reader that stops reading stops the engine. `onTick` sees each tick as it is
  * run (tests and benchmarks time the output against it).
  */
-export function openScenarioText(text: string, args: CliArgs, onTick?: (t: TickRecord) => void): ScenarioRun {
+export function openScenarioText(text: string, args: CliArgs, onTick?: (t: TickRecord) => void, stallTicks?: number): ScenarioRun {
   const parsed = parseScenarioText(text);
   if (!parsed.ok) return { code: 1, stderr: parsed.errors.slice(0, 1).map((e) => `error: ${e}`), chunks: [] };
   const config = toSimConfig(parsed.value);
@@ -121,12 +136,26 @@ export function openScenarioText(text: string, args: CliArgs, onTick?: (t: TickR
   // one mark only, however many runs a test makes.
   performance.clearMarks(ENGINE_START_MARK);
   performance.mark(ENGINE_START_MARK);
-  return { code: 0, stderr: [], chunks: chunksOf(createEngine(config), untilMs, args.output, watch, onTick) };
+  const run: ScenarioRun = { code: 0, stderr: [], chunks: [] };
+  run.chunks = chunksOf(createEngine(config), untilMs, args.output, watch, onTick, (message) => {
+    run.code = 1;
+    run.stderr.push(`error: ${message}`);
+  }, stallTicks);
+  return run;
 }
 
 /** chunksOf steps the engine up to untilMs (runUntil's loop), yielding the lines as they are printed. */
-function* chunksOf(st: EngineState, untilMs: number, output: Output, watch: WatchWord, onTick?: (t: TickRecord) => void): Generator<string[]> {
+function* chunksOf(
+  st: EngineState,
+  untilMs: number,
+  output: Output,
+  watch: WatchWord,
+  onTick: ((t: TickRecord) => void) | undefined,
+  onStall: (message: string) => void,
+  stallTicks?: number,
+): Generator<string[]> {
   const mode = OUTPUT_MODES[output]({ st, watch });
+  const stall = newStallWatch(stallTicks);
   let chunk: string[] = [];
   let chars = 0;
   const full = (line: string): boolean => {
@@ -148,6 +177,11 @@ function* chunksOf(st: EngineState, untilMs: number, output: Output, watch: Watc
     onTick?.(t);
     for (const line of mode.tick(t)) if (full(line)) yield take();
     if (chunk.length > 0) yield take();
+    const stood = watchTick(stall, t);
+    if (stood !== null) {
+      onStall(stallMessage(stood));
+      break;
+    }
   }
   for (const line of mode.end()) if (full(line)) yield take();
   if (chunk.length > 0) yield take();
