@@ -27,10 +27,11 @@ const MAX_TICKS_AT_ONE_INSTANT = BURST + 100;
 /** Ticks a run may take in all (a crash loop's back-off and a probe's period keep it well below). */
 const MAX_TICKS = 200_000;
 /**
- * The page and the CLI run to the last action + 600 s; here + 120 s, which is past the longest
- * progress deadline generated (90 s) wherever the last action leaves the rollout.
+ * The page and the CLI run to the last action + 600 s; here + 60 s, which is past the longest
+ * progress deadline generated (45 s) wherever the last action leaves the rollout, so a deadline
+ * check that would stand still comes due before the horizon.
  */
-const HORIZON_AFTER_LAST_ACTION_MS = 120_000;
+const HORIZON_AFTER_LAST_ACTION_MS = 60_000;
 
 const IMAGES = ['app:1', 'app:2', 'app:crash', 'app:unready', 'app:broken'] as const;
 const image = fc.constantFrom(...IMAGES);
@@ -43,7 +44,7 @@ const strategy = fc
 const deploymentArb = fc.record({
   replicas: fc.integer({ min: 0, max: 6 }),
   strategy: fc.oneof({ weight: 4, arbitrary: strategy }, { weight: 1, arbitrary: fc.constant({ type: 'Recreate' }) }),
-  progressDeadlineSeconds: fc.integer({ min: 8, max: 90 }),
+  progressDeadlineSeconds: fc.integer({ min: 8, max: 45 }),
   minReadySeconds: fc.constantFrom(0, 0, 2, 7),
   image,
   antiAffinity: fc.boolean(),
