@@ -18,6 +18,7 @@ import {
   type Status,
 } from '../src/engine/apiserver/rest/status.ts';
 import { scaleOf } from '../src/engine/apiserver/rest/write.ts';
+import { findExtra, serveExtra } from './extras.ts';
 import { AGGREGATED, aggregatedDiscovery, aggregatedVersion, apiGroupList, apiResourceList, apiVersions } from './discovery.ts';
 import type { LiveCluster } from './live.ts';
 import { groupVersionDocument, openapiIndex } from './openapi.ts';
@@ -202,6 +203,32 @@ async function serveWrite(o: ApiServerOptions, req: IncomingMessage, res: Server
   return sendJson(res, out.code, out.body, 'application/json', wallShift(o.live.virtualNow()));
 }
 
+/** serveExtraRequest answers the groups the server serves alone (extras.ts): metrics, CRDs, reviews. */
+async function serveExtraRequest(o: ApiServerOptions, req: IncomingMessage, res: ServerResponse, info: RequestInfo, query: URLSearchParams): Promise<true> {
+  let body: unknown;
+  // kubectl sends its reviews as protobuf; only their JSON spec is echoed (the answer is the same either way).
+  if (req.method === 'POST' && !(req.headers['content-type'] ?? '').includes('protobuf')) {
+    const raw = await readBody(req);
+    if (raw === null) return sendStatus(res, newRequestEntityTooLarge(MAX_BODY_BYTES));
+    try {
+      body = raw.length > 0 ? JSON.parse(raw.toString('utf8')) : undefined;
+    } catch (e) {
+      return sendStatus(res, newBadRequest(`couldn't get version/kind; json parse error: ${e instanceof Error ? e.message : String(e)}`));
+    }
+  }
+  const out = serveExtra(o.live, info, query, body, wantsTable(req));
+  if ('code' in out) return sendJson(res, out.code, out.body, 'application/json', wallShift(o.live.virtualNow()));
+  // A watch of a kind with no objects: nothing to send until the client goes or its timeout ends it.
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', 'Cache-Control': 'no-cache, private' });
+  res.flushHeaders();
+  const timeout = Number(query.get('timeoutSeconds'));
+  if (Number.isFinite(timeout) && timeout > 0) {
+    const timer = setTimeout(() => res.end(), timeout * 1000);
+    res.on('close', () => clearTimeout(timer));
+  }
+  return true;
+}
+
 function serveDiscovery(o: ApiServerOptions, req: IncomingMessage, res: ServerResponse, parts: string[]): boolean {
   const accept = req.headers.accept;
   const agg = aggregatedVersion(accept);
@@ -272,6 +299,7 @@ async function handle(o: ApiServerOptions, req: IncomingMessage, res: ServerResp
     if (o.fallback?.(req, res)) return true;
     return sendStatus(res, newNotFoundPath());
   }
+  if (findExtra(info)) return serveExtraRequest(o, req, res, info, url.searchParams);
   const r = findResource(info.group, info.version, info.resource);
   if (!r) return sendStatus(res, newNotFoundPath());
   if (info.verb === 'get' || info.verb === 'list' || info.verb === 'watch') return serveRead(o, req, res, r, info, url.searchParams);
