@@ -92,6 +92,15 @@ describe('kubectl verbs beyond the engine kinds', () => {
     expect((await h.kubectl(['auth', 'whoami'])).stdout).toMatch(/^ATTRIBUTE\s+VALUE\nUsername\s+system:anonymous\nGroups\s+\[system:unauthenticated\]\n$/);
   });
 
+  it('sends kube-apiserver\'s Warning header for a template that uses a deprecated node label, once', async () => {
+    const old = file('old.yaml', WEB.replace(/web/g, 'old').replace('spec: {containers', 'spec: {nodeSelector: {beta.kubernetes.io/os: linux}, containers'));
+    const created = await h.kubectl(['apply', '-f', old]);
+    expect(created.stdout).toBe('deployment.apps/old created\n');
+    expect(created.stderr).toBe('Warning: spec.template.spec.nodeSelector[beta.kubernetes.io/os]: deprecated since v1.14; use "kubernetes.io/os" instead\n');
+    expect(await h.kubectl(['label', 'deployment/old', 'tier=front'])).toMatchObject({ code: 0, stderr: '' });
+    expect(await h.kubectl(['delete', 'deployment/old'])).toMatchObject({ code: 0, stderr: '' });
+  });
+
   it('streams new events with events --watch', async () => {
     let out = '';
     const opened = watchOpened(h);

@@ -26,6 +26,7 @@ import { OPENAPI_V2_PROTOBUF, openapiV2Document } from './openapiV2.ts';
 import { newFilter } from './selectors.ts';
 import { type IncludeObject, tableText, toTable } from './tables.ts';
 import { wallShift, wallTimes } from './wallClock.ts';
+import { writeWarnings } from './warnings.ts';
 import { serveWatch } from './watch.ts';
 
 /** kube-apiserver's request body limit: 3 MiB. */
@@ -178,7 +179,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
   });
 }
 
-async function serveWrite(o: ApiServerOptions, req: IncomingMessage, res: ServerResponse, path: string): Promise<true> {
+async function serveWrite(o: ApiServerOptions, req: IncomingMessage, res: ServerResponse, path: string, r: ResourceInfo, info: RequestInfo): Promise<true> {
   const raw = await readBody(req);
   if (raw === null) return sendStatus(res, newRequestEntityTooLarge(MAX_BODY_BYTES));
   const contentType = req.headers['content-type'] ?? '';
@@ -197,9 +198,11 @@ async function serveWrite(o: ApiServerOptions, req: IncomingMessage, res: Server
   const method = req.method ?? 'GET';
   // kubectl scale --current-replicas sends its PUT with no Content-Type: JSON, as the API server reads it.
   const request = { method, path, ...(mediaType ? { contentType: mediaType } : {}), ...(body !== undefined ? { body } : {}) };
+  const old = info.name === '' ? undefined : o.live.st.store.objects[r.kind].get(storeKey(r, info));
   const out = o.live.write(request);
+  const warnings = [...(out.warnings ?? []), ...(out.code < 300 ? writeWarnings(out.body, old) : [])];
   // RFC 7234 warn-code 299, as kube-apiserver sends them; kubectl prints each as `Warning: …`.
-  if (out.warnings?.length) res.setHeader('Warning', out.warnings.map((w) => `299 - ${JSON.stringify(w)}`));
+  if (warnings.length) res.setHeader('Warning', warnings.map((w) => `299 - ${JSON.stringify(w)}`));
   return sendJson(res, out.code, out.body, 'application/json', wallShift(o.live.virtualNow()));
 }
 
@@ -304,5 +307,5 @@ async function handle(o: ApiServerOptions, req: IncomingMessage, res: ServerResp
   if (!r) return sendStatus(res, newNotFoundPath());
   if (info.verb === 'get' || info.verb === 'list' || info.verb === 'watch') return serveRead(o, req, res, r, info, url.searchParams);
   if (info.verb === 'deletecollection') return sendStatus(res, newMethodNotSupported(r, 'deletecollection'));
-  return serveWrite(o, req, res, `${url.pathname}${url.search}`);
+  return serveWrite(o, req, res, `${url.pathname}${url.search}`, r, info);
 }
