@@ -8,8 +8,10 @@
 import type { RequestInfo } from '../src/engine/apiserver/rest/requestInfo.ts';
 import { ALL_VERBS } from '../src/engine/apiserver/rest/resources.ts';
 import type { Status } from '../src/engine/apiserver/rest/status.ts';
+import type { Pod } from '../src/engine/api/types.ts';
+import type { PodMetric } from '../src/engine/controller/podautoscaler/metrics.ts';
 import type { LiveCluster } from './live.ts';
-import { metricsList, nodeMetrics, podMetrics, scrape } from './metrics.ts';
+import { metricsList, metricsTable, type NodeFigures, nodeMetrics, podMetrics, scrape } from './metrics.ts';
 import { newFilter } from './selectors.ts';
 
 export interface ExtraResource {
@@ -112,38 +114,55 @@ export function serveExtra(live: LiveCluster, info: RequestInfo, query: URLSearc
   if (!resource.verbs.includes(info.verb) && !(info.verb === 'watch' && resource.verbs.includes('list'))) {
     return failure(405, 'MethodNotAllowed', `the server does not allow this method on the requested resource`, { group: group.group, kind: resource.resource });
   }
-  if (group.group === 'metrics.k8s.io') return serveMetrics(live, info, query);
+  if (group.group === 'metrics.k8s.io') return serveMetrics(live, info, query, table);
   if (group.group === 'apiextensions.k8s.io') return serveCrds(live, info, table);
   return review(resource, body);
 }
 
-function serveMetrics(live: LiveCluster, info: RequestInfo, query: URLSearchParams): ExtraAnswer {
+function serveMetrics(live: LiveCluster, info: RequestInfo, query: URLSearchParams, table: boolean): ExtraAnswer {
   if (info.verb === 'watch') return methodNotAllowed(info, 'metrics are not watched');
   const now = live.virtualNow();
   const s = scrape(live.st, now);
+  const include = query.get('includeObject') ?? 'Metadata';
+  // Each answer as metrics-server gives it: the object or list, or the Table kubectl get asks for.
+  const answer = (kind: 'PodMetricsList' | 'NodeMetricsList', objects: unknown[], one: boolean, rows: { name: string; cpuMilli: number; window: number }[]): ExtraAnswer => {
+    if (table) {
+      const items = rows.map((r, i) => ({ ...r, metadata: (objects[i] as { metadata: unknown }).metadata }));
+      return { code: 200, body: metricsTable(items, include) };
+    }
+    return { code: 200, body: one ? objects[0] : metricsList(kind, objects) };
+  };
   if (info.resource === 'pods') {
+    let found: { pod: Pod; metric: PodMetric }[];
     if (info.verb === 'get') {
       const key = `${info.namespace}/${info.name}`;
       if (!live.st.store.objects.Pod.has(key)) return notFound('', 'pods', key);
       const m = s.pods.get(key);
-      return m ? { code: 200, body: podMetrics(m.pod, m.metric, now) } : notFound('metrics.k8s.io', 'podmetrics', key);
+      if (!m) return notFound('metrics.k8s.io', 'podmetrics', key);
+      found = [m];
+    } else {
+      const all = [...s.pods.values()].filter((m) => info.namespace === '' || (m.pod.metadata.namespace ?? 'default') === info.namespace);
+      const filter = newFilter('Pod', all[0]?.pod, query);
+      if ('error' in filter) return failure(400, 'BadRequest', filter.error);
+      found = all.filter((m) => filter(m.pod)).sort((a, b) => order(a.pod, b.pod));
     }
-    const all = [...s.pods.values()].filter((m) => info.namespace === '' || (m.pod.metadata.namespace ?? 'default') === info.namespace);
-    const filter = newFilter('Pod', all[0]?.pod, query);
-    if ('error' in filter) return failure(400, 'BadRequest', filter.error);
-    const items = all.filter((m) => filter(m.pod)).sort((a, b) => order(a.pod, b.pod));
-    return { code: 200, body: metricsList('PodMetricsList', items.map((m) => podMetrics(m.pod, m.metric, now))) };
+    const rows = found.map((m) => ({ name: m.pod.metadata.name, cpuMilli: m.metric.value, window: m.metric.window }));
+    return answer('PodMetricsList', found.map((m) => podMetrics(m.pod, m.metric, now)), info.verb === 'get', rows);
   }
+  let nodes: NodeFigures[];
   if (info.verb === 'get') {
     if (!live.st.store.objects.Node.has(info.name)) return notFound('', 'node', info.name);
     const n = s.nodes.get(info.name);
-    return n ? { code: 200, body: nodeMetrics(n, now) } : notFound('metrics.k8s.io', 'nodemetrics', info.name);
+    if (!n) return notFound('metrics.k8s.io', 'nodemetrics', info.name);
+    nodes = [n];
+  } else {
+    const all = [...s.nodes.values()];
+    const filter = newFilter('Node', all[0]?.node, query);
+    if ('error' in filter) return failure(400, 'BadRequest', filter.error);
+    nodes = all.filter((n) => filter(n.node)).sort((a, b) => order(a.node, b.node));
   }
-  const all = [...s.nodes.values()];
-  const filter = newFilter('Node', all[0]?.node, query);
-  if ('error' in filter) return failure(400, 'BadRequest', filter.error);
-  const items = all.filter((n) => filter(n.node)).sort((a, b) => order(a.node, b.node));
-  return { code: 200, body: metricsList('NodeMetricsList', items.map((n) => nodeMetrics(n, now))) };
+  const rows = nodes.map((n) => ({ name: n.node.metadata.name, cpuMilli: n.cpuMilli, window: n.window }));
+  return answer('NodeMetricsList', nodes.map((n) => nodeMetrics(n, now)), info.verb === 'get', rows);
 }
 
 /** order is metrics-server's: by namespace, then name. */

@@ -70,6 +70,10 @@ describe.each([
       expect(r.code).toBe(1);
       expect(errors(r.stderr)).toBe('error: metrics not available yet\n');
     }
+    const pod = [...h.server.live.st.store.objects.Pod.values()][0]?.metadata.name ?? '';
+    const one = await h.kubectl(['top', 'pod', pod]);
+    expect(one.code).toBe(1);
+    expect(errors(one.stderr)).toBe(`Error from server (NotFound): podmetrics.metrics.k8s.io "default/${pod}" not found\n`);
   });
 
   it('prints the HPA figures for pods, containers and nodes after it', async () => {
@@ -98,6 +102,12 @@ describe.each([
     expect(rows((await h.kubectl(['top', 'pod', first])).stdout)).toEqual([['NAME', 'CPU(cores)', 'MEMORY(bytes)'], [first, '90m', '0Mi']]);
     expect(errors((await h.kubectl(['top', 'pods', '-l', 'app=nope'])).stderr)).toBe('No resources found in default namespace.\n');
     expect(rows((await h.kubectl(['top', 'node', 'node-1'])).stdout)).toEqual([nodeHeader, ['node-1', '90m', '2%', '0Mi', '0%']]);
+    const s = scrape(h.server.live.st, h.server.live.virtualNow());
+    expect(rows((await h.kubectl(['get', 'podmetrics'])).stdout)).toEqual([
+      ['NAME', 'CPU', 'MEMORY', 'WINDOW'],
+      ...[...s.pods.values()].map((m) => [m.pod.metadata.name, '90m', '0', goDuration(m.metric.window)]).sort((a, b) => ((a[0] ?? '') < (b[0] ?? '') ? -1 : 1)),
+    ]);
+    expect(rows((await h.kubectl(['get', 'nodemetrics', 'node-1'])).stdout)).toEqual([['NAME', 'CPU', 'MEMORY', 'WINDOW'], ['node-1', '90m', '0', '15s']]);
     const nope = await h.kubectl(['top', 'pod', 'nope']);
     expect(nope.code).toBe(1);
     expect(errors(nope.stderr)).toBe('Error from server (NotFound): pods "default/nope" not found\n');

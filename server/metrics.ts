@@ -13,10 +13,18 @@ import type { EngineState } from '../src/engine/sim.ts';
 
 export const METRICS_GROUP_VERSION = 'metrics.k8s.io/v1beta1';
 
+/** A node's figures at a scrape: its pods' CPU summed, over the window since its previous point. */
+export interface NodeFigures {
+  node: Node;
+  cpuMilli: number;
+  timestamp: number;
+  window: number;
+}
+
 /** The figures of one scrape: pod metrics by `namespace/name`, node metrics by name. */
 export interface Scrape {
   pods: Map<string, { pod: Pod; metric: PodMetric }>;
-  nodes: Map<string, { node: Node; cpuMilli: number; timestamp: number; window: number }>;
+  nodes: Map<string, NodeFigures>;
 }
 
 /** goDuration writes ms as Go's time.Duration.String does (`15s`, `1.5s`, `500ms`, `1m0s`). */
@@ -101,7 +109,7 @@ export function podMetrics(pod: Pod, m: PodMetric, nowMs: number): unknown {
 }
 
 /** nodeMetrics is one NodeMetrics object. */
-export function nodeMetrics(n: Scrape['nodes'] extends Map<string, infer V> ? V : never, nowMs: number): unknown {
+export function nodeMetrics(n: NodeFigures, nowMs: number): unknown {
   return {
     kind: 'NodeMetrics',
     apiVersion: METRICS_GROUP_VERSION,
@@ -115,4 +123,21 @@ export function nodeMetrics(n: Scrape['nodes'] extends Map<string, infer V> ? V 
 /** metricsList wraps items as metrics-server's lists (no resourceVersion: they are not stored). */
 export function metricsList(kind: 'PodMetricsList' | 'NodeMetricsList', items: unknown[]): unknown {
   return { kind, apiVersion: METRICS_GROUP_VERSION, metadata: {}, items };
+}
+
+/**
+ * metricsTable is metrics-server's Table of PodMetrics or NodeMetrics: Name, one column per
+ * resource in name order (cpu, memory), Window; no columns at all when there is no row.
+ */
+export function metricsTable(items: readonly { name: string; cpuMilli: number; window: number; metadata: unknown }[], includeObject: string): unknown {
+  const column = (name: string, format: string, description = '') => ({ name, type: 'string', format, description, priority: 0 });
+  const columnDefinitions = items.length ? [column('Name', 'name', 'Name of the resource'), column('cpu', 'quantity'), column('memory', 'quantity'), column('Window', 'duration')] : null;
+  const rows = items.length
+    ? items.map((i) => {
+        const row: Record<string, unknown> = { cells: [i.name, cpuQuantity(i.cpuMilli), '0', goDuration(i.window)] };
+        if (includeObject !== 'None') row.object = { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: i.metadata };
+        return row;
+      })
+    : null;
+  return { kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: {}, columnDefinitions, rows };
 }
