@@ -89,6 +89,9 @@ describe('kubectl verbs beyond the engine kinds', () => {
       spec: { resourceAttributes: { verb: 'create', group: 'apps', resource: 'deployments' } },
       status: { allowed: true, reason: ALLOWED_REASON },
     });
+    // kubectl posts its review as protobuf; the answer echoes its spec (kubectl -v=8 prints the answer).
+    const logged = (await h.kubectl(['auth', 'can-i', 'list', 'pods', '-n', 'kube-system', '-v=8'])).stderr;
+    expect(logged).toContain(JSON.stringify(JSON.stringify({ spec: { resourceAttributes: { namespace: 'kube-system', verb: 'list', resource: 'pods' } } }).slice(1, -1)).slice(1, -1));
     expect((await h.kubectl(['auth', 'whoami'])).stdout).toMatch(/^ATTRIBUTE\s+VALUE\nUsername\s+system:anonymous\nGroups\s+\[system:unauthenticated\]\n$/);
   });
 

@@ -19,6 +19,7 @@ import {
 } from '../src/engine/apiserver/rest/status.ts';
 import { scaleOf } from '../src/engine/apiserver/rest/write.ts';
 import { findExtra, serveExtra } from './extras.ts';
+import { reviewFromProtobuf } from './reviewProtobuf.ts';
 import { AGGREGATED, aggregatedDiscovery, aggregatedVersion, apiGroupList, apiResourceList, apiVersions } from './discovery.ts';
 import type { LiveCluster } from './live.ts';
 import { groupVersionDocument, openapiIndex } from './openapi.ts';
@@ -209,14 +210,17 @@ async function serveWrite(o: ApiServerOptions, req: IncomingMessage, res: Server
 /** serveExtraRequest answers the groups the server serves alone (extras.ts): metrics, CRDs, reviews. */
 async function serveExtraRequest(o: ApiServerOptions, req: IncomingMessage, res: ServerResponse, info: RequestInfo, query: URLSearchParams): Promise<true> {
   let body: unknown;
-  // kubectl sends its reviews as protobuf; only their JSON spec is echoed (the answer is the same either way).
-  if (req.method === 'POST' && !(req.headers['content-type'] ?? '').includes('protobuf')) {
+  if (req.method === 'POST') {
     const raw = await readBody(req);
     if (raw === null) return sendStatus(res, newRequestEntityTooLarge(MAX_BODY_BYTES));
-    try {
-      body = raw.length > 0 ? JSON.parse(raw.toString('utf8')) : undefined;
-    } catch (e) {
-      return sendStatus(res, newBadRequest(`couldn't get version/kind; json parse error: ${e instanceof Error ? e.message : String(e)}`));
+    // kubectl sends its reviews as protobuf: their spec is read from it, to be echoed as JSON.
+    if ((req.headers['content-type'] ?? '').includes('protobuf')) body = reviewFromProtobuf(raw) ?? undefined;
+    else if (raw.length > 0) {
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch (e) {
+        return sendStatus(res, newBadRequest(`couldn't get version/kind; json parse error: ${e instanceof Error ? e.message : String(e)}`));
+      }
     }
   }
   const out = serveExtra(o.live, info, query, body, wantsTable(req));
