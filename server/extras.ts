@@ -111,7 +111,7 @@ export function serveExtra(live: LiveCluster, info: RequestInfo, query: URLSearc
   const found = findExtra(info);
   if (!found) return failure(404, 'NotFound', 'the server could not find the requested resource', {});
   const { group, resource } = found;
-  if (!resource.verbs.includes(info.verb) && !(info.verb === 'watch' && resource.verbs.includes('list'))) {
+  if (!resource.verbs.includes(info.verb)) {
     return failure(405, 'MethodNotAllowed', `the server does not allow this method on the requested resource`, { group: group.group, kind: resource.resource });
   }
   if (group.group === 'metrics.k8s.io') return serveMetrics(live, info, query, table);
@@ -120,7 +120,6 @@ export function serveExtra(live: LiveCluster, info: RequestInfo, query: URLSearc
 }
 
 function serveMetrics(live: LiveCluster, info: RequestInfo, query: URLSearchParams, table: boolean): ExtraAnswer {
-  if (info.verb === 'watch') return methodNotAllowed(info, 'metrics are not watched');
   const now = live.virtualNow();
   const s = scrape(live.st, now);
   const include = query.get('includeObject') ?? 'Metadata';

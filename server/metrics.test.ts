@@ -97,6 +97,37 @@ describe.each([
     expect([...s.nodes.values()].reduce((sum, n) => sum + n.cpuMilli, 0)).toBe(360);
   });
 
+  it('serves the shapes metrics-server does, and its discovery', async () => {
+    const pod = [...h.server.live.st.store.objects.Pod.values()][0];
+    const get = async (path: string) => (await fetch(`${h.server.url}${path}`)).json();
+    const TIME = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(await get(`/apis/metrics.k8s.io/v1beta1/namespaces/default/pods/${pod?.metadata.name}`)).toEqual({
+      kind: 'PodMetrics',
+      apiVersion: 'metrics.k8s.io/v1beta1',
+      metadata: { name: pod?.metadata.name, namespace: 'default', creationTimestamp: TIME, labels: pod?.metadata.labels },
+      timestamp: TIME,
+      window: expect.stringMatching(/^\d+(\.\d+)?s$/),
+      containers: [{ name: 'nginx', usage: { cpu: '90m', memory: '0' } }],
+    });
+    expect(await get('/apis/metrics.k8s.io/v1beta1/nodes/node-1')).toEqual({
+      kind: 'NodeMetrics',
+      apiVersion: 'metrics.k8s.io/v1beta1',
+      metadata: expect.objectContaining({ name: 'node-1', creationTimestamp: TIME }),
+      timestamp: TIME,
+      window: '15s',
+      usage: { cpu: '90m', memory: '0' },
+    });
+    expect(await get('/apis/metrics.k8s.io/v1beta1')).toMatchObject({
+      kind: 'APIResourceList',
+      groupVersion: 'metrics.k8s.io/v1beta1',
+      resources: [
+        { name: 'nodes', singularName: '', namespaced: false, kind: 'NodeMetrics', verbs: ['get', 'list'] },
+        { name: 'pods', singularName: '', namespaced: true, kind: 'PodMetrics', verbs: ['get', 'list'] },
+      ],
+    });
+    expect(await get('/apis/metrics.k8s.io/v1beta1/pods?watch=true')).toMatchObject({ kind: 'Status', code: 405, reason: 'MethodNotAllowed' });
+  });
+
   it('selects pods by label and answers one pod or node by name', async () => {
     const first = [...h.server.live.st.store.objects.Pod.values()][0]?.metadata.name ?? '';
     expect(rows((await h.kubectl(['top', 'pod', first])).stdout)).toEqual([['NAME', 'CPU(cores)', 'MEMORY(bytes)'], [first, '90m', '0Mi']]);
