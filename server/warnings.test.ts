@@ -57,7 +57,15 @@ describe('writeWarnings', () => {
     ['not a Deployment whose generation stayed (labels, status, scale)', deployment(1, OLD_LABEL), deployment(1, OLD_LABEL), []],
     ['a created Pod', { kind: 'Pod', metadata: { name: 'p' }, spec: { nodeSelector: OLD_LABEL } }, undefined, ['spec.nodeSelector[beta.kubernetes.io/os]: deprecated since v1.14; use "kubernetes.io/os" instead']],
     ['not a Pod whose spec and annotations stayed', { kind: 'Pod', metadata: { name: 'p', labels: { a: 'b' } }, spec: { nodeSelector: OLD_LABEL } }, { kind: 'Pod', metadata: { name: 'p' }, spec: { nodeSelector: OLD_LABEL } }, []],
-    ['not a Service', { kind: 'Service', metadata: { name: 's' }, spec: {} }, undefined, []],
+    ['not a plain Service', { kind: 'Service', metadata: { name: 's' }, spec: { type: 'ClusterIP' } }, undefined, []],
+    [
+      'a Service with the deprecated hints annotation',
+      { kind: 'Service', metadata: { name: 's', annotations: { 'service.kubernetes.io/topology-aware-hints': 'auto' } }, spec: {} },
+      undefined,
+      ['annotation service.kubernetes.io/topology-aware-hints is deprecated, please use service.kubernetes.io/topology-mode instead'],
+    ],
+    ['an ExternalName Service with external IPs', { kind: 'Service', metadata: { name: 's' }, spec: { type: 'ExternalName', externalName: 'x.example', externalIPs: ['1.2.3.4'] } }, undefined, ['spec.externalIPs is ignored when spec.type is "ExternalName"']],
+    ['a ClusterIP Service with an externalName', { kind: 'Service', metadata: { name: 's' }, spec: { type: 'ClusterIP', externalName: 'x.example' } }, undefined, ['spec.externalName is ignored when spec.type is not "ExternalName"']],
   ])('warns for %s', (_name, written, old, warnings) => {
     expect(writeWarnings(written, old as unknown as KubeObject | undefined)).toEqual(warnings);
   });

@@ -3,7 +3,8 @@
  * pod and pod-template warnings (deprecated node labels in nodeSelector, node affinity and
  * topology spread; annotations that no longer do anything; a negative grace period). Workloads
  * warn on create and on an update that changes their generation (the template changed), pods on
- * create and on an update of their spec or annotations, as each registry strategy asks.
+ * create and on an update of their spec or annotations, as each registry strategy asks; and
+ * its Service warnings (a deprecated annotation, fields the Service's type ignores).
  */
 import type { KubeObject } from '../src/engine/api/types.ts';
 
@@ -73,6 +74,18 @@ export function podWarnings(meta: unknown, spec: unknown, prefix: string): strin
 
 const WORKLOADS = new Set(['Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet']);
 
+/** serviceWarnings: what kube-apiserver warns of on a Service create or update. */
+export function serviceWarnings(meta: unknown, spec: unknown): string[] {
+  const out: string[] = [];
+  if (Object.hasOwn(obj(obj(meta).annotations), 'service.kubernetes.io/topology-aware-hints')) {
+    out.push('annotation service.kubernetes.io/topology-aware-hints is deprecated, please use service.kubernetes.io/topology-mode instead');
+  }
+  const s = obj(spec);
+  if (s.type === 'ExternalName' && arr(s.externalIPs).length > 0) out.push('spec.externalIPs is ignored when spec.type is "ExternalName"');
+  if (s.type !== 'ExternalName' && typeof s.externalName === 'string' && s.externalName !== '') out.push('spec.externalName is ignored when spec.type is not "ExternalName"');
+  return out;
+}
+
 /** writeWarnings: what kube-apiserver warns of when `written` is stored over `old` (undefined: a create). */
 export function writeWarnings(written: unknown, old: KubeObject | undefined): string[] {
   const o = obj(written);
@@ -87,5 +100,6 @@ export function writeWarnings(written: unknown, old: KubeObject | undefined): st
     const template = obj(obj(o.spec).template);
     return podWarnings(template.metadata, template.spec, 'spec.template.');
   }
+  if (kind === 'Service') return serviceWarnings(o.metadata, o.spec);
   return [];
 }
