@@ -6,9 +6,10 @@
  * `kubectl get all`, and `pods/eviction` for `kubectl drain` here.
  */
 import { apiGroups, groupVersionOf, RESOURCES, type ResourceInfo } from '../src/engine/apiserver/rest/resources.ts';
+import { EXTRA_GROUPS, type ExtraGroup, type ExtraResource } from './extras.ts';
 
 /** storageVersionHash: a stable 8-byte hash per resource, as the field's clients only compare it. */
-function storageVersionHash(r: ResourceInfo): string {
+function storageVersionHash(r: Pick<ResourceInfo, 'group' | 'version'> & { kind: string }): string {
   let h = 0x811c9dc5;
   for (const c of `${groupVersionOf(r)}/${r.kind}`) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193) >>> 0;
   return Buffer.from([h >>> 24, (h >>> 16) & 255, (h >>> 8) & 255, h & 255, 0x6b, 0x38, 0x73, 0x21]).toString('base64').replace(/=+$/, '=');
@@ -27,6 +28,10 @@ export function apiGroupList(): unknown {
       const gv = { groupVersion: groupVersionOf(g), version: g.version };
       return { name: g.group, versions: [gv], preferredVersion: gv };
     });
+  for (const g of EXTRA_GROUPS) {
+    const gv = { groupVersion: groupVersionOf(g), version: g.version };
+    groups.push({ name: g.group, versions: [gv], preferredVersion: gv });
+  }
   return { kind: 'APIGroupList', apiVersion: 'v1', groups };
 }
 
@@ -65,6 +70,8 @@ function legacyResources(group: string, version: string): unknown[] {
 
 /** apiResourceList is `/api/v1` or `/apis/GROUP/VERSION`, or null for a group/version not served. */
 export function apiResourceList(group: string, version: string): unknown | null {
+  const extra = EXTRA_GROUPS.find((g) => g.group === group && g.version === version);
+  if (extra) return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: groupVersionOf(extra), resources: extraResources(extra) };
   if (!apiGroups().some((g) => g.group === group && g.version === version)) return null;
   return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: groupVersionOf({ group, version }), resources: legacyResources(group, version) };
 }
@@ -111,11 +118,43 @@ export function aggregatedVersion(accept: string | undefined): 'v2' | 'v2beta1' 
 
 /** aggregatedDiscovery is the APIGroupDiscoveryList of `/api` (core) or `/apis` (the groups). */
 export function aggregatedDiscovery(core: boolean, version: 'v2' | 'v2beta1'): unknown {
-  const items = apiGroups()
+  const items: unknown[] = apiGroups()
     .filter((g) => (g.group === '') === core)
     .map((g) => ({
       metadata: core ? { creationTimestamp: null } : { name: g.group, creationTimestamp: null },
       versions: [{ version: g.version, resources: resourcesOf(g.group, g.version).map(aggregatedResource), freshness: 'Current' }],
     }));
+  if (!core) for (const g of EXTRA_GROUPS) items.push(aggregatedExtra(g));
   return { kind: 'APIGroupDiscoveryList', apiVersion: `apidiscovery.k8s.io/${version}`, metadata: {}, items };
+}
+
+/** extraResources: the legacy APIResourceList entries of a group the server answers alone (extras.ts). */
+function extraResources(g: ExtraGroup): unknown[] {
+  const out: unknown[] = [];
+  for (const r of g.resources) {
+    const main: Record<string, unknown> = { name: r.resource, singularName: r.singular, namespaced: r.namespaced, kind: r.kind, verbs: r.verbs };
+    if (r.shortNames) main.shortNames = r.shortNames;
+    if (r.categories) main.categories = r.categories;
+    if (r.stored) main.storageVersionHash = storageVersionHash({ ...g, kind: r.kind });
+    out.push(main);
+    for (const s of r.subresources ?? []) out.push({ name: `${r.resource}/${s.name}`, singularName: '', namespaced: r.namespaced, kind: s.kind, verbs: s.verbs });
+  }
+  return out;
+}
+
+function aggregatedExtra(g: ExtraGroup): { metadata: unknown; versions: unknown[] } {
+  const resource = (r: ExtraResource) => {
+    const out: Record<string, unknown> = {
+      resource: r.resource,
+      responseKind: { group: g.group, version: g.version, kind: r.kind },
+      scope: r.namespaced ? 'Namespaced' : 'Cluster',
+      singularResource: r.singular,
+      verbs: r.verbs,
+    };
+    if (r.shortNames) out.shortNames = r.shortNames;
+    if (r.categories) out.categories = r.categories;
+    if (r.subresources) out.subresources = r.subresources.map((s) => ({ subresource: s.name, responseKind: { group: g.group, version: g.version, kind: s.kind }, verbs: s.verbs }));
+    return out;
+  };
+  return { metadata: { name: g.group, creationTimestamp: null }, versions: [{ version: g.version, resources: g.resources.map(resource), freshness: 'Current' }] };
 }

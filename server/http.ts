@@ -18,6 +18,8 @@ import {
   type Status,
 } from '../src/engine/apiserver/rest/status.ts';
 import { scaleOf } from '../src/engine/apiserver/rest/write.ts';
+import { findExtra, serveExtra } from './extras.ts';
+import { reviewFromProtobuf } from './reviewProtobuf.ts';
 import { AGGREGATED, aggregatedDiscovery, aggregatedVersion, apiGroupList, apiResourceList, apiVersions } from './discovery.ts';
 import type { LiveCluster } from './live.ts';
 import { groupVersionDocument, openapiIndex } from './openapi.ts';
@@ -25,6 +27,7 @@ import { OPENAPI_V2_PROTOBUF, openapiV2Document } from './openapiV2.ts';
 import { newFilter } from './selectors.ts';
 import { type IncludeObject, tableText, toTable } from './tables.ts';
 import { wallShift, wallTimes } from './wallClock.ts';
+import { writeWarnings } from './warnings.ts';
 import { serveWatch } from './watch.ts';
 
 /** kube-apiserver's request body limit: 3 MiB. */
@@ -177,7 +180,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
   });
 }
 
-async function serveWrite(o: ApiServerOptions, req: IncomingMessage, res: ServerResponse, path: string): Promise<true> {
+async function serveWrite(o: ApiServerOptions, req: IncomingMessage, res: ServerResponse, path: string, r: ResourceInfo, info: RequestInfo): Promise<true> {
   const raw = await readBody(req);
   if (raw === null) return sendStatus(res, newRequestEntityTooLarge(MAX_BODY_BYTES));
   const contentType = req.headers['content-type'] ?? '';
@@ -196,10 +199,41 @@ async function serveWrite(o: ApiServerOptions, req: IncomingMessage, res: Server
   const method = req.method ?? 'GET';
   // kubectl scale --current-replicas sends its PUT with no Content-Type: JSON, as the API server reads it.
   const request = { method, path, ...(mediaType ? { contentType: mediaType } : {}), ...(body !== undefined ? { body } : {}) };
+  const old = info.name === '' ? undefined : o.live.st.store.objects[r.kind].get(storeKey(r, info));
   const out = o.live.write(request);
+  const warnings = [...(out.warnings ?? []), ...(out.code < 300 ? writeWarnings(out.body, old) : [])];
   // RFC 7234 warn-code 299, as kube-apiserver sends them; kubectl prints each as `Warning: …`.
-  if (out.warnings?.length) res.setHeader('Warning', out.warnings.map((w) => `299 - ${JSON.stringify(w)}`));
+  if (warnings.length) res.setHeader('Warning', warnings.map((w) => `299 - ${JSON.stringify(w)}`));
   return sendJson(res, out.code, out.body, 'application/json', wallShift(o.live.virtualNow()));
+}
+
+/** serveExtraRequest answers the groups the server serves alone (extras.ts): metrics, CRDs, reviews. */
+async function serveExtraRequest(o: ApiServerOptions, req: IncomingMessage, res: ServerResponse, info: RequestInfo, query: URLSearchParams): Promise<true> {
+  let body: unknown;
+  if (req.method === 'POST') {
+    const raw = await readBody(req);
+    if (raw === null) return sendStatus(res, newRequestEntityTooLarge(MAX_BODY_BYTES));
+    // kubectl sends its reviews as protobuf: their spec is read from it, to be echoed as JSON.
+    if ((req.headers['content-type'] ?? '').includes('protobuf')) body = reviewFromProtobuf(raw) ?? undefined;
+    else if (raw.length > 0) {
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch (e) {
+        return sendStatus(res, newBadRequest(`couldn't get version/kind; json parse error: ${e instanceof Error ? e.message : String(e)}`));
+      }
+    }
+  }
+  const out = serveExtra(o.live, info, query, body, wantsTable(req));
+  if ('code' in out) return sendJson(res, out.code, out.body, 'application/json', wallShift(o.live.virtualNow()));
+  // A watch of a kind with no objects: nothing to send until the client goes or its timeout ends it.
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', 'Cache-Control': 'no-cache, private' });
+  res.flushHeaders();
+  const timeout = Number(query.get('timeoutSeconds'));
+  if (Number.isFinite(timeout) && timeout > 0) {
+    const timer = setTimeout(() => res.end(), timeout * 1000);
+    res.on('close', () => clearTimeout(timer));
+  }
+  return true;
 }
 
 function serveDiscovery(o: ApiServerOptions, req: IncomingMessage, res: ServerResponse, parts: string[]): boolean {
@@ -272,9 +306,10 @@ async function handle(o: ApiServerOptions, req: IncomingMessage, res: ServerResp
     if (o.fallback?.(req, res)) return true;
     return sendStatus(res, newNotFoundPath());
   }
+  if (findExtra(info)) return serveExtraRequest(o, req, res, info, url.searchParams);
   const r = findResource(info.group, info.version, info.resource);
   if (!r) return sendStatus(res, newNotFoundPath());
   if (info.verb === 'get' || info.verb === 'list' || info.verb === 'watch') return serveRead(o, req, res, r, info, url.searchParams);
   if (info.verb === 'deletecollection') return sendStatus(res, newMethodNotSupported(r, 'deletecollection'));
-  return serveWrite(o, req, res, `${url.pathname}${url.search}`);
+  return serveWrite(o, req, res, `${url.pathname}${url.search}`, r, info);
 }
