@@ -17,7 +17,7 @@ import {
   Watch,
 } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webDeployment } from '../src/engine/kubectl/executeTestEngine.ts';
+import { webDeployment } from '../src/engine/sim/executeTestEngine.ts';
 import { scenarioToYaml } from '../src/scenario/yamlIo.ts';
 import { type RunningServer, startServer } from './serve.ts';
 import { type TestClock, testClock } from './testClock.ts';
