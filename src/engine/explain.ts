@@ -9,10 +9,19 @@ import { KUBELET_DECISION_KEYS } from './kubelet/explainCatalog.ts';
 import { EVENT_DECISION_KEYS } from './sim/eventCatalog.ts';
 import { SCHEDULER_DECISION_KEYS } from './scheduler/explainCatalog.ts';
 import { POLICY_DECISION_KEYS } from './controller/policyExplainCatalog.ts';
+import { ENDPOINTSLICE_DECISION_KEYS } from './controller/endpointslice/explainCatalog.ts';
+import { STATEFULSET_DECISION_KEYS } from './controller/statefulset/explainCatalog.ts';
+import { PROXY_DECISION_KEYS } from './proxy/explainCatalog.ts';
 
 export type { DecisionCatalog };
 
-/** ALL_DECISION_CATALOGS: Deployment, ReplicaSet, DaemonSet, event-recorder, kubelet, admission, scheduler and policy-controller templates, in that order. */
+/**
+ * ALL_DECISION_CATALOGS: Deployment, ReplicaSet, DaemonSet, event-recorder, kubelet, admission,
+ * scheduler, policy-controller, EndpointSlice and Endpoints, kube-proxy and StatefulSet templates,
+ * in that order. ENDPOINTSLICE_DECISION_KEYS holds both endpoint controllers: each names its sync
+ * `syncService` as upstream does, so their keys share one `syncService` entry. The only key both
+ * write, noSelector, has the same values ({service}, {type}) and one sentence that fits both.
+ */
 export const ALL_DECISION_CATALOGS: readonly DecisionCatalog[] = [
   DEPLOYMENT_DECISION_KEYS,
   REPLICASET_DECISION_KEYS,
@@ -22,6 +31,9 @@ export const ALL_DECISION_CATALOGS: readonly DecisionCatalog[] = [
   APISERVER_DECISION_KEYS,
   SCHEDULER_DECISION_KEYS,
   POLICY_DECISION_KEYS,
+  ENDPOINTSLICE_DECISION_KEYS,
+  PROXY_DECISION_KEYS,
+  STATEFULSET_DECISION_KEYS,
 ];
 
 /** The tick summaries' English templates (client/summaryCatalog.ts); the UI translates the same keys. */

@@ -383,4 +383,122 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
     failedComputeMetrics: '无法为 {{reference}} 算出副本数：{{error}}',
     statusFailed: '写入 HPA 状态失败：{{error}}',
   },
+  // The EndpointSlice and Endpoints controllers (both name their sync syncService, as upstream) and
+  // the EndpointSlice reconciler. ready / serving / terminating are EndpointSlice conditions.
+  syncService: {
+    serviceGone: 'Service {{service}} 已不存在 → 清除它的跟踪记录（它的 EndpointSlice 由垃圾回收删除）',
+    noSelector: 'Service {{service}}（类型 {{type}}）没有选择器或是 ExternalName → 控制器不为它写任何端点',
+    stale:
+      'Service {{service}}：informer 还没看到本控制器上一次对 EndpointSlice 的写入（缓存中有 {{slices}} 个 EndpointSlice）→ 稍后重试',
+    deleteEndpoints: 'Service {{service}} 已不存在 → 删除它的 Endpoints 对象',
+    unchanged:
+      'Endpoints {{service}} 已列出 {{ready}} 个 ready 地址和 {{notReady}} 个 not-ready 地址 → 无需写入',
+    create:
+      '创建 Endpoints {{service}}：{{ready}} 个 ready 地址，{{notReady}} 个 not-ready 地址（截断：{{truncated}}）',
+    update:
+      '更新 Endpoints {{service}}：{{ready}} 个 ready 地址，{{notReady}} 个 not-ready 地址（截断：{{truncated}}）',
+  },
+  reconcile: {
+    deleteAddressType: '删除 EndpointSlice {{slice}}：该 Service 已不再有地址类型 {{addressType}}',
+  },
+  reconcileByAddressType: {
+    notOwned: '删除 EndpointSlice {{slice}}：它不属于这个 Service（而属于先前一个同名的 Service）',
+    nodeNotFound: '不纳入 Pod {{pod}}：它的节点 {{node}} 不在节点缓存中（该 Service 稍后重试）',
+    desired:
+      '这组端口需要 {{endpoints}} 个 {{addressType}} 端点，目前由 {{existingSlices}} 个 EndpointSlice 承载',
+    portsNoLongerDesired: '删除 EndpointSlice {{slice}}：已没有 Pod 提供它的这组端口',
+    placeholderKept: '没有端点 → 保留空的占位 EndpointSlice {{slice}}',
+    placeholderCreated: '没有端点 → 写入一个空的 {{addressType}} 占位 EndpointSlice',
+  },
+  reconcileByPortMapping: {
+    deleteEmpty: '删除 EndpointSlice {{slice}}：它的端点已全都不再需要（移除 {{removed}} 个）',
+    updateEndpoints:
+      '更新 EndpointSlice {{slice}}：保留 {{kept}} 个端点，移除 {{removed}} 个，状况有变化：{{changed}}',
+    updateLabels: '更新 EndpointSlice {{slice}}：Service 的标签变了',
+    fillUpdated: '向已在更新中的 EndpointSlice {{slice}} 补入 {{added}} 个端点 → {{size}} / {{max}}',
+    fillUnchanged:
+      '把最后 {{added}} 个端点放进 EndpointSlice {{slice}}：放入后它最接近装满 → {{size}} / {{max}}',
+    create: '新建一个 EndpointSlice，含 {{endpoints}} 个端点（每个 EndpointSlice 至多 {{max}} 个）',
+  },
+  finalize: {
+    recycle: '复用 EndpointSlice {{slice}}，而不是删掉它再新建一个：用 {{endpoints}} 个端点更新它',
+    serviceDeleting: 'Service 正在被删除 → 跳过 {{creates}} 个 EndpointSlice 的创建',
+  },
+  // kube-proxy (src/engine/proxy): topology.go, the proxiers' REJECT / DROP, the BoundedFrequencyRunner.
+  categorizeEndpoints: {
+    noEndpoints: '该 Service 一个端点也没有',
+    clusterReady: '{{total}} 个端点中有 {{ready}} 个 ready → 新连接发往它们（拓扑模式“{{topologyMode}}”）',
+    clusterFallback:
+      '没有 ready 的端点 → 退而使用 {{total}} 个中既 serving 又 terminating 的 {{servingTerminating}} 个',
+    local: 'Local 流量策略：本节点上有 {{local}} 个端点（serving-terminating 回退：{{servingTerminating}}）',
+  },
+  serviceRuleTarget: {
+    endpoints: '规则把新连接发往 {{usable}} 个端点',
+    REJECT: '任何地方都没有可用端点 → 规则 REJECT（客户端看到“connection refused”）',
+    DROP: '有可用端点，但本节点上没有符合 internalTrafficPolicy Local 的 → 规则 DROP（客户端超时）',
+  },
+  boundedFrequencyRunner: {
+    sync: 'kube-proxy 在 {{at}} 毫秒同步规则（{{reason}}）',
+    deferred: '{{at}} 毫秒的变化要等 1 秒的 minSyncPeriod → 规则在 {{runAt}} 毫秒同步',
+    coalesced: '{{at}} 毫秒的变化并入自 {{pendingSince}} 毫秒起已排队的那次同步（在 {{runAt}} 毫秒）',
+  },
+  // StatefulSet controller (stateful_set_control.go, history.CreateControllerRevision). condemned is
+  // upstream's word for the Pods whose ordinal is outside the wanted range.
+  getStatefulSetRevisions: {
+    unchanged: '模板与最新版本 {{revision}}（#{{number}}）一致 → 无需记录新版本',
+    rollback: '模板与较早的版本 {{revision}} 一致 → 重新编号 #{{from}} → #{{to}}（这是回滚，不产生新版本）',
+    semanticallyUnchanged: '模板在语义上就是最新版本 {{revision}}（#{{number}}）→ 无需记录新版本',
+    newRevision: '模板变了 → 新版本 {{revision}}（#{{number}}，collisionCount {{collisionCount}}）',
+  },
+  createControllerRevision: {
+    hashCollision:
+      '名字 {{revision}} 已被另一个模板占用 → collisionCount 变为 {{collisionCount}}，重新计算哈希',
+  },
+  truncateHistory: {
+    deleteRevisions:
+      '{{historic}} 个版本既不是 current 或 update 版本，也不属于任何 Pod；revisionHistoryLimit {{limit}} → 删除最旧的 {{deleted}} 个',
+  },
+  updateStatefulSet: {
+    partition:
+      'replicas {{replicas}}，从序号 {{start}} 开始：{{missing}} 个待创建，{{condemned}} 个 condemned，{{unavailable}} 个不可用（第一个：{{firstUnavailable}}）',
+    setDeleting: 'StatefulSet 正在被删除 → 只更新状态',
+    onDelete: 'OnDelete：{{replicas}} 个 Pod 中有 {{updatedReplicas}} 个处于更新版本；Pod 只在被删除时才更换',
+    deleteForUpdate:
+      '删除 {{pod}}（版本 {{revision}} ≠ {{updateRevision}}）：它是序号 ≥ partition {{partition}} 且尚未更新的 Pod 中序号最高的',
+    waitForUpdate:
+      '等待 {{pod}} 可用（minReadySeconds {{minReadySeconds}}，terminating {{terminating}}），再更新下一个',
+    rolloutSettled:
+      '从 partition {{partition}} 起的每个 Pod 都已处于更新版本（{{replicas}} 个中已更新 {{updatedReplicas}} 个）',
+  },
+  updateStatefulSetAfterInvariantEstablished: {
+    budget: 'maxUnavailable {{maxUnavailable}}，已有 {{unavailable}} 个不可用 → 至多删除 {{podsToDelete}} 个',
+  },
+  processReplica: {
+    deleteTerminal: '删除 {{pod}}（{{podPhase}}）：它消失后会被重新创建',
+    waitTerminalGone: '等 {{pod}}（{{podPhase}}）消失后再重新创建它',
+    staleClaim: '{{pod}} 未创建：仍有 PVC 属于先前的 {{pod}}（whenScaled: Delete 要等垃圾回收器处理）',
+    claimBeingDeleted: '{{pod}} 未创建：{{error}}',
+    create: '创建 {{pod}}（序号 {{ordinal}}，版本 {{revision}}），先创建 {{claims}} 个 PVC',
+    createMissingClaims: '{{pod}} 处于 Pending → 创建它缺少的 {{claims}} 个 PVC',
+    waitTerminating: '等待 {{pod}} 终止完成',
+    notCreatedUntilReady:
+      '{{pod}} 未创建：OrderedReady 要等 {{waitingFor}} 进入 Running 且 Ready（phase {{podPhase}}，Ready {{ready}}）',
+    waitRunningAndReady: '等待 {{pod}} 进入 Running 且 Ready（phase {{podPhase}}，Ready {{ready}}）',
+    notCreatedUntilAvailable:
+      '{{pod}} 未创建：OrderedReady 要等 {{waitingFor}} 可用（minReadySeconds {{minReadySeconds}}）',
+    waitAvailable: '等待 {{pod}} 可用（minReadySeconds {{minReadySeconds}}）',
+    updatePod: '更新 {{pod}}：身份匹配 {{identity}}，存储匹配 {{storage}}',
+  },
+  fixPodClaim: {
+    updateClaims: 'condemned Pod {{pod}}：按保留策略为它的 {{claims}} 个 PVC 设置 owner',
+  },
+  processCondemned: {
+    waitTerminating: '等待 condemned Pod {{pod}} 终止完成，再继续缩容',
+    skipTerminating: 'condemned Pod {{pod}} 已在终止中',
+    waitRunningAndReady:
+      'condemned Pod {{pod}} 不是 Running 且 Ready，也不是第一个不可用的 Pod（{{firstUnavailable}}）→ 等待',
+    waitAvailable:
+      'condemned Pod {{pod}} 不可用，也不是第一个不可用的 Pod（{{firstUnavailable}}）→ 等待（minReadySeconds {{minReadySeconds}}）',
+    delete: '删除 condemned Pod {{pod}}（序号 {{ordinal}}）：缩容从最高序号开始',
+  },
 };

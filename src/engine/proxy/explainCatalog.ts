@@ -1,5 +1,5 @@
 // The English sentences of the Explain records kube-proxy's ports write (DESIGN.md §2, §15).
-// Registering them in engine/explain.ts is left to the wiring.
+// engine/explain.ts registers them in ALL_DECISION_CATALOGS.
 
 /** fn → key → template with {value} placeholders (the shape of deployment's DecisionCatalog). */
 export type ProxyDecisionCatalog = Readonly<Record<string, Readonly<Record<string, string>>>>;

@@ -64,6 +64,20 @@ const FILES: Record<string, readonly string[]> = {
     'snapshot',
     'dedupCurHistories',
   ],
+  // Two controllers name their sync syncService (the traffic feature's, endpointslice_controller.go,
+  // and the legacy Endpoints controller's, endpoint/endpoints_controller.go); one fn gets one link,
+  // so it points at the EndpointSlice controller, the one the traffic feature shows first.
+  'endpointslice/endpointslice_controller.go': ['syncService'],
+  'statefulset/stateful_set_control.go': [
+    'updateStatefulSet',
+    'updateStatefulSetAfterInvariantEstablished',
+    'getStatefulSetRevisions',
+    'truncateHistory',
+    'processReplica',
+    'processCondemned',
+    'fixPodClaim',
+  ],
+  'history/controller_history.go': ['createControllerRevision'],
 };
 
 const BY_FN = new Map<string, string>();
@@ -71,8 +85,16 @@ for (const [file, fns] of Object.entries(FILES))
   for (const fn of fns) if (!BY_FN.has(fn)) BY_FN.set(fn, file);
 
 const SCHEDULER = 'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/scheduler/';
+const PROXY = 'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/proxy/';
+const ENDPOINTSLICE_RECONCILER =
+  'https://github.com/kubernetes/kubernetes/blob/v1.36.3/staging/src/k8s.io/endpointslice/reconciler.go';
 
-/** Functions outside pkg/controller: client-go's event recorder, admission, the kubelet's prober and container stops, kube-scheduler. */
+/**
+ * Functions outside pkg/controller: client-go's event recorder, admission, the kubelet's prober and
+ * container stops, kube-scheduler, the EndpointSlice reconciler (staging k8s.io/endpointslice) and
+ * kube-proxy (serviceRuleTarget is the REJECT/DROP choice of the iptables proxier's syncProxyRules;
+ * the BoundedFrequencyRunner lives in pkg/proxy/runner since it left pkg/util/async).
+ */
 const ELSEWHERE: Record<string, string> = {
   eventCorrelate:
     'https://github.com/kubernetes/kubernetes/blob/v1.36.3/staging/src/k8s.io/client-go/tools/record/events_cache.go',
@@ -92,6 +114,13 @@ const ELSEWHERE: Record<string, string> = {
   movePodsToActiveOrBackoffQueue: `${SCHEDULER}backend/queue/scheduling_queue.go`,
   activeQueue: `${SCHEDULER}backend/queue/active_queue.go`,
   evictPod: 'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/registry/core/pod/storage/eviction.go',
+  reconcile: ENDPOINTSLICE_RECONCILER,
+  reconcileByAddressType: ENDPOINTSLICE_RECONCILER,
+  reconcileByPortMapping: ENDPOINTSLICE_RECONCILER,
+  finalize: ENDPOINTSLICE_RECONCILER,
+  categorizeEndpoints: `${PROXY}topology.go`,
+  serviceRuleTarget: `${PROXY}iptables/proxier.go`,
+  boundedFrequencyRunner: `${PROXY}runner/bounded_frequency_runner.go`,
 };
 
 /** sourceUrl is the GitHub URL of the Kubernetes file holding `fn`, or null when unknown. */

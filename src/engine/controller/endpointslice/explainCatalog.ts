@@ -1,6 +1,9 @@
 // The English sentences of the Explain records the EndpointSlice and Endpoints controllers write
 // (DESIGN.md §2, §15). The engine records { fn, key, values }; the CLI renders these templates,
-// the UI translates them. Registering them in engine/explain.ts is left to the wiring.
+// the UI translates them; engine/explain.ts registers them in ALL_DECISION_CATALOGS. Both
+// controllers name their sync syncService (as upstream), so syncService holds the keys of both:
+// serviceGone and stale are the EndpointSlice controller's, deleteEndpoints, unchanged, create and
+// update the Endpoints controller's, and noSelector (same values) both write.
 
 /** fn → key → template with {value} placeholders (the shape of deployment's DecisionCatalog). */
 export type EndpointDecisionCatalog = Readonly<Record<string, Readonly<Record<string, string>>>>;

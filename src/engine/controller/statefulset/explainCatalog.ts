@@ -1,6 +1,6 @@
 // The English sentences of every Explain record the StatefulSet plans write (DESIGN.md §2). The
 // engine records { fn, key, values }; the CLI renders these templates, the UI translates them.
-// Not yet registered with kubectl/explain.ts or the i18n catalogues: that is the wiring's part.
+// engine/explain.ts registers them in ALL_DECISION_CATALOGS; src/i18n/explain.zh-CN.ts translates them.
 /** fn → key → template with {name} placeholders (the shape of the Deployment catalogue). */
 export type DecisionCatalog = Readonly<Record<string, Readonly<Record<string, string>>>>;
 
