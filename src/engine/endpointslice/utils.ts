@@ -14,6 +14,7 @@ import {
   LabelServiceName,
   LabelTopologyZone,
 } from '../api/discoveryTypes.ts';
+import { newControllerRef as newOwnerRef } from '../api/ownerRefs.ts';
 import type { Node, OwnerReference } from '../api/types.ts';
 import { isPodReady, shouldSetHostname } from './controllerUtils.ts';
 import { formatIP, parseIPSloppy } from './ip.ts';
@@ -90,14 +91,7 @@ export function getEndpointPorts(service: EndpointService, pod: EndpointPod): En
 
 /** The Service as a slice's controller owner reference (metav1.NewControllerRef with v1/Service). */
 export function serviceOwnerRef(service: EndpointService): OwnerReference {
-  return {
-    apiVersion: 'v1',
-    kind: 'Service',
-    name: service.metadata.name,
-    uid: service.metadata.uid ?? '',
-    controller: true,
-    blockOwnerDeletion: true,
-  };
+  return newOwnerRef(service, 'v1', 'Service');
 }
 
 /** getEndpointSlicePrefix: "<svc>-", or the bare name when that is not a valid DNS-subdomain prefix. */

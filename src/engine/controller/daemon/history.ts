@@ -6,6 +6,7 @@
  * cleanupHistory; the shell writes the planned creates, updates, pod relabels and deletes.
  */
 import { ControllerRevisionHashLabelKey } from '../../api/constants.ts';
+import { newControllerRef as newOwnerRef } from '../../api/ownerRefs.ts';
 import { type DecisionLog, decide } from '../../api/decision.ts';
 import type { ControllerRevision, DaemonSet, OwnerReference, Pod } from '../../api/types.ts';
 import { computeHash, stableStringify } from '../../lib/hash.ts';
@@ -48,14 +49,7 @@ export function match(ds: DaemonSet, history: ControllerRevision): boolean {
 
 /** newControllerRef returns the controller ownerReference a DaemonSet puts on what it owns. */
 export function newControllerRef(ds: DaemonSet): OwnerReference {
-  return {
-    apiVersion: 'apps/v1',
-    kind: 'DaemonSet',
-    name: ds.metadata.name,
-    uid: ds.metadata.uid ?? '',
-    controller: true,
-    blockOwnerDeletion: true,
-  };
+  return newOwnerRef(ds, 'apps/v1', 'DaemonSet');
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   StatefulSetRevisionLabel,
   type Volume,
 } from '../../api/statefulTypes.ts';
+import { newControllerRef as newOwnerRef } from '../../api/ownerRefs.ts';
 import type { IntOrString, OwnerReference } from '../../api/types.ts';
 import { getScaledValueFromIntOrPercent } from '../../lib/intstr.ts';
 import { parseRFC3339 } from '../../lib/time.ts';
@@ -213,14 +214,7 @@ export function getPodRevision(pod: StatefulPod): string {
 
 /** newControllerRef is metav1.NewControllerRef(set, StatefulSet kind). */
 export function newControllerRef(set: StatefulSet): OwnerReference {
-  return {
-    apiVersion: 'apps/v1',
-    kind: 'StatefulSet',
-    name: set.metadata.name,
-    uid: set.metadata.uid ?? '',
-    controller: true,
-    blockOwnerDeletion: true,
-  };
+  return newOwnerRef(set, 'apps/v1', 'StatefulSet');
 }
 
 /**
