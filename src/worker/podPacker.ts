@@ -9,7 +9,7 @@ import { isPodAvailable } from '../engine/controller/podRanking.ts';
 import type { CursorPods } from '../timeline/objectCursor.ts';
 import { BASE_PHASES, PHASE_BITS, PHASE_MASK, type PodColumns } from '../timeline/podColumns.ts';
 import type { PackedPodsWire } from './protocol.ts';
-import { type OwnerIndex, PHASE_INDEX, podDisplayPhase, podEntry } from './viewModel.ts';
+import { type NodeTotals, type OwnerIndex, PHASE_INDEX, podDisplayPhase, podEntry } from './viewModel.ts';
 
 const READY = BASE_PHASES.indexOf('ready');
 /** Packed phase of each base phase code ('ready' is Available or Ready: see packColumns). */
@@ -186,4 +186,35 @@ export class PodPacker {
     for (let i = 0; i < names.length; i++) if (names[i] !== last[i]) return false;
     return true;
   }
+}
+
+/**
+ * nodeTotals sums, per node of a packing from `pods` (packColumns of the same cursor position), the
+ * pods bound to it and their requests, from the pod columns alone (see nodeViews). Pods are summed
+ * in listing order, as nodeViews sums the objects.
+ */
+export function nodeTotals({ pods, columns }: CursorPods, packed: PackedPodsWire): Map<string, NodeTotals> {
+  const k = packed.nodeNames.length;
+  const count = new Int32Array(k);
+  const cpu = new Float64Array(k);
+  const memory = new Float64Array(k);
+  const slots = pods.slotsListed();
+  const node = packed.node;
+  const meta = columns.meta;
+  const owners = columns.owners;
+  // Indexed: for-of over the 12,500 entries measured 0.06 ms, this loop 0.02 ms.
+  for (let i = 0; i < node.length; i++) {
+    const x = node[i] as number;
+    if (x < 0) continue;
+    const o = owners[(meta[slots[i] as number] as number) >>> PHASE_BITS] as PodColumns['owners'][number];
+    count[x] = (count[x] as number) + 1;
+    cpu[x] = (cpu[x] as number) + o.cpuMilli;
+    memory[x] = (memory[x] as number) + o.memoryBytes;
+  }
+  return new Map(
+    packed.nodeNames.map((name, x) => [
+      name,
+      { pods: count[x] as number, cpuMilli: cpu[x] as number, memoryBytes: memory[x] as number },
+    ]),
+  );
 }
