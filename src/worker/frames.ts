@@ -11,7 +11,7 @@ import { classifyTick, retryOf } from '../timeline/decisions.ts';
 import type { Recording } from '../timeline/recording.ts';
 import type { TickRecords } from '../timeline/tickLog.ts';
 import { type FrameView, POD_PACK_ABOVE, POD_VIEW_LIMIT, type PackedPodsWire } from './protocol.ts';
-import { nodeTotals, PodPacker } from './podPacker.ts';
+import { PodPacker } from './podPacker.ts';
 import {
   internalsViews,
   nodeViews,
@@ -134,7 +134,7 @@ export function frameAt(rec: Recording, tick: number, asked: boolean, caches: Fr
     const v = ticks.get(tl.records, t);
     if (v) recent.push(v);
   }
-  const totals = packed ? nodeTotals(rec.cursor.podColumns(), packed) : undefined;
+  const totals = packed ? packer.nodeTotals() : undefined;
   const view: FrameView = {
     nodes: nodeViews(objs, totals),
     pods: pack ? [] : sortedPods(objs).map((p) => podView(p, idx, nowMs)),

@@ -6,7 +6,7 @@ import { VIEW_KINDS } from '../timeline/objectCursor.ts';
 import { Recording } from '../timeline/recording.ts';
 import { freshRun, numbers, preset } from '../timeline/testScenarios.ts';
 import type { Scenario } from '../scenario/types.ts';
-import { nodeTotals, PodPacker } from './podPacker.ts';
+import { PodPacker } from './podPacker.ts';
 import type { PackedPodsWire } from './protocol.ts';
 import { nodeViews, ownerIndex, sortedPods } from './viewModel.ts';
 
@@ -127,7 +127,7 @@ function withBarePods(s: Scenario): Scenario {
   return { ...s, objects: [...s.objects, ...bare] as Scenario['objects'] };
 }
 
-describe('nodeTotals', () => {
+describe('PodPacker.nodeTotals', () => {
   it.each([
     ['no-surge-fits with bare pods', withBarePods(preset('no-surge-fits'))],
     ['quota-blocks-surge', preset('quota-blocks-surge')],
@@ -141,8 +141,8 @@ describe('nodeTotals', () => {
     for (const i of [n, ...numbers(11, 12, 0, n), 1, 0]) {
       rec.cursor.moveTo(i);
       const objs = rec.cursor.objects();
-      const packed = packer.packColumns(rec.cursor.podColumns(), ownerIndex(objs), rec.timeline.timeAt(i));
-      const got = nodeViews(objs, nodeTotals(rec.cursor.podColumns(), packed));
+      packer.packColumns(rec.cursor.podColumns(), ownerIndex(objs), rec.timeline.timeAt(i));
+      const got = nodeViews(objs, packer.nodeTotals());
       expect(got).toEqual(nodeViews(mapsOf(freshRun(s, i).st)));
     }
   });

@@ -49,10 +49,14 @@ export class PodPacker {
   private lastSlots: Int32Array | null = null;
   private lastColumns: PodColumns | null = null;
   private namesVersion = 0;
+  /** Per node of the last packColumns (null after a pack of objects): see nodeTotals. */
+  private totals: { nodeNames: string[]; pods: Int32Array; cpu: Float64Array; memory: Float64Array } | null =
+    null;
 
   /**
    * packColumns encodes the cursor's pods from its columns, in listing order (by key). A pod is
    * read only when Ready under a minReadySeconds (is it available yet?); the rest are numbers.
+   * On the way it sums each node's pods and their requests (nodeTotals).
    */
   packColumns({ pods, nodes, columns }: CursorPods, idx: OwnerIndex, nowMs: number): PackedPodsWire {
     const slots = pods.slotsListed();
@@ -71,6 +75,11 @@ export class PodPacker {
     const ownerW = new Int32Array(owners.length).fill(-1);
     const ownerRev = new Int32Array(owners.length);
     const ownerMinReady = new Float64Array(owners.length);
+    const ownerCpu = new Float64Array(owners.length);
+    const ownerMemory = new Float64Array(owners.length);
+    const podsOn = new Int32Array(nodeSlots.length);
+    const cpuOn = new Float64Array(nodeSlots.length);
+    const memoryOn = new Float64Array(nodeSlots.length);
     const workloadNames: string[] = [];
     const workloadIndex = new Map<string, number>();
     const node = new Int32Array(n);
@@ -96,8 +105,17 @@ export class PodPacker {
         ownerW[o] = w;
         ownerRev[o] = f.revision;
         ownerMinReady[o] = f.minReady;
+        ownerCpu[o] = owner.cpuMilli;
+        ownerMemory[o] = owner.memoryBytes;
       }
-      node[i] = nodeAt[nodeCol[s] as number] ?? -1;
+      const x = nodeAt[nodeCol[s] as number] ?? -1;
+      node[i] = x;
+      if (x >= 0) {
+        // Summed in listing order, as nodeViews sums the pod objects.
+        podsOn[x] = (podsOn[x] as number) + 1;
+        cpuOn[x] = (cpuOn[x] as number) + (ownerCpu[o] as number);
+        memoryOn[x] = (memoryOn[x] as number) + (ownerMemory[o] as number);
+      }
       const code = meta & PHASE_MASK;
       const minReady = ownerMinReady[o] as number;
       phase[i] =
@@ -113,6 +131,7 @@ export class PodPacker {
     this.lastNames = [];
     this.lastSlots = slots;
     this.lastColumns = columns;
+    this.totals = { nodeNames, pods: podsOn, cpu: cpuOn, memory: memoryOn };
     return this.wire({ count: n, node, phase, revision, workload, nodeNames, workloadNames }, same, () =>
       columns.lines(slots),
     );
@@ -167,10 +186,27 @@ export class PodPacker {
     const same = this.sameNames(names);
     if (!same) this.lastNames = names;
     this.lastSlots = null;
+    this.totals = null;
     return this.wire(
       { count: n, node, phase, revision, workload, nodeNames: [...nodeNames], workloadNames },
       same,
       () => names.join('\n'),
+    );
+  }
+
+  /**
+   * nodeTotals gives, by node name, the pods bound to each node of the last packColumns and the
+   * cpu and memory they request (nodeViews' totals): from the pod columns, so a frame of ~12,500
+   * pods never reads a pod object for its node cards.
+   */
+  nodeTotals(): Map<string, NodeTotals> {
+    const t = this.totals;
+    if (t === null) throw new Error('PodPacker.nodeTotals: no packColumns to sum');
+    return new Map(
+      t.nodeNames.map((name, x) => [
+        name,
+        { pods: t.pods[x] as number, cpuMilli: t.cpu[x] as number, memoryBytes: t.memory[x] as number },
+      ]),
     );
   }
 
@@ -186,35 +222,4 @@ export class PodPacker {
     for (let i = 0; i < names.length; i++) if (names[i] !== last[i]) return false;
     return true;
   }
-}
-
-/**
- * nodeTotals sums, per node of a packing from `pods` (packColumns of the same cursor position), the
- * pods bound to it and their requests, from the pod columns alone (see nodeViews). Pods are summed
- * in listing order, as nodeViews sums the objects.
- */
-export function nodeTotals({ pods, columns }: CursorPods, packed: PackedPodsWire): Map<string, NodeTotals> {
-  const k = packed.nodeNames.length;
-  const count = new Int32Array(k);
-  const cpu = new Float64Array(k);
-  const memory = new Float64Array(k);
-  const slots = pods.slotsListed();
-  const node = packed.node;
-  const meta = columns.meta;
-  const owners = columns.owners;
-  // Indexed: for-of over the 12,500 entries measured 0.06 ms, this loop 0.02 ms.
-  for (let i = 0; i < node.length; i++) {
-    const x = node[i] as number;
-    if (x < 0) continue;
-    const o = owners[(meta[slots[i] as number] as number) >>> PHASE_BITS] as PodColumns['owners'][number];
-    count[x] = (count[x] as number) + 1;
-    cpu[x] = (cpu[x] as number) + o.cpuMilli;
-    memory[x] = (memory[x] as number) + o.memoryBytes;
-  }
-  return new Map(
-    packed.nodeNames.map((name, x) => [
-      name,
-      { pods: count[x] as number, cpuMilli: cpu[x] as number, memoryBytes: memory[x] as number },
-    ]),
-  );
 }
