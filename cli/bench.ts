@@ -203,15 +203,23 @@ function seekTicks(ticks: number, count: number): number[] {
   });
 }
 
-/** timed runs `f` on each tick and reports p50 and p95 of the ms each took. */
-function timed(name: string, n: number, ticks: number, at: number[], f: (tick: number) => void): void {
+/** timed runs `f` on each tick and reports (and returns) p50 and p95 of the ms each took. */
+function timed(
+  name: string,
+  n: number,
+  ticks: number,
+  at: number[],
+  f: (tick: number) => void,
+): { p50: number; p95: number } {
   const times = at.map((tick) => {
     const a = process.hrtime.bigint();
     f(tick);
     return Number(process.hrtime.bigint() - a) / 1e6;
   });
   times.sort((a, b) => a - b);
-  report({ name, n, ticks, p50: percentile(times, 0.5), p95: percentile(times, 0.95) });
+  const p = { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
+  report({ name, n, ticks, ...p });
+  return p;
 }
 
 /**
@@ -281,13 +289,19 @@ function scenarioOf(n: number, config: SimConfig): Scenario {
   };
 }
 
+/** Issue 24's targets for the 10,000-replica recording, held together. */
+const SEEK_P95_MS = 4;
+const BYTES_PER_TICK = 800;
+
 /**
  * benchSeek records a whole `n`-replica rollout (the same cluster as benchRollout) and times 1,000
  * seeks to random ticks: the object cursor moved there and the full frame built (packed pods, nodes,
  * workloads, Explain), which is what the worker does when the slider moves; `seek-cursor` is the
  * cursor's part alone. `seek-engine` is the full engine state at 20 random ticks (what a fork or a
  * kubectl query starts from), `seek-engine-follow` at 20 ticks 25 apart (a panel following the
- * playhead). `recording-memory` weighs the recording per tick.
+ * playhead). `recording-memory` weighs the recording per tick. `seek-and-memory` puts the two
+ * figures issue 24 holds together on one line: seek p95 ≤ 4 ms with ≤ 800 bytes a tick (a lighter
+ * recording that seeks slower, or the reverse, shows there at once).
  */
 function benchSeek(n: number, nodes: number): void {
   gcNow();
@@ -299,7 +313,7 @@ function benchSeek(n: number, nodes: number): void {
   const tl = rec.timeline;
   const ticks = tl.length;
   const caches = newFrameCaches();
-  timed('seek', n, ticks, seekTicks(ticks, 1000), (tick) => frameAt(rec, tick, true, caches));
+  const seek = timed('seek', n, ticks, seekTicks(ticks, 1000), (tick) => frameAt(rec, tick, true, caches));
   timed('seek-cursor', n, ticks, seekTicks(ticks, 1000).reverse(), (tick) => rec.cursor.moveTo(tick));
   timed('seek-engine', 20, ticks, seekTicks(ticks, 20), (tick) => tl.engineAt(tick));
   const from = Math.floor(ticks * 0.6);
@@ -314,7 +328,20 @@ function benchSeek(n: number, nodes: number): void {
     internalsSnapshots: rec.internals.distinct(),
     objectSnapshots: rec.cursor.snapshotCount(),
   };
-  report({ name: 'recording-memory', n, ticks, ...facts, ...memoryBreakdown([rec], heap0, buffers0) });
+  const memory = memoryBreakdown([rec], heap0, buffers0);
+  report({ name: 'recording-memory', n, ticks, ...facts, ...memory });
+  const bytesPerTick = memory.bytesPerTick ?? Number.NaN;
+  const met = seek.p95 <= SEEK_P95_MS && bytesPerTick <= BYTES_PER_TICK;
+  report({
+    name: 'seek-and-memory',
+    n,
+    ticks,
+    seekP50: seek.p50,
+    seekP95: seek.p95,
+    bytesPerTick,
+    target: `p95 <= ${SEEK_P95_MS} ms and <= ${BYTES_PER_TICK} B/tick`,
+    met: met ? 'yes' : 'no',
+  });
 }
 
 /**

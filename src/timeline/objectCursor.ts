@@ -79,7 +79,7 @@ export class ObjectCursor implements Track {
   /** The objects at tick `at`, one table per kind (moved in place). */
   private tables: SlotTable[] = [];
   private maps = {} as ObjectMaps;
-  private pods = new PodColumns(new KeySlots(false));
+  private pods = new PodColumns(new KeySlots(false), new KeySlots(true));
   private at = 0;
   /** Bumped whenever the objects change, so views can cache per version. */
   version = 0;
@@ -88,7 +88,7 @@ export class ObjectCursor implements Track {
     this.slots = VIEW_KINDS.map((k) => new KeySlots(k === 'Pod'));
     this.end = VIEW_KINDS.map(() => []);
     this.endSizes = VIEW_KINDS.map(() => 0);
-    this.pods = new PodColumns(this.slots[NODE] as KeySlots);
+    this.pods = new PodColumns(this.slots[NODE] as KeySlots, this.slots[POD] as KeySlots);
     VIEW_KINDS.forEach((k, i) => {
       for (const [key, o] of st.store.objects[k]) {
         const slot = (this.slots[i] as KeySlots).slot(key);

@@ -35,6 +35,8 @@ export class KeySlots {
   private readonly order: number[] = [];
   /** Slots appended to `order` since it was last sorted. */
   private unsorted = 0;
+  /** Bumped whenever a slot is added (the listing then changes). */
+  version = 0;
 
   constructor(readonly byKey: boolean) {}
 
@@ -46,6 +48,7 @@ export class KeySlots {
       this.keys.push(key);
       this.slotOf.set(key, s);
       this.order.push(s);
+      this.version++;
       if (this.byKey) this.unsorted++;
     }
     return s;

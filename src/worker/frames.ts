@@ -134,19 +134,9 @@ export function frameAt(rec: Recording, tick: number, asked: boolean, caches: Fr
     const v = ticks.get(tl.records, t);
     if (v) recent.push(v);
   }
-  let counts: Map<string, number> | undefined;
-  if (packed) {
-    const byIndex = new Int32Array(packed.nodeNames.length);
-    const node = packed.node;
-    // Indexed: for-of over the 12,500 entries measured 0.06 ms, this loop 0.02 ms.
-    for (let i = 0; i < node.length; i++) {
-      const k = node[i] as number;
-      if (k >= 0) byIndex[k] = (byIndex[k] ?? 0) + 1;
-    }
-    counts = new Map(packed.nodeNames.map((name, k) => [name, byIndex[k] ?? 0]));
-  }
+  const totals = packed ? packer.nodeTotals() : undefined;
   const view: FrameView = {
-    nodes: nodeViews(objs, counts),
+    nodes: nodeViews(objs, totals),
     pods: pack ? [] : sortedPods(objs).map((p) => podView(p, idx, nowMs)),
     workloads: workloadViews(objs),
     replicaSets: replicaSetViews(objs, idx),

@@ -8,7 +8,7 @@ import { freshRun, numbers, preset } from '../timeline/testScenarios.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { PodPacker } from './podPacker.ts';
 import type { PackedPodsWire } from './protocol.ts';
-import { ownerIndex, sortedPods } from './viewModel.ts';
+import { nodeViews, ownerIndex, sortedPods } from './viewModel.ts';
 
 /** The engine's objects as the views read them. */
 function mapsOf(st: EngineState): ObjectMaps {
@@ -112,5 +112,48 @@ describe('PodPacker.packColumns', () => {
     expect(at(0).namesVersion).toBe(first.namesVersion + 1);
     packer.reset();
     expect(at(0).names).not.toBeNull();
+  });
+});
+
+/** `s` with two bare pods added: one that requests cpu and memory, one that requests nothing. */
+function withBarePods(s: Scenario): Scenario {
+  const pod = (name: string, resources?: object) => ({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name },
+    spec: { containers: [{ name: 'c', image: 'c:1', ...(resources ? { resources } : {}) }] },
+  });
+  const bare = [pod('solo-requests', { requests: { cpu: '300m', memory: '100Mi' } }), pod('solo-plain')];
+  return { ...s, objects: [...s.objects, ...bare] as Scenario['objects'] };
+}
+
+describe('PodPacker.nodeTotals', () => {
+  it.each([
+    ['no-surge-fits with bare pods', withBarePods(preset('no-surge-fits'))],
+    ['quota-blocks-surge', preset('quota-blocks-surge')],
+    ['daemonset-rolling', preset('daemonset-rolling')],
+    ['nodes-coming-and-going', preset('nodes-coming-and-going')],
+  ])('gives the pod counts and requests of a fresh run at each tick it seeks to (%s)', (_name, s) => {
+    const rec = new Recording(s, { keyframeEvery: 40 });
+    rec.timeline.record({ untilTick: 3000 });
+    const n = rec.timeline.length;
+    const packer = new PodPacker();
+    for (const i of [n, ...numbers(11, 12, 0, n), 1, 0]) {
+      rec.cursor.moveTo(i);
+      const objs = rec.cursor.objects();
+      packer.packColumns(rec.cursor.podColumns(), ownerIndex(objs), rec.timeline.timeAt(i));
+      const got = nodeViews(objs, packer.nodeTotals());
+      expect(got).toEqual(nodeViews(mapsOf(freshRun(s, i).st)));
+    }
+  });
+
+  it('counts requests the test scenarios really make', () => {
+    const s = withBarePods(preset('no-surge-fits'));
+    const rec = new Recording(s);
+    rec.timeline.record({ untilTick: 400 });
+    rec.cursor.moveTo(400);
+    const views = nodeViews(rec.cursor.objects());
+    expect(views.some((v) => v.requested.cpuMilli > 0 && v.requested.memoryBytes > 0)).toBe(true);
+    expect(views.reduce((k, v) => k + v.podCount, 0)).toBeGreaterThan(0);
   });
 });

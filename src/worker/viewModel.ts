@@ -8,7 +8,11 @@ import {
   DefaultDeploymentUniqueLabelKey,
   RevisionAnnotation,
 } from '../engine/api/constants.ts';
-import { computePodResourceRequest, parseAllocatable } from '../engine/scheduler/framework/resource.ts';
+import {
+  computePodResourceRequest,
+  type NodeAllocatableResources,
+  parseAllocatable,
+} from '../engine/scheduler/framework/resource.ts';
 import type {
   ControllerRevision,
   DaemonSet,
@@ -225,40 +229,68 @@ export function sortedPods(objs: Readonly<ObjectMaps>, given?: readonly string[]
   return out;
 }
 
+/** The pods bound to a node and the cpu and memory they request (see NodeView). */
+export interface NodeTotals {
+  pods: number;
+  cpuMilli: number;
+  memoryBytes: number;
+}
+
 /**
  * nodeViews lists the nodes in creation order with their bound pod counts and the cpu and memory
  * their pods request, summed as the scheduler sums them (a ReplicaSet's pods share one request,
- * parsed once), against the node's allocatable.
+ * parsed once), against the node's allocatable. `totals` (by node name) gives those sums when the
+ * caller has them from the object cursor's pod columns (nodeTotals in podPacker.ts): reading them
+ * from ~12,500 pods scattered in the heap took ~2.5 ms of a seek in the 10,000-replica rollout.
  */
-export function nodeViews(objs: Readonly<ObjectMaps>, podCounts?: Map<string, number>): NodeView[] {
-  const counts = new Map<string, number>();
-  const requested = new Map<string, { cpuMilli: number; memoryBytes: number }>();
-  for (const o of objs.Pod.values()) {
-    const p = o as Pod;
-    const n = p.spec.nodeName;
-    if (!n) continue;
-    if (!podCounts) counts.set(n, (counts.get(n) ?? 0) + 1);
-    const r = computePodResourceRequest(p.spec);
-    if (r.milliCPU === 0 && r.memory === 0) continue;
-    const acc = requested.get(n) ?? { cpuMilli: 0, memoryBytes: 0 };
-    acc.cpuMilli += r.milliCPU;
-    acc.memoryBytes += r.memory;
-    requested.set(n, acc);
-  }
-  const podCount = podCounts ?? counts;
+export function nodeViews(objs: Readonly<ObjectMaps>, totals?: Map<string, NodeTotals>): NodeView[] {
+  const byNode = totals ?? podTotals(objs);
   return ([...objs.Node.values()] as Node[]).map((n) => {
-    const a = parseAllocatable(n.status?.allocatable);
+    const a = allocatableOf(n);
+    const t = byNode.get(n.metadata.name);
     return {
       name: n.metadata.name,
       ready: isNodeReady(n),
       unschedulable: n.spec.unschedulable === true,
       taints: (n.spec.taints ?? []).map((t) => `${t.key}${t.value ? `=${t.value}` : ''}:${t.effect}`),
       labels: { ...n.metadata.labels },
-      podCount: podCount.get(n.metadata.name) ?? 0,
+      podCount: t?.pods ?? 0,
       allocatable: { cpuMilli: a.milliCPU, memoryBytes: a.memory, pods: a.allowedPodNumber },
-      requested: requested.get(n.metadata.name) ?? { cpuMilli: 0, memoryBytes: 0 },
+      requested: { cpuMilli: t?.cpuMilli ?? 0, memoryBytes: t?.memoryBytes ?? 0 },
     };
   });
+}
+
+/** podTotals sums the pods bound to each node and their requests, reading every pod. */
+function podTotals(objs: Readonly<ObjectMaps>): Map<string, NodeTotals> {
+  const totals = new Map<string, NodeTotals>();
+  for (const o of objs.Pod.values()) {
+    const p = o as Pod;
+    const n = p.spec.nodeName;
+    if (!n) continue;
+    let t = totals.get(n);
+    if (t === undefined) {
+      t = { pods: 0, cpuMilli: 0, memoryBytes: 0 };
+      totals.set(n, t);
+    }
+    const r = computePodResourceRequest(p.spec);
+    t.pods++;
+    t.cpuMilli += r.milliCPU;
+    t.memoryBytes += r.memory;
+  }
+  return totals;
+}
+
+const allocatables = new WeakMap<Node, NodeAllocatableResources>();
+
+/** allocatableOf parses a Node version's allocatable once (a frame shows every node). */
+function allocatableOf(n: Node): NodeAllocatableResources {
+  let a = allocatables.get(n);
+  if (a === undefined) {
+    a = parseAllocatable(n.status?.allocatable);
+    allocatables.set(n, a);
+  }
+  return a;
 }
 
 /** replicaSetViews lists each Deployment's ReplicaSets, newest revision first. */
