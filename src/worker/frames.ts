@@ -54,6 +54,14 @@ export function tickView(rec: TickRecord, records: TickRecords = []): TickView {
   };
 }
 
+/**
+ * How many rendered ticks TickViewCache keeps: four frames' Explain ticks, so a panel following
+ * the playhead re-renders only the ticks it has not shown. More only keeps garbage alive: a random
+ * seek of the 10,000-replica run hits none of its 50 ticks, and with 4,000 kept the young
+ * generation's collections took 107–157 ms per 1,000 seeks against 44–66 ms with 200.
+ */
+const TICK_VIEW_CACHE_SIZE = 4 * RECENT_TICKS;
+
 /** TickViewCache keeps rendered ticks (a tick's record never changes until a fork cuts it). */
 export class TickViewCache {
   private readonly cache = new Map<number, TickView>();
@@ -64,7 +72,7 @@ export class TickViewCache {
     if (!v) {
       const rec = log.at(tick - 1);
       if (!rec) return undefined;
-      if (this.cache.size >= 4000) this.cache.clear();
+      if (this.cache.size >= TICK_VIEW_CACHE_SIZE) this.cache.clear();
       v = tickView(rec, log);
       this.cache.set(tick, v);
     }
