@@ -69,16 +69,18 @@ const actionArb = (nodes: number): fc.Arbitrary<Action> => {
   );
 };
 
-const scenarioArb = fc
-  .record({
-    seed: fc.integer({ min: 0, max: 2 ** 31 }),
-    nodes: fc.integer({ min: 1, max: 4 }),
-    watchDelaySeconds: fc.constantFrom(0, 0.05, 0.05, 1.5),
-    deployment: deploymentArb,
-    daemonSet: fc.option(image, { nil: undefined }),
-    pdb: fc.option(fc.oneof(fc.record({ maxUnavailable: fc.integer({ min: 0, max: 1 }) }), fc.record({ minAvailable: fc.integer({ min: 1, max: 6 }) })), { nil: undefined }),
-    quotaPods: fc.option(fc.integer({ min: 1, max: 8 }), { nil: undefined }),
-  })
+const clusterArb = fc.record({
+  seed: fc.integer({ min: 0, max: 2 ** 31 }),
+  nodes: fc.integer({ min: 1, max: 4 }),
+  watchDelaySeconds: fc.constantFrom(0, 0.05, 0.05, 1.5),
+  deployment: deploymentArb,
+  daemonSet: fc.option(image, { nil: undefined }),
+  pdb: fc.option(fc.oneof(fc.record({ maxUnavailable: fc.integer({ min: 0, max: 1 }) }), fc.record({ minAvailable: fc.integer({ min: 1, max: 6 }) })), { nil: undefined }),
+  quotaPods: fc.option(fc.integer({ min: 1, max: 8 }), { nil: undefined }),
+});
+type Cluster = typeof clusterArb extends fc.Arbitrary<infer T> ? T : never;
+
+const scenarioArb = clusterArb
   .chain((s) => fc.record({ s: fc.constant(s), actions: fc.array(actionArb(s.nodes), { maxLength: 5 }) }))
   .map(({ s, actions }) => toScenario(s, actions));
 
@@ -99,15 +101,7 @@ function podSpec(container: string, img: string, d: { antiAffinity: boolean; pro
   };
 }
 
-function toScenario(s: {
-  seed: number;
-  nodes: number;
-  watchDelaySeconds: number;
-  deployment: { replicas: number; strategy: unknown; progressDeadlineSeconds: number; minReadySeconds: number; image: string; antiAffinity: boolean; probes: boolean };
-  daemonSet: string | undefined;
-  pdb: Record<string, number> | undefined;
-  quotaPods: number | undefined;
-}, actions: Action[]): Scenario {
+function toScenario(s: Cluster, actions: Action[]): Scenario {
   const d = s.deployment;
   const objects: ScenarioObject[] = [
     {

@@ -3,8 +3,8 @@
  * and the fields each component adds to it) and copies it for keyframes.
  */
 import { cloneCache, newCacheState } from '../client/cache.ts';
-import { DEFAULT_CONTROLLER_RATE_LIMITER } from '../client/rateLimiter.ts';
-import { cloneQueue, newQueueState, type QueueState } from '../client/workqueue.ts';
+import { DEFAULT_CONTROLLER_RATE_LIMITER, type RateLimiterSpec } from '../client/rateLimiter.ts';
+import { cloneQueue, newQueueState } from '../client/workqueue.ts';
 import { newBackOff } from '../controller/daemon/backoff.ts';
 import { cloneDaemonSetMemos } from '../controller/daemon/nodeMemo.ts';
 import { cloneExpectations, type ExpectationsState } from '../controller/expectations.ts';
@@ -23,22 +23,19 @@ import type { EngineState } from '../client/state.ts';
 
 export type { EngineState } from '../client/state.ts';
 
-function perController<T>(make: () => T): Record<ControllerName, T> {
+function perController<T>(make: (c: ControllerName) => T): Record<ControllerName, T> {
   const out = {} as Record<ControllerName, T>;
-  for (const c of CONTROLLER_NAMES) out[c] = make();
+  for (const c of CONTROLLER_NAMES) out[c] = make(c);
   return out;
 }
 
 /**
- * newQueues builds each controller's queue with its upstream rate limiter: the default
+ * rateLimiterOf is the limiter each controller's queue is built with upstream: the default
  * controller limiter everywhere but the HPA, whose queue waits the sync period (15 s) on every
  * AddRateLimited (NewDefaultHPARateLimiter: a FixedItemIntervalRateLimiter).
  */
-function newQueues(): Record<ControllerName, QueueState> {
-  const out = {} as Record<ControllerName, QueueState>;
-  for (const c of CONTROLLER_NAMES)
-    out[c] = newQueueState(c === 'horizontalpodautoscaler' ? { kind: 'fixedInterval', intervalMs: HpaSyncPeriodMs } : DEFAULT_CONTROLLER_RATE_LIMITER);
-  return out;
+function rateLimiterOf(c: ControllerName): RateLimiterSpec {
+  return c === 'horizontalpodautoscaler' ? { kind: 'fixedInterval', intervalMs: HpaSyncPeriodMs } : DEFAULT_CONTROLLER_RATE_LIMITER;
 }
 
 export function newEngineState(config: SimConfig): EngineState {
@@ -53,7 +50,7 @@ export function newEngineState(config: SimConfig): EngineState {
     events: [],
     deliveries: [],
     deliveriesHead: 0,
-    queues: newQueues(),
+    queues: perController((c) => newQueueState(rateLimiterOf(c))),
     expectations: perController((): ExpectationsState => new Map()),
     dsBackoff: newBackOff(),
     dsMemo: new Map(),
