@@ -55,6 +55,9 @@ const LAYERS = [
   { name: 'apiserver', parts: ['apiserver'] },
   { name: 'client', parts: ['client', 'config.ts'] },
   { name: 'components', parts: ['controller', 'scheduler', 'kubelet', 'proxy'], isolated: true },
+  // The callers of Services (DESIGN.md §15): they read what kube-proxy programmed and what the
+  // kubelet runs, so they sit above the components; kubectl and the sim may read their counts.
+  { name: 'traffic', parts: ['traffic'] },
   { name: 'kubectl', parts: ['kubectl'] },
   { name: 'sim', parts: ['sim', 'explain.ts', 'sim.ts'] },
 ];
