@@ -120,6 +120,8 @@ const CHUNK_CHARS = 64 * 1024;
 
 /** The performance mark made as the engine is created. */
 export const ENGINE_START_MARK = 'rollout-lab:engine-start';
+/** The performance mark sim.ts makes once its modules are loaded, as it begins its work (the cli-json row's load time ends there). */
+export const CLI_START_MARK = 'rollout-lab:cli-start';
 
 /**
  * openScenarioText validates a scenario's text and returns its run, which advances only as its

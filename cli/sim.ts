@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { LinePipe, pump } from './pipe.ts';
-import { openScenarioText, parseArgs, USAGE, versionLine } from './run.ts';
+import { CLI_START_MARK, openScenarioText, parseArgs, USAGE, versionLine } from './run.ts';
 import { runSweepText } from './sweep.ts';
 
 async function main(argv: string[], out: LinePipe): Promise<number> {
@@ -51,6 +51,7 @@ async function main(argv: string[], out: LinePipe): Promise<number> {
   }
 }
 
+performance.mark(CLI_START_MARK);
 const out = new LinePipe(process.stdout);
 const code = await main(process.argv.slice(2), out);
 if (out.error) console.error(`error: cannot write the output: ${out.error.message}`);

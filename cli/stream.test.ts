@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, lastActionTime, runUntil, type TickRecord } from '../src/engine/sim.ts';
 import { parseScenarioText } from '../src/scenario/parse.ts';
 import { toSimConfig } from '../src/scenario/toSimConfig.ts';
@@ -14,6 +14,7 @@ import { summarize, summaryFields } from '../src/timeline/summary.ts';
 import { SummaryTrack } from '../src/timeline/summaryTrack.ts';
 import { LinePipe, pump } from './pipe.ts';
 import { type CliArgs, openScenarioText, parseArgs, runScenarioText } from './run.ts';
+import { buildSim, requireSimCommand } from './simCommand.ts';
 
 const presetDir = new URL('../src/scenario/presets/', import.meta.url);
 const presets = readdirSync(presetDir).filter((f) => f.endsWith('.yaml'));
@@ -107,9 +108,13 @@ function bigRollout(replicas: number): string {
   return scenarioToYaml(s);
 }
 
-/** simHead runs the CLI as `… | head -1` does: the reader closes its end once the first line came. */
+/** The command `npm run sim` runs (package.json): the bundle, built before the first test. */
+const cmd = requireSimCommand(root);
+beforeAll(() => buildSim(cmd), 120_000);
+
+/** simHead runs the CLI as `npm run sim -- … | head -1` does: the reader closes its end once the first line came. */
 function simHead(argv: string[]): Promise<{ code: number | null; signal: string | null; first: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'cli/sim.ts', ...argv], { cwd: root });
+  const child = spawn(process.execPath, [...cmd.flags, cmd.script, ...argv], { cwd: root });
   let out = '';
   let stderr = '';
   child.stdout.on('data', (b: Buffer) => {

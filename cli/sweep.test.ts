@@ -2,8 +2,9 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type CliArgs, parseArgs } from './run.ts';
+import { buildSim, requireSimCommand } from './simCommand.ts';
 import { runSweepText } from './sweep.ts';
 
 const presetDir = new URL('../src/scenario/presets/', import.meta.url);
@@ -16,10 +17,14 @@ function args(argv: string[]): CliArgs {
   return a as CliArgs;
 }
 
-/** sim runs the real CLI (`tsx cli/sim.ts`) and returns its exit code and output. */
+/** The command `npm run sim` runs (package.json): the bundle, built before the first test. */
+const cmd = requireSimCommand(root);
+beforeAll(() => buildSim(cmd), 120_000);
+
+/** sim runs the real CLI as `npm run sim` does and returns its exit code and output. */
 async function sim(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'cli/sim.ts', ...argv], { cwd: root });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...cmd.flags, cmd.script, ...argv], { cwd: root });
     return { code: 0, stdout, stderr };
   } catch (e) {
     const x = e as { code: number; stdout: string; stderr: string };
