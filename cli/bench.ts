@@ -398,8 +398,9 @@ if (!only || only === 'sweep') {
  * (~88,000 lines, 115 MB) in a child process that this one reads as fast as it can: the time from
  * the engine's creation to the first line and to the last, and the child's peak RSS.
  * `cli-status` is the same run printing nothing until the end (--output status): the memory the
- * run takes whatever it prints, which cli-json's peak should match. `--cli=DIR` runs the CLI of
- * another checkout (DIR/benchCliChild.ts), for a before/after comparison.
+ * run takes whatever it prints, which cli-json's peak should match. The CLI runs as package.json's
+ * sim script runs it (benchCli.ts). `--cli=DIR` runs the CLI of another checkout (DIR is its cli/),
+ * for a before/after comparison.
  */
 async function benchCliJson(n: number, nodes: number): Promise<void> {
   const cliDir = process.argv.find((a) => a.startsWith('--cli='))?.slice(6) ?? import.meta.dirname;
@@ -408,7 +409,7 @@ async function benchCliJson(n: number, nodes: number): Promise<void> {
     const r = await runCli(cliDir, yaml, ['--output', output]);
     if (r.code !== 0 || r.stderr) throw new Error(`cli-${output}: exit ${r.code}: ${r.stderr}`);
     const { code: _, stderr: __, ...row } = r;
-    report({ name: `cli-${output}`, n, nodes, ...row, parseMs: row.parseMs ?? 'none', firstLineMs: row.firstLineMs ?? 'none' });
+    report({ name: `cli-${output}`, n, nodes, ...row, parseMs: row.parseMs ?? 'none', firstLineMs: row.firstLineMs ?? 'none', runCpuMs: row.runCpuMs ?? 'none' });
   }
 }
 

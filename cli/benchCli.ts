@@ -25,6 +25,8 @@ export interface CliRunFigures {
   totalMs: number;
   /** The child's CPU time, start-up included: steadier than totalMs on a shared machine. */
   cpuMs: number;
+  /** Its CPU time from the engine's creation on: the run without the start-up; null for an older checkout. */
+  runCpuMs: number | null;
   peakRssMB: number;
   lines: number;
   outputMB: number;
@@ -69,7 +71,13 @@ export async function runCli(cliDir: string, yaml: string, argv: readonly string
     const end = now();
     const rest = stderr.trimEnd().split('\n');
     const report = rest.pop() ?? '';
-    const { startedAt, engineAt, cpuMs, maxRssKb } = JSON.parse(report) as { startedAt: number | null; engineAt: number | null; cpuMs: number; maxRssKb: number };
+    const { startedAt, engineAt, cpuMs, maxRssKb, runCpuMs } = JSON.parse(report) as {
+      startedAt: number | null;
+      engineAt: number | null;
+      cpuMs: number;
+      maxRssKb: number;
+      runCpuMs?: number | null;
+    };
     if (startedAt === null) throw new Error(`cli-json: the CLI made no rollout-lab:cli-start mark; stderr: ${stderr}`);
     const from = engineAt ?? startedAt;
     return {
@@ -79,6 +87,7 @@ export async function runCli(cliDir: string, yaml: string, argv: readonly string
       firstLineMs: first === null ? null : Math.round(first - from),
       totalMs: Math.round(end - from),
       cpuMs,
+      runCpuMs: runCpuMs ?? null,
       peakRssMB: Math.round((maxRssKb * 1024) / 1e6),
       lines,
       outputMB: Math.round(bytes / 1e5) / 10,
