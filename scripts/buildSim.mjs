@@ -1,12 +1,13 @@
 // Builds the CLI that `npm run sim` runs (scripts/sim.mjs): cli/sim.ts and its sweep worker
 // thread's entry, each one ES module in .cache/sim/, by Vite's server-side build (the
 // TypeScript transform vitest uses; packages stay imports from node_modules). Then writes
-// .cache/sim/manifest.json: the source files each bundle was made from and when the build began,
-// which sim.mjs compares with their modification times to rebuild a stale bundle.
+// .cache/sim/manifest.json: each source file the bundles were made from with its modification
+// time and size, which sim.mjs compares with the files' own to rebuild a stale bundle (a file put
+// back with an older time, by `cp -p` or a tar, differs as well as an edited one).
 // Run as a child process of sim.mjs (`node scripts/buildSim.mjs`), so Vite's own memory (~210 MB
 // peak) is never part of the run's. Each file is written under a temporary name and renamed, so a
 // second build at the same time (two test files) never leaves a half-written bundle.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
@@ -14,7 +15,7 @@ import { build } from 'vite';
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 export const OUT_DIR = join(ROOT, '.cache', 'sim');
 /** The manifest's format: a launcher that reads another one rebuilds. */
-export const MANIFEST_VERSION = 1;
+export const MANIFEST_VERSION = 2;
 
 /** Each bundle and its entry. sweepWorker.mjs must sit beside sim.mjs: sweep.ts starts it as `./sweepWorker.mjs`. */
 const ENTRIES = { 'sim.mjs': 'cli/sim.ts', 'sweepWorker.mjs': 'cli/sweepWorker.ts' };
@@ -54,9 +55,19 @@ for (const [fileName, entry] of Object.entries(ENTRIES)) {
     }
   }
 }
+/**
+ * A source's [mtimeMs, size] as the bundle saw it, or null for one saved while the build ran (newer
+ * than builtAt: the bundle may hold either version), which never matches, so the next run rebuilds.
+ */
+function stamp(file) {
+  const st = statSync(join(ROOT, file));
+  return st.mtimeMs > builtAt ? null : [st.mtimeMs, st.size];
+}
+
 mkdirSync(OUT_DIR, { recursive: true });
 for (const [fileName, code] of bundles) writeAtomic(join(OUT_DIR, fileName), code);
+const sources = Object.fromEntries([...inputs].sort().map((f) => [f, stamp(f)]));
 writeAtomic(
   join(OUT_DIR, 'manifest.json'),
-  `${JSON.stringify({ version: MANIFEST_VERSION, builtAt, inputs: [...inputs].sort() }, null, 1)}\n`,
+  `${JSON.stringify({ version: MANIFEST_VERSION, sources }, null, 1)}\n`,
 );

@@ -1,6 +1,6 @@
 // `npm run sim`: the CLI (cli/sim.ts) run from its bundle in .cache/sim/, which
 // scripts/buildSim.mjs makes in a child process on the first run and again whenever one of its
-// sources is newer than it (a rebuild takes ~2 s; a fresh bundle is checked in ~1 ms).
+// sources changed since (a rebuild takes ~2 s; checking ~240 files' times takes a few ms).
 // Why a bundle and not `tsx cli/sim.ts`: tsx keeps a module-hooks thread with its own V8 heap and
 // an esbuild transform service in the process for its whole life. On the 5,000-replica
 // `--output json` run (the cli-json bench row) that was 57 MB of the 215 MB peak RSS, and loading
@@ -15,13 +15,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const outDir = join(root, '.cache', 'sim');
 
-/** fresh: the manifest buildSim.mjs wrote is there, and no source it lists is missing or newer than the build. */
+/** fresh: the manifest buildSim.mjs wrote is there, and every source it lists has the time and size it had then. */
 function fresh() {
   try {
     const m = JSON.parse(readFileSync(join(outDir, 'manifest.json'), 'utf8'));
     // buildSim.mjs's MANIFEST_VERSION.
-    if (m.version !== 1) return false;
-    for (const f of m.inputs) if (statSync(join(root, f)).mtimeMs > m.builtAt) return false;
+    if (m.version !== 2) return false;
+    for (const [f, was] of Object.entries(m.sources)) {
+      const st = statSync(join(root, f));
+      if (was === null || st.mtimeMs !== was[0] || st.size !== was[1]) return false;
+    }
     return true;
   } catch {
     return false;
