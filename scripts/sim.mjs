@@ -3,10 +3,11 @@
 // sources changed since (a rebuild takes ~2 s; checking ~240 files' times takes a few ms).
 // Why a bundle and not `tsx cli/sim.ts`: tsx keeps a module-hooks thread with its own V8 heap and
 // an esbuild transform service in the process for its whole life. On the 5,000-replica
-// `--output json` run (the cli-json bench row) that was 57 MB of the 215 MB peak RSS, and loading
-// the CLI took 1.8-4.3 s on a busy 2-core machine against 0.4 s for the bundle.
-// The V8 flags that package.json gives this script are the other part of the memory: see README's
-// Headless runner and the cli-json row.
+// `--output json` run (the cli-json bench row) that was ~40-60 MB of the 215 MB peak RSS, and
+// loading the CLI took 1.4-1.6 s of CPU against 0.3 s for the bundle.
+// The V8 flags that package.json gives this script are the other part of the memory (a 4 MB
+// semi-space, the heap grown by 50% after a full collection: 157-186 MB -> 128-140 MB); see
+// README's Headless runner and the cli-json row.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
