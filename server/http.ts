@@ -18,6 +18,7 @@ import {
   type Status,
 } from '../src/engine/apiserver/rest/status.ts';
 import { scaleOf } from '../src/engine/apiserver/rest/write.ts';
+import { APPLY_PATCH, decodeApplyBody } from './apply.ts';
 import { findExtra, serveExtra } from './extras.ts';
 import { reviewFromProtobuf } from './reviewProtobuf.ts';
 import { AGGREGATED, aggregatedDiscovery, aggregatedVersion, apiGroupList, apiResourceList, apiVersions } from './discovery.ts';
@@ -56,18 +57,22 @@ function sendText(res: ServerResponse, code: number, json: string, shift: number
   return true;
 }
 
-/** Each stored object's JSON with its type meta, made once (objects are never changed in place). */
-const ITEM_JSON = new WeakMap<KubeObject, string>();
+/**
+ * Each stored object's JSON with its type meta and managedFields, made once (objects are never
+ * changed in place; `version` tells when an apply changed only the managers).
+ */
+const ITEM_JSON = new WeakMap<KubeObject, { version: number; text: string }>();
 
 /** listText is JSON.stringify of the `<Kind>List`, byte for byte, from each item's cached text. */
-function listText(r: ResourceInfo, rv: string, items: readonly KubeObject[]): string {
+function listText(live: LiveCluster, r: ResourceInfo, rv: string, items: readonly KubeObject[]): string {
   const texts = items.map((o) => {
+    const version = live.managedVersion(o);
     let t = ITEM_JSON.get(o);
-    if (t === undefined) {
-      t = JSON.stringify(withTypeMeta(r, o));
+    if (t === undefined || t.version !== version) {
+      t = { version, text: JSON.stringify(served(live, r, o)) };
       ITEM_JSON.set(o, t);
     }
-    return t;
+    return t.text;
   });
   return `{"kind":${JSON.stringify(`${r.kind}List`)},"apiVersion":${JSON.stringify(groupVersionOf(r))},"metadata":{"resourceVersion":${JSON.stringify(rv)}},"items":[${texts.join(',')}]}`;
 }
@@ -98,6 +103,11 @@ export function versionInfo(gitVersion: string): unknown {
 function withTypeMeta(r: ResourceInfo, obj: KubeObject): KubeObject {
   const apiVersion = groupVersionOf(r);
   return obj.apiVersion === apiVersion && obj.kind === r.kind ? obj : ({ ...obj, apiVersion, kind: r.kind } as KubeObject);
+}
+
+/** served is an object as a JSON answer carries it: type meta and metadata.managedFields. */
+function served(live: LiveCluster, r: ResourceInfo, obj: KubeObject): KubeObject {
+  return live.withManagedFields(withTypeMeta(r, obj));
 }
 
 function wantsTable(req: IncomingMessage): boolean {
@@ -138,7 +148,7 @@ function serveRead(o: ApiServerOptions, req: IncomingMessage, res: ServerRespons
     }
     if (info.subresource !== '' && info.subresource !== 'status') return sendStatus(res, newMethodNotSupported(r, `get ${info.subresource}`));
     if (table) return sendText(res, 200, tableText(r.kind, [obj], now, rv, includeObject(query)), shift);
-    return sendJson(res, 200, withTypeMeta(r, obj), 'application/json', shift);
+    return sendJson(res, 200, served(live, r, obj), 'application/json', shift);
   }
   const all = listObjects(live, r, info.namespace);
   const filter = newFilter(r.kind, all[0], query);
@@ -155,13 +165,13 @@ function serveRead(o: ApiServerOptions, req: IncomingMessage, res: ServerRespons
       bookmarks: query.get('allowWatchBookmarks') === 'true',
       timeoutSeconds: Number.isFinite(timeout) && timeout > 0 ? timeout : null,
       present: (text) => wallTimes(text, wallShift(live.virtualNow())),
-      render: table ? (obj) => toTable(r.kind, [obj], live.virtualNow(), obj.metadata.resourceVersion ?? rv, include) : (obj) => withTypeMeta(r, obj),
+      render: table ? (obj) => toTable(r.kind, [obj], live.virtualNow(), obj.metadata.resourceVersion ?? rv, include) : (obj) => served(live, r, obj),
     });
     return true;
   }
   const items = all.filter(filter);
   if (table) return sendText(res, 200, tableText(r.kind, items, now, rv, includeObject(query)), shift);
-  return sendText(res, 200, listText(r, rv, items), shift);
+  return sendText(res, 200, listText(live, r, rv, items), shift);
 }
 
 /** readBody collects a request body up to the limit; null when it is over. */
@@ -186,7 +196,11 @@ async function serveWrite(o: ApiServerOptions, req: IncomingMessage, res: Server
   const contentType = req.headers['content-type'] ?? '';
   const mediaType = contentType.split(';')[0]?.trim() ?? '';
   let body: unknown;
-  if (raw.length > 0) {
+  if (req.method === 'PATCH' && mediaType === APPLY_PATCH) {
+    const d = decodeApplyBody(raw.toString('utf8'));
+    if ('status' in d) return sendStatus(res, d.status);
+    body = d.body;
+  } else if (raw.length > 0) {
     if (mediaType.includes('protobuf') || mediaType.includes('yaml')) {
       return sendStatus(res, newUnsupportedMediaType(mediaType, req.method === 'PATCH' ? undefined : ['application/json']));
     }
@@ -200,7 +214,9 @@ async function serveWrite(o: ApiServerOptions, req: IncomingMessage, res: Server
   // kubectl scale --current-replicas sends its PUT with no Content-Type: JSON, as the API server reads it.
   const request = { method, path, ...(mediaType ? { contentType: mediaType } : {}), ...(body !== undefined ? { body } : {}) };
   const old = info.name === '' ? undefined : o.live.st.store.objects[r.kind].get(storeKey(r, info));
-  const out = o.live.write(request);
+  const out = o.live.write(request, { userAgent: req.headers['user-agent'] ?? '' });
+  const written = out.body as KubeObject | null;
+  if (out.code < 300 && written?.kind === r.kind && written.metadata && !('managedFields' in written.metadata)) out.body = served(o.live, r, written);
   const warnings = [...(out.warnings ?? []), ...(out.code < 300 ? writeWarnings(out.body, old) : [])];
   // RFC 7234 warn-code 299, as kube-apiserver sends them; kubectl prints each as `Warning: …`.
   if (warnings.length) res.setHeader('Warning', warnings.map((w) => `299 - ${JSON.stringify(w)}`));

@@ -155,8 +155,9 @@ export function conflictMessage(conflicts: readonly Conflict[]): string {
 }
 
 /** conflictCauses are the Status causes: one FieldManagerConflict per field. */
-export function conflictCauses(conflicts: readonly Conflict[]): { type: string; message: string; field: string }[] {
-  return conflicts.map((c) => ({ type: 'FieldManagerConflict', message: `conflict with ${printManager(c.manager)}`, field: pathString(c.path) }));
+export function conflictCauses(conflicts: readonly Conflict[]): { reason: string; message: string; field: string }[] {
+  // metav1.StatusCause's type is `reason` on the wire.
+  return conflicts.map((c) => ({ reason: 'FieldManagerConflict', message: `conflict with ${printManager(c.manager)}`, field: pathString(c.path) }));
 }
 
 /** encodeManagedFields writes entries in the served order: Apply before Update, then by time, manager, version, subresource. */

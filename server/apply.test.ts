@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { KubeObject } from '../src/engine/api/types.ts';
+import { webDeployment } from '../src/engine/sim/executeTestEngine.ts';
+import type { Scenario } from '../src/scenario/types.ts';
+import { decodeApplyBody } from './apply.ts';
+import { LiveCluster } from './live.ts';
+import { actorWriters } from './managedFields.ts';
+
+const D = '/apis/apps/v1/namespaces/default/deployments';
+const APPLY = 'application/apply-patch+yaml';
+const base: Scenario = { version: 1, name: 'apply', cluster: { nodes: 2 }, objects: [], actions: [] };
+
+function live(): LiveCluster {
+  let t = 0;
+  const l = new LiveCluster(base, { speed: 1, clock: () => (t += 100) });
+  return l;
+}
+
+const config = (replicas: number, image = 'nginx:1.26') => ({
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name: 'web' },
+  spec: { replicas, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'nginx', image }] } } },
+});
+
+describe('LiveCluster.write with an apply patch', () => {
+  it.each([
+    [{ fieldManager: '' }, config(1), 422, 'PatchOptions.meta.k8s.io "" is invalid: fieldManager: Required value: is required for apply patch'],
+    [{ fieldManager: 'm' }, { ...config(1), kind: undefined }, 400, `Object 'Kind' is missing in`],
+    [{ fieldManager: 'm' }, { ...config(1), metadata: { name: 'web', managedFields: [] } }, 400, 'metadata.managedFields must be nil'],
+  ])('refuses %j with one clear Status', (q, body, code, message) => {
+    const l = live();
+    const out = l.write({ method: 'PATCH', path: `${D}/web?${new URLSearchParams(q as Record<string, string>)}`, contentType: APPLY, body });
+    expect(out.code).toBe(code);
+    expect((out.body as { message: string }).message).toContain(message);
+  });
+
+  it('creates, then answers a conflict with kube-apiserver’s Status after another manager changed the field', () => {
+    const l = live();
+    expect(l.write({ method: 'PATCH', path: `${D}/web?fieldManager=ci`, contentType: APPLY, body: config(2) }).code).toBe(201);
+    expect(l.write({ method: 'PATCH', path: `${D}/web/scale`, contentType: 'application/merge-patch+json', body: { spec: { replicas: 4 } } }, { userAgent: 'kubectl/v1.32.4 (linux/amd64)' }).code).toBe(200);
+    const out = l.write({ method: 'PATCH', path: `${D}/web?fieldManager=ci`, contentType: APPLY, body: config(3) });
+    expect(out).toEqual({
+      code: 409,
+      body: {
+        kind: 'Status',
+        apiVersion: 'v1',
+        metadata: {},
+        status: 'Failure',
+        message: 'Apply failed with 1 conflict: conflict with "kubectl" with subresource "scale" using apps/v1: .spec.replicas',
+        reason: 'Conflict',
+        details: { causes: [{ reason: 'FieldManagerConflict', message: 'conflict with "kubectl" with subresource "scale" using apps/v1', field: '.spec.replicas' }] },
+        code: 409,
+      },
+    });
+  });
+
+  it('writes nothing under dryRun=All', () => {
+    const l = live();
+    const out = l.write({ method: 'PATCH', path: `${D}/web?fieldManager=ci&dryRun=All`, contentType: APPLY, body: config(2) });
+    expect(out.code).toBe(201);
+    expect(l.st.store.objects.Deployment.size).toBe(0);
+  });
+
+  it('serves the apply’s entry on the stored object', () => {
+    const l = live();
+    l.write({ method: 'PATCH', path: `${D}/web?fieldManager=ci`, contentType: APPLY, body: config(2) });
+    const obj = l.st.store.objects.Deployment.get('default/web') as KubeObject;
+    const served = l.withManagedFields(obj).metadata as { managedFields?: { manager: string; operation: string }[] };
+    expect(served.managedFields?.[0]).toMatchObject({ manager: 'ci', operation: 'Apply', apiVersion: 'apps/v1', fieldsType: 'FieldsV1' });
+  });
+});
+
+describe('decodeApplyBody', () => {
+  it.each([
+    ['- a\n- b\n', 'error unmarshaling JSON: while decoding JSON: json: cannot unmarshal array into Go value of type map[string]interface {}'],
+    ['{a: [', 'error decoding YAML: '],
+  ])('refuses %j', (raw, message) => {
+    const d = decodeApplyBody(raw);
+    expect('status' in d && d.status.message).toContain(message);
+  });
+});
+
+describe('actorWriters', () => {
+  const d = webDeployment(2) as unknown as KubeObject;
+  const scaled = { ...d, spec: { ...(d as { spec: object }).spec, replicas: 5 } } as unknown as KubeObject;
+  it.each([
+    ['deployment-controller', d, { manager: 'kube-controller-manager', subresource: '' }, { manager: 'kube-controller-manager', subresource: 'status' }],
+    ['kubelet/node-1', d, { manager: 'kubelet', subresource: '' }, { manager: 'kubelet', subresource: 'status' }],
+    ['horizontal-pod-autoscaler', scaled, { manager: 'kube-controller-manager', subresource: 'scale' }, { manager: 'kube-controller-manager', subresource: 'status' }],
+    ['user', scaled, { manager: 'kubectl', subresource: 'scale' }, { manager: 'kube-controller-manager', subresource: 'status' }],
+  ])('names %s’s writes as a cluster records them', (actor, next, main, status) => {
+    const w = actorWriters(actor, d, next);
+    expect(w.main).toMatchObject({ ...main, operation: 'Update', apiVersion: 'apps/v1' });
+    expect(w.status).toMatchObject(status);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * Server-side apply for the served API (`PATCH` with `application/apply-patch+yaml`, DESIGN.md
+ * §18): the applied configuration is merged into the live object by field ownership
+ * (src/engine/apimachinery/managedfields), refused with kube-apiserver's 409 when it changes
+ * fields another manager owns (unless `force=true`), and turned into the plain write it amounts
+ * to — a POST of the new object when it does not exist yet, else a PUT of the merged object at
+ * the live resourceVersion — which the engine runs and a recording replays as it is.
+ */
+import { parse as parseYaml } from 'yaml';
+import type { KubeObject } from '../src/engine/api/types.ts';
+import { required } from '../src/engine/apimachinery/fieldErrors.ts';
+import { apply, conflictCauses, conflictMessage, type Managed, type Writer } from '../src/engine/apimachinery/managedfields/manager.ts';
+import { schemaOf } from '../src/engine/apimachinery/managedfields/schema.ts';
+import type { RequestInfo } from '../src/engine/apiserver/rest/requestInfo.ts';
+import { findResource, groupVersionOf, type ResourceInfo } from '../src/engine/apiserver/rest/resources.ts';
+import { newApplyConflict, newBadRequest, newInvalid, newMethodNotSupported, newNotFoundPath, type Status } from '../src/engine/apiserver/rest/status.ts';
+import type { ApiRequest } from '../src/engine/apiserver/rest/write.ts';
+import type { StoreState } from '../src/engine/apiserver/store.ts';
+import { toRFC3339 } from '../src/engine/lib/time.ts';
+import { mainView } from './managedFields.ts';
+
+export const APPLY_PATCH = 'application/apply-patch+yaml';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** What an accepted apply becomes: the write to run, the writer's entries once it has run, and where. */
+export interface PreparedApply {
+  request: ApiRequest;
+  entries: Managed[];
+  resource: ResourceInfo;
+  key: string;
+  writer: Writer;
+}
+
+/** decodeApplyBody reads an apply patch: YAML (JSON is YAML) holding one object. */
+export function decodeApplyBody(raw: string): { body: Json } | { status: Status } {
+  let v: unknown;
+  try {
+    v = parseYaml(raw);
+  } catch (e) {
+    return { status: newBadRequest(`error decoding YAML: ${e instanceof Error ? e.message : String(e)}`) };
+  }
+  if (!isObject(v)) {
+    const got = Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v;
+    return { status: newBadRequest(`error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${got} into Go value of type map[string]interface {}`) };
+  }
+  return { body: v };
+}
+
+function withQuery(path: string, query: URLSearchParams): string {
+  const q = query.toString();
+  return q ? `${path}?${q}` : path;
+}
+
+/**
+ * prepareApply decides an apply against the store and the object's managers: the write it
+ * amounts to, or the Status kube-apiserver answers (400, 404, 405, 409, 422).
+ */
+export function prepareApply(
+  store: StoreState,
+  now: number,
+  pathname: string,
+  info: RequestInfo,
+  query: URLSearchParams,
+  body: unknown,
+  managedOf: (obj: KubeObject, key: string) => Managed[] | undefined,
+): PreparedApply | { status: Status } {
+  const r = findResource(info.group, info.version, info.resource);
+  if (!r || info.name === '') return { status: newNotFoundPath() };
+  if (info.subresource !== '') return { status: newMethodNotSupported(r, `apply ${info.subresource}`) };
+  const manager = query.get('fieldManager') ?? '';
+  if (manager === '') return { status: newInvalid('PatchOptions', 'meta.k8s.io', '', [required('fieldManager', 'is required for apply patch')]) };
+  if (!isObject(body)) return { status: newBadRequest('the body of the request was in an unknown format') };
+  if (typeof body.kind !== 'string' || body.kind === '') return { status: newBadRequest(`Object 'Kind' is missing in '${JSON.stringify(body)}'`) };
+  const meta = isObject(body.metadata) ? body.metadata : {};
+  if (meta.managedFields !== undefined && meta.managedFields !== null) return { status: newBadRequest('metadata.managedFields must be nil') };
+  // The status is the status subresource's: the main resource's apply leaves it out (resetFields).
+  const { status: _status, ...config } = body;
+  config.metadata = { ...meta, name: meta.name ?? info.name };
+  const key = r.namespaced ? `${info.namespace}/${info.name}` : info.name;
+  const cur = store.objects[r.kind].get(key);
+  const writer: Writer = { manager, operation: 'Apply', apiVersion: groupVersionOf(r), subresource: '' };
+  const force = query.get('force') === 'true';
+  const result = apply(cur ? (managedOf(cur, key) ?? []) : [], mainView(cur), config, schemaOf(r.kind), writer, force, toRFC3339(now));
+  if ('conflicts' in result) return { status: newApplyConflict(conflictCauses(result.conflicts), conflictMessage(result.conflicts)) };
+  // The recorded write keeps the manager and drops apply's own parameters.
+  const q = new URLSearchParams(query);
+  q.delete('force');
+  const base = pathname.replace(/\/$/, '');
+  if (!cur) {
+    const collection = base.slice(0, base.lastIndexOf('/'));
+    return { request: { method: 'POST', path: withQuery(collection, q), contentType: 'application/json', body: result.object }, entries: result.entries, resource: r, key, writer };
+  }
+  return { request: { method: 'PUT', path: withQuery(base, q), contentType: 'application/json', body: result.object }, entries: result.entries, resource: r, key, writer };
+}
