@@ -71,6 +71,34 @@ describe('LiveCluster.write with an apply patch', () => {
   });
 });
 
+describe('LiveCluster.write with managedFields from the client', () => {
+  it('refuses an entry of a wrong shape with ObjectMeta validation’s 422', () => {
+    const l = live();
+    l.write({ method: 'PATCH', path: `${D}/web?fieldManager=ci`, contentType: APPLY, body: config(2) });
+    const out = l.write({
+      method: 'PATCH',
+      path: `${D}/web`,
+      contentType: 'application/merge-patch+json',
+      body: { metadata: { managedFields: [{ manager: 'x', operation: 'Patch', fieldsType: 'FieldsV2', fieldsV1: {} }] } },
+    });
+    expect(out.code).toBe(422);
+    expect((out.body as { message: string }).message).toBe(
+      'Deployment.apps "web" is invalid: [metadata.managedFields[0].operation: Invalid value: "Patch": must be `Apply` or `Update`, metadata.managedFields[0].fieldsType: Invalid value: "FieldsV2": must be `FieldsV1`]',
+    );
+  });
+
+  it('takes entries a client sets, with no tick when nothing else changes', () => {
+    const l = live();
+    l.write({ method: 'PATCH', path: `${D}/web?fieldManager=ci`, contentType: APPLY, body: config(2) });
+    const actions = l.scenario.actions?.length;
+    const entry = { manager: 'mine', operation: 'Update', apiVersion: 'apps/v1', time: '2026-01-01T00:00:00Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': { 'f:replicas': {} } } };
+    const out = l.write({ method: 'PATCH', path: `${D}/web`, contentType: 'application/merge-patch+json', body: { metadata: { managedFields: [entry] } } });
+    expect(out.code).toBe(200);
+    expect(l.scenario.actions?.length).toBe(actions);
+    expect((out.body as KubeObject).metadata).toMatchObject({ managedFields: [entry] });
+  });
+});
+
 describe('decodeApplyBody', () => {
   it.each([
     ['- a\n- b\n', 'error unmarshaling JSON: while decoding JSON: json: cannot unmarshal array into Go value of type map[string]interface {}'],

@@ -10,6 +10,7 @@ import { parse as parseYaml } from 'yaml';
 import type { KubeObject } from '../src/engine/api/types.ts';
 import { required } from '../src/engine/apimachinery/fieldErrors.ts';
 import { apply, conflictCauses, conflictMessage, type Managed, type Writer } from '../src/engine/apimachinery/managedfields/manager.ts';
+import { toFieldSet } from '../src/engine/apimachinery/managedfields/fieldpath.ts';
 import { schemaOf } from '../src/engine/apimachinery/managedfields/schema.ts';
 import type { RequestInfo } from '../src/engine/apiserver/rest/requestInfo.ts';
 import { findResource, groupVersionOf, type ResourceInfo } from '../src/engine/apiserver/rest/resources.ts';
@@ -48,6 +49,20 @@ export function decodeApplyBody(raw: string): { body: Json } | { status: Status 
   return { body: v };
 }
 
+const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+
+/** lastAppliedFields: the fields of the object's last-applied-configuration annotation (none when absent or unreadable). */
+function lastAppliedFields(obj: KubeObject, kind: string): Set<string> {
+  const text = obj.metadata.annotations?.[LAST_APPLIED];
+  if (!text) return new Set();
+  try {
+    const v: unknown = JSON.parse(text);
+    return isObject(v) ? toFieldSet(v, schemaOf(kind)) : new Set();
+  } catch {
+    return new Set();
+  }
+}
+
 function withQuery(path: string, query: URLSearchParams): string {
   const q = query.toString();
   return q ? `${path}?${q}` : path;
@@ -82,7 +97,16 @@ export function prepareApply(
   const cur = store.objects[r.kind].get(key);
   const writer: Writer = { manager, operation: 'Apply', apiVersion: groupVersionOf(r), subresource: '' };
   const force = query.get('force') === 'true';
-  const result = apply(cur ? (managedOf(cur, key) ?? []) : [], mainView(cur), config, schemaOf(r.kind), writer, force, toRFC3339(now));
+  const entries = cur ? (managedOf(cur, key) ?? []) : [];
+  let result = apply(entries, mainView(cur), config, schemaOf(r.kind), writer, force, toRFC3339(now));
+  if ('conflicts' in result && manager === 'kubectl' && cur) {
+    // lastAppliedManager: kubectl's first server-side apply after client-side ones takes the
+    // fields its last-applied-configuration annotation names, so switching raises no conflict
+    // over them; conflicts over anything else still stand.
+    const allowed = lastAppliedFields(cur, r.kind);
+    const rest = result.conflicts.filter((c) => !allowed.has(c.path));
+    result = rest.length === 0 ? apply(entries, mainView(cur), config, schemaOf(r.kind), writer, true, toRFC3339(now)) : { conflicts: rest };
+  }
   if ('conflicts' in result) return { status: newApplyConflict(conflictCauses(result.conflicts), conflictMessage(result.conflicts)) };
   // The recorded write keeps the manager and drops apply's own parameters.
   const q = new URLSearchParams(query);

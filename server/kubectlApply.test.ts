@@ -108,6 +108,15 @@ describe('kubectl apply --server-side against npm run serve', () => {
     expect(await jsonpath('{.spec.template.spec.containers[0].ports}')).toBe('');
   });
 
+  it('switches an object from client-side to server-side apply without a conflict, as kubectl migrates it', async () => {
+    const api = (image: string) => web(image).replace(/web/g, 'api');
+    expect((await h.kubectl(['apply', '-f', file('g.yaml', api('api:1'))])).code).toBe(0);
+    expect(await h.kubectl(['apply', '--server-side', '-f', file('h.yaml', api('api:2'))])).toMatchObject({ code: 0, stdout: 'deployment.apps/api serverside-applied\n' });
+    const r = await h.kubectl(['get', 'deploy', 'api', '-o', 'jsonpath={.spec.template.spec.containers[0].image} {range .metadata.managedFields[*]}{.manager}/{.operation} {end}', '--show-managed-fields']);
+    expect(r.stdout).toMatch(/^api:2 kubectl\/Apply kubectl-last-applied\/Apply /);
+    expect(r.stdout).not.toContain('kubectl-client-side-apply');
+  });
+
   it('records the applies as plain writes that replay', async () => {
     const session = (await import('node:fs')).readFileSync(join(h.dir, 'session.yaml'), 'utf8');
     expect(session).toContain('fieldManager=kubectl');

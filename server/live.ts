@@ -10,7 +10,9 @@
  * hold exactly this state. The action is then the next event, and its tick is the write.
  */
 import type { KubeObject } from '../src/engine/api/types.ts';
-import { encodeManagedFields, type Managed, managerFromUserAgent, type Writer } from '../src/engine/apimachinery/managedfields/manager.ts';
+import { isDeepStrictEqual } from 'node:util';
+import { decodeManagedFields, encodeManagedFields, type Managed, managerFromUserAgent, validateManagedFields, type Writer } from '../src/engine/apimachinery/managedfields/manager.ts';
+import { newBadRequest, newInvalid } from '../src/engine/apiserver/rest/status.ts';
 import { newRequestInfo } from '../src/engine/apiserver/rest/requestInfo.ts';
 import { findResource, groupVersionOf } from '../src/engine/apiserver/rest/resources.ts';
 import { type ApiRequest, type Prepared, prepareRequest, scaleOf, splitPath } from '../src/engine/apiserver/rest/write.ts';
@@ -194,9 +196,19 @@ export class LiveCluster {
         }
       }
     }
-    const prepared: Prepared = prepareRequest(this.st, request, { decode: decodeHook });
+    const prepared: Prepared = prepareRequest(this.st, request, { decode: decodeHook, served: (o) => this.withManagedFields(o) });
     if (!prepared.ok) return statusResult(prepared.status);
+    const sent = writer && !applied ? clientManagedFields(prepared, this.st.store.objects[prepared.plan.resource.kind].get(writer.key), (o) => this.withManagedFields(o)) : null;
+    if (sent && 'status' in sent) return statusResult(sent.status);
     if (dryRun) return this.dryRunAnswer(prepared, applied);
+    if (sent && writer) {
+      const cur = this.st.store.objects[prepared.plan.resource.kind].get(writer.key);
+      // The client's entries replace the kept ones; its write's own Update then folds in on top.
+      if (cur) this.managed.setManaged(cur, writer.key, sent.entries);
+      // A write of nothing but managedFields changes no object: no action, no tick.
+      if (cur && sent.onlyManagedFields) return { code: 200, body: this.withManagedFields(cur) };
+      request = withoutManagedFields(request);
+    }
     const at = v + 1;
     const spec: ApiRequest = { method: request.method, path: request.path };
     if (request.contentType !== undefined) spec.contentType = request.contentType;
@@ -247,6 +259,40 @@ export class LiveCluster {
   managedVersion(obj: KubeObject): number {
     return this.managed.version(obj, objectKey(obj));
   }
+}
+
+/**
+ * clientManagedFields: the metadata.managedFields a create or update carries when they are not
+ * the ones served (a client setting them, kubectl's client-side-apply upgrade): validated (422
+ * for a wrong shape, in ObjectMeta validation's words) and decoded. null when there are none.
+ */
+function clientManagedFields(
+  p: Extract<Prepared, { ok: true }>,
+  cur: KubeObject | undefined,
+  served: (o: KubeObject) => KubeObject,
+): { entries: Managed[]; onlyManagedFields: boolean } | { status: Status } | null {
+  const plan = p.plan;
+  if ((plan.op !== 'create' && plan.op !== 'update') || (plan.op === 'update' && plan.scale)) return null;
+  const sent = (plan.object.metadata as { managedFields?: unknown }).managedFields;
+  if (sent === undefined) return null;
+  const kept = cur ? (served(cur).metadata as { managedFields?: unknown }).managedFields : undefined;
+  if (isDeepStrictEqual(sent, kept)) return null;
+  if (!Array.isArray(sent)) return { status: newBadRequest('json: cannot unmarshal into Go struct field ObjectMeta.metadata.managedFields of type []v1.ManagedFieldsEntry') };
+  const errs = validateManagedFields(sent);
+  const r = plan.resource;
+  if (errs.length) return { status: newInvalid(r.kind, r.group, plan.object.metadata.name ?? '', errs) };
+  const entries = decodeManagedFields(sent);
+  if ('error' in entries) return { status: newBadRequest(entries.error) };
+  const strip = (o: KubeObject) => ({ ...o, metadata: { ...o.metadata, managedFields: undefined, resourceVersion: undefined } });
+  return { entries, onlyManagedFields: cur !== undefined && isDeepStrictEqual(JSON.parse(JSON.stringify(strip(cur))), JSON.parse(JSON.stringify(strip(plan.object)))) };
+}
+
+/** withoutManagedFields is a request as recorded: the engine's objects keep no managedFields. */
+function withoutManagedFields(req: ApiRequest): ApiRequest {
+  const body = req.body as { metadata?: Record<string, unknown> } | undefined;
+  if (!body?.metadata || !('managedFields' in body.metadata) || req.method === 'PATCH') return req;
+  const { managedFields: _m, ...metadata } = body.metadata;
+  return { ...req, body: { ...body, metadata } };
 }
 
 function statusResult(s: Status): WriteResult {

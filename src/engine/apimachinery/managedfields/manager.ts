@@ -4,7 +4,8 @@
  * Apply owns exactly what it applied, conflicts with other owners, and the fields an applier stops
  * applying removed when nobody else owns them.
  */
-import { fromFieldsV1, isObject, type Json, pathString, sortedPaths, toFieldSet, toFieldsV1 } from './fieldpath.ts';
+import { fromFieldsV1, isObject, type Json, pathString, SEP, sortedPaths, toFieldSet, toFieldsV1 } from './fieldpath.ts';
+import { type FieldError, invalid } from '../fieldErrors.ts';
 import { compare, mergeValue, removeFields, withoutPrefixes } from './merge.ts';
 import type { Schema } from './schema.ts';
 
@@ -112,7 +113,10 @@ export function apply(entries: readonly Managed[], live: Json | undefined, confi
   if (last && last.size > 0) {
     const owned = new Set(applied);
     for (const e of entries) if (!sameManager(e, w)) unionInto(owned, e.set);
-    const gone = new Set([...last].filter((p) => !owned.has(p)));
+    // A map or item whose fields someone still owns stays (only its own `.` is given up).
+    const holding = new Set<string>();
+    for (const p of owned) for (let i = p.indexOf(SEP); i >= 0; i = p.indexOf(SEP, i + 1)) holding.add(p.slice(0, i));
+    const gone = new Set([...last].filter((p) => !owned.has(p) && !holding.has(p)));
     object = removeFields(merged, schema, gone) as Json;
   }
   const c = compare(base, object, schema);
@@ -206,4 +210,19 @@ export function decodeManagedFields(v: unknown): Managed[] | { error: string } {
 /** managerFromUserAgent: the manager of a request without fieldManager, kube-apiserver's prefix of the User-Agent (`kubectl/v1.32.4 (linux/amd64) …` → `kubectl`). */
 export function managerFromUserAgent(userAgent: string): string {
   return (userAgent.split('/')[0] ?? '').slice(0, 128);
+}
+
+/**
+ * validateManagedFields is ObjectMeta validation's check of entries a client sends
+ * (ValidateManagedFields): each operation Apply or Update, fieldsType FieldsV1 when set.
+ */
+export function validateManagedFields(list: readonly unknown[]): FieldError[] {
+  const errs: FieldError[] = [];
+  list.forEach((e, i) => {
+    const at = `metadata.managedFields[${i}]`;
+    const entry = isObject(e) ? e : {};
+    if (entry.operation !== 'Apply' && entry.operation !== 'Update') errs.push(invalid(`${at}.operation`, entry.operation ?? '', 'must be `Apply` or `Update`'));
+    if (entry.fieldsType !== undefined && entry.fieldsType !== '' && entry.fieldsType !== 'FieldsV1') errs.push(invalid(`${at}.fieldsType`, entry.fieldsType, 'must be `FieldsV1`'));
+  });
+  return errs;
 }
