@@ -94,6 +94,16 @@ describe('kubectl apply --server-side against npm run serve', () => {
     expect(await jsonpath('{.spec.replicas} {.spec.template.spec.containers[0].image} {.metadata.generation}')).toBe(`5 nginx:1.27 ${before}`);
   });
 
+  it('diffs with kubectl diff --server-side (and plain diff) through dry runs that write nothing', async () => {
+    for (const args of [['diff', '--server-side', '--force-conflicts'], ['diff']]) {
+      const r = await h.kubectl([...args, '-f', file('d2.yaml', web('nginx:1.29', 5))]);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain('-      - image: nginx:1.27\n+      - image: nginx:1.29\n');
+      expect(r.stdout).not.toContain('-status:');
+    }
+    expect(await jsonpath('{.spec.template.spec.containers[0].image}')).toBe('nginx:1.27');
+  });
+
   it('takes the field over with --force-conflicts', async () => {
     expect((await h.kubectl(['apply', '--server-side', '--force-conflicts', '-f', file('e.yaml', web('nginx:1.27', 3))])).code).toBe(0);
     expect(await jsonpath('{.spec.replicas}')).toBe('3');

@@ -243,7 +243,11 @@ export class LiveCluster {
     const plan = p.plan;
     if (plan.op === 'evict') return { code: 201, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 } };
     if (plan.op === 'delete') return { code: 200, body: this.st.store.objects[plan.resource.kind].get(plan.key) ?? null };
-    const body = applied ? { ...plan.object, metadata: { ...plan.object.metadata, managedFields: encodeManagedFields(applied.entries) } } : plan.object;
+    // The status stays the stored one, as the update's strategy keeps it.
+    const cur = plan.op === 'update' ? this.st.store.objects[plan.resource.kind].get(objectKey(plan.object)) : undefined;
+    const status = (cur as { status?: unknown } | undefined)?.status;
+    const object = status !== undefined ? ({ ...plan.object, status } as KubeObject) : plan.object;
+    const body = applied ? { ...object, metadata: { ...object.metadata, managedFields: encodeManagedFields(applied.entries) } } : object;
     if (plan.op === 'update' && plan.scale && (plan.object.kind === 'Deployment' || plan.object.kind === 'ReplicaSet')) return { code: 200, body: scaleOf(plan.object) };
     return { code: plan.op === 'create' ? 201 : 200, body, ...(p.warnings.length ? { warnings: p.warnings } : {}) };
   }
