@@ -27,6 +27,7 @@ import { groupVersionDocument, openapiIndex } from './openapi.ts';
 import { OPENAPI_V2_PROTOBUF, openapiV2Document } from './openapiV2.ts';
 import { newFilter } from './selectors.ts';
 import { type IncludeObject, tableText, toTable } from './tables.ts';
+import { listObjects, listText, served } from './items.ts';
 import { wallShift, wallTimes } from './wallClock.ts';
 import { writeWarnings } from './warnings.ts';
 import { serveWatch } from './watch.ts';
@@ -57,26 +58,6 @@ function sendText(res: ServerResponse, code: number, json: string, shift: number
   return true;
 }
 
-/**
- * Each stored object's JSON with its type meta and managedFields, made once (objects are never
- * changed in place; `version` tells when an apply changed only the managers).
- */
-const ITEM_JSON = new WeakMap<KubeObject, { version: number; text: string }>();
-
-/** listText is JSON.stringify of the `<Kind>List`, byte for byte, from each item's cached text. */
-function listText(live: LiveCluster, r: ResourceInfo, rv: string, items: readonly KubeObject[]): string {
-  const texts = items.map((o) => {
-    const version = live.managedVersion(o);
-    let t = ITEM_JSON.get(o);
-    if (t === undefined || t.version !== version) {
-      t = { version, text: JSON.stringify(served(live, r, o)) };
-      ITEM_JSON.set(o, t);
-    }
-    return t.text;
-  });
-  return `{"kind":${JSON.stringify(`${r.kind}List`)},"apiVersion":${JSON.stringify(groupVersionOf(r))},"metadata":{"resourceVersion":${JSON.stringify(rv)}},"items":[${texts.join(',')}]}`;
-}
-
 function sendStatus(res: ServerResponse, s: Status): true {
   return sendJson(res, s.code, s);
 }
@@ -99,17 +80,6 @@ export function versionInfo(gitVersion: string): unknown {
   };
 }
 
-/** withTypeMeta gives an object its apiVersion and kind, as every API answer carries them. */
-function withTypeMeta(r: ResourceInfo, obj: KubeObject): KubeObject {
-  const apiVersion = groupVersionOf(r);
-  return obj.apiVersion === apiVersion && obj.kind === r.kind ? obj : ({ ...obj, apiVersion, kind: r.kind } as KubeObject);
-}
-
-/** served is an object as a JSON answer carries it: type meta and metadata.managedFields. */
-function served(live: LiveCluster, r: ResourceInfo, obj: KubeObject): KubeObject {
-  return live.withManagedFields(withTypeMeta(r, obj));
-}
-
 function wantsTable(req: IncomingMessage): boolean {
   return /as=Table/.test(req.headers.accept ?? '');
 }
@@ -117,16 +87,6 @@ function wantsTable(req: IncomingMessage): boolean {
 function includeObject(query: URLSearchParams): IncludeObject {
   const v = query.get('includeObject');
   return v === 'None' || v === 'Object' ? v : 'Metadata';
-}
-
-/** listObjects: the kind's objects in a namespace ('' = all), in etcd key order (namespace, name). */
-function listObjects(live: LiveCluster, r: ResourceInfo, namespace: string): KubeObject[] {
-  const out: KubeObject[] = [];
-  for (const o of live.st.store.objects[r.kind].values()) {
-    if (!r.namespaced || namespace === '' || (o.metadata.namespace ?? 'default') === namespace) out.push(o);
-  }
-  const key = (o: KubeObject) => `${o.metadata.namespace ?? ''}/${o.metadata.name}`;
-  return out.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
 function storeKey(r: ResourceInfo, info: RequestInfo): string {
