@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromFieldsV1, pathString, toFieldsV1 } from './fieldpath.ts';
+import { mergeValue } from './merge.ts';
 import { apply, decodeManagedFields, encodeManagedFields, managerFromUserAgent, type Managed, update, type Writer } from './manager.ts';
 import { schemaOf } from './schema.ts';
 
@@ -99,4 +100,15 @@ describe('managerFromUserAgent', () => {
     ['kubectl/v1.32.4 (linux/amd64) kubernetes/4cb5f07', 'kubectl'],
     ['node-fetch', 'node-fetch'],
   ])('takes %s as %s', (ua, want) => expect(managerFromUserAgent(ua)).toBe(want));
+});
+
+describe('mergeValue', () => {
+  const SET = { type: 'list', list: 'set' } as const;
+  it.each([
+    [['a', 'b', 'c'], ['c', 'd'], ['a', 'b', 'c', 'd']],
+    [['a', 'b'], ['b', 'a'], ['b', 'a']],
+    [['a', 'b', 'c', 'd'], ['a', 'aprime', 'c', 'cprime'], ['a', 'b', 'aprime', 'c', 'd', 'cprime']],
+  ])('keeps live items in place and the applied order among shared ones: %j + %j', (live, applied, want) => {
+    expect(mergeValue(live, applied, SET)).toEqual(want);
+  });
 });
