@@ -1,6 +1,7 @@
-// Server-side apply (DESIGN.md §18, issue 25) driven by the real kubectl (v1.32.4): create, a
-// change, a conflict after kubectl scale with kubectl's own advice, --force-conflicts,
-// --dry-run=server and the managed fields kubectl shows.
+// Server-side apply (DESIGN.md §18, issue 25) driven by the real kubectl (v1.32.4, and the 1.28 and
+// 1.33 it bundles for the main flow): create, a change, a conflict after kubectl scale with
+// kubectl's own advice, --force-conflicts, --dry-run=server, kubectl diff, the switch from
+// client-side apply, and the managed fields kubectl shows.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -131,5 +132,27 @@ describe('kubectl apply --server-side against npm run serve', () => {
     const session = (await import('node:fs')).readFileSync(join(h.dir, 'session.yaml'), 'utf8');
     expect(session).toContain('fieldManager=kubectl');
     expect(session).not.toContain('apply-patch');
+  });
+});
+
+describe.each(['v1.28.0', 'v1.33.0'])('server-side apply with the kubectl bundled for %s', (gitVersion) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ speed: 20, gitVersion });
+  });
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  it('creates, conflicts after kubectl scale, and forces', async () => {
+    const path = join(h.dir, 'w.yaml');
+    writeFileSync(path, web('nginx:1.26'));
+    expect((await h.kubectl(['apply', '--server-side', '-f', path])).stdout).toBe('deployment.apps/web serverside-applied\n');
+    expect((await h.kubectl(['scale', 'deploy/web', '--replicas=4'])).code).toBe(0);
+    writeFileSync(path, web('nginx:1.26', 3));
+    const refused = await h.kubectl(['apply', '--server-side', '-f', path]);
+    expect(refused.stderr).toContain('Apply failed with 1 conflict: conflict with "kubectl" with subresource "scale" using apps/v1: .spec.replicas');
+    expect((await h.kubectl(['apply', '--server-side', '--force-conflicts', '-f', path])).code).toBe(0);
+    expect((await h.kubectl(['get', 'deploy', 'web', '-o', 'jsonpath={.spec.replicas}'])).stdout).toBe('3');
   });
 });
