@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../src/engine/api/types.ts';
 import { webDeployment } from '../src/engine/sim/executeTestEngine.ts';
 import type { Scenario } from '../src/scenario/types.ts';
+import { createEngine, runUntil } from '../src/engine/sim.ts';
+import { parseScenarioText } from '../src/scenario/parse.ts';
+import { toSimConfig } from '../src/scenario/toSimConfig.ts';
+import { scenarioToYaml } from '../src/scenario/yamlIo.ts';
 import { decodeApplyBody } from './apply.ts';
 import { LiveCluster } from './live.ts';
 import { actorWriters } from './managedFields.ts';
@@ -68,6 +72,30 @@ describe('LiveCluster.write with an apply patch', () => {
     const obj = l.st.store.objects.Deployment.get('default/web') as KubeObject;
     const served = l.withManagedFields(obj).metadata as { managedFields?: { manager: string; operation: string }[] };
     expect(served.managedFields?.[0]).toMatchObject({ manager: 'ci', operation: 'Apply', apiVersion: 'apps/v1', fieldsType: 'FieldsV1' });
+  });
+});
+
+describe('a recorded session with applies', () => {
+  it('replays, from its scenario text, to the same store', () => {
+    let t = 0;
+    const l = new LiveCluster(base, { speed: 1, clock: () => t });
+    t = 5_000;
+    l.write({ method: 'PATCH', path: `${D}/web?fieldManager=ci`, contentType: APPLY, body: config(2) });
+    l.write({ method: 'PATCH', path: `${D}/web/scale`, contentType: 'application/merge-patch+json', body: { spec: { replicas: 4 } } }, { userAgent: 'kubectl/v1.32.4' });
+    l.write({ method: 'PATCH', path: `${D}/web?fieldManager=ci&force=true`, contentType: APPLY, body: config(3, 'nginx:1.27') });
+    l.write({ method: 'PATCH', path: `${D}/web?fieldManager=ci`, contentType: APPLY, body: { ...config(3, 'nginx:1.27'), metadata: { name: 'web', labels: { tier: 'front' } } } });
+    t = 60_000;
+    l.advance();
+    const parsed = parseScenarioText(scenarioToYaml(l.scenario));
+    if (!parsed.ok) throw new Error(parsed.errors[0]);
+    const replay = createEngine(toSimConfig(parsed.value));
+    runUntil(replay, 60_000);
+    expect(replay.store.rv).toBe(l.st.store.rv);
+    for (const kind of ['Deployment', 'ReplicaSet', 'Pod'] as const) {
+      expect([...replay.store.objects[kind].entries()]).toEqual([...l.st.store.objects[kind].entries()]);
+    }
+    const d = l.st.store.objects.Deployment.get('default/web') as KubeObject & { spec: { replicas: number } };
+    expect([d.spec.replicas, d.metadata.labels]).toEqual([3, { tier: 'front' }]);
   });
 });
 
