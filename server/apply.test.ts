@@ -39,6 +39,11 @@ describe('LiveCluster.write with an apply patch', () => {
     expect((out.body as { message: string }).message).toContain(message);
   });
 
+  it('refuses force on a patch that is not an apply', () => {
+    const out = live().write({ method: 'PATCH', path: `${D}/web?force=true`, contentType: 'application/merge-patch+json', body: {} });
+    expect([out.code, (out.body as { message: string }).message]).toEqual([422, 'PatchOptions.meta.k8s.io "" is invalid: force: Forbidden: may not be specified for non-apply patch']);
+  });
+
   it('creates, then answers a conflict with kube-apiserver’s Status after another manager changed the field', () => {
     const l = live();
     expect(l.write({ method: 'PATCH', path: `${D}/web?fieldManager=ci`, contentType: APPLY, body: config(2) }).code).toBe(201);

@@ -12,6 +12,7 @@
 import type { KubeObject } from '../src/engine/api/types.ts';
 import { isDeepStrictEqual } from 'node:util';
 import { decodeManagedFields, encodeManagedFields, type Managed, managerFromUserAgent, validateManagedFields, type Writer } from '../src/engine/apimachinery/managedfields/manager.ts';
+import { forbidden } from '../src/engine/apimachinery/fieldErrors.ts';
 import { newBadRequest, newInvalid } from '../src/engine/apiserver/rest/status.ts';
 import { newRequestInfo } from '../src/engine/apiserver/rest/requestInfo.ts';
 import { findResource, groupVersionOf } from '../src/engine/apiserver/rest/resources.ts';
@@ -182,6 +183,9 @@ export class LiveCluster {
       request = a.request;
       applied = { entries: a.entries, kind: a.resource.kind, key: a.key };
     } else {
+      if (req.method === 'PATCH' && query.has('force')) {
+        return statusResult(newInvalid('PatchOptions', 'meta.k8s.io', '', [forbidden('force', 'may not be specified for non-apply patch')]));
+      }
       const r = findResource(info.group, info.version, info.resource);
       if (r && (info.verb === 'create' || info.verb === 'update' || info.verb === 'patch') && info.subresource !== 'eviction') {
         // kube-apiserver's manager for a request without fieldManager: the User-Agent's prefix.
