@@ -4,18 +4,20 @@
  * (src/engine/apimachinery/managedfields), refused with kube-apiserver's 409 when it changes
  * fields another manager owns (unless `force=true`), and turned into the plain write it amounts
  * to — a POST of the new object when it does not exist yet, else a PUT of the merged object at
- * the live resourceVersion — which the engine runs and a recording replays as it is.
+ * the live resourceVersion — which the engine runs and a recording replays as it is. Also the
+ * managedFields a client writes itself (validated, then taken).
  */
+import { isDeepStrictEqual } from 'node:util';
 import { parse as parseYaml } from 'yaml';
 import type { KubeObject } from '../src/engine/api/types.ts';
 import { required } from '../src/engine/apimachinery/fieldErrors.ts';
-import { apply, conflictCauses, conflictMessage, type Managed, type Writer } from '../src/engine/apimachinery/managedfields/manager.ts';
+import { apply, conflictCauses, conflictMessage, decodeManagedFields, type Managed, validateManagedFields, type Writer } from '../src/engine/apimachinery/managedfields/manager.ts';
 import { toFieldSet } from '../src/engine/apimachinery/managedfields/fieldpath.ts';
 import { schemaOf } from '../src/engine/apimachinery/managedfields/schema.ts';
 import type { RequestInfo } from '../src/engine/apiserver/rest/requestInfo.ts';
 import { findResource, groupVersionOf, type ResourceInfo } from '../src/engine/apiserver/rest/resources.ts';
 import { newApplyConflict, newBadRequest, newInvalid, newMethodNotSupported, newNotFoundPath, type Status } from '../src/engine/apiserver/rest/status.ts';
-import type { ApiRequest } from '../src/engine/apiserver/rest/write.ts';
+import type { ApiRequest, Prepared } from '../src/engine/apiserver/rest/write.ts';
 import type { StoreState } from '../src/engine/apiserver/store.ts';
 import { toRFC3339 } from '../src/engine/lib/time.ts';
 import { mainView } from './managedFields.ts';
@@ -117,4 +119,38 @@ export function prepareApply(
     return { request: { method: 'POST', path: withQuery(collection, q), contentType: 'application/json', body: result.object }, entries: result.entries, resource: r, key, writer };
   }
   return { request: { method: 'PUT', path: withQuery(base, q), contentType: 'application/json', body: result.object }, entries: result.entries, resource: r, key, writer };
+}
+
+/**
+ * clientManagedFields: the metadata.managedFields a create or update carries when they are not
+ * the ones served (a client setting them, kubectl's client-side-apply upgrade): validated (422
+ * for a wrong shape, in ObjectMeta validation's words) and decoded. null when there are none.
+ */
+export function clientManagedFields(
+  p: Extract<Prepared, { ok: true }>,
+  cur: KubeObject | undefined,
+  served: (o: KubeObject) => KubeObject,
+): { entries: Managed[]; onlyManagedFields: boolean } | { status: Status } | null {
+  const plan = p.plan;
+  if ((plan.op !== 'create' && plan.op !== 'update') || (plan.op === 'update' && plan.scale)) return null;
+  const sent = (plan.object.metadata as { managedFields?: unknown }).managedFields;
+  if (sent === undefined) return null;
+  const kept = cur ? (served(cur).metadata as { managedFields?: unknown }).managedFields : undefined;
+  if (isDeepStrictEqual(sent, kept)) return null;
+  if (!Array.isArray(sent)) return { status: newBadRequest('json: cannot unmarshal into Go struct field ObjectMeta.metadata.managedFields of type []v1.ManagedFieldsEntry') };
+  const errs = validateManagedFields(sent);
+  const r = plan.resource;
+  if (errs.length) return { status: newInvalid(r.kind, r.group, plan.object.metadata.name ?? '', errs) };
+  const entries = decodeManagedFields(sent);
+  if ('error' in entries) return { status: newBadRequest(entries.error) };
+  const strip = (o: KubeObject) => ({ ...o, metadata: { ...o.metadata, managedFields: undefined, resourceVersion: undefined } });
+  return { entries, onlyManagedFields: cur !== undefined && isDeepStrictEqual(JSON.parse(JSON.stringify(strip(cur))), JSON.parse(JSON.stringify(strip(plan.object)))) };
+}
+
+/** withoutManagedFields is a request as recorded: the engine's objects keep no managedFields. */
+export function withoutManagedFields(req: ApiRequest): ApiRequest {
+  const body = req.body as { metadata?: Record<string, unknown> } | undefined;
+  if (!body?.metadata || !('managedFields' in body.metadata) || req.method === 'PATCH') return req;
+  const { managedFields: _m, ...metadata } = body.metadata;
+  return { ...req, body: { ...body, metadata } };
 }

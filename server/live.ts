@@ -10,15 +10,14 @@
  * hold exactly this state. The action is then the next event, and its tick is the write.
  */
 import type { KubeObject } from '../src/engine/api/types.ts';
-import { isDeepStrictEqual } from 'node:util';
-import { decodeManagedFields, encodeManagedFields, type Managed, managerFromUserAgent, validateManagedFields, type Writer } from '../src/engine/apimachinery/managedfields/manager.ts';
+import { encodeManagedFields, type Managed, managerFromUserAgent, type Writer } from '../src/engine/apimachinery/managedfields/manager.ts';
 import { forbidden } from '../src/engine/apimachinery/fieldErrors.ts';
-import { newBadRequest, newInvalid } from '../src/engine/apiserver/rest/status.ts';
+import { newInvalid } from '../src/engine/apiserver/rest/status.ts';
 import { newRequestInfo } from '../src/engine/apiserver/rest/requestInfo.ts';
 import { findResource, groupVersionOf } from '../src/engine/apiserver/rest/resources.ts';
 import { type ApiRequest, type Prepared, prepareRequest, scaleOf, splitPath } from '../src/engine/apiserver/rest/write.ts';
 import { objectKey } from '../src/engine/apiserver/store.ts';
-import { APPLY_PATCH, prepareApply } from './apply.ts';
+import { APPLY_PATCH, clientManagedFields, prepareApply, withoutManagedFields } from './apply.ts';
 import { ManagedFieldsTracker } from './managedFields.ts';
 import type { Status } from '../src/engine/apiserver/rest/status.ts';
 import { createEngine, type EngineState, runUntil, type SimConfig, step, type TickRecord } from '../src/engine/sim.ts';
@@ -267,40 +266,6 @@ export class LiveCluster {
   managedVersion(obj: KubeObject): number {
     return this.managed.version(obj, objectKey(obj));
   }
-}
-
-/**
- * clientManagedFields: the metadata.managedFields a create or update carries when they are not
- * the ones served (a client setting them, kubectl's client-side-apply upgrade): validated (422
- * for a wrong shape, in ObjectMeta validation's words) and decoded. null when there are none.
- */
-function clientManagedFields(
-  p: Extract<Prepared, { ok: true }>,
-  cur: KubeObject | undefined,
-  served: (o: KubeObject) => KubeObject,
-): { entries: Managed[]; onlyManagedFields: boolean } | { status: Status } | null {
-  const plan = p.plan;
-  if ((plan.op !== 'create' && plan.op !== 'update') || (plan.op === 'update' && plan.scale)) return null;
-  const sent = (plan.object.metadata as { managedFields?: unknown }).managedFields;
-  if (sent === undefined) return null;
-  const kept = cur ? (served(cur).metadata as { managedFields?: unknown }).managedFields : undefined;
-  if (isDeepStrictEqual(sent, kept)) return null;
-  if (!Array.isArray(sent)) return { status: newBadRequest('json: cannot unmarshal into Go struct field ObjectMeta.metadata.managedFields of type []v1.ManagedFieldsEntry') };
-  const errs = validateManagedFields(sent);
-  const r = plan.resource;
-  if (errs.length) return { status: newInvalid(r.kind, r.group, plan.object.metadata.name ?? '', errs) };
-  const entries = decodeManagedFields(sent);
-  if ('error' in entries) return { status: newBadRequest(entries.error) };
-  const strip = (o: KubeObject) => ({ ...o, metadata: { ...o.metadata, managedFields: undefined, resourceVersion: undefined } });
-  return { entries, onlyManagedFields: cur !== undefined && isDeepStrictEqual(JSON.parse(JSON.stringify(strip(cur))), JSON.parse(JSON.stringify(strip(plan.object)))) };
-}
-
-/** withoutManagedFields is a request as recorded: the engine's objects keep no managedFields. */
-function withoutManagedFields(req: ApiRequest): ApiRequest {
-  const body = req.body as { metadata?: Record<string, unknown> } | undefined;
-  if (!body?.metadata || !('managedFields' in body.metadata) || req.method === 'PATCH') return req;
-  const { managedFields: _m, ...metadata } = body.metadata;
-  return { ...req, body: { ...body, metadata } };
 }
 
 function statusResult(s: Status): WriteResult {
