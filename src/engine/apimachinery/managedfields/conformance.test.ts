@@ -1,7 +1,7 @@
 // structured-merge-diff's own test tables (tests/fixtures/k8s-ssa-cases.json) run against the port.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { apply, conflictMessage, type Managed, update } from './manager.ts';
+import { apply, conflictCauses, conflictMessage, type Managed, update } from './manager.ts';
 import { pathString } from './fieldpath.ts';
 import type { Schema } from './schema.ts';
 
@@ -22,7 +22,12 @@ interface Case {
 }
 interface Fixture {
   suites: { schema: Schema; cases: Case[] }[];
-  conflictMessages: { source: string; conflicts: { manager: string; apiVersion: string; subresource?: string; path: string[] }[]; message: string }[];
+  conflictMessages: {
+    source: string;
+    conflicts: { manager: string; operation?: 'Apply' | 'Update'; apiVersion: string; subresource?: string; identifierTime?: string; path: string[] }[];
+    message: string;
+    causes?: { reason: string; message: string; field: string }[];
+  }[];
 }
 
 const fixture = JSON.parse(readFileSync(new URL('../../../../tests/fixtures/k8s-ssa-cases.json', import.meta.url), 'utf8')) as Fixture;
@@ -81,12 +86,21 @@ describe('structured-merge-diff Updater tables', () => {
 
 describe('conflictMessage', () => {
   for (const m of fixture.conflictMessages) {
-    it(`words the conflicts as kube-apiserver does (${m.source.split(',')[0]})`, () => {
+    it(`words the conflicts as kube-apiserver does (${m.source.split(',')[0]?.split(' ').pop()} ${m.source.slice(-6)})`, () => {
       const conflicts = m.conflicts.map((c) => ({
-        manager: { manager: c.manager, operation: 'Update' as const, apiVersion: c.apiVersion, subresource: c.subresource ?? '', time: '', set: new Set<string>() },
+        manager: {
+          manager: c.manager,
+          operation: c.operation ?? 'Update',
+          apiVersion: c.apiVersion,
+          subresource: c.subresource ?? '',
+          time: '',
+          set: new Set<string>(),
+          ...(c.identifierTime ? { identifierTime: c.identifierTime } : {}),
+        },
         path: c.path.join('\n'),
       }));
       expect(conflictMessage(conflicts)).toBe(m.message);
+      if (m.causes) expect(conflictCauses(conflicts)).toEqual(m.causes);
     });
   }
 });

@@ -32,7 +32,7 @@ export interface Managed {
 
 /** A field another manager owns with another value. */
 export interface Conflict {
-  manager: Managed;
+  manager: Managed & { identifierTime?: string };
   path: string;
 }
 
@@ -132,12 +132,15 @@ export function apply(entries: readonly Managed[], live: Json | undefined, confi
   return { object, entries: out, changed: changed.size > 0 || c.removed.size > 0 };
 }
 
-/** printManager names a manager as kube-apiserver's conflict messages do. */
-export function printManager(m: Writer): string {
+/**
+ * printManager names a manager as kube-apiserver's conflict messages do. The identifier a served
+ * conflict names carries no time, so an Update manager prints without "at …"; `identifierTime`
+ * is for an identifier that has one (upstream's own test table).
+ */
+export function printManager(m: Writer & { identifierTime?: string }): string {
   let s = JSON.stringify(m.manager);
   if (m.subresource !== '') s += ` with subresource ${JSON.stringify(m.subresource)}`;
-  // The manager identifier carries no time, so an Update manager prints without "at …".
-  if (m.operation === 'Update') s += ` using ${m.apiVersion}`;
+  if (m.operation === 'Update') s += ` using ${m.apiVersion}${m.identifierTime ? ` at ${m.identifierTime}` : ''}`;
   return s;
 }
 
