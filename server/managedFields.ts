@@ -165,7 +165,8 @@ export class ManagedFieldsTracker {
     for (const p of t.pending) {
       const schema = schemaOf(p.next.kind);
       let managed = t.managed;
-      if (p.writers.main) managed = update(managed, mainView(p.prev) ?? zeroView(p.next), mainView(p.next), schema, p.writers.main, p.time);
+      const next = p.prev === undefined ? beforeAdmission(mainView(p.next)) : mainView(p.next);
+      if (p.writers.main) managed = update(managed, mainView(p.prev) ?? zeroView(p.next), next, schema, p.writers.main, p.time);
       if (p.writers.status) managed = update(managed, statusView(p.prev) ?? {}, statusView(p.next), schema, p.writers.status, p.time);
       t.managed = managed;
       t.obj = p.next;
@@ -206,4 +207,22 @@ export class ManagedFieldsTracker {
  */
 function zeroView(obj: KubeObject): Json {
   return 'spec' in obj ? { metadata: {}, spec: {} } : { metadata: {} };
+}
+
+/** The tolerations DefaultTolerationSeconds adds: 300 s for not-ready and unreachable nodes. */
+const ADMISSION_TOLERATIONS = new Set(['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable']);
+
+/**
+ * beforeAdmission is a created pod as the field manager sees it: kube-apiserver records the
+ * creator's fields before mutating admission runs, so the tolerations DefaultTolerationSeconds
+ * appends are nobody's (a controller's pod shows no `f:tolerations`).
+ */
+function beforeAdmission(view: Json | undefined): Json | undefined {
+  if (view?.kind !== 'Pod') return view;
+  const spec = view.spec as Json | undefined;
+  const tolerations = spec?.tolerations;
+  if (!spec || !Array.isArray(tolerations)) return view;
+  const own = tolerations.filter((t: Json) => !(ADMISSION_TOLERATIONS.has(String(t.key)) && t.effect === 'NoExecute' && t.tolerationSeconds === 300));
+  const { tolerations: _t, ...rest } = spec;
+  return { ...view, spec: own.length > 0 ? { ...rest, tolerations: own } : rest };
 }
