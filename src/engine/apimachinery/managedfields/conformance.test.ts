@@ -1,8 +1,8 @@
 // structured-merge-diff's own test tables (tests/fixtures/k8s-ssa-cases.json) run against the port.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { apply, conflictCauses, conflictMessage, type Managed, update } from './manager.ts';
-import { pathString } from './fieldpath.ts';
+import { apply, capUpdateManagers, conflictCauses, conflictMessage, encodeManagedFields, type Managed, update } from './manager.ts';
+import { pathString, toFieldsV1 } from './fieldpath.ts';
 import type { Schema } from './schema.ts';
 
 type Json = Record<string, unknown>;
@@ -101,6 +101,25 @@ describe('conflictMessage', () => {
       }));
       expect(conflictMessage(conflicts)).toBe(m.message);
       if (m.causes) expect(conflictCauses(conflicts)).toEqual(m.causes);
+    });
+  }
+});
+
+interface CapCase {
+  name: string;
+  source: string;
+  input: { manager: string; apiVersion: string; time: string; paths: string[][] }[];
+  expected: { manager: string; apiVersion: string; time: string; paths: string[][] }[];
+}
+const caps = (JSON.parse(readFileSync(new URL('../../../../tests/fixtures/k8s-ssa-cases.json', import.meta.url), 'utf8')) as { capUpdateManagers: { max: number; cases: CapCase[] } }).capUpdateManagers;
+
+describe('capUpdateManagers', () => {
+  for (const c of caps.cases) {
+    it(`merges the oldest Update entries as upstream does: ${c.name}`, () => {
+      const input: Managed[] = c.input.map((e) => ({ manager: e.manager, operation: 'Update', apiVersion: e.apiVersion, subresource: '', time: e.time, set: new Set(e.paths.map((p) => p.join('\n'))) }));
+      const got = encodeManagedFields(capUpdateManagers(input, caps.max)).map((e) => ({ manager: e.manager, apiVersion: e.apiVersion, time: e.time, fieldsV1: e.fieldsV1 }));
+      const want = c.expected.map((e) => ({ manager: e.manager, apiVersion: e.apiVersion, time: e.time, fieldsV1: toFieldsV1(new Set(e.paths.map((p) => p.join('\n')))) }));
+      expect(got).toEqual(want);
     });
   }
 });

@@ -93,7 +93,47 @@ export function update(entries: readonly Managed[], live: unknown, next: unknown
   const others = entries.map((e) => (sameManager(e, w) ? e : { ...e, set: withoutPrefixes(new Set([...e.set].filter((p) => !taken.has(p))), c.removed) }));
   const mine = entries.find((e) => sameManager(e, w))?.set ?? new Set<string>();
   const set = strip(unionInto(withoutPrefixes(mine, c.removed), taken));
-  return withEntry(others, w, set, time, taken.size > 0 || c.removed.size > 0);
+  return capUpdateManagers(withEntry(others, w, set, time, taken.size > 0 || c.removed.size > 0));
+}
+
+/** kube-apiserver's cap on Update entries (DefaultMaxUpdateManagers). */
+export const MAX_UPDATE_MANAGERS = 10;
+const ANCIENT = 'ancient-changes';
+
+/**
+ * capUpdateManagers keeps at most `max` Update entries (capManagersManager): the oldest are
+ * merged, per API version, into an `ancient-changes` entry that takes the time of the newest it
+ * absorbed. With a cap of 3, four v1 updaters at 1 h…4 h become ancient-changes (a, b) at 2 h
+ * and the two newest.
+ */
+export function capUpdateManagers(entries: readonly Managed[], max = MAX_UPDATE_MANAGERS): Managed[] {
+  const updaters = entries.filter((e) => e.operation === 'Update');
+  if (updaters.length <= max) return [...entries];
+  const id = (e: Managed) => JSON.stringify([e.manager, e.operation, e.apiVersion, e.subresource]);
+  updaters.sort((a, b) => cmp(a.time.slice(0, 19), b.time.slice(0, 19)) || cmp(id(a), id(b)));
+  let out = [...entries];
+  const first = new Map<string, Managed>();
+  let length = updaters.length;
+  for (let i = 0; i < updaters.length && length > max; i++) {
+    const m = updaters[i] as Managed;
+    const bucketOf: Writer = { manager: ANCIENT, operation: 'Update', apiVersion: m.apiVersion, subresource: '' };
+    const f = first.get(m.apiVersion);
+    if (!f) {
+      first.set(m.apiVersion, m);
+      continue;
+    }
+    let bucket = out.find((e) => sameManager(e, bucketOf));
+    if (!bucket) {
+      // The first of this version becomes the bucket.
+      bucket = { ...bucketOf, time: f.time, set: f.set };
+      out = [...out.filter((e) => e !== f), bucket];
+    }
+    const merged: Managed = { ...bucket, set: unionInto(new Set(m.set), bucket.set), time: m.time };
+    const old = bucket;
+    out = [...out.filter((e) => e !== old && e !== m), merged];
+    length--;
+  }
+  return out;
 }
 
 export type ApplyResult = { object: Json; entries: Managed[]; changed: boolean } | { conflicts: Conflict[] };
