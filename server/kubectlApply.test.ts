@@ -90,8 +90,8 @@ describe('kubectl apply --server-side against npm run serve', () => {
 
   it('answers --dry-run=server with the merged object and writes nothing', async () => {
     const before = await jsonpath('{.metadata.generation}');
-    const r = await h.kubectl(['apply', '--server-side', '--force-conflicts', '--dry-run=server', '-f', file('d.yaml', web('nginx:1.28', 3)), '-o', 'jsonpath={.spec.replicas} {.spec.template.spec.containers[0].image}']);
-    expect(r).toMatchObject({ code: 0, stdout: '3 nginx:1.28' });
+    const r = await h.kubectl(['apply', '--server-side', '--force-conflicts', '--dry-run=server', '-f', file('d.yaml', web('nginx:1.28', 3)), '-o', 'jsonpath={.spec.replicas} {.spec.template.spec.containers[0].image} {.metadata.generation}']);
+    expect(r).toMatchObject({ code: 0, stdout: `3 nginx:1.28 ${Number(before) + 1}` });
     expect(await jsonpath('{.spec.replicas} {.spec.template.spec.containers[0].image} {.metadata.generation}')).toBe(`5 nginx:1.27 ${before}`);
   });
 

@@ -16,7 +16,7 @@ import { newInvalid } from '../src/engine/apiserver/rest/status.ts';
 import { newRequestInfo } from '../src/engine/apiserver/rest/requestInfo.ts';
 import { findResource, groupVersionOf } from '../src/engine/apiserver/rest/resources.ts';
 import { type ApiRequest, type Prepared, prepareRequest, scaleOf, splitPath } from '../src/engine/apiserver/rest/write.ts';
-import { objectKey } from '../src/engine/apiserver/store.ts';
+import { jsonEqual, objectKey } from '../src/engine/apiserver/store.ts';
 import { APPLY_PATCH, clientManagedFields, prepareApply, withoutManagedFields } from './apply.ts';
 import { ManagedFieldsTracker } from './managedFields.ts';
 import type { Status } from '../src/engine/apiserver/rest/status.ts';
@@ -249,7 +249,12 @@ export class LiveCluster {
     // The status stays the stored one, as the update's strategy keeps it.
     const cur = plan.op === 'update' ? this.st.store.objects[plan.resource.kind].get(objectKey(plan.object)) : undefined;
     const status = (cur as { status?: unknown } | undefined)?.status;
-    const object = status !== undefined ? ({ ...plan.object, status } as KubeObject) : plan.object;
+    let object = status !== undefined ? ({ ...plan.object, status } as KubeObject) : plan.object;
+    // A spec change bumps the generation, as the stored update would (generation 2 → 3).
+    const generation = cur?.metadata.generation;
+    if (generation !== undefined && !jsonEqual((cur as { spec?: unknown }).spec, (plan.object as { spec?: unknown }).spec)) {
+      object = { ...object, metadata: { ...object.metadata, generation: generation + 1 } };
+    }
     const body = applied ? { ...object, metadata: { ...object.metadata, managedFields: encodeManagedFields(applied.entries) } } : object;
     if (plan.op === 'update' && plan.scale && (plan.object.kind === 'Deployment' || plan.object.kind === 'ReplicaSet')) return { code: 200, body: scaleOf(plan.object) };
     return { code: plan.op === 'create' ? 201 : 200, body, ...(p.warnings.length ? { warnings: p.warnings } : {}) };
