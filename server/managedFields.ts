@@ -39,8 +39,8 @@ interface Tracked {
   version: number;
 }
 
-/** Writes kept unfolded per object before they are folded anyway (a pod's life is about a dozen). */
-const MAX_PENDING = 64;
+/** Writes kept unfolded per object before they are folded anyway: a pod starts, binds and runs in about 5, and an Event counted 40 times keeps no more than 16 of its versions alive. */
+const MAX_PENDING = 16;
 
 const KCM = 'kube-controller-manager';
 
