@@ -153,10 +153,13 @@ export function apply(entries: readonly Managed[], live: Json | undefined, confi
   if (last && last.size > 0) {
     const owned = new Set(applied);
     for (const e of entries) if (!sameManager(e, w)) unionInto(owned, e.set);
-    // A map or item whose fields someone still owns stays (only its own `.` is given up).
+    // A field whose fields someone still owns stays (only its own `.` is given up: kubectl's
+    // upgraded entry owns `f:labels` itself, the new configuration `f:labels.f:app`); a list item
+    // goes with its `.` even when another manager owns a field inside it.
     const holding = new Set<string>();
     for (const p of owned) for (let i = p.indexOf(SEP); i >= 0; i = p.indexOf(SEP, i + 1)) holding.add(p.slice(0, i));
-    const gone = new Set([...last].filter((p) => !owned.has(p) && !holding.has(p)));
+    const isField = (p: string) => p.startsWith('f:', p.lastIndexOf(SEP) + 1);
+    const gone = new Set([...last].filter((p) => !owned.has(p) && !(isField(p) && holding.has(p))));
     object = removeFields(merged, schema, gone) as Json;
   }
   const c = compare(base, object, schema);
