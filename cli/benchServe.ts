@@ -4,6 +4,8 @@
  *   Table list) 300 times in a row: p50 / p95 / p99 ms, and the real kubectl's wall time
  *   (process start included) when one is on PATH.
  * - list-10k: 10,000 pods listed as JSON and as a Table: ms per list (min and median of 5).
+ * - apply-1k: server-side apply (`application/apply-patch+yaml`, fieldManager kubectl) of a settled
+ *   1,000-pod Deployment, 200 times, each changing an annotation (a write and its tick): p50 / p99 ms.
  */
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
@@ -63,6 +65,18 @@ async function serve(replicas: number, nodes: number, seconds: number): Promise<
   t = seconds * 1000;
   s.live.advance();
   return s;
+}
+
+function timedPatch(url: string, contentType: string, body: string): Promise<{ ms: number; code: number }> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const req = request(url, { method: 'PATCH', headers: { 'Content-Type': contentType, 'User-Agent': 'kubectl/v1.32.4' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ ms: performance.now() - t0, code: res.statusCode ?? 0 }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 function timedGet(url: string, accept: string): Promise<{ ms: number; bytes: number }> {
@@ -144,5 +158,31 @@ async function benchList10k(): Promise<void> {
   await s.stop();
 }
 
-await benchGetPods();
-await benchList10k();
+async function benchApply(): Promise<void> {
+  const s = await serve(1000, 10, 120);
+  const pods = s.live.st.store.objects.Pod.size;
+  const config = scenario(1000, 10).objects?.[0] as unknown as { metadata: Record<string, unknown> };
+  const url = `${s.url}/apis/apps/v1/namespaces/default/deployments/web?fieldManager=kubectl&force=false`;
+  const times: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const body = JSON.stringify({ ...config, metadata: { ...config.metadata, annotations: { bench: String(i) } } });
+    const r = await timedPatch(url, 'application/apply-patch+yaml', body);
+    if (r.code !== 200) throw new Error(`apply answered ${r.code}`);
+    times.push(r.ms);
+  }
+  report({ name: 'serve-apply-1k', pods, requests: times.length, p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99) });
+  // The same writes as merge patches: what any write costs here, apply or not.
+  const merge: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const r = await timedPatch(url.replace('&force=false', ''), 'application/merge-patch+json', JSON.stringify({ metadata: { annotations: { bench: `m${i}` } } }));
+    if (r.code !== 200) throw new Error(`merge patch answered ${r.code}`);
+    merge.push(r.ms);
+  }
+  report({ name: 'serve-merge-patch-1k', pods, requests: merge.length, p50: pct(merge, 50), p95: pct(merge, 95), p99: pct(merge, 99) });
+  await s.stop();
+}
+
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+if (!only || only === 'get-pods') await benchGetPods();
+if (!only || only === 'list-10k') await benchList10k();
+if (!only || only === 'apply-1k') await benchApply();

@@ -1,6 +1,6 @@
 // A second real client against the served API: the JavaScript client @kubernetes/client-node —
 // informers across a rollout (the cache equal to a fresh list), a watch and an informer resumed
-// from a compacted resourceVersion (410 Gone, then a relist), the three patch types, and 409
+// from a compacted resourceVersion (410 Gone, then a relist), the three patch types, server-side apply (a conflict and force), and 409
 // conflicts on a stale resourceVersion.
 import {
   ApiException,
@@ -205,5 +205,40 @@ describe('client-node conflicts', () => {
     );
     expect(patch).toMatchObject({ code: 409, body: conflict });
     expect((await apps.readNamespacedDeployment({ name: 'web', namespace: 'default' })).spec?.replicas).toBe(3);
+  });
+});
+
+describe('client-node server-side apply', () => {
+  const apply = (fieldManager: string, replicas: number, force = false) =>
+    apps.patchNamespacedDeployment(
+      {
+        name: 'cache',
+        namespace: 'default',
+        fieldManager,
+        force,
+        body: {
+          apiVersion: 'apps/v1',
+          kind: 'Deployment',
+          metadata: { name: 'cache' },
+          spec: { replicas, selector: { matchLabels: { app: 'cache' } }, template: { metadata: { labels: { app: 'cache' } }, spec: { containers: [{ name: 'redis', image: 'redis:7' }] } } },
+        },
+      },
+      setHeaderOptions('Content-Type', PatchStrategy.ServerSideApply),
+    );
+
+  it('creates, conflicts with another applier over replicas, and takes them with force', async () => {
+    const created = await apply('client-node', 2);
+    expect(created.metadata?.managedFields?.[0]).toMatchObject({ manager: 'client-node', operation: 'Apply', fieldsType: 'FieldsV1' });
+    let refused: ApiException<unknown> | undefined;
+    try {
+      await apply('gitops', 3);
+    } catch (e) {
+      if (e instanceof ApiException) refused = e;
+    }
+    expect(refused?.code).toBe(409);
+    expect(JSON.parse(String(refused?.body))).toMatchObject({ reason: 'Conflict', message: 'Apply failed with 1 conflict: conflict with "client-node": .spec.replicas' });
+    const forced = await apply('gitops', 3, true);
+    expect(forced.spec?.replicas).toBe(3);
+    expect(forced.metadata?.managedFields?.map((m) => m.manager)).toEqual(['client-node', 'gitops']);
   });
 });

@@ -18,6 +18,7 @@ import {
   type Status,
 } from '../src/engine/apiserver/rest/status.ts';
 import { scaleOf } from '../src/engine/apiserver/rest/write.ts';
+import { APPLY_PATCH, decodeApplyBody } from './apply.ts';
 import { findExtra, serveExtra } from './extras.ts';
 import { reviewFromProtobuf } from './reviewProtobuf.ts';
 import { AGGREGATED, aggregatedDiscovery, aggregatedVersion, apiGroupList, apiResourceList, apiVersions } from './discovery.ts';
@@ -26,6 +27,7 @@ import { groupVersionDocument, openapiIndex } from './openapi.ts';
 import { OPENAPI_V2_PROTOBUF, openapiV2Document } from './openapiV2.ts';
 import { newFilter } from './selectors.ts';
 import { type IncludeObject, tableText, toTable } from './tables.ts';
+import { listObjects, listText, served } from './items.ts';
 import { wallShift, wallTimes } from './wallClock.ts';
 import { writeWarnings } from './warnings.ts';
 import { serveWatch } from './watch.ts';
@@ -56,22 +58,6 @@ function sendText(res: ServerResponse, code: number, json: string, shift: number
   return true;
 }
 
-/** Each stored object's JSON with its type meta, made once (objects are never changed in place). */
-const ITEM_JSON = new WeakMap<KubeObject, string>();
-
-/** listText is JSON.stringify of the `<Kind>List`, byte for byte, from each item's cached text. */
-function listText(r: ResourceInfo, rv: string, items: readonly KubeObject[]): string {
-  const texts = items.map((o) => {
-    let t = ITEM_JSON.get(o);
-    if (t === undefined) {
-      t = JSON.stringify(withTypeMeta(r, o));
-      ITEM_JSON.set(o, t);
-    }
-    return t;
-  });
-  return `{"kind":${JSON.stringify(`${r.kind}List`)},"apiVersion":${JSON.stringify(groupVersionOf(r))},"metadata":{"resourceVersion":${JSON.stringify(rv)}},"items":[${texts.join(',')}]}`;
-}
-
 function sendStatus(res: ServerResponse, s: Status): true {
   return sendJson(res, s.code, s);
 }
@@ -94,12 +80,6 @@ export function versionInfo(gitVersion: string): unknown {
   };
 }
 
-/** withTypeMeta gives an object its apiVersion and kind, as every API answer carries them. */
-function withTypeMeta(r: ResourceInfo, obj: KubeObject): KubeObject {
-  const apiVersion = groupVersionOf(r);
-  return obj.apiVersion === apiVersion && obj.kind === r.kind ? obj : ({ ...obj, apiVersion, kind: r.kind } as KubeObject);
-}
-
 function wantsTable(req: IncomingMessage): boolean {
   return /as=Table/.test(req.headers.accept ?? '');
 }
@@ -107,16 +87,6 @@ function wantsTable(req: IncomingMessage): boolean {
 function includeObject(query: URLSearchParams): IncludeObject {
   const v = query.get('includeObject');
   return v === 'None' || v === 'Object' ? v : 'Metadata';
-}
-
-/** listObjects: the kind's objects in a namespace ('' = all), in etcd key order (namespace, name). */
-function listObjects(live: LiveCluster, r: ResourceInfo, namespace: string): KubeObject[] {
-  const out: KubeObject[] = [];
-  for (const o of live.st.store.objects[r.kind].values()) {
-    if (!r.namespaced || namespace === '' || (o.metadata.namespace ?? 'default') === namespace) out.push(o);
-  }
-  const key = (o: KubeObject) => `${o.metadata.namespace ?? ''}/${o.metadata.name}`;
-  return out.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
 function storeKey(r: ResourceInfo, info: RequestInfo): string {
@@ -138,7 +108,7 @@ function serveRead(o: ApiServerOptions, req: IncomingMessage, res: ServerRespons
     }
     if (info.subresource !== '' && info.subresource !== 'status') return sendStatus(res, newMethodNotSupported(r, `get ${info.subresource}`));
     if (table) return sendText(res, 200, tableText(r.kind, [obj], now, rv, includeObject(query)), shift);
-    return sendJson(res, 200, withTypeMeta(r, obj), 'application/json', shift);
+    return sendJson(res, 200, served(live, r, obj), 'application/json', shift);
   }
   const all = listObjects(live, r, info.namespace);
   const filter = newFilter(r.kind, all[0], query);
@@ -155,13 +125,13 @@ function serveRead(o: ApiServerOptions, req: IncomingMessage, res: ServerRespons
       bookmarks: query.get('allowWatchBookmarks') === 'true',
       timeoutSeconds: Number.isFinite(timeout) && timeout > 0 ? timeout : null,
       present: (text) => wallTimes(text, wallShift(live.virtualNow())),
-      render: table ? (obj) => toTable(r.kind, [obj], live.virtualNow(), obj.metadata.resourceVersion ?? rv, include) : (obj) => withTypeMeta(r, obj),
+      render: table ? (obj) => toTable(r.kind, [obj], live.virtualNow(), obj.metadata.resourceVersion ?? rv, include) : (obj) => served(live, r, obj),
     });
     return true;
   }
   const items = all.filter(filter);
   if (table) return sendText(res, 200, tableText(r.kind, items, now, rv, includeObject(query)), shift);
-  return sendText(res, 200, listText(r, rv, items), shift);
+  return sendText(res, 200, listText(live, r, rv, items), shift);
 }
 
 /** readBody collects a request body up to the limit; null when it is over. */
@@ -186,7 +156,11 @@ async function serveWrite(o: ApiServerOptions, req: IncomingMessage, res: Server
   const contentType = req.headers['content-type'] ?? '';
   const mediaType = contentType.split(';')[0]?.trim() ?? '';
   let body: unknown;
-  if (raw.length > 0) {
+  if (req.method === 'PATCH' && mediaType === APPLY_PATCH) {
+    const d = decodeApplyBody(raw.toString('utf8'));
+    if ('status' in d) return sendStatus(res, d.status);
+    body = d.body;
+  } else if (raw.length > 0) {
     if (mediaType.includes('protobuf') || mediaType.includes('yaml')) {
       return sendStatus(res, newUnsupportedMediaType(mediaType, req.method === 'PATCH' ? undefined : ['application/json']));
     }
@@ -200,7 +174,9 @@ async function serveWrite(o: ApiServerOptions, req: IncomingMessage, res: Server
   // kubectl scale --current-replicas sends its PUT with no Content-Type: JSON, as the API server reads it.
   const request = { method, path, ...(mediaType ? { contentType: mediaType } : {}), ...(body !== undefined ? { body } : {}) };
   const old = info.name === '' ? undefined : o.live.st.store.objects[r.kind].get(storeKey(r, info));
-  const out = o.live.write(request);
+  const out = o.live.write(request, { userAgent: req.headers['user-agent'] ?? '' });
+  const written = out.body as KubeObject | null;
+  if (out.code < 300 && written?.kind === r.kind && written.metadata && !('managedFields' in written.metadata)) out.body = served(o.live, r, written);
   const warnings = [...(out.warnings ?? []), ...(out.code < 300 ? writeWarnings(out.body, old) : [])];
   // RFC 7234 warn-code 299, as kube-apiserver sends them; kubectl prints each as `Warning: …`.
   if (warnings.length) res.setHeader('Warning', warnings.map((w) => `299 - ${JSON.stringify(w)}`));

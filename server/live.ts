@@ -10,7 +10,15 @@
  * hold exactly this state. The action is then the next event, and its tick is the write.
  */
 import type { KubeObject } from '../src/engine/api/types.ts';
-import { type ApiRequest, type Prepared, prepareRequest, scaleOf } from '../src/engine/apiserver/rest/write.ts';
+import { encodeManagedFields, type Managed, managerFromUserAgent, type Writer } from '../src/engine/apimachinery/managedfields/manager.ts';
+import { forbidden } from '../src/engine/apimachinery/fieldErrors.ts';
+import { newInvalid } from '../src/engine/apiserver/rest/status.ts';
+import { newRequestInfo } from '../src/engine/apiserver/rest/requestInfo.ts';
+import { findResource, groupVersionOf } from '../src/engine/apiserver/rest/resources.ts';
+import { type ApiRequest, type Prepared, prepareRequest, scaleOf, splitPath } from '../src/engine/apiserver/rest/write.ts';
+import { jsonEqual, objectKey } from '../src/engine/apiserver/store.ts';
+import { APPLY_PATCH, clientManagedFields, prepareApply, withoutManagedFields } from './apply.ts';
+import { ManagedFieldsTracker } from './managedFields.ts';
 import type { Status } from '../src/engine/apiserver/rest/status.ts';
 import { createEngine, type EngineState, runUntil, type SimConfig, step, type TickRecord } from '../src/engine/sim.ts';
 import { toSimConfig } from '../src/scenario/toSimConfig.ts';
@@ -56,6 +64,10 @@ export class LiveCluster {
   /** The resourceVersion just before the oldest kept event: a watch from here or later can replay. */
   private historyBase = 0;
   private readonly listeners = new Set<(events: readonly LiveEvent[]) => void>();
+  /** Each object's field managers, folded from the writes (managedFields.ts). */
+  readonly managed = new ManagedFieldsTracker();
+  /** The writer of the request whose tick runs next, for the object it writes. */
+  private requestWriter: { writer: Writer; kind: string; key: string } | undefined;
   /** Everyone who wants the actions as they are accepted (the page following live, --record). */
   private readonly actionListeners = new Set<(a: Action, index: number) => void>();
 
@@ -69,6 +81,7 @@ export class LiveCluster {
     this.historyLimit = opts.historyLimit ?? 50_000;
     // The writes createEngine makes (the nodes) are not events of any tick: older than history.
     this.historyBase = this.st.store.rv;
+    for (const map of Object.values(this.st.store.objects)) this.managed.seed(map.entries());
   }
 
   /** virtualNow is the virtual time in ms that the real clock has reached. */
@@ -88,6 +101,12 @@ export class LiveCluster {
   }
 
   private collect(t: TickRecord, batch: LiveEvent[]): void {
+    this.managed.record(
+      t,
+      t.writes.map((w) => objectKey(w.object)),
+      this.requestWriter,
+    );
+    this.requestWriter = undefined;
     for (const w of t.writes) {
       const ev: LiveEvent = { rv: Number(w.object.metadata.resourceVersion), type: w.type, object: w.object };
       batch.push(ev);
@@ -147,16 +166,56 @@ export class LiveCluster {
    * write handles a request that changes something: refused requests answer their Status and
    * change nothing; accepted ones become an action and a tick.
    */
-  write(req: ApiRequest): WriteResult {
+  write(req: ApiRequest, opts: { userAgent?: string } = {}): WriteResult {
     // One reading of the clock: every event due by V has run, so an action at V + 1 ms is next.
     const v = this.virtualNow();
     this.runTo(v);
-    const prepared: Prepared = prepareRequest(this.st, req, { decode: decodeHook });
+    const { pathname, query } = splitPath(req.path);
+    const info = newRequestInfo(req.method, pathname, query);
+    const dryRun = query.getAll('dryRun').includes('All');
+    let request = req;
+    let applied: { entries: Managed[]; kind: string; key: string } | undefined;
+    let writer: { writer: Writer; kind: string; key: string } | undefined;
+    if (req.method === 'PATCH' && req.contentType === APPLY_PATCH) {
+      const a = prepareApply(this.st.store, v, pathname, info, query, req.body, (o, k) => this.managed.managedOf(o, k));
+      if ('status' in a) return statusResult(a.status);
+      request = a.request;
+      applied = { entries: a.entries, kind: a.resource.kind, key: a.key };
+    } else {
+      if (req.method === 'PATCH' && query.has('force')) {
+        return statusResult(newInvalid('PatchOptions', 'meta.k8s.io', '', [forbidden('force', 'may not be specified for non-apply patch')]));
+      }
+      const r = findResource(info.group, info.version, info.resource);
+      if (r && (info.verb === 'create' || info.verb === 'update' || info.verb === 'patch') && info.subresource !== 'eviction') {
+        // kube-apiserver's manager for a request without fieldManager: the User-Agent's prefix.
+        const manager = query.get('fieldManager') || managerFromUserAgent(opts.userAgent ?? '');
+        const name = info.name || (typeof (req.body as { metadata?: { name?: unknown } } | undefined)?.metadata?.name === 'string' ? String((req.body as { metadata: { name: string } }).metadata.name) : '');
+        const key = r.namespaced ? `${info.namespace}/${name}` : name;
+        writer = { writer: { manager, operation: 'Update', apiVersion: groupVersionOf(r), subresource: info.subresource === 'scale' ? 'scale' : '' }, kind: r.kind, key };
+        // The recording names the manager, so a replay served again attributes the write the same way.
+        if (!query.get('fieldManager') && manager) {
+          query.set('fieldManager', manager);
+          request = { ...req, path: `${pathname}?${query.toString()}` };
+        }
+      }
+    }
+    const prepared: Prepared = prepareRequest(this.st, request, { decode: decodeHook, served: (o) => this.withManagedFields(o) });
     if (!prepared.ok) return statusResult(prepared.status);
+    const sent = writer && !applied ? clientManagedFields(prepared, this.st.store.objects[prepared.plan.resource.kind].get(writer.key), (o) => this.withManagedFields(o)) : null;
+    if (sent && 'status' in sent) return statusResult(sent.status);
+    if (dryRun) return this.dryRunAnswer(prepared, applied);
+    if (sent && writer) {
+      const cur = this.st.store.objects[prepared.plan.resource.kind].get(writer.key);
+      // The client's entries replace the kept ones; its write's own Update then folds in on top.
+      if (cur) this.managed.setManaged(cur, writer.key, sent.entries);
+      // A write of nothing but managedFields changes no object: no action, no tick.
+      if (cur && sent.onlyManagedFields) return { code: 200, body: this.withManagedFields(cur) };
+      request = withoutManagedFields(request);
+    }
     const at = v + 1;
-    const spec: ApiRequest = { method: req.method, path: req.path };
-    if (req.contentType !== undefined) spec.contentType = req.contentType;
-    if (req.body !== undefined) spec.body = req.body;
+    const spec: ApiRequest = { method: request.method, path: request.path };
+    if (request.contentType !== undefined) spec.contentType = request.contentType;
+    if (request.body !== undefined) spec.body = request.body;
     const action = { at: at / 1000, request: spec } as Action;
     const actions = this.scenario.actions ?? [];
     const kept = actions.filter((a) => actionTimeMs(a) <= this.st.now);
@@ -165,15 +224,52 @@ export class LiveCluster {
     const config = toSimConfig(this.scenario);
     this.st = rebaseState(this.st, config, kept.length);
     this.config = config;
+    this.requestWriter = writer;
     const rec = step(this.st);
     if (!rec) throw new Error('the write did not run');
     const batch: LiveEvent[] = [];
     this.collect(rec, batch);
+    if (applied) {
+      // The apply's own entries, for the object as stored (written now, or unchanged).
+      const stored = this.st.store.objects[applied.kind as KubeObject['kind']].get(applied.key);
+      if (stored) this.managed.setManaged(stored, applied.key, applied.entries);
+    }
     this.publish(batch);
     for (const l of this.actionListeners) l(action, kept.length);
     const out = answer(prepared, rec, this.st);
     if (prepared.warnings.length) out.warnings = prepared.warnings;
     return out;
+  }
+
+  /** dryRunAnswer: `dryRun=All` decides the write and answers with what would be stored, writing nothing. */
+  private dryRunAnswer(p: Extract<Prepared, { ok: true }>, applied: { entries: Managed[] } | undefined): WriteResult {
+    const plan = p.plan;
+    if (plan.op === 'evict') return { code: 201, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 } };
+    if (plan.op === 'delete') return { code: 200, body: this.st.store.objects[plan.resource.kind].get(plan.key) ?? null };
+    // The status stays the stored one, as the update's strategy keeps it.
+    const cur = plan.op === 'update' ? this.st.store.objects[plan.resource.kind].get(objectKey(plan.object)) : undefined;
+    const status = (cur as { status?: unknown } | undefined)?.status;
+    let object = status !== undefined ? ({ ...plan.object, status } as KubeObject) : plan.object;
+    // A spec change bumps the generation, as the stored update would (generation 2 → 3).
+    const generation = cur?.metadata.generation;
+    if (generation !== undefined && !jsonEqual((cur as { spec?: unknown }).spec, (plan.object as { spec?: unknown }).spec)) {
+      object = { ...object, metadata: { ...object.metadata, generation: generation + 1 } };
+    }
+    const body = applied ? { ...object, metadata: { ...object.metadata, managedFields: encodeManagedFields(applied.entries) } } : object;
+    if (plan.op === 'update' && plan.scale && (plan.object.kind === 'Deployment' || plan.object.kind === 'ReplicaSet')) return { code: 200, body: scaleOf(plan.object) };
+    return { code: plan.op === 'create' ? 201 : 200, body, ...(p.warnings.length ? { warnings: p.warnings } : {}) };
+  }
+
+  /** withManagedFields is an object as served: its metadata.managedFields last, as ObjectMeta orders them. */
+  withManagedFields<T extends KubeObject>(obj: T): T {
+    const entries = this.managed.managedOf(obj, objectKey(obj));
+    if (!entries || entries.length === 0) return obj;
+    return { ...obj, metadata: { ...obj.metadata, managedFields: encodeManagedFields(entries) } };
+  }
+
+  /** managedVersion changes when an object's managers change without a write (for caches of served text). */
+  managedVersion(obj: KubeObject): number {
+    return this.managed.version(obj, objectKey(obj));
   }
 }
 

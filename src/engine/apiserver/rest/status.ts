@@ -91,6 +91,11 @@ export function newInvalid(kind: string, group: string, name: string, errs: read
   return failure(422, 'Invalid', message, { name, group, kind, causes });
 }
 
+/** newApplyConflict: 409 for a server-side apply whose fields other managers own (NewApplyConflict: causes, no name or kind). */
+export function newApplyConflict(causes: StatusCause[], message: string): Status {
+  return failure(409, 'Conflict', message, { causes });
+}
+
 /** newBadRequest: 400 with the decoder's or the handler's words. */
 export function newBadRequest(message: string): Status {
   return failure(400, 'BadRequest', message);

@@ -66,6 +66,12 @@ export type DecodeHook = (kind: string, obj: Record<string, unknown>, fieldValid
 
 export interface PrepareOptions {
   decode?: DecodeHook;
+  /**
+   * The object as the server serves it, which a patch applies to: the served API adds the
+   * metadata.managedFields it keeps beside the engine (a JSON patch of them, as kubectl's
+   * client-side-apply upgrade sends, finds them there). Absent, the stored object.
+   */
+  served?: (obj: KubeObject) => KubeObject;
 }
 
 type Json = Record<string, unknown>;
@@ -189,7 +195,7 @@ function prepareUpdate(st: ApiView, r: ResourceInfo, info: RequestInfo, req: Api
   if (scale && cur.kind !== 'Deployment' && cur.kind !== 'ReplicaSet') return { ok: false, status: newNotFoundPath() };
   if (!UPDATABLE.has(r.kind)) return { ok: false, status: newMethodNotSupported(r, info.verb) };
   let next: unknown;
-  const base: unknown = scale ? scaleOf(cur as Deployment) : cur;
+  const base: unknown = scale ? scaleOf(cur as Deployment) : (opts.served?.(cur) ?? cur);
   if (info.verb === 'patch') {
     const p = applyPatch(structuredClone(base), req.contentType ?? '', req.body);
     if ('status' in p) return { ok: false, status: p.status };
