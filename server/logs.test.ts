@@ -4,6 +4,9 @@
 // virtual clock to the container's end when its pod is deleted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pod } from '../src/engine/api/types.ts';
+import { newTx } from '../src/engine/client/tx.ts';
+import { executeKubectl } from '../src/engine/kubectl/execute.ts';
+import { toRFC3339 } from '../src/engine/lib/time.ts';
 import { type Harness, startHarness } from './kubectlHarness.ts';
 
 const SCENARIO = `version: 1
@@ -130,6 +133,36 @@ describe('kubectl logs against npm run serve', () => {
   it('answers NotFound for a pod that does not exist', async () => {
     // kubectl reads the pod first and words that answer itself, as against any cluster.
     expect((await h.kubectl(['logs', 'nope'])).stderr).toBe('error: error from server (NotFound): pods "nope" not found in namespace "default"\n');
+  });
+
+  it('prints in the page console what the real kubectl prints for logs and top', async () => {
+    h.clock.pause();
+    try {
+      h.server.live.advance();
+      const now = h.server.live.virtualNow();
+      const page = (line: string) => {
+        const tx = newTx(h.server.live.st, 'user');
+        tx.now = now;
+        tx.nowIso = toRFC3339(now);
+        return executeKubectl(tx, line, undefined, { logs: h.server.live.logs });
+      };
+      // The served lines carry the wall clock's dates (wallClock.ts), the page's the run's own.
+      const undated = (s: string) => s.replaceAll(/\d{4}[/-]\d\d[/-]\d\d[ T]\d\d:\d\d:\d\d(\.\d+)?Z?/g, 'DATE');
+      const web = pods('web')[0] as string;
+      const api = pods('api')[0] as string;
+      for (const line of [`logs ${web}`, 'logs deploy/web', `logs ${api} --previous`, `logs ${web} --tail=3 --timestamps`, `logs ${web} --previous`, `logs ${pods('broken')[0]}`, 'logs -l app=web']) {
+        const real = await h.kubectl(line.split(' '));
+        const mine = page(line);
+        expect(mine.ok, line).toBe(real.code === 0);
+        expect(undated(`${mine.output}\n`), line).toBe(undated(real.stderr + real.stdout));
+      }
+      for (const line of ['top pods', 'top pods --containers', 'top pods -A', 'top nodes', `top pod ${web}`]) {
+        const real = await h.kubectl(line.split(' '));
+        expect(`${page(line).output}\n`, line).toBe(real.stdout);
+      }
+    } finally {
+      h.clock.resume();
+    }
   });
 
   it('follows a container with -f until its pod is deleted and it has shut down', async () => {
