@@ -71,7 +71,14 @@ export class LogBook {
   /** Pods whose deletion has been planned. */
   private readonly deleting = new Set<string>();
 
-  constructor(private readonly config: Behaviours) {}
+  /**
+   * `keep`: remember a deleted pod's runs (a recording read at any tick: a pod deleted later
+   * still has its log then); the served cluster, which is only ever read now, forgets them.
+   */
+  constructor(
+    private readonly config: Behaviours,
+    private readonly keep = false,
+  ) {}
 
   /** run is the run with this containerID, or undefined (never started, or its pod is gone). */
   run(id: string | undefined): ContainerRun | undefined {
@@ -89,8 +96,9 @@ export class LogBook {
           r.endedMs = atMs;
           r.exitCode ??= 137;
         }
-        this.runs.delete(id);
+        if (!this.keep) this.runs.delete(id);
       }
+      if (this.keep) return;
       this.byPod.delete(uid);
       this.deleting.delete(uid);
       return;
