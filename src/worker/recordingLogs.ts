@@ -40,6 +40,16 @@ export class RecordingLogs {
       this.fed = 0;
     }
     const book = this.book;
+    const { writeAt, timeOf } = records;
+    if (writeAt && timeOf) {
+      // A TickLog's writes alone: a 28,000-tick recording builds no record (notes, summary) to scan.
+      for (; this.fed < records.length; this.fed++) {
+        const time = timeOf.call(records, this.fed);
+        for (let j = 0, w = writeAt.call(records, this.fed, 0); w; w = writeAt.call(records, this.fed, ++j)) {
+          if (w.object.kind === 'Pod') book.observe(w.type, w.object, time);
+        }
+      }
+    }
     for (; this.fed < records.length; this.fed++) {
       const r = records.at(this.fed);
       if (!r) break;
