@@ -177,3 +177,33 @@ describe('kubectl logs against npm run serve', () => {
     expect(out.endsWith('[notice] 1#1: exit\n')).toBe(true);
   });
 });
+
+// The machines' kubectl runs the bundled release nearest to what /version reports (kubectl-wire.md).
+describe.each(['v1.27.16', 'v1.28.15', 'v1.33.1'])('kubectl logs against a server reporting %s', (gitVersion) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ text: SCENARIO, speed: 10, gitVersion });
+    h.clock.skip(3000);
+    h.server.live.advance();
+  });
+  afterAll(async () => {
+    await h?.stop();
+  });
+  const podOf = (app: string) => ([...h.server.live.st.store.objects.Pod.values()] as Pod[]).find((p) => p.metadata.labels?.app === app)?.metadata.name ?? '';
+
+  it('runs that kubectl', async () => {
+    const minor = gitVersion.split('.')[1];
+    expect((await h.kubectl(['version', '--client', '-o', 'json'])).stdout).toMatch(new RegExp(`"minor": "${minor}"`));
+  });
+
+  it('prints the crashed run with --previous after a CrashLoopBackOff restart, and the kubelet refusals', async () => {
+    const previous = await h.kubectl(['logs', podOf('api'), '--previous']);
+    expect(previous.code).toBe(0);
+    expect(previous.stdout).toMatch(/level=ERROR msg="fatal: cannot load configuration"/);
+    const web = podOf('web');
+    // Older releases may first log a client-side warning (W… loader.go) on stderr: the error is the last line.
+    const refused = (await h.kubectl(['logs', web, '--previous'])).stderr.trim().split('\n').pop();
+    expect(refused).toBe(`Error from server (BadRequest): previous terminated container "nginx" in pod "${web}" not found`);
+    expect((await h.kubectl(['logs', 'deploy/web', '--tail=1'])).stdout).toMatch(/\[notice\] 1#1: start worker process 30\n$/);
+  });
+});
