@@ -65,6 +65,13 @@ describe('LogBook', () => {
     expect(b.run(A)).toBeUndefined();
     expect(run?.endedMs).toBe(31_000);
   });
+  it('keeps a served pod’s last three runs, and every run when it keeps all', () => {
+    for (const keep of [false, true]) {
+      const b = new LogBook({ images: {}, terminationSeconds: 1 }, keep);
+      for (let i = 0; i < 5; i++) b.observe('MODIFIED', pod(running(`containerd://${i}`, i * 1000, i)), i * 1000);
+      expect([0, 1, 2, 3, 4].map((i) => b.run(`containerd://${i}`) !== undefined)).toEqual(keep ? [true, true, true, true, true] : [false, false, true, true, true]);
+    }
+  });
   it('kills what still runs when a pod is removed without a graceful end (137)', () => {
     const b = book();
     b.observe('MODIFIED', pod(running(A, 2000)), 2000);

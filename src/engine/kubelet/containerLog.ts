@@ -141,8 +141,12 @@ export class LogBook {
         };
         this.runs.set(id, r);
         const ids = this.byPod.get(uid);
-        if (ids) ids.push(id);
-        else this.byPod.set(uid, [id]);
+        if (ids) {
+          ids.push(id);
+          // Served now only, the kubelet keeps a container's last two runs (logs, --previous): a
+          // pod crash-looping for a day (~290 runs at the 5-minute back-off) holds three here.
+          if (!this.keep && ids.length > 3) this.runs.delete(ids.shift() as string);
+        } else this.byPod.set(uid, [id]);
       }
       if (r && cs.ready && r.readyMs === null) r.readyMs = atMs;
     }
