@@ -152,6 +152,23 @@ test('stepping shows the Explain line of the Seed preset’s first scale-down', 
   );
 });
 
+test('a pod’s details show its log as kubectl logs prints it, and --previous when unfolded', async ({
+  page,
+}) => {
+  await openPreset(page, 'seed');
+  await seekEnd(page);
+  await page.getByTestId('pod').first().click();
+  const details = page.getByTestId('pod-details');
+  await expect(details.getByRole('log', { name: 'Logs' })).toContainText(
+    '/docker-entrypoint.sh: Configuration complete; ready for start up',
+  );
+  await expect(details.getByRole('log', { name: 'Logs' })).toContainText('[notice] 1#1: nginx/1.9.3');
+  await details.getByText('Previous container').click();
+  await expect(details.getByRole('log', { name: 'Previous container' })).toContainText(
+    /^Error from server \(BadRequest\): previous terminated container "nginx" in pod "nginx-deployment-roll01-\w+-\w+" not found$/,
+  );
+});
+
 test('keyboard shortcuts play, pause, step and jump', async ({ page }) => {
   await openPreset(page, 'seed');
   await seekTo(page, 20);

@@ -13,6 +13,7 @@ import type { PodMetric } from '../src/engine/controller/podautoscaler/metrics.t
 import type { LiveCluster } from './live.ts';
 import { metricsList, metricsTable, type NodeFigures, nodeMetrics, podMetrics, scrape } from './metrics.ts';
 import { newFilter } from './selectors.ts';
+import { podMemory } from '../src/engine/kubectl/metricsServer.ts';
 
 export interface ExtraResource {
   resource: string;
@@ -124,7 +125,7 @@ function serveMetrics(live: LiveCluster, info: RequestInfo, query: URLSearchPara
   const s = scrape(live.st, now);
   const include = query.get('includeObject') ?? 'Metadata';
   // Each answer as metrics-server gives it: the object or list, or the Table kubectl get asks for.
-  const answer = (kind: 'PodMetricsList' | 'NodeMetricsList', objects: unknown[], one: boolean, rows: { name: string; cpuMilli: number; window: number }[]): ExtraAnswer => {
+  const answer = (kind: 'PodMetricsList' | 'NodeMetricsList', objects: unknown[], one: boolean, rows: { name: string; cpuMilli: number; memoryBytes: number; window: number }[]): ExtraAnswer => {
     if (table) {
       const items = rows.map((r, i) => ({ ...r, metadata: (objects[i] as { metadata: unknown }).metadata }));
       return { code: 200, body: metricsTable(items, include) };
@@ -145,7 +146,7 @@ function serveMetrics(live: LiveCluster, info: RequestInfo, query: URLSearchPara
       if ('error' in filter) return failure(400, 'BadRequest', filter.error);
       found = all.filter((m) => filter(m.pod)).sort((a, b) => order(a.pod, b.pod));
     }
-    const rows = found.map((m) => ({ name: m.pod.metadata.name, cpuMilli: m.metric.value, window: m.metric.window }));
+    const rows = found.map((m) => ({ name: m.pod.metadata.name, cpuMilli: m.metric.value, memoryBytes: podMemory(m.pod), window: m.metric.window }));
     return answer('PodMetricsList', found.map((m) => podMetrics(m.pod, m.metric, now)), info.verb === 'get', rows);
   }
   let nodes: NodeFigures[];
@@ -160,7 +161,7 @@ function serveMetrics(live: LiveCluster, info: RequestInfo, query: URLSearchPara
     if ('error' in filter) return failure(400, 'BadRequest', filter.error);
     nodes = all.filter((n) => filter(n.node)).sort((a, b) => order(a.node, b.node));
   }
-  const rows = nodes.map((n) => ({ name: n.node.metadata.name, cpuMilli: n.cpuMilli, window: n.window }));
+  const rows = nodes.map((n) => ({ name: n.node.metadata.name, cpuMilli: n.cpuMilli, memoryBytes: n.memoryBytes, window: n.window }));
   return answer('NodeMetricsList', nodes.map((n) => nodeMetrics(n, now)), info.verb === 'get', rows);
 }
 

@@ -23,6 +23,7 @@ import { findExtra, serveExtra } from './extras.ts';
 import { reviewFromProtobuf } from './reviewProtobuf.ts';
 import { AGGREGATED, aggregatedDiscovery, aggregatedVersion, apiGroupList, apiResourceList, apiVersions } from './discovery.ts';
 import type { LiveCluster } from './live.ts';
+import { serveLog } from './logs.ts';
 import { groupVersionDocument, openapiIndex } from './openapi.ts';
 import { OPENAPI_V2_PROTOBUF, openapiV2Document } from './openapiV2.ts';
 import { newFilter } from './selectors.ts';
@@ -106,6 +107,7 @@ function serveRead(o: ApiServerOptions, req: IncomingMessage, res: ServerRespons
       if (obj.kind !== 'Deployment' && obj.kind !== 'ReplicaSet') return sendStatus(res, newNotFoundPath());
       return sendJson(res, 200, scaleOf(obj as Deployment | ReplicaSet), 'application/json', shift);
     }
+    if (info.subresource === 'log' && r.kind === 'Pod') return serveLog(live, req, res, info.namespace, info.name, query);
     if (info.subresource !== '' && info.subresource !== 'status') return sendStatus(res, newMethodNotSupported(r, `get ${info.subresource}`));
     if (table) return sendText(res, 200, tableText(r.kind, [obj], now, rv, includeObject(query)), shift);
     return sendJson(res, 200, served(live, r, obj), 'application/json', shift);

@@ -25,6 +25,7 @@ import { toSimConfig } from '../src/scenario/toSimConfig.ts';
 import type { Action, Scenario } from '../src/scenario/types.ts';
 import { actionTimeMs, rebaseState, sortedActions } from '../src/timeline/rebase.ts';
 import { decodeHook } from './decode.ts';
+import { LogBook } from '../src/engine/kubelet/containerLog.ts';
 
 /** A clock in real milliseconds; tests pass their own. */
 export type RealClock = () => number;
@@ -54,6 +55,8 @@ export interface LiveOptions {
 export class LiveCluster {
   scenario: Scenario;
   st: EngineState;
+  /** Every container run's log facts, learnt from the pod writes (`kubectl logs`). */
+  readonly logs: LogBook;
   private config: SimConfig;
   private readonly speed: number;
   private readonly clock: RealClock;
@@ -75,6 +78,7 @@ export class LiveCluster {
     this.scenario = { ...scenario, actions: sortedActions(scenario) };
     this.config = toSimConfig(this.scenario);
     this.st = createEngine(this.config);
+    this.logs = new LogBook({ images: this.config.images, terminationSeconds: this.config.terminationSeconds });
     this.speed = opts.speed;
     this.clock = opts.clock;
     this.startReal = opts.clock();
@@ -108,6 +112,7 @@ export class LiveCluster {
     );
     this.requestWriter = undefined;
     for (const w of t.writes) {
+      if (w.object.kind === 'Pod') this.logs.observe(w.type, w.object, t.time);
       const ev: LiveEvent = { rv: Number(w.object.metadata.resourceVersion), type: w.type, object: w.object };
       batch.push(ev);
     }

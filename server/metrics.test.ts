@@ -7,6 +7,16 @@ import { getResourceMetric } from '../src/engine/controller/podautoscaler/metric
 import type { Pod } from '../src/engine/api/types.ts';
 import { type Harness, startHarness } from './kubectlHarness.ts';
 import { cpuQuantity, goDuration, scrape } from './metrics.ts';
+import { memoryQuantity, memoryWorkingSet, podMemory } from '../src/engine/kubectl/metricsServer.ts';
+import { parseQuantity, value } from '../src/engine/lib/quantity.ts';
+
+/** What kubectl top prints for bytes sent as whole Ki: whole MiB, rounded down. */
+const mi = (bytes: number) => `${Math.floor((Math.round(bytes / 1024) * 1024) / 1048576)}Mi`;
+/** kubectl top node's MEMORY(%): usage over the node's allocatable memory, rounded down. */
+const memPercent = (bytes: number, node: { status?: { allocatable?: Record<string, string | number> } }) => {
+  const q = parseQuantity(String(node.status?.allocatable?.memory ?? '0'));
+  return `${Math.floor(((Math.round(bytes / 1024) * 1024) / (q.ok ? value(q.value) : 1)) * 100)}%`;
+};
 
 const AUTOSCALER = readFileSync(join(import.meta.dirname, '..', 'src', 'scenario', 'presets', 'autoscaler-during-rollout.yaml'), 'utf8');
 
@@ -85,14 +95,14 @@ describe.each([
     expect(hpa.size).toBe(4);
     const top = await h.kubectl(['top', 'pods']);
     expect(top.code).toBe(0);
-    expect(rows(top.stdout)).toEqual([['NAME', 'CPU(cores)', 'MEMORY(bytes)'], ...pods.map((p) => [p.metadata.name, `${hpa.get(p.metadata.name)?.value}m`, '0Mi'])]);
+    expect(rows(top.stdout)).toEqual([['NAME', 'CPU(cores)', 'MEMORY(bytes)'], ...pods.map((p) => [p.metadata.name, `${hpa.get(p.metadata.name)?.value}m`, mi(podMemory(p))])]);
     const containers = await h.kubectl(['top', 'pods', '--containers']);
-    expect(rows(containers.stdout)).toEqual([['POD', 'NAME', 'CPU(cores)', 'MEMORY(bytes)'], ...pods.map((p) => [p.metadata.name, 'nginx', '90m', '0Mi'])]);
+    expect(rows(containers.stdout)).toEqual([['POD', 'NAME', 'CPU(cores)', 'MEMORY(bytes)'], ...pods.map((p) => [p.metadata.name, 'nginx', '90m', mi(memoryWorkingSet(p, 'nginx'))])]);
     const nodes = await h.kubectl(['top', 'nodes']);
     const s = scrape(st, h.server.live.virtualNow());
     expect(rows(nodes.stdout)).toEqual([
       nodeHeader,
-      ...[...s.nodes.values()].map((n) => [n.node.metadata.name, `${n.cpuMilli}m`, `${Math.floor(n.cpuMilli / 40)}%`, '0Mi', '0%']),
+      ...[...s.nodes.values()].map((n) => [n.node.metadata.name, `${n.cpuMilli}m`, `${Math.floor(n.cpuMilli / 40)}%`, mi(n.memoryBytes), memPercent(n.memoryBytes, n.node)]),
     ]);
     expect([...s.nodes.values()].reduce((sum, n) => sum + n.cpuMilli, 0)).toBe(360);
   });
@@ -107,7 +117,7 @@ describe.each([
       metadata: { name: pod?.metadata.name, namespace: 'default', creationTimestamp: TIME, labels: pod?.metadata.labels },
       timestamp: TIME,
       window: expect.stringMatching(/^\d+(\.\d+)?s$/),
-      containers: [{ name: 'nginx', usage: { cpu: '90m', memory: '0' } }],
+      containers: [{ name: 'nginx', usage: { cpu: '90m', memory: memoryQuantity(memoryWorkingSet(pod as Pod, 'nginx')) } }],
     });
     expect(await get('/apis/metrics.k8s.io/v1beta1/nodes/node-1')).toEqual({
       kind: 'NodeMetrics',
@@ -115,7 +125,7 @@ describe.each([
       metadata: expect.objectContaining({ name: 'node-1', creationTimestamp: TIME }),
       timestamp: TIME,
       window: '15s',
-      usage: { cpu: '90m', memory: '0' },
+      usage: { cpu: '90m', memory: expect.stringMatching(/^[1-9]\d*Ki$/) },
     });
     expect(await get('/apis/metrics.k8s.io/v1beta1')).toMatchObject({
       kind: 'APIResourceList',
@@ -129,16 +139,18 @@ describe.each([
   });
 
   it('selects pods by label and answers one pod or node by name', async () => {
-    const first = [...h.server.live.st.store.objects.Pod.values()][0]?.metadata.name ?? '';
-    expect(rows((await h.kubectl(['top', 'pod', first])).stdout)).toEqual([['NAME', 'CPU(cores)', 'MEMORY(bytes)'], [first, '90m', '0Mi']]);
+    const firstPod = [...h.server.live.st.store.objects.Pod.values()][0] as Pod;
+    const first = firstPod.metadata.name;
+    expect(rows((await h.kubectl(['top', 'pod', first])).stdout)).toEqual([['NAME', 'CPU(cores)', 'MEMORY(bytes)'], [first, '90m', mi(podMemory(firstPod))]]);
     expect(errors((await h.kubectl(['top', 'pods', '-l', 'app=nope'])).stderr)).toBe('No resources found in default namespace.\n');
-    expect(rows((await h.kubectl(['top', 'node', 'node-1'])).stdout)).toEqual([nodeHeader, ['node-1', '90m', '2%', '0Mi', '0%']]);
     const s = scrape(h.server.live.st, h.server.live.virtualNow());
+    const n1 = s.nodes.get('node-1');
+    expect(rows((await h.kubectl(['top', 'node', 'node-1'])).stdout)).toEqual([nodeHeader, ['node-1', '90m', '2%', mi(n1?.memoryBytes ?? 0), memPercent(n1?.memoryBytes ?? 0, n1?.node ?? {})]]);
     expect(rows((await h.kubectl(['get', 'podmetrics'])).stdout)).toEqual([
       ['NAME', 'CPU', 'MEMORY', 'WINDOW'],
-      ...[...s.pods.values()].map((m) => [m.pod.metadata.name, '90m', '0', goDuration(m.metric.window)]).sort((a, b) => ((a[0] ?? '') < (b[0] ?? '') ? -1 : 1)),
+      ...[...s.pods.values()].map((m) => [m.pod.metadata.name, '90m', memoryQuantity(podMemory(m.pod)), goDuration(m.metric.window)]).sort((a, b) => ((a[0] ?? '') < (b[0] ?? '') ? -1 : 1)),
     ]);
-    expect(rows((await h.kubectl(['get', 'nodemetrics', 'node-1'])).stdout)).toEqual([['NAME', 'CPU', 'MEMORY', 'WINDOW'], ['node-1', '90m', '0', '15s']]);
+    expect(rows((await h.kubectl(['get', 'nodemetrics', 'node-1'])).stdout)).toEqual([['NAME', 'CPU', 'MEMORY', 'WINDOW'], ['node-1', '90m', memoryQuantity(n1?.memoryBytes ?? 0), '15s']]);
     const nope = await h.kubectl(['top', 'pod', 'nope']);
     expect(nope.code).toBe(1);
     expect(errors(nope.stderr)).toBe('Error from server (NotFound): pods "default/nope" not found\n');

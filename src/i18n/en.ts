@@ -91,6 +91,8 @@ export const en = {
     conditionStatus: 'Status',
     conditionSince: 'Since',
     podGone: 'This pod does not exist at tick {{tick}}.',
+    logs: 'Logs',
+    previousLogs: 'Previous container',
     cpuRequests: 'CPU requests of the pods on this node',
     memoryRequests: 'Memory requests of the pods on this node',
     memShort: 'mem',

@@ -85,6 +85,8 @@ export const zhCN = {
     conditionStatus: '状态',
     conditionSince: '起始',
     podGone: '第 {{tick}} 步时此 Pod 不存在。',
+    logs: '日志',
+    previousLogs: '上一个容器',
     cpuRequests: '此节点上 Pod 的 CPU 请求',
     memoryRequests: '此节点上 Pod 的内存请求',
     memShort: '内存',

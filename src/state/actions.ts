@@ -158,6 +158,10 @@ export async function podDetails(name: string): Promise<PodDetailView | null> {
   const r = await ask({ type: 'query', what: 'pod', kind: 'pod', name, from: null });
   return r.kind === 'pod' ? r.pod : null;
 }
+/** podLogs is `kubectl logs <pod> [--previous]` at the current tick (errors as kubectl prints them). */
+export function podLogs(name: string, previous: boolean): Promise<string> {
+  return textOf({ type: 'query', what: 'logs', kind: previous ? 'previous' : null, name, from: null });
+}
 /** describe is `kubectl describe <kind> <name>` at the current tick. */
 export function describe(kind: string, name: string): Promise<string> {
   return textOf({ type: 'query', what: 'describe', kind, name, from: null });

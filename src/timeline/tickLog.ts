@@ -86,6 +86,9 @@ export interface TickRecords {
   at(index: number): TickRecord | undefined;
   actorAt?(index: number): string;
   keyAt?(index: number): string | undefined;
+  /** A tick's writes alone (write j of records[index]), without building its record (notes, summary). */
+  writeAt?(index: number, j: number): WatchRecord | undefined;
+  timeOf?(index: number): number;
 }
 
 export class TickLog implements TickRecords {
@@ -191,6 +194,13 @@ export class TickLog implements TickRecords {
   objectAt(index: number, j: number): KubeObject | undefined {
     const w = startOf(this.writeEnd, index) + j;
     return w < this.writeEnd.at(index) ? this.writeObject[w] : undefined;
+  }
+
+  /** writeAt is write j of records[index] (undefined past its writes): a scan of writes builds no record. */
+  writeAt(index: number, j: number): WatchRecord | undefined {
+    const w = startOf(this.writeEnd, index) + j;
+    if (w >= this.writeEnd.at(index)) return undefined;
+    return { type: WATCH_TYPES[this.writeType[w] as number] as WatchEventType, object: this.writeObject[w] as KubeObject };
   }
 
   /** timeOf is the virtual time (ms) of records[index]. */

@@ -232,6 +232,39 @@ describe('WorkerHost edits', () => {
     expect(env.scenarios()).toHaveLength(1);
   });
 
+  it('answers kubectl logs and top in place, and a pod’s log at the playhead', () => {
+    // The autoscaler's run ticks every 15 s, so at 60 s its first pods have run through a scrape.
+    start('autoscaler-during-rollout');
+    ok({ type: 'seekTime', seconds: 60 });
+    env.advance(20);
+    const pod = env.lastView().pods.find((p) => p.phase === 'Ready' || p.phase === 'Available');
+    if (!pod) throw new Error('no running pod at 60 s');
+    const logs = ok({ type: 'kubectl', line: `logs ${pod.name}` });
+    expect(logs).toEqual({ kind: 'text', text: expect.stringMatching(/^\/docker-entrypoint\.sh: /) });
+    expect(ok({ type: 'kubectl', line: 'top pods' })).toEqual({
+      kind: 'text',
+      text: expect.stringMatching(/^NAME\s+CPU\(cores\)\s+MEMORY\(bytes\)/),
+    });
+    expect(env.scenarios()).toHaveLength(1);
+    const query = ok({ type: 'query', what: 'logs', kind: null, name: `default/${pod.name}`, from: null });
+    expect(query).toEqual(logs);
+    const previous = ok({
+      type: 'query',
+      what: 'logs',
+      kind: 'previous',
+      name: `default/${pod.name}`,
+      from: null,
+    });
+    expect(previous).toEqual({
+      kind: 'text',
+      text: `Error from server (BadRequest): previous terminated container "nginx" in pod "${pod.name}" not found`,
+    });
+    // Back before the pod's container started, its log is not there yet.
+    ok({ type: 'seekTime', seconds: 0 });
+    const early = ok({ type: 'query', what: 'logs', kind: null, name: `default/${pod.name}`, from: null });
+    expect(early).not.toEqual(logs);
+  });
+
   it('forks on a writing kubectl line: the hash holds the action, the playhead its tick', () => {
     start();
     ok({ type: 'seekTime', seconds: 31 });

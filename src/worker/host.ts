@@ -16,6 +16,8 @@ import { addToScenario, type ImportMode, importActions, replaceScenario } from '
 import type { Action, Scenario } from '../scenario/types.ts';
 import { scenarioToYaml } from '../scenario/yamlIo.ts';
 import { Recording } from '../timeline/recording.ts';
+import type { LogBook } from '../engine/kubelet/containerLog.ts';
+import { RecordingLogs } from './recordingLogs.ts';
 import { FrameSender } from './frameSender.ts';
 import type { HostEnv } from './hostEnv.ts';
 import {
@@ -58,6 +60,7 @@ export class WorkerHost {
   private readonly frames: FrameSender;
   private readonly playback: Playback;
   private query: { tick: number; st: EngineState } | null = null;
+  private readonly recordingLogs = new RecordingLogs();
 
   constructor(private readonly env: HostEnv) {
     const fault = (message: string, tick: number | null) => this.reportFault(message, tick);
@@ -191,6 +194,7 @@ export class WorkerHost {
             state: () => this.stateAtTick(),
             records: this.timeline().records,
             ticks: this.frames.caches.ticks,
+            logs: () => this.logBook(),
           },
           req.what,
           req.kind,
@@ -340,7 +344,12 @@ export class WorkerHost {
 
   private kubectl(line: string): string {
     if (!isReadingLine(line)) return this.fork([{ at: 0, kubectl: line.trim().replace(/^kubectl\s+/, '') }]);
-    return readKubectl(this.stateAtTick(), line);
+    return readKubectl(this.stateAtTick(), line, () => this.logBook());
+  }
+
+  /** logBook is the recording's container logs, fed as far as it has run. */
+  private logBook(): LogBook {
+    return this.recordingLogs.bookFor(this.timeline().records, this.timeline().config);
   }
 
   /**

@@ -8,6 +8,7 @@ import { executeKubectl } from '../engine/kubectl/execute.ts';
 import { parseKubectl } from '../engine/kubectl/parse.ts';
 import type { Pod } from '../engine/api/types.ts';
 import type { EngineState } from '../engine/sim.ts';
+import type { LogBook } from '../engine/kubelet/containerLog.ts';
 import { newTx } from '../engine/client/tx.ts';
 import { parseScenarioText } from '../scenario/parse.ts';
 import { PRESETS } from '../scenario/presets/index.ts';
@@ -32,7 +33,7 @@ import type { TickView } from './views.ts';
 /** Refusal: a request the worker turns down with a message (not an engine fault). */
 export class Refusal extends Error {}
 
-const READ_VERBS = new Set(['noop', 'get', 'describe', 'rollout-status', 'rollout-history']);
+const READ_VERBS = new Set(['noop', 'get', 'describe', 'rollout-status', 'rollout-history', 'logs', 'top']);
 
 let presetSummaries: PresetSummary[] | null = null;
 
@@ -58,9 +59,14 @@ export function isReadingLine(line: string): boolean {
   return READ_VERBS.has(cmd.verb);
 }
 
-/** readKubectl runs a reading kubectl line against `state`; a refusal when kubectl rejects it. */
-export function readKubectl(state: EngineState, line: string): string {
-  const out = executeKubectl(newTx(state, 'user'), line);
+/**
+ * readKubectl runs a reading kubectl line against `state`; a refusal when kubectl rejects it.
+ * `logs` gives the recording's container logs, asked for only by a `logs` line.
+ */
+export function readKubectl(state: EngineState, line: string, logs?: () => LogBook): string {
+  const cmd = parseKubectl(line);
+  const extras = logs && !isKubectlError(cmd) && cmd.verb === 'logs' ? { logs: logs() } : undefined;
+  const out = executeKubectl(newTx(state, 'user'), line, undefined, extras);
   if (!out.ok) throw new Refusal(out.output);
   return out.output;
 }
@@ -132,6 +138,8 @@ export interface QuerySource {
   state(): EngineState;
   records: TickRecords;
   ticks: TickViewCache;
+  /** The recording's container logs (recordingLogs.ts). */
+  logs(): LogBook;
 }
 
 /** queryResult answers a `query` request at the playhead. */
@@ -182,6 +190,16 @@ export function queryResult(
           .map((w) => read(`rollout history ${w}`))
           .join('\n\n'),
       };
+    case 'logs': {
+      // A pod's log as `kubectl logs` prints it at the playhead; kind `previous` adds --previous.
+      if (name === null) throw new Refusal('logs needs a pod');
+      const ref = splitRef(name);
+      const line = `logs ${ref.name}${namespaceFlag(ref.namespace)}${kind === 'previous' ? ' --previous' : ''}`;
+      return {
+        kind: 'text',
+        text: executeKubectl(newTx(src.state(), 'user'), line, undefined, { logs: src.logs() }).output,
+      };
+    }
     case 'pod': {
       if (name === null) throw new Refusal('pod needs a name');
       const objs = src.objects();

@@ -115,7 +115,15 @@ export type NodeOp = 'fault' | 'recover' | 'add' | 'remove';
 export const NODE_OPS: readonly NodeOp[] = ['fault', 'recover', 'add', 'remove'];
 
 /** What a query prints (or, for `pod`, the pod's details) at the current tick. */
-export type QueryWhat = 'yaml' | 'describe' | 'rolloutStatus' | 'rolloutHistory' | 'ticks' | 'pod' | 'get';
+export type QueryWhat =
+  | 'yaml'
+  | 'describe'
+  | 'rolloutStatus'
+  | 'rolloutHistory'
+  | 'ticks'
+  | 'pod'
+  | 'get'
+  | 'logs';
 export const QUERY_WHATS: readonly QueryWhat[] = [
   'yaml',
   'describe',
@@ -124,6 +132,7 @@ export const QUERY_WHATS: readonly QueryWhat[] = [
   'ticks',
   'pod',
   'get',
+  'logs',
 ];
 
 /** Most ticks one `ticks` query returns. */

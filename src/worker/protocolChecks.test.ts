@@ -120,7 +120,7 @@ describe('checkRequest', () => {
     ['an unknown node op', { type: 'node', id: 1, op: 'reboot', name: 'n' }, 'node: bad value for op'],
     [
       'an unknown query',
-      { type: 'query', id: 1, what: 'logs', kind: null, name: null, from: null },
+      { type: 'query', id: 1, what: 'exec', kind: null, name: null, from: null },
       'query: bad value for what',
     ],
     [

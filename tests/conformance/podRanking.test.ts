@@ -45,7 +45,7 @@ function pod(
       ...(ready
         ? {
             conditions: [{ type: 'Ready', status: 'True', ...(readyTime ? { lastTransitionTime: readyTime } : {}) }],
-            containerStatuses: [{ name: 'c', image: 'i', ready: true, restartCount: restarts, state: {} }],
+            containerStatuses: [{ name: 'c', image: 'i', imageID: '', ready: true, restartCount: restarts, state: {} }],
           }
         : {}),
     },
@@ -89,8 +89,8 @@ function activePodsFixture(): Pod[] {
     status: { phase, ...extra },
   });
   const restarts = (a: number, b: number) => [
-    { name: 'a', image: 'i', ready: true, restartCount: a, state: {} },
-    { name: 'b', image: 'i', ready: true, restartCount: b, state: {} },
+    { name: 'a', image: 'i', imageID: '', ready: true, restartCount: a, state: {} },
+    { name: 'b', image: 'i', imageID: '', ready: true, restartCount: b, state: {} },
   ];
   const readySince = (ms?: number) => [
     { type: 'Ready' as const, status: 'True' as const, ...(ms === undefined ? {} : { lastTransitionTime: toRFC3339(ms) }) },

@@ -255,18 +255,23 @@ export interface PodCondition {
 export interface ContainerState {
   waiting?: { reason?: string; message?: string };
   running?: { startedAt?: string };
-  terminated?: { exitCode: number; signal?: number; reason?: string; startedAt?: string; finishedAt?: string };
+  terminated?: { exitCode: number; signal?: number; reason?: string; message?: string; startedAt?: string; finishedAt?: string; containerID?: string };
 }
 
+/** A container's status, its keys in the API's field order (name, state, lastState, ready, …). */
 export interface ContainerStatus {
   name: string;
-  image: string;
-  imageID?: string;
-  ready: boolean;
-  started?: boolean;
-  restartCount: number;
   state: ContainerState;
   lastState?: ContainerState;
+  ready: boolean;
+  restartCount: number;
+  /** The image as the runtime reports it: the spec's while it waits, normalized once created (`docker.io/library/nginx:1.25`). */
+  image: string;
+  /** The pulled image's digest reference; `""` until it is pulled (the schema requires the field). */
+  imageID: string;
+  /** `containerd://<64 hex>` of the container's latest run; absent before its first start. */
+  containerID?: string;
+  started?: boolean;
 }
 
 export interface PodStatus {

@@ -29,7 +29,7 @@ const podArb = fc
       status: {
         ...(r.phase ? { phase: r.phase as Pod['status'] extends infer S ? S extends { phase?: infer P } ? P : never : never } : {}),
         conditions: [{ type: 'Ready', status: r.ready ? 'True' : 'False', ...(r.readyAt ? { lastTransitionTime: r.readyAt } : {}) }],
-        containerStatuses: [{ name: 'c', image: 'i', ready: r.ready, restartCount: r.restarts, state: {} }],
+        containerStatuses: [{ name: 'c', image: 'i', imageID: '', ready: r.ready, restartCount: r.restarts, state: {} }],
       },
     };
     return { pod, rank: r.rank };

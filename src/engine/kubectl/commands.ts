@@ -91,7 +91,22 @@ export type KubectlCommand =
   /** `get TYPE [NAME...] [-l SELECTOR] [-w] [-o wide|yaml|json|name]`. */
   | ({ verb: 'get'; watch: boolean; watchOnly: boolean; output: OutputFormat } & Targeted)
   /** `describe TYPE [NAME...]`. */
-  | ({ verb: 'describe' } & Targeted);
+  | ({ verb: 'describe' } & Targeted)
+  /** `logs POD | TYPE/NAME | -l SEL` with its PodLogOptions (tail −1: every line). */
+  | ({
+      verb: 'logs';
+      target?: { kind: 'Pod' | 'Deployment' | 'ReplicaSet' | 'DaemonSet'; name: string };
+      selector?: LabelSelector;
+      container: string;
+      previous: boolean;
+      timestamps: boolean;
+      tail: number;
+      sinceSeconds: number | null;
+      sinceTime: string | null;
+      limitBytes: number | null;
+    } & Namespaced)
+  /** `top pod|node [NAME] [-l SEL] [--containers] [-A]`. */
+  | ({ verb: 'top'; kind: 'Pod' | 'Node'; name?: string; selector?: LabelSelector; containers: boolean; allNamespaces: boolean } & Namespaced);
 
 /** isKubectlError tells an error result from a command. */
 export function isKubectlError(x: KubectlCommand | KubectlError): x is KubectlError {

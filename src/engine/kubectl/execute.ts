@@ -14,9 +14,16 @@ import { runDescribe, runGet, runRolloutHistory, runRolloutStatus } from './exec
 import type { KubectlOutput, Terminal } from './executeStore.ts';
 import { runPatch, runRolloutToggle, runRolloutUndo, runScale, runSetImage } from './executeWorkloads.ts';
 import { parseKubectl } from './parse.ts';
+import { runLogs, runTop } from './executeLogsTop.ts';
+import type { LogBook } from '../kubelet/containerLog.ts';
 import type { ResourceKind } from './resources.ts';
 
 export type { KubectlOutput } from './executeStore.ts';
+
+/** What some reading verbs need beside the store: the containers' log facts for `logs`. */
+export interface KubectlExtras {
+  logs?: LogBook;
+}
 
 /**
  * executeKubectl runs one kubectl line in the tick `tx` and returns kubectl's output: stdout and
@@ -26,7 +33,7 @@ export type { KubectlOutput } from './executeStore.ts';
  * `deployment.apps/web scaled`}; `scale deployment/nope --replicas=5` → {ok: false, output:
  * `Error from server (NotFound): deployments.apps "nope" not found`}.
  */
-export function executeKubectl(tx: Tx, line: string, manifest?: unknown): KubectlOutput {
+export function executeKubectl(tx: Tx, line: string, manifest?: unknown, extras?: KubectlExtras): KubectlOutput {
   const cmd = parseKubectl(line);
   if (isKubectlError(cmd)) return { ok: false, output: cmd.error };
   let term: Terminal;
@@ -80,6 +87,12 @@ export function executeKubectl(tx: Tx, line: string, manifest?: unknown): Kubect
       break;
     case 'describe':
       term = runDescribe(tx, cmd);
+      break;
+    case 'logs':
+      term = runLogs(tx, cmd, extras?.logs);
+      break;
+    case 'top':
+      term = runTop(tx, cmd);
       break;
   }
   return term.result();

@@ -116,8 +116,8 @@ describe('parseKubectl', () => {
   });
 
   it('explains an unsupported real kubectl command instead of calling it unknown', () => {
-    expect(parseKubectl('logs nginx')).toEqual({
-      error: `error: "kubectl logs" is not part of Rollout Lab's kubectl subset (try: get, describe, set, scale, rollout, apply, patch, delete, cordon, uncordon, drain, taint, label)`,
+    expect(parseKubectl('exec nginx')).toEqual({
+      error: `error: "kubectl exec" is not part of Rollout Lab's kubectl subset (try: get, describe, set, scale, rollout, apply, patch, delete, cordon, uncordon, drain, taint, label, logs, top)`,
     });
   });
 

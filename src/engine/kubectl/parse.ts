@@ -8,6 +8,7 @@ import { parseFlags } from './flags.ts';
 import { parseApply, parsePatch, parseRollout, parseScale, parseSet } from './parseWorkloads.ts';
 import { parseDelete, parseDescribe, parseGet } from './parseRead.ts';
 import { parseCordon, parseDrain, parseLabel, parseTaint } from './parseNodes.ts';
+import { parseLogs, parseTop } from './parseLogsTop.ts';
 import { KUBECTL_COMMANDS, unknownCommandError } from './suggest.ts';
 import { tokenize } from './tokenize.ts';
 import type { VerbContext } from './verbContext.ts';
@@ -15,7 +16,7 @@ import type { VerbContext } from './verbContext.ts';
 /** The verbs of the subset, in the order the console lists them. */
 export const SUBSET_VERBS = [
   'get', 'describe', 'set', 'scale', 'rollout', 'apply', 'patch', 'delete',
-  'cordon', 'uncordon', 'drain', 'taint', 'label',
+  'cordon', 'uncordon', 'drain', 'taint', 'label', 'logs', 'top',
 ] as const;
 
 const PARSERS: Record<(typeof SUBSET_VERBS)[number], (ctx: VerbContext) => KubectlCommand | KubectlError> = {
@@ -32,6 +33,8 @@ const PARSERS: Record<(typeof SUBSET_VERBS)[number], (ctx: VerbContext) => Kubec
   drain: parseDrain,
   taint: parseTaint,
   label: parseLabel,
+  logs: parseLogs,
+  top: parseTop,
 };
 
 /**

@@ -10,7 +10,7 @@ import { decide } from '../api/decision.ts';
 import type { ContainerState, Pod } from '../api/types.ts';
 import type { ImageBehaviour } from '../config.ts';
 import { note, recordEvent, schedule, type Tx } from '../client/tx.ts';
-import { crashLoop, kubeletState, startContainer } from './kubelet.ts';
+import { crashLoop, kubeletState, startContainer, terminatedState } from './kubelet.ts';
 import { killingMessage } from './prober/prober.ts';
 import { explainPlan, preStopMs, proberOf, proberReschedule, proberRunDue, proberStopped, proberTerminating } from './probes.ts';
 import { graceSecondsOf, killPlan, preStopOf } from './termination.ts';
@@ -59,9 +59,10 @@ export function containerExited(tx: Tx, pod: Pod, podKey: string, uid: string, b
   }
   const ps = proberStopped(tx, podKey, proberRunDue(tx, pod, podKey, ps0));
   const cur = tx.st.store.objects.Pod.get(podKey) as Pod;
-  const startedAt = cur.status?.containerStatuses?.[0]?.state.running?.startedAt ?? tx.nowIso;
+  const run = cur.status?.containerStatuses?.[0];
+  const startedAt = run?.state.running?.startedAt ?? tx.nowIso;
   const exitCode = kill.sigkill ? 137 : 143;
-  const last: ContainerState = { terminated: { exitCode, reason: 'Error', startedAt, finishedAt: tx.nowIso } };
+  const last: ContainerState = terminatedState(exitCode, startedAt, tx.nowIso, run?.containerID);
   const ks = kubeletState(tx, podKey);
   decide(tx.decisions, 'killContainer', ks.restarted ? 'backOff' : 'restartNow', {
     pod: pod.metadata.name,

@@ -13,7 +13,8 @@ import { nextFloat } from '../lib/prng.ts';
 import { keysAre, objectKey } from '../apiserver/store.ts';
 import type { KubeletStep } from '../client/events.ts';
 import { note, recordEvent, remove, schedule, type Tx } from '../client/tx.ts';
-import { ACCEPTED_STATUS, BOUND_STATUS, containerStatuses, podConditions, podIP, setStatus } from './status.ts';
+import { ACCEPTED_STATUS, BOUND_STATUS, containerStatus, containerStatuses, podConditions, podIP, setStatus } from './status.ts';
+import { containerID, imageID, normalizeImage } from './runtime.ts';
 import { containerExited, kubeletOnPodDeleting } from './killPod.ts';
 import { kubeletProbe, proberAccept, proberOf, proberReschedule, proberRunDue, proberStarted, proberStopped } from './probes.ts';
 import { startedOf } from './prober/proberManager.ts';
@@ -113,14 +114,8 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
       const conditions = podConditions(pod, tx.nowIso, false, false);
       const hostIP = '192.168.0.' + (1 + (nodeName.length % 250));
       const startTime = tx.nowIso;
-      const statuses = containerStatuses(pod, (c) => ({
-        name: c.name,
-        image: c.image,
-        ready: false,
-        started: false,
-        restartCount: 0,
-        state: { waiting: { reason: 'ContainerCreating' } },
-      }));
+      // Nothing pulled yet: imageID is empty and there is no container ID, as the kubelet reports.
+      const statuses = containerStatuses(pod, (c) => containerStatus(c.name, CREATING, undefined, false, 0, c.image, '', undefined, false));
       // The status of a pod just bound has these keys: the literal gives the spread's key order.
       const s = pod.status;
       setStatus(
@@ -143,14 +138,9 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
       const message = `failed to pull and unpack image "docker.io/library/${image}": not found`;
       setStatus(tx, pod, {
         ...pod.status,
-        containerStatuses: containerStatuses(pod, (c, prev) => ({
-          name: c.name,
-          image: c.image,
-          ready: false,
-          started: false,
-          restartCount: prev?.restartCount ?? 0,
-          state: { waiting: { reason: 'ErrImagePull', message } },
-        })),
+        containerStatuses: containerStatuses(pod, (c, prev) =>
+          containerStatus(c.name, { waiting: { reason: 'ErrImagePull', message } }, prev?.lastState, false, prev?.restartCount ?? 0, c.image, '', undefined, false),
+        ),
       }, podKey);
       recordEvent(tx, pod, 'Warning', 'Failed', `Failed to pull image "${image}": ${message}`, 'kubelet');
       schedule(tx, tx.now + 1000, { type: 'kubelet', podKey, uid, step: 'backoffRetry' });
@@ -163,14 +153,19 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
         const ks = kubeletState(tx, podKey);
         setStatus(tx, pod, {
           ...pod.status,
-          containerStatuses: containerStatuses(pod, (c, prev) => ({
-            name: c.name,
-            image: c.image,
-            ready: false,
-            started: false,
-            restartCount: prev?.restartCount ?? 0,
-            state: { waiting: { reason: 'ImagePullBackOff', message: `Back-off pulling image "${image}"` } },
-          })),
+          containerStatuses: containerStatuses(pod, (c, prev) =>
+            containerStatus(
+              c.name,
+              { waiting: { reason: 'ImagePullBackOff', message: `Back-off pulling image "${image}"` } },
+              prev?.lastState,
+              false,
+              prev?.restartCount ?? 0,
+              c.image,
+              '',
+              undefined,
+              false,
+            ),
+          ),
         }, podKey);
         recordEvent(tx, pod, 'Normal', 'BackOff', `Back-off pulling image "${image}"`, 'kubelet');
         schedule(tx, tx.now + ks.pullBackoffMs, { type: 'kubelet', podKey, uid, step: 'pulled' });
@@ -216,6 +211,15 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
   }
 }
 
+/** The state waiting for the first start. */
+const CREATING: ContainerState = Object.freeze({ waiting: Object.freeze({ reason: 'ContainerCreating' }) });
+
+/** terminatedState is a run that ended with exitCode (reason Error, as every exit here is non-zero), in the API's key order. */
+export function terminatedState(exitCode: number, startedAt: string, finishedAt: string, id: string | undefined): ContainerState {
+  if (id === undefined) return { terminated: { exitCode, reason: 'Error', startedAt, finishedAt } };
+  return { terminated: { exitCode, reason: 'Error', startedAt, finishedAt, containerID: id } };
+}
+
 /**
  * crashLoop: the container exited (`exitCode`; a kill passes its lastState) and waits out its
  * restart back-off in CrashLoopBackOff (10 s, doubling to 5 min).
@@ -226,15 +230,20 @@ export function crashLoop(tx: Tx, pod: Pod, podKey: string, uid: string, exitCod
   setStatus(tx, pod, {
     ...pod.status,
     conditions: podConditions(pod, tx.nowIso, true, false),
-    containerStatuses: containerStatuses(pod, (c, prev) => ({
-      name: c.name,
-      image: c.image,
-      ready: false,
-      started: false,
-      restartCount: (prev?.restartCount ?? 0) + 1,
-      state: { waiting: { reason: 'CrashLoopBackOff', message } },
-      lastState: last ?? { terminated: { exitCode, reason: 'Error', startedAt: prev?.state.running?.startedAt ?? tx.nowIso, finishedAt: tx.nowIso } },
-    })),
+    // The exited run keeps its IDs: status.containerID and lastState's name the container whose log `kubectl logs` reads.
+    containerStatuses: containerStatuses(pod, (c, prev) =>
+      containerStatus(
+        c.name,
+        { waiting: { reason: 'CrashLoopBackOff', message } },
+        last ?? terminatedState(exitCode, prev?.state.running?.startedAt ?? tx.nowIso, tx.nowIso, prev?.containerID),
+        false,
+        (prev?.restartCount ?? 0) + 1,
+        prev?.image ?? c.image,
+        prev?.imageID ?? '',
+        prev?.containerID,
+        false,
+      ),
+    ),
   }, podKey);
   recordEvent(tx, pod, 'Warning', 'BackOff', 'Back-off restarting failed container', 'kubelet');
   schedule(tx, tx.now + ks.crashBackoffMs, { type: 'kubelet', podKey, uid, step: 'backoffRetry' });
@@ -263,17 +272,20 @@ export function startContainer(tx: Tx, pod0: Pod, podKey: string, uid: string, b
   const ip = podIP(pod);
   const probes = ps;
   const statuses = containerStatuses(pod, (c, prev) => {
-    const s: ContainerStatus = {
-      name: c.name,
-      image: c.image,
-      ready: false,
-      started: probes ? startedOf(probes, pod.spec.containers.findIndex((x) => x.name === c.name)) : true,
-      restartCount: (prev?.restartCount ?? 0) + (restartedFrom ? 1 : 0),
-      state: { running: { startedAt } },
-    };
-    const last = restartedFrom ?? prev?.lastState;
-    if (last) s.lastState = last;
-    return s;
+    const restartCount = (prev?.restartCount ?? 0) + (restartedFrom ? 1 : 0);
+    const started = probes ? startedOf(probes, pod.spec.containers.findIndex((x) => x.name === c.name)) : true;
+    // A new run, a new container ID; the image is pulled, so the runtime's name and digest.
+    return containerStatus(
+      c.name,
+      { running: { startedAt } },
+      restartedFrom ?? prev?.lastState,
+      false,
+      restartCount,
+      normalizeImage(c.image).reference,
+      imageID(c.image),
+      containerID(uid, c.name, restartCount),
+      started,
+    );
   });
   // The status the accept step wrote has these keys; podIP is new and goes last.
   const s = pod.status;

@@ -3,7 +3,7 @@
  * the five pod conditions in the kubelet's order, the container statuses, the pod IP. Shared by
  * the kubelet's steps (kubelet.ts) and the prober's results (prober/).
  */
-import type { ContainerStatus, Pod, PodCondition, PodStatus } from '../api/types.ts';
+import type { ContainerState, ContainerStatus, Pod, PodCondition, PodStatus } from '../api/types.ts';
 import type { Tx } from '../client/tx.ts';
 import { writeStatusOf } from '../client/tx.ts';
 
@@ -104,6 +104,32 @@ export function podConditions(pod: Pod, now: string, _containersStarted: boolean
 /** containerStatuses maps each container of the spec, with its previous status, to its new status. */
 export function containerStatuses(pod: Pod, f: (c: { name: string; image: string }, prev: ContainerStatus | undefined) => ContainerStatus): ContainerStatus[] {
   return pod.spec.containers.map((c) => f(c, pod.status?.containerStatuses?.find((s) => s.name === c.name)));
+}
+
+/**
+ * NO_STATE is `lastState: {}`: the API server writes a container's lastState even when it never
+ * ended (a Go struct, not a pointer), and every such status shares this one frozen object.
+ */
+export const NO_STATE: ContainerState = Object.freeze({});
+
+/**
+ * containerStatus builds a status with the API's keys in its field order (name, state, lastState,
+ * ready, restartCount, image, imageID, containerID, started), as `-o json` prints them.
+ */
+export function containerStatus(
+  name: string,
+  state: ContainerState,
+  lastState: ContainerState | undefined,
+  ready: boolean,
+  restartCount: number,
+  image: string,
+  imageID: string,
+  containerID: string | undefined,
+  started: boolean,
+): ContainerStatus {
+  const last = lastState ?? NO_STATE;
+  if (containerID === undefined) return { name, state, lastState: last, ready, restartCount, image, imageID, started };
+  return { name, state, lastState: last, ready, restartCount, image, imageID, containerID, started };
 }
 
 /** The status keys after binding (bindPod), and after the accept step. */

@@ -11,6 +11,11 @@ vi.mock('../../state/actions.ts', async () => {
   return {
     restartWorker: vi.fn(async () => {}),
     objectYaml: vi.fn(async () => 'kind: Pod'),
+    podLogs: vi.fn(async (_name: string, previous: boolean) =>
+      previous
+        ? 'Error from server (BadRequest): previous terminated container "nginx" in pod "p" not found'
+        : '/docker-entrypoint.sh: Configuration complete; ready for start up',
+    ),
     podDetails: vi.fn(async (name: string) => {
       const p = pods.find((x) => `${x.namespace}/${x.name}` === name);
       return p ? podDetail(p) : null;
@@ -122,6 +127,14 @@ describe('ClusterPanel', () => {
       ['Ready', 'True', '31.2 s'],
     ]);
     expect(within(dialog).getByRole('rowheader', { name: 'PodScheduled' })).toBeTruthy();
+    // The log is open, as `kubectl logs` prints it; --previous is read only once unfolded.
+    await waitFor(() =>
+      expect(within(dialog).getByRole('log', { name: 'Logs' }).textContent).toBe(
+        '/docker-entrypoint.sh: Configuration complete; ready for start up',
+      ),
+    );
+    expect(actions.podLogs).toHaveBeenCalledWith(`default/${OLD_RS}-old0`, false);
+    expect(actions.podLogs).not.toHaveBeenCalledWith(`default/${OLD_RS}-old0`, true);
     expect(chip.getAttribute('aria-expanded')).toBe('true');
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();

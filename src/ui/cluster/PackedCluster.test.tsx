@@ -22,6 +22,7 @@ import { revisionStyle } from '../common/revisionStyle.ts';
 vi.mock('../../state/actions.ts', () => ({
   restartWorker: vi.fn(),
   objectYaml: vi.fn(async (_kind: string, name: string) => `kind: Pod\nmetadata:\n  name: ${name}`),
+  podLogs: vi.fn(async (name: string) => `log of ${name}`),
 }));
 
 /** A big cluster: 1,500 pods on 3 nodes, 3 unscheduled, two revisions. */
@@ -106,6 +107,8 @@ describe('ClusterPanel with more than 1,000 pods', () => {
     fireEvent.click(canvas, { clientX: 3, clientY: 3 });
     expect(appStore.getState().selectedPod).toBe('web-3');
     expect(await screen.findByText(/name: web-3/)).toBeTruthy();
+    // A packed pod's log is asked for by its name, as `kubectl logs web-3`.
+    expect(await screen.findByText('log of web-3')).toBeTruthy();
   });
 });
 

@@ -5,6 +5,7 @@ import { tickSelector } from '../../state/selectors.ts';
 import { objectRef, type PodDetailView, type PodView } from '../../worker/protocol.ts';
 import { useT } from '../common/useT.ts';
 import { PodConditions } from './PodConditions.tsx';
+import { PodLogs } from './PodLogs.tsx';
 
 interface PodDetailsProps {
   /** The selected pod's name. */
@@ -98,6 +99,7 @@ export function PodDetails({ name, pod, packed, onClose }: PodDetailsProps) {
         {!pod && packed ? (
           <pre className="font-mono text-xs whitespace-pre">{yaml ?? t('common.loading')}</pre>
         ) : null}
+        {pod || packed ? <PodLogs podRef={ref} tick={tick} /> : null}
       </div>
     </div>
   );

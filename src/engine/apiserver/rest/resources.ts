@@ -56,6 +56,7 @@ export const RESOURCES: readonly ResourceInfo[] = [
     categories: ['all'],
     subresources: [
       { name: 'eviction', group: 'policy', version: 'v1', kind: 'Eviction', verbs: ['create'] },
+      { name: 'log', group: '', version: 'v1', kind: 'Pod', verbs: ['get'] },
       status('', 'v1', 'Pod'),
     ],
   },

@@ -14,7 +14,7 @@ function pod(status: PodStatus | undefined, extra: Partial<Pod['metadata']> = {}
 }
 
 function cs(state: ContainerStatus['state'], ready = false, restartCount = 0, lastState?: ContainerStatus['lastState']): ContainerStatus {
-  return { name: 'nginx', image: 'nginx:1.8', ready, restartCount, state, ...(lastState ? { lastState } : {}) };
+  return { name: 'nginx', image: 'nginx:1.8', imageID: '', ready, restartCount, state, ...(lastState ? { lastState } : {}) };
 }
 
 describe('podColumns', () => {
