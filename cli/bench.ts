@@ -134,6 +134,9 @@ function daemonSetConfig(nodes: number): SimConfig {
   };
 }
 
+/** rolledOut's last answer, with the DaemonSet object it was for. */
+let lastAsked: { ds: DaemonSet | null; nodes: number; done: boolean } = { ds: null, nodes: 0, done: false };
+
 /**
  * rolledOut is `kubectl rollout status ds/agent` reporting success for the applied template: the
  * stored DaemonSet's generation moved past the first one, status.observedGeneration caught up
@@ -143,7 +146,13 @@ function daemonSetConfig(nodes: number): SimConfig {
 function rolledOut(st: EngineState, nodes: number): boolean {
   const ds = st.store.objects.DaemonSet.get('default/agent') as DaemonSet | undefined;
   if (ds === undefined || (ds.metadata.generation ?? 0) < 2) return false;
-  return daemonSetStatusViewer(ds).done && ds.status?.desiredNumberScheduled === nodes;
+  // Asked after every tick of the timed loop: the stored object changes only with a DaemonSet
+  // write (~2,100 of the 64,000 ticks at 5,000 nodes), so an answer is kept with its object
+  // instead of building the viewer's message again each tick.
+  if (ds === lastAsked.ds && nodes === lastAsked.nodes) return lastAsked.done;
+  const done = daemonSetStatusViewer(ds).done && ds.status?.desiredNumberScheduled === nodes;
+  lastAsked = { ds, nodes, done };
+  return done;
 }
 
 /**

@@ -103,12 +103,18 @@ export interface CorrelatedEvent {
 
 /** objectKey names the Event's object in its recorder's caches. */
 function objectKey(e: CorrelatedEvent): string {
-  return e.uid !== '' ? e.uid : [e.kind, e.namespace, e.name, e.apiVersion].join('\u0000');
+  return e.uid !== '' ? e.uid : `${e.kind}\u0000${e.namespace}\u0000${e.name}\u0000${e.apiVersion}`;
 }
+
+/*
+ * The keys are concatenated, not joined from an array: the same strings without the array and
+ * join's copy, two per Event (80,000 Events in a 10,000-replica rollout). The event key is the
+ * aggregate key with the message after it.
+ */
 
 /** getEventKey: source, object, type, reason and message (the field path is always empty here). */
 export function getEventKey(e: CorrelatedEvent): string {
-  return [objectKey(e), e.type, e.reason, e.message].join('\u0000');
+  return `${eventAggregatorByReasonFunc(e)}\u0000${e.message}`;
 }
 
 /** getSpamKey: source and object. */
@@ -118,7 +124,7 @@ export function getSpamKey(e: CorrelatedEvent): string {
 
 /** eventAggregatorByReasonFunc: everything but the message (the reporting fields are empty). */
 function eventAggregatorByReasonFunc(e: CorrelatedEvent): string {
-  return [objectKey(e), e.type, e.reason].join('\u0000');
+  return `${objectKey(e)}\u0000${e.type}\u0000${e.reason}`;
 }
 
 /** What eventAggregate decided: the message to write and the key it is observed under. */
@@ -135,8 +141,8 @@ export interface Aggregated {
  * (sets.String PopAny takes whichever a Go map yields first: drawn from the engine's PRNG).
  */
 export function eventAggregate(c: EventCorrelatorState, e: CorrelatedEvent, nowMs: number, prng: PrngState): Aggregated {
-  const eventKey = getEventKey(e);
   const aggregateKey = eventAggregatorByReasonFunc(e);
+  const eventKey = `${aggregateKey}\u0000${e.message}`;
   // A plain get: the lruAdd below makes the key the most recently used either way.
   let record = c.aggregate.get(aggregateKey);
   // A record older than the interval starts afresh (a missing one too).

@@ -180,7 +180,7 @@ function eventSource(component: string): { component: string } {
  */
 const kubeletRecorders = new Map<string, string>();
 
-function kubeletRecorder(node: string): string {
+export function kubeletRecorder(node: string): string {
   let r = kubeletRecorders.get(node);
   if (r === undefined) {
     r = `kubelet/${node}`;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Pod } from '../api/types.ts';
 import { toRFC3339 } from '../lib/time.ts';
 import { activePodsWithRanksLess } from './podRanking.ts';
-import { compareRankKeys, keyedLess, rankKey } from './podRankKey.ts';
+import { activeRankedKeys, compareRankKeys, keyedLess, rankKey } from './podRankKey.ts';
 
 const NOW = 10 * 3600 * 1000;
 const times = [undefined, '0001-01-01T00:00:00Z', ...[0, 1, 2, 5, 1800, 3600, 5 * 3600, 8 * 3600, NOW / 1000 - 2].map((s) => toRFC3339(s * 1000))];
@@ -65,5 +65,24 @@ describe('compareRankKeys', () => {
     const first = rankKey(pod, 1, NOW);
     const second = rankKey(pod, 3, NOW);
     expect([first.rank, second.rank]).toEqual([1, 3]);
+  });
+});
+
+describe('activeRankedKeys', () => {
+  it('gives each active pod the rank and buckets rankKey gives it, however the listed pods share seconds and nodes', () => {
+    const counts = new Map([['', 4], ['node-a', 2]]);
+    fc.assert(
+      fc.property(fc.array(podArb, { maxLength: 12 }), (list) => {
+        const pods = new Map(list.map((p, i) => [`default/p${i}`, p.pod] as const));
+        const active = list.filter((p) => rankKey(p.pod, 0, NOW).active);
+        const got = activeRankedKeys(pods, counts, NOW).map((k) => [k.pod, k.rank, k.readyBucket, k.createdBucket]);
+        const want = active.map(({ pod }) => {
+          const k = rankKey(pod, counts.get(pod.spec.nodeName ?? '') ?? 0, NOW);
+          return [pod, k.rank, k.readyBucket, k.createdBucket];
+        });
+        expect(got).toEqual(want);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -12,7 +12,7 @@ import { DEFAULT_IMAGE_BEHAVIOUR, type ImageBehaviour, type SecondsSpec } from '
 import { nextFloat } from '../lib/prng.ts';
 import { keysAre, objectKey } from '../apiserver/store.ts';
 import type { KubeletStep } from '../client/events.ts';
-import { note, recordEvent, remove, schedule, type Tx } from '../client/tx.ts';
+import { kubeletRecorder, note, recordEvent, remove, schedule, type Tx } from '../client/tx.ts';
 import { ACCEPTED_STATUS, BOUND_STATUS, containerStatus, containerStatuses, podConditions, podIP, setStatus } from './status.ts';
 import { containerID, imageID, normalizeImage } from './runtime.ts';
 import { containerExited, kubeletOnPodDeleting } from './killPod.ts';
@@ -86,7 +86,9 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
     return;
   }
   const nodeName = pod.spec.nodeName ?? '';
-  tx.actor = `kubelet/${nodeName}`;
+  // The node's recorder name, made once per node: a string built per tick is flattened and
+  // hashed again wherever the actor is a key (the liveness guard counts ticks by actor).
+  tx.actor = kubeletRecorder(nodeName);
   if (step === 'terminated') {
     remove(tx, 'Pod', podKey);
     tx.st.kubelet.delete(podKey);

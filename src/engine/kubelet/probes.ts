@@ -12,7 +12,7 @@ import type { ContainerStatus, Pod } from '../api/types.ts';
 import { nextFloat } from '../lib/prng.ts';
 import { isNodeReady } from '../lib/scheduling.ts';
 import { parseRFC3339 } from '../lib/time.ts';
-import { note, recordEvent, schedule, type Tx } from '../client/tx.ts';
+import { kubeletRecorder, note, recordEvent, schedule, type Tx } from '../client/tx.ts';
 import { killingMessage, probeTypeString, unhealthyMessage } from './prober/prober.ts';
 import {
   addPod,
@@ -265,7 +265,7 @@ export function kubeletProbe(tx: Tx, podKey: string, uid: string): void {
     note(tx, 'podGone', { pod: podKey });
     return;
   }
-  tx.actor = `kubelet/${pod.spec.nodeName ?? ''}`;
+  tx.actor = kubeletRecorder(pod.spec.nodeName ?? '');
   const node = tx.st.store.objects.Node.get(pod.spec.nodeName ?? '');
   if (node?.kind === 'Node' && !isNodeReady(node)) {
     // An unreachable kubelet reports nothing; the node's recovery runs the probes again.

@@ -86,7 +86,7 @@ function deliver(tx: Tx, rec: WatchRecord, key: string): void {
   note(tx, 'watch', { type: rec.type, kind: o.kind, name: o.metadata.name, rv: o.metadata.resourceVersion ?? '' });
   deploymentOnWatch(tx, rec, old);
   replicaSetOnWatch(tx, rec, old, key);
-  daemonSetOnWatch(tx, rec, old);
+  daemonSetOnWatch(tx, rec, old, key);
   gcOnWatch(tx, rec);
   schedulerOnWatch(tx, rec, old, key);
   // The policy controllers: each returns at once while its kind has no objects.

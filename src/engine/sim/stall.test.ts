@@ -20,6 +20,25 @@ describe('watchTick', () => {
     expect(w.stall).toBe(s);
   });
 
+  it.each([
+    // Counted from the 6th tick of 10: b/x, a/y, b/x, a/y, a/y → a/y 3 times.
+    [['b/x', 'a/y', 'b/x', 'a/y', 'a/y'], { actor: 'a', key: 'y', count: 3 }],
+    // Two pairs at 2 each: the one that acted first is named, whatever the actors' order.
+    [['b/x', 'a/y', 'a/y', 'b/z', 'b/x'], { actor: 'b', key: 'x', count: 2 }],
+    [['a/y', 'b/x', 'b/x', 'a/y', 'c/'], { actor: 'a', key: 'y', count: 2 }],
+    // A tick without a key counts under ''.
+    [['c/', 'c/', 'a/y', 'b/x', 'c/'], { actor: 'c', key: '', count: 3 }],
+  ])('names the pair that acted most, the first of equals: %j', (pairs, want) => {
+    const w = newStallWatch(10);
+    for (let i = 0; i < 5; i++) watchTick(w, rec(7, 'informer'));
+    let s = null;
+    for (const p of pairs) {
+      const [actor = '', key = ''] = p.split('/');
+      s = watchTick(w, rec(7, actor, key === '' ? undefined : key));
+    }
+    expect(s).toEqual({ atMs: 7, ticks: 10, ...want });
+  });
+
   it('starts counting over at a new instant', () => {
     const w = newStallWatch(4);
     for (let i = 0; i < 3; i++) watchTick(w, rec(5, 'a'));

@@ -35,10 +35,10 @@ import { rollingUpdatePlan } from './update.ts';
 
 /**
  * daemonSetOnWatch routes one watch event to the DaemonSet controller's handlers, after the
- * node memo (nodeMemo.ts) has taken it in.
+ * node memo (nodeMemo.ts) has taken it in; key, when given, is objectKey(rec.object).
  */
-export function daemonSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | undefined): void {
-  memoOnWatch(tx.st.dsMemo, tx.st.cache, rec);
+export function daemonSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | undefined, key?: string): void {
+  memoOnWatch(tx.st.dsMemo, tx.st.cache, rec, key);
   const obj = rec.object;
   switch (obj.kind) {
     case 'DaemonSet':

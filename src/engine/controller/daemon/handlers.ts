@@ -37,7 +37,16 @@ function daemonSetsSelecting(tx: Tx, namespace: string, labels: Record<string, s
   );
 }
 
-const keyOf = (ds: DaemonSet): string => objectKey(ds);
+/**
+ * The last DaemonSet's key, kept with it: every pod event of a rollout names the same cached
+ * DaemonSet object (immutable), so its key is one string hashed once, not one built per event.
+ */
+let lastKeyed: { ds: DaemonSet | null; key: string } = { ds: null, key: '' };
+
+function keyOf(ds: DaemonSet): string {
+  if (lastKeyed.ds !== ds) lastKeyed = { ds, key: objectKey(ds) };
+  return lastKeyed.key;
+}
 const nsOf = (o: KubeObject): string => o.metadata.namespace ?? 'default';
 const sameRef = (a: OwnerReference | undefined, b: OwnerReference | undefined): boolean => jsonEqual(a, b);
 

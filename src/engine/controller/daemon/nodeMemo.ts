@@ -193,12 +193,13 @@ function podChanged(m: DaemonSetMemo, key: string, pod: Pod | undefined): void {
  * memoOnWatch is the memo's part of the DaemonSet controller's watch handlers, run right after
  * the informer cache took the event in: a pod event regroups the pod and dirties its node(s); a
  * node event dirties the node and drops the node list. A memo that missed a cache change is left
- * stale for the next sync to rebuild.
+ * stale for the next sync to rebuild. key, when given, is objectKey(rec.object).
  */
-export function memoOnWatch(memos: Map<string, DaemonSetMemo>, c: CacheState, rec: WatchRecord): void {
+export function memoOnWatch(memos: Map<string, DaemonSetMemo>, c: CacheState, rec: WatchRecord, key?: string): void {
   if (memos.size === 0) return;
   const obj = rec.object;
-  const key = objectKey(obj);
+  // The delivery's own key string when given (its hash known): not one built again per event.
+  if (key === undefined) key = objectKey(obj);
   const now = c.objects[obj.kind].get(key);
   // applyWatch ignores an event older than what it holds: then the cache did not change.
   const applied = rec.type === 'DELETED' ? now === undefined : now === obj;
