@@ -24,6 +24,7 @@ import type {
   RolloutView,
   SeriesPoint,
   TickView,
+  TrafficSecond,
   WatchKind,
   WatchLine,
   WorkloadView,
@@ -238,6 +239,8 @@ export interface DerivedDelta {
   watch: Record<WatchKind, WatchLine[]>;
   /** The run summary of every rollout when it changed since the last delta (null or absent: unchanged). */
   rollouts?: RolloutView[] | null;
+  /** Every Service's traffic lines recorded since the last delta, in second order (absent: none). */
+  traffic?: TrafficSecond[];
 }
 
 /** The aggregates of a full frame: everything the panels show at the tick. */

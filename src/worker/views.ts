@@ -4,6 +4,15 @@
  * depend on these types only. Everything here is structured-clone friendly (no classes, no
  * functions, no undefined-valued keys).
  */
+import type { EndpointState, TrafficSummary } from '../engine/traffic/types.ts';
+
+// The traffic contract (DESIGN.md §15) is data the engine, the CLI and the page share as it is.
+export type {
+  EndpointState,
+  TrafficOutcome,
+  TrafficSecond,
+  TrafficSummary,
+} from '../engine/traffic/types.ts';
 
 /** How a pod chip is drawn: the kubectl STATUS a person would see, refined by readiness. */
 export type PodDisplayPhase =
@@ -59,6 +68,11 @@ export interface PodView {
   restarts: number;
   /** Virtual seconds of creationTimestamp. */
   created: number;
+  /**
+   * Where the pod stands as an endpoint of the Services that select it (DESIGN.md §15); absent
+   * when no Service selects it.
+   */
+  endpoint?: EndpointState;
 }
 
 /**
@@ -324,4 +338,6 @@ export interface RolloutView {
   maxPods: number;
   maxPodsWithTerminating: number;
   minAvailableSeconds: number;
+  /** What the Service's callers saw during the rollout (DESIGN.md §15); absent when no traffic reached it. */
+  traffic?: TrafficSummary;
 }

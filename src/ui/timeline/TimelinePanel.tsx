@@ -14,6 +14,7 @@ import { Panel } from '../common/Panel.tsx';
 import { SimGate } from '../common/SimGate.tsx';
 import { SummaryStrip } from '../compare/SummaryStrip.tsx';
 import { useT } from '../common/useT.ts';
+import { TrafficSlot } from '../traffic/TrafficSlot.tsx';
 import { activityEnd, CHART_BOX, METRICS, type Metric, seriesKeys } from './chartSeries.ts';
 import { METRIC_STYLE, seriesColor, seriesRevisions } from './chartStyle.ts';
 import { SeriesReadout } from './SeriesReadout.tsx';
@@ -60,6 +61,13 @@ export function TimelinePanel() {
   const revisions = useMemo(() => seriesRevisions(series), [series]);
   const keys = useMemo(() => seriesKeys(series), [series]);
   const point = pointAt(series, tick);
+  // The time axis of the timeline chart and of the Traffic chart under it: the same second, the same x.
+  const chartEnd = activityEnd(
+    series,
+    markers.map((m) => m.time),
+    endTime,
+    time,
+  );
   const colorOf = (key: string) => seriesColor(key, revisions);
   const revisionOf = (key: string) =>
     replicaSets.find((r) => r.name === key)?.revision ?? revisions.get(key) ?? null;
@@ -83,12 +91,7 @@ export function TimelinePanel() {
               <TimelineChart
                 series={series}
                 keys={keys}
-                endTime={activityEnd(
-                  series,
-                  markers.map((m) => m.time),
-                  endTime,
-                  time,
-                )}
+                endTime={chartEnd}
                 markers={markers}
                 metrics={metrics}
                 revisions={revisions}
@@ -128,6 +131,7 @@ export function TimelinePanel() {
             ) : null}
           </div>
         </div>
+        <TrafficSlot end={chartEnd} />
       </SimGate>
     </Panel>
   );
