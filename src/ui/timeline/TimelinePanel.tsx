@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useAppStore } from '../../state/hooks.ts';
 import {
   endTimeSelector,
+  hasTrafficSelector,
   markersSelector,
   replicaSetsSelector,
   rolloutsSelector,
@@ -52,6 +53,7 @@ export function TimelinePanel() {
   const tick = useAppStore(tickSelector);
   const time = useAppStore(timeSelector);
   const rollouts = useAppStore(rolloutsSelector);
+  const traffic = useAppStore(hasTrafficSelector);
   const [metrics, setMetrics] = useState<readonly Metric[]>(['desired', 'available']);
   useEffect(() => {
     void loadChart();
@@ -85,8 +87,9 @@ export function TimelinePanel() {
         emptyText={t('timeline.emptyText')}
       >
         <SummaryStrip />
-        <div className="flex min-h-0 flex-1 flex-col gap-2 md:flex-row">
-          <div className="timeline-chart-box min-h-28 min-w-0 flex-1">
+        {/* With the Traffic chart under it, the row keeps its chart's height (the panel scrolls) rather than overlap it. */}
+        <div className={`flex flex-1 flex-col gap-2 md:flex-row ${traffic ? 'min-h-20' : 'min-h-0'}`}>
+          <div className={`timeline-chart-box min-w-0 flex-1 ${traffic ? 'min-h-20' : 'min-h-28'}`}>
             <Suspense fallback={<div className={CHART_BOX} />}>
               <TimelineChart
                 series={series}

@@ -6,7 +6,7 @@
 import type { SeriesPoint } from '../../worker/protocol.ts';
 
 /** CHART_BOX is a chart's box, the same before its lazy chunk is in (the Suspense fallback) and after. */
-export const CHART_BOX = 'relative h-full min-h-24 w-full';
+export const CHART_BOX = 'relative h-full min-h-20 w-full';
 
 export const METRICS = ['desired', 'current', 'ready', 'available'] as const;
 export type Metric = (typeof METRICS)[number];

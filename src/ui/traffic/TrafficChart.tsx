@@ -137,6 +137,15 @@ export function TrafficChart({ series, service, end }: TrafficChartProps) {
             ),
           )}
           <line x1={left} x2={right} y1={model.zeroY} y2={model.zeroY} className="stroke-slate-500" />
+          <text
+            x={right - 2}
+            y={model.errorBand.top + 2}
+            dy="0.8em"
+            textAnchor="end"
+            className="fill-current text-[0.625rem] opacity-70"
+          >
+            {t('errors')}
+          </text>
           {model.errorPeak === 0 ? (
             <text
               x={(left + right) / 2}

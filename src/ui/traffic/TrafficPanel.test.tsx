@@ -55,14 +55,14 @@ describe('TrafficPanel', () => {
       .map((li) => [li.dataset.revision, li.textContent]);
     // 94 ok at 32 s: revision 2 serves a fifth of them
     expect(ok).toEqual([
-      ['1', 'ok · revision 175'],
-      ['2', 'ok · revision 219'],
+      ['1', 'ok · rev 175'],
+      ['2', 'ok · rev 219'],
     ]);
     const errors = within(readout)
       .getAllByTestId('traffic-error')
       .map((li) => li.textContent);
     expect(errors).toEqual(['refused5', 'reset1', 'timeout0', 'HTTP 5030']);
-    expect(readout.textContent).toContain('endpoints programmed: 11');
+    expect(readout.textContent).toContain('11 endpoints programmed');
   });
 
   it('follows the cursor one second at a time', () => {
@@ -75,7 +75,7 @@ describe('TrafficPanel', () => {
 
   it('says when the Service sent nothing in the cursor’s second', () => {
     renderWithStore(<TrafficPanel end={60} />, { ...data(), time: 80 });
-    expect(screen.getByTestId('traffic-readout').textContent).toContain('No requests in this second');
+    expect(screen.getByTestId('traffic-readout').textContent).toContain('no requests');
   });
 
   it('switches Service with the picker', () => {
@@ -87,7 +87,7 @@ describe('TrafficPanel', () => {
       within(region)
         .getAllByTestId('traffic-ok')
         .map((li) => li.textContent),
-    ).toEqual(['ok · revision 110']);
+    ).toEqual(['ok · rev 110']);
   });
 
   it('names the Service without a picker when only one has traffic', () => {

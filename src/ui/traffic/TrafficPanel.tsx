@@ -29,9 +29,9 @@ export function TrafficPanel({ end }: { end: number }) {
       aria-label={t('region')}
       data-testid="traffic"
       data-service={service}
-      className="flex min-h-0 flex-1 flex-col gap-2 md:flex-row"
+      className="flex min-h-20 flex-1 flex-col gap-2 md:flex-row"
     >
-      <div className="timeline-chart-box min-h-24 min-w-0 flex-1">
+      <div className="timeline-chart-box min-h-20 min-w-0 flex-1">
         <TrafficChart series={series} service={service} end={end} />
       </div>
       <div className="relative flex shrink-0 flex-col gap-1.5 overflow-auto md:w-72">

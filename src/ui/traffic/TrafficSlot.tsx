@@ -14,7 +14,7 @@ export function TrafficSlot({ end }: { end: number }) {
   const has = useAppStore(hasTrafficSelector);
   if (!has) return null;
   return (
-    <Suspense fallback={<div className="min-h-24 flex-1" data-testid="traffic-loading" />}>
+    <Suspense fallback={<div className="min-h-20 flex-1" data-testid="traffic-loading" />}>
       <TrafficPanel end={end} />
     </Suspense>
   );

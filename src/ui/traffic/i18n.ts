@@ -15,9 +15,9 @@ const en = {
     'Requests per second to {{service}} over virtual time: ok above the line by the revision that served them, failed ones below it on their own scale',
   service: 'Service',
   at: 'Second {{second}}',
-  idle: 'No requests in this second',
+  idle: 'no requests',
   ok: 'ok',
-  okRevision: 'ok · revision {{revision}}',
+  okRevision: 'ok · rev {{revision}}',
   outcome: {
     refused: 'refused',
     reset: 'reset',
@@ -32,7 +32,7 @@ const en = {
     timeout: 'Timed out: a DROP rule, or the chosen pod is gone',
     http503: 'HTTP 503: the pod was over its maxRps',
   },
-  endpoints: 'endpoints programmed: {{count}}',
+  endpoints: '{{count}} endpoints programmed',
   errors: 'errors, own scale',
   noErrors: 'no errors',
 };
@@ -45,9 +45,9 @@ const zhCN: Strings = {
     '{{service}} 每秒请求数随虚拟时间的变化：成功（ok）按处理它的修订版本画在线上方，失败画在线下方，使用独立刻度',
   service: 'Service',
   at: '第 {{second}} 秒',
-  idle: '这一秒没有请求',
+  idle: '没有请求',
   ok: 'ok',
-  okRevision: 'ok · 修订版本 {{revision}}',
+  okRevision: 'ok · 修订 {{revision}}',
   outcome: {
     refused: '连接被拒绝',
     reset: '连接被重置',
@@ -60,7 +60,7 @@ const zhCN: Strings = {
     timeout: '超时（timeout）：命中 DROP 规则，或选中的 Pod 已不存在',
     http503: 'HTTP 503：Pod 超过了它的 maxRps',
   },
-  endpoints: '已编程的端点：{{count}}',
+  endpoints: '已编程端点 {{count}} 个',
   errors: '错误，独立刻度',
   noErrors: '没有错误',
 };

@@ -121,3 +121,14 @@ describe('trafficModel', () => {
     ]);
   });
 });
+
+describe('trafficModel on a short axis', () => {
+  it('draws nothing past the timeline’s end, though the callers go on', () => {
+    // the timeline ends at 40.5 s: the last step is cut there, and later errors do not set the scale
+    const series = web.map((s) => (s.second === 50 ? { ...s, refused: 40 } : s));
+    const model = trafficModel(series, 40.5, 400, 160);
+    const xs = model.layers.flatMap((l) => xy(l.d).map(([x]) => x as number));
+    expect(Math.max(...xs)).toBeCloseTo(model.x(40.5), 0);
+    expect(model.errorPeak).toBe(6);
+  });
+});

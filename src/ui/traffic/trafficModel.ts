@@ -105,15 +105,17 @@ export function trafficModel(
   height: number,
   m: Margins = MARGINS,
 ): TrafficModel {
-  const { x, invertX, xTicks } = timeScale(end, width, m);
-  const revisions = trafficRevisions(series);
+  const { x, invertX, xTicks, maxTime } = timeScale(end, width, m);
+  // The timeline's axis ends a little after the rollout's last change; the callers go on, unseen.
+  const shown = (series.at(-1)?.second ?? 0) < maxTime ? series : series.filter((s) => s.second < maxTime);
+  const revisions = trafficRevisions(shown);
   const okKeys: TrafficLayerKey[] = revisions.map((revision) => ({ kind: 'ok', revision }));
   const errKeys: TrafficLayerKey[] = ERROR_OUTCOMES.map((outcome) => ({ kind: 'error', outcome }));
   const ids = [...okKeys, ...errKeys].map(layerId);
-  const data = buckets(series, ids, width - m.left - m.right);
+  const data = buckets(shown, ids, width - m.left - m.right);
   // A step line stops at its last point: one more at the end of the last bucket shows its width.
   const tail = data.at(-1);
-  const points = tail ? [...data, { ...tail, second: tail.second + tail.span }] : [];
+  const points = tail ? [...data, { ...tail, second: Math.min(maxTime, tail.second + tail.span) }] : [];
 
   const top = m.top;
   const bottom = Math.max(top + 2, height - m.bottom);
