@@ -222,15 +222,18 @@ export const en = {
       },
       duration: 'Duration (s)',
       minAvailable: 'Least available pods',
+      errors: 'Errors (% of requests)',
       better: {
         duration: 'brighter: shorter',
         minAvailable: 'brighter: more available',
+        errors: 'brighter: fewer errors',
       },
       legendMarked: '× refused by the API server',
       legendMarkedDuration: '× refused, — did not complete',
       spread: 'min {{min}} · median {{median}} · max {{max}}',
       durationCell: 'duration {{value}} s',
       minAvailableCell: 'least available {{value}} of {{replicas}}',
+      errorsCell: 'errors {{value}} of requests',
       someIncomplete: '({{n}} of {{seeds}} seeds did not complete)',
       incomplete: 'the rollout did not complete',
       deadline: 'the rollout did not complete (ProgressDeadlineExceeded)',
@@ -278,6 +281,7 @@ export const en = {
       minAvailable: 'Least available',
       maxPods: 'Most pods',
       maxPodsWithTerminating: 'With terminating',
+      errors: 'Errors',
       seconds: '{{s}} s',
     },
     chart: {
@@ -308,6 +312,11 @@ export const en = {
       mostPods: 'Most pods',
       mostPodsValue: '{{n}} ({{withTerminating}} with terminating)',
       marker: 'Least available: {{n}} of {{replicas}} at {{time}} s (revision {{revision}})',
+      errors: 'Errors',
+      errorsValue: '{{errors}} of {{requests}} ({{rate}})',
+      errorsTitle:
+        '{{service}}: refused {{refused}} · reset {{reset}} · timeout {{timeout}} · HTTP 503 {{http503}}; longest run of errors {{burst}} s',
+      noTraffic: 'no traffic reached this rollout',
     },
   },
   teach: {

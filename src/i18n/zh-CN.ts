@@ -214,15 +214,18 @@ export const zhCN = {
       },
       duration: '用时（秒）',
       minAvailable: '最少可用 Pod',
+      errors: '错误（占请求的百分比）',
       better: {
         duration: '越亮越短',
         minAvailable: '越亮可用越多',
+        errors: '越亮错误越少',
       },
       legendMarked: '× 被 API Server 拒绝',
       legendMarkedDuration: '× 被拒绝，— 未完成',
       spread: '最小 {{min}} · 中位 {{median}} · 最大 {{max}}',
       durationCell: '用时 {{value}} 秒',
       minAvailableCell: '最少可用 {{value}} / {{replicas}}',
+      errorsCell: '错误占请求的 {{value}}',
       someIncomplete: '（{{seeds}} 个种子中有 {{n}} 个未完成）',
       incomplete: '上线未完成',
       deadline: '上线未完成（ProgressDeadlineExceeded）',
@@ -269,6 +272,7 @@ export const zhCN = {
       minAvailable: '最少可用',
       maxPods: '最多 Pod',
       maxPodsWithTerminating: '含终止中',
+      errors: '错误',
       seconds: '{{s}} 秒',
     },
     chart: {
@@ -299,6 +303,11 @@ export const zhCN = {
       mostPods: '最多 Pod',
       mostPodsValue: '{{n}}（含终止中 {{withTerminating}}）',
       marker: '最少可用：{{time}} 秒时 {{n}} / {{replicas}}（修订版本 {{revision}}）',
+      errors: '错误',
+      errorsValue: '{{errors}} / {{requests}}（{{rate}}）',
+      errorsTitle:
+        '{{service}}：连接被拒绝 {{refused}} · 连接被重置 {{reset}} · 超时 {{timeout}} · HTTP 503 {{http503}}；最长连续出错 {{burst}} 秒',
+      noTraffic: '这次上线期间没有流量',
     },
   },
   teach: {
