@@ -230,6 +230,7 @@ export const en = {
       },
       legendMarked: '× refused by the API server',
       legendMarkedDuration: '× refused, — did not complete',
+      legendMarkedErrors: '× refused, — no traffic',
       spread: 'min {{min}} · median {{median}} · max {{max}}',
       durationCell: 'duration {{value}} s',
       minAvailableCell: 'least available {{value}} of {{replicas}}',

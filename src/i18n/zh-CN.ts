@@ -222,6 +222,7 @@ export const zhCN = {
       },
       legendMarked: '× 被 API Server 拒绝',
       legendMarkedDuration: '× 被拒绝，— 未完成',
+      legendMarkedErrors: '× 被拒绝，— 没有流量',
       spread: '最小 {{min}} · 中位 {{median}} · 最大 {{max}}',
       durationCell: '用时 {{value}} 秒',
       minAvailableCell: '最少可用 {{value}} / {{replicas}}',
