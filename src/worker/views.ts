@@ -302,6 +302,12 @@ export interface ImageEffectiveView {
   ready: 'ok' | 'never';
   /** How long an `exec` or `httpGet` preStop hook runs (not shown by the editor, kept when it writes back). */
   preStopSeconds: SecondsView;
+  /** The application (DESIGN.md §15): stop listening and exit at SIGTERM, or drain first (default exit). */
+  onSigterm?: 'exit' | 'drain';
+  /** How long one request takes, ms (default 20). */
+  requestMs?: number;
+  /** Requests per second one pod answers; above it HTTP 503 (default: no limit, null). */
+  maxRps?: number | null;
 }
 
 /**
