@@ -438,8 +438,10 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
     DROP: '有可用端点，但本节点上没有符合 internalTrafficPolicy Local 的 → 规则 DROP（客户端超时）',
   },
   syncProxyRules: {
-    programmed: '{{service}}：每个节点现在把新连接发往 {{total}} 个端点中的 {{usable}} 个（{{target}}）；切片写入于 {{sliceWritten}} 秒，最近变化于 {{trigger}} 秒',
-    ruleChanged: '{{service}}：Pod {{pod}} 在规则中从 {{from}} 变为 {{to}}，自 {{at}} 秒起（切片写入于 {{sliceWritten}} 秒）',
+    programmed:
+      '{{service}}：每个节点现在把新连接发往 {{total}} 个端点中的 {{usable}} 个（{{target}}）；切片写入于 {{sliceWritten}} 秒，最近变化于 {{trigger}} 秒',
+    ruleChanged:
+      '{{service}}：Pod {{pod}} 在规则中从 {{from}} 变为 {{to}}，自 {{at}} 秒起（切片写入于 {{sliceWritten}} 秒）',
     gone: '{{service}} 已不存在：删除它的规则',
   },
   boundedFrequencyRunner: {
