@@ -34,6 +34,10 @@ export interface ProgrammedService {
   triggerAt: number;
   /** Every endpoint of the first port, merged over the slices, by "ip:port". */
   endpoints: readonly ProxyEndpoint[];
+  /** The endpoints of each Service port by its name ('' for an unnamed one); the first port's are `endpoints`. */
+  byPort: ReadonlyMap<string, readonly ProxyEndpoint[]>;
+  /** The Service's ports (name, number), in spec order. */
+  ports: readonly { name: string; port: number }[];
   /** Pod name of each endpoint's targetRef, by "ip:port" (the clients look the pod up by it). */
   podOf: ReadonlyMap<string, string>;
   internalPolicyLocal: boolean;
@@ -49,7 +53,21 @@ export interface KubeProxyState {
   syncAt: number;
   /** How many syncs ran (a node's view of the rules is memoized per sync). */
   syncs: number;
+  /**
+   * Each Service's rules over the last seconds, oldest first (undefined: no rules), kept only when
+   * the scenario has clients: they look back at the rules of the second they count.
+   */
+  history: Map<string, RulesVersion[]>;
 }
+
+/** The rules of one Service from `at` on, until the next version. */
+export interface RulesVersion {
+  at: number;
+  ps: ProgrammedService | undefined;
+}
+
+/** How far back the clients look (ms): a second, plus the longest request (≤ 60 s), with room. */
+export const RULES_HISTORY_MS = 65_000;
 
 declare module '../client/state.ts' {
   interface EngineState {
@@ -58,11 +76,20 @@ declare module '../client/state.ts' {
 }
 
 export function newKubeProxyState(): KubeProxyState {
-  return { runner: undefined, pending: new Set(), slices: new Map(), rules: new Map(), syncAt: -1, syncs: 0 };
+  return { runner: undefined, pending: new Set(), slices: new Map(), rules: new Map(), syncAt: -1, syncs: 0, history: new Map() };
 }
 
 export function cloneKubeProxyState(s: KubeProxyState): KubeProxyState {
-  return { runner: s.runner, pending: new Set(s.pending), slices: new Map(s.slices), rules: new Map(s.rules), syncAt: s.syncAt, syncs: s.syncs };
+  return {
+    runner: s.runner,
+    pending: new Set(s.pending),
+    slices: new Map(s.slices),
+    rules: new Map(s.rules),
+    syncAt: s.syncAt,
+    syncs: s.syncs,
+    // Versions are immutable: the lists are copied, the versions shared.
+    history: new Map([...s.history].map(([k, v]) => [k, v.slice()])),
+  };
 }
 
 function serviceOfSlice(s: EndpointSlice): string {
@@ -78,7 +105,7 @@ export function kubeProxyOnWatch(tx: Tx, rec: WatchRecord): void {
     if (!kubeProxySelects(o.metadata.labels)) return;
     const key = objectKey(o);
     if (rec.type === 'DELETED') p.slices.delete(key);
-    else p.slices.set(key, { slice: o, writtenAt: tx.now - Math.round(tx.st.config.watchDelaySeconds * 1000) });
+    else p.slices.set(key, { slice: o, writtenAt: Math.max(0, tx.now - Math.round(tx.st.config.watchDelaySeconds * 1000)) });
     svc = serviceOfSlice(o);
   } else if (o.kind === 'Service') {
     svc = objectKey(o);
@@ -128,12 +155,22 @@ export function kubeProxySync(tx: Tx): RulesChange[] {
     if (next) p.rules.set(svcKey, next);
     else p.rules.delete(svcKey);
     endpoints += next?.endpoints.length ?? 0;
+    if ((tx.st.config.traffic?.length ?? 0) > 0) remember(p, svcKey, tx.now, next);
     const from = changes.length;
     diffRules(svcKey, before, next, changes);
     explainSync(tx, svcKey, next, changes.slice(from));
   }
   note(tx, 'proxySynced', { services: services.length, endpoints });
   return changes;
+}
+
+/** remember appends a version and forgets those older than RULES_HISTORY_MS, but the one in force then. */
+function remember(p: KubeProxyState, svcKey: string, now: number, ps: ProgrammedService | undefined): void {
+  const list = p.history.get(svcKey) ?? [];
+  list.push({ at: now, ps });
+  let drop = 0;
+  while (drop + 1 < list.length && (list[drop + 1] as RulesVersion).at <= now - RULES_HISTORY_MS) drop++;
+  p.history.set(svcKey, drop > 0 ? list.slice(drop) : list);
 }
 
 const seconds = (ms: number): number | string => (ms < 0 ? '—' : ms / 1000);
@@ -168,10 +205,15 @@ function programService(p: KubeProxyState, svcKey: string, service: EndpointServ
     const t = c.slice.metadata.annotations?.[EndpointsLastChangeTriggerTime];
     if (t) triggerAt = Math.max(triggerAt, parseRFC3339(t));
   }
-  const first = service.spec.ports?.[0];
   const ns = service.metadata.namespace ?? 'default';
-  const spn = servicePortName(ns, service.metadata.name, first?.name ?? '', first?.protocol ?? 'TCP');
-  const eps = endpointsMapForService(slices, '').get(spn) ?? [];
+  const merged = endpointsMapForService(slices, '');
+  const byPort = new Map<string, readonly ProxyEndpoint[]>();
+  const ports: { name: string; port: number }[] = [];
+  for (const sp of service.spec.ports ?? []) {
+    ports.push({ name: sp.name ?? '', port: sp.port });
+    byPort.set(sp.name ?? '', merged.get(servicePortName(ns, service.metadata.name, sp.name ?? '', sp.protocol ?? 'TCP')) ?? []);
+  }
+  const eps = byPort.get(ports[0]?.name ?? '') ?? [];
   const podOf = new Map<string, string>();
   for (const s of slices) {
     for (const e of s.endpoints) {
@@ -180,7 +222,7 @@ function programService(p: KubeProxyState, svcKey: string, service: EndpointServ
       for (const port of s.ports) if (port.port !== undefined) podOf.set(ip.includes(':') ? `[${ip}]:${port.port}` : `${ip}:${port.port}`, e.targetRef.name);
     }
   }
-  return { service: svcKey, syncedAt: now, sliceWrittenAt, triggerAt, endpoints: eps, podOf, internalPolicyLocal: service.spec.internalTrafficPolicy === 'Local' };
+  return { service: svcKey, syncedAt: now, sliceWrittenAt, triggerAt, endpoints: eps, byPort, ports, podOf, internalPolicyLocal: service.spec.internalTrafficPolicy === 'Local' };
 }
 
 function diffRules(svcKey: string, before: ProgrammedService | undefined, next: ProgrammedService | undefined, out: RulesChange[]): void {

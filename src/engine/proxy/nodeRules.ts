@@ -19,10 +19,10 @@ export interface NodeRules {
  */
 const memo = new WeakMap<ProgrammedService, Map<string, NodeRules>>();
 
-/** nodeRules: the rules node `node` programmed for the Service at the last sync. */
-export function nodeRules(ps: ProgrammedService, node: string): NodeRules {
+/** nodeRules: the rules node `node` programmed for the Service's port (by name; default the first) at that sync. */
+export function nodeRules(ps: ProgrammedService, node: string, portName?: string): NodeRules {
   // Cluster policy reads no locality: every node's rules are the same, memoized under ''.
-  const key = ps.internalPolicyLocal ? node : '';
+  const key = `${portName ?? ''}\u0000${ps.internalPolicyLocal ? node : ''}`;
   let byNode = memo.get(ps);
   if (!byNode) {
     byNode = new Map();
@@ -30,7 +30,8 @@ export function nodeRules(ps: ProgrammedService, node: string): NodeRules {
   }
   const hit = byNode.get(key);
   if (hit) return hit;
-  const eps = ps.internalPolicyLocal ? ps.endpoints.map((e) => (e.nodeName === node ? { ...e, isLocal: true } : e)) : ps.endpoints;
+  const all = portName === undefined ? ps.endpoints : (ps.byPort.get(portName) ?? []);
+  const eps = ps.internalPolicyLocal ? all.map((e) => (e.nodeName === node ? { ...e, isLocal: true } : e)) : all;
   const svc: ServicePortInfo = { internalPolicyLocal: ps.internalPolicyLocal, externalPolicyLocal: false, externallyAccessible: false };
   const c: Categorized = categorizeEndpoints(eps, svc, node, '');
   const target = serviceRuleTarget(c, svc);

@@ -21,6 +21,7 @@ import { EndpointsMaxRetries, endpointsOnWatch, syncEndpoints } from '../control
 import { resourceQuotaOnWatch, syncResourceQuota } from '../controller/resourcequota/resourceQuotaController.ts';
 import { stepDrain } from '../kubectl/drainProcess.ts';
 import { kubeProxyOnWatch, kubeProxySync } from '../proxy/kubeProxy.ts';
+import { firstTrafficSecond, scheduleTraffic, trafficTick } from '../traffic/traffic.ts';
 import { kubeletOnPodWatched, kubeletStep } from '../kubelet/kubelet.ts';
 import { kubeletProbe } from '../kubelet/probes.ts';
 import { gcOrphaned, nodeObject, UnreachableTaintKey } from '../kubelet/nodes.ts';
@@ -73,6 +74,7 @@ export function createEngine(config: SimConfig): EngineState {
   for (const [index, a] of config.actions.entries()) schedule(tx, Math.round(a.at * 1000), { type: 'action', index });
   st.actionsScheduled = config.actions.length;
   schedule(tx, RESYNC_PERIOD_MS, { type: 'resync' });
+  if (config.traffic?.length) scheduleTraffic(tx, firstTrafficSecond(config.traffic));
   return st;
 }
 
@@ -299,6 +301,8 @@ export function step(st: EngineState): TickRecord | null {
       kubeProxySync(tx);
       break;
     case 'traffic':
+      tx.key = `second ${ev.second}`;
+      trafficTick(tx, ev.second);
       break;
   }
   scheduleDeliveries(tx);

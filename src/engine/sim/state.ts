@@ -22,6 +22,7 @@ import { cloneHpaMemories } from '../controller/podautoscaler/memory.ts';
 import type { EngineState } from '../client/state.ts';
 import { cloneEndpointSliceControllerState, newEndpointSliceControllerState } from '../controller/endpointslice/controller.ts';
 import { cloneKubeProxyState, newKubeProxyState } from '../proxy/kubeProxy.ts';
+import { cloneTrafficState, newTrafficState } from '../traffic/state.ts';
 
 export type { EngineState } from '../client/state.ts';
 
@@ -75,6 +76,8 @@ export function newEngineState(config: SimConfig): EngineState {
     endpointSlice: newEndpointSliceControllerState(),
     endpointsTriggers: new Map(),
     proxy: newKubeProxyState(),
+    apps: new Map(),
+    traffic: newTrafficState(config),
   };
 }
 
@@ -117,6 +120,8 @@ export function cloneEngineState(s: EngineState): EngineState {
     endpointSlice: cloneEndpointSliceControllerState(s.endpointSlice),
     endpointsTriggers: new Map(s.endpointsTriggers),
     proxy: cloneKubeProxyState(s.proxy),
+    apps: new Map(s.apps),
+    traffic: cloneTrafficState(s.traffic),
   };
 }
 
