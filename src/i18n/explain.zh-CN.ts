@@ -509,6 +509,16 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
     delete: '删除 condemned Pod {{pod}}（序号 {{ordinal}}）：缩容从最高序号开始',
   },
   // The clients (engine/traffic): one record per second and Service, and one per group of failed requests.
+  podToEndpoint: {
+    ready:
+      'Pod {{pod}} 是 {{service}} 的就绪端点（切片 {{slice}}）：Ready 且未被删除，所以每个节点的规则都把新连接发给它',
+    servingTerminating:
+      'Pod {{pod}} 在 {{service}} 中处于 serving 且 terminating（切片 {{slice}}）：它正在被删除但仍然 Ready；只有当该 Service 没有就绪端点时 kube-proxy 才把新连接发给它',
+    terminatingNotServing:
+      'Pod {{pod}} 在 {{service}} 中正在终止且不再 serving（切片 {{slice}}）：没有规则发往它',
+    notReady:
+      'Pod {{pod}} 已列在 {{service}} 中但未就绪（切片 {{slice}}）：它的 Ready 条件不是 True，所以没有规则发往它',
+  },
   trafficSecond: {
     counts:
       '{{service}} 第 {{second}} 秒：{{requests}} 个请求 — {{ok}} 个成功，{{refused}} 个被拒绝，{{reset}} 个被重置，{{timeout}} 个超时，{{http503}} 个 HTTP 503；成功请求按版本 {{byRevision}}；客户端节点规则中有 {{endpoints}} 个端点',

@@ -6,6 +6,14 @@
 export type TrafficDecisionCatalog = Readonly<Record<string, Readonly<Record<string, string>>>>;
 
 export const TRAFFIC_DECISION_KEYS: TrafficDecisionCatalog = {
+  // A pod's place in its Service's EndpointSlice (src/timeline/endpointState.ts, the Cluster panel's badge).
+  podToEndpoint: {
+    ready: 'pod {pod} is a ready endpoint of {service} (slice {slice}): Ready and not being deleted, so every node’s rules send new connections to it',
+    servingTerminating:
+      'pod {pod} is serving but terminating in {service} (slice {slice}): it is being deleted and still Ready; kube-proxy sends it new connections only while no endpoint of the Service is ready',
+    terminatingNotServing: 'pod {pod} is terminating and no longer serving in {service} (slice {slice}): no rules send to it',
+    notReady: 'pod {pod} is listed but not ready in {service} (slice {slice}): its Ready condition is not True, so no rules send to it',
+  },
   trafficSecond: {
     counts:
       '{service} second {second}: {requests} requests — {ok} ok, {refused} refused, {reset} reset, {timeout} timed out, {http503} HTTP 503; ok by revision {byRevision}; {endpoints} endpoints in the client node’s rules',
