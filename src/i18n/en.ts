@@ -86,6 +86,13 @@ export const en = {
     image: 'Image',
     restarts: 'Restarts',
     created: 'Created',
+    endpoint: 'Endpoint',
+    endpointState: {
+      ready: 'ready',
+      'serving-terminating': 'serving-terminating',
+      none: 'none',
+    },
+    endpointNoSlice: 'No EndpointSlice of the Service lists it.',
     conditions: 'Conditions',
     conditionType: 'Type',
     conditionStatus: 'Status',

@@ -80,6 +80,13 @@ export const zhCN = {
     image: '镜像',
     restarts: '重启次数',
     created: '创建于',
+    endpoint: '端点',
+    endpointState: {
+      ready: 'ready（就绪）',
+      'serving-terminating': 'serving-terminating（终止中仍在服务）',
+      none: 'none（不是端点）',
+    },
+    endpointNoSlice: '该 Service 的 EndpointSlice 中没有列出它。',
     conditions: '状况（Conditions）',
     conditionType: '类型',
     conditionStatus: '状态',

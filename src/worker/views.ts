@@ -68,11 +68,6 @@ export interface PodView {
   restarts: number;
   /** Virtual seconds of creationTimestamp. */
   created: number;
-  /**
-   * Where the pod stands as an endpoint of the Services that select it (DESIGN.md §15); absent
-   * when no Service selects it.
-   */
-  endpoint?: EndpointState;
 }
 
 /**
@@ -83,6 +78,16 @@ export interface PodView {
 export interface PodDetailView extends PodView {
   labels: Record<string, string>;
   conditions: PodConditionView[];
+  /** Where it stands as an endpoint of the Services selecting it (DESIGN.md §15); null: none selects it. */
+  endpoint?: PodEndpointView | null;
+}
+
+/** A pod's endpoint state with the Service whose slice says so and the reason (null: in no slice). */
+export interface PodEndpointView {
+  state: EndpointState;
+  /** "namespace/name" of the Service. */
+  service: string;
+  why: DecisionView | null;
 }
 
 export interface NodeView {
