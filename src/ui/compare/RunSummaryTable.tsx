@@ -8,7 +8,8 @@ import { VARIANT_COLOURS, variantLetter, variantText } from './variantText.ts';
 
 const variantsOf = (s: AppState) => s.compareVariants;
 
-const TH = 'px-2 py-1 text-left font-semibold whitespace-nowrap';
+// Headers wrap (Least / available): with the Errors column the table fits Compare's half of a 1280 px page.
+const TH = 'px-2 py-1 text-left align-bottom font-semibold';
 const TD = 'px-2 py-1 font-mono tabular-nums whitespace-nowrap';
 
 /**

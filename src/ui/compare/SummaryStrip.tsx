@@ -76,11 +76,12 @@ export function SummaryStrip() {
           {t('compare.summary.ofReplicas', { n: r.minAvailable, replicas: r.replicas })}
         </span>
       </Figure>
+      {/* Only in a run with traffic: a run without any would read "Errors —" on every rollout.
+          Before Most pods: on a narrow strip, what the callers saw stays in view. */}
+      {traffic ? <ErrorsFigure rollout={r} /> : null}
       <Figure name={t('compare.summary.mostPods')} testId="summary-max-pods">
         {t('compare.summary.mostPodsValue', { n: r.maxPods, withTerminating: r.maxPodsWithTerminating })}
       </Figure>
-      {/* Only in a run with traffic: a run without any would read "Errors —" on every rollout. */}
-      {traffic ? <ErrorsFigure rollout={r} /> : null}
     </div>
   );
 }

@@ -34,7 +34,11 @@ export function TrafficPanel({ end }: { end: number }) {
       <div className="timeline-chart-box min-h-20 min-w-0 flex-1">
         <TrafficChart series={series} service={service} end={end} />
       </div>
-      <div className="relative flex shrink-0 flex-col gap-1.5 overflow-auto md:w-72">
+      <div
+        className="relative flex shrink-0 flex-col gap-1.5 overflow-auto focus-visible:outline-2 focus-visible:outline-accent md:w-72"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the legend scrolls on a short screen, so keyboard users must reach it
+        tabIndex={0}
+      >
         {services.length > 1 ? (
           <label className="flex items-center gap-1 text-xs">
             <span className="font-semibold">{t('service')}</span>
