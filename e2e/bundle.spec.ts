@@ -25,14 +25,18 @@ test('the timeline chart and d3 load with the run, not with the first page, and 
 }) => {
   expect(initialScripts().map((s) => s.file)).not.toContainEqual(expect.stringMatching(/TimelineChart|d3-/));
   const chunks: string[] = [];
+  const traffic: string[] = [];
   page.on('response', (r) => {
     if (/\/assets\/(TimelineChart|d3-[a-z]+)-.*\.js$/.test(r.url())) chunks.push(r.url());
+    if (/\/assets\/TrafficPanel-.*\.js$/.test(r.url())) traffic.push(r.url());
   });
   await page.goto(`./${presetHash('seed')}`);
   const box = page.getByTestId('timeline-chart');
   await expect(box.locator('svg')).toBeVisible();
   await recorded(page);
   expect(chunks.length).toBeGreaterThan(0);
+  // a run without clients never loads the Traffic chart (issue 22)
+  expect(traffic).toEqual([]);
   // The chart fills its box: the Suspense fallback had the same classes, so nothing moved.
   const [outer, svg] = await Promise.all([box.boundingBox(), box.locator('svg').boundingBox()]);
   expect(svg?.width).toBeCloseTo(outer?.width ?? 0, 0);
