@@ -38,7 +38,7 @@ export { FOLLOWS } from '../timeline/decisions.ts';
 export type { Lesson } from '../lessons/format.ts';
 
 /** PROTOCOL_VERSION is the version of the message shapes below. */
-export const PROTOCOL_VERSION = 7;
+export const PROTOCOL_VERSION = 8;
 
 export * from './views.ts';
 
