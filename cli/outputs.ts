@@ -1,7 +1,7 @@
 /**
  * The CLI's output modes (DESIGN.md §5, §10), each the lines it prints tick by tick and once the
  * run is over, so that the runner (run.ts) streams them as the run goes instead of collecting them.
- * A new mode (`--output traffic`, issue 17) is one more entry of OUTPUT_MODES: parseArgs and the
+ * A mode is one entry of OUTPUT_MODES (`--output traffic` is the newest): parseArgs and the
  * usage line take their words from it, and it streams like the others.
  */
 import type { DaemonSet, Deployment, KubeObject } from '../src/engine/api/types.ts';
@@ -10,6 +10,7 @@ import { daemonSetStatusViewer, deploymentStatusViewer } from '../src/engine/kub
 import type { EngineState, TickRecord } from '../src/engine/sim.ts';
 import { settledRollout, summarize, summaryFields } from '../src/timeline/summary.ts';
 import { SummaryTrack } from '../src/timeline/summaryTrack.ts';
+import { trafficSecondOf } from '../src/timeline/trafficTrack.ts';
 
 /** What a mode prints: the lines of each tick, then the closing lines. */
 export interface OutputMode {
@@ -33,6 +34,7 @@ export const OUTPUT_MODES = {
   json: jsonMode,
   status: statusMode,
   summary: summaryMode,
+  traffic: trafficMode,
 } satisfies Record<string, (c: ModeContext) => OutputMode>;
 
 export type Output = keyof typeof OUTPUT_MODES;
@@ -42,6 +44,19 @@ function jsonMode(): OutputMode {
   return {
     *tick(t) {
       for (const w of t.writes) yield JSON.stringify({ tick: t.tick, time: t.time / 1000, type: w.type, object: w.object });
+    },
+    end: () => [],
+  };
+}
+
+/**
+ * `--output traffic` (DESIGN.md §15): one line per virtual second and Service, as the clients'
+ * tick counts it — {"second":31,"service":"default/web","ok":98,…,"byRevision":{…},"endpoints":9}.
+ */
+function trafficMode(): OutputMode {
+  return {
+    *tick(t) {
+      for (const d of t.decisions) if (d.fn === 'trafficSecond' && d.key === 'counts') yield JSON.stringify(trafficSecondOf(d));
     },
     end: () => [],
   };

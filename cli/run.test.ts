@@ -14,7 +14,7 @@ function args(argv: string[]): CliArgs {
 describe('parseArgs', () => {
   it.each([
     [[], 'error: a scenario file is required'],
-    [['a.yaml', '--output', 'table'], 'error: --output must be watch, json, status or summary, not "table"'],
+    [['a.yaml', '--output', 'table'], 'error: --output must be watch, json, status, summary or traffic, not "table"'],
     [['a.yaml', '--sweep', 'surge=1'], 'error: --sweep: unknown field "surge"; the fields are maxSurge, maxUnavailable, replicas, minReadySeconds, seed'],
     [['a.yaml', '--sweep', 'maxSurge=1,one'], 'error: --sweep: maxSurge: "one" is not an integer or a percentage such as 25%'],
     [['a.yaml', '--sweep=replicas=2', '--output', 'json'], 'error: --sweep prints one summary line per variant; it does not take --output json'],

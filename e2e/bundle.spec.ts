@@ -20,6 +20,29 @@ test('the first page loads under 160 KB of gzipped JavaScript', () => {
   expect(total, JSON.stringify(scripts)).toBeLessThan(INITIAL_JS_GZIP_BYTES);
 });
 
+test('the timeline chart and d3 load with the run, not with the first page, and take the box they were given', async ({
+  page,
+}) => {
+  expect(initialScripts().map((s) => s.file)).not.toContainEqual(expect.stringMatching(/TimelineChart|d3-/));
+  const chunks: string[] = [];
+  const traffic: string[] = [];
+  page.on('response', (r) => {
+    if (/\/assets\/(TimelineChart|d3-[a-z]+)-.*\.js$/.test(r.url())) chunks.push(r.url());
+    if (/\/assets\/TrafficPanel-.*\.js$/.test(r.url())) traffic.push(r.url());
+  });
+  await page.goto(`./${presetHash('seed')}`);
+  const box = page.getByTestId('timeline-chart');
+  await expect(box.locator('svg')).toBeVisible();
+  await recorded(page);
+  expect(chunks.length).toBeGreaterThan(0);
+  // a run without clients never loads the Traffic chart (issue 22)
+  expect(traffic).toEqual([]);
+  // The chart fills its box: the Suspense fallback had the same classes, so nothing moved.
+  const [outer, svg] = await Promise.all([box.boundingBox(), box.locator('svg').boundingBox()]);
+  expect(svg?.width).toBeCloseTo(outer?.width ?? 0, 0);
+  expect(svg?.height).toBeCloseTo(outer?.height ?? 0, 0);
+});
+
 test('an English page loads none of the zh-CN strings, and zh-CN loads them with the language', async ({
   page,
 }) => {

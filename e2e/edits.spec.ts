@@ -194,7 +194,9 @@ test('image behaviour is edited in the page, with the defaults stated', async ({
   await controls(page).getByRole('button', { name: 'Image behaviour…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Image behaviour' });
   await expect(dialog.getByTestId('image-defaults')).toContainText('pull 1 s, start 1 s, Ready 1–4 s');
-  await expect(dialog.locator('tbody tr')).toHaveCount(3); // nginx:1.8, nginx:1.9.3, every other image
+  await expect(dialog.getByTestId('image-behaviours').locator('tbody tr')).toHaveCount(3); // nginx:1.8, nginx:1.9.3, every other image
+  // and how each one's application answers requests (issue 22), the same rows
+  await expect(dialog.getByTestId('image-applications').locator('tbody tr')).toHaveCount(3);
   await expect(dialog.getByRole('textbox', { name: 'Ready after (s): nginx:1.9.3' })).toHaveAttribute(
     'placeholder',
     '1-4',

@@ -2,7 +2,7 @@
 import '../i18n/index.ts';
 import { lazy, Suspense } from 'react';
 import { useAppStore } from '../state/hooks.ts';
-import { embedSelector } from '../state/selectors.ts';
+import { embedSelector, hasTrafficSelector } from '../state/selectors.ts';
 import type { AppState } from '../state/store.ts';
 import { ClusterPanel } from '../ui/cluster/ClusterPanel.tsx';
 import { ControlsPanel } from '../ui/controls/ControlsPanel.tsx';
@@ -53,10 +53,12 @@ export function App() {
 
 /** RunView: the lesson being followed, if any, and the six panels of one run. */
 function RunView() {
+  const traffic = useAppStore(hasTrafficSelector);
   return (
     <>
       <LessonSlot />
-      <main className="app-grid min-h-0 flex-1 gap-3 p-3">
+      {/* data-traffic: the bottom row grows for the Traffic chart (layout.css). */}
+      <main className="app-grid min-h-0 flex-1 gap-3 p-3" data-traffic={traffic || undefined}>
         <ClusterPanel />
         <ReplicaSetsPanel />
         <ExpectationsPanel />

@@ -22,6 +22,12 @@ export interface ImageBehaviour {
   ready: 'ok' | 'never';
   /** How long the image's preStop hook runs when it is an `exec` or `httpGet` hook (a `sleep` hook says its own). */
   preStopSeconds: SecondsSpec;
+  /** The application at SIGTERM (DESIGN.md §15): `exit` (absent) or `drain`. Only the clients read it. */
+  onSigterm?: 'exit' | 'drain';
+  /** Time to answer one request, ms (absent: 20). */
+  requestMs?: number;
+  /** Requests per second one pod answers before HTTP 503 (absent: no limit). */
+  maxRps?: number;
 }
 
 /** What a node offers to pods (DESIGN.md §9): quantities as written (`"4"`, `"16Gi"`), pods a count. */
@@ -64,6 +70,21 @@ export interface LoadStep {
   cpuMilli: number;
 }
 
+/**
+ * One step of `cluster.traffic` (DESIGN.md §15): from `at` seconds on, clients on `node` send
+ * `rps` evenly spaced requests per second to the Service's port, until the next step for it.
+ */
+export interface TrafficStep {
+  at: number;
+  /** "NAMESPACE/NAME". */
+  service: string;
+  rps: number;
+  node: string;
+  keepAlive: boolean;
+  /** The Service port (number or name); undefined: the first. */
+  port?: number | string;
+}
+
 export interface SimConfig {
   seed: number;
   nodes: NodeConfig[];
@@ -76,6 +97,8 @@ export interface SimConfig {
   actions: SimAction[];
   /** CPU load steps for the autoscaler; absent or empty: every pod uses nothing. */
   load?: LoadStep[];
+  /** Client traffic steps (DESIGN.md §15); absent or empty: no clients, and the engine runs as without them. */
+  traffic?: TrafficStep[];
 }
 
 export const DEFAULT_IMAGE_BEHAVIOUR: ImageBehaviour = {

@@ -12,12 +12,13 @@ import { POLICY_DECISION_KEYS } from './controller/policyExplainCatalog.ts';
 import { ENDPOINTSLICE_DECISION_KEYS } from './controller/endpointslice/explainCatalog.ts';
 import { STATEFULSET_DECISION_KEYS } from './controller/statefulset/explainCatalog.ts';
 import { PROXY_DECISION_KEYS } from './proxy/explainCatalog.ts';
+import { TRAFFIC_DECISION_KEYS } from './traffic/explainCatalog.ts';
 
 export type { DecisionCatalog };
 
 /**
  * ALL_DECISION_CATALOGS: Deployment, ReplicaSet, DaemonSet, event-recorder, kubelet, admission,
- * scheduler, policy-controller, EndpointSlice and Endpoints, kube-proxy and StatefulSet templates,
+ * scheduler, policy-controller, EndpointSlice and Endpoints, kube-proxy, StatefulSet and clients' templates,
  * in that order. ENDPOINTSLICE_DECISION_KEYS holds both endpoint controllers: each names its sync
  * `syncService` as upstream does, so their keys share one `syncService` entry. The only key both
  * write, noSelector, has the same values ({service}, {type}) and one sentence that fits both.
@@ -34,6 +35,7 @@ export const ALL_DECISION_CATALOGS: readonly DecisionCatalog[] = [
   ENDPOINTSLICE_DECISION_KEYS,
   PROXY_DECISION_KEYS,
   STATEFULSET_DECISION_KEYS,
+  TRAFFIC_DECISION_KEYS,
 ];
 
 /** The tick summaries' English templates (client/summaryCatalog.ts); the UI translates the same keys. */

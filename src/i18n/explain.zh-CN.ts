@@ -437,6 +437,13 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
     REJECT: '任何地方都没有可用端点 → 规则 REJECT（客户端看到“connection refused”）',
     DROP: '有可用端点，但本节点上没有符合 internalTrafficPolicy Local 的 → 规则 DROP（客户端超时）',
   },
+  syncProxyRules: {
+    programmed:
+      '{{service}}：每个节点现在把新连接发往 {{total}} 个端点中的 {{usable}} 个（{{target}}）；切片写入于 {{sliceWritten}} 秒，最近变化于 {{trigger}} 秒',
+    ruleChanged:
+      '{{service}}：Pod {{pod}} 在规则中从 {{from}} 变为 {{to}}，自 {{at}} 秒起（切片写入于 {{sliceWritten}} 秒）',
+    gone: '{{service}} 已不存在：删除它的规则',
+  },
   boundedFrequencyRunner: {
     sync: 'kube-proxy 在 {{at}} 毫秒同步规则（{{reason}}）',
     deferred: '{{at}} 毫秒的变化要等 1 秒的 minSyncPeriod → 规则在 {{runAt}} 毫秒同步',
@@ -500,5 +507,45 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
     waitAvailable:
       'condemned Pod {{pod}} 不可用，也不是第一个不可用的 Pod（{{firstUnavailable}}）→ 等待（minReadySeconds {{minReadySeconds}}）',
     delete: '删除 condemned Pod {{pod}}（序号 {{ordinal}}）：缩容从最高序号开始',
+  },
+  // The clients (engine/traffic): one record per second and Service, and one per group of failed requests.
+  podToEndpoint: {
+    ready:
+      'Pod {{pod}} 是 {{service}} 的就绪端点（切片 {{slice}}）：Ready 且未被删除，所以每个节点的规则都把新连接发给它',
+    servingTerminating:
+      'Pod {{pod}} 在 {{service}} 中处于 serving 且 terminating（切片 {{slice}}）：它正在被删除但仍然 Ready；只有当该 Service 没有就绪端点时 kube-proxy 才把新连接发给它',
+    terminatingNotServing:
+      'Pod {{pod}} 在 {{service}} 中正在终止且不再 serving（切片 {{slice}}）：没有规则发往它',
+    notReady:
+      'Pod {{pod}} 已列在 {{service}} 中但未就绪（切片 {{slice}}）：它的 Ready 条件不是 True，所以没有规则发往它',
+  },
+  trafficSecond: {
+    counts:
+      '{{service}} 第 {{second}} 秒：{{requests}} 个请求 — {{ok}} 个成功，{{refused}} 个被拒绝，{{reset}} 个被重置，{{timeout}} 个超时，{{http503}} 个 HTTP 503；成功请求按版本 {{byRevision}}；客户端节点规则中有 {{endpoints}} 个端点',
+  },
+  trafficFailure: {
+    noRules:
+      '{{count}} 个超时（{{from}}–{{to}} 秒）：{{node}} 还没有 {{service}} 的规则（它的 kube-proxy 尚未同步）',
+    rejected:
+      '{{count}} 个被拒绝（{{from}}–{{to}} 秒）：{{node}} 的规则对 {{service}} 执行 REJECT：没有可用端点（规则同步于 {{synced}} 秒，切片写入于 {{sliceWritten}} 秒）',
+    dropped:
+      '{{count}} 个超时（{{from}}–{{to}} 秒）：{{node}} 的规则对 {{service}} 执行 DROP：它有端点，但 {{node}} 上没有符合 internalTrafficPolicy Local 的（规则同步于 {{synced}} 秒）',
+    notListening:
+      '{{count}} 个被拒绝（{{from}}–{{to}} 秒）：Pod {{pod}} 还没有监听 — 容器在 {{started}} 秒启动，应用从 {{listens}} 秒起监听 — 但 {{node}} 的规则已经把请求发给它（代理同步于 {{synced}} 秒，切片写入于 {{sliceWritten}} 秒）',
+    stopped:
+      '{{count}} 个被拒绝（{{from}}–{{to}} 秒）：Pod {{pod}} 在 {{stopped}} 秒停止监听（SIGTERM，没有 preStop）；{{node}} 的规则直到 {{until}} 秒仍然列出它（切片写入于 {{untilSliceWritten}} 秒，代理同步于 {{until}} 秒）',
+    stoppedAfterPreStop:
+      '{{count}} 个被拒绝（{{from}}–{{to}} 秒）：Pod {{pod}} 在 {{stopped}} 秒停止监听（{{preStopSeconds}} 秒的 preStop {{preStop}} 之后收到 SIGTERM）；{{node}} 的规则直到 {{until}} 秒仍然列出它（切片写入于 {{untilSliceWritten}} 秒，代理同步于 {{until}} 秒）',
+    stoppedStillListed:
+      '{{count}} 个被拒绝（{{from}}–{{to}} 秒）：Pod {{pod}} 在 {{stopped}} 秒停止监听（SIGTERM；preStop {{preStop}} {{preStopSeconds}} 秒）；{{node}} 的规则仍然列出它（代理同步于 {{synced}} 秒）',
+    gone: '{{count}} 个超时（{{from}}–{{to}} 秒）：Pod {{pod}} 自 {{gone}} 秒起已不存在（容器已停止，它的 IP 不再应答）；{{node}} 的规则直到 {{until}} 秒仍然列出它（切片写入于 {{untilSliceWritten}} 秒，代理同步于 {{until}} 秒）',
+    goneStillListed:
+      '{{count}} 个超时（{{from}}–{{to}} 秒）：Pod {{pod}} 自 {{gone}} 秒起已不存在（它的 IP 不再应答）；{{node}} 的规则仍然列出它（代理同步于 {{synced}} 秒）',
+    maxRps: '{{count}} 个 HTTP 503（{{from}}–{{to}} 秒）：Pod {{pod}} 每秒最多应答 {{maxRps}} 个请求',
+    resetExit:
+      '{{count}} 个被重置（{{from}}–{{to}} 秒）：Pod {{pod}} 在 SIGTERM 时退出（{{stopped}} 秒，onSigterm exit），这些请求仍在处理中（每个 {{requestMs}} 毫秒）',
+    resetKilled:
+      '{{count}} 个被重置（{{from}}–{{to}} 秒）：Pod {{pod}} 的容器在 {{gone}} 秒停止，这些请求仍在处理中（每个 {{requestMs}} 毫秒）',
+    more: '另有 {{count}} 个失败请求，分属其他 {{groups}} 组',
   },
 };

@@ -79,4 +79,7 @@ export const SUMMARY_EN: Record<string, string> = {
   startupSucceeded: '{{pod}}: startup probe succeeded, {{container}} started',
   probeKill: '{{pod}}: {{probe}} probe failed, killing {{container}}',
   probesPassed: '{{pod}}: probes passed',
+  droppingKey: 'dropping {{key}} out of the {{controller}} queue: {{error}}',
+  proxySynced: 'kube-proxy synced its rules: {{services}} Services, {{endpoints}} endpoints programmed',
+  trafficSecond: '{{service}} second {{second}}: {{ok}} ok, {{errors}} failed of {{requests}}',
 };

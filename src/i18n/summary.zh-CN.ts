@@ -74,4 +74,7 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   startupSucceeded: '{{pod}}：启动探针成功，{{container}} 已启动',
   probeKill: '{{pod}}：{{probe}} 探针失败，杀掉 {{container}}',
   probesPassed: '{{pod}}：探针通过',
+  droppingKey: '把 {{key}} 移出 {{controller}} 队列：{{error}}',
+  proxySynced: 'kube-proxy 同步了规则：{{services}} 个 Service，{{endpoints}} 个端点已编程',
+  trafficSecond: '{{service}} 第 {{second}} 秒：{{ok}} 个成功，{{errors}} 个失败（共 {{requests}} 个请求）',
 };

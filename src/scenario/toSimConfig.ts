@@ -10,12 +10,13 @@ import {
   DEFAULT_MAX_PODS,
   type ImageBehaviour,
   type LoadStep,
+  type TrafficStep,
   type NodeConfig,
   type SimAction,
   type SimConfig,
 } from '../engine/config.ts';
 import { milliValue, parseQuantity } from '../engine/lib/quantity.ts';
-import type { Action, ImageSpec, LoadSpec, NodeAddSpec, Scenario } from './types.ts';
+import type { Action, ImageSpec, LoadSpec, NodeAddSpec, Scenario, TrafficSpec } from './types.ts';
 
 export const DEFAULT_SEED = 1;
 export const DEFAULT_NODE_COUNT = 3;
@@ -38,7 +39,15 @@ export function toSimConfig(s: Scenario): SimConfig {
     objects: s.objects,
     actions: sortByTime(s.actions ?? []).map((a) => simAction(a, defaults)),
     ...(s.cluster?.load?.length ? { load: s.cluster.load.map(loadStep) } : {}),
+    ...(s.cluster?.traffic?.length ? { traffic: s.cluster.traffic.map((t) => trafficStep(t, typeof nodes === 'number' ? 'node-1' : (nodes[0]?.name ?? 'node-1'))) } : {}),
   };
+}
+
+/** trafficStep reads a validated `cluster.traffic` step: the Service namespaced, the client node defaulted to the first node. */
+function trafficStep(t: TrafficSpec, firstNode: string): TrafficStep {
+  const step: TrafficStep = { at: t.at, service: t.service.includes('/') ? t.service : `default/${t.service}`, rps: t.rps, node: t.node ?? firstNode, keepAlive: t.keepAlive ?? false };
+  if (t.port !== undefined) step.port = t.port;
+  return step;
 }
 
 /** loadStep reads a validated `cluster.load` step: its CPU in millicores. */
@@ -93,6 +102,9 @@ function behaviour(spec: ImageSpec | undefined): Partial<ImageBehaviour> {
   if (spec.crash !== undefined) out.crash = spec.crash;
   if (spec.ready === 'never') out.ready = 'never';
   if (spec.preStopSeconds !== undefined) out.preStopSeconds = spec.preStopSeconds;
+  if (spec.onSigterm !== undefined) out.onSigterm = spec.onSigterm;
+  if (spec.requestMs !== undefined) out.requestMs = spec.requestMs;
+  if (spec.maxRps !== undefined) out.maxRps = spec.maxRps;
   return out;
 }
 

@@ -23,6 +23,15 @@ export interface ImageSpec {
   ready?: 'never';
   /** How long an `exec` or `httpGet` preStop hook of the image runs (a `sleep` hook says its own). Default 0. */
   preStopSeconds?: SecondsSpec;
+  /**
+   * The application at SIGTERM (DESIGN.md §15): `exit` (default) stops listening and exits at
+   * once; `drain` stops listening, finishes its in-flight requests and closes idle connections.
+   */
+  onSigterm?: 'exit' | 'drain';
+  /** How long the application takes to answer one request, in ms. Default 20. */
+  requestMs?: number;
+  /** Requests per second one pod answers; above it, HTTP 503. Default: no limit. */
+  maxRps?: number;
 }
 
 /**
@@ -43,6 +52,23 @@ export interface NodeSpec {
   unschedulable?: boolean;
   maxPods?: number;
   allocatable?: AllocatableSpec;
+}
+
+/**
+ * One step of `cluster.traffic` (DESIGN.md §15): from `at` seconds on, clients on `node` send
+ * `rps` requests per second to the Service (until the next step for it; `rps: 0` stops them).
+ */
+export interface TrafficSpec {
+  at: number;
+  /** `NAME` (namespace default) or `NAMESPACE/NAME` of a Service of the scenario. */
+  service: string;
+  rps: number;
+  /** The client node, whose kube-proxy rules route the requests. Default: the first node. */
+  node?: string;
+  /** Reuse connections (HTTP keep-alive): conntrack keeps them on their pod. Default false. */
+  keepAlive?: boolean;
+  /** The Service port (number or name). Default: its first port. */
+  port?: number | string;
 }
 
 /** One step of `cluster.load` (DESIGN.md §9): each pod's CPU use from `at` seconds on. */
@@ -68,6 +94,8 @@ export interface ClusterSpec {
   terminationSeconds?: number;
   /** CPU load steps for the HorizontalPodAutoscaler; none: every pod idles. */
   load?: LoadSpec[];
+  /** Client request rates per Service (DESIGN.md §15); none: no traffic. */
+  traffic?: TrafficSpec[];
 }
 
 export interface ControllerSpec {

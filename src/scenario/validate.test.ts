@@ -48,7 +48,7 @@ describe('validateScenario', () => {
     ['seed is fractional', with_({ seed: 1.5 }), 'seed: must be a whole number from 0 to 4294967295'],
     ['objects is missing', with_({ objects: undefined }), 'objects: required'],
     ['objects is a mapping', with_({ objects: {} }), 'objects: must be a list of Deployment and DaemonSet manifests, and Namespaces ([] for none)'],
-    ['cluster is a list', with_({ cluster: [] }), 'cluster: must be a mapping with nodes, nodeDefaults, images, terminationSeconds, load'],
+    ['cluster is a list', with_({ cluster: [] }), 'cluster: must be a mapping with nodes, nodeDefaults, images, terminationSeconds, load, traffic'],
     ['cluster has an unknown field', with_({ cluster: { foo: 1 } }), 'cluster.foo: unknown field'],
     [
       'a node cpu does not parse',

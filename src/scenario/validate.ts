@@ -9,6 +9,7 @@ import { validateScenarioObject, WORKLOAD_KINDS } from './manifest.ts';
 import { LIMITS, type Result, SCENARIO_VERSION, type Scenario, type ScenarioObject } from './types.ts';
 import { resourceName } from '../engine/apiserver/errors.ts';
 import { validateLoadWorkloads } from './validateLoad.ts';
+import { validateTrafficTargets } from './validateTraffic.ts';
 import { validateActions } from './validateActions.ts';
 import { validateCluster, validateController } from './validateCluster.ts';
 
@@ -72,6 +73,7 @@ function validateUnsafe(x: unknown): Result<Scenario> {
   if (has(x, 'objects')) out.objects = validateObjects(issues, 'objects', x.objects);
   if (has(x, 'actions')) out.actions = validateActions(issues, 'actions', x.actions, startNodeNames(x, out));
   if (out.cluster?.load) validateLoadWorkloads(issues, 'cluster.load', out.cluster.load, out);
+  if (out.cluster?.traffic) validateTrafficTargets(issues, 'cluster.traffic', out.cluster.traffic, out, startNodeNames(x, out));
   if (has(x, 'lesson')) {
     const lesson = validateLessonAt(issues, 'lesson', x.lesson);
     if (lesson) out.lesson = lesson;

@@ -19,6 +19,7 @@ import {
 } from './check.ts';
 import { nodeLimitMessage } from './limits.ts';
 import { validateLoad } from './validateLoad.ts';
+import { MAX_RPS, validateTraffic } from './validateTraffic.ts';
 import { duplicate, errorBody, type FieldError, invalid, notSupported } from '../engine/apimachinery/fieldErrors.ts';
 import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue, validateLabels as validateLabelMap } from '../engine/apiserver/validationCore.ts';
 import {
@@ -44,10 +45,10 @@ const MAX_PODS_LIMIT = 10_000;
 /** validateCluster checks `cluster` and returns it rebuilt in §4 key order (undefined fields dropped). */
 export function validateCluster(issues: Issues, path: string, x: unknown): ClusterSpec | undefined {
   if (!isRecord(x)) {
-    report(issues, path, 'must be a mapping with nodes, nodeDefaults, images, terminationSeconds, load');
+    report(issues, path, 'must be a mapping with nodes, nodeDefaults, images, terminationSeconds, load, traffic');
     return undefined;
   }
-  checkFields(issues, path, x, ['nodes', 'nodeDefaults', 'images', 'terminationSeconds', 'load']);
+  checkFields(issues, path, x, ['nodes', 'nodeDefaults', 'images', 'terminationSeconds', 'load', 'traffic']);
   const out: ClusterSpec = {};
   if (has(x, 'nodes')) {
     const nodes = validateNodes(issues, field(path, 'nodes'), x.nodes);
@@ -69,6 +70,10 @@ export function validateCluster(issues: Issues, path: string, x: unknown): Clust
   if (has(x, 'load')) {
     const load = validateLoad(issues, field(path, 'load'), x.load);
     if (load !== undefined) out.load = load;
+  }
+  if (has(x, 'traffic')) {
+    const traffic = validateTraffic(issues, field(path, 'traffic'), x.traffic);
+    if (traffic !== undefined) out.traffic = traffic;
   }
   return out;
 }
@@ -275,7 +280,7 @@ function validateTaints(issues: Issues, path: string, x: unknown): Taint[] | und
   return out;
 }
 
-const IMAGE_FIELDS = ['pullSeconds', 'startSeconds', 'readySeconds', 'pull', 'crash', 'ready', 'preStopSeconds'] as const;
+const IMAGE_FIELDS = ['pullSeconds', 'startSeconds', 'readySeconds', 'pull', 'crash', 'ready', 'preStopSeconds', 'onSigterm', 'requestMs', 'maxRps'] as const;
 
 function validateImages(issues: Issues, path: string, x: unknown): Record<string, ImageSpec> | undefined {
   if (!isRecord(x)) {
@@ -290,7 +295,7 @@ function validateImages(issues: Issues, path: string, x: unknown): Record<string
       continue;
     }
     if (!isRecord(spec)) {
-      report(issues, p, 'must be a mapping with pullSeconds, startSeconds, readySeconds, pull, crash, ready, preStopSeconds');
+      report(issues, p, `must be a mapping with ${IMAGE_FIELDS.join(', ')}`);
       continue;
     }
     checkFields(issues, p, spec, IMAGE_FIELDS);
@@ -312,9 +317,28 @@ function validateImages(issues: Issues, path: string, x: unknown): Record<string
       if (spec.ready === 'never') out.ready = 'never';
       else report(issues, field(p, 'ready'), 'must be "never"');
     }
+    validateApplication(issues, p, spec, out);
     entries.push([ref, out]);
   }
   return Object.fromEntries(entries);
+}
+
+/** validateApplication checks the application fields of an image (DESIGN.md §15). */
+function validateApplication(issues: Issues, p: string, spec: Record<string, unknown>, out: ImageSpec): void {
+  if (has(spec, 'onSigterm')) {
+    if (spec.onSigterm === 'exit' || spec.onSigterm === 'drain') out.onSigterm = spec.onSigterm;
+    else report(issues, field(p, 'onSigterm'), `Unsupported value: ${JSON.stringify(spec.onSigterm)}: supported values: "exit", "drain"`);
+  }
+  if (has(spec, 'requestMs')) {
+    const v = spec.requestMs;
+    if (isFiniteNumber(v) && v > 0 && v <= 60_000) out.requestMs = v;
+    else report(issues, field(p, 'requestMs'), 'must be a number of milliseconds above 0, at most 60,000');
+  }
+  if (has(spec, 'maxRps')) {
+    const v = spec.maxRps;
+    if (isFiniteNumber(v) && v > 0 && v <= MAX_RPS) out.maxRps = v;
+    else report(issues, field(p, 'maxRps'), `must be a number of requests per second above 0, at most ${formatCount(MAX_RPS)}`);
+  }
 }
 
 /**

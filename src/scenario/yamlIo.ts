@@ -110,11 +110,16 @@ function orderCluster(c: ClusterSpec): Record<string, unknown> {
                 pull: i.pull,
                 crash: i.crash,
                 ready: i.ready,
+                preStopSeconds: i.preStopSeconds,
+                onSigterm: i.onSigterm,
+                requestMs: i.requestMs,
+                maxRps: i.maxRps,
               }),
             ]),
           ),
     terminationSeconds: c.terminationSeconds,
     load: c.load?.map((l) => ({ at: l.at, workload: l.workload, cpu: l.cpu })),
+    traffic: c.traffic?.map((t) => compact({ at: t.at, service: t.service, rps: t.rps, node: t.node, keepAlive: t.keepAlive, port: t.port })),
   });
 }
 

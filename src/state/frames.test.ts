@@ -120,6 +120,32 @@ describe('applyFrame', () => {
     expect(store.getState().series.map((x) => x.tick)).toEqual([7]);
     expect(store.getState().watch.rs).toEqual([]);
   });
+
+  it('appends traffic seconds, keeps them when a delta has none, and replaces them on a reset', () => {
+    const store = createAppStore();
+    const memo: PackedNames = { version: -1, names: '' };
+    const sec = (second: number) => ({
+      second,
+      service: 'default/web',
+      ok: 10,
+      refused: 0,
+      reset: 0,
+      timeout: 0,
+      http503: 0,
+      byRevision: { '1': 10 },
+      endpoints: 3,
+    });
+    const delta = (reset: boolean, traffic?: ReturnType<typeof sec>[]) => ({
+      ...base,
+      derived: { reset, series: [], markers: [], watch: noWatch, ...(traffic ? { traffic } : {}) },
+    });
+    applyFrame(store, delta(true, [sec(0), sec(1)]), memo);
+    applyFrame(store, delta(false), memo);
+    applyFrame(store, delta(false, [sec(2)]), memo);
+    expect(store.getState().traffic.map((x) => x.second)).toEqual([0, 1, 2]);
+    applyFrame(store, delta(true), memo);
+    expect(store.getState().traffic).toEqual([]);
+  });
 });
 
 function fakeClock() {

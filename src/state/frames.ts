@@ -37,9 +37,17 @@ function unpack(wire: PackedPodsWire, memo: PackedNames) {
 }
 
 function appendDerived(s: SimData, d: DerivedDelta): Partial<SimData> {
-  if (d.reset) return { series: d.series, markers: d.markers, watch: d.watch, rollouts: d.rollouts ?? [] };
+  if (d.reset)
+    return {
+      series: d.series,
+      markers: d.markers,
+      watch: d.watch,
+      rollouts: d.rollouts ?? [],
+      traffic: d.traffic ?? [],
+    };
   const out: Partial<SimData> = {};
   if (d.rollouts) out.rollouts = d.rollouts;
+  if (d.traffic?.length) out.traffic = [...s.traffic, ...d.traffic];
   if (d.series.length) out.series = [...s.series, ...d.series];
   if (d.markers.length) out.markers = [...s.markers, ...d.markers];
   const grown = (['rs', 'deploy', 'ds', 'pods'] as const).filter((k) => d.watch[k].length > 0);
@@ -83,6 +91,7 @@ function mergeDeltas(deltas: readonly DerivedDelta[]): DerivedDelta | null {
       pods: list.flatMap((d) => d.watch.pods),
     },
     rollouts: list.reduce<RolloutView[] | null>((r, d) => d.rollouts ?? r, null),
+    traffic: list.flatMap((d) => d.traffic ?? []),
   };
 }
 
@@ -151,7 +160,7 @@ const STAGES: readonly (readonly string[])[] = [
     'nodes',
     'pods',
   ]),
-  ['endTime', 'series', 'markers', 'rollouts', 'replicaSets', 'workloads', 'watch'],
+  ['endTime', 'series', 'markers', 'rollouts', 'traffic', 'replicaSets', 'workloads', 'watch'],
 ];
 /** Time between two stages of an update (one display frame). */
 export const STAGE_MS = 17;

@@ -45,6 +45,9 @@ export const recentTicksSelector = (s: AppState) => s.recentTicks;
 export const seriesSelector = (s: AppState) => s.series;
 export const markersSelector = (s: AppState) => s.markers;
 export const rolloutsSelector = (s: AppState) => s.rollouts;
+/** Every Service's traffic lines over the recording; [] when the scenario has no traffic. */
+export const trafficSelector = (s: AppState) => s.traffic;
+export const hasTrafficSelector = (s: AppState) => s.traffic.length > 0;
 export const watchSelector = (s: AppState) => s.watch;
 export const consoleLogSelector = (s: AppState) => s.consoleLog;
 

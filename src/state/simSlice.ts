@@ -12,6 +12,7 @@ import type {
   RolloutView,
   SeriesPoint,
   TickView,
+  TrafficSecond,
   WatchKind,
   WatchLine,
   WorkloadView,
@@ -94,6 +95,8 @@ export interface SimData {
   markers: ActionMarker[];
   /** The run summary: every rollout of the recording with its figures (DESIGN.md §10). */
   rollouts: RolloutView[];
+  /** Every Service's traffic per virtual second over the whole recording (DESIGN.md §15); [] without traffic. */
+  traffic: TrafficSecond[];
   /** `kubectl get <kind> -w` lines of the whole recording; the first of each is the header. */
   watch: Record<WatchKind, WatchLine[]>;
   consoleLog: ConsoleEntry[];
@@ -153,6 +156,7 @@ export function initialSimData(): SimData {
     series: [],
     markers: [],
     rollouts: [],
+    traffic: [],
     watch: emptyWatch(),
     consoleLog: [],
   };

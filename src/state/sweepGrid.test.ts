@@ -120,3 +120,38 @@ describe('sweepCells', () => {
     expect(d).toMatchObject({ done: 0, duration: null, minAvailable: null });
   });
 });
+
+describe('sweepCells with traffic', () => {
+  const withRate = (errorRate: number): SweepLine =>
+    ({
+      ...line({}, 10, 9),
+      traffic: {
+        service: 'default/web',
+        requests: 1000,
+        ok: 1000 - errorRate * 1000,
+        refused: errorRate * 1000,
+        reset: 0,
+        timeout: 0,
+        http503: 0,
+        errorRate,
+        longestErrorBurstSeconds: 1,
+      },
+    }) as unknown as SweepLine;
+
+  it('takes the error rate over the seeds whose rollout traffic reached, and null where none did', () => {
+    const s = setup(3);
+    const lines: SweepLine[] = [
+      withRate(0.02),
+      withRate(0),
+      withRate(0.05),
+      line({}, 10, 9),
+      withRate(0.01),
+      line({}, 10, 9),
+      ...Array.from({ length: 6 }, () => line({}, 10, 9)),
+    ];
+    const [a, b, c] = sweepCells(s, lines);
+    expect(a?.errors).toEqual({ min: 0, median: 0.02, max: 0.05 });
+    expect(b?.errors).toEqual({ min: 0.01, median: 0.01, max: 0.01 });
+    expect(c?.errors).toBeNull();
+  });
+});

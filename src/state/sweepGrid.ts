@@ -116,6 +116,15 @@ export interface SweepCell {
   minAvailable: Spread | null;
   maxPods: Spread | null;
   replicas: number | null;
+  /** The error rate (0…1) over the seeds whose rollout traffic reached (DESIGN.md §15); null: none did. */
+  errors: Spread | null;
+}
+
+/** errorRateOf is a line's share of failed requests, or null when no traffic reached its rollout. */
+function errorRateOf(line: object): number | null {
+  // The summary's traffic object is optional: only a rollout a Service fronts, with callers, has it.
+  const traffic = (line as { traffic?: { errorRate: number } }).traffic;
+  return traffic ? traffic.errorRate : null;
 }
 
 /** sweepCells folds the lines returned so far (by task index) into the grid's cells. */
@@ -141,6 +150,7 @@ export function sweepCells(setup: SweepSetup, lines: readonly (SweepLine | null 
         minAvailable: spread(ok.map((l) => l.minAvailable)),
         maxPods: spread(ok.map((l) => l.maxPods)),
         replicas: ok[0]?.replicas ?? null,
+        errors: spread(ok.flatMap((l) => errorRateOf(l) ?? [])),
       });
     }
   }

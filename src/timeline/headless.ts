@@ -40,7 +40,8 @@ export function runHeadless(scenario: Scenario, opts: HeadlessOptions = {}): Hea
   track.reset();
   const untilMs = opts.untilMs ?? lastActionTime(config) + RUN_AFTER_LAST_ACTION_MS;
   const target = opts.stopAfterFirstRolloutOf;
-  const watcher = target === undefined ? null : new FirstRolloutWatcher(track, target);
+  // With clients, a rollout's traffic figures wait for its last old pod to go: run to the horizon.
+  const watcher = target === undefined || (config.traffic?.length ?? 0) > 0 ? null : new FirstRolloutWatcher(track, target);
   const stall = newStallWatch();
   let ticks = 0;
   for (;;) {

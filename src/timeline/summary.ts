@@ -15,7 +15,9 @@
  * - revision: the newest revision the workload's ReplicaSets (ControllerRevisions) reached, i.e.
  *   the one the controller gave this template (null when it made none, e.g. while paused).
  */
+import type { TrafficSummary } from '../engine/traffic/types.ts';
 import type { SummaryEvent, SummaryLog } from './summaryTrack.ts';
+import { trafficSettled, trafficSummaryOf } from './trafficSummary.ts';
 
 /** One rollout's figures, with the keys in DESIGN.md §10's order. */
 export interface RolloutSummary {
@@ -30,6 +32,8 @@ export interface RolloutSummary {
   minAvailable: number;
   maxPods: number;
   maxPodsWithTerminating: number;
+  /** DESIGN.md §15: present when a Service with client traffic selects the workload's pods. */
+  traffic?: TrafficSummary;
 }
 
 /** A rollout as the page shows it: the §10 figures plus when the fewest pods were available. */
@@ -57,6 +61,7 @@ export const SUMMARY_KEYS: readonly (keyof RolloutSummary)[] = [
 export function summaryFields(r: RolloutSummary): RolloutSummary {
   const out = {} as Record<string, unknown>;
   for (const k of SUMMARY_KEYS) out[k] = r[k];
+  if (r.traffic !== undefined) out.traffic = r.traffic;
   return out as unknown as RolloutSummary;
 }
 
@@ -85,7 +90,11 @@ function rolloutFrom(log: SummaryLog, i: number): Rollout {
  */
 export function settledRollout(log: SummaryLog, i: number): Rollout | null {
   const b = boundsOf(log, i);
-  return b.settled ? rolloutOf(log, i, b) : null;
+  if (!b.settled) return null;
+  const r = rolloutOf(log, i, b);
+  // With clients, a rollout's traffic is counted until its last old pod is gone.
+  if (log.traffic && !trafficSettled(log.traffic, r)) return null;
+  return r;
 }
 
 interface Bounds {
@@ -156,7 +165,7 @@ function rolloutOf(log: SummaryLog, i: number, b: Bounds): Rollout {
   const { end, cut } = b;
   const lastTick = end !== null ? end.tick : cut !== null ? cut.tick - 1 : Number.MAX_SAFE_INTEGER;
   const c = countsBetween(log, start.w, start.tick, lastTick, start.ms);
-  return {
+  const r: Rollout = {
     workload: log.workloads[start.w] ?? '',
     revision: b.revision === null ? null : String(b.revision),
     startSeconds: start.ms / 1000,
@@ -170,6 +179,9 @@ function rolloutOf(log: SummaryLog, i: number, b: Bounds): Rollout {
     maxPodsWithTerminating: c.maxTotal,
     minAvailableSeconds: c.minAt / 1000,
   };
+  const traffic = log.traffic ? trafficSummaryOf(log.traffic, r) : undefined;
+  if (traffic) r.traffic = traffic;
+  return r;
 }
 
 /**

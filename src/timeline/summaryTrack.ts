@@ -18,6 +18,7 @@ import type { EngineState, TickRecord } from '../engine/sim.ts';
 import { PodTally } from './podTally.ts';
 import { SampleLog } from './sampleLog.ts';
 import type { Track } from './timeline.ts';
+import { TrafficTrack } from './trafficTrack.ts';
 
 interface EventBase {
   tick: number;
@@ -46,6 +47,8 @@ export interface SummaryLog {
   readonly workloads: readonly string[];
   readonly events: readonly SummaryEvent[];
   readonly samples: SampleLog;
+  /** The clients' series and what the traffic figures need (absent: no traffic figures). */
+  readonly traffic?: TrafficTrack;
 }
 
 /** A workload's state: the fold of its events. */
@@ -80,6 +83,8 @@ export class SummaryTrack implements Track, SummaryLog {
   readonly workloads: string[] = [];
   readonly events: SummaryEvent[] = [];
   readonly samples = new SampleLog();
+  /** The clients' per-second series (empty unless the scenario has traffic). */
+  readonly traffic = new TrafficTrack();
   private readonly index = new Map<string, number>();
   private states: WorkloadState[] = [];
   /** Workload uid and ReplicaSet uid → workload index. */
@@ -102,6 +107,7 @@ export class SummaryTrack implements Track, SummaryLog {
     this.last = [];
     this.dirty.clear();
     this.stale = false;
+    this.traffic.reset();
   }
 
   truncate(tick: number): void {
@@ -117,9 +123,11 @@ export class SummaryTrack implements Track, SummaryLog {
       this.last[3 * w + 2] = this.samples.totalAt(i);
     }
     this.stale = true;
+    this.traffic.truncate(tick);
   }
 
   append(rec: TickRecord, st: EngineState): void {
+    this.traffic.append(rec, st);
     const now = rec.time;
     if (this.stale) this.rebuild(st, now);
     else this.tally.promote(now, (at, w) => this.sample(rec.tick, at, w));

@@ -8,10 +8,11 @@ import { stallMessage } from '../engine/sim.ts';
 import { WATCH_KINDS } from '../timeline/derived.ts';
 import type { Recording } from '../timeline/recording.ts';
 import { summarize } from '../timeline/summary.ts';
+import type { TrafficPoint } from '../timeline/trafficTrack.ts';
 import { MAX_TICKS } from '../timeline/timeline.ts';
 import { frameAt, newFrameCaches } from './frames.ts';
 import type { HostEnv } from './hostEnv.ts';
-import type { DerivedDelta, FrameMessage, RecordingState } from './protocol.ts';
+import type { DerivedDelta, FrameMessage, RecordingState, TrafficSecond } from './protocol.ts';
 
 /** Shortest time between two frames (one display refresh). */
 export const FRAME_MS = 16;
@@ -49,6 +50,8 @@ export class FrameSender {
     series: 0,
     markers: 0,
     watch: { rs: 0, deploy: 0, ds: 0, pods: 0 },
+    /** Traffic seconds sent (the recording's TrafficTrack points). */
+    traffic: 0,
     /** The summary log's sizes when the rollouts went last (-1: not yet). */
     summaryEvents: -1,
     summarySamples: -1,
@@ -165,7 +168,7 @@ export class FrameSender {
   private derivedDelta(rec: Recording): DerivedDelta | null {
     const s = this.sent;
     if (s.reset) {
-      s.series = s.markers = 0;
+      s.series = s.markers = s.traffic = 0;
       s.summaryEvents = s.summarySamples = -1;
       for (const k of WATCH_KINDS) s.watch[k] = 0;
     }
@@ -179,8 +182,10 @@ export class FrameSender {
     s.summarySamples = log.samples.length;
     const series = rec.series.points.slice(s.series);
     const markers = rec.markers.markers.slice(s.markers);
+    // The §15 lines only: a point's tick and burst times are the recording's own.
+    const traffic = log.traffic.points.slice(s.traffic).map(trafficLine);
     const watch = { rs: [], deploy: [], ds: [], pods: [] } as DerivedDelta['watch'];
-    let any = s.reset || series.length > 0 || markers.length > 0 || rollouts !== null;
+    let any = s.reset || series.length > 0 || markers.length > 0 || rollouts !== null || traffic.length > 0;
     for (const k of WATCH_KINDS) {
       watch[k] = rec.watch.kinds[k].lines.slice(s.watch[k]);
       s.watch[k] += watch[k].length;
@@ -189,9 +194,20 @@ export class FrameSender {
     const reset = s.reset;
     s.series += series.length;
     s.markers += markers.length;
+    s.traffic += traffic.length;
     s.reset = false;
-    return any ? { reset, series, markers, watch, rollouts } : null;
+    if (!any) return null;
+    // Absent without traffic: a run without clients sends what it sent before.
+    return traffic.length > 0
+      ? { reset, series, markers, watch, rollouts, traffic }
+      : { reset, series, markers, watch, rollouts };
   }
+}
+
+/** trafficLine is a recorded point as DESIGN.md §15's line, keys in its order. */
+function trafficLine(p: TrafficPoint): TrafficSecond {
+  const { second, service, ok, refused, reset, timeout, http503, byRevision, endpoints } = p;
+  return { second, service, ok, refused, reset, timeout, http503, byRevision, endpoints };
 }
 
 /** recordingState says whether recording goes on, or why it stopped (with a note in words). */

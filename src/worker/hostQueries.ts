@@ -17,6 +17,7 @@ import type { Action } from '../scenario/types.ts';
 import type { ObjectMaps } from '../timeline/objectCursor.ts';
 import type { TickRecords } from '../timeline/tickLog.ts';
 import type { TickViewCache } from './frames.ts';
+import { podEndpoint } from './podEndpoint.ts';
 import { ownerIndex, podDetailView } from './viewModel.ts';
 import {
   MAX_TICKS_PER_QUERY,
@@ -209,7 +210,11 @@ export function queryResult(
       const anywhere = () => [...objs.Pod.values()].find((p) => p.metadata.name === name);
       const pod = (objs.Pod.get(`${ref.namespace}/${ref.name}`) ??
         (name.includes('/') ? undefined : anywhere())) as Pod | undefined;
-      return { kind: 'pod', pod: pod ? podDetailView(pod, ownerIndex(objs), src.nowMs()) : null };
+      if (!pod) return { kind: 'pod', pod: null };
+      const view = podDetailView(pod, ownerIndex(objs), src.nowMs());
+      // The slices are not in the cursor's kinds: read from the engine state at the playhead (cached per tick).
+      const endpoint = podEndpoint(src.state().store, pod);
+      return { kind: 'pod', pod: endpoint ? { ...view, endpoint } : view };
     }
     case 'ticks': {
       const start = Math.max(1, from ?? 1);

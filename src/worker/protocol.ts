@@ -24,6 +24,7 @@ import type {
   RolloutView,
   SeriesPoint,
   TickView,
+  TrafficSecond,
   WatchKind,
   WatchLine,
   WorkloadView,
@@ -37,7 +38,7 @@ export { FOLLOWS } from '../timeline/decisions.ts';
 export type { Lesson } from '../lessons/format.ts';
 
 /** PROTOCOL_VERSION is the version of the message shapes below. */
-export const PROTOCOL_VERSION = 7;
+export const PROTOCOL_VERSION = 8;
 
 export * from './views.ts';
 
@@ -247,6 +248,8 @@ export interface DerivedDelta {
   watch: Record<WatchKind, WatchLine[]>;
   /** The run summary of every rollout when it changed since the last delta (null or absent: unchanged). */
   rollouts?: RolloutView[] | null;
+  /** Every Service's traffic lines recorded since the last delta, in second order (absent: none). */
+  traffic?: TrafficSecond[];
 }
 
 /** The aggregates of a full frame: everything the panels show at the tick. */

@@ -183,6 +183,18 @@ const view = {
   tickView: null,
   recentTicks: [],
 };
+const derived = { reset: false, series: [], markers: [], watch: { rs: [], deploy: [], ds: [], pods: [] } };
+const second = {
+  second: 31,
+  service: 'default/web',
+  ok: 98,
+  refused: 2,
+  reset: 0,
+  timeout: 0,
+  http503: 0,
+  byRevision: { '1': 40, '2': 58 },
+  endpoints: 9,
+};
 const hello = {
   kind: 'hello',
   protocolVersion: PROTOCOL_VERSION,
@@ -222,6 +234,17 @@ describe('isWorkerMessage', () => {
     ['a frame with a fractional tick', { ...frame, tick: 1.5 }, false],
     ['a frame with an unknown recording state', { ...frame, recording: 'paused' }, false],
     ['a frame without derived', { ...frame, derived: undefined }, false],
+    ['a frame with traffic seconds', { ...frame, derived: { ...derived, traffic: [second] } }, true],
+    [
+      'a frame with a negative traffic count',
+      { ...frame, derived: { ...derived, traffic: [{ ...second, refused: -1 }] } },
+      false,
+    ],
+    [
+      'a frame with a traffic second missing its revisions',
+      { ...frame, derived: { ...derived, traffic: [{ ...second, byRevision: undefined }] } },
+      false,
+    ],
     ['a frame whose view lacks nodes', { ...frame, view: { ...view, nodes: undefined } }, false],
     [
       'a scenario',

@@ -279,6 +279,18 @@ function isFrameView(x: unknown): x is FrameView {
   );
 }
 
+/** isTrafficSecond checks what the Traffic chart indexes into: the second, the service and the counts. */
+function isTrafficSecond(x: unknown): boolean {
+  return (
+    isRecord(x) &&
+    isNat(x.second) &&
+    typeof x.service === 'string' &&
+    (['ok', 'refused', 'reset', 'timeout', 'http503', 'endpoints'] as const).every((k) => isNat(x[k])) &&
+    isRecord(x.byRevision) &&
+    Object.values(x.byRevision).every(isNat)
+  );
+}
+
 function isDerived(x: unknown): x is DerivedDelta {
   if (!isRecord(x) || typeof x.reset !== 'boolean' || !Array.isArray(x.series) || !Array.isArray(x.markers))
     return false;
@@ -286,7 +298,8 @@ function isDerived(x: unknown): x is DerivedDelta {
   return (
     isRecord(w) &&
     ['rs', 'deploy', 'ds', 'pods'].every((k) => Array.isArray(w[k])) &&
-    (x.rollouts === undefined || x.rollouts === null || Array.isArray(x.rollouts))
+    (x.rollouts === undefined || x.rollouts === null || Array.isArray(x.rollouts)) &&
+    (x.traffic === undefined || (Array.isArray(x.traffic) && x.traffic.every(isTrafficSecond)))
   );
 }
 

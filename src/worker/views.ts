@@ -4,6 +4,15 @@
  * depend on these types only. Everything here is structured-clone friendly (no classes, no
  * functions, no undefined-valued keys).
  */
+import type { EndpointState, TrafficSummary } from '../engine/traffic/types.ts';
+
+// The traffic contract (DESIGN.md §15) is data the engine, the CLI and the page share as it is.
+export type {
+  EndpointState,
+  TrafficOutcome,
+  TrafficSecond,
+  TrafficSummary,
+} from '../engine/traffic/types.ts';
 
 /** How a pod chip is drawn: the kubectl STATUS a person would see, refined by readiness. */
 export type PodDisplayPhase =
@@ -69,6 +78,16 @@ export interface PodView {
 export interface PodDetailView extends PodView {
   labels: Record<string, string>;
   conditions: PodConditionView[];
+  /** Where it stands as an endpoint of the Services selecting it (DESIGN.md §15); null: none selects it. */
+  endpoint?: PodEndpointView | null;
+}
+
+/** A pod's endpoint state with the Service whose slice says so and the reason (null: in no slice). */
+export interface PodEndpointView {
+  state: EndpointState;
+  /** "namespace/name" of the Service. */
+  service: string;
+  why: DecisionView | null;
 }
 
 export interface NodeView {
@@ -288,6 +307,12 @@ export interface ImageEffectiveView {
   ready: 'ok' | 'never';
   /** How long an `exec` or `httpGet` preStop hook runs (not shown by the editor, kept when it writes back). */
   preStopSeconds: SecondsView;
+  /** The application (DESIGN.md §15): stop listening and exit at SIGTERM, or drain first (default exit). */
+  onSigterm?: 'exit' | 'drain';
+  /** How long one request takes, ms (default 20). */
+  requestMs?: number;
+  /** Requests per second one pod answers; above it HTTP 503 (default: no limit, null). */
+  maxRps?: number | null;
 }
 
 /**
@@ -324,4 +349,6 @@ export interface RolloutView {
   maxPods: number;
   maxPodsWithTerminating: number;
   minAvailableSeconds: number;
+  /** What the Service's callers saw during the rollout (DESIGN.md §15); absent when no traffic reached it. */
+  traffic?: TrafficSummary;
 }

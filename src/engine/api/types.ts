@@ -9,6 +9,7 @@
  */
 
 import type { HorizontalPodAutoscaler, PodDisruptionBudget, ResourceQuota, Service } from './policyTypes.ts';
+import type { Endpoints, EndpointSlice } from './discoveryTypes.ts';
 
 /** An int-or-string value: `3` or `"25%"` (apimachinery intstr.IntOrString). */
 export type IntOrString = number | string;
@@ -510,7 +511,9 @@ export type KubeObject =
   | ResourceQuota
   | PodDisruptionBudget
   | HorizontalPodAutoscaler
-  | Service;
+  | Service
+  | EndpointSlice
+  | Endpoints;
 
 export type Kind = KubeObject['kind'];
 
@@ -528,6 +531,9 @@ export const KINDS: readonly Kind[] = [
   'PodDisruptionBudget',
   'HorizontalPodAutoscaler',
   'Service',
+  // Written by the endpoint controllers (api/discoveryTypes.ts), read by kube-proxy.
+  'EndpointSlice',
+  'Endpoints',
 ] as const;
 
 /** Maps a kind to its object type, e.g. ObjectOf<'Pod'> is Pod. */

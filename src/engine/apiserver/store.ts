@@ -76,7 +76,7 @@ function keyOf(kind: Kind, meta: ObjectMeta): string {
 }
 
 /** Kinds whose spec changes bump metadata.generation. */
-const GENERATION_KINDS: ReadonlySet<Kind> = new Set(['Deployment', 'ReplicaSet', 'DaemonSet', 'PodDisruptionBudget', 'HorizontalPodAutoscaler']);
+const GENERATION_KINDS: ReadonlySet<Kind> = new Set(['Deployment', 'ReplicaSet', 'DaemonSet', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'EndpointSlice']);
 
 /**
  * admitQuota runs the ResourceQuota admission plugin on a pod create (admission/resourceQuota.ts)
@@ -100,6 +100,8 @@ function admitQuota(st: StoreState, ctx: WriteContext, pod: Pod): ApiError | nul
 }
 
 function specOf(obj: KubeObject): unknown {
+  // An EndpointSlice has no spec: its strategy bumps generation when anything but metadata changes.
+  if (obj.kind === 'EndpointSlice') return [obj.addressType, obj.endpoints, obj.ports];
   return 'spec' in obj ? obj.spec : undefined;
 }
 

@@ -11,7 +11,10 @@ export type ControllerName =
   // The policy controllers: they only get keys when their objects exist.
   | 'resourcequota'
   | 'disruption'
-  | 'horizontalpodautoscaler';
+  | 'horizontalpodautoscaler'
+  // The endpoint controllers: they only get keys when Services exist.
+  | 'endpointslice'
+  | 'endpoint';
 
 export const CONTROLLER_NAMES: readonly ControllerName[] = [
   'deployment',
@@ -20,6 +23,8 @@ export const CONTROLLER_NAMES: readonly ControllerName[] = [
   'resourcequota',
   'disruption',
   'horizontalpodautoscaler',
+  'endpointslice',
+  'endpoint',
 ];
 
 /** The kubelet's steps for one pod. */
@@ -62,4 +67,8 @@ export type SimEvent =
   /** One of the scenario's initial objects is created (index into SimConfig.objects). */
   | { type: 'init'; index: number }
   /** A running `kubectl drain` takes its next turn (retry an eviction, poll a pod): kubectl/drainProcess.ts. */
-  | { type: 'drain'; id: number };
+  | { type: 'drain'; id: number }
+  /** kube-proxy's bounded-frequency runner fires: every node's rules are synced (proxy/kubeProxy.ts). */
+  | { type: 'proxySync' }
+  /** The clients' virtual second `second` is over: its counts are closed (traffic/). */
+  | { type: 'traffic'; second: number };

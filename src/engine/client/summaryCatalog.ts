@@ -105,6 +105,11 @@ export const SUMMARY_TEMPLATES = {
   startupSucceeded: '{pod}: startup probe succeeded, {container} started',
   probeKill: '{pod}: {probe} probe failed, killing {container}',
   probesPassed: '{pod}: probes passed',
+  // Added after the catalogue was first recorded: new keys go last, so older notes keep their index.
+  // endpoint controllers, kube-proxy and the clients (DESIGN.md §15)
+  droppingKey: 'dropping {key} out of the {controller} queue: {error}',
+  proxySynced: 'kube-proxy synced its rules: {services} Services, {endpoints} endpoints programmed',
+  trafficSecond: '{service} second {second}: {ok} ok, {errors} failed of {requests}',
 } as const satisfies Readonly<Record<string, SummaryTemplate>>;
 
 export type SummaryKey = keyof typeof SUMMARY_TEMPLATES;

@@ -14,6 +14,7 @@ import { crashLoop, kubeletState, startContainer, terminatedState } from './kube
 import { killingMessage } from './prober/prober.ts';
 import { explainPlan, preStopMs, proberOf, proberReschedule, proberRunDue, proberStopped, proberTerminating } from './probes.ts';
 import { graceSecondsOf, killPlan, preStopOf } from './termination.ts';
+import { appStopping, trafficOn } from './apps.ts';
 
 /**
  * kubeletOnPodDeleting: the kubelet saw the pod's deletionTimestamp. Every running container is
@@ -28,6 +29,7 @@ export function kubeletOnPodDeleting(tx: Tx, podKey: string, uid: string): void 
   const statuses = pod.status?.containerStatuses;
   let exitMs = -1;
   let sigtermMs = 0;
+  let preStop = '';
   for (const c of pod.spec.containers) {
     // A container that never started has nothing to stop: no Event, no hook.
     if (!statuses?.find((x) => x.name === c.name)?.state.running) continue;
@@ -35,11 +37,15 @@ export function kubeletOnPodDeleting(tx: Tx, podKey: string, uid: string): void 
     recordEvent(tx, pod, 'Normal', 'Killing', killingMessage(c.name, null), 'kubelet', 'clock');
     explainPlan(tx, pod.metadata.name, plan);
     exitMs = Math.max(exitMs, plan.exitMs);
-    if (plan.preStop) sigtermMs = Math.max(sigtermMs, plan.sigtermMs);
+    if (plan.preStop) {
+      sigtermMs = Math.max(sigtermMs, plan.sigtermMs);
+      preStop = plan.preStop.kind;
+    }
   }
   if (exitMs < 0) exitMs = killPlan('', grace, null, appExitMs).exitMs;
   const ps = proberOf(tx, podKey, uid);
   if (ps) proberTerminating(tx, pod, podKey, ps);
+  if (trafficOn(tx)) appStopping(tx, podKey, uid, sigtermMs, exitMs, preStop, sigtermMs);
   if (sigtermMs > 0) schedule(tx, tx.now + sigtermMs, { type: 'kubelet', podKey, uid, step: 'sigterm' });
   schedule(tx, tx.now + exitMs, { type: 'kubelet', podKey, uid, step: 'terminated' });
   note(tx, 'stopping', { pod: pod.metadata.name, grace, seconds: exitMs / 1000 });

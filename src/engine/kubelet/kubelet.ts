@@ -19,6 +19,7 @@ import { containerExited, kubeletOnPodDeleting } from './killPod.ts';
 import { kubeletProbe, proberAccept, proberOf, proberReschedule, proberRunDue, proberStarted, proberStopped } from './probes.ts';
 import { startedOf } from './prober/proberManager.ts';
 import { isNodeReady } from '../lib/scheduling.ts';
+import { appDown, appStarted, trafficOn } from './apps.ts';
 
 /** What the kubelet remembers about a pod between steps (image and crash back-off). */
 export interface KubeletPodState {
@@ -200,6 +201,7 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
       return;
     }
     case 'crash': {
+      if (trafficOn(tx)) appDown(tx, podKey, uid);
       const found = proberOf(tx, podKey, uid);
       if (found) {
         const ps = proberStopped(tx, podKey, proberRunDue(tx, pod, podKey, found));
@@ -262,11 +264,13 @@ export function crashLoop(tx: Tx, pod: Pod, podKey: string, uid: string, exitCod
 export function startContainer(tx: Tx, pod0: Pod, podKey: string, uid: string, b: ImageBehaviour, restartedFrom: ContainerState | null = null): void {
   let pod = pod0;
   let ps = proberOf(tx, podKey, uid);
+  let listenAt = -1;
   if (ps) {
     ps = proberRunDue(tx, pod, podKey, ps);
     pod = tx.st.store.objects.Pod.get(podKey) as Pod;
     // The same draw as for a pod without probes: when the application starts answering.
     const appReadyAt = !b.crash && b.ready === 'ok' ? tx.now + drawMs(tx, b.readySeconds) : -1;
+    listenAt = appReadyAt;
     ps = proberStarted(tx, podKey, ps, appReadyAt, b.ready === 'never');
   }
   const startedAt = tx.nowIso;
@@ -299,8 +303,18 @@ export function startContainer(tx: Tx, pod0: Pod, podKey: string, uid: string, b
       : { ...s, phase: 'Running', conditions, podIP: ip, containerStatuses: statuses },
     podKey,
   );
+  const traffic = trafficOn(tx);
   if (b.crash) schedule(tx, tx.now + 1000, { type: 'kubelet', podKey, uid, step: 'crash' });
-  else if (!ps && b.ready === 'ok') schedule(tx, tx.now + drawMs(tx, b.readySeconds), { type: 'kubelet', podKey, uid, step: 'ready' });
+  else if (!ps && b.ready === 'ok') {
+    const readyMs = drawMs(tx, b.readySeconds);
+    listenAt = tx.now + readyMs;
+    // Without a readinessProbe a running container is Ready at once (prober_manager
+    // UpdatePodStatus: no readiness worker → ready). With clients, the application model says
+    // when it listens (readySeconds) and Ready no longer waits for it; without clients, the
+    // engine keeps Ready at readySeconds, as every run before traffic did.
+    schedule(tx, tx.now + (traffic ? 0 : readyMs), { type: 'kubelet', podKey, uid, step: 'ready' });
+  }
+  if (traffic) appStarted(tx, pod, podKey, b, listenAt);
   if (ps) proberReschedule(tx, tx.st.store.objects.Pod.get(podKey) as Pod, podKey, ps);
   note(tx, b.ready === 'never' ? 'runningNeverReady' : 'running', { pod: pod.metadata.name });
 }

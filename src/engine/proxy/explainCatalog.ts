@@ -16,6 +16,11 @@ export const PROXY_DECISION_KEYS: ProxyDecisionCatalog = {
     REJECT: 'no usable endpoint anywhere: the rules REJECT (the client sees "connection refused")',
     DROP: 'usable endpoints exist, but none on this node for internalTrafficPolicy Local: the rules DROP (the client times out)',
   },
+  syncProxyRules: {
+    programmed: '{service}: every node now sends new connections to {usable} of {total} endpoints ({target}); slices written at {sliceWritten} s, last change at {trigger} s',
+    ruleChanged: '{service}: pod {pod} is {from} → {to} in the rules from {at} s (slice written {sliceWritten} s)',
+    gone: '{service} is gone: its rules are removed',
+  },
   boundedFrequencyRunner: {
     sync: 'kube-proxy syncs its rules at {at} ms ({reason})',
     deferred: 'a change at {at} ms waits for the 1 s minSyncPeriod: rules sync at {runAt} ms',

@@ -16,8 +16,12 @@ import { deploymentOnWatch, syncDeployment } from '../controller/deployment/depl
 import { daemonSetOnWatch, syncDaemonSet } from '../controller/daemon/daemonController.ts';
 import { disruptionOnWatch, syncDisruption } from '../controller/disruption/disruptionController.ts';
 import { hpaOnWatch, syncHorizontalPodAutoscaler } from '../controller/podautoscaler/horizontal.ts';
+import { EndpointSliceMaxRetries, endpointSliceOnWatch, syncEndpointSlices } from '../controller/endpointslice/controller.ts';
+import { EndpointsMaxRetries, endpointsOnWatch, syncEndpoints } from '../controller/endpoint/controller.ts';
 import { resourceQuotaOnWatch, syncResourceQuota } from '../controller/resourcequota/resourceQuotaController.ts';
 import { stepDrain } from '../kubectl/drainProcess.ts';
+import { kubeProxyOnWatch, kubeProxySync } from '../proxy/kubeProxy.ts';
+import { firstTrafficSecond, scheduleTraffic, trafficTick } from '../traffic/traffic.ts';
 import { kubeletOnPodWatched, kubeletStep } from '../kubelet/kubelet.ts';
 import { kubeletProbe } from '../kubelet/probes.ts';
 import { gcOrphaned, nodeObject, UnreachableTaintKey } from '../kubelet/nodes.ts';
@@ -38,6 +42,15 @@ const SYNC: Record<ControllerName, (tx: Tx, key: string) => string | null> = {
   resourcequota: syncResourceQuota,
   disruption: syncDisruption,
   horizontalpodautoscaler: syncHorizontalPodAutoscaler,
+  endpointslice: syncEndpointSlices,
+  endpoint: syncEndpoints,
+};
+
+/** maxRetries of the queues that drop a key after that many failed syncs in a row (handleErr). */
+const MAX_RETRIES: Partial<Record<ControllerName, number>> = {
+  deployment: DeploymentMaxRetries,
+  endpointslice: EndpointSliceMaxRetries,
+  endpoint: EndpointsMaxRetries,
 };
 
 /**
@@ -61,6 +74,7 @@ export function createEngine(config: SimConfig): EngineState {
   for (const [index, a] of config.actions.entries()) schedule(tx, Math.round(a.at * 1000), { type: 'action', index });
   st.actionsScheduled = config.actions.length;
   schedule(tx, RESYNC_PERIOD_MS, { type: 'resync' });
+  if (config.traffic?.length) scheduleTraffic(tx, firstTrafficSecond(config.traffic));
   return st;
 }
 
@@ -93,6 +107,10 @@ function deliver(tx: Tx, rec: WatchRecord, key: string): void {
   resourceQuotaOnWatch(tx, rec, old);
   disruptionOnWatch(tx, rec);
   hpaOnWatch(tx, rec);
+  endpointSliceOnWatch(tx, rec, old);
+  endpointsOnWatch(tx, rec, old);
+  // kube-proxy's own informers see slices and Services after the same watch delay.
+  kubeProxyOnWatch(tx, rec);
   if (o.kind === 'Pod') {
     if (rec.type !== 'DELETED') kubeletOnPodWatched(tx, o, old?.kind === 'Pod' ? (old as Pod) : undefined, key);
     // A pod removed without the kubelet (force deleted, PodGC) leaves its probe workers behind.
@@ -111,9 +129,10 @@ function work(tx: Tx, controller: ControllerName): void {
   tx.key = key;
   const err = SYNC[controller](tx, key);
   if (err === null) forget(q, key);
-  else if (controller === 'deployment' && numRequeues(q, key) >= DeploymentMaxRetries) {
+  else if (numRequeues(q, key) >= (MAX_RETRIES[controller] ?? Number.POSITIVE_INFINITY)) {
     forget(q, key);
-    note(tx, 'droppingDeployment', { key, error: err });
+    if (controller === 'deployment') note(tx, 'droppingDeployment', { key, error: err });
+    else note(tx, 'droppingKey', { key, controller, error: err });
   } else {
     // handleErr / processNextWorkItem: AddRateLimited (the Deployment's up to maxRetries).
     const delay = enqueueRateLimited(tx, controller, key);
@@ -135,7 +154,7 @@ function work(tx: Tx, controller: ControllerName): void {
 function dropSuperseded(st: EngineState): void {
   for (
     let qe = heapPeek(st.events);
-    qe && (qe.ev.type === 'enqueue' || qe.ev.type === 'probe' || qe.ev.type === 'schedulerFlush');
+    qe && (qe.ev.type === 'enqueue' || qe.ev.type === 'probe' || qe.ev.type === 'schedulerFlush' || qe.ev.type === 'proxySync');
     qe = heapPeek(st.events)
   ) {
     // Only the next event of all is dropped, as when deliveries shared the heap.
@@ -147,6 +166,9 @@ function dropSuperseded(st: EngineState): void {
     } else if (ev.type === 'probe') {
       const ps = st.probes.get(ev.podKey);
       if (ps !== undefined && ps.gen === ev.gen && ps.uid === ev.uid) return;
+    } else if (ev.type === 'proxySync') {
+      // A Run() that moved the sync sooner leaves this one behind: no event of the cluster.
+      if (st.proxy.syncAt === qe.time) return;
     } else if (!isStaleFlush({ st }, ev.podKey, ev.since)) {
       // A 5-minute flush for a pod that has since left unschedulablePods (or failed again) is no event.
       return;
@@ -274,6 +296,13 @@ export function step(st: EngineState): TickRecord | null {
     case 'drain':
       tx.actor = 'user';
       stepDrain(tx, ev.id);
+      break;
+    case 'proxySync':
+      kubeProxySync(tx);
+      break;
+    case 'traffic':
+      tx.key = `second ${ev.second}`;
+      trafficTick(tx, ev.second);
       break;
   }
   scheduleDeliveries(tx);

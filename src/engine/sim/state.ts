@@ -20,6 +20,9 @@ import { CONTROLLER_NAMES, type ControllerName } from '../client/events.ts';
 import { HpaSyncPeriodMs } from '../controller/podautoscaler/horizontal.ts';
 import { cloneHpaMemories } from '../controller/podautoscaler/memory.ts';
 import type { EngineState } from '../client/state.ts';
+import { cloneEndpointSliceControllerState, newEndpointSliceControllerState } from '../controller/endpointslice/controller.ts';
+import { cloneKubeProxyState, newKubeProxyState } from '../proxy/kubeProxy.ts';
+import { cloneTrafficState, newTrafficState } from '../traffic/state.ts';
 
 export type { EngineState } from '../client/state.ts';
 
@@ -35,8 +38,17 @@ function perController<T>(make: (c: ControllerName) => T): Record<ControllerName
  * AddRateLimited (NewDefaultHPARateLimiter: a FixedItemIntervalRateLimiter).
  */
 function rateLimiterOf(c: ControllerName): RateLimiterSpec {
-  return c === 'horizontalpodautoscaler' ? { kind: 'fixedInterval', intervalMs: HpaSyncPeriodMs } : DEFAULT_CONTROLLER_RATE_LIMITER;
+  if (c === 'horizontalpodautoscaler') return { kind: 'fixedInterval', intervalMs: HpaSyncPeriodMs };
+  if (c === 'endpointslice') return ENDPOINTSLICE_RATE_LIMITER;
+  return DEFAULT_CONTROLLER_RATE_LIMITER;
 }
+
+/**
+ * The EndpointSlice controller's serviceQueue: MaxOf(ItemExponentialFailureRateLimiter(1 s,
+ * 1000 s), BucketRateLimiter(10 qps, burst 100)) — defaultSyncBackOff / maxSyncBackOff, so a
+ * stale-cache retry waits 1 s, then 2 s, 4 s … (the legacy Endpoints controller keeps the default 5 ms).
+ */
+const ENDPOINTSLICE_RATE_LIMITER: RateLimiterSpec = { kind: 'default', baseMs: 1000, maxMs: 1_000_000, qps: 10, burst: 100 };
 
 export function newEngineState(config: SimConfig): EngineState {
   return {
@@ -61,6 +73,11 @@ export function newEngineState(config: SimConfig): EngineState {
     actionsScheduled: 0,
     hpa: new Map(),
     drains: [],
+    endpointSlice: newEndpointSliceControllerState(),
+    endpointsTriggers: new Map(),
+    proxy: newKubeProxyState(),
+    apps: new Map(),
+    traffic: newTrafficState(config),
   };
 }
 
@@ -100,6 +117,11 @@ export function cloneEngineState(s: EngineState): EngineState {
     hpa: cloneHpaMemories(s.hpa),
     // A drain step replaces its process (kubectl/drainProcess.ts): the list is copied, the processes shared.
     drains: s.drains.slice(),
+    endpointSlice: cloneEndpointSliceControllerState(s.endpointSlice),
+    endpointsTriggers: new Map(s.endpointsTriggers),
+    proxy: cloneKubeProxyState(s.proxy),
+    apps: new Map(s.apps),
+    traffic: cloneTrafficState(s.traffic),
   };
 }
 

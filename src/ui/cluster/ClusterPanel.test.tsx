@@ -18,7 +18,30 @@ vi.mock('../../state/actions.ts', async () => {
     ),
     podDetails: vi.fn(async (name: string) => {
       const p = pods.find((x) => `${x.namespace}/${x.name}` === name);
-      return p ? podDetail(p) : null;
+      if (!p) return null;
+      // The old pods are serving-terminating endpoints of a Service web (DESIGN.md §15).
+      return name.includes('-old')
+        ? {
+            ...podDetail(p),
+            endpoint: {
+              state: 'serving-terminating',
+              service: 'default/web',
+              why: {
+                fn: 'podToEndpoint',
+                key: 'servingTerminating',
+                values: {
+                  pod: p.name,
+                  service: 'default/web',
+                  slice: 'web-abc12',
+                  ready: false,
+                  serving: true,
+                  terminating: true,
+                },
+                text: `pod ${p.name} is serving but terminating in default/web (slice web-abc12): …`,
+              },
+            },
+          }
+        : podDetail(p);
     }),
   };
 });
@@ -139,6 +162,37 @@ describe('ClusterPanel', () => {
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(chip);
+  });
+
+  it('says in a pod’s details where it stands as an endpoint, and why, in the Explain panel’s words', async () => {
+    const open = async (language: 'en' | 'zh-CN') => {
+      renderWithStore(<ClusterPanel />, midRollout(), language);
+      fireEvent.click(
+        screen.getAllByTestId('pod').find((c) => c.dataset.podName === `${OLD_RS}-old0`) as HTMLElement,
+      );
+      return screen.findByTestId('pod-endpoint', {}, { timeout: 5000 });
+    };
+    const endpoint = await open('en');
+    expect(endpoint.dataset.state).toBe('serving-terminating');
+    expect(endpoint.textContent).toMatch(/^serving-terminating \(default\/web\)/);
+    expect(screen.getByTestId('pod-endpoint-why').textContent).toMatch(
+      /serving but terminating in default\/web \(slice web-abc12\)/,
+    );
+    cleanup();
+    resetStore();
+    await open('zh-CN');
+    const why = screen.getByTestId('pod-endpoint-why').textContent;
+    expect(why).toContain('web-abc12');
+    expect(why).toMatch(/serving 且 terminating/);
+  });
+
+  it('shows no endpoint for a pod no Service selects', async () => {
+    renderWithStore(<ClusterPanel />, midRollout());
+    fireEvent.click(
+      screen.getAllByTestId('pod').find((c) => c.dataset.podName?.startsWith(NEW_RS)) as HTMLElement,
+    );
+    await screen.findByTestId('pod-conditions');
+    expect(screen.queryByTestId('pod-endpoint')).toBeNull();
   });
 
   it('says when the selected pod is gone at this tick', async () => {

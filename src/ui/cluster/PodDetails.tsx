@@ -2,8 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { objectYaml, podDetails } from '../../state/actions.ts';
 import { useAppStore } from '../../state/hooks.ts';
 import { tickSelector } from '../../state/selectors.ts';
-import { objectRef, type PodDetailView, type PodView } from '../../worker/protocol.ts';
+import { objectRef, type PodDetailView, type PodEndpointView, type PodView } from '../../worker/protocol.ts';
 import { useT } from '../common/useT.ts';
+import { decisionText } from '../explain/decisionText.ts';
 import { PodConditions } from './PodConditions.tsx';
 import { PodLogs } from './PodLogs.tsx';
 
@@ -125,6 +126,7 @@ function PodFacts({ pod, detail }: { pod: PodView; detail: PodDetailView | null 
       <dd className="tabular-nums">{pod.restarts}</dd>
       <dt className="text-slate-600 dark:text-slate-400">{t('cluster.created')}</dt>
       <dd className="tabular-nums">{seconds(pod.created)}</dd>
+      {detail?.endpoint ? <EndpointFacts endpoint={detail.endpoint} /> : null}
       <dt className="col-span-2 mt-1 font-semibold">{t('cluster.labels')}</dt>
       {detail ? null : <dd className="col-span-2 text-xs">{t('common.loading')}</dd>}
       {Object.entries(detail?.labels ?? {}).map(([k, v]) => (
@@ -137,5 +139,25 @@ function PodFacts({ pod, detail }: { pod: PodView; detail: PodDetailView | null 
         <PodConditions conditions={detail?.conditions ?? []} />
       </dd>
     </dl>
+  );
+}
+
+/**
+ * EndpointFacts: whether the pod is a ready, serving-terminating or no endpoint of the Service that
+ * selects it (DESIGN.md §15), and why, in the Explain panel's words (its `podToEndpoint` record).
+ */
+function EndpointFacts({ endpoint }: { endpoint: PodEndpointView }) {
+  const t = useT();
+  return (
+    <>
+      <dt className="text-slate-600 dark:text-slate-400">{t('cluster.endpoint')}</dt>
+      <dd data-testid="pod-endpoint" data-state={endpoint.state}>
+        {t(`cluster.endpointState.${endpoint.state}`)}{' '}
+        <span className="font-mono text-xs break-all">({endpoint.service})</span>
+        <span className="block text-xs text-slate-600 dark:text-slate-400" data-testid="pod-endpoint-why">
+          {endpoint.why ? decisionText(t, endpoint.why) : t('cluster.endpointNoSlice')}
+        </span>
+      </dd>
+    </>
   );
 }

@@ -4,7 +4,7 @@ import type { SweepCell, SweepSetup } from '../../state/sweepGrid.ts';
 import { useT } from '../common/useT.ts';
 import { useSize } from '../timeline/useSize.ts';
 import { cellText } from './cellText.ts';
-import { HEAT_MARGINS, type HeatMetric, formatValue, heatmapModel } from './heatmapModel.ts';
+import { HEAT_MARGINS, type HeatMetric, formatValue, heatmapModel, lowerIsBetter } from './heatmapModel.ts';
 
 interface HeatmapProps {
   metric: HeatMetric;
@@ -174,8 +174,8 @@ function Legend({ metric, domain, stops, hatch }: LegendProps) {
   const gradient = useId();
   const [lo, hi] = domain ?? [0, 0];
   // Bright (right) is the better end: the shortest duration, the most pods available.
-  const left = metric === 'duration' ? hi : lo;
-  const right = metric === 'duration' ? lo : hi;
+  const left = lowerIsBetter(metric) ? hi : lo;
+  const right = lowerIsBetter(metric) ? lo : hi;
   return (
     <span
       className="inline-flex flex-wrap items-center gap-x-2 text-xs font-normal"
@@ -202,7 +202,13 @@ function Legend({ metric, domain, stops, hatch }: LegendProps) {
         <svg width="12" height="12" aria-hidden="true">
           <rect width="12" height="12" fill={`url(#${hatch})`} />
         </svg>
-        {t(metric === 'duration' ? 'compare.sweep.legendMarkedDuration' : 'compare.sweep.legendMarked')}
+        {t(
+          metric === 'duration'
+            ? 'compare.sweep.legendMarkedDuration'
+            : metric === 'errors'
+              ? 'compare.sweep.legendMarkedErrors'
+              : 'compare.sweep.legendMarked',
+        )}
       </span>
     </span>
   );

@@ -1,12 +1,15 @@
 import { useAppStore } from '../../state/hooks.ts';
 import type { AppState } from '../../state/store.ts';
 import { useT } from '../common/useT.ts';
+import type { RolloutView } from '../../worker/protocol.ts';
+import { errorsText } from './errorsText.ts';
 import { seconds } from './format.ts';
 import { VARIANT_COLOURS, variantLetter, variantText } from './variantText.ts';
 
 const variantsOf = (s: AppState) => s.compareVariants;
 
-const TH = 'px-2 py-1 text-left font-semibold whitespace-nowrap';
+// Headers wrap (Least / available): with the Errors column the table fits Compare's half of a 1280 px page.
+const TH = 'px-2 py-1 text-left align-bottom font-semibold';
 const TD = 'px-2 py-1 font-mono tabular-nums whitespace-nowrap';
 
 /**
@@ -40,6 +43,9 @@ export function RunSummaryTable() {
           <th scope="col" className={TH}>
             {t('compare.table.maxPodsWithTerminating')}
           </th>
+          <th scope="col" className={TH}>
+            {t('compare.table.errors')}
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -64,7 +70,7 @@ export function RunSummaryTable() {
                 </span>
               </th>
               {v.error !== null ? (
-                <td colSpan={5} className="px-2 py-1 text-vermillion-ink dark:text-orange">
+                <td colSpan={6} className="px-2 py-1 text-vermillion-ink dark:text-orange">
                   {v.error}
                 </td>
               ) : (
@@ -92,6 +98,7 @@ export function RunSummaryTable() {
                   </td>
                   <td className={TD}>{r ? r.maxPods : pending}</td>
                   <td className={TD}>{r ? r.maxPodsWithTerminating : pending}</td>
+                  <ErrorsCell rollout={r} pending={pending} />
                 </>
               )}
             </tr>
@@ -99,5 +106,17 @@ export function RunSummaryTable() {
         })}
       </tbody>
     </table>
+  );
+}
+
+/** ErrorsCell: the failed requests of the variant's rollout and their share; the breakdown in its title. */
+function ErrorsCell({ rollout, pending }: { rollout: RolloutView | null; pending: string }) {
+  const t = useT();
+  if (rollout === null) return <td className={TD}>{pending}</td>;
+  const e = errorsText(t, rollout.traffic);
+  return (
+    <td className={TD} title={e.title} data-testid="summary-errors">
+      {e.text}
+    </td>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useAppStore } from '../../state/hooks.ts';
-import { rolloutsSelector, timeSelector } from '../../state/selectors.ts';
+import { hasTrafficSelector, rolloutsSelector, timeSelector } from '../../state/selectors.ts';
 import type { RolloutView } from '../../worker/protocol.ts';
 import { useT } from '../common/useT.ts';
+import { errorsText } from './errorsText.ts';
 import { rolloutAt, seconds, shortWorkload } from './format.ts';
 
 /**
@@ -14,6 +15,7 @@ export function SummaryStrip() {
   const t = useT();
   const rollouts = useAppStore(rolloutsSelector);
   const time = useAppStore(timeSelector);
+  const traffic = useAppStore(hasTrafficSelector) || rollouts.some((x) => x.traffic !== undefined);
   const [picked, setPicked] = useState<number | null>(null);
   if (rollouts.length === 0) return null;
   const index = picked !== null && picked < rollouts.length ? picked : rolloutAt(rollouts, time);
@@ -74,6 +76,9 @@ export function SummaryStrip() {
           {t('compare.summary.ofReplicas', { n: r.minAvailable, replicas: r.replicas })}
         </span>
       </Figure>
+      {/* Only in a run with traffic: a run without any would read "Errors —" on every rollout.
+          Before Most pods: on a narrow strip, what the callers saw stays in view. */}
+      {traffic ? <ErrorsFigure rollout={r} /> : null}
       <Figure name={t('compare.summary.mostPods')} testId="summary-max-pods">
         {t('compare.summary.mostPodsValue', { n: r.maxPods, withTerminating: r.maxPodsWithTerminating })}
       </Figure>
@@ -89,9 +94,30 @@ function optionLabel(t: ReturnType<typeof useT>, r: RolloutView, withWorkload: b
   return withWorkload ? `${shortWorkload(r.workload)} ${text}` : text;
 }
 
-function Figure({ name, testId, children }: { name: string; testId: string; children: React.ReactNode }) {
+/** ErrorsFigure: the rollout's failed requests of all it was sent, the breakdown in its title. */
+function ErrorsFigure({ rollout }: { rollout: RolloutView }) {
+  const t = useT();
+  const e = errorsText(t, rollout.traffic, true);
   return (
-    <span data-testid={testId}>
+    <Figure name={t('compare.summary.errors')} testId="summary-errors" title={e.title}>
+      {e.text}
+    </Figure>
+  );
+}
+
+function Figure({
+  name,
+  testId,
+  title,
+  children,
+}: {
+  name: string;
+  testId: string;
+  title?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <span data-testid={testId} title={title}>
       <span className="text-slate-600 dark:text-slate-400">{name} </span>
       <span className="font-mono tabular-nums">{children}</span>
     </span>

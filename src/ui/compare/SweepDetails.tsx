@@ -26,6 +26,9 @@ export function SweepDetails({ setup, cell }: { setup: SweepSetup; cell: SweepCe
         <>
           <span>{cellText(t, setup, cell, 'duration').replace(/^[^:]*: /, '')}</span>
           <span>{cellText(t, setup, cell, 'minAvailable').replace(/^[^:]*: /, '')}</span>
+          {cell.errors !== null ? (
+            <span>{cellText(t, setup, cell, 'errors').replace(/^[^:]*: /, '')}</span>
+          ) : null}
         </>
       ) : (
         <span className="text-vermillion-ink dark:text-orange">{cell.error}</span>

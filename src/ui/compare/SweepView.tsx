@@ -66,6 +66,10 @@ export function SweepView() {
           <div className="flex min-h-64 flex-1 flex-col gap-3 lg:flex-row">
             <Heatmap metric="duration" setup={run.setup} cells={cells} selected={selected} />
             <Heatmap metric="minAvailable" setup={run.setup} cells={cells} selected={selected} />
+            {/* Coloured by errors too once traffic reached a rollout of the sweep (DESIGN.md §15). */}
+            {cells.some((c) => c.errors !== null) ? (
+              <Heatmap metric="errors" setup={run.setup} cells={cells} selected={selected} />
+            ) : null}
           </div>
           <SweepDetails setup={run.setup} cell={picked} />
         </>

@@ -2,7 +2,7 @@
 import type { TFunction } from 'i18next';
 import { variantLabel } from '../../scenario/variantFields.ts';
 import type { Spread, SweepCell, SweepSetup } from '../../state/sweepGrid.ts';
-import { formatValue, type HeatMetric } from './heatmapModel.ts';
+import { formatValue, type HeatMetric, metricOf } from './heatmapModel.ts';
 
 /** spreadText is `11.2` for one seed, `min 10.1 · median 11.2 · max 13` over several. */
 export function spreadText(t: TFunction, metric: HeatMetric, s: Spread, seeds: number): string {
@@ -19,7 +19,8 @@ export function cellText(t: TFunction, _setup: SweepSetup, cell: SweepCell, metr
   const name = variantLabel(cell.variant);
   if (cell.error !== null) return `${name}: ${cell.error}`;
   if (cell.done === 0) return `${name}: ${t('compare.sweep.pending')}`;
-  const s = metric === 'duration' ? cell.duration : cell.minAvailable;
+  const s = metricOf(cell, metric);
+  if (s === null && metric === 'errors') return `${name}: ${t('compare.summary.noTraffic')}`;
   if (s === null) {
     return `${name}: ${t(cell.deadlineExceeded > 0 ? 'compare.sweep.deadline' : 'compare.sweep.incomplete')}`;
   }
@@ -27,7 +28,9 @@ export function cellText(t: TFunction, _setup: SweepSetup, cell: SweepCell, metr
   const text =
     metric === 'duration'
       ? t('compare.sweep.durationCell', { value })
-      : t('compare.sweep.minAvailableCell', { value, replicas: cell.replicas ?? 0 });
+      : metric === 'errors'
+        ? t('compare.sweep.errorsCell', { value })
+        : t('compare.sweep.minAvailableCell', { value, replicas: cell.replicas ?? 0 });
   const stalled =
     metric === 'duration' && cell.incomplete > 0
       ? ` ${t('compare.sweep.someIncomplete', { n: cell.incomplete, seeds: cell.seeds })}`

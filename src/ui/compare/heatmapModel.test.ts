@@ -62,8 +62,52 @@ describe('heatmapModel', () => {
 });
 
 describe('formatValue', () => {
-  it('writes seconds to one decimal and pods as counted', () => {
+  it('writes seconds to one decimal, pods as counted and errors in percent', () => {
     expect(formatValue('duration', 10.649)).toBe('10.6');
     expect(formatValue('minAvailable', 8.5)).toBe('8.5');
+    expect(formatValue('errors', 0.012)).toBe('1.2%');
+  });
+});
+
+describe('heatmapModel by errors', () => {
+  const withRate = (errorRate: number | null): SweepLine =>
+    errorRate === null
+      ? fig(10, 9)
+      : ({
+          ...fig(10, 9),
+          traffic: {
+            service: 'default/web',
+            requests: 1000,
+            ok: 1000 * (1 - errorRate),
+            refused: 1000 * errorRate,
+            reset: 0,
+            timeout: 0,
+            http503: 0,
+            errorRate,
+            longestErrorBurstSeconds: 1,
+          },
+        } as unknown as SweepLine);
+
+  it('colours fewer errors brighter and marks a cell no traffic reached', () => {
+    const errs = sweepCells(setup, [
+      { variant: {}, error: 'both 0' },
+      withRate(0.04),
+      withRate(0),
+      withRate(null),
+    ]);
+    const d = heatmapModel(setup, errs, 'errors', 200, 150);
+    expect(d.cells.map((c) => [c.kind, c.text])).toEqual([
+      ['invalid', '×'],
+      ['value', '4%'],
+      ['value', '0%'],
+      ['incomplete', '—'],
+    ]);
+    expect(d.cells[2]?.fill).toBe('#fde725');
+    expect(d.cells[1]?.fill).toBe('#440154');
+  });
+
+  it('colours an all-clean sweep bright', () => {
+    const errs = sweepCells(setup, [withRate(0), withRate(0), withRate(0), withRate(0)]);
+    expect(heatmapModel(setup, errs, 'errors', 200, 150).cells.every((c) => c.fill === '#fde725')).toBe(true);
   });
 });

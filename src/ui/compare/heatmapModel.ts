@@ -1,15 +1,21 @@
 /**
  * A sweep heatmap as plain data (d3 for the band and colour scales; React draws): one cell per
  * variant, coloured by the median over its seeds of one figure — the rollout's duration (shorter
- * is brighter) or the least available pods (more is brighter), in viridis, which reads in grey and
+ * is brighter), the least available pods (more is brighter) or, with traffic, the share of failed
+ * requests (fewer is brighter), in viridis, which reads in grey and
  * with every common colour-vision deficiency. Cells the API server refuses and rollouts that did
  * not complete are not coloured but marked.
  */
 import { color, interpolateViridis, scaleBand, scaleSequential } from 'd3';
 import type { SweepCell, SweepSetup, Spread } from '../../state/sweepGrid.ts';
-import { seconds } from './format.ts';
+import { percent, seconds } from './format.ts';
 
-export type HeatMetric = 'duration' | 'minAvailable';
+export type HeatMetric = 'duration' | 'minAvailable' | 'errors';
+
+/** lowerIsBetter: a shorter rollout, fewer failed requests; for the least available, more is better. */
+export function lowerIsBetter(metric: HeatMetric): boolean {
+  return metric !== 'minAvailable';
+}
 
 export const HEAT_MARGINS = { top: 4, right: 4, bottom: 34, left: 52 } as const;
 
@@ -40,11 +46,12 @@ export interface HeatmapModel {
 
 /** metricOf is a cell's spread of one figure. */
 export function metricOf(cell: SweepCell, metric: HeatMetric): Spread | null {
-  return metric === 'duration' ? cell.duration : cell.minAvailable;
+  return metric === 'duration' ? cell.duration : metric === 'errors' ? cell.errors : cell.minAvailable;
 }
 
-/** formatValue writes a figure as the cell shows it: seconds to one decimal, pods as counted. */
+/** formatValue writes a figure as the cell shows it: seconds to one decimal, pods as counted, errors in percent. */
 export function formatValue(metric: HeatMetric, v: number): string {
+  if (metric === 'errors') return percent(v);
   return metric === 'duration' ? seconds(v) : String(Math.round(v * 10) / 10);
 }
 
@@ -82,9 +89,15 @@ export function heatmapModel(
   const lo = Math.min(...values);
   const hi = Math.max(...values);
   const domain: [number, number] | null = values.length ? [lo, hi] : null;
-  // Brighter is better: shorter durations, more pods available.
+  // Brighter is better: shorter durations, fewer errors, more pods available. A sweep whose every
+  // cell had the same error rate (0 % most often: the lesson's fix) is all bright.
+  const flatErrors = metric === 'errors' && lo === hi;
   const scale = scaleSequential(interpolateViridis).domain(
-    metric === 'duration' ? [hi, lo === hi ? hi - 1 : lo] : [lo, hi === lo ? lo + 1 : hi],
+    flatErrors
+      ? [lo + 1, lo]
+      : lowerIsBetter(metric)
+        ? [hi, lo === hi ? hi - 1 : lo]
+        : [lo, hi === lo ? lo + 1 : hi],
   );
   const out: HeatCell[] = cells.map((cell) => {
     const s = metricOf(cell, metric);

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CompareVariantState } from '../../state/compareSlice.ts';
 import type { RolloutView } from '../../worker/protocol.ts';
 import { renderWithStore, resetStore } from '../testing/renderWithStore.tsx';
+import { percent } from './format.ts';
 import { MinAvailableMarkers } from './MinAvailableMarkers.tsx';
 import { RunSummaryTable } from './RunSummaryTable.tsx';
 import { SummaryStrip } from './SummaryStrip.tsx';
@@ -49,7 +50,37 @@ const STALLED = rollout({
   minAvailable: 10,
 });
 
+const TRAFFIC = {
+  service: 'default/web',
+  requests: 1000,
+  ok: 988,
+  refused: 10,
+  reset: 2,
+  timeout: 0,
+  http503: 0,
+  errorRate: 0.012,
+  longestErrorBurstSeconds: 0.8,
+};
+
 describe('SummaryStrip', () => {
+  it('shows a rollout’s errors in a run with traffic, and “—” for one no traffic reached', () => {
+    renderWithStore(<SummaryStrip />, { rollouts: [CREATION, rollout({ traffic: TRAFFIC })], time: 35 });
+    expect(screen.getByTestId('summary-errors').textContent).toBe('Errors 12 of 1000 (1.2%)');
+    cleanup();
+    renderWithStore(<SummaryStrip />, { rollouts: [CREATION, rollout({ traffic: TRAFFIC })], time: 3 });
+    expect(screen.getByTestId('summary-errors').textContent).toBe('Errors —');
+  });
+
+  it('leaves the errors out of a run without traffic', () => {
+    renderWithStore(<SummaryStrip />, { rollouts: [CREATION, rollout({})], time: 35 });
+    expect(screen.queryByTestId('summary-errors')).toBeNull();
+  });
+
+  it('says the errors in zh-CN', () => {
+    renderWithStore(<SummaryStrip />, { rollouts: [rollout({ traffic: TRAFFIC })], time: 35 }, 'zh-CN');
+    expect(screen.getByTestId('summary-errors').textContent).toBe('错误 12 / 1000（1.2%）');
+  });
+
   it('shows the rollout the playhead is in, with its figures', () => {
     renderWithStore(<SummaryStrip />, { rollouts: [CREATION, rollout({})], time: 35 });
     const strip = screen.getByRole('group', { name: 'Rollout summary' });
@@ -146,10 +177,44 @@ describe('RunSummaryTable', () => {
       .getAllByTestId('summary-row')
       .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
     expect(rows).toEqual([
-      ['AmaxSurge 0', '47.4 s', 'complete', '9 of 10', '10', '11'],
-      ['BmaxSurge 25%', '10.6 s', 'complete', '8 of 10', '13', '16'],
+      ['AmaxSurge 0', '47.4 s', 'complete', '9 of 10', '10', '11', '—'],
+      ['BmaxSurge 25%', '10.6 s', 'complete', '8 of 10', '13', '16', '—'],
       ['CmaxSurge 0, maxUnavailable 0', 'The Deployment "web" is invalid: …'],
-      ['Dseed 2', '…', '…', '…', '…', '…'],
+      ['Dseed 2', '…', '…', '…', '…', '…', '…'],
     ]);
+  });
+
+  it('has an Errors column from the summary’s traffic figures, the breakdown in its title', () => {
+    renderWithStore(<RunSummaryTable />, {
+      compareVariants: [
+        variant(1, { maxSurge: 0 }, { rollout: rollout({ traffic: TRAFFIC }) }),
+        variant(
+          2,
+          { maxSurge: 1 },
+          { rollout: rollout({ traffic: { ...TRAFFIC, ok: 1000, refused: 0, reset: 0, errorRate: 0 } }) },
+        ),
+        variant(3, { maxSurge: 2 }, { rollout: rollout({}) }),
+      ],
+    });
+    const table = screen.getByRole('table', { name: 'Run summary' });
+    expect(within(table).getByRole('columnheader', { name: 'Errors' })).toBeTruthy();
+    const cells = within(table).getAllByTestId('summary-errors');
+    expect(cells.map((c) => c.textContent)).toEqual(['12 (1.2%)', '0 (0%)', '—']);
+    expect(cells[0]?.title).toBe(
+      'default/web: refused 10 · reset 2 · timeout 0 · HTTP 503 0; longest run of errors 0.8 s',
+    );
+    expect(cells[2]?.title).toBe('no traffic reached this rollout');
+  });
+});
+
+describe('percent', () => {
+  it.each([
+    [0.012, '1.2%'],
+    [0.25, '25%'],
+    [0.00041, '0.04%'],
+    [0, '0%'],
+    [1, '100%'],
+  ])('writes %d as %s', (rate, text) => {
+    expect(percent(rate)).toBe(text);
   });
 });

@@ -1,17 +1,20 @@
-import { useState } from 'react';
+import { type Dispatch, type SetStateAction, useState } from 'react';
+import type { ImageBehaviourView } from '../../worker/protocol.ts';
 import { setImageBehaviours } from '../../state/editActions.ts';
 import { useAppStore } from '../../state/hooks.ts';
 import { scenarioImagesSelector } from '../../state/selectors.ts';
 import { ModalDialog } from '../scenario/ModalDialog.tsx';
 import { errorBox, primaryButton, secondaryButton } from '../scenario/styles.ts';
 import { useEditT } from './i18n.ts';
+import { ImageAppRow } from './ImageAppRow.tsx';
 import { ImageBehaviourRow } from './ImageBehaviourRow.tsx';
 import { draftOf, type ImageDraft, imagesOf } from './imageDraft.ts';
 
 /**
  * ImageBehaviourDialog is the image behaviour editor: for every image the scenario runs (and
  * `default`), its pull, start and ready times and the pull-fails / crashes / never-ready switches,
- * with the defaults stated. Apply writes `cluster.images`; the run is recorded again at this tick.
+ * and how its application answers requests (SIGTERM, request time, max rps), with the defaults
+ * stated. Apply writes `cluster.images`; the run is recorded again at this tick.
  */
 export function ImageBehaviourDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const t = useEditT();
@@ -38,7 +41,8 @@ function ImageBehaviourForm({ onDone }: { onDone(): void }) {
   const apply = async () => {
     const r = imagesOf(drafts);
     if ('bad' in r) {
-      setError(t('images.badSeconds', r.bad));
+      const { image, value } = r.bad;
+      setError(t(r.bad.kind === 'seconds' ? 'images.badSeconds' : 'images.badNumber', { image, value }));
       return;
     }
     setBusy(true);
@@ -85,6 +89,7 @@ function ImageBehaviourForm({ onDone }: { onDone(): void }) {
           </tbody>
         </table>
       </div>
+      <AppTable rows={rows} drafts={drafts} setDrafts={setDrafts} />
       {error ? (
         <p role="alert" className={errorBox}>
           {error}
@@ -99,5 +104,46 @@ function ImageBehaviourForm({ onDone }: { onDone(): void }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * AppTable: the second table, how each image's application answers requests when the scenario
+ * has traffic (DESIGN.md §15); it listens from its "Ready after" time in the table above.
+ */
+function AppTable(props: {
+  rows: readonly ImageBehaviourView[];
+  drafts: readonly ImageDraft[];
+  setDrafts: Dispatch<SetStateAction<ImageDraft[]>>;
+}) {
+  const t = useEditT();
+  const { rows, drafts, setDrafts } = props;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full border-collapse text-sm" data-testid="image-applications">
+        <caption className="pb-1 text-left text-xs text-slate-700 dark:text-slate-300">
+          <span className="font-semibold">{t('images.appTitle')}</span> {t('images.appNote')}
+        </caption>
+        <thead>
+          <tr className="border-b border-slate-200 text-left text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400">
+            <th className="py-1 pr-2 font-medium">{t('images.image')}</th>
+            <th className="py-1 pr-2 font-medium">{t('images.onSigterm')}</th>
+            <th className="py-1 pr-2 font-medium">{t('images.requestMs')}</th>
+            <th className="py-1 pr-2 font-medium">{t('images.maxRps')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <ImageAppRow
+              key={row.image}
+              t={t}
+              row={row}
+              draft={drafts[i] ?? draftOf(row)}
+              onChange={(d) => setDrafts((cur) => cur.map((x, k) => (k === i ? d : x)))}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -241,6 +241,38 @@ describe('ImageBehaviourButton', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toMatch(/^cluster\.images/));
   });
+
+  it('edits how each image’s application answers requests, the defaults stated', async () => {
+    const dialog = await open();
+    const apps = within(dialog).getByRole('table', { name: /^Application\./ });
+    const sigterm = within(apps).getByRole('combobox', {
+      name: 'At SIGTERM: nginx:1.8',
+    }) as HTMLSelectElement;
+    expect([sigterm.value, sigterm.options[0]?.textContent]).toEqual(['', 'default (exit)']);
+    const rps = within(apps).getByRole('textbox', { name: 'Max rps per pod: nginx:1.8' }) as HTMLInputElement;
+    expect(rps.placeholder).toBe('no limit');
+    expect(
+      (within(apps).getByRole('textbox', { name: 'Request (ms): every other image' }) as HTMLInputElement)
+        .placeholder,
+    ).toBe('20');
+    fireEvent.change(sigterm, { target: { value: 'drain' } });
+    fireEvent.change(rps, { target: { value: 'lots' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'nginx:1.8: “lots” is not a number above 0',
+    );
+    fireEvent.change(rps, { target: { value: '50' } });
+    fireEvent.change(within(apps).getByRole('textbox', { name: 'Request (ms): nginx:broken' }), {
+      target: { value: '100' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(editActions.setImageBehaviours).toHaveBeenCalledWith({
+        'nginx:1.8': { onSigterm: 'drain', maxRps: 50 },
+        'nginx:broken': { pull: 'fail', requestMs: 100 },
+      }),
+    );
+  });
 });
 
 describe('EDIT_STRINGS', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImageBehaviourView } from '../../worker/protocol.ts';
-import { draftOf, imagesOf, parseSeconds, secondsText } from './imageDraft.ts';
+import { draftOf, imagesOf, parseAmount, parseSeconds, secondsText } from './imageDraft.ts';
 
 const effective = {
   pullSeconds: 1,
@@ -77,7 +77,36 @@ describe('imagesOf', () => {
 
   it('names the field it cannot read', () => {
     expect(imagesOf([{ ...draftOf(row('app:2', {})), start: 'soon' }])).toEqual({
-      bad: { image: 'app:2', value: 'soon' },
+      bad: { image: 'app:2', value: 'soon', kind: 'seconds' },
     });
+    expect(imagesOf([{ ...draftOf(row('app:2', {})), maxRps: '0' }])).toEqual({
+      bad: { image: 'app:2', value: '0', kind: 'number' },
+    });
+  });
+
+  it('writes the application’s fields the reader set, and reads them back', () => {
+    const d = { ...draftOf(row('app:2', {})), onSigterm: 'drain' as const, requestMs: '50', maxRps: '30' };
+    const out = imagesOf([d]);
+    expect(out).toEqual({ images: { 'app:2': { onSigterm: 'drain', requestMs: 50, maxRps: 30 } } });
+    const spec = 'images' in out ? (out.images['app:2'] as ImageBehaviourView['spec']) : {};
+    expect(draftOf(row('app:2', spec))).toMatchObject({
+      onSigterm: 'drain',
+      requestMs: '50',
+      maxRps: '30',
+      other: {},
+    });
+  });
+});
+
+describe('parseAmount', () => {
+  it.each<[string, unknown]>([
+    ['', undefined],
+    ['20', 20],
+    ['0.5', 0.5],
+    ['0', null],
+    ['-3', null],
+    ['fast', null],
+  ])('reads %j', (text, want) => {
+    expect(parseAmount(text)).toEqual(want);
   });
 });

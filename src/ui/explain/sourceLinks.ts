@@ -121,6 +121,11 @@ const ELSEWHERE: Record<string, string> = {
   categorizeEndpoints: `${PROXY}topology.go`,
   serviceRuleTarget: `${PROXY}iptables/proxier.go`,
   boundedFrequencyRunner: `${PROXY}runner/bounded_frequency_runner.go`,
+  syncProxyRules: `${PROXY}iptables/proxier.go`,
+  podToEndpoint: 'https://github.com/kubernetes/endpointslice/blob/kubernetes-1.36.3/utils.go',
+  // The clients are not Kubernetes code: their page is the one on what pod termination means for traffic.
+  trafficSecond: 'https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-termination',
+  trafficFailure: 'https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-termination',
 };
 
 /** sourceUrl is the GitHub URL of the Kubernetes file holding `fn`, or null when unknown. */

@@ -6,7 +6,8 @@ import type { ActionMarker, RolloutView, SeriesPoint } from '../../worker/protoc
 import { MinAvailableMarkers } from '../compare/MinAvailableMarkers.tsx';
 import { useT } from '../common/useT.ts';
 import { useRootFontPx } from '../common/useRootFontPx.ts';
-import { chartModel, type Metric, scaleMargins } from './chartModel.ts';
+import { chartModel } from './chartModel.ts';
+import { CHART_BOX, type Metric, scaleMargins } from './chartSeries.ts';
 import { ChartMarkers } from './ChartMarkers.tsx';
 import { ChartTicks } from './ChartTicks.tsx';
 import { METRIC_STYLE, seriesColor } from './chartStyle.ts';
@@ -79,7 +80,7 @@ export function TimelineChart(props: TimelineChartProps) {
 
   const plotBottom = height - margins.bottom;
   return (
-    <div ref={box} className="relative h-full min-h-24 w-full select-none" data-testid="timeline-chart">
+    <div ref={box} className={`${CHART_BOX} select-none`} data-testid="timeline-chart">
       {width > 0 && height > 0 ? (
         <svg
           width={width}

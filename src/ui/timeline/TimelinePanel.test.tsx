@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AppState } from '../../state/store.ts';
 import type { SeriesPoint } from '../../worker/protocol.ts';
 import { DEPLOY, midRollout, NEW_RS, OLD_RS } from '../testing/fixtures.ts';
 import { renderWithStore, resetStore } from '../testing/renderWithStore.tsx';
@@ -25,6 +26,27 @@ afterEach(() => {
   resetStore();
   vi.clearAllMocks();
 });
+
+/**
+ * renderSized renders the panel with its chart box measuring width×height and waits for the chart,
+ * which loads on demand: until then the panel shows the chart's empty box.
+ */
+async function renderSized(
+  width: number,
+  height: number,
+  data: Partial<AppState>,
+  language: 'en' | 'zh-CN' = 'en',
+) {
+  const w = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(width);
+  const h = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(height);
+  try {
+    renderWithStore(<TimelinePanel />, data, language);
+    await screen.findByTestId('timeline-cursor');
+  } finally {
+    w.mockRestore();
+    h.mockRestore();
+  }
+}
 
 describe('TimelinePanel', () => {
   it('disables the transport before a scenario runs', () => {
@@ -126,12 +148,8 @@ describe('TimelinePanel', () => {
       return { ...data, series: [...(data.series ?? []), scaled], tick: 40, totalTicks: 150, endTime: 60 };
     }
 
-    it('spans the whole run and steps where a scale changed the spec', () => {
-      const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
-      const height = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(200);
-      renderWithStore(<TimelinePanel />, scaledRun());
-      width.mockRestore();
-      height.mockRestore();
+    it('spans the whole run and steps where a scale changed the spec', async () => {
+      await renderSized(400, 200, scaledRun());
       const band = xy(screen.getByTestId('strategy-band').getAttribute('d'));
       const upper = xy(screen.getByTestId('strategy-upper').getAttribute('d'));
       const lower = xy(screen.getByTestId('strategy-lower').getAttribute('d'));
@@ -151,20 +169,16 @@ describe('TimelinePanel', () => {
       expect(screen.getByRole('region', { name: 'Timeline' }).textContent).toContain('maxSurge');
     });
 
-    it('draws no band for a workload that promises none', () => {
+    it('draws no band for a workload that promises none', async () => {
       const data = scaledRun();
       data.series = data.series.map((p) => ({ ...p, strategy: {} }));
-      const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
-      const height = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(200);
-      renderWithStore(<TimelinePanel />, data);
-      width.mockRestore();
-      height.mockRestore();
+      await renderSized(400, 200, data);
       expect(screen.getByTestId('timeline-chart').querySelector('svg')).not.toBeNull();
       expect(screen.queryByTestId('strategy-band')).toBeNull();
     });
   });
 
-  it('labels a node fault marker in the reader’s language and a kubectl one as typed', () => {
+  it('labels a node fault marker in the reader’s language and a kubectl one as typed', async () => {
     const data = midRollout();
     data.markers = [
       ...(data.markers ?? []),
@@ -178,11 +192,7 @@ describe('TimelinePanel', () => {
         ],
       },
     ];
-    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
-    const height = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(200);
-    renderWithStore(<TimelinePanel />, data, 'zh-CN');
-    width.mockRestore();
-    height.mockRestore();
+    await renderSized(800, 200, data, 'zh-CN');
     const titles = screen.getAllByTestId('action-marker').map((m) => m.querySelector('title')?.textContent);
     expect(titles).toEqual([
       'kubectl set image deployment/nginx-deployment-roll01 nginx=nginx:1.9.3',

@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useAppStore } from '../../state/hooks.ts';
 import {
   endTimeSelector,
+  hasTrafficSelector,
   markersSelector,
   replicaSetsSelector,
   rolloutsSelector,
@@ -14,13 +15,20 @@ import { Panel } from '../common/Panel.tsx';
 import { SimGate } from '../common/SimGate.tsx';
 import { SummaryStrip } from '../compare/SummaryStrip.tsx';
 import { useT } from '../common/useT.ts';
-import { activityEnd, METRICS, type Metric, seriesKeys } from './chartModel.ts';
+import { TrafficSlot } from '../traffic/TrafficSlot.tsx';
+import { activityEnd, CHART_BOX, METRICS, type Metric, seriesKeys } from './chartSeries.ts';
 import { METRIC_STYLE, seriesColor, seriesRevisions } from './chartStyle.ts';
 import { SeriesReadout } from './SeriesReadout.tsx';
 import { boundsOf } from './strategyBounds.ts';
-import { TimelineChart } from './TimelineChart.tsx';
 import { TimelineControls } from './TimelineControls.tsx';
 import { useKeyboardShortcuts } from './useKeyboardShortcuts.ts';
+
+// The chart and d3 with it (about 14 KB of the first page's gzipped JS) load on demand: the panel
+// mounts with the page and starts the load, and the chart only draws once the worker has recorded
+// the run, which takes longer than this chunk (the worker's own script is 660 KB). The fallback
+// is the chart's own box, so nothing moves when it arrives.
+const loadChart = () => import('./TimelineChart.tsx');
+const TimelineChart = lazy(() => loadChart().then((m) => ({ default: m.TimelineChart })));
 
 /** pointAt is the last sample at or before the tick (samples are in tick order). */
 export function pointAt(series: readonly SeriesPoint[], tick: number): SeriesPoint | null {
@@ -45,12 +53,23 @@ export function TimelinePanel() {
   const tick = useAppStore(tickSelector);
   const time = useAppStore(timeSelector);
   const rollouts = useAppStore(rolloutsSelector);
+  const traffic = useAppStore(hasTrafficSelector);
   const [metrics, setMetrics] = useState<readonly Metric[]>(['desired', 'available']);
+  useEffect(() => {
+    void loadChart();
+  }, []);
 
   // A line's colour is its ReplicaSet's revision over the whole run: the same wherever the cursor is.
   const revisions = useMemo(() => seriesRevisions(series), [series]);
   const keys = useMemo(() => seriesKeys(series), [series]);
   const point = pointAt(series, tick);
+  // The time axis of the timeline chart and of the Traffic chart under it: the same second, the same x.
+  const chartEnd = activityEnd(
+    series,
+    markers.map((m) => m.time),
+    endTime,
+    time,
+  );
   const colorOf = (key: string) => seriesColor(key, revisions);
   const revisionOf = (key: string) =>
     replicaSets.find((r) => r.name === key)?.revision ?? revisions.get(key) ?? null;
@@ -68,22 +87,20 @@ export function TimelinePanel() {
         emptyText={t('timeline.emptyText')}
       >
         <SummaryStrip />
-        <div className="flex min-h-0 flex-1 flex-col gap-2 md:flex-row">
-          <div className="timeline-chart-box min-h-28 min-w-0 flex-1">
-            <TimelineChart
-              series={series}
-              keys={keys}
-              endTime={activityEnd(
-                series,
-                markers.map((m) => m.time),
-                endTime,
-                time,
-              )}
-              markers={markers}
-              metrics={metrics}
-              revisions={revisions}
-              rollouts={rollouts}
-            />
+        {/* With the Traffic chart under it, the row keeps its chart's height (the panel scrolls) rather than overlap it. */}
+        <div className={`flex flex-1 flex-col gap-2 md:flex-row ${traffic ? 'min-h-20' : 'min-h-0'}`}>
+          <div className={`timeline-chart-box min-w-0 flex-1 ${traffic ? 'min-h-20' : 'min-h-28'}`}>
+            <Suspense fallback={<div className={CHART_BOX} />}>
+              <TimelineChart
+                series={series}
+                keys={keys}
+                endTime={chartEnd}
+                markers={markers}
+                metrics={metrics}
+                revisions={revisions}
+                rollouts={rollouts}
+              />
+            </Suspense>
           </div>
           <div className="relative flex shrink-0 flex-col gap-1.5 overflow-auto md:w-72">
             <SeriesReadout point={point} keys={keys} colorOf={colorOf} revisionOf={revisionOf} />
@@ -117,6 +134,7 @@ export function TimelinePanel() {
             ) : null}
           </div>
         </div>
+        <TrafficSlot end={chartEnd} />
       </SimGate>
     </Panel>
   );

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SeriesPoint } from '../../worker/protocol.ts';
-import {
-  activityEnd,
-  bandPoints,
-  chartModel,
-  MARGINS,
-  scaleMargins,
-  seriesKeys,
-  total,
-} from './chartModel.ts';
+import { bandPoints, chartModel, total } from './chartModel.ts';
+import { MARGINS, scaleMargins } from './chartSeries.ts';
 
 const seed = { 'Deployment/web': { replicas: 10, surge: 3, unavailable: 2 } };
 const series: SeriesPoint[] = [
@@ -23,12 +16,6 @@ const series: SeriesPoint[] = [
     strategy: seed,
   },
 ];
-
-describe('seriesKeys', () => {
-  it('lists keys in order of first appearance', () => {
-    expect(seriesKeys(series)).toEqual(['a', 'b']);
-  });
-});
 
 describe('total', () => {
   it('sums a metric over the given keys only', () => {
@@ -67,18 +54,6 @@ describe('chartModel', () => {
   it('draws no band without a rolling workload', () => {
     const recreate = series.map((p) => ({ ...p, strategy: {} }));
     expect(chartModel(recreate, 60, 400, 200, ['desired'], ['a']).band).toBeNull();
-  });
-});
-
-describe('activityEnd', () => {
-  it('ends the chart a little after the last change, not at the end of a long recording', () => {
-    expect(activityEnd(series, [], 630, 0)).toBe(35);
-  });
-
-  it('keeps the last action and the cursor on the chart', () => {
-    expect(activityEnd(series, [100], 630, 0)).toBe(115);
-    expect(activityEnd(series, [], 630, 300)).toBe(300);
-    expect(activityEnd(series, [], 630, 1000)).toBe(630);
   });
 });
 

@@ -4,41 +4,10 @@
  * totals, and the band the strategy promises — at most replicas + maxSurge pods, at least
  * replicas − maxUnavailable available.
  */
-import { area, curveStepAfter, line, max, scaleLinear } from 'd3';
+import { area, curveStepAfter, line, max, type ScaleLinear, scaleLinear } from 'd3';
 import type { SeriesPoint } from '../../worker/protocol.ts';
+import { type Bounds, MARGINS, type Margins, type Metric } from './chartSeries.ts';
 import { boundsOf } from './strategyBounds.ts';
-
-export const METRICS = ['desired', 'current', 'ready', 'available'] as const;
-export type Metric = (typeof METRICS)[number];
-
-export interface Margins {
-  top: number;
-  right: number;
-  bottom: number;
-  left: number;
-}
-/** The margins at a 16 px root font (axis labels are 0.625rem). */
-export const MARGINS: Margins = { top: 8, right: 12, bottom: 22, left: 30 };
-
-/**
- * scaleMargins grows the margins with the text: at Large text (20 px) the labels are 12.5 px and
- * need 27.5 px under the axis instead of 22, else the axis is cut off.
- */
-export function scaleMargins(rootFontPx: number): Margins {
-  const k = Math.max(1, rootFontPx / 16);
-  return {
-    top: Math.round(MARGINS.top * k),
-    right: Math.round(MARGINS.right * k),
-    bottom: Math.round(MARGINS.bottom * k),
-    left: Math.round(MARGINS.left * k),
-  };
-}
-
-/** The strategy bounds at one point: lower = replicas − maxUnavailable, upper = replicas + maxSurge. */
-export interface Bounds {
-  lower: number;
-  upper: number;
-}
 
 export interface ChartModel {
   x: (t: number) => number;
@@ -54,27 +23,34 @@ export interface ChartModel {
   lower: string | null;
 }
 
-/**
- * activityEnd is the virtual time the chart shows up to: a little past the last change of any
- * counter (a run records long after it settles), and never less than `cursor` so the cursor stays
- * on the chart. 0 when nothing changed.
- */
-export function activityEnd(
-  series: readonly SeriesPoint[],
-  markerTimes: readonly number[],
-  endTime: number,
-  cursor: number,
-): number {
-  const last = Math.max(series.at(-1)?.time ?? 0, ...markerTimes);
-  const padded = last + Math.max(5, last * 0.15);
-  return Math.ceil(Math.min(Math.max(endTime, last), Math.max(padded, cursor)));
+/** The time axis shared by the timeline chart and the Traffic chart below it. */
+export interface TimeScale {
+  x: ScaleLinear<number, number>;
+  /** The virtual second at the right end (at least 1). */
+  maxTime: number;
+  /** invertX is the virtual time at a pixel, clamped to the axis. */
+  invertX: (px: number) => number;
+  xTicks: { value: number; x: number; label: string }[];
 }
 
-/** seriesKeys lists the series' keys in order of first appearance. */
-export function seriesKeys(series: readonly SeriesPoint[]): string[] {
-  const seen = new Set<string>();
-  for (const p of series) for (const k of Object.keys(p.values)) seen.add(k);
-  return [...seen];
+/**
+ * timeScale maps virtual seconds 0…end onto `width` pixels inside the margins, with a tick every
+ * ~90 px (more text, fewer ticks). Two charts of the same width, margins and end get the same
+ * pixels for the same second: the Traffic chart's t = 31 s sits under the timeline's (issue 22).
+ */
+export function timeScale(end: number, width: number, m: Margins = MARGINS): TimeScale {
+  const maxTime = Math.max(end, 1);
+  const x = scaleLinear()
+    .domain([0, maxTime])
+    .range([m.left, Math.max(m.left + 1, width - m.right)]);
+  return {
+    x,
+    maxTime,
+    invertX: (px) => Math.min(maxTime, Math.max(0, x.invert(px))),
+    xTicks: x
+      .ticks(Math.max(2, Math.floor(width / (90 * (m.left / MARGINS.left)))))
+      .map((value) => ({ value, x: x(value), label: `${value}s` })),
+  };
 }
 
 /**
@@ -91,10 +67,7 @@ export function chartModel(
   keys: readonly string[],
   m: Margins = MARGINS,
 ): ChartModel {
-  const maxTime = Math.max(endTime, series.at(-1)?.time ?? 0, 1);
-  const x = scaleLinear()
-    .domain([0, maxTime])
-    .range([m.left, Math.max(m.left + 1, width - m.right)]);
+  const { x, maxTime, invertX, xTicks } = timeScale(Math.max(endTime, series.at(-1)?.time ?? 0), width, m);
   // Extend each series to the end of the recording so the last step shows.
   const points = series.length > 0 ? [...series, { ...(series.at(-1) as SeriesPoint), time: maxTime }] : [];
   const band = bandPoints(points);
@@ -138,11 +111,9 @@ export function chartModel(
   const paths = bandPaths(band, x, y);
   return {
     x,
-    invertX: (px) => Math.min(maxTime, Math.max(0, x.invert(px))),
+    invertX,
     y,
-    xTicks: x
-      .ticks(Math.max(2, Math.floor(width / (90 * (m.left / MARGINS.left)))))
-      .map((value) => ({ value, x: x(value), label: `${value}s` })),
+    xTicks,
     yTicks: y
       .ticks(4)
       .filter(Number.isInteger)

@@ -1,6 +1,6 @@
 import type { SeriesPoint } from '../../worker/protocol.ts';
 import { REVISION_STYLES, revisionStyle } from '../common/revisionStyle.ts';
-import type { Metric } from './chartModel.ts';
+import type { Metric } from './chartSeries.ts';
 
 /** How each metric's line is drawn (dash and width), the same in the chart and its legend. */
 export const METRIC_STYLE: Record<Metric, { dash: string | undefined; width: number }> = {

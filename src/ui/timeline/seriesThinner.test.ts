@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SeriesPoint } from '../../worker/protocol.ts';
-import { METRICS, type Metric } from './chartModel.ts';
+import { METRICS, type Metric } from './chartSeries.ts';
 import { gridEnd, SeriesThinner, thinSeries } from './seriesThinner.ts';
 import { boundsOf } from './strategyBounds.ts';
 

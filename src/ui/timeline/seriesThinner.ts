@@ -15,7 +15,7 @@
  * calls and reads only the new samples.
  */
 import type { SeriesPoint } from '../../worker/protocol.ts';
-import { METRICS, type Metric } from './chartModel.ts';
+import { METRICS, type Metric } from './chartSeries.ts';
 import { boundsOf } from './strategyBounds.ts';
 
 /** Grid ends: these × 10^k; neighbours differ by at most 5/3. */

@@ -5,7 +5,7 @@
  * spec changes: Seed's 10 replicas at 25% / 25% give 8…13, and after a scale to 15 they give 12…19.
  */
 import type { SeriesPoint } from '../../worker/protocol.ts';
-import type { Bounds } from './chartModel.ts';
+import type { Bounds } from './chartSeries.ts';
 
 /**
  * boundsOf is the band at a point: that of its one RollingUpdate workload, else none (a Recreate

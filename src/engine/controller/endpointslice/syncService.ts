@@ -6,7 +6,7 @@ import type { EndpointPod, EndpointService, EndpointSlice } from '../../api/disc
 import type { Node } from '../../api/types.ts';
 import { deleteTrackedService, type SliceTracker, staleSlices } from './endpointSliceTracker.ts';
 import { reconcile, type SliceWrite } from './reconciler.ts';
-import { computeEndpointLastChangeTriggerTime, type ServiceTriggerState } from './triggerTimeTracker.ts';
+import { computeEndpointLastChangeTriggerTime, type ServiceTriggerState } from '../../endpointslice/triggerTimeTracker.ts';
 
 /** The stale-cache error; no Event is emitted for it, only the requeue (1 s, doubling, 15 tries). */
 export const StaleInformerCacheError = 'EndpointSlice informer cache is out of date';

@@ -15,7 +15,7 @@ import {
 } from '../../endpointslice/controllerUtils.ts';
 import { buildPod, buildService, merge, type SliceCase, type Spec } from './testFixtures.ts';
 import file from '../../../../tests/conformance/endpointslice/k8s-endpointslice-cases.json';
-import { type ServiceTriggerState, computeEndpointLastChangeTriggerTime } from './triggerTimeTracker.ts';
+import { type ServiceTriggerState, computeEndpointLastChangeTriggerTime } from '../../endpointslice/triggerTimeTracker.ts';
 import { placeholderSliceCompare, podToEndpoint } from '../../endpointslice/utils.ts';
 
 const ALL_CASES = (file as unknown as { cases: SliceCase[] }).cases;

@@ -1,9 +1,9 @@
 // Port of k8s.io/endpointslice util/trigger_time_tracker.go (kubernetes-1.36.3, staging mirror
 // commit 810be24): the endpoints.kubernetes.io/last-change-trigger-time value, as a pure step
 // over the tracker's per-Service state.
-import type { EndpointPod, EndpointService } from '../../api/discoveryTypes.ts';
-import { parseRFC3339 } from '../../lib/time.ts';
-import { getPodReadyCondition } from '../../endpointslice/controllerUtils.ts';
+import type { EndpointPod, EndpointService } from '../api/discoveryTypes.ts';
+import { parseRFC3339 } from '../lib/time.ts';
+import { getPodReadyCondition } from './controllerUtils.ts';
 
 /** What the tracker remembers of one Service from its previous sync. */
 export interface ServiceTriggerState {

@@ -1,0 +1,165 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { parseScenarioText } from '../src/scenario/parse.ts';
+import { encodeShareHash } from '../src/scenario/shareUrl.ts';
+import { failOnProblems, recorded, seekTo, tickOf } from './panelsSupport.ts';
+
+failOnProblems();
+
+/**
+ * The classic case (issue 22): 10 replicas behind Service web, 100 rps from node-1 from 10 s,
+ * web:1 → web:2 at 30 s, no readinessProbe: new pods get requests before they listen.
+ */
+const SCENARIO = `version: 1
+name: traffic without a readinessProbe
+seed: 1
+cluster:
+  nodes: 3
+  images:
+    default: { readySeconds: 2 }
+  traffic:
+    - { at: 10, service: web, rps: 100, node: node-1 }
+objects:
+  - apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: web, labels: { app: web } }
+    spec:
+      replicas: 10
+      selector: { matchLabels: { app: web } }
+      template:
+        metadata: { labels: { app: web } }
+        spec:
+          containers:
+            - name: web
+              image: "web:1"
+              ports: [{ containerPort: 8080 }]
+  - apiVersion: v1
+    kind: Service
+    metadata: { name: web }
+    spec:
+      selector: { app: web }
+      ports: [{ port: 80, targetPort: 8080 }]
+actions:
+  - at: 30
+    kubectl: set image deployment/web web=web:2
+`;
+
+function scenarioHash(): string {
+  const parsed = parseScenarioText(SCENARIO);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed));
+  const hash = encodeShareHash(parsed.value);
+  return hash.startsWith('#') ? hash : `#${hash}`;
+}
+
+async function openTraffic(page: Page): Promise<void> {
+  await page.goto(`./${scenarioHash()}`);
+  await expect(page.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
+  await recorded(page);
+  await expect(page.getByRole('region', { name: 'Traffic' })).toBeVisible();
+}
+
+/** cursorX is the x of a chart cursor line on the page. */
+async function cursorX(page: Page, testId: string): Promise<number> {
+  const box = await page.getByTestId(testId).boundingBox();
+  if (!box) throw new Error(`${testId} not drawn`);
+  return box.x + box.width / 2;
+}
+
+test('the Traffic chart scrubs with the timeline, on its time axis', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openTraffic(page);
+  const traffic = page.getByRole('region', { name: 'Traffic' });
+  await expect(traffic.getByRole('img')).toHaveAttribute('aria-label', /default\/web/);
+  // some errors while the rollout runs, and revision 2 serving after it
+  await expect(traffic.locator('path[data-layer="ok:2"]')).toHaveCount(1);
+  await expect(traffic.locator('path[data-layer="refused"], path[data-layer="reset"]')).not.toHaveCount(0);
+  const { total } = await tickOf(page);
+  for (const tick of [Math.round(total * 0.2), Math.round(total * 0.6)]) {
+    await seekTo(page, tick);
+    await expect
+      .poll(async () =>
+        Math.abs((await cursorX(page, 'traffic-cursor')) - (await cursorX(page, 'timeline-cursor'))),
+      )
+      .toBeLessThan(1);
+    const time = Number(
+      (await page.getByText(/^tick \d+\/\d+ · [\d.]+ s/).textContent())?.match(/· ([\d.]+) s/)?.[1],
+    );
+    await expect(traffic.getByTestId('traffic-readout')).toHaveAttribute(
+      'data-second',
+      String(Math.floor(time)),
+    );
+  }
+  // a click on the Traffic chart seeks the whole page there (from the start, so the axis, which
+  // grows to keep a late cursor on it, stays as it is)
+  await seekTo(page, 0);
+  const before = (await tickOf(page)).tick;
+  const chart = traffic.getByTestId('traffic-chart');
+  const box = await chart.boundingBox();
+  if (!box) throw new Error('no chart');
+  await chart.click({ position: { x: box.width * 0.3, y: box.height / 3 } });
+  await expect.poll(async () => (await tickOf(page)).tick).not.toBe(before);
+  await expect
+    .poll(async () =>
+      Math.abs((await cursorX(page, 'traffic-cursor')) - (await cursorX(page, 'timeline-cursor'))),
+    )
+    .toBeLessThan(1);
+  await expect
+    .poll(async () => Math.abs((await cursorX(page, 'traffic-cursor')) - (box.x + box.width * 0.3)))
+    .toBeLessThan(3);
+});
+
+test('the rollout strip and Compare show the Errors', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openTraffic(page);
+  await seekTo(page, Math.round((await tickOf(page)).total * 0.8));
+  await expect(page.getByTestId('summary-errors')).toHaveText(/^Errors \d+ of \d+ \([\d.]+%\)$/);
+  // A fresh load: a hash change alone does not open Compare.
+  await page.goto('about:blank');
+  await page.goto(`./${scenarioHash()}&compare=maxSurge:0,100%25`);
+  const table = page.getByRole('table', { name: 'Run summary' });
+  await expect(table).toBeVisible({ timeout: 15_000 });
+  await expect(table.getByRole('columnheader', { name: 'Errors' })).toBeVisible();
+  await expect(table.getByTestId('summary-errors')).toHaveText([/^\d+ \([\d.]+%\)$/, /^\d+ \([\d.]+%\)$/], {
+    timeout: 60_000,
+  });
+  await expect(table.getByTestId('summary-errors').first()).toHaveAttribute(
+    'title',
+    /^default\/web: refused \d+/,
+  );
+  await page.screenshot({ path: 'artifacts/screenshots/traffic-compare-errors.png' });
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`axe finds nothing serious with the Traffic chart, ${scheme}`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    await openTraffic(page);
+    await seekTo(page, Math.round((await tickOf(page)).total * 0.5));
+    await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /dark/ : /^(?!.*dark).*$/);
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const bad = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    expect(bad).toEqual([]);
+    await page.screenshot({ path: `artifacts/screenshots/traffic-${scheme}.png` });
+    await page
+      .getByRole('region', { name: 'Timeline' })
+      .screenshot({ path: `artifacts/screenshots/traffic-timeline-${scheme}.png` });
+  });
+}
+
+test('the Traffic chart in zh-CN', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openTraffic(page);
+  await seekTo(page, Math.round((await tickOf(page)).total * 0.5));
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
+  const traffic = page.getByRole('region', { name: '流量' });
+  await expect(traffic).toBeVisible();
+  await expect(traffic.getByTestId('traffic-error').first()).toContainText('连接被拒绝');
+  await page.waitForTimeout(500);
+  await page
+    .getByRole('region', { name: '时间线' })
+    .screenshot({ path: 'artifacts/screenshots/traffic-timeline-zh-CN.png' });
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { Endpoints, EndpointSlice } from '../../api/discoveryTypes.ts';
+import { createEngine, runUntil } from '../../sim.ts';
+import type { TickRecord } from '../../client/tick.ts';
+import { parseScenarioText } from '../../../scenario/parse.ts';
+import { toSimConfig } from '../../../scenario/toSimConfig.ts';
+
+/** A 3-replica Deployment; with `service`, a Service selecting it; an image change at 30 s. */
+function scenarioText(service: boolean, replicas = 3): string {
+  const svc = service
+    ? `  - apiVersion: v1
+    kind: Service
+    metadata: { name: web }
+    spec:
+      selector: { app: web }
+      ports: [{ port: 80, targetPort: 8080 }]
+`
+    : '';
+  return `version: 1
+name: t
+cluster:
+  nodes: 3
+objects:
+  - apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: web, labels: { app: web } }
+    spec:
+      replicas: ${replicas}
+      selector: { matchLabels: { app: web } }
+      template:
+        metadata: { labels: { app: web } }
+        spec:
+          containers:
+            - { name: nginx, image: "nginx:1.8", ports: [{ containerPort: 8080 }] }
+${svc}actions:
+  - at: 30
+    kubectl: set image deployment/web nginx=nginx:1.9.3
+`;
+}
+
+function run(text: string, untilMs: number) {
+  const r = parseScenarioText(text);
+  if (!r.ok) throw new Error(r.errors.join('\n'));
+  const st = createEngine(toSimConfig(r.value));
+  const ticks: TickRecord[] = [];
+  runUntil(st, untilMs, (t) => ticks.push(t));
+  return { st, ticks };
+}
+
+describe('syncEndpointSlices', () => {
+  it('writes no slice and no Endpoints when no Service exists', () => {
+    const { st, ticks } = run(scenarioText(false), 60_000);
+    expect(st.store.objects.EndpointSlice.size).toBe(0);
+    expect(st.store.objects.Endpoints.size).toBe(0);
+    expect(ticks.some((t) => t.actor.startsWith('endpoint'))).toBe(false);
+  });
+
+  it('lists every pod of the Service as a ready endpoint once the rollout is over', () => {
+    const { st } = run(scenarioText(true), 120_000);
+    const slices = [...st.store.objects.EndpointSlice.values()] as EndpointSlice[];
+    expect(slices).toHaveLength(1);
+    const eps = slices[0]?.endpoints ?? [];
+    expect(eps).toHaveLength(3);
+    expect(eps.every((e) => e.conditions.ready === true && e.conditions.terminating === false)).toBe(true);
+    expect(slices[0]?.ports).toEqual([{ name: '', port: 8080, protocol: 'TCP' }]);
+    const ep = st.store.objects.Endpoints.get('default/web') as Endpoints;
+    expect(ep.subsets?.[0]?.addresses).toHaveLength(3);
+  });
+
+  it('marks a deleted pod ready:false, serving:true, terminating:true while it stops', () => {
+    const { ticks } = run(scenarioText(true), 120_000);
+    const terminating = ticks.flatMap((t) => t.writes).some(
+      (w) => w.object.kind === 'EndpointSlice' && w.object.endpoints.some((e) => e.conditions.ready === false && e.conditions.serving === true && e.conditions.terminating === true),
+    );
+    expect(terminating).toBe(true);
+  });
+
+  it('retries a stale informer after 1 s, not 5 ms', () => {
+    const { ticks } = run(scenarioText(true, 10), 120_000);
+    const stale = ticks.filter((t) => t.actor === 'endpointslice-controller' && t.decisions.some((d) => d.key === 'stale'));
+    expect(stale.length).toBeGreaterThan(0);
+    for (const t of stale) expect(t.summary).toMatch(/requeued in (1000|2000|4000|8000) ms/);
+  });
+});

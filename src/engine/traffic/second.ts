@@ -1,0 +1,207 @@
+/**
+ * countSecond sends one client's requests of one virtual second, in a batch: they are evenly
+ * spaced at the second's rate, each routed by the rules the client node had at its instant (the
+ * proxy's recent versions) to a seeded pick among the usable endpoints, and met by the chosen
+ * pod's application at that instant (kubelet/apps.ts). Only counts and failure groups are kept.
+ */
+import { RevisionAnnotation } from '../api/constants.ts';
+import type { AppFacts } from '../kubelet/apps.ts';
+import { nextInt, type PrngState } from '../lib/prng.ts';
+import type { ProgrammedService, RulesVersion } from '../proxy/kubeProxy.ts';
+import { type NodeRules, nodeRules } from '../proxy/nodeRules.ts';
+import type { EngineState } from '../client/state.ts';
+import { connAlive, OUTCOME_OF, podOutcome, type Reason } from './outcome.ts';
+import { type Burst, type ClientState, rateAt } from './state.ts';
+import type { TrafficOutcome } from './types.ts';
+
+/** Requests of one failure group: one reason, one pod (or none), one rules version. */
+export interface FailureGroup {
+  reason: Reason;
+  pod: string;
+  count: number;
+  first: number;
+  last: number;
+  version: RulesVersion | undefined;
+  /** The version's index in the history then, to find when the rules stopped listing the pod. */
+  versionIndex: number;
+}
+
+export interface SecondCounts {
+  counts: Record<TrafficOutcome, number>;
+  byRevision: Map<string, number>;
+  endpoints: number;
+  failures: Map<string, FailureGroup>;
+  /** The longest failure run closed in this second, or the one still open at its end. */
+  burst: Burst | undefined;
+}
+
+interface Target {
+  pod: string;
+  podKey: string;
+  facts: AppFacts | undefined;
+  /** The workload revision of the pod, looked up once per rules version (ok counts go by it). */
+  revision: string;
+  /** ok requests this target served in the batch, added to byRevision when the batch ends. */
+  ok: number;
+}
+
+/** requestTimes: the second's request instants (ms), evenly spaced within each rate step. */
+export function requestTimes(c: ClientState, start: number, end: number): number[] {
+  const out: number[] = [];
+  // The segments of the step function that overlap [start, end).
+  const bounds = [start, ...c.steps.map((s) => s.at).filter((a) => a > start && a < end), end];
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    const from = bounds[i] as number;
+    const to = bounds[i + 1] as number;
+    const r = rateAt(c, from);
+    if (r <= 0) continue;
+    // Spacing restarts at each step: the step's own instant is its first request.
+    let segStart = 0;
+    for (const s of c.steps) if (s.at <= from) segStart = s.at;
+    const gap = 1000 / r;
+    let k = Math.ceil((from - segStart) / gap - 1e-9);
+    for (let t = segStart + k * gap; t < to; t = segStart + ++k * gap) out.push(t);
+  }
+  return out;
+}
+
+/** revisionOf: the workload revision a pod belongs to (its ReplicaSet's revision annotation, or its DaemonSet hash's ControllerRevision). */
+export function revisionOf(st: EngineState, podKey: string, memo: Map<string, string>): string {
+  const hit = memo.get(podKey);
+  if (hit !== undefined) return hit;
+  let rev = '?';
+  const pod = st.store.objects.Pod.get(podKey);
+  if (pod?.kind === 'Pod') {
+    const ns = pod.metadata.namespace ?? 'default';
+    const ref = pod.metadata.ownerReferences?.find((o) => o.controller);
+    if (ref?.kind === 'ReplicaSet') {
+      const rs = st.store.objects.ReplicaSet.get(`${ns}/${ref.name}`);
+      rev = rs?.metadata.annotations?.[RevisionAnnotation] ?? '?';
+    } else if (ref?.kind === 'DaemonSet') {
+      const hash = pod.metadata.labels?.['controller-revision-hash'];
+      for (const cr of st.store.objects.ControllerRevision.values()) {
+        if (cr.kind === 'ControllerRevision' && cr.metadata.labels?.['controller-revision-hash'] === hash && (cr.metadata.namespace ?? 'default') === ns) rev = String(cr.revision);
+      }
+    }
+  }
+  memo.set(podKey, rev);
+  return rev;
+}
+
+function targetsOf(st: EngineState, ps: ProgrammedService, rules: NodeRules, revMemo: Map<string, string>): Target[] {
+  const ns = ps.service.slice(0, ps.service.indexOf('/'));
+  return rules.usable.map((ep) => {
+    const pod = ps.podOf.get(ep.endpoint) ?? ep.endpoint;
+    const podKey = `${ns}/${pod}`;
+    return { pod, podKey, facts: st.apps.get(podKey), revision: revisionOf(st, podKey, revMemo), ok: 0 };
+  });
+}
+
+/** flushOk adds the batch's ok counts of the targets to byRevision and clears them. */
+function flushOk(targets: readonly Target[], byRevision: Map<string, number>): void {
+  for (const t of targets) {
+    if (t.ok === 0) continue;
+    byRevision.set(t.revision, (byRevision.get(t.revision) ?? 0) + t.ok);
+    t.ok = 0;
+  }
+}
+
+/** portNameOf resolves the client's port (number or name) to the Service port's name; undefined: the first. */
+export function portNameOf(ps: ProgrammedService, port: number | string | undefined): string | undefined {
+  if (port === undefined) return undefined;
+  return ps.ports.find((p) => p.port === port || p.name === port)?.name;
+}
+
+/** countSecond: the client's requests in [second, second + 1) s, counted. */
+export function countSecond(st: EngineState, c: ClientState, second: number, prng: PrngState, revMemo: Map<string, string>): SecondCounts {
+  const start = second * 1000;
+  const end = start + 1000;
+  const out: SecondCounts = { counts: { ok: 0, refused: 0, reset: 0, timeout: 0, http503: 0 }, byRevision: new Map(), endpoints: 0, failures: new Map(), burst: undefined };
+  const history = st.proxy.history.get(c.service) ?? [];
+  const served = new Map<string, number>();
+  let vi = -1;
+  let version: RulesVersion | undefined;
+  let rules: NodeRules | undefined;
+  let targets: Target[] = [];
+  const switchVersion = (t: number): void => {
+    let i = vi < 0 ? 0 : vi;
+    while (i + 1 < history.length && (history[i + 1] as RulesVersion).at <= t) i++;
+    if (i === vi && version !== undefined) return;
+    vi = i;
+    version = history[i] !== undefined && (history[i] as RulesVersion).at <= t ? history[i] : undefined;
+    const ps = version?.ps;
+    flushOk(targets, out.byRevision);
+    rules = ps ? nodeRules(ps, c.node, portNameOf(ps, c.port)) : undefined;
+    targets = ps && rules ? targetsOf(st, ps, rules, revMemo) : [];
+  };
+  const fail = (reason: Reason, pod: string, t: number): void => {
+    const key = `${reason}\u0000${pod}\u0000${vi}`;
+    const g = out.failures.get(key);
+    if (g) {
+      g.count++;
+      g.last = t;
+    } else out.failures.set(key, { reason, pod, count: 1, first: t, last: t, version, versionIndex: vi });
+    const b = c.burst;
+    if (b) {
+      b.to = t;
+      b.count++;
+    } else c.burst = { from: t, to: t, count: 1 };
+  };
+  const closeBurst = (): void => {
+    const b = c.burst;
+    if (!b) return;
+    if (!out.burst || b.to - b.from > out.burst.to - out.burst.from) out.burst = b;
+    c.burst = undefined;
+  };
+  for (const t of requestTimes(c, start, end)) {
+    switchVersion(t);
+    if (!rules) {
+      out.counts.timeout++;
+      fail('noRules', '', t);
+      continue;
+    }
+    let target: Target | undefined;
+    if (c.keepAlive) {
+      while (c.conns.length > 0 && (c.conns[0] as { busyUntil: number }).busyUntil <= t) {
+        const conn = c.conns.shift() as { podKey: string };
+        const facts = st.apps.get(conn.podKey);
+        if (connAlive(facts, t)) {
+          // A kept connection's pod need not be in the rules any more: conntrack keeps the flow.
+          target = { pod: conn.podKey.slice(conn.podKey.indexOf('/') + 1), podKey: conn.podKey, facts, revision: '', ok: 0 };
+          break;
+        }
+      }
+    }
+    if (!target) {
+      if (rules.target !== 'endpoints' || targets.length === 0) {
+        const reason: Reason = rules.target === 'DROP' ? 'dropped' : 'rejected';
+        out.counts[OUTCOME_OF[reason]]++;
+        fail(reason, '', t);
+        continue;
+      }
+      // iptables' statistic chain / nftables' numgen: a uniform pick per new connection.
+      target = targets[targets.length === 1 ? 0 : nextInt(prng, targets.length)] as Target;
+    }
+    const limited = (target.facts?.maxRps ?? 0) > 0;
+    const n = limited ? (served.get(target.podKey) ?? 0) : 0;
+    const reason = podOutcome(target.facts, t, n);
+    const outcome = OUTCOME_OF[reason];
+    out.counts[outcome]++;
+    if (outcome === 'ok' || outcome === 'http503') {
+      if (limited) served.set(target.podKey, n + 1);
+      if (c.keepAlive) c.conns.push({ podKey: target.podKey, busyUntil: t + (target.facts?.requestMs ?? 0) });
+    }
+    if (outcome === 'ok') {
+      if (target.revision === '') {
+        const rev = revisionOf(st, target.podKey, revMemo);
+        out.byRevision.set(rev, (out.byRevision.get(rev) ?? 0) + 1);
+      } else target.ok++;
+      if (c.burst) closeBurst();
+    } else fail(reason, target.pod, t);
+  }
+  switchVersion(end - 1e-6);
+  flushOk(targets, out.byRevision);
+  out.endpoints = rules?.target === 'endpoints' ? targets.length : 0;
+  if (c.burst && (!out.burst || c.burst.to - c.burst.from > out.burst.to - out.burst.from)) out.burst = { ...c.burst };
+  return out;
+}
