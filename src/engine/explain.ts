@@ -11,6 +11,7 @@ import { SCHEDULER_DECISION_KEYS } from './scheduler/explainCatalog.ts';
 import { POLICY_DECISION_KEYS } from './controller/policyExplainCatalog.ts';
 import { ENDPOINTSLICE_DECISION_KEYS } from './controller/endpointslice/explainCatalog.ts';
 import { STATEFULSET_DECISION_KEYS } from './controller/statefulset/explainCatalog.ts';
+import { STATEFULSET_SHELL_DECISION_KEYS } from './controller/statefulset/shellExplainCatalog.ts';
 import { PROXY_DECISION_KEYS } from './proxy/explainCatalog.ts';
 
 export type { DecisionCatalog };
@@ -34,6 +35,7 @@ export const ALL_DECISION_CATALOGS: readonly DecisionCatalog[] = [
   ENDPOINTSLICE_DECISION_KEYS,
   PROXY_DECISION_KEYS,
   STATEFULSET_DECISION_KEYS,
+  STATEFULSET_SHELL_DECISION_KEYS,
 ];
 
 /** The tick summaries' English templates (client/summaryCatalog.ts); the UI translates the same keys. */

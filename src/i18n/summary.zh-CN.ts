@@ -74,4 +74,10 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   startupSucceeded: '{{pod}}：启动探针成功，{{container}} 已启动',
   probeKill: '{{pod}}：{{probe}} 探针失败，杀掉 {{container}}',
   probesPassed: '{{pod}}：探针通过',
+  statefulSetDeleted: 'StatefulSet {{key}} 已被删除',
+  statefulSetStale: 'StatefulSet {{sts}}：等待 informer 送达它自己的写入（rv {{rv}}）',
+  statefulSetSynced: '同步了 StatefulSet {{sts}}',
+  statefulSetWrote:
+    '同步了 StatefulSet {{sts}}：创建 {{created}} 个、删除 {{deleted}} 个、更新 {{updated}} 个 Pod，创建 {{claims}} 个卷申领',
+  claimBound: '卷申领 {{claim}} 已绑定到卷 {{volume}}（Pod 调度到 {{node}}）',
 };

@@ -9,6 +9,7 @@
  */
 
 import type { HorizontalPodAutoscaler, PodDisruptionBudget, ResourceQuota, Service } from './policyTypes.ts';
+import type { PersistentVolumeClaimObject, StatefulSet } from './statefulTypes.ts';
 
 /** An int-or-string value: `3` or `"25%"` (apimachinery intstr.IntOrString). */
 export type IntOrString = number | string;
@@ -505,7 +506,9 @@ export type KubeObject =
   | ResourceQuota
   | PodDisruptionBudget
   | HorizontalPodAutoscaler
-  | Service;
+  | Service
+  | StatefulSet
+  | PersistentVolumeClaimObject;
 
 export type Kind = KubeObject['kind'];
 
@@ -523,6 +526,9 @@ export const KINDS: readonly Kind[] = [
   'PodDisruptionBudget',
   'HorizontalPodAutoscaler',
   'Service',
+  // The StatefulSet and its claims (api/statefulTypes.ts).
+  'StatefulSet',
+  'PersistentVolumeClaim',
 ] as const;
 
 /** Maps a kind to its object type, e.g. ObjectOf<'Pod'> is Pod. */

@@ -57,6 +57,10 @@ export function resourceName(kind: Kind): string {
       return 'horizontalpodautoscalers.autoscaling';
     case 'Service':
       return 'services';
+    case 'StatefulSet':
+      return 'statefulsets.apps';
+    case 'PersistentVolumeClaim':
+      return 'persistentvolumeclaims';
   }
 }
 

@@ -105,6 +105,12 @@ export const SUMMARY_TEMPLATES = {
   startupSucceeded: '{pod}: startup probe succeeded, {container} started',
   probeKill: '{pod}: {probe} probe failed, killing {container}',
   probesPassed: '{pod}: probes passed',
+  // StatefulSet controller and the volume binder (appended: a note's index is its key's position)
+  statefulSetDeleted: 'StatefulSet {key} has been deleted',
+  statefulSetStale: 'StatefulSet {sts}: waiting for the informer to deliver its own write (rv {rv})',
+  statefulSetSynced: 'synced StatefulSet {sts}',
+  statefulSetWrote: 'synced StatefulSet {sts}: created {created}, deleted {deleted}, updated {updated} pods, created {claims} claims',
+  claimBound: 'claim {claim} Bound to volume {volume} (pod scheduled on {node})',
 } as const satisfies Readonly<Record<string, SummaryTemplate>>;
 
 export type SummaryKey = keyof typeof SUMMARY_TEMPLATES;

@@ -13,6 +13,7 @@ import { daemonSetHistoryOutput, deploymentHistory } from './printers/history.ts
 import { printJson, printNames, printYaml, wrapList } from './printers/object.ts';
 import { printTable, type TableObject } from './printers/table.ts';
 import { daemonSetStatusViewer, deploymentStatusViewer } from './rolloutStatus.ts';
+import { statefulSetStatusViewer } from './rolloutStatusStatefulSet.ts';
 
 type Cmd<V extends KubectlCommand['verb']> = Extract<KubectlCommand, { verb: V }>;
 
@@ -113,7 +114,9 @@ export function runRolloutStatus(tx: Tx, cmd: Cmd<'rollout-status'>): Terminal {
         ? deploymentStatusViewer(obj as Deployment, cmd.revision)
         : obj.kind === 'DaemonSet'
           ? daemonSetStatusViewer(obj as DaemonSet)
-          : { message: '', done: true, error: `error: no status viewer has been implemented for ${obj.kind}` };
+          : obj.kind === 'StatefulSet'
+            ? statefulSetStatusViewer(obj)
+            : { message: '', done: true, error: `error: no status viewer has been implemented for ${obj.kind}` };
     if (s.error) term.fail(s.error);
     else term.out(withoutFinalNewline(s.message));
   }
@@ -129,7 +132,7 @@ export function runRolloutHistory(tx: Tx, cmd: Cmd<'rollout-history'>): Terminal
     const ns = obj.metadata.namespace ?? 'default';
     let h: { output: string } | { error: string };
     if (obj.kind === 'Deployment') h = deploymentHistory(obj, inNamespace(tx.st, 'ReplicaSet', ns), cmd.revision);
-    else if (obj.kind === 'DaemonSet') {
+    else if (obj.kind === 'DaemonSet' || obj.kind === 'StatefulSet') {
       const crs: ControllerRevision[] = inNamespace(tx.st, 'ControllerRevision', ns);
       h = daemonSetHistoryOutput(obj, crs, cmd.revision);
     } else h = { error: `error: no history viewer has been implemented for "${obj.kind}"` };

@@ -17,6 +17,8 @@ import { daemonSetOnWatch, syncDaemonSet } from '../controller/daemon/daemonCont
 import { disruptionOnWatch, syncDisruption } from '../controller/disruption/disruptionController.ts';
 import { hpaOnWatch, syncHorizontalPodAutoscaler } from '../controller/podautoscaler/horizontal.ts';
 import { resourceQuotaOnWatch, syncResourceQuota } from '../controller/resourcequota/resourceQuotaController.ts';
+import { statefulSetOnWatch, syncStatefulSet } from '../controller/statefulset/statefulSetController.ts';
+import { binderOnWatch, syncBinder } from '../controller/volume/binder.ts';
 import { stepDrain } from '../kubectl/drainProcess.ts';
 import { kubeletOnPodWatched, kubeletStep } from '../kubelet/kubelet.ts';
 import { kubeletProbe } from '../kubelet/probes.ts';
@@ -38,6 +40,8 @@ const SYNC: Record<ControllerName, (tx: Tx, key: string) => string | null> = {
   resourcequota: syncResourceQuota,
   disruption: syncDisruption,
   horizontalpodautoscaler: syncHorizontalPodAutoscaler,
+  statefulset: syncStatefulSet,
+  'persistentvolume-binder': syncBinder,
 };
 
 /**
@@ -93,6 +97,9 @@ function deliver(tx: Tx, rec: WatchRecord, key: string): void {
   resourceQuotaOnWatch(tx, rec, old);
   disruptionOnWatch(tx, rec);
   hpaOnWatch(tx, rec);
+  // The StatefulSet controller and the volume binder: each returns at once while its kinds have no objects.
+  statefulSetOnWatch(tx, rec, old);
+  binderOnWatch(tx, rec, old);
   if (o.kind === 'Pod') {
     if (rec.type !== 'DELETED') kubeletOnPodWatched(tx, o, old?.kind === 'Pod' ? (old as Pod) : undefined, key);
     // A pod removed without the kubelet (force deleted, PodGC) leaves its probe workers behind.
@@ -247,6 +254,7 @@ export function step(st: EngineState): TickRecord | null {
         ['deployment', 'Deployment'],
         ['replicaset', 'ReplicaSet'],
         ['daemonset', 'DaemonSet'],
+        ['statefulset', 'StatefulSet'],
       ] as const) {
         for (const key of st.cache.objects[kind].keys()) {
           enqueue(tx, controller, key);

@@ -20,6 +20,7 @@ import { CONTROLLER_NAMES, type ControllerName } from '../client/events.ts';
 import { HpaSyncPeriodMs } from '../controller/podautoscaler/horizontal.ts';
 import { cloneHpaMemories } from '../controller/podautoscaler/memory.ts';
 import type { EngineState } from '../client/state.ts';
+import { cloneStatefulSetConsistency, newStatefulSetConsistency } from '../controller/statefulset/consistency.ts';
 
 export type { EngineState } from '../client/state.ts';
 
@@ -61,6 +62,7 @@ export function newEngineState(config: SimConfig): EngineState {
     actionsScheduled: 0,
     hpa: new Map(),
     drains: [],
+    stsConsistency: newStatefulSetConsistency(),
   };
 }
 
@@ -100,6 +102,7 @@ export function cloneEngineState(s: EngineState): EngineState {
     hpa: cloneHpaMemories(s.hpa),
     // A drain step replaces its process (kubectl/drainProcess.ts): the list is copied, the processes shared.
     drains: s.drains.slice(),
+    stsConsistency: cloneStatefulSetConsistency(s.stsConsistency),
   };
 }
 
