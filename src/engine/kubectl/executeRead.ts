@@ -8,6 +8,7 @@ import type { Tx } from '../client/tx.ts';
 import type { KubectlCommand } from './commands.ts';
 import { inNamespace, resolveTargets, type ResourceObject, Terminal, withoutFinalNewline } from './executeStore.ts';
 import { describeDaemonSet, describeDeployment } from './printers/describe.ts';
+import { describeStatefulSet } from './printers/describeStateful.ts';
 import { describeHorizontalPodAutoscaler, describePodDisruptionBudget, describeQuota } from './printers/describePolicy.ts';
 import { daemonSetHistoryOutput, deploymentHistory } from './printers/history.ts';
 import { printJson, printNames, printYaml, wrapList } from './printers/object.ts';
@@ -69,6 +70,7 @@ function describeOne(tx: Tx, obj: ResourceObject): string {
   const ns = obj.metadata.namespace ?? 'default';
   if (obj.kind === 'Deployment') return describeDeployment(obj, inNamespace(tx.st, 'ReplicaSet', ns), eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'DaemonSet') return describeDaemonSet(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);
+  if (obj.kind === 'StatefulSet') return describeStatefulSet(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'ResourceQuota') return describeQuota(obj);
   if (obj.kind === 'PodDisruptionBudget') return describePodDisruptionBudget(obj, eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'HorizontalPodAutoscaler') return describeHorizontalPodAutoscaler(obj, eventsAbout(tx, obj), tx.now);
