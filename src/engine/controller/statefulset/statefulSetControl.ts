@@ -170,7 +170,7 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
     if (getPodRevision(pod) !== upd && !isTerminating(pod)) {
       actions.push({ op: 'deletePod', phase: 'update', batch: 0, pod: name, why: 'update' });
       status = { ...status, currentReplicas: (status.currentReplicas ?? 0) - 1 };
-      decide(log, fn, 'deleteForUpdate', { pod: name, revision: getPodRevision(pod), updateRevision: upd, partition: updateMin });
+      decide(log, fn, 'deleteForUpdate', { pod: name, ordinal: getOrdinal(pod), revision: getPodRevision(pod), updateRevision: upd, partition: updateMin });
       return done(null);
     }
     if (isUnavailable(pod, mrs, nowMs)) {
