@@ -34,6 +34,7 @@ const TABS: Record<WatchTab, true> = {
   rs: true,
   deploy: true,
   ds: true,
+  sts: true,
   pods: true,
   'rollout-status': true,
   'rollout-history': true,

@@ -160,9 +160,15 @@ export class SeriesTrack implements Track {
   }
 }
 
-export type WatchKind = 'rs' | 'deploy' | 'ds' | 'pods';
-export const WATCH_KINDS: readonly WatchKind[] = ['rs', 'deploy', 'ds', 'pods'];
-const TABLE_KIND: Record<WatchKind, TableKind> = { rs: 'ReplicaSet', deploy: 'Deployment', ds: 'DaemonSet', pods: 'Pod' };
+export type WatchKind = 'rs' | 'deploy' | 'ds' | 'sts' | 'pods';
+export const WATCH_KINDS: readonly WatchKind[] = ['rs', 'deploy', 'ds', 'sts', 'pods'];
+const TABLE_KIND: Record<WatchKind, TableKind> = {
+  rs: 'ReplicaSet',
+  deploy: 'Deployment',
+  ds: 'DaemonSet',
+  sts: 'StatefulSet',
+  pods: 'Pod',
+};
 
 /** Lines kept per watched kind; a 10,000-pod rollout writes ~190,000 pod rows. */
 export const WATCH_LINE_CAP = 20_000;
@@ -185,6 +191,7 @@ export class WatchTrack implements Track {
     rs: { lines: [], printers: [], capped: false },
     deploy: { lines: [], printers: [], capped: false },
     ds: { lines: [], printers: [], capped: false },
+    sts: { lines: [], printers: [], capped: false },
     pods: { lines: [], printers: [], capped: false },
   };
 
@@ -244,6 +251,8 @@ function watchKindOf(o: KubeObject): WatchKind | null {
       return 'deploy';
     case 'DaemonSet':
       return 'ds';
+    case 'StatefulSet':
+      return 'sts';
     case 'Pod':
       return 'pods';
     default:

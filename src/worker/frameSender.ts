@@ -48,7 +48,7 @@ export class FrameSender {
     reset: true,
     series: 0,
     markers: 0,
-    watch: { rs: 0, deploy: 0, ds: 0, pods: 0 },
+    watch: { rs: 0, deploy: 0, ds: 0, sts: 0, pods: 0 },
     /** The summary log's sizes when the rollouts went last (-1: not yet). */
     summaryEvents: -1,
     summarySamples: -1,
@@ -179,7 +179,7 @@ export class FrameSender {
     s.summarySamples = log.samples.length;
     const series = rec.series.points.slice(s.series);
     const markers = rec.markers.markers.slice(s.markers);
-    const watch = { rs: [], deploy: [], ds: [], pods: [] } as DerivedDelta['watch'];
+    const watch = { rs: [], deploy: [], ds: [], sts: [], pods: [] } as DerivedDelta['watch'];
     let any = s.reset || series.length > 0 || markers.length > 0 || rollouts !== null;
     for (const k of WATCH_KINDS) {
       watch[k] = rec.watch.kinds[k].lines.slice(s.watch[k]);

@@ -239,7 +239,7 @@ export interface WatchLine {
   text: string;
 }
 
-export type WatchKind = 'rs' | 'deploy' | 'ds' | 'pods';
+export type WatchKind = 'rs' | 'deploy' | 'ds' | 'sts' | 'pods';
 
 /**
  * objectRef names a namespaced object in a request (setField's workload, a query's name) the way
