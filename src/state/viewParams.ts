@@ -27,6 +27,7 @@ const FOLLOW: Record<ExplainFilter, true> = {
   'deployment-controller': true,
   'replicaset-controller': true,
   'daemonset-controller': true,
+  'statefulset-controller': true,
   kubelet: true,
   'default-scheduler': true,
 };

@@ -85,6 +85,7 @@ export type Follow =
   | 'deployment-controller'
   | 'replicaset-controller'
   | 'daemonset-controller'
+  | 'statefulset-controller'
   | 'kubelet'
   | 'default-scheduler';
 
@@ -93,6 +94,7 @@ export const FOLLOWS: readonly Follow[] = [
   'deployment-controller',
   'replicaset-controller',
   'daemonset-controller',
+  'statefulset-controller',
   'kubelet',
   'default-scheduler',
 ];

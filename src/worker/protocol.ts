@@ -93,7 +93,9 @@ export type WorkloadField =
   | 'progressDeadlineSeconds'
   | 'revisionHistoryLimit'
   | 'strategy'
-  | 'image';
+  | 'image'
+  | 'partition'
+  | 'podManagementPolicy';
 
 export const WORKLOAD_FIELDS: readonly WorkloadField[] = [
   'replicas',
@@ -104,6 +106,8 @@ export const WORKLOAD_FIELDS: readonly WorkloadField[] = [
   'revisionHistoryLimit',
   'strategy',
   'image',
+  'partition',
+  'podManagementPolicy',
 ];
 
 /** What the import dialog does with manifests: a new scenario of them, or add them to the working one. */

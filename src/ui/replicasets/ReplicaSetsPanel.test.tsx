@@ -104,7 +104,9 @@ describe('visibleTabs', () => {
   });
 
   it('adds the quota · pdb · hpa tab when the scenario creates one of those kinds', () => {
-    const tabs = visibleTabs({ rs: [0, 0], deploy: [0, 0], ds: [], sts: [], pods: [0, 0] }, ['pdb']).map((x) => x.tab);
+    const tabs = visibleTabs({ rs: [0, 0], deploy: [0, 0], ds: [], sts: [], pods: [0, 0] }, ['pdb']).map(
+      (x) => x.tab,
+    );
     expect(tabs).toEqual(['rs', 'deploy', 'pods', 'rollout-status', 'rollout-history', 'describe', 'policy']);
   });
 });

@@ -141,7 +141,7 @@ function DescribeTab({ tick }: { tick: number }) {
   const key = (w: WorkloadView) => `${w.kind}/${w.namespace}/${w.name}`;
   const target = workloads.find((w) => key(w) === picked) ?? workloads[0];
   if (!target) return <p className="text-sm">{t('replicasets.noWorkload')}</p>;
-  const kind = target.kind === 'Deployment' ? 'deployment' : 'daemonset';
+  const kind = target.kind.toLowerCase();
   const ns = namespaceFlag(target.namespace);
   return (
     <div className="flex h-full min-h-0 flex-col gap-1">
