@@ -40,6 +40,14 @@ describe('SeriesTrack strategy', () => {
     expect(Object.values(last?.strategy ?? {})).toEqual([{ replicas: 6, surge: 1, unavailable: 0 }]);
   });
 
+  it('plots a StatefulSet’s counters with a band of one pod down at a time', () => {
+    const r = new Recording(preset('statefulset-rolling'), { keyframeEvery: 100 });
+    r.timeline.record();
+    const last = r.series.points.at(-1);
+    expect(last?.values.web).toMatchObject({ desired: 3, ready: 3, available: 3 });
+    expect(Object.values(last?.strategy ?? {})).toEqual([{ replicas: 3, surge: 0, unavailable: 1 }]);
+  });
+
   it('has no band for a Recreate Deployment', () => {
     const r = new Recording(preset('recreate'), { keyframeEvery: 100 });
     r.timeline.record();
