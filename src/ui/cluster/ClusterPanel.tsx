@@ -30,7 +30,7 @@ import './pods.css';
 const PodDetails = lazy(() => import('./PodDetails.tsx').then((m) => ({ default: m.PodDetails })));
 // A StatefulSet's ordinals load only when the run has one.
 const StatefulSetOrdinals = lazy(() =>
-  import('../statefulset/StatefulSetOrdinals.tsx').then((m) => ({ default: m.StatefulSetOrdinals })),
+  import('../statefulset/parts.ts').then((m) => ({ default: m.StatefulSetOrdinals })),
 );
 const hasStatefulSetSelector = (s: Parameters<typeof podsSelector>[0]) =>
   s.workloads.some((w) => w.kind === 'StatefulSet');

@@ -8,7 +8,7 @@ import {
 import { setVariantOverrides } from '../../state/compareActions.ts';
 import { useAppStore } from '../../state/hooks.ts';
 import type { AppState } from '../../state/store.ts';
-import { sweepFieldsFor } from '../../state/sweepGrid.ts';
+import { sweepFieldsFor } from './sweepFields.ts';
 import { useT } from '../common/useT.ts';
 import { variantLetter } from './variantText.ts';
 

@@ -18,7 +18,7 @@ import { BUTTON, WorkloadActions } from './WorkloadActions.tsx';
 
 // A StatefulSet's fields load only when one is picked.
 const StatefulSetFields = lazy(() =>
-  import('../statefulset/StatefulSetFields.tsx').then((m) => ({ default: m.StatefulSetFields })),
+  import('../statefulset/parts.ts').then((m) => ({ default: m.StatefulSetFields })),
 );
 
 /** pickKey names a workload in the picker: kind, namespace and name. */

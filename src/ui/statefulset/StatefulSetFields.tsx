@@ -7,7 +7,7 @@ import { useStsT } from './i18n.ts';
 
 const SELECT =
   'rounded border border-slate-300 bg-white px-1 py-0.5 text-sm disabled:cursor-not-allowed disabled:opacity-70 dark:border-slate-600 dark:bg-slate-800';
-const HELP = 'rounded bg-slate-100 px-2 py-1 text-sm dark:bg-slate-800';
+const HELP = 'rounded bg-slate-100 px-2 py-1 text-xs dark:bg-slate-800';
 
 interface Props {
   workload: WorkloadView;
@@ -71,8 +71,8 @@ export function StatefulSetFields({ workload: w, beforeRun }: Props) {
           </p>
         </>
       ) : null}
-      <label className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="w-28 font-mono text-xs">podManagementPolicy</span>
+      <label className="flex flex-col items-start gap-0.5 text-sm">
+        <span className="font-mono text-sm">podManagementPolicy</span>
         <select
           value={policy.value}
           disabled={!beforeRun}

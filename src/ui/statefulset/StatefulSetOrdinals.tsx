@@ -99,7 +99,7 @@ function OrdinalCell({ o, ts, selected, onSelect, phaseText }: CellProps) {
       data-testid="claim"
       data-claim-name={c.name}
       data-claim-phase={c.phase}
-      className="block truncate font-mono text-[0.7rem] text-slate-600 dark:text-slate-400"
+      className="block font-mono text-[0.7rem] break-all text-slate-600 dark:text-slate-400"
     >
       {ts('ordinals.claim', { name: c.name, phase: c.phase })}
     </span>
@@ -128,13 +128,15 @@ function OrdinalCell({ o, ts, selected, onSelect, phaseText }: CellProps) {
             which,
           })}
           onClick={(e) => onSelect(o.pod, e.currentTarget)}
-          className="flex w-full items-center gap-1 rounded text-left focus-visible:outline-2 focus-visible:outline-accent"
+          className="flex w-full flex-col items-start rounded text-left focus-visible:outline-2 focus-visible:outline-accent"
         >
-          <span className="inline-flex">
-            <PodGlyph phase={o.phase} shape={style.shape} color={style.color} />
+          <span className="flex items-center gap-1">
+            <span className="inline-flex">
+              <PodGlyph phase={o.phase} shape={style.shape} color={style.color} />
+            </span>
+            <span className="font-mono font-semibold whitespace-nowrap">{o.pod}</span>
           </span>
-          <span className="font-mono font-semibold">{o.pod}</span>
-          <span className="ml-auto whitespace-nowrap">
+          <span className="whitespace-nowrap">
             {t('view.rev', { revision: o.revision })} · {which}
           </span>
         </button>
