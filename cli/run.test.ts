@@ -127,7 +127,8 @@ describe('every preset through the CLI', () => {
       expect(res.stdout).toEqual([]);
       return;
     }
-    expect(res.stdout[0]).toMatch(/^NAME\s+DESIRED\s+CURRENT\s+READY\s+/);
+    // A StatefulSet scenario watches `get sts -w`: NAME READY AGE.
+    expect(res.stdout[0]).toMatch(file.startsWith('statefulset-') ? /^NAME\s+READY\s+AGE$/ : /^NAME\s+DESIRED\s+CURRENT\s+READY\s+/);
     expect(res.stdout.length).toBeGreaterThan(3);
   });
 });

@@ -21,9 +21,9 @@ import { parseAxis, type SweepAxis } from '../src/scenario/variants.ts';
 import { OUTPUT_MODES, type Output, type WatchWord } from './outputs.ts';
 
 export const USAGE = [
-  `usage: npm run --silent sim -- SCENARIO_FILE [--output ${Object.keys(OUTPUT_MODES).join('|')}] [--watch rs|deploy|ds|pods] [--until SECONDS]`,
+  `usage: npm run --silent sim -- SCENARIO_FILE [--output ${Object.keys(OUTPUT_MODES).join('|')}] [--watch rs|deploy|ds|sts|pvc|pods] [--until SECONDS]`,
   '       npm run --silent sim -- SCENARIO_FILE --sweep FIELD=V1,V2,… [--sweep FIELD=…] [--workload KIND/[NAMESPACE/]NAME] [--threads N] [--until SECONDS]',
-  '       (FIELD: maxSurge, maxUnavailable, replicas, minReadySeconds, seed)',
+  '       (FIELD: maxSurge, maxUnavailable, replicas, minReadySeconds, seed, partition)',
 ].join('\n');
 
 export interface CliResult {

@@ -4,6 +4,9 @@ import { parseRFC3339 } from '../../lib/time.ts';
 import { advance, kubectl, objects } from '../../sim/executeTestEngine.ts';
 import { runUntil } from '../../sim/simulation.ts';
 import { statefulEngine, storedSet, webStatefulSet } from '../../sim/statefulTestEngine.ts';
+import { STATEFULSET_SHELL_DECISION_KEYS } from './shellExplainCatalog.ts';
+import { syncStatefulSet } from './statefulSetController.ts';
+import { newTx } from '../../client/tx.ts';
 
 const readySince = (p: Pod) => p.status?.conditions?.find((c) => c.type === 'Ready' && c.status === 'True')?.lastTransitionTime;
 const revisionOf = (p: Pod) => p.metadata.labels?.['controller-revision-hash'] ?? '';
@@ -193,5 +196,34 @@ describe('syncStatefulSet', () => {
     advance(st, 5);
     expect(kubectl(st, 'rollout pause sts/web').output).toBe('error: statefulsets.apps "web" pausing is not supported');
     expect(kubectl(st, 'rollout resume sts/web').output).toBe('error: statefulsets.apps "web" resuming is not supported');
+  });
+});
+
+describe('STATEFULSET_SHELL_DECISION_KEYS', () => {
+  it('has every key recorded by runs of the shell, each placeholder among its values', () => {
+    const seen = new Set<string>();
+    const check = (st: ReturnType<typeof statefulEngine>, seconds: number) =>
+      runUntil(st, st.now + seconds * 1000, (t) => {
+        for (const d of t.decisions) {
+          const tpl = STATEFULSET_SHELL_DECISION_KEYS[d.fn]?.[d.key];
+          if (tpl === undefined) continue;
+          seen.add(`${d.fn}.${d.key}`);
+          for (const m of tpl.matchAll(/\{(\w+)\}/g)) expect(d.values, `${d.fn}.${d.key}`).toHaveProperty(m[1] as string);
+        }
+      });
+    const a = statefulEngine(webStatefulSet(3, { minReadySeconds: 2, persistentVolumeClaimRetentionPolicy: { whenScaled: 'Delete', whenDeleted: 'Retain' } }));
+    check(a, 40);
+    // A sync right after the one that created web-3, before the informer delivered web-3: stale.
+    kubectl(a, 'scale sts/web --replicas=4');
+    check(a, 0.06);
+    const tx = newTx(a, 'engine');
+    syncStatefulSet(tx, 'default/web');
+    for (const d of tx.decisions) if (d.fn === 'syncStatefulSet') seen.add(`${d.fn}.${d.key}`);
+    kubectl(a, 'scale sts/web --replicas=1');
+    check(a, 30);
+    kubectl(a, 'delete sts web');
+    check(a, 10);
+    const all = Object.entries(STATEFULSET_SHELL_DECISION_KEYS).flatMap(([fn, keys]) => Object.keys(keys).map((k) => `${fn}.${k}`));
+    expect(all.filter((k) => !seen.has(k))).toEqual([]);
   });
 });
