@@ -7,6 +7,8 @@
 import type { DaemonSet, Deployment, KubeObject } from '../src/engine/api/types.ts';
 import { newWatchPrinter, printTable, type TableKind, watchPrint } from '../src/engine/kubectl/printers/table.ts';
 import { daemonSetStatusViewer, deploymentStatusViewer } from '../src/engine/kubectl/rolloutStatus.ts';
+import { statefulSetStatusViewer } from '../src/engine/kubectl/rolloutStatusStatefulSet.ts';
+import type { StatefulSet } from '../src/engine/api/statefulTypes.ts';
 import type { EngineState, TickRecord } from '../src/engine/sim.ts';
 import { settledRollout, summarize, summaryFields } from '../src/timeline/summary.ts';
 import { SummaryTrack } from '../src/timeline/summaryTrack.ts';
@@ -18,9 +20,16 @@ export interface OutputMode {
   end(): Iterable<string>;
 }
 
-export type WatchWord = 'rs' | 'deploy' | 'ds' | 'pods';
+export type WatchWord = 'rs' | 'deploy' | 'ds' | 'sts' | 'pvc' | 'pods';
 
-const WATCH_KIND: Record<WatchWord, TableKind> = { rs: 'ReplicaSet', deploy: 'Deployment', ds: 'DaemonSet', pods: 'Pod' };
+const WATCH_KIND: Record<WatchWord, TableKind> = {
+  rs: 'ReplicaSet',
+  deploy: 'Deployment',
+  ds: 'DaemonSet',
+  sts: 'StatefulSet',
+  pvc: 'PersistentVolumeClaim',
+  pods: 'Pod',
+};
 
 /** What a mode is made from: the engine it reads and the watched kind's word (`--watch`). */
 export interface ModeContext {
@@ -113,7 +122,7 @@ function statusMode(c: ModeContext): OutputMode {
   return {
     tick: () => [],
     *end() {
-      const objs = (k: 'Deployment' | 'DaemonSet'): KubeObject[] => [...st.store.objects[k].values()];
+      const objs = (k: 'Deployment' | 'DaemonSet' | 'StatefulSet'): KubeObject[] => [...st.store.objects[k].values()];
       // kubectl prints the viewer's message, or its error with the `error: ` prefix.
       const line = (s: { message: string; error: string | null }): string => {
         const text = s.error ?? s.message;
@@ -121,7 +130,8 @@ function statusMode(c: ModeContext): OutputMode {
       };
       for (const d of objs('Deployment')) yield line(deploymentStatusViewer(d as Deployment));
       for (const ds of objs('DaemonSet')) yield line(daemonSetStatusViewer(ds as DaemonSet));
-      for (const kind of ['Deployment', 'ReplicaSet', 'DaemonSet', 'Pod'] as const) {
+      for (const sts of objs('StatefulSet')) yield line(statefulSetStatusViewer(sts as StatefulSet));
+      for (const kind of ['Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Pod', 'PersistentVolumeClaim'] as const) {
         const list = [...st.store.objects[kind].values()];
         if (!list.length) continue;
         yield '';

@@ -15,12 +15,12 @@ describe('parseArgs', () => {
   it.each([
     [[], 'error: a scenario file is required'],
     [['a.yaml', '--output', 'table'], 'error: --output must be watch, json, status, summary or traffic, not "table"'],
-    [['a.yaml', '--sweep', 'surge=1'], 'error: --sweep: unknown field "surge"; the fields are maxSurge, maxUnavailable, replicas, minReadySeconds, seed'],
+    [['a.yaml', '--sweep', 'surge=1'], 'error: --sweep: unknown field "surge"; the fields are maxSurge, maxUnavailable, replicas, minReadySeconds, seed, partition'],
     [['a.yaml', '--sweep', 'maxSurge=1,one'], 'error: --sweep: maxSurge: "one" is not an integer or a percentage such as 25%'],
     [['a.yaml', '--sweep=replicas=2', '--output', 'json'], 'error: --sweep prints one summary line per variant; it does not take --output json'],
     [['a.yaml', '--sweep=seed=1', '--threads', '0'], 'error: --threads takes a whole number from 1 to 64'],
     [['a.yaml', '--threads', '2'], 'error: --workload and --threads go with --sweep'],
-    [['a.yaml', '--watch=svc'], 'error: --watch must be rs, deploy, ds or pods, not "svc"'],
+    [['a.yaml', '--watch=svc'], 'error: --watch must be rs, deploy, ds, sts, pvc or pods, not "svc"'],
     [['a.yaml', '--until', '-3'], 'error: --until takes a number of virtual seconds ≥ 0'],
     [['a.yaml', '--frobnicate'], 'error: unknown flag: --frobnicate'],
     [['a.yaml', 'b.yaml'], 'error: unexpected argument "b.yaml"'],
@@ -127,7 +127,8 @@ describe('every preset through the CLI', () => {
       expect(res.stdout).toEqual([]);
       return;
     }
-    expect(res.stdout[0]).toMatch(/^NAME\s+DESIRED\s+CURRENT\s+READY\s+/);
+    // A StatefulSet scenario watches `get sts -w`: NAME READY AGE.
+    expect(res.stdout[0]).toMatch(file.startsWith('statefulset-') ? /^NAME\s+READY\s+AGE$/ : /^NAME\s+DESIRED\s+CURRENT\s+READY\s+/);
     expect(res.stdout.length).toBeGreaterThan(3);
   });
 });

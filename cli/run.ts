@@ -21,9 +21,9 @@ import { parseAxis, type SweepAxis } from '../src/scenario/variants.ts';
 import { OUTPUT_MODES, type Output, type WatchWord } from './outputs.ts';
 
 export const USAGE = [
-  `usage: npm run --silent sim -- SCENARIO_FILE [--output ${Object.keys(OUTPUT_MODES).join('|')}] [--watch rs|deploy|ds|pods] [--until SECONDS]`,
+  `usage: npm run --silent sim -- SCENARIO_FILE [--output ${Object.keys(OUTPUT_MODES).join('|')}] [--watch rs|deploy|ds|sts|pvc|pods] [--until SECONDS]`,
   '       npm run --silent sim -- SCENARIO_FILE --sweep FIELD=V1,V2,… [--sweep FIELD=…] [--workload KIND/[NAMESPACE/]NAME] [--threads N] [--until SECONDS]',
-  '       (FIELD: maxSurge, maxUnavailable, replicas, minReadySeconds, seed)',
+  '       (FIELD: maxSurge, maxUnavailable, replicas, minReadySeconds, seed, partition)',
 ].join('\n');
 
 export interface CliResult {
@@ -72,7 +72,7 @@ export function parseArgs(argv: readonly string[]): CliArgs | string | 'version'
       outputGiven = true;
     } else if (flag === '--watch') {
       const v = value();
-      if (v !== 'rs' && v !== 'deploy' && v !== 'ds' && v !== 'pods') return `error: --watch must be rs, deploy, ds or pods, not "${v ?? ''}"`;
+      if (v !== 'rs' && v !== 'deploy' && v !== 'ds' && v !== 'sts' && v !== 'pvc' && v !== 'pods') return `error: --watch must be rs, deploy, ds, sts, pvc or pods, not "${v ?? ''}"`;
       watch = v;
     } else if (flag === '--until') {
       const v = Number(value());
@@ -133,7 +133,8 @@ export function openScenarioText(text: string, args: CliArgs, onTick?: (t: TickR
   if (!parsed.ok) return { code: 1, stderr: parsed.errors.slice(0, 1).map((e) => `error: ${e}`), chunks: [] };
   const config = toSimConfig(parsed.value);
   const untilMs = args.until !== null ? Math.round(args.until * 1000) : lastActionTime(config) + 600_000;
-  const watch: WatchWord = args.watch ?? (config.objects[0]?.kind === 'DaemonSet' ? 'ds' : 'rs');
+  const first = config.objects[0]?.kind;
+  const watch: WatchWord = args.watch ?? (first === 'DaemonSet' ? 'ds' : first === 'StatefulSet' ? 'sts' : 'rs');
   // The `cli-json` bench row times the first line from here (benchCliChild.ts reads the mark);
   // one mark only, however many runs a test makes.
   performance.clearMarks(ENGINE_START_MARK);

@@ -1,5 +1,5 @@
 /**
- * `npm run --silent sim -- SCENARIO_FILE [--output watch|json|status|summary] [--watch rs|deploy|ds|pods] [--until SECONDS]`
+ * `npm run --silent sim -- SCENARIO_FILE [--output watch|json|status|summary] [--watch rs|deploy|ds|sts|pvc|pods] [--until SECONDS]`
  * `npm run --silent sim -- SCENARIO_FILE --sweep FIELD=V1,V2,… [--workload KIND/[NAMESPACE/]NAME] [--threads N]`
  * Exit 0 on a finished run, 1 on an invalid scenario (the message on stderr), 2 on a usage error.
  * The lines are written as the run makes them, at the reader's pace; a reader that closes early

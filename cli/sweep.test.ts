@@ -93,7 +93,7 @@ describe('sim --sweep', () => {
   }, 120_000);
 
   it.each([
-    [['--sweep', 'speed=1,2'], 'error: --sweep: unknown field "speed"; the fields are maxSurge, maxUnavailable, replicas, minReadySeconds, seed'],
+    [['--sweep', 'speed=1,2'], 'error: --sweep: unknown field "speed"; the fields are maxSurge, maxUnavailable, replicas, minReadySeconds, seed, partition'],
     [['--sweep', 'maxSurge=1,2x'], 'error: --sweep: maxSurge: "2x" is not an integer or a percentage such as 25%'],
   ])('exits 2 with one message for %j', async (argv, message) => {
     const r = await sim(seedFile, ...argv);

@@ -8,9 +8,9 @@
 import type { DecodeHook } from '../src/engine/apiserver/rest/write.ts';
 import { decodeManifest } from '../src/scenario/manifestShape.ts';
 
-/** decodeHook checks Deployment and DaemonSet bodies; other kinds pass as they are. */
+/** decodeHook checks Deployment, DaemonSet and StatefulSet bodies; other kinds pass as they are. */
 export const decodeHook: DecodeHook = (kind, obj, fieldValidation) => {
-  if (kind !== 'Deployment' && kind !== 'DaemonSet') return { warnings: [] };
+  if (kind !== 'Deployment' && kind !== 'DaemonSet' && kind !== 'StatefulSet') return { warnings: [] };
   const d = decodeManifest(kind, obj);
   if (d.ok) return { warnings: [] };
   const strictOnly = /: strict decoding error: /.exec(d.message);

@@ -5,7 +5,7 @@
  * goes away never stops the server.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Deployment, KubeObject, ReplicaSet } from '../src/engine/api/types.ts';
+import type { KubeObject } from '../src/engine/api/types.ts';
 import { newRequestInfo, type RequestInfo } from '../src/engine/apiserver/rest/requestInfo.ts';
 import { findResource, groupVersionOf, type ResourceInfo } from '../src/engine/apiserver/rest/resources.ts';
 import {
@@ -104,8 +104,8 @@ function serveRead(o: ApiServerOptions, req: IncomingMessage, res: ServerRespons
     const obj = live.st.store.objects[r.kind].get(storeKey(r, info));
     if (!obj) return sendStatus(res, newNotFound(r, info.name));
     if (info.subresource === 'scale') {
-      if (obj.kind !== 'Deployment' && obj.kind !== 'ReplicaSet') return sendStatus(res, newNotFoundPath());
-      return sendJson(res, 200, scaleOf(obj as Deployment | ReplicaSet), 'application/json', shift);
+      if (obj.kind !== 'Deployment' && obj.kind !== 'ReplicaSet' && obj.kind !== 'StatefulSet') return sendStatus(res, newNotFoundPath());
+      return sendJson(res, 200, scaleOf(obj), 'application/json', shift);
     }
     if (info.subresource === 'log' && r.kind === 'Pod') return serveLog(live, req, res, info.namespace, info.name, query);
     if (info.subresource !== '' && info.subresource !== 'status') return sendStatus(res, newMethodNotSupported(r, `get ${info.subresource}`));

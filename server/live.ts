@@ -293,6 +293,6 @@ function answer(p: Extract<Prepared, { ok: true }>, rec: TickRecord, st: EngineS
   // An update that changed nothing wrote nothing: the answer is the stored object.
   const key = plan.resource.namespaced ? `${plan.object.metadata.namespace ?? 'default'}/${plan.object.metadata.name}` : plan.object.metadata.name;
   const stored = written?.object ?? st.store.objects[kind].get(key) ?? plan.object;
-  if (plan.scale && (stored.kind === 'Deployment' || stored.kind === 'ReplicaSet')) return { code: 200, body: scaleOf(stored) };
+  if (plan.scale && (stored.kind === 'Deployment' || stored.kind === 'ReplicaSet' || stored.kind === 'StatefulSet')) return { code: 200, body: scaleOf(stored) };
   return { code: 200, body: stored };
 }

@@ -28,7 +28,7 @@ const DESCRIPTIONS: Record<string, string> = {
 };
 
 function definition(name: string, wide: boolean, kind: string): ColumnDefinition {
-  const integer = INTEGER_COLUMNS.has(name) && !(kind === 'Pod' && name === 'Ready') && !(kind === 'Deployment' && name === 'Ready');
+  const integer = INTEGER_COLUMNS.has(name) && !(name === 'Ready' && (kind === 'Pod' || kind === 'Deployment' || kind === 'StatefulSet'));
   return {
     name,
     type: integer ? 'integer' : 'string',

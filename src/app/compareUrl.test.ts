@@ -14,7 +14,7 @@ describe('compareOfHash', () => {
   it.each([
     [
       '#v1.abc&compare=surge:1,2',
-      'unknown field "surge"; the fields are maxSurge, maxUnavailable, replicas, minReadySeconds, seed, image',
+      'unknown field "surge"; the fields are maxSurge, maxUnavailable, replicas, minReadySeconds, seed, partition, image',
     ],
     ['#v1.abc&compare=replicas:3', 'replicas: 1 value; a compare shows 2 to 4'],
     ['#v1.abc&compare=seed:1,2,3,4,5', 'seed: 5 values; a compare shows 2 to 4'],

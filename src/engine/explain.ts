@@ -11,6 +11,7 @@ import { SCHEDULER_DECISION_KEYS } from './scheduler/explainCatalog.ts';
 import { POLICY_DECISION_KEYS } from './controller/policyExplainCatalog.ts';
 import { ENDPOINTSLICE_DECISION_KEYS } from './controller/endpointslice/explainCatalog.ts';
 import { STATEFULSET_DECISION_KEYS } from './controller/statefulset/explainCatalog.ts';
+import { STATEFULSET_SHELL_DECISION_KEYS } from './controller/statefulset/shellExplainCatalog.ts';
 import { PROXY_DECISION_KEYS } from './proxy/explainCatalog.ts';
 import { TRAFFIC_DECISION_KEYS } from './traffic/explainCatalog.ts';
 
@@ -36,6 +37,7 @@ export const ALL_DECISION_CATALOGS: readonly DecisionCatalog[] = [
   PROXY_DECISION_KEYS,
   STATEFULSET_DECISION_KEYS,
   TRAFFIC_DECISION_KEYS,
+  STATEFULSET_SHELL_DECISION_KEYS,
 ];
 
 /** The tick summaries' English templates (client/summaryCatalog.ts); the UI translates the same keys. */

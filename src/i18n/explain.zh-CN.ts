@@ -451,6 +451,20 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
   },
   // StatefulSet controller (stateful_set_control.go, history.CreateControllerRevision). condemned is
   // upstream's word for the Pods whose ordinal is outside the wanted range.
+  syncStatefulSet: {
+    deleted: 'StatefulSet {{key}} 已不存在 → 无需同步',
+    staleCache:
+      '未同步：informer 只送达到 rv {{seen}}，尚未送达本控制器自己的写入 rv {{resourceVersion}}（StaleControllerConsistencyStatefulSet）',
+    requeueAvailable:
+      '{{afterMs}} 毫秒后重新入队：那时下一个 Ready 的 Pod 已 Ready 满 minReadySeconds {{minReadySeconds}}',
+  },
+  statefulPodControl: {
+    claimOwners: '{{pod}}：按保留策略为它的 {{claims}} 个 PVC 设置 owner 引用',
+  },
+  syncBinder: {
+    bound:
+      'PVC {{claim}} 由默认 StorageClass 供给并绑定到 {{volume}}（{{storage}}），它的 Pod 已调度到 {{node}}',
+  },
   getStatefulSetRevisions: {
     unchanged: '模板与最新版本 {{revision}}（#{{number}}）一致 → 无需记录新版本',
     rollback: '模板与较早的版本 {{revision}} 一致 → 重新编号 #{{from}} → #{{to}}（这是回滚，不产生新版本）',

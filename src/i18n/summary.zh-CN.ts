@@ -77,4 +77,10 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   droppingKey: '把 {{key}} 移出 {{controller}} 队列：{{error}}',
   proxySynced: 'kube-proxy 同步了规则：{{services}} 个 Service，{{endpoints}} 个端点已编程',
   trafficSecond: '{{service}} 第 {{second}} 秒：{{ok}} 个成功，{{errors}} 个失败（共 {{requests}} 个请求）',
+  statefulSetDeleted: 'StatefulSet {{key}} 已被删除',
+  statefulSetStale: 'StatefulSet {{sts}}：等待 informer 送达它自己的写入（rv {{rv}}）',
+  statefulSetSynced: '同步了 StatefulSet {{sts}}',
+  statefulSetWrote:
+    '同步了 StatefulSet {{sts}}：创建 {{created}} 个、删除 {{deleted}} 个、更新 {{updated}} 个 Pod，创建 {{claims}} 个卷申领',
+  claimBound: '卷申领 {{claim}} 已绑定到卷 {{volume}}（Pod 调度到 {{node}}）',
 };

@@ -20,12 +20,12 @@ import { validateNamespace } from '../engine/apiserver/validationCore.ts';
 
 
 /** The kinds Rollout Lab simulates, and the one apiVersion it serves them at. */
-export const WORKLOAD_KINDS = ['Deployment', 'DaemonSet'] as const;
+export const WORKLOAD_KINDS = ['Deployment', 'DaemonSet', 'StatefulSet'] as const;
 export const WORKLOAD_API_VERSION = 'apps/v1';
 
 /** unsupportedKindMessage explains that a kind is not simulated. */
 export function unsupportedKindMessage(kind: string): string {
-  return `unsupported kind ${JSON.stringify(kind)} (Rollout Lab simulates Deployment and DaemonSet, with Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service)`;
+  return `unsupported kind ${JSON.stringify(kind)} (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service)`;
 }
 
 /** isScenarioObjectKind tells whether `objects` and `apply` take this kind. */
@@ -124,7 +124,7 @@ function secondsOverLimit(spec: PodSpec | undefined): [string, number] | null {
 
 /** isWorkloadKind tells whether a kind is one Rollout Lab simulates. */
 export function isWorkloadKind(kind: unknown): kind is Workload['kind'] {
-  return kind === 'Deployment' || kind === 'DaemonSet';
+  return kind === 'Deployment' || kind === 'DaemonSet' || kind === 'StatefulSet';
 }
 
 /** validateWorkload checks one manifest at `path`; it returns the manifest, or null after reporting why not. */
@@ -167,7 +167,7 @@ export function validateWorkload(issues: Issues, path: string, x: unknown): Scen
     return null;
   }
   const obj = decoded.value as unknown as Workload;
-  if (obj.kind === 'Deployment') {
+  if (obj.kind === 'Deployment' || obj.kind === 'StatefulSet') {
     const replicas = obj.spec?.replicas;
     if (typeof replicas === 'number' && replicas > LIMITS.replicasPerWorkload) {
       report(issues, field(field(path, 'spec'), 'replicas'), replicasLimitMessage(replicas));

@@ -12,7 +12,7 @@ export type GoType =
   | { t: 'struct'; name: string; fields: Record<string, GoType>; open?: boolean };
 
 export const str: GoType = { t: 'string' };
-const bool: GoType = { t: 'bool' };
+export const bool: GoType = { t: 'bool' };
 export const int32: GoType = { t: 'int32' };
 const int64: GoType = { t: 'int64' };
 export const intstr: GoType = { t: 'intstr' };
@@ -173,7 +173,7 @@ const podSpec = struct(
   true,
 );
 
-const podTemplateSpec = struct('PodTemplateSpec', { metadata: objectMeta, spec: podSpec });
+export const podTemplateSpec = struct('PodTemplateSpec', { metadata: objectMeta, spec: podSpec });
 
 const intOrStringPair = (name: string): GoType => struct(name, { maxUnavailable: intstr, maxSurge: intstr });
 

@@ -12,6 +12,7 @@ import { isRecord } from './check.ts';
 import { parseQuantity } from '../engine/lib/quantity.ts';
 import { daemonSet, deployment, namespace, type GoType } from './manifestGoTypes.ts';
 import { POLICY_TYPES } from './manifestPolicyTypes.ts';
+import { statefulSet } from './manifestStatefulTypes.ts';
 
 /**
  * decodePolicyManifest is decodeManifest for ResourceQuota, PodDisruptionBudget,
@@ -45,9 +46,9 @@ interface Walk {
  * returns it with `null` fields dropped, or the API server's decoding message (without the
  * `Error from server (BadRequest)` prefix kubectl adds).
  */
-export function decodeManifest(kind: 'Deployment' | 'DaemonSet' | 'Namespace', obj: Record<string, unknown>): Decoded {
+export function decodeManifest(kind: 'Deployment' | 'DaemonSet' | 'StatefulSet' | 'Namespace', obj: Record<string, unknown>): Decoded {
   const w: Walk = { typeError: null, unknown: [] };
-  const type = kind === 'Deployment' ? deployment : kind === 'DaemonSet' ? daemonSet : namespace;
+  const type = kind === 'Deployment' ? deployment : kind === 'DaemonSet' ? daemonSet : kind === 'StatefulSet' ? statefulSet : namespace;
   const value = walk(w, type, obj, '', kind) as Record<string, unknown>;
   const head = `${kind} in version "v1" cannot be handled as a ${kind}`;
   if (w.typeError !== null) return { ok: false, message: `${head}: ${w.typeError}` };

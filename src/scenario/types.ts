@@ -6,6 +6,7 @@
 import type { PolicyObject } from '../engine/api/policyTypes.ts';
 import type { Lesson } from '../lessons/format.ts';
 import type { DaemonSet, Deployment, Namespace, Taint } from '../engine/api/types.ts';
+import type { StatefulSet } from '../engine/api/statefulTypes.ts';
 
 /** A delay in virtual seconds: fixed, or drawn uniformly from [min, max]. */
 export type SecondsSpec = number | [number, number];
@@ -103,8 +104,8 @@ export interface ControllerSpec {
   watchDelaySeconds?: number;
 }
 
-/** A workload manifest: a real apps/v1 Deployment or DaemonSet. */
-export type Workload = Deployment | DaemonSet;
+/** A workload manifest: a real apps/v1 Deployment, DaemonSet or StatefulSet. */
+export type Workload = Deployment | DaemonSet | StatefulSet;
 
 /**
  * Anything `objects` and `apply` take: a workload, a v1 Namespace, or a ResourceQuota,

@@ -47,7 +47,7 @@ describe('validateScenario', () => {
     ['seed is negative', with_({ seed: -1 }), 'seed: must be a whole number from 0 to 4294967295'],
     ['seed is fractional', with_({ seed: 1.5 }), 'seed: must be a whole number from 0 to 4294967295'],
     ['objects is missing', with_({ objects: undefined }), 'objects: required'],
-    ['objects is a mapping', with_({ objects: {} }), 'objects: must be a list of Deployment and DaemonSet manifests, and Namespaces ([] for none)'],
+    ['objects is a mapping', with_({ objects: {} }), 'objects: must be a list of Deployment, DaemonSet and StatefulSet manifests, and Namespaces ([] for none)'],
     ['cluster is a list', with_({ cluster: [] }), 'cluster: must be a mapping with nodes, nodeDefaults, images, terminationSeconds, load, traffic'],
     ['cluster has an unknown field', with_({ cluster: { foo: 1 } }), 'cluster.foo: unknown field'],
     [
@@ -236,7 +236,7 @@ describe('validateScenario', () => {
     [
       'an object is a Secret',
       with_({ objects: [deployment(), { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'web' } }] }),
-      'objects[1].kind: unsupported kind "Secret" (Rollout Lab simulates Deployment and DaemonSet, with Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service)',
+      'objects[1].kind: unsupported kind "Secret" (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service)',
     ],
     ['an object has no kind', with_({ objects: [{ apiVersion: 'apps/v1' }] }), 'objects[0].kind: kind not set'],
     ['an object has no apiVersion', with_({ objects: [{ kind: 'Deployment' }] }), 'objects[0].apiVersion: apiVersion not set'],
@@ -279,7 +279,7 @@ describe('validateScenario', () => {
     [
       'an applied object is a ConfigMap',
       with_({ actions: [{ at: 1, apply: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } } }] }),
-      'actions[0].apply.kind: unsupported kind "ConfigMap" (Rollout Lab simulates Deployment and DaemonSet, with Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service)',
+      'actions[0].apply.kind: unsupported kind "ConfigMap" (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service)',
     ],
   ])('reports the field path when %s', (_what, scenario, message) => {
     expect(firstError(scenario)).toBe(message);

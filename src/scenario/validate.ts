@@ -110,7 +110,7 @@ function text(issues: Issues, path: string, x: unknown, max: number, required: b
 /** validateObjects checks each manifest and that no two share kind, namespace and name. */
 function validateObjects(issues: Issues, path: string, x: unknown): ScenarioObject[] {
   if (!Array.isArray(x)) {
-    report(issues, path, `must be a list of ${WORKLOAD_KINDS.join(' and ')} manifests, and Namespaces ([] for none)`);
+    report(issues, path, `must be a list of ${WORKLOAD_KINDS.slice(0, -1).join(', ')} and ${WORKLOAD_KINDS[WORKLOAD_KINDS.length - 1]} manifests, and Namespaces ([] for none)`);
     return [];
   }
   const seen = new Set<string>();

@@ -7,7 +7,7 @@
 import { fail, type ImageSpec, ok, type Result } from './types.ts';
 
 /** The fields a sweep varies (DESIGN.md §11), in the order the page lists them. */
-export const SWEEP_FIELDS = ['maxSurge', 'maxUnavailable', 'replicas', 'minReadySeconds', 'seed'] as const;
+export const SWEEP_FIELDS = ['maxSurge', 'maxUnavailable', 'replicas', 'minReadySeconds', 'seed', 'partition'] as const;
 export type SweepField = (typeof SWEEP_FIELDS)[number];
 /** Compare may also vary how the image the first rollout brings behaves. */
 export const VARIANT_FIELDS = [...SWEEP_FIELDS, 'image'] as const;
@@ -44,7 +44,7 @@ export function isSweepField(name: string): name is SweepField {
 
 /**
  * parseVariantValue reads one value of a field: maxSurge / maxUnavailable take an integer or a
- * percentage (`3`, `25%`), replicas / minReadySeconds / seed an integer, image a behaviour. Values
+ * percentage (`3`, `25%`), replicas / minReadySeconds / seed / partition (a StatefulSet's) an integer, image a behaviour. Values
  * the API server would refuse (a negative count, 150% unavailable) parse: the variant is refused
  * later, with the API server's words.
  */

@@ -63,8 +63,8 @@ describe('parseAxis', () => {
   });
 
   it.each([
-    ['surge=1', 'unknown field "surge"; the fields are maxSurge, maxUnavailable, replicas, minReadySeconds, seed'],
-    ['image=ok', 'unknown field "image"; the fields are maxSurge, maxUnavailable, replicas, minReadySeconds, seed'],
+    ['surge=1', 'unknown field "surge"; the fields are maxSurge, maxUnavailable, replicas, minReadySeconds, seed, partition'],
+    ['image=ok', 'unknown field "image"; the fields are maxSurge, maxUnavailable, replicas, minReadySeconds, seed, partition'],
     ['maxSurge', '"maxSurge" is not FIELD=V1,V2,…'],
     ['replicas=1,x', 'replicas: "x" is not an integer'],
   ])('refuses %j', (text, message) => {
@@ -110,7 +110,7 @@ describe('targetWorkload', () => {
     expect(targetWorkload(s)).toEqual({ ok: true, value: SEED_REF });
     expect(targetWorkload(s, 'deploy/nginx-deployment-roll01')).toEqual({ ok: true, value: SEED_REF });
     expect(targetWorkload(s, 'ds/nginx-deployment-roll01')).toEqual({ ok: false, errors: ['the scenario has no DaemonSet "nginx-deployment-roll01"'] });
-    expect(targetWorkload(s, 'web')).toEqual({ ok: false, errors: ['--workload takes KIND/NAME (deployment/web, daemonset/agent), not "web"'] });
+    expect(targetWorkload(s, 'web')).toEqual({ ok: false, errors: ['--workload takes KIND/NAME (deployment/web, daemonset/agent, statefulset/db), not "web"'] });
   });
 
   it('skips the Namespace, quota, budget, autoscaler and Service before the first workload, and keeps its namespace', () => {

@@ -14,13 +14,13 @@ export * from './variantFields.ts';
 
 /** The workload a variant changes: its kind, name and namespace (absent: `default`). */
 export interface WorkloadRef {
-  kind: 'Deployment' | 'DaemonSet';
+  kind: 'Deployment' | 'DaemonSet' | 'StatefulSet';
   name: string;
   namespace?: string;
 }
 
-/** isWorkload tells a Deployment or DaemonSet from a Namespace or a policy object among a scenario's objects. */
-const isWorkload = (o: ScenarioObject): o is Workload => o.kind === 'Deployment' || o.kind === 'DaemonSet';
+/** isWorkload tells a Deployment, DaemonSet or StatefulSet from a Namespace or a policy object among a scenario's objects. */
+const isWorkload = (o: ScenarioObject): o is Workload => o.kind === 'Deployment' || o.kind === 'DaemonSet' || o.kind === 'StatefulSet';
 
 /** namespaceOf is an object's namespace as the API server defaults it. */
 const namespaceOf = (o: { metadata: { namespace?: string } }): string => o.metadata.namespace || 'default';
@@ -42,9 +42,10 @@ export function targetWorkload(s: Scenario, spec?: string | null): Result<Worklo
     const first = s.objects.find(isWorkload);
     return first ? ok(refOf(first)) : fail('the scenario has no workload to vary');
   }
-  const m = /^(deployments?|deploy|daemonsets?|ds)(?:\.apps)?\/(?:([^/]+)\/)?([^/]+)$/.exec(spec);
-  if (!m) return fail(`--workload takes KIND/NAME (deployment/web, daemonset/agent), not "${spec}"`);
-  const kind = /^(daemonsets?|ds)$/.test(m[1] as string) ? 'DaemonSet' : 'Deployment';
+  const m = /^(deployments?|deploy|daemonsets?|ds|statefulsets?|sts)(?:\.apps)?\/(?:([^/]+)\/)?([^/]+)$/.exec(spec);
+  if (!m) return fail(`--workload takes KIND/NAME (deployment/web, daemonset/agent, statefulset/db), not "${spec}"`);
+  const word = m[1] as string;
+  const kind = /^(daemonsets?|ds)$/.test(word) ? 'DaemonSet' : /^(statefulsets?|sts)$/.test(word) ? 'StatefulSet' : 'Deployment';
   const ns = m[2];
   const name = m[3] as string;
   const found = s.objects
@@ -73,7 +74,13 @@ function setField(w: Workload, field: VariantField, value: VariantValue): Result
     m.spec.replicas = value as number;
   } else if (field === 'minReadySeconds') {
     m.spec.minReadySeconds = value as number;
+  } else if (field === 'partition') {
+    if (m.kind !== 'StatefulSet') return fail(`a ${m.kind} has no partition: only a StatefulSet's rolling update has one`);
+    // An explicit rollingUpdate block: the strategy type stays (or defaults to) RollingUpdate.
+    const strategy = m.spec.updateStrategy ?? {};
+    m.spec.updateStrategy = { ...strategy, rollingUpdate: { ...strategy.rollingUpdate, partition: value as number } };
   } else if (field === 'maxSurge' || field === 'maxUnavailable') {
+    if (m.kind === 'StatefulSet') return fail(`a StatefulSet has no ${field}: it replaces one pod at a time (maxUnavailable needs the MaxUnavailableStatefulSet gate, off in v1.36)`);
     if (m.kind === 'Deployment') {
       const strategy = m.spec.strategy ?? {};
       m.spec.strategy = { ...strategy, rollingUpdate: { ...strategy.rollingUpdate, [field]: value } };

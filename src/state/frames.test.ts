@@ -42,7 +42,7 @@ function packed(names: string | null, namesVersion: number, count = 2) {
   };
 }
 
-const noWatch = { rs: [], deploy: [], ds: [], pods: [] };
+const noWatch = { rs: [], deploy: [], ds: [], sts: [], pods: [] };
 
 describe('applyFrame', () => {
   it('takes the scalars of every frame and leaves the aggregates to full frames', () => {

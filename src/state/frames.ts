@@ -50,7 +50,7 @@ function appendDerived(s: SimData, d: DerivedDelta): Partial<SimData> {
   if (d.traffic?.length) out.traffic = [...s.traffic, ...d.traffic];
   if (d.series.length) out.series = [...s.series, ...d.series];
   if (d.markers.length) out.markers = [...s.markers, ...d.markers];
-  const grown = (['rs', 'deploy', 'ds', 'pods'] as const).filter((k) => d.watch[k].length > 0);
+  const grown = (['rs', 'deploy', 'ds', 'sts', 'pods'] as const).filter((k) => d.watch[k].length > 0);
   if (grown.length) {
     const watch = { ...s.watch };
     for (const k of grown) watch[k] = [...watch[k], ...d.watch[k]];
@@ -88,6 +88,7 @@ function mergeDeltas(deltas: readonly DerivedDelta[]): DerivedDelta | null {
       rs: list.flatMap((d) => d.watch.rs),
       deploy: list.flatMap((d) => d.watch.deploy),
       ds: list.flatMap((d) => d.watch.ds),
+      sts: list.flatMap((d) => d.watch.sts),
       pods: list.flatMap((d) => d.watch.pods),
     },
     rollouts: list.reduce<RolloutView[] | null>((r, d) => d.rollouts ?? r, null),

@@ -115,7 +115,7 @@ export const SPEEDS: readonly number[] = [0.25, 0.5, 1, 2, 5, 10, 30, 0];
 
 /** emptyWatch has no lines for any kind. */
 export function emptyWatch(): Record<WatchKind, WatchLine[]> {
-  return { rs: [], deploy: [], ds: [], pods: [] };
+  return { rs: [], deploy: [], ds: [], sts: [], pods: [] };
 }
 
 /** initialSimData is the mirror before any scenario is loaded. */

@@ -7,6 +7,7 @@ export type ExplainFilter =
   | 'deployment-controller'
   | 'replicaset-controller'
   | 'daemonset-controller'
+  | 'statefulset-controller'
   | 'kubelet'
   | 'default-scheduler';
 

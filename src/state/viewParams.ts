@@ -27,6 +27,7 @@ const FOLLOW: Record<ExplainFilter, true> = {
   'deployment-controller': true,
   'replicaset-controller': true,
   'daemonset-controller': true,
+  'statefulset-controller': true,
   kubelet: true,
   'default-scheduler': true,
 };
@@ -34,6 +35,7 @@ const TABS: Record<WatchTab, true> = {
   rs: true,
   deploy: true,
   ds: true,
+  sts: true,
   pods: true,
   'rollout-status': true,
   'rollout-history': true,

@@ -18,7 +18,13 @@ import type { TickRecords } from './tickLog.ts';
 export type TickKind = 'decision' | 'retry' | 'noop' | 'requeue' | 'delivery' | 'action' | 'other';
 
 /** The controllers whose ticks can be decisions. */
-export const CONTROLLER_ACTORS = ['deployment-controller', 'replicaset-controller', 'daemonset-controller'] as const;
+export const CONTROLLER_ACTORS = [
+  'deployment-controller',
+  'replicaset-controller',
+  'daemonset-controller',
+  'statefulset-controller',
+  'persistentvolume-binder-controller',
+] as const;
 
 /** Notes a controller writes only when it created, deleted or re-specced an object. */
 const DECISION_NOTES: ReadonlySet<SummaryKey> = new Set<SummaryKey>([
@@ -31,6 +37,8 @@ const DECISION_NOTES: ReadonlySet<SummaryKey> = new Set<SummaryKey>([
   'daemonSetCreated',
   'daemonSetDeletedPods',
   'daemonSetCreatedDeleted',
+  'statefulSetWrote',
+  'claimBound',
 ]);
 
 /** The API server's Conflict message ends with these words (apierrors.NewConflict). */
@@ -40,7 +48,7 @@ const ERROR_SYNCING = SUMMARY_KEYS.indexOf('errorSyncing');
 const REQUEUE = SUMMARY_KEYS.indexOf('requeue');
 
 function isController(actor: string): boolean {
-  return actor === 'deployment-controller' || actor === 'replicaset-controller' || actor === 'daemonset-controller';
+  return (CONTROLLER_ACTORS as readonly string[]).includes(actor);
 }
 
 /**
@@ -77,6 +85,7 @@ export type Follow =
   | 'deployment-controller'
   | 'replicaset-controller'
   | 'daemonset-controller'
+  | 'statefulset-controller'
   | 'kubelet'
   | 'default-scheduler';
 
@@ -85,6 +94,7 @@ export const FOLLOWS: readonly Follow[] = [
   'deployment-controller',
   'replicaset-controller',
   'daemonset-controller',
+  'statefulset-controller',
   'kubelet',
   'default-scheduler',
 ];

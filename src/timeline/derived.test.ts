@@ -40,6 +40,14 @@ describe('SeriesTrack strategy', () => {
     expect(Object.values(last?.strategy ?? {})).toEqual([{ replicas: 6, surge: 1, unavailable: 0 }]);
   });
 
+  it('plots a StatefulSet’s counters with a band of one pod down at a time', () => {
+    const r = new Recording(preset('statefulset-rolling'), { keyframeEvery: 100 });
+    r.timeline.record();
+    const last = r.series.points.at(-1);
+    expect(last?.values.web).toMatchObject({ desired: 3, ready: 3, available: 3 });
+    expect(Object.values(last?.strategy ?? {})).toEqual([{ replicas: 3, surge: 0, unavailable: 1 }]);
+  });
+
   it('has no band for a Recreate Deployment', () => {
     const r = new Recording(preset('recreate'), { keyframeEvery: 100 });
     r.timeline.record();
@@ -70,6 +78,17 @@ describe('WatchTrack', () => {
     const [header, first] = rec.watch.kinds.pods.lines;
     expect(header?.text).toMatch(/^NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE$/);
     expect(first?.text.split(/\s+/)[2]).toBe('Pending');
+  });
+
+  it('prints `get sts -w` rows, READY counting up one ordinal at a time, when the run has a StatefulSet', () => {
+    const rec = new Recording(preset('statefulset-ordered'));
+    rec.timeline.record({ untilTick: 2000 });
+    const lines = rec.watch.kinds.sts.lines.map((l) => l.text);
+    expect(lines[0]).toMatch(/^NAME\s+READY\s+AGE$/);
+    const ready = lines.slice(1).map((l) => l.split(/\s+/)[1]);
+    // OrderedReady: web-0, then web-1, then web-2 — READY never jumps by two
+    const distinct = ready.filter((r, i) => r !== ready[i - 1]);
+    expect(distinct.slice(0, 4)).toEqual(['0/3', '1/3', '2/3', '3/3']);
   });
 });
 

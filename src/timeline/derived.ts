@@ -8,6 +8,7 @@
  * Plain data shaped like src/worker/views.ts, so the worker sends slices of them as they are.
  */
 import { RevisionAnnotation } from '../engine/api/constants.ts';
+import type { StatefulSet } from '../engine/api/statefulTypes.ts';
 import type { DaemonSet, Deployment, KubeObject, ReplicaSet } from '../engine/api/types.ts';
 import { surgeCount, unavailableCount } from '../engine/controller/daemon/util/daemonsetUtil.ts';
 import {
@@ -51,8 +52,16 @@ export interface SeriesPoint {
   strategy: Record<string, StrategyBand>;
 }
 
-/** countersOf reads a ReplicaSet's (or DaemonSet's) counters as the chart plots them. */
-export function countersOf(o: ReplicaSet | DaemonSet): Counters {
+/** countersOf reads a ReplicaSet's (or DaemonSet's, or StatefulSet's) counters as the chart plots them. */
+export function countersOf(o: ReplicaSet | DaemonSet | StatefulSet): Counters {
+  if (o.kind === 'StatefulSet') {
+    return {
+      desired: o.spec.replicas ?? 1,
+      current: o.status?.replicas ?? 0,
+      ready: o.status?.readyReplicas ?? 0,
+      available: o.status?.availableReplicas ?? 0,
+    };
+  }
   if (o.kind === 'ReplicaSet') {
     return {
       desired: o.spec.replicas ?? 1,
@@ -81,8 +90,16 @@ function sameCounters(a: Counters | undefined, b: Counters): boolean {
   );
 }
 
-/** strategyBandOf resolves a workload's band; null for Recreate / OnDelete. */
-export function strategyBandOf(o: Deployment | DaemonSet): StrategyBand | null {
+/**
+ * strategyBandOf resolves a workload's band; null for Recreate / OnDelete. A StatefulSet's
+ * RollingUpdate surges nothing and, with MaxUnavailableStatefulSet off (v1.36), takes one pod
+ * down at a time: replicas 5 → surge 0, unavailable 1.
+ */
+export function strategyBandOf(o: Deployment | DaemonSet | StatefulSet): StrategyBand | null {
+  if (o.kind === 'StatefulSet') {
+    if ((o.spec.updateStrategy?.type ?? 'RollingUpdate') !== 'RollingUpdate') return null;
+    return { replicas: o.spec.replicas ?? 1, surge: 0, unavailable: 1 };
+  }
   if (o.kind === 'Deployment') {
     if (!isRollingUpdate(o)) return null;
     return { replicas: deploymentReplicas(o), surge: maxSurge(o), unavailable: maxUnavailable(o) };
@@ -122,7 +139,7 @@ export class SeriesTrack implements Track {
     let bands: Record<string, StrategyBand> | null = null;
     for (const w of rec.writes) {
       const o = w.object;
-      if (o.kind === 'Deployment' || o.kind === 'DaemonSet') {
+      if (o.kind === 'Deployment' || o.kind === 'DaemonSet' || o.kind === 'StatefulSet') {
         const id = `${o.kind}/${o.metadata.name}`;
         const base: Record<string, StrategyBand> = bands ?? this.strategy;
         const band = w.type === 'DELETED' ? null : strategyBandOf(o);
@@ -133,7 +150,7 @@ export class SeriesTrack implements Track {
           bands = copy;
         }
       }
-      if (o.kind !== 'ReplicaSet' && o.kind !== 'DaemonSet') continue;
+      if (o.kind !== 'ReplicaSet' && o.kind !== 'DaemonSet' && o.kind !== 'StatefulSet') continue;
       const name = o.metadata.name;
       const base: Record<string, Counters> = next ?? this.current;
       if (w.type === 'DELETED') {
@@ -160,9 +177,15 @@ export class SeriesTrack implements Track {
   }
 }
 
-export type WatchKind = 'rs' | 'deploy' | 'ds' | 'pods';
-export const WATCH_KINDS: readonly WatchKind[] = ['rs', 'deploy', 'ds', 'pods'];
-const TABLE_KIND: Record<WatchKind, TableKind> = { rs: 'ReplicaSet', deploy: 'Deployment', ds: 'DaemonSet', pods: 'Pod' };
+export type WatchKind = 'rs' | 'deploy' | 'ds' | 'sts' | 'pods';
+export const WATCH_KINDS: readonly WatchKind[] = ['rs', 'deploy', 'ds', 'sts', 'pods'];
+const TABLE_KIND: Record<WatchKind, TableKind> = {
+  rs: 'ReplicaSet',
+  deploy: 'Deployment',
+  ds: 'DaemonSet',
+  sts: 'StatefulSet',
+  pods: 'Pod',
+};
 
 /** Lines kept per watched kind; a 10,000-pod rollout writes ~190,000 pod rows. */
 export const WATCH_LINE_CAP = 20_000;
@@ -185,6 +208,7 @@ export class WatchTrack implements Track {
     rs: { lines: [], printers: [], capped: false },
     deploy: { lines: [], printers: [], capped: false },
     ds: { lines: [], printers: [], capped: false },
+    sts: { lines: [], printers: [], capped: false },
     pods: { lines: [], printers: [], capped: false },
   };
 
@@ -244,6 +268,8 @@ function watchKindOf(o: KubeObject): WatchKind | null {
       return 'deploy';
     case 'DaemonSet':
       return 'ds';
+    case 'StatefulSet':
+      return 'sts';
     case 'Pod':
       return 'pods';
     default:

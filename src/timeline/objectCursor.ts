@@ -22,7 +22,17 @@ import { copyInto, KeySlots, type ObjectTable, padded, type Slots, SlotTable } f
 import type { Track } from './timeline.ts';
 
 /** The kinds the views show (Events are read from the engine state, for describe). */
-export const VIEW_KINDS = ['Node', 'Deployment', 'ReplicaSet', 'DaemonSet', 'ControllerRevision', 'Pod'] as const;
+// Eight kinds at most: a write's code keeps the kind in 3 bits (KIND_BITS).
+export const VIEW_KINDS = [
+  'Node',
+  'Deployment',
+  'ReplicaSet',
+  'DaemonSet',
+  'ControllerRevision',
+  'Pod',
+  'StatefulSet',
+  'PersistentVolumeClaim',
+] as const;
 export type ViewKind = (typeof VIEW_KINDS)[number];
 
 export type ObjectMaps = Record<ViewKind, ObjectTable>;

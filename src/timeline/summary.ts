@@ -2,7 +2,7 @@
  * The run summary (DESIGN.md §10): pure functions over a recording's SummaryLog
  * (summaryTrack.ts). The page, the compare view, the sweep and the CLI all call summarize.
  *
- * A rollout is a Deployment's or DaemonSet's template change; its creation is one too (revision 1).
+ * A rollout is a Deployment's, DaemonSet's or StatefulSet's template change; its creation is one too (revision 1).
  * It starts at the tick that wrote the new template and ends at the first tick after it where
  * `kubectl rollout status` says "successfully rolled out"; a later template change supersedes an
  * unfinished one (it then never ends). Over [start, end] (to the end of the recording, or to the

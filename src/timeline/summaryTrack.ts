@@ -14,6 +14,11 @@ import type { ControllerRevision, DaemonSet, Deployment, Pod, ReplicaSet } from 
 import { getControllerOf } from '../engine/api/ownerRefs.ts';
 import { jsonEqual } from '../engine/apiserver/store.ts';
 import { daemonSetStatusViewer, deploymentStatusViewer } from '../engine/kubectl/rolloutStatus.ts';
+import { statefulSetStatusViewer } from '../engine/kubectl/rolloutStatusStatefulSet.ts';
+import type { StatefulSet } from '../engine/api/statefulTypes.ts';
+
+/** The workloads whose rollouts the summary follows. */
+type Workload = Deployment | DaemonSet | StatefulSet;
 import type { EngineState, TickRecord } from '../engine/sim.ts';
 import { PodTally } from './podTally.ts';
 import { SampleLog } from './sampleLog.ts';
@@ -75,7 +80,7 @@ const fresh = (): WorkloadState => ({
 });
 
 /** workloadKey names a workload as the summary prints it: `deployment/default/web`. */
-export function workloadKey(kind: 'Deployment' | 'DaemonSet', namespace: string | undefined, name: string): string {
+export function workloadKey(kind: Workload['kind'], namespace: string | undefined, name: string): string {
   return `${kind.toLowerCase()}/${namespace ?? 'default'}/${name}`;
 }
 
@@ -136,6 +141,7 @@ export class SummaryTrack implements Track, SummaryLog {
       switch (o.kind) {
         case 'Deployment':
         case 'DaemonSet':
+        case 'StatefulSet':
           this.onWorkload(rec, wr.type, o);
           break;
         case 'ReplicaSet':
@@ -156,7 +162,7 @@ export class SummaryTrack implements Track, SummaryLog {
     this.dirty.clear();
   }
 
-  private workload(kind: 'Deployment' | 'DaemonSet', ns: string | undefined, name: string): number {
+  private workload(kind: Workload['kind'], ns: string | undefined, name: string): number {
     const key = workloadKey(kind, ns, name);
     let w = this.index.get(key);
     if (w === undefined) {
@@ -173,7 +179,7 @@ export class SummaryTrack implements Track, SummaryLog {
     fold(this.states[e.w] as WorkloadState, e);
   }
 
-  private onWorkload(rec: TickRecord, type: string, o: Deployment | DaemonSet): void {
+  private onWorkload(rec: TickRecord, type: string, o: Workload): void {
     const w = this.workload(o.kind, o.metadata.namespace, o.metadata.name);
     const s = this.states[w] as WorkloadState;
     const base = { tick: rec.tick, ms: rec.time, w };
@@ -187,7 +193,7 @@ export class SummaryTrack implements Track, SummaryLog {
     if (!s.alive || s.uid !== uid || (s.template !== template && !jsonEqual(s.template, template))) {
       this.emit({ ...base, type: 'start', uid, template });
     }
-    const replicas = o.kind === 'Deployment' ? (o.spec.replicas ?? 1) : (o.status?.desiredNumberScheduled ?? 0);
+    const replicas = o.kind === 'DaemonSet' ? (o.status?.desiredNumberScheduled ?? 0) : (o.spec.replicas ?? 1);
     if (replicas !== s.replicas) this.emit({ ...base, type: 'replicas', replicas });
     const minReady = o.spec.minReadySeconds ?? 0;
     if (minReady !== s.minReady) {
@@ -239,7 +245,7 @@ export class SummaryTrack implements Track, SummaryLog {
   private rebuild(st: EngineState, now: number): void {
     this.tally.clear();
     this.owners.clear();
-    for (const kind of ['Deployment', 'DaemonSet'] as const) {
+    for (const kind of ['Deployment', 'DaemonSet', 'StatefulSet'] as const) {
       for (const o of st.store.objects[kind].values()) {
         const w = this.index.get(workloadKey(kind, o.metadata.namespace, o.metadata.name));
         if (w === undefined) continue;
@@ -296,8 +302,9 @@ function fold(s: WorkloadState, e: SummaryEvent): void {
  * RollingUpdate", is not done), and whether it reports ProgressDeadlineExceeded (which kubectl
  * only reads once status.observedGeneration caught up with the spec).
  */
-export function verdict(o: Deployment | DaemonSet): { done: boolean; deadline: boolean } {
-  const v = o.kind === 'Deployment' ? deploymentStatusViewer(o) : daemonSetStatusViewer(o);
+export function verdict(o: Workload): { done: boolean; deadline: boolean } {
+  // A StatefulSet is done when kubectl says so: `partitioned roll out complete` included.
+  const v = o.kind === 'Deployment' ? deploymentStatusViewer(o) : o.kind === 'DaemonSet' ? daemonSetStatusViewer(o) : statefulSetStatusViewer(o);
   const deadline = v.error !== null && o.kind === 'Deployment' && v.error.endsWith('exceeded its progress deadline');
   return { done: v.done && v.error === null, deadline };
 }

@@ -49,7 +49,7 @@ export class FrameSender {
     reset: true,
     series: 0,
     markers: 0,
-    watch: { rs: 0, deploy: 0, ds: 0, pods: 0 },
+    watch: { rs: 0, deploy: 0, ds: 0, sts: 0, pods: 0 },
     /** Traffic seconds sent (the recording's TrafficTrack points). */
     traffic: 0,
     /** The summary log's sizes when the rollouts went last (-1: not yet). */
@@ -184,7 +184,7 @@ export class FrameSender {
     const markers = rec.markers.markers.slice(s.markers);
     // The §15 lines only: a point's tick and burst times are the recording's own.
     const traffic = log.traffic.points.slice(s.traffic).map(trafficLine);
-    const watch = { rs: [], deploy: [], ds: [], pods: [] } as DerivedDelta['watch'];
+    const watch = { rs: [], deploy: [], ds: [], sts: [], pods: [] } as DerivedDelta['watch'];
     let any = s.reset || series.length > 0 || markers.length > 0 || rollouts !== null || traffic.length > 0;
     for (const k of WATCH_KINDS) {
       watch[k] = rec.watch.kinds[k].lines.slice(s.watch[k]);

@@ -146,7 +146,7 @@ export function frameAt(rec: Recording, tick: number, asked: boolean, caches: Fr
   const view: FrameView = {
     nodes: nodeViews(objs, totals),
     pods: pack ? [] : sortedPods(objs).map((p) => podView(p, idx, nowMs)),
-    workloads: workloadViews(objs),
+    workloads: workloadViews(objs, nowMs),
     replicaSets: replicaSetViews(objs, idx),
     ...internalsViews(rec.internals.at(tick), nowMs),
     tickView: recent[recent.length - 1] ?? null,

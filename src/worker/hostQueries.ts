@@ -72,10 +72,11 @@ export function readKubectl(state: EngineState, line: string, logs?: () => LogBo
   return out.output;
 }
 
-function workloadKind(objs: Readonly<ObjectMaps>, ref: string): 'deployment' | 'daemonset' {
+function workloadKind(objs: Readonly<ObjectMaps>, ref: string): 'deployment' | 'daemonset' | 'statefulset' {
   const { namespace, name } = splitRef(ref);
   if (objs.Deployment.has(`${namespace}/${name}`)) return 'deployment';
   if (objs.DaemonSet.has(`${namespace}/${name}`)) return 'daemonset';
+  if (objs.StatefulSet.has(`${namespace}/${name}`)) return 'statefulset';
   throw new Refusal(`Error from server (NotFound): deployments.apps "${name}" not found`);
 }
 
@@ -106,6 +107,8 @@ export function fieldCommand(
       return patch({ [strategyKey]: { rollingUpdate: { [field]: value } } });
     case 'image':
       return `set image ${target} ${value}${ns}`;
+    case 'partition':
+      return patch({ updateStrategy: { rollingUpdate: { partition: value } } });
     case 'strategy':
       return patch({
         [strategyKey]:
@@ -159,6 +162,7 @@ export function queryResult(
     return [
       ...[...objs.Deployment.values()].map((d) => `deployment/${named(d)}`),
       ...[...objs.DaemonSet.values()].map((d) => `daemonset/${named(d)}`),
+      ...[...objs.StatefulSet.values()].map((d) => `statefulset/${named(d)}`),
     ];
   };
   switch (what) {

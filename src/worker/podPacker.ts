@@ -32,6 +32,10 @@ function ownerFacts(kind: string, name: string, hash: string, idx: OwnerIndex): 
     const ds = idx.ds.get(name);
     return { revision: ds?.revisions.get(hash) ?? 0, minReady: ds?.minReady ?? 0, workload: name };
   }
+  if (kind === 'StatefulSet') {
+    const sts = idx.sts.get(name);
+    return { revision: sts?.revisions.get(hash) ?? 0, minReady: sts?.minReady ?? 0, workload: name };
+  }
   return { revision: 0, minReady: 0, workload: '' };
 }
 
@@ -166,7 +170,10 @@ export class PodPacker {
     for (let i = 0; i < n; i++) {
       const pod = pods[i] as Pod;
       const e = podEntry(pod);
-      const owner = e.ownerKind === 'DaemonSet' ? `${e.ownerName}\u0000${e.hash}` : e.ownerName;
+      const owner =
+        e.ownerKind === 'DaemonSet' || e.ownerKind === 'StatefulSet'
+          ? `${e.ownerName}\u0000${e.hash}`
+          : e.ownerName;
       if (owner !== lastOwner || w < 0) {
         lastOwner = owner;
         f = ownerFacts(e.ownerKind, e.ownerName, e.hash, idx);

@@ -94,7 +94,9 @@ export type WorkloadField =
   | 'progressDeadlineSeconds'
   | 'revisionHistoryLimit'
   | 'strategy'
-  | 'image';
+  | 'image'
+  | 'partition'
+  | 'podManagementPolicy';
 
 export const WORKLOAD_FIELDS: readonly WorkloadField[] = [
   'replicas',
@@ -105,6 +107,8 @@ export const WORKLOAD_FIELDS: readonly WorkloadField[] = [
   'revisionHistoryLimit',
   'strategy',
   'image',
+  'partition',
+  'podManagementPolicy',
 ];
 
 /** What the import dialog does with manifests: a new scenario of them, or add them to the working one. */

@@ -297,7 +297,7 @@ function isDerived(x: unknown): x is DerivedDelta {
   const w = x.watch;
   return (
     isRecord(w) &&
-    ['rs', 'deploy', 'ds', 'pods'].every((k) => Array.isArray(w[k])) &&
+    ['rs', 'deploy', 'ds', 'sts', 'pods'].every((k) => Array.isArray(w[k])) &&
     (x.rollouts === undefined || x.rollouts === null || Array.isArray(x.rollouts)) &&
     (x.traffic === undefined || (Array.isArray(x.traffic) && x.traffic.every(isTrafficSecond)))
   );

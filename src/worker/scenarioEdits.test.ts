@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { StatefulSet } from '../engine/api/statefulTypes.ts';
 import type { Deployment } from '../engine/api/types.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { preset } from '../timeline/testScenarios.ts';
@@ -57,6 +58,46 @@ describe('editManifest', () => {
     expect(() => editManifest(seed, WEB, 'image', 'sidecar=x:1')).toThrow(
       'unable to find container named "sidecar"',
     );
+  });
+});
+
+describe('editManifest on a StatefulSet', () => {
+  const partition = preset('statefulset-partition');
+  const stsSpec = (s: Scenario) => (s.objects[0] as StatefulSet).spec;
+  it.each<[string, Parameters<typeof editManifest>[2], number | string, (s: Scenario) => unknown, unknown]>([
+    ['replicas', 'replicas', 7, (s) => stsSpec(s).replicas, 7],
+    [
+      'the partition',
+      'partition',
+      1,
+      (s) => stsSpec(s).updateStrategy,
+      { type: 'RollingUpdate', rollingUpdate: { partition: 1 } },
+    ],
+    [
+      'podManagementPolicy',
+      'podManagementPolicy',
+      'Parallel',
+      (s) => stsSpec(s).podManagementPolicy,
+      'Parallel',
+    ],
+    ['minReadySeconds', 'minReadySeconds', 5, (s) => stsSpec(s).minReadySeconds, 5],
+  ])('sets %s in the manifest before the run', (_what, field, value, read, want) => {
+    const s = editManifest(partition, 'web', field, value);
+    expect(read(s)).toEqual(want);
+    expect(s.actions).toEqual(partition.actions);
+  });
+
+  it('refuses a negative partition with the API server’s message', () => {
+    expect(() => editManifest(partition, 'web', 'partition', -1)).toThrow(/partition: Invalid value: -1/);
+  });
+
+  it('shows the StatefulSet in the manifests with its partition and policy', () => {
+    const [w] = manifestViews(partition);
+    expect(w).toMatchObject({
+      kind: 'StatefulSet',
+      replicas: 5,
+      statefulSet: { partition: 3, podManagementPolicy: 'OrderedReady' },
+    });
   });
 });
 

@@ -10,6 +10,7 @@
  */
 import type { DaemonSet, Deployment } from '../engine/api/types.ts';
 import { setDefaultsDaemonSet, setDefaultsDeployment } from '../engine/apiserver/defaults.ts';
+import { setDefaultsStatefulSet } from '../engine/apiserver/statefulSetDefaults.ts';
 import { DEFAULT_IMAGE_BEHAVIOUR, type ImageBehaviour } from '../engine/config.ts';
 import { toSimConfig } from '../scenario/toSimConfig.ts';
 import type { Action, ImageSpec, Scenario, ScenarioObject, Workload } from '../scenario/types.ts';
@@ -28,7 +29,7 @@ export function manifestIndex(s: Scenario, workload: string): number {
   const ns = slash < 0 ? 'default' : workload.slice(0, slash);
   const name = slash < 0 ? workload : workload.slice(slash + 1);
   const matches = (o: ScenarioObject) =>
-    (o.kind === 'Deployment' || o.kind === 'DaemonSet') &&
+    (o.kind === 'Deployment' || o.kind === 'DaemonSet' || o.kind === 'StatefulSet') &&
     o.metadata.name === name &&
     (o.metadata.namespace ?? 'default') === ns;
   const i = s.objects.findIndex((o) => o.kind === 'Deployment' && matches(o));
@@ -87,12 +88,16 @@ export function editManifest(
   let next: Record<string, unknown>;
   switch (field) {
     case 'replicas':
-      if (!isDeploy) throw new Refusal('error: a DaemonSet has no replicas: it runs one pod per node');
+      if (w.kind === 'DaemonSet')
+        throw new Refusal('error: a DaemonSet has no replicas: it runs one pod per node');
       next = setPath(rec, ['spec', 'replicas'], value);
       break;
     case 'maxSurge':
     case 'maxUnavailable':
       next = setPath(rec, ['spec', strategyKey, 'rollingUpdate', field], value);
+      break;
+    case 'partition':
+      next = setPath(rec, ['spec', 'updateStrategy', 'rollingUpdate', 'partition'], value);
       break;
     case 'strategy': {
       // As `patch {"type":"Recreate","rollingUpdate":null}` does: the other strategy's knobs go.
@@ -151,11 +156,13 @@ export function manifestViews(s: Scenario): WorkloadView[] {
   const empty = new Map();
   const Deployment = new Map();
   const DaemonSet = new Map();
+  const StatefulSet = new Map();
   for (const o of s.objects) {
     const key = `${o.metadata.namespace ?? 'default'}/${o.metadata.name}`;
     if (o.kind === 'Deployment') Deployment.set(key, setDefaultsDeployment(o));
     else if (o.kind === 'DaemonSet')
       DaemonSet.set(key, { ...setDefaultsDaemonSet(o), status: { desiredNumberScheduled: nodes } });
+    else if (o.kind === 'StatefulSet') StatefulSet.set(key, setDefaultsStatefulSet(o));
   }
   return workloadViews({
     Node: empty,
@@ -164,6 +171,8 @@ export function manifestViews(s: Scenario): WorkloadView[] {
     DaemonSet,
     ControllerRevision: empty,
     Pod: empty,
+    StatefulSet,
+    PersistentVolumeClaim: empty,
   });
 }
 

@@ -20,6 +20,8 @@ function maps(pods: Pod[]): Readonly<ObjectMaps> {
     DaemonSet: empty,
     ControllerRevision: empty,
     Pod: m,
+    StatefulSet: empty,
+    PersistentVolumeClaim: empty,
   };
 }
 

@@ -26,12 +26,15 @@ import { maxSurge, maxUnavailable } from '../engine/controller/deployment/util/f
 import { isPodAvailable } from '../engine/controller/podUtil.ts';
 import { ExpectationsTimeoutMs } from '../engine/api/constants.ts';
 import { daemonSetStatusViewer, deploymentStatusViewer } from '../engine/kubectl/rolloutStatus.ts';
+import { statefulSetStatusViewer } from '../engine/kubectl/rolloutStatusStatefulSet.ts';
+import type { StatefulSet } from '../engine/api/statefulTypes.ts';
 import { equalIgnoreHash } from '../engine/kubectl/transforms/rollback.ts';
 import { isNodeReady } from '../engine/lib/scheduling.ts';
 import { parseRFC3339 } from '../engine/lib/time.ts';
 import type { Internals } from '../timeline/internals.ts';
 import type { ObjectMaps } from '../timeline/objectCursor.ts';
 import { basePhase } from '../timeline/podColumns.ts';
+import { statefulSetExtra, statefulSetRevisions } from './statefulSetView.ts';
 import {
   type BackoffView,
   type ExpectationView,
@@ -57,6 +60,8 @@ export interface OwnerIndex {
   rs: Map<string, { revision: number; minReady: number; workload: string }>;
   /** DaemonSet name → minReadySeconds and its ControllerRevisions' numbers by hash. */
   ds: Map<string, { minReady: number; revisions: Map<string, number> }>;
+  /** StatefulSet name → minReadySeconds and its ControllerRevisions' numbers by name (a pod's label is the name). */
+  sts: Map<string, { minReady: number; revisions: Map<string, number> }>;
 }
 
 /** ownerIndex reads the ReplicaSets, DaemonSets and ControllerRevisions the pods refer to. */
@@ -83,7 +88,17 @@ export function ownerIndex(objs: Readonly<ObjectMaps>): OwnerIndex {
     if (owner?.kind === 'DaemonSet' && hash !== undefined)
       ds.get(owner.name)?.revisions.set(hash, cr.revision);
   }
-  return { rs, ds };
+  const sts = new Map<string, { minReady: number; revisions: Map<string, number> }>();
+  const stsRevisions = statefulSetRevisions(objs);
+  for (const o of objs.StatefulSet.values()) {
+    const s = o as StatefulSet;
+    const key = `${s.metadata.namespace ?? 'default'}/${s.metadata.name}`;
+    sts.set(s.metadata.name, {
+      minReady: s.spec.minReadySeconds ?? 0,
+      revisions: stsRevisions.get(key) ?? new Map(),
+    });
+  }
+  return { rs, ds, sts };
 }
 
 /**
@@ -165,6 +180,15 @@ export function podFacts(pod: Pod, idx: OwnerIndex) {
       workload: e.ownerName,
       revision: ds?.revisions.get(e.hash) ?? 0,
       minReady: ds?.minReady ?? 0,
+    };
+  }
+  if (e.ownerKind === 'StatefulSet') {
+    const sts = idx.sts.get(e.ownerName);
+    return {
+      owner: `StatefulSet/${e.ownerName}`,
+      workload: e.ownerName,
+      revision: sts?.revisions.get(e.hash) ?? 0,
+      minReady: sts?.minReady ?? 0,
     };
   }
   return { owner: '', workload: '', revision: 0, minReady: 0 };
@@ -336,8 +360,8 @@ function safe(f: () => number): number {
   }
 }
 
-/** workloadViews lists the Deployments, then the DaemonSets, by name. */
-export function workloadViews(objs: Readonly<ObjectMaps>): WorkloadView[] {
+/** workloadViews lists the Deployments, then the DaemonSets, then the StatefulSets, by name. */
+export function workloadViews(objs: Readonly<ObjectMaps>, nowMs = 0): WorkloadView[] {
   const out: WorkloadView[] = [];
   for (const d of ([...objs.Deployment.values()] as Deployment[]).sort(byName)) {
     const ru = d.spec.strategy?.rollingUpdate;
@@ -398,7 +422,52 @@ export function workloadViews(objs: Readonly<ObjectMaps>): WorkloadView[] {
       rolloutStatus: statusLine(daemonSetStatusViewer(ds)),
     });
   }
+  out.push(...statefulSetViews(objs, nowMs));
   return out;
+}
+
+/** statefulSetViews lists the StatefulSets by name, each with its ordinals (statefulSetView.ts). */
+function statefulSetViews(objs: Readonly<ObjectMaps>, nowMs: number): WorkloadView[] {
+  const sets = [...objs.StatefulSet.values()] as StatefulSet[];
+  if (sets.length === 0) return [];
+  const revisions = statefulSetRevisions(objs);
+  return sets.sort(byName).map((s) => {
+    const minReady = s.spec.minReadySeconds ?? 0;
+    const extra = statefulSetExtra(
+      s,
+      objs,
+      revisions.get(`${s.metadata.namespace ?? 'default'}/${s.metadata.name}`) ?? new Map(),
+      (pod) => podDisplayPhase(pod, minReady, nowMs),
+    );
+    return {
+      kind: 'StatefulSet',
+      name: s.metadata.name,
+      namespace: s.metadata.namespace ?? 'default',
+      strategy: s.spec.updateStrategy?.type ?? 'RollingUpdate',
+      replicas: s.spec.replicas ?? 1,
+      maxSurge: null,
+      maxUnavailable: null,
+      resolvedSurge: 0,
+      // With MaxUnavailableStatefulSet off (v1.36), one pod at a time.
+      resolvedUnavailable: 1,
+      minReadySeconds: minReady,
+      progressDeadlineSeconds: null,
+      revisionHistoryLimit: s.spec.revisionHistoryLimit ?? 10,
+      paused: false,
+      images: s.spec.template.spec.containers.map((c) => `${c.name}=${c.image}`),
+      generation: s.metadata.generation ?? 0,
+      observedGeneration: s.status?.observedGeneration ?? 0,
+      status: numericStatus(s.status),
+      conditions: (s.status?.conditions ?? []).map((c) => ({
+        type: c.type,
+        status: c.status,
+        reason: c.reason ?? '',
+        message: c.message ?? '',
+      })),
+      rolloutStatus: s.status ? statusLine(statefulSetStatusViewer(s)) : '',
+      statefulSet: extra,
+    } satisfies WorkloadView;
+  });
 }
 
 /** internalsViews turns the recorded internals into the Expectations panel's views. */

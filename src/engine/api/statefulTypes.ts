@@ -97,6 +97,12 @@ export interface PersistentVolumeClaim {
   status?: PersistentVolumeClaimStatus;
 }
 
+/** A claim as the API server stores it: apiVersion and kind set. */
+export interface PersistentVolumeClaimObject extends PersistentVolumeClaim {
+  apiVersion: 'v1';
+  kind: 'PersistentVolumeClaim';
+}
+
 /** apps/v1 RollingUpdateStatefulSetStrategy. maxUnavailable is dropped on write in v1.36 (gate off). */
 export interface RollingUpdateStatefulSetStrategy {
   partition?: number;

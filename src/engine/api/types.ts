@@ -10,6 +10,7 @@
 
 import type { HorizontalPodAutoscaler, PodDisruptionBudget, ResourceQuota, Service } from './policyTypes.ts';
 import type { Endpoints, EndpointSlice } from './discoveryTypes.ts';
+import type { PersistentVolumeClaimObject, StatefulSet } from './statefulTypes.ts';
 
 /** An int-or-string value: `3` or `"25%"` (apimachinery intstr.IntOrString). */
 export type IntOrString = number | string;
@@ -513,7 +514,10 @@ export type KubeObject =
   | HorizontalPodAutoscaler
   | Service
   | EndpointSlice
-  | Endpoints;
+  | Endpoints
+
+  | StatefulSet
+  | PersistentVolumeClaimObject;
 
 export type Kind = KubeObject['kind'];
 
@@ -534,6 +538,9 @@ export const KINDS: readonly Kind[] = [
   // Written by the endpoint controllers (api/discoveryTypes.ts), read by kube-proxy.
   'EndpointSlice',
   'Endpoints',
+  // The StatefulSet and its claims (api/statefulTypes.ts).
+  'StatefulSet',
+  'PersistentVolumeClaim',
 ] as const;
 
 /** Maps a kind to its object type, e.g. ObjectOf<'Pod'> is Pod. */

@@ -138,3 +138,16 @@ export function admitPod(pod: Pod): Pod {
 }
 
 const TEMPLATE_POD: readonly string[] = ['apiVersion', 'kind', 'metadata', 'spec'];
+
+/** The simulated cluster's default StorageClass (as kind's and minikube's `standard`). */
+export const DefaultStorageClassName = 'standard';
+
+/**
+ * admitClaim is what a new PersistentVolumeClaim gets on create: the DefaultStorageClass
+ * admission plugin's class when it names none, volumeMode Filesystem (SetDefaults), and the
+ * strategy's fresh status, phase Pending — the binder (controller/volume) binds it later.
+ */
+export function admitClaim<T extends { spec: { storageClassName?: string; volumeMode?: string }; status?: unknown }>(c: T): T {
+  const spec = { ...c.spec, storageClassName: c.spec.storageClassName ?? DefaultStorageClassName, volumeMode: c.spec.volumeMode ?? 'Filesystem' };
+  return { ...c, spec, status: { phase: 'Pending' } };
+}

@@ -61,6 +61,10 @@ export function resourceName(kind: Kind): string {
       return 'endpointslices.discovery.k8s.io';
     case 'Endpoints':
       return 'endpoints';
+    case 'StatefulSet':
+      return 'statefulsets.apps';
+    case 'PersistentVolumeClaim':
+      return 'persistentvolumeclaims';
   }
 }
 

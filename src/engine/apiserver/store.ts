@@ -12,7 +12,7 @@ import { toRFC3339 } from '../lib/time.ts';
 import type { ResourceQuota } from '../api/policyTypes.ts';
 import type { Pod } from '../api/types.ts';
 import { toResourceList } from '../quota/resources.ts';
-import { admitPod } from './admission.ts';
+import { admitClaim, admitPod } from './admission.ts';
 import { checkRequest } from './admission/resourceQuota.ts';
 import { type ApiError, type ApiResult, newAlreadyExists, newConflict, newForbidden, newInvalid, newNotFound } from './errors.ts';
 import { invalidMessage } from '../apimachinery/fieldErrors.ts';
@@ -76,7 +76,7 @@ function keyOf(kind: Kind, meta: ObjectMeta): string {
 }
 
 /** Kinds whose spec changes bump metadata.generation. */
-const GENERATION_KINDS: ReadonlySet<Kind> = new Set(['Deployment', 'ReplicaSet', 'DaemonSet', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'EndpointSlice']);
+const GENERATION_KINDS: ReadonlySet<Kind> = new Set(['Deployment', 'ReplicaSet', 'DaemonSet', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'EndpointSlice', 'StatefulSet']);
 
 /**
  * admitQuota runs the ResourceQuota admission plugin on a pod create (admission/resourceQuota.ts)
@@ -210,7 +210,7 @@ export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
   if (st.objects[obj.kind].has(key)) return { ok: false, error: newAlreadyExists(obj.kind, meta.name) };
   // The kubelet's clock-named Events bring their own uid (eventNames.ts nameUid); anything else gets one drawn.
   meta.uid = obj.kind === 'Event' && src.uid ? src.uid : uuid(ctx.prng);
-  const admitted = obj.kind === 'Pod' ? (admitPod(obj) as T) : obj;
+  const admitted = obj.kind === 'Pod' ? (admitPod(obj) as T) : obj.kind === 'PersistentVolumeClaim' ? (admitClaim(obj) as T) : obj;
   if (obj.kind === 'Pod' && st.objects.ResourceQuota.size > 0) {
     const refused = admitQuota(st, ctx, { ...(admitted as Pod), metadata: meta });
     if (refused) return { ok: false, error: refused };

@@ -3,6 +3,7 @@
 import type { KubeObject, LabelSelector } from '../api/types.ts';
 import { type FieldError, invalid, sortedMap } from '../apimachinery/fieldErrors.ts';
 import { jsonEqual } from './store.ts';
+import { validateStatefulSetUpdate } from './statefulSetValidation.ts';
 
 function selectorValue(s: LabelSelector | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -17,6 +18,8 @@ function selectorValue(s: LabelSelector | undefined): Record<string, unknown> {
  * DaemonSet, `spec.selector: Invalid value: {"matchLabels":{"app":"v2"}}: field is immutable`.
  */
 export function validateUpdate(old: KubeObject, next: KubeObject): FieldError[] {
+  // A StatefulSet's spec outside its mutable fields: `spec: Forbidden: updates to statefulset spec …`.
+  if (old.kind === 'StatefulSet' && next.kind === 'StatefulSet') return validateStatefulSetUpdate(next, old);
   if ((old.kind === 'Deployment' && next.kind === 'Deployment') || (old.kind === 'DaemonSet' && next.kind === 'DaemonSet')) {
     if (!jsonEqual(selectorValue(old.spec.selector), selectorValue(next.spec.selector))) {
       return [invalid('spec.selector', selectorValue(next.spec.selector), 'field is immutable')];

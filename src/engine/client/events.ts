@@ -14,7 +14,10 @@ export type ControllerName =
   | 'horizontalpodautoscaler'
   // The endpoint controllers: they only get keys when Services exist.
   | 'endpointslice'
-  | 'endpoint';
+  | 'endpoint'
+  // The StatefulSet controller and the volume binder: keys only when StatefulSets or claims exist.
+  | 'statefulset'
+  | 'persistentvolume-binder';
 
 export const CONTROLLER_NAMES: readonly ControllerName[] = [
   'deployment',
@@ -25,6 +28,8 @@ export const CONTROLLER_NAMES: readonly ControllerName[] = [
   'horizontalpodautoscaler',
   'endpointslice',
   'endpoint',
+  'statefulset',
+  'persistentvolume-binder',
 ];
 
 /** The kubelet's steps for one pod. */
@@ -55,7 +60,7 @@ export type SimEvent =
   /** The kubelet's prober runs the pod's probes due now; `gen` must match the pod's (a later plan supersedes it). */
   | { type: 'probe'; podKey: string; uid: string; gen: number }
   /** The garbage collector deletes one dependent whose owner is gone. */
-  | { type: 'gc'; kind: 'ReplicaSet' | 'Pod' | 'ControllerRevision'; key: string; ownerUid: string }
+  | { type: 'gc'; kind: 'ReplicaSet' | 'Pod' | 'ControllerRevision' | 'PersistentVolumeClaim'; key: string; ownerUid: string }
   /** The node lifecycle controller evicts a pod from a NotReady node (NoExecute taint). */
   | { type: 'evict'; podKey: string; uid: string }
   /** A user action of the scenario (index into SimConfig.actions). */

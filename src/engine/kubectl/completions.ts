@@ -18,6 +18,8 @@ export interface CompletionNames {
   poddisruptionbudgets?: readonly string[];
   horizontalpodautoscalers?: readonly string[];
   services?: readonly string[];
+  statefulsets?: readonly string[];
+  persistentvolumeclaims?: readonly string[];
 }
 
 const NAMES_KEY: Record<ResourceKind, keyof CompletionNames> = {
@@ -31,21 +33,34 @@ const NAMES_KEY: Record<ResourceKind, keyof CompletionNames> = {
   PodDisruptionBudget: 'poddisruptionbudgets',
   HorizontalPodAutoscaler: 'horizontalpodautoscalers',
   Service: 'services',
+  StatefulSet: 'statefulsets',
+  PersistentVolumeClaim: 'persistentvolumeclaims',
 };
 
-const ALL: ResourceKind[] = ['Pod', 'Deployment', 'ReplicaSet', 'DaemonSet', 'Node', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service'];
+const ALL: ResourceKind[] = [
+  'Pod',
+  'Deployment',
+  'ReplicaSet',
+  'DaemonSet',
+  'StatefulSet',
+  'Node',
+  'ResourceQuota',
+  'PodDisruptionBudget',
+  'HorizontalPodAutoscaler',
+  'Service',
+];
 
 /** The kinds each verb (or `rollout`/`set` subcommand) takes. */
 const KINDS: Record<string, ResourceKind[]> = {
-  get: [...ALL, 'Namespace'],
-  describe: ['Deployment', 'DaemonSet', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler'],
-  delete: ['Pod', 'Deployment', 'DaemonSet', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service'],
-  scale: ['Deployment', 'ReplicaSet'],
+  get: [...ALL, 'Namespace', 'PersistentVolumeClaim'],
+  describe: ['Deployment', 'DaemonSet', 'StatefulSet', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler'],
+  delete: ['Pod', 'Deployment', 'DaemonSet', 'StatefulSet', 'PersistentVolumeClaim', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service'],
+  scale: ['Deployment', 'ReplicaSet', 'StatefulSet'],
   patch: ALL,
   label: ALL,
   taint: ['Node'],
-  rollout: ['Deployment', 'DaemonSet'],
-  image: ['Deployment', 'DaemonSet', 'ReplicaSet', 'Pod'],
+  rollout: ['Deployment', 'DaemonSet', 'StatefulSet'],
+  image: ['Deployment', 'DaemonSet', 'ReplicaSet', 'StatefulSet', 'Pod'],
 };
 
 const FLAGS: Record<string, string[]> = {

@@ -118,6 +118,8 @@ export function consoleCompletions(st: EngineState, prefix: string): string[] {
     poddisruptionbudgets: namesOf(st, 'PodDisruptionBudget'),
     horizontalpodautoscalers: namesOf(st, 'HorizontalPodAutoscaler'),
     services: namesOf(st, 'Service'),
+    statefulsets: namesOf(st, 'StatefulSet'),
+    persistentvolumeclaims: namesOf(st, 'PersistentVolumeClaim'),
   };
   return completions(prefix, names);
 }

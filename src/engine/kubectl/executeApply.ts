@@ -14,6 +14,8 @@ import { create, update } from '../client/tx.ts';
 import type { PolicyObject } from '../api/policyTypes.ts';
 import { allocateServiceIP, isPolicyKind, preparePolicyObject } from '../apiserver/createPolicy.ts';
 import type { KubectlCommand } from './commands.ts';
+import type { StatefulSet } from '../api/statefulTypes.ts';
+import { prepareStatefulSet } from '../apiserver/statefulSetStrategy.ts';
 import { apiUpdate, apiValidate, Terminal } from './executeStore.ts';
 import { RESOURCES, resolveResource } from './resources.ts';
 import { applyManifest, type ObjectJson } from './transforms/apply.ts';
@@ -47,7 +49,8 @@ function manifestItems(v: unknown): unknown[] {
   return v === undefined || v === null ? [] : [v];
 }
 
-function defaulted(obj: Deployment | DaemonSet): Deployment | DaemonSet {
+function defaulted(obj: Deployment | DaemonSet | StatefulSet): Deployment | DaemonSet | StatefulSet {
+  if (obj.kind === 'StatefulSet') return prepareStatefulSet(obj, null);
   return obj.kind === 'Deployment' ? setDefaultsDeployment(obj) : setDefaultsDaemonSet(obj);
 }
 
@@ -65,8 +68,8 @@ function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void
     else term.fail(r.output);
     return;
   }
-  if (kind && kind !== 'Deployment' && kind !== 'DaemonSet' && !isPolicyKind(kind)) {
-    term.fail(`error: Rollout Lab applies Deployment, DaemonSet, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service objects, not "${m.kind ?? ''}"`);
+  if (kind && kind !== 'Deployment' && kind !== 'DaemonSet' && kind !== 'StatefulSet' && !isPolicyKind(kind)) {
+    term.fail(`error: Rollout Lab applies Deployment, DaemonSet, StatefulSet, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service objects, not "${m.kind ?? ''}"`);
     return;
   }
   const ns = typeof m.metadata?.namespace === 'string' && m.metadata.namespace ? m.metadata.namespace : namespace;
@@ -96,7 +99,7 @@ function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void
   }
   if (!live) {
     // A create: the API server defaults and validates the object, and never takes a status.
-    const { status: _status, ...fresh } = defaulted(r.object as unknown as Deployment | DaemonSet);
+    const { status: _status, ...fresh } = defaulted(r.object as unknown as Deployment | DaemonSet | StatefulSet);
     const invalid = apiValidate(fresh as KubeObject);
     if (invalid) {
       term.fail(invalid);

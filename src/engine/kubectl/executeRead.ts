@@ -8,11 +8,13 @@ import type { Tx } from '../client/tx.ts';
 import type { KubectlCommand } from './commands.ts';
 import { inNamespace, resolveTargets, type ResourceObject, Terminal, withoutFinalNewline } from './executeStore.ts';
 import { describeDaemonSet, describeDeployment } from './printers/describe.ts';
+import { describeStatefulSet } from './printers/describeStateful.ts';
 import { describeHorizontalPodAutoscaler, describePodDisruptionBudget, describeQuota } from './printers/describePolicy.ts';
 import { daemonSetHistoryOutput, deploymentHistory } from './printers/history.ts';
 import { printJson, printNames, printYaml, wrapList } from './printers/object.ts';
 import { printTable, type TableObject } from './printers/table.ts';
 import { daemonSetStatusViewer, deploymentStatusViewer } from './rolloutStatus.ts';
+import { statefulSetStatusViewer } from './rolloutStatusStatefulSet.ts';
 
 type Cmd<V extends KubectlCommand['verb']> = Extract<KubectlCommand, { verb: V }>;
 
@@ -68,6 +70,7 @@ function describeOne(tx: Tx, obj: ResourceObject): string {
   const ns = obj.metadata.namespace ?? 'default';
   if (obj.kind === 'Deployment') return describeDeployment(obj, inNamespace(tx.st, 'ReplicaSet', ns), eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'DaemonSet') return describeDaemonSet(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);
+  if (obj.kind === 'StatefulSet') return describeStatefulSet(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'ResourceQuota') return describeQuota(obj);
   if (obj.kind === 'PodDisruptionBudget') return describePodDisruptionBudget(obj, eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'HorizontalPodAutoscaler') return describeHorizontalPodAutoscaler(obj, eventsAbout(tx, obj), tx.now);
@@ -113,7 +116,9 @@ export function runRolloutStatus(tx: Tx, cmd: Cmd<'rollout-status'>): Terminal {
         ? deploymentStatusViewer(obj as Deployment, cmd.revision)
         : obj.kind === 'DaemonSet'
           ? daemonSetStatusViewer(obj as DaemonSet)
-          : { message: '', done: true, error: `error: no status viewer has been implemented for ${obj.kind}` };
+          : obj.kind === 'StatefulSet'
+            ? statefulSetStatusViewer(obj)
+            : { message: '', done: true, error: `error: no status viewer has been implemented for ${obj.kind}` };
     if (s.error) term.fail(s.error);
     else term.out(withoutFinalNewline(s.message));
   }
@@ -129,7 +134,7 @@ export function runRolloutHistory(tx: Tx, cmd: Cmd<'rollout-history'>): Terminal
     const ns = obj.metadata.namespace ?? 'default';
     let h: { output: string } | { error: string };
     if (obj.kind === 'Deployment') h = deploymentHistory(obj, inNamespace(tx.st, 'ReplicaSet', ns), cmd.revision);
-    else if (obj.kind === 'DaemonSet') {
+    else if (obj.kind === 'DaemonSet' || obj.kind === 'StatefulSet') {
       const crs: ControllerRevision[] = inNamespace(tx.st, 'ControllerRevision', ns);
       h = daemonSetHistoryOutput(obj, crs, cmd.revision);
     } else h = { error: `error: no history viewer has been implemented for "${obj.kind}"` };

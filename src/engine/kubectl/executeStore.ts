@@ -10,6 +10,8 @@ import { objectKey } from '../apiserver/store.ts';
 import { invalidMessage, validateObject } from '../apiserver/validation.ts';
 import type { EngineState } from '../client/state.ts';
 import { type Tx, update } from '../client/tx.ts';
+import type { StatefulSet } from '../api/statefulTypes.ts';
+import { prepareStatefulSet, validateStatefulSet } from '../apiserver/statefulSetStrategy.ts';
 import type { Target } from './commands.ts';
 import { notFound, type ResourceKind } from './resources.ts';
 import { selectObjects } from './targets.ts';
@@ -95,7 +97,8 @@ export function resolveTargets(
 }
 
 /** apiDefaults applies the API server's defaulting to a written workload (idempotent on stored objects). */
-function apiDefaults<T extends KubeObject>(obj: T): T {
+function apiDefaults<T extends KubeObject>(obj: T, stored?: KubeObject): T {
+  if (obj.kind === 'StatefulSet') return prepareStatefulSet(obj as StatefulSet, stored?.kind === 'StatefulSet' ? stored : null) as T;
   if (obj.kind === 'Deployment') return setDefaultsDeployment(obj as Deployment) as T;
   if (obj.kind === 'DaemonSet') return setDefaultsDaemonSet(obj as DaemonSet) as T;
   if (obj.kind === 'ReplicaSet') return setDefaultsReplicaSet(obj as ReplicaSet) as T;
@@ -104,8 +107,8 @@ function apiDefaults<T extends KubeObject>(obj: T): T {
 
 /** apiValidate returns the API server's Invalid message for a Deployment or DaemonSet, or null. */
 export function apiValidate(obj: KubeObject): string | null {
-  if (obj.kind !== 'Deployment' && obj.kind !== 'DaemonSet') return null;
-  const errs = validateObject(obj);
+  if (obj.kind !== 'Deployment' && obj.kind !== 'DaemonSet' && obj.kind !== 'StatefulSet') return null;
+  const errs = obj.kind === 'StatefulSet' ? validateStatefulSet(obj) : validateObject(obj);
   return errs.length ? formatApiError(newInvalid(invalidMessage(obj.kind, obj.metadata.name, errs))) : null;
 }
 
@@ -116,10 +119,11 @@ export function apiValidate(obj: KubeObject): string | null {
  * keeps its resourceVersion.
  */
 export function apiUpdate<T extends KubeObject>(tx: Tx, next: T): { object: T; changed: boolean } | { error: string } {
-  const obj = apiDefaults(next);
-  const invalid = apiValidate(obj);
+  const cur = tx.st.store.objects[next.kind].get(objectKey(next));
+  const obj = apiDefaults(next, cur);
+  // A StatefulSet update is validated by the store (ValidateStatefulSetUpdate), once.
+  const invalid = obj.kind === 'StatefulSet' && cur ? null : apiValidate(obj);
   if (invalid) return { error: invalid };
-  const cur = tx.st.store.objects[obj.kind].get(objectKey(obj));
   const res = update(tx, obj);
   if (!res.ok) return { error: formatApiError(res.error) };
   return { object: res.object, changed: res.object !== cur };

@@ -8,6 +8,7 @@ import type { ControllerRevision, DaemonSet, Deployment, KubeObject, ReplicaSet 
 import { formatApiError } from '../apiserver/errors.ts';
 import { jsonEqual } from '../apiserver/store.ts';
 import { type Tx, writeStatus } from '../client/tx.ts';
+import type { StatefulSet } from '../api/statefulTypes.ts';
 import type { KubectlCommand } from './commands.ts';
 import { apiUpdate, inNamespace, resolveTargets, type ResourceObject, Terminal } from './executeStore.ts';
 import { namePrinterLine, RESOURCES } from './resources.ts';
@@ -78,7 +79,7 @@ export function runSetImage(tx: Tx, cmd: Cmd<'set-image'>): Terminal {
     tx,
     cmd,
     (obj) =>
-      obj.kind === 'Deployment' || obj.kind === 'DaemonSet' || obj.kind === 'ReplicaSet' || obj.kind === 'Pod'
+      obj.kind === 'Deployment' || obj.kind === 'DaemonSet' || obj.kind === 'ReplicaSet' || obj.kind === 'StatefulSet' || obj.kind === 'Pod'
         ? setImage(obj, cmd.images)
         : {
             error: `error: ${RESOURCES[obj.kind].plural}/${obj.metadata.name} the object is not a pod or does not have a pod template: *${obj.apiVersion.includes('/') ? obj.apiVersion.split('/')[1] : obj.apiVersion}.${obj.kind}`,
@@ -90,15 +91,15 @@ export function runSetImage(tx: Tx, cmd: Cmd<'set-image'>): Terminal {
 /** runScale is `kubectl scale TYPE NAME --replicas=N [--current-replicas=M]`. */
 export function runScale(tx: Tx, cmd: Cmd<'scale'>): Terminal {
   return transformEach(tx, cmd, (obj) =>
-    obj.kind === 'Deployment' || obj.kind === 'ReplicaSet'
-      ? scale<Deployment | ReplicaSet>(obj, cmd.replicas, cmd.currentReplicas)
+    obj.kind === 'Deployment' || obj.kind === 'ReplicaSet' || obj.kind === 'StatefulSet'
+      ? scale<Deployment | ReplicaSet | StatefulSet>(obj, cmd.replicas, cmd.currentReplicas)
       : { error: 'Error from server (NotFound): the server could not find the requested resource' },
     { stopOnError: true, emptyError: 'error: no objects passed to scale' },
   );
 }
 
-function workload(obj: ResourceObject): Deployment | DaemonSet | ReplicaSet | undefined {
-  return obj.kind === 'Deployment' || obj.kind === 'DaemonSet' || obj.kind === 'ReplicaSet' ? obj : undefined;
+function workload(obj: ResourceObject): Deployment | DaemonSet | ReplicaSet | StatefulSet | undefined {
+  return obj.kind === 'Deployment' || obj.kind === 'DaemonSet' || obj.kind === 'ReplicaSet' || obj.kind === 'StatefulSet' ? obj : undefined;
 }
 
 /** runRolloutToggle is `kubectl rollout pause|resume|restart TYPE NAME`. */
@@ -122,7 +123,7 @@ export function runRolloutUndo(tx: Tx, cmd: Cmd<'rollout-undo'>): Terminal {
   const crs: ControllerRevision[] = inNamespace(tx.st, 'ControllerRevision', cmd.namespace);
   return transformEach(tx, cmd, (obj) => {
     if (obj.kind === 'Deployment') return deploymentRollback(obj, rss, cmd.toRevision);
-    if (obj.kind === 'DaemonSet') return daemonSetRollback(obj, crs, cmd.toRevision);
+    if (obj.kind === 'DaemonSet' || obj.kind === 'StatefulSet') return daemonSetRollback(obj, crs, cmd.toRevision);
     return { error: `error: no rollbacker has been implemented for "${obj.kind}"` };
   });
 }

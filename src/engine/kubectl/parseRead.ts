@@ -82,7 +82,7 @@ export function parseGet(ctx: VerbContext): KubectlCommand | KubectlError {
 }
 
 /** The kinds `describe` prints here. */
-const DESCRIBABLE: ReadonlySet<string> = new Set(['Deployment', 'DaemonSet', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler']);
+const DESCRIBABLE: ReadonlySet<string> = new Set(['Deployment', 'DaemonSet', 'StatefulSet', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler']);
 
 /** parseDescribe reads `describe deployment|daemonset [NAME_PREFIX...]` (describe/describe.go). */
 export function parseDescribe(ctx: VerbContext): KubectlCommand | KubectlError {

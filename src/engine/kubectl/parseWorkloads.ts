@@ -100,7 +100,7 @@ export function parseScale(ctx: VerbContext): KubectlCommand | KubectlError {
   const t = parseTargets(f.args, { allowEmptySelector: f.flags.all === true, hasSelector: !!sel.selector });
   if ('error' in t) return t;
   // Only Deployments and ReplicaSets have the scale subresource here.
-  if (t.targets.some((x) => x.kind !== 'Deployment' && x.kind !== 'ReplicaSet')) return { error: SCALE_UNSUPPORTED };
+  if (t.targets.some((x) => x.kind !== 'Deployment' && x.kind !== 'ReplicaSet' && x.kind !== 'StatefulSet')) return { error: SCALE_UNSUPPORTED };
   return { verb: 'scale', namespace: namespaceOf(f.flags), targets: t.targets, ...sel, replicas, currentReplicas };
 }
 
@@ -129,7 +129,7 @@ export function parseRollout(ctx: VerbContext): KubectlCommand | KubectlError {
   if ('error' in sel) return sel;
   const t = parseTargets(f.args, { allowEmptySelector: true, hasSelector: !!sel.selector });
   if ('error' in t) return t;
-  const unsupported = t.targets.find((x) => x.kind !== 'Deployment' && x.kind !== 'DaemonSet');
+  const unsupported = t.targets.find((x) => x.kind !== 'Deployment' && x.kind !== 'DaemonSet' && x.kind !== 'StatefulSet');
   if (unsupported && (sub === 'status' || sub === 'history' || sub === 'undo')) {
     const gk = groupKindString(unsupported.kind);
     const what = { status: `no status viewer has been implemented for ${gk}`, history: `no history viewer has been implemented for "${gk}"`, undo: `no rollbacker has been implemented for "${gk}"` };

@@ -18,7 +18,10 @@ export type ResourceKind =
   | 'ResourceQuota'
   | 'PodDisruptionBudget'
   | 'HorizontalPodAutoscaler'
-  | 'Service';
+  | 'Service'
+  // The StatefulSet and its claims (api/statefulTypes.ts).
+  | 'StatefulSet'
+  | 'PersistentVolumeClaim';
 
 interface ResourceInfo {
   plural: string;
@@ -45,6 +48,8 @@ export const RESOURCES: Readonly<Record<ResourceKind, ResourceInfo>> = {
     namespaced: true,
   },
   Service: { plural: 'services', singular: 'service', shortNames: ['svc'], group: '', namespaced: true },
+  StatefulSet: { plural: 'statefulsets', singular: 'statefulset', shortNames: ['sts'], group: 'apps', namespaced: true },
+  PersistentVolumeClaim: { plural: 'persistentvolumeclaims', singular: 'persistentvolumeclaim', shortNames: ['pvc'], group: '', namespaced: true },
 };
 
 const KINDS = Object.keys(RESOURCES) as ResourceKind[];

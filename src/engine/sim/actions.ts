@@ -16,6 +16,8 @@ import { create, del, note, type Tx } from '../client/tx.ts';
 import type { PolicyObject } from '../api/policyTypes.ts';
 import { allocateServiceIP, isPolicyKind, preparePolicyObject } from '../apiserver/createPolicy.ts';
 import { namePrinterLine } from '../kubectl/resources.ts';
+import type { StatefulSet } from '../api/statefulTypes.ts';
+import { prepareStatefulSet, validateStatefulSet } from '../apiserver/statefulSetStrategy.ts';
 
 /** The result line of a user action, as kubectl would print it (or its error). */
 export interface ActionOutput {
@@ -36,8 +38,9 @@ export function createInitialObject(tx: Tx, raw: KubeObject | Record<string, unk
   const kind = (raw as { kind?: unknown }).kind;
   if (kind === 'Namespace') return createNamespace(tx, raw as Namespace);
   if (isPolicyKind(kind)) return createPolicyObject(tx, raw as PolicyObject);
+  if (kind === 'StatefulSet') return createStatefulSet(tx, raw as StatefulSet);
   if (kind !== 'Deployment' && kind !== 'DaemonSet') {
-    return { ok: false, output: `error: Rollout Lab applies Deployment, DaemonSet, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service objects, not "${String(kind)}"` };
+    return { ok: false, output: `error: Rollout Lab applies Deployment, DaemonSet, StatefulSet, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service objects, not "${String(kind)}"` };
   }
   const obj = defaulted(raw as Deployment | DaemonSet);
   const errs = validateObject(obj);
@@ -47,6 +50,17 @@ export function createInitialObject(tx: Tx, raw: KubeObject | Record<string, unk
   if (!res.ok) return { ok: false, output: formatApiError(res.error) };
   const resource = obj.kind === 'Deployment' ? 'deployment.apps' : 'daemonset.apps';
   return { ok: true, output: `${resource}/${obj.metadata.name} created` };
+}
+
+/** createStatefulSet creates one of the scenario's StatefulSets as the API server does (statefulSetStrategy.ts). */
+function createStatefulSet(tx: Tx, raw: StatefulSet): ActionOutput {
+  const obj = prepareStatefulSet(raw, null);
+  const errs = validateStatefulSet(obj);
+  if (errs.length) return { ok: false, output: formatApiError(newInvalid(invalidMessage(obj.kind, obj.metadata?.name ?? '', errs))) };
+  const { status: _status, ...fresh } = obj;
+  const res = create(tx, fresh as KubeObject);
+  if (!res.ok) return { ok: false, output: formatApiError(res.error) };
+  return { ok: true, output: `statefulset.apps/${obj.metadata.name} created` };
 }
 
 /**

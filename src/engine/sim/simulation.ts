@@ -19,6 +19,8 @@ import { hpaOnWatch, syncHorizontalPodAutoscaler } from '../controller/podautosc
 import { EndpointSliceMaxRetries, endpointSliceOnWatch, syncEndpointSlices } from '../controller/endpointslice/controller.ts';
 import { EndpointsMaxRetries, endpointsOnWatch, syncEndpoints } from '../controller/endpoint/controller.ts';
 import { resourceQuotaOnWatch, syncResourceQuota } from '../controller/resourcequota/resourceQuotaController.ts';
+import { statefulSetOnWatch, syncStatefulSet } from '../controller/statefulset/statefulSetController.ts';
+import { binderOnWatch, syncBinder } from '../controller/volume/binder.ts';
 import { stepDrain } from '../kubectl/drainProcess.ts';
 import { kubeProxyOnWatch, kubeProxySync } from '../proxy/kubeProxy.ts';
 import { firstTrafficSecond, scheduleTraffic, trafficTick } from '../traffic/traffic.ts';
@@ -44,6 +46,8 @@ const SYNC: Record<ControllerName, (tx: Tx, key: string) => string | null> = {
   horizontalpodautoscaler: syncHorizontalPodAutoscaler,
   endpointslice: syncEndpointSlices,
   endpoint: syncEndpoints,
+  statefulset: syncStatefulSet,
+  'persistentvolume-binder': syncBinder,
 };
 
 /** maxRetries of the queues that drop a key after that many failed syncs in a row (handleErr). */
@@ -111,6 +115,9 @@ function deliver(tx: Tx, rec: WatchRecord, key: string): void {
   endpointsOnWatch(tx, rec, old);
   // kube-proxy's own informers see slices and Services after the same watch delay.
   kubeProxyOnWatch(tx, rec);
+  // The StatefulSet controller and the volume binder: each returns at once while its kinds have no objects.
+  statefulSetOnWatch(tx, rec, old);
+  binderOnWatch(tx, rec, old);
   if (o.kind === 'Pod') {
     if (rec.type !== 'DELETED') kubeletOnPodWatched(tx, o, old?.kind === 'Pod' ? (old as Pod) : undefined, key);
     // A pod removed without the kubelet (force deleted, PodGC) leaves its probe workers behind.
@@ -269,6 +276,7 @@ export function step(st: EngineState): TickRecord | null {
         ['deployment', 'Deployment'],
         ['replicaset', 'ReplicaSet'],
         ['daemonset', 'DaemonSet'],
+        ['statefulset', 'StatefulSet'],
       ] as const) {
         for (const key of st.cache.objects[kind].keys()) {
           enqueue(tx, controller, key);

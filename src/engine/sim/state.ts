@@ -23,6 +23,7 @@ import type { EngineState } from '../client/state.ts';
 import { cloneEndpointSliceControllerState, newEndpointSliceControllerState } from '../controller/endpointslice/controller.ts';
 import { cloneKubeProxyState, newKubeProxyState } from '../proxy/kubeProxy.ts';
 import { cloneTrafficState, newTrafficState } from '../traffic/state.ts';
+import { cloneStatefulSetConsistency, newStatefulSetConsistency } from '../controller/statefulset/consistency.ts';
 
 export type { EngineState } from '../client/state.ts';
 
@@ -78,6 +79,7 @@ export function newEngineState(config: SimConfig): EngineState {
     proxy: newKubeProxyState(),
     apps: new Map(),
     traffic: newTrafficState(config),
+    stsConsistency: newStatefulSetConsistency(),
   };
 }
 
@@ -122,6 +124,7 @@ export function cloneEngineState(s: EngineState): EngineState {
     proxy: cloneKubeProxyState(s.proxy),
     apps: new Map(s.apps),
     traffic: cloneTrafficState(s.traffic),
+    stsConsistency: cloneStatefulSetConsistency(s.stsConsistency),
   };
 }
 

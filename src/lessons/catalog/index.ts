@@ -1,16 +1,21 @@
 /**
  * The built-in lessons, in the course's order (chapters: Deployment rolling update, scaling,
- * strategies, history, progress; ReplicaSet; DaemonSet; failures and back-off). This module and
+ * strategies, history, progress; ReplicaSet; DaemonSet; failures and back-off; StatefulSet). This module and
  * everything it imports load on demand, when the Lessons dialog or a lesson link first opens.
  */
 import { CONTROLLER_LESSONS } from './controllers.ts';
 import { DEPLOYMENT_LESSONS } from './deployment.ts';
+import { STATEFULSET_LESSONS } from './statefulset.ts';
 import type { BuiltInLesson } from './types.ts';
 
 export type { BuiltInLesson } from './types.ts';
 
 /** BUILT_IN_LESSONS: every built-in lesson, in course order. */
-export const BUILT_IN_LESSONS: readonly BuiltInLesson[] = [...DEPLOYMENT_LESSONS, ...CONTROLLER_LESSONS];
+export const BUILT_IN_LESSONS: readonly BuiltInLesson[] = [
+  ...DEPLOYMENT_LESSONS,
+  ...CONTROLLER_LESSONS,
+  ...STATEFULSET_LESSONS,
+];
 
 /** builtInLesson finds a built-in lesson by id. */
 export function builtInLesson(id: string): BuiltInLesson | undefined {

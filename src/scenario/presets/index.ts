@@ -26,6 +26,12 @@ import quotaBlocksSurge from './quota-blocks-surge.yaml?raw';
 import recreate from './recreate.yaml?raw';
 import rollback from './rollback.yaml?raw';
 import seed from './seed.yaml?raw';
+import statefulsetClaims from './statefulset-claims.yaml?raw';
+import statefulsetOrdered from './statefulset-ordered.yaml?raw';
+import statefulsetParallel from './statefulset-parallel.yaml?raw';
+import statefulsetPartition from './statefulset-partition.yaml?raw';
+import statefulsetRolling from './statefulset-rolling.yaml?raw';
+import statefulsetStuck from './statefulset-stuck.yaml?raw';
 
 /** One built-in scenario: its id (the file name without .yaml) and the file's text. */
 export interface Preset {
@@ -56,6 +62,12 @@ export const PRESETS: readonly Preset[] = [
   { id: 'quota-blocks-surge', text: quotaBlocksSurge },
   { id: 'budget-holds-drain', text: budgetHoldsDrain },
   { id: 'autoscaler-during-rollout', text: autoscalerDuringRollout },
+  { id: 'statefulset-ordered', text: statefulsetOrdered },
+  { id: 'statefulset-rolling', text: statefulsetRolling },
+  { id: 'statefulset-partition', text: statefulsetPartition },
+  { id: 'statefulset-stuck', text: statefulsetStuck },
+  { id: 'statefulset-parallel', text: statefulsetParallel },
+  { id: 'statefulset-claims', text: statefulsetClaims },
 ];
 
 /** The preset the app opens with, and falls back to when a link does not decode. */

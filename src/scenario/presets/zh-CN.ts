@@ -115,4 +115,34 @@ export const PRESET_TEXT_ZH_CN: Readonly<Record<string, { name: string; descript
     description:
       'HPA 让 web 的 cpu 保持在 200m 请求的 50%。45 秒时开始上线（新镜像要拉取 30 秒）；60 秒时每个 Pod 的负载从 90m 升到 250m。HPA 通过 scale 子资源读取 Deployment 的 spec.replicas，而不是 Pod 的数量，所以上线中的 surge Pod 不会把它抬高；扩容时它把尚未 Ready 的 Pod 记为 0%：75 秒时，3 个 Ready Pod 上的 125% 变成 5 个 Pod 上的 150%，它要求 8 个副本。Deployment 控制器按新旧 ReplicaSet 的大小把新增的 4 个副本按比例分给二者。240 秒时负载降到 40m；HPA 要等过 5 分钟的缩容稳定窗口才缩回 4 个。kubernetes/kubernetes#72775, #90461',
   },
+  'statefulset-ordered': {
+    name: 'StatefulSet——按序创建与扩缩',
+    description:
+      'OrderedReady 先创建 web-0，等它进入 Running 且 Ready，再创建 web-1，然后 web-2；扩到 5 个时同样依次加上 web-3、web-4；缩到 2 个时从最高序号开始、一次一个地删除 web-4、web-3、web-2。',
+  },
+  'statefulset-rolling': {
+    name: 'StatefulSet——滚动更新的顺序',
+    description:
+      '新镜像从最高序号往下一次替换一个 Pod——先 web-2，再 web-1，最后 web-0——每个都要等前一个以新版本重新进入 Running 且 Ready 之后才开始。',
+  },
+  'statefulset-partition': {
+    name: 'StatefulSet——用 partition 做金丝雀',
+    description:
+      'partition 为 3 时只有 web-4 和 web-3 换成新镜像，rollout status 说分区上线已完成；删掉 web-1 后它以旧镜像回来；把 partition 降到 0，上线继续替换 web-2、web-1 和 web-0。',
+  },
+  'statefulset-stuck': {
+    name: 'StatefulSet——只有删除 Pod 才能解开的上线',
+    description:
+      '新镜像永远拉取不到，web-2 一直 Pending，OrderedReady 就一直等它。rollout undo 把旧模板放回去，却什么也没改变——控制器仍在等 web-2 变为 Ready。只有删除 web-2，它才会以好的模板回来。',
+  },
+  'statefulset-parallel': {
+    name: 'StatefulSet——Parallel 能自己解开',
+    description:
+      'podManagementPolicy 为 Parallel 时 web-0、web-1、web-2 同时创建。坏镜像仍从最高序号起一次替换一个 Pod，卡在 web-2；但 rollout undo 之后，控制器会自己删掉坏掉的 web-2——不需要手动删除 Pod。',
+  },
+  'statefulset-claims': {
+    name: 'StatefulSet——比 Pod 活得更久的卷申领',
+    description:
+      '每个 Pod 有自己的卷申领 www-web-0 … www-web-2，Pod 调度后即 Bound。缩到 1 个会删除 web-2 和 web-1，但保留它们的卷申领（whenScaled 为 Retain）；再扩回 3 个时复用同样的卷申领——没有新的 create Claim 事件。',
+  },
 };

@@ -28,6 +28,12 @@ import './pods.css';
 
 // A pod's details load when the first pod is opened (the first page stays within 160 KB of gzipped JS).
 const PodDetails = lazy(() => import('./PodDetails.tsx').then((m) => ({ default: m.PodDetails })));
+// A StatefulSet's ordinals load only when the run has one.
+const StatefulSetOrdinals = lazy(() =>
+  import('../statefulset/parts.ts').then((m) => ({ default: m.StatefulSetOrdinals })),
+);
+const hasStatefulSetSelector = (s: Parameters<typeof podsSelector>[0]) =>
+  s.workloads.some((w) => w.kind === 'StatefulSet');
 
 const packedVersionSelector = (s: Parameters<typeof podsPackedSelector>[0]) => s.podsPacked?.version ?? -1;
 
@@ -63,6 +69,7 @@ export function ClusterPanel() {
   const selected = useAppStore(selectedPodSelector);
   const selectedPod = useAppStore(useShallow(selectedPodViewSelector));
   const playing = useAppStore(playingSelector);
+  const hasStatefulSet = useAppStore(hasStatefulSetSelector);
   const trigger = useRef<HTMLElement | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: packedVersion marks a new packed buffer
@@ -157,6 +164,11 @@ export function ClusterPanel() {
             />
           ))}
         </div>
+        {hasStatefulSet ? (
+          <Suspense fallback={null}>
+            <StatefulSetOrdinals selected={selected} onSelect={onSelect} />
+          </Suspense>
+        ) : null}
         <Legend index={index} />
         {selected ? (
           <Suspense fallback={null}>

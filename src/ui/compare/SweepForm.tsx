@@ -1,12 +1,18 @@
-import { SWEEP_FIELDS, type SweepField } from '../../scenario/variantFields.ts';
+import { useEffect } from 'react';
+import type { SweepField } from '../../scenario/variantFields.ts';
 import { useAppStore } from '../../state/hooks.ts';
 import { cancelSweep, runSweep, setSweepForm } from '../../state/sweepActions.ts';
 import { MAX_SEEDS, percentValues } from '../../state/sweepGrid.ts';
+import { statefulSetSweepForm, sweepFieldsFor } from './sweepFields.ts';
 import type { AppState } from '../../state/store.ts';
+import { initialSweepForm } from '../../state/sweepSlice.ts';
 import { useT } from '../common/useT.ts';
 
 const formOf = (s: AppState) => s.sweepForm;
 const statusOf = (s: AppState) => s.sweepStatus;
+/** The scenario's workload kinds, as one string (a stable selector result). */
+const kindsOf = (s: AppState) => s.scenarioWorkloads.map((w) => w.kind).join(',');
+const firstReplicasOf = (s: AppState) => s.scenarioWorkloads[0]?.replicas ?? 3;
 
 const INPUT =
   'h-8 rounded-md border border-slate-300 bg-white px-1.5 text-sm dark:border-slate-600 dark:bg-slate-900';
@@ -23,6 +29,16 @@ export function SweepForm() {
   const form = useAppStore(formOf);
   const status = useAppStore(statusOf);
   const running = status === 'running';
+  const kinds = useAppStore(kindsOf);
+  const replicas = useAppStore(firstReplicasOf);
+  const fields = sweepFieldsFor(kinds === '' ? [] : kinds.split(','));
+  const offered = fields.includes(form.xField) && fields.includes(form.yField);
+  const statefulOnly = !fields.includes('maxSurge');
+  // A StatefulSet scenario has no maxSurge to sweep: start from partition × minReadySeconds (and
+  // back to maxSurge × maxUnavailable for a scenario without one).
+  useEffect(() => {
+    if (!offered) setSweepForm(statefulOnly ? statefulSetSweepForm(replicas) : initialSweepForm());
+  }, [offered, statefulOnly, replicas]);
   const axis = (which: 'x' | 'y') => {
     const field = which === 'x' ? form.xField : form.yField;
     const values = which === 'x' ? form.xValues : form.yValues;
@@ -38,7 +54,7 @@ export function SweepForm() {
             aria-label={t('compare.sweep.field', { axis: name })}
             onChange={(e) => setSweepForm({ [`${which}Field`]: e.target.value as SweepField })}
           >
-            {SWEEP_FIELDS.map((f) => (
+            {fields.map((f) => (
               <option key={f} value={f}>
                 {f}
               </option>

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import {
   IMAGE_BEHAVIOURS,
   parseVariantValue,
-  SWEEP_FIELDS,
   type Variant,
   type VariantField,
 } from '../../scenario/variantFields.ts';
 import { setVariantOverrides } from '../../state/compareActions.ts';
+import { useAppStore } from '../../state/hooks.ts';
+import type { AppState } from '../../state/store.ts';
+import { sweepFieldsFor } from './sweepFields.ts';
 import { useT } from '../common/useT.ts';
 import { variantLetter } from './variantText.ts';
 
@@ -23,8 +25,13 @@ const INPUT =
  * seed (blank: as in the scenario) and how the rollout's new image behaves. A value that does not
  * parse is refused with one message; applying restarts every variant at 0 s.
  */
+/** The scenario's workload kinds, as one string (a stable selector result). */
+const kindsOf = (s: AppState) => s.scenarioWorkloads.map((w) => w.kind).join(',');
+
 export function VariantEditor({ index, overrides }: VariantEditorProps) {
   const t = useT();
+  const kinds = useAppStore(kindsOf);
+  const fields = sweepFieldsFor(kinds === '' ? [] : kinds.split(','));
   const [draft, setDraft] = useState<Record<string, string>>(() =>
     Object.fromEntries(Object.entries(overrides).map(([k, v]) => [k, String(v)])),
   );
@@ -53,7 +60,7 @@ export function VariantEditor({ index, overrides }: VariantEditorProps) {
         apply();
       }}
     >
-      {SWEEP_FIELDS.map((field) => (
+      {fields.map((field) => (
         <label key={field} className="flex flex-col">
           <span className="font-mono">{field}</span>
           <input

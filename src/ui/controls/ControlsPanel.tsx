@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useAppStore } from '../../state/hooks.ts';
 import {
   scenarioWorkloadsSelector,
@@ -15,6 +15,11 @@ import { ImageBehaviourButton } from '../edit/ImageBehaviourButton.tsx';
 import { KubectlConsole } from './KubectlConsole.tsx';
 import { StrategyFields } from './StrategyFields.tsx';
 import { BUTTON, WorkloadActions } from './WorkloadActions.tsx';
+
+// A StatefulSet's fields load only when one is picked.
+const StatefulSetFields = lazy(() =>
+  import('../statefulset/parts.ts').then((m) => ({ default: m.StatefulSetFields })),
+);
 
 /** pickKey names a workload in the picker: kind, namespace and name. */
 const pickKey = (w: WorkloadView) => `${w.kind}/${w.namespace}/${w.name}`;
@@ -100,7 +105,13 @@ export function ControlsPanel() {
                   <span className="line-clamp-2">{workload.rolloutStatus}</span>
                 </p>
               )}
-              <StrategyFields key={pickKey(workload)} workload={workload} />
+              {workload.kind === 'StatefulSet' ? (
+                <Suspense fallback={null}>
+                  <StatefulSetFields key={pickKey(workload)} workload={workload} beforeRun={beforeRun} />
+                </Suspense>
+              ) : (
+                <StrategyFields key={pickKey(workload)} workload={{ ...workload, kind: workload.kind }} />
+              )}
               <WorkloadActions workload={workload} />
               <div>
                 <ImageBehaviourButton className={BUTTON} />

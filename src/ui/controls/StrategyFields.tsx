@@ -10,7 +10,11 @@ const SELECT =
   'rounded border border-slate-300 bg-white px-1 py-0.5 text-sm dark:border-slate-600 dark:bg-slate-800';
 
 /** StrategyFields edits the workload's strategy, replicas, maxSurge/maxUnavailable and timings. */
-export function StrategyFields({ workload: w }: { workload: WorkloadView }) {
+export function StrategyFields({
+  workload: w,
+}: {
+  workload: WorkloadView & { kind: 'Deployment' | 'DaemonSet' };
+}) {
   const t = useT();
   const isDeploy = w.kind === 'Deployment';
   // The namespace travels with the name: a workload in `payments` is `payments/checkout-api`.

@@ -35,7 +35,7 @@ export function WorkloadActions({ workload: w }: { workload: WorkloadView }) {
     };
   }, [text]);
   const images = useMemo(() => [...new Set([current, ...named])].filter(Boolean), [current, named]);
-  const resource = `${w.kind === 'Deployment' ? 'deployment' : 'daemonset'}/${w.name}`;
+  const resource = `${w.kind.toLowerCase()}/${w.name}`;
   // Every command names the workload's namespace, as kubectl needs it.
   const ns = namespaceFlag(w.namespace);
   const node = nodes.find((n) => n.name === nodeName) ?? nodes[0];

@@ -14,6 +14,7 @@ const FILTERS: readonly ExplainFilter[] = [
   'deployment-controller',
   'replicaset-controller',
   'daemonset-controller',
+  'statefulset-controller',
   'kubelet',
   'default-scheduler',
 ];

@@ -81,11 +81,12 @@ describe('ReplicaSetsPanel', () => {
 });
 
 describe('visibleTabs', () => {
-  const tabsOf = (rs: number, ds: number) =>
+  const tabsOf = (rs: number, ds: number, sts = 0) =>
     visibleTabs({
       rs: Array(rs).fill(0),
       deploy: Array(rs).fill(0),
       ds: Array(ds).fill(0),
+      sts: Array(sts).fill(0),
       pods: [0, 0],
     }).map((x) => x.tab);
 
@@ -94,12 +95,18 @@ describe('visibleTabs', () => {
     expect(tabsOf(1, 4)).toEqual(['ds', 'pods', 'rollout-status', 'rollout-history', 'describe']);
   });
 
+  it('shows the sts -w tab when the run writes a StatefulSet', () => {
+    expect(tabsOf(0, 0, 3)).toEqual(['sts', 'pods', 'rollout-status', 'rollout-history', 'describe']);
+  });
+
   it('shows every tab before anything is recorded', () => {
-    expect(visibleTabs({ rs: [], deploy: [], ds: [], pods: [] })).toHaveLength(7);
+    expect(visibleTabs({ rs: [], deploy: [], ds: [], sts: [], pods: [] })).toHaveLength(8);
   });
 
   it('adds the quota · pdb · hpa tab when the scenario creates one of those kinds', () => {
-    const tabs = visibleTabs({ rs: [0, 0], deploy: [0, 0], ds: [], pods: [0, 0] }, ['pdb']).map((x) => x.tab);
+    const tabs = visibleTabs({ rs: [0, 0], deploy: [0, 0], ds: [], sts: [], pods: [0, 0] }, ['pdb']).map(
+      (x) => x.tab,
+    );
     expect(tabs).toEqual(['rs', 'deploy', 'pods', 'rollout-status', 'rollout-history', 'describe', 'policy']);
   });
 });

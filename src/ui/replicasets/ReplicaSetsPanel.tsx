@@ -23,6 +23,7 @@ export const TABS: readonly { tab: WatchTab; command: string; label: string }[] 
   { tab: 'rs', command: 'kubectl get rs -w', label: 'rs -w' },
   { tab: 'deploy', command: 'kubectl get deploy -w', label: 'deploy -w' },
   { tab: 'ds', command: 'kubectl get ds -w', label: 'ds -w' },
+  { tab: 'sts', command: 'kubectl get sts -w', label: 'sts -w' },
   { tab: 'pods', command: 'kubectl get pods -w', label: 'pods -w' },
   { tab: 'rollout-status', command: 'kubectl rollout status', label: 'rollout status' },
   { tab: 'rollout-history', command: 'kubectl rollout history', label: 'rollout history' },
@@ -30,7 +31,7 @@ export const TABS: readonly { tab: WatchTab; command: string; label: string }[] 
   { tab: 'policy', command: 'kubectl get quota / pdb / hpa', label: 'quota · pdb · hpa' },
 ];
 
-const WATCH_KINDS: ReadonlySet<WatchTab> = new Set<WatchTab>(['rs', 'deploy', 'ds', 'pods']);
+const WATCH_KINDS: ReadonlySet<WatchTab> = new Set<WatchTab>(['rs', 'deploy', 'ds', 'sts', 'pods']);
 
 /**
  * visibleTabs leaves out the watch tabs of kinds the run never writes (no `get ds -w` in a
@@ -43,7 +44,7 @@ export function visibleTabs(
   const written = (k: WatchKind) => watch[k].length > 1;
   // The quota / pdb / hpa tab only when the scenario creates one of them.
   const tabs = policy.length > 0 ? TABS : TABS.filter((x) => x.tab !== 'policy');
-  if (!(['rs', 'deploy', 'ds', 'pods'] as const).some(written)) return tabs;
+  if (!(['rs', 'deploy', 'ds', 'sts', 'pods'] as const).some(written)) return tabs;
   return tabs.filter((x) => !WATCH_KINDS.has(x.tab) || written(x.tab as WatchKind));
 }
 
@@ -69,7 +70,7 @@ export function ReplicaSetsPanel() {
   const panelId = useId();
   const tabs = visibleTabs(watch, policy);
   const tab = tabs.some((x) => x.tab === chosen) ? chosen : (tabs[0]?.tab ?? 'rs');
-  const hasData = watch.rs.length > 0 || watch.ds.length > 0 || watch.pods.length > 0;
+  const hasData = watch.rs.length > 0 || watch.ds.length > 0 || watch.sts.length > 0 || watch.pods.length > 0;
   return (
     <Panel title={t('panels.replicasets')} area="replicasets" bodyClassName="flex flex-col gap-1.5 p-2">
       <div
@@ -140,7 +141,7 @@ function DescribeTab({ tick }: { tick: number }) {
   const key = (w: WorkloadView) => `${w.kind}/${w.namespace}/${w.name}`;
   const target = workloads.find((w) => key(w) === picked) ?? workloads[0];
   if (!target) return <p className="text-sm">{t('replicasets.noWorkload')}</p>;
-  const kind = target.kind === 'Deployment' ? 'deployment' : 'daemonset';
+  const kind = target.kind.toLowerCase();
   const ns = namespaceFlag(target.namespace);
   return (
     <div className="flex h-full min-h-0 flex-col gap-1">

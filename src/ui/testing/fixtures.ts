@@ -259,6 +259,7 @@ export function midRollout(): Partial<SimData> {
       ],
       deploy: [{ tick: 0, text: 'NAME                      READY   UP-TO-DATE   AVAILABLE   AGE' }],
       ds: [],
+      sts: [],
       pods: [],
     },
   };

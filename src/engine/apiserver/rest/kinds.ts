@@ -14,9 +14,11 @@ import { validateUpdate } from '../updateValidation.ts';
 import { validateObject } from '../validation.ts';
 import { validateNamespace } from '../validationCore.ts';
 import { validatePolicyObject } from '../validationPolicy.ts';
+import type { StatefulSet } from '../../api/statefulTypes.ts';
+import { prepareStatefulSet, validateStatefulSet } from '../statefulSetStrategy.ts';
 
 /** The kinds a client may create: the workloads, namespaces and the policy kinds. */
-export const CREATABLE = new Set(['Deployment', 'DaemonSet', 'Namespace', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service']);
+export const CREATABLE = new Set(['Deployment', 'DaemonSet', 'StatefulSet', 'Namespace', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service']);
 
 /** The kinds a client may update or patch (the controllers' ReplicaSets, pods and nodes too: kubectl cordon patches a node). */
 export const UPDATABLE = new Set([...CREATABLE, 'ReplicaSet', 'Node', 'Pod']);
@@ -28,8 +30,10 @@ export type PreparedObject = { object: KubeObject } | { badRequest: string } | {
  * defaultObject is the registry's defaulting: the apps/v1 defaults of a workload, a policy
  * kind's (after its quantities decode), a namespace's name label, phase and finalizer.
  */
-function defaultObject(obj: KubeObject): { object: KubeObject } | { badRequest: string } {
+function defaultObject(obj: KubeObject, cur?: KubeObject): { object: KubeObject } | { badRequest: string } {
   switch (obj.kind) {
+    case 'StatefulSet':
+      return { object: prepareStatefulSet(obj, cur?.kind === 'StatefulSet' ? cur : null) };
     case 'Deployment':
       return { object: setDefaultsDeployment(obj as Deployment) };
     case 'DaemonSet':
@@ -46,7 +50,9 @@ function defaultObject(obj: KubeObject): { object: KubeObject } | { badRequest: 
   }
 }
 
-function validate(obj: KubeObject): FieldError[] {
+function validate(obj: KubeObject, updating: boolean): FieldError[] {
+  // An update's spec is validated by validateUpdate (ValidateStatefulSetUpdate), not twice.
+  if (obj.kind === 'StatefulSet') return updating ? [] : validateStatefulSet(obj as StatefulSet);
   if (obj.kind === 'Deployment' || obj.kind === 'DaemonSet') return validateObject(obj);
   if (obj.kind === 'Namespace') return validateNamespace(obj.metadata);
   if (isPolicyKind(obj.kind)) return validatePolicyObject(obj as PolicyObject);
@@ -73,9 +79,9 @@ function keepAllocated(cur: KubeObject, next: KubeObject): KubeObject {
 
 /** prepareObject defaults and validates an object a client creates, or updates from `cur`. */
 export function prepareObject(obj: KubeObject, cur?: KubeObject): PreparedObject {
-  const d = defaultObject(obj);
+  const d = defaultObject(obj, cur);
   if ('badRequest' in d) return d;
   const object = cur ? keepAllocated(cur, d.object) : d.object;
-  const errs = [...validate(object), ...(cur ? validateUpdate(cur, object) : [])];
+  const errs = [...validate(object, cur !== undefined), ...(cur ? validateUpdate(cur, object) : [])];
   return errs.length ? { invalid: errs, name: object.metadata.name ?? '' } : { object };
 }

@@ -12,6 +12,7 @@
  * they write the same objects.
  */
 import type { Deployment, KubeObject, ReplicaSet } from '../../api/types.ts';
+import type { StatefulSet } from '../../api/statefulTypes.ts';
 import { jsonMergePatch, jsonPatch, strategicMergePatch } from '../../apimachinery/patch.ts';
 import type { StoreState } from '../store.ts';
 import { invalid, required } from '../../apimachinery/fieldErrors.ts';
@@ -156,8 +157,8 @@ function prepareCreate(st: ApiView, r: ResourceInfo, info: RequestInfo, raw: unk
   return { ok: true, plan: { op: 'create', resource: r, object: created }, info, warnings: decoded.warnings };
 }
 
-/** scaleOf is the autoscaling/v1 Scale of a Deployment or ReplicaSet, as the scale subresource answers. */
-export function scaleOf(obj: Deployment | ReplicaSet): Json {
+/** scaleOf is the autoscaling/v1 Scale of a Deployment, ReplicaSet or StatefulSet, as the scale subresource answers. */
+export function scaleOf(obj: Deployment | ReplicaSet | StatefulSet): Json {
   const { name, namespace, uid, resourceVersion, creationTimestamp } = obj.metadata;
   const selector = Object.entries(obj.spec.selector.matchLabels ?? {})
     .map(([k, v]) => `${k}=${v}`)
@@ -192,7 +193,7 @@ function prepareUpdate(st: ApiView, r: ResourceInfo, info: RequestInfo, req: Api
   if (!cur) return { ok: false, status: newNotFound(r, info.name) };
   const scale = info.subresource === 'scale';
   if (info.subresource !== '' && !scale) return { ok: false, status: newMethodNotSupported(r, `${info.verb} ${info.subresource}`) };
-  if (scale && cur.kind !== 'Deployment' && cur.kind !== 'ReplicaSet') return { ok: false, status: newNotFoundPath() };
+  if (scale && cur.kind !== 'Deployment' && cur.kind !== 'ReplicaSet' && cur.kind !== 'StatefulSet') return { ok: false, status: newNotFoundPath() };
   if (!UPDATABLE.has(r.kind)) return { ok: false, status: newMethodNotSupported(r, info.verb) };
   let next: unknown;
   const base: unknown = scale ? scaleOf(cur as Deployment) : (opts.served?.(cur) ?? cur);
@@ -201,7 +202,7 @@ function prepareUpdate(st: ApiView, r: ResourceInfo, info: RequestInfo, req: Api
     if ('status' in p) return { ok: false, status: p.status };
     next = p.value;
   } else next = req.body;
-  if (scale) return prepareScale(r, info, cur as Deployment | ReplicaSet, next);
+  if (scale) return prepareScale(r, info, cur as Deployment | ReplicaSet | StatefulSet, next);
   const bad = checkKind(r, next);
   if (bad) return { ok: false, status: bad };
   const decoded = decodeBody(r, next as Json, info, opts);
@@ -221,7 +222,7 @@ function prepareUpdate(st: ApiView, r: ResourceInfo, info: RequestInfo, req: Api
   return { ok: true, plan: { op: 'update', resource: r, object: p.object, scale: false }, info, warnings: decoded.warnings };
 }
 
-function prepareScale(r: ResourceInfo, info: RequestInfo, cur: Deployment | ReplicaSet, next: unknown): Prepared {
+function prepareScale(r: ResourceInfo, info: RequestInfo, cur: Deployment | ReplicaSet | StatefulSet, next: unknown): Prepared {
   if (!isObject(next)) return { ok: false, status: newBadRequest('the body of the request was in an unknown format') };
   const spec = isObject(next.spec) ? next.spec : {};
   const replicas = spec.replicas ?? 0;

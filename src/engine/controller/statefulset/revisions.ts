@@ -23,8 +23,19 @@ function fnv32(bytes: readonly number[], h = FNV32_OFFSET): number {
 
 /** revisionDataBytes is Data.Raw: the patch as JSON with sorted keys (Go re-marshals it from a map). */
 export function revisionDataBytes(rev: Pick<ControllerRevision, 'data'>): string {
-  return stableStringify(rev.data);
+  const known = dataBytes.get(rev.data);
+  if (known !== undefined) return known;
+  const bytes = stableStringify(rev.data);
+  dataBytes.set(rev.data, bytes);
+  return bytes;
 }
+
+// Memos of pure functions over immutable API objects (not engine state, as admission.ts's): a
+// sync hashes and compares its candidate revision with every listed one; a 1,000-pod set syncs
+// thousands of times over the same few templates.
+const dataBytes = new WeakMap<object, string>();
+const patches = new WeakMap<object, ControllerRevision['data']>();
+const applied = new WeakMap<object, StatefulSet['spec']['template']>();
 
 /**
  * hashControllerRevision: FNV-1 32 over Data.Raw, then the collision count's decimal digits when
@@ -111,8 +122,12 @@ export function nextRevision(sorted: readonly ControllerRevision[]): number {
 
 /** getPatch: `{"spec":{"template":{…,"$patch":"replace"}}}` — only the pod template is saved. */
 export function getPatch(set: StatefulSet): ControllerRevision['data'] {
+  const known = patches.get(set.spec.template);
+  if (known) return known;
   const template = { ...(set.spec.template as PodTemplateSpec), $patch: 'replace' as const };
-  return JSON.parse(stableStringify({ spec: { template } })) as ControllerRevision['data'];
+  const data = JSON.parse(stableStringify({ spec: { template } })) as ControllerRevision['data'];
+  patches.set(set.spec.template, data);
+  return data;
 }
 
 /**
@@ -131,6 +146,11 @@ export function newRevision(set: StatefulSet, revision: number, collisionCount: 
  * whole; the rest of the set is untouched.
  */
 export function applyRevision(set: StatefulSet, revision: ControllerRevision): StatefulSet {
-  const { $patch: _replace, ...template } = revision.data.spec.template;
-  return { ...set, spec: { ...set.spec, template: JSON.parse(JSON.stringify(template)) as StatefulSet['spec']['template'] } };
+  let template = applied.get(revision.data);
+  if (!template) {
+    const { $patch: _replace, ...saved } = revision.data.spec.template;
+    template = JSON.parse(JSON.stringify(saved)) as StatefulSet['spec']['template'];
+    applied.set(revision.data, template);
+  }
+  return { ...set, spec: { ...set.spec, template } };
 }

@@ -12,6 +12,7 @@ import {
   allowsBurst,
   descendingOrdinal,
   getOrdinal,
+  getPodName,
   getPodRevision,
   getStartOrdinal,
   getStatefulSetMaxUnavailable,
@@ -21,6 +22,11 @@ import {
   podInOrdinalRange,
 } from './statefulSetUtils.ts';
 import { updateClaimsForCondemned } from './updateClaims.ts';
+
+/** placeholderStub is a missing ordinal's stand-in that is never created: its name only. */
+function placeholderStub(set: StatefulSet, ordinal: number): StatefulPod {
+  return { apiVersion: 'v1', kind: 'Pod', metadata: { name: getPodName(set, ordinal) }, spec: { containers: [] } };
+}
 
 export interface UpdateStatefulSetInput {
   /** The set as defaulted and stored. */
@@ -82,9 +88,17 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
     if (podInOrdinalRange(pod, set)) slots[getOrdinal(pod) - start] = pod;
     else if (getOrdinal(pod) >= 0) unsorted.push(pod);
   }
-  const replicas: StatefulPod[] = slots.map(
-    (p, i) => p ?? newVersionedStatefulSetPod(currentSet, updateSet, cur, upd, start + i),
-  );
+  // Under OrderedReady a sync creates at most the first missing pod and never reaches the
+  // rolling update while one is missing, so the later missing ordinals need only their name (a
+  // not-created stub: no status, unavailable). Building all 999 placeholders of a 1,000-replica
+  // create on every sync was most of its cost.
+  const monotonicSet = !allowsBurst(set);
+  let built = 0;
+  const replicas: StatefulPod[] = slots.map((p, i) => {
+    if (p) return p;
+    if (monotonicSet && built++ > 0) return placeholderStub(set, start + i);
+    return newVersionedStatefulSetPod(currentSet, updateSet, cur, upd, start + i);
+  });
   const condemned = descendingOrdinal(unsorted);
 
   let firstUnavailable: StatefulPod | null = null;
@@ -170,7 +184,7 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
     if (getPodRevision(pod) !== upd && !isTerminating(pod)) {
       actions.push({ op: 'deletePod', phase: 'update', batch: 0, pod: name, why: 'update' });
       status = { ...status, currentReplicas: (status.currentReplicas ?? 0) - 1 };
-      decide(log, fn, 'deleteForUpdate', { pod: name, revision: getPodRevision(pod), updateRevision: upd, partition: updateMin });
+      decide(log, fn, 'deleteForUpdate', { pod: name, ordinal: getOrdinal(pod), revision: getPodRevision(pod), updateRevision: upd, partition: updateMin });
       return done(null);
     }
     if (isUnavailable(pod, mrs, nowMs)) {

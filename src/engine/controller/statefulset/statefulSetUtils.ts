@@ -24,12 +24,22 @@ const MaxInt32 = 2147483647;
  * does not match at all.
  */
 export function getParentNameAndOrdinal(pod: Pick<StatefulPod, 'metadata'>): { parent: string; ordinal: number } {
-  const m = statefulPodRegex.exec(pod.metadata.name);
-  if (!m) return { parent: '', ordinal: -1 };
-  const digits = m[2] as string;
+  const name = pod.metadata.name;
+  const known = parsedNames.get(name);
+  if (known) return known;
+  const m = statefulPodRegex.exec(name);
+  const digits = (m?.[2] ?? '') as string;
   const n = Number(digits);
-  return { parent: m[1] as string, ordinal: digits.length <= 10 && n <= MaxInt32 ? n : -1 };
+  const out = m ? { parent: m[1] as string, ordinal: digits.length <= 10 && n <= MaxInt32 ? n : -1 } : { parent: '', ordinal: -1 };
+  // A memo of a pure function, not engine state: a sync over 1,000 pods asks for each ordinal
+  // several times; the names of a run are few (one per ordinal), bounded below.
+  if (parsedNames.size >= 100_000) parsedNames.clear();
+  parsedNames.set(name, out);
+  return out;
 }
+
+/** Parsed pod names (frozen results, shared by every caller). */
+const parsedNames = new Map<string, Readonly<{ parent: string; ordinal: number }>>();
 
 export function getParentName(pod: Pick<StatefulPod, 'metadata'>): string {
   return getParentNameAndOrdinal(pod).parent;

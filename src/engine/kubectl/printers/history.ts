@@ -1,7 +1,7 @@
 // Port of kubernetes staging/src/k8s.io/kubectl/pkg/polymorphichelpers/history.go (v1.36.3)
 // and the printing of pkg/cmd/rollout/rollout_history.go: `kubectl rollout history`.
-import type { ControllerRevision, DaemonSet, Deployment, PodTemplateSpec, ReplicaSet } from '../../api/types.ts';
-import { daemonSetHistory, deploymentReplicaSets, revisionOf } from '../transforms/rollback.ts';
+import type { ControllerRevision, Deployment, PodTemplateSpec, ReplicaSet } from '../../api/types.ts';
+import { daemonSetHistory, deploymentReplicaSets, type RevisionedWorkload, revisionOf } from '../transforms/rollback.ts';
 import { namePrinterLine } from '../resources.ts';
 import { describePodTemplate, PrefixWriter } from './podTemplate.ts';
 import { tabbedString } from './tabwriter.ts';
@@ -32,7 +32,7 @@ function revisionTable(rows: { revision: number; cause: string | undefined }[]):
  * trailing space) then the table on the next line, or `... with revision #2` then the template
  * (whose tabs kubectl leaves unaligned); one more newline closes it.
  */
-function historyOutput(kind: 'Deployment' | 'DaemonSet', name: string, revision: number, text: string): string {
+function historyOutput(kind: 'Deployment' | 'DaemonSet' | 'StatefulSet', name: string, revision: number, text: string): string {
   const withRevision = revision > 0 ? `with revision #${revision}` : '';
   return `${namePrinterLine(kind, name, `${withRevision}\n${text}`)}\n`;
 }
@@ -65,16 +65,16 @@ export function deploymentHistory(d: Deployment, replicaSets: readonly ReplicaSe
  * daemonSetHistoryOutput is `kubectl rollout history daemonset/NAME [--revision=N]` from its
  * ControllerRevisions (change-cause read from each revision's annotations).
  */
-export function daemonSetHistoryOutput(ds: DaemonSet, revisions: readonly ControllerRevision[], revision = 0): { output: string } | { error: string } {
+export function daemonSetHistoryOutput(ds: RevisionedWorkload, revisions: readonly ControllerRevision[], revision = 0): { output: string } | { error: string } {
   const history = daemonSetHistory(ds, revisions);
   const byRev = new Map(history.map((h) => [h.revision, h]));
-  if (byRev.size === 0) return { output: historyOutput('DaemonSet', ds.metadata.name, revision, 'No rollout history found.') };
+  if (byRev.size === 0) return { output: historyOutput(ds.kind, ds.metadata.name, revision, 'No rollout history found.') };
   if (revision > 0) {
     const h = byRev.get(revision);
     if (!h) return { error: 'error: unable to find the specified revision' };
     const { $patch: _p, ...template } = h.data.spec.template;
-    return { output: historyOutput('DaemonSet', ds.metadata.name, revision, printTemplate(template)) };
+    return { output: historyOutput(ds.kind, ds.metadata.name, revision, printTemplate(template)) };
   }
   const rows = [...byRev.values()].map((h) => ({ revision: h.revision, cause: h.metadata.annotations?.[ChangeCauseAnnotation] }));
-  return { output: historyOutput('DaemonSet', ds.metadata.name, 0, revisionTable(rows)) };
+  return { output: historyOutput(ds.kind, ds.metadata.name, 0, revisionTable(rows)) };
 }

@@ -5,10 +5,12 @@ import type { DaemonSet, Deployment, Namespace, Node, Pod, ReplicaSet } from '..
 import { podRow } from './pod.ts';
 import { COLUMNS as WORKLOAD_COLUMNS, daemonSetRow, deploymentRow, namespaceRow, nodeRow, replicaSetRow } from './rows.ts';
 import { horizontalPodAutoscalerRow, POLICY_COLUMNS, podDisruptionBudgetRow, resourceQuotaRow, serviceRow } from './rowsPolicy.ts';
+import { persistentVolumeClaimRow, STATEFUL_COLUMNS, statefulSetRow } from './rowsStateful.ts';
+import type { PersistentVolumeClaimObject, StatefulSet } from '../../api/statefulTypes.ts';
 import { GET_TABWRITER, type RememberedWidths, tabwriterFormat } from './tabwriter.ts';
 
 /** Every kind's columns: the workloads' (rows.ts) and the policy kinds' (rowsPolicy.ts). */
-export const COLUMNS = { ...WORKLOAD_COLUMNS, ...POLICY_COLUMNS };
+export const COLUMNS = { ...WORKLOAD_COLUMNS, ...POLICY_COLUMNS, ...STATEFUL_COLUMNS };
 
 /** The kinds kubectl get prints as tables here. */
 export type TableKind = keyof typeof COLUMNS;
@@ -32,7 +34,11 @@ export type TableObject<K extends TableKind> = K extends 'Pod'
                 ? HorizontalPodAutoscaler
                 : K extends 'Service'
                   ? Service
-                  : Node;
+                  : K extends 'StatefulSet'
+                    ? StatefulSet
+                    : K extends 'PersistentVolumeClaim'
+                      ? PersistentVolumeClaimObject
+                      : Node;
 
 /** tableRow builds one object's cells for its kind. */
 export function tableRow<K extends TableKind>(kind: K, obj: TableObject<K>, nowMs: number, wide: boolean): string[] {
@@ -55,6 +61,10 @@ export function tableRow<K extends TableKind>(kind: K, obj: TableObject<K>, nowM
       return horizontalPodAutoscalerRow(obj as HorizontalPodAutoscaler, nowMs);
     case 'Service':
       return serviceRow(obj as Service, nowMs, wide);
+    case 'StatefulSet':
+      return statefulSetRow(obj as StatefulSet, nowMs, wide);
+    case 'PersistentVolumeClaim':
+      return persistentVolumeClaimRow(obj as PersistentVolumeClaimObject, nowMs, wide);
     default:
       return nodeRow(obj as Node, nowMs, wide);
   }

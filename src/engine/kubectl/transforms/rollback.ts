@@ -10,6 +10,10 @@ import {
   RevisionHistoryAnnotation,
 } from '../../api/constants.ts';
 import type { ControllerRevision, DaemonSet, Deployment, PodTemplateSpec, ReplicaSet } from '../../api/types.ts';
+import type { StatefulSet } from '../../api/statefulTypes.ts';
+
+/** A workload whose history is ControllerRevisions: DaemonSetRollbacker and StatefulSetRollbacker are one algorithm. */
+export type RevisionedWorkload = DaemonSet | StatefulSet;
 import { deepEqual } from '../../lib/hash.ts';
 import { selectorMatches } from '../../lib/labels.ts';
 import { replicaSetsByCreationTimestamp } from '../../controller/sort.ts';
@@ -64,7 +68,7 @@ export function deploymentReplicaSets(d: Deployment, all: readonly ReplicaSet[])
 
 const revisionNotFound = (r: number) => ({ error: `error: unable to find specified revision ${r} in history` });
 
-function warningFor(kind: 'deployments' | 'daemonsets', obj: Deployment | DaemonSet): string | undefined {
+function warningFor(kind: 'deployments' | 'daemonsets' | 'statefulsets', obj: Deployment | DaemonSet | StatefulSet): string | undefined {
   if (!(LastAppliedConfigAnnotation in (obj.metadata.annotations ?? {}))) return undefined;
   return `Warning: resource ${kind}/${obj.metadata.name} was previously managed with 'kubectl apply'. Rolling back will not update the ${LastAppliedConfigAnnotation} annotation, which may cause unexpected behavior on future 'kubectl apply' operations. Consider using 'kubectl apply' with your previous configuration file instead.`;
 }
@@ -138,13 +142,13 @@ export function deploymentRollback(d: Deployment, replicaSets: readonly ReplicaS
 }
 
 /** daemonSetHistory lists the ControllerRevisions the DaemonSet's selector matches and it controls. */
-export function daemonSetHistory(ds: DaemonSet, revisions: readonly ControllerRevision[]): ControllerRevision[] {
+export function daemonSetHistory(ds: RevisionedWorkload, revisions: readonly ControllerRevision[]): ControllerRevision[] {
   return revisions.filter((r) => selectorMatches(ds.spec.selector, r.metadata.labels) && isControlledBy(r, ds.metadata.uid));
 }
 
 /** daemonSetPatch is getDaemonSetPatch: `{spec: {template: {...template, $patch: 'replace'}}}`. */
-export function daemonSetPatch(ds: DaemonSet): ControllerRevision['data'] {
-  return { spec: { template: { ...ds.spec.template, $patch: 'replace' } } };
+export function daemonSetPatch(ds: RevisionedWorkload): ControllerRevision['data'] {
+  return { spec: { template: { ...(ds.spec.template as PodTemplateSpec), $patch: 'replace' } } };
 }
 
 /**
@@ -153,8 +157,8 @@ export function daemonSetPatch(ds: DaemonSet): ControllerRevision['data'] {
  * to` with fewer than two); a revision whose data equals the current template is skipped;
  * otherwise its template replaces the DaemonSet's (the stored patch has `$patch: replace`).
  */
-export function daemonSetRollback(ds: DaemonSet, revisions: readonly ControllerRevision[], toRevision: number): TransformResult<DaemonSet> {
-  const warning = warningFor('daemonsets', ds);
+export function daemonSetRollback<T extends RevisionedWorkload>(ds: T, revisions: readonly ControllerRevision[], toRevision: number): TransformResult<T> {
+  const warning = warningFor(ds.kind === 'DaemonSet' ? 'daemonsets' : 'statefulsets', ds);
   if (toRevision < 0) return withWarning(revisionNotFound(toRevision), warning);
   const history = daemonSetHistory(ds, revisions);
   if (toRevision === 0 && history.length <= 1) return withWarning({ error: 'error: no last revision to roll back to' }, warning);
@@ -164,10 +168,10 @@ export function daemonSetRollback(ds: DaemonSet, revisions: readonly ControllerR
       : history.find((h) => h.revision === toRevision);
   if (!target) return withWarning(revisionNotFound(toRevision), warning);
   if (deepEqual(daemonSetPatch(ds), target.data)) {
-    const line = namePrinterLine('DaemonSet', ds.metadata.name, `skipped rollback (current template already matches revision ${toRevision})`);
+    const line = namePrinterLine(ds.kind, ds.metadata.name, `skipped rollback (current template already matches revision ${toRevision})`);
     return withWarning(ok(ds, false, line), warning);
   }
   const { $patch: _replace, ...template } = clone(target.data.spec.template);
-  const next: DaemonSet = { ...ds, spec: { ...ds.spec, template } };
-  return withWarning(ok(next, true, namePrinterLine('DaemonSet', ds.metadata.name, 'rolled back')), warning);
+  const next = { ...ds, spec: { ...ds.spec, template } } as T;
+  return withWarning(ok(next, true, namePrinterLine(ds.kind, ds.metadata.name, 'rolled back')), warning);
 }

@@ -2,14 +2,15 @@
 // the rollout pause/resume/restart object helpers (pkg/polymorphichelpers/object{pauser,resumer,restarter}.go), v1.36.3.
 import { RestartedAtAnnotation } from '../../api/constants.ts';
 import type { DaemonSet, Deployment, Pod, PodSpec, PodTemplateSpec, ReplicaSet } from '../../api/types.ts';
+import type { StatefulSet } from '../../api/statefulTypes.ts';
 import { namePrinterLine, type ResourceKind, resourceString } from '../resources.ts';
 import { clone, errorText, ok, type TransformResult } from './result.ts';
 
 /** An object with a pod spec that set image can change. */
-export type PodSpecHolder = Deployment | DaemonSet | ReplicaSet | Pod;
+export type PodSpecHolder = Deployment | DaemonSet | ReplicaSet | StatefulSet | Pod;
 
 function podSpecOf(obj: PodSpecHolder): PodSpec {
-  return obj.kind === 'Pod' ? obj.spec : obj.spec.template.spec;
+  return obj.kind === 'Pod' ? obj.spec : (obj.spec.template.spec as PodSpec);
 }
 
 /**
@@ -43,7 +44,7 @@ export function setImage(obj: PodSpecHolder, images: readonly { container: strin
  * subresource), with the optional --current-replicas precondition. It always prints
  * `deployment.apps/nginx scaled`, even when the size does not change.
  */
-export function scale<T extends Deployment | ReplicaSet>(obj: T, replicas: number, currentReplicas = -1): TransformResult<T> {
+export function scale<T extends Deployment | ReplicaSet | StatefulSet>(obj: T, replicas: number, currentReplicas = -1): TransformResult<T> {
   const current = obj.spec.replicas ?? 1;
   if (currentReplicas !== -1 && current !== currentReplicas) {
     return { error: `error: Expected replicas to be ${currentReplicas}, was ${current}` };
@@ -64,7 +65,7 @@ function rolloutError(kind: ResourceKind, name: string, msg: string): { error: s
  * rolloutPause sets spec.paused on a Deployment: `deployment.apps/nginx paused`; a paused one is
  * `error: deployments.apps "nginx" is already paused`; other kinds cannot be paused.
  */
-export function rolloutPause(obj: Deployment | DaemonSet | ReplicaSet): TransformResult<Deployment> {
+export function rolloutPause(obj: Deployment | DaemonSet | ReplicaSet | StatefulSet): TransformResult<Deployment> {
   if (obj.kind !== 'Deployment') return rolloutError(obj.kind, obj.metadata.name, 'pausing is not supported');
   if (obj.spec.paused) return rolloutError('Deployment', obj.metadata.name, 'is already paused');
   return ok({ ...obj, spec: { ...obj.spec, paused: true } }, true, namePrinterLine('Deployment', obj.metadata.name, 'paused'));
@@ -74,7 +75,7 @@ export function rolloutPause(obj: Deployment | DaemonSet | ReplicaSet): Transfor
  * rolloutResume clears spec.paused (the field goes away: false is omitted in the patch):
  * `deployment.apps/nginx resumed`, or `error: deployments.apps "nginx" is not paused`.
  */
-export function rolloutResume(obj: Deployment | DaemonSet | ReplicaSet): TransformResult<Deployment> {
+export function rolloutResume(obj: Deployment | DaemonSet | ReplicaSet | StatefulSet): TransformResult<Deployment> {
   if (obj.kind !== 'Deployment') return rolloutError(obj.kind, obj.metadata.name, 'resuming is not supported');
   if (!obj.spec.paused) return rolloutError('Deployment', obj.metadata.name, 'is not paused');
   const { paused: _paused, ...spec } = obj.spec;
@@ -87,7 +88,7 @@ export function rolloutResume(obj: Deployment | DaemonSet | ReplicaSet): Transfo
  * restarted`. A paused Deployment refuses; a second restart within the same second changes
  * nothing and is refused too.
  */
-export function rolloutRestart<T extends Deployment | DaemonSet | ReplicaSet>(obj: T, nowRFC3339: string): TransformResult<T> {
+export function rolloutRestart<T extends Deployment | DaemonSet | ReplicaSet | StatefulSet>(obj: T, nowRFC3339: string): TransformResult<T> {
   const name = obj.metadata.name;
   if (obj.kind === 'ReplicaSet') return rolloutError(obj.kind, name, 'restarting is not supported');
   if (obj.kind === 'Deployment' && obj.spec.paused) {

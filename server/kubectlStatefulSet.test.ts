@@ -1,0 +1,125 @@
+// The served StatefulSet and PersistentVolumeClaim resources driven by the real kubectl: apply,
+// rollout status, a partitioned set image, the stuck rollout that rollout undo does not fix and a
+// pod deletion frees, history after undo, scale and the refused pause; get sts / get pvc /
+// describe sts and rollout status compared byte for byte with the page's console on one state.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTx } from '../src/engine/client/tx.ts';
+import { executeKubectl } from '../src/engine/kubectl/execute.ts';
+import { toRFC3339 } from '../src/engine/lib/time.ts';
+import { type Harness, startHarness } from './kubectlHarness.ts';
+
+const WEB = `apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: web}
+spec:
+  replicas: 3
+  serviceName: nginx
+  selector: {matchLabels: {app: nginx}}
+  template:
+    metadata: {labels: {app: nginx}}
+    spec: {containers: [{name: nginx, image: "nginx:1.25"}]}
+  volumeClaimTemplates:
+  - metadata: {name: www}
+    spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}
+`;
+
+const SCENARIO = `version: 1
+name: StatefulSet web
+cluster:
+  nodes: 3
+  images:
+    "nginx:broken": { pull: fail }
+objects: []
+`;
+
+function pageKubectl(h: Harness, line: string, nowMs: number): string {
+  const tx = newTx(h.server.live.st, 'user');
+  tx.now = nowMs;
+  tx.nowIso = toRFC3339(nowMs);
+  return `${executeKubectl(tx, line).output}\n`;
+}
+
+describe('kubectl against npm run serve: StatefulSets', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ text: SCENARIO, speed: 20 });
+  });
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  it('lists statefulsets (sts) with scale and status, and persistentvolumeclaims (pvc), in discovery', async () => {
+    const r = await h.kubectl(['api-resources', '--api-group=apps', '--no-headers']);
+    expect(r.stdout).toMatch(/^statefulsets\s+sts\s+apps\/v1\s+true\s+StatefulSet$/m);
+    const core = await h.kubectl(['api-resources', '--api-group=', '--no-headers']);
+    expect(core.stdout).toMatch(/^persistentvolumeclaims\s+pvc\s+v1\s+true\s+PersistentVolumeClaim$/m);
+  });
+
+  it('applies the StatefulSet and waits for its rollout', async () => {
+    const p = join(h.dir, 'web.yaml');
+    writeFileSync(p, WEB);
+    expect(await h.kubectl(['apply', '-f', p])).toMatchObject({ code: 0, stdout: 'statefulset.apps/web created\n' });
+    const r = await h.kubectl(['rollout', 'status', 'sts/web', '--timeout=60s']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim().split('\n').pop()).toBe('partitioned roll out complete: 3 new pods have been updated...');
+  });
+
+  it('prints get sts, get pvc, describe sts and rollout status exactly as the page does', async () => {
+    h.clock.pause();
+    try {
+      h.server.live.advance();
+      const now = h.server.live.virtualNow();
+      for (const line of ['get sts', 'get sts -o wide', 'get pvc', 'get pvc -o wide', 'get pods', 'describe sts web', 'rollout status sts/web --watch=false', 'rollout history sts/web']) {
+        const r = await h.kubectl(line.split(' '));
+        expect(r.stderr).toBe('');
+        // describe prints CreationTimestamp from the wall clock the server sends (wallClock.ts), and
+        // sorts Events of one second in no set order (sort.Sort): both are normalised.
+        const norm = (t: string) =>
+          line.startsWith('describe')
+            ? t
+                .replace(/^CreationTimestamp:.*$/m, 'CreationTimestamp: -')
+                .split('\n')
+                .sort()
+                .join('\n')
+            : t;
+        expect(norm(r.stdout), line).toBe(norm(pageKubectl(h, line, now)));
+      }
+    } finally {
+      h.clock.resume();
+    }
+  });
+
+  it('rolls a partition canary: only the ordinals at or above it change', async () => {
+    expect((await h.kubectl(['patch', 'sts', 'web', '-p', '{"spec":{"updateStrategy":{"rollingUpdate":{"partition":2}}}}'])).stdout).toBe('statefulset.apps/web patched\n');
+    expect((await h.kubectl(['set', 'image', 'sts/web', 'nginx=nginx:1.26'])).stdout).toBe('statefulset.apps/web image updated\n');
+    const r = await h.kubectl(['rollout', 'status', 'sts/web', '--timeout=60s']);
+    expect(r.stdout.trim().split('\n').pop()).toBe('partitioned roll out complete: 1 new pods have been updated...');
+    const images = await h.kubectl(['get', 'pods', '-o', 'jsonpath={.items[*].spec.containers[0].image}']);
+    expect(images.stdout).toBe('nginx:1.25 nginx:1.25 nginx:1.26');
+    await h.kubectl(['patch', 'sts', 'web', '-p', '{"spec":{"updateStrategy":{"rollingUpdate":{"partition":0}}}}']);
+    expect((await h.kubectl(['rollout', 'status', 'sts/web', '--timeout=60s'])).code).toBe(0);
+  });
+
+  it('holds a broken rollout until the broken pod is deleted, then keeps the renumbered history', async () => {
+    await h.kubectl(['set', 'image', 'sts/web', 'nginx=nginx:broken']);
+    const stuck = await h.kubectl(['rollout', 'status', 'sts/web', '--timeout=3s']);
+    expect(stuck.code).not.toBe(0);
+    expect(stuck.stdout).toMatch(/Waiting for 1 pods to be ready\.\.\./);
+    expect((await h.kubectl(['rollout', 'undo', 'sts/web'])).stdout).toBe('statefulset.apps/web rolled back\n');
+    const still = await h.kubectl(['rollout', 'status', 'sts/web', '--timeout=3s']);
+    expect(still.code).not.toBe(0);
+    expect((await h.kubectl(['delete', 'pod', 'web-2'])).stdout).toMatch(/^pod "web-2" deleted/);
+    expect((await h.kubectl(['rollout', 'status', 'sts/web', '--timeout=60s'])).code).toBe(0);
+    expect((await h.kubectl(['rollout', 'history', 'sts/web'])).stdout).toBe('statefulset.apps/web \nREVISION  CHANGE-CAUSE\n1         <none>\n3         <none>\n4         <none>\n\n');
+  });
+
+  it('scales through the scale subresource, and refuses pause in kubectl words', async () => {
+    expect((await h.kubectl(['scale', 'sts/web', '--replicas=1'])).stdout).toBe('statefulset.apps/web scaled\n');
+    const pause = await h.kubectl(['rollout', 'pause', 'sts/web']);
+    expect(pause.stderr).toBe('error: statefulsets.apps "web" pausing is not supported\n');
+    const forbidden = await h.kubectl(['patch', 'sts', 'web', '-p', '{"spec":{"serviceName":"other"}}']);
+    expect(forbidden.stderr).toMatch(/^The StatefulSet "web" is invalid: spec: Forbidden: updates to statefulset spec for fields other than/);
+  });
+});

@@ -1,0 +1,19 @@
+// The English sentences of the Explain records the StatefulSet controller's shell writes
+// (statefulSetController.ts, statefulPodControl.ts) and the volume binder's; the plans' own are in
+// explainCatalog.ts. engine/explain.ts registers them; src/i18n/explain.zh-CN.ts translates them.
+import type { DecisionCatalog } from './explainCatalog.ts';
+
+export const STATEFULSET_SHELL_DECISION_KEYS: DecisionCatalog = {
+  syncStatefulSet: {
+    deleted: 'StatefulSet {key} is gone: nothing to sync',
+    staleCache:
+      "not synced: the informer has delivered up to rv {seen}, not yet this controller's own write rv {resourceVersion} (StaleControllerConsistencyStatefulSet)",
+    requeueAvailable: 'requeue in {afterMs} ms, when the next Ready pod has been Ready for minReadySeconds {minReadySeconds}',
+  },
+  statefulPodControl: {
+    claimOwners: '{pod}: {claims} claims get the owner references the retention policy wants',
+  },
+  syncBinder: {
+    bound: 'claim {claim} provisioned by the default StorageClass and Bound to {volume} ({storage}), its pod scheduled on {node}',
+  },
+};

@@ -1,0 +1,171 @@
+// Port of kubernetes pkg/controller/statefulset/stateful_set.go (v1.36): the informer handlers
+// (addPod, updatePod, deletePod, enqueueStatefulSet), sync, getPodsForStatefulSet and
+// syncStatefulSet, with stateful_set_control.go UpdateStatefulSet / performUpdate around the plans.
+import { type DecisionLog, decide } from '../../api/decision.ts';
+import { getControllerOf } from '../../api/ownerRefs.ts';
+import type { PersistentVolumeClaimObject, StatefulPod, StatefulSet } from '../../api/statefulTypes.ts';
+import type { ControllerRevision, KubeObject, Pod } from '../../api/types.ts';
+import { objectKey, type WatchRecord } from '../../apiserver/store.ts';
+import { get, podsOwnedBy } from '../../client/cache.ts';
+import { create, del, enqueue, enqueueAfter, note, type Tx, update, writeStatusOf } from '../../client/tx.ts';
+import { selectorMatches } from '../../lib/labels.ts';
+import { observeDelivery, recordWrite, stale } from './consistency.ts';
+import { getStatefulSetRevisions, truncateHistoryPlan } from './revisionPlan.ts';
+import { updateStatefulSetPlan } from './statefulSetControl.ts';
+import { COMPONENT, type PodControlSummary, runActions } from './statefulPodControl.ts';
+import { isMemberOf } from './statefulSetUtils.ts';
+import { nextAvailableAfterMs } from './availability.ts';
+
+const QUEUE = 'statefulset';
+const keyOf = (o: { metadata: { namespace?: string; name: string } }) => `${o.metadata.namespace ?? 'default'}/${o.metadata.name}`;
+
+/** The set a pod's ControllerRef names, if it is a StatefulSet the informer holds with that uid. */
+function resolveControllerRef(tx: Tx, pod: Pod): StatefulSet | undefined {
+  const ref = getControllerOf(pod);
+  if (ref?.kind !== 'StatefulSet') return undefined;
+  const set = get(tx.st.cache, 'StatefulSet', `${pod.metadata.namespace ?? 'default'}/${ref.name}`);
+  return set && set.metadata.uid === ref.uid ? set : undefined;
+}
+
+/** Orphan pods wake every set of their namespace that selects them (getPodStatefulSets), so it can adopt them. */
+function enqueueSelecting(tx: Tx, pod: Pod): void {
+  const ns = pod.metadata.namespace ?? 'default';
+  for (const set of tx.st.cache.objects.StatefulSet.values()) {
+    if (set.kind !== 'StatefulSet' || (set.metadata.namespace ?? 'default') !== ns) continue;
+    if (selectorMatches(set.spec.selector, pod.metadata.labels)) enqueue(tx, QUEUE, keyOf(set));
+  }
+}
+
+/**
+ * onPod is addPod / updatePod / deletePod: a pod wakes its set (an orphan every set selecting
+ * it); an update with an unchanged resourceVersion is a resync and wakes nothing; a pod that
+ * just turned Ready wakes its set again after minReadySeconds + 1 s, when it becomes available.
+ */
+function onPod(tx: Tx, type: WatchRecord['type'], pod: Pod, old: KubeObject | undefined): void {
+  if (type === 'MODIFIED' && old?.kind === 'Pod' && old.metadata.resourceVersion === pod.metadata.resourceVersion) return;
+  const ref = getControllerOf(pod);
+  if (!ref) {
+    if (type !== 'DELETED') enqueueSelecting(tx, pod);
+    return;
+  }
+  const set = resolveControllerRef(tx, pod);
+  if (!set) return;
+  const key = keyOf(set);
+  enqueue(tx, QUEUE, key);
+  const mrs = set.spec.minReadySeconds ?? 0;
+  if (type === 'MODIFIED' && mrs > 0 && old?.kind === 'Pod' && !isReady(old) && isReady(pod)) {
+    enqueueAfter(tx, QUEUE, key, (mrs + 1) * 1000);
+  }
+}
+
+const isReady = (p: Pod) => p.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') === true;
+
+/**
+ * statefulSetOnWatch routes one watch event to the StatefulSet controller's handlers. Runs
+ * without StatefulSets pay one map-size check per event.
+ */
+export function statefulSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | undefined): void {
+  const obj = rec.object;
+  observeDelivery(tx.st.stsConsistency, rec);
+  if (obj.kind === 'StatefulSet') {
+    enqueue(tx, QUEUE, keyOf(obj));
+    return;
+  }
+  if (tx.st.cache.objects.StatefulSet.size === 0) return;
+  if (obj.kind === 'Pod') onPod(tx, rec.type, obj, old);
+}
+
+/** The set's ControllerRevisions: those it controls and the unowned ones it selects (ListRevisions). */
+function listRevisions(tx: Tx, set: StatefulSet): ControllerRevision[] {
+  const ns = set.metadata.namespace ?? 'default';
+  const out: ControllerRevision[] = [];
+  for (const r of tx.st.cache.objects.ControllerRevision.values()) {
+    if (r.kind !== 'ControllerRevision' || (r.metadata.namespace ?? 'default') !== ns) continue;
+    const ref = getControllerOf(r);
+    if (ref ? ref.uid === set.metadata.uid : selectorMatches(set.spec.selector, r.metadata.labels)) out.push(r);
+  }
+  return out;
+}
+
+/** writeRevision carries out getStatefulSetRevisions' write: create a revision, or renumber an older one. */
+function writeRevision(tx: Tx, set: StatefulSet, w: ReturnType<typeof getStatefulSetRevisions>['write']): string | null {
+  if (w.kind === 'none') return null;
+  if (w.kind === 'create') {
+    const res = create(tx, { ...w.revision, metadata: { ...w.revision.metadata, namespace: set.metadata.namespace ?? 'default' } });
+    return res.ok || res.error.reason === 'AlreadyExists' ? null : res.error.message;
+  }
+  const stored = tx.st.store.objects.ControllerRevision.get(objectKey(w.revision));
+  if (stored?.kind !== 'ControllerRevision') return `controllerrevisions.apps "${w.revision.metadata.name}" not found`;
+  const res = update(tx, { ...stored, revision: w.to });
+  return res.ok ? null : res.error.message;
+}
+
+/**
+ * syncStatefulSet syncs one key: gone → nothing; its own last write not yet delivered → wait
+ * for that delivery (read your writes); being deleted → status only; else revisions, the plan's
+ * writes, the status, truncateHistory, and a requeue when the next pod becomes available.
+ */
+export function syncStatefulSet(tx: Tx, key: string): string | null {
+  tx.actor = COMPONENT;
+  const log: DecisionLog = tx.decisions;
+  const set = get(tx.st.cache, 'StatefulSet', key);
+  if (!set) {
+    tx.st.stsConsistency.written.delete(key);
+    decide(log, 'syncStatefulSet', 'deleted', { key });
+    note(tx, 'statefulSetDeleted', { key });
+    return null;
+  }
+  const waitingFor = stale(tx.st.stsConsistency, key);
+  if (waitingFor > 0) {
+    decide(log, 'syncStatefulSet', 'staleCache', { key, resourceVersion: waitingFor, seen: tx.st.stsConsistency.seen });
+    note(tx, 'statefulSetStale', { sts: set.metadata.name, rv: waitingFor });
+    return null;
+  }
+  const pods = (podsOwnedBy(tx.st.cache, set.metadata.uid ?? '') as StatefulPod[]).filter((p) => isMemberOf(set, p));
+  tx.cost += pods.length;
+  const listed = listRevisions(tx, set);
+  const lookup = (name: string) => {
+    const r = tx.st.store.objects.ControllerRevision.get(`${set.metadata.namespace ?? 'default'}/${name}`);
+    return r?.kind === 'ControllerRevision' ? r : undefined;
+  };
+  const revs = getStatefulSetRevisions(set, listed, lookup, log);
+  const revErr = writeRevision(tx, set, revs.write);
+  if (revErr !== null) return revErr;
+  const ns = set.metadata.namespace ?? 'default';
+  const plan = updateStatefulSetPlan(
+    {
+      set,
+      pods,
+      currentRevision: revs.current,
+      updateRevision: revs.update,
+      collisionCount: revs.collisionCount,
+      nowMs: tx.now,
+      claims: (cns, name) => (cns === ns ? (get(tx.st.cache, 'PersistentVolumeClaim', `${ns}/${name}`) as PersistentVolumeClaimObject | undefined) : undefined),
+    },
+    log,
+  );
+  const sum: PodControlSummary = { created: 0, deleted: 0, updated: 0, claims: 0 };
+  const err = plan.error ?? runActions(tx, set, key, plan.actions, sum);
+  let statusErr: string | null = null;
+  if (plan.statusWrite) {
+    const res = writeStatusOf(tx, set, plan.statusWrite, key);
+    if (res.ok) recordWrite(tx.st.stsConsistency, key, res.object.metadata.resourceVersion);
+    else statusErr = res.error.message;
+  }
+  for (const name of truncateHistoryPlan(set, pods, listed, revs.current, revs.update, log).deletes) {
+    del(tx, 'ControllerRevision', `${ns}/${name}`);
+  }
+  const after = nextAvailableAfterMs(set, pods, tx.now);
+  if (after !== null) {
+    decide(log, 'syncStatefulSet', 'requeueAvailable', { afterMs: after, minReadySeconds: set.spec.minReadySeconds ?? 0 });
+    enqueueAfter(tx, QUEUE, key, after);
+  }
+  summarize(tx, set.metadata.name, sum);
+  return err ?? statusErr;
+}
+
+function summarize(tx: Tx, sts: string, sum: PodControlSummary): void {
+  if (sum.created || sum.deleted || sum.updated) {
+    note(tx, 'statefulSetWrote', { sts, created: sum.created, deleted: sum.deleted, updated: sum.updated, claims: sum.claims });
+  } else note(tx, 'statefulSetSynced', { sts });
+}

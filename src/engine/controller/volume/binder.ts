@@ -1,0 +1,80 @@
+// The part of kubernetes pkg/controller/volume/persistentvolume (the binder, v1.36) and of a
+// dynamic provisioner that a StatefulSet's claims meet, reduced to one step: with the simulated
+// default StorageClass (`standard`, volumeBindingMode WaitForFirstConsumer), a claim is
+// provisioned and Bound once a pod that mounts it is scheduled.
+/**
+ * The provisioned volume is named `pvc-<claim uid>` as external provisioners name theirs; its
+ * capacity is the claim's storage request and its access modes the claim's. No PersistentVolume
+ * object is stored: only the claim's side (spec.volumeName, the bind annotations, status) shows.
+ */
+import { decide } from '../../api/decision.ts';
+import type { PersistentVolumeClaimObject, StatefulPod } from '../../api/statefulTypes.ts';
+import type { KubeObject, Pod } from '../../api/types.ts';
+import type { WatchRecord } from '../../apiserver/store.ts';
+import { get } from '../../client/cache.ts';
+import { enqueue, note, type Tx, update, writeStatusOf } from '../../client/tx.ts';
+
+const QUEUE = 'persistentvolume-binder';
+/** The binder's annotations on a claim it bound (pv_controller.go). */
+export const BindCompletedAnnotation = 'pv.kubernetes.io/bind-completed';
+export const BoundByControllerAnnotation = 'pv.kubernetes.io/bound-by-controller';
+export const SelectedNodeAnnotation = 'volume.kubernetes.io/selected-node';
+
+function claimNames(pod: Pod): string[] {
+  const vols = (pod as StatefulPod).spec.volumes ?? [];
+  const out: string[] = [];
+  for (const v of vols) if (v.persistentVolumeClaim) out.push(v.persistentVolumeClaim.claimName);
+  return out;
+}
+
+/** binderOnWatch: a pod that mounts claims and is now scheduled wakes the binder for it. Runs without claims check one map size. */
+export function binderOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | undefined): void {
+  if (tx.st.cache.objects.PersistentVolumeClaim.size === 0) return;
+  const o = rec.object;
+  if (o.kind === 'PersistentVolumeClaim' && rec.type === 'ADDED') {
+    // A claim created after its pod was scheduled (recreated while the pod is Pending) is bound too.
+    for (const p of tx.st.cache.objects.Pod.values()) {
+      if (p.kind === 'Pod' && p.spec.nodeName && p.metadata.namespace === o.metadata.namespace && claimNames(p).includes(o.metadata.name)) {
+        enqueue(tx, QUEUE, `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`);
+      }
+    }
+    return;
+  }
+  if (o.kind !== 'Pod' || rec.type === 'DELETED' || !o.spec.nodeName) return;
+  if (old?.kind === 'Pod' && old.spec.nodeName) return;
+  const ns = o.metadata.namespace ?? 'default';
+  // A claim Bound before (a pod recreated on its ordinal's claim) needs nothing.
+  const pending = claimNames(o).some((n) => {
+    const c = tx.st.cache.objects.PersistentVolumeClaim.get(`${ns}/${n}`);
+    return c?.kind === 'PersistentVolumeClaim' && c.status?.phase !== 'Bound';
+  });
+  if (pending) enqueue(tx, QUEUE, `${ns}/${o.metadata.name}`);
+}
+
+/** syncBinder binds each Pending claim of a scheduled pod: the volume name and annotations, then status Bound. */
+export function syncBinder(tx: Tx, podKey: string): string | null {
+  tx.actor = 'persistentvolume-binder-controller';
+  const pod = get(tx.st.cache, 'Pod', podKey);
+  if (!pod?.spec.nodeName) return null;
+  const ns = pod.metadata.namespace ?? 'default';
+  for (const name of claimNames(pod)) {
+    const claim = tx.st.store.objects.PersistentVolumeClaim.get(`${ns}/${name}`) as PersistentVolumeClaimObject | undefined;
+    if (!claim || claim.metadata.deletionTimestamp || claim.status?.phase === 'Bound') continue;
+    const volume = `pvc-${claim.metadata.uid ?? name}`;
+    const annotations = {
+      ...(claim.metadata.annotations ?? {}),
+      [BindCompletedAnnotation]: 'yes',
+      [BoundByControllerAnnotation]: 'yes',
+      [SelectedNodeAnnotation]: pod.spec.nodeName,
+    };
+    const res = update(tx, { ...claim, metadata: { ...claim.metadata, annotations }, spec: { ...claim.spec, volumeName: volume } } as KubeObject);
+    if (!res.ok) return res.error.message;
+    const storage = claim.spec.resources?.requests?.storage;
+    const status = { phase: 'Bound', accessModes: claim.spec.accessModes ?? [], ...(storage ? { capacity: { storage } } : {}) };
+    const st = writeStatusOf(tx, res.object, status, `${ns}/${name}`);
+    if (!st.ok) return st.error.message;
+    decide(tx.decisions, 'syncBinder', 'bound', { claim: name, volume, node: pod.spec.nodeName, storage: storage ?? '' });
+    note(tx, 'claimBound', { claim: name, volume, node: pod.spec.nodeName });
+  }
+  return null;
+}
