@@ -113,7 +113,8 @@ describe('kubectl against npm run serve: StatefulSets', () => {
     expect((await h.kubectl(['delete', 'pod', 'web-2'])).stdout).toMatch(/^pod "web-2" deleted/);
     expect((await h.kubectl(['rollout', 'status', 'sts/web', '--timeout=60s'])).code).toBe(0);
     expect((await h.kubectl(['rollout', 'history', 'sts/web'])).stdout).toBe('statefulset.apps/web \nREVISION  CHANGE-CAUSE\n1         <none>\n3         <none>\n4         <none>\n\n');
-  });
+    // Two 3 s waits for kubectl's --timeout and a rollout: room for a loaded machine.
+  }, 90_000);
 
   it('scales through the scale subresource, and refuses pause in kubectl words', async () => {
     expect((await h.kubectl(['scale', 'sts/web', '--replicas=1'])).stdout).toBe('statefulset.apps/web scaled\n');
