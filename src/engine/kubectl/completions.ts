@@ -18,6 +18,8 @@ export interface CompletionNames {
   poddisruptionbudgets?: readonly string[];
   horizontalpodautoscalers?: readonly string[];
   services?: readonly string[];
+  endpointslices?: readonly string[];
+  endpoints?: readonly string[];
 }
 
 const NAMES_KEY: Record<ResourceKind, keyof CompletionNames> = {
@@ -31,14 +33,16 @@ const NAMES_KEY: Record<ResourceKind, keyof CompletionNames> = {
   PodDisruptionBudget: 'poddisruptionbudgets',
   HorizontalPodAutoscaler: 'horizontalpodautoscalers',
   Service: 'services',
+  EndpointSlice: 'endpointslices',
+  Endpoints: 'endpoints',
 };
 
 const ALL: ResourceKind[] = ['Pod', 'Deployment', 'ReplicaSet', 'DaemonSet', 'Node', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service'];
 
 /** The kinds each verb (or `rollout`/`set` subcommand) takes. */
 const KINDS: Record<string, ResourceKind[]> = {
-  get: [...ALL, 'Namespace'],
-  describe: ['Deployment', 'DaemonSet', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler'],
+  get: [...ALL, 'Namespace', 'EndpointSlice', 'Endpoints'],
+  describe: ['Deployment', 'DaemonSet', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service'],
   delete: ['Pod', 'Deployment', 'DaemonSet', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service'],
   scale: ['Deployment', 'ReplicaSet'],
   patch: ALL,

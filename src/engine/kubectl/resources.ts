@@ -18,7 +18,10 @@ export type ResourceKind =
   | 'ResourceQuota'
   | 'PodDisruptionBudget'
   | 'HorizontalPodAutoscaler'
-  | 'Service';
+  | 'Service'
+  // Read-only: the endpoint controllers write them.
+  | 'EndpointSlice'
+  | 'Endpoints';
 
 interface ResourceInfo {
   plural: string;
@@ -45,6 +48,8 @@ export const RESOURCES: Readonly<Record<ResourceKind, ResourceInfo>> = {
     namespaced: true,
   },
   Service: { plural: 'services', singular: 'service', shortNames: ['svc'], group: '', namespaced: true },
+  EndpointSlice: { plural: 'endpointslices', singular: 'endpointslice', shortNames: [], group: 'discovery.k8s.io', namespaced: true },
+  Endpoints: { plural: 'endpoints', singular: 'endpoints', shortNames: ['ep'], group: '', namespaced: true },
 };
 
 const KINDS = Object.keys(RESOURCES) as ResourceKind[];

@@ -108,6 +108,19 @@ export const RESOURCES: readonly ResourceInfo[] = [
     subresources: [status('', 'v1', 'Service')],
   },
   {
+    // Written by the Endpoints controller; served read-only (write.ts refuses writes).
+    resource: 'endpoints',
+    singular: 'endpoints',
+    kind: 'Endpoints',
+    group: '',
+    version: 'v1',
+    namespaced: true,
+    verbs: ALL_VERBS,
+    shortNames: ['ep'],
+    categories: [],
+    subresources: [],
+  },
+  {
     resource: 'events',
     singular: 'event',
     kind: 'Event',
@@ -190,6 +203,19 @@ export const RESOURCES: readonly ResourceInfo[] = [
     shortNames: ['pdb'],
     categories: [],
     subresources: [status('policy', 'v1', 'PodDisruptionBudget')],
+  },
+  {
+    // Written by the EndpointSlice controller; served read-only (write.ts refuses writes).
+    resource: 'endpointslices',
+    singular: 'endpointslice',
+    kind: 'EndpointSlice',
+    group: 'discovery.k8s.io',
+    version: 'v1',
+    namespaced: true,
+    verbs: ALL_VERBS,
+    shortNames: [],
+    categories: [],
+    subresources: [],
   },
 ];
 

@@ -5,10 +5,12 @@ import type { DaemonSet, Deployment, Namespace, Node, Pod, ReplicaSet } from '..
 import { podRow } from './pod.ts';
 import { COLUMNS as WORKLOAD_COLUMNS, daemonSetRow, deploymentRow, namespaceRow, nodeRow, replicaSetRow } from './rows.ts';
 import { horizontalPodAutoscalerRow, POLICY_COLUMNS, podDisruptionBudgetRow, resourceQuotaRow, serviceRow } from './rowsPolicy.ts';
+import { DISCOVERY_COLUMNS, endpointSliceRow, endpointsRow } from './rowsDiscovery.ts';
+import type { Endpoints, EndpointSlice } from '../../api/discoveryTypes.ts';
 import { GET_TABWRITER, type RememberedWidths, tabwriterFormat } from './tabwriter.ts';
 
-/** Every kind's columns: the workloads' (rows.ts) and the policy kinds' (rowsPolicy.ts). */
-export const COLUMNS = { ...WORKLOAD_COLUMNS, ...POLICY_COLUMNS };
+/** Every kind's columns: the workloads' (rows.ts), the policy kinds' (rowsPolicy.ts) and the endpoints' (rowsDiscovery.ts). */
+export const COLUMNS = { ...WORKLOAD_COLUMNS, ...POLICY_COLUMNS, ...DISCOVERY_COLUMNS };
 
 /** The kinds kubectl get prints as tables here. */
 export type TableKind = keyof typeof COLUMNS;
@@ -32,7 +34,11 @@ export type TableObject<K extends TableKind> = K extends 'Pod'
                 ? HorizontalPodAutoscaler
                 : K extends 'Service'
                   ? Service
-                  : Node;
+                  : K extends 'EndpointSlice'
+                    ? EndpointSlice
+                    : K extends 'Endpoints'
+                      ? Endpoints
+                      : Node;
 
 /** tableRow builds one object's cells for its kind. */
 export function tableRow<K extends TableKind>(kind: K, obj: TableObject<K>, nowMs: number, wide: boolean): string[] {
@@ -55,6 +61,10 @@ export function tableRow<K extends TableKind>(kind: K, obj: TableObject<K>, nowM
       return horizontalPodAutoscalerRow(obj as HorizontalPodAutoscaler, nowMs);
     case 'Service':
       return serviceRow(obj as Service, nowMs, wide);
+    case 'EndpointSlice':
+      return endpointSliceRow(obj as EndpointSlice, nowMs);
+    case 'Endpoints':
+      return endpointsRow(obj as Endpoints, nowMs);
     default:
       return nodeRow(obj as Node, nowMs, wide);
   }
