@@ -5,12 +5,17 @@
  */
 import { CONTROLLER_LESSONS } from './controllers.ts';
 import { DEPLOYMENT_LESSONS } from './deployment.ts';
+import { TRAFFIC_LESSONS } from './traffic.ts';
 import type { BuiltInLesson } from './types.ts';
 
 export type { BuiltInLesson } from './types.ts';
 
 /** BUILT_IN_LESSONS: every built-in lesson, in course order. */
-export const BUILT_IN_LESSONS: readonly BuiltInLesson[] = [...DEPLOYMENT_LESSONS, ...CONTROLLER_LESSONS];
+export const BUILT_IN_LESSONS: readonly BuiltInLesson[] = [
+  ...DEPLOYMENT_LESSONS,
+  ...CONTROLLER_LESSONS,
+  ...TRAFFIC_LESSONS,
+];
 
 /** builtInLesson finds a built-in lesson by id. */
 export function builtInLesson(id: string): BuiltInLesson | undefined {

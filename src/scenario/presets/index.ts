@@ -26,6 +26,10 @@ import quotaBlocksSurge from './quota-blocks-surge.yaml?raw';
 import recreate from './recreate.yaml?raw';
 import rollback from './rollback.yaml?raw';
 import seed from './seed.yaml?raw';
+import trafficNoProbe from './traffic-no-probe.yaml?raw';
+import trafficProbe from './traffic-probe.yaml?raw';
+import trafficProbePreStop from './traffic-probe-prestop.yaml?raw';
+import trafficSingleReplica from './traffic-single-replica.yaml?raw';
 
 /** One built-in scenario: its id (the file name without .yaml) and the file's text. */
 export interface Preset {
@@ -56,6 +60,11 @@ export const PRESETS: readonly Preset[] = [
   { id: 'quota-blocks-surge', text: quotaBlocksSurge },
   { id: 'budget-holds-drain', text: budgetHoldsDrain },
   { id: 'autoscaler-during-rollout', text: autoscalerDuringRollout },
+  // What clients see during a rollout (issue 22).
+  { id: 'traffic-no-probe', text: trafficNoProbe },
+  { id: 'traffic-probe', text: trafficProbe },
+  { id: 'traffic-probe-prestop', text: trafficProbePreStop },
+  { id: 'traffic-single-replica', text: trafficSingleReplica },
 ];
 
 /** The preset the app opens with, and falls back to when a link does not decode. */

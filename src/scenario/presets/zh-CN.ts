@@ -115,4 +115,24 @@ export const PRESET_TEXT_ZH_CN: Readonly<Record<string, { name: string; descript
     description:
       'HPA 让 web 的 cpu 保持在 200m 请求的 50%。45 秒时开始上线（新镜像要拉取 30 秒）；60 秒时每个 Pod 的负载从 90m 升到 250m。HPA 通过 scale 子资源读取 Deployment 的 spec.replicas，而不是 Pod 的数量，所以上线中的 surge Pod 不会把它抬高；扩容时它把尚未 Ready 的 Pod 记为 0%：75 秒时，3 个 Ready Pod 上的 125% 变成 5 个 Pod 上的 150%，它要求 8 个副本。Deployment 控制器按新旧 ReplicaSet 的大小把新增的 4 个副本按比例分给二者。240 秒时负载降到 40m；HPA 要等过 5 分钟的缩容稳定窗口才缩回 4 个。kubernetes/kubernetes#72775, #90461',
   },
+  'traffic-no-probe': {
+    name: '流量——没有 readinessProbe',
+    description:
+      'web 上线期间每秒有 100 个请求到达。没有 readinessProbe 时，容器一运行 Pod 就 Ready，比应用开始监听早 2 秒，所以新 Pod 会拒绝请求；旧 Pod 在 SIGTERM 之后、所有 kube-proxy 把它移除之前也会拒绝请求。',
+  },
+  'traffic-probe': {
+    name: '流量——有 readinessProbe，没有 preStop',
+    description:
+      'readinessProbe 让新 Pod 在开始监听之前不进入 Service，所以新 Pod 不丢请求。旧 Pod 仍在 SIGTERM 时停止监听，而 kube-proxy 还会继续向它发送请求，最多一个 watch 延迟加上 1 秒的 minSyncPeriod。',
+  },
+  'traffic-probe-prestop': {
+    name: '流量——readinessProbe 加 preStop sleep',
+    description:
+      '5 秒的 preStop sleep 让每个旧 Pod 一直监听，直到所有 kube-proxy 都把它移除（期间它处于 serving 但 terminating）：有 readinessProbe 时，没有请求失败。',
+  },
+  'traffic-single-replica': {
+    name: '流量——单副本，maxSurge 0',
+    description:
+      '只有一个副本且 maxSurge 为 0 时，唯一的 Pod 在替代者出现之前就被删除：Service 没有端点，每个 kube-proxy 都 REJECT，直到新 Pod Ready。maxSurge 1 加 maxUnavailable 0 可以避免这次中断。',
+  },
 };
