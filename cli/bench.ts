@@ -19,7 +19,7 @@ import { runSweepText } from './sweep.ts';
 import { runCli } from './benchCli.ts';
 import { availableParallelism } from 'node:os';
 import { frameAt, newFrameCaches } from '../src/worker/frames.ts';
-import { benchTraffic } from './benchTraffic.ts';
+import { benchTraffic, benchTrafficAlone } from './benchTraffic.ts';
 
 const json = process.argv.includes('--json');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
@@ -184,7 +184,7 @@ if (!only || only === 'requests') {
 // 10,000 replicas / 10,000 rps stays ≤ 3 s.
 if (!only || only === 'traffic') {
   benchTraffic(report, 1000, 100, 1000, true);
-  benchTraffic(report, 10000, 100, 10000, false, 1);
+  benchTrafficAlone(report, 10000, 100, 10000);
 }
 
 if (!only || only === 'daemonset') {
