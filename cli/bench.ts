@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --json] [-- --only=deployment|probes|requests|daemonset|seek|sweep|cli-json]`: engine benchmarks (not
+ * `npm run bench [-- --json] [-- --only=deployment|probes|requests|daemonset|seek|sweep|cli-json|traffic]`: engine benchmarks (not
  * timed tests). Prints one line per case; with --json, one JSON object per line:
  * {"name", "n", "ticks", "ms", "cpuMs", ...} (cpuMs: the CPU time the timed part took, steadier than ms when the machine is shared).
  */
@@ -19,6 +19,7 @@ import { runSweepText } from './sweep.ts';
 import { runCli } from './benchCli.ts';
 import { availableParallelism } from 'node:os';
 import { frameAt, newFrameCaches } from '../src/worker/frames.ts';
+import { benchTraffic, benchTrafficAlone } from './benchTraffic.ts';
 
 const json = process.argv.includes('--json');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
@@ -186,6 +187,13 @@ if (!only || only === 'deployment') {
 if (!only || only === 'probes') benchProbes(10000, 100);
 if (!only || only === 'requests') {
   benchRollout(10000, 1000, 'requests');
+}
+
+// Issue 22: clients cost ≤ 1.3× at 1,000 replicas / 1,000 rps (time and recording bytes a tick);
+// 10,000 replicas / 10,000 rps stays ≤ 3 s.
+if (!only || only === 'traffic') {
+  benchTraffic(report, 1000, 100, 1000, true);
+  benchTrafficAlone(report, 10000, 100, 10000);
 }
 
 if (!only || only === 'daemonset') {

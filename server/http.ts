@@ -30,7 +30,7 @@ import { newFilter } from './selectors.ts';
 import { type IncludeObject, tableText, toTable } from './tables.ts';
 import { listObjects, listText, served } from './items.ts';
 import { wallShift, wallTimes } from './wallClock.ts';
-import { writeWarnings } from './warnings.ts';
+import { ENDPOINTS_DEPRECATION, writeWarnings } from './warnings.ts';
 import { serveWatch } from './watch.ts';
 
 /** kube-apiserver's request body limit: 3 MiB. */
@@ -287,6 +287,8 @@ async function handle(o: ApiServerOptions, req: IncomingMessage, res: ServerResp
   if (findExtra(info)) return serveExtraRequest(o, req, res, info, url.searchParams);
   const r = findResource(info.group, info.version, info.resource);
   if (!r) return sendStatus(res, newNotFoundPath());
+  // kube-apiserver warns on every request for v1 Endpoints since v1.33 (KEP-4974).
+  if (r.kind === 'Endpoints') res.setHeader('Warning', `299 - ${JSON.stringify(ENDPOINTS_DEPRECATION)}`);
   if (info.verb === 'get' || info.verb === 'list' || info.verb === 'watch') return serveRead(o, req, res, r, info, url.searchParams);
   if (info.verb === 'deletecollection') return sendStatus(res, newMethodNotSupported(r, 'deletecollection'));
   return serveWrite(o, req, res, `${url.pathname}${url.search}`, r, info);

@@ -8,6 +8,9 @@
  */
 import type { KubeObject } from '../src/engine/api/types.ts';
 
+/** What kube-apiserver (v1.33+) says on every request for v1 Endpoints; kubectl prints it as `Warning: …`. */
+export const ENDPOINTS_DEPRECATION = 'v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice';
+
 /** Deprecated node labels and what replaces them (the node API's deprecation table). */
 const DEPRECATED_NODE_LABELS: Record<string, string> = {
   'beta.kubernetes.io/arch': 'deprecated since v1.14; use "kubernetes.io/arch" instead',

@@ -6,14 +6,14 @@
  */
 import type { TrafficSummary } from '../engine/traffic/types.ts';
 import type { RolloutSummary } from './summary.ts';
-import type { TrafficPoint, TrafficTrack } from './trafficTrack.ts';
+import { isOlder, type TrafficPoint, type TrafficTrack } from './trafficTrack.ts';
 
 /** The window a rollout's traffic is counted over: [startMs, endMs) and whether it is closed. */
 export function trafficWindow(track: TrafficTrack, r: RolloutSummary): { startMs: number; endMs: number; closed: boolean } {
   const startMs = Math.round(r.startSeconds * 1000);
   if (r.endSeconds === null || track.oldPodsLeft(r.workload, r.revision) > 0) return { startMs, endMs: Number.POSITIVE_INFINITY, closed: false };
   let endMs = Math.round(r.endSeconds * 1000);
-  for (const x of track.removals) if (x.workload === r.workload && x.revision !== r.revision && x.ms >= startMs && x.ms > endMs) endMs = x.ms;
+  for (const x of track.removals) if (x.workload === r.workload && isOlder(x.revision, r.revision) && x.ms >= startMs && x.ms > endMs) endMs = x.ms;
   return { startMs, endMs, closed: true };
 }
 

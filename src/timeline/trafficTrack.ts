@@ -165,10 +165,18 @@ export class TrafficTrack implements Track {
     return out.sort();
   }
 
-  /** oldPodsLeft: live pods of the workload of another revision than `revision`. */
+  /** oldPodsLeft: live pods of the workload of an older revision than `revision` (a later rollout's pods do not count). */
   oldPodsLeft(workload: string, revision: string | null): number {
     let n = 0;
-    for (const p of this.live.values()) if (p.workload === workload && p.revision !== revision) n++;
+    for (const p of this.live.values()) if (p.workload === workload && isOlder(p.revision, revision)) n++;
     return n;
   }
+}
+
+/** isOlder: revision `a` is an older revision number than `b` (an unknown one is older than any). */
+export function isOlder(a: string, b: string | null): boolean {
+  if (b === null) return a !== '?';
+  const x = Number(a);
+  const y = Number(b);
+  return Number.isFinite(x) && Number.isFinite(y) ? x < y : a !== b;
 }

@@ -183,7 +183,12 @@ const view = {
   tickView: null,
   recentTicks: [],
 };
-const derived = { reset: false, series: [], markers: [], watch: { rs: [], deploy: [], ds: [], sts: [], pods: [] } };
+const derived = {
+  reset: false,
+  series: [],
+  markers: [],
+  watch: { rs: [], deploy: [], ds: [], sts: [], pods: [] },
+};
 const second = {
   second: 31,
   service: 'default/web',

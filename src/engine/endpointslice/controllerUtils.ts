@@ -153,12 +153,10 @@ export function newPortMapKey(ports: readonly EndpointPort[] | undefined): strin
  * in-place update of the same endpoint.
  */
 export function hashEndpoint(ep: Endpoint): string {
-  return JSON.stringify([
-    [...ep.addresses].sort(),
-    ep.hostname ?? '',
-    ep.targetRef?.namespace ?? '',
-    ep.targetRef?.name ?? '',
-  ]);
+  // Joined with NUL, which no address, hostname, namespace or name contains: as injective as a
+  // JSON array and ~5× cheaper (a 10,000-pod sync hashes every endpoint twice).
+  const a = ep.addresses.length === 1 ? (ep.addresses[0] as string) : [...ep.addresses].sort().join('\u0001');
+  return `${a}\u0000${ep.hostname ?? ''}\u0000${ep.targetRef?.namespace ?? ''}\u0000${ep.targetRef?.name ?? ''}`;
 }
 
 function refEqualIgnoreResourceVersion(a: ObjectReference | undefined, b: ObjectReference | undefined): boolean {

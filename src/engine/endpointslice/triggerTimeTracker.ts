@@ -13,14 +13,26 @@ export interface ServiceTriggerState {
   lastPodTriggerTimes: Readonly<Record<string, string>>;
 }
 
+/** RFC 3339 strings parsed once each (a few hundred distinct seconds a run; not engine state). */
+const PARSED = new Map<string, number>();
+
+function ms(t: string): number {
+  let v = PARSED.get(t);
+  if (v === undefined) {
+    v = parseRFC3339(t);
+    PARSED.set(t, v);
+  }
+  return v;
+}
+
 function after(a: string | undefined, b: string | undefined): boolean {
   if (a === undefined) return false;
   if (b === undefined) return true;
-  return parseRFC3339(a) > parseRFC3339(b);
+  return a !== b && ms(a) > ms(b);
 }
 
 function earlier(currentMin: string | undefined, t: string): string {
-  return currentMin === undefined || parseRFC3339(t) < parseRFC3339(currentMin) ? t : currentMin;
+  return currentMin === undefined || ms(t) < ms(currentMin) ? t : currentMin;
 }
 
 /**

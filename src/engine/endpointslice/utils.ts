@@ -44,14 +44,26 @@ export function podToEndpoint(pod: EndpointPod, node: Node | undefined, service:
 export function getEndpointAddresses(pod: EndpointPod, addressType: AddressType): string[] {
   const out: string[] = [];
   for (const { ip } of pod.status?.podIPs ?? []) {
-    const parsed = parseIPSloppy(ip);
-    // Go prints an unparsable IP as "<nil>" and counts it as IPv4: upstream's own tables rely on it
-    // (newPod(252) has IP 1.2.3.256). The engine's pod IPs always parse.
-    const v6 = parsed !== undefined && 'v6' in parsed;
-    const text = parsed ? formatIP(parsed) : '<nil>';
+    const { v6, text } = ipInfo(ip);
     if ((v6 && addressType === 'IPv6') || (!v6 && addressType === 'IPv4')) out.push(text);
   }
   return out;
+}
+
+/** Each address string's family and canonical text, parsed once (pods keep their IP; not engine state). */
+const IP_INFO = new Map<string, { v6: boolean; text: string }>();
+
+function ipInfo(ip: string): { v6: boolean; text: string } {
+  let info = IP_INFO.get(ip);
+  if (info === undefined) {
+    const parsed = parseIPSloppy(ip);
+    // Go prints an unparsable IP as "<nil>" and counts it as IPv4: upstream's own tables rely on it
+    // (newPod(252) has IP 1.2.3.256). The engine's pod IPs always parse.
+    info = { v6: parsed !== undefined && 'v6' in parsed, text: parsed ? formatIP(parsed) : '<nil>' };
+    if (IP_INFO.size > 100_000) IP_INFO.clear();
+    IP_INFO.set(ip, info);
+  }
+  return info;
 }
 
 /**

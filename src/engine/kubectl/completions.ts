@@ -20,6 +20,8 @@ export interface CompletionNames {
   services?: readonly string[];
   statefulsets?: readonly string[];
   persistentvolumeclaims?: readonly string[];
+  endpointslices?: readonly string[];
+  endpoints?: readonly string[];
 }
 
 const NAMES_KEY: Record<ResourceKind, keyof CompletionNames> = {
@@ -35,6 +37,8 @@ const NAMES_KEY: Record<ResourceKind, keyof CompletionNames> = {
   Service: 'services',
   StatefulSet: 'statefulsets',
   PersistentVolumeClaim: 'persistentvolumeclaims',
+  EndpointSlice: 'endpointslices',
+  Endpoints: 'endpoints',
 };
 
 const ALL: ResourceKind[] = [
@@ -52,8 +56,8 @@ const ALL: ResourceKind[] = [
 
 /** The kinds each verb (or `rollout`/`set` subcommand) takes. */
 const KINDS: Record<string, ResourceKind[]> = {
-  get: [...ALL, 'Namespace', 'PersistentVolumeClaim'],
-  describe: ['Deployment', 'DaemonSet', 'StatefulSet', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler'],
+  get: [...ALL, 'Namespace', 'PersistentVolumeClaim', 'EndpointSlice', 'Endpoints'],
+  describe: ['Deployment', 'DaemonSet', 'StatefulSet', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service'],
   delete: ['Pod', 'Deployment', 'DaemonSet', 'StatefulSet', 'PersistentVolumeClaim', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service'],
   scale: ['Deployment', 'ReplicaSet', 'StatefulSet'],
   patch: ALL,

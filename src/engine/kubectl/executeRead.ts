@@ -10,6 +10,8 @@ import { inNamespace, resolveTargets, type ResourceObject, Terminal, withoutFina
 import { describeDaemonSet, describeDeployment } from './printers/describe.ts';
 import { describeStatefulSet } from './printers/describeStateful.ts';
 import { describeHorizontalPodAutoscaler, describePodDisruptionBudget, describeQuota } from './printers/describePolicy.ts';
+import { describeService } from './printers/describeService.ts';
+import { LabelServiceName } from '../api/discoveryTypes.ts';
 import { daemonSetHistoryOutput, deploymentHistory } from './printers/history.ts';
 import { printJson, printNames, printYaml, wrapList } from './printers/object.ts';
 import { printTable, type TableObject } from './printers/table.ts';
@@ -74,6 +76,11 @@ function describeOne(tx: Tx, obj: ResourceObject): string {
   if (obj.kind === 'ResourceQuota') return describeQuota(obj);
   if (obj.kind === 'PodDisruptionBudget') return describePodDisruptionBudget(obj, eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'HorizontalPodAutoscaler') return describeHorizontalPodAutoscaler(obj, eventsAbout(tx, obj), tx.now);
+  if (obj.kind === 'Service') {
+    // ServiceDescriber lists the slices labelled kubernetes.io/service-name=NAME in the namespace.
+    const slices = inNamespace(tx.st, 'EndpointSlice', ns).filter((s) => s.metadata.labels?.[LabelServiceName] === obj.metadata.name);
+    return describeService(obj, slices, eventsAbout(tx, obj), tx.now);
+  }
   return `error: "kubectl describe ${obj.kind}" is not part of Rollout Lab's kubectl subset`;
 }
 

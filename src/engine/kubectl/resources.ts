@@ -21,7 +21,10 @@ export type ResourceKind =
   | 'Service'
   // The StatefulSet and its claims (api/statefulTypes.ts).
   | 'StatefulSet'
-  | 'PersistentVolumeClaim';
+  | 'PersistentVolumeClaim'
+  // Read-only: the endpoint controllers write them.
+  | 'EndpointSlice'
+  | 'Endpoints';
 
 interface ResourceInfo {
   plural: string;
@@ -50,6 +53,8 @@ export const RESOURCES: Readonly<Record<ResourceKind, ResourceInfo>> = {
   Service: { plural: 'services', singular: 'service', shortNames: ['svc'], group: '', namespaced: true },
   StatefulSet: { plural: 'statefulsets', singular: 'statefulset', shortNames: ['sts'], group: 'apps', namespaced: true },
   PersistentVolumeClaim: { plural: 'persistentvolumeclaims', singular: 'persistentvolumeclaim', shortNames: ['pvc'], group: '', namespaced: true },
+  EndpointSlice: { plural: 'endpointslices', singular: 'endpointslice', shortNames: [], group: 'discovery.k8s.io', namespaced: true },
+  Endpoints: { plural: 'endpoints', singular: 'endpoints', shortNames: ['ep'], group: '', namespaced: true },
 };
 
 const KINDS = Object.keys(RESOURCES) as ResourceKind[];

@@ -4,6 +4,7 @@ import type { TickRecord } from '../client/tick.ts';
 import { parseScenarioText } from '../../scenario/parse.ts';
 import { toSimConfig } from '../../scenario/toSimConfig.ts';
 import { nodeRules } from './nodeRules.ts';
+import { PROXY_DECISION_KEYS } from './explainCatalog.ts';
 
 const text = (replicas: number, policy: string) => `version: 1
 name: t
@@ -68,6 +69,15 @@ describe('kubeProxySync', () => {
     expect(r.target).toBe('endpoints');
     expect(r.usable).toHaveLength(3);
     expect(new Set([...ps.podOf.values()]).size).toBe(3);
+  });
+
+  it('writes syncProxyRules records whose templates name only recorded values', () => {
+    const ds = run(10).ticks.filter((t) => t.actor === 'kube-proxy').flatMap((t) => t.decisions.filter((d) => d.fn === 'syncProxyRules'));
+    expect(new Set(ds.map((d) => d.key))).toEqual(new Set(['programmed', 'ruleChanged']));
+    for (const d of ds) {
+      const template = PROXY_DECISION_KEYS.syncProxyRules?.[d.key] ?? '';
+      for (const m of template.matchAll(/\{(\w+)\}/g)) expect(Object.keys(d.values)).toContain(m[1]);
+    }
   });
 
   it('drops, with Local policy, on a node without a local endpoint while others have one', () => {

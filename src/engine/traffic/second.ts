@@ -88,13 +88,29 @@ export function revisionOf(st: EngineState, podKey: string, memo: Map<string, st
   return rev;
 }
 
+/**
+ * The targets of one node's rules, built once per rules version (the NodeRules object is per
+ * version and node): their pods and revisions do not change while the version lasts; the facts
+ * are read again each second. Not engine state: a miss only rebuilds.
+ */
+const TARGETS = new WeakMap<NodeRules, Target[]>();
+
 function targetsOf(st: EngineState, ps: ProgrammedService, rules: NodeRules, revMemo: Map<string, string>): Target[] {
-  const ns = ps.service.slice(0, ps.service.indexOf('/'));
-  return rules.usable.map((ep) => {
-    const pod = ps.podOf.get(ep.endpoint) ?? ep.endpoint;
-    const podKey = `${ns}/${pod}`;
-    return { pod, podKey, facts: st.apps.get(podKey), revision: revisionOf(st, podKey, revMemo), ok: 0 };
-  });
+  let targets = TARGETS.get(rules);
+  if (targets === undefined) {
+    const ns = ps.service.slice(0, ps.service.indexOf('/'));
+    targets = rules.usable.map((ep) => {
+      const pod = ps.podOf.get(ep.endpoint) ?? ep.endpoint;
+      const podKey = `${ns}/${pod}`;
+      return { pod, podKey, facts: undefined, revision: revisionOf(st, podKey, revMemo), ok: 0 };
+    });
+    TARGETS.set(rules, targets);
+  }
+  for (const t of targets) {
+    t.facts = st.apps.get(t.podKey);
+    t.ok = 0;
+  }
+  return targets;
 }
 
 /** flushOk adds the batch's ok counts of the targets to byRevision and clears them. */

@@ -78,7 +78,9 @@ function recordSecond(tx: Tx, service: string, second: number, all: SecondCounts
     burstCount: burst?.count ?? 0,
   });
   note(tx, 'trafficSecond', { service, second, ok: counts.ok, errors: requests - counts.ok, requests });
-  all.forEach((r, i) => explainFailures(tx, service, clients[i] as ClientState, r));
+  all.forEach((r, i) => {
+    explainFailures(tx, service, clients[i] as ClientState, r);
+  });
 }
 
 /** explainFailures writes one record per failure group, the largest first. */

@@ -6,6 +6,7 @@
 import { CONTROLLER_LESSONS } from './controllers.ts';
 import { DEPLOYMENT_LESSONS } from './deployment.ts';
 import { STATEFULSET_LESSONS } from './statefulset.ts';
+import { TRAFFIC_LESSONS } from './traffic.ts';
 import type { BuiltInLesson } from './types.ts';
 
 export type { BuiltInLesson } from './types.ts';
@@ -15,6 +16,7 @@ export const BUILT_IN_LESSONS: readonly BuiltInLesson[] = [
   ...DEPLOYMENT_LESSONS,
   ...CONTROLLER_LESSONS,
   ...STATEFULSET_LESSONS,
+  ...TRAFFIC_LESSONS,
 ];
 
 /** builtInLesson finds a built-in lesson by id. */

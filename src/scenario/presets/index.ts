@@ -32,6 +32,10 @@ import statefulsetParallel from './statefulset-parallel.yaml?raw';
 import statefulsetPartition from './statefulset-partition.yaml?raw';
 import statefulsetRolling from './statefulset-rolling.yaml?raw';
 import statefulsetStuck from './statefulset-stuck.yaml?raw';
+import trafficNoProbe from './traffic-no-probe.yaml?raw';
+import trafficProbe from './traffic-probe.yaml?raw';
+import trafficProbePreStop from './traffic-probe-prestop.yaml?raw';
+import trafficSingleReplica from './traffic-single-replica.yaml?raw';
 
 /** One built-in scenario: its id (the file name without .yaml) and the file's text. */
 export interface Preset {
@@ -68,6 +72,11 @@ export const PRESETS: readonly Preset[] = [
   { id: 'statefulset-stuck', text: statefulsetStuck },
   { id: 'statefulset-parallel', text: statefulsetParallel },
   { id: 'statefulset-claims', text: statefulsetClaims },
+  // What clients see during a rollout (issue 22).
+  { id: 'traffic-no-probe', text: trafficNoProbe },
+  { id: 'traffic-probe', text: trafficProbe },
+  { id: 'traffic-probe-prestop', text: trafficProbePreStop },
+  { id: 'traffic-single-replica', text: trafficSingleReplica },
 ];
 
 /** The preset the app opens with, and falls back to when a link does not decode. */

@@ -145,4 +145,24 @@ export const PRESET_TEXT_ZH_CN: Readonly<Record<string, { name: string; descript
     description:
       '每个 Pod 有自己的卷申领 www-web-0 … www-web-2，Pod 调度后即 Bound。缩到 1 个会删除 web-2 和 web-1，但保留它们的卷申领（whenScaled 为 Retain）；再扩回 3 个时复用同样的卷申领——没有新的 create Claim 事件。',
   },
+  'traffic-no-probe': {
+    name: '流量——没有 readinessProbe',
+    description:
+      'web 上线期间每秒有 100 个请求到达。没有 readinessProbe 时，容器一运行 Pod 就 Ready，比应用开始监听早 2 秒，所以新 Pod 会拒绝请求；旧 Pod 在 SIGTERM 之后、所有 kube-proxy 把它移除之前也会拒绝请求。',
+  },
+  'traffic-probe': {
+    name: '流量——有 readinessProbe，没有 preStop',
+    description:
+      'readinessProbe 让新 Pod 在开始监听之前不进入 Service，所以新 Pod 不丢请求。旧 Pod 仍在 SIGTERM 时停止监听，而 kube-proxy 还会继续向它发送请求，最多一个 watch 延迟加上 1 秒的 minSyncPeriod。',
+  },
+  'traffic-probe-prestop': {
+    name: '流量——readinessProbe 加 preStop sleep',
+    description:
+      '5 秒的 preStop sleep 让每个旧 Pod 一直监听，直到所有 kube-proxy 都把它移除（期间它处于 serving 但 terminating）：有 readinessProbe 时，没有请求失败。',
+  },
+  'traffic-single-replica': {
+    name: '流量——单副本，maxSurge 0',
+    description:
+      '只有一个副本且 maxSurge 为 0 时，唯一的 Pod 在替代者出现之前就被删除：Service 没有端点，每个 kube-proxy 都 REJECT，直到新 Pod Ready。maxSurge 1 加 maxUnavailable 0 可以避免这次中断。',
+  },
 };

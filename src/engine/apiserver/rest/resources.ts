@@ -121,6 +121,19 @@ export const RESOURCES: readonly ResourceInfo[] = [
     subresources: [status('', 'v1', 'PersistentVolumeClaim')],
   },
   {
+    // Written by the Endpoints controller; served read-only (write.ts refuses writes).
+    resource: 'endpoints',
+    singular: 'endpoints',
+    kind: 'Endpoints',
+    group: '',
+    version: 'v1',
+    namespaced: true,
+    verbs: ALL_VERBS,
+    shortNames: ['ep'],
+    categories: [],
+    subresources: [],
+  },
+  {
     resource: 'events',
     singular: 'event',
     kind: 'Event',
@@ -215,6 +228,19 @@ export const RESOURCES: readonly ResourceInfo[] = [
     shortNames: ['pdb'],
     categories: [],
     subresources: [status('policy', 'v1', 'PodDisruptionBudget')],
+  },
+  {
+    // Written by the EndpointSlice controller; served read-only (write.ts refuses writes).
+    resource: 'endpointslices',
+    singular: 'endpointslice',
+    kind: 'EndpointSlice',
+    group: 'discovery.k8s.io',
+    version: 'v1',
+    namespaced: true,
+    verbs: ALL_VERBS,
+    shortNames: [],
+    categories: [],
+    subresources: [],
   },
 ];
 

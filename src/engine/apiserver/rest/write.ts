@@ -253,7 +253,7 @@ function prepareDelete(st: ApiView, r: ResourceInfo, info: RequestInfo, body: un
   const key = keyFor(r, info.namespace, info.name);
   const cur = st.store.objects[r.kind].get(key);
   if (!cur) return { ok: false, status: newNotFound(r, info.name) };
-  if (r.kind === 'Event' || r.kind === 'ControllerRevision' || r.kind === 'Namespace') {
+  if (r.kind === 'Event' || r.kind === 'ControllerRevision' || r.kind === 'Namespace' || r.kind === 'EndpointSlice' || r.kind === 'Endpoints') {
     // Deletable upstream; here no controller would notice (no namespace controller empties a
     // namespace), so the write is refused plainly.
     return { ok: false, status: newMethodNotSupported(r, 'delete') };

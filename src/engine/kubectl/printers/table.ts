@@ -7,10 +7,12 @@ import { COLUMNS as WORKLOAD_COLUMNS, daemonSetRow, deploymentRow, namespaceRow,
 import { horizontalPodAutoscalerRow, POLICY_COLUMNS, podDisruptionBudgetRow, resourceQuotaRow, serviceRow } from './rowsPolicy.ts';
 import { persistentVolumeClaimRow, STATEFUL_COLUMNS, statefulSetRow } from './rowsStateful.ts';
 import type { PersistentVolumeClaimObject, StatefulSet } from '../../api/statefulTypes.ts';
+import { DISCOVERY_COLUMNS, endpointSliceRow, endpointsRow } from './rowsDiscovery.ts';
+import type { Endpoints, EndpointSlice } from '../../api/discoveryTypes.ts';
 import { GET_TABWRITER, type RememberedWidths, tabwriterFormat } from './tabwriter.ts';
 
-/** Every kind's columns: the workloads' (rows.ts) and the policy kinds' (rowsPolicy.ts). */
-export const COLUMNS = { ...WORKLOAD_COLUMNS, ...POLICY_COLUMNS, ...STATEFUL_COLUMNS };
+/** Every kind's columns: the workloads' (rows.ts), the policy kinds' (rowsPolicy.ts), the StatefulSet's and its claims' (rowsStateful.ts) and the endpoints' (rowsDiscovery.ts). */
+export const COLUMNS = { ...WORKLOAD_COLUMNS, ...POLICY_COLUMNS, ...STATEFUL_COLUMNS, ...DISCOVERY_COLUMNS };
 
 /** The kinds kubectl get prints as tables here. */
 export type TableKind = keyof typeof COLUMNS;
@@ -38,6 +40,10 @@ export type TableObject<K extends TableKind> = K extends 'Pod'
                     ? StatefulSet
                     : K extends 'PersistentVolumeClaim'
                       ? PersistentVolumeClaimObject
+                      : K extends 'EndpointSlice'
+                        ? EndpointSlice
+                        : K extends 'Endpoints'
+                          ? Endpoints
                       : Node;
 
 /** tableRow builds one object's cells for its kind. */
@@ -65,6 +71,10 @@ export function tableRow<K extends TableKind>(kind: K, obj: TableObject<K>, nowM
       return statefulSetRow(obj as StatefulSet, nowMs, wide);
     case 'PersistentVolumeClaim':
       return persistentVolumeClaimRow(obj as PersistentVolumeClaimObject, nowMs, wide);
+    case 'EndpointSlice':
+      return endpointSliceRow(obj as EndpointSlice, nowMs);
+    case 'Endpoints':
+      return endpointsRow(obj as Endpoints, nowMs);
     default:
       return nodeRow(obj as Node, nowMs, wide);
   }

@@ -1,0 +1,81 @@
+// The endpoint kinds (issue 22) through the real kubectl: `get endpointslices`, `get endpoints`
+// (with kube-apiserver's deprecation warning) and `describe svc`, byte for byte beside the
+// page's own console on the same state, and read-only.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executeKubectl } from '../src/engine/kubectl/execute.ts';
+import { newTx } from '../src/engine/client/tx.ts';
+import { toRFC3339 } from '../src/engine/lib/time.ts';
+import { type Harness, startHarness } from './kubectlHarness.ts';
+
+const SCENARIO = `version: 1
+name: endpoints
+cluster:
+  nodes: 3
+objects:
+  - apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: web, labels: { app: web } }
+    spec:
+      replicas: 5
+      selector: { matchLabels: { app: web } }
+      template:
+        metadata: { labels: { app: web } }
+        spec:
+          containers:
+            - { name: web, image: "web:1", ports: [{ name: http, containerPort: 8080 }] }
+  - apiVersion: v1
+    kind: Service
+    metadata: { name: web, labels: { app: web } }
+    spec:
+      selector: { app: web }
+      ports: [{ name: http, port: 80, targetPort: http }]
+`;
+
+function pageKubectl(h: Harness, line: string, nowMs: number): string {
+  const tx = newTx(h.server.live.st, 'user');
+  tx.now = nowMs;
+  tx.nowIso = toRFC3339(nowMs);
+  return `${executeKubectl(tx, line).output}\n`;
+}
+
+describe('the endpoint kinds against npm run serve', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ text: SCENARIO, speed: 10 });
+    expect((await h.kubectl(['rollout', 'status', 'deployment/web', '--timeout=60s'])).code).toBe(0);
+  });
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  it('prints endpointslices, endpoints and describe svc exactly as the page does', async () => {
+    h.clock.pause();
+    try {
+      h.server.live.advance();
+      const now = h.server.live.virtualNow();
+      for (const line of ['get endpointslices', 'get endpoints', 'describe svc web', 'get ep web']) {
+        const r = await h.kubectl(line.split(' '));
+        expect(r.code, line).toBe(0);
+        expect(r.stdout, line).toBe(pageKubectl(h, line, now));
+      }
+    } finally {
+      h.clock.resume();
+    }
+  });
+
+  it('lists 5 ready addresses with the target port, and warns that v1 Endpoints is deprecated', async () => {
+    const slices = await h.kubectl(['get', 'endpointslices']);
+    expect(slices.stdout).toMatch(/^NAME\s+ADDRESSTYPE\s+PORTS\s+ENDPOINTS\s+AGE\nweb-[bcdfghjklmnpqrstvwxz2456789]{5}\s+IPv4\s+8080\s+[\d.]+,[\d.]+,[\d.]+ \+ 2 more\.\.\.\s+\S+\n$/);
+    const ep = await h.kubectl(['get', 'endpoints']);
+    expect(ep.stderr).toBe('Warning: v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice\n');
+    expect(ep.stdout).toMatch(/^NAME\s+ENDPOINTS\s+AGE\nweb\s+[\d.]+:8080,[\d.]+:8080,[\d.]+:8080 \+ 2 more\.\.\.\s+\S+\n$/);
+    const d = await h.kubectl(['describe', 'svc', 'web']);
+    expect(d.stdout).toMatch(/\nPort:\s+http\s+80\/TCP\nTargetPort:\s+http\/TCP\nEndpoints:\s+[\d.]+:8080,[\d.]+:8080,[\d.]+:8080 \+ 2 more\.\.\.\n/);
+  });
+
+  it('refuses writes to the endpoint kinds', async () => {
+    const r = await h.kubectl(['delete', 'endpoints', 'web']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/MethodNotAllowed|not supported/);
+  });
+});
