@@ -82,4 +82,10 @@ export const SUMMARY_EN: Record<string, string> = {
   droppingKey: 'dropping {{key}} out of the {{controller}} queue: {{error}}',
   proxySynced: 'kube-proxy synced its rules: {{services}} Services, {{endpoints}} endpoints programmed',
   trafficSecond: '{{service}} second {{second}}: {{ok}} ok, {{errors}} failed of {{requests}}',
+  statefulSetDeleted: 'StatefulSet {{key}} has been deleted',
+  statefulSetStale: 'StatefulSet {{sts}}: waiting for the informer to deliver its own write (rv {{rv}})',
+  statefulSetSynced: 'synced StatefulSet {{sts}}',
+  statefulSetWrote:
+    'synced StatefulSet {{sts}}: created {{created}}, deleted {{deleted}}, updated {{updated}} pods, created {{claims}} claims',
+  claimBound: 'claim {{claim}} Bound to volume {{volume}} (pod scheduled on {{node}})',
 };

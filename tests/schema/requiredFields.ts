@@ -45,6 +45,7 @@ export const KIND_MODELS: Record<string, string> = {
   ReplicaSet: 'V1ReplicaSet',
   DaemonSet: 'V1DaemonSet',
   StatefulSet: 'V1StatefulSet',
+  PersistentVolumeClaim: 'V1PersistentVolumeClaim',
   ControllerRevision: 'V1ControllerRevision',
   HorizontalPodAutoscaler: 'V2HorizontalPodAutoscaler',
   PodDisruptionBudget: 'V1PodDisruptionBudget',
