@@ -74,13 +74,16 @@ describe('kubectl against npm run serve: StatefulSets', () => {
       for (const line of ['get sts', 'get sts -o wide', 'get pvc', 'get pvc -o wide', 'get pods', 'describe sts web', 'rollout status sts/web --watch=false', 'rollout history sts/web']) {
         const r = await h.kubectl(line.split(' '));
         expect(r.stderr).toBe('');
-        // describe prints CreationTimestamp from the wall clock the server sends (wallClock.ts), and
-        // sorts Events of one second in no set order (sort.Sort): both are normalised.
+        // describe prints CreationTimestamp from the wall clock the server sends (wallClock.ts), its
+        // Events' ages from kubectl's own clock, which goes on while the run stands paused (a second
+        // boundary crossed between the two prints moves every age, and with it the column's width),
+        // and sorts Events of one second in no set order (sort.Sort): all three are normalised.
         const norm = (t: string) =>
           line.startsWith('describe')
             ? t
                 .replace(/^CreationTimestamp:.*$/m, 'CreationTimestamp: -')
                 .split('\n')
+                .map((l) => (/^\s+(Normal|Warning|Type)\s/.test(l) ? l.trim().split(/\s{2,}/).map((c, i) => (i === 2 ? '-' : c)).join(' ') : l))
                 .sort()
                 .join('\n')
             : t;
