@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTx } from '../src/engine/client/tx.ts';
 import { executeKubectl } from '../src/engine/kubectl/execute.ts';
 import { toRFC3339 } from '../src/engine/lib/time.ts';
-import { type Harness, startHarness } from './kubectlHarness.ts';
+import { eventAgesNormalised, type Harness, startHarness } from './kubectlHarness.ts';
 
 const WEB = `apiVersion: apps/v1
 kind: StatefulSet
@@ -75,15 +75,14 @@ describe('kubectl against npm run serve: StatefulSets', () => {
         const r = await h.kubectl(line.split(' '));
         expect(r.stderr).toBe('');
         // describe prints CreationTimestamp from the wall clock the server sends (wallClock.ts), its
-        // Events' ages from kubectl's own clock, which goes on while the run stands paused (a second
-        // boundary crossed between the two prints moves every age, and with it the column's width),
-        // and sorts Events of one second in no set order (sort.Sort): all three are normalised.
+        // Events' ages from kubectl's own clock (eventAgesNormalised), and sorts Events of one second
+        // in no set order (sort.Sort): all three are normalised.
         const norm = (t: string) =>
           line.startsWith('describe')
             ? t
                 .replace(/^CreationTimestamp:.*$/m, 'CreationTimestamp: -')
                 .split('\n')
-                .map((l) => (/^\s+(Normal|Warning|Type)\s/.test(l) ? l.trim().split(/\s{2,}/).map((c, i) => (i === 2 ? '-' : c)).join(' ') : l))
+                .map(eventAgesNormalised)
                 .sort()
                 .join('\n')
             : t;
