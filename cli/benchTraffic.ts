@@ -74,10 +74,10 @@ function timeRun(n: number, nodes: number, rps: number, probed = true): { ticks:
   return { ticks, ms: Math.round(ms), cpuMs: Math.round((cpu.user + cpu.system) / 1000), requests };
 }
 
-/** recordingBytesPerTick: the heap a whole Recording of the run holds, per tick. */
-function recordingBytesPerTick(n: number, nodes: number, rps: number): { ticks: number; bytesPerTick: number } {
+/** trafficBenchScenario: the run as a scenario, for a Recording (the seek rows record it too). */
+export function trafficBenchScenario(n: number, nodes: number, rps: number): Scenario {
   const c = config(n, nodes, rps);
-  const scenario: Scenario = {
+  return {
     version: 1,
     name: `traffic bench ${n}`,
     seed: 1,
@@ -88,6 +88,11 @@ function recordingBytesPerTick(n: number, nodes: number, rps: number): { ticks: 
     objects: c.objects,
     actions: c.actions as Scenario['actions'],
   };
+}
+
+/** recordingBytesPerTick: the heap a whole Recording of the run holds, per tick. */
+function recordingBytesPerTick(n: number, nodes: number, rps: number): { ticks: number; bytesPerTick: number } {
+  const scenario = trafficBenchScenario(n, nodes, rps);
   gcNow();
   const heap0 = process.memoryUsage().heapUsed;
   const rec = new Recording(scenario);

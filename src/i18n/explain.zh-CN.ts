@@ -561,5 +561,7 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
     resetKilled:
       '{{count}} 个被重置（{{from}}–{{to}} 秒）：Pod {{pod}} 的容器在 {{gone}} 秒停止，这些请求仍在处理中（每个 {{requestMs}} 毫秒）',
     more: '另有 {{count}} 个失败请求，分属其他 {{groups}} 组',
+    rulesRemoved:
+      '{{count}} 个超时（{{from}}–{{to}} 秒）：{{node}} 的 kube-proxy 在 {{removed}} 秒删除了 {{service}} 的规则（该 Service 已被删除，或 kube-proxy 不再为它服务），它的 ClusterIP 不再有任何应答：nftables 模式丢弃发往未分配 ClusterIP 的流量，iptables 模式没有相应规则；保持连接（keep-alive）的请求照常进行（conntrack）',
   },
 };

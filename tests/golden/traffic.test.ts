@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { openScenarioText } from '../../cli/run.ts';
+import { createEngine, runUntil } from '../../src/engine/sim.ts';
+import type { TickRecord } from '../../src/engine/client/tick.ts';
+import { parseScenarioText } from '../../src/scenario/parse.ts';
+import { toSimConfig } from '../../src/scenario/toSimConfig.ts';
 import { cliArgs } from './support.ts';
 import { rolloutTraffic, trafficScenario } from './trafficRun.ts';
 
@@ -35,5 +39,36 @@ describe('traffic golden runs', () => {
     expect(lines.map((l) => JSON.parse(l).second)).toEqual(Array.from({ length: 29 }, (_, i) => 10 + i));
     expect(Object.keys(JSON.parse(lines[0] as string))).toEqual(['second', 'service', 'ok', 'refused', 'reset', 'timeout', 'http503', 'byRevision', 'endpoints']);
     expect(JSON.parse(lines[0] as string)).toEqual({ second: 10, service: 'default/web', ok: 100, refused: 0, reset: 0, timeout: 0, http503: 0, byRevision: { '1': 100 }, endpoints: 10 });
+  });
+
+  it('times out new connections to a deleted Service once kube-proxy drops its rules; kept-alive ones go on', () => {
+    const run = (keepAlive: boolean) => {
+      // The rollout at 30 s is replaced by `kubectl delete svc web` at 30 s: no rollout, the Service goes.
+      const text = trafficScenario({ replicas: 3, probe: 'probe', keepAlive }).replace('kubectl: set image deployment/web web=web:2', 'kubectl: delete svc web');
+      const r = parseScenarioText(text);
+      if (!r.ok) throw new Error(r.errors.join('\n'));
+      const st = createEngine(toSimConfig(r.value));
+      const ticks: TickRecord[] = [];
+      runUntil(st, 40_000, (t) => ticks.push(t));
+      const seconds = new Map<number, Record<string, unknown>>();
+      for (const t of ticks) for (const d of t.decisions) if (d.fn === 'trafficSecond') seconds.set(Number(d.values.second), d.values);
+      const failures = ticks.flatMap((t) => t.decisions).filter((d) => d.fn === 'trafficFailure');
+      return { st, seconds, failures, ticks };
+    };
+    const { st, seconds, failures, ticks } = run(false);
+    const removedAt = ticks.find((t) => t.actor === 'kube-proxy' && t.decisions.some((d) => d.key === 'gone'))?.time;
+    // The Service goes at 30 s; node-1's kube-proxy sees it after the watch delay and syncs at once.
+    expect(removedAt).toBe(30_050);
+    expect(seconds.get(29)).toMatchObject({ requests: 100, ok: 100 });
+    expect(seconds.get(30)).toMatchObject({ requests: 100, ok: 5, timeout: 95 });
+    expect(seconds.get(35)).toMatchObject({ requests: 100, ok: 0, timeout: 100 });
+    expect(st.store.objects.EndpointSlice.size + st.store.objects.Endpoints.size).toBe(0);
+    // Every failure after the removal is a timeout with the removal's reason, never "not synced yet".
+    expect(new Set(failures.map((d) => d.key))).toEqual(new Set(['rulesRemoved']));
+    expect(failures[0]?.values).toMatchObject({ service: 'default/web', node: 'node-1', count: 95, from: 30.05, to: 30.99, removed: 30.05 });
+    // With keep-alive, conntrack keeps the established flows to the pods, which still listen.
+    const kept = run(true);
+    expect(kept.seconds.get(35)).toMatchObject({ requests: 100, ok: 100 });
+    expect(kept.failures).toEqual([]);
   });
 });

@@ -60,7 +60,7 @@ export type SimEvent =
   /** The kubelet's prober runs the pod's probes due now; `gen` must match the pod's (a later plan supersedes it). */
   | { type: 'probe'; podKey: string; uid: string; gen: number }
   /** The garbage collector deletes one dependent whose owner is gone. */
-  | { type: 'gc'; kind: 'ReplicaSet' | 'Pod' | 'ControllerRevision' | 'PersistentVolumeClaim'; key: string; ownerUid: string }
+  | { type: 'gc'; kind: 'ReplicaSet' | 'Pod' | 'ControllerRevision' | 'PersistentVolumeClaim' | 'EndpointSlice'; key: string; ownerUid: string }
   /** The node lifecycle controller evicts a pod from a NotReady node (NoExecute taint). */
   | { type: 'evict'; podKey: string; uid: string }
   /** A user action of the scenario (index into SimConfig.actions). */

@@ -7,9 +7,9 @@ import { objectKey, type WatchRecord } from '../apiserver/store.ts';
 import { list, podsOwnedBy } from '../client/cache.ts';
 import { del, note, schedule, type Tx } from '../client/tx.ts';
 
-const OWNER_KINDS = new Set(['Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet']);
+const OWNER_KINDS = new Set(['Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Service']);
 
-type GcKind = 'ReplicaSet' | 'Pod' | 'ControllerRevision' | 'PersistentVolumeClaim';
+type GcKind = 'ReplicaSet' | 'Pod' | 'ControllerRevision' | 'PersistentVolumeClaim' | 'EndpointSlice';
 
 /**
  * claimsOwnedBy: the claims whose owner references name `uid` — a StatefulSet's under
@@ -32,7 +32,12 @@ export function gcOnWatch(tx: Tx, rec: WatchRecord): void {
   if (!OWNER_KINDS.has(rec.object.kind)) return;
   const uid = rec.object.metadata.uid ?? '';
   const dependents: KubeObject[] = [];
-  if (rec.object.kind === 'Deployment') {
+  if (rec.object.kind === 'Service') {
+    // A Service owns the EndpointSlices its controller made (ownerReferences from
+    // newEndpointSlice); the Endpoints controller deletes the legacy Endpoints itself.
+    if (tx.st.cache.objects.EndpointSlice.size === 0) return;
+    dependents.push(...list(tx.st.cache, 'EndpointSlice').filter((s) => s.metadata.ownerReferences?.some((o) => o.uid === uid)));
+  } else if (rec.object.kind === 'Deployment') {
     dependents.push(...list(tx.st.cache, 'ReplicaSet').filter((r) => r.metadata.ownerReferences?.some((o) => o.uid === uid)));
   } else {
     dependents.push(...podsOwnedBy(tx.st.cache, uid));

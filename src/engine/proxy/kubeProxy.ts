@@ -64,6 +64,8 @@ export interface KubeProxyState {
 export interface RulesVersion {
   at: number;
   ps: ProgrammedService | undefined;
+  /** With no rules: the sync that removed the Service's rules (its Service went), absent if it never had any. */
+  removedAt?: number;
 }
 
 /** How far back the clients look (ms): a second, plus the longest request (≤ 60 s), with room. */
@@ -155,7 +157,7 @@ export function kubeProxySync(tx: Tx): RulesChange[] {
     if (next) p.rules.set(svcKey, next);
     else p.rules.delete(svcKey);
     endpoints += next?.endpoints.length ?? 0;
-    if ((tx.st.config.traffic?.length ?? 0) > 0) remember(p, svcKey, tx.now, next);
+    if ((tx.st.config.traffic?.length ?? 0) > 0) remember(p, svcKey, tx.now, next, before !== undefined);
     const from = changes.length;
     diffRules(svcKey, before, next, changes);
     explainSync(tx, svcKey, next, changes.slice(from));
@@ -165,9 +167,10 @@ export function kubeProxySync(tx: Tx): RulesChange[] {
 }
 
 /** remember appends a version and forgets those older than RULES_HISTORY_MS, but the one in force then. */
-function remember(p: KubeProxyState, svcKey: string, now: number, ps: ProgrammedService | undefined): void {
+function remember(p: KubeProxyState, svcKey: string, now: number, ps: ProgrammedService | undefined, had: boolean): void {
   const list = p.history.get(svcKey) ?? [];
-  list.push({ at: now, ps });
+  const removedAt = ps ? undefined : had ? now : list[list.length - 1]?.removedAt;
+  list.push(removedAt === undefined ? { at: now, ps } : { at: now, ps, removedAt });
   let drop = 0;
   while (drop + 1 < list.length && (list[drop + 1] as RulesVersion).at <= now - RULES_HISTORY_MS) drop++;
   p.history.set(svcKey, drop > 0 ? list.slice(drop) : list);

@@ -36,5 +36,7 @@ export const TRAFFIC_DECISION_KEYS: TrafficDecisionCatalog = {
     resetExit: '{count} reset ({from}–{to} s): pod {pod} exited at SIGTERM ({stopped} s, onSigterm exit) with these requests in flight ({requestMs} ms each)',
     resetKilled: '{count} reset ({from}–{to} s): the containers of pod {pod} stopped at {gone} s with these requests in flight ({requestMs} ms each)',
     more: '{count} more failed requests in {groups} other groups',
+    rulesRemoved:
+      '{count} timed out ({from}–{to} s): {node}’s kube-proxy removed its rules for {service} at {removed} s (the Service was deleted, or kube-proxy no longer serves it), so nothing answers its ClusterIP: nftables mode drops traffic to unallocated ClusterIPs, iptables mode has no rule for it; kept-alive connections go on (conntrack)',
   },
 };

@@ -18,7 +18,8 @@ export type Reason =
   | 'gone'
   | 'maxRps'
   | 'resetExit'
-  | 'resetKilled';
+  | 'resetKilled'
+  | 'rulesRemoved';
 
 export const OUTCOME_OF: Readonly<Record<Reason, TrafficOutcome>> = {
   ok: 'ok',
@@ -31,6 +32,8 @@ export const OUTCOME_OF: Readonly<Record<Reason, TrafficOutcome>> = {
   maxRps: 'http503',
   resetExit: 'reset',
   resetKilled: 'reset',
+  // The Service is gone: nothing answers its ClusterIP (nftables drops unallocated ClusterIPs).
+  rulesRemoved: 'timeout',
 };
 
 /**

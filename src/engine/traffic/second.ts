@@ -171,13 +171,10 @@ export function countSecond(st: EngineState, c: ClientState, second: number, prn
   };
   for (const t of requestTimes(c, start, end)) {
     switchVersion(t);
-    if (!rules) {
-      out.counts.timeout++;
-      fail('noRules', '', t);
-      continue;
-    }
     let target: Target | undefined;
-    if (c.keepAlive) {
+    // Kept connections first: conntrack keeps an established TCP flow after its Service's rules are
+    // gone (kube-proxy flushes conntrack only for UDP; the ClusterIP checks match new connections).
+    if (c.keepAlive && (rules || c.conns.length > 0)) {
       while (c.conns.length > 0 && (c.conns[0] as { busyUntil: number }).busyUntil <= t) {
         const conn = c.conns.shift() as { podKey: string };
         const facts = st.apps.get(conn.podKey);
@@ -189,6 +186,13 @@ export function countSecond(st: EngineState, c: ClientState, second: number, prn
       }
     }
     if (!target) {
+      if (!rules) {
+        // No rules yet, or none since the Service went (removedAt): the SYN goes unanswered.
+        const reason: Reason = version?.removedAt === undefined ? 'noRules' : 'rulesRemoved';
+        out.counts.timeout++;
+        fail(reason, '', t);
+        continue;
+      }
       if (rules.target !== 'endpoints' || targets.length === 0) {
         const reason: Reason = rules.target === 'DROP' ? 'dropped' : 'rejected';
         out.counts[OUTCOME_OF[reason]]++;

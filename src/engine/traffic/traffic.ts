@@ -110,7 +110,8 @@ function explainGroup(tx: Tx, service: string, c: ClientState, g: FailureGroup):
   const ps = g.version?.ps;
   const base = { service, node: c.node, count: g.count, from: sec(g.first), to: sec(g.last), synced: ps ? sec(ps.syncedAt) : -1, sliceWritten: ps ? sec(ps.sliceWrittenAt) : -1 };
   if (g.pod === '') {
-    decide(tx.decisions, 'trafficFailure', g.reason, base);
+    const removed = g.version?.removedAt;
+    decide(tx.decisions, 'trafficFailure', g.reason, removed === undefined ? base : { ...base, removed: sec(removed) });
     return;
   }
   const f = tx.st.apps.get(`${service.slice(0, service.indexOf('/'))}/${g.pod}`);

@@ -6,7 +6,7 @@ import { parseScenarioText } from '../../../scenario/parse.ts';
 import { toSimConfig } from '../../../scenario/toSimConfig.ts';
 
 /** A 3-replica Deployment; with `service`, a Service selecting it; an image change at 30 s. */
-function scenarioText(service: boolean, replicas = 3): string {
+function scenarioText(service: boolean, replicas = 3, extraActions = ''): string {
   const svc = service
     ? `  - apiVersion: v1
     kind: Service
@@ -35,7 +35,7 @@ objects:
 ${svc}actions:
   - at: 30
     kubectl: set image deployment/web nginx=nginx:1.9.3
-`;
+${extraActions}`;
 }
 
 function run(text: string, untilMs: number) {
@@ -80,5 +80,43 @@ describe('syncEndpointSlices', () => {
     const stale = ticks.filter((t) => t.actor === 'endpointslice-controller' && t.decisions.some((d) => d.key === 'stale'));
     expect(stale.length).toBeGreaterThan(0);
     for (const t of stale) expect(t.summary).toMatch(/requeued in (1000|2000|4000|8000) ms/);
+  });
+
+  it('lets the garbage collector delete the slices and the Endpoints controller its Endpoints when the Service is deleted', () => {
+    const { st, ticks } = run(scenarioText(true, 3, '  - at: 90\n    kubectl: delete svc web\n'), 120_000);
+    const at = ticks.findIndex((t) => t.actor === 'user' && t.summary.includes('service "web" deleted'));
+    expect(at).toBeGreaterThan(0);
+    const after = ticks.slice(at + 1);
+    const before = ticks.slice(0, at).flatMap((t) => t.writes).filter((w) => w.object.kind === 'EndpointSlice' && w.type === 'ADDED');
+    expect(before).toHaveLength(1);
+    // The slice carries the Service as its controller owner (metav1.NewControllerRef).
+    const slice = before[0]?.object as EndpointSlice;
+    const svcUid = ticks[at]?.writes.find((w) => w.object.kind === 'Service')?.object.metadata.uid;
+    expect(slice.metadata.ownerReferences).toEqual([{ apiVersion: 'v1', kind: 'Service', name: 'web', uid: svcUid, controller: true, blockOwnerDeletion: true }]);
+
+    expect(st.store.objects.EndpointSlice.size).toBe(0);
+    expect(st.store.objects.Endpoints.size).toBe(0);
+    // The garbage collector deletes the slice (its owner is gone) …
+    const gc = after.filter((t) => t.actor === 'garbage-collector');
+    expect(gc).toHaveLength(1);
+    expect(gc[0]?.writes.map((w) => [w.type, w.object.kind, w.object.metadata.name])).toEqual([['DELETED', 'EndpointSlice', slice.metadata.name]]);
+    expect(gc[0]?.summary).toBe(`deleted EndpointSlice ${slice.metadata.name}: its owner is gone`);
+    // … the slice controller only forgets its trackers and writes nothing …
+    const sliceSyncs = after.filter((t) => t.actor === 'endpointslice-controller');
+    expect(sliceSyncs.length).toBeGreaterThan(0);
+    for (const t of sliceSyncs) {
+      expect(t.writes.filter((w) => w.object.kind !== 'Event')).toEqual([]);
+      expect(t.decisions.map((d) => d.key)).toContain('serviceGone');
+    }
+    // … the Endpoints controller deletes the Endpoints object itself (syncService: service not found) …
+    const epDeletes = after.filter((t) => t.actor === 'endpoint-controller' && t.writes.some((w) => w.type === 'DELETED' && w.object.kind === 'Endpoints'));
+    expect(epDeletes).toHaveLength(1);
+    expect(epDeletes[0]?.decisions.map((d) => d.key)).toContain('deleteEndpoints');
+    // … kube-proxy drops the Service's rules, and nobody records an Event for any of it.
+    expect(after.some((t) => t.actor === 'kube-proxy' && t.decisions.some((d) => d.key === 'gone'))).toBe(true);
+    expect(st.proxy.rules.has('default/web')).toBe(false);
+    expect(after.flatMap((t) => t.writes).filter((w) => w.object.kind === 'Event' && w.object.involvedObject?.kind === 'Service')).toEqual([]);
+    // Nothing recreates them.
+    expect(after.flatMap((t) => t.writes).some((w) => w.type === 'ADDED' && (w.object.kind === 'EndpointSlice' || w.object.kind === 'Endpoints'))).toBe(false);
   });
 });
