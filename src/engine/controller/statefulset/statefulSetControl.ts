@@ -100,8 +100,10 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
   // create on every sync was most of its cost.
   const monotonicSet = !allowsBurst(set);
   let built = 0;
+  let missing = 0;
   const replicas: StatefulPod[] = slots.map((p, i) => {
     if (p) return p;
+    missing++;
     if (monotonicSet && built++ > 0) return placeholderStub(set, start + i);
     return newVersionedStatefulSetPod(currentSet, updateSet, cur, upd, start + i);
   });
@@ -125,7 +127,7 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
   decide(log, fn, 'partition', {
     replicas: replicaCount,
     start,
-    missing: slots.filter((p) => p === undefined).length,
+    missing,
     condemned: condemned.length,
     unavailable,
     firstUnavailable: firstUnavailable?.metadata.name ?? '',
