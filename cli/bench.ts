@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --json] [-- --only=deployment|probes|requests|daemonset|seek|seek-traffic|sweep|cli-json|traffic]`: engine benchmarks (not
+ * `npm run bench [-- --json] [-- --only=deployment|probes|requests|daemonset|statefulset|seek|seek-traffic|sweep|cli-json|traffic]`: engine benchmarks (not
  * timed tests). Prints one line per case; with --json, one JSON object per line:
  * {"name", "n", "ticks", "ms", "cpuMs", ...} (cpuMs: the CPU time the timed part took, steadier than ms when the machine is shared).
  */
@@ -20,6 +20,7 @@ import { runCli } from './benchCli.ts';
 import { availableParallelism } from 'node:os';
 import { frameAt, newFrameCaches } from '../src/worker/frames.ts';
 import { benchTraffic, benchTrafficAlone, trafficBenchScenario } from './benchTraffic.ts';
+import { benchStatefulSetOrdered, benchStatefulSetParallel } from './benchStatefulSet.ts';
 
 const json = process.argv.includes('--json');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
@@ -199,6 +200,13 @@ if (!only || only === 'traffic') {
 if (!only || only === 'daemonset') {
   benchDaemonSet(1000);
   benchDaemonSet(5000);
+}
+
+// Issue 23: a 1,000-replica OrderedReady rolling update ≤ 1 s per 100,000 ticks; 100-replica
+// Parallel create plus update ≤ 200 ms.
+if (!only || only === 'statefulset') {
+  benchStatefulSetParallel(report, 100);
+  benchStatefulSetOrdered(report, 1000);
 }
 
 function percentile(sorted: number[], p: number): number {

@@ -48,8 +48,13 @@ export function podClaimIsStale(set: StatefulSet, pod: StatefulPod, lookup: Clai
   return false;
 }
 
+const NO_CLAIMS: readonly PersistentVolumeClaim[] = [];
+
 /** The pod's existing claims, one per template, in template order. */
-function existingClaims(set: StatefulSet, pod: StatefulPod, lookup: ClaimLookup): PersistentVolumeClaim[] {
+function existingClaims(set: StatefulSet, pod: StatefulPod, lookup: ClaimLookup): readonly PersistentVolumeClaim[] {
+  // Asked for every replica on every sync (claimsMatchRetentionPolicy): a set without claim
+  // templates has none to look up (issue 23).
+  if (set.spec.volumeClaimTemplates === undefined || set.spec.volumeClaimTemplates.length === 0) return NO_CLAIMS;
   const ordinal = getOrdinal(pod);
   const out: PersistentVolumeClaim[] = [];
   for (const t of set.spec.volumeClaimTemplates ?? []) {

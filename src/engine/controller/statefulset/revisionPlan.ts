@@ -124,13 +124,17 @@ export function truncateHistoryPlan(
   update: ControllerRevision | null,
   log?: DecisionLog,
 ): { deletes: string[] } {
+  const limit = set.spec.revisionHistoryLimit ?? DefaultRevisionHistoryLimit;
+  // The history is at most the listed revisions: within the limit nothing is deleted whatever
+  // the pods' revisions are, so the set of live revisions over every pod is not built (issue 23:
+  // a pass over 1,000 pods on each sync, with the default limit 10 and 2 revisions).
+  if (limit < 0 || listed.length <= limit) return { deletes: [] };
   const live = new Set<string>();
   if (current) live.add(current.metadata.name);
   if (update) live.add(update.metadata.name);
   for (const p of pods) live.add(getPodRevision(p));
   const history = sortControllerRevisions(listed).filter((r) => !live.has(r.metadata.name));
-  const limit = set.spec.revisionHistoryLimit ?? DefaultRevisionHistoryLimit;
-  if (limit < 0 || history.length <= limit) return { deletes: [] };
+  if (history.length <= limit) return { deletes: [] };
   const deletes = history.slice(0, history.length - limit).map((r) => r.metadata.name);
   decide(log, 'truncateHistory', 'deleteRevisions', { historic: history.length, limit, deleted: deletes.length });
   return { deletes };

@@ -11,6 +11,7 @@ import { statusToWrite, updateStatus } from './statefulSetStatus.ts';
 import {
   allowsBurst,
   descendingOrdinal,
+  getEndOrdinal,
   getOrdinal,
   getPodName,
   getPodRevision,
@@ -19,7 +20,6 @@ import {
   isTerminating,
   isUnavailable,
   newVersionedStatefulSetPod,
-  podInOrdinalRange,
 } from './statefulSetUtils.ts';
 import { updateClaimsForCondemned } from './updateClaims.ts';
 
@@ -78,15 +78,21 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
     updateRevision: upd,
     collisionCount: input.collisionCount,
   };
-  status = updateStatus(status, mrs, cur, upd, nowMs, pods);
+  // Upstream counts the claimed pods here; every return below but the deleting set's counts
+  // replicas and condemned again (recount) before the status is read, so this first count is
+  // taken only on that path (issue 23: it was a second pass over 1,000 pods on every sync).
+  const countClaimed = () => updateStatus(status, mrs, cur, upd, nowMs, pods);
 
   const replicaCount = set.spec.replicas ?? 1;
   const start = getStartOrdinal(set);
   const slots: (StatefulPod | undefined)[] = new Array(replicaCount).fill(undefined);
   const unsorted: StatefulPod[] = [];
+  const end = getEndOrdinal(set);
   for (const pod of pods) {
-    if (podInOrdinalRange(pod, set)) slots[getOrdinal(pod) - start] = pod;
-    else if (getOrdinal(pod) >= 0) unsorted.push(pod);
+    // podInOrdinalRange(pod, set), with the ordinal parsed once.
+    const ordinal = getOrdinal(pod);
+    if (ordinal >= start && ordinal <= end) slots[ordinal - start] = pod;
+    else if (ordinal >= 0) unsorted.push(pod);
   }
   // Under OrderedReady a sync creates at most the first missing pod and never reaches the
   // rolling update while one is missing, so the later missing ordinals need only their name (a
@@ -94,8 +100,10 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
   // create on every sync was most of its cost.
   const monotonicSet = !allowsBurst(set);
   let built = 0;
+  let missing = 0;
   const replicas: StatefulPod[] = slots.map((p, i) => {
     if (p) return p;
+    missing++;
     if (monotonicSet && built++ > 0) return placeholderStub(set, start + i);
     return newVersionedStatefulSetPod(currentSet, updateSet, cur, upd, start + i);
   });
@@ -119,7 +127,7 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
   decide(log, fn, 'partition', {
     replicas: replicaCount,
     start,
-    missing: slots.filter((p) => p === undefined).length,
+    missing,
     condemned: condemned.length,
     unavailable,
     firstUnavailable: firstUnavailable?.metadata.name ?? '',
@@ -129,6 +137,7 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
   const done = (error: string | null): UpdateStatefulSetPlan => ({ actions, status, statusWrite: statusToWrite(set, status), error });
   if (set.metadata.deletionTimestamp !== undefined) {
     decide(log, fn, 'setDeleting', {});
+    status = countClaimed();
     return done(null);
   }
   const monotonic = !allowsBurst(set);

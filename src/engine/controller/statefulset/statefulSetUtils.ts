@@ -24,13 +24,26 @@ const MaxInt32 = 2147483647;
  * does not match at all.
  */
 export function getParentNameAndOrdinal(pod: Pick<StatefulPod, 'metadata'>): { parent: string; ordinal: number } {
-  const name = pod.metadata.name;
+  return parsedName(pod.metadata.name).pair;
+}
+
+/** A parsed pod name: getParentNameAndOrdinal's answer, and whether the name is exactly getPodName's. */
+interface ParsedName {
+  readonly pair: Readonly<{ parent: string; ordinal: number }>;
+  /** The name is `${parent}-${ordinal}` as getPodName prints it (not `web-01`). */
+  readonly canonical: boolean;
+}
+
+function parsedName(name: string): ParsedName {
   const known = parsedNames.get(name);
   if (known) return known;
   const m = statefulPodRegex.exec(name);
   const digits = (m?.[2] ?? '') as string;
   const n = Number(digits);
-  const out = m ? { parent: m[1] as string, ordinal: digits.length <= 10 && n <= MaxInt32 ? n : -1 } : { parent: '', ordinal: -1 };
+  const pair = m ? { parent: m[1] as string, ordinal: digits.length <= 10 && n <= MaxInt32 ? n : -1 } : { parent: '', ordinal: -1 };
+  // canonical lets identityMatches compare without building the name again for each of 1,000
+  // pods on every sync (issue 23).
+  const out: ParsedName = { pair, canonical: pair.ordinal >= 0 && name === `${pair.parent}-${pair.ordinal}` };
   // A memo of a pure function, not engine state: a sync over 1,000 pods asks for each ordinal
   // several times; the names of a run are few (one per ordinal), bounded below.
   if (parsedNames.size >= 100_000) parsedNames.clear();
@@ -39,7 +52,7 @@ export function getParentNameAndOrdinal(pod: Pick<StatefulPod, 'metadata'>): { p
 }
 
 /** Parsed pod names (frozen results, shared by every caller). */
-const parsedNames = new Map<string, Readonly<{ parent: string; ordinal: number }>>();
+const parsedNames = new Map<string, ParsedName>();
 
 export function getParentName(pod: Pick<StatefulPod, 'metadata'>): string {
   return getParentNameAndOrdinal(pod).parent;
@@ -86,11 +99,13 @@ export function isMemberOf(set: StatefulSet, pod: Pick<StatefulPod, 'metadata'>)
 
 /** identityMatches: a valid ordinal, the set's name and namespace, and the pod-name label. */
 export function identityMatches(set: StatefulSet, pod: StatefulPod): boolean {
-  const { parent, ordinal } = getParentNameAndOrdinal(pod);
+  const { pair, canonical } = parsedName(pod.metadata.name);
+  const { parent, ordinal } = pair;
+  // With set.metadata.name === parent, getPodName(set, ordinal) === name is `canonical`.
   return (
     ordinal >= 0 &&
     set.metadata.name === parent &&
-    pod.metadata.name === getPodName(set, ordinal) &&
+    canonical &&
     (pod.metadata.namespace ?? '') === (set.metadata.namespace ?? '') &&
     pod.metadata.labels?.[StatefulSetPodNameLabel] === pod.metadata.name
   );
@@ -100,10 +115,13 @@ export function identityMatches(set: StatefulSet, pod: StatefulPod): boolean {
 export function storageMatches(set: StatefulSet, pod: StatefulPod): boolean {
   const ordinal = getOrdinal(pod);
   if (ordinal < 0) return false;
-  const volumes = new Map<string, Volume>();
-  for (const v of pod.spec.volumes ?? []) volumes.set(v.name, v);
-  for (const claim of set.spec.volumeClaimTemplates ?? []) {
-    const v = volumes.get(claim.metadata.name);
+  const templates = set.spec.volumeClaimTemplates ?? [];
+  // Asked for every replica on every sync: no map of the volumes when there is no template to
+  // look up (most sets), and a scan from the end (the map's last-wins) when there are a few.
+  if (templates.length === 0) return true;
+  const podVolumes = pod.spec.volumes ?? [];
+  for (const claim of templates) {
+    const v = podVolumes.findLast((x: Volume) => x.name === claim.metadata.name);
     if (!v?.persistentVolumeClaim || v.persistentVolumeClaim.claimName !== getPersistentVolumeClaimName(set, claim, ordinal)) {
       return false;
     }
@@ -163,14 +181,20 @@ export function initIdentity<P extends StatefulPod>(set: StatefulSet, pod: P): P
   return { ...p, spec };
 }
 
-/** The Ready condition's status and last transition, or null. */
-function readyCondition(pod: StatefulPod): { ready: boolean; since: string | undefined } | null {
-  const c = pod.status?.conditions?.find((x) => x.type === 'Ready');
-  return c ? { ready: c.status === 'True', since: c.lastTransitionTime } : null;
+/**
+ * The pod's Ready condition itself, or undefined: asked ~6 times per pod per sync (status counts
+ * twice, unavailability, processReplica), so it returns the stored condition instead of a new
+ * object each time (issue 23: a 1,000-replica sync asked ~6,000 times).
+ */
+function readyCondition(pod: StatefulPod): { status: string; lastTransitionTime?: string } | undefined {
+  const conditions = pod.status?.conditions;
+  if (conditions === undefined) return undefined;
+  for (const c of conditions) if (c.type === 'Ready') return c;
+  return undefined;
 }
 
 export function isRunningAndReady(pod: StatefulPod): boolean {
-  return pod.status?.phase === 'Running' && readyCondition(pod)?.ready === true;
+  return pod.status?.phase === 'Running' && readyCondition(pod)?.status === 'True';
 }
 
 /**
@@ -180,10 +204,10 @@ export function isRunningAndReady(pod: StatefulPod): boolean {
  */
 export function isRunningAndAvailable(pod: StatefulPod, minReadySeconds: number, nowMs: number): boolean {
   const c = readyCondition(pod);
-  if (!c?.ready) return false;
+  if (c?.status !== 'True') return false;
   if (minReadySeconds === 0) return true;
-  if (!c.since) return false;
-  return parseRFC3339(c.since) + minReadySeconds * 1000 < nowMs;
+  if (!c.lastTransitionTime) return false;
+  return parseRFC3339(c.lastTransitionTime) + minReadySeconds * 1000 < nowMs;
 }
 
 export function isCreated(pod: StatefulPod): boolean {
