@@ -11,6 +11,16 @@ import {
 failOnProblems();
 
 /**
+ * drawn waits until the run is recorded and the timeline chart, which loads on demand, has drawn:
+ * the layout is measured only once every region has its final size (a check before the chart's
+ * chunk arrived saw regions below the fold on a page that did not scroll yet).
+ */
+async function drawn(page: Page): Promise<void> {
+  await recorded(page);
+  await expect(page.getByTestId('timeline-chart').locator('svg').first()).toBeAttached({ timeout: 15_000 });
+}
+
+/**
  * clipped lists what the presenter layout promises never happens: a landmark region outside the
  * viewport or overflowing its own box (horizontally, or its body sideways), the page scrolling, or
  * a label or line of the timeline's axis outside the chart, the region or the screen.
@@ -76,7 +86,7 @@ for (const size of [
       await expect(page.locator('html')).toHaveClass(/presenter/);
       await expect(page.locator('html')).toHaveClass(/large-text/);
       await expect(page.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
-      await recorded(page);
+      await drawn(page);
       await seekTo(page, ((await firstActionTick(page)) ?? 0) + 40);
       await page.waitForTimeout(300);
       expect(await clipped(page)).toEqual([]);
@@ -104,7 +114,7 @@ for (const size of [
     await page.goto('./#lesson=seed-rollout&step=4&present=1&large=1');
     await expect(page.getByRole('region', { name: 'Lesson' })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
-    await recorded(page);
+    await drawn(page);
     await page.waitForTimeout(300);
     expect(await clipped(page)).toEqual([]);
     for (const name of ['Cluster', 'ReplicaSets', 'Explain', 'Timeline'])
@@ -118,6 +128,7 @@ for (const size of [
 
 test('the header toggle switches the presenter layout and the link keeps it', async ({ page }) => {
   await openPreset(page, 'seed');
+  await drawn(page);
   const toggle = page.getByRole('button', { name: 'Presenter mode' });
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
   await toggle.click();
@@ -136,6 +147,6 @@ test('without the presenter layout, Large text at 1920×1080 lets the page scrol
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto(`./${presetHash('seed')}&large=1`);
   await expect(page.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
-  await recorded(page);
+  await drawn(page);
   expect((await clipped(page)).join('\n')).toMatch(/page scrolls|cut off/);
 });
