@@ -1,7 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
-import { seekTime } from '../../state/actions.ts';
-import type { AppState } from '../../state/store.ts';
-import { appStore } from '../../state/store.ts';
+import { useMemo, useRef } from 'react';
 import type { ActionMarker, RolloutView, SeriesPoint } from '../../worker/protocol.ts';
 import { MinAvailableMarkers } from '../compare/MinAvailableMarkers.tsx';
 import { useT } from '../common/useT.ts';
@@ -13,6 +10,7 @@ import { ChartTicks } from './ChartTicks.tsx';
 import { METRIC_STYLE, seriesColor } from './chartStyle.ts';
 import { SeriesThinner } from './seriesThinner.ts';
 import { useSize } from './useSize.ts';
+import { useTimeCursor } from './useTimeCursor.ts';
 
 interface TimelineChartProps {
   series: readonly SeriesPoint[];
@@ -25,8 +23,6 @@ interface TimelineChartProps {
   /** The run summary's rollouts: each gets a marker at its least-available moment. */
   rollouts?: readonly RolloutView[];
 }
-
-const timeOf = (s: AppState) => s.time;
 
 /**
  * TimelineChart draws the run over virtual time. The cursor follows the store's time through a
@@ -57,26 +53,7 @@ export function TimelineChart(props: TimelineChartProps) {
     [thin, endTime, width, height, metrics, keys, margins],
   );
 
-  useEffect(() => {
-    const place = (time: number) => {
-      const x = String(model.x(time));
-      cursor.current?.setAttribute('x1', x);
-      cursor.current?.setAttribute('x2', x);
-    };
-    place(timeOf(appStore.getState()));
-    return appStore.subscribe((next, prev) => {
-      if (timeOf(next) !== timeOf(prev)) place(timeOf(next));
-    });
-  }, [model]);
-
-  const frame = useRef(0);
-  const seekAt = (clientX: number) => {
-    const rect = box.current?.getBoundingClientRect();
-    if (!rect) return;
-    const time = model.invertX(clientX - rect.left);
-    cancelAnimationFrame(frame.current);
-    frame.current = requestAnimationFrame(() => seekTime(time));
-  };
+  const seekAt = useTimeCursor(model, box, cursor);
 
   const plotBottom = height - margins.bottom;
   return (

@@ -1,9 +1,8 @@
-import { useEffect, useId, useMemo, useRef } from 'react';
-import { seekTime } from '../../state/actions.ts';
-import { appStore } from '../../state/store.ts';
+import { useId, useMemo, useRef } from 'react';
 import { useRootFontPx } from '../common/useRootFontPx.ts';
 import { CHART_BOX, scaleMargins } from '../timeline/chartSeries.ts';
 import { useSize } from '../timeline/useSize.ts';
+import { useTimeCursor } from '../timeline/useTimeCursor.ts';
 import { useTrafficT } from './i18n.ts';
 import { trafficModel } from './trafficModel.ts';
 import type { TrafficSecond } from './trafficSeries.ts';
@@ -36,26 +35,7 @@ export function TrafficChart({ series, service, end }: TrafficChartProps) {
     [series, end, width, height, margins],
   );
 
-  useEffect(() => {
-    const place = (time: number) => {
-      const x = String(model.x(time));
-      cursor.current?.setAttribute('x1', x);
-      cursor.current?.setAttribute('x2', x);
-    };
-    place(appStore.getState().time);
-    return appStore.subscribe((next, prev) => {
-      if (next.time !== prev.time) place(next.time);
-    });
-  }, [model]);
-
-  const frame = useRef(0);
-  const seekAt = (clientX: number) => {
-    const rect = box.current?.getBoundingClientRect();
-    if (!rect) return;
-    const time = model.invertX(clientX - rect.left);
-    cancelAnimationFrame(frame.current);
-    frame.current = requestAnimationFrame(() => seekTime(time));
-  };
+  const seekAt = useTimeCursor(model, box, cursor);
 
   const plotBottom = height - margins.bottom;
   const left = margins.left;
