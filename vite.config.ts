@@ -3,6 +3,26 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const TEST_GLOBS = ['src/**/*.test.{ts,tsx}', 'cli/**/*.test.ts', 'server/**/*.test.ts', 'tests/**/*.test.ts'];
+
+/** The test files that ask for a DOM environment (`// @vitest-environment happy-dom`), as paths. */
+function domTestFiles(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.test\.tsx?$/.test(entry.name) && readFileSync(path, 'utf8').includes('@vitest-environment'))
+        out.push(path);
+    }
+  };
+  for (const dir of ['src', 'cli', 'server', 'tests']) walk(dir);
+  return out.sort();
+}
+const DOM_TEST_FILES = domTestFiles();
 
 /**
  * Base path of the built site. `/` by default; set BASE_PATH=/rollout-lab/ to serve the static build
@@ -93,7 +113,6 @@ export default defineConfig({
   },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'cli/**/*.test.ts', 'server/**/*.test.ts', 'tests/**/*.test.ts'],
     environment: 'node', // per file: // @vitest-environment happy-dom
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest.json' },
@@ -102,5 +121,13 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: on these 2-core machines that is one, and
     // the 243 files ran one after another (277 s in CI). Two workers: 175 s, every test passing.
     maxWorkers: 2,
+    // Two projects. The DOM tests (a `@vitest-environment` line) each get fresh modules, as their
+    // stores and i18n are module state. The rest share a worker's modules across files: importing
+    // the engine once per worker instead of once per file cut the unit stage's CPU by ~30%
+    // (src/engine + tests: 118.6 → 84.9 s user, imports 99 → 41 s), every test passing.
+    projects: [
+      { extends: true, test: { name: 'node', include: TEST_GLOBS, exclude: DOM_TEST_FILES, isolate: false } },
+      { extends: true, test: { name: 'dom', include: DOM_TEST_FILES } },
+    ],
   },
 });
