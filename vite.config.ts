@@ -6,7 +6,12 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const TEST_GLOBS = ['src/**/*.test.{ts,tsx}', 'cli/**/*.test.ts', 'server/**/*.test.ts', 'tests/**/*.test.ts'];
+const TEST_GLOBS = [
+  'src/**/*.test.{ts,tsx}',
+  'cli/**/*.test.ts',
+  'server/**/*.test.ts',
+  'tests/**/*.test.ts',
+];
 
 /** The test files that ask for a DOM environment (`// @vitest-environment happy-dom`), as paths. */
 function domTestFiles(): string[] {
