@@ -174,6 +174,18 @@ function eventSource(component: string): { component: string } {
   return s;
 }
 
+/** A kubelet's source names its node (`kubelet, node-3` in get events' SOURCE), one object per node. */
+const kubeletSources = new Map<string, { component: string; host: string }>();
+
+function kubeletSource(host: string): { component: string; host: string } {
+  let s = kubeletSources.get(host);
+  if (s === undefined) {
+    s = { component: 'kubelet', host };
+    kubeletSources.set(host, s);
+  }
+  return s;
+}
+
 /**
  * Each node's kubelet recorder name (`kubelet/<node>`), made once: a name built for every Event
  * is a new string, flattened and hashed again to find the node's correlator. Not engine state.
@@ -267,7 +279,7 @@ export function recordEvent(
     reason,
     message: agg.message,
     type,
-    source: eventSource(component),
+    source: host === '' ? eventSource(component) : kubeletSource(host),
     firstTimestamp: log.firstTimestamp,
     lastTimestamp: tx.nowIso,
     count: log.count,

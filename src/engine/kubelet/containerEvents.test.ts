@@ -86,6 +86,8 @@ describe('the kubelet Events of a pod', () => {
     ]);
     // Three Events in one ms: 1 µs apart in their names, as the kubelet's are.
     expect(new Set(ev.map((e) => e.metadata.name)).size).toBe(4);
+    // The kubelet's source names its node (get events -o wide: `kubelet, node-1`).
+    expect(ev.map((e) => e.source)).toEqual(ev.map(() => ({ component: 'kubelet', host: 'node-1' })));
   });
 
   it('counts a crash loop as upstream does: the image already present, created and started again, BackOff with the pod', () => {
