@@ -56,11 +56,15 @@ describe('RecordingLogs', () => {
     const log = new TickLog();
     for (const r of t.records) log.push(r);
     const book = new RecordingLogs().bookFor(log, t.config);
-    const served = (id: string) => (book.run(id)?.served ?? []).filter((_, i) => i % 3 === 1).reduce((a, n) => a + n, 0);
+    const served = (id: string) =>
+      (book.run(id)?.served ?? []).filter((_, i) => i % 3 === 1).reduce((a, n) => a + n, 0);
     // Every ok request of every counted second went to a pod that served it.
-    const ok = t.records.flatMap((r) => r.decisions).reduce((a, d) => a + (d.fn === 'trafficSecond' && d.key === 'counts' ? Number(d.values.ok) : 0), 0);
+    const ok = t.records
+      .flatMap((r) => r.decisions)
+      .reduce((a, d) => a + (d.fn === 'trafficSecond' && d.key === 'counts' ? Number(d.values.ok) : 0), 0);
     expect(ok).toBeGreaterThan(50_000);
     expect(t.ids.reduce((a, id) => a + served(id), 0)).toBe(ok);
-    for (const id of t.ids) expect(book.run(id)?.served).toEqual(new RecordingLogs().bookFor(t.records, t.config).run(id)?.served);
+    for (const id of t.ids)
+      expect(book.run(id)?.served).toEqual(new RecordingLogs().bookFor(t.records, t.config).run(id)?.served);
   });
 });
