@@ -4,6 +4,9 @@
 // line in its `main` format for each 10 requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pod } from '../src/engine/api/types.ts';
+import { newTx } from '../src/engine/client/tx.ts';
+import { executeKubectl } from '../src/engine/kubectl/execute.ts';
+import { toRFC3339 } from '../src/engine/lib/time.ts';
 import { type Harness, startHarness } from './kubectlHarness.ts';
 
 const SCENARIO = `version: 1
@@ -92,5 +95,39 @@ describe('kubectl logs of pods that clients reach', () => {
     const lines = r.stdout.trim().split('\n');
     // At 10× the served clock, 5 s of wall time is 50 virtual seconds: everything since the start.
     expect(lines.some((l) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{1,9}Z time=.* msg=access /.test(l))).toBe(true);
+  });
+
+  it('prints in the page console the access lines the real kubectl prints', async () => {
+    h.clock.pause();
+    try {
+      h.server.live.advance();
+      const now = h.server.live.virtualNow();
+      const tx = newTx(h.server.live.st, 'user');
+      tx.now = now;
+      tx.nowIso = toRFC3339(now);
+      // The served lines carry the wall clock's dates (wallClock.ts), the page's the run's own.
+      const undated = (s: string) => s.replaceAll(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z?|\d\d\/\w{3}\/\d{4}:\d\d:\d\d:\d\d/g, 'DATE');
+      for (const line of [`logs ${pods('web')[1]}`, `logs ${pods('front')[1]} --tail=5`]) {
+        const real = await h.kubectl(line.split(' '));
+        expect(real.stdout).toMatch(/GET/);
+        expect(undated(`${executeKubectl(tx, line, undefined, { logs: h.server.live.logs }).output}\n`), line).toBe(undated(real.stdout));
+      }
+    } finally {
+      h.clock.resume();
+    }
+  });
+
+  it('follows the access log with -f, each line once, to the end of a deleted pod', async () => {
+    const name = pods('web')[0] as string;
+    const following = h.watch(['logs', '-f', name], () => false, 60_000);
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await h.kubectl(['delete', 'pod', name, '--wait=false'])).code).toBe(0);
+    const out = await following;
+    const lines = out.trim().split('\n');
+    expect(new Set(lines).size).toBe(lines.length);
+    expect(lines.filter((l) => l.includes('msg=access')).length).toBeGreaterThan(20);
+    expect(out).toMatch(/msg="shutting down" signal=terminated\n/);
+    // The last second's access line may follow the exit: that second is counted once it is over.
+    expect(lines.slice(-2).some((l) => /msg="shutdown complete"$/.test(l))).toBe(true);
   });
 });
