@@ -111,8 +111,10 @@ export class LiveCluster {
       this.requestWriter,
     );
     this.requestWriter = undefined;
+    // The container logs: pod writes, and with clients the counted seconds their access logs share.
+    for (const d of t.decisions) this.logs.observeDecision(d);
     for (const w of t.writes) {
-      if (w.object.kind === 'Pod') this.logs.observe(w.type, w.object, t.time);
+      this.logs.observeObject(w.type, w.object, t.time);
       const ev: LiveEvent = { rv: Number(w.object.metadata.resourceVersion), type: w.type, object: w.object };
       batch.push(ev);
     }

@@ -8,10 +8,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Pod } from '../src/engine/api/types.ts';
 import { newNotFound, type Status } from '../src/engine/apiserver/rest/status.ts';
 import { findResource } from '../src/engine/apiserver/rest/resources.ts';
-import { runLines } from '../src/engine/kubelet/appLog.ts';
+import { type LogLine, runLines } from '../src/engine/kubelet/appLog.ts';
 import { formatLines, limitText, logTarget, parseLogOptions, podLogText, selectLines } from '../src/engine/kubectl/logs.ts';
 import type { LiveCluster } from './live.ts';
 import { wallShift } from './wallClock.ts';
+
+/** How long after a run's end its last served second is counted (one second plus the clients' lag), in virtual ms. */
+const ACCESS_TAIL_MS = 2000;
 
 /** How often a followed log looks for new lines, in real ms. */
 const FOLLOW_POLL_MS = 50;
@@ -50,20 +53,25 @@ export function serveLog(live: LiveCluster, _req: IncomingMessage, res: ServerRe
     budget -= Buffer.byteLength(cut);
     return budget > 0 && cut.length === text.length;
   };
-  // What is there now goes out through since and tail; later lines all follow, each once.
-  let seen = runLines(run, now, shift).length;
-  if (!send(formatLines(selectLines(runLines(run, now, shift), now, o), o.timestamps, shift))) {
+  // What is there now goes out through since and tail; later lines all follow, each once. A
+  // counted traffic second's access lines can come after the SIGTERM line that follows them in
+  // the log (a second is counted once it is over), so lines are known by instant and text.
+  const keyOf = (l: LogLine) => `${l.ms}\u0000${l.nanos}\u0000${l.text}`;
+  const first = runLines(run, now, shift);
+  const sent = new Set(first.map(keyOf));
+  if (!send(formatLines(selectLines(first, now, o), o.timestamps, shift))) {
     res.end();
     return true;
   }
   const timer = setInterval(() => {
     live.advance();
     const t = live.virtualNow();
-    const lines = runLines(run, t, shift);
-    const more = lines.slice(seen);
-    seen = lines.length;
+    const more = runLines(run, t, shift).filter((l) => !sent.has(keyOf(l)));
+    for (const l of more) sent.add(keyOf(l));
     const open = more.length === 0 || send(formatLines(more, o.timestamps, shift));
-    if (!open || (run.endedMs !== null && run.endedMs <= t)) {
+    // A run that served requests ends its follow once its last second has been counted too.
+    const tail = run.served.length > 0 ? ACCESS_TAIL_MS : 0;
+    if (!open || (run.endedMs !== null && run.endedMs + tail <= t)) {
       clearInterval(timer);
       res.end();
     }

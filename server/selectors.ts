@@ -40,7 +40,7 @@ function fieldValue(obj: KubeObject, field: string): string | undefined {
         'involvedObject.uid': io.uid,
         'involvedObject.apiVersion': io.apiVersion,
         'involvedObject.resourceVersion': io.resourceVersion,
-        'involvedObject.fieldPath': '',
+        'involvedObject.fieldPath': io.fieldPath,
         reason: obj.reason,
         type: obj.type,
         source: obj.source?.component,

@@ -74,7 +74,8 @@ function eventRow(e: Event, nowMs: number): (string | number)[] {
     e.type,
     e.reason,
     `${e.involvedObject.kind.toLowerCase()}/${e.involvedObject.name}`,
-    '',
+    // SUBOBJECT: the container a kubelet Event is about (spec.containers{web}).
+    e.involvedObject.fieldPath ?? '',
     source,
     e.message.trim(),
     formatAge(nowMs, e.firstTimestamp),

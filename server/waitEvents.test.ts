@@ -1,6 +1,6 @@
 // The real kubectl's `events --for` and `wait` (condition, jsonpath, delete) against the served
-// API, as against a cluster: events --watch, get --watch-only and --output-watch-events are in
-// clusterVerbs.test.ts.
+// API, as against a cluster, and the kubelet's container Events in `describe pod` and `get events
+// -o wide`: events --watch, get --watch-only and --output-watch-events are in clusterVerbs.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pod } from '../src/engine/api/types.ts';
 import { type Harness, startHarness } from './kubectlHarness.ts';
@@ -78,6 +78,26 @@ describe('kubectl wait and events --for against npm run serve', () => {
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE$/);
     expect(lines.slice(1).every((l) => l.includes(`Pod/${name}`))).toBe(true);
-    expect(r.stdout).toMatch(/Warning\s+BackOff\s+Pod\/api-\w+-\w+\s+Back-off restarting failed container/);
+    expect(r.stdout).toMatch(/Warning\s+BackOff\s+Pod\/api-\w+-\w+\s+Back-off restarting failed container api in pod api-\w+-\w+_default\([0-9a-f-]{36}\)$/m);
+  });
+
+  it('describes a crash-looping pod with the kubelet Events of each start, counted as a cluster counts them', async () => {
+    const name = podOf('api');
+    const r = await h.kubectl(['describe', 'pod', name]);
+    expect(r.code).toBe(0);
+    const events = r.stdout.slice(r.stdout.indexOf('\nEvents:\n'));
+    expect(events).toMatch(/\n {2}Normal {3}Pulled +\S+ +kubelet +Successfully pulled image "crash:1" in 1s \(1s including waiting\)\. Image size: \d+ bytes\.\n/);
+    expect(events).toMatch(/\n {2}Normal {3}Created +\S+ \(x\d+ over \S+\) +kubelet +Container created\n/);
+    expect(events).toMatch(/\n {2}Normal {3}Started +\S+ \(x\d+ over \S+\) +kubelet +Container started\n/);
+    expect(events).toMatch(/\n {2}Normal {3}Pulled +\S+( \(x\d+ over \S+\))? +kubelet +Container image "crash:1" already present on machine and can be accessed by the pod\n/);
+  });
+
+  it('names the container and the node of each kubelet Event in get events -o wide', async () => {
+    const name = podOf('web');
+    const r = await h.kubectl(['get', 'events', '-o', 'wide', '--field-selector', `involvedObject.name=${name},reason=Started`]);
+    expect(r.code).toBe(0);
+    const [head, row] = r.stdout.trim().split('\n');
+    expect(head).toMatch(/^LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+SUBOBJECT\s+SOURCE\s+MESSAGE/);
+    expect(row).toMatch(new RegExp(`^\\S+\\s+Normal\\s+Started\\s+pod/${name}\\s+spec\\.containers\\{nginx\\}\\s+kubelet, node-\\d\\s+Container started\\s`));
   });
 });

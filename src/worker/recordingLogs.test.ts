@@ -7,9 +7,9 @@ import { toSimConfig } from '../scenario/toSimConfig.ts';
 import { TickLog } from '../timeline/tickLog.ts';
 import { RecordingLogs } from './recordingLogs.ts';
 
-function seedRun() {
+function seedRun(preset = 'seed') {
   const parsed = parseScenarioText(
-    readFileSync(new URL('../scenario/presets/seed.yaml', import.meta.url), 'utf8'),
+    readFileSync(new URL(`../scenario/presets/${preset}.yaml`, import.meta.url), 'utf8'),
   );
   if (!parsed.ok) throw new Error(parsed.errors[0]);
   const config = toSimConfig(parsed.value);
@@ -50,5 +50,21 @@ describe('RecordingLogs', () => {
     const again = logs.bookFor(grown, config);
     expect(logs.bookFor(grown, config)).toBe(again);
     for (const id of ids) expect(again.run(id)).toEqual(new RecordingLogs().bookFor(records, config).run(id));
+  });
+  it('gives a traffic run’s pods the requests they served, from a TickLog as from the records', () => {
+    const t = seedRun('traffic-probe');
+    const log = new TickLog();
+    for (const r of t.records) log.push(r);
+    const book = new RecordingLogs().bookFor(log, t.config);
+    const served = (id: string) =>
+      (book.run(id)?.served ?? []).filter((_, i) => i % 3 === 1).reduce((a, n) => a + n, 0);
+    // Every ok request of every counted second went to a pod that served it.
+    const ok = t.records
+      .flatMap((r) => r.decisions)
+      .reduce((a, d) => a + (d.fn === 'trafficSecond' && d.key === 'counts' ? Number(d.values.ok) : 0), 0);
+    expect(ok).toBeGreaterThan(50_000);
+    expect(t.ids.reduce((a, id) => a + served(id), 0)).toBe(ok);
+    for (const id of t.ids)
+      expect(book.run(id)?.served).toEqual(new RecordingLogs().bookFor(t.records, t.config).run(id)?.served);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The container logs of a recording, for the page's `kubectl logs` and the pod details: a
- * LogBook (src/engine/kubelet/containerLog.ts) fed with every pod write of the recording's ticks,
+ * LogBook (src/engine/kubelet/containerLog.ts) fed with every pod write of the recording's ticks
+ * (with clients, also its Services, revisions and counted seconds: the access logs),
  * as far as the recording has run, and kept while the recording stays the same. The book keeps
  * deleted pods' runs and a run's lines stop at the instant asked for, so one book answers at any
  * tick. A different recording (a fork, a new scenario) starts a new book.
@@ -27,7 +28,10 @@ export class RecordingLogs {
   private mark: Mark | null = null;
 
   /** bookFor is the book of `records`, fed up to its last tick. */
-  bookFor(records: TickRecords, config: Pick<SimConfig, 'images' | 'terminationSeconds'>): LogBook {
+  bookFor(
+    records: TickRecords,
+    config: Pick<SimConfig, 'images' | 'terminationSeconds' | 'traffic'>,
+  ): LogBook {
     const last = this.fed > 0 ? markOf(records, this.fed - 1) : null;
     const same =
       this.book !== null &&
@@ -41,7 +45,8 @@ export class RecordingLogs {
     }
     const book = this.book;
     const { writeAt, timeOf } = records;
-    if (writeAt && timeOf) {
+    // With clients, the counted seconds (Explain records) feed the access logs: whole records are read.
+    if (writeAt && timeOf && !config.traffic?.length) {
       // A TickLog's writes alone: a 28,000-tick recording builds no record (notes, summary) to scan.
       for (; this.fed < records.length; this.fed++) {
         const time = timeOf.call(records, this.fed);
@@ -53,7 +58,8 @@ export class RecordingLogs {
     for (; this.fed < records.length; this.fed++) {
       const r = records.at(this.fed);
       if (!r) break;
-      for (const w of r.writes) if (w.object.kind === 'Pod') book.observe(w.type, w.object, r.time);
+      for (const d of r.decisions) book.observeDecision(d);
+      for (const w of r.writes) book.observeObject(w.type, w.object, r.time);
     }
     this.mark = this.fed > 0 ? markOf(records, this.fed - 1) : null;
     return book;

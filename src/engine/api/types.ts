@@ -475,6 +475,8 @@ export interface ObjectReference {
   uid?: string;
   apiVersion?: string;
   resourceVersion?: string;
+  /** The part of the object the Event is about: `spec.containers{web}` for a container's. */
+  fieldPath?: string;
 }
 
 export interface Event {

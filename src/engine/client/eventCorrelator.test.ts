@@ -26,6 +26,7 @@ const base: CorrelatedEvent = {
   type: 'Normal',
   reason: 'SuccessfulCreate',
   message: '',
+  fieldPath: '',
 };
 const msg = (i: number): CorrelatedEvent => ({ ...base, message: `Created pod: web-1-${i}` });
 

@@ -90,6 +90,8 @@ export interface CorrelatedEvent {
   type: string;
   reason: string;
   message: string;
+  /** involvedObject.fieldPath: `spec.containers{web}` for the kubelet's container Events, else ''. */
+  fieldPath: string;
 }
 
 /*
@@ -112,9 +114,17 @@ function objectKey(e: CorrelatedEvent): string {
  * aggregate key with the message after it.
  */
 
-/** getEventKey: source, object, type, reason and message (the field path is always empty here). */
+/** getEventKey: source, object, field path, type, reason and message. */
 export function getEventKey(e: CorrelatedEvent): string {
-  return `${eventAggregatorByReasonFunc(e)}\u0000${e.message}`;
+  return eventKeyOf(eventAggregatorByReasonFunc(e), e);
+}
+
+/**
+ * eventKeyOf is the event key after its aggregate key: the message, with the field path before it
+ * when there is one (two containers' `Container created` are two Events, as upstream's key has it).
+ */
+function eventKeyOf(aggregateKey: string, e: CorrelatedEvent): string {
+  return e.fieldPath === '' ? `${aggregateKey}\u0000${e.message}` : `${aggregateKey}\u0000${e.fieldPath}\u0000${e.message}`;
 }
 
 /** getSpamKey: source and object. */
@@ -142,7 +152,7 @@ export interface Aggregated {
  */
 export function eventAggregate(c: EventCorrelatorState, e: CorrelatedEvent, nowMs: number, prng: PrngState): Aggregated {
   const aggregateKey = eventAggregatorByReasonFunc(e);
-  const eventKey = `${aggregateKey}\u0000${e.message}`;
+  const eventKey = eventKeyOf(aggregateKey, e);
   // A plain get: the lruAdd below makes the key the most recently used either way.
   let record = c.aggregate.get(aggregateKey);
   // A record older than the interval starts afresh (a missing one too).

@@ -29,6 +29,12 @@ describe('unixNanoHex', () => {
   it('equals the BigInt product for every millisecond up to year 2255', () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 2 ** 43 }), (ms) => unixNanoHex(ms) === nanoHexByBigInt(ms)));
   });
+
+  it('adds nanoseconds within the ms: 2026-01-01 plus 1 µs is 18867251edfa03e8, and every ms and ns equal the BigInt sum', () => {
+    expect(unixNanoHex(EPOCH_UNIX_MS, 1000)).toBe('18867251edfa03e8');
+    const byBigInt = (ms: number, ns: number) => (BigInt(ms) * 1_000_000n + BigInt(ns)).toString(16);
+    fc.assert(fc.property(fc.integer({ min: 0, max: 2 ** 43 }), fc.integer({ min: 0, max: 999_999 }), (ms, ns) => unixNanoHex(ms, ns) === byBigInt(ms, ns)));
+  });
 });
 
 describe('clockEventName', () => {

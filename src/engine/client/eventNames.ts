@@ -9,22 +9,25 @@ import { EPOCH_UNIX_MS } from '../lib/time.ts';
 
 /**
  * clockEventName is client-go's Event name, `<object>.<UnixNano in hex>` (recorder.makeEvent),
- * from the virtual clock: it draws nothing from the PRNG, so the kubelet's Killing and Unhealthy
- * Events leave every other draw of a run where it was.
+ * from the virtual clock: it draws nothing from the PRNG, so the kubelet's Events leave every
+ * other draw of a run where it was. `nanos` (0–999,999) places the Event within its millisecond:
+ * the kubelet records Pulled, Created and Started microseconds apart, and the virtual clock puts
+ * them in one ms, so the second one there is named 1,000 ns later (…edfa03e8), the third 2,000.
  */
-export function clockEventName(object: string, nowMs: number): string {
-  return `${object}.${unixNanoHex(EPOCH_UNIX_MS + nowMs)}`;
+export function clockEventName(object: string, nowMs: number, nanos = 0): string {
+  return `${object}.${unixNanoHex(EPOCH_UNIX_MS + nowMs, nanos)}`;
 }
 
 const TWO_24 = 0x1000000;
 
 /**
- * unixNanoHex is ms × 10⁶ in hex without a BigInt (the product passes 2^53 in 1970 + 104 days):
- * ms splits at bit 24 into hi and lo, each times 10⁶ stays below 2^45, and the low part's carry
- * moves up. Worked number: 1767225600000 ms → 18867251edfa0000 (2026-01-01T00:00:00Z in ns).
+ * unixNanoHex is ms × 10⁶ + nanos in hex without a BigInt (the product passes 2^53 in 1970 + 104
+ * days): ms splits at bit 24 into hi and lo, each times 10⁶ stays below 2^45 (nanos < 10⁶ adds to
+ * lo), and the low part's carry moves up. Worked number: 1767225600000 ms → 18867251edfa0000
+ * (2026-01-01T00:00:00Z in ns); with 1,000 ns, 18867251edfa03e8.
  */
-export function unixNanoHex(ms: number): string {
-  const lo = (ms % TWO_24) * 1_000_000;
+export function unixNanoHex(ms: number, nanos = 0): string {
+  const lo = (ms % TWO_24) * 1_000_000 + nanos;
   const hi = Math.floor(ms / TWO_24) * 1_000_000 + Math.floor(lo / TWO_24);
   const low = (lo % TWO_24).toString(16);
   return hi === 0 ? low : hi.toString(16) + '000000'.slice(low.length) + low;

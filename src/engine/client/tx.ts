@@ -174,6 +174,18 @@ function eventSource(component: string): { component: string } {
   return s;
 }
 
+/** A kubelet's source names its node (`kubelet, node-3` in get events' SOURCE), one object per node. */
+const kubeletSources = new Map<string, { component: string; host: string }>();
+
+function kubeletSource(host: string): { component: string; host: string } {
+  let s = kubeletSources.get(host);
+  if (s === undefined) {
+    s = { component: 'kubelet', host };
+    kubeletSources.set(host, s);
+  }
+  return s;
+}
+
 /**
  * Each node's kubelet recorder name (`kubelet/<node>`), made once: a name built for every Event
  * is a new string, flattened and hashed again to find the node's correlator. Not engine state.
@@ -197,7 +209,9 @@ export function kubeletRecorder(node: string): string {
  * (the rest are dropped). Each controller has its own recorder, each node's kubelet too. The
  * scheduler records through the events/v1 API, which has no aggregation or spam filter: its
  * repeats only raise the count. A new Event's name draws 16 hex digits from the PRNG, or with
- * `named: 'clock'` is client-go's own, from the clock (clockEventName).
+ * `named: 'clock'` is client-go's own, from the clock (clockEventName), 1 µs later for each Event
+ * of the object already named in this ms. `fieldPath` names the container a kubelet Event is
+ * about (`spec.containers{web}`, GenerateContainerRef's), kept in the Event's reference and key.
  */
 export function recordEvent(
   tx: Tx,
@@ -207,6 +221,7 @@ export function recordEvent(
   message: string,
   component: string,
   named: 'prng' | 'clock' = 'prng',
+  fieldPath = '',
 ): void {
   const meta = involved.metadata;
   const namespace = meta.namespace ?? 'default';
@@ -228,10 +243,11 @@ export function recordEvent(
     type,
     reason,
     message,
+    fieldPath,
   };
   const full = component !== 'default-scheduler';
   const agg = full ? eventAggregate(corr, e, tx.now, tx.st.prng) : { message, key: getEventKey(e), aggregated: false };
-  const log = eventObserve(corr, agg.key, () => (named === 'clock' ? clockEventName(meta.name, tx.now) : `${meta.name}.${hexString(tx.st.prng, 16)}`), tx.nowIso);
+  const log = eventObserve(corr, agg.key, () => (named === 'clock' ? freeClockName(tx, namespace, meta.name) : `${meta.name}.${hexString(tx.st.prng, 16)}`), tx.nowIso);
   if (full && spamFilter(corr, e, tx.now)) {
     decide(tx.decisions, 'eventCorrelate', 'spamDropped', { reason, kind: involved.kind, name: meta.name, recorder, count: log.count });
     return;
@@ -250,7 +266,9 @@ export function recordEvent(
   }
   // One literal per shape (uid or not), so the reference holds its fields in itself.
   const ref: ObjectReference = meta.uid
-    ? { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid: meta.uid }
+    ? fieldPath === ''
+      ? { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid: meta.uid }
+      : { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid: meta.uid, fieldPath }
     : { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion };
   // A repeat whose first write was dropped is created now, with the count seen so far.
   createObject(tx.st.store, tx, {
@@ -261,11 +279,23 @@ export function recordEvent(
     reason,
     message: agg.message,
     type,
-    source: eventSource(component),
+    source: host === '' ? eventSource(component) : kubeletSource(host),
     firstTimestamp: log.firstTimestamp,
     lastTimestamp: tx.nowIso,
     count: log.count,
   });
+}
+
+/**
+ * freeClockName is the clock's name for a new Event about `object`, moved on by 1 µs while an
+ * Event of that name is stored: the kubelet's Pulled, Created and Started of one start share a ms
+ * (at most a few per object and ms, so the loop is short).
+ */
+function freeClockName(tx: Tx, namespace: string, object: string): string {
+  const events = tx.st.store.objects.Event;
+  let name = clockEventName(object, tx.now);
+  for (let nanos = 1000; events.has(`${namespace}/${name}`) && nanos < 1_000_000; nanos += 1000) name = clockEventName(object, tx.now, nanos);
+  return name;
 }
 
 /**

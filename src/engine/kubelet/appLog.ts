@@ -9,6 +9,7 @@
  * moves every time it sends (server/wallClock.ts); 0 gives the run's own 2026-01-01 dates.
  */
 import { normalizeImage } from './runtime.ts';
+import { accessLines } from './accessLog.ts';
 import type { ContainerRun } from './containerLog.ts';
 import { toRFC3339 } from '../lib/time.ts';
 
@@ -20,8 +21,8 @@ export interface LogLine {
 }
 
 /**
- * A source of access-log lines between two instants of a run (traffic, issue 17): the hook the
- * sampled access log plugs into; without one a run writes no access log.
+ * A source of access-log lines between two instants of a run (traffic, issue 17). By default the
+ * run's own sampled access log (accessLog.ts, from the served seconds its LogBook attributed).
  */
 export type AccessLog = (run: ContainerRun, fromMs: number, toMs: number) => LogLine[];
 
@@ -139,10 +140,12 @@ function serviceProfile(run: ContainerRun): AppProfile {
  * runLines is what the run has written by nowMs, oldest first. A run that never becomes ready
  * because its readiness never passes still listens (its application answers 503), from its start.
  */
-export function runLines(run: ContainerRun, nowMs: number, shiftMs = 0, access?: AccessLog): LogLine[] {
-  const app = nameOf(run.image) === 'nginx' ? nginxProfile(run) : serviceProfile(run);
+export function runLines(run: ContainerRun, nowMs: number, shiftMs = 0, access0?: AccessLog): LogLine[] {
+  const nginx = nameOf(run.image) === 'nginx';
+  const app = nginx ? nginxProfile(run) : serviceProfile(run);
   const out: LogLine[] = [];
   const base = spread(run.id);
+  const access: AccessLog = access0 ?? ((r, from, to) => accessLines(r, from, to, { nginx, version: nginxVersion(tagOf(r.image)) }, shiftMs, base));
   const add = (at: number, texts: string[]) => {
     if (at > nowMs) return;
     texts.forEach((text, i) => {
@@ -160,7 +163,7 @@ export function runLines(run: ContainerRun, nowMs: number, shiftMs = 0, access?:
   // A run stopped before it answered never listened.
   if (listenMs !== null && (stopMs === null || listenMs <= stopMs)) {
     add(listenMs, app.listening(at(listenMs)));
-    if (access) out.push(...access(run, listenMs, Math.min(nowMs, stopMs ?? nowMs)).filter((l) => l.ms <= nowMs));
+    if (run.served.length > 0 || access0) out.push(...access(run, listenMs, Math.min(nowMs, stopMs ?? nowMs)).filter((l) => l.ms <= nowMs));
   }
   // After a probe's kill (143, 137) the signal's default action ended the process, which wrote nothing more.
   if (run.sigtermMs !== null && run.graceful) add(run.sigtermMs, app.signalled(at(run.sigtermMs)));

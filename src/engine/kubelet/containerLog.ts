@@ -14,7 +14,11 @@
  * time (a range's lower end: the engine's draw is not in the object); a probe's kill sends SIGTERM
  * terminationSeconds before the exit it caused (exit 143), or the grace period before (137).
  */
-import type { Pod } from '../api/types.ts';
+import { RevisionAnnotation } from '../api/constants.ts';
+import type { Decision } from '../api/decision.ts';
+import type { KubeObject, Pod } from '../api/types.ts';
+import { attributeSecond, servedSecondOf } from './accessLog.ts';
+import { selectorMatches } from '../lib/labels.ts';
 import { DEFAULT_IMAGE_BEHAVIOUR, type ImageBehaviour, type SimConfig } from '../config.ts';
 import { parseRFC3339 } from '../lib/time.ts';
 import { graceSecondsOf, killPlan, preStopOf } from './termination.ts';
@@ -41,6 +45,11 @@ export interface ContainerRun {
   /** The image behaviour's facts the lines need: it crashes, it is never ready. */
   crashes: boolean;
   neverReady: boolean;
+  /** The pod's labels (the Services that select it) and the object naming its revision: `rs:ns/name`, `cr:ns/hash`, or ''. */
+  labels: Record<string, string>;
+  revisionKey: string;
+  /** The requests it served, derived per second (accessLog.ts): [second, ok, http503] after one another. */
+  served: number[];
 }
 
 type Behaviours = Pick<SimConfig, 'images' | 'terminationSeconds'>;
@@ -70,6 +79,9 @@ export class LogBook {
   private readonly byPod = new Map<string, string[]>();
   /** Pods whose deletion has been planned. */
   private readonly deleting = new Set<string>();
+  /** Services' selectors ("namespace/name"), and the revision of each `rs:`/`cr:` key (accessLog.ts). */
+  private readonly services = new Map<string, Record<string, string>>();
+  private readonly revisions = new Map<string, string>();
 
   /**
    * `keep`: remember a deleted pod's runs (a recording read at any tick: a pod deleted later
@@ -138,6 +150,9 @@ export class LogBook {
           graceful: false,
           crashes: b.crash,
           neverReady: b.ready === 'never',
+          labels: pod.metadata.labels ?? {},
+          revisionKey: revisionKeyOf(pod),
+          served: [],
         };
         this.runs.set(id, r);
         const ids = this.byPod.get(uid);
@@ -156,6 +171,45 @@ export class LogBook {
     }
   }
 
+  /**
+   * observeObject learns from any write: a pod's as observe, and what the access log needs to
+   * know which pods a Service's requests reached: Services' selectors, the revision of each
+   * ReplicaSet (its annotation, which a rollback moves) and ControllerRevision.
+   */
+  observeObject(type: 'ADDED' | 'MODIFIED' | 'DELETED', o: KubeObject, atMs: number): void {
+    const ns = o.metadata.namespace ?? 'default';
+    switch (o.kind) {
+      case 'Pod':
+        this.observe(type, o, atMs);
+        return;
+      case 'Service':
+        if (type === 'DELETED' || !o.spec.selector) this.services.delete(`${ns}/${o.metadata.name}`);
+        else this.services.set(`${ns}/${o.metadata.name}`, o.spec.selector);
+        return;
+      case 'ReplicaSet':
+        if (type !== 'DELETED') this.revisions.set(`rs:${ns}/${o.metadata.name}`, o.metadata.annotations?.[RevisionAnnotation] ?? '?');
+        return;
+      case 'ControllerRevision': {
+        const hash = o.metadata.labels?.['controller-revision-hash'];
+        if (hash && type !== 'DELETED') this.revisions.set(`cr:${ns}/${hash}`, String(o.revision));
+        return;
+      }
+      default:
+    }
+  }
+
+  /** observeDecision shares a counted traffic second among the runs that served it (accessLog.ts). */
+  observeDecision(d: Decision): void {
+    const s = servedSecondOf(d);
+    if (!s) return;
+    const selector = this.services.get(s.service);
+    if (!selector) return;
+    const ns = s.service.slice(0, s.service.indexOf('/'));
+    const runs: ContainerRun[] = [];
+    for (const r of this.runs.values()) if (r.namespace === ns && selectorMatches({ matchLabels: selector }, r.labels)) runs.push(r);
+    attributeSecond(s, runs, (r) => this.revisions.get(r.revisionKey) ?? '?');
+  }
+
   /** planDeletion times each running container's SIGTERM and exit as the kubelet's kill does. */
   private planDeletion(pod: Pod, atMs: number): void {
     const appExitMs = Math.round(this.config.terminationSeconds * 1000);
@@ -172,4 +226,14 @@ export class LogBook {
       r.graceful = true;
     }
   }
+}
+
+/** revisionKeyOf names what gives the pod's revision: its ReplicaSet, or its DaemonSet's ControllerRevision hash. */
+function revisionKeyOf(pod: Pod): string {
+  const ns = pod.metadata.namespace ?? 'default';
+  const ref = pod.metadata.ownerReferences?.find((o) => o.controller);
+  if (ref?.kind === 'ReplicaSet') return `rs:${ns}/${ref.name}`;
+  const hash = pod.metadata.labels?.['controller-revision-hash'];
+  if (ref?.kind === 'DaemonSet' && hash) return `cr:${ns}/${hash}`;
+  return '';
 }

@@ -11,6 +11,7 @@ import type { ContainerState, Pod } from '../api/types.ts';
 import type { ImageBehaviour } from '../config.ts';
 import { note, recordEvent, schedule, type Tx } from '../client/tx.ts';
 import { crashLoop, kubeletState, startContainer, terminatedState } from './kubelet.ts';
+import { containerFieldPath } from './containerEvents.ts';
 import { killingMessage } from './prober/prober.ts';
 import { explainPlan, preStopMs, proberOf, proberReschedule, proberRunDue, proberStopped, proberTerminating } from './probes.ts';
 import { graceSecondsOf, killPlan, preStopOf } from './termination.ts';
@@ -34,7 +35,7 @@ export function kubeletOnPodDeleting(tx: Tx, podKey: string, uid: string): void 
     // A container that never started has nothing to stop: no Event, no hook.
     if (!statuses?.find((x) => x.name === c.name)?.state.running) continue;
     const plan = killPlan(c.name, grace, preStopOf(c, () => preStopMs(tx, c.image)), appExitMs);
-    recordEvent(tx, pod, 'Normal', 'Killing', killingMessage(c.name, null), 'kubelet', 'clock');
+    recordEvent(tx, pod, 'Normal', 'Killing', killingMessage(c.name, null), 'kubelet', 'clock', containerFieldPath(c.name));
     explainPlan(tx, pod.metadata.name, plan);
     exitMs = Math.max(exitMs, plan.exitMs);
     if (plan.preStop) {

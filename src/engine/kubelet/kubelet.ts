@@ -20,6 +20,7 @@ import { kubeletProbe, proberAccept, proberOf, proberReschedule, proberRunDue, p
 import { startedOf } from './prober/proberManager.ts';
 import { isNodeReady } from '../lib/scheduling.ts';
 import { appDown, appStarted, trafficOn } from './apps.ts';
+import { containerFieldPath, crashBackOffMessage, recordContainerEvent, recordStartEvents } from './containerEvents.ts';
 
 /** What the kubelet remembers about a pod between steps (image and crash back-off). */
 export interface KubeletPodState {
@@ -30,6 +31,8 @@ export interface KubeletPodState {
    * exit waits crashBackoffMs (flowcontrol.Backoff: the first restart is immediate).
    */
   restarted?: true;
+  /** The image pull the accept step drew (ms), until the first start's Pulled Event reports it. */
+  pulledMs?: number;
 }
 
 declare module '../client/state.ts' {
@@ -129,9 +132,15 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
           : { ...s, phase: 'Pending', conditions, hostIP, startTime, containerStatuses: statuses },
         podKey,
       );
-      recordEvent(tx, pod, 'Normal', 'Pulling', `Pulling image "${image}"`, 'kubelet');
+      const first = containerFieldPath(pod.spec.containers[0]?.name ?? '');
+      recordEvent(tx, pod, 'Normal', 'Pulling', `Pulling image "${image}"`, 'kubelet', 'prng', first);
       if (b.pull === 'fail') schedule(tx, tx.now + drawMs(tx, b.pullSeconds), { type: 'kubelet', podKey, uid, step: 'pulled' });
-      else schedule(tx, tx.now + drawMs(tx, b.pullSeconds) + drawMs(tx, b.startSeconds), { type: 'kubelet', podKey, uid, step: 'started' });
+      else {
+        const pulledMs = drawMs(tx, b.pullSeconds);
+        // Kept for the Pulled Event at the start (one entry per pod being started, gone then).
+        tx.st.kubelet.set(podKey, { ...kubeletState(tx, podKey), pulledMs });
+        schedule(tx, tx.now + pulledMs + drawMs(tx, b.startSeconds), { type: 'kubelet', podKey, uid, step: 'started' });
+      }
       proberAccept(tx, pod, podKey);
       note(tx, 'containerCreating', { pod: pod.metadata.name });
       return;
@@ -139,13 +148,18 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
     case 'pulled': {
       // Only failing pulls stop here: ErrImagePull now, ImagePullBackOff after the next sync.
       const message = `failed to pull and unpack image "docker.io/library/${image}": not found`;
+      const c0 = pod.spec.containers[0]?.name ?? '';
+      // A retry after the back-off pulls again (the first pull's Pulling was the accept's).
+      if (pod.status?.containerStatuses?.[0]?.state.waiting?.reason === 'ImagePullBackOff') recordContainerEvent(tx, pod, c0, 'Normal', 'Pulling', `Pulling image "${image}"`);
       setStatus(tx, pod, {
         ...pod.status,
         containerStatuses: containerStatuses(pod, (c, prev) =>
           containerStatus(c.name, { waiting: { reason: 'ErrImagePull', message } }, prev?.lastState, false, prev?.restartCount ?? 0, c.image, '', undefined, false),
         ),
       }, podKey);
-      recordEvent(tx, pod, 'Warning', 'Failed', `Failed to pull image "${image}": ${message}`, 'kubelet');
+      recordEvent(tx, pod, 'Warning', 'Failed', `Failed to pull image "${image}": ${message}`, 'kubelet', 'prng', containerFieldPath(c0));
+      // startContainer's own record of the failed EnsureImageExists.
+      recordContainerEvent(tx, pod, c0, 'Warning', 'Failed', 'Error: ErrImagePull');
       schedule(tx, tx.now + 1000, { type: 'kubelet', podKey, uid, step: 'backoffRetry' });
       note(tx, 'errImagePull', { pod: pod.metadata.name });
       return;
@@ -170,7 +184,9 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
             ),
           ),
         }, podKey);
-        recordEvent(tx, pod, 'Normal', 'BackOff', `Back-off pulling image "${image}"`, 'kubelet');
+        const c0 = pod.spec.containers[0]?.name ?? '';
+        recordEvent(tx, pod, 'Normal', 'BackOff', `Back-off pulling image "${image}"`, 'kubelet', 'prng', containerFieldPath(c0));
+        recordContainerEvent(tx, pod, c0, 'Warning', 'Failed', 'Error: ImagePullBackOff');
         schedule(tx, tx.now + ks.pullBackoffMs, { type: 'kubelet', podKey, uid, step: 'pulled' });
         tx.st.kubelet.set(podKey, { ...ks, pullBackoffMs: Math.min(ks.pullBackoffMs * 2, BACKOFF_MAX_MS) });
         note(tx, 'imagePullBackOff', { pod: pod.metadata.name, seconds: ks.pullBackoffMs / 1000 });
@@ -249,7 +265,8 @@ export function crashLoop(tx: Tx, pod: Pod, podKey: string, uid: string, exitCod
       ),
     ),
   }, podKey);
-  recordEvent(tx, pod, 'Warning', 'BackOff', 'Back-off restarting failed container', 'kubelet');
+  const c0 = pod.spec.containers[0]?.name ?? '';
+  recordEvent(tx, pod, 'Warning', 'BackOff', crashBackOffMessage(pod, c0), 'kubelet', 'prng', containerFieldPath(c0));
   schedule(tx, tx.now + ks.crashBackoffMs, { type: 'kubelet', podKey, uid, step: 'backoffRetry' });
   tx.st.kubelet.set(podKey, { ...ks, crashBackoffMs: Math.min(ks.crashBackoffMs * 2, BACKOFF_MAX_MS) });
   note(tx, 'crashLoopBackOff', { pod: pod.metadata.name, seconds: ks.crashBackoffMs / 1000 });
@@ -303,6 +320,7 @@ export function startContainer(tx: Tx, pod0: Pod, podKey: string, uid: string, b
       : { ...s, phase: 'Running', conditions, podIP: ip, containerStatuses: statuses },
     podKey,
   );
+  recordStartEvents(tx, pod, takePulledMs(tx, podKey));
   const traffic = trafficOn(tx);
   if (b.crash) schedule(tx, tx.now + 1000, { type: 'kubelet', podKey, uid, step: 'crash' });
   else if (!ps && b.ready === 'ok') {
@@ -317,4 +335,15 @@ export function startContainer(tx: Tx, pod0: Pod, podKey: string, uid: string, b
   if (traffic) appStarted(tx, pod, podKey, b, listenAt);
   if (ps) proberReschedule(tx, tx.st.store.objects.Pod.get(podKey) as Pod, podKey, ps);
   note(tx, b.ready === 'never' ? 'runningNeverReady' : 'running', { pod: pod.metadata.name });
+}
+
+/**
+ * takePulledMs is the first start's pull time (null on a restart). The entry that held it holds
+ * nothing else (no back-off comes before a first start), so it goes.
+ */
+function takePulledMs(tx: Tx, podKey: string): number | null {
+  const ms = tx.st.kubelet.get(podKey)?.pulledMs;
+  if (ms === undefined) return null;
+  tx.st.kubelet.delete(podKey);
+  return ms;
 }

@@ -13,6 +13,7 @@ import { nextFloat } from '../lib/prng.ts';
 import { isNodeReady } from '../lib/scheduling.ts';
 import { parseRFC3339 } from '../lib/time.ts';
 import { kubeletRecorder, note, recordEvent, schedule, type Tx } from '../client/tx.ts';
+import { containerFieldPath } from './containerEvents.ts';
 import { killingMessage, probeTypeString, unhealthyMessage } from './prober/prober.ts';
 import {
   addPod,
@@ -164,7 +165,7 @@ function applyRuns(tx: Tx, pod: Pod, podKey: string, ps0: PodProbes, runs: reado
     const time = r.t / 1000;
     if (r.out.ran === 'Failure') {
       const output = outputOf(pod, w, ps.facts, r.t, pod.status?.podIP ?? podIP(pod));
-      recordEvent(tx, pod, 'Warning', 'Unhealthy', unhealthyMessage(w.probeType, output), 'kubelet', 'clock');
+      recordEvent(tx, pod, 'Warning', 'Unhealthy', unhealthyMessage(w.probeType, output), 'kubelet', 'clock', containerFieldPath(w.container));
       decide(tx.decisions, 'doProbe', 'failed', { pod: name, container: w.container, probe: w.probeType, run: r.out.run, time, threshold: w.timing.failureThreshold, output });
       note(tx, 'probeFailed', { pod: name, probe: probeTypeString(w.probeType) });
     }
@@ -201,7 +202,7 @@ function startKill(tx: Tx, pod: Pod, podKey: string, ps: PodProbes, r: ProbeRun)
   const probe = probeOf(pod, w);
   const grace = probe?.terminationGracePeriodSeconds ?? pod.spec.terminationGracePeriodSeconds ?? 30;
   const plan = killPlan(c.name, grace, preStopOf(c, () => preStopMs(tx, c.image)), Math.round(tx.st.config.terminationSeconds * 1000));
-  recordEvent(tx, pod, 'Normal', 'Killing', killingMessage(c.name, w.probeType), 'kubelet', 'clock');
+  recordEvent(tx, pod, 'Normal', 'Killing', killingMessage(c.name, w.probeType), 'kubelet', 'clock', containerFieldPath(c.name));
   decide(tx.decisions, 'killContainer', 'probe', {
     pod: pod.metadata.name,
     container: c.name,

@@ -8,7 +8,7 @@
  * container's name and its restart count for the container ID (a new one at each restart).
  * They are hashes, not PRNG draws, so adding them moved no other draw of a run.
  */
-import { FNV32_OFFSET, FNV32_PRIME } from '../lib/hash.ts';
+import { FNV32_OFFSET, FNV32_PRIME, fnv32a, utf8Bytes } from '../lib/hash.ts';
 
 /** hex64 is 64 hex digits from eight FNV-1a passes over `s`, each started from a different offset. */
 export function hex64(s: string): string {
@@ -65,4 +65,21 @@ export function imageID(image: string): string {
 /** containerID names one run of a container: a pod's `web` after its second restart has its own. */
 export function containerID(podUid: string, container: string, restartCount: number): string {
   return `containerd://${hex64(`${podUid}/${container}/${restartCount}`)}`;
+}
+
+/** One size per image, as for imageIDs. */
+const imageSizes = new Map<string, number>();
+
+/**
+ * imageSize is the bytes the runtime reports for a pulled image (the Pulled Event's `Image size`).
+ * There are no real images: a hash of the normalized reference spread over 4–200 MB, the range of
+ * common application images, the same for every pull of one tag (`nginx:1.25` → one figure).
+ */
+export function imageSize(image: string): number {
+  let n = imageSizes.get(image);
+  if (n === undefined) {
+    n = 4_000_000 + (fnv32a(utf8Bytes(normalizeImage(image).reference)) % 196_000_000);
+    imageSizes.set(image, n);
+  }
+  return n;
 }
