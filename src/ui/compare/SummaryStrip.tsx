@@ -31,7 +31,10 @@ export function SummaryStrip() {
       role="group"
       aria-label={t('compare.summary.label')}
       data-testid="summary-strip"
-      className="flex items-center gap-x-3 overflow-x-auto whitespace-nowrap rounded-md bg-slate-100 px-2 py-0.5 text-xs dark:bg-slate-800"
+      // One line that scrolls on a phone; from md up the figures wrap whole onto a second line
+      // instead: at 1280 px the Timeline panel is ~935 px wide, and a run with traffic had its
+      // Errors and Most pods cut at the edge of a scroller nobody saw was one.
+      className="flex items-center gap-x-3 gap-y-0.5 overflow-x-auto whitespace-nowrap rounded-md bg-slate-100 px-2 py-0.5 text-xs md:flex-wrap md:overflow-x-visible dark:bg-slate-800"
     >
       <label className="flex items-center gap-1">
         <span className="font-semibold">{t('compare.summary.rollout')}</span>
