@@ -28,8 +28,10 @@ export interface ChipLabels {
   pod: string;
   /** `view.rev` with \u0003 for the revision. */
   rev: string;
-  /** `cluster.podEndpointLabel` for each endpoint state (the badge's words). */
+  /** `cluster.podEndpointLabel` for each endpoint state: the badge's words after the label, separator first. */
   endpoint: Record<EndpointState, string>;
+  /** `cluster.endpointState` for each state (the tooltip's words). */
+  endpointState: Record<EndpointState, string>;
 }
 
 const ENDPOINT_STATES: readonly EndpointState[] = ['ready', 'serving-terminating', 'none'];
@@ -47,6 +49,9 @@ export function chipLabels(t: TFunction): ChipLabels {
         e,
         t('cluster.podEndpointLabel', { state: t(`cluster.endpointState.${e}`) }),
       ]),
+    ) as Record<EndpointState, string>,
+    endpointState: Object.fromEntries(
+      ENDPOINT_STATES.map((e) => [e, t(`cluster.endpointState.${e}`)]),
     ) as Record<EndpointState, string>,
   };
 }
@@ -70,7 +75,7 @@ function PodChipView({
 }: PodChipProps) {
   const phase = labels.phase[pod.phase] ?? pod.phase;
   const ep = pod.endpointState;
-  const endpoint = ep === undefined ? '' : `, ${labels.endpoint[ep]}`;
+  const endpoint = ep === undefined ? '' : labels.endpoint[ep];
   const label = `${labels.pod.replace('\u0001', pod.name).replace('\u0002', phase).replace('\u0003', String(pod.revision))}${endpoint}`;
   return (
     <button
@@ -90,7 +95,7 @@ function PodChipView({
       aria-label={label}
       aria-haspopup="dialog"
       aria-expanded={selected}
-      title={`${pod.name} · ${phase} · ${labels.rev.replace('\u0003', String(pod.revision))}${ep === undefined ? '' : ` · ${labels.endpoint[ep]}`}`}
+      title={`${pod.name} · ${phase} · ${labels.rev.replace('\u0003', String(pod.revision))}${ep === undefined ? '' : ` · ${labels.endpointState[ep]}`}`}
       onClick={(e) => onSelect(pod.name, e.currentTarget)}
     />
   );
