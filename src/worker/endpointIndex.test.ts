@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { EndpointSlice } from '../engine/api/discoveryTypes.ts';
-import type { Pod } from '../engine/api/types.ts';
+import type { KubeObject, Pod } from '../engine/api/types.ts';
 import { Recording } from '../timeline/recording.ts';
 import { preset } from '../timeline/testScenarios.ts';
 import { attachEndpoints, ENDPOINT_CODE, endpointStateOf } from './endpointCodes.ts';
-import { podCodes } from './endpointIndex.ts';
+import { EndpointIndex, endpointCode } from './endpointIndex.ts';
+import { KeySlots, SlotTable } from '../timeline/slotTable.ts';
 import { frameAt, newFrameCaches } from './frames.ts';
 import { podEndpoint } from './podEndpoint.ts';
 import type { PodView } from './views.ts';
@@ -24,32 +25,59 @@ function slice(name: string, endpoints: [string, boolean, boolean, boolean][]): 
   } as EndpointSlice;
 }
 
-describe('podCodes', () => {
+describe('endpointCode', () => {
   it.each([
-    ['ready when listed ready', [['a', true, true, false]], 'ready'],
+    ['ready when listed ready', [true, true, false], 'ready'],
     [
       'serving-terminating when not ready, serving and terminating',
-      [['a', false, true, true]],
+      [false, true, true],
       'serving-terminating',
     ],
-    ['none when terminating and not serving', [['a', false, false, true]], 'none'],
-    ['none when not ready and not terminating', [['a', false, false, false]], 'none'],
-  ] as const)('gives %s', (_what, eps, state) => {
-    const codes = podCodes([
-      slice(
-        'web-1',
-        eps.map((e) => [...e]),
-      ),
-    ]);
-    expect(endpointStateOf(codes.get('default/a') ?? 0)).toBe(state);
+    ['none when terminating and not serving', [false, false, true], 'none'],
+    ['none when not ready and not terminating', [false, false, false], 'none'],
+  ] as const)('gives %s', (_what, [ready, serving, terminating], state) => {
+    expect(endpointStateOf(endpointCode({ ready, serving, terminating }))).toBe(state);
   });
+});
 
-  it('gives the best state when two slices list a pod', () => {
-    const codes = podCodes([
+describe('EndpointIndex', () => {
+  const service = {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name: 'web', namespace: 'default' },
+    spec: { selector: { app: 'web' } },
+  } as unknown as KubeObject;
+  const pod = (name: string, app: string) =>
+    ({
+      kind: 'Pod',
+      metadata: { name, namespace: 'default', labels: { app } },
+      spec: {},
+    }) as unknown as KubeObject;
+
+  it('gives the best state of the slices listing a pod, none to a selected pod no slice lists, 0 to the rest', () => {
+    const keys = new KeySlots(true);
+    const objs = [pod('a', 'web'), pod('b', 'web'), pod('c', 'other')];
+    for (const o of objs) keys.slot(`default/${o.metadata.name}`);
+    const table = new SlotTable(keys, objs, objs.length);
+    const index = new EndpointIndex([
+      service,
       slice('web-1', [['a', false, true, true]]),
       slice('web-2', [['a', true, true, false]]),
     ]);
-    expect(codes.get('default/a')).toBe(ENDPOINT_CODE.ready);
+    expect(index.hasService).toBe(true);
+    expect([...(index.codes(0, table, Int32Array.of(0, 1, 2)) ?? [])]).toEqual([
+      ENDPOINT_CODE.ready,
+      ENDPOINT_CODE.none,
+      0,
+    ]);
+  });
+
+  it('gives no codes without a Service', () => {
+    const keys = new KeySlots(true);
+    keys.slot('default/a');
+    const index = new EndpointIndex([slice('web-1', [['a', true, true, false]])]);
+    expect(index.hasService).toBe(false);
+    expect(index.codes(0, new SlotTable(keys, [pod('a', 'web')], 1), Int32Array.of(0))).toBeNull();
   });
 });
 

@@ -3,7 +3,7 @@
  * controllers' catalogues), and the pods of a big cluster packed into typed arrays.
  */
 import type { Decision } from '../engine/api/decision.ts';
-import type { KubeObject, Pod } from '../engine/api/types.ts';
+import type { KubeObject } from '../engine/api/types.ts';
 import { ALL_DECISION_CATALOGS } from '../engine/explain.ts';
 import { type DecisionCatalog, renderDecision } from '../engine/kubectl/explain.ts';
 import type { TickRecord } from '../engine/sim.ts';
@@ -141,22 +141,17 @@ export function frameAt(rec: Recording, tick: number, asked: boolean, caches: Fr
   const full = asked || pack !== caches.packed;
   caches.packed = pack;
   const index = endpointIndex(rec, caches);
+  const cursorPods = rec.cursor.podColumns();
+  // The pods in listing order (the packed pods' order, and sortedPods' from the cursor's table).
+  // A light frame of views carries no pods: no codes either.
+  const codes =
+    index.hasService && (pack || full)
+      ? index.codes(tick, cursorPods.pods, cursorPods.pods.slotsListed())
+      : null;
   let packed: PackedPodsWire | null = null;
   if (pack) {
-    const cursorPods = rec.cursor.podColumns();
     packed = packer.packColumns(cursorPods, idx, nowMs);
-    if (index.hasService) {
-      const { pods } = cursorPods;
-      const keys = pods.keys();
-      const slots = pods.slotsListed();
-      const codes = index.codesBy(
-        tick,
-        packed.count,
-        (i) => keys[i] as string,
-        (i) => pods.objs[slots[i] as number] as Pod,
-      );
-      if (codes) packed.endpoint = codes;
-    }
+    if (codes) packed.endpoint = codes;
   }
   if (!full) return { full, podCount, packed, view: null };
   const recent: TickView[] = [];
@@ -166,7 +161,7 @@ export function frameAt(rec: Recording, tick: number, asked: boolean, caches: Fr
   }
   const totals = packed ? packer.nodeTotals() : undefined;
   const listed = pack ? [] : sortedPods(objs);
-  const podEndpoints = pack || !index.hasService ? null : index.codes(tick, listed);
+  const podEndpoints = pack || codes?.length !== listed.length ? null : codes;
   const view: FrameView = {
     nodes: nodeViews(objs, totals),
     pods: listed.map((p) => podView(p, idx, nowMs)),
