@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAppStore } from '../../state/hooks.ts';
-import { hasTrafficSelector, rolloutsSelector, timeSelector } from '../../state/selectors.ts';
+import { hasTrafficSelector, rolloutsSelector } from '../../state/selectors.ts';
 import type { RolloutView } from '../../worker/protocol.ts';
 import { useT } from '../common/useT.ts';
 import { errorsText } from './errorsText.ts';
@@ -14,11 +14,13 @@ import { rolloutAt, seconds, shortWorkload } from './format.ts';
 export function SummaryStrip() {
   const t = useT();
   const rollouts = useAppStore(rolloutsSelector);
-  const time = useAppStore(timeSelector);
+  // The rollout the playhead is in, not the time: the strip re-renders (a dozen i18n calls) when
+  // the playhead enters another rollout, not at every frame of play (60 times a second).
+  const following = useAppStore((s) => rolloutAt(s.rollouts, s.time));
   const traffic = useAppStore(hasTrafficSelector) || rollouts.some((x) => x.traffic !== undefined);
   const [picked, setPicked] = useState<number | null>(null);
   if (rollouts.length === 0) return null;
-  const index = picked !== null && picked < rollouts.length ? picked : rolloutAt(rollouts, time);
+  const index = picked !== null && picked < rollouts.length ? picked : following;
   const r = rollouts[index] as RolloutView;
   // Name the workload only when the run has more than one.
   const many = new Set(rollouts.map((x) => x.workload)).size > 1;
