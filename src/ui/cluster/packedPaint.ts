@@ -194,7 +194,11 @@ function paintCell(
     }
   }
   ctx.restore();
-  if (endpoint !== 0) paintBadge(ctx, x + s - 2, y + 2, endpoint, dark);
+  // In 10 px cells a struck ring on every pod still waiting for a node or its containers (no IP,
+  // so never an endpoint) buried the few that matter: those cells go without; their buttons and
+  // the details still say `none`.
+  const waiting = phase === 'Pending' || phase === 'ContainerCreating';
+  if (endpoint !== 0 && !(endpoint === 1 && waiting)) paintBadge(ctx, x + s - 2, y + 2, endpoint, dark);
 }
 
 /**
