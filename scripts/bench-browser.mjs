@@ -385,7 +385,8 @@ try {
           );
     console.log(JSON.stringify(r));
   }
-  const plays = MODE === 'play' ? [...POD_COUNTS.map((p) => [p, false]), ...TRAFFIC_COUNTS.map((p) => [p, true])] : [];
+  const plays =
+    MODE === 'play' ? [...POD_COUNTS.map((p) => [p, false]), ...TRAFFIC_COUNTS.map((p) => [p, true])] : [];
   for (const [pods, traffic] of plays) {
     const runs = [];
     for (let run = 1; run <= RUNS; run++) {
