@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { parseScenarioText } from '../src/scenario/parse.ts';
 import { encodeShareHash } from '../src/scenario/shareUrl.ts';
-import { failOnProblems, recorded, seekTo, tickOf } from './panelsSupport.ts';
+import { failOnProblems, openPreset, recorded, seekTo, tickOf } from './panelsSupport.ts';
 
 failOnProblems();
 
@@ -162,4 +162,89 @@ test('the Traffic chart in zh-CN', async ({ page }) => {
   await page
     .getByRole('region', { name: '时间线' })
     .screenshot({ path: 'artifacts/screenshots/traffic-timeline-zh-CN.png' });
+});
+
+/**
+ * seekServingTerminating seeks traffic-probe-prestop to where old pods run their preStop sleep
+ * while still serving (about 34–45 s of its 1,145 ticks): the first of a few fractions of the run
+ * that shows a serving-terminating chip.
+ */
+async function seekServingTerminating(page: Page): Promise<void> {
+  const { total } = await tickOf(page);
+  for (const f of [0.42, 0.38, 0.45, 0.33, 0.3]) {
+    await seekTo(page, Math.round(total * f));
+    if ((await page.locator('[data-testid="pod"][data-endpoint="serving-terminating"]').count()) > 0) return;
+  }
+  throw new Error('no serving-terminating pod at any fraction tried');
+}
+
+test.describe('endpoint badges on the pod chips', () => {
+  test('a chip names its endpoint state, and a pod in its preStop shows serving-terminating', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await openPreset(page, 'traffic-probe-prestop');
+    await seekServingTerminating(page);
+    const cluster = page.getByRole('region', { name: 'Cluster' });
+    const draining = cluster.locator('[data-testid="pod"][data-endpoint="serving-terminating"]').first();
+    await expect(draining).toHaveAttribute('data-phase', 'Terminating');
+    await expect(draining).toHaveAccessibleName(
+      /^Pod web-\S+, Terminating, revision 1, endpoint serving-terminating$/,
+    );
+    const ready = cluster.locator('[data-testid="pod"][data-endpoint="ready"]').first();
+    await expect(ready).toHaveAccessibleName(/, endpoint ready$/);
+    await expect(cluster.getByRole('list', { name: 'Endpoints' })).toContainText('serving-terminating');
+    // The badge is drawn (not colour alone: a half disc), in the chip's corner.
+    const badge = await draining.evaluate((el) => {
+      const s = getComputedStyle(el, '::before');
+      return { content: s.content, image: s.backgroundImage, radius: s.borderRadius };
+    });
+    expect(badge.content).toBe('""');
+    expect(badge.image).toContain('linear-gradient');
+    // Its reason is the one the details give.
+    await draining.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('serving-terminating');
+    await page.keyboard.press('Escape');
+    // Without a Service nothing changes: no badge, no legend.
+    await page.goto('about:blank');
+    await openPreset(page, 'seed');
+    await seekTo(page, Math.round((await tickOf(page)).total * 0.5));
+    await expect(page.getByTestId('pod').first()).toBeVisible();
+    await expect(page.locator('[data-testid="pod"][data-endpoint]')).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Endpoints' })).toHaveCount(0);
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`axe finds nothing serious with endpoint badges mid-rollout, ${scheme}`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await page.emulateMedia({ colorScheme: scheme });
+      await openPreset(page, 'traffic-probe-prestop');
+      await seekServingTerminating(page);
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      const bad = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+      expect(bad).toEqual([]);
+      await page.screenshot({ path: `artifacts/screenshots/traffic-badges-${scheme}.png` });
+      await page
+        .getByRole('region', { name: 'Cluster' })
+        .screenshot({ path: `artifacts/screenshots/traffic-badges-cluster-${scheme}.png` });
+    });
+  }
+
+  test.describe('at phone width', () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    test('the badges and the summary strip fit the screen', async ({ page }) => {
+      test.setTimeout(90_000);
+      await openPreset(page, 'traffic-probe-prestop');
+      await seekServingTerminating(page);
+      const cluster = page.getByRole('region', { name: 'Cluster' });
+      await cluster.scrollIntoViewIfNeeded();
+      await cluster.screenshot({ path: 'artifacts/screenshots/traffic-badges-phone.png' });
+      await page.screenshot({ path: 'artifacts/screenshots/traffic-phone.png' });
+    });
+  });
 });

@@ -4,7 +4,9 @@
 // requestAnimationFrame intervals (p50/p95; headless Chromium runs a 60 Hz frame clock, so 16.7 ms
 // means "made the frame") and long tasks (> 50 ms, PerformanceObserver). Prints one JSON line per
 // run, and with --runs=N the minimum over the runs of each size; screenshots go to artifacts/.
-// Usage: npm run bench:browser [-- --no-build] [-- --pods=1000,2000,5000] [-- --runs=3] [-- --seconds=5]
+// A row `browser-play-traffic` plays 2,000 pods behind a Service with as many requests a second
+// (issue 22: frame p95 ≤ 16.7 ms, no long task): --traffic=2000 (the default; --traffic= for none).
+// Usage: npm run bench:browser [-- --no-build] [-- --pods=1000,2000,5000] [-- --traffic=2000] [-- --runs=3] [-- --seconds=5]
 //   [-- --port=4181]
 //   [-- --mode=sweep]   the Seed preset's 11 × 11 sweep in the Sweep view (benchModes.mjs)
 //   [-- --mode=compare] four 2,000-pod variants playing together in Compare (benchModes.mjs)
@@ -36,6 +38,12 @@ const arg = (name, fallback) => {
 };
 const POD_COUNTS = (process.argv.find((a) => a.startsWith('--pods='))?.slice(7) ?? '1000,2000,5000')
   .split(',')
+  .filter((x) => x !== '')
+  .map(Number);
+/** Pod counts played with traffic (issue 22): behind Service web, one request a pod a second from node-1. */
+const TRAFFIC_COUNTS = (process.argv.find((a) => a.startsWith('--traffic='))?.slice(10) ?? '2000')
+  .split(',')
+  .filter((x) => x !== '')
   .map(Number);
 const RUNS = arg('runs', 1);
 /** Virtual second playing starts from: just before the rollout (the `set image` at 20 s). */
@@ -50,14 +58,36 @@ const intOrPercent = (v) => (v === undefined ? undefined : v.endsWith('%') ? v :
 const STRATEGY = { maxSurge: intOrPercent(text('surge')), maxUnavailable: intOrPercent(text('unavailable')) };
 const MODE = text('mode') ?? 'play';
 
-/** The scenario: `podCount` replicas on enough nodes, rolled to a new image at 20 s. */
-function scenario(podCount) {
+/**
+ * The scenario: `podCount` replicas on enough nodes, rolled to a new image at 20 s. With
+ * `traffic`, the pods listen on 8080 behind Service web (a readinessProbe, so the endpoints
+ * follow readiness) and node-1 sends it `podCount` requests a second from 10 s: the EndpointSlice
+ * controller, kube-proxy, the Traffic chart and the endpoint badges all work during the rollout.
+ */
+function scenario(podCount, traffic = false) {
   const nodes = Math.ceil((podCount * 1.3) / 110);
   const labels = { app: 'web' };
+  const container = traffic
+    ? {
+        name: 'web',
+        image: 'web:1',
+        ports: [{ containerPort: 8080 }],
+        readinessProbe: { httpGet: { path: '/healthz', port: 8080 }, periodSeconds: 1 },
+      }
+    : { name: 'web', image: 'web:1' };
+  const service = {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name: 'web' },
+    spec: { selector: labels, ports: [{ port: 80, targetPort: 8080 }] },
+  };
   return {
     version: 1,
-    name: `Browser bench — ${podCount} pods`,
-    cluster: { nodes },
+    name: `Browser bench — ${podCount} pods${traffic ? ' with traffic' : ''}`,
+    cluster: {
+      nodes,
+      ...(traffic ? { traffic: [{ at: 10, service: 'web', rps: podCount, node: 'node-1' }] } : {}),
+    },
     objects: [
       {
         apiVersion: 'apps/v1',
@@ -69,9 +99,10 @@ function scenario(podCount) {
           ...(STRATEGY.maxSurge === undefined && STRATEGY.maxUnavailable === undefined
             ? {}
             : { strategy: { type: 'RollingUpdate', rollingUpdate: STRATEGY } }),
-          template: { metadata: { labels }, spec: { containers: [{ name: 'web', image: 'web:1' }] } },
+          template: { metadata: { labels }, spec: { containers: [container] } },
         },
       },
+      ...(traffic ? [service] : []),
     ],
     actions: [{ at: 20, kubectl: 'set image deployment/web web=web:2' }],
   };
@@ -226,13 +257,13 @@ async function walk(slider, tick0) {
   }
 }
 
-/** measure plays the `podCount`-pod scenario in a fresh page and returns one result line. */
-async function measure(browser, podCount, run) {
+/** measure plays the `podCount`-pod scenario (with `traffic`) in a fresh page and returns one result line. */
+async function measure(browser, podCount, run, traffic = false) {
   // No service worker: its first-visit precache (~1 MB) would download during the measured frames.
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${origin}${shareHash(scenario(podCount))}`);
+  await page.goto(`${origin}${shareHash(scenario(podCount, traffic))}`);
   const slider = page.getByRole('slider', { name: 'Timeline position' });
   await slider.waitFor();
   await page.waitForFunction(() => {
@@ -271,7 +302,7 @@ async function measure(browser, podCount, run) {
   await page.waitForTimeout(500);
   const cdp = process.argv.includes('--profile') ? await page.context().newCDPSession(page) : null;
   const tracing = cdp !== null || process.argv.includes('--cpu');
-  const stem = `artifacts/bench-browser-${podCount}`;
+  const stem = `artifacts/bench-browser-${podCount}${traffic ? '-traffic' : ''}`;
   if (cdp) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -314,7 +345,7 @@ async function measure(browser, podCount, run) {
   await page.close();
   const frames = result.frames.slice().sort((a, b) => a - b);
   return {
-    name: 'browser-play',
+    name: traffic ? 'browser-play-traffic' : 'browser-play',
     pods: podCount,
     run,
     podsOnNodes: onNodes,
@@ -354,10 +385,12 @@ try {
           );
     console.log(JSON.stringify(r));
   }
-  for (const pods of MODE === 'play' ? POD_COUNTS : []) {
+  const plays =
+    MODE === 'play' ? [...POD_COUNTS.map((p) => [p, false]), ...TRAFFIC_COUNTS.map((p) => [p, true])] : [];
+  for (const [pods, traffic] of plays) {
     const runs = [];
     for (let run = 1; run <= RUNS; run++) {
-      const r = await measure(browser, pods, run);
+      const r = await measure(browser, pods, run, traffic);
       runs.push(r);
       console.log(JSON.stringify(r));
     }
@@ -366,7 +399,7 @@ try {
       const min = (k) => Math.min(...runs.map((r) => r[k]));
       console.log(
         JSON.stringify({
-          name: 'browser-play-min',
+          name: traffic ? 'browser-play-traffic-min' : 'browser-play-min',
           pods,
           runs: RUNS,
           frameP50: min('frameP50'),

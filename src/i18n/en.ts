@@ -65,6 +65,8 @@ export const en = {
     emptyTitle: 'No workload loaded',
     emptyText: 'Nodes and their pods appear here, old and new revisions side by side, as the rollout runs.',
     podLabel: 'Pod {{name}}, {{phase}}, revision {{revision}}',
+    podEndpointLabel: ', endpoint {{state}}',
+    legendEndpoints: 'Endpoints',
     podCount_one: '{{count}} pod',
     podCount_other: '{{count}} pods',
     taints_one: '{{count}} taint',

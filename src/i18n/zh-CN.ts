@@ -61,6 +61,8 @@ export const zhCN = {
     emptyTitle: '尚未加载工作负载',
     emptyText: '上线进行时，这里显示各节点及其 Pod，新旧版本并排。',
     podLabel: 'Pod {{name}}，{{phase}}，版本 {{revision}}',
+    podEndpointLabel: '，端点 {{state}}',
+    legendEndpoints: '端点',
     podCount_other: '{{count}} 个 Pod',
     taints_other: '{{count}} 个污点',
     labels: '标签',

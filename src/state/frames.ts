@@ -16,6 +16,7 @@ import type {
 } from '../worker/protocol.ts';
 import { getPackedPods, type PackedPods, setPackedPods } from './podBuffer.ts';
 import type { SimData } from './simSlice.ts';
+import { attachEndpoints } from '../worker/endpointCodes.ts';
 import type { AppStore } from './store.ts';
 
 /** PackedNames keeps the pod names the worker sent last (it sends them only when they change). */
@@ -119,7 +120,9 @@ function framePatch(
     podsPacked: packed ? { version: (s.podsPacked?.version ?? 0) + 1, count: packed.count } : null,
   };
   if (view) {
-    Object.assign(patch, view);
+    const { podEndpoints, ...rest } = view;
+    attachEndpoints(rest.pods, podEndpoints);
+    Object.assign(patch, rest);
     if (s.selectedPod !== null && packed === null && !view.pods.some((p) => p.name === s.selectedPod)) {
       s.selectPod(null);
     }

@@ -106,6 +106,11 @@ export class SlotTable implements ObjectTable {
     return s === undefined ? undefined : (this.objs[s] ?? undefined);
   }
 
+  /** slotOf is the key's slot (stable for the recording's life), or undefined when never written. */
+  slotOf(key: string): number | undefined {
+    return this.slots.find(key);
+  }
+
   has(key: string): boolean {
     return this.get(key) !== undefined;
   }

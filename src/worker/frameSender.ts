@@ -117,6 +117,8 @@ export class FrameSender {
     const transfer: Transferable[] = packed
       ? [packed.node.buffer, packed.phase.buffer, packed.revision.buffer, packed.workload.buffer]
       : [];
+    if (packed?.endpoint) transfer.push(packed.endpoint.buffer);
+    if (view?.podEndpoints) transfer.push(view.podEndpoints.buffer);
     if (full) this.lastFullAt = now;
     const derived =
       full || this.sent.reset || now - this.lastDerivedAt >= DERIVED_MS ? this.derivedDelta(rec) : null;

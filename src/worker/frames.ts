@@ -3,6 +3,7 @@
  * controllers' catalogues), and the pods of a big cluster packed into typed arrays.
  */
 import type { Decision } from '../engine/api/decision.ts';
+import type { KubeObject } from '../engine/api/types.ts';
 import { ALL_DECISION_CATALOGS } from '../engine/explain.ts';
 import { type DecisionCatalog, renderDecision } from '../engine/kubectl/explain.ts';
 import type { TickRecord } from '../engine/sim.ts';
@@ -11,6 +12,7 @@ import { classifyTick, retryOf } from '../timeline/decisions.ts';
 import type { Recording } from '../timeline/recording.ts';
 import type { TickRecords } from '../timeline/tickLog.ts';
 import { type FrameView, POD_PACK_ABOVE, POD_VIEW_LIMIT, type PackedPodsWire } from './protocol.ts';
+import { EndpointIndex } from './endpointIndex.ts';
 import { PodPacker } from './podPacker.ts';
 import {
   internalsViews,
@@ -90,6 +92,8 @@ export interface FrameCaches {
   ticks: TickViewCache;
   /** Whether the last frame packed its pods (see packPods). */
   packed: boolean;
+  /** The pods' endpoint states by tick, for the recording it was built for (null: build anew). */
+  endpoints: { rec: Recording; index: EndpointIndex } | null;
 }
 
 /**
@@ -106,6 +110,7 @@ export function newFrameCaches(): FrameCaches {
     packer: new PodPacker(),
     ticks: new TickViewCache(),
     packed: false,
+    endpoints: null,
   };
 }
 
@@ -135,7 +140,19 @@ export function frameAt(rec: Recording, tick: number, asked: boolean, caches: Fr
   const pack = packPods(podCount, caches.packed);
   const full = asked || pack !== caches.packed;
   caches.packed = pack;
-  const packed = pack ? packer.packColumns(rec.cursor.podColumns(), idx, nowMs) : null;
+  const index = endpointIndex(rec, caches);
+  const cursorPods = rec.cursor.podColumns();
+  // The pods in listing order (the packed pods' order, and sortedPods' from the cursor's table).
+  // A light frame of views carries no pods: no codes either.
+  const codes =
+    index.hasService && (pack || full)
+      ? index.codes(tick, cursorPods.pods, cursorPods.pods.slotsListed())
+      : null;
+  let packed: PackedPodsWire | null = null;
+  if (pack) {
+    packed = packer.packColumns(cursorPods, idx, nowMs);
+    if (codes) packed.endpoint = codes;
+  }
   if (!full) return { full, podCount, packed, view: null };
   const recent: TickView[] = [];
   for (let t = Math.max(1, tick - RECENT_TICKS + 1); t <= tick; t++) {
@@ -143,9 +160,13 @@ export function frameAt(rec: Recording, tick: number, asked: boolean, caches: Fr
     if (v) recent.push(v);
   }
   const totals = packed ? packer.nodeTotals() : undefined;
+  const listed = pack ? [] : sortedPods(objs);
+  const podEndpoints = pack || codes?.length !== listed.length ? null : codes;
   const view: FrameView = {
     nodes: nodeViews(objs, totals),
-    pods: pack ? [] : sortedPods(objs).map((p) => podView(p, idx, nowMs)),
+    pods: listed.map((p) => podView(p, idx, nowMs)),
+    // Absent without a Service: a run without one sends what it sent before.
+    ...(podEndpoints ? { podEndpoints } : {}),
     workloads: workloadViews(objs, nowMs),
     replicaSets: replicaSetViews(objs, idx),
     ...internalsViews(rec.internals.at(tick), nowMs),
@@ -153,4 +174,19 @@ export function frameAt(rec: Recording, tick: number, asked: boolean, caches: Fr
     recentTicks: recent,
   };
   return { full, podCount, packed, view };
+}
+
+/**
+ * endpointIndex is the caches' endpoint index for `rec`, read up to its last recorded tick: built
+ * anew for another recording, or when the log is shorter than what it read (a fork cut it).
+ */
+function endpointIndex(rec: Recording, caches: FrameCaches): EndpointIndex {
+  const records = rec.timeline.records;
+  let e = caches.endpoints;
+  if (e === null || e.rec !== rec || e.index.scannedTicks > records.length) {
+    e = { rec, index: new EndpointIndex(rec.timeline.config.objects as KubeObject[]) };
+    caches.endpoints = e;
+  }
+  e.index.sync(records);
+  return e.index;
 }

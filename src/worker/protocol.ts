@@ -59,6 +59,11 @@ export interface PackedPods {
   names: string;
   nodeNames: string[];
   workloadNames: string[];
+  /**
+   * Per pod, its endpoint state's code (worker/endpointIndex.ts: 0 no Service selects it, 1 none,
+   * 2 serving-terminating, 3 ready); absent when the scenario has no Service at the tick.
+   */
+  endpoint?: Uint8Array;
 }
 
 /** PackedPodsWire: PackedPods as sent; `names` is null when it equals the last sent (same namesVersion). */
@@ -261,6 +266,8 @@ export interface FrameView {
   nodes: NodeView[];
   /** Every pod while they travel as views (at most POD_VIEW_LIMIT, up to POD_PACK_ABOVE); [] when packed. */
   pods: PodView[];
+  /** Per pod of `pods`, its endpoint code (as PackedPods.endpoint); absent without a Service. */
+  podEndpoints?: Uint8Array;
   workloads: WorkloadView[];
   replicaSets: ReplicaSetView[];
   expectations: ExpectationView[];

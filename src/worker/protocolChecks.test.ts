@@ -236,6 +236,31 @@ describe('isWorkerMessage', () => {
       false,
     ],
     ['a packed frame with a plain array', { ...frame, packed: { ...packed, node: [0] } }, false],
+    [
+      'a packed frame with endpoint codes',
+      { ...frame, packed: { ...packed, endpoint: Uint8Array.of(3) } },
+      true,
+    ],
+    [
+      'a packed frame with short endpoint codes',
+      { ...frame, packed: { ...packed, endpoint: new Uint8Array(0) } },
+      false,
+    ],
+    [
+      'a packed frame with endpoint codes as a plain array',
+      { ...frame, packed: { ...packed, endpoint: [3] } },
+      false,
+    ],
+    [
+      'a full frame with a code for each pod',
+      { ...frame, view: { ...view, podEndpoints: new Uint8Array(0) } },
+      true,
+    ],
+    [
+      'a full frame with more codes than pods',
+      { ...frame, view: { ...view, podEndpoints: Uint8Array.of(1) } },
+      false,
+    ],
     ['a frame with a fractional tick', { ...frame, tick: 1.5 }, false],
     ['a frame with an unknown recording state', { ...frame, recording: 'paused' }, false],
     ['a frame without derived', { ...frame, derived: undefined }, false],

@@ -255,7 +255,8 @@ function isPackedWire(x: unknown): x is PackedPodsWire {
     (x.names === null || typeof x.names === 'string') &&
     isNat(x.namesVersion) &&
     isStrings(x.nodeNames) &&
-    isStrings(x.workloadNames)
+    isStrings(x.workloadNames) &&
+    (x.endpoint === undefined || (x.endpoint instanceof Uint8Array && x.endpoint.length === x.count))
   );
 }
 
@@ -274,6 +275,8 @@ function isFrameView(x: unknown): x is FrameView {
   return (
     isRecord(x) &&
     VIEW_ARRAYS.every((k) => Array.isArray(x[k])) &&
+    (x.podEndpoints === undefined ||
+      (x.podEndpoints instanceof Uint8Array && x.podEndpoints.length === (x.pods as unknown[]).length)) &&
     (x.tickView === null || isTickView(x.tickView)) &&
     (x.recentTicks as unknown[]).every(isTickView)
   );

@@ -68,6 +68,11 @@ export interface PodView {
   restarts: number;
   /** Virtual seconds of creationTimestamp. */
   created: number;
+  /**
+   * Where it stands as an endpoint when a Service selects it (the chip's badge): set by the page
+   * from FrameView.podEndpoints (endpointCodes.ts), never sent as a field.
+   */
+  endpointState?: EndpointState;
 }
 
 /**

@@ -195,6 +195,30 @@ describe('ClusterPanel', () => {
     expect(screen.queryByTestId('pod-endpoint')).toBeNull();
   });
 
+  it.each([
+    ['en', 'ready', ', endpoint ready', 'Endpoints'],
+    ['en', 'serving-terminating', ', endpoint serving-terminating', 'Endpoints'],
+    ['en', 'none', ', endpoint none', 'Endpoints'],
+    ['zh-CN', 'serving-terminating', '，端点 serving-terminating（终止中仍在服务）', '端点'],
+  ] as const)(
+    'names a chip’s endpoint badge (%s, %s) and lists the badges in the legend',
+    (lang, state, words, legend) => {
+      const base = midRollout();
+      const pods = (base.pods ?? []).map((p, i) => (i === 0 ? { ...p, endpointState: state } : p));
+      renderWithStore(<ClusterPanel />, { ...base, pods }, lang);
+      const chip = screen.getAllByTestId('pod').find((c) => c.dataset.podName === pods[0]?.name);
+      expect(chip?.dataset.endpoint).toBe(state);
+      expect(chip?.getAttribute('aria-label')?.endsWith(words)).toBe(true);
+      expect(screen.getByRole('list', { name: legend }).querySelectorAll('[data-endpoint]')).toHaveLength(3);
+    },
+  );
+
+  it('shows no badge and no Endpoints legend when no Service selects the pods', () => {
+    renderWithStore(<ClusterPanel />, midRollout());
+    expect(screen.getAllByTestId('pod').some((c) => c.dataset.endpoint !== undefined)).toBe(false);
+    expect(screen.queryByRole('list', { name: 'Endpoints' })).toBeNull();
+  });
+
   it('says when the selected pod is gone at this tick', async () => {
     renderWithStore(<ClusterPanel />, midRollout());
     act(() => appStore.getState().selectPod('gone-pod'));

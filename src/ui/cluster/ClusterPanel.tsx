@@ -78,6 +78,13 @@ export function ClusterPanel() {
     return revisionIndex(replicaSets, buffer ? packedRevisionPairs(buffer) : pods);
   }, [replicaSets, pods, packed, packedVersion]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: packedVersion marks a new packed buffer
+  const hasEndpoints = useMemo(
+    () =>
+      packed ? getPackedPods()?.endpoint !== undefined : pods.some((p) => p.endpointState !== undefined),
+    [pods, packed, packedVersion],
+  );
+
   const byNode = useMemo(() => {
     const map = new Map<string | null, PodView[]>();
     for (const pod of pods) {
@@ -169,7 +176,7 @@ export function ClusterPanel() {
             <StatefulSetOrdinals selected={selected} onSelect={onSelect} />
           </Suspense>
         ) : null}
-        <Legend index={index} />
+        <Legend index={index} endpoints={hasEndpoints} />
         {selected ? (
           <Suspense fallback={null}>
             <PodDetails name={selected} pod={selectedPod} packed={packed} onClose={onClose} />

@@ -3,8 +3,13 @@ import { type RevisionIndex, revisionStyle } from '../common/revisionStyle.ts';
 import { useT } from '../common/useT.ts';
 import { PodGlyph } from './PodGlyph.tsx';
 
-/** Legend: each workload's revisions at the cursor (colour and shape, newest first) and the phase styles. */
-export function Legend({ index }: { index: RevisionIndex }) {
+const ENDPOINT_STATES = ['ready', 'serving-terminating', 'none'] as const;
+
+/**
+ * Legend: each workload's revisions at the cursor (colour and shape, newest first), the endpoint
+ * badges when a Service selects pods (`endpoints`), and the phase styles.
+ */
+export function Legend({ index, endpoints = false }: { index: RevisionIndex; endpoints?: boolean }) {
   const t = useT();
   const neutral = revisionStyle(2);
   return (
@@ -28,6 +33,19 @@ export function Legend({ index }: { index: RevisionIndex }) {
           }),
         )}
       </ul>
+      {endpoints ? (
+        <ul aria-label={t('cluster.legendEndpoints')} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <li aria-hidden="true" className="font-semibold">
+            {t('cluster.legendEndpoints')}
+          </li>
+          {ENDPOINT_STATES.map((e) => (
+            <li key={e} className="flex items-center gap-1">
+              <span className="ep-swatch" data-endpoint={e} aria-hidden="true" />
+              <span className="font-mono">{t(`cluster.endpointState.${e}`)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <details className="ml-auto">
         <summary className="cursor-pointer rounded focus-visible:outline-2 focus-visible:outline-accent">
           {t('cluster.legendPhases')}

@@ -69,6 +69,20 @@ describe('lookOf', () => {
     expect(lookOf('Ready', '#d55e00', 'square')).not.toBe(a);
     expect(lookOf('Ready', '#009e73', 'circle')).toBe(a);
   });
+
+  it('tells the endpoint badges apart, and packedFrame reads them from the endpoint codes', () => {
+    const looks = [0, 1, 2, 3].map((code) => lookOf('Ready', '#009e73', 'circle', code));
+    expect(new Set(looks).size).toBe(4);
+    expect(looks[0]).toBe(lookOf('Ready', '#009e73', 'circle'));
+    const packed = bigCluster();
+    packed.endpoint = Uint8Array.from({ length: packed.count }, (_, i) => i % 4);
+    const frame = packedFrame(packed);
+    for (const i of [3, 4, 5, 6]) {
+      const style = revisionStyle(packed.revision[i] ?? 0);
+      const phase = POD_DISPLAY_PHASES[packed.phase[i] ?? 0] ?? 'Pending';
+      expect(lookOf(phase, style.color, style.shape, i % 4)).toBe(frame.looks[i]);
+    }
+  });
 });
 
 describe('packedPaint', () => {

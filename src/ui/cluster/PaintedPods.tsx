@@ -2,6 +2,7 @@ import { useLayoutEffect, useMemo, useRef } from 'react';
 import { playingSelector, themeSelector } from '../../state/selectors.ts';
 import { appStore } from '../../state/store.ts';
 import { useAppStore } from '../../state/hooks.ts';
+import { ENDPOINT_CODE } from '../../worker/endpointCodes.ts';
 import type { PodView } from '../../worker/protocol.ts';
 import { revisionStyle } from '../common/revisionStyle.ts';
 import { type ChipLabels, PodChip } from './PodChip.tsx';
@@ -30,7 +31,12 @@ export function PaintedPods({ pods, selected, onSelect, labels }: PaintedPodsPro
     () =>
       Int32Array.from(pods, (p) => {
         const style = revisionStyle(p.revision);
-        return lookOf(p.phase, style.color, style.shape);
+        return lookOf(
+          p.phase,
+          style.color,
+          style.shape,
+          p.endpointState ? ENDPOINT_CODE[p.endpointState] : 0,
+        );
       }),
     [pods],
   );

@@ -1,6 +1,11 @@
 import type { TFunction } from 'i18next';
 import { memo } from 'react';
-import { POD_DISPLAY_PHASES, type PodDisplayPhase, type PodView } from '../../worker/protocol.ts';
+import {
+  type EndpointState,
+  POD_DISPLAY_PHASES,
+  type PodDisplayPhase,
+  type PodView,
+} from '../../worker/protocol.ts';
 import type { RevisionStyle } from '../common/revisionStyle.ts';
 
 interface PodChipProps {
@@ -23,7 +28,13 @@ export interface ChipLabels {
   pod: string;
   /** `view.rev` with \u0003 for the revision. */
   rev: string;
+  /** `cluster.podEndpointLabel` for each endpoint state: the badge's words after the label, separator first. */
+  endpoint: Record<EndpointState, string>;
+  /** `cluster.endpointState` for each state (the tooltip's words). */
+  endpointState: Record<EndpointState, string>;
 }
+
+const ENDPOINT_STATES: readonly EndpointState[] = ['ready', 'serving-terminating', 'none'];
 
 /** chipLabels translates the chips' words once for a language. */
 export function chipLabels(t: TFunction): ChipLabels {
@@ -33,12 +44,23 @@ export function chipLabels(t: TFunction): ChipLabels {
     phase,
     pod: t('cluster.podLabel', { name: '\u0001', phase: '\u0002', revision: '\u0003' }),
     rev: t('view.rev', { revision: '\u0003' }),
+    endpoint: Object.fromEntries(
+      ENDPOINT_STATES.map((e) => [
+        e,
+        t('cluster.podEndpointLabel', { state: t(`cluster.endpointState.${e}`) }),
+      ]),
+    ) as Record<EndpointState, string>,
+    endpointState: Object.fromEntries(
+      ENDPOINT_STATES.map((e) => [e, t(`cluster.endpointState.${e}`)]),
+    ) as Record<EndpointState, string>,
   };
 }
 
 /**
  * PodChip is one pod as a button (DESIGN.md §7 data attributes): it opens the pod's details.
  * A chip that is leaving (the pod is gone) is hidden from tests and screen readers while it fades.
+ * A pod a Service selects carries its endpoint state (data-endpoint): a badge in its corner
+ * (pods.css: a filled dot, a half dot, a slashed ring) and words in its name and tooltip.
  */
 export const PodChip = memo(PodChipView, samePodChip);
 
@@ -52,10 +74,9 @@ function PodChipView({
   labels,
 }: PodChipProps) {
   const phase = labels.phase[pod.phase] ?? pod.phase;
-  const label = labels.pod
-    .replace('\u0001', pod.name)
-    .replace('\u0002', phase)
-    .replace('\u0003', String(pod.revision));
+  const ep = pod.endpointState;
+  const endpoint = ep === undefined ? '' : labels.endpoint[ep];
+  const label = `${labels.pod.replace('\u0001', pod.name).replace('\u0002', phase).replace('\u0003', String(pod.revision))}${endpoint}`;
   return (
     <button
       type="button"
@@ -67,13 +88,14 @@ function PodChipView({
       data-node-name={pod.node ?? ''}
       data-phase={pod.phase}
       data-revision={pod.revision}
+      data-endpoint={ep}
       data-leaving={leaving}
       aria-hidden={leaving || undefined}
       tabIndex={leaving ? -1 : undefined}
       aria-label={label}
       aria-haspopup="dialog"
       aria-expanded={selected}
-      title={`${pod.name} · ${phase} · ${labels.rev.replace('\u0003', String(pod.revision))}`}
+      title={`${pod.name} · ${phase} · ${labels.rev.replace('\u0003', String(pod.revision))}${ep === undefined ? '' : ` · ${labels.endpointState[ep]}`}`}
       onClick={(e) => onSelect(pod.name, e.currentTarget)}
     />
   );
@@ -85,6 +107,7 @@ function samePodChip(a: PodChipProps, b: PodChipProps): boolean {
     a.pod.name === b.pod.name &&
     a.pod.phase === b.pod.phase &&
     a.pod.revision === b.pod.revision &&
+    a.pod.endpointState === b.pod.endpointState &&
     a.pod.node === b.pod.node &&
     a.style?.color === b.style?.color &&
     a.style?.shape === b.style?.shape &&

@@ -14,8 +14,14 @@ import { type RevisionShape, revisionStyle } from '../common/revisionStyle.ts';
 export const CELL = 10;
 export const PITCH = 12;
 
-/** A phase takes the low 4 bits of a cell's look (11 phases); the style id the rest. */
+/**
+ * A phase takes the low 4 bits of a cell's look (11 phases), the endpoint code the next 2
+ * (endpointCodes.ts: 0 no badge, 1 none, 2 serving-terminating, 3 ready), the style id the rest.
+ */
 const PHASE_BITS = 4;
+const PHASE_MASK = (1 << PHASE_BITS) - 1;
+const STYLE_SHIFT = PHASE_BITS + 2;
+const endpointOfLook = (look: number) => (look >> PHASE_BITS) & 3;
 
 /** Every colour/shape pair painted so far, by id (ids stay the same for the page's life). */
 const styles: { color: string; shape: RevisionShape }[] = [];
@@ -40,7 +46,7 @@ export interface PackedFrame {
   /** The pods of node k are `order[start[k + 1]] … order[start[k + 2] - 1]`, in packed order. */
   start: Int32Array;
   order: Int32Array;
-  /** Per pod, its cell's look: phase + 16 × style id. Equal looks paint equal cells. */
+  /** Per pod, its cell's look: phase + 16 × endpoint code + 64 × style id. Equal looks paint equal cells. */
   looks: Int32Array;
 }
 
@@ -63,6 +69,7 @@ export function packedFrame(packed: PackedPods): PackedFrame {
   // Neighbours mostly share a revision: look the style up again only when it changes.
   let lastRev = -1;
   let lastStyle = 0;
+  const endpoint = packed.endpoint;
   for (let i = 0; i < n; i++) {
     const g = (packed.node[i] ?? -1) + 1;
     order[fill[g] ?? 0] = i;
@@ -73,7 +80,7 @@ export function packedFrame(packed: PackedPods): PackedFrame {
       lastStyle = styleId(style.color, style.shape);
       lastRev = rev;
     }
-    looks[i] = (packed.phase[i] ?? 0) | (lastStyle << PHASE_BITS);
+    looks[i] = (packed.phase[i] ?? 0) | ((endpoint?.[i] ?? 0) << PHASE_BITS) | (lastStyle << STYLE_SHIFT);
   }
   const nodeIndex = new Map(packed.nodeNames.map((name, k) => [name, k]));
   return { packed, nodeIndex, start, order, looks };
@@ -157,6 +164,7 @@ function paintCell(
   color: string,
   shape: string,
   dark: boolean,
+  endpoint = 0,
 ) {
   const s = CELL;
   ctx.save();
@@ -186,6 +194,53 @@ function paintCell(
     }
   }
   ctx.restore();
+  // In 10 px cells a struck ring on every pod still waiting for a node or its containers (no IP,
+  // so never an endpoint) buried the few that matter: those cells go without; their buttons and
+  // the details still say `none`.
+  const waiting = phase === 'Pending' || phase === 'ContainerCreating';
+  if (endpoint !== 0 && !(endpoint === 1 && waiting)) paintBadge(ctx, x + s - 2, y + 2, endpoint, dark);
+}
+
+/**
+ * paintBadge draws a pod's endpoint badge centred at cx, cy, as the chips do (pods.css): in the
+ * text's ink, ringed in the background; ready a filled disc, serving-terminating a half disc, none
+ * a struck ring.
+ */
+function paintBadge(
+  ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D,
+  cx: number,
+  cy: number,
+  code: number,
+  dark: boolean,
+): void {
+  const bg = dark ? '#0f172a' : '#fff';
+  const color = dark ? '#f1f5f9' : '#0f172a';
+  ctx.save();
+  ctx.fillStyle = bg;
+  ctx.beginPath();
+  ctx.arc(cx, cy, 3, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = color;
+  ctx.strokeStyle = color;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  if (code === 3) {
+    ctx.arc(cx, cy, 2.2, 0, Math.PI * 2);
+    ctx.fill();
+  } else {
+    ctx.arc(cx, cy, 1.7, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.beginPath();
+    if (code === 2) {
+      ctx.arc(cx, cy, 2.2, Math.PI / 2, (3 * Math.PI) / 2);
+      ctx.fill();
+    } else {
+      ctx.moveTo(cx - 1.6, cy - 1.6);
+      ctx.lineTo(cx + 1.6, cy + 1.6);
+      ctx.stroke();
+    }
+  }
+  ctx.restore();
 }
 
 /**
@@ -193,7 +248,7 @@ function paintCell(
  * that show it: a copy is one blit where a cell's path, dash, clip and fill are a dozen raster
  * operations, and the compositor rasterises a canvas's operations at its next commit (a frame of
  * a 5,000-pod rollout repaints hundreds of cells; their paths took that commit to 20–40 ms).
- * At most 11 phases × 4 revision styles × 2 themes; null where there is no canvas (tests).
+ * At most 11 phases × 4 endpoint badges × 4 revision styles × 2 themes; null where there is no canvas (tests).
  */
 const sprites = new Map<string, CanvasImageSource | null>();
 
@@ -215,9 +270,9 @@ function sprite(look: number, dark: boolean, dpr: number): CanvasImageSource | n
   if (ctx) {
     if (canvas) canvas.width = canvas.height = size;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    const style = styles[look >> PHASE_BITS] ?? { color: '#888', shape: 'square' };
-    const phase = POD_DISPLAY_PHASES[look & ((1 << PHASE_BITS) - 1)] ?? 'Pending';
-    paintCell(ctx, 1, 1, phase, style.color, style.shape, dark);
+    const style = styles[look >> STYLE_SHIFT] ?? { color: '#888', shape: 'square' };
+    const phase = POD_DISPLAY_PHASES[look & PHASE_MASK] ?? 'Pending';
+    paintCell(ctx, 1, 1, phase, style.color, style.shape, dark, endpointOfLook(look));
     img = offscreen ? offscreen.transferToImageBitmap() : canvas;
   }
   sprites.set(key, img);
@@ -249,10 +304,13 @@ export function paintNode(
   return paintLooks(ctx, looks, cols, prev, dark, dpr);
 }
 
-/** lookOf is the look (see PackedFrame.looks) of a pod in `phase` drawn in a revision's colour and shape. */
-export function lookOf(phase: PodDisplayPhase, color: string, shape: RevisionShape): number {
+/**
+ * lookOf is the look (see PackedFrame.looks) of a pod in `phase` drawn in a revision's colour and
+ * shape, with its endpoint badge (`endpoint`: endpointCodes.ts's code, 0 none).
+ */
+export function lookOf(phase: PodDisplayPhase, color: string, shape: RevisionShape, endpoint = 0): number {
   const p = POD_DISPLAY_PHASES.indexOf(phase);
-  return Math.max(p, 0) | (styleId(color, shape) << PHASE_BITS);
+  return Math.max(p, 0) | ((endpoint & 3) << PHASE_BITS) | (styleId(color, shape) << STYLE_SHIFT);
 }
 
 /**
@@ -284,9 +342,9 @@ export function paintLooks(
       ctx.drawImage(img, x - 1, y - 1, PITCH, PITCH);
       continue;
     }
-    const phase = POD_DISPLAY_PHASES[look & ((1 << PHASE_BITS) - 1)] ?? 'Pending';
-    const style = styles[look >> PHASE_BITS] ?? { color: '#888', shape: 'square' };
-    paintCell(ctx, x, y, phase, style.color, style.shape, dark);
+    const phase = POD_DISPLAY_PHASES[look & PHASE_MASK] ?? 'Pending';
+    const style = styles[look >> STYLE_SHIFT] ?? { color: '#888', shape: 'square' };
+    paintCell(ctx, x, y, phase, style.color, style.shape, dark, endpointOfLook(look));
   }
   return { looks, cols, dark };
 }

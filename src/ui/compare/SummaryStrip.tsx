@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAppStore } from '../../state/hooks.ts';
-import { hasTrafficSelector, rolloutsSelector, timeSelector } from '../../state/selectors.ts';
+import { hasTrafficSelector, rolloutsSelector } from '../../state/selectors.ts';
 import type { RolloutView } from '../../worker/protocol.ts';
 import { useT } from '../common/useT.ts';
 import { errorsText } from './errorsText.ts';
@@ -14,11 +14,13 @@ import { rolloutAt, seconds, shortWorkload } from './format.ts';
 export function SummaryStrip() {
   const t = useT();
   const rollouts = useAppStore(rolloutsSelector);
-  const time = useAppStore(timeSelector);
+  // The rollout the playhead is in, not the time: the strip re-renders (a dozen i18n calls) when
+  // the playhead enters another rollout, not at every frame of play (60 times a second).
+  const following = useAppStore((s) => rolloutAt(s.rollouts, s.time));
   const traffic = useAppStore(hasTrafficSelector) || rollouts.some((x) => x.traffic !== undefined);
   const [picked, setPicked] = useState<number | null>(null);
   if (rollouts.length === 0) return null;
-  const index = picked !== null && picked < rollouts.length ? picked : rolloutAt(rollouts, time);
+  const index = picked !== null && picked < rollouts.length ? picked : following;
   const r = rollouts[index] as RolloutView;
   // Name the workload only when the run has more than one.
   const many = new Set(rollouts.map((x) => x.workload)).size > 1;
@@ -31,7 +33,10 @@ export function SummaryStrip() {
       role="group"
       aria-label={t('compare.summary.label')}
       data-testid="summary-strip"
-      className="flex items-center gap-x-3 overflow-x-auto whitespace-nowrap rounded-md bg-slate-100 px-2 py-0.5 text-xs dark:bg-slate-800"
+      // One line that scrolls on a phone; from md up the figures wrap whole onto a second line
+      // instead: at 1280 px the Timeline panel is ~935 px wide, and a run with traffic had its
+      // Errors and Most pods cut at the edge of a scroller nobody saw was one.
+      className="flex items-center gap-x-3 gap-y-0.5 overflow-x-auto whitespace-nowrap rounded-md bg-slate-100 px-2 py-0.5 text-xs md:flex-wrap md:overflow-x-visible dark:bg-slate-800"
     >
       <label className="flex items-center gap-1">
         <span className="font-semibold">{t('compare.summary.rollout')}</span>

@@ -33,7 +33,7 @@ const en = {
     http503: 'HTTP 503: the pod was over its maxRps',
   },
   endpoints: '{{count}} endpoints programmed',
-  errors: 'errors, own scale',
+  errors: 'errors/s, own scale',
   noErrors: 'no errors',
 };
 
@@ -61,7 +61,7 @@ const zhCN: Strings = {
     http503: 'HTTP 503：Pod 超过了它的 maxRps',
   },
   endpoints: '已编程端点 {{count}} 个',
-  errors: '错误，独立刻度',
+  errors: '错误/秒，独立刻度',
   noErrors: '没有错误',
 };
 

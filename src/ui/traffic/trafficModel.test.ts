@@ -78,7 +78,31 @@ describe('trafficModel', () => {
     expect(model.errorPeak).toBe(worst);
     const deepest = Math.max(...xy(layer(model, 'reset')?.d ?? '').map(([, y]) => y as number));
     expect(deepest).toBeCloseTo(model.errorBand.bottom, 0);
-    expect(model.errorTicks).toEqual([{ value: worst, y: model.errorBand.bottom, label: '6' }]);
+    // Labelled at round counts inside the band (6 at most: 2, 4 and 6 at its foot).
+    expect(model.errorTicks.map((t) => t.label)).toEqual(['2', '4', '6']);
+    expect(model.errorTicks.at(-1)?.y).toBeCloseTo(model.errorBand.bottom);
+  });
+
+  it.each([
+    [69, ['50']],
+    [6, ['2', '4', '6']],
+    [250, ['100', '200']],
+    [1, ['1']],
+  ])('labels an error peak of %s at %j', (peak, labels) => {
+    const line = {
+      service: 'default/web',
+      ok: 10,
+      reset: 0,
+      timeout: 0,
+      http503: 0,
+      byRevision: { '1': 10 },
+      endpoints: 3,
+    };
+    const series: TrafficSecond[] = [
+      { ...line, second: 30, refused: peak },
+      { ...line, second: 31, refused: 0 },
+    ];
+    expect(trafficModel(series, 60, 400, 160).errorTicks.map((t) => t.label)).toEqual(labels);
   });
 
   it('draws the refused layer only over the seconds that had refusals', () => {

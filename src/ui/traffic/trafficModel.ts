@@ -127,7 +127,9 @@ export function trafficModel(
     .nice(3)
     .range([zeroY, top]);
   // Errors hang from a line 2 px under the ok one, so a thin error layer never touches an ok layer.
-  // Not niced: the worst second reaches the bottom, and its count is the band's one label.
+  // Not niced: the worst second reaches the bottom. Its labels are round counts inside the domain
+  // (ticks), as on the ok half: the worst second's own count (69 at the band's foot) read as a
+  // stray number; 69 errors a second gets a gridline at 50.
   const yErr = scaleLinear()
     .domain([0, errorPeak > 0 ? errorPeak : 1])
     .range([zeroY + 2, bottom]);
@@ -160,10 +162,17 @@ export function trafficModel(
     xTicks,
     zeroY,
     okTicks: ticks(yOk, 3),
-    errorTicks:
-      errorPeak > 0 ? [{ value: errorPeak, y: yErr(errorPeak), label: countFormat(round1(errorPeak)) }] : [],
+    errorTicks: errorPeak > 0 ? errorTicks(ticks(yErr, 2), errorPeak, yErr) : [],
     layers: [...half(okKeys, yOk), ...half(errKeys, yErr)],
     errorPeak,
     errorBand: { top: zeroY + 2, bottom },
   };
+}
+
+/**
+ * errorTicks are the error band's labelled counts: its round ticks, or under 1 error a second
+ * (bucketed seconds average to 0.3) the peak itself, so a band with errors always has a number.
+ */
+function errorTicks(round: TrafficTick[], peak: number, y: (v: number) => number): TrafficTick[] {
+  return round.length > 0 ? round : [{ value: peak, y: y(peak), label: countFormat(round1(peak)) }];
 }
