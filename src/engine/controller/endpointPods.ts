@@ -6,6 +6,7 @@ import type { KubeObject, Pod } from '../api/types.ts';
 import type { WatchRecord } from '../apiserver/store.ts';
 import type { Tx } from '../client/tx.ts';
 import { getPodUpdateProjectionKey, getServicesToUpdate } from '../endpointslice/controllerUtils.ts';
+import { indexedPods, podIndexOnWatch } from './endpointPodIndex.ts';
 
 /**
  * asEndpointPod: the pod as the API server returns it. The simulated kubelet writes status.podIP
@@ -53,7 +54,15 @@ export function servicesForPodEvent(tx: Tx, rec: WatchRecord, old: KubeObject | 
  * every key must match), by name: the reconciler fills slices in this order, where upstream's
  * is a Go map's random one. The worker stays busy 1 µs per pod it walked.
  */
-export function selectedPods(tx: Tx, namespace: string, selector: Record<string, string>): EndpointPod[] {
+export function selectedPods(tx: Tx, namespace: string, selector: Record<string, string>): readonly EndpointPod[] {
+  // The list comes from endpointPodIndex.ts (the same pods in the same order); the cost stays the
+  // walk's, since it is simulated time: the busy worker delays the queue's next key.
+  tx.cost += tx.st.cache.objects.Pod.size;
+  return indexedPods(tx.st.cache, namespace, selector, asEndpointPod);
+}
+
+/** selectedPodsByScan is selectedPods' full walk, the reference the index is tested against. */
+export function selectedPodsByScan(tx: Tx, namespace: string, selector: Record<string, string>): EndpointPod[] {
   const out: EndpointPod[] = [];
   const entries = Object.entries(selector);
   for (const p of tx.st.cache.objects.Pod.values()) {
@@ -61,6 +70,10 @@ export function selectedPods(tx: Tx, namespace: string, selector: Record<string,
     const labels = p.metadata.labels;
     if (entries.every(([k, v]) => labels?.[k] === v)) out.push(asEndpointPod(p));
   }
-  tx.cost += tx.st.cache.objects.Pod.size;
   return out.sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0));
+}
+
+/** endpointPodsOnWatch keeps the pod index current; both controllers' handlers call it first (the second call is a no-op). */
+export function endpointPodsOnWatch(tx: Tx, rec: WatchRecord): void {
+  podIndexOnWatch(tx.st.cache, rec, asEndpointPod);
 }
