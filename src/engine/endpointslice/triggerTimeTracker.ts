@@ -9,9 +9,11 @@ import { getPodReadyCondition } from './controllerUtils.ts';
 export interface ServiceTriggerState {
   /** The Service trigger time seen last (its creationTimestamp). */
   lastServiceTriggerTime?: string;
-  /** Pod name → the Ready condition's lastTransitionTime seen last. */
-  lastPodTriggerTimes: Readonly<Record<string, string>>;
+  /** Pod name → the Ready condition's lastTransitionTime seen last (never changed once made). */
+  lastPodTriggerTimes: ReadonlyMap<string, string>;
 }
+
+const NO_TIMES: ReadonlyMap<string, string> = new Map();
 
 /** RFC 3339 strings parsed once each (a few hundred distinct seconds a run; not engine state). */
 const PARSED = new Map<string, number>();
@@ -48,17 +50,19 @@ export function computeEndpointLastChangeTriggerTime(
   service: EndpointService,
   pods: readonly EndpointPod[],
 ): { triggerTime: string | undefined; state: ServiceTriggerState } {
-  const prev = state ?? { lastPodTriggerTimes: {} };
+  const prevTimes = state?.lastPodTriggerTimes ?? NO_TIMES;
   let min: string | undefined;
-  const podTimes: Record<string, string> = {};
+  // A Map, not a record: 10,000 pod names made a dictionary-mode object on every sync.
+  const podTimes = new Map<string, string>();
   for (const pod of pods) {
     const t = getPodReadyCondition(pod)?.lastTransitionTime;
     if (!t) continue;
-    podTimes[pod.metadata.name] = t;
-    if (after(t, prev.lastPodTriggerTimes[pod.metadata.name])) min = earlier(min, t);
+    const name = pod.metadata.name;
+    podTimes.set(name, t);
+    if (after(t, prevTimes.get(name))) min = earlier(min, t);
   }
   const svcTime = service.metadata.creationTimestamp;
-  if (svcTime && after(svcTime, prev.lastServiceTriggerTime)) min = earlier(min, svcTime);
+  if (svcTime && after(svcTime, state?.lastServiceTriggerTime)) min = earlier(min, svcTime);
   const next: ServiceTriggerState = { lastPodTriggerTimes: podTimes };
   if (svcTime) next.lastServiceTriggerTime = svcTime;
   if (state === undefined) return { triggerTime: svcTime, state: next };

@@ -142,18 +142,49 @@ export function truncateEndpoints(subsets: readonly EndpointSubset[]): { subsets
   return { subsets: out, truncated: true };
 }
 
-function withoutRefVersions(subsets: readonly EndpointSubset[] | undefined): string {
-  // Semantic DeepEqual ignoring targetRef.resourceVersion, with nil and empty lists alike.
-  const ref = (r: EndpointAddress['targetRef']): unknown => (r ? [r.kind, r.namespace ?? '', r.name, r.uid ?? '', r.apiVersion ?? ''] : null);
-  const addr = (a: EndpointAddress): unknown => [a.ip, a.hostname ?? '', a.nodeName ?? null, ref(a.targetRef)];
-  const list = <T>(l: readonly T[] | undefined): readonly T[] | null => (l && l.length > 0 ? l : null);
-  return JSON.stringify(
-    list(subsets)?.map((s) => [list(s.addresses)?.map(addr) ?? null, list(s.notReadyAddresses)?.map(addr) ?? null, list(s.ports)?.map(portTuple) ?? null]) ?? null,
-  );
+type TargetRef = EndpointAddress['targetRef'];
+
+function refsEqual(a: TargetRef, b: TargetRef): boolean {
+  if (!a || !b) return !a && !b;
+  return a.kind === b.kind && (a.namespace ?? '') === (b.namespace ?? '') && a.name === b.name && (a.uid ?? '') === (b.uid ?? '') && (a.apiVersion ?? '') === (b.apiVersion ?? '');
 }
 
-function portTuple(p: CoreEndpointPort): unknown {
-  return [p.name ?? '', p.port, p.protocol ?? '', p.appProtocol ?? null];
+function addressesEqual(a: readonly EndpointAddress[] | undefined, b: readonly EndpointAddress[] | undefined): boolean {
+  const la = a?.length ?? 0;
+  if (la !== (b?.length ?? 0)) return false;
+  for (let i = 0; i < la; i++) {
+    const x = (a as readonly EndpointAddress[])[i] as EndpointAddress;
+    const y = (b as readonly EndpointAddress[])[i] as EndpointAddress;
+    if (x.ip !== y.ip || (x.hostname ?? '') !== (y.hostname ?? '') || (x.nodeName ?? null) !== (y.nodeName ?? null) || !refsEqual(x.targetRef, y.targetRef)) return false;
+  }
+  return true;
+}
+
+function portsEqual(a: readonly CoreEndpointPort[] | undefined, b: readonly CoreEndpointPort[] | undefined): boolean {
+  const la = a?.length ?? 0;
+  if (la !== (b?.length ?? 0)) return false;
+  for (let i = 0; i < la; i++) {
+    const x = (a as readonly CoreEndpointPort[])[i] as CoreEndpointPort;
+    const y = (b as readonly CoreEndpointPort[])[i] as CoreEndpointPort;
+    if ((x.name ?? '') !== (y.name ?? '') || x.port !== y.port || (x.protocol ?? '') !== (y.protocol ?? '') || (x.appProtocol ?? null) !== (y.appProtocol ?? null)) return false;
+  }
+  return true;
+}
+
+/**
+ * subsetsSemanticEqual: apiequality.Semantic.DeepEqual ignoring targetRef.resourceVersion, with
+ * nil and empty lists alike, compared field by field (a 10,000-address object is compared on
+ * every sync; printing both sides as JSON cost two 1 MB strings a sync).
+ */
+export function subsetsSemanticEqual(a: readonly EndpointSubset[] | undefined, b: readonly EndpointSubset[] | undefined): boolean {
+  const la = a?.length ?? 0;
+  if (la !== (b?.length ?? 0)) return false;
+  for (let i = 0; i < la; i++) {
+    const x = (a as readonly EndpointSubset[])[i] as EndpointSubset;
+    const y = (b as readonly EndpointSubset[])[i] as EndpointSubset;
+    if (!addressesEqual(x.addresses, y.addresses) || !addressesEqual(x.notReadyAddresses, y.notReadyAddresses) || !portsEqual(x.ports, y.ports)) return false;
+  }
+  return true;
 }
 
 function labelsEqual(a: Record<string, string>, b: Record<string, string>): boolean {
@@ -190,7 +221,7 @@ export function syncService(
   const compare = { ...(base.metadata.labels ?? {}) };
   delete compare[IsHeadlessService];
   const wantLabels: Record<string, string> = { ...(service.metadata.labels ?? {}), [LabelManagedBy]: ControllerName };
-  if (!create && withoutRefVersions(base.subsets) === withoutRefVersions(subsets) && labelsEqual(compare, wantLabels) && capacityAnnotationSetCorrectly(base.metadata.annotations, base.subsets)) {
+  if (!create && subsetsSemanticEqual(base.subsets, subsets) && labelsEqual(compare, wantLabels) && capacityAnnotationSetCorrectly(base.metadata.annotations, base.subsets)) {
     decide(log, 'syncService', 'unchanged', { service: name, ready, notReady });
     return { verb: 'none' };
   }
