@@ -69,6 +69,12 @@ function setPod(e: Entry, key: string, pod: EndpointPod | undefined): void {
     e.shared = false;
   }
   const sorted = e.sorted;
+  if (had !== undefined && pod !== undefined && had.metadata.name === pod.metadata.name) {
+    // A new version of a listed pod (most events: status writes) keeps its place.
+    sorted[position(sorted, pod.metadata.name)] = pod;
+    e.byKey.set(key, pod);
+    return;
+  }
   if (had !== undefined) {
     sorted.splice(position(sorted, had.metadata.name), 1);
     e.byKey.delete(key);

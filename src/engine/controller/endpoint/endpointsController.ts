@@ -20,6 +20,7 @@ import { isPodReady, shouldPodBeInEndpoints, shouldSetHostname } from '../../end
 import { isIPv6 } from '../../endpointslice/ip.ts';
 import { findPort, isServiceIPSet } from '../../endpointslice/utils.ts';
 import { repackSubsets } from './repack.ts';
+import { type Contribution, contributionOf, packOnePort } from './contributions.ts';
 
 /** An Endpoints object holds at most this many addresses; more are truncated. */
 export const MaxCapacity = 1000;
@@ -65,37 +66,41 @@ export function endpointPortFromServicePort(sp: { name?: string; protocol?: stri
  * Terminating pods are left out unless publishNotReadyAddresses: Endpoints has no terminating state.
  */
 export function computeSubsets(service: EndpointService, pods: readonly EndpointPod[]): { subsets: EndpointSubset[]; ready: number; notReady: number } {
-  const subsets: EndpointSubset[] = [];
+  const list: Contribution[] = [];
   let ready = 0;
   let notReady = 0;
-  const tolerate = service.spec.publishNotReadyAddresses === true;
-  const add = (pod: EndpointPod, epa: EndpointAddress, port: CoreEndpointPort | undefined): void => {
-    const ports = port ? [port] : [];
-    if (tolerate || isPodReady(pod)) {
-      subsets.push({ addresses: [epa], ports });
-      ready++;
-    } else {
-      subsets.push({ notReadyAddresses: [epa], ports });
-      notReady++;
-    }
-  };
   for (const pod of pods) {
-    if (!shouldPodBeInEndpoints(pod, tolerate)) continue;
-    const ep = podToEndpointAddressForService(service, pod);
-    if (!ep) continue;
-    const epa = shouldSetHostname(pod, service) ? { ...ep, hostname: pod.spec.hostname ?? '' } : ep;
-    const ports = service.spec.ports ?? [];
-    if (ports.length === 0) {
-      if (service.spec.clusterIP === ClusterIPNone) add(pod, epa, undefined);
-      continue;
-    }
-    for (const sp of ports) {
-      const num = findPort(pod, sp);
-      if (num === undefined) continue;
-      add(pod, epa, endpointPortFromServicePort(sp, num));
-    }
+    const c = contributionOf(pod, service, () => podContribution(service, pod));
+    if (c === null) continue;
+    list.push(c);
+    if (c.ready) ready += c.ports.length;
+    else notReady += c.ports.length;
+  }
+  const packed = packOnePort(list);
+  if (packed !== undefined) return { subsets: packed, ready, notReady };
+  const subsets: EndpointSubset[] = [];
+  for (const c of list) {
+    for (const port of c.ports) subsets.push(c.ready ? { addresses: [c.epa], ports: port ? [port] : [] } : { notReadyAddresses: [c.epa], ports: port ? [port] : [] });
   }
   return { subsets: repackSubsets(subsets), ready, notReady };
+}
+
+/** podContribution: what computeSubsets adds for one pod (null: nothing). */
+function podContribution(service: EndpointService, pod: EndpointPod): Contribution | null {
+  const tolerate = service.spec.publishNotReadyAddresses === true;
+  if (!shouldPodBeInEndpoints(pod, tolerate)) return null;
+  const ep = podToEndpointAddressForService(service, pod);
+  if (!ep) return null;
+  const epa = shouldSetHostname(pod, service) ? { ...ep, hostname: pod.spec.hostname ?? '' } : ep;
+  const ready = tolerate || isPodReady(pod);
+  const svcPorts = service.spec.ports ?? [];
+  if (svcPorts.length === 0) return service.spec.clusterIP === ClusterIPNone ? { epa, ports: [undefined], ready } : null;
+  const ports: CoreEndpointPort[] = [];
+  for (const sp of svcPorts) {
+    const num = findPort(pod, sp);
+    if (num !== undefined) ports.push(endpointPortFromServicePort(sp, num));
+  }
+  return ports.length > 0 ? { epa, ports, ready } : null;
 }
 
 function countAddresses(subsets: readonly EndpointSubset[] | undefined): { ready: number; notReady: number } {
