@@ -22,7 +22,8 @@ for (const [name, n, rps, probed] of runs) {
   const ticks = runUntil(st, 3_600_000, (rec) => h.update(`${JSON.stringify(rec)}\n`));
   h.update(`now=${st.now} tick=${st.tick} seq=${st.seq} rv=${st.store.rv}\n`);
   for (const kind of Object.keys(st.store.objects).sort()) {
-    for (const [key, obj] of st.store.objects[kind as keyof typeof st.store.objects]) h.update(`${kind} ${key} ${JSON.stringify(obj)}\n`);
+    for (const [key, obj] of st.store.objects[kind as keyof typeof st.store.objects])
+      h.update(`${kind} ${key} ${JSON.stringify(obj)}\n`);
   }
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   console.log(`${h.digest('hex').slice(0, 16)}  ${name}  ticks=${ticks}  (${Math.round(ms)} ms)`);
