@@ -101,7 +101,7 @@ describe('podIndexOnWatch', () => {
       };
       const cache = newCacheState();
       const sels = [web, { app: 'db' }, { app: 'web', tier: 'a' }, {}];
-      const labelSets = [web, { app: 'db' }, { app: 'web', tier: 'a' }, { tier: 'a' }, undefined];
+      const labelSets: (Record<string, string> | undefined)[] = [web, { app: 'db' }, { app: 'web', tier: 'a' }, { tier: 'a' }, undefined];
       for (let i = 0; i < 400; i++) {
         const name = `p${rnd(30)}`;
         const ns = rnd(4) === 0 ? 'other' : 'default';
