@@ -81,6 +81,11 @@ export function computeEndpointLastChangeTriggerTime(
     // time has the same trigger time (after(t, t) is false), so only changed pods are compared.
     let j = 0;
     for (const pod of pods) {
+      if (j < prev.length && prev[j] === pod) {
+        // The same object in the same place: its time has not moved (most pods of most syncs).
+        j++;
+        continue;
+      }
       const name = pod.metadata.name;
       while (j < prev.length && (prev[j] as EndpointPod).metadata.name < name) j++;
       const was = j < prev.length && (prev[j] as EndpointPod).metadata.name === name ? (prev[j] as EndpointPod) : undefined;

@@ -50,7 +50,8 @@ export function reconcileByPortMapping(
       const want = desired.get(ep);
       if (!want) continue;
       kept.push(want);
-      if (!endpointsEqualBeyondHash(want, ep)) endpointUpdated = true;
+      // The very endpoint object (the reconciler's memo wrote it): equal without looking.
+      if (want !== ep && !endpointsEqualBeyondHash(want, ep)) endpointUpdated = true;
       desired.delete(ep);
     }
     const [labels, labelsChanged] = setEndpointSliceLabels(slice, service, controllerName);
