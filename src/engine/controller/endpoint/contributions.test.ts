@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CoreEndpointPort, EndpointSubset } from '../../api/discoveryTypes.ts';
+import type { CoreEndpointPort, EndpointAddress, EndpointSubset } from '../../api/discoveryTypes.ts';
 import { type Contribution, packOnePort } from './contributions.ts';
 import { repackSubsets } from './repack.ts';
 
@@ -55,5 +55,31 @@ describe('packOnePort', () => {
       expect(JSON.stringify(got)).toBe(JSON.stringify(repackSubsets(expand(list))));
     }
     expect(packed).toBeGreaterThan(50);
+  });
+
+  it('gives the same answer from any earlier answer as a hint (property, 200 sync chains)', () => {
+    let s = 11;
+    const rnd = (n: number): number => {
+      s = (s * 1103515245 + 12345) % 2147483648;
+      return s % n;
+    };
+    for (let run = 0; run < 200; run++) {
+      // Pods by name, each with a contribution object that changes when the pod does.
+      const pods = new Map<string, Contribution>();
+      let hint: { ready: EndpointAddress[]; notReady: EndpointAddress[] } | undefined;
+      for (let sync = 0; sync < 8; sync++) {
+        for (let k = rnd(8); k > 0; k--) {
+          const name = `p${rnd(40)}`;
+          if (rnd(4) === 0) pods.delete(name);
+          else pods.set(name, c(`10.0.${rnd(3)}.${rnd(60)}`, rnd(50) === 0 ? undefined : `u-${name}`, rnd(3) > 0, [port(80)]));
+        }
+        const list = [...pods.values()];
+        const want = repackSubsets(expand(list));
+        const got = packOnePort(list, rnd(5) === 0 ? undefined : hint);
+        if (got === undefined) continue;
+        expect(JSON.stringify(got)).toBe(JSON.stringify(want));
+        hint = { ready: got[0]?.addresses ?? [], notReady: got[0]?.notReadyAddresses ?? [] };
+      }
+    }
   });
 });

@@ -67,16 +67,71 @@ function shareKey(a: readonly EndpointAddress[], b: readonly EndpointAddress[]):
   return false;
 }
 
+/** The sorted address lists of an earlier answer: an order to start from, never trusted for content. */
+export interface SortHint {
+  ready: readonly EndpointAddress[];
+  notReady: readonly EndpointAddress[];
+}
+
+/**
+ * sortFrom sorts `items` by addressOrder, starting from `prev`, an earlier sorted list: the items
+ * found in it (by identity) keep its order, the others are sorted and merged in by binary search.
+ * E.g. 10,000 addresses of which 12 are new: 12 small sorts and searches instead of a sort of
+ * 10,000 (~130,000 string comparisons). The result is the sort's: the order is total on
+ * addresses of distinct keys, which the caller has checked.
+ */
+function sortFrom(items: EndpointAddress[], prev: readonly EndpointAddress[] | undefined): EndpointAddress[] {
+  if (prev === undefined || prev.length === 0) return items.sort(addressOrder);
+  const present = new Set(items);
+  const kept: EndpointAddress[] = [];
+  const seen = new Set<EndpointAddress>();
+  for (const a of prev) {
+    if (present.has(a) && !seen.has(a)) {
+      kept.push(a);
+      seen.add(a);
+    }
+  }
+  if (kept.length === items.length) return kept;
+  const fresh = items.filter((a) => !seen.has(a)).sort(addressOrder);
+  const out: EndpointAddress[] = [];
+  let from = 0;
+  for (const f of fresh) {
+    let lo = from;
+    let hi = kept.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (addressOrder(kept[mid] as EndpointAddress, f) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = from; i < lo; i++) out.push(kept[i] as EndpointAddress);
+    out.push(f);
+    from = lo;
+  }
+  for (let i = from; i < kept.length; i++) out.push(kept[i] as EndpointAddress);
+  return out;
+}
+
+/** distinctUids: every address has a targetRef with a UID of its own, so no two share an (IP, UID) key. */
+function distinctUids(list: readonly Contribution[]): boolean {
+  const uids = new Set<string>();
+  for (const c of list) {
+    const uid = c.epa.targetRef?.uid;
+    if (!uid || uids.has(uid)) return false;
+    uids.add(uid);
+  }
+  return true;
+}
+
 /**
  * packOnePort: the repacked subsets of contributions that each carry exactly one port of one
  * and the same number, or undefined when that is not the case or an address key repeats. E.g.
  * 10,000 pods on port 8080, 9,990 Ready: [{ addresses: 9,990 sorted, notReadyAddresses: 10
- * sorted, ports: [8080] }].
+ * sorted, ports: [8080] }]. `hint` (an earlier answer's lists) only saves sorting.
  */
-export function packOnePort(list: readonly Contribution[]): EndpointSubset[] | undefined {
+export function packOnePort(list: readonly Contribution[], hint?: SortHint): EndpointSubset[] | undefined {
   let port: CoreEndpointPort | undefined;
-  const ready: EndpointAddress[] = [];
-  const notReady: EndpointAddress[] = [];
+  let ready: EndpointAddress[] = [];
+  let notReady: EndpointAddress[] = [];
   for (const c of list) {
     if (c.ports.length !== 1) return undefined;
     const p = c.ports[0];
@@ -86,9 +141,15 @@ export function packOnePort(list: readonly Contribution[]): EndpointSubset[] | u
     (c.ready ? ready : notReady).push(c.epa);
   }
   if (port === undefined) return [];
-  ready.sort(addressOrder);
-  notReady.sort(addressOrder);
-  if (hasDuplicate(ready) || hasDuplicate(notReady) || shareKey(ready, notReady)) return undefined;
+  if (distinctUids(list)) {
+    // Distinct UIDs: no key repeats, so the sort alone decides and may start from the hint.
+    ready = sortFrom(ready, hint?.ready);
+    notReady = sortFrom(notReady, hint?.notReady);
+  } else {
+    ready.sort(addressOrder);
+    notReady.sort(addressOrder);
+    if (hasDuplicate(ready) || hasDuplicate(notReady) || shareKey(ready, notReady)) return undefined;
+  }
   const s: EndpointSubset = {};
   if (ready.length > 0) s.addresses = ready;
   if (notReady.length > 0) s.notReadyAddresses = notReady;

@@ -20,7 +20,7 @@ import { isPodReady, shouldPodBeInEndpoints, shouldSetHostname } from '../../end
 import { isIPv6 } from '../../endpointslice/ip.ts';
 import { findPort, isServiceIPSet } from '../../endpointslice/utils.ts';
 import { repackSubsets } from './repack.ts';
-import { type Contribution, contributionOf, packOnePort } from './contributions.ts';
+import { type Contribution, contributionOf, packOnePort, type SortHint } from './contributions.ts';
 
 /** An Endpoints object holds at most this many addresses; more are truncated. */
 export const MaxCapacity = 1000;
@@ -76,14 +76,24 @@ export function computeSubsets(service: EndpointService, pods: readonly Endpoint
     if (c.ready) ready += c.ports.length;
     else notReady += c.ports.length;
   }
-  const packed = packOnePort(list);
-  if (packed !== undefined) return { subsets: packed, ready, notReady };
+  const packed = packOnePort(list, SORTED.get(service));
+  if (packed !== undefined) {
+    const s = packed[0];
+    if (s !== undefined) SORTED.set(service, { ready: s.addresses ?? [], notReady: s.notReadyAddresses ?? [] });
+    return { subsets: packed, ready, notReady };
+  }
   const subsets: EndpointSubset[] = [];
   for (const c of list) {
     for (const port of c.ports) subsets.push(c.ready ? { addresses: [c.epa], ports: port ? [port] : [] } : { notReadyAddresses: [c.epa], ports: port ? [port] : [] });
   }
   return { subsets: repackSubsets(subsets), ready, notReady };
 }
+
+/**
+ * The last packed lists of each Service object, the order the next sync's sort starts from (not
+ * engine state: any lists give the same answer, these only make it cheap).
+ */
+const SORTED = new WeakMap<EndpointService, SortHint>();
 
 /** podContribution: what computeSubsets adds for one pod (null: nothing). */
 function podContribution(service: EndpointService, pod: EndpointPod): Contribution | null {
