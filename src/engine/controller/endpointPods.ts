@@ -40,14 +40,24 @@ export function cachedServices(tx: Tx): EndpointService[] {
  * every Service selecting the pod, an update only when its endpoint facts (deletionTimestamp,
  * Ready, IPs) or its labels changed. No Services, no work: runs without one pay one size check.
  */
-export function servicesForPodEvent(tx: Tx, rec: WatchRecord, old: KubeObject | undefined): Set<string> {
-  if (tx.st.cache.objects.Service.size === 0) return new Set();
+export function servicesForPodEvent(tx: Tx, rec: WatchRecord, old: KubeObject | undefined): ReadonlySet<string> {
+  if (tx.st.cache.objects.Service.size === 0) return NONE;
   const o = rec.object;
-  if (o.kind !== 'Pod') return new Set();
+  if (o.kind !== 'Pod') return NONE;
+  // Both controllers map each event, one after the other, over the same cache: map it once.
+  const m = lastMapped;
+  if (m !== undefined && m.rec === rec && m.old === old && m.cache === tx.st.cache && m.version === tx.st.cache.version) return m.keys;
   const cur = rec.type === 'DELETED' ? undefined : asEndpointPod(o);
   const prev = rec.type === 'DELETED' ? asEndpointPod(o) : old?.kind === 'Pod' ? asEndpointPod(old) : undefined;
-  return getServicesToUpdate(cachedServices(tx), getPodUpdateProjectionKey(prev, cur));
+  const keys = getServicesToUpdate(cachedServices(tx), getPodUpdateProjectionKey(prev, cur));
+  lastMapped = { rec, old, cache: tx.st.cache, version: tx.st.cache.version, keys };
+  return keys;
 }
+
+const NONE: ReadonlySet<string> = new Set();
+
+/** The last event servicesForPodEvent mapped (a memo, not engine state: a miss maps again). */
+let lastMapped: { rec: WatchRecord; old: KubeObject | undefined; cache: object; version: number; keys: ReadonlySet<string> } | undefined;
 
 /**
  * selectedPods lists the cached pods of the namespace the selector selects (labels.Set(selector):
