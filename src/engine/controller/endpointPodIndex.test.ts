@@ -19,10 +19,10 @@ function pod(name: string, labels: Record<string, string> | undefined, namespace
 const asEp = (p: Pod): EndpointPod => p as EndpointPod;
 
 /** deliver is the informer's order: the cache takes the event, then the handlers see it. */
-function deliver(c: CacheState, type: WatchRecord['type'], p: Pod): void {
+function deliver(c: CacheState, type: WatchRecord['type'], p: Pod, storeKey?: string): void {
   const rec: WatchRecord = { type, object: p };
   applyWatch(c, rec);
-  podIndexOnWatch(c, rec, asEp);
+  podIndexOnWatch(c, rec, asEp, storeKey);
 }
 
 /** scan is the reference: every cached pod of the namespace the selector selects, by name. */
@@ -107,7 +107,9 @@ describe('podIndexOnWatch', () => {
         const ns = rnd(4) === 0 ? 'other' : 'default';
         const exists = cache.objects.Pod.has(`${ns}/${name}`);
         const type = !exists ? 'ADDED' : rnd(5) === 0 ? 'DELETED' : 'MODIFIED';
-        deliver(cache, type, pod(name, labelSets[rnd(labelSets.length)], ns, rnd(2) === 0));
+        // The caller's key: the store's, absent, or one of another object (a handler called with another tx.key).
+        const storeKey = [`${ns}/${name}`, undefined, `${ns}/${name}x`, `x${ns}/${name}`][rnd(4)];
+        deliver(cache, type, pod(name, labelSets[rnd(labelSets.length)], ns, rnd(2) === 0), storeKey);
         const sel = sels[rnd(sels.length)] as Record<string, string>;
         for (const n of ['default', 'other']) {
           const got = indexedPods(cache, n, sel, asEp);

@@ -90,7 +90,7 @@ function setPod(e: Entry, key: string, pod: EndpointPod | undefined): void {
  * the cache applied the event. The first call for an event applies it; later calls see the
  * version already counted and do nothing.
  */
-export function podIndexOnWatch(cache: CacheState, rec: WatchRecord, asEndpointPod: (p: Pod) => EndpointPod): void {
+export function podIndexOnWatch(cache: CacheState, rec: WatchRecord, asEndpointPod: (p: Pod) => EndpointPod, storeKey?: string): void {
   const idx = INDEXES.get(cache);
   if (idx === undefined || idx.version === cache.version) return;
   if (idx.version !== cache.version - 1) {
@@ -99,9 +99,16 @@ export function podIndexOnWatch(cache: CacheState, rec: WatchRecord, asEndpointP
   }
   idx.version = cache.version;
   if (rec.object.kind !== 'Pod') return;
-  const key = objectKey(rec.object);
+  // The store's own key string when the caller has it (deliver's): its hash is already computed.
+  const key = storeKey !== undefined && isKeyOf(storeKey, rec.object) ? storeKey : objectKey(rec.object);
   const cur = cache.objects.Pod.get(key);
   for (const e of idx.entries.values()) setPod(e, key, matches(e, cur) ? asEndpointPod(cur) : undefined);
+}
+
+function isKeyOf(key: string, o: KubeObject): boolean {
+  const ns = o.metadata.namespace ?? 'default';
+  const name = o.metadata.name;
+  return key.length === ns.length + 1 + name.length && key.startsWith(ns) && key.charCodeAt(ns.length) === 47 && key.endsWith(name);
 }
 
 /**

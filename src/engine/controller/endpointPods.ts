@@ -85,5 +85,5 @@ export function selectedPodsByScan(tx: Tx, namespace: string, selector: Record<s
 
 /** endpointPodsOnWatch keeps the pod index current; both controllers' handlers call it first (the second call is a no-op). */
 export function endpointPodsOnWatch(tx: Tx, rec: WatchRecord): void {
-  podIndexOnWatch(tx.st.cache, rec, asEndpointPod);
+  podIndexOnWatch(tx.st.cache, rec, asEndpointPod, tx.key);
 }
