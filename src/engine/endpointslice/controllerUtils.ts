@@ -216,6 +216,13 @@ export class EndpointSet {
   delete(ep: Endpoint): void {
     this.items.delete(endpointHash(ep));
   }
+  /** take is get then delete, hashing once. */
+  take(ep: Endpoint): Endpoint | undefined {
+    const h = endpointHash(ep);
+    const v = this.items.get(h);
+    if (v !== undefined) this.items.delete(h);
+    return v;
+  }
   popAny(): Endpoint | undefined {
     for (const [k, v] of this.items) {
       this.items.delete(k);
