@@ -46,7 +46,7 @@ const trafficSteps = (rps: number) => [
   { at: 240, service: 'default/web', rps: 0, node: 'node-1', keepAlive: false },
 ];
 
-function config(n: number, nodes: number, rps: number, probed = true): SimConfig {
+export function trafficBenchConfig(n: number, nodes: number, rps: number, probed = true): SimConfig {
   return {
     seed: 1,
     nodes: Array.from({ length: nodes }, (_, i) => ({ name: `node-${i + 1}`, labels: {}, taints: [], unschedulable: false, maxPods: 1000 })),
@@ -60,8 +60,8 @@ function config(n: number, nodes: number, rps: number, probed = true): SimConfig
 }
 
 /** timeRun: the rollout from 60 s to the end (one hour of virtual time), after settling the first one. */
-function timeRun(n: number, nodes: number, rps: number, probed = true): { ticks: number; ms: number; cpuMs: number; requests: number } {
-  const st = createEngine(config(n, nodes, rps, probed));
+export function timeRun(n: number, nodes: number, rps: number, probed = true): { ticks: number; ms: number; cpuMs: number; requests: number } {
+  const st = createEngine(trafficBenchConfig(n, nodes, rps, probed));
   runUntil(st, 60_000 - 1);
   const c0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
@@ -76,7 +76,7 @@ function timeRun(n: number, nodes: number, rps: number, probed = true): { ticks:
 
 /** trafficBenchScenario: the run as a scenario, for a Recording (the seek rows record it too). */
 export function trafficBenchScenario(n: number, nodes: number, rps: number): Scenario {
-  const c = config(n, nodes, rps);
+  const c = trafficBenchConfig(n, nodes, rps);
   return {
     version: 1,
     name: `traffic bench ${n}`,

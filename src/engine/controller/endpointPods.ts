@@ -6,6 +6,7 @@ import type { KubeObject, Pod } from '../api/types.ts';
 import type { WatchRecord } from '../apiserver/store.ts';
 import type { Tx } from '../client/tx.ts';
 import { getPodUpdateProjectionKey, getServicesToUpdate } from '../endpointslice/controllerUtils.ts';
+import { indexedPods, podIndexOnWatch } from './endpointPodIndex.ts';
 
 /**
  * asEndpointPod: the pod as the API server returns it. The simulated kubelet writes status.podIP
@@ -39,21 +40,39 @@ export function cachedServices(tx: Tx): EndpointService[] {
  * every Service selecting the pod, an update only when its endpoint facts (deletionTimestamp,
  * Ready, IPs) or its labels changed. No Services, no work: runs without one pay one size check.
  */
-export function servicesForPodEvent(tx: Tx, rec: WatchRecord, old: KubeObject | undefined): Set<string> {
-  if (tx.st.cache.objects.Service.size === 0) return new Set();
+export function servicesForPodEvent(tx: Tx, rec: WatchRecord, old: KubeObject | undefined): ReadonlySet<string> {
+  if (tx.st.cache.objects.Service.size === 0) return NONE;
   const o = rec.object;
-  if (o.kind !== 'Pod') return new Set();
+  if (o.kind !== 'Pod') return NONE;
+  // Both controllers map each event, one after the other, over the same cache: map it once.
+  const m = lastMapped;
+  if (m !== undefined && m.rec === rec && m.old === old && m.cache === tx.st.cache && m.version === tx.st.cache.version) return m.keys;
   const cur = rec.type === 'DELETED' ? undefined : asEndpointPod(o);
   const prev = rec.type === 'DELETED' ? asEndpointPod(o) : old?.kind === 'Pod' ? asEndpointPod(old) : undefined;
-  return getServicesToUpdate(cachedServices(tx), getPodUpdateProjectionKey(prev, cur));
+  const keys = getServicesToUpdate(cachedServices(tx), getPodUpdateProjectionKey(prev, cur));
+  lastMapped = { rec, old, cache: tx.st.cache, version: tx.st.cache.version, keys };
+  return keys;
 }
+
+const NONE: ReadonlySet<string> = new Set();
+
+/** The last event servicesForPodEvent mapped (a memo, not engine state: a miss maps again). */
+let lastMapped: { rec: WatchRecord; old: KubeObject | undefined; cache: object; version: number; keys: ReadonlySet<string> } | undefined;
 
 /**
  * selectedPods lists the cached pods of the namespace the selector selects (labels.Set(selector):
  * every key must match), by name: the reconciler fills slices in this order, where upstream's
  * is a Go map's random one. The worker stays busy 1 µs per pod it walked.
  */
-export function selectedPods(tx: Tx, namespace: string, selector: Record<string, string>): EndpointPod[] {
+export function selectedPods(tx: Tx, namespace: string, selector: Record<string, string>): readonly EndpointPod[] {
+  // The list comes from endpointPodIndex.ts (the same pods in the same order); the cost stays the
+  // walk's, since it is simulated time: the busy worker delays the queue's next key.
+  tx.cost += tx.st.cache.objects.Pod.size;
+  return indexedPods(tx.st.cache, namespace, selector, asEndpointPod);
+}
+
+/** selectedPodsByScan is selectedPods' full walk, the reference the index is tested against. */
+export function selectedPodsByScan(tx: Tx, namespace: string, selector: Record<string, string>): EndpointPod[] {
   const out: EndpointPod[] = [];
   const entries = Object.entries(selector);
   for (const p of tx.st.cache.objects.Pod.values()) {
@@ -61,6 +80,10 @@ export function selectedPods(tx: Tx, namespace: string, selector: Record<string,
     const labels = p.metadata.labels;
     if (entries.every(([k, v]) => labels?.[k] === v)) out.push(asEndpointPod(p));
   }
-  tx.cost += tx.st.cache.objects.Pod.size;
   return out.sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0));
+}
+
+/** endpointPodsOnWatch keeps the pod index current; both controllers' handlers call it first (the second call is a no-op). */
+export function endpointPodsOnWatch(tx: Tx, rec: WatchRecord): void {
+  podIndexOnWatch(tx.st.cache, rec, asEndpointPod, tx.key);
 }

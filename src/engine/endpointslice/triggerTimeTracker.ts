@@ -5,13 +5,43 @@ import type { EndpointPod, EndpointService } from '../api/discoveryTypes.ts';
 import { parseRFC3339 } from '../lib/time.ts';
 import { getPodReadyCondition } from './controllerUtils.ts';
 
-/** What the tracker remembers of one Service from its previous sync. */
+/**
+ * What the tracker remembers of one Service from its previous sync: the pods it was given
+ * (upstream keeps pod name → Ready lastTransitionTime; the pods hold exactly that, and keeping
+ * the list costs nothing where a 10,000-entry map cost a build every sync).
+ */
 export interface ServiceTriggerState {
   /** The Service trigger time seen last (its creationTimestamp). */
   lastServiceTriggerTime?: string;
-  /** Pod name → the Ready condition's lastTransitionTime seen last. */
-  lastPodTriggerTimes: Readonly<Record<string, string>>;
+  /** The pods of the last sync; a pod's trigger time is its Ready condition's lastTransitionTime. */
+  lastPods: readonly EndpointPod[];
+  /** lastPods are in strictly increasing name order (what the endpoint controllers list). */
+  sorted: boolean;
 }
+
+const readyTime = (pod: EndpointPod): string | undefined => getPodReadyCondition(pod)?.lastTransitionTime || undefined;
+
+/** Lists already found in name order (both endpoint controllers get the same list a tick; lists are never changed). */
+const SORTED_LISTS = new WeakSet<readonly EndpointPod[]>();
+
+function strictlyByName(pods: readonly EndpointPod[]): boolean {
+  if (SORTED_LISTS.has(pods)) return true;
+  for (let i = 1; i < pods.length; i++) if (!((pods[i - 1] as EndpointPod).metadata.name < (pods[i] as EndpointPod).metadata.name)) return false;
+  SORTED_LISTS.add(pods);
+  return true;
+}
+
+/** lastTimesByName: the previous sync's pod name → trigger time (a later pod of one name wins, as a map assignment does). */
+function lastTimesByName(pods: readonly EndpointPod[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const pod of pods) {
+    const t = readyTime(pod);
+    if (t) out.set(pod.metadata.name, t);
+  }
+  return out;
+}
+
+const NO_PODS: readonly EndpointPod[] = [];
 
 /** RFC 3339 strings parsed once each (a few hundred distinct seconds a run; not engine state). */
 const PARSED = new Map<string, number>();
@@ -48,18 +78,37 @@ export function computeEndpointLastChangeTriggerTime(
   service: EndpointService,
   pods: readonly EndpointPod[],
 ): { triggerTime: string | undefined; state: ServiceTriggerState } {
-  const prev = state ?? { lastPodTriggerTimes: {} };
+  const sorted = strictlyByName(pods);
   let min: string | undefined;
-  const podTimes: Record<string, string> = {};
-  for (const pod of pods) {
-    const t = getPodReadyCondition(pod)?.lastTransitionTime;
-    if (!t) continue;
-    podTimes[pod.metadata.name] = t;
-    if (after(t, prev.lastPodTriggerTimes[pod.metadata.name])) min = earlier(min, t);
+  const prev = state?.lastPods ?? NO_PODS;
+  if (sorted && (state === undefined || state.sorted)) {
+    // Both lists in name order: walk them together. A pod that is the very object seen last
+    // time has the same trigger time (after(t, t) is false), so only changed pods are compared.
+    let j = 0;
+    for (const pod of pods) {
+      if (j < prev.length && prev[j] === pod) {
+        // The same object in the same place: its time has not moved (most pods of most syncs).
+        j++;
+        continue;
+      }
+      const name = pod.metadata.name;
+      while (j < prev.length && (prev[j] as EndpointPod).metadata.name < name) j++;
+      const was = j < prev.length && (prev[j] as EndpointPod).metadata.name === name ? (prev[j] as EndpointPod) : undefined;
+      if (was !== undefined) j++;
+      if (was === pod) continue;
+      const t = readyTime(pod);
+      if (t && after(t, was === undefined ? undefined : readyTime(was))) min = earlier(min, t);
+    }
+  } else {
+    const times = lastTimesByName(prev);
+    for (const pod of pods) {
+      const t = readyTime(pod);
+      if (t && after(t, times.get(pod.metadata.name))) min = earlier(min, t);
+    }
   }
   const svcTime = service.metadata.creationTimestamp;
-  if (svcTime && after(svcTime, prev.lastServiceTriggerTime)) min = earlier(min, svcTime);
-  const next: ServiceTriggerState = { lastPodTriggerTimes: podTimes };
+  if (svcTime && after(svcTime, state?.lastServiceTriggerTime)) min = earlier(min, svcTime);
+  const next: ServiceTriggerState = { lastPods: pods, sorted };
   if (svcTime) next.lastServiceTriggerTime = svcTime;
   if (state === undefined) return { triggerTime: svcTime, state: next };
   return { triggerTime: min, state: next };

@@ -6,7 +6,7 @@ import type { EndpointPod, Endpoints, EndpointService } from '../../api/discover
 import type { KubeObject } from '../../api/types.ts';
 import { objectKey, type WatchRecord } from '../../apiserver/store.ts';
 import { create, del, enqueue, recordEvent, type Tx, update } from '../../client/tx.ts';
-import { selectedPods, servicesForPodEvent } from '../endpointPods.ts';
+import { endpointPodsOnWatch, selectedPods, servicesForPodEvent } from '../endpointPods.ts';
 import { computeEndpointLastChangeTriggerTime, type ServiceTriggerState } from '../../endpointslice/triggerTimeTracker.ts';
 import { syncService } from './endpointsController.ts';
 
@@ -24,6 +24,7 @@ declare module '../../client/state.ts' {
 
 /** endpointsOnWatch: a Service or a pod it selects changed (the same projection as the slice controller's), or its Endpoints went. */
 export function endpointsOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | undefined): void {
+  endpointPodsOnWatch(tx, rec);
   const o = rec.object;
   if (o.kind === 'Service') enqueue(tx, 'endpoint', objectKey(o));
   else if (o.kind === 'Pod') for (const key of servicesForPodEvent(tx, rec, old)) enqueue(tx, 'endpoint', key);
@@ -38,7 +39,7 @@ export function syncEndpoints(tx: Tx, key: string): string | null {
   const service = cached?.kind === 'Service' ? (cached as EndpointService) : undefined;
   const cur = tx.st.cache.objects.Endpoints.get(key);
   const current = cur?.kind === 'Endpoints' ? cur : undefined;
-  let pods: EndpointPod[] = [];
+  let pods: readonly EndpointPod[] = [];
   let triggerTime: string | undefined;
   if (service?.spec.selector !== undefined) {
     pods = selectedPods(tx, namespace, service.spec.selector);

@@ -20,6 +20,7 @@ import { isPodReady, shouldPodBeInEndpoints, shouldSetHostname } from '../../end
 import { isIPv6 } from '../../endpointslice/ip.ts';
 import { findPort, isServiceIPSet } from '../../endpointslice/utils.ts';
 import { repackSubsets } from './repack.ts';
+import { type Contribution, contributionOf, packOnePort, type SortHint } from './contributions.ts';
 
 /** An Endpoints object holds at most this many addresses; more are truncated. */
 export const MaxCapacity = 1000;
@@ -65,37 +66,51 @@ export function endpointPortFromServicePort(sp: { name?: string; protocol?: stri
  * Terminating pods are left out unless publishNotReadyAddresses: Endpoints has no terminating state.
  */
 export function computeSubsets(service: EndpointService, pods: readonly EndpointPod[]): { subsets: EndpointSubset[]; ready: number; notReady: number } {
-  const subsets: EndpointSubset[] = [];
+  const list: Contribution[] = [];
   let ready = 0;
   let notReady = 0;
-  const tolerate = service.spec.publishNotReadyAddresses === true;
-  const add = (pod: EndpointPod, epa: EndpointAddress, port: CoreEndpointPort | undefined): void => {
-    const ports = port ? [port] : [];
-    if (tolerate || isPodReady(pod)) {
-      subsets.push({ addresses: [epa], ports });
-      ready++;
-    } else {
-      subsets.push({ notReadyAddresses: [epa], ports });
-      notReady++;
-    }
-  };
   for (const pod of pods) {
-    if (!shouldPodBeInEndpoints(pod, tolerate)) continue;
-    const ep = podToEndpointAddressForService(service, pod);
-    if (!ep) continue;
-    const epa = shouldSetHostname(pod, service) ? { ...ep, hostname: pod.spec.hostname ?? '' } : ep;
-    const ports = service.spec.ports ?? [];
-    if (ports.length === 0) {
-      if (service.spec.clusterIP === ClusterIPNone) add(pod, epa, undefined);
-      continue;
-    }
-    for (const sp of ports) {
-      const num = findPort(pod, sp);
-      if (num === undefined) continue;
-      add(pod, epa, endpointPortFromServicePort(sp, num));
-    }
+    const c = contributionOf(pod, service, () => podContribution(service, pod));
+    if (c === null) continue;
+    list.push(c);
+    if (c.ready) ready += c.ports.length;
+    else notReady += c.ports.length;
+  }
+  const packed = packOnePort(list, SORTED.get(service));
+  if (packed !== undefined) {
+    const s = packed[0];
+    if (s !== undefined) SORTED.set(service, { ready: s.addresses ?? [], notReady: s.notReadyAddresses ?? [] });
+    return { subsets: packed, ready, notReady };
+  }
+  const subsets: EndpointSubset[] = [];
+  for (const c of list) {
+    for (const port of c.ports) subsets.push(c.ready ? { addresses: [c.epa], ports: port ? [port] : [] } : { notReadyAddresses: [c.epa], ports: port ? [port] : [] });
   }
   return { subsets: repackSubsets(subsets), ready, notReady };
+}
+
+/**
+ * The last packed lists of each Service object, the order the next sync's sort starts from (not
+ * engine state: any lists give the same answer, these only make it cheap).
+ */
+const SORTED = new WeakMap<EndpointService, SortHint>();
+
+/** podContribution: what computeSubsets adds for one pod (null: nothing). */
+function podContribution(service: EndpointService, pod: EndpointPod): Contribution | null {
+  const tolerate = service.spec.publishNotReadyAddresses === true;
+  if (!shouldPodBeInEndpoints(pod, tolerate)) return null;
+  const ep = podToEndpointAddressForService(service, pod);
+  if (!ep) return null;
+  const epa = shouldSetHostname(pod, service) ? { ...ep, hostname: pod.spec.hostname ?? '' } : ep;
+  const ready = tolerate || isPodReady(pod);
+  const svcPorts = service.spec.ports ?? [];
+  if (svcPorts.length === 0) return service.spec.clusterIP === ClusterIPNone ? { epa, ports: [undefined], ready } : null;
+  const ports: CoreEndpointPort[] = [];
+  for (const sp of svcPorts) {
+    const num = findPort(pod, sp);
+    if (num !== undefined) ports.push(endpointPortFromServicePort(sp, num));
+  }
+  return ports.length > 0 ? { epa, ports, ready } : null;
 }
 
 function countAddresses(subsets: readonly EndpointSubset[] | undefined): { ready: number; notReady: number } {
@@ -142,18 +157,49 @@ export function truncateEndpoints(subsets: readonly EndpointSubset[]): { subsets
   return { subsets: out, truncated: true };
 }
 
-function withoutRefVersions(subsets: readonly EndpointSubset[] | undefined): string {
-  // Semantic DeepEqual ignoring targetRef.resourceVersion, with nil and empty lists alike.
-  const ref = (r: EndpointAddress['targetRef']): unknown => (r ? [r.kind, r.namespace ?? '', r.name, r.uid ?? '', r.apiVersion ?? ''] : null);
-  const addr = (a: EndpointAddress): unknown => [a.ip, a.hostname ?? '', a.nodeName ?? null, ref(a.targetRef)];
-  const list = <T>(l: readonly T[] | undefined): readonly T[] | null => (l && l.length > 0 ? l : null);
-  return JSON.stringify(
-    list(subsets)?.map((s) => [list(s.addresses)?.map(addr) ?? null, list(s.notReadyAddresses)?.map(addr) ?? null, list(s.ports)?.map(portTuple) ?? null]) ?? null,
-  );
+type TargetRef = EndpointAddress['targetRef'];
+
+function refsEqual(a: TargetRef, b: TargetRef): boolean {
+  if (!a || !b) return !a && !b;
+  return a.kind === b.kind && (a.namespace ?? '') === (b.namespace ?? '') && a.name === b.name && (a.uid ?? '') === (b.uid ?? '') && (a.apiVersion ?? '') === (b.apiVersion ?? '');
 }
 
-function portTuple(p: CoreEndpointPort): unknown {
-  return [p.name ?? '', p.port, p.protocol ?? '', p.appProtocol ?? null];
+function addressesEqual(a: readonly EndpointAddress[] | undefined, b: readonly EndpointAddress[] | undefined): boolean {
+  const la = a?.length ?? 0;
+  if (la !== (b?.length ?? 0)) return false;
+  for (let i = 0; i < la; i++) {
+    const x = (a as readonly EndpointAddress[])[i] as EndpointAddress;
+    const y = (b as readonly EndpointAddress[])[i] as EndpointAddress;
+    if (x.ip !== y.ip || (x.hostname ?? '') !== (y.hostname ?? '') || (x.nodeName ?? null) !== (y.nodeName ?? null) || !refsEqual(x.targetRef, y.targetRef)) return false;
+  }
+  return true;
+}
+
+function portsEqual(a: readonly CoreEndpointPort[] | undefined, b: readonly CoreEndpointPort[] | undefined): boolean {
+  const la = a?.length ?? 0;
+  if (la !== (b?.length ?? 0)) return false;
+  for (let i = 0; i < la; i++) {
+    const x = (a as readonly CoreEndpointPort[])[i] as CoreEndpointPort;
+    const y = (b as readonly CoreEndpointPort[])[i] as CoreEndpointPort;
+    if ((x.name ?? '') !== (y.name ?? '') || x.port !== y.port || (x.protocol ?? '') !== (y.protocol ?? '') || (x.appProtocol ?? null) !== (y.appProtocol ?? null)) return false;
+  }
+  return true;
+}
+
+/**
+ * subsetsSemanticEqual: apiequality.Semantic.DeepEqual ignoring targetRef.resourceVersion, with
+ * nil and empty lists alike, compared field by field (a 10,000-address object is compared on
+ * every sync; printing both sides as JSON cost two 1 MB strings a sync).
+ */
+export function subsetsSemanticEqual(a: readonly EndpointSubset[] | undefined, b: readonly EndpointSubset[] | undefined): boolean {
+  const la = a?.length ?? 0;
+  if (la !== (b?.length ?? 0)) return false;
+  for (let i = 0; i < la; i++) {
+    const x = (a as readonly EndpointSubset[])[i] as EndpointSubset;
+    const y = (b as readonly EndpointSubset[])[i] as EndpointSubset;
+    if (!addressesEqual(x.addresses, y.addresses) || !addressesEqual(x.notReadyAddresses, y.notReadyAddresses) || !portsEqual(x.ports, y.ports)) return false;
+  }
+  return true;
 }
 
 function labelsEqual(a: Record<string, string>, b: Record<string, string>): boolean {
@@ -190,7 +236,7 @@ export function syncService(
   const compare = { ...(base.metadata.labels ?? {}) };
   delete compare[IsHeadlessService];
   const wantLabels: Record<string, string> = { ...(service.metadata.labels ?? {}), [LabelManagedBy]: ControllerName };
-  if (!create && withoutRefVersions(base.subsets) === withoutRefVersions(subsets) && labelsEqual(compare, wantLabels) && capacityAnnotationSetCorrectly(base.metadata.annotations, base.subsets)) {
+  if (!create && subsetsSemanticEqual(base.subsets, subsets) && labelsEqual(compare, wantLabels) && capacityAnnotationSetCorrectly(base.metadata.annotations, base.subsets)) {
     decide(log, 'syncService', 'unchanged', { service: name, ready, notReady });
     return { verb: 'none' };
   }

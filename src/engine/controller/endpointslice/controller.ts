@@ -5,7 +5,7 @@
 // change reaches the Service queue in the same tick (the batch period is 0 by default either way).
 import { type EndpointService, type EndpointSlice, EndpointSliceControllerName, LabelManagedBy, LabelServiceName } from '../../api/discoveryTypes.ts';
 import type { KubeObject } from '../../api/types.ts';
-import { selectedPods, servicesForPodEvent } from '../endpointPods.ts';
+import { endpointPodsOnWatch, selectedPods, servicesForPodEvent } from '../endpointPods.ts';
 import { objectKey, type WatchRecord } from '../../apiserver/store.ts';
 import { create, del, enqueue, enqueueAfter, recordEvent, type Tx, update } from '../../client/tx.ts';
 import { expectDeletion, handleDeletion, shouldSync, type SliceTracker, trackerUpdate } from './endpointSliceTracker.ts';
@@ -49,6 +49,7 @@ function sliceServiceKey(s: EndpointSlice): string | undefined {
 
 /** endpointSliceOnWatch is the controller's handlers: Services at once, pods by projection, its slices after 1 s. */
 export function endpointSliceOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | undefined): void {
+  endpointPodsOnWatch(tx, rec);
   const o = rec.object;
   if (o.kind === 'Service') {
     enqueue(tx, 'endpointslice', objectKey(o));

@@ -47,11 +47,11 @@ export function reconcileByPortMapping(
     const kept: Endpoint[] = [];
     let endpointUpdated = false;
     for (const ep of slice.endpoints) {
-      const want = desired.get(ep);
+      const want = desired.take(ep);
       if (!want) continue;
       kept.push(want);
-      if (!endpointsEqualBeyondHash(want, ep)) endpointUpdated = true;
-      desired.delete(ep);
+      // The very endpoint object (the reconciler's memo wrote it): equal without looking.
+      if (want !== ep && !endpointsEqualBeyondHash(want, ep)) endpointUpdated = true;
     }
     const [labels, labelsChanged] = setEndpointSliceLabels(slice, service, controllerName);
     const name = slice.metadata.name;

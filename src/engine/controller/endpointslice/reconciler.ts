@@ -4,7 +4,7 @@
 // annotation and trafficDistribution); hints are always removed, as upstream does when neither
 // is in use. Metrics are left out.
 import { type DecisionLog, decide } from '../../api/decision.ts';
-import type { AddressType, EndpointPod, EndpointPort, EndpointService, EndpointSlice } from '../../api/discoveryTypes.ts';
+import type { AddressType, Endpoint, EndpointPod, EndpointPort, EndpointService, EndpointSlice } from '../../api/discoveryTypes.ts';
 import { EndpointSliceControllerName } from '../../api/discoveryTypes.ts';
 import type { Node } from '../../api/types.ts';
 import { EndpointSet, newPortMapKey, shouldPodBeInEndpoints } from '../../endpointslice/controllerUtils.ts';
@@ -101,14 +101,14 @@ function reconcileByAddressType(input: ReconcileInput, existing: readonly Endpoi
   const desiredMeta = new Map<string, EndpointPort[]>();
   const desired = new Map<string, EndpointSet>();
   for (const pod of input.pods) {
-    if (!shouldPodBeInEndpoints(pod, true)) continue;
-    const ports = getEndpointPorts(service, pod);
-    const key = newPortMapKey(ports);
+    const d = desiredFor(pod, service);
+    if (d === undefined) continue;
+    const key = d.key;
     let set = desired.get(key);
     if (!set) {
       set = new EndpointSet();
       desired.set(key, set);
-      desiredMeta.set(key, ports);
+      desiredMeta.set(key, d.ports);
     }
     const nodeName = pod.spec.nodeName ?? '';
     const node = input.getNode(nodeName);
@@ -119,7 +119,7 @@ function reconcileByAddressType(input: ReconcileInput, existing: readonly Endpoi
       decide(log, 'reconcileByAddressType', 'nodeNotFound', { pod: pod.metadata.name, node: nodeName });
       continue;
     }
-    const ep = podToEndpoint(pod, node, service, addressType);
+    const ep = endpointFor(d, pod, node, service, addressType);
     if (ep.addresses.length > 0) set.insert(ep);
   }
 
@@ -153,6 +153,49 @@ function reconcileByAddressType(input: ReconcileInput, existing: readonly Endpoi
   const unchanged = existing.filter((s) => !toUpdate.some((u) => u.metadata.name === s.metadata.name) && !toDelete.includes(s));
   const [creates, updates] = removeHintsFromSlices(toCreate, toUpdate, unchanged);
   finalize(service, creates, updates, toDelete, input.triggerTime, out, log);
+}
+
+/**
+ * What reconcileByAddressType derives from one pod for one Service: the port set (and its key)
+ * and the endpoint per node and address type. Pods, Services and nodes are immutable objects, so
+ * the answer is memoised by their identity: a 10,000-pod Service synced after one pod changed
+ * derives one pod again, not 10,000 (each derivation resolves ports and parses the pod's IPs).
+ * Not engine state: a miss only derives again. The memoised endpoints are shared by later
+ * syncs' slices, which never change an endpoint in place (hints are stripped into copies).
+ */
+interface PodDerived {
+  service: EndpointService;
+  ports: EndpointPort[];
+  key: string;
+  node: Node | undefined;
+  addressType: AddressType | undefined;
+  ep: Endpoint | undefined;
+}
+
+const DERIVED = new WeakMap<EndpointPod, PodDerived | null>();
+
+/** desiredFor: undefined when the pod is no endpoint (shouldPodBeInEndpoints), else its ports and port-map key. */
+function desiredFor(pod: EndpointPod, service: EndpointService): PodDerived | undefined {
+  const had = DERIVED.get(pod);
+  if (had === null) return undefined;
+  if (had !== undefined && had.service === service) return had;
+  if (!shouldPodBeInEndpoints(pod, true)) {
+    DERIVED.set(pod, null);
+    return undefined;
+  }
+  const ports = getEndpointPorts(service, pod);
+  const d: PodDerived = { service, ports, key: newPortMapKey(ports), node: undefined, addressType: undefined, ep: undefined };
+  DERIVED.set(pod, d);
+  return d;
+}
+
+function endpointFor(d: PodDerived, pod: EndpointPod, node: Node | undefined, service: EndpointService, addressType: AddressType): Endpoint {
+  if (d.ep !== undefined && d.node === node && d.addressType === addressType) return d.ep;
+  const ep = podToEndpoint(pod, node, service, addressType);
+  d.node = node;
+  d.addressType = addressType;
+  d.ep = ep;
+  return ep;
 }
 
 /** removeHintsFromSlices (topologycache): no hints without the annotation or trafficDistribution. */

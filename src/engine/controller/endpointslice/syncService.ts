@@ -38,9 +38,11 @@ export interface SyncServiceResult {
 }
 
 /** selectPods: labels.Set(selector).AsSelector — every key must match; an empty selector selects all. */
-export function selectPods(selector: Record<string, string>, pods: readonly EndpointPod[]): EndpointPod[] {
+export function selectPods(selector: Record<string, string>, pods: readonly EndpointPod[]): readonly EndpointPod[] {
   const entries = Object.entries(selector);
-  return pods.filter((p) => entries.every(([k, v]) => p.metadata.labels?.[k] === v));
+  const selected = (p: EndpointPod): boolean => entries.every(([k, v]) => p.metadata.labels?.[k] === v);
+  // The controller hands in the selector's own pods (endpointPodIndex.ts): then the list as it is.
+  return pods.every(selected) ? pods : pods.filter(selected);
 }
 
 /**

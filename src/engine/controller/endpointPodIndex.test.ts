@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import type { EndpointPod } from '../api/discoveryTypes.ts';
+import type { Pod } from '../api/types.ts';
+import type { WatchRecord } from '../apiserver/store.ts';
+import { applyWatch, type CacheState, newCacheState } from '../client/cache.ts';
+import { indexedPods, podIndexOnWatch } from './endpointPodIndex.ts';
+
+let rv = 0;
+function pod(name: string, labels: Record<string, string> | undefined, namespace = 'default', ready = false): Pod {
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace, resourceVersion: String(++rv), ...(labels ? { labels } : {}) },
+    spec: { containers: [{ name: 'c', image: 'i' }] },
+    status: { phase: 'Running', podIP: '10.0.0.1', conditions: [{ type: 'Ready', status: ready ? 'True' : 'False' }] },
+  } as Pod;
+}
+
+const asEp = (p: Pod): EndpointPod => p as EndpointPod;
+
+/** deliver is the informer's order: the cache takes the event, then the handlers see it. */
+function deliver(c: CacheState, type: WatchRecord['type'], p: Pod, storeKey?: string): void {
+  const rec: WatchRecord = { type, object: p };
+  applyWatch(c, rec);
+  podIndexOnWatch(c, rec, asEp, storeKey);
+}
+
+/** scan is the reference: every cached pod of the namespace the selector selects, by name. */
+function scan(c: CacheState, namespace: string, selector: Record<string, string>): string[] {
+  const out: string[] = [];
+  for (const p of c.objects.Pod.values()) {
+    if (p.kind !== 'Pod' || (p.metadata.namespace ?? 'default') !== namespace) continue;
+    if (Object.entries(selector).every(([k, v]) => p.metadata.labels?.[k] === v)) out.push(p.metadata.name);
+  }
+  return out.sort();
+}
+
+const names = (c: CacheState, ns: string, sel: Record<string, string>): string[] => indexedPods(c, ns, sel, asEp).map((p) => p.metadata.name);
+
+type Step = [WatchRecord['type'], Pod];
+const web = { app: 'web' };
+
+describe('indexedPods', () => {
+  const cases: { name: string; steps: Step[]; selector: Record<string, string>; namespace?: string; want: string[] }[] = [
+    { name: 'lists added pods by name', steps: [['ADDED', pod('b', web)], ['ADDED', pod('a', web)], ['ADDED', pod('c', { app: 'db' })]], selector: web, want: ['a', 'b'] },
+    { name: 'drops a pod whose label no longer matches', steps: [['MODIFIED', pod('a', { app: 'db' })]], selector: web, want: ['b'] },
+    { name: 'takes in a pod whose new label matches', steps: [['MODIFIED', pod('c', web)]], selector: web, want: ['b', 'c'] },
+    { name: 'drops a deleted pod', steps: [['DELETED', pod('b', web)]], selector: web, want: ['c'] },
+    { name: 'answers another selector (a Service selector change) from a fresh scan', steps: [], selector: { app: 'db' }, want: ['a'] },
+    { name: 'keeps namespaces apart', steps: [['ADDED', pod('a', web, 'other')]], selector: web, namespace: 'other', want: ['a'] },
+    { name: 'ignores a stale event (older resourceVersion)', steps: [['MODIFIED', { ...pod('c', { app: 'db' }), metadata: { name: 'c', namespace: 'default', labels: { app: 'db' }, resourceVersion: '1' } }]], selector: web, want: ['c'] },
+    { name: 'an empty selector selects every pod of the namespace', steps: [], selector: {}, want: ['a', 'c'] },
+  ];
+  const c = newCacheState();
+  for (const tc of cases) {
+    it(`${tc.name}`, () => {
+      // Listed before the steps too, so each case also checks what the events changed in the index.
+      indexedPods(c, tc.namespace ?? 'default', tc.selector, asEp);
+      for (const [type, p] of tc.steps) deliver(c, type, p);
+      expect(names(c, tc.namespace ?? 'default', tc.selector)).toEqual(tc.want);
+      expect(names(c, tc.namespace ?? 'default', tc.selector)).toEqual(scan(c, tc.namespace ?? 'default', tc.selector));
+    });
+  }
+
+  it('gives the newest object of a pod after a status write', () => {
+    const cache = newCacheState();
+    deliver(cache, 'ADDED', pod('x', web));
+    const before = indexedPods(cache, 'default', web, asEp);
+    const ready = pod('x', web, 'default', true);
+    deliver(cache, 'MODIFIED', ready);
+    expect(indexedPods(cache, 'default', web, asEp)[0]).toBe(ready);
+    // The list handed out before is not changed under its reader.
+    expect(before[0]).not.toBe(ready);
+  });
+
+  it('rebuilds when the cache changed without it (a write it did not see)', () => {
+    const cache = newCacheState();
+    deliver(cache, 'ADDED', pod('x', web));
+    expect(names(cache, 'default', web)).toEqual(['x']);
+    applyWatch(cache, { type: 'ADDED', object: pod('y', web) });
+    expect(names(cache, 'default', web)).toEqual(['x', 'y']);
+  });
+
+  it('drops itself when an event was missed, then lists by scan', () => {
+    const cache = newCacheState();
+    deliver(cache, 'ADDED', pod('x', web));
+    expect(names(cache, 'default', web)).toEqual(['x']);
+    applyWatch(cache, { type: 'ADDED', object: pod('y', web) });
+    deliver(cache, 'ADDED', pod('z', web));
+    expect(names(cache, 'default', web)).toEqual(['x', 'y', 'z']);
+  });
+});
+
+describe('podIndexOnWatch', () => {
+  it('gives the same lists as the full scan over random pod events (property, 5 seeds × 400 events)', () => {
+    for (let seed = 1; seed <= 5; seed++) {
+      let s = seed;
+      const rnd = (n: number): number => {
+        s = (s * 1103515245 + 12345) % 2147483648;
+        return s % n;
+      };
+      const cache = newCacheState();
+      const sels = [web, { app: 'db' }, { app: 'web', tier: 'a' }, {}];
+      const labelSets: (Record<string, string> | undefined)[] = [web, { app: 'db' }, { app: 'web', tier: 'a' }, { tier: 'a' }, undefined];
+      for (let i = 0; i < 400; i++) {
+        const name = `p${rnd(30)}`;
+        const ns = rnd(4) === 0 ? 'other' : 'default';
+        const exists = cache.objects.Pod.has(`${ns}/${name}`);
+        const type = !exists ? 'ADDED' : rnd(5) === 0 ? 'DELETED' : 'MODIFIED';
+        // The caller's key: the store's, absent, or one of another object (a handler called with another tx.key).
+        const storeKey = [`${ns}/${name}`, undefined, `${ns}/${name}x`, `x${ns}/${name}`][rnd(4)];
+        deliver(cache, type, pod(name, labelSets[rnd(labelSets.length)], ns, rnd(2) === 0), storeKey);
+        const sel = sels[rnd(sels.length)] as Record<string, string>;
+        for (const n of ['default', 'other']) {
+          const got = indexedPods(cache, n, sel, asEp);
+          expect(got.map((p) => p.metadata.name)).toEqual(scan(cache, n, sel));
+          // The very cached objects, not older versions.
+          for (const p of got) expect(cache.objects.Pod.get(`${n}/${p.metadata.name}`)).toBe(p);
+        }
+      }
+    }
+  });
+});
