@@ -1,3 +1,4 @@
+import { seriousViolations } from './axe.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { failOnProblems, openPreset, seekTo, tickOf } from './panelsSupport.ts';
@@ -17,17 +18,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.getByTestId('pod').first().click();
     await expect(page.getByTestId('pod-details')).toBeVisible();
 
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    const bad = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        help: v.help,
-        nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-      }));
+    const bad = await seriousViolations(page);
     expect(bad).toEqual([]);
   });
 }

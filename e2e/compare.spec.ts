@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './axe.ts';
 import { expect, test } from '@playwright/test';
 import { failOnProblems, openPreset, presetHash, seekTo, tickOf } from './panelsSupport.ts';
 
@@ -141,14 +141,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`axe finds no serious or critical violation in Compare and Sweep, ${scheme}`, async ({ page }) => {
     test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: scheme });
-    const axe = async () => {
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      return results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-    };
+    const axe = () => seriousViolations(page);
     await page.goto(LINK);
     const rows = page.getByRole('table', { name: 'Run summary' }).getByTestId('summary-row');
     await expect(rows.locator('td:nth-child(5)')).toHaveText(['10', '13', '20'], { timeout: 30_000 });

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './axe.ts';
 import { expect, type Page, test } from '@playwright/test';
 import { decodeShareHash } from '../src/scenario/shareUrl.ts';
 import { failOnProblems } from './guard.ts';
@@ -209,12 +209,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(lesson(page).getByRole('status')).toContainText('Not quite: the controller decided 2');
     await page.getByRole('button', { name: 'Lessons' }).click();
     await expect(page.getByRole('dialog', { name: 'Lessons' })).toBeVisible();
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    const bad = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    const bad = await seriousViolations(page);
     expect(bad).toEqual([]);
   });
 }

@@ -1,9 +1,9 @@
+import { seriousViolations } from './axe.ts';
 /**
  * The StatefulSet on the page (DESIGN.md §16): a preset plays, the `sts -w` tab prints rows, pods
  * are created in ordinal order, the partition control moves the canary, axe finds nothing serious;
  * screenshots in light, dark, zh-CN and at phone width.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import {
   failOnProblems,
@@ -129,12 +129,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page
       .getByRole('region', { name: 'Controls' })
       .screenshot({ path: `${SHOTS}/statefulset-controls-${scheme}.png` });
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    const bad = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    const bad = await seriousViolations(page);
     expect(bad).toEqual([]);
   });
 }

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './axe.ts';
 import { expect, type Page, test } from '@playwright/test';
 import { parseScenarioText } from '../src/scenario/parse.ts';
 import { encodeShareHash } from '../src/scenario/shareUrl.ts';
@@ -136,12 +136,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await openTraffic(page);
     await seekTo(page, Math.round((await tickOf(page)).total * 0.5));
     await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /dark/ : /^(?!.*dark).*$/);
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    const bad = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    const bad = await seriousViolations(page);
     expect(bad).toEqual([]);
     await page.screenshot({ path: `artifacts/screenshots/traffic-${scheme}.png` });
     await page
@@ -221,12 +216,7 @@ test.describe('endpoint badges on the pod chips', () => {
       await page.emulateMedia({ colorScheme: scheme });
       await openPreset(page, 'traffic-probe-prestop');
       await seekServingTerminating(page);
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      const bad = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+      const bad = await seriousViolations(page);
       expect(bad).toEqual([]);
       await page.screenshot({ path: `artifacts/screenshots/traffic-badges-${scheme}.png` });
       await page
