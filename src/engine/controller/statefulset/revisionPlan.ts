@@ -118,7 +118,7 @@ export function getStatefulSetRevisions(
  */
 export function truncateHistoryPlan(
   set: StatefulSet,
-  pods: readonly Pod[],
+  pods: readonly Pod[] | (() => readonly Pod[]),
   listed: readonly ControllerRevision[],
   current: ControllerRevision | null,
   update: ControllerRevision | null,
@@ -132,7 +132,7 @@ export function truncateHistoryPlan(
   const live = new Set<string>();
   if (current) live.add(current.metadata.name);
   if (update) live.add(update.metadata.name);
-  for (const p of pods) live.add(getPodRevision(p));
+  for (const p of typeof pods === 'function' ? pods() : pods) live.add(getPodRevision(p));
   const history = sortControllerRevisions(listed).filter((r) => !live.has(r.metadata.name));
   if (history.length <= limit) return { deletes: [] };
   const deletes = history.slice(0, history.length - limit).map((r) => r.metadata.name);

@@ -36,6 +36,7 @@ export function revisionDataBytes(rev: Pick<ControllerRevision, 'data'>): string
 const dataBytes = new WeakMap<object, string>();
 const patches = new WeakMap<object, ControllerRevision['data']>();
 const applied = new WeakMap<object, StatefulSet['spec']['template']>();
+const hashes = new WeakMap<object, Map<number, string>>();
 
 /**
  * hashControllerRevision: FNV-1 32 over Data.Raw, then the collision count's decimal digits when
@@ -44,9 +45,20 @@ const applied = new WeakMap<object, StatefulSet['spec']['template']>();
  * so names differ from a real cluster's while equality and collisions behave the same.
  */
 export function hashControllerRevision(rev: Pick<ControllerRevision, 'data'>, probe?: number | null): string {
+  // Every sync hashes its candidate revision (the whole template's bytes): kept by data object and probe.
+  const probeKey = probe ?? -1;
+  let byProbe = hashes.get(rev.data);
+  const known = byProbe?.get(probeKey);
+  if (known !== undefined) return known;
   let h = fnv32(utf8Bytes(revisionDataBytes(rev)));
   if (probe !== undefined && probe !== null) h = fnv32(utf8Bytes(String(probe)), h);
-  return safeEncodeString(String(h));
+  const out = safeEncodeString(String(h));
+  if (byProbe === undefined) {
+    byProbe = new Map();
+    hashes.set(rev.data, byProbe);
+  }
+  byProbe.set(probeKey, out);
+  return out;
 }
 
 /** controllerRevisionName: `<parent>-<hash>`, the parent's part cut to 223 bytes. */
