@@ -13,99 +13,23 @@
  */
 import { getControllerOf } from '../../api/ownerRefs.ts';
 import type { StatefulPod, StatefulSet } from '../../api/statefulTypes.ts';
+import type { LabelSelector } from '../../api/types.ts';
+import { selectorMatches } from '../../lib/labels.ts';
 import { objectKey, type WatchRecord } from '../../apiserver/store.ts';
 import { type CacheState, ownedPods } from '../../client/cache.ts';
-import { type PodFacts, podFacts, quietReplica } from './podFacts.ts';
-import { getEndOrdinal, getStartOrdinal } from './statefulSetUtils.ts';
+import { type PodFacts, podFacts } from './podFacts.ts';
+import { count, newTally, type ReplicaSlots, type SetName, setFlags, type Tally, unavailableAt0 } from './replicaLayout.ts';
+import { getStartOrdinal } from './statefulSetUtils.ts';
 
-/** The set's pods laid out for updateStatefulSet. The plan reads it and never changes it. */
-export interface ReplicaSlots {
-  /** By ordinal − start: the member pod, or undefined where none is. */
-  readonly pods: readonly (StatefulPod | undefined)[];
-  /** podFacts of each slot's pod. */
-  readonly facts: readonly (PodFacts | undefined)[];
-  /** Members with a valid ordinal outside [start, end], unsorted. */
-  readonly condemned: readonly StatefulPod[];
-  /** How many slots hold a pod. */
-  readonly filled: number;
-  /** Slots whose pod is unavailable at minReadySeconds 0: not Ready, or terminating. */
-  readonly unavailable0: number;
-  /**
-   * Per slot, 1 where it is empty or its pod unavailable at minReadySeconds 0: indexOf(1) is the
-   * first unavailable replica, found natively instead of in a loop over 1,000 pods.
-   */
-  readonly unavailableAt0: Uint8Array;
-  /** Per slot, 1 where it is empty or its pod is not quietReplica under OrderedReady at minReadySeconds 0. */
-  readonly loudAt0: Uint8Array;
-  /** Counts over the slots' and the condemned pods (computeReplicaStatus at minReadySeconds 0). */
-  readonly tally: Tally;
-}
-
-/** What computeReplicaStatus counts, kept as pods come and go. */
-export interface Tally {
-  created: number;
-  runningAndReady: number;
-  /** Created pods not terminating, by revision label. */
-  byRevision: Map<string, number>;
-}
-
-/** count adds (sign 1) or takes back (−1) a pod's part of the tally. */
-function count(t: Tally, f: PodFacts, sign: 1 | -1): void {
-  if (f.created) t.created += sign;
-  if (f.runningAndReady) t.runningAndReady += sign;
-  if (f.created && !f.terminating) {
-    const n = (t.byRevision.get(f.revision) ?? 0) + sign;
-    if (n === 0) t.byRevision.delete(f.revision);
-    else t.byRevision.set(f.revision, n);
-  }
-}
-
-const unavailableAt0 = (f: PodFacts) => !f.readyTrue || f.terminating;
-
-type SetName = { metadata: { name: string; namespace?: string } };
-
-/** setFlags writes slot i's two flags for its pod's facts, or for an empty slot. */
-function setFlags(set: SetName, unavail: Uint8Array, loud: Uint8Array, i: number, f: PodFacts | undefined): void {
-  unavail[i] = f === undefined || unavailableAt0(f) ? 1 : 0;
-  loud[i] = f === undefined || !quietReplica(f, set, true, 0, 0) ? 1 : 0;
-}
-
-const newTally = (): Tally => ({ created: 0, runningAndReady: 0, byRevision: new Map() });
-
-/** slotsOf lays a member list out: a later pod with the same ordinal takes the slot (upstream's loop). */
-export function slotsOf(set: StatefulSet, members: readonly StatefulPod[]): ReplicaSlots {
-  const n = set.spec.replicas ?? 1;
-  const start = getStartOrdinal(set);
-  const end = getEndOrdinal(set);
-  const pods: (StatefulPod | undefined)[] = new Array(n).fill(undefined);
-  const facts: (PodFacts | undefined)[] = new Array(n).fill(undefined);
-  const condemned: StatefulPod[] = [];
-  for (const pod of members) {
-    const f = podFacts(pod);
-    if (f.ordinal >= start && f.ordinal <= end) {
-      pods[f.ordinal - start] = pod;
-      facts[f.ordinal - start] = f;
-    } else if (f.ordinal >= 0) condemned.push(pod);
-  }
-  const tally = newTally();
-  let filled = 0;
-  let unavailable0 = 0;
-  const unavail = new Uint8Array(n);
-  const loud = new Uint8Array(n);
-  for (let i = 0; i < n; i++) {
-    const f = facts[i];
-    setFlags(set, unavail, loud, i, f);
-    if (f === undefined) continue;
-    filled++;
-    if (unavailableAt0(f)) unavailable0++;
-    count(tally, f, 1);
-  }
-  for (const pod of condemned) count(tally, podFacts(pod), 1);
-  return { pods, facts, condemned, filled, unavailable0, unavailableAt0: unavail, loudAt0: loud, tally };
-}
+export { type ReplicaSlots, slotsOf, type Tally } from './replicaLayout.ts';
 
 interface SetMemo {
   name: string;
+  namespace: string;
+  /** The selector the pods were sorted with (immutable on a StatefulSet; a change rebuilds). */
+  selector: LabelSelector;
+  /** Pods the set controls that its selector or isMemberOf does not match: ClaimPods releases them. */
+  unmatched: Map<string, StatefulPod>;
   set: SetName;
   unavail: Uint8Array;
   loud: Uint8Array;
@@ -132,13 +56,19 @@ interface MemoTable {
   version: number;
   /** By set uid. */
   sets: Map<string, SetMemo>;
+  /** Keys of the cached pods with no controller: the ones a set may adopt. */
+  orphans: Set<string>;
 }
 
 const tables = new WeakMap<CacheState, MemoTable>();
 
 function add(m: SetMemo, key: string, pod: StatefulPod): void {
   const f = podFacts(pod);
-  if (f.parent !== m.name) return;
+  // ClaimPods' match: the selector and isMemberOf, asked once per pod object the set controls.
+  if (f.parent !== m.name || !selectorMatches(m.selector, pod.metadata.labels)) {
+    m.unmatched.set(key, pod);
+    return;
+  }
   m.members.set(key, pod);
   const i = f.ordinal - m.start;
   if (i >= 0 && i < m.replicas) {
@@ -158,6 +88,7 @@ function add(m: SetMemo, key: string, pod: StatefulPod): void {
 }
 
 function remove(m: SetMemo, key: string): void {
+  m.unmatched.delete(key);
   const pod = m.members.get(key);
   if (pod === undefined) return;
   m.members.delete(key);
@@ -180,6 +111,9 @@ function build(c: CacheState, set: StatefulSet): SetMemo {
   if (set.metadata.namespace !== undefined) name.metadata.namespace = set.metadata.namespace;
   const m: SetMemo = {
     name: set.metadata.name,
+    namespace: set.metadata.namespace ?? 'default',
+    selector: set.spec.selector,
+    unmatched: new Map(),
     set: name,
     unavail: new Uint8Array(replicas).fill(1),
     loud: new Uint8Array(replicas).fill(1),
@@ -211,13 +145,23 @@ export function memoOnWatch(c: CacheState, rec: WatchRecord): void {
     return;
   }
   t.version = c.version;
-  if (rec.object.kind !== 'Pod' || t.sets.size === 0) return;
+  if (rec.object.kind !== 'Pod') return;
   const key = objectKey(rec.object);
-  for (const m of t.sets.values()) if (m.members.has(key)) m.dirty.add(key);
+  for (const m of t.sets.values()) if (m.members.has(key) || m.unmatched.has(key)) m.dirty.add(key);
   const now = c.objects.Pod.get(key);
   const uid = now === undefined ? undefined : getControllerOf(now)?.uid;
   if (uid !== undefined) t.sets.get(uid)?.dirty.add(key);
+  if (now !== undefined && uid === undefined) t.orphans.add(key);
+  else t.orphans.delete(key);
 }
+
+function newTable(c: CacheState): MemoTable {
+  const orphans = new Set<string>();
+  for (const [key, pod] of c.objects.Pod) if (getControllerOf(pod) === undefined) orphans.add(key);
+  return { version: c.version, sets: new Map(), orphans };
+}
+
+const byKey = (a: [string, StatefulPod], b: [string, StatefulPod]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 export interface Members {
   /** How many members the set has (the sync's cost). */
@@ -226,18 +170,28 @@ export interface Members {
   list(): readonly StatefulPod[];
   /** The layout, or null when two members share an ordinal (lay out list() in cache order then). */
   readonly slots: ReplicaSlots | null;
+  /** Pods the set controls that do not match it, by key order: to release. */
+  readonly unmatched: readonly StatefulPod[];
+  /** Orphan pods of its namespace that match it (selector and isMemberOf), by key order: to adopt. */
+  readonly orphans: readonly StatefulPod[];
 }
 
 /** members returns the set's members and their layout, from the memo brought up to date. */
 export function members(c: CacheState, set: StatefulSet): Members {
   let t = tables.get(c);
   if (t === undefined || t.version !== c.version) {
-    t = { version: c.version, sets: new Map() };
+    t = newTable(c);
     tables.set(c, t);
   }
   const uid = set.metadata.uid ?? '';
   let m = t.sets.get(uid);
-  if (m === undefined || m.name !== set.metadata.name || m.start !== getStartOrdinal(set) || m.replicas !== (set.spec.replicas ?? 1)) {
+  if (
+    m === undefined ||
+    m.name !== set.metadata.name ||
+    m.start !== getStartOrdinal(set) ||
+    m.replicas !== (set.spec.replicas ?? 1) ||
+    (m.selector !== set.spec.selector && JSON.stringify(m.selector) !== JSON.stringify(set.spec.selector))
+  ) {
     m = build(c, set);
     t.sets.set(uid, m);
   } else if (m.dirty.size > 0) {
@@ -254,9 +208,17 @@ export function members(c: CacheState, set: StatefulSet): Members {
   // the memo does not keep.
   const shared = memo.shared || (condemned.length > 1 && new Set(condemned.map((p) => podFacts(p).ordinal)).size < condemned.length);
   if (shared) t.sets.delete(uid);
+  const orphans: [string, StatefulPod][] = [];
+  for (const key of t.orphans) {
+    const pod = c.objects.Pod.get(key) as StatefulPod | undefined;
+    if (pod === undefined || (pod.metadata.namespace ?? 'default') !== memo.namespace) continue;
+    if (podFacts(pod).parent === memo.name && selectorMatches(memo.selector, pod.metadata.labels)) orphans.push([key, pod]);
+  }
   return {
     count: memo.members.size,
     list: () => [...memo.members.values()],
+    unmatched: [...memo.unmatched].sort(byKey).map(([, p]) => p),
+    orphans: orphans.sort(byKey).map(([, p]) => p),
     slots: shared
       ? null
       : {

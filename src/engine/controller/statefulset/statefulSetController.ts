@@ -14,6 +14,7 @@ import { getStatefulSetRevisions, truncateHistoryPlan } from './revisionPlan.ts'
 import { updateStatefulSetPlan } from './statefulSetControl.ts';
 import { COMPONENT, type PodControlSummary, runActions } from './statefulPodControl.ts';
 import { podFacts } from './podFacts.ts';
+import { adoptOrphanRevisions, claimPods } from './claimPods.ts';
 import { members, memoOnWatch } from './replicaSlots.ts';
 import { nextAvailableAfterMs } from './availability.ts';
 
@@ -123,11 +124,18 @@ export function syncStatefulSet(tx: Tx, key: string): string | null {
     note(tx, 'statefulSetStale', { sts: set.metadata.name, rv: waitingFor });
     return null;
   }
-  // The pods it controls that are members (isMemberOf), laid out by ordinal (replicaSlots.ts).
-  const owned = members(tx.st.cache, set);
-  const pods = () => (owned.slots === null ? cachedMembers(tx, set) : owned.list());
-  tx.cost += owned.count;
   const listed = listRevisions(tx, set);
+  const adoptErr = adoptOrphanRevisions(tx, set, listed, log);
+  if (adoptErr !== null) return adoptErr;
+  // The pods it controls that match it (selector, isMemberOf), laid out by ordinal
+  // (replicaSlots.ts); ClaimPods releases the others and adopts matching orphans.
+  const owned = members(tx.st.cache, set);
+  const claimed = claimPods(tx, set, owned, log);
+  if (claimed.error !== null) return claimed.error;
+  // An adopted pod is claimed in this sync, before the informer brings it back: laid out with the others.
+  const layout = claimed.adopted.length > 0 ? null : owned.slots;
+  const pods = () => (layout === null ? [...cachedMembers(tx, set), ...claimed.adopted] : owned.list());
+  tx.cost += owned.count + claimed.adopted.length;
   const lookup = (name: string) => {
     const r = tx.st.store.objects.ControllerRevision.get(`${set.metadata.namespace ?? 'default'}/${name}`);
     return r?.kind === 'ControllerRevision' ? r : undefined;
@@ -139,8 +147,8 @@ export function syncStatefulSet(tx: Tx, key: string): string | null {
   const plan = updateStatefulSetPlan(
     {
       set,
-      pods: owned.slots === null || set.metadata.deletionTimestamp !== undefined ? pods() : [],
-      slots: owned.slots ?? undefined,
+      pods: layout === null || set.metadata.deletionTimestamp !== undefined ? pods() : [],
+      slots: layout ?? undefined,
       currentRevision: revs.current,
       updateRevision: revs.update,
       collisionCount: revs.collisionCount,
@@ -169,11 +177,11 @@ export function syncStatefulSet(tx: Tx, key: string): string | null {
   return err ?? statusErr;
 }
 
-/** cachedMembers: the pods the set controls, in the informer's order, that are its members (isMemberOf). */
+/** cachedMembers: the pods the set controls, in the informer's order, that match it (selector and isMemberOf). */
 function cachedMembers(tx: Tx, set: StatefulSet): StatefulPod[] {
   const out: StatefulPod[] = [];
   for (const p of ownedPods(tx.st.cache, set.metadata.uid ?? '').values()) {
-    if (podFacts(p as StatefulPod).parent === set.metadata.name) out.push(p as StatefulPod);
+    if (podFacts(p as StatefulPod).parent === set.metadata.name && selectorMatches(set.spec.selector, p.metadata.labels)) out.push(p as StatefulPod);
   }
   return out;
 }

@@ -2,7 +2,7 @@
 // updateStatus, and stateful_set_utils.go completeRollingUpdate and inconsistentStatus (v1.36).
 import type { StatefulPod, StatefulSet, StatefulSetStatus } from '../../api/statefulTypes.ts';
 import { available, type PodFacts, podFacts } from './podFacts.ts';
-import type { Tally } from './replicaSlots.ts';
+import type { Tally } from './replicaLayout.ts';
 
 export interface ReplicaStatus {
   replicas: number;
