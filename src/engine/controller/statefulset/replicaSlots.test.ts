@@ -3,7 +3,8 @@ import type { StatefulPod, StatefulSet } from '../../api/statefulTypes.ts';
 import { applyWatch, ownedPods } from '../../client/cache.ts';
 import type { EngineState } from '../../client/state.ts';
 import { kubectl } from '../../sim/executeTestEngine.ts';
-import { step } from '../../sim/simulation.ts';
+import { runUntil, step } from '../../sim/simulation.ts';
+import { cloneEngineState } from '../../sim/state.ts';
 import { statefulEngine, webStatefulSet } from '../../sim/statefulTestEngine.ts';
 import { podFacts } from './podFacts.ts';
 import { members, type ReplicaSlots, slotsOf } from './replicaSlots.ts';
@@ -71,5 +72,23 @@ describe('members', () => {
     const twin = { ...web1, metadata: { ...web1.metadata, name: 'web-01', uid: 'twin', resourceVersion: '999999' } };
     applyWatch(st.cache, { type: 'ADDED', object: twin });
     expect(members(st.cache, set).slots).toBeNull();
+  });
+});
+
+describe('members after a copy of the engine', () => {
+  it('gives a restored run (a keyframe copy, no memo) the same ticks as the run it was copied from', () => {
+    const st = statefulEngine(webStatefulSet(6, { volumeClaimTemplates: [] }));
+    runUntil(st, 40_000);
+    kubectl(st, 'set image statefulset/web nginx=nginx:2');
+    for (let i = 0; i < 40; i++) step(st);
+    const copy = cloneEngineState(st);
+    const a: string[] = [];
+    const b: string[] = [];
+    for (let i = 0; i < 400; i++) {
+      a.push(JSON.stringify(step(st)));
+      b.push(JSON.stringify(step(copy)));
+    }
+    expect(b).toEqual(a);
+    expect(a.some((r) => r.includes('deleteForUpdate'))).toBe(true);
   });
 });
