@@ -51,9 +51,9 @@ describe('podFacts', () => {
     }
   });
 
-  it('returns the same facts for the same pod object', () => {
+  it('reads the same facts from the same pod object', () => {
     const p = pod(set, 2, v1, 'Ready');
-    expect(podFacts(p)).toBe(podFacts(p));
+    expect(podFacts(p)).toEqual(podFacts(p));
   });
 });
 

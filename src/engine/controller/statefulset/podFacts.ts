@@ -3,10 +3,13 @@
  * A sync of a 1,000-replica set asked each pod its ordinal, parent, phase, Ready condition,
  * deletion and revision label five or six times (member filter, slots, unavailability,
  * processReplica, the status recount, the rolling-update scan): ~6,000 calls and name-map
- * lookups per sync, 7,000 syncs per rollout. The answers depend on the pod object alone, and API
- * objects are never changed in place (a write stores a new object), so they are read once per
- * object and kept beside it; availability, the one time-dependent predicate, keeps the Ready
+ * lookups per sync, 7,000 syncs per rollout. The answers depend on the pod object alone (API
+ * objects are never changed in place: a write stores a new object), so the member layout
+ * (replicaSlots.ts) reads them once when a pod version arrives and keeps them beside the pod
+ * while it is current; availability, the one time-dependent predicate, keeps the Ready
  * transition time and is decided per call. Every answer is the function's own (see the test).
+ * Not kept per pod object in a WeakMap: a recording holds every pod version, and their facts
+ * with them (~100 B a tick of the 1,000-replica run).
  */
 import { type StatefulPod, StatefulSetPodNameLabel } from '../../api/statefulTypes.ts';
 import { parseRFC3339 } from '../../lib/time.ts';
@@ -46,9 +49,8 @@ export interface PodFacts {
   readonly revision: string;
 }
 
-const memo = new WeakMap<StatefulPod, PodFacts>();
-
-function compute(pod: StatefulPod): PodFacts {
+/** podFacts: the pod's predicates, read from the object. */
+export function podFacts(pod: StatefulPod): PodFacts {
   const { parent, ordinal } = getParentNameAndOrdinal(pod);
   const name = pod.metadata.name;
   let ready: { status: string; lastTransitionTime?: string } | undefined;
@@ -73,16 +75,6 @@ function compute(pod: StatefulPod): PodFacts {
     readySinceMs: ready?.lastTransitionTime ? parseRFC3339(ready.lastTransitionTime) : Number.NaN,
     revision: getPodRevision(pod),
   };
-}
-
-/** podFacts: the pod's predicates, computed on the first ask for this object. */
-export function podFacts(pod: StatefulPod): PodFacts {
-  let f = memo.get(pod);
-  if (f === undefined) {
-    f = compute(pod);
-    memo.set(pod, f);
-  }
-  return f;
 }
 
 /**
