@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --json] [-- --only=deployment|probes|requests|daemonset|statefulset|seek|seek-traffic|sweep|cli-json|traffic]`: engine benchmarks (not
+ * `npm run bench [-- --json] [-- --only=deployment|probes|requests|daemonset|statefulset|statefulset-seek|seek|seek-traffic|sweep|cli-json|traffic]`: engine benchmarks (not
  * timed tests). Prints one line per case; with --json, one JSON object per line:
  * {"name", "n", "ticks", "ms", "cpuMs", ...} (cpuMs: the CPU time the timed part took, steadier than ms when the machine is shared).
  */
@@ -20,7 +20,7 @@ import { runCli } from './benchCli.ts';
 import { availableParallelism } from 'node:os';
 import { frameAt, newFrameCaches } from '../src/worker/frames.ts';
 import { benchTraffic, benchTrafficAlone, trafficBenchScenario } from './benchTraffic.ts';
-import { benchStatefulSetOrdered, benchStatefulSetParallel } from './benchStatefulSet.ts';
+import { benchStatefulSetOrdered, benchStatefulSetParallel, benchStatefulSetSeek } from './benchStatefulSet.ts';
 
 const json = process.argv.includes('--json');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
@@ -207,6 +207,10 @@ if (!only || only === 'daemonset') {
 if (!only || only === 'statefulset') {
   benchStatefulSetParallel(report, 100);
   benchStatefulSetOrdered(report, 1000);
+}
+if (!only || only === 'statefulset-seek') {
+  benchStatefulSetSeek(report, 100, 'Parallel', gcNow);
+  benchStatefulSetSeek(report, 1000, 'OrderedReady', gcNow);
 }
 
 function percentile(sorted: number[], p: number): number {

@@ -2,11 +2,15 @@
  * Issue 23's StatefulSet rows for cli/bench.ts (`--only=statefulset`): a 1,000-replica OrderedReady
  * rolling update with a readinessProbe (periodSeconds 1) on every pod, timed from the template
  * change until it has rolled out (target ≤ 1 s per 100,000 ticks), and a 100-replica Parallel
- * StatefulSet timed from t = 0 through its creation and its rolling update (target ≤ 200 ms).
+ * StatefulSet timed from t = 0 through its creation and its rolling update (target ≤ 200 ms);
+ * with `--only=statefulset-seek`, each run recorded whole, weighed and seeked (≤ 800 B/tick, p95 ≤ 4 ms).
  */
 import type { StatefulSet } from '../src/engine/api/statefulTypes.ts';
 import { DEFAULT_IMAGE_BEHAVIOUR } from '../src/engine/config.ts';
 import { createEngine, type EngineState, nextEventTime, runUntil, type SimConfig, step } from '../src/engine/sim.ts';
+import type { Scenario } from '../src/scenario/types.ts';
+import { Recording } from '../src/timeline/recording.ts';
+import { frameAt, newFrameCaches } from '../src/worker/frames.ts';
 
 type Report = (row: Record<string, number | string>) => void;
 
@@ -99,4 +103,58 @@ export function benchStatefulSetOrdered(report: Report, n: number): void {
 export function benchStatefulSetParallel(report: Report, n: number): void {
   const st = createEngine(statefulSetConfig(n, 'Parallel', 60));
   timedUntilRolledOut(report, 'statefulset-parallel-create-update', st, n);
+}
+
+/** The bench run as a scenario for a Recording (validation skipped, as bench.ts's scenarioOf). */
+function statefulSetScenario(n: number, policy: 'OrderedReady' | 'Parallel', atSeconds: number): Scenario {
+  const config = statefulSetConfig(n, policy, atSeconds);
+  return {
+    version: 1,
+    name: `bench statefulset ${n} ${policy}`,
+    seed: 1,
+    cluster: { nodes: config.nodes.map((x) => ({ name: x.name, maxPods: x.maxPods })) },
+    objects: config.objects as Scenario['objects'],
+    actions: [{ at: atSeconds, kubectl: 'set image statefulset/web web=web:2' }],
+  };
+}
+
+/**
+ * benchStatefulSetSeek records the whole run (creation and rolling update, to the end of the
+ * recording) and reports its retained heap per tick (after a GC) and 1,000 frames built at
+ * random ticks, as the worker builds them when the slider moves (issue 23: ≤ 800 B/tick, seek
+ * p95 ≤ 4 ms). `gc` collects garbage (bench.ts's gcNow).
+ */
+export function benchStatefulSetSeek(report: Report, n: number, policy: 'OrderedReady' | 'Parallel', gc: () => void): void {
+  gc();
+  const heap0 = process.memoryUsage().heapUsed;
+  const rec = new Recording(statefulSetScenario(n, policy, policy === 'OrderedReady' ? 10 * n : 60));
+  const t0 = process.hrtime.bigint();
+  rec.timeline.record();
+  const recordMs = Math.round(Number(process.hrtime.bigint() - t0) / 1e6);
+  const ticks = rec.timeline.length;
+  const caches = newFrameCaches();
+  let x = 12345;
+  const times: number[] = [];
+  for (let i = 0; i < 1000; i++) {
+    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+    const a = process.hrtime.bigint();
+    frameAt(rec, x % (ticks + 1), true, caches);
+    times.push(Number(process.hrtime.bigint() - a) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => Math.round((times[Math.min(times.length - 1, Math.floor(times.length * p))] ?? 0) * 100) / 100;
+  gc();
+  const bytesPerTick = Math.round((process.memoryUsage().heapUsed - heap0) / Math.max(1, ticks));
+  const seekP95 = at(0.95);
+  report({
+    name: `statefulset-seek-and-memory-${policy === 'OrderedReady' ? 'ordered' : 'parallel'}`,
+    n,
+    ticks,
+    recordMs,
+    seekP50: at(0.5),
+    seekP95,
+    bytesPerTick,
+    target: 'p95 <= 4 ms and <= 800 B/tick',
+    met: seekP95 <= 4 && bytesPerTick <= 800 ? 'yes' : 'no',
+  });
 }

@@ -458,6 +458,16 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
     requeueAvailable:
       '{{afterMs}} 毫秒后重新入队：那时下一个 Ready 的 Pod 已 Ready 满 minReadySeconds {{minReadySeconds}}',
   },
+  getPodsForStatefulSet: {
+    adopt:
+      '{{pod}} 没有控制器，且与选择器和名字相符（{{labels}}）→ 被收养，从本次同步起算作副本（ClaimPods）',
+    release:
+      '{{pod}} 受本 StatefulSet 控制，但已不再符合它的选择器或名字（{{labels}}）→ 释放，删去它的 ownerReference（ClaimPods）',
+  },
+  adoptOrphanRevisions: {
+    adopt:
+      'ControllerRevision {{revision}}（#{{number}}）没有控制器且与选择器相符 → 收养进本 StatefulSet 的历史',
+  },
   statefulPodControl: {
     claimOwners: '{{pod}}：按保留策略为它的 {{claims}} 个 PVC 设置 owner 引用',
   },

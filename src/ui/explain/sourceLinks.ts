@@ -78,7 +78,7 @@ const FILES: Record<string, readonly string[]> = {
     'fixPodClaim',
   ],
   'history/controller_history.go': ['createControllerRevision'],
-  'statefulset/stateful_set.go': ['syncStatefulSet'],
+  'statefulset/stateful_set.go': ['syncStatefulSet', 'getPodsForStatefulSet', 'adoptOrphanRevisions'],
   'statefulset/stateful_pod_control.go': ['statefulPodControl'],
   // The simulated binder stands for the PersistentVolume controller's claim sync and binding.
   'volume/persistentvolume/pv_controller.go': ['syncBinder'],

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ControllerRevision, DaemonSet, Pod } from '../../api/types.ts';
 import { computeHash } from '../../lib/hash.ts';
-import { cleanupHistoryPlan, constructHistoryPlan, controllerRevisionPatch, match, maxRevision, newControllerRevision } from './history.ts';
+import { getPatch } from '../history/controllerHistory.ts';
+import { cleanupHistoryPlan, constructHistoryPlan, match, newControllerRevision } from './history.ts';
 
 const ds = (image: string, extra: Partial<DaemonSet['metadata']> = {}): DaemonSet => ({
   apiVersion: 'apps/v1',
@@ -16,9 +17,9 @@ const ds = (image: string, extra: Partial<DaemonSet['metadata']> = {}): DaemonSe
 const revision = (d: DaemonSet, n: number): ControllerRevision => newControllerRevision(d, computeHash(d.spec.template), n);
 const pod = (hash: string): Pod => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `p-${hash}`, labels: { 'controller-revision-hash': hash } }, spec: { containers: [] } });
 
-describe('controllerRevisionPatch', () => {
+describe('getPatch', () => {
   it('holds only spec.template with "$patch":"replace" and sorted keys', () => {
-    expect(JSON.stringify(controllerRevisionPatch(ds('nginx:1')))).toBe(
+    expect(JSON.stringify(getPatch(ds('nginx:1')))).toBe(
       '{"spec":{"template":{"$patch":"replace","metadata":{"labels":{"app":"f"}},"spec":{"containers":[{"image":"nginx:1","name":"c"}]}}}}',
     );
   });
@@ -32,15 +33,6 @@ describe('newControllerRevision', () => {
     expect(r.metadata.annotations).toEqual({ note: 'x' });
     expect(r.metadata.ownerReferences).toEqual([{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'fluentd', uid: 'uid-1', controller: true, blockOwnerDeletion: true }]);
     expect(r.revision).toBe(3);
-  });
-});
-
-describe('maxRevision', () => {
-  it.each<[string, number[], number]>([
-    ['returns 0 for no revisions', [], 0],
-    ['returns the highest revision', [2, 7, 3], 7],
-  ])('%s', (_name, numbers, want) => {
-    expect(maxRevision(numbers.map((n) => revision(ds(`i${n}`), n)))).toBe(want);
   });
 });
 

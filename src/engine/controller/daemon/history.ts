@@ -1,4 +1,5 @@
-// Port of kubernetes pkg/controller/daemon/update.go constructHistory, cleanupHistory and their helpers (v1.36).
+// Port of kubernetes pkg/controller/daemon/update.go constructHistory, cleanupHistory and their helpers (v1.36);
+// getPatch, the revision numbers and the renumbering are controller/history's, shared with the StatefulSet.
 /**
  * DaemonSet history: one ControllerRevision per distinct pod template. The revision's data is
  * the patch that restores the template (`kubectl rollout undo` applies it); its hash label is
@@ -9,42 +10,15 @@ import { ControllerRevisionHashLabelKey } from '../../api/constants.ts';
 import { newControllerRef as newOwnerRef } from '../../api/ownerRefs.ts';
 import { type DecisionLog, decide } from '../../api/decision.ts';
 import type { ControllerRevision, DaemonSet, OwnerReference, Pod } from '../../api/types.ts';
-import { computeHash, stableStringify } from '../../lib/hash.ts';
+import { computeHash } from '../../lib/hash.ts';
+import { getPatch, nextRevision, revisionDataBytes, updateControllerRevision } from '../history/controllerHistory.ts';
 
 /** The default revisionHistoryLimit of a DaemonSet (apps/v1 defaults). */
 export const DefaultRevisionHistoryLimit = 10;
 
-/**
- * controllerRevisionPatch returns the revision data for the DaemonSet's template:
- * `{"spec":{"template":{…,"$patch":"replace"}}}` with every object's keys sorted, as upstream's
- * JSON round trip through a map produces. Upstream also writes `"creationTimestamp":null` into
- * the template metadata (a Go zero time); the simulator's templates have no such field.
- */
-export function controllerRevisionPatch(ds: DaemonSet): ControllerRevision['data'] {
-  const template = { ...ds.spec.template, $patch: 'replace' as const };
-  return JSON.parse(stableStringify({ spec: { template } })) as ControllerRevision['data'];
-}
-
-/**
- * The serialised patch of each template and data of each revision already compared. API objects
- * are immutable values and a sync compares the same template with the same two or three cached
- * revisions: 2,200 syncs of a 5,000-node rollout spent ~1 s re-serialising them.
- */
-const serialised = new WeakMap<object, string>();
-
-function serialise(key: object, value: () => unknown): string {
-  let text = serialised.get(key);
-  if (text === undefined) {
-    text = stableStringify(value());
-    serialised.set(key, text);
-  }
-  return text;
-}
-
-/** match reports whether a revision's data byte-equals the DaemonSet's current patch. */
+/** match reports whether a revision's data byte-equals the DaemonSet's current patch (getPatch). */
 export function match(ds: DaemonSet, history: ControllerRevision): boolean {
-  const template = ds.spec.template;
-  return serialise(template, () => controllerRevisionPatch(ds)) === serialise(history, () => history.data);
+  return revisionDataBytes({ data: getPatch(ds) }) === revisionDataBytes(history);
 }
 
 /** newControllerRef returns the controller ownerReference a DaemonSet puts on what it owns. */
@@ -64,12 +38,7 @@ export function newControllerRevision(ds: DaemonSet, hash: string, revision: num
   };
   if (ds.metadata.namespace !== undefined) metadata.namespace = ds.metadata.namespace;
   if (ds.metadata.annotations !== undefined) metadata.annotations = { ...ds.metadata.annotations };
-  return { apiVersion: 'apps/v1', kind: 'ControllerRevision', metadata, data: controllerRevisionPatch(ds), revision };
-}
-
-/** maxRevision returns the highest revision number of the list, 0 for none. */
-export function maxRevision(histories: readonly ControllerRevision[]): number {
-  return histories.reduce((max, h) => (h.revision > max ? h.revision : max), 0);
+  return { apiVersion: 'apps/v1', kind: 'ControllerRevision', metadata, data: getPatch(ds), revision };
 }
 
 /** What constructHistory must write, and what it yields. */
@@ -120,7 +89,7 @@ export function constructHistoryPlan(
     }
     (match(ds, history) ? current : old).push(history);
   }
-  const currRevision = maxRevision(old) + 1;
+  const currRevision = nextRevision(old);
   const plan: Omit<ConstructHistoryPlan, 'currentRevision' | 'hash'> = {
     create: null,
     nameCollision: false,
@@ -141,7 +110,7 @@ export function constructHistoryPlan(
     cur = dedupCurHistories(current, pods, plan, log);
     if (cur.revision < currRevision) {
       decide(log, fn, 'raiseRevision', { revision: cur.metadata.name, from: cur.revision, to: currRevision });
-      cur = { ...cur, revision: currRevision };
+      cur = updateControllerRevision(cur, currRevision);
       updates.push(cur);
     } else {
       decide(log, fn, 'currentRevision', { revision: cur.metadata.name, number: cur.revision });

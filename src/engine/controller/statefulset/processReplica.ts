@@ -6,6 +6,7 @@ import type { PersistentVolumeClaim, StatefulPod, StatefulSet } from '../../api/
 import { type ClaimLookup, claimsMatchRetentionPolicy, claimsToCreate, podClaimIsStale, updatePodClaimForRetentionPolicy } from './podClaims.ts';
 import {
   getOrdinal,
+  getPodName,
   getPodRevision,
   identityMatches,
   isCreated,
@@ -34,6 +35,10 @@ export type StatefulSetAction =
 /** What processReplica and processCondemned see of the sync. */
 export interface StepContext {
   set: StatefulSet;
+  /** getStartOrdinal(set): replicas[i] is ordinal start + i. */
+  start: number;
+  /** How many replicas are missing (placeholders and stubs): none, and nextMissing has nothing to find. */
+  missing: number;
   updateSet: StatefulSet;
   monotonic: boolean;
   nowMs: number;
@@ -52,10 +57,26 @@ export interface StepResult {
 
 const go = (exit: boolean, error: string | null = null): StepResult => ({ exit, error });
 
+/** The result of a replica that needs nothing: the loop goes on. */
+export const PASS: StepResult = Object.freeze({ exit: false, error: null });
+
+/** placeholderStub is a missing ordinal's stand-in that is never created: its name only. */
+export function placeholderStub(set: StatefulSet, ordinal: number): StatefulPod {
+  return { apiVersion: 'v1', kind: 'Pod', metadata: { name: getPodName(set, ordinal) }, spec: { containers: [] } };
+}
+
+/**
+ * The replicas by ordinal − start; undefined is a missing ordinal whose placeholder was not
+ * built (OrderedReady builds only the first): not created, named by its ordinal.
+ */
+export type Replicas = readonly (StatefulPod | undefined)[];
+
 /** The name of the first pod after index i not created yet: the one OrderedReady holds back. */
-function nextMissing(replicas: readonly StatefulPod[], i: number): string {
+function nextMissing(ctx: StepContext, replicas: Replicas, i: number): string {
+  if (ctx.missing === 0) return '';
   for (let j = i + 1; j < replicas.length; j++) {
-    const p = replicas[j] as StatefulPod;
+    const p = replicas[j];
+    if (p === undefined) return getPodName(ctx.set, ctx.start + j);
     if (!isCreated(p)) return p.metadata.name;
   }
   return '';
@@ -68,10 +89,10 @@ function nextMissing(replicas: readonly StatefulPod[], i: number): string {
  * OrderedReady a terminating, not Running+Ready, or not yet available pod ends the sync; a pod
  * whose identity, storage or claim owners drifted is updated.
  */
-export function processReplica(ctx: StepContext, replicas: readonly StatefulPod[], i: number): StepResult {
+export function processReplica(ctx: StepContext, replicas: Replicas, i: number): StepResult {
   const fn = 'processReplica';
   const { set, monotonic, log } = ctx;
-  const pod = replicas[i] as StatefulPod;
+  const pod = replicas[i] ?? placeholderStub(set, ctx.start + i);
   const name = pod.metadata.name;
   const at = { phase: ctx.phase, batch: ctx.batch };
   if (isFailed(pod) || isSucceeded(pod)) {
@@ -116,7 +137,7 @@ export function processReplica(ctx: StepContext, replicas: readonly StatefulPod[
   }
   if (!isRunningAndReady(pod) && monotonic) {
     const ready = pod.status?.conditions?.find((c) => c.type === 'Ready')?.status ?? 'Unknown';
-    const blocked = nextMissing(replicas, i);
+    const blocked = nextMissing(ctx, replicas, i);
     const podPhase = pod.status?.phase ?? '';
     if (blocked) decide(log, fn, 'notCreatedUntilReady', { pod: blocked, waitingFor: name, podPhase, ready });
     else decide(log, fn, 'waitRunningAndReady', { pod: name, podPhase, ready });
@@ -124,7 +145,7 @@ export function processReplica(ctx: StepContext, replicas: readonly StatefulPod[
   }
   const mrs = set.spec.minReadySeconds ?? 0;
   if (!isRunningAndAvailable(pod, mrs, ctx.nowMs) && monotonic) {
-    const blocked = nextMissing(replicas, i);
+    const blocked = nextMissing(ctx, replicas, i);
     if (blocked) decide(log, fn, 'notCreatedUntilAvailable', { pod: blocked, waitingFor: name, minReadySeconds: mrs });
     else decide(log, fn, 'waitAvailable', { pod: name, minReadySeconds: mrs });
     return go(true);

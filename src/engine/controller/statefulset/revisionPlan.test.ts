@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ControllerRevision } from '../../api/types.ts';
-import { createControllerRevisionPlan, getStatefulSetRevisions, truncateHistoryPlan } from './revisionPlan.ts';
-import { hashControllerRevision, newRevision } from './revisions.ts';
+import { hashControllerRevision } from '../history/controllerHistory.ts';
+import { createControllerRevision } from '../history/createControllerRevision.ts';
+import { getStatefulSetRevisions, truncateHistoryPlan } from './revisionPlan.ts';
+import { newRevision } from './revisions.ts';
 import { pod, web, withImage } from './testObjects.ts';
 
 describe('newRevision', () => {
@@ -31,7 +33,7 @@ describe('getStatefulSetRevisions', () => {
     const set = web(3);
     const wanted = newRevision(set, 1, 0);
     const squatter: ControllerRevision = { ...newRevision(withImage(set, 'other'), 1, 0), metadata: { ...wanted.metadata } };
-    const got = createControllerRevisionPlan(set, wanted, 0, (n) => (n === wanted.metadata.name ? squatter : undefined));
+    const got = createControllerRevision(set, wanted, 0, (n) => (n === wanted.metadata.name ? squatter : undefined));
     expect(got.collisionCount).toBe(1);
     expect(got.revision.metadata.name).not.toBe(wanted.metadata.name);
     expect(got.exists).toBe(false);

@@ -1,20 +1,18 @@
 // Port of kubernetes pkg/controller/statefulset/stateful_set_control.go getStatefulSetRevisions,
-// setMatchesLatestExistingRevision and truncateHistory, and of history.CreateControllerRevision's
-// collision loop (v1.36), as pure plans: the shell writes what they return.
+// setMatchesLatestExistingRevision and truncateHistory (v1.36), as pure plans: the shell writes
+// what they return. The history functions are controller/history's, shared with the DaemonSet.
 import { type DecisionLog, decide } from '../../api/decision.ts';
 import type { StatefulSet } from '../../api/statefulTypes.ts';
 import type { ControllerRevision, Pod } from '../../api/types.ts';
+import { createControllerRevision } from '../history/createControllerRevision.ts';
 import {
-  applyRevision,
-  controllerRevisionName,
   equalRevision,
   findEqualRevisions,
-  hashControllerRevision,
-  newRevision,
   nextRevision,
-  revisionDataBytes,
   sortControllerRevisions,
-} from './revisions.ts';
+  updateControllerRevision,
+} from '../history/controllerHistory.ts';
+import { applyRevision, newRevision } from './revisions.ts';
 import { getPodRevision } from './statefulSetUtils.ts';
 
 /** The revisionHistoryLimit apps/v1 defaults a StatefulSet to. */
@@ -45,31 +43,6 @@ export function setMatchesLatestExistingRevision(set: StatefulSet, proposed: Con
 }
 
 /**
- * createControllerRevisionName is CreateControllerRevision's loop on a name taken by different
- * data: raise the collision count and hash again. `lookup` reads a revision by name from the API
- * server (any owner). A taken name with the same data is that revision: nothing to create.
- * The revision keeps the hash label newRevision gave it; only the name moves, as upstream.
- */
-export function createControllerRevisionPlan(
-  set: StatefulSet,
-  candidate: ControllerRevision,
-  collisionCount: number,
-  lookup: (name: string) => ControllerRevision | undefined,
-  log?: DecisionLog,
-): { revision: ControllerRevision; collisionCount: number; exists: boolean } {
-  let count = collisionCount;
-  for (;;) {
-    const name = controllerRevisionName(set.metadata.name, hashControllerRevision(candidate, count));
-    const clone = { ...candidate, metadata: { ...candidate.metadata, name } };
-    const taken = lookup(name);
-    if (!taken) return { revision: clone, collisionCount: count, exists: false };
-    if (revisionDataBytes(taken) === revisionDataBytes(clone)) return { revision: taken, collisionCount: count, exists: true };
-    decide(log, 'createControllerRevision', 'hashCollision', { revision: name, collisionCount: count + 1 });
-    count++;
-  }
-}
-
-/**
  * getStatefulSetRevisions derives the update revision from the set's template: the latest
  * revision when it is equal (nothing changed); an older equal one renumbered to max+1 when not
  * (a rollback: history 1,2 becomes 2,3); otherwise a new revision max+1. The current revision is
@@ -94,14 +67,14 @@ export function getStatefulSetRevisions(
     update = latest;
     decide(log, fn, 'unchanged', { revision: latest.metadata.name, number: latest.revision });
   } else if (lastEqual) {
-    update = { ...lastEqual, revision: candidate.revision };
+    update = updateControllerRevision(lastEqual, candidate.revision);
     write = { kind: 'renumber', revision: update, from: lastEqual.revision, to: candidate.revision };
     decide(log, fn, 'rollback', { revision: lastEqual.metadata.name, from: lastEqual.revision, to: candidate.revision });
   } else if (latest && setMatchesLatestExistingRevision(set, candidate, latest)) {
     update = latest;
     decide(log, fn, 'semanticallyUnchanged', { revision: latest.metadata.name, number: latest.revision });
   } else {
-    const created = createControllerRevisionPlan(set, candidate, collisionCount, lookup, log);
+    const created = createControllerRevision(set, candidate, collisionCount, lookup, log);
     collisionCount = created.collisionCount;
     update = created.revision;
     if (!created.exists) write = { kind: 'create', revision: update };
@@ -118,7 +91,7 @@ export function getStatefulSetRevisions(
  */
 export function truncateHistoryPlan(
   set: StatefulSet,
-  pods: readonly Pod[],
+  pods: readonly Pod[] | (() => readonly Pod[]),
   listed: readonly ControllerRevision[],
   current: ControllerRevision | null,
   update: ControllerRevision | null,
@@ -132,7 +105,7 @@ export function truncateHistoryPlan(
   const live = new Set<string>();
   if (current) live.add(current.metadata.name);
   if (update) live.add(update.metadata.name);
-  for (const p of pods) live.add(getPodRevision(p));
+  for (const p of typeof pods === 'function' ? pods() : pods) live.add(getPodRevision(p));
   const history = sortControllerRevisions(listed).filter((r) => !live.has(r.metadata.name));
   if (history.length <= limit) return { deletes: [] };
   const deletes = history.slice(0, history.length - limit).map((r) => r.metadata.name);

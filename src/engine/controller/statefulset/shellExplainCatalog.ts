@@ -10,6 +10,13 @@ export const STATEFULSET_SHELL_DECISION_KEYS: DecisionCatalog = {
       "not synced: the informer has delivered up to rv {seen}, not yet this controller's own write rv {resourceVersion} (StaleControllerConsistencyStatefulSet)",
     requeueAvailable: 'requeue in {afterMs} ms, when the next Ready pod has been Ready for minReadySeconds {minReadySeconds}',
   },
+  getPodsForStatefulSet: {
+    adopt: '{pod} had no controller and matches the selector and the name ({labels}): adopted, it counts as a replica from this sync (ClaimPods)',
+    release: '{pod} is controlled by this StatefulSet but no longer matches its selector or name ({labels}): released, its ownerReference removed (ClaimPods)',
+  },
+  adoptOrphanRevisions: {
+    adopt: 'ControllerRevision {revision} (#{number}) had no controller and matches the selector: adopted into this StatefulSet\'s history',
+  },
   statefulPodControl: {
     claimOwners: '{pod}: {claims} claims get the owner references the retention policy wants',
   },

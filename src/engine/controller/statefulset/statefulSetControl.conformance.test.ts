@@ -8,7 +8,8 @@ import { assertBurstInvariants, assertMonotonicInvariants, assertUpdateInvariant
 import type { StatefulPod, StatefulSet, StatefulSetPersistentVolumeClaimRetentionPolicy } from '../../api/statefulTypes.ts';
 import type { ControllerRevision } from '../../api/types.ts';
 import { getStatefulSetRevisions } from './revisionPlan.ts';
-import { applyRevision, equalRevision, newRevision, sortControllerRevisions } from './revisions.ts';
+import { equalRevision, sortControllerRevisions } from '../history/controllerHistory.ts';
+import { applyRevision, newRevision } from './revisions.ts';
 import { updateStatefulSetAfterInvariantEstablished } from './statefulSetControl.ts';
 import { getOrdinal, isCreated } from './statefulSetUtils.ts';
 

@@ -5,15 +5,15 @@ import { type DecisionLog, decide } from '../../api/decision.ts';
 import type { StatefulPod, StatefulSet, StatefulSetStatus } from '../../api/statefulTypes.ts';
 import type { ControllerRevision } from '../../api/types.ts';
 import type { ClaimLookup } from './podClaims.ts';
-import { processCondemned, processReplica, runForAll, type StatefulSetAction, type StepContext } from './processReplica.ts';
+import { PASS, placeholderStub, processCondemned, processReplica, runForAll, type StatefulSetAction, type StepContext } from './processReplica.ts';
 import { applyRevision } from './revisions.ts';
-import { statusToWrite, updateStatus } from './statefulSetStatus.ts';
+import { type ReplicaSlots, slotsOf } from './replicaSlots.ts';
+import { type PodFacts, podFacts, quietReplica, unavailable as podUnavailable } from './podFacts.ts';
+import { statusOfTally, statusToWrite, updateStatus, updateStatusOfSlots } from './statefulSetStatus.ts';
 import {
   allowsBurst,
   descendingOrdinal,
-  getEndOrdinal,
   getOrdinal,
-  getPodName,
   getPodRevision,
   getStartOrdinal,
   getStatefulSetMaxUnavailable,
@@ -23,16 +23,14 @@ import {
 } from './statefulSetUtils.ts';
 import { updateClaimsForCondemned } from './updateClaims.ts';
 
-/** placeholderStub is a missing ordinal's stand-in that is never created: its name only. */
-function placeholderStub(set: StatefulSet, ordinal: number): StatefulPod {
-  return { apiVersion: 'v1', kind: 'Pod', metadata: { name: getPodName(set, ordinal) }, spec: { containers: [] } };
-}
 
 export interface UpdateStatefulSetInput {
   /** The set as defaulted and stored. */
   set: StatefulSet;
   /** The pods the set owns (claimed, not necessarily in ordinal order). */
   pods: readonly StatefulPod[];
+  /** The pods laid out by ordinal, when the caller keeps them (replicaSlots.ts); else laid out from `pods`. */
+  slots?: ReplicaSlots;
   currentRevision: ControllerRevision;
   updateRevision: ControllerRevision;
   collisionCount: number;
@@ -85,36 +83,41 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
 
   const replicaCount = set.spec.replicas ?? 1;
   const start = getStartOrdinal(set);
-  const slots: (StatefulPod | undefined)[] = new Array(replicaCount).fill(undefined);
-  const unsorted: StatefulPod[] = [];
-  const end = getEndOrdinal(set);
-  for (const pod of pods) {
-    // podInOrdinalRange(pod, set), with the ordinal parsed once.
-    const ordinal = getOrdinal(pod);
-    if (ordinal >= start && ordinal <= end) slots[ordinal - start] = pod;
-    else if (ordinal >= 0) unsorted.push(pod);
-  }
+  // The replicas by ordinal − start (podInOrdinalRange) with each one's predicates (podFacts.ts),
+  // and the condemned pods.
+  const view = input.slots ?? slotsOf(set, pods);
+  const { pods: slots, facts, condemned: unsorted } = view;
   // Under OrderedReady a sync creates at most the first missing pod and never reaches the
-  // rolling update while one is missing, so the later missing ordinals need only their name (a
-  // not-created stub: no status, unavailable). Building all 999 placeholders of a 1,000-replica
-  // create on every sync was most of its cost.
+  // rolling update while one is missing, so the later missing ordinals need only their name: they
+  // stay undefined (a not-created stub, unavailable, named by its ordinal where asked). Building
+  // all 999 placeholders of a 1,000-replica create on every sync was most of its cost.
   const monotonicSet = !allowsBurst(set);
   let built = 0;
-  let missing = 0;
-  const replicas: StatefulPod[] = slots.map((p, i) => {
-    if (p) return p;
-    missing++;
-    if (monotonicSet && built++ > 0) return placeholderStub(set, start + i);
-    return newVersionedStatefulSetPod(currentSet, updateSet, cur, upd, start + i);
-  });
+  const missing = replicaCount - view.filled;
+  // With every ordinal present (a rolling update) the slots are the replicas as they are.
+  const replicas = missing === 0 ? slots : slots.slice();
+  for (let i = 0; i < replicas.length && missing > 0; i++) {
+    if (replicas[i] !== undefined) continue;
+    if (monotonicSet && built++ > 0) break;
+    (replicas as (StatefulPod | undefined)[])[i] = newVersionedStatefulSetPod(currentSet, updateSet, cur, upd, start + i);
+  }
   const condemned = descendingOrdinal(unsorted);
 
   let firstUnavailable: StatefulPod | null = null;
   let unavailable = 0;
-  for (const p of replicas) {
-    if (isUnavailable(p, mrs, nowMs)) {
-      unavailable++;
-      firstUnavailable ??= p;
+  // A placeholder (not created: no Ready condition) is unavailable. At minReadySeconds 0 the
+  // count is kept with the slots and only the first unavailable one is looked for.
+  const timeless = mrs === 0;
+  if (timeless) {
+    unavailable = missing + view.unavailable0;
+    const i = unavailable > 0 ? view.unavailableAt0.indexOf(1) : -1;
+    if (i >= 0) firstUnavailable = replicas[i] ?? placeholderStub(set, start + i);
+  }
+  for (let i = 0; i < replicas.length && !timeless; i++) {
+    const f = facts[i];
+    if (f === undefined || podUnavailable(f, mrs, nowMs)) {
+      if (!timeless) unavailable++;
+      firstUnavailable ??= replicas[i] ?? placeholderStub(set, start + i);
     }
   }
   for (let i = condemned.length - 1; i >= 0; i--) {
@@ -143,6 +146,8 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
   const monotonic = !allowsBurst(set);
   const ctx: StepContext = {
     set,
+    start,
+    missing,
     updateSet,
     monotonic,
     nowMs,
@@ -153,10 +158,20 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
     batch: 0,
   };
   const recount = () => {
-    status = updateStatus(status, mrs, cur, upd, nowMs, replicas, condemned);
+    status = timeless ? statusOfTally(status, view.tally, cur, upd) : updateStatusOfSlots(status, mrs, cur, upd, nowMs, facts, condemned);
   };
+  // A replica processReplica would pass without a decision or a write is not visited: in a
+  // 1,000-replica OrderedReady update, every Ready pod below the one being replaced.
+  const noClaimTemplates = (set.spec.volumeClaimTemplates?.length ?? 0) === 0;
+  const passes = (f: PodFacts | undefined) => f !== undefined && noClaimTemplates && quietReplica(f, set, monotonic, mrs, nowMs);
 
-  let r = runForAll(ctx, replicas.length, (i) => processReplica(ctx, replicas, i));
+  // Under OrderedReady the quiet replicas before the first one that acts are skipped in one loop.
+  let from = 0;
+  if (monotonic && timeless && noClaimTemplates) {
+    from = view.loudAt0.indexOf(1);
+    if (from < 0) from = replicas.length;
+  } else while (monotonic && from < replicas.length && passes(facts[from])) from++;
+  let r = runForAll(ctx, replicas.length - from, (k) => (passes(facts[from + k]) ? PASS : processReplica(ctx, replicas, from + k)));
   if (r.exit || r.error) {
     recount();
     return done(r.error);
@@ -182,13 +197,16 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
   const rollingUpdate = set.spec.updateStrategy?.rollingUpdate;
   const updateMin = rollingUpdate ? (rollingUpdate.partition ?? 0) : 0;
   if (input.maxUnavailableStatefulSet) {
-    const r2 = updateStatefulSetAfterInvariantEstablished(set, replicas, upd, status, nowMs, log);
+    const all = replicas.map((p, i) => p ?? placeholderStub(set, start + i));
+    const r2 = updateStatefulSetAfterInvariantEstablished(set, all, upd, status, nowMs, log);
     actions.push(...r2.actions);
     status = r2.status;
     return done(null);
   }
   for (let target = replicas.length - 1; target >= updateMin; target--) {
-    const pod = replicas[target] as StatefulPod;
+    const pod = replicas[target] ?? placeholderStub(set, start + target);
+    const f = facts[target] ?? podFacts(pod);
+    if (f.revision === upd && !podUnavailable(f, mrs, nowMs)) continue;
     const name = pod.metadata.name;
     if (getPodRevision(pod) !== upd && !isTerminating(pod)) {
       actions.push({ op: 'deletePod', phase: 'update', batch: 0, pod: name, why: 'update' });

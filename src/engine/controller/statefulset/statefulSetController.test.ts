@@ -6,7 +6,10 @@ import { runUntil } from '../../sim/simulation.ts';
 import { statefulEngine, storedSet, webStatefulSet } from '../../sim/statefulTestEngine.ts';
 import { STATEFULSET_SHELL_DECISION_KEYS } from './shellExplainCatalog.ts';
 import { syncStatefulSet } from './statefulSetController.ts';
-import { newTx } from '../../client/tx.ts';
+import { objectKey } from '../../apiserver/store.ts';
+import { create, newTx, schedule } from '../../client/tx.ts';
+import { adoptOrphanRevisions } from './claimPods.ts';
+import { newRevision } from './revisions.ts';
 
 const readySince = (p: Pod) => p.status?.conditions?.find((c) => c.type === 'Ready' && c.status === 'True')?.lastTransitionTime;
 const revisionOf = (p: Pod) => p.metadata.labels?.['controller-revision-hash'] ?? '';
@@ -221,6 +224,19 @@ describe('STATEFULSET_SHELL_DECISION_KEYS', () => {
     for (const d of tx.decisions) if (d.fn === 'syncStatefulSet') seen.add(`${d.fn}.${d.key}`);
     kubectl(a, 'scale sts/web --replicas=1');
     check(a, 30);
+    // ClaimPods: a pod relabelled out of the selector is released; an orphan revision is adopted.
+    kubectl(a, 'label pod web-0 app=moved --overwrite');
+    check(a, 1);
+    const set = storedSet(a);
+    const orphan = { ...newRevision(set, 9, 0), metadata: { ...newRevision(set, 9, 0).metadata, ownerReferences: undefined } };
+    const rtx = newTx(a, 'engine');
+    create(rtx, orphan);
+    adoptOrphanRevisions(rtx, set, [orphan], rtx.decisions);
+    for (const d of rtx.decisions) seen.add(`${d.fn}.${d.key}`);
+    const ptx = newTx(a, 'user');
+    create(ptx, { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-7', namespace: 'default', labels: { app: 'nginx' } }, spec: { containers: [{ name: 'c', image: 'nginx:1.25' }] } });
+    for (const rec of ptx.writes) schedule(ptx, ptx.now + 50, { type: 'deliver', rec, key: objectKey(rec.object) });
+    check(a, 1);
     kubectl(a, 'delete sts web');
     check(a, 10);
     const all = Object.entries(STATEFULSET_SHELL_DECISION_KEYS).flatMap(([fn, keys]) => Object.keys(keys).map((k) => `${fn}.${k}`));

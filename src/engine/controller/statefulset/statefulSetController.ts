@@ -6,14 +6,16 @@ import { getControllerOf } from '../../api/ownerRefs.ts';
 import type { PersistentVolumeClaimObject, StatefulPod, StatefulSet } from '../../api/statefulTypes.ts';
 import type { ControllerRevision, KubeObject, Pod } from '../../api/types.ts';
 import { objectKey, type WatchRecord } from '../../apiserver/store.ts';
-import { get, podsOwnedBy } from '../../client/cache.ts';
+import { get, ownedPods } from '../../client/cache.ts';
 import { create, del, enqueue, enqueueAfter, note, type Tx, update, writeStatusOf } from '../../client/tx.ts';
 import { selectorMatches } from '../../lib/labels.ts';
 import { observeDelivery, recordWrite, stale } from './consistency.ts';
 import { getStatefulSetRevisions, truncateHistoryPlan } from './revisionPlan.ts';
 import { updateStatefulSetPlan } from './statefulSetControl.ts';
 import { COMPONENT, type PodControlSummary, runActions } from './statefulPodControl.ts';
-import { isMemberOf } from './statefulSetUtils.ts';
+import { podFacts } from './podFacts.ts';
+import { adoptOrphanRevisions, claimPods } from './claimPods.ts';
+import { members, memoOnWatch } from './replicaSlots.ts';
 import { nextAvailableAfterMs } from './availability.ts';
 
 const QUEUE = 'statefulset';
@@ -66,6 +68,7 @@ const isReady = (p: Pod) => p.status?.conditions?.some((c) => c.type === 'Ready'
  */
 export function statefulSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | undefined): void {
   const obj = rec.object;
+  memoOnWatch(tx.st.cache, rec);
   observeDelivery(tx.st.stsConsistency, rec);
   if (obj.kind === 'StatefulSet') {
     enqueue(tx, QUEUE, keyOf(obj));
@@ -121,9 +124,18 @@ export function syncStatefulSet(tx: Tx, key: string): string | null {
     note(tx, 'statefulSetStale', { sts: set.metadata.name, rv: waitingFor });
     return null;
   }
-  const pods = (podsOwnedBy(tx.st.cache, set.metadata.uid ?? '') as StatefulPod[]).filter((p) => isMemberOf(set, p));
-  tx.cost += pods.length;
   const listed = listRevisions(tx, set);
+  const adoptErr = adoptOrphanRevisions(tx, set, listed, log);
+  if (adoptErr !== null) return adoptErr;
+  // The pods it controls that match it (selector, isMemberOf), laid out by ordinal
+  // (replicaSlots.ts); ClaimPods releases the others and adopts matching orphans.
+  const owned = members(tx.st.cache, set);
+  const claimed = claimPods(tx, set, owned, log);
+  if (claimed.error !== null) return claimed.error;
+  // An adopted pod is claimed in this sync, before the informer brings it back: laid out with the others.
+  const layout = claimed.adopted.length > 0 ? null : owned.slots;
+  const pods = () => (layout === null ? [...cachedMembers(tx, set), ...claimed.adopted] : owned.list());
+  tx.cost += owned.count + claimed.adopted.length;
   const lookup = (name: string) => {
     const r = tx.st.store.objects.ControllerRevision.get(`${set.metadata.namespace ?? 'default'}/${name}`);
     return r?.kind === 'ControllerRevision' ? r : undefined;
@@ -135,7 +147,8 @@ export function syncStatefulSet(tx: Tx, key: string): string | null {
   const plan = updateStatefulSetPlan(
     {
       set,
-      pods,
+      pods: layout === null || set.metadata.deletionTimestamp !== undefined ? pods() : [],
+      slots: layout ?? undefined,
       currentRevision: revs.current,
       updateRevision: revs.update,
       collisionCount: revs.collisionCount,
@@ -155,13 +168,22 @@ export function syncStatefulSet(tx: Tx, key: string): string | null {
   for (const name of truncateHistoryPlan(set, pods, listed, revs.current, revs.update, log).deletes) {
     del(tx, 'ControllerRevision', `${ns}/${name}`);
   }
-  const after = nextAvailableAfterMs(set, pods, tx.now);
+  const after = (set.spec.minReadySeconds ?? 0) > 0 ? nextAvailableAfterMs(set, pods(), tx.now) : null;
   if (after !== null) {
     decide(log, 'syncStatefulSet', 'requeueAvailable', { afterMs: after, minReadySeconds: set.spec.minReadySeconds ?? 0 });
     enqueueAfter(tx, QUEUE, key, after);
   }
   summarize(tx, set.metadata.name, sum);
   return err ?? statusErr;
+}
+
+/** cachedMembers: the pods the set controls, in the informer's order, that match it (selector and isMemberOf). */
+function cachedMembers(tx: Tx, set: StatefulSet): StatefulPod[] {
+  const out: StatefulPod[] = [];
+  for (const p of ownedPods(tx.st.cache, set.metadata.uid ?? '').values()) {
+    if (podFacts(p as StatefulPod).parent === set.metadata.name && selectorMatches(set.spec.selector, p.metadata.labels)) out.push(p as StatefulPod);
+  }
+  return out;
 }
 
 function summarize(tx: Tx, sts: string, sum: PodControlSummary): void {

@@ -1,7 +1,8 @@
 // Port of kubernetes pkg/controller/statefulset/stateful_set_control.go computeReplicaStatus and
 // updateStatus, and stateful_set_utils.go completeRollingUpdate and inconsistentStatus (v1.36).
 import type { StatefulPod, StatefulSet, StatefulSetStatus } from '../../api/statefulTypes.ts';
-import { getPodRevision, isCreated, isRunningAndAvailable, isRunningAndReady, isTerminating } from './statefulSetUtils.ts';
+import { available, type PodFacts, podFacts } from './podFacts.ts';
+import type { Tally } from './replicaLayout.ts';
 
 export interface ReplicaStatus {
   replicas: number;
@@ -24,21 +25,33 @@ export function computeReplicaStatus(
   nowMs: number,
 ): ReplicaStatus {
   const s: ReplicaStatus = { replicas: 0, readyReplicas: 0, availableReplicas: 0, currentReplicas: 0, updatedReplicas: 0 };
-  for (const pod of pods) {
-    // isCreated, asked once per pod (the recount of every sync visits all 1,000 replicas).
-    const created = isCreated(pod);
-    if (created) s.replicas++;
-    if (isRunningAndReady(pod)) {
-      s.readyReplicas++;
-      if (isRunningAndAvailable(pod, minReadySeconds, nowMs)) s.availableReplicas++;
-    }
-    if (created && !isTerminating(pod)) {
-      const rev = getPodRevision(pod);
-      if (rev === currentRevision) s.currentReplicas++;
-      if (rev === updateRevision) s.updatedReplicas++;
-    }
-  }
+  for (const pod of pods) countPod(s, podFacts(pod), minReadySeconds, currentRevision, updateRevision, nowMs);
   return s;
+}
+
+/** countPod adds one pod's facts to the counts (the recount of every sync visits all 1,000 replicas). */
+function countPod(s: ReplicaStatus, f: PodFacts, minReadySeconds: number, currentRevision: string, updateRevision: string, nowMs: number): void {
+  if (f.created) s.replicas++;
+  if (f.runningAndReady) {
+    s.readyReplicas++;
+    if (available(f, minReadySeconds, nowMs)) s.availableReplicas++;
+  }
+  if (f.created && !f.terminating) {
+    if (f.revision === currentRevision) s.currentReplicas++;
+    if (f.revision === updateRevision) s.updatedReplicas++;
+  }
+}
+
+/** withCounts is `status` with its five counts replaced, in updateStatus's key order. */
+function withCounts(status: StatefulSetStatus, r: ReplicaStatus): StatefulSetStatus {
+  return {
+    ...status,
+    replicas: r.replicas,
+    readyReplicas: r.readyReplicas,
+    availableReplicas: r.availableReplicas,
+    currentReplicas: r.currentReplicas,
+    updatedReplicas: r.updatedReplicas,
+  };
 }
 
 /** updateStatus resets the five counts of `status` and sums computeReplicaStatus over the lists. */
@@ -50,16 +63,42 @@ export function updateStatus(
   nowMs: number,
   ...podLists: (readonly StatefulPod[])[]
 ): StatefulSetStatus {
-  const out = { ...status, replicas: 0, readyReplicas: 0, availableReplicas: 0, currentReplicas: 0, updatedReplicas: 0 };
-  for (const list of podLists) {
-    const r = computeReplicaStatus(list, minReadySeconds, currentRevision, updateRevision, nowMs);
-    out.replicas += r.replicas;
-    out.readyReplicas += r.readyReplicas;
-    out.availableReplicas += r.availableReplicas;
-    out.currentReplicas += r.currentReplicas;
-    out.updatedReplicas += r.updatedReplicas;
-  }
-  return out;
+  const s: ReplicaStatus = { replicas: 0, readyReplicas: 0, availableReplicas: 0, currentReplicas: 0, updatedReplicas: 0 };
+  for (const list of podLists) for (const pod of list) countPod(s, podFacts(pod), minReadySeconds, currentRevision, updateRevision, nowMs);
+  return withCounts(status, s);
+}
+
+/**
+ * updateStatusOfSlots is updateStatus(status, …, replicas, condemned) when the replicas' facts
+ * are at hand: a missing slot (undefined, a placeholder not created) counts nothing.
+ */
+export function updateStatusOfSlots(
+  status: StatefulSetStatus,
+  minReadySeconds: number,
+  currentRevision: string,
+  updateRevision: string,
+  nowMs: number,
+  slots: readonly (PodFacts | undefined)[],
+  condemned: readonly StatefulPod[],
+): StatefulSetStatus {
+  const s: ReplicaStatus = { replicas: 0, readyReplicas: 0, availableReplicas: 0, currentReplicas: 0, updatedReplicas: 0 };
+  for (const f of slots) if (f !== undefined) countPod(s, f, minReadySeconds, currentRevision, updateRevision, nowMs);
+  for (const pod of condemned) countPod(s, podFacts(pod), minReadySeconds, currentRevision, updateRevision, nowMs);
+  return withCounts(status, s);
+}
+
+/**
+ * statusOfTally is updateStatusOfSlots at minReadySeconds 0 from counts kept with the slots
+ * (replicaSlots.ts): available pods are then the Running and Ready ones.
+ */
+export function statusOfTally(status: StatefulSetStatus, t: Tally, currentRevision: string, updateRevision: string): StatefulSetStatus {
+  return withCounts(status, {
+    replicas: t.created,
+    readyReplicas: t.runningAndReady,
+    availableReplicas: t.runningAndReady,
+    currentReplicas: t.byRevision.get(currentRevision) ?? 0,
+    updatedReplicas: t.byRevision.get(updateRevision) ?? 0,
+  });
 }
 
 /**

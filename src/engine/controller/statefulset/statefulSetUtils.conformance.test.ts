@@ -20,7 +20,8 @@ import {
   podKind,
   updateClaimOwnerRefForSetAndPod,
 } from './claimOwnership.ts';
-import { applyRevision, equalRevision, newRevision } from './revisions.ts';
+import { equalRevision } from '../history/controllerHistory.ts';
+import { applyRevision, newRevision } from './revisions.ts';
 import {
   ascendingOrdinal,
   getClaimPodName,

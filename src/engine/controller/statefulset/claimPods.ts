@@ -1,0 +1,94 @@
+// Port of kubernetes pkg/controller/statefulset/stateful_set.go adoptOrphanRevisions and
+// getPodsForStatefulSet (ClaimPods through the controller ref manager), and of
+// stateful_set_control.go AdoptOrphanRevisions / history.AdoptControllerRevision (v1.36).
+import { type DecisionLog, decide } from '../../api/decision.ts';
+import { getControllerOf } from '../../api/ownerRefs.ts';
+import type { StatefulPod, StatefulSet } from '../../api/statefulTypes.ts';
+import type { ControllerRevision, KubeObject } from '../../api/types.ts';
+import { objectKey } from '../../apiserver/store.ts';
+import { type Tx, update } from '../../client/tx.ts';
+import { adoptedMetadata, claimObject, recheckDeletionTimestamp, releasedMetadata } from '../controllerRefManager.ts';
+import type { Members } from './replicaSlots.ts';
+import { newControllerRef } from './statefulSetUtils.ts';
+
+/** canAdopt: the set read again from the API server is the same one, not being deleted (RecheckDeletionTimestamp). */
+function canAdopt(tx: Tx, set: StatefulSet): string | null {
+  return recheckDeletionTimestamp('StatefulSet', set, tx.st.store.objects.StatefulSet.get(objectKey(set)));
+}
+
+/**
+ * patchOwners writes an ownerReferences change as the controller's patch does: onto the stored
+ * object, whatever its resourceVersion. A pod or revision gone (or replaced by another uid) is
+ * NotFound, which the claim ignores: null. Else the stored result, or the error message.
+ */
+function patchOwners<T extends KubeObject>(tx: Tx, obj: T, edit: (m: T['metadata']) => T['metadata']): T | null | string {
+  const stored = tx.st.store.objects[obj.kind].get(objectKey(obj)) as T | undefined;
+  if (stored === undefined || stored.metadata.uid !== obj.metadata.uid) return null;
+  const { resourceVersion: _rv, ...metadata } = edit(stored.metadata);
+  const res = update(tx, { ...stored, metadata } as T);
+  if (res.ok) return res.object;
+  return res.error.reason === 'NotFound' ? null : res.error.message;
+}
+
+/**
+ * adoptOrphanRevisions: the listed revisions without a controller (orphans the selector matches)
+ * get the set as their controller, once canAdopt agrees. The first failure fails the sync.
+ */
+export function adoptOrphanRevisions(tx: Tx, set: StatefulSet, listed: readonly ControllerRevision[], log: DecisionLog): string | null {
+  const orphans = listed.filter((r) => getControllerOf(r) === undefined);
+  if (orphans.length === 0) return null;
+  const cannot = canAdopt(tx, set);
+  if (cannot !== null) return `can't adopt ControllerRevisions: ${cannot}`;
+  const ref = newControllerRef(set);
+  for (const r of orphans) {
+    const res = patchOwners(tx, r, (m) => adoptedMetadata(m, ref));
+    if (typeof res === 'string') return res;
+    decide(log, 'adoptOrphanRevisions', 'adopt', { revision: r.metadata.name, number: r.revision });
+  }
+  return null;
+}
+
+/** aggregate is utilerrors.NewAggregate's message: one error as it is, several as `[a, b]`. */
+const aggregate = (errors: readonly string[]) => (errors.length === 1 ? (errors[0] as string) : `[${errors.join(', ')}]`);
+
+/**
+ * claimPods is ClaimPods' writes for the pods the memo did not simply keep: each pod the set
+ * controls that its selector or name no longer matches is released (unless it or the set is
+ * being deleted), and each matching orphan of its namespace is adopted once canAdopt agrees.
+ * Returns the adopted pods (claimed for this sync) and the aggregated error.
+ */
+export function claimPods(tx: Tx, set: StatefulSet, owned: Pick<Members, 'unmatched' | 'orphans'>, log: DecisionLog): { adopted: StatefulPod[]; error: string | null } {
+  const adopted: StatefulPod[] = [];
+  const errors: string[] = [];
+  const c = { uid: set.metadata.uid ?? '', namespace: set.metadata.namespace ?? 'default', deleting: set.metadata.deletionTimestamp !== undefined };
+  const ns = c.namespace;
+  for (const pod of owned.unmatched) {
+    if (claimObject(c, pod, false) !== 'release') continue;
+    const res = patchOwners(tx, pod, (m) => releasedMetadata(m, c.uid));
+    if (typeof res === 'string') errors.push(`failed to release Pod ${ns}/${pod.metadata.name} (${pod.metadata.uid ?? ''}): ${res}`);
+    else decide(log, 'getPodsForStatefulSet', 'release', { pod: pod.metadata.name, labels: labelText(pod) });
+  }
+  let cannot: string | null | undefined;
+  for (const pod of owned.orphans) {
+    if (claimObject(c, pod, true) !== 'adopt') continue;
+    cannot ??= canAdopt(tx, set);
+    if (cannot !== null) {
+      errors.push(`can't adopt Pod ${ns}/${pod.metadata.name} (${pod.metadata.uid ?? ''}): ${cannot}`);
+      continue;
+    }
+    const res = patchOwners(tx, pod, (m) => adoptedMetadata(m, newControllerRef(set)));
+    if (typeof res === 'string') errors.push(res);
+    else if (res !== null) {
+      adopted.push(res);
+      decide(log, 'getPodsForStatefulSet', 'adopt', { pod: pod.metadata.name, labels: labelText(pod) });
+    }
+  }
+  return { adopted, error: errors.length ? aggregate(errors) : null };
+}
+
+/** The pod's labels as `k=v,k2=v2` for the Explain line. */
+function labelText(pod: StatefulPod): string {
+  return Object.entries(pod.metadata.labels ?? {})
+    .map(([k, v]) => `${k}=${v}`)
+    .join(',');
+}
