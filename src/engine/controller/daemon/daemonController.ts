@@ -48,6 +48,10 @@ export function daemonSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | und
       onHistory(tx, rec.type, obj, old);
       return;
     case 'Pod':
+      // Every pod handler resolves a DaemonSet in the cache (the pod's controller, or the ones
+      // selecting an orphan) and does nothing without one: a cluster with no DaemonSet skips
+      // them (90,000 pod deliveries in the 10,000-replica rollout).
+      if (tx.st.cache.objects.DaemonSet.size === 0) return;
       if (rec.type === 'DELETED') deletePod(tx, obj);
       else if (rec.type === 'ADDED' || old?.kind !== 'Pod') addPod(tx, obj);
       else updatePod(tx, obj, old);
