@@ -103,7 +103,22 @@ export function podConditions(pod: Pod, now: string, _containersStarted: boolean
 
 /** containerStatuses maps each container of the spec, with its previous status, to its new status. */
 export function containerStatuses(pod: Pod, f: (c: { name: string; image: string }, prev: ContainerStatus | undefined) => ContainerStatus): ContainerStatus[] {
-  return pod.spec.containers.map((c) => f(c, pod.status?.containerStatuses?.find((s) => s.name === c.name)));
+  // A loop, not map and find with their closures: every kubelet step of every pod comes here
+  // (30,000 in a 10,000-replica rollout), mostly for one container.
+  const containers = pod.spec.containers;
+  const prev = pod.status?.containerStatuses;
+  const out = new Array<ContainerStatus>(containers.length);
+  for (let i = 0; i < containers.length; i++) {
+    const c = containers[i] as { name: string; image: string };
+    out[i] = f(c, prev === undefined ? undefined : statusNamed(prev, c.name));
+  }
+  return out;
+}
+
+/** statusNamed is the container status with this name, or undefined (the first, as find gives). */
+function statusNamed(statuses: readonly ContainerStatus[], name: string): ContainerStatus | undefined {
+  for (let i = 0; i < statuses.length; i++) if ((statuses[i] as ContainerStatus).name === name) return statuses[i];
+  return undefined;
 }
 
 /**
