@@ -48,6 +48,24 @@ describe('eventAggregate', () => {
     expect([...c.aggregate.values()][0]?.localKeys).toHaveLength(9);
   });
 
+  it('drops the message PopAny drew from the ten, in order, and keeps a known one without a draw', () => {
+    const c = newEventCorrelator();
+    const prng = seedPrng(7);
+    for (let i = 0; i < 9; i++) eventAggregate(c, msg(i), 0, prng);
+    const twin = { ...prng };
+    const pop = nextInt(twin, 10);
+    eventAggregate(c, msg(9), 0, prng);
+    const ten = Array.from({ length: 10 }, (_, i) => `Created pod: web-1-${i}`);
+    const kept = ten.filter((_, i) => i !== pop);
+    expect([...c.aggregate.values()][0]?.localKeys).toEqual(kept);
+    expect(prng).toEqual(twin);
+    // A message already in the nine is no new one: it stays as it is and draws nothing.
+    const again = eventAggregate(c, { ...base, message: kept[0] as string }, 0, prng);
+    expect(again.aggregated).toBe(false);
+    expect(prng).toEqual(twin);
+    expect([...c.aggregate.values()][0]?.localKeys).toEqual(kept);
+  });
+
   it('starts afresh when the last similar event is more than 600 s old', () => {
     const c = newEventCorrelator();
     const prng = seedPrng(1);

@@ -157,16 +157,29 @@ export function eventAggregate(c: EventCorrelatorState, e: CorrelatedEvent, nowM
   let record = c.aggregate.get(aggregateKey);
   // A record older than the interval starts afresh (a missing one too).
   if (record === undefined || nowMs - record.lastMs > defaultAggregateIntervalMs) record = { localKeys: [], lastMs: nowMs };
-  // concat, not a spread: a spread array keeps spare room (~190 bytes for one message, 30,000 records).
-  let localKeys = record.localKeys.includes(e.message) ? record.localKeys : record.localKeys.concat(e.message);
-  if (localKeys.length < defaultAggregateMaxEvents) {
-    lruAdd(c.aggregate, aggregateKey, { localKeys, lastMs: nowMs });
+  const seen = record.localKeys;
+  const known = seen.includes(e.message);
+  const size = known ? seen.length : seen.length + 1;
+  if (size < defaultAggregateMaxEvents) {
+    // concat, not a spread: a spread array keeps spare room (~190 bytes for one message, 30,000 records).
+    lruAdd(c.aggregate, aggregateKey, { localKeys: known ? seen : seen.concat(e.message), lastMs: nowMs });
     return { message: e.message, key: eventKey, aggregated: false };
   }
-  const pop = nextInt(prng, localKeys.length);
-  localKeys = localKeys.filter((_, i) => i !== pop);
-  lruAdd(c.aggregate, aggregateKey, { localKeys, lastMs: nowMs });
+  // The set with the message added, less the one PopAny drew, built in one pass: a
+  // ReplicaSet's "Created pod: …" messages are all distinct, so from its tenth Event on every one
+  // comes here (20,000 in a 10,000-replica rollout), each once a concat, a filter and its closure.
+  const pop = nextInt(prng, size);
+  lruAdd(c.aggregate, aggregateKey, { localKeys: withoutAt(seen, known ? null : e.message, pop), lastMs: nowMs });
   return { message: `(combined from similar events): ${e.message}`, key: aggregateKey, aggregated: true };
+}
+
+/** withoutAt is `keys` with `added` appended (when not null), less the element at `pop`. */
+function withoutAt(keys: readonly string[], added: string | null, pop: number): string[] {
+  // Grown by push, as filter grew it: a packed array like the ones concat makes for the shorter sets.
+  const out: string[] = [];
+  for (let i = 0; i < keys.length; i++) if (i !== pop) out.push(keys[i] as string);
+  if (added !== null && pop !== keys.length) out.push(added);
+  return out;
 }
 
 /**

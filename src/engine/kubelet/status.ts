@@ -103,7 +103,20 @@ export function podConditions(pod: Pod, now: string, _containersStarted: boolean
 
 /** containerStatuses maps each container of the spec, with its previous status, to its new status. */
 export function containerStatuses(pod: Pod, f: (c: { name: string; image: string }, prev: ContainerStatus | undefined) => ContainerStatus): ContainerStatus[] {
-  return pod.spec.containers.map((c) => f(c, pod.status?.containerStatuses?.find((s) => s.name === c.name)));
+  // One container (nearly every pod) is one literal, without map and find's two closures: every
+  // kubelet step of every pod comes here (30,000 in a 10,000-replica rollout). A literal, not
+  // new Array(1): that array would stay holey, unlike the lists map makes for the others.
+  const containers = pod.spec.containers;
+  const prev = pod.status?.containerStatuses;
+  const only = containers.length === 1 ? containers[0] : undefined;
+  if (only !== undefined) return [f(only, prev === undefined ? undefined : statusNamed(prev, only.name))];
+  return containers.map((c) => f(c, prev === undefined ? undefined : statusNamed(prev, c.name)));
+}
+
+/** statusNamed is the container status with this name, or undefined (the first, as find gives). */
+function statusNamed(statuses: readonly ContainerStatus[], name: string): ContainerStatus | undefined {
+  for (let i = 0; i < statuses.length; i++) if ((statuses[i] as ContainerStatus).name === name) return statuses[i];
+  return undefined;
 }
 
 /**

@@ -151,8 +151,8 @@ export function nodeListOf(m: DaemonSetMemo): readonly Node[] {
 /** removePod takes a pod out of its node's group, marking the node dirty when it was there. */
 function removePod(m: DaemonSetMemo, node: string, name: string): void {
   const pods = m.byNode[node];
-  if (pods === undefined || !pods.some((p) => p.metadata.name === name)) return;
-  const rest = pods.filter((p) => p.metadata.name !== name);
+  const rest = pods === undefined ? pods : withoutNamed(pods, name, null);
+  if (rest === undefined || rest.length === pods?.length) return;
   if (rest.length > 0) m.byNode[node] = rest;
   else delete m.byNode[node];
   m.dirty.add(node);
@@ -164,10 +164,18 @@ function removePod(m: DaemonSetMemo, node: string, name: string): void {
  * the node's only pod, and deleting keys from a 5,000-key object costs ~1 µs a time.
  */
 function replacePod(m: DaemonSetMemo, node: string, prevName: string, pod: Pod): void {
-  const pods = m.byNode[node] ?? [];
-  const rest = pods.some((p) => p.metadata.name === prevName) ? pods.filter((p) => p.metadata.name !== prevName) : pods;
-  m.byNode[node] = [...rest, pod];
+  m.byNode[node] = withoutNamed(m.byNode[node] ?? [], prevName, pod);
   m.dirty.add(node);
+}
+
+/** withoutNamed is `pods` less those named `name`, then `last`: a loop, not some, filter and a spread (~60,000 pod events at 5,000 nodes). */
+function withoutNamed(pods: readonly Pod[], name: string, last: Pod | null): Pod[] {
+  // Grown by push, as filter and the spread grew theirs: a packed array like every other group
+  // (one made by new Array(n) stays holey, and the walks over the groups would see both kinds).
+  const out: Pod[] = [];
+  for (const p of pods) if (p.metadata.name !== name) out.push(p);
+  if (last !== null) out.push(last);
+  return out;
 }
 
 /** podChanged replays one pod's watch event on the memo: out of its old place, claimed again at the end. */
