@@ -98,6 +98,11 @@ export function packIncremental(service: EndpointService, pods: readonly Endpoin
   while (i < old.length || j < pods.length) {
     const a = old[i];
     const b = pods[j];
+    if (a === b) {
+      // The very pod object in the same place (most pods of most syncs): no name to compare.
+      contribs[j++] = prev.contribs[i++] ?? null;
+      continue;
+    }
     if (b === undefined || (a !== undefined && a.metadata.name < b.metadata.name)) {
       const c = prev.contribs[i++];
       if (c) removed.push(c);
@@ -107,7 +112,7 @@ export function packIncremental(service: EndpointService, pods: readonly Endpoin
       if (c) added.push(c);
     } else {
       const was = prev.contribs[i++] ?? null;
-      const c = a === b ? was : contributionOf(b);
+      const c = contributionOf(b);
       contribs[j++] = c;
       if (c !== was) {
         if (was) removed.push(was);
