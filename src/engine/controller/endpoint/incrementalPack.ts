@@ -4,9 +4,9 @@
  * and two identity sets per pod, 10,000 pods, a few hundred syncs a rollout. Consecutive syncs of
  * one Service see name-sorted pod lists (endpointPodIndex.ts) that differ by a few pod objects,
  * so the last packed answer is kept per Service object and patched: walk the old and new lists
- * side by side (pointer compares), take the changed pods' addresses out of the sorted lists and
- * put their new ones in by binary search. E.g. 10,000 pods of which 12 changed: 24 searches and
- * splices instead of 10,000 memo lookups and three 10,000-entry sets.
+ * side by side (pointer compares), find the changed pods' old addresses by binary search and
+ * merge their new ones in, one copying pass. E.g. 10,000 pods of which 300 changed: 600
+ * searches and a copy instead of 10,000 memo lookups and three 10,000-entry sets.
  *
  * The answer is packOnePort's: the state holds only lists packOnePort accepted (one port of one
  * number, every address with a UID of its own), and a patch that would break either (a new port,
@@ -48,9 +48,9 @@ function subsetOf(ready: readonly EndpointAddress[], notReady: readonly Endpoint
   return [s];
 }
 
-/** lowerBound: the first place in the sorted list whose address is not before `a`. */
-function lowerBound(list: readonly EndpointAddress[], a: EndpointAddress): number {
-  let lo = 0;
+/** lowerBound: the first place in the sorted list, from `from` on, whose address is not before `a`. */
+function lowerBound(list: readonly EndpointAddress[], a: EndpointAddress, from = 0): number {
+  let lo = from;
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
@@ -58,6 +58,43 @@ function lowerBound(list: readonly EndpointAddress[], a: EndpointAddress): numbe
     else hi = mid;
   }
   return lo;
+}
+
+/**
+ * patch: the sorted list without the removed contributions' addresses and with the added ones
+ * (those of the `ready` side), in one pass: a splice per change moved 5,000 addresses on
+ * average, 300 changes a sync at 10,000 pods. undefined: a removed address is not in the list.
+ */
+function patch(list: readonly EndpointAddress[], removed: readonly Contribution[], added: readonly Contribution[], ready: boolean): EndpointAddress[] | undefined {
+  const cut: number[] = [];
+  for (const c of removed) {
+    if (c.ready !== ready) continue;
+    const at = lowerBound(list, c.epa);
+    if (list[at] !== c.epa) return undefined;
+    cut.push(at);
+  }
+  cut.sort((x, y) => x - y);
+  const kept: EndpointAddress[] = [];
+  let from = 0;
+  for (const at of cut) {
+    for (let x = from; x < at; x++) kept.push(list[x] as EndpointAddress);
+    from = at + 1;
+  }
+  for (let x = from; x < list.length; x++) kept.push(list[x] as EndpointAddress);
+  const fresh: EndpointAddress[] = [];
+  for (const c of added) if (c.ready === ready) fresh.push(c.epa);
+  if (fresh.length === 0) return kept;
+  fresh.sort(addressOrder);
+  const out: EndpointAddress[] = [];
+  from = 0;
+  for (const f of fresh) {
+    const lo = lowerBound(kept, f, from);
+    for (let x = from; x < lo; x++) out.push(kept[x] as EndpointAddress);
+    out.push(f);
+    from = lo;
+  }
+  for (let x = from; x < kept.length; x++) out.push(kept[x] as EndpointAddress);
+  return out;
 }
 
 /**
@@ -131,21 +168,12 @@ export function packIncremental(service: EndpointService, pods: readonly Endpoin
     if (c.ports.length !== 1 || p === undefined || !samePort(p, prev.port) || !uid || fresh.has(uid) || (prev.uids.has(uid) && !gone.has(uid))) return undefined;
     fresh.add(uid);
   }
-  const ready = prev.ready.slice();
-  const notReady = prev.notReady.slice();
-  for (const c of removed) {
-    const list = c.ready ? ready : notReady;
-    const at = lowerBound(list, c.epa);
-    if (list[at] !== c.epa) {
-      // Not where the state says: drop the state rather than trust it.
-      PACKED.delete(service);
-      return undefined;
-    }
-    list.splice(at, 1);
-  }
-  for (const c of added) {
-    const list = c.ready ? ready : notReady;
-    list.splice(lowerBound(list, c.epa), 0, c.epa);
+  const ready = patch(prev.ready, removed, added, true);
+  const notReady = patch(prev.notReady, removed, added, false);
+  if (ready === undefined || notReady === undefined) {
+    // An address not where the state says: drop the state rather than trust it.
+    PACKED.delete(service);
+    return undefined;
   }
   const first = contribs.find((c) => c !== null);
   const port = first?.ports[0];
