@@ -176,7 +176,8 @@ export function countSecond(st: EngineState, c: ClientState, second: number, prn
     c.burst = undefined;
   };
   for (const t of requestTimes(c, start, end)) {
-    switchVersion(t);
+    // switchVersion's own early return, checked here: the version holds for ~1,000 requests in a row.
+    if (version === undefined || (vi + 1 < history.length && (history[vi + 1] as RulesVersion).at <= t)) switchVersion(t);
     let target: Target | undefined;
     // Kept connections first: conntrack keeps an established TCP flow after its Service's rules are
     // gone (kube-proxy flushes conntrack only for UDP; the ClusterIP checks match new connections).
