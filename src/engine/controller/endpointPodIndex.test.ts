@@ -3,7 +3,7 @@ import type { EndpointPod } from '../api/discoveryTypes.ts';
 import type { Pod } from '../api/types.ts';
 import type { WatchRecord } from '../apiserver/store.ts';
 import { applyWatch, type CacheState, newCacheState } from '../client/cache.ts';
-import { indexedPods, podIndexOnWatch } from './endpointPodIndex.ts';
+import { indexedPods, listedFor, podIndexOnWatch } from './endpointPodIndex.ts';
 
 let rv = 0;
 function pod(name: string, labels: Record<string, string> | undefined, namespace = 'default', ready = false): Pod {
@@ -120,4 +120,22 @@ describe('podIndexOnWatch', () => {
       }
     }
   });
+});
+
+describe('listedFor', () => {
+  const cache = newCacheState();
+  deliver(cache, 'ADDED', pod('a', { app: 'web', tier: 'fe' }));
+  const list = indexedPods(cache, 'default', { tier: 'fe', app: 'web' }, asEp);
+  const cases: { name: string; pods: readonly EndpointPod[]; selector: Record<string, string>; want: boolean }[] = [
+    { name: 'the list the index gave for the selector (keys in any order)', pods: list, selector: { app: 'web', tier: 'fe' }, want: true },
+    { name: 'a selector with a key fewer', pods: list, selector: { app: 'web' }, want: false },
+    { name: 'a selector with a key more', pods: list, selector: { app: 'web', tier: 'fe', x: 'y' }, want: false },
+    { name: 'a selector with another value', pods: list, selector: { app: 'web', tier: 'be' }, want: false },
+    { name: 'a copy of the list', pods: [...list], selector: { app: 'web', tier: 'fe' }, want: false },
+  ];
+  for (const tc of cases) {
+    it(`answers ${tc.want} for ${tc.name}`, () => {
+      expect(listedFor(tc.pods, tc.selector)).toBe(tc.want);
+    });
+  }
 });

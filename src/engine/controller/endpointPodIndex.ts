@@ -131,5 +131,25 @@ export function indexedPods(cache: CacheState, namespace: string, selector: Reco
     idx.entries.set(id, e);
   }
   e.shared = true;
+  HANDED_OUT.set(e.sorted, e.selector);
   return e.sorted;
+}
+
+/**
+ * The selector (sorted pairs) of each list indexedPods handed out: every pod in such a list
+ * matches it, for good (a handed-out list never changes, and a pod object's labels never do).
+ */
+const HANDED_OUT = new WeakMap<readonly EndpointPod[], readonly (readonly [string, string])[]>();
+
+/**
+ * listedFor: `pods` is a list indexedPods gave for this selector, so every pod in it is selected
+ * (syncService's selectPods then skips its walk: 10,000 label checks a sync).
+ */
+export function listedFor(pods: readonly EndpointPod[], selector: Record<string, string>): boolean {
+  const pairs = HANDED_OUT.get(pods);
+  if (pairs === undefined) return false;
+  const keys = Object.keys(selector);
+  if (keys.length !== pairs.length) return false;
+  for (const [k, v] of pairs) if (!Object.hasOwn(selector, k) || selector[k] !== v) return false;
+  return true;
 }

@@ -24,7 +24,7 @@ const readyTime = (pod: EndpointPod): string | undefined => getPodReadyCondition
 /** Lists already found in name order (both endpoint controllers get the same list a tick; lists are never changed). */
 const SORTED_LISTS = new WeakSet<readonly EndpointPod[]>();
 
-function strictlyByName(pods: readonly EndpointPod[]): boolean {
+export function strictlyByName(pods: readonly EndpointPod[]): boolean {
   if (SORTED_LISTS.has(pods)) return true;
   for (let i = 1; i < pods.length; i++) if (!((pods[i - 1] as EndpointPod).metadata.name < (pods[i] as EndpointPod).metadata.name)) return false;
   SORTED_LISTS.add(pods);

@@ -37,7 +37,7 @@ export function contributionOf(pod: EndpointPod, service: EndpointService, deriv
   return c;
 }
 
-function addressOrder(a: EndpointAddress, b: EndpointAddress): number {
+export function addressOrder(a: EndpointAddress, b: EndpointAddress): number {
   if (a.ip !== b.ip) return a.ip < b.ip ? -1 : 1;
   if (!a.targetRef) return b.targetRef ? -1 : 0;
   if (!b.targetRef) return 1;

@@ -21,6 +21,7 @@ import { isIPv6 } from '../../endpointslice/ip.ts';
 import { findPort, isServiceIPSet } from '../../endpointslice/utils.ts';
 import { repackSubsets } from './repack.ts';
 import { type Contribution, contributionOf, packOnePort, type SortHint } from './contributions.ts';
+import { packIncremental, rememberPacked } from './incrementalPack.ts';
 
 /** An Endpoints object holds at most this many addresses; more are truncated. */
 export const MaxCapacity = 1000;
@@ -66,11 +67,16 @@ export function endpointPortFromServicePort(sp: { name?: string; protocol?: stri
  * Terminating pods are left out unless publishNotReadyAddresses: Endpoints has no terminating state.
  */
 export function computeSubsets(service: EndpointService, pods: readonly EndpointPod[]): { subsets: EndpointSubset[]; ready: number; notReady: number } {
+  const derive = (pod: EndpointPod): Contribution | null => contributionOf(pod, service, () => podContribution(service, pod));
+  const patched = packIncremental(service, pods, derive);
+  if (patched !== undefined) return patched;
   const list: Contribution[] = [];
+  const contribs: (Contribution | null)[] = [];
   let ready = 0;
   let notReady = 0;
   for (const pod of pods) {
-    const c = contributionOf(pod, service, () => podContribution(service, pod));
+    const c = derive(pod);
+    contribs.push(c);
     if (c === null) continue;
     list.push(c);
     if (c.ready) ready += c.ports.length;
@@ -80,6 +86,7 @@ export function computeSubsets(service: EndpointService, pods: readonly Endpoint
   if (packed !== undefined) {
     const s = packed[0];
     if (s !== undefined) SORTED.set(service, { ready: s.addresses ?? [], notReady: s.notReadyAddresses ?? [] });
+    rememberPacked(service, pods, contribs, packed);
     return { subsets: packed, ready, notReady };
   }
   const subsets: EndpointSubset[] = [];
@@ -96,7 +103,7 @@ export function computeSubsets(service: EndpointService, pods: readonly Endpoint
 const SORTED = new WeakMap<EndpointService, SortHint>();
 
 /** podContribution: what computeSubsets adds for one pod (null: nothing). */
-function podContribution(service: EndpointService, pod: EndpointPod): Contribution | null {
+export function podContribution(service: EndpointService, pod: EndpointPod): Contribution | null {
   const tolerate = service.spec.publishNotReadyAddresses === true;
   if (!shouldPodBeInEndpoints(pod, tolerate)) return null;
   const ep = podToEndpointAddressForService(service, pod);

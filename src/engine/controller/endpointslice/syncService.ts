@@ -4,6 +4,7 @@
 import { type DecisionLog, decide } from '../../api/decision.ts';
 import type { EndpointPod, EndpointService, EndpointSlice } from '../../api/discoveryTypes.ts';
 import type { Node } from '../../api/types.ts';
+import { listedFor } from '../endpointPodIndex.ts';
 import { deleteTrackedService, type SliceTracker, staleSlices } from './endpointSliceTracker.ts';
 import { reconcile, type SliceWrite } from './reconciler.ts';
 import { computeEndpointLastChangeTriggerTime, type ServiceTriggerState } from '../../endpointslice/triggerTimeTracker.ts';
@@ -39,6 +40,8 @@ export interface SyncServiceResult {
 
 /** selectPods: labels.Set(selector).AsSelector — every key must match; an empty selector selects all. */
 export function selectPods(selector: Record<string, string>, pods: readonly EndpointPod[]): readonly EndpointPod[] {
+  // The controller hands in the index's list for this very selector: every pod is selected.
+  if (listedFor(pods, selector)) return pods;
   const entries = Object.entries(selector);
   const selected = (p: EndpointPod): boolean => entries.every(([k, v]) => p.metadata.labels?.[k] === v);
   // The controller hands in the selector's own pods (endpointPodIndex.ts): then the list as it is.

@@ -1,0 +1,189 @@
+// Not a port: an implementation cache beside computeSubsets (endpointsController.ts).
+/**
+ * packOnePort (contributions.ts) still walked every pod on every sync: a memo lookup, a UID set
+ * and two identity sets per pod, 10,000 pods, a few hundred syncs a rollout. Consecutive syncs of
+ * one Service see name-sorted pod lists (endpointPodIndex.ts) that differ by a few pod objects,
+ * so the last packed answer is kept per Service object and patched: walk the old and new lists
+ * side by side (pointer compares), find the changed pods' old addresses by binary search and
+ * merge their new ones in, one copying pass. E.g. 10,000 pods of which 300 changed: 600
+ * searches and a copy instead of 10,000 memo lookups and three 10,000-entry sets.
+ *
+ * The answer is packOnePort's: the state holds only lists packOnePort accepted (one port of one
+ * number, every address with a UID of its own), and a patch that would break either (a new port,
+ * a UID already listed) or changes more than an eighth of the pods gives up for the full path.
+ * Not engine state: a miss only recomputes.
+ */
+import type { CoreEndpointPort, EndpointAddress, EndpointPod, EndpointService, EndpointSubset } from '../../api/discoveryTypes.ts';
+import { strictlyByName } from '../../endpointslice/triggerTimeTracker.ts';
+import { addressOrder, type Contribution } from './contributions.ts';
+
+interface Packed {
+  /** The pods of the answer, strictly by name. */
+  pods: readonly EndpointPod[];
+  /** contribs[i]: what pods[i] adds (null: nothing). */
+  contribs: readonly (Contribution | null)[];
+  ready: readonly EndpointAddress[];
+  notReady: readonly EndpointAddress[];
+  /** The one port every contribution carries. */
+  port: CoreEndpointPort;
+  /** The UIDs of the listed addresses; handed from one state to the next (the old one is dropped). */
+  uids: Set<string>;
+}
+
+const PACKED = new WeakMap<EndpointService, Packed>();
+
+export interface PackedSubsets {
+  subsets: EndpointSubset[];
+  ready: number;
+  notReady: number;
+}
+
+const samePort = (p: CoreEndpointPort, q: CoreEndpointPort): boolean => p.port === q.port && p.name === q.name && p.protocol === q.protocol && p.appProtocol === q.appProtocol;
+
+function subsetOf(ready: readonly EndpointAddress[], notReady: readonly EndpointAddress[], port: CoreEndpointPort): EndpointSubset[] {
+  const s: EndpointSubset = {};
+  if (ready.length > 0) s.addresses = ready as EndpointAddress[];
+  if (notReady.length > 0) s.notReadyAddresses = notReady as EndpointAddress[];
+  if (port.port > 0) s.ports = [port];
+  return [s];
+}
+
+/** lowerBound: the first place in the sorted list, from `from` on, whose address is not before `a`. */
+function lowerBound(list: readonly EndpointAddress[], a: EndpointAddress, from = 0): number {
+  let lo = from;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (addressOrder(list[mid] as EndpointAddress, a) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * patch: the sorted list without the removed contributions' addresses and with the added ones
+ * (those of the `ready` side), in one pass: a splice per change moved 5,000 addresses on
+ * average, 300 changes a sync at 10,000 pods. undefined: a removed address is not in the list.
+ */
+function patch(list: readonly EndpointAddress[], removed: readonly Contribution[], added: readonly Contribution[], ready: boolean): EndpointAddress[] | undefined {
+  const cut: number[] = [];
+  for (const c of removed) {
+    if (c.ready !== ready) continue;
+    const at = lowerBound(list, c.epa);
+    if (list[at] !== c.epa) return undefined;
+    cut.push(at);
+  }
+  cut.sort((x, y) => x - y);
+  const kept: EndpointAddress[] = [];
+  let from = 0;
+  for (const at of cut) {
+    for (let x = from; x < at; x++) kept.push(list[x] as EndpointAddress);
+    from = at + 1;
+  }
+  for (let x = from; x < list.length; x++) kept.push(list[x] as EndpointAddress);
+  const fresh: EndpointAddress[] = [];
+  for (const c of added) if (c.ready === ready) fresh.push(c.epa);
+  if (fresh.length === 0) return kept;
+  fresh.sort(addressOrder);
+  const out: EndpointAddress[] = [];
+  from = 0;
+  for (const f of fresh) {
+    const lo = lowerBound(kept, f, from);
+    for (let x = from; x < lo; x++) out.push(kept[x] as EndpointAddress);
+    out.push(f);
+    from = lo;
+  }
+  for (let x = from; x < kept.length; x++) out.push(kept[x] as EndpointAddress);
+  return out;
+}
+
+/**
+ * rememberPacked keeps a full computeSubsets' packOnePort answer as the state the next sync
+ * patches; only when the pods are strictly by name and every address has a UID of its own.
+ */
+export function rememberPacked(service: EndpointService, pods: readonly EndpointPod[], contribs: readonly (Contribution | null)[], subsets: readonly EndpointSubset[]): void {
+  PACKED.delete(service);
+  const s = subsets[0];
+  const first = contribs.find((c) => c !== null);
+  const port = first?.ports[0];
+  if (s === undefined || port === undefined || !strictlyByName(pods)) return;
+  const uids = new Set<string>();
+  for (const c of contribs) {
+    if (c === null) continue;
+    const uid = c.epa.targetRef?.uid;
+    if (!uid || uids.has(uid)) return;
+    uids.add(uid);
+  }
+  PACKED.set(service, { pods, contribs, ready: s.addresses ?? [], notReady: s.notReadyAddresses ?? [], port, uids });
+}
+
+/**
+ * packIncremental: computeSubsets' packed answer for `pods` from the Service's last one, or
+ * undefined when there is none to patch or the patch does not apply (then the caller computes
+ * it in full and remembers it).
+ */
+export function packIncremental(service: EndpointService, pods: readonly EndpointPod[], contributionOf: (pod: EndpointPod) => Contribution | null): PackedSubsets | undefined {
+  const prev = PACKED.get(service);
+  if (prev === undefined || !strictlyByName(pods)) return undefined;
+  const old = prev.pods;
+  const limit = Math.max(16, pods.length >>> 3);
+  const contribs: (Contribution | null)[] = new Array<Contribution | null>(pods.length);
+  const removed: Contribution[] = [];
+  const added: Contribution[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < old.length || j < pods.length) {
+    const a = old[i];
+    const b = pods[j];
+    if (a === b) {
+      // The very pod object in the same place (most pods of most syncs): no name to compare.
+      contribs[j++] = prev.contribs[i++] ?? null;
+      continue;
+    }
+    if (b === undefined || (a !== undefined && a.metadata.name < b.metadata.name)) {
+      const c = prev.contribs[i++];
+      if (c) removed.push(c);
+    } else if (a === undefined || b.metadata.name < a.metadata.name) {
+      const c = contributionOf(b);
+      contribs[j++] = c;
+      if (c) added.push(c);
+    } else {
+      const was = prev.contribs[i++] ?? null;
+      const c = contributionOf(b);
+      contribs[j++] = c;
+      if (c !== was) {
+        if (was) removed.push(was);
+        if (c) added.push(c);
+      }
+    }
+    if (removed.length + added.length > limit) return undefined;
+  }
+  // The patched lists must still be packOnePort's: one port, and no UID listed twice.
+  const gone = new Set<string>();
+  for (const c of removed) gone.add(c.epa.targetRef?.uid ?? '');
+  const fresh = new Set<string>();
+  for (const c of added) {
+    const p = c.ports[0];
+    const uid = c.epa.targetRef?.uid;
+    if (c.ports.length !== 1 || p === undefined || !samePort(p, prev.port) || !uid || fresh.has(uid) || (prev.uids.has(uid) && !gone.has(uid))) return undefined;
+    fresh.add(uid);
+  }
+  const ready = patch(prev.ready, removed, added, true);
+  const notReady = patch(prev.notReady, removed, added, false);
+  if (ready === undefined || notReady === undefined) {
+    // An address not where the state says: drop the state rather than trust it.
+    PACKED.delete(service);
+    return undefined;
+  }
+  const first = contribs.find((c) => c !== null);
+  const port = first?.ports[0];
+  if (port === undefined) {
+    PACKED.delete(service);
+    return undefined;
+  }
+  const uids = prev.uids;
+  for (const c of removed) uids.delete(c.epa.targetRef?.uid ?? '');
+  for (const c of added) uids.add(c.epa.targetRef?.uid ?? '');
+  PACKED.set(service, { pods, contribs, ready, notReady, port, uids });
+  return { subsets: subsetOf(ready, notReady, port), ready: ready.length, notReady: notReady.length };
+}
