@@ -11,6 +11,7 @@
  *   without ports, ports resolving differently, an address listed twice) to repackSubsets.
  */
 import type { CoreEndpointPort, EndpointAddress, EndpointPod, EndpointService, EndpointSubset } from '../../api/discoveryTypes.ts';
+import { addressOrder } from './repack.ts';
 
 /** One (pod, Service port) the pod serves: computeSubsets' `add(pod, epa, port)`. */
 export interface Contribution {
@@ -35,15 +36,6 @@ export function contributionOf(pod: EndpointPod, service: EndpointService, deriv
   const c = derive();
   MEMO.set(pod, { service, c });
   return c;
-}
-
-export function addressOrder(a: EndpointAddress, b: EndpointAddress): number {
-  if (a.ip !== b.ip) return a.ip < b.ip ? -1 : 1;
-  if (!a.targetRef) return b.targetRef ? -1 : 0;
-  if (!b.targetRef) return 1;
-  const ua = a.targetRef.uid ?? '';
-  const ub = b.targetRef.uid ?? '';
-  return ua < ub ? -1 : ua > ub ? 1 : 0;
 }
 
 const sameAddressKey = (a: EndpointAddress, b: EndpointAddress): boolean => a.ip === b.ip && (a.targetRef?.uid ?? '') === (b.targetRef?.uid ?? '');

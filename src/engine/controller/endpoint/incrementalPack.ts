@@ -15,7 +15,8 @@
  */
 import type { CoreEndpointPort, EndpointAddress, EndpointPod, EndpointService, EndpointSubset } from '../../api/discoveryTypes.ts';
 import { strictlyByName } from '../../endpointslice/triggerTimeTracker.ts';
-import { addressOrder, type Contribution } from './contributions.ts';
+import type { Contribution } from './contributions.ts';
+import { addressOrder } from './repack.ts';
 
 interface Packed {
   /** The pods of the answer, strictly by name. */

@@ -27,7 +27,7 @@ export function lessEndpointAddress(a: EndpointAddress, b: EndpointAddress): boo
  * addressOrder is lessEndpointAddress as a comparator, in one pass: by IP, then an address
  * without a targetRef first, then by UID (two addresses without one are equal).
  */
-function addressOrder(a: EndpointAddress, b: EndpointAddress): number {
+export function addressOrder(a: EndpointAddress, b: EndpointAddress): number {
   if (a.ip !== b.ip) return a.ip < b.ip ? -1 : 1;
   if (!a.targetRef) return b.targetRef ? -1 : 0;
   if (!b.targetRef) return 1;
