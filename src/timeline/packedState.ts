@@ -21,7 +21,7 @@
  */
 import { KINDS } from '../engine/api/types.ts';
 import { cloneEngineState, type EngineState, pendingDeliveries } from '../engine/sim.ts';
-import { newEventCorrelator } from '../engine/client/eventCorrelator.ts';
+import { type EventCorrelatorState, newEventCorrelator } from '../engine/client/eventCorrelator.ts';
 import type { QueuedEvent } from '../engine/client/eventQueue.ts';
 import type { SimEvent } from '../engine/client/events.ts';
 
@@ -59,20 +59,42 @@ export interface PackedState {
   maps: Map<string, PackedMap>;
   /** The cache's pods, coded against the store's. */
   cachePods: Coded;
-  /** The pod indexes (eachNested): key, inner map coded against the cache's pods, key, ... */
-  indexes: Flat[];
+  /** The pod indexes (eachNested), each its inner maps coded against the cache's pods in one (packIndex). */
+  indexes: PackedIndex[];
+  /**
+   * The event correlators' recorders in order, and their three caches (aggregate, logs, spam)
+   * packed, three per recorder. Kept apart from `maps`: a run has a recorder per node's kubelet
+   * (100 in issue 23's StatefulSet runs), and three labelled Maps per recorder in each keyframe
+   * cost ~1,700 B a tick of a 100-replica run (~60 KB a keyframe, one every ~60 ticks).
+   */
+  recorders: readonly string[];
+  correlators: PackedMap[];
 }
+
+/**
+ * A map of maps coded against a reference: its keys, each inner map's size, and the inner maps'
+ * codes one after another (with one `extra` for all). One Coded per inner map cost ~250 B each
+ * (an object, an Int32Array, an array): ~25 KB a keyframe with pods on 100 nodes.
+ */
+interface PackedIndex {
+  keys: unknown[];
+  sizes: Int32Array<ArrayBuffer>;
+  coded: Coded;
+}
+
+/** EMPTY stands for every empty map (an empty array per map and keyframe costs ~16–32 B). */
+const EMPTY: Flat = [];
 
 /** eachMap visits the maps of `st` packed by themselves, each with a label naming it across states. */
 function eachMap(st: EngineState, f: (label: string, m: AnyMap) => void): void {
   for (const k of KINDS) f(`store/${k}`, st.store.objects[k] as AnyMap);
   for (const k of KINDS) if (k !== 'Pod') f(`cache/${k}`, st.cache.objects[k] as AnyMap);
   f('kubelet', st.kubelet as AnyMap);
-  for (const [recorder, c] of st.eventCorrelators) {
-    f(`aggregate/${recorder}`, c.aggregate as AnyMap);
-    f(`logs/${recorder}`, c.logs as AnyMap);
-    f(`spam/${recorder}`, c.spam as AnyMap);
-  }
+}
+
+/** correlatorMaps are a correlator's three caches, in the order `correlators` keeps them. */
+function correlatorMaps(c: EventCorrelatorState): AnyMap[] {
+  return [c.aggregate as AnyMap, c.logs as AnyMap, c.spam as AnyMap];
 }
 
 /** eachNested visits the cache's pod indexes (maps of maps of cached pods). */
@@ -94,7 +116,7 @@ function shell(st: EngineState): EngineState {
     store: { ...st.store, objects: emptyObjects() },
     cache: { ...st.cache, objects: emptyObjects(), podsByOwner: new Map(), podsByNode: new Map() },
     kubelet: new Map(),
-    eventCorrelators: new Map([...st.eventCorrelators.keys()].map((k) => [k, newEventCorrelator()])),
+    eventCorrelators: new Map(),
     events: [],
     deliveries: [],
     deliveriesHead: 0,
@@ -154,6 +176,7 @@ export function rebasePacked(p: PackedState, f: (st: EngineState) => EngineState
 }
 
 function flatten(m: AnyMap): Flat {
+  if (m.size === 0) return EMPTY;
   const out = new Array<unknown>(2 * m.size);
   let i = 0;
   for (const [k, v] of m) {
@@ -181,8 +204,12 @@ function sharedSlots(p: PackedMap, flat: Flat, limit: number): number {
 
 /** pack is `flat` (a map's entries), sharing the first ones with `prev` (the same map's in the keyframe before) when they agree. */
 function pack(flat: Flat, prev: PackedMap | undefined): PackedMap {
-  if (prev === undefined || (!Array.isArray(prev) && prev.depth >= MAX_DEPTH)) return flat;
+  if (flat.length === 0) return EMPTY;
+  if (prev === undefined) return flat;
   const n = sharedSlots(prev, flat, flat.length);
+  // Unchanged since the keyframe before (most small maps between two keyframes): that one serves.
+  if (n === flat.length && prev.length === flat.length) return prev;
+  if (!Array.isArray(prev) && prev.depth >= MAX_DEPTH) return flat;
   // Sharing little, or keeping much of `prev` alive for a short prefix, is not worth it.
   if (n < 2 * MIN_SHARED || 2 * n < prev.length) return flat;
   const depth = Array.isArray(prev) ? 1 : prev.depth + 1;
@@ -249,15 +276,52 @@ export function packState(st: EngineState, prev?: PackedState): PackedState {
   const cachePods = code(st.cache.objects.Pod as AnyMap, storePods, numbering(storePods));
   const cached = flatten(st.cache.objects.Pod as AnyMap);
   const cachedIndex = numbering(cached);
-  const indexes: Flat[] = [];
-  eachNested(st, (m) => {
-    const out: Flat = [];
-    for (const [k, inner] of m) out.push(k, code(inner, cached, cachedIndex));
-    indexes.push(out);
-  });
+  const indexes: PackedIndex[] = [];
+  eachNested(st, (m) => indexes.push(packIndex(m, cached, cachedIndex)));
   const events = packEvents(st.events);
   const deliveries = packEvents(pendingDeliveries(st));
-  return { base: cloneEngineState(shell(st)), events, deliveries, maps, cachePods, indexes };
+  const recorders = [...st.eventCorrelators.keys()];
+  const prevAt = new Map<string, number>(prev?.recorders.map((r, i) => [r, i]));
+  const correlators: PackedMap[] = [];
+  for (const [recorder, c] of st.eventCorrelators) {
+    const j = prevAt.get(recorder);
+    correlatorMaps(c).forEach((m, x) => correlators.push(pack(flatten(m), j === undefined ? undefined : prev?.correlators[3 * j + x])));
+  }
+  const same = prev !== undefined && prev.recorders.length === recorders.length && recorders.every((r, i) => prev.recorders[i] === r);
+  return {
+    base: cloneEngineState(shell(st)),
+    events,
+    deliveries,
+    maps,
+    cachePods,
+    indexes,
+    recorders: same ? prev.recorders : recorders,
+    correlators,
+  };
+}
+
+/** packIndex codes each inner map of `m` against the cache's pods, all in one Coded. */
+function packIndex(m: Map<unknown, AnyMap>, cached: Flat, cachedIndex: Map<unknown, number>): PackedIndex {
+  const keys: unknown[] = [];
+  const sizes = new Int32Array(m.size);
+  const all: AnyMap[] = [];
+  let total = 0;
+  for (const [k, inner] of m) {
+    sizes[keys.length] = inner.size;
+    keys.push(k);
+    all.push(inner);
+    total += inner.size;
+  }
+  const codes = new Int32Array(total);
+  const extra: Flat = [];
+  let j = 0;
+  for (const inner of all) {
+    const c = code(inner, cached, cachedIndex);
+    codes.set(c.codes, j);
+    j += c.codes.length;
+    for (const x of c.extra) extra.push(x);
+  }
+  return { keys, sizes, coded: { codes, extra: extra.length === 0 ? EMPTY : extra } };
 }
 
 /** unpackState is a fresh state equal to the one packed (the caller owns it). */
@@ -270,16 +334,33 @@ export function unpackState(p: PackedState): EngineState {
     const packed = p.maps.get(label) as PackedMap;
     fill(m, packed, packed.length);
   });
+  p.recorders.forEach((recorder, j) => {
+    const c = newEventCorrelator();
+    correlatorMaps(c).forEach((m, x) => {
+      const packed = p.correlators[3 * j + x] as PackedMap;
+      fill(m, packed, packed.length);
+    });
+    st.eventCorrelators.set(recorder, c);
+  });
   decode(st.cache.objects.Pod as AnyMap, p.cachePods, flatten(st.store.objects.Pod as AnyMap));
   const cached = flatten(st.cache.objects.Pod as AnyMap);
   let n = 0;
   eachNested(st, (m) => {
-    const flat = p.indexes[n++] as Flat;
-    for (let k = 0; k < flat.length; k += 2) {
+    const { keys, sizes, coded } = p.indexes[n++] as PackedIndex;
+    let at = 0;
+    let x = 0;
+    keys.forEach((k, i) => {
       const inner: AnyMap = new Map();
-      decode(inner, flat[k + 1] as Coded, cached);
-      m.set(flat[k], inner);
-    }
+      for (const end = at + (sizes[i] as number); at < end; at++) {
+        const c = coded.codes[at] as number;
+        if (c >= 0) inner.set(cached[2 * c], cached[2 * c + 1]);
+        else {
+          inner.set(coded.extra[x], coded.extra[x + 1]);
+          x += 2;
+        }
+      }
+      m.set(k, inner);
+    });
   });
   return st;
 }
