@@ -24,6 +24,16 @@ export const REPLAY_BUDGET_MS = 8;
 /** Fewest ticks between two adaptive keyframes. */
 export const MIN_TICKS = 32;
 /**
+ * Most own entries (PackedState.own: what a keyframe does not share with the one before) a
+ * keyframe may cost per tick since the one before: a keyframe is due no sooner than own / 4 ticks
+ * after the last. The work rule alone places them by replay time, which in a small cluster of slow
+ * ticks is every ~50 ticks: in the 100-replica Parallel StatefulSet run (3,660 ticks, ~0.2 ms a
+ * tick) 60–90 keyframes of ~600–1,000 own entries and ~42 KB each, ~800 B a tick. With this
+ * rule they are ~200 ticks apart there (a seek replays ≤ ~40 ms); the 10,000-replica rollout's
+ * keyframes, ~15,000 ticks apart, already meet it.
+ */
+export const OWN_ENTRIES_PER_TICK = 4;
+/**
  * Map entries all keyframes may hold together: packed, ~15 bytes an entry in the 10,000-replica
  * rollout (~16 MB for its ~1.05 million), where copies of the Maps took ~45.
  */
@@ -56,6 +66,8 @@ export class KeyframeList {
   private workMs = 0;
   private ticksSince = 0;
   private lastCopyMs = 0;
+  /** The last keyframe's own entries (its weight in memory beside the one before). */
+  private lastOwn = 0;
   private spacing = 1;
   private entries = 0;
 
@@ -73,6 +85,7 @@ export class KeyframeList {
     this.list.push({ tick: st.tick, state, entries });
     this.entries += entries;
     this.lastCopyMs = copyMs;
+    this.lastOwn = state.own;
     this.workMs = 0;
     this.ticksSince = 0;
     if (this.every === null && this.entries > ENTRY_BUDGET && this.list.length > 2) this.thin();
@@ -87,7 +100,7 @@ export class KeyframeList {
   /** due tells whether the state after `tick` should become a keyframe. */
   due(tick: number): boolean {
     if (this.every !== null) return tick % this.every === 0;
-    if (this.ticksSince < MIN_TICKS * this.spacing) return false;
+    if (this.ticksSince < Math.max(MIN_TICKS, this.lastOwn / OWN_ENTRIES_PER_TICK) * this.spacing) return false;
     return this.workMs >= Math.max(REPLAY_BUDGET_MS, 3 * this.lastCopyMs) * this.spacing;
   }
 

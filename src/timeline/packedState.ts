@@ -69,6 +69,11 @@ export interface PackedState {
    */
   recorders: readonly string[];
   correlators: PackedMap[];
+  /**
+   * Entries this state holds that the state it was packed against does not (its own weight):
+   * unshared map entries, coded pods, queued events, probe workers (packWeight).
+   */
+  own: number;
 }
 
 /**
@@ -283,10 +288,19 @@ export function packState(st: EngineState, prev?: PackedState): PackedState {
   const recorders = [...st.eventCorrelators.keys()];
   const prevAt = new Map<string, number>(prev?.recorders.map((r, i) => [r, i]));
   const correlators: PackedMap[] = [];
+  let ownCorrelators = 0;
   for (const [recorder, c] of st.eventCorrelators) {
     const j = prevAt.get(recorder);
-    correlatorMaps(c).forEach((m, x) => correlators.push(pack(flatten(m), j === undefined ? undefined : prev?.correlators[3 * j + x])));
+    correlatorMaps(c).forEach((m, x) => {
+      const before = j === undefined ? undefined : prev?.correlators[3 * j + x];
+      const packed = pack(flatten(m), before);
+      ownCorrelators += ownSlots(packed, before) / 2;
+      correlators.push(packed);
+    });
   }
+  let own = ownCorrelators + st.probes.size + cachePods.codes.length + cachePods.extra.length / 2 + (events.length + deliveries.length) / 4;
+  for (const [label, m] of maps) own += ownSlots(m, prev?.maps.get(label)) / 2;
+  for (const x of indexes) own += x.keys.length + x.coded.codes.length + x.coded.extra.length / 2;
   const same = prev !== undefined && prev.recorders.length === recorders.length && recorders.every((r, i) => prev.recorders[i] === r);
   return {
     base: cloneEngineState(shell(st)),
@@ -297,7 +311,14 @@ export function packState(st: EngineState, prev?: PackedState): PackedState {
     indexes,
     recorders: same ? prev.recorders : recorders,
     correlators,
+    own,
   };
+}
+
+/** ownSlots are the array slots of `m` not shared with `prev` (the same map's in the keyframe before). */
+function ownSlots(m: PackedMap, prev: PackedMap | undefined): number {
+  if (m === prev) return 0;
+  return Array.isArray(m) ? m.length : m.tail.length;
 }
 
 /** packIndex codes each inner map of `m` against the cache's pods, all in one Coded. */
