@@ -25,14 +25,15 @@ export const REPLAY_BUDGET_MS = 8;
 export const MIN_TICKS = 32;
 /**
  * Most own entries (PackedState.own: what a keyframe does not share with the one before) a
- * keyframe may cost per tick since the one before: a keyframe is due no sooner than own / 4 ticks
+ * keyframe may cost per tick since the one before: a keyframe is due no sooner than own / 8 ticks
  * after the last. The work rule alone places them by replay time, which in a small cluster of slow
  * ticks is every ~50 ticks: in the 100-replica Parallel StatefulSet run (3,660 ticks, ~0.2 ms a
  * tick) 60–90 keyframes of ~600–1,000 own entries and ~42 KB each, ~800 B a tick. With this
- * rule they are ~200 ticks apart there (a seek replays ≤ ~40 ms); the 10,000-replica rollout's
- * keyframes, ~15,000 ticks apart, already meet it.
+ * rule 32 there, ~110 ticks apart (an engineAt replays ≤ ~25 ms). The 10,000-replica rollout's
+ * late keyframes own ~95,000 entries and are ~16,500 ticks apart: they already meet it (at 4 an
+ * entry they did not: 9 keyframes instead of 13, slower engineAt seeks there).
  */
-export const OWN_ENTRIES_PER_TICK = 4;
+export const OWN_ENTRIES_PER_TICK = 8;
 /**
  * Map entries all keyframes may hold together: packed, ~15 bytes an entry in the 10,000-replica
  * rollout (~16 MB for its ~1.05 million), where copies of the Maps took ~45.
