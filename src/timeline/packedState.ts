@@ -24,10 +24,7 @@ import { cloneEngineState, type EngineState, pendingDeliveries } from '../engine
 import { type EventCorrelatorState, newEventCorrelator } from '../engine/client/eventCorrelator.ts';
 import type { QueuedEvent } from '../engine/client/eventQueue.ts';
 import type { SimEvent } from '../engine/client/events.ts';
-
-/** A map's entries in iteration order: key, value, key, value, ... */
-type Flat = unknown[];
-type AnyMap = Map<unknown, unknown>;
+import { type AnyMap, type Coded, code, decode, EMPTY, type Flat, numbering, type PackedIndex, packIndex, unpackIndex } from './codedMaps.ts';
 
 /**
  * A packed map: its entries, or the first `n` array slots (n / 2 entries) of an earlier packed
@@ -39,15 +36,6 @@ type PackedMap = Flat | { prev: PackedMap; n: number; tail: Flat; depth: number;
 const MIN_SHARED = 64;
 /** Most references a packed map may be reached through (a plain copy starts a new chain). */
 const MAX_DEPTH = 16;
-
-/**
- * A map coded against a reference map's entries: codes[j] is entry j's number in the reference
- * (same key, same value), or -1 for the next entry of `extra`.
- */
-interface Coded {
-  codes: Int32Array<ArrayBuffer>;
-  extra: Flat;
-}
 
 export interface PackedState {
   /** The state with the packed maps and the event queues empty; every other part copied (cloneEngineState). */
@@ -75,20 +63,6 @@ export interface PackedState {
    */
   own: number;
 }
-
-/**
- * A map of maps coded against a reference: its keys, each inner map's size, and the inner maps'
- * codes one after another (with one `extra` for all). One Coded per inner map cost ~250 B each
- * (an object, an Int32Array, an array): ~25 KB a keyframe with pods on 100 nodes.
- */
-interface PackedIndex {
-  keys: unknown[];
-  sizes: Int32Array<ArrayBuffer>;
-  coded: Coded;
-}
-
-/** EMPTY stands for every empty map (an empty array per map and keyframe costs ~16–32 B). */
-const EMPTY: Flat = [];
 
 /** eachMap visits the maps of `st` packed by themselves, each with a label naming it across states. */
 function eachMap(st: EngineState, f: (label: string, m: AnyMap) => void): void {
@@ -234,41 +208,6 @@ function fill(m: AnyMap, p: PackedMap, limit: number): void {
   for (let i = from; i < end; i += 2) m.set(own[i - from], own[i - from + 1]);
 }
 
-/** numbering maps each key of `flat` to its entry's number. */
-function numbering(flat: Flat): Map<unknown, number> {
-  const out = new Map<unknown, number>();
-  for (let i = 0; i < flat.length; i += 2) out.set(flat[i], i >> 1);
-  return out;
-}
-
-/** code is `m` coded against the entries `ref` (numbered by `index`). */
-function code(m: AnyMap, ref: Flat, index: Map<unknown, number>): Coded {
-  const codes = new Int32Array(m.size);
-  const extra: Flat = [];
-  let j = 0;
-  for (const [k, v] of m) {
-    const i = index.get(k);
-    if (i !== undefined && ref[2 * i + 1] === v) codes[j++] = i;
-    else {
-      codes[j++] = -1;
-      extra.push(k, v);
-    }
-  }
-  return { codes, extra };
-}
-
-/** decode sets the entries of `c` into `m`, in order. */
-function decode(m: AnyMap, c: Coded, ref: Flat): void {
-  let x = 0;
-  for (const i of c.codes) {
-    if (i >= 0) m.set(ref[2 * i], ref[2 * i + 1]);
-    else {
-      m.set(c.extra[x], c.extra[x + 1]);
-      x += 2;
-    }
-  }
-}
-
 /** packState is a packed copy of `st` (which it does not change), sharing what it can with `prev`. */
 export function packState(st: EngineState, prev?: PackedState): PackedState {
   const maps = new Map<string, PackedMap>();
@@ -321,30 +260,6 @@ function ownSlots(m: PackedMap, prev: PackedMap | undefined): number {
   return Array.isArray(m) ? m.length : m.tail.length;
 }
 
-/** packIndex codes each inner map of `m` against the cache's pods, all in one Coded. */
-function packIndex(m: Map<unknown, AnyMap>, cached: Flat, cachedIndex: Map<unknown, number>): PackedIndex {
-  const keys: unknown[] = [];
-  const sizes = new Int32Array(m.size);
-  const all: AnyMap[] = [];
-  let total = 0;
-  for (const [k, inner] of m) {
-    sizes[keys.length] = inner.size;
-    keys.push(k);
-    all.push(inner);
-    total += inner.size;
-  }
-  const codes = new Int32Array(total);
-  const extra: Flat = [];
-  let j = 0;
-  for (const inner of all) {
-    const c = code(inner, cached, cachedIndex);
-    codes.set(c.codes, j);
-    j += c.codes.length;
-    for (const x of c.extra) extra.push(x);
-  }
-  return { keys, sizes, coded: { codes, extra: extra.length === 0 ? EMPTY : extra } };
-}
-
 /** unpackState is a fresh state equal to the one packed (the caller owns it). */
 export function unpackState(p: PackedState): EngineState {
   const st = cloneEngineState(p.base);
@@ -366,22 +281,6 @@ export function unpackState(p: PackedState): EngineState {
   decode(st.cache.objects.Pod as AnyMap, p.cachePods, flatten(st.store.objects.Pod as AnyMap));
   const cached = flatten(st.cache.objects.Pod as AnyMap);
   let n = 0;
-  eachNested(st, (m) => {
-    const { keys, sizes, coded } = p.indexes[n++] as PackedIndex;
-    let at = 0;
-    let x = 0;
-    keys.forEach((k, i) => {
-      const inner: AnyMap = new Map();
-      for (const end = at + (sizes[i] as number); at < end; at++) {
-        const c = coded.codes[at] as number;
-        if (c >= 0) inner.set(cached[2 * c], cached[2 * c + 1]);
-        else {
-          inner.set(coded.extra[x], coded.extra[x + 1]);
-          x += 2;
-        }
-      }
-      m.set(k, inner);
-    });
-  });
+  eachNested(st, (m) => unpackIndex(m, p.indexes[n++] as PackedIndex, cached));
   return st;
 }
