@@ -24,6 +24,17 @@ export const REPLAY_BUDGET_MS = 8;
 /** Fewest ticks between two adaptive keyframes. */
 export const MIN_TICKS = 32;
 /**
+ * Most own entries (PackedState.own: what a keyframe does not share with the one before) a
+ * keyframe may cost per tick since the one before: a keyframe is due no sooner than own / 8 ticks
+ * after the last. The work rule alone places them by replay time, which in a small cluster of slow
+ * ticks is every ~50 ticks: in the 100-replica Parallel StatefulSet run (3,660 ticks, ~0.2 ms a
+ * tick) 60–90 keyframes of ~600–1,000 own entries and ~42 KB each, ~800 B a tick. With this
+ * rule 32 there, ~110 ticks apart (an engineAt replays ≤ ~25 ms). The 10,000-replica rollout's
+ * late keyframes own ~95,000 entries and are ~16,500 ticks apart: they already meet it (at 4 an
+ * entry they did not: 9 keyframes instead of 13, slower engineAt seeks there).
+ */
+export const OWN_ENTRIES_PER_TICK = 8;
+/**
  * Map entries all keyframes may hold together: packed, ~15 bytes an entry in the 10,000-replica
  * rollout (~16 MB for its ~1.05 million), where copies of the Maps took ~45.
  */
@@ -56,6 +67,8 @@ export class KeyframeList {
   private workMs = 0;
   private ticksSince = 0;
   private lastCopyMs = 0;
+  /** The last keyframe's own entries (its weight in memory beside the one before). */
+  private lastOwn = 0;
   private spacing = 1;
   private entries = 0;
 
@@ -73,6 +86,7 @@ export class KeyframeList {
     this.list.push({ tick: st.tick, state, entries });
     this.entries += entries;
     this.lastCopyMs = copyMs;
+    this.lastOwn = state.own;
     this.workMs = 0;
     this.ticksSince = 0;
     if (this.every === null && this.entries > ENTRY_BUDGET && this.list.length > 2) this.thin();
@@ -87,7 +101,7 @@ export class KeyframeList {
   /** due tells whether the state after `tick` should become a keyframe. */
   due(tick: number): boolean {
     if (this.every !== null) return tick % this.every === 0;
-    if (this.ticksSince < MIN_TICKS * this.spacing) return false;
+    if (this.ticksSince < Math.max(MIN_TICKS, this.lastOwn / OWN_ENTRIES_PER_TICK) * this.spacing) return false;
     return this.workMs >= Math.max(REPLAY_BUDGET_MS, 3 * this.lastCopyMs) * this.spacing;
   }
 

@@ -21,13 +21,10 @@
  */
 import { KINDS } from '../engine/api/types.ts';
 import { cloneEngineState, type EngineState, pendingDeliveries } from '../engine/sim.ts';
-import { newEventCorrelator } from '../engine/client/eventCorrelator.ts';
+import { type EventCorrelatorState, newEventCorrelator } from '../engine/client/eventCorrelator.ts';
 import type { QueuedEvent } from '../engine/client/eventQueue.ts';
 import type { SimEvent } from '../engine/client/events.ts';
-
-/** A map's entries in iteration order: key, value, key, value, ... */
-type Flat = unknown[];
-type AnyMap = Map<unknown, unknown>;
+import { type AnyMap, type Coded, code, decode, EMPTY, type Flat, numbering, type PackedIndex, packIndex, unpackIndex } from './codedMaps.ts';
 
 /**
  * A packed map: its entries, or the first `n` array slots (n / 2 entries) of an earlier packed
@@ -40,15 +37,6 @@ const MIN_SHARED = 64;
 /** Most references a packed map may be reached through (a plain copy starts a new chain). */
 const MAX_DEPTH = 16;
 
-/**
- * A map coded against a reference map's entries: codes[j] is entry j's number in the reference
- * (same key, same value), or -1 for the next entry of `extra`.
- */
-interface Coded {
-  codes: Int32Array<ArrayBuffer>;
-  extra: Flat;
-}
-
 export interface PackedState {
   /** The state with the packed maps and the event queues empty; every other part copied (cloneEngineState). */
   base: EngineState;
@@ -59,8 +47,21 @@ export interface PackedState {
   maps: Map<string, PackedMap>;
   /** The cache's pods, coded against the store's. */
   cachePods: Coded;
-  /** The pod indexes (eachNested): key, inner map coded against the cache's pods, key, ... */
-  indexes: Flat[];
+  /** The pod indexes (eachNested), each its inner maps coded against the cache's pods in one (packIndex). */
+  indexes: PackedIndex[];
+  /**
+   * The event correlators' recorders in order, and their three caches (aggregate, logs, spam)
+   * packed, three per recorder. Kept apart from `maps`: a run has a recorder per node's kubelet
+   * (100 in issue 23's StatefulSet runs), and three labelled Maps per recorder in each keyframe
+   * cost ~1,700 B a tick of a 100-replica run (~60 KB a keyframe, one every ~60 ticks).
+   */
+  recorders: readonly string[];
+  correlators: PackedMap[];
+  /**
+   * Entries this state holds that the state it was packed against does not (its own weight):
+   * unshared map entries, coded pods, queued events, probe workers (packWeight).
+   */
+  own: number;
 }
 
 /** eachMap visits the maps of `st` packed by themselves, each with a label naming it across states. */
@@ -68,11 +69,11 @@ function eachMap(st: EngineState, f: (label: string, m: AnyMap) => void): void {
   for (const k of KINDS) f(`store/${k}`, st.store.objects[k] as AnyMap);
   for (const k of KINDS) if (k !== 'Pod') f(`cache/${k}`, st.cache.objects[k] as AnyMap);
   f('kubelet', st.kubelet as AnyMap);
-  for (const [recorder, c] of st.eventCorrelators) {
-    f(`aggregate/${recorder}`, c.aggregate as AnyMap);
-    f(`logs/${recorder}`, c.logs as AnyMap);
-    f(`spam/${recorder}`, c.spam as AnyMap);
-  }
+}
+
+/** correlatorMaps are a correlator's three caches, in the order `correlators` keeps them. */
+function correlatorMaps(c: EventCorrelatorState): AnyMap[] {
+  return [c.aggregate as AnyMap, c.logs as AnyMap, c.spam as AnyMap];
 }
 
 /** eachNested visits the cache's pod indexes (maps of maps of cached pods). */
@@ -94,7 +95,7 @@ function shell(st: EngineState): EngineState {
     store: { ...st.store, objects: emptyObjects() },
     cache: { ...st.cache, objects: emptyObjects(), podsByOwner: new Map(), podsByNode: new Map() },
     kubelet: new Map(),
-    eventCorrelators: new Map([...st.eventCorrelators.keys()].map((k) => [k, newEventCorrelator()])),
+    eventCorrelators: new Map(),
     events: [],
     deliveries: [],
     deliveriesHead: 0,
@@ -154,6 +155,7 @@ export function rebasePacked(p: PackedState, f: (st: EngineState) => EngineState
 }
 
 function flatten(m: AnyMap): Flat {
+  if (m.size === 0) return EMPTY;
   const out = new Array<unknown>(2 * m.size);
   let i = 0;
   for (const [k, v] of m) {
@@ -181,8 +183,12 @@ function sharedSlots(p: PackedMap, flat: Flat, limit: number): number {
 
 /** pack is `flat` (a map's entries), sharing the first ones with `prev` (the same map's in the keyframe before) when they agree. */
 function pack(flat: Flat, prev: PackedMap | undefined): PackedMap {
-  if (prev === undefined || (!Array.isArray(prev) && prev.depth >= MAX_DEPTH)) return flat;
+  if (flat.length === 0) return EMPTY;
+  if (prev === undefined) return flat;
   const n = sharedSlots(prev, flat, flat.length);
+  // Unchanged since the keyframe before (most small maps between two keyframes): that one serves.
+  if (n === flat.length && prev.length === flat.length) return prev;
+  if (!Array.isArray(prev) && prev.depth >= MAX_DEPTH) return flat;
   // Sharing little, or keeping much of `prev` alive for a short prefix, is not worth it.
   if (n < 2 * MIN_SHARED || 2 * n < prev.length) return flat;
   const depth = Array.isArray(prev) ? 1 : prev.depth + 1;
@@ -202,41 +208,6 @@ function fill(m: AnyMap, p: PackedMap, limit: number): void {
   for (let i = from; i < end; i += 2) m.set(own[i - from], own[i - from + 1]);
 }
 
-/** numbering maps each key of `flat` to its entry's number. */
-function numbering(flat: Flat): Map<unknown, number> {
-  const out = new Map<unknown, number>();
-  for (let i = 0; i < flat.length; i += 2) out.set(flat[i], i >> 1);
-  return out;
-}
-
-/** code is `m` coded against the entries `ref` (numbered by `index`). */
-function code(m: AnyMap, ref: Flat, index: Map<unknown, number>): Coded {
-  const codes = new Int32Array(m.size);
-  const extra: Flat = [];
-  let j = 0;
-  for (const [k, v] of m) {
-    const i = index.get(k);
-    if (i !== undefined && ref[2 * i + 1] === v) codes[j++] = i;
-    else {
-      codes[j++] = -1;
-      extra.push(k, v);
-    }
-  }
-  return { codes, extra };
-}
-
-/** decode sets the entries of `c` into `m`, in order. */
-function decode(m: AnyMap, c: Coded, ref: Flat): void {
-  let x = 0;
-  for (const i of c.codes) {
-    if (i >= 0) m.set(ref[2 * i], ref[2 * i + 1]);
-    else {
-      m.set(c.extra[x], c.extra[x + 1]);
-      x += 2;
-    }
-  }
-}
-
 /** packState is a packed copy of `st` (which it does not change), sharing what it can with `prev`. */
 export function packState(st: EngineState, prev?: PackedState): PackedState {
   const maps = new Map<string, PackedMap>();
@@ -249,15 +220,44 @@ export function packState(st: EngineState, prev?: PackedState): PackedState {
   const cachePods = code(st.cache.objects.Pod as AnyMap, storePods, numbering(storePods));
   const cached = flatten(st.cache.objects.Pod as AnyMap);
   const cachedIndex = numbering(cached);
-  const indexes: Flat[] = [];
-  eachNested(st, (m) => {
-    const out: Flat = [];
-    for (const [k, inner] of m) out.push(k, code(inner, cached, cachedIndex));
-    indexes.push(out);
-  });
+  const indexes: PackedIndex[] = [];
+  eachNested(st, (m) => indexes.push(packIndex(m, cached, cachedIndex)));
   const events = packEvents(st.events);
   const deliveries = packEvents(pendingDeliveries(st));
-  return { base: cloneEngineState(shell(st)), events, deliveries, maps, cachePods, indexes };
+  const recorders = [...st.eventCorrelators.keys()];
+  const prevAt = new Map<string, number>(prev?.recorders.map((r, i) => [r, i]));
+  const correlators: PackedMap[] = [];
+  let ownCorrelators = 0;
+  for (const [recorder, c] of st.eventCorrelators) {
+    const j = prevAt.get(recorder);
+    correlatorMaps(c).forEach((m, x) => {
+      const before = j === undefined ? undefined : prev?.correlators[3 * j + x];
+      const packed = pack(flatten(m), before);
+      ownCorrelators += ownSlots(packed, before) / 2;
+      correlators.push(packed);
+    });
+  }
+  let own = ownCorrelators + st.probes.size + cachePods.codes.length + cachePods.extra.length / 2 + (events.length + deliveries.length) / 4;
+  for (const [label, m] of maps) own += ownSlots(m, prev?.maps.get(label)) / 2;
+  for (const x of indexes) own += x.keys.length + x.coded.codes.length + x.coded.extra.length / 2;
+  const same = prev !== undefined && prev.recorders.length === recorders.length && recorders.every((r, i) => prev.recorders[i] === r);
+  return {
+    base: cloneEngineState(shell(st)),
+    events,
+    deliveries,
+    maps,
+    cachePods,
+    indexes,
+    recorders: same ? prev.recorders : recorders,
+    correlators,
+    own,
+  };
+}
+
+/** ownSlots are the array slots of `m` not shared with `prev` (the same map's in the keyframe before). */
+function ownSlots(m: PackedMap, prev: PackedMap | undefined): number {
+  if (m === prev) return 0;
+  return Array.isArray(m) ? m.length : m.tail.length;
 }
 
 /** unpackState is a fresh state equal to the one packed (the caller owns it). */
@@ -270,16 +270,17 @@ export function unpackState(p: PackedState): EngineState {
     const packed = p.maps.get(label) as PackedMap;
     fill(m, packed, packed.length);
   });
+  p.recorders.forEach((recorder, j) => {
+    const c = newEventCorrelator();
+    correlatorMaps(c).forEach((m, x) => {
+      const packed = p.correlators[3 * j + x] as PackedMap;
+      fill(m, packed, packed.length);
+    });
+    st.eventCorrelators.set(recorder, c);
+  });
   decode(st.cache.objects.Pod as AnyMap, p.cachePods, flatten(st.store.objects.Pod as AnyMap));
   const cached = flatten(st.cache.objects.Pod as AnyMap);
   let n = 0;
-  eachNested(st, (m) => {
-    const flat = p.indexes[n++] as Flat;
-    for (let k = 0; k < flat.length; k += 2) {
-      const inner: AnyMap = new Map();
-      decode(inner, flat[k + 1] as Coded, cached);
-      m.set(flat[k], inner);
-    }
-  });
+  eachNested(st, (m) => unpackIndex(m, p.indexes[n++] as PackedIndex, cached));
   return st;
 }

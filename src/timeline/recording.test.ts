@@ -7,7 +7,8 @@ import { PRESETS } from '../scenario/presets/index.ts';
 import { internalsOf } from './internals.ts';
 import { VIEW_KINDS } from './objectCursor.ts';
 import { Recording } from './recording.ts';
-import { numbers, preset } from './testScenarios.ts';
+import { diffStates } from './digest.ts';
+import { freshRun, numbers, preset } from './testScenarios.ts';
 
 function storeAt(r: Recording, i: number): string {
   const st = r.timeline.engineAt(i);
@@ -101,6 +102,26 @@ describe('ObjectCursor', () => {
       expect(cursorObjects(r)).toBe(storeAt(r, i));
     }
   });
+});
+
+describe('Recording of a StatefulSet run', () => {
+  // Adaptive keyframes (placed by replay work and by their own weight: keyframes.ts), as the page records.
+  it.each(['statefulset-parallel', 'statefulset-ordered', 'statefulset-claims'])(
+    'gives at random ticks the store objects and the engine state of a straight run (%s)',
+    (id) => {
+      const s = preset(id);
+      const r = recorded(id, null);
+      const n = r.timeline.length;
+      const ticks = [n, 0, ...numbers(id.length, 6, 1, n), n - 1];
+      for (const i of ticks) {
+        const straight = freshRun(s, i).st;
+        expect(diffStates(r.timeline.engineAt(i), straight)).toEqual([]);
+        r.cursor.moveTo(i);
+        const want = JSON.stringify(VIEW_KINDS.map((k) => [...straight.store.objects[k]].sort(([a], [b]) => a.localeCompare(b))));
+        expect(cursorObjects(r)).toBe(want);
+      }
+    },
+  );
 });
 
 describe('InternalsTrack', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Recording } from '../timeline/recording.ts';
-import { preset } from '../timeline/testScenarios.ts';
+import { numbers, preset } from '../timeline/testScenarios.ts';
 import { frameAt, newFrameCaches, packPods, tickView } from './frames.ts';
 import { POD_PACK_ABOVE, POD_VIEW_LIMIT } from './protocol.ts';
 
@@ -27,6 +27,22 @@ describe('frameAt', () => {
     rec.timeline.record({ untilTick: 3000 });
     return rec;
   }
+
+  it.each(['statefulset-parallel', 'statefulset-ordered'])(
+    'builds at random ticks, seeked in any order, the frame of a recording that stopped there (%s)',
+    (id) => {
+      const whole = new Recording(preset(id));
+      whole.timeline.record();
+      const n = whole.timeline.length;
+      const caches = newFrameCaches();
+      for (const i of [n, ...numbers(id.length + 3, 6, 1, n), 1]) {
+        const straight = new Recording(preset(id));
+        straight.timeline.record({ untilTick: i });
+        const want = frameAt(straight, i, true, newFrameCaches());
+        expect(JSON.stringify(frameAt(whole, i, true, caches))).toBe(JSON.stringify(want));
+      }
+    },
+  );
 
   it('keeps the pods packed inside the band and sends the aggregates when they switch', () => {
     const rec = recording(1100);
