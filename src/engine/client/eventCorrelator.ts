@@ -10,7 +10,6 @@
  * value, so a copy of the maps is a copy of the state.
  */
 import { nextInt, type PrngState } from '../lib/prng.ts';
-import { getSpamKey, type KeyedEvent, keyMemo, memoEventKey } from './eventKeys.ts';
 
 /** maxLruCacheEntries: each cache of a correlator keeps this many keys, least recently used out. */
 export const maxLruCacheEntries = 4096;
@@ -80,12 +79,63 @@ export function lruAdd<V>(m: Map<string, V>, key: string, v: V): void {
 }
 
 /** The fields of an Event the correlator reads: its source and the object it is about. */
-export interface CorrelatedEvent extends KeyedEvent {
+export interface CorrelatedEvent {
   component: string;
   host: string;
+  kind: string;
+  namespace: string;
+  name: string;
+  uid: string;
+  apiVersion: string;
+  type: string;
+  reason: string;
+  message: string;
+  /** involvedObject.fieldPath: `spec.containers{web}` for the kubelet's container Events, else ''. */
+  fieldPath: string;
 }
 
-export { eventAggregatorByReasonFunc, getEventKey, getSpamKey } from './eventKeys.ts';
+/*
+ * The three keys, as client-go's (getEventKey, getSpamKey, EventAggregatorByReasonFunc) but shorter
+ * with the same equalities: each recorder has its own correlator, so the source (component, host)
+ * is the same for every key of a cache and is left out; an object with a uid is named by its uid
+ * alone (kind, namespace, name and apiVersion never change under one uid). A NUL separates the
+ * parts (no name, reason or message holds one). A pod's spam key is then its uid string itself, and
+ * 84,000 entries of a 10,000-replica rollout weigh ~9 MB less than with the 140-character keys.
+ */
+
+/** objectKey names the Event's object in its recorder's caches. */
+function objectKey(e: CorrelatedEvent): string {
+  return e.uid !== '' ? e.uid : `${e.kind}\u0000${e.namespace}\u0000${e.name}\u0000${e.apiVersion}`;
+}
+
+/*
+ * The keys are concatenated, not joined from an array: the same strings without the array and
+ * join's copy, two per Event (80,000 Events in a 10,000-replica rollout). The event key is the
+ * aggregate key with the message after it.
+ */
+
+/** getEventKey: source, object, field path, type, reason and message. */
+export function getEventKey(e: CorrelatedEvent): string {
+  return eventKeyOf(eventAggregatorByReasonFunc(e), e);
+}
+
+/**
+ * eventKeyOf is the event key after its aggregate key: the message, with the field path before it
+ * when there is one (two containers' `Container created` are two Events, as upstream's key has it).
+ */
+function eventKeyOf(aggregateKey: string, e: CorrelatedEvent): string {
+  return e.fieldPath === '' ? `${aggregateKey}\u0000${e.message}` : `${aggregateKey}\u0000${e.fieldPath}\u0000${e.message}`;
+}
+
+/** getSpamKey: source and object. */
+export function getSpamKey(e: CorrelatedEvent): string {
+  return objectKey(e);
+}
+
+/** eventAggregatorByReasonFunc: everything but the message (the reporting fields are empty). */
+function eventAggregatorByReasonFunc(e: CorrelatedEvent): string {
+  return `${objectKey(e)}\u0000${e.type}\u0000${e.reason}`;
+}
 
 /** What eventAggregate decided: the message to write and the key it is observed under. */
 export interface Aggregated {
@@ -101,8 +151,8 @@ export interface Aggregated {
  * (sets.String PopAny takes whichever a Go map yields first: drawn from the engine's PRNG).
  */
 export function eventAggregate(c: EventCorrelatorState, e: CorrelatedEvent, nowMs: number, prng: PrngState): Aggregated {
-  const keys = keyMemo(e);
-  const aggregateKey = keys.aggregateKey;
+  const aggregateKey = eventAggregatorByReasonFunc(e);
+  const eventKey = eventKeyOf(aggregateKey, e);
   // A plain get: the lruAdd below makes the key the most recently used either way.
   let record = c.aggregate.get(aggregateKey);
   // A record older than the interval starts afresh (a missing one too).
@@ -113,7 +163,7 @@ export function eventAggregate(c: EventCorrelatorState, e: CorrelatedEvent, nowM
   if (size < defaultAggregateMaxEvents) {
     // concat, not a spread: a spread array keeps spare room (~190 bytes for one message, 30,000 records).
     lruAdd(c.aggregate, aggregateKey, { localKeys: known ? seen : seen.concat(e.message), lastMs: nowMs });
-    return { message: e.message, key: memoEventKey(keys, e), aggregated: false };
+    return { message: e.message, key: eventKey, aggregated: false };
   }
   // The set with the message added, less the one PopAny drew, built in one pass: a
   // ReplicaSet's "Created pod: …" messages are all distinct, so from its tenth Event on every one
