@@ -10,7 +10,8 @@ import { toRFC3339 } from '../../lib/time.ts';
 import { renderDaemonSetDecision } from './explainCatalog.ts';
 import { getNodesToDaemonPods } from './manage.ts';
 import { nodeShouldRunDaemonPod } from './shouldRun.ts';
-import { findUpdatedPodsOnNode, rollingUpdatePlan, shuffledNodeNames, updatedDesiredNodeCounts } from './update.ts';
+import { buildTable } from './rollingUpdateTable.ts';
+import { findUpdatedPodsOnNode, nodeUpdate, rollingUpdatePlan, shuffledNodeNames, updatedDesiredNodeCounts } from './update.ts';
 import { getTargetNodeName, isPodAvailable, surgeCount, unavailableCount } from './util/daemonsetUtil.ts';
 
 const strategy = (rollingUpdate: { maxUnavailable?: IntOrString; maxSurge?: IntOrString }): DaemonSetUpdateStrategy => ({
@@ -94,6 +95,37 @@ describe('rollingUpdatePlan', () => {
     const got = rollingUpdatePlan(ds(strategy({ maxUnavailable })), nodes, byNode, 'new', 0, fixedRand);
     expect(got.podsToDelete).toHaveLength(deletes);
     expect(got.nodesNeedingPods).toEqual([]);
+  });
+
+  it('names in deferred lines the pods of the walk, after the table was rewritten (maxSurge 0)', () => {
+    // n1 new not ready, n2 new ready, n3 and n4 old ready: maxUnavailable 2 leaves one deletion.
+    const byNode = { n1: [pod('a', 'n1', 'new', false)], n2: [pod('b', 'n2', 'new', true)], n3: [pod('c', 'n3', 'old', true)], n4: [pod('d', 'n4', 'old', true)] };
+    const names = ['n1', 'n2', 'n3', 'n4'];
+    const d = ds(strategy({ maxUnavailable: 2 }));
+    const table = buildTable(names, (name) => ({ inList: true, shouldRun: true, update: nodeUpdate(d, byNode[name as keyof typeof byNode], 'new') }));
+    let expand: (() => DecisionLog) | undefined;
+    const memo = {
+      desiredNumberScheduled: 4,
+      sortedNodeNames: names,
+      nodeUpdateAt: (slot: number) => nodeUpdate(d, byNode[names[slot] as keyof typeof byNode], 'new'),
+      shouldRunAt: () => true,
+      table,
+      defer: (e: () => DecisionLog) => (expand = e),
+    };
+    const got = rollingUpdatePlan(d, nodes, byNode, 'new', 0, fixedRand, [], memo);
+    // Later events rename every pod in the table before the lines are read.
+    table.newPod.fill('later');
+    table.oldPod.fill('later');
+    const lines = (expand?.() ?? []).filter((l) => l.values.pod !== undefined).map((l) => [l.key, l.values.node, l.values.pod]);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        ['newPodUnavailable', 'n1', 'a'],
+        ['newPodAvailable', 'n2', 'b'],
+        ['deleteOld', got.podsToDelete[0] === 'c' ? 'n3' : 'n4', got.podsToDelete[0]],
+      ]),
+    );
+    expect(lines.filter(([key]) => key === 'deleteCandidate').map(([, , p]) => p).sort()).toEqual(['c', 'd']);
+    expect(got.podsToDelete).toHaveLength(1);
   });
 
   it('surges onto at most maxSurge nodes and explains it with the numbers', () => {
