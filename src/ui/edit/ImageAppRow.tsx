@@ -1,23 +1,15 @@
-import type { ImageBehaviourView } from '../../worker/protocol.ts';
-import type { EditT } from './i18n.ts';
+import type { DraftRowProps } from './DraftTable.tsx';
 import type { ImageDraft } from './imageDraft.ts';
 
 const FIELD =
   'h-7 rounded border border-slate-300 bg-white px-1 font-mono text-sm placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-800 dark:placeholder:text-slate-400';
-
-interface ImageAppRowProps {
-  t: EditT;
-  row: ImageBehaviourView;
-  draft: ImageDraft;
-  onChange(draft: ImageDraft): void;
-}
 
 /**
  * ImageAppRow edits how one image's application answers its callers (DESIGN.md §15): what it does
  * at SIGTERM, how long a request takes and how many a second one pod answers. It listens from its
  * "Ready after" time (the row above). A placeholder is what applies when the field is empty.
  */
-export function ImageAppRow({ t, row, draft, onChange }: ImageAppRowProps) {
+export function ImageAppRow({ t, row, draft, onChange }: DraftRowProps) {
   const label = row.image === 'default' ? t('images.defaultRow') : row.image;
   const effective = row.effective.onSigterm ?? 'exit';
   const maxRps = row.effective.maxRps ?? null;

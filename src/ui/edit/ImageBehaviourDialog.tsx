@@ -1,5 +1,4 @@
-import { type Dispatch, type SetStateAction, useState } from 'react';
-import type { ImageBehaviourView } from '../../worker/protocol.ts';
+import { useState } from 'react';
 import { setImageBehaviours } from '../../state/editActions.ts';
 import { useAppStore } from '../../state/hooks.ts';
 import { scenarioImagesSelector } from '../../state/selectors.ts';
@@ -9,6 +8,7 @@ import { useEditT } from './i18n.ts';
 import { ImageAppRow } from './ImageAppRow.tsx';
 import { ImageBehaviourRow } from './ImageBehaviourRow.tsx';
 import { draftOf, type ImageDraft, imagesOf } from './imageDraft.ts';
+import { DraftTable } from './DraftTable.tsx';
 
 /**
  * ImageBehaviourDialog is the image behaviour editor: for every image the scenario runs (and
@@ -63,33 +63,42 @@ function ImageBehaviourForm({ onDone }: { onDone(): void }) {
       <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="image-defaults">
         {t('images.defaults')}
       </p>
-      <div className="overflow-x-auto">
-        <table className="w-full border-collapse text-sm" data-testid="image-behaviours">
-          <thead>
-            <tr className="border-b border-slate-200 text-left text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400">
-              <th className="py-1 pr-2 font-medium">{t('images.image')}</th>
-              <th className="py-1 pr-2 font-medium">{t('images.pull')}</th>
-              <th className="py-1 pr-2 font-medium">{t('images.start')}</th>
-              <th className="py-1 pr-2 font-medium">{t('images.ready')}</th>
-              <th className="py-1 pr-2 text-center font-medium">{t('images.pullFails')}</th>
-              <th className="py-1 pr-2 text-center font-medium">{t('images.crashes')}</th>
-              <th className="py-1 pr-2 text-center font-medium">{t('images.neverReady')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, i) => (
-              <ImageBehaviourRow
-                key={row.image}
-                t={t}
-                row={row}
-                draft={drafts[i] ?? draftOf(row)}
-                onChange={(d) => setDrafts((cur) => cur.map((x, k) => (k === i ? d : x)))}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <AppTable rows={rows} drafts={drafts} setDrafts={setDrafts} />
+      <DraftTable
+        testId="image-behaviours"
+        headers={[
+          { label: t('images.image') },
+          { label: t('images.pull') },
+          { label: t('images.start') },
+          { label: t('images.ready') },
+          { label: t('images.pullFails'), center: true },
+          { label: t('images.crashes'), center: true },
+          { label: t('images.neverReady'), center: true },
+        ]}
+        rows={rows}
+        drafts={drafts}
+        setDrafts={setDrafts}
+        Row={ImageBehaviourRow}
+      />
+      {/* How each image's application answers requests when the scenario has traffic (DESIGN.md
+          §15); it listens from its "Ready after" time in the table above. */}
+      <DraftTable
+        testId="image-applications"
+        caption={
+          <>
+            <span className="font-semibold">{t('images.appTitle')}</span> {t('images.appNote')}
+          </>
+        }
+        headers={[
+          { label: t('images.image') },
+          { label: t('images.onSigterm') },
+          { label: t('images.requestMs') },
+          { label: t('images.maxRps') },
+        ]}
+        rows={rows}
+        drafts={drafts}
+        setDrafts={setDrafts}
+        Row={ImageAppRow}
+      />
       {error ? (
         <p role="alert" className={errorBox}>
           {error}
@@ -104,46 +113,5 @@ function ImageBehaviourForm({ onDone }: { onDone(): void }) {
         </button>
       </div>
     </form>
-  );
-}
-
-/**
- * AppTable: the second table, how each image's application answers requests when the scenario
- * has traffic (DESIGN.md §15); it listens from its "Ready after" time in the table above.
- */
-function AppTable(props: {
-  rows: readonly ImageBehaviourView[];
-  drafts: readonly ImageDraft[];
-  setDrafts: Dispatch<SetStateAction<ImageDraft[]>>;
-}) {
-  const t = useEditT();
-  const { rows, drafts, setDrafts } = props;
-  return (
-    <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-sm" data-testid="image-applications">
-        <caption className="pb-1 text-left text-xs text-slate-700 dark:text-slate-300">
-          <span className="font-semibold">{t('images.appTitle')}</span> {t('images.appNote')}
-        </caption>
-        <thead>
-          <tr className="border-b border-slate-200 text-left text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400">
-            <th className="py-1 pr-2 font-medium">{t('images.image')}</th>
-            <th className="py-1 pr-2 font-medium">{t('images.onSigterm')}</th>
-            <th className="py-1 pr-2 font-medium">{t('images.requestMs')}</th>
-            <th className="py-1 pr-2 font-medium">{t('images.maxRps')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            <ImageAppRow
-              key={row.image}
-              t={t}
-              row={row}
-              draft={drafts[i] ?? draftOf(row)}
-              onChange={(d) => setDrafts((cur) => cur.map((x, k) => (k === i ? d : x)))}
-            />
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }

@@ -1,22 +1,15 @@
 import type { ImageBehaviourView } from '../../worker/protocol.ts';
-import type { EditT } from './i18n.ts';
-import { type ImageDraft, secondsText } from './imageDraft.ts';
+import type { DraftRowProps } from './DraftTable.tsx';
+import { secondsText } from './imageDraft.ts';
 
 const INPUT =
   'h-7 w-16 rounded border border-slate-300 bg-white px-1 font-mono text-sm placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-800 dark:placeholder:text-slate-400';
-
-interface ImageBehaviourRowProps {
-  t: EditT;
-  row: ImageBehaviourView;
-  draft: ImageDraft;
-  onChange(draft: ImageDraft): void;
-}
 
 /**
  * ImageBehaviourRow edits one image: three delays (the placeholder is what applies when the
  * field is empty) and three switches. Each control's accessible name says which image it is for.
  */
-export function ImageBehaviourRow({ t, row, draft, onChange }: ImageBehaviourRowProps) {
+export function ImageBehaviourRow({ t, row, draft, onChange }: DraftRowProps) {
   const label = row.image === 'default' ? t('images.defaultRow') : row.image;
   const delay = (
     key: 'pull' | 'start' | 'ready',
