@@ -27,7 +27,9 @@ function domTestFiles(): string[] {
   for (const dir of ['src', 'cli', 'server', 'tests']) walk(dir);
   return out.sort();
 }
-const DOM_TEST_FILES = domTestFiles();
+// Only a test run needs the list: `vite build`, `preview` and `dev` load this file too, and need
+// not read every source file first.
+const DOM_TEST_FILES = process.env.VITEST ? domTestFiles() : [];
 
 /**
  * Base path of the built site. `/` by default; set BASE_PATH=/rollout-lab/ to serve the static build
