@@ -7,17 +7,11 @@
  * It imports only the engine's public API (sim.ts) and the scenario parser, so the engine's files
  * can move under it without the script changing.
  */
-import { createHash, type Hash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import {
-  createEngine,
-  type EngineState,
-  lastActionTime,
-  runUntil,
-  type SimConfig,
-} from '../src/engine/sim.ts';
+import { lastActionTime, type SimConfig } from '../src/engine/sim.ts';
 import { parseScenarioText } from '../src/scenario/parse.ts';
 import { toSimConfig } from '../src/scenario/toSimConfig.ts';
+import { hashRun } from './tickHashRun.ts';
 
 // The same as config.ts's DEFAULT_IMAGE_BEHAVIOUR (written out so this script imports only sim.ts).
 const IMAGE = {
@@ -91,25 +85,6 @@ function daemonSetRollout(nodeCount: number): SimConfig {
   };
 }
 
-function hashStore(h: Hash, st: EngineState): void {
-  h.update(`now=${st.now} tick=${st.tick} seq=${st.seq} rv=${st.store.rv}\n`);
-  for (const kind of Object.keys(st.store.objects).sort()) {
-    const objects = st.store.objects[kind as keyof typeof st.store.objects];
-    for (const [key, obj] of objects) h.update(`${kind} ${key} ${JSON.stringify(obj)}\n`);
-  }
-}
-
-/** run steps `config` to `untilMs` and hashes each record and the final store. */
-function run(name: string, config: SimConfig, untilMs: number): void {
-  const t0 = process.hrtime.bigint();
-  const h = createHash('sha256');
-  const st = createEngine(config);
-  const ticks = runUntil(st, untilMs, (rec) => h.update(`${JSON.stringify(rec)}\n`));
-  hashStore(h, st);
-  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  console.log(`${h.digest('hex').slice(0, 16)}  ${name}  ticks=${ticks}  (${Math.round(ms)} ms)`);
-}
-
 const big = process.argv.includes('--big');
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const runs: [string, () => SimConfig, number][] = [
@@ -139,5 +114,5 @@ function presetConfig(file: string): SimConfig {
 for (const [name, config, until] of runs) {
   if (wanted.length > 0 && !wanted.some((w) => name.includes(w))) continue;
   const c = config();
-  run(name, c, until >= 0 ? until : lastActionTime(c) + 600_000);
+  hashRun(name, c, until >= 0 ? until : lastActionTime(c) + 600_000);
 }
