@@ -6,10 +6,8 @@
 // (getPatch, nextRevision / maxRevision). Kind-neutral: the StatefulSet and DaemonSet controllers share it.
 import { ControllerRevisionHashLabel } from '../../api/statefulTypes.ts';
 import type { ControllerRevision, OwnerReference, PodTemplateSpec } from '../../api/types.ts';
-import { safeEncodeString, stableStringify, utf8Bytes } from '../../lib/hash.ts';
+import { FNV32_OFFSET, FNV32_PRIME, safeEncodeString, stableStringify, utf8Bytes } from '../../lib/hash.ts';
 
-const FNV32_OFFSET = 0x811c9dc5;
-const FNV32_PRIME = 0x01000193;
 
 /** fnv32 is FNV-1 (hash/fnv New32: multiply, then xor), not the FNV-1a of lib/hash.ts. */
 function fnv32(bytes: readonly number[], h = FNV32_OFFSET): number {
