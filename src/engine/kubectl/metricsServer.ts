@@ -10,6 +10,7 @@
 import type { Node, Pod } from '../api/types.ts';
 import type { EngineState } from '../client/state.ts';
 import { getResourceMetric, MetricResolutionMs, type PodMetric } from '../controller/podautoscaler/metrics.ts';
+import { fnv32a, utf8Bytes } from '../lib/hash.ts';
 import { parseQuantity, value } from '../lib/quantity.ts';
 import { parseRFC3339 } from '../lib/time.ts';
 
@@ -88,9 +89,7 @@ export function containerUsage(pod: Pod, milli: number): { name: string; usage: 
 
 /** A stable number per pod and container, 0–999, so that replicas' figures differ a little. */
 function jitter(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
-  return h % 1000;
+  return fnv32a(utf8Bytes(s)) % 1000;
 }
 
 /**
