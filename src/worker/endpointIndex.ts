@@ -16,6 +16,7 @@ import type { Service } from '../engine/api/policyTypes.ts';
 import type { KubeObject, Pod } from '../engine/api/types.ts';
 import { selectorMatches } from '../engine/lib/labels.ts';
 import type { SlotTable } from '../timeline/slotTable.ts';
+import { endpointStateOf } from '../timeline/endpointState.ts';
 import type { TickLog } from '../timeline/tickLog.ts';
 import { ENDPOINT_CODE } from './endpointCodes.ts';
 
@@ -35,10 +36,9 @@ interface SliceCodes {
 
 const keyOf = (o: KubeObject) => `${o.kind}/${o.metadata.namespace ?? 'default'}/${o.metadata.name}`;
 
-/** endpointCode is an endpoint's code from its conditions (endpointStates' reading, timeline/endpointState.ts). */
+/** endpointCode is an endpoint's code from its conditions (the state endpointStates reads too). */
 export function endpointCode(c: EndpointSlice['endpoints'][number]['conditions']): number {
-  if (c.ready ?? true) return CODE.ready;
-  return (c.serving ?? true) && (c.terminating ?? false) ? CODE['serving-terminating'] : CODE.none;
+  return CODE[endpointStateOf(c)];
 }
 
 export class EndpointIndex {
