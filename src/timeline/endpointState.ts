@@ -24,8 +24,8 @@ export interface PodEndpoint {
 
 const RANK: Record<EndpointState, number> = { ready: 2, 'serving-terminating': 1, none: 0 };
 
-/** endpointStateOf is one endpoint's state from its conditions (unset: ready and serving, not terminating). */
-export function endpointStateOf(c: EndpointSlice['endpoints'][number]['conditions']): EndpointState {
+/** endpointConditionsState is one endpoint's state from its conditions (unset: ready and serving, not terminating). */
+export function endpointConditionsState(c: EndpointSlice['endpoints'][number]['conditions']): EndpointState {
   if (c.ready ?? true) return 'ready';
   return (c.serving ?? true) && (c.terminating ?? false) ? 'serving-terminating' : 'none';
 }
@@ -48,7 +48,7 @@ export function endpointStates(objects: Iterable<KubeObject>): Map<string, PodEn
       const ready = ep.conditions.ready ?? true;
       const serving = ep.conditions.serving ?? true;
       const terminating = ep.conditions.terminating ?? false;
-      const state = endpointStateOf(ep.conditions);
+      const state = endpointConditionsState(ep.conditions);
       const key = ready ? 'ready' : serving && terminating ? 'servingTerminating' : terminating ? 'terminatingNotServing' : 'notReady';
       const podKey = `${ref.namespace ?? ns}/${ref.name}`;
       const cur = out.get(podKey);

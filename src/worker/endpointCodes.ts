@@ -6,6 +6,9 @@
 import type { EndpointState } from '../engine/traffic/types.ts';
 import type { PodView } from './views.ts';
 
+/** The endpoint states in the order the legend and the chips' words list them, best first. */
+export const ENDPOINT_STATES: readonly EndpointState[] = ['ready', 'serving-terminating', 'none'];
+
 export const ENDPOINT_CODE_STATES: readonly (EndpointState | null)[] = [
   null,
   'none',

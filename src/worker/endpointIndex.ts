@@ -16,7 +16,7 @@ import type { Service } from '../engine/api/policyTypes.ts';
 import type { KubeObject, Pod } from '../engine/api/types.ts';
 import { selectorMatches } from '../engine/lib/labels.ts';
 import type { SlotTable } from '../timeline/slotTable.ts';
-import { endpointStateOf } from '../timeline/endpointState.ts';
+import { endpointConditionsState } from '../timeline/endpointState.ts';
 import type { TickLog } from '../timeline/tickLog.ts';
 import { ENDPOINT_CODE } from './endpointCodes.ts';
 
@@ -38,7 +38,7 @@ const keyOf = (o: KubeObject) => `${o.kind}/${o.metadata.namespace ?? 'default'}
 
 /** endpointCode is an endpoint's code from its conditions (the state endpointStates reads too). */
 export function endpointCode(c: EndpointSlice['endpoints'][number]['conditions']): number {
-  return CODE[endpointStateOf(c)];
+  return CODE[endpointConditionsState(c)];
 }
 
 export class EndpointIndex {

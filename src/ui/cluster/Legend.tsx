@@ -1,9 +1,8 @@
+import { ENDPOINT_STATES } from '../../worker/endpointCodes.ts';
 import { POD_DISPLAY_PHASES } from '../../worker/protocol.ts';
 import { type RevisionIndex, revisionStyle } from '../common/revisionStyle.ts';
 import { useT } from '../common/useT.ts';
 import { PodGlyph } from './PodGlyph.tsx';
-
-const ENDPOINT_STATES = ['ready', 'serving-terminating', 'none'] as const;
 
 /**
  * Legend: each workload's revisions at the cursor (colour and shape, newest first), the endpoint

@@ -6,6 +6,7 @@ import {
   type PodDisplayPhase,
   type PodView,
 } from '../../worker/protocol.ts';
+import { ENDPOINT_STATES } from '../../worker/endpointCodes.ts';
 import type { RevisionStyle } from '../common/revisionStyle.ts';
 
 interface PodChipProps {
@@ -33,8 +34,6 @@ export interface ChipLabels {
   /** `cluster.endpointState` for each state (the tooltip's words). */
   endpointState: Record<EndpointState, string>;
 }
-
-const ENDPOINT_STATES: readonly EndpointState[] = ['ready', 'serving-terminating', 'none'];
 
 /** chipLabels translates the chips' words once for a language. */
 export function chipLabels(t: TFunction): ChipLabels {
