@@ -117,12 +117,18 @@ export function TrafficChart({ series, service, end }: TrafficChartProps) {
             ),
           )}
           <line x1={left} x2={right} y1={model.zeroY} y2={model.zeroY} className="stroke-slate-500" />
+          {/* Bottom corner, on the side with fewer errors, with a halo in the panel's colour: the
+              bars hang from the line, so at its top corner the note sat on every error second. */}
           <text
-            x={right - 2}
-            y={model.errorBand.top + 2}
-            dy="0.8em"
-            textAnchor="end"
-            className="fill-current text-[0.625rem] opacity-70"
+            x={model.errorNote === 'end' ? right - 2 : left + 2}
+            y={model.errorBand.bottom - 2}
+            textAnchor={model.errorNote}
+            paintOrder="stroke"
+            strokeWidth={3}
+            strokeLinejoin="round"
+            className="fill-slate-600 stroke-white text-[0.625rem] dark:fill-slate-400 dark:stroke-slate-900"
+            data-testid="traffic-error-note"
+            data-side={model.errorNote}
           >
             {t('errors')}
           </text>

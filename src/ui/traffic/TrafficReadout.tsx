@@ -24,7 +24,7 @@ const VALUE = 'ml-auto pl-1 font-mono tabular-nums';
 
 /**
  * TrafficReadout is the chart's legend and its numbers at the cursor: for the second the cursor
- * is in, the ok requests of each revision (left) and each error outcome (right), and the size of
+ * is in, the ok requests of each revision (left) and each error outcome (right, two by two), and the size of
  * the client node's programmed endpoint set. Every layer the chart can draw is listed, so each
  * colour is named even where its layer is empty; an outcome's title says what it means.
  */
@@ -49,7 +49,9 @@ export function TrafficReadout(props: {
           {at ? t('endpoints', { count: at.endpoints }) : t('idle')}
         </span>
       </p>
-      <div className="grid grid-cols-2 gap-x-3">
+      {/* ok by revision in the first column, the four error outcomes two by two beside it: three
+          rows less than one outcome a row, so the legend fits the region at 1280×720. */}
+      <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,2fr)] gap-x-3">
         <ul className="flex min-w-0 flex-col gap-0.5">
           {revisions.map((rev) => (
             <li key={rev} className={ROW} data-testid="traffic-ok" data-revision={rev}>
@@ -59,7 +61,7 @@ export function TrafficReadout(props: {
             </li>
           ))}
         </ul>
-        <ul className="flex min-w-0 flex-col gap-0.5">
+        <ul className="grid min-w-0 grid-cols-2 content-start gap-x-3 gap-y-0.5">
           {ERROR_OUTCOMES.map((o: ErrorOutcome) => (
             <li
               key={o}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chartModel } from '../timeline/chartModel.ts';
 import { MARGINS } from '../timeline/chartSeries.ts';
 import { FIXTURE_ERRORS, trafficFixture } from './fixtures.ts';
-import { buckets, OK_SHARE, trafficModel } from './trafficModel.ts';
+import { type Bucket, buckets, errorNoteSide, OK_SHARE, trafficModel } from './trafficModel.ts';
 import { serviceSeries, type TrafficSecond } from './trafficSeries.ts';
 
 const web = serviceSeries(trafficFixture(), 'default/web');
@@ -154,5 +154,25 @@ describe('trafficModel on a short axis', () => {
     const xs = model.layers.flatMap((l) => xy(l.d).map(([x]) => x as number));
     expect(Math.max(...xs)).toBeCloseTo(model.x(40.5), 0);
     expect(model.errorPeak).toBe(6);
+  });
+});
+
+describe('errorNoteSide', () => {
+  const bucket = (second: number, refused: number): Bucket => ({ second, span: 1, values: { refused } });
+  const xOf = (b: Bucket) => b.second * 10;
+  it.each([
+    ['errors late in the run (a rollout at 30–35 s of 40 s)', [bucket(5, 0), bucket(33, 40)], 'start'],
+    ['errors early in the run', [bucket(2, 40), bucket(38, 0)], 'end'],
+    ['no errors at all', [bucket(2, 0), bucket(38, 0)], 'end'],
+    ['errors in the middle only', [bucket(20, 40)], 'end'],
+    ['fewer errors at the end than at the start', [bucket(1, 9), bucket(39, 3)], 'end'],
+  ])('puts the note where the errors are fewer: %s', (_, data, side) => {
+    expect(errorNoteSide(data as Bucket[], ['refused'], xOf, 0, 400)).toBe(side);
+  });
+
+  it('is chosen by trafficModel from the seconds it draws', () => {
+    // the fixture's refusals are at 31–36 s of a 40 s axis: in its right 30%
+    expect(trafficModel(web, 40, 400, 160).errorNote).toBe('start');
+    expect(trafficModel(api, 60, 400, 160).errorNote).toBe('end');
   });
 });

@@ -38,6 +38,8 @@ export interface TrafficModel {
   errorPeak: number;
   /** The error band's top and bottom, where the "no errors" note goes. */
   errorBand: { top: number; bottom: number };
+  /** The bottom corner of the error band the "errors/s, own scale" note takes (errorNoteSide). */
+  errorNote: 'start' | 'end';
 }
 
 /** Share of the plot above the line (ok); the rest is the error band. */
@@ -46,7 +48,7 @@ export const OK_SHARE = 0.62;
 const MAX_SECONDS_PER_PX = 2;
 
 /** One bucket: its start second, its width in seconds and the mean requests per second of each layer. */
-interface Bucket {
+export interface Bucket {
   second: number;
   span: number;
   values: Record<string, number>;
@@ -166,7 +168,36 @@ export function trafficModel(
     layers: [...half(okKeys, yOk), ...half(errKeys, yErr)],
     errorPeak,
     errorBand: { top: zeroY + 2, bottom },
+    errorNote: errorNoteSide(data, errKeys.map(layerId), (b) => x(b.second), m.left, width - m.right),
   };
+}
+
+/** Share of the plot's width at each end that the error note may cover (the note is ~9em of ~40em). */
+const NOTE_SHARE = 0.3;
+
+/**
+ * errorNoteSide picks the bottom corner of the error band for its note: the end whose last 30% of
+ * the plot holds the smaller worst second, so the note is not written over the tallest error bars
+ * (errors hang from the line: only a second near the band's peak reaches its bottom). A rollout
+ * at 30–35 s of a 40 s axis has its errors in the right 30%: the note goes left. Ties go right.
+ */
+export function errorNoteSide(
+  data: readonly Bucket[],
+  errorIds: readonly string[],
+  xOf: (b: Bucket) => number,
+  left: number,
+  right: number,
+): 'start' | 'end' {
+  const reach = (right - left) * NOTE_SHARE;
+  let atStart = 0;
+  let atEnd = 0;
+  for (const b of data) {
+    const errors = errorIds.reduce((n, id) => n + (b.values[id] ?? 0), 0);
+    const bx = xOf(b);
+    if (bx <= left + reach) atStart = Math.max(atStart, errors);
+    if (bx >= right - reach) atEnd = Math.max(atEnd, errors);
+  }
+  return atEnd <= atStart ? 'end' : 'start';
 }
 
 /**
