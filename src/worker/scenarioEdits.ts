@@ -18,7 +18,7 @@ import { validateScenario } from '../scenario/validate.ts';
 import { actionTimeMs, sortedActions } from '../timeline/rebase.ts';
 import { Refusal } from './hostQueries.ts';
 import type { ActionView, ImageBehaviourView, WorkloadField, WorkloadView } from './protocol.ts';
-import { workloadViews } from './viewModel.ts';
+import { workloadViews } from './workloadViews.ts';
 
 /**
  * manifestIndex finds a workload of the scenario by its objectRef (`namespace/name`; a bare name is

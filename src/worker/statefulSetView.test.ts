@@ -4,7 +4,7 @@ import { toSimConfig } from '../scenario/toSimConfig.ts';
 import { VIEW_KINDS, type ObjectMaps } from '../timeline/objectCursor.ts';
 import { preset } from '../timeline/testScenarios.ts';
 import { onRevision } from './statefulSetView.ts';
-import { workloadViews } from './viewModel.ts';
+import { workloadViews } from './workloadViews.ts';
 import type { StatefulSetExtra } from './views.ts';
 
 /** runUntil runs a preset to the first tick at or after `ms` of virtual time. */
