@@ -75,6 +75,20 @@ function safe(f: () => number): number {
   }
 }
 
+/** workloadBase is what a workload view reads alike from the three kinds: identity, history, images and status. */
+function workloadBase(w: Deployment | DaemonSet | StatefulSet) {
+  return {
+    name: w.metadata.name,
+    namespace: w.metadata.namespace ?? 'default',
+    revisionHistoryLimit: w.spec.revisionHistoryLimit ?? 10,
+    images: containerImages(w.spec.template.spec.containers),
+    generation: w.metadata.generation ?? 0,
+    observedGeneration: w.status?.observedGeneration ?? 0,
+    status: numericStatus(w.status),
+    conditions: conditionViews(w.status?.conditions),
+  };
+}
+
 /** workloadViews lists the Deployments, then the DaemonSets, then the StatefulSets, by name. */
 export function workloadViews(objs: Readonly<ObjectMaps>, nowMs = 0): WorkloadView[] {
   const out: WorkloadView[] = [];
@@ -82,8 +96,7 @@ export function workloadViews(objs: Readonly<ObjectMaps>, nowMs = 0): WorkloadVi
     const ru = d.spec.strategy?.rollingUpdate;
     out.push({
       kind: 'Deployment',
-      name: d.metadata.name,
-      namespace: d.metadata.namespace ?? 'default',
+      ...workloadBase(d),
       strategy: d.spec.strategy?.type ?? 'RollingUpdate',
       replicas: d.spec.replicas ?? 1,
       maxSurge: ru?.maxSurge ?? null,
@@ -92,13 +105,7 @@ export function workloadViews(objs: Readonly<ObjectMaps>, nowMs = 0): WorkloadVi
       resolvedUnavailable: safe(() => maxUnavailable(d)),
       minReadySeconds: d.spec.minReadySeconds ?? 0,
       progressDeadlineSeconds: d.spec.progressDeadlineSeconds ?? null,
-      revisionHistoryLimit: d.spec.revisionHistoryLimit ?? 10,
       paused: d.spec.paused === true,
-      images: containerImages(d.spec.template.spec.containers),
-      generation: d.metadata.generation ?? 0,
-      observedGeneration: d.status?.observedGeneration ?? 0,
-      status: numericStatus(d.status),
-      conditions: conditionViews(d.status?.conditions),
       rolloutStatus: statusLine(deploymentStatusViewer(d)),
     });
   }
@@ -107,8 +114,7 @@ export function workloadViews(objs: Readonly<ObjectMaps>, nowMs = 0): WorkloadVi
     const desired = ds.status?.desiredNumberScheduled ?? 0;
     out.push({
       kind: 'DaemonSet',
-      name: ds.metadata.name,
-      namespace: ds.metadata.namespace ?? 'default',
+      ...workloadBase(ds),
       strategy: ds.spec.updateStrategy?.type ?? 'RollingUpdate',
       replicas: desired,
       maxSurge: ru?.maxSurge ?? null,
@@ -117,13 +123,7 @@ export function workloadViews(objs: Readonly<ObjectMaps>, nowMs = 0): WorkloadVi
       resolvedUnavailable: safe(() => unavailableCount(ds, desired)),
       minReadySeconds: ds.spec.minReadySeconds ?? 0,
       progressDeadlineSeconds: null,
-      revisionHistoryLimit: ds.spec.revisionHistoryLimit ?? 10,
       paused: false,
-      images: containerImages(ds.spec.template.spec.containers),
-      generation: ds.metadata.generation ?? 0,
-      observedGeneration: ds.status?.observedGeneration ?? 0,
-      status: numericStatus(ds.status),
-      conditions: conditionViews(ds.status?.conditions),
       rolloutStatus: statusLine(daemonSetStatusViewer(ds)),
     });
   }
@@ -146,8 +146,7 @@ function statefulSetViews(objs: Readonly<ObjectMaps>, nowMs: number): WorkloadVi
     );
     return {
       kind: 'StatefulSet',
-      name: s.metadata.name,
-      namespace: s.metadata.namespace ?? 'default',
+      ...workloadBase(s),
       strategy: s.spec.updateStrategy?.type ?? 'RollingUpdate',
       replicas: s.spec.replicas ?? 1,
       maxSurge: null,
@@ -157,13 +156,7 @@ function statefulSetViews(objs: Readonly<ObjectMaps>, nowMs: number): WorkloadVi
       resolvedUnavailable: 1,
       minReadySeconds: minReady,
       progressDeadlineSeconds: null,
-      revisionHistoryLimit: s.spec.revisionHistoryLimit ?? 10,
       paused: false,
-      images: containerImages(s.spec.template.spec.containers),
-      generation: s.metadata.generation ?? 0,
-      observedGeneration: s.status?.observedGeneration ?? 0,
-      status: numericStatus(s.status),
-      conditions: conditionViews(s.status?.conditions),
       rolloutStatus: s.status ? statusLine(statefulSetStatusViewer(s)) : '',
       statefulSet: extra,
     } satisfies WorkloadView;
