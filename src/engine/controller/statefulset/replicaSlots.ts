@@ -203,23 +203,26 @@ export function members(c: CacheState, set: StatefulSet): Members {
     m.dirty.clear();
   }
   const memo = m;
-  const condemned = [...memo.condemned.values()];
+  // Nothing below allocates when there is nothing condemned, released or to adopt (a rolling
+  // update's every sync): the lists are a shared empty one and the result's list() a method.
+  const condemned = memo.condemned.size === 0 ? NONE : [...memo.condemned.values()];
   // Condemned pods are sorted by ordinal, stably: two with one ordinal keep list order, which
   // the memo does not keep.
   const shared = memo.shared || (condemned.length > 1 && new Set(condemned.map((p) => podFacts(p).ordinal)).size < condemned.length);
   if (shared) t.sets.delete(uid);
-  const orphans: [string, StatefulPod][] = [];
+  let orphans: [string, StatefulPod][] | undefined;
   for (const key of t.orphans) {
     const pod = c.objects.Pod.get(key) as StatefulPod | undefined;
     if (pod === undefined || (pod.metadata.namespace ?? 'default') !== memo.namespace) continue;
-    if (podFacts(pod).parent === memo.name && selectorMatches(memo.selector, pod.metadata.labels)) orphans.push([key, pod]);
+    if (podFacts(pod).parent !== memo.name || !selectorMatches(memo.selector, pod.metadata.labels)) continue;
+    if (orphans === undefined) orphans = [];
+    orphans.push([key, pod]);
   }
-  return {
-    count: memo.members.size,
-    list: () => [...memo.members.values()],
-    unmatched: [...memo.unmatched].sort(byKey).map(([, p]) => p),
-    orphans: orphans.sort(byKey).map(([, p]) => p),
-    slots: shared
+  return new MemberList(
+    memo,
+    memo.unmatched.size === 0 ? NONE : [...memo.unmatched].sort(byKey).map(([, p]) => p),
+    orphans === undefined ? NONE : orphans.sort(byKey).map(([, p]) => p),
+    shared
       ? null
       : {
           pods: memo.pods,
@@ -231,5 +234,24 @@ export function members(c: CacheState, set: StatefulSet): Members {
           loudAt0: memo.loud,
           tally: memo.tally,
         },
-  };
+  );
+}
+
+const NONE: readonly StatefulPod[] = Object.freeze([]);
+
+/** Members of one sync: list() copies the members only when the sync asks for them. */
+class MemberList implements Members {
+  readonly count: number;
+  constructor(
+    private readonly memo: SetMemo,
+    readonly unmatched: readonly StatefulPod[],
+    readonly orphans: readonly StatefulPod[],
+    readonly slots: ReplicaSlots | null,
+  ) {
+    this.count = memo.members.size;
+  }
+
+  list(): readonly StatefulPod[] {
+    return [...this.memo.members.values()];
+  }
 }
