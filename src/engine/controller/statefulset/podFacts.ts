@@ -16,6 +16,7 @@ import { parseRFC3339 } from '../../lib/time.ts';
 import {
   getParentNameAndOrdinal,
   getPodRevision,
+  isCanonicalPodName,
   isCreated,
   isFailed,
   isPending,
@@ -63,7 +64,8 @@ export function podFacts(pod: StatefulPod): PodFacts {
   return {
     parent,
     ordinal,
-    ownIdentity: ordinal >= 0 && name === `${parent}-${ordinal}` && pod.metadata.labels?.[StatefulSetPodNameLabel] === name,
+    // isCanonicalPodName is the memoised `name === ${parent}-${ordinal}` (the name not built again).
+    ownIdentity: ordinal >= 0 && isCanonicalPodName(name) && pod.metadata.labels?.[StatefulSetPodNameLabel] === name,
     namespace: pod.metadata.namespace ?? '',
     created: isCreated(pod),
     failed: isFailed(pod),

@@ -18,7 +18,7 @@ import { selectorMatches } from '../../lib/labels.ts';
 import { objectKey, type WatchRecord } from '../../apiserver/store.ts';
 import { type CacheState, ownedPods } from '../../client/cache.ts';
 import { type PodFacts, podFacts } from './podFacts.ts';
-import { count, newTally, type ReplicaSlots, type SetName, setFlags, type Tally, unavailableAt0 } from './replicaLayout.ts';
+import { count, newTally, type ReplicaSlots, type SetName, setFlags, type Tally, unavailableAt0, UnsettledFlags } from './replicaLayout.ts';
 import { getStartOrdinal } from './statefulSetUtils.ts';
 
 export { type ReplicaSlots, slotsOf, type Tally } from './replicaLayout.ts';
@@ -49,6 +49,7 @@ interface SetMemo {
   filled: number;
   unavailable0: number;
   tally: Tally;
+  unsettled: UnsettledFlags;
 }
 
 interface MemoTable {
@@ -80,6 +81,7 @@ function add(m: SetMemo, key: string, pod: StatefulPod): void {
     m.filled++;
     if (unavailableAt0(f)) m.unavailable0++;
     setFlags(m.set, m.unavail, m.loud, i, f);
+    m.unsettled.set(i, f);
     count(m.tally, f, 1);
   } else if (f.ordinal >= 0) {
     m.condemned.set(key, pod);
@@ -101,6 +103,7 @@ function remove(m: SetMemo, key: string): void {
     m.filled--;
     if (unavailableAt0(f)) m.unavailable0--;
     setFlags(m.set, m.unavail, m.loud, i, undefined);
+    m.unsettled.set(i, undefined);
     count(m.tally, f, -1);
   } else if (m.condemned.delete(key)) count(m.tally, f, -1);
 }
@@ -109,6 +112,7 @@ function build(c: CacheState, set: StatefulSet): SetMemo {
   const replicas = set.spec.replicas ?? 1;
   const name: SetName = { metadata: { name: set.metadata.name } };
   if (set.metadata.namespace !== undefined) name.metadata.namespace = set.metadata.namespace;
+  const facts: (PodFacts | undefined)[] = new Array(replicas).fill(undefined);
   const m: SetMemo = {
     name: set.metadata.name,
     namespace: set.metadata.namespace ?? 'default',
@@ -122,13 +126,14 @@ function build(c: CacheState, set: StatefulSet): SetMemo {
     members: new Map(),
     keys: new Array(replicas).fill(undefined),
     pods: new Array(replicas).fill(undefined),
-    facts: new Array(replicas).fill(undefined),
+    facts,
     condemned: new Map(),
     dirty: new Set(),
     shared: false,
     filled: 0,
     unavailable0: 0,
     tally: newTally(),
+    unsettled: new UnsettledFlags(facts),
   };
   for (const [key, pod] of ownedPods(c, set.metadata.uid ?? '')) add(m, key, pod as StatefulPod);
   return m;
@@ -233,6 +238,7 @@ export function members(c: CacheState, set: StatefulSet): Members {
           unavailableAt0: memo.unavail,
           loudAt0: memo.loud,
           tally: memo.tally,
+          unsettled: memo.unsettled,
         },
   );
 }

@@ -187,7 +187,10 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
     actions.push(...r2.actions);
     return done(actions, set, r2.status, null);
   }
-  for (let target = replicas.length - 1; target >= updateMin; target--) {
+  // At minReadySeconds 0 the scan starts at the first slot it would not pass (view.unsettled):
+  // every slot above it is at the update revision and available, which the loop passes.
+  const top = timeless ? Math.min(replicas.length - 1, view.unsettled.last(upd)) : replicas.length - 1;
+  for (let target = top; target >= updateMin; target--) {
     const pod = replicas[target] ?? placeholderStub(set, start + target);
     const f = facts[target] ?? podFacts(pod);
     if (f.revision === upd && !podUnavailable(f, mrs, nowMs)) continue;

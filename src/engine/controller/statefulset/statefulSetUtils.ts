@@ -54,6 +54,11 @@ function parsedName(name: string): ParsedName {
 /** Parsed pod names (frozen results, shared by every caller). */
 const parsedNames = new Map<string, ParsedName>();
 
+/** isCanonicalPodName: the name is `${parent}-${ordinal}` exactly as getPodName prints it (not `web-01`). */
+export function isCanonicalPodName(name: string): boolean {
+  return parsedName(name).canonical;
+}
+
 export function getParentName(pod: Pick<StatefulPod, 'metadata'>): string {
   return getParentNameAndOrdinal(pod).parent;
 }
