@@ -231,16 +231,18 @@ export function slowStartBatchSizes(remaining: number, initial = 1, max = 500): 
 /**
  * runForAll: in order, stopping at the first step that exits or errs (monotonic); or by
  * slowStartBatch, where every step of a batch runs and an error stops the batches after it.
- * Returns whether the caller must stop, and the error.
+ * Returns whether the caller must stop, and the error. `step` is called as step(ctx, arg, i): a
+ * module function and its data rather than a closure made on each sync (under tsx, the bench's
+ * runner, every named closure costs a defineProperty of its name).
  */
-export function runForAll(ctx: StepContext, n: number, step: (i: number) => StepResult): StepResult {
+export function runForAll<A>(ctx: StepContext, n: number, step: (ctx: StepContext, arg: A, i: number) => StepResult, arg: A): StepResult {
   if (ctx.monotonic) {
     ctx.batch = 0;
     for (let i = 0; i < n; i++) {
-      const r = step(i);
+      const r = step(ctx, arg, i);
       if (r.exit || r.error) return go(true, r.error);
     }
-    return go(false);
+    return PASS;
   }
   let i = 0;
   let batch = 0;
@@ -248,10 +250,10 @@ export function runForAll(ctx: StepContext, n: number, step: (i: number) => Step
     ctx.batch = batch++;
     const errors: string[] = [];
     for (let k = 0; k < size; k++, i++) {
-      const r = step(i);
+      const r = step(ctx, arg, i);
       if (r.error) errors.push(r.error);
     }
     if (errors.length) return go(true, errors.length === 1 ? (errors[0] as string) : `[${errors.join(', ')}]`);
   }
-  return go(false);
+  return PASS;
 }

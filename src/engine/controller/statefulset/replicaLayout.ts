@@ -25,6 +25,41 @@ export interface ReplicaSlots {
   readonly loudAt0: Uint8Array;
   /** Counts over the slots' and the condemned pods (computeReplicaStatus at minReadySeconds 0). */
   readonly tally: Tally;
+  /** Where the rolling update's scan from the top stops at minReadySeconds 0. */
+  readonly unsettled: UnsettledFlags;
+}
+
+/** unsettledAt0: an empty slot, or a pod not at `updateRevision`, or unavailable at minReadySeconds 0. */
+const unsettledAt0 = (f: PodFacts | undefined, updateRevision: string) => f === undefined || f.revision !== updateRevision || unavailableAt0(f);
+
+/**
+ * Per slot, 1 where the rolling update would stop at minReadySeconds 0 (unsettledAt0) for the
+ * update revision last asked: last(upd) is the first slot it stops at, scanning from the highest
+ * ordinal down. Every sync of the 1,000-replica update scanned the updated Ready pods above the
+ * one being replaced, ~500 on average (issue 23); the flags are set again only for slots whose
+ * pod changed (set), and all of them once per update revision.
+ */
+export class UnsettledFlags {
+  private upd: string | null = null;
+  private readonly flags: Uint8Array;
+  /** `facts` is the slots' facts array, read again as set() is told of each change. */
+  constructor(private readonly facts: readonly (PodFacts | undefined)[]) {
+    this.flags = new Uint8Array(facts.length);
+  }
+
+  /** set: slot i now holds a pod with facts `f` (or none). */
+  set(i: number, f: PodFacts | undefined): void {
+    if (this.upd !== null) this.flags[i] = unsettledAt0(f, this.upd) ? 1 : 0;
+  }
+
+  /** last: the highest slot that is unsettled for `updateRevision`, or −1. */
+  last(updateRevision: string): number {
+    if (this.upd !== updateRevision) {
+      this.upd = updateRevision;
+      for (let i = 0; i < this.flags.length; i++) this.flags[i] = unsettledAt0(this.facts[i], updateRevision) ? 1 : 0;
+    }
+    return this.flags.lastIndexOf(1);
+  }
 }
 
 /** What computeReplicaStatus counts, kept as pods come and go. */
@@ -87,6 +122,6 @@ export function slotsOf(set: StatefulSet, members: readonly StatefulPod[]): Repl
     count(tally, f, 1);
   }
   for (const pod of condemned) count(tally, podFacts(pod), 1);
-  return { pods, facts, condemned, filled, unavailable0, unavailableAt0: unavail, loudAt0: loud, tally };
+  return { pods, facts, condemned, filled, unavailable0, unavailableAt0: unavail, loudAt0: loud, tally, unsettled: new UnsettledFlags(facts) };
 }
 

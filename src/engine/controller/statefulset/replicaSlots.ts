@@ -18,7 +18,7 @@ import { selectorMatches } from '../../lib/labels.ts';
 import { objectKey, type WatchRecord } from '../../apiserver/store.ts';
 import { type CacheState, ownedPods } from '../../client/cache.ts';
 import { type PodFacts, podFacts } from './podFacts.ts';
-import { count, newTally, type ReplicaSlots, type SetName, setFlags, type Tally, unavailableAt0 } from './replicaLayout.ts';
+import { count, newTally, type ReplicaSlots, type SetName, setFlags, type Tally, unavailableAt0, UnsettledFlags } from './replicaLayout.ts';
 import { getStartOrdinal } from './statefulSetUtils.ts';
 
 export { type ReplicaSlots, slotsOf, type Tally } from './replicaLayout.ts';
@@ -37,6 +37,12 @@ interface SetMemo {
   replicas: number;
   /** Every member (isMemberOf) the set controls, by cache key. */
   members: Map<string, StatefulPod>;
+  /**
+   * Each member's podFacts, by cache key: remove() takes back a pod's part without reading the
+   * replaced pod object again (in the 1,000-replica run each re-read of an old pod version cost
+   * more than computing its facts in isolation: its objects are far apart in a large heap).
+   */
+  factsOf: Map<string, PodFacts>;
   /** The key in each slot. */
   keys: (string | undefined)[];
   pods: (StatefulPod | undefined)[];
@@ -49,6 +55,7 @@ interface SetMemo {
   filled: number;
   unavailable0: number;
   tally: Tally;
+  unsettled: UnsettledFlags;
 }
 
 interface MemoTable {
@@ -70,6 +77,7 @@ function add(m: SetMemo, key: string, pod: StatefulPod): void {
     return;
   }
   m.members.set(key, pod);
+  m.factsOf.set(key, f);
   const i = f.ordinal - m.start;
   if (i >= 0 && i < m.replicas) {
     // A second pod for the slot: the memo is dropped at the end of the sync, its counts unused.
@@ -80,6 +88,7 @@ function add(m: SetMemo, key: string, pod: StatefulPod): void {
     m.filled++;
     if (unavailableAt0(f)) m.unavailable0++;
     setFlags(m.set, m.unavail, m.loud, i, f);
+    m.unsettled.set(i, f);
     count(m.tally, f, 1);
   } else if (f.ordinal >= 0) {
     m.condemned.set(key, pod);
@@ -92,7 +101,8 @@ function remove(m: SetMemo, key: string): void {
   const pod = m.members.get(key);
   if (pod === undefined) return;
   m.members.delete(key);
-  const f = podFacts(pod);
+  const f = m.factsOf.get(key) ?? podFacts(pod);
+  m.factsOf.delete(key);
   const i = f.ordinal - m.start;
   if (i >= 0 && i < m.replicas && m.keys[i] === key) {
     m.keys[i] = undefined;
@@ -101,6 +111,7 @@ function remove(m: SetMemo, key: string): void {
     m.filled--;
     if (unavailableAt0(f)) m.unavailable0--;
     setFlags(m.set, m.unavail, m.loud, i, undefined);
+    m.unsettled.set(i, undefined);
     count(m.tally, f, -1);
   } else if (m.condemned.delete(key)) count(m.tally, f, -1);
 }
@@ -109,6 +120,7 @@ function build(c: CacheState, set: StatefulSet): SetMemo {
   const replicas = set.spec.replicas ?? 1;
   const name: SetName = { metadata: { name: set.metadata.name } };
   if (set.metadata.namespace !== undefined) name.metadata.namespace = set.metadata.namespace;
+  const facts: (PodFacts | undefined)[] = new Array(replicas).fill(undefined);
   const m: SetMemo = {
     name: set.metadata.name,
     namespace: set.metadata.namespace ?? 'default',
@@ -120,15 +132,17 @@ function build(c: CacheState, set: StatefulSet): SetMemo {
     start: getStartOrdinal(set),
     replicas,
     members: new Map(),
+    factsOf: new Map(),
     keys: new Array(replicas).fill(undefined),
     pods: new Array(replicas).fill(undefined),
-    facts: new Array(replicas).fill(undefined),
+    facts,
     condemned: new Map(),
     dirty: new Set(),
     shared: false,
     filled: 0,
     unavailable0: 0,
     tally: newTally(),
+    unsettled: new UnsettledFlags(facts),
   };
   for (const [key, pod] of ownedPods(c, set.metadata.uid ?? '')) add(m, key, pod as StatefulPod);
   return m;
@@ -203,23 +217,26 @@ export function members(c: CacheState, set: StatefulSet): Members {
     m.dirty.clear();
   }
   const memo = m;
-  const condemned = [...memo.condemned.values()];
+  // Nothing below allocates when there is nothing condemned, released or to adopt (a rolling
+  // update's every sync): the lists are a shared empty one and the result's list() a method.
+  const condemned = memo.condemned.size === 0 ? NONE : [...memo.condemned.values()];
   // Condemned pods are sorted by ordinal, stably: two with one ordinal keep list order, which
   // the memo does not keep.
   const shared = memo.shared || (condemned.length > 1 && new Set(condemned.map((p) => podFacts(p).ordinal)).size < condemned.length);
   if (shared) t.sets.delete(uid);
-  const orphans: [string, StatefulPod][] = [];
+  let orphans: [string, StatefulPod][] | undefined;
   for (const key of t.orphans) {
     const pod = c.objects.Pod.get(key) as StatefulPod | undefined;
     if (pod === undefined || (pod.metadata.namespace ?? 'default') !== memo.namespace) continue;
-    if (podFacts(pod).parent === memo.name && selectorMatches(memo.selector, pod.metadata.labels)) orphans.push([key, pod]);
+    if (podFacts(pod).parent !== memo.name || !selectorMatches(memo.selector, pod.metadata.labels)) continue;
+    if (orphans === undefined) orphans = [];
+    orphans.push([key, pod]);
   }
-  return {
-    count: memo.members.size,
-    list: () => [...memo.members.values()],
-    unmatched: [...memo.unmatched].sort(byKey).map(([, p]) => p),
-    orphans: orphans.sort(byKey).map(([, p]) => p),
-    slots: shared
+  return new MemberList(
+    memo,
+    memo.unmatched.size === 0 ? NONE : [...memo.unmatched].sort(byKey).map(([, p]) => p),
+    orphans === undefined ? NONE : orphans.sort(byKey).map(([, p]) => p),
+    shared
       ? null
       : {
           pods: memo.pods,
@@ -230,6 +247,26 @@ export function members(c: CacheState, set: StatefulSet): Members {
           unavailableAt0: memo.unavail,
           loudAt0: memo.loud,
           tally: memo.tally,
+          unsettled: memo.unsettled,
         },
-  };
+  );
+}
+
+const NONE: readonly StatefulPod[] = Object.freeze([]);
+
+/** Members of one sync: list() copies the members only when the sync asks for them. */
+class MemberList implements Members {
+  readonly count: number;
+  constructor(
+    private readonly memo: SetMemo,
+    readonly unmatched: readonly StatefulPod[],
+    readonly orphans: readonly StatefulPod[],
+    readonly slots: ReplicaSlots | null,
+  ) {
+    this.count = memo.members.size;
+  }
+
+  list(): readonly StatefulPod[] {
+    return [...this.memo.members.values()];
+  }
 }

@@ -67,12 +67,11 @@ function writeClaimOwners(tx: Tx, set: StatefulSet, claims: readonly PersistentV
  * later phase, as slowStartBatch does. Returns the first error.
  */
 export function runActions(tx: Tx, set: StatefulSet, key: string, actions: readonly StatefulSetAction[], sum: PodControlSummary): string | null {
-  const claimOf = (name: string) => tx.st.store.objects.PersistentVolumeClaim.get(`${nsOf(set)}/${name}`) as PersistentVolumeClaimObject | undefined;
   let failed: { phase: string; batch: number } | null = null;
   let firstError: string | null = null;
   for (const a of actions) {
     if (failed && (a.phase !== failed.phase || a.batch > failed.batch)) break;
-    const err = runAction(tx, set, key, a, sum, (ns, name) => (ns === nsOf(set) ? claimOf(name) : undefined));
+    const err = runAction(tx, set, key, a, sum);
     if (err !== null) {
       firstError ??= err;
       failed ??= { phase: a.phase, batch: a.batch };
@@ -87,7 +86,6 @@ function runAction(
   key: string,
   a: StatefulSetAction,
   sum: PodControlSummary,
-  claims: (ns: string, name: string) => PersistentVolumeClaimObject | undefined,
 ): string | null {
   const c = tx.st.stsConsistency;
   switch (a.op) {
@@ -107,7 +105,10 @@ function runAction(
       recordWrite(c, key, res.object.metadata.resourceVersion);
       sum.created++;
       // With the pod's uid known, its claims get the owners the retention policy wants.
-      const fix = updatePodClaimForRetentionPolicy(set, res.object as unknown as StatefulPod, claims);
+      // Claims are read from the API server here (not the informer), in the set's namespace only.
+      const fix = updatePodClaimForRetentionPolicy(set, res.object as unknown as StatefulPod, (ns, claim) =>
+        ns === nsOf(set) ? (tx.st.store.objects.PersistentVolumeClaim.get(`${ns}/${claim}`) as PersistentVolumeClaimObject | undefined) : undefined,
+      );
       const ownerErr = writeClaimOwners(tx, set, fix.updates, fix.conflicting);
       recordPodEvent(tx, set, 'create', name, ownerErr);
       return ownerErr;

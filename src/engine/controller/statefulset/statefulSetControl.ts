@@ -5,11 +5,12 @@ import { type DecisionLog, decide } from '../../api/decision.ts';
 import type { StatefulPod, StatefulSet, StatefulSetStatus } from '../../api/statefulTypes.ts';
 import type { ControllerRevision } from '../../api/types.ts';
 import type { ClaimLookup } from './podClaims.ts';
-import { PASS, placeholderStub, processCondemned, processReplica, runForAll, type StatefulSetAction, type StepContext } from './processReplica.ts';
+import { placeholderStub, runForAll, type StatefulSetAction, type StepContext } from './processReplica.ts';
 import { applyRevision } from './revisions.ts';
 import { type ReplicaSlots, slotsOf } from './replicaSlots.ts';
-import { type PodFacts, podFacts, quietReplica, unavailable as podUnavailable } from './podFacts.ts';
-import { statusOfTally, statusToWrite, updateStatus, updateStatusOfSlots } from './statefulSetStatus.ts';
+import { podFacts, unavailable as podUnavailable } from './podFacts.ts';
+import { updateStatus } from './statefulSetStatus.ts';
+import { done, noClaims, passes, type Recount, recount, type ReplicaLoop, stepCondemned, stepReplica } from './planSteps.ts';
 import {
   allowsBurst,
   descendingOrdinal,
@@ -76,11 +77,6 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
     updateRevision: upd,
     collisionCount: input.collisionCount,
   };
-  // Upstream counts the claimed pods here; every return below but the deleting set's counts
-  // replicas and condemned again (recount) before the status is read, so this first count is
-  // taken only on that path (issue 23: it was a second pass over 1,000 pods on every sync).
-  const countClaimed = () => updateStatus(status, mrs, cur, upd, nowMs, pods);
-
   const replicaCount = set.spec.replicas ?? 1;
   const start = getStartOrdinal(set);
   // The replicas by ordinal − start (podInOrdinalRange) with each one's predicates (podFacts.ts),
@@ -137,11 +133,13 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
   });
 
   const actions: StatefulSetAction[] = [];
-  const done = (error: string | null): UpdateStatefulSetPlan => ({ actions, status, statusWrite: statusToWrite(set, status), error });
   if (set.metadata.deletionTimestamp !== undefined) {
     decide(log, fn, 'setDeleting', {});
-    status = countClaimed();
-    return done(null);
+    // Upstream counts the claimed pods first; every other return counts replicas and condemned
+    // again (recounted) before the status is read, so this count is taken on this path only
+    // (issue 23: it was a second pass over 1,000 pods on every sync).
+    status = updateStatus(status, mrs, cur, upd, nowMs, pods);
+    return done(actions, set, status, null);
   }
   const monotonic = !allowsBurst(set);
   const ctx: StepContext = {
@@ -151,48 +149,35 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
     updateSet,
     monotonic,
     nowMs,
-    claims: input.claims ?? (() => undefined),
+    claims: input.claims ?? noClaims,
     actions,
     log,
     phase: 'replicas',
     batch: 0,
   };
-  const recount = () => {
-    status = timeless ? statusOfTally(status, view.tally, cur, upd) : updateStatusOfSlots(status, mrs, cur, upd, nowMs, facts, condemned);
-  };
+  const counts: Recount = { view, timeless, mrs, cur, upd, nowMs, condemned };
   // A replica processReplica would pass without a decision or a write is not visited: in a
   // 1,000-replica OrderedReady update, every Ready pod below the one being replaced.
-  const noClaimTemplates = (set.spec.volumeClaimTemplates?.length ?? 0) === 0;
-  const passes = (f: PodFacts | undefined) => f !== undefined && noClaimTemplates && quietReplica(f, set, monotonic, mrs, nowMs);
+  const loop: ReplicaLoop = { replicas, facts, from: 0, quiet: (set.spec.volumeClaimTemplates?.length ?? 0) === 0 };
 
   // Under OrderedReady the quiet replicas before the first one that acts are skipped in one loop.
-  let from = 0;
-  if (monotonic && timeless && noClaimTemplates) {
-    from = view.loudAt0.indexOf(1);
-    if (from < 0) from = replicas.length;
-  } else while (monotonic && from < replicas.length && passes(facts[from])) from++;
-  let r = runForAll(ctx, replicas.length - from, (k) => (passes(facts[from + k]) ? PASS : processReplica(ctx, replicas, from + k)));
-  if (r.exit || r.error) {
-    recount();
-    return done(r.error);
-  }
+  if (monotonic && timeless && loop.quiet) {
+    loop.from = view.loudAt0.indexOf(1);
+    if (loop.from < 0) loop.from = replicas.length;
+  } else while (monotonic && loop.from < replicas.length && passes(ctx, loop, loop.from)) loop.from++;
+  let r = runForAll(ctx, replicas.length - loop.from, stepReplica, loop);
+  if (r.exit || r.error) return done(actions, set, recount(status, counts), r.error);
   ctx.phase = 'claims';
-  r = runForAll(ctx, condemned.length, (i) => updateClaimsForCondemned(ctx, condemned, i));
-  if (r.exit || r.error) {
-    recount();
-    return done(r.error);
-  }
+  r = runForAll(ctx, condemned.length, updateClaimsForCondemned, condemned);
+  if (r.exit || r.error) return done(actions, set, recount(status, counts), r.error);
   ctx.phase = 'condemned';
-  r = runForAll(ctx, condemned.length, (i) => processCondemned(ctx, condemned, i, firstUnavailable));
-  if (r.exit || r.error) {
-    recount();
-    return done(r.error);
-  }
-  recount();
+  r = runForAll(ctx, condemned.length, stepCondemned, { condemned, firstUnavailable });
+  if (r.exit || r.error) return done(actions, set, recount(status, counts), r.error);
+  status = recount(status, counts);
 
   if (set.spec.updateStrategy?.type === 'OnDelete') {
     decide(log, fn, 'onDelete', { updatedReplicas: status.updatedReplicas ?? 0, replicas: replicaCount });
-    return done(null);
+    return done(actions, set, status, null);
   }
   const rollingUpdate = set.spec.updateStrategy?.rollingUpdate;
   const updateMin = rollingUpdate ? (rollingUpdate.partition ?? 0) : 0;
@@ -200,10 +185,12 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
     const all = replicas.map((p, i) => p ?? placeholderStub(set, start + i));
     const r2 = updateStatefulSetAfterInvariantEstablished(set, all, upd, status, nowMs, log);
     actions.push(...r2.actions);
-    status = r2.status;
-    return done(null);
+    return done(actions, set, r2.status, null);
   }
-  for (let target = replicas.length - 1; target >= updateMin; target--) {
+  // At minReadySeconds 0 the scan starts at the first slot it would not pass (view.unsettled):
+  // every slot above it is at the update revision and available, which the loop passes.
+  const top = timeless ? Math.min(replicas.length - 1, view.unsettled.last(upd)) : replicas.length - 1;
+  for (let target = top; target >= updateMin; target--) {
     const pod = replicas[target] ?? placeholderStub(set, start + target);
     const f = facts[target] ?? podFacts(pod);
     if (f.revision === upd && !podUnavailable(f, mrs, nowMs)) continue;
@@ -212,15 +199,15 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
       actions.push({ op: 'deletePod', phase: 'update', batch: 0, pod: name, why: 'update' });
       status = { ...status, currentReplicas: (status.currentReplicas ?? 0) - 1 };
       decide(log, fn, 'deleteForUpdate', { pod: name, ordinal: getOrdinal(pod), revision: getPodRevision(pod), updateRevision: upd, partition: updateMin });
-      return done(null);
+      return done(actions, set, status, null);
     }
     if (isUnavailable(pod, mrs, nowMs)) {
       decide(log, fn, 'waitForUpdate', { pod: name, minReadySeconds: mrs, terminating: isTerminating(pod) });
-      return done(null);
+      return done(actions, set, status, null);
     }
   }
   decide(log, fn, 'rolloutSettled', { partition: updateMin, updatedReplicas: status.updatedReplicas ?? 0, replicas: replicaCount });
-  return done(null);
+  return done(actions, set, status, null);
 }
 
 /**

@@ -132,28 +132,26 @@ export function syncStatefulSet(tx: Tx, key: string): string | null {
   const owned = members(tx.st.cache, set);
   const claimed = claimPods(tx, set, owned, log);
   if (claimed.error !== null) return claimed.error;
-  // An adopted pod is claimed in this sync, before the informer brings it back: laid out with the others.
+  // An adopted pod is claimed in this sync, before the informer brings it back: laid out with the
+  // others. (The informer cache does not change during a sync: its writes come back as deliveries.)
   const layout = claimed.adopted.length > 0 ? null : owned.slots;
-  const pods = () => (layout === null ? [...cachedMembers(tx, set), ...claimed.adopted] : owned.list());
+  const all = layout === null ? [...cachedMembers(tx, set), ...claimed.adopted] : null;
   tx.cost += owned.count + claimed.adopted.length;
-  const lookup = (name: string) => {
-    const r = tx.st.store.objects.ControllerRevision.get(`${set.metadata.namespace ?? 'default'}/${name}`);
-    return r?.kind === 'ControllerRevision' ? r : undefined;
-  };
-  const revs = getStatefulSetRevisions(set, listed, lookup, log);
+  const ns = set.metadata.namespace ?? 'default';
+  const revs = getStatefulSetRevisions(set, listed, (name) => revisionNamed(tx, ns, name), log);
   const revErr = writeRevision(tx, set, revs.write);
   if (revErr !== null) return revErr;
-  const ns = set.metadata.namespace ?? 'default';
   const plan = updateStatefulSetPlan(
     {
       set,
-      pods: layout === null || set.metadata.deletionTimestamp !== undefined ? pods() : [],
+      pods: all ?? (set.metadata.deletionTimestamp !== undefined ? owned.list() : []),
       slots: layout ?? undefined,
       currentRevision: revs.current,
       updateRevision: revs.update,
       collisionCount: revs.collisionCount,
       nowMs: tx.now,
-      claims: (cns, name) => (cns === ns ? (get(tx.st.cache, 'PersistentVolumeClaim', `${ns}/${name}`) as PersistentVolumeClaimObject | undefined) : undefined),
+      // Claims are looked up only for a set with volumeClaimTemplates.
+      claims: (set.spec.volumeClaimTemplates?.length ?? 0) === 0 ? undefined : (cns, name) => (cns === ns ? claimNamed(tx, ns, name) : undefined),
     },
     log,
   );
@@ -165,16 +163,25 @@ export function syncStatefulSet(tx: Tx, key: string): string | null {
     if (res.ok) recordWrite(tx.st.stsConsistency, key, res.object.metadata.resourceVersion);
     else statusErr = res.error.message;
   }
-  for (const name of truncateHistoryPlan(set, pods, listed, revs.current, revs.update, log).deletes) {
+  for (const name of truncateHistoryPlan(set, all ?? owned, listed, revs.current, revs.update, log).deletes) {
     del(tx, 'ControllerRevision', `${ns}/${name}`);
   }
-  const after = (set.spec.minReadySeconds ?? 0) > 0 ? nextAvailableAfterMs(set, pods(), tx.now) : null;
+  const after = (set.spec.minReadySeconds ?? 0) > 0 ? nextAvailableAfterMs(set, all ?? owned.list(), tx.now) : null;
   if (after !== null) {
     decide(log, 'syncStatefulSet', 'requeueAvailable', { afterMs: after, minReadySeconds: set.spec.minReadySeconds ?? 0 });
     enqueueAfter(tx, QUEUE, key, after);
   }
   summarize(tx, set.metadata.name, sum);
   return err ?? statusErr;
+}
+
+function revisionNamed(tx: Tx, ns: string, name: string): ControllerRevision | undefined {
+  const r = tx.st.store.objects.ControllerRevision.get(`${ns}/${name}`);
+  return r?.kind === 'ControllerRevision' ? r : undefined;
+}
+
+function claimNamed(tx: Tx, ns: string, name: string): PersistentVolumeClaimObject | undefined {
+  return get(tx.st.cache, 'PersistentVolumeClaim', `${ns}/${name}`) as PersistentVolumeClaimObject | undefined;
 }
 
 /** cachedMembers: the pods the set controls, in the informer's order, that match it (selector and isMemberOf). */

@@ -1,6 +1,7 @@
 // Port of kubernetes pkg/controller/statefulset/stateful_set_control.go computeReplicaStatus and
 // updateStatus, and stateful_set_utils.go completeRollingUpdate and inconsistentStatus (v1.36).
 import type { StatefulPod, StatefulSet, StatefulSetStatus } from '../../api/statefulTypes.ts';
+import { keysAre } from '../../apiserver/layout.ts';
 import { available, type PodFacts, podFacts } from './podFacts.ts';
 import type { Tally } from './replicaLayout.ts';
 
@@ -42,8 +43,29 @@ function countPod(s: ReplicaStatus, f: PodFacts, minReadySeconds: number, curren
   }
 }
 
-/** withCounts is `status` with its five counts replaced, in updateStatus's key order. */
+/** The keys of the status updateStatefulSetPlan starts from, in its order. */
+const PLAN_STATUS: readonly string[] = ['observedGeneration', 'replicas', 'currentRevision', 'updateRevision', 'collisionCount'];
+
+/**
+ * withCounts is `status` with its five counts replaced, in updateStatus's key order. The plan's
+ * own status gets one literal with the keys the spread gives: in Node 20, a spread that gains
+ * keys (`{ ...status, readyReplicas }`) took ~7 µs (a new hidden class each time, measured), once
+ * per sync (issue 23).
+ */
 function withCounts(status: StatefulSetStatus, r: ReplicaStatus): StatefulSetStatus {
+  if (keysAre(status, PLAN_STATUS)) {
+    return {
+      observedGeneration: status.observedGeneration,
+      replicas: r.replicas,
+      currentRevision: status.currentRevision,
+      updateRevision: status.updateRevision,
+      collisionCount: status.collisionCount,
+      readyReplicas: r.readyReplicas,
+      availableReplicas: r.availableReplicas,
+      currentReplicas: r.currentReplicas,
+      updatedReplicas: r.updatedReplicas,
+    } as StatefulSetStatus;
+  }
   return {
     ...status,
     replicas: r.replicas,

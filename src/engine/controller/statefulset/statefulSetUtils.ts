@@ -13,6 +13,7 @@ import { newControllerRef as newOwnerRef } from '../../api/ownerRefs.ts';
 import type { IntOrString, OwnerReference } from '../../api/types.ts';
 import { getScaledValueFromIntOrPercent } from '../../lib/intstr.ts';
 import { parseRFC3339 } from '../../lib/time.ts';
+import { spreadWith } from './spreadWith.ts';
 
 /** A pod name ends in `-<digits>`; the rest is the parent's name (statefulPodRegex). */
 const statefulPodRegex = /^(.*)-([0-9]+)$/;
@@ -53,6 +54,11 @@ function parsedName(name: string): ParsedName {
 
 /** Parsed pod names (frozen results, shared by every caller). */
 const parsedNames = new Map<string, ParsedName>();
+
+/** isCanonicalPodName: the name is `${parent}-${ordinal}` exactly as getPodName prints it (not `web-01`). */
+export function isCanonicalPodName(name: string): boolean {
+  return parsedName(name).canonical;
+}
 
 export function getParentName(pod: Pick<StatefulPod, 'metadata'>): string {
   return getParentNameAndOrdinal(pod).parent;
@@ -155,17 +161,17 @@ export function updateStorage<P extends StatefulPod>(set: StatefulSet, pod: P): 
   const volumes: Volume[] = [];
   for (const [name, claim] of claims) volumes.push({ name, persistentVolumeClaim: { claimName: claim.metadata.name } });
   for (const v of pod.spec.volumes ?? []) if (!claims.has(v.name)) volumes.push(v);
-  return { ...pod, spec: { ...pod.spec, volumes } };
+  return { ...pod, spec: spreadWith(pod.spec, { volumes }) };
 }
 
 /** updateIdentity sets the name, namespace, pod-name label and pod-index label from the ordinal. */
 export function updateIdentity<P extends StatefulPod>(set: StatefulSet, pod: P): P {
   const ordinal = getOrdinal(pod);
   const name = getPodName(set, ordinal);
-  const metadata = { ...pod.metadata, name };
+  const metadata = spreadWith(pod.metadata, { name });
   if (set.metadata.namespace !== undefined) metadata.namespace = set.metadata.namespace;
   else delete metadata.namespace;
-  metadata.labels = { ...(pod.metadata.labels ?? {}), [StatefulSetPodNameLabel]: name, [PodIndexLabel]: String(ordinal) };
+  metadata.labels = spreadWith(pod.metadata.labels ?? {}, { [StatefulSetPodNameLabel]: name, [PodIndexLabel]: String(ordinal) });
   return { ...pod, metadata };
 }
 
@@ -175,7 +181,7 @@ export function updateIdentity<P extends StatefulPod>(set: StatefulSet, pod: P):
  */
 export function initIdentity<P extends StatefulPod>(set: StatefulSet, pod: P): P {
   const p = updateIdentity(set, pod);
-  const spec = { ...p.spec, hostname: p.metadata.name };
+  const spec = spreadWith(p.spec, { hostname: p.metadata.name });
   if (set.spec.serviceName) spec.subdomain = set.spec.serviceName;
   else delete spec.subdomain;
   return { ...p, spec };
@@ -239,7 +245,7 @@ export function allowsBurst(set: StatefulSet): boolean {
 }
 
 export function setPodRevision<P extends StatefulPod>(pod: P, revision: string): P {
-  return { ...pod, metadata: { ...pod.metadata, labels: { ...(pod.metadata.labels ?? {}), [StatefulSetRevisionLabel]: revision } } };
+  return { ...pod, metadata: spreadWith(pod.metadata, { labels: spreadWith(pod.metadata.labels ?? {}, { [StatefulSetRevisionLabel]: revision }) }) };
 }
 
 export function getPodRevision(pod: StatefulPod): string {

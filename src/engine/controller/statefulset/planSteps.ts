@@ -1,0 +1,66 @@
+// Not a port: the steps of updateStatefulSetPlan (statefulSetControl.ts) as module functions over
+// plain data, not closures made on each sync (issue 23): under tsx, the bench's runner, each named
+// closure costs a defineProperty of its name, ~8 a sync of the 1,000-replica update.
+import type { StatefulPod, StatefulSet, StatefulSetStatus } from '../../api/statefulTypes.ts';
+import type { ClaimLookup } from './podClaims.ts';
+import { type PodFacts, quietReplica } from './podFacts.ts';
+import { PASS, processCondemned, processReplica, type StatefulSetAction, type StepContext, type StepResult } from './processReplica.ts';
+import type { ReplicaSlots } from './replicaSlots.ts';
+import { statusOfTally, statusToWrite, updateStatusOfSlots } from './statefulSetStatus.ts';
+
+/** The plan updateStatefulSetPlan returns (its type is statefulSetControl.ts's UpdateStatefulSetPlan). */
+export interface PlanResult {
+  actions: StatefulSetAction[];
+  status: StatefulSetStatus;
+  statusWrite: StatefulSetStatus | null;
+  error: string | null;
+}
+
+export const noClaims: ClaimLookup = () => undefined;
+
+/** done: the plan with the status it writes (completed if the rollout is done; null when consistent). */
+export const done = (actions: StatefulSetAction[], set: StatefulSet, status: StatefulSetStatus, error: string | null): PlanResult => ({
+  actions,
+  status,
+  statusWrite: statusToWrite(set, status),
+  error,
+});
+
+/** What the status recount reads: the kept tally at minReadySeconds 0, else every replica's facts. */
+export interface Recount {
+  view: ReplicaSlots;
+  timeless: boolean;
+  mrs: number;
+  cur: string;
+  upd: string;
+  nowMs: number;
+  condemned: readonly StatefulPod[];
+}
+
+export function recount(status: StatefulSetStatus, c: Recount): StatefulSetStatus {
+  return c.timeless
+    ? statusOfTally(status, c.view.tally, c.cur, c.upd)
+    : updateStatusOfSlots(status, c.mrs, c.cur, c.upd, c.nowMs, c.view.facts, c.condemned);
+}
+
+/** The replicas loop: from `from` on; `quiet` when the set has no volumeClaimTemplates. */
+export interface ReplicaLoop {
+  replicas: readonly (StatefulPod | undefined)[];
+  facts: readonly (PodFacts | undefined)[];
+  from: number;
+  quiet: boolean;
+}
+
+/** passes: replica i is one processReplica would pass without a decision or a write. */
+export function passes(ctx: StepContext, loop: ReplicaLoop, i: number): boolean {
+  const f = loop.facts[i];
+  return f !== undefined && loop.quiet && quietReplica(f, ctx.set, ctx.monotonic, ctx.set.spec.minReadySeconds ?? 0, ctx.nowMs);
+}
+
+export function stepReplica(ctx: StepContext, loop: ReplicaLoop, k: number): StepResult {
+  return passes(ctx, loop, loop.from + k) ? PASS : processReplica(ctx, loop.replicas, loop.from + k);
+}
+
+export function stepCondemned(ctx: StepContext, c: { condemned: readonly StatefulPod[]; firstUnavailable: StatefulPod | null }, i: number): StepResult {
+  return processCondemned(ctx, c.condemned, i, c.firstUnavailable);
+}
