@@ -138,7 +138,9 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
       else {
         const pulledMs = drawMs(tx, b.pullSeconds);
         // Kept for the Pulled Event at the start (one entry per pod being started, gone then).
-        tx.st.kubelet.set(podKey, { ...kubeletState(tx, podKey), pulledMs });
+        // Before a first start there is no back-off yet: one literal, not a default object spread.
+        const ks = tx.st.kubelet.get(podKey);
+        tx.st.kubelet.set(podKey, ks === undefined ? { pullBackoffMs: BACKOFF_INITIAL_MS, crashBackoffMs: BACKOFF_INITIAL_MS, pulledMs } : { ...ks, pulledMs });
         schedule(tx, tx.now + pulledMs + drawMs(tx, b.startSeconds), { type: 'kubelet', podKey, uid, step: 'started' });
       }
       proberAccept(tx, pod, podKey);
