@@ -14,7 +14,7 @@ import { keysAre, objectKey } from '../apiserver/store.ts';
 import type { KubeletStep } from '../client/events.ts';
 import { kubeletRecorder, note, recordEvent, remove, schedule, type Tx } from '../client/tx.ts';
 import { ACCEPTED_STATUS, BOUND_STATUS, containerStatus, containerStatuses, podConditions, podIP, setStatus } from './status.ts';
-import { containerID, imageID, normalizeImage } from './runtime.ts';
+import { containerID, imageID, imageRef } from './runtime.ts';
 import { containerExited, kubeletOnPodDeleting } from './killPod.ts';
 import { kubeletProbe, proberAccept, proberOf, proberReschedule, proberRunDue, proberStarted, proberStopped } from './probes.ts';
 import { startedOf } from './prober/proberManager.ts';
@@ -306,7 +306,7 @@ export function startContainer(tx: Tx, pod0: Pod, podKey: string, uid: string, b
       restartedFrom ?? prev?.lastState,
       false,
       restartCount,
-      normalizeImage(c.image).reference,
+      imageRef(c.image),
       imageID(c.image),
       containerID(uid, c.name, restartCount),
       started,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FNV32_OFFSET, FNV32_PRIME } from '../lib/hash.ts';
-import { containerID, hex64, imageID, normalizeImage } from './runtime.ts';
+import { containerID, hex64, imageID, imageRef, normalizeImage } from './runtime.ts';
 
 describe('normalizeImage', () => {
   it.each([
@@ -14,6 +14,13 @@ describe('normalizeImage', () => {
     ['nginx@sha256:' + 'a'.repeat(64), 'docker.io/library/nginx', `docker.io/library/nginx@sha256:${'a'.repeat(64)}`],
   ])('normalizes %s as the runtime reports it', (image, repository, reference) => {
     expect(normalizeImage(image)).toEqual({ repository, reference });
+  });
+});
+
+describe('imageRef', () => {
+  it.each(['nginx', 'nginx:1.25', 'localhost:5000/team/app:v2', `nginx@sha256:${'a'.repeat(64)}`])('is the normalized reference of %s, the same string each time', (image) => {
+    expect(imageRef(image)).toBe(normalizeImage(image).reference);
+    expect(imageRef(image)).toBe(imageRef(image));
   });
 });
 

@@ -81,6 +81,22 @@ export function normalizeImage(image: string): { repository: string; reference: 
   return { repository, reference: `${repository}:${colon >= 0 ? lastPart.slice(colon + 1) : 'latest'}` };
 }
 
+/** One reference per image, as for imageIDs. */
+const imageRefs = new Map<string, string>();
+
+/**
+ * imageRef is normalizeImage(image).reference, worked out once per image: every container start
+ * reports it (10,000 in a rollout), and the pods of one image then share the string.
+ */
+export function imageRef(image: string): string {
+  let ref = imageRefs.get(image);
+  if (ref === undefined) {
+    ref = normalizeImage(image).reference;
+    imageRefs.set(image, ref);
+  }
+  return ref;
+}
+
 /** One imageID per image: every pod of a rollout shares the string. */
 const imageIDs = new Map<string, string>();
 
