@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Pod } from '../api/types.ts';
 import { toRFC3339 } from '../lib/time.ts';
 import { activePodsWithRanksLess } from './podRanking.ts';
+import { isPodActive } from './podUtil.ts';
 import { activeRankedKeys, compareRankKeys, keyedLess, rankKey } from './podRankKey.ts';
 
 const NOW = 10 * 3600 * 1000;
@@ -68,7 +69,35 @@ describe('compareRankKeys', () => {
   });
 });
 
+/** A pod of podArb, or one being deleted, or one that is done. */
+const anyPodArb = fc.tuple(podArb, fc.constantFrom('active', 'deleting', 'Succeeded', 'Failed')).map(([p, state]) => {
+  if (state === 'active') return p;
+  if (state === 'deleting') return { ...p, pod: { ...p.pod, metadata: { ...p.pod.metadata, deletionTimestamp: toRFC3339(NOW - 1000) } } };
+  return { ...p, pod: { ...p.pod, status: { ...p.pod.status, phase: state } } as Pod };
+});
+
 describe('activeRankedKeys', () => {
+  it('lists the active pods only, each as rankKey keys it, with pods being deleted or done among them', () => {
+    const counts = new Map([['', 1], ['node-b', 3]]);
+    fc.assert(
+      fc.property(fc.array(anyPodArb, { maxLength: 12 }), (list) => {
+        const pods = new Map(list.map((p, i) => [`default/q${i}`, p.pod] as const));
+        // Twice: the second call finds the keys the first one made.
+        for (let round = 0; round < 2; round++) {
+          const got = activeRankedKeys(pods, counts, NOW).map((k) => [k.pod, k.rank, k.readyBucket, k.createdBucket]);
+          const want = list
+            .filter((p) => isPodActive(p.pod))
+            .map(({ pod }) => {
+              const k = rankKey(pod, counts.get(pod.spec.nodeName ?? '') ?? 0, NOW);
+              return [pod, k.rank, k.readyBucket, k.createdBucket];
+            });
+          expect(got).toEqual(want);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('gives each active pod the rank and buckets rankKey gives it, however the listed pods share seconds and nodes', () => {
     const counts = new Map([['', 4], ['node-a', 2]]);
     fc.assert(

@@ -14,7 +14,7 @@ import { keysAre, objectKey } from '../apiserver/store.ts';
 import type { KubeletStep } from '../client/events.ts';
 import { kubeletRecorder, note, recordEvent, remove, schedule, type Tx } from '../client/tx.ts';
 import { ACCEPTED_STATUS, BOUND_STATUS, containerStatus, containerStatuses, podConditions, podIP, setStatus } from './status.ts';
-import { containerID, imageID, normalizeImage } from './runtime.ts';
+import { containerID, imageID, imageRef } from './runtime.ts';
 import { containerExited, kubeletOnPodDeleting } from './killPod.ts';
 import { kubeletProbe, proberAccept, proberOf, proberReschedule, proberRunDue, proberStarted, proberStopped } from './probes.ts';
 import { startedOf } from './prober/proberManager.ts';
@@ -138,7 +138,9 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
       else {
         const pulledMs = drawMs(tx, b.pullSeconds);
         // Kept for the Pulled Event at the start (one entry per pod being started, gone then).
-        tx.st.kubelet.set(podKey, { ...kubeletState(tx, podKey), pulledMs });
+        // Before a first start there is no back-off yet: one literal, not a default object spread.
+        const ks = tx.st.kubelet.get(podKey);
+        tx.st.kubelet.set(podKey, ks === undefined ? { pullBackoffMs: BACKOFF_INITIAL_MS, crashBackoffMs: BACKOFF_INITIAL_MS, pulledMs } : { ...ks, pulledMs });
         schedule(tx, tx.now + pulledMs + drawMs(tx, b.startSeconds), { type: 'kubelet', podKey, uid, step: 'started' });
       }
       proberAccept(tx, pod, podKey);
@@ -304,7 +306,7 @@ export function startContainer(tx: Tx, pod0: Pod, podKey: string, uid: string, b
       restartedFrom ?? prev?.lastState,
       false,
       restartCount,
-      normalizeImage(c.image).reference,
+      imageRef(c.image),
       imageID(c.image),
       containerID(uid, c.name, restartCount),
       started,

@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { containerID, hex64, imageID, normalizeImage } from './runtime.ts';
+import { FNV32_OFFSET, FNV32_PRIME } from '../lib/hash.ts';
+import { containerID, hex64, imageID, imageRef, normalizeImage } from './runtime.ts';
 
 describe('normalizeImage', () => {
   it.each([
@@ -12,6 +14,13 @@ describe('normalizeImage', () => {
     ['nginx@sha256:' + 'a'.repeat(64), 'docker.io/library/nginx', `docker.io/library/nginx@sha256:${'a'.repeat(64)}`],
   ])('normalizes %s as the runtime reports it', (image, repository, reference) => {
     expect(normalizeImage(image)).toEqual({ repository, reference });
+  });
+});
+
+describe('imageRef', () => {
+  it.each(['nginx', 'nginx:1.25', 'localhost:5000/team/app:v2', `nginx@sha256:${'a'.repeat(64)}`])('is the normalized reference of %s, the same string each time', (image) => {
+    expect(imageRef(image)).toBe(normalizeImage(image).reference);
+    expect(imageRef(image)).toBe(imageRef(image));
   });
 });
 
@@ -47,5 +56,26 @@ describe('hex64', () => {
     const a = hex64('web-1');
     const b = hex64('web-2');
     for (let i = 0; i < 64; i += 8) expect(a.slice(i, i + 8)).not.toBe(b.slice(i, i + 8));
+  });
+
+  it('gives the digits of eight separate FNV-1a passes, each mixed once more, whatever the characters', () => {
+    // The definition, one pass per round, as hex64 computed them before the rounds shared a walk.
+    const eightPasses = (str: string): string => {
+      let out = '';
+      for (let round = 0; round < 8; round++) {
+        let h = (FNV32_OFFSET ^ Math.imul(round + 1, 0x9e3779b9)) >>> 0;
+        for (let i = 0; i < str.length; i++) h = Math.imul(h ^ (str.charCodeAt(i) & 0xffff), FNV32_PRIME) >>> 0;
+        h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> 0;
+        out += h.toString(16).padStart(8, '0');
+      }
+      return out;
+    };
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (str) => {
+        expect(hex64(str)).toBe(eightPasses(str));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(hex64('')).toBe(eightPasses(''));
   });
 });

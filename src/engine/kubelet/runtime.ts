@@ -10,20 +10,54 @@
  */
 import { FNV32_OFFSET, FNV32_PRIME, fnv32a, utf8Bytes } from '../lib/hash.ts';
 
-/** hex64 is 64 hex digits from eight FNV-1a passes over `s`, each started from a different offset. */
+/** The eight rounds' starting offsets: FNV-1a's offset basis mixed with the round number. */
+const ROUND_OFFSETS = Array.from({ length: 8 }, (_, round) => (FNV32_OFFSET ^ Math.imul(round + 1, 0x9e3779b9)) >>> 0);
+
+/** The 64 digits' character codes, refilled by each hex64 call (read at once into a string). */
+const DIGITS: number[] = new Array<number>(64).fill(0);
+const HEX = '0123456789abcdef';
+
+/**
+ * hex64 is 64 hex digits from eight FNV-1a passes over `s`, each started from a different offset.
+ * The eight run side by side in one walk over the characters, and the digits are written as
+ * character codes into one string: each container start (10,000 in a rollout) made eight walks,
+ * eight toString and padStart strings, and a string of eight joined pieces.
+ */
 export function hex64(s: string): string {
-  let out = '';
-  for (let round = 0; round < 8; round++) {
-    let h = (FNV32_OFFSET ^ Math.imul(round + 1, 0x9e3779b9)) >>> 0;
-    for (let i = 0; i < s.length; i++) {
-      h ^= s.charCodeAt(i) & 0xffff;
-      h = Math.imul(h, FNV32_PRIME) >>> 0;
-    }
-    // One more mix, so that refs differing only in their last character differ in every digit.
-    h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> 0;
-    out += h.toString(16).padStart(8, '0');
+  let h0 = ROUND_OFFSETS[0] as number;
+  let h1 = ROUND_OFFSETS[1] as number;
+  let h2 = ROUND_OFFSETS[2] as number;
+  let h3 = ROUND_OFFSETS[3] as number;
+  let h4 = ROUND_OFFSETS[4] as number;
+  let h5 = ROUND_OFFSETS[5] as number;
+  let h6 = ROUND_OFFSETS[6] as number;
+  let h7 = ROUND_OFFSETS[7] as number;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i) & 0xffff;
+    h0 = Math.imul(h0 ^ c, FNV32_PRIME) >>> 0;
+    h1 = Math.imul(h1 ^ c, FNV32_PRIME) >>> 0;
+    h2 = Math.imul(h2 ^ c, FNV32_PRIME) >>> 0;
+    h3 = Math.imul(h3 ^ c, FNV32_PRIME) >>> 0;
+    h4 = Math.imul(h4 ^ c, FNV32_PRIME) >>> 0;
+    h5 = Math.imul(h5 ^ c, FNV32_PRIME) >>> 0;
+    h6 = Math.imul(h6 ^ c, FNV32_PRIME) >>> 0;
+    h7 = Math.imul(h7 ^ c, FNV32_PRIME) >>> 0;
   }
-  return out;
+  writeWord(h0, 0);
+  writeWord(h1, 8);
+  writeWord(h2, 16);
+  writeWord(h3, 24);
+  writeWord(h4, 32);
+  writeWord(h5, 40);
+  writeWord(h6, 48);
+  writeWord(h7, 56);
+  return String.fromCharCode.apply(null, DIGITS);
+}
+
+/** writeWord puts one round's 8 digits at DIGITS[at..at+8), after one more mix (refs differing only in their last character differ in every digit). */
+function writeWord(h0: number, at: number): void {
+  const h = Math.imul(h0 ^ (h0 >>> 15), 0x2c1b3c6d) >>> 0;
+  for (let d = 7; d >= 0; d--) DIGITS[at + 7 - d] = HEX.charCodeAt((h >>> (4 * d)) & 0xf);
 }
 
 /**
@@ -45,6 +79,22 @@ export function normalizeImage(image: string): { repository: string; reference: 
   const repository = `${hasDomain ? first : 'docker.io'}/${repoPath}`;
   if (at >= 0) return { repository, reference: `${repository}${image.slice(at)}` };
   return { repository, reference: `${repository}:${colon >= 0 ? lastPart.slice(colon + 1) : 'latest'}` };
+}
+
+/** One reference per image, as for imageIDs. */
+const imageRefs = new Map<string, string>();
+
+/**
+ * imageRef is normalizeImage(image).reference, worked out once per image: every container start
+ * reports it (10,000 in a rollout), and the pods of one image then share the string.
+ */
+export function imageRef(image: string): string {
+  let ref = imageRefs.get(image);
+  if (ref === undefined) {
+    ref = normalizeImage(image).reference;
+    imageRefs.set(image, ref);
+  }
+  return ref;
 }
 
 /** One imageID per image: every pod of a rollout shares the string. */

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TickRecord } from '../client/tick.ts';
 import { newStallWatch, stallMessage, watchTick } from './stall.ts';
@@ -37,6 +38,35 @@ describe('watchTick', () => {
       s = watchTick(w, rec(7, actor, key === '' ? undefined : key));
     }
     expect(s).toEqual({ atMs: 7, ticks: 10, ...want });
+  });
+
+  it('names, at the limit and at every tick after it, the pair a plain count of the ticks past the counting start names', () => {
+    const pairArb = fc.tuple(fc.constantFrom('a', 'b', 'c'), fc.constantFrom(undefined, 'x', 'y'));
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 12 }), fc.array(pairArb, { minLength: 1, maxLength: 30 }), fc.integer({ min: 0, max: 3 }), (limit, ticks, instants) => {
+        const w = newStallWatch(limit);
+        // A few earlier instants first, so that counting starts over.
+        for (let t = 0; t < instants; t++) for (const [a, k] of ticks.slice(0, limit - 1)) watchTick(w, rec(t, a, k));
+        const from = Math.min(1000, limit >> 1);
+        ticks.forEach(([a, k], i) => {
+          const got = watchTick(w, rec(99, a, k));
+          if (i + 1 < limit) return expect(got).toBeNull();
+          // The model: count the pairs of ticks from..i in order; most ticks, then first to act.
+          const n = new Map<string, { n: number; first: number }>();
+          ticks.slice(from, i + 1).forEach(([pa, pk]) => {
+            const id = `${pa}/${pk ?? ''}`;
+            const c = n.get(id);
+            if (c) c.n++;
+            else n.set(id, { n: 1, first: n.size });
+          });
+          let best = { id: '/', n: 0, first: Infinity };
+          for (const [id, c] of n) if (c.n > best.n || (c.n === best.n && c.first < best.first)) best = { id, ...c };
+          const [actor = '', key = ''] = best.id.split('/');
+          expect(got).toEqual({ atMs: 99, ticks: i + 1, actor, key, count: best.n });
+        });
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('starts counting over at a new instant', () => {

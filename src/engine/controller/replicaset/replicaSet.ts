@@ -251,10 +251,13 @@ export function manageReplicas(tx: Tx, activeCount: number, rs: ReplicaSet, rsKe
     const victims = podsToDeleteFromKeys(ranked, n);
     const keys = victims.map((p) => objectKey(p));
     expectDeletions(exp, rsKey, keys, tx.now);
-    for (const p of victims) {
-      const res = del(tx, 'Pod', objectKey(p));
+    for (let i = 0; i < victims.length; i++) {
+      const p = victims[i] as Pod;
+      // The key built for the expectations, not a second one per pod (500 a sync).
+      const key = keys[i] as string;
+      const res = del(tx, 'Pod', key);
       if (res.ok) recordEvent(tx, rs, 'Normal', 'SuccessfulDelete', `Deleted pod: ${p.metadata.name}`, COMPONENT);
-      else if (res.error.reason !== 'NotFound') deletionObserved(exp, rsKey, objectKey(p));
+      else if (res.error.reason !== 'NotFound') deletionObserved(exp, rsKey, key);
     }
     decide(tx.decisions, 'manageReplicas', 'delete', { count: n, pods: victims.map((p) => p.metadata.name).join(', ') });
     if (tx.st.cache.objects.PodDisruptionBudget.size > 0) noteBudgetsNotConsulted(tx, rs, victims);
