@@ -188,11 +188,13 @@ export function getObject<K extends Kind>(st: StoreState, kind: K, key: string):
 /**
  * createObject stores a new object: it fills uid, resourceVersion, creationTimestamp,
  * generation 1 for workloads, and a name from generateName plus five random characters
- * (names.SimpleNameGenerator; a base over 58 characters is truncated).
+ * (names.SimpleNameGenerator; a base over 58 characters is truncated). `owned`: the caller made
+ * `obj` for this create and keeps no reference to it (recordEvent's Events), so an Event of the
+ * literal shape is stored as it is, its metadata set in place, rather than copied.
  */
-export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteContext, obj: T): ApiResult<T> {
+export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteContext, obj: T, owned = false): ApiResult<T> {
   const src = obj.metadata;
-  if (obj.kind === 'Event' && (keysAre(src, EVENT_META) || keysAre(src, EVENT_META_UID))) return createLiteral(st, ctx, obj, false);
+  if (obj.kind === 'Event' && (keysAre(src, EVENT_META) || keysAre(src, EVENT_META_UID))) return createLiteral(st, ctx, obj, false, owned);
   if (obj.kind === 'Pod' && keysAre(src, POD_META)) return createLiteral(st, ctx, obj, true);
   const meta: ObjectMeta = { ...src };
   if (obj.kind !== 'Node' && obj.kind !== 'Namespace') meta.namespace = meta.namespace ?? 'default';
@@ -237,7 +239,7 @@ const POD_META: readonly string[] = ['name', 'generateName', 'namespace', 'label
  * V8, an object whose layout changes three times after it was made: measured four times slower
  * to create and keep than the literal (300,000 objects kept in a Map: 2.6 s against 0.4 s).
  */
-function createLiteral<T extends KubeObject>(st: StoreState, ctx: WriteContext, obj: T, pod: boolean): ApiResult<T> {
+function createLiteral<T extends KubeObject>(st: StoreState, ctx: WriteContext, obj: T, pod: boolean, owned = false): ApiResult<T> {
   const src = obj.metadata;
   const namespace = src.namespace ?? 'default';
   let name = src.name;
@@ -275,7 +277,10 @@ function createLiteral<T extends KubeObject>(st: StoreState, ctx: WriteContext, 
         creationTimestamp,
       }
     : { name, namespace, uid, resourceVersion, creationTimestamp };
-  const stored = withMetadata(admitted, meta);
+  // An owned Event is seen by no one yet: giving it its metadata spares a copy of 11 fields (60,000
+  // Events in a 10,000-replica rollout).
+  if (owned && !pod) (admitted as { metadata: ObjectMeta }).metadata = meta;
+  const stored = owned && !pod ? admitted : withMetadata(admitted, meta);
   emit(st, ctx, 'ADDED', stored, key);
   return { ok: true, object: stored };
 }

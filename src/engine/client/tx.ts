@@ -202,6 +202,23 @@ export function kubeletRecorder(node: string): string {
 }
 
 /**
+ * The kubelet's messages seen lately, each kept once: 20,000 pods' Pulling, Pulled and Killing
+ * messages are ~190 bytes a pod as strings of their own, and the Event keeps them for an hour. A
+ * message that names its pod (a crash loop's back-off) is new each time; the table starts afresh
+ * past KUBELET_MESSAGES_MAX. Not engine state: the string is the same either way.
+ */
+const KUBELET_MESSAGES_MAX = 4096;
+const kubeletMessages = new Map<string, string>();
+
+function kubeletMessage(message: string): string {
+  const m = kubeletMessages.get(message);
+  if (m !== undefined) return m;
+  if (kubeletMessages.size >= KUBELET_MESSAGES_MAX) kubeletMessages.clear();
+  kubeletMessages.set(message, message);
+  return message;
+}
+
+/**
  * recordEvent writes a core/v1 Event as client-go's recorder does after its EventCorrelator
  * (eventCorrelator.ts): a tenth distinct message about one object, type and reason within 10
  * minutes becomes a "(combined from similar events): …" Event, a repeat raises the count of the
@@ -226,6 +243,8 @@ export function recordEvent(
   const meta = involved.metadata;
   const namespace = meta.namespace ?? 'default';
   const host = component === 'kubelet' && involved.kind === 'Pod' ? (involved.spec.nodeName ?? '') : '';
+  // A kubelet's messages repeat pod after pod (`Successfully pulled image "web:2" in 1s …`): one string each.
+  const text = host === '' ? message : kubeletMessage(message);
   const recorder = host === '' ? component : kubeletRecorder(host);
   let corr = tx.st.eventCorrelators.get(recorder);
   if (corr === undefined) {
@@ -242,11 +261,11 @@ export function recordEvent(
     apiVersion: involved.apiVersion,
     type,
     reason,
-    message,
+    message: text,
     fieldPath,
   };
   const full = component !== 'default-scheduler';
-  const agg = full ? eventAggregate(corr, e, tx.now, tx.st.prng) : { message, key: getEventKey(e), aggregated: false };
+  const agg = full ? eventAggregate(corr, e, tx.now, tx.st.prng) : { message: text, key: getEventKey(e), aggregated: false };
   const log = eventObserve(corr, agg.key, () => (named === 'clock' ? freeClockName(tx, namespace, meta.name) : `${meta.name}.${hexString(tx.st.prng, 16)}`), tx.nowIso);
   if (full && spamFilter(corr, e, tx.now)) {
     decide(tx.decisions, 'eventCorrelate', 'spamDropped', { reason, kind: involved.kind, name: meta.name, recorder, count: log.count });
@@ -264,26 +283,63 @@ export function recordEvent(
     updateObject(tx.st.store, tx, { ...existing, count: log.count, message: agg.message, lastTimestamp: tx.nowIso });
     return;
   }
-  // One literal per shape (uid or not), so the reference holds its fields in itself.
-  const ref: ObjectReference = meta.uid
-    ? fieldPath === ''
-      ? { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid: meta.uid }
-      : { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid: meta.uid, fieldPath }
-    : { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion };
-  // A repeat whose first write was dropped is created now, with the count seen so far.
-  createObject(tx.st.store, tx, {
-    apiVersion: 'v1',
-    kind: 'Event',
-    metadata: named === 'clock' ? { name: log.name, namespace, uid: nameUid(log.name) } : { name: log.name, namespace },
-    involvedObject: ref,
-    reason,
-    message: agg.message,
-    type,
-    source: host === '' ? eventSource(component) : kubeletSource(host),
-    firstTimestamp: log.firstTimestamp,
-    lastTimestamp: tx.nowIso,
-    count: log.count,
-  });
+  // A repeat whose first write was dropped is created now, with the count seen so far. The Event
+  // is the engine's own, never seen before the store has it: the store keeps it as it is (owned).
+  createObject(
+    tx.st.store,
+    tx,
+    {
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: named === 'clock' ? { name: log.name, namespace, uid: nameUid(log.name) } : { name: log.name, namespace },
+      involvedObject: objectReference(involved, namespace, fieldPath),
+      reason,
+      message: agg.message,
+      type,
+      source: host === '' ? eventSource(component) : kubeletSource(host),
+      firstTimestamp: log.firstTimestamp,
+      lastTimestamp: tx.nowIso,
+      count: log.count,
+    },
+    true,
+  );
+}
+
+/**
+ * The last reference made for an object, by its spec (or metadata when it has none), with and
+ * without a field path: a pod's Pulling, Pulled, Created, Started and Killing name the same
+ * `spec.containers{web}` reference, one object for the five (a pod's spec is the same object from
+ * its binding to its removal). A reference is used again only when every field matches, so the
+ * key only decides how often that happens. Not engine state; Events are never changed in place.
+ */
+const lastRefs = new WeakMap<object, ObjectReference>();
+const lastPathRefs = new WeakMap<object, ObjectReference>();
+
+/** objectReference is the Event's involvedObject: one literal per shape (uid or not), so it holds its fields in itself. */
+function objectReference(involved: KubeObject, namespace: string, fieldPath: string): ObjectReference {
+  const meta = involved.metadata;
+  const uid = meta.uid;
+  if (!uid) return { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion };
+  const anchor = (involved as { spec?: object }).spec ?? meta;
+  const refs = fieldPath === '' ? lastRefs : lastPathRefs;
+  const last = refs.get(anchor);
+  if (
+    last !== undefined &&
+    last.uid === uid &&
+    last.name === meta.name &&
+    last.namespace === namespace &&
+    last.kind === involved.kind &&
+    last.apiVersion === involved.apiVersion &&
+    (last.fieldPath ?? '') === fieldPath
+  ) {
+    return last;
+  }
+  const ref: ObjectReference =
+    fieldPath === ''
+      ? { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid }
+      : { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid, fieldPath };
+  refs.set(anchor, ref);
+  return ref;
 }
 
 /**

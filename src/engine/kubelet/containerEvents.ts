@@ -16,9 +16,23 @@ import { recordEvent, type Tx } from '../client/tx.ts';
 import { formatGoDuration } from '../lib/goDuration.ts';
 import { imageSize } from './runtime.ts';
 
+/**
+ * The field paths made so far, one string per container name: every kubelet Event of a pod keeps
+ * its container's in its reference (a new 20-character string each would be ~40 bytes an Event).
+ * At most FIELD_PATHS_MAX names, then it starts afresh. Not engine state.
+ */
+const FIELD_PATHS_MAX = 1024;
+const fieldPaths = new Map<string, string>();
+
 /** containerFieldPath is the reference's fieldPath of a pod's container: `spec.containers{web}`. */
 export function containerFieldPath(container: string): string {
-  return `spec.containers{${container}}`;
+  let p = fieldPaths.get(container);
+  if (p === undefined) {
+    if (fieldPaths.size >= FIELD_PATHS_MAX) fieldPaths.clear();
+    p = `spec.containers{${container}}`;
+    fieldPaths.set(container, p);
+  }
+  return p;
 }
 
 /**
