@@ -67,9 +67,13 @@ export function cloneEventCorrelator(c: EventCorrelatorState): EventCorrelatorSt
  */
 const oldestCursor = new WeakMap<Map<string, unknown>, Iterator<string>>();
 
-/** lruAdd stores a key as the most recently used, dropping the least recently used past the limit. */
-export function lruAdd<V>(m: Map<string, V>, key: string, v: V): void {
-  m.delete(key);
+/**
+ * lruAdd stores a key as the most recently used, dropping the least recently used past the limit.
+ * `present: false` says the caller's get found no entry: the delete would find none either (one
+ * hash lookup fewer for each new key; a kubelet's Events are new keys but for a repeat).
+ */
+export function lruAdd<V>(m: Map<string, V>, key: string, v: V, present = true): void {
+  if (present) m.delete(key);
   m.set(key, v);
   if (m.size > maxLruCacheEntries) {
     let cursor = oldestCursor.get(m);
@@ -195,7 +199,7 @@ export function eventAggregate(c: EventCorrelatorState, e: CorrelatedEvent, nowM
   if (seen === null || typeof seen === 'string') {
     // No message yet, or one: two are far from the tenth.
     const localKeys = seen === null || seen === e.message ? e.message : [seen, e.message];
-    lruAdd(c.aggregate, aggregateKey, { localKeys, lastMs: nowMs });
+    lruAdd(c.aggregate, aggregateKey, { localKeys, lastMs: nowMs }, record !== undefined);
     return { message: e.message, key: eventKey, aggregated: false };
   }
   const known = seen.includes(e.message);
@@ -234,7 +238,7 @@ export function eventObserve(c: EventCorrelatorState, key: string, newName: () =
     last !== undefined && last.count > 0
       ? { count: last.count + 1, firstTimestamp: last.firstTimestamp, name: last.name }
       : { count: 1, firstTimestamp: nowIso, name: newName() };
-  lruAdd(c.logs, key, log);
+  lruAdd(c.logs, key, log, last !== undefined);
   return log;
 }
 
@@ -248,6 +252,6 @@ export function spamFilter(c: EventCorrelatorState, e: CorrelatedEvent, nowMs: n
   const elapsed = prev === undefined ? 0 : Math.max(0, nowMs - prev.lastMs);
   const tokens = Math.min(defaultSpamBurst, (prev?.tokens ?? defaultSpamBurst) + (elapsed / 1000) * defaultSpamQPS);
   const accept = tokens >= 1;
-  lruAdd(c.spam, key, { tokens: accept ? tokens - 1 : tokens, lastMs: nowMs });
+  lruAdd(c.spam, key, { tokens: accept ? tokens - 1 : tokens, lastMs: nowMs }, prev !== undefined);
   return !accept;
 }

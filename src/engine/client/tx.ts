@@ -4,7 +4,7 @@
  * of what it did (writes, decisions, summary) that becomes the tick's entry in the timeline.
  */
 import { type Decision, decide } from '../api/decision.ts';
-import type { Kind, KubeObject, ObjectReference } from '../api/types.ts';
+import type { Kind, KubeObject } from '../api/types.ts';
 import type { ApiResult } from '../apiserver/errors.ts';
 import {
   createObject,
@@ -21,6 +21,7 @@ import { toRFC3339 } from '../lib/time.ts';
 import { type CorrelatedEvent, defaultAggregateMaxEvents, eventAggregate, eventObserve, getEventKey, newEventCorrelator, spamFilter } from './eventCorrelator.ts';
 import { clockEventName, nameUid } from './eventNames.ts';
 import { heapPush } from './eventQueue.ts';
+import { eventSource, kubeletMessage, kubeletRecorder, kubeletSource, objectReference } from './eventParts.ts';
 import type { ControllerName, SimEvent } from './events.ts';
 import type { EngineState } from './state.ts';
 import { appendNotes, NO_NOTES, renderSummaryNote, type SummaryKey, type SummaryNotes, type SummaryValues, summaryNote } from './summaryCatalog.ts';
@@ -159,64 +160,7 @@ export function remove(tx: Tx, kind: Kind, key: string): ApiResult<KubeObject> {
   return removeObject(tx.st.store, tx, kind, key);
 }
 
-/**
- * Events share one `source` per component: API objects are never changed in place, and a
- * 10,000-pod rollout records 40,000 Events from three components.
- */
-const eventSources = new Map<string, { component: string }>();
-
-function eventSource(component: string): { component: string } {
-  let s = eventSources.get(component);
-  if (s === undefined) {
-    s = { component };
-    eventSources.set(component, s);
-  }
-  return s;
-}
-
-/** A kubelet's source names its node (`kubelet, node-3` in get events' SOURCE), one object per node. */
-const kubeletSources = new Map<string, { component: string; host: string }>();
-
-function kubeletSource(host: string): { component: string; host: string } {
-  let s = kubeletSources.get(host);
-  if (s === undefined) {
-    s = { component: 'kubelet', host };
-    kubeletSources.set(host, s);
-  }
-  return s;
-}
-
-/**
- * Each node's kubelet recorder name (`kubelet/<node>`), made once: a name built for every Event
- * is a new string, flattened and hashed again to find the node's correlator. Not engine state.
- */
-const kubeletRecorders = new Map<string, string>();
-
-export function kubeletRecorder(node: string): string {
-  let r = kubeletRecorders.get(node);
-  if (r === undefined) {
-    r = `kubelet/${node}`;
-    kubeletRecorders.set(node, r);
-  }
-  return r;
-}
-
-/**
- * The kubelet's messages seen lately, each kept once: 20,000 pods' Pulling, Pulled and Killing
- * messages are ~190 bytes a pod as strings of their own, and the Event keeps them for an hour. A
- * message that names its pod (a crash loop's back-off) is new each time; the table starts afresh
- * past KUBELET_MESSAGES_MAX. Not engine state: the string is the same either way.
- */
-const KUBELET_MESSAGES_MAX = 4096;
-const kubeletMessages = new Map<string, string>();
-
-function kubeletMessage(message: string): string {
-  const m = kubeletMessages.get(message);
-  if (m !== undefined) return m;
-  if (kubeletMessages.size >= KUBELET_MESSAGES_MAX) kubeletMessages.clear();
-  kubeletMessages.set(message, message);
-  return message;
-}
+export { kubeletRecorder };
 
 /**
  * recordEvent writes a core/v1 Event as client-go's recorder does after its EventCorrelator
@@ -303,43 +247,6 @@ export function recordEvent(
     },
     true,
   );
-}
-
-/**
- * The last reference made for an object, by its spec (or metadata when it has none), with and
- * without a field path: a pod's Pulling, Pulled, Created, Started and Killing name the same
- * `spec.containers{web}` reference, one object for the five (a pod's spec is the same object from
- * its binding to its removal). A reference is used again only when every field matches, so the
- * key only decides how often that happens. Not engine state; Events are never changed in place.
- */
-const lastRefs = new WeakMap<object, ObjectReference>();
-const lastPathRefs = new WeakMap<object, ObjectReference>();
-
-/** objectReference is the Event's involvedObject: one literal per shape (uid or not), so it holds its fields in itself. */
-function objectReference(involved: KubeObject, namespace: string, fieldPath: string): ObjectReference {
-  const meta = involved.metadata;
-  const uid = meta.uid;
-  if (!uid) return { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion };
-  const anchor = (involved as { spec?: object }).spec ?? meta;
-  const refs = fieldPath === '' ? lastRefs : lastPathRefs;
-  const last = refs.get(anchor);
-  if (
-    last !== undefined &&
-    last.uid === uid &&
-    last.name === meta.name &&
-    last.namespace === namespace &&
-    last.kind === involved.kind &&
-    last.apiVersion === involved.apiVersion &&
-    (last.fieldPath ?? '') === fieldPath
-  ) {
-    return last;
-  }
-  const ref: ObjectReference =
-    fieldPath === ''
-      ? { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid }
-      : { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid, fieldPath };
-  refs.set(anchor, ref);
-  return ref;
 }
 
 /**

@@ -1,0 +1,105 @@
+/**
+ * The parts of the Events recordEvent writes (tx.ts) that many Events share: the source of each
+ * component and node, the kubelet's recorder names and messages, and the involvedObject of a pod's
+ * kubelet Events. API objects are never changed in place, so one object or string serves them all;
+ * none of this is engine state (a shared part and a new one are equal).
+ */
+import type { KubeObject, ObjectReference } from '../api/types.ts';
+
+/**
+ * Events share one `source` per component: API objects are never changed in place, and a
+ * 10,000-pod rollout records 40,000 Events from three components.
+ */
+const eventSources = new Map<string, { component: string }>();
+
+export function eventSource(component: string): { component: string } {
+  let s = eventSources.get(component);
+  if (s === undefined) {
+    s = { component };
+    eventSources.set(component, s);
+  }
+  return s;
+}
+
+/** A kubelet's source names its node (`kubelet, node-3` in get events' SOURCE), one object per node. */
+const kubeletSources = new Map<string, { component: string; host: string }>();
+
+export function kubeletSource(host: string): { component: string; host: string } {
+  let s = kubeletSources.get(host);
+  if (s === undefined) {
+    s = { component: 'kubelet', host };
+    kubeletSources.set(host, s);
+  }
+  return s;
+}
+
+/**
+ * Each node's kubelet recorder name (`kubelet/<node>`), made once: a name built for every Event
+ * is a new string, flattened and hashed again to find the node's correlator. Not engine state.
+ */
+const kubeletRecorders = new Map<string, string>();
+
+export function kubeletRecorder(node: string): string {
+  let r = kubeletRecorders.get(node);
+  if (r === undefined) {
+    r = `kubelet/${node}`;
+    kubeletRecorders.set(node, r);
+  }
+  return r;
+}
+
+/**
+ * The kubelet's messages seen lately, each kept once: 20,000 pods' Pulling, Pulled and Killing
+ * messages are ~190 bytes a pod as strings of their own, and the Event keeps them for an hour. A
+ * message that names its pod (a crash loop's back-off) is new each time; the table starts afresh
+ * past KUBELET_MESSAGES_MAX. Not engine state: the string is the same either way.
+ */
+const KUBELET_MESSAGES_MAX = 4096;
+const kubeletMessages = new Map<string, string>();
+
+export function kubeletMessage(message: string): string {
+  const m = kubeletMessages.get(message);
+  if (m !== undefined) return m;
+  if (kubeletMessages.size >= KUBELET_MESSAGES_MAX) kubeletMessages.clear();
+  kubeletMessages.set(message, message);
+  return message;
+}
+
+
+/**
+ * The last reference made for an object, by its spec (or metadata when it has none), with and
+ * without a field path: a pod's Pulling, Pulled, Created, Started and Killing name the same
+ * `spec.containers{web}` reference, one object for the five (a pod's spec is the same object from
+ * its binding to its removal). A reference is used again only when every field matches, so the
+ * key only decides how often that happens. Not engine state; Events are never changed in place.
+ */
+const lastRefs = new WeakMap<object, ObjectReference>();
+const lastPathRefs = new WeakMap<object, ObjectReference>();
+
+/** objectReference is the Event's involvedObject: one literal per shape (uid or not), so it holds its fields in itself. */
+export function objectReference(involved: KubeObject, namespace: string, fieldPath: string): ObjectReference {
+  const meta = involved.metadata;
+  const uid = meta.uid;
+  if (!uid) return { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion };
+  const anchor = (involved as { spec?: object }).spec ?? meta;
+  const refs = fieldPath === '' ? lastRefs : lastPathRefs;
+  const last = refs.get(anchor);
+  if (
+    last !== undefined &&
+    last.uid === uid &&
+    last.name === meta.name &&
+    last.namespace === namespace &&
+    last.kind === involved.kind &&
+    last.apiVersion === involved.apiVersion &&
+    (last.fieldPath ?? '') === fieldPath
+  ) {
+    return last;
+  }
+  const ref: ObjectReference =
+    fieldPath === ''
+      ? { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid }
+      : { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid, fieldPath };
+  refs.set(anchor, ref);
+  return ref;
+}
+
