@@ -226,6 +226,23 @@ export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
   return { ok: true, object: stored };
 }
 
+/**
+ * `namespace/` for each namespace, made once: `${namespace}/${name}` makes a new `default/` (24
+ * bytes) under each key it builds, and the store keeps the key of every Event and pod it creates
+ * (110,000 Events in a 10,000-replica rollout). Not store state: the key is the same string.
+ */
+const namespacePrefixes = new Map<string, string>();
+
+export function namespacePrefix(namespace: string): string {
+  let p = namespacePrefixes.get(namespace);
+  if (p === undefined) {
+    if (namespacePrefixes.size >= 1024) namespacePrefixes.clear();
+    p = `${namespace}/`;
+    namespacePrefixes.set(namespace, p);
+  }
+  return p;
+}
+
 /** The metadata keys of an Event as recordEvent writes it, and of a pod from a controller's template. */
 const EVENT_META: readonly string[] = ['name', 'namespace'];
 /** An Event named from the clock, which brings its own uid (eventNames.ts nameUid). */
@@ -250,10 +267,10 @@ function createLiteral<T extends KubeObject>(st: StoreState, ctx: WriteContext, 
     key = '';
     for (let attempt = 0; attempt < 8; attempt++) {
       name = base + randString(ctx.prng, 5);
-      key = `${namespace}/${name}`;
+      key = namespacePrefix(namespace) + name;
       if (!st.objects[obj.kind].has(key)) break;
     }
-  } else key = `${namespace}/${name}`;
+  } else key = namespacePrefix(namespace) + name;
   if (st.objects[obj.kind].has(key)) return { ok: false, error: newAlreadyExists(obj.kind, name) };
   // A clock-named Event keeps the uid it brings (no draw), as in createObject.
   const uid = !pod && src.uid ? src.uid : uuid(ctx.prng);

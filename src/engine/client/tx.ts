@@ -9,6 +9,7 @@ import type { ApiResult } from '../apiserver/errors.ts';
 import {
   createObject,
   deleteObject,
+  namespacePrefix,
   removeObject,
   updateObject,
   updateStatus,
@@ -221,7 +222,7 @@ export function recordEvent(
     const about = { reason, kind: involved.kind, name: meta.name, recorder, count: log.count };
     decide(tx.decisions, 'eventCorrelate', 'aggregated', { ...about, max: defaultAggregateMaxEvents, separate: defaultAggregateMaxEvents - 1 });
   }
-  const key = `${namespace}/${log.name}`;
+  const key = namespacePrefix(namespace) + log.name;
   const existing = log.count > 1 ? tx.st.store.objects.Event.get(key) : undefined;
   if (existing && existing.kind === 'Event') {
     updateObject(tx.st.store, tx, { ...existing, count: log.count, message: agg.message, lastTimestamp: tx.nowIso });
@@ -257,7 +258,8 @@ export function recordEvent(
 function freeClockName(tx: Tx, namespace: string, object: string): string {
   const events = tx.st.store.objects.Event;
   let name = clockEventName(object, tx.now);
-  for (let nanos = 1000; events.has(`${namespace}/${name}`) && nanos < 1_000_000; nanos += 1000) name = clockEventName(object, tx.now, nanos);
+  const prefix = namespacePrefix(namespace);
+  for (let nanos = 1000; events.has(prefix + name) && nanos < 1_000_000; nanos += 1000) name = clockEventName(object, tx.now, nanos);
   return name;
 }
 
