@@ -222,7 +222,8 @@ export function recordEvent(
     const about = { reason, kind: involved.kind, name: meta.name, recorder, count: log.count };
     decide(tx.decisions, 'eventCorrelate', 'aggregated', { ...about, max: defaultAggregateMaxEvents, separate: defaultAggregateMaxEvents - 1 });
   }
-  const key = namespacePrefix(namespace) + log.name;
+  // The key freeClockName last found free is this Event's, its hash already worked out.
+  const key = log.name === freeName && namespace === freeNamespace ? freeKey : namespacePrefix(namespace) + log.name;
   const existing = log.count > 1 ? tx.st.store.objects.Event.get(key) : undefined;
   if (existing && existing.kind === 'Event') {
     updateObject(tx.st.store, tx, { ...existing, count: log.count, message: agg.message, lastTimestamp: tx.nowIso });
@@ -247,6 +248,7 @@ export function recordEvent(
       count: log.count,
     },
     true,
+    key,
   );
 }
 
@@ -257,11 +259,23 @@ export function recordEvent(
  */
 function freeClockName(tx: Tx, namespace: string, object: string): string {
   const events = tx.st.store.objects.Event;
-  let name = clockEventName(object, tx.now);
   const prefix = namespacePrefix(namespace);
-  for (let nanos = 1000; events.has(prefix + name) && nanos < 1_000_000; nanos += 1000) name = clockEventName(object, tx.now, nanos);
+  let name = clockEventName(object, tx.now);
+  let key = prefix + name;
+  for (let nanos = 1000; events.has(key) && nanos < 1_000_000; nanos += 1000) {
+    name = clockEventName(object, tx.now, nanos);
+    key = prefix + name;
+  }
+  freeName = name;
+  freeNamespace = namespace;
+  freeKey = key;
   return name;
 }
+
+/** The last name freeClockName gave, its namespace and store key (not engine state: the same string as made again). */
+let freeName = '';
+let freeNamespace = '';
+let freeKey = '';
 
 /**
  * note appends a sentence to the tick's summary: the English text to `summary` and the key with
