@@ -41,9 +41,16 @@ export function containerFieldPath(container: string): string {
  * image at a time per pod, so the wait is the pull.
  */
 export function pulledMessage(image: string, ms: number): string {
+  // Pod after pod pulls the same image in the same time: the last message is made once for them.
+  if (image === lastPull.image && ms === lastPull.ms) return lastPull.message;
   const d = formatGoDuration(Math.floor(ms));
-  return `Successfully pulled image ${JSON.stringify(image)} in ${d} (${d} including waiting). Image size: ${imageSize(image)} bytes.`;
+  const message = `Successfully pulled image ${JSON.stringify(image)} in ${d} (${d} including waiting). Image size: ${imageSize(image)} bytes.`;
+  lastPull = { image, ms, message };
+  return message;
 }
+
+/** The last Pulled message made (not engine state: the message depends on image and ms alone). */
+let lastPull = { image: '', ms: Number.NaN, message: '' };
 
 /** presentMessage: IfNotPresent with the image on the node (KubeletEnsureSecretPulledImages, on by default since v1.35). */
 export function presentMessage(image: string): string {
