@@ -13,14 +13,16 @@ describe('objectReference', () => {
   ])('gives a pod’s Events one reference %s, as a literal of its fields in this order', (_what, fieldPath, want) => {
     const p = pod('p', 'u1');
     const a = objectReference(p, 'default', fieldPath);
-    // A later version of the pod (a status write) keeps its spec: the same reference.
-    const b = objectReference({ ...p, metadata: { ...p.metadata, resourceVersion: '9' } } as KubeObject, 'default', fieldPath);
+    // A later version of the pod (a status write, a new spec object): the same reference, after 10,000 others too.
+    for (let i = 0; i < 10_000; i++) objectReference(pod(`o${i}`, `uo${i}`), 'default', fieldPath);
+    const b = objectReference({ ...p, metadata: { ...p.metadata, resourceVersion: '9' }, spec: { ...spec } } as KubeObject, 'default', fieldPath);
     expect(b).toBe(a);
     expect(JSON.stringify(a)).toBe(JSON.stringify(want));
   });
 
   it.each([
-    ['another pod of the same spec object', () => pod('q', 'u2'), 'default', 'spec.containers{web}', { name: 'q', uid: 'u2', fieldPath: 'spec.containers{web}' }],
+    ['another pod', () => pod('q', 'u2'), 'default', 'spec.containers{web}', { name: 'q', uid: 'u2', fieldPath: 'spec.containers{web}' }],
+    ['a pod of the same uid and another name', () => pod('p2', 'u1'), 'default', 'spec.containers{web}', { name: 'p2', uid: 'u1', fieldPath: 'spec.containers{web}' }],
     ['another container', () => pod('p', 'u1'), 'default', 'spec.containers{log}', { name: 'p', uid: 'u1', fieldPath: 'spec.containers{log}' }],
     ['another namespace', () => pod('p', 'u1'), 'shop', 'spec.containers{web}', { name: 'p', uid: 'u1', namespace: 'shop' }],
   ])('makes a new reference for %s', (_what, other, namespace, fieldPath, want) => {

@@ -67,26 +67,32 @@ export function kubeletMessage(message: string): string {
 
 
 /**
- * The last reference made for an object, by its spec (or metadata when it has none), with and
- * without a field path: a pod's Pulling, Pulled, Created, Started and Killing name the same
- * `spec.containers{web}` reference, one object for the five (a pod's spec is the same object from
- * its binding to its removal). A reference is used again only when every field matches, so the
- * key only decides how often that happens. Not engine state; Events are never changed in place.
+ * The last reference made for each object lately, by its uid, with and without a field path: a
+ * pod's Pulling, Pulled, Created, Started and Killing name one `spec.containers{web}` reference, an
+ * object for the five (its spec is no key: the pods of one template bound to one node share theirs).
+ * Two generations of REFS_MAX uids each, the older dropped when the newer fills (about the last
+ * 8,000–16,000 objects). A reference is used again only when every field matches. Not engine
+ * state; Events are never changed in place.
  */
-const lastRefs = new WeakMap<object, ObjectReference>();
-const lastPathRefs = new WeakMap<object, ObjectReference>();
+const REFS_MAX = 8192;
+
+interface RefCache {
+  now: Map<string, ObjectReference>;
+  old: Map<string, ObjectReference>;
+}
+
+const plainRefs: RefCache = { now: new Map(), old: new Map() };
+const pathRefs: RefCache = { now: new Map(), old: new Map() };
 
 /** objectReference is the Event's involvedObject: one literal per shape (uid or not), so it holds its fields in itself. */
 export function objectReference(involved: KubeObject, namespace: string, fieldPath: string): ObjectReference {
   const meta = involved.metadata;
   const uid = meta.uid;
   if (!uid) return { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion };
-  const anchor = (involved as { spec?: object }).spec ?? meta;
-  const refs = fieldPath === '' ? lastRefs : lastPathRefs;
-  const last = refs.get(anchor);
+  const refs = fieldPath === '' ? plainRefs : pathRefs;
+  const last = refs.now.get(uid) ?? refs.old.get(uid);
   if (
     last !== undefined &&
-    last.uid === uid &&
     last.name === meta.name &&
     last.namespace === namespace &&
     last.kind === involved.kind &&
@@ -99,7 +105,10 @@ export function objectReference(involved: KubeObject, namespace: string, fieldPa
     fieldPath === ''
       ? { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid }
       : { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid, fieldPath };
-  refs.set(anchor, ref);
+  if (refs.now.size >= REFS_MAX) {
+    refs.old = refs.now;
+    refs.now = new Map();
+  }
+  refs.now.set(uid, ref);
   return ref;
 }
-
