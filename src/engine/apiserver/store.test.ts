@@ -105,6 +105,36 @@ describe('createObject', () => {
   });
 });
 
+describe('createObject of an owned Event', () => {
+  const event = (): Event => ({
+    apiVersion: 'v1',
+    kind: 'Event',
+    metadata: { name: 'web-1.18867251edfa0000', namespace: 'default', uid: 'u-ev' },
+    involvedObject: { kind: 'Pod', namespace: 'default', name: 'web-1', apiVersion: 'v1', uid: 'u-1' },
+    reason: 'Created',
+    message: 'Container created',
+    type: 'Normal',
+    source: { component: 'kubelet', host: 'n1' },
+    firstTimestamp: '2026-01-01T00:01:00Z',
+    lastTimestamp: '2026-01-01T00:01:00Z',
+    count: 1,
+  });
+
+  it.each([
+    ['owned: keeps the object, its metadata set', true],
+    ['not owned: stores a copy', false],
+  ])('stores the same JSON either way, %s', (_what, owned) => {
+    const ctx = { now: 60_000, prng: seedPrng(1), writes: [] as WatchRecord[] };
+    const plain = createObject(newStoreState(), { ...ctx, writes: [] }, event());
+    const given = event();
+    const r = createObject(newStoreState(), ctx, given, owned);
+    if (!r.ok || !plain.ok) throw new Error('not created');
+    expect(JSON.stringify(r.object)).toBe(JSON.stringify(plain.object));
+    expect(r.object.metadata).toMatchObject({ name: 'web-1.18867251edfa0000', uid: 'u-ev', resourceVersion: '1', creationTimestamp: '2026-01-01T00:01:00Z' });
+    expect(r.object === given).toBe(owned);
+  });
+});
+
 describe('updateObject', () => {
   const ctx = () => ({ now: 0, prng: seedPrng(1), writes: [] as WatchRecord[] });
   const event: Event = {

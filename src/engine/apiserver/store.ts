@@ -188,11 +188,14 @@ export function getObject<K extends Kind>(st: StoreState, kind: K, key: string):
 /**
  * createObject stores a new object: it fills uid, resourceVersion, creationTimestamp,
  * generation 1 for workloads, and a name from generateName plus five random characters
- * (names.SimpleNameGenerator; a base over 58 characters is truncated).
+ * (names.SimpleNameGenerator; a base over 58 characters is truncated). `owned`: the caller made
+ * `obj` for this create and keeps no reference to it (recordEvent's Events), so an Event of the
+ * literal shape is stored as it is, its metadata set in place, rather than copied. `givenKey`, when
+ * given, is objectKey(obj) as the caller already made it (its hash is then known).
  */
-export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteContext, obj: T): ApiResult<T> {
+export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteContext, obj: T, owned = false, givenKey?: string): ApiResult<T> {
   const src = obj.metadata;
-  if (obj.kind === 'Event' && (keysAre(src, EVENT_META) || keysAre(src, EVENT_META_UID))) return createLiteral(st, ctx, obj, false);
+  if (obj.kind === 'Event' && (keysAre(src, EVENT_META) || keysAre(src, EVENT_META_UID))) return createLiteral(st, ctx, obj, false, owned, givenKey);
   if (obj.kind === 'Pod' && keysAre(src, POD_META)) return createLiteral(st, ctx, obj, true);
   const meta: ObjectMeta = { ...src };
   if (obj.kind !== 'Node' && obj.kind !== 'Namespace') meta.namespace = meta.namespace ?? 'default';
@@ -224,6 +227,23 @@ export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
   return { ok: true, object: stored };
 }
 
+/**
+ * `namespace/` for each namespace, made once: `${namespace}/${name}` makes a new `default/` (24
+ * bytes) under each key it builds, and the store keeps the key of every Event and pod it creates
+ * (110,000 Events in a 10,000-replica rollout). Not store state: the key is the same string.
+ */
+const namespacePrefixes = new Map<string, string>();
+
+export function namespacePrefix(namespace: string): string {
+  let p = namespacePrefixes.get(namespace);
+  if (p === undefined) {
+    if (namespacePrefixes.size >= 1024) namespacePrefixes.clear();
+    p = `${namespace}/`;
+    namespacePrefixes.set(namespace, p);
+  }
+  return p;
+}
+
 /** The metadata keys of an Event as recordEvent writes it, and of a pod from a controller's template. */
 const EVENT_META: readonly string[] = ['name', 'namespace'];
 /** An Event named from the clock, which brings its own uid (eventNames.ts nameUid). */
@@ -237,7 +257,7 @@ const POD_META: readonly string[] = ['name', 'generateName', 'namespace', 'label
  * V8, an object whose layout changes three times after it was made: measured four times slower
  * to create and keep than the literal (300,000 objects kept in a Map: 2.6 s against 0.4 s).
  */
-function createLiteral<T extends KubeObject>(st: StoreState, ctx: WriteContext, obj: T, pod: boolean): ApiResult<T> {
+function createLiteral<T extends KubeObject>(st: StoreState, ctx: WriteContext, obj: T, pod: boolean, owned = false, given?: string): ApiResult<T> {
   const src = obj.metadata;
   const namespace = src.namespace ?? 'default';
   let name = src.name;
@@ -248,10 +268,10 @@ function createLiteral<T extends KubeObject>(st: StoreState, ctx: WriteContext, 
     key = '';
     for (let attempt = 0; attempt < 8; attempt++) {
       name = base + randString(ctx.prng, 5);
-      key = `${namespace}/${name}`;
+      key = namespacePrefix(namespace) + name;
       if (!st.objects[obj.kind].has(key)) break;
     }
-  } else key = `${namespace}/${name}`;
+  } else key = given ?? namespacePrefix(namespace) + name;
   if (st.objects[obj.kind].has(key)) return { ok: false, error: newAlreadyExists(obj.kind, name) };
   // A clock-named Event keeps the uid it brings (no draw), as in createObject.
   const uid = !pod && src.uid ? src.uid : uuid(ctx.prng);
@@ -275,7 +295,10 @@ function createLiteral<T extends KubeObject>(st: StoreState, ctx: WriteContext, 
         creationTimestamp,
       }
     : { name, namespace, uid, resourceVersion, creationTimestamp };
-  const stored = withMetadata(admitted, meta);
+  // An owned Event is seen by no one yet: giving it its metadata spares a copy of 11 fields (60,000
+  // Events in a 10,000-replica rollout).
+  if (owned && !pod) (admitted as { metadata: ObjectMeta }).metadata = meta;
+  const stored = owned && !pod ? admitted : withMetadata(admitted, meta);
   emit(st, ctx, 'ADDED', stored, key);
   return { ok: true, object: stored };
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Event, KubeObject } from '../api/types.ts';
 import { DEFAULT_IMAGE_BEHAVIOUR } from '../config.ts';
@@ -6,6 +7,7 @@ import {
   type CorrelatedEvent,
   eventAggregate,
   eventObserve,
+  getEventKey,
   lruAdd,
   maxLruCacheEntries,
   newEventCorrelator,
@@ -79,6 +81,71 @@ describe('eventAggregate', () => {
     for (let i = 0; i < 9; i++) eventAggregate(c, msg(i), 0, prng);
     expect(eventAggregate(c, { ...msg(9), reason: 'SuccessfulDelete' }, 0, prng).aggregated).toBe(false);
     expect(eventAggregate(c, { ...msg(9), name: 'web-2', uid: 'u2' }, 0, prng).aggregated).toBe(false);
+  });
+});
+
+describe('getEventKey', () => {
+  it('is the object, type and reason, then the field path and message, NUL between, whatever the parts, past the tails’ table too', () => {
+    const part = fc.string({ maxLength: 6 });
+    fc.assert(
+      fc.property(part, part, part, part, part, fc.constantFrom('', 'u1', 'u2'), (type, reason, fieldPath, message, name, uid) => {
+        const e = { ...base, type, reason, fieldPath, message, name, uid };
+        const object = uid !== '' ? uid : `ReplicaSet\u0000default\u0000${name}\u0000apps/v1`;
+        const agg = `${object}\u0000${type}\u0000${reason}`;
+        return getEventKey(e) === (fieldPath === '' ? `${agg}\u0000${message}` : `${agg}\u0000${fieldPath}\u0000${message}`);
+      }),
+      { numRuns: 6000 },
+    );
+  });
+});
+
+/** The aggregator as it was written before records kept one message as a string: a plain array. */
+function referenceAggregate(m: Map<string, { keys: string[]; lastMs: number }>, e: CorrelatedEvent, nowMs: number, draw: (n: number) => number) {
+  const k = `${e.type}\u0000${e.reason}`;
+  let r = m.get(k);
+  if (r === undefined || nowMs - r.lastMs > 600_000) r = { keys: [], lastMs: nowMs };
+  const keys = r.keys.includes(e.message) ? r.keys : [...r.keys, e.message];
+  if (keys.length < 10) {
+    m.set(k, { keys, lastMs: nowMs });
+    return false;
+  }
+  const pop = draw(keys.length);
+  m.set(k, { keys: keys.filter((_, i) => i !== pop), lastMs: nowMs });
+  return true;
+}
+
+describe('eventAggregate against the array-only reference', () => {
+  it.each([
+    ['an empty first message', ['', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'], 9],
+    ['one message, then nine others', ['x', 'x', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'], 10],
+    ['two messages taking turns', ['x', 'y', 'x', 'y', 'x'], -1],
+  ])('counts %s as the reference does (the first combined write at %d)', (_what, messages, want) => {
+    const c = newEventCorrelator();
+    const prng = seedPrng(1);
+    const got = messages.map((message) => eventAggregate(c, { ...base, message }, 0, prng).aggregated);
+    expect(got.indexOf(true)).toBe(want);
+  });
+
+  it('aggregates the same events and draws the same numbers, the empty message and repeats included', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ message: fc.constantFrom('', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k'), reason: fc.constantFrom('R1', 'R2'), gap: fc.constantFrom(0, 1000, 700_000) }), { maxLength: 60 }),
+        (steps) => {
+          const c = newEventCorrelator();
+          const ref = new Map<string, { keys: string[]; lastMs: number }>();
+          const prng = seedPrng(3);
+          const twin = seedPrng(3);
+          let now = 0;
+          for (const s of steps) {
+            now += s.gap;
+            const e = { ...base, message: s.message, reason: s.reason };
+            if (eventAggregate(c, e, now, prng).aggregated !== referenceAggregate(ref, e, now, (n) => nextInt(twin, n))) return false;
+          }
+          return JSON.stringify(prng) === JSON.stringify(twin);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
 
@@ -216,7 +283,8 @@ describe('lruAdd', () => {
           ref.set(key, v);
         }
       } else {
-        lruAdd(mine, key, i);
+        // `present: false` only where the key is missing (as the correlator's get told it).
+        lruAdd(mine, key, i, rand(2) === 0 || mine.has(key));
         referenceAdd(ref, key, i);
       }
       // A keyframe copies the caches: the copy carries on from its own front.

@@ -4,11 +4,12 @@
  * of what it did (writes, decisions, summary) that becomes the tick's entry in the timeline.
  */
 import { type Decision, decide } from '../api/decision.ts';
-import type { Kind, KubeObject, ObjectReference } from '../api/types.ts';
+import type { Kind, KubeObject } from '../api/types.ts';
 import type { ApiResult } from '../apiserver/errors.ts';
 import {
   createObject,
   deleteObject,
+  namespacePrefix,
   removeObject,
   updateObject,
   updateStatus,
@@ -21,6 +22,7 @@ import { toRFC3339 } from '../lib/time.ts';
 import { type CorrelatedEvent, defaultAggregateMaxEvents, eventAggregate, eventObserve, getEventKey, newEventCorrelator, spamFilter } from './eventCorrelator.ts';
 import { clockEventName, nameUid } from './eventNames.ts';
 import { heapPush } from './eventQueue.ts';
+import { eventSource, kubeletMessage, kubeletRecorder, kubeletSource, objectReference } from './eventParts.ts';
 import type { ControllerName, SimEvent } from './events.ts';
 import type { EngineState } from './state.ts';
 import { appendNotes, NO_NOTES, renderSummaryNote, type SummaryKey, type SummaryNotes, type SummaryValues, summaryNote } from './summaryCatalog.ts';
@@ -159,47 +161,7 @@ export function remove(tx: Tx, kind: Kind, key: string): ApiResult<KubeObject> {
   return removeObject(tx.st.store, tx, kind, key);
 }
 
-/**
- * Events share one `source` per component: API objects are never changed in place, and a
- * 10,000-pod rollout records 40,000 Events from three components.
- */
-const eventSources = new Map<string, { component: string }>();
-
-function eventSource(component: string): { component: string } {
-  let s = eventSources.get(component);
-  if (s === undefined) {
-    s = { component };
-    eventSources.set(component, s);
-  }
-  return s;
-}
-
-/** A kubelet's source names its node (`kubelet, node-3` in get events' SOURCE), one object per node. */
-const kubeletSources = new Map<string, { component: string; host: string }>();
-
-function kubeletSource(host: string): { component: string; host: string } {
-  let s = kubeletSources.get(host);
-  if (s === undefined) {
-    s = { component: 'kubelet', host };
-    kubeletSources.set(host, s);
-  }
-  return s;
-}
-
-/**
- * Each node's kubelet recorder name (`kubelet/<node>`), made once: a name built for every Event
- * is a new string, flattened and hashed again to find the node's correlator. Not engine state.
- */
-const kubeletRecorders = new Map<string, string>();
-
-export function kubeletRecorder(node: string): string {
-  let r = kubeletRecorders.get(node);
-  if (r === undefined) {
-    r = `kubelet/${node}`;
-    kubeletRecorders.set(node, r);
-  }
-  return r;
-}
+export { kubeletRecorder };
 
 /**
  * recordEvent writes a core/v1 Event as client-go's recorder does after its EventCorrelator
@@ -226,6 +188,8 @@ export function recordEvent(
   const meta = involved.metadata;
   const namespace = meta.namespace ?? 'default';
   const host = component === 'kubelet' && involved.kind === 'Pod' ? (involved.spec.nodeName ?? '') : '';
+  // A kubelet's messages repeat pod after pod (`Successfully pulled image "web:2" in 1s …`): one string each.
+  const text = host === '' ? message : kubeletMessage(message);
   const recorder = host === '' ? component : kubeletRecorder(host);
   let corr = tx.st.eventCorrelators.get(recorder);
   if (corr === undefined) {
@@ -242,11 +206,11 @@ export function recordEvent(
     apiVersion: involved.apiVersion,
     type,
     reason,
-    message,
+    message: text,
     fieldPath,
   };
   const full = component !== 'default-scheduler';
-  const agg = full ? eventAggregate(corr, e, tx.now, tx.st.prng) : { message, key: getEventKey(e), aggregated: false };
+  const agg = full ? eventAggregate(corr, e, tx.now, tx.st.prng) : { message: text, key: getEventKey(e), aggregated: false };
   const log = eventObserve(corr, agg.key, () => (named === 'clock' ? freeClockName(tx, namespace, meta.name) : `${meta.name}.${hexString(tx.st.prng, 16)}`), tx.nowIso);
   if (full && spamFilter(corr, e, tx.now)) {
     decide(tx.decisions, 'eventCorrelate', 'spamDropped', { reason, kind: involved.kind, name: meta.name, recorder, count: log.count });
@@ -258,32 +222,34 @@ export function recordEvent(
     const about = { reason, kind: involved.kind, name: meta.name, recorder, count: log.count };
     decide(tx.decisions, 'eventCorrelate', 'aggregated', { ...about, max: defaultAggregateMaxEvents, separate: defaultAggregateMaxEvents - 1 });
   }
-  const key = `${namespace}/${log.name}`;
+  // The key freeClockName last found free is this Event's, its hash already worked out.
+  const key = log.name === freeName && namespace === freeNamespace ? freeKey : namespacePrefix(namespace) + log.name;
   const existing = log.count > 1 ? tx.st.store.objects.Event.get(key) : undefined;
   if (existing && existing.kind === 'Event') {
     updateObject(tx.st.store, tx, { ...existing, count: log.count, message: agg.message, lastTimestamp: tx.nowIso });
     return;
   }
-  // One literal per shape (uid or not), so the reference holds its fields in itself.
-  const ref: ObjectReference = meta.uid
-    ? fieldPath === ''
-      ? { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid: meta.uid }
-      : { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid: meta.uid, fieldPath }
-    : { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion };
-  // A repeat whose first write was dropped is created now, with the count seen so far.
-  createObject(tx.st.store, tx, {
-    apiVersion: 'v1',
-    kind: 'Event',
-    metadata: named === 'clock' ? { name: log.name, namespace, uid: nameUid(log.name) } : { name: log.name, namespace },
-    involvedObject: ref,
-    reason,
-    message: agg.message,
-    type,
-    source: host === '' ? eventSource(component) : kubeletSource(host),
-    firstTimestamp: log.firstTimestamp,
-    lastTimestamp: tx.nowIso,
-    count: log.count,
-  });
+  // A repeat whose first write was dropped is created now, with the count seen so far. The Event
+  // is the engine's own, never seen before the store has it: the store keeps it as it is (owned).
+  createObject(
+    tx.st.store,
+    tx,
+    {
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: named === 'clock' ? { name: log.name, namespace, uid: nameUid(log.name) } : { name: log.name, namespace },
+      involvedObject: objectReference(involved, namespace, fieldPath),
+      reason,
+      message: agg.message,
+      type,
+      source: host === '' ? eventSource(component) : kubeletSource(host),
+      firstTimestamp: log.firstTimestamp,
+      lastTimestamp: tx.nowIso,
+      count: log.count,
+    },
+    true,
+    key,
+  );
 }
 
 /**
@@ -293,10 +259,23 @@ export function recordEvent(
  */
 function freeClockName(tx: Tx, namespace: string, object: string): string {
   const events = tx.st.store.objects.Event;
+  const prefix = namespacePrefix(namespace);
   let name = clockEventName(object, tx.now);
-  for (let nanos = 1000; events.has(`${namespace}/${name}`) && nanos < 1_000_000; nanos += 1000) name = clockEventName(object, tx.now, nanos);
+  let key = prefix + name;
+  for (let nanos = 1000; events.has(key) && nanos < 1_000_000; nanos += 1000) {
+    name = clockEventName(object, tx.now, nanos);
+    key = prefix + name;
+  }
+  freeName = name;
+  freeNamespace = namespace;
+  freeKey = key;
   return name;
 }
+
+/** The last name freeClockName gave, its namespace and store key (not engine state: the same string as made again). */
+let freeName = '';
+let freeNamespace = '';
+let freeKey = '';
 
 /**
  * note appends a sentence to the tick's summary: the English text to `summary` and the key with

@@ -16,9 +16,23 @@ import { recordEvent, type Tx } from '../client/tx.ts';
 import { formatGoDuration } from '../lib/goDuration.ts';
 import { imageSize } from './runtime.ts';
 
+/**
+ * The field paths made so far, one string per container name: every kubelet Event of a pod keeps
+ * its container's in its reference (a new 20-character string each would be ~40 bytes an Event).
+ * At most FIELD_PATHS_MAX names, then it starts afresh. Not engine state.
+ */
+const FIELD_PATHS_MAX = 1024;
+const fieldPaths = new Map<string, string>();
+
 /** containerFieldPath is the reference's fieldPath of a pod's container: `spec.containers{web}`. */
 export function containerFieldPath(container: string): string {
-  return `spec.containers{${container}}`;
+  let p = fieldPaths.get(container);
+  if (p === undefined) {
+    if (fieldPaths.size >= FIELD_PATHS_MAX) fieldPaths.clear();
+    p = `spec.containers{${container}}`;
+    fieldPaths.set(container, p);
+  }
+  return p;
 }
 
 /**
@@ -27,9 +41,16 @@ export function containerFieldPath(container: string): string {
  * image at a time per pod, so the wait is the pull.
  */
 export function pulledMessage(image: string, ms: number): string {
+  // Pod after pod pulls the same image in the same time: the last message is made once for them.
+  if (image === lastPull.image && ms === lastPull.ms) return lastPull.message;
   const d = formatGoDuration(Math.floor(ms));
-  return `Successfully pulled image ${JSON.stringify(image)} in ${d} (${d} including waiting). Image size: ${imageSize(image)} bytes.`;
+  const message = `Successfully pulled image ${JSON.stringify(image)} in ${d} (${d} including waiting). Image size: ${imageSize(image)} bytes.`;
+  lastPull = { image, ms, message };
+  return message;
 }
+
+/** The last Pulled message made (not engine state: the message depends on image and ms alone). */
+let lastPull = { image: '', ms: Number.NaN, message: '' };
 
 /** presentMessage: IfNotPresent with the image on the node (KubeletEnsureSecretPulledImages, on by default since v1.35). */
 export function presentMessage(image: string): string {

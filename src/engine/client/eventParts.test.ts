@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { KubeObject } from '../api/types.ts';
+import { kubeletMessage, objectReference } from './eventParts.ts';
+
+const spec = { nodeName: 'n1', containers: [{ name: 'web', image: 'web:1' }] };
+const pod = (name: string, uid: string, s: object = spec) =>
+  ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', uid }, spec: s }) as unknown as KubeObject;
+
+describe('objectReference', () => {
+  it.each([
+    ['with a field path', 'spec.containers{web}', { kind: 'Pod', namespace: 'default', name: 'p', apiVersion: 'v1', uid: 'u1', fieldPath: 'spec.containers{web}' }],
+    ['without one', '', { kind: 'Pod', namespace: 'default', name: 'p', apiVersion: 'v1', uid: 'u1' }],
+  ])('gives a pod’s Events one reference %s, as a literal of its fields in this order', (_what, fieldPath, want) => {
+    const p = pod('p', 'u1');
+    const a = objectReference(p, 'default', fieldPath);
+    // A later version of the pod (a status write, a new spec object): the same reference, after 10,000 others too.
+    for (let i = 0; i < 10_000; i++) objectReference(pod(`o${i}`, `uo${i}`), 'default', fieldPath);
+    const b = objectReference({ ...p, metadata: { ...p.metadata, resourceVersion: '9' }, spec: { ...spec } } as KubeObject, 'default', fieldPath);
+    expect(b).toBe(a);
+    expect(JSON.stringify(a)).toBe(JSON.stringify(want));
+  });
+
+  it.each([
+    ['another pod', () => pod('q', 'u2'), 'default', 'spec.containers{web}', { name: 'q', uid: 'u2', fieldPath: 'spec.containers{web}' }],
+    ['a pod of the same uid and another name', () => pod('p2', 'u1'), 'default', 'spec.containers{web}', { name: 'p2', uid: 'u1', fieldPath: 'spec.containers{web}' }],
+    ['another container', () => pod('p', 'u1'), 'default', 'spec.containers{log}', { name: 'p', uid: 'u1', fieldPath: 'spec.containers{log}' }],
+    ['another namespace', () => pod('p', 'u1'), 'shop', 'spec.containers{web}', { name: 'p', uid: 'u1', namespace: 'shop' }],
+  ])('makes a new reference for %s', (_what, other, namespace, fieldPath, want) => {
+    const first = objectReference(pod('p', 'u1'), 'default', 'spec.containers{web}');
+    const r = objectReference(other(), namespace, fieldPath);
+    expect(r).not.toBe(first);
+    expect(r).toMatchObject(want);
+  });
+
+  it('writes an object without a uid with neither uid nor field path, as before', () => {
+    const r = objectReference(pod('p', ''), 'default', 'spec.containers{web}');
+    expect(JSON.stringify(r)).toBe('{"kind":"Pod","namespace":"default","name":"p","apiVersion":"v1"}');
+  });
+});
+
+describe('kubeletMessage', () => {
+  it('returns every message as it was given, before and after its table starts afresh', () => {
+    expect(kubeletMessage(['Container', 'created'].join(' '))).toBe('Container created');
+    for (let i = 0; i < 5000; i++) expect(kubeletMessage(`m${i % 4500}`)).toBe(`m${i % 4500}`);
+  });
+});

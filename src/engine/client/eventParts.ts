@@ -1,0 +1,114 @@
+/**
+ * The parts of the Events recordEvent writes (tx.ts) that many Events share: the source of each
+ * component and node, the kubelet's recorder names and messages, and the involvedObject of a pod's
+ * kubelet Events. API objects are never changed in place, so one object or string serves them all;
+ * none of this is engine state (a shared part and a new one are equal).
+ */
+import type { KubeObject, ObjectReference } from '../api/types.ts';
+
+/**
+ * Events share one `source` per component: API objects are never changed in place, and a
+ * 10,000-pod rollout records 40,000 Events from three components.
+ */
+const eventSources = new Map<string, { component: string }>();
+
+export function eventSource(component: string): { component: string } {
+  let s = eventSources.get(component);
+  if (s === undefined) {
+    s = { component };
+    eventSources.set(component, s);
+  }
+  return s;
+}
+
+/** A kubelet's source names its node (`kubelet, node-3` in get events' SOURCE), one object per node. */
+const kubeletSources = new Map<string, { component: string; host: string }>();
+
+export function kubeletSource(host: string): { component: string; host: string } {
+  let s = kubeletSources.get(host);
+  if (s === undefined) {
+    s = { component: 'kubelet', host };
+    kubeletSources.set(host, s);
+  }
+  return s;
+}
+
+/**
+ * Each node's kubelet recorder name (`kubelet/<node>`), made once: a name built for every Event
+ * is a new string, flattened and hashed again to find the node's correlator. Not engine state.
+ */
+const kubeletRecorders = new Map<string, string>();
+
+export function kubeletRecorder(node: string): string {
+  let r = kubeletRecorders.get(node);
+  if (r === undefined) {
+    r = `kubelet/${node}`;
+    kubeletRecorders.set(node, r);
+  }
+  return r;
+}
+
+/**
+ * The kubelet's messages seen lately, each kept once: 20,000 pods' Pulling, Pulled and Killing
+ * messages are ~190 bytes a pod as strings of their own, and the Event keeps them for an hour. A
+ * message that names its pod (a crash loop's back-off) is new each time; the table starts afresh
+ * past KUBELET_MESSAGES_MAX. Not engine state: the string is the same either way.
+ */
+const KUBELET_MESSAGES_MAX = 4096;
+const kubeletMessages = new Map<string, string>();
+
+export function kubeletMessage(message: string): string {
+  const m = kubeletMessages.get(message);
+  if (m !== undefined) return m;
+  if (kubeletMessages.size >= KUBELET_MESSAGES_MAX) kubeletMessages.clear();
+  kubeletMessages.set(message, message);
+  return message;
+}
+
+
+/**
+ * The last reference made for each object lately, by its uid, with and without a field path: a
+ * pod's Pulling, Pulled, Created, Started and Killing name one `spec.containers{web}` reference, an
+ * object for the five (its spec is no key: the pods of one template bound to one node share theirs).
+ * Two generations of REFS_MAX uids each, the older dropped when the newer fills (about the last
+ * 8,000–16,000 objects). A reference is used again only when every field matches. Not engine
+ * state; Events are never changed in place.
+ */
+const REFS_MAX = 8192;
+
+interface RefCache {
+  now: Map<string, ObjectReference>;
+  old: Map<string, ObjectReference>;
+}
+
+const plainRefs: RefCache = { now: new Map(), old: new Map() };
+const pathRefs: RefCache = { now: new Map(), old: new Map() };
+
+/** objectReference is the Event's involvedObject: one literal per shape (uid or not), so it holds its fields in itself. */
+export function objectReference(involved: KubeObject, namespace: string, fieldPath: string): ObjectReference {
+  const meta = involved.metadata;
+  const uid = meta.uid;
+  if (!uid) return { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion };
+  const refs = fieldPath === '' ? plainRefs : pathRefs;
+  const last = refs.now.get(uid) ?? refs.old.get(uid);
+  if (
+    last !== undefined &&
+    last.name === meta.name &&
+    last.namespace === namespace &&
+    last.kind === involved.kind &&
+    last.apiVersion === involved.apiVersion &&
+    (last.fieldPath ?? '') === fieldPath
+  ) {
+    return last;
+  }
+  const ref: ObjectReference =
+    fieldPath === ''
+      ? { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid }
+      : { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid, fieldPath };
+  if (refs.now.size >= REFS_MAX) {
+    refs.old = refs.now;
+    refs.now = new Map();
+  }
+  refs.now.set(uid, ref);
+  return ref;
+}
