@@ -69,8 +69,8 @@ const NO_BACKOFF = newBackOff();
  * decision (failedInBackoff or deleteFailed; surgeKeepBoth, surgeDeleteOld… or surgeDeleteExtra),
  * so a node that is quiet with an empty back-off at time 0 is quiet at any time and back-off.
  */
-function isQuiet(node: Node, byNode: NodeToDaemonPods, ds: DaemonSet, hash: string, answer: ShouldRunResult, surge: boolean): boolean {
-  if (plainlyQuiet(answer, Object.hasOwn(byNode, node.metadata.name), byNode[node.metadata.name] ?? [], surge)) return true;
+function isQuiet(node: Node, name: string, byNode: NodeToDaemonPods, ds: DaemonSet, hash: string, answer: ShouldRunResult, surge: boolean): boolean {
+  if (plainlyQuiet(answer, Object.hasOwn(byNode, name), byNode[name] ?? [], surge)) return true;
   const log: DecisionLog = [];
   const plan = podsShouldBeOnNode(log, node, byNode, ds, hash, NO_BACKOFF, 0);
   return log.length === 0 && plan.nodesNeedingDaemonPods.length === 0 && plan.podsToDelete.length === 0 && plan.events.length === 0;
@@ -109,7 +109,7 @@ function readOnce(p: Pod | null, counted: Pod | null, countedReadiness: PodReadi
 /**
  * computeFacts asks the ported functions about one node name: `node` is the listed node (none for
  * a name only pods target), `byNode` the DaemonSet's pods by node, `generation` the DaemonSet's
- * template generation (getTemplateGeneration).
+ * template generation (getTemplateGeneration), `known` nodeShouldRunDaemonPod(node, ds) when the caller kept it.
  */
 export function computeFacts(
   node: Node | undefined,
@@ -118,9 +118,10 @@ export function computeFacts(
   ds: DaemonSet,
   hash: string,
   generation: number | null,
+  known?: ShouldRunResult,
 ): NodeFacts {
   const pods: readonly Pod[] = byNode[name] ?? [];
-  const answer = node === undefined ? { shouldRun: false, shouldContinueRunning: false } : nodeShouldRunDaemonPod(node, ds);
+  const answer = node === undefined ? { shouldRun: false, shouldContinueRunning: false } : (known ?? nodeShouldRunDaemonPod(node, ds));
   const surge = allowsSurge(ds);
   const counted = oldestDaemonPod(pods) ?? null;
   const countedReadiness = counted && podReadiness(counted);
@@ -131,7 +132,7 @@ export function computeFacts(
     shouldRun: answer.shouldRun,
     shouldContinueRunning: answer.shouldContinueRunning,
     scheduled: pods.length > 0,
-    quiet: node !== undefined && isQuiet(node, byNode, ds, hash, answer, surge),
+    quiet: node !== undefined && isQuiet(node, name, byNode, ds, hash, answer, surge),
     counted: countedReadiness,
     updated: counted !== null && isPodUpdated(counted, hash, generation),
     update: {
