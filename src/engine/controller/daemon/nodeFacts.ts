@@ -69,8 +69,8 @@ const NO_BACKOFF = newBackOff();
  * decision (failedInBackoff or deleteFailed; surgeKeepBoth, surgeDeleteOld… or surgeDeleteExtra),
  * so a node that is quiet with an empty back-off at time 0 is quiet at any time and back-off.
  */
-function isQuiet(node: Node, name: string, byNode: NodeToDaemonPods, ds: DaemonSet, hash: string, answer: ShouldRunResult, surge: boolean): boolean {
-  if (plainlyQuiet(answer, Object.hasOwn(byNode, name), byNode[name] ?? [], surge)) return true;
+function isQuiet(node: Node, name: string, pods: readonly Pod[], byNode: NodeToDaemonPods, ds: DaemonSet, hash: string, answer: ShouldRunResult, surge: boolean): boolean {
+  if (plainlyQuiet(answer, Object.hasOwn(byNode, name), pods, surge)) return true;
   const log: DecisionLog = [];
   const plan = podsShouldBeOnNode(log, node, byNode, ds, hash, NO_BACKOFF, 0);
   return log.length === 0 && plan.nodesNeedingDaemonPods.length === 0 && plan.podsToDelete.length === 0 && plan.events.length === 0;
@@ -132,7 +132,7 @@ export function computeFacts(
     shouldRun: answer.shouldRun,
     shouldContinueRunning: answer.shouldContinueRunning,
     scheduled: pods.length > 0,
-    quiet: node !== undefined && isQuiet(node, name, byNode, ds, hash, answer, surge),
+    quiet: node !== undefined && isQuiet(node, name, pods, byNode, ds, hash, answer, surge),
     counted: countedReadiness,
     updated: counted !== null && isPodUpdated(counted, hash, generation),
     update: {

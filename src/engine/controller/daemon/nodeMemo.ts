@@ -252,11 +252,25 @@ function setFacts(m: DaemonSetMemo, name: string, f: NodeFacts | undefined): voi
     m.facts.set(name, f);
     count(m.counts, f, 1);
   }
-  if (f?.inList && !f.quiet) m.active.add(name);
-  else m.active.delete(name);
-  if (f !== undefined && !f.inList && f.scheduled) m.offList.add(name);
-  else m.offList.delete(name);
+  // The sets mirror the facts (only this function changes either), so a node that stays in or
+  // out of a set is not looked up in it: most recomputed nodes stay where they were.
+  const active = isActive(f);
+  if (active !== isActive(old)) {
+    if (active) m.active.add(name);
+    else m.active.delete(name);
+  }
+  const offList = isOffList(f);
+  if (offList !== isOffList(old)) {
+    if (offList) m.offList.add(name);
+    else m.offList.delete(name);
+  }
 }
+
+/** isActive: a listed node that is not quiet (in DaemonSetMemo.active). */
+const isActive = (f: NodeFacts | undefined): boolean => f !== undefined && f.inList && !f.quiet;
+
+/** isOffList: a node name with pods that is not listed (in DaemonSetMemo.offList). */
+const isOffList = (f: NodeFacts | undefined): boolean => f !== undefined && !f.inList && f.scheduled;
 
 /**
  * refreshFacts brings the facts up to date for this sync's DaemonSet and revision hash: every
