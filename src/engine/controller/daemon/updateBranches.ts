@@ -138,7 +138,7 @@ function codedWalk(t: RollingUpdateTable, order: Int32Array, w: WalkInputs): Una
  * with `defer` they are handed over unmade (deferLines), to be made from the table as this walk
  * saw it (captureTable) and the order made again. The plan itself needs no per-visit record:
  * the pods to delete are the unavailable old pods in visit order, then the first `remaining`
- * candidates, and `remaining` is at most maxUnavailable, so only that many candidates are kept.
+ * candidates, and only the candidates that can still be among them are kept.
  */
 export function rollingUpdateUnavailable(args: StepArgs): RollingUpdatePlan {
   const { ds, counts, names, order, nowMs, log, defer } = args;
@@ -161,7 +161,10 @@ export function rollingUpdateUnavailable(args: StepArgs): RollingUpdatePlan {
     const v = slotState(t, slot, minReadySeconds, nowMs);
     if (v === Visit.OldUnavailable) podsToDelete.push(t.oldPod[slot] as string);
     else if (v === Visit.OldAvailable) {
-      if (numUnavailable < maxUnavailable && candidateSlots.length < maxUnavailable) candidateSlots.push(slot);
+      // remaining is at most maxUnavailable less the final numUnavailable, so at most
+      // maxUnavailable − numUnavailable-so-far candidates can still be needed: with 499 of 500
+      // unavailable, one is kept, not the thousands of available old pods visited after it.
+      if (candidateSlots.length < maxUnavailable - numUnavailable) candidateSlots.push(slot);
       continue;
     }
     if (adds(v)) numUnavailable++;
