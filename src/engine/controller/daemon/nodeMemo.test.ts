@@ -10,14 +10,12 @@ import { toRFC3339 } from '../../lib/time.ts';
 import { newBackOff, next } from './backoff.ts';
 import { deferLines } from './deferredLines.ts';
 import { failedPodsBackoffKey, getNodesToDaemonPods, managePlan } from './manage.ts';
+import { activeNodes, refreshFacts, rollingUpdateTable } from './memoFacts.ts';
 import {
-  activeNodes,
   claimedPods,
   type DaemonSetMemo,
   memoOnWatch,
   nodeListOf,
-  refreshFacts,
-  rollingUpdateTable,
   syncMemo,
 } from './nodeMemo.ts';
 import { nodeUpdateReader, shouldRunAt } from './rollingUpdateTable.ts';
