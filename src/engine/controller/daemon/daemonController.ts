@@ -18,14 +18,12 @@ import { deferLines } from './deferredLines.ts';
 import { addNode, addPod, deletePod, onDaemonSet, onHistory, updateNode, updatePod } from './handlers.ts';
 import { cleanupHistory, constructHistory } from './historyShell.ts';
 import { getNodesToDaemonPods, managePlan, SelectingAllReason } from './manage.ts';
+import { activeNodes, refreshFacts, rollingUpdateTable } from './memoFacts.ts';
 import {
-  activeNodes,
   claimedPods,
   type DaemonSetMemo,
   memoOnWatch,
   nodeListOf,
-  refreshFacts,
-  rollingUpdateTable,
   syncMemo,
 } from './nodeMemo.ts';
 import { nodeUpdateReader, type RollingUpdateTable, shouldRunAt } from './rollingUpdateTable.ts';

@@ -4,7 +4,7 @@
  * runs it ~620 times: 4.2 million lines, two objects each, that nothing reads unless someone
  * opens that tick in Explain (measured: a third of the benchmark's time went to making and
  * collecting them). deferLines keeps the tick's log an ordinary-looking Decision[] whose long
- * runs wait as packed data (a walk's order and outcome codes) until the log is first read: any
+ * runs wait as packed data (what a walk needs to make them again) until the log is first read: any
  * read — index, length, iteration, JSON, a test's toEqual — sees exactly the lines it would have
  * seen; appending (`push`, what decide does) reads nothing and keeps them packed.
  */

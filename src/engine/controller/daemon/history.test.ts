@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { DecisionLog } from '../../api/decision.ts';
 import type { ControllerRevision, DaemonSet, Pod } from '../../api/types.ts';
 import { computeHash } from '../../lib/hash.ts';
 import { getPatch } from '../history/controllerHistory.ts';
@@ -37,6 +38,21 @@ describe('newControllerRevision', () => {
 });
 
 describe('constructHistoryPlan', () => {
+  it('gives the kept plan and its line again for the same template and revision objects, and plans anew when a revision changes', () => {
+    const d = ds('nginx:1');
+    const old = revision(ds('nginx:0'), 1);
+    const cur = revision(d, 2);
+    const logs: [DecisionLog, DecisionLog, DecisionLog] = [[], [], []];
+    const first = constructHistoryPlan(d, [old, cur], [], logs[0]);
+    // A new DaemonSet object (a status write) with the same template, the same cached revisions.
+    expect(constructHistoryPlan({ ...d }, [old, cur], [], logs[1])).toBe(first);
+    expect(logs[1]).toEqual(logs[0]);
+    // The current revision now older than another one: the plan raises it instead.
+    const raised = constructHistoryPlan(d, [revision(ds('nginx:0'), 3), cur], [], logs[2]);
+    expect(raised.updates.map((u) => u.revision)).toEqual([4]);
+    expect(logs[2].map((l) => l.key)).toEqual(['raiseRevision']);
+  });
+
   it('creates revision 1 for a new DaemonSet', () => {
     const d = ds('nginx:1');
     const p = constructHistoryPlan(d, [], []);

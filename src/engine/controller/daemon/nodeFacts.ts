@@ -8,10 +8,10 @@ import type { DecisionLog } from '../../api/decision.ts';
 import type { DaemonSet, Node, Pod } from '../../api/types.ts';
 import { newBackOff } from './backoff.ts';
 import { type NodeToDaemonPods, oldestDaemonPod, podsShouldBeOnNode } from './manage.ts';
-import { nodeShouldRunDaemonPod } from './shouldRun.ts';
+import { nodeShouldRunDaemonPod, type ShouldRunResult } from './shouldRun.ts';
 import { findUpdatedPodsOnNode } from './update.ts';
 import type { NodeUpdate } from './updateTypes.ts';
-import { isPodUpdated, type PodReadiness, podReadiness } from './util/daemonsetUtil.ts';
+import { allowsSurge, isPodUpdated, type PodReadiness, podReadiness } from './util/daemonsetUtil.ts';
 
 /** What a sync needs to know about one node (or about a node name its pods target). */
 export interface NodeFacts {
@@ -69,10 +69,31 @@ const NO_BACKOFF = newBackOff();
  * decision (failedInBackoff or deleteFailed; surgeKeepBoth, surgeDeleteOld… or surgeDeleteExtra),
  * so a node that is quiet with an empty back-off at time 0 is quiet at any time and back-off.
  */
-function isQuiet(node: Node, byNode: NodeToDaemonPods, ds: DaemonSet, hash: string): boolean {
+function isQuiet(node: Node, name: string, pods: readonly Pod[], byNode: NodeToDaemonPods, ds: DaemonSet, hash: string, answer: ShouldRunResult, surge: boolean): boolean {
+  if (plainlyQuiet(answer, Object.hasOwn(byNode, name), pods, surge)) return true;
   const log: DecisionLog = [];
   const plan = podsShouldBeOnNode(log, node, byNode, ds, hash, NO_BACKOFF, 0);
   return log.length === 0 && plan.nodesNeedingDaemonPods.length === 0 && plan.podsToDelete.length === 0 && plan.events.length === 0;
+}
+
+/**
+ * plainlyQuiet is true on the nodes where podsShouldBeOnNode's every path is seen to return an
+ * empty plan without running it (it allocates a plan, a log and a list per node, ~0.8 µs of the
+ * facts' ~2.7 µs at 5,000 nodes): the node may keep its pods (shouldContinueRunning), needs no
+ * new one (it has an entry, or should not run), no surge, and at most one pod that is neither
+ * being deleted nor Failed nor Succeeded, with none Failed or Succeeded. False means "ask
+ * podsShouldBeOnNode", never "not quiet".
+ */
+function plainlyQuiet(answer: ShouldRunResult, exists: boolean, pods: readonly Pod[], surge: boolean): boolean {
+  if (surge || !answer.shouldContinueRunning || (answer.shouldRun && !exists)) return false;
+  let running = 0;
+  for (const pod of pods) {
+    if (pod.metadata.deletionTimestamp) continue;
+    const phase = pod.status?.phase;
+    if (phase === 'Failed' || phase === 'Succeeded') return false;
+    running++;
+  }
+  return running <= 1;
 }
 
 /**
@@ -88,7 +109,7 @@ function readOnce(p: Pod | null, counted: Pod | null, countedReadiness: PodReadi
 /**
  * computeFacts asks the ported functions about one node name: `node` is the listed node (none for
  * a name only pods target), `byNode` the DaemonSet's pods by node, `generation` the DaemonSet's
- * template generation (getTemplateGeneration).
+ * template generation (getTemplateGeneration), `known` nodeShouldRunDaemonPod(node, ds) when the caller kept it.
  */
 export function computeFacts(
   node: Node | undefined,
@@ -97,9 +118,11 @@ export function computeFacts(
   ds: DaemonSet,
   hash: string,
   generation: number | null,
+  known?: ShouldRunResult,
 ): NodeFacts {
   const pods: readonly Pod[] = byNode[name] ?? [];
-  const answer = node === undefined ? { shouldRun: false, shouldContinueRunning: false } : nodeShouldRunDaemonPod(node, ds);
+  const answer = node === undefined ? { shouldRun: false, shouldContinueRunning: false } : (known ?? nodeShouldRunDaemonPod(node, ds));
+  const surge = allowsSurge(ds);
   const counted = oldestDaemonPod(pods) ?? null;
   const countedReadiness = counted && podReadiness(counted);
   // nodeUpdate's answer, reading the counted pod (usually one of its two) only once.
@@ -109,7 +132,7 @@ export function computeFacts(
     shouldRun: answer.shouldRun,
     shouldContinueRunning: answer.shouldContinueRunning,
     scheduled: pods.length > 0,
-    quiet: node !== undefined && isQuiet(node, byNode, ds, hash),
+    quiet: node !== undefined && isQuiet(node, name, pods, byNode, ds, hash, answer, surge),
     counted: countedReadiness,
     updated: counted !== null && isPodUpdated(counted, hash, generation),
     update: {

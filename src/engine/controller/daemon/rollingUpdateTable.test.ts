@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildTable, SlotState, slotState } from './rollingUpdateTable.ts';
+import { buildTable, captureTable, cloneTable, type RollingUpdateTable, SlotState, slotState, tableAt, writeSlot } from './rollingUpdateTable.ts';
 import type { NodeUpdate } from './updateTypes.ts';
 import type { PodReadiness } from './util/daemonsetUtil.ts';
 
@@ -22,5 +23,48 @@ describe('slotState', () => {
   ])('reads %s', (_name, update, minReadySeconds, want) => {
     const t = buildTable(['a'], () => ({ inList: true, shouldRun: true, update }));
     expect(slotState(t, 0, minReadySeconds, 10_000)).toBe(want);
+  });
+});
+
+/** The columns of a table, as plain values to compare. */
+const columns = (t: RollingUpdateTable) => ({
+  flags: [...t.flags],
+  newPod: [...t.newPod],
+  oldPod: [...t.oldPod],
+  newSince: [...t.newSince],
+  oldSince: [...t.oldSince],
+});
+
+describe('tableAt', () => {
+  const podArb = fc.option(fc.record({ name: fc.constantFrom('a', 'b', 'c'), ready: fc.boolean(), readySinceMs: fc.option(fc.integer({ min: 0, max: 9 })) }));
+  const stepArb = fc.oneof(
+    fc.record({ write: fc.nat(5), ok: fc.boolean(), newPod: podArb, oldPod: podArb, inList: fc.boolean() }),
+    fc.constant({ capture: true as const }),
+    fc.constant({ clone: true as const }),
+  );
+  it('gives back each capture as it was, after any later writes, epoch changes and clones', () => {
+    fc.assert(
+      fc.property(fc.array(stepArb, { maxLength: 120 }), (steps) => {
+        // 6 slots: an epoch keeps 24 writes, so long runs start new ones.
+        let t = buildTable(['a', 'b', 'c', 'd', 'e', 'f'], () => ({ inList: true, shouldRun: true, update: upd(null, null) }));
+        const seen: { capture: ReturnType<typeof captureTable>; want: ReturnType<typeof columns> }[] = [];
+        for (const s of steps) {
+          if ('capture' in s) seen.push({ capture: captureTable(t), want: columns(t) });
+          else if ('clone' in s) t = cloneTable(t);
+          else writeSlot(t, s.write, { inList: s.inList, shouldRun: true, update: upd(s.newPod, s.oldPod, s.ok) });
+        }
+        for (const { capture, want } of seen) expect(columns(tableAt(capture))).toEqual(want);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('replays a write made between two captures into the later one only', () => {
+    const t = buildTable(['a'], () => ({ inList: true, shouldRun: true, update: upd(null, pod('old', true)) }));
+    const before = captureTable(t);
+    writeSlot(t, 0, { inList: true, shouldRun: true, update: upd(pod('new', false), null) });
+    const after = captureTable(t);
+    expect(tableAt(before).oldPod[0]).toBe('old');
+    expect(tableAt(after).newPod[0]).toBe('new');
   });
 });

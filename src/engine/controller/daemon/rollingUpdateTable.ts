@@ -31,7 +31,50 @@ export interface RollingUpdateTable {
   /** Per slot: the pods' Ready lastTransitionTime in ms (when F_*_SINCE is set). */
   newSince: Float64Array;
   oldSince: Float64Array;
+  /** The writes since the last snapshot a walk captured (captureTable), or null when no walk captured one since. */
+  epoch: TableEpoch | null;
 }
+
+/** The per-slot columns of a table, as copied into a snapshot. */
+interface Columns {
+  flags: Uint16Array;
+  newPod: string[];
+  oldPod: string[];
+  newSince: Float64Array;
+  oldSince: Float64Array;
+}
+
+/**
+ * A snapshot of the table's columns and every slot write made after it, in order: the table as
+ * any walk since the snapshot saw it is the snapshot with the first `length` writes replayed.
+ * A walk's lines are made only when the log is read (deferLines), long after later events
+ * rewrote the slots; keeping a copy of the pod names per walk cost 5,000 names × 616 walks of a
+ * 5,000-node rollout, the journal one entry per slot write (~40,000).
+ */
+interface TableEpoch {
+  base: Columns;
+  slots: number[];
+  flags: number[];
+  newPod: string[];
+  oldPod: string[];
+  newSince: number[];
+  oldSince: number[];
+}
+
+/** The table as one walk saw it, recoverable later with tableAt. */
+export interface TableCapture {
+  names: readonly string[];
+  slots: ReadonlyMap<string, number>;
+  epoch: TableEpoch;
+  length: number;
+}
+
+/**
+ * How many writes an epoch keeps per slot before the next capture starts a new one: a snapshot
+ * costs one copy of the columns (n slots), so at 4 writes a slot the copies add at most a
+ * quarter of the journal's length, and a long run's journal stays bounded.
+ */
+const WRITES_PER_SLOT = 4;
 
 const F_LISTED = 1;
 const F_SHOULD_RUN = 2;
@@ -62,6 +105,45 @@ export function writeSlot(t: RollingUpdateTable, slot: number, f: SlotFacts): vo
   t.oldPod[slot] = oldPod?.name ?? '';
   t.newSince[slot] = newPod?.readySinceMs ?? 0;
   t.oldSince[slot] = oldPod?.readySinceMs ?? 0;
+  const e = t.epoch;
+  if (e === null) return;
+  if (e.slots.length >= WRITES_PER_SLOT * t.names.length) {
+    // Captures keep their epoch; the next capture takes a fresh snapshot.
+    t.epoch = null;
+    return;
+  }
+  e.slots.push(slot);
+  e.flags.push(t.flags[slot] as number);
+  e.newPod.push(t.newPod[slot] as string);
+  e.oldPod.push(t.oldPod[slot] as string);
+  e.newSince.push(t.newSince[slot] as number);
+  e.oldSince.push(t.oldSince[slot] as number);
+}
+
+/** columnsOf copies a table's columns. */
+function columnsOf(t: Columns): Columns {
+  return { flags: t.flags.slice(), newPod: t.newPod.slice(), oldPod: t.oldPod.slice(), newSince: t.newSince.slice(), oldSince: t.oldSince.slice() };
+}
+
+/** captureTable records the table as it is now, for tableAt to give back after later writes. */
+export function captureTable(t: RollingUpdateTable): TableCapture {
+  if (t.epoch === null) t.epoch = { base: columnsOf(t), slots: [], flags: [], newPod: [], oldPod: [], newSince: [], oldSince: [] };
+  return { names: t.names, slots: t.slots, epoch: t.epoch, length: t.epoch.slots.length };
+}
+
+/** tableAt is a copy of the table as it was when captured: the epoch's snapshot with the writes before the capture replayed. */
+export function tableAt(c: TableCapture): RollingUpdateTable {
+  const e = c.epoch;
+  const t: RollingUpdateTable = { names: c.names, slots: c.slots, ...columnsOf(e.base), epoch: null };
+  for (let i = 0; i < c.length; i++) {
+    const slot = e.slots[i] as number;
+    t.flags[slot] = e.flags[i] as number;
+    t.newPod[slot] = e.newPod[i] as string;
+    t.oldPod[slot] = e.oldPod[i] as string;
+    t.newSince[slot] = e.newSince[i] as number;
+    t.oldSince[slot] = e.oldSince[i] as number;
+  }
+  return t;
 }
 
 /** buildTable lays out the sorted names and fills every slot from its facts. */
@@ -75,6 +157,7 @@ export function buildTable(sortedNames: readonly string[], factsOf: (name: strin
     oldPod: new Array<string>(n).fill(''),
     newSince: new Float64Array(n),
     oldSince: new Float64Array(n),
+    epoch: null,
   };
   for (let i = 0; i < n; i++) writeSlot(t, i, factsOf(sortedNames[i] as string, i));
   return t;
@@ -152,14 +235,10 @@ export function shouldRunAt(t: RollingUpdateTable, slot: number): boolean | null
   return (f & F_LISTED) === 0 ? null : (f & F_SHOULD_RUN) !== 0;
 }
 
-/** cloneTable copies the rewritable arrays; names and slots are shared. */
+/**
+ * cloneTable copies the rewritable arrays; names and slots are shared. The copy starts without an
+ * epoch: the original's captures read only the writes the original makes.
+ */
 export function cloneTable(t: RollingUpdateTable): RollingUpdateTable {
-  return {
-    ...t,
-    flags: t.flags.slice(),
-    newPod: t.newPod.slice(),
-    oldPod: t.oldPod.slice(),
-    newSince: t.newSince.slice(),
-    oldSince: t.oldSince.slice(),
-  };
+  return { names: t.names, slots: t.slots, ...columnsOf(t), epoch: null };
 }

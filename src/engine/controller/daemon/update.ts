@@ -148,11 +148,19 @@ export function shuffledNodeNames(names: readonly string[], rand: Rand): string[
 }
 
 /**
+ * A reused buffer for the walk's order. Each walk overwrites all of it before reading it, so no
+ * walk sees another's; a walk that needs its order later makes it again (orderAgain).
+ * 5,000 slots are a 20 kB ArrayBuffer: allocated per walk, 616 of them per 5,000-node rollout.
+ */
+let scratch = new Int32Array(0);
+
+/**
  * shuffledSlots is the same Fisher–Yates shuffle applied to the positions 0…n−1 of the sorted
  * names: one `rand` draw per position but the first, so the order and the draws are the same.
+ * `into`, when given with length n, receives the order instead of a new array.
  */
-function shuffledSlots(n: number, rand: Rand): Int32Array {
-  const out = new Int32Array(n);
+function shuffledSlots(n: number, rand: Rand, into?: Int32Array): Int32Array {
+  const out = into !== undefined && into.length === n ? into : new Int32Array(n);
   for (let i = 0; i < n; i++) out[i] = i;
   if (typeof rand !== 'function') {
     shuffleInPlace(rand, out);
@@ -197,9 +205,14 @@ export function rollingUpdatePlan(
   }
   // The nodes go by slot, their position in the sorted names, so a memo can answer by position.
   const names = memo?.sortedNodeNames ?? Object.keys(counts.nodeToDaemonPods).sort();
-  const order = shuffledSlots(names.length, rand);
+  const n = names.length;
+  if (scratch.length !== n) scratch = new Int32Array(n);
+  // The PRNG's state before the draws makes the same order again; a function's draws are gone, so its order is kept.
+  const seed = typeof rand === 'function' ? null : rand.s;
+  const order = shuffledSlots(n, rand, seed === null ? undefined : scratch);
+  const orderAgain = seed === null ? () => order : () => shuffledSlots(n, { s: seed });
   const podsOn = memo?.nodeUpdateAt ?? ((slot: number) => nodeUpdate(ds, counts.nodeToDaemonPods[names[slot] as string] ?? [], hash));
-  const args = { ds, counts, names, order, podsOn, nowMs, log, defer: memo?.defer, table: memo?.table };
+  const args = { ds, counts, names, order, orderAgain, podsOn, nowMs, log, defer: memo?.defer, table: memo?.table };
   return counts.maxSurge === 0 ? rollingUpdateUnavailable(args) : rollingUpdateSurge(args, shouldRunOn(ds, nodeList, names, memo));
 }
 

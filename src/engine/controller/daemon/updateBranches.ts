@@ -7,7 +7,7 @@
 import { type Decision, type DecisionLog, decide } from '../../api/decision.ts';
 import type { DaemonSet } from '../../api/types.ts';
 import type { DesiredNodeCounts, NodeUpdate, RollingUpdatePlan } from './updateTypes.ts';
-import { buildTable, type RollingUpdateTable, SlotState, slotState } from './rollingUpdateTable.ts';
+import { buildTable, captureTable, type RollingUpdateTable, SlotState, slotState, tableAt } from './rollingUpdateTable.ts';
 import { isReadinessAvailable } from './util/daemonsetUtil.ts';
 
 /** What both walks read. */
@@ -17,6 +17,8 @@ export interface StepArgs {
   /** The sorted node names; `order` lists their positions (slots) in shuffled order. */
   names: readonly string[];
   order: Int32Array;
+  /** The same order again, for lines made after `order`'s buffer was reused by a later walk. */
+  orderAgain: () => Int32Array;
   /** nodeUpdate (findUpdatedPodsOnNode) of a node, by slot. */
   podsOn: (slot: number) => NodeUpdate;
   nowMs: number;
@@ -94,25 +96,27 @@ function tableOf(names: readonly string[], podsOn: (slot: number) => NodeUpdate)
   return buildTable(names, (_name, slot) => ({ inList: true, shouldRun: true, update: podsOn(slot) }));
 }
 
-/**
- * rollingUpdateUnavailable is the maxSurge == 0 branch: delete, and let manage recreate. It
- * writes one line per node (upstream's V(5) logs), then the summary and one line per candidate;
- * with `defer` they are handed over packed instead (deferLines).
- */
-export function rollingUpdateUnavailable(args: StepArgs): RollingUpdatePlan {
-  const { ds, counts, names, order, nowMs, log, defer } = args;
-  const t = args.table ?? tableOf(names, args.podsOn);
-  const { maxUnavailable } = counts;
-  const minReadySeconds = ds.spec.minReadySeconds ?? 0;
+/** What one maxSurge == 0 walk reads besides the table and the order. */
+interface WalkInputs {
+  names: readonly string[];
+  maxUnavailable: number;
+  minReadySeconds: number;
+  nowMs: number;
+}
+
+/** codedWalk is the maxSurge == 0 walk with a code and a pod name per visit: what its lines are made from. */
+function codedWalk(t: RollingUpdateTable, order: Int32Array, w: WalkInputs): UnavailableWalk {
+  const { maxUnavailable, minReadySeconds, nowMs } = w;
   const n = order.length;
   const codes = new Uint8Array(n);
+  const pods = new Array<string>(n);
   let numUnavailable = 0;
-  const allowedReplacementPods: string[] = [];
   let candidates = 0;
+  let replacements = 0;
   for (let i = 0; i < n; i++) {
     const slot = order[i] as number;
     let v: number = slotState(t, slot, minReadySeconds, nowMs);
-    if (v === Visit.OldUnavailable) allowedReplacementPods.push(t.oldPod[slot] as string);
+    if (v === Visit.OldUnavailable) replacements++;
     else if (v === Visit.OldAvailable) {
       if (numUnavailable >= maxUnavailable) v = Visit.UnavailableBudgetSpent;
       else {
@@ -122,30 +126,69 @@ export function rollingUpdateUnavailable(args: StepArgs): RollingUpdatePlan {
     }
     if (adds(v)) numUnavailable++;
     codes[i] = v;
+    pods[i] = (v === Visit.NewUnavailable || v === Visit.NewAvailable ? t.newPod[slot] : t.oldPod[slot]) as string;
   }
   const remaining = Math.min(Math.max(maxUnavailable - numUnavailable, 0), candidates);
-  const replacements = allowedReplacementPods.length;
-  const podsToDelete = allowedReplacementPods;
-  for (let i = 0, c = 0; i < n && c < remaining; i++) {
-    if (codes[i] !== Visit.DeleteCandidate) continue;
-    podsToDelete.push(t.oldPod[order[i] as number] as string);
-    c++;
+  return { names: w.names, order, codes, pods, maxUnavailable, numUnavailable, remaining, candidates, replacements };
+}
+
+/**
+ * rollingUpdateUnavailable is the maxSurge == 0 branch: delete, and let manage recreate. It
+ * writes one line per node (upstream's V(5) logs), then the summary and one line per candidate;
+ * with `defer` they are handed over unmade (deferLines), to be made from the table as this walk
+ * saw it (captureTable) and the order made again. The plan itself needs no per-visit record:
+ * the pods to delete are the unavailable old pods in visit order, then the first `remaining`
+ * candidates, and only the candidates that can still be among them are kept.
+ */
+export function rollingUpdateUnavailable(args: StepArgs): RollingUpdatePlan {
+  const { ds, counts, names, order, nowMs, log, defer } = args;
+  const t = args.table ?? tableOf(names, args.podsOn);
+  const { maxUnavailable } = counts;
+  const minReadySeconds = ds.spec.minReadySeconds ?? 0;
+  const inputs: WalkInputs = { names, maxUnavailable, minReadySeconds, nowMs };
+  if (log !== undefined && defer === undefined) {
+    // Lines now: the coded walk gives the plan too.
+    const w = codedWalk(t, order, inputs);
+    for (const d of unavailableLines(w)) log.push(d);
+    return { podsToDelete: planOf(t, w), nodesNeedingPods: [] };
   }
-  if (log !== undefined) {
-    // The table's pod names change with later events: the lines keep the ones of this walk, one
-    // per visit, not copies of both name columns (2 × 5,000 names a sync with 5,000 nodes). Sized
-    // at once: grown by push it reallocates ~12 times to 5,000 and allocated more than both copies.
-    const pods = new Array<string>(n);
-    for (let i = 0; i < n; i++) {
-      const slot = order[i] as number;
-      const v = codes[i];
-      pods[i] = (v === Visit.NewUnavailable || v === Visit.NewAvailable ? t.newPod[slot] : t.oldPod[slot]) as string;
+  const n = order.length;
+  let numUnavailable = 0;
+  const podsToDelete: string[] = [];
+  const candidateSlots: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const slot = order[i] as number;
+    const v = slotState(t, slot, minReadySeconds, nowMs);
+    if (v === Visit.OldUnavailable) podsToDelete.push(t.oldPod[slot] as string);
+    else if (v === Visit.OldAvailable) {
+      // remaining is at most maxUnavailable less the final numUnavailable, so at most
+      // maxUnavailable − numUnavailable-so-far candidates can still be needed: with 499 of 500
+      // unavailable, one is kept, not the thousands of available old pods visited after it.
+      if (candidateSlots.length < maxUnavailable - numUnavailable) candidateSlots.push(slot);
+      continue;
     }
-    const walk: UnavailableWalk = { names, order, codes, pods, maxUnavailable, numUnavailable, remaining, candidates, replacements };
-    if (defer !== undefined) defer(() => unavailableLines(walk));
-    else for (const d of unavailableLines(walk)) log.push(d);
+    if (adds(v)) numUnavailable++;
+  }
+  const remaining = Math.min(Math.max(maxUnavailable - numUnavailable, 0), candidateSlots.length);
+  for (let c = 0; c < remaining; c++) podsToDelete.push(t.oldPod[candidateSlots[c] as number] as string);
+  if (log !== undefined && defer !== undefined) {
+    const seen = captureTable(t);
+    const orderAgain = args.orderAgain;
+    defer(() => unavailableLines(codedWalk(tableAt(seen), orderAgain(), inputs)));
   }
   return { podsToDelete, nodesNeedingPods: [] };
+}
+
+/** planOf is a coded walk's pods to delete: the unavailable old pods, then the first `remaining` candidates, in visit order. */
+function planOf(t: RollingUpdateTable, w: UnavailableWalk): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < w.codes.length; i++) if (w.codes[i] === Visit.OldUnavailable) out.push(t.oldPod[w.order[i] as number] as string);
+  for (let i = 0, c = 0; i < w.codes.length && c < w.remaining; i++) {
+    if (w.codes[i] !== Visit.DeleteCandidate) continue;
+    out.push(t.oldPod[w.order[i] as number] as string);
+    c++;
+  }
+  return out;
 }
 
 /** rollingUpdateSurge is the maxSurge > 0 branch: create first, delete the old pod once the new one is available. */

@@ -161,10 +161,10 @@ export function replaceDaemonSetPodNodeNameNodeAffinity(affinity: Affinity | und
   const nodeSelector: NodeSelector = {
     nodeSelectorTerms: [{ matchFields: [{ key: ObjectNameField, operator: 'In', values: [nodename] }] }],
   };
-  return {
-    ...(affinity ?? {}),
-    nodeAffinity: { ...(affinity?.nodeAffinity ?? {}), requiredDuringSchedulingIgnoredDuringExecution: nodeSelector },
-  };
+  // Object.assign rather than a spread and then a key the source lacks (V8's slow path, see
+  // newPod in shouldRun.ts): the same keys in the same order, for each of a rollout's 5,000 pods.
+  const nodeAffinity = Object.assign({}, affinity?.nodeAffinity ?? {}, { requiredDuringSchedulingIgnoredDuringExecution: nodeSelector });
+  return Object.assign({}, affinity ?? {}, { nodeAffinity });
 }
 
 /**
@@ -204,7 +204,7 @@ export function newDaemonSetPodTemplate(ds: DaemonSet, hash: string, nodeName: s
  */
 export function podTemplateForNode(template: PodTemplateSpec, nodeName: string): PodTemplateSpec {
   const affinity = replaceDaemonSetPodNodeNameNodeAffinity(template.spec.affinity, nodeName);
-  return { ...template, spec: { ...template.spec, affinity } };
+  return { ...template, spec: Object.assign({}, template.spec, { affinity }) };
 }
 
 /** isPodReady reports whether the pod's Ready condition is True (podutil.IsPodReady). */
