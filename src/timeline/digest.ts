@@ -47,6 +47,15 @@ export function stateParts(st: EngineState): Record<string, string> {
     scheduler: st.scheduler,
     eventCorrelators: st.eventCorrelators,
     actionsScheduled: st.actionsScheduled,
+    // Two caches a copy starts without (cloneDaemonSetMemos, cloneTable): nodeShouldRunDaemonPod's
+    // answers by node position, and the rolling-update table's epoch (the snapshot and write journal
+    // that deferred Explain lines are rebuilt from). The memo's facts and table columns count.
+    dsMemo: new Map(
+      [...st.dsMemo].map(([key, { answers: _a, answerNodes: _n, answerTemplate: _t, ru, ...memo }]) => [
+        key,
+        { ...memo, ru: ru && { ...ru, epoch: null } },
+      ]),
+    ),
   };
   // The deliveries are in `events` above, without the ones already taken (before deliveriesHead).
   const known = new Set([...Object.keys(parts), 'deliveries', 'deliveriesHead']);
