@@ -3,7 +3,8 @@
 // the fewest writes.
 import { type DecisionLog, decide } from '../../api/decision.ts';
 import type { AddressType, Endpoint, EndpointPort, EndpointService, EndpointSlice } from '../../api/discoveryTypes.ts';
-import { type EndpointSet, endpointsEqualBeyondHash } from '../../endpointslice/controllerUtils.ts';
+import { endpointsEqualBeyondHash } from '../../endpointslice/controllerUtils.ts';
+import type { DesiredEndpoints } from './incrementalDesired.ts';
 import { getSliceToFill, newEndpointSlice, setEndpointSliceLabels } from '../../endpointslice/utils.ts';
 
 export interface PortMapResult {
@@ -29,7 +30,7 @@ export interface PortMapResult {
 export function reconcileByPortMapping(
   service: EndpointService,
   existingSlices: readonly EndpointSlice[],
-  desired: EndpointSet,
+  desired: DesiredEndpoints,
   ports: EndpointPort[],
   addressType: AddressType,
   maxEndpointsPerSlice: number,

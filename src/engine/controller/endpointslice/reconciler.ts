@@ -8,6 +8,7 @@ import type { AddressType, Endpoint, EndpointPod, EndpointPort, EndpointService,
 import { EndpointSliceControllerName } from '../../api/discoveryTypes.ts';
 import type { Node } from '../../api/types.ts';
 import { EndpointSet, newPortMapKey, shouldPodBeInEndpoints } from '../../endpointslice/controllerUtils.ts';
+import { type DesiredByPortMap, incrementalDesired, type PodPart } from './incrementalDesired.ts';
 import { reconcileByPortMapping } from './portMapping.ts';
 import {
   addTriggerTimeAnnotation,
@@ -98,30 +99,10 @@ function reconcileByAddressType(input: ReconcileInput, existing: readonly Endpoi
     }
   }
 
-  const desiredMeta = new Map<string, EndpointPort[]>();
-  const desired = new Map<string, EndpointSet>();
-  for (const pod of input.pods) {
-    const d = desiredFor(pod, service);
-    if (d === undefined) continue;
-    const key = d.key;
-    let set = desired.get(key);
-    if (!set) {
-      set = new EndpointSet();
-      desired.set(key, set);
-      desiredMeta.set(key, d.ports);
-    }
-    const nodeName = pod.spec.nodeName ?? '';
-    const node = input.getNode(nodeName);
-    if (!node && !service.spec.publishNotReadyAddresses) {
-      // The pod is left out and the Service requeued, so a pod on a vanished node cannot pin the slice.
-      const ns = service.metadata.namespace ?? '';
-      out.errors.push(`skipping Pod ${pod.metadata.name} for Service ${ns}/${service.metadata.name}: Node ${nodeName} Not Found`);
-      decide(log, 'reconcileByAddressType', 'nodeNotFound', { pod: pod.metadata.name, node: nodeName });
-      continue;
-    }
-    const ep = endpointFor(d, pod, node, service, addressType);
-    if (ep.addresses.length > 0) set.insert(ep);
-  }
+  // Patched from the last sync's set when it can be (incrementalDesired.ts), else built in full.
+  const { desired, desiredMeta } =
+    incrementalDesired(service, addressType, input.pods, input.getNode, (pod) => partOf(pod, input, addressType), (pod) => desiredFor(pod, service)?.ports ?? []) ??
+    desiredInFull(input, addressType, out, log);
 
   for (const [key, set] of desired) {
     decide(log, 'reconcileByAddressType', 'desired', { addressType, endpoints: set.size, existingSlices: existingByPortMap.get(key)?.length ?? 0 });
@@ -153,6 +134,46 @@ function reconcileByAddressType(input: ReconcileInput, existing: readonly Endpoi
   const unchanged = existing.filter((s) => !toUpdate.some((u) => u.metadata.name === s.metadata.name) && !toDelete.includes(s));
   const [creates, updates] = removeHintsFromSlices(toCreate, toUpdate, unchanged);
   finalize(service, creates, updates, toDelete, input.triggerTime, out, log);
+}
+
+/** desiredInFull: every pod's endpoint, grouped by port-map key (errors for pods on unknown nodes). */
+function desiredInFull(input: ReconcileInput, addressType: AddressType, out: ReconcileResult, log?: DecisionLog): DesiredByPortMap {
+  const { service } = input;
+  const desiredMeta = new Map<string, EndpointPort[]>();
+  const desired = new Map<string, EndpointSet>();
+  for (const pod of input.pods) {
+    const d = desiredFor(pod, service);
+    if (d === undefined) continue;
+    const key = d.key;
+    let set = desired.get(key);
+    if (!set) {
+      set = new EndpointSet();
+      desired.set(key, set);
+      desiredMeta.set(key, d.ports);
+    }
+    const nodeName = pod.spec.nodeName ?? '';
+    const node = input.getNode(nodeName);
+    if (!node && !service.spec.publishNotReadyAddresses) {
+      // The pod is left out and the Service requeued, so a pod on a vanished node cannot pin the slice.
+      const ns = service.metadata.namespace ?? '';
+      out.errors.push(`skipping Pod ${pod.metadata.name} for Service ${ns}/${service.metadata.name}: Node ${nodeName} Not Found`);
+      decide(log, 'reconcileByAddressType', 'nodeNotFound', { pod: pod.metadata.name, node: nodeName });
+      continue;
+    }
+    const ep = endpointFor(d, pod, node, service, addressType);
+    if (ep.addresses.length > 0) set.insert(ep);
+  }
+  return { desired, desiredMeta };
+}
+
+/** partOf: one pod's part of the desired set for incrementalDesired ('fallback': its node is unknown). */
+function partOf(pod: EndpointPod, input: ReconcileInput, addressType: AddressType): PodPart {
+  const { service } = input;
+  const d = desiredFor(pod, service);
+  if (d === undefined) return null;
+  const node = input.getNode(pod.spec.nodeName ?? '');
+  if (!node && !service.spec.publishNotReadyAddresses) return 'fallback';
+  return { ep: endpointFor(d, pod, node, service, addressType), key: d.key, ports: d.ports, node };
 }
 
 /**
