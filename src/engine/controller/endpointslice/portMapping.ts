@@ -47,8 +47,11 @@ export function reconcileByPortMapping(
     byName.set(slice.metadata.name, slice);
     const kept: Endpoint[] = [];
     let endpointUpdated = false;
-    for (const ep of slice.endpoints) {
-      const want = desired.take(ep);
+    // takeList: every endpoint's take at once (incrementalDesired.ts skips the hashing).
+    const wants = desired.takeList?.(slice.endpoints);
+    for (let k = 0; k < slice.endpoints.length; k++) {
+      const ep = slice.endpoints[k] as Endpoint;
+      const want = wants !== undefined ? wants[k] : desired.take(ep);
       if (!want) continue;
       kept.push(want);
       // The very endpoint object (the reconciler's memo wrote it): equal without looking.
