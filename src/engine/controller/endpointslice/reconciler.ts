@@ -42,6 +42,8 @@ export interface ReconcileInput {
   triggerTime: string | undefined;
   maxEndpointsPerSlice?: number;
   controllerName?: string;
+  /** Build the desired set from every pod, never from the last sync's (the property test's reference). */
+  fullRecompute?: boolean;
 }
 
 export interface ReconcileResult {
@@ -101,7 +103,7 @@ function reconcileByAddressType(input: ReconcileInput, existing: readonly Endpoi
 
   // Patched from the last sync's set when it can be (incrementalDesired.ts), else built in full.
   const { desired, desiredMeta } =
-    incrementalDesired(service, addressType, input.pods, input.getNode, (pod) => partOf(pod, input, addressType), (pod) => desiredFor(pod, service)?.ports ?? []) ??
+    (input.fullRecompute ? undefined : incrementalDesired(service, addressType, input.pods, input.getNode, (pod) => partOf(pod, input, addressType), (pod) => desiredFor(pod, service)?.ports ?? [])) ??
     desiredInFull(input, addressType, out, log);
 
   for (const [key, set] of desired) {
