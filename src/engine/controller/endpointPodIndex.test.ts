@@ -102,6 +102,7 @@ describe('podIndexOnWatch', () => {
       const cache = newCacheState();
       const sels = [web, { app: 'db' }, { app: 'web', tier: 'a' }, {}];
       const labelSets: (Record<string, string> | undefined)[] = [web, { app: 'db' }, { app: 'web', tier: 'a' }, { tier: 'a' }, undefined];
+      const handed: [readonly unknown[], unknown[]][] = [];
       for (let i = 0; i < 400; i++) {
         const name = `p${rnd(30)}`;
         const ns = rnd(4) === 0 ? 'other' : 'default';
@@ -116,8 +117,11 @@ describe('podIndexOnWatch', () => {
           expect(got.map((p) => p.metadata.name)).toEqual(scan(cache, n, sel));
           // The very cached objects, not older versions.
           for (const p of got) expect(cache.objects.Pod.get(`${n}/${p.metadata.name}`)).toBe(p);
+          handed.push([got, [...got]]);
         }
       }
+      // A list handed out never changes under its reader.
+      for (const [list, copy] of handed) expect(list).toEqual(copy);
     }
   });
 });

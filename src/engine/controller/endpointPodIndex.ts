@@ -22,9 +22,10 @@ interface Entry {
   namespace: string;
   selector: readonly (readonly [string, string])[];
   byKey: Map<string, EndpointPod>;
-  sorted: EndpointPod[];
-  /** sorted was handed out: the next change copies it first (a reader's list never changes). */
-  shared: boolean;
+  /** The list as of the last flush: never changed (it may have been handed out). */
+  sorted: readonly EndpointPod[];
+  /** The keys changed since the last flush, with their pod then (undefined: none). */
+  dirty: Map<string, EndpointPod | undefined>;
 }
 
 interface PodIndex {
@@ -46,9 +47,8 @@ function matches(e: Entry, p: KubeObject | undefined): p is Pod {
   return true;
 }
 
-/** position: where a pod of this name is, or would be inserted, in the sorted list. */
-function position(sorted: readonly EndpointPod[], name: string): number {
-  let lo = 0;
+/** position: where a pod of this name is, or would be inserted, in the sorted list (from `lo` on). */
+function position(sorted: readonly EndpointPod[], name: string, lo = 0): number {
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
@@ -58,31 +58,49 @@ function position(sorted: readonly EndpointPod[], name: string): number {
   return lo;
 }
 
-/** setPod makes the entry hold `pod` (undefined: none) under the cache key. */
+/**
+ * setPod makes the entry hold `pod` (undefined: none) under the cache key. The sorted list is
+ * patched at the next list (flush), in one pass: a splice per added or deleted pod moved 5,000
+ * pods on average, 20,000 times a 10,000-replica rollout, and a pod written 5 times between two
+ * syncs is placed once.
+ */
 function setPod(e: Entry, key: string, pod: EndpointPod | undefined): void {
   const had = e.byKey.get(key);
   if (had === pod) return;
-  // A list handed out is never changed under its reader: copied once, then changed in place
-  // until the next list (a tick's 50 pod events between two syncs cost one copy).
-  if (e.shared) {
-    e.sorted = [...e.sorted];
-    e.shared = false;
+  if (!e.dirty.has(key)) e.dirty.set(key, had);
+  if (pod === undefined) e.byKey.delete(key);
+  else e.byKey.set(key, pod);
+}
+
+/** flush: the sorted list with the dirty keys' changes, one copying pass (a full sort if the list is not as recorded). */
+function flush(e: Entry): void {
+  if (e.dirty.size === 0) return;
+  const ops: { name: string; old: EndpointPod | undefined; cur: EndpointPod | undefined }[] = [];
+  for (const [key, old] of e.dirty) {
+    const cur = e.byKey.get(key);
+    if (old === cur) continue;
+    ops.push({ name: (old ?? (cur as EndpointPod)).metadata.name, old, cur });
   }
+  e.dirty.clear();
+  ops.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const sorted = e.sorted;
-  if (had !== undefined && pod !== undefined && had.metadata.name === pod.metadata.name) {
-    // A new version of a listed pod (most events: status writes) keeps its place.
-    sorted[position(sorted, pod.metadata.name)] = pod;
-    e.byKey.set(key, pod);
-    return;
+  const out: EndpointPod[] = [];
+  let i = 0;
+  for (const op of ops) {
+    const at = position(sorted, op.name, i);
+    for (; i < at; i++) out.push(sorted[i] as EndpointPod);
+    if (op.old !== undefined) {
+      if (sorted[i] !== op.old) {
+        // Not where the list says: rebuild it from the keys rather than trust it.
+        e.sorted = [...e.byKey.values()].sort(byName);
+        return;
+      }
+      i++;
+    }
+    if (op.cur !== undefined) out.push(op.cur);
   }
-  if (had !== undefined) {
-    sorted.splice(position(sorted, had.metadata.name), 1);
-    e.byKey.delete(key);
-  }
-  if (pod !== undefined) {
-    sorted.splice(position(sorted, pod.metadata.name), 0, pod);
-    e.byKey.set(key, pod);
-  }
+  for (; i < sorted.length; i++) out.push(sorted[i] as EndpointPod);
+  e.sorted = out;
 }
 
 /**
@@ -125,12 +143,13 @@ export function indexedPods(cache: CacheState, namespace: string, selector: Reco
   const id = JSON.stringify([namespace, pairs]);
   let e = idx.entries.get(id);
   if (e === undefined) {
-    e = { namespace, selector: pairs, byKey: new Map(), sorted: [], shared: false };
-    for (const [key, p] of cache.objects.Pod) if (matches(e, p)) e.byKey.set(key, asEndpointPod(p));
-    e.sorted = [...e.byKey.values()].sort(byName);
+    const byKey = new Map<string, EndpointPod>();
+    e = { namespace, selector: pairs, byKey, sorted: [], dirty: new Map() };
+    for (const [key, p] of cache.objects.Pod) if (matches(e, p)) byKey.set(key, asEndpointPod(p));
+    e.sorted = [...byKey.values()].sort(byName);
     idx.entries.set(id, e);
   }
-  e.shared = true;
+  flush(e);
   HANDED_OUT.set(e.sorted, e.selector);
   return e.sorted;
 }
