@@ -19,6 +19,12 @@ export interface ServiceTriggerState {
   sorted: boolean;
 }
 
+/**
+ * ListDelta: the pods whose objects differ between two pod lists (prev older), by name, or
+ * undefined when unknown; the endpoint controllers pass the pod index's (endpointPodIndex.ts).
+ */
+export type ListDelta = (prev: readonly EndpointPod[], next: readonly EndpointPod[], limit: number) => readonly { old: EndpointPod | undefined; cur: EndpointPod | undefined }[] | undefined;
+
 const readyTime = (pod: EndpointPod): string | undefined => getPodReadyCondition(pod)?.lastTransitionTime || undefined;
 
 /** Lists already found in name order (both endpoint controllers get the same list a tick; lists are never changed). */
@@ -77,11 +83,12 @@ export function computeEndpointLastChangeTriggerTime(
   state: ServiceTriggerState | undefined,
   service: EndpointService,
   pods: readonly EndpointPod[],
+  delta?: ListDelta,
 ): { triggerTime: string | undefined; state: ServiceTriggerState } {
   const m = last;
   const svcTime = service.metadata.creationTimestamp;
   if (m !== undefined && m.pods === pods && m.svcTime === svcTime && sameState(m.state, state)) return { triggerTime: m.triggerTime, state: m.next };
-  const r = compute(state, service, pods);
+  const r = compute(state, service, pods, delta);
   last = { state, svcTime, pods, triggerTime: r.triggerTime, next: r.state };
   return r;
 }
@@ -102,11 +109,20 @@ function compute(
   state: ServiceTriggerState | undefined,
   service: EndpointService,
   pods: readonly EndpointPod[],
+  delta: ListDelta | undefined,
 ): { triggerTime: string | undefined; state: ServiceTriggerState } {
   const sorted = strictlyByName(pods);
   let min: string | undefined;
   const prev = state?.lastPods ?? NO_PODS;
-  if (sorted && (state === undefined || state.sorted)) {
+  const changes = state !== undefined && delta !== undefined ? delta(prev, pods, pods.length >>> 2) : undefined;
+  if (changes !== undefined) {
+    // Only the pods whose objects differ can have moved: the walk's answer from the changes alone.
+    for (const c of changes) {
+      if (c.cur === undefined || c.cur === c.old) continue;
+      const t = readyTime(c.cur);
+      if (t && after(t, c.old === undefined ? undefined : readyTime(c.old))) min = earlier(min, t);
+    }
+  } else if (sorted && (state === undefined || state.sorted)) {
     // Both lists in name order: walk them together. A pod that is the very object seen last
     // time has the same trigger time (after(t, t) is false), so only changed pods are compared.
     let j = 0;
