@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { DecisionLog } from '../../api/decision.ts';
 import { type EndpointPod, type EndpointSlice, LabelTopologyZone } from '../../api/discoveryTypes.ts';
 import type { Node } from '../../api/types.ts';
+import type { ListDelta } from '../../endpointslice/triggerTimeTracker.ts';
 import { reconcile, type ReconcileInput } from './reconciler.ts';
 import { newService } from './testFixtures.ts';
 
@@ -74,13 +75,21 @@ function apply(slices: EndpointSlice[], writes: readonly { verb: string; slice: 
   return out;
 }
 
+/** The pod index's listDelta, by brute force: the names whose objects differ between the lists. */
+const bruteDelta: ListDelta = (prev, next) => {
+  const a = new Map(prev.map((p) => [p.metadata.name, p]));
+  const b = new Map(next.map((p) => [p.metadata.name, p]));
+  return [...new Set([...a.keys(), ...b.keys()])].filter((k) => a.get(k) !== b.get(k)).map((k) => ({ old: a.get(k), cur: b.get(k) }));
+};
+
 describe('incrementalDesired', () => {
   it('gives reconcile the answer of a full recompute over random pod and node events', () => {
     fc.assert(
       fc.property(
         fc.array(fc.array(fc.record({ kind: fc.constantFrom(...OPS), n: fc.integer({ min: 0, max: 24 }) }), { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 30 }),
         fc.integer({ min: 2, max: 7 }),
-        (steps, max) => {
+        fc.boolean(),
+        (steps, max, withDelta) => {
           const service = newService('foo', 'test');
           const pods = new Map<string, EndpointPod>();
           const nodes = new Map<string, Node>([['node-1', newNode('node-1', 'zone-0')], ['node-2', newNode('node-2', 'zone-1')], ['node-3', newNode('node-3', 'zone-0')]]);
@@ -98,7 +107,7 @@ describe('incrementalDesired', () => {
             // The index hands out a new list when something changed; 'same' keeps the last one.
             if (!same) list = [...pods.values()].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));
             const snapshot = new Map(nodes);
-            const input: ReconcileInput = { service, pods: list, existingSlices: slices, getNode: (n) => snapshot.get(n), triggerTime: undefined, maxEndpointsPerSlice: max };
+            const input: ReconcileInput = { service, pods: list, existingSlices: slices, getNode: (n) => snapshot.get(n), triggerTime: undefined, maxEndpointsPerSlice: max, podsDelta: withDelta ? bruteDelta : undefined };
             const logA: DecisionLog = [];
             const logB: DecisionLog = [];
             const a = reconcile(input, logA);

@@ -7,6 +7,7 @@ import { type DecisionLog, decide } from '../../api/decision.ts';
 import type { AddressType, Endpoint, EndpointPod, EndpointPort, EndpointService, EndpointSlice } from '../../api/discoveryTypes.ts';
 import { EndpointSliceControllerName } from '../../api/discoveryTypes.ts';
 import type { Node } from '../../api/types.ts';
+import type { ListDelta } from '../../endpointslice/triggerTimeTracker.ts';
 import { EndpointSet, newPortMapKey, shouldPodBeInEndpoints } from '../../endpointslice/controllerUtils.ts';
 import { type DesiredByPortMap, incrementalDesired, type PodPart } from './incrementalDesired.ts';
 import { reconcileByPortMapping } from './portMapping.ts';
@@ -42,6 +43,8 @@ export interface ReconcileInput {
   triggerTime: string | undefined;
   maxEndpointsPerSlice?: number;
   controllerName?: string;
+  /** The changes between two pod lists, when the lists come from the pod index (listDelta). */
+  podsDelta?: ListDelta;
   /** Build the desired set from every pod, never from the last sync's (the property test's reference). */
   fullRecompute?: boolean;
 }
@@ -103,7 +106,7 @@ function reconcileByAddressType(input: ReconcileInput, existing: readonly Endpoi
 
   // Patched from the last sync's set when it can be (incrementalDesired.ts), else built in full.
   const { desired, desiredMeta } =
-    (input.fullRecompute ? undefined : incrementalDesired(service, addressType, input.pods, input.getNode, (pod) => partOf(pod, input, addressType), (pod) => desiredFor(pod, service)?.ports ?? [])) ??
+    (input.fullRecompute ? undefined : incrementalDesired(service, addressType, input.pods, input.getNode, (pod) => partOf(pod, input, addressType), input.podsDelta)) ??
     desiredInFull(input, addressType, out, log);
 
   for (const [key, set] of desired) {

@@ -73,7 +73,7 @@ export function syncService(input: SyncServiceInput, log?: DecisionLog): SyncSer
   }
   const { triggerTime, state } = computeEndpointLastChangeTriggerTime(input.triggerState, service, pods, listDelta);
   const r = reconcile(
-    { service, pods, existingSlices: slices, getNode: input.getNode, triggerTime, maxEndpointsPerSlice: input.maxEndpointsPerSlice },
+    { service, pods, existingSlices: slices, getNode: input.getNode, triggerTime, maxEndpointsPerSlice: input.maxEndpointsPerSlice, podsDelta: listDelta },
     log,
   );
   const out: SyncServiceResult = { writes: r.writes, tracker: input.tracker, triggerState: state };
