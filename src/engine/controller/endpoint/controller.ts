@@ -48,7 +48,7 @@ export function syncEndpoints(tx: Tx, key: string): string | null {
     tx.st.endpointsTriggers.set(key, t.state);
     triggerTime = t.triggerTime;
   } else if (!service) tx.st.endpointsTriggers.delete(key);
-  const w = syncService(key, service, pods, current, triggerTime, tx.decisions);
+  const w = syncService(key, service, pods, current, triggerTime, tx.decisions, listDelta);
   if (w.verb === 'none') return null;
   if (w.verb === 'delete') {
     // Deleting an Endpoints object that is already gone is not an error.
