@@ -65,7 +65,9 @@ describe('refreshTargets', () => {
           else if (o.kind === 'copy') apps = new Map(apps);
           else {
             refreshTargets(t, apps);
-            t.podKeys.forEach((k, i) => expect(t.facts[i]).toBe(apps.get(k)));
+            t.podKeys.forEach((k, i) => {
+              expect(t.facts[i]).toBe(apps.get(k));
+            });
           }
         }
       }),
