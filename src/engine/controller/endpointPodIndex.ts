@@ -18,6 +18,7 @@ import type { EndpointPod } from '../api/discoveryTypes.ts';
 import type { KubeObject, Pod } from '../api/types.ts';
 import type { CacheState } from '../client/cache.ts';
 import { objectKey, type WatchRecord } from '../apiserver/store.ts';
+import { markStrictlyByName } from '../endpointslice/triggerTimeTracker.ts';
 
 /** One (namespace, selector)'s selected pods: by cache key, and sorted by name. */
 interface Entry {
@@ -203,7 +204,11 @@ export function indexedPods(cache: CacheState, namespace: string, selector: Reco
     idx.entries.set(id, e);
   }
   flush(e);
-  if (!GENERATIONS.has(e.sorted)) GENERATIONS.set(e.sorted, { entry: e, generation: e.generation });
+  if (!GENERATIONS.has(e.sorted)) {
+    GENERATIONS.set(e.sorted, { entry: e, generation: e.generation });
+    // One namespace, unique names, kept in name order: strictly by name without the 11,000-name check.
+    markStrictlyByName(e.sorted);
+  }
   HANDED_OUT.set(e.sorted, e.selector);
   return e.sorted;
 }

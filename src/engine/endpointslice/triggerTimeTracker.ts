@@ -30,6 +30,11 @@ const readyTime = (pod: EndpointPod): string | undefined => getPodReadyCondition
 /** Lists already found in name order (both endpoint controllers get the same list a tick; lists are never changed). */
 const SORTED_LISTS = new WeakSet<readonly EndpointPod[]>();
 
+/** markStrictlyByName: the caller built the list in strictly increasing name order (the pod index's lists). */
+export function markStrictlyByName(pods: readonly EndpointPod[]): void {
+  SORTED_LISTS.add(pods);
+}
+
 export function strictlyByName(pods: readonly EndpointPod[]): boolean {
   if (SORTED_LISTS.has(pods)) return true;
   for (let i = 1; i < pods.length; i++) if (!((pods[i - 1] as EndpointPod).metadata.name < (pods[i] as EndpointPod).metadata.name)) return false;
