@@ -3,7 +3,7 @@ import type { EndpointPod } from '../api/discoveryTypes.ts';
 import type { Pod } from '../api/types.ts';
 import type { WatchRecord } from '../apiserver/store.ts';
 import { applyWatch, type CacheState, newCacheState } from '../client/cache.ts';
-import { indexedPods, listedFor, podIndexOnWatch } from './endpointPodIndex.ts';
+import { indexedPods, listDelta, listedFor, podIndexOnWatch } from './endpointPodIndex.ts';
 
 let rv = 0;
 function pod(name: string, labels: Record<string, string> | undefined, namespace = 'default', ready = false): Pod {
@@ -93,6 +93,7 @@ describe('indexedPods', () => {
 
 describe('podIndexOnWatch', () => {
   it('gives the same lists as the full scan over random pod events (property, 5 seeds × 400 events)', () => {
+    let deltas = 0;
     for (let seed = 1; seed <= 5; seed++) {
       let s = seed;
       const rnd = (n: number): number => {
@@ -102,6 +103,8 @@ describe('podIndexOnWatch', () => {
       const cache = newCacheState();
       const sels = [web, { app: 'db' }, { app: 'web', tier: 'a' }, {}];
       const labelSets: (Record<string, string> | undefined)[] = [web, { app: 'db' }, { app: 'web', tier: 'a' }, { tier: 'a' }, undefined];
+      const handed: [readonly unknown[], unknown[]][] = [];
+      const history = new Map<string, (readonly EndpointPod[])[]>();
       for (let i = 0; i < 400; i++) {
         const name = `p${rnd(30)}`;
         const ns = rnd(4) === 0 ? 'other' : 'default';
@@ -116,9 +119,27 @@ describe('podIndexOnWatch', () => {
           expect(got.map((p) => p.metadata.name)).toEqual(scan(cache, n, sel));
           // The very cached objects, not older versions.
           for (const p of got) expect(cache.objects.Pod.get(`${n}/${p.metadata.name}`)).toBe(p);
+          handed.push([got, [...got]]);
+          // listDelta against the lists handed out before for this selector: exactly the pods whose objects differ.
+          const key = `${n} ${JSON.stringify(sel)}`;
+          const before = history.get(key) ?? [];
+          for (const prev of before) {
+            const d = listDelta(prev, got, Infinity);
+            if (d === undefined) continue;
+            deltas++;
+            const byName = (l: readonly EndpointPod[]): Map<string, EndpointPod> => new Map(l.map((p) => [p.metadata.name, p]));
+            const [a, b] = [byName(prev), byName(got)];
+            const want = [...new Set([...a.keys(), ...b.keys()])].filter((k) => a.get(k) !== b.get(k)).sort();
+            expect(d.filter((c) => c.old !== c.cur).map((c) => c.name).sort()).toEqual(want);
+            for (const c of d) expect([c.old, c.cur]).toEqual([a.get(c.name), b.get(c.name)]);
+          }
+          history.set(key, [...before.slice(-3), got]);
         }
       }
+      // A list handed out never changes under its reader.
+      for (const [list, copy] of handed) expect(list).toEqual(copy);
     }
+    expect(deltas).toBeGreaterThan(1000);
   });
 });
 

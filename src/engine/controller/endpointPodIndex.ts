@@ -4,7 +4,9 @@
  * syncService lists `podLister.Pods(ns).List(selector)` on every sync; here a list walked all
  * cached pods (20,000 while a 10,000-replica rollout surges) and sorted the 10,000 it kept, for
  * each of the two endpoint controllers, a few thousand syncs a rollout. The index answers the
- * same list from a kept copy: O(log n) to move one pod, nothing per sync.
+ * same list from a kept copy, patched at each list from the pods changed since the last one (one
+ * copying pass), and tells a consumer which pods changed between two lists it handed out
+ * (listDelta), so the per-sync work of the controllers follows the changes, not the 11,000 pods.
  *
  * It is not engine state. It lives beside one CacheState (a WeakMap, so a keyframe's copy starts
  * empty) and trusts itself only while it has seen every watch event the cache took in
@@ -16,15 +18,64 @@ import type { EndpointPod } from '../api/discoveryTypes.ts';
 import type { KubeObject, Pod } from '../api/types.ts';
 import type { CacheState } from '../client/cache.ts';
 import { objectKey, type WatchRecord } from '../apiserver/store.ts';
+import { markStrictlyByName } from '../endpointslice/triggerTimeTracker.ts';
 
 /** One (namespace, selector)'s selected pods: by cache key, and sorted by name. */
 interface Entry {
   namespace: string;
   selector: readonly (readonly [string, string])[];
   byKey: Map<string, EndpointPod>;
-  sorted: EndpointPod[];
-  /** sorted was handed out: the next change copies it first (a reader's list never changes). */
-  shared: boolean;
+  /** The list as of the last flush: never changed (it may have been handed out). */
+  sorted: readonly EndpointPod[];
+  /** The keys changed since the last flush, with their pod then (undefined: none). */
+  dirty: Map<string, EndpointPod | undefined>;
+  /** How many flushes made a new list; recent[g % KEPT_DELTAS] holds flush g's changes. */
+  generation: number;
+  recent: (readonly PodChange[] | undefined)[];
+}
+
+/** One pod whose object differs between two lists of an entry: its pod in the older and in the newer (undefined: none). */
+export interface PodChange {
+  name: string;
+  old: EndpointPod | undefined;
+  cur: EndpointPod | undefined;
+}
+
+/** How many flushes' changes an entry keeps (a consumer a few syncs behind still gets its delta). */
+const KEPT_DELTAS = 8;
+
+/** The entry and generation of each list handed out (a list never changes, so neither does its generation). */
+const GENERATIONS = new WeakMap<readonly EndpointPod[], { entry: Entry; generation: number }>();
+
+/**
+ * listDelta: the pods whose objects differ between two lists the index handed out for one
+ * selector (`next` newer), by name; undefined when it does not know (another entry, too old, or
+ * more than `limit` changes). The trigger-time tracker then compares ~600 pods a sync instead of
+ * walking 11,000.
+ */
+export function listDelta(prev: readonly EndpointPod[], next: readonly EndpointPod[], limit: number): readonly PodChange[] | undefined {
+  if (prev === next) return [];
+  const a = GENERATIONS.get(prev);
+  const b = GENERATIONS.get(next);
+  if (a === undefined || b === undefined || a.entry !== b.entry || a.generation >= b.generation || b.generation - a.generation > KEPT_DELTAS) return undefined;
+  const e = b.entry;
+  if (e.generation - a.generation > KEPT_DELTAS) return undefined;
+  if (b.generation - a.generation === 1) {
+    const only = e.recent[b.generation % KEPT_DELTAS];
+    return only !== undefined && only.length <= limit ? only : undefined;
+  }
+  const byName = new Map<string, PodChange>();
+  for (let g = a.generation + 1; g <= b.generation; g++) {
+    const ops = e.recent[g % KEPT_DELTAS];
+    if (ops === undefined) return undefined;
+    for (const op of ops) {
+      const had = byName.get(op.name);
+      if (had === undefined) byName.set(op.name, { name: op.name, old: op.old, cur: op.cur });
+      else had.cur = op.cur;
+    }
+    if (byName.size > limit) return undefined;
+  }
+  return [...byName.values()];
 }
 
 interface PodIndex {
@@ -46,9 +97,8 @@ function matches(e: Entry, p: KubeObject | undefined): p is Pod {
   return true;
 }
 
-/** position: where a pod of this name is, or would be inserted, in the sorted list. */
-function position(sorted: readonly EndpointPod[], name: string): number {
-  let lo = 0;
+/** position: where a pod of this name is, or would be inserted, in the sorted list (from `lo` on). */
+function position(sorted: readonly EndpointPod[], name: string, lo = 0): number {
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
@@ -58,31 +108,53 @@ function position(sorted: readonly EndpointPod[], name: string): number {
   return lo;
 }
 
-/** setPod makes the entry hold `pod` (undefined: none) under the cache key. */
+/**
+ * setPod makes the entry hold `pod` (undefined: none) under the cache key. The sorted list is
+ * patched at the next list (flush), in one pass: a splice per added or deleted pod moved 5,000
+ * pods on average, 20,000 times a 10,000-replica rollout, and a pod written 5 times between two
+ * syncs is placed once.
+ */
 function setPod(e: Entry, key: string, pod: EndpointPod | undefined): void {
   const had = e.byKey.get(key);
   if (had === pod) return;
-  // A list handed out is never changed under its reader: copied once, then changed in place
-  // until the next list (a tick's 50 pod events between two syncs cost one copy).
-  if (e.shared) {
-    e.sorted = [...e.sorted];
-    e.shared = false;
+  if (!e.dirty.has(key)) e.dirty.set(key, had);
+  if (pod === undefined) e.byKey.delete(key);
+  else e.byKey.set(key, pod);
+}
+
+/** flush: the sorted list with the dirty keys' changes, one copying pass (a full sort if the list is not as recorded). */
+function flush(e: Entry): void {
+  if (e.dirty.size === 0) return;
+  const ops: PodChange[] = [];
+  for (const [key, old] of e.dirty) {
+    const cur = e.byKey.get(key);
+    if (old === cur) continue;
+    ops.push({ name: (old ?? (cur as EndpointPod)).metadata.name, old, cur });
   }
+  e.dirty.clear();
+  ops.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const sorted = e.sorted;
-  if (had !== undefined && pod !== undefined && had.metadata.name === pod.metadata.name) {
-    // A new version of a listed pod (most events: status writes) keeps its place.
-    sorted[position(sorted, pod.metadata.name)] = pod;
-    e.byKey.set(key, pod);
-    return;
+  const out: EndpointPod[] = [];
+  let i = 0;
+  for (const op of ops) {
+    const at = position(sorted, op.name, i);
+    for (; i < at; i++) out.push(sorted[i] as EndpointPod);
+    if (op.old !== undefined) {
+      if (sorted[i] !== op.old) {
+        // Not where the list says: rebuild it from the keys rather than trust it (and keep no delta).
+        e.sorted = [...e.byKey.values()].sort(byName);
+        e.recent = [];
+        e.generation++;
+        return;
+      }
+      i++;
+    }
+    if (op.cur !== undefined) out.push(op.cur);
   }
-  if (had !== undefined) {
-    sorted.splice(position(sorted, had.metadata.name), 1);
-    e.byKey.delete(key);
-  }
-  if (pod !== undefined) {
-    sorted.splice(position(sorted, pod.metadata.name), 0, pod);
-    e.byKey.set(key, pod);
-  }
+  for (; i < sorted.length; i++) out.push(sorted[i] as EndpointPod);
+  e.sorted = out;
+  e.generation++;
+  e.recent[e.generation % KEPT_DELTAS] = ops;
 }
 
 /**
@@ -125,12 +197,18 @@ export function indexedPods(cache: CacheState, namespace: string, selector: Reco
   const id = JSON.stringify([namespace, pairs]);
   let e = idx.entries.get(id);
   if (e === undefined) {
-    e = { namespace, selector: pairs, byKey: new Map(), sorted: [], shared: false };
-    for (const [key, p] of cache.objects.Pod) if (matches(e, p)) e.byKey.set(key, asEndpointPod(p));
-    e.sorted = [...e.byKey.values()].sort(byName);
+    const byKey = new Map<string, EndpointPod>();
+    e = { namespace, selector: pairs, byKey, sorted: [], dirty: new Map(), generation: 0, recent: [] };
+    for (const [key, p] of cache.objects.Pod) if (matches(e, p)) byKey.set(key, asEndpointPod(p));
+    e.sorted = [...byKey.values()].sort(byName);
     idx.entries.set(id, e);
   }
-  e.shared = true;
+  flush(e);
+  if (!GENERATIONS.has(e.sorted)) {
+    GENERATIONS.set(e.sorted, { entry: e, generation: e.generation });
+    // One namespace, unique names, kept in name order: strictly by name without the 11,000-name check.
+    markStrictlyByName(e.sorted);
+  }
   HANDED_OUT.set(e.sorted, e.selector);
   return e.sorted;
 }

@@ -192,7 +192,7 @@ export function endpointsEqualBeyondHash(ep1: Endpoint, ep2: Endpoint): boolean 
  */
 const HASHES = new WeakMap<Endpoint, string>();
 
-function endpointHash(ep: Endpoint): string {
+export function endpointHash(ep: Endpoint): string {
   let h = HASHES.get(ep);
   if (h === undefined) {
     h = hashEndpoint(ep);

@@ -19,10 +19,21 @@ export interface ServiceTriggerState {
   sorted: boolean;
 }
 
+/**
+ * ListDelta: the pods whose objects differ between two pod lists (prev older), by name, or
+ * undefined when unknown; the endpoint controllers pass the pod index's (endpointPodIndex.ts).
+ */
+export type ListDelta = (prev: readonly EndpointPod[], next: readonly EndpointPod[], limit: number) => readonly { old: EndpointPod | undefined; cur: EndpointPod | undefined }[] | undefined;
+
 const readyTime = (pod: EndpointPod): string | undefined => getPodReadyCondition(pod)?.lastTransitionTime || undefined;
 
 /** Lists already found in name order (both endpoint controllers get the same list a tick; lists are never changed). */
 const SORTED_LISTS = new WeakSet<readonly EndpointPod[]>();
+
+/** markStrictlyByName: the caller built the list in strictly increasing name order (the pod index's lists). */
+export function markStrictlyByName(pods: readonly EndpointPod[]): void {
+  SORTED_LISTS.add(pods);
+}
 
 export function strictlyByName(pods: readonly EndpointPod[]): boolean {
   if (SORTED_LISTS.has(pods)) return true;
@@ -77,11 +88,46 @@ export function computeEndpointLastChangeTriggerTime(
   state: ServiceTriggerState | undefined,
   service: EndpointService,
   pods: readonly EndpointPod[],
+  delta?: ListDelta,
+): { triggerTime: string | undefined; state: ServiceTriggerState } {
+  const m = last;
+  const svcTime = service.metadata.creationTimestamp;
+  if (m !== undefined && m.pods === pods && m.svcTime === svcTime && sameState(m.state, state)) return { triggerTime: m.triggerTime, state: m.next };
+  const r = compute(state, service, pods, delta);
+  last = { state, svcTime, pods, triggerTime: r.triggerTime, next: r.state };
+  return r;
+}
+
+/**
+ * The last answer (a memo, not engine state). The two endpoint controllers each keep a tracker
+ * and often sync a Service at the same tick over the same pod list after the same previous one
+ * (130 of the 293 syncs of a 10,000-replica rollout): the second gets the first's answer.
+ */
+let last: { state: ServiceTriggerState | undefined; svcTime: string | undefined; pods: readonly EndpointPod[]; triggerTime: string | undefined; next: ServiceTriggerState } | undefined;
+
+function sameState(a: ServiceTriggerState | undefined, b: ServiceTriggerState | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.lastPods === b.lastPods && a.sorted === b.sorted && a.lastServiceTriggerTime === b.lastServiceTriggerTime;
+}
+
+function compute(
+  state: ServiceTriggerState | undefined,
+  service: EndpointService,
+  pods: readonly EndpointPod[],
+  delta: ListDelta | undefined,
 ): { triggerTime: string | undefined; state: ServiceTriggerState } {
   const sorted = strictlyByName(pods);
   let min: string | undefined;
   const prev = state?.lastPods ?? NO_PODS;
-  if (sorted && (state === undefined || state.sorted)) {
+  const changes = state !== undefined && delta !== undefined ? delta(prev, pods, pods.length >>> 2) : undefined;
+  if (changes !== undefined) {
+    // Only the pods whose objects differ can have moved: the walk's answer from the changes alone.
+    for (const c of changes) {
+      if (c.cur === undefined || c.cur === c.old) continue;
+      const t = readyTime(c.cur);
+      if (t && after(t, c.old === undefined ? undefined : readyTime(c.old))) min = earlier(min, t);
+    }
+  } else if (sorted && (state === undefined || state.sorted)) {
     // Both lists in name order: walk them together. A pod that is the very object seen last
     // time has the same trigger time (after(t, t) is false), so only changed pods are compared.
     let j = 0;

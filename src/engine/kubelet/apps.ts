@@ -47,9 +47,53 @@ export function trafficOn(tx: Tx): boolean {
   return (tx.st.config.traffic?.length ?? 0) > 0;
 }
 
+/**
+ * The pod keys written to one facts map, for a reader that keeps facts between its reads (the
+ * clients' target tables, traffic/targets.ts): it re-reads the keys written since, not all
+ * 10,000. Kept only for a map someone asked about, and dropped past LOG_LIMIT keys (the reader
+ * then reads everything again). Not engine state: a copied state's map has no log.
+ */
+interface FactsLog {
+  /** How many keys were dropped from the front. */
+  base: number;
+  keys: string[];
+}
+
+const LOGS = new WeakMap<ReadonlyMap<string, AppFacts>, FactsLog>();
+const LOG_LIMIT = 16_384;
+
+function setFacts(apps: Map<string, AppFacts>, podKey: string, f: AppFacts): void {
+  apps.set(podKey, f);
+  const log = LOGS.get(apps);
+  if (log === undefined) return;
+  if (log.keys.length >= LOG_LIMIT) {
+    log.base += log.keys.length;
+    log.keys = [];
+  }
+  log.keys.push(podKey);
+}
+
+/** factsLogPosition: how many writes the map's log has counted (starting it if need be). */
+export function factsLogPosition(apps: ReadonlyMap<string, AppFacts>): number {
+  let log = LOGS.get(apps);
+  if (log === undefined) {
+    log = { base: 0, keys: [] };
+    LOGS.set(apps, log);
+  }
+  return log.base + log.keys.length;
+}
+
+/** factsWrittenSince calls `fn` for each key written since `pos`; false when the log does not reach back that far. */
+export function factsWrittenSince(apps: ReadonlyMap<string, AppFacts>, pos: number, fn: (podKey: string) => void): boolean {
+  const log = LOGS.get(apps);
+  if (log === undefined || pos < log.base) return false;
+  for (let i = pos - log.base; i < log.keys.length; i++) fn(log.keys[i] as string);
+  return true;
+}
+
 /** appStarted records a container start: listening from `listenAt` (-1: never). */
 export function appStarted(tx: Tx, pod: Pod, podKey: string, b: ImageBehaviour, listenAt: number): void {
-  tx.st.apps.set(podKey, {
+  setFacts(tx.st.apps, podKey, {
     uid: pod.metadata.uid ?? '',
     node: pod.spec.nodeName ?? '',
     startedAt: tx.now,
@@ -69,15 +113,15 @@ export function appStarted(tx: Tx, pod: Pod, podKey: string, b: ImageBehaviour, 
 export function appStopping(tx: Tx, podKey: string, uid: string, sigtermMs: number, exitMs: number, preStop: string, preStopMs: number): void {
   const f = tx.st.apps.get(podKey);
   if (!f || f.uid !== uid) return;
-  tx.st.apps.set(podKey, { ...f, killAt: tx.now, sigtermAt: tx.now + sigtermMs, goneAt: tx.now + exitMs, preStop, preStopMs });
+  setFacts(tx.st.apps, podKey, { ...f, killAt: tx.now, sigtermAt: tx.now + sigtermMs, goneAt: tx.now + exitMs, preStop, preStopMs });
 }
 
 /** appDown records a container that stopped outside a pod deletion (a crash): it listens no more. */
 export function appDown(tx: Tx, podKey: string, uid: string): void {
   const f = tx.st.apps.get(podKey);
   if (!f || f.uid !== uid || f.listenAt < 0 || f.listenAt > tx.now) {
-    if (f && f.uid === uid) tx.st.apps.set(podKey, { ...f, listenAt: -1 });
+    if (f && f.uid === uid) setFacts(tx.st.apps, podKey, { ...f, listenAt: -1 });
     return;
   }
-  tx.st.apps.set(podKey, { ...f, killAt: tx.now, sigtermAt: tx.now, goneAt: -1 });
+  setFacts(tx.st.apps, podKey, { ...f, killAt: tx.now, sigtermAt: tx.now, goneAt: -1 });
 }

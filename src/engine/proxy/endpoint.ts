@@ -1,7 +1,7 @@
 // kube-proxy's view of an endpoint (pkg/proxy/endpoint.go BaseEndpointInfo) and the slice cache's
 // merge of a Service's EndpointSlices into per-port endpoint lists (pkg/proxy/endpointslicecache.go
 // endpointInfoByServicePort, addEndpoints, endpointsMapFromEndpointInfo; kubernetes v1.36 era).
-import { type EndpointSlice, IsHeadlessService, LabelServiceProxyName } from '../api/discoveryTypes.ts';
+import { type Endpoint, type EndpointSlice, IsHeadlessService, LabelServiceProxyName } from '../api/discoveryTypes.ts';
 
 /**
  * kubeProxySelects: kube-proxy's informers (cmd/kube-proxy/app/server.go) list Services and
@@ -40,6 +40,40 @@ export function servicePortName(namespace: string, service: string, portName: st
 }
 
 /**
+ * The ProxyEndpoint last made of each slice endpoint object, with its port and locality (not
+ * engine state: a miss only makes it again). Slice endpoints outlive many syncs (the reconciler
+ * reuses an unchanged pod's endpoint object), so a 10,000-endpoint Service's sync makes the
+ * changed endpoints' objects and strings, not 10,000; the kept objects are never changed.
+ */
+const INFOS = new WeakMap<Endpoint, ProxyEndpoint>();
+
+function proxyEndpoint(ep: Endpoint, ip: string, port: number, isLocal: boolean): ProxyEndpoint {
+  const had = INFOS.get(ep);
+  if (had !== undefined && had.ip === ip && had.port === port && had.isLocal === isLocal) return had;
+  const info: ProxyEndpoint = {
+    endpoint: joinHostPort(ip, port),
+    ip,
+    port,
+    nodeName: ep.nodeName ?? '',
+    zone: ep.zone ?? '',
+    isLocal,
+    ready: ep.conditions.ready ?? true,
+    serving: ep.conditions.serving ?? true,
+    terminating: ep.conditions.terminating ?? false,
+    zoneHints: (ep.hints?.forZones ?? []).map((z) => z.name),
+    nodeHints: (ep.hints?.forNodes ?? []).map((n) => n.name),
+  };
+  INFOS.set(ep, info);
+  return info;
+}
+
+/** endpointKey: joinHostPort(ip, port), the string the endpoint's ProxyEndpoint already holds when it has one. */
+export function endpointKey(ep: Endpoint, ip: string, port: number): string {
+  const had = INFOS.get(ep);
+  return had !== undefined && had.ip === ip && had.port === port ? had.endpoint : joinHostPort(ip, port);
+}
+
+/**
  * endpointsMapForService merges one Service's slices into endpoint lists per Service port, as the
  * slice cache does after each checkout: only addresses[0] of each endpoint is used, endpoints of
  * the other IP family are dropped, ports without a name or number are ignored, a duplicate
@@ -64,19 +98,7 @@ export function endpointsMapForService(
         if (ip === undefined) continue;
         if ((ipFamily === 'IPv6') !== ip.includes(':')) continue;
         const isLocal = nodeName !== '' && ep.nodeName === nodeName;
-        const info: ProxyEndpoint = {
-          endpoint: joinHostPort(ip, port.port),
-          ip,
-          port: port.port,
-          nodeName: ep.nodeName ?? '',
-          zone: ep.zone ?? '',
-          isLocal,
-          ready: ep.conditions.ready ?? true,
-          serving: ep.conditions.serving ?? true,
-          terminating: ep.conditions.terminating ?? false,
-          zoneHints: (ep.hints?.forZones ?? []).map((z) => z.name),
-          nodeHints: (ep.hints?.forNodes ?? []).map((n) => n.name),
-        };
+        const info = proxyEndpoint(ep, ip, port.port, isLocal);
         if (!set.has(info.endpoint) || isLocal) set.set(info.endpoint, info);
       }
     }

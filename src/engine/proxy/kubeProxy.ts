@@ -14,7 +14,7 @@ import { note, schedule, type Tx } from '../client/tx.ts';
 import { parseRFC3339 } from '../lib/time.ts';
 import { KubeProxySyncRunner, nextRun, newRunnerState, type RunnerState, ran, run } from './boundedFrequencyRunner.ts';
 import { nodeRules } from './nodeRules.ts';
-import { endpointsMapForService, kubeProxySelects, type ProxyEndpoint, servicePortName } from './endpoint.ts';
+import { endpointKey, endpointsMapForService, kubeProxySelects, type ProxyEndpoint, servicePortName } from './endpoint.ts';
 
 /** One slice as kube-proxy's informer holds it, with when it was written (its delivery − the watch delay). */
 interface CachedSlice {
@@ -222,19 +222,37 @@ function programService(p: KubeProxyState, svcKey: string, service: EndpointServ
     for (const e of s.endpoints) {
       const ip = e.addresses[0];
       if (ip === undefined || !e.targetRef) continue;
-      for (const port of s.ports) if (port.port !== undefined) podOf.set(ip.includes(':') ? `[${ip}]:${port.port}` : `${ip}:${port.port}`, e.targetRef.name);
+      for (const port of s.ports) if (port.port !== undefined) podOf.set(endpointKey(e, ip, port.port), e.targetRef.name);
     }
   }
   return { service: svcKey, syncedAt: now, sliceWrittenAt, triggerAt, endpoints: eps, byPort, ports, podOf, internalPolicyLocal: service.spec.internalTrafficPolicy === 'Local' };
 }
 
+/**
+ * The pod → endpoint map of each programmed table, made once: a sync's `now` is the next sync's
+ * `was` (two 10,000-entry maps a sync were one). Not engine state: a miss only makes it again.
+ */
+const BY_POD = new WeakMap<ProgrammedService, Map<string, ProxyEndpoint>>();
+
+function byPod(ps: ProgrammedService | undefined): Map<string, ProxyEndpoint> {
+  if (ps === undefined) return new Map();
+  let m = BY_POD.get(ps);
+  if (m === undefined) {
+    m = new Map();
+    for (const ep of ps.endpoints) m.set(ps.podOf.get(ep.endpoint) ?? ep.endpoint, ep);
+    BY_POD.set(ps, m);
+  }
+  return m;
+}
+
 function diffRules(svcKey: string, before: ProgrammedService | undefined, next: ProgrammedService | undefined, out: RulesChange[]): void {
-  const was = new Map<string, ProxyEndpoint>();
-  for (const ep of before?.endpoints ?? []) was.set(before?.podOf.get(ep.endpoint) ?? ep.endpoint, ep);
-  const now = new Map<string, ProxyEndpoint>();
-  for (const ep of next?.endpoints ?? []) now.set(next?.podOf.get(ep.endpoint) ?? ep.endpoint, ep);
+  const was = byPod(before);
+  const now = byPod(next);
   for (const [pod, ep] of now) {
-    const from = stateOf(was.get(pod));
+    const had = was.get(pod);
+    // The very endpoint object (an unchanged slice endpoint, endpoint.ts): the same state.
+    if (had === ep) continue;
+    const from = stateOf(had);
     const to = stateOf(ep);
     if (from !== to) out.push({ service: svcKey, pod, from, to });
   }

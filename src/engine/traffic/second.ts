@@ -12,6 +12,7 @@ import { type NodeRules, nodeRules } from '../proxy/nodeRules.ts';
 import type { EngineState } from '../client/state.ts';
 import { connAlive, OUTCOME_OF, podOutcome, type Reason } from './outcome.ts';
 import { type Burst, type ClientState, rateAt } from './state.ts';
+import { newTargetTable, refreshTargets, type TargetTable } from './targets.ts';
 import type { TrafficOutcome } from './types.ts';
 
 /** Requests of one failure group: one reason, one pod (or none), one rules version. */
@@ -33,18 +34,6 @@ export interface SecondCounts {
   failures: Map<string, FailureGroup>;
   /** The longest failure run closed in this second, or the one still open at its end. */
   burst: Burst | undefined;
-}
-
-interface Target {
-  pod: string;
-  podKey: string;
-  facts: AppFacts | undefined;
-  /** The workload revision of the pod, looked up once per rules version (ok counts go by it). */
-  revision: string;
-  /** ok requests this target served in the batch, added to byRevision when the batch ends. */
-  ok: number;
-  /** The batch (countSecond call) whose facts `facts` holds: read at the target's first pick in a batch. */
-  batch: number;
 }
 
 /** requestTimes: the second's request instants (ms), evenly spaced within each rate step. */
@@ -91,39 +80,58 @@ export function revisionOf(st: EngineState, podKey: string, memo: Map<string, st
 }
 
 /**
- * The targets of one node's rules, built once per rules version (the NodeRules object is per
+ * The target table of one node's rules, built once per rules version (the NodeRules object is per
  * version and node): their pods and revisions do not change while the version lasts; the facts
- * are read again each second. Not engine state: a miss only rebuilds.
+ * are brought up to date at each batch (targets.ts). Not engine state: a miss only rebuilds.
  */
-const TARGETS = new WeakMap<NodeRules, Target[]>();
+const TABLES = new WeakMap<NodeRules, TargetTable>();
 
-function targetsOf(st: EngineState, ps: ProgrammedService, rules: NodeRules, revMemo: Map<string, string>): Target[] {
-  let targets = TARGETS.get(rules);
-  if (targets === undefined) {
+function tableOf(st: EngineState, ps: ProgrammedService, rules: NodeRules, revMemo: Map<string, string>): TargetTable {
+  let table = TABLES.get(rules);
+  if (table === undefined) {
     const ns = ps.service.slice(0, ps.service.indexOf('/'));
-    targets = rules.usable.map((ep) => {
-      const pod = ps.podOf.get(ep.endpoint) ?? ep.endpoint;
-      const podKey = `${ns}/${pod}`;
-      return { pod, podKey, facts: undefined, revision: revisionOf(st, podKey, revMemo), ok: 0, batch: -1 };
-    });
-    TARGETS.set(rules, targets);
+    const pods = rules.usable.map((ep) => ps.podOf.get(ep.endpoint) ?? ep.endpoint);
+    const podKeys = pods.map((pod) => `${ns}/${pod}`);
+    table = newTargetTable(pods, podKeys, revisionsOf(st, podKeys, revMemo));
+    TABLES.set(rules, table);
   }
-  return targets;
+  return table;
 }
 
 /**
- * The batches counted so far (not engine state: only told apart). A target's facts are read when
- * it is first picked in a batch, not for every target at each version switch: 10,000 targets and
- * a few switches a second cost 10,000s of lookups where 10,000 rps picks each target about once.
+ * revisionsOf: revisionOf of each pod key, with each ReplicaSet's revision looked up once (a
+ * table lists 10,000 pods of two or three ReplicaSets: 10,000 ReplicaSet lookups were 30).
  */
-let batches = 0;
+function revisionsOf(st: EngineState, podKeys: readonly string[], revMemo: Map<string, string>): string[] {
+  const byRs = new Map<string, Map<string, string>>();
+  return podKeys.map((podKey) => {
+    const pod = st.store.objects.Pod.get(podKey);
+    const ref = pod?.kind === 'Pod' ? pod.metadata.ownerReferences?.find((o) => o.controller) : undefined;
+    if (pod === undefined || ref?.kind !== 'ReplicaSet') return revisionOf(st, podKey, revMemo);
+    const ns = pod.metadata.namespace ?? 'default';
+    let inNs = byRs.get(ns);
+    if (inNs === undefined) {
+      inNs = new Map();
+      byRs.set(ns, inNs);
+    }
+    let rev = inNs.get(ref.name);
+    if (rev === undefined) {
+      rev = st.store.objects.ReplicaSet.get(`${ns}/${ref.name}`)?.metadata.annotations?.[RevisionAnnotation] ?? '?';
+      inNs.set(ref.name, rev);
+    }
+    return rev;
+  });
+}
 
-/** flushOk adds the batch's ok counts of the targets to byRevision and clears them. */
-function flushOk(targets: readonly Target[], byRevision: Map<string, number>): void {
-  for (const t of targets) {
-    if (t.ok === 0) continue;
-    byRevision.set(t.revision, (byRevision.get(t.revision) ?? 0) + t.ok);
-    t.ok = 0;
+/** flushOk adds the ok counts by revision index to byRevision and clears them. */
+function flushOk(table: TargetTable | undefined, okBy: Float64Array, byRevision: Map<string, number>): void {
+  if (table === undefined) return;
+  for (let r = 0; r < okBy.length; r++) {
+    const n = okBy[r] as number;
+    if (n === 0) continue;
+    const rev = table.revisionNames[r] as string;
+    byRevision.set(rev, (byRevision.get(rev) ?? 0) + n);
+    okBy[r] = 0;
   }
 }
 
@@ -137,14 +145,17 @@ export function portNameOf(ps: ProgrammedService, port: number | string | undefi
 export function countSecond(st: EngineState, c: ClientState, second: number, prng: PrngState, revMemo: Map<string, string>): SecondCounts {
   const start = second * 1000;
   const end = start + 1000;
-  const batch = ++batches;
   const out: SecondCounts = { counts: { ok: 0, refused: 0, reset: 0, timeout: 0, http503: 0 }, byRevision: new Map(), endpoints: 0, failures: new Map(), burst: undefined };
+  const counts = out.counts;
   const history = st.proxy.history.get(c.service) ?? [];
   const served = new Map<string, number>();
   let vi = -1;
   let version: RulesVersion | undefined;
   let rules: NodeRules | undefined;
-  let targets: Target[] = [];
+  let table: TargetTable | undefined;
+  let n = 0;
+  let window: Float64Array = NO_WINDOW;
+  let okBy: Float64Array = NO_COUNTS;
   const switchVersion = (t: number): void => {
     let i = vi < 0 ? 0 : vi;
     while (i + 1 < history.length && (history[i + 1] as RulesVersion).at <= t) i++;
@@ -152,9 +163,14 @@ export function countSecond(st: EngineState, c: ClientState, second: number, prn
     vi = i;
     version = history[i] !== undefined && (history[i] as RulesVersion).at <= t ? history[i] : undefined;
     const ps = version?.ps;
-    flushOk(targets, out.byRevision);
+    flushOk(table, okBy, out.byRevision);
     rules = ps ? nodeRules(ps, c.node, portNameOf(ps, c.port)) : undefined;
-    targets = ps && rules ? targetsOf(st, ps, rules, revMemo) : [];
+    table = ps && rules ? tableOf(st, ps, rules, revMemo) : undefined;
+    // The facts as the batch sees them (st.apps does not change while a batch is counted).
+    if (table !== undefined) refreshTargets(table, st.apps);
+    n = table?.pods.length ?? 0;
+    window = table?.window ?? NO_WINDOW;
+    okBy = table !== undefined ? new Float64Array(table.revisionNames.length) : NO_COUNTS;
   };
   const fail = (reason: Reason, pod: string, t: number): void => {
     const key = `${reason}\u0000${pod}\u0000${vi}`;
@@ -175,66 +191,88 @@ export function countSecond(st: EngineState, c: ClientState, second: number, prn
     if (!out.burst || b.to - b.from > out.burst.to - out.burst.from) out.burst = b;
     c.burst = undefined;
   };
+  /** meet: a request at t reaching the pod with these facts (the kept connection's or the picked target's). */
+  const meet = (t: number, pod: string, podKey: string, facts: AppFacts | undefined): Reason => {
+    const limited = (facts?.maxRps ?? 0) > 0;
+    const served1 = limited ? (served.get(podKey) ?? 0) : 0;
+    const reason = podOutcome(facts, t, served1);
+    const outcome = OUTCOME_OF[reason];
+    counts[outcome]++;
+    if (outcome === 'ok' || outcome === 'http503') {
+      if (limited) served.set(podKey, served1 + 1);
+      if (c.keepAlive) c.conns.push({ podKey, busyUntil: t + (facts?.requestMs ?? 0) });
+    }
+    if (outcome !== 'ok') fail(reason, pod, t);
+    else if (c.burst) closeBurst();
+    return reason;
+  };
   for (const t of requestTimes(c, start, end)) {
     // switchVersion's own early return, checked here: the version holds for ~1,000 requests in a row.
     if (version === undefined || (vi + 1 < history.length && (history[vi + 1] as RulesVersion).at <= t)) switchVersion(t);
-    let target: Target | undefined;
     // Kept connections first: conntrack keeps an established TCP flow after its Service's rules are
     // gone (kube-proxy flushes conntrack only for UDP; the ClusterIP checks match new connections).
-    if (c.keepAlive && (rules || c.conns.length > 0)) {
-      while (c.conns.length > 0 && (c.conns[0] as { busyUntil: number }).busyUntil <= t) {
-        const conn = c.conns.shift() as { podKey: string };
-        const facts = st.apps.get(conn.podKey);
-        if (connAlive(facts, t)) {
-          // A kept connection's pod need not be in the rules any more: conntrack keeps the flow.
-          target = { pod: conn.podKey.slice(conn.podKey.indexOf('/') + 1), podKey: conn.podKey, facts, revision: '', ok: 0, batch };
-          break;
-        }
-      }
+    if (c.keepAlive && (rules || c.conns.length > 0) && keptConnection(st, c, t, meet, out.byRevision, revMemo)) continue;
+    if (!rules) {
+      // No rules yet, or none since the Service went (removedAt): the SYN goes unanswered.
+      const reason: Reason = version?.removedAt === undefined ? 'noRules' : 'rulesRemoved';
+      counts.timeout++;
+      fail(reason, '', t);
+      continue;
     }
-    if (!target) {
-      if (!rules) {
-        // No rules yet, or none since the Service went (removedAt): the SYN goes unanswered.
-        const reason: Reason = version?.removedAt === undefined ? 'noRules' : 'rulesRemoved';
-        out.counts.timeout++;
-        fail(reason, '', t);
-        continue;
-      }
-      if (rules.target !== 'endpoints' || targets.length === 0) {
-        const reason: Reason = rules.target === 'DROP' ? 'dropped' : 'rejected';
-        out.counts[OUTCOME_OF[reason]]++;
-        fail(reason, '', t);
-        continue;
-      }
-      // iptables' statistic chain / nftables' numgen: a uniform pick per new connection.
-      target = targets[targets.length === 1 ? 0 : nextInt(prng, targets.length)] as Target;
-      if (target.batch !== batch) {
-        // The app facts as the batch sees them (st.apps does not change while a batch is counted).
-        target.facts = st.apps.get(target.podKey);
-        target.ok = 0;
-        target.batch = batch;
-      }
+    if (rules.target !== 'endpoints' || n === 0) {
+      const reason: Reason = rules.target === 'DROP' ? 'dropped' : 'rejected';
+      counts[OUTCOME_OF[reason]]++;
+      fail(reason, '', t);
+      continue;
     }
-    const limited = (target.facts?.maxRps ?? 0) > 0;
-    const n = limited ? (served.get(target.podKey) ?? 0) : 0;
-    const reason = podOutcome(target.facts, t, n);
-    const outcome = OUTCOME_OF[reason];
-    out.counts[outcome]++;
-    if (outcome === 'ok' || outcome === 'http503') {
-      if (limited) served.set(target.podKey, n + 1);
-      if (c.keepAlive) c.conns.push({ podKey: target.podKey, busyUntil: t + (target.facts?.requestMs ?? 0) });
-    }
-    if (outcome === 'ok') {
-      if (target.revision === '') {
-        const rev = revisionOf(st, target.podKey, revMemo);
-        out.byRevision.set(rev, (out.byRevision.get(rev) ?? 0) + 1);
-      } else target.ok++;
+    // iptables' statistic chain / nftables' numgen: a uniform pick per new connection.
+    const i = n === 1 ? 0 : nextInt(prng, n);
+    const tb = table as TargetTable;
+    if (t >= (window[2 * i] as number) && t < (window[2 * i + 1] as number)) {
+      // Surely ok (targets.ts): podOutcome's checks skipped, its answer kept.
+      counts.ok++;
+      const r = tb.revisionOf[i] as number;
+      okBy[r] = (okBy[r] as number) + 1;
+      if (c.keepAlive) c.conns.push({ podKey: tb.podKeys[i] as string, busyUntil: t + ((tb.facts[i] as AppFacts).requestMs ?? 0) });
       if (c.burst) closeBurst();
-    } else fail(reason, target.pod, t);
+      continue;
+    }
+    if (meet(t, tb.pods[i] as string, tb.podKeys[i] as string, tb.facts[i]) === 'ok') {
+      const r = tb.revisionOf[i] as number;
+      okBy[r] = (okBy[r] as number) + 1;
+    }
   }
   switchVersion(end - 1e-6);
-  flushOk(targets, out.byRevision);
-  out.endpoints = rules?.target === 'endpoints' ? targets.length : 0;
+  flushOk(table, okBy, out.byRevision);
+  out.endpoints = rules?.target === 'endpoints' ? n : 0;
   if (c.burst && (!out.burst || c.burst.to - c.burst.from > out.burst.to - out.burst.from)) out.burst = { ...c.burst };
   return out;
+}
+
+const NO_WINDOW = new Float64Array(0);
+const NO_COUNTS = new Float64Array(0);
+
+/**
+ * keptConnection: the request goes over the longest-idle kept connection whose pod still holds it
+ * (conntrack keeps the flow even when the pod left the rules); false when there is none.
+ */
+function keptConnection(
+  st: EngineState,
+  c: ClientState,
+  t: number,
+  meet: (t: number, pod: string, podKey: string, facts: AppFacts | undefined) => Reason,
+  byRevision: Map<string, number>,
+  revMemo: Map<string, string>,
+): boolean {
+  while (c.conns.length > 0 && (c.conns[0] as { busyUntil: number }).busyUntil <= t) {
+    const conn = c.conns.shift() as { podKey: string };
+    const facts = st.apps.get(conn.podKey);
+    if (!connAlive(facts, t)) continue;
+    if (meet(t, conn.podKey.slice(conn.podKey.indexOf('/') + 1), conn.podKey, facts) === 'ok') {
+      const rev = revisionOf(st, conn.podKey, revMemo);
+      byRevision.set(rev, (byRevision.get(rev) ?? 0) + 1);
+    }
+    return true;
+  }
+  return false;
 }

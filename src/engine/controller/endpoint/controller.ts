@@ -7,6 +7,7 @@ import type { KubeObject } from '../../api/types.ts';
 import { objectKey, type WatchRecord } from '../../apiserver/store.ts';
 import { create, del, enqueue, recordEvent, type Tx, update } from '../../client/tx.ts';
 import { endpointPodsOnWatch, selectedPods, servicesForPodEvent } from '../endpointPods.ts';
+import { listDelta } from '../endpointPodIndex.ts';
 import { computeEndpointLastChangeTriggerTime, type ServiceTriggerState } from '../../endpointslice/triggerTimeTracker.ts';
 import { syncService } from './endpointsController.ts';
 
@@ -43,11 +44,11 @@ export function syncEndpoints(tx: Tx, key: string): string | null {
   let triggerTime: string | undefined;
   if (service?.spec.selector !== undefined) {
     pods = selectedPods(tx, namespace, service.spec.selector);
-    const t = computeEndpointLastChangeTriggerTime(tx.st.endpointsTriggers.get(key), service, pods);
+    const t = computeEndpointLastChangeTriggerTime(tx.st.endpointsTriggers.get(key), service, pods, listDelta);
     tx.st.endpointsTriggers.set(key, t.state);
     triggerTime = t.triggerTime;
   } else if (!service) tx.st.endpointsTriggers.delete(key);
-  const w = syncService(key, service, pods, current, triggerTime, tx.decisions);
+  const w = syncService(key, service, pods, current, triggerTime, tx.decisions, listDelta);
   if (w.verb === 'none') return null;
   if (w.verb === 'delete') {
     // Deleting an Endpoints object that is already gone is not an error.

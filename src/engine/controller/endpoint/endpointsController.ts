@@ -18,6 +18,7 @@ import {
 } from '../../api/discoveryTypes.ts';
 import { isPodReady, shouldPodBeInEndpoints, shouldSetHostname } from '../../endpointslice/controllerUtils.ts';
 import { isIPv6 } from '../../endpointslice/ip.ts';
+import type { ListDelta } from '../../endpointslice/triggerTimeTracker.ts';
 import { findPort, isServiceIPSet } from '../../endpointslice/utils.ts';
 import { repackSubsets } from './repack.ts';
 import { type Contribution, contributionOf, packOnePort, type SortHint } from './contributions.ts';
@@ -66,9 +67,9 @@ export function endpointPortFromServicePort(sp: { name?: string; protocol?: stri
  * notReadyAddresses (all under addresses with publishNotReadyAddresses), then repacked.
  * Terminating pods are left out unless publishNotReadyAddresses: Endpoints has no terminating state.
  */
-export function computeSubsets(service: EndpointService, pods: readonly EndpointPod[]): { subsets: EndpointSubset[]; ready: number; notReady: number } {
+export function computeSubsets(service: EndpointService, pods: readonly EndpointPod[], delta?: ListDelta): { subsets: EndpointSubset[]; ready: number; notReady: number } {
   const derive = (pod: EndpointPod): Contribution | null => contributionOf(pod, service, () => podContribution(service, pod));
-  const patched = packIncremental(service, pods, derive);
+  const patched = packIncremental(service, pods, derive, delta);
   if (patched !== undefined) return patched;
   const list: Contribution[] = [];
   const contribs: (Contribution | null)[] = [];
@@ -228,6 +229,7 @@ export function syncService(
   current: Endpoints | undefined,
   triggerTime: string | undefined,
   log?: DecisionLog,
+  delta?: ListDelta,
 ): EndpointsWrite {
   if (!service) {
     decide(log, 'syncService', 'deleteEndpoints', { service: name });
@@ -237,7 +239,7 @@ export function syncService(
     decide(log, 'syncService', 'noSelector', { service: name, type: service.spec.type ?? 'ClusterIP' });
     return { verb: 'none' };
   }
-  const { subsets, ready, notReady } = computeSubsets(service, pods);
+  const { subsets, ready, notReady } = computeSubsets(service, pods, delta);
   const base: Endpoints = current ?? { apiVersion: 'v1', kind: 'Endpoints', metadata: { name: service.metadata.name, namespace: service.metadata.namespace ?? '', labels: service.metadata.labels ?? {} } };
   const create = (base.metadata.resourceVersion ?? '') === '';
   const compare = { ...(base.metadata.labels ?? {}) };

@@ -14,15 +14,15 @@
  * Not engine state: a miss only recomputes.
  */
 import type { CoreEndpointPort, EndpointAddress, EndpointPod, EndpointService, EndpointSubset } from '../../api/discoveryTypes.ts';
-import { strictlyByName } from '../../endpointslice/triggerTimeTracker.ts';
+import { type ListDelta, strictlyByName } from '../../endpointslice/triggerTimeTracker.ts';
 import type { Contribution } from './contributions.ts';
 import { addressOrder } from './repack.ts';
 
 interface Packed {
   /** The pods of the answer, strictly by name. */
   pods: readonly EndpointPod[];
-  /** contribs[i]: what pods[i] adds (null: nothing). */
-  contribs: readonly (Contribution | null)[];
+  /** Pod name → what it adds, for the pods that add something; handed from one state to the next. */
+  contribs: Map<string, Contribution>;
   ready: readonly EndpointAddress[];
   notReady: readonly EndpointAddress[];
   /** The one port every contribution carries. */
@@ -109,13 +109,16 @@ export function rememberPacked(service: EndpointService, pods: readonly Endpoint
   const port = first?.ports[0];
   if (s === undefined || port === undefined || !strictlyByName(pods)) return;
   const uids = new Set<string>();
-  for (const c of contribs) {
-    if (c === null) continue;
+  const byName = new Map<string, Contribution>();
+  contribs.forEach((c, i) => {
+    if (c !== null) byName.set((pods[i] as EndpointPod).metadata.name, c);
+  });
+  for (const c of byName.values()) {
     const uid = c.epa.targetRef?.uid;
     if (!uid || uids.has(uid)) return;
     uids.add(uid);
   }
-  PACKED.set(service, { pods, contribs, ready: s.addresses ?? [], notReady: s.notReadyAddresses ?? [], port, uids });
+  PACKED.set(service, { pods, contribs: byName, ready: s.addresses ?? [], notReady: s.notReadyAddresses ?? [], port, uids });
 }
 
 /**
@@ -123,41 +126,63 @@ export function rememberPacked(service: EndpointService, pods: readonly Endpoint
  * undefined when there is none to patch or the patch does not apply (then the caller computes
  * it in full and remembers it).
  */
-export function packIncremental(service: EndpointService, pods: readonly EndpointPod[], contributionOf: (pod: EndpointPod) => Contribution | null): PackedSubsets | undefined {
+export function packIncremental(
+  service: EndpointService,
+  pods: readonly EndpointPod[],
+  contributionOf: (pod: EndpointPod) => Contribution | null,
+  delta?: ListDelta,
+): PackedSubsets | undefined {
   const prev = PACKED.get(service);
   if (prev === undefined || !strictlyByName(pods)) return undefined;
   const old = prev.pods;
   const limit = Math.max(16, pods.length >>> 3);
-  const contribs: (Contribution | null)[] = new Array<Contribution | null>(pods.length);
   const removed: Contribution[] = [];
   const added: Contribution[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < old.length || j < pods.length) {
-    const a = old[i];
-    const b = pods[j];
-    if (a === b) {
-      // The very pod object in the same place (most pods of most syncs): no name to compare.
-      contribs[j++] = prev.contribs[i++] ?? null;
-      continue;
+  /** The pods whose contribution changes: name → the new one (null: none), applied once the patch holds. */
+  const moved = new Map<string, Contribution | null>();
+  const step = (name: string, was: Contribution | null, c: Contribution | null): boolean => {
+    if (c === was) return true;
+    moved.set(name, c);
+    if (was) removed.push(was);
+    if (c) added.push(c);
+    return removed.length + added.length <= limit;
+  };
+  const changes = delta?.(old, pods, limit);
+  if (changes !== undefined) {
+    // The pod index's delta (~800 pods a sync) instead of walking both 11,000-pod lists.
+    for (const ch of changes) {
+      if (ch.old === ch.cur) continue;
+      const name = (ch.old ?? (ch.cur as EndpointPod)).metadata.name;
+      const was = ch.old !== undefined ? (prev.contribs.get(name) ?? null) : null;
+      if (!step(name, was, ch.cur !== undefined ? contributionOf(ch.cur) : null)) return undefined;
     }
-    if (b === undefined || (a !== undefined && a.metadata.name < b.metadata.name)) {
-      const c = prev.contribs[i++];
-      if (c) removed.push(c);
-    } else if (a === undefined || b.metadata.name < a.metadata.name) {
-      const c = contributionOf(b);
-      contribs[j++] = c;
-      if (c) added.push(c);
-    } else {
-      const was = prev.contribs[i++] ?? null;
-      const c = contributionOf(b);
-      contribs[j++] = c;
-      if (c !== was) {
-        if (was) removed.push(was);
-        if (c) added.push(c);
+  } else {
+    let i = 0;
+    let j = 0;
+    while (i < old.length || j < pods.length) {
+      const a = old[i];
+      const b = pods[j];
+      if (a === b) {
+        // The very pod object in the same place (most pods of most syncs): no name to compare.
+        i++;
+        j++;
+        continue;
       }
+      let ok: boolean;
+      if (b === undefined || (a !== undefined && a.metadata.name < b.metadata.name)) {
+        const name = (a as EndpointPod).metadata.name;
+        ok = step(name, prev.contribs.get(name) ?? null, null);
+        i++;
+      } else if (a === undefined || b.metadata.name < a.metadata.name) {
+        ok = step(b.metadata.name, null, contributionOf(b));
+        j++;
+      } else {
+        ok = step(b.metadata.name, prev.contribs.get(b.metadata.name) ?? null, contributionOf(b));
+        i++;
+        j++;
+      }
+      if (!ok) return undefined;
     }
-    if (removed.length + added.length > limit) return undefined;
   }
   // The patched lists must still be packOnePort's: one port, and no UID listed twice.
   const gone = new Set<string>();
@@ -176,12 +201,18 @@ export function packIncremental(service: EndpointService, pods: readonly Endpoin
     PACKED.delete(service);
     return undefined;
   }
-  const first = contribs.find((c) => c !== null);
-  const port = first?.ports[0];
-  if (port === undefined) {
+  const contribs = prev.contribs;
+  for (const [name, c] of moved) {
+    if (c === null) contribs.delete(name);
+    else contribs.set(name, c);
+  }
+  if (contribs.size === 0) {
     PACKED.delete(service);
     return undefined;
   }
+  // Every contribution carries a port equal to prev.port (rememberPacked's, and checked above for
+  // the added ones): the subset's port, as the first pod's would print.
+  const port = prev.port;
   const uids = prev.uids;
   for (const c of removed) uids.delete(c.epa.targetRef?.uid ?? '');
   for (const c of added) uids.add(c.epa.targetRef?.uid ?? '');

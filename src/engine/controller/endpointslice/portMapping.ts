@@ -3,7 +3,8 @@
 // the fewest writes.
 import { type DecisionLog, decide } from '../../api/decision.ts';
 import type { AddressType, Endpoint, EndpointPort, EndpointService, EndpointSlice } from '../../api/discoveryTypes.ts';
-import { type EndpointSet, endpointsEqualBeyondHash } from '../../endpointslice/controllerUtils.ts';
+import { endpointsEqualBeyondHash } from '../../endpointslice/controllerUtils.ts';
+import type { DesiredEndpoints } from './incrementalDesired.ts';
 import { getSliceToFill, newEndpointSlice, setEndpointSliceLabels } from '../../endpointslice/utils.ts';
 
 export interface PortMapResult {
@@ -29,7 +30,7 @@ export interface PortMapResult {
 export function reconcileByPortMapping(
   service: EndpointService,
   existingSlices: readonly EndpointSlice[],
-  desired: EndpointSet,
+  desired: DesiredEndpoints,
   ports: EndpointPort[],
   addressType: AddressType,
   maxEndpointsPerSlice: number,
@@ -46,8 +47,11 @@ export function reconcileByPortMapping(
     byName.set(slice.metadata.name, slice);
     const kept: Endpoint[] = [];
     let endpointUpdated = false;
-    for (const ep of slice.endpoints) {
-      const want = desired.take(ep);
+    // takeList: every endpoint's take at once (incrementalDesired.ts skips the hashing).
+    const wants = desired.takeList?.(slice.endpoints);
+    for (let k = 0; k < slice.endpoints.length; k++) {
+      const ep = slice.endpoints[k] as Endpoint;
+      const want = wants !== undefined ? wants[k] : desired.take(ep);
       if (!want) continue;
       kept.push(want);
       // The very endpoint object (the reconciler's memo wrote it): equal without looking.

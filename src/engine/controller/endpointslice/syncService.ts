@@ -4,7 +4,7 @@
 import { type DecisionLog, decide } from '../../api/decision.ts';
 import type { EndpointPod, EndpointService, EndpointSlice } from '../../api/discoveryTypes.ts';
 import type { Node } from '../../api/types.ts';
-import { listedFor } from '../endpointPodIndex.ts';
+import { listDelta, listedFor } from '../endpointPodIndex.ts';
 import { deleteTrackedService, type SliceTracker, staleSlices } from './endpointSliceTracker.ts';
 import { reconcile, type SliceWrite } from './reconciler.ts';
 import { computeEndpointLastChangeTriggerTime, type ServiceTriggerState } from '../../endpointslice/triggerTimeTracker.ts';
@@ -71,9 +71,9 @@ export function syncService(input: SyncServiceInput, log?: DecisionLog): SyncSer
     decide(log, 'syncService', 'stale', { service: `${namespace}/${name}`, slices: slices.length });
     return { ...keep, error: StaleInformerCacheError };
   }
-  const { triggerTime, state } = computeEndpointLastChangeTriggerTime(input.triggerState, service, pods);
+  const { triggerTime, state } = computeEndpointLastChangeTriggerTime(input.triggerState, service, pods, listDelta);
   const r = reconcile(
-    { service, pods, existingSlices: slices, getNode: input.getNode, triggerTime, maxEndpointsPerSlice: input.maxEndpointsPerSlice },
+    { service, pods, existingSlices: slices, getNode: input.getNode, triggerTime, maxEndpointsPerSlice: input.maxEndpointsPerSlice, podsDelta: listDelta },
     log,
   );
   const out: SyncServiceResult = { writes: r.writes, tracker: input.tracker, triggerState: state };
