@@ -216,10 +216,11 @@ export function recordEvent(
   e.message = text;
   e.fieldPath = fieldPath;
   const full = component !== 'default-scheduler';
-  const newName = (): string => (named === 'clock' ? freeClockName(tx, namespace, meta.name) : `${meta.name}.${hexString(tx.st.prng, 16)}`);
   // The scheduler's events/v1 recorder only observes; the others aggregate too, one record in both caches.
-  const agg = full ? eventCorrelate(corr, e, tx.now, tx.st.prng, newName, tx.nowIso) : { message: text, key: getEventKey(e), aggregated: false, log: undefined };
-  const log = agg.log ?? eventObserve(corr, agg.key, newName, tx.nowIso);
+  const agg = full
+    ? eventCorrelate(corr, e, tx.now, tx.st.prng, () => newEventName(tx, named, namespace, meta.name), tx.nowIso)
+    : { message: text, key: getEventKey(e), aggregated: false, log: undefined };
+  const log = agg.log ?? eventObserve(corr, agg.key, () => newEventName(tx, named, namespace, meta.name), tx.nowIso);
   if (full && spamFilter(corr, e, tx.now)) {
     decide(tx.decisions, 'eventCorrelate', 'spamDropped', { reason, kind: involved.kind, name: meta.name, recorder, count: log.count });
     return;
@@ -258,6 +259,11 @@ export function recordEvent(
     true,
     key,
   );
+}
+
+/** newEventName is a new Event's name: 16 hex digits drawn from the PRNG, or the clock's (freeClockName). */
+function newEventName(tx: Tx, named: 'prng' | 'clock', namespace: string, object: string): string {
+  return named === 'clock' ? freeClockName(tx, namespace, object) : `${object}.${hexString(tx.st.prng, 16)}`;
 }
 
 /**
