@@ -7,7 +7,8 @@
  *
  * Each recorder has its own correlator (one per controller, one per node's kubelet), with LRU
  * caches of 4,096 entries. The state is plain data in EngineState, every record an immutable
- * value, so a copy of the maps is a copy of the state.
+ * value, so a copy of the maps is a copy of the state. One record may be the value of both the
+ * aggregate and the log cache (eventCorrelate): each cache reads only its own fields of it.
  */
 import { nextInt, type PrngState } from '../lib/prng.ts';
 import { eventAggregatorByReasonFunc, eventKeyOf, objectKey } from './eventKeys.ts';
