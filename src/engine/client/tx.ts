@@ -19,7 +19,7 @@ import { namespaceExists, namespaceObject } from '../apiserver/admission/namespa
 import { add as queueAdd, rateLimitedDelay } from './workqueue.ts';
 import { hexString, type PrngState } from '../lib/prng.ts';
 import { toRFC3339 } from '../lib/time.ts';
-import { type CorrelatedEvent, defaultAggregateMaxEvents, eventAggregate, eventObserve, getEventKey, newEventCorrelator, spamFilter } from './eventCorrelator.ts';
+import { type CorrelatedEvent, defaultAggregateMaxEvents, eventCorrelate, eventObserve, getEventKey, newEventCorrelator, spamFilter } from './eventCorrelator.ts';
 import { clockEventName, nameUid } from './eventNames.ts';
 import { heapPush } from './eventQueue.ts';
 import { eventSource, kubeletMessage, kubeletRecorder, kubeletSource, objectReference } from './eventParts.ts';
@@ -164,6 +164,13 @@ export function remove(tx: Tx, kind: Kind, key: string): ApiResult<KubeObject> {
 export { kubeletRecorder };
 
 /**
+ * The fields the correlator reads of the Event being recorded, one object filled afresh by each
+ * recordEvent (110,000 in a 10,000-replica rollout, ~9 MB of objects made and dropped otherwise):
+ * the correlator keeps none of it, only strings it holds. Not engine state.
+ */
+const correlated: CorrelatedEvent = { component: '', host: '', kind: '', namespace: '', name: '', uid: '', apiVersion: '', type: '', reason: '', message: '', fieldPath: '' };
+
+/**
  * recordEvent writes a core/v1 Event as client-go's recorder does after its EventCorrelator
  * (eventCorrelator.ts): a tenth distinct message about one object, type and reason within 10
  * minutes becomes a "(combined from similar events): …" Event, a repeat raises the count of the
@@ -196,22 +203,24 @@ export function recordEvent(
     corr = newEventCorrelator();
     tx.st.eventCorrelators.set(recorder, corr);
   }
-  const e: CorrelatedEvent = {
-    component,
-    host,
-    kind: involved.kind,
-    namespace,
-    name: meta.name,
-    uid: meta.uid ?? '',
-    apiVersion: involved.apiVersion,
-    type,
-    reason,
-    message: text,
-    fieldPath,
-  };
+  const e = correlated;
+  e.component = component;
+  e.host = host;
+  e.kind = involved.kind;
+  e.namespace = namespace;
+  e.name = meta.name;
+  e.uid = meta.uid ?? '';
+  e.apiVersion = involved.apiVersion;
+  e.type = type;
+  e.reason = reason;
+  e.message = text;
+  e.fieldPath = fieldPath;
   const full = component !== 'default-scheduler';
-  const agg = full ? eventAggregate(corr, e, tx.now, tx.st.prng) : { message: text, key: getEventKey(e), aggregated: false };
-  const log = eventObserve(corr, agg.key, () => (named === 'clock' ? freeClockName(tx, namespace, meta.name) : `${meta.name}.${hexString(tx.st.prng, 16)}`), tx.nowIso);
+  // The scheduler's events/v1 recorder only observes; the others aggregate too, one record in both caches.
+  const agg = full
+    ? eventCorrelate(corr, e, tx.now, tx.st.prng, () => newEventName(tx, named, namespace, meta.name), tx.nowIso)
+    : { message: text, key: getEventKey(e), aggregated: false, log: undefined };
+  const log = agg.log ?? eventObserve(corr, agg.key, () => newEventName(tx, named, namespace, meta.name), tx.nowIso);
   if (full && spamFilter(corr, e, tx.now)) {
     decide(tx.decisions, 'eventCorrelate', 'spamDropped', { reason, kind: involved.kind, name: meta.name, recorder, count: log.count });
     return;
@@ -250,6 +259,11 @@ export function recordEvent(
     true,
     key,
   );
+}
+
+/** newEventName is a new Event's name: 16 hex digits drawn from the PRNG, or the clock's (freeClockName). */
+function newEventName(tx: Tx, named: 'prng' | 'clock', namespace: string, object: string): string {
+  return named === 'clock' ? freeClockName(tx, namespace, object) : `${object}.${hexString(tx.st.prng, 16)}`;
 }
 
 /**
