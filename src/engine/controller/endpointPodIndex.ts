@@ -27,6 +27,8 @@ interface Entry {
   byKey: Map<string, EndpointPod>;
   /** The list as of the last flush: never changed (it may have been handed out). */
   sorted: readonly EndpointPod[];
+  /** sorted's names, in its order: flush searches these (a pod's name sits behind metadata objects of many shapes). */
+  names: string[];
   /** The keys changed since the last flush, with their pod then (undefined: none). */
   dirty: Map<string, EndpointPod | undefined>;
   /** How many flushes made a new list; recent[g % KEPT_DELTAS] holds flush g's changes. */
@@ -97,12 +99,23 @@ function matches(e: Entry, p: KubeObject | undefined): p is Pod {
   return true;
 }
 
-/** position: where a pod of this name is, or would be inserted, in the sorted list (from `lo` on). */
-function position(sorted: readonly EndpointPod[], name: string, lo = 0): number {
-  let hi = sorted.length;
+/**
+ * position: where a pod of this name is, or would be inserted, in the sorted names (from `lo`
+ * on). flush asks in increasing order with ~17 pods between two asks (750 changes among 13,000
+ * pods), so it gallops from `lo` (1, 2, 4, … ahead) before halving: ~8 compares an ask, not 14.
+ */
+function position(names: readonly string[], name: string, lo = 0): number {
+  let step = 1;
+  let hi = lo;
+  while (hi < names.length && (names[hi] as string) < name) {
+    lo = hi + 1;
+    hi = lo + step;
+    step += step;
+  }
+  if (hi > names.length) hi = names.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] as EndpointPod).metadata.name < name) lo = mid + 1;
+    if ((names[mid] as string) < name) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -122,6 +135,11 @@ function setPod(e: Entry, key: string, pod: EndpointPod | undefined): void {
   else e.byKey.set(key, pod);
 }
 
+function setSorted(e: Entry, sorted: EndpointPod[]): void {
+  e.sorted = sorted;
+  e.names = sorted.map((p) => p.metadata.name);
+}
+
 /** flush: the sorted list with the dirty keys' changes, one copying pass (a full sort if the list is not as recorded). */
 function flush(e: Entry): void {
   if (e.dirty.size === 0) return;
@@ -134,25 +152,41 @@ function flush(e: Entry): void {
   e.dirty.clear();
   ops.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const sorted = e.sorted;
-  const out: EndpointPod[] = [];
+  const names = e.names;
+  // Preallocated and filled by index: 78 new lists of 13,000 pods a 10,000-replica rollout.
+  let size = sorted.length;
+  for (const op of ops) size += (op.cur !== undefined ? 1 : 0) - (op.old !== undefined ? 1 : 0);
+  const out = new Array<EndpointPod>(size);
+  const outNames = new Array<string>(size);
   let i = 0;
+  let k = 0;
   for (const op of ops) {
-    const at = position(sorted, op.name, i);
-    for (; i < at; i++) out.push(sorted[i] as EndpointPod);
+    const at = position(names, op.name, i);
+    for (; i < at; i++, k++) {
+      out[k] = sorted[i] as EndpointPod;
+      outNames[k] = names[i] as string;
+    }
     if (op.old !== undefined) {
       if (sorted[i] !== op.old) {
         // Not where the list says: rebuild it from the keys rather than trust it (and keep no delta).
-        e.sorted = [...e.byKey.values()].sort(byName);
+        setSorted(e, [...e.byKey.values()].sort(byName));
         e.recent = [];
         e.generation++;
         return;
       }
       i++;
     }
-    if (op.cur !== undefined) out.push(op.cur);
+    if (op.cur !== undefined) {
+      out[k] = op.cur;
+      outNames[k++] = op.name;
+    }
   }
-  for (; i < sorted.length; i++) out.push(sorted[i] as EndpointPod);
+  for (; i < sorted.length; i++, k++) {
+    out[k] = sorted[i] as EndpointPod;
+    outNames[k] = names[i] as string;
+  }
   e.sorted = out;
+  e.names = outNames;
   e.generation++;
   e.recent[e.generation % KEPT_DELTAS] = ops;
 }
@@ -198,9 +232,9 @@ export function indexedPods(cache: CacheState, namespace: string, selector: Reco
   let e = idx.entries.get(id);
   if (e === undefined) {
     const byKey = new Map<string, EndpointPod>();
-    e = { namespace, selector: pairs, byKey, sorted: [], dirty: new Map(), generation: 0, recent: [] };
+    e = { namespace, selector: pairs, byKey, sorted: [], names: [], dirty: new Map(), generation: 0, recent: [] };
     for (const [key, p] of cache.objects.Pod) if (matches(e, p)) byKey.set(key, asEndpointPod(p));
-    e.sorted = [...byKey.values()].sort(byName);
+    setSorted(e, [...byKey.values()].sort(byName));
     idx.entries.set(id, e);
   }
   flush(e);

@@ -9,24 +9,14 @@ import { getPodUpdateProjectionKey, getServicesToUpdate } from '../endpointslice
 import { indexedPods, podIndexOnWatch } from './endpointPodIndex.ts';
 
 /**
- * asEndpointPod: the pod as the API server returns it. The simulated kubelet writes status.podIP
- * only; the API server's pod strategy fills podIPs[0] from it, and the endpoint library reads
- * podIPs, so the controllers see the pair.
+ * asEndpointPod: the cached pod as the endpoint library reads it (a type view, no copy). The
+ * simulated kubelet writes status.podIP only; the API server's pod strategy fills podIPs[0] from
+ * it, and the library's readers derive that pair through podIPsOf (controllerUtils.ts) instead of
+ * a copy of each pod version.
  */
 export function asEndpointPod(pod: Pod): EndpointPod {
-  const ip = pod.status?.podIP;
-  if (!ip || pod.status?.podIPs !== undefined) return pod as EndpointPod;
-  // Pods are immutable: one copy per stored pod, however many syncs list it (10,000 pods, 100 syncs).
-  let out = WITH_IPS.get(pod);
-  if (out === undefined) {
-    out = { ...pod, status: { ...pod.status, podIPs: [{ ip }] } } as EndpointPod;
-    WITH_IPS.set(pod, out);
-  }
-  return out;
+  return pod as EndpointPod;
 }
-
-/** A memo of asEndpointPod, not engine state: a miss only copies again. */
-const WITH_IPS = new WeakMap<Pod, EndpointPod>();
 
 /** cachedServices lists the Services in the shared informer. */
 export function cachedServices(tx: Tx): EndpointService[] {

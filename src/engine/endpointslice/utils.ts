@@ -16,7 +16,7 @@ import {
 } from '../api/discoveryTypes.ts';
 import { newControllerRef as newOwnerRef } from '../api/ownerRefs.ts';
 import type { Node, OwnerReference } from '../api/types.ts';
-import { isPodReady, shouldSetHostname } from './controllerUtils.ts';
+import { isPodReady, podIPsOf, shouldSetHostname } from './controllerUtils.ts';
 import { formatIP, parseIPSloppy } from './ip.ts';
 
 /**
@@ -40,10 +40,10 @@ export function podToEndpoint(pod: EndpointPod, node: Node | undefined, service:
   return ep;
 }
 
-/** getEndpointAddresses: the pod's IPs of this family, re-printed canonically (only podIPs is read). */
+/** getEndpointAddresses: the pod's IPs of this family, re-printed canonically (only podIPs is read, see podIPsOf). */
 export function getEndpointAddresses(pod: EndpointPod, addressType: AddressType): string[] {
   const out: string[] = [];
-  for (const { ip } of pod.status?.podIPs ?? []) {
+  for (const { ip } of podIPsOf(pod)) {
     const { v6, text } = ipInfo(ip);
     if ((v6 && addressType === 'IPv6') || (!v6 && addressType === 'IPv4')) out.push(text);
   }

@@ -16,7 +16,7 @@ import {
   EndpointsOverCapacity,
   IsHeadlessService,
 } from '../../api/discoveryTypes.ts';
-import { isPodReady, shouldPodBeInEndpoints, shouldSetHostname } from '../../endpointslice/controllerUtils.ts';
+import { isPodReady, podIPsOf, shouldPodBeInEndpoints, shouldSetHostname } from '../../endpointslice/controllerUtils.ts';
 import { isIPv6 } from '../../endpointslice/ip.ts';
 import type { ListDelta } from '../../endpointslice/triggerTimeTracker.ts';
 import { findPort, isServiceIPSet } from '../../endpointslice/utils.ts';
@@ -44,7 +44,7 @@ export function podToEndpointAddressForService(svc: EndpointService, pod: Endpoi
   if (families.length > 0) v6 = families[0] === 'IPv6';
   else if ((svc.spec.clusterIP ?? '') !== '' && svc.spec.clusterIP !== ClusterIPNone) v6 = isIPv6(svc.spec.clusterIP ?? '');
   else v6 = isIPv6(pod.status?.podIP ?? '');
-  const ip = (pod.status?.podIPs ?? []).find((p) => isIPv6(p.ip) === v6)?.ip;
+  const ip = podIPsOf(pod).find((p) => isIPv6(p.ip) === v6)?.ip;
   if (ip === undefined) return undefined;
   return {
     ip,
