@@ -42,6 +42,49 @@ export function strictlyByName(pods: readonly EndpointPod[]): boolean {
   return true;
 }
 
+/**
+ * forEachPodChange calls visit(old, cur) for each pod whose object differs between two lists in
+ * strictly increasing name order (old and cur: the same name's two objects; undefined: absent from
+ * that list), and stops with false as soon as visit does. The changes come from the pod index's
+ * delta when it has one within `limit` (~800 pods a sync of 11,000), else from walking both lists
+ * side by side, where the very pod object in the same place (most pods of most syncs) is skipped
+ * without comparing names.
+ */
+export function forEachPodChange(
+  old: readonly EndpointPod[],
+  pods: readonly EndpointPod[],
+  delta: ListDelta | undefined,
+  limit: number,
+  visit: (old: EndpointPod | undefined, cur: EndpointPod | undefined) => boolean,
+): boolean {
+  const changes = delta?.(old, pods, limit);
+  if (changes !== undefined) {
+    for (const c of changes) if (c.old !== c.cur && !visit(c.old, c.cur)) return false;
+    return true;
+  }
+  let i = 0;
+  let j = 0;
+  while (i < old.length || j < pods.length) {
+    const a = old[i];
+    const b = pods[j];
+    if (a === b) {
+      i++;
+      j++;
+    } else if (b === undefined || (a !== undefined && a.metadata.name < b.metadata.name)) {
+      if (!visit(a, undefined)) return false;
+      i++;
+    } else if (a === undefined || b.metadata.name < a.metadata.name) {
+      if (!visit(undefined, b)) return false;
+      j++;
+    } else {
+      if (!visit(a, b)) return false;
+      i++;
+      j++;
+    }
+  }
+  return true;
+}
+
 /** lastTimesByName: the previous sync's pod name → trigger time (a later pod of one name wins, as a map assignment does). */
 function lastTimesByName(pods: readonly EndpointPod[]): Map<string, string> {
   const out = new Map<string, string>();

@@ -14,7 +14,7 @@
  * Not engine state: a miss only recomputes.
  */
 import type { CoreEndpointPort, EndpointAddress, EndpointPod, EndpointService, EndpointSubset } from '../../api/discoveryTypes.ts';
-import { type ListDelta, strictlyByName } from '../../endpointslice/triggerTimeTracker.ts';
+import { forEachPodChange, type ListDelta, strictlyByName } from '../../endpointslice/triggerTimeTracker.ts';
 import type { Contribution } from './contributions.ts';
 import { addressOrder } from './repack.ts';
 
@@ -147,43 +147,11 @@ export function packIncremental(
     if (c) added.push(c);
     return removed.length + added.length <= limit;
   };
-  const changes = delta?.(old, pods, limit);
-  if (changes !== undefined) {
-    // The pod index's delta (~800 pods a sync) instead of walking both 11,000-pod lists.
-    for (const ch of changes) {
-      if (ch.old === ch.cur) continue;
-      const name = (ch.old ?? (ch.cur as EndpointPod)).metadata.name;
-      const was = ch.old !== undefined ? (prev.contribs.get(name) ?? null) : null;
-      if (!step(name, was, ch.cur !== undefined ? contributionOf(ch.cur) : null)) return undefined;
-    }
-  } else {
-    let i = 0;
-    let j = 0;
-    while (i < old.length || j < pods.length) {
-      const a = old[i];
-      const b = pods[j];
-      if (a === b) {
-        // The very pod object in the same place (most pods of most syncs): no name to compare.
-        i++;
-        j++;
-        continue;
-      }
-      let ok: boolean;
-      if (b === undefined || (a !== undefined && a.metadata.name < b.metadata.name)) {
-        const name = (a as EndpointPod).metadata.name;
-        ok = step(name, prev.contribs.get(name) ?? null, null);
-        i++;
-      } else if (a === undefined || b.metadata.name < a.metadata.name) {
-        ok = step(b.metadata.name, null, contributionOf(b));
-        j++;
-      } else {
-        ok = step(b.metadata.name, prev.contribs.get(b.metadata.name) ?? null, contributionOf(b));
-        i++;
-        j++;
-      }
-      if (!ok) return undefined;
-    }
-  }
+  const visit = (was: EndpointPod | undefined, cur: EndpointPod | undefined): boolean => {
+    const name = (was ?? (cur as EndpointPod)).metadata.name;
+    return step(name, was !== undefined ? (prev.contribs.get(name) ?? null) : null, cur !== undefined ? contributionOf(cur) : null);
+  };
+  if (!forEachPodChange(old, pods, delta, limit, visit)) return undefined;
   // The patched lists must still be packOnePort's: one port, and no UID listed twice.
   const gone = new Set<string>();
   for (const c of removed) gone.add(c.epa.targetRef?.uid ?? '');

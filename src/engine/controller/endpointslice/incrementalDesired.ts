@@ -18,7 +18,7 @@
 import type { AddressType, Endpoint, EndpointPod, EndpointPort, EndpointService } from '../../api/discoveryTypes.ts';
 import type { Node } from '../../api/types.ts';
 import { endpointHash } from '../../endpointslice/controllerUtils.ts';
-import { type ListDelta, strictlyByName } from '../../endpointslice/triggerTimeTracker.ts';
+import { forEachPodChange, type ListDelta, strictlyByName } from '../../endpointslice/triggerTimeTracker.ts';
 
 /** What reconcileByPortMapping asks of the desired endpoints: EndpointSet's consuming calls. */
 export interface DesiredEndpoints {
@@ -180,35 +180,7 @@ function change(s: State, old: EndpointPod | undefined, cur: EndpointPod | undef
  * else by walking both lists side by side.
  */
 function patch(s: State, pods: readonly EndpointPod[], partOf: (pod: EndpointPod) => PodPart, delta: ListDelta | undefined): boolean {
-  const old = s.pods;
-  const changes = delta?.(old, pods, pods.length >>> 2);
-  if (changes !== undefined) {
-    for (const c of changes) if (c.old !== c.cur && !change(s, c.old, c.cur, partOf)) return false;
-  } else {
-    let i = 0;
-    let j = 0;
-    while (i < old.length || j < pods.length) {
-      const a = old[i];
-      const b = pods[j];
-      if (a === b) {
-        // The very pod object seen last time (most pods of most syncs): its endpoint stands.
-        i++;
-        j++;
-        continue;
-      }
-      if (b === undefined || (a !== undefined && a.metadata.name < b.metadata.name)) {
-        if (!change(s, a, undefined, partOf)) return false;
-        i++;
-      } else if (a === undefined || b.metadata.name < a.metadata.name) {
-        if (!change(s, undefined, b, partOf)) return false;
-        j++;
-      } else {
-        if (!change(s, a, b, partOf)) return false;
-        i++;
-        j++;
-      }
-    }
-  }
+  if (!forEachPodChange(s.pods, pods, delta, pods.length >>> 2, (old, cur) => change(s, old, cur, partOf))) return false;
   if (s.endpointPods === 0) s.key = '';
   s.pods = pods;
   return true;
