@@ -11,7 +11,7 @@
  *   without ports, ports resolving differently, an address listed twice) to repackSubsets.
  */
 import type { CoreEndpointPort, EndpointAddress, EndpointPod, EndpointService, EndpointSubset } from '../../api/discoveryTypes.ts';
-import { addressOrder } from './repack.ts';
+import { addressOrder, mergeAddresses } from './repack.ts';
 
 /** One (pod, Service port) the pod serves: computeSubsets' `add(pod, epa, port)`. */
 export interface Contribution {
@@ -84,23 +84,7 @@ function sortFrom(items: EndpointAddress[], prev: readonly EndpointAddress[] | u
     }
   }
   if (kept.length === items.length) return kept;
-  const fresh = items.filter((a) => !seen.has(a)).sort(addressOrder);
-  const out: EndpointAddress[] = [];
-  let from = 0;
-  for (const f of fresh) {
-    let lo = from;
-    let hi = kept.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (addressOrder(kept[mid] as EndpointAddress, f) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = from; i < lo; i++) out.push(kept[i] as EndpointAddress);
-    out.push(f);
-    from = lo;
-  }
-  for (let i = from; i < kept.length; i++) out.push(kept[i] as EndpointAddress);
-  return out;
+  return mergeAddresses(kept, items.filter((a) => !seen.has(a)).sort(addressOrder));
 }
 
 /** distinctUids: every address has a targetRef with a UID of its own, so no two share an (IP, UID) key. */

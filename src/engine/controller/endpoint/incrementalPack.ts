@@ -16,7 +16,7 @@
 import type { CoreEndpointPort, EndpointAddress, EndpointPod, EndpointService, EndpointSubset } from '../../api/discoveryTypes.ts';
 import { forEachPodChange, type ListDelta, strictlyByName } from '../../endpointslice/triggerTimeTracker.ts';
 import type { Contribution } from './contributions.ts';
-import { addressOrder } from './repack.ts';
+import { addressOrder, lowerBound, mergeAddresses } from './repack.ts';
 
 interface Packed {
   /** The pods of the answer, strictly by name. */
@@ -49,18 +49,6 @@ function subsetOf(ready: readonly EndpointAddress[], notReady: readonly Endpoint
   return [s];
 }
 
-/** lowerBound: the first place in the sorted list, from `from` on, whose address is not before `a`. */
-function lowerBound(list: readonly EndpointAddress[], a: EndpointAddress, from = 0): number {
-  let lo = from;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (addressOrder(list[mid] as EndpointAddress, a) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /**
  * patch: the sorted list without the removed contributions' addresses and with the added ones
  * (those of the `ready` side), in one pass: a splice per change moved 5,000 addresses on
@@ -86,16 +74,7 @@ function patch(list: readonly EndpointAddress[], removed: readonly Contribution[
   for (const c of added) if (c.ready === ready) fresh.push(c.epa);
   if (fresh.length === 0) return kept;
   fresh.sort(addressOrder);
-  const out: EndpointAddress[] = [];
-  from = 0;
-  for (const f of fresh) {
-    const lo = lowerBound(kept, f, from);
-    for (let x = from; x < lo; x++) out.push(kept[x] as EndpointAddress);
-    out.push(f);
-    from = lo;
-  }
-  for (let x = from; x < kept.length; x++) out.push(kept[x] as EndpointAddress);
-  return out;
+  return mergeAddresses(kept, fresh);
 }
 
 /**

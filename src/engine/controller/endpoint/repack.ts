@@ -36,6 +36,36 @@ export function addressOrder(a: EndpointAddress, b: EndpointAddress): number {
   return ua < ub ? -1 : ua > ub ? 1 : 0;
 }
 
+/** lowerBound: the first place in the sorted list, from `from` on, whose address is not before `a`. */
+export function lowerBound(list: readonly EndpointAddress[], a: EndpointAddress, from = 0): number {
+  let lo = from;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (addressOrder(list[mid] as EndpointAddress, a) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * mergeAddresses merges two lists each in addressOrder into one: each of `fresh` goes before the
+ * first of `kept` it is not after, found by binary search from the last one placed (a few new pods
+ * into a 10,000-address list take a few searches, not a sort of the whole).
+ */
+export function mergeAddresses(kept: readonly EndpointAddress[], fresh: readonly EndpointAddress[]): EndpointAddress[] {
+  const out: EndpointAddress[] = [];
+  let from = 0;
+  for (const f of fresh) {
+    const lo = lowerBound(kept, f, from);
+    for (let i = from; i < lo; i++) out.push(kept[i] as EndpointAddress);
+    out.push(f);
+    from = lo;
+  }
+  for (let i = from; i < kept.length; i++) out.push(kept[i] as EndpointAddress);
+  return out;
+}
+
 /**
  * sortSubsets sorts each subset's addresses (IP, then UID) and ports, then the subsets. Upstream
  * orders ports and subsets by the md5 of their spew dump, an order with no meaning; this port
