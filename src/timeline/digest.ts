@@ -6,6 +6,7 @@
  * differently. Anything a copy must carry is in here: store, cache, queues, expectations, PRNG,
  * clock, sequence number, back-offs, kubelet memory, probe workers, the scheduling queue, event index, config.
  */
+import { cloneDaemonSetMemos } from '../engine/controller/daemon/nodeMemo.ts';
 import { type EngineState, pendingDeliveries } from '../engine/sim.ts';
 
 /** canonical turns Maps, Sets and nested values into plain JSON-able data. */
@@ -47,15 +48,10 @@ export function stateParts(st: EngineState): Record<string, string> {
     scheduler: st.scheduler,
     eventCorrelators: st.eventCorrelators,
     actionsScheduled: st.actionsScheduled,
-    // Two caches a copy starts without (cloneDaemonSetMemos, cloneTable): nodeShouldRunDaemonPod's
-    // answers by node position, and the rolling-update table's epoch (the snapshot and write journal
-    // that deferred Explain lines are rebuilt from). The memo's facts and table columns count.
-    dsMemo: new Map(
-      [...st.dsMemo].map(([key, { answers: _a, answerNodes: _n, answerTemplate: _t, ru, ...memo }]) => [
-        key,
-        { ...memo, ru: ru && { ...ru, epoch: null } },
-      ]),
-    ),
+    // As a copied state has it (cloneDaemonSetMemos): without the two caches a copy starts
+    // without, nodeShouldRunDaemonPod's answers by node position and the rolling-update table's
+    // epoch (the snapshot and write journal deferred Explain lines are rebuilt from).
+    dsMemo: cloneDaemonSetMemos(st.dsMemo),
   };
   // The deliveries are in `events` above, without the ones already taken (before deliveriesHead).
   const known = new Set([...Object.keys(parts), 'deliveries', 'deliveriesHead']);
