@@ -4,7 +4,7 @@
 import type { StatefulPod, StatefulSet, StatefulSetStatus } from '../../api/statefulTypes.ts';
 import type { ClaimLookup } from './podClaims.ts';
 import { type PodFacts, quietReplica } from './podFacts.ts';
-import { PASS, processCondemned, processReplica, type StatefulSetAction, type StepContext, type StepResult } from './processReplica.ts';
+import { PASS, processCondemned, processReplica, slowStartBatchSizes, type StatefulSetAction, type StepContext, type StepResult } from './processReplica.ts';
 import type { ReplicaSlots } from './replicaSlots.ts';
 import { statusOfTally, statusToWrite, updateStatusOfSlots } from './statefulSetStatus.ts';
 
@@ -64,3 +64,46 @@ export function stepReplica(ctx: StepContext, loop: ReplicaLoop, k: number): Ste
 export function stepCondemned(ctx: StepContext, c: { condemned: readonly StatefulPod[]; firstUnavailable: StatefulPod | null }, i: number): StepResult {
   return processCondemned(ctx, c.condemned, i, c.firstUnavailable);
 }
+
+/**
+ * runForLoud is runForAll(ctx, replicas.length − from, stepReplica, loop) when `loud` holds, per
+ * slot, 1 exactly where passes() is false (loudAt0 under OrderedReady at minReadySeconds 0,
+ * loudBurst under Parallel): the quiet replicas, which step to PASS with no decision or write,
+ * are jumped over by indexOf instead of visited. In a 1,000-replica OrderedReady update the loop
+ * passed the ~300 updated Ready pods above the one being replaced on every sync; under Parallel
+ * it visited all 100 replicas of the 100-replica run on each of its ~700 syncs. Batches are
+ * numbered as slowStartBatch numbers them, and an error still stops the batches after its own.
+ */
+export function runForLoud(ctx: StepContext, loop: ReplicaLoop, loud: Uint8Array): StepResult {
+  const { replicas, from } = loop;
+  if (ctx.monotonic) {
+    ctx.batch = 0;
+    for (let i = from < replicas.length ? loud.indexOf(1, from) : -1; i >= 0; i = loud.indexOf(1, i + 1)) {
+      const r = processReplica(ctx, replicas, i);
+      if (r.exit || r.error) return r.exit && r.error === null ? EXIT : { exit: true, error: r.error };
+    }
+    return PASS;
+  }
+  const sizes = slowStartBatchSizes(replicas.length - from);
+  let i = from;
+  for (let b = 0; b < sizes.length; b++) {
+    ctx.batch = b;
+    const end = i + (sizes[b] as number);
+    let next = loud.indexOf(1, i);
+    // Nothing loud is left: the later batches would step quiet replicas only.
+    if (next < 0) {
+      ctx.batch = sizes.length - 1;
+      return PASS;
+    }
+    const errors: string[] = [];
+    for (; next >= 0 && next < end; next = loud.indexOf(1, next + 1)) {
+      const r = processReplica(ctx, replicas, next);
+      if (r.error) errors.push(r.error);
+    }
+    if (errors.length) return { exit: true, error: errors.length === 1 ? (errors[0] as string) : `[${errors.join(', ')}]` };
+    i = end;
+  }
+  return PASS;
+}
+
+const EXIT: StepResult = Object.freeze({ exit: true, error: null });

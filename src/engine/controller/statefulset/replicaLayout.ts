@@ -23,6 +23,11 @@ export interface ReplicaSlots {
   readonly unavailableAt0: Uint8Array;
   /** Per slot, 1 where it is empty or its pod is not quietReplica under OrderedReady at minReadySeconds 0. */
   readonly loudAt0: Uint8Array;
+  /**
+   * Per slot, 1 where it is empty or its pod is not quietReplica under Parallel (which reads no
+   * time: any minReadySeconds). The replicas loop visits only these slots (quietSteps.ts).
+   */
+  readonly loudBurst: Uint8Array;
   /** Counts over the slots' and the condemned pods (computeReplicaStatus at minReadySeconds 0). */
   readonly tally: Tally;
   /** Where the rolling update's scan from the top stops at minReadySeconds 0. */
@@ -85,10 +90,20 @@ export const unavailableAt0 = (f: PodFacts) => !f.readyTrue || f.terminating;
 
 export type SetName = { metadata: { name: string; namespace?: string } };
 
-/** setFlags writes slot i's two flags for its pod's facts, or for an empty slot. */
-export function setFlags(set: SetName, unavail: Uint8Array, loud: Uint8Array, i: number, f: PodFacts | undefined): void {
-  unavail[i] = f === undefined || unavailableAt0(f) ? 1 : 0;
-  loud[i] = f === undefined || !quietReplica(f, set, true, 0, 0) ? 1 : 0;
+/** Per-slot flags (ReplicaSlots' unavailableAt0, loudAt0, loudBurst). */
+export interface SlotFlags {
+  unavail: Uint8Array;
+  loud: Uint8Array;
+  loudBurst: Uint8Array;
+}
+
+export const newSlotFlags = (n: number): SlotFlags => ({ unavail: new Uint8Array(n), loud: new Uint8Array(n), loudBurst: new Uint8Array(n) });
+
+/** setFlags writes slot i's flags for its pod's facts, or for an empty slot. */
+export function setFlags(set: SetName, flags: SlotFlags, i: number, f: PodFacts | undefined): void {
+  flags.unavail[i] = f === undefined || unavailableAt0(f) ? 1 : 0;
+  flags.loud[i] = f === undefined || !quietReplica(f, set, true, 0, 0) ? 1 : 0;
+  flags.loudBurst[i] = f === undefined || !quietReplica(f, set, false, 0, 0) ? 1 : 0;
 }
 
 export const newTally = (): Tally => ({ created: 0, runningAndReady: 0, byRevision: new Map() });
@@ -111,17 +126,17 @@ export function slotsOf(set: StatefulSet, members: readonly StatefulPod[]): Repl
   const tally = newTally();
   let filled = 0;
   let unavailable0 = 0;
-  const unavail = new Uint8Array(n);
-  const loud = new Uint8Array(n);
+  const flags = newSlotFlags(n);
   for (let i = 0; i < n; i++) {
     const f = facts[i];
-    setFlags(set, unavail, loud, i, f);
+    setFlags(set, flags, i, f);
     if (f === undefined) continue;
     filled++;
     if (unavailableAt0(f)) unavailable0++;
     count(tally, f, 1);
   }
   for (const pod of condemned) count(tally, podFacts(pod), 1);
-  return { pods, facts, condemned, filled, unavailable0, unavailableAt0: unavail, loudAt0: loud, tally, unsettled: new UnsettledFlags(facts) };
+  const { unavail, loud, loudBurst } = flags;
+  return { pods, facts, condemned, filled, unavailable0, unavailableAt0: unavail, loudAt0: loud, loudBurst, tally, unsettled: new UnsettledFlags(facts) };
 }
 

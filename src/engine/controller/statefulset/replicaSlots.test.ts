@@ -20,6 +20,7 @@ const plain = (s: ReplicaSlots, updateRevision: string) => ({
   unavailable0: s.unavailable0,
   unavailableAt0: [...s.unavailableAt0],
   loudAt0: [...s.loudAt0],
+  loudBurst: [...s.loudBurst],
   tally: { ...s.tally, byRevision: [...s.tally.byRevision].sort() },
   // Where the rolling update's scan stops: the kept flags are asked for the same revision tick
   // after tick, so they are the ones set() kept up to date, not laid out again.

@@ -18,7 +18,7 @@ import { selectorMatches } from '../../lib/labels.ts';
 import { objectKey, type WatchRecord } from '../../apiserver/store.ts';
 import { type CacheState, ownedPods } from '../../client/cache.ts';
 import { type PodFacts, podFacts } from './podFacts.ts';
-import { count, newTally, type ReplicaSlots, type SetName, setFlags, type Tally, unavailableAt0, UnsettledFlags } from './replicaLayout.ts';
+import { count, newTally, type ReplicaSlots, type SetName, setFlags, type SlotFlags, type Tally, unavailableAt0, UnsettledFlags } from './replicaLayout.ts';
 import { getStartOrdinal } from './statefulSetUtils.ts';
 
 export { type ReplicaSlots, slotsOf, type Tally } from './replicaLayout.ts';
@@ -31,8 +31,7 @@ interface SetMemo {
   /** Pods the set controls that its selector or isMemberOf does not match: ClaimPods releases them. */
   unmatched: Map<string, StatefulPod>;
   set: SetName;
-  unavail: Uint8Array;
-  loud: Uint8Array;
+  flags: SlotFlags;
   start: number;
   replicas: number;
   /** Every member (isMemberOf) the set controls, by cache key. */
@@ -87,7 +86,7 @@ function add(m: SetMemo, key: string, pod: StatefulPod): void {
     m.facts[i] = f;
     m.filled++;
     if (unavailableAt0(f)) m.unavailable0++;
-    setFlags(m.set, m.unavail, m.loud, i, f);
+    setFlags(m.set, m.flags, i, f);
     m.unsettled.set(i, f);
     count(m.tally, f, 1);
   } else if (f.ordinal >= 0) {
@@ -110,7 +109,7 @@ function remove(m: SetMemo, key: string): void {
     m.facts[i] = undefined;
     m.filled--;
     if (unavailableAt0(f)) m.unavailable0--;
-    setFlags(m.set, m.unavail, m.loud, i, undefined);
+    setFlags(m.set, m.flags, i, undefined);
     m.unsettled.set(i, undefined);
     count(m.tally, f, -1);
   } else if (m.condemned.delete(key)) count(m.tally, f, -1);
@@ -127,8 +126,7 @@ function build(c: CacheState, set: StatefulSet): SetMemo {
     selector: set.spec.selector,
     unmatched: new Map(),
     set: name,
-    unavail: new Uint8Array(replicas).fill(1),
-    loud: new Uint8Array(replicas).fill(1),
+    flags: { unavail: new Uint8Array(replicas).fill(1), loud: new Uint8Array(replicas).fill(1), loudBurst: new Uint8Array(replicas).fill(1) },
     start: getStartOrdinal(set),
     replicas,
     members: new Map(),
@@ -244,8 +242,9 @@ export function members(c: CacheState, set: StatefulSet): Members {
           condemned,
           filled: memo.filled,
           unavailable0: memo.unavailable0,
-          unavailableAt0: memo.unavail,
-          loudAt0: memo.loud,
+          unavailableAt0: memo.flags.unavail,
+          loudAt0: memo.flags.loud,
+          loudBurst: memo.flags.loudBurst,
           tally: memo.tally,
           unsettled: memo.unsettled,
         },

