@@ -11,7 +11,7 @@ import { podFacts } from './podFacts.ts';
 import { noClaims, type ReplicaLoop, runForLoud, stepReplica } from './planSteps.ts';
 import { runForAll, type StepContext } from './processReplica.ts';
 import { slotsOf } from './replicaSlots.ts';
-import { applyRevision } from './revisions.ts';
+import { RevisionSets } from './revisions.ts';
 
 const revision = (st: EngineState, name: string | undefined) =>
   [...st.cache.objects.ControllerRevision.values()].find((r) => r.metadata.name === name) as ControllerRevision | undefined;
@@ -22,7 +22,7 @@ function contextOf(st: EngineState, set: StatefulSet, update: ControllerRevision
     set,
     start: 0,
     missing,
-    updateSet: applyRevision(set, update),
+    sets: new RevisionSets(set, update, update),
     monotonic: set.spec.podManagementPolicy !== 'Parallel',
     nowMs: st.now,
     claims: noClaims,

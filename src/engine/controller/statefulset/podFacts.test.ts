@@ -62,7 +62,7 @@ describe('quietReplica', () => {
     set: { ...set, spec: { ...set.spec, minReadySeconds: mrs } },
     start: 0,
     missing: 0,
-    updateSet: set,
+    sets: { current: () => set, update: () => set },
     monotonic,
     nowMs: 15_000,
     claims: () => undefined,

@@ -39,7 +39,8 @@ export interface StepContext {
   start: number;
   /** How many replicas are missing (placeholders and stubs): none, and nextMissing has nothing to find. */
   missing: number;
-  updateSet: StatefulSet;
+  /** The set at the current and at the update revision (applyRevision), made when first asked. */
+  sets: { current(): StatefulSet; update(): StatefulSet };
   monotonic: boolean;
   nowMs: number;
   claims: ClaimLookup;
@@ -151,7 +152,7 @@ export function processReplica(ctx: StepContext, replicas: Replicas, i: number):
     return go(true);
   }
   // An unreadable claim counts as matching upstream; a missing one is picked up later.
-  const retention = claimsMatchRetentionPolicy(ctx.updateSet, pod, ctx.claims);
+  const retention = claimsMatchRetentionPolicy(ctx.sets.update(), pod, ctx.claims);
   const identity = identityMatches(set, pod);
   const storage = storageMatches(set, pod);
   if (identity && storage && retention) return go(false);
@@ -163,7 +164,7 @@ export function processReplica(ctx: StepContext, replicas: Replicas, i: number):
  * claims, fix claim owners; the pod is written only if identity or storage or owners changed.
  */
 function updateStatefulPod(ctx: StepContext, pod: StatefulPod, matches: { identity: boolean; storage: boolean }): StepResult {
-  const set = ctx.updateSet;
+  const set = ctx.sets.update();
   let next = pod;
   let consistent = true;
   if (!matches.identity) {

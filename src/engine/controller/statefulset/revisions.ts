@@ -21,6 +21,32 @@ export function newRevision(set: StatefulSet, revision: number, collisionCount: 
 }
 
 /**
+ * The set with the current and the update revision's template applied, each made the first time
+ * a step asks (issue 23): a sync of the 1,000-replica update asks for neither unless it builds a
+ * placeholder or reaches a replica's claim checks, and each applyRevision copied the set and its
+ * spec (~1 in 7 of its 7,000 syncs builds a placeholder).
+ */
+export class RevisionSets {
+  private cur: StatefulSet | undefined;
+  private upd: StatefulSet | undefined;
+  constructor(
+    private readonly set: StatefulSet,
+    private readonly currentRevision: ControllerRevision,
+    private readonly updateRevision: ControllerRevision,
+  ) {}
+
+  current(): StatefulSet {
+    if (this.cur === undefined) this.cur = applyRevision(this.set, this.currentRevision);
+    return this.cur;
+  }
+
+  update(): StatefulSet {
+    if (this.upd === undefined) this.upd = applyRevision(this.set, this.updateRevision);
+    return this.upd;
+  }
+}
+
+/**
  * applyRevision: the strategic-merge patch with `$patch: replace` swaps in the saved template
  * whole; the rest of the set is untouched.
  */

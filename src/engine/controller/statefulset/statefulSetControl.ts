@@ -6,7 +6,7 @@ import type { StatefulPod, StatefulSet, StatefulSetStatus } from '../../api/stat
 import type { ControllerRevision } from '../../api/types.ts';
 import type { ClaimLookup } from './podClaims.ts';
 import { placeholderStub, runForAll, type StatefulSetAction, type StepContext } from './processReplica.ts';
-import { applyRevision } from './revisions.ts';
+import { RevisionSets } from './revisions.ts';
 import { type ReplicaSlots, slotsOf } from './replicaSlots.ts';
 import { podFacts, unavailable as podUnavailable } from './podFacts.ts';
 import { updateStatus } from './statefulSetStatus.ts';
@@ -67,8 +67,7 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
   const { set, pods, currentRevision, updateRevision, nowMs } = input;
   const cur = currentRevision.metadata.name;
   const upd = updateRevision.metadata.name;
-  const currentSet = applyRevision(set, currentRevision);
-  const updateSet = applyRevision(set, updateRevision);
+  const sets = new RevisionSets(set, currentRevision, updateRevision);
   const mrs = set.spec.minReadySeconds ?? 0;
   let status: StatefulSetStatus = {
     observedGeneration: set.metadata.generation ?? 0,
@@ -95,7 +94,7 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
   for (let i = 0; i < replicas.length && missing > 0; i++) {
     if (replicas[i] !== undefined) continue;
     if (monotonicSet && built++ > 0) break;
-    (replicas as (StatefulPod | undefined)[])[i] = newVersionedStatefulSetPod(currentSet, updateSet, cur, upd, start + i);
+    (replicas as (StatefulPod | undefined)[])[i] = newVersionedStatefulSetPod(sets.current(), sets.update(), cur, upd, start + i);
   }
   const condemned = descendingOrdinal(unsorted);
 
@@ -146,7 +145,7 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
     set,
     start,
     missing,
-    updateSet,
+    sets,
     monotonic,
     nowMs,
     claims: input.claims ?? noClaims,

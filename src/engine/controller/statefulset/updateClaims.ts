@@ -9,8 +9,9 @@ import type { StepContext, StepResult } from './processReplica.ts';
 /** updateClaimsForCondemned is fixPodClaim(i): ClaimsMatchRetentionPolicy, else UpdatePodClaimForRetentionPolicy (with updateSet). */
 export function updateClaimsForCondemned(ctx: StepContext, condemned: readonly StatefulPod[], i: number): StepResult {
   const pod = condemned[i] as StatefulPod;
-  if (claimsMatchRetentionPolicy(ctx.updateSet, pod, ctx.claims)) return { exit: false, error: null };
-  const fix = updatePodClaimForRetentionPolicy(ctx.updateSet, pod, ctx.claims);
+  const updateSet = ctx.sets.update();
+  if (claimsMatchRetentionPolicy(updateSet, pod, ctx.claims)) return { exit: false, error: null };
+  const fix = updatePodClaimForRetentionPolicy(updateSet, pod, ctx.claims);
   ctx.actions.push({ op: 'updateClaims', phase: ctx.phase, batch: ctx.batch, pod: pod.metadata.name, claims: fix.updates, conflicting: fix.conflicting });
   decide(ctx.log, 'fixPodClaim', 'updateClaims', { pod: pod.metadata.name, claims: fix.updates.length });
   return { exit: false, error: null };
