@@ -214,6 +214,11 @@ export function members(c: CacheState, set: StatefulSet): Members {
     }
     m.dirty.clear();
   }
+  // Equal to the set's selector here (else rebuilt above): keep the set's own object, so later
+  // syncs compare by identity. A template change (`set image`) stores a new spec with an equal
+  // selector, and the memo compared the two as JSON on every later sync: twice JSON.stringify a
+  // sync, ~60 % of members()' own time in the 1,000-replica update's profile.
+  m.selector = set.spec.selector;
   const memo = m;
   // Nothing below allocates when there is nothing condemned, released or to adopt (a rolling
   // update's every sync): the lists are a shared empty one and the result's list() a method.
