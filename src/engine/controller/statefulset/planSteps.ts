@@ -69,9 +69,10 @@ export function stepCondemned(ctx: StepContext, c: { condemned: readonly Statefu
  * runForLoud is runForAll(ctx, replicas.length − from, stepReplica, loop) when `loud` holds, per
  * slot, 1 exactly where passes() is false (loudAt0 under OrderedReady at minReadySeconds 0,
  * loudBurst under Parallel): the quiet replicas, which step to PASS with no decision or write,
- * are jumped over by indexOf instead of visited. In a 1,000-replica OrderedReady update the loop
- * passed the ~300 updated Ready pods above the one being replaced on every sync; under Parallel
- * it visited all 100 replicas of the 100-replica run on each of its ~700 syncs. Batches are
+ * are jumped over by indexOf instead of visited. Under Parallel the loop stepped all 100
+ * replicas of the 100-replica run on each of its 712 syncs: 71,200 steps for the 200 that act
+ * (counted). Under OrderedReady it already starts at the first loud replica and stops at the
+ * first that waits, so it steps as before (6,000 in the 1,000-replica update). Batches are
  * numbered as slowStartBatch numbers them, and an error still stops the batches after its own.
  */
 export function runForLoud(ctx: StepContext, loop: ReplicaLoop, loud: Uint8Array): StepResult {
