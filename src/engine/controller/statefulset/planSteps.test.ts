@@ -81,4 +81,11 @@ describe('runForLoud', () => {
     expect(r.compared).toBeGreaterThan(600);
     expect(r.acted).toBeGreaterThan(10);
   });
+
+  it('writes and decides as runForAll does under Parallel at minReadySeconds 5 (loudBurst reads no time)', () => {
+    const st = statefulEngine(webStatefulSet(8, { volumeClaimTemplates: [], podManagementPolicy: 'Parallel', minReadySeconds: 5 }));
+    const r = compareEachTick(st, 700, { 250: 'set image statefulset/web nginx=nginx:2', 500: 'delete pod web-3' });
+    expect(r.compared).toBeGreaterThan(400);
+    expect(r.acted).toBeGreaterThan(5);
+  });
 });
