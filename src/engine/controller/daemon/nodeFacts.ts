@@ -5,7 +5,7 @@
  * whenever the node or its pods change, and the status counters they add up to.
  */
 import type { DecisionLog } from '../../api/decision.ts';
-import type { DaemonSet, Node, Pod } from '../../api/types.ts';
+import type { DaemonSet, Node, Pod, PodCondition } from '../../api/types.ts';
 import { newBackOff } from './backoff.ts';
 import { type NodeToDaemonPods, oldestDaemonPod, podsShouldBeOnNode } from './manage.ts';
 import { nodeShouldRunDaemonPod, type ShouldRunResult } from './shouldRun.ts';
@@ -104,6 +104,37 @@ function plainlyQuiet(answer: ShouldRunResult, exists: boolean, pods: readonly P
 function readOnce(p: Pod | null, counted: Pod | null, countedReadiness: PodReadiness | null): PodReadiness | null {
   if (p === null) return null;
   return p === counted ? countedReadiness : podReadiness(p);
+}
+
+/** readyOf is a pod's Ready condition's status and time, as podReadiness reads them. */
+function readyOf(pod: Pod): PodCondition | undefined {
+  for (const c of pod.status?.conditions ?? []) if (c.type === 'Ready') return c;
+  return undefined;
+}
+
+/** phaseClass is what the facts read of a pod's phase: Failed, Succeeded, or neither. */
+const phaseClass = (pod: Pod): string => {
+  const phase = pod.status?.phase;
+  return phase === 'Failed' || phase === 'Succeeded' ? phase : '';
+};
+
+/**
+ * sameLonePodFacts reports whether the facts of a node whose only pod changed from `prev` to `next`
+ * (same namespace and name) stay as they are. computeFacts reads of a pod: its name, deletion
+ * time, labels (by object: equal labels in a new object count as changed), whether its phase is
+ * Failed or Succeeded, its Ready condition's status and time, and its creation time and whether it
+ * is bound, those two only to order a node's pods, which a lone pod needs not. A binding and a
+ * Pending → Running write change none of them: 20,000 of the 5,000-node row's 45,000 pod updates,
+ * whose node was computed again for nothing. False means "compute".
+ */
+export function sameLonePodFacts(prev: Pod, next: Pod): boolean {
+  const a = prev.metadata;
+  const b = next.metadata;
+  if (a.deletionTimestamp !== b.deletionTimestamp || a.labels !== b.labels) return false;
+  if (phaseClass(prev) !== phaseClass(next)) return false;
+  const r = readyOf(prev);
+  const s = readyOf(next);
+  return r === s || (r !== undefined && s !== undefined && r.status === s.status && r.lastTransitionTime === s.lastTransitionTime);
 }
 
 /**
