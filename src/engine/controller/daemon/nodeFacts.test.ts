@@ -80,10 +80,17 @@ describe('sameLonePodFacts', () => {
     ['Pending → Running', (p) => ({ ...p, status: { ...p.status, phase: 'Running' } }), true],
     ['Running → Failed', (p) => ({ ...p, status: { ...p.status, phase: 'Failed' } }), false],
     ['Ready → not Ready', (p) => ({ ...p, status: { ...p.status, conditions: [{ type: 'Ready', status: 'False' }] } }), false],
+    ['Ready again at another time', (p) => ({ ...p, status: { ...p.status, conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: toRFC3339(7_000) }] } }), false],
     ['a deletion', (p) => ({ ...p, metadata: { ...p.metadata, deletionTimestamp: toRFC3339(1) } }), false],
     ['equal labels in a new object', (p) => ({ ...p, metadata: { ...p.metadata, labels: { ...p.metadata.labels } } }), false],
   ])('answers %s', (_name, write, want) => {
     const pod = podOf({ bound: false, created: 0, deleting: false, labels: 'h1', phase: 'Pending', ready: 'True', since: 0, ip: false });
     expect(sameLonePodFacts(pod, write(pod))).toBe(want);
+  });
+
+  it('answers "same" for a first Ready condition that is False (a pod not Ready has no Ready-since time)', () => {
+    const pod = podOf({ bound: true, created: 0, deleting: false, labels: 'h1', phase: 'Running', ready: 'none', since: 0, ip: false });
+    const next: Pod = { ...pod, status: { ...pod.status, conditions: [{ type: 'Ready', status: 'False', lastTransitionTime: toRFC3339(5_000) }] } };
+    expect(sameLonePodFacts(pod, next)).toBe(true);
   });
 });
