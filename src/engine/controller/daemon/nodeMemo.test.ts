@@ -91,8 +91,7 @@ class World {
   constructor(public ds: DaemonSet) {}
 
   one<T>(key: string, make: () => T): T {
-    if (!this.shared.has(key)) this.shared.set(key, make() as never);
-    return this.shared.get(key) as T;
+    return (this.shared.get(key) ?? this.shared.set(key, make() as never).get(key)) as T;
   }
 
   deliver(rec: WatchRecord, behindBack = false): void {
@@ -155,12 +154,9 @@ class World {
     const p = this.c.objects.Pod.get(key) as Pod | undefined;
     if (p === undefined) return;
     const flip = (c: PodCondition): PodCondition => (c.type === 'Ready' ? { ...c, status: c.status === 'True' ? 'False' : 'True' } : c);
-    const next: Pod = {
-      ...p,
-      metadata: { ...p.metadata, resourceVersion: String(++this.rv) },
-      spec: o.bind ? { ...p.spec, nodeName: getTargetNodeName(p) ?? 'n0' } : p.spec,
-      status: { ...p.status, phase: o.phase, conditions: o.flip ? p.status?.conditions?.map(flip) : p.status?.conditions },
-    };
+    const spec = o.bind ? { ...p.spec, nodeName: getTargetNodeName(p) ?? 'n0' } : p.spec;
+    const status = { ...p.status, phase: o.phase, conditions: o.flip ? p.status?.conditions?.map(flip) : p.status?.conditions };
+    const next: Pod = { ...p, metadata: { ...p.metadata, resourceVersion: String(++this.rv) }, spec, status };
     this.history.set(key, [...(this.history.get(key) ?? []), next]);
     this.deliver({ type: 'MODIFIED', object: next });
   }
