@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hexString, nextFloat, nextInt, randString, seedPrng, shuffleInPlace, uuid } from './prng.ts';
+import { hexString, nextFloat, nextInt, randString, seedPrng, shuffleInPlace, skipDraws, uuid } from './prng.ts';
 
 describe('nextFloat', () => {
   it('repeats the same stream for the same seed', () => {
@@ -64,6 +64,21 @@ describe('shuffleInPlace', () => {
       [want[i], want[j]] = [want[j] as number, want[i] as number];
     }
     expect([...got]).toEqual([...want]);
+    expect(p.s).toBe(q.s);
+  });
+});
+
+describe('skipDraws', () => {
+  it.each([
+    [1, 0],
+    [2, 1],
+    [3, 4_999],
+    [4, 1_000_003],
+  ])('leaves the state where that many nextFloat calls would (seed %i, %i draws)', (seed, k) => {
+    const p = seedPrng(seed);
+    const q = seedPrng(seed);
+    skipDraws(p, k);
+    for (let i = 0; i < k; i++) nextFloat(q);
     expect(p.s).toBe(q.s);
   });
 });

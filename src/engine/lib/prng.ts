@@ -51,6 +51,15 @@ export function shuffleInPlace(p: PrngState, out: Int32Array): void {
   p.s = s;
 }
 
+/**
+ * skipDraws steps the state past k draws without making them: each draw adds STEP, so k draws add
+ * k·STEP modulo 2³² (Math.imul keeps the low 32 bits). The DaemonSet's rolling update skips the
+ * 4,999 draws of a 5,000-slot shuffle whose order it does not need.
+ */
+export function skipDraws(p: PrngState, k: number): void {
+  p.s = (p.s + Math.imul(STEP, k)) >>> 0;
+}
+
 /** nextInt returns an integer in [0, n). */
 export function nextInt(p: PrngState, n: number): number {
   return Math.floor(nextFloat(p) * n);

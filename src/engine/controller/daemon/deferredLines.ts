@@ -34,9 +34,17 @@ function settle(p: Pending): void {
   for (const d of out) p.raw.push(d);
 }
 
+/**
+ * pusherOf is `raw.push` bound to raw, made by a function: an arrow written in the object literal
+ * gets its name set by tsx's keepNames each time it is made (one a tick with deferred lines).
+ */
+function pusherOf(raw: Decision[]): (...items: Decision[]) => number {
+  return (...items) => raw.push(...items);
+}
+
 /** deferringLog wraps a log so that its waiting lines are expanded before anything reads it. */
 function deferringLog(raw: Decision[]): Decision[] {
-  const p: Pending = { raw, lines: new Map(), push: (...items) => raw.push(...items) };
+  const p: Pending = { raw, lines: new Map(), push: pusherOf(raw) };
   return new Proxy(raw, {
     get(target, prop, receiver) {
       if (prop === PENDING) return p;

@@ -5,7 +5,7 @@
  * whenever the node or its pods change, and the status counters they add up to.
  */
 import type { DecisionLog } from '../../api/decision.ts';
-import type { DaemonSet, Node, Pod } from '../../api/types.ts';
+import type { DaemonSet, Node, Pod, PodCondition } from '../../api/types.ts';
 import { newBackOff } from './backoff.ts';
 import { type NodeToDaemonPods, oldestDaemonPod, podsShouldBeOnNode } from './manage.ts';
 import { nodeShouldRunDaemonPod, type ShouldRunResult } from './shouldRun.ts';
@@ -104,6 +104,39 @@ function plainlyQuiet(answer: ShouldRunResult, exists: boolean, pods: readonly P
 function readOnce(p: Pod | null, counted: Pod | null, countedReadiness: PodReadiness | null): PodReadiness | null {
   if (p === null) return null;
   return p === counted ? countedReadiness : podReadiness(p);
+}
+
+/** readyOf is a pod's Ready condition, whose status and time podReadiness reads. */
+function readyOf(pod: Pod): PodCondition | undefined {
+  for (const c of pod.status?.conditions ?? []) if (c.type === 'Ready') return c;
+  return undefined;
+}
+
+/** phaseClass is what the facts read of a pod's phase: Failed, Succeeded, or neither. */
+const phaseClass = (pod: Pod): string => {
+  const phase = pod.status?.phase;
+  return phase === 'Failed' || phase === 'Succeeded' ? phase : '';
+};
+
+/**
+ * sameLonePodFacts reports whether the facts of a node whose only pod changed from `prev` to `next`
+ * (same namespace and name) stay as they are. computeFacts reads of a pod: its name, deletion
+ * time, labels (by object: equal labels in a new object count as changed), whether its phase is
+ * Failed or Succeeded, whether it is Ready and since when (podReadiness: no time when not Ready),
+ * and its creation time and whether it is bound, those two only to order a node's pods, which a
+ * lone pod needs not. A binding, Pending → Running and a first Ready condition that is False
+ * change none of them: 30,000 of the 5,000-node row's 45,000 pod updates, whose node was computed
+ * again for nothing. False means "compute".
+ */
+export function sameLonePodFacts(prev: Pod, next: Pod): boolean {
+  const a = prev.metadata;
+  const b = next.metadata;
+  if (a.deletionTimestamp !== b.deletionTimestamp || a.labels !== b.labels) return false;
+  if (phaseClass(prev) !== phaseClass(next)) return false;
+  const r = readyOf(prev);
+  const s = readyOf(next);
+  if (r?.status !== 'True' || s?.status !== 'True') return r?.status !== 'True' && s?.status !== 'True';
+  return r.lastTransitionTime === s.lastTransitionTime;
 }
 
 /**

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Decision, DecisionLog } from '../../api/decision.ts';
-import type { DaemonSet, Node, Pod, PodPhase, Taint } from '../../api/types.ts';
+import type { DaemonSet, Node, Pod, PodCondition, PodPhase, Taint } from '../../api/types.ts';
 import type { WatchRecord } from '../../apiserver/store.ts';
 import { applyWatch, type CacheState, list, newCacheState, podsOwnedBy } from '../../client/cache.ts';
 import { selectorMatches } from '../../lib/labels.ts';
@@ -20,6 +20,7 @@ import {
 } from './nodeMemo.ts';
 import { nodeUpdateReader, shouldRunAt } from './rollingUpdateTable.ts';
 import { updateDaemonSetStatusPlan } from './status.ts';
+import { getTargetNodeName } from './util/daemonsetUtil.ts';
 import { rollingUpdatePlan } from './update.ts';
 
 const KEY = 'default/agent';
@@ -50,6 +51,7 @@ const TAINTS: Taint[][] = [[], [{ key: 'd', effect: 'NoSchedule' }], [{ key: 'd'
 type Op =
   | { op: 'node'; i: number; pool: 'general' | 'batch'; taints: number; remove: boolean }
   | { op: 'pod'; k: number; node: number; bound: boolean; hash: 'h1' | 'h2'; phase: PodPhase; ready: boolean; since: number; deleting: boolean; owned: boolean; matches: boolean }
+  | { op: 'touch'; k: number; phase: PodPhase; bind: boolean; flip: boolean }
   | { op: 'deletePod'; k: number }
   | { op: 'stale'; k: number }
   | { op: 'sync'; hash: 'h1' | 'h2'; template: 'same' | 'copy' | 'other' }
@@ -70,6 +72,8 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     owned: fc.constantFrom(true, true, true, false),
     matches: fc.constantFrom(true, true, true, false),
   }),
+  // Weighted: a write that keeps the labels must often meet a pod alone on its node, synced before.
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('touch' as const), k: fc.nat(9), phase: fc.constantFrom<PodPhase>('Pending', 'Running', 'Failed'), bind: fc.boolean(), flip: fc.boolean() }) },
   fc.record({ op: fc.constant('deletePod' as const), k: fc.nat(9) }),
   fc.record({ op: fc.constant('stale' as const), k: fc.nat(9) }),
   fc.record({ op: fc.constant('sync' as const), hash: fc.constantFrom('h1' as const, 'h2' as const), template: fc.constantFrom('same' as const, 'copy' as const, 'other' as const) }),
@@ -82,7 +86,13 @@ class World {
   memos = new Map<string, DaemonSetMemo>();
   rv = 0;
   history = new Map<string, Pod[]>();
+  /** Labels and owner references by content, one object each, as pods of one template share them. */
+  shared = new Map<string, never>();
   constructor(public ds: DaemonSet) {}
+
+  one<T>(key: string, make: () => T): T {
+    return (this.shared.get(key) ?? this.shared.set(key, make() as never).get(key)) as T;
+  }
 
   deliver(rec: WatchRecord, behindBack = false): void {
     applyWatch(this.c, rec);
@@ -112,8 +122,8 @@ class World {
         namespace: 'default',
         resourceVersion: String(++this.rv),
         creationTimestamp: toRFC3339((o.k % 3) * 1000),
-        labels: { app: o.matches ? 'a' : 'b', 'controller-revision-hash': o.hash },
-        ownerReferences: [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'agent', uid: o.owned ? UID : 'other', controller: true }],
+        labels: this.one(`l${o.matches}${o.hash}`, () => ({ app: o.matches ? 'a' : 'b', 'controller-revision-hash': o.hash })),
+        ownerReferences: this.one(`o${o.owned}`, () => [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'agent', uid: o.owned ? UID : 'other', controller: true }]),
         ...(o.deleting ? { deletionTimestamp: toRFC3339(50_000) } : {}),
       },
       spec: o.bound
@@ -136,6 +146,19 @@ class World {
     const key = `default/${name}`;
     this.history.set(key, [...(this.history.get(key) ?? []), p]);
     this.deliver({ type: this.c.objects.Pod.has(key) ? 'MODIFIED' : 'ADDED', object: p });
+  }
+
+  /** touch writes pod k as the scheduler and the kubelet do: a spread keeping its labels and owner references. */
+  touch(o: Extract<Op, { op: 'touch' }>): void {
+    const key = `default/p${o.k}`;
+    const p = this.c.objects.Pod.get(key) as Pod | undefined;
+    if (p === undefined) return;
+    const flip = (c: PodCondition): PodCondition => (c.type === 'Ready' ? { ...c, status: c.status === 'True' ? 'False' : 'True' } : c);
+    const spec = o.bind ? { ...p.spec, nodeName: getTargetNodeName(p) ?? 'n0' } : p.spec;
+    const status = { ...p.status, phase: o.phase, conditions: o.flip ? p.status?.conditions?.map(flip) : p.status?.conditions };
+    const next: Pod = { ...p, metadata: { ...p.metadata, resourceVersion: String(++this.rv) }, spec, status };
+    this.history.set(key, [...(this.history.get(key) ?? []), next]);
+    this.deliver({ type: 'MODIFIED', object: next });
   }
 
   deletePod(k: number): void {
@@ -227,6 +250,7 @@ describe('nodeMemo', () => {
         for (const o of ops) {
           if (o.op === 'node') w.node(o.i, o.pool, o.taints, o.remove);
           else if (o.op === 'pod') w.pod(o);
+          else if (o.op === 'touch') w.touch(o);
           else if (o.op === 'deletePod') w.deletePod(o.k);
           else if (o.op === 'stale') w.stale(o.k);
           else if (o.op === 'behindBack') {

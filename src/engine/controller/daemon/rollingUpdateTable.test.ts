@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildTable, captureTable, cloneTable, type RollingUpdateTable, SlotState, slotState, tableAt, writeSlot } from './rollingUpdateTable.ts';
+import { buildTable, captureTable, cloneTable, countStates, flagState, type RollingUpdateTable, SlotState, slotState, tableAt, writeSlot } from './rollingUpdateTable.ts';
 import type { NodeUpdate } from './updateTypes.ts';
 import type { PodReadiness } from './util/daemonsetUtil.ts';
 
@@ -23,6 +23,9 @@ describe('slotState', () => {
   ])('reads %s', (_name, update, minReadySeconds, want) => {
     const t = buildTable(['a'], () => ({ inList: true, shouldRun: true, update }));
     expect(slotState(t, 0, minReadySeconds, 10_000)).toBe(want);
+    // Without minReadySeconds the flags alone say it, and the table counts the slot there.
+    if (minReadySeconds === 0) expect(flagState(t.flags[0] as number)).toBe(want);
+    if (minReadySeconds === 0) expect(t.states[want]).toBe(1);
   });
 });
 
@@ -54,6 +57,9 @@ describe('tableAt', () => {
           else writeSlot(t, s.write, { inList: s.inList, shouldRun: true, update: upd(s.newPod, s.oldPod, s.ok) });
         }
         for (const { capture, want } of seen) expect(columns(tableAt(capture))).toEqual(want);
+        // The state counts kept write by write are the counts of the flags as they stand.
+        expect([...t.states]).toEqual([...countStates(t.flags)]);
+        expect(t.states.reduce((a, b) => a + b, 0)).toBe(6);
       }),
       { numRuns: 300 },
     );

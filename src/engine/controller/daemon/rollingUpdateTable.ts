@@ -33,6 +33,11 @@ export interface RollingUpdateTable {
   oldSince: Float64Array;
   /** The writes since the last snapshot a walk captured (captureTable), or null when no walk captured one since. */
   epoch: TableEpoch | null;
+  /**
+   * How many slots are in each SlotState as read without minReadySeconds (flagState), kept by
+   * writeSlot: the maxSurge 0 walk's totals do not depend on its order (unavailableTally.ts).
+   */
+  states: Int32Array;
 }
 
 /** The per-slot columns of a table, as copied into a snapshot. */
@@ -95,12 +100,15 @@ function podFlags(p: PodReadiness | null, has: number, ready: number, since: num
 /** writeSlot stores one node's facts in its slot. */
 export function writeSlot(t: RollingUpdateTable, slot: number, f: SlotFacts): void {
   const { ok, newPod, oldPod } = f.update;
-  t.flags[slot] =
+  const flags =
     (f.inList ? F_LISTED : 0) |
     (f.shouldRun ? F_SHOULD_RUN : 0) |
     (ok ? F_OK : 0) |
     podFlags(newPod, F_NEW, F_NEW_READY, F_NEW_SINCE) |
     podFlags(oldPod, F_OLD, F_OLD_READY, F_OLD_SINCE);
+  (t.states[flagState(t.flags[slot] as number)] as number)--;
+  (t.states[flagState(flags)] as number)++;
+  t.flags[slot] = flags;
   t.newPod[slot] = newPod?.name ?? '';
   t.oldPod[slot] = oldPod?.name ?? '';
   t.newSince[slot] = newPod?.readySinceMs ?? 0;
@@ -134,7 +142,7 @@ export function captureTable(t: RollingUpdateTable): TableCapture {
 /** tableAt is a copy of the table as it was when captured: the epoch's snapshot with the writes before the capture replayed. */
 export function tableAt(c: TableCapture): RollingUpdateTable {
   const e = c.epoch;
-  const t: RollingUpdateTable = { names: c.names, slots: c.slots, ...columnsOf(e.base), epoch: null };
+  const t: RollingUpdateTable = { names: c.names, slots: c.slots, ...columnsOf(e.base), epoch: null, states: new Int32Array(STATES) };
   for (let i = 0; i < c.length; i++) {
     const slot = e.slots[i] as number;
     t.flags[slot] = e.flags[i] as number;
@@ -143,7 +151,15 @@ export function tableAt(c: TableCapture): RollingUpdateTable {
     t.newSince[slot] = e.newSince[i] as number;
     t.oldSince[slot] = e.oldSince[i] as number;
   }
+  t.states = countStates(t.flags);
   return t;
+}
+
+/** countStates counts the slots in each flagState, as writeSlot keeps `states`. */
+export function countStates(flags: Uint16Array): Int32Array {
+  const out = new Int32Array(STATES);
+  for (const f of flags) (out[flagState(f)] as number)++;
+  return out;
 }
 
 /** buildTable lays out the sorted names and fills every slot from its facts. */
@@ -158,6 +174,8 @@ export function buildTable(sortedNames: readonly string[], factsOf: (name: strin
     newSince: new Float64Array(n),
     oldSince: new Float64Array(n),
     epoch: null,
+    // Every slot starts with flags 0, read as Excess (no F_OK) until written.
+    states: Int32Array.of(n, 0, 0, 0, 0, 0, 0),
   };
   for (let i = 0; i < n; i++) writeSlot(t, i, factsOf(sortedNames[i] as string, i));
   return t;
@@ -203,6 +221,23 @@ export const SlotState = {
   OldAvailable: 6,
 } as const;
 
+/** How many SlotStates there are. */
+const STATES = 7;
+
+/**
+ * flagState is slotState without minReadySeconds, from a slot's flags alone: with
+ * minReadySeconds 0 a Ready pod is available, whatever the time.
+ */
+export function flagState(f: number): number {
+  if ((f & F_OK) === 0) return SlotState.Excess;
+  if ((f & F_OLD) === 0) {
+    if ((f & F_NEW) === 0) return SlotState.NoPods;
+    return (f & F_NEW_READY) !== 0 ? SlotState.NewAvailable : SlotState.NewUnavailable;
+  }
+  if ((f & F_NEW) !== 0) return SlotState.BothPods;
+  return (f & F_OLD_READY) !== 0 ? SlotState.OldAvailable : SlotState.OldUnavailable;
+}
+
 /** available is isReadinessAvailable on one pod's packed flags and Ready-since times (read only with minReadySeconds). */
 function available(f: number, ready: number, since: number, sinceMs: Float64Array, slot: number, minReadySeconds: number, nowMs: number): boolean {
   if ((f & ready) === 0) return false;
@@ -240,5 +275,5 @@ export function shouldRunAt(t: RollingUpdateTable, slot: number): boolean | null
  * epoch: the original's captures read only the writes the original makes.
  */
 export function cloneTable(t: RollingUpdateTable): RollingUpdateTable {
-  return { names: t.names, slots: t.slots, ...columnsOf(t), epoch: null };
+  return { names: t.names, slots: t.slots, ...columnsOf(t), epoch: null, states: t.states.slice() };
 }

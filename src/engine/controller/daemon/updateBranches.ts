@@ -6,8 +6,9 @@
  */
 import { type Decision, type DecisionLog, decide } from '../../api/decision.ts';
 import type { DaemonSet } from '../../api/types.ts';
-import type { DesiredNodeCounts, NodeUpdate, RollingUpdatePlan } from './updateTypes.ts';
+import type { DesiredNodeCounts, NodeUpdate, RollingUpdatePlan, WalkOrder } from './updateTypes.ts';
 import { buildTable, captureTable, type RollingUpdateTable, SlotState, slotState, tableAt } from './rollingUpdateTable.ts';
+import { podsToDeleteInOrder, tallyUnavailable } from './unavailableTally.ts';
 import { isReadinessAvailable } from './util/daemonsetUtil.ts';
 
 /** What both walks read. */
@@ -16,9 +17,7 @@ export interface StepArgs {
   counts: DesiredNodeCounts;
   /** The sorted node names; `order` lists their positions (slots) in shuffled order. */
   names: readonly string[];
-  order: Int32Array;
-  /** The same order again, for lines made after `order`'s buffer was reused by a later walk. */
-  orderAgain: () => Int32Array;
+  order: WalkOrder;
   /** nodeUpdate (findUpdatedPodsOnNode) of a node, by slot. */
   podsOn: (slot: number) => NodeUpdate;
   nowMs: number;
@@ -138,20 +137,45 @@ function codedWalk(t: RollingUpdateTable, order: Int32Array, w: WalkInputs): Una
  * with `defer` they are handed over unmade (deferLines), to be made from the table as this walk
  * saw it (captureTable) and the order made again. The plan itself needs no per-visit record:
  * the pods to delete are the unavailable old pods in visit order, then the first `remaining`
- * candidates, and only the candidates that can still be among them are kept.
+ * candidates. Without minReadySeconds the table's state counts give the totals, so a walk that
+ * deletes nothing draws no order (the PRNG steps past its draws) and the others stop visiting once
+ * they found their pods (unavailableTally.ts); with it, only the candidates that can still be
+ * among them are kept.
  */
 export function rollingUpdateUnavailable(args: StepArgs): RollingUpdatePlan {
-  const { ds, counts, names, order, nowMs, log, defer } = args;
+  const { ds, counts, names, nowMs, log, defer } = args;
   const t = args.table ?? tableOf(names, args.podsOn);
   const { maxUnavailable } = counts;
   const minReadySeconds = ds.spec.minReadySeconds ?? 0;
   const inputs: WalkInputs = { names, maxUnavailable, minReadySeconds, nowMs };
   if (log !== undefined && defer === undefined) {
     // Lines now: the coded walk gives the plan too.
-    const w = codedWalk(t, order, inputs);
+    const w = codedWalk(t, args.order.draw(), inputs);
     for (const d of unavailableLines(w)) log.push(d);
     return { podsToDelete: planOf(t, w), nodesNeedingPods: [] };
   }
+  const podsToDelete = minReadySeconds === 0 ? plannedByTally(t, args.order, maxUnavailable) : walkedPlan(t, args.order.draw(), inputs);
+  if (log !== undefined && defer !== undefined) {
+    const seen = captureTable(t);
+    const order = args.order;
+    defer(() => unavailableLines(codedWalk(tableAt(seen), order.again(), inputs)));
+  }
+  return { podsToDelete, nodesNeedingPods: [] };
+}
+
+/** plannedByTally is the walk's plan from the table's state counts (unavailableTally.ts): no order drawn when it plans nothing. */
+function plannedByTally(t: RollingUpdateTable, order: WalkOrder, maxUnavailable: number): string[] {
+  const tally = tallyUnavailable(t, maxUnavailable);
+  if (tally.oldUnavailable === 0 && tally.remaining === 0) {
+    order.skip();
+    return [];
+  }
+  return podsToDeleteInOrder(t, order.draw(), tally);
+}
+
+/** walkedPlan is the walk's plan visiting every node, for minReadySeconds, where a slot's state depends on the time. */
+function walkedPlan(t: RollingUpdateTable, order: Int32Array, inputs: WalkInputs): string[] {
+  const { maxUnavailable, minReadySeconds, nowMs } = inputs;
   const n = order.length;
   let numUnavailable = 0;
   const podsToDelete: string[] = [];
@@ -171,12 +195,7 @@ export function rollingUpdateUnavailable(args: StepArgs): RollingUpdatePlan {
   }
   const remaining = Math.min(Math.max(maxUnavailable - numUnavailable, 0), candidateSlots.length);
   for (let c = 0; c < remaining; c++) podsToDelete.push(t.oldPod[candidateSlots[c] as number] as string);
-  if (log !== undefined && defer !== undefined) {
-    const seen = captureTable(t);
-    const orderAgain = args.orderAgain;
-    defer(() => unavailableLines(codedWalk(tableAt(seen), orderAgain(), inputs)));
-  }
-  return { podsToDelete, nodesNeedingPods: [] };
+  return podsToDelete;
 }
 
 /** planOf is a coded walk's pods to delete: the unavailable old pods, then the first `remaining` candidates, in visit order. */
@@ -193,7 +212,8 @@ function planOf(t: RollingUpdateTable, w: UnavailableWalk): string[] {
 
 /** rollingUpdateSurge is the maxSurge > 0 branch: create first, delete the old pod once the new one is available. */
 export function rollingUpdateSurge(args: StepArgs, shouldRunOn: (slot: number) => boolean | string): RollingUpdatePlan {
-  const { ds, counts, names, order, podsOn, nowMs, log } = args;
+  const { ds, counts, names, podsOn, nowMs, log } = args;
+  const order = args.order.draw();
   const fn = 'rollingUpdate';
   const { maxSurge, desiredNumberScheduled } = counts;
   const minReadySeconds = ds.spec.minReadySeconds ?? 0;

@@ -22,6 +22,20 @@ export interface NodeUpdate {
   oldPod: PodReadiness | null;
 }
 
+/**
+ * The walk's node order, a Fisher–Yates shuffle of the slots drawn from the PRNG: drawn when the
+ * walk first needs it, or skipped when the walk needs none (the PRNG then steps past the same
+ * draws), and made again from the state it started at when the deferred lines are made.
+ */
+export interface WalkOrder {
+  /** The order (the same buffer on a second call). */
+  draw(): Int32Array;
+  /** Steps the PRNG as draw would, for a walk that reads no order; draw must not follow. */
+  skip(): void;
+  /** The same order again, after the buffer draw filled was reused by a later walk. */
+  again(): Int32Array;
+}
+
 /** The rolling update's plan: pods to delete and nodes to create a (new-revision) pod on. */
 export interface RollingUpdatePlan {
   podsToDelete: string[];
