@@ -4,7 +4,7 @@ import type { Pod } from '../api/types.ts';
 import { toRFC3339 } from '../lib/time.ts';
 import { activePodsWithRanksLess } from './podRanking.ts';
 import { isPodActive } from './podUtil.ts';
-import { activeRankedKeys, compareRankKeys, keyedLess, rankKey } from './podRankKey.ts';
+import { activeRankedKeys, compareHeads, compareRankKeys, keyedLess, rankKey, sortRankKeys } from './podRankKey.ts';
 
 const NOW = 10 * 3600 * 1000;
 const times = [undefined, '0001-01-01T00:00:00Z', ...[0, 1, 2, 5, 1800, 3600, 5 * 3600, 8 * 3600, NOW / 1000 - 2].map((s) => toRFC3339(s * 1000))];
@@ -66,6 +66,42 @@ describe('compareRankKeys', () => {
     const first = rankKey(pod, 1, NOW);
     const second = rankKey(pod, 3, NOW);
     expect([first.rank, second.rank]).toEqual([1, 3]);
+  });
+});
+
+/** podArb with deletion costs and ranks out to the ends of the head's ranges. */
+const wideArb = fc
+  .tuple(podArb, fc.constantFrom(undefined, '-2147483648', '-1', '0', '1', '2147483647'), fc.constantFrom(0, 1, 2, 1000, 131_070, 131_071))
+  .map(([p, cost, rank]) => ({
+    pod: cost === undefined ? p.pod : { ...p.pod, metadata: { ...p.pod.metadata, annotations: { 'controller.kubernetes.io/pod-deletion-cost': cost } } },
+    rank,
+  }));
+
+describe('compareHeads', () => {
+  it('answers every pair as compareRankKeys does, costs and ranks at the ends of their ranges included', () => {
+    fc.assert(
+      fc.property(wideArb, wideArb, (a, b) => {
+        const ka = rankKey(a.pod, a.rank, NOW);
+        const kb = rankKey(b.pod, b.rank, NOW);
+        expect(compareHeads(ka, kb)).toBe(compareRankKeys(ka, kb));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
+
+describe('sortRankKeys', () => {
+  it('orders the keys as a sort by compareRankKeys does, with a rank above the head range too', () => {
+    fc.assert(
+      fc.property(fc.array(wideArb, { maxLength: 40 }), fc.boolean(), (list, huge) => {
+        const keys = list.map((p) => rankKey(p.pod, p.rank, NOW));
+        if (huge && keys.length > 0) keys[0] = rankKey((list[0] as (typeof list)[number]).pod, 200_000, NOW);
+        const want = [...keys].sort(compareRankKeys);
+        expect(sortRankKeys([...keys])).toEqual(want);
+        expect(sortRankKeys([...keys]).every((k, i) => k === want[i])).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
