@@ -212,6 +212,14 @@ function popNext(st: EngineState): QueuedEvent | undefined {
 /** step processes the next event; it returns the tick's record, or null when nothing is pending. */
 export function step(st: EngineState): TickRecord | null {
   dropSuperseded(st);
+  return stepDropped(st);
+}
+
+/**
+ * stepDropped is step on a heap whose superseded head is already dropped (every step leaves it
+ * so): runUntil peeks and steps without dropping again, one drop a tick instead of three.
+ */
+function stepDropped(st: EngineState): TickRecord | null {
   const qe = popNext(st);
   if (!qe) return null;
   st.now = qe.time;
@@ -344,13 +352,18 @@ export function lastActionTime(config: SimConfig): number {
  */
 export function runUntil(st: EngineState, untilMs: number, onTick?: (t: TickRecord) => void, stall: StallWatch = newStallWatch()): number {
   let n = 0;
+  dropSuperseded(st);
   for (;;) {
-    const t = nextEventTime(st);
-    if (t === null || t > untilMs) break;
-    const rec = step(st);
+    const next = peekNext(st);
+    if (next === undefined || next.time > untilMs) break;
+    const rec = stepDropped(st);
     if (!rec) break;
     n++;
-    if (onTick) onTick(rec);
+    if (onTick) {
+      onTick(rec);
+      // The caller may have queued or cancelled something: the head is dropped again.
+      dropSuperseded(st);
+    }
     if (watchTick(stall, rec) !== null) break;
   }
   return n;
