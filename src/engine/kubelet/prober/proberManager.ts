@@ -175,7 +175,9 @@ function evaluate(w: ProbeWorker, i: number, f: ContainerFacts, started: boolean
   const t = probeTime(w, w.nextK);
   const before = w.result;
   const view = viewOf(f, started);
-  const out = doProbe(w, view, t, () => probeResult(appAt(f, t)));
+  // The probe's answer as a value, not a closure per run: probeResult is pure, and doProbe uses it
+  // only when it probes.
+  const out = doProbe(w, view, t, probeResult(appAt(f, t)));
   w.nextK++;
   if (!out.keepGoing) w.stopped = true;
   return { worker: i, t, out, before, observable: observableOf(w, out, before, view.running) };
