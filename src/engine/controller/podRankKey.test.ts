@@ -134,6 +134,38 @@ describe('activeRankedKeys', () => {
     );
   });
 
+  it('lists what a fresh ranking lists after the pod list was written to between walks (moved, deleted, added, replaced pods)', () => {
+    const counts = new Map([['', 2], ['node-a', 1], ['node-b', 5]]);
+    const edit = fc.tuple(fc.constantFrom('move', 'delete', 'add', 'replace', 'none'), fc.nat(40), anyPodArb);
+    fc.assert(
+      fc.property(fc.array(anyPodArb, { maxLength: 30 }), fc.array(fc.array(edit, { maxLength: 8 }), { maxLength: 5 }), (list, rounds) => {
+        const pods = new Map(list.map((p, i) => [`default/q${i}`, p.pod] as const));
+        let next = list.length;
+        for (const edits of [[], ...rounds]) {
+          for (const [op, at, p] of edits) {
+            const key = [...pods.keys()][at % Math.max(1, pods.size)];
+            if (op === 'add' || key === undefined) pods.set(`default/q${next++}`, p.pod);
+            else if (op === 'delete') pods.delete(key);
+            else if (op === 'move' || op === 'replace') {
+              const pod = pods.get(key) as Pod;
+              pods.delete(key);
+              pods.set(key, op === 'move' ? pod : p.pod);
+            }
+          }
+          const got = activeRankedKeys(pods, counts, NOW).map((k) => [k.pod, k.rank, k.readyBucket, k.createdBucket]);
+          const want = [...pods.values()]
+            .filter((pod) => isPodActive(pod))
+            .map((pod) => {
+              const k = rankKey(pod, counts.get(pod.spec.nodeName ?? '') ?? 0, NOW);
+              return [pod, k.rank, k.readyBucket, k.createdBucket];
+            });
+          expect(got).toEqual(want);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('gives each active pod the rank and buckets rankKey gives it, however the listed pods share seconds and nodes', () => {
     const counts = new Map([['', 4], ['node-a', 2]]);
     fc.assert(
