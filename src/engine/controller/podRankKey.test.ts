@@ -4,7 +4,7 @@ import type { Pod } from '../api/types.ts';
 import { toRFC3339 } from '../lib/time.ts';
 import { activePodsWithRanksLess } from './podRanking.ts';
 import { isPodActive } from './podUtil.ts';
-import { activeRankedKeys, compareRankKeys, keyedLess, rankKey } from './podRankKey.ts';
+import { activeRankedKeys, compareHeads, compareRankKeys, keyedLess, rankKey, sortRankKeys } from './podRankKey.ts';
 
 const NOW = 10 * 3600 * 1000;
 const times = [undefined, '0001-01-01T00:00:00Z', ...[0, 1, 2, 5, 1800, 3600, 5 * 3600, 8 * 3600, NOW / 1000 - 2].map((s) => toRFC3339(s * 1000))];
@@ -69,6 +69,42 @@ describe('compareRankKeys', () => {
   });
 });
 
+/** podArb with deletion costs and ranks out to the ends of the head's ranges. */
+const wideArb = fc
+  .tuple(podArb, fc.constantFrom(undefined, '-2147483648', '-1', '0', '1', '2147483647'), fc.constantFrom(0, 1, 2, 1000, 131_070, 131_071))
+  .map(([p, cost, rank]) => ({
+    pod: cost === undefined ? p.pod : { ...p.pod, metadata: { ...p.pod.metadata, annotations: { 'controller.kubernetes.io/pod-deletion-cost': cost } } },
+    rank,
+  }));
+
+describe('compareHeads', () => {
+  it('answers every pair as compareRankKeys does, costs and ranks at the ends of their ranges included', () => {
+    fc.assert(
+      fc.property(wideArb, wideArb, (a, b) => {
+        const ka = rankKey(a.pod, a.rank, NOW);
+        const kb = rankKey(b.pod, b.rank, NOW);
+        expect(compareHeads(ka, kb)).toBe(compareRankKeys(ka, kb));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
+
+describe('sortRankKeys', () => {
+  it('orders the keys as a sort by compareRankKeys does, with a rank above the head range too', () => {
+    fc.assert(
+      fc.property(fc.array(wideArb, { maxLength: 40 }), fc.boolean(), (list, huge) => {
+        const keys = list.map((p) => rankKey(p.pod, p.rank, NOW));
+        if (huge && keys.length > 0) keys[0] = rankKey((list[0] as (typeof list)[number]).pod, 200_000, NOW);
+        const want = [...keys].sort(compareRankKeys);
+        expect(sortRankKeys([...keys])).toEqual(want);
+        expect(sortRankKeys([...keys]).every((k, i) => k === want[i])).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
 /** A pod of podArb, or one being deleted, or one that is done. */
 const anyPodArb = fc.tuple(podArb, fc.constantFrom('active', 'deleting', 'Succeeded', 'Failed')).map(([p, state]) => {
   if (state === 'active') return p;
@@ -95,6 +131,38 @@ describe('activeRankedKeys', () => {
         }
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('lists what a fresh ranking lists after the pod list was written to between walks (moved, deleted, added, replaced pods)', () => {
+    const counts = new Map([['', 2], ['node-a', 1], ['node-b', 5]]);
+    const edit = fc.tuple(fc.constantFrom('move', 'delete', 'add', 'replace', 'none'), fc.nat(40), anyPodArb);
+    fc.assert(
+      fc.property(fc.array(anyPodArb, { maxLength: 30 }), fc.array(fc.array(edit, { maxLength: 8 }), { maxLength: 5 }), (list, rounds) => {
+        const pods = new Map(list.map((p, i) => [`default/q${i}`, p.pod] as const));
+        let next = list.length;
+        for (const edits of [[], ...rounds]) {
+          for (const [op, at, p] of edits) {
+            const key = [...pods.keys()][at % Math.max(1, pods.size)];
+            if (op === 'add' || key === undefined) pods.set(`default/q${next++}`, p.pod);
+            else if (op === 'delete') pods.delete(key);
+            else if (op === 'move' || op === 'replace') {
+              const pod = pods.get(key) as Pod;
+              pods.delete(key);
+              pods.set(key, op === 'move' ? pod : p.pod);
+            }
+          }
+          const got = activeRankedKeys(pods, counts, NOW).map((k) => [k.pod, k.rank, k.readyBucket, k.createdBucket]);
+          const want = [...pods.values()]
+            .filter((pod) => isPodActive(pod))
+            .map((pod) => {
+              const k = rankKey(pod, counts.get(pod.spec.nodeName ?? '') ?? 0, NOW);
+              return [pod, k.rank, k.readyBucket, k.createdBucket];
+            });
+          expect(got).toEqual(want);
+        }
+      }),
+      { numRuns: 1000 },
     );
   });
 

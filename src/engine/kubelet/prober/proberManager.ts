@@ -113,8 +113,17 @@ export function addPod(pod: Pod, nowMs: number, kubeletStartMs: number, jitter: 
 export function startedOf(ps: PodProbes, index: number): boolean {
   const f = ps.facts;
   if (f.id < 0 || f.stoppedAtMs >= 0) return false;
-  const w = ps.workers.find((x) => x.index === index && x.probeType === 'startup');
+  const w = workerOf(ps.workers, index, 'startup');
   return w === undefined || (w.result === 'Success' && w.containerID === f.id);
+}
+
+/**
+ * workerOf is container `index`'s worker of a probe type (the first, as find gives it): a loop, not
+ * a find with a new closure per call, since each probe run and each look ahead asks startedOf.
+ */
+function workerOf(workers: readonly ProbeWorker[], index: number, probeType: ProbeType): ProbeWorker | undefined {
+  for (const w of workers) if (w.index === index && w.probeType === probeType) return w;
+  return undefined;
 }
 
 /**
@@ -175,7 +184,9 @@ function evaluate(w: ProbeWorker, i: number, f: ContainerFacts, started: boolean
   const t = probeTime(w, w.nextK);
   const before = w.result;
   const view = viewOf(f, started);
-  const out = doProbe(w, view, t, () => probeResult(appAt(f, t)));
+  // The probe's answer as a value, not a closure per run: probeResult is pure, and doProbe uses it
+  // only when it probes.
+  const out = doProbe(w, view, t, probeResult(appAt(f, t)));
   w.nextK++;
   if (!out.keepGoing) w.stopped = true;
   return { worker: i, t, out, before, observable: observableOf(w, out, before, view.running) };
@@ -242,8 +253,13 @@ export function advanceProbes(ps: PodProbes, until: number): { ps: PodProbes; ru
     }
     return w;
   });
-  runs.sort((a, b) => a.t - b.t || a.worker - b.worker);
+  // One worker's runs are in time order already (most pods have one probe).
+  if (runs.length > 1 && ps.workers.length > 1) runs.sort(byTimeThenWorker);
   return { ps: changed ? { ...ps, workers } : ps, runs };
+}
+
+function byTimeThenWorker(a: ProbeRun, b: ProbeRun): number {
+  return a.t - b.t || a.worker - b.worker;
 }
 
 /** nextObservableOf is the time of the worker's next probe that can be seen, or null. */
@@ -275,7 +291,7 @@ function nextObservableOf(ps: PodProbes, i: number): number | null {
 export function readyOf(ps: PodProbes, index: number, t: number): boolean {
   const f = ps.facts;
   if (f.id < 0 || f.stoppedAtMs >= 0) return false;
-  const w = ps.workers.find((x) => x.index === index && x.probeType === 'readiness');
+  const w = workerOf(ps.workers, index, 'readiness');
   if (w) return w.result === 'Success' && w.containerID === f.id;
   return startedOf(ps, index) && f.appReadyAtMs >= 0 && t >= f.appReadyAtMs;
 }

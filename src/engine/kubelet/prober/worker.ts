@@ -113,10 +113,10 @@ export interface ProbeOutcome {
  * initialDelaySeconds wait (whole seconds since the container started, as int32(Seconds())),
  * startup gating (readiness and liveness wait for `started`; startup stops once started), the run
  * of equal results against successThreshold / failureThreshold, and the hold after a liveness or
- * startup failure until the next container. `probe` runs the probe itself; `deleting` is the
+ * startup failure until the next container. `probe` is the probe's result (or runs the probe itself); `deleting` is the
  * pod's deletionTimestamp, which ends a liveness or startup worker with a last Success.
  */
-export function doProbe(w: ProbeWorker, c: ContainerView, nowMs: number, probe: () => Result, deleting = false): ProbeOutcome {
+export function doProbe(w: ProbeWorker, c: ContainerView, nowMs: number, probe: Result | (() => Result), deleting = false): ProbeOutcome {
   // Each `w.result = out.set = …` below is the results manager's Set (no closure: one per probe run).
   const out: ProbeOutcome = { keepGoing: true, ran: null, set: null, newContainer: false, skipped: null, run: 0 };
   if (c.podFinished) {
@@ -157,7 +157,7 @@ export function doProbe(w: ProbeWorker, c: ContainerView, nowMs: number, probe: 
     out.skipped = 'gated';
     return out;
   }
-  const result = probe();
+  const result = typeof probe === 'function' ? probe() : probe;
   out.ran = result;
   if (w.lastResult === result) w.resultRun++;
   else {

@@ -31,6 +31,15 @@ describe('equalIgnoreHash', () => {
   it('reports different specs as different', () => {
     expect(equalIgnoreHash(tpl({ x: 'y' }, 'a'), tpl({ x: 'y' }, 'b'))).toBe(false);
   });
+
+  it('answers the same pair of objects alike when asked again, either way round, and a new copy afresh', () => {
+    const a = tpl({ 'pod-template-hash': 'a', x: 'y' }, 'a');
+    const b = tpl({ x: 'y' }, 'a');
+    const c = tpl({ x: 'y' }, 'b');
+    const asked = [equalIgnoreHash(a, b), equalIgnoreHash(a, c), equalIgnoreHash(a, b), equalIgnoreHash(b, a), equalIgnoreHash(a, c)];
+    expect(asked).toEqual([true, false, true, true, false]);
+    expect(equalIgnoreHash(a, { ...c, spec: b.spec })).toBe(true);
+  });
 });
 
 const withImage = (name: string, image: string, created: string, replicas = 1) => rs(name, replicas, { image, created });

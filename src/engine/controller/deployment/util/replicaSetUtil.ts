@@ -81,8 +81,27 @@ function withoutHashLabel(t: PodTemplateSpec): PodTemplateSpec {
  * removed from both, so an RS template matches the deployment template it was made from.
  */
 export function equalIgnoreHash(t1: PodTemplateSpec, t2: PodTemplateSpec): boolean {
-  return deepEqual(withoutHashLabel(t1), withoutHashLabel(t2));
+  let byT2 = equalMemo.get(t1);
+  const known = byT2?.get(t2);
+  if (known !== undefined) return known;
+  const equal = deepEqual(withoutHashLabel(t1), withoutHashLabel(t2));
+  if (byT2 === undefined) {
+    byT2 = new WeakMap();
+    equalMemo.set(t1, byT2);
+  }
+  byT2.set(t2, equal);
+  return equal;
 }
+
+/**
+ * equalIgnoreHash's answers by the two template objects. API objects are never changed in place
+ * (a write stores a new object) and the status writes of a Deployment and its ReplicaSets keep
+ * their spec, so a rollout asks about the same two or three pairs: syncDeployment looks for the
+ * new ReplicaSet four times a sync (isScalingEvent and rolloutRolling each find the old and the
+ * new ones), 1,289 syncs × 2 ReplicaSets in the 10,000-replica rollout, each a copy of both
+ * templates and a deep comparison. Not engine state: a restored run answers alike.
+ */
+const equalMemo = new WeakMap<PodTemplateSpec, WeakMap<PodTemplateSpec, boolean>>();
 
 function sameRS(a: ReplicaSet, b: ReplicaSet): boolean {
   if (a === b) return true;

@@ -1,0 +1,92 @@
+/**
+ * The shared informer's side of a tick: each write goes to the informer after the watch delay
+ * (scheduleDeliveries), and a delivery folds the object into the cache and calls every
+ * component's event handlers (deliver).
+ */
+import type { Pod } from '../api/types.ts';
+import { objectKey, type WatchRecord } from '../apiserver/store.ts';
+import { applyWatch } from '../client/cache.ts';
+import { SUMMARY_KEYS, type SummaryNotes } from '../client/summaryCatalog.ts';
+import { note, schedule, scheduleDelivery, type Tx } from '../client/tx.ts';
+import { gcOnWatch } from '../controller/garbageCollector.ts';
+import { replicaSetOnWatch } from '../controller/replicaset/replicaSet.ts';
+import { deploymentOnWatch } from '../controller/deployment/deploymentController.ts';
+import { daemonSetOnWatch } from '../controller/daemon/daemonController.ts';
+import { disruptionOnWatch } from '../controller/disruption/disruptionController.ts';
+import { hpaOnWatch } from '../controller/podautoscaler/horizontal.ts';
+import { endpointSliceOnWatch } from '../controller/endpointslice/controller.ts';
+import { endpointsOnWatch } from '../controller/endpoint/controller.ts';
+import { resourceQuotaOnWatch } from '../controller/resourcequota/resourceQuotaController.ts';
+import { statefulSetOnWatch } from '../controller/statefulset/statefulSetController.ts';
+import { binderOnWatch } from '../controller/volume/binder.ts';
+import { kubeProxyOnWatch } from '../proxy/kubeProxy.ts';
+import { kubeletOnPodWatched } from '../kubelet/kubelet.ts';
+import { schedulerOnWatch } from '../scheduler/scheduler.ts';
+
+/** scheduleDeliveries hands each write of a tick to the shared informer after the watch delay. */
+export function scheduleDeliveries(tx: Tx): void {
+  const writes = tx.writes;
+  if (writes.length === 0) return;
+  const delay = Math.round(tx.st.config.watchDelaySeconds * 1000);
+  const keys = tx.keys;
+  for (let i = 0; i < writes.length; i++) {
+    const rec = writes[i] as WatchRecord;
+    if (rec.object.kind === 'Event') continue; // no controller watches Events
+    scheduleDelivery(tx, tx.now + delay, { type: 'deliver', rec, key: keys?.[i] ?? objectKey(rec.object) });
+  }
+}
+
+/** The watch note's index in the summary catalogue. */
+const WATCH = SUMMARY_KEYS.indexOf('watch');
+
+/**
+ * noteWatch is `note(tx, 'watch', { type, kind, name, rv })` as a delivery's first note: the
+ * packed note and its English line written straight (the catalogue's template is
+ * 'watch {type} {kind} {name} (rv {rv})', its values in that order), without the values object
+ * and the template walk note() makes for any key — 90,000 deliveries in a 10,000-replica rollout.
+ * deliver.test.ts checks the two agree.
+ */
+export function noteWatch(tx: Tx, type: string, kind: string, name: string, rv: string): void {
+  if (tx.notes.length !== 0 || tx.summary !== '') {
+    note(tx, 'watch', { type, kind, name, rv });
+    return;
+  }
+  const notes: SummaryNotes = [WATCH, type, kind, name, rv];
+  tx.notes = notes;
+  tx.summary = `watch ${type} ${kind} ${name} (rv ${rv})`;
+}
+
+/** deliver is one watch event reaching the shared informer and every handler. */
+export function deliver(tx: Tx, rec: WatchRecord, key: string): void {
+  tx.actor = 'informer';
+  const o = rec.object;
+  // One key string for the cache and every handler, the store's own (tx.keys): a Map hashes a
+  // string once, so the scheduler's and the kubelet's later lookups of this pod reuse the hash.
+  const old = applyWatch(tx.st.cache, rec, key);
+  tx.key = key;
+  noteWatch(tx, rec.type, o.kind, o.metadata.name, o.metadata.resourceVersion ?? '');
+  deploymentOnWatch(tx, rec, old);
+  replicaSetOnWatch(tx, rec, old, key);
+  daemonSetOnWatch(tx, rec, old, key);
+  gcOnWatch(tx, rec);
+  schedulerOnWatch(tx, rec, old, key);
+  // The policy controllers: each returns at once while its kind has no objects.
+  resourceQuotaOnWatch(tx, rec, old);
+  disruptionOnWatch(tx, rec);
+  hpaOnWatch(tx, rec);
+  endpointSliceOnWatch(tx, rec, old);
+  endpointsOnWatch(tx, rec, old);
+  // kube-proxy's own informers see slices and Services after the same watch delay.
+  kubeProxyOnWatch(tx, rec);
+  // The StatefulSet controller and the volume binder: each returns at once while its kinds have no objects.
+  statefulSetOnWatch(tx, rec, old);
+  binderOnWatch(tx, rec, old);
+  if (o.kind === 'Pod') {
+    if (rec.type !== 'DELETED') kubeletOnPodWatched(tx, o, old?.kind === 'Pod' ? (old as Pod) : undefined, key);
+    // A pod removed without the kubelet (force deleted, PodGC) leaves its probe workers behind.
+    else if (tx.st.probes.get(key)?.uid === o.metadata.uid) tx.st.probes.delete(key);
+  } else if (o.kind === 'Node') {
+    // PodGC force-deletes pods bound to a node that no longer exists, after a 40 s quarantine.
+    if (rec.type === 'DELETED') schedule(tx, tx.now + 40_000, { type: 'podgc', node: o.metadata.name });
+  }
+}
