@@ -38,8 +38,9 @@ export const WORK_PER_ENTRY = 1 / 80;
  * 89 ms of CPU), so a fork or a query there replays ~100 ticks at most, as it did when timed.
  * In the 10,000-replica rollout it is ~1.2 ms: the copy rule places its keyframes (9 of them, at
  * the ticks a quiet machine placed them when timed). At 670 (8 ms there) the seed preset kept 2
- * keyframes and the StatefulSet bench runs ~40 % fewer (1,000-replica OrderedReady ~60 B a tick
- * lighter, 100-replica Parallel ~250), each replay up to ~6 times longer.
+ * keyframes, not 11, and the StatefulSet bench runs a third to under half as many (100-replica
+ * Parallel 11, not 33: ~250 B a tick lighter; 1,000-replica OrderedReady 31, not 71: ~60 B),
+ * each replay 2–7 times longer.
  */
 export const REPLAY_BUDGET = 100;
 /** Fewest ticks between two adaptive keyframes. */
