@@ -6,21 +6,43 @@
  * a late keyframe of the 10,000-replica rollout ~0.9 MB, where a copy of the state is ~6 MB).
  *
  * Spacing. With a fixed `every`, a keyframe every K ticks (tests). Otherwise adaptive, because
- * the cost of a tick and of a copy both grow with the cluster (measured in cli/bench.ts: a copy of
- * a 10-pod run takes ~0.05 ms, of a 10,000-replica rollout 100–300 ms; a tick 0.02 ms to 600 ms):
- * the next keyframe is taken once the stepping since the last one took REPLAY_BUDGET_MS and three
- * times as long as the last copy took, and at least MIN_TICKS ticks ago. A seek then replays at
- * most about that much work, and copies cost at most a quarter of the recording time.
+ * the cost of a tick and of a copy both grow with the cluster, and placed by counted work, not by
+ * the wall clock, so the same run keeps the same keyframes on any machine under any load (timed,
+ * the 10,000-replica rollout's keyframes weighed 40 to 144 B a tick, more the busier the
+ * machine). A tick's replay is counted as WORK_PER_TICK plus WORK_PER_WRITE for each object it
+ * wrote, a copy as WORK_PER_ENTRY for each map entry it packs (stateEntries); the next
+ * keyframe is taken once the ticks since the last one count REPLAY_BUDGET and three times the last
+ * copy's count, and at least MIN_TICKS ticks ago. A seek then replays at most about that much
+ * work, and copies cost at most a quarter of the recording time.
  *
  * Memory. Each keyframe is weighed by the map entries it copies (objects in the store and the
  * cache, indexes); when the sum passes ENTRY_BUDGET every other keyframe is dropped and the
  * spacing doubles, so memory stays bounded whatever the run's length.
  */
-import type { EngineState } from '../engine/sim.ts';
+import type { EngineState, TickRecord } from '../engine/sim.ts';
 import { type PackedState, packState, rebasePacked, unpackState } from './packedState.ts';
 
-/** Replay work allowed between keyframes, ms of stepping. */
-export const REPLAY_BUDGET_MS = 8;
+/**
+ * Work units, each ~12 µs of stepping (measured over the 10,000-replica rollout's 215,144 ticks:
+ * 5.6 s of CPU for 215,144 ticks and 231,795 writes, so a tick and a write ~12 µs each; a kubelet
+ * step writing 2 objects 31 µs, an informer delivery writing none 12 µs, a ReplicaSet sync
+ * creating 20 pods 470 µs).
+ */
+export const WORK_PER_TICK = 1;
+export const WORK_PER_WRITE = 1;
+/** A packed copy, per map entry: 30–57 ms for 200,000–365,000 entries in the same run, ~0.15 µs an entry. */
+export const WORK_PER_ENTRY = 1 / 80;
+/**
+ * Replay work allowed between keyframes: ~8 ms of stepping in a preset, whose ticks cost more per
+ * unit than the 10,000-replica rollout's (50–95 µs: the seed preset's 648 ticks, 1,085 units,
+ * 89 ms of CPU), so a fork or a query there replays ~100 ticks at most, as it did when timed.
+ * In the 10,000-replica rollout it is ~1.2 ms: the copy rule places its keyframes (9 of them, at
+ * the ticks a quiet machine placed them when timed). At 670 (8 ms there) the seed preset kept 2
+ * keyframes, not 11, and the StatefulSet bench runs a third to under half as many (100-replica
+ * Parallel 11, not 33: ~250 B a tick lighter; 1,000-replica OrderedReady 31, not 71: ~60 B),
+ * each replay 2–7 times longer.
+ */
+export const REPLAY_BUDGET = 100;
 /** Fewest ticks between two adaptive keyframes. */
 export const MIN_TICKS = 32;
 /**
@@ -64,37 +86,33 @@ export function stateEntries(st: EngineState): number {
 /** KeyframeList holds the keyframes in tick order and decides when the next one is due. */
 export class KeyframeList {
   readonly list: Keyframe[] = [];
-  private workMs = 0;
+  /** Work counted since the last keyframe, and the last copy's. */
+  private work = 0;
   private ticksSince = 0;
-  private lastCopyMs = 0;
+  private lastCopy = 0;
   /** The last keyframe's own entries (its weight in memory beside the one before). */
   private lastOwn = 0;
   private spacing = 1;
   private entries = 0;
 
-  constructor(
-    private readonly every: number | null,
-    private readonly clock: () => number,
-  ) {}
+  constructor(private readonly every: number | null) {}
 
   /** add keeps a packed copy of `st` (which it does not change). */
   add(st: EngineState): void {
-    const t0 = this.clock();
     const state = packState(st, this.list[this.list.length - 1]?.state);
-    const copyMs = this.clock() - t0;
     const entries = stateEntries(st);
     this.list.push({ tick: st.tick, state, entries });
     this.entries += entries;
-    this.lastCopyMs = copyMs;
+    this.lastCopy = entries * WORK_PER_ENTRY;
     this.lastOwn = state.own;
-    this.workMs = 0;
+    this.work = 0;
     this.ticksSince = 0;
     if (this.every === null && this.entries > ENTRY_BUDGET && this.list.length > 2) this.thin();
   }
 
-  /** stepped counts one recorded tick and its stepping time. */
-  stepped(ms: number): void {
-    this.workMs += ms;
+  /** stepped counts one recorded tick and its replay work. */
+  stepped(rec: TickRecord): void {
+    this.work += WORK_PER_TICK + WORK_PER_WRITE * rec.writes.length;
     this.ticksSince++;
   }
 
@@ -102,7 +120,7 @@ export class KeyframeList {
   due(tick: number): boolean {
     if (this.every !== null) return tick % this.every === 0;
     if (this.ticksSince < Math.max(MIN_TICKS, this.lastOwn / OWN_ENTRIES_PER_TICK) * this.spacing) return false;
-    return this.workMs >= Math.max(REPLAY_BUDGET_MS, 3 * this.lastCopyMs) * this.spacing;
+    return this.work >= Math.max(REPLAY_BUDGET, 3 * this.lastCopy) * this.spacing;
   }
 
   /** maybeTake packs a copy of `st` into a keyframe when one is due after its tick. */
@@ -127,7 +145,7 @@ export class KeyframeList {
     while (this.list.length > 1 && (this.list[this.list.length - 1] as Keyframe).tick > tick) {
       this.entries -= (this.list.pop() as Keyframe).entries;
     }
-    this.workMs = 0;
+    this.work = 0;
     this.ticksSince = 0;
   }
 

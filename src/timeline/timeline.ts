@@ -56,13 +56,13 @@ export interface Track {
 }
 
 export interface TimelineOptions {
-  /** A keyframe every this many ticks; null (default) spaces them by measured cost. */
+  /** A keyframe every this many ticks; null (default) spaces them by counted work (keyframes.ts). */
   keyframeEvery?: number | null;
   /** Tick cap (default MAX_TICKS). */
   maxTicks?: number;
   /** Ticks at one virtual instant after which the run is said to stand still (default STALL_TICKS). */
   stallTicks?: number;
-  /** Wall clock in ms for the adaptive spacing (default performance.now). */
+  /** Wall clock in ms for a chunk's budget (RecordLimits.budgetMs; default performance.now). */
   clock?: () => number;
   /** Builds the tracks fed with every recorded tick (called once, before recording). */
   tracks?: (t: Timeline) => Track[];
@@ -121,7 +121,7 @@ export class Timeline {
     this.maxTicks = opts.maxTicks ?? MAX_TICKS;
     this.stallTicks = opts.stallTicks;
     this.stallWatch = newStallWatch(this.stallTicks);
-    this.keyframes = new KeyframeList(opts.keyframeEvery ?? null, this.clock);
+    this.keyframes = new KeyframeList(opts.keyframeEvery ?? null);
     this.live = createEngine(this.config);
     this.untilMs = lastActionTime(this.config) + RUN_AFTER_LAST_ACTION_MS;
     this.keyframes.add(this.live);
@@ -184,7 +184,6 @@ export class Timeline {
       this.stop('until');
       return;
     }
-    const t0 = this.clock();
     const rec = step(this.live);
     if (rec === null) {
       this.stop('done');
@@ -193,7 +192,7 @@ export class Timeline {
     this.records.push(rec);
     if (watchTick(this.stallWatch, rec) !== null) this.stop('stalled');
     for (const t of this.tracks) t.append(rec, this.live);
-    this.keyframes.stepped(this.clock() - t0);
+    this.keyframes.stepped(rec);
     this.keyframes.maybeTake(this.live);
   }
 

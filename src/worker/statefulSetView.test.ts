@@ -3,19 +3,29 @@ import { createEngine, type EngineState, step } from '../engine/sim.ts';
 import { toSimConfig } from '../scenario/toSimConfig.ts';
 import { VIEW_KINDS, type ObjectMaps } from '../timeline/objectCursor.ts';
 import { preset } from '../timeline/testScenarios.ts';
-import { onRevision } from './statefulSetView.ts';
+import { ORDINAL_VIEW_LIMIT, onRevision } from './statefulSetView.ts';
 import { workloadViews } from './workloadViews.ts';
 import type { StatefulSetExtra } from './views.ts';
 
 /** runUntil runs a preset to the first tick at or after `ms` of virtual time. */
-function runUntil(id: string, ms: number): EngineState {
-  const st = createEngine(toSimConfig(preset(id)));
+function runUntil(id: string, ms: number, replicas?: number): EngineState {
+  const s = preset(id);
+  const scaled =
+    replicas === undefined
+      ? s
+      : {
+          ...s,
+          objects: s.objects.map((o) =>
+            o.kind === 'StatefulSet' ? { ...o, spec: { ...o.spec, replicas } } : o,
+          ),
+        };
+  const st = createEngine(toSimConfig(scaled as typeof s));
   while (st.now < ms && step(st) !== null);
   return st;
 }
 
-function stsAt(id: string, ms: number): StatefulSetExtra {
-  const st = runUntil(id, ms);
+function stsAt(id: string, ms: number, replicas?: number): StatefulSetExtra {
+  const st = runUntil(id, ms, replicas);
   const objs = Object.fromEntries(VIEW_KINDS.map((k) => [k, st.store.objects[k]])) as unknown as ObjectMaps;
   const w = workloadViews(objs, st.now).find((x) => x.kind === 'StatefulSet');
   if (!w?.statefulSet) throw new Error(`no StatefulSet view in ${id}`);
@@ -74,5 +84,13 @@ describe('statefulSetExtra', () => {
       ['web-2', true, ['www-web-2']],
     ]);
     expect(x.ordinals[0]?.claims).toEqual([{ name: 'www-web-0', phase: 'Bound' }]);
+  });
+
+  it('lists the first ORDINAL_VIEW_LIMIT ordinals of a bigger set and counts the rest', () => {
+    // 100 replicas, Parallel: every pod exists 20 s in; ordinals 60–99 are counted, not listed
+    const x = stsAt('statefulset-parallel', 20_000, 100);
+    expect(x.ordinals.map((o) => o.ordinal)).toEqual(Array.from({ length: ORDINAL_VIEW_LIMIT }, (_, i) => i));
+    expect(x.ordinals.every((o) => o.phase !== null)).toBe(true);
+    expect(x.more).toBe(100 - ORDINAL_VIEW_LIMIT);
   });
 });

@@ -61,14 +61,20 @@ export function statefulSetExtra(
   const status = set.status;
   const update = status?.updateRevision ?? '';
   const current = status?.currentRevision ?? '';
+  // Only the listed ordinals' pods are kept (and the highest ordinal counted): a frame of a
+  // 1,000-replica set filled a Map of 1,000 pods to list 60 (~0.15 ms of a ~2 ms seek).
   const pods = new Map<number, Pod>();
+  const listedEnd = start + ORDINAL_VIEW_LIMIT - 1;
+  let highestPod = Number.NEGATIVE_INFINITY;
   for (const o of objs.Pod.values()) {
     const pod = o as Pod;
     const ref = getControllerOf(pod);
     if ((pod.metadata.namespace ?? 'default') !== ns || ref?.kind !== 'StatefulSet') continue;
     if (ref.uid !== set.metadata.uid) continue;
     const n = getOrdinal(pod);
-    if (n >= 0) pods.set(n, pod);
+    if (n < 0) continue;
+    if (n > highestPod) highestPod = n;
+    if (n <= listedEnd) pods.set(n, pod);
   }
   const templates = (set.spec.volumeClaimTemplates ?? []).map((t) => t.metadata.name);
   const claimsOf = (n: number) =>
@@ -79,7 +85,7 @@ export function statefulSetExtra(
       return c ? [{ name: c.metadata.name, phase: c.status?.phase ?? 'Pending' }] : [];
     });
   // Ordinals with a leftover claim but no pod: scan past the wanted range up to the pods' highest.
-  const highest = Math.max(start + replicas - 1, ...pods.keys());
+  const highest = Math.max(start + replicas - 1, highestPod);
   let lastClaimed = highest;
   for (let n = highest + 1; n < highest + 1 + ORDINAL_VIEW_LIMIT; n++)
     if (claimsOf(n).length > 0) lastClaimed = n;

@@ -271,6 +271,12 @@ export function nodeViews(objs: Readonly<ObjectMaps>, totals?: Map<string, NodeT
   });
 }
 
+/**
+ * Each pod spec's requests (a spec is shared by the versions of a bound pod): a frame sums 1,000
+ * pods', and computing them again cost ~0.4 ms of a ~2 ms seek of the 1,000-replica StatefulSet run.
+ */
+const requestsOfSpec = new WeakMap<Pod['spec'], ReturnType<typeof computePodResourceRequest>>();
+
 /** podTotals sums the pods bound to each node and their requests, reading every pod. */
 function podTotals(objs: Readonly<ObjectMaps>): Map<string, NodeTotals> {
   const totals = new Map<string, NodeTotals>();
@@ -283,7 +289,11 @@ function podTotals(objs: Readonly<ObjectMaps>): Map<string, NodeTotals> {
       t = { pods: 0, cpuMilli: 0, memoryBytes: 0 };
       totals.set(n, t);
     }
-    const r = computePodResourceRequest(p.spec);
+    let r = requestsOfSpec.get(p.spec);
+    if (r === undefined) {
+      r = computePodResourceRequest(p.spec);
+      requestsOfSpec.set(p.spec, r);
+    }
     t.pods++;
     t.cpuMilli += r.milliCPU;
     t.memoryBytes += r.memory;
