@@ -7,7 +7,8 @@
 import { RevisionAnnotation } from '../api/constants.ts';
 import type { AppFacts } from '../kubelet/apps.ts';
 import { nextInt, type PrngState } from '../lib/prng.ts';
-import type { ProgrammedService, RulesVersion } from '../proxy/kubeProxy.ts';
+import type { RulesVersion } from '../proxy/kubeProxy.ts';
+import { podNameOf, type ProgrammedService } from '../proxy/program.ts';
 import { type NodeRules, nodeRules } from '../proxy/nodeRules.ts';
 import type { EngineState } from '../client/state.ts';
 import { connAlive, OUTCOME_OF, podOutcome, type Reason } from './outcome.ts';
@@ -90,7 +91,7 @@ function tableOf(st: EngineState, ps: ProgrammedService, rules: NodeRules, revMe
   let table = TABLES.get(rules);
   if (table === undefined) {
     const ns = ps.service.slice(0, ps.service.indexOf('/'));
-    const pods = rules.usable.map((ep) => ps.podOf.get(ep.endpoint) ?? ep.endpoint);
+    const pods = rules.usable.map((ep) => podNameOf(ps, ep) ?? ep.endpoint);
     const podKeys = pods.map((pod) => `${ns}/${pod}`);
     table = newTargetTable(pods, podKeys, revisionsOf(st, podKeys, revMemo));
     TABLES.set(rules, table);
