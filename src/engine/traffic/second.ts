@@ -207,7 +207,11 @@ export function countSecond(st: EngineState, c: ClientState, second: number, prn
     else if (c.burst) closeBurst();
     return reason;
   };
-  for (const t of requestTimes(c, start, end)) {
+  const times = requestTimes(c, start, end);
+  // An index walk, not for…of: 10,000 instants a second, and the iterator's result objects were
+  // most of what a batch allocated (136 MB of 172 MB over the 10,000-replica bench's 190 s).
+  for (let q = 0; q < times.length; q++) {
+    const t = times[q] as number;
     // switchVersion's own early return, checked here: the version holds for ~1,000 requests in a row.
     if (version === undefined || (vi + 1 < history.length && (history[vi + 1] as RulesVersion).at <= t)) switchVersion(t);
     // Kept connections first: conntrack keeps an established TCP flow after its Service's rules are
