@@ -28,6 +28,8 @@ export interface ProxyEndpoint {
   /** Topology hints; empty when the endpoint carries none. */
   zoneHints: readonly string[];
   nodeHints: readonly string[];
+  /** The name in the slice endpoint's targetRef (the pod); undefined without one. */
+  pod?: string | undefined;
 }
 
 function joinHostPort(ip: string, port: number): string {
@@ -47,7 +49,8 @@ export function servicePortName(namespace: string, service: string, portName: st
  */
 const INFOS = new WeakMap<Endpoint, ProxyEndpoint>();
 
-function proxyEndpoint(ep: Endpoint, ip: string, port: number, isLocal: boolean): ProxyEndpoint {
+/** proxyEndpoint: the ProxyEndpoint of one slice endpoint's address at one port (kept per endpoint object). */
+export function proxyEndpoint(ep: Endpoint, ip: string, port: number, isLocal: boolean): ProxyEndpoint {
   const had = INFOS.get(ep);
   if (had !== undefined && had.ip === ip && had.port === port && had.isLocal === isLocal) return had;
   const info: ProxyEndpoint = {
@@ -62,6 +65,7 @@ function proxyEndpoint(ep: Endpoint, ip: string, port: number, isLocal: boolean)
     terminating: ep.conditions.terminating ?? false,
     zoneHints: (ep.hints?.forZones ?? []).map((z) => z.name),
     nodeHints: (ep.hints?.forNodes ?? []).map((n) => n.name),
+    pod: ep.targetRef?.name,
   };
   INFOS.set(ep, info);
   return info;

@@ -4,6 +4,7 @@ import type { TickRecord } from '../client/tick.ts';
 import { parseScenarioText } from '../../scenario/parse.ts';
 import { toSimConfig } from '../../scenario/toSimConfig.ts';
 import { nodeRules } from './nodeRules.ts';
+import { podNameOf } from './program.ts';
 import { PROXY_DECISION_KEYS } from './explainCatalog.ts';
 
 const text = (replicas: number, policy: string) => `version: 1
@@ -68,7 +69,7 @@ describe('kubeProxySync', () => {
     const r = nodeRules(ps, 'node-1');
     expect(r.target).toBe('endpoints');
     expect(r.usable).toHaveLength(3);
-    expect(new Set([...ps.podOf.values()]).size).toBe(3);
+    expect(new Set(ps.endpoints.map((ep) => podNameOf(ps, ep))).size).toBe(3);
   });
 
   it('writes syncProxyRules records whose templates name only recorded values', () => {

@@ -8,40 +8,15 @@
 // node's rules are that table categorized for the node (only Local traffic policy tells nodes
 // apart). A sync takes no time. The hourly full resync (maxInterval) changes nothing and is no event.
 import { decide } from '../api/decision.ts';
-import { type EndpointService, type EndpointSlice, EndpointsLastChangeTriggerTime, LabelServiceName } from '../api/discoveryTypes.ts';
+import type { EndpointService } from '../api/discoveryTypes.ts';
 import { objectKey, type WatchRecord } from '../apiserver/store.ts';
 import { note, schedule, type Tx } from '../client/tx.ts';
-import { parseRFC3339 } from '../lib/time.ts';
 import { KubeProxySyncRunner, nextRun, newRunnerState, type RunnerState, ran, run } from './boundedFrequencyRunner.ts';
 import { nodeRules } from './nodeRules.ts';
-import { endpointKey, endpointsMapForService, kubeProxySelects, type ProxyEndpoint, servicePortName } from './endpoint.ts';
+import { kubeProxySelects } from './endpoint.ts';
+import { type CachedSlice, diffRules, type ProgrammedService, programService, type RulesChange, serviceOfSlice } from './program.ts';
 
-/** One slice as kube-proxy's informer holds it, with when it was written (its delivery − the watch delay). */
-interface CachedSlice {
-  slice: EndpointSlice;
-  writtenAt: number;
-}
-
-/** A Service's first port as the last sync programmed it on every node (immutable). */
-export interface ProgrammedService {
-  /** "namespace/name". */
-  service: string;
-  /** The sync that wrote these rules (ms). */
-  syncedAt: number;
-  /** The latest write among the Service's slices this sync read (ms), -1 when none. */
-  sliceWrittenAt: number;
-  /** The slices' endpoints.kubernetes.io/last-change-trigger-time, latest (ms), -1 when none. */
-  triggerAt: number;
-  /** Every endpoint of the first port, merged over the slices, by "ip:port". */
-  endpoints: readonly ProxyEndpoint[];
-  /** The endpoints of each Service port by its name ('' for an unnamed one); the first port's are `endpoints`. */
-  byPort: ReadonlyMap<string, readonly ProxyEndpoint[]>;
-  /** The Service's ports (name, number), in spec order. */
-  ports: readonly { name: string; port: number }[];
-  /** Pod name of each endpoint's targetRef, by "ip:port" (the clients look the pod up by it). */
-  podOf: ReadonlyMap<string, string>;
-  internalPolicyLocal: boolean;
-}
+export type { ProgrammedService, RulesChange } from './program.ts';
 
 export interface KubeProxyState {
   runner: RunnerState | undefined;
@@ -94,10 +69,6 @@ export function cloneKubeProxyState(s: KubeProxyState): KubeProxyState {
   };
 }
 
-function serviceOfSlice(s: EndpointSlice): string {
-  return `${s.metadata.namespace ?? 'default'}/${s.metadata.labels?.[LabelServiceName] ?? ''}`;
-}
-
 /** kubeProxyOnWatch is the proxier's slice and Service handlers (OnEndpointSliceAdd …): cache, then Run(). */
 export function kubeProxyOnWatch(tx: Tx, rec: WatchRecord): void {
   const o = rec.object;
@@ -121,21 +92,6 @@ export function kubeProxyOnWatch(tx: Tx, rec: WatchRecord): void {
   }
 }
 
-/** A pod whose place in the rules changed at a sync (for the clients' Explain). */
-export interface RulesChange {
-  service: string;
-  pod: string;
-  /** The endpoint's state in the rules before and after ('none': not programmed). */
-  from: 'ready' | 'serving-terminating' | 'not-ready' | 'none';
-  to: 'ready' | 'serving-terminating' | 'not-ready' | 'none';
-}
-
-function stateOf(ep: ProxyEndpoint | undefined): RulesChange['to'] {
-  if (!ep) return 'none';
-  if (ep.ready) return 'ready';
-  return ep.serving && ep.terminating ? 'serving-terminating' : 'not-ready';
-}
-
 /** kubeProxySync is the runner's fn, syncProxyRules: each pending Service's first port reprogrammed. */
 export function kubeProxySync(tx: Tx): RulesChange[] {
   tx.actor = 'kube-proxy';
@@ -153,7 +109,7 @@ export function kubeProxySync(tx: Tx): RulesChange[] {
     const cached = tx.st.cache.objects.Service.get(svcKey);
     const service = cached?.kind === 'Service' ? (cached as EndpointService) : undefined;
     const before = p.rules.get(svcKey);
-    const next = service && kubeProxySelects(service.metadata.labels) ? programService(p, svcKey, service, tx.now) : undefined;
+    const next = service && kubeProxySelects(service.metadata.labels) ? programService(p.slices, svcKey, service, tx.now, before) : undefined;
     if (next) p.rules.set(svcKey, next);
     else p.rules.delete(svcKey);
     endpoints += next?.endpoints.length ?? 0;
@@ -195,66 +151,4 @@ function explainSync(tx: Tx, svcKey: string, ps: ProgrammedService | undefined, 
     trigger: seconds(ps.triggerAt),
   });
   for (const c of changes.slice(0, 20)) decide(tx.decisions, 'syncProxyRules', 'ruleChanged', { service: svcKey, pod: c.pod, from: c.from, to: c.to, at: tx.now / 1000, sliceWritten });
-}
-
-function programService(p: KubeProxyState, svcKey: string, service: EndpointService, now: number): ProgrammedService {
-  const slices: EndpointSlice[] = [];
-  let sliceWrittenAt = -1;
-  let triggerAt = -1;
-  for (const c of p.slices.values()) {
-    if (serviceOfSlice(c.slice) !== svcKey) continue;
-    slices.push(c.slice);
-    if (c.writtenAt > sliceWrittenAt) sliceWrittenAt = c.writtenAt;
-    const t = c.slice.metadata.annotations?.[EndpointsLastChangeTriggerTime];
-    if (t) triggerAt = Math.max(triggerAt, parseRFC3339(t));
-  }
-  const ns = service.metadata.namespace ?? 'default';
-  const merged = endpointsMapForService(slices, '');
-  const byPort = new Map<string, readonly ProxyEndpoint[]>();
-  const ports: { name: string; port: number }[] = [];
-  for (const sp of service.spec.ports ?? []) {
-    ports.push({ name: sp.name ?? '', port: sp.port });
-    byPort.set(sp.name ?? '', merged.get(servicePortName(ns, service.metadata.name, sp.name ?? '', sp.protocol ?? 'TCP')) ?? []);
-  }
-  const eps = byPort.get(ports[0]?.name ?? '') ?? [];
-  const podOf = new Map<string, string>();
-  for (const s of slices) {
-    for (const e of s.endpoints) {
-      const ip = e.addresses[0];
-      if (ip === undefined || !e.targetRef) continue;
-      for (const port of s.ports) if (port.port !== undefined) podOf.set(endpointKey(e, ip, port.port), e.targetRef.name);
-    }
-  }
-  return { service: svcKey, syncedAt: now, sliceWrittenAt, triggerAt, endpoints: eps, byPort, ports, podOf, internalPolicyLocal: service.spec.internalTrafficPolicy === 'Local' };
-}
-
-/**
- * The pod → endpoint map of each programmed table, made once: a sync's `now` is the next sync's
- * `was` (two 10,000-entry maps a sync were one). Not engine state: a miss only makes it again.
- */
-const BY_POD = new WeakMap<ProgrammedService, Map<string, ProxyEndpoint>>();
-
-function byPod(ps: ProgrammedService | undefined): Map<string, ProxyEndpoint> {
-  if (ps === undefined) return new Map();
-  let m = BY_POD.get(ps);
-  if (m === undefined) {
-    m = new Map();
-    for (const ep of ps.endpoints) m.set(ps.podOf.get(ep.endpoint) ?? ep.endpoint, ep);
-    BY_POD.set(ps, m);
-  }
-  return m;
-}
-
-function diffRules(svcKey: string, before: ProgrammedService | undefined, next: ProgrammedService | undefined, out: RulesChange[]): void {
-  const was = byPod(before);
-  const now = byPod(next);
-  for (const [pod, ep] of now) {
-    const had = was.get(pod);
-    // The very endpoint object (an unchanged slice endpoint, endpoint.ts): the same state.
-    if (had === ep) continue;
-    const from = stateOf(had);
-    const to = stateOf(ep);
-    if (from !== to) out.push({ service: svcKey, pod, from, to });
-  }
-  for (const [pod, ep] of was) if (!now.has(pod)) out.push({ service: svcKey, pod, from: stateOf(ep), to: 'none' });
 }

@@ -7,7 +7,8 @@
 import { RevisionAnnotation } from '../api/constants.ts';
 import type { AppFacts } from '../kubelet/apps.ts';
 import { nextInt, type PrngState } from '../lib/prng.ts';
-import type { ProgrammedService, RulesVersion } from '../proxy/kubeProxy.ts';
+import type { RulesVersion } from '../proxy/kubeProxy.ts';
+import { podNameOf, type ProgrammedService } from '../proxy/program.ts';
 import { type NodeRules, nodeRules } from '../proxy/nodeRules.ts';
 import type { EngineState } from '../client/state.ts';
 import { connAlive, OUTCOME_OF, podOutcome, type Reason } from './outcome.ts';
@@ -90,7 +91,7 @@ function tableOf(st: EngineState, ps: ProgrammedService, rules: NodeRules, revMe
   let table = TABLES.get(rules);
   if (table === undefined) {
     const ns = ps.service.slice(0, ps.service.indexOf('/'));
-    const pods = rules.usable.map((ep) => ps.podOf.get(ep.endpoint) ?? ep.endpoint);
+    const pods = rules.usable.map((ep) => podNameOf(ps, ep) ?? ep.endpoint);
     const podKeys = pods.map((pod) => `${ns}/${pod}`);
     table = newTargetTable(pods, podKeys, revisionsOf(st, podKeys, revMemo));
     TABLES.set(rules, table);
@@ -206,7 +207,11 @@ export function countSecond(st: EngineState, c: ClientState, second: number, prn
     else if (c.burst) closeBurst();
     return reason;
   };
-  for (const t of requestTimes(c, start, end)) {
+  const times = requestTimes(c, start, end);
+  // An index walk, not for…of: 10,000 instants a second, and the iterator's result objects were
+  // most of what a batch allocated (136 MB of 172 MB over the 10,000-replica bench's 190 s).
+  for (let q = 0; q < times.length; q++) {
+    const t = times[q] as number;
     // switchVersion's own early return, checked here: the version holds for ~1,000 requests in a row.
     if (version === undefined || (vi + 1 < history.length && (history[vi + 1] as RulesVersion).at <= t)) switchVersion(t);
     // Kept connections first: conntrack keeps an established TCP flow after its Service's rules are

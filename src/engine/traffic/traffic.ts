@@ -9,6 +9,7 @@ import { decide } from '../api/decision.ts';
 import { note, schedule, type Tx } from '../client/tx.ts';
 import type { RulesVersion } from '../proxy/kubeProxy.ts';
 import { nodeRules } from '../proxy/nodeRules.ts';
+import { podNameOf } from '../proxy/program.ts';
 import { countSecond, type FailureGroup, portNameOf, type SecondCounts } from './second.ts';
 import { type ClientState, rateAt } from './state.ts';
 import { TRAFFIC_OUTCOMES } from './types.ts';
@@ -101,7 +102,7 @@ function untilOf(tx: Tx, c: ClientState, g: FailureGroup): RulesVersion | undefi
     const ps = v.ps;
     if (!ps) return v;
     const rules = nodeRules(ps, c.node, portNameOf(ps, c.port));
-    if (!rules.usable.some((ep) => ps.podOf.get(ep.endpoint) === g.pod)) return v;
+    if (!rules.usable.some((ep) => podNameOf(ps, ep) === g.pod)) return v;
   }
   return undefined;
 }

@@ -8,7 +8,7 @@ import type { KubeObject } from '../../api/types.ts';
 import { endpointPodsOnWatch, selectedPods, servicesForPodEvent } from '../endpointPods.ts';
 import { objectKey, type WatchRecord } from '../../apiserver/store.ts';
 import { create, del, enqueue, enqueueAfter, recordEvent, type Tx, update } from '../../client/tx.ts';
-import { expectDeletion, handleDeletion, shouldSync, type SliceTracker, trackerUpdate } from './endpointSliceTracker.ts';
+import { DeletionExpected, handleDeletion, setGenerations, shouldSync, type SliceTracker } from './endpointSliceTracker.ts';
 import { syncService } from './syncService.ts';
 import type { ServiceTriggerState } from '../../endpointslice/triggerTimeTracker.ts';
 
@@ -103,23 +103,24 @@ export function syncEndpointSlices(tx: Tx, key: string): string | null {
     },
     tx.decisions,
   );
-  let tracker = r.tracker;
   if (r.triggerState === undefined) st.triggers.delete(key);
   else st.triggers.set(key, r.triggerState);
   let error = r.error;
+  // The generations the writes leave (trackerUpdate / expectDeletion), recorded together.
+  const generations: [EndpointSlice, number][] = [];
   for (const w of r.writes) {
     if (w.verb === 'delete') {
       const res = del(tx, 'EndpointSlice', objectKey(w.slice));
-      if (res.ok) tracker = expectDeletion(tracker, w.slice);
+      if (res.ok) generations.push([w.slice, DeletionExpected]);
       else error ??= `failed to delete ${w.slice.metadata.name} EndpointSlice for Service ${key}: ${res.error.message}`;
       continue;
     }
     const res = w.verb === 'create' ? create(tx, w.slice) : update(tx, w.slice);
-    if (res.ok) tracker = trackerUpdate(tracker, res.object as EndpointSlice);
+    if (res.ok) generations.push([res.object as EndpointSlice, (res.object as EndpointSlice).metadata.generation ?? 0]);
     else if (w.verb === 'create') error ??= `failed to create EndpointSlice for Service ${key}: ${res.error.message}`;
     else error ??= `failed to update ${w.slice.metadata.name} EndpointSlice for Service ${key}: ${res.error.message}`;
   }
-  st.tracker = tracker;
+  st.tracker = setGenerations(r.tracker, generations);
   const event = r.event ?? (error !== undefined && error !== r.error && service ? { type: 'Warning' as const, reason: 'FailedToUpdateEndpointSlices', message: `Error updating Endpoint Slices for Service ${key}: ${error}` } : undefined);
   if (event && service) recordEvent(tx, service, event.type, event.reason, event.message, EndpointSliceComponent);
   return error ?? null;

@@ -2,7 +2,7 @@
 // (util/endpointslice_tracker_test.go, kubernetes-1.36.3), small enough to keep inline.
 import { describe, expect, it } from 'vitest';
 import type { EndpointSlice } from '../../api/discoveryTypes.ts';
-import { DeletionExpected, expectDeletion, handleDeletion, type SliceTracker, shouldSync, staleSlices, trackerHas, trackerUpdate } from './endpointSliceTracker.ts';
+import { DeletionExpected, expectDeletion, handleDeletion, setGenerations, type SliceTracker, shouldSync, staleSlices, trackerHas, trackerUpdate } from './endpointSliceTracker.ts';
 
 const slice = (over: { ns?: string; uid?: string; generation?: number; svc?: string } = {}): EndpointSlice => ({
   apiVersion: 'discovery.k8s.io/v1',
@@ -50,5 +50,24 @@ describe('handleDeletion', () => {
   it('reports a slice deleted behind the controller’s back as unexpected', () => {
     const t = trackerUpdate(new Map(), epSlice1);
     expect(handleDeletion(t, epSlice1).expected).toBe(false);
+  });
+});
+
+describe('setGenerations', () => {
+  const a = slice({ uid: 'a', generation: 3 });
+  const b = slice({ uid: 'b', generation: 1 });
+  const other = slice({ svc: 'svc2', uid: 'c', generation: 2 });
+  it.each([
+    ['no writes', [] as [EndpointSlice, number][]],
+    ['one update', [[a, 3]] as [EndpointSlice, number][]],
+    ['an update then a deletion of the same slice', [[a, 3], [a, DeletionExpected]] as [EndpointSlice, number][]],
+    ['writes of two Services, interleaved', [[b, 1], [other, 2], [a, 3], [b, DeletionExpected]] as [EndpointSlice, number][]],
+  ])('leaves what trackerUpdate / expectDeletion one by one leave: %s', (_, writes) => {
+    const start = tracked([['a', 1], ['z', 5]]);
+    const oneByOne = writes.reduce<SliceTracker>((t, [s, g]) => (g === DeletionExpected ? expectDeletion(t, s) : trackerUpdate(t, s)), start);
+    const together = setGenerations(start, writes);
+    const view = (t: SliceTracker) => [...t].map(([k, m]) => [k, [...m]]);
+    expect(view(together)).toEqual(view(oneByOne));
+    expect(view(start)).toEqual([['ns1/svc1', [['a', 1], ['z', 5]]]]);
   });
 });

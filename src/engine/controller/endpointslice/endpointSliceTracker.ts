@@ -55,6 +55,28 @@ export function trackerUpdate(tracker: SliceTracker, slice: EndpointSlice): Slic
   return setGeneration(tracker, slice, slice.metadata.generation ?? 0);
 }
 
+/**
+ * setGenerations records a sync's writes at once, as trackerUpdate / expectDeletion one after
+ * another would (generation, or DeletionExpected): each Service's map is copied once, not once
+ * a write (a 10,000-endpoint sync writes ~30 of its ~110 slices).
+ */
+export function setGenerations(tracker: SliceTracker, writes: readonly (readonly [EndpointSlice, number])[]): SliceTracker {
+  if (writes.length === 0) return tracker;
+  const next = new Map(tracker);
+  const copied = new Map<string, Map<string, number>>();
+  for (const [slice, generation] of writes) {
+    const key = serviceKeyOf(slice);
+    let gfs = copied.get(key);
+    if (gfs === undefined) {
+      gfs = new Map(tracker.get(key) ?? []);
+      copied.set(key, gfs);
+      next.set(key, gfs);
+    }
+    gfs.set(slice.metadata.uid ?? '', generation);
+  }
+  return next;
+}
+
 /** expectDeletion records that the controller deleted the slice. */
 export function expectDeletion(tracker: SliceTracker, slice: EndpointSlice): SliceTracker {
   return setGeneration(tracker, slice, DeletionExpected);

@@ -10,9 +10,9 @@ import type { ListDelta } from '../../endpointslice/triggerTimeTracker.ts';
 import { reconcile, type ReconcileInput } from './reconciler.ts';
 import { newService } from './testFixtures.ts';
 
-type Op = { kind: 'add' | 'ip' | 'ready' | 'unready' | 'terminate' | 'fail' | 'remove' | 'node' | 'lose' | 'same'; n: number };
+type Op = { kind: 'add' | 'ip' | 'ready' | 'unready' | 'terminate' | 'fail' | 'remove' | 'node' | 'lose' | 'same' | 'dup'; n: number };
 
-const OPS: Op['kind'][] = ['add', 'add', 'ip', 'ip', 'ready', 'ready', 'unready', 'terminate', 'fail', 'remove', 'node', 'lose', 'same'];
+const OPS: Op['kind'][] = ['add', 'add', 'ip', 'ip', 'ready', 'ready', 'unready', 'terminate', 'fail', 'remove', 'node', 'lose', 'same', 'dup'];
 
 const podName = (n: number): string => `pod-${String(n).padStart(2, '0')}`;
 
@@ -102,7 +102,14 @@ describe('incrementalDesired', () => {
             for (const op of ops) {
               if (op.kind === 'lose') lose = true;
               else if (op.kind === 'same') same = true;
-              else change(pods, nodes, op, step);
+              else if (op.kind === 'dup') {
+                // A slice someone else wrote, listing the first endpoints of another one: the
+                // reconciler's lists then share endpoints, in front of or behind their owner.
+                const s = slices[op.n % Math.max(1, slices.length)];
+                if (s === undefined) continue;
+                const d = { ...s, metadata: { ...s.metadata, name: `dup-${step}`, uid: `dup-${step}` }, endpoints: s.endpoints.slice(0, 2) };
+                slices = op.n % 2 === 0 ? [d, ...slices] : [...slices, d];
+              } else change(pods, nodes, op, step);
             }
             // The index hands out a new list when something changed; 'same' keeps the last one.
             if (!same) list = [...pods.values()].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));

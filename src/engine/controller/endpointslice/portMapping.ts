@@ -45,11 +45,12 @@ export function reconcileByPortMapping(
 
   for (const slice of existingSlices) {
     byName.set(slice.metadata.name, slice);
-    const kept: Endpoint[] = [];
-    let endpointUpdated = false;
-    // takeList: every endpoint's take at once (incrementalDesired.ts skips the hashing).
+    // takeList: every endpoint's take at once (incrementalDesired.ts skips the hashing); the
+    // list itself when each take gave back its very endpoint (then nothing needs comparing).
     const wants = desired.takeList?.(slice.endpoints);
-    for (let k = 0; k < slice.endpoints.length; k++) {
+    const kept: Endpoint[] = wants === slice.endpoints ? (wants as Endpoint[]) : [];
+    let endpointUpdated = false;
+    for (let k = 0; k < slice.endpoints.length && wants !== slice.endpoints; k++) {
       const ep = slice.endpoints[k] as Endpoint;
       const want = wants !== undefined ? wants[k] : desired.take(ep);
       if (!want) continue;
