@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fnv32a, utf8Bytes } from '../lib/hash.ts';
 import { EPOCH_UNIX_MS } from '../lib/time.ts';
-import { clockEventName, nameUid, unixNanoHex } from './eventNames.ts';
+import { hexString, seedPrng } from '../lib/prng.ts';
+import { clockEventName, nameUid, prngEventName, unixNanoHex } from './eventNames.ts';
 
 /** The definitions the fast versions must equal: a BigInt product, and four hashes of [i, ...bytes] spliced into 8-4-4-4-12. */
 const nanoHexByBigInt = (ms: number): string => (BigInt(ms) * 1_000_000n).toString(16);
@@ -56,5 +57,18 @@ describe('nameUid', () => {
 
   it('differs between two names', () => {
     expect(nameUid('a.1')).not.toBe(nameUid('a.2'));
+  });
+});
+
+describe('prngEventName', () => {
+  it('is the object, a dot and hexString’s 16 digits, leaving the PRNG where hexString leaves it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.string({ minLength: 1, maxLength: 80 }), (seed, object) => {
+        const mine = seedPrng(seed);
+        const ref = seedPrng(seed);
+        expect(prngEventName(object, mine)).toBe(`${object}.${hexString(ref, 16)}`);
+        expect(mine).toEqual(ref);
+      }),
+    );
   });
 });

@@ -17,10 +17,19 @@ import {
 } from '../apiserver/store.ts';
 import { namespaceExists, namespaceObject } from '../apiserver/admission/namespaceAutoProvision.ts';
 import { add as queueAdd, rateLimitedDelay } from './workqueue.ts';
-import { hexString, type PrngState } from '../lib/prng.ts';
+import type { PrngState } from '../lib/prng.ts';
 import { toRFC3339 } from '../lib/time.ts';
-import { type CorrelatedEvent, defaultAggregateMaxEvents, eventCorrelate, eventObserve, getEventKey, newEventCorrelator, spamFilter } from './eventCorrelator.ts';
-import { clockEventName, nameUid } from './eventNames.ts';
+import {
+  type CorrelatedEvent,
+  defaultAggregateMaxEvents,
+  type EventLog,
+  eventCorrelate,
+  eventObserve,
+  getEventKey,
+  newEventCorrelator,
+  spamFilter,
+} from './eventCorrelator.ts';
+import { clockEventName, nameUid, prngEventName } from './eventNames.ts';
 import { heapPush } from './eventQueue.ts';
 import { eventSource, kubeletMessage, kubeletRecorder, kubeletSource, objectReference } from './eventParts.ts';
 import type { ControllerName, SimEvent } from './events.ts';
@@ -216,16 +225,27 @@ export function recordEvent(
   e.message = text;
   e.fieldPath = fieldPath;
   const full = component !== 'default-scheduler';
+  // The name a new Event takes (asked only for a new key), from these without a closure per Event.
+  namingTx = tx;
+  namingClock = named === 'clock';
+  namingNamespace = namespace;
+  namingObject = meta.name;
   // The scheduler's events/v1 recorder only observes; the others aggregate too, one record in both caches.
-  const agg = full
-    ? eventCorrelate(corr, e, tx.now, tx.st.prng, () => newEventName(tx, named, namespace, meta.name), tx.nowIso)
-    : { message: text, key: getEventKey(e), aggregated: false, log: undefined };
-  const log = agg.log ?? eventObserve(corr, agg.key, () => newEventName(tx, named, namespace, meta.name), tx.nowIso);
+  let written = text;
+  let aggregated = false;
+  let log: EventLog;
+  if (full) {
+    const agg = eventCorrelate(corr, e, tx.now, tx.st.prng, nameNewEvent, tx.nowIso);
+    written = agg.message;
+    aggregated = agg.aggregated;
+    log = agg.log;
+  } else log = eventObserve(corr, getEventKey(e), nameNewEvent, tx.nowIso);
+  namingTx = undefined;
   if (full && spamFilter(corr, e, tx.now)) {
     decide(tx.decisions, 'eventCorrelate', 'spamDropped', { reason, kind: involved.kind, name: meta.name, recorder, count: log.count });
     return;
   }
-  if (agg.aggregated) {
+  if (aggregated) {
     // 10 distinct messages: 9 were written as Events of their own, the 10th and every later one
     // raise the count of the one combined Event (count 5 = the 10th to the 14th message).
     const about = { reason, kind: involved.kind, name: meta.name, recorder, count: log.count };
@@ -235,7 +255,7 @@ export function recordEvent(
   const key = log.name === freeName && namespace === freeNamespace ? freeKey : namespacePrefix(namespace) + log.name;
   const existing = log.count > 1 ? tx.st.store.objects.Event.get(key) : undefined;
   if (existing && existing.kind === 'Event') {
-    updateObject(tx.st.store, tx, { ...existing, count: log.count, message: agg.message, lastTimestamp: tx.nowIso });
+    updateObject(tx.st.store, tx, { ...existing, count: log.count, message: written, lastTimestamp: tx.nowIso });
     return;
   }
   // A repeat whose first write was dropped is created now, with the count seen so far. The Event
@@ -249,7 +269,7 @@ export function recordEvent(
       metadata: named === 'clock' ? { name: log.name, namespace, uid: nameUid(log.name) } : { name: log.name, namespace },
       involvedObject: objectReference(involved, namespace, fieldPath),
       reason,
-      message: agg.message,
+      message: written,
       type,
       source: host === '' ? eventSource(component) : kubeletSource(host),
       firstTimestamp: log.firstTimestamp,
@@ -261,9 +281,19 @@ export function recordEvent(
   );
 }
 
-/** newEventName is a new Event's name: 16 hex digits drawn from the PRNG, or the clock's (freeClockName). */
-function newEventName(tx: Tx, named: 'prng' | 'clock', namespace: string, object: string): string {
-  return named === 'clock' ? freeClockName(tx, namespace, object) : `${object}.${hexString(tx.st.prng, 16)}`;
+/**
+ * The Event recordEvent is naming, for nameNewEvent (not engine state: set before each correlation
+ * and cleared after it, so no Tx outlives its tick here).
+ */
+let namingTx: Tx | undefined;
+let namingClock = false;
+let namingNamespace = '';
+let namingObject = '';
+
+/** nameNewEvent is a new Event's name: 16 hex digits drawn from the PRNG (prngEventName), or the clock's (freeClockName). */
+function nameNewEvent(): string {
+  const tx = namingTx as Tx;
+  return namingClock ? freeClockName(tx, namingNamespace, namingObject) : prngEventName(namingObject, tx.st.prng);
 }
 
 /**
