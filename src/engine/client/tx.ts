@@ -29,7 +29,7 @@ import {
   newEventCorrelator,
   spamFilter,
 } from './eventCorrelator.ts';
-import { clockEventName, nameUid, prngEventName } from './eventNames.ts';
+import { beginNaming, endNaming, nameNewEvent, nameUid, nameUidOf, naming } from './eventNames.ts';
 import { heapPush } from './eventQueue.ts';
 import { eventSource, kubeletMessage, kubeletRecorder, kubeletSource, objectReference } from './eventParts.ts';
 import type { ControllerName, SimEvent } from './events.ts';
@@ -225,11 +225,9 @@ export function recordEvent(
   e.message = text;
   e.fieldPath = fieldPath;
   const full = component !== 'default-scheduler';
-  // The name a new Event takes (asked only for a new key), from these without a closure per Event.
-  namingTx = tx;
-  namingClock = named === 'clock';
-  namingNamespace = namespace;
-  namingObject = meta.name;
+  // The name a new Event takes, asked only for a new key (eventNames.ts: no closure per Event).
+  const prefix = namespacePrefix(namespace);
+  beginNaming(named === 'clock', tx.st.prng, tx.st.store.objects.Event, tx.now, prefix, meta.name);
   // The scheduler's events/v1 recorder only observes; the others aggregate too, one record in both caches.
   let written = text;
   let aggregated = false;
@@ -240,7 +238,7 @@ export function recordEvent(
     aggregated = agg.aggregated;
     log = agg.log;
   } else log = eventObserve(corr, getEventKey(e), nameNewEvent, tx.nowIso);
-  namingTx = undefined;
+  endNaming();
   if (full && spamFilter(corr, e, tx.now)) {
     decide(tx.decisions, 'eventCorrelate', 'spamDropped', { reason, kind: involved.kind, name: meta.name, recorder, count: log.count });
     return;
@@ -251,8 +249,9 @@ export function recordEvent(
     const about = { reason, kind: involved.kind, name: meta.name, recorder, count: log.count };
     decide(tx.decisions, 'eventCorrelate', 'aggregated', { ...about, max: defaultAggregateMaxEvents, separate: defaultAggregateMaxEvents - 1 });
   }
-  // The key freeClockName last found free is this Event's, its hash already worked out.
-  const key = log.name === freeName && namespace === freeNamespace ? freeKey : namespacePrefix(namespace) + log.name;
+  // A clock name made now comes with its store key, its hash already worked out (nameNewEvent).
+  const madeClockName = naming.fresh && naming.clock;
+  const key = madeClockName ? naming.key : prefix + log.name;
   const existing = log.count > 1 ? tx.st.store.objects.Event.get(key) : undefined;
   if (existing && existing.kind === 'Event') {
     updateObject(tx.st.store, tx, { ...existing, count: log.count, message: written, lastTimestamp: tx.nowIso });
@@ -266,7 +265,10 @@ export function recordEvent(
     {
       apiVersion: 'v1',
       kind: 'Event',
-      metadata: named === 'clock' ? { name: log.name, namespace, uid: nameUid(log.name) } : { name: log.name, namespace },
+      metadata:
+        named === 'clock'
+          ? { name: log.name, namespace, uid: madeClockName ? nameUidOf(meta.name, naming.suffix) : nameUid(log.name) }
+          : { name: log.name, namespace },
       involvedObject: objectReference(involved, namespace, fieldPath),
       reason,
       message: written,
@@ -280,46 +282,6 @@ export function recordEvent(
     key,
   );
 }
-
-/**
- * The Event recordEvent is naming, for nameNewEvent (not engine state: set before each correlation
- * and cleared after it, so no Tx outlives its tick here).
- */
-let namingTx: Tx | undefined;
-let namingClock = false;
-let namingNamespace = '';
-let namingObject = '';
-
-/** nameNewEvent is a new Event's name: 16 hex digits drawn from the PRNG (prngEventName), or the clock's (freeClockName). */
-function nameNewEvent(): string {
-  const tx = namingTx as Tx;
-  return namingClock ? freeClockName(tx, namingNamespace, namingObject) : prngEventName(namingObject, tx.st.prng);
-}
-
-/**
- * freeClockName is the clock's name for a new Event about `object`, moved on by 1 µs while an
- * Event of that name is stored: the kubelet's Pulled, Created and Started of one start share a ms
- * (at most a few per object and ms, so the loop is short).
- */
-function freeClockName(tx: Tx, namespace: string, object: string): string {
-  const events = tx.st.store.objects.Event;
-  const prefix = namespacePrefix(namespace);
-  let name = clockEventName(object, tx.now);
-  let key = prefix + name;
-  for (let nanos = 1000; events.has(key) && nanos < 1_000_000; nanos += 1000) {
-    name = clockEventName(object, tx.now, nanos);
-    key = prefix + name;
-  }
-  freeName = name;
-  freeNamespace = namespace;
-  freeKey = key;
-  return name;
-}
-
-/** The last name freeClockName gave, its namespace and store key (not engine state: the same string as made again). */
-let freeName = '';
-let freeNamespace = '';
-let freeKey = '';
 
 /**
  * note appends a sentence to the tick's summary: the English text to `summary` and the key with
