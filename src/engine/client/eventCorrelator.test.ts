@@ -13,6 +13,7 @@ import {
   newEventCorrelator,
   spamFilter,
 } from './eventCorrelator.ts';
+import { eventAggregatorByReasonFunc } from './eventKeys.ts';
 import { createEngine } from '../sim/simulation.ts';
 import type { EngineState } from '../sim/state.ts';
 import { newTx, recordEvent } from './tx.ts';
@@ -95,6 +96,37 @@ describe('getEventKey', () => {
         return getEventKey(e) === (fieldPath === '' ? `${agg}\u0000${message}` : `${agg}\u0000${fieldPath}\u0000${message}`);
       }),
       { numRuns: 6000 },
+    );
+  });
+
+  it.each([
+    ['one object, one reason, two messages', [['u1', 'R', 'm1'], ['u1', 'R', 'm2'], ['u1', 'R', 'm1']]],
+    ['another reason between', [['u1', 'R', 'm1'], ['u1', 'S', 'm1'], ['u1', 'R', 'm2']]],
+    ['another object between', [['u1', 'R', 'm1'], ['u2', 'R', 'm1'], ['u1', 'R', 'm1'], ['u1', 'R', 'm2']]],
+    ['an object without a uid between', [['u1', 'R', 'm1'], ['', 'R', 'm2'], ['u1', 'R', 'm2']]],
+  ])('gives each Event its own keys in a burst: %s', (_what, events) => {
+    for (const [uid, reason, message] of events as [string, string, string][]) {
+      const e = { ...base, uid, reason, message };
+      const object = uid !== '' ? uid : `ReplicaSet\u0000default\u0000${e.name}\u0000apps/v1`;
+      expect(eventAggregatorByReasonFunc(e)).toBe(`${object}\u0000${e.type}\u0000${reason}`);
+      expect(getEventKey(e)).toBe(`${object}\u0000${e.type}\u0000${reason}\u0000${message}`);
+    }
+  });
+
+  it('gives the same keys to a repeat, right after it or after other objects’ keys', () => {
+    const part = fc.constantFrom<string>('', 'a', 'spec.containers{web}', 'Readiness probe failed: HTTP probe failed with statuscode: 503');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.oneof(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 3000 })), part, part, part, part), { minLength: 1, maxLength: 400 }), (events) => {
+        for (const [n, type, reason, fieldPath, message] of events) {
+          const e = { ...base, type, reason, fieldPath, message, uid: n === 0 ? '' : `u${n % 2500}` };
+          const object = e.uid !== '' ? e.uid : `ReplicaSet\u0000default\u0000${e.name}\u0000apps/v1`;
+          const agg = `${object}\u0000${type}\u0000${reason}`;
+          const want = fieldPath === '' ? `${agg}\u0000${message}` : `${agg}\u0000${fieldPath}\u0000${message}`;
+          if (eventAggregatorByReasonFunc(e) !== agg || getEventKey(e) !== want || getEventKey(e) !== want) return false;
+        }
+        return true;
+      }),
+      { numRuns: 60 },
     );
   });
 });

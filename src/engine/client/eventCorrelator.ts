@@ -191,6 +191,8 @@ export interface Correlated extends Aggregated {
  * the new name), storing one record in both caches. When the message set is an array (an object
  * with 2 to 9 distinct messages, a ReplicaSet's "Created pod: …") the caches keep records of their
  * own: a log sharing it would keep a set of up to 9 messages alive after the aggregate cache moved on.
+ * The answer is one object written afresh by each call (read it before the next): a new one for
+ * each of 110,000 Events in a 10,000-replica rollout would be 5 MB made and dropped.
  */
 export function eventCorrelate(
   c: EventCorrelatorState,
@@ -222,8 +224,16 @@ export function eventCorrelate(
     log = { count, firstTimestamp, name };
   }
   lruAdd(c.logs, key, log, last !== undefined);
-  return { message, key, aggregated, log };
+  const out = correlatedOut;
+  out.message = message;
+  out.key = key;
+  out.aggregated = aggregated;
+  out.log = log;
+  return out;
 }
+
+/** eventCorrelate's answer (not engine state: each call writes every field). */
+const correlatedOut: Correlated = { message: '', key: '', aggregated: false, log: { count: 0, firstTimestamp: '', name: '' } };
 
 /** withoutAt is `keys` with `added` appended (when not null), less the element at `pop`. */
 function withoutAt(keys: readonly string[], added: string | null, pop: number): string[] {

@@ -32,15 +32,21 @@ export function objectKey(e: CorrelatedEvent): string {
  */
 const TAIL_CACHE_MAX = 4096;
 let tailCount = 0;
+
+/** A tail string in a box: the box's identity says "the same tail" without comparing strings (see MadeKeys). */
+interface Tail {
+  readonly s: string;
+}
+
 /** The tails by (type, reason), then by (field path, message); index 0 and 1. */
-let tails: [Map<string, Map<string, string>>, Map<string, Map<string, string>>] = [new Map(), new Map()];
+let tails: [Map<string, Map<string, Tail>>, Map<string, Map<string, Tail>>] = [new Map(), new Map()];
 
 /** tail is `\0${a}\0${b}` (`\0${b}` for an event tail without a field path), from the tables when there. */
-function tail(which: 0 | 1, a: string, b: string): string {
+function tail(which: 0 | 1, a: string, b: string): Tail {
   let byA = tails[which].get(a);
   let t = byA?.get(b);
   if (t !== undefined) return t;
-  t = which === 1 && a === '' ? `\u0000${b}` : `\u0000${a}\u0000${b}`;
+  t = { s: which === 1 && a === '' ? `\u0000${b}` : `\u0000${a}\u0000${b}` };
   if (tailCount >= TAIL_CACHE_MAX) {
     tails = [new Map(), new Map()];
     tailCount = 0;
@@ -61,11 +67,33 @@ export function getEventKey(e: CorrelatedEvent): string {
 }
 
 /**
+ * The keys made last: an object's aggregate key with the (type, reason) tail it was made of, and
+ * the event key made after it with its (field path, message) tail. A ReplicaSet's 500
+ * SuccessfulCreate of one sync, one after another, then look their aggregate key up by the very
+ * string the cache holds, whose hash is known: an equal string made anew is hashed again, and the
+ * lookup that finds the stored key compares the two, which copies both into flat strings. One
+ * entry, changed in place: a table by uid (for a probe's Unhealthy, which comes between other
+ * pods' Events) cost ~40% more per first-time key than it saved (measured), and most keys are
+ * first-time keys (a pod's Pulled, Created, Started). Not engine state: a key made again is the same string.
+ */
+const made = { uid: '', typeReason: undefined as Tail | undefined, aggregate: '', pathMessage: undefined as Tail | undefined, event: '' };
+/** Whether `made` is the entry eventAggregatorByReasonFunc used last (not for an object without a uid). */
+let madeValid = false;
+
+/**
  * eventKeyOf is the event key after its aggregate key: the message, with the field path before it
  * when there is one (two containers' `Container created` are two Events, as upstream's key has it).
  */
 export function eventKeyOf(aggregateKey: string, e: CorrelatedEvent): string {
-  return aggregateKey + tail(1, e.fieldPath, e.message);
+  const t = tail(1, e.fieldPath, e.message);
+  const m = made;
+  // The entry of this aggregate key (the same string, as eventAggregatorByReasonFunc just gave it).
+  if (!madeValid || m.aggregate !== aggregateKey) return aggregateKey + t.s;
+  if (m.pathMessage !== t) {
+    m.pathMessage = t;
+    m.event = aggregateKey + t.s;
+  }
+  return m.event;
 }
 
 /** getSpamKey: source and object. */
@@ -75,5 +103,19 @@ export function getSpamKey(e: CorrelatedEvent): string {
 
 /** eventAggregatorByReasonFunc: everything but the message (the reporting fields are empty). */
 export function eventAggregatorByReasonFunc(e: CorrelatedEvent): string {
-  return objectKey(e) + tail(0, e.type, e.reason);
+  const t = tail(0, e.type, e.reason);
+  if (e.uid === '') {
+    madeValid = false;
+    return objectKey(e) + t.s;
+  }
+  const m = made;
+  if (m.typeReason !== t || m.uid !== e.uid) {
+    m.uid = e.uid;
+    m.typeReason = t;
+    m.aggregate = e.uid + t.s;
+    m.pathMessage = undefined;
+    m.event = '';
+  }
+  madeValid = true;
+  return m.aggregate;
 }

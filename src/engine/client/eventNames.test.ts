@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fnv32a, utf8Bytes } from '../lib/hash.ts';
 import { EPOCH_UNIX_MS } from '../lib/time.ts';
-import { clockEventName, nameUid, unixNanoHex } from './eventNames.ts';
+import { hexString, seedPrng } from '../lib/prng.ts';
+import { beginNaming, clockEventName, clockEventSuffix, endNaming, nameNewEvent, nameUid, nameUidOf, naming, prngEventName, unixNanoHex } from './eventNames.ts';
 
 /** The definitions the fast versions must equal: a BigInt product, and four hashes of [i, ...bytes] spliced into 8-4-4-4-12. */
 const nanoHexByBigInt = (ms: number): string => (BigInt(ms) * 1_000_000n).toString(16);
@@ -56,5 +57,59 @@ describe('nameUid', () => {
 
   it('differs between two names', () => {
     expect(nameUid('a.1')).not.toBe(nameUid('a.2'));
+  });
+});
+
+describe('prngEventName', () => {
+  it('is the object, a dot and hexString’s 16 digits, leaving the PRNG where hexString leaves it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.string({ minLength: 1, maxLength: 80 }), (seed, object) => {
+        const mine = seedPrng(seed);
+        const ref = seedPrng(seed);
+        expect(prngEventName(object, mine)).toBe(`${object}.${hexString(ref, 16)}`);
+        expect(mine).toEqual(ref);
+      }),
+    );
+  });
+});
+
+describe('nameUidOf', () => {
+  it('is nameUid of the object and suffix joined, ASCII or not', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 20 }), (object, suffix) => {
+        expect(nameUidOf(object, suffix)).toBe(nameUid(object + suffix));
+      }),
+    );
+    expect(nameUidOf('web-abc', clockEventSuffix(60_050))).toBe(nameUid(clockEventName('web-abc', 60_050)));
+  });
+});
+
+describe('nameNewEvent', () => {
+  it.each([
+    ['no Event of the name stored', [], 0],
+    ['the ms’s name stored', [0], 1000],
+    ['the first two stored', [0, 1000], 2000],
+    ['the first stored and the third', [0, 2000], 1000],
+    ['every µs but the last stored', Array.from({ length: 999 }, (_, i) => i * 1000), 999_000],
+    ['every µs stored (the last given again)', Array.from({ length: 1000 }, (_, i) => i * 1000), 999_000],
+  ])('names a clock Event 1 µs on per name taken: %s', (_what, taken: number[], nanos) => {
+    const events = new Map(taken.map((n) => [`default/${clockEventName('web-abc', 60_050, n)}`, {}]));
+    beginNaming(true, seedPrng(1), events, 60_050, 'default/', 'web-abc');
+    const name = nameNewEvent();
+    // Asked again (the Event was dropped, or another of the object at once): the same answer.
+    expect(nameNewEvent()).toBe(name);
+    endNaming();
+    expect(name).toBe(clockEventName('web-abc', 60_050, nanos));
+    expect(naming).toMatchObject({ fresh: true, suffix: clockEventSuffix(60_050, nanos), key: `default/${name}`, prng: undefined });
+    expect(naming.events.size).toBe(0);
+  });
+
+  it('draws a PRNG name as prngEventName does, and says no name was made until one is', () => {
+    const prng = seedPrng(7);
+    beginNaming(false, prng, new Map(), 0, 'default/', 'web-abc');
+    expect(naming.fresh).toBe(false);
+    expect(nameNewEvent()).toBe(prngEventName('web-abc', seedPrng(7)));
+    expect(naming.fresh).toBe(true);
+    endNaming();
   });
 });

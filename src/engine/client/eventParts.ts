@@ -89,16 +89,14 @@ export function objectReference(involved: KubeObject, namespace: string, fieldPa
   const meta = involved.metadata;
   const uid = meta.uid;
   if (!uid) return { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion };
+  // The kubelet writes a pod's Pulled, Created and Started one after another: the reference it
+  // gave last, when it fits, spares the two tables' lookups (every field compared, as below).
+  const prev = lastRef;
+  if (prev !== undefined && prev.uid === uid && fits(prev, involved, namespace, fieldPath)) return prev;
   const refs = fieldPath === '' ? plainRefs : pathRefs;
   const last = refs.now.get(uid) ?? refs.old.get(uid);
-  if (
-    last !== undefined &&
-    last.name === meta.name &&
-    last.namespace === namespace &&
-    last.kind === involved.kind &&
-    last.apiVersion === involved.apiVersion &&
-    (last.fieldPath ?? '') === fieldPath
-  ) {
+  if (last !== undefined && fits(last, involved, namespace, fieldPath)) {
+    lastRef = last;
     return last;
   }
   const ref: ObjectReference =
@@ -110,5 +108,20 @@ export function objectReference(involved: KubeObject, namespace: string, fieldPa
     refs.now = new Map();
   }
   refs.now.set(uid, ref);
+  lastRef = ref;
   return ref;
+}
+
+/** The reference objectReference gave last (not engine state: a reference is used again only when every field fits). */
+let lastRef: ObjectReference | undefined;
+
+/** fits: `ref` names the object and field path an Event about `involved` would (its uid aside). */
+function fits(ref: ObjectReference, involved: KubeObject, namespace: string, fieldPath: string): boolean {
+  return (
+    ref.name === involved.metadata.name &&
+    ref.namespace === namespace &&
+    ref.kind === involved.kind &&
+    ref.apiVersion === involved.apiVersion &&
+    (ref.fieldPath ?? '') === fieldPath
+  );
 }

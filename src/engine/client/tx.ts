@@ -17,10 +17,19 @@ import {
 } from '../apiserver/store.ts';
 import { namespaceExists, namespaceObject } from '../apiserver/admission/namespaceAutoProvision.ts';
 import { add as queueAdd, rateLimitedDelay } from './workqueue.ts';
-import { hexString, type PrngState } from '../lib/prng.ts';
+import type { PrngState } from '../lib/prng.ts';
 import { toRFC3339 } from '../lib/time.ts';
-import { type CorrelatedEvent, defaultAggregateMaxEvents, eventCorrelate, eventObserve, getEventKey, newEventCorrelator, spamFilter } from './eventCorrelator.ts';
-import { clockEventName, nameUid } from './eventNames.ts';
+import {
+  type CorrelatedEvent,
+  defaultAggregateMaxEvents,
+  type EventLog,
+  eventCorrelate,
+  eventObserve,
+  getEventKey,
+  newEventCorrelator,
+  spamFilter,
+} from './eventCorrelator.ts';
+import { beginNaming, endNaming, nameNewEvent, nameUid, nameUidOf, naming } from './eventNames.ts';
 import { heapPush } from './eventQueue.ts';
 import { eventSource, kubeletMessage, kubeletRecorder, kubeletSource, objectReference } from './eventParts.ts';
 import type { ControllerName, SimEvent } from './events.ts';
@@ -216,26 +225,36 @@ export function recordEvent(
   e.message = text;
   e.fieldPath = fieldPath;
   const full = component !== 'default-scheduler';
+  // The name a new Event takes, asked only for a new key (eventNames.ts: no closure per Event).
+  const prefix = namespacePrefix(namespace);
+  beginNaming(named === 'clock', tx.st.prng, tx.st.store.objects.Event, tx.now, prefix, meta.name);
   // The scheduler's events/v1 recorder only observes; the others aggregate too, one record in both caches.
-  const agg = full
-    ? eventCorrelate(corr, e, tx.now, tx.st.prng, () => newEventName(tx, named, namespace, meta.name), tx.nowIso)
-    : { message: text, key: getEventKey(e), aggregated: false, log: undefined };
-  const log = agg.log ?? eventObserve(corr, agg.key, () => newEventName(tx, named, namespace, meta.name), tx.nowIso);
+  let written = text;
+  let aggregated = false;
+  let log: EventLog;
+  if (full) {
+    const agg = eventCorrelate(corr, e, tx.now, tx.st.prng, nameNewEvent, tx.nowIso);
+    written = agg.message;
+    aggregated = agg.aggregated;
+    log = agg.log;
+  } else log = eventObserve(corr, getEventKey(e), nameNewEvent, tx.nowIso);
+  endNaming();
   if (full && spamFilter(corr, e, tx.now)) {
     decide(tx.decisions, 'eventCorrelate', 'spamDropped', { reason, kind: involved.kind, name: meta.name, recorder, count: log.count });
     return;
   }
-  if (agg.aggregated) {
+  if (aggregated) {
     // 10 distinct messages: 9 were written as Events of their own, the 10th and every later one
     // raise the count of the one combined Event (count 5 = the 10th to the 14th message).
     const about = { reason, kind: involved.kind, name: meta.name, recorder, count: log.count };
     decide(tx.decisions, 'eventCorrelate', 'aggregated', { ...about, max: defaultAggregateMaxEvents, separate: defaultAggregateMaxEvents - 1 });
   }
-  // The key freeClockName last found free is this Event's, its hash already worked out.
-  const key = log.name === freeName && namespace === freeNamespace ? freeKey : namespacePrefix(namespace) + log.name;
+  // A clock name made now comes with its store key, its hash already worked out (nameNewEvent).
+  const madeClockName = naming.fresh && naming.clock;
+  const key = madeClockName ? naming.key : prefix + log.name;
   const existing = log.count > 1 ? tx.st.store.objects.Event.get(key) : undefined;
   if (existing && existing.kind === 'Event') {
-    updateObject(tx.st.store, tx, { ...existing, count: log.count, message: agg.message, lastTimestamp: tx.nowIso });
+    updateObject(tx.st.store, tx, { ...existing, count: log.count, message: written, lastTimestamp: tx.nowIso });
     return;
   }
   // A repeat whose first write was dropped is created now, with the count seen so far. The Event
@@ -246,10 +265,13 @@ export function recordEvent(
     {
       apiVersion: 'v1',
       kind: 'Event',
-      metadata: named === 'clock' ? { name: log.name, namespace, uid: nameUid(log.name) } : { name: log.name, namespace },
+      metadata:
+        named === 'clock'
+          ? { name: log.name, namespace, uid: madeClockName ? nameUidOf(meta.name, naming.suffix) : nameUid(log.name) }
+          : { name: log.name, namespace },
       involvedObject: objectReference(involved, namespace, fieldPath),
       reason,
-      message: agg.message,
+      message: written,
       type,
       source: host === '' ? eventSource(component) : kubeletSource(host),
       firstTimestamp: log.firstTimestamp,
@@ -260,36 +282,6 @@ export function recordEvent(
     key,
   );
 }
-
-/** newEventName is a new Event's name: 16 hex digits drawn from the PRNG, or the clock's (freeClockName). */
-function newEventName(tx: Tx, named: 'prng' | 'clock', namespace: string, object: string): string {
-  return named === 'clock' ? freeClockName(tx, namespace, object) : `${object}.${hexString(tx.st.prng, 16)}`;
-}
-
-/**
- * freeClockName is the clock's name for a new Event about `object`, moved on by 1 µs while an
- * Event of that name is stored: the kubelet's Pulled, Created and Started of one start share a ms
- * (at most a few per object and ms, so the loop is short).
- */
-function freeClockName(tx: Tx, namespace: string, object: string): string {
-  const events = tx.st.store.objects.Event;
-  const prefix = namespacePrefix(namespace);
-  let name = clockEventName(object, tx.now);
-  let key = prefix + name;
-  for (let nanos = 1000; events.has(key) && nanos < 1_000_000; nanos += 1000) {
-    name = clockEventName(object, tx.now, nanos);
-    key = prefix + name;
-  }
-  freeName = name;
-  freeNamespace = namespace;
-  freeKey = key;
-  return name;
-}
-
-/** The last name freeClockName gave, its namespace and store key (not engine state: the same string as made again). */
-let freeName = '';
-let freeNamespace = '';
-let freeKey = '';
 
 /**
  * note appends a sentence to the tick's summary: the English text to `summary` and the key with
