@@ -240,6 +240,11 @@ export function compareRankKeys(a: RankKey, b: RankKey): number {
   if (a.ready !== b.ready) return a.ready ? 1 : -1;
   if (a.cost !== b.cost) return a.cost < b.cost ? -1 : 1;
   if (a.rank !== b.rank) return a.rank > b.rank ? -1 : 1;
+  return compareAfterRank(a, b);
+}
+
+/** compareAfterRank is the rules after the rank: Ready time, restarts, creation time (with the uid inside a bucket). */
+function compareAfterRank(a: RankKey, b: RankKey): number {
   if (a.ready && b.ready) {
     const r = timeCompare(a.readyZero, a.readyMs, a.readyBucket, b.readyZero, b.readyMs, b.readyBucket, a.uid, b.uid);
     if (r !== SAME_INSTANT) return r;
@@ -256,13 +261,7 @@ export function compareRankKeys(a: RankKey, b: RankKey): number {
  */
 export function compareHeads(a: RankKey, b: RankKey): number {
   if (a.head !== b.head) return a.head < b.head ? -1 : 1;
-  if (a.ready && b.ready) {
-    const r = timeCompare(a.readyZero, a.readyMs, a.readyBucket, b.readyZero, b.readyMs, b.readyBucket, a.uid, b.uid);
-    if (r !== SAME_INSTANT) return r;
-  }
-  if (a.restarts !== b.restarts) return a.restarts > b.restarts ? -1 : 1;
-  const c = timeCompare(a.createdZero, a.createdMs, a.createdBucket, b.createdZero, b.createdMs, b.createdBucket, a.uid, b.uid);
-  return c === SAME_INSTANT ? 0 : c;
+  return compareAfterRank(a, b);
 }
 
 /** keyedLess is activePodsWithRanksLess (both gates on) over precomputed keys. */
