@@ -74,16 +74,21 @@ test('the Traffic chart scrubs with the timeline, on its time axis', async ({ pa
   await expect(traffic.locator('path[data-layer="ok:2"]')).toHaveCount(1);
   await expect(traffic.locator('path[data-layer="refused"], path[data-layer="reset"]')).not.toHaveCount(0);
   const { total } = await tickOf(page);
+  const timeShown = async () =>
+    Number((await page.getByText(/^tick \d+\/\d+ · [\d.]+ s/).textContent())?.match(/· ([\d.]+) s/)?.[1]);
   for (const tick of [Math.round(total * 0.2), Math.round(total * 0.6)]) {
+    const before = await timeShown();
     await seekTo(page, tick);
+    // The slider shows the tick at once; the time, both cursors and the readout follow with the
+    // worker's frame. Read them once it has come: a loaded CI run read the time before it
+    // (30 s, the last position) and then saw the readout move on to the sought 203 s.
+    await expect.poll(timeShown).not.toBe(before);
     await expect
       .poll(async () =>
         Math.abs((await cursorX(page, 'traffic-cursor')) - (await cursorX(page, 'timeline-cursor'))),
       )
       .toBeLessThan(1);
-    const time = Number(
-      (await page.getByText(/^tick \d+\/\d+ · [\d.]+ s/).textContent())?.match(/· ([\d.]+) s/)?.[1],
-    );
+    const time = await timeShown();
     await expect(traffic.getByTestId('traffic-readout')).toHaveAttribute(
       'data-second',
       String(Math.floor(time)),
