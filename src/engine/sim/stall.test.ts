@@ -50,7 +50,10 @@ describe('watchTick', () => {
         const from = Math.min(1000, limit >> 1);
         ticks.forEach(([a, k], i) => {
           const got = watchTick(w, rec(99, a, k));
-          if (i + 1 < limit) return expect(got).toBeNull();
+          if (i + 1 < limit) {
+            expect(got).toBeNull();
+            return;
+          }
           // The model: count the pairs of ticks from..i in order; most ticks, then first to act.
           const n = new Map<string, { n: number; first: number }>();
           ticks.slice(from, i + 1).forEach(([pa, pk]) => {
