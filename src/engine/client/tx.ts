@@ -288,7 +288,11 @@ export function recordEvent(
  * its values to `notes`, e.g. note(tx, 'ready', { pod: 'web-x' }) adds `web-x: Ready`.
  */
 export function note<K extends SummaryKey>(tx: Tx, key: K, values: SummaryValues<K>): void {
-  const n = summaryNote(key, values);
+  notePacked(tx, summaryNote(key, values));
+}
+
+/** notePacked is note() for a note already packed (its catalogue index, then its values in the template's order). */
+export function notePacked(tx: Tx, n: SummaryNotes): void {
   const text = renderSummaryNote(n);
   tx.summary = tx.summary ? `${tx.summary}; ${text}` : text;
   tx.notes = appendNotes(tx.notes, n);

@@ -6,8 +6,8 @@
 import type { Pod } from '../api/types.ts';
 import { objectKey, type WatchRecord } from '../apiserver/store.ts';
 import { applyWatch } from '../client/cache.ts';
-import { SUMMARY_KEYS, type SummaryNotes } from '../client/summaryCatalog.ts';
-import { note, schedule, scheduleDelivery, type Tx } from '../client/tx.ts';
+import { SUMMARY_KEYS } from '../client/summaryCatalog.ts';
+import { notePacked, schedule, scheduleDelivery, type Tx } from '../client/tx.ts';
 import { gcOnWatch } from '../controller/garbageCollector.ts';
 import { replicaSetOnWatch } from '../controller/replicaset/replicaSet.ts';
 import { deploymentOnWatch } from '../controller/deployment/deploymentController.ts';
@@ -40,20 +40,12 @@ export function scheduleDeliveries(tx: Tx): void {
 const WATCH = SUMMARY_KEYS.indexOf('watch');
 
 /**
- * noteWatch is `note(tx, 'watch', { type, kind, name, rv })` as a delivery's first note: the
- * packed note and its English line written straight (the catalogue's template is
- * 'watch {type} {kind} {name} (rv {rv})', its values in that order), without the values object
- * and the template walk note() makes for any key — 90,000 deliveries in a 10,000-replica rollout.
- * deliver.test.ts checks the two agree.
+ * noteWatch is `note(tx, 'watch', { type, kind, name, rv })` packed straight, in the catalogue's
+ * order of the values ('watch {type} {kind} {name} (rv {rv})'), without the values object note()
+ * reads them from: 90,000 deliveries in a 10,000-replica rollout. deliver.test.ts checks the two agree.
  */
 export function noteWatch(tx: Tx, type: string, kind: string, name: string, rv: string): void {
-  if (tx.notes.length !== 0 || tx.summary !== '') {
-    note(tx, 'watch', { type, kind, name, rv });
-    return;
-  }
-  const notes: SummaryNotes = [WATCH, type, kind, name, rv];
-  tx.notes = notes;
-  tx.summary = `watch ${type} ${kind} ${name} (rv ${rv})`;
+  notePacked(tx, [WATCH, type, kind, name, rv]);
 }
 
 /** deliver is one watch event reaching the shared informer and every handler. */
