@@ -18,15 +18,14 @@ failOnProblems();
 /** The chart's read-out at the cursor: each ReplicaSet's revision and counters. */
 async function readout(page: Page) {
   const rows = page.getByRole('region', { name: 'Timeline' }).getByTestId('series-readout');
-  const out: { name: string; revision: number; desired: number; available: number }[] = [];
-  for (const row of await rows.all()) {
-    out.push({
-      name: (await row.getAttribute('data-series')) ?? '',
-      revision: Number(await row.getAttribute('data-revision')),
-      desired: Number(await row.getAttribute('data-desired')),
-      available: Number(await row.getAttribute('data-available')),
-    });
-  }
+  const out = await rows.evaluateAll((els) =>
+    els.map((el) => ({
+      name: el.getAttribute('data-series') ?? '',
+      revision: Number(el.getAttribute('data-revision')),
+      desired: Number(el.getAttribute('data-desired')),
+      available: Number(el.getAttribute('data-available')),
+    })),
+  );
   return out.sort((a, b) => a.revision - b.revision);
 }
 

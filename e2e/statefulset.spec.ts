@@ -22,22 +22,20 @@ const SHOTS = 'artifacts/screenshots';
 /** The ordinals of the StatefulSet `web` on screen: pod name and where it stands on the revisions. */
 async function ordinals(page: Page): Promise<{ pod: string; phase: string; on: string }[]> {
   const cells = page.getByRole('region', { name: 'StatefulSet web by ordinal' }).getByTestId('ordinal');
-  const out = [];
-  for (const c of await cells.all())
-    out.push({
-      pod: (await c.getAttribute('data-pod-name')) ?? '',
-      phase: (await c.getAttribute('data-phase')) ?? '',
-      on: (await c.getAttribute('data-on-revision')) ?? '',
-    });
-  return out;
+  return cells.evaluateAll((els) =>
+    els.map((el) => ({
+      pod: el.getAttribute('data-pod-name') ?? '',
+      phase: el.getAttribute('data-phase') ?? '',
+      on: el.getAttribute('data-on-revision') ?? '',
+    })),
+  );
 }
 
 /** The ticks of the scenario's scripted actions (the chart's markers), in order. */
 async function actionTicks(page: Page): Promise<number[]> {
   await expect(page.getByTestId('timeline-chart').locator('svg')).toBeVisible();
   const markers = page.getByTestId('action-marker');
-  const ticks = [];
-  for (const m of await markers.all()) ticks.push(Number(await m.getAttribute('data-tick')));
+  const ticks = await markers.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-tick'))));
   return ticks.sort((a, b) => a - b);
 }
 
