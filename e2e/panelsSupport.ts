@@ -53,10 +53,14 @@ export async function recorded(page: Page): Promise<void> {
   });
 }
 
-/** seekTo moves the slider to `tick` and waits until the panels show that tick. */
+/**
+ * seekTo moves the slider to `tick` and waits until the panels show that tick: the slider's value
+ * moves at once, its `data-frame-tick` only when the worker's frame of that tick is in every panel.
+ */
 export async function seekTo(page: Page, tick: number): Promise<void> {
   await slider(page).fill(String(tick));
   await expect(slider(page)).toHaveAttribute('aria-valuenow', String(tick));
+  await expect(slider(page)).toHaveAttribute('data-frame-tick', String(tick));
 }
 
 /**

@@ -118,6 +118,8 @@ function framePatch(
     recordingNote: f.recordingNote,
     podCount: f.podCount,
     podsPacked: packed ? { version: (s.podsPacked?.version ?? 0) + 1, count: packed.count } : null,
+    // not in STAGES: it goes with the last stage, once the panels of every stage have the frame
+    frameTick: f.tick,
   };
   if (view) {
     const { podEndpoints, ...rest } = view;

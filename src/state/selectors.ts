@@ -25,6 +25,7 @@ export const recordingSelector = (s: AppState) => s.recording;
 export const recordingNoteSelector = (s: AppState) => s.recordingNote;
 export const scenarioMessageSelector = (s: AppState) => s.scenarioMessage;
 export const tickSelector = (s: AppState) => s.tick;
+export const frameTickSelector = (s: AppState) => s.frameTick;
 export const totalTicksSelector = (s: AppState) => s.totalTicks;
 export const timeSelector = (s: AppState) => s.time;
 export const endTimeSelector = (s: AppState) => s.endTime;

@@ -61,6 +61,11 @@ export interface SimData {
   scenarioMessage: ScenarioMessage | null;
   /** The current tick; 0 is before the first. */
   tick: number;
+  /**
+   * The tick of the last frame the worker sent, written with a frame's last stage: `tick` moves at
+   * once when the user seeks, this only when every panel shows that tick (end-to-end tests wait on it).
+   */
+  frameTick: number;
   /** Ticks recorded so far. */
   totalTicks: number;
   /** Virtual seconds at the current tick. */
@@ -134,6 +139,7 @@ export function initialSimData(): SimData {
     scenarioCause: null,
     scenarioMessage: null,
     tick: 0,
+    frameTick: 0,
     totalTicks: 0,
     time: 0,
     endTime: 0,

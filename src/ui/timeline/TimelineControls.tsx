@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { seekTick, setSpeed, stepBack, stepForward, togglePlay } from '../../state/actions.ts';
 import { useAppStore } from '../../state/hooks.ts';
 import {
+  frameTickSelector,
   lastChangeTimeSelector,
   playingSelector,
   recordingNoteSelector,
@@ -20,6 +21,7 @@ import { DecisionButtons } from './DecisionButtons.tsx';
 export function TimelineControls() {
   const t = useT();
   const tick = useAppStore(tickSelector);
+  const frameTick = useAppStore(frameTickSelector);
   const total = useAppStore(totalTicksSelector);
   const time = useAppStore(timeSelector);
   // The run's real end: its last change, not where recording stopped (600 s after the last action).
@@ -102,6 +104,7 @@ export function TimelineControls() {
         aria-valuemin={0}
         aria-valuemax={total}
         aria-valuenow={position}
+        data-frame-tick={frameTick}
         aria-valuetext={t('timeline.positionText', { tick, total, time: time.toFixed(2) })}
         className="h-8 min-w-32 flex-1 accent-accent"
       />
