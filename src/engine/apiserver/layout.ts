@@ -20,7 +20,7 @@ export function keysAre(o: object, keys: readonly string[]): boolean {
 }
 
 const POD_KEYS: readonly string[] = ['apiVersion', 'kind', 'metadata', 'spec', 'status'];
-const EVENT_KEYS: readonly string[] = ['apiVersion', 'kind', 'metadata', 'involvedObject', 'reason', 'message', 'type', 'source', 'firstTimestamp', 'lastTimestamp', 'count'];
+export const EVENT_KEYS: readonly string[] = ['apiVersion', 'kind', 'metadata', 'involvedObject', 'reason', 'message', 'type', 'source', 'firstTimestamp', 'lastTimestamp', 'count'];
 /** A pod's metadata once created from a template (store.ts createLiteral), and while it is deleted. */
 export const POD_META_STORED: readonly string[] = ['name', 'generateName', 'namespace', 'labels', 'ownerReferences', 'uid', 'resourceVersion', 'creationTimestamp'];
 const POD_META_DELETING: readonly string[] = [...POD_META_STORED, 'deletionTimestamp', 'deletionGracePeriodSeconds'];

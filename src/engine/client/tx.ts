@@ -16,6 +16,7 @@ import {
   type WatchRecord,
 } from '../apiserver/store.ts';
 import { namespaceExists, namespaceObject } from '../apiserver/admission/namespaceAutoProvision.ts';
+import { updateEventRepeat } from '../apiserver/eventRepeat.ts';
 import { add as queueAdd, rateLimitedDelay } from './workqueue.ts';
 import type { PrngState } from '../lib/prng.ts';
 import { toRFC3339 } from '../lib/time.ts';
@@ -254,7 +255,7 @@ export function recordEvent(
   const key = madeClockName ? naming.key : prefix + log.name;
   const existing = log.count > 1 ? tx.st.store.objects.Event.get(key) : undefined;
   if (existing && existing.kind === 'Event') {
-    updateObject(tx.st.store, tx, { ...existing, count: log.count, message: written, lastTimestamp: tx.nowIso });
+    updateEventRepeat(tx.st.store, tx, existing, key, log.count, written, tx.nowIso);
     return;
   }
   // A repeat whose first write was dropped is created now, with the count seen so far. The Event

@@ -14,13 +14,13 @@ import { isNodeReady } from '../lib/scheduling.ts';
 import { parseRFC3339 } from '../lib/time.ts';
 import { kubeletRecorder, note, recordEvent, schedule, type Tx } from '../client/tx.ts';
 import { containerFieldPath } from './containerEvents.ts';
-import { killingMessage, probeTypeString, unhealthyMessage } from './prober/prober.ts';
+import { killingMessage, probeTypeString } from './prober/prober.ts';
+import { unhealthyOf } from './prober/unhealthy.ts';
 import {
   addPod,
   advanceProbes,
   hasProbes,
   nextProbeEvent,
-  outputOf,
   type PodProbes,
   type ProbeRun,
   probeOf,
@@ -164,8 +164,8 @@ function applyRuns(tx: Tx, pod: Pod, podKey: string, ps0: PodProbes, runs: reado
     // path, and a 10,000-replica probed rollout writes 30,000 of these.
     const time = r.t / 1000;
     if (r.out.ran === 'Failure') {
-      const output = outputOf(pod, w, ps.facts, r.t, pod.status?.podIP ?? podIP(pod));
-      recordEvent(tx, pod, 'Warning', 'Unhealthy', unhealthyMessage(w.probeType, output), 'kubelet', 'clock', containerFieldPath(w.container));
+      const { output, message } = unhealthyOf(pod, podKey, w, ps.facts, r.t, pod.status?.podIP ?? podIP(pod));
+      recordEvent(tx, pod, 'Warning', 'Unhealthy', message, 'kubelet', 'clock', containerFieldPath(w.container));
       decide(tx.decisions, 'doProbe', 'failed', { pod: name, container: w.container, probe: w.probeType, run: r.out.run, time, threshold: w.timing.failureThreshold, output });
       note(tx, 'probeFailed', { pod: name, probe: probeTypeString(w.probeType) });
     }
