@@ -159,10 +159,16 @@ export function memoOnWatch(c: CacheState, rec: WatchRecord): void {
   t.version = c.version;
   if (rec.object.kind !== 'Pod') return;
   const key = objectKey(rec.object);
-  for (const m of t.sets.values()) if (m.members.has(key) || m.unmatched.has(key)) m.dirty.add(key);
   const now = c.objects.Pod.get(key);
   const uid = now === undefined ? undefined : getControllerOf(now)?.uid;
-  if (uid !== undefined) t.sets.get(uid)?.dirty.add(key);
+  // The pod's own set is marked without asking its member maps; the others only if they hold the
+  // key (a pod released, or gone). With one set, as in the 1,000-replica update's 7,000 pod
+  // events, no member map is asked: that loop was ~0.4 % of the run's profile.
+  const own = uid === undefined ? undefined : t.sets.get(uid);
+  own?.dirty.add(key);
+  if (t.sets.size > (own === undefined ? 0 : 1)) {
+    for (const m of t.sets.values()) if (m !== own && (m.members.has(key) || m.unmatched.has(key))) m.dirty.add(key);
+  }
   if (now !== undefined && uid === undefined) t.orphans.add(key);
   else t.orphans.delete(key);
 }

@@ -20,8 +20,8 @@ import {
   getStatefulSetMaxUnavailable,
   isTerminating,
   isUnavailable,
-  newVersionedStatefulSetPod,
 } from './statefulSetUtils.ts';
+import { newVersionedStatefulSetPod } from './versionedPod.ts';
 import { updateClaimsForCondemned } from './updateClaims.ts';
 
 
