@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DecisionLog } from '../../api/decision.ts';
 import type { StatefulPod, StatefulSet } from '../../api/statefulTypes.ts';
@@ -8,7 +9,7 @@ import { kubectl } from '../../sim/executeTestEngine.ts';
 import { step } from '../../sim/simulation.ts';
 import { statefulEngine, webStatefulSet } from '../../sim/statefulTestEngine.ts';
 import { podFacts } from './podFacts.ts';
-import { noClaims, type ReplicaLoop, runForLoud, stepReplica } from './planSteps.ts';
+import { noClaims, type ReplicaLoop, runForLoud, stepReplica, withPlaceholders } from './planSteps.ts';
 import { runForAll, type StepContext } from './processReplica.ts';
 import { slotsOf } from './replicaSlots.ts';
 import { RevisionSets } from './revisions.ts';
@@ -87,5 +88,54 @@ describe('runForLoud', () => {
     const r = compareEachTick(st, 700, { 250: 'set image statefulset/web nginx=nginx:2', 500: 'delete pod web-3' });
     expect(r.compared).toBeGreaterThan(400);
     expect(r.acted).toBeGreaterThan(5);
+  });
+});
+
+/** The placeholder loop as it was: every slot from 0, a second missing one ends it under OrderedReady. */
+function placeholdersFull(slots: readonly (StatefulPod | undefined)[], missing: number, monotonic: boolean, build: (i: number) => StatefulPod) {
+  const replicas = slots.slice();
+  let built = 0;
+  for (let i = 0; i < replicas.length && missing > 0; i++) {
+    if (replicas[i] !== undefined) continue;
+    if (monotonic && built++ > 0) break;
+    replicas[i] = build(i);
+  }
+  return replicas;
+}
+
+describe('withPlaceholders', () => {
+  const pod = (name: string): StatefulPod => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name }, spec: { containers: [] } });
+  it('builds the same placeholders, in the same order, as the scan of every slot', () => {
+    // A slot: empty, or a pod that is loud or quiet (an empty slot is always loud).
+    const slot = fc.constantFrom('empty', 'loud', 'quiet');
+    fc.assert(
+      fc.property(fc.array(slot, { minLength: 1, maxLength: 40 }), fc.boolean(), (layout, monotonic) => {
+        const slots = layout.map((k, i) => (k === 'empty' ? undefined : pod(`web-${i}`)));
+        const loud = Uint8Array.from(layout, (k) => (k === 'quiet' ? 0 : 1));
+        const missing = layout.filter((k) => k === 'empty').length;
+        const calls: number[][] = [[], []];
+        const build = (n: 0 | 1) => (i: number) => {
+          (calls[n] as number[]).push(i);
+          return pod(`placeholder-${i}`);
+        };
+        const got = withPlaceholders(slots, loud, missing, monotonic, build(0));
+        const want = placeholdersFull(slots, missing, monotonic, build(1));
+        expect(got.map((p) => p?.metadata.name)).toEqual(want.map((p) => p?.metadata.name));
+        expect(calls[0]).toEqual(calls[1]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('builds only the first missing slot under OrderedReady, found past 999 quiet pods', () => {
+    const slots = [...Array.from({ length: 999 }, (_, i) => pod(`web-${i}`)), undefined];
+    const loud = new Uint8Array(1000);
+    loud[999] = 1;
+    const seen: number[] = [];
+    withPlaceholders(slots, loud, 1, true, (i) => {
+      seen.push(i);
+      return pod('p');
+    });
+    expect(seen).toEqual([999]);
   });
 });

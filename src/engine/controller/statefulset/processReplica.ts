@@ -16,6 +16,7 @@ import {
   isRunningAndReady,
   isSucceeded,
   isTerminating,
+  readyCondition,
   storageMatches,
   updateIdentity,
   updateStorage,
@@ -137,7 +138,9 @@ export function processReplica(ctx: StepContext, replicas: Replicas, i: number):
     return go(true);
   }
   if (!isRunningAndReady(pod) && monotonic) {
-    const ready = pod.status?.conditions?.find((c) => c.type === 'Ready')?.status ?? 'Unknown';
+    // A loop, not find() with a closure: this line was ~0.25 % of the 1,000-replica update's
+    // profile (the ~1,000 syncs that wait on a starting pod; issue 23).
+    const ready = readyCondition(pod)?.status ?? 'Unknown';
     const blocked = nextMissing(ctx, replicas, i);
     const podPhase = pod.status?.phase ?? '';
     if (blocked) decide(log, fn, 'notCreatedUntilReady', { pod: blocked, waitingFor: name, podPhase, ready });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StatefulPod, StatefulSet } from '../../api/statefulTypes.ts';
 import { applyWatch, ownedPods } from '../../client/cache.ts';
+import { selectorMatches } from '../../lib/labels.ts';
 import type { EngineState } from '../../client/state.ts';
 import { kubectl } from '../../sim/executeTestEngine.ts';
 import { runUntil, step } from '../../sim/simulation.ts';
@@ -10,8 +11,11 @@ import { podFacts } from './podFacts.ts';
 import { members, type ReplicaSlots, slotsOf } from './replicaSlots.ts';
 
 const cachedSet = (st: EngineState) => st.cache.objects.StatefulSet.get('default/web') as StatefulSet | undefined;
+// ClaimPods' members: controlled by the set, named for it and matched by its selector.
 const cachedMembers = (st: EngineState, set: StatefulSet) =>
-  [...ownedPods(st.cache, set.metadata.uid ?? '').values()].filter((p) => podFacts(p as StatefulPod).parent === 'web') as StatefulPod[];
+  [...ownedPods(st.cache, set.metadata.uid ?? '').values()].filter(
+    (p) => podFacts(p as StatefulPod).parent === 'web' && selectorMatches(set.spec.selector, p.metadata.labels),
+  ) as StatefulPod[];
 const plain = (s: ReplicaSlots, updateRevision: string) => ({
   pods: s.pods.map((p) => p?.metadata.name),
   facts: s.facts,
@@ -50,6 +54,12 @@ describe('members', () => {
   it('keeps the layout a fresh one gives through an OrderedReady create, update and scale-down', () => {
     const st = statefulEngine(webStatefulSet(4, { volumeClaimTemplates: [] }));
     const n = compareEachTick(st, 900, { 300: 'set image statefulset/web nginx=nginx:2', 600: 'scale statefulset/web --replicas=2' });
+    expect(n).toBeGreaterThan(500);
+  });
+
+  it('keeps the layout a fresh one gives when a member is relabelled out of the selector and back', () => {
+    const st = statefulEngine(webStatefulSet(4, { volumeClaimTemplates: [] }));
+    const n = compareEachTick(st, 700, { 300: 'label pod web-2 app=other --overwrite', 400: 'label pod web-1 tier=x', 500: 'label pod web-2 app=web --overwrite' });
     expect(n).toBeGreaterThan(500);
   });
 

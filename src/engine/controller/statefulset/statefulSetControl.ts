@@ -10,7 +10,7 @@ import { RevisionSets } from './revisions.ts';
 import { type ReplicaSlots, slotsOf } from './replicaSlots.ts';
 import { podFacts, unavailable as podUnavailable } from './podFacts.ts';
 import { updateStatus } from './statefulSetStatus.ts';
-import { done, noClaims, passes, type Recount, recount, type ReplicaLoop, runForLoud, stepCondemned, stepReplica } from './planSteps.ts';
+import { done, noClaims, passes, type Recount, recount, type ReplicaLoop, runForLoud, stepCondemned, stepReplica, withPlaceholders } from './planSteps.ts';
 import {
   allowsBurst,
   descendingOrdinal,
@@ -20,8 +20,8 @@ import {
   getStatefulSetMaxUnavailable,
   isTerminating,
   isUnavailable,
-  newVersionedStatefulSetPod,
 } from './statefulSetUtils.ts';
+import { newVersionedStatefulSetPod } from './versionedPod.ts';
 import { updateClaimsForCondemned } from './updateClaims.ts';
 
 
@@ -87,16 +87,12 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
   // stay undefined (a not-created stub, unavailable, named by its ordinal where asked). Building
   // all 999 placeholders of a 1,000-replica create on every sync was most of its cost.
   const monotonicSet = !allowsBurst(set);
-  let built = 0;
   const missing = replicaCount - view.filled;
   // With every ordinal present (a rolling update) the slots are the replicas as they are.
-  const replicas = missing === 0 ? slots : slots.slice();
-  for (let i = 0; i < replicas.length && missing > 0; i++) {
-    if (replicas[i] !== undefined) continue;
-    if (monotonicSet && built++ > 0) break;
-    (replicas as (StatefulPod | undefined)[])[i] = newVersionedStatefulSetPod(sets.current(), sets.update(), cur, upd, start + i);
-  }
-  const condemned = descendingOrdinal(unsorted);
+  const replicas =
+    missing === 0 ? slots : withPlaceholders(slots, view.loudAt0, missing, monotonicSet, (i) => newVersionedStatefulSetPod(sets.current(), sets.update(), cur, upd, start + i));
+  // Nothing condemned (every sync of a rolling update): the layout's empty list, not copied to sort.
+  const condemned = unsorted.length === 0 ? unsorted : descendingOrdinal(unsorted);
 
   let firstUnavailable: StatefulPod | null = null;
   let unavailable = 0;

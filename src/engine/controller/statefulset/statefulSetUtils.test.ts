@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { getPersistentVolumeClaimName, getStartOrdinal, getEndOrdinal, isRunningAndAvailable, newStatefulSetPod, newVersionedStatefulSetPod, podInOrdinalRange } from './statefulSetUtils.ts';
-import { pod, revisions, web, withImage } from './testObjects.ts';
+import {
+  getPersistentVolumeClaimName,
+  getStartOrdinal,
+  getEndOrdinal,
+  isRunningAndAvailable,
+  newStatefulSetPod,
+  podInOrdinalRange,
+} from './statefulSetUtils.ts';
+import { pod, revisions, web } from './testObjects.ts';
 
 describe('newStatefulSetPod', () => {
   it('gives the pod its identity: name, labels, hostname, subdomain, generateName and claim volume', () => {
@@ -17,25 +24,6 @@ describe('newStatefulSetPod', () => {
 
   it('leaves subdomain out when serviceName is empty (optional since #130233)', () => {
     expect(newStatefulSetPod(web(1, { serviceName: '' }), 0).spec).not.toHaveProperty('subdomain');
-  });
-});
-
-describe('newVersionedStatefulSetPod', () => {
-  const set = web(5);
-  const { v1, v2 } = revisions(set);
-  const cur = withImage(set, 'nginx:1');
-  const upd = withImage(set, 'nginx:2');
-  const image = (s: typeof set, ord: number) => newVersionedStatefulSetPod(s, withImage(s, 'nginx:2'), v1.metadata.name, v2.metadata.name, ord).spec.containers[0]?.image;
-  it.each([
-    ['RollingUpdate, partition 3, ordinal 2 → current', { type: 'RollingUpdate', rollingUpdate: { partition: 3 } }, 2, 'nginx:1'],
-    ['RollingUpdate, partition 3, ordinal 3 → update', { type: 'RollingUpdate', rollingUpdate: { partition: 3 } }, 3, 'nginx:2'],
-    ['RollingUpdate without a block, ordinal < currentReplicas 2 → current', { type: 'RollingUpdate' }, 1, 'nginx:1'],
-    ['RollingUpdate without a block, ordinal ≥ currentReplicas 2 → update', { type: 'RollingUpdate' }, 2, 'nginx:2'],
-    ['OnDelete → update', { type: 'OnDelete' }, 0, 'nginx:2'],
-  ])('%s', (_name, updateStrategy, ord, want) => {
-    const s = { ...cur, spec: { ...cur.spec, updateStrategy }, status: { replicas: 5, currentReplicas: 2 } };
-    expect(image(s, ord)).toBe(want);
-    expect(upd.spec.template.spec.containers[0]?.image).toBe('nginx:2');
   });
 });
 

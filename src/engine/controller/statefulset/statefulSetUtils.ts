@@ -140,7 +140,10 @@ export function storageMatches(set: StatefulSet, pod: StatefulPod): boolean {
  * renamed for the pod's ordinal, in the set's namespace, with the selector's matchLabels merged
  * over the template's labels (the selector wins a shared key).
  */
-export function getPersistentVolumeClaims(set: StatefulSet, pod: Pick<StatefulPod, 'metadata'>): Map<string, PersistentVolumeClaim> {
+export function getPersistentVolumeClaims(set: StatefulSet, pod: Pick<StatefulPod, 'metadata'>): ReadonlyMap<string, PersistentVolumeClaim> {
+  // Asked ~4 times per pod created (claimsToCreate, the retention policy's owners); a set
+  // without claim templates shares one empty answer instead of a new Map each time (issue 23).
+  if (set.spec.volumeClaimTemplates === undefined || set.spec.volumeClaimTemplates.length === 0) return NO_CLAIMS;
   const ordinal = getOrdinal(pod);
   const claims = new Map<string, PersistentVolumeClaim>();
   for (const tmpl of set.spec.volumeClaimTemplates ?? []) {
@@ -154,6 +157,8 @@ export function getPersistentVolumeClaims(set: StatefulSet, pod: Pick<StatefulPo
   }
   return claims;
 }
+
+const NO_CLAIMS: ReadonlyMap<string, PersistentVolumeClaim> = new Map();
 
 /** updateStorage points one volume per claim template at the pod's claim; other volumes stay after them. */
 export function updateStorage<P extends StatefulPod>(set: StatefulSet, pod: P): P {
@@ -192,7 +197,7 @@ export function initIdentity<P extends StatefulPod>(set: StatefulSet, pod: P): P
  * twice, unavailability, processReplica), so it returns the stored condition instead of a new
  * object each time (issue 23: a 1,000-replica sync asked ~6,000 times).
  */
-function readyCondition(pod: StatefulPod): { status: string; lastTransitionTime?: string } | undefined {
+export function readyCondition(pod: StatefulPod): { status: string; lastTransitionTime?: string } | undefined {
   const conditions = pod.status?.conditions;
   if (conditions === undefined) return undefined;
   for (const c of conditions) if (c.type === 'Ready') return c;
@@ -271,30 +276,6 @@ export function newStatefulSetPod(set: StatefulSet, ordinal: number): StatefulPo
   metadata.ownerReferences = [newControllerRef(set)];
   const pod: StatefulPod = { apiVersion: 'v1', kind: 'Pod', metadata, spec: { ...t.spec } };
   return updateStorage(set, initIdentity(set, pod));
-}
-
-/**
- * newVersionedStatefulSetPod picks the revision for a missing ordinal. It is the current one when
- * (RollingUpdate && no rollingUpdate && ordinal < start + status.currentReplicas) — Go's && binds
- * before || — or when (rollingUpdate set && ordinal < start + partition); otherwise the update
- * revision. So with partition 3, a deleted web-1 comes back on the old revision; OnDelete and
- * ordinals ≥ partition come back on the new one.
- */
-export function newVersionedStatefulSetPod(
-  currentSet: StatefulSet,
-  updateSet: StatefulSet,
-  currentRevision: string,
-  updateRevision: string,
-  ordinal: number,
-): StatefulPod {
-  const strategy = currentSet.spec.updateStrategy;
-  const start = getStartOrdinal(currentSet);
-  const ru = strategy?.rollingUpdate;
-  const current =
-    (strategy?.type === 'RollingUpdate' && ru === undefined && ordinal < start + (currentSet.status?.currentReplicas ?? 0)) ||
-    (ru !== undefined && ordinal < start + (ru.partition ?? 0));
-  if (current) return setPodRevision(newStatefulSetPod(currentSet, ordinal), currentRevision);
-  return setPodRevision(newStatefulSetPod(updateSet, ordinal), updateRevision);
 }
 
 /** ascendingOrdinal sorts by ordinal (a pod with none, -1, first); stable for equal ordinals. */

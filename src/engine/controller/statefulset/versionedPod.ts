@@ -1,0 +1,66 @@
+// Port of kubernetes pkg/controller/statefulset/stateful_set_utils.go (v1.36) newVersionedStatefulSetPod,
+// with the pod built in one pass (issue 23); newStatefulSetPod and setPodRevision, which it equals
+// composed, stay in statefulSetUtils.ts.
+import { PodIndexLabel, type StatefulPod, type StatefulSet, StatefulSetPodNameLabel, StatefulSetRevisionLabel, type Volume } from '../../api/statefulTypes.ts';
+import { spreadWith } from './spreadWith.ts';
+import { getOrdinal, getPersistentVolumeClaims, getPodName, getStartOrdinal, newControllerRef } from './statefulSetUtils.ts';
+
+/**
+ * newVersionedStatefulSetPod picks the revision for a missing ordinal. It is the current one when
+ * (RollingUpdate && no rollingUpdate && ordinal < start + status.currentReplicas) — Go's && binds
+ * before || — or when (rollingUpdate set && ordinal < start + partition); otherwise the update
+ * revision. So with partition 3, a deleted web-1 comes back on the old revision; OnDelete and
+ * ordinals ≥ partition come back on the new one.
+ */
+export function newVersionedStatefulSetPod(
+  currentSet: StatefulSet,
+  updateSet: StatefulSet,
+  currentRevision: string,
+  updateRevision: string,
+  ordinal: number,
+): StatefulPod {
+  const strategy = currentSet.spec.updateStrategy;
+  const start = getStartOrdinal(currentSet);
+  const ru = strategy?.rollingUpdate;
+  const current =
+    (strategy?.type === 'RollingUpdate' && ru === undefined && ordinal < start + (currentSet.status?.currentReplicas ?? 0)) ||
+    (ru !== undefined && ordinal < start + (ru.partition ?? 0));
+  return current ? newRevisionedPod(currentSet, ordinal, currentRevision) : newRevisionedPod(updateSet, ordinal, updateRevision);
+}
+
+/**
+ * newRevisionedPod is setPodRevision(newStatefulSetPod(set, ordinal), revision) built in one
+ * pass: the same keys in the same order, the same values. The composed form copies the pod,
+ * its metadata, labels and spec four times over (~17 objects and a claims Map). The labels and
+ * the spec are copied with spreadWith, not a spread that keys are then assigned to: that form
+ * took 4.8–5.2 µs a pod, twice the composed form (a new hidden class per key gained, as
+ * spreadWith.ts says); this one takes 0.9–1.5 µs against the composed form's 2.3–3.0 (CPU,
+ * median of 12 × 20,000 alternating in one process, two runs; issue 23).
+ */
+function newRevisionedPod(set: StatefulSet, ordinal: number, revision: string): StatefulPod {
+  const t = set.spec.template;
+  const name = getPodName(set, ordinal);
+  const own = t.metadata?.labels;
+  const metadata: StatefulPod['metadata'] = { name, generateName: `${set.metadata.name}-` };
+  // The template's labels keep their place; the pod's own copy replaces them below.
+  if (own) metadata.labels = own;
+  if (t.metadata?.annotations) metadata.annotations = { ...t.metadata.annotations };
+  if (t.metadata?.finalizers) metadata.finalizers = [...t.metadata.finalizers];
+  metadata.ownerReferences = [newControllerRef(set)];
+  if (set.metadata.namespace !== undefined) metadata.namespace = set.metadata.namespace;
+  // updateIdentity reads the ordinal back from the name it printed.
+  const index = String(getOrdinal({ metadata: { name } }));
+  metadata.labels = spreadWith(own ?? {}, { [StatefulSetPodNameLabel]: name, [PodIndexLabel]: index, [StatefulSetRevisionLabel]: revision });
+  let volumes: Volume[];
+  if ((set.spec.volumeClaimTemplates?.length ?? 0) === 0) volumes = [...(t.spec.volumes ?? [])];
+  else {
+    const claims = getPersistentVolumeClaims(set, { metadata });
+    volumes = [];
+    for (const [claimName, claim] of claims) volumes.push({ name: claimName, persistentVolumeClaim: { claimName: claim.metadata.name } });
+    for (const v of t.spec.volumes ?? []) if (!claims.has(v.name)) volumes.push(v);
+  }
+  const serviceName = set.spec.serviceName;
+  const spec: StatefulPod['spec'] = spreadWith(t.spec as StatefulPod['spec'], serviceName ? { hostname: name, subdomain: serviceName, volumes } : { hostname: name, volumes });
+  if (!serviceName && 'subdomain' in spec) delete spec.subdomain;
+  return { apiVersion: 'v1', kind: 'Pod', metadata, spec };
+}
