@@ -2,8 +2,9 @@
  * WorkerHost: everything the simulation worker does, as a class that runs in the worker and, for
  * tests, in-thread. It owns the recording (src/timeline), answers every request with one reply of
  * the same id, and hands the rest to its parts: Playback (playback.ts: the playhead, its clock and
- * background recording), FrameSender (frameSender.ts: when frames go and what they carry) and the
- * queries (hostQueries.ts: kubectl's reading verbs, YAML/describe, the Controls panel's edits).
+ * background recording), FrameSender (frameSender.ts: when frames go and what they carry), the
+ * queries (hostQueries.ts: kubectl's reading verbs, YAML/describe, the Controls panel's edits) and
+ * the edits (hostEdits.ts: forks, Controls edits, imports, following a served session).
  */
 import { consoleCompletions } from '../engine/kubectl/execute.ts';
 import type { EngineState } from '../engine/sim.ts';
@@ -11,35 +12,18 @@ import { ENGINE_FORMAT_VERSION, KUBERNETES_VERSION } from '../engine/version.ts'
 import { parseScenarioText } from '../scenario/parse.ts';
 import { DEFAULT_PRESET_ID, PRESETS } from '../scenario/presets/index.ts';
 import { encodeShareHash } from '../scenario/shareUrl.ts';
-import { importManifests } from '../scenario/importDocs.ts';
-import { addToScenario, type ImportMode, importActions, replaceScenario } from '../scenario/importPlan.ts';
-import type { Action, Scenario } from '../scenario/types.ts';
+import type { Scenario } from '../scenario/types.ts';
 import { scenarioToYaml } from '../scenario/yamlIo.ts';
 import { Recording } from '../timeline/recording.ts';
 import type { LogBook } from '../engine/kubelet/containerLog.ts';
 import { RecordingLogs } from './recordingLogs.ts';
 import { FrameSender } from './frameSender.ts';
+import { HostEdits } from './hostEdits.ts';
 import type { HostEnv } from './hostEnv.ts';
-import {
-  fieldCommand,
-  isReadingLine,
-  nodeAction,
-  presetList,
-  queryResult,
-  Refusal,
-  readKubectl,
-} from './hostQueries.ts';
+import { isReadingLine, presetList, queryResult, Refusal, readKubectl } from './hostQueries.ts';
 import { checkLesson, resolveLesson, stepDecision } from './hostLessons.ts';
-import { planLive, sameActions } from './hostLive.ts';
 import { Playback } from './playback.ts';
-import {
-  droppedActions,
-  editManifest,
-  imageViews,
-  manifestViews,
-  validated,
-  withImages,
-} from './scenarioEdits.ts';
+import { imageViews, manifestViews, withImages } from './scenarioEdits.ts';
 import {
   type FrameMessage,
   type Lesson,
@@ -61,11 +45,23 @@ export class WorkerHost {
   private readonly playback: Playback;
   private query: { tick: number; st: EngineState } | null = null;
   private readonly recordingLogs = new RecordingLogs();
+  private readonly edits: HostEdits;
 
   constructor(private readonly env: HostEnv) {
     const fault = (message: string, tick: number | null) => this.reportFault(message, tick);
     this.frames = new FrameSender(env, () => this.playback.source(), fault);
     this.playback = new Playback(env, () => this.rec, this.frames, fault);
+    this.edits = new HostEdits({
+      playback: this.playback,
+      frames: this.frames,
+      timeline: () => this.timeline(),
+      loadedTimeline: () => this.rec?.timeline ?? null,
+      presetId: () => this.presetId,
+      open: (s, presetId, tick, cause) => this.open(s, presetId, tick, cause),
+      afterChange: (cause) => this.afterChange(cause),
+      postScenario: (cause) => this.postScenario(cause),
+      cursorObjects: () => this.cursorObjects(),
+    });
   }
 
   /** handle takes one message from the main thread; it never throws. */
@@ -164,24 +160,13 @@ export class WorkerHost {
       case 'kubectl':
         return { kind: 'text', text: this.kubectl(req.line) };
       case 'setField':
-        // Before the run, the manifest itself changes and the script stays; later, a fork.
-        if (pb.tick === 0) {
-          const s = editManifest(this.timeline().scenario, req.workload, req.field, req.value);
-          this.open(s, this.presetId, 0, 'edit');
-          return { kind: 'text', text: '' };
-        }
-        return {
-          kind: 'text',
-          text: this.fork([
-            { at: 0, kubectl: fieldCommand(this.cursorObjects(), req.workload, req.field, req.value) },
-          ]),
-        };
+        return { kind: 'text', text: this.edits.setField(req.workload, req.field, req.value) };
       case 'node':
-        return { kind: 'text', text: this.fork([nodeAction(() => this.cursorObjects(), req.op, req.name)]) };
+        return { kind: 'text', text: this.edits.node(req.op, req.name) };
       case 'import':
-        return { kind: 'text', text: this.importText(req.text, req.mode, req.fileName) };
+        return { kind: 'text', text: this.edits.importText(req.text, req.mode, req.fileName) };
       case 'forkPreview':
-        return { kind: 'actions', actions: this.forkPreview(req.line) };
+        return { kind: 'actions', actions: this.edits.forkPreview(req.line) };
       case 'setImages':
         // How the applications behave holds for the whole run: it is recorded again, same tick.
         this.open(withImages(this.timeline().scenario, req.text), this.presetId, pb.tick, 'edit');
@@ -228,7 +213,7 @@ export class WorkerHost {
         return done;
       }
       case 'live':
-        this.followLive(req.text);
+        this.edits.followLive(req.text);
         return done;
       case 'resolveLesson':
         return { kind: 'lessonPoints', points: resolveLesson(this.timeline(), pb, () => this.env.now()) };
@@ -286,108 +271,15 @@ export class WorkerHost {
     );
   }
 
-  /**
-   * fork applies actions at the current tick and moves to the first action's tick; returns
-   * kubectl's output. At tick 0 (before the run) the scripted actions stay: the change goes in
-   * right after the scenario's objects are created (the last tick at time 0) and before anything
-   * else happens. Later, the actions due after the tick are dropped (forkPreview lists them).
-   */
-  private fork(actions: Action[]): string {
-    const tl = this.timeline();
-    const pb = this.playback;
-    pb.pause();
-    const before = pb.tick === 0;
-    // At the playhead: it rests on virtual time between this tick and the next event.
-    const r = before
-      ? tl.fork(pb.tickAtTime(0), actions, 0, true)
-      : tl.fork(pb.tick, actions, Math.floor(pb.virtualMs));
-    if (!r.ok) throw new Refusal(r.output);
-    pb.broken = null;
-    this.afterChange('fork');
-    pb.safeRecord({ untilTimeMs: r.actionMs });
-    const at = tl.tickAtTime(r.actionMs - 1) + 1;
-    pb.tick = Math.min(at, tl.length);
-    this.postScenario('fork');
-    this.frames.request(true);
-    pb.scheduleIdle();
-    return r.output;
-  }
-
-  /**
-   * followLive takes the served session's scenario (hostLive.ts): a fork for the new writes,
-   * keeping the playhead and every tick before them, or the scenario from the start.
-   */
-  private followLive(text: string): void {
-    const parsed = parseScenarioText(text);
-    if (!parsed.ok) throw new Refusal(parsed.errors[0] ?? 'the session scenario is invalid');
-    const next = parsed.value;
-    const plan = planLive(this.rec?.timeline ?? null, next);
-    if (plan.kind === 'same') return;
-    if (plan.kind === 'fork') {
-      const tl = this.timeline();
-      const pb = this.playback;
-      const tick = pb.tickAtTime(plan.atMs - 1);
-      const keep = pb.tick;
-      const r = tl.fork(tick, plan.actions, plan.atMs, true);
-      if (r.ok && sameActions(tl.scenario, next)) {
-        pb.broken = null;
-        this.afterChange('fork');
-        pb.tick = Math.min(keep, tl.length);
-        this.postScenario('live');
-        this.frames.request(true);
-        pb.scheduleIdle();
-        return;
-      }
-    }
-    this.open(next, null, 0, 'live');
-  }
-
   private kubectl(line: string): string {
-    if (!isReadingLine(line)) return this.fork([{ at: 0, kubectl: line.trim().replace(/^kubectl\s+/, '') }]);
+    if (!isReadingLine(line))
+      return this.edits.fork([{ at: 0, kubectl: line.trim().replace(/^kubectl\s+/, '') }]);
     return readKubectl(this.stateAtTick(), line, () => this.logBook());
   }
 
   /** logBook is the recording's container logs, fed as far as it has run. */
   private logBook(): LogBook {
     return this.recordingLogs.bookFor(this.timeline().records, this.timeline().config);
-  }
-
-  /**
-   * importText imports pasted manifests (Replace: a new scenario; Add: into the scenario before
-   * the run, a fork later) or a whole scenario file (always loaded). Every bad document is
-   * listed, one per line, and nothing changes. Returns kubectl apply's lines and the note.
-   */
-  private importText(text: string, mode: ImportMode, fileName: string | null): string {
-    const r = importManifests(text);
-    if (!r.ok) throw new Refusal(r.errors.join('\n') || 'nothing to import');
-    const note = r.value.note ?? '';
-    if (r.value.type === 'scenario') {
-      this.open(r.value.scenario, null, 0, 'load');
-      return note;
-    }
-    const current = this.timeline().scenario;
-    let lines: string[];
-    if (mode === 'replace' || this.playback.tick === 0) {
-      const plan =
-        mode === 'replace' ? replaceScenario(current, r.value, fileName) : addToScenario(current, r.value);
-      validated(plan.scenario);
-      this.open(
-        plan.scenario,
-        mode === 'replace' ? null : this.presetId,
-        0,
-        mode === 'replace' ? 'load' : 'edit',
-      );
-      lines = plan.lines;
-    } else lines = [this.fork(importActions(r.value))];
-    return [...lines, note].filter(Boolean).join('\n');
-  }
-
-  /** forkPreview lists the scripted actions a change at the playhead drops (none before the run, none for a reading line). */
-  private forkPreview(line: string | null): ReturnType<typeof droppedActions> {
-    const tick = this.playback.tick;
-    if (tick === 0 || (line !== null && isReadingLine(line))) return [];
-    const tl = this.timeline();
-    return droppedActions(tl.scenario, tl.timeAt(Math.min(tick, tl.length)));
   }
 
   // ---- state at the playhead ------------------------------------------------------------------
