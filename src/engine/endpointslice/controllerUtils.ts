@@ -86,21 +86,31 @@ function labelsEqual(a: Record<string, string> | undefined, b: Record<string, st
  * distinct objects with a deletionTimestamp compare as changed for the same reason.
  */
 export function podEndpointsChanged(oldPod: EndpointPod, newPod: EndpointPod): [boolean, boolean] {
+  const bits = changedBits(oldPod, newPod);
+  return [(bits & POD_CHANGED) !== 0, (bits & LABELS_CHANGED) !== 0];
+}
+
+const POD_CHANGED = 1;
+const LABELS_CHANGED = 2;
+
+/** changedBits: podEndpointsChanged's answer as two bits, without a pair a pod event (~100,000 a 10k rollout). */
+function changedBits(oldPod: EndpointPod, newPod: EndpointPod): number {
   const labelsChanged =
     !labelsEqual(newPod.metadata.labels, oldPod.metadata.labels) ||
     (newPod.spec.hostname ?? '') !== (oldPod.spec.hostname ?? '') ||
     (newPod.spec.subdomain ?? '') !== (oldPod.spec.subdomain ?? '');
+  const labels = labelsChanged ? LABELS_CHANGED : 0;
   const oldTs = oldPod.metadata.deletionTimestamp;
   const newTs = newPod.metadata.deletionTimestamp;
-  if (oldTs !== newTs || (newTs !== undefined && oldPod !== newPod)) return [true, labelsChanged];
-  if (isPodReady(oldPod) !== isPodReady(newPod)) return [true, labelsChanged];
+  if (oldTs !== newTs || (newTs !== undefined && oldPod !== newPod)) return POD_CHANGED | labels;
+  if (isPodReady(oldPod) !== isPodReady(newPod)) return POD_CHANGED | labels;
   const oldIPs = podIPsOf(oldPod);
   const newIPs = podIPsOf(newPod);
-  if (oldIPs.length !== newIPs.length) return [true, labelsChanged];
+  if (oldIPs.length !== newIPs.length) return POD_CHANGED | labels;
   for (let i = 0; i < oldIPs.length; i++) {
-    if (oldIPs[i]?.ip !== newIPs[i]?.ip) return [true, labelsChanged];
+    if (oldIPs[i]?.ip !== newIPs[i]?.ip) return POD_CHANGED | labels;
   }
-  return [false, labelsChanged];
+  return labels;
 }
 
 /** A PodProjectionKey: what the pod queue carries to find the Services to sync (v1.36). */
@@ -123,11 +133,12 @@ export function getPodUpdateProjectionKey(oldPod: EndpointPod | undefined, newPo
     return { namespace: p.metadata.namespace ?? '', labels: p.metadata.labels ?? {}, podChanged: false };
   }
   if (newPod.metadata.resourceVersion === oldPod.metadata.resourceVersion) return undefined;
-  const [podChanged, labelsChanged] = podEndpointsChanged(oldPod, newPod);
-  if (!podChanged && !labelsChanged) return undefined;
-  const base = { namespace: newPod.metadata.namespace ?? '', labels: newPod.metadata.labels ?? {} };
-  if (!labelsChanged) return { ...base, podChanged: false };
-  return { ...base, oldLabels: oldPod.metadata.labels ?? {}, podChanged };
+  const bits = changedBits(oldPod, newPod);
+  if (bits === 0) return undefined;
+  const namespace = newPod.metadata.namespace ?? '';
+  const labels = newPod.metadata.labels ?? {};
+  if ((bits & LABELS_CHANGED) === 0) return { namespace, labels, podChanged: false };
+  return { namespace, labels, oldLabels: oldPod.metadata.labels ?? {}, podChanged: (bits & POD_CHANGED) !== 0 };
 }
 
 function selectorMatchesSet(selector: Record<string, string>, labels: Record<string, string>): boolean {

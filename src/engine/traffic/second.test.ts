@@ -14,4 +14,10 @@ describe('requestTimes', () => {
   ])('%s', (_why, steps, second, want) => {
     expect(requestTimes(client(steps), second * 1000, second * 1000 + 1000)).toEqual(want);
   });
+
+  it('grows its buffer past 1,024 instants and keeps none of a bigger second for a smaller one', () => {
+    const gap = 1000 / 3000;
+    expect(requestTimes(client([{ at: 0, rps: 3000 }]), 10_000, 11_000)).toEqual(Array.from({ length: 3000 }, (_, i) => (30_000 + i) * gap));
+    expect(requestTimes(client([{ at: 0, rps: 2 }]), 10_000, 11_000)).toEqual([10_000, 10_500]);
+  });
 });

@@ -39,7 +39,24 @@ export interface SecondCounts {
 
 /** requestTimes: the second's request instants (ms), evenly spaced within each rate step. */
 export function requestTimes(c: ClientState, start: number, end: number): number[] {
-  const out: number[] = [];
+  const n = fillRequestTimes(c, start, end);
+  return Array.from(TIMES.subarray(0, n));
+}
+
+/** The batch's instants, filled in place (a new 10,000-number array a client second was 43 MB of 766 MB the 10k traffic row allocates); not engine state. */
+let TIMES = new Float64Array(1024);
+
+/** fillRequestTimes writes requestTimes' instants to TIMES[0, n) and returns n (TIMES may be a new buffer then). */
+function fillRequestTimes(c: ClientState, start: number, end: number): number {
+  let n = 0;
+  const push = (t: number): void => {
+    if (n === TIMES.length) {
+      const grown = new Float64Array(2 * TIMES.length);
+      grown.set(TIMES);
+      TIMES = grown;
+    }
+    TIMES[n++] = t;
+  };
   // The segments of the step function that overlap [start, end).
   const bounds = [start, ...c.steps.map((s) => s.at).filter((a) => a > start && a < end), end];
   for (let i = 0; i + 1 < bounds.length; i++) {
@@ -52,9 +69,9 @@ export function requestTimes(c: ClientState, start: number, end: number): number
     for (const s of c.steps) if (s.at <= from) segStart = s.at;
     const gap = 1000 / r;
     let k = Math.ceil((from - segStart) / gap - 1e-9);
-    for (let t = segStart + k * gap; t < to; t = segStart + ++k * gap) out.push(t);
+    for (let t = segStart + k * gap; t < to; t = segStart + ++k * gap) push(t);
   }
-  return out;
+  return n;
 }
 
 /** revisionOf: the workload revision a pod belongs to (its ReplicaSet's revision annotation, or its DaemonSet hash's ControllerRevision). */
@@ -207,10 +224,11 @@ export function countSecond(st: EngineState, c: ClientState, second: number, prn
     else if (c.burst) closeBurst();
     return reason;
   };
-  const times = requestTimes(c, start, end);
+  const count = fillRequestTimes(c, start, end);
+  const times = TIMES;
   // An index walk, not for…of: 10,000 instants a second, and the iterator's result objects were
   // most of what a batch allocated (136 MB of 172 MB over the 10,000-replica bench's 190 s).
-  for (let q = 0; q < times.length; q++) {
+  for (let q = 0; q < count; q++) {
     const t = times[q] as number;
     // switchVersion's own early return, checked here: the version holds for ~1,000 requests in a row.
     if (version === undefined || (vi + 1 < history.length && (history[vi + 1] as RulesVersion).at <= t)) switchVersion(t);

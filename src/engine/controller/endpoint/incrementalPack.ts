@@ -16,7 +16,7 @@
 import type { CoreEndpointPort, EndpointAddress, EndpointPod, EndpointService, EndpointSubset } from '../../api/discoveryTypes.ts';
 import { forEachPodChange, type ListDelta, strictlyByName } from '../../endpointslice/triggerTimeTracker.ts';
 import type { Contribution } from './contributions.ts';
-import { addressOrder, lowerBound, mergeAddresses } from './repack.ts';
+import { addressOrder, lowerBound } from './repack.ts';
 
 interface Packed {
   /** The pods of the answer, strictly by name. */
@@ -52,9 +52,14 @@ function subsetOf(ready: readonly EndpointAddress[], notReady: readonly Endpoint
 /**
  * patch: the sorted list without the removed contributions' addresses and with the added ones
  * (those of the `ready` side), in one pass: a splice per change moved 5,000 addresses on
- * average, 300 changes a sync at 10,000 pods. undefined: a removed address is not in the list.
+ * average, 300 changes a sync at 10,000 pods. Each added address goes before the first listed
+ * one it is not after (mergeAddresses' rule), found by binary search in the list as it was (the
+ * cut addresses are skipped while copying: they hold no place of their own). A side with
+ * nothing removed or added is the very list (lists are never changed in place): 147 syncs a
+ * 10,000-replica rollout copied both of its 10,000-address lists, where one side changes.
+ * undefined: a removed address is not in the list.
  */
-function patch(list: readonly EndpointAddress[], removed: readonly Contribution[], added: readonly Contribution[], ready: boolean): EndpointAddress[] | undefined {
+function patch(list: readonly EndpointAddress[], removed: readonly Contribution[], added: readonly Contribution[], ready: boolean): readonly EndpointAddress[] | undefined {
   const cut: number[] = [];
   for (const c of removed) {
     if (c.ready !== ready) continue;
@@ -62,19 +67,35 @@ function patch(list: readonly EndpointAddress[], removed: readonly Contribution[
     if (list[at] !== c.epa) return undefined;
     cut.push(at);
   }
-  cut.sort((x, y) => x - y);
-  const kept: EndpointAddress[] = [];
-  let from = 0;
-  for (const at of cut) {
-    for (let x = from; x < at; x++) kept.push(list[x] as EndpointAddress);
-    from = at + 1;
-  }
-  for (let x = from; x < list.length; x++) kept.push(list[x] as EndpointAddress);
   const fresh: EndpointAddress[] = [];
   for (const c of added) if (c.ready === ready) fresh.push(c.epa);
-  if (fresh.length === 0) return kept;
+  if (cut.length === 0 && fresh.length === 0) return list;
+  cut.sort((x, y) => x - y);
   fresh.sort(addressOrder);
-  return mergeAddresses(kept, fresh);
+  const out = new Array<EndpointAddress>(list.length - cut.length + fresh.length);
+  let k = 0;
+  let next = 0;
+  let nextCut = cut.length > 0 ? (cut[0] as number) : -1;
+  /** copy moves list[from, to) to out, leaving out the cut positions. */
+  const copy = (from: number, to: number): void => {
+    for (let x = from; x < to; x++) {
+      if (x === nextCut) {
+        next++;
+        nextCut = next < cut.length ? (cut[next] as number) : -1;
+        continue;
+      }
+      out[k++] = list[x] as EndpointAddress;
+    }
+  };
+  let from = 0;
+  for (const f of fresh) {
+    const lo = lowerBound(list, f, from);
+    copy(from, lo);
+    out[k++] = f;
+    from = lo;
+  }
+  copy(from, list.length);
+  return out;
 }
 
 /**
