@@ -1,14 +1,15 @@
 /**
  * Packed engine states, for keyframes. A keyframe is never stepped, only copied into a fresh
  * state (Timeline.engineAt), so it need not hold Maps: its big maps (the store's and the cache's
- * objects, the cache's pod indexes, the kubelet's memory, the event correlators' caches) are kept
- * as flat arrays of keys and values. A Map costs ~46 bytes an entry in Node (a hash table at most
- * half full), a flat array 16, and filling a Map from one costs what copying a Map does (40,000
- * entries: ~20 ms either way, measured).
+ * objects, the cache's pod indexes, the kubelet's memory and probe workers, the event correlators'
+ * caches) are kept as flat arrays of keys and values. A Map costs ~46 bytes an entry in Node (a
+ * hash table at most half full), a flat array 16, and filling a Map from one costs what copying a
+ * Map does (40,000 entries: ~20 ms either way, measured).
  *
- * Keyframes also share: a map whose first entries are those of the same map in the keyframe
- * before (the Events and the event correlators' caches mostly grow at the end) keeps only a
- * reference to that one and its new entries. In the 10,000-replica rollout the Events and the
+ * Keyframes also share (packedMaps.ts): a map whose first entries are those of the same map in
+ * the keyframe before keeps only a reference to that one and its new entries; one whose entries
+ * are mostly the same but moved or updated in place (an Event's count, a least recently used key)
+ * keeps each as its number there (4 bytes). In the 10,000-replica rollout the Events and the
  * correlators are half of a late keyframe's ~135,000 entries. And the pods of the informer cache
  * and of its two indexes (a quarter more) are nearly all the very pods of the store: they are
  * kept as the store's entry numbers (4 bytes), the few others as entries. The queued events go
