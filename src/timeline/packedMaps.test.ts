@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fill, MAX_DEPTH, materialize, ownEntries, pack, type PackedMap } from './packedMaps.ts';
+import { fill, MAX_DEPTH, materialize, pack, type PackedMap, spacingWeight } from './packedMaps.ts';
 
 /** A map of `n` keys k0…k(n-1), each value an object of its own (values compare by identity). */
 function entries(n: number, from = 0): [string, { v: number }][] {
@@ -18,15 +18,16 @@ function unpacked(p: PackedMap): [unknown, unknown][] {
 
 describe('pack', () => {
   // Each case changes a 500-entry map packed before; the next packing must give back the changed
-  // map (keys, the very values, order), coded the way the case says, and weigh what it owns.
+  // map (keys, the very values, order), coded the way the case says; the spacing rule weighs it as
+  // before maps were keyed (entries past a shared prefix).
   const cases: { name: string; change: (m: Map<unknown, unknown>) => void; want: string; own: number }[] = [
     { name: 'nothing changed', change: () => {}, want: 'same', own: 0 },
     { name: 'entries added at the end', change: (m) => {
         for (const [k, v] of entries(10, 500)) m.set(k, v);
       }, want: 'prefixed', own: 10 },
-    // An Event whose count rose: the same key, a new value, in place.
+    // An Event whose count rose: the same key, a new value, in place (two runs and the entry).
     { name: 'the first entry updated', change: (m) => m.set('k0', { v: -1 }), want: 'keyed', own: 500 },
-    // A least recently used cache: a key used again moves to the end, the oldest is dropped.
+    // A least recently used cache: a key used again moves to the end, the oldest is dropped (3 runs).
     {
       name: 'a key moved to the end and the oldest dropped',
       change: (m) => {
@@ -50,7 +51,7 @@ describe('pack', () => {
     expect(second === first ? 'same' : kind(second)).toBe(want);
     expect(unpacked(second)).toEqual([...m]);
     for (const [k, v] of unpacked(second)) expect(v).toBe(m.get(k));
-    expect(ownEntries(second, first)).toBe(own);
+    expect(spacingWeight(flat(m), materialize(first))).toBe(own);
   });
 
   it('unpacks every link of a long chain of mixed codings, and starts a plain copy past MAX_DEPTH', () => {

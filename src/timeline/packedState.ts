@@ -26,7 +26,7 @@ import { type EventCorrelatorState, newEventCorrelator } from '../engine/client/
 import type { QueuedEvent } from '../engine/client/eventQueue.ts';
 import type { SimEvent } from '../engine/client/events.ts';
 import { type AnyMap, type Coded, code, decode, EMPTY, type Flat, numbering, type PackedIndex, packIndex, unpackIndex } from './codedMaps.ts';
-import { fill, materialize, ownEntries, pack, type PackedMap } from './packedMaps.ts';
+import { fill, materialize, pack, type PackedMap, spacingWeight } from './packedMaps.ts';
 
 export interface PackedState {
   /** The state with the packed maps and the event queues empty; every other part copied (cloneEngineState). */
@@ -169,10 +169,14 @@ function flatten(m: AnyMap): Flat {
 export function packState(st: EngineState, prev?: PackedState): PackedState {
   const maps = new Map<string, PackedMap>();
   let storePods: Flat = [];
+  let own = 0;
   eachMap(st, (label, m) => {
     const flat = flatten(m);
     if (label === 'store/Pod') storePods = flat;
-    maps.set(label, pack(flat, prev?.maps.get(label)));
+    const before = prev?.maps.get(label);
+    maps.set(label, pack(flat, before));
+    // Probe workers count one each, as when they were copied with the rest (the spacing stays).
+    own += label === 'probes' ? m.size : spacingWeight(flat, before === undefined ? undefined : materialize(before));
   });
   const cachePods = code(st.cache.objects.Pod as AnyMap, storePods, numbering(storePods));
   const cached = flatten(st.cache.objects.Pod as AnyMap);
@@ -184,18 +188,19 @@ export function packState(st: EngineState, prev?: PackedState): PackedState {
   const recorders = [...st.eventCorrelators.keys()];
   const sizes = new Int32Array(3 * recorders.length);
   const all: Flat = [];
+  const before = prev === undefined ? undefined : correlatorFlats(prev);
   let j = 0;
-  for (const c of st.eventCorrelators.values()) {
-    for (const m of correlatorMaps(c)) {
+  for (const [recorder, c] of st.eventCorrelators) {
+    correlatorMaps(c).forEach((m, x) => {
       sizes[j++] = m.size;
-      for (const [k, v] of m) all.push(k, v);
-    }
+      const flat = flatten(m);
+      own += spacingWeight(flat, before?.get(recorder)?.[x]);
+      for (const v of flat) all.push(v);
+    });
   }
   const correlators = pack(all, prev?.correlators);
-  const ownCorrelators = ownEntries(correlators, prev?.correlators);
   const sameSizes = prev !== undefined && prev.correlatorSizes.length === sizes.length && sizes.every((n, i) => prev.correlatorSizes[i] === n);
-  let own = ownCorrelators + cachePods.codes.length + cachePods.extra.length / 2 + (events.length + deliveries.length) / 4;
-  for (const [label, m] of maps) own += ownEntries(m, prev?.maps.get(label));
+  own += cachePods.codes.length + cachePods.extra.length / 2 + (events.length + deliveries.length) / 4;
   for (const x of indexes) own += x.keys.length + x.coded.codes.length + x.coded.extra.length / 2;
   const same = prev !== undefined && prev.recorders.length === recorders.length && recorders.every((r, i) => prev.recorders[i] === r);
   return {
@@ -210,6 +215,23 @@ export function packState(st: EngineState, prev?: PackedState): PackedState {
     correlators,
     own,
   };
+}
+
+/** correlatorFlats are each recorder's three caches' entries in `p`, by recorder. */
+function correlatorFlats(p: PackedState): Map<string, Flat[]> {
+  const all = materialize(p.correlators);
+  const out = new Map<string, Flat[]>();
+  let at = 0;
+  p.recorders.forEach((recorder, j) => {
+    const three: Flat[] = [];
+    for (let x = 0; x < 3; x++) {
+      const end = at + 2 * (p.correlatorSizes[3 * j + x] as number);
+      three.push(all.slice(at, end));
+      at = end;
+    }
+    out.set(recorder, three);
+  });
+  return out;
 }
 
 /** unpackState is a fresh state equal to the one packed (the caller owns it). */
