@@ -1,14 +1,15 @@
 /**
  * Packed engine states, for keyframes. A keyframe is never stepped, only copied into a fresh
  * state (Timeline.engineAt), so it need not hold Maps: its big maps (the store's and the cache's
- * objects, the cache's pod indexes, the kubelet's memory, the event correlators' caches) are kept
- * as flat arrays of keys and values. A Map costs ~46 bytes an entry in Node (a hash table at most
- * half full), a flat array 16, and filling a Map from one costs what copying a Map does (40,000
- * entries: ~20 ms either way, measured).
+ * objects, the cache's pod indexes, the kubelet's memory and probe workers, the event correlators'
+ * caches) are kept as flat arrays of keys and values. A Map costs ~46 bytes an entry in Node (a
+ * hash table at most half full), a flat array 16, and filling a Map from one costs what copying a
+ * Map does (40,000 entries: ~20 ms either way, measured).
  *
- * Keyframes also share: a map whose first entries are those of the same map in the keyframe
- * before (the Events and the event correlators' caches mostly grow at the end) keeps only a
- * reference to that one and its new entries. In the 10,000-replica rollout the Events and the
+ * Keyframes also share (packedMaps.ts): a map whose first entries are those of the same map in
+ * the keyframe before keeps only a reference to that one and its new entries; one whose entries
+ * are mostly the same but moved or updated in place (an Event's count, a least recently used key)
+ * keeps each as its number there (4 bytes). In the 10,000-replica rollout the Events and the
  * correlators are half of a late keyframe's ~135,000 entries. And the pods of the informer cache
  * and of its two indexes (a quarter more) are nearly all the very pods of the store: they are
  * kept as the store's entry numbers (4 bytes), the few others as entries. The queued events go
@@ -25,17 +26,7 @@ import { type EventCorrelatorState, newEventCorrelator } from '../engine/client/
 import type { QueuedEvent } from '../engine/client/eventQueue.ts';
 import type { SimEvent } from '../engine/client/events.ts';
 import { type AnyMap, type Coded, code, decode, EMPTY, type Flat, numbering, type PackedIndex, packIndex, unpackIndex } from './codedMaps.ts';
-
-/**
- * A packed map: its entries, or the first `n` array slots (n / 2 entries) of an earlier packed
- * map followed by `tail`. `depth` counts the references to follow down to a plain array.
- */
-type PackedMap = Flat | { prev: PackedMap; n: number; tail: Flat; depth: number; length: number };
-
-/** Fewest entries a packed map shares with the one before (else it is a plain array). */
-const MIN_SHARED = 64;
-/** Most references a packed map may be reached through (a plain copy starts a new chain). */
-const MAX_DEPTH = 16;
+import { fill, materialize, pack, type PackedMap, spacingWeight } from './packedMaps.ts';
 
 export interface PackedState {
   /** The state with the packed maps and the event queues empty; every other part copied (cloneEngineState). */
@@ -50,13 +41,18 @@ export interface PackedState {
   /** The pod indexes (eachNested), each its inner maps coded against the cache's pods in one (packIndex). */
   indexes: PackedIndex[];
   /**
-   * The event correlators' recorders in order, and their three caches (aggregate, logs, spam)
-   * packed, three per recorder. Kept apart from `maps`: a run has a recorder per node's kubelet
-   * (100 in issue 23's StatefulSet runs), and three labelled Maps per recorder in each keyframe
-   * cost ~1,700 B a tick of a 100-replica run (~60 KB a keyframe, one every ~60 ticks).
+   * The event correlators' recorders in order, the sizes of their three caches (aggregate, logs,
+   * spam: three per recorder), and all those caches' entries one after another as one packed map.
+   * One map, not three per recorder: a run has a recorder per node's kubelet (100 in issue 23's
+   * StatefulSet runs), three labelled Maps per recorder cost ~1,700 B a tick of a 100-replica run;
+   * and a kubelet's caches are small (~40 entries each with 1,000 pods on 100 nodes), too small to
+   * share with the keyframe before on their own, while every one of them changes between two
+   * keyframes: packed apart, the 1,000-replica OrderedReady run's keyframes owned 60,000 of its
+   * 175,000 correlator entries.
    */
   recorders: readonly string[];
-  correlators: PackedMap[];
+  correlatorSizes: Int32Array<ArrayBuffer>;
+  correlators: PackedMap;
   /**
    * Entries this state holds that the state it was packed against does not (its own weight):
    * unshared map entries, coded pods, queued events, probe workers (packWeight).
@@ -69,6 +65,9 @@ function eachMap(st: EngineState, f: (label: string, m: AnyMap) => void): void {
   for (const k of KINDS) f(`store/${k}`, st.store.objects[k] as AnyMap);
   for (const k of KINDS) if (k !== 'Pod') f(`cache/${k}`, st.cache.objects[k] as AnyMap);
   f('kubelet', st.kubelet as AnyMap);
+  // Probe workers are immutable values (kubelet/probes.ts sets a new one): a keyframe of the
+  // 1,000-replica StatefulSet run holds up to 1,000, a Map copy ~46 B an entry, flat 16.
+  f('probes', st.probes as AnyMap);
 }
 
 /** correlatorMaps are a correlator's three caches, in the order `correlators` keeps them. */
@@ -95,6 +94,7 @@ function shell(st: EngineState): EngineState {
     store: { ...st.store, objects: emptyObjects() },
     cache: { ...st.cache, objects: emptyObjects(), podsByOwner: new Map(), podsByNode: new Map() },
     kubelet: new Map(),
+    probes: new Map(),
     eventCorrelators: new Map(),
     events: [],
     deliveries: [],
@@ -165,57 +165,18 @@ function flatten(m: AnyMap): Flat {
   return out;
 }
 
-/** sharedSlots is how many leading array slots of `flat`, up to `limit`, equal those of `p` (whole entries). */
-function sharedSlots(p: PackedMap, flat: Flat, limit: number): number {
-  let i = 0;
-  let own: Flat = p as Flat;
-  if (!Array.isArray(p)) {
-    const n = Math.min(p.n, limit);
-    i = sharedSlots(p.prev, flat, n);
-    if (i < n) return i;
-    own = p.tail;
-  }
-  const from = Array.isArray(p) ? 0 : p.n;
-  const end = Math.min(limit, p.length, flat.length);
-  while (i < end && own[i - from] === flat[i] && own[i - from + 1] === flat[i + 1]) i += 2;
-  return i;
-}
-
-/** pack is `flat` (a map's entries), sharing the first ones with `prev` (the same map's in the keyframe before) when they agree. */
-function pack(flat: Flat, prev: PackedMap | undefined): PackedMap {
-  if (flat.length === 0) return EMPTY;
-  if (prev === undefined) return flat;
-  const n = sharedSlots(prev, flat, flat.length);
-  // Unchanged since the keyframe before (most small maps between two keyframes): that one serves.
-  if (n === flat.length && prev.length === flat.length) return prev;
-  if (!Array.isArray(prev) && prev.depth >= MAX_DEPTH) return flat;
-  // Sharing little, or keeping much of `prev` alive for a short prefix, is not worth it.
-  if (n < 2 * MIN_SHARED || 2 * n < prev.length) return flat;
-  const depth = Array.isArray(prev) ? 1 : prev.depth + 1;
-  return { prev, n, tail: flat.slice(n), depth, length: flat.length };
-}
-
-/** fill sets the first `limit` array slots' entries of `p` into `m`, in order. */
-function fill(m: AnyMap, p: PackedMap, limit: number): void {
-  let own: Flat = p as Flat;
-  let from = 0;
-  if (!Array.isArray(p)) {
-    fill(m, p.prev, Math.min(p.n, limit));
-    own = p.tail;
-    from = p.n;
-  }
-  const end = Math.min(limit, p.length);
-  for (let i = from; i < end; i += 2) m.set(own[i - from], own[i - from + 1]);
-}
-
 /** packState is a packed copy of `st` (which it does not change), sharing what it can with `prev`. */
 export function packState(st: EngineState, prev?: PackedState): PackedState {
   const maps = new Map<string, PackedMap>();
   let storePods: Flat = [];
+  let own = 0;
   eachMap(st, (label, m) => {
     const flat = flatten(m);
     if (label === 'store/Pod') storePods = flat;
-    maps.set(label, pack(flat, prev?.maps.get(label)));
+    const before = prev?.maps.get(label);
+    maps.set(label, pack(flat, before));
+    // Probe workers count one each, as when they were copied with the rest (the spacing stays).
+    own += label === 'probes' ? m.size : spacingWeight(flat, before === undefined ? undefined : materialize(before));
   });
   const cachePods = code(st.cache.objects.Pod as AnyMap, storePods, numbering(storePods));
   const cached = flatten(st.cache.objects.Pod as AnyMap);
@@ -225,20 +186,21 @@ export function packState(st: EngineState, prev?: PackedState): PackedState {
   const events = packEvents(st.events);
   const deliveries = packEvents(pendingDeliveries(st));
   const recorders = [...st.eventCorrelators.keys()];
-  const prevAt = new Map<string, number>(prev?.recorders.map((r, i) => [r, i]));
-  const correlators: PackedMap[] = [];
-  let ownCorrelators = 0;
+  const sizes = new Int32Array(3 * recorders.length);
+  const all: Flat = [];
+  const before = prev === undefined ? undefined : correlatorFlats(prev);
+  let j = 0;
   for (const [recorder, c] of st.eventCorrelators) {
-    const j = prevAt.get(recorder);
     correlatorMaps(c).forEach((m, x) => {
-      const before = j === undefined ? undefined : prev?.correlators[3 * j + x];
-      const packed = pack(flatten(m), before);
-      ownCorrelators += ownSlots(packed, before) / 2;
-      correlators.push(packed);
+      sizes[j++] = m.size;
+      const flat = flatten(m);
+      own += spacingWeight(flat, before?.get(recorder)?.[x]);
+      for (const v of flat) all.push(v);
     });
   }
-  let own = ownCorrelators + st.probes.size + cachePods.codes.length + cachePods.extra.length / 2 + (events.length + deliveries.length) / 4;
-  for (const [label, m] of maps) own += ownSlots(m, prev?.maps.get(label)) / 2;
+  const correlators = pack(all, prev?.correlators);
+  const sameSizes = prev !== undefined && prev.correlatorSizes.length === sizes.length && sizes.every((n, i) => prev.correlatorSizes[i] === n);
+  own += cachePods.codes.length + cachePods.extra.length / 2 + (events.length + deliveries.length) / 4;
   for (const x of indexes) own += x.keys.length + x.coded.codes.length + x.coded.extra.length / 2;
   const same = prev !== undefined && prev.recorders.length === recorders.length && recorders.every((r, i) => prev.recorders[i] === r);
   return {
@@ -249,15 +211,27 @@ export function packState(st: EngineState, prev?: PackedState): PackedState {
     cachePods,
     indexes,
     recorders: same ? prev.recorders : recorders,
+    correlatorSizes: sameSizes ? prev.correlatorSizes : sizes,
     correlators,
     own,
   };
 }
 
-/** ownSlots are the array slots of `m` not shared with `prev` (the same map's in the keyframe before). */
-function ownSlots(m: PackedMap, prev: PackedMap | undefined): number {
-  if (m === prev) return 0;
-  return Array.isArray(m) ? m.length : m.tail.length;
+/** correlatorFlats are each recorder's three caches' entries in `p`, by recorder. */
+function correlatorFlats(p: PackedState): Map<string, Flat[]> {
+  const all = materialize(p.correlators);
+  const out = new Map<string, Flat[]>();
+  let at = 0;
+  p.recorders.forEach((recorder, j) => {
+    const three: Flat[] = [];
+    for (let x = 0; x < 3; x++) {
+      const end = at + 2 * (p.correlatorSizes[3 * j + x] as number);
+      three.push(all.slice(at, end));
+      at = end;
+    }
+    out.set(recorder, three);
+  });
+  return out;
 }
 
 /** unpackState is a fresh state equal to the one packed (the caller owns it). */
@@ -267,14 +241,14 @@ export function unpackState(p: PackedState): EngineState {
   st.deliveries = unpackEvents(p.deliveries);
   st.deliveriesHead = 0;
   eachMap(st, (label, m) => {
-    const packed = p.maps.get(label) as PackedMap;
-    fill(m, packed, packed.length);
+    fill(m, p.maps.get(label) as PackedMap);
   });
+  const all = materialize(p.correlators);
+  let at = 0;
   p.recorders.forEach((recorder, j) => {
     const c = newEventCorrelator();
     correlatorMaps(c).forEach((m, x) => {
-      const packed = p.correlators[3 * j + x] as PackedMap;
-      fill(m, packed, packed.length);
+      for (const end = at + 2 * (p.correlatorSizes[3 * j + x] as number); at < end; at += 2) m.set(all[at], all[at + 1]);
     });
     st.eventCorrelators.set(recorder, c);
   });

@@ -6,9 +6,10 @@
  * entries ~30, the summary string ~65, the notes array ~80, the decisions array, empty on 98 % of
  * ticks, ~60). Here a tick is its time, actor, key and three ends (writes, notes, decisions) in
  * number columns (columns.ts: ~14 bytes); a write is its type (1 byte) and its object; the notes
- * of all ticks are one flat array; a decision is the index of its shape (fn, key, value names)
- * followed by its values; the summary is not kept, since it is its notes rendered (the engine
- * builds it so: tx.ts note), but a tick whose summary differs keeps it aside.
+ * of all ticks are one value column (valueColumn.ts: 4 bytes a value); a decision is the index of
+ * its shape (fn, key, value names) followed by its values, in another; the summary is not kept,
+ * since it is its notes rendered (the engine builds it so: tx.ts note), but a tick whose summary
+ * differs keeps it aside.
  *
  * at(k) builds records[k] again: equal, field for field and in the same order, to the record the
  * engine returned (tickLog.test.ts; the API objects are the very ones it wrote), but a new object
@@ -26,6 +27,7 @@ import {
   type SummaryValue,
 } from '../engine/client/summaryCatalog.ts';
 import { IndexColumn, RisingColumn } from './columns.ts';
+import { ValueColumn } from './valueColumn.ts';
 
 const WATCH_TYPES: readonly WatchEventType[] = ['ADDED', 'MODIFIED', 'DELETED'];
 const WATCH_TYPE_CODE = new Map<string, number>(WATCH_TYPES.map((t, i) => [t, i]));
@@ -106,23 +108,16 @@ export class TickLog implements TickRecords {
   // Per write.
   private writeType: Bytes = new Uint8Array(0);
   private writeObject: KubeObject[] = [];
-  /** Every tick's notes, one after another. */
-  private notes: SummaryValue[] = [];
+  /** Every tick's notes, one after another (each string once: valueColumn.ts). */
+  private readonly notes = new ValueColumn<SummaryValue>();
   /** Every decision as its shape's index and its values, one after another. */
-  private decisions: (number | DecisionValue)[] = [];
+  private readonly decisions = new ValueColumn<number | DecisionValue>();
   private readonly shapes: DecisionShape[] = [];
   private readonly shapeIndex = new Map<string, number>();
   /** Actors and keys: a 10,000-replica rollout has ~20,000 distinct ones over 215,889 ticks. */
   private readonly strings: string[] = [];
   /** Each string's index in `strings`, while recording (trim drops it; the next push rebuilds it). */
   private stringIndex: Map<string, number> | null = new Map();
-  /**
-   * One instance of each string a note or a decision carries, while recording (trim drops it). The
-   * engine builds these strings anew each time (pod names, reasons, revisions): in the 1,000-replica
-   * OrderedReady StatefulSet run 64,536 decision strings of ~12 characters are 2,208 distinct ones,
-   * and each copy costs ~32 bytes (~95 B a tick, measured over its 21,465 ticks).
-   */
-  private texts: Map<string, string> | null = new Map();
   /** The writes whose watch delivery is to come, by resourceVersion (a delivery's watch note finds its write here). */
   private readonly undelivered = new Map<string, number>();
   /** The summaries that are not their notes rendered, by tick index (none the engine makes today). */
@@ -169,9 +164,9 @@ export class TickLog implements TickRecords {
     const notes = this.notesOf(k);
     const decisions: Decision[] = [];
     for (let d = startOf(this.decisionEnd, k), end = this.decisionEnd.at(k); d < end; ) {
-      const shape = this.shapes[this.decisions[d] as number] as DecisionShape;
+      const shape = this.shapes[this.decisions.at(d) as number] as DecisionShape;
       const values: Record<string, DecisionValue> = {};
-      for (const name of shape.names) values[name] = this.decisions[++d] as DecisionValue;
+      for (const name of shape.names) values[name] = this.decisions.at(++d) as DecisionValue;
       d++;
       decisions.push({ fn: shape.fn, key: shape.key, values });
     }
@@ -233,9 +228,9 @@ export class TickLog implements TickRecords {
     this.n = k;
     for (const c of [this.time, this.actor, this.key, this.writeEnd, this.noteEnd, this.decisionEnd]) c.truncate(k);
     this.writeObject.length = startOf(this.writeEnd, k);
-    this.notes.length = startOf(this.noteEnd, k);
+    this.notes.truncate(startOf(this.noteEnd, k));
     this.undelivered.clear();
-    this.decisions.length = startOf(this.decisionEnd, k);
+    this.decisions.truncate(startOf(this.decisionEnd, k));
     for (const t of this.summaries.keys()) if (t >= k) this.summaries.delete(t);
   }
 
@@ -247,10 +242,9 @@ export class TickLog implements TickRecords {
     for (const c of [this.time, this.actor, this.key, this.writeEnd, this.noteEnd, this.decisionEnd]) c.trim();
     this.writeType = this.writeType.slice(0, this.writeObject.length);
     this.stringIndex = null;
-    this.texts = null;
     this.writeObject = this.writeObject.slice();
-    this.notes = this.notes.slice();
-    this.decisions = this.decisions.slice();
+    this.notes.trim();
+    this.decisions.trim();
   }
 
   private intern(s: string): number {
@@ -270,9 +264,10 @@ export class TickLog implements TickRecords {
       const n = 1 + ((SUMMARY_PARAMS[key] as readonly string[] | undefined)?.length ?? notes.length);
       const w = key === WATCH_NOTE ? this.undelivered.get(notes[at + 4] as string) : undefined;
       if (w !== undefined && this.sameWrite(w, notes, at)) {
-        this.notes.push(WRITE_NOTE, w);
+        this.notes.push(WRITE_NOTE);
+        this.notes.push(w);
         this.undelivered.delete(notes[at + 4] as string);
-      } else for (let k = at; k < Math.min(at + n, notes.length); k++) this.notes.push(this.text(notes[k] as SummaryValue));
+      } else for (let k = at; k < Math.min(at + n, notes.length); k++) this.notes.push(notes[k] as SummaryValue);
       at += n;
     }
   }
@@ -295,12 +290,12 @@ export class TickLog implements TickRecords {
     if (n0 === n1) return [];
     const out: SummaryValue[] = [];
     for (let i = n0; i < n1; ) {
-      if (this.notes[i] !== WRITE_NOTE) {
-        const n = 1 + ((SUMMARY_PARAMS[this.notes[i] as number] as readonly string[] | undefined)?.length ?? n1);
-        for (const end = Math.min(i + n, n1); i < end; i++) out.push(this.notes[i] as SummaryValue);
+      if (this.notes.at(i) !== WRITE_NOTE) {
+        const n = 1 + ((SUMMARY_PARAMS[this.notes.at(i) as number] as readonly string[] | undefined)?.length ?? n1);
+        for (const end = Math.min(i + n, n1); i < end; i++) out.push(this.notes.at(i));
         continue;
       }
-      const w = this.notes[i + 1] as number;
+      const w = this.notes.at(i + 1) as number;
       const o = this.writeObject[w] as KubeObject;
       out.push(WATCH_NOTE, WATCH_TYPES[this.writeType[w] as number] as string, o.kind, o.metadata.name, o.metadata.resourceVersion ?? '');
       i += 2;
@@ -317,16 +312,7 @@ export class TickLog implements TickRecords {
       this.shapeIndex.set(id, shape);
     }
     this.decisions.push(shape);
-    for (const name of names) this.decisions.push(this.text(d.values[name] as DecisionValue));
+    for (const name of names) this.decisions.push(d.values[name] as DecisionValue);
   }
 
-  /** text is `v`, or the first equal string kept when `v` is a string (an equal value, one copy). */
-  private text<V>(v: V): V {
-    if (typeof v !== 'string') return v;
-    this.texts ??= new Map();
-    const kept = this.texts.get(v);
-    if (kept !== undefined) return kept as V;
-    this.texts.set(v, v);
-    return v;
-  }
 }

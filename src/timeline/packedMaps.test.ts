@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { fill, MAX_DEPTH, materialize, pack, type PackedMap, spacingWeight } from './packedMaps.ts';
+
+/** A map of `n` keys k0…k(n-1), each value an object of its own (values compare by identity). */
+function entries(n: number, from = 0): [string, { v: number }][] {
+  return Array.from({ length: n }, (_, i) => [`k${from + i}`, { v: from + i }]);
+}
+
+const flat = (m: Map<unknown, unknown>): unknown[] => [...m].flat();
+const kind = (p: PackedMap): string => (Array.isArray(p) ? 'plain' : 'tail' in p ? 'prefixed' : 'keyed');
+
+/** unpacked is the map `p` fills, as entries in order. */
+function unpacked(p: PackedMap): [unknown, unknown][] {
+  const m = new Map<unknown, unknown>();
+  fill(m, p);
+  return [...m];
+}
+
+describe('pack', () => {
+  // Each case changes a 500-entry map packed before; the next packing must give back the changed
+  // map (keys, the very values, order), coded the way the case says; the spacing rule weighs it as
+  // before maps were keyed (entries past a shared prefix).
+  const cases: { name: string; change: (m: Map<unknown, unknown>) => void; want: string; own: number }[] = [
+    { name: 'nothing changed', change: () => {}, want: 'same', own: 0 },
+    { name: 'entries added at the end', change: (m) => {
+        for (const [k, v] of entries(10, 500)) m.set(k, v);
+      }, want: 'prefixed', own: 10 },
+    // An Event whose count rose: the same key, a new value, in place (two runs and the entry).
+    { name: 'the first entry updated', change: (m) => m.set('k0', { v: -1 }), want: 'keyed', own: 500 },
+    // A least recently used cache: a key used again moves to the end, the oldest is dropped (3 runs).
+    {
+      name: 'a key moved to the end and the oldest dropped',
+      change: (m) => {
+        const v = m.get('k3');
+        m.delete('k3');
+        m.set('k3', v);
+        m.delete('k0');
+      },
+      want: 'keyed',
+      own: 499,
+    },
+    { name: 'every value new', change: (m) => {
+        for (const [k] of entries(500)) m.set(k, { v: 0 });
+      }, want: 'plain', own: 500 },
+  ];
+  it.each(cases)('codes a map against the one before when $name', ({ change, want, own }) => {
+    const m = new Map<unknown, unknown>(entries(500));
+    const first = pack(flat(m), undefined);
+    change(m);
+    const second = pack(flat(m), first);
+    expect(second === first ? 'same' : kind(second)).toBe(want);
+    expect(unpacked(second)).toEqual([...m]);
+    for (const [k, v] of unpacked(second)) expect(v).toBe(m.get(k));
+    expect(spacingWeight(flat(m), materialize(first))).toBe(own);
+  });
+
+  it('unpacks every link of a long chain of mixed codings, and starts a plain copy past MAX_DEPTH', () => {
+    const m = new Map<unknown, unknown>(entries(300));
+    let prev: PackedMap | undefined;
+    const chain: { p: PackedMap; want: [unknown, unknown][] }[] = [];
+    for (let k = 0; k < 40; k++) {
+      // Odd links update an early entry (keyed), even ones only add at the end (prefixed).
+      if (k % 2 === 1) m.set(`k${k}`, { v: -k });
+      else m.set(`n${k}`, { v: k });
+      prev = pack(flat(m), prev);
+      chain.push({ p: prev, want: [...m] });
+    }
+    expect(new Set(chain.map((c) => kind(c.p)))).toEqual(new Set(['plain', 'prefixed', 'keyed']));
+    for (const c of chain) {
+      expect(Array.isArray(c.p) ? 0 : c.p.depth).toBeLessThanOrEqual(MAX_DEPTH);
+      const got = unpacked(c.p);
+      expect(got.length).toBe(c.want.length);
+      got.forEach(([k, v], i) => {
+        expect(k).toBe(c.want[i]?.[0]);
+        expect(v).toBe(c.want[i]?.[1]);
+      });
+      expect(materialize(c.p)).toEqual(c.want.flat());
+    }
+  });
+
+  it('fills a prefix of a keyed map when a later link shares only its first entries', () => {
+    const m = new Map<unknown, unknown>(entries(400));
+    const a = pack(flat(m), undefined);
+    m.set('k0', { v: -1 });
+    const b = pack(flat(m), a);
+    for (const [k, v] of entries(20, 400)) m.set(k, v);
+    const c = pack(flat(m), b);
+    expect([kind(b), kind(c)]).toEqual(['keyed', 'prefixed']);
+    expect(unpacked(c)).toEqual([...m]);
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ValueColumn } from './valueColumn.ts';
+
+describe('ValueColumn', () => {
+  // Each value must read back as itself (Object.is: -0 stays -0, NaN stays NaN).
+  const values: { name: string; v: unknown }[] = [
+    { name: 'a small integer', v: 42 },
+    { name: 'a negative integer', v: -7 },
+    { name: 'zero', v: 0 },
+    { name: 'minus zero', v: -0 },
+    { name: 'the largest integer kept as itself', v: 2 ** 29 },
+    { name: 'an integer past it', v: 2 ** 29 + 1 },
+    { name: 'a large negative integer', v: -(2 ** 40) },
+    { name: 'a fraction', v: 60.05 },
+    { name: 'NaN', v: Number.NaN },
+    { name: 'a string', v: 'web-7d9f-abcde' },
+    { name: 'an empty string', v: '' },
+    { name: 'true', v: true },
+    { name: 'false', v: false },
+    { name: 'null', v: null },
+  ];
+  it.each(values)('reads back $name as itself, between other values', ({ v }) => {
+    const c = new ValueColumn<unknown>();
+    c.push('before');
+    c.push(v);
+    c.push(3);
+    expect([c.length, c.at(0), c.at(2)]).toEqual([3, 'before', 3]);
+    expect(Object.is(c.at(1), v)).toBe(true);
+  });
+
+  it('keeps one copy of equal strings built apart, and reads all back after a truncate, a trim and more pushes', () => {
+    const c = new ValueColumn<string | number>();
+    const want: (string | number)[] = [];
+    for (let i = 0; i < 1000; i++) {
+      const v = i % 3 === 0 ? i : `pod-${i % 7}`;
+      c.push(v);
+      want.push(v);
+    }
+    expect(c.at(1)).toBe(c.at(8));
+    c.truncate(600);
+    want.length = 600;
+    c.trim();
+    for (let i = 0; i < 100; i++) {
+      const v = i % 2 === 0 ? `pod-${i % 5}` : -i;
+      c.push(v);
+      want.push(v);
+    }
+    expect(c.length).toBe(700);
+    expect(Array.from({ length: c.length }, (_, i) => c.at(i))).toEqual(want);
+  });
+});
