@@ -360,7 +360,10 @@ function benchSeek(n: number, nodes: number): void {
   const memory = memoryBreakdown([rec], heap0, buffers0);
   report({ name: 'recording-memory', n, ticks, ...facts, ...memory });
   const bytesPerTick = memory.bytesPerTick ?? Number.NaN;
-  const met = seek.p95 <= SEEK_P95_MS && bytesPerTick <= BYTES_PER_TICK;
+  // The target weighs the heap and the typed arrays together: a recording that moves its bytes
+  // into ArrayBuffers (column stores, packed keyframes) holds them all the same.
+  const totalBytesPerTick = bytesPerTick + (memory.arrayBufferBytesPerTick ?? Number.NaN);
+  const met = seek.p95 <= SEEK_P95_MS && totalBytesPerTick <= BYTES_PER_TICK;
   report({
     name: 'seek-and-memory',
     n,
@@ -368,7 +371,8 @@ function benchSeek(n: number, nodes: number): void {
     seekP50: seek.p50,
     seekP95: seek.p95,
     bytesPerTick,
-    target: `p95 <= ${SEEK_P95_MS} ms and <= ${BYTES_PER_TICK} B/tick`,
+    totalBytesPerTick,
+    target: `p95 <= ${SEEK_P95_MS} ms and <= ${BYTES_PER_TICK} B/tick (heap + ArrayBuffers)`,
     met: met ? 'yes' : 'no',
   });
 }

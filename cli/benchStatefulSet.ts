@@ -160,6 +160,7 @@ export function benchStatefulSetSeek(report: Report, n: number, policy: 'Ordered
   for (let t = 0; t <= warm.timeline.length; t += 7) frameAt(warm, t, true, warmCaches);
   gc();
   const heap0 = process.memoryUsage().heapUsed;
+  const buffers0 = process.memoryUsage().arrayBuffers;
   const rec = new Recording(statefulSetScenario(n, policy, policy === 'OrderedReady' ? 10 * n : 60));
   const t0 = process.hrtime.bigint();
   rec.timeline.record();
@@ -178,6 +179,10 @@ export function benchStatefulSetSeek(report: Report, n: number, policy: 'Ordered
   const at = (p: number) => Math.round((times[Math.min(times.length - 1, Math.floor(times.length * p))] ?? 0) * 100) / 100;
   gc();
   const bytesPerTick = Math.round((process.memoryUsage().heapUsed - heap0) / Math.max(1, ticks));
+  // Typed arrays (the tick log's columns, packed keyframes) live outside the heap: the target
+  // weighs both, so bytes moved into ArrayBuffers still count.
+  const arrayBufferBytesPerTick = Math.round((process.memoryUsage().arrayBuffers - buffers0) / Math.max(1, ticks));
+  const totalBytesPerTick = bytesPerTick + arrayBufferBytesPerTick;
   const seekP95 = at(0.95);
   report({
     name: `statefulset-seek-and-memory-${policy === 'OrderedReady' ? 'ordered' : 'parallel'}`,
@@ -187,7 +192,9 @@ export function benchStatefulSetSeek(report: Report, n: number, policy: 'Ordered
     seekP50: at(0.5),
     seekP95,
     bytesPerTick,
-    target: 'p95 <= 4 ms and <= 800 B/tick',
-    met: seekP95 <= 4 && bytesPerTick <= 800 ? 'yes' : 'no',
+    arrayBufferBytesPerTick,
+    totalBytesPerTick,
+    target: 'p95 <= 4 ms and <= 800 B/tick (heap + ArrayBuffers)',
+    met: seekP95 <= 4 && totalBytesPerTick <= 800 ? 'yes' : 'no',
   });
 }
