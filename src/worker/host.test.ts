@@ -1,42 +1,18 @@
 // WorkerHost: the requests and their replies, and an engine fault (frames, edits and namespaces are in
 // hostFrames.test.ts, hostEdits.test.ts and hostNamespace.test.ts).
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TestHost } from './testHost.ts';
 import { preset } from '../timeline/testScenarios.ts';
-import { WorkerHost } from './host.ts';
 import { isWorkerMessage } from './protocolChecks.ts';
-import type { RequestBody } from './simClient.ts';
-import { FakeEnv } from './testEnv.ts';
 
-let env: FakeEnv;
-let host: WorkerHost;
-let nextId = 1;
+const h = new TestHost();
 
-function send(body: RequestBody): number {
-  const id = nextId++;
-  host.handle({ ...body, id });
-  return id;
-}
-
-function ok(body: RequestBody) {
-  const r = env.reply(send(body));
-  if (!r.ok) throw new Error(r.error);
-  return r.result;
-}
-
-function start(presetId = 'seed'): void {
-  env = new FakeEnv();
-  host = new WorkerHost(env);
-  ok({ type: 'loadPreset', presetId });
-  env.advance(20);
-}
-
-afterEach(() => host?.dispose());
+afterEach(() => h.dispose());
 
 describe('WorkerHost requests', () => {
   it('answers hello with the versions and the presets', () => {
-    env = new FakeEnv();
-    host = new WorkerHost(env);
-    const r = ok({ type: 'hello' });
+    h.fresh();
+    const r = h.ok({ type: 'hello' });
     expect(r).toMatchObject({ kind: 'hello', kubernetesVersion: 'v1.36.3' });
     if (r.kind !== 'hello') return;
     expect(r.presets.map((p) => p.id)).toContain('seed');
@@ -44,12 +20,12 @@ describe('WorkerHost requests', () => {
   });
 
   it('posts only messages of the protocol', () => {
-    start();
-    ok({ type: 'play' });
-    env.advance(500);
-    ok({ type: 'kubectl', line: 'scale deployment/nginx-deployment-roll01 --replicas=5' });
-    env.advance(100);
-    expect(env.posted.every((p) => isWorkerMessage(p.message))).toBe(true);
+    h.start();
+    h.ok({ type: 'play' });
+    h.env.advance(500);
+    h.ok({ type: 'kubectl', line: 'scale deployment/nginx-deployment-roll01 --replicas=5' });
+    h.env.advance(100);
+    expect(h.env.posted.every((p) => isWorkerMessage(p.message))).toBe(true);
   });
 
   it.each<[string, unknown, RegExp]>([
@@ -64,73 +40,69 @@ describe('WorkerHost requests', () => {
       /bad value for field/,
     ],
   ])('answers %s with an error reply of the same id', (_name, message, error) => {
-    env = new FakeEnv();
-    host = new WorkerHost(env);
-    host.handle(message);
-    expect(env.reply(7)).toEqual({ type: 'reply', id: 7, ok: false, error: expect.stringMatching(error) });
+    h.fresh();
+    h.host.handle(message);
+    expect(h.env.reply(7)).toEqual({ type: 'reply', id: 7, ok: false, error: expect.stringMatching(error) });
   });
 
   it.each([[null], ['hello'], [{ type: 'hello' }], [{ type: 'hello', id: 0 }]])(
     'reports a request %j without an id as a fault',
     (m) => {
-      env = new FakeEnv();
-      host = new WorkerHost(env);
-      host.handle(m);
-      expect(env.posted.map((p) => p.message)).toEqual([
+      h.fresh();
+      h.host.handle(m);
+      expect(h.env.posted.map((p) => p.message)).toEqual([
         { type: 'fault', message: expect.stringMatching(/^malformed request/), tick: null },
       ]);
     },
   );
 
   it('refuses an invalid scenario with the field path and keeps the loaded one', () => {
-    start();
-    const r = env.reply(
-      send({ type: 'load', text: 'version: 1\nname: x\nobjects: 3\n', presetId: null, tick: null }),
+    h.start();
+    const r = h.env.reply(
+      h.send({ type: 'load', text: 'version: 1\nname: x\nobjects: 3\n', presetId: null, tick: null }),
     );
     expect(r).toMatchObject({ ok: false, error: expect.stringMatching(/objects/) });
-    expect(env.scenarios()).toHaveLength(1);
+    expect(h.env.scenarios()).toHaveLength(1);
   });
 
   it('opens a scenario at the tick asked for', () => {
-    env = new FakeEnv();
-    host = new WorkerHost(env);
-    ok({ type: 'load', text: JSON.stringify(preset('seed')), presetId: null, tick: 123 });
-    env.advance(20);
-    expect(env.lastFrame().tick).toBe(123);
+    h.fresh();
+    h.ok({ type: 'load', text: JSON.stringify(preset('seed')), presetId: null, tick: 123 });
+    h.env.advance(20);
+    expect(h.env.lastFrame().tick).toBe(123);
   });
 
   it('starts the playhead and its clock over when another scenario loads', () => {
-    start();
-    ok({ type: 'seek', tick: 500 });
-    env.advance(20);
-    expect(env.lastFrame().time).toBeGreaterThan(10);
-    ok({ type: 'loadPreset', presetId: 'recreate' });
-    env.advance(20);
-    expect(env.lastFrame()).toMatchObject({ tick: 0, time: 0 });
+    h.start();
+    h.ok({ type: 'seek', tick: 500 });
+    h.env.advance(20);
+    expect(h.env.lastFrame().time).toBeGreaterThan(10);
+    h.ok({ type: 'loadPreset', presetId: 'recreate' });
+    h.env.advance(20);
+    expect(h.env.lastFrame()).toMatchObject({ tick: 0, time: 0 });
   });
 });
 
 describe('WorkerHost faults', () => {
   it('reports an engine exception with its tick and keeps what was recorded', () => {
-    env = new FakeEnv();
-    host = new WorkerHost(env);
-    ok({ type: 'load', text: JSON.stringify(preset('seed')), presetId: null, tick: 50 });
-    const rec = host.recording;
+    h.fresh();
+    h.ok({ type: 'load', text: JSON.stringify(preset('seed')), presetId: null, tick: 50 });
+    const rec = h.host.recording;
     if (!rec) throw new Error('no recording');
     const spy = vi.spyOn(rec.timeline, 'record').mockImplementationOnce(() => {
       throw new Error('boom');
     });
-    env.advance(50);
+    h.env.advance(50);
     spy.mockRestore();
-    const fault = env.posted.map((p) => p.message).find((m) => m.type === 'fault');
+    const fault = h.env.posted.map((p) => p.message).find((m) => m.type === 'fault');
     expect(fault).toEqual({ type: 'fault', message: 'boom', tick: rec.timeline.length + 1 });
-    env.advance(50);
-    expect(env.lastFrame()).toMatchObject({
+    h.env.advance(50);
+    expect(h.env.lastFrame()).toMatchObject({
       recording: 'error',
       recordingNote: expect.stringContaining('boom'),
     });
-    ok({ type: 'seek', tick: 5 });
-    env.advance(20);
-    expect(env.lastView().tick).toBe(5);
+    h.ok({ type: 'seek', tick: 5 });
+    h.env.advance(20);
+    expect(h.env.lastView().tick).toBe(5);
   });
 });

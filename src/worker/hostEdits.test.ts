@@ -1,61 +1,39 @@
 // WorkerHost: kubectl lines, queries, Controls edits and imports at the playhead (forks).
 import { afterEach, describe, expect, it } from 'vitest';
+import { TestHost } from './testHost.ts';
 import { decodeShareHash } from '../scenario/shareUrl.ts';
-import { WorkerHost } from './host.ts';
 import type { RequestBody } from './simClient.ts';
-import { FakeEnv } from './testEnv.ts';
 
-let env: FakeEnv;
-let host: WorkerHost;
-let nextId = 1;
+const h = new TestHost();
 
-function send(body: RequestBody): number {
-  const id = nextId++;
-  host.handle({ ...body, id });
-  return id;
-}
-
-function ok(body: RequestBody) {
-  const r = env.reply(send(body));
-  if (!r.ok) throw new Error(r.error);
-  return r.result;
-}
-
-function start(presetId = 'seed'): void {
-  env = new FakeEnv();
-  host = new WorkerHost(env);
-  ok({ type: 'loadPreset', presetId });
-  env.advance(20);
-}
-
-afterEach(() => host?.dispose());
+afterEach(() => h.dispose());
 
 describe('WorkerHost edits', () => {
   it('answers a reading kubectl line at the current tick without forking', () => {
-    start();
-    ok({ type: 'seekTime', seconds: 20 });
-    const r = ok({ type: 'kubectl', line: 'get rs' });
+    h.start();
+    h.ok({ type: 'seekTime', seconds: 20 });
+    const r = h.ok({ type: 'kubectl', line: 'get rs' });
     expect(r).toEqual({ kind: 'text', text: expect.stringMatching(/^NAME\s+DESIRED/) });
-    expect(env.scenarios()).toHaveLength(1);
+    expect(h.env.scenarios()).toHaveLength(1);
   });
 
   it('answers kubectl logs and top in place, and a pod’s log at the playhead', () => {
     // The autoscaler's run ticks every 15 s, so at 60 s its first pods have run through a scrape.
-    start('autoscaler-during-rollout');
-    ok({ type: 'seekTime', seconds: 60 });
-    env.advance(20);
-    const pod = env.lastView().pods.find((p) => p.phase === 'Ready' || p.phase === 'Available');
+    h.start('autoscaler-during-rollout');
+    h.ok({ type: 'seekTime', seconds: 60 });
+    h.env.advance(20);
+    const pod = h.env.lastView().pods.find((p) => p.phase === 'Ready' || p.phase === 'Available');
     if (!pod) throw new Error('no running pod at 60 s');
-    const logs = ok({ type: 'kubectl', line: `logs ${pod.name}` });
+    const logs = h.ok({ type: 'kubectl', line: `logs ${pod.name}` });
     expect(logs).toEqual({ kind: 'text', text: expect.stringMatching(/^\/docker-entrypoint\.sh: /) });
-    expect(ok({ type: 'kubectl', line: 'top pods' })).toEqual({
+    expect(h.ok({ type: 'kubectl', line: 'top pods' })).toEqual({
       kind: 'text',
       text: expect.stringMatching(/^NAME\s+CPU\(cores\)\s+MEMORY\(bytes\)/),
     });
-    expect(env.scenarios()).toHaveLength(1);
-    const query = ok({ type: 'query', what: 'logs', kind: null, name: `default/${pod.name}`, from: null });
+    expect(h.env.scenarios()).toHaveLength(1);
+    const query = h.ok({ type: 'query', what: 'logs', kind: null, name: `default/${pod.name}`, from: null });
     expect(query).toEqual(logs);
-    const previous = ok({
+    const previous = h.ok({
       type: 'query',
       what: 'logs',
       kind: 'previous',
@@ -67,19 +45,22 @@ describe('WorkerHost edits', () => {
       text: `Error from server (BadRequest): previous terminated container "nginx" in pod "${pod.name}" not found`,
     });
     // Back before the pod's container started, its log is not there yet.
-    ok({ type: 'seekTime', seconds: 0 });
-    const early = ok({ type: 'query', what: 'logs', kind: null, name: `default/${pod.name}`, from: null });
+    h.ok({ type: 'seekTime', seconds: 0 });
+    const early = h.ok({ type: 'query', what: 'logs', kind: null, name: `default/${pod.name}`, from: null });
     expect(early).not.toEqual(logs);
   });
 
   it('forks on a writing kubectl line: the hash holds the action, the playhead its tick', () => {
-    start();
-    ok({ type: 'seekTime', seconds: 31 });
-    const at = env.lastFrame();
-    const r = ok({ type: 'kubectl', line: 'kubectl scale deployment/nginx-deployment-roll01 --replicas=4' });
+    h.start();
+    h.ok({ type: 'seekTime', seconds: 31 });
+    const at = h.env.lastFrame();
+    const r = h.ok({
+      type: 'kubectl',
+      line: 'kubectl scale deployment/nginx-deployment-roll01 --replicas=4',
+    });
     expect(r).toEqual({ kind: 'text', text: 'deployment.apps/nginx-deployment-roll01 scaled' });
-    env.advance(20);
-    const s = env.scenarios().at(-1);
+    h.env.advance(20);
+    const s = h.env.scenarios().at(-1);
     expect(s?.cause).toBe('fork');
     const decoded = decodeShareHash(s?.shareHash ?? '');
     if (!decoded.ok) throw new Error(decoded.errors[0]);
@@ -87,11 +68,11 @@ describe('WorkerHost edits', () => {
       at: 31,
       kubectl: 'scale deployment/nginx-deployment-roll01 --replicas=4',
     });
-    const f = env.lastView();
+    const f = h.env.lastView();
     expect(f.tickView?.actor).toBe('user');
     expect(f.tickView?.time).toBe(31);
     expect(f.tick).toBeGreaterThan(at.tick);
-    const d = env
+    const d = h.env
       .frames()
       .filter((x) => x.derived?.reset)
       .at(-1);
@@ -116,33 +97,33 @@ describe('WorkerHost edits', () => {
     ],
     ['a node that is not there', { type: 'node', op: 'fault', name: 'node-9' }, /node-9/],
   ])('refuses %s with the message and changes nothing', (_name, body, error) => {
-    start();
-    ok({ type: 'seekTime', seconds: 35 });
+    h.start();
+    h.ok({ type: 'seekTime', seconds: 35 });
     if (body.type === 'setField' && body.field === 'maxSurge') {
-      ok({ type: 'setField', workload: 'nginx-deployment-roll01', field: 'maxUnavailable', value: 0 });
+      h.ok({ type: 'setField', workload: 'nginx-deployment-roll01', field: 'maxUnavailable', value: 0 });
     }
-    const scenarios = env.scenarios().length;
-    const r = env.reply(send(body));
+    const scenarios = h.env.scenarios().length;
+    const r = h.env.reply(h.send(body));
     expect(r).toMatchObject({ ok: false, error: expect.stringMatching(error) });
-    expect(env.scenarios()).toHaveLength(scenarios);
+    expect(h.env.scenarios()).toHaveLength(scenarios);
   });
 
   it('changes maxSurge at the current tick as a merge patch', () => {
-    start();
-    ok({ type: 'seekTime', seconds: 33 });
-    ok({ type: 'setField', workload: 'nginx-deployment-roll01', field: 'maxSurge', value: '50%' });
-    env.advance(20);
-    expect(env.lastView().workloads[0]).toMatchObject({ maxSurge: '50%', resolvedSurge: 5 });
-    expect(env.scenarios().at(-1)?.text).toContain(`"maxSurge":"50%"`);
+    h.start();
+    h.ok({ type: 'seekTime', seconds: 33 });
+    h.ok({ type: 'setField', workload: 'nginx-deployment-roll01', field: 'maxSurge', value: '50%' });
+    h.env.advance(20);
+    expect(h.env.lastView().workloads[0]).toMatchObject({ maxSurge: '50%', resolvedSurge: 5 });
+    expect(h.env.scenarios().at(-1)?.text).toContain(`"maxSurge":"50%"`);
   });
 
   it('adds a node and makes one NotReady', () => {
-    start();
-    ok({ type: 'seekTime', seconds: 5 });
-    ok({ type: 'node', op: 'add', name: null });
-    ok({ type: 'node', op: 'fault', name: 'node-1' });
-    env.advance(20);
-    const nodes = env.lastView().nodes;
+    h.start();
+    h.ok({ type: 'seekTime', seconds: 5 });
+    h.ok({ type: 'node', op: 'add', name: null });
+    h.ok({ type: 'node', op: 'fault', name: 'node-1' });
+    h.env.advance(20);
+    const nodes = h.env.lastView().nodes;
     expect(nodes.map((n) => [n.name, n.ready])).toEqual([
       ['node-1', false],
       ['node-2', true],
@@ -152,9 +133,9 @@ describe('WorkerHost edits', () => {
   });
 
   it('answers queries from the current tick', () => {
-    start();
-    ok({ type: 'seekTime', seconds: 45 });
-    const yaml = ok({
+    h.start();
+    h.ok({ type: 'seekTime', seconds: 45 });
+    const yaml = h.ok({
       type: 'query',
       what: 'yaml',
       kind: 'deployment',
@@ -162,11 +143,11 @@ describe('WorkerHost edits', () => {
       from: null,
     });
     expect(yaml).toEqual({ kind: 'text', text: expect.stringContaining('kind: Deployment') });
-    const status = ok({ type: 'query', what: 'rolloutStatus', kind: null, name: null, from: null });
+    const status = h.ok({ type: 'query', what: 'rolloutStatus', kind: null, name: null, from: null });
     expect(status).toEqual({ kind: 'text', text: expect.stringContaining('successfully rolled out') });
-    const history = ok({ type: 'query', what: 'rolloutHistory', kind: null, name: null, from: null });
+    const history = h.ok({ type: 'query', what: 'rolloutHistory', kind: null, name: null, from: null });
     expect(history).toEqual({ kind: 'text', text: expect.stringMatching(/REVISION\s+CHANGE-CAUSE/) });
-    const describe = ok({
+    const describe = h.ok({
       type: 'query',
       what: 'describe',
       kind: 'deployment',
@@ -174,25 +155,25 @@ describe('WorkerHost edits', () => {
       from: null,
     });
     expect(describe).toEqual({ kind: 'text', text: expect.stringContaining('ScalingReplicaSet') });
-    const quota = ok({ type: 'query', what: 'get', kind: 'quota', name: null, from: null });
+    const quota = h.ok({ type: 'query', what: 'get', kind: 'quota', name: null, from: null });
     expect(quota).toEqual({ kind: 'text', text: 'No resources found in default namespace.' });
-    const ticks = ok({ type: 'query', what: 'ticks', kind: null, name: null, from: 10 });
+    const ticks = h.ok({ type: 'query', what: 'ticks', kind: null, name: null, from: 10 });
     expect(ticks.kind === 'ticks' && ticks.ticks.map((t) => t.tick).slice(0, 2)).toEqual([10, 11]);
-    expect(ok({ type: 'completions', prefix: 'rollout st' })).toEqual({
+    expect(h.ok({ type: 'completions', prefix: 'rollout st' })).toEqual({
       kind: 'list',
       items: ['rollout status'],
     });
   });
 
   it('answers a pod query with its labels and conditions, which frames leave out', () => {
-    start();
-    ok({ type: 'seekTime', seconds: 45 });
-    env.advance(20);
-    const first = env.lastView().pods[0];
+    h.start();
+    h.ok({ type: 'seekTime', seconds: 45 });
+    h.env.advance(20);
+    const first = h.env.lastView().pods[0];
     if (!first) throw new Error('no pods at 45 s');
     expect(Object.keys(first)).not.toContain('labels');
     expect(Object.keys(first)).not.toContain('conditions');
-    const detail = ok({ type: 'query', what: 'pod', kind: 'pod', name: first.name, from: null });
+    const detail = h.ok({ type: 'query', what: 'pod', kind: 'pod', name: first.name, from: null });
     expect(detail).toEqual({
       kind: 'pod',
       pod: {
@@ -201,15 +182,15 @@ describe('WorkerHost edits', () => {
         conditions: expect.arrayContaining([{ type: 'Ready', status: 'True', since: expect.any(Number) }]),
       },
     });
-    expect(ok({ type: 'query', what: 'pod', kind: 'pod', name: 'no-such-pod', from: null })).toEqual({
+    expect(h.ok({ type: 'query', what: 'pod', kind: 'pod', name: 'no-such-pod', from: null })).toEqual({
       kind: 'pod',
       pod: null,
     });
   });
 
   it('adds imported manifests as apply actions at the current tick after the run started', () => {
-    start();
-    ok({ type: 'seekTime', seconds: 10 });
+    h.start();
+    h.ok({ type: 'seekTime', seconds: 10 });
     const manifest = [
       'apiVersion: apps/v1',
       'kind: Deployment',
@@ -225,12 +206,12 @@ describe('WorkerHost edits', () => {
       'kind: Secret',
       'metadata: { name: api }',
     ].join('\n');
-    const r = ok({ type: 'import', text: manifest, mode: 'add', fileName: null });
+    const r = h.ok({ type: 'import', text: manifest, mode: 'add', fileName: null });
     expect(r).toEqual({
       kind: 'text',
       text: expect.stringMatching(/api created[\s\S]*Ignored 1 document: Secret "api"/),
     });
-    env.advance(20);
-    expect(env.lastView().workloads.map((w) => w.name)).toEqual(['api', 'nginx-deployment-roll01']);
+    h.env.advance(20);
+    expect(h.env.lastView().workloads.map((w) => w.name)).toEqual(['api', 'nginx-deployment-roll01']);
   });
 });

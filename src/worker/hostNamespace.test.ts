@@ -1,26 +1,10 @@
 // WorkerHost: edits and queries of workloads and pods outside the default namespace.
 import { afterEach, describe, expect, it } from 'vitest';
-import { WorkerHost } from './host.ts';
-import type { RequestBody } from './simClient.ts';
-import { FakeEnv } from './testEnv.ts';
+import { TestHost } from './testHost.ts';
 
-let env: FakeEnv;
-let host: WorkerHost;
-let nextId = 1;
+const h = new TestHost();
 
-function send(body: RequestBody): number {
-  const id = nextId++;
-  host.handle({ ...body, id });
-  return id;
-}
-
-function ok(body: RequestBody) {
-  const r = env.reply(send(body));
-  if (!r.ok) throw new Error(r.error);
-  return r.result;
-}
-
-afterEach(() => host?.dispose());
+afterEach(() => h.dispose());
 
 /** The issue's SRE manifest: 30 replicas of checkout-api in namespace payments, probe-paced. */
 const PAYMENTS = `version: 1
@@ -45,20 +29,19 @@ objects:
 
 describe('WorkerHost in a namespace', () => {
   function load(): void {
-    env = new FakeEnv();
-    host = new WorkerHost(env);
-    ok({ type: 'load', text: PAYMENTS, presetId: null, tick: null });
-    env.advance(20);
+    h.fresh();
+    h.ok({ type: 'load', text: PAYMENTS, presetId: null, tick: null });
+    h.env.advance(20);
   }
 
   it('edits a workload of another namespace by its namespace/name', () => {
     load();
-    ok({ type: 'seekTime', seconds: 60 });
-    ok({ type: 'setField', workload: 'payments/checkout-api', field: 'replicas', value: 20 });
-    ok({ type: 'setField', workload: 'payments/checkout-api', field: 'maxSurge', value: 5 });
-    env.advance(20);
-    expect(env.lastView().workloads[0]).toMatchObject({ namespace: 'payments', replicas: 20, maxSurge: 5 });
-    const text = env.scenarios().at(-1)?.text ?? '';
+    h.ok({ type: 'seekTime', seconds: 60 });
+    h.ok({ type: 'setField', workload: 'payments/checkout-api', field: 'replicas', value: 20 });
+    h.ok({ type: 'setField', workload: 'payments/checkout-api', field: 'maxSurge', value: 5 });
+    h.env.advance(20);
+    expect(h.env.lastView().workloads[0]).toMatchObject({ namespace: 'payments', replicas: 20, maxSurge: 5 });
+    const text = h.env.scenarios().at(-1)?.text ?? '';
     expect(text).toContain('scale deployment/checkout-api --replicas=20 -n payments');
     expect(text).toContain(
       `patch deployment/checkout-api --type=merge -p '{"spec":{"strategy":{"rollingUpdate":{"maxSurge":5}}}}' -n payments`,
@@ -67,7 +50,9 @@ describe('WorkerHost in a namespace', () => {
 
   it('refuses a bare name that is not in the default namespace with the API server words', () => {
     load();
-    const r = env.reply(send({ type: 'setField', workload: 'checkout-api', field: 'replicas', value: 3 }));
+    const r = h.env.reply(
+      h.send({ type: 'setField', workload: 'checkout-api', field: 'replicas', value: 3 }),
+    );
     expect(r).toMatchObject({
       ok: false,
       error: 'Error from server (NotFound): deployments.apps "checkout-api" not found',
@@ -76,9 +61,9 @@ describe('WorkerHost in a namespace', () => {
 
   it('describes, prints and reports the rollout of the workload in its namespace', () => {
     load();
-    ok({ type: 'seekTime', seconds: 60 });
+    h.ok({ type: 'seekTime', seconds: 60 });
     const ask = (what: 'yaml' | 'describe' | 'rolloutStatus' | 'rolloutHistory') =>
-      ok({ type: 'query', what, kind: 'deployment', name: 'payments/checkout-api', from: null });
+      h.ok({ type: 'query', what, kind: 'deployment', name: 'payments/checkout-api', from: null });
     expect(ask('yaml')).toEqual({ kind: 'text', text: expect.stringContaining('namespace: payments') });
     expect(ask('describe')).toEqual({ kind: 'text', text: expect.stringMatching(/Namespace:\s+payments/) });
     expect(ask('rolloutStatus')).toEqual({ kind: 'text', text: expect.stringContaining('"checkout-api"') });
@@ -94,12 +79,12 @@ describe('WorkerHost in a namespace', () => {
 
   it("answers a pod query in the pod's namespace", () => {
     load();
-    ok({ type: 'seekTime', seconds: 40 });
-    env.advance(20);
-    const first = env.lastView().pods[0];
+    h.ok({ type: 'seekTime', seconds: 40 });
+    h.env.advance(20);
+    const first = h.env.lastView().pods[0];
     if (!first) throw new Error('no pods at 40 s');
     expect(first.namespace).toBe('payments');
-    const detail = ok({
+    const detail = h.ok({
       type: 'query',
       what: 'pod',
       kind: 'pod',
@@ -108,7 +93,7 @@ describe('WorkerHost in a namespace', () => {
     });
     expect(detail).toMatchObject({ kind: 'pod', pod: { name: first.name, namespace: 'payments' } });
     expect(
-      ok({ type: 'query', what: 'yaml', kind: 'pod', name: `payments/${first.name}`, from: null }),
+      h.ok({ type: 'query', what: 'yaml', kind: 'pod', name: `payments/${first.name}`, from: null }),
     ).toEqual({
       kind: 'text',
       text: expect.stringContaining(`name: ${first.name}`),

@@ -1,51 +1,22 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { TestHost } from './testHost.ts';
 import { decodeShareHash } from '../scenario/shareUrl.ts';
 import type { Scenario } from '../scenario/types.ts';
-import { WorkerHost } from './host.ts';
 import type { ScenarioMessage } from './protocol.ts';
-import type { RequestBody } from './simClient.ts';
-import { FakeEnv } from './testEnv.ts';
 
-let env: FakeEnv;
-let host: WorkerHost;
-let nextId = 1;
+const h = new TestHost();
 const WEB = 'nginx-deployment-roll01';
 const SET_IMAGE = `set image deployment/${WEB} nginx=nginx:1.9.3`;
 
-function send(body: RequestBody): number {
-  const id = nextId++;
-  host.handle({ ...body, id });
-  return id;
-}
-
-function ok(body: RequestBody) {
-  const r = env.reply(send(body));
-  if (!r.ok) throw new Error(r.error);
-  return r.result;
-}
-
-function refused(body: RequestBody): string {
-  const r = env.reply(send(body));
-  if (r.ok) throw new Error('accepted');
-  return r.error;
-}
-
-function start(presetId = 'seed'): void {
-  env = new FakeEnv();
-  host = new WorkerHost(env);
-  ok({ type: 'loadPreset', presetId });
-  env.advance(20);
-}
-
 function lastScenario(): ScenarioMessage & { scenario: Scenario } {
-  const m = env.scenarios().at(-1);
+  const m = h.env.scenarios().at(-1);
   if (!m) throw new Error('no scenario posted');
   const d = decodeShareHash(m.shareHash);
   if (!d.ok) throw new Error(d.errors[0]);
   return { ...m, scenario: d.value.scenario };
 }
 
-afterEach(() => host?.dispose());
+afterEach(() => h.dispose());
 
 const MANIFEST = `apiVersion: v1
 kind: Namespace
@@ -69,57 +40,57 @@ status: { allocatable: { cpu: "8", memory: 32Gi, pods: "110" } }
 
 describe('WorkerHost before the run (tick 0)', () => {
   it('edits the manifest for a Controls change and keeps the scripted set image, staying at tick 0', () => {
-    start();
+    h.start();
     expect(lastScenario().workloads[0]).toMatchObject({ name: WEB, maxSurge: '25%' });
-    ok({ type: 'setField', workload: WEB, field: 'maxSurge', value: 5 });
-    env.advance(20);
+    h.ok({ type: 'setField', workload: WEB, field: 'maxSurge', value: 5 });
+    h.env.advance(20);
     const m = lastScenario();
     expect(m.cause).toBe('edit');
     expect(m.presetId).toBe('seed');
     expect(m.workloads[0]?.maxSurge).toBe(5);
     expect(m.scenario.actions).toEqual([{ at: 30, kubectl: SET_IMAGE }]);
     expect(m.scenario.objects[0]?.spec).toMatchObject({ strategy: { rollingUpdate: { maxSurge: 5 } } });
-    expect(env.lastFrame().tick).toBe(0);
+    expect(h.env.lastFrame().tick).toBe(0);
   });
 
   it('puts a console change right after the objects exist, keeping the script, and moves to it', () => {
-    start();
-    ok({ type: 'kubectl', line: `scale deployment/${WEB} --replicas=4` });
-    env.advance(20);
+    h.start();
+    h.ok({ type: 'kubectl', line: `scale deployment/${WEB} --replicas=4` });
+    h.env.advance(20);
     const m = lastScenario();
     expect(m.cause).toBe('fork');
     expect(m.scenario.actions).toEqual([
       { at: 0.001, kubectl: `scale deployment/${WEB} --replicas=4` },
       { at: 30, kubectl: SET_IMAGE },
     ]);
-    expect(env.lastFrame().tick).toBeGreaterThan(0);
+    expect(h.env.lastFrame().tick).toBeGreaterThan(0);
   });
 
   it('says no scripted action is dropped', () => {
-    start();
-    expect(ok({ type: 'forkPreview', line: null })).toEqual({ kind: 'actions', actions: [] });
+    h.start();
+    expect(h.ok({ type: 'forkPreview', line: null })).toEqual({ kind: 'actions', actions: [] });
   });
 });
 
 describe('WorkerHost after tick 0', () => {
   it('lists the scripted actions a change would drop, none for a reading line or after them', () => {
-    start();
-    ok({ type: 'seek', tick: 100 });
+    h.start();
+    h.ok({ type: 'seek', tick: 100 });
     const setImage = { at: 30, kubectl: SET_IMAGE, apply: null, request: null, node: null };
-    expect(ok({ type: 'forkPreview', line: null })).toEqual({ kind: 'actions', actions: [setImage] });
-    expect(ok({ type: 'forkPreview', line: 'get rs' })).toEqual({ kind: 'actions', actions: [] });
-    expect(ok({ type: 'forkPreview', line: `scale deploy/${WEB} --replicas=3` })).toEqual({
+    expect(h.ok({ type: 'forkPreview', line: null })).toEqual({ kind: 'actions', actions: [setImage] });
+    expect(h.ok({ type: 'forkPreview', line: 'get rs' })).toEqual({ kind: 'actions', actions: [] });
+    expect(h.ok({ type: 'forkPreview', line: `scale deploy/${WEB} --replicas=3` })).toEqual({
       kind: 'actions',
       actions: [setImage],
     });
-    ok({ type: 'seekTime', seconds: 35 });
-    expect(ok({ type: 'forkPreview', line: null })).toEqual({ kind: 'actions', actions: [] });
+    h.ok({ type: 'seekTime', seconds: 35 });
+    expect(h.ok({ type: 'forkPreview', line: null })).toEqual({ kind: 'actions', actions: [] });
   });
 
   it('forks a Controls change at the current tick, dropping the later actions', () => {
-    start();
-    ok({ type: 'seek', tick: 100 });
-    ok({ type: 'setField', workload: WEB, field: 'replicas', value: 4 });
+    h.start();
+    h.ok({ type: 'seek', tick: 100 });
+    h.ok({ type: 'setField', workload: WEB, field: 'replicas', value: 4 });
     expect(lastScenario().cause).toBe('fork');
     expect(lastScenario().scenario.actions).toEqual([
       expect.objectContaining({ kubectl: `scale deployment/${WEB} --replicas=4` }),
@@ -129,11 +100,11 @@ describe('WorkerHost after tick 0', () => {
 
 describe('WorkerHost time readout', () => {
   it('reports where the run really ends: the last tick that changed an object, not the recording’s end', () => {
-    start();
-    ok({ type: 'seek', tick: 100 });
-    ok({ type: 'setField', workload: WEB, field: 'replicas', value: 4 });
-    env.settle();
-    const f = env.lastFrame();
+    h.start();
+    h.ok({ type: 'seek', tick: 100 });
+    h.ok({ type: 'setField', workload: WEB, field: 'replicas', value: 4 });
+    h.env.settle();
+    const f = h.env.lastFrame();
     expect(f.recording).toBe('until');
     expect(f.endTime).toBeGreaterThan(600);
     expect(f.lastChangeTime).toBeGreaterThan(2);
@@ -143,37 +114,37 @@ describe('WorkerHost time readout', () => {
 
 describe('WorkerHost image behaviours', () => {
   it('records the run again with the new behaviours and keeps the tick', () => {
-    start();
-    ok({ type: 'seek', tick: 50 });
-    ok({ type: 'setImages', text: JSON.stringify({ 'nginx:1.9.3': { crash: true } }) });
-    env.advance(20);
+    h.start();
+    h.ok({ type: 'seek', tick: 50 });
+    h.ok({ type: 'setImages', text: JSON.stringify({ 'nginx:1.9.3': { crash: true } }) });
+    h.env.advance(20);
     const m = lastScenario();
     expect(m.cause).toBe('edit');
     expect(m.scenario.cluster?.images).toEqual({ 'nginx:1.9.3': { crash: true } });
     expect(m.images.find((r) => r.image === 'nginx:1.9.3')?.effective.crash).toBe(true);
-    expect(env.lastFrame().tick).toBe(50);
+    expect(h.env.lastFrame().tick).toBe(50);
   });
 
   it('refuses a bad behaviour with its field path and changes nothing', () => {
-    start();
-    const before = env.scenarios().length;
-    expect(refused({ type: 'setImages', text: JSON.stringify({ 'nginx:1.8': { pull: 'sometimes' } }) })).toBe(
-      'cluster.images["nginx:1.8"].pull: must be "fail"',
-    );
-    expect(env.scenarios()).toHaveLength(before);
+    h.start();
+    const before = h.env.scenarios().length;
+    expect(
+      h.refused({ type: 'setImages', text: JSON.stringify({ 'nginx:1.8': { pull: 'sometimes' } }) }),
+    ).toBe('cluster.images["nginx:1.8"].pull: must be "fail"');
+    expect(h.env.scenarios()).toHaveLength(before);
   });
 });
 
 describe('WorkerHost import', () => {
   it('replaces the scenario with the documents on the current nodes, named after the file', () => {
-    start();
-    ok({ type: 'seek', tick: 200 });
-    const r = ok({ type: 'import', text: MANIFEST, mode: 'replace', fileName: 'checkout-api.yaml' });
+    h.start();
+    h.ok({ type: 'seek', tick: 200 });
+    const r = h.ok({ type: 'import', text: MANIFEST, mode: 'replace', fileName: 'checkout-api.yaml' });
     expect(r).toEqual({
       kind: 'text',
       text: 'namespace/payments created\ndeployment.apps/checkout-api created\nnode/pool-b-1 created',
     });
-    env.advance(20);
+    h.env.advance(20);
     const m = lastScenario();
     expect(m).toMatchObject({ cause: 'load', name: 'checkout-api', presetId: null });
     expect(m.scenario.objects.map((o) => o.metadata)).toEqual([
@@ -187,15 +158,15 @@ describe('WorkerHost import', () => {
       { name: 'node-3' },
       { name: 'pool-b-1', labels: { pool: 'b' }, allocatable: { cpu: '8', memory: '32Gi', pods: 110 } },
     ]);
-    expect(env.lastFrame().tick).toBe(0);
-    env.settle();
-    const view = env.lastView();
+    expect(h.env.lastFrame().tick).toBe(0);
+    h.env.settle();
+    const view = h.env.lastView();
     expect(view.nodes.map((n) => n.name)).toEqual(['node-1', 'node-2', 'node-3', 'pool-b-1']);
   });
 
   it('adds the documents to the scenario before the run, keeping the script', () => {
-    start();
-    ok({ type: 'import', text: MANIFEST, mode: 'add', fileName: 'checkout-api.yaml' });
+    h.start();
+    h.ok({ type: 'import', text: MANIFEST, mode: 'add', fileName: 'checkout-api.yaml' });
     const m = lastScenario();
     expect(m.cause).toBe('edit');
     expect(m.name).toMatch(/^Seed/);
@@ -204,14 +175,14 @@ describe('WorkerHost import', () => {
   });
 
   it('refuses a paste with bad documents, one line each, and changes nothing', () => {
-    start();
-    const before = env.scenarios().length;
+    h.start();
+    const before = h.env.scenarios().length;
     const bad = `${MANIFEST}---\napiVersion: v1\nkind: Node\nmetadata: { name: Bad_Node }\n---\n${MANIFEST.split('---\n')[1]?.replace('replicas: 6', 'replicas: -1').replace('checkout-api,', 'x,')}`;
-    const error = refused({ type: 'import', text: bad, mode: 'replace', fileName: null });
+    const error = h.refused({ type: 'import', text: bad, mode: 'replace', fileName: null });
     expect(error.split('\n')).toEqual([
       expect.stringMatching(/^Document 4: The Node "Bad_Node" is invalid: metadata\.name/),
       'Document 5: The Deployment "x" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0',
     ]);
-    expect(env.scenarios()).toHaveLength(before);
+    expect(h.env.scenarios()).toHaveLength(before);
   });
 });
