@@ -19,6 +19,19 @@ export function keysAre(o: object, keys: readonly string[]): boolean {
   return i === keys.length;
 }
 
+/**
+ * spreadAdding is `{ ...o, ...extra }` for a copy that gains keys. In Node 20 a spread that gains a
+ * key gives each copy a hidden class of its own once its site has type feedback (after ~8 copies,
+ * measured: 50 copies of one 8-key spec plus nodeName made 42 classes), so every reader of those
+ * objects goes megamorphic: the 100-replica StatefulSet run's 200 bound specs had 185 classes and
+ * its 100 deleting pods' metadata 98. Object.assign copies the same keys in the same order into
+ * one shared class. A `__proto__` key, which Object.assign would set as the prototype, takes the spread.
+ */
+export function spreadAdding<T extends object>(o: T, extra: Partial<T>): T {
+  if (Object.hasOwn(o, '__proto__') || Object.hasOwn(extra, '__proto__')) return { ...o, ...extra };
+  return Object.assign({}, o, extra);
+}
+
 const POD_KEYS: readonly string[] = ['apiVersion', 'kind', 'metadata', 'spec', 'status'];
 export const EVENT_KEYS: readonly string[] = ['apiVersion', 'kind', 'metadata', 'involvedObject', 'reason', 'message', 'type', 'source', 'firstTimestamp', 'lastTimestamp', 'count'];
 /** A pod's metadata once created from a template (store.ts createLiteral), and while it is deleted. */
