@@ -82,7 +82,7 @@ describe('spreadAdding', () => {
   const cases: [string, Record<string, unknown>, Record<string, unknown>][] = [
     ['a key gained', { containers: [], hostname: 'web-0' }, { nodeName: 'node-1' }],
     ['a key replaced keeps its place', { nodeName: 'a', containers: [] }, { nodeName: 'node-1' }],
-    ['keys gained and replaced', podMeta as Record<string, unknown>, { resourceVersion: '10', deletionTimestamp: 't', deletionGracePeriodSeconds: 30 }],
+    ['keys gained and replaced', { ...podMeta }, { resourceVersion: '10', deletionTimestamp: 't', deletionGracePeriodSeconds: 30 }],
     ['an own __proto__ key (JSON) stays a key', JSON.parse('{"a":1,"__proto__":{"x":1}}'), { b: 2 }],
     ['an added __proto__ key stays a key', { a: 1 }, JSON.parse('{"__proto__":{"x":1}}')],
   ];

@@ -5,7 +5,8 @@
  * (~40–90 more bytes in Node, measured: a 5-key pod copy 96 bytes against 64 for the literal). The
  * same object written as one literal holds every property in itself. Each builder writes the keys
  * in the order the spread would (the order is part of the object: JSON, describe, the tick log),
- * and is used only when `keysAre` says the object has exactly that shape; anything else is spread.
+ * and is used only when `keysAre` says the object has exactly that shape; anything else is copied as
+ * the spread would copy it (spreadAdding).
  */
 import type { KubeObject, ObjectMeta } from '../api/types.ts';
 
@@ -60,7 +61,7 @@ export function withMetadata<T extends KubeObject>(o: T, metadata: ObjectMeta): 
       count: o.count,
     } as T;
   }
-  return { ...o, metadata };
+  return spreadAdding(o, { metadata } as Partial<T>);
 }
 
 /** withMetadataStatus is `{ ...o, metadata, status }` (status last when `o` has none), as a literal for a Pod. */
@@ -68,7 +69,7 @@ export function withMetadataStatus<T extends KubeObject>(o: T, metadata: ObjectM
   if (o.kind === 'Pod' && keysAre(o, POD_KEYS)) {
     return { apiVersion: o.apiVersion, kind: o.kind, metadata, spec: o.spec, status } as T;
   }
-  return { ...o, metadata, status };
+  return spreadAdding(o, { metadata, status } as unknown as Partial<T>);
 }
 
 /** withResourceVersion is `{ ...m, resourceVersion }`, as a literal for a pod's or an Event's stored metadata. */
@@ -89,7 +90,7 @@ export function withResourceVersion(m: ObjectMeta, resourceVersion: string): Obj
   if (keysAre(m, EVENT_META_STORED)) {
     return { name: m.name, namespace: m.namespace, uid: m.uid, resourceVersion, creationTimestamp: m.creationTimestamp };
   }
-  return { ...m, resourceVersion };
+  return spreadAdding(m, { resourceVersion });
 }
 
 /**
