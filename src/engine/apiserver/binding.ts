@@ -5,7 +5,7 @@
 import type { KubeObject, PodSpec, PodStatus } from '../api/types.ts';
 import { toRFC3339 } from '../lib/time.ts';
 import { type ApiResult, newConflict, newNotFound } from './errors.ts';
-import { withResourceVersion } from './layout.ts';
+import { spreadAdding, withResourceVersion } from './layout.ts';
 import { emit, keysAre, type StoreState, type WriteContext } from './store.ts';
 
 /** The keys of a pod as createObject stores it, before its first status. */
@@ -22,23 +22,23 @@ const PENDING_ONLY: readonly string[] = ['phase'];
  */
 const boundSpecs = new WeakMap<PodSpec, PodSpec | Map<string, PodSpec>>();
 
-/** boundSpec is `{ ...spec, nodeName }`, the same object for the same spec and node. */
+/** boundSpec is `{ ...spec, nodeName }` (spreadAdding: one hidden class), the same object for the same spec and node. */
 function boundSpec(spec: PodSpec, nodeName: string): PodSpec {
   const known = boundSpecs.get(spec);
   if (known === undefined) {
-    const bound = { ...spec, nodeName };
+    const bound = spreadAdding(spec, { nodeName });
     boundSpecs.set(spec, bound);
     return bound;
   }
   if (!(known instanceof Map)) {
     if (known.nodeName === nodeName) return known;
-    const bound = { ...spec, nodeName };
+    const bound = spreadAdding(spec, { nodeName });
     boundSpecs.set(spec, new Map([[known.nodeName as string, known], [nodeName, bound]]));
     return bound;
   }
   let bound = known.get(nodeName);
   if (bound === undefined) {
-    bound = { ...spec, nodeName };
+    bound = spreadAdding(spec, { nodeName });
     known.set(nodeName, bound);
   }
   return bound;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Event, KubeObject, ObjectMeta, Pod } from '../api/types.ts';
-import { keysAre, withMetadata, withMetadataStatus, withResourceVersion } from './layout.ts';
+import { keysAre, spreadAdding, withMetadata, withMetadataStatus, withResourceVersion } from './layout.ts';
 
 const podMeta: ObjectMeta = {
   name: 'web-1',
@@ -75,5 +75,28 @@ describe('keysAre', () => {
     expect(keysAre({ b: 2, a: 1 }, ['a', 'b'])).toBe(false);
     expect(keysAre({ a: 1 }, ['a', 'b'])).toBe(false);
     expect(keysAre({ a: 1, b: 2, c: 3 }, ['a', 'b'])).toBe(false);
+  });
+});
+
+describe('spreadAdding', () => {
+  const cases: [string, Record<string, unknown>, Record<string, unknown>][] = [
+    ['a key gained', { containers: [], hostname: 'web-0' }, { nodeName: 'node-1' }],
+    ['a key replaced keeps its place', { nodeName: 'a', containers: [] }, { nodeName: 'node-1' }],
+    ['keys gained and replaced', { ...podMeta }, { resourceVersion: '10', deletionTimestamp: 't', deletionGracePeriodSeconds: 30 }],
+    ['an own __proto__ key (JSON) stays a key', JSON.parse('{"a":1,"__proto__":{"x":1}}'), { b: 2 }],
+    ['an added __proto__ key stays a key', { a: 1 }, JSON.parse('{"__proto__":{"x":1}}')],
+  ];
+  it.each(cases)('gives what { ...o, ...extra } gives when %s', (_name, o, extra) => {
+    const built = spreadAdding(o, extra);
+    sameAsSpread(built, { ...o, ...extra });
+    expect(Object.getPrototypeOf(built)).toBe(Object.prototype);
+  });
+
+  it('does not change its arguments', () => {
+    const o = { a: 1 };
+    const extra = { b: 2 };
+    spreadAdding<Record<string, number>>(o, extra);
+    expect(o).toEqual({ a: 1 });
+    expect(extra).toEqual({ b: 2 });
   });
 });

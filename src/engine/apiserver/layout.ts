@@ -5,7 +5,8 @@
  * (~40–90 more bytes in Node, measured: a 5-key pod copy 96 bytes against 64 for the literal). The
  * same object written as one literal holds every property in itself. Each builder writes the keys
  * in the order the spread would (the order is part of the object: JSON, describe, the tick log),
- * and is used only when `keysAre` says the object has exactly that shape; anything else is spread.
+ * and is used only when `keysAre` says the object has exactly that shape; anything else is copied as
+ * the spread would copy it (spreadAdding).
  */
 import type { KubeObject, ObjectMeta } from '../api/types.ts';
 
@@ -17,6 +18,19 @@ export function keysAre(o: object, keys: readonly string[]): boolean {
     i++;
   }
   return i === keys.length;
+}
+
+/**
+ * spreadAdding is `{ ...o, ...extra }` for a copy that gains keys. In Node 20 a spread that gains a
+ * key gives each copy a hidden class of its own once its site has type feedback (after ~8 copies,
+ * measured: 50 copies of one 8-key spec plus nodeName made 42 classes), so every reader of those
+ * objects goes megamorphic: the 100-replica StatefulSet run's 200 bound specs had 185 classes and
+ * its 100 deleting pods' metadata 98. Object.assign copies the same keys in the same order into
+ * one shared class. A `__proto__` key, which Object.assign would set as the prototype, takes the spread.
+ */
+export function spreadAdding<T extends object>(o: T, extra: Partial<T>): T {
+  if (Object.hasOwn(o, '__proto__') || Object.hasOwn(extra, '__proto__')) return { ...o, ...extra };
+  return Object.assign({}, o, extra);
 }
 
 const POD_KEYS: readonly string[] = ['apiVersion', 'kind', 'metadata', 'spec', 'status'];
@@ -47,7 +61,7 @@ export function withMetadata<T extends KubeObject>(o: T, metadata: ObjectMeta): 
       count: o.count,
     } as T;
   }
-  return { ...o, metadata };
+  return spreadAdding(o, { metadata } as Partial<T>);
 }
 
 /** withMetadataStatus is `{ ...o, metadata, status }` (status last when `o` has none), as a literal for a Pod. */
@@ -55,7 +69,7 @@ export function withMetadataStatus<T extends KubeObject>(o: T, metadata: ObjectM
   if (o.kind === 'Pod' && keysAre(o, POD_KEYS)) {
     return { apiVersion: o.apiVersion, kind: o.kind, metadata, spec: o.spec, status } as T;
   }
-  return { ...o, metadata, status };
+  return spreadAdding(o, { metadata, status } as unknown as Partial<T>);
 }
 
 /** withResourceVersion is `{ ...m, resourceVersion }`, as a literal for a pod's or an Event's stored metadata. */
@@ -76,7 +90,7 @@ export function withResourceVersion(m: ObjectMeta, resourceVersion: string): Obj
   if (keysAre(m, EVENT_META_STORED)) {
     return { name: m.name, namespace: m.namespace, uid: m.uid, resourceVersion, creationTimestamp: m.creationTimestamp };
   }
-  return { ...m, resourceVersion };
+  return spreadAdding(m, { resourceVersion });
 }
 
 /**

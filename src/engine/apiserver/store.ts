@@ -17,7 +17,7 @@ import { checkRequest } from './admission/resourceQuota.ts';
 import { type ApiError, type ApiResult, newAlreadyExists, newConflict, newForbidden, newInvalid, newNotFound } from './errors.ts';
 import { invalidMessage } from '../apimachinery/fieldErrors.ts';
 import { validateUpdate } from './updateValidation.ts';
-import { deletingPodMeta, EVENT_META_STORED, keysAre, POD_META_STORED, withMetadata, withMetadataStatus, withResourceVersion } from './layout.ts';
+import { deletingPodMeta, EVENT_META_STORED, keysAre, POD_META_STORED, spreadAdding, withMetadata, withMetadataStatus, withResourceVersion } from './layout.ts';
 
 export { keysAre };
 
@@ -399,7 +399,7 @@ export function deleteObject(
           cur,
           keysAre(cur.metadata, POD_META_STORED)
             ? deletingPodMeta(cur.metadata, resourceVersion, deletionTimestamp, grace)
-            : { ...cur.metadata, resourceVersion, deletionTimestamp, deletionGracePeriodSeconds: grace },
+            : spreadAdding(cur.metadata, { resourceVersion, deletionTimestamp, deletionGracePeriodSeconds: grace }),
         );
         emit(st, ctx, 'MODIFIED', stored, key);
         return { ok: true, object: stored };

@@ -24,6 +24,7 @@ import {
   type PodProbes,
   type ProbeRun,
   probeOf,
+  probesWith,
   readyOf,
   startedOf,
   triggerReadiness,
@@ -71,7 +72,7 @@ export function proberRunDue(tx: Tx, pod: Pod, podKey: string, ps: PodProbes): P
 
 /** proberReschedule plans the pod's next probe event (a new generation: any older one is dropped). */
 export function proberReschedule(tx: Tx, pod: Pod, podKey: string, ps0: PodProbes): void {
-  const ps = { ...ps0, gen: ps0.gen + 1 };
+  const ps = probesWith(ps0, ps0.gen + 1, ps0.workers);
   tx.st.probes.set(podKey, ps);
   const statuses = pod.status?.containerStatuses;
   const at = nextProbeEvent(ps, tx.now, pod.spec.containers.length, (i) => statuses?.[i]?.ready === true);

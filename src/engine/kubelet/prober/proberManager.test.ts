@@ -7,6 +7,7 @@ import {
   type ContainerFacts,
   nextProbeEvent,
   type PodProbes,
+  probesWith,
   readyOf,
   startedOf,
   triggerReadiness,
@@ -186,5 +187,20 @@ describe('advanceProbes against every probe run one by one', () => {
       ),
       { numRuns: 400 },
     );
+  });
+});
+
+describe('probesWith', () => {
+  const base = started(addPod(pod({ readiness: { ...http, periodSeconds: 1 } }), 1000, 0, () => 0), 3000, 5500);
+  const killing = { ...base, killing: { id: 1, container: 'web', sigkill: false } };
+  const cases: [string, PodProbes, number, PodProbes['workers']][] = [
+    ['a new generation', base, base.gen + 1, base.workers],
+    ['new workers', base, base.gen, []],
+    ['a kill in progress', killing, 7, killing.workers],
+  ];
+  it.each(cases)('gives what { ...ps, gen, workers } gives for %s', (_name, ps, gen, workers) => {
+    const built = probesWith(ps, gen, workers);
+    expect(Object.keys(built)).toEqual(Object.keys({ ...ps, gen, workers }));
+    expect(built).toEqual({ ...ps, gen, workers });
   });
 });
