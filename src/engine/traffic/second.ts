@@ -13,7 +13,7 @@ import { type NodeRules, nodeRules } from '../proxy/nodeRules.ts';
 import type { EngineState } from '../client/state.ts';
 import { connAlive, OUTCOME_OF, podOutcome, type Reason } from './outcome.ts';
 import { type Burst, type ClientState, rateAt } from './state.ts';
-import { newTargetTable, refreshTargets, type TargetTable } from './targets.ts';
+import { newTargetTable, podKeysOf, refreshTargets, type TargetTable } from './targets.ts';
 import type { TrafficOutcome } from './types.ts';
 
 /** Requests of one failure group: one reason, one pod (or none), one rules version. */
@@ -109,7 +109,7 @@ function tableOf(st: EngineState, ps: ProgrammedService, rules: NodeRules, revMe
   if (table === undefined) {
     const ns = ps.service.slice(0, ps.service.indexOf('/'));
     const pods = rules.usable.map((ep) => podNameOf(ps, ep) ?? ep.endpoint);
-    const podKeys = pods.map((pod) => `${ns}/${pod}`);
+    const podKeys = podKeysOf(ns, pods);
     table = newTargetTable(pods, podKeys, revisionsOf(st, podKeys, revMemo));
     TABLES.set(rules, table);
   }

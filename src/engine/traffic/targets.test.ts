@@ -4,7 +4,7 @@ import type { Pod } from '../api/types.ts';
 import type { Tx } from '../client/tx.ts';
 import { type AppFacts, appDown, appStarted, appStopping } from '../kubelet/apps.ts';
 import { podOutcome } from './outcome.ts';
-import { newTargetTable, refreshTargets } from './targets.ts';
+import { newTargetTable, podKeysOf, refreshTargets } from './targets.ts';
 
 const time = fc.oneof(fc.constant(-1), fc.integer({ min: 0, max: 5000 }), fc.double({ min: 0, max: 5000, noNaN: true }));
 const facts: fc.Arbitrary<AppFacts> = fc.record({
@@ -73,5 +73,24 @@ describe('refreshTargets', () => {
       }),
       { numRuns: 500, seed: 22 },
     );
+  });
+});
+
+describe('podKeysOf', () => {
+  it('gives each pod the key made from scratch, whichever namespaces and pods earlier calls asked for', () => {
+    const call = fc.tuple(fc.constantFrom('default', 'shop', 'shop-a'), fc.array(fc.constantFrom('web-1', 'web-2', 'a/b', 'web-1 ', ''), { maxLength: 6 }));
+    fc.assert(
+      fc.property(fc.array(call, { minLength: 1, maxLength: 20 }), (calls) => {
+        for (const [ns, pods] of calls) expect(podKeysOf(ns, pods)).toEqual(pods.map((p) => `${ns}/${p}`));
+      }),
+      { numRuns: 1000, seed: 22 },
+    );
+  });
+
+  it('hands back the very key string of an earlier call for the same namespace and pod', () => {
+    const [first] = podKeysOf('reuse', ['web-7']);
+    const [again, other] = podKeysOf('reuse', ['web-7', 'web-8']);
+    expect(again).toBe(first);
+    expect(other).toBe('reuse/web-8');
   });
 });

@@ -102,3 +102,35 @@ export function refreshTargets(t: TargetTable, apps: ReadonlyMap<string, AppFact
   t.apps = apps;
   t.pos = pos;
 }
+
+/**
+ * Each pod's "namespace/name" key by namespace and name, made once: a table of 10,000 targets
+ * made 10,000 new keys, each then hashed by its first store lookup (8 tables of the 10,000-replica
+ * row: ~65,000 keys made and hashed where ~20,000 pods exist). A key kept here is hashed once.
+ * Not engine state (a string cache); emptied past 200,000 names so a long session cannot grow it.
+ */
+const POD_KEYS = new Map<string, Map<string, string>>();
+let podKeyCount = 0;
+
+/** podKeysOf: `${ns}/${pod}` of each pod, the very string of the last call for a pod seen before. */
+export function podKeysOf(ns: string, pods: readonly string[]): string[] {
+  if (podKeyCount > 200_000) {
+    POD_KEYS.clear();
+    podKeyCount = 0;
+  }
+  let keys = POD_KEYS.get(ns);
+  if (keys === undefined) {
+    keys = new Map();
+    POD_KEYS.set(ns, keys);
+  }
+  const inNs = keys;
+  return pods.map((pod) => {
+    let key = inNs.get(pod);
+    if (key === undefined) {
+      key = `${ns}/${pod}`;
+      inNs.set(pod, key);
+      podKeyCount++;
+    }
+    return key;
+  });
+}
