@@ -11,12 +11,12 @@ export default defineConfig({
   testDir: './e2e',
   timeout: 30_000,
   retries: 0,
-  // Three workers: the end-to-end stage is mostly waiting on the browser (its 162 tests took 590 s
-  // with one worker, 3.6 min of CPU), so more workers overlap the waits on these 2-core machines.
-  // The 166 tests: 530.6 s with two workers, 491.9 s with three (4.8 min of CPU for the runner and
-  // its browsers, ~30% of the two cores), all passing; two workers also passed them all under a
-  // load of 20–26. E2E_WORKERS=N for another count.
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  // Two workers: the end-to-end stage is mostly waiting on the browser (its 162 tests took 590 s
+  // with one worker, 3.6 min of CPU), so a second worker overlaps the waits on these 2-core machines.
+  // All 162 passed with two workers under a load of 20 (helpers running); E2E_WORKERS=1 for one.
+  // Three took 491.9 s against 530.6 s for the 166 tests, but a CI run with three then timed out on
+  // a race in zhFont.spec.ts (fixed): two stay the default until three has a record of green runs.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   outputDir: 'test-results',

@@ -108,7 +108,12 @@ test('an English page requests no byte of the zh-CN font until the reader reache
   await page.waitForTimeout(1000);
   await page.getByRole('button', { name: 'Pause', exact: true }).click();
   await page.getByRole('button', { name: 'Scenarios' }).click();
+  // Escape only once the dialog is open, and on until it is closed: pressed at once, it could come
+  // before the dialog and leave it open over the Language list (a CI run timed out so).
+  const gallery = page.locator('dialog[open]');
+  await expect(gallery).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(gallery).toHaveCount(0);
   expect(fonts).toEqual([]);
   expect(await page.evaluate(() => [...document.fonts].filter((f) => f.family.includes('Noto')).length)).toBe(
     0,
