@@ -97,8 +97,14 @@ test('walks a whole lesson, answering wrong and then right', async ({ page }) =>
     await expect(lesson(page).getByTestId('lesson-step')).toHaveText(`Step ${step} of 4`);
     const box = lesson(page).getByRole('textbox', { name: 'Your prediction' });
     if ((await box.count()) > 0) {
-      // Before Check the run stands just before the decision.
-      const before = await position(page);
+      // Before Check the run stands just before the decision, once the worker has placed the
+      // step: "Step 2 of 4" shows at once, while the playhead still stands where the lesson's
+      // run opened (a CI run read 0 here, then 185 after Check).
+      const placed = lesson(page).getByText(/ · tick \d+$/);
+      await expect(placed).toBeVisible();
+      const at = Number(/tick (\d+)$/.exec((await placed.textContent()) ?? '')?.[1]);
+      await expect.poll(() => position(page)).toBe(at - 1);
+      const before = at - 1;
       await box.fill('999');
       await lesson(page).getByRole('button', { name: 'Check' }).click();
       const verdict = lesson(page).getByRole('status');
