@@ -6,27 +6,11 @@
 import type { SummaryNoteView } from './explainViews.ts';
 
 /**
- * A RollingUpdate workload's resolved strategy at a point: replicas (a DaemonSet's desired node
- * count), maxSurge and maxUnavailable as its controller rounds them.
+ * A RollingUpdate workload's resolved band and one sample of the chart (per ReplicaSet, DaemonSet
+ * or StatefulSet counters at a tick): the worker sends the timeline's own points, so the page
+ * reads the types where they are made.
  */
-export interface StrategyBand {
-  replicas: number;
-  surge: number;
-  unavailable: number;
-}
-
-/** One sample of the chart: per ReplicaSet (or DaemonSet) counters at a tick. */
-export interface SeriesPoint {
-  tick: number;
-  time: number;
-  /** A ReplicaSet's counters carry its revision (the chart colours its line by it). */
-  values: Record<
-    string,
-    { desired: number; current: number; ready: number; available: number; revision?: number }
-  >;
-  /** The band of each RollingUpdate workload (`Deployment/web`, `DaemonSet/agent`). */
-  strategy: Record<string, StrategyBand>;
-}
+export type { SeriesPoint, StrategyBand } from '../timeline/derived.ts';
 
 /** A user action on the timeline (chart marker). */
 export interface ActionMarker {
