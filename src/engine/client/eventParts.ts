@@ -58,6 +58,25 @@ const KUBELET_MESSAGES_MAX = 4096;
 const kubeletMessages = new Map<string, string>();
 
 export function kubeletMessage(message: string): string {
+  // The kubelet's last few messages first: a pod's start records Pulled, `Container created` and
+  // `Container started`, the same three strings pod after pod (a compare, not a hash-table probe).
+  const recent = recentMessages;
+  for (let i = 0; i < RECENT_MESSAGES; i++) {
+    const r = recent[i] as string;
+    if (r === message) return r;
+  }
+  const m = lookUpMessage(message);
+  recent[recentAt] = m;
+  recentAt = (recentAt + 1) % RECENT_MESSAGES;
+  return m;
+}
+
+/** The last RECENT_MESSAGES messages kubeletMessage gave, as the table holds them (not engine state). */
+const RECENT_MESSAGES = 4;
+const recentMessages: string[] = Array.from({ length: RECENT_MESSAGES }, () => '\u0000');
+let recentAt = 0;
+
+function lookUpMessage(message: string): string {
   const m = kubeletMessages.get(message);
   if (m !== undefined) return m;
   if (kubeletMessages.size >= KUBELET_MESSAGES_MAX) kubeletMessages.clear();
