@@ -41,8 +41,8 @@ const other: CorrelatedEvent = {
 };
 
 /**
- * One correlator fed a run of Events, as recordEvent feeds it (correlate, then the spam filter; the
- * scheduler's only observe). With `interleave`, a write to a correlator of its own comes between
+ * One correlator fed a run of Events, as recordEvent feeds it (correlate, then the spam filter), and
+ * the scheduler's, which only observes. With `interleave`, a write to a correlator of its own comes between
  * any two Events: every cache was then last written elsewhere, so every key set again is deleted
  * first (the plain LRU), never set in place.
  */
@@ -56,7 +56,8 @@ function run(seed: number, interleave: boolean): { answers: unknown[]; states: u
   let nowMs = 0;
   let uid = 'u0';
   // Each cache's key order as the plain LRU has it, kept beside the caches.
-  const order = { aggregate: new Map<string, true>(), logs: new Map<string, true>(), spam: new Map<string, true>() };
+  const order = { aggregate: new Map<string, true>(), logs: new Map<string, true>(), spam: new Map<string, true>(), scheduler: new Map<string, true>() };
+  const scheduler = newEventCorrelator();
   // 9,000 Events: a pod's Pulled, Created and Started in a row, a ReplicaSet's run of Events about
   // itself (the same aggregate key, then the combined one), repeats, and all three caches past 4,096.
   for (let i = 0; i < 9_000; i++) {
@@ -79,8 +80,9 @@ function run(seed: number, interleave: boolean): { answers: unknown[]; states: u
     };
     const name = () => `${uid}.${hexString(prng, 4)}`;
     if (nextInt(rand, 10) === 0) {
-      answers.push({ ...eventObserve(c, getEventKey(e), name, `T${nowMs}`) });
-      touch(order.logs, getEventKey(e));
+      // The scheduler's recorder only observes, in a correlator of its own.
+      answers.push({ ...eventObserve(scheduler, getEventKey(e), name, `T${nowMs}`) });
+      touch(order.scheduler, getEventKey(e));
     } else {
       const aggregateKey = eventAggregatorByReasonFunc(e);
       const got = eventCorrelate(c, e, nowMs, prng, name, `T${nowMs}`);
@@ -99,10 +101,10 @@ function run(seed: number, interleave: boolean): { answers: unknown[]; states: u
       c = cloneEventCorrelator(c);
     }
   }
-  states.push(caches(c));
+  states.push(caches(c), caches(scheduler));
   expect(c.logs.size).toBe(maxLruCacheEntries);
-  const orders = [[...c.aggregate.keys()], [...c.logs.keys()], [...c.spam.keys()]];
-  expect(orders).toEqual([[...order.aggregate.keys()], [...order.logs.keys()], [...order.spam.keys()]]);
+  const orders = [[...c.aggregate.keys()], [...c.logs.keys()], [...c.spam.keys()], [...scheduler.logs.keys()]];
+  expect(orders).toEqual([[...order.aggregate.keys()], [...order.logs.keys()], [...order.spam.keys()], [...order.scheduler.keys()]]);
   return { answers, states, orders };
 }
 

@@ -225,7 +225,12 @@ export function eventCorrelate(
   const message = aggMessage;
   const key = aggEventKey;
   const aggregated = aggAggregated;
-  const last = c.logs.get(key);
+  // No aggregate record means no log either, so the lookup of a first-time key (a pod's Pulled,
+  // Created, Started …) is left out. A correlator's caches are written only here, both at each
+  // Event, and the log key names its aggregate key (its prefix). The aggregate key went out after
+  // 4,096 other aggregate keys came in after it, each with a log key other than this one, all after
+  // this log key's last write (made with its aggregate key's): the log cache, as large, dropped it too.
+  const last = aggRecord === undefined ? undefined : c.logs.get(key);
   const again = last !== undefined && last.count > 0;
   const count = again ? last.count + 1 : 1;
   const firstTimestamp = again ? last.firstTimestamp : nowIso;
