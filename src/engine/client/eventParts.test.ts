@@ -14,7 +14,7 @@ describe('objectReference', () => {
     const p = pod('p', 'u1');
     const a = objectReference(p, 'default', fieldPath);
     // A later version of the pod (a status write, a new spec object): the same reference, after
-    // 8,192 others too (the table keeps the last REFS_MAX = 16,384 made, whatever it held
+    // 8,192 others too (the table keeps the last REFS_MAX = 12,288 made, whatever it held
     // before; test files share a worker's modules, so it may be full).
     for (let i = 0; i < 8_192; i++) objectReference(pod(`o${i}`, `uo${i}`), 'default', fieldPath);
     const b = objectReference({ ...p, metadata: { ...p.metadata, resourceVersion: '9' }, spec: { ...spec } } as KubeObject, 'default', fieldPath);
@@ -34,9 +34,9 @@ describe('objectReference', () => {
     expect(r).toMatchObject(want);
   });
 
-  it('keeps the last 16,384 references made, the first made dropped first, a reference used again keeping its place', () => {
+  it('keeps the last 12,288 references made, the first made dropped first, a reference used again keeping its place', () => {
     const path = 'spec.containers{fifo}';
-    const made = Array.from({ length: 16_384 + 100 }, (_, i) => {
+    const made = Array.from({ length: 12_288 + 100 }, (_, i) => {
       const r = objectReference(pod(`f${i}`, `fifo${i}`), 'default', path);
       // Used again at once (hits move nothing): the first 100 still go first.
       if (i < 100) expect(objectReference(pod(`f${i}`, `fifo${i}`), 'default', path)).toBe(r);
