@@ -74,7 +74,8 @@ const oldestCursor = new WeakMap<Map<string, unknown>, Iterator<string>>();
 /**
  * lruAdd stores a key as the most recently used, dropping the least recently used past the limit.
  * `present: false` says the caller's get found no entry: the delete would find none either (one
- * hash lookup fewer for each new key; a kubelet's Events are new keys but for a repeat).
+ * hash lookup fewer for each new key; a kubelet's Events are new keys but for a repeat), or that
+ * the key is already the most recently used (a set in place keeps it last, the size unchanged).
  */
 export function lruAdd<V>(m: Map<string, V>, key: string, v: V, present = true): void {
   if (present) m.delete(key);
@@ -89,6 +90,19 @@ export function lruAdd<V>(m: Map<string, V>, key: string, v: V, present = true):
     if (oldest !== undefined) m.delete(oldest);
   }
 }
+
+/*
+ * The record each kind of cache was given last (by any correlator). A key whose record is this one
+ * is its cache's most recently used key: records are new objects at every write and only these
+ * functions write the caches (a copy keeps their order). Setting such a key again is then a plain
+ * set, without the delete before it, which leaves the order as it was: a pod's Pulled, Created
+ * and Started write its spam key three times in a row, a ReplicaSet's combined Event its aggregate
+ * and log keys 20,000 times (one hash-table probe fewer each). Not engine state: a stale one
+ * only costs the delete again.
+ */
+let lastAggregate: unknown;
+let lastLog: unknown;
+let lastSpam: unknown;
 
 /** The fields of an Event the correlator reads: its source and the object it is about. */
 export interface CorrelatedEvent {
@@ -169,7 +183,9 @@ function aggregate(c: EventCorrelatorState, e: CorrelatedEvent, nowMs: number, p
 /** eventAggregate files the message under its aggregate key (aggregate says how). */
 export function eventAggregate(c: EventCorrelatorState, e: CorrelatedEvent, nowMs: number, prng: PrngState): Aggregated {
   aggregate(c, e, nowMs, prng);
-  lruAdd(c.aggregate, aggKey, { localKeys: aggLocalKeys, lastMs: nowMs }, aggRecord !== undefined);
+  const record: AggregateRecord = { localKeys: aggLocalKeys, lastMs: nowMs };
+  lruAdd(c.aggregate, aggKey, record, aggRecord !== undefined && aggRecord !== lastAggregate);
+  lastAggregate = record;
   return { message: aggMessage, key: aggEventKey, aggregated: aggAggregated };
 }
 
@@ -204,12 +220,17 @@ export function eventCorrelate(
 ): Correlated {
   aggregate(c, e, nowMs, prng);
   const aggregateKey = aggKey;
-  const present = aggRecord !== undefined;
+  const present = aggRecord !== undefined && aggRecord !== lastAggregate;
   const localKeys = aggLocalKeys;
   const message = aggMessage;
   const key = aggEventKey;
   const aggregated = aggAggregated;
-  const last = c.logs.get(key);
+  // No aggregate record means no log either, so the lookup of a first-time key (a pod's Pulled,
+  // Created, Started …) is left out. A correlator's caches are written only here, both at each
+  // Event, and the log key names its aggregate key (its prefix). The aggregate key went out after
+  // 4,096 other aggregate keys came in after it, each with a log key other than this one, all after
+  // this log key's last write (made with its aggregate key's): the log cache, as large, dropped it too.
+  const last = aggRecord === undefined ? undefined : c.logs.get(key);
   const again = last !== undefined && last.count > 0;
   const count = again ? last.count + 1 : 1;
   const firstTimestamp = again ? last.firstTimestamp : nowIso;
@@ -218,12 +239,16 @@ export function eventCorrelate(
   if (typeof localKeys === 'string') {
     const record: CorrelatedRecord = { localKeys, lastMs: nowMs, count, firstTimestamp, name };
     lruAdd(c.aggregate, aggregateKey, record, present);
+    lastAggregate = record;
     log = record;
   } else {
-    lruAdd(c.aggregate, aggregateKey, { localKeys, lastMs: nowMs }, present);
+    const record: AggregateRecord = { localKeys, lastMs: nowMs };
+    lruAdd(c.aggregate, aggregateKey, record, present);
+    lastAggregate = record;
     log = { count, firstTimestamp, name };
   }
-  lruAdd(c.logs, key, log, last !== undefined);
+  lruAdd(c.logs, key, log, last !== undefined && last !== lastLog);
+  lastLog = log;
   const out = correlatedOut;
   out.message = message;
   out.key = key;
@@ -256,7 +281,8 @@ export function eventObserve(c: EventCorrelatorState, key: string, newName: () =
     last !== undefined && last.count > 0
       ? { count: last.count + 1, firstTimestamp: last.firstTimestamp, name: last.name }
       : { count: 1, firstTimestamp: nowIso, name: newName() };
-  lruAdd(c.logs, key, log, last !== undefined);
+  lruAdd(c.logs, key, log, last !== undefined && last !== lastLog);
+  lastLog = log;
   return log;
 }
 
@@ -270,6 +296,8 @@ export function spamFilter(c: EventCorrelatorState, e: CorrelatedEvent, nowMs: n
   const elapsed = prev === undefined ? 0 : Math.max(0, nowMs - prev.lastMs);
   const tokens = Math.min(defaultSpamBurst, (prev?.tokens ?? defaultSpamBurst) + (elapsed / 1000) * defaultSpamQPS);
   const accept = tokens >= 1;
-  lruAdd(c.spam, key, { tokens: accept ? tokens - 1 : tokens, lastMs: nowMs }, prev !== undefined);
+  const record: SpamRecord = { tokens: accept ? tokens - 1 : tokens, lastMs: nowMs };
+  lruAdd(c.spam, key, record, prev !== undefined && prev !== lastSpam);
+  lastSpam = record;
   return !accept;
 }

@@ -41,14 +41,41 @@ interface Tail {
 /** The tails by (type, reason), then by (field path, message); index 0 and 1. */
 let tails: [Map<string, Map<string, Tail>>, Map<string, Map<string, Tail>>] = [new Map(), new Map()];
 
+/**
+ * The last RECENT_TAILS tails given of each table, as [a, b, tail] triples: a pod's start asks for
+ * (Normal, Pulled), (Normal, Created), (Normal, Started) and their three (field path, message)
+ * tails, the same six pod after pod; two compares each where the tables cost two hash-table probes.
+ * Emptied with the tables. Not engine state.
+ */
+const RECENT_TAILS = 4;
+let recentTails: [unknown[], unknown[]] = [[], []];
+const recentAt = [0, 0];
+
 /** tail is `\0${a}\0${b}` (`\0${b}` for an event tail without a field path), from the tables when there. */
 function tail(which: 0 | 1, a: string, b: string): Tail {
+  const recent = recentTails[which];
+  for (let i = 0; i < recent.length; i += 3) if (recent[i] === a && recent[i + 1] === b) return recent[i + 2] as Tail;
+  const t = tableTail(which, a, b);
+  // tableTail may have started the tables afresh (and emptied recentTails).
+  const now = recentTails[which];
+  const at = recentAt[which] as number;
+  now[at] = a;
+  now[at + 1] = b;
+  now[at + 2] = t;
+  recentAt[which] = (at + 3) % (3 * RECENT_TAILS);
+  return t;
+}
+
+function tableTail(which: 0 | 1, a: string, b: string): Tail {
   let byA = tails[which].get(a);
   let t = byA?.get(b);
   if (t !== undefined) return t;
   t = { s: which === 1 && a === '' ? `\u0000${b}` : `\u0000${a}\u0000${b}` };
   if (tailCount >= TAIL_CACHE_MAX) {
     tails = [new Map(), new Map()];
+    recentTails = [[], []];
+    recentAt[0] = 0;
+    recentAt[1] = 0;
     tailCount = 0;
     byA = undefined;
   }

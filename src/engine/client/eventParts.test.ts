@@ -14,8 +14,8 @@ describe('objectReference', () => {
     const p = pod('p', 'u1');
     const a = objectReference(p, 'default', fieldPath);
     // A later version of the pod (a status write, a new spec object): the same reference, after
-    // 8,192 others too (REFS_MAX: the two generations keep at least that many after any one,
-    // whatever the tables held before; test files share a worker's modules, so they may be full).
+    // 8,192 others too (the table keeps the last REFS_MAX = 12,288 made, whatever it held
+    // before; test files share a worker's modules, so it may be full).
     for (let i = 0; i < 8_192; i++) objectReference(pod(`o${i}`, `uo${i}`), 'default', fieldPath);
     const b = objectReference({ ...p, metadata: { ...p.metadata, resourceVersion: '9' }, spec: { ...spec } } as KubeObject, 'default', fieldPath);
     expect(b).toBe(a);
@@ -32,6 +32,20 @@ describe('objectReference', () => {
     const r = objectReference(other(), namespace, fieldPath);
     expect(r).not.toBe(first);
     expect(r).toMatchObject(want);
+  });
+
+  it('keeps the last 12,288 references made, the first made dropped first, a reference used again keeping its place', () => {
+    const path = 'spec.containers{fifo}';
+    const made = Array.from({ length: 12_288 + 100 }, (_, i) => {
+      const r = objectReference(pod(`f${i}`, `fifo${i}`), 'default', path);
+      // Used again at once (hits move nothing): the first 100 still go first.
+      if (i < 100) expect(objectReference(pod(`f${i}`, `fifo${i}`), 'default', path)).toBe(r);
+      return r;
+    });
+    for (let i = 100; i < made.length; i++) expect(objectReference(pod(`f${i}`, `fifo${i}`), 'default', path)).toBe(made[i]);
+    const again = objectReference(pod('f99', 'fifo99'), 'default', path);
+    expect(again).not.toBe(made[99]);
+    expect(again).toEqual(made[99]);
   });
 
   it('writes an object without a uid with neither uid nor field path, as before', () => {
