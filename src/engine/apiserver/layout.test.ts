@@ -35,6 +35,15 @@ const stsSource: ObjectMeta = {
   ownerReferences: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'web', uid: 's1', controller: true, blockOwnerDeletion: true }],
   namespace: 'default',
 };
+const setMeta: ObjectMeta = {
+  name: 'web',
+  labels: { app: 'web' },
+  namespace: 'default',
+  uid: 's1',
+  resourceVersion: '3',
+  creationTimestamp: '2026-01-01T00:00:00Z',
+  generation: 2,
+};
 const stsMeta: ObjectMeta = { ...stsSource, uid: 'u3', resourceVersion: '11', creationTimestamp: '2026-01-01T00:00:00Z' };
 
 /** The object as the spread the builders stand for would make it: same keys, same order, same values. */
@@ -63,6 +72,14 @@ describe('withMetadataStatus', () => {
     const bare = { apiVersion: 'v1', kind: 'Pod', metadata: podMeta, spec: { containers: [] } } as Pod;
     sameAsSpread(withMetadataStatus(bare, meta, status), { ...bare, metadata: meta, status });
   });
+
+  it('gives what { ...o, metadata, status } gives for a StatefulSet, with a status and without', () => {
+    const set = { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: setMeta, spec: { replicas: 3 }, status: { replicas: 2 } } as unknown as KubeObject;
+    const status = { replicas: 3, readyReplicas: 1 };
+    sameAsSpread(withMetadataStatus(set, setMeta, status), { ...set, metadata: setMeta, status });
+    const { status: _none, ...fresh } = set as unknown as Record<string, unknown>;
+    sameAsSpread(withMetadataStatus(fresh as unknown as KubeObject, setMeta, status), { ...fresh, metadata: setMeta, status });
+  });
 });
 
 describe('withResourceVersion', () => {
@@ -73,6 +90,8 @@ describe('withResourceVersion', () => {
     ['a StatefulSet pod', stsMeta],
     ['a deleting StatefulSet pod', { ...stsMeta, deletionTimestamp: '2026-01-01T00:00:30Z', deletionGracePeriodSeconds: 30 }],
     ['a StatefulSet pod with annotations (spread)', { ...stsSource, annotations: { a: 'b' }, uid: 'u3' }],
+    ['a StatefulSet', setMeta],
+    ['a StatefulSet with annotations (spread)', { ...setMeta, annotations: { a: 'b' } }],
     ['an Event', event.metadata],
     ['a pod with annotations (spread)', { ...podMeta, annotations: { a: 'b' } }],
   ];

@@ -45,6 +45,8 @@ const POD_META_DELETING: readonly string[] = [...POD_META_STORED, 'deletionTimes
  */
 export const STS_POD_META_STORED: readonly string[] = ['name', 'generateName', 'labels', 'ownerReferences', 'namespace', 'uid', 'resourceVersion', 'creationTimestamp'];
 const STS_POD_META_DELETING: readonly string[] = [...STS_POD_META_STORED, 'deletionTimestamp', 'deletionGracePeriodSeconds'];
+/** A StatefulSet's metadata as created from `metadata: { name, labels }` (the bench's, kubectl create's order). */
+const STS_META_STORED: readonly string[] = ['name', 'labels', 'namespace', 'uid', 'resourceVersion', 'creationTimestamp', 'generation'];
 /** An Event's metadata once created (store.ts createLiteral). */
 export const EVENT_META_STORED: readonly string[] = ['name', 'namespace', 'uid', 'resourceVersion', 'creationTimestamp'];
 
@@ -71,9 +73,13 @@ export function withMetadata<T extends KubeObject>(o: T, metadata: ObjectMeta): 
   return spreadAdding(o, { metadata } as Partial<T>);
 }
 
-/** withMetadataStatus is `{ ...o, metadata, status }` (status last when `o` has none), as a literal for a Pod. */
+/**
+ * withMetadataStatus is `{ ...o, metadata, status }` (status last when `o` has none), as a literal
+ * for a Pod or a StatefulSet (the same five keys once it has a status: the 1,000-replica
+ * OrderedReady update writes its set's status 3,001 times).
+ */
 export function withMetadataStatus<T extends KubeObject>(o: T, metadata: ObjectMeta, status: unknown): T {
-  if (o.kind === 'Pod' && keysAre(o, POD_KEYS)) {
+  if ((o.kind === 'Pod' || o.kind === 'StatefulSet') && keysAre(o, POD_KEYS)) {
     return { apiVersion: o.apiVersion, kind: o.kind, metadata, spec: o.spec, status } as T;
   }
   return spreadAdding(o, { metadata, status } as unknown as Partial<T>);
@@ -96,6 +102,17 @@ export function withResourceVersion(m: ObjectMeta, resourceVersion: string): Obj
   if (keysAre(m, POD_META_DELETING)) return deletingPodMeta(m, resourceVersion, m.deletionTimestamp, m.deletionGracePeriodSeconds);
   if (keysAre(m, STS_POD_META_STORED)) return statefulPodMeta(m, m.name, m.namespace, m.uid, resourceVersion, m.creationTimestamp);
   if (keysAre(m, STS_POD_META_DELETING)) return deletingStatefulPodMeta(m, resourceVersion, m.deletionTimestamp, m.deletionGracePeriodSeconds);
+  if (keysAre(m, STS_META_STORED)) {
+    return {
+      name: m.name,
+      labels: m.labels,
+      namespace: m.namespace,
+      uid: m.uid,
+      resourceVersion,
+      creationTimestamp: m.creationTimestamp,
+      generation: m.generation,
+    };
+  }
   if (keysAre(m, EVENT_META_STORED)) {
     return { name: m.name, namespace: m.namespace, uid: m.uid, resourceVersion, creationTimestamp: m.creationTimestamp };
   }
