@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Event, KubeObject, ObjectMeta, Pod } from '../api/types.ts';
-import { keysAre, spreadAdding, withMetadata, withMetadataStatus, withResourceVersion } from './layout.ts';
+import { deletingMeta, keysAre, spreadAdding, statefulPodMeta, withMetadata, withMetadataStatus, withResourceVersion } from './layout.ts';
 
 const podMeta: ObjectMeta = {
   name: 'web-1',
@@ -27,6 +27,24 @@ const event: Event = {
   count: 1,
 };
 const meta: ObjectMeta = { ...podMeta, resourceVersion: '9' };
+/** A StatefulSet pod's metadata as newRevisionedPod writes it: namespace after ownerReferences. */
+const stsSource: ObjectMeta = {
+  name: 'web-1',
+  generateName: 'web-',
+  labels: { app: 'web', 'apps.kubernetes.io/pod-index': '1' },
+  ownerReferences: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'web', uid: 's1', controller: true, blockOwnerDeletion: true }],
+  namespace: 'default',
+};
+const setMeta: ObjectMeta = {
+  name: 'web',
+  labels: { app: 'web' },
+  namespace: 'default',
+  uid: 's1',
+  resourceVersion: '3',
+  creationTimestamp: '2026-01-01T00:00:00Z',
+  generation: 2,
+};
+const stsMeta: ObjectMeta = { ...stsSource, uid: 'u3', resourceVersion: '11', creationTimestamp: '2026-01-01T00:00:00Z' };
 
 /** The object as the spread the builders stand for would make it: same keys, same order, same values. */
 function sameAsSpread(built: object, spread: object): void {
@@ -54,6 +72,14 @@ describe('withMetadataStatus', () => {
     const bare = { apiVersion: 'v1', kind: 'Pod', metadata: podMeta, spec: { containers: [] } } as Pod;
     sameAsSpread(withMetadataStatus(bare, meta, status), { ...bare, metadata: meta, status });
   });
+
+  it('gives what { ...o, metadata, status } gives for a StatefulSet, with a status and without', () => {
+    const set = { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: setMeta, spec: { replicas: 3 }, status: { replicas: 2 } } as unknown as KubeObject;
+    const status = { replicas: 3, readyReplicas: 1 };
+    sameAsSpread(withMetadataStatus(set, setMeta, status), { ...set, metadata: setMeta, status });
+    const { status: _none, ...fresh } = set as unknown as Record<string, unknown>;
+    sameAsSpread(withMetadataStatus(fresh as unknown as KubeObject, setMeta, status), { ...fresh, metadata: setMeta, status });
+  });
 });
 
 describe('withResourceVersion', () => {
@@ -61,11 +87,40 @@ describe('withResourceVersion', () => {
   const cases: [string, ObjectMeta][] = [
     ['a pod', podMeta],
     ['a deleting pod', deleting],
+    ['a StatefulSet pod', stsMeta],
+    ['a deleting StatefulSet pod', { ...stsMeta, deletionTimestamp: '2026-01-01T00:00:30Z', deletionGracePeriodSeconds: 30 }],
+    ['a StatefulSet pod with annotations (spread)', { ...stsSource, annotations: { a: 'b' }, uid: 'u3' }],
+    ['a StatefulSet', setMeta],
+    ['a StatefulSet with annotations (spread)', { ...setMeta, annotations: { a: 'b' } }],
     ['an Event', event.metadata],
     ['a pod with annotations (spread)', { ...podMeta, annotations: { a: 'b' } }],
   ];
   it.each(cases)('gives what { ...m, resourceVersion } gives for %s', (_name, m) => {
     sameAsSpread(withResourceVersion(m, '42'), { ...m, resourceVersion: '42' });
+  });
+});
+
+describe('statefulPodMeta', () => {
+  it('gives what the store made of a StatefulSet pod with { ...m } and three keys set', () => {
+    const spread: ObjectMeta = { ...stsSource };
+    spread.namespace = spread.namespace ?? 'default';
+    spread.uid = 'u9';
+    spread.resourceVersion = '12';
+    spread.creationTimestamp = '2026-01-01T00:00:05Z';
+    sameAsSpread(statefulPodMeta(stsSource, 'web-1', 'default', 'u9', '12', '2026-01-01T00:00:05Z'), spread);
+  });
+});
+
+describe('deletingMeta', () => {
+  const cases: [string, ObjectMeta][] = [
+    ['a pod', podMeta],
+    ['a StatefulSet pod', stsMeta],
+    ['a StatefulSet pod with annotations (spread)', { ...stsMeta, annotations: { a: 'b' } }],
+    ['a namespace (spread)', { name: 'ns', uid: 'u4', resourceVersion: '1' }],
+  ];
+  it.each(cases)('gives what { ...m, resourceVersion, deletionTimestamp, deletionGracePeriodSeconds } gives for %s', (_name, m) => {
+    const at = '2026-01-01T00:00:30Z';
+    sameAsSpread(deletingMeta(m, '43', at, 30), { ...m, resourceVersion: '43', deletionTimestamp: at, deletionGracePeriodSeconds: 30 });
   });
 });
 

@@ -105,6 +105,44 @@ describe('createObject', () => {
   });
 });
 
+describe('createObject of a StatefulSet pod', () => {
+  // newRevisionedPod's order: namespace after ownerReferences. `annotations: undefined` makes the
+  // same pod miss the literal path (statefulPodMeta) and take the general one; JSON drops it.
+  const stsPod = (extra: object): Pod => ({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name: 'web-2',
+      generateName: 'web-',
+      labels: { app: 'web', 'apps.kubernetes.io/pod-index': '2' },
+      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'web', uid: 's1', controller: true, blockOwnerDeletion: true }],
+      namespace: 'default',
+      ...extra,
+    },
+    spec: { containers: [{ name: 'c', image: 'i' }], nodeName: 'n1' },
+  });
+  const run = (extra: object) => {
+    const st = newStoreState();
+    const ctx = { now: 61_000, prng: seedPrng(3), writes: [] as WatchRecord[] };
+    const created = createObject(st, ctx, stsPod(extra));
+    const deleting = deleteObject(st, ctx, 'Pod', 'default/web-2', { gracePeriodSeconds: 30 });
+    const gone = removeObject(st, ctx, 'Pod', 'default/web-2');
+    return { writes: ctx.writes.map((w) => JSON.stringify(w)), prng: ctx.prng.s, created, deleting, gone };
+  };
+
+  it('stores, deletes and removes it as the general path does, keys in its order', () => {
+    const literal = run({});
+    const general = run({ annotations: undefined });
+    expect(literal.writes).toEqual(general.writes);
+    expect(literal.prng).toBe(general.prng);
+    const stored = ['name', 'generateName', 'labels', 'ownerReferences', 'namespace', 'uid', 'resourceVersion', 'creationTimestamp'];
+    if (!literal.created.ok || !literal.deleting.ok || !literal.gone.ok) throw new Error('write refused');
+    expect(Object.keys(literal.created.object.metadata)).toEqual(stored);
+    expect(Object.keys(literal.deleting.object.metadata)).toEqual([...stored, 'deletionTimestamp', 'deletionGracePeriodSeconds']);
+    expect(Object.keys(literal.gone.object.metadata)).toEqual([...stored, 'deletionTimestamp', 'deletionGracePeriodSeconds']);
+  });
+});
+
 describe('createObject of an owned Event', () => {
   const event = (): Event => ({
     apiVersion: 'v1',

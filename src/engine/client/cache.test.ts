@@ -97,6 +97,45 @@ describe('ownerStats', () => {
   });
 });
 
+describe('ownerStats of other controllers', () => {
+  it('keeps no counts for the pods of a StatefulSet or a DaemonSet (only ReplicaSets are asked)', () => {
+    const st = createEngine({
+      ...config(),
+      objects: [
+        {
+          apiVersion: 'apps/v1',
+          kind: 'StatefulSet',
+          metadata: { name: 'db', labels: { app: 'db' } },
+          spec: {
+            replicas: 2,
+            serviceName: 'db',
+            selector: { matchLabels: { app: 'db' } },
+            template: { metadata: { labels: { app: 'db' } }, spec: { containers: [{ name: 'db', image: 'db:1' }] } },
+          },
+        },
+        {
+          apiVersion: 'apps/v1',
+          kind: 'DaemonSet',
+          metadata: { name: 'agent', labels: { app: 'agent' } },
+          spec: {
+            selector: { matchLabels: { app: 'agent' } },
+            template: { metadata: { labels: { app: 'agent' } }, spec: { containers: [{ name: 'a', image: 'a:1' }] } },
+          },
+        },
+      ] as SimConfig['objects'],
+      actions: [],
+    });
+    while (more(st));
+    const owners = [...st.cache.objects.StatefulSet.values(), ...st.cache.objects.DaemonSet.values()].map((o) => o.metadata.uid ?? '');
+    expect(owners).toHaveLength(2);
+    for (const uid of owners) {
+      expect(ownedPodCount(st.cache, uid)).toBeGreaterThan(0);
+      expect(st.cache.ownerStats.has(uid)).toBe(false);
+      expect(st.cache.activeByNode.has(uid)).toBe(false);
+    }
+  });
+});
+
 describe('cloneCache', () => {
   it('copies the per-node counts so the copy does not move with the original', () => {
     const st = createEngine(config());

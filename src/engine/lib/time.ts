@@ -69,7 +69,10 @@ function formatSecond(ms: number): string {
   const days = Math.floor(secs / 86400);
   const rem = secs - days * 86400;
   const [y, mo, d] = civilFromDays(days);
-  return `${y}-${pad(mo)}-${pad(d)}T${pad(Math.floor(rem / 3600))}:${pad(Math.floor((rem % 3600) / 60))}:${pad(rem % 60)}Z`;
+  // One flat string: the template literal gave V8 a tree of concatenations (~190 bytes a
+  // timestamp, where the 20 characters take 40), and each second's text is kept by every object
+  // written in it (570 of them in the 100-replica StatefulSet recording: 108 KB; issue 23).
+  return [y, '-', pad(mo), '-', pad(d), 'T', pad(Math.floor(rem / 3600)), ':', pad(Math.floor((rem % 3600) / 60)), ':', pad(rem % 60), 'Z'].join('');
 }
 
 /** parseRFC3339 turns an RFC 3339 timestamp back into virtual ms; NaN when it does not parse. */

@@ -23,7 +23,9 @@ export function signature(pod: Pod): Signature {
   // string for equal label sets) give the last key, without building and hashing it again.
   const l = last;
   if (l.spec === pod.spec && l.labels === labels && l.ns === ns && l.owner === owner) return l.sig;
-  const sig = { spec: pod.spec, key: intern(`${labels}\u0001${ns}\u0001${owner}`) };
+  // Joined, not a template literal: one flat string, not a tree of concatenations (~100 bytes
+  // more each, kept by `interned`: one key per pod of a StatefulSet, whose labels name the pod).
+  const sig = { spec: pod.spec, key: intern([labels, ns, owner].join('\u0001')) };
   last = { spec: pod.spec, labels, ns, owner, sig };
   return sig;
 }

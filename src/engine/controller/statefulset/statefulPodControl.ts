@@ -25,7 +25,9 @@ const nsOf = (set: StatefulSet) => set.metadata.namespace ?? 'default';
 /** recordPodEvent: `create Pod web-0 in StatefulSet web successful`, or `… failed error: <err>` (Warning). */
 function recordPodEvent(tx: Tx, set: StatefulSet, verb: string, pod: string, err: string | null): void {
   const title = verb.charAt(0).toUpperCase() + verb.slice(1);
-  if (err === null) recordEvent(tx, set, 'Normal', `Successful${title}`, `${verb} Pod ${pod} in StatefulSet ${set.metadata.name} successful`, COMPONENT);
+  // One flat string (join): a template literal this long is a tree of concatenations in V8
+  // (~130 bytes more), kept by the Event and each of its versions (3,000 in the 1,000-replica run).
+  if (err === null) recordEvent(tx, set, 'Normal', `Successful${title}`, [verb, ' Pod ', pod, ' in StatefulSet ', set.metadata.name, ' successful'].join(''), COMPONENT);
   else recordEvent(tx, set, 'Warning', `Failed${title}`, `${verb} Pod ${pod} in StatefulSet ${set.metadata.name} failed error: ${err}`, COMPONENT);
 }
 

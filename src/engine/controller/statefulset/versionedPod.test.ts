@@ -56,3 +56,25 @@ describe('newVersionedStatefulSetPod built in one pass', () => {
     }
   });
 });
+
+describe('newVersionedStatefulSetPod shares its set parts', () => {
+  const set = (name: string, uid: string): StatefulSet => {
+    const s = web(3);
+    return { ...s, metadata: { ...s.metadata, name, uid }, spec: { ...s.spec, updateStrategy: { type: 'OnDelete' } } };
+  };
+  const pod = (s: StatefulSet, ordinal: number) => newVersionedStatefulSetPod(s, s, 'r1', 'r2', ordinal);
+  it.each<[string, StatefulSet, StatefulSet, boolean]>([
+    ['two pods of one set share one list', set('web', 'u1'), set('web', 'u1'), true],
+    ['a set of the same name but another uid (deleted and created again) gets its own', set('web', 'u1'), set('web', 'u2'), false],
+    ['another set gets its own', set('web', 'u1'), set('db', 'u3'), false],
+  ])('%s, each naming its own set', (_name, a, b, shared) => {
+    const first = pod(a, 0);
+    const second = pod(b, 1);
+    const third = pod(a, 2);
+    expect(second.metadata.ownerReferences === first.metadata.ownerReferences).toBe(shared);
+    for (const [p, s] of [[first, a], [second, b], [third, a]] as const) {
+      expect(p.metadata.ownerReferences).toEqual([{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: s.metadata.name, uid: s.metadata.uid, controller: true, blockOwnerDeletion: true }]);
+      expect(p.metadata.generateName).toBe(`${s.metadata.name}-`);
+    }
+  });
+});
