@@ -172,25 +172,18 @@ function desiredInFull(input: ReconcileInput, addressType: AddressType, out: Rec
 }
 
 /**
- * partOf: one pod's part of the desired set for incrementalDesired ('fallback': its node is
- * unknown). A fresh pod (a version the last sync's set did not have) is derived without the
- * memo: the patch path derives each pod version once, so its memo lookup and entry were pure cost
- * (48,000 misses and no hit over the 10,000-replica traffic row's timed part).
+ * partOf: one pod's part of the desired set for incrementalDesired ('fallback': its node is unknown).
+ * A fresh pod version (a patch's, derived once) skips the memo: 48,000 misses, no hit, in the 10k traffic row.
  */
 function partOf(pod: EndpointPod, input: ReconcileInput, addressType: AddressType, fresh: boolean): PodPart {
   const { service } = input;
-  if (fresh) {
-    if (!shouldPodBeInEndpoints(pod, true)) return null;
-    const node = input.getNode(pod.spec.nodeName ?? '');
-    if (!node && !service.spec.publishNotReadyAddresses) return 'fallback';
-    const { ports, key } = portsOf(pod, service);
-    return { ep: podToEndpoint(pod, node, service, addressType), key, ports, node };
-  }
-  const d = desiredFor(pod, service);
-  if (d === undefined) return null;
+  const d = fresh ? undefined : desiredFor(pod, service);
+  if (fresh ? !shouldPodBeInEndpoints(pod, true) : d === undefined) return null;
   const node = input.getNode(pod.spec.nodeName ?? '');
   if (!node && !service.spec.publishNotReadyAddresses) return 'fallback';
-  return { ep: endpointFor(d, pod, node, service, addressType), key: d.key, ports: d.ports, node };
+  if (d !== undefined) return { ep: endpointFor(d, pod, node, service, addressType), key: d.key, ports: d.ports, node };
+  const { ports, key } = portsOf(pod, service);
+  return { ep: podToEndpoint(pod, node, service, addressType), key, ports, node };
 }
 
 /**
