@@ -68,8 +68,10 @@ export function endpointPortFromServicePort(sp: { name?: string; protocol?: stri
  * Terminating pods are left out unless publishNotReadyAddresses: Endpoints has no terminating state.
  */
 export function computeSubsets(service: EndpointService, pods: readonly EndpointPod[], delta?: ListDelta): { subsets: EndpointSubset[]; ready: number; notReady: number } {
+  // A patch derives each changed pod version once, so it skips the memo (49,000 lookups and
+  // entries, no hit, over the 10,000-replica traffic row's timed part); the full path keeps it.
+  const patched = packIncremental(service, pods, (pod) => podContribution(service, pod), delta);
   const derive = (pod: EndpointPod): Contribution | null => contributionOf(pod, service, () => podContribution(service, pod));
-  const patched = packIncremental(service, pods, derive, delta);
   if (patched !== undefined) return patched;
   const list: Contribution[] = [];
   const contribs: (Contribution | null)[] = [];

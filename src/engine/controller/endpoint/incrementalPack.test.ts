@@ -62,7 +62,7 @@ describe('packIncremental', () => {
     });
   }
 
-  it('gives the full computation over random pod event sequences (property, 150 chains of 12 syncs, half of them with the index delta)', () => {
+  it('gives the full computation over random pod event sequences (property, 150 chains of 12 syncs, half of them with the index delta, half deriving without the memo)', () => {
     let s = 7;
     const rnd = (n: number): number => {
       s = (s * 1103515245 + 12345) % 2147483648;
@@ -71,6 +71,8 @@ describe('packIncremental', () => {
     let patched = 0;
     for (let run = 0; run < 150; run++) {
       const svc = service();
+      // computeSubsets itself, patching from its last answer as the controller's syncs do.
+      const wired = service();
       const delta = run % 2 === 0 ? bruteDelta : undefined;
       const pods = new Map<string, EndpointPod>();
       for (let sync = 0; sync < 12; sync++) {
@@ -86,9 +88,11 @@ describe('packIncremental', () => {
         }
         const list = byName(pods);
         const want = JSON.stringify(computeSubsets(service(), list));
-        const inc = packIncremental(svc, list, derive(svc), delta);
+        // Memoised contributions, or each derived afresh as computeSubsets' patch does.
+        const inc = packIncremental(svc, list, run % 4 < 2 ? derive(svc) : (p) => podContribution(svc, p), delta);
         if (inc !== undefined) patched++;
         expect(JSON.stringify(inc ?? computeSubsets(svc, list, delta))).toBe(want);
+        expect(JSON.stringify(computeSubsets(wired, list, delta))).toBe(want);
       }
     }
     expect(patched).toBeGreaterThan(200);

@@ -32,6 +32,9 @@ export interface DesiredEndpoints {
 /** One pod's part of the desired set: none, an endpoint (with its hash), or a reason to give up. */
 export type PodPart = { ep: Endpoint; key: string; ports: EndpointPort[]; node: Node | undefined } | null | 'fallback';
 
+/** A pod's part; fresh: a pod version the set has not had (a patch's), which the caller need not memoise. */
+export type PartOf = (pod: EndpointPod, fresh: boolean) => PodPart;
+
 interface Entry {
   ep: Endpoint;
   name: string;
@@ -41,7 +44,17 @@ interface Entry {
   alive: boolean;
   /** The clean slice list that took it last (see SliceRecord). */
   owner: SliceRecord | undefined;
+  /** The set it is (or was) an entry of. */
+  set: Map<string, Entry>;
 }
+
+/**
+ * The entry each endpoint object was made for (not engine state). A slice list the reconciler
+ * wrote lists the very endpoints of its entries, and comes back next sync as a list takeList has
+ * no record of: its endpoints are found by object, not hashed and looked up by hash (1,865 such
+ * lists, 150,000 lookups over the 10,000-replica traffic row's timed part).
+ */
+const ENTRY_OF = new WeakMap<Endpoint, Entry>();
 
 /**
  * The entry each endpoint of a slice's list matched last time, by the list (slices' endpoint
@@ -124,7 +137,9 @@ class DesiredView implements DesiredEndpoints {
       const ep = eps[k] as Endpoint;
       let e = entries[k];
       if (e === undefined || !e.alive || e.ep !== ep) {
-        e = this.byHash.get(endpointHash(ep));
+        // An entry still alive in this set is its hash's entry, and it holds this very endpoint.
+        const made = ENTRY_OF.get(ep);
+        e = made !== undefined && made.alive && made.set === this.byHash ? made : this.byHash.get(endpointHash(ep));
         entries[k] = e;
       }
       if (e === undefined || this.taken(e)) {
@@ -176,7 +191,9 @@ function add(s: State, pod: EndpointPod, part: PodPart): Endpoint | undefined | 
     const h = endpointHash(part.ep);
     const had = s.byHash.get(h);
     if (had !== undefined) kill(had);
-    s.byHash.set(h, { ep: part.ep, name: pod.metadata.name, taken: 0, alive: true, owner: undefined });
+    const entry: Entry = { ep: part.ep, name: pod.metadata.name, taken: 0, alive: true, owner: undefined, set: s.byHash };
+    s.byHash.set(h, entry);
+    ENTRY_OF.set(part.ep, entry);
   }
   return part.ep;
 }
@@ -197,21 +214,21 @@ function kill(e: Entry): void {
   if (e.owner !== undefined) e.owner.clean = false;
 }
 
-function build(addressType: AddressType, pods: readonly EndpointPod[], partOf: (pod: EndpointPod) => PodPart): State | undefined {
+function build(addressType: AddressType, pods: readonly EndpointPod[], partOf: PartOf): State | undefined {
   const s: State = { addressType, key: '', pods, parts: new Map(), ports: [], endpointPods: 0, byHash: new Map(), nodes: new Map() };
-  for (const pod of pods) if (!change(s, undefined, pod, partOf)) return undefined;
+  for (const pod of pods) if (!change(s, undefined, pod, partOf, false)) return undefined;
   return s;
 }
 
 /** change: the state without `old`'s part and with `cur`'s (both of one pod name); false: give up. */
-function change(s: State, old: EndpointPod | undefined, cur: EndpointPod | undefined, partOf: (pod: EndpointPod) => PodPart): boolean {
+function change(s: State, old: EndpointPod | undefined, cur: EndpointPod | undefined, partOf: PartOf, fresh: boolean): boolean {
   const name = (old ?? (cur as EndpointPod)).metadata.name;
   if (old !== undefined) {
     drop(s, s.parts.get(name));
     s.parts.delete(name);
   }
   if (cur === undefined) return true;
-  const r = add(s, cur, partOf(cur));
+  const r = add(s, cur, partOf(cur, fresh));
   if (r === false) return false;
   if (r !== undefined) s.parts.set(name, r);
   return true;
@@ -222,8 +239,8 @@ function change(s: State, old: EndpointPod | undefined, cur: EndpointPod | undef
  * give up): from the pod index's delta between the two lists when it has one (~800 pods a sync),
  * else by walking both lists side by side.
  */
-function patch(s: State, pods: readonly EndpointPod[], partOf: (pod: EndpointPod) => PodPart, delta: ListDelta | undefined): boolean {
-  if (!forEachPodChange(s.pods, pods, delta, pods.length >>> 2, (old, cur) => change(s, old, cur, partOf))) return false;
+function patch(s: State, pods: readonly EndpointPod[], partOf: PartOf, delta: ListDelta | undefined): boolean {
+  if (!forEachPodChange(s.pods, pods, delta, pods.length >>> 2, (old, cur) => change(s, old, cur, partOf, true))) return false;
   if (s.endpointPods === 0) s.key = '';
   s.pods = pods;
   return true;
@@ -239,7 +256,7 @@ export function incrementalDesired(
   addressType: AddressType,
   pods: readonly EndpointPod[],
   getNode: (name: string) => Node | undefined,
-  partOf: (pod: EndpointPod) => PodPart,
+  partOf: PartOf,
   delta?: ListDelta,
 ): DesiredByPortMap | undefined {
   if (!strictlyByName(pods)) return undefined;

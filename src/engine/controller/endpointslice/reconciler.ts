@@ -106,7 +106,7 @@ function reconcileByAddressType(input: ReconcileInput, existing: readonly Endpoi
 
   // Patched from the last sync's set when it can be (incrementalDesired.ts), else built in full.
   const { desired, desiredMeta } =
-    (input.fullRecompute ? undefined : incrementalDesired(service, addressType, input.pods, input.getNode, (pod) => partOf(pod, input, addressType), input.podsDelta)) ??
+    (input.fullRecompute ? undefined : incrementalDesired(service, addressType, input.pods, input.getNode, (pod, fresh) => partOf(pod, input, addressType, fresh), input.podsDelta)) ??
     desiredInFull(input, addressType, out, log);
 
   for (const [key, set] of desired) {
@@ -171,14 +171,19 @@ function desiredInFull(input: ReconcileInput, addressType: AddressType, out: Rec
   return { desired, desiredMeta };
 }
 
-/** partOf: one pod's part of the desired set for incrementalDesired ('fallback': its node is unknown). */
-function partOf(pod: EndpointPod, input: ReconcileInput, addressType: AddressType): PodPart {
+/**
+ * partOf: one pod's part of the desired set for incrementalDesired ('fallback': its node is unknown).
+ * A fresh pod version (a patch's, derived once) skips the memo: 48,000 misses, no hit, in the 10k traffic row.
+ */
+function partOf(pod: EndpointPod, input: ReconcileInput, addressType: AddressType, fresh: boolean): PodPart {
   const { service } = input;
-  const d = desiredFor(pod, service);
-  if (d === undefined) return null;
+  const d = fresh ? undefined : desiredFor(pod, service);
+  if (fresh ? !shouldPodBeInEndpoints(pod, true) : d === undefined) return null;
   const node = input.getNode(pod.spec.nodeName ?? '');
   if (!node && !service.spec.publishNotReadyAddresses) return 'fallback';
-  return { ep: endpointFor(d, pod, node, service, addressType), key: d.key, ports: d.ports, node };
+  if (d !== undefined) return { ep: endpointFor(d, pod, node, service, addressType), key: d.key, ports: d.ports, node };
+  const { ports, key } = portsOf(pod, service);
+  return { ep: podToEndpoint(pod, node, service, addressType), key, ports, node };
 }
 
 /**
