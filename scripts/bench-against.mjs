@@ -11,9 +11,9 @@
 // alternating from pair to pair (the second process of a back-to-back pair ran ~15% slower here).
 // Rows are matched by name and n; each row prints both sides' ms and cpuMs and the median ratio.
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 /** parseRows reads `npm run bench -- --json` output: one object per line, other lines ignored. */
 export function parseRows(text) {
@@ -92,12 +92,12 @@ function main(argv) {
   const pairs = Number(argv.find((a) => a.startsWith('--pairs='))?.slice(8) ?? 3);
   const here = resolve('.');
   const sha = git(['rev-parse', '--verify', `${ref}^{commit}`], here);
-  const dir = join(tmpdir(), `rollout-lab-bench-${sha.slice(0, 12)}`);
-  const made = !existsSync(dir);
-  if (made) {
-    git(['worktree', 'add', '--detach', dir, sha], here);
-    symlinkSync(join(here, 'node_modules'), join(dir, 'node_modules'));
-  }
+  // A folder of this run's own: two runs against one commit at once (two worktrees measuring
+  // against the same main) shared one folder by the commit's name, and the first to end removed it
+  // under the other.
+  const dir = join(mkdtempSync(join(tmpdir(), `rollout-lab-bench-${sha.slice(0, 12)}-`)), 'tree');
+  git(['worktree', 'add', '--detach', dir, sha], here);
+  symlinkSync(join(here, 'node_modules'), join(dir, 'node_modules'));
   try {
     const runs = [];
     for (let i = 0; i < pairs; i++) {
@@ -112,9 +112,10 @@ function main(argv) {
     );
     for (const c of compareRuns(runs)) console.log(formatLine(c));
   } finally {
-    if (made && !argv.includes('--keep')) {
+    if (!argv.includes('--keep')) {
       rmSync(join(dir, 'node_modules'), { force: true });
       git(['worktree', 'remove', '--force', dir], here);
+      rmSync(dirname(dir), { recursive: true, force: true });
     }
   }
   return 0;
