@@ -1,0 +1,167 @@
+/**
+ * Events kept as one string each, for the recording (the tick log's Event writes, keyframes'
+ * and the stopped recording's Event maps). Nothing in a recording steps or reads an old Event
+ * but to show it or restore a state, so it is kept as text and built again when asked. A
+ * 10,000-replica rollout records 110,069 Events, all of them in its last state: as objects ~400
+ * bytes each (four objects of 5–11 properties at 8 bytes a slot, and its strings: name, uid,
+ * resourceVersion, message, timestamps, each a string of its own with a 16-byte header), as text
+ * ~150 (one string: shared values as their number in a table, the values of an Event's own
+ * inline; see `inline`).
+ *
+ * The text is the Event's shape (its keys, nested, in order: a number in SHAPES) and its leaves
+ * in order, each after a SEP: `s` and a string, `t` and a table number, `n` and a number, `z`
+ * (-0), `T`/`F`, `N` (null), `u` (undefined). decodeEvent builds an object equal to the one
+ * encoded, key for key in the same order (eventCodec.test.ts). An object that is not plain data
+ * (a class instance, a Map) or has a string holding SEP is not encoded (encodeEvent: null).
+ */
+import type { KubeObject } from '../engine/api/types.ts';
+
+const SEP = '\u0001';
+
+/** A shape: an object's keys (null: an array) and each value's shape (null: a leaf). */
+interface Shape {
+  keys: readonly string[] | null;
+  kids: readonly (Shape | null)[];
+}
+
+const SHAPES: Shape[] = [];
+const SHAPE_INDEX = new Map<string, number>();
+/** Strings kept once, by number (values that repeat: kinds, reasons, timestamps, pod names). */
+const TABLE: string[] = [];
+const TABLE_INDEX = new Map<string, number>();
+/**
+ * Per shape and leaf: how often a string there was already in the table (hits) and not (misses).
+ * A leaf whose strings rarely repeat (an Event's name, uid, resourceVersion) is kept inline: in
+ * the table each would cost a slot and a string header more.
+ */
+const LEAF_STATS = new Map<string, { hits: number; misses: number }>();
+/** Strings at a leaf are inlined once it has seen this many and fewer than half were repeats. */
+const LEARN = 16;
+
+/** The encoding of each Event met while it lives (the log, keyframes and the end share one string). */
+const MEMO = new WeakMap<object, string>();
+
+function isPlain(x: object): boolean {
+  const p = Object.getPrototypeOf(x);
+  return Array.isArray(x) || p === Object.prototype || p === null;
+}
+
+/** encodeEvent is the Event as text, or null when it cannot be (see the file's comment). */
+export function encodeEvent(o: KubeObject): string | null {
+  const memo = MEMO.get(o);
+  if (memo !== undefined) return memo;
+  const id: string[] = [];
+  const leaves: unknown[] = [];
+  if (!walk(o, id, leaves)) return null;
+  const shapeId = id.join('');
+  let shape = SHAPE_INDEX.get(shapeId);
+  if (shape === undefined) {
+    shape = SHAPES.push(shapeOf(o) as Shape) - 1;
+    SHAPE_INDEX.set(shapeId, shape);
+  }
+  let s = String(shape);
+  for (let i = 0; i < leaves.length; i++) s += SEP + leaf(leaves[i], shape, i);
+  MEMO.set(o, s);
+  return s;
+}
+
+/** walk lists the leaves of x in order and writes its shape's id; false when x is not plain data. */
+function walk(x: unknown, id: string[], leaves: unknown[]): boolean {
+  if (x === null || typeof x !== 'object') {
+    if (typeof x === 'string' && x.includes(SEP)) return false;
+    if (typeof x === 'function' || typeof x === 'symbol' || typeof x === 'bigint') return false;
+    id.push('_');
+    leaves.push(x);
+    return true;
+  }
+  if (!isPlain(x)) return false;
+  const arr = Array.isArray(x);
+  const keys = Object.keys(x);
+  // A hole (decoded as a value) or an own __proto__ (decoded as the prototype) would not read back.
+  if (arr ? keys.length !== (x as unknown[]).length : keys.includes('__proto__')) return false;
+  id.push(arr ? `[${keys.length}` : '{');
+  for (const k of keys) {
+    if (!arr) id.push(JSON.stringify(k));
+    if (!walk((x as Record<string, unknown>)[k], id, leaves)) return false;
+  }
+  id.push(arr ? ']' : '}');
+  return true;
+}
+
+function shapeOf(x: unknown): Shape | null {
+  if (x === null || typeof x !== 'object') return null;
+  const keys = Object.keys(x);
+  const kids = keys.map((k) => shapeOf((x as Record<string, unknown>)[k]));
+  return { keys: Array.isArray(x) ? null : keys, kids };
+}
+
+function leaf(v: unknown, shape: number, i: number): string {
+  switch (typeof v) {
+    case 'string':
+      return stringLeaf(v, shape, i);
+    case 'number':
+      return Object.is(v, -0) ? 'z' : `n${v}`;
+    case 'boolean':
+      return v ? 'T' : 'F';
+    case 'undefined':
+      return 'u';
+    default:
+      return 'N';
+  }
+}
+
+function stringLeaf(v: string, shape: number, i: number): string {
+  const at = TABLE_INDEX.get(v);
+  const statKey = `${shape}:${i}`;
+  let stat = LEAF_STATS.get(statKey);
+  if (stat === undefined) LEAF_STATS.set(statKey, (stat = { hits: 0, misses: 0 }));
+  if (at !== undefined) stat.hits++;
+  else stat.misses++;
+  if (at !== undefined) return `t${at}`;
+  if (stat.hits + stat.misses >= LEARN && 2 * stat.hits < stat.hits + stat.misses) return `s${v}`;
+  TABLE_INDEX.set(v, TABLE.length);
+  TABLE.push(v);
+  return `t${TABLE.length - 1}`;
+}
+
+/** decodeEvent builds the object `s` encodes (a new one at each call). */
+export function decodeEvent(s: string): KubeObject {
+  const parts = s.split(SEP);
+  const shape = SHAPES[Number(parts[0])] as Shape;
+  const at = { i: 1 };
+  return build(shape, parts, at) as KubeObject;
+}
+
+function build(shape: Shape | null, parts: string[], at: { i: number }): unknown {
+  if (shape === null) return leafValue(parts[at.i++] as string);
+  const { keys, kids } = shape;
+  if (keys === null) {
+    const out: unknown[] = [];
+    for (const kid of kids) out.push(build(kid, parts, at));
+    return out;
+  }
+  const out: Record<string, unknown> = {};
+  for (let k = 0; k < keys.length; k++) out[keys[k] as string] = build(kids[k] as Shape | null, parts, at);
+  return out;
+}
+
+function leafValue(p: string): unknown {
+  switch (p.charCodeAt(0)) {
+    case 115: // s
+      return p.slice(1);
+    case 116: // t
+      return TABLE[Number(p.slice(1))];
+    case 110: // n
+      return Number(p.slice(1));
+    case 122: // z
+      return -0;
+    case 84: // T
+      return true;
+    case 70: // F
+      return false;
+    case 117: // u
+      return undefined;
+    default:
+      return null;
+  }
+}
