@@ -114,7 +114,10 @@ function stringLeaf(v: string, shape: number, i: number): string {
   const at = TABLE_INDEX.get(v);
   const statKey = `${shape}:${i}`;
   let stat = LEAF_STATS.get(statKey);
-  if (stat === undefined) LEAF_STATS.set(statKey, (stat = { hits: 0, misses: 0 }));
+  if (stat === undefined) {
+    stat = { hits: 0, misses: 0 };
+    LEAF_STATS.set(statKey, stat);
+  }
   if (at !== undefined) stat.hits++;
   else stat.misses++;
   if (at !== undefined) return `t${at}`;
