@@ -34,12 +34,32 @@ const TABLE_INDEX = new Map<string, number>();
  * A leaf whose strings rarely repeat (an Event's name, uid, resourceVersion) is kept inline: in
  * the table each would cost a slot and a string header more.
  */
-const LEAF_STATS = new Map<string, { hits: number; misses: number }>();
+const LEAF_STATS = new Map<string, { hits: number; misses: number; recent: Set<string> }>();
+/** Strings an inlined leaf remembers (then it starts over). */
+const RECENT = 512;
 /** Strings at a leaf are inlined once it has seen this many and fewer than half were repeats. */
 const LEARN = 16;
 
-/** The encoding of each Event met while it lives (the log, keyframes and the end share one string). */
-const MEMO = new WeakMap<object, string>();
+/**
+ * The text of each Event met while it lives (the log, keyframes and the end share one string),
+ * and of the Events the last unpacked state was built with (a state restored from a keyframe and
+ * packed again, Timeline.engineAt following the playhead, does not encode its ~100,000 Events
+ * anew). Both start over (forgetTexts, newDecodings): a WeakMap keeps the room its dead keys
+ * took, and 40 seeks of the 10,000-replica rollout decode ~4 million Events.
+ */
+let MEMO = new WeakMap<object, string>();
+let DECODED = new WeakMap<object, string>();
+
+/** forgetTexts drops the remembered texts (a recording that stopped: its Events are text now). */
+export function forgetTexts(): void {
+  MEMO = new WeakMap();
+  DECODED = new WeakMap();
+}
+
+/** newDecodings starts the memory of decoded Events over (a state is being unpacked). */
+export function newDecodings(): void {
+  DECODED = new WeakMap();
+}
 
 function isPlain(x: object): boolean {
   const p = Object.getPrototypeOf(x);
@@ -48,7 +68,7 @@ function isPlain(x: object): boolean {
 
 /** encodeEvent is the Event as text, or null when it cannot be (see the file's comment). */
 export function encodeEvent(o: KubeObject): string | null {
-  const memo = MEMO.get(o);
+  const memo = MEMO.get(o) ?? DECODED.get(o);
   if (memo !== undefined) return memo;
   const id: string[] = [];
   const leaves: unknown[] = [];
@@ -59,8 +79,10 @@ export function encodeEvent(o: KubeObject): string | null {
     shape = SHAPES.push(shapeOf(o) as Shape) - 1;
     SHAPE_INDEX.set(shapeId, shape);
   }
-  let s = String(shape);
-  for (let i = 0; i < leaves.length; i++) s += SEP + leaf(leaves[i], shape, i);
+  // Joined, not appended: `s +=` leaves a rope of ~40 nodes of 32 bytes each, heavier than the object.
+  const parts = [String(shape)];
+  for (let i = 0; i < leaves.length; i++) parts.push(leaf(leaves[i], shape, i));
+  const s = parts.join(SEP);
   MEMO.set(o, s);
   return s;
 }
@@ -115,24 +137,33 @@ function stringLeaf(v: string, shape: number, i: number): string {
   const statKey = `${shape}:${i}`;
   let stat = LEAF_STATS.get(statKey);
   if (stat === undefined) {
-    stat = { hits: 0, misses: 0 };
+    stat = { hits: 0, misses: 0, recent: new Set<string>() };
     LEAF_STATS.set(statKey, stat);
   }
   if (at !== undefined) stat.hits++;
   else stat.misses++;
   if (at !== undefined) return `t${at}`;
-  if (stat.hits + stat.misses >= LEARN && 2 * stat.hits < stat.hits + stat.misses) return `s${v}`;
+  if (stat.hits + stat.misses >= LEARN && 2 * stat.hits < stat.hits + stat.misses) {
+    // Inlined leaves still table a string met again soon: a pod's name and uid are in each of its ~5 Events.
+    if (!stat.recent.has(v)) {
+      if (stat.recent.size >= RECENT) stat.recent.clear();
+      stat.recent.add(v);
+      return `s${v}`;
+    }
+  }
   TABLE_INDEX.set(v, TABLE.length);
   TABLE.push(v);
   return `t${TABLE.length - 1}`;
 }
 
-/** decodeEvent builds the object `s` encodes (a new one at each call). */
+/** decodeEvent builds the object `s` encodes (a new one at each call), remembered as `s`'s (DECODED). */
 export function decodeEvent(s: string): KubeObject {
   const parts = s.split(SEP);
   const shape = SHAPES[Number(parts[0])] as Shape;
   const at = { i: 1 };
-  return build(shape, parts, at) as KubeObject;
+  const o = build(shape, parts, at) as KubeObject;
+  DECODED.set(o, s);
+  return o;
 }
 
 function build(shape: Shape | null, parts: string[], at: { i: number }): unknown {

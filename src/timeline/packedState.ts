@@ -26,7 +26,7 @@ import { type EventCorrelatorState, newEventCorrelator } from '../engine/client/
 import type { QueuedEvent } from '../engine/client/eventQueue.ts';
 import type { SimEvent } from '../engine/client/events.ts';
 import { type AnyMap, type Coded, code, decode, EMPTY, type Flat, numbering, type PackedIndex, packIndex, unpackIndex } from './codedMaps.ts';
-import { decodeEvent, encodeEvent } from './eventCodec.ts';
+import { decodeEvent, encodeEvent, newDecodings } from './eventCodec.ts';
 import { fill, materialize, pack, type PackedMap, spacingWeight } from './packedMaps.ts';
 
 export interface PackedState {
@@ -256,6 +256,7 @@ function correlatorFlats(p: PackedState): Map<string, Flat[]> {
 /** unpackState is a fresh state equal to the one packed (the caller owns it). */
 export function unpackState(p: PackedState): EngineState {
   const st = cloneEngineState(p.base);
+  newDecodings();
   st.events = unpackEvents(p.events);
   st.deliveries = unpackEvents(p.deliveries);
   st.deliveriesHead = 0;

@@ -26,6 +26,7 @@ import { toSimConfig } from '../scenario/toSimConfig.ts';
 import type { Action, Scenario } from '../scenario/types.ts';
 import { validateScenario } from '../scenario/validate.ts';
 import { copyEngineState } from './copy.ts';
+import { forgetTexts } from './eventCodec.ts';
 import { KeyframeList, restore } from './keyframes.ts';
 import { type PackedState, packState, unpackState } from './packedState.ts';
 import { forkScenario, rebaseState } from './rebase.ts';
@@ -220,6 +221,7 @@ export class Timeline {
     const last = this.keyframes.list[this.keyframes.list.length - 1];
     this.ended = { tick: live.tick, nextMs: nextEventTime(live), state: packState(live, last?.state) };
     this.live = null;
+    forgetTexts();
   }
 
   /** recordTo makes sure tick i is recorded (as far as the run goes); returns the last tick ≤ i. */
