@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../engine/api/types.ts';
-import { decodeEvent, encodeEvent } from './eventCodec.ts';
+import { decodeEvent, encodeEvent, forgetTexts } from './eventCodec.ts';
 import { freshRun, preset } from './testScenarios.ts';
 
 /** exact lists a value's keys in order and its leaves with their types (-0 and undefined apart), nested. */
@@ -76,5 +76,19 @@ describe('encodeEvent', () => {
     const t = encodeEvent(o) as string;
     expect(encodeEvent(o)).toBe(t);
     expect(decodeEvent(t)).not.toBe(decodeEvent(t));
+  });
+
+  it('reads texts made before forgetTexts after it, and encodes alike after it', () => {
+    const events = Array.from({ length: 40 }, (_, k) => ({
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: `web-${k % 7}.${k}`, uid: `u-${k}` },
+      involvedObject: { name: `web-${k % 7}` },
+      count: k,
+    }));
+    const before = events.slice(0, 20).map((o) => encodeEvent(o as unknown as KubeObject) as string);
+    forgetTexts();
+    const after = events.slice(20).map((o) => encodeEvent(o as unknown as KubeObject) as string);
+    [...before, ...after].forEach((t, k) => expect(exact(decodeEvent(t))).toEqual(exact(events[k])));
   });
 });

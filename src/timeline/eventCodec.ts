@@ -9,8 +9,8 @@
  * inline; see `inline`).
  *
  * The text is the Event's shape (its keys, nested, in order: a number in SHAPES) and its leaves
- * in order, each after a SEP: `s` and a string, `t` and a table number, `n` and a number, `z`
- * (-0), `T`/`F`, `N` (null), `u` (undefined). decodeEvent builds an object equal to the one
+ * in order, each after a SEP: a table number in base 36 (a string kept once), or `S` and a string,
+ * `N` and a number, `Z` (-0), `T`/`F`, `L` (null), `U` (undefined): ~220 characters an Event. decodeEvent builds an object equal to the one
  * encoded, key for key in the same order (eventCodec.test.ts). An object that is not plain data
  * (a class instance, a Map) or has a string holding SEP is not encoded (encodeEvent: null).
  */
@@ -28,7 +28,8 @@ const SHAPES: Shape[] = [];
 const SHAPE_INDEX = new Map<string, number>();
 /** Strings kept once, by number (values that repeat: kinds, reasons, timestamps, pod names). */
 const TABLE: string[] = [];
-const TABLE_INDEX = new Map<string, number>();
+/** Each table string's number, while encoding (forgetTexts drops it; the next encoding builds it again). */
+let TABLE_INDEX: Map<string, number> | null = new Map();
 /**
  * Per shape and leaf: how often a string there was already in the table (hits) and not (misses).
  * A leaf whose strings rarely repeat (an Event's name, uid, resourceVersion) is kept inline: in
@@ -54,6 +55,10 @@ let DECODED = new WeakMap<object, string>();
 export function forgetTexts(): void {
   MEMO = new WeakMap();
   DECODED = new WeakMap();
+  // The table's index and the leaves' recent strings too (~60,000 entries after the 10,000-replica
+  // rollout, ~10 B a tick): the next Event encoded builds the index again.
+  TABLE_INDEX = null;
+  for (const stat of LEAF_STATS.values()) stat.recent.clear();
 }
 
 /** newDecodings starts the memory of decoded Events over (a state is being unpacked). */
@@ -122,17 +127,18 @@ function leaf(v: unknown, shape: number, i: number): string {
     case 'string':
       return stringLeaf(v, shape, i);
     case 'number':
-      return Object.is(v, -0) ? 'z' : `n${v}`;
+      return Object.is(v, -0) ? 'Z' : `N${v}`;
     case 'boolean':
       return v ? 'T' : 'F';
     case 'undefined':
-      return 'u';
+      return 'U';
     default:
-      return 'N';
+      return 'L';
   }
 }
 
 function stringLeaf(v: string, shape: number, i: number): string {
+  if (TABLE_INDEX === null) TABLE_INDEX = new Map(TABLE.map((x, k) => [x, k]));
   const at = TABLE_INDEX.get(v);
   const statKey = `${shape}:${i}`;
   let stat = LEAF_STATS.get(statKey);
@@ -142,18 +148,18 @@ function stringLeaf(v: string, shape: number, i: number): string {
   }
   if (at !== undefined) stat.hits++;
   else stat.misses++;
-  if (at !== undefined) return `t${at}`;
+  if (at !== undefined) return at.toString(36);
   if (stat.hits + stat.misses >= LEARN && 2 * stat.hits < stat.hits + stat.misses) {
     // Inlined leaves still table a string met again soon: a pod's name and uid are in each of its ~5 Events.
     if (!stat.recent.has(v)) {
       if (stat.recent.size >= RECENT) stat.recent.clear();
       stat.recent.add(v);
-      return `s${v}`;
+      return `S${v}`;
     }
   }
   TABLE_INDEX.set(v, TABLE.length);
   TABLE.push(v);
-  return `t${TABLE.length - 1}`;
+  return (TABLE.length - 1).toString(36);
 }
 
 /** decodeEvent builds the object `s` encodes (a new one at each call), remembered as `s`'s (DECODED). */
@@ -180,20 +186,21 @@ function build(shape: Shape | null, parts: string[], at: { i: number }): unknown
 }
 
 function leafValue(p: string): unknown {
-  switch (p.charCodeAt(0)) {
-    case 115: // s
+  const c = p.charCodeAt(0);
+  // A table number in base 36 (lower-case digits), else a tag (upper case) and the value.
+  if ((c >= 48 && c <= 57) || (c >= 97 && c <= 122)) return TABLE[Number.parseInt(p, 36)];
+  switch (c) {
+    case 83: // S
       return p.slice(1);
-    case 116: // t
-      return TABLE[Number(p.slice(1))];
-    case 110: // n
+    case 78: // N
       return Number(p.slice(1));
-    case 122: // z
+    case 90: // Z
       return -0;
     case 84: // T
       return true;
     case 70: // F
       return false;
-    case 117: // u
+    case 85: // U
       return undefined;
     default:
       return null;
