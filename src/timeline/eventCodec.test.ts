@@ -91,4 +91,16 @@ describe('encodeEvent', () => {
     const after = events.slice(20).map((o) => encodeEvent(o as unknown as KubeObject) as string);
     [...before, ...after].forEach((t, k) => expect(exact(decodeEvent(t))).toEqual(exact(events[k])));
   });
+
+  it('codes a name that starts with a tabled string of the same Event as that string and the rest', () => {
+    const events = Array.from({ length: 60 }, (_, k) => ({
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: `pod-number-${k % 3}.${k}.x`, uid: `uid-${k}` },
+      involvedObject: { name: `pod-number-${k % 3}` },
+    }));
+    const texts = events.map((o) => encodeEvent(o as unknown as KubeObject) as string);
+    expect(texts.filter((t) => t.includes('\u0001P')).length).toBeGreaterThan(30);
+    texts.forEach((t, k) => expect(exact(decodeEvent(t))).toEqual(exact(events[k])));
+  });
 });

@@ -10,7 +10,7 @@
  *
  * The text is the Event's shape (its keys, nested, in order: a number in SHAPES) and its leaves
  * in order, each after a SEP: a table number in base 36 (a string kept once), or `S` and a string,
- * `N` and a number, `Z` (-0), `T`/`F`, `L` (null), `U` (undefined): ~220 characters an Event. decodeEvent builds an object equal to the one
+ * `P`, a table number, `.` and the rest of a string (prefixed), `N` and a number, `Z` (-0), `T`/`F`, `L` (null), `U` (undefined): ~220 characters an Event. decodeEvent builds an object equal to the one
  * encoded, key for key in the same order (eventCodec.test.ts). An object that is not plain data
  * (a class instance, a Map) or has a string holding SEP is not encoded (encodeEvent: null).
  */
@@ -87,6 +87,7 @@ export function encodeEvent(o: KubeObject): string | null {
   // Joined, not appended: `s +=` leaves a rope of ~40 nodes of 32 bytes each, heavier than the object.
   const parts = [String(shape)];
   for (let i = 0; i < leaves.length; i++) parts.push(leaf(leaves[i], shape, i));
+  prefixed(parts, leaves);
   const s = parts.join(SEP);
   MEMO.set(o, s);
   return s;
@@ -113,6 +114,34 @@ function walk(x: unknown, id: string[], leaves: unknown[]): boolean {
   }
   id.push(arr ? ']' : '}');
   return true;
+}
+
+/** Shortest table string an inlined leaf is coded against (shorter saves too little). */
+const MIN_PREFIX = 8;
+
+/**
+ * prefixed codes each inlined string that starts with a tabled string of the same Event as that
+ * string's number and the rest (`P`, the number, `.`, the rest): an Event's name is its object's
+ * name, a dot and 16 hex digits, and the object's name is tabled (~20 characters an Event less).
+ */
+function prefixed(parts: string[], leaves: readonly unknown[]): void {
+  for (let i = 0; i < leaves.length; i++) {
+    const v = leaves[i];
+    if (typeof v !== 'string' || (parts[i + 1] as string).charCodeAt(0) !== 83) continue;
+    for (let j = 0; j < leaves.length; j++) {
+      const p = leaves[j];
+      if (typeof p !== 'string' || p.length < MIN_PREFIX || p.length >= v.length || !v.startsWith(p)) continue;
+      const code = parts[j + 1] as string;
+      if (!isTableNumber(code.charCodeAt(0))) continue;
+      parts[i + 1] = `P${code}.${v.slice(p.length)}`;
+      break;
+    }
+  }
+}
+
+/** isTableNumber tells whether a leaf's first character starts a table number (a base-36 digit). */
+function isTableNumber(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 97 && c <= 122);
 }
 
 function shapeOf(x: unknown): Shape | null {
@@ -188,8 +217,13 @@ function build(shape: Shape | null, parts: string[], at: { i: number }): unknown
 function leafValue(p: string): unknown {
   const c = p.charCodeAt(0);
   // A table number in base 36 (lower-case digits), else a tag (upper case) and the value.
-  if ((c >= 48 && c <= 57) || (c >= 97 && c <= 122)) return TABLE[Number.parseInt(p, 36)];
+  if (isTableNumber(c)) return TABLE[Number.parseInt(p, 36)];
   switch (c) {
+    case 80: {
+      // P: a table string, then the rest after the first dot
+      const dot = p.indexOf('.');
+      return (TABLE[Number.parseInt(p.slice(1, dot), 36)] as string) + p.slice(dot + 1);
+    }
     case 83: // S
       return p.slice(1);
     case 78: // N
