@@ -103,4 +103,13 @@ describe('encodeEvent', () => {
     expect(texts.filter((t) => t.includes('\u0001P')).length).toBeGreaterThan(30);
     texts.forEach((t, k) => expect(exact(decodeEvent(t))).toEqual(exact(events[k])));
   });
+
+  it('packs a uid of its own into 19 characters and reads it back', () => {
+    const uids = fc.sample(fc.uuid(), { numRuns: 60, seed: 23 });
+    uids.push('00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', '0a0b0c0d-0e0f-1011-1213-14151617181a');
+    const events = uids.map((uid, k) => ({ apiVersion: 'v1', kind: 'Event', metadata: { name: `e${k}`, uid } }));
+    const texts = events.map((o) => encodeEvent(o as unknown as KubeObject) as string);
+    expect(texts.filter((t) => t.includes('\u0001H')).length).toBeGreaterThan(40);
+    texts.forEach((t, k) => expect(exact(decodeEvent(t))).toEqual(exact(events[k])));
+  });
 });

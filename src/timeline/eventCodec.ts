@@ -10,7 +10,8 @@
  *
  * The text is the Event's shape (its keys, nested, in order: a number in SHAPES) and its leaves
  * in order, each after a SEP: a table number in base 36 (a string kept once), or `S` and a string,
- * `P`, a table number, `.` and the rest of a string (prefixed), `N` and a number, `Z` (-0), `T`/`F`, `L` (null), `U` (undefined): ~220 characters an Event. decodeEvent builds an object equal to the one
+ * `P`, a table number, `.` and the rest of a string (prefixed), `H` and a uid in 19 characters
+ * (packUuid), `N` and a number, `Z` (-0), `T`/`F`, `L` (null), `U` (undefined): ~220 characters an Event. decodeEvent builds an object equal to the one
  * encoded, key for key in the same order (eventCodec.test.ts). An object that is not plain data
  * (a class instance, a Map) or has a string holding SEP is not encoded (encodeEvent: null).
  */
@@ -139,6 +140,48 @@ function prefixed(parts: string[], leaves: readonly unknown[]): void {
   }
 }
 
+/** A uid as the engine makes them: 32 lower-case hex digits in groups of 8-4-4-4-12. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Hex digits per packed piece (48 bits: a safe integer) and characters per piece (7 bits each). */
+const PIECES: readonly [number, number][] = [
+  [12, 7],
+  [12, 7],
+  [8, 5],
+];
+
+/**
+ * packUuid is a uid as `H` and 19 characters of 7 bits each (0x80–0xFF, one byte each in a
+ * Latin-1 string), not 36: every Event has its own (~17 characters an Event less).
+ */
+function packUuid(v: string): string {
+  const hex = v.replaceAll('-', '');
+  let out = 'H';
+  let at = 0;
+  for (const [digits, chars] of PIECES) {
+    let n = Number.parseInt(hex.slice(at, at + digits), 16);
+    at += digits;
+    let piece = '';
+    for (let c = 0; c < chars; c++) {
+      piece = String.fromCharCode(0x80 + (n % 128)) + piece;
+      n = Math.floor(n / 128);
+    }
+    out += piece;
+  }
+  return out;
+}
+
+/** unpackUuid is the uid packUuid packed. */
+function unpackUuid(p: string): string {
+  let hex = '';
+  let at = 1;
+  for (const [digits, chars] of PIECES) {
+    let n = 0;
+    for (let c = 0; c < chars; c++) n = n * 128 + (p.charCodeAt(at++) - 0x80);
+    hex += n.toString(16).padStart(digits, '0');
+  }
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 /** isTableNumber tells whether a leaf's first character starts a table number (a base-36 digit). */
 function isTableNumber(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 97 && c <= 122);
@@ -183,7 +226,7 @@ function stringLeaf(v: string, shape: number, i: number): string {
     if (!stat.recent.has(v)) {
       if (stat.recent.size >= RECENT) stat.recent.clear();
       stat.recent.add(v);
-      return `S${v}`;
+      return UUID.test(v) ? packUuid(v) : `S${v}`;
     }
   }
   TABLE_INDEX.set(v, TABLE.length);
@@ -226,6 +269,8 @@ function leafValue(p: string): unknown {
     }
     case 83: // S
       return p.slice(1);
+    case 72: // H
+      return unpackUuid(p);
     case 78: // N
       return Number(p.slice(1));
     case 90: // Z
