@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../engine/api/types.ts';
-import { decodeEvent, encodeEvent, forgetTexts } from './eventCodec.ts';
+import { EventCodec } from './eventCodec.ts';
 import { freshRun, preset } from './testScenarios.ts';
 
 /** exact lists a value's keys in order and its leaves with their types (-0 and undefined apart), nested. */
@@ -30,15 +30,18 @@ const value = fc.letrec((tie) => ({
 }));
 const event = fc.record({ apiVersion: fc.constant('v1'), kind: fc.constant('Event'), metadata: fc.dictionary(fc.string(), value.v, { maxKeys: 6 }) });
 
-describe('encodeEvent', () => {
+/** One recording's codec, shared by the tests as a recording's log and keyframes share it. */
+const codec = new EventCodec();
+
+describe('EventCodec', () => {
   it('reads back every plain object key for key, in order, with its leaves exactly', () => {
     fc.assert(
       fc.property(fc.array(event, { minLength: 1, maxLength: 40 }), (objs) => {
         // Encoded together, as a log does, so tables and inlined leaves mix.
-        const texts = objs.map((o) => encodeEvent(o as unknown as KubeObject));
+        const texts = objs.map((o) => codec.encode(o as unknown as KubeObject));
         texts.forEach((t, i) => {
           if (t === null) return;
-          expect(exact(decodeEvent(t))).toEqual(exact(objs[i]));
+          expect(exact(codec.decode(t))).toEqual(exact(objs[i]));
         });
         return true;
       }),
@@ -52,9 +55,9 @@ describe('encodeEvent', () => {
     for (const r of records) {
       for (const w of r.writes) {
         if (w.object.kind !== 'Event') continue;
-        const t = encodeEvent(w.object);
+        const t = codec.encode(w.object);
         expect(t).not.toBeNull();
-        expect(exact(decodeEvent(t as string))).toEqual(exact(w.object));
+        expect(exact(codec.decode(t as string))).toEqual(exact(w.object));
         n++;
       }
     }
@@ -68,17 +71,17 @@ describe('encodeEvent', () => {
     ['an array with a hole', { kind: 'Event', metadata: { a: holed() } }],
     ['an own __proto__ key', { kind: 'Event', metadata: JSON.parse('{"__proto__": {"x": 1}}') }],
   ])('does not encode an object with %s', (_name, o) => {
-    expect(encodeEvent(o as unknown as KubeObject)).toBeNull();
+    expect(codec.encode(o as unknown as KubeObject)).toBeNull();
   });
 
   it('gives the same text for the same object, and a new object at each decoding', () => {
     const o = { apiVersion: 'v1', kind: 'Event', metadata: { name: 'x', resourceVersion: '7' }, count: 2 } as unknown as KubeObject;
-    const t = encodeEvent(o) as string;
-    expect(encodeEvent(o)).toBe(t);
-    expect(decodeEvent(t)).not.toBe(decodeEvent(t));
+    const t = codec.encode(o) as string;
+    expect(codec.encode(o)).toBe(t);
+    expect(codec.decode(t)).not.toBe(codec.decode(t));
   });
 
-  it('reads texts made before forgetTexts after it, and encodes alike after it', () => {
+  it('reads texts made before forget after it, and encodes alike after it', () => {
     const events = Array.from({ length: 40 }, (_, k) => ({
       apiVersion: 'v1',
       kind: 'Event',
@@ -86,10 +89,10 @@ describe('encodeEvent', () => {
       involvedObject: { name: `web-${k % 7}` },
       count: k,
     }));
-    const before = events.slice(0, 20).map((o) => encodeEvent(o as unknown as KubeObject) as string);
-    forgetTexts();
-    const after = events.slice(20).map((o) => encodeEvent(o as unknown as KubeObject) as string);
-    [...before, ...after].forEach((t, k) => expect(exact(decodeEvent(t))).toEqual(exact(events[k])));
+    const before = events.slice(0, 20).map((o) => codec.encode(o as unknown as KubeObject) as string);
+    codec.forget();
+    const after = events.slice(20).map((o) => codec.encode(o as unknown as KubeObject) as string);
+    [...before, ...after].forEach((t, k) => expect(exact(codec.decode(t))).toEqual(exact(events[k])));
   });
 
   it('codes a name that starts with a tabled string of the same Event as that string and the rest', () => {
@@ -99,17 +102,17 @@ describe('encodeEvent', () => {
       metadata: { name: `pod-number-${k % 3}.${k}.x`, uid: `uid-${k}` },
       involvedObject: { name: `pod-number-${k % 3}` },
     }));
-    const texts = events.map((o) => encodeEvent(o as unknown as KubeObject) as string);
+    const texts = events.map((o) => codec.encode(o as unknown as KubeObject) as string);
     expect(texts.filter((t) => t.includes('\u0001P')).length).toBeGreaterThan(30);
-    texts.forEach((t, k) => expect(exact(decodeEvent(t))).toEqual(exact(events[k])));
+    texts.forEach((t, k) => expect(exact(codec.decode(t))).toEqual(exact(events[k])));
   });
 
   it('packs a uid of its own into 19 characters and reads it back', () => {
     const uids = fc.sample(fc.uuid(), { numRuns: 60, seed: 23 });
     uids.push('00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', '0a0b0c0d-0e0f-1011-1213-14151617181a');
     const events = uids.map((uid, k) => ({ apiVersion: 'v1', kind: 'Event', metadata: { name: `e${k}`, uid } }));
-    const texts = events.map((o) => encodeEvent(o as unknown as KubeObject) as string);
+    const texts = events.map((o) => codec.encode(o as unknown as KubeObject) as string);
     expect(texts.filter((t) => t.includes('\u0001H')).length).toBeGreaterThan(40);
-    texts.forEach((t, k) => expect(exact(decodeEvent(t))).toEqual(exact(events[k])));
+    texts.forEach((t, k) => expect(exact(codec.decode(t))).toEqual(exact(events[k])));
   });
 });

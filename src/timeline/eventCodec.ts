@@ -27,71 +27,169 @@ interface Shape {
 
 const SHAPES: Shape[] = [];
 const SHAPE_INDEX = new Map<string, number>();
-/** Strings kept once, by number (values that repeat: kinds, reasons, timestamps, pod names). */
-const TABLE: string[] = [];
-/** Each table string's number, while encoding (forgetTexts drops it; the next encoding builds it again). */
-let TABLE_INDEX: Map<string, number> | null = new Map();
-/**
- * Per shape and leaf: how often a string there was already in the table (hits) and not (misses).
- * A leaf whose strings rarely repeat (an Event's name, uid, resourceVersion) is kept inline: in
- * the table each would cost a slot and a string header more.
- */
-const LEAF_STATS = new Map<string, { hits: number; misses: number; recent: Set<string> }>();
 /** Strings an inlined leaf remembers (then it starts over). */
 const RECENT = 512;
 /** Strings at a leaf are inlined once it has seen this many and fewer than half were repeats. */
 const LEARN = 16;
 
 /**
- * The text of each Event met while it lives (the log, keyframes and the end share one string),
- * and of the Events the last unpacked state was built with (a state restored from a keyframe and
- * packed again, Timeline.engineAt following the playhead, does not encode its ~100,000 Events
- * anew). Both start over (forgetTexts, newDecodings): a WeakMap keeps the room its dead keys
- * took, and 40 seeks of the 10,000-replica rollout decode ~4 million Events.
+ * EventCodec: one recording's Event texts (the Timeline makes one and gives it to its tick log and
+ * keyframes; a packed state keeps the codec it was packed with). Its table lives as long as the
+ * texts that read it, and goes with the recording.
  */
-let MEMO = new WeakMap<object, string>();
-let DECODED = new WeakMap<object, string>();
+export class EventCodec {
+  /** Strings kept once, by number (values that repeat: kinds, reasons, timestamps, pod names). */
+  private readonly table: string[] = [];
+  /** Each table string's number, while encoding (forget drops it; the next encoding builds it again). */
+  private tableIndex: Map<string, number> | null = new Map();
+  /**
+   * Per shape and leaf: how often a string there was already in the table (hits) and not (misses).
+   * A leaf whose strings rarely repeat (an Event's name, uid, resourceVersion) is kept inline: in
+   * the table each would cost a slot and a string header more.
+   */
+  private readonly leafStats = new Map<string, { hits: number; misses: number; recent: Set<string> }>();
+  /**
+   * The text of each Event met while it lives (the log, keyframes and the end share one string),
+   * and of the Events the last unpacked state was built with (a state restored from a keyframe and
+   * packed again, Timeline.engineAt following the playhead, does not encode its ~100,000 Events
+   * anew). Both start over (forget, newDecodings): a WeakMap keeps the room its dead keys took,
+   * and 40 seeks of the 10,000-replica rollout decode ~4 million Events.
+   */
+  private memo = new WeakMap<object, string>();
+  private decoded = new WeakMap<object, string>();
 
-/** forgetTexts drops the remembered texts (a recording that stopped: its Events are text now). */
-export function forgetTexts(): void {
-  MEMO = new WeakMap();
-  DECODED = new WeakMap();
-  // The table's index and the leaves' recent strings too (~60,000 entries after the 10,000-replica
-  // rollout, ~10 B a tick): the next Event encoded builds the index again.
-  TABLE_INDEX = null;
-  for (const stat of LEAF_STATS.values()) stat.recent.clear();
-}
+  /** forget drops the remembered texts (a recording that stopped: its Events are text now). */
+  forget(): void {
+    this.memo = new WeakMap();
+    this.decoded = new WeakMap();
+    // The table's index and the leaves' recent strings too (~60,000 entries after the 10,000-replica
+    // rollout, ~10 B a tick): the next Event encoded builds the index again.
+    this.tableIndex = null;
+    for (const stat of this.leafStats.values()) stat.recent.clear();
+  }
 
-/** newDecodings starts the memory of decoded Events over (a state is being unpacked). */
-export function newDecodings(): void {
-  DECODED = new WeakMap();
+  /** newDecodings starts the memory of decoded Events over (a state is being unpacked). */
+  newDecodings(): void {
+    this.decoded = new WeakMap();
+  }
+
+  /** encode is the Event as text, or null when it cannot be (see the file's comment). */
+  encode(o: KubeObject): string | null {
+    const memo = this.memo.get(o) ?? this.decoded.get(o);
+    if (memo !== undefined) return memo;
+    const id: string[] = [];
+    const leaves: unknown[] = [];
+    if (!walk(o, id, leaves)) return null;
+    const shapeId = id.join('');
+    let shape = SHAPE_INDEX.get(shapeId);
+    if (shape === undefined) {
+      shape = SHAPES.push(shapeOf(o) as Shape) - 1;
+      SHAPE_INDEX.set(shapeId, shape);
+    }
+    // Joined, not appended: `s +=` leaves a rope of ~40 nodes of 32 bytes each, heavier than the object.
+    const parts = [String(shape)];
+    for (let i = 0; i < leaves.length; i++) parts.push(this.leaf(leaves[i], shape, i));
+    prefixed(parts, leaves);
+    const s = parts.join(SEP);
+    this.memo.set(o, s);
+    return s;
+  }
+
+  /** decode builds the object `s` encodes (a new one at each call), remembered as `s`'s (newDecodings). */
+  decode(s: string): KubeObject {
+    const parts = s.split(SEP);
+    const shape = SHAPES[Number(parts[0])] as Shape;
+    const o = this.build(shape, parts, { i: 1 }) as KubeObject;
+    this.decoded.set(o, s);
+    return o;
+  }
+
+  private leaf(v: unknown, shape: number, i: number): string {
+    switch (typeof v) {
+      case 'string':
+        return this.stringLeaf(v, shape, i);
+      case 'number':
+        return Object.is(v, -0) ? 'Z' : `N${v}`;
+      case 'boolean':
+        return v ? 'T' : 'F';
+      case 'undefined':
+        return 'U';
+      default:
+        return 'L';
+    }
+  }
+
+  private stringLeaf(v: string, shape: number, i: number): string {
+    if (this.tableIndex === null) this.tableIndex = new Map(this.table.map((x, k) => [x, k]));
+    const at = this.tableIndex.get(v);
+    const statKey = `${shape}:${i}`;
+    let stat = this.leafStats.get(statKey);
+    if (stat === undefined) {
+      stat = { hits: 0, misses: 0, recent: new Set<string>() };
+      this.leafStats.set(statKey, stat);
+    }
+    if (at !== undefined) stat.hits++;
+    else stat.misses++;
+    if (at !== undefined) return at.toString(36);
+    if (stat.hits + stat.misses >= LEARN && 2 * stat.hits < stat.hits + stat.misses) {
+      // Inlined leaves still table a string met again soon: a pod's name and uid are in each of its ~5 Events.
+      if (!stat.recent.has(v)) {
+        if (stat.recent.size >= RECENT) stat.recent.clear();
+        stat.recent.add(v);
+        return UUID.test(v) ? packUuid(v) : `S${v}`;
+      }
+    }
+    this.tableIndex.set(v, this.table.length);
+    this.table.push(v);
+    return (this.table.length - 1).toString(36);
+  }
+
+  private build(shape: Shape | null, parts: string[], at: { i: number }): unknown {
+    if (shape === null) return this.leafValue(parts[at.i++] as string);
+    const { keys, kids } = shape;
+    if (keys === null) {
+      const out: unknown[] = [];
+      for (const kid of kids) out.push(this.build(kid, parts, at));
+      return out;
+    }
+    const out: Record<string, unknown> = {};
+    for (let k = 0; k < keys.length; k++) out[keys[k] as string] = this.build(kids[k] as Shape | null, parts, at);
+    return out;
+  }
+
+  private leafValue(p: string): unknown {
+    const c = p.charCodeAt(0);
+    // A table number in base 36 (lower-case digits), else a tag (upper case) and the value.
+    if (isTableNumber(c)) return this.table[Number.parseInt(p, 36)];
+    switch (c) {
+      case 80: {
+        // P: a table string, then the rest after the first dot
+        const dot = p.indexOf('.');
+        return (this.table[Number.parseInt(p.slice(1, dot), 36)] as string) + p.slice(dot + 1);
+      }
+      case 83: // S
+        return p.slice(1);
+      case 72: // H
+        return unpackUuid(p);
+      case 78: // N
+        return Number(p.slice(1));
+      case 90: // Z
+        return -0;
+      case 84: // T
+        return true;
+      case 70: // F
+        return false;
+      case 85: // U
+        return undefined;
+      default:
+        return null;
+    }
+  }
 }
 
 function isPlain(x: object): boolean {
   const p = Object.getPrototypeOf(x);
   return Array.isArray(x) || p === Object.prototype || p === null;
-}
-
-/** encodeEvent is the Event as text, or null when it cannot be (see the file's comment). */
-export function encodeEvent(o: KubeObject): string | null {
-  const memo = MEMO.get(o) ?? DECODED.get(o);
-  if (memo !== undefined) return memo;
-  const id: string[] = [];
-  const leaves: unknown[] = [];
-  if (!walk(o, id, leaves)) return null;
-  const shapeId = id.join('');
-  let shape = SHAPE_INDEX.get(shapeId);
-  if (shape === undefined) {
-    shape = SHAPES.push(shapeOf(o) as Shape) - 1;
-    SHAPE_INDEX.set(shapeId, shape);
-  }
-  // Joined, not appended: `s +=` leaves a rope of ~40 nodes of 32 bytes each, heavier than the object.
-  const parts = [String(shape)];
-  for (let i = 0; i < leaves.length; i++) parts.push(leaf(leaves[i], shape, i));
-  prefixed(parts, leaves);
-  const s = parts.join(SEP);
-  MEMO.set(o, s);
-  return s;
 }
 
 /** walk lists the leaves of x in order and writes its shape's id; false when x is not plain data. */
@@ -192,96 +290,4 @@ function shapeOf(x: unknown): Shape | null {
   const keys = Object.keys(x);
   const kids = keys.map((k) => shapeOf((x as Record<string, unknown>)[k]));
   return { keys: Array.isArray(x) ? null : keys, kids };
-}
-
-function leaf(v: unknown, shape: number, i: number): string {
-  switch (typeof v) {
-    case 'string':
-      return stringLeaf(v, shape, i);
-    case 'number':
-      return Object.is(v, -0) ? 'Z' : `N${v}`;
-    case 'boolean':
-      return v ? 'T' : 'F';
-    case 'undefined':
-      return 'U';
-    default:
-      return 'L';
-  }
-}
-
-function stringLeaf(v: string, shape: number, i: number): string {
-  if (TABLE_INDEX === null) TABLE_INDEX = new Map(TABLE.map((x, k) => [x, k]));
-  const at = TABLE_INDEX.get(v);
-  const statKey = `${shape}:${i}`;
-  let stat = LEAF_STATS.get(statKey);
-  if (stat === undefined) {
-    stat = { hits: 0, misses: 0, recent: new Set<string>() };
-    LEAF_STATS.set(statKey, stat);
-  }
-  if (at !== undefined) stat.hits++;
-  else stat.misses++;
-  if (at !== undefined) return at.toString(36);
-  if (stat.hits + stat.misses >= LEARN && 2 * stat.hits < stat.hits + stat.misses) {
-    // Inlined leaves still table a string met again soon: a pod's name and uid are in each of its ~5 Events.
-    if (!stat.recent.has(v)) {
-      if (stat.recent.size >= RECENT) stat.recent.clear();
-      stat.recent.add(v);
-      return UUID.test(v) ? packUuid(v) : `S${v}`;
-    }
-  }
-  TABLE_INDEX.set(v, TABLE.length);
-  TABLE.push(v);
-  return (TABLE.length - 1).toString(36);
-}
-
-/** decodeEvent builds the object `s` encodes (a new one at each call), remembered as `s`'s (DECODED). */
-export function decodeEvent(s: string): KubeObject {
-  const parts = s.split(SEP);
-  const shape = SHAPES[Number(parts[0])] as Shape;
-  const at = { i: 1 };
-  const o = build(shape, parts, at) as KubeObject;
-  DECODED.set(o, s);
-  return o;
-}
-
-function build(shape: Shape | null, parts: string[], at: { i: number }): unknown {
-  if (shape === null) return leafValue(parts[at.i++] as string);
-  const { keys, kids } = shape;
-  if (keys === null) {
-    const out: unknown[] = [];
-    for (const kid of kids) out.push(build(kid, parts, at));
-    return out;
-  }
-  const out: Record<string, unknown> = {};
-  for (let k = 0; k < keys.length; k++) out[keys[k] as string] = build(kids[k] as Shape | null, parts, at);
-  return out;
-}
-
-function leafValue(p: string): unknown {
-  const c = p.charCodeAt(0);
-  // A table number in base 36 (lower-case digits), else a tag (upper case) and the value.
-  if (isTableNumber(c)) return TABLE[Number.parseInt(p, 36)];
-  switch (c) {
-    case 80: {
-      // P: a table string, then the rest after the first dot
-      const dot = p.indexOf('.');
-      return (TABLE[Number.parseInt(p.slice(1, dot), 36)] as string) + p.slice(dot + 1);
-    }
-    case 83: // S
-      return p.slice(1);
-    case 72: // H
-      return unpackUuid(p);
-    case 78: // N
-      return Number(p.slice(1));
-    case 90: // Z
-      return -0;
-    case 84: // T
-      return true;
-    case 70: // F
-      return false;
-    case 85: // U
-      return undefined;
-    default:
-      return null;
-  }
 }

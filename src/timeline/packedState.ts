@@ -26,7 +26,7 @@ import { type EventCorrelatorState, newEventCorrelator } from '../engine/client/
 import type { QueuedEvent } from '../engine/client/eventQueue.ts';
 import type { SimEvent } from '../engine/client/events.ts';
 import { type AnyMap, type Coded, code, decode, EMPTY, type Flat, numbering, type PackedIndex, packIndex, unpackIndex } from './codedMaps.ts';
-import { decodeEvent, encodeEvent, newDecodings } from './eventCodec.ts';
+import { EventCodec } from './eventCodec.ts';
 import { fill, materialize, pack, type PackedMap, spacingWeight } from './packedMaps.ts';
 
 export interface PackedState {
@@ -54,6 +54,8 @@ export interface PackedState {
   recorders: readonly string[];
   correlatorSizes: Int32Array<ArrayBuffer>;
   correlators: PackedMap;
+  /** The codec its Events' texts read with (the recording's). */
+  codec: EventCodec;
   /**
    * Entries this state holds that the state it was packed against does not (its own weight):
    * unshared map entries, coded pods, queued events, probe workers (packWeight).
@@ -162,13 +164,13 @@ export function rebasePacked(p: PackedState, f: (st: EngineState) => EngineState
  */
 const EVENT_MAPS = new Set(['store/Event', 'cache/Event']);
 
-function eventsAsText(m: AnyMap): Flat {
+function eventsAsText(m: AnyMap, codec: EventCodec): Flat {
   if (m.size === 0) return EMPTY;
   const out = new Array<unknown>(2 * m.size);
   let i = 0;
   for (const [k, v] of m) {
     out[i++] = k;
-    out[i++] = encodeEvent(v as KubeObject) ?? v;
+    out[i++] = codec.encode(v as KubeObject) ?? v;
   }
   return out;
 }
@@ -184,13 +186,16 @@ function flatten(m: AnyMap): Flat {
   return out;
 }
 
-/** packState is a packed copy of `st` (which it does not change), sharing what it can with `prev`. */
-export function packState(st: EngineState, prev?: PackedState): PackedState {
+/**
+ * packState is a packed copy of `st` (which it does not change), sharing what it can with `prev`;
+ * its Events are texts of `codec` (by default `prev`'s, else a new one).
+ */
+export function packState(st: EngineState, prev?: PackedState, codec: EventCodec = prev?.codec ?? new EventCodec()): PackedState {
   const maps = new Map<string, PackedMap>();
   let storePods: Flat = [];
   let own = 0;
   eachMap(st, (label, m) => {
-    const flat = EVENT_MAPS.has(label) ? eventsAsText(m) : flatten(m);
+    const flat = EVENT_MAPS.has(label) ? eventsAsText(m, codec) : flatten(m);
     if (label === 'store/Pod') storePods = flat;
     const before = prev?.maps.get(label);
     maps.set(label, pack(flat, before));
@@ -232,6 +237,7 @@ export function packState(st: EngineState, prev?: PackedState): PackedState {
     recorders: same ? prev.recorders : recorders,
     correlatorSizes: sameSizes ? prev.correlatorSizes : sizes,
     correlators,
+    codec,
     own,
   };
 }
@@ -256,13 +262,13 @@ function correlatorFlats(p: PackedState): Map<string, Flat[]> {
 /** unpackState is a fresh state equal to the one packed (the caller owns it). */
 export function unpackState(p: PackedState): EngineState {
   const st = cloneEngineState(p.base);
-  newDecodings();
+  p.codec.newDecodings();
   st.events = unpackEvents(p.events);
   st.deliveries = unpackEvents(p.deliveries);
   st.deliveriesHead = 0;
   eachMap(st, (label, m) => {
     fill(m, p.maps.get(label) as PackedMap);
-    if (EVENT_MAPS.has(label)) for (const [k, v] of m) if (typeof v === 'string') m.set(k, decodeEvent(v));
+    if (EVENT_MAPS.has(label)) for (const [k, v] of m) if (typeof v === 'string') m.set(k, p.codec.decode(v));
   });
   const all = materialize(p.correlators);
   let at = 0;

@@ -27,7 +27,7 @@ import {
   type SummaryValue,
 } from '../engine/client/summaryCatalog.ts';
 import { IndexColumn, RisingColumn } from './columns.ts';
-import { decodeEvent, encodeEvent } from './eventCodec.ts';
+import { EventCodec } from './eventCodec.ts';
 import { ValueColumn } from './valueColumn.ts';
 
 const WATCH_TYPES: readonly WatchEventType[] = ['ADDED', 'MODIFIED', 'DELETED'];
@@ -125,6 +125,9 @@ export class TickLog implements TickRecords {
   /** The summaries that are not their notes rendered, by tick index (none the engine makes today). */
   private readonly summaries = new Map<number, string>();
 
+  /** `codec` keeps the Events as text (the recording's: its keyframes share the texts). */
+  constructor(readonly codec = new EventCodec()) {}
+
   /** length is the number of records (the last tick's number). */
   get length(): number {
     return this.n;
@@ -140,7 +143,7 @@ export class TickLog implements TickRecords {
     for (const write of rec.writes) {
       this.writeType = room(this.writeType, w);
       this.writeType[w] = WATCH_TYPE_CODE.get(write.type) as number;
-      this.writeObject.push(write.object.kind === 'Event' ? (encodeEvent(write.object) ?? write.object) : write.object);
+      this.writeObject.push(write.object.kind === 'Event' ? (this.codec.encode(write.object) ?? write.object) : write.object);
       // No controller watches Events (simulation.ts scheduleDeliveries): no note will name them.
       const rv = write.object.metadata.resourceVersion;
       if (write.object.kind !== 'Event' && rv !== undefined) this.undelivered.set(rv, w);
@@ -209,7 +212,7 @@ export class TickLog implements TickRecords {
 
   private objectOf(w: number): KubeObject {
     const o = this.writeObject[w] as KubeObject | string;
-    return typeof o === 'string' ? decodeEvent(o) : o;
+    return typeof o === 'string' ? this.codec.decode(o) : o;
   }
 
   /** writeAt is write j of records[index] (undefined past its writes): a scan of writes builds no record. */

@@ -26,7 +26,6 @@ import { toSimConfig } from '../scenario/toSimConfig.ts';
 import type { Action, Scenario } from '../scenario/types.ts';
 import { validateScenario } from '../scenario/validate.ts';
 import { copyEngineState } from './copy.ts';
-import { forgetTexts } from './eventCodec.ts';
 import { KeyframeList, restore } from './keyframes.ts';
 import { type PackedState, packState, unpackState } from './packedState.ts';
 import { forkScenario, rebaseState } from './rebase.ts';
@@ -131,7 +130,7 @@ export class Timeline {
     this.maxTicks = opts.maxTicks ?? MAX_TICKS;
     this.stallTicks = opts.stallTicks;
     this.stallWatch = newStallWatch(this.stallTicks);
-    this.keyframes = new KeyframeList(opts.keyframeEvery ?? null);
+    this.keyframes = new KeyframeList(opts.keyframeEvery ?? null, this.records.codec);
     this.untilMs = lastActionTime(this.config) + RUN_AFTER_LAST_ACTION_MS;
     const live = createEngine(this.config);
     this.live = live;
@@ -219,9 +218,9 @@ export class Timeline {
     const live = this.live;
     if (live === null) return;
     const last = this.keyframes.list[this.keyframes.list.length - 1];
-    this.ended = { tick: live.tick, nextMs: nextEventTime(live), state: packState(live, last?.state) };
+    this.ended = { tick: live.tick, nextMs: nextEventTime(live), state: packState(live, last?.state, this.records.codec) };
     this.live = null;
-    forgetTexts();
+    this.records.codec.forget();
   }
 
   /** recordTo makes sure tick i is recorded (as far as the run goes); returns the last tick ≤ i. */
@@ -246,7 +245,7 @@ export class Timeline {
       const st = unpackState(ahead.state);
       if (ahead.tick === tick) return st;
       replay(st, tick, this.records);
-      this.ahead = { tick, state: packState(st, kf.state) };
+      this.ahead = { tick, state: packState(st, kf.state, this.records.codec) };
       return st;
     }
     // A call at or after the last one, past the same keyframe, looks like a panel following the
@@ -255,7 +254,7 @@ export class Timeline {
     this.lastAsked = tick;
     const st = restore(kf);
     replay(st, tick, this.records);
-    if (follows) this.ahead = { tick, state: packState(st, kf.state) };
+    if (follows) this.ahead = { tick, state: packState(st, kf.state, this.records.codec) };
     return st;
   }
 
