@@ -268,7 +268,7 @@ export function unpackState(p: PackedState): EngineState {
   st.deliveriesHead = 0;
   eachMap(st, (label, m) => {
     fill(m, p.maps.get(label) as PackedMap);
-    if (EVENT_MAPS.has(label)) for (const [k, v] of m) if (typeof v === 'string') m.set(k, p.codec.decode(v));
+    if (EVENT_MAPS.has(label)) for (const [k, v] of m) if (typeof v === 'string') m.set(k, p.codec.decode(v, true));
   });
   const all = materialize(p.correlators);
   let at = 0;
