@@ -92,7 +92,7 @@ describe('EventCodec', () => {
     const before = events.slice(0, 20).map((o) => codec.encode(o as unknown as KubeObject) as string);
     codec.forget();
     const after = events.slice(20).map((o) => codec.encode(o as unknown as KubeObject) as string);
-    [...before, ...after].forEach((t, k) => expect(exact(codec.decode(t))).toEqual(exact(events[k])));
+    for (const [k, t] of [...before, ...after].entries()) expect(exact(codec.decode(t))).toEqual(exact(events[k]));
   });
 
   it('codes a name that starts with a tabled string of the same Event as that string and the rest', () => {
@@ -104,7 +104,7 @@ describe('EventCodec', () => {
     }));
     const texts = events.map((o) => codec.encode(o as unknown as KubeObject) as string);
     expect(texts.filter((t) => t.includes('\u0001P')).length).toBeGreaterThan(30);
-    texts.forEach((t, k) => expect(exact(codec.decode(t))).toEqual(exact(events[k])));
+    for (const [k, t] of texts.entries()) expect(exact(codec.decode(t))).toEqual(exact(events[k]));
   });
 
   it('packs a uid of its own into 19 characters and reads it back', () => {
@@ -113,6 +113,6 @@ describe('EventCodec', () => {
     const events = uids.map((uid, k) => ({ apiVersion: 'v1', kind: 'Event', metadata: { name: `e${k}`, uid } }));
     const texts = events.map((o) => codec.encode(o as unknown as KubeObject) as string);
     expect(texts.filter((t) => t.includes('\u0001H')).length).toBeGreaterThan(40);
-    texts.forEach((t, k) => expect(exact(codec.decode(t))).toEqual(exact(events[k])));
+    for (const [k, t] of texts.entries()) expect(exact(codec.decode(t))).toEqual(exact(events[k]));
   });
 });
