@@ -186,7 +186,8 @@ export class EventCodec {
       case 80: {
         // P: a table string, then the rest after the first dot
         const dot = t.indexOf('.', at);
-        return (this.table[base36(t, at + 1, dot)] as string) + t.slice(dot + 1, end);
+        // Joined: a flat string (`+` makes a rope, flattened again at each use of the name).
+        return [this.table[base36(t, at + 1, dot)] as string, t.slice(dot + 1, end)].join('');
       }
       case 83: // S
         return t.slice(at + 1, end);

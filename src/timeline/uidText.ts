@@ -42,14 +42,29 @@ export function base36(t: string, from: number, to: number): number {
   return n;
 }
 
-/** unpackUuid is the uid packUuid packed, read from t at `from` (after the tag). */
+/** Each byte as two hex digits. */
+const HEX: readonly string[] = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
+/** hexOf is the low `digits` hex digits of n (digits even, n < 2^48), through HEX a byte at a time. */
+function hexOf(n: number, digits: number): string {
+  let out = '';
+  for (let shift = digits * 4 - 8; shift >= 0; shift -= 8) out += HEX[Math.floor(n / 2 ** shift) % 256] as string;
+  return out;
+}
+
+/**
+ * unpackUuid is the uid packUuid packed, read from t at `from` (after the tag). Through HEX: with
+ * toString(16) and padStart it took ~2.8 µs, and restoring a keyframe builds ~100,000.
+ */
 export function unpackUuid(t: string, from: number): string {
-  let hex = '';
   let at = from;
+  const hex: string[] = [];
   for (const [digits, chars] of PIECES) {
     let n = 0;
     for (let c = 0; c < chars; c++) n = n * 128 + (t.charCodeAt(at++) - 0x80);
-    hex += n.toString(16).padStart(digits, '0');
+    hex.push(hexOf(n, digits));
   }
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const [a, b, c] = hex as [string, string, string];
+  // Joined: a flat string (a template of slices is a rope the engine flattens at each use).
+  return [a.slice(0, 8), a.slice(8), b.slice(0, 4), b.slice(4, 8), b.slice(8) + c].join('-');
 }
