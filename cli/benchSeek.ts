@@ -59,10 +59,12 @@ function timed(
 /**
  * memoryBreakdown weighs a recording's parts by dropping them one by one (it spoils the recording:
  * call it last): the keyframes, the tracks the views read (object cursor, internals, watch lines,
- * chart and markers), the tick log; what is left (rest) is the live engine state, the first
- * keyframe, a state kept to follow the playhead (Timeline.engineAt) and the frame caches. A part
- * weighs what only it holds: the API objects the tick log and the cursor share go with the tick
- * log, dropped last.
+ * chart and markers), the tick log; what is left (rest) is the engine state at the end (packed,
+ * as a keyframe is, once recording stopped: Timeline.stop), the first keyframe, a state kept to
+ * follow the playhead (Timeline.engineAt), the frame caches and the Event codec's table
+ * (eventCodec.ts). A part weighs what only it holds: the API objects the tick log and the cursor
+ * share go with the tick log, dropped last; the Events, as text, are shared by the log, the
+ * keyframes and the end.
  */
 function memoryBreakdown(recs: Recording[], heap0: number, buffers0: number): Record<string, number> {
   const ticks = Math.max(1, recs.reduce((n, r) => n + r.timeline.length, 0));

@@ -20,6 +20,7 @@
  * spacing doubles, so memory stays bounded whatever the run's length.
  */
 import type { EngineState, TickRecord } from '../engine/sim.ts';
+import { EventCodec } from './eventCodec.ts';
 import { type PackedState, packState, rebasePacked, unpackState } from './packedState.ts';
 
 /**
@@ -95,11 +96,15 @@ export class KeyframeList {
   private spacing = 1;
   private entries = 0;
 
-  constructor(private readonly every: number | null) {}
+  /** `codec` keeps the keyframes' Events as text (the recording's: its tick log shares the texts). */
+  constructor(
+    private readonly every: number | null,
+    private readonly codec = new EventCodec(),
+  ) {}
 
   /** add keeps a packed copy of `st` (which it does not change). */
   add(st: EngineState): void {
-    const state = packState(st, this.list[this.list.length - 1]?.state);
+    const state = packState(st, this.list[this.list.length - 1]?.state, this.codec);
     const entries = stateEntries(st);
     this.list.push({ tick: st.tick, state, entries });
     this.entries += entries;

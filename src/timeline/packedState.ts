@@ -20,12 +20,13 @@
  * a flat array keeps the order the map iterated in, and filling a fresh Map from it in that order
  * gives the same iteration order. Everything else is copied by cloneEngineState.
  */
-import { KINDS } from '../engine/api/types.ts';
+import { KINDS, type KubeObject } from '../engine/api/types.ts';
 import { cloneEngineState, type EngineState, pendingDeliveries } from '../engine/sim.ts';
 import { type EventCorrelatorState, newEventCorrelator } from '../engine/client/eventCorrelator.ts';
 import type { QueuedEvent } from '../engine/client/eventQueue.ts';
 import type { SimEvent } from '../engine/client/events.ts';
 import { type AnyMap, type Coded, code, decode, EMPTY, type Flat, numbering, type PackedIndex, packIndex, unpackIndex } from './codedMaps.ts';
+import { EventCodec } from './eventCodec.ts';
 import { fill, materialize, pack, type PackedMap, spacingWeight } from './packedMaps.ts';
 
 export interface PackedState {
@@ -53,6 +54,8 @@ export interface PackedState {
   recorders: readonly string[];
   correlatorSizes: Int32Array<ArrayBuffer>;
   correlators: PackedMap;
+  /** The codec its Events' texts read with (the recording's). */
+  codec: EventCodec;
   /**
    * Entries this state holds that the state it was packed against does not (its own weight):
    * unshared map entries, coded pods, queued events, probe workers (packWeight).
@@ -154,6 +157,24 @@ export function rebasePacked(p: PackedState, f: (st: EngineState) => EngineState
   };
 }
 
+/**
+ * The maps that hold Events, kept as text (eventCodec.ts): a late keyframe of the 10,000-replica
+ * rollout holds ~100,000 Events, and the stopped recording's last state all 110,030. The text of
+ * an Event is the tick log's (one string while the Event lives), and equal texts share a run.
+ */
+const EVENT_MAPS = new Set(['store/Event', 'cache/Event']);
+
+function eventsAsText(m: AnyMap, codec: EventCodec): Flat {
+  if (m.size === 0) return EMPTY;
+  const out = new Array<unknown>(2 * m.size);
+  let i = 0;
+  for (const [k, v] of m) {
+    out[i++] = k;
+    out[i++] = codec.encode(v as KubeObject) ?? v;
+  }
+  return out;
+}
+
 function flatten(m: AnyMap): Flat {
   if (m.size === 0) return EMPTY;
   const out = new Array<unknown>(2 * m.size);
@@ -165,13 +186,16 @@ function flatten(m: AnyMap): Flat {
   return out;
 }
 
-/** packState is a packed copy of `st` (which it does not change), sharing what it can with `prev`. */
-export function packState(st: EngineState, prev?: PackedState): PackedState {
+/**
+ * packState is a packed copy of `st` (which it does not change), sharing what it can with `prev`;
+ * its Events are texts of `codec` (by default `prev`'s, else a new one).
+ */
+export function packState(st: EngineState, prev?: PackedState, codec: EventCodec = prev?.codec ?? new EventCodec()): PackedState {
   const maps = new Map<string, PackedMap>();
   let storePods: Flat = [];
   let own = 0;
   eachMap(st, (label, m) => {
-    const flat = flatten(m);
+    const flat = EVENT_MAPS.has(label) ? eventsAsText(m, codec) : flatten(m);
     if (label === 'store/Pod') storePods = flat;
     const before = prev?.maps.get(label);
     maps.set(label, pack(flat, before));
@@ -213,6 +237,7 @@ export function packState(st: EngineState, prev?: PackedState): PackedState {
     recorders: same ? prev.recorders : recorders,
     correlatorSizes: sameSizes ? prev.correlatorSizes : sizes,
     correlators,
+    codec,
     own,
   };
 }
@@ -237,11 +262,13 @@ function correlatorFlats(p: PackedState): Map<string, Flat[]> {
 /** unpackState is a fresh state equal to the one packed (the caller owns it). */
 export function unpackState(p: PackedState): EngineState {
   const st = cloneEngineState(p.base);
+  p.codec.newDecodings();
   st.events = unpackEvents(p.events);
   st.deliveries = unpackEvents(p.deliveries);
   st.deliveriesHead = 0;
   eachMap(st, (label, m) => {
     fill(m, p.maps.get(label) as PackedMap);
+    if (EVENT_MAPS.has(label)) for (const [k, v] of m) if (typeof v === 'string') m.set(k, p.codec.decode(v, true));
   });
   const all = materialize(p.correlators);
   let at = 0;

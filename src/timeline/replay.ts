@@ -21,7 +21,8 @@ export function replay(st: EngineState, tick: number, log: TickLog): void {
     const writes = rec.writes;
     for (let j = 0; j < writes.length; j++) {
       const w = writes[j] as WatchRecord;
-      const recorded = log.objectAt(rec.tick - 1, j);
+      // An Event the log keeps as text is not built again here: the replayed one is equal.
+      const recorded = log.keptObjectAt(rec.tick - 1, j);
       if (recorded === undefined || recorded === w.object || !sameVersion(recorded, w.object)) continue;
       w.object = recorded;
       if (w.type !== 'DELETED') st.store.objects[recorded.kind].set(objectKey(recorded), recorded);

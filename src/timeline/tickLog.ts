@@ -27,6 +27,7 @@ import {
   type SummaryValue,
 } from '../engine/client/summaryCatalog.ts';
 import { IndexColumn, RisingColumn } from './columns.ts';
+import { EventCodec } from './eventCodec.ts';
 import { ValueColumn } from './valueColumn.ts';
 
 const WATCH_TYPES: readonly WatchEventType[] = ['ADDED', 'MODIFIED', 'DELETED'];
@@ -107,7 +108,8 @@ export class TickLog implements TickRecords {
   private readonly decisionEnd = new RisingColumn(false);
   // Per write.
   private writeType: Bytes = new Uint8Array(0);
-  private writeObject: KubeObject[] = [];
+  /** A write's object, or an Event's text (eventCodec.ts: old Events are read rarely, and as text weigh ~40 %). */
+  private writeObject: (KubeObject | string)[] = [];
   /** Every tick's notes, one after another (each string once: valueColumn.ts). */
   private readonly notes = new ValueColumn<SummaryValue>();
   /** Every decision as its shape's index and its values, one after another. */
@@ -122,6 +124,9 @@ export class TickLog implements TickRecords {
   private readonly undelivered = new Map<string, number>();
   /** The summaries that are not their notes rendered, by tick index (none the engine makes today). */
   private readonly summaries = new Map<number, string>();
+
+  /** `codec` keeps the Events as text (the recording's: its keyframes share the texts). */
+  constructor(readonly codec = new EventCodec()) {}
 
   /** length is the number of records (the last tick's number). */
   get length(): number {
@@ -138,7 +143,7 @@ export class TickLog implements TickRecords {
     for (const write of rec.writes) {
       this.writeType = room(this.writeType, w);
       this.writeType[w] = WATCH_TYPE_CODE.get(write.type) as number;
-      this.writeObject.push(write.object);
+      this.writeObject.push(write.object.kind === 'Event' ? (this.codec.encode(write.object) ?? write.object) : write.object);
       // No controller watches Events (simulation.ts scheduleDeliveries): no note will name them.
       const rv = write.object.metadata.resourceVersion;
       if (write.object.kind !== 'Event' && rv !== undefined) this.undelivered.set(rv, w);
@@ -159,7 +164,7 @@ export class TickLog implements TickRecords {
     if (!(k >= 0 && k < this.n)) return undefined;
     const writes: WatchRecord[] = [];
     for (let w = startOf(this.writeEnd, k), end = this.writeEnd.at(k); w < end; w++) {
-      writes.push({ type: WATCH_TYPES[this.writeType[w] as number] as WatchEventType, object: this.writeObject[w] as KubeObject });
+      writes.push({ type: WATCH_TYPES[this.writeType[w] as number] as WatchEventType, object: this.objectOf(w) });
     }
     const notes = this.notesOf(k);
     const decisions: Decision[] = [];
@@ -195,14 +200,26 @@ export class TickLog implements TickRecords {
   /** objectAt is the object of write j of records[index] (undefined past its writes). */
   objectAt(index: number, j: number): KubeObject | undefined {
     const w = startOf(this.writeEnd, index) + j;
-    return w < this.writeEnd.at(index) ? this.writeObject[w] : undefined;
+    return w < this.writeEnd.at(index) ? this.objectOf(w) : undefined;
+  }
+
+  /** keptObjectAt is objectAt when the log keeps that write's object as one (not an Event's text), else undefined. */
+  keptObjectAt(index: number, j: number): KubeObject | undefined {
+    const w = startOf(this.writeEnd, index) + j;
+    const o = w < this.writeEnd.at(index) ? this.writeObject[w] : undefined;
+    return typeof o === 'string' ? undefined : o;
+  }
+
+  private objectOf(w: number): KubeObject {
+    const o = this.writeObject[w] as KubeObject | string;
+    return typeof o === 'string' ? this.codec.decode(o) : o;
   }
 
   /** writeAt is write j of records[index] (undefined past its writes): a scan of writes builds no record. */
   writeAt(index: number, j: number): WatchRecord | undefined {
     const w = startOf(this.writeEnd, index) + j;
     if (w >= this.writeEnd.at(index)) return undefined;
-    return { type: WATCH_TYPES[this.writeType[w] as number] as WatchEventType, object: this.writeObject[w] as KubeObject };
+    return { type: WATCH_TYPES[this.writeType[w] as number] as WatchEventType, object: this.objectOf(w) };
   }
 
   /** timeOf is the virtual time (ms) of records[index]. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine, step } from '../engine/sim.ts';
+import { createEngine, nextEventTime, step } from '../engine/sim.ts';
 import { toSimConfig } from '../scenario/toSimConfig.ts';
 import type { Action, Scenario } from '../scenario/types.ts';
 import { diffStates, stateDigest } from './digest.ts';
@@ -85,6 +85,25 @@ describe('Timeline.engineAt', () => {
     if (!f.ok) throw new Error(f.output);
     t.record();
     for (const i of [431, 440]) expect(diffStates(t.engineAt(i), freshRun(f.scenario, i).st)).toEqual([]);
+  });
+
+  it.each([
+    ['seed', 37],
+    ['rollback', null],
+  ] as const)('gives the stopped recording\'s last state, kept packed, as a fresh run (%s, keyframes %s)', (id, every) => {
+    const s = preset(id);
+    const t = recorded(s, every);
+    expect(t.end).not.toBeNull();
+    const fresh = freshRun(s, t.length).st;
+    expect(t.liveTick()).toBe(t.length);
+    expect(t.nextEventMs()).toBe(nextEventTime(fresh));
+    const a = t.engineAt(t.length);
+    expect(diffStates(a, fresh)).toEqual([]);
+    // The caller owns it: spoiling it must not change the next answer.
+    a.store.objects.Pod.clear();
+    step(a);
+    expect(diffStates(t.engineAt(t.length), fresh)).toEqual([]);
+    expect(t.record()).toBe(0);
   });
 
   it('is the identity to step back then forward', () => {
