@@ -64,6 +64,21 @@ describe('EventCodec', () => {
     expect(n).toBeGreaterThan(100);
   });
 
+  it('reads an Event\'s name from its text alone, as decoding it would', () => {
+    const { records } = freshRun(preset('broken-image'), 3000);
+    let n = 0;
+    for (const r of records) {
+      for (const w of r.writes) {
+        if (w.object.kind !== 'Event') continue;
+        expect(codec.nameOf(codec.encode(w.object) as string)).toBe(w.object.metadata.name);
+        n++;
+      }
+    }
+    expect(n).toBeGreaterThan(100);
+    // A shape without metadata.name has none to read.
+    expect(codec.nameOf(codec.encode({ kind: 'Event', metadata: {} } as unknown as KubeObject) as string)).toBe('');
+  });
+
   it.each([
     ['a string holding the separator', { kind: 'Event', metadata: { name: 'a\u0001b' } }],
     ['a class instance', { kind: 'Event', metadata: { at: new Date(0) } }],

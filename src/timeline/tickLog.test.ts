@@ -29,6 +29,26 @@ describe('TickLog', () => {
     },
   );
 
+  it.each(['seed', 'broken-image'])(
+    'labels every write and keeps the non-Event ones for the Explain list, Events unbuilt (%s)',
+    (id) => {
+      const { records } = freshRun(preset(id), 3000);
+      const log = logOf(records);
+      let events = 0;
+      for (let k = 0; k < records.length; k++) {
+        const writes = records[k]?.writes ?? [];
+        const view = log.viewAt(k);
+        expect(view?.labels).toEqual(writes.map((w) => `${w.type} ${w.object.kind} ${w.object.metadata.name}`));
+        expect(view?.rec.writes).toEqual(writes.filter((w) => w.object.kind !== 'Event'));
+        expect(JSON.stringify({ ...view?.rec, writes: [] })).toBe(JSON.stringify({ ...records[k], writes: [] }));
+        writes.forEach((w, j) => expect(log.kindAt(k, j)).toBe(w.object.kind));
+        expect(log.kindAt(k, writes.length)).toBeUndefined();
+        events += writes.filter((w) => w.object.kind === 'Event').length;
+      }
+      expect(events).toBeGreaterThan(10);
+    },
+  );
+
   it('answers like an array past either end, from the end, by slice and by iteration', () => {
     const { records } = freshRun(preset('seed'), 120);
     const log = logOf(records);

@@ -91,6 +91,10 @@ export interface TickRecords {
   keyAt?(index: number): string | undefined;
   /** A tick's writes alone (write j of records[index]), without building its record (notes, summary). */
   writeAt?(index: number, j: number): WatchRecord | undefined;
+  /** The kind of write j's object of records[index], without building an Event kept as text. */
+  kindAt?(index: number, j: number): string | undefined;
+  /** records[index] for the Explain list: writes without the Events, and every write's label (TickLog.viewAt). */
+  viewAt?(index: number): { rec: TickRecord; labels: string[] } | undefined;
   timeOf?(index: number): number;
 }
 
@@ -158,12 +162,16 @@ export class TickLog implements TickRecords {
     this.n = k + 1;
   }
 
-  /** at is records[index] (tick index + 1), a negative index counting from the end; undefined past either end. */
-  at(index: number): TickRecord | undefined {
+  /**
+   * at is records[index] (tick index + 1), a negative index counting from the end; undefined past
+   * either end. `withoutEvents`: the Events kept as text are left out of its writes (viewAt).
+   */
+  at(index: number, withoutEvents = false): TickRecord | undefined {
     const k = index < 0 ? this.n + index : index;
     if (!(k >= 0 && k < this.n)) return undefined;
     const writes: WatchRecord[] = [];
     for (let w = startOf(this.writeEnd, k), end = this.writeEnd.at(k); w < end; w++) {
+      if (withoutEvents && typeof this.writeObject[w] === 'string') continue;
       writes.push({ type: WATCH_TYPES[this.writeType[w] as number] as WatchEventType, object: this.objectOf(w) });
     }
     const notes = this.notesOf(k);
@@ -184,6 +192,32 @@ export class TickLog implements TickRecords {
     return key === 0
       ? { tick, time, actor, summary, notes, writes, decisions }
       : { tick, time, actor, summary, notes, writes, decisions, key: this.strings[key - 1] as string };
+  }
+
+  /**
+   * viewAt is records[index] as the Explain list reads it: `writes` holds only the writes that are
+   * not Events (what classifyTick asks), and `labels` names every write in order (`ADDED Event
+   * web-….17…`), an Event's name read from its text without building it again.
+   */
+  viewAt(index: number): { rec: TickRecord; labels: string[] } | undefined {
+    const rec = this.at(index, true);
+    if (rec === undefined) return undefined;
+    const labels: string[] = [];
+    const k = index < 0 ? this.n + index : index;
+    for (let w = startOf(this.writeEnd, k), end = this.writeEnd.at(k); w < end; w++) {
+      const o = this.writeObject[w] as KubeObject | string;
+      const type = WATCH_TYPES[this.writeType[w] as number] as WatchEventType;
+      labels.push(typeof o === 'string' ? `${type} Event ${this.codec.nameOf(o)}` : `${type} ${o.kind} ${o.metadata.name}`);
+    }
+    return { rec, labels };
+  }
+
+  /** kindAt is the kind of write j's object of records[index] (undefined past its writes), an Event's without building it. */
+  kindAt(index: number, j: number): string | undefined {
+    const w = startOf(this.writeEnd, index) + j;
+    if (w >= this.writeEnd.at(index)) return undefined;
+    const o = this.writeObject[w] as KubeObject | string;
+    return typeof o === 'string' ? 'Event' : o.kind;
   }
 
   /** actorAt is records[index].actor, without reading the rest of the record. */

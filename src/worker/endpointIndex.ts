@@ -17,6 +17,7 @@ import type { KubeObject, Pod } from '../engine/api/types.ts';
 import { selectorMatches } from '../engine/lib/labels.ts';
 import type { SlotTable } from '../timeline/slotTable.ts';
 import { endpointConditionsState } from '../timeline/endpointState.ts';
+import type { WatchRecord } from '../engine/apiserver/store.ts';
 import type { TickLog } from '../timeline/tickLog.ts';
 import { ENDPOINT_CODE } from './endpointCodes.ts';
 
@@ -75,8 +76,11 @@ export class EndpointIndex {
   sync(records: TickLog): void {
     for (let i = this.scanned; i < records.length; i++) {
       for (let j = 0; ; j++) {
-        const w = records.writeAt(i, j);
-        if (w === undefined) break;
+        // Read by kind first: an Event the log keeps as text is not built again to be passed over.
+        const kind = records.kindAt(i, j);
+        if (kind === undefined) break;
+        if (kind !== 'Service' && kind !== 'EndpointSlice') continue;
+        const w = records.writeAt(i, j) as WatchRecord;
         const o = w.object;
         if (o.kind === 'Service' || o.kind === 'EndpointSlice')
           this.add(o, i + 1, w.type === 'DELETED' ? null : o);

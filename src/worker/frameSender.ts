@@ -155,9 +155,9 @@ export class FrameSender {
     for (let i = a.scanned; i < records.length; i++) {
       // Reads each write's object alone: materialising a whole TickRecord per tick is what the packed log avoids.
       for (let j = 0; ; j++) {
-        const o = records.objectAt(i, j);
-        if (o === undefined) break;
-        if (o.kind !== 'Event') {
+        const kind = records.kindAt(i, j);
+        if (kind === undefined) break;
+        if (kind !== 'Event') {
           a.lastMs = records.timeOf(i);
           break;
         }

@@ -33,7 +33,7 @@ export function decisionView(d: Decision): DecisionView {
  * tickView renders one recorded tick: who acted, what kind of tick it is, why (decisions in
  * English) and what it wrote. `records` (the recording) finds the sync a retry repeats.
  */
-export function tickView(rec: TickRecord, records: TickRecords = []): TickView {
+export function tickView(rec: TickRecord, records: TickRecords = [], labels?: readonly string[]): TickView {
   const kind = classifyTick(rec);
   return {
     tick: rec.tick,
@@ -45,7 +45,9 @@ export function tickView(rec: TickRecord, records: TickRecords = []): TickView {
     summary: rec.summary,
     notes: summaryNoteViews(rec.notes),
     decisions: rec.decisions.map(decisionView),
-    writes: rec.writes.map((w) => `${w.type} ${w.object.kind} ${w.object.metadata.name}`),
+    writes: labels
+      ? [...labels]
+      : rec.writes.map((w) => `${w.type} ${w.object.kind} ${w.object.metadata.name}`),
   };
 }
 
@@ -65,10 +67,12 @@ export class TickViewCache {
   get(log: TickRecords, tick: number): TickView | undefined {
     let v = this.cache.get(tick);
     if (!v) {
-      const rec = log.at(tick - 1);
+      // The log's view leaves its Events as text (labels only): a tick's writes are mostly Events.
+      const read = log.viewAt ? log.viewAt(tick - 1) : undefined;
+      const rec = read?.rec ?? log.at(tick - 1);
       if (!rec) return undefined;
       if (this.cache.size >= TICK_VIEW_CACHE_SIZE) this.cache.clear();
-      v = tickView(rec, log);
+      v = tickView(rec, log, read?.labels);
       this.cache.set(tick, v);
     }
     return v;
