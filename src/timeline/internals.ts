@@ -129,6 +129,11 @@ export class InternalsTrack implements Track {
     this.backoffs.push(0, x.backoffs);
   }
 
+  /** trim gives back each log's room for more versions (the recording stopped). */
+  trim(): void {
+    for (const log of [this.expectations, ...this.queues, this.backoffs]) log.trim();
+  }
+
   append(rec: TickRecord, st: EngineState): void {
     if (!sameExpectations(st, this.expectations.last())) this.expectations.push(rec.tick, internalsOf(st).expectations);
     CONTROLLERS.forEach((controller, i) => {

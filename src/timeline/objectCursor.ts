@@ -70,8 +70,8 @@ export class ObjectCursor implements Track {
   private slots: KeySlots[] = [];
   /** The write log: code[w] (kind, slot), after[w] and before[w] (null: no object). */
   private code = new Int32Array(1024);
-  private readonly after: (KubeObject | null)[] = [];
-  private readonly before: (KubeObject | null)[] = [];
+  private after: (KubeObject | null)[] = [];
+  private before: (KubeObject | null)[] = [];
   /**
    * writesUpTo.at(t): view writes in ticks 1..t (tick t's writes are log entries writesUpTo.at(t - 1)..);
    * ~2 bytes a tick (columns.ts), where an array of numbers took 8.
@@ -145,6 +145,18 @@ export class ObjectCursor implements Track {
     if (w - this.writesUpTo.at(last.tick) >= Math.max(MIN_SNAPSHOT_WRITES, this.slotCount())) {
       this.snapshots.push(this.snapshotOfEnd(rec.tick));
     }
+  }
+
+  /**
+   * trim gives back the room kept for more writes (the recording stopped): the kind-and-slot
+   * column grows by doubling and the two object lists by about half.
+   */
+  trim(): void {
+    const n = this.after.length;
+    this.code = this.code.slice(0, Math.max(n, 1024));
+    this.after = this.after.slice();
+    this.before = this.before.slice();
+    this.writesUpTo.trim();
   }
 
   truncate(tick: number): void {

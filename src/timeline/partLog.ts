@@ -28,7 +28,7 @@ export class PartLog<T> {
   private starts = new Int32Array(0);
   /** ends[v]: where version v's entries end in `data` (they start where v - 1's end). */
   private ends = new Int32Array(0);
-  private readonly data: Packed = [];
+  private data: Packed = [];
   private lastValue: T | undefined;
   /** The version at() decoded last, kept so a panel asking at every tick gets the same object. */
   private cached = -1;
@@ -67,6 +67,16 @@ export class PartLog<T> {
       this.cachedValue = this.decode(lo);
     }
     return this.cachedValue as T;
+  }
+
+  /**
+   * trim gives back the room kept for more versions: the two columns grow by doubling and the
+   * flat array by about half, so up to a third of each is room (the recording stopped).
+   */
+  trim(): void {
+    this.starts = this.starts.slice(0, this.n);
+    this.ends = this.ends.slice(0, this.n);
+    this.data = this.data.slice();
   }
 
   /** truncate drops the versions that start after `tick` (the first one stays). */

@@ -91,6 +91,32 @@ describe('ObjectCursor', () => {
     expect(cursorObjects(r)).toBe(here);
   });
 
+  it.each(['seed', 'daemonset-rolling'])(
+    'after the recording stopped (its columns trimmed) steps over its last pod update forward (%s)',
+    (id) => {
+      const r = recorded(id);
+      const log = r.timeline.records;
+      let last = 0;
+      for (let k = 0; k < log.length; k++)
+        for (let j = 0; log.kindAt(k, j) !== undefined; j++)
+          if (log.kindAt(k, j) === 'Pod' && log.writeAt(k, j)?.type !== 'DELETED') last = k + 1;
+      expect(last).toBeGreaterThan(1);
+      const columns = () => {
+        const c = r.cursor.podColumns().columns;
+        return JSON.stringify([[...c.node], [...c.meta]]);
+      };
+      r.cursor.moveTo(r.timeline.length);
+      r.cursor.moveTo(last);
+      const back = columns();
+      r.cursor.moveTo(0);
+      r.cursor.moveTo(last - 1);
+      r.cursor.moveTo(last);
+      expect(cursorObjects(r)).toBe(storeAt(r, last));
+      // The pods' node and facts columns, reached forward over the write, as reached back from the end.
+      expect(columns()).toBe(back);
+    },
+  );
+
   it('follows a fork', () => {
     const r = recorded('seed');
     r.cursor.moveTo(r.timeline.length);

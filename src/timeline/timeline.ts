@@ -53,6 +53,8 @@ export interface Track {
   append(rec: TickRecord, st: EngineState): void;
   /** truncate forgets everything after `tick`. */
   truncate(tick: number): void;
+  /** trim gives back the room kept for more ticks (recording stopped; more may come after a fork). */
+  trim?(): void;
 }
 
 export interface TimelineOptions {
@@ -215,6 +217,7 @@ export class Timeline {
   private stop(reason: EndReason): void {
     this.end = reason;
     this.records.trim();
+    for (const t of this.tracks) t.trim?.();
     const live = this.live;
     if (live === null) return;
     const last = this.keyframes.list[this.keyframes.list.length - 1];
