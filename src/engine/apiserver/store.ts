@@ -17,9 +17,11 @@ import { checkRequest } from './admission/resourceQuota.ts';
 import { type ApiError, type ApiResult, newAlreadyExists, newConflict, newForbidden, newInvalid, newNotFound } from './errors.ts';
 import { invalidMessage } from '../apimachinery/fieldErrors.ts';
 import { validateUpdate } from './updateValidation.ts';
+import { jsonEqual, sameButResourceVersion, specOf } from './jsonEqual.ts';
 import { deletingMeta, EVENT_META_STORED, keysAre, statefulPodMeta, withMetadata, withMetadataStatus, withResourceVersion } from './layout.ts';
 
 export { keysAre };
+export { jsonEqual };
 
 /** One write as a watch event: what a watcher of `kind` receives. */
 export interface WatchRecord {
@@ -97,74 +99,6 @@ function admitQuota(st: StoreState, ctx: WriteContext, pod: Pod): ApiError | nul
     updateStatus(st, ctx, u.quota, objectKey(u.quota), { ...u.quota.status, used: toResourceList(u.used) });
   }
   return null;
-}
-
-function specOf(obj: KubeObject): unknown {
-  // An EndpointSlice has no spec: its strategy bumps generation when anything but metadata changes.
-  if (obj.kind === 'EndpointSlice') return [obj.addressType, obj.endpoints, obj.ports];
-  return 'spec' in obj ? obj.spec : undefined;
-}
-
-/**
- * Cheap structural equality for plain JSON values (spec comparisons for generation bumps, no-op
- * status writes): the same number of keys, and every key of a equal in b. It runs on every
- * status write, so it walks keys with for-in instead of allocating Object.keys arrays.
- */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  const isArray = Array.isArray(a);
-  if (isArray !== Array.isArray(b)) return false;
-  if (isArray) {
-    const x = a as unknown[];
-    const y = b as unknown[];
-    if (x.length !== y.length) return false;
-    for (let i = 0; i < x.length; i++) if (!jsonEqual(x[i], y[i])) return false;
-    return true;
-  }
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  let n = 0;
-  for (const k in x) {
-    n++;
-    if (!jsonEqual(x[k], y[k])) return false;
-  }
-  for (const _ in y) n--;
-  return n === 0;
-}
-
-/**
- * jsonEqualReplacing is jsonEqual(a, { ...b, [key]: v }) without building that object, where
- * `same(a[key], b[key])` says whether a[key] equals v.
- */
-function jsonEqualReplacing(a: unknown, b: unknown, key: string, same: (x: unknown, y: unknown) => boolean): boolean {
-  const x = (a ?? {}) as Record<string, unknown>;
-  const y = (b ?? {}) as Record<string, unknown>;
-  let n = 0;
-  for (const k in x) {
-    n++;
-    if (k === key ? !same(x[k], y[k]) : !jsonEqual(x[k], y[k])) return false;
-  }
-  for (const _ in y) n--;
-  // The spread gives b the key when it has none.
-  if (!(key in y)) n--;
-  return n === 0;
-}
-
-const alwaysSame = (): boolean => true;
-
-function sameMetaButResourceVersion(a: unknown, b: unknown): boolean {
-  return jsonEqualReplacing(a, b, 'resourceVersion', alwaysSame);
-}
-
-/**
- * sameButResourceVersion is jsonEqual(a, { ...b, metadata: { ...b.metadata, resourceVersion:
- * a.metadata.resourceVersion } }): an update that changes nothing but the resourceVersion it
- * would take, told without building that object (an Event's count update asks 40,000 times a
- * probed rollout).
- */
-function sameButResourceVersion(a: KubeObject, b: KubeObject): boolean {
-  return jsonEqualReplacing(a, b, 'metadata', sameMetaButResourceVersion);
 }
 
 /** emit stores (or drops) the object under its key, objectKey(obj), and records the watch event. */

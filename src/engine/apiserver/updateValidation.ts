@@ -2,7 +2,7 @@
 // ValidateDaemonSetUpdate, v1.36): in apps/v1 a workload's selector is immutable.
 import type { KubeObject, LabelSelector } from '../api/types.ts';
 import { type FieldError, invalid, sortedMap } from '../apimachinery/fieldErrors.ts';
-import { jsonEqual } from './store.ts';
+import { jsonEqual } from './jsonEqual.ts';
 import { validateStatefulSetUpdate } from './statefulSetValidation.ts';
 
 function selectorValue(s: LabelSelector | undefined): Record<string, unknown> {
