@@ -57,6 +57,21 @@ describe('ControlsPanel', () => {
     expect(actions.setWorkloadField).toHaveBeenCalledExactlyOnceWith(`default/${D}`, 'maxSurge', '50%');
   });
 
+  it('holds a pointer drag, paused on its way, until the pointer is released, then sends one change', async () => {
+    renderWithStore(<ControlsPanel />, midRollout());
+    const slider = screen.getByRole('slider', { name: 'maxSurge' });
+    fireEvent.pointerDown(slider);
+    fireEvent.change(slider, { target: { value: '33' } });
+    // A pause longer than the rest delay mid-drag sends nothing (a CI run forked at 33% and 50%).
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    expect(actions.setWorkloadField).not.toHaveBeenCalled();
+    fireEvent.change(slider, { target: { value: '50' } });
+    expect(screen.getByTestId('resolved').textContent).toContain('50% of 10 → surge 5');
+    fireEvent.pointerUp(window);
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    expect(actions.setWorkloadField).toHaveBeenCalledExactlyOnceWith(`default/${D}`, 'maxSurge', '50%');
+  });
+
   it('switches maxSurge between a percentage and a number', async () => {
     renderWithStore(<ControlsPanel />, midRollout());
     fireEvent.click(screen.getByRole('button', { name: 'maxSurge as a percentage' }));

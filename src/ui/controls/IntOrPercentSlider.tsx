@@ -12,6 +12,8 @@ interface IntOrPercentSliderProps {
   total: number;
   disabled?: boolean;
   onChange(value: IntOrPercent): void;
+  /** The range input's onPointerDown (holdWhileDragging: one change sent when the drag ends). */
+  onPointerDown?(): void;
 }
 
 /** IntOrPercentSlider edits an int-or-percent field with a slider and an integer/percent toggle. */
@@ -22,6 +24,7 @@ export function IntOrPercentSlider({
   total,
   disabled = false,
   onChange,
+  onPointerDown,
 }: IntOrPercentSliderProps) {
   const t = useT();
   const id = useId();
@@ -44,6 +47,7 @@ export function IntOrPercentSlider({
         disabled={disabled}
         aria-valuetext={isPercent ? `${n}%` : String(n)}
         onChange={(e) => onChange(isPercent ? `${e.target.value}%` : Number(e.target.value))}
+        onPointerDown={onPointerDown}
         className="min-w-0 accent-accent"
       />
       <span className="flex items-center gap-1">

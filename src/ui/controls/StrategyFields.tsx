@@ -4,7 +4,7 @@ import { useT } from '../common/useT.ts';
 import { IntOrPercentSlider } from './IntOrPercentSlider.tsx';
 import { FieldError, NumberField } from './NumberField.tsx';
 import { type IntOrPercent, percentOf, resolveFenceposts } from './resolve.ts';
-import { useFieldDraft } from './useFieldDraft.ts';
+import { holdWhileDragging, useFieldDraft } from './useFieldDraft.ts';
 
 const SELECT =
   'rounded border border-slate-300 bg-white px-1 py-0.5 text-sm dark:border-slate-600 dark:bg-slate-800';
@@ -57,6 +57,7 @@ export function StrategyFields({
               max={Math.max(20, w.replicas * 2)}
               value={replicas.value}
               onChange={(e) => replicas.change(Number(e.target.value))}
+              onPointerDown={holdWhileDragging(replicas)}
               className="min-w-0 accent-accent"
             />
             <output className="w-[4.75rem] pr-8 text-right font-mono text-sm tabular-nums">
@@ -74,6 +75,7 @@ export function StrategyFields({
             maxInt={maxInt}
             total={total}
             onChange={surge.change}
+            onPointerDown={holdWhileDragging(surge)}
           />
           <FieldError message={surge.error} />
           <IntOrPercentSlider
@@ -82,6 +84,7 @@ export function StrategyFields({
             maxInt={maxInt}
             total={total}
             onChange={unavailable.change}
+            onPointerDown={holdWhileDragging(unavailable)}
           />
           <FieldError message={unavailable.error} />
           <p

@@ -8,6 +8,12 @@ export interface FieldDraft<T> {
   /** The API server's message when the last change was refused (nothing changed then). */
   error: string | null;
   change(value: T): void;
+  /**
+   * hold(true) keeps changes as a draft while a pointer drags the control; hold(false) sends the
+   * last one (after the same delay). A slow drag paused for more than `delay` on its way (30% on
+   * the way to 50%) forked the run at each pause, once per value it passed.
+   */
+  hold(on: boolean): void;
 }
 
 /**
@@ -30,8 +36,9 @@ export function useFieldDraft<T extends number | string>(
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const change = (value: T) => {
-    setDraft({ value });
+  const held = useRef<{ on: boolean; value: T | undefined }>({ on: false, value: undefined });
+
+  const send = (value: T) => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       const mine = ++seq.current;
@@ -44,5 +51,39 @@ export function useFieldDraft<T extends number | string>(
     }, delay);
   };
 
-  return { value: draft ? draft.value : current, pending: draft !== null, error, change };
+  const change = (value: T) => {
+    setDraft({ value });
+    clearTimeout(timer.current);
+    if (held.current.on) held.current.value = value;
+    else send(value);
+  };
+
+  const hold = (on: boolean) => {
+    const h = held.current;
+    if (on === h.on) return;
+    h.on = on;
+    if (on) return;
+    const value = h.value;
+    h.value = undefined;
+    if (value !== undefined) send(value);
+  };
+
+  return { value: draft ? draft.value : current, pending: draft !== null, error, change, hold };
+}
+
+/**
+ * holdWhileDragging is a range input's onPointerDown: the draft is held until the pointer is
+ * released anywhere (the window's pointerup or pointercancel: a drag may end off the control).
+ */
+export function holdWhileDragging(draft: Pick<FieldDraft<number | string>, 'hold'>): () => void {
+  return () => {
+    draft.hold(true);
+    const release = () => {
+      window.removeEventListener('pointerup', release);
+      window.removeEventListener('pointercancel', release);
+      draft.hold(false);
+    };
+    window.addEventListener('pointerup', release);
+    window.addEventListener('pointercancel', release);
+  };
 }

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { objectRef, type WorkloadView } from '../../worker/protocol.ts';
 import { useT } from '../common/useT.ts';
 import { FieldError, NumberField } from '../controls/NumberField.tsx';
-import { useFieldDraft } from '../controls/useFieldDraft.ts';
+import { holdWhileDragging, useFieldDraft } from '../controls/useFieldDraft.ts';
 import { useStsT } from './i18n.ts';
 
 const SELECT =
@@ -52,6 +52,7 @@ export function StatefulSetFields({ workload: w, beforeRun }: Props) {
         value={replicas.value}
         max={maxReplicas}
         onChange={replicas.change}
+        onPointerDown={holdWhileDragging(replicas)}
       />
       <FieldError message={replicas.error} />
       {rolling ? (
@@ -62,6 +63,7 @@ export function StatefulSetFields({ workload: w, beforeRun }: Props) {
             value={partition.value}
             max={Math.max(replicas.value, partition.value)}
             onChange={partition.change}
+            onPointerDown={holdWhileDragging(partition)}
           />
           <FieldError message={partition.error} />
           <p data-testid="partition-help" aria-live="polite" className={HELP}>
@@ -111,10 +113,12 @@ interface SliderProps {
   value: number;
   max: number;
   onChange(v: number): void;
+  /** holdWhileDragging: one change sent when the drag ends. */
+  onPointerDown(): void;
 }
 
 /** Slider: a whole-number range input named by its field (DESIGN.md §7: the slider `replicas`). */
-function Slider({ id, name, value, max, onChange }: SliderProps) {
+function Slider({ id, name, value, max, onChange, onPointerDown }: SliderProps) {
   return (
     <div className="grid grid-cols-[7.5rem_1fr_auto] items-center gap-2">
       <label htmlFor={id} className="font-mono text-sm">
@@ -127,6 +131,7 @@ function Slider({ id, name, value, max, onChange }: SliderProps) {
         max={max}
         value={value}
         onChange={(e) => onChange(Number(e.target.value))}
+        onPointerDown={onPointerDown}
         className="min-w-0 accent-accent"
       />
       <output htmlFor={id} className="w-[4.75rem] pr-8 text-right font-mono text-sm tabular-nums">
