@@ -81,9 +81,7 @@ export class EndpointIndex {
         if (kind === undefined) break;
         if (kind !== 'Service' && kind !== 'EndpointSlice') continue;
         const w = records.writeAt(i, j) as WatchRecord;
-        const o = w.object;
-        if (o.kind === 'Service' || o.kind === 'EndpointSlice')
-          this.add(o, i + 1, w.type === 'DELETED' ? null : o);
+        this.add(w.object, i + 1, w.type === 'DELETED' ? null : w.object);
       }
     }
     this.scanned = records.length;

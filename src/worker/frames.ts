@@ -33,7 +33,7 @@ export function decisionView(d: Decision): DecisionView {
  * tickView renders one recorded tick: who acted, what kind of tick it is, why (decisions in
  * English) and what it wrote. `records` (the recording) finds the sync a retry repeats.
  */
-export function tickView(rec: TickRecord, records: TickRecords = [], labels?: readonly string[]): TickView {
+export function tickView(rec: TickRecord, records: TickRecords = [], labels?: string[]): TickView {
   const kind = classifyTick(rec);
   return {
     tick: rec.tick,
@@ -45,9 +45,7 @@ export function tickView(rec: TickRecord, records: TickRecords = [], labels?: re
     summary: rec.summary,
     notes: summaryNoteViews(rec.notes),
     decisions: rec.decisions.map(decisionView),
-    writes: labels
-      ? [...labels]
-      : rec.writes.map((w) => `${w.type} ${w.object.kind} ${w.object.metadata.name}`),
+    writes: labels ?? rec.writes.map((w) => `${w.type} ${w.object.kind} ${w.object.metadata.name}`),
   };
 }
 

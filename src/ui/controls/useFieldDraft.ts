@@ -53,9 +53,9 @@ export function useFieldDraft<T extends number | string>(
 
   const change = (value: T) => {
     setDraft({ value });
+    if (!held.current.on) return send(value);
     clearTimeout(timer.current);
-    if (held.current.on) held.current.value = value;
-    else send(value);
+    held.current.value = value;
   };
 
   const hold = (on: boolean) => {
