@@ -1,0 +1,123 @@
+/** Simplified Chinese Explain templates of the node side: the kubelet, kube-scheduler, and the policy controllers (see explain.zh-CN.ts). */
+export const EXPLAIN_ZH_CN_NODES: Record<string, Record<string, string>> = {
+  // kubelet: the prober (prober_manager.go, worker.go) and container stops (kuberuntime_container.go)
+  addPod: {
+    worker:
+      '{{pod}} 中 {{container}} 的 {{probe}} 探针：现在探测一次，之后每 {{period}} 秒一次；initialDelaySeconds {{delay}} 从容器启动算起',
+    workerJitter:
+      '{{pod}} 中 {{container}} 的 {{probe}} 探针：kubelet 启动才 {{kubeletAge}} 秒，不到一个周期（{{period}} 秒），所以 worker 先随机等待 {{jitterMs}} 毫秒：在 {{first}} 秒探测，之后每 {{period}} 秒一次；initialDelaySeconds {{delay}}',
+  },
+  doProbe: {
+    failed:
+      '{{pod}} 中 {{container}} 的 {{probe}} 探针在 {{time}} 秒失败（连续第 {{run}} 次，failureThreshold {{threshold}}）：{{output}}',
+    ready:
+      '{{pod}} 中 {{container}} 的就绪探针在 {{time}} 秒成功（连续 {{run}} 次 = successThreshold {{threshold}}）→ 容器就绪',
+    notReady:
+      '{{pod}} 中 {{container}} 的就绪探针连续失败 {{run}} 次（failureThreshold {{threshold}}）→ 容器未就绪',
+    started:
+      '{{pod}} 中 {{container}} 的启动探针在 {{time}} 秒成功 → started：从现在起运行它的就绪和存活探针',
+  },
+  killContainer: {
+    probe:
+      '{{pod}} 中 {{container}} 的 {{probe}} 探针连续失败 {{failures}} 次（failureThreshold {{threshold}}）→ 以 {{grace}} 秒的宽限期杀掉它并重新启动',
+    preStop:
+      '停止 {{pod}} 的 {{container}}：preStop {{hook}} 钩子用去 {{grace}} 秒宽限期中的 {{hookSeconds}} 秒 → 在 +{{sigterm}} 秒发送 SIGTERM，还剩 {{left}} 秒',
+    preStopCut:
+      '停止 {{pod}} 的 {{container}}：preStop {{hook}} 钩子（{{hookSeconds}} 秒）在 {{grace}} 秒宽限期处被截断 → 在 +{{sigterm}} 秒发送 SIGTERM，只剩最少的 {{left}} 秒',
+    exits:
+      '停止 {{pod}} 的 {{container}}（宽限期 {{grace}} 秒）：应用在 SIGTERM 后 {{exitSeconds}} 秒退出，在它的 {{left}} 秒之内 → 在 +{{stop}} 秒结束',
+    sigkill:
+      '停止 {{pod}} 的 {{container}}（宽限期 {{grace}} 秒）：应用在 SIGTERM 后需要 {{exitSeconds}} 秒，但只有 {{left}} 秒 → SIGKILL，在 +{{stop}} 秒结束',
+    restartNow:
+      '{{pod}} 的 {{container}} 以退出码 {{exitCode}} 退出 → 第一次重启立即进行（重启退避从 {{seconds}} 秒开始）',
+    backOff:
+      '{{pod}} 的 {{container}} 以退出码 {{exitCode}} 退出 → CrashLoopBackOff：{{seconds}} 秒后再次启动',
+  },
+  admit: {
+    namespaceCreated:
+      '命名空间“{{namespace}}”不存在：NamespaceAutoProvision 准入插件在 {{kind}} {{name}} 之前创建了它',
+  },
+  // kube-scheduler (src/engine/scheduler): plugin names and their reasons stay in Kubernetes' English.
+  schedulePod: {
+    noNodes: '集群里没有节点："no nodes available to schedule pods"',
+    preFilterRejected: 'PreFilter：{{plugin}} 在检查任何节点之前就拒绝了该 Pod：{{reason}}',
+  },
+  runFilterPlugins: {
+    rejected: '{{node}}：{{plugin}} 拒绝（{{code}}）：{{reasons}}',
+    rejectedMore: '……另有 {{count}} 个节点被拒绝（计入 FailedScheduling 消息的计数）',
+  },
+  findNodesThatFitPod: {
+    none: 'Filter：检查的 {{evaluated}} 个节点都放不下 {{pod}}（共 {{nodes}} 个节点，从第 {{start}} 个开始检查）',
+    onlyOne:
+      'Filter：只有 {{node}} 放得下 {{pod}}（检查了 {{nodes}} 个中的 {{evaluated}} 个）→ 直接绑定，不打分',
+    found:
+      'Filter：检查的 {{evaluated}} 个节点中有 {{feasible}} 个放得下 {{pod}}（{{nodes}} 个节点中找到 {{toFind}} 个即止：numFeasibleNodesToFind；从第 {{start}} 个开始）→ 给它们打分',
+  },
+  postFilter: {
+    preemption: 'PostFilter（DefaultPreemption）：没有哪个节点上有优先级更低、可被驱逐的 Pod →“{{message}}”',
+  },
+  prioritizeNodes: {
+    nodeScore:
+      '{{node}}：{{total}} = NodeResourcesFit {{fit}} + NodeResourcesBalancedAllocation {{balanced}} + PodTopologySpread {{spread}}×2 + TaintToleration {{taint}}×3 + NodeAffinity {{nodeAffinity}}×2 + InterPodAffinity {{interPod}}×2 + ImageLocality {{image}}（算上该 Pod 的 requests：cpu {{cpu}}m / {{cpuAllocatable}}m，内存 {{memoryMi}}Mi / {{memoryAllocatableMi}}Mi；未设置的 request 按 100m / 200Mi 计）',
+    nodeScoreRequested:
+      '{{node}}：{{total}} = NodeResourcesFit {{fit}} + NodeResourcesBalancedAllocation {{balanced}} + PodTopologySpread {{spread}}×2 + TaintToleration {{taint}}×3 + NodeAffinity {{nodeAffinity}}×2 + InterPodAffinity {{interPod}}×2 + ImageLocality {{image}}（算上该 Pod 的 requests：cpu {{cpu}}m / {{cpuAllocatable}}m，内存 {{memoryMi}}Mi / {{memoryAllocatableMi}}Mi）',
+  },
+  selectHost: {
+    best: '{{node}} 得分最高，为 {{total}} → 把 Pod 绑定到 {{node}}',
+    tie: '{{ties}} 个节点并列最高分 {{total}} → 随机抽中 {{node}}',
+    summary:
+      '绑定到 {{node}}：{{feasible}} 个可行节点中得分最高（检查了 {{nodes}} 个中的 {{evaluated}} 个）：{{total}} = NodeResourcesFit {{fit}} + NodeResourcesBalancedAllocation {{balanced}} + PodTopologySpread {{spread}}×2 + TaintToleration {{taint}}×3 + NodeAffinity {{nodeAffinity}}×2 + InterPodAffinity {{interPod}}×2 + ImageLocality {{image}}',
+    summaryTie:
+      '绑定到 {{node}}：{{ties}} 个节点并列 {{total}} 分，随机抽中它（{{feasible}} 个可行，检查了 {{nodes}} 个中的 {{evaluated}} 个）：NodeResourcesFit {{fit}} + NodeResourcesBalancedAllocation {{balanced}} + PodTopologySpread {{spread}}×2 + TaintToleration {{taint}}×3 + NodeAffinity {{nodeAffinity}}×2 + InterPodAffinity {{interPod}}×2 + ImageLocality {{image}}',
+  },
+  movePodsToActiveOrBackoffQueue: {
+    toActiveQ: '{{event}} → {{pod}} 回到 activeQ（原因：{{plugin}}）',
+    toBackoffQ: '{{event}} → {{pod}} 回到 backoffQ，退避还剩 {{backoffLeft}} 秒（原因：{{plugin}}）',
+  },
+  activeQueue: {
+    popFromBackoffQ:
+      'activeQ 为空 → 提前 {{backoffLeft}} 秒从 backoffQ 取出 {{pod}}（SchedulerPopFromBackoffQ，v1.33 起默认开启）',
+  },
+  handleSchedulingFailure: {
+    unschedulablePods:
+      '第 {{attempts}} 次尝试后 {{pod}} → unschedulablePods：等待 {{plugins}} 可能接受它的集群事件（之后退避 {{backoff}} 秒），最迟等到 {{flushAt}} 秒（5 分钟）',
+  },
+  // Policy controllers and the eviction subresource (ResourceQuota, PodDisruptionBudget, HPA).
+  syncResourceQuota: {
+    usage:
+      'ResourceQuota {{quota}}：已用 {{used}}，上限 {{hard}}（按命名空间里的 Pod 重新计算；正在终止的 Pod 仍然计入）',
+  },
+  updatePdbStatus: {
+    disruptionsAllowed:
+      'PodDisruptionBudget {{pdb}}：disruptionsAllowed = currentHealthy {{currentHealthy}} − desiredHealthy {{desiredHealthy}} = {{disruptionsAllowed}}（expectedPods {{expectedPods}}；不小于 0）',
+  },
+  failSafe: {
+    syncFailed:
+      '无法计算 PodDisruptionBudget {{pdb}}（{{error}}）：disruptionsAllowed 置为 0，任何驱逐都不会通过',
+  },
+  evictPod: {
+    evicted: '{{pod}} 的驱逐被接受（预算 {{pdb}}）：Pod 加上 DisruptionTarget 状况，然后优雅删除',
+    tooManyRequests: '预算 {{pdb}} 以 429 拒绝驱逐 {{pod}}：{{cause}}；kubectl drain 5 秒后重试',
+  },
+  getResourceReplicas: {
+    utilization:
+      'HPA {{hpa}}：cpu 利用率为请求的 {{utilization}}%，目标 {{target}}% → {{ready}} 个就绪 Pod 上的比值 {{usageRatio}}（{{ignored}} 个被忽略），容差 10% → {{replicas}} 个副本',
+    utilizationFilled:
+      'HPA {{hpa}}：cpu 利用率为请求的 {{utilization}}%，目标 {{target}}% → {{ready}} 个就绪 Pod 上的比值 {{usageRatio}}；扩容时把 {{unready}} 个未就绪 Pod 记为 0%，把 {{missing}} 个没有指标的 Pod 在扩容时记为 0%、缩容时记为 100%，得到比值 {{newUsageRatio}}（{{ignored}} 个被忽略）→ {{replicas}} 个副本',
+  },
+  normalizeDesiredReplicas: {
+    normalized:
+      'HPA {{hpa}}：当前 {{current}}，建议 {{proposed}} → 经过 5 分钟缩容稳定窗口和扩容上限 max(2 × 当前, 4) 后为 {{desired}}（{{reason}}）',
+  },
+  normalizeDesiredReplicasWithBehaviors: {
+    normalized:
+      'HPA {{hpa}}：当前 {{current}}，建议 {{proposed}} → 经过 behavior 的稳定窗口和速率策略后为 {{desired}}（{{reason}}）',
+  },
+  reconcileAutoscaler: {
+    rescale: '把 {{reference}} 从 {{from}} 扩缩到 {{to}}：{{reason}}（通过 scale 子资源写 spec.replicas）',
+    noRescale: '{{reference}} 保持 {{replicas}} 个副本',
+    failedGetScale: '无法读取 {{reference}} 的 scale：{{error}}',
+    failedComputeMetrics: '无法为 {{reference}} 算出副本数：{{error}}',
+    statusFailed: '写入 HPA 状态失败：{{error}}',
+  },
+};
