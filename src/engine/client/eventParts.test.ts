@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../api/types.ts';
-import { kubeletMessage, objectReference } from './eventParts.ts';
+import { kubeletMessage, kubeletRecorder, objectReference } from './eventParts.ts';
 
 const spec = { nodeName: 'n1', containers: [{ name: 'web', image: 'web:1' }] };
 const pod = (name: string, uid: string, s: object = spec) =>
@@ -58,5 +59,21 @@ describe('kubeletMessage', () => {
   it('returns every message as it was given, before and after its table starts afresh', () => {
     expect(kubeletMessage(['Container', 'created'].join(' '))).toBe('Container created');
     for (let i = 0; i < 5000; i++) expect(kubeletMessage(`m${i % 4500}`)).toBe(`m${i % 4500}`);
+  });
+});
+
+describe('kubeletRecorder', () => {
+  it('names each node’s recorder kubelet/<node>, whichever node was asked before (the last one is kept)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('node-1', 'node-2', 'node-10', '', 'n'), { maxLength: 30 }), (nodes) => {
+        for (const node of nodes) expect(kubeletRecorder(node)).toBe(`kubelet/${node}`);
+      }),
+    );
+  });
+
+  it('gives the same string for a node asked again after another', () => {
+    const first = kubeletRecorder('node-7');
+    kubeletRecorder('node-8');
+    expect(kubeletRecorder('node-7')).toBe(first);
   });
 });
