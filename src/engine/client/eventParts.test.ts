@@ -49,6 +49,19 @@ describe('objectReference', () => {
     expect(again).toEqual(made[99]);
   });
 
+  it('keeps an object’s plain and field-path references in one entry, each shared with its later Events', () => {
+    const p = pod('both', 'uboth');
+    const plain = objectReference(p, 'default', '');
+    const path = objectReference(p, 'default', 'spec.containers{web}');
+    // Other objects between, so that neither is the reference given last.
+    objectReference(pod('x', 'ux'), 'default', '');
+    expect(objectReference(p, 'default', 'spec.containers{web}')).toBe(path);
+    objectReference(pod('x', 'ux'), 'default', 'spec.containers{web}');
+    expect(objectReference(p, 'default', '')).toBe(plain);
+    expect(path).toMatchObject({ uid: 'uboth', fieldPath: 'spec.containers{web}' });
+    expect(plain).not.toHaveProperty('fieldPath');
+  });
+
   it('writes an object without a uid with neither uid nor field path, as before', () => {
     const r = objectReference(pod('p', ''), 'default', 'spec.containers{web}');
     expect(JSON.stringify(r)).toBe('{"kind":"Pod","namespace":"default","name":"p","apiVersion":"v1"}');
