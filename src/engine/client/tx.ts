@@ -260,8 +260,7 @@ export function recordEvent(
   }
   // A repeat whose first write was dropped is created now, with the count seen so far. The Event
   // is the engine's own, never seen before the store has it: the store keeps it as it is (owned).
-  // A clock name made now was looked up and found free, and nothing has been written since (the
-  // correlator writes no object): the store need not look its key up again (`absent`).
+  // A clock name made now was found free, with no write since: no second lookup (`absent`).
   const r = createObject(
     tx.st.store,
     tx,
