@@ -3,7 +3,15 @@ import type { KubeObject, OwnerReference } from './types.ts';
 
 /** getControllerOf returns the ownerReference with controller: true, if any. */
 export function getControllerOf(o: Pick<KubeObject, 'metadata'>): OwnerReference | undefined {
-  return o.metadata.ownerReferences?.find((r) => r.controller);
+  // A loop, not find() with a closure: every pod watch event asks two to five times (the informer
+  // cache, the ReplicaSet handlers), ~300,000 times in a 10,000-replica rollout.
+  const refs = o.metadata.ownerReferences;
+  if (!refs) return undefined;
+  for (let i = 0; i < refs.length; i++) {
+    const r = refs[i] as OwnerReference;
+    if (r.controller) return r;
+  }
+  return undefined;
 }
 
 /**

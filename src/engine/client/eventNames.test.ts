@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fnv32a, utf8Bytes } from '../lib/hash.ts';
 import { EPOCH_UNIX_MS } from '../lib/time.ts';
 import { hexString, seedPrng } from '../lib/prng.ts';
-import { beginNaming, clockEventName, clockEventSuffix, endNaming, nameNewEvent, nameUid, nameUidOf, naming, prngEventName, unixNanoHex } from './eventNames.ts';
+import { beginNaming, clockEventName, clockEventSuffix, clockNameStored, endNaming, nameNewEvent, nameUid, nameUidOf, naming, prngEventName, unixNanoHex } from './eventNames.ts';
 
 /** The definitions the fast versions must equal: a BigInt product, and four hashes of [i, ...bytes] spliced into 8-4-4-4-12. */
 const nanoHexByBigInt = (ms: number): string => (BigInt(ms) * 1_000_000n).toString(16);
@@ -102,6 +102,59 @@ describe('nameNewEvent', () => {
     expect(name).toBe(clockEventName('web-abc', 60_050, nanos));
     expect(naming).toMatchObject({ fresh: true, suffix: clockEventSuffix(60_050, nanos), key: `default/${name}`, prng: undefined });
     expect(naming.events.size).toBe(0);
+  });
+
+  /** A store's Event map that counts its lookups, and the rv a write moves, as the store keeps them. */
+  function countingStore(): { events: Map<string, unknown>; probes: () => number; rv: number } {
+    let n = 0;
+    const events = new Map<string, unknown>();
+    const has = events.has.bind(events);
+    events.has = (k: string) => {
+      n++;
+      return has(k);
+    };
+    return { events, probes: () => n, rv: 0 };
+  }
+
+  /** name is recordEvent's naming of one clock Event about web-abc at 60.050 s, stored when `store` says so. */
+  function name(s: ReturnType<typeof countingStore>, rv: number, store = true): string {
+    beginNaming(true, seedPrng(1), s.events, 60_050, 'default/', 'web-abc', rv);
+    const made = nameNewEvent();
+    endNaming();
+    if (store) {
+      s.events.set(naming.key, {});
+      s.rv = rv + 1;
+      clockNameStored(s.events, s.rv);
+    }
+    return made;
+  }
+
+  it.each([
+    ['nothing written between (Pulled, Created, Started)', [], [0, 1000, 2000], 3],
+    ['the first one deleted after it went in (its µs is free again)', ['delete'], [0, 1000, 0], 3],
+    ['another write between (the store moved on: probed from 0)', ['write'], [0, 1000, 2000], 5],
+    ['the second one dropped by the spam filter (not stored)', ['drop'], [0, 1000, 1000], 3],
+  ])('names as probing from 0 would, probing only the next µs while nothing else was written: %s', (_what, between: string[], nanos, probes) => {
+    const s = countingStore();
+    const got = [name(s, s.rv)];
+    const act = between[0];
+    got.push(name(s, s.rv, act !== 'drop'));
+    if (act === 'delete') {
+      s.events.delete(`default/${clockEventName('web-abc', 60_050, 0)}`);
+      s.rv++;
+    } else if (act === 'write') s.rv++;
+    got.push(name(s, s.rv));
+    expect(got).toEqual(nanos.map((n) => clockEventName('web-abc', 60_050, n)));
+    expect(s.probes()).toBe(probes);
+  });
+
+  it('probes from 0 for a store it has not seen store a name (another engine at the same rv)', () => {
+    const a = countingStore();
+    name(a, 7);
+    const b = countingStore();
+    b.events.set(`default/${clockEventName('web-abc', 60_050, 1000)}`, {});
+    expect(name(b, 8)).toBe(clockEventName('web-abc', 60_050, 0));
+    expect(b.probes()).toBe(1);
   });
 
   it('draws a PRNG name as prngEventName does, and says no name was made until one is', () => {

@@ -55,15 +55,21 @@ interface EventNaming {
   fresh: boolean;
   suffix: string;
   key: string;
+  /** The store's resourceVersion when the naming began (every store write moves it). */
+  rv: number;
 }
 
 const NO_EVENTS: ReadonlyMap<string, unknown> = new Map();
 
-export const naming: EventNaming = { clock: false, prng: undefined, events: NO_EVENTS, nowMs: 0, prefix: '', object: '', fresh: false, suffix: '', key: '' };
+export const naming: EventNaming = { clock: false, prng: undefined, events: NO_EVENTS, nowMs: 0, prefix: '', object: '', fresh: false, suffix: '', key: '', rv: Number.NaN };
 
-/** beginNaming: the next nameNewEvent names an Event about `object`, stored under `prefix` (`default/`) in `events`. */
-export function beginNaming(clock: boolean, prng: PrngState, events: ReadonlyMap<string, unknown>, nowMs: number, prefix: string, object: string): void {
+/**
+ * beginNaming: the next nameNewEvent names an Event about `object`, stored under `prefix`
+ * (`default/`) in `events`, a store at resourceVersion `rv` (NaN: unknown, every name probed).
+ */
+export function beginNaming(clock: boolean, prng: PrngState, events: ReadonlyMap<string, unknown>, nowMs: number, prefix: string, object: string, rv = Number.NaN): void {
   const n = naming;
+  n.rv = rv;
   n.clock = clock;
   n.prng = prng;
   n.events = events;
@@ -95,11 +101,15 @@ export function nameNewEvent(): string {
     // Forgotten by count, the arrays kept: `length = 0` would let their room go, three new
     // arrays of 17 slots (~450 bytes) for each pod's start.
     made.count = 0;
+    made.taken = 0;
   }
-  let i = 0;
+  // Names 0 … taken − 1 are stored when nothing was written since this object's last one went in
+  // (clockNameStored): a pod's Started then probes one key, not Pulled's and Created's again too.
+  let i = made.taken > 0 && made.rv === n.rv && serialOf(n.events) === made.serial ? made.taken : 0;
   // The first free µs, as 999 µs taken give the 999th (a clock name never waits for the next ms).
   for (; i < 999 && n.events.has(madeKey(i)); i++);
   madeKey(i);
+  made.index = i;
   n.suffix = made.suffixes[i] as string;
   n.key = made.keys[i] as string;
   return made.names[i] as string;
@@ -112,7 +122,51 @@ export function nameNewEvent(): string {
  * then weighs 64 bytes, not 32: the Pulled and Created keys of every pod start). Not engine state:
  * a key made again is the same string.
  */
-const made = { object: '', nowMs: Number.NaN, prefix: '', count: 0, keys: [] as string[], names: [] as string[], suffixes: [] as string[] };
+const made = {
+  object: '',
+  nowMs: Number.NaN,
+  prefix: '',
+  count: 0,
+  keys: [] as string[],
+  names: [] as string[],
+  suffixes: [] as string[],
+  /** The µs nameNewEvent named last. */
+  index: 0,
+  /** Names 0 … taken − 1 are stored in `events` at resourceVersion `rv` (clockNameStored; 0: none known). */
+  taken: 0,
+  rv: Number.NaN,
+  /** serialOf the store's Event map they are stored in (its number, not the map: a finished engine's is not kept alive here). */
+  serial: 0,
+};
+
+/**
+ * A number for each Event map named into, by identity: two engines (a fork and its run) may stand at
+ * one resourceVersion with different Events. A WeakMap probe of a table of a few maps, where a
+ * WeakRef's deref kept its map in a set of its own at each call (~60 ns, twice an Event). Not
+ * engine state.
+ */
+const serials = new WeakMap<ReadonlyMap<string, unknown>, number>();
+let lastSerial = 0;
+
+function serialOf(events: ReadonlyMap<string, unknown>): number {
+  let n = serials.get(events);
+  if (n === undefined) {
+    n = ++lastSerial;
+    serials.set(events, n);
+  }
+  return n;
+}
+
+/**
+ * clockNameStored says that the clock name nameNewEvent made last is now stored under its key,
+ * the store at resourceVersion `rv` after the write. Names 0 … that one are then all stored (the
+ * loop found the ones before it taken), as long as the store stays at `rv`.
+ */
+export function clockNameStored(events: ReadonlyMap<string, unknown>, rv: number): void {
+  made.taken = made.index + 1;
+  made.rv = rv;
+  made.serial = serialOf(events);
+}
 
 /** madeKey is the store key of the object's clock name `i` µs into the ms, made once (i ≤ made.count). */
 function madeKey(i: number): string {

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../api/types.ts';
-import { kubeletMessage, objectReference } from './eventParts.ts';
+import { kubeletMessage, kubeletRecorder, objectReference } from './eventParts.ts';
 
 const spec = { nodeName: 'n1', containers: [{ name: 'web', image: 'web:1' }] };
 const pod = (name: string, uid: string, s: object = spec) =>
@@ -48,6 +49,19 @@ describe('objectReference', () => {
     expect(again).toEqual(made[99]);
   });
 
+  it('keeps an object’s plain and field-path references in one entry, each shared with its later Events', () => {
+    const p = pod('both', 'uboth');
+    const plain = objectReference(p, 'default', '');
+    const path = objectReference(p, 'default', 'spec.containers{web}');
+    // Other objects between, so that neither is the reference given last.
+    objectReference(pod('x', 'ux'), 'default', '');
+    expect(objectReference(p, 'default', 'spec.containers{web}')).toBe(path);
+    objectReference(pod('x', 'ux'), 'default', 'spec.containers{web}');
+    expect(objectReference(p, 'default', '')).toBe(plain);
+    expect(path).toMatchObject({ uid: 'uboth', fieldPath: 'spec.containers{web}' });
+    expect(plain).not.toHaveProperty('fieldPath');
+  });
+
   it('writes an object without a uid with neither uid nor field path, as before', () => {
     const r = objectReference(pod('p', ''), 'default', 'spec.containers{web}');
     expect(JSON.stringify(r)).toBe('{"kind":"Pod","namespace":"default","name":"p","apiVersion":"v1"}');
@@ -58,5 +72,21 @@ describe('kubeletMessage', () => {
   it('returns every message as it was given, before and after its table starts afresh', () => {
     expect(kubeletMessage(['Container', 'created'].join(' '))).toBe('Container created');
     for (let i = 0; i < 5000; i++) expect(kubeletMessage(`m${i % 4500}`)).toBe(`m${i % 4500}`);
+  });
+});
+
+describe('kubeletRecorder', () => {
+  it('names each node’s recorder kubelet/<node>, whichever node was asked before (the last one is kept)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('node-1', 'node-2', 'node-10', '', 'n'), { maxLength: 30 }), (nodes) => {
+        for (const node of nodes) expect(kubeletRecorder(node)).toBe(`kubelet/${node}`);
+      }),
+    );
+  });
+
+  it('gives the same string for a node asked again after another', () => {
+    const first = kubeletRecorder('node-7');
+    kubeletRecorder('node-8');
+    expect(kubeletRecorder('node-7')).toBe(first);
   });
 });

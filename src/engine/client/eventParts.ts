@@ -40,13 +40,22 @@ export function kubeletSource(host: string): { component: string; host: string }
 const kubeletRecorders = new Map<string, string>();
 
 export function kubeletRecorder(node: string): string {
+  // The node asked last first: a pod's kubelet step asks for its tick's actor and then for each
+  // Event it records (a compare, not a probe of the 100-node table, four times a pod start).
+  if (node === lastNode) return lastRecorder;
   let r = kubeletRecorders.get(node);
   if (r === undefined) {
     r = `kubelet/${node}`;
     kubeletRecorders.set(node, r);
   }
+  lastNode = node;
+  lastRecorder = r;
   return r;
 }
+
+/** The node kubeletRecorder was asked for last and its answer (not engine state: the same string either way). */
+let lastNode = '\u0000';
+let lastRecorder = 'kubelet/\u0000';
 
 /**
  * The kubelet's messages seen lately, each kept once: 20,000 pods' Pulling, Pulled and Killing
@@ -86,26 +95,27 @@ function lookUpMessage(message: string): string {
 
 
 /**
- * The last reference made for each object lately, by its uid, with and without a field path: a
- * pod's Pulling, Pulled, Created, Started and Killing name one `spec.containers{web}` reference, an
- * object for the five (its spec is no key: the pods of one template bound to one node share theirs).
- * One table each of the last REFS_MAX uids given a reference, the first made dropped first (a
- * cursor on it, as the correlator's caches keep one): 12,288, what two generations of 8,192 kept
- * on average (8,192 to 16,384), with one lookup where they took two for each object seen for the
- * first time (a pod's Scheduled, its Pulled, its Killing an hour later: 30,000 in a 10,000-replica
- * rollout). A reference is used again only when every field
- * matches. Not engine state; Events are never changed in place.
+ * The last references made for each object lately, by its uid, one without a field path and one
+ * with: a pod's Pulling, Pulled, Created, Started and Killing name one `spec.containers{web}`
+ * reference, its Scheduled the plain one, an object for each (its spec is no key: the pods of one
+ * template bound to one node share theirs). One table of the last REFS_MAX uids given a reference,
+ * the first made dropped first (a cursor on it, as the correlator's caches keep one), both kinds in
+ * one entry: a pod's Pulling then finds the entry its Scheduled made, where a table of its own for
+ * each kind cost a missed lookup, an insert and a drop (10,000 a 10,000-replica rollout). A
+ * reference is used again only when every field matches. Not engine state; Events are never
+ * changed in place.
  */
 const REFS_MAX = 12_288;
 
-interface RefCache {
-  refs: Map<string, ObjectReference>;
-  /** The cursor on the first uid still in `refs` (made at the first drop). */
-  oldest: Iterator<string> | undefined;
+/** An object's references: `plain` without a field path, `path` with the last one asked for. */
+interface Refs {
+  plain: ObjectReference | undefined;
+  path: ObjectReference | undefined;
 }
 
-const plainRefs: RefCache = { refs: new Map(), oldest: undefined };
-const pathRefs: RefCache = { refs: new Map(), oldest: undefined };
+const refs = new Map<string, Refs>();
+/** The cursor on the first uid still in `refs` (made at the first drop). */
+let oldest: Iterator<string> | undefined;
 
 /** objectReference is the Event's involvedObject: one literal per shape (uid or not), so it holds its fields in itself. */
 export function objectReference(involved: KubeObject, namespace: string, fieldPath: string): ObjectReference {
@@ -116,9 +126,8 @@ export function objectReference(involved: KubeObject, namespace: string, fieldPa
   // gave last, when it fits, spares the table's lookup (every field compared, as below).
   const prev = lastRef;
   if (prev !== undefined && prev.uid === uid && fits(prev, involved, namespace, fieldPath)) return prev;
-  const cache = fieldPath === '' ? plainRefs : pathRefs;
-  const refs = cache.refs;
-  const last = refs.get(uid);
+  const entry = refs.get(uid);
+  const last = entry === undefined ? undefined : fieldPath === '' ? entry.plain : entry.path;
   if (last !== undefined && fits(last, involved, namespace, fieldPath)) {
     lastRef = last;
     return last;
@@ -127,11 +136,17 @@ export function objectReference(involved: KubeObject, namespace: string, fieldPa
     fieldPath === ''
       ? { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid }
       : { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid, fieldPath };
-  refs.set(uid, ref);
-  if (refs.size > REFS_MAX) {
-    if (cache.oldest === undefined) cache.oldest = refs.keys();
-    const oldest = cache.oldest.next().value;
-    if (oldest !== undefined) refs.delete(oldest);
+  if (entry !== undefined) {
+    // The entry keeps its place (first made, first dropped), as a set of a present key would.
+    if (fieldPath === '') entry.plain = ref;
+    else entry.path = ref;
+  } else {
+    refs.set(uid, fieldPath === '' ? { plain: ref, path: undefined } : { plain: undefined, path: ref });
+    if (refs.size > REFS_MAX) {
+      if (oldest === undefined) oldest = refs.keys();
+      const first = oldest.next().value;
+      if (first !== undefined) refs.delete(first);
+    }
   }
   lastRef = ref;
   return ref;

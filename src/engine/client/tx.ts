@@ -30,7 +30,7 @@ import {
   newEventCorrelator,
   spamFilter,
 } from './eventCorrelator.ts';
-import { beginNaming, endNaming, nameNewEvent, nameUid, nameUidOf, naming } from './eventNames.ts';
+import { beginNaming, clockNameStored, endNaming, nameNewEvent, nameUid, nameUidOf, naming } from './eventNames.ts';
 import { heapPush } from './eventQueue.ts';
 import { eventSource, kubeletMessage, kubeletRecorder, kubeletSource, objectReference } from './eventParts.ts';
 import type { ControllerName, SimEvent } from './events.ts';
@@ -228,7 +228,7 @@ export function recordEvent(
   const full = component !== 'default-scheduler';
   // The name a new Event takes, asked only for a new key (eventNames.ts: no closure per Event).
   const prefix = namespacePrefix(namespace);
-  beginNaming(named === 'clock', tx.st.prng, tx.st.store.objects.Event, tx.now, prefix, meta.name);
+  beginNaming(named === 'clock', tx.st.prng, tx.st.store.objects.Event, tx.now, prefix, meta.name, tx.st.store.rv);
   // The scheduler's events/v1 recorder only observes; the others aggregate too, one record in both caches.
   let written = text;
   let aggregated = false;
@@ -260,7 +260,8 @@ export function recordEvent(
   }
   // A repeat whose first write was dropped is created now, with the count seen so far. The Event
   // is the engine's own, never seen before the store has it: the store keeps it as it is (owned).
-  createObject(
+  // A clock name made now was found free, with no write since: no second lookup (`absent`).
+  const r = createObject(
     tx.st.store,
     tx,
     {
@@ -281,7 +282,9 @@ export function recordEvent(
     },
     true,
     key,
+    madeClockName,
   );
+  if (madeClockName && r.ok) clockNameStored(tx.st.store.objects.Event, tx.st.store.rv);
 }
 
 /**

@@ -164,5 +164,13 @@ export function podMatchesNodeSelectorAndAffinityTerms(pod: { spec: PodSpec }, n
 
 /** isNodeReady reports whether the node's Ready condition is True (a missing condition is not). */
 export function isNodeReady(node: Node): boolean {
-  return (node.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
+  // A loop, not some() with a closure and a `?? []` array: each kubelet step of each pod asks
+  // (40,000 in a 10,000-replica rollout).
+  const conditions = node.status?.conditions;
+  if (conditions === undefined) return false;
+  for (let i = 0; i < conditions.length; i++) {
+    const c = conditions[i] as NonNullable<typeof conditions>[number];
+    if (c.type === 'Ready' && c.status === 'True') return true;
+  }
+  return false;
 }
