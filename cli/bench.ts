@@ -13,7 +13,7 @@ import { runSweepText } from './sweep.ts';
 import { runCli } from './benchCli.ts';
 import { availableParallelism } from 'node:os';
 import { benchTraffic, benchTrafficAlone } from './benchTraffic.ts';
-import { benchSeedMemory, benchSeek, benchSeekTraffic, gcNow, scenarioOf, settledGc } from './benchSeek.ts';
+import { benchSeedMemory, benchSeek, benchSeekTraffic, scenarioOf, settledGc } from './benchSeek.ts';
 import { benchStatefulSetOrdered, benchStatefulSetParallel, benchStatefulSetSeek } from './benchStatefulSet.ts';
 
 const json = process.argv.includes('--json');
