@@ -152,6 +152,8 @@ interface Weighed {
   recordMs: number;
   seekP50: number;
   seekP95: number;
+  seekCpuP50: number;
+  seekCpuP95: number;
   bytesPerTick: number;
   arrayBufferBytesPerTick: number;
 }
@@ -176,14 +178,21 @@ function recordSeekWeigh(scenario: Scenario, gc: () => void, held: unknown[]): W
   held.push(rec, caches);
   let x = 12345;
   const times: number[] = [];
+  // CPU time of each seek too: on a loaded machine wall time also counts the waits for a core.
+  const cpu: number[] = [];
   for (let i = 0; i < 1000; i++) {
     x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+    const c0 = process.cpuUsage();
     const a = process.hrtime.bigint();
     frameAt(rec, x % (ticks + 1), true, caches);
     times.push(Number(process.hrtime.bigint() - a) / 1e6);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
   }
   times.sort((a, b) => a - b);
-  const at = (p: number) => Math.round((times[Math.min(times.length - 1, Math.floor(times.length * p))] ?? 0) * 100) / 100;
+  cpu.sort((a, b) => a - b);
+  const pick = (xs: number[], p: number) => Math.round((xs[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0) * 100) / 100;
+  const at = (p: number) => pick(times, p);
   gc();
   const perTick = (bytes: number) => Math.round(bytes / Math.max(1, ticks));
   return {
@@ -191,6 +200,8 @@ function recordSeekWeigh(scenario: Scenario, gc: () => void, held: unknown[]): W
     recordMs,
     seekP50: at(0.5),
     seekP95: at(0.95),
+    seekCpuP50: pick(cpu, 0.5),
+    seekCpuP95: pick(cpu, 0.95),
     bytesPerTick: perTick(process.memoryUsage().heapUsed - heap0),
     arrayBufferBytesPerTick: perTick(process.memoryUsage().arrayBuffers - buffers0),
   };
@@ -234,6 +245,7 @@ export function benchStatefulSetSeek(report: Report, n: number, policy: 'Ordered
     coldSeekP95: cold.seekP95,
     target: 'p95 <= 4 ms and <= 800 B/tick (heap + ArrayBuffers)',
     met: w.seekP95 <= 4 && totalBytesPerTick <= 800 ? 'yes' : 'no',
+    metOnCpu: w.seekCpuP95 <= 4 && totalBytesPerTick <= 800 ? 'yes' : 'no',
   });
   held.length = 0;
 }
