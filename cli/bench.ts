@@ -13,7 +13,7 @@ import { runSweepText } from './sweep.ts';
 import { runCli } from './benchCli.ts';
 import { availableParallelism } from 'node:os';
 import { benchTraffic, benchTrafficAlone } from './benchTraffic.ts';
-import { benchSeedMemory, benchSeek, benchSeekTraffic, gcNow, scenarioOf } from './benchSeek.ts';
+import { benchSeedMemory, benchSeek, benchSeekTraffic, scenarioOf, settledGc } from './benchSeek.ts';
 import { benchStatefulSetOrdered, benchStatefulSetParallel, benchStatefulSetSeek } from './benchStatefulSet.ts';
 
 const json = process.argv.includes('--json');
@@ -219,8 +219,8 @@ if (!only || only === 'statefulset') {
   benchStatefulSetOrdered(report, 1000);
 }
 if (!only || only === 'statefulset-seek') {
-  benchStatefulSetSeek(report, 100, 'Parallel', gcNow);
-  benchStatefulSetSeek(report, 1000, 'OrderedReady', gcNow);
+  benchStatefulSetSeek(report, 100, 'Parallel', settledGc);
+  benchStatefulSetSeek(report, 1000, 'OrderedReady', settledGc);
 }
 
 if (!only || only === 'seek') {

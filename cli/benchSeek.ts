@@ -27,6 +27,20 @@ export function gcNow(): void {
   (runInNewContext('gc') as () => void)();
 }
 
+/**
+ * settledGc is gcNow twice with a 20 ms sleep between: the contents of the ArrayBuffers a GC
+ * frees are given back by a background task, so right after one GC `arrayBuffers` still counts
+ * them. Weighed right after a dropped 3,660-tick recording, the next one's ArrayBuffers read
+ * 0 B a tick instead of 87; the 10,000-replica row's read 64-75 B a tick in four runs of the same
+ * code (its keyframes' packing drops typed arrays), by what one GC had left to give back. Every
+ * weighing here uses it.
+ */
+export function settledGc(): void {
+  gcNow();
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+  gcNow();
+}
+
 /** seekTicks draws `count` ticks of a `ticks`-tick recording from a fixed LCG (the same each run). */
 function seekTicks(ticks: number, count: number): number[] {
   let x = 12345;
@@ -69,13 +83,13 @@ function timed(
 function memoryBreakdown(recs: Recording[], heap0: number, buffers0: number): Record<string, number> {
   const ticks = Math.max(1, recs.reduce((n, r) => n + r.timeline.length, 0));
   const perTick = (bytes: number) => Math.round(bytes / ticks);
-  gcNow();
+  settledGc();
   const total = process.memoryUsage().heapUsed;
   const buffers = process.memoryUsage().arrayBuffers;
   let last = total;
   const drop = (f: (rec: Recording) => void): number => {
     for (const rec of recs) f(rec);
-    gcNow();
+    settledGc();
     const h = process.memoryUsage().heapUsed;
     const freed = last - h;
     last = h;
@@ -140,7 +154,7 @@ const BYTES_PER_TICK = 800;
  * recording that seeks slower, or the reverse, shows there at once).
  */
 export function benchSeek(report: Report, n: number, config: SimConfig): void {
-  gcNow();
+  settledGc();
   const { heapUsed: heap0, arrayBuffers: buffers0 } = process.memoryUsage();
   const rec = new Recording(scenarioOf(n, config));
   const t0 = process.hrtime.bigint();
@@ -192,7 +206,7 @@ export function benchSeedMemory(report: Report): void {
   const text = readFileSync(new URL('../src/scenario/presets/seed.yaml', import.meta.url), 'utf8');
   const parsed = parseScenarioText(text);
   if (!parsed.ok) throw new Error(parsed.errors[0]);
-  gcNow();
+  settledGc();
   const { heapUsed: heap0, arrayBuffers: buffers0 } = process.memoryUsage();
   const recs = Array.from({ length: 20 }, () => new Recording(parsed.value));
   for (const rec of recs) rec.timeline.record();
@@ -218,7 +232,7 @@ export function benchSeekTraffic(report: Report, n: number, nodes: number, rps: 
   const warmCaches = newFrameCaches();
   for (const tick of seekTicks(warm.timeline.length, 300)) frameAt(warm, tick, true, warmCaches);
   for (const r of [0, rps]) {
-    gcNow();
+    settledGc();
     const { heapUsed: heap0, arrayBuffers: buffers0 } = process.memoryUsage();
     const rec = new Recording(trafficBenchScenario(n, nodes, r));
     const t0 = process.hrtime.bigint();

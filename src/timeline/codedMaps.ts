@@ -27,7 +27,7 @@ export interface Coded {
  */
 export interface PackedIndex {
   keys: unknown[];
-  sizes: Int32Array<ArrayBuffer>;
+  sizes: Counts;
   coded: Coded;
 }
 
@@ -66,8 +66,37 @@ export function decode(m: AnyMap, c: Coded, ref: Flat): void {
   }
 }
 
-/** packIndex codes each inner map of `m` against the cache's pods, all in one Coded. */
-export function packIndex(m: Map<unknown, AnyMap>, cached: Flat, cachedIndex: Map<unknown, number>): PackedIndex {
+/** Counts (sizes of maps) in the narrowest array that holds them (narrowCounts). */
+export type Counts = Uint8Array<ArrayBuffer> | Uint16Array<ArrayBuffer> | Int32Array<ArrayBuffer>;
+
+/**
+ * narrowCounts is `n` in one byte a count when all are under 256, two under 65,536: the sizes of
+ * the 100-replica Parallel run's 300 correlator caches (each under 50) are 300 B instead of 1,200
+ * in each of its ~35 keyframes (~8 B a tick).
+ */
+export function narrowCounts(n: Int32Array<ArrayBuffer>): Counts {
+  let max = 0;
+  for (const x of n) if (x > max || x < 0) max = x < 0 ? Number.POSITIVE_INFINITY : x;
+  if (max < 256) return Uint8Array.from(n);
+  if (max < 65_536) return Uint16Array.from(n);
+  return n;
+}
+
+/** keepEqual is `prev` when it holds the same entries as `cur` in the same order (Object.is), else `cur`. */
+export function keepEqual<T extends ArrayLike<unknown>>(cur: T, prev: T | undefined): T {
+  if (prev === undefined || prev.length !== cur.length) return cur;
+  for (let i = 0; i < cur.length; i++) if (!Object.is(cur[i], prev[i])) return cur;
+  return prev;
+}
+
+/**
+ * packIndex codes each inner map of `m` against the cache's pods, all in one Coded; each of its
+ * arrays that equals `prev`'s is `prev`'s. Pods keep their place in the cache while they are
+ * updated, so their numbers rarely change between keyframes: in the 100-replica Parallel
+ * StatefulSet run the two indexes' keys, sizes and codes (one owner's 100 pods, 100 nodes' one
+ * each: ~3.5 KB a keyframe, 32 B a tick) were new in every keyframe.
+ */
+export function packIndex(m: Map<unknown, AnyMap>, cached: Flat, cachedIndex: Map<unknown, number>, prev?: PackedIndex): PackedIndex {
   const keys: unknown[] = [];
   const sizes = new Int32Array(m.size);
   const all: AnyMap[] = [];
@@ -87,7 +116,12 @@ export function packIndex(m: Map<unknown, AnyMap>, cached: Flat, cachedIndex: Ma
     j += c.codes.length;
     for (const x of c.extra) extra.push(x);
   }
-  return { keys, sizes, coded: { codes, extra: extra.length === 0 ? EMPTY : extra } };
+  if (prev === undefined) return { keys, sizes: narrowCounts(sizes), coded: { codes, extra: extra.length === 0 ? EMPTY : extra } };
+  return {
+    keys: keepEqual(keys, prev.keys),
+    sizes: keepEqual<Counts>(narrowCounts(sizes), prev.sizes),
+    coded: { codes: keepEqual(codes, prev.coded.codes), extra: extra.length === 0 ? EMPTY : keepEqual(extra, prev.coded.extra) },
+  };
 }
 
 /** unpackIndex fills `m` with the inner maps packIndex coded against `cached`, in order. */

@@ -41,7 +41,9 @@ describe('TickLog', () => {
         expect(view?.labels).toEqual(writes.map((w) => `${w.type} ${w.object.kind} ${w.object.metadata.name}`));
         expect(view?.rec.writes).toEqual(writes.filter((w) => w.object.kind !== 'Event'));
         expect(JSON.stringify({ ...view?.rec, writes: [] })).toBe(JSON.stringify({ ...records[k], writes: [] }));
-        writes.forEach((w, j) => expect(log.kindAt(k, j)).toBe(w.object.kind));
+        writes.forEach((w, j) => {
+          expect(log.kindAt(k, j)).toBe(w.object.kind);
+        });
         expect(log.kindAt(k, writes.length)).toBeUndefined();
         events += writes.filter((w) => w.object.kind === 'Event').length;
       }

@@ -7,7 +7,8 @@
  * ticks, ~60). Here a tick is its time, actor, key and three ends (writes, notes, decisions) in
  * number columns (columns.ts: ~14 bytes); a write is its type (1 byte) and its object; the notes
  * of all ticks are one value column (valueColumn.ts: 4 bytes a value); a decision is the index of
- * its shape (fn, key, value names) followed by its values, in another; the summary is not kept,
+ * its shape (fn, key, value names) followed by its values, in another (tickDecisions.ts); actors
+ * and keys are numbers in a table of strings (stringTable.ts); the summary is not kept,
  * since it is its notes rendered (the engine builds it so: tx.ts note), but a tick whose summary
  * differs keeps it aside.
  *
@@ -15,7 +16,6 @@
  * engine returned (tickLog.test.ts; the API objects are the very ones it wrote), but a new object
  * at each call. Ticks are read a few at a time (Explain shows the last 50, the ticks query 200).
  */
-import type { Decision, DecisionValue } from '../engine/api/decision.ts';
 import type { KubeObject, WatchEventType } from '../engine/api/types.ts';
 import type { WatchRecord } from '../engine/apiserver/store.ts';
 import type { TickRecord } from '../engine/sim.ts';
@@ -28,6 +28,8 @@ import {
 } from '../engine/client/summaryCatalog.ts';
 import { IndexColumn, RisingColumn } from './columns.ts';
 import { EventCodec } from './eventCodec.ts';
+import { StringTable } from './stringTable.ts';
+import { startOf, TickDecisions } from './tickDecisions.ts';
 import { ValueColumn } from './valueColumn.ts';
 
 const WATCH_TYPES: readonly WatchEventType[] = ['ADDED', 'MODIFIED', 'DELETED'];
@@ -41,13 +43,6 @@ const WATCH_NOTE = SUMMARY_KEYS.indexOf('watch');
  * a rollout are informer ticks, so this keeps ~3 values of 8 bytes a tick less.
  */
 const WRITE_NOTE = -1;
-
-/** A decision's shape: its function, key and value names in order, shared by the decisions of that shape. */
-interface DecisionShape {
-  fn: string;
-  key: string;
-  names: readonly string[];
-}
 
 /** summaryOfNotes is a tick's summary line as the engine builds it from its notes: each rendered, joined by `; `. */
 export function summaryOfNotes(notes: SummaryNotes, from = 0, to = notes.length): string {
@@ -72,11 +67,6 @@ function room(a: Bytes, i: number): Bytes {
   const b = new Uint8Array(Math.max(64, a.length * 2, i + 1));
   b.set(a);
   return b;
-}
-
-/** startOf is where entry k's items start in a column of ends. */
-function startOf(ends: RisingColumn, k: number): number {
-  return k === 0 ? 0 : ends.at(k - 1);
 }
 
 /**
@@ -109,21 +99,16 @@ export class TickLog implements TickRecords {
   /** Ends of tick k's entries in the write, note and decision columns (its start is tick k - 1's end). */
   private readonly writeEnd = new RisingColumn(false);
   private readonly noteEnd = new RisingColumn(false);
-  private readonly decisionEnd = new RisingColumn(false);
   // Per write.
   private writeType: Bytes = new Uint8Array(0);
   /** A write's object, or an Event's text (eventCodec.ts: old Events are read rarely, and as text weigh ~40 %). */
   private writeObject: (KubeObject | string)[] = [];
   /** Every tick's notes, one after another (each string once: valueColumn.ts). */
   private readonly notes = new ValueColumn<SummaryValue>();
-  /** Every decision as its shape's index and its values, one after another. */
-  private readonly decisions = new ValueColumn<number | DecisionValue>();
-  private readonly shapes: DecisionShape[] = [];
-  private readonly shapeIndex = new Map<string, number>();
+  /** Every tick's decisions (tickDecisions.ts). */
+  private readonly decisions = new TickDecisions();
   /** Actors and keys: a 10,000-replica rollout has ~20,000 distinct ones over 215,889 ticks. */
-  private readonly strings: string[] = [];
-  /** Each string's index in `strings`, while recording (trim drops it; the next push rebuilds it). */
-  private stringIndex: Map<string, number> | null = new Map();
+  private readonly strings = new StringTable();
   /** The writes whose watch delivery is to come, by resourceVersion (a delivery's watch note finds its write here). */
   private readonly undelivered = new Map<string, number>();
   /** The summaries that are not their notes rendered, by tick index (none the engine makes today). */
@@ -141,8 +126,8 @@ export class TickLog implements TickRecords {
   push(rec: TickRecord): void {
     const k = this.n;
     this.time.push(rec.time);
-    this.actor.push(this.intern(rec.actor));
-    this.key.push(rec.key === undefined ? 0 : this.intern(rec.key) + 1);
+    this.actor.push(this.strings.add(rec.actor));
+    this.key.push(rec.key === undefined ? 0 : this.strings.add(rec.key) + 1);
     let w = this.writeObject.length;
     for (const write of rec.writes) {
       this.writeType = room(this.writeType, w);
@@ -157,8 +142,7 @@ export class TickLog implements TickRecords {
     this.pushNotes(rec.notes);
     this.noteEnd.push(this.notes.length);
     if (rec.summary !== summaryOfNotes(rec.notes)) this.summaries.set(k, rec.summary);
-    for (const d of rec.decisions) this.pushDecision(d);
-    this.decisionEnd.push(this.decisions.length);
+    this.decisions.push(rec.decisions);
     this.n = k + 1;
   }
 
@@ -175,23 +159,16 @@ export class TickLog implements TickRecords {
       writes.push({ type: WATCH_TYPES[this.writeType[w] as number] as WatchEventType, object: this.objectOf(w) });
     }
     const notes = this.notesOf(k);
-    const decisions: Decision[] = [];
-    for (let d = startOf(this.decisionEnd, k), end = this.decisionEnd.at(k); d < end; ) {
-      const shape = this.shapes[this.decisions.at(d) as number] as DecisionShape;
-      const values: Record<string, DecisionValue> = {};
-      for (const name of shape.names) values[name] = this.decisions.at(++d) as DecisionValue;
-      d++;
-      decisions.push({ fn: shape.fn, key: shape.key, values });
-    }
+    const decisions = this.decisions.at(k);
     const summary = this.summaries.get(k) ?? summaryOfNotes(notes);
     const tick = k + 1;
     const time = this.time.at(k);
-    const actor = this.strings[this.actor.at(k)] as string;
+    const actor = this.strings.at(this.actor.at(k));
     const key = this.key.at(k);
     // The engine's two literals (simulation.ts step), so a record reads back field for field.
     return key === 0
       ? { tick, time, actor, summary, notes, writes, decisions }
-      : { tick, time, actor, summary, notes, writes, decisions, key: this.strings[key - 1] as string };
+      : { tick, time, actor, summary, notes, writes, decisions, key: this.strings.at(key - 1) };
   }
 
   /**
@@ -222,13 +199,13 @@ export class TickLog implements TickRecords {
 
   /** actorAt is records[index].actor, without reading the rest of the record. */
   actorAt(index: number): string {
-    return this.strings[this.actor.at(index)] as string;
+    return this.strings.at(this.actor.at(index));
   }
 
   /** keyAt is records[index].key, without reading the rest of the record. */
   keyAt(index: number): string | undefined {
     const key = this.key.at(index);
-    return key === 0 ? undefined : this.strings[key - 1];
+    return key === 0 ? undefined : this.strings.at(key - 1);
   }
 
   /** objectAt is the object of write j of records[index] (undefined past its writes). */
@@ -277,11 +254,11 @@ export class TickLog implements TickRecords {
     if (length >= this.n) return;
     const k = Math.max(0, length);
     this.n = k;
-    for (const c of [this.time, this.actor, this.key, this.writeEnd, this.noteEnd, this.decisionEnd]) c.truncate(k);
+    for (const c of [this.time, this.actor, this.key, this.writeEnd, this.noteEnd]) c.truncate(k);
     this.writeObject.length = startOf(this.writeEnd, k);
     this.notes.truncate(startOf(this.noteEnd, k));
     this.undelivered.clear();
-    this.decisions.truncate(startOf(this.decisionEnd, k));
+    this.decisions.truncate(k);
     for (const t of this.summaries.keys()) if (t >= k) this.summaries.delete(t);
   }
 
@@ -290,22 +267,12 @@ export class TickLog implements TickRecords {
    * doubling, the flat arrays by half); the timeline calls it when recording stops.
    */
   trim(): void {
-    for (const c of [this.time, this.actor, this.key, this.writeEnd, this.noteEnd, this.decisionEnd]) c.trim();
+    for (const c of [this.time, this.actor, this.key, this.writeEnd, this.noteEnd]) c.trim();
     this.writeType = this.writeType.slice(0, this.writeObject.length);
-    this.stringIndex = null;
+    this.strings.trim();
     this.writeObject = this.writeObject.slice();
     this.notes.trim();
     this.decisions.trim();
-  }
-
-  private intern(s: string): number {
-    if (this.stringIndex === null) this.stringIndex = new Map(this.strings.map((x, i) => [x, i]));
-    let i = this.stringIndex.get(s);
-    if (i === undefined) {
-      i = this.strings.push(s) - 1;
-      this.stringIndex.set(s, i);
-    }
-    return i;
   }
 
   /** pushNotes appends a tick's notes, a watch note about a recorded write as WRITE_NOTE and its number. */
@@ -354,16 +321,5 @@ export class TickLog implements TickRecords {
     return out;
   }
 
-  private pushDecision(d: Decision): void {
-    const names = Object.keys(d.values);
-    const id = `${d.fn}\0${d.key}\0${names.join('\0')}`;
-    let shape = this.shapeIndex.get(id);
-    if (shape === undefined) {
-      shape = this.shapes.push({ fn: d.fn, key: d.key, names }) - 1;
-      this.shapeIndex.set(id, shape);
-    }
-    this.decisions.push(shape);
-    for (const name of names) this.decisions.push(d.values[name] as DecisionValue);
-  }
 
 }

