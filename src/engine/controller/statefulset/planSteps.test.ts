@@ -25,6 +25,7 @@ function contextOf(st: EngineState, set: StatefulSet, update: ControllerRevision
     missing,
     sets: new RevisionSets(set, update, update),
     monotonic: set.spec.podManagementPolicy !== 'Parallel',
+    placeholder: null,
     nowMs: st.now,
     claims: noClaims,
     actions: [],

@@ -88,9 +88,10 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
   // all 999 placeholders of a 1,000-replica create on every sync was most of its cost.
   const monotonicSet = !allowsBurst(set);
   const missing = replicaCount - view.filled;
-  // With every ordinal present (a rolling update) the slots are the replicas as they are.
-  const replicas =
-    missing === 0 ? slots : withPlaceholders(slots, view.firstLoudAt0, missing, monotonicSet, (i) => newVersionedStatefulSetPod(sets.current(), sets.update(), cur, upd, start + i));
+  // With every ordinal present (a rolling update) the slots are the replicas as they are; under
+  // OrderedReady the one placeholder the loop can reach is built when it does (ctx.placeholder).
+  const build = (i: number) => newVersionedStatefulSetPod(sets.current(), sets.update(), cur, upd, start + i);
+  const replicas = missing === 0 || monotonicSet ? slots : withPlaceholders(slots, view.firstLoudAt0, missing, false, build);
   // Nothing condemned (every sync of a rolling update): the layout's empty list, not copied to sort.
   const condemned = unsorted.length === 0 ? unsorted : descendingOrdinal(unsorted);
 
@@ -143,6 +144,7 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
     missing,
     sets,
     monotonic,
+    placeholder: monotonic && missing > 0 ? build : null,
     nowMs,
     claims: input.claims ?? noClaims,
     actions,
