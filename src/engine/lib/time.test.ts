@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRFC3339, toRFC3339 } from './time.ts';
+import { EPOCH_UNIX_MS, parseRFC3339, toRFC3339 } from './time.ts';
 
 describe('toRFC3339', () => {
   it.each([
@@ -38,5 +38,19 @@ describe('toRFC3339 alternating seconds', () => {
       '2026-01-01T00:00:30Z',
       '2026-01-01T00:00:00Z',
     ]);
+  });
+});
+
+describe('toRFC3339 over many seconds', () => {
+  it('gives the ISO text of the instant, truncated to the second, across days, months and leap years', () => {
+    // Steps of 1 s, 59 s, ~1 h and ~1 day from t = 0: every second, minute and hour text, month
+    // ends and 2028's 29 February; the day's prefix is kept between calls and must change with the day.
+    const steps = [1_000, 59_001, 3_599_777, 86_400_123, 86_399_999];
+    let ms = 0;
+    for (let i = 0; i < 6000; i++) {
+      ms += steps[i % steps.length] as number;
+      const want = new Date(EPOCH_UNIX_MS + Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+      expect(toRFC3339(ms)).toBe(want);
+    }
   });
 });
