@@ -246,16 +246,12 @@ function skipRun(w: ProbeWorker, r: ProbeRun): void {
  */
 export function advanceProbes(ps: PodProbes, until: number): { ps: PodProbes; runs: ProbeRun[] } {
   const runs: ProbeRun[] = [];
-  // Copied only when a worker is due: the kubelet asks before each of its steps on the pod too,
-  // when most often none is.
-  let workers: ProbeWorker[] | null = null;
-  for (let i = 0; i < ps.workers.length; i++) {
-    const w0 = ps.workers[i] as ProbeWorker;
-    if (w0.stopped || probeTime(w0, w0.nextK) > until) continue;
+  let changed = false;
+  const workers = ps.workers.map((w0, i) => {
+    if (w0.stopped || probeTime(w0, w0.nextK) > until) return w0;
     const w = copyWorker(w0);
     const started = startedOf(ps, w.index);
-    workers ??= ps.workers.slice();
-    workers[i] = w;
+    changed = true;
     while (!w.stopped && probeTime(w, w.nextK) <= until) {
       const r = evaluate(w, i, ps.facts, started);
       if (r.observable) runs.push(r);
@@ -265,10 +261,11 @@ export function advanceProbes(ps: PodProbes, until: number): { ps: PodProbes; ru
       else if (steady !== null) skipTo(w, Math.min(pastUntil, firstKAtOrAfter(w, steady)), r);
       else skipRun(w, r);
     }
-  }
+    return w;
+  });
   // One worker's runs are in time order already (most pods have one probe).
   if (runs.length > 1 && ps.workers.length > 1) runs.sort(byTimeThenWorker);
-  return { ps: workers === null ? ps : probesWith(ps, ps.gen, workers), runs };
+  return { ps: changed ? probesWith(ps, ps.gen, workers) : ps, runs };
 }
 
 function byTimeThenWorker(a: ProbeRun, b: ProbeRun): number {
