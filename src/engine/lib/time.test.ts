@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRFC3339, toRFC3339 } from './time.ts';
+import { EPOCH_UNIX_MS, parseRFC3339, toRFC3339 } from './time.ts';
 
 describe('toRFC3339', () => {
   it.each([
@@ -38,5 +38,33 @@ describe('toRFC3339 alternating seconds', () => {
       '2026-01-01T00:00:30Z',
       '2026-01-01T00:00:00Z',
     ]);
+  });
+});
+
+/** The plain computation: count whole years, then months, from 1970 (Unix ms ≥ 0, whole seconds). */
+function plainRFC3339(unixMs: number): string {
+  let days = Math.floor(unixMs / 86_400_000);
+  const secs = Math.floor(unixMs / 1000) - days * 86_400;
+  const leap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  let y = 1970;
+  while (days >= (leap(y) ? 366 : 365)) days -= leap(y++) ? 366 : 365;
+  const months = [31, leap(y) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  let m = 0;
+  while (days >= (months[m] as number)) days -= months[m++] as number;
+  const p2 = (n: number) => String(n).padStart(2, '0');
+  return `${y}-${p2(m + 1)}-${p2(days + 1)}T${p2(Math.floor(secs / 3600))}:${p2(Math.floor((secs % 3600) / 60))}:${p2(secs % 60)}Z`;
+}
+
+describe('toRFC3339 over many seconds', () => {
+  it('gives the ISO text of the instant, truncated to the second, across days, months and leap years', () => {
+    // Steps of 1 s, 59 s, ~1 h and ~1 day from t = 0: every second, minute and hour text, month
+    // ends and 2028's 29 February; the day's prefix is kept between calls and must change with the day.
+    const steps = [1_000, 59_001, 3_599_777, 86_400_123, 86_399_999];
+    let ms = 0;
+    for (let i = 0; i < 6000; i++) {
+      ms += steps[i % steps.length] as number;
+      const want = plainRFC3339(EPOCH_UNIX_MS + Math.floor(ms / 1000) * 1000);
+      expect(toRFC3339(ms)).toBe(want);
+    }
   });
 });

@@ -63,16 +63,31 @@ export function toRFC3339(ms: number): string {
   return lastText;
 }
 
+/** Two-digit texts of 0–59: the time of day is read from here, not padded anew for each second. */
+const TWO_DIGITS: readonly string[] = Array.from({ length: 60 }, (_, i) => pad(i));
+
+/** The `YYYY-MM-DDT` text of the day formatted last: a run's seconds fall in few days. */
+let prefixDay = Number.NaN;
+let prefixText = '';
+
 function formatSecond(ms: number): string {
   const unix = EPOCH_UNIX_MS + Math.floor(ms / 1000) * 1000;
   const secs = Math.floor(unix / 1000);
   const days = Math.floor(secs / 86400);
   const rem = secs - days * 86400;
-  const [y, mo, d] = civilFromDays(days);
+  if (days !== prefixDay) {
+    const [y, mo, d] = civilFromDays(days);
+    prefixText = [y, '-', pad(mo), '-', pad(d), 'T'].join('');
+    prefixDay = days;
+  }
   // One flat string: the template literal gave V8 a tree of concatenations (~190 bytes a
   // timestamp, where the 20 characters take 40), and each second's text is kept by every object
-  // written in it (570 of them in the 100-replica StatefulSet recording: 108 KB; issue 23).
-  return [y, '-', pad(mo), '-', pad(d), 'T', pad(Math.floor(rem / 3600)), ':', pad(Math.floor((rem % 3600) / 60)), ':', pad(rem % 60), 'Z'].join('');
+  // written in it (570 of them in the 100-replica StatefulSet recording: 108 KB; issue 23). The
+  // day's text and the two-digit table leave 7 parts to join instead of 12 and 5 pads: a new
+  // second is formatted ~11,000 times in the 1,000-replica update (1.4 % of its line profile).
+  const h = TWO_DIGITS[Math.floor(rem / 3600)] as string;
+  const m = TWO_DIGITS[Math.floor((rem % 3600) / 60)] as string;
+  return [prefixText, h, ':', m, ':', TWO_DIGITS[rem % 60] as string, 'Z'].join('');
 }
 
 /** parseRFC3339 turns an RFC 3339 timestamp back into virtual ms; NaN when it does not parse. */

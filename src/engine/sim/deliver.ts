@@ -71,7 +71,7 @@ export function deliver(tx: Tx, rec: WatchRecord, key: string): void {
   // kube-proxy's own informers see slices and Services after the same watch delay.
   kubeProxyOnWatch(tx, rec);
   // The StatefulSet controller and the volume binder: each returns at once while its kinds have no objects.
-  statefulSetOnWatch(tx, rec, old);
+  statefulSetOnWatch(tx, rec, old, key);
   binderOnWatch(tx, rec, old);
   if (o.kind === 'Pod') {
     if (rec.type !== 'DELETED') kubeletOnPodWatched(tx, o, old?.kind === 'Pod' ? (old as Pod) : undefined, key);

@@ -34,7 +34,7 @@ describe('cloneEngineState', () => {
     expect(st.deliveries.length).toBeGreaterThan(0);
     const copy = cloneEngineState(st);
     const before = copy.deliveries.map((d) => d.seq);
-    while (st.deliveries.length > 0) step(st);
+    while (pendingDeliveries(st).length > 0) step(st);
     expect(copy.deliveries.map((d) => d.seq)).toEqual(before);
     expect(copy.deliveries).not.toBe(st.deliveries);
   });
@@ -60,5 +60,32 @@ describe('cloneEngineState', () => {
     const a = Array.from({ length: 20 }, () => step(st));
     const b = Array.from({ length: 20 }, () => step(copy));
     expect(b).toEqual(a);
+  });
+});
+
+describe('popNext', () => {
+  it('keeps a few taken deliveries after a drain, and steps to the records a queue emptied at every tick gives', () => {
+    // 40 replicas: ~1,000 deliveries, so drains come both before and after 64 taken ones.
+    const c = config();
+    const d = c.objects[0] as { spec: { replicas: number } };
+    d.spec.replicas = 40;
+    const st = createEngine(c);
+    let copy = cloneEngineState(st);
+    let keptAfterDrain = 0;
+    let emptied = 0;
+    for (let t = 0; t < 3000; t++) {
+      const a = step(st);
+      // A copy holds only the pending deliveries (head 0): the queue as an emptying drain leaves it.
+      const b = step(copy);
+      expect(b).toEqual(a);
+      if (!a) break;
+      copy = cloneEngineState(copy);
+      expect(pendingDeliveries(st).map((d) => d.seq)).toEqual(pendingDeliveries(copy).map((d) => d.seq));
+      if (pendingDeliveries(st).length === 0 && st.deliveries.length > 0) keptAfterDrain++;
+      if (st.deliveries.length === 0 && st.deliveriesHead === 0) emptied++;
+      expect(st.deliveriesHead).toBeLessThan(64 + 1024);
+    }
+    expect(keptAfterDrain).toBeGreaterThan(0);
+    expect(emptied).toBeGreaterThan(0);
   });
 });

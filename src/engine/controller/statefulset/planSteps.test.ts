@@ -25,6 +25,7 @@ function contextOf(st: EngineState, set: StatefulSet, update: ControllerRevision
     missing,
     sets: new RevisionSets(set, update, update),
     monotonic: set.spec.podManagementPolicy !== 'Parallel',
+    placeholder: null,
     nowMs: st.now,
     claims: noClaims,
     actions: [],
@@ -52,7 +53,7 @@ function compareEachTick(st: EngineState, ticks: number, at: Record<number, stri
     const pods = [...ownedPods(st.cache, set.metadata.uid ?? '').values()].filter((p) => podFacts(p as StatefulPod).parent === 'web') as StatefulPod[];
     const view = slotsOf(set, pods);
     const monotonic = set.spec.podManagementPolicy !== 'Parallel';
-    const from = monotonic ? Math.max(0, view.loudAt0.indexOf(1)) : 0;
+    const from = monotonic ? Math.max(0, view.firstLoudAt0) : 0;
     const run = (loud: boolean) => {
       const log: DecisionLog = [];
       const ctx = contextOf(st, set, update, view.pods.length - view.filled, log);
@@ -118,7 +119,7 @@ describe('withPlaceholders', () => {
           (calls[n] as number[]).push(i);
           return pod(`placeholder-${i}`);
         };
-        const got = withPlaceholders(slots, loud, missing, monotonic, build(0));
+        const got = withPlaceholders(slots, loud.indexOf(1), missing, monotonic, build(0));
         const want = placeholdersFull(slots, missing, monotonic, build(1));
         expect(got.map((p) => p?.metadata.name)).toEqual(want.map((p) => p?.metadata.name));
         expect(calls[0]).toEqual(calls[1]);
@@ -132,7 +133,7 @@ describe('withPlaceholders', () => {
     const loud = new Uint8Array(1000);
     loud[999] = 1;
     const seen: number[] = [];
-    withPlaceholders(slots, loud, 1, true, (i) => {
+    withPlaceholders(slots, loud.indexOf(1), 1, true, (i) => {
       seen.push(i);
       return pod('p');
     });

@@ -112,21 +112,22 @@ const EXIT: StepResult = Object.freeze({ exit: true, error: null });
 /**
  * withPlaceholders is the replicas with placeholders built for the missing slots: the first
  * only under OrderedReady (monotonic), all of them under Parallel. An empty slot is loud, so the
- * first missing one is at or after the first loud slot, and the scan stops once it is built
+ * first missing one is at or after the first loud slot (`firstLoud`, the slots' loudAt0.indexOf(1),
+ * or −1), and the scan stops once it is built
  * (OrderedReady) or once all `missing` are (the layout's `filled` counts the slots holding a
  * pod). Scanning from 0 to the end, the 1,000 syncs of the 1,000-replica update that find the
  * replaced pod gone visited all 1,000 slots each: 1,000,000 visits, now 1,000 (issue 23).
  */
 export function withPlaceholders(
   slots: readonly (StatefulPod | undefined)[],
-  loud: Uint8Array,
+  firstLoud: number,
   missing: number,
   monotonic: boolean,
   build: (i: number) => StatefulPod,
 ): (StatefulPod | undefined)[] {
   const replicas = slots.slice();
   let built = 0;
-  for (let i = monotonic ? Math.max(0, loud.indexOf(1)) : 0; i < replicas.length && missing > 0; i++) {
+  for (let i = monotonic ? Math.max(0, firstLoud) : 0; i < replicas.length && missing > 0; i++) {
     if (replicas[i] !== undefined) continue;
     replicas[i] = build(i);
     if (monotonic || ++built === missing) break;

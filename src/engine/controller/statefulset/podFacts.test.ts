@@ -64,6 +64,7 @@ describe('quietReplica', () => {
     missing: 0,
     sets: { current: () => set, update: () => set },
     monotonic,
+    placeholder: null,
     nowMs: 15_000,
     claims: () => undefined,
     actions: [],

@@ -1,6 +1,7 @@
 // Not a port: updateStatefulSet's first step, the members laid out by ordinal with the counts and
 // flags the plan reads (issue 23); replicaSlots.ts keeps one between syncs.
 import type { StatefulPod, StatefulSet } from '../../api/statefulTypes.ts';
+import { FirstOne } from './firstOne.ts';
 import { type PodFacts, podFacts, quietReplica } from './podFacts.ts';
 import { getEndOrdinal, getStartOrdinal } from './statefulSetUtils.ts';
 
@@ -21,8 +22,12 @@ export interface ReplicaSlots {
    * first unavailable replica, found natively instead of in a loop over 1,000 pods.
    */
   readonly unavailableAt0: Uint8Array;
+  /** unavailableAt0.indexOf(1), kept (firstOne.ts). */
+  readonly firstUnavailableAt0: number;
   /** Per slot, 1 where it is empty or its pod is not quietReplica under OrderedReady at minReadySeconds 0. */
   readonly loudAt0: Uint8Array;
+  /** loudAt0.indexOf(1), kept (firstOne.ts). */
+  readonly firstLoudAt0: number;
   /**
    * Per slot, 1 where it is empty or its pod is not quietReplica under Parallel (which reads no
    * time: any minReadySeconds). The replicas loop visits only these slots (quietSteps.ts).
@@ -92,17 +97,22 @@ export type SetName = { metadata: { name: string; namespace?: string } };
 
 /** Per-slot flags (ReplicaSlots' unavailableAt0, loudAt0, loudBurst). */
 export interface SlotFlags {
-  unavail: Uint8Array;
-  loud: Uint8Array;
+  unavail: FirstOne;
+  loud: FirstOne;
   loudBurst: Uint8Array;
 }
 
-export const newSlotFlags = (n: number): SlotFlags => ({ unavail: new Uint8Array(n), loud: new Uint8Array(n), loudBurst: new Uint8Array(n) });
+/** n slots' flags, all 0 (`fill` 0) or all 1. */
+export const newSlotFlags = (n: number, fill: 0 | 1): SlotFlags => ({
+  unavail: new FirstOne(n, fill),
+  loud: new FirstOne(n, fill),
+  loudBurst: new Uint8Array(n).fill(fill),
+});
 
 /** setFlags writes slot i's flags for its pod's facts, or for an empty slot. */
 export function setFlags(set: SetName, flags: SlotFlags, i: number, f: PodFacts | undefined): void {
-  flags.unavail[i] = f === undefined || unavailableAt0(f) ? 1 : 0;
-  flags.loud[i] = f === undefined || !quietReplica(f, set, true, 0, 0) ? 1 : 0;
+  flags.unavail.set(i, f === undefined || unavailableAt0(f) ? 1 : 0);
+  flags.loud.set(i, f === undefined || !quietReplica(f, set, true, 0, 0) ? 1 : 0);
   flags.loudBurst[i] = f === undefined || !quietReplica(f, set, false, 0, 0) ? 1 : 0;
 }
 
@@ -126,7 +136,7 @@ export function slotsOf(set: StatefulSet, members: readonly StatefulPod[]): Repl
   const tally = newTally();
   let filled = 0;
   let unavailable0 = 0;
-  const flags = newSlotFlags(n);
+  const flags = newSlotFlags(n, 0);
   for (let i = 0; i < n; i++) {
     const f = facts[i];
     setFlags(set, flags, i, f);
@@ -137,6 +147,19 @@ export function slotsOf(set: StatefulSet, members: readonly StatefulPod[]): Repl
   }
   for (const pod of condemned) count(tally, podFacts(pod), 1);
   const { unavail, loud, loudBurst } = flags;
-  return { pods, facts, condemned, filled, unavailable0, unavailableAt0: unavail, loudAt0: loud, loudBurst, tally, unsettled: new UnsettledFlags(facts) };
+  return {
+    pods,
+    facts,
+    condemned,
+    filled,
+    unavailable0,
+    unavailableAt0: unavail.flags,
+    firstUnavailableAt0: unavail.first(),
+    loudAt0: loud.flags,
+    firstLoudAt0: loud.first(),
+    loudBurst,
+    tally,
+    unsettled: new UnsettledFlags(facts),
+  };
 }
 

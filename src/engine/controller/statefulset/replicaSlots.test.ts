@@ -23,7 +23,9 @@ const plain = (s: ReplicaSlots, updateRevision: string) => ({
   filled: s.filled,
   unavailable0: s.unavailable0,
   unavailableAt0: [...s.unavailableAt0],
+  firstUnavailableAt0: s.firstUnavailableAt0,
   loudAt0: [...s.loudAt0],
+  firstLoudAt0: s.firstLoudAt0,
   loudBurst: [...s.loudBurst],
   tally: { ...s.tally, byRevision: [...s.tally.byRevision].sort() },
   // Where the rolling update's scan stops: the kept flags are asked for the same revision tick

@@ -88,9 +88,10 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
   // all 999 placeholders of a 1,000-replica create on every sync was most of its cost.
   const monotonicSet = !allowsBurst(set);
   const missing = replicaCount - view.filled;
-  // With every ordinal present (a rolling update) the slots are the replicas as they are.
-  const replicas =
-    missing === 0 ? slots : withPlaceholders(slots, view.loudAt0, missing, monotonicSet, (i) => newVersionedStatefulSetPod(sets.current(), sets.update(), cur, upd, start + i));
+  // With every ordinal present (a rolling update) the slots are the replicas as they are; under
+  // OrderedReady the one placeholder the loop can reach is built when it does (ctx.placeholder).
+  const build = (i: number) => newVersionedStatefulSetPod(sets.current(), sets.update(), cur, upd, start + i);
+  const replicas = missing === 0 || monotonicSet ? slots : withPlaceholders(slots, view.firstLoudAt0, missing, false, build);
   // Nothing condemned (every sync of a rolling update): the layout's empty list, not copied to sort.
   const condemned = unsorted.length === 0 ? unsorted : descendingOrdinal(unsorted);
 
@@ -101,7 +102,7 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
   const timeless = mrs === 0;
   if (timeless) {
     unavailable = missing + view.unavailable0;
-    const i = unavailable > 0 ? view.unavailableAt0.indexOf(1) : -1;
+    const i = unavailable > 0 ? view.firstUnavailableAt0 : -1;
     if (i >= 0) firstUnavailable = replicas[i] ?? placeholderStub(set, start + i);
   }
   for (let i = 0; i < replicas.length && !timeless; i++) {
@@ -143,6 +144,7 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
     missing,
     sets,
     monotonic,
+    placeholder: monotonic && missing > 0 ? build : null,
     nowMs,
     claims: input.claims ?? noClaims,
     actions,
@@ -157,7 +159,7 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
 
   // Under OrderedReady the quiet replicas before the first one that acts are skipped in one loop.
   if (monotonic && timeless && loop.quiet) {
-    loop.from = view.loudAt0.indexOf(1);
+    loop.from = view.firstLoudAt0;
     if (loop.from < 0) loop.from = replicas.length;
   } else while (monotonic && loop.from < replicas.length && passes(ctx, loop, loop.from)) loop.from++;
   // Without claim templates a quiet replica is known from its slot's flag (at minReadySeconds 0

@@ -4,7 +4,7 @@
 import { type DecisionLog, decide } from '../../api/decision.ts';
 import { getControllerOf } from '../../api/ownerRefs.ts';
 import type { PersistentVolumeClaimObject, StatefulPod, StatefulSet } from '../../api/statefulTypes.ts';
-import type { ControllerRevision, KubeObject, Pod } from '../../api/types.ts';
+import type { ControllerRevision, KubeObject, OwnerReference, Pod } from '../../api/types.ts';
 import { objectKey, type WatchRecord } from '../../apiserver/store.ts';
 import { get, ownedPods } from '../../client/cache.ts';
 import { create, del, enqueue, enqueueAfter, note, type Tx, update, writeStatusOf } from '../../client/tx.ts';
@@ -21,11 +21,25 @@ import { nextAvailableAfterMs } from './availability.ts';
 const QUEUE = 'statefulset';
 const keyOf = (o: { metadata: { namespace?: string; name: string } }) => `${o.metadata.namespace ?? 'default'}/${o.metadata.name}`;
 
+/** The last ControllerRef resolved, its namespace and the set key they name (refKey). */
+let lastRef: { ref: OwnerReference | undefined; ns: string; key: string } = { ref: undefined, ns: '', key: '' };
+
+/**
+ * refKey is the cache key of the set `ref` names in namespace `ns`. The pods of one set share one
+ * ownerReferences list (versionedPod.ts setParts) and keep it through their status writes, so the
+ * 10,000 pod events of the 1,000-replica update name one reference: the key string is built and
+ * hashed once, not once per event (a fresh `default/web` is a new string whose hash each Map and
+ * Set lookup computes again).
+ */
+function refKey(ref: OwnerReference, ns: string): string {
+  if (lastRef.ref !== ref || lastRef.ns !== ns) lastRef = { ref, ns, key: `${ns}/${ref.name}` };
+  return lastRef.key;
+}
+
 /** The set a pod's ControllerRef names, if it is a StatefulSet the informer holds with that uid. */
-function resolveControllerRef(tx: Tx, pod: Pod): StatefulSet | undefined {
-  const ref = getControllerOf(pod);
+function resolveControllerRef(tx: Tx, pod: Pod, ref: OwnerReference | undefined): StatefulSet | undefined {
   if (ref?.kind !== 'StatefulSet') return undefined;
-  const set = get(tx.st.cache, 'StatefulSet', `${pod.metadata.namespace ?? 'default'}/${ref.name}`);
+  const set = get(tx.st.cache, 'StatefulSet', refKey(ref, pod.metadata.namespace ?? 'default'));
   return set && set.metadata.uid === ref.uid ? set : undefined;
 }
 
@@ -50,9 +64,10 @@ function onPod(tx: Tx, type: WatchRecord['type'], pod: Pod, old: KubeObject | un
     if (type !== 'DELETED') enqueueSelecting(tx, pod);
     return;
   }
-  const set = resolveControllerRef(tx, pod);
+  const set = resolveControllerRef(tx, pod, ref);
   if (!set) return;
-  const key = keyOf(set);
+  // The cache key it was found under (namespace/name): keyOf(set), already built.
+  const key = refKey(ref, pod.metadata.namespace ?? 'default');
   enqueue(tx, QUEUE, key);
   const mrs = set.spec.minReadySeconds ?? 0;
   if (type === 'MODIFIED' && mrs > 0 && old?.kind === 'Pod' && !isReady(old) && isReady(pod)) {
@@ -66,12 +81,12 @@ const isReady = (p: Pod) => p.status?.conditions?.some((c) => c.type === 'Ready'
  * statefulSetOnWatch routes one watch event to the StatefulSet controller's handlers. Runs
  * without StatefulSets pay one map-size check per event.
  */
-export function statefulSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | undefined): void {
+export function statefulSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | undefined, key: string = objectKey(rec.object)): void {
   const obj = rec.object;
-  memoOnWatch(tx.st.cache, rec);
+  memoOnWatch(tx.st.cache, rec, key);
   observeDelivery(tx.st.stsConsistency, rec);
   if (obj.kind === 'StatefulSet') {
-    enqueue(tx, QUEUE, keyOf(obj));
+    enqueue(tx, QUEUE, key);
     return;
   }
   if (tx.st.cache.objects.StatefulSet.size === 0) return;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { StatefulSet } from '../../api/statefulTypes.ts';
+import { PodIndexLabel, type StatefulSet, StatefulSetPodNameLabel, StatefulSetRevisionLabel } from '../../api/statefulTypes.ts';
+import { spreadWith } from './spreadWith.ts';
 import { newStatefulSetPod, setPodRevision } from './statefulSetUtils.ts';
 import { revisions, web, withImage } from './testObjects.ts';
-import { newVersionedStatefulSetPod } from './versionedPod.ts';
+import { identityLabels, newVersionedStatefulSetPod } from './versionedPod.ts';
 
 describe('newVersionedStatefulSetPod', () => {
   const set = web(5);
@@ -76,5 +77,18 @@ describe('newVersionedStatefulSetPod shares its set parts', () => {
       expect(p.metadata.ownerReferences).toEqual([{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: s.metadata.name, uid: s.metadata.uid, controller: true, blockOwnerDeletion: true }]);
       expect(p.metadata.generateName).toBe(`${s.metadata.name}-`);
     }
+  });
+});
+
+describe('identityLabels', () => {
+  const extra = (name: string, index: string, revision: string) => ({ [StatefulSetPodNameLabel]: name, [PodIndexLabel]: index, [StatefulSetRevisionLabel]: revision });
+  it.each([
+    ['no template labels', {}],
+    ['one template label', { app: 'web' }],
+    ['template labels around one of its own keys', { app: 'web', [PodIndexLabel]: '9', tier: 'db' }],
+    ['a __proto__ label', JSON.parse('{"__proto__": "x", "app": "web"}') as Record<string, string>],
+  ])('gives spreadWith’s keys, order and values: %s', (_, own) => {
+    const got = identityLabels(own, 'web-3', '3', 'web-7f');
+    expect(Object.entries(got)).toEqual(Object.entries(spreadWith(own, extra('web-3', '3', 'web-7f'))));
   });
 });

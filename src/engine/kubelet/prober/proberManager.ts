@@ -12,7 +12,7 @@
 // pod as it was before that step (the kubelet runs the probes due first, then changes the pod).
 import type { Pod, Probe } from '../../api/types.ts';
 import { type AppState, probeOutput, probeResult } from './prober.ts';
-import { type ContainerView, doProbe, newWorker, type ProbeOutcome, type ProbeTiming, type ProbeType, type ProbeWorker, probeTime, type Result } from './worker.ts';
+import { type ContainerView, copyWorker, doProbe, newWorker, type ProbeOutcome, type ProbeTiming, type ProbeType, type ProbeWorker, probeTime, type Result } from './worker.ts';
 
 /**
  * ContainerFacts: what the kubelet knows of the pod's containers, which the simulator runs as one
@@ -150,7 +150,7 @@ export function triggerReadiness(ps: PodProbes, now: number): PodProbes {
     if (w.probeType !== 'readiness' || w.stopped || now < w.firstMs || !startedOf(ps, w.index)) return w;
     if (w.result === 'Success' && w.containerID === ps.facts.id) return w;
     changed = true;
-    return { ...w, firstMs: now, nextK: 0 };
+    return copyWorker(w, now, 0);
   });
   return changed ? probesWith(ps, ps.gen, workers) : ps;
 }
@@ -249,7 +249,7 @@ export function advanceProbes(ps: PodProbes, until: number): { ps: PodProbes; ru
   let changed = false;
   const workers = ps.workers.map((w0, i) => {
     if (w0.stopped || probeTime(w0, w0.nextK) > until) return w0;
-    const w = { ...w0 };
+    const w = copyWorker(w0);
     const started = startedOf(ps, w.index);
     changed = true;
     while (!w.stopped && probeTime(w, w.nextK) <= until) {
@@ -278,7 +278,7 @@ function nextObservableOf(ps: PodProbes, i: number): number | null {
   if (w0.stopped) return null;
   const f = ps.facts;
   const started = startedOf(ps, w0.index);
-  const w = { ...w0 };
+  const w = copyWorker(w0);
   // Each pass either is the answer, jumps to a later stretch, or runs one probe of a success run
   // or a new container: a handful of passes per call.
   for (let pass = 0; pass < 64; pass++) {

@@ -71,6 +71,29 @@ export function newWorker(probeType: ProbeType, index: number, container: string
   };
 }
 
+/**
+ * copyWorker is `{ ...w, firstMs, nextK }` written as a literal in ProbeWorker's key order: the
+ * prober copies a worker at each probe it runs and each look ahead (~6,000 a 1,000-replica
+ * StatefulSet update), and the spread took ~1.4 % of that run's line profile, a literal a few
+ * hundredths.
+ */
+export function copyWorker(w: ProbeWorker, firstMs: number = w.firstMs, nextK: number = w.nextK): ProbeWorker {
+  return {
+    probeType: w.probeType,
+    index: w.index,
+    container: w.container,
+    timing: w.timing,
+    firstMs,
+    nextK,
+    containerID: w.containerID,
+    result: w.result,
+    lastResult: w.lastResult,
+    resultRun: w.resultRun,
+    onHold: w.onHold,
+    stopped: w.stopped,
+  };
+}
+
 /** probeTime is when probe k of the worker runs, ms. */
 export function probeTime(w: ProbeWorker, k: number): number {
   return w.firstMs + k * w.timing.periodSeconds * 1000;
