@@ -11,6 +11,14 @@ function exact(x: unknown): unknown {
   return ['object', Object.keys(x).map((k) => [k, exact((x as Record<string, unknown>)[k])])];
 }
 
+let recorded: KubeObject[] | undefined;
+
+/** recordedEvents: every Event write of the broken-image preset's first 3,000 ticks, run once for the tests that read them. */
+function recordedEvents(): KubeObject[] {
+  recorded ??= freshRun(preset('broken-image'), 3000).records.flatMap((r) => r.writes.filter((w) => w.object.kind === 'Event').map((w) => w.object));
+  return recorded;
+}
+
 /** holed is [1, <hole>, 3]. */
 function holed(): unknown[] {
   const a: unknown[] = [1];
@@ -50,31 +58,19 @@ describe('EventCodec', () => {
   });
 
   it('reads back every Event of a recorded run as the engine wrote it', () => {
-    const { records } = freshRun(preset('broken-image'), 3000);
-    let n = 0;
-    for (const r of records) {
-      for (const w of r.writes) {
-        if (w.object.kind !== 'Event') continue;
-        const t = codec.encode(w.object);
-        expect(t).not.toBeNull();
-        expect(exact(codec.decode(t as string))).toEqual(exact(w.object));
-        n++;
-      }
+    const events = recordedEvents();
+    for (const e of events) {
+      const t = codec.encode(e);
+      expect(t).not.toBeNull();
+      expect(exact(codec.decode(t as string))).toEqual(exact(e));
     }
-    expect(n).toBeGreaterThan(100);
+    expect(events.length).toBeGreaterThan(100);
   });
 
   it('reads an Event\'s name from its text alone, as decoding it would', () => {
-    const { records } = freshRun(preset('broken-image'), 3000);
-    let n = 0;
-    for (const r of records) {
-      for (const w of r.writes) {
-        if (w.object.kind !== 'Event') continue;
-        expect(codec.nameOf(codec.encode(w.object) as string)).toBe(w.object.metadata.name);
-        n++;
-      }
-    }
-    expect(n).toBeGreaterThan(100);
+    const events = recordedEvents();
+    for (const e of events) expect(codec.nameOf(codec.encode(e) as string)).toBe(e.metadata.name);
+    expect(events.length).toBeGreaterThan(100);
     // A shape without metadata.name has none to read.
     expect(codec.nameOf(codec.encode({ kind: 'Event', metadata: {} } as unknown as KubeObject) as string)).toBe('');
   });
