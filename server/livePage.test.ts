@@ -8,7 +8,7 @@ import { firstRecordDiff } from '../src/timeline/testScenarios.ts';
 import { Timeline } from '../src/timeline/timeline.ts';
 import { WorkerHost } from '../src/worker/host.ts';
 import { planLive } from '../src/worker/hostLive.ts';
-import { isWorkerMessage } from '../src/worker/protocolChecks.ts';
+import { isWorkerMessage } from '../src/worker/messageChecks.ts';
 import { FakeEnv } from '../src/worker/testEnv.ts';
 import { LiveCluster } from './live.ts';
 

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TestHost } from './testHost.ts';
 import { preset } from '../timeline/testScenarios.ts';
-import { isWorkerMessage } from './protocolChecks.ts';
+import { isWorkerMessage } from './messageChecks.ts';
 
 const h = new TestHost();
 

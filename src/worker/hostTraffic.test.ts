@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { WorkerHost } from './host.ts';
 import type { PodDetailView, TrafficSecond } from './protocol.ts';
-import { isWorkerMessage } from './protocolChecks.ts';
+import { isWorkerMessage } from './messageChecks.ts';
 import type { RequestBody } from './simClient.ts';
 import { FakeEnv } from './testEnv.ts';
 

@@ -7,7 +7,7 @@
  * - The worker pushes `frame`s (what the panels show at the current tick, at most one per
  *   ~16 ms; while playing, one per 50 ms with aggregates every 250 ms), `scenario` (the working scenario changed: a load or a fork) and `fault` (an engine
  *   exception or a message it could not read without an id).
- * - Every message is checked on arrival (isWorkerRequest / isWorkerMessage in protocolChecks.ts);
+ * - Every message is checked on arrival (isWorkerRequest in protocolChecks.ts, isWorkerMessage in messageChecks.ts);
  *   a malformed one is answered with an error, never acted on.
  */
 import type {

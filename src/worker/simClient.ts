@@ -13,7 +13,7 @@ import {
   type WorkerMessage,
   type WorkerRequest,
 } from './protocol.ts';
-import { isWorkerMessage } from './protocolChecks.ts';
+import { isWorkerMessage } from './messageChecks.ts';
 
 /** The part of Worker the client uses, so tests can hand in a fake. */
 export interface WorkerLike {
