@@ -11,7 +11,6 @@ import {
   formatCount,
   has,
   index,
-  isFiniteNumber,
   isRecord,
   type Issues,
   own,
@@ -19,18 +18,17 @@ import {
 } from './check.ts';
 import { nodeLimitMessage } from './limits.ts';
 import { validateLoad } from './validateLoad.ts';
-import { MAX_RPS, validateTraffic } from './validateTraffic.ts';
+import { seconds, validateImages } from './validateImages.ts';
+import { validateTraffic } from './validateTraffic.ts';
 import { duplicate, errorBody, type FieldError, invalid, notSupported } from '../engine/apimachinery/fieldErrors.ts';
 import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue, validateLabels as validateLabelMap } from '../engine/apiserver/validationCore.ts';
 import {
   type AllocatableSpec,
   type ClusterSpec,
   type ControllerSpec,
-  type ImageSpec,
   LIMITS,
   type NodeAddSpec,
   type NodeSpec,
-  type SecondsSpec,
 } from './types.ts';
 import { formatQuantity, parseQuantity } from '../engine/lib/quantity.ts';
 
@@ -278,89 +276,4 @@ function validateTaints(issues: Issues, path: string, x: unknown): Taint[] | und
     out.push(taint);
   });
   return out;
-}
-
-const IMAGE_FIELDS = ['pullSeconds', 'startSeconds', 'readySeconds', 'pull', 'crash', 'ready', 'preStopSeconds', 'onSigterm', 'requestMs', 'maxRps'] as const;
-
-function validateImages(issues: Issues, path: string, x: unknown): Record<string, ImageSpec> | undefined {
-  if (!isRecord(x)) {
-    report(issues, path, 'must be a mapping from image reference (or "default") to its behaviour');
-    return undefined;
-  }
-  const entries: [string, ImageSpec][] = [];
-  for (const [ref, spec] of Object.entries(x)) {
-    const p = field(path, ref);
-    if (ref === '' || /\s/.test(ref)) {
-      report(issues, p, 'an image reference must be non-empty and contain no spaces (e.g. "nginx:1.9.3")');
-      continue;
-    }
-    if (!isRecord(spec)) {
-      report(issues, p, `must be a mapping with ${IMAGE_FIELDS.join(', ')}`);
-      continue;
-    }
-    checkFields(issues, p, spec, IMAGE_FIELDS);
-    const out: ImageSpec = {};
-    for (const k of ['pullSeconds', 'startSeconds', 'readySeconds', 'preStopSeconds'] as const) {
-      if (!has(spec, k)) continue;
-      const s = seconds(issues, field(p, k), spec[k], true);
-      if (s !== undefined) out[k] = s;
-    }
-    if (has(spec, 'pull')) {
-      if (spec.pull === 'fail') out.pull = 'fail';
-      else report(issues, field(p, 'pull'), 'must be "fail"');
-    }
-    if (has(spec, 'crash')) {
-      if (typeof spec.crash === 'boolean') out.crash = spec.crash;
-      else report(issues, field(p, 'crash'), 'must be true or false');
-    }
-    if (has(spec, 'ready')) {
-      if (spec.ready === 'never') out.ready = 'never';
-      else report(issues, field(p, 'ready'), 'must be "never"');
-    }
-    validateApplication(issues, p, spec, out);
-    entries.push([ref, out]);
-  }
-  return Object.fromEntries(entries);
-}
-
-/** validateApplication checks the application fields of an image (DESIGN.md §15). */
-function validateApplication(issues: Issues, p: string, spec: Record<string, unknown>, out: ImageSpec): void {
-  if (has(spec, 'onSigterm')) {
-    if (spec.onSigterm === 'exit' || spec.onSigterm === 'drain') out.onSigterm = spec.onSigterm;
-    else report(issues, field(p, 'onSigterm'), `Unsupported value: ${JSON.stringify(spec.onSigterm)}: supported values: "exit", "drain"`);
-  }
-  if (has(spec, 'requestMs')) {
-    const v = spec.requestMs;
-    if (isFiniteNumber(v) && v > 0 && v <= 60_000) out.requestMs = v;
-    else report(issues, field(p, 'requestMs'), 'must be a number of milliseconds above 0, at most 60,000');
-  }
-  if (has(spec, 'maxRps')) {
-    const v = spec.maxRps;
-    if (isFiniteNumber(v) && v > 0 && v <= MAX_RPS) out.maxRps = v;
-    else report(issues, field(p, 'maxRps'), `must be a number of requests per second above 0, at most ${formatCount(MAX_RPS)}`);
-  }
-}
-
-/**
- * seconds checks a delay in virtual seconds: a number from 0 to one day, or (when `range`) a
- * `[min, max]` pair with min ≤ max, drawn uniformly by the engine's PRNG.
- */
-function seconds(issues: Issues, path: string, x: unknown, range: boolean): SecondsSpec | undefined {
-  const inRange = (v: unknown): v is number => isFiniteNumber(v) && v >= 0 && v <= LIMITS.seconds;
-  if (inRange(x)) return x;
-  const what = `a number of seconds from 0 to ${formatCount(LIMITS.seconds)}`;
-  if (range && Array.isArray(x)) {
-    const [lo, hi] = x as unknown[];
-    if (x.length !== 2 || !inRange(lo) || !inRange(hi)) {
-      report(issues, path, `must be ${what}, or a [min, max] pair of them`);
-      return undefined;
-    }
-    if (lo > hi) {
-      report(issues, path, `[min, max] needs min ≤ max, got [${lo}, ${hi}]`);
-      return undefined;
-    }
-    return [lo, hi];
-  }
-  report(issues, path, range ? `must be ${what}, or a [min, max] pair of them` : `must be ${what}`);
-  return undefined;
 }
