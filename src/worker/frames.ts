@@ -14,7 +14,8 @@ import type { TickRecords } from '../timeline/tickLog.ts';
 import { type FrameView, POD_PACK_ABOVE, POD_VIEW_LIMIT, type PackedPodsWire } from './protocol.ts';
 import { EndpointIndex } from './endpointIndex.ts';
 import { PodPacker } from './podPacker.ts';
-import { internalsViews, nodeViews, ownerIndex, podView, sortedPods } from './viewModel.ts';
+import { nodeViews } from './nodeViews.ts';
+import { internalsViews, ownerIndex, podView, sortedPods } from './viewModel.ts';
 import { replicaSetViews, workloadViews } from './workloadViews.ts';
 import type { DecisionView, TickView } from './views.ts';
 

@@ -8,7 +8,8 @@ import { freshRun, numbers, preset } from '../timeline/testScenarios.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { PodPacker } from './podPacker.ts';
 import type { PackedPodsWire } from './protocol.ts';
-import { nodeViews, ownerIndex, sortedPods } from './viewModel.ts';
+import { nodeViews } from './nodeViews.ts';
+import { ownerIndex, sortedPods } from './viewModel.ts';
 
 /** The engine's objects as the views read them. */
 function mapsOf(st: EngineState): ObjectMaps {

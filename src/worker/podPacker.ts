@@ -9,7 +9,8 @@ import { isPodAvailable } from '../engine/controller/podUtil.ts';
 import type { CursorPods } from '../timeline/objectCursor.ts';
 import { BASE_PHASES, PHASE_BITS, PHASE_MASK, type PodColumns } from '../timeline/podColumns.ts';
 import type { PackedPodsWire } from './protocol.ts';
-import { type NodeTotals, type OwnerIndex, PHASE_INDEX, podDisplayPhase, podEntry } from './viewModel.ts';
+import type { NodeTotals } from './nodeViews.ts';
+import { type OwnerIndex, PHASE_INDEX, podDisplayPhase, podEntry } from './viewModel.ts';
 
 const READY = BASE_PHASES.indexOf('ready');
 /** Packed phase of each base phase code ('ready' is Available or Ready: see packColumns). */
