@@ -23,7 +23,7 @@ import { Legend } from './Legend.tsx';
 import { NodeEntry } from './NodeEntry.tsx';
 import { byRevisionThenAge, NodePods } from './NodePods.tsx';
 import { PackedNodeCanvas } from './PackedNodeCanvas.tsx';
-import { packedRevisionPairs } from './packedPaint.ts';
+import { packedRevisionPairs } from './packedLooks.ts';
 import './pods.css';
 
 // A pod's details load when the first pod is opened (the first page stays within 160 KB of gzipped JS).

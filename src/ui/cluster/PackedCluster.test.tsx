@@ -7,15 +7,8 @@ import type { PackedPods } from '../../worker/protocol.ts';
 import { midRollout } from '../testing/fixtures.ts';
 import { renderWithStore, resetStore } from '../testing/renderWithStore.tsx';
 import { ClusterPanel } from './ClusterPanel.tsx';
-import {
-  type CanvasRows,
-  canvasRows,
-  nodeCells,
-  packedFrame,
-  lookOf,
-  packedRevisionPairs,
-  paintNode,
-} from './packedPaint.ts';
+import { lookOf, nodeCells, packedFrame, packedRevisionPairs } from './packedLooks.ts';
+import { type CanvasRows, canvasRows, paintNode } from './packedPaint.ts';
 import { POD_DISPLAY_PHASES } from '../../worker/protocol.ts';
 import { revisionStyle } from '../common/revisionStyle.ts';
 

@@ -3,15 +3,8 @@ import { podName } from '../../state/podBuffer.ts';
 import { appStore } from '../../state/store.ts';
 import { useT } from '../common/useT.ts';
 import { currentFrame, isDark, registerPainter } from './packedFrames.ts';
-import {
-  type CanvasRows,
-  canvasRows,
-  nodeCells,
-  type PackedFrame,
-  type PaintState,
-  PITCH,
-  paintNode,
-} from './packedPaint.ts';
+import { nodeCells, type PackedFrame } from './packedLooks.ts';
+import { type CanvasRows, canvasRows, type PaintState, PITCH, paintNode } from './packedPaint.ts';
 
 interface PackedNodeCanvasProps {
   /** The node's name, or null for the unscheduled tray. */

@@ -6,7 +6,8 @@ import { ENDPOINT_CODE } from '../../worker/endpointCodes.ts';
 import type { PodView } from '../../worker/protocol.ts';
 import { revisionStyle } from '../common/revisionStyle.ts';
 import { type ChipLabels, PodChip } from './PodChip.tsx';
-import { type CanvasRows, canvasRows, lookOf, type PaintState, PITCH, paintLooks } from './packedPaint.ts';
+import { lookOf } from './packedLooks.ts';
+import { type CanvasRows, canvasRows, type PaintState, PITCH, paintLooks } from './packedPaint.ts';
 
 interface PaintedPodsProps {
   pods: readonly PodView[];

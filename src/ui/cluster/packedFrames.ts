@@ -12,7 +12,7 @@
 import { getPackedPods, subscribePackedPods } from '../../state/podBuffer.ts';
 import { themeSelector } from '../../state/selectors.ts';
 import { appStore } from '../../state/store.ts';
-import { type PackedFrame, packedFrame } from './packedPaint.ts';
+import { type PackedFrame, packedFrame } from './packedLooks.ts';
 
 /** A canvas's paint function: gets the prepared snapshot and whether the theme is dark. */
 export type Painter = (frame: PackedFrame, dark: boolean) => void;
