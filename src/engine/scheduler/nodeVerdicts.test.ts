@@ -6,7 +6,7 @@ const containers = [{ name: 'web', image: 'web:1', resources: { requests: { cpu:
 const ref = { apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'web', uid: 'sts-1', controller: true };
 
 /** A StatefulSet pod as admitted: the template's containers, its own hostname, its own tolerations array. */
-function stsPod(ordinal: number, spec: Partial<PodSpec> = {}): Pod {
+function stsPod(ordinal: number, spec: Partial<PodSpec> & { volumes?: object[] } = {}): Pod {
   return {
     apiVersion: 'v1',
     kind: 'Pod',
@@ -20,6 +20,7 @@ function stsPod(ordinal: number, spec: Partial<PodSpec> = {}): Pod {
       containers,
       hostname: `web-${ordinal}`,
       subdomain: 'web',
+      volumes: [],
       tolerations: [{ key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 }],
       ...spec,
     } as PodSpec,
@@ -38,6 +39,9 @@ describe('signature', () => {
       same: false,
     },
     { name: 'tells pods apart whose containers differ', a: stsPod(0), b: stsPod(1, { containers: [{ name: 'web', image: 'web:2' }] }), same: false },
+    // Content-equal but another object: only volumes and tolerations are compared by content.
+    { name: 'tells pods apart whose containers are equal copies', a: stsPod(0), b: stsPod(1, { containers: containers.map((c) => ({ ...c })) }), same: false },
+    { name: 'tells pods apart whose volumes differ', a: stsPod(0), b: stsPod(1, { volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data-web-1' } }] }), same: false },
     { name: 'tells pods apart when one names a node', a: stsPod(0), b: stsPod(1, { nodeName: 'node-1' }), same: false },
     { name: 'tells pods apart whose labels differ when they spread by their own constraints', a: stsPod(0, { topologySpreadConstraints: spread }), b: stsPod(1, { topologySpreadConstraints: spread }), same: false },
     {

@@ -44,6 +44,14 @@ let last: { spec: object | null; labels: string; ns: string; owner: string; sig:
  */
 const UNREAD = new Set(['hostname', 'subdomain']);
 
+/**
+ * Spec fields each pod gets a copy of even when its template is shared: volumes (the StatefulSet
+ * controller's list, a claim per template) and tolerations (admission adds the default ones to a
+ * fresh list). They are compared by content; every other field by identity, so a pod of another
+ * template (a DaemonSet's pods each name their node in their affinity) is told apart at once.
+ */
+const COPIED = new Set(['volumes', 'tolerations']);
+
 let lastSpec: { raw: object | null; canon: object } = { raw: null, canon: {} };
 
 /**
@@ -68,7 +76,8 @@ function sameExcept(a: object, b: object): boolean {
   let n = 0;
   for (const k in ra) {
     if (!Object.hasOwn(ra, k) || UNREAD.has(k)) continue;
-    if (!Object.hasOwn(rb, k) || !sameValue(ra[k], rb[k])) return false;
+    if (!Object.hasOwn(rb, k)) return false;
+    if (ra[k] !== rb[k] && !(COPIED.has(k) && sameValue(ra[k], rb[k]))) return false;
     n++;
   }
   for (const k in rb) if (Object.hasOwn(rb, k) && !UNREAD.has(k)) n--;
