@@ -12,25 +12,102 @@ export interface Signature {
 }
 
 /**
- * signature: the admitted spec (one object for all the unbound pods of a ReplicaSet), the labels,
- * the namespace and the controller: everything the node-local plugins read of the pod.
+ * signature: the admitted spec (one object for all the unbound pods of a ReplicaSet; for a
+ * StatefulSet's pods, schedulingSpec's stand-in), the namespace, the controller and, when the pod
+ * spreads by its own constraints, the labels: everything the node-local plugins and the kept
+ * spreading counts read of the pod.
  */
 export function signature(pod: Pod): Signature {
   const owner = getControllerOf(pod)?.uid ?? '';
-  const labels = labelsKey(pod.metadata.labels ?? {});
+  // The labels enter a verdict only through the pod's own constraints (matchLabelKeys merges
+  // them into the selector); the system defaults take the controller's selector (the owner).
+  // A StatefulSet's pods carry their own name in their labels: without this, each of the
+  // 1,000-replica update's pods had a key of its own and no row was ever reused.
+  const labels = (pod.spec.topologySpreadConstraints?.length ?? 0) > 0 ? labelsKey(pod.metadata.labels ?? {}) : '';
   const ns = pod.metadata.namespace ?? 'default';
+  const spec = schedulingSpec(pod.spec);
   // The pods of one ReplicaSet come one after the other: the same parts (labelsKey hands out one
   // string for equal label sets) give the last key, without building and hashing it again.
   const l = last;
-  if (l.spec === pod.spec && l.labels === labels && l.ns === ns && l.owner === owner) return l.sig;
-  // Joined, not a template literal: one flat string, not a tree of concatenations (~100 bytes
-  // more each, kept by `interned`: one key per pod of a StatefulSet, whose labels name the pod).
-  const sig = { spec: pod.spec, key: intern([labels, ns, owner].join('\u0001')) };
-  last = { spec: pod.spec, labels, ns, owner, sig };
+  if (l.spec === spec && l.labels === labels && l.ns === ns && l.owner === owner) return l.sig;
+  // Joined, not a template literal: one flat string, not a tree of concatenations.
+  const sig = { spec, key: intern([labels, ns, owner].join('\u0001')) };
+  last = { spec, labels, ns, owner, sig };
   return sig;
 }
 
 let last: { spec: object | null; labels: string; ns: string; owner: string; sig: Signature } = { spec: null, labels: '', ns: '', owner: '', sig: { spec: {}, key: '' } };
+
+/**
+ * Spec fields no scheduler plugin reads: a StatefulSet's pods differ in them (hostname `web-7`,
+ * subdomain) and in little else.
+ */
+const UNREAD = new Set(['hostname', 'subdomain']);
+
+/**
+ * Spec fields each pod gets a copy of even when its template is shared: volumes (the StatefulSet
+ * controller's list, a claim per template) and tolerations (admission adds the default ones to a
+ * fresh list). They are compared by content; every other field by identity, so a pod of another
+ * template (a DaemonSet's pods each name their node in their affinity) is told apart at once.
+ */
+const COPIED = new Set(['volumes', 'tolerations']);
+
+let lastSpec: { raw: object | null; canon: object } = { raw: null, canon: {} };
+
+/**
+ * schedulingSpec is the spec object that stands for this one in the verdict table: the last
+ * pod's stand-in when the two specs are equal apart from UNREAD (a StatefulSet's pods, made one
+ * after the other from one template, each with its own hostname and its own admitted copy of the
+ * tolerations), else the spec itself. Equal here means equal to every reader: the same values
+ * under the same own keys, so each plugin gives the same verdict and the same scores.
+ * Not engine state: a stand-in is only ever compared by identity.
+ */
+export function schedulingSpec(spec: object): object {
+  const l = lastSpec;
+  if (spec === l.raw) return l.canon;
+  const canon = l.raw !== null && sameExcept(spec, l.canon) ? l.canon : spec;
+  lastSpec = { raw: spec, canon };
+  return canon;
+}
+
+function sameExcept(a: object, b: object): boolean {
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  let n = 0;
+  for (const k in ra) {
+    if (!Object.hasOwn(ra, k) || UNREAD.has(k)) continue;
+    if (!Object.hasOwn(rb, k)) return false;
+    if (ra[k] !== rb[k] && !(COPIED.has(k) && sameValue(ra[k], rb[k]))) return false;
+    n++;
+  }
+  for (const k in rb) if (Object.hasOwn(rb, k) && !UNREAD.has(k)) n--;
+  return n === 0;
+}
+
+/** sameValue: deep equality of API values (own keys and their values; arrays element by element). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const arr = Array.isArray(a);
+  if (arr !== Array.isArray(b)) return false;
+  if (arr) {
+    const x = a as unknown[];
+    const y = b as unknown[];
+    if (x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++) if (!sameValue(x[i], y[i])) return false;
+    return true;
+  }
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  let n = 0;
+  for (const k in ra) {
+    if (!Object.hasOwn(ra, k)) continue;
+    if (!Object.hasOwn(rb, k) || !sameValue(ra[k], rb[k])) return false;
+    n++;
+  }
+  for (const k in rb) if (Object.hasOwn(rb, k)) n--;
+  return n === 0;
+}
 
 /**
  * Signature keys seen, each kept as one string: a row's key and the next cycle's are then the

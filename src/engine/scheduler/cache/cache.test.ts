@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject, Node, Pod } from '../../api/types.ts';
-import type { NodeInfo } from '../framework/nodeInfo.ts';
+import { addPod, labelGroupsOf, newNodeInfo, type NodeInfo, removePod } from '../framework/nodeInfo.ts';
 import { buildSchedulerCache, schedulerCacheOnWrite } from './cache.ts';
 
 function node(name: string): Node {
@@ -30,7 +30,7 @@ function view(ni: NodeInfo | undefined) {
   if (ni === undefined) return undefined;
   return {
     requested: [ni.requestedMilliCPU, ni.requestedMemory, ni.requestedEphemeralStorage, ni.nonZeroMilliCPU, ni.nonZeroMemory],
-    labelGroups: [...ni.labelGroups].map(([k, g]) => [k, [...g.byNamespace]]),
+    labelGroups: [...labelGroupsOf(ni)].map(([k, g]) => [k, [...g.byNamespace]]),
     ports: [...(ni.usedPorts ?? [])].sort(),
     pods: [...ni.pods.keys()],
   };
@@ -48,6 +48,8 @@ describe('schedulerCacheOnWrite', () => {
     objects.Pod.set('default/a', prev);
     objects.Pod.set('default/b', other);
     const c = buildSchedulerCache({ objects });
+    // The groups are read once before the write (a spreading cycle did): kept from then on.
+    labelGroupsOf(c.nodes.get('node-1') as NodeInfo);
     const gen = c.nodes.get('node-1')?.generation ?? 0;
     // The same spec and labels objects: only the deletion state differs, as a graceful delete writes it.
     const next: Pod = { ...pod('a', after), spec, metadata: { ...pod('a', after).metadata, labels: metadata.labels } };
@@ -58,5 +60,32 @@ describe('schedulerCacheOnWrite', () => {
     expect(view(ni)).toEqual({ ...view(rebuilt.nodes.get('node-1')), pods: ['default/b', 'default/a'] });
     expect(ni?.generation).toBeGreaterThan(gen);
     expect(ni?.pods.get('default/a')).toBe(next);
+  });
+});
+
+describe('labelGroupsOf', () => {
+  const counts = (ni: NodeInfo) => [...labelGroupsOf(ni)].map(([k, g]) => [k, [...g.byNamespace]]);
+  it('keeps no groups for a node until they are read', () => {
+    const ni = newNodeInfo('node-1');
+    addPod(ni, 'default/a', pod('a', false));
+    expect(ni.labelGroups.size).toBe(0);
+  });
+
+  it('counts the pods that are not terminating when first read', () => {
+    const ni = newNodeInfo('node-1');
+    addPod(ni, 'default/a', pod('a', false));
+    addPod(ni, 'default/b', pod('b', true));
+    expect(counts(ni)).toEqual([['app=web', [['default', 1]]]]);
+  });
+
+  it('keeps counting pods added and removed once read', () => {
+    const ni = newNodeInfo('node-1');
+    addPod(ni, 'default/a', pod('a', false));
+    expect(counts(ni)).toEqual([['app=web', [['default', 1]]]]);
+    addPod(ni, 'default/c', pod('c', false));
+    expect(ni.labelGroups.get('app=web')?.byNamespace.get('default')).toBe(2);
+    removePod(ni, 'default/a', pod('a', false));
+    removePod(ni, 'default/c', pod('c', false));
+    expect(ni.labelGroups.size).toBe(0);
   });
 });
