@@ -30,7 +30,7 @@ import {
   newEventCorrelator,
   spamFilter,
 } from './eventCorrelator.ts';
-import { beginNaming, clockNameStored, endNaming, nameNewEvent, nameUid, nameUidOf, naming } from './eventNames.ts';
+import { beginNaming, clockNameStored, clockNameUid, endNaming, nameNewEvent, nameUid, naming } from './eventNames.ts';
 import { heapPush } from './eventQueue.ts';
 import { eventSource, kubeletMessage, kubeletRecorder, kubeletSource, objectReference } from './eventParts.ts';
 import type { ControllerName, SimEvent } from './events.ts';
@@ -269,7 +269,7 @@ export function recordEvent(
       kind: 'Event',
       metadata:
         named === 'clock'
-          ? { name: log.name, namespace, uid: madeClockName ? nameUidOf(meta.name, naming.suffix) : nameUid(log.name) }
+          ? { name: log.name, namespace, uid: madeClockName ? clockNameUid() : nameUid(log.name) }
           : { name: log.name, namespace },
       involvedObject: objectReference(involved, namespace, fieldPath),
       reason,
