@@ -85,6 +85,17 @@ const RECENT_MESSAGES = 4;
 const recentMessages: string[] = Array.from({ length: RECENT_MESSAGES }, () => '\u0000');
 let recentAt = 0;
 
+/**
+ * flatMessage is the message as one flat string: a message made by a template (`Successfully
+ * assigned ${ns}/${name} to ${node}`) is a tree of four joined strings (~160 bytes), flat ~100,
+ * and the Event keeps it for an hour (20,000 Scheduled in a 10,000-replica rollout). Reading a
+ * character makes V8 flatten it in place: the tree's inner nodes go. The same string either way.
+ */
+export function flatMessage(message: string): string {
+  message.charCodeAt(0);
+  return message;
+}
+
 function lookUpMessage(message: string): string {
   const m = kubeletMessages.get(message);
   if (m !== undefined) return m;

@@ -32,7 +32,7 @@ import {
 } from './eventCorrelator.ts';
 import { beginNaming, clockNameStored, clockNameUid, endNaming, nameNewEvent, nameUid, naming } from './eventNames.ts';
 import { heapPush } from './eventQueue.ts';
-import { eventSource, kubeletMessage, kubeletRecorder, kubeletSource, objectReference } from './eventParts.ts';
+import { eventSource, flatMessage, kubeletMessage, kubeletRecorder, kubeletSource, objectReference } from './eventParts.ts';
 import type { ControllerName, SimEvent } from './events.ts';
 import type { EngineState } from './state.ts';
 import { appendNotes, NO_NOTES, renderSummaryNote, type SummaryKey, type SummaryNotes, type SummaryValues, summaryNote } from './summaryCatalog.ts';
@@ -206,7 +206,7 @@ export function recordEvent(
   const namespace = meta.namespace ?? 'default';
   const host = component === 'kubelet' && involved.kind === 'Pod' ? (involved.spec.nodeName ?? '') : '';
   // A kubelet's messages repeat pod after pod (`Successfully pulled image "web:2" in 1s …`): one string each.
-  const text = host === '' ? message : kubeletMessage(message);
+  const text = host === '' ? flatMessage(message) : kubeletMessage(message);
   const recorder = host === '' ? component : kubeletRecorder(host);
   let corr = tx.st.eventCorrelators.get(recorder);
   if (corr === undefined) {
