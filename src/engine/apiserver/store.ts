@@ -5,6 +5,7 @@
  * Objects are immutable values: a write stores a new object and never changes the old one, so
  * informer caches, tick records and keyframes can share references safely.
  */
+import type { Event } from '../api/coreTypes.ts';
 import type { Kind, KubeObject, ObjectMeta } from '../api/types.ts';
 import { randString, uuid } from '../lib/prng.ts';
 import { toRFC3339 } from '../lib/time.ts';
@@ -152,6 +153,25 @@ function createLiteral<T extends KubeObject>(st: StoreState, ctx: WriteContext, 
   const stored = owned && !pod ? admitted : withMetadata(admitted, meta);
   emit(st, ctx, 'ADDED', stored, key);
   return { ok: true, object: stored };
+}
+
+/**
+ * createEvent is createObject for an Event recordEvent (client/tx.ts) has just made and keeps no
+ * reference to, under its store key `key`: its metadata has every field createLiteral would write,
+ * in that order (name, namespace, uid, resourceVersion, creationTimestamp), the last two empty and
+ * the uid too unless the name brought one (a clock name's). They are filled in place, with the
+ * same draws in the same order as createObject, and the Event stored as it is: no second metadata,
+ * no shape checks, no result object (110,000 Events in a 10,000-replica rollout). `absent`: as
+ * createObject's. False when an Event of that name is stored already (createObject's AlreadyExists).
+ */
+export function createEvent(st: StoreState, ctx: WriteContext, ev: Event, key: string, absent: boolean): boolean {
+  if (!absent && st.objects.Event.has(key)) return false;
+  const meta = ev.metadata;
+  if (meta.uid === '') meta.uid = uuid(ctx.prng);
+  meta.resourceVersion = String(++st.rv);
+  meta.creationTimestamp = toRFC3339(ctx.now);
+  emit(st, ctx, 'ADDED', ev, key);
+  return true;
 }
 
 function checkCurrent<T extends KubeObject>(st: StoreState, obj: T, key: string): ApiResult<T> {

@@ -7,6 +7,7 @@ import { type Decision, decide } from '../api/decision.ts';
 import type { Kind, KubeObject } from '../api/types.ts';
 import type { ApiResult } from '../apiserver/errors.ts';
 import {
+  createEvent,
   createObject,
   deleteObject,
   namespacePrefix,
@@ -259,18 +260,22 @@ export function recordEvent(
     return;
   }
   // A repeat whose first write was dropped is created now, with the count seen so far. The Event
-  // is the engine's own, never seen before the store has it: the store keeps it as it is (owned).
-  // A clock name made now was found free, with no write since: no second lookup (`absent`).
-  const r = createObject(
+  // is the engine's own, never seen before the store has it: the store fills in its metadata and
+  // keeps it as it is (createEvent). A clock name made now was found free, with no write since:
+  // no second lookup (`absent`).
+  const ok = createEvent(
     tx.st.store,
     tx,
     {
       apiVersion: 'v1',
       kind: 'Event',
-      metadata:
-        named === 'clock'
-          ? { name: log.name, namespace, uid: madeClockName ? clockNameUid() : nameUid(log.name) }
-          : { name: log.name, namespace },
+      metadata: {
+        name: log.name,
+        namespace,
+        uid: named !== 'clock' ? '' : madeClockName ? clockNameUid() : nameUid(log.name),
+        resourceVersion: '',
+        creationTimestamp: '',
+      },
       involvedObject: objectReference(involved, namespace, fieldPath),
       reason,
       message: written,
@@ -280,11 +285,10 @@ export function recordEvent(
       lastTimestamp: tx.nowIso,
       count: log.count,
     },
-    true,
     key,
     madeClockName,
   );
-  if (madeClockName && r.ok) clockNameStored(tx.st.store.objects.Event, tx.st.store.rv);
+  if (madeClockName && ok) clockNameStored(tx.st.store.objects.Event, tx.st.store.rv);
 }
 
 /**
