@@ -7,6 +7,7 @@ import {
   createObject,
   deleteObject,
   jsonEqual,
+  namespacePrefix,
   newStoreState,
   removeObject,
   updateObject,
@@ -42,6 +43,12 @@ function pod(name: string): Pod {
 function podCountOnNode(st: ReturnType<typeof newStoreState>, node: string): number {
   return schedulerCache(st).nodes.get(node)?.pods.size ?? 0;
 }
+
+describe('namespacePrefix', () => {
+  it('gives each namespace its own prefix, asked in a row or in turns', () => {
+    for (const ns of ['default', 'kube-system', 'kube-system', 'default', 'a', 'default', 'a']) expect(namespacePrefix(ns)).toBe(`${ns}/`);
+  });
+});
 
 describe('schedulerCache', () => {
   it('counts bound pods and their requests through status writes, graceful deletion and removal', () => {

@@ -91,11 +91,20 @@ export function getObject<K extends Kind>(st: StoreState, kind: K, key: string):
 const namespacePrefixes = new Map<string, string>();
 
 export function namespacePrefix(namespace: string): string {
+  // The namespace asked last first: nearly every Event and pod of a run is in one (a compare of a
+  // short flat string, where the table is a hash-table probe: 110,000 Events of the 10k rollout).
+  if (namespace === lastNamespace) return lastPrefix;
   let p = namespacePrefixes.get(namespace);
   if (p === undefined) {
     if (namespacePrefixes.size >= 1024) namespacePrefixes.clear();
     p = `${namespace}/`;
     namespacePrefixes.set(namespace, p);
   }
+  lastNamespace = namespace;
+  lastPrefix = p;
   return p;
 }
+
+/** The namespace namespacePrefix was asked for last and its answer (not store state: the same string either way). */
+let lastNamespace = '\u0000';
+let lastPrefix = '\u0000/';

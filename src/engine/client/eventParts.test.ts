@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../api/types.ts';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { flatMessage, kubeletMessage, kubeletRecorder, objectReference } from './eventParts.ts';
+import { flatMessage, kubeletMessage, kubeletRecorder, kubeletSource, objectReference } from './eventParts.ts';
 
 const spec = { nodeName: 'n1', containers: [{ name: 'web', image: 'web:1' }] };
 const pod = (name: string, uid: string, s: object = spec) =>
@@ -93,6 +93,18 @@ describe('flatMessage', () => {
     const flat = kept(true);
     // ~190–250 bytes a message (with its array slot) as a tree, ~120 flat (measured, Node 20).
     expect(flat).toBeLessThan(tree - 30);
+  });
+});
+
+describe('kubeletSource', () => {
+  it('gives each node one source naming it, asked in a row or in turns', () => {
+    const first = new Map<string, object>();
+    for (const host of ['n1', 'n2', 'n2', 'n1', 'n3', 'n1']) {
+      const s = kubeletSource(host);
+      expect(s).toEqual({ component: 'kubelet', host });
+      if (!first.has(host)) first.set(host, s);
+      expect(s).toBe(first.get(host));
+    }
   });
 });
 

@@ -25,13 +25,19 @@ export function eventSource(component: string): { component: string } {
 const kubeletSources = new Map<string, { component: string; host: string }>();
 
 export function kubeletSource(host: string): { component: string; host: string } {
+  // The node asked last first: a pod's start records Pulled, Created and Started in a row.
+  if (host === lastSource.host) return lastSource;
   let s = kubeletSources.get(host);
   if (s === undefined) {
     s = { component: 'kubelet', host };
     kubeletSources.set(host, s);
   }
+  lastSource = s;
   return s;
 }
+
+/** The source kubeletSource gave last (not engine state: one object per node either way). */
+let lastSource: { component: string; host: string } = { component: 'kubelet', host: '\u0000' };
 
 /**
  * Each node's kubelet recorder name (`kubelet/<node>`), made once: a name built for every Event
