@@ -259,23 +259,16 @@ export function recordEvent(
     updateEventRepeat(tx.st.store, tx, existing, key, log.count, written, tx.nowIso);
     return;
   }
-  // A repeat whose first write was dropped is created now, with the count seen so far. The Event
-  // is the engine's own, never seen before the store has it: the store fills in its metadata and
-  // keeps it as it is (createEvent). A clock name made now was found free, with no write since:
-  // no second lookup (`absent`).
+  // A repeat whose first write was dropped is created now, with the count seen so far. The store
+  // fills in the metadata of this Event, seen by no one yet (createEvent). A clock name made now
+  // was found free, with no write since: no second lookup (`absent`).
   const ok = createEvent(
     tx.st.store,
     tx,
     {
       apiVersion: 'v1',
       kind: 'Event',
-      metadata: {
-        name: log.name,
-        namespace,
-        uid: named !== 'clock' ? '' : madeClockName ? clockNameUid() : nameUid(log.name),
-        resourceVersion: '',
-        creationTimestamp: '',
-      },
+      metadata: { name: log.name, namespace, uid: named !== 'clock' ? '' : madeClockName ? clockNameUid() : nameUid(log.name), resourceVersion: '', creationTimestamp: '' },
       involvedObject: objectReference(involved, namespace, fieldPath),
       reason,
       message: written,
