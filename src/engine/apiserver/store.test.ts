@@ -3,9 +3,11 @@ import type { Event, Pod } from '../api/types.ts';
 import { seedPrng } from '../lib/prng.ts';
 import { bindPod } from './binding.ts';
 import {
+  createEvent,
   createObject,
   deleteObject,
   jsonEqual,
+  namespacePrefix,
   newStoreState,
   removeObject,
   updateObject,
@@ -41,6 +43,12 @@ function pod(name: string): Pod {
 function podCountOnNode(st: ReturnType<typeof newStoreState>, node: string): number {
   return schedulerCache(st).nodes.get(node)?.pods.size ?? 0;
 }
+
+describe('namespacePrefix', () => {
+  it('gives each namespace its own prefix, asked in a row or in turns', () => {
+    for (const ns of ['default', 'kube-system', 'kube-system', 'default', 'a', 'default', 'a']) expect(namespacePrefix(ns)).toBe(`${ns}/`);
+  });
+});
 
 describe('schedulerCache', () => {
   it('counts bound pods and their requests through status writes, graceful deletion and removal', () => {
@@ -170,6 +178,51 @@ describe('createObject of an owned Event', () => {
     expect(JSON.stringify(r.object)).toBe(JSON.stringify(plain.object));
     expect(r.object.metadata).toMatchObject({ name: 'web-1.18867251edfa0000', uid: 'u-ev', resourceVersion: '1', creationTimestamp: '2026-01-01T00:01:00Z' });
     expect(r.object === given).toBe(owned);
+  });
+});
+
+describe('createEvent', () => {
+  /** An Event as recordEvent makes it: uid given (a clock name) or empty (drawn), the metadata's last two empty. */
+  const made = (uid: string): Event => ({
+    apiVersion: 'v1',
+    kind: 'Event',
+    metadata: { name: 'web-1.18867251edfa0000', namespace: 'default', uid, resourceVersion: '', creationTimestamp: '' },
+    involvedObject: { kind: 'Pod', namespace: 'default', name: 'web-1', apiVersion: 'v1', uid: 'u-1' },
+    reason: 'Created',
+    message: 'Container created',
+    type: 'Normal',
+    source: { component: 'kubelet', host: 'n1' },
+    firstTimestamp: '2026-01-01T00:01:00Z',
+    lastTimestamp: '2026-01-01T00:01:00Z',
+    count: 1,
+  });
+  /** The same Event as createObject was given it: metadata of the name, namespace and the uid when given. */
+  const asBefore = (uid: string): Event => {
+    const e = made(uid);
+    return { ...e, metadata: uid === '' ? { name: e.metadata.name, namespace: 'default' } : { name: e.metadata.name, namespace: 'default', uid } };
+  };
+
+  it.each([
+    ['a clock name’s uid, the name free', 'u-ev', false, false],
+    ['a drawn uid, the name free', '', false, false],
+    ['a drawn uid, the name taken', '', true, false],
+    ['a clock name’s uid, the name taken', 'u-ev', true, false],
+    ['a clock name found free just now (absent: no lookup)', 'u-ev', false, true],
+  ])('stores, draws and writes what createObject did: %s', (_what, uid, taken, absent) => {
+    const key = 'default/web-1.18867251edfa0000';
+    const run = (create: (st: ReturnType<typeof newStoreState>, ctx: { now: number; prng: ReturnType<typeof seedPrng>; writes: WatchRecord[] }) => boolean) => {
+      const st = newStoreState();
+      const ctx = { now: 60_000, prng: seedPrng(1), writes: [] as WatchRecord[] };
+      if (taken) createObject(st, ctx, { ...made('u-old'), metadata: { name: 'web-1.18867251edfa0000', namespace: 'default' } });
+      const ok = create(st, ctx);
+      return { ok, rv: st.rv, prng: { ...ctx.prng }, writes: JSON.stringify(ctx.writes), stored: JSON.stringify([...st.objects.Event]) };
+    };
+    const before = run((st, ctx) => createObject(st, ctx, asBefore(uid), true, key, absent).ok);
+    let given: Event | undefined;
+    const now = run((st, ctx) => createEvent(st, ctx, (given = made(uid)), key, absent));
+    expect(now).toEqual(before);
+    expect(now.ok).toBe(!taken);
+    if (!taken) expect(JSON.parse(now.stored)[0][1]).toEqual(JSON.parse(JSON.stringify(given)));
   });
 });
 

@@ -26,7 +26,8 @@ export function objectKey(e: CorrelatedEvent): string {
  * kept as a Map key weighs four 32-byte nodes more than its one tail. Measured after a
  * 10,000-replica rollout: 168,000 such nodes (244 bytes an Event) in the caches of 2,000 pods' run.
  * The tails are the few (type, reason) and (field path, message) pairs the recorders write (Pulled,
- * Created, Started … of `spec.containers{web}`), one string each; a table holds at most
+ * Created, Started … of `spec.containers{web}`; a message without a field path is made each time,
+ * see tail), one string each; a table holds at most
  * TAIL_CACHE_MAX of them and starts afresh past that (a message that names its pod is new each
  * time). Not engine state: a tail from the table or a new one is the same string.
  */
@@ -53,6 +54,14 @@ const recentAt = [0, 0];
 
 /** tail is `\0${a}\0${b}` (`\0${b}` for an event tail without a field path), from the tables when there. */
 function tail(which: 0 | 1, a: string, b: string): Tail {
+  // A message without a field path is a controller's or the scheduler's, nearly always new
+  // (`Created pod: web-…`, `Successfully assigned default/web-… to node-7`: 50,000 of the 10k
+  // rollout's Events). Looked up, it was compared with the recent messages (two cons strings of
+  // one length, `Created pod: …` after `Created pod: …`, are both copied flat to be compared),
+  // hashed, missed, then filled a table that started afresh every 4,096 of them, pushing the
+  // kubelet's few tails out with it. Made fresh instead, in a box of its own (eventKeyOf tells
+  // tails apart by their box). A repeat makes an equal key: the same key for the caches.
+  if (which === 1 && a === '') return { s: `\u0000${b}` };
   const recent = recentTails[which];
   for (let i = 0; i < recent.length; i += 3) if (recent[i] === a && recent[i + 1] === b) return recent[i + 2] as Tail;
   const t = tableTail(which, a, b);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fnv32a, utf8Bytes } from '../lib/hash.ts';
 import { EPOCH_UNIX_MS } from '../lib/time.ts';
 import { hexString, seedPrng } from '../lib/prng.ts';
-import { beginNaming, clockEventName, clockEventSuffix, clockNameStored, endNaming, nameNewEvent, nameUid, nameUidOf, naming, prngEventName, unixNanoHex } from './eventNames.ts';
+import { beginNaming, clockEventName, clockEventSuffix, clockNameStored, clockNameUid, endNaming, nameNewEvent, nameUid, nameUidOf, naming, prngEventName, unixNanoHex } from './eventNames.ts';
 
 /** The definitions the fast versions must equal: a BigInt product, and four hashes of [i, ...bytes] spliced into 8-4-4-4-12. */
 const nanoHexByBigInt = (ms: number): string => (BigInt(ms) * 1_000_000n).toString(16);
@@ -44,6 +44,24 @@ describe('clockEventName', () => {
   });
 });
 
+describe('clockEventSuffix', () => {
+  it('gives each ms and µs its own digits, the µs of one ms made once and the next ms’s afresh', () => {
+    const asks: [number, number][] = [
+      [60_050, 2000],
+      [60_050, 1000],
+      [60_050, 0],
+      [60_051, 1000],
+      [60_050, 1000],
+      [60_050, 3000],
+      [60_050, 63_000],
+      [60_050, 64_000],
+      [60_050, 1500],
+      [60_051, 0],
+    ];
+    for (const [ms, ns] of asks) expect(clockEventSuffix(ms, ns)).toBe(`.${unixNanoHex(EPOCH_UNIX_MS + ms, ns)}`);
+  });
+});
+
 describe('nameUid', () => {
   it('is a version-4-shaped uid (8-4-4-4-12, version 4, variant 10)', () => {
     expect(nameUid('web-abc.1886725fe93c4880')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -81,6 +99,27 @@ describe('nameUidOf', () => {
       }),
     );
     expect(nameUidOf('web-abc', clockEventSuffix(60_050))).toBe(nameUid(clockEventName('web-abc', 60_050)));
+  });
+});
+
+describe('clockNameUid', () => {
+  it('is nameUid of the clock name nameNewEvent made last, object after object and ms after ms', () => {
+    const names: [string, number][] = [
+      ['web-abc', 60_050],
+      ['web-abc', 60_050],
+      ['web-xyz', 60_050],
+      ['web-abc', 60_051],
+      ['pod-ä', 60_051],
+      ['web-abc', 60_051],
+    ];
+    const events = new Map<string, unknown>();
+    for (const [object, ms] of names) {
+      beginNaming(true, seedPrng(1), events, ms, 'default/', object);
+      const name = nameNewEvent();
+      endNaming();
+      expect(clockNameUid()).toBe(uidBySpec(name));
+      events.set(naming.key, {});
+    }
   });
 });
 

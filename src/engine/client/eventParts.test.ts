@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../api/types.ts';
-import { kubeletMessage, kubeletRecorder, objectReference } from './eventParts.ts';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { flatMessage, kubeletMessage, kubeletRecorder, kubeletSource, objectReference } from './eventParts.ts';
 
 const spec = { nodeName: 'n1', containers: [{ name: 'web', image: 'web:1' }] };
 const pod = (name: string, uid: string, s: object = spec) =>
@@ -65,6 +67,44 @@ describe('objectReference', () => {
   it('writes an object without a uid with neither uid nor field path, as before', () => {
     const r = objectReference(pod('p', ''), 'default', 'spec.containers{web}');
     expect(JSON.stringify(r)).toBe('{"kind":"Pod","namespace":"default","name":"p","apiVersion":"v1"}');
+  });
+});
+
+describe('flatMessage', () => {
+  it('keeps a message made of parts in fewer bytes, the same text', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const heap = () => {
+      gc();
+      gc();
+      return process.memoryUsage().heapUsed;
+    };
+    const n = 20_000;
+    // The scheduler's message: four parts joined by a template, a tree of ~5 nodes of 32 bytes.
+    const made = (i: number) => `Successfully assigned ${'default'}/${`web-5d8f9c7b4-${10_000 + i}`} to ${`node-${i % 100}`}`;
+    const kept = (flat: boolean) => {
+      const h0 = heap();
+      const all = Array.from({ length: n }, (_, i) => (flat ? flatMessage(made(i)) : made(i)));
+      const bytes = (heap() - h0) / n;
+      expect(all[7]).toBe('Successfully assigned default/web-5d8f9c7b4-10007 to node-7');
+      return bytes;
+    };
+    const tree = kept(false);
+    const flat = kept(true);
+    // ~190–250 bytes a message (with its array slot) as a tree, ~120 flat (measured, Node 20).
+    expect(flat).toBeLessThan(tree - 30);
+  });
+});
+
+describe('kubeletSource', () => {
+  it('gives each node one source naming it, asked in a row or in turns', () => {
+    const first = new Map<string, object>();
+    for (const host of ['n1', 'n2', 'n2', 'n1', 'n3', 'n1']) {
+      const s = kubeletSource(host);
+      expect(s).toEqual({ component: 'kubelet', host });
+      if (!first.has(host)) first.set(host, s);
+      expect(s).toBe(first.get(host));
+    }
   });
 });
 

@@ -25,13 +25,19 @@ export function eventSource(component: string): { component: string } {
 const kubeletSources = new Map<string, { component: string; host: string }>();
 
 export function kubeletSource(host: string): { component: string; host: string } {
+  // The node asked last first: a pod's start records Pulled, Created and Started in a row.
+  if (host === lastSource.host) return lastSource;
   let s = kubeletSources.get(host);
   if (s === undefined) {
     s = { component: 'kubelet', host };
     kubeletSources.set(host, s);
   }
+  lastSource = s;
   return s;
 }
+
+/** The source kubeletSource gave last (not engine state: one object per node either way). */
+let lastSource: { component: string; host: string } = { component: 'kubelet', host: '\u0000' };
 
 /**
  * Each node's kubelet recorder name (`kubelet/<node>`), made once: a name built for every Event
@@ -84,6 +90,17 @@ export function kubeletMessage(message: string): string {
 const RECENT_MESSAGES = 4;
 const recentMessages: string[] = Array.from({ length: RECENT_MESSAGES }, () => '\u0000');
 let recentAt = 0;
+
+/**
+ * flatMessage is the message as one flat string: a message made by a template (`Successfully
+ * assigned ${ns}/${name} to ${node}`) is a tree of joined strings (~180 bytes, measured), flat ~112,
+ * and the Event keeps it for an hour (20,000 Scheduled in a 10,000-replica rollout). Reading a
+ * character makes V8 flatten it in place: the tree's inner nodes go. The same string either way.
+ */
+export function flatMessage(message: string): string {
+  message.charCodeAt(0);
+  return message;
+}
 
 function lookUpMessage(message: string): string {
   const m = kubeletMessages.get(message);

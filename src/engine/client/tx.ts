@@ -7,6 +7,7 @@ import { type Decision, decide } from '../api/decision.ts';
 import type { Kind, KubeObject } from '../api/types.ts';
 import type { ApiResult } from '../apiserver/errors.ts';
 import {
+  createEvent,
   createObject,
   deleteObject,
   namespacePrefix,
@@ -30,9 +31,9 @@ import {
   newEventCorrelator,
   spamFilter,
 } from './eventCorrelator.ts';
-import { beginNaming, clockNameStored, endNaming, nameNewEvent, nameUid, nameUidOf, naming } from './eventNames.ts';
+import { beginNaming, clockNameStored, clockNameUid, endNaming, nameNewEvent, nameUid, naming } from './eventNames.ts';
 import { heapPush } from './eventQueue.ts';
-import { eventSource, kubeletMessage, kubeletRecorder, kubeletSource, objectReference } from './eventParts.ts';
+import { eventSource, flatMessage, kubeletMessage, kubeletRecorder, kubeletSource, objectReference } from './eventParts.ts';
 import type { ControllerName, SimEvent } from './events.ts';
 import type { EngineState } from './state.ts';
 import { appendNotes, NO_NOTES, renderSummaryNote, type SummaryKey, type SummaryNotes, type SummaryValues, summaryNote } from './summaryCatalog.ts';
@@ -206,7 +207,7 @@ export function recordEvent(
   const namespace = meta.namespace ?? 'default';
   const host = component === 'kubelet' && involved.kind === 'Pod' ? (involved.spec.nodeName ?? '') : '';
   // A kubelet's messages repeat pod after pod (`Successfully pulled image "web:2" in 1s …`): one string each.
-  const text = host === '' ? message : kubeletMessage(message);
+  const text = host === '' ? flatMessage(message) : kubeletMessage(message);
   const recorder = host === '' ? component : kubeletRecorder(host);
   let corr = tx.st.eventCorrelators.get(recorder);
   if (corr === undefined) {
@@ -258,19 +259,16 @@ export function recordEvent(
     updateEventRepeat(tx.st.store, tx, existing, key, log.count, written, tx.nowIso);
     return;
   }
-  // A repeat whose first write was dropped is created now, with the count seen so far. The Event
-  // is the engine's own, never seen before the store has it: the store keeps it as it is (owned).
-  // A clock name made now was found free, with no write since: no second lookup (`absent`).
-  const r = createObject(
+  // A repeat whose first write was dropped is created now, with the count seen so far. The store
+  // fills in the metadata of this Event, seen by no one yet (createEvent). A clock name made now
+  // was found free, with no write since: no second lookup (`absent`).
+  const ok = createEvent(
     tx.st.store,
     tx,
     {
       apiVersion: 'v1',
       kind: 'Event',
-      metadata:
-        named === 'clock'
-          ? { name: log.name, namespace, uid: madeClockName ? nameUidOf(meta.name, naming.suffix) : nameUid(log.name) }
-          : { name: log.name, namespace },
+      metadata: { name: log.name, namespace, uid: named !== 'clock' ? '' : madeClockName ? clockNameUid() : nameUid(log.name), resourceVersion: '', creationTimestamp: '' },
       involvedObject: objectReference(involved, namespace, fieldPath),
       reason,
       message: written,
@@ -280,11 +278,10 @@ export function recordEvent(
       lastTimestamp: tx.nowIso,
       count: log.count,
     },
-    true,
     key,
     madeClockName,
   );
-  if (madeClockName && r.ok) clockNameStored(tx.st.store.objects.Event, tx.st.store.rv);
+  if (madeClockName && ok) clockNameStored(tx.st.store.objects.Event, tx.st.store.rv);
 }
 
 /**

@@ -18,6 +18,12 @@ describe('pulledMessage', () => {
   });
 });
 
+describe('containerFieldPath', () => {
+  it('names each container’s field path, asked in a row or in turns', () => {
+    for (const c of ['web', 'web', 'sidecar', 'web', 'init', 'init', 'web']) expect(containerFieldPath(c)).toBe(`spec.containers{${c}}`);
+  });
+});
+
 describe('imageSize', () => {
   it('gives every pull of one reference the same size, between 4 and 200 MB, and another tag another', () => {
     expect(imageSize('nginx:1.25')).toBe(imageSize('docker.io/library/nginx:1.25'));

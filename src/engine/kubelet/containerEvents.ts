@@ -26,14 +26,22 @@ const fieldPaths = new Map<string, string>();
 
 /** containerFieldPath is the reference's fieldPath of a pod's container: `spec.containers{web}`. */
 export function containerFieldPath(container: string): string {
+  // The container asked last first: a pod's start asks for it three times in a row.
+  if (container === lastContainer) return lastPath;
   let p = fieldPaths.get(container);
   if (p === undefined) {
     if (fieldPaths.size >= FIELD_PATHS_MAX) fieldPaths.clear();
     p = `spec.containers{${container}}`;
     fieldPaths.set(container, p);
   }
+  lastContainer = container;
+  lastPath = p;
   return p;
 }
+
+/** The container containerFieldPath was asked for last and its answer (not engine state). */
+let lastContainer = '\u0000';
+let lastPath = 'spec.containers{\u0000}';
 
 /**
  * pulledMessage is the Pulled Event of a pull that took `ms`: Go prints the duration truncated to
