@@ -219,7 +219,10 @@ describe('createEvent', () => {
     };
     const before = run((st, ctx) => createObject(st, ctx, asBefore(uid), true, key, absent).ok);
     let given: Event | undefined;
-    const now = run((st, ctx) => createEvent(st, ctx, (given = made(uid)), key, absent));
+    const now = run((st, ctx) => {
+      given = made(uid);
+      return createEvent(st, ctx, given, key, absent);
+    });
     expect(now).toEqual(before);
     expect(now.ok).toBe(!taken);
     if (!taken) expect(JSON.parse(now.stored)[0][1]).toEqual(JSON.parse(JSON.stringify(given)));
