@@ -48,4 +48,22 @@ describe('ValueColumn', () => {
     expect(c.length).toBe(700);
     expect(Array.from({ length: c.length }, (_, i) => c.at(i))).toEqual(want);
   });
+
+  // Codes are 16 bits until one does not fit: an integer past ±16,383 (doubled) or a table past 16,384 values.
+  const widening: { name: string; extra: (i: number) => string | number; count: number; bytes: number }[] = [
+    { name: 'small integers and a few strings', extra: (i) => (i % 2 === 0 ? i % 16_000 : `s${i % 50}`), count: 3000, bytes: 2 },
+    { name: 'an integer past 16,383', extra: (i) => (i === 1500 ? 16_384 : i % 100), count: 9000, bytes: 4 },
+    { name: 'a negative integer past -16,384', extra: (i) => (i === 1500 ? -16_385 : i % 100), count: 9000, bytes: 4 },
+    { name: 'a table of more than 16,384 strings', extra: (i) => `pod-${i}`, count: 17_000, bytes: 4 },
+  ];
+  it.each(widening)('reads back every value, its codes $bytes bytes each, given $name', ({ extra, count, bytes }) => {
+    const c = new ValueColumn<string | number>();
+    const want: (string | number)[] = [];
+    for (let i = 0; i < count; i++) {
+      c.push(extra(i));
+      want.push(extra(i));
+    }
+    expect(c.codeBytes()).toBe(bytes);
+    expect(Array.from({ length: c.length }, (_, i) => c.at(i))).toEqual(want);
+  });
 });

@@ -8,6 +8,10 @@
  * table. Each string is kept once: the engine builds them anew each time (pod names, reasons,
  * revisions), and in the 1,000-replica OrderedReady StatefulSet run 64,536 decision strings of ~12
  * characters are 2,208 distinct ones (a copy each cost ~95 B a tick).
+ *
+ * The codes are 16 bits each until one does not fit (an integer past ±16,383, a table past 16,384
+ * values), then 32: the 100-replica Parallel StatefulSet run's 25,582 decision values and 9,285
+ * note values (codes -2 to 6,368) take 70 KB instead of 140, ~19 B a tick of its 3,660.
  */
 
 /** Integers this size or less go in the column as themselves (doubled, they fit in 32 bits). */
@@ -15,7 +19,7 @@ const SMALL = 2 ** 29;
 
 export class ValueColumn<V> {
   private n = 0;
-  private codes = new Int32Array(0);
+  private codes: Int16Array<ArrayBuffer> | Int32Array<ArrayBuffer> = new Int16Array(0);
   private readonly values: V[] = [];
   /** Each string's (boolean's, null's) number in `values`, while recording (trim drops it; the next push rebuilds it). */
   private index: Map<unknown, number> | null = new Map();
@@ -25,12 +29,19 @@ export class ValueColumn<V> {
   }
 
   push(v: V): void {
-    if (this.n === this.codes.length) {
-      const b = new Int32Array(Math.max(64, 2 * this.codes.length));
+    const c = this.code(v);
+    const wide = this.codes instanceof Int32Array || c < -0x8000 || c > 0x7fff;
+    if (this.n === this.codes.length || (wide && this.codes instanceof Int16Array)) {
+      const b = wide ? new Int32Array(Math.max(64, 2 * this.codes.length)) : new Int16Array(Math.max(64, 2 * this.codes.length));
       b.set(this.codes);
       this.codes = b;
     }
-    this.codes[this.n++] = this.code(v);
+    this.codes[this.n++] = c;
+  }
+
+  /** codeBytes is the width of a code now: 2 until one did not fit in 16 bits, then 4. */
+  codeBytes(): number {
+    return this.codes.BYTES_PER_ELEMENT;
   }
 
   at(i: number): V {
