@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { newWatchPrinter } from '../engine/kubectl/printers/table.ts';
 import { Recording } from './recording.ts';
@@ -40,6 +42,28 @@ describe('WatchLines', () => {
     expect(lines.at(-1)).toEqual({ tick: 8, text: 'row 2 again' });
     lines.truncate(0);
     expect([lines.length, lines.lastPrinter()]).toEqual([0, undefined]);
+  });
+});
+
+describe('WatchLines memory', () => {
+  it('keeps a line cut from a longer output as a string of its own, not a view that holds the output', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const lines = new WatchLines();
+    const printer = newWatchPrinter('Pod');
+    const pad = 'x'.repeat(400);
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 20_000; i++) {
+      // As WatchTrack splits a flush: each line a slice of an output of ~450 characters.
+      const out = `web-${i}   1/1   Running   0   ${i}s\n${pad}${i}`;
+      lines.push(i, out.split('\n')[0] as string, printer);
+    }
+    gc();
+    const perLine = (process.memoryUsage().heapUsed - before) / 20_000;
+    // Flat: ~56 bytes a text and a slot; as slices each kept its ~470-byte output.
+    expect(perLine).toBeLessThan(150);
+    expect(lines.at(7)?.text).toBe('web-7   1/1   Running   0   7s');
   });
 });
 

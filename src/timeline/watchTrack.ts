@@ -3,15 +3,16 @@
  * each with its tick (derived.ts re-exports it with the other tracks).
  *
  * The lines are kept by column (WatchLines): their ticks in a RisingColumn (~2 bytes a line), their
- * texts as flat strings, and the printer state only where it changed. As {tick, text} objects with
- * a printer per line, the 100-replica Parallel StatefulSet run's 2,974 lines cost ~63 B a tick of
- * its 3,660 (an object of 40 bytes and two array slots a line, and a text that was a 32-byte slice
- * of the printer's output kept whole behind it); by column ~15.
+ * texts as flat strings (flatString), and the printer state only where it changed. As {tick, text}
+ * objects with a printer per line, the 100-replica Parallel StatefulSet run's 2,974 lines cost ~63
+ * B a tick of its 3,660 (an object of 40 bytes and two array slots a line, and a text that was a
+ * 32-byte slice of the printer's output kept whole behind it); by column ~31.
  */
 import type { KubeObject } from '../engine/api/types.ts';
 import { newWatchPrinter, type TableKind, watchPrint, type WatchPrinterState } from '../engine/kubectl/printers/table.ts';
 import type { TickRecord } from '../engine/sim.ts';
 import { RisingColumn } from './columns.ts';
+import { flatString } from './flatString.ts';
 import type { Track } from './timeline.ts';
 
 export type WatchKind = 'rs' | 'deploy' | 'ds' | 'sts' | 'pods';
@@ -30,15 +31,6 @@ export const WATCH_LINE_CAP = 20_000;
 export interface WatchLine {
   tick: number;
   text: string;
-}
-
-/**
- * flatText is `s` as a string of its own. A line split from the printer's output is a slice of it
- * (V8 slices strings of 13 characters or more): 32 bytes that keep the whole output alive behind
- * them. JSON.parse makes a new sequential string, ~40 characters here.
- */
-function flatText(s: string): string {
-  return JSON.parse(JSON.stringify(s)) as string;
 }
 
 /** WatchLines: one watched kind's lines by column; slice(from) builds them as WatchLine objects. */
@@ -80,7 +72,7 @@ export class WatchLines {
       this.printers.push(printer);
     }
     this.ticks.push(tick);
-    this.texts.push(flatText(text));
+    this.texts.push(flatString(text));
   }
 
   /** truncate keeps the first n lines. */
