@@ -171,7 +171,8 @@ export function packState(st: EngineState, prev?: PackedState, codec: EventCodec
     const flat = EVENT_MAPS.has(label) ? eventsAsText(m, codec) : flatten(m);
     if (label === 'store/Pod') storePods = flat;
     const before = prev?.maps[i];
-    maps.push(pack(flat, before));
+    // Probe workers are kept as their changes from the keyframe before's (deltaValues.ts).
+    maps.push(pack(flat, before, label === 'probes'));
     // Probe workers count one each, as when they were copied with the rest (the spacing stays).
     own += label === 'probes' ? m.size : spacingWeight(flat, before === undefined ? undefined : materialize(before));
   });
