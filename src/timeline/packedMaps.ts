@@ -43,13 +43,11 @@ const MIN_SHARED = 64;
 /** Most links a packed map may be reached through (a plain copy starts a new chain). */
 export const MAX_DEPTH = 16;
 /**
- * Chains four times longer, for maps that are small but change at every keyframe (a link more
- * costs an unpack a copy of its slots): the delta-coded probe workers, whose copy past MAX_DEPTH
- * keeps every value whole (100 of ~250 bytes in the 100-replica Parallel run), and the event
- * correlators' caches (~2,500 entries there, ~29 KB a copy: 22 B a tick of its keyframes'
- * correlators went, 125 -> 116).
+ * A delta-coded map's chains may be four times longer: its copy past MAX_DEPTH keeps every value
+ * whole (the 100-replica Parallel run's probe workers, 100 of ~250 bytes), and its maps are small
+ * (one entry a pod with probes: a link more costs a copy of its slots, ~2,000 for 1,000 pods).
  */
-export const LONG_DEPTH = 4 * MAX_DEPTH;
+const MAX_DELTA_DEPTH = 4 * MAX_DEPTH;
 
 function depthOf(p: PackedMap): number {
   return Array.isArray(p) ? 0 : p.depth;
@@ -93,16 +91,16 @@ function sharedSlots(a: Flat, b: Flat): number {
  * the cheapest way: prev itself when nothing changed, else a plain array (8 bytes a slot), a
  * prefix (8 a slot of the tail) or keyed (4 an entry, 16 an entry not found). `delta`: keyed, a
  * value equal part for part to the one before counts as found, and one a few nodes apart is kept
- * as its changes (deltaValues.ts). Past `maxDepth` links it starts a new chain with a plain copy.
+ * as its changes (deltaValues.ts).
  */
-export function pack(flat: Flat, prev: PackedMap | undefined, delta = false, maxDepth = delta ? LONG_DEPTH : MAX_DEPTH): PackedMap {
+export function pack(flat: Flat, prev: PackedMap | undefined, delta = false): PackedMap {
   if (flat.length === 0) return EMPTY;
   if (prev === undefined || prev.length === 0) return flat;
   const before = materialize(prev);
   const n = sharedSlots(before, flat);
   // Unchanged since the keyframe before (most small maps between two keyframes): that one serves.
   if (n === flat.length && before.length === flat.length) return prev;
-  if (depthOf(prev) >= maxDepth || flat.length < 2 * MIN_SHARED) return flat;
+  if (depthOf(prev) >= (delta ? MAX_DELTA_DEPTH : MAX_DEPTH) || flat.length < 2 * MIN_SHARED) return flat;
   const depth = depthOf(prev) + 1;
   let best: PackedMap = flat;
   let cost = 8 * flat.length;

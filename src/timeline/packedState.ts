@@ -25,7 +25,7 @@ import { cloneEngineState, type EngineState, pendingDeliveries } from '../engine
 import { type EventCorrelatorState, newEventCorrelator } from '../engine/client/eventCorrelator.ts';
 import { type AnyMap, type Coded, type Counts, code, decode, EMPTY, type Flat, keepEqual, narrowCounts, numbering, type PackedIndex, packIndex, unpackIndex } from './codedMaps.ts';
 import { EventCodec } from './eventCodec.ts';
-import { fill, LONG_DEPTH, materialize, pack, type PackedMap, spacingWeight } from './packedMaps.ts';
+import { fill, materialize, pack, type PackedMap, spacingWeight } from './packedMaps.ts';
 import { packEvents, unpackEvents } from './queuedEvents.ts';
 import { share } from './shareBase.ts';
 
@@ -198,7 +198,7 @@ export function packState(st: EngineState, prev?: PackedState, codec: EventCodec
       for (const v of flat) all.push(v);
     });
   }
-  const correlators = pack(all, prev?.correlators, false, LONG_DEPTH);
+  const correlators = pack(all, prev?.correlators);
   own += cachePods.codes.length + cachePods.extra.length / 2 + (events.length + deliveries.length) / 4;
   for (const x of indexes) own += x.keys.length + x.coded.codes.length + x.coded.extra.length / 2;
   const same = prev !== undefined && prev.recorders.length === recorders.length && recorders.every((r, i) => prev.recorders[i] === r);
