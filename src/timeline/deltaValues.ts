@@ -38,11 +38,18 @@ function sameKeys(a: Record<string, unknown>, b: Record<string, unknown>): boole
   return ka.length === kb.length && ka.every((k, i) => k === kb[i]);
 }
 
+/** Each plain container's size, once (values are immutable; a walk asks for the same parts' sizes again and again). */
+const SIZES = new WeakMap<object, number>();
+
 /** size is the number of nodes of `x` (itself and, for a plain container, all below it). */
 function size(x: unknown): number {
   if (!isPlain(x)) return 1;
-  let n = 1;
-  for (const k of Object.keys(x)) n += size(x[k]);
+  let n = SIZES.get(x);
+  if (n === undefined) {
+    n = 1;
+    for (const k of Object.keys(x)) n += size(x[k]);
+    SIZES.set(x, n);
+  }
   return n;
 }
 
