@@ -38,18 +38,11 @@ function sameKeys(a: Record<string, unknown>, b: Record<string, unknown>): boole
   return ka.length === kb.length && ka.every((k, i) => k === kb[i]);
 }
 
-/** Each plain container's size, once (values are immutable; a walk asks for the same parts' sizes again and again). */
-const SIZES = new WeakMap<object, number>();
-
 /** size is the number of nodes of `x` (itself and, for a plain container, all below it). */
 function size(x: unknown): number {
   if (!isPlain(x)) return 1;
-  let n = SIZES.get(x);
-  if (n === undefined) {
-    n = 1;
-    for (const k of Object.keys(x)) n += size(x[k]);
-    SIZES.set(x, n);
-  }
+  let n = 1;
+  for (const k of Object.keys(x)) n += size(x[k]);
   return n;
 }
 
@@ -59,40 +52,51 @@ function size(x: unknown): number {
  */
 export function changesOf(base: unknown, v: unknown): unknown[] | null {
   const out: unknown[] = [];
-  const walk = (b: unknown, x: unknown, at: number): boolean => {
-    if (Object.is(b, x)) return true;
+  // walk is the number of nodes of `b` (each node is visited once), or -1 past MAX_CHANGES.
+  const walk = (b: unknown, x: unknown, at: number): number => {
+    if (Object.is(b, x)) return size(b);
     if (isPlain(b) && isPlain(x) && sameKeys(b, x)) {
       let i = at + 1;
       for (const k of Object.keys(b)) {
-        if (!walk(b[k], x[k], i)) return false;
-        i += size(b[k]);
+        const n = walk(b[k], x[k], i);
+        if (n < 0) return -1;
+        i += n;
       }
-      return true;
+      return i - at;
     }
     out.push(at, x);
-    return out.length <= 2 * MAX_CHANGES;
+    return out.length <= 2 * MAX_CHANGES ? size(b) : -1;
   };
   // A copy: an array grown by push keeps ~70 % room (a list of 10 in 152 bytes, not 96).
-  return walk(base, v, 0) ? out.slice() : null;
+  return walk(base, v, 0) < 0 ? null : out.slice();
 }
 
 /** applyDelta is `base` with the changes of `changes` made (changesOf's list), untouched parts shared. */
 export function applyDelta(base: unknown, changes: readonly unknown[]): unknown {
   let c = 0;
-  const build = (b: unknown, at: number): unknown => {
+  let built: unknown;
+  // build sets `built` to node `at` (`b` with the changes below it made) and is the number of nodes of `b`.
+  const build = (b: unknown, at: number): number => {
     if (changes[c] === at) {
       c += 2;
-      return changes[c - 1];
+      built = changes[c - 1];
+      return size(b);
     }
-    const end = at + size(b);
-    if (c >= changes.length || (changes[c] as number) >= end || !isPlain(b)) return b;
+    if (c >= changes.length || !isPlain(b)) {
+      built = b;
+      return size(b);
+    }
+    const c0 = c;
     const out = (Array.isArray(b) ? [] : Object.create(Object.getPrototypeOf(b))) as Record<string, unknown>;
     let i = at + 1;
     for (const k of Object.keys(b)) {
-      out[k] = build(b[k], i);
-      i += size(b[k]);
+      i += build(b[k], i);
+      out[k] = built;
     }
-    return out;
+    // No change below it: the base's own part.
+    built = c === c0 ? b : out;
+    return i - at;
   };
-  return build(base, 0);
+  build(base, 0);
+  return built;
 }
