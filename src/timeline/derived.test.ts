@@ -75,7 +75,7 @@ describe('WatchTrack', () => {
   it('prints STATUS Pending in the first `get pods -w` row of a pod, as kubectl does for an unscheduled pod', () => {
     const rec = new Recording(preset('seed'));
     rec.timeline.record({ untilTick: 200 });
-    const [header, first] = rec.watch.kinds.pods.lines;
+    const [header, first] = rec.watch.kinds.pods.lines.slice();
     expect(header?.text).toMatch(/^NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE$/);
     expect(first?.text.split(/\s+/)[2]).toBe('Pending');
   });
@@ -83,7 +83,7 @@ describe('WatchTrack', () => {
   it('prints `get sts -w` rows, READY counting up one ordinal at a time, when the run has a StatefulSet', () => {
     const rec = new Recording(preset('statefulset-ordered'));
     rec.timeline.record({ untilTick: 2000 });
-    const lines = rec.watch.kinds.sts.lines.map((l) => l.text);
+    const lines = rec.watch.kinds.sts.lines.slice().map((l) => l.text);
     expect(lines[0]).toMatch(/^NAME\s+READY\s+AGE$/);
     const ready = lines.slice(1).map((l) => l.split(/\s+/)[1]);
     // OrderedReady: web-0, then web-1, then web-2 — READY never jumps by two

@@ -3,13 +3,13 @@
  * whole run, the watch panel the lines up to the playhead):
  * - SeriesTrack: the counters of every ReplicaSet and DaemonSet and the band each rolling workload's
  *   strategy promises, one point per tick that changed them;
- * - WatchTrack: `kubectl get <kind> -w` lines printed by the engine's own printers, each with its tick;
+ * - WatchTrack (watchTrack.ts): `kubectl get <kind> -w` lines printed by the engine's own printers, each with its tick;
  * - MarkerTrack: the user's actions (scenario actions and forks).
  * Plain data shaped like src/worker/views.ts, so the worker sends slices of them as they are.
  */
 import { RevisionAnnotation } from '../engine/api/constants.ts';
 import type { StatefulSet } from '../engine/api/statefulTypes.ts';
-import type { DaemonSet, Deployment, KubeObject, ReplicaSet } from '../engine/api/types.ts';
+import type { DaemonSet, Deployment, ReplicaSet } from '../engine/api/types.ts';
 import { surgeCount, unavailableCount } from '../engine/controller/daemon/util/daemonsetUtil.ts';
 import {
   deploymentReplicas,
@@ -17,7 +17,6 @@ import {
   maxSurge,
   maxUnavailable,
 } from '../engine/controller/deployment/util/fenceposts.ts';
-import { newWatchPrinter, type TableKind, watchPrint, type WatchPrinterState } from '../engine/kubectl/printers/table.ts';
 import type { EngineState, TickRecord } from '../engine/sim.ts';
 import { type SummaryNoteView, summaryNoteViews } from '../engine/client/summaryCatalog.ts';
 import type { Track } from './timeline.ts';
@@ -177,105 +176,7 @@ export class SeriesTrack implements Track {
   }
 }
 
-export type WatchKind = 'rs' | 'deploy' | 'ds' | 'sts' | 'pods';
-export const WATCH_KINDS: readonly WatchKind[] = ['rs', 'deploy', 'ds', 'sts', 'pods'];
-const TABLE_KIND: Record<WatchKind, TableKind> = {
-  rs: 'ReplicaSet',
-  deploy: 'Deployment',
-  ds: 'DaemonSet',
-  sts: 'StatefulSet',
-  pods: 'Pod',
-};
-
-/** Lines kept per watched kind; a 10,000-pod rollout writes ~190,000 pod rows. */
-export const WATCH_LINE_CAP = 20_000;
-
-export interface WatchLine {
-  tick: number;
-  text: string;
-}
-
-interface WatchState {
-  lines: WatchLine[];
-  /** printers[k]: the printer after line k (restored when the recording is cut). */
-  printers: WatchPrinterState[];
-  capped: boolean;
-}
-
-/** WatchTrack: the `kubectl get <kind> -w` output of the run, printed as kubectl prints it. */
-export class WatchTrack implements Track {
-  readonly kinds: Record<WatchKind, WatchState> = {
-    rs: { lines: [], printers: [], capped: false },
-    deploy: { lines: [], printers: [], capped: false },
-    ds: { lines: [], printers: [], capped: false },
-    sts: { lines: [], printers: [], capped: false },
-    pods: { lines: [], printers: [], capped: false },
-  };
-
-  reset(): void {
-    for (const k of WATCH_KINDS) this.kinds[k] = { lines: [], printers: [], capped: false };
-  }
-
-  append(rec: TickRecord): void {
-    for (const w of rec.writes) {
-      const kind = watchKindOf(w.object);
-      if (kind === null) continue;
-      const s = this.kinds[kind];
-      if (s.capped) continue;
-      const printer = s.printers[s.printers.length - 1] ?? newWatchPrinter(TABLE_KIND[kind]);
-      const out = watchPrint(printer, [w.object as never], rec.time);
-      // Column widths rarely grow: most lines keep the printer before them (~140 bytes a line).
-      const state = samePrinter(printer, out.state) ? printer : out.state;
-      const texts = out.text.replace(/\n$/, '').split('\n');
-      // The first flush carries the header: it is the table's first line, shown from tick 0.
-      texts.forEach((text, k) => {
-        s.lines.push({ tick: !printer.printedHeaders && k === 0 ? 0 : rec.tick, text });
-        s.printers.push(state);
-      });
-      if (s.lines.length >= WATCH_LINE_CAP) {
-        s.capped = true;
-        s.lines.push({ tick: rec.tick, text: `(Rollout Lab keeps the first ${WATCH_LINE_CAP.toLocaleString('en')} lines of this watch)` });
-        s.printers.push(state);
-      }
-    }
-  }
-
-  truncate(tick: number): void {
-    for (const k of WATCH_KINDS) {
-      const s = this.kinds[k];
-      let n = s.lines.length;
-      while (n > 0 && (s.lines[n - 1] as WatchLine).tick > tick) n--;
-      // A lone header (tick 0) whose first row was cut goes too: the next row reprints it.
-      if (n === 1) n = 0;
-      s.lines.length = n;
-      s.printers.length = n;
-      s.capped = n > WATCH_LINE_CAP;
-    }
-  }
-}
-
-/** samePrinter tells whether two printer states are equal (same header state and column widths). */
-function samePrinter(a: WatchPrinterState, b: WatchPrinterState): boolean {
-  if (a.printedHeaders !== b.printedHeaders || a.kind !== b.kind || a.wide !== b.wide) return false;
-  return a.remembered.length === b.remembered.length && a.remembered.every((w, i) => w === b.remembered[i]);
-}
-
-function watchKindOf(o: KubeObject): WatchKind | null {
-  switch (o.kind) {
-    case 'ReplicaSet':
-      return 'rs';
-    case 'Deployment':
-      return 'deploy';
-    case 'DaemonSet':
-      return 'ds';
-    case 'StatefulSet':
-      return 'sts';
-    case 'Pod':
-      return 'pods';
-    default:
-      return null;
-  }
-}
+export { WATCH_KINDS, WATCH_LINE_CAP, type WatchKind, type WatchLine, WatchLines, WatchTrack } from './watchTrack.ts';
 
 export interface ActionMarker {
   tick: number;

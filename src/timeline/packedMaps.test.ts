@@ -89,3 +89,29 @@ describe('pack', () => {
     expect(unpacked(c)).toEqual([...m]);
   });
 });
+
+describe('pack with delta', () => {
+  /** Probe-like values: an object with a nested worker, a few numbers apart from one link to the next. */
+  const value = (i: number, run: number) => ({ uid: `u${i}`, gen: run, workers: [{ nextK: run * 2, result: run % 2 ? 'Success' : 'Failure', period: 1 }] });
+
+  it('keeps changed values as their changes and equal copies as found, and unpacks every link as it was', () => {
+    const m = new Map<unknown, unknown>(Array.from({ length: 200 }, (_, i) => [`pod-${i}`, value(i, 0)]));
+    const links: { p: PackedMap; want: [unknown, unknown][] }[] = [];
+    let prev: PackedMap | undefined;
+    for (let run = 1; run <= 70; run++) {
+      // Three quarters change each link; the rest are new objects equal to the ones before.
+      for (let i = 0; i < 200; i++) m.set(`pod-${i}`, i % 4 === 0 ? structuredClone(m.get(`pod-${i}`)) : value(i, run));
+      const p = pack(flat(m), prev, true);
+      links.push({ p, want: [...m] });
+      prev = p;
+    }
+    expect(kind(links[1]?.p as PackedMap)).toBe('keyed');
+    // Only the 150 changed values are its own (as changes); the 50 equal copies are runs.
+    expect((links[1] as { p: unknown }).p).toMatchObject({ extra: { length: 300 } });
+    // The first link, and a plain copy that starts a new chain past four times MAX_DEPTH (64 links).
+    expect(links.map((l) => kind(l.p)).filter((k) => k === 'plain').length).toBe(2);
+    for (const { p, want } of links) expect(unpacked(p)).toEqual(want);
+    // Without delta, the same changes are a plain copy each time.
+    expect(kind(pack(flat(m), links[2]?.p, false))).toBe('plain');
+  });
+});

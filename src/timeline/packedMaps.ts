@@ -13,6 +13,7 @@
  * Either way the map keeps its own order (the entries are listed in the order it iterated).
  */
 import { EMPTY, type Flat, numbering } from './codedMaps.ts';
+import { applyDelta, changesOf, Delta } from './deltaValues.ts';
 
 interface Prefixed {
   prev: PackedMap;
@@ -41,6 +42,12 @@ export type PackedMap = Flat | Prefixed | Keyed;
 const MIN_SHARED = 64;
 /** Most links a packed map may be reached through (a plain copy starts a new chain). */
 export const MAX_DEPTH = 16;
+/**
+ * A delta-coded map's chains may be four times longer: its copy past MAX_DEPTH keeps every value
+ * whole (the 100-replica Parallel run's probe workers, 100 of ~250 bytes), and its maps are small
+ * (one entry a pod with probes: a link more costs a copy of its slots, ~2,000 for 1,000 pods).
+ */
+const MAX_DELTA_DEPTH = 4 * MAX_DEPTH;
 
 function depthOf(p: PackedMap): number {
   return Array.isArray(p) ? 0 : p.depth;
@@ -62,7 +69,11 @@ export function materialize(p: PackedMap): Flat {
     const start = p.runs[r] as number;
     const end = j + 2 * (p.runs[r + 1] as number);
     if (start >= 0) for (let i = 2 * start; j < end; ) out[j++] = base[i++];
-    else while (j < end) out[j++] = p.extra[x++];
+    else
+      while (j < end) {
+        const e = p.extra[x++];
+        out[j++] = e instanceof Delta ? applyDelta(base[2 * e.at + 1], e.changes) : e;
+      }
   }
   return out;
 }
@@ -78,16 +89,18 @@ function sharedSlots(a: Flat, b: Flat): number {
 /**
  * pack is `flat` (a map's entries), coded against `prev` (the same map's in the keyframe before)
  * the cheapest way: prev itself when nothing changed, else a plain array (8 bytes a slot), a
- * prefix (8 a slot of the tail) or keyed (4 an entry, 16 an entry not found).
+ * prefix (8 a slot of the tail) or keyed (4 an entry, 16 an entry not found). `delta`: keyed, a
+ * value equal part for part to the one before counts as found, and one a few nodes apart is kept
+ * as its changes (deltaValues.ts).
  */
-export function pack(flat: Flat, prev: PackedMap | undefined): PackedMap {
+export function pack(flat: Flat, prev: PackedMap | undefined, delta = false): PackedMap {
   if (flat.length === 0) return EMPTY;
   if (prev === undefined || prev.length === 0) return flat;
   const before = materialize(prev);
   const n = sharedSlots(before, flat);
   // Unchanged since the keyframe before (most small maps between two keyframes): that one serves.
   if (n === flat.length && before.length === flat.length) return prev;
-  if (depthOf(prev) >= MAX_DEPTH || flat.length < 2 * MIN_SHARED) return flat;
+  if (depthOf(prev) >= (delta ? MAX_DELTA_DEPTH : MAX_DEPTH) || flat.length < 2 * MIN_SHARED) return flat;
   const depth = depthOf(prev) + 1;
   let best: PackedMap = flat;
   let cost = 8 * flat.length;
@@ -96,9 +109,11 @@ export function pack(flat: Flat, prev: PackedMap | undefined): PackedMap {
     best = { prev, n, tail: flat.slice(n), depth, length: flat.length };
     cost = 8 * (flat.length - n);
   }
-  const { runs, extra } = codeRuns(flat, before);
+  const { runs, extra, whole } = codeRuns(flat, before, delta);
   const keyedCost = 4 * runs.length + 8 * extra.length;
-  if (flat.length - extra.length >= 2 * MIN_SHARED && keyedCost < cost) best = { base: prev, runs, extra, depth, length: flat.length };
+  // A value kept as its changes shares the rest with the one before: with `delta` keyed is cheaper
+  // whenever it may be (the cost above counts a slot, not the ~250 bytes of a value kept whole).
+  if (flat.length - 2 * whole >= 2 * MIN_SHARED && (delta || keyedCost < cost)) best = { base: prev, runs, extra, depth, length: flat.length };
   return best;
 }
 
@@ -108,21 +123,29 @@ export function pack(flat: Flat, prev: PackedMap | undefined): PackedMap {
  * so a shared prefix or a block of entries that moved costs one run, an Event updated in place
  * three (before it, it, after it).
  */
-function codeRuns(flat: Flat, ref: Flat): { runs: Int32Array<ArrayBuffer>; extra: Flat } {
+function codeRuns(flat: Flat, ref: Flat, delta: boolean): { runs: Int32Array<ArrayBuffer>; extra: Flat; whole: number } {
   const index = numbering(ref);
   const runs: number[] = [];
   const extra: Flat = [];
   // What extends the current run: -1 an entry not found, else the entry of `ref` after its last.
   let next = -2;
+  // Entries of `extra` kept whole (not as changes).
+  let whole = 0;
   for (let i = 0; i < flat.length; i += 2) {
     const j = index.get(flat[i]);
-    const at = j !== undefined && ref[2 * j + 1] === flat[i + 1] ? j : -1;
-    if (at < 0) extra.push(flat[i], flat[i + 1]);
+    let at = j !== undefined && ref[2 * j + 1] === flat[i + 1] ? j : -1;
+    const changes = at < 0 && delta && j !== undefined ? changesOf(ref[2 * j + 1], flat[i + 1]) : null;
+    if (changes !== null && changes.length === 0) at = j as number;
+    else if (changes !== null) extra.push(flat[i], new Delta(j as number, changes));
+    else if (at < 0) {
+      extra.push(flat[i], flat[i + 1]);
+      whole++;
+    }
     if (at === next) runs[runs.length - 1] = (runs[runs.length - 1] as number) + 1;
     else runs.push(at, 1);
     next = at < 0 ? -1 : at + 1;
   }
-  return { runs: Int32Array.from(runs), extra: extra.length === 0 ? EMPTY : extra };
+  return { runs: Int32Array.from(runs), extra: extra.length === 0 ? EMPTY : extra, whole };
 }
 
 /** fill sets the first `limit` array slots' entries of `p` into `m`, in order. */

@@ -3,7 +3,7 @@ import { createEngine, type EngineState, step } from '../engine/sim.ts';
 import { toSimConfig } from '../scenario/toSimConfig.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { diffStates, stateDigest } from './digest.ts';
-import { type PackedState, packState, unpackState } from './packedState.ts';
+import { mapOf, type PackedState, packState, unpackState } from './packedState.ts';
 import { freshRun, numbers, preset } from './testScenarios.ts';
 
 /** big is the Seed preset at 300 replicas (its maps grow past what a keyframe shares). */
@@ -38,12 +38,27 @@ describe('packState', () => {
     // The run has settled by tick 2,000 (1,511 Events at both ticks): the second keyframe keeps
     // the first one's packed Events, and the correlators' caches, which did not change, as they are.
     expect(st.store.objects.Event.size).toBe(1511);
-    expect(second.maps.get('store/Event')).toBe(first.maps.get('store/Event'));
+    expect(mapOf(second, 'store/Event')).toBe(mapOf(first, 'store/Event'));
     expect(second.recorders).toBe(first.recorders);
     expect(second.correlators).toBe(first.correlators);
     expect(second.correlatorSizes).toBe(first.correlatorSizes);
     expect(stateDigest(unpackState(second))).toBe(stateDigest(st));
     expect(stateDigest(unpackState(first))).toBe(a);
+  });
+
+  it('keeps the maps of the keyframe before when none changed, and labels each as eachMap does', () => {
+    // Pods with a readinessProbe: the kubelet keeps their probe workers.
+    const { st } = freshRun(preset('probe-paced'), 300);
+    expect(st.probes.size).toBeGreaterThan(0);
+    const first = packState(st);
+    const second = packState(st, first);
+    expect(second.maps).toBe(first.maps);
+    expect(mapOf(first, 'store/Pod')).toEqual([...st.store.objects.Pod].flat());
+    expect(mapOf(first, 'cache/Node')).toEqual([...st.cache.objects.Node].flat());
+    expect(mapOf(first, 'probes')).toEqual([...st.probes].flat());
+    step(st);
+    const third = packState(st, second);
+    expect(diffStates(unpackState(third), st)).toEqual([]);
   });
 
   it('unpacks every state of a long chain of keyframes, each sharing with the one before', () => {
@@ -59,7 +74,7 @@ describe('packState', () => {
       for (let n = 0; n < 60; n++) step(st);
       chain.push({ packed: packState(st, chain.at(-1)?.packed), entries: entries(st) });
     }
-    expect(chain.filter((c) => !Array.isArray(c.packed.maps.get('store/Event'))).length).toBeGreaterThan(12);
+    expect(chain.filter((c) => !Array.isArray(mapOf(c.packed, 'store/Event'))).length).toBeGreaterThan(12);
     for (const c of chain) {
       const got = entries(unpackState(c.packed));
       expect(got.length).toBe(c.entries.length);

@@ -23,11 +23,10 @@
 import { KINDS, type KubeObject } from '../engine/api/types.ts';
 import { cloneEngineState, type EngineState, pendingDeliveries } from '../engine/sim.ts';
 import { type EventCorrelatorState, newEventCorrelator } from '../engine/client/eventCorrelator.ts';
-import type { QueuedEvent } from '../engine/client/eventQueue.ts';
-import type { SimEvent } from '../engine/client/events.ts';
 import { type AnyMap, type Coded, type Counts, code, decode, EMPTY, type Flat, keepEqual, narrowCounts, numbering, type PackedIndex, packIndex, unpackIndex } from './codedMaps.ts';
 import { EventCodec } from './eventCodec.ts';
 import { fill, materialize, pack, type PackedMap, spacingWeight } from './packedMaps.ts';
+import { packEvents, unpackEvents } from './queuedEvents.ts';
 import { share } from './shareBase.ts';
 
 export interface PackedState {
@@ -36,8 +35,12 @@ export interface PackedState {
   /** The event heap's and the deliveries' events, in array order (packEvents). */
   events: Flat;
   deliveries: Flat;
-  /** The packed maps by label (eachMap). */
-  maps: Map<string, PackedMap>;
+  /**
+   * The packed maps in MAP_LABELS' order (mapOf reads one), the keyframe before's array when all
+   * are its own: a Map by label, its table and 33 labels built anew, was ~3 KB a keyframe (~29 B a
+   * tick of the 100-replica Parallel StatefulSet run).
+   */
+  maps: readonly PackedMap[];
   /** The cache's pods, coded against the store's. */
   cachePods: Coded;
   /** The pod indexes (eachNested), each its inner maps coded against the cache's pods in one (packIndex). */
@@ -64,14 +67,24 @@ export interface PackedState {
   own: number;
 }
 
-/** eachMap visits the maps of `st` packed by themselves, each with a label naming it across states. */
-function eachMap(st: EngineState, f: (label: string, m: AnyMap) => void): void {
-  for (const k of KINDS) f(`store/${k}`, st.store.objects[k] as AnyMap);
-  for (const k of KINDS) if (k !== 'Pod') f(`cache/${k}`, st.cache.objects[k] as AnyMap);
-  f('kubelet', st.kubelet as AnyMap);
+/** The labels of the maps eachMap visits, in its order. */
+// biome-ignore format: one line
+const MAP_LABELS: readonly string[] = [...KINDS.map((k) => `store/${k}`), ...KINDS.filter((k) => k !== 'Pod').map((k) => `cache/${k}`), 'kubelet', 'probes'];
+
+/** eachMap visits the maps of `st` packed by themselves, each with its number and label (MAP_LABELS). */
+function eachMap(st: EngineState, f: (i: number, label: string, m: AnyMap) => void): void {
+  let i = 0;
+  for (const k of KINDS) f(i, MAP_LABELS[i++] as string, st.store.objects[k] as AnyMap);
+  for (const k of KINDS) if (k !== 'Pod') f(i, MAP_LABELS[i++] as string, st.cache.objects[k] as AnyMap);
+  f(i, MAP_LABELS[i++] as string, st.kubelet as AnyMap);
   // Probe workers are immutable values (kubelet/probes.ts sets a new one): a keyframe of the
   // 1,000-replica StatefulSet run holds up to 1,000, a Map copy ~46 B an entry, flat 16.
-  f('probes', st.probes as AnyMap);
+  f(i, MAP_LABELS[i] as string, st.probes as AnyMap);
+}
+
+/** mapOf is the packed map of `p` labelled `label` (`store/Event`, `probes`, ...; MAP_LABELS). */
+export function mapOf(p: PackedState, label: string): PackedMap | undefined {
+  return p.maps[MAP_LABELS.indexOf(label)];
 }
 
 /** correlatorMaps are a correlator's three caches, in the order `correlators` keeps them. */
@@ -104,47 +117,6 @@ function shell(st: EngineState): EngineState {
     deliveries: [],
     deliveriesHead: 0,
   };
-}
-
-/** The field names of each shape of event seen (few: one per SimEvent type), by shape number. */
-const SHAPES: string[][] = [];
-const SHAPE_INDEX = new Map<string, number>();
-
-function shapeOf(ev: SimEvent): number {
-  const names = Object.keys(ev);
-  const id = names.join(',');
-  let i = SHAPE_INDEX.get(id);
-  if (i === undefined) {
-    i = SHAPES.push(names) - 1;
-    SHAPE_INDEX.set(id, i);
-  }
-  return i;
-}
-
-/** packEvents lays queued events out flat: time, seq, shape number, the event's values in its shape's order, ... */
-function packEvents(q: readonly QueuedEvent[]): Flat {
-  const out: Flat = [];
-  for (const { time, seq, ev } of q) {
-    const shape = shapeOf(ev);
-    out.push(time, seq, shape);
-    for (const name of SHAPES[shape] as string[]) out.push((ev as unknown as Record<string, unknown>)[name]);
-  }
-  return out;
-}
-
-/** unpackEvents builds the queued events packEvents laid out, in order. */
-function unpackEvents(flat: Flat): QueuedEvent[] {
-  const out: QueuedEvent[] = [];
-  for (let i = 0; i < flat.length; ) {
-    const time = flat[i] as number;
-    const seq = flat[i + 1] as number;
-    const names = SHAPES[flat[i + 2] as number] as string[];
-    i += 3;
-    const ev: Record<string, unknown> = {};
-    for (const name of names) ev[name] = flat[i++];
-    out.push({ time, seq, ev: ev as unknown as SimEvent });
-  }
-  return out;
 }
 
 /** rebasePacked is `p` with its state replaced by f of it (a fork rebases the queued events and config). */
@@ -192,14 +164,15 @@ function flatten(m: AnyMap): Flat {
  * its Events are texts of `codec` (by default `prev`'s, else a new one).
  */
 export function packState(st: EngineState, prev?: PackedState, codec: EventCodec = prev?.codec ?? new EventCodec()): PackedState {
-  const maps = new Map<string, PackedMap>();
+  const maps: PackedMap[] = [];
   let storePods: Flat = [];
   let own = 0;
-  eachMap(st, (label, m) => {
+  eachMap(st, (i, label, m) => {
     const flat = EVENT_MAPS.has(label) ? eventsAsText(m, codec) : flatten(m);
     if (label === 'store/Pod') storePods = flat;
-    const before = prev?.maps.get(label);
-    maps.set(label, pack(flat, before));
+    const before = prev?.maps[i];
+    // Probe workers are kept as their changes from the keyframe before's (deltaValues.ts).
+    maps.push(pack(flat, before, label === 'probes'));
     // Probe workers count one each, as when they were copied with the rest (the spacing stays).
     own += label === 'probes' ? m.size : spacingWeight(flat, before === undefined ? undefined : materialize(before));
   });
@@ -237,7 +210,7 @@ export function packState(st: EngineState, prev?: PackedState, codec: EventCodec
     base: prev === undefined ? base : (share(base, prev.base, sh) as EngineState),
     events,
     deliveries,
-    maps,
+    maps: prev !== undefined && maps.every((x, i) => x === prev.maps[i]) ? prev.maps : maps,
     cachePods,
     indexes,
     recorders: same ? prev.recorders : recorders,
@@ -272,8 +245,8 @@ export function unpackState(p: PackedState): EngineState {
   st.events = unpackEvents(p.events);
   st.deliveries = unpackEvents(p.deliveries);
   st.deliveriesHead = 0;
-  eachMap(st, (label, m) => {
-    fill(m, p.maps.get(label) as PackedMap);
+  eachMap(st, (i, label, m) => {
+    fill(m, p.maps[i] as PackedMap);
     if (EVENT_MAPS.has(label)) for (const [k, v] of m) if (typeof v === 'string') m.set(k, p.codec.decode(v, true));
   });
   const all = materialize(p.correlators);

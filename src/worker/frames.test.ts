@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { Recording } from '../timeline/recording.ts';
 import { numbers, preset } from '../timeline/testScenarios.ts';
-import { frameAt, newFrameCaches, packPods, tickView } from './frames.ts';
+import {
+  frameAt,
+  newFrameCaches,
+  packPods,
+  RECENT_TICKS,
+  TICK_VIEW_CACHE_SIZE,
+  TickViewCache,
+  tickView,
+} from './frames.ts';
 import { POD_PACK_ABOVE, POD_VIEW_LIMIT } from './protocol.ts';
 
 describe('packPods', () => {
@@ -73,5 +81,36 @@ describe('tickView', () => {
     // The event recorder's decisions (a combined SuccessfulCreate) are among them.
     expect(decisions.some((d) => d.fn === 'eventCorrelate')).toBe(true);
     for (const d of decisions) expect(d.text.startsWith(`${d.fn}:`), d.text).toBe(false);
+  });
+});
+
+describe('TickViewCache', () => {
+  it('renders each tick once while a panel follows the playhead either way, and keeps two frames of ticks at most', () => {
+    const rec = new Recording(preset('seed'));
+    rec.timeline.record();
+    const reads: number[] = [];
+    // A miss reads its tick with viewAt (at: what a retry's lookup reads).
+    const records = rec.timeline.records;
+    const log = {
+      length: records.length,
+      at: (i: number) => records.at(i),
+      viewAt: (i: number) => {
+        reads.push(i);
+        return records.viewAt(i);
+      },
+    };
+    const cache = new TickViewCache();
+    const frame = (tick: number) => {
+      for (let t = tick - RECENT_TICKS + 1; t <= tick; t++) cache.get(log, t);
+      expect(cache.size).toBeLessThanOrEqual(TICK_VIEW_CACHE_SIZE);
+    };
+    // Forward from tick 100 to 400: ticks 51 to 400, each read once.
+    for (let t = 100; t <= 400; t++) frame(t);
+    expect([reads.length, new Set(reads).size]).toEqual([350, 350]);
+    // Then back to tick 300: one tick more a frame (the first frame back has all 50).
+    for (let t = 399; t >= 300; t--) frame(t);
+    expect(reads.length).toBe(350 + 99);
+    const view = records.viewAt(119);
+    expect(cache.get(log, 120)).toEqual(tickView(view?.rec as never, records, view?.labels));
   });
 });

@@ -51,12 +51,14 @@ export function tickView(rec: TickRecord, records: TickRecords = [], labels?: st
 }
 
 /**
- * How many rendered ticks TickViewCache keeps: four frames' Explain ticks, so a panel following
- * the playhead re-renders only the ticks it has not shown. More only keeps garbage alive: a random
- * seek of the 10,000-replica run hits none of its 50 ticks, and with 4,000 kept the young
- * generation's collections took 107–157 ms per 1,000 seeks against 44–66 ms with 200.
+ * How many rendered ticks TickViewCache keeps: two frames' Explain ticks; when full it drops all
+ * but the last frame's worth it rendered, so a panel following the playhead re-renders only the
+ * ticks it has not shown. More only keeps garbage alive: a random seek of the 10,000-replica run
+ * hits none of its 50 ticks, and with 4,000 kept the young generation's collections took 107–157
+ * ms per 1,000 seeks against 44–66 ms with 200. Emptied when full, 200 kept 50 to 200 views
+ * (the 100-replica Parallel StatefulSet run's frame caches after 1,000 seeks 34 B a tick; 31 now).
  */
-const TICK_VIEW_CACHE_SIZE = 4 * RECENT_TICKS;
+export const TICK_VIEW_CACHE_SIZE = 2 * RECENT_TICKS;
 
 /** TickViewCache keeps rendered ticks (a tick's record never changes until a fork cuts it). */
 export class TickViewCache {
@@ -70,7 +72,14 @@ export class TickViewCache {
       const read = log.viewAt ? log.viewAt(tick - 1) : undefined;
       const rec = read?.rec ?? log.at(tick - 1);
       if (!rec) return undefined;
-      if (this.cache.size >= TICK_VIEW_CACHE_SIZE) this.cache.clear();
+      if (this.cache.size >= TICK_VIEW_CACHE_SIZE) {
+        // The oldest go first (a Map keeps insertion order): the last RECENT_TICKS rendered stay.
+        let drop = this.cache.size - RECENT_TICKS;
+        for (const k of this.cache.keys()) {
+          if (drop-- <= 0) break;
+          this.cache.delete(k);
+        }
+      }
       v = tickView(rec, log, read?.labels);
       this.cache.set(tick, v);
     }
@@ -79,6 +88,11 @@ export class TickViewCache {
 
   clear(): void {
     this.cache.clear();
+  }
+
+  /** size is how many rendered ticks are kept. */
+  get size(): number {
+    return this.cache.size;
   }
 }
 
