@@ -6,6 +6,7 @@
 import type { Kind, KubeObject, ObjectMeta, ObjectOf, WatchEventType } from '../api/types.ts';
 import { KINDS } from '../api/types.ts';
 import type { PrngState } from '../lib/prng.ts';
+import { stringMemo } from '../lib/stringMemo.ts';
 
 /** One write as a watch event: what a watcher of `kind` receives. */
 export interface WatchRecord {
@@ -88,23 +89,4 @@ export function getObject<K extends Kind>(st: StoreState, kind: K, key: string):
  * bytes) under each key it builds, and the store keeps the key of every Event and pod it creates
  * (110,000 Events in a 10,000-replica rollout). Not store state: the key is the same string.
  */
-const namespacePrefixes = new Map<string, string>();
-
-export function namespacePrefix(namespace: string): string {
-  // The namespace asked last first: nearly every Event and pod of a run is in one (a compare of a
-  // short flat string, where the table is a hash-table probe: 110,000 Events of the 10k rollout).
-  if (namespace === lastNamespace) return lastPrefix;
-  let p = namespacePrefixes.get(namespace);
-  if (p === undefined) {
-    if (namespacePrefixes.size >= 1024) namespacePrefixes.clear();
-    p = `${namespace}/`;
-    namespacePrefixes.set(namespace, p);
-  }
-  lastNamespace = namespace;
-  lastPrefix = p;
-  return p;
-}
-
-/** The namespace namespacePrefix was asked for last and its answer (not store state: the same string either way). */
-let lastNamespace = '\u0000';
-let lastPrefix = '\u0000/';
+export const namespacePrefix = stringMemo((namespace) => `${namespace}/`, 1024);

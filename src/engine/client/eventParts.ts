@@ -5,6 +5,7 @@
  * none of this is engine state (a shared part and a new one are equal).
  */
 import type { KubeObject, ObjectReference } from '../api/types.ts';
+import { stringMemo } from '../lib/stringMemo.ts';
 
 /**
  * Events share one `source` per component: API objects are never changed in place, and a
@@ -43,25 +44,7 @@ let lastSource: { component: string; host: string } = { component: 'kubelet', ho
  * Each node's kubelet recorder name (`kubelet/<node>`), made once: a name built for every Event
  * is a new string, flattened and hashed again to find the node's correlator. Not engine state.
  */
-const kubeletRecorders = new Map<string, string>();
-
-export function kubeletRecorder(node: string): string {
-  // The node asked last first: a pod's kubelet step asks for its tick's actor and then for each
-  // Event it records (a compare, not a probe of the 100-node table, four times a pod start).
-  if (node === lastNode) return lastRecorder;
-  let r = kubeletRecorders.get(node);
-  if (r === undefined) {
-    r = `kubelet/${node}`;
-    kubeletRecorders.set(node, r);
-  }
-  lastNode = node;
-  lastRecorder = r;
-  return r;
-}
-
-/** The node kubeletRecorder was asked for last and its answer (not engine state: the same string either way). */
-let lastNode = '\u0000';
-let lastRecorder = 'kubelet/\u0000';
+export const kubeletRecorder = stringMemo((node) => `kubelet/${node}`, Number.POSITIVE_INFINITY);
 
 /**
  * The kubelet's messages seen lately, each kept once: 20,000 pods' Pulling, Pulled and Killing

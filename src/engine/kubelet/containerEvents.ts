@@ -14,34 +14,16 @@ import type { Pod } from '../api/types.ts';
 import { imagePullPolicyFor } from '../apiserver/defaults.ts';
 import { recordEvent, type Tx } from '../client/tx.ts';
 import { formatGoDuration } from '../lib/goDuration.ts';
+import { stringMemo } from '../lib/stringMemo.ts';
 import { imageSize } from './runtime.ts';
 
 /**
  * The field paths made so far, one string per container name: every kubelet Event of a pod keeps
  * its container's in its reference (a new 20-character string each would be ~40 bytes an Event).
- * At most FIELD_PATHS_MAX names, then it starts afresh. Not engine state.
+ * At most 1,024 names, then it starts afresh. Not engine state.
+ * containerFieldPath is the reference's fieldPath of a pod's container: `spec.containers{web}`.
  */
-const FIELD_PATHS_MAX = 1024;
-const fieldPaths = new Map<string, string>();
-
-/** containerFieldPath is the reference's fieldPath of a pod's container: `spec.containers{web}`. */
-export function containerFieldPath(container: string): string {
-  // The container asked last first: a pod's start asks for it three times in a row.
-  if (container === lastContainer) return lastPath;
-  let p = fieldPaths.get(container);
-  if (p === undefined) {
-    if (fieldPaths.size >= FIELD_PATHS_MAX) fieldPaths.clear();
-    p = `spec.containers{${container}}`;
-    fieldPaths.set(container, p);
-  }
-  lastContainer = container;
-  lastPath = p;
-  return p;
-}
-
-/** The container containerFieldPath was asked for last and its answer (not engine state). */
-let lastContainer = '\u0000';
-let lastPath = 'spec.containers{\u0000}';
+export const containerFieldPath = stringMemo((container) => `spec.containers{${container}}`, 1024);
 
 /**
  * pulledMessage is the Pulled Event of a pull that took `ms`: Go prints the duration truncated to
