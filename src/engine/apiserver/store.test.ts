@@ -151,20 +151,23 @@ describe('createObject of a StatefulSet pod', () => {
   });
 });
 
+/** A kubelet's Created Event of pod web-1 with this metadata. */
+const createdEvent = (metadata: Event['metadata']): Event => ({
+  apiVersion: 'v1',
+  kind: 'Event',
+  metadata,
+  involvedObject: { kind: 'Pod', namespace: 'default', name: 'web-1', apiVersion: 'v1', uid: 'u-1' },
+  reason: 'Created',
+  message: 'Container created',
+  type: 'Normal',
+  source: { component: 'kubelet', host: 'n1' },
+  firstTimestamp: '2026-01-01T00:01:00Z',
+  lastTimestamp: '2026-01-01T00:01:00Z',
+  count: 1,
+});
+
 describe('createObject of an owned Event', () => {
-  const event = (): Event => ({
-    apiVersion: 'v1',
-    kind: 'Event',
-    metadata: { name: 'web-1.18867251edfa0000', namespace: 'default', uid: 'u-ev' },
-    involvedObject: { kind: 'Pod', namespace: 'default', name: 'web-1', apiVersion: 'v1', uid: 'u-1' },
-    reason: 'Created',
-    message: 'Container created',
-    type: 'Normal',
-    source: { component: 'kubelet', host: 'n1' },
-    firstTimestamp: '2026-01-01T00:01:00Z',
-    lastTimestamp: '2026-01-01T00:01:00Z',
-    count: 1,
-  });
+  const event = (): Event => createdEvent({ name: 'web-1.18867251edfa0000', namespace: 'default', uid: 'u-ev' });
 
   it.each([
     ['owned: keeps the object, its metadata set', true],
@@ -183,19 +186,8 @@ describe('createObject of an owned Event', () => {
 
 describe('createEvent', () => {
   /** An Event as recordEvent makes it: uid given (a clock name) or empty (drawn), the metadata's last two empty. */
-  const made = (uid: string): Event => ({
-    apiVersion: 'v1',
-    kind: 'Event',
-    metadata: { name: 'web-1.18867251edfa0000', namespace: 'default', uid, resourceVersion: '', creationTimestamp: '' },
-    involvedObject: { kind: 'Pod', namespace: 'default', name: 'web-1', apiVersion: 'v1', uid: 'u-1' },
-    reason: 'Created',
-    message: 'Container created',
-    type: 'Normal',
-    source: { component: 'kubelet', host: 'n1' },
-    firstTimestamp: '2026-01-01T00:01:00Z',
-    lastTimestamp: '2026-01-01T00:01:00Z',
-    count: 1,
-  });
+  const made = (uid: string): Event =>
+    createdEvent({ name: 'web-1.18867251edfa0000', namespace: 'default', uid, resourceVersion: '', creationTimestamp: '' });
   /** The same Event as createObject was given it: metadata of the name, namespace and the uid when given. */
   const asBefore = (uid: string): Event => {
     const e = made(uid);
