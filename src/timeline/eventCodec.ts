@@ -16,18 +16,10 @@
  * (a class instance, a Map) or has a string holding SEP is not encoded (encodeEvent: null).
  */
 import type { KubeObject } from '../engine/api/types.ts';
+import { nameLeaf, SEP, type Shape, shapeAt, shapeNumber, walk } from './eventShapes.ts';
 import { base36, packUuid, UUID, unpackUuid } from './uidText.ts';
 
-const SEP = '\u0001';
 
-/** A shape: an object's keys (null: an array) and each value's shape (null: a leaf). */
-interface Shape {
-  keys: readonly string[] | null;
-  kids: readonly (Shape | null)[];
-}
-
-const SHAPES: Shape[] = [];
-const SHAPE_INDEX = new Map<string, number>();
 /** Strings an inlined leaf remembers (then it starts over). */
 const RECENT = 512;
 /** Strings at a leaf are inlined once it has seen this many and fewer than half were repeats. */
@@ -81,12 +73,7 @@ export class EventCodec {
     const id: string[] = [];
     const leaves: unknown[] = [];
     if (!walk(o, id, leaves)) return null;
-    const shapeId = id.join('');
-    let shape = SHAPE_INDEX.get(shapeId);
-    if (shape === undefined) {
-      shape = SHAPES.push(shapeOf(o) as Shape) - 1;
-      SHAPE_INDEX.set(shapeId, shape);
-    }
+    const shape = shapeNumber(id.join(''), o);
     // Joined, not appended: `s +=` leaves a rope of ~40 nodes of 32 bytes each, heavier than the object.
     const parts = [String(shape)];
     for (let i = 0; i < leaves.length; i++) parts.push(this.leaf(leaves[i], shape, i));
@@ -106,7 +93,7 @@ export class EventCodec {
     // Read in place (no split, no number substrings): ~5 µs an Event (~6 split), and a frame
     // reads ~25 in its Explain list.
     const first = s.indexOf(SEP);
-    const shape = SHAPES[Number(s.slice(0, first))] as Shape;
+    const shape = shapeAt(Number(s.slice(0, first)));
     this.text = s;
     this.pos = first + 1;
     const o = this.build(shape) as KubeObject;
@@ -122,7 +109,7 @@ export class EventCodec {
    */
   nameOf(s: string): string {
     const first = s.indexOf(SEP);
-    const shape = SHAPES[Number(s.slice(0, first))] as Shape;
+    const shape = shapeAt(Number(s.slice(0, first)));
     const leaf = nameLeaf(shape);
     if (leaf < 0) return '';
     let at = first + 1;
@@ -228,34 +215,6 @@ export class EventCodec {
   }
 }
 
-function isPlain(x: object): boolean {
-  const p = Object.getPrototypeOf(x);
-  return Array.isArray(x) || p === Object.prototype || p === null;
-}
-
-/** walk lists the leaves of x in order and writes its shape's id; false when x is not plain data. */
-function walk(x: unknown, id: string[], leaves: unknown[]): boolean {
-  if (x === null || typeof x !== 'object') {
-    if (typeof x === 'string' && x.includes(SEP)) return false;
-    if (typeof x === 'function' || typeof x === 'symbol' || typeof x === 'bigint') return false;
-    id.push('_');
-    leaves.push(x);
-    return true;
-  }
-  if (!isPlain(x)) return false;
-  const arr = Array.isArray(x);
-  const keys = Object.keys(x);
-  // A hole (decoded as a value) or an own __proto__ (decoded as the prototype) would not read back.
-  if (arr ? keys.length !== (x as unknown[]).length : keys.includes('__proto__')) return false;
-  id.push(arr ? `[${keys.length}` : '{');
-  for (const k of keys) {
-    if (!arr) id.push(JSON.stringify(k));
-    if (!walk((x as Record<string, unknown>)[k], id, leaves)) return false;
-  }
-  id.push(arr ? ']' : '}');
-  return true;
-}
-
 /** Shortest table string an inlined leaf is coded against (shorter saves too little). */
 const MIN_PREFIX = 8;
 
@@ -282,44 +241,4 @@ function prefixed(parts: string[], leaves: readonly unknown[]): void {
 /** isTableNumber tells whether a leaf's first character starts a table number (a base-36 digit). */
 function isTableNumber(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 97 && c <= 122);
-}
-
-/** Each shape's leaf number of metadata.name (-1: none), counted in the order encode writes leaves. */
-const NAME_LEAF = new WeakMap<Shape, number>();
-
-function nameLeaf(shape: Shape): number {
-  let at = NAME_LEAF.get(shape);
-  if (at === undefined) {
-    at = -1;
-    const keys = shape.keys ?? [];
-    let before = 0;
-    for (let k = 0; k < shape.kids.length; k++) {
-      const kid = shape.kids[k] ?? null;
-      if (keys[k] === 'metadata' && kid !== null && kid.keys !== null) {
-        const n = kid.keys.indexOf('name');
-        if (n >= 0 && kid.kids[n] === null) {
-          at = before;
-          for (let j = 0; j < n; j++) at += leafCount(kid.kids[j] ?? null);
-        }
-        break;
-      }
-      before += leafCount(kid);
-    }
-    NAME_LEAF.set(shape, at);
-  }
-  return at;
-}
-
-function leafCount(shape: Shape | null): number {
-  if (shape === null) return 1;
-  let n = 0;
-  for (const kid of shape.kids) n += leafCount(kid);
-  return n;
-}
-
-function shapeOf(x: unknown): Shape | null {
-  if (x === null || typeof x !== 'object') return null;
-  const keys = Object.keys(x);
-  const kids = keys.map((k) => shapeOf((x as Record<string, unknown>)[k]));
-  return { keys: Array.isArray(x) ? null : keys, kids };
 }
