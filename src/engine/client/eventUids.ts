@@ -20,39 +20,29 @@ export function nameUid(name: string): string {
  * made by `+`, is left unread (its characters read would be copied into a flat string it keeps).
  */
 export function nameUidOf(object: string, suffix: string): string {
-  let h0 = Math.imul(FNV32_OFFSET, FNV32_PRIME) >>> 0;
-  let h1 = Math.imul(FNV32_OFFSET ^ 1, FNV32_PRIME) >>> 0;
-  let h2 = Math.imul(FNV32_OFFSET ^ 2, FNV32_PRIME) >>> 0;
-  let h3 = Math.imul(FNV32_OFFSET ^ 3, FNV32_PRIME) >>> 0;
-  // ASCII (every name the engine makes) by char code, without an array of its bytes.
-  let ascii = true;
-  for (let part = 0; part < 2 && ascii; part++) {
-    const s = part === 0 ? object : suffix;
-    for (let j = 0; j < s.length; j++) {
-      const b = s.charCodeAt(j);
-      if (b >= 0x80) {
-        ascii = false;
-        break;
-      }
-      h0 = Math.imul(h0 ^ b, FNV32_PRIME) >>> 0;
-      h1 = Math.imul(h1 ^ b, FNV32_PRIME) >>> 0;
-      h2 = Math.imul(h2 ^ b, FNV32_PRIME) >>> 0;
-      h3 = Math.imul(h3 ^ b, FNV32_PRIME) >>> 0;
-    }
-  }
-  if (!ascii) {
-    const bytes = utf8Bytes(object + suffix);
-    h0 = Math.imul(FNV32_OFFSET, FNV32_PRIME) >>> 0;
-    h1 = Math.imul(FNV32_OFFSET ^ 1, FNV32_PRIME) >>> 0;
-    h2 = Math.imul(FNV32_OFFSET ^ 2, FNV32_PRIME) >>> 0;
-    h3 = Math.imul(FNV32_OFFSET ^ 3, FNV32_PRIME) >>> 0;
-    for (let j = 0; j < bytes.length; j++) {
-      const b = (bytes[j] as number) & 0xff;
-      h0 = Math.imul(h0 ^ b, FNV32_PRIME) >>> 0;
-      h1 = Math.imul(h1 ^ b, FNV32_PRIME) >>> 0;
-      h2 = Math.imul(h2 ^ b, FNV32_PRIME) >>> 0;
-      h3 = Math.imul(h3 ^ b, FNV32_PRIME) >>> 0;
-    }
+  SCRATCH.valid = false;
+  return uidAfter(SCRATCH, object, suffix);
+}
+
+/** The four FNV-1a states before any byte: the offset basis with i = 0..3 hashed in. */
+const SEED0 = Math.imul(FNV32_OFFSET, FNV32_PRIME) >>> 0;
+const SEED1 = Math.imul(FNV32_OFFSET ^ 1, FNV32_PRIME) >>> 0;
+const SEED2 = Math.imul(FNV32_OFFSET ^ 2, FNV32_PRIME) >>> 0;
+const SEED3 = Math.imul(FNV32_OFFSET ^ 3, FNV32_PRIME) >>> 0;
+
+/** utf8Uid is nameUid of a name with a character beyond ASCII: over its UTF-8 bytes (no engine-made name has one). */
+function utf8Uid(name: string): string {
+  const bytes = utf8Bytes(name);
+  let h0 = SEED0;
+  let h1 = SEED1;
+  let h2 = SEED2;
+  let h3 = SEED3;
+  for (let j = 0; j < bytes.length; j++) {
+    const b = (bytes[j] as number) & 0xff;
+    h0 = Math.imul(h0 ^ b, FNV32_PRIME) >>> 0;
+    h1 = Math.imul(h1 ^ b, FNV32_PRIME) >>> 0;
+    h2 = Math.imul(h2 ^ b, FNV32_PRIME) >>> 0;
+    h3 = Math.imul(h3 ^ b, FNV32_PRIME) >>> 0;
   }
   return uidOfHashes(h0, h1, h2, h3);
 }
@@ -72,14 +62,14 @@ export interface UidPrefix {
  */
 export function uidAfter(p: UidPrefix, object: string, suffix: string): string {
   if (!p.valid) {
-    let h0 = Math.imul(FNV32_OFFSET, FNV32_PRIME) >>> 0;
-    let h1 = Math.imul(FNV32_OFFSET ^ 1, FNV32_PRIME) >>> 0;
-    let h2 = Math.imul(FNV32_OFFSET ^ 2, FNV32_PRIME) >>> 0;
-    let h3 = Math.imul(FNV32_OFFSET ^ 3, FNV32_PRIME) >>> 0;
+    let h0 = SEED0;
+    let h1 = SEED1;
+    let h2 = SEED2;
+    let h3 = SEED3;
     for (let j = 0; j < object.length; j++) {
       const b = object.charCodeAt(j);
-      // Not ASCII: the UTF-8 bytes, the long way (no engine-made name has such a character).
-      if (b >= 0x80) return nameUidOf(object, suffix);
+      // Not ASCII: the UTF-8 bytes, the long way.
+      if (b >= 0x80) return utf8Uid(object + suffix);
       h0 = Math.imul(h0 ^ b, FNV32_PRIME) >>> 0;
       h1 = Math.imul(h1 ^ b, FNV32_PRIME) >>> 0;
       h2 = Math.imul(h2 ^ b, FNV32_PRIME) >>> 0;
@@ -94,7 +84,7 @@ export function uidAfter(p: UidPrefix, object: string, suffix: string): string {
   let { h0, h1, h2, h3 } = p;
   for (let j = 0; j < suffix.length; j++) {
     const b = suffix.charCodeAt(j);
-    if (b >= 0x80) return nameUidOf(object, suffix);
+    if (b >= 0x80) return utf8Uid(object + suffix);
     h0 = Math.imul(h0 ^ b, FNV32_PRIME) >>> 0;
     h1 = Math.imul(h1 ^ b, FNV32_PRIME) >>> 0;
     h2 = Math.imul(h2 ^ b, FNV32_PRIME) >>> 0;
@@ -102,6 +92,9 @@ export function uidAfter(p: UidPrefix, object: string, suffix: string): string {
   }
   return uidOfHashes(h0, h1, h2, h3);
 }
+
+/** nameUidOf's prefix, worked out afresh at each call. */
+const SCRATCH: UidPrefix = { valid: false, h0: 0, h1: 0, h2: 0, h3: 0 };
 
 /** uidOfHashes writes the four hashes as the uid's 8-4-4-4-12 hex digits. */
 function uidOfHashes(h0: number, h1: number, h2: number, h3: number): string {
