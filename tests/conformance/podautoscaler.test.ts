@@ -7,16 +7,15 @@ import { generateHPAScaleDownRules, generateHPAScaleUpRules } from '../../src/en
 import { toRFC3339 } from '../../src/engine/lib/time.ts';
 import type { TimestampedScaleEvent } from '../../src/engine/controller/podautoscaler/memory.ts';
 import type { PodMetric } from '../../src/engine/controller/podautoscaler/metrics.ts';
+import { convertDesiredReplicasWithRules, stabilizeRecommendation } from '../../src/engine/controller/podautoscaler/normalize.ts';
 import {
   calculateScaleDownLimitWithBehaviors,
   calculateScaleUpLimitWithScalingRules,
   convertDesiredReplicasWithBehaviorRate,
-  convertDesiredReplicasWithRules,
   getReplicasChangePerPeriod,
-  stabilizeRecommendation,
   stabilizeRecommendationWithBehaviors,
   storeScaleEvent,
-} from '../../src/engine/controller/podautoscaler/normalize.ts';
+} from '../../src/engine/controller/podautoscaler/normalizeBehaviors.ts';
 import { calculateRequests, getResourceReplicas, groupPods } from '../../src/engine/controller/podautoscaler/replicaCalculator.ts';
 import { type NamedCase, splitCases } from './caseTable.ts';
 

@@ -18,7 +18,8 @@ import { parseQuantity, quantityFromMilli, formatQuantity } from '../../lib/quan
 import { enqueueRateLimited, note, recordEvent, type Tx, update, writeStatusOf } from '../../client/tx.ts';
 import { emptyHpaMemory, type HpaMemory } from './memory.ts';
 import { getResourceMetric } from './metrics.ts';
-import { DownscaleStabilisationWindowMs, normalizeDesiredReplicas, normalizeDesiredReplicasWithBehaviors, storeScaleEvent } from './normalize.ts';
+import { DownscaleStabilisationWindowMs, normalizeDesiredReplicas } from './normalize.ts';
+import { normalizeDesiredReplicasWithBehaviors, storeScaleEvent } from './normalizeBehaviors.ts';
 import { DefaultTolerance, getResourceReplicas, type Tolerances } from './replicaCalculator.ts';
 import { newDraft, setCondition, setCurrentReplicasAndMetricsInStatus, setStatus, type StatusDraft } from './hpaStatus.ts';
 
