@@ -5,7 +5,8 @@ import { ControllerRevisionHashLabelKey } from '../../src/engine/api/constants.t
 import type { DecisionLog } from '../../src/engine/api/decision.ts';
 import { type BackoffState, newBackOff } from '../../src/engine/controller/daemon/backoff.ts';
 import { cleanupHistoryPlan, constructHistoryPlan, newControllerRef } from '../../src/engine/controller/daemon/history.ts';
-import { type DaemonSetEvent, type ManagePlan, getNodesToDaemonPods, managePlan } from '../../src/engine/controller/daemon/manage.ts';
+import { type DaemonSetEvent, type ManagePlan, managePlan } from '../../src/engine/controller/daemon/manage.ts';
+import { getNodesToDaemonPods } from '../../src/engine/controller/daemon/daemonPods.ts';
 import { syncNodesPlan } from '../../src/engine/controller/daemon/syncNodesPlan.ts';
 import { updateDaemonSetStatusPlan } from '../../src/engine/controller/daemon/status.ts';
 import { rollingUpdatePlan } from '../../src/engine/controller/daemon/update.ts';

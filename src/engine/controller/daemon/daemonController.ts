@@ -17,7 +17,8 @@ import { gc } from './backoff.ts';
 import { deferLines } from './deferredLines.ts';
 import { addNode, addPod, deletePod, onDaemonSet, onHistory, updateNode, updatePod } from './handlers.ts';
 import { cleanupHistory, constructHistory } from './historyShell.ts';
-import { getNodesToDaemonPods, managePlan, SelectingAllReason } from './manage.ts';
+import { managePlan, SelectingAllReason } from './manage.ts';
+import { getNodesToDaemonPods } from './daemonPods.ts';
 import { activeNodes, refreshFacts, rollingUpdateTable } from './memoFacts.ts';
 import {
   claimedPods,

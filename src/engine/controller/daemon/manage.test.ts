@@ -3,15 +3,8 @@ import type { DecisionLog } from '../../api/decision.ts';
 import type { DaemonSet, DaemonSetUpdateStrategy, Node, Pod, PodPhase, Taint } from '../../api/types.ts';
 import { toRFC3339 } from '../../lib/time.ts';
 import { get, newBackOff, next } from './backoff.ts';
-import {
-  failedPodsBackoffKey,
-  getNodesToDaemonPods,
-  getUnscheduledPodsWithoutNode,
-  managePlan,
-  oldestDaemonPod,
-  podsShouldBeOnNode,
-  sortDaemonPods,
-} from './manage.ts';
+import { failedPodsBackoffKey, getUnscheduledPodsWithoutNode, managePlan, podsShouldBeOnNode } from './manage.ts';
+import { getNodesToDaemonPods, oldestDaemonPod, sortDaemonPods } from './daemonPods.ts';
 import { slowStartBatches, syncNodesPlan } from './syncNodesPlan.ts';
 
 const surge: DaemonSetUpdateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } };

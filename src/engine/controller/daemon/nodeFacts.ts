@@ -7,7 +7,8 @@
 import type { DecisionLog } from '../../api/decision.ts';
 import type { DaemonSet, Node, Pod, PodCondition } from '../../api/types.ts';
 import { newBackOff } from './backoff.ts';
-import { type NodeToDaemonPods, oldestDaemonPod, podsShouldBeOnNode } from './manage.ts';
+import { podsShouldBeOnNode } from './manage.ts';
+import { type NodeToDaemonPods, oldestDaemonPod } from './daemonPods.ts';
 import { nodeShouldRunDaemonPod, type ShouldRunResult } from './shouldRun.ts';
 import { findUpdatedPodsOnNode } from './update.ts';
 import type { NodeUpdate } from './updateTypes.ts';

@@ -9,7 +9,8 @@ import { nextFloat, seedPrng } from '../../lib/prng.ts';
 import { toRFC3339 } from '../../lib/time.ts';
 import { newBackOff, next } from './backoff.ts';
 import { deferLines } from './deferredLines.ts';
-import { failedPodsBackoffKey, getNodesToDaemonPods, managePlan } from './manage.ts';
+import { failedPodsBackoffKey, managePlan } from './manage.ts';
+import { getNodesToDaemonPods } from './daemonPods.ts';
 import { activeNodes, refreshFacts, rollingUpdateTable } from './memoFacts.ts';
 import {
   claimedPods,

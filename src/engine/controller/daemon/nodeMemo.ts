@@ -29,7 +29,7 @@ import { jsonEqual, objectKey, type WatchRecord } from '../../apiserver/store.ts
 import { type CacheState, list, podsOwnedBy } from '../../client/cache.ts';
 import { selectorMatches } from '../../lib/labels.ts';
 import type { ShouldRunResult } from './shouldRun.ts';
-import { getNodesToDaemonPods, groupedUnder } from './manage.ts';
+import { getNodesToDaemonPods, groupedUnder } from './daemonPods.ts';
 import { type NodeFacts, noCounts, sameLonePodFacts, type StatusCounts } from './nodeFacts.ts';
 import { cloneTable, type RollingUpdateTable } from './rollingUpdateTable.ts';
 import { getTargetNodeName } from './util/daemonsetUtil.ts';

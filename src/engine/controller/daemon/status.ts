@@ -6,7 +6,7 @@
  */
 import { type DecisionLog, decide } from '../../api/decision.ts';
 import type { DaemonSet, DaemonSetStatus, Node } from '../../api/types.ts';
-import { type NodeToDaemonPods, oldestDaemonPod } from './manage.ts';
+import { type NodeToDaemonPods, oldestDaemonPod } from './daemonPods.ts';
 import type { NodeFacts, StatusCounts } from './nodeFacts.ts';
 import { nodeShouldRunDaemonPod } from './shouldRun.ts';
 import { getTemplateGeneration, isPodAvailable, isPodReady, isPodUpdated, isReadinessAvailable } from './util/daemonsetUtil.ts';

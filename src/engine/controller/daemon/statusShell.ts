@@ -8,7 +8,7 @@ import { type DecisionLog, decide } from '../../api/decision.ts';
 import type { DaemonSet, DaemonSetStatus, Node } from '../../api/types.ts';
 import { objectKey } from '../../apiserver/store.ts';
 import { enqueueAfter, type Tx, writeStatus } from '../../client/tx.ts';
-import type { NodeToDaemonPods } from './manage.ts';
+import type { NodeToDaemonPods } from './daemonPods.ts';
 import { type StatusMemo, updateDaemonSetStatusPlan } from './status.ts';
 
 /** The counters storeDaemonSetStatus sets; everything else in the status is the stored one. */

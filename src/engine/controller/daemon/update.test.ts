@@ -8,7 +8,7 @@ import type { DaemonSet, DaemonSetUpdateStrategy, IntOrString, Node, Pod } from 
 import { nextFloat, seedPrng } from '../../lib/prng.ts';
 import { toRFC3339 } from '../../lib/time.ts';
 import { renderDaemonSetDecision } from './explainCatalog.ts';
-import { getNodesToDaemonPods } from './manage.ts';
+import { getNodesToDaemonPods } from './daemonPods.ts';
 import { nodeShouldRunDaemonPod } from './shouldRun.ts';
 import { buildTable } from './rollingUpdateTable.ts';
 import { findUpdatedPodsOnNode, nodeUpdate, rollingUpdatePlan, shuffledNodeNames, updatedDesiredNodeCounts } from './update.ts';

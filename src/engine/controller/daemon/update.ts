@@ -7,7 +7,7 @@
  */
 import { type Decision, type DecisionLog, decide } from '../../api/decision.ts';
 import type { DaemonSet, Node, Pod } from '../../api/types.ts';
-import type { NodeToDaemonPods } from './manage.ts';
+import type { NodeToDaemonPods } from './daemonPods.ts';
 import type { RollingUpdateTable } from './rollingUpdateTable.ts';
 import type { DesiredNodeCounts, NodeUpdate, RollingUpdatePlan, WalkOrder } from './updateTypes.ts';
 import { type PrngState, shuffleInPlace, skipDraws } from '../../lib/prng.ts';

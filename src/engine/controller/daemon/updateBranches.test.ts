@@ -6,7 +6,7 @@ import type { DaemonSet, Node, Pod } from '../../api/types.ts';
 import { seedPrng } from '../../lib/prng.ts';
 import { toRFC3339 } from '../../lib/time.ts';
 import { deferLines } from './deferredLines.ts';
-import { getNodesToDaemonPods } from './manage.ts';
+import { getNodesToDaemonPods } from './daemonPods.ts';
 import { buildTable } from './rollingUpdateTable.ts';
 import { nodeUpdate, rollingUpdatePlan } from './update.ts';
 
