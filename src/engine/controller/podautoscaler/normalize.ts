@@ -34,6 +34,17 @@ export function calculateScaleUpLimit(currentReplicas: number): number {
 }
 
 /**
+ * scaleUpBound: the most replicas a scale-up may reach and why — the rate limit when it is below
+ * maxReplicas (ScaleUpLimit), else maxReplicas (TooManyReplicas). Both paths clamp so (maxReplicas
+ * 10, limit 6 → 6, ScaleUpLimit; maxReplicas 5, limit 6 → 5, TooManyReplicas).
+ */
+export function scaleUpBound(maxReplicas: number, scaleUpLimit: number): { replicas: number; reason: string; message: string } {
+  return maxReplicas > scaleUpLimit
+    ? { replicas: scaleUpLimit, reason: 'ScaleUpLimit', message: 'the desired replica count is increasing faster than the maximum scale rate' }
+    : { replicas: maxReplicas, reason: 'TooManyReplicas', message: 'the desired replica count is more than the maximum replica count' };
+}
+
+/**
  * convertDesiredReplicasWithRules: clamp to [minReplicas, min(maxReplicas, scale-up limit)], with
  * the condition reason that names the bound (TooFewReplicas, ScaleUpLimit, TooManyReplicas,
  * DesiredWithinRange).
@@ -44,23 +55,11 @@ export function convertDesiredReplicasWithRules(
   hpaMinReplicas: number,
   hpaMaxReplicas: number,
 ): { replicas: number; condition: string; reason: string } {
-  const scaleUpLimit = calculateScaleUpLimit(currentReplicas);
-  let maximumAllowedReplicas: number;
-  let condition: string;
-  let reason: string;
-  if (hpaMaxReplicas > scaleUpLimit) {
-    maximumAllowedReplicas = scaleUpLimit;
-    condition = 'ScaleUpLimit';
-    reason = 'the desired replica count is increasing faster than the maximum scale rate';
-  } else {
-    maximumAllowedReplicas = hpaMaxReplicas;
-    condition = 'TooManyReplicas';
-    reason = 'the desired replica count is more than the maximum replica count';
-  }
+  const max = scaleUpBound(hpaMaxReplicas, calculateScaleUpLimit(currentReplicas));
   if (desiredReplicas < hpaMinReplicas) {
     return { replicas: hpaMinReplicas, condition: 'TooFewReplicas', reason: 'the desired replica count is less than the minimum replica count' };
   }
-  if (desiredReplicas > maximumAllowedReplicas) return { replicas: maximumAllowedReplicas, condition, reason };
+  if (desiredReplicas > max.replicas) return { replicas: max.replicas, condition: max.reason, reason: max.message };
   return { replicas: desiredReplicas, condition: 'DesiredWithinRange', reason: 'the desired count is within the acceptable range' };
 }
 

@@ -10,7 +10,7 @@
  */
 import type { HorizontalPodAutoscalerBehavior, HPAScalingRules } from '../../api/policyTypes.ts';
 import type { HpaMemory, TimestampedRecommendation, TimestampedScaleEvent } from './memory.ts';
-import type { NormalizeCondition } from './normalize.ts';
+import { type NormalizeCondition, scaleUpBound } from './normalize.ts';
 
 /** getReplicasChangePerPeriod sums the replica changes of the events younger than the period. */
 export function getReplicasChangePerPeriod(periodSeconds: number, events: readonly TimestampedScaleEvent[], nowMs: number): number {
@@ -18,6 +18,23 @@ export function getReplicasChangePerPeriod(periodSeconds: number, events: readon
   let n = 0;
   for (const e of events) if (e.at > cutoff) n += e.replicaChange;
   return n;
+}
+
+/**
+ * periodStartReplicas: the replicas a policy's period began with, as both limits compute it inline
+ * upstream: the current count less the scale-ups in the period, plus the scale-downs (current 10,
+ * +4 and −1 in the last 60 s → 7 at the start of a 60 s period).
+ */
+function periodStartReplicas(
+  periodSeconds: number,
+  currentReplicas: number,
+  scaleUpEvents: readonly TimestampedScaleEvent[],
+  scaleDownEvents: readonly TimestampedScaleEvent[],
+  nowMs: number,
+): number {
+  const added = getReplicasChangePerPeriod(periodSeconds, scaleUpEvents, nowMs);
+  const deleted = getReplicasChangePerPeriod(periodSeconds, scaleDownEvents, nowMs);
+  return currentReplicas - added + deleted;
 }
 
 /** calculateScaleUpLimitWithScalingRules: the most replicas the scale-up policies allow now (Disabled: current). */
@@ -32,12 +49,10 @@ export function calculateScaleUpLimitWithScalingRules(
   const minChange = rules.selectPolicy === 'Min';
   let result = minChange ? 2 ** 31 - 1 : -(2 ** 31);
   for (const p of rules.policies ?? []) {
-    const added = getReplicasChangePerPeriod(p.periodSeconds, scaleUpEvents, nowMs);
-    const deleted = getReplicasChangePerPeriod(p.periodSeconds, scaleDownEvents, nowMs);
-    const periodStartReplicas = currentReplicas - added + deleted;
+    const start = periodStartReplicas(p.periodSeconds, currentReplicas, scaleUpEvents, scaleDownEvents, nowMs);
     let proposed = 0;
-    if (p.type === 'Pods') proposed = periodStartReplicas + p.value;
-    else if (p.type === 'Percent') proposed = Math.ceil(periodStartReplicas * (1 + p.value / 100));
+    if (p.type === 'Pods') proposed = start + p.value;
+    else if (p.type === 'Percent') proposed = Math.ceil(start * (1 + p.value / 100));
     result = minChange ? Math.min(result, proposed) : Math.max(result, proposed);
   }
   return result;
@@ -55,12 +70,10 @@ export function calculateScaleDownLimitWithBehaviors(
   const minChange = rules.selectPolicy === 'Min';
   let result = minChange ? -(2 ** 31) : 2 ** 31 - 1;
   for (const p of rules.policies ?? []) {
-    const added = getReplicasChangePerPeriod(p.periodSeconds, scaleUpEvents, nowMs);
-    const deleted = getReplicasChangePerPeriod(p.periodSeconds, scaleDownEvents, nowMs);
-    const periodStartReplicas = currentReplicas - added + deleted;
+    const start = periodStartReplicas(p.periodSeconds, currentReplicas, scaleUpEvents, scaleDownEvents, nowMs);
     let proposed = 0;
-    if (p.type === 'Pods') proposed = periodStartReplicas - p.value;
-    else if (p.type === 'Percent') proposed = Math.trunc(periodStartReplicas * (1 - p.value / 100));
+    if (p.type === 'Pods') proposed = start - p.value;
+    else if (p.type === 'Percent') proposed = Math.trunc(start * (1 - p.value / 100));
     result = minChange ? Math.max(result, proposed) : Math.min(result, proposed);
   }
   return result;
@@ -120,18 +133,8 @@ export function convertDesiredReplicasWithBehaviorRate(
   if (args.desiredReplicas > args.currentReplicas) {
     let limit = calculateScaleUpLimitWithScalingRules(args.currentReplicas, memory.scaleUpEvents, memory.scaleDownEvents, args.scaleUpBehavior, nowMs);
     if (limit < args.currentReplicas) limit = args.currentReplicas;
-    let max = args.maxReplicas;
-    let reason: string;
-    let message: string;
-    if (max > limit) {
-      max = limit;
-      reason = 'ScaleUpLimit';
-      message = 'the desired replica count is increasing faster than the maximum scale rate';
-    } else {
-      reason = 'TooManyReplicas';
-      message = 'the desired replica count is more than the maximum replica count';
-    }
-    if (args.desiredReplicas > max) return { replicas: max, reason, message };
+    const max = scaleUpBound(args.maxReplicas, limit);
+    if (args.desiredReplicas > max.replicas) return max;
   } else if (args.desiredReplicas < args.currentReplicas) {
     let limit = calculateScaleDownLimitWithBehaviors(args.currentReplicas, memory.scaleUpEvents, memory.scaleDownEvents, args.scaleDownBehavior, nowMs);
     if (limit > args.currentReplicas) limit = args.currentReplicas;
