@@ -27,9 +27,10 @@
 //                   `npx vite build --minify=false` first, then --no-build, to read real names).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { deflateRawSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { measureCompare, measureSweep } from './benchModes.mjs';
+import { scenario as benchScenario, shareHash } from './benchScenario.mjs';
+import { mainThreadCpu, percentile, printProfile, printTrace } from './benchTrace.mjs';
 import { chromiumArgs, findChromium } from './chromium.mjs';
 
 const arg = (name, fallback) => {
@@ -57,61 +58,7 @@ const text = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.sli
 const intOrPercent = (v) => (v === undefined ? undefined : v.endsWith('%') ? v : Number(v));
 const STRATEGY = { maxSurge: intOrPercent(text('surge')), maxUnavailable: intOrPercent(text('unavailable')) };
 const MODE = text('mode') ?? 'play';
-
-/**
- * The scenario: `podCount` replicas on enough nodes, rolled to a new image at 20 s. With
- * `traffic`, the pods listen on 8080 behind Service web (a readinessProbe, so the endpoints
- * follow readiness) and node-1 sends it `podCount` requests a second from 10 s: the EndpointSlice
- * controller, kube-proxy, the Traffic chart and the endpoint badges all work during the rollout.
- */
-function scenario(podCount, traffic = false) {
-  const nodes = Math.ceil((podCount * 1.3) / 110);
-  const labels = { app: 'web' };
-  const container = traffic
-    ? {
-        name: 'web',
-        image: 'web:1',
-        ports: [{ containerPort: 8080 }],
-        readinessProbe: { httpGet: { path: '/healthz', port: 8080 }, periodSeconds: 1 },
-      }
-    : { name: 'web', image: 'web:1' };
-  const service = {
-    apiVersion: 'v1',
-    kind: 'Service',
-    metadata: { name: 'web' },
-    spec: { selector: labels, ports: [{ port: 80, targetPort: 8080 }] },
-  };
-  return {
-    version: 1,
-    name: `Browser bench — ${podCount} pods${traffic ? ' with traffic' : ''}`,
-    cluster: {
-      nodes,
-      ...(traffic ? { traffic: [{ at: 10, service: 'web', rps: podCount, node: 'node-1' }] } : {}),
-    },
-    objects: [
-      {
-        apiVersion: 'apps/v1',
-        kind: 'Deployment',
-        metadata: { name: 'web', labels },
-        spec: {
-          replicas: podCount,
-          selector: { matchLabels: labels },
-          ...(STRATEGY.maxSurge === undefined && STRATEGY.maxUnavailable === undefined
-            ? {}
-            : { strategy: { type: 'RollingUpdate', rollingUpdate: STRATEGY } }),
-          template: { metadata: { labels }, spec: { containers: [container] } },
-        },
-      },
-      ...(traffic ? [service] : []),
-    ],
-    actions: [{ at: 20, kubectl: 'set image deployment/web web=web:2' }],
-  };
-}
-
-/** shareHash writes DESIGN.md §6's `#v1.<base64url of raw DEFLATE of the JSON>`. */
-function shareHash(s) {
-  return `#v1.${deflateRawSync(Buffer.from(JSON.stringify(s))).toString('base64url')}`;
-}
+const scenario = (podCount, traffic = false) => benchScenario(podCount, traffic, STRATEGY);
 
 async function waitForServer(url, ms) {
   const end = Date.now() + ms;
@@ -124,59 +71,6 @@ async function waitForServer(url, ms) {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`vite preview did not answer at ${url}`);
-}
-
-function percentile(sorted, p) {
-  return Math.round((sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0) * 10) / 10;
-}
-
-/** printProfile lists the functions with the most self time (ms) in a CDP CPU profile. */
-function printProfile(profile) {
-  const self = new Map();
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const dts = profile.timeDeltas;
-  for (let i = 0; i < profile.samples.length; i++) {
-    const n = byId.get(profile.samples[i]);
-    const f = n.callFrame;
-    const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
-    self.set(key, (self.get(key) ?? 0) + (dts[i + 1] ?? 0) / 1000);
-  }
-  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 40);
-  for (const [k, ms] of top) console.error(`${ms.toFixed(1).padStart(8)} ms  ${k}`);
-}
-
-/** mainThreadCpu: the main thread's CPU time in its tasks (trace `tdur`), per second and per task. */
-function mainThreadCpu(trace, seconds) {
-  const events = trace.traceEvents ?? trace;
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const tasks = events
-    .filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'RunTask')
-    .map((e) => (e.tdur ?? e.dur) / 1000)
-    .sort((a, b) => a - b);
-  const busy = tasks.reduce((a, b) => a + b, 0);
-  return {
-    cpuBusyMsPerS: Math.round(busy / seconds),
-    cpuTaskP99: percentile(tasks, 0.99),
-    cpuLongTasks: tasks.filter((ms) => ms > 50).length,
-    cpuLongestTaskMs: Math.round(tasks.at(-1) ?? 0),
-  };
-}
-
-/** printTrace sums the main thread's top-level trace events by name (ms). */
-function printTrace(trace) {
-  const events = trace.traceEvents ?? trace;
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const sum = new Map();
-  for (const e of events) {
-    if (!main || e.pid !== main.pid || e.tid !== main.tid || e.ph !== 'X' || !e.dur) continue;
-    const v = sum.get(e.name) ?? { ms: 0, n: 0 };
-    v.ms += e.dur / 1000;
-    v.n++;
-    sum.set(e.name, v);
-  }
-  const top = [...sum].sort((a, b) => b[1].ms - a[1].ms).slice(0, 30);
-  for (const [k, v] of top)
-    console.error(`${v.ms.toFixed(1).padStart(8)} ms ${String(v.n).padStart(6)}x  ${k}`);
 }
 
 mkdirSync('artifacts', { recursive: true });

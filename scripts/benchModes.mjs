@@ -7,10 +7,7 @@
 //                 tasks of the main thread for SECONDS, as the play mode measures them.
 
 import { readFileSync } from 'node:fs';
-
-function percentile(sorted, p) {
-  return Math.round((sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0) * 10) / 10;
-}
+import { percentile } from './benchTrace.mjs';
 
 /** measureSweep runs the 11 × 11 sweep of the default scenario (Seed) once and returns its line. */
 export async function measureSweep(browser, origin, run) {
