@@ -2,86 +2,14 @@ import { seriousViolations } from './axe.ts';
 import { expect, type Page, test } from '@playwright/test';
 import { decodeShareHash } from '../src/scenario/shareUrl.ts';
 import { failOnProblems } from './guard.ts';
+import { explain, opened, position, slider } from './timelineSupport.ts';
 
-// Decision stepping and lessons (DESIGN.md §12): Previous / Next decision follow the Explain
-// filter; a lesson walks its steps, asks for predictions checked against the engine's own values,
-// and a lesson link opens at its step.
+// Lessons (DESIGN.md §12): a lesson walks its steps, asks for predictions checked against the
+// engine's own values, and a lesson link opens at its step (decision stepping: timeline.spec.ts).
 
 failOnProblems();
 
-function slider(page: Page) {
-  return page.getByRole('slider', { name: 'Timeline position' });
-}
-
-async function position(page: Page): Promise<number> {
-  return Number(await slider(page).getAttribute('aria-valuenow'));
-}
-
-async function opened(page: Page, path = './', ticks = 600): Promise<void> {
-  await page.goto(path);
-  await expect(slider(page)).toBeEnabled();
-  await expect
-    .poll(async () => Number(await slider(page).getAttribute('max')), { timeout: 15_000 })
-    .toBeGreaterThan(ticks);
-}
-
-const explain = (page: Page) => page.getByRole('region', { name: 'Explain' });
 const lesson = (page: Page) => page.getByRole('region', { name: 'Lesson' });
-
-test('steps from decision to decision, and only the followed controller’s with a filter', async ({
-  page,
-}) => {
-  await opened(page);
-  const next = page.getByRole('button', { name: 'Next decision' });
-  await next.click();
-  // The Deployment controller's first sync creates the first ReplicaSet at 10: the formula is there.
-  await expect(explain(page).getByTestId('explain-tick')).toHaveAttribute('data-kind', 'decision');
-  await expect(explain(page)).toContainText(
-    'newRSReplicas = 0 + min(replicas 10 + maxSurge 3 − currentPodCount 0, replicas 10 − 0) = 10',
-  );
-  const first = await position(page);
-  await next.click();
-  await expect.poll(() => position(page)).toBeGreaterThan(first);
-  const stops = [first, await position(page)];
-  await page.keyboard.press('PageDown');
-  await expect.poll(() => position(page)).toBeGreaterThan(stops[1] as number);
-  stops.push(await position(page));
-  await page.keyboard.press('PageUp');
-  await expect.poll(() => position(page)).toBe(stops[1]);
-
-  // Following the ReplicaSet controller, every stop is one of its ticks that created or deleted pods.
-  await explain(page).getByRole('combobox', { name: 'Follow' }).selectOption('replicaset-controller');
-  // stops[1] is the ReplicaSet controller's first decision (its first 10 pods): none before it.
-  await page.getByRole('button', { name: 'Previous decision' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'No earlier decision' })).toBeVisible();
-  expect(await position(page)).toBe(stops[1]);
-  for (let i = 0; i < 3; i++) {
-    const before = await position(page);
-    await next.click();
-    await expect.poll(() => position(page)).toBeGreaterThan(before);
-    const current = explain(page).locator('[data-testid="explain-tick"][aria-current="step"]');
-    await expect(current).toHaveAttribute('data-kind', 'decision');
-    await expect(current).toContainText('replicaset-controller');
-  }
-});
-
-test('folds retries after a Conflict and shows them on demand', async ({ page }) => {
-  await opened(page);
-  await slider(page).fill('187');
-  await expect(explain(page)).toContainText('Tick 187');
-  await expect(explain(page).getByTestId('fold-note')).toHaveText(
-    'Retried after a Conflict: same decision as tick 185',
-  );
-  await expect(explain(page).getByTestId('decision').first()).toBeHidden();
-  await explain(page).getByText('Show its decisions').click();
-  await expect(explain(page).getByTestId('decision').first()).toBeVisible();
-
-  await explain(page).getByRole('combobox', { name: 'Follow' }).selectOption('deployment-controller');
-  await expect(explain(page).getByTestId('folded-ticks').first()).toContainText(/folded ticks?:/);
-  await explain(page).getByRole('checkbox', { name: 'Show folded ticks' }).check();
-  await expect(explain(page).getByTestId('folded-ticks')).toHaveCount(0);
-  await expect(explain(page).locator('[data-kind="retry"]').first()).toBeVisible();
-});
 
 test('walks a whole lesson, answering wrong and then right', async ({ page }) => {
   await opened(page);

@@ -1,36 +1,20 @@
 import { expect, type Page, test } from '@playwright/test';
 import { decodeShareHash } from '../src/scenario/shareUrl.ts';
 import { failOnProblems } from './guard.ts';
+import { explain, opened, position, slider } from './timelineSupport.ts';
 
 // Play, pause, step, scrub and speed drive the simulation worker; an edit forks the run and the
 // URL hash holds it (DESIGN.md §3, §6, §7). Every test fails on a console error, a page error or a
-// CSP violation, as in smoke.spec.ts.
+// CSP violation, as in smoke.spec.ts. Previous / Next decision follow the Explain filter (§12).
 
 failOnProblems();
 
 const DEPLOYMENT = 'nginx-deployment-roll01';
 
-function slider(page: Page) {
-  return page.getByRole('slider', { name: 'Timeline position' });
-}
-
-async function position(page: Page): Promise<number> {
-  return Number(await slider(page).getAttribute('aria-valuenow'));
-}
-
-/** opened waits until the default scenario has recorded its whole run. */
-async function opened(page: Page, path = './'): Promise<void> {
-  await page.goto(path);
-  await expect(slider(page)).toBeEnabled();
-  await expect
-    .poll(async () => Number(await slider(page).getAttribute('max')), { timeout: 15_000 })
-    .toBeGreaterThan(600);
-}
-
 async function scrubTo(page: Page, tick: number): Promise<void> {
   await slider(page).fill(String(tick));
   await expect(slider(page)).toHaveAttribute('aria-valuenow', String(tick));
-  await expect(page.getByRole('region', { name: 'Explain' })).toContainText(`Tick ${tick}`);
+  await expect(explain(page)).toContainText(`Tick ${tick}`);
 }
 
 function hashActions(url: string) {
@@ -59,7 +43,7 @@ test('plays, pauses, steps and scrubs through the worker', async ({ page }) => {
   await scrubTo(page, 250);
   await scrubTo(page, 40);
   await page.getByRole('button', { name: 'Step forward' }).click();
-  await expect(page.getByRole('region', { name: 'Explain' })).toContainText('Tick 41');
+  await expect(explain(page)).toContainText('Tick 41');
   await page.screenshot({ path: 'artifacts/screenshots/timeline-scrubbed.png' });
 });
 
@@ -88,7 +72,7 @@ test('a kubectl command forks the run and the URL hash holds the action', async 
   expect(actions.at(-1)).toMatchObject({ kubectl: `scale deployment/${DEPLOYMENT} --replicas=5` });
   // tick 300 is after the scenario's own `set image` at 30 s, so that action stays
   expect(actions.map((a) => ('kubectl' in a ? a.kubectl.split(' ')[0] : ''))).toEqual(['set', 'scale']);
-  await expect(page.getByRole('region', { name: 'Explain' })).toContainText('user');
+  await expect(explain(page)).toContainText('user');
 
   // Back returns to the run before the edit
   await page.goBack();
@@ -133,4 +117,59 @@ test('a link opens its scenario at its tick', async ({ page }) => {
     },
   );
   await fresh.close();
+});
+
+test('steps from decision to decision, and only the followed controller’s with a filter', async ({
+  page,
+}) => {
+  await opened(page);
+  const next = page.getByRole('button', { name: 'Next decision' });
+  await next.click();
+  // The Deployment controller's first sync creates the first ReplicaSet at 10: the formula is there.
+  await expect(explain(page).getByTestId('explain-tick')).toHaveAttribute('data-kind', 'decision');
+  await expect(explain(page)).toContainText(
+    'newRSReplicas = 0 + min(replicas 10 + maxSurge 3 − currentPodCount 0, replicas 10 − 0) = 10',
+  );
+  const first = await position(page);
+  await next.click();
+  await expect.poll(() => position(page)).toBeGreaterThan(first);
+  const stops = [first, await position(page)];
+  await page.keyboard.press('PageDown');
+  await expect.poll(() => position(page)).toBeGreaterThan(stops[1] as number);
+  stops.push(await position(page));
+  await page.keyboard.press('PageUp');
+  await expect.poll(() => position(page)).toBe(stops[1]);
+
+  // Following the ReplicaSet controller, every stop is one of its ticks that created or deleted pods.
+  await explain(page).getByRole('combobox', { name: 'Follow' }).selectOption('replicaset-controller');
+  // stops[1] is the ReplicaSet controller's first decision (its first 10 pods): none before it.
+  await page.getByRole('button', { name: 'Previous decision' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'No earlier decision' })).toBeVisible();
+  expect(await position(page)).toBe(stops[1]);
+  for (let i = 0; i < 3; i++) {
+    const before = await position(page);
+    await next.click();
+    await expect.poll(() => position(page)).toBeGreaterThan(before);
+    const current = explain(page).locator('[data-testid="explain-tick"][aria-current="step"]');
+    await expect(current).toHaveAttribute('data-kind', 'decision');
+    await expect(current).toContainText('replicaset-controller');
+  }
+});
+
+test('folds retries after a Conflict and shows them on demand', async ({ page }) => {
+  await opened(page);
+  await slider(page).fill('187');
+  await expect(explain(page)).toContainText('Tick 187');
+  await expect(explain(page).getByTestId('fold-note')).toHaveText(
+    'Retried after a Conflict: same decision as tick 185',
+  );
+  await expect(explain(page).getByTestId('decision').first()).toBeHidden();
+  await explain(page).getByText('Show its decisions').click();
+  await expect(explain(page).getByTestId('decision').first()).toBeVisible();
+
+  await explain(page).getByRole('combobox', { name: 'Follow' }).selectOption('deployment-controller');
+  await expect(explain(page).getByTestId('folded-ticks').first()).toContainText(/folded ticks?:/);
+  await explain(page).getByRole('checkbox', { name: 'Show folded ticks' }).check();
+  await expect(explain(page).getByTestId('folded-ticks')).toHaveCount(0);
+  await expect(explain(page).locator('[data-kind="retry"]').first()).toBeVisible();
 });
