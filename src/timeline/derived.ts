@@ -19,6 +19,7 @@ import {
 } from '../engine/controller/deployment/util/fenceposts.ts';
 import type { EngineState, TickRecord } from '../engine/sim.ts';
 import { type SummaryNoteView, summaryNoteViews } from '../engine/client/summaryCatalog.ts';
+import { SeriesPoints } from './seriesPoints.ts';
 import type { Track } from './timeline.ts';
 
 export interface Counters {
@@ -123,12 +124,27 @@ function sameBand(a: StrategyBand | undefined, b: StrategyBand | null): boolean 
  * a RollingUpdate workload's band (a scale, a maxSurge edit, a node joining a DaemonSet).
  */
 export class SeriesTrack implements Track {
-  readonly points: SeriesPoint[] = [];
+  /** The points by column (seriesPoints.ts: ~150 bytes a point as objects). */
+  private kept = new SeriesPoints();
   private current: Record<string, Counters> = {};
   private strategy: Record<string, StrategyBand> = {};
 
+  /** points are all the points, built anew (slice reads only those asked). */
+  get points(): SeriesPoint[] {
+    return this.kept.slice();
+  }
+
+  get length(): number {
+    return this.kept.length;
+  }
+
+  /** slice is points [from, to), each a new object. */
+  slice(from?: number, to?: number): SeriesPoint[] {
+    return this.kept.slice(from, to);
+  }
+
   reset(): void {
-    this.points.length = 0;
+    this.kept = new SeriesPoints();
     this.current = {};
     this.strategy = {};
   }
@@ -165,14 +181,20 @@ export class SeriesTrack implements Track {
     if (next === null && bands === null) return;
     if (next) this.current = next;
     if (bands) this.strategy = bands;
-    this.points.push({ tick: rec.tick, time: rec.time / 1000, values: this.current, strategy: this.strategy });
+    this.kept.push(rec.tick, rec.time, this.current, this.strategy);
   }
 
   truncate(tick: number): void {
-    while (this.points.length > 0 && (this.points[this.points.length - 1] as SeriesPoint).tick > tick) this.points.pop();
-    const last = this.points[this.points.length - 1];
+    let n = this.kept.length;
+    while (n > 0 && this.kept.tickAt(n - 1) > tick) n--;
+    this.kept.truncate(n);
+    const last = this.kept.at(n - 1);
     this.current = last?.values ?? {};
     this.strategy = last?.strategy ?? {};
+  }
+
+  trim(): void {
+    this.kept.trim();
   }
 }
 

@@ -182,7 +182,7 @@ export class FrameSender {
         : null;
     s.summaryEvents = log.events.length;
     s.summarySamples = log.samples.length;
-    const series = rec.series.points.slice(s.series);
+    const series = rec.series.slice(s.series);
     const markers = rec.markers.markers.slice(s.markers);
     // The §15 lines only: a point's tick and burst times are the recording's own.
     const traffic = log.traffic.points.slice(s.traffic).map(trafficLine);

@@ -52,6 +52,32 @@ describe('frameAt', () => {
     },
   );
 
+  it('keeps only its own frame of rendered ticks after random seeks, and still renders one tick a frame when following the playhead', () => {
+    const rec = new Recording(preset('statefulset-parallel'));
+    rec.timeline.record();
+    const n = rec.timeline.length;
+    const caches = newFrameCaches();
+    // Random seeks: each frame renders its 50 ticks anew; the ticks kept are that frame's alone
+    // (without keepOnly 50 to 100 stayed: two frames' worth before the cap emptied it).
+    for (const tick of numbers(7, 20, RECENT_TICKS, n)) {
+      frameAt(rec, tick, true, caches);
+      expect(caches.ticks.size).toBe(RECENT_TICKS);
+    }
+    caches.ticks.clear();
+    const reads: number[] = [];
+    const records = rec.timeline.records;
+    const viewAt = records.viewAt.bind(records);
+    records.viewAt = (i: number) => {
+      reads.push(i);
+      return viewAt(i);
+    };
+    // The run has 109 ticks: forward from 60 to 100, then back to 80.
+    for (let t = 60; t <= 100; t++) frameAt(rec, t, true, caches);
+    for (let t = 99; t >= 80; t--) frameAt(rec, t, true, caches);
+    // The first frame's 50, then one a frame forward (40) and one a frame back (20).
+    expect(reads.length).toBe(RECENT_TICKS + 40 + 20);
+  });
+
   it('keeps the pods packed inside the band and sends the aggregates when they switch', () => {
     const rec = recording(1100);
     const caches = newFrameCaches();
