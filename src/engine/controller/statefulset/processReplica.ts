@@ -21,6 +21,7 @@ import {
   updateIdentity,
   updateStorage,
 } from './statefulSetUtils.ts';
+import type { PlaceholderBuilder } from './versionedPod.ts';
 
 /** The loop that made a write: replicas, the condemned pods' claims, condemned pods, or the rolling update. */
 export type Phase = 'replicas' | 'claims' | 'condemned' | 'update';
@@ -50,7 +51,7 @@ export interface StepContext {
    * 1,000 slots in the 1,000-replica update, ~8 % of its timed part's allocation). Null: every
    * missing slot that matters already holds its placeholder (Parallel), or none is missing.
    */
-  placeholder: ((i: number) => StatefulPod) | null;
+  placeholder: PlaceholderBuilder | null;
   nowMs: number;
   claims: ClaimLookup;
   actions: StatefulSetAction[];
@@ -103,7 +104,7 @@ function nextMissing(ctx: StepContext, replicas: Replicas, i: number): string {
 export function processReplica(ctx: StepContext, replicas: Replicas, i: number): StepResult {
   const fn = 'processReplica';
   const { set, monotonic, log } = ctx;
-  const pod = replicas[i] ?? (ctx.placeholder === null ? placeholderStub(set, ctx.start + i) : ctx.placeholder(i));
+  const pod = replicas[i] ?? (ctx.placeholder === null ? placeholderStub(set, ctx.start + i) : ctx.placeholder.at(i));
   const name = pod.metadata.name;
   const at = { phase: ctx.phase, batch: ctx.batch };
   if (isFailed(pod) || isSucceeded(pod)) {
