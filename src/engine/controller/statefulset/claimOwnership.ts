@@ -138,17 +138,19 @@ export function withOwnerRefs(claim: PersistentVolumeClaim, refs: OwnerReference
   return { ...claim, metadata };
 }
 
+/** apiVersion-kind-name: a module function, not a closure named on each call under tsx (keepNames). */
+const ownerRefKey = (r: OwnerReference) => `${r.apiVersion}-${r.kind}-${r.name}`;
+
 /**
  * ownerRefsChanged (a test helper upstream): do two lists differ as multisets of
  * apiVersion-kind-name? Order does not matter; a duplicate does.
  */
 export function ownerRefsChanged(originalRefs: readonly OwnerReference[], newRefs: readonly OwnerReference[]): boolean {
   if (originalRefs.length !== newRefs.length) return true;
-  const key = (r: OwnerReference) => `${r.apiVersion}-${r.kind}-${r.name}`;
   const refs = new Map<string, boolean>();
-  for (const r of originalRefs) refs.set(key(r), true);
+  for (const r of originalRefs) refs.set(ownerRefKey(r), true);
   for (const r of newRefs) {
-    const k = key(r);
+    const k = ownerRefKey(r);
     if (refs.get(k) !== true) return true;
     refs.set(k, false);
   }

@@ -7,7 +7,7 @@ import { create, newTx, schedule } from '../../client/tx.ts';
 import { advance, kubectl } from '../../sim/executeTestEngine.ts';
 import { runUntil } from '../../sim/simulation.ts';
 import { statefulEngine, storedSet, webStatefulSet } from '../../sim/statefulTestEngine.ts';
-import { adoptOrphanRevisions } from './claimPods.ts';
+import { adoptOrphanRevisions, claimPods } from './claimPods.ts';
 import { newRevision } from './revisions.ts';
 
 const storedPod = (st: ReturnType<typeof statefulEngine>, name: string) => st.store.objects.Pod.get(`default/${name}`) as Pod | undefined;
@@ -79,7 +79,38 @@ describe('claimPods', () => {
   });
 });
 
+describe('claimPods when nothing is to claim', () => {
+  it('writes and decides nothing when no pod is unmatched or orphaned', () => {
+    const st = statefulEngine(webStatefulSet(2, { volumeClaimTemplates: [] }));
+    advance(st, 30);
+    const tx = newTx(st, 'engine');
+    const log: Decision[] = [];
+    expect(claimPods(tx, storedSet(st), { unmatched: [], orphans: [] }, log)).toEqual({ adopted: [], error: null });
+    expect(tx.writes).toEqual([]);
+    expect(log).toEqual([]);
+  });
+});
+
 describe('adoptOrphanRevisions', () => {
+  it('adopts only the orphans of the list, and writes nothing when none is one', () => {
+    const st = statefulEngine(webStatefulSet(1, { volumeClaimTemplates: [] }));
+    advance(st, 10);
+    const set = storedSet(st);
+    const owned = [...st.store.objects.ControllerRevision.values()] as ControllerRevision[];
+    expect(owned.length).toBeGreaterThan(0);
+    const quiet = newTx(st, 'engine');
+    expect(adoptOrphanRevisions(quiet, set, owned, [])).toBeNull();
+    expect(quiet.writes).toEqual([]);
+    const orphan = { ...newRevision({ ...set, metadata: { ...set.metadata, name: 'old' } }, 7, 0) };
+    orphan.metadata = { ...orphan.metadata, ownerReferences: undefined };
+    const made = create(newTx(st, 'user'), orphan);
+    const log: Decision[] = [];
+    const tx = newTx(st, 'engine');
+    expect(adoptOrphanRevisions(tx, set, [...owned, made.ok ? (made.object as ControllerRevision) : orphan], log)).toBeNull();
+    expect(tx.writes.map((w) => w.object.metadata.name)).toEqual([orphan.metadata.name]);
+    expect(log.map((d) => d.values.revision)).toEqual([orphan.metadata.name]);
+  });
+
   it('gives an orphan revision the set as controller', () => {
     const st = statefulEngine(webStatefulSet(1, { volumeClaimTemplates: [] }));
     advance(st, 10);

@@ -35,8 +35,14 @@ function patchOwners<T extends KubeObject>(tx: Tx, obj: T, edit: (m: T['metadata
  * get the set as their controller, once canAdopt agrees. The first failure fails the sync.
  */
 export function adoptOrphanRevisions(tx: Tx, set: StatefulSet, listed: readonly ControllerRevision[], log: DecisionLog): string | null {
-  const orphans = listed.filter((r) => getControllerOf(r) === undefined);
-  if (orphans.length === 0) return null;
+  // Every sync asks; an orphan revision is rare: no list (and no closure) is made without one.
+  let orphans: ControllerRevision[] | undefined;
+  for (const r of listed) {
+    if (getControllerOf(r) !== undefined) continue;
+    if (orphans === undefined) orphans = [];
+    orphans.push(r);
+  }
+  if (orphans === undefined) return null;
   const cannot = canAdopt(tx, set);
   if (cannot !== null) return `can't adopt ControllerRevisions: ${cannot}`;
   const ref = newControllerRef(set);
@@ -51,13 +57,23 @@ export function adoptOrphanRevisions(tx: Tx, set: StatefulSet, listed: readonly 
 /** aggregate is utilerrors.NewAggregate's message: one error as it is, several as `[a, b]`. */
 const aggregate = (errors: readonly string[]) => (errors.length === 1 ? (errors[0] as string) : `[${errors.join(', ')}]`);
 
+/** What claimPods returns: the pods it adopted (read only) and the aggregated error. */
+export interface Claimed {
+  adopted: readonly StatefulPod[];
+  error: string | null;
+}
+
+const NOTHING_CLAIMED: Claimed = Object.freeze({ adopted: Object.freeze([]), error: null });
+
 /**
  * claimPods is ClaimPods' writes for the pods the memo did not simply keep: each pod the set
  * controls that its selector or name no longer matches is released (unless it or the set is
  * being deleted), and each matching orphan of its namespace is adopted once canAdopt agrees.
  * Returns the adopted pods (claimed for this sync) and the aggregated error.
  */
-export function claimPods(tx: Tx, set: StatefulSet, owned: Pick<Members, 'unmatched' | 'orphans'>, log: DecisionLog): { adopted: StatefulPod[]; error: string | null } {
+export function claimPods(tx: Tx, set: StatefulSet, owned: Pick<Members, 'unmatched' | 'orphans'>, log: DecisionLog): Claimed {
+  // Nothing to release or adopt (a rolling update's every sync): no write, no decision.
+  if (owned.unmatched.length === 0 && owned.orphans.length === 0) return NOTHING_CLAIMED;
   const adopted: StatefulPod[] = [];
   const errors: string[] = [];
   const c = { uid: set.metadata.uid ?? '', namespace: set.metadata.namespace ?? 'default', deleting: set.metadata.deletionTimestamp !== undefined };

@@ -6,6 +6,7 @@ import type { ClaimLookup } from './podClaims.ts';
 import { type PodFacts, quietReplica } from './podFacts.ts';
 import { PASS, processCondemned, processReplica, slowStartBatchSizes, type StatefulSetAction, type StepContext, type StepResult } from './processReplica.ts';
 import type { ReplicaSlots } from './replicaSlots.ts';
+import type { PlaceholderBuilder } from './versionedPod.ts';
 import { statusOfTally, statusToWrite, updateStatusOfSlots } from './statefulSetStatus.ts';
 
 /** The plan updateStatefulSetPlan returns (its type is statefulSetControl.ts's UpdateStatefulSetPlan). */
@@ -123,13 +124,13 @@ export function withPlaceholders(
   firstLoud: number,
   missing: number,
   monotonic: boolean,
-  build: (i: number) => StatefulPod,
+  build: PlaceholderBuilder,
 ): (StatefulPod | undefined)[] {
   const replicas = slots.slice();
   let built = 0;
   for (let i = monotonic ? Math.max(0, firstLoud) : 0; i < replicas.length && missing > 0; i++) {
     if (replicas[i] !== undefined) continue;
-    replicas[i] = build(i);
+    replicas[i] = build.at(i);
     if (monotonic || ++built === missing) break;
   }
   return replicas;

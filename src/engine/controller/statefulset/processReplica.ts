@@ -21,6 +21,7 @@ import {
   updateIdentity,
   updateStorage,
 } from './statefulSetUtils.ts';
+import type { PlaceholderBuilder } from './versionedPod.ts';
 
 /** The loop that made a write: replicas, the condemned pods' claims, condemned pods, or the rolling update. */
 export type Phase = 'replicas' | 'claims' | 'condemned' | 'update';
@@ -50,7 +51,7 @@ export interface StepContext {
    * 1,000 slots in the 1,000-replica update, ~8 % of its timed part's allocation). Null: every
    * missing slot that matters already holds its placeholder (Parallel), or none is missing.
    */
-  placeholder: ((i: number) => StatefulPod) | null;
+  placeholder: PlaceholderBuilder | null;
   nowMs: number;
   claims: ClaimLookup;
   actions: StatefulSetAction[];
@@ -65,10 +66,17 @@ export interface StepResult {
   error: string | null;
 }
 
-const go = (exit: boolean, error: string | null = null): StepResult => ({ exit, error });
-
 /** The result of a replica that needs nothing: the loop goes on. */
 export const PASS: StepResult = Object.freeze({ exit: false, error: null });
+
+/** The result of a step that ends the loop without an error (a wait, or an OrderedReady write). */
+const EXIT: StepResult = Object.freeze({ exit: true, error: null });
+
+/**
+ * A step's result: the two without an error are shared (frozen, never written), not made on each
+ * call: the 1,000-replica update's 7,001 syncs each end in a processReplica that waits or writes.
+ */
+const go = (exit: boolean, error: string | null = null): StepResult => (error !== null ? { exit, error } : exit ? EXIT : PASS);
 
 /** placeholderStub is a missing ordinal's stand-in that is never created: its name only. */
 export function placeholderStub(set: StatefulSet, ordinal: number): StatefulPod {
@@ -103,13 +111,12 @@ function nextMissing(ctx: StepContext, replicas: Replicas, i: number): string {
 export function processReplica(ctx: StepContext, replicas: Replicas, i: number): StepResult {
   const fn = 'processReplica';
   const { set, monotonic, log } = ctx;
-  const pod = replicas[i] ?? (ctx.placeholder === null ? placeholderStub(set, ctx.start + i) : ctx.placeholder(i));
+  const pod = replicas[i] ?? (ctx.placeholder === null ? placeholderStub(set, ctx.start + i) : ctx.placeholder.at(i));
   const name = pod.metadata.name;
-  const at = { phase: ctx.phase, batch: ctx.batch };
   if (isFailed(pod) || isSucceeded(pod)) {
     const phase = pod.status?.phase ?? '';
     if (!isTerminating(pod)) {
-      ctx.actions.push({ op: 'deletePod', ...at, pod: name, why: isFailed(pod) ? 'failed' : 'succeeded' });
+      ctx.actions.push({ op: 'deletePod', phase: ctx.phase, batch: ctx.batch, pod: name, why: isFailed(pod) ? 'failed' : 'succeeded' });
       decide(log, fn, 'deleteTerminal', { pod: name, podPhase: phase });
     } else {
       decide(log, fn, 'waitTerminalGone', { pod: name, podPhase: phase });
@@ -126,7 +133,7 @@ export function processReplica(ctx: StepContext, replicas: Replicas, i: number):
       decide(log, fn, 'claimBeingDeleted', { pod: name, error });
       return go(true, error);
     }
-    ctx.actions.push({ op: 'createPod', ...at, pod, claims: create });
+    ctx.actions.push({ op: 'createPod', phase: ctx.phase, batch: ctx.batch, pod, claims: create });
     decide(log, fn, 'create', { pod: name, ordinal: getOrdinal(pod), revision: getPodRevision(pod), claims: create.length, monotonic });
     if (monotonic) return go(true);
   }
@@ -134,12 +141,12 @@ export function processReplica(ctx: StepContext, replicas: Replicas, i: number):
     const { create, error } = claimsToCreate(set, pod, ctx.claims);
     if (error) return go(true, error);
     if (create.length) {
-      ctx.actions.push({ op: 'createClaims', ...at, pod: name, claims: create });
+      ctx.actions.push({ op: 'createClaims', phase: ctx.phase, batch: ctx.batch, pod: name, claims: create });
       decide(log, fn, 'createMissingClaims', { pod: name, claims: create.length });
     }
     const fix = updatePodClaimForRetentionPolicy(set, pod, ctx.claims);
     if (fix.updates.length || fix.conflicting.length) {
-      ctx.actions.push({ op: 'updateClaims', ...at, pod: name, claims: fix.updates, conflicting: fix.conflicting });
+      ctx.actions.push({ op: 'updateClaims', phase: ctx.phase, batch: ctx.batch, pod: name, claims: fix.updates, conflicting: fix.conflicting });
     }
   }
   if (isTerminating(pod) && monotonic) {
@@ -189,14 +196,13 @@ function updateStatefulPod(ctx: StepContext, pod: StatefulPod, matches: { identi
   }
   const { create, error } = claimsToCreate(set, next, ctx.claims);
   if (error) return go(true, error);
-  const at = { phase: ctx.phase, batch: ctx.batch };
   if (!claimsMatchRetentionPolicy(set, next, ctx.claims)) {
     const fix = updatePodClaimForRetentionPolicy(set, next, ctx.claims);
-    ctx.actions.push({ op: 'updateClaims', ...at, pod: next.metadata.name, claims: fix.updates, conflicting: fix.conflicting });
+    ctx.actions.push({ op: 'updateClaims', phase: ctx.phase, batch: ctx.batch, pod: next.metadata.name, claims: fix.updates, conflicting: fix.conflicting });
     consistent = false;
   }
   if (consistent) return go(false);
-  ctx.actions.push({ op: 'updatePod', ...at, pod: next, claims: create });
+  ctx.actions.push({ op: 'updatePod', phase: ctx.phase, batch: ctx.batch, pod: next, claims: create });
   decide(ctx.log, 'processReplica', 'updatePod', { pod: next.metadata.name, identity: matches.identity, storage: matches.storage });
   return go(false);
 }

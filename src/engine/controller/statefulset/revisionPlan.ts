@@ -124,6 +124,9 @@ function named(revisions: readonly ControllerRevision[], name: string | undefine
   return undefined;
 }
 
+/** Nothing to delete: one shared result for the every-sync case (a literal and an array a sync). */
+const NO_DELETES: { deletes: readonly string[] } = Object.freeze({ deletes: Object.freeze([]) });
+
 /**
  * truncateHistory: the live revisions are current, update and every pod's revision label; the
  * others, oldest first, are deleted until revisionHistoryLimit remain (a negative limit keeps
@@ -136,18 +139,18 @@ export function truncateHistoryPlan(
   current: ControllerRevision | null,
   update: ControllerRevision | null,
   log?: DecisionLog,
-): { deletes: string[] } {
+): { deletes: readonly string[] } {
   const limit = set.spec.revisionHistoryLimit ?? DefaultRevisionHistoryLimit;
   // The history is at most the listed revisions: within the limit nothing is deleted whatever
   // the pods' revisions are, so the set of live revisions over every pod is not built (issue 23:
   // a pass over 1,000 pods on each sync, with the default limit 10 and 2 revisions).
-  if (limit < 0 || listed.length <= limit) return { deletes: [] };
+  if (limit < 0 || listed.length <= limit) return NO_DELETES;
   const live = new Set<string>();
   if (current) live.add(current.metadata.name);
   if (update) live.add(update.metadata.name);
   for (const p of 'list' in pods ? pods.list() : pods) live.add(getPodRevision(p));
   const history = sortControllerRevisions(listed).filter((r) => !live.has(r.metadata.name));
-  if (history.length <= limit) return { deletes: [] };
+  if (history.length <= limit) return NO_DELETES;
   const deletes = history.slice(0, history.length - limit).map((r) => r.metadata.name);
   decide(log, 'truncateHistory', 'deleteRevisions', { historic: history.length, limit, deleted: deletes.length });
   return { deletes };

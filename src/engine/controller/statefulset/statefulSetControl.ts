@@ -21,7 +21,7 @@ import {
   isTerminating,
   isUnavailable,
 } from './statefulSetUtils.ts';
-import { newVersionedStatefulSetPod } from './versionedPod.ts';
+import { PlaceholderPods } from './versionedPod.ts';
 import { updateClaimsForCondemned } from './updateClaims.ts';
 
 
@@ -90,8 +90,8 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
   const missing = replicaCount - view.filled;
   // With every ordinal present (a rolling update) the slots are the replicas as they are; under
   // OrderedReady the one placeholder the loop can reach is built when it does (ctx.placeholder).
-  const build = (i: number) => newVersionedStatefulSetPod(sets.current(), sets.update(), cur, upd, start + i);
-  const replicas = missing === 0 || monotonicSet ? slots : withPlaceholders(slots, view.firstLoudAt0, missing, false, build);
+  const build = missing === 0 ? null : new PlaceholderPods(sets, cur, upd, start);
+  const replicas = build === null || monotonicSet ? slots : withPlaceholders(slots, view.firstLoudAt0, missing, false, build);
   // Nothing condemned (every sync of a rolling update): the layout's empty list, not copied to sort.
   const condemned = unsorted.length === 0 ? unsorted : descendingOrdinal(unsorted);
 
@@ -144,7 +144,7 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
     missing,
     sets,
     monotonic,
-    placeholder: monotonic && missing > 0 ? build : null,
+    placeholder: monotonic ? build : null,
     nowMs,
     claims: input.claims ?? noClaims,
     actions,
