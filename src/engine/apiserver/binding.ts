@@ -63,6 +63,6 @@ export function bindPod(st: StoreState, ctx: WriteContext, key: string, uid: str
   const stored: KubeObject = keysAre(cur, UNBOUND_POD)
     ? { apiVersion: cur.apiVersion, kind: cur.kind, metadata, spec, status }
     : { ...cur, metadata, spec, status };
-  emit(st, ctx, 'MODIFIED', stored, key);
+  emit(st, ctx, 'MODIFIED', stored, key, cur);
   return { ok: true, object: stored };
 }

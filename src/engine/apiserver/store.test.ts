@@ -51,6 +51,32 @@ describe('namespacePrefix', () => {
 });
 
 describe('schedulerCache', () => {
+  it('is handed, at each kind of pod write, what the store held under the key before it (emit: prev)', () => {
+    const st = newStoreState();
+    const ctx = { now: 0, prng: seedPrng(1), writes: [] as WatchRecord[] };
+    const seen: [unknown, unknown, string][] = [];
+    st.schedCache = { onWrite: (prev, next, key) => seen.push([prev, next, key]) };
+    const held: unknown[] = [];
+    const write = (key: string, run: () => unknown): void => {
+      held.push(st.objects.Pod.get(key));
+      run();
+    };
+    write('default/a', () => createObject(st, ctx, pod('a')));
+    const uid = st.objects.Pod.get('default/a')?.metadata.uid ?? '';
+    write('default/a', () => bindPod(st, ctx, 'default/a', uid, 'n1'));
+    const bound = st.objects.Pod.get('default/a') as Pod;
+    write('default/a', () => updateStatus(st, ctx, { ...bound, status: { ...bound.status, phase: 'Running' } }));
+    const running = st.objects.Pod.get('default/a') as Pod;
+    write('default/a', () => updateObject(st, ctx, { ...running, metadata: { ...running.metadata, labels: { app: 'b' } } }));
+    write('default/a', () => deleteObject(st, ctx, 'Pod', 'default/a'));
+    write('default/a', () => removeObject(st, ctx, 'Pod', 'default/a'));
+    expect(seen.length).toBe(6);
+    for (const [i, [prev]] of seen.entries()) expect(prev).toBe(held[i]);
+    // And what it holds after: the write's object, none once removed.
+    expect(seen.map(([, next]) => next === undefined)).toEqual([false, false, false, false, false, true]);
+    expect(held[0]).toBeUndefined();
+  });
+
   it('counts bound pods and their requests through status writes, graceful deletion and removal', () => {
     const st = newStoreState();
     const ctx = { now: 0, prng: seedPrng(1), writes: [] as WatchRecord[] };

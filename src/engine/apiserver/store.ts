@@ -88,7 +88,7 @@ export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
   if (GENERATION_KINDS.has(obj.kind)) meta.generation = 1;
   if ('deletionTimestamp' in meta) delete meta.deletionTimestamp;
   const stored = withMetadata(admitted, meta);
-  emit(st, ctx, 'ADDED', stored, key);
+  emit(st, ctx, 'ADDED', stored, key, null);
   return { ok: true, object: stored };
 }
 
@@ -151,7 +151,7 @@ function createLiteral<T extends KubeObject>(st: StoreState, ctx: WriteContext, 
   // Events in a 10,000-replica rollout).
   if (owned && !pod) (admitted as { metadata: ObjectMeta }).metadata = meta;
   const stored = owned && !pod ? admitted : withMetadata(admitted, meta);
-  emit(st, ctx, 'ADDED', stored, key);
+  emit(st, ctx, 'ADDED', stored, key, null);
   return { ok: true, object: stored };
 }
 
@@ -210,7 +210,7 @@ export function updateObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
     return { ok: true, object: cur }; // a no-op update does not bump the resourceVersion
   }
   st.rv++;
-  emit(st, ctx, 'MODIFIED', stored, key);
+  emit(st, ctx, 'MODIFIED', stored, key, cur);
   return { ok: true, object: stored };
 }
 
@@ -238,7 +238,7 @@ export function updateStatus<T extends KubeObject>(
   const meta: ObjectMeta = withResourceVersion(cur.metadata, String(++st.rv));
   if (annotations) meta.annotations = annotations;
   const stored = withMetadataStatus(cur, meta, status);
-  emit(st, ctx, 'MODIFIED', stored, key);
+  emit(st, ctx, 'MODIFIED', stored, key, cur);
   return { ok: true, object: stored };
 }
 
@@ -267,7 +267,7 @@ export function deleteObject(
         const resourceVersion = String(++st.rv);
         const deletionTimestamp = toRFC3339(ctx.now + grace * 1000);
         const stored: KubeObject = withMetadata(cur, deletingMeta(cur.metadata, resourceVersion, deletionTimestamp, grace));
-        emit(st, ctx, 'MODIFIED', stored, key);
+        emit(st, ctx, 'MODIFIED', stored, key, cur);
         return { ok: true, object: stored };
       }
     }
@@ -280,6 +280,6 @@ export function removeObject(st: StoreState, ctx: WriteContext, kind: Kind, key:
   const cur = st.objects[kind].get(key);
   if (!cur) return { ok: false, error: newNotFound(kind, key.split('/').pop() ?? key) };
   const gone: KubeObject = withMetadata(cur, withResourceVersion(cur.metadata, String(++st.rv)));
-  emit(st, ctx, 'DELETED', gone, key);
+  emit(st, ctx, 'DELETED', gone, key, cur);
   return { ok: true, object: gone };
 }

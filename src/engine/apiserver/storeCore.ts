@@ -66,11 +66,17 @@ export function keyOf(kind: Kind, meta: ObjectMeta): string {
 /** Kinds whose spec changes bump metadata.generation. */
 export const GENERATION_KINDS: ReadonlySet<Kind> = new Set(['Deployment', 'ReplicaSet', 'DaemonSet', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'EndpointSlice', 'StatefulSet']);
 
-/** emit stores (or drops) the object under its key, objectKey(obj), and records the watch event. */
-export function emit(st: StoreState, ctx: WriteContext, type: WatchEventType, obj: KubeObject, key: string): void {
+/**
+ * emit stores (or drops) the object under its key, objectKey(obj), and records the watch event.
+ * `prev` is what the store holds under the key when the caller has just read it (null: nothing),
+ * for the scheduler cache; left out, it is looked up. Each of the 10k rollout's ~80,000 pod writes
+ * read it already: one probe of the 20,000-entry pod map fewer each.
+ */
+export function emit(st: StoreState, ctx: WriteContext, type: WatchEventType, obj: KubeObject, key: string, prev?: KubeObject | null): void {
   const cache = st.schedCache;
   if (cache !== undefined && (obj.kind === 'Pod' || obj.kind === 'Node')) {
-    cache.onWrite(st.objects[obj.kind].get(key), type === 'DELETED' ? undefined : obj, key);
+    const held = prev === undefined ? st.objects[obj.kind].get(key) : prev === null ? undefined : prev;
+    cache.onWrite(held, type === 'DELETED' ? undefined : obj, key);
   }
   if (type === 'DELETED') st.objects[obj.kind].delete(key);
   else st.objects[obj.kind].set(key, obj);
