@@ -13,7 +13,7 @@ import {
   isTerminating,
   isUnavailable,
 } from './statefulSetUtils.ts';
-import { type PodState, pod, revisions, web } from './testObjects.ts';
+import { type PodState, pod, revisions, stepContext, web } from './testObjects.ts';
 
 const set = web(3, { volumeClaimTemplates: [] });
 const { v1 } = revisions(set);
@@ -58,20 +58,9 @@ describe('podFacts', () => {
 });
 
 describe('quietReplica', () => {
-  const ctx = (monotonic: boolean, mrs: number): StepContext => ({
-    set: { ...set, spec: { ...set.spec, minReadySeconds: mrs } },
-    start: 0,
-    missing: 0,
-    sets: { current: () => set, update: () => set },
-    monotonic,
-    placeholder: null,
-    nowMs: 15_000,
-    claims: () => undefined,
-    actions: [],
-    log: [],
-    phase: 'replicas',
-    batch: 0,
-  });
+  const ctx = (monotonic: boolean, mrs: number): StepContext =>
+    stepContext({ ...set, spec: { ...set.spec, minReadySeconds: mrs } }, monotonic, { sets: { current: () => set, update: () => set } });
+
   // Replica index 1 is ordinal 1: the pods with another ordinal are not replicas.
   const runs = cases.filter(([, p]) => getOrdinal(p) === 1).flatMap(([name, p]) =>
     [true, false].flatMap((monotonic) => [0, 5, 30].map((mrs): [string, boolean, number, StatefulPod] => [name, monotonic, mrs, p])),

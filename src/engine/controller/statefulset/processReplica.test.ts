@@ -1,25 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { StatefulPod } from '../../api/statefulTypes.ts';
 import { PASS, processReplica, type StepContext } from './processReplica.ts';
-import { type PodState, pod, revisions, web } from './testObjects.ts';
+import { type PodState, pod, revisions, stepContext, web } from './testObjects.ts';
 
 const set = web(3, { volumeClaimTemplates: [] });
 const { v1 } = revisions(set);
 
-const ctx = (monotonic: boolean, phase: StepContext['phase'] = 'replicas', batch = 0): StepContext => ({
-  set,
-  start: 0,
-  missing: 0,
-  sets: { current: () => set, update: () => set },
-  monotonic,
-  placeholder: null,
-  nowMs: 15_000,
-  claims: () => undefined,
-  actions: [],
-  log: [],
-  phase,
-  batch,
-});
+const ctx = (monotonic: boolean, phase: StepContext['phase'] = 'replicas', batch = 0): StepContext =>
+  stepContext(set, monotonic, { phase, batch });
 
 describe('processReplica', () => {
   const cases: [string, PodState, boolean, { exit: boolean; error: null }][] = [

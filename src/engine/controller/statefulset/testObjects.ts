@@ -3,6 +3,7 @@
 import type { PersistentVolumeClaim, StatefulPod, StatefulSet } from '../../api/statefulTypes.ts';
 import type { ControllerRevision } from '../../api/types.ts';
 import { toRFC3339 } from '../../lib/time.ts';
+import type { StepContext } from './processReplica.ts';
 import { newRevision } from './revisions.ts';
 import { newStatefulSetPod, setPodRevision } from './statefulSetUtils.ts';
 
@@ -56,4 +57,26 @@ export function pod(set: StatefulSet, ordinal: number, revision: ControllerRevis
 /** A claim lookup over a list. */
 export function claimsOf(list: PersistentVolumeClaim[]): (ns: string, name: string) => PersistentVolumeClaim | undefined {
   return (_ns, name) => list.find((c) => c.metadata.name === name);
+}
+
+/**
+ * stepContext is a StepContext over `set` with nothing missing, no claims, no placeholder and
+ * empty action and decision lists, at 15 s (`more` overrides any field).
+ */
+export function stepContext(set: StatefulSet, monotonic: boolean, more: Partial<StepContext> = {}): StepContext {
+  return {
+    set,
+    start: 0,
+    missing: 0,
+    sets: { current: () => set, update: () => set },
+    monotonic,
+    placeholder: null,
+    nowMs: 15_000,
+    claims: () => undefined,
+    actions: [],
+    log: [],
+    phase: 'replicas',
+    batch: 0,
+    ...more,
+  };
 }
