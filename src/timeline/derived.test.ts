@@ -20,7 +20,7 @@ describe('SeriesTrack strategy', () => {
     ];
     const r = new Recording({ ...s, actions: [...(s.actions ?? []), ...actions] }, { keyframeEvery: 100 });
     r.timeline.record();
-    const points = r.series.points;
+    const points = r.series.slice();
     const tickAt = (sec: number) => r.timeline.tickAtTime(sec * 1000);
     // 25% / 25% of 10: surge rounds 2.5 up to 3, unavailable rounds it down to 2
     expect(points[0]?.strategy).toEqual({ [WEB]: { replicas: 10, surge: 3, unavailable: 2 } });
@@ -36,14 +36,14 @@ describe('SeriesTrack strategy', () => {
   it('resolves a DaemonSet against the nodes that should run it, rounding both up', () => {
     const r = new Recording(preset('daemonset-surge'), { keyframeEvery: 100 });
     r.timeline.record();
-    const last = r.series.points.at(-1);
+    const last = r.series.slice().at(-1);
     expect(Object.values(last?.strategy ?? {})).toEqual([{ replicas: 6, surge: 1, unavailable: 0 }]);
   });
 
   it('plots a StatefulSet’s counters with a band of one pod down at a time', () => {
     const r = new Recording(preset('statefulset-rolling'), { keyframeEvery: 100 });
     r.timeline.record();
-    const last = r.series.points.at(-1);
+    const last = r.series.slice().at(-1);
     expect(last?.values.web).toMatchObject({ desired: 3, ready: 3, available: 3 });
     expect(Object.values(last?.strategy ?? {})).toEqual([{ replicas: 3, surge: 0, unavailable: 1 }]);
   });
@@ -51,7 +51,7 @@ describe('SeriesTrack strategy', () => {
   it('has no band for a Recreate Deployment', () => {
     const r = new Recording(preset('recreate'), { keyframeEvery: 100 });
     r.timeline.record();
-    expect(r.series.points.every((p) => Object.keys(p.strategy).length === 0)).toBe(true);
+    expect(r.series.slice().every((p) => Object.keys(p.strategy).length === 0)).toBe(true);
   });
 
   it('restores the band of the cut when a fork drops the future', () => {
@@ -66,8 +66,8 @@ describe('SeriesTrack strategy', () => {
     expect(res.ok).toBe(true);
     r.timeline.record();
     // 25% of 4 = 1 either way
-    expect(r.series.points.at(-1)?.strategy).toEqual({ [WEB]: { replicas: 4, surge: 1, unavailable: 1 } });
-    expect(r.series.points.some((p) => p.strategy[WEB]?.replicas === 15)).toBe(false);
+    expect(r.series.slice().at(-1)?.strategy).toEqual({ [WEB]: { replicas: 4, surge: 1, unavailable: 1 } });
+    expect(r.series.slice().some((p) => p.strategy[WEB]?.replicas === 15)).toBe(false);
   });
 });
 
@@ -97,7 +97,7 @@ describe('SeriesTrack revisions', () => {
     const rec = new Recording(preset('seed'));
     rec.timeline.record({});
     const revisions = new Map<string, Set<number>>();
-    for (const p of rec.series.points)
+    for (const p of rec.series.slice())
       for (const [rs, c] of Object.entries(p.values)) revisions.set(rs, (revisions.get(rs) ?? new Set()).add(c.revision ?? 0));
     expect([...revisions.values()].map((s) => [...s])).toEqual([[1], [2]]);
   });

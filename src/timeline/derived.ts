@@ -129,16 +129,7 @@ export class SeriesTrack implements Track {
   private current: Record<string, Counters> = {};
   private strategy: Record<string, StrategyBand> = {};
 
-  /** points are all the points, built anew (slice reads only those asked). */
-  get points(): SeriesPoint[] {
-    return this.kept.slice();
-  }
-
-  get length(): number {
-    return this.kept.length;
-  }
-
-  /** slice is points [from, to), each a new object. */
+  /** slice is points [from, to), each built anew from the columns: read once, not per point. */
   slice(from?: number, to?: number): SeriesPoint[] {
     return this.kept.slice(from, to);
   }
