@@ -10,12 +10,18 @@ const origin = `http://127.0.0.1:${port}`;
 export default defineConfig({
   testDir: './e2e',
   timeout: 30_000,
+  // An assertion waits up to 10 s, not Playwright's 5: on a loaded 2-core machine the first chart of
+  // a fresh page once took more than 5 s to appear (e2e/bundle.spec.ts, a red CI at 1,187 s).
+  expect: { timeout: 10_000 },
   retries: 0,
   // Two workers: the end-to-end stage is mostly waiting on the browser (its 162 tests took 590 s
   // with one worker, 3.6 min of CPU), so a second worker overlaps the waits on these 2-core machines.
   // All 162 passed with two workers under a load of 20 (helpers running); E2E_WORKERS=1 for one.
   // Three took 491.9 s against 530.6 s for the 166 tests, but a CI run with three then timed out on
   // a race in zhFont.spec.ts (fixed): two stay the default until three has a record of green runs.
+  // On 2026-11-29 the stage took 1,004 s with the full browser and service workers; with the headless
+  // shell (scripts/chromium.mjs) 660 s, and without service workers 467 s. The screenshots spec is
+  // CPU-bound here: one worker 144 s, two 141 s.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
@@ -24,6 +30,10 @@ export default defineConfig({
     baseURL: `${origin}${base}`,
     viewport: { width: 1280, height: 720 },
     trace: 'off',
+    // No service worker but in e2e/offline.spec.ts, which allows it: in every fresh context it
+    // installed and precached the whole build, 1.8 s of a worker thread's CPU in a 3 s test
+    // (v8.compile of every chunk alone 0.65 s), on both cores of these machines, 166 times.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: findChromium() ?? undefined,
       args: chromiumArgs(),

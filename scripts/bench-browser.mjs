@@ -262,7 +262,8 @@ let browser;
 try {
   await waitForServer(origin, 30_000);
   browser = await chromium.launch({
-    executablePath: findChromium() ?? undefined,
+    // The full browser, as people run it and as every earlier frame figure was measured.
+    executablePath: findChromium({ shell: false }) ?? undefined,
     args: chromiumArgs(),
   });
   for (let run = 1; run <= RUNS && MODE !== 'play'; run++) {
