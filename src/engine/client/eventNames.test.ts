@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fnv32a, utf8Bytes } from '../lib/hash.ts';
 import { EPOCH_UNIX_MS } from '../lib/time.ts';
 import { hexString, seedPrng } from '../lib/prng.ts';
-import { beginNaming, clockEventName, clockEventSuffix, clockNameStored, clockNameUid, endNaming, nameNewEvent, nameUid, nameUidOf, naming, prngEventName, unixNanoHex } from './eventNames.ts';
+import { beginNaming, clockEventName, clockEventSuffix, clockNameStored, clockNameUid, endNaming, nameNewEvent, nameUid, nameUidOf, naming, skipNameDraws, unixNanoHex } from './eventNames.ts';
 
 /** The definitions the fast versions must equal: a BigInt product, and four hashes of [i, ...bytes] spliced into 8-4-4-4-12. */
 const nanoHexByBigInt = (ms: number): string => (BigInt(ms) * 1_000_000n).toString(16);
@@ -78,13 +78,14 @@ describe('nameUid', () => {
   });
 });
 
-describe('prngEventName', () => {
-  it('is the object, a dot and hexString’s 16 digits, leaving the PRNG where hexString leaves it', () => {
+describe('skipNameDraws', () => {
+  it('leaves the PRNG where hexString’s 16 digits leave it', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.string({ minLength: 1, maxLength: 80 }), (seed, object) => {
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
         const mine = seedPrng(seed);
         const ref = seedPrng(seed);
-        expect(prngEventName(object, mine)).toBe(`${object}.${hexString(ref, 16)}`);
+        skipNameDraws(mine);
+        hexString(ref, 16);
         expect(mine).toEqual(ref);
       }),
     );
@@ -114,7 +115,7 @@ describe('clockNameUid', () => {
     ];
     const events = new Map<string, unknown>();
     for (const [object, ms] of names) {
-      beginNaming(true, seedPrng(1), events, ms, 'default/', object);
+      beginNaming(false, seedPrng(1), events, ms, 'default/', object);
       const name = nameNewEvent();
       endNaming();
       expect(clockNameUid()).toBe(uidBySpec(name));
@@ -133,7 +134,7 @@ describe('nameNewEvent', () => {
     ['every µs stored (the last given again)', Array.from({ length: 1000 }, (_, i) => i * 1000), 999_000],
   ])('names a clock Event 1 µs on per name taken: %s', (_what, taken: number[], nanos) => {
     const events = new Map(taken.map((n) => [`default/${clockEventName('web-abc', 60_050, n)}`, {}]));
-    beginNaming(true, seedPrng(1), events, 60_050, 'default/', 'web-abc');
+    beginNaming(false, seedPrng(1), events, 60_050, 'default/', 'web-abc');
     const name = nameNewEvent();
     // Asked again (the Event was dropped, or another of the object at once): the same answer.
     expect(nameNewEvent()).toBe(name);
@@ -157,7 +158,7 @@ describe('nameNewEvent', () => {
 
   /** name is recordEvent's naming of one clock Event about web-abc at 60.050 s, stored when `store` says so. */
   function name(s: ReturnType<typeof countingStore>, rv: number, store = true): string {
-    beginNaming(true, seedPrng(1), s.events, 60_050, 'default/', 'web-abc', rv);
+    beginNaming(false, seedPrng(1), s.events, 60_050, 'default/', 'web-abc', rv);
     const made = nameNewEvent();
     endNaming();
     if (store) {
@@ -196,12 +197,24 @@ describe('nameNewEvent', () => {
     expect(b.probes()).toBe(1);
   });
 
-  it('draws a PRNG name as prngEventName does, and says no name was made until one is', () => {
+  it('names from the clock when it draws too, leaving the PRNG where 16 hex digits leave it, and says no name was made until one is', () => {
     const prng = seedPrng(7);
-    beginNaming(false, prng, new Map(), 0, 'default/', 'web-abc');
+    const ref = seedPrng(7);
+    hexString(ref, 16);
+    beginNaming(true, prng, new Map(), 60_050, 'default/', 'web-abc');
     expect(naming.fresh).toBe(false);
-    expect(nameNewEvent()).toBe(prngEventName('web-abc', seedPrng(7)));
+    expect(prng).toEqual(seedPrng(7));
+    expect(nameNewEvent()).toBe(clockEventName('web-abc', 60_050, 0));
     expect(naming.fresh).toBe(true);
+    expect(prng).toEqual(ref);
+    endNaming();
+  });
+
+  it('draws nothing for a name the kubelet’s container Events take', () => {
+    const prng = seedPrng(7);
+    beginNaming(false, prng, new Map(), 60_050, 'default/', 'web-abc');
+    expect(nameNewEvent()).toBe(clockEventName('web-abc', 60_050, 0));
+    expect(prng).toEqual(seedPrng(7));
     endNaming();
   });
 });

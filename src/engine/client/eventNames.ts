@@ -1,12 +1,13 @@
 // Port of kubernetes staging/src/k8s.io/client-go/tools/record/event.go (v1.36): makeEvent's name.
 /**
- * The names and uids of the Events the kubelet names from the clock, as client-go's recorder does
- * (recorder.makeEvent: `<object>.<UnixNano in hex>`), and the uid made from such a name. Neither
- * draws from the engine's PRNG, so these Events leave every other draw of a run where it was.
+ * The names of Events, from the clock as client-go's recorders make them (record's makeEvent and
+ * the events/v1 recorder alike: `<object>.<UnixNano in hex>`), and the uid made from such a name
+ * for the kubelet's container Events. A list is in key order, as etcd's is, so an object's Events
+ * come out of `kubectl get events` in the order they were written, as on a cluster.
  */
 import { nextInt, type PrngState } from '../lib/prng.ts';
 import { EPOCH_UNIX_MS } from '../lib/time.ts';
-import { HEX_CHARS, type UidPrefix, uidAfter } from './eventUids.ts';
+import { type UidPrefix, uidAfter } from './eventUids.ts';
 
 export { nameUid, nameUidOf } from './eventUids.ts';
 
@@ -65,11 +66,12 @@ const microHex: string[] = [];
  * The Event recordEvent (tx.ts) is correlating, for nameNewEvent, which the correlator calls only
  * for a new key: set before each correlation (beginNaming) and let go after it (endNaming), so no
  * store or PRNG outlives its run here. `fresh`, `suffix` and `key` are what nameNewEvent made:
- * whether it named this Event, and for a clock name its suffix and its store key (`default/…`,
- * its hash worked out by the lookup). Not engine state.
+ * whether it named this Event, its suffix and its store key (`default/…`, its hash worked out by
+ * the lookup). `draws`: the Event draws the 16 hex digits its name was once drawn from
+ * (skipNameDraws). Not engine state.
  */
 interface EventNaming {
-  clock: boolean;
+  draws: boolean;
   prng: PrngState | undefined;
   events: ReadonlyMap<string, unknown>;
   nowMs: number;
@@ -84,16 +86,17 @@ interface EventNaming {
 
 const NO_EVENTS: ReadonlyMap<string, unknown> = new Map();
 
-export const naming: EventNaming = { clock: false, prng: undefined, events: NO_EVENTS, nowMs: 0, prefix: '', object: '', fresh: false, suffix: '', key: '', rv: Number.NaN };
+export const naming: EventNaming = { draws: false, prng: undefined, events: NO_EVENTS, nowMs: 0, prefix: '', object: '', fresh: false, suffix: '', key: '', rv: Number.NaN };
 
 /**
  * beginNaming: the next nameNewEvent names an Event about `object`, stored under `prefix`
- * (`default/`) in `events`, a store at resourceVersion `rv` (NaN: unknown, every name probed).
+ * (`default/`) in `events`, a store at resourceVersion `rv` (NaN: unknown, every name probed),
+ * drawing the 16 digits of skipNameDraws first when `draws`.
  */
-export function beginNaming(clock: boolean, prng: PrngState, events: ReadonlyMap<string, unknown>, nowMs: number, prefix: string, object: string, rv = Number.NaN): void {
+export function beginNaming(draws: boolean, prng: PrngState, events: ReadonlyMap<string, unknown>, nowMs: number, prefix: string, object: string, rv = Number.NaN): void {
   const n = naming;
   n.rv = rv;
-  n.clock = clock;
+  n.draws = draws;
   n.prng = prng;
   n.events = events;
   n.nowMs = nowMs;
@@ -109,14 +112,15 @@ export function endNaming(): void {
 }
 
 /**
- * nameNewEvent is a new Event's name: 16 hex digits drawn from the PRNG (prngEventName), or the
- * clock's, moved on by 1 µs while an Event of that name is stored: the kubelet's Pulled, Created
- * and Started of one start share a ms (at most a few per object and ms, so the loop is short).
+ * nameNewEvent is a new Event's name: the clock's, moved on by 1 µs while an Event of that name is
+ * stored. The kubelet's Pulled, Created and Started of one start share a ms, and so do a
+ * ReplicaSet's SuccessfulCreate and the Deployment's ScalingReplicaSet Events of one sync (at most a
+ * few per object and ms, so the loop is short).
  */
 export function nameNewEvent(): string {
   const n = naming;
   n.fresh = true;
-  if (!n.clock) return prngEventName(n.object, n.prng as PrngState);
+  if (n.draws) skipNameDraws(n.prng as PrngState);
   if (n.object !== made.object || n.nowMs !== made.nowMs || n.prefix !== made.prefix) {
     made.object = n.object;
     made.nowMs = n.nowMs;
@@ -206,20 +210,13 @@ function madeKey(i: number): string {
 }
 
 /**
- * prngEventName is `${object}.${hexString(prng, 16)}`, the name client-go's recorder gives an Event
- * of the other recorders here, with the same 16 draws in the same order, written as one flat string
- * of its codes. The template made a tree of three strings (object + '.', then + the 16 digits):
- * 96 bytes where the flat `web-5d8f9c7b4-x2k9q.3fa0c1d2e4b5a697` weighs 64, and the store hashes
- * it (the key after `default/`) in one walk (40,000 such Events in a 10,000-replica rollout:
- * Scheduled, and the kubelet's first Pulling).
+ * skipNameDraws draws the 16 hex digits that the controllers', the scheduler's and some of the
+ * kubelet's Events were once named with (before their names came from the clock, as client-go's
+ * do), and keeps none: every later draw of a run stays where it was, so a seed, and a share link
+ * made before, replays the same decisions, pod names and timings. Only Event names moved.
  */
-export function prngEventName(object: string, prng: PrngState): string {
-  const n = object.length;
-  const codes: number[] = new Array(n + 17);
-  for (let i = 0; i < n; i++) codes[i] = object.charCodeAt(i);
-  codes[n] = 0x2e; // '.'
-  for (let i = 1; i <= 16; i++) codes[n + i] = HEX_CHARS[nextInt(prng, 16)] as number;
-  return String.fromCharCode.apply(null, codes);
+export function skipNameDraws(prng: PrngState): void {
+  for (let i = 0; i < 16; i++) nextInt(prng, 16);
 }
 
 const TWO_24 = 0x1000000;

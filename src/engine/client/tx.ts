@@ -188,9 +188,11 @@ const correlated: CorrelatedEvent = { component: '', host: '', kind: '', namespa
  * Event already written, and past 25 writes about one object a source writes one every 5 minutes
  * (the rest are dropped). Each controller has its own recorder, each node's kubelet too. The
  * scheduler records through the events/v1 API, which has no aggregation or spam filter: its
- * repeats only raise the count. A new Event's name draws 16 hex digits from the PRNG, or with
- * `named: 'clock'` is client-go's own, from the clock (clockEventName), 1 µs later for each Event
- * of the object already named in this ms. `fieldPath` names the container a kubelet Event is
+ * repeats only raise the count. A new Event's name is client-go's, from the clock (clockEventName),
+ * 1 µs later for each Event of the object already named in this ms. With `named: 'prng'` the Event
+ * also draws from the PRNG as it did when its name came from there (skipNameDraws: a seed keeps its
+ * run), and the store draws its uid; with `named: 'clock'` (the kubelet's container Events, which
+ * never drew) its uid is made from its name. `fieldPath` names the container a kubelet Event is
  * about (`spec.containers{web}`, GenerateContainerRef's), kept in the Event's reference and key.
  */
 export function recordEvent(
@@ -229,7 +231,7 @@ export function recordEvent(
   const full = component !== 'default-scheduler';
   // The name a new Event takes, asked only for a new key (eventNames.ts: no closure per Event).
   const prefix = namespacePrefix(namespace);
-  beginNaming(named === 'clock', tx.st.prng, tx.st.store.objects.Event, tx.now, prefix, meta.name, tx.st.store.rv);
+  beginNaming(named === 'prng', tx.st.prng, tx.st.store.objects.Event, tx.now, prefix, meta.name, tx.st.store.rv);
   // The scheduler's events/v1 recorder only observes; the others aggregate too, one record in both caches.
   let written = text;
   let aggregated = false;
@@ -251,24 +253,24 @@ export function recordEvent(
     const about = { reason, kind: involved.kind, name: meta.name, recorder, count: log.count };
     decide(tx.decisions, 'eventCorrelate', 'aggregated', { ...about, max: defaultAggregateMaxEvents, separate: defaultAggregateMaxEvents - 1 });
   }
-  // A clock name made now comes with its store key, its hash already worked out (nameNewEvent).
-  const madeClockName = naming.fresh && naming.clock;
-  const key = madeClockName ? naming.key : prefix + log.name;
+  // A name made now comes with its store key, its hash already worked out (nameNewEvent).
+  const madeName = naming.fresh;
+  const key = madeName ? naming.key : prefix + log.name;
   const existing = log.count > 1 ? tx.st.store.objects.Event.get(key) : undefined;
   if (existing && existing.kind === 'Event') {
     updateEventRepeat(tx.st.store, tx, existing, key, log.count, written, tx.nowIso);
     return;
   }
   // A repeat whose first write was dropped is created now, with the count seen so far. The store
-  // fills in the metadata of this Event, seen by no one yet (createEvent). A clock name made now
-  // was found free, with no write since: no second lookup (`absent`).
+  // fills in the metadata of this Event, seen by no one yet (createEvent). A name made now was
+  // found free, with no write since: no second lookup (`absent`).
   const ok = createEvent(
     tx.st.store,
     tx,
     {
       apiVersion: 'v1',
       kind: 'Event',
-      metadata: { name: log.name, namespace, uid: named !== 'clock' ? '' : madeClockName ? clockNameUid() : nameUid(log.name), resourceVersion: '', creationTimestamp: '' },
+      metadata: { name: log.name, namespace, uid: named !== 'clock' ? '' : madeName ? clockNameUid() : nameUid(log.name), resourceVersion: '', creationTimestamp: '' },
       involvedObject: objectReference(involved, namespace, fieldPath),
       reason,
       message: written,
@@ -279,9 +281,9 @@ export function recordEvent(
       count: log.count,
     },
     key,
-    madeClockName,
+    madeName,
   );
-  if (madeClockName && ok) clockNameStored(tx.st.store.objects.Event, tx.st.store.rv);
+  if (madeName && ok) clockNameStored(tx.st.store.objects.Event, tx.st.store.rv);
 }
 
 /**
