@@ -26,7 +26,7 @@ interface Runtime {
   client: CompareClient;
   store: AppStore;
   stop: () => void;
-  names: string[];
+  names: (string | Uint8Array)[];
 }
 
 let rt: Runtime | null = null;

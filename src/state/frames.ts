@@ -22,8 +22,8 @@ import type { AppStore } from './store.ts';
 /** PackedNames keeps the pod names the worker sent last (it sends them only when they change). */
 export interface PackedNames {
   version: number;
-  /** One name a line (PackedPods.names). */
-  names: string;
+  /** One name a line, or its bytes (PackedPods.names). */
+  names: string | Uint8Array;
 }
 
 function unpack(wire: PackedPodsWire, memo: PackedNames) {

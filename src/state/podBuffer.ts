@@ -28,10 +28,19 @@ export function subscribePackedPods(listener: (packed: PackedPods | null) => voi
   return () => listeners.delete(listener);
 }
 
-let split: { text: string; list: string[] } | null = null;
+let split: { names: string | Uint8Array; list: string[] } | null = null;
 
-/** podName is the name of pod `i` of a packed snapshot (split from its names once per snapshot). */
+/** Names sent as bytes are ASCII (protocol.ts): UTF-8 decodes them to the same characters. */
+const decoder = new TextDecoder();
+
+/** namesText is a packed snapshot's names, one a line, as text. */
+export function namesText(names: string | Uint8Array): string {
+  return typeof names === 'string' ? names : decoder.decode(names);
+}
+
+/** podName is the name of pod `i` of a packed snapshot (its names decoded and split once per snapshot). */
 export function podName(packed: PackedPods, i: number): string | null {
-  if (split?.text !== packed.names) split = { text: packed.names, list: packed.names.split('\n') };
+  if (split?.names !== packed.names)
+    split = { names: packed.names, list: namesText(packed.names).split('\n') };
   return split.list[i] ?? null;
 }

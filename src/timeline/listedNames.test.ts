@@ -64,6 +64,51 @@ describe('ListedNames.lines', () => {
   });
 });
 
+describe('ListedNames.linesBytes', () => {
+  const text = (x: string | Uint8Array) => (typeof x === 'string' ? x : new TextDecoder().decode(x));
+
+  it('gives the bytes of lines() once the names are joined whole, the string before', () => {
+    const { slots, names } = named(['web-b', 'web-a', 'web-c', 'db-0']);
+    const l = listed(slots, (k) => k !== 'web-b');
+    const first = names.linesBytes(l);
+    const second = names.linesBytes(l);
+    expect(typeof first).toBe('string');
+    expect(second).toBeInstanceOf(Uint8Array);
+    expect([text(first), text(second)]).toEqual([joined(slots, l), joined(slots, l)]);
+    // Each call has a buffer of its own (the page is given it: transferred, it is gone here).
+    expect(names.linesBytes(l)).not.toBe(second);
+  });
+
+  it('keeps a string when a name is not ASCII', () => {
+    const { slots, names } = named(['a', 'b']);
+    names.set(slots.slot('c'), 'ç');
+    const l = listed(slots, () => true);
+    names.linesBytes(l);
+    expect(names.linesBytes(l)).toBe('a\nb\nç');
+  });
+
+  it('is lines() over random listings, an empty listing and empty names included', () => {
+    const key = fc.stringMatching(/^[a-z0-9]{1,3}(-[a-z0-9]{1,6})?$/);
+    fc.assert(
+      fc.property(fc.uniqueArray(key, { maxLength: 40 }), fc.array(fc.boolean(), { maxLength: 60 }), (keys, mask) => {
+        const slots = new KeySlots(true);
+        const names = new ListedNames(slots);
+        // Every other key stays unnamed (''), as a slot is until its pod is seen.
+        keys.forEach((k, i) => {
+          const s = slots.slot(k);
+          if (i % 2 === 0) names.set(s, k);
+        });
+        let i = 0;
+        const l = listed(slots, () => mask[i++ % Math.max(1, mask.length)] ?? true);
+        const want = names.lines(l);
+        names.linesBytes(l);
+        expect(text(names.linesBytes(l))).toBe(want);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('ListedNames.same', () => {
   it('compares the names of two slots (pods of two namespaces may share one)', () => {
     const slots = new KeySlots(true);

@@ -201,6 +201,11 @@ export class PodColumns {
     return this.names.lines(slots);
   }
 
+  /** linesBytes is lines() as ASCII bytes once the names stand still (ListedNames.linesBytes). */
+  linesBytes(slots: Int32Array): string | Uint8Array {
+    return this.names.linesBytes(slots);
+  }
+
   /** sameName tells whether two slots hold the same name (pods of two namespaces may). */
   sameName(a: number, b: number): boolean {
     return this.names.same(a, b);

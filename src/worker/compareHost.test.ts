@@ -53,7 +53,7 @@ describe('CompareHost', () => {
     const env = new Env();
     const host = new CompareHost(env);
     host.handle({ type: 'load', id: 1, base: SEED, variants: variants(0, '25%', '100%'), workload: null });
-    expect(env.posted[0]).toEqual({ type: 'reply', id: 1, ok: true, protocolVersion: 1 });
+    expect(env.posted[0]).toEqual({ type: 'reply', id: 1, ok: true, protocolVersion: 2 });
     env.advance(60_000);
     const last = env.frames().at(-1) as CompareFrame;
     expect(last.workload).toBe('deployment/default/nginx-deployment-roll01');

@@ -271,6 +271,7 @@ export class CompareHost {
     const objs = r.cursor.objects();
     const packed = r.packer.packColumns(r.cursor.podColumns(), ownerIndex(objs), ms);
     transfer.push(packed.node.buffer, packed.phase.buffer, packed.revision.buffer, packed.workload.buffer);
+    if (packed.names instanceof Uint8Array) transfer.push(packed.names.buffer);
     let series: CompareSeriesDelta | null = null;
     let rollout = null;
     if (derived) {

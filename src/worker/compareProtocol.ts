@@ -7,8 +7,8 @@ import type { Variant } from '../scenario/variantFields.ts';
 import type { PackedPodsWire } from './protocol.ts';
 import type { RolloutView } from './views.ts';
 
-/** COMPARE_PROTOCOL_VERSION is the version of the shapes below. */
-export const COMPARE_PROTOCOL_VERSION = 1;
+/** COMPARE_PROTOCOL_VERSION is the version of the shapes below (2: packed pod names may be bytes). */
+export const COMPARE_PROTOCOL_VERSION = 2;
 
 /** Most variants one compare runs. */
 export const MAX_COMPARE_VARIANTS = 4;

@@ -118,6 +118,7 @@ export class FrameSender {
       ? [packed.node.buffer, packed.phase.buffer, packed.revision.buffer, packed.workload.buffer]
       : [];
     if (packed?.endpoint) transfer.push(packed.endpoint.buffer);
+    if (packed?.names instanceof Uint8Array) transfer.push(packed.names.buffer);
     if (view?.podEndpoints) transfer.push(view.podEndpoints.buffer);
     if (full) this.lastFullAt = now;
     const derived =

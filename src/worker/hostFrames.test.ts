@@ -1,4 +1,5 @@
 // WorkerHost: the frames it sends while seeking, stepping, playing and recording in the background.
+import { namesText } from '../state/podBuffer.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TestHost } from './testHost.ts';
 import type { Pod } from '../engine/api/types.ts';
@@ -113,10 +114,28 @@ describe('WorkerHost frames', () => {
     expect(f.podCount).toBeGreaterThan(POD_VIEW_LIMIT);
     expect(f.view?.pods).toEqual([]);
     expect(f.packed?.count).toBe(f.podCount);
-    expect(f.packed?.names?.split('\n')).toHaveLength(f.podCount);
+    expect(namesText(f.packed?.names ?? '').split('\n')).toHaveLength(f.podCount);
     expect(first?.transfer).toHaveLength(4);
     h.ok({ type: 'seek', tick: f.tick });
     h.env.advance(20);
     expect(h.env.lastFrame().packed?.names).toBeNull();
+    // Once the recording is done (13,671 ticks), seeks into the rollout: the first finds new slots
+    // (a string), the next other pods (9,000: 1,875 of them), whose names go as bytes, transferred.
+    h.env.advance(5000);
+    const from = h.env.posted.length;
+    for (const tick of [7000, 8000, 9000, 10000]) {
+      h.ok({ type: 'seek', tick });
+      h.env.advance(20);
+    }
+    const withNames = h.env.posted
+      .slice(from)
+      .filter((p) => p.message.type === 'frame' && p.message.packed?.names);
+    const sent = withNames.at(-1);
+    const names = sent?.message.type === 'frame' ? sent.message.packed?.names : undefined;
+    expect(names).toBeInstanceOf(Uint8Array);
+    expect(sent?.transfer).toContain((names as Uint8Array).buffer);
+    expect(namesText(names as Uint8Array).split('\n')).toHaveLength(
+      sent?.message.type === 'frame' ? (sent.message.packed?.count ?? -1) : -1,
+    );
   });
 });

@@ -142,7 +142,7 @@ function isPackedWire(x: unknown): x is PackedPodsWire {
     x.phase.length === x.count &&
     x.revision.length === x.count &&
     x.workload.length === x.count &&
-    (x.names === null || typeof x.names === 'string') &&
+    (x.names === null || typeof x.names === 'string' || x.names instanceof Uint8Array) &&
     isNat(x.namesVersion) &&
     isStrings(x.nodeNames) &&
     isStrings(x.workloadNames) &&

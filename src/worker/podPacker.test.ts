@@ -1,3 +1,4 @@
+import { namesText } from '../state/podBuffer.ts';
 import { describe, expect, it } from 'vitest';
 import type { Node } from '../engine/api/types.ts';
 import type { EngineState } from '../engine/sim.ts';
@@ -26,7 +27,13 @@ function decoded(p: PackedPodsWire) {
     p.revision[i],
     p.workloadNames[p.workload[i] as number],
   ]);
-  return { count: p.count, names: p.names, namesVersion: p.namesVersion, workloads: p.workloadNames, pods };
+  return {
+    count: p.count,
+    names: p.names === null ? null : namesText(p.names),
+    namesVersion: p.namesVersion,
+    workloads: p.workloadNames,
+    pods,
+  };
 }
 
 /** `id` with every workload's replicas and minReadySeconds set (where given). */
@@ -106,7 +113,7 @@ describe('PodPacker.packColumns', () => {
       );
     };
     const first = at(rec.timeline.length);
-    expect(first.names?.split('\n')).toEqual(
+    expect(namesText(first.names ?? '').split('\n')).toEqual(
       [...rec.cursor.objects().Pod.values()].map((p) => p.metadata.name),
     );
     expect(at(rec.timeline.length).names).toBeNull();

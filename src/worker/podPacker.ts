@@ -139,7 +139,7 @@ export class PodPacker {
     this.lastColumns = columns;
     this.totals = { nodeNames, pods: podsOn, cpu: cpuOn, memory: memoryOn };
     return this.wire({ count: n, node, phase, revision, workload, nodeNames, workloadNames }, same, () =>
-      columns.lines(slots),
+      columns.linesBytes(slots),
     );
   }
 
@@ -147,7 +147,7 @@ export class PodPacker {
   private wire(
     cols: Omit<PackedPodsWire, 'names' | 'namesVersion'>,
     same: boolean,
-    names: () => string,
+    names: () => string | Uint8Array,
   ): PackedPodsWire {
     if (!same) this.namesVersion++;
     return { ...cols, names: same ? null : names(), namesVersion: this.namesVersion };
