@@ -8,7 +8,7 @@ import {
   PLAYING_STORE_MS,
   STAGE_MS,
 } from './frames.ts';
-import { getPackedPods } from './podBuffer.ts';
+import { getPackedPods, namesText, type PackedPods, podName } from './podBuffer.ts';
 import { createAppStore } from './store.ts';
 
 const base: FrameMessage = {
@@ -272,5 +272,32 @@ describe('FrameApplier', () => {
     });
     expect(s().tick).toBe(11);
     expect(s().series.map((x) => x.tick)).toEqual([9, 10, 11]);
+  });
+});
+
+/** A packed snapshot of `names` for podName (packed() above without its namesVersion). */
+function snapshot(names: string | Uint8Array, count: number): PackedPods {
+  const { namesVersion: _v, ...rest } = packed(null, 0, count);
+  return { ...rest, names };
+}
+
+describe('podName', () => {
+  it.each([
+    ['a string', 'web-1\nweb-2\ndb-0'],
+    ['ASCII bytes', new TextEncoder().encode('web-1\nweb-2\ndb-0')],
+  ])('names pod i of a snapshot whose names came as %s, null past the end', (_as, names) => {
+    const p = snapshot(names, 3);
+    expect([podName(p, 0), podName(p, 2), podName(p, 3)]).toEqual(['web-1', 'db-0', null]);
+  });
+
+  it('splits each snapshot anew, not the last one’s names', () => {
+    expect(podName(snapshot(new TextEncoder().encode('a\nb'), 2), 1)).toBe('b');
+    expect(podName(snapshot(new TextEncoder().encode('c\nd'), 2), 1)).toBe('d');
+  });
+});
+
+describe('namesText', () => {
+  it('is the text itself, or the bytes decoded', () => {
+    expect([namesText('x\ny'), namesText(new Uint8Array([0x78, 0x0a, 0x79]))]).toEqual(['x\ny', 'x\ny']);
   });
 });

@@ -30,10 +30,34 @@ interface Joined {
 }
 
 /**
- * The runs of one listing, as [start, end) pairs in `all` without the newline after each, kept
- * between calls (a seek lists up to ~4,300 runs) and grown when a listing needs more.
+ * The runs of one listing (findRuns), as pairs of the first and last rank of each, kept between
+ * calls (a seek lists up to ~4,300 runs) and grown when a listing needs more.
  */
 let runBounds = new Int32Array(2 * 4096);
+
+/** findRuns puts the runs of neighbours in the whole join that `listed` makes into runBounds; returns how many. */
+function findRuns(rank: Int32Array, listed: Int32Array): number {
+  const n = listed.length;
+  let runs = 0;
+  let i = 0;
+  while (i < n) {
+    const first = rank[listed[i++] as number] as number;
+    let last = first;
+    while (i < n && rank[listed[i] as number] === last + 1) {
+      last++;
+      i++;
+    }
+    if (2 * runs + 2 > runBounds.length) {
+      const more = new Int32Array(runBounds.length * 2);
+      more.set(runBounds);
+      runBounds = more;
+    }
+    runBounds[2 * runs] = first;
+    runBounds[2 * runs + 1] = last;
+    runs++;
+  }
+  return runs;
+}
 
 export class ListedNames {
   /** names[slot] ('' until named; a slot is one key, so one name). */
@@ -83,19 +107,12 @@ export class ListedNames {
       for (let i = 0; i < listed.length; i++) out[i] = this.names[listed[i] as number] as string;
       return out.join('\n');
     }
-    const { all, rank, at } = j;
-    const runs: string[] = [];
-    const n = listed.length;
-    let i = 0;
-    while (i < n) {
-      const first = rank[listed[i++] as number] as number;
-      let last = first;
-      while (i < n && rank[listed[i] as number] === last + 1) {
-        last++;
-        i++;
-      }
+    const { all, at } = j;
+    const count = findRuns(j.rank, listed);
+    const runs: string[] = new Array(count);
+    for (let r = 0; r < count; r++) {
       // The run's names with the newlines between them, without the last one's.
-      runs.push(all.slice(at[first] as number, (at[last + 1] as number) - 1));
+      runs[r] = all.slice(at[runBounds[2 * r] as number] as number, (at[(runBounds[2 * r + 1] as number) + 1] as number) - 1);
     }
     return runs.join('\n');
   }
@@ -141,36 +158,18 @@ function asciiBytes(s: string): Uint8Array | null {
 
 /** copyRuns is the listed names' bytes, one a line: the runs of neighbours found, then each copied once. */
 function copyRuns(j: Joined, bytes: Uint8Array, listed: Int32Array): Uint8Array {
-  const { rank, at } = j;
-  const n = listed.length;
-  let runs = 0;
+  const at = j.at;
+  const runs = findRuns(j.rank, listed);
+  // A run's names with their newlines are at[first] … at[last + 1] (the last newline included).
   let length = 0;
-  let i = 0;
-  while (i < n) {
-    const first = rank[listed[i++] as number] as number;
-    let last = first;
-    while (i < n && rank[listed[i] as number] === last + 1) {
-      last++;
-      i++;
-    }
-    if (2 * runs + 2 > runBounds.length) {
-      const more = new Int32Array(runBounds.length * 2);
-      more.set(runBounds);
-      runBounds = more;
-    }
-    const start = at[first] as number;
-    const end = (at[last + 1] as number) - 1;
-    runBounds[2 * runs] = start;
-    runBounds[2 * runs + 1] = end;
-    runs++;
-    length += end - start + 1;
-  }
+  for (let r = 0; r < runs; r++)
+    length += (at[(runBounds[2 * r + 1] as number) + 1] as number) - (at[runBounds[2 * r] as number] as number);
   // Each run with the newline after it, but the last: 10 names of 20 characters are 209 bytes.
   const out = new Uint8Array(Math.max(0, length - 1));
   let p = 0;
   for (let r = 0; r < runs; r++) {
-    const start = runBounds[2 * r] as number;
-    const end = runBounds[2 * r + 1] as number;
+    const start = at[runBounds[2 * r] as number] as number;
+    const end = (at[(runBounds[2 * r + 1] as number) + 1] as number) - 1;
     out.set(bytes.subarray(start, end), p);
     p += end - start;
     if (p < out.length) out[p++] = 0x0a;
