@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { namesText } from '../state/podBuffer.ts';
 import { ListedNames } from './listedNames.ts';
 import { KeySlots } from './slotTable.ts';
 
@@ -65,7 +66,6 @@ describe('ListedNames.lines', () => {
 });
 
 describe('ListedNames.linesBytes', () => {
-  const text = (x: string | Uint8Array) => (typeof x === 'string' ? x : new TextDecoder().decode(x));
 
   it('gives the bytes of lines() once the names are joined whole, the string before', () => {
     const { slots, names } = named(['web-b', 'web-a', 'web-c', 'db-0']);
@@ -74,7 +74,7 @@ describe('ListedNames.linesBytes', () => {
     const second = names.linesBytes(l);
     expect(typeof first).toBe('string');
     expect(second).toBeInstanceOf(Uint8Array);
-    expect([text(first), text(second)]).toEqual([joined(slots, l), joined(slots, l)]);
+    expect([namesText(first), namesText(second)]).toEqual([joined(slots, l), joined(slots, l)]);
     // Each call has a buffer of its own (the page is given it: transferred, it is gone here).
     expect(names.linesBytes(l)).not.toBe(second);
   });
@@ -102,7 +102,7 @@ describe('ListedNames.linesBytes', () => {
         const l = listed(slots, () => mask[i++ % Math.max(1, mask.length)] ?? true);
         const want = names.lines(l);
         names.linesBytes(l);
-        expect(text(names.linesBytes(l))).toBe(want);
+        expect(namesText(names.linesBytes(l))).toBe(want);
       }),
       { numRuns: 300 },
     );

@@ -131,11 +131,10 @@ describe('WorkerHost frames', () => {
       .slice(from)
       .filter((p) => p.message.type === 'frame' && p.message.packed?.names);
     const sent = withNames.at(-1);
-    const names = sent?.message.type === 'frame' ? sent.message.packed?.names : undefined;
+    const packed = sent?.message.type === 'frame' ? sent.message.packed : null;
+    const names = packed?.names;
     expect(names).toBeInstanceOf(Uint8Array);
     expect(sent?.transfer).toContain((names as Uint8Array).buffer);
-    expect(namesText(names as Uint8Array).split('\n')).toHaveLength(
-      sent?.message.type === 'frame' ? (sent.message.packed?.count ?? -1) : -1,
-    );
+    expect(namesText(names as Uint8Array).split('\n')).toHaveLength(packed?.count ?? -1);
   });
 });

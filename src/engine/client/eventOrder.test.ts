@@ -61,7 +61,9 @@ describe('recordEvent names', () => {
 
   it('names an Event `<object>.<UnixNano in hex>` of the time it was first written', () => {
     for (const { event } of listedEvents('seed', 120_000)) {
-      const [object, hex] = [event.metadata.name.slice(0, event.metadata.name.lastIndexOf('.')), event.metadata.name.slice(event.metadata.name.lastIndexOf('.') + 1)];
+      const { name } = event.metadata;
+      const dot = name.lastIndexOf('.');
+      const [object, hex] = [name.slice(0, dot), name.slice(dot + 1)];
       expect(object).toBe(event.involvedObject.name);
       expect(hex).toMatch(/^[0-9a-f]{16}$/);
       // The name holds the first write's time to the ns; firstTimestamp, as metav1.Time writes it, to the s.
