@@ -268,6 +268,12 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
     spamDropped:
       '{{kind}} {{name}} 的 {{reason}} 未写入：{{recorder}} 记录器对该对象已没有令牌（一次最多 25 个 Event，之后每 5 分钟 1 个）；已出现 {{count}} 次',
   },
+  revokeExpiredLeases: {
+    expired:
+      '{{api}} Event 的 etcd 租约 {{lease}}（授予于 {{granted}}，{{ttl}} 秒 + {{reuse}} 秒）到期：最后一次写入挂在它上面的 {{count}} 个 Event 在一个事务中被删除（共有 {{writes}} 次写入挂在它上面；之后又被写入的 Event 挂在更新的租约上，保留）',
+    nothingAttached:
+      '{{api}} Event 的 etcd 租约 {{lease}}（授予于 {{granted}}，{{ttl}} 秒 + {{reuse}} 秒）到期：挂在它上面的 {{writes}} 次写入的 Event 之后都被再次写入（挂在更新的租约上）或已删除；没有要删除的',
+  },
   ...EXPLAIN_ZH_CN_NODES,
   ...EXPLAIN_ZH_CN_STATEFULSET,
   ...EXPLAIN_ZH_CN_SERVICES,

@@ -88,4 +88,8 @@ export const SUMMARY_EN: Record<string, string> = {
   statefulSetWrote:
     'synced StatefulSet {{sts}}: created {{created}}, deleted {{deleted}}, updated {{updated}} pods, created {{claims}} claims',
   claimBound: 'claim {{claim}} Bound to volume {{volume}} (pod scheduled on {{node}})',
+  eventsExpired_one:
+    'etcd: lease {{lease}} (granted {{granted}}) expired: {{count}} Event deleted (--event-ttl 1h)',
+  eventsExpired_other:
+    'etcd: lease {{lease}} (granted {{granted}}) expired: {{count}} Events deleted (--event-ttl 1h)',
 };

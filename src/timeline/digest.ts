@@ -33,8 +33,8 @@ export function stateParts(st: EngineState): Record<string, string> {
     seq: st.seq,
     prng: st.prng,
     config: st.config,
-    // The scheduler's cache is derived from the objects (rebuilt on demand): only rv and objects count.
-    store: { rv: st.store.rv, objects: st.store.objects },
+    // The scheduler's cache is derived from the objects (rebuilt on demand): rv, objects and the Events' leases count.
+    store: { rv: st.store.rv, objects: st.store.objects, leases: st.store.leases },
     cache: st.cache,
     events,
     // A queue's array may hold keys already taken (before `head`); only the waiting ones count.

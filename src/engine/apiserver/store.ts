@@ -17,6 +17,7 @@ import { checkRequest } from './admission/resourceQuota.ts';
 import { type ApiError, type ApiResult, newAlreadyExists, newConflict, newForbidden, newInvalid, newNotFound } from './errors.ts';
 import { invalidMessage } from '../apimachinery/fieldErrors.ts';
 import { validateUpdate } from './updateValidation.ts';
+import { attachEventLease, type EventApi, getLease, leaseEventWrite } from './eventLeases.ts';
 import { jsonEqual, sameButResourceVersion, specOf } from './jsonEqual.ts';
 import { emit, GENERATION_KINDS, keyOf, namespacePrefix, objectKey, type StoreState, type WriteContext } from './storeCore.ts';
 import { deletingMeta, EVENT_META_STORED, keysAre, statefulPodMeta, withMetadata, withMetadataStatus, withResourceVersion } from './layout.ts';
@@ -75,6 +76,8 @@ export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
       if (!st.objects[obj.kind].has(key)) break;
     }
   } else key = keyOf(obj.kind, meta);
+  // An Event's create asks for its lease before etcd's transaction, so a refused one counts too (eventLeases.ts).
+  const lease = obj.kind === 'Event' ? getLease(st.leases, 'core', ctx.now) : 0;
   if (st.objects[obj.kind].has(key)) return { ok: false, error: newAlreadyExists(obj.kind, meta.name) };
   // The kubelet's clock-named Events bring their own uid (eventNames.ts nameUid); anything else gets one drawn.
   meta.uid = obj.kind === 'Event' && src.uid ? src.uid : uuid(ctx.prng);
@@ -88,6 +91,7 @@ export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
   if (GENERATION_KINDS.has(obj.kind)) meta.generation = 1;
   if ('deletionTimestamp' in meta) delete meta.deletionTimestamp;
   const stored = withMetadata(admitted, meta);
+  if (lease !== 0) attachEventLease(st.leases, lease, key, st.rv);
   emit(st, ctx, 'ADDED', stored, key, null);
   return { ok: true, object: stored };
 }
@@ -122,6 +126,7 @@ function createLiteral<T extends KubeObject>(st: StoreState, ctx: WriteContext, 
       if (!st.objects[obj.kind].has(key)) break;
     }
   } else key = given ?? namespacePrefix(namespace) + name;
+  const lease = pod ? 0 : getLease(st.leases, 'core', ctx.now);
   if (!absent && st.objects[obj.kind].has(key)) return { ok: false, error: newAlreadyExists(obj.kind, name) };
   // A clock-named Event keeps the uid it brings (no draw), as in createObject.
   const uid = !pod && src.uid ? src.uid : uuid(ctx.prng);
@@ -151,6 +156,7 @@ function createLiteral<T extends KubeObject>(st: StoreState, ctx: WriteContext, 
   // Events in a 10,000-replica rollout).
   if (owned && !pod) (admitted as { metadata: ObjectMeta }).metadata = meta;
   const stored = owned && !pod ? admitted : withMetadata(admitted, meta);
+  if (lease !== 0) attachEventLease(st.leases, lease, key, st.rv);
   emit(st, ctx, 'ADDED', stored, key, null);
   return { ok: true, object: stored };
 }
@@ -164,12 +170,14 @@ function createLiteral<T extends KubeObject>(st: StoreState, ctx: WriteContext, 
  * no shape checks, no result object (110,000 Events in a 10,000-replica rollout). `absent`: as
  * createObject's. False when an Event of that name is stored already (createObject's AlreadyExists).
  */
-export function createEvent(st: StoreState, ctx: WriteContext, ev: Event, key: string, absent: boolean): boolean {
+export function createEvent(st: StoreState, ctx: WriteContext, ev: Event, key: string, absent: boolean, api: EventApi = 'core'): boolean {
+  const lease = getLease(st.leases, api, ctx.now);
   if (!absent && st.objects.Event.has(key)) return false;
   const meta = ev.metadata;
   if (meta.uid === '') meta.uid = uuid(ctx.prng);
   meta.resourceVersion = String(++st.rv);
   meta.creationTimestamp = toRFC3339(ctx.now);
+  attachEventLease(st.leases, lease, key, st.rv);
   emit(st, ctx, 'ADDED', ev, key);
   return true;
 }
@@ -210,6 +218,8 @@ export function updateObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
     return { ok: true, object: cur }; // a no-op update does not bump the resourceVersion
   }
   st.rv++;
+  // An Event's update puts it on a lease again (the Event registry's TTLFunc answers on update too).
+  if (obj.kind === 'Event') leaseEventWrite(st.leases, 'core', ctx.now, key, st.rv);
   emit(st, ctx, 'MODIFIED', stored, key, cur);
   return { ok: true, object: stored };
 }

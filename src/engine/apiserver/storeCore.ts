@@ -7,6 +7,7 @@ import type { Kind, KubeObject, ObjectMeta, ObjectOf, WatchEventType } from '../
 import { KINDS } from '../api/types.ts';
 import type { PrngState } from '../lib/prng.ts';
 import { stringMemo } from '../lib/stringMemo.ts';
+import { type EventLeases, newEventLeases } from './eventLeases.ts';
 
 /** One write as a watch event: what a watcher of `kind` receives. */
 export interface WatchRecord {
@@ -18,6 +19,8 @@ export interface StoreState {
   /** The last resourceVersion handed out (etcd's revision). */
   rv: number;
   objects: Record<Kind, Map<string, KubeObject>>;
+  /** The Events' etcd leases (--event-ttl): which Events expire when (eventLeases.ts). */
+  leases: EventLeases;
   /**
    * The scheduler's view of nodes and their bound pods, terminating ones included (derived, kept
    * up to date by emit once built; absent after a keyframe restore until the scheduler next runs).
@@ -50,7 +53,7 @@ export interface WriteContext {
 export function newStoreState(): StoreState {
   const objects = {} as Record<Kind, Map<string, KubeObject>>;
   for (const k of KINDS) objects[k] = new Map();
-  return { rv: 0, objects };
+  return { rv: 0, objects, leases: newEventLeases() };
 }
 
 /** objectKey is the cache key: `namespace/name`, or `name` for cluster-scoped kinds (Node, Namespace). */

@@ -76,4 +76,6 @@ export type SimEvent =
   /** kube-proxy's bounded-frequency runner fires: every node's rules are synced (proxy/kubeProxy.ts). */
   | { type: 'proxySync' }
   /** The clients' virtual second `second` is over: its counts are closed (traffic/). */
-  | { type: 'traffic'; second: number };
+  | { type: 'traffic'; second: number }
+  /** etcd's lessor: Event lease `id` expired, the Events still on it are deleted (--event-ttl; apiserver/eventLeases.ts). */
+  | { type: 'eventLeaseExpiry'; id: number };

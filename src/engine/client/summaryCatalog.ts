@@ -116,6 +116,11 @@ export const SUMMARY_TEMPLATES = {
   statefulSetSynced: 'synced StatefulSet {sts}',
   statefulSetWrote: 'synced StatefulSet {sts}: created {created}, deleted {deleted}, updated {updated} pods, created {claims} claims',
   claimBound: 'claim {claim} Bound to volume {volume} (pod scheduled on {node})',
+  // etcd's lessor and the API server's --event-ttl (apiserver/eventLeases.ts)
+  eventsExpired: {
+    one: 'etcd: lease {lease} (granted {granted}) expired: {count} Event deleted (--event-ttl 1h)',
+    other: 'etcd: lease {lease} (granted {granted}) expired: {count} Events deleted (--event-ttl 1h)',
+  },
 } as const satisfies Readonly<Record<string, SummaryTemplate>>;
 
 export type SummaryKey = keyof typeof SUMMARY_TEMPLATES;

@@ -258,7 +258,7 @@ export function recordEvent(
   const key = madeName ? naming.key : prefix + log.name;
   const existing = log.count > 1 ? tx.st.store.objects.Event.get(key) : undefined;
   if (existing && existing.kind === 'Event') {
-    updateEventRepeat(tx.st.store, tx, existing, key, log.count, written, tx.nowIso);
+    updateEventRepeat(tx.st.store, tx, existing, key, log.count, written, tx.nowIso, full ? 'core' : 'events');
     return;
   }
   // A repeat whose first write was dropped is created now, with the count seen so far. The store
@@ -282,6 +282,8 @@ export function recordEvent(
     },
     key,
     madeName,
+    // The scheduler writes through events.k8s.io/v1: that storage's own lease manager.
+    full ? 'core' : 'events',
   );
   if (madeName && ok) clockNameStored(tx.st.store.objects.Event, tx.st.store.rv);
 }

@@ -9,4 +9,10 @@ export const EVENT_DECISION_KEYS: DecisionCatalog = {
     spamDropped:
       '{reason} about {kind} {name} not written: the {recorder} recorder has no token left for this object (25 Events at once, then one every 5 minutes); seen {count} times',
   },
+  revokeExpiredLeases: {
+    expired:
+      'etcd lease {lease} of the {api} Events, granted at {granted} for {ttl} s + {reuse} s, expired: the {count} Events whose last write went on it are deleted in one transaction ({writes} writes went on it; an Event written again since is on a newer lease and stays)',
+    nothingAttached:
+      'etcd lease {lease} of the {api} Events, granted at {granted} for {ttl} s + {reuse} s, expired: each of its {writes} Events was written again since, on a newer lease, or deleted; nothing to delete',
+  },
 };

@@ -30,6 +30,7 @@ import { isStaleFlush, scheduleOne, schedulerFlush } from '../scheduler/schedule
 import { toRFC3339 } from '../lib/time.ts';
 import { runAction, runInitObject } from './actions.ts';
 import { deliver, scheduleDeliveries } from './deliver.ts';
+import { revokeExpiredLeases, scheduleLeaseExpiries } from './eventTTL.ts';
 import { heapPeek, heapPop, less, type QueuedEvent } from '../client/eventQueue.ts';
 import type { ControllerName } from '../client/events.ts';
 import { type EngineState, newEngineState } from './state.ts';
@@ -281,8 +282,14 @@ function stepDropped(st: EngineState): TickRecord | null {
       tx.key = `second ${ev.second}`;
       trafficTick(tx, ev.second);
       break;
+    case 'eventLeaseExpiry':
+      revokeExpiredLeases(tx, ev.id);
+      break;
   }
   scheduleDeliveries(tx);
+  // A lease granted in this tick (an Event written) expires in 3,660 s: queued here, as the store knows no queue.
+  const leases = st.store.leases;
+  if (leases.scheduledThrough !== leases.nextId - 1) scheduleLeaseExpiries(tx);
   // Keep the heap canonical after every tick, however the caller drives the loop (a seek replay
   // and a fresh run must hold the same events).
   dropSuperseded(st);

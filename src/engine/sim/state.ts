@@ -11,6 +11,7 @@ import { cloneExpectations, type ExpectationsState } from '../controller/expecta
 import type { SimConfig } from '../config.ts';
 import { seedPrng } from '../lib/prng.ts';
 import { newStoreState, type StoreState } from '../apiserver/store.ts';
+import { cloneEventLeases } from '../apiserver/eventLeases.ts';
 import type { KubeObject, Kind } from '../api/types.ts';
 import { KINDS } from '../api/types.ts';
 import { cloneEventCorrelator } from '../client/eventCorrelator.ts';
@@ -91,7 +92,7 @@ function cloneObjects(o: Record<Kind, Map<string, KubeObject>>): Record<Kind, Ma
 
 function cloneStore(s: StoreState): StoreState {
   // The scheduler's cache is derived from the objects: the copy rebuilds it when it is first needed.
-  return { rv: s.rv, objects: cloneObjects(s.objects) };
+  return { rv: s.rv, objects: cloneObjects(s.objects), leases: cloneEventLeases(s.leases) };
 }
 
 /** cloneEngineState copies every mutable container; immutable API objects are shared. */

@@ -102,6 +102,9 @@ const ENDPOINTSLICE_RECONCILER =
 const ELSEWHERE: Record<string, string> = {
   eventCorrelate:
     'https://github.com/kubernetes/kubernetes/blob/v1.36.3/staging/src/k8s.io/client-go/tools/record/events_cache.go',
+  // etcd's lessor revokes the lease; which Events share one is the API server's leaseManager's choice.
+  revokeExpiredLeases:
+    'https://github.com/kubernetes/kubernetes/blob/v1.36.3/staging/src/k8s.io/apiserver/pkg/storage/etcd3/lease_manager.go',
   admit:
     'https://github.com/kubernetes/kubernetes/blob/v1.36.3/plugin/pkg/admission/namespace/autoprovision/admission.go',
   addPod: 'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/kubelet/prober/prober_manager.go',
