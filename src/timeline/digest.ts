@@ -7,6 +7,7 @@
  * clock, sequence number, back-offs, kubelet memory, probe workers, the scheduling queue, event index, config.
  */
 import { cloneDaemonSetMemos } from '../engine/controller/daemon/nodeMemo.ts';
+import type { EventLeases } from '../engine/apiserver/eventLeases.ts';
 import { type EngineState, pendingDeliveries } from '../engine/sim.ts';
 
 /** canonical turns Maps, Sets and nested values into plain JSON-able data. */
@@ -24,6 +25,11 @@ export function canonical(x: unknown): unknown {
   return x;
 }
 
+/** ownLeaseKeys is `l` with each lease's keys cut to its own (a copy shares the array: EventLease). */
+function ownLeaseKeys(l: EventLeases): EventLeases {
+  return { ...l, leases: new Map([...l.leases].map(([id, lease]) => [id, { ...lease, keys: lease.keys.slice(0, lease.n) }])) };
+}
+
 /** stateParts is the state split into named parts, each canonical (for a readable diff). */
 export function stateParts(st: EngineState): Record<string, string> {
   const events = [...st.events, ...pendingDeliveries(st)].sort((a, b) => a.time - b.time || a.seq - b.seq);
@@ -34,7 +40,7 @@ export function stateParts(st: EngineState): Record<string, string> {
     prng: st.prng,
     config: st.config,
     // The scheduler's cache is derived from the objects (rebuilt on demand): rv, objects and the Events' leases count.
-    store: { rv: st.store.rv, objects: st.store.objects, leases: st.store.leases },
+    store: { rv: st.store.rv, objects: st.store.objects, leases: ownLeaseKeys(st.store.leases) },
     cache: st.cache,
     events,
     // A queue's array may hold keys already taken (before `head`); only the waiting ones count.

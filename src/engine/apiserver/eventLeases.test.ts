@@ -59,7 +59,7 @@ describe('getLease', () => {
 });
 
 describe('attachedKeys', () => {
-  const lease = (keys: string[], firstRv: number, lastRv: number): EventLease => ({ id: 1, api: 'core', grantedMs: 0, expiresMs: 3_660_000, firstRv, lastRv, keys });
+  const lease = (keys: string[], firstRv: number, lastRv: number): EventLease => ({ id: 1, api: 'core', grantedMs: 0, expiresMs: 3_660_000, firstRv, lastRv, keys, n: keys.length });
   it.each([
     { why: 'sorts the keys as etcd deletes them', keys: ['default/b', 'default/a', 'kube-system/a'], rvs: { 'default/a': 11, 'default/b': 10, 'kube-system/a': 12 }, want: ['default/a', 'default/b', 'kube-system/a'] },
     { why: 'lists a key written twice on the lease once', keys: ['default/a', 'default/a'], rvs: { 'default/a': 12 }, want: ['default/a'] },
@@ -78,9 +78,19 @@ describe('cloneEventLeases', () => {
     const c = cloneEventLeases(l);
     leaseEventWrite(c, 'core', 1000, 'default/b', 6);
     attachEventLease(c, 1, 'default/c', 7);
-    expect(l.leases.get(1)?.keys).toEqual(['default/a']);
+    const keys = (x: typeof l) => attachedKeys(x.leases.get(1) as EventLease, () => 5);
+    expect(l.leases.get(1)?.n).toBe(1);
     expect(l.leases.get(1)?.lastRv).toBe(5);
     expect(l.core.leaseAttachedObjectCount).toBe(1);
-    expect(c.leases.get(1)?.keys).toEqual(['default/a', 'default/b', 'default/c']);
+    expect(c.leases.get(1)?.n).toBe(3);
+    // Both append after the copy: each keeps its own keys, whichever appends first.
+    leaseEventWrite(l, 'core', 2000, 'default/x', 5);
+    expect(keys(l)).toEqual(['default/a', 'default/x']);
+    expect(c.leases.get(1)?.keys.slice(0, 3)).toEqual(['default/a', 'default/b', 'default/c']);
+    const d = cloneEventLeases(l);
+    leaseEventWrite(d, 'core', 3000, 'default/y', 5);
+    leaseEventWrite(l, 'core', 3000, 'default/z', 5);
+    expect(keys(d)).toEqual(['default/a', 'default/x', 'default/y']);
+    expect(keys(l)).toEqual(['default/a', 'default/x', 'default/z']);
   });
 });

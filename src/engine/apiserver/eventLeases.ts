@@ -39,6 +39,11 @@ export interface LeaseManager {
  * range of resourceVersions they were given (an Event written again later has a newer
  * resourceVersion, on a newer lease: etcd moves a key to the lease of its last put). Only the two
  * managers' current leases still change; every other is immutable, shared by copies.
+ *
+ * `keys` is append-only and shared with the copies of the lease (a keyframe copies the state
+ * ~35 times in a 3,660-tick run: copying a current lease's keys each time weighed 25 B a tick).
+ * The lease's own keys are the first `n`; a copy that appends while the array holds more (another
+ * copy appended) takes its first `n` into an array of its own first (attachEventLease).
  */
 export interface EventLease {
   id: number;
@@ -48,6 +53,7 @@ export interface EventLease {
   firstRv: number;
   lastRv: number;
   keys: string[];
+  n: number;
 }
 
 export interface EventLeases {
@@ -56,8 +62,12 @@ export interface EventLeases {
   /** The leases not yet revoked, by id (ids count from 1 in grant order). */
   leases: Map<number, EventLease>;
   nextId: number;
-  /** The highest lease id whose expiry the engine has queued (simulation.ts queues the newer ones after each tick). */
-  scheduledThrough: number;
+  /**
+   * The lease whose expiry the engine has queued (0: none). Leases expire in grant order (one TTL
+   * for all), so one queued expiry at a time is enough: the next is queued when it is revoked
+   * (sim/eventTTL.ts). One per lease would weigh ~11 B a tick in the keyframes of a 3,660-tick run.
+   */
+  queued: number;
 }
 
 function newLeaseManager(): LeaseManager {
@@ -65,17 +75,17 @@ function newLeaseManager(): LeaseManager {
 }
 
 export function newEventLeases(): EventLeases {
-  return { core: newLeaseManager(), events: newLeaseManager(), leases: new Map(), nextId: 1, scheduledThrough: 0 };
+  return { core: newLeaseManager(), events: newLeaseManager(), leases: new Map(), nextId: 1, queued: 0 };
 }
 
-/** cloneEventLeases copies the managers and the two current leases; the closed ones are shared. */
+/** cloneEventLeases copies the managers and the two current leases (their keys shared, see EventLease); the closed ones are shared. */
 export function cloneEventLeases(l: EventLeases): EventLeases {
   const leases = new Map(l.leases);
   for (const m of [l.core, l.events]) {
     const cur = leases.get(m.prevLeaseID);
-    if (cur !== undefined) leases.set(cur.id, { ...cur, keys: cur.keys.slice() });
+    if (cur !== undefined) leases.set(cur.id, { ...cur });
   }
-  return { core: { ...l.core }, events: { ...l.events }, leases, nextId: l.nextId, scheduledThrough: l.scheduledThrough };
+  return { core: { ...l.core }, events: { ...l.events }, leases, nextId: l.nextId, queued: l.queued };
 }
 
 /** getReuseDurationSecondsLocked: 5 % of the TTL, at most 60 s (3,600 s → 60 s; a 600 s TTL → 30 s). */
@@ -99,7 +109,7 @@ export function getLease(l: EventLeases, api: EventApi, nowMs: number, ttlSecond
   if (valid && sufficient && m.leaseAttachedObjectCount <= defaultLeaseMaxObjectCount) return m.prevLeaseID;
   const id = l.nextId++;
   const expiresMs = nowMs + (ttlSeconds + reuse) * 1000;
-  l.leases.set(id, { id, api, grantedMs: nowMs, expiresMs, firstRv: 0, lastRv: 0, keys: [] });
+  l.leases.set(id, { id, api, grantedMs: nowMs, expiresMs, firstRv: 0, lastRv: 0, keys: [], n: 0 });
   m.prevLeaseID = id;
   m.prevLeaseExpirationMs = expiresMs;
   m.leaseAttachedObjectCount = 1;
@@ -110,9 +120,11 @@ export function getLease(l: EventLeases, api: EventApi, nowMs: number, ttlSecond
 export function attachEventLease(l: EventLeases, id: number, key: string, rv: number): void {
   const lease = l.leases.get(id);
   if (lease === undefined) return;
-  if (lease.keys.length === 0) lease.firstRv = rv;
+  if (lease.n === 0) lease.firstRv = rv;
   lease.lastRv = rv;
+  if (lease.keys.length !== lease.n) lease.keys = lease.keys.slice(0, lease.n);
   lease.keys.push(key);
+  lease.n++;
 }
 
 /**
@@ -132,7 +144,8 @@ export function leaseEventWrite(l: EventLeases, api: EventApi, nowMs: number, ke
 export function attachedKeys(lease: EventLease, rvOf: (key: string) => number | undefined): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
-  for (const key of lease.keys) {
+  for (let i = 0; i < lease.n; i++) {
+    const key = lease.keys[i] as string;
     if (seen.has(key)) continue;
     seen.add(key);
     const rv = rvOf(key);

@@ -54,7 +54,7 @@ function events(st: EngineState): Event[] {
 function onLiveLease(st: EngineState, e: Event): boolean {
   const key = `${e.metadata.namespace}/${e.metadata.name}`;
   const rv = Number(e.metadata.resourceVersion);
-  return [...st.store.leases.leases.values()].some((l) => l.keys.includes(key) && rv >= l.firstRv && rv <= l.lastRv);
+  return [...st.store.leases.leases.values()].some((l) => l.keys.slice(0, l.n).includes(key) && rv >= l.firstRv && rv <= l.lastRv);
 }
 
 describe('revokeExpiredLeases', () => {

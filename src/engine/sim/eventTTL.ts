@@ -11,15 +11,17 @@ import { note, schedule, type Tx } from '../client/tx.ts';
 import { toRFC3339 } from '../lib/time.ts';
 
 /**
- * scheduleLeaseExpiries queues the expiry of every lease granted since the last call (ids after
- * `scheduledThrough`). Called after each tick: the store grants leases and knows no engine queue.
+ * scheduleLeaseExpiries queues the expiry of the oldest lease when none is queued (the map holds
+ * them in grant order, which is their expiry order). Called after a tick that leaves no expiry
+ * queued while leases remain: the store grants leases and knows no engine queue.
  */
 export function scheduleLeaseExpiries(tx: Tx): void {
   const l = tx.st.store.leases;
-  while (l.scheduledThrough < l.nextId - 1) {
-    const id = ++l.scheduledThrough;
-    const lease = l.leases.get(id);
-    if (lease !== undefined) schedule(tx, lease.expiresMs, { type: 'eventLeaseExpiry', id });
+  if (l.queued !== 0) return;
+  for (const lease of l.leases.values()) {
+    schedule(tx, lease.expiresMs, { type: 'eventLeaseExpiry', id: lease.id });
+    l.queued = lease.id;
+    return;
   }
 }
 
@@ -32,6 +34,7 @@ export function revokeExpiredLeases(tx: Tx, id: number): void {
   tx.actor = 'etcd';
   const store = tx.st.store;
   const lease = store.leases.leases.get(id);
+  if (store.leases.queued === id) store.leases.queued = 0;
   if (lease === undefined) return;
   store.leases.leases.delete(id);
   const events = store.objects.Event;
@@ -43,7 +46,7 @@ export function revokeExpiredLeases(tx: Tx, id: number): void {
     lease: id,
     api: lease.api === 'core' ? 'v1' : 'events.k8s.io/v1',
     count: keys.length,
-    writes: lease.keys.length,
+    writes: lease.n,
     granted: toRFC3339(lease.grantedMs),
     ttl: defaultEventTTLSeconds,
     reuse: getReuseDurationSecondsLocked(defaultEventTTLSeconds),

@@ -287,9 +287,9 @@ function stepDropped(st: EngineState): TickRecord | null {
       break;
   }
   scheduleDeliveries(tx);
-  // A lease granted in this tick (an Event written) expires in 3,660 s: queued here, as the store knows no queue.
+  // The oldest Event lease's expiry (3,660 s after its grant) is queued here, as the store knows no queue.
   const leases = st.store.leases;
-  if (leases.scheduledThrough !== leases.nextId - 1) scheduleLeaseExpiries(tx);
+  if (leases.queued === 0 && leases.leases.size !== 0) scheduleLeaseExpiries(tx);
   // Keep the heap canonical after every tick, however the caller drives the loop (a seek replay
   // and a fresh run must hold the same events).
   dropSuperseded(st);
