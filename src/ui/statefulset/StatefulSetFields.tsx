@@ -34,7 +34,7 @@ export function StatefulSetFields({ workload: w, beforeRun }: Props) {
   const below = Math.min(partition.value, replicas.value);
   const maxReplicas = Math.max(10, w.replicas * 2);
   return (
-    <div className="flex flex-col gap-1.5">
+    <div data-statefulset-fields className="flex flex-col gap-1.5">
       <label className="flex items-center gap-2 text-sm">
         <span className="w-28">{t('controls.strategy')}</span>
         <select value={strategy.value} onChange={(e) => strategy.change(e.target.value)} className={SELECT}>
@@ -73,7 +73,8 @@ export function StatefulSetFields({ workload: w, beforeRun }: Props) {
           </p>
         </>
       ) : null}
-      <label className="flex flex-col items-start gap-0.5 text-sm">
+      {/* Name and choice on one row, as Strategy's: at 1280×720 the row under it held the choice under the console. */}
+      <label className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm">
         <span className="font-mono text-sm">podManagementPolicy</span>
         <select
           value={policy.value}

@@ -93,13 +93,15 @@ function OrdinalCell({ o, ts, selected, onSelect, phaseText }: CellProps) {
   const t = useT();
   const style = revisionStyle(o.revision);
   const which = o.onRevision ? ts(`ordinals.which.${o.onRevision}`) : '';
+  // wrap-anywhere, not break-all: a long claim name may still break anywhere, but `claim www-web-0: Bound`
+  // wraps before `Bound` on a phone, not inside it (`B` / `ound`).
   const claims = o.claims.map((c) => (
     <span
       key={c.name}
       data-testid="claim"
       data-claim-name={c.name}
       data-claim-phase={c.phase}
-      className="block font-mono text-[0.7rem] break-all text-slate-600 dark:text-slate-400"
+      className="block font-mono text-[0.7rem] wrap-anywhere text-slate-600 dark:text-slate-400"
     >
       {ts('ordinals.claim', { name: c.name, phase: c.phase })}
     </span>
