@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachedKeys, attachEventLease, cloneEventLeases, type EventLease, getLease, getReuseDurationSecondsLocked, leaseEventWrite, newEventLeases } from './eventLeases.ts';
+import { attachedKeys, attachEventLease, cloneEventLeases, type EventLease, getLease, getReuseDurationSecondsLocked, leaseEventWrite, newEventLeases, revokeAt } from './eventLeases.ts';
 
 describe('getReuseDurationSecondsLocked', () => {
   // 5 % of the TTL, at most 60 s (lease_manager.go's min of the two).
@@ -11,6 +11,18 @@ describe('getReuseDurationSecondsLocked', () => {
     [10, 0],
   ])('reuses a %i s TTL lease for %i s', (ttl, want) => {
     expect(getReuseDurationSecondsLocked(ttl)).toBe(want);
+  });
+});
+
+describe('revokeAt', () => {
+  // The lessor looks every 500 ms: at the first look at or after the expiry.
+  it.each([
+    [3_660_150, 3_660_500],
+    [3_660_000, 3_660_000],
+    [3_660_001, 3_660_500],
+    [3_660_499, 3_660_500],
+  ])('revokes a lease expiring at %i ms at %i ms', (expires, want) => {
+    expect(revokeAt(expires)).toBe(want);
   });
 });
 

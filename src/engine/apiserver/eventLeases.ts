@@ -12,8 +12,8 @@
  *
  * The core/v1 Events (controllers, kubelets, kubectl) and the events.k8s.io/v1 ones (the
  * scheduler's recorder) are two REST storages, each with its own etcd3 store and so its own
- * leaseManager. etcd's lessor checks for expired leases every 500 ms; here a lease is revoked at
- * its expiry instant.
+ * leaseManager. etcd's lessor looks for expired leases every 500 ms (its runLoop's ticker): a lease
+ * is revoked at the first look at or after its expiry, on a 500 ms grid from the run's start.
  */
 
 /** --event-ttl's default (kube-apiserver options: 1 h), in seconds. */
@@ -22,6 +22,14 @@ export const defaultEventTTLSeconds = 3600;
 export const defaultLeaseReuseDurationSeconds = 60;
 export const leaseReuseDurationPercent = 0.05;
 export const defaultLeaseMaxObjectCount = 1000;
+
+/** etcd's lessor runLoop: revokeExpiredLeases every 500 ms. */
+export const lessorCheckIntervalMs = 500;
+
+/** revokeAt is when the lessor revokes a lease expiring at `expiresMs`: its next look (3,660,150 ms → 3,660,500). */
+export function revokeAt(expiresMs: number): number {
+  return Math.ceil(expiresMs / lessorCheckIntervalMs) * lessorCheckIntervalMs;
+}
 
 /** Which storage an Event is written through: core/v1 `events` or events.k8s.io/v1 `events`. */
 export type EventApi = 'core' | 'events';

@@ -3,7 +3,7 @@
  * queued to expire (scheduleLeaseExpiries), and at its expiry etcd's lessor deletes the Events
  * still attached to it (revokeExpiredLeases), in one transaction: one new revision for all of them.
  */
-import { attachedKeys, defaultEventTTLSeconds, getReuseDurationSecondsLocked } from '../apiserver/eventLeases.ts';
+import { attachedKeys, defaultEventTTLSeconds, getReuseDurationSecondsLocked, revokeAt } from '../apiserver/eventLeases.ts';
 import { emit } from '../apiserver/store.ts';
 import { withMetadata, withResourceVersion } from '../apiserver/layout.ts';
 import { decide } from '../api/decision.ts';
@@ -19,14 +19,14 @@ export function scheduleLeaseExpiries(tx: Tx): void {
   const l = tx.st.store.leases;
   if (l.queued !== 0) return;
   for (const lease of l.leases.values()) {
-    schedule(tx, lease.expiresMs, { type: 'eventLeaseExpiry', id: lease.id });
+    schedule(tx, revokeAt(lease.expiresMs), { type: 'eventLeaseExpiry', id: lease.id });
     l.queued = lease.id;
     return;
   }
 }
 
 /**
- * revokeExpiredLeases is etcd's lessor revoking lease `id` at its expiry: every Event whose last
+ * revokeExpiredLeases is etcd's lessor revoking lease `id` at its first look after its expiry: every Event whose last
  * write went on it is deleted, in etcd's key order, each watch event at the one revision of the
  * transaction. An Event written again since is on a newer lease and stays.
  */
