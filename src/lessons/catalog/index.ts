@@ -1,10 +1,11 @@
 /**
  * The built-in lessons, in the course's order (chapters: Deployment rolling update, scaling,
- * strategies, history, progress; ReplicaSet; DaemonSet; failures and back-off; StatefulSet). This module and
+ * strategies, history, progress; ReplicaSet; DaemonSet; failures and back-off; Events; StatefulSet). This module and
  * everything it imports load on demand, when the Lessons dialog or a lesson link first opens.
  */
 import { CONTROLLER_LESSONS } from './controllers.ts';
 import { DEPLOYMENT_LESSONS } from './deployment.ts';
+import { EVENT_LESSONS } from './events.ts';
 import { STATEFULSET_LESSONS } from './statefulset.ts';
 import { TRAFFIC_LESSONS } from './traffic.ts';
 import type { BuiltInLesson } from './types.ts';
@@ -15,6 +16,7 @@ export type { BuiltInLesson } from './types.ts';
 export const BUILT_IN_LESSONS: readonly BuiltInLesson[] = [
   ...DEPLOYMENT_LESSONS,
   ...CONTROLLER_LESSONS,
+  ...EVENT_LESSONS,
   ...STATEFULSET_LESSONS,
   ...TRAFFIC_LESSONS,
 ];
