@@ -61,9 +61,9 @@ const eventsExpire: BuiltInLesson = {
       {
         at: { time: 400 },
         text: {
-          en: 'The scheduler keeps trying db’s pod. It does not write a new Event each time: it counts the FailedScheduling Event up (on a cluster, kubectl get events shows “x2 over 5m”). Each count update is a write, and goes on the lease of its own minute.',
+          en: 'The scheduler keeps trying db’s pod. It does not write a new Event each time: it counts the FailedScheduling Event up (on a cluster, kubectl describe pod gives its age as “4m (x2 over 10m)”: last seen, count, first seen). Each count update is a write, and goes on the lease of its own minute.',
           'zh-CN':
-            '调度器不断重试 db 的 Pod。它不会每次写一个新 Event，而是把 FailedScheduling Event 的 count 加一（在真实集群中，kubectl get events 显示“x2 over 5m”）。每次 count 更新都是一次写入，挂在它那一分钟的租约上。',
+            '调度器不断重试 db 的 Pod。它不会每次写一个新 Event，而是把 FailedScheduling Event 的 count 加一（在真实集群中，kubectl describe pod 显示它的时间为“4m (x2 over 10m)”：最后一次、次数、第一次）。每次 count 更新都是一次写入，挂在它那一分钟的租约上。',
         },
       },
       {
