@@ -5,7 +5,7 @@
  * bytes as the page. kubectl shows priority-1 columns only with `-o wide`, so rows carry every
  * cell.
  */
-import type { ControllerRevision, Event, KubeObject } from '../src/engine/api/types.ts';
+import type { ControllerRevision, KubeObject } from '../src/engine/api/types.ts';
 import { COLUMNS, type TableKind, tableRow } from '../src/engine/kubectl/printers/table.ts';
 import { formatAge } from '../src/engine/lib/duration.ts';
 
@@ -20,7 +20,7 @@ export interface ColumnDefinition {
 export type IncludeObject = 'None' | 'Metadata' | 'Object';
 
 /** Columns whose cells are int64 in the Go printer (they are JSON numbers in a Table). */
-const INTEGER_COLUMNS = new Set(['Desired', 'Current', 'Ready', 'Up-to-date', 'Available', 'Revision']);
+const INTEGER_COLUMNS = new Set(['Desired', 'Current', 'Ready', 'Up-to-date', 'Available', 'Revision', 'Count']);
 
 const DESCRIPTIONS: Record<string, string> = {
   Name: 'Name must be unique within a namespace. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names',
@@ -38,19 +38,6 @@ function definition(name: string, wide: boolean, kind: string): ColumnDefinition
   };
 }
 
-const EVENT_COLUMNS: [string, boolean][] = [
-  ['Last Seen', false],
-  ['Type', false],
-  ['Reason', false],
-  ['Object', false],
-  ['Subobject', true],
-  ['Source', true],
-  ['Message', false],
-  ['First Seen', true],
-  ['Count', true],
-  ['Name', true],
-];
-
 const REVISION_COLUMNS: [string, boolean][] = [
   ['Name', false],
   ['Controller', false],
@@ -60,28 +47,8 @@ const REVISION_COLUMNS: [string, boolean][] = [
 
 /** columnDefinitions is the Table header of a kind. */
 export function columnDefinitions(kind: KubeObject['kind']): ColumnDefinition[] {
-  if (kind === 'Event') return EVENT_COLUMNS.map(([n, w]) => definition(n, w, kind));
   if (kind === 'ControllerRevision') return REVISION_COLUMNS.map(([n, w]) => definition(n, w, kind));
   return COLUMNS[kind as TableKind].map((c) => definition(c.name, c.wide, kind));
-}
-
-/** eventRow is printEvent: LAST SEEN, TYPE, REASON, OBJECT, SUBOBJECT, SOURCE, MESSAGE, FIRST SEEN, COUNT, NAME. */
-function eventRow(e: Event, nowMs: number): (string | number)[] {
-  const last = e.lastTimestamp ?? e.firstTimestamp;
-  const source = e.source ? (e.source.host ? `${e.source.component}, ${e.source.host}` : e.source.component) : '';
-  return [
-    formatAge(nowMs, last),
-    e.type,
-    e.reason,
-    `${e.involvedObject.kind.toLowerCase()}/${e.involvedObject.name}`,
-    // SUBOBJECT: the container a kubelet Event is about (spec.containers{web}).
-    e.involvedObject.fieldPath ?? '',
-    source,
-    e.message.trim(),
-    formatAge(nowMs, e.firstTimestamp),
-    e.count ?? 1,
-    e.metadata.name,
-  ];
 }
 
 /** revisionRow is printControllerRevision: NAME, CONTROLLER (`daemonset.apps/web`), REVISION, AGE. */
@@ -109,7 +76,6 @@ function definitionsOf(kind: KubeObject['kind']): ColumnDefinition[] {
 
 /** cells is one object's row, every column, integers as numbers. */
 export function cells(obj: KubeObject, nowMs: number): (string | number)[] {
-  if (obj.kind === 'Event') return eventRow(obj, nowMs);
   if (obj.kind === 'ControllerRevision') return revisionRow(obj, nowMs);
   const defs = definitionsOf(obj.kind);
   const row = tableRow(obj.kind as TableKind, obj as never, nowMs, true);

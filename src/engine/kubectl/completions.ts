@@ -22,6 +22,7 @@ export interface CompletionNames {
   persistentvolumeclaims?: readonly string[];
   endpointslices?: readonly string[];
   endpoints?: readonly string[];
+  events?: readonly string[];
 }
 
 const NAMES_KEY: Record<ResourceKind, keyof CompletionNames> = {
@@ -39,6 +40,7 @@ const NAMES_KEY: Record<ResourceKind, keyof CompletionNames> = {
   PersistentVolumeClaim: 'persistentvolumeclaims',
   EndpointSlice: 'endpointslices',
   Endpoints: 'endpoints',
+  Event: 'events',
 };
 
 const ALL: ResourceKind[] = [
@@ -56,7 +58,7 @@ const ALL: ResourceKind[] = [
 
 /** The kinds each verb (or `rollout`/`set` subcommand) takes. */
 const KINDS: Record<string, ResourceKind[]> = {
-  get: [...ALL, 'Namespace', 'PersistentVolumeClaim', 'EndpointSlice', 'Endpoints'],
+  get: [...ALL, 'Namespace', 'PersistentVolumeClaim', 'EndpointSlice', 'Endpoints', 'Event'],
   describe: ['Deployment', 'DaemonSet', 'StatefulSet', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service'],
   delete: ['Pod', 'Deployment', 'DaemonSet', 'StatefulSet', 'PersistentVolumeClaim', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service'],
   scale: ['Deployment', 'ReplicaSet', 'StatefulSet'],

@@ -24,7 +24,9 @@ export type ResourceKind =
   | 'PersistentVolumeClaim'
   // Read-only: the endpoint controllers write them.
   | 'EndpointSlice'
-  | 'Endpoints';
+  | 'Endpoints'
+  // Read here: the recorders write them.
+  | 'Event';
 
 interface ResourceInfo {
   plural: string;
@@ -55,6 +57,7 @@ export const RESOURCES: Readonly<Record<ResourceKind, ResourceInfo>> = {
   PersistentVolumeClaim: { plural: 'persistentvolumeclaims', singular: 'persistentvolumeclaim', shortNames: ['pvc'], group: '', namespaced: true },
   EndpointSlice: { plural: 'endpointslices', singular: 'endpointslice', shortNames: [], group: 'discovery.k8s.io', namespaced: true },
   Endpoints: { plural: 'endpoints', singular: 'endpoints', shortNames: ['ep'], group: '', namespaced: true },
+  Event: { plural: 'events', singular: 'event', shortNames: ['ev'], group: '', namespaced: true },
 };
 
 const KINDS = Object.keys(RESOURCES) as ResourceKind[];

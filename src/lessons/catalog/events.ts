@@ -69,9 +69,9 @@ const eventsExpire: BuiltInLesson = {
       {
         at: { note: { key: 'eventsExpired' } },
         text: {
-          en: 'An hour and a minute after the first writes, etcd’s lessor finds the first lease expired and deletes, in one transaction, the Events still on it: every DELETED at one resourceVersion. Try kubectl describe deployment web in the console before and after this tick: its ScalingReplicaSet Event is gone.',
+          en: 'An hour and a minute after the first writes, etcd’s lessor finds the first lease expired and deletes, in one transaction, the Events still on it: every DELETED at one resourceVersion. Try kubectl get events in the console before and after this tick, or kubectl describe deployment web: its ScalingReplicaSet Event is gone.',
           'zh-CN':
-            '第一批写入一小时零一分钟后，etcd 的 lessor 发现第一个租约已到期，在一个事务中删除仍挂在它上面的 Event：所有 DELETED 共用一个 resourceVersion。在这一刻前后，在控制台里试试 kubectl describe deployment web：它的 ScalingReplicaSet Event 不见了。',
+            '第一批写入一小时零一分钟后，etcd 的 lessor 发现第一个租约已到期，在一个事务中删除仍挂在它上面的 Event：所有 DELETED 共用一个 resourceVersion。在这一刻前后，在控制台里试试 kubectl get events，或 kubectl describe deployment web：它的 ScalingReplicaSet Event 不见了。',
         },
         question: {
           text: {

@@ -9,10 +9,12 @@ import { persistentVolumeClaimRow, STATEFUL_COLUMNS, statefulSetRow } from './ro
 import type { PersistentVolumeClaimObject, StatefulSet } from '../../api/statefulTypes.ts';
 import { DISCOVERY_COLUMNS, endpointSliceRow, endpointsRow } from './rowsDiscovery.ts';
 import type { Endpoints, EndpointSlice } from '../../api/discoveryTypes.ts';
+import type { Event } from '../../api/types.ts';
+import { EVENT_COLUMNS, eventRow } from './rowsEvents.ts';
 import { GET_TABWRITER, type RememberedWidths, tabwriterFormat } from './tabwriter.ts';
 
-/** Every kind's columns: the workloads' (rows.ts), the policy kinds' (rowsPolicy.ts), the StatefulSet's and its claims' (rowsStateful.ts) and the endpoints' (rowsDiscovery.ts). */
-export const COLUMNS = { ...WORKLOAD_COLUMNS, ...POLICY_COLUMNS, ...STATEFUL_COLUMNS, ...DISCOVERY_COLUMNS };
+/** Every kind's columns: the workloads' (rows.ts), the policy kinds' (rowsPolicy.ts), the StatefulSet's and its claims' (rowsStateful.ts), the endpoints' (rowsDiscovery.ts) and the Events' (rowsEvents.ts). */
+export const COLUMNS = { ...WORKLOAD_COLUMNS, ...POLICY_COLUMNS, ...STATEFUL_COLUMNS, ...DISCOVERY_COLUMNS, ...EVENT_COLUMNS };
 
 /** The kinds kubectl get prints as tables here. */
 export type TableKind = keyof typeof COLUMNS;
@@ -44,6 +46,8 @@ export type TableObject<K extends TableKind> = K extends 'Pod'
                         ? EndpointSlice
                         : K extends 'Endpoints'
                           ? Endpoints
+                          : K extends 'Event'
+                            ? Event
                       : Node;
 
 /** tableRow builds one object's cells for its kind. */
@@ -75,6 +79,8 @@ export function tableRow<K extends TableKind>(kind: K, obj: TableObject<K>, nowM
       return endpointSliceRow(obj as EndpointSlice, nowMs);
     case 'Endpoints':
       return endpointsRow(obj as Endpoints, nowMs);
+    case 'Event':
+      return eventRow(obj as Event, nowMs, wide);
     default:
       return nodeRow(obj as Node, nowMs, wide);
   }

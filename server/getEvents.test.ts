@@ -1,0 +1,77 @@
+// `kubectl get events` through the real kubectl (v1.32.4) and in the page's console, on the same
+// state: printEvent's columns, plain, -o wide (SUBOBJECT, SOURCE, FIRST SEEN, COUNT, NAME) and -A,
+// byte for byte. Both print the server's Table rows (src/engine/kubectl/printers/rowsEvents.ts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executeKubectl } from '../src/engine/kubectl/execute.ts';
+import { newTx } from '../src/engine/client/tx.ts';
+import { toRFC3339 } from '../src/engine/lib/time.ts';
+import { type Harness, startHarness } from './kubectlHarness.ts';
+
+// A running Deployment, and one whose pod never schedules: its FailedScheduling Event is counted up.
+const SCENARIO = `version: 1
+name: get events
+cluster:
+  nodes: 2
+objects:
+  - apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: web, labels: { app: web } }
+    spec:
+      replicas: 2
+      selector: { matchLabels: { app: web } }
+      template:
+        metadata: { labels: { app: web } }
+        spec: { containers: [{ name: web, image: "web:1" }] }
+  - apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: db, labels: { app: db } }
+    spec:
+      replicas: 1
+      selector: { matchLabels: { app: db } }
+      template:
+        metadata: { labels: { app: db } }
+        spec:
+          nodeSelector: { disk: ssd }
+          containers: [{ name: db, image: "db:1" }]
+`;
+
+function pageKubectl(h: Harness, line: string, nowMs: number): string {
+  const tx = newTx(h.server.live.st, 'user');
+  tx.now = nowMs;
+  tx.nowIso = toRFC3339(nowMs);
+  return `${executeKubectl(tx, line).output}\n`;
+}
+
+describe('kubectl get events against npm run serve', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ text: SCENARIO, speed: 10 });
+    expect((await h.kubectl(['rollout', 'status', 'deployment/web', '--timeout=60s'])).code).toBe(0);
+  });
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  it('prints the Events exactly as the page does, plain, wide and across namespaces', async () => {
+    h.clock.pause();
+    try {
+      h.server.live.advance();
+      const now = h.server.live.virtualNow();
+      for (const line of ['get events', 'get ev -o wide', 'get events -A']) {
+        const r = await h.kubectl(line.split(' '));
+        expect(r.code, line).toBe(0);
+        expect(r.stdout, line).toBe(pageKubectl(h, line, now));
+      }
+    } finally {
+      h.clock.resume();
+    }
+  });
+
+  it('shows a kubelet Event’s container and node, and the count in COUNT only', async () => {
+    const wide = (await h.kubectl(['get', 'events', '-o', 'wide'])).stdout;
+    expect(wide.split('\n')[0]).toMatch(/^LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+SUBOBJECT\s+SOURCE\s+MESSAGE\s+FIRST SEEN\s+COUNT\s+NAME$/);
+    expect(wide).toMatch(/\sPulling\s+pod\/web-\S+\s+spec\.containers\{web\}\s+kubelet, node-\d\s+Pulling image "web:1"/);
+    expect(wide).toMatch(/\sFailedScheduling\s+pod\/db-\S+\s+default-scheduler\s+0\/2 nodes are available/);
+    expect((await h.kubectl(['get', 'events'])).stdout).not.toMatch(/\(x\d+ over/);
+  });
+});
