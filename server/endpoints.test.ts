@@ -2,10 +2,8 @@
 // (with kube-apiserver's deprecation warning) and `describe svc`, byte for byte beside the
 // page's own console on the same state, and read-only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executeKubectl } from '../src/engine/kubectl/execute.ts';
-import { newTx } from '../src/engine/client/tx.ts';
-import { toRFC3339 } from '../src/engine/lib/time.ts';
 import { eventAgesNormalised, type Harness, startHarness } from './kubectlHarness.ts';
+import { expectPrintsAsPage } from './printsAsPage.ts';
 
 const SCENARIO = `version: 1
 name: endpoints
@@ -31,13 +29,6 @@ objects:
       ports: [{ name: http, port: 80, targetPort: http }]
 `;
 
-function pageKubectl(h: Harness, line: string, nowMs: number): string {
-  const tx = newTx(h.server.live.st, 'user');
-  tx.now = nowMs;
-  tx.nowIso = toRFC3339(nowMs);
-  return `${executeKubectl(tx, line).output}\n`;
-}
-
 describe('the endpoint kinds against npm run serve', () => {
   let h: Harness;
   beforeAll(async () => {
@@ -49,19 +40,8 @@ describe('the endpoint kinds against npm run serve', () => {
   });
 
   it('prints endpointslices, endpoints and describe svc exactly as the page does', async () => {
-    h.clock.pause();
-    try {
-      h.server.live.advance();
-      const now = h.server.live.virtualNow();
-      for (const line of ['get endpointslices', 'get endpoints', 'describe svc web', 'get ep web']) {
-        const r = await h.kubectl(line.split(' '));
-        expect(r.code, line).toBe(0);
-        // Events' ages come from kubectl's own clock (eventAgesNormalised).
-        expect(eventAgesNormalised(r.stdout), line).toBe(eventAgesNormalised(pageKubectl(h, line, now)));
-      }
-    } finally {
-      h.clock.resume();
-    }
+    // Events' ages come from kubectl's own clock (eventAgesNormalised).
+    await expectPrintsAsPage(h, ['get endpointslices', 'get endpoints', 'describe svc web', 'get ep web'], eventAgesNormalised);
   });
 
   it('lists 5 ready addresses with the target port, and warns that v1 Endpoints is deprecated', async () => {

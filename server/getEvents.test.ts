@@ -2,10 +2,8 @@
 // state: printEvent's columns, plain, -o wide (SUBOBJECT, SOURCE, FIRST SEEN, COUNT, NAME) and -A,
 // byte for byte. Both print the server's Table rows (src/engine/kubectl/printers/rowsEvents.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executeKubectl } from '../src/engine/kubectl/execute.ts';
-import { newTx } from '../src/engine/client/tx.ts';
-import { toRFC3339 } from '../src/engine/lib/time.ts';
 import { type Harness, startHarness } from './kubectlHarness.ts';
+import { expectPrintsAsPage } from './printsAsPage.ts';
 
 // A running Deployment, and one whose pod never schedules: its FailedScheduling Event is counted up.
 const SCENARIO = `version: 1
@@ -35,13 +33,6 @@ objects:
           containers: [{ name: db, image: "db:1" }]
 `;
 
-function pageKubectl(h: Harness, line: string, nowMs: number): string {
-  const tx = newTx(h.server.live.st, 'user');
-  tx.now = nowMs;
-  tx.nowIso = toRFC3339(nowMs);
-  return `${executeKubectl(tx, line).output}\n`;
-}
-
 describe('kubectl get events against npm run serve', () => {
   let h: Harness;
   beforeAll(async () => {
@@ -53,18 +44,7 @@ describe('kubectl get events against npm run serve', () => {
   });
 
   it('prints the Events exactly as the page does, plain, wide and across namespaces', async () => {
-    h.clock.pause();
-    try {
-      h.server.live.advance();
-      const now = h.server.live.virtualNow();
-      for (const line of ['get events', 'get ev -o wide', 'get events -A']) {
-        const r = await h.kubectl(line.split(' '));
-        expect(r.code, line).toBe(0);
-        expect(r.stdout, line).toBe(pageKubectl(h, line, now));
-      }
-    } finally {
-      h.clock.resume();
-    }
+    await expectPrintsAsPage(h, ['get events', 'get ev -o wide', 'get events -A']);
   });
 
   it('shows a kubelet Event’s container and node, and the count in COUNT only', async () => {

@@ -4,13 +4,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executeKubectl } from '../src/engine/kubectl/execute.ts';
 import { createEngine, runUntil } from '../src/engine/sim.ts';
-import { newTx } from '../src/engine/client/tx.ts';
-import { toRFC3339 } from '../src/engine/lib/time.ts';
 import { parseScenarioText } from '../src/scenario/parse.ts';
 import { toSimConfig } from '../src/scenario/toSimConfig.ts';
-import { type Harness, startHarness } from './kubectlHarness.ts';
+import { type Harness, startHarness, pageKubectl } from './kubectlHarness.ts';
 
 const WEB = `apiVersion: apps/v1
 kind: Deployment
@@ -37,14 +34,6 @@ spec:
     metadata: {labels: {app: agent}}
     spec: {containers: [{name: agent, image: "agent:1"}]}
 `;
-
-/** pageKubectl is the page's console answer to a read at virtual time nowMs. */
-function pageKubectl(h: Harness, line: string, nowMs: number): string {
-  const tx = newTx(h.server.live.st, 'user');
-  tx.now = nowMs;
-  tx.nowIso = toRFC3339(nowMs);
-  return `${executeKubectl(tx, line).output}\n`;
-}
 
 describe('kubectl against npm run serve', () => {
   let h: Harness;

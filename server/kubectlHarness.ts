@@ -9,6 +9,9 @@ import { join } from 'node:path';
 import { ensureKubectl, NO_KUBECTL } from '../scripts/kubectl.mjs';
 import { type RunningServer, startServer } from './serve.ts';
 import { type TestClock, testClock } from './testClock.ts';
+import { newTx } from '../src/engine/client/tx.ts';
+import { executeKubectl } from '../src/engine/kubectl/execute.ts';
+import { toRFC3339 } from '../src/engine/lib/time.ts';
 
 export interface KubectlResult {
   code: number | null;
@@ -112,4 +115,12 @@ export function eventAgesNormalised(text: string): string {
     .split('\n')
     .map((l) => (/^\s+(Normal|Warning|Type)\s/.test(l) ? l.trim().split(/\s{2,}/).map((c, i) => (i === 2 ? '-' : c)).join(' ') : l))
     .join('\n');
+}
+
+/** pageKubectl is the page's console on the served state at `nowMs` (pause the clock first), as it prints a line. */
+export function pageKubectl(h: Harness, line: string, nowMs: number): string {
+  const tx = newTx(h.server.live.st, 'user');
+  tx.now = nowMs;
+  tx.nowIso = toRFC3339(nowMs);
+  return `${executeKubectl(tx, line).output}\n`;
 }

@@ -5,10 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTx } from '../src/engine/client/tx.ts';
-import { executeKubectl } from '../src/engine/kubectl/execute.ts';
-import { toRFC3339 } from '../src/engine/lib/time.ts';
-import { eventAgesNormalised, type Harness, startHarness } from './kubectlHarness.ts';
+import { eventAgesNormalised, type Harness, startHarness, pageKubectl } from './kubectlHarness.ts';
 
 const WEB = `apiVersion: apps/v1
 kind: StatefulSet
@@ -33,13 +30,6 @@ cluster:
     "nginx:broken": { pull: fail }
 objects: []
 `;
-
-function pageKubectl(h: Harness, line: string, nowMs: number): string {
-  const tx = newTx(h.server.live.st, 'user');
-  tx.now = nowMs;
-  tx.nowIso = toRFC3339(nowMs);
-  return `${executeKubectl(tx, line).output}\n`;
-}
 
 describe('kubectl against npm run serve: StatefulSets', () => {
   let h: Harness;

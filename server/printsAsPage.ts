@@ -1,0 +1,24 @@
+// The real kubectl beside the page's console, for the server tests (vitest only: the harness itself
+// is also imported by e2e/live.spec.ts, which runs under Playwright).
+import { expect } from 'vitest';
+import { type Harness, pageKubectl } from './kubectlHarness.ts';
+
+/**
+ * expectPrintsAsPage runs each line through the real kubectl and through the page's console on
+ * one state (the clock paused, the server caught up), and expects the same stdout; `normalise`
+ * evens out what kubectl computes from its own clock (eventAgesNormalised for describe).
+ */
+export async function expectPrintsAsPage(h: Harness, lines: readonly string[], normalise: (s: string) => string = (s) => s): Promise<void> {
+  h.clock.pause();
+  try {
+    h.server.live.advance();
+    const now = h.server.live.virtualNow();
+    for (const line of lines) {
+      const r = await h.kubectl(line.split(' '));
+      expect(r.code, line).toBe(0);
+      expect(normalise(r.stdout), line).toBe(normalise(pageKubectl(h, line, now)));
+    }
+  } finally {
+    h.clock.resume();
+  }
+}
