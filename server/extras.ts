@@ -142,7 +142,7 @@ function serveMetrics(live: LiveCluster, info: RequestInfo, query: URLSearchPara
       found = [m];
     } else {
       const all = [...s.pods.values()].filter((m) => info.namespace === '' || (m.pod.metadata.namespace ?? 'default') === info.namespace);
-      const filter = newFilter('Pod', all[0]?.pod, query);
+      const filter = newFilter('Pod', query);
       if ('error' in filter) return failure(400, 'BadRequest', filter.error);
       found = all.filter((m) => filter(m.pod)).sort((a, b) => order(a.pod, b.pod));
     }
@@ -157,7 +157,7 @@ function serveMetrics(live: LiveCluster, info: RequestInfo, query: URLSearchPara
     nodes = [n];
   } else {
     const all = [...s.nodes.values()];
-    const filter = newFilter('Node', all[0]?.node, query);
+    const filter = newFilter('Node', query);
     if ('error' in filter) return failure(400, 'BadRequest', filter.error);
     nodes = all.filter((n) => filter(n.node)).sort((a, b) => order(a.node, b.node));
   }
