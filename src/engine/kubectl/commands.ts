@@ -89,7 +89,18 @@ export type KubectlCommand =
   /** `label TYPE NAME key=value ... key-` [--overwrite]. */
   | ({ verb: 'label'; add: [string, string][]; remove: string[]; overwrite: boolean } & Targeted)
   /** `get TYPE [NAME...] [-l SELECTOR] [-w] [-o wide|yaml|json|name]`. */
-  | ({ verb: 'get'; watch: boolean; watchOnly: boolean; output: OutputFormat } & Targeted)
+  | ({
+      verb: 'get';
+      watch: boolean;
+      watchOnly: boolean;
+      output: OutputFormat;
+      /** `--field-selector` as typed: the API server parses it, per kind (apiserver/fieldSelector.ts). */
+      fieldSelector?: string;
+      /** `-l` as typed, for the message of a list the field selector refuses. */
+      labelSelectorText?: string;
+      /** `--sort-by`: a JSONPath kubectl sorts the list by (sortBy.ts). */
+      sortBy?: string;
+    } & Targeted)
   /** `describe TYPE [NAME...]`. */
   | ({ verb: 'describe' } & Targeted)
   /** `logs POD | TYPE/NAME | -l SEL` with its PodLogOptions (tail −1: every line). */

@@ -14,6 +14,9 @@ import { describeService } from './printers/describeService.ts';
 import { LabelServiceName } from '../api/discoveryTypes.ts';
 import { daemonSetHistoryOutput, deploymentHistory } from './printers/history.ts';
 import { printJson, printNames, printYaml, wrapList } from './printers/object.ts';
+import { RESOURCES } from './resources.ts';
+import { sortList, sortTable } from './sortBy.ts';
+import { fieldFilter, parseFieldSelector } from '../apiserver/fieldSelector.ts';
 import { printTable, type TableObject } from './printers/table.ts';
 import { daemonSetStatusViewer, deploymentStatusViewer } from './rolloutStatus.ts';
 import { statefulSetStatusViewer } from './rolloutStatusStatefulSet.ts';
@@ -21,16 +24,35 @@ import { statefulSetStatusViewer } from './rolloutStatusStatefulSet.ts';
 type Cmd<V extends KubectlCommand['verb']> = Extract<KubectlCommand, { verb: V }>;
 
 /**
- * runGet is `kubectl get TYPE [NAME...] [-l SEL] [-o wide|yaml|json|name]`. `-w` prints the
- * current table and stops there: a console line is one answer, not a stream (`--watch-only`
- * prints nothing, as it waits for the next change). Missing names are reported after the output.
+ * runGet is `kubectl get TYPE [NAME...] [-l SEL] [--field-selector SEL] [--sort-by PATH]
+ * [-o wide|yaml|json|name]`. `-w` prints the current table and stops there: a console line is one
+ * answer, not a stream (`--watch-only` prints nothing, as it waits for the next change). Missing
+ * names are reported after the output.
  */
 export function runGet(tx: Tx, cmd: Cmd<'get'>): Terminal {
   const term = new Terminal();
-  const { objects, errors } = resolveTargets(tx.st, cmd);
+  const resolved = resolveTargets(tx.st, cmd);
+  const { errors } = resolved;
   const kind = cmd.targets[0]?.kind ?? 'Pod';
+  const filtered = cmd.fieldSelector === undefined ? resolved.objects : withFields(resolved.objects, cmd, cmd.fieldSelector);
+  if (!Array.isArray(filtered)) {
+    term.fail(filtered.error);
+    return term;
+  }
+  let objects = filtered;
+  const sortBy = cmd.sortBy;
+  if (sortBy !== undefined && cmd.watch) term.warn('warning: --watch or --watch-only requested, --sort-by will be ignored');
+  const sorting = sortBy !== undefined && !cmd.watch;
   if (!cmd.watchOnly) {
     if (cmd.output === 'table' || cmd.output === 'wide') {
+      const sorted = sorting ? sortTable(objects, sortBy) : objects;
+      if (!Array.isArray(sorted) && 'error' in sorted) {
+        term.fail(sorted.error);
+        return term;
+      }
+      // kubectl's sort failed and get.go dropped its error: no row printed, so "No resources found".
+      if (!Array.isArray(sorted)) objects = [];
+      else objects = sorted;
       if (objects.length > 0 || errors.length === 0) {
         const t = printTable(kind, objects as TableObject<typeof kind>[], tx.now, {
           wide: cmd.output === 'wide',
@@ -40,17 +62,49 @@ export function runGet(tx: Tx, cmd: Cmd<'get'>): Terminal {
         term.out(withoutFinalNewline(t.stdout));
         term.warn(withoutFinalNewline(t.stderr));
       }
-    } else if (cmd.output === 'name') {
-      term.out(withoutFinalNewline(printNames(objects)));
-    } else if (objects.length > 0 || errors.length === 0) {
-      // One named object prints on its own; anything else as a v1 List.
+    } else {
+      // One named object prints on its own; anything else as a v1 List, sorted when asked.
       const single = cmd.targets.length === 1 && cmd.targets[0]?.name !== undefined;
-      const doc = wrapList(objects, single);
-      term.out(withoutFinalNewline(cmd.output === 'json' ? printJson(doc) : printYaml(doc)));
+      const sorted = sorting && !single ? sortList(objects, sortBy) : objects;
+      if (!Array.isArray(sorted)) {
+        term.fail(sorted.error);
+        return term;
+      }
+      if (cmd.output === 'name') term.out(withoutFinalNewline(printNames(sorted)));
+      else if (sorted.length > 0 || errors.length === 0) {
+        const doc = wrapList(sorted, single);
+        term.out(withoutFinalNewline(cmd.output === 'json' ? printJson(doc) : printYaml(doc)));
+      }
     }
   }
   for (const e of errors) term.fail(e);
   return term;
+}
+
+/** The version kubectl's REST mapper prefers for each group served here. */
+const PREFERRED_VERSION: Readonly<Record<string, string>> = { autoscaling: 'v2' };
+
+/**
+ * withFields is the API server's fieldSelector over each listed kind (apiserver/fieldSelector.ts),
+ * or the resource builder's message for the list the server refused (400).
+ */
+function withFields(objects: ResourceObject[], cmd: Cmd<'get'>, selector: string): ResourceObject[] | { error: string } {
+  const parsed = parseFieldSelector(selector);
+  const keep = new Map<string, (obj: KubeObject) => boolean>();
+  for (const target of cmd.targets) {
+    if (keep.has(target.kind)) continue;
+    const filter = Array.isArray(parsed) ? fieldFilter(target.kind, parsed) : parsed;
+    if (typeof filter !== 'function') {
+      // GroupVersionResource.String(): `/v1, Resource=pods`, `apps/v1, Resource=deployments`.
+      const group = RESOURCES[target.kind].group;
+      const gvr = `${group}/${PREFERRED_VERSION[group] ?? 'v1'}, Resource=${RESOURCES[target.kind].plural}`;
+      return {
+        error: `Error from server (BadRequest): Unable to find "${gvr}" that match label selector "${cmd.labelSelectorText ?? ''}", field selector "${selector}": ${filter.error}`,
+      };
+    }
+    keep.set(target.kind, filter);
+  }
+  return objects.filter((o) => keep.get(o.kind)?.(o as KubeObject) ?? true);
 }
 
 /** eventsAbout lists the Events whose involvedObject is this object (kind, namespace, name, uid). */

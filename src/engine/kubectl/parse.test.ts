@@ -52,7 +52,29 @@ describe('parseKubectl', () => {
     ['get rs -w', { verb: 'get', namespace: 'default', targets: [{ kind: 'ReplicaSet' }], watch: true, watchOnly: false, output: 'table' }],
     [
       'get pods -o wide -l app=nginx',
-      { verb: 'get', namespace: 'default', targets: [{ kind: 'Pod' }], selector: { matchExpressions: [{ key: 'app', operator: 'In', values: ['nginx'] }] }, watch: false, watchOnly: false, output: 'wide' },
+      {
+        verb: 'get',
+        namespace: 'default',
+        targets: [{ kind: 'Pod' }],
+        selector: { matchExpressions: [{ key: 'app', operator: 'In', values: ['nginx'] }] },
+        labelSelectorText: 'app=nginx',
+        watch: false,
+        watchOnly: false,
+        output: 'wide',
+      },
+    ],
+    [
+      'get events --field-selector reason=Killing --sort-by=.lastTimestamp',
+      {
+        verb: 'get',
+        namespace: 'default',
+        targets: [{ kind: 'Event' }],
+        fieldSelector: 'reason=Killing',
+        sortBy: '.lastTimestamp',
+        watch: false,
+        watchOnly: false,
+        output: 'table',
+      },
     ],
     ['get deploy nginx -oyaml', { verb: 'get', namespace: 'default', targets: [{ kind: 'Deployment', name: 'nginx' }], watch: false, watchOnly: false, output: 'yaml' }],
     ['-n default get no', { verb: 'get', namespace: 'default', targets: [{ kind: 'Node' }], watch: false, watchOnly: false, output: 'table' }],
@@ -65,6 +87,8 @@ describe('parseKubectl', () => {
 
   it.each([
     ['get foo', 'error: the server doesn\'t have a resource type "foo"'],
+    ['get pods web --field-selector status.phase=Running', 'error: name cannot be provided when a selector is specified'],
+    ['get pods web -l app=web', 'error: name cannot be provided when a selector is specified'],
     ['frobnicate', 'error: unknown command "frobnicate" for "kubectl"'],
     ['foo', 'error: unknown command "foo" for "kubectl"\n\nDid you mean this?\n\ttop'],
     ['rollot status deploy/x', 'error: unknown command "rollot" for "kubectl"\n\nDid you mean this?\n\trollout'],

@@ -33,7 +33,10 @@ export function selectorFlag(flags: FlagValues): { selector?: LabelSelector } | 
   return 'error' in r ? { error: `error: ${r.error}` } : { selector: r.selector };
 }
 
-/** parseGet reads `get TYPE [NAME...] [-l SEL] [-A] [-w] [--watch-only] [-o wide|yaml|json|name]` (get/get.go). */
+/**
+ * parseGet reads `get TYPE [NAME...] [-l SEL] [--field-selector SEL] [--sort-by PATH] [-A] [-w]
+ * [--watch-only] [-o wide|yaml|json|name]` (get/get.go).
+ */
 export function parseGet(ctx: VerbContext): KubectlCommand | KubectlError {
   const f = ctx.flags(
     [
@@ -42,6 +45,8 @@ export function parseGet(ctx: VerbContext): KubectlCommand | KubectlError {
       { name: 'output', short: 'o', type: 'string' },
       SELECTOR,
       ALL_NAMESPACES,
+      { name: 'field-selector', type: 'string' },
+      { name: 'sort-by', type: 'string' },
     ],
     'kubectl get',
   );
@@ -67,10 +72,19 @@ export function parseGet(ctx: VerbContext): KubectlCommand | KubectlError {
   if ('error' in sel) return sel;
   const t = parseTargets(f.args, { allowEmptySelector: true, hasSelector: !!sel.selector });
   if ('error' in t) return t;
+  const fieldSelector = typeof f.flags['field-selector'] === 'string' ? f.flags['field-selector'] : '';
+  // The resource builder refuses a name with either selector before asking the server anything.
+  if ((sel.selector || fieldSelector !== '') && t.targets.some((x) => x.name !== undefined)) {
+    return { error: 'error: name cannot be provided when a selector is specified' };
+  }
   const all = allNamespacesOf(f.flags, t.targets);
   if ('error' in all) return all;
+  const sortBy = typeof f.flags['sort-by'] === 'string' ? f.flags['sort-by'] : '';
   return {
     verb: 'get',
+    ...(fieldSelector !== '' ? { fieldSelector } : {}),
+    ...(sel.selector ? { labelSelectorText: f.flags.selector as string } : {}),
+    ...(sortBy !== '' ? { sortBy } : {}),
     namespace: namespaceOf(f.flags),
     targets: t.targets,
     ...sel,

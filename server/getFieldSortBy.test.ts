@@ -1,0 +1,129 @@
+// `kubectl get --field-selector` and `--sort-by` through the real kubectl (v1.32.4) and in the page's
+// console, on one state: the rows, their order (Go's sort.Sort, not stable, over 12 rows and more
+// with ties) and every refusal, byte for byte (stdout and stderr together, and the exit status).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTx } from '../src/engine/client/tx.ts';
+import { executeKubectl } from '../src/engine/kubectl/execute.ts';
+import { toRFC3339 } from '../src/engine/lib/time.ts';
+import { type Harness, startHarness } from './kubectlHarness.ts';
+
+// Three Deployments, one pod of which never schedules: over 100 Events with many ties in their
+// timestamps, types and reasons (sort.Sort's ninther, its partial insertion sort and its pattern
+// breaking all run), and pods in both phases.
+const SCENARIO = `version: 1
+name: field selectors and sorting
+cluster:
+  nodes: 3
+objects:
+  - apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: web, labels: { app: web } }
+    spec:
+      replicas: 14
+      selector: { matchLabels: { app: web } }
+      template:
+        metadata: { labels: { app: web } }
+        spec: { containers: [{ name: web, image: "web:1", resources: { requests: { cpu: 500m } } }] }
+  - apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: api, labels: { app: api } }
+    spec:
+      replicas: 2
+      selector: { matchLabels: { app: api } }
+      template:
+        metadata: { labels: { app: api } }
+        spec: { containers: [{ name: api, image: "api:1", resources: { requests: { cpu: "1" } } }] }
+  - apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: db, labels: { app: db } }
+    spec:
+      replicas: 1
+      selector: { matchLabels: { app: db } }
+      template:
+        metadata: { labels: { app: db } }
+        spec:
+          nodeSelector: { disk: ssd }
+          containers: [{ name: db, image: "db:1" }]
+`;
+
+/** Each line's real kubectl output (stdout then stderr) and exit status beside the console's. */
+async function expectSameAnswers(h: Harness, lines: readonly string[]): Promise<void> {
+  h.clock.pause();
+  try {
+    h.server.live.advance();
+    const now = h.server.live.virtualNow();
+    for (const line of lines) {
+      const real = await h.kubectl(line.split(' '));
+      const tx = newTx(h.server.live.st, 'user');
+      tx.now = now;
+      tx.nowIso = toRFC3339(now);
+      const page = executeKubectl(tx, line);
+      expect(`${page.output}\n`, line).toBe(real.stdout + real.stderr);
+      expect(page.ok, line).toBe(real.code === 0);
+    }
+  } finally {
+    h.clock.resume();
+  }
+}
+
+describe('kubectl get --field-selector and --sort-by against npm run serve', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ text: SCENARIO, speed: 10 });
+    expect((await h.kubectl(['rollout', 'status', 'deployment/web', '--timeout=60s'])).code).toBe(0);
+    expect((await h.kubectl(['rollout', 'status', 'deployment/api', '--timeout=60s'])).code).toBe(0);
+  });
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  it('lists what the field selector matches, as the API server filters it', async () => {
+    await expectSameAnswers(h, [
+      'get pods --field-selector status.phase=Running',
+      'get pods --field-selector status.phase!=Running,spec.restartPolicy=Always',
+      'get pods --field-selector status.phase==Pending -o name',
+      'get pods --field-selector spec.hostNetwork=false -l app=api',
+      'get events --field-selector reason=Scheduled',
+      'get events --field-selector type=Warning,involvedObject.kind=Pod -o wide',
+      'get deploy --field-selector metadata.name=web',
+      'get pods --field-selector status.phase=Nope',
+    ]);
+  });
+
+  it('refuses a field the kind does not select on, a selector it cannot parse, and a name with a selector', async () => {
+    await expectSameAnswers(h, [
+      'get pods --field-selector foo=bar',
+      'get pods --field-selector a',
+      'get deploy --field-selector status.replicas=2',
+      'get nodes --field-selector metadata.namespace=default',
+      'get pods --field-selector z=1,status.phase=Running,b=2 -l app=web',
+      'get pods web --field-selector status.phase=Running',
+      'get pods web -l app=web',
+    ]);
+  });
+
+  it('sorts the rows as kubectl does, ties and all', async () => {
+    await expectSameAnswers(h, [
+      'get events --sort-by=.lastTimestamp',
+      'get events --sort-by=.type',
+      'get events --sort-by={.reason}',
+      'get events --sort-by=involvedObject.name -o wide',
+      'get pods --sort-by=.status.phase',
+      'get pods --sort-by=.status.containerStatuses[0].restartCount',
+      'get pods --sort-by=.metadata.name -o name',
+      'get events --sort-by=.count -o name',
+      'get rs --sort-by=.status.replicas',
+      'get pods --sort-by=.spec.containers[0].resources.requests.cpu',
+    ]);
+  });
+
+  it('says what kubectl says when the sort path finds nothing', async () => {
+    await expectSameAnswers(h, [
+      'get pods --sort-by=.foo',
+      'get pods --sort-by={.status.phase',
+      'get pods --sort-by=.foo -o json',
+      'get pods --sort-by={.foo -o name',
+      'get deploy db --sort-by=.foo',
+    ]);
+  });
+});

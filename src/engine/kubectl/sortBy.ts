@@ -1,0 +1,167 @@
+// Port of kubectl pkg/cmd/get/sorter.go and get.go's RuntimeSorter (v1.36): `kubectl get --sort-by`.
+/**
+ * kubectl sorts on the client: each object's value at a JSONPath (`.lastTimestamp`,
+ * `{.status.containerStatuses[0].restartCount}`), compared as Go's isLess compares the values of
+ * a decoded JSON object, in Go's sort.Sort (lib/goSort.ts, not stable). Two ways, as kubectl:
+ * - a table (the default and -o wide): the SortingPrinter sorts the rows when there are two or
+ *   more. Its error (a path found in no row, a path it cannot parse) is dropped by get.go, which
+ *   then prints nothing and says `No resources found in default namespace.`, exit 0;
+ * - -o json, yaml or name: SortObjects sorts the list, and its error is kubectl's error.
+ * The paths this subset reads are fields and `[n]` indexes; a filter, a wildcard or `..` is refused
+ * in our own words.
+ */
+import { cmpQuantities, parseQuantity } from '../lib/quantity.ts';
+import { goSort } from '../lib/goSort.ts';
+
+/** One step of a path: a field name or an array index. */
+type Step = string | number;
+
+const RELAXED = /^\{\.?([^{}]+)\}$|^\.?([^{}]+)$/;
+
+/** relaxedJSONPathExpression turns `a.b`, `.a.b` and `{a.b}` into `{.a.b}`, as kubectl does. */
+export function relaxedJSONPathExpression(path: string): string | { error: string } {
+  if (path === '') return path;
+  const m = RELAXED.exec(path);
+  if (!m) return { error: "unexpected path string, expected a 'name1.name2' or '.name1.name2' or '{name1.name2}' or '{.name1.name2}'" };
+  return `{.${m[1] ?? m[2]}}`;
+}
+
+const STEP = /^(?:\.([A-Za-z0-9_-]+)|\[(\d+)\]|\['([^']*)'\]|\["([^"]*)"\])/;
+
+/** parsePath reads `{.a.b[0]['c']}` into steps, or null for what this subset does not read. */
+function parsePath(field: string): Step[] | null {
+  if (!field.startsWith('{') || !field.endsWith('}')) return null;
+  let rest = field.slice(1, -1);
+  const steps: Step[] = [];
+  while (rest !== '') {
+    const m = STEP.exec(rest);
+    if (!m) return null;
+    if (m[1] !== undefined) steps.push(m[1]);
+    else if (m[2] !== undefined) steps.push(Number(m[2]));
+    else steps.push((m[3] ?? m[4]) as string);
+    rest = rest.slice(m[0].length);
+  }
+  return steps.length > 0 ? steps : null;
+}
+
+/** A value found at a path (`found: false` when some step is missing: the jsonpath's empty result). */
+interface Found {
+  found: boolean;
+  value: unknown;
+}
+
+function valueAt(obj: unknown, steps: readonly Step[]): Found {
+  let v: unknown = obj;
+  for (const s of steps) {
+    if (typeof s === 'number') {
+      if (!Array.isArray(v) || s >= v.length) return { found: false, value: undefined };
+      v = v[s];
+    } else {
+      if (v === null || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, s)) return { found: false, value: undefined };
+      v = (v as Record<string, unknown>)[s];
+    }
+    if (v === undefined) return { found: false, value: undefined };
+  }
+  return { found: true, value: v };
+}
+
+/** goTypeName is what Go's %T prints for a decoded JSON value. */
+function goTypeName(v: unknown): string {
+  if (typeof v === 'boolean') return 'bool';
+  if (Array.isArray(v)) return '[]interface {}';
+  return 'map[string]interface {}';
+}
+
+/**
+ * isLess compares two decoded JSON values as sorter.go's isLess compares interface values: nil
+ * first; int64 with int64, float64 with float64; two strings as quantities when both parse
+ * (`500m` before `1`), else byte by byte. Anything else is an error (kubectl exits on it).
+ * Byte by byte, not in sortorder's natural order as the source reads: the real kubectl 1.32 lists
+ * Events about web-…-892pd before those about web-…-9hh2p (server/getFieldSortBy.test.ts).
+ */
+export function isLess(i: unknown, j: unknown): boolean | { error: string } {
+  if (i === null && j === null) return false;
+  if (i === null) return true;
+  if (j === null) return false;
+  if (typeof i === 'number') {
+    if (typeof j === 'number' && Number.isInteger(i) === Number.isInteger(j)) return i < j;
+    return { error: 'unsortable interface: interface' };
+  }
+  if (typeof i === 'string') {
+    if (typeof j !== 'string') return { error: 'unsortable interface: interface' };
+    const qi = parseQuantity(i);
+    const qj = qi.ok ? parseQuantity(j) : qi;
+    if (qi.ok && qj.ok) return cmpQuantities(qi.value, qj.value) < 0;
+    return i < j;
+  }
+  return { error: `unsortable type: ${goTypeName(i)}` };
+}
+
+/** Thrown out of the sort by a comparison kubectl exits on. */
+class Unsortable {
+  constructor(readonly message: string) {}
+}
+
+/** sortFound sorts `objects` by their values (TableSorter.Less / RuntimeSort.Less: a missing value sorts first). */
+function sortFound<T>(objects: T[], values: Found[], field: string, goType: string): T[] | { error: string } {
+  const rows = objects.map((o, k) => ({ o, v: values[k] as Found }));
+  try {
+    goSort(
+      {
+        less(a, b) {
+          const x = (rows[a] as { v: Found }).v;
+          const y = (rows[b] as { v: Found }).v;
+          if (!x.found) return true;
+          if (!y.found) return false;
+          const r = isLess(x.value, y.value);
+          if (typeof r !== 'boolean') throw new Unsortable(`Field ${field} in ${goType} is an unsortable type: interface, err: ${r.error}`);
+          return r;
+        },
+        swap(a, b) {
+          const t = rows[a] as (typeof rows)[number];
+          rows[a] = rows[b] as (typeof rows)[number];
+          rows[b] = t;
+        },
+      },
+      rows.length,
+    );
+  } catch (e) {
+    if (e instanceof Unsortable) return { error: e.message };
+    throw e;
+  }
+  return rows.map((r) => r.o);
+}
+
+const SUBSET =
+  "is not part of Rollout Lab's kubectl subset (a path of fields and [n] indexes, e.g. .lastTimestamp or .status.containerStatuses[0].restartCount)";
+
+/**
+ * sortTable is the SortingPrinter over a table's rows: the rows sorted, or `dropped` when
+ * kubectl's sort fails and get.go prints nothing for the table (a path found in no row, or one
+ * that does not parse). One row or none is printed as it is.
+ */
+export function sortTable<T>(objects: T[], sortBy: string): T[] | { dropped: true } | { error: string } {
+  if (objects.length <= 1) return objects;
+  const relaxed = relaxedJSONPathExpression(sortBy);
+  // A path kubectl cannot relax is parsed as given, and fails (an unclosed `{`).
+  if (typeof relaxed !== 'string') return { dropped: true };
+  const steps = parsePath(relaxed);
+  if (steps === null) return { error: `error: --sort-by ${sortBy} ${SUBSET}` };
+  const values = objects.map((o) => valueAt(o, steps));
+  if (!values.some((v) => v.found)) return { dropped: true };
+  const sorted = sortFound(objects, values, relaxed, '[][][]reflect.Value');
+  return Array.isArray(sorted) ? sorted : { error: sorted.error };
+}
+
+/** sortList is SortObjects over a list printed as json, yaml or names: its errors are kubectl's. */
+export function sortList<T>(objects: T[], sortBy: string): T[] | { error: string } {
+  if (objects.length === 0) return objects;
+  const relaxed = relaxedJSONPathExpression(sortBy);
+  if (typeof relaxed !== 'string') return { error: `error: ${relaxed.error}` };
+  const steps = parsePath(relaxed);
+  if (steps === null) return { error: `error: --sort-by ${sortBy} ${SUBSET}` };
+  const values = objects.map((o) => valueAt(o, steps));
+  if (!values.some((v) => v.found)) return { error: `error: couldn't find any field with path "${relaxed}" in the list of objects` };
+  const sorted = sortFound(objects, values, relaxed, '*unstructured.Unstructured');
+  return Array.isArray(sorted) ? sorted : { error: sorted.error };
+}
