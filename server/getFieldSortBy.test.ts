@@ -1,6 +1,7 @@
-// `kubectl get --field-selector` and `--sort-by` through the real kubectl (v1.32.4) and in the page's
-// console, on one state: the rows, their order (Go's sort.Sort, not stable, over 12 rows and more
-// with ties) and every refusal, byte for byte (stdout and stderr together, and the exit status).
+// `kubectl get --field-selector`, `--sort-by` and the table printer's options (--show-labels, -L,
+// --no-headers) through the real kubectl (v1.32.4) and in the page's console, on one state: the
+// rows, their order (Go's sort.Sort, not stable, over 12 rows and more with ties) and every
+// refusal, byte for byte (stdout and stderr together, and the exit status).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTx } from '../src/engine/client/tx.ts';
 import { executeKubectl } from '../src/engine/kubectl/execute.ts';
@@ -114,6 +115,22 @@ describe('kubectl get --field-selector and --sort-by against npm run serve', () 
       'get events --sort-by=.count -o name',
       'get rs --sort-by=.status.replicas',
       'get pods --sort-by=.spec.containers[0].resources.requests.cpu',
+    ]);
+  });
+
+  it('prints label columns, the labels and no headers as kubectl does', async () => {
+    await expectSameAnswers(h, [
+      'get pods --show-labels',
+      'get pods -L app,pod-template-hash -o wide',
+      'get pods -L app -L missing --show-labels --sort-by=.metadata.name',
+      'get pods --no-headers',
+      'get pods --no-headers -l app=none',
+      'get deploy --show-labels -A',
+      'get nodes -L kubernetes.io/hostname',
+      'get events --no-headers --field-selector reason=Scheduled',
+      'get pods --label-columns=app --no-headers=true',
+      'get pods --show-labels -o yaml',
+      'get pods --show-labels -o name',
     ]);
   });
 

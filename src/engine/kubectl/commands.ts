@@ -100,6 +100,10 @@ export type KubectlCommand =
       labelSelectorText?: string;
       /** `--sort-by`: a JSONPath kubectl sorts the list by (sortBy.ts). */
       sortBy?: string;
+      /** `--show-labels`, `-L`/`--label-columns` and `--no-headers`: the table printer's options. */
+      showLabels?: boolean;
+      columnLabels?: string[];
+      noHeaders?: boolean;
     } & Targeted)
   /** `describe TYPE [NAME...]`. */
   | ({ verb: 'describe' } & Targeted)

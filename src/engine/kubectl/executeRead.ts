@@ -58,6 +58,9 @@ export function runGet(tx: Tx, cmd: Cmd<'get'>): Terminal {
           wide: cmd.output === 'wide',
           namespace: cmd.namespace,
           allNamespaces: cmd.allNamespaces === true,
+          showLabels: cmd.showLabels === true,
+          columnLabels: cmd.columnLabels ?? [],
+          noHeaders: cmd.noHeaders === true,
         });
         term.out(withoutFinalNewline(t.stdout));
         term.warn(withoutFinalNewline(t.stderr));

@@ -5,6 +5,7 @@ const SPECS: FlagSpec[] = [
   { name: 'replicas', type: 'int' },
   { name: 'watch', short: 'w', type: 'bool' },
   { name: 'output', short: 'o', type: 'string' },
+  { name: 'label-columns', short: 'L', type: 'strings' },
 ];
 
 describe('parseFlags', () => {
@@ -15,6 +16,7 @@ describe('parseFlags', () => {
     ['reads -n as the namespace', ['-n', 'kube-system'], { flags: { namespace: 'kube-system' }, args: [] }],
     ['stops at --', ['--', '--replicas=3'], { flags: {}, args: ['--replicas=3'] }],
     ['keeps a lone - as an argument', ['-'], { flags: {}, args: ['-'] }],
+    ['adds a repeated list flag to the list', ['-L', 'app', '--label-columns=tier,zone', '-Lx'], { flags: { 'label-columns': 'app,tier,zone,x' }, args: [] }],
   ])('%s', (_name, tokens, want) => {
     expect(parseFlags(tokens, SPECS, 'kubectl x')).toEqual(want);
   });

@@ -8,7 +8,8 @@ import { parseGoDuration } from '../lib/goDuration.ts';
 export interface FlagSpec {
   name: string;
   short?: string;
-  type: 'bool' | 'string' | 'int' | 'duration';
+  /** `strings` is pflag's StringSlice: comma-separated, and a repeated flag adds to the list. */
+  type: 'bool' | 'string' | 'strings' | 'int' | 'duration';
 }
 
 /** Parsed flag values by long name; only flags present on the line appear. */
@@ -56,6 +57,12 @@ function setValue(f: FlagSpec, raw: string, flags: FlagValues): string | undefin
   }
   if (f.type === 'string') {
     flags[f.name] = raw;
+    return undefined;
+  }
+  if (f.type === 'strings') {
+    // Kept as one comma-joined string: `-L app -L tier` and `-L app,tier` read alike (stringSlice).
+    const prev = flags[f.name];
+    flags[f.name] = typeof prev === 'string' && prev !== '' ? `${prev},${raw}` : raw;
     return undefined;
   }
   if (f.type === 'int') {

@@ -35,7 +35,7 @@ export function selectorFlag(flags: FlagValues): { selector?: LabelSelector } | 
 
 /**
  * parseGet reads `get TYPE [NAME...] [-l SEL] [--field-selector SEL] [--sort-by PATH] [-A] [-w]
- * [--watch-only] [-o wide|yaml|json|name]` (get/get.go).
+ * [--watch-only] [-o wide|yaml|json|name] [--show-labels] [-L KEY,...] [--no-headers]` (get/get.go).
  */
 export function parseGet(ctx: VerbContext): KubectlCommand | KubectlError {
   const f = ctx.flags(
@@ -47,6 +47,9 @@ export function parseGet(ctx: VerbContext): KubectlCommand | KubectlError {
       ALL_NAMESPACES,
       { name: 'field-selector', type: 'string' },
       { name: 'sort-by', type: 'string' },
+      { name: 'show-labels', type: 'bool' },
+      { name: 'label-columns', short: 'L', type: 'strings' },
+      { name: 'no-headers', type: 'bool' },
     ],
     'kubectl get',
   );
@@ -68,6 +71,8 @@ export function parseGet(ctx: VerbContext): KubectlCommand | KubectlError {
   } else {
     return { error: `error: unable to match a printer suitable for the output format "${o}", allowed formats are: ${ALLOWED_FORMATS}` };
   }
+  // Validate, before any request: the labels column is the table printer's.
+  if (f.flags['show-labels'] === true && o !== '' && o !== 'wide') return { error: `error: --show-labels option cannot be used with ${o} printer` };
   const sel = selectorFlag(f.flags);
   if ('error' in sel) return sel;
   const t = parseTargets(f.args, { allowEmptySelector: true, hasSelector: !!sel.selector });
@@ -85,6 +90,9 @@ export function parseGet(ctx: VerbContext): KubectlCommand | KubectlError {
     ...(fieldSelector !== '' ? { fieldSelector } : {}),
     ...(sel.selector ? { labelSelectorText: f.flags.selector as string } : {}),
     ...(sortBy !== '' ? { sortBy } : {}),
+    ...(f.flags['show-labels'] === true ? { showLabels: true } : {}),
+    ...(typeof f.flags['label-columns'] === 'string' ? { columnLabels: f.flags['label-columns'].split(',').filter((l) => l !== '') } : {}),
+    ...(f.flags['no-headers'] === true ? { noHeaders: true } : {}),
     namespace: namespaceOf(f.flags),
     targets: t.targets,
     ...sel,

@@ -104,18 +104,30 @@ function tableLines(header: string[] | null, rows: string[][]): string {
   return lines.map((l) => `${l}\n`).join('');
 }
 
+/** The table printer's options beyond -o wide and -A: --show-labels, -L/--label-columns and --no-headers. */
+export interface PrintOptions {
+  wide?: boolean;
+  namespace?: string;
+  allNamespaces?: boolean;
+  showLabels?: boolean;
+  /** Label keys, one column each, headed by the key's last `/` part in capitals (`-L kubernetes.io/hostname` → HOSTNAME). */
+  columnLabels?: readonly string[];
+  noHeaders?: boolean;
+}
+
+/** formatLabels is labels.FormatLabels: `k=v` sorted by key and joined by commas, `<none>` for none. */
+function formatLabels(labels: Readonly<Record<string, string>> | undefined): string {
+  const keys = Object.keys(labels ?? {}).sort();
+  return keys.length === 0 ? '<none>' : keys.map((k) => `${k}=${labels?.[k]}`).join(',');
+}
+
 /**
  * printTable is `kubectl get <kind>` for a list: header and rows aligned together. An empty list
  * prints nothing on stdout and `No resources found in <ns> namespace.` on stderr (`No resources
  * found` for a cluster-scoped kind or with -A). With -A (`allNamespaces`) a namespaced kind gets a
- * NAMESPACE column first.
+ * NAMESPACE column first; the label columns and LABELS come last (decorateTable's order).
  */
-export function printTable<K extends TableKind>(
-  kind: K,
-  objects: readonly TableObject<K>[],
-  nowMs: number,
-  opts: { wide?: boolean; namespace?: string; allNamespaces?: boolean } = {},
-): { stdout: string; stderr: string } {
+export function printTable<K extends TableKind>(kind: K, objects: readonly TableObject<K>[], nowMs: number, opts: PrintOptions = {}): { stdout: string; stderr: string } {
   const wide = opts.wide ?? false;
   const clusterScoped = kind === 'Node' || kind === 'Namespace';
   if (objects.length === 0) {
@@ -124,11 +136,23 @@ export function printTable<K extends TableKind>(
     return { stdout: '', stderr: `${msg}\n` };
   }
   const withNamespace = opts.allNamespaces === true && !clusterScoped;
-  const text = tableLines(
-    withNamespace ? ['NAMESPACE', ...tableHeader(kind, wide)] : tableHeader(kind, wide),
-    objects.map((o) => (withNamespace ? [o.metadata.namespace ?? 'default', ...tableRow(kind, o, nowMs, wide)] : tableRow(kind, o, nowMs, wide))),
-  );
-  return { stdout: tabwriterFormat(text, GET_TABWRITER).text, stderr: '' };
+  const columnLabels = opts.columnLabels ?? [];
+  const header = [
+    ...(withNamespace ? ['NAMESPACE'] : []),
+    ...tableHeader(kind, wide),
+    ...columnLabels.map((l) => (l.split('/').pop() as string).toUpperCase()),
+    ...(opts.showLabels ? ['LABELS'] : []),
+  ];
+  const rows = objects.map((o) => {
+    const labels: Readonly<Record<string, string>> | undefined = o.metadata.labels;
+    return [
+      ...(withNamespace ? [o.metadata.namespace ?? 'default'] : []),
+      ...tableRow(kind, o, nowMs, wide),
+      ...columnLabels.map((l) => labels?.[l] ?? ''),
+      ...(opts.showLabels ? [formatLabels(labels)] : []),
+    ];
+  });
+  return { stdout: tabwriterFormat(tableLines(opts.noHeaders ? null : header, rows), GET_TABWRITER).text, stderr: '' };
 }
 
 /**
