@@ -3,10 +3,8 @@
 // rows, their order (Go's sort.Sort, not stable, over 12 rows and more with ties) and every
 // refusal, byte for byte (stdout and stderr together, and the exit status).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTx } from '../src/engine/client/tx.ts';
-import { executeKubectl } from '../src/engine/kubectl/execute.ts';
-import { toRFC3339 } from '../src/engine/lib/time.ts';
 import { type Harness, startHarness } from './kubectlHarness.ts';
+import { expectAnswersAsPage } from './printsAsPage.ts';
 
 // Three Deployments, one pod of which never schedules: over 100 Events with many ties in their
 // timestamps, types and reasons (sort.Sort's ninther, its partial insertion sort and its pattern
@@ -47,26 +45,6 @@ objects:
           containers: [{ name: db, image: "db:1" }]
 `;
 
-/** Each line's real kubectl output (stdout then stderr) and exit status beside the console's. */
-async function expectSameAnswers(h: Harness, lines: readonly string[]): Promise<void> {
-  h.clock.pause();
-  try {
-    h.server.live.advance();
-    const now = h.server.live.virtualNow();
-    for (const line of lines) {
-      const real = await h.kubectl(line.split(' '));
-      const tx = newTx(h.server.live.st, 'user');
-      tx.now = now;
-      tx.nowIso = toRFC3339(now);
-      const page = executeKubectl(tx, line);
-      expect(`${page.output}\n`, line).toBe(real.stdout + real.stderr);
-      expect(page.ok, line).toBe(real.code === 0);
-    }
-  } finally {
-    h.clock.resume();
-  }
-}
-
 describe('kubectl get --field-selector and --sort-by against npm run serve', () => {
   let h: Harness;
   beforeAll(async () => {
@@ -79,7 +57,7 @@ describe('kubectl get --field-selector and --sort-by against npm run serve', () 
   });
 
   it('lists what the field selector matches, as the API server filters it', async () => {
-    await expectSameAnswers(h, [
+    await expectAnswersAsPage(h, [
       'get pods --field-selector status.phase=Running',
       'get pods --field-selector status.phase!=Running,spec.restartPolicy=Always',
       'get pods --field-selector status.phase==Pending -o name',
@@ -92,7 +70,7 @@ describe('kubectl get --field-selector and --sort-by against npm run serve', () 
   });
 
   it('refuses a field the kind does not select on, a selector it cannot parse, and a name with a selector', async () => {
-    await expectSameAnswers(h, [
+    await expectAnswersAsPage(h, [
       'get pods --field-selector foo=bar',
       'get pods --field-selector a',
       'get deploy --field-selector status.replicas=2',
@@ -104,7 +82,7 @@ describe('kubectl get --field-selector and --sort-by against npm run serve', () 
   });
 
   it('sorts the rows as kubectl does, ties and all', async () => {
-    await expectSameAnswers(h, [
+    await expectAnswersAsPage(h, [
       'get events --sort-by=.lastTimestamp',
       'get events --sort-by=.type',
       'get events --sort-by={.reason}',
@@ -119,7 +97,7 @@ describe('kubectl get --field-selector and --sort-by against npm run serve', () 
   });
 
   it('prints label columns, the labels and no headers as kubectl does', async () => {
-    await expectSameAnswers(h, [
+    await expectAnswersAsPage(h, [
       'get pods --show-labels',
       'get pods -L app,pod-template-hash -o wide',
       'get pods -L app -L missing --show-labels --sort-by=.metadata.name',
@@ -135,7 +113,7 @@ describe('kubectl get --field-selector and --sort-by against npm run serve', () 
   });
 
   it('says what kubectl says when the sort path finds nothing', async () => {
-    await expectSameAnswers(h, [
+    await expectAnswersAsPage(h, [
       'get pods --sort-by=.foo',
       'get pods --sort-by={.status.phase',
       'get pods --sort-by=.foo -o json',

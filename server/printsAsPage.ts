@@ -1,6 +1,9 @@
 // The real kubectl beside the page's console, for the server tests (vitest only: the harness itself
 // is also imported by e2e/live.spec.ts, which runs under Playwright).
 import { expect } from 'vitest';
+import { newTx } from '../src/engine/client/tx.ts';
+import { executeKubectl } from '../src/engine/kubectl/execute.ts';
+import { toRFC3339 } from '../src/engine/lib/time.ts';
 import { type Harness, pageKubectl } from './kubectlHarness.ts';
 
 /**
@@ -17,6 +20,29 @@ export async function expectPrintsAsPage(h: Harness, lines: readonly string[], n
       const r = await h.kubectl(line.split(' '));
       expect(r.code, line).toBe(0);
       expect(normalise(r.stdout), line).toBe(normalise(pageKubectl(h, line, now)));
+    }
+  } finally {
+    h.clock.resume();
+  }
+}
+
+/**
+ * expectAnswersAsPage is expectPrintsAsPage for lines that may fail: each line's stdout and stderr
+ * together, and whether it succeeded, from the real kubectl and from the page's console.
+ */
+export async function expectAnswersAsPage(h: Harness, lines: readonly string[]): Promise<void> {
+  h.clock.pause();
+  try {
+    h.server.live.advance();
+    const now = h.server.live.virtualNow();
+    for (const line of lines) {
+      const real = await h.kubectl(line.split(' '));
+      const tx = newTx(h.server.live.st, 'user');
+      tx.now = now;
+      tx.nowIso = toRFC3339(now);
+      const page = executeKubectl(tx, line);
+      expect(`${page.output}\n`, line).toBe(real.stdout + real.stderr);
+      expect(page.ok, line).toBe(real.code === 0);
     }
   } finally {
     h.clock.resume();
