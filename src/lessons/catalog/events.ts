@@ -99,9 +99,9 @@ const eventsExpire: BuiltInLesson = {
       {
         at: { note: { key: 'eventsExpired' } },
         text: {
-          en: 'The lease of the scheduler’s second FailedScheduling write (its first retry) expires and deletes nothing: every later count update put that Event on a newer lease. It lives until an hour after its last update. An Event you need later (for a postmortem, say) must be exported within its hour: an event exporter, or kubectl get events -o yaml.',
+          en: 'The lease of the scheduler’s second FailedScheduling write (its first retry) expires and deletes nothing: every later count update put that Event on a newer lease. It lives until an hour after its last update: kubectl get events --field-selector reason=FailedScheduling -o wide shows it with its COUNT and FIRST SEEN. An Event you need later (for a postmortem, say) must be exported within its hour: an event exporter, or kubectl get events -o yaml.',
           'zh-CN':
-            '调度器第二次写 FailedScheduling（它的第一次重试）所用的租约到期，却什么也没删除：之后每次 count 更新都把这个 Event 挂到了更新的租约上。它会一直存在到最后一次更新后一小时。以后还要用的 Event（比如做事故复盘）必须在这一小时内导出：用 event exporter，或 kubectl get events -o yaml。',
+            '调度器第二次写 FailedScheduling（它的第一次重试）所用的租约到期，却什么也没删除：之后每次 count 更新都把这个 Event 挂到了更新的租约上。它会一直存在到最后一次更新后一小时：kubectl get events --field-selector reason=FailedScheduling -o wide 会列出它，连同 COUNT 和 FIRST SEEN。以后还要用的 Event（比如做事故复盘）必须在这一小时内导出：用 event exporter，或 kubectl get events -o yaml。',
         },
       },
     ],
