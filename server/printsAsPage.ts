@@ -3,6 +3,7 @@
 import { expect } from 'vitest';
 import { newTx } from '../src/engine/client/tx.ts';
 import { executeKubectl } from '../src/engine/kubectl/execute.ts';
+import { tokenize } from '../src/engine/kubectl/tokenize.ts';
 import { toRFC3339 } from '../src/engine/lib/time.ts';
 import { type Harness, pageKubectl } from './kubectlHarness.ts';
 
@@ -28,7 +29,8 @@ export async function expectPrintsAsPage(h: Harness, lines: readonly string[], n
 
 /**
  * expectAnswersAsPage is expectPrintsAsPage for lines that may fail: each line's stdout and stderr
- * together, and whether it succeeded, from the real kubectl and from the page's console.
+ * together (less one final newline), and whether it succeeded, from the real kubectl and from the
+ * page's console.
  */
 export async function expectAnswersAsPage(h: Harness, lines: readonly string[]): Promise<void> {
   h.clock.pause();
@@ -36,12 +38,16 @@ export async function expectAnswersAsPage(h: Harness, lines: readonly string[]):
     h.server.live.advance();
     const now = h.server.live.virtualNow();
     for (const line of lines) {
-      const real = await h.kubectl(line.split(' '));
+      // kubectl gets the words a shell would give it: the console's own tokenizer splits both.
+      const words = tokenize(line);
+      if ('error' in words) throw new Error(words.error);
+      const real = await h.kubectl(words.tokens);
       const tx = newTx(h.server.live.st, 'user');
       tx.now = now;
       tx.nowIso = toRFC3339(now);
       const page = executeKubectl(tx, line);
-      expect(`${page.output}\n`, line).toBe(real.stdout + real.stderr);
+      // The console's answer has no final newline; kubectl's has one, but for -o jsonpath's text.
+      expect(page.output, line).toBe((real.stdout + real.stderr).replace(/\n$/, ''));
       expect(page.ok, line).toBe(real.code === 0);
     }
   } finally {

@@ -18,7 +18,7 @@ export interface KubectlError {
 }
 
 /** The `-o` formats of get this subset prints. `table` is the default human-readable table. */
-export type OutputFormat = 'table' | 'wide' | 'yaml' | 'json' | 'name';
+export type OutputFormat = 'table' | 'wide' | 'yaml' | 'json' | 'name' | 'jsonpath' | 'custom-columns';
 
 interface Namespaced {
   /** `-n`/`--namespace`, `default` when absent. */
@@ -100,6 +100,8 @@ export type KubectlCommand =
       labelSelectorText?: string;
       /** `--sort-by`: a JSONPath kubectl sorts the list by (sortBy.ts). */
       sortBy?: string;
+      /** The text after `-o jsonpath=` or `-o custom-columns=`. */
+      template?: string;
       /** `--show-labels`, `-L`/`--label-columns` and `--no-headers`: the table printer's options. */
       showLabels?: boolean;
       columnLabels?: string[];

@@ -70,7 +70,7 @@ const KINDS: Record<string, ResourceKind[]> = {
 };
 
 const FLAGS: Record<string, string[]> = {
-  get: ['--watch', '--output=wide', '--output=yaml', '--output=json', '--selector=', '--field-selector=', '--sort-by=', '--show-labels', '--label-columns=', '--no-headers', '--all-namespaces', '--namespace='],
+  get: ['--watch', '--output=wide', '--output=yaml', '--output=json', '--output=jsonpath=', '--output=custom-columns=', '--selector=', '--field-selector=', '--sort-by=', '--show-labels', '--label-columns=', '--no-headers', '--all-namespaces', '--namespace='],
   scale: ['--replicas='],
   status: ['--watch=false', '--revision='],
   history: ['--revision='],

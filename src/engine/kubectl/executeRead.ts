@@ -14,6 +14,7 @@ import { describeService } from './printers/describeService.ts';
 import { LabelServiceName } from '../api/discoveryTypes.ts';
 import { daemonSetHistoryOutput, deploymentHistory } from './printers/history.ts';
 import { printJson, printNames, printYaml, wrapList } from './printers/object.ts';
+import { printCustomColumns, printJsonPath } from './printers/templates.ts';
 import { RESOURCES } from './resources.ts';
 import { sortList, sortTable } from './sortBy.ts';
 import { fieldFilter, parseFieldSelector } from '../apiserver/fieldSelector.ts';
@@ -74,7 +75,13 @@ export function runGet(tx: Tx, cmd: Cmd<'get'>): Terminal {
         return term;
       }
       if (cmd.output === 'name') term.out(withoutFinalNewline(printNames(sorted)));
-      else if (sorted.length > 0 || errors.length === 0) {
+      else if (cmd.output === 'jsonpath' || cmd.output === 'custom-columns') {
+        const doc = wrapList(sorted, single);
+        const printed =
+          cmd.output === 'jsonpath' ? printJsonPath(doc, cmd.template ?? '') : printCustomColumns(doc, cmd.template ?? '', cmd.noHeaders === true);
+        if ('error' in printed) term.fail(printed.error);
+        else term.out(withoutFinalNewline(printed.text));
+      } else if (sorted.length > 0 || errors.length === 0) {
         const doc = wrapList(sorted, single);
         term.out(withoutFinalNewline(cmd.output === 'json' ? printJson(doc) : printYaml(doc)));
       }

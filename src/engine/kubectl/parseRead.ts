@@ -64,10 +64,18 @@ export function parseGet(ctx: VerbContext): KubectlCommand | KubectlError {
   }
   const o = typeof f.flags.output === 'string' ? f.flags.output : '';
   let output: OutputFormat;
-  if (o === '') output = 'table';
+  // `-o jsonpath=TEMPLATE`, `-o custom-columns=SPEC`: the format is the part before the first `=`.
+  const format = o.includes('=') ? o.slice(0, o.indexOf('=')) : o;
+  const template = o.slice(format.length + 1);
+  if (format === 'jsonpath' || format === 'custom-columns') {
+    if (template === '') {
+      return { error: format === 'jsonpath' ? 'error: template format specified but no template given' : 'error: custom-columns format specified but no custom columns given' };
+    }
+    output = format;
+  } else if (o === '') output = 'table';
   else if (o === 'wide' || o === 'yaml' || o === 'json' || o === 'name') output = o;
   else if (ALLOWED_FORMATS.split(',').includes(o)) {
-    return { error: `error: -o ${o} is not part of Rollout Lab's kubectl subset (try: wide, yaml, json, name)` };
+    return { error: `error: -o ${o} is not part of Rollout Lab's kubectl subset (try: wide, yaml, json, name, jsonpath=…, custom-columns=…)` };
   } else {
     return { error: `error: unable to match a printer suitable for the output format "${o}", allowed formats are: ${ALLOWED_FORMATS}` };
   }
@@ -90,6 +98,7 @@ export function parseGet(ctx: VerbContext): KubectlCommand | KubectlError {
     ...(fieldSelector !== '' ? { fieldSelector } : {}),
     ...(sel.selector ? { labelSelectorText: f.flags.selector as string } : {}),
     ...(sortBy !== '' ? { sortBy } : {}),
+    ...(output === 'jsonpath' || output === 'custom-columns' ? { template } : {}),
     ...(f.flags['show-labels'] === true ? { showLabels: true } : {}),
     ...(typeof f.flags['label-columns'] === 'string' ? { columnLabels: f.flags['label-columns'].split(',').filter((l) => l !== '') } : {}),
     ...(f.flags['no-headers'] === true ? { noHeaders: true } : {}),
