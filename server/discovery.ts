@@ -5,7 +5,7 @@
  * one resource table. kubectl finds short names (`deploy`), `categories: ["all"]` for
  * `kubectl get all`, and `pods/eviction` for `kubectl drain` here.
  */
-import { apiGroups, groupVersionOf, RESOURCES, type ResourceInfo } from '../src/engine/apiserver/rest/resources.ts';
+import { apiGroups, groupVersionOf, type ResourceInfo, resourcesIn } from '../src/engine/apiserver/rest/resources.ts';
 import { EXTRA_GROUPS, type ExtraGroup, type ExtraResource } from './extras.ts';
 
 /** storageVersionHash: a stable 8-byte hash per resource, as the field's clients only compare it. */
@@ -36,7 +36,7 @@ export function apiGroupList(): unknown {
 }
 
 function resourcesOf(group: string, version: string): ResourceInfo[] {
-  return RESOURCES.filter((r) => r.group === group && r.version === version);
+  return resourcesIn(group, version);
 }
 
 /** subresourcesIn lists the subresources served under a group/version (eviction lives in core's list as policy/v1). */

@@ -280,3 +280,20 @@ export function apiGroups(): { group: string; version: string }[] {
   }
   return out;
 }
+
+/**
+ * resourcesIn lists a group/version's resources as discovery does: by resource name (the API
+ * server's installer sorts its storage paths), so apps/v1 reads controllerrevisions, daemonsets,
+ * deployments, replicasets, statefulsets.
+ */
+export function resourcesIn(group: string, version: string): ResourceInfo[] {
+  return RESOURCES.filter((r) => r.group === group && r.version === version).sort((a, b) => (a.resource < b.resource ? -1 : a.resource > b.resource ? 1 : 0));
+}
+
+/**
+ * categoryKinds is what kubectl's category expander makes of a category (`all`): the kinds whose
+ * resources carry it, in discovery order (groups as apiGroups lists them, resources by name).
+ */
+export function categoryKinds(category: string): Kind[] {
+  return apiGroups().flatMap((g) => resourcesIn(g.group, g.version).filter((r) => r.categories.includes(category)).map((r) => r.kind));
+}
