@@ -16,13 +16,13 @@ import { daemonSetHistoryOutput, deploymentHistory } from './printers/history.ts
 import { printJson, printNames, printYaml, wrapList } from './printers/object.ts';
 import { printCustomColumns, printJsonPath } from './printers/templates.ts';
 import { RESOURCES } from './resources.ts';
-import { sortList, sortTable } from './sortBy.ts';
+import { sortList } from './sortBy.ts';
+import { getTables } from './getTables.ts';
 import { fieldFilter, parseFieldSelector } from '../apiserver/fieldSelector.ts';
-import { printTable, type TableObject } from './printers/table.ts';
 import { daemonSetStatusViewer, deploymentStatusViewer } from './rolloutStatus.ts';
 import { statefulSetStatusViewer } from './rolloutStatusStatefulSet.ts';
 
-type Cmd<V extends KubectlCommand['verb']> = Extract<KubectlCommand, { verb: V }>;
+export type Cmd<V extends KubectlCommand['verb']> = Extract<KubectlCommand, { verb: V }>;
 
 /**
  * runGet is `kubectl get TYPE [NAME...] [-l SEL] [--field-selector SEL] [--sort-by PATH]
@@ -34,38 +34,24 @@ export function runGet(tx: Tx, cmd: Cmd<'get'>): Terminal {
   const term = new Terminal();
   const resolved = resolveTargets(tx.st, cmd);
   const { errors } = resolved;
-  const kind = cmd.targets[0]?.kind ?? 'Pod';
   const filtered = cmd.fieldSelector === undefined ? resolved.objects : withFields(resolved.objects, cmd, cmd.fieldSelector);
   if (!Array.isArray(filtered)) {
     term.fail(filtered.error);
     return term;
   }
-  let objects = filtered;
+  const objects = filtered;
   const sortBy = cmd.sortBy;
   if (sortBy !== undefined && cmd.watch) term.warn('warning: --watch or --watch-only requested, --sort-by will be ignored');
   const sorting = sortBy !== undefined && !cmd.watch;
   if (!cmd.watchOnly) {
     if (cmd.output === 'table' || cmd.output === 'wide') {
-      const sorted = sorting ? sortTable(objects, sortBy) : objects;
-      if (!Array.isArray(sorted) && 'error' in sorted) {
-        term.fail(sorted.error);
+      const t = getTables(objects, cmd, tx.now, errors.length > 0);
+      if ('error' in t) {
+        term.fail(t.error);
         return term;
       }
-      // kubectl's sort failed and get.go dropped its error: no row printed, so "No resources found".
-      if (!Array.isArray(sorted)) objects = [];
-      else objects = sorted;
-      if (objects.length > 0 || errors.length === 0) {
-        const t = printTable(kind, objects as TableObject<typeof kind>[], tx.now, {
-          wide: cmd.output === 'wide',
-          namespace: cmd.namespace,
-          allNamespaces: cmd.allNamespaces === true,
-          showLabels: cmd.showLabels === true,
-          columnLabels: cmd.columnLabels ?? [],
-          noHeaders: cmd.noHeaders === true,
-        });
-        term.out(withoutFinalNewline(t.stdout));
-        term.warn(withoutFinalNewline(t.stderr));
-      }
+      term.out(withoutFinalNewline(t.stdout));
+      term.warn(withoutFinalNewline(t.stderr));
     } else {
       // One named object prints on its own; anything else as a v1 List, sorted when asked.
       const single = cmd.targets.length === 1 && cmd.targets[0]?.name !== undefined;

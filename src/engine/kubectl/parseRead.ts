@@ -83,8 +83,11 @@ export function parseGet(ctx: VerbContext): KubectlCommand | KubectlError {
   if (f.flags['show-labels'] === true && o !== '' && o !== 'wide') return { error: `error: --show-labels option cannot be used with ${o} printer` };
   const sel = selectorFlag(f.flags);
   if ('error' in sel) return sel;
-  const t = parseTargets(f.args, { allowEmptySelector: true, hasSelector: !!sel.selector });
+  const t = parseTargets(f.args, { allowEmptySelector: true, hasSelector: !!sel.selector, manyTypes: true });
   if ('error' in t) return t;
+  // A watch follows one resource type (the builder's SingleResourceType).
+  const watching = f.flags.watch === true || f.flags['watch-only'] === true;
+  if (watching && new Set(t.targets.map((x) => x.kind)).size > 1) return { error: 'error: you may only specify a single resource type' };
   const fieldSelector = typeof f.flags['field-selector'] === 'string' ? f.flags['field-selector'] : '';
   // The resource builder refuses a name with either selector before asking the server anything.
   if ((sel.selector || fieldSelector !== '') && t.targets.some((x) => x.name !== undefined)) {

@@ -3,7 +3,8 @@
 import type { LabelSelector } from '../api/types.ts';
 import { selectorMatches } from '../lib/labels.ts';
 import type { Target } from './commands.ts';
-import { resolveResource } from './resources.ts';
+import { categoryKinds } from '../apiserver/rest/resources.ts';
+import { type ResourceKind, resolveResource } from './resources.ts';
 
 /** The builder's error when nothing names a resource. */
 export const MISSING_RESOURCE_ERROR =
@@ -24,7 +25,7 @@ export function unknownResourceError(word: string): string {
  */
 export function parseTargets(
   args: readonly string[],
-  opts: { allowEmptySelector: boolean; hasSelector: boolean },
+  opts: { allowEmptySelector: boolean; hasSelector: boolean; manyTypes?: boolean },
 ): { targets: Target[] } | { error: string } {
   if (args.length === 0) return { error: MISSING_RESOURCE_ERROR };
   const slashed = args.filter((a) => a.includes('/')).length;
@@ -50,16 +51,40 @@ export function parseTargets(
     return { targets };
   }
   const [type = '', ...names] = args;
-  if (type.includes(',')) {
+  if (type.includes(',') && !opts.manyTypes) {
     return { error: 'error: this kubectl subset handles one resource type per command (no comma lists)' };
   }
-  const kind = resolveResource(type);
-  if (!kind) return { error: unknownResourceError(type) };
+  const known = opts.manyTypes ? typesOf(type) : [resolveResource(type)];
+  if (!Array.isArray(known)) return known;
+  if (known.includes(undefined)) return { error: unknownResourceError(type) };
   if (names.length === 0) {
     if (!opts.allowEmptySelector && !opts.hasSelector) return { error: NO_NAME_ERROR };
-    return { targets: [{ kind }] };
+    return { targets: (known as ResourceKind[]).map((kind) => ({ kind })) };
   }
-  return { targets: names.map((name) => ({ kind, name })) };
+  // `get deploy,rs web`: each type with each name, type by type, as the builder visits them.
+  return { targets: (known as ResourceKind[]).flatMap((kind) => names.map((name) => ({ kind, name }))) };
+}
+
+/**
+ * typesOf reads `deploy,rs,po` (get's comma list) into kinds; `all` is the category's kinds in
+ * discovery order (categoryKinds), those this subset prints.
+ */
+function typesOf(list: string): ResourceKind[] | { error: string } {
+  const out: ResourceKind[] = [];
+  for (const word of list.split(',')) {
+    if (word === '') continue;
+    if (word === 'all') {
+      for (const k of categoryKinds('all')) {
+        const kind = resolveResource(k);
+        if (kind !== undefined) out.push(kind);
+      }
+      continue;
+    }
+    const kind = resolveResource(word);
+    if (kind === undefined) return { error: unknownResourceError(word) };
+    out.push(kind);
+  }
+  return out;
 }
 
 /**

@@ -11,6 +11,7 @@ import { DISCOVERY_COLUMNS, endpointSliceRow, endpointsRow } from './rowsDiscove
 import type { Endpoints, EndpointSlice } from '../../api/discoveryTypes.ts';
 import type { Event } from '../../api/types.ts';
 import { EVENT_COLUMNS, eventRow } from './rowsEvents.ts';
+import { kindString } from '../resources.ts';
 import { GET_TABWRITER, type RememberedWidths, tabwriterFormat } from './tabwriter.ts';
 
 /** Every kind's columns: the workloads' (rows.ts), the policy kinds' (rowsPolicy.ts), the StatefulSet's and its claims' (rowsStateful.ts), the endpoints' (rowsDiscovery.ts) and the Events' (rowsEvents.ts). */
@@ -113,6 +114,8 @@ export interface PrintOptions {
   /** Label keys, one column each, headed by the key's last `/` part in capitals (`-L kubernetes.io/hostname` → HOSTNAME). */
   columnLabels?: readonly string[];
   noHeaders?: boolean;
+  /** More than one kind in one get: the NAME column reads `deployment.apps/web` (FormatResourceName). */
+  withKind?: boolean;
 }
 
 /** formatLabels is labels.FormatLabels: `k=v` sorted by key and joined by commas, `<none>` for none. */
@@ -143,11 +146,14 @@ export function printTable<K extends TableKind>(kind: K, objects: readonly Table
     ...columnLabels.map((l) => (l.split('/').pop() as string).toUpperCase()),
     ...(opts.showLabels ? ['LABELS'] : []),
   ];
+  const nameAt = opts.withKind ? tableHeader(kind, wide).indexOf('NAME') : -1;
   const rows = objects.map((o) => {
     const labels: Readonly<Record<string, string>> | undefined = o.metadata.labels;
+    const cells = tableRow(kind, o, nowMs, wide);
+    if (nameAt >= 0) cells[nameAt] = `${kindString(kind)}/${cells[nameAt]}`;
     return [
       ...(withNamespace ? [o.metadata.namespace ?? 'default'] : []),
-      ...tableRow(kind, o, nowMs, wide),
+      ...cells,
       ...columnLabels.map((l) => labels?.[l] ?? ''),
       ...(opts.showLabels ? [formatLabels(labels)] : []),
     ];
