@@ -70,7 +70,9 @@ describe('kubectl get with several types against npm run serve', () => {
       'get deploy,ds,sts -o name',
       'get all -l app=db -o name',
       'get deploy/web ds/agent',
-      'get svc,endpointslices',
+      'get svc,ep,endpointslices',
+      'get ep',
+      'get ep web -o name',
     ]);
   });
 

@@ -9,7 +9,8 @@ import { type Harness, pageKubectl } from './kubectlHarness.ts';
 
 /**
  * expectPrintsAsPage runs each line through the real kubectl and through the page's console on
- * one state (the clock paused, the server caught up), and expects the same stdout; `normalise`
+ * one state (the clock paused, the server caught up), and expects the same stdout (after the
+ * server's `Warning:` lines, which a terminal shows first); `normalise`
  * evens out what kubectl computes from its own clock (eventAgesNormalised for describe).
  */
 export async function expectPrintsAsPage(h: Harness, lines: readonly string[], normalise: (s: string) => string = (s) => s): Promise<void> {
@@ -20,7 +21,9 @@ export async function expectPrintsAsPage(h: Harness, lines: readonly string[], n
     for (const line of lines) {
       const r = await h.kubectl(line.split(' '));
       expect(r.code, line).toBe(0);
-      expect(normalise(r.stdout), line).toBe(normalise(pageKubectl(h, line, now)));
+      // The server's warnings come first in a terminal, and first in the console's answer.
+      const warnings = r.stderr.split(/(?<=\n)/).filter((l) => l.startsWith('Warning: ')).join('');
+      expect(normalise(warnings + r.stdout), line).toBe(normalise(pageKubectl(h, line, now)));
     }
   } finally {
     h.clock.resume();
@@ -46,8 +49,13 @@ export async function expectAnswersAsPage(h: Harness, lines: readonly string[]):
       tx.now = now;
       tx.nowIso = toRFC3339(now);
       const page = executeKubectl(tx, line);
-      // The console's answer has no final newline; kubectl's has one, but for -o jsonpath's text.
-      expect(page.output, line).toBe((real.stdout + real.stderr).replace(/\n$/, ''));
+      // A terminal shows the server's warnings first (kubectl prints each as its answer arrives),
+      // then the output, then the errors. The console's answer has no final newline; kubectl's has
+      // one, but for -o jsonpath's text.
+      const stderr = real.stderr.split(/(?<=\n)/);
+      const warnings = stderr.filter((l) => l.startsWith('Warning: ')).join('');
+      const rest = stderr.filter((l) => !l.startsWith('Warning: ')).join('');
+      expect(page.output, line).toBe((warnings + real.stdout + rest).replace(/\n$/, ''));
       expect(page.ok, line).toBe(real.code === 0);
     }
   } finally {

@@ -8,8 +8,7 @@
  */
 import type { KubeObject } from '../src/engine/api/types.ts';
 
-/** What kube-apiserver (v1.33+) says on every request for v1 Endpoints; kubectl prints it as `Warning: …`. */
-export const ENDPOINTS_DEPRECATION = 'v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice';
+export { ENDPOINTS_DEPRECATION } from '../src/engine/api/discoveryTypes.ts';
 
 /** Deprecated node labels and what replaces them (the node API's deprecation table). */
 const DEPRECATED_NODE_LABELS: Record<string, string> = {

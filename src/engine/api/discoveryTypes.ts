@@ -130,3 +130,6 @@ export const EndpointsLastChangeTriggerTime = 'endpoints.kubernetes.io/last-chan
 export const EndpointsOverCapacity = 'endpoints.kubernetes.io/over-capacity';
 /** v1.ClusterIPNone: a headless Service. */
 export const ClusterIPNone = 'None';
+
+/** What kube-apiserver (v1.33+) says on every request for v1 Endpoints; kubectl prints it as `Warning: …`. */
+export const ENDPOINTS_DEPRECATION = 'v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice';

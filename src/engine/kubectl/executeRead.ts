@@ -11,7 +11,7 @@ import { describeDaemonSet, describeDeployment } from './printers/describe.ts';
 import { describeStatefulSet } from './printers/describeStateful.ts';
 import { describeHorizontalPodAutoscaler, describePodDisruptionBudget, describeQuota } from './printers/describePolicy.ts';
 import { describeService } from './printers/describeService.ts';
-import { LabelServiceName } from '../api/discoveryTypes.ts';
+import { ENDPOINTS_DEPRECATION, LabelServiceName } from '../api/discoveryTypes.ts';
 import { daemonSetHistoryOutput, deploymentHistory } from './printers/history.ts';
 import { printJson, printNames, printYaml, wrapList } from './printers/object.ts';
 import { printCustomColumns, printJsonPath } from './printers/templates.ts';
@@ -32,6 +32,8 @@ export type Cmd<V extends KubectlCommand['verb']> = Extract<KubectlCommand, { ve
  */
 export function runGet(tx: Tx, cmd: Cmd<'get'>): Terminal {
   const term = new Terminal();
+  // The server's Warning header on a request for v1 Endpoints, printed as the answer arrives (once).
+  if (cmd.targets.some((t) => t.kind === 'Endpoints')) term.warn(`Warning: ${ENDPOINTS_DEPRECATION}`);
   const resolved = resolveTargets(tx.st, cmd);
   const { errors } = resolved;
   const filtered = cmd.fieldSelector === undefined ? resolved.objects : withFields(resolved.objects, cmd, cmd.fieldSelector);
