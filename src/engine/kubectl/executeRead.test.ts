@@ -110,12 +110,13 @@ Events:
   Normal  ScalingReplicaSet  30s   deployment-controller  Scaled up replica set web-5c8ddf846f from 0 to 4`;
 
 describe('runDescribe', () => {
-  it.each([['describe deployment web'], ['describe deploy we'], ['describe deployments']])(
-    'prints the Deployment with its ReplicaSets and events for %s',
-    (line) => {
-      expect(kubectl(cluster(), line)).toEqual({ ok: true, output: DESCRIBE_WEB });
-    },
-  );
+  it.each([['describe deployment web'], ['describe deployments']])('prints the Deployment with its ReplicaSets and events for %s', (line) => {
+    expect(kubectl(cluster(), line)).toEqual({ ok: true, output: DESCRIBE_WEB });
+  });
+
+  it('prints a blank line after each description a name prefix matched (DescribeMatchingResources)', () => {
+    expect(kubectl(cluster(), 'describe deploy we')).toEqual({ ok: true, output: `${DESCRIBE_WEB}\n` });
+  });
 
   it('prints the DaemonSet with its pod counts and events', () => {
     const st = cluster();

@@ -8,6 +8,7 @@ import type { Tx } from '../client/tx.ts';
 import type { KubectlCommand } from './commands.ts';
 import { inNamespace, resolveTargets, type ResourceObject, Terminal, withoutFinalNewline } from './executeStore.ts';
 import { describeDaemonSet, describeDeployment } from './printers/describe.ts';
+import { describePod } from './printers/describePod.ts';
 import { describeStatefulSet } from './printers/describeStateful.ts';
 import { describeHorizontalPodAutoscaler, describePodDisruptionBudget, describeQuota } from './printers/describePolicy.ts';
 import { describeService } from './printers/describeService.ts';
@@ -122,6 +123,7 @@ function eventsAbout(tx: Tx, obj: KubeObject): Event[] {
 /** describeOne renders one object for describe. */
 function describeOne(tx: Tx, obj: ResourceObject): string {
   const ns = obj.metadata.namespace ?? 'default';
+  if (obj.kind === 'Pod') return describePod(obj, eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'Deployment') return describeDeployment(obj, inNamespace(tx.st, 'ReplicaSet', ns), eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'DaemonSet') return describeDaemonSet(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'StatefulSet') return describeStatefulSet(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);
@@ -144,8 +146,10 @@ function describeOne(tx: Tx, obj: ResourceObject): string {
 export function runDescribe(tx: Tx, cmd: Cmd<'describe'>): Terminal {
   const term = new Terminal();
   const { objects, errors } = resolveTargets(tx.st, cmd, { prefixMatch: true });
-  // Each description ends with a newline and the next is printed after "\n\n".
-  const text = objects.map((o) => describeOne(tx, o)).join('\n\n');
+  // Each description ends with a newline and the next is printed after "\n\n". A name that matched
+  // by prefix only goes through DescribeMatchingResources, which prints each one and a newline.
+  const byPrefix = cmd.targets.length === 1 && cmd.targets[0]?.name !== undefined && !objects.some((o) => o.metadata.name === cmd.targets[0]?.name);
+  const text = byPrefix ? objects.map((o) => `${describeOne(tx, o)}\n`).join('') : objects.map((o) => describeOne(tx, o)).join('\n\n');
   term.out(withoutFinalNewline(text));
   if (objects.length === 0 && errors.length === 0) term.warn(cmd.allNamespaces ? 'No resources found' : `No resources found in ${cmd.namespace} namespace.`);
   for (const e of errors) term.fail(e);

@@ -3,6 +3,7 @@
 // printers and DescribeEvents. Output is tab-separated; describe aligns it with tabbedString.
 import type { Container, Event, PodTemplateSpec, Probe, Toleration } from '../../api/types.ts';
 import { formatAge } from '../../lib/duration.ts';
+import { goSort } from '../../lib/goSort.ts';
 import { parseRFC3339 } from '../../lib/time.ts';
 import { LastAppliedConfigAnnotation } from '../../api/constants.ts';
 
@@ -57,7 +58,7 @@ export function printAnnotationsMultiline(w: PrefixWriter, title: string, annota
   });
 }
 
-function printTolerationsMultiline(w: PrefixWriter, title: string, tolerations: readonly Toleration[] | undefined): void {
+export function printTolerationsMultiline(w: PrefixWriter, title: string, tolerations: readonly Toleration[] | undefined): void {
   w.write(0, `${title}:\t`);
   const list = [...(tolerations ?? [])].sort((a, b) => ((a.key ?? '') < (b.key ?? '') ? -1 : (a.key ?? '') > (b.key ?? '') ? 1 : 0));
   if (list.length === 0) {
@@ -74,7 +75,7 @@ function printTolerationsMultiline(w: PrefixWriter, title: string, tolerations: 
   });
 }
 
-function describeProbe(probe: Probe): string {
+export function describeProbe(probe: Probe): string {
   const p = probe as Record<string, unknown>;
   const n = (k: string, d: number) => (typeof p[k] === 'number' ? (p[k] as number) : d);
   const attrs = `delay=${n('initialDelaySeconds', 0)}s timeout=${n('timeoutSeconds', 1)}s period=${n('periodSeconds', 10)}s #success=${n('successThreshold', 1)} #failure=${n('failureThreshold', 3)}`;
@@ -95,33 +96,73 @@ function describeProbe(probe: Probe): string {
 function describeContainer(c: Container, w: PrefixWriter): void {
   w.write(1, ` ${c.name}:\n`);
   w.write(2, `Image:\t${c.image}\n`);
-  // The API server defaults a port's protocol to TCP.
+  describeContainerPorts(c, w);
+  describeContainerCommand(c, w);
+  describeContainerResources(c, w);
+  describeContainerProbes(c, w);
+  describeContainerEnv(c, w);
+  describeContainerMounts(c, w);
+}
+
+/** describeContainerPorts writes `Port:`/`Ports:` and `Host Port:`/`Host Ports:` (the API server defaults a port's protocol to TCP). */
+export function describeContainerPorts(c: Container, w: PrefixWriter): void {
   const ports = (c.ports ?? []).map((p) => `${p.containerPort}/${p.protocol ?? 'TCP'}${p.name ? ` (${p.name})` : ''}`).join(', ');
   const hostPorts = (c.ports ?? []).map((p) => `0/${p.protocol ?? 'TCP'}${p.name ? ` (${p.name})` : ''}`).join(', ');
   w.write(2, ports.includes(',') ? `Ports:\t${ports}\n` : `Port:\t${ports || '<none>'}\n`);
   w.write(2, hostPorts.includes(',') ? `Host Ports:\t${hostPorts}\n` : `Host Port:\t${hostPorts || '<none>'}\n`);
+}
+
+/** describeContainerCommand writes the command and its arguments, a line each. */
+export function describeContainerCommand(c: Container, w: PrefixWriter): void {
   for (const [title, list] of [['Command', c.command], ['Args', c.args]] as const) {
     if (list?.length) {
       w.write(2, `${title}:\n`);
       for (const s of list.flatMap((x) => x.split('\n'))) w.write(3, `${s}\n`);
     }
   }
+}
+
+/** describeContainerResources writes Limits then Requests, names sorted. */
+export function describeContainerResources(c: Container, w: PrefixWriter): void {
   for (const [title, key] of [['Limits', 'limits'], ['Requests', 'requests']] as const) {
     const r = c.resources?.[key] ?? {};
     if (Object.keys(r).length) w.write(2, `${title}:\n`);
     for (const name of Object.keys(r).sort()) w.write(3, `${name}:\t${r[name]}\n`);
   }
-  // describeContainerProbe: liveness, readiness, startup, in that order.
+}
+
+/** describeContainerProbes is describeContainerProbe: liveness, readiness, startup, in that order. */
+export function describeContainerProbes(c: Container, w: PrefixWriter): void {
   if (c.livenessProbe) w.write(2, `Liveness:\t${describeProbe(c.livenessProbe)}\n`);
   if (c.readinessProbe) w.write(2, `Readiness:\t${describeProbe(c.readinessProbe)}\n`);
   if (c.startupProbe) w.write(2, `Startup:\t${describeProbe(c.startupProbe)}\n`);
+}
+
+/** describeContainerEnv writes `Environment:` and one `NAME:\tvalue` per variable (`<none>` for none). */
+export function describeContainerEnv(c: Container, w: PrefixWriter): void {
   w.write(2, `Environment:${c.env?.length ? '' : '\t<none>'}\n`);
   for (const e of c.env ?? []) {
     (e.value ?? '').split('\n').forEach((s, i) => {
       w.write(3, i === 0 ? `${e.name}:\t${s}\n` : `\t${s}\n`);
     });
   }
-  w.write(2, 'Mounts:\t<none>\n');
+}
+
+interface VolumeMount {
+  name: string;
+  mountPath: string;
+  readOnly?: boolean;
+  subPath?: string;
+}
+
+/** describeContainerMounts is describeContainerVolumes: `path from volume (rw)`, sorted by mount path. */
+export function describeContainerMounts(c: Container, w: PrefixWriter): void {
+  const mounts = [...((c as { volumeMounts?: VolumeMount[] }).volumeMounts ?? [])].sort((a, b) => (a.mountPath < b.mountPath ? -1 : a.mountPath > b.mountPath ? 1 : 0));
+  w.write(2, `Mounts:${mounts.length ? '' : '\t<none>'}\n`);
+  for (const m of mounts) {
+    const flags = [m.readOnly ? 'ro' : 'rw', ...(m.subPath ? [`path=${JSON.stringify(m.subPath)}`] : [])];
+    w.write(3, `${m.mountPath} from ${m.name} (${flags.join(',')})\n`);
+  }
 }
 
 /** describePodTemplate is DescribePodTemplate: labels, annotations, containers, volumes, node selectors, tolerations. */
@@ -148,8 +189,15 @@ export function describeEvents(events: readonly Event[], nowMs: number, w: Prefi
     return;
   }
   w.flush();
-  const ts = (e: Event) => parseRFC3339(e.lastTimestamp ?? e.firstTimestamp);
-  const sorted = [...events].sort((a, b) => ts(a) - ts(b));
+  // SortableEvents: by lastTimestamp, in Go's sort.Sort, so Events of one second come out in
+  // kubectl's order (not stable past 12 Events).
+  // An Event without lastTimestamp (written through events.k8s.io) sorts as the zero time: first.
+  const ts = (e: Event) => {
+    const t = parseRFC3339(e.lastTimestamp);
+    return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t;
+  };
+  const sorted = [...events];
+  goSort({ less: (i, j) => ts(sorted[i] as Event) < ts(sorted[j] as Event), swap: (i, j) => ([sorted[i], sorted[j]] = [sorted[j] as Event, sorted[i] as Event]) }, sorted.length);
   w.write(0, 'Events:\n  Type\tReason\tAge\tFrom\tMessage\n');
   w.write(1, '----\t------\t----\t----\t-------\n');
   for (const e of sorted) {

@@ -1,0 +1,82 @@
+// `kubectl describe pod` through the real kubectl (v1.32.4) and in the page's console, on one state:
+// a running pod with two containers, requests, limits, a readinessProbe and its Unhealthy Events; a
+// pod that never schedules; a StatefulSet's pod with its claim mounted. Only what kubectl works out
+// from its own clock (the RFC 1123 times the server moves to the wall clock, and the Events' ages)
+// is evened out.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventAgesNormalised, type Harness, startHarness } from './kubectlHarness.ts';
+import { expectPrintsAsPage } from './printsAsPage.ts';
+
+const SCENARIO = `version: 1
+name: describe pod
+cluster:
+  nodes: 2
+objects:
+  - apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: web, labels: { app: web } }
+    spec:
+      replicas: 2
+      selector: { matchLabels: { app: web } }
+      template:
+        metadata: { labels: { app: web }, annotations: { team: blue } }
+        spec:
+          containers:
+            - name: web
+              image: "web:1"
+              ports: [{ containerPort: 8080 }]
+              resources: { requests: { cpu: 250m, memory: 64Mi }, limits: { memory: 128Mi } }
+              readinessProbe: { httpGet: { path: /healthz, port: 8080 }, periodSeconds: 2 }
+              env: [{ name: MODE, value: fast }]
+            - { name: log, image: "log:2", resources: { requests: { cpu: 100m, memory: 32Mi }, limits: { cpu: 100m, memory: 32Mi } } }
+  - apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: db, labels: { app: db } }
+    spec:
+      replicas: 1
+      selector: { matchLabels: { app: db } }
+      template:
+        metadata: { labels: { app: db } }
+        spec:
+          nodeSelector: { disk: ssd }
+          containers: [{ name: db, image: "db:1" }]
+  - apiVersion: apps/v1
+    kind: StatefulSet
+    metadata: { name: store }
+    spec:
+      replicas: 1
+      serviceName: store
+      selector: { matchLabels: { app: store } }
+      template:
+        metadata: { labels: { app: store } }
+        spec:
+          containers:
+            - name: store
+              image: "store:1"
+              resources: { requests: { cpu: 500m, memory: 1Gi }, limits: { cpu: 500m, memory: 1Gi } }
+              volumeMounts: [{ name: data, mountPath: /var/lib/store }]
+      volumeClaimTemplates:
+        - metadata: { name: data }
+          spec: { accessModes: [ReadWriteOnce], resources: { requests: { storage: 1Gi } } }
+`;
+
+const RFC1123Z = /[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d \+0000/g;
+const normalise = (t: string) => eventAgesNormalised(t.replace(RFC1123Z, '-'));
+
+describe('kubectl describe pod against npm run serve', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ text: SCENARIO, speed: 10 });
+    expect((await h.kubectl(['rollout', 'status', 'deployment/web', '--timeout=60s'])).code).toBe(0);
+    expect((await h.kubectl(['rollout', 'status', 'statefulset/store', '--timeout=60s'])).code).toBe(0);
+  });
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  it('prints each pod as kubectl does: containers with their state, conditions, volumes, QoS class and Events', async () => {
+    const names = (await h.kubectl(['get', 'pods', '-o', 'name'])).stdout.trim().split('\n');
+    expect(names.length).toBe(4);
+    await expectPrintsAsPage(h, [...names.map((n) => `describe ${n}`), 'describe pod web', 'describe pods -l app=db'], normalise);
+  });
+});
