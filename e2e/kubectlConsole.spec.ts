@@ -1,0 +1,40 @@
+/**
+ * The console's kubectl get and describe in the built app, in real Chromium: several types in
+ * one get (`get all`), a JSONPath template, custom columns, a field selector with a sort, and
+ * describe pod, each answered at the playhead. A screenshot of the answer at 1280×720.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { failOnProblems, openPreset, seekEnd } from './panelsSupport.ts';
+
+failOnProblems();
+
+/** run types a line into the console and returns the Controls region, where the answer shows. */
+async function run(page: Page, line: string) {
+  const box = page.getByRole('textbox', { name: 'kubectl' });
+  await box.fill(line);
+  await box.press('Enter');
+  return page.getByRole('region', { name: 'Controls' });
+}
+
+test('the console answers get all, jsonpath, custom columns, field selectors and describe pod', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await openPreset(page, 'statefulset-claims');
+  await seekEnd(page);
+  await expect(await run(page, 'get all')).toContainText(/statefulset\.apps\/web\s+3\/3/);
+  await expect(await run(page, 'get pods -o jsonpath={.items[*].metadata.name}')).toContainText(
+    'web-0 web-1 web-2',
+  );
+  await expect(
+    await run(page, 'get pvc -o custom-columns=CLAIM:.metadata.name,STATUS:.status.phase'),
+  ).toContainText(/www-web-0\s+Bound/);
+  await expect(
+    await run(page, 'get events --field-selector involvedObject.name=web-0 --sort-by=.lastTimestamp'),
+  ).toContainText(/Scheduled\s+pod\/web-0/);
+  const described = await run(page, 'describe pod web-0');
+  await expect(described).toContainText('QoS Class:');
+  await expect(described).toContainText(/ClaimName:\s+www-web-0/);
+  await page.screenshot({ path: 'artifacts/screenshots/console-describe-pod-light.png' });
+});
