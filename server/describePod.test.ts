@@ -1,4 +1,5 @@
-// `kubectl describe pod` through the real kubectl (v1.32.4) and in the page's console, on one state:
+// `kubectl describe pod` and `describe replicaset` through the real kubectl (v1.32.4) and in the
+// page's console, on one state:
 // a running pod with two containers, requests, limits, a readinessProbe and its Unhealthy Events; a
 // pod that never schedules; a StatefulSet's pod with its claim mounted. Only what kubectl works out
 // from its own clock (the RFC 1123 times the server moves to the wall clock, and the Events' ages)
@@ -78,5 +79,10 @@ describe('kubectl describe pod against npm run serve', () => {
     const names = (await h.kubectl(['get', 'pods', '-o', 'name'])).stdout.trim().split('\n');
     expect(names.length).toBe(4);
     await expectPrintsAsPage(h, [...names.map((n) => `describe ${n}`), 'describe pod web', 'describe pods -l app=db'], normalise);
+  });
+
+  it('prints each ReplicaSet with its pods by phase, its template and Events', async () => {
+    const rs = (await h.kubectl(['get', 'rs', '-l', 'app=web', '-o', 'name'])).stdout.trim();
+    await expectPrintsAsPage(h, ['describe rs', `describe ${rs}`, 'describe replicasets db'], normalise);
   });
 });

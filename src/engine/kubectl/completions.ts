@@ -59,7 +59,7 @@ const ALL: ResourceKind[] = [
 /** The kinds each verb (or `rollout`/`set` subcommand) takes. */
 const KINDS: Record<string, ResourceKind[]> = {
   get: [...ALL, 'Namespace', 'PersistentVolumeClaim', 'EndpointSlice', 'Endpoints', 'Event'],
-  describe: ['Pod', 'Deployment', 'DaemonSet', 'StatefulSet', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service'],
+  describe: ['Pod', 'Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service'],
   delete: ['Pod', 'Deployment', 'DaemonSet', 'StatefulSet', 'PersistentVolumeClaim', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service'],
   scale: ['Deployment', 'ReplicaSet', 'StatefulSet'],
   patch: ALL,

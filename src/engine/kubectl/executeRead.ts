@@ -7,7 +7,7 @@ import type { ControllerRevision, DaemonSet, Deployment, Event, KubeObject } fro
 import type { Tx } from '../client/tx.ts';
 import type { KubectlCommand } from './commands.ts';
 import { inNamespace, resolveTargets, type ResourceObject, Terminal, withoutFinalNewline } from './executeStore.ts';
-import { describeDaemonSet, describeDeployment } from './printers/describe.ts';
+import { describeDaemonSet, describeDeployment, describeReplicaSet } from './printers/describe.ts';
 import { describePod } from './printers/describePod.ts';
 import { describeStatefulSet } from './printers/describeStateful.ts';
 import { describeHorizontalPodAutoscaler, describePodDisruptionBudget, describeQuota } from './printers/describePolicy.ts';
@@ -124,6 +124,7 @@ function eventsAbout(tx: Tx, obj: KubeObject): Event[] {
 function describeOne(tx: Tx, obj: ResourceObject): string {
   const ns = obj.metadata.namespace ?? 'default';
   if (obj.kind === 'Pod') return describePod(obj, eventsAbout(tx, obj), tx.now);
+  if (obj.kind === 'ReplicaSet') return describeReplicaSet(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'Deployment') return describeDeployment(obj, inNamespace(tx.st, 'ReplicaSet', ns), eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'DaemonSet') return describeDaemonSet(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'StatefulSet') return describeStatefulSet(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);

@@ -1,5 +1,5 @@
 // Port of kubernetes staging/src/k8s.io/kubectl/pkg/describe/describe.go (v1.36.3):
-// describeDeployment and describeDaemonSet (`kubectl describe deployment|daemonset NAME`).
+// describeDeployment, describeReplicaSet and describeDaemonSet (`kubectl describe deployment|replicaset|daemonset NAME`).
 import { getControllerOf } from '../../api/ownerRefs.ts';
 import type { DaemonSet, Deployment, Event, IntOrString, Pod, ReplicaSet } from '../../api/types.ts';
 import { parseRFC3339, toRFC3339 } from '../../lib/time.ts';
@@ -113,5 +113,36 @@ export function describeDaemonSet(ds: DaemonSet, pods: readonly Pod[], events: r
   w.write(0, `Pods Status:\t${count('Running')} Running / ${count('Pending')} Waiting / ${count('Succeeded')} Succeeded / ${count('Failed')} Failed\n`);
   describePodTemplate(ds.spec.template, w);
   describeEvents(eventsFor(events, 'DaemonSet', ds.metadata.name), nowMs, w);
+  return w.segments.map(tabbedString).join('');
+}
+
+/**
+ * describeReplicaSet renders `kubectl describe replicaset NAME`, given the ReplicaSet, the pods in
+ * its namespace (Pods Status counts those it controls by phase: Pending is Waiting) and the events.
+ */
+export function describeReplicaSet(rs: ReplicaSet, pods: readonly Pod[], events: readonly Event[], nowMs: number): string {
+  const w = new PrefixWriter();
+  const mine = pods.filter((p) => {
+    const ref = getControllerOf(p);
+    return ref !== undefined && ref.uid === rs.metadata.uid;
+  });
+  const count = (phase: string) => mine.filter((p) => p.status?.phase === phase).length;
+  w.write(0, `Name:\t${rs.metadata.name}\n`);
+  w.write(0, `Namespace:\t${rs.metadata.namespace ?? 'default'}\n`);
+  w.write(0, `Selector:\t${selectorString(rs.spec.selector)}\n`);
+  printLabelsMultiline(w, 'Labels', rs.metadata.labels);
+  printAnnotationsMultiline(w, 'Annotations', rs.metadata.annotations);
+  const controller = getControllerOf(rs);
+  if (controller) w.write(0, `Controlled By:\t${controller.kind}/${controller.name}\n`);
+  w.write(0, `Replicas:\t${rs.status?.replicas ?? 0} current / ${rs.spec.replicas ?? 1} desired\n`);
+  w.write(0, `Pods Status:\t${count('Running')} Running / ${count('Pending')} Waiting / ${count('Succeeded')} Succeeded / ${count('Failed')} Failed\n`);
+  describePodTemplate(rs.spec.template, w);
+  const conditions = (rs.status as { conditions?: { type: string; status: string; reason?: string }[] } | undefined)?.conditions ?? [];
+  if (conditions.length) {
+    w.write(0, 'Conditions:\n  Type\tStatus\tReason\n');
+    w.write(1, '----\t------\t------\n');
+    for (const c of conditions) w.write(1, `${c.type} \t${c.status}\t${c.reason ?? ''}\n`);
+  }
+  describeEvents(eventsFor(events, 'ReplicaSet', rs.metadata.name), nowMs, w);
   return w.segments.map(tabbedString).join('');
 }
