@@ -4,9 +4,9 @@
 // pod that never schedules; a StatefulSet's pod with its claim mounted. Only what kubectl works out
 // from its own clock (the RFC 1123 times the server moves to the wall clock, and the Events' ages)
 // is evened out.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventAgesNormalised, type Harness, startHarness } from './kubectlHarness.ts';
-import { expectPrintsAsPage } from './printsAsPage.ts';
+import { describe, expect, it } from 'vitest';
+import { eventAgesNormalised } from './kubectlHarness.ts';
+import { expectPrintsAsPage, servedScenario } from './printsAsPage.ts';
 
 const SCENARIO = `version: 1
 name: describe pod
@@ -65,15 +65,7 @@ const RFC1123Z = /[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d \+0000/
 const normalise = (t: string) => eventAgesNormalised(t.replace(RFC1123Z, '-'));
 
 describe('kubectl describe pod against npm run serve', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness({ text: SCENARIO, speed: 10 });
-    expect((await h.kubectl(['rollout', 'status', 'deployment/web', '--timeout=60s'])).code).toBe(0);
-    expect((await h.kubectl(['rollout', 'status', 'statefulset/store', '--timeout=60s'])).code).toBe(0);
-  });
-  afterAll(async () => {
-    await h?.stop();
-  });
+  const h = servedScenario(SCENARIO, ['deployment/web', 'statefulset/store']);
 
   it('prints each pod as kubectl does: containers with their state, conditions, volumes, QoS class and Events', async () => {
     const names = (await h.kubectl(['get', 'pods', '-o', 'name'])).stdout.trim().split('\n');

@@ -1,9 +1,8 @@
 // `kubectl get events` through the real kubectl (v1.32.4) and in the page's console, on the same
 // state: printEvent's columns, plain, -o wide (SUBOBJECT, SOURCE, FIRST SEEN, COUNT, NAME) and -A,
 // byte for byte. Both print the server's Table rows (src/engine/kubectl/printers/rowsEvents.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from './kubectlHarness.ts';
-import { expectPrintsAsPage } from './printsAsPage.ts';
+import { describe, expect, it } from 'vitest';
+import { expectPrintsAsPage, servedScenario } from './printsAsPage.ts';
 
 // A running Deployment, and one whose pod never schedules: its FailedScheduling Event is counted up.
 const SCENARIO = `version: 1
@@ -34,14 +33,7 @@ objects:
 `;
 
 describe('kubectl get events against npm run serve', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness({ text: SCENARIO, speed: 10 });
-    expect((await h.kubectl(['rollout', 'status', 'deployment/web', '--timeout=60s'])).code).toBe(0);
-  });
-  afterAll(async () => {
-    await h?.stop();
-  });
+  const h = servedScenario(SCENARIO, ['deployment/web']);
 
   it('prints the Events exactly as the page does, plain, wide and across namespaces', async () => {
     await expectPrintsAsPage(h, ['get events', 'get ev -o wide', 'get events -A']);

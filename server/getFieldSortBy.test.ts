@@ -2,9 +2,8 @@
 // --no-headers) through the real kubectl (v1.32.4) and in the page's console, on one state: the
 // rows, their order (Go's sort.Sort, not stable, over 12 rows and more with ties) and every
 // refusal, byte for byte (stdout and stderr together, and the exit status).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from './kubectlHarness.ts';
-import { expectAnswersAsPage } from './printsAsPage.ts';
+import { describe, it } from 'vitest';
+import { expectAnswersAsPage, servedScenario } from './printsAsPage.ts';
 
 // Three Deployments, one pod of which never schedules: over 100 Events with many ties in their
 // timestamps, types and reasons (sort.Sort's ninther, its partial insertion sort and its pattern
@@ -46,15 +45,7 @@ objects:
 `;
 
 describe('kubectl get --field-selector and --sort-by against npm run serve', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness({ text: SCENARIO, speed: 10 });
-    expect((await h.kubectl(['rollout', 'status', 'deployment/web', '--timeout=60s'])).code).toBe(0);
-    expect((await h.kubectl(['rollout', 'status', 'deployment/api', '--timeout=60s'])).code).toBe(0);
-  });
-  afterAll(async () => {
-    await h?.stop();
-  });
+  const h = servedScenario(SCENARIO, ['deployment/web', 'deployment/api']);
 
   it('lists what the field selector matches, as the API server filters it', async () => {
     await expectAnswersAsPage(h, [

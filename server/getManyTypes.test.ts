@@ -1,9 +1,8 @@
 // `kubectl get deploy,rs,po`, `get all` and `get TYPE/NAME TYPE/NAME` through the real kubectl
 // (v1.32.4) and in the page's console, on one state: a table per type in the order asked (`all`
 // in discovery order), names with their kind when more than one kind is found, byte for byte.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from './kubectlHarness.ts';
-import { expectAnswersAsPage } from './printsAsPage.ts';
+import { describe, it } from 'vitest';
+import { expectAnswersAsPage, servedScenario } from './printsAsPage.ts';
 
 const SCENARIO = `version: 1
 name: many types
@@ -46,15 +45,7 @@ objects:
 `;
 
 describe('kubectl get with several types against npm run serve', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness({ text: SCENARIO, speed: 10 });
-    expect((await h.kubectl(['rollout', 'status', 'deployment/web', '--timeout=60s'])).code).toBe(0);
-    expect((await h.kubectl(['rollout', 'status', 'statefulset/db', '--timeout=60s'])).code).toBe(0);
-  });
-  afterAll(async () => {
-    await h?.stop();
-  });
+  const h = servedScenario(SCENARIO, ['deployment/web', 'statefulset/db']);
 
   it('prints one table per type, names with their kind', async () => {
     await expectAnswersAsPage(h, [

@@ -1,8 +1,7 @@
 // `kubectl get -o jsonpath=…` and `-o custom-columns=…` through the real kubectl (v1.32.4) and in the
 // page's console, on one state: the text, the columns and the errors, byte for byte.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from './kubectlHarness.ts';
-import { expectAnswersAsPage } from './printsAsPage.ts';
+import { describe, it } from 'vitest';
+import { expectAnswersAsPage, servedScenario } from './printsAsPage.ts';
 
 // A running Deployment with two containers a pod, and one whose pod never schedules.
 const SCENARIO = `version: 1
@@ -36,14 +35,7 @@ objects:
 `;
 
 describe('kubectl get -o jsonpath and -o custom-columns against npm run serve', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness({ text: SCENARIO, speed: 10 });
-    expect((await h.kubectl(['rollout', 'status', 'deployment/web', '--timeout=60s'])).code).toBe(0);
-  });
-  afterAll(async () => {
-    await h?.stop();
-  });
+  const h = servedScenario(SCENARIO, ['deployment/web']);
 
   it('prints what a JSONPath template reads', async () => {
     await expectAnswersAsPage(h, [

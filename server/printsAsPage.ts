@@ -1,11 +1,34 @@
 // The real kubectl beside the page's console, for the server tests (vitest only: the harness itself
 // is also imported by e2e/live.spec.ts, which runs under Playwright).
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { newTx } from '../src/engine/client/tx.ts';
 import { executeKubectl } from '../src/engine/kubectl/execute.ts';
 import { tokenize } from '../src/engine/kubectl/tokenize.ts';
 import { toRFC3339 } from '../src/engine/lib/time.ts';
-import { type Harness, pageKubectl } from './kubectlHarness.ts';
+import { type Harness, pageKubectl, startHarness } from './kubectlHarness.ts';
+
+/**
+ * servedScenario serves a scenario for the tests of one file (`npm run serve` at speed 10, started
+ * before them and stopped after them), waits for each rollout named (`deployment/web`), and
+ * returns the harness: a stand-in that reaches the started one once beforeAll has run.
+ */
+export function servedScenario(text: string, rollouts: readonly string[] = []): Harness {
+  let started: Harness | undefined;
+  beforeAll(async () => {
+    started = await startHarness({ text, speed: 10 });
+    for (const r of rollouts) expect((await started.kubectl(['rollout', 'status', r, '--timeout=60s'])).code, r).toBe(0);
+  });
+  afterAll(async () => {
+    await started?.stop();
+  });
+  return new Proxy({} as Harness, {
+    get(_, key) {
+      if (started === undefined) throw new Error('the served scenario is used before beforeAll started it');
+      const v: unknown = Reflect.get(started, key);
+      return typeof v === 'function' ? v.bind(started) : v;
+    },
+  });
+}
 
 /**
  * expectPrintsAsPage runs each line through the real kubectl and through the page's console on
