@@ -26,10 +26,11 @@ import { statefulSetStatusViewer } from './rolloutStatusStatefulSet.ts';
 export type Cmd<V extends KubectlCommand['verb']> = Extract<KubectlCommand, { verb: V }>;
 
 /**
- * runGet is `kubectl get TYPE [NAME...] [-l SEL] [--field-selector SEL] [--sort-by PATH]
- * [-o wide|yaml|json|name]`. `-w` prints the current table and stops there: a console line is one
- * answer, not a stream (`--watch-only` prints nothing, as it waits for the next change). Missing
- * names are reported after the output.
+ * runGet is `kubectl get TYPE[,TYPE…]|all [NAME...] [-l SEL] [--field-selector SEL] [--sort-by PATH]
+ * [-o wide|yaml|json|name|jsonpath=…|custom-columns=…] [--show-labels] [-L KEY] [--no-headers]`:
+ * tables through getTables.ts, anything else as printGeneric prints it. `-w` prints the current
+ * table and stops there: a console line is one answer, not a stream (`--watch-only` prints
+ * nothing, as it waits for the next change). Missing names are reported after the output.
  */
 export function runGet(tx: Tx, cmd: Cmd<'get'>): Terminal {
   const term = new Terminal();
@@ -140,9 +141,9 @@ function describeOne(tx: Tx, obj: ResourceObject): string {
 }
 
 /**
- * runDescribe is `kubectl describe deployment|daemonset [NAME_PREFIX]`: a name that matches no
- * object falls back to every object whose name it prefixes; several are separated by a blank
- * line, as kubectl prints them.
+ * runDescribe is `kubectl describe pod|deployment|replicaset|daemonset|… [NAME_PREFIX]`: a name
+ * that matches no object falls back to every object whose name it prefixes; several are
+ * separated by a blank line, as kubectl prints them.
  */
 export function runDescribe(tx: Tx, cmd: Cmd<'describe'>): Terminal {
   const term = new Terminal();
