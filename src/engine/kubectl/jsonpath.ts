@@ -7,6 +7,8 @@
  * Recursive descent (`..`) and unions (`[0,1]`) are outside this subset and say so.
  */
 
+import { goJson } from './printers/object.ts';
+
 type Step =
   | { t: 'field'; name: string }
   | { t: 'all' }
@@ -258,18 +260,6 @@ function filterPasses(el: unknown, s: Extract<Step, { t: 'filter' }>): boolean |
     default:
       return l >= r;
   }
-}
-
-/** goJson is json.Marshal: compact, keys sorted, <, > and & escaped. */
-function goJson(v: unknown): string {
-  const sort = (x: unknown): unknown => {
-    if (Array.isArray(x)) return x.map(sort);
-    if (x === null || typeof x !== 'object') return x;
-    const o: Record<string, unknown> = {};
-    for (const k of Object.keys(x).sort()) if ((x as Record<string, unknown>)[k] !== undefined) o[k] = sort((x as Record<string, unknown>)[k]);
-    return o;
-  };
-  return JSON.stringify(sort(v)).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
 /** goValue is fmt's %v of a decoded JSON value: maps as map[k:v] (keys sorted), slices as [a b], null as <nil>. */

@@ -4,7 +4,7 @@ import { stringify } from 'yaml';
 import { kindString, resolveResource } from '../resources.ts';
 
 /** sortKeys returns a copy with object keys sorted at every level, as Go encodes a map. */
-function sortKeys(v: unknown): unknown {
+export function sortKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortKeys);
   if (typeof v !== 'object' || v === null) return v;
   const out: Record<string, unknown> = {};
@@ -29,13 +29,20 @@ export function wrapList(objects: readonly unknown[], singleItemImplied: boolean
  * unstructured maps), and <, > and & escaped as \u003c, \u003e and \u0026, plus a newline.
  */
 export function printJson(obj: unknown): string {
-  const text = JSON.stringify(sortKeys(obj), null, 4)
+  return `${goJson(obj, 4)}\n`;
+}
+
+/**
+ * goJson is Go's json.Marshal (indent 0) or MarshalIndent: keys sorted, and <, >, &, U+2028 and
+ * U+2029 escaped as Go's encoder escapes them.
+ */
+export function goJson(obj: unknown, indent = 0): string {
+  return JSON.stringify(sortKeys(obj), null, indent || undefined)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-  return `${text}\n`;
 }
 
 /**

@@ -3,7 +3,7 @@
 import type { HorizontalPodAutoscaler, PodDisruptionBudget, ResourceQuota, Service } from '../../api/policyTypes.ts';
 import type { DaemonSet, Deployment, Namespace, Node, Pod, ReplicaSet } from '../../api/types.ts';
 import { podRow } from './pod.ts';
-import { COLUMNS as WORKLOAD_COLUMNS, daemonSetRow, deploymentRow, namespaceRow, nodeRow, replicaSetRow } from './rows.ts';
+import { formatLabels, COLUMNS as WORKLOAD_COLUMNS, daemonSetRow, deploymentRow, namespaceRow, nodeRow, replicaSetRow } from './rows.ts';
 import { horizontalPodAutoscalerRow, POLICY_COLUMNS, podDisruptionBudgetRow, resourceQuotaRow, serviceRow } from './rowsPolicy.ts';
 import { persistentVolumeClaimRow, STATEFUL_COLUMNS, statefulSetRow } from './rowsStateful.ts';
 import type { PersistentVolumeClaimObject, StatefulSet } from '../../api/statefulTypes.ts';
@@ -116,12 +116,6 @@ export interface PrintOptions {
   noHeaders?: boolean;
   /** More than one kind in one get: the NAME column reads `deployment.apps/web` (FormatResourceName). */
   withKind?: boolean;
-}
-
-/** formatLabels is labels.FormatLabels: `k=v` sorted by key and joined by commas, `<none>` for none. */
-function formatLabels(labels: Readonly<Record<string, string>> | undefined): string {
-  const keys = Object.keys(labels ?? {}).sort();
-  return keys.length === 0 ? '<none>' : keys.map((k) => `${k}=${labels?.[k]}`).join(',');
 }
 
 /**
