@@ -20,6 +20,7 @@ import { RESOURCES } from './resources.ts';
 import { sortList } from './sortBy.ts';
 import { getTables } from './getTables.ts';
 import { fieldFilter, parseFieldSelector } from '../apiserver/fieldSelector.ts';
+import { resourceOfKind } from '../apiserver/rest/resources.ts';
 import { daemonSetStatusViewer, deploymentStatusViewer } from './rolloutStatus.ts';
 import { statefulSetStatusViewer } from './rolloutStatusStatefulSet.ts';
 
@@ -81,9 +82,6 @@ export function runGet(tx: Tx, cmd: Cmd<'get'>): Terminal {
   return term;
 }
 
-/** The version kubectl's REST mapper prefers for each group served here. */
-const PREFERRED_VERSION: Readonly<Record<string, string>> = { autoscaling: 'v2' };
-
 /**
  * withFields is the API server's fieldSelector over each listed kind (apiserver/fieldSelector.ts),
  * or the resource builder's message for the list the server refused (400).
@@ -95,9 +93,9 @@ function withFields(objects: ResourceObject[], cmd: Cmd<'get'>, selector: string
     if (keep.has(target.kind)) continue;
     const filter = Array.isArray(parsed) ? fieldFilter(target.kind, parsed) : parsed;
     if (typeof filter !== 'function') {
-      // GroupVersionResource.String(): `/v1, Resource=pods`, `apps/v1, Resource=deployments`.
-      const group = RESOURCES[target.kind].group;
-      const gvr = `${group}/${PREFERRED_VERSION[group] ?? 'v1'}, Resource=${RESOURCES[target.kind].plural}`;
+      // GroupVersionResource.String() of the served resource: `/v1, Resource=pods`, `apps/v1, Resource=deployments`.
+      const r = resourceOfKind(target.kind);
+      const gvr = `${r?.group ?? ''}/${r?.version ?? 'v1'}, Resource=${RESOURCES[target.kind].plural}`;
       return {
         error: `Error from server (BadRequest): Unable to find "${gvr}" that match label selector "${cmd.labelSelectorText ?? ''}", field selector "${selector}": ${filter.error}`,
       };
