@@ -61,8 +61,12 @@ describe('sortTable', () => {
     expect(sortTable([pods[0]], '.nothing')).toEqual([pods[0]]);
   });
 
+  it('sorts by the first value a wildcard path finds', () => {
+    expect(names(sortTable(pods, '{.status.containerStatuses[*].restartCount}'))).toEqual(['a', 'c', 'b']);
+  });
+
   it('says what the subset does not read', () => {
-    expect(sortTable(pods, '{.items[*].metadata.name}')).toEqual({ error: expect.stringMatching(/not part of Rollout Lab's kubectl subset/) });
+    expect(sortTable(pods, '{..metadata.name}')).toEqual({ error: expect.stringMatching(/^error: --sort-by \{\.\.metadata\.name\}: \.\. is not part of Rollout Lab's kubectl subset/) });
   });
 });
 

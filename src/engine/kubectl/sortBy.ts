@@ -7,14 +7,12 @@
  *   more. Its error (a path found in no row, a path it cannot parse) is dropped by get.go, which
  *   then prints nothing and says `No resources found in default namespace.`, exit 0;
  * - -o json, yaml or name: SortObjects sorts the list, and its error is kubectl's error.
- * The paths this subset reads are fields and `[n]` indexes; a filter, a wildcard or `..` is refused
- * in our own words.
+ * The path is read by the jsonpath port (jsonpath.ts), its first value sorted on; what that port
+ * does not read (`..`, unions) is refused in its words.
  */
 import { cmpQuantities, parseQuantity } from '../lib/quantity.ts';
 import { goSort } from '../lib/goSort.ts';
-
-/** One step of a path: a field name or an array index. */
-type Step = string | number;
+import { findResults, parseTemplate, type Template } from './jsonpath.ts';
 
 const RELAXED = /^\{\.?([^{}]+)\}$|^\.?([^{}]+)$/;
 
@@ -26,43 +24,21 @@ export function relaxedJSONPathExpression(path: string): string | { error: strin
   return `{.${m[1] ?? m[2]}}`;
 }
 
-const STEP = /^(?:\.([A-Za-z0-9_-]+)|\[(\d+)\]|\['([^']*)'\]|\["([^"]*)"\])/;
-
-/** parsePath reads `{.a.b[0]['c']}` into steps, or null for what this subset does not read. */
-function parsePath(field: string): Step[] | null {
-  if (!field.startsWith('{') || !field.endsWith('}')) return null;
-  let rest = field.slice(1, -1);
-  const steps: Step[] = [];
-  while (rest !== '') {
-    const m = STEP.exec(rest);
-    if (!m) return null;
-    if (m[1] !== undefined) steps.push(m[1]);
-    else if (m[2] !== undefined) steps.push(Number(m[2]));
-    else steps.push((m[3] ?? m[4]) as string);
-    rest = rest.slice(m[0].length);
-  }
-  return steps.length > 0 ? steps : null;
-}
-
-/** A value found at a path (`found: false` when some step is missing: the jsonpath's empty result). */
+/** A value found at a path (`found: false` when the path finds nothing: the jsonpath's empty result). */
 interface Found {
   found: boolean;
   value: unknown;
 }
 
-function valueAt(obj: unknown, steps: readonly Step[]): Found {
-  let v: unknown = obj;
-  for (const s of steps) {
-    if (typeof s === 'number') {
-      if (!Array.isArray(v) || s >= v.length) return { found: false, value: undefined };
-      v = v[s];
-    } else {
-      if (v === null || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, s)) return { found: false, value: undefined };
-      v = (v as Record<string, unknown>)[s];
-    }
-    if (v === undefined) return { found: false, value: undefined };
+/** valuesAt is findJSONPathResults' first value for each object, through the jsonpath port (missing keys allowed). */
+function valuesAt(objects: readonly unknown[], template: Template): Found[] | { error: string } {
+  const out: Found[] = [];
+  for (const o of objects) {
+    const r = findResults(template, o);
+    if (!Array.isArray(r)) return r;
+    out.push(r.length > 0 ? { found: true, value: r[0] } : { found: false, value: undefined });
   }
-  return { found: true, value: v };
+  return out;
 }
 
 /** goTypeName is what Go's %T prints for a decoded JSON value. */
@@ -132,9 +108,6 @@ function sortFound<T>(objects: T[], values: Found[], field: string, goType: stri
   return rows.map((r) => r.o);
 }
 
-const SUBSET =
-  "is not part of Rollout Lab's kubectl subset (a path of fields and [n] indexes, e.g. .lastTimestamp or .status.containerStatuses[0].restartCount)";
-
 /**
  * sortTable is the SortingPrinter over a table's rows: the rows sorted, or `dropped` when
  * kubectl's sort fails and get.go prints nothing for the table (a path found in no row, or one
@@ -145,9 +118,10 @@ export function sortTable<T>(objects: T[], sortBy: string): T[] | { dropped: tru
   const relaxed = relaxedJSONPathExpression(sortBy);
   // A path kubectl cannot relax is parsed as given, and fails (an unclosed `{`).
   if (typeof relaxed !== 'string') return { dropped: true };
-  const steps = parsePath(relaxed);
-  if (steps === null) return { error: `error: --sort-by ${sortBy} ${SUBSET}` };
-  const values = objects.map((o) => valueAt(o, steps));
+  const template = parseTemplate(relaxed);
+  if ('error' in template) return { error: `error: --sort-by ${sortBy}: ${template.error}` };
+  const values = valuesAt(objects, template);
+  if (!Array.isArray(values)) return { dropped: true };
   if (!values.some((v) => v.found)) return { dropped: true };
   const sorted = sortFound(objects, values, relaxed, '[][][]reflect.Value');
   return Array.isArray(sorted) ? sorted : { error: sorted.error };
@@ -158,9 +132,10 @@ export function sortList<T>(objects: T[], sortBy: string): T[] | { error: string
   if (objects.length === 0) return objects;
   const relaxed = relaxedJSONPathExpression(sortBy);
   if (typeof relaxed !== 'string') return { error: `error: ${relaxed.error}` };
-  const steps = parsePath(relaxed);
-  if (steps === null) return { error: `error: --sort-by ${sortBy} ${SUBSET}` };
-  const values = objects.map((o) => valueAt(o, steps));
+  const template = parseTemplate(relaxed);
+  if ('error' in template) return { error: `error: --sort-by ${sortBy}: ${template.error}` };
+  const values = valuesAt(objects, template);
+  if (!Array.isArray(values)) return { error: `error: ${values.error}` };
   if (!values.some((v) => v.found)) return { error: `error: couldn't find any field with path "${relaxed}" in the list of objects` };
   const sorted = sortFound(objects, values, relaxed, '*unstructured.Unstructured');
   return Array.isArray(sorted) ? sorted : { error: sorted.error };
