@@ -189,6 +189,7 @@ export function walk(values: readonly unknown[], steps: readonly Step[]): unknow
         }
       } else if (s.t === 'all') {
         if (Array.isArray(v)) next.push(...v);
+        // A map's values by key: kubectl takes them in Go's random map order, which no run repeats.
         else if (typeof v === 'object') for (const k of Object.keys(v).sort()) next.push((v as Record<string, unknown>)[k]);
       } else if (s.t === 'slice') {
         if (!Array.isArray(v)) continue;
