@@ -40,7 +40,7 @@ export function parseTemplate(text: string): Template | TemplateError {
     }
     if (open > i) top.body.push({ t: 'text', s: text.slice(i, open) });
     const close = actionEnd(text, open + 1);
-    if (close < 0) return { error: `unclosed action` };
+    if (close < 0) return { error: 'unclosed action' };
     const action = text.slice(open + 1, close).trim();
     i = close + 1;
     if (action === 'end') {
@@ -242,7 +242,6 @@ function filterPasses(el: unknown, s: Extract<Step, { t: 'filter' }>): boolean |
   }
   const left = lefts[0];
   if (typeof left !== typeof right || (typeof left !== 'string' && typeof left !== 'number' && typeof left !== 'boolean')) {
-    if (s.op === '==' || s.op === '!=') return { error: 'incompatible types for comparison' };
     return { error: 'incompatible types for comparison' };
   }
   const l = left as string | number;

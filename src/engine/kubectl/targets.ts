@@ -54,15 +54,20 @@ export function parseTargets(
   if (type.includes(',') && !opts.manyTypes) {
     return { error: 'error: this kubectl subset handles one resource type per command (no comma lists)' };
   }
-  const known = opts.manyTypes ? typesOf(type) : [resolveResource(type)];
-  if (!Array.isArray(known)) return known;
-  if (known.includes(undefined)) return { error: unknownResourceError(type) };
+  const kinds = opts.manyTypes ? typesOf(type) : typesOf1(type);
+  if (!Array.isArray(kinds)) return kinds;
   if (names.length === 0) {
     if (!opts.allowEmptySelector && !opts.hasSelector) return { error: NO_NAME_ERROR };
-    return { targets: (known as ResourceKind[]).map((kind) => ({ kind })) };
+    return { targets: kinds.map((kind) => ({ kind })) };
   }
   // `get deploy,rs web`: each type with each name, type by type, as the builder visits them.
-  return { targets: (known as ResourceKind[]).flatMap((kind) => names.map((name) => ({ kind, name }))) };
+  return { targets: kinds.flatMap((kind) => names.map((name) => ({ kind, name }))) };
+}
+
+/** typesOf1 is the one type every verb but get takes (no comma list, no category). */
+function typesOf1(type: string): ResourceKind[] | { error: string } {
+  const kind = resolveResource(type);
+  return kind === undefined ? { error: unknownResourceError(type) } : [kind];
 }
 
 /**
