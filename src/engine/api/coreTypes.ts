@@ -28,11 +28,19 @@ export interface Node {
     /** Images present on the node (the ImageLocality score reads them). */
     images?: { names: string[]; sizeBytes?: number }[];
     addresses?: { type: 'InternalIP' | 'ExternalIP' | 'Hostname' | string; address: string }[];
+    daemonEndpoints?: { kubeletEndpoint: { Port: number } };
+    /** NodeSystemInfo: every field is a string without omitempty ('' when unknown). */
     nodeInfo?: {
-      kubeletVersion?: string;
-      osImage?: string;
+      machineID?: string;
+      systemUUID?: string;
+      bootID?: string;
       kernelVersion?: string;
+      osImage?: string;
       containerRuntimeVersion?: string;
+      kubeletVersion?: string;
+      kubeProxyVersion?: string;
+      operatingSystem?: string;
+      architecture?: string;
     };
   };
 }

@@ -19,6 +19,7 @@ import { kubeletProbe, proberAccept, proberOf, proberReschedule, proberRunDue, p
 import { isNodeReady } from '../lib/scheduling.ts';
 import { appDown, trafficOn } from './apps.ts';
 import { containerFieldPath, recordContainerEvent } from './containerEvents.ts';
+import { internalIP } from './nodeStatus.ts';
 
 /** kubeletOnPodWatched reacts to a pod the kubelet's watch delivered (bound or being deleted); key is objectKey(pod). */
 export function kubeletOnPodWatched(tx: Tx, pod: Pod, old: Pod | undefined, key = objectKey(pod)): void {
@@ -72,7 +73,9 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
   switch (step) {
     case 'accept': {
       const conditions = podConditions(pod, tx.nowIso, false, false);
-      const hostIP = '192.168.0.' + (1 + (nodeName.length % 250));
+      // The node's InternalIP (nodeStatus.ts), as the kubelet reports the host's address.
+      const node = tx.st.store.objects.Node.get(nodeName);
+      const hostIP = node !== undefined && node.kind === 'Node' ? internalIP(node) : '';
       const startTime = tx.nowIso;
       // Nothing pulled yet: imageID is empty and there is no container ID, as the kubelet reports.
       const statuses = containerStatuses(pod, (c) => containerStatus(c.name, CREATING, undefined, false, 0, c.image, '', undefined, false));

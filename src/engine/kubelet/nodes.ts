@@ -6,23 +6,17 @@
  * admission plugin; DaemonSet pods tolerate it without a limit).
  */
 import { isNodeReady } from '../lib/scheduling.ts';
-import type { Node, NodeCondition, Pod, Taint } from '../api/types.ts';
+import type { Node, Pod, Taint } from '../api/types.ts';
 import { DEFAULT_ALLOCATABLE, type NodeConfig } from '../config.ts';
 import { formatQuantity, parseQuantity } from '../lib/quantity.ts';
 import { podsOnNode } from '../client/cache.ts';
 import { objectKey } from '../apiserver/store.ts';
-import { KUBERNETES_VERSION } from '../version.ts';
+import { nodeAddress, nodeSystemInfo, kubeletPort, postedConditions, unknownConditions } from './nodeStatus.ts';
 import { note, remove, schedule, type Tx, update, writeStatus } from '../client/tx.ts';
 
 export const UnreachableTaintKey = 'node.kubernetes.io/unreachable';
 /** DefaultTolerationSeconds: how long a pod stays on an unreachable node before eviction. */
 export const DefaultTolerationSeconds = 300;
-
-function readyCondition(ready: boolean, now: string): NodeCondition {
-  return ready
-    ? { type: 'Ready', status: 'True', lastHeartbeatTime: now, lastTransitionTime: now, reason: 'KubeletReady', message: 'kubelet is posting ready status' }
-    : { type: 'Ready', status: 'Unknown', lastHeartbeatTime: now, lastTransitionTime: now, reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.' };
-}
 
 /** canonical prints a quantity as the API server stores it (`1.5Gi` → `1536Mi`); the scenario already checked it parses. */
 function canonical(q: string): string {
@@ -43,8 +37,12 @@ function nodeResources(cfg: NodeConfig): Record<string, string> {
   };
 }
 
-/** nodeObject builds the Node a scenario's node config describes. */
-export function nodeObject(cfg: NodeConfig, now: string): Node {
+/**
+ * nodeObject builds the Node a scenario's node config describes, as its kubelet registers it and
+ * posts its first status (nodeStatus.ts): with the address `ip`, its system info and the four
+ * conditions, Ready.
+ */
+export function nodeObject(cfg: NodeConfig, now: string, ip: string): Node {
   const node: Node = {
     apiVersion: 'v1',
     kind: 'Node',
@@ -58,13 +56,17 @@ export function nodeObject(cfg: NodeConfig, now: string): Node {
         'kubernetes.io/os': 'linux',
         ...cfg.labels,
       },
-      annotations: { 'rollout-lab/kubelet-version': KUBERNETES_VERSION },
+      // The kubelet's registration sets it: the attach/detach controller attaches this node's volumes.
+      annotations: { 'volumes.kubernetes.io/controller-managed-attach-detach': 'true' },
     },
     spec: {},
     status: {
       capacity: nodeResources(cfg),
       allocatable: nodeResources(cfg),
-      conditions: [readyCondition(true, now)],
+      conditions: postedConditions(now),
+      addresses: nodeAddress(cfg.name, ip),
+      daemonEndpoints: { kubeletEndpoint: { Port: kubeletPort } },
+      nodeInfo: nodeSystemInfo(cfg.name),
     },
   };
   if (cfg.images?.length) (node.status as NonNullable<Node['status']>).images = cfg.images.map((i) => ({ ...i, names: [...i.names] }));
@@ -96,8 +98,11 @@ export function setNodeReady(tx: Tx, name: string, ready: boolean): string {
   else delete spec.taints;
   const updated = update(tx, { ...node, spec });
   if (updated.ok) {
-    const conditions = (node.status?.conditions ?? []).filter((c) => c.type !== 'Ready');
-    writeStatus(tx, { ...updated.object, status: { ...node.status, conditions: [readyCondition(ready, tx.nowIso), ...conditions] } });
+    // A fault: the node lifecycle controller marks every condition Unknown. A recovery: the
+    // kubelet posts its four conditions again.
+    const before = node.status?.conditions ?? [];
+    const conditions = ready ? postedConditions(tx.nowIso, before) : unknownConditions(tx.nowIso, before);
+    writeStatus(tx, { ...updated.object, status: { ...node.status, conditions } });
   }
   const pods = podsOnNode(tx.st.cache, name).filter((p) => p.spec.nodeName === name);
   for (const cached of pods) {

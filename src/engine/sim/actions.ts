@@ -2,7 +2,7 @@
  * User actions: the scenario's initial objects, `apply`, node faults and kubectl lines. Each is
  * one tick by the actor `user`; a bad action writes nothing and its message is the tick summary.
  */
-import type { DaemonSet, Deployment, KubeObject, Namespace } from '../api/types.ts';
+import type { DaemonSet, Deployment, KubeObject, Namespace, Node } from '../api/types.ts';
 import { createNamespace } from '../kubectl/applyNamespace.ts';
 import { setDefaultsDaemonSet, setDefaultsDeployment } from '../apiserver/defaults.ts';
 import { formatApiError, newInvalid } from '../apiserver/errors.ts';
@@ -10,6 +10,7 @@ import { invalidMessage, validateObject } from '../apiserver/validation.ts';
 import { DEFAULT_MAX_PODS, type SimAction } from '../config.ts';
 import { executeKubectl } from '../kubectl/execute.ts';
 import { nodeObject, setNodeReady } from '../kubelet/nodes.ts';
+import { nextNodeIndex, nodeInternalIP } from '../kubelet/nodeStatus.ts';
 import type { ApiRequest, RestResult } from '../apiserver/rest/write.ts';
 import { runRequest } from '../client/request.ts';
 import { create, del, note, type Tx } from '../client/tx.ts';
@@ -83,7 +84,9 @@ function runNodeAction(tx: Tx, a: Extract<SimAction, { node: unknown }>['node'])
   if (a.add) {
     const add = a.add;
     const cfg = { name: a.name, labels: add.labels ?? {}, taints: add.taints ?? [], unschedulable: add.unschedulable ?? false, maxPods: add.maxPods ?? DEFAULT_MAX_PODS };
-    const res = create(tx, nodeObject(add.allocatable ? { ...cfg, allocatable: add.allocatable } : cfg, tx.nowIso));
+    // The first address no node holds (nodeStatus.ts): a node removed earlier gives its own back.
+    const ip = nodeInternalIP(nextNodeIndex(tx.st.store.objects.Node.values() as Iterable<Node>));
+    const res = create(tx, nodeObject(add.allocatable ? { ...cfg, allocatable: add.allocatable } : cfg, tx.nowIso, ip));
     return res.ok ? { ok: true, output: `node/${a.name} created` } : { ok: false, output: formatApiError(res.error) };
   }
   if (a.remove) {

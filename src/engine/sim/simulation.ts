@@ -26,6 +26,7 @@ import { firstTrafficSecond, scheduleTraffic, trafficTick } from '../traffic/tra
 import { kubeletStep } from '../kubelet/kubelet.ts';
 import { kubeletProbe } from '../kubelet/probes.ts';
 import { gcOrphaned, nodeObject, UnreachableTaintKey } from '../kubelet/nodes.ts';
+import { nodeInternalIP } from '../kubelet/nodeStatus.ts';
 import { isStaleFlush, scheduleOne, schedulerFlush } from '../scheduler/scheduler.ts';
 import { toRFC3339 } from '../lib/time.ts';
 import { runAction, runInitObject } from './actions.ts';
@@ -72,7 +73,7 @@ export function createEngine(config: SimConfig): EngineState {
   const st = newEngineState(config);
   const wctx = { now: 0, prng: st.prng, writes: [] as WatchRecord[] };
   createSystemNamespaces(st.store, wctx.writes);
-  for (const n of config.nodes) createObject(st.store, wctx, nodeObject(n, toRFC3339(0)));
+  for (const [i, n] of config.nodes.entries()) createObject(st.store, wctx, nodeObject(n, toRFC3339(0), nodeInternalIP(i)));
   for (const w of wctx.writes) applyWatch(st.cache, w);
   const tx = newTx(st, 'user');
   for (let index = 0; index < config.objects.length; index++) schedule(tx, 0, { type: 'init', index });

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import type { Node, Pod } from '../api/types.ts';
+import { createEngine, runUntil } from '../sim.ts';
+import { parseScenarioText } from '../../scenario/parse.ts';
+import { toSimConfig } from '../../scenario/toSimConfig.ts';
+import { internalIP, nextNodeIndex, nodeInternalIP, nodeSystemInfo, postedConditions, unknownConditions } from './nodeStatus.ts';
+
+describe('nodeInternalIP', () => {
+  it.each([
+    [0, '172.18.0.2'],
+    [1, '172.18.0.3'],
+    [253, '172.18.0.255'],
+    [254, '172.18.1.0'],
+    [4999, '172.18.19.137'],
+  ])('gives the node created %i-th the address %s', (index, ip) => {
+    expect(nodeInternalIP(index)).toBe(ip);
+  });
+});
+
+const withIP = (ip: string): Node => ({ apiVersion: 'v1', kind: 'Node', metadata: { name: ip }, spec: {}, status: { addresses: [{ type: 'InternalIP', address: ip }] } });
+
+describe('nextNodeIndex', () => {
+  it.each([
+    ['no node', [], 0],
+    ['three nodes in order', ['172.18.0.2', '172.18.0.3', '172.18.0.4'], 3],
+    ['a gap left by a removed node', ['172.18.0.2', '172.18.0.4'], 1],
+    ['the first address free', ['172.18.0.3'], 0],
+  ])('takes the lowest free address with %s', (_name, ips, index) => {
+    expect(nextNodeIndex(ips.map(withIP))).toBe(index);
+  });
+});
+
+describe('nodeSystemInfo', () => {
+  it('fills in every NodeSystemInfo field, ids made from the name', () => {
+    const info = nodeSystemInfo('node-1');
+    expect(Object.keys(info)).toEqual([
+      'machineID',
+      'systemUUID',
+      'bootID',
+      'kernelVersion',
+      'osImage',
+      'containerRuntimeVersion',
+      'kubeletVersion',
+      'kubeProxyVersion',
+      'operatingSystem',
+      'architecture',
+    ]);
+    expect(info.machineID).toMatch(/^[0-9a-f]{32}$/);
+    expect(info.systemUUID).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set([info.machineID, (info.systemUUID ?? '').replace(/-/g, ''), (info.bootID ?? '').replace(/-/g, '')]).size).toBe(3);
+    expect(info.kubeletVersion).toBe('v1.36.3');
+    expect(info.kubeProxyVersion).toBe('');
+    expect(nodeSystemInfo('node-2').machineID).not.toBe(info.machineID);
+    expect(nodeSystemInfo('node-1')).toEqual(info);
+  });
+});
+
+describe('postedConditions', () => {
+  it('posts MemoryPressure, DiskPressure and PIDPressure False, then Ready True, in that order', () => {
+    const c = postedConditions('2026-01-01T00:00:00Z');
+    expect(c.map((x) => `${x.type}=${x.status} ${x.reason}: ${x.message}`)).toEqual([
+      'MemoryPressure=False KubeletHasSufficientMemory: kubelet has sufficient memory available',
+      'DiskPressure=False KubeletHasNoDiskPressure: kubelet has no disk pressure',
+      'PIDPressure=False KubeletHasSufficientPID: kubelet has sufficient PID available',
+      'Ready=True KubeletReady: kubelet is posting ready status',
+    ]);
+  });
+  it('keeps the transition time of a condition whose status did not change, moves the others', () => {
+    const t0 = '2026-01-01T00:00:00Z';
+    const t1 = '2026-01-01T00:05:00Z';
+    const before = postedConditions(t0).map((c) => (c.type === 'Ready' ? { ...c, status: 'Unknown' as const } : c));
+    const after = postedConditions(t1, before);
+    expect(after.map((c) => [c.type, c.lastHeartbeatTime, c.lastTransitionTime])).toEqual([
+      ['MemoryPressure', t1, t0],
+      ['DiskPressure', t1, t0],
+      ['PIDPressure', t1, t0],
+      ['Ready', t1, t1],
+    ]);
+  });
+});
+
+describe('unknownConditions', () => {
+  it('marks every condition Unknown, NodeStatusUnknown, moved now, the last heartbeat kept', () => {
+    const t0 = '2026-01-01T00:00:00Z';
+    const t1 = '2026-01-01T00:05:00Z';
+    const after = unknownConditions(t1, postedConditions(t0));
+    for (const c of after) {
+      expect(c).toMatchObject({ status: 'Unknown', reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.', lastHeartbeatTime: t0, lastTransitionTime: t1 });
+    }
+    expect(after.map((c) => c.type)).toEqual(['MemoryPressure', 'DiskPressure', 'PIDPressure', 'Ready']);
+  });
+  it('leaves a condition already Unknown as it was', () => {
+    const once = unknownConditions('2026-01-01T00:05:00Z', postedConditions('2026-01-01T00:00:00Z'));
+    expect(unknownConditions('2026-01-01T00:09:00Z', once)).toEqual(once);
+  });
+});
+
+function run(actions: string, until: number) {
+  const parsed = parseScenarioText(`
+version: 1
+name: nodes
+seed: 3
+cluster: { nodes: 3 }
+objects:
+  - apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: web }
+    spec:
+      replicas: 6
+      selector: { matchLabels: { app: web } }
+      template:
+        metadata: { labels: { app: web } }
+        spec: { containers: [{ name: web, image: "web:1" }] }
+actions:
+${actions}
+`);
+  if (!parsed.ok) throw new Error(parsed.errors[0]);
+  const st = createEngine(toSimConfig(parsed.value));
+  runUntil(st, until * 1000);
+  const node = (name: string) => st.store.objects.Node.get(name) as Node;
+  const pods = [...st.store.objects.Pod.values()] as Pod[];
+  return { node, pods };
+}
+
+describe('the nodes of a run', () => {
+  it('gives each node its own address, and each pod its node address as hostIP', () => {
+    const { node, pods } = run('  - { at: 5, node: { name: node-4, add: {} } }', 30);
+    expect(['node-1', 'node-2', 'node-3', 'node-4'].map((n) => internalIP(node(n)))).toEqual(['172.18.0.2', '172.18.0.3', '172.18.0.4', '172.18.0.5']);
+    expect(node('node-4').status?.addresses?.[1]).toEqual({ type: 'Hostname', address: 'node-4' });
+    expect(pods.length).toBeGreaterThan(0);
+    for (const p of pods) expect(p.status?.hostIP).toBe(internalIP(node(p.spec.nodeName ?? '')));
+  });
+  it('marks all four conditions Unknown on a fault and posts them again on recovery', () => {
+    const faulted = run('  - { at: 10, node: { name: node-2, ready: false } }', 20).node('node-2');
+    expect(faulted.status?.conditions?.map((c) => `${c.type}=${c.status} ${c.lastHeartbeatTime} ${c.lastTransitionTime}`)).toEqual(
+      ['MemoryPressure', 'DiskPressure', 'PIDPressure', 'Ready'].map((t) => `${t}=Unknown 2026-01-01T00:00:00Z 2026-01-01T00:00:10Z`),
+    );
+    const back = run('  - { at: 10, node: { name: node-2, ready: false } }\n  - { at: 40, node: { name: node-2, ready: true } }', 50).node('node-2');
+    expect(back.status?.conditions?.map((c) => `${c.type}=${c.status} ${c.lastHeartbeatTime} ${c.lastTransitionTime}`)).toEqual([
+      'MemoryPressure=False 2026-01-01T00:00:40Z 2026-01-01T00:00:40Z',
+      'DiskPressure=False 2026-01-01T00:00:40Z 2026-01-01T00:00:40Z',
+      'PIDPressure=False 2026-01-01T00:00:40Z 2026-01-01T00:00:40Z',
+      'Ready=True 2026-01-01T00:00:40Z 2026-01-01T00:00:40Z',
+    ]);
+  });
+});
