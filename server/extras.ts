@@ -2,8 +2,9 @@
  * The API groups a real cluster serves beside the engine's kinds, answered by the server alone:
  * `metrics.k8s.io/v1beta1` (metrics-server, for `kubectl top`), `apiextensions.k8s.io/v1` (no
  * CustomResourceDefinitions, so an unknown kind is kubectl's `no matches for kind`),
- * `authorization.k8s.io/v1` (every review allowed: this server has no authorization, and says so)
- * and `authentication.k8s.io/v1` (`kubectl auth whoami`: anonymous, as nothing is authenticated).
+ * `authorization.k8s.io/v1` (every review allowed: this server has no authorization, and says so),
+ * `authentication.k8s.io/v1` (`kubectl auth whoami`: anonymous, as nothing is authenticated) and
+ * `coordination.k8s.io/v1` (the kubelets' node leases, leases.ts).
  */
 import type { RequestInfo } from '../src/engine/apiserver/rest/requestInfo.ts';
 import { ALL_VERBS } from '../src/engine/apiserver/rest/resources.ts';
@@ -13,6 +14,7 @@ import type { PodMetric } from '../src/engine/controller/podautoscaler/metrics.t
 import type { LiveCluster } from './live.ts';
 import { metricsList, metricsTable, type NodeFigures, nodeMetrics, podMetrics, scrape } from './metrics.ts';
 import { newFilter } from './selectors.ts';
+import { serveLeases } from './leases.ts';
 import { podMemory } from '../src/engine/kubectl/metricsServer.ts';
 
 export interface ExtraResource {
@@ -67,6 +69,11 @@ export const EXTRA_GROUPS: readonly ExtraGroup[] = [
     ],
   },
   {
+    group: 'coordination.k8s.io',
+    version: 'v1',
+    resources: [{ resource: 'leases', singular: 'lease', kind: 'Lease', namespaced: true, verbs: ALL_VERBS, stored: true }],
+  },
+  {
     group: 'metrics.k8s.io',
     version: 'v1beta1',
     resources: [
@@ -117,6 +124,7 @@ export function serveExtra(live: LiveCluster, info: RequestInfo, query: URLSearc
   }
   if (group.group === 'metrics.k8s.io') return serveMetrics(live, info, query, table);
   if (group.group === 'apiextensions.k8s.io') return serveCrds(live, info, table);
+  if (group.group === 'coordination.k8s.io') return serveLeases(live, info, query, table);
   return review(resource, body);
 }
 

@@ -22,7 +22,8 @@ export type IncludeObject = 'None' | 'Metadata' | 'Object';
 /** Columns whose cells are int64 in the Go printer (they are JSON numbers in a Table). */
 const INTEGER_COLUMNS = new Set(['Desired', 'Current', 'Ready', 'Up-to-date', 'Available', 'Revision', 'Count']);
 
-const DESCRIPTIONS: Record<string, string> = {
+/** The Name and Age columns' descriptions, which every printer shares (metav1.ObjectMeta's swagger docs). */
+export const DESCRIPTIONS: Record<string, string> = {
   Name: 'Name must be unique within a namespace. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names',
   Age: 'CreationTimestamp is a timestamp representing the server time when this object was created.',
 };

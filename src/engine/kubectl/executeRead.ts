@@ -3,12 +3,14 @@
  * The reading verbs of executeKubectl — get, describe, rollout status and rollout history —
  * printed from the API server's store at the tick's virtual time. Nothing here writes.
  */
-import type { ControllerRevision, DaemonSet, Deployment, Event, KubeObject } from '../api/types.ts';
+import type { ControllerRevision, DaemonSet, Deployment, Event, KubeObject, Node, Pod } from '../api/types.ts';
 import type { Tx } from '../client/tx.ts';
 import type { KubectlCommand } from './commands.ts';
 import { inNamespace, resolveTargets, type ResourceObject, Terminal, withoutFinalNewline } from './executeStore.ts';
 import { describeDaemonSet, describeDeployment, describeReplicaSet } from './printers/describe.ts';
 import { describePod } from './printers/describePod.ts';
+import { describeNode } from './printers/describeNode.ts';
+import { nodeLease } from '../kubelet/nodeLease.ts';
 import { describeStatefulSet } from './printers/describeStateful.ts';
 import { describeHorizontalPodAutoscaler, describePodDisruptionBudget, describeQuota } from './printers/describePolicy.ts';
 import { describeService } from './printers/describeService.ts';
@@ -119,6 +121,37 @@ function eventsAbout(tx: Tx, obj: KubeObject): Event[] {
   return out;
 }
 
+/**
+ * podsOnNode: the pods bound to the node that have not terminated, in every namespace, as the
+ * NodeDescriber lists them (spec.nodeName=NODE, status.phase!=Succeeded,status.phase!=Failed), in
+ * the API server's namespace/name order.
+ */
+function podsOnNode(tx: Tx, nodeName: string): Pod[] {
+  const out: Pod[] = [];
+  for (const p of tx.st.store.objects.Pod.values()) {
+    if (p.kind !== 'Pod' || p.spec.nodeName !== nodeName) continue;
+    if (p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed') continue;
+    out.push(p);
+  }
+  const key = (p: Pod) => `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`;
+  return out.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+/**
+ * nodeEvents: the Events about a node, as the NodeDescriber asks twice, by the node's uid (the
+ * controllers') and by its name in the uid field (the kubelet's), those first.
+ */
+function nodeEvents(tx: Tx, node: Node): Event[] {
+  const byUid: Event[] = [];
+  const byName: Event[] = [];
+  for (const e of tx.st.store.objects.Event.values()) {
+    if (e.kind !== 'Event' || e.involvedObject.kind !== 'Node' || e.involvedObject.name !== node.metadata.name) continue;
+    if (e.involvedObject.uid === node.metadata.uid) byUid.push(e);
+    else if (e.involvedObject.uid === node.metadata.name) byName.push(e);
+  }
+  return [...byUid, ...byName];
+}
+
 /** describeOne renders one object for describe. */
 function describeOne(tx: Tx, obj: ResourceObject): string {
   const ns = obj.metadata.namespace ?? 'default';
@@ -128,6 +161,7 @@ function describeOne(tx: Tx, obj: ResourceObject): string {
   if (obj.kind === 'DaemonSet') return describeDaemonSet(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'StatefulSet') return describeStatefulSet(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'ResourceQuota') return describeQuota(obj);
+  if (obj.kind === 'Node') return describeNode(obj, nodeLease(obj, tx.now), podsOnNode(tx, obj.metadata.name), nodeEvents(tx, obj), tx.now);
   if (obj.kind === 'PodDisruptionBudget') return describePodDisruptionBudget(obj, eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'HorizontalPodAutoscaler') return describeHorizontalPodAutoscaler(obj, eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'Service') {
