@@ -6,7 +6,7 @@
 // is evened out.
 import { describe, expect, it } from 'vitest';
 import { eventAgesNormalised } from './kubectlHarness.ts';
-import { expectPrintsAsPage, servedScenario } from './printsAsPage.ts';
+import { expectAnswersAsPage, expectPrintsAsPage, servedScenario } from './printsAsPage.ts';
 
 const SCENARIO = `version: 1
 name: describe pod
@@ -71,6 +71,15 @@ describe('kubectl describe pod against npm run serve', () => {
     const names = (await h.kubectl(['get', 'pods', '-o', 'name'])).stdout.trim().split('\n');
     expect(names.length).toBe(4);
     await expectPrintsAsPage(h, [...names.map((n) => `describe ${n}`), 'describe pod web', 'describe pods -l app=db'], normalise);
+  });
+
+  it('serves each running pod with podIPs and hostIPs, as the v1 conversion fills them in from podIP and hostIP', async () => {
+    const line = 'get pods -l app=web -o jsonpath={range.items[*]}{.status.podIP}={.status.podIPs[0].ip},{.status.hostIP}={.status.hostIPs[*].ip};{end}';
+    const real = await h.kubectl(line.split(' '));
+    const pairs = real.stdout.split(';').filter((p) => p !== '');
+    expect(pairs.length).toBe(2);
+    for (const p of pairs) expect(p).toMatch(/^(10\.244\.\d+\.\d+)=\1,(172\.18\.0\.\d+)=\2$/);
+    await expectAnswersAsPage(h, [line]);
   });
 
   it('prints each ReplicaSet with its pods by phase, its template and Events', async () => {

@@ -3,6 +3,7 @@
  * metadata.managedFields (managedFields.ts), one at a time or as a `<Kind>List` whose items' text
  * is made once per object version.
  */
+import { servedForm } from '../src/engine/apiserver/conversion.ts';
 import type { KubeObject } from '../src/engine/api/types.ts';
 import { groupVersionOf, type ResourceInfo } from '../src/engine/apiserver/rest/resources.ts';
 import type { LiveCluster } from './live.ts';
@@ -33,9 +34,9 @@ export function withTypeMeta(r: ResourceInfo, obj: KubeObject): KubeObject {
   return obj.apiVersion === apiVersion && obj.kind === r.kind ? obj : ({ ...obj, apiVersion, kind: r.kind } as KubeObject);
 }
 
-/** served is an object as a JSON answer carries it: type meta and metadata.managedFields. */
+/** served is an object as a JSON answer carries it: its v1 form (conversion.ts), type meta and metadata.managedFields. */
 export function served(live: LiveCluster, r: ResourceInfo, obj: KubeObject): KubeObject {
-  return live.withManagedFields(withTypeMeta(r, obj));
+  return live.withManagedFields(withTypeMeta(r, servedForm(obj)));
 }
 
 /** listObjects: the kind's objects in a namespace ('' = all), in etcd key order (namespace, name). */

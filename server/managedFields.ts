@@ -7,6 +7,7 @@
  * write is kept as (before, after, writer) and compared only when its object is served or
  * applied to. The engine, its tick hashes and the 10,000-replica bench are untouched.
  */
+import { servedForm } from '../src/engine/apiserver/conversion.ts';
 import type { KubeObject } from '../src/engine/api/types.ts';
 import { type Managed, update, type Writer } from '../src/engine/apimachinery/managedfields/manager.ts';
 import { schemaOf } from '../src/engine/apimachinery/managedfields/schema.ts';
@@ -165,9 +166,12 @@ export class ManagedFieldsTracker {
     for (const p of t.pending) {
       const schema = schemaOf(p.next.kind);
       let managed = t.managed;
-      const next = p.prev === undefined ? beforeAdmission(mainView(p.next)) : mainView(p.next);
-      if (p.writers.main) managed = update(managed, mainView(p.prev) ?? zeroView(p.next), next, schema, p.writers.main, p.time);
-      if (p.writers.status) managed = update(managed, statusView(p.prev) ?? {}, statusView(p.next), schema, p.writers.status, p.time);
+      // The fields as served (a pod's podIPs and hostIPs): what a cluster's writers own.
+      const prevServed = p.prev === undefined ? undefined : servedForm(p.prev);
+      const nextServed = servedForm(p.next);
+      const next = prevServed === undefined ? beforeAdmission(mainView(nextServed)) : mainView(nextServed);
+      if (p.writers.main) managed = update(managed, mainView(prevServed) ?? zeroView(nextServed), next, schema, p.writers.main, p.time);
+      if (p.writers.status) managed = update(managed, statusView(prevServed) ?? {}, statusView(nextServed), schema, p.writers.status, p.time);
       t.managed = managed;
       t.obj = p.next;
     }

@@ -153,6 +153,7 @@ export interface PodStatus {
   conditions?: PodCondition[];
   containerStatuses?: ContainerStatus[];
   hostIP?: string;
+  hostIPs?: { ip: string }[];
   podIP?: string;
   podIPs?: { ip: string }[];
   nominatedNodeName?: string;

@@ -23,6 +23,7 @@ import { sortList } from './sortBy.ts';
 import { getTables } from './getTables.ts';
 import { fieldFilter, parseFieldSelector } from '../apiserver/fieldSelector.ts';
 import { resourceOfKind } from '../apiserver/rest/resources.ts';
+import { servedForm } from '../apiserver/conversion.ts';
 import { daemonSetStatusViewer, deploymentStatusViewer } from './rolloutStatus.ts';
 import { statefulSetStatusViewer } from './rolloutStatusStatefulSet.ts';
 
@@ -60,9 +61,11 @@ export function runGet(tx: Tx, cmd: Cmd<'get'>): Terminal {
       term.out(withoutFinalNewline(t.stdout));
       term.warn(withoutFinalNewline(t.stderr));
     } else {
-      // One named object prints on its own; anything else as a v1 List, sorted when asked.
+      // One named object prints on its own; anything else as a v1 List, sorted when asked. Each
+      // as the API server serves it (a pod with its podIPs and hostIPs: conversion.ts).
       const single = cmd.targets.length === 1 && cmd.targets[0]?.name !== undefined;
-      const sorted = sorting && !single ? sortList(objects, sortBy) : objects;
+      const served = objects.map((o) => servedForm(o as KubeObject) as ResourceObject);
+      const sorted = sorting && !single ? sortList(served, sortBy) : served;
       if (!Array.isArray(sorted)) {
         term.fail(sorted.error);
         return term;
@@ -155,7 +158,7 @@ function nodeEvents(tx: Tx, node: Node): Event[] {
 /** describeOne renders one object for describe. */
 function describeOne(tx: Tx, obj: ResourceObject): string {
   const ns = obj.metadata.namespace ?? 'default';
-  if (obj.kind === 'Pod') return describePod(obj, eventsAbout(tx, obj), tx.now);
+  if (obj.kind === 'Pod') return describePod(servedForm(obj), eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'ReplicaSet') return describeReplicaSet(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'Deployment') return describeDeployment(obj, inNamespace(tx.st, 'ReplicaSet', ns), eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'DaemonSet') return describeDaemonSet(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);
