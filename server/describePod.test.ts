@@ -73,12 +73,12 @@ describe('kubectl describe pod against npm run serve', () => {
     await expectPrintsAsPage(h, [...names.map((n) => `describe ${n}`), 'describe pod web', 'describe pods -l app=db'], normalise);
   });
 
-  it('serves each running pod with podIPs and hostIPs, as the v1 conversion fills them in from podIP and hostIP', async () => {
-    const line = 'get pods -l app=web -o jsonpath={range.items[*]}{.status.podIP}={.status.podIPs[0].ip},{.status.hostIP}={.status.hostIPs[*].ip};{end}';
+  it('serves each running pod with podIPs and hostIPs, as the v1 conversion fills them in from podIP and hostIP, and its QoS class', async () => {
+    const line = 'get pods -l app=web -o jsonpath={range.items[*]}{.status.podIP}={.status.podIPs[0].ip},{.status.hostIP}={.status.hostIPs[*].ip},{.status.qosClass};{end}';
     const real = await h.kubectl(line.split(' '));
     const pairs = real.stdout.split(';').filter((p) => p !== '');
     expect(pairs.length).toBe(2);
-    for (const p of pairs) expect(p).toMatch(/^(10\.244\.\d+\.\d+)=\1,(172\.18\.0\.\d+)=\2$/);
+    for (const p of pairs) expect(p).toMatch(/^(10\.244\.\d+\.\d+)=\1,(172\.18\.0\.\d+)=\2,Burstable$/);
     await expectAnswersAsPage(h, [line]);
   });
 

@@ -109,10 +109,18 @@ export function mainView(obj: KubeObject | undefined): Json | undefined {
   return { ...rest, metadata: meta };
 }
 
+/**
+ * statusView is an object's status as its writers send it. A pod's status.qosClass is no one's:
+ * the pod strategy sets it after the field manager has run on the create, and a kubelet's status
+ * patch leaves it out, unchanged.
+ */
 function statusView(obj: KubeObject | undefined): Json | undefined {
   if (!obj) return undefined;
-  const status = (obj as { status?: unknown }).status;
-  return status === undefined ? {} : { status };
+  const status = (obj as { status?: Json }).status;
+  if (status === undefined) return {};
+  if (obj.kind !== 'Pod' || !('qosClass' in status)) return { status };
+  const { qosClass: _q, ...sent } = status;
+  return Object.keys(sent).length === 0 ? {} : { status: sent };
 }
 
 /** ManagedFieldsTracker keeps each object's managers, folded lazily from the live run's writes. */

@@ -154,6 +154,8 @@ export interface PodStatus {
   containerStatuses?: ContainerStatus[];
   hostIP?: string;
   hostIPs?: { ip: string }[];
+  /** Set by the API server when the pod is created (qos.GetPodQOS); served through conversion.ts. */
+  qosClass?: 'BestEffort' | 'Burstable' | 'Guaranteed';
   podIP?: string;
   podIPs?: { ip: string }[];
   nominatedNodeName?: string;

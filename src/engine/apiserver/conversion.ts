@@ -1,7 +1,7 @@
 // Port of kubernetes pkg/apis/core/v1/conversion.go (v1.36): the PodStatus conversions.
 /**
  * The v1 form of what the engine stores, as kube-apiserver serves it. The simulated kubelet writes
- * a pod's status.podIP and status.hostIP only; the v1 → internal conversion fills the plural
+ * a pod's status.podIP and status.hostIP only (and no status.qosClass, see convertPodStatus); the v1 → internal conversion fills the plural
  * fields from them when they are absent (podIPs = [podIP], hostIPs = [hostIP], for kubelets older
  * than dual-stack), so every pod a cluster serves carries both. The engine keeps the singular form
  * (two arrays fewer in each of the 90,000 pod versions of a 10,000-replica rollout) and the edges
@@ -9,20 +9,25 @@
  * servedForm.
  */
 import type { KubeObject, Pod } from '../api/types.ts';
+import { getPodQOS } from '../lib/qos.ts';
 
 /** Each stored pod's served form, made once: objects are never changed in place. */
 const SERVED = new WeakMap<Pod, Pod>();
 
-/** convertPodStatus: podIPs and hostIPs from podIP and hostIP when the kubelet left them out. */
+/**
+ * convertPodStatus: podIPs and hostIPs from podIP and hostIP when the kubelet left them out, and
+ * the QoS class the pod strategy's PrepareForCreate stores (qos.GetPodQOS of its spec, which no
+ * update can change: computed here, it reads the same).
+ */
 function convertPodStatus(pod: Pod): Pod {
-  const st = pod.status;
-  if (st === undefined) return pod;
+  const st = pod.status ?? {};
   const podIPs = !st.podIPs?.length && st.podIP;
   const hostIPs = !st.hostIPs?.length && st.hostIP;
-  if (!podIPs && !hostIPs) return pod;
+  if (!podIPs && !hostIPs && st.qosClass) return pod;
   const status = { ...st };
   if (podIPs) status.podIPs = [{ ip: podIPs }];
   if (hostIPs) status.hostIPs = [{ ip: hostIPs }];
+  if (!st.qosClass) status.qosClass = getPodQOS(pod);
   return { ...pod, status };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Pod } from '../../api/types.ts';
-import { getPodQOS } from './describePod.ts';
+import type { Pod } from '../api/types.ts';
+import { getPodQOS } from './qos.ts';
 
 const pod = (...resources: { requests?: Record<string, string>; limits?: Record<string, string> }[]): Pod =>
   ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: resources.map((r, i) => ({ name: `c${i}`, image: 'x', resources: r })) } }) as Pod;
