@@ -108,12 +108,13 @@ export async function startHarness(opts: { text?: string | null; speed?: number;
  * eventAgesNormalised blanks the Age column of describe's Events table (and joins its columns with
  * one space): kubectl counts those ages on its own clock, which goes on while a test holds the run
  * paused, so a second boundary crossed between two prints moves every age ("1s (x4 over 1s)" →
- * "2s (x4 over 2s)") and with it the column's width. Everything else in the text is kept.
+ * "2s (x4 over 2s)") and with it the column's width, which the dashes under the header follow
+ * too. Everything else in the text is kept.
  */
 export function eventAgesNormalised(text: string): string {
   return text
     .split('\n')
-    .map((l) => (/^\s+(Normal|Warning|Type)\s/.test(l) ? l.trim().split(/\s{2,}/).map((c, i) => (i === 2 ? '-' : c)).join(' ') : l))
+    .map((l) => (/^\s+(Normal|Warning|Type|----)\s/.test(l) ? l.trim().split(/\s{2,}/).map((c, i) => (i === 2 ? '-' : c)).join(' ') : l))
     .join('\n');
 }
 
