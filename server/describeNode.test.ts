@@ -1,7 +1,8 @@
 // `kubectl describe node` and the node leases through the real kubectl (v1.32.4) and in the
 // page's console, on one state: a control-plane node with a taint, a worker running pods of two
-// namespaces with requests and limits, a cordoned node, and a node whose kubelet stopped (every
-// condition Unknown, its lease no longer renewed). What kubectl works out from its own clock (the
+// namespaces with requests and limits, a cordoned node that failed and came back (the node
+// controller's NodeNotReady about its uid, the kubelet's NodeReady about its name: describe asks
+// for both), and a node whose kubelet stopped (every condition Unknown, its lease no longer renewed). What kubectl works out from its own clock (the
 // RFC 1123 times the server moves to the wall clock, the pods' and Events' ages) is evened out.
 import { describe, expect, it } from 'vitest';
 import { eventAgesNormalised } from './kubectlHarness.ts';
@@ -45,7 +46,9 @@ objects:
           nodeSelector: { kubernetes.io/hostname: worker-a }
           containers: [{ name: jobs, image: "jobs:1" }]
 actions:
-  - { at: 20, node: { name: worker-c, ready: false } }
+  - { at: 1, node: { name: worker-c, ready: false } }
+  - { at: 2, node: { name: worker-b, ready: false } }
+  - { at: 3, node: { name: worker-b, ready: true } }
 `;
 
 const RFC1123Z = /[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d \+0000/g;

@@ -121,7 +121,7 @@ let oldest: Iterator<string> | undefined;
 export function objectReference(involved: KubeObject, namespace: string, fieldPath: string): ObjectReference {
   const meta = involved.metadata;
   const uid = meta.uid;
-  if (!uid) return { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion };
+  if (!uid) return namespace === '' ? { kind: involved.kind, name: meta.name, apiVersion: involved.apiVersion } : { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion };
   // The kubelet writes a pod's Pulled, Created and Started one after another: the reference it
   // gave last, when it fits, spares the table's lookup (every field compared, as below).
   const prev = lastRef;
@@ -132,10 +132,13 @@ export function objectReference(involved: KubeObject, namespace: string, fieldPa
     lastRef = last;
     return last;
   }
+  // A cluster-scoped object's reference has no namespace key (omitempty): a Node's.
   const ref: ObjectReference =
-    fieldPath === ''
-      ? { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid }
-      : { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid, fieldPath };
+    namespace === ''
+      ? { kind: involved.kind, name: meta.name, apiVersion: involved.apiVersion, uid }
+      : fieldPath === ''
+        ? { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid }
+        : { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid, fieldPath };
   if (entry !== undefined) {
     // The entry keeps its place (first made, first dropped), as a set of a present key would.
     if (fieldPath === '') entry.plain = ref;
@@ -159,7 +162,7 @@ let lastRef: ObjectReference | undefined;
 function fits(ref: ObjectReference, involved: KubeObject, namespace: string, fieldPath: string): boolean {
   return (
     ref.name === involved.metadata.name &&
-    ref.namespace === namespace &&
+    (ref.namespace ?? '') === namespace &&
     ref.kind === involved.kind &&
     ref.apiVersion === involved.apiVersion &&
     (ref.fieldPath ?? '') === fieldPath

@@ -207,7 +207,10 @@ export function recordEvent(
 ): void {
   const meta = involved.metadata;
   const namespace = meta.namespace ?? 'default';
-  const host = component === 'kubelet' && involved.kind === 'Pod' ? (involved.spec.nodeName ?? '') : '';
+  // A Node is cluster-scoped: its Events go to default, their reference names no namespace (the
+  // NodeDescriber asks for involvedObject.namespace=""). A kubelet's Event about its node comes from that node.
+  const refNamespace = involved.kind === 'Node' ? '' : namespace;
+  const host = component !== 'kubelet' ? '' : involved.kind === 'Pod' ? (involved.spec.nodeName ?? '') : involved.kind === 'Node' ? meta.name : '';
   // A kubelet's messages repeat pod after pod (`Successfully pulled image "web:2" in 1s …`): one string each.
   const text = host === '' ? flatMessage(message) : kubeletMessage(message);
   const recorder = host === '' ? component : kubeletRecorder(host);
@@ -220,7 +223,7 @@ export function recordEvent(
   e.component = component;
   e.host = host;
   e.kind = involved.kind;
-  e.namespace = namespace;
+  e.namespace = refNamespace;
   e.name = meta.name;
   e.uid = meta.uid ?? '';
   e.apiVersion = involved.apiVersion;
@@ -271,7 +274,7 @@ export function recordEvent(
       apiVersion: 'v1',
       kind: 'Event',
       metadata: { name: log.name, namespace, uid: named !== 'clock' ? '' : madeName ? clockNameUid() : nameUid(log.name), resourceVersion: '', creationTimestamp: '' },
-      involvedObject: objectReference(involved, namespace, fieldPath),
+      involvedObject: objectReference(involved, refNamespace, fieldPath),
       reason,
       message: written,
       type,

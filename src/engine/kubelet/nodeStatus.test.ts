@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Node, Pod } from '../api/types.ts';
+import type { Event, Node, Pod } from '../api/types.ts';
 import { createEngine, runUntil } from '../sim.ts';
 import { parseScenarioText } from '../../scenario/parse.ts';
 import { toSimConfig } from '../../scenario/toSimConfig.ts';
@@ -119,7 +119,8 @@ ${actions}
   runUntil(st, until * 1000);
   const node = (name: string) => st.store.objects.Node.get(name) as Node;
   const pods = [...st.store.objects.Pod.values()] as Pod[];
-  return { node, pods };
+  const events = ([...st.store.objects.Event.values()] as Event[]).sort((a, b) => (a.firstTimestamp ?? '').localeCompare(b.firstTimestamp ?? ''));
+  return { node, pods, events };
 }
 
 describe('the nodes of a run', () => {
@@ -142,5 +143,38 @@ describe('the nodes of a run', () => {
       'PIDPressure=False 2026-01-01T00:00:40Z 2026-01-01T00:00:40Z',
       'Ready=True 2026-01-01T00:00:40Z 2026-01-01T00:00:40Z',
     ]);
+  });
+  it("records the node controller's NodeNotReady about the node and its pods, the kubelet's NodeReady, and the taint-eviction controller's cancel", () => {
+    const { events, node } = run('  - { at: 10, node: { name: node-2, ready: false } }\n  - { at: 40, node: { name: node-2, ready: true } }', 50);
+    const about = (e: Event) => `${e.involvedObject.kind}/${e.involvedObject.kind === 'Node' ? e.involvedObject.name : 'pod'}`;
+    const lines = events
+      .filter((e) => ['NodeNotReady', 'NodeReady', 'TaintManagerEviction'].includes(e.reason))
+      .map((e) => `${e.type} ${e.reason} ${about(e)} ${e.source?.component}: ${e.message.replace(/web-\w+-\w+/, 'web-x')}`);
+    const pods = lines.filter((l) => l.startsWith('Warning NodeNotReady')).length;
+    expect(pods).toBeGreaterThan(0);
+    expect(new Set(lines)).toEqual(
+      new Set([
+        'Normal NodeNotReady Node/node-2 node-controller: Node node-2 status is now: NodeNotReady',
+        'Warning NodeNotReady Pod/pod node-controller: Node is not ready',
+        'Normal NodeReady Node/node-2 kubelet: Node node-2 status is now: NodeReady',
+        'Normal TaintManagerEviction Pod/pod taint-eviction-controller: Cancelling deletion of Pod default/web-x',
+      ]),
+    );
+    const nodeEvents = events.filter((e) => e.involvedObject.kind === 'Node');
+    // Cluster-scoped: no namespace in the reference; the controller names the uid, the kubelet the name.
+    for (const e of nodeEvents) expect(e.involvedObject.namespace).toBeUndefined();
+    expect(nodeEvents.map((e) => [e.reason, e.involvedObject.uid, e.source?.host])).toEqual([
+      ['NodeNotReady', node('node-2').metadata.uid, undefined],
+      ['NodeReady', 'node-2', 'node-2'],
+    ]);
+  });
+  it('marks the pods for deletion once their 300 s toleration of the unreachable taint is over', () => {
+    const { events } = run('  - { at: 10, node: { name: node-2, ready: false } }', 320);
+    const marked = events.filter((e) => e.reason === 'TaintManagerEviction');
+    expect(marked.length).toBeGreaterThan(0);
+    for (const e of marked) {
+      expect(e.message).toBe(`Marking for deletion Pod default/${e.involvedObject.name}`);
+      expect(e.lastTimestamp).toBe('2026-01-01T00:05:10Z');
+    }
   });
 });

@@ -12,7 +12,7 @@ import { formatQuantity, parseQuantity } from '../lib/quantity.ts';
 import { podsOnNode } from '../client/cache.ts';
 import { objectKey } from '../apiserver/store.ts';
 import { nodeAddress, nodeSystemInfo, kubeletPort, postedConditions, unknownConditions } from './nodeStatus.ts';
-import { note, remove, schedule, type Tx, update, writeStatus } from '../client/tx.ts';
+import { note, recordEvent, remove, schedule, type Tx, update, writeStatus } from '../client/tx.ts';
 
 export const UnreachableTaintKey = 'node.kubernetes.io/unreachable';
 /** DefaultTolerationSeconds: how long a pod stays on an unreachable node before eviction. */
@@ -103,6 +103,10 @@ export function setNodeReady(tx: Tx, name: string, ready: boolean): string {
     const before = node.status?.conditions ?? [];
     const conditions = ready ? postedConditions(tx.nowIso, before) : unknownConditions(tx.nowIso, before);
     writeStatus(tx, { ...updated.object, status: { ...node.status, conditions } });
+    // The node lifecycle controller's RecordNodeStatusChange (about the Node's uid); on recovery
+    // the kubelet's own "status is now" Event (about the node by name, as its nodeRef is).
+    if (ready) recordEvent(tx, kubeletNodeRef(node), 'Normal', 'NodeReady', `Node ${name} status is now: NodeReady`, 'kubelet', 'clock');
+    else recordEvent(tx, node, 'Normal', 'NodeNotReady', `Node ${name} status is now: NodeNotReady`, 'node-controller', 'clock');
   }
   const pods = podsOnNode(tx.st.cache, name).filter((p) => p.spec.nodeName === name);
   for (const cached of pods) {
@@ -114,19 +118,33 @@ export function setNodeReady(tx: Tx, name: string, ready: boolean): string {
         c.type === 'Ready' && c.status === 'True' ? { ...c, status: 'False' as const, lastTransitionTime: tx.nowIso } : c,
       );
       writeStatus(tx, { ...pod, status: { ...pod.status, conditions } });
+      // Recorded after the status write, for each pod whose Ready condition it moved.
+      if (pod.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True')) recordEvent(tx, pod, 'Warning', 'NodeNotReady', 'Node is not ready', 'node-controller', 'clock');
       if (!toleratesForever(pod) && !pod.metadata.deletionTimestamp) {
         schedule(tx, tx.now + DefaultTolerationSeconds * 1000, { type: 'evict', podKey: objectKey(pod), uid: pod.metadata.uid });
       }
     } else if (pod.metadata.deletionTimestamp) {
       schedule(tx, tx.now + tx.st.config.terminationSeconds * 1000, { type: 'kubelet', podKey: objectKey(pod), uid: pod.metadata.uid, step: 'terminated' });
-    } else if (pod.status?.containerStatuses?.every((c) => c.state.running)) {
-      schedule(tx, tx.now, { type: 'kubelet', podKey: objectKey(pod), uid: pod.metadata.uid, step: 'ready' });
     } else {
-      schedule(tx, tx.now, { type: 'kubelet', podKey: objectKey(pod), uid: pod.metadata.uid, step: 'accept' });
+      // The taint gone, the taint-eviction controller cancels the eviction it had queued.
+      if (!toleratesForever(pod)) recordEvent(tx, pod, 'Normal', 'TaintManagerEviction', `Cancelling deletion of Pod ${objectKey(pod)}`, 'taint-eviction-controller', 'clock');
+      kubeletResume(tx, pod);
     }
   }
   note(tx, ready ? 'nodeReadyAgain' : 'nodeNotReady', { node: name });
   return `node/${name} ${ready ? 'Ready' : 'NotReady'}`;
+}
+
+/** kubeletResume: the kubelet, back, takes up a pod where it was (ready, or accepted again). */
+function kubeletResume(tx: Tx, pod: Pod): void {
+  const uid = pod.metadata.uid ?? '';
+  const step = pod.status?.containerStatuses?.every((c) => c.state.running) ? 'ready' : 'accept';
+  schedule(tx, tx.now, { type: 'kubelet', podKey: objectKey(pod), uid, step });
+}
+
+/** kubeletNodeRef: the Node as the kubelet refers to it in its Events, the node's name as uid (kl.nodeRef). */
+function kubeletNodeRef(node: Node): Node {
+  return { ...node, metadata: { ...node.metadata, uid: node.metadata.name } };
 }
 
 /**

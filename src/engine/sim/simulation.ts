@@ -37,7 +37,7 @@ import type { ControllerName } from '../client/events.ts';
 import { type EngineState, newEngineState } from './state.ts';
 import type { TickRecord } from '../client/tick.ts';
 import { newStallWatch, type StallWatch, watchTick } from './stall.ts';
-import { del, enqueue, enqueueRateLimited, newTx, note, schedule, type Tx } from '../client/tx.ts';
+import { del, enqueue, enqueueRateLimited, newTx, note, recordEvent, schedule, type Tx } from '../client/tx.ts';
 
 const SYNC: Record<ControllerName, (tx: Tx, key: string) => string | null> = {
   deployment: syncDeployment,
@@ -235,6 +235,8 @@ function stepDropped(st: EngineState): TickRecord | null {
       // The taint-eviction controller cancels the eviction once the NoExecute taint is gone.
       const tainted = node?.kind === 'Node' && (node.spec.taints ?? []).some((t) => t.key === UnreachableTaintKey && t.effect === 'NoExecute');
       if (pod && pod.metadata.uid === ev.uid && !pod.metadata.deletionTimestamp && tainted) {
+        // The taint-eviction controller's emitPodDeletionEvent, then its delete.
+        recordEvent(tx, pod, 'Normal', 'TaintManagerEviction', `Marking for deletion Pod ${ev.podKey}`, 'taint-eviction-controller', 'clock');
         del(tx, 'Pod', ev.podKey);
         note(tx, 'evicted', { pod: pod.metadata.name });
       } else note(tx, 'nothingToEvict', { pod: ev.podKey });
