@@ -25,7 +25,7 @@ objects:
           containers:
             - name: web
               image: "web:1"
-              ports: [{ containerPort: 8080 }]
+              ports: [{ name: http, containerPort: 8080 }]
               resources: { requests: { cpu: 250m, memory: 64Mi }, limits: { memory: 128Mi } }
               readinessProbe: { httpGet: { path: /healthz, port: 8080 }, periodSeconds: 2 }
               env: [{ name: MODE, value: fast }]

@@ -104,10 +104,14 @@ function describeContainer(c: Container, w: PrefixWriter): void {
   describeContainerMounts(c, w);
 }
 
-/** describeContainerPorts writes `Port:`/`Ports:` and `Host Port:`/`Host Ports:` (the API server defaults a port's protocol to TCP). */
+/**
+ * describeContainerPorts writes `Port:`/`Ports:` and `Host Port:`/`Host Ports:`, each port as
+ * `8080/TCP` (the API server defaults a port's protocol to TCP): its name is not printed, and a
+ * port without a hostPort shows 0.
+ */
 export function describeContainerPorts(c: Container, w: PrefixWriter): void {
-  const ports = (c.ports ?? []).map((p) => `${p.containerPort}/${p.protocol ?? 'TCP'}${p.name ? ` (${p.name})` : ''}`).join(', ');
-  const hostPorts = (c.ports ?? []).map((p) => `0/${p.protocol ?? 'TCP'}${p.name ? ` (${p.name})` : ''}`).join(', ');
+  const ports = (c.ports ?? []).map((p) => `${p.containerPort}/${p.protocol ?? 'TCP'}`).join(', ');
+  const hostPorts = (c.ports ?? []).map((p) => `${p.hostPort ?? 0}/${p.protocol ?? 'TCP'}`).join(', ');
   w.write(2, ports.includes(',') ? `Ports:\t${ports}\n` : `Port:\t${ports || '<none>'}\n`);
   w.write(2, hostPorts.includes(',') ? `Host Ports:\t${hostPorts}\n` : `Host Port:\t${hostPorts || '<none>'}\n`);
 }
