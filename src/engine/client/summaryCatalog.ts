@@ -37,6 +37,8 @@ export const SUMMARY_TEMPLATES = {
   nodeReadyAgain: 'node {node} is Ready again',
   nodeNotReady: 'node {node} is NotReady',
   nodeExistsAgain: 'node {node} exists again; no orphaned pods',
+  unschedulableTainted: 'node {node} is cordoned: taint node.kubernetes.io/unschedulable:NoSchedule added',
+  unschedulableUntainted: 'node {node} is uncordoned: taint node.kubernetes.io/unschedulable:NoSchedule removed',
   orphansDeleted: {
     one: 'deleted {count} orphaned pod of the deleted node {node}',
     other: 'deleted {count} orphaned pods of the deleted node {node}',

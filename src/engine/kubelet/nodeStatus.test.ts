@@ -177,4 +177,17 @@ describe('the nodes of a run', () => {
       expect(e.lastTimestamp).toBe('2026-01-01T00:05:10Z');
     }
   });
+  it('taints a cordoned node node.kubernetes.io/unschedulable:NoSchedule and takes the taint off when it is uncordoned', () => {
+    const cordoned = run('  - { at: 10, kubectl: cordon node-1 }', 15).node('node-1');
+    expect(cordoned.spec).toEqual({ unschedulable: true, taints: [{ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule', timeAdded: '2026-01-01T00:00:10Z' }] });
+    const back = run('  - { at: 10, kubectl: cordon node-1 }\n  - { at: 20, kubectl: uncordon node-1 }', 25).node('node-1');
+    expect(back.spec).toEqual({});
+  });
+  it('stamps both unreachable taints of a failed node with the time they were added', () => {
+    const failed = run('  - { at: 10, node: { name: node-2, ready: false } }', 15).node('node-2');
+    expect(failed.spec.taints).toEqual([
+      { key: 'node.kubernetes.io/unreachable', effect: 'NoSchedule', timeAdded: '2026-01-01T00:00:10Z' },
+      { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute', timeAdded: '2026-01-01T00:00:10Z' },
+    ]);
+  });
 });

@@ -6,6 +6,7 @@
  * admission plugin; DaemonSet pods tolerate it without a limit).
  */
 import { isNodeReady } from '../lib/scheduling.ts';
+import { TaintNodeUnschedulable } from '../scheduler/plugins/nodeunschedulable.ts';
 import type { Node, Pod, Taint } from '../api/types.ts';
 import { DEFAULT_ALLOCATABLE, type NodeConfig } from '../config.ts';
 import { formatQuantity, parseQuantity } from '../lib/quantity.ts';
@@ -71,7 +72,9 @@ export function nodeObject(cfg: NodeConfig, now: string, ip: string): Node {
   };
   if (cfg.images?.length) (node.status as NonNullable<Node['status']>).images = cfg.images.map((i) => ({ ...i, names: [...i.names] }));
   if (cfg.unschedulable) node.spec.unschedulable = true;
-  if (cfg.taints.length) node.spec.taints = cfg.taints.map((t) => ({ ...t }));
+  // A node that registers cordoned has the node lifecycle controller's taint from the start.
+  const taints = cfg.unschedulable ? [...cfg.taints, { ...TaintNodeUnschedulable, timeAdded: now }] : cfg.taints;
+  if (taints.length) node.spec.taints = taints.map((t) => ({ ...t }));
   return node;
 }
 
@@ -84,6 +87,33 @@ function toleratesForever(pod: Pod): boolean {
   );
 }
 
+const isUnschedulableTaint = (t: Taint) => t.key === TaintNodeUnschedulable.key && t.effect === TaintNodeUnschedulable.effect;
+
+/** needsUnschedulableTaintSwap: the node's unschedulable taint is not in step with its spec.unschedulable. */
+export function needsUnschedulableTaintSwap(node: Node): boolean {
+  return (node.spec.unschedulable === true) !== (node.spec.taints ?? []).some(isUnschedulableTaint);
+}
+
+/**
+ * doNoScheduleTaintingPass, for the one taint it derives from the spec (TaintNodesByCondition): a
+ * cordoned node gets node.kubernetes.io/unschedulable:NoSchedule, an uncordoned one loses it. The
+ * scheduler's NodeUnschedulable filter already turns pods away from a cordoned node, so this changes
+ * no placement; `kubectl describe node` shows the taint, and only pods that tolerate it (a
+ * DaemonSet's) may still go there.
+ */
+export function doNoScheduleTaintingPass(tx: Tx, name: string): void {
+  const node = tx.st.store.objects.Node.get(name);
+  if (node?.kind !== 'Node' || !needsUnschedulableTaintSwap(node)) return;
+  const others = (node.spec.taints ?? []).filter((t) => !isUnschedulableTaint(t));
+  const cordoned = node.spec.unschedulable === true;
+  const taints = cordoned ? [...others, { ...TaintNodeUnschedulable, timeAdded: tx.nowIso }] : others;
+  const spec = { ...node.spec };
+  if (taints.length) spec.taints = taints;
+  else delete spec.taints;
+  update(tx, { ...node, spec });
+  note(tx, cordoned ? 'unschedulableTainted' : 'unschedulableUntainted', { node: name });
+}
+
 /** setNodeReady applies a node fault (ready=false) or its recovery (ready=true). */
 export function setNodeReady(tx: Tx, name: string, ready: boolean): string {
   const node = tx.st.store.objects.Node.get(name) as Node | undefined;
@@ -92,7 +122,8 @@ export function setNodeReady(tx: Tx, name: string, ready: boolean): string {
   const others = (node.spec.taints ?? []).filter((t) => t.key !== UnreachableTaintKey);
   const taints: Taint[] = ready
     ? others
-    : [...others, { key: UnreachableTaintKey, effect: 'NoSchedule' }, { key: UnreachableTaintKey, effect: 'NoExecute', timeAdded: tx.nowIso }];
+    : // SwapNodeControllerTaint stamps each taint it adds with timeAdded, the NoSchedule one too.
+      [...others, { key: UnreachableTaintKey, effect: 'NoSchedule', timeAdded: tx.nowIso }, { key: UnreachableTaintKey, effect: 'NoExecute', timeAdded: tx.nowIso }];
   const spec = { ...node.spec };
   if (taints.length) spec.taints = taints;
   else delete spec.taints;

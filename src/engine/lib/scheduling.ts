@@ -168,7 +168,8 @@ export function isNodeReady(node: Node): boolean {
   // (40,000 in a 10,000-replica rollout).
   const conditions = node.status?.conditions;
   if (conditions === undefined) return false;
-  for (let i = 0; i < conditions.length; i++) {
+  // From the end: the kubelet posts Ready last, after the three pressure conditions (nodeStatus.ts).
+  for (let i = conditions.length - 1; i >= 0; i--) {
     const c = conditions[i] as NonNullable<typeof conditions>[number];
     if (c.type === 'Ready' && c.status === 'True') return true;
   }

@@ -25,7 +25,7 @@ import { kubeProxySync } from '../proxy/kubeProxy.ts';
 import { firstTrafficSecond, scheduleTraffic, trafficTick } from '../traffic/traffic.ts';
 import { kubeletStep } from '../kubelet/kubelet.ts';
 import { kubeletProbe } from '../kubelet/probes.ts';
-import { gcOrphaned, nodeObject, UnreachableTaintKey } from '../kubelet/nodes.ts';
+import { doNoScheduleTaintingPass, gcOrphaned, nodeObject, UnreachableTaintKey } from '../kubelet/nodes.ts';
 import { nodeInternalIP } from '../kubelet/nodeStatus.ts';
 import { isStaleFlush, scheduleOne, schedulerFlush } from '../scheduler/scheduler.ts';
 import { toRFC3339 } from '../lib/time.ts';
@@ -242,6 +242,11 @@ function stepDropped(st: EngineState): TickRecord | null {
       } else note(tx, 'nothingToEvict', { pod: ev.podKey });
       break;
     }
+    case 'nodeTaints':
+      tx.actor = 'node-lifecycle-controller';
+      tx.key = ev.node;
+      doNoScheduleTaintingPass(tx, ev.node);
+      break;
     case 'resync': {
       tx.actor = 'informer';
       let n = 0;
