@@ -1,7 +1,7 @@
 /**
  * The console's kubectl get and describe in the built app, in real Chromium: several types in
  * one get (`get all`), a JSONPath template, custom columns, a field selector with a sort, and
- * describe pod, each answered at the playhead. A screenshot of the answer at 1280×720.
+ * describe pod, each answered at the playhead; describe node. A screenshot of each answer at 1280×720.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { failOnProblems, openPreset, seekEnd } from './panelsSupport.ts';
@@ -37,4 +37,18 @@ test('the console answers get all, jsonpath, custom columns, field selectors and
   await expect(described).toContainText('QoS Class:');
   await expect(described).toContainText(/ClaimName:\s+www-web-0/);
   await page.screenshot({ path: 'artifacts/screenshots/console-describe-pod-light.png' });
+});
+
+test('the console describes a node: its lease, conditions, address, system info and pods', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await openPreset(page, 'statefulset-claims');
+  await seekEnd(page);
+  const described = await run(page, 'describe node node-1');
+  await expect(described).toContainText(/HolderIdentity:\s+node-1/);
+  await expect(described).toContainText(/Ready\s+True/);
+  await expect(described).toContainText(/InternalIP:\s+172\.18\.0\.2/);
+  await expect(described).toContainText(/Kubelet Version:\s+v1\.36\.3/);
+  await expect(described).toContainText(/Non-terminated Pods:\s+\(\d+ in total\)/);
+  await page.screenshot({ path: 'artifacts/screenshots/console-describe-node-light.png' });
 });
