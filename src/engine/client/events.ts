@@ -63,6 +63,8 @@ export type SimEvent =
   | { type: 'gc'; kind: 'ReplicaSet' | 'Pod' | 'ControllerRevision' | 'PersistentVolumeClaim' | 'EndpointSlice'; key: string; ownerUid: string }
   /** The node lifecycle controller evicts a pod from a NotReady node (NoExecute taint). */
   | { type: 'evict'; podKey: string; uid: string }
+  /** The kubelet's node status update after its node's spec.unschedulable changed (kubelet/nodeSync.ts). */
+  | { type: 'kubeletNodeStatus'; node: string }
   /** The node lifecycle controller's doNoScheduleTaintingPass for a node whose spec.unschedulable changed (kubelet/nodes.ts). */
   | { type: 'nodeTaints'; node: string }
   /** A user action of the scenario (index into SimConfig.actions). */

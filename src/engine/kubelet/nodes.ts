@@ -12,6 +12,7 @@ import { DEFAULT_ALLOCATABLE, type NodeConfig } from '../config.ts';
 import { formatQuantity, parseQuantity } from '../lib/quantity.ts';
 import { podsOnNode } from '../client/cache.ts';
 import { objectKey } from '../apiserver/store.ts';
+import { kubeletNodeRef } from './nodeSync.ts';
 import { nodeAddress, nodeSystemInfo, kubeletPort, postedConditions, unknownConditions } from './nodeStatus.ts';
 import { note, recordEvent, remove, schedule, type Tx, update, writeStatus } from '../client/tx.ts';
 
@@ -171,11 +172,6 @@ function kubeletResume(tx: Tx, pod: Pod): void {
   const uid = pod.metadata.uid ?? '';
   const step = pod.status?.containerStatuses?.every((c) => c.state.running) ? 'ready' : 'accept';
   schedule(tx, tx.now, { type: 'kubelet', podKey: objectKey(pod), uid, step });
-}
-
-/** kubeletNodeRef: the Node as the kubelet refers to it in its Events, the node's name as uid (kl.nodeRef). */
-function kubeletNodeRef(node: Node): Node {
-  return { ...node, metadata: { ...node.metadata, uid: node.metadata.name } };
 }
 
 /**

@@ -22,6 +22,7 @@ import { binderOnWatch } from '../controller/volume/binder.ts';
 import { kubeProxyOnWatch } from '../proxy/kubeProxy.ts';
 import { kubeletOnPodWatched } from '../kubelet/kubelet.ts';
 import { needsUnschedulableTaintSwap } from '../kubelet/nodes.ts';
+import { scheduleNodeStatusUpdate } from '../kubelet/nodeSync.ts';
 import { schedulerOnWatch } from '../scheduler/scheduler.ts';
 
 /** scheduleDeliveries hands each write of a tick to the shared informer after the watch delay. */
@@ -81,7 +82,11 @@ export function deliver(tx: Tx, rec: WatchRecord, key: string): void {
   } else if (o.kind === 'Node') {
     // PodGC force-deletes pods bound to a node that no longer exists, after a 40 s quarantine.
     if (rec.type === 'DELETED') schedule(tx, tx.now + 40_000, { type: 'podgc', node: o.metadata.name });
-    // The node lifecycle controller keeps the unschedulable taint in step with spec.unschedulable.
-    else if (needsUnschedulableTaintSwap(o)) schedule(tx, tx.now, { type: 'nodeTaints', node: o.metadata.name });
+    else {
+      // The node lifecycle controller keeps the unschedulable taint in step with spec.unschedulable,
+      // and the kubelet's next status update sees a cordon or an uncordon.
+      if (needsUnschedulableTaintSwap(o)) schedule(tx, tx.now, { type: 'nodeTaints', node: o.metadata.name });
+      if (old?.kind === 'Node' && (old.spec.unschedulable === true) !== (o.spec.unschedulable === true)) scheduleNodeStatusUpdate(tx, o);
+    }
   }
 }

@@ -27,6 +27,7 @@ import { kubeletStep } from '../kubelet/kubelet.ts';
 import { kubeletProbe } from '../kubelet/probes.ts';
 import { doNoScheduleTaintingPass, gcOrphaned, nodeObject, UnreachableTaintKey } from '../kubelet/nodes.ts';
 import { nodeInternalIP } from '../kubelet/nodeStatus.ts';
+import { recordNodeSchedulableEvent } from '../kubelet/nodeSync.ts';
 import { isStaleFlush, scheduleOne, schedulerFlush } from '../scheduler/scheduler.ts';
 import { toRFC3339 } from '../lib/time.ts';
 import { runAction, runInitObject } from './actions.ts';
@@ -80,6 +81,8 @@ export function createEngine(config: SimConfig): EngineState {
   for (const [index, a] of config.actions.entries()) schedule(tx, Math.round(a.at * 1000), { type: 'action', index });
   st.actionsScheduled = config.actions.length;
   schedule(tx, RESYNC_PERIOD_MS, { type: 'resync' });
+  // A node that registers cordoned: its kubelet's first status update sees it (nodeSync.ts).
+  for (const n of config.nodes) if (n.unschedulable) schedule(tx, 0, { type: 'kubeletNodeStatus', node: n.name });
   if (config.traffic?.length) scheduleTraffic(tx, firstTrafficSecond(config.traffic));
   return st;
 }
@@ -242,6 +245,11 @@ function stepDropped(st: EngineState): TickRecord | null {
       } else note(tx, 'nothingToEvict', { pod: ev.podKey });
       break;
     }
+    case 'kubeletNodeStatus':
+      tx.actor = 'kubelet';
+      tx.key = ev.node;
+      recordNodeSchedulableEvent(tx, ev.node);
+      break;
     case 'nodeTaints':
       tx.actor = 'node-lifecycle-controller';
       tx.key = ev.node;

@@ -79,6 +79,7 @@ export function newEngineState(config: SimConfig): EngineState {
     endpointsTriggers: new Map(),
     proxy: newKubeProxyState(),
     apps: new Map(),
+    kubeletNodes: new Map(),
     traffic: newTrafficState(config),
     stsConsistency: newStatefulSetConsistency(),
   };
@@ -124,6 +125,7 @@ export function cloneEngineState(s: EngineState): EngineState {
     endpointsTriggers: new Map(s.endpointsTriggers),
     proxy: cloneKubeProxyState(s.proxy),
     apps: new Map(s.apps),
+    kubeletNodes: new Map(s.kubeletNodes),
     traffic: cloneTrafficState(s.traffic),
     stsConsistency: cloneStatefulSetConsistency(s.stsConsistency),
   };
