@@ -39,7 +39,9 @@ test('the console answers get all, jsonpath, custom columns, field selectors and
   await page.screenshot({ path: 'artifacts/screenshots/console-describe-pod-light.png' });
 });
 
-test('the console describes a node: its lease, conditions, address, system info and pods', async ({ page }) => {
+test('the console describes a node: its lease, conditions, address, system info and pods', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
   await openPreset(page, 'statefulset-claims');

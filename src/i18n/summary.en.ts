@@ -19,7 +19,8 @@ export const SUMMARY_EN: Record<string, string> = {
   nodeNotReady: 'node {{node}} is NotReady',
   nodeExistsAgain: 'node {{node}} exists again; no orphaned pods',
   unschedulableTainted: 'node {{node}} is cordoned: taint node.kubernetes.io/unschedulable:NoSchedule added',
-  unschedulableUntainted: 'node {{node}} is uncordoned: taint node.kubernetes.io/unschedulable:NoSchedule removed',
+  unschedulableUntainted:
+    'node {{node}} is uncordoned: taint node.kubernetes.io/unschedulable:NoSchedule removed',
   orphansDeleted_one: 'deleted {{count}} orphaned pod of the deleted node {{node}}',
   orphansDeleted_other: 'deleted {{count}} orphaned pods of the deleted node {{node}}',
   nothingToSchedule: 'nothing to schedule for {{pod}}',

@@ -19,7 +19,8 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   nodeReadyAgain: '节点 {{node}} 恢复 Ready',
   nodeNotReady: '节点 {{node}} 变为 NotReady',
   nodeExistsAgain: '节点 {{node}} 又存在了；没有孤儿 Pod',
-  unschedulableTainted: '节点 {{node}} 已封锁（cordon）：加上污点 node.kubernetes.io/unschedulable:NoSchedule',
+  unschedulableTainted:
+    '节点 {{node}} 已封锁（cordon）：加上污点 node.kubernetes.io/unschedulable:NoSchedule',
   unschedulableUntainted: '节点 {{node}} 已解除封锁：去掉污点 node.kubernetes.io/unschedulable:NoSchedule',
   orphansDeleted_other: '删除了已删除节点 {{node}} 上的 {{count}} 个孤儿 Pod',
   nothingToSchedule: '{{pod}} 无需调度',

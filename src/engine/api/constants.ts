@@ -70,3 +70,6 @@ export const FailedPodBackoffMaxMs = 15 * 60 * 1000;
 
 /** The namespace every simulated object lives in unless its manifest says otherwise. */
 export const DefaultNamespace = 'default';
+
+/** The taint the node lifecycle controller gives a cordoned node (effect NoSchedule): TaintNodeUnschedulable. */
+export const TaintNodeUnschedulableKey = 'node.kubernetes.io/unschedulable';

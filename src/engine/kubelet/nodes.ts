@@ -6,7 +6,7 @@
  * admission plugin; DaemonSet pods tolerate it without a limit).
  */
 import { isNodeReady } from '../lib/scheduling.ts';
-import { TaintNodeUnschedulable } from '../scheduler/plugins/nodeunschedulable.ts';
+import { TaintNodeUnschedulableKey } from '../api/constants.ts';
 import type { Node, Pod, Taint } from '../api/types.ts';
 import { DEFAULT_ALLOCATABLE, type NodeConfig } from '../config.ts';
 import { formatQuantity, parseQuantity } from '../lib/quantity.ts';
@@ -87,6 +87,9 @@ function toleratesForever(pod: Pod): boolean {
       t.tolerationSeconds === undefined,
   );
 }
+
+/** The node lifecycle controller's taint for a cordoned node. */
+const TaintNodeUnschedulable: Taint = { key: TaintNodeUnschedulableKey, effect: 'NoSchedule' };
 
 const isUnschedulableTaint = (t: Taint) => t.key === TaintNodeUnschedulable.key && t.effect === TaintNodeUnschedulable.effect;
 
