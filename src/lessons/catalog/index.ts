@@ -1,11 +1,12 @@
 /**
  * The built-in lessons, in the course's order (chapters: Deployment rolling update, scaling,
- * strategies, history, progress; ReplicaSet; DaemonSet; failures and back-off; Events; StatefulSet). This module and
+ * strategies, history, progress; ReplicaSet; DaemonSet; failures and back-off; Events; Nodes; StatefulSet). This module and
  * everything it imports load on demand, when the Lessons dialog or a lesson link first opens.
  */
 import { CONTROLLER_LESSONS } from './controllers.ts';
 import { DEPLOYMENT_LESSONS } from './deployment.ts';
 import { EVENT_LESSONS } from './events.ts';
+import { NODE_LESSONS } from './nodes.ts';
 import { STATEFULSET_LESSONS } from './statefulset.ts';
 import { TRAFFIC_LESSONS } from './traffic.ts';
 import type { BuiltInLesson } from './types.ts';
@@ -17,6 +18,7 @@ export const BUILT_IN_LESSONS: readonly BuiltInLesson[] = [
   ...DEPLOYMENT_LESSONS,
   ...CONTROLLER_LESSONS,
   ...EVENT_LESSONS,
+  ...NODE_LESSONS,
   ...STATEFULSET_LESSONS,
   ...TRAFFIC_LESSONS,
 ];
