@@ -1,4 +1,4 @@
-// `kubectl describe pod` and `describe replicaset` through the real kubectl (v1.32.4) and in the
+// `kubectl describe pod`, `describe replicaset` and `describe pvc` through the real kubectl (v1.32.4) and in the
 // page's console, on one state:
 // a running pod with two containers, requests, limits, a readinessProbe and its Unhealthy Events; a
 // pod that never schedules; a StatefulSet's pod with its claim mounted. Only what kubectl works out
@@ -80,6 +80,10 @@ describe('kubectl describe pod against npm run serve', () => {
     expect(pairs.length).toBe(2);
     for (const p of pairs) expect(p).toMatch(/^(10\.244\.\d+\.\d+)=\1,(172\.18\.0\.\d+)=\2,Burstable$/);
     await expectAnswersAsPage(h, [line]);
+  });
+
+  it('prints a StatefulSet claim with its class, volume, finalizers, capacity, access modes and the pod using it', async () => {
+    await expectPrintsAsPage(h, ['describe pvc data-store-0', 'describe persistentvolumeclaims'], normalise);
   });
 
   it('prints each ReplicaSet with its pods by phase, its template and Events', async () => {

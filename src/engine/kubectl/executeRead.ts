@@ -11,7 +11,7 @@ import { describeDaemonSet, describeDeployment, describeReplicaSet } from './pri
 import { describePod } from './printers/describePod.ts';
 import { describeNode } from './printers/describeNode.ts';
 import { nodeLease } from '../kubelet/nodeLease.ts';
-import { describeStatefulSet } from './printers/describeStateful.ts';
+import { describePersistentVolumeClaim, describeStatefulSet } from './printers/describeStateful.ts';
 import { describeHorizontalPodAutoscaler, describePodDisruptionBudget, describeQuota } from './printers/describePolicy.ts';
 import { describeService } from './printers/describeService.ts';
 import { ENDPOINTS_DEPRECATION, LabelServiceName } from '../api/discoveryTypes.ts';
@@ -164,6 +164,7 @@ function describeOne(tx: Tx, obj: ResourceObject): string {
   if (obj.kind === 'DaemonSet') return describeDaemonSet(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'StatefulSet') return describeStatefulSet(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'ResourceQuota') return describeQuota(obj);
+  if (obj.kind === 'PersistentVolumeClaim') return describePersistentVolumeClaim(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'Node') return describeNode(obj, nodeLease(obj, tx.now), podsOnNode(tx, obj.metadata.name), nodeEvents(tx, obj), tx.now);
   if (obj.kind === 'PodDisruptionBudget') return describePodDisruptionBudget(obj, eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'HorizontalPodAutoscaler') return describeHorizontalPodAutoscaler(obj, eventsAbout(tx, obj), tx.now);
