@@ -125,11 +125,12 @@ function eventsAbout(tx: Tx, obj: KubeObject): Event[] {
 }
 
 /**
- * podsOnNode: the pods bound to the node that have not terminated, in every namespace, as the
+ * nonTerminatedPodsOn: the pods bound to the node that have not terminated, in every namespace, as the
  * NodeDescriber lists them (spec.nodeName=NODE, status.phase!=Succeeded,status.phase!=Failed), in
- * the API server's namespace/name order.
+ * the API server's namespace/name order (etcd's keys: `team-a/…` before `team/…`). Not the informer
+ * cache's podsOnNode index: describe reads the store, as kubectl reads the API server.
  */
-function podsOnNode(tx: Tx, nodeName: string): Pod[] {
+function nonTerminatedPodsOn(tx: Tx, nodeName: string): Pod[] {
   const out: Pod[] = [];
   for (const p of tx.st.store.objects.Pod.values()) {
     if (p.kind !== 'Pod' || p.spec.nodeName !== nodeName) continue;
@@ -165,7 +166,7 @@ function describeOne(tx: Tx, obj: ResourceObject): string {
   if (obj.kind === 'StatefulSet') return describeStatefulSet(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'ResourceQuota') return describeQuota(obj);
   if (obj.kind === 'PersistentVolumeClaim') return describePersistentVolumeClaim(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);
-  if (obj.kind === 'Node') return describeNode(obj, nodeLease(obj, tx.now), podsOnNode(tx, obj.metadata.name), nodeEvents(tx, obj), tx.now);
+  if (obj.kind === 'Node') return describeNode(obj, nodeLease(obj, tx.now), nonTerminatedPodsOn(tx, obj.metadata.name), nodeEvents(tx, obj), tx.now);
   if (obj.kind === 'PodDisruptionBudget') return describePodDisruptionBudget(obj, eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'HorizontalPodAutoscaler') return describeHorizontalPodAutoscaler(obj, eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'Service') {

@@ -162,7 +162,8 @@ export function describeNode(node: Node, lease: Lease, pods: readonly Pod[], eve
   for (const a of st.addresses ?? []) w.write(1, `${a.type}:\t${a.address}\n`);
   // SortableResourceNames: by name (cpu, memory, pods).
   const printResourceList = (list: Record<string, string>) => {
-    for (const name of Object.keys(list).sort()) w.write(0, `  ${name}:\t${formatQuantity(quantity(listOf({ [name]: list[name] ?? '0' }), name))}\n`);
+    const parsed = listOf(list);
+    for (const name of Object.keys(list).sort()) w.write(0, `  ${name}:\t${formatQuantity(quantity(parsed, name))}\n`);
   };
   if (Object.keys(st.capacity ?? {}).length > 0) {
     w.write(0, 'Capacity:\n');
