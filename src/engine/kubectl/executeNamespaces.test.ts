@@ -50,6 +50,17 @@ describe('executeKubectl in namespaces', () => {
     expect(kubectl(st, 'delete namespace payments').output).toContain('is not part of Rollout Lab');
   });
 
+  it('lists -A in etcd key order, namespace/name byte by byte: team-a before team', () => {
+    const inNs = (ns: string): Deployment => {
+      const d = webDeployment(1);
+      return { ...d, metadata: { ...d.metadata, namespace: ns } };
+    };
+    const st = settledCluster([inNs('team'), inNs('team-a')]);
+    const out = kubectl(st, 'get deploy -A');
+    // '/registry/deployments/team-a/web' sorts before '/registry/deployments/team/web': '-' is 0x2d, '/' 0x2f.
+    expect(out.output.split('\n').map((l) => l.split(/\s+/).slice(0, 2).join(' '))).toEqual(['NAMESPACE NAME', 'team-a web', 'team web']);
+  });
+
   it('creates a missing namespace on first use when apply -f - writes into it (NamespaceAutoProvision)', () => {
     const st = settledCluster([]);
     const d = webDeployment(1);

@@ -60,7 +60,7 @@ export function withoutFinalNewline(text: string): string {
 
 /**
  * inNamespace lists the store's objects of a kind in a namespace (every one of a cluster-scoped
- * kind, Node and Namespace), by name; `null` is every namespace (-A), by namespace then name.
+ * kind, Node and Namespace), by name; `null` is every namespace (-A), in etcd key order: namespace/name.
  */
 export function inNamespace<K extends Kind>(st: EngineState, kind: K, namespace: string | null): Extract<KubeObject, { kind: K }>[] {
   const out: Extract<KubeObject, { kind: K }>[] = [];
@@ -68,7 +68,8 @@ export function inNamespace<K extends Kind>(st: EngineState, kind: K, namespace:
   for (const o of st.store.objects[kind].values()) {
     if (clusterScoped || namespace === null || (o.metadata.namespace ?? 'default') === namespace) out.push(o as Extract<KubeObject, { kind: K }>);
   }
-  const key = (o: KubeObject) => (namespace === null && !clusterScoped ? `${o.metadata.namespace ?? 'default'}\u0000${o.metadata.name}` : o.metadata.name);
+  // etcd's key order, as a list across namespaces returns it: `team-a/web` before `team/web` ('-' < '/').
+  const key = (o: KubeObject) => (namespace === null && !clusterScoped ? `${o.metadata.namespace ?? 'default'}/${o.metadata.name}` : o.metadata.name);
   return out.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
