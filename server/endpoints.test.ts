@@ -44,12 +44,19 @@ describe('the endpoint kinds against npm run serve', () => {
     await expectPrintsAsPage(h, ['get endpointslices', 'get endpoints', 'describe svc web', 'get ep web'], eventAgesNormalised);
   });
 
-  it('lists 5 ready addresses with the target port, and warns that v1 Endpoints is deprecated', async () => {
+  it("prints the API server's own service/kubernetes as a cluster serves it, and as the page does", async () => {
+    await expectPrintsAsPage(h, ['get svc', 'describe svc kubernetes', 'get ep kubernetes', 'get endpointslice kubernetes -o wide'], eventAgesNormalised);
+    const d = await h.kubectl(['describe', 'svc', 'kubernetes']);
+    expect(d.stdout).toMatch(/\nLabels:\s+component=apiserver\n\s+provider=kubernetes\n/);
+    expect(d.stdout).toMatch(/\nIP:\s+10\.96\.0\.1\n[\s\S]*\nPort:\s+https\s+443\/TCP\nTargetPort:\s+6443\/TCP\nEndpoints:\s+172\.18\.0\.2:6443\n/);
+  });
+
+  it('lists 5 ready addresses with the target port after the API server\'s own, and warns that v1 Endpoints is deprecated', async () => {
     const slices = await h.kubectl(['get', 'endpointslices']);
-    expect(slices.stdout).toMatch(/^NAME\s+ADDRESSTYPE\s+PORTS\s+ENDPOINTS\s+AGE\nweb-[bcdfghjklmnpqrstvwxz2456789]{5}\s+IPv4\s+8080\s+[\d.]+,[\d.]+,[\d.]+ \+ 2 more\.\.\.\s+\S+\n$/);
+    expect(slices.stdout).toMatch(/^NAME\s+ADDRESSTYPE\s+PORTS\s+ENDPOINTS\s+AGE\nkubernetes\s+IPv4\s+6443\s+172\.18\.0\.2\s+\S+\nweb-[bcdfghjklmnpqrstvwxz2456789]{5}\s+IPv4\s+8080\s+[\d.]+,[\d.]+,[\d.]+ \+ 2 more\.\.\.\s+\S+\n$/);
     const ep = await h.kubectl(['get', 'endpoints']);
     expect(ep.stderr).toBe('Warning: v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice\n');
-    expect(ep.stdout).toMatch(/^NAME\s+ENDPOINTS\s+AGE\nweb\s+[\d.]+:8080,[\d.]+:8080,[\d.]+:8080 \+ 2 more\.\.\.\s+\S+\n$/);
+    expect(ep.stdout).toMatch(/^NAME\s+ENDPOINTS\s+AGE\nkubernetes\s+172\.18\.0\.2:6443\s+\S+\nweb\s+[\d.]+:8080,[\d.]+:8080,[\d.]+:8080 \+ 2 more\.\.\.\s+\S+\n$/);
     const d = await h.kubectl(['describe', 'svc', 'web']);
     expect(d.stdout).toMatch(/\nPort:\s+http\s+80\/TCP\nTargetPort:\s+http\/TCP\nEndpoints:\s+[\d.]+:8080,[\d.]+:8080,[\d.]+:8080 \+ 2 more\.\.\.\n/);
   });

@@ -12,6 +12,7 @@ import { POLICY_DECISION_KEYS } from './controller/policyExplainCatalog.ts';
 import { ENDPOINTSLICE_DECISION_KEYS } from './controller/endpointslice/explainCatalog.ts';
 import { STATEFULSET_DECISION_KEYS } from './controller/statefulset/explainCatalog.ts';
 import { STATEFULSET_SHELL_DECISION_KEYS } from './controller/statefulset/shellExplainCatalog.ts';
+import { KUBERNETES_SERVICE_DECISION_KEYS } from './controller/kubernetesservice/explainCatalog.ts';
 import { PROXY_DECISION_KEYS } from './proxy/explainCatalog.ts';
 import { TRAFFIC_DECISION_KEYS } from './traffic/explainCatalog.ts';
 
@@ -19,7 +20,7 @@ export type { DecisionCatalog };
 
 /**
  * ALL_DECISION_CATALOGS: Deployment, ReplicaSet, DaemonSet, event-recorder, kubelet, admission,
- * scheduler, policy-controller, EndpointSlice and Endpoints, kube-proxy, StatefulSet and clients' templates,
+ * scheduler, policy-controller, EndpointSlice and Endpoints, kube-proxy, the API server's kubernetes Service, StatefulSet and clients' templates,
  * in that order. ENDPOINTSLICE_DECISION_KEYS holds both endpoint controllers: each names its sync
  * `syncService` as upstream does, so their keys share one `syncService` entry. The only key both
  * write, noSelector, has the same values ({service}, {type}) and one sentence that fits both.
@@ -35,6 +36,7 @@ export const ALL_DECISION_CATALOGS: readonly DecisionCatalog[] = [
   POLICY_DECISION_KEYS,
   ENDPOINTSLICE_DECISION_KEYS,
   PROXY_DECISION_KEYS,
+  KUBERNETES_SERVICE_DECISION_KEYS,
   STATEFULSET_DECISION_KEYS,
   TRAFFIC_DECISION_KEYS,
   STATEFULSET_SHELL_DECISION_KEYS,

@@ -15,6 +15,15 @@ export const EXPLAIN_ZH_CN_SERVICES: Record<string, Record<string, string>> = {
     update:
       '更新 Endpoints {{service}}：{{ready}} 个 ready 地址，{{notReady}} 个 not-ready 地址（截断：{{truncated}}）',
   },
+  // The API server's own kubernetes Service loop (controller/kubernetesservice).
+  updateKubernetesService: {
+    serviceCreated:
+      'Service {{service}} 不存在：API server 重新创建它（ClusterIP {{ip}}，端口 443 → 6443），它的循环每 10 秒这样做一次',
+    serviceFailed: 'Service {{service}} 不存在，API server 未能重新创建它',
+    serviceKept: 'Service {{service}} 存在：创建之后 API server 不再修正它',
+    endpointsSynced:
+      'API server 把自己的地址写回 {{service}}：Endpoints {{endpoints}}，EndpointSlice {{slice}}，删除了 {{deleted}} 个其他 EndpointSlice（地址 {{ips}}，端口 6443）',
+  },
   reconcile: {
     deleteAddressType: '删除 EndpointSlice {{slice}}：该 Service 已不再有地址类型 {{addressType}}',
   },

@@ -83,6 +83,8 @@ export const SUMMARY_EN: Record<string, string> = {
   probeKill: '{{pod}}: {{probe}} probe failed, killing {{container}}',
   probesPassed: '{{pod}}: probes passed',
   droppingKey: 'dropping {{key}} out of the {{controller}} queue: {{error}}',
+  kubernetesServiceSynced:
+    'the API server checked service/kubernetes, its Endpoints and its EndpointSlice: {{writes}} writes',
   proxySynced: 'kube-proxy synced its rules: {{services}} Services, {{endpoints}} endpoints programmed',
   trafficSecond: '{{service}} second {{second}}: {{ok}} ok, {{errors}} failed of {{requests}}',
   statefulSetDeleted: 'StatefulSet {{key}} has been deleted',

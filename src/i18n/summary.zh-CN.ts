@@ -78,6 +78,8 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   probeKill: '{{pod}}：{{probe}} 探针失败，杀掉 {{container}}',
   probesPassed: '{{pod}}：探针通过',
   droppingKey: '把 {{key}} 移出 {{controller}} 队列：{{error}}',
+  kubernetesServiceSynced:
+    'API server 检查了 service/kubernetes 及其 Endpoints 和 EndpointSlice：写入 {{writes}} 次',
   proxySynced: 'kube-proxy 同步了规则：{{services}} 个 Service，{{endpoints}} 个端点已编程',
   trafficSecond: '{{service}} 第 {{second}} 秒：{{ok}} 个成功，{{errors}} 个失败（共 {{requests}} 个请求）',
   statefulSetDeleted: 'StatefulSet {{key}} 已被删除',

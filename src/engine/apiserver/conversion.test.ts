@@ -12,12 +12,12 @@ const pod = (status: Pod['status'], resources?: { requests?: Record<string, stri
 
 describe('servedForm', () => {
   it.each([
-    ['a running pod', pod({ phase: 'Running', hostIP: '172.18.0.2', podIP: '10.244.0.7' }), { podIPs: [{ ip: '10.244.0.7' }], hostIPs: [{ ip: '172.18.0.2' }], qosClass: 'BestEffort' }],
-    ['a pod bound but not yet given an IP', pod({ phase: 'Pending', hostIP: '172.18.0.2' }), { hostIPs: [{ ip: '172.18.0.2' }], qosClass: 'BestEffort' }],
+    ['a running pod', pod({ phase: 'Running', hostIP: '172.18.0.3', podIP: '10.244.0.7' }), { podIPs: [{ ip: '10.244.0.7' }], hostIPs: [{ ip: '172.18.0.3' }], qosClass: 'BestEffort' }],
+    ['a pod bound but not yet given an IP', pod({ phase: 'Pending', hostIP: '172.18.0.3' }), { hostIPs: [{ ip: '172.18.0.3' }], qosClass: 'BestEffort' }],
     [
       'a pod that keeps its own podIPs',
-      pod({ hostIP: '172.18.0.2', podIP: '10.244.0.7', podIPs: [{ ip: '10.244.0.7' }, { ip: 'fd00::7' }] }),
-      { podIPs: [{ ip: '10.244.0.7' }, { ip: 'fd00::7' }], hostIPs: [{ ip: '172.18.0.2' }], qosClass: 'BestEffort' },
+      pod({ hostIP: '172.18.0.3', podIP: '10.244.0.7', podIPs: [{ ip: '10.244.0.7' }, { ip: 'fd00::7' }] }),
+      { podIPs: [{ ip: '10.244.0.7' }, { ip: 'fd00::7' }], hostIPs: [{ ip: '172.18.0.3' }], qosClass: 'BestEffort' },
     ],
     ['a pending pod with requests and limits', pod({ phase: 'Pending' }, { requests: { cpu: '1', memory: '1Gi' }, limits: { cpu: '1', memory: '1Gi' } }), { qosClass: 'Guaranteed' }],
     ['a pod without a status yet', pod(undefined, { requests: { cpu: '100m' } }), { qosClass: 'Burstable' }],
@@ -31,8 +31,8 @@ describe('servedForm', () => {
     expect(servedForm(d)).toBe(d);
   });
   it('makes one served form per stored pod, and leaves the stored pod unchanged', () => {
-    const p = pod({ podIP: '10.244.0.7', hostIP: '172.18.0.2' });
+    const p = pod({ podIP: '10.244.0.7', hostIP: '172.18.0.3' });
     expect(servedForm(p)).toBe(servedForm(p));
-    expect(p.status).toEqual({ podIP: '10.244.0.7', hostIP: '172.18.0.2' });
+    expect(p.status).toEqual({ podIP: '10.244.0.7', hostIP: '172.18.0.3' });
   });
 });

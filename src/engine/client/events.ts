@@ -79,6 +79,8 @@ export type SimEvent =
   | { type: 'drain'; id: number }
   /** kube-proxy's bounded-frequency runner fires: every node's rules are synced (proxy/kubeProxy.ts). */
   | { type: 'proxySync' }
+  /** The API server's kubernetes Service loop runs (controller/kubernetesservice): one of its objects was written by someone else. */
+  | { type: 'kubernetesService' }
   /** The clients' virtual second `second` is over: its counts are closed (traffic/). */
   | { type: 'traffic'; second: number }
   /** etcd's lessor: Event lease `id` expired, the Events still on it are deleted (--event-ttl; apiserver/eventLeases.ts). */

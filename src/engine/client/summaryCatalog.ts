@@ -110,6 +110,7 @@ export const SUMMARY_TEMPLATES = {
   // Added after the catalogue was first recorded: new keys go last, so older notes keep their index.
   // endpoint controllers, kube-proxy and the clients (DESIGN.md §15)
   droppingKey: 'dropping {key} out of the {controller} queue: {error}',
+  kubernetesServiceSynced: 'the API server checked service/kubernetes, its Endpoints and its EndpointSlice: {writes} writes',
   proxySynced: 'kube-proxy synced its rules: {services} Services, {endpoints} endpoints programmed',
   trafficSecond: '{service} second {second}: {ok} ok, {errors} failed of {requests}',
   // StatefulSet controller and the volume binder (appended: a note's index is its key's position)

@@ -7,11 +7,11 @@ import { internalIP, nextNodeIndex, nodeInternalIP, nodeSystemInfo, postedCondit
 
 describe('nodeInternalIP', () => {
   it.each([
-    [0, '172.18.0.2'],
-    [1, '172.18.0.3'],
-    [253, '172.18.0.255'],
-    [254, '172.18.1.0'],
-    [4999, '172.18.19.137'],
+    [0, '172.18.0.3'],
+    [1, '172.18.0.4'],
+    [252, '172.18.0.255'],
+    [253, '172.18.1.0'],
+    [4999, '172.18.19.138'],
   ])('gives the node created %i-th the address %s', (index, ip) => {
     expect(nodeInternalIP(index)).toBe(ip);
   });
@@ -22,9 +22,9 @@ const withIP = (ip: string): Node => ({ apiVersion: 'v1', kind: 'Node', metadata
 describe('nextNodeIndex', () => {
   it.each([
     ['no node', [], 0],
-    ['three nodes in order', ['172.18.0.2', '172.18.0.3', '172.18.0.4'], 3],
-    ['a gap left by a removed node', ['172.18.0.2', '172.18.0.4'], 1],
-    ['the first address free', ['172.18.0.3'], 0],
+    ['three nodes in order', ['172.18.0.3', '172.18.0.4', '172.18.0.5'], 3],
+    ['a gap left by a removed node', ['172.18.0.3', '172.18.0.5'], 1],
+    ['the first address free', ['172.18.0.4'], 0],
   ])('takes the lowest free address with %s', (_name, ips, index) => {
     expect(nextNodeIndex(ips.map(withIP))).toBe(index);
   });
@@ -126,7 +126,7 @@ ${actions}
 describe('the nodes of a run', () => {
   it('gives each node its own address, and each pod its node address as hostIP', () => {
     const { node, pods } = run('  - { at: 5, node: { name: node-4, add: {} } }', 30);
-    expect(['node-1', 'node-2', 'node-3', 'node-4'].map((n) => internalIP(node(n)))).toEqual(['172.18.0.2', '172.18.0.3', '172.18.0.4', '172.18.0.5']);
+    expect(['node-1', 'node-2', 'node-3', 'node-4'].map((n) => internalIP(node(n)))).toEqual(['172.18.0.3', '172.18.0.4', '172.18.0.5', '172.18.0.6']);
     expect(node('node-4').status?.addresses?.[1]).toEqual({ type: 'Hostname', address: 'node-4' });
     expect(pods.length).toBeGreaterThan(0);
     for (const p of pods) expect(p.status?.hostIP).toBe(internalIP(node(p.spec.nodeName ?? '')));

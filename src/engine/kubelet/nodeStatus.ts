@@ -18,12 +18,13 @@ export type NodeSystemInfo = NonNullable<NodeStatus['nodeInfo']>;
 export const kubeletPort = 10250;
 
 /**
- * nodeInternalIP is the address of the node created `index`-th (0 first): 172.18.0.2, 172.18.0.3 …
- * on the network Docker makes for kind (172.18.0.1 is its gateway), 172.18.1.0 after 172.18.0.255.
- * 5,000 nodes reach 172.18.19.137.
+ * nodeInternalIP is the address of the node created `index`-th (0 first): 172.18.0.3, 172.18.0.4 …
+ * on the network Docker makes for kind (172.18.0.1 is its gateway, 172.18.0.2 the control plane's:
+ * controller/kubernetesservice APIServerPublicIP), 172.18.1.0 after 172.18.0.255. 5,000 nodes reach
+ * 172.18.19.138.
  */
 export function nodeInternalIP(index: number): string {
-  const n = index + 2;
+  const n = index + 3;
   return `172.18.${(n >>> 8) & 0xff}.${n & 0xff}`;
 }
 

@@ -11,6 +11,7 @@ import { decide } from '../api/decision.ts';
 import type { EndpointService } from '../api/discoveryTypes.ts';
 import { objectKey, type WatchRecord } from '../apiserver/store.ts';
 import { note, schedule, type Tx } from '../client/tx.ts';
+import type { EngineState } from '../client/state.ts';
 import { KubeProxySyncRunner, nextRun, newRunnerState, type RunnerState, ran, run } from './boundedFrequencyRunner.ts';
 import { nodeRules } from './nodeRules.ts';
 import { kubeProxySelects } from './endpoint.ts';
@@ -89,6 +90,21 @@ export function kubeProxyOnWatch(tx: Tx, rec: WatchRecord): void {
   if (p.syncAt < 0 || at < p.syncAt) {
     p.syncAt = at;
     schedule(tx, at, { type: 'proxySync' });
+  }
+}
+
+/**
+ * kubeProxyStart is kube-proxy's first sync over what its informers list at start (the API
+ * server's service/kubernetes and its slice, stored at t = 0): rules programmed, no tick, no
+ * history (no client targets a Service the scenario does not hold).
+ */
+export function kubeProxyStart(st: EngineState): void {
+  const p = st.proxy;
+  for (const [key, o] of st.cache.objects.EndpointSlice) {
+    if (o.kind === 'EndpointSlice' && kubeProxySelects(o.metadata.labels)) p.slices.set(key, { slice: o, writtenAt: 0 });
+  }
+  for (const [key, o] of st.cache.objects.Service) {
+    if (o.kind === 'Service' && kubeProxySelects(o.metadata.labels)) p.rules.set(key, programService(p.slices, key, o as EndpointService, st.now, undefined));
   }
 }
 

@@ -16,6 +16,7 @@ import { disruptionOnWatch } from '../controller/disruption/disruptionController
 import { hpaOnWatch } from '../controller/podautoscaler/horizontal.ts';
 import { endpointSliceOnWatch } from '../controller/endpointslice/controller.ts';
 import { endpointsOnWatch } from '../controller/endpoint/controller.ts';
+import { kubernetesServiceOnWrite } from '../controller/kubernetesservice/controller.ts';
 import { resourceQuotaOnWatch } from '../controller/resourcequota/resourceQuotaController.ts';
 import { statefulSetOnWatch } from '../controller/statefulset/statefulSetController.ts';
 import { binderOnWatch } from '../controller/volume/binder.ts';
@@ -33,8 +34,12 @@ export function scheduleDeliveries(tx: Tx): void {
   const keys = tx.keys;
   for (let i = 0; i < writes.length; i++) {
     const rec = writes[i] as WatchRecord;
-    if (rec.object.kind === 'Event') continue; // no controller watches Events
-    scheduleDelivery(tx, tx.now + delay, { type: 'deliver', rec, key: keys?.[i] ?? objectKey(rec.object) });
+    const kind = rec.object.kind;
+    if (kind === 'Event') continue; // no controller watches Events
+    const key = keys?.[i] ?? objectKey(rec.object);
+    // The API server's own loop reads etcd, not a watch: it sees the write at its next run.
+    if (kind === 'Service' || kind === 'Endpoints' || kind === 'EndpointSlice') kubernetesServiceOnWrite(tx, rec.object, key);
+    scheduleDelivery(tx, tx.now + delay, { type: 'deliver', rec, key });
   }
 }
 

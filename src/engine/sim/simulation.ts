@@ -4,7 +4,8 @@
  * kubelet, garbage collector and user actions each act in ticks of their own.
  */
 import { DeploymentMaxRetries } from '../api/constants.ts';
-import { createSystemNamespaces } from '../apiserver/admission/namespaceAutoProvision.ts';
+import { bootstrapControlPlane } from '../controller/kubernetesservice/bootstrap.ts';
+import { updateKubernetesService } from '../controller/kubernetesservice/controller.ts';
 import { createObject, type WatchRecord } from '../apiserver/store.ts';
 import { applyWatch } from '../client/cache.ts';
 import { forget, get as queueGet, len, numRequeues } from '../client/workqueue.ts';
@@ -21,7 +22,7 @@ import { syncResourceQuota } from '../controller/resourcequota/resourceQuotaCont
 import { syncStatefulSet } from '../controller/statefulset/statefulSetController.ts';
 import { syncBinder } from '../controller/volume/binder.ts';
 import { stepDrain } from '../kubectl/drainProcess.ts';
-import { kubeProxySync } from '../proxy/kubeProxy.ts';
+import { kubeProxyStart, kubeProxySync } from '../proxy/kubeProxy.ts';
 import { firstTrafficSecond, scheduleTraffic, trafficTick } from '../traffic/traffic.ts';
 import { kubeletStep } from '../kubelet/kubelet.ts';
 import { kubeletProbe } from '../kubelet/probes.ts';
@@ -73,9 +74,10 @@ export const RESYNC_PERIOD_MS = 12 * 60 * 60 * 1000;
 export function createEngine(config: SimConfig): EngineState {
   const st = newEngineState(config);
   const wctx = { now: 0, prng: st.prng, writes: [] as WatchRecord[] };
-  createSystemNamespaces(st.store, wctx.writes);
+  bootstrapControlPlane(st.store, wctx.writes);
   for (const [i, n] of config.nodes.entries()) createObject(st.store, wctx, nodeObject(n, toRFC3339(0), nodeInternalIP(i)));
   for (const w of wctx.writes) applyWatch(st.cache, w);
+  kubeProxyStart(st);
   const tx = newTx(st, 'user');
   for (let index = 0; index < config.objects.length; index++) schedule(tx, 0, { type: 'init', index });
   for (const [index, a] of config.actions.entries()) schedule(tx, Math.round(a.at * 1000), { type: 'action', index });
@@ -293,6 +295,9 @@ function stepDropped(st: EngineState): TickRecord | null {
       break;
     case 'proxySync':
       kubeProxySync(tx);
+      break;
+    case 'kubernetesService':
+      updateKubernetesService(tx);
       break;
     case 'traffic':
       tx.key = `second ${ev.second}`;

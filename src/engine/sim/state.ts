@@ -80,6 +80,7 @@ export function newEngineState(config: SimConfig): EngineState {
     proxy: newKubeProxyState(),
     apps: new Map(),
     kubeletNodes: new Map(),
+    kubernetesServiceSyncAt: -1,
     traffic: newTrafficState(config),
     stsConsistency: newStatefulSetConsistency(),
   };
@@ -126,6 +127,7 @@ export function cloneEngineState(s: EngineState): EngineState {
     proxy: cloneKubeProxyState(s.proxy),
     apps: new Map(s.apps),
     kubeletNodes: new Map(s.kubeletNodes),
+    kubernetesServiceSyncAt: s.kubernetesServiceSyncAt,
     traffic: cloneTrafficState(s.traffic),
     stsConsistency: cloneStatefulSetConsistency(s.stsConsistency),
   };

@@ -129,6 +129,8 @@ const ELSEWHERE: Record<string, string> = {
   serviceRuleTarget: `${PROXY}iptables/proxier.go`,
   boundedFrequencyRunner: `${PROXY}runner/bounded_frequency_runner.go`,
   syncProxyRules: `${PROXY}iptables/proxier.go`,
+  updateKubernetesService:
+    'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/controlplane/controller/kubernetesservice/controller.go',
   podToEndpoint: 'https://github.com/kubernetes/endpointslice/blob/kubernetes-1.36.3/utils.go',
   // The clients are not Kubernetes code: their page is the one on what pod termination means for traffic.
   trafficSecond: 'https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-termination',

@@ -7,8 +7,7 @@
 // had run just before. (A cluster without the plugin refuses the create with
 // `namespaces "payments" not found`; a scenario would then need a v1 Namespace object first.)
 import type { Namespace } from '../../api/types.ts';
-import { seedPrng } from '../../lib/prng.ts';
-import { createObject, type StoreState, type WatchRecord } from '../store.ts';
+import { createObject, type StoreState, type WriteContext } from '../store.ts';
 
 /** The label the API server sets on every namespace: its own name. */
 export const NamespaceNameLabel = 'kubernetes.io/metadata.name';
@@ -27,12 +26,8 @@ export function namespaceObject(name: string, labels: Record<string, string> = {
   };
 }
 
-/**
- * createSystemNamespaces stores default, kube-node-lease, kube-public and kube-system at t = 0.
- * Their uids come from a PRNG of their own (seed 0), so the run's own draws are where they were.
- */
-export function createSystemNamespaces(st: StoreState, writes: WatchRecord[]): void {
-  const ctx = { now: 0, prng: seedPrng(0), writes };
+/** createSystemNamespaces stores default, kube-node-lease, kube-public and kube-system, with the context's clock and PRNG. */
+export function createSystemNamespaces(st: StoreState, ctx: WriteContext): void {
   for (const name of SYSTEM_NAMESPACES) createObject(st, ctx, namespaceObject(name));
 }
 

@@ -48,16 +48,17 @@ function run(text: string, untilMs: number) {
 }
 
 describe('syncEndpointSlices', () => {
-  it('writes no slice and no Endpoints when no Service exists', () => {
+  it("writes no slice and no Endpoints when no Service exists but the API server's own", () => {
     const { st, ticks } = run(scenarioText(false), 60_000);
-    expect(st.store.objects.EndpointSlice.size).toBe(0);
-    expect(st.store.objects.Endpoints.size).toBe(0);
+    // The API server's service/kubernetes has its Endpoints and slice from t = 0, written by no controller.
+    expect([...st.store.objects.EndpointSlice.keys()]).toEqual(['default/kubernetes']);
+    expect([...st.store.objects.Endpoints.keys()]).toEqual(['default/kubernetes']);
     expect(ticks.some((t) => t.actor.startsWith('endpoint'))).toBe(false);
   });
 
   it('lists every pod of the Service as a ready endpoint once the rollout is over', () => {
     const { st } = run(scenarioText(true), 120_000);
-    const slices = [...st.store.objects.EndpointSlice.values()] as EndpointSlice[];
+    const slices = ([...st.store.objects.EndpointSlice.values()] as EndpointSlice[]).filter((s) => s.metadata.name !== 'kubernetes');
     expect(slices).toHaveLength(1);
     const eps = slices[0]?.endpoints ?? [];
     expect(eps).toHaveLength(3);
@@ -94,8 +95,8 @@ describe('syncEndpointSlices', () => {
     const svcUid = ticks[at]?.writes.find((w) => w.object.kind === 'Service')?.object.metadata.uid;
     expect(slice.metadata.ownerReferences).toEqual([{ apiVersion: 'v1', kind: 'Service', name: 'web', uid: svcUid, controller: true, blockOwnerDeletion: true }]);
 
-    expect(st.store.objects.EndpointSlice.size).toBe(0);
-    expect(st.store.objects.Endpoints.size).toBe(0);
+    expect([...st.store.objects.EndpointSlice.keys()]).toEqual(['default/kubernetes']);
+    expect([...st.store.objects.Endpoints.keys()]).toEqual(['default/kubernetes']);
     // The garbage collector deletes the slice (its owner is gone) …
     const gc = after.filter((t) => t.actor === 'garbage-collector');
     expect(gc).toHaveLength(1);
