@@ -82,6 +82,28 @@ describe('kubectl describe pod against npm run serve', () => {
     await expectAnswersAsPage(h, [line]);
   });
 
+  it("serves a pod's spec with the defaults and admissions a cluster stores, and takes it back as it was", async () => {
+    const pod = (await h.kubectl(['get', 'pods', '-l', 'app=web', '-o', 'name'])).stdout.trim().split('\n')[0] ?? '';
+    const fields = await h.kubectl(['get', pod, '-o', 'jsonpath={.spec.serviceAccountName},{.spec.dnsPolicy},{.spec.priority},{.spec.volumes[-1:].name},{.spec.containers[0].volumeMounts[-1:].mountPath}']);
+    expect(fields.stdout).toMatch(/^default,ClusterFirst,0,kube-api-access-[bcdfghjklmnpqrstvwxz2456789]{5},\/var\/run\/secrets\/kubernetes\.io\/serviceaccount$/);
+    const d = await h.kubectl(['describe', pod]);
+    expect(d.stdout).toMatch(/\nPriority:\s+0\nService Account:\s+default\n/);
+    expect(d.stdout).toMatch(/\n {6}\/var\/run\/secrets\/kubernetes\.io\/serviceaccount from kube-api-access-\w{5} \(ro\)\n/);
+    // A replace of what was served stores what was stored: no new revision, no rollout.
+    const rsBefore = (await h.kubectl(['get', 'rs', '-l', 'app=web', '-o', 'name'])).stdout;
+    for (const target of [pod, 'deployment/web']) {
+      const specAndVersion = ['get', target, '-o', 'jsonpath={.spec} {.metadata.resourceVersion}'];
+      const before = (await h.kubectl(specAndVersion)).stdout;
+      const r = await h.kubectl(['replace', '-f', '-'], (await h.kubectl(['get', target, '-o', 'yaml'])).stdout);
+      expect(r.stderr, target).toBe('');
+      // A no-op update keeps the resourceVersion (the pod's may move on with its status: compare the spec then).
+      const after = (await h.kubectl(specAndVersion)).stdout;
+      expect(after.split(' ')[0], target).toBe(before.split(' ')[0]);
+    }
+    expect((await h.kubectl(['get', 'deployment/web', '-o', 'jsonpath={.metadata.generation}'])).stdout).toBe('1');
+    expect((await h.kubectl(['get', 'rs', '-l', 'app=web', '-o', 'name'])).stdout).toBe(rsBefore);
+  });
+
   it('prints a StatefulSet claim with its class, volume, finalizers, capacity, access modes and the pod using it', async () => {
     await expectPrintsAsPage(h, ['describe pvc data-store-0', 'describe persistentvolumeclaims'], normalise);
   });

@@ -31,10 +31,20 @@ describe('ManagedFieldsTracker', () => {
       ['kube-controller-manager', 'Update', '', '2026-01-01T00:00:01Z'],
       ['kubelet', 'Update', 'status', '2026-01-01T00:00:03Z'],
     ]);
-    // DefaultTolerationSeconds runs after the field manager: its tolerations are nobody's; the binding's nodeName neither.
+    // Mutating admission runs after the field manager: DefaultTolerationSeconds' tolerations, the
+    // Priority plugin's priority and the ServiceAccount plugin's account and token volume are
+    // nobody's; the binding's nodeName neither. The defaults (dnsPolicy, …) are the creator's.
     expect(entries[0]?.fieldsV1).toEqual({
       'f:metadata': { 'f:generateName': {}, 'f:labels': { '.': {}, 'f:app': {} } },
-      'f:spec': { 'f:containers': { 'k:{"name":"nginx"}': { '.': {}, 'f:image': {}, 'f:name': {} } }, 'f:restartPolicy': {} },
+      'f:spec': {
+        'f:containers': {
+          'k:{"name":"nginx"}': { '.': {}, 'f:image': {}, 'f:name': {}, 'f:resources': {}, 'f:terminationMessagePath': {}, 'f:terminationMessagePolicy': {} },
+        },
+        'f:dnsPolicy': {},
+        'f:enableServiceLinks': {},
+        'f:restartPolicy': {},
+        'f:securityContext': {},
+      },
     });
     expect(entries[1]?.fieldsV1).toEqual({ 'f:status': { 'f:conditions': { 'k:{"type":"Ready"}': { '.': {}, 'f:status': {}, 'f:type': {} } }, 'f:phase': {} } });
   });

@@ -8,6 +8,7 @@
  * applied to. The engine, its tick hashes and the 10,000-replica bench are untouched.
  */
 import { servedForm } from '../src/engine/apiserver/conversion.ts';
+import { tokenVolumeName } from '../src/engine/apiserver/servedDefaults.ts';
 import type { KubeObject } from '../src/engine/api/types.ts';
 import { type Managed, update, type Writer } from '../src/engine/apimachinery/managedfields/manager.ts';
 import { schemaOf } from '../src/engine/apimachinery/managedfields/schema.ts';
@@ -177,7 +178,7 @@ export class ManagedFieldsTracker {
       // The fields as served (a pod's podIPs and hostIPs): what a cluster's writers own.
       const prevServed = p.prev === undefined ? undefined : servedForm(p.prev);
       const nextServed = servedForm(p.next);
-      const next = prevServed === undefined ? beforeAdmission(mainView(nextServed)) : mainView(nextServed);
+      const next = prevServed === undefined ? beforeAdmission(mainView(nextServed), p.next) : mainView(nextServed);
       if (p.writers.main) managed = update(managed, mainView(prevServed) ?? zeroView(nextServed), next, schema, p.writers.main, p.time);
       if (p.writers.status) managed = update(managed, statusView(prevServed) ?? {}, statusView(nextServed), schema, p.writers.status, p.time);
       t.managed = managed;
@@ -224,17 +225,45 @@ function zeroView(obj: KubeObject): Json {
 /** The tolerations DefaultTolerationSeconds adds: 300 s for not-ready and unreachable nodes. */
 const ADMISSION_TOLERATIONS = new Set(['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable']);
 
+/** The spec fields the Priority and ServiceAccount admission plugins set when the creator did not. */
+const ADMISSION_FIELDS = ['priority', 'preemptionPolicy', 'serviceAccountName', 'serviceAccount'] as const;
+
+/** withoutMount drops a container's mount of the token volume `name`. */
+function withoutMount(c: Json, name: string): Json {
+  if (!Array.isArray(c.volumeMounts)) return c;
+  const own = c.volumeMounts.filter((m: Json) => m.name !== name);
+  const { volumeMounts: _m, ...rest } = c;
+  return own.length > 0 ? { ...rest, volumeMounts: own } : rest;
+}
+
 /**
  * beforeAdmission is a created pod as the field manager sees it: kube-apiserver records the
- * creator's fields before mutating admission runs, so the tolerations DefaultTolerationSeconds
- * appends are nobody's (a controller's pod shows no `f:tolerations`).
+ * creator's fields before mutating admission runs, so what the admission plugins add is nobody's:
+ * the tolerations DefaultTolerationSeconds appends (a controller's pod shows no `f:tolerations`),
+ * the Priority plugin's priority and preemptionPolicy, the ServiceAccount plugin's account, token
+ * volume and mounts. Defaults (dnsPolicy, terminationMessagePath, …) come before: the creator's.
+ * `stored` is the pod as the engine stores it (without what the edges serve, servedDefaults.ts).
  */
-function beforeAdmission(view: Json | undefined): Json | undefined {
-  if (view?.kind !== 'Pod') return view;
+function beforeAdmission(view: Json | undefined, stored: KubeObject): Json | undefined {
+  if (view?.kind !== 'Pod' || stored.kind !== 'Pod') return view;
   const spec = view.spec as Json | undefined;
-  const tolerations = spec?.tolerations;
-  if (!spec || !Array.isArray(tolerations)) return view;
-  const own = tolerations.filter((t: Json) => !(ADMISSION_TOLERATIONS.has(String(t.key)) && t.effect === 'NoExecute' && t.tolerationSeconds === 300));
-  const { tolerations: _t, ...rest } = spec;
-  return { ...view, spec: own.length > 0 ? { ...rest, tolerations: own } : rest };
+  if (!spec) return view;
+  const own: Json = { ...spec };
+  const storedSpec = stored.spec as unknown as Json;
+  for (const f of ADMISSION_FIELDS) if (!(f in storedSpec)) delete own[f];
+  const token = tokenVolumeName(stored.metadata.uid ?? '');
+  if (Array.isArray(own.volumes)) {
+    const volumes = own.volumes.filter((v: Json) => v.name !== token);
+    if (volumes.length > 0) own.volumes = volumes;
+    else delete own.volumes;
+  }
+  if (Array.isArray(own.containers)) own.containers = own.containers.map((c: Json) => withoutMount(c, token));
+  if (Array.isArray(own.initContainers)) own.initContainers = own.initContainers.map((c: Json) => withoutMount(c, token));
+  const tolerations = own.tolerations;
+  if (Array.isArray(tolerations)) {
+    const kept = tolerations.filter((t: Json) => !(ADMISSION_TOLERATIONS.has(String(t.key)) && t.effect === 'NoExecute' && t.tolerationSeconds === 300));
+    if (kept.length > 0) own.tolerations = kept;
+    else delete own.tolerations;
+  }
+  return { ...view, spec: own };
 }

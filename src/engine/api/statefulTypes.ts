@@ -35,6 +35,16 @@ export interface Volume {
   hostPath?: { path: string; type?: string };
   configMap?: { name?: string; optional?: boolean };
   secret?: { secretName?: string; optional?: boolean };
+  /** A projected volume: the ServiceAccount admission's token volume (apiserver/servedDefaults.ts). */
+  projected?: { defaultMode?: number; sources?: VolumeProjection[] };
+}
+
+/** core/v1 VolumeProjection: one source of a projected volume. */
+export interface VolumeProjection {
+  serviceAccountToken?: { expirationSeconds?: number; path: string; audience?: string };
+  configMap?: { name?: string; items?: { key: string; path: string }[]; optional?: boolean };
+  secret?: { name?: string; items?: { key: string; path: string }[]; optional?: boolean };
+  downwardAPI?: { items?: { path: string; fieldRef?: { apiVersion?: string; fieldPath: string } }[] };
 }
 
 /** PodSpec with the fields StatefulSet identity and storage write. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Deployment, Pod } from '../api/types.ts';
+import type { Deployment, Namespace, Pod } from '../api/types.ts';
 import { servedForm } from './conversion.ts';
+import { type ServedPodSpec, tokenVolumeName } from './servedDefaults.ts';
 
 const pod = (status: Pod['status'], resources?: { requests?: Record<string, string>; limits?: Record<string, string> }): Pod => ({
   apiVersion: 'v1',
@@ -24,11 +25,33 @@ describe('servedForm', () => {
   ])('fills in the plural IP fields and the QoS class of %s', (_name, p, added) => {
     expect(servedForm(p).status).toEqual({ ...p.status, ...added });
   });
-  it('returns a pod that has them all, and every other kind, as stored', () => {
+  it('keeps the status of a pod that has them all, and returns a kind without a pod spec as stored', () => {
     const full = pod({ podIP: '10.244.0.7', podIPs: [{ ip: '10.244.0.7' }], qosClass: 'BestEffort' });
-    expect(servedForm(full)).toBe(full);
+    expect(servedForm(full).status).toBe(full.status);
     const d = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: {} } as unknown as Deployment;
     expect(servedForm(d)).toBe(d);
+    const ns = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'a' } } as unknown as Namespace;
+    expect(servedForm(ns)).toBe(ns);
+  });
+
+  it("serves a pod's spec with the defaults and admissions a cluster stores, and a template's with its defaults", () => {
+    const p = { ...pod(undefined), metadata: { name: 'p', uid: 'u-1' } };
+    const spec = servedForm(p).spec as ServedPodSpec;
+    const token = tokenVolumeName('u-1');
+    expect(token).toMatch(/^kube-api-access-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
+    expect(spec).toMatchObject({ dnsPolicy: 'ClusterFirst', enableServiceLinks: true, priority: 0, preemptionPolicy: 'PreemptLowerPriority', securityContext: {}, serviceAccount: 'default', serviceAccountName: 'default' });
+    expect(spec.volumes?.map((v) => v.name)).toEqual([token]);
+    expect(spec.containers[0]).toEqual({
+      name: 'c',
+      image: 'x',
+      resources: {},
+      terminationMessagePath: '/dev/termination-log',
+      terminationMessagePolicy: 'File',
+      volumeMounts: [{ mountPath: '/var/run/secrets/kubernetes.io/serviceaccount', name: token, readOnly: true }],
+    });
+    const d = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { template: { spec: { containers: [{ name: 'c', image: 'x' }] } } } } as unknown as Deployment;
+    const t = servedForm(d).spec.template.spec as ServedPodSpec;
+    expect(t).toEqual({ containers: [{ name: 'c', image: 'x', resources: {}, terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File' }], dnsPolicy: 'ClusterFirst', securityContext: {} });
   });
   it('makes one served form per stored pod, and leaves the stored pod unchanged', () => {
     const p = pod({ podIP: '10.244.0.7', hostIP: '172.18.0.3' });

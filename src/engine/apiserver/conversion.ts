@@ -8,11 +8,12 @@
  * that print or serve a pod (the served API, the console's get and describe) read it through
  * servedForm.
  */
-import type { KubeObject, Pod } from '../api/types.ts';
+import type { KubeObject, Pod, PodTemplateSpec } from '../api/types.ts';
 import { getPodQOS } from '../lib/qos.ts';
+import { type ServedPodSpec, servedPodSpec } from './servedDefaults.ts';
 
-/** Each stored pod's served form, made once: objects are never changed in place. */
-const SERVED = new WeakMap<Pod, Pod>();
+/** Each stored object's served form, made once: objects are never changed in place. */
+const SERVED = new WeakMap<KubeObject, KubeObject>();
 
 /**
  * convertPodStatus: podIPs and hostIPs from podIP and hostIP when the kubelet left them out, and
@@ -31,14 +32,28 @@ function convertPodStatus(pod: Pod): Pod {
   return { ...pod, status };
 }
 
-/** servedForm is the object as kube-apiserver serves it (a pod with its plural IP fields); others as stored. */
+/** servedTemplate: a workload with its template's spec as a cluster stores it (servedDefaults.ts). */
+function servedTemplate<T extends KubeObject & { spec: { template?: PodTemplateSpec } }>(obj: T): T {
+  const t = obj.spec.template;
+  if (t?.spec === undefined) return obj;
+  return { ...obj, spec: { ...obj.spec, template: { ...t, spec: servedPodSpec(t.spec as ServedPodSpec) } } };
+}
+
+/**
+ * servedForm is the object as kube-apiserver serves it: a pod with its plural IP fields, its QoS
+ * class and its spec's defaults and admissions (servedDefaults.ts); a workload with its template's
+ * defaults; others as stored.
+ */
 export function servedForm<T extends KubeObject>(obj: T): T {
-  if (obj.kind !== 'Pod') return obj;
-  const pod = obj as Pod;
-  let out = SERVED.get(pod);
+  const k = obj.kind;
+  if (k !== 'Pod' && k !== 'Deployment' && k !== 'ReplicaSet' && k !== 'DaemonSet' && k !== 'StatefulSet') return obj;
+  let out = SERVED.get(obj);
   if (out === undefined) {
-    out = convertPodStatus(pod);
-    SERVED.set(pod, out);
+    if (k === 'Pod') {
+      const pod = convertPodStatus(obj as Pod);
+      out = { ...pod, spec: servedPodSpec(pod.spec as ServedPodSpec, pod.metadata.uid ?? '') } as Pod;
+    } else out = servedTemplate(obj as KubeObject & { spec: { template?: PodTemplateSpec } });
+    SERVED.set(obj, out);
   }
-  return out as unknown as T;
+  return out as T;
 }

@@ -16,6 +16,7 @@ import type {
   ResourceList,
 } from '../api/types.ts';
 import { formatQuantity, parseQuantity } from '../lib/quantity.ts';
+import { storedPodSpec } from './servedDefaults.ts';
 
 /** setDefaultsObjectMeta fills the namespace, which the API server takes from the request path. */
 function setDefaultsObjectMeta<M extends ObjectMeta>(meta: M): M {
@@ -103,17 +104,19 @@ function setDefaultsContainer(c: Container, hostNetwork: boolean): Container {
  * setDefaultsPodSpec: restartPolicy Always, terminationGracePeriodSeconds 30, schedulerName
  * default-scheduler, and per container imagePullPolicy, port protocol TCP, hostPort = containerPort
  * with hostNetwork, quantities in canonical form, the probes' numbers and the httpGet handlers' path
- * and scheme (setDefaultsProbe). (dnsPolicy, securityContext and terminationMessagePath are not
- * modelled by the API types.)
+ * and scheme (setDefaultsProbe). The defaults no component here reads (dnsPolicy, securityContext,
+ * the termination message fields; a pod's account, priority and token volume) are stored without
+ * and served with (servedDefaults.ts): a spec that comes back with them is stored as before.
  */
-export function setDefaultsPodSpec(spec: PodSpec): PodSpec {
+export function setDefaultsPodSpec(spec: PodSpec, podUid?: string): PodSpec {
+  const s = storedPodSpec(spec, podUid);
   return {
-    ...spec,
-    containers: (spec.containers ?? []).map((c) => setDefaultsContainer(c, spec.hostNetwork === true)),
-    ...(spec.initContainers ? { initContainers: spec.initContainers.map((c) => setDefaultsContainer(c, spec.hostNetwork === true)) } : {}),
-    restartPolicy: spec.restartPolicy || 'Always',
-    terminationGracePeriodSeconds: spec.terminationGracePeriodSeconds ?? 30,
-    schedulerName: spec.schedulerName || 'default-scheduler',
+    ...s,
+    containers: (s.containers ?? []).map((c) => setDefaultsContainer(c, s.hostNetwork === true)),
+    ...(s.initContainers ? { initContainers: s.initContainers.map((c) => setDefaultsContainer(c, s.hostNetwork === true)) } : {}),
+    restartPolicy: s.restartPolicy || 'Always',
+    terminationGracePeriodSeconds: s.terminationGracePeriodSeconds ?? 30,
+    schedulerName: s.schedulerName || 'default-scheduler',
   };
 }
 
@@ -175,5 +178,5 @@ export function setDefaultsReplicaSet(rs: ReplicaSet): ReplicaSet {
 
 /** setDefaultsPod: namespace "default" and the pod spec defaults (restartPolicy Always, grace 30 s, ...). */
 export function setDefaultsPod(pod: Pod): Pod {
-  return { ...pod, metadata: setDefaultsObjectMeta(pod.metadata), spec: setDefaultsPodSpec(pod.spec) };
+  return { ...pod, metadata: setDefaultsObjectMeta(pod.metadata), spec: setDefaultsPodSpec(pod.spec, pod.metadata.uid ?? '') };
 }

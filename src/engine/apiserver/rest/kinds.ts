@@ -5,10 +5,11 @@
  * 405, as a resource whose strategy has no such verb would.
  */
 import type { PolicyObject, Service } from '../../api/policyTypes.ts';
-import type { DaemonSet, Deployment, KubeObject, Namespace, ReplicaSet } from '../../api/types.ts';
+import type { DaemonSet, Deployment, KubeObject, Namespace, Pod, ReplicaSet } from '../../api/types.ts';
 import { namespaceObject } from '../admission/namespaceAutoProvision.ts';
 import { decodePolicyObject, isPolicyKind } from '../createPolicy.ts';
 import { setDefaultsDaemonSet, setDefaultsDeployment, setDefaultsReplicaSet } from '../defaults.ts';
+import { storedPodSpec } from '../servedDefaults.ts';
 import type { FieldError } from '../../apimachinery/fieldErrors.ts';
 import { validateUpdate } from '../updateValidation.ts';
 import { validateObject } from '../validation.ts';
@@ -40,6 +41,11 @@ function defaultObject(obj: KubeObject, cur?: KubeObject): { object: KubeObject 
       return { object: setDefaultsDaemonSet(obj as DaemonSet) };
     case 'ReplicaSet':
       return { object: setDefaultsReplicaSet(obj as ReplicaSet) };
+    case 'Pod': {
+      // A pod comes back in its served form (servedDefaults.ts): stored as it was.
+      const pod = obj as Pod;
+      return { object: { ...pod, spec: storedPodSpec(pod.spec, pod.metadata.uid || cur?.metadata.uid || '') } };
+    }
     case 'Namespace': {
       const ns = obj as Namespace;
       const stored = namespaceObject(ns.metadata.name, ns.metadata.labels);

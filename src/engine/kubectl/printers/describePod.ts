@@ -1,6 +1,6 @@
 // Port of kubernetes staging/src/k8s.io/kubectl/pkg/describe/describe.go (v1.36): describePod,
 // describeContainers with their statuses, describeVolumes and qos.GetPodQOS (`kubectl describe pod NAME`).
-import type { Volume } from '../../api/statefulTypes.ts';
+import type { Volume, VolumeProjection } from '../../api/statefulTypes.ts';
 import { getControllerOf } from '../../api/ownerRefs.ts';
 import type { Container, ContainerState, ContainerStatus, Event, Pod } from '../../api/types.ts';
 import { formatAge } from '../../lib/duration.ts';
@@ -61,6 +61,22 @@ function describePodContainer(c: Container, status: ContainerStatus | undefined,
   describeContainerMounts(c, w);
 }
 
+/** printProjectedVolumeSource: one line per source; an unset Optional prints as Go's nil pointer. */
+function printProjectedVolumeSource(sources: readonly VolumeProjection[], w: PrefixWriter): void {
+  w.write(2, 'Type:\tProjected (a volume that contains injected data from multiple sources)\n');
+  const optional = (o: boolean | undefined) => (o === undefined ? '<nil>' : String(o));
+  for (const s of sources) {
+    if (s.secret) {
+      w.write(2, `SecretName:\t${s.secret.name ?? ''}\n`);
+      w.write(2, `SecretOptionalName:\t${optional(s.secret.optional)}\n`);
+    } else if (s.downwardAPI) w.write(2, 'DownwardAPI:\ttrue\n');
+    else if (s.configMap) {
+      w.write(2, `ConfigMapName:\t${s.configMap.name ?? ''}\n`);
+      w.write(2, `ConfigMapOptional:\t${optional(s.configMap.optional)}\n`);
+    } else if (s.serviceAccountToken) w.write(2, `TokenExpirationSeconds:\t${s.serviceAccountToken.expirationSeconds ?? 0}\n`);
+  }
+}
+
 /** describeVolumes writes each volume's source, as describeVolumes does for the kinds the simulator writes. */
 function describeVolumes(volumes: readonly Volume[], w: PrefixWriter): void {
   if (volumes.length === 0) {
@@ -78,6 +94,15 @@ function describeVolumes(volumes: readonly Volume[], w: PrefixWriter): void {
       w.write(2, "Type:\tEmptyDir (a temporary directory that shares a pod's lifetime)\n");
       w.write(2, `Medium:\t${v.emptyDir.medium ?? ''}\n`);
       w.write(2, `SizeLimit:\t${v.emptyDir.sizeLimit ?? '<unset>'}\n`);
+    } else if (v.projected) printProjectedVolumeSource(v.projected.sources ?? [], w);
+    else if (v.configMap) {
+      w.write(2, 'Type:\tConfigMap (a volume populated by a ConfigMap)\n');
+      w.write(2, `Name:\t${v.configMap.name ?? ''}\n`);
+      w.write(2, `Optional:\t${v.configMap.optional === true}\n`);
+    } else if (v.secret) {
+      w.write(2, 'Type:\tSecret (a volume populated by a Secret)\n');
+      w.write(2, `SecretName:\t${v.secret.secretName ?? ''}\n`);
+      w.write(2, `Optional:\t${v.secret.optional === true}\n`);
     } else w.write(2, '<unknown>\n');
   }
 }
