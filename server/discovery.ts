@@ -6,7 +6,10 @@
  * `kubectl get all`, and `pods/eviction` for `kubectl drain` here.
  */
 import { apiGroups, groupVersionOf, type ResourceInfo, resourcesIn } from '../src/engine/apiserver/rest/resources.ts';
-import { EXTRA_GROUPS, type ExtraGroup, type ExtraResource } from './extras.ts';
+import { CORE_EXTRAS, EXTRA_GROUPS, type ExtraGroup, type ExtraResource } from './extras.ts';
+
+/** The core group as its derived resources' entries name it. */
+const CORE_GROUP_EXTRA: ExtraGroup = { group: '', version: 'v1', resources: CORE_EXTRAS };
 
 /** storageVersionHash: a stable 8-byte hash per resource, as the field's clients only compare it. */
 function storageVersionHash(r: Pick<ResourceInfo, 'group' | 'version'> & { kind: string }): string {
@@ -39,33 +42,46 @@ function resourcesOf(group: string, version: string): ResourceInfo[] {
   return resourcesIn(group, version);
 }
 
-/** subresourcesIn lists the subresources served under a group/version (eviction lives in core's list as policy/v1). */
-function legacyResources(group: string, version: string): unknown[] {
+/** legacyEntries: one engine resource's APIResourceList entries, the resource then its subresources (eviction lives in core's list as policy/v1). */
+function legacyEntries(r: ResourceInfo): unknown[] {
   const out: unknown[] = [];
-  for (const r of resourcesOf(group, version)) {
-    const main: Record<string, unknown> = {
-      name: r.resource,
-      singularName: r.singular,
-      namespaced: r.namespaced,
-      kind: r.kind,
-      verbs: r.verbs,
-    };
-    if (r.shortNames.length) main.shortNames = r.shortNames;
-    if (r.categories.length) main.categories = r.categories;
-    main.storageVersionHash = storageVersionHash(r);
-    out.push(main);
-    for (const s of r.subresources) {
-      const sub: Record<string, unknown> = { name: `${r.resource}/${s.name}`, singularName: '', namespaced: r.namespaced };
-      if (s.group !== r.group || s.version !== r.version) {
-        sub.group = s.group;
-        sub.version = s.version;
-      }
-      sub.kind = s.kind;
-      sub.verbs = s.verbs;
-      out.push(sub);
+  const main: Record<string, unknown> = {
+    name: r.resource,
+    singularName: r.singular,
+    namespaced: r.namespaced,
+    kind: r.kind,
+    verbs: r.verbs,
+  };
+  if (r.shortNames.length) main.shortNames = r.shortNames;
+  if (r.categories.length) main.categories = r.categories;
+  main.storageVersionHash = storageVersionHash(r);
+  out.push(main);
+  for (const s of r.subresources) {
+    const sub: Record<string, unknown> = { name: `${r.resource}/${s.name}`, singularName: '', namespaced: r.namespaced };
+    if (s.group !== r.group || s.version !== r.version) {
+      sub.group = s.group;
+      sub.version = s.version;
     }
+    sub.kind = s.kind;
+    sub.verbs = s.verbs;
+    out.push(sub);
   }
   return out;
+}
+
+/**
+ * byResource merges resources named with their entries and lists them by resource name, as the
+ * API server's installer sorts its storage paths: the core group's derived resources
+ * (CORE_EXTRAS: persistentvolumes, serviceaccounts) fall among the engine's.
+ */
+function byResource<T>(parts: [string, T][]): T[] {
+  return parts.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, t]) => t);
+}
+
+function legacyResources(group: string, version: string): unknown[] {
+  const parts: [string, unknown[]][] = resourcesOf(group, version).map((r) => [r.resource, legacyEntries(r)]);
+  if (group === '' && version === 'v1') for (const r of CORE_EXTRAS) parts.push([r.resource, extraEntries(CORE_GROUP_EXTRA, r)]);
+  return byResource(parts).flat();
 }
 
 /** apiResourceList is `/api/v1` or `/apis/GROUP/VERSION`, or null for a group/version not served. */
@@ -96,6 +112,13 @@ function aggregatedResource(r: ResourceInfo): unknown {
   return out;
 }
 
+/** aggregatedResources: a group/version's resources, the core group's derived ones among them (byResource). */
+function aggregatedResources(group: string, version: string): unknown[] {
+  const parts: [string, unknown][] = resourcesOf(group, version).map((r) => [r.resource, aggregatedResource(r)]);
+  if (group === '' && version === 'v1') for (const r of CORE_EXTRAS) parts.push([r.resource, aggregatedExtraResource(CORE_GROUP_EXTRA, r)]);
+  return byResource(parts);
+}
+
 /** The aggregated discovery media types kubectl asks for, newest first. */
 export const AGGREGATED = {
   v2: 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList',
@@ -122,39 +145,44 @@ export function aggregatedDiscovery(core: boolean, version: 'v2' | 'v2beta1'): u
     .filter((g) => (g.group === '') === core)
     .map((g) => ({
       metadata: core ? { creationTimestamp: null } : { name: g.group, creationTimestamp: null },
-      versions: [{ version: g.version, resources: resourcesOf(g.group, g.version).map(aggregatedResource), freshness: 'Current' }],
+      versions: [{ version: g.version, resources: aggregatedResources(g.group, g.version), freshness: 'Current' }],
     }));
   if (!core) for (const g of EXTRA_GROUPS) items.push(aggregatedExtra(g));
   return { kind: 'APIGroupDiscoveryList', apiVersion: `apidiscovery.k8s.io/${version}`, metadata: {}, items };
 }
 
-/** extraResources: the legacy APIResourceList entries of a group the server answers alone (extras.ts). */
-function extraResources(g: ExtraGroup): unknown[] {
+/** extraEntries: one resource's legacy APIResourceList entries, for a resource the server answers alone (extras.ts). */
+function extraEntries(g: ExtraGroup, r: ExtraResource): unknown[] {
   const out: unknown[] = [];
-  for (const r of g.resources) {
-    const main: Record<string, unknown> = { name: r.resource, singularName: r.singular, namespaced: r.namespaced, kind: r.kind, verbs: r.verbs };
-    if (r.shortNames) main.shortNames = r.shortNames;
-    if (r.categories) main.categories = r.categories;
-    if (r.stored) main.storageVersionHash = storageVersionHash({ ...g, kind: r.kind });
-    out.push(main);
-    for (const s of r.subresources ?? []) out.push({ name: `${r.resource}/${s.name}`, singularName: '', namespaced: r.namespaced, kind: s.kind, verbs: s.verbs });
-  }
+  const main: Record<string, unknown> = { name: r.resource, singularName: r.singular, namespaced: r.namespaced, kind: r.kind, verbs: r.verbs };
+  if (r.shortNames) main.shortNames = r.shortNames;
+  if (r.categories) main.categories = r.categories;
+  if (r.stored) main.storageVersionHash = storageVersionHash({ ...g, kind: r.kind });
+  out.push(main);
+  for (const s of r.subresources ?? []) out.push({ name: `${r.resource}/${s.name}`, singularName: '', namespaced: r.namespaced, kind: s.kind, verbs: s.verbs });
+  return out;
+}
+
+/** extraResources: the legacy APIResourceList entries of a group the server answers alone. */
+function extraResources(g: ExtraGroup): unknown[] {
+  return g.resources.flatMap((r) => extraEntries(g, r));
+}
+
+/** aggregatedExtraResource: one resource of a group the server answers alone, as an APIResourceDiscovery. */
+function aggregatedExtraResource(g: ExtraGroup, r: ExtraResource): unknown {
+  const out: Record<string, unknown> = {
+    resource: r.resource,
+    responseKind: { group: g.group, version: g.version, kind: r.kind },
+    scope: r.namespaced ? 'Namespaced' : 'Cluster',
+    singularResource: r.singular,
+    verbs: r.verbs,
+  };
+  if (r.shortNames) out.shortNames = r.shortNames;
+  if (r.categories) out.categories = r.categories;
+  if (r.subresources) out.subresources = r.subresources.map((s) => ({ subresource: s.name, responseKind: { group: g.group, version: g.version, kind: s.kind }, verbs: s.verbs }));
   return out;
 }
 
 function aggregatedExtra(g: ExtraGroup): { metadata: unknown; versions: unknown[] } {
-  const resource = (r: ExtraResource) => {
-    const out: Record<string, unknown> = {
-      resource: r.resource,
-      responseKind: { group: g.group, version: g.version, kind: r.kind },
-      scope: r.namespaced ? 'Namespaced' : 'Cluster',
-      singularResource: r.singular,
-      verbs: r.verbs,
-    };
-    if (r.shortNames) out.shortNames = r.shortNames;
-    if (r.categories) out.categories = r.categories;
-    if (r.subresources) out.subresources = r.subresources.map((s) => ({ subresource: s.name, responseKind: { group: g.group, version: g.version, kind: s.kind }, verbs: s.verbs }));
-    return out;
-  };
-  return { metadata: { name: g.group, creationTimestamp: null }, versions: [{ version: g.version, resources: g.resources.map(resource), freshness: 'Current' }] };
+  return { metadata: { name: g.group, creationTimestamp: null }, versions: [{ version: g.version, resources: g.resources.map((r) => aggregatedExtraResource(g, r)), freshness: 'Current' }] };
 }

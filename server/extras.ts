@@ -4,7 +4,9 @@
  * CustomResourceDefinitions, so an unknown kind is kubectl's `no matches for kind`),
  * `authorization.k8s.io/v1` (every review allowed: this server has no authorization, and says so),
  * `authentication.k8s.io/v1` (`kubectl auth whoami`: anonymous, as nothing is authenticated) and
- * `coordination.k8s.io/v1` (the kubelets' node leases, leases.ts).
+ * `coordination.k8s.io/v1` (the kubelets' node leases, leases.ts), and what is derived from the
+ * engine's objects (derived.ts): `storage.k8s.io/v1` storageclasses, and in the core group
+ * serviceaccounts and persistentvolumes (CORE_EXTRAS).
  */
 import type { RequestInfo } from '../src/engine/apiserver/rest/requestInfo.ts';
 import { ALL_VERBS } from '../src/engine/apiserver/rest/resources.ts';
@@ -15,6 +17,7 @@ import type { LiveCluster } from './live.ts';
 import { metricsList, metricsTable, type NodeFigures, nodeMetrics, podMetrics, scrape } from './metrics.ts';
 import { newFilter } from './selectors.ts';
 import { serveLeases } from './leases.ts';
+import { isDerived, serveDerived } from './derived.ts';
 import { podMemory } from '../src/engine/kubectl/metricsServer.ts';
 
 export interface ExtraResource {
@@ -74,6 +77,11 @@ export const EXTRA_GROUPS: readonly ExtraGroup[] = [
     resources: [{ resource: 'leases', singular: 'lease', kind: 'Lease', namespaced: true, verbs: ALL_VERBS, stored: true }],
   },
   {
+    group: 'storage.k8s.io',
+    version: 'v1',
+    resources: [{ resource: 'storageclasses', singular: 'storageclass', kind: 'StorageClass', namespaced: false, verbs: ALL_VERBS, shortNames: ['sc'], stored: true }],
+  },
+  {
     group: 'metrics.k8s.io',
     version: 'v1beta1',
     resources: [
@@ -82,6 +90,36 @@ export const EXTRA_GROUPS: readonly ExtraGroup[] = [
     ],
   },
 ];
+
+/**
+ * CORE_EXTRAS: the core v1 resources the server serves beside the engine's kinds, derived from
+ * what the engine stores (derived.ts); discovery lists them in the core group with the others.
+ */
+export const CORE_EXTRAS: readonly ExtraResource[] = [
+  {
+    resource: 'persistentvolumes',
+    singular: 'persistentvolume',
+    kind: 'PersistentVolume',
+    namespaced: false,
+    verbs: ALL_VERBS,
+    shortNames: ['pv'],
+    stored: true,
+    subresources: [{ name: 'status', kind: 'PersistentVolume', verbs: ['get', 'patch', 'update'] }],
+  },
+  {
+    resource: 'serviceaccounts',
+    singular: 'serviceaccount',
+    kind: 'ServiceAccount',
+    namespaced: true,
+    verbs: ALL_VERBS,
+    shortNames: ['sa'],
+    stored: true,
+    subresources: [{ name: 'token', kind: 'TokenRequest', verbs: ['create'] }],
+  },
+];
+
+/** The core group as findExtra sees it (group '', v1) for CORE_EXTRAS. */
+const CORE_GROUP: ExtraGroup = { group: '', version: 'v1', resources: CORE_EXTRAS };
 
 /** What the server answers: a body with its code, or an open watch that never has an event. */
 export type ExtraAnswer = { code: number; body: unknown } | { emptyWatch: true };
@@ -109,7 +147,7 @@ function methodNotAllowed(info: RequestInfo, why: string): ExtraAnswer {
 
 /** findExtra finds the resource a request names, or null when it is not one of these groups. */
 export function findExtra(info: RequestInfo): { group: ExtraGroup; resource: ExtraResource } | null {
-  const group = EXTRA_GROUPS.find((g) => g.group === info.group && g.version === info.version);
+  const group = info.group === '' && info.version === 'v1' ? CORE_GROUP : EXTRA_GROUPS.find((g) => g.group === info.group && g.version === info.version);
   const resource = group?.resources.find((r) => r.resource === info.resource);
   return group && resource ? { group, resource } : null;
 }
@@ -125,6 +163,7 @@ export function serveExtra(live: LiveCluster, info: RequestInfo, query: URLSearc
   if (group.group === 'metrics.k8s.io') return serveMetrics(live, info, query, table);
   if (group.group === 'apiextensions.k8s.io') return serveCrds(live, info, table);
   if (group.group === 'coordination.k8s.io') return serveLeases(live, info, query, table);
+  if (isDerived(resource.resource)) return serveDerived(live, info, query, table);
   return review(resource, body);
 }
 

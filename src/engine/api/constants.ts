@@ -73,3 +73,6 @@ export const DefaultNamespace = 'default';
 
 /** The taint the node lifecycle controller gives a cordoned node (effect NoSchedule): TaintNodeUnschedulable. */
 export const TaintNodeUnschedulableKey = 'node.kubernetes.io/unschedulable';
+
+/** The node label every kubelet sets to its hostname (v1.LabelHostname). */
+export const LabelHostname = 'kubernetes.io/hostname';

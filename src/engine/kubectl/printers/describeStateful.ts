@@ -68,7 +68,7 @@ export function describeStatefulSet(set: StatefulSet, pods: readonly Pod[], even
 }
 
 /** GetAccessModesAsString: the modes' short names in a fixed order (RWO, ROX, RWX, RWOP), comma-joined. */
-function accessModesAsString(modes: readonly string[] | undefined): string {
+export function accessModesAsString(modes: readonly string[] | undefined): string {
   const short: [string, string][] = [
     ['ReadWriteOnce', 'RWO'],
     ['ReadOnlyMany', 'ROX'],

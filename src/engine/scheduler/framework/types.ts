@@ -69,7 +69,7 @@ export const DefaultMilliCPURequest = 100;
 export const DefaultMemoryRequest = 200 * 1024 * 1024;
 
 /** The well-known node labels the scheduler reads. */
-export const LabelHostname = 'kubernetes.io/hostname';
+export { LabelHostname } from '../../api/constants.ts';
 export const LabelTopologyZone = 'topology.kubernetes.io/zone';
 export const LabelTopologyRegion = 'topology.kubernetes.io/region';
 export const LabelFailureDomainBetaZone = 'failure-domain.beta.kubernetes.io/zone';
