@@ -49,7 +49,7 @@ test('the console describes a node: its lease, conditions, address, system info 
   const described = await run(page, 'describe node node-1');
   await expect(described).toContainText(/HolderIdentity:\s+node-1/);
   await expect(described).toContainText(/Ready\s+True/);
-  await expect(described).toContainText(/InternalIP:\s+172\.18\.0\.2/);
+  await expect(described).toContainText(/InternalIP:\s+172\.18\.0\.3/);
   await expect(described).toContainText(/Kubelet Version:\s+v1\.36\.3/);
   await expect(described).toContainText(/Non-terminated Pods:\s+\(\d+ in total\)/);
   await page.screenshot({ path: 'artifacts/screenshots/console-describe-node-light.png' });

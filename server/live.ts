@@ -12,7 +12,8 @@
 import type { KubeObject } from '../src/engine/api/types.ts';
 import { encodeManagedFields, type Managed, managerFromUserAgent, type Writer } from '../src/engine/apimachinery/managedfields/manager.ts';
 import { forbidden } from '../src/engine/apimachinery/fieldErrors.ts';
-import { newInvalid } from '../src/engine/apiserver/rest/status.ts';
+import { newInvalid, statusOf } from '../src/engine/apiserver/rest/status.ts';
+import type { ApiError } from '../src/engine/apiserver/errors.ts';
 import { newRequestInfo } from '../src/engine/apiserver/rest/requestInfo.ts';
 import { findResource, groupVersionOf } from '../src/engine/apiserver/rest/resources.ts';
 import { type ApiRequest, type Prepared, prepareRequest, scaleOf, splitPath } from '../src/engine/apiserver/rest/write.ts';
@@ -290,7 +291,15 @@ function answer(p: Extract<Prepared, { ok: true }>, rec: TickRecord, st: EngineS
   const kind = plan.resource.kind;
   if (plan.op === 'evict') return { code: 201, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 } };
   const written = rec.writes.find((w) => w.object.kind === kind);
-  if (plan.op === 'create') return { code: 201, body: written?.object ?? plan.object };
+  if (plan.op === 'create') {
+    // Admission refused it in the tick (a quota): its Status, as executePlan made it.
+    const refused = rec.decisions.find((d) => d.fn === 'admit' && d.key === 'createRefused');
+    if (!written && refused) {
+      const code = Number(refused.values.code);
+      return { code, body: statusOf(code, { reason: String(refused.values.reason), message: String(refused.values.message) } as ApiError) };
+    }
+    return { code: 201, body: written?.object ?? plan.object };
+  }
   if (plan.op === 'delete') return { code: 200, body: written?.object ?? null };
   // An update that changed nothing wrote nothing: the answer is the stored object.
   const key = plan.resource.namespaced ? `${plan.object.metadata.namespace ?? 'default'}/${plan.object.metadata.name}` : plan.object.metadata.name;

@@ -36,6 +36,7 @@ export const EXPLAIN_ZH_CN_NODES: Record<string, Record<string, string>> = {
   admit: {
     namespaceCreated:
       '命名空间“{{namespace}}”不存在：NamespaceAutoProvision 准入插件在 {{kind}} {{name}} 之前创建了它',
+    createRefused: 'API server 拒绝创建 {{kind}} {{name}}（{{code}} {{reason}}）：{{message}}',
   },
   // kube-scheduler (src/engine/scheduler): plugin names and their reasons stay in Kubernetes' English.
   schedulePod: {

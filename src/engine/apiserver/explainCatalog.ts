@@ -6,5 +6,6 @@ export const APISERVER_DECISION_KEYS: DecisionCatalog = {
   admit: {
     namespaceCreated:
       'namespace "{namespace}" did not exist: the NamespaceAutoProvision admission plugin created it before {kind} {name}',
+    createRefused: 'the API server refused to create {kind} {name} ({code} {reason}): {message}',
   },
 };

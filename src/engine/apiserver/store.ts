@@ -9,11 +9,13 @@ import type { Event } from '../api/coreTypes.ts';
 import type { Kind, KubeObject, ObjectMeta } from '../api/types.ts';
 import { randString, uuid } from '../lib/prng.ts';
 import { toRFC3339 } from '../lib/time.ts';
-import type { ResourceQuota } from '../api/policyTypes.ts';
+import type { ResourceQuota, Service } from '../api/policyTypes.ts';
 import type { Pod } from '../api/types.ts';
 import { toResourceList } from '../quota/resources.ts';
 import { admitClaim, admitPod } from './admission.ts';
-import { checkRequest } from './admission/resourceQuota.ts';
+import { checkCountRequest, checkRequest } from './admission/resourceQuota.ts';
+import { PVC_EVALUATOR, SERVICE_EVALUATOR } from '../quota/generic.ts';
+import type { PersistentVolumeClaimObject } from '../api/statefulTypes.ts';
 import { type ApiError, type ApiResult, newAlreadyExists, newConflict, newForbidden, newInvalid, newNotFound } from './errors.ts';
 import { invalidMessage } from '../apimachinery/fieldErrors.ts';
 import { validateUpdate } from './updateValidation.ts';
@@ -28,20 +30,21 @@ export { emit, getObject, namespacePrefix, newStoreState, objectKey } from './st
 export type { StoreIndex, StoreState, WatchRecord, WriteContext } from './storeCore.ts';
 
 /**
- * admitQuota runs the ResourceQuota admission plugin on a pod create (admission/resourceQuota.ts)
- * and, when the pod is admitted, writes each covering quota's new status.used before the pod is
- * stored. Namespaces without quotas cost one map lookup: nothing runs.
+ * admitQuota runs the ResourceQuota admission plugin on a pod, Service or claim create
+ * (admission/resourceQuota.ts) and, when it is admitted, writes each covering quota's new
+ * status.used before the object is stored. Namespaces without quotas cost one map lookup.
  */
-function admitQuota(st: StoreState, ctx: WriteContext, pod: Pod): ApiError | null {
+function admitQuota(st: StoreState, ctx: WriteContext, obj: Pod | Service | PersistentVolumeClaimObject): ApiError | null {
   const quotas = st.objects.ResourceQuota;
   if (quotas.size === 0) return null;
-  const ns = pod.metadata.namespace ?? 'default';
+  const ns = obj.metadata.namespace ?? 'default';
   const mine: ResourceQuota[] = [];
   for (const q of quotas.values()) if (q.kind === 'ResourceQuota' && (q.metadata.namespace ?? 'default') === ns) mine.push(q);
   if (mine.length === 0) return null;
   mine.sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0));
-  const r = checkRequest(mine, pod, ctx.now);
-  if (!r.ok) return newForbidden('pods', pod.metadata.name, r.reason);
+  const r =
+    obj.kind === 'Pod' ? checkRequest(mine, obj, ctx.now) : obj.kind === 'Service' ? checkCountRequest(mine, SERVICE_EVALUATOR, obj) : checkCountRequest(mine, PVC_EVALUATOR, obj);
+  if (!r.ok) return newForbidden(obj.kind === 'Pod' ? 'pods' : obj.kind === 'Service' ? 'services' : 'persistentvolumeclaims', obj.metadata.name, r.reason);
   for (const u of r.updates) {
     updateStatus(st, ctx, u.quota, objectKey(u.quota), { ...u.quota.status, used: toResourceList(u.used) });
   }
@@ -82,8 +85,8 @@ export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
   // The kubelet's clock-named Events bring their own uid (eventNames.ts nameUid); anything else gets one drawn.
   meta.uid = obj.kind === 'Event' && src.uid ? src.uid : uuid(ctx.prng);
   const admitted = obj.kind === 'Pod' ? (admitPod(obj) as T) : obj.kind === 'PersistentVolumeClaim' ? (admitClaim(obj) as T) : obj;
-  if (obj.kind === 'Pod' && st.objects.ResourceQuota.size > 0) {
-    const refused = admitQuota(st, ctx, { ...(admitted as Pod), metadata: meta });
+  if (st.objects.ResourceQuota.size > 0 && (obj.kind === 'Pod' || obj.kind === 'Service' || obj.kind === 'PersistentVolumeClaim')) {
+    const refused = admitQuota(st, ctx, { ...admitted, metadata: meta } as Pod | Service | PersistentVolumeClaimObject);
     if (refused) return { ok: false, error: refused };
   }
   meta.resourceVersion = String(++st.rv);

@@ -14,12 +14,20 @@ import { create, del, type Tx, update } from './tx.ts';
 
 type EvictPlan = Extract<WritePlan, { op: 'evict' }>;
 
+/** The HTTP code of each Status reason an engine write can fail with (StatusReason → code). */
+export const STATUS_CODES: Readonly<Record<string, number>> = { BadRequest: 400, Forbidden: 403, NotFound: 404, AlreadyExists: 409, Conflict: 409, Invalid: 422, TooManyRequests: 429 };
+
 /** executePlan carries a prepared write out in the tick; the stored object is the answer. */
 export function executePlan(tx: Tx, plan: WritePlan): RestResult {
   switch (plan.op) {
     case 'create': {
       const res = create(tx, allocateServiceIP(plan.object, tx.st.store.objects.Service.values(), tx.prng));
-      return res.ok ? { code: 201, body: res.object } : { code: 409, body: newAlreadyExists(plan.resource, plan.object.metadata.name) };
+      if (res.ok) return { code: 201, body: res.object };
+      if (res.error.reason === 'AlreadyExists') return { code: 409, body: newAlreadyExists(plan.resource, plan.object.metadata.name) };
+      // Admission refused it (a quota's 403): the reason shows in Explain and goes back to the client.
+      const code = STATUS_CODES[res.error.reason] ?? 500;
+      decide(tx.decisions, 'admit', 'createRefused', { kind: plan.object.kind, name: plan.object.metadata.name, code, reason: res.error.reason, message: res.error.message });
+      return { code, body: statusOf(code, res.error) };
     }
     case 'update': {
       const res = update(tx, plan.object);

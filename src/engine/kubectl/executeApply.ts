@@ -8,7 +8,7 @@ import { parseAllDocuments } from 'yaml';
 import type { DaemonSet, Deployment, KubeObject, Namespace } from '../api/types.ts';
 import { createNamespace } from './applyNamespace.ts';
 import { setDefaultsDaemonSet, setDefaultsDeployment } from '../apiserver/defaults.ts';
-import { formatApiError } from '../apiserver/errors.ts';
+import { type ApiError, formatApiError } from '../apiserver/errors.ts';
 import type { Tx } from '../client/tx.ts';
 import { create, update } from '../client/tx.ts';
 import type { PolicyObject } from '../api/policyTypes.ts';
@@ -106,13 +106,21 @@ function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void
       return;
     }
     const res = create(tx, fresh as KubeObject);
-    if (!res.ok) term.fail(formatApiError(res.error));
+    if (!res.ok) term.fail(creatingError(res.error));
     else term.out(r.output);
     return;
   }
   const w = apiUpdate(tx, r.object as unknown as KubeObject);
   if ('error' in w) term.fail(w.error);
   else term.out(r.output);
+}
+
+/**
+ * creatingError is a refused create as kubectl apply prints it: AddSourceToErr puts `error when
+ * creating "STDIN": ` before the server's message (an Invalid one prints from its causes instead).
+ */
+function creatingError(e: ApiError): string {
+  return e.reason === 'Invalid' ? formatApiError(e) : formatApiError({ ...e, message: `error when creating "STDIN": ${e.message}` });
 }
 
 /**
@@ -123,13 +131,13 @@ function applyPolicy(tx: Tx, term: Terminal, live: KubeObject | undefined, obj: 
   const p = preparePolicyObject(obj);
   if ('error' in p) {
     const e = p.error;
-    term.fail(e.reason === 'BadRequest' ? `Error from server (BadRequest): error when creating "STDIN": ${e.message}` : formatApiError(e));
+    term.fail(e.reason === 'BadRequest' ? creatingError(e) : formatApiError(e));
     return;
   }
   if (!live) {
     const { status: _status, ...fresh } = createdPolicy(tx, p.object) as PolicyObject & { status?: unknown };
     const res = create(tx, fresh as KubeObject);
-    if (!res.ok) term.fail(formatApiError(res.error));
+    if (!res.ok) term.fail(creatingError(res.error));
     else term.out(output);
     return;
   }

@@ -1,8 +1,11 @@
 // Port of kubernetes pkg/quota/v1/generic/evaluator.go and resources.go CalculateUsage (v1.36),
-// for the one evaluator Rollout Lab registers: pods.
+// for the evaluators Rollout Lab registers: pods, Services and PersistentVolumeClaims.
 import type { ResourceQuota, ScopedResourceSelectorRequirement } from '../api/policyTypes.ts';
 import type { Pod } from '../api/types.ts';
 import { podMatchesScopeFunc, podMatchingResources, podUsageFunc } from './evaluator/pods.ts';
+import type { Service } from '../api/policyTypes.ts';
+import type { PersistentVolumeClaimObject } from '../api/statefulTypes.ts';
+import { pvcMatchingResources, pvcUsage, serviceMatchingResources, serviceUsage } from './evaluator/objects.ts';
 import { add, mask, parseResourceList, resourceNames, type Usage } from './resources.ts';
 
 /** getScopeSelectorsFromQuota: `spec.scopes` as Exists requirements, then `spec.scopeSelector`. */
@@ -60,4 +63,34 @@ export function calculateUsage(q: ResourceQuota, pods: Iterable<Pod>, nowMs: num
   const names = podMatchingResources(resourceNames(hard));
   if (names.length === 0) return new Map();
   return usageStats(getScopeSelectorsFromQuota(q), names, pods, nowMs);
+}
+
+/** An evaluator of objects that quota scopes never select (MatchesNoScopeFunc): Services, claims. */
+export interface CountEvaluator<T> {
+  /** The API resource its admission refusals name (`services`, `persistentvolumeclaims`). */
+  resource: string;
+  matchingResources: (names: Iterable<string>) => string[];
+  usage: (obj: T) => Usage;
+}
+
+export const SERVICE_EVALUATOR: CountEvaluator<Service> = { resource: 'services', matchingResources: serviceMatchingResources, usage: serviceUsage };
+export const PVC_EVALUATOR: CountEvaluator<PersistentVolumeClaimObject> = { resource: 'persistentvolumeclaims', matchingResources: pvcMatchingResources, usage: pvcUsage };
+
+/** countMatches is generic.Matches for such an evaluator: a hard resource it measures, and no scopes. */
+export function countMatches<T>(q: ResourceQuota, ev: CountEvaluator<T>): boolean {
+  return ev.matchingResources(Object.keys(q.status?.hard ?? {})).length > 0 && getScopeSelectorsFromQuota(q).length === 0;
+}
+
+/**
+ * calculateCountUsage is CalculateUsage with such an evaluator: the sum of its usage over the
+ * namespace's objects, masked to the hard resources it measures; nothing under a scoped quota.
+ */
+export function calculateCountUsage<T>(q: ResourceQuota, ev: CountEvaluator<T>, objects: Iterable<T>): Usage {
+  const names = ev.matchingResources(resourceNames(parseResourceList(q.spec?.hard)));
+  if (names.length === 0) return new Map();
+  let used: Usage = new Map();
+  for (const n of names) used.set(n, { nanos: 0n, format: 'DecimalSI' });
+  if (getScopeSelectorsFromQuota(q).length > 0) return used;
+  for (const o of objects) used = add(used, mask(ev.usage(o), names));
+  return used;
 }

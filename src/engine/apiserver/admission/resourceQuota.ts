@@ -1,5 +1,5 @@
 // Port of kubernetes plugin/pkg/admission/resourcequota/controller.go (v1.36): CheckRequest for
-// pod creates, the only requests Rollout Lab's quota evaluator handles.
+// the creates Rollout Lab's quota evaluators handle: pods, Services and claims.
 /**
  * The ResourceQuota admission plugin sees every pod create in a namespace that has quotas. For
  * each quota whose status.hard names a pod resource and whose scopes select the pod it checks,
@@ -16,7 +16,7 @@
 import type { ResourceQuota } from '../../api/policyTypes.ts';
 import type { Pod } from '../../api/types.ts';
 import { podConstraints, podMatchingResources, podUsageFunc } from '../../quota/evaluator/pods.ts';
-import { matches } from '../../quota/generic.ts';
+import { type CountEvaluator, countMatches, matches } from '../../quota/generic.ts';
 import {
   add,
   isNegative,
@@ -70,6 +70,29 @@ export function checkRequest(quotas: readonly ResourceQuota[], pod: Pod, nowMs: 
   if (negative.length > 0) {
     return { ok: false, quota: '', reason: `quota usage is negative for resource(s): ${prettyPrintResourceNames(negative)}` };
   }
+  return admitDelta(interesting, delta);
+}
+
+/**
+ * checkCountRequest is CheckRequest for the create of a Service or a claim (`obj`), with its
+ * evaluator: the unscoped quotas whose status.hard names a resource it measures must know their
+ * usage and have room for the object's.
+ */
+export function checkCountRequest<T>(quotas: readonly ResourceQuota[], ev: CountEvaluator<T>, obj: T): QuotaAdmission {
+  const interesting: ResourceQuota[] = [];
+  for (const q of quotas) {
+    if (!countMatches(q, ev)) continue;
+    const restricted = ev.matchingResources(Object.keys(q.status?.hard ?? {}));
+    if (!hasUsageStats(q, restricted)) {
+      return { ok: false, quota: q.metadata.name, reason: `status unknown for quota: ${q.metadata.name}, resources: ${prettyPrintResourceNames(restricted)}` };
+    }
+    interesting.push(q);
+  }
+  return admitDelta(interesting, ev.usage(obj));
+}
+
+/** admitDelta: each quota's used + the request's share of it within hard, or the first quota exceeded. */
+function admitDelta(interesting: readonly ResourceQuota[], delta: Usage): QuotaAdmission {
   if (isZero(delta) || interesting.length === 0) return { ok: true, updates: [], delta };
   const updates: { quota: ResourceQuota; used: Usage }[] = [];
   for (const q of interesting) {

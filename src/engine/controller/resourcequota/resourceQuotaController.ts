@@ -1,6 +1,6 @@
 // Port of kubernetes pkg/controller/resourcequota/resource_quota_controller.go and
 // resource_quota_monitor.go (v1.36): syncResourceQuota, the quota event handlers and the
-// replenishment of pod quota.
+// replenishment of pod, Service and claim quota.
 /**
  * The quota controller owns status.hard (a copy of spec.hard) and recomputes status.used from
  * the namespace's pods. Admission raises status.used on every pod create; only this controller
@@ -14,7 +14,7 @@ import type { KubeObject, Pod } from '../../api/types.ts';
 import { jsonEqual, objectKey, type WatchRecord } from '../../apiserver/store.ts';
 import { get } from '../../client/cache.ts';
 import { podMatchingResources, quotaV1Pod } from '../../quota/evaluator/pods.ts';
-import { calculateUsage } from '../../quota/generic.ts';
+import { calculateCountUsage, calculateUsage, PVC_EVALUATOR, SERVICE_EVALUATOR } from '../../quota/generic.ts';
 import { equals, mask, parseResourceList, prettyPrint, resourceNames, toResourceList } from '../../quota/resources.ts';
 import { enqueue, enqueueAfter, note, type Tx, writeStatusOf } from '../../client/tx.ts';
 
@@ -25,11 +25,11 @@ function nsOf(o: KubeObject): string {
   return o.metadata.namespace ?? 'default';
 }
 
-/** replenishQuota enqueues the namespace's quotas that track a pod resource (a pod went away or finished). */
-function replenishQuota(tx: Tx, namespace: string): void {
+/** replenishQuota enqueues the namespace's quotas that track a resource of `matching`'s evaluator (an object went away or finished). */
+function replenishQuota(tx: Tx, namespace: string, matching: (names: Iterable<string>) => string[] = podMatchingResources): void {
   for (const q of tx.st.cache.objects.ResourceQuota.values()) {
     if (q.kind !== 'ResourceQuota' || nsOf(q) !== namespace) continue;
-    if (podMatchingResources(Object.keys(q.status?.hard ?? {})).length > 0) enqueue(tx, 'resourcequota', objectKey(q));
+    if (matching(Object.keys(q.status?.hard ?? {})).length > 0) enqueue(tx, 'resourcequota', objectKey(q));
   }
 }
 
@@ -47,7 +47,13 @@ export function resourceQuotaOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject |
     enqueue(tx, 'resourcequota', objectKey(o));
     return;
   }
-  if (o.kind !== 'Pod' || tx.st.cache.objects.ResourceQuota.size === 0) return;
+  if (tx.st.cache.objects.ResourceQuota.size === 0) return;
+  // A Service or a claim deleted gives its quota back (the monitors' replenishment of every evaluator).
+  if (rec.type === 'DELETED' && (o.kind === 'Service' || o.kind === 'PersistentVolumeClaim')) {
+    replenishQuota(tx, nsOf(o), (o.kind === 'Service' ? SERVICE_EVALUATOR : PVC_EVALUATOR).matchingResources);
+    return;
+  }
+  if (o.kind !== 'Pod') return;
   if (rec.type === 'DELETED') {
     replenishQuota(tx, nsOf(o));
     return;
@@ -60,6 +66,13 @@ function podsIn(tx: Tx, namespace: string): Pod[] {
   const out: Pod[] = [];
   for (const p of tx.st.cache.objects.Pod.values()) if (p.kind === 'Pod' && nsOf(p) === namespace) out.push(p);
   tx.cost += tx.st.cache.objects.Pod.size;
+  return out;
+}
+
+/** inNamespace: the cached objects of a kind in a namespace. */
+function inNamespace<K extends 'Service' | 'PersistentVolumeClaim'>(tx: Tx, kind: K, namespace: string): Extract<KubeObject, { kind: K }>[] {
+  const out: Extract<KubeObject, { kind: K }>[] = [];
+  for (const o of tx.st.cache.objects[kind].values()) if (o.kind === kind && nsOf(o) === namespace) out.push(o as Extract<KubeObject, { kind: K }>);
   return out;
 }
 
@@ -81,6 +94,8 @@ export function syncResourceQuota(tx: Tx, key: string): string | null {
   let dirty = !equals(hard, statusHard) || q.status?.hard === undefined || q.status?.used === undefined;
   const used = new Map(oldUsed);
   for (const [k, v] of calculateUsage(q, podsIn(tx, nsOf(q)), tx.now)) used.set(k, v);
+  for (const [k, v] of calculateCountUsage(q, SERVICE_EVALUATOR, inNamespace(tx, 'Service', nsOf(q)))) used.set(k, v);
+  for (const [k, v] of calculateCountUsage(q, PVC_EVALUATOR, inNamespace(tx, 'PersistentVolumeClaim', nsOf(q)))) used.set(k, v);
   const masked = mask(used, resourceNames(hard));
   dirty = dirty || !equals(masked, oldUsed);
   decide(tx.decisions, 'syncResourceQuota', 'usage', { quota: q.metadata.name, used: prettyPrint(masked) || '∅', hard: prettyPrint(hard) || '∅' });
