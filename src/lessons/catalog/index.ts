@@ -8,6 +8,7 @@ import { DEPLOYMENT_LESSONS } from './deployment.ts';
 import { EVENT_LESSONS } from './events.ts';
 import { NODE_LESSONS } from './nodes.ts';
 import { STATEFULSET_LESSONS } from './statefulset.ts';
+import { STATEFULSET_QUOTA_LESSONS } from './statefulsetQuota.ts';
 import { TRAFFIC_LESSONS } from './traffic.ts';
 import type { BuiltInLesson } from './types.ts';
 
@@ -20,6 +21,7 @@ export const BUILT_IN_LESSONS: readonly BuiltInLesson[] = [
   ...EVENT_LESSONS,
   ...NODE_LESSONS,
   ...STATEFULSET_LESSONS,
+  ...STATEFULSET_QUOTA_LESSONS,
   ...TRAFFIC_LESSONS,
 ];
 

@@ -4,6 +4,9 @@ import { parseScenarioText } from '../../scenario/parse.ts';
 import { Recording } from '../../timeline/recording.ts';
 import { resolveSteps } from '../resolve.ts';
 import { STATEFULSET_LESSONS } from './statefulset.ts';
+import { STATEFULSET_QUOTA_LESSONS } from './statefulsetQuota.ts';
+import type { BuiltInLesson } from './types.ts';
+import { validateScenario } from '../../scenario/validate.ts';
 
 /** answers runs a lesson's preset as the worker records it and returns each step's answer ('-' without a question). */
 function answers(id: string): string[] {
@@ -29,5 +32,26 @@ describe('STATEFULSET_LESSONS', () => {
     ['statefulset-claims', ['1', '-', '2', '0']],
   ])('%s answers as its text says', (id, want) => {
     expect(answers(id)).toEqual(want);
+  });
+});
+
+describe('STATEFULSET_QUOTA_LESSONS', () => {
+  it('answers and stops as statefulset-claim-quota’s text says: 2 missing, a 40,960 ms back-off, web-3 at 112 s', () => {
+    const b = STATEFULSET_QUOTA_LESSONS[0] as BuiltInLesson;
+    const v = validateScenario(b.scenario);
+    if (!v.ok) throw new Error('the lesson’s scenario does not validate');
+    const rec = new Recording({ ...v.value, lesson: b.lesson });
+    rec.timeline.record();
+    const records = rec.timeline.records;
+    const points = resolveSteps(b.lesson.steps, { records, more: () => false });
+    expect(points.map((p) => String(p.answer ?? '-'))).toEqual(['-', '2', '40960', '-', '1', '-']);
+    // Scaled at 30 s, the 15th failure at 71 s, the patch at 90 s, web-3 at the back-off's end.
+    expect(points.slice(1).map((p) => records.timeOf((p.tick as number) - 1))).toEqual([
+      30_050,
+      71_055,
+      90_000,
+      112_015,
+      expect.any(Number),
+    ]);
   });
 });
