@@ -191,3 +191,30 @@ describe('the nodes of a run', () => {
     ]);
   });
 });
+
+describe('nodeObject resources', () => {
+  it('reports ephemeral-storage and both huge page sizes, so a pod asking local disk schedules', () => {
+    const r = parseScenarioText(`version: 1
+name: disk
+cluster: { nodes: 1 }
+objects:
+  - apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: web }
+    spec:
+      replicas: 1
+      selector: { matchLabels: { app: web } }
+      template:
+        metadata: { labels: { app: web } }
+        spec: { containers: [{ name: web, image: "web:1", resources: { requests: { ephemeral-storage: 2Gi } } }] }
+`);
+    if (!r.ok) throw new Error(r.errors.join('\n'));
+    const st = createEngine(toSimConfig(r.value));
+    runUntil(st, 20_000);
+    const node = st.store.objects.Node.get('node-1') as Node;
+    expect(node.status?.capacity).toEqual({ cpu: '4', 'ephemeral-storage': '100Gi', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: '16Gi', pods: '110' });
+    expect(node.status?.allocatable).toEqual(node.status?.capacity);
+    const pod = [...st.store.objects.Pod.values()][0] as Pod;
+    expect(pod.spec.nodeName).toBe('node-1');
+  });
+});

@@ -26,14 +26,22 @@ function canonical(q: string): string {
   return r.ok ? formatQuantity(r.value) : q;
 }
 
+/** The node's local disk as its kubelet reports it (cAdvisor's root filesystem): kind's nodes share their host's. */
+export const NodeEphemeralStorage = '100Gi';
+
 /**
- * nodeResources is the node's capacity and allocatable (equal here: no system reservations), from
- * `allocatable` or the defaults cpu 4, memory 16Gi, and pods = maxPods.
+ * nodeResources is the node's capacity and allocatable (equal here: no system reservations, as
+ * kind's kubelets run), from `allocatable` or the defaults cpu 4, memory 16Gi, and pods = maxPods;
+ * with the ephemeral-storage and the two huge page sizes every Linux kubelet reports (none
+ * reserved), in the API's key order.
  */
 function nodeResources(cfg: NodeConfig): Record<string, string> {
   const a = cfg.allocatable;
   return {
     cpu: canonical(a?.cpu ?? DEFAULT_ALLOCATABLE.cpu),
+    'ephemeral-storage': NodeEphemeralStorage,
+    'hugepages-1Gi': '0',
+    'hugepages-2Mi': '0',
     memory: canonical(a?.memory ?? DEFAULT_ALLOCATABLE.memory),
     pods: String(a?.pods ?? cfg.maxPods),
   };

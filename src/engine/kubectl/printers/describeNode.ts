@@ -132,7 +132,16 @@ function describeNodeResource(pods: readonly Pod[], node: Node, nowMs: number, w
   w.write(1, `cpu\t${cell(quantity(reqs, 'cpu'), cpuOf, milliValue)}\t${cell(quantity(limits, 'cpu'), cpuOf, milliValue)}\n`);
   w.write(1, `memory\t${cell(quantity(reqs, 'memory'), memOf, value)}\t${cell(quantity(limits, 'memory'), memOf, value)}\n`);
   w.write(1, `ephemeral-storage\t${cell(quantity(reqs, 'ephemeral-storage'), storageOf, value)}\t${cell(quantity(limits, 'ephemeral-storage'), storageOf, value)}\n`);
-  // hugepages-* and extended resources: a simulated node's allocatable holds cpu, memory and pods only.
+  // Then each huge page size, with its share, and each extended resource, without, by name.
+  const names = [...allocatable.keys()];
+  const standard = new Set(['cpu', 'memory', 'ephemeral-storage', 'pods']);
+  for (const r of names.filter((n) => n.startsWith('hugepages-')).sort()) {
+    const of = value(quantity(allocatable, r));
+    w.write(1, `${r}\t${cell(quantity(reqs, r), of, value)}\t${cell(quantity(limits, r), of, value)}\n`);
+  }
+  for (const r of names.filter((n) => !standard.has(n) && !n.startsWith('hugepages-')).sort()) {
+    w.write(1, `${r}\t${formatQuantity(quantity(reqs, r))}\t${formatQuantity(quantity(limits, r))}\n`);
+  }
 }
 
 /**
