@@ -56,3 +56,19 @@ describe('ManagedFieldsTracker', () => {
     expect(t.managedOf(created, 'default/web-x')).toBeUndefined();
   });
 });
+
+describe('ManagedFieldsTracker.seed', () => {
+  it('gives what the API server stores at start to kube-apiserver, and a namespace its admission creates too', () => {
+    const t = new ManagedFieldsTracker();
+    const ns = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default', labels: { 'kubernetes.io/metadata.name': 'default' }, creationTimestamp: '2026-01-01T00:00:00Z' }, spec: { finalizers: ['kubernetes'] }, status: { phase: 'Active' } } as unknown as KubeObject;
+    t.seed([['default', ns]]);
+    const entries = encodeManagedFields(t.managedOf(ns, 'default') ?? []);
+    expect(entries.map((e) => [e.manager, e.operation, e.subresource ?? ''])).toEqual([['kube-apiserver', 'Update', '']]);
+    // Its finalizer is the strategy's, set after the field manager ran.
+    expect(entries[0]?.fieldsV1).toEqual({ 'f:metadata': { 'f:labels': { '.': {}, 'f:kubernetes.io/metadata.name': {} } } });
+    const payments = { ...ns, metadata: { ...ns.metadata, name: 'payments', labels: { 'kubernetes.io/metadata.name': 'payments' } } } as KubeObject;
+    const provisioned = { ...tick('user', payments, 'ADDED'), decisions: [{ fn: 'admit', key: 'namespaceCreated', values: { namespace: 'payments', kind: 'Deployment', name: 'web' } }] } as unknown as TickRecord;
+    t.record(provisioned, ['payments']);
+    expect(encodeManagedFields(t.managedOf(payments, 'payments') ?? []).map((e) => e.manager)).toEqual(['kube-apiserver']);
+  });
+});

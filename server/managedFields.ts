@@ -124,6 +124,11 @@ function statusView(obj: KubeObject | undefined): Json | undefined {
   return Object.keys(sent).length === 0 ? {} : { status: sent };
 }
 
+/** provisioned: a namespace the NamespaceAutoProvision admission plugin created in the tick (kube-apiserver's write, not the client's). */
+function provisioned(t: TickRecord, obj: KubeObject): boolean {
+  return obj.kind === 'Namespace' && t.decisions.some((d) => d.fn === 'admit' && d.key === 'namespaceCreated' && d.values.namespace === obj.metadata.name);
+}
+
 /** ManagedFieldsTracker keeps each object's managers, folded lazily from the live run's writes. */
 export class ManagedFieldsTracker {
   private readonly objects = new Map<string, Tracked>();
@@ -132,11 +137,15 @@ export class ManagedFieldsTracker {
     return `${obj.kind}\u0000${key}`;
   }
 
-  /** seed takes the objects a run starts with (createEngine's nodes) as their components wrote them. */
+  /**
+   * seed takes the objects a run starts with as their components wrote them: the nodes their
+   * kubelets; the system namespaces and service/kubernetes with its Endpoints and slice the API
+   * server itself (kube-apiserver, one Update of the main resource: their status is set at create).
+   */
   seed(objects: Iterable<[string, KubeObject]>): void {
     for (const [key, obj] of objects) {
-      const actor = obj.kind === 'Node' ? 'kubelet' : 'user';
-      this.write(key, obj, actorWriters(actor, undefined, obj), obj.metadata.creationTimestamp ?? toRFC3339(0));
+      const writers = obj.kind === 'Node' ? actorWriters('kubelet', undefined, obj) : { main: writer('kube-apiserver', apiVersionOf(obj)), status: null };
+      this.write(key, obj, writers, obj.metadata.creationTimestamp ?? toRFC3339(0));
     }
   }
 
@@ -154,7 +163,11 @@ export class ManagedFieldsTracker {
       }
       const prev = this.objects.get(this.id(w.object, key))?.last;
       const writers =
-        request && request.kind === w.object.kind && request.key === key ? { main: request.writer, status: null } : actorWriters(t.actor, prev, w.object);
+        request && request.kind === w.object.kind && request.key === key
+          ? { main: request.writer, status: null }
+          : provisioned(t, w.object)
+            ? { main: writer('kube-apiserver', 'v1'), status: null }
+            : actorWriters(t.actor, prev, w.object);
       this.write(key, w.object, writers, time);
     });
   }
@@ -245,6 +258,11 @@ function withoutMount(c: Json, name: string): Json {
  * `stored` is the pod as the engine stores it (without what the edges serve, servedDefaults.ts).
  */
 function beforeAdmission(view: Json | undefined, stored: KubeObject): Json | undefined {
+  // A namespace's finalizer `kubernetes` is its strategy's PrepareForCreate's, after the field manager ran.
+  if (view?.kind === 'Namespace') {
+    const { finalizers: _f, ...spec } = (view.spec ?? {}) as Json;
+    return { ...view, spec };
+  }
   if (view?.kind !== 'Pod' || stored.kind !== 'Pod') return view;
   const spec = view.spec as Json | undefined;
   if (!spec) return view;
