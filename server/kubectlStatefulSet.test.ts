@@ -95,8 +95,14 @@ describe('kubectl against npm run serve: StatefulSets', () => {
     expect((await h.kubectl(['rollout', 'undo', 'sts/web'])).stdout).toBe('statefulset.apps/web rolled back\n');
     const still = await h.kubectl(['rollout', 'status', 'sts/web', '--timeout=3s']);
     expect(still.code).not.toBe(0);
-    expect((await h.kubectl(['delete', 'pod', 'web-2'])).stdout).toMatch(/^pod "web-2" deleted/);
-    expect((await h.kubectl(['rollout', 'status', 'sts/web', '--timeout=60s'])).code).toBe(0);
+    // --wait=false: kubectl's wait for the deletion GETs the pod, then lists and watches it by name.
+    // At 20× speed the StatefulSet can recreate web-2 between the two (a real cluster takes seconds),
+    // and kubectl then waits for ever for the DELETED of a pod it never saw. Its race, not the test's.
+    const state = async () => (await Promise.all([['get', 'pods', '-o', 'wide'], ['get', 'sts', 'web', '-o', 'jsonpath={.status}']].map((a) => h.kubectl(a)))).map((r) => r.stdout + r.stderr).join('\n');
+    const deleted = await h.kubectl(['delete', 'pod', 'web-2', '--wait=false']);
+    expect(deleted.stdout, deleted.stderr + (await state())).toMatch(/^pod "web-2" deleted/);
+    const done = await h.kubectl(['rollout', 'status', 'sts/web', '--timeout=60s']);
+    expect(done.code, done.stdout + done.stderr + (await state())).toBe(0);
     expect((await h.kubectl(['rollout', 'history', 'sts/web'])).stdout).toBe('statefulset.apps/web \nREVISION  CHANGE-CAUSE\n1         <none>\n3         <none>\n4         <none>\n\n');
     // Two 3 s waits for kubectl's --timeout and a rollout: room for a loaded machine.
   }, 90_000);
