@@ -1,0 +1,50 @@
+/**
+ * Walking a built-in lesson in the page: open it from the Lessons dialog, and at each step with a
+ * question predict wrong (999), read the engine's value from the verdict, then predict it right.
+ */
+import { expect, type Page } from '@playwright/test';
+import { opened } from './timelineSupport.ts';
+
+export const lessonRegion = (page: Page) => page.getByRole('region', { name: 'Lesson' });
+
+/** openLesson opens the page and the built-in lesson with this title. */
+export async function openLesson(page: Page, title: string): Promise<void> {
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await opened(page);
+  await page.getByRole('button', { name: 'Lessons' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Lessons' });
+  await dialog.getByRole('button', { name: `Open: ${title}` }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/**
+ * walkLesson steps through `steps` steps; `atStep` runs at each before its prediction. Returns
+ * [step, the engine's answer] for each question, each checked wrong then right.
+ */
+export async function walkLesson(
+  page: Page,
+  steps: number,
+  atStep: (step: number) => Promise<void> = async () => {},
+): Promise<[number, string][]> {
+  const lesson = lessonRegion(page);
+  const answers: [number, string][] = [];
+  for (let step = 1; step <= steps; step++) {
+    await expect(lesson.getByTestId('lesson-step')).toHaveText(`Step ${step} of ${steps}`);
+    await atStep(step);
+    const box = lesson.getByRole('textbox', { name: 'Your prediction' });
+    if ((await box.count()) > 0) {
+      await box.fill('999');
+      await lesson.getByRole('button', { name: 'Check' }).click();
+      const verdict = lesson.getByRole('status');
+      await expect(verdict).toContainText('Not quite: the controller decided');
+      const right = /decided (\d+)/.exec((await verdict.textContent()) ?? '')?.[1] ?? '';
+      await box.fill(right);
+      await lesson.getByRole('button', { name: 'Check' }).click();
+      await expect(verdict).toContainText(`Right: ${right}.`);
+      answers.push([step, right]);
+    }
+    if (step < steps) await lesson.getByRole('button', { name: 'Next step' }).click();
+  }
+  await expect(lesson).toContainText('Last step');
+  return answers;
+}
