@@ -92,7 +92,10 @@ export function apiResourceList(group: string, version: string): unknown | null 
   return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: groupVersionOf({ group, version }), resources: legacyResources(group, version) };
 }
 
-function aggregatedResource(r: ResourceInfo): unknown {
+/** A discovery row: an engine resource's, or a server-only one's (rowOf); kind any served kind. */
+type DiscoveryRow = Omit<ResourceInfo, 'kind'> & { kind: string };
+
+function aggregatedResource(r: DiscoveryRow): unknown {
   const out: Record<string, unknown> = {
     resource: r.resource,
     responseKind: { group: r.group, version: r.version, kind: r.kind },
@@ -168,19 +171,21 @@ function extraResources(g: ExtraGroup): unknown[] {
   return g.resources.flatMap((r) => extraEntries(g, r));
 }
 
+/** rowOf is a server-only resource as a discovery row: its group's version, its subresources in it too. */
+function rowOf(g: ExtraGroup, r: ExtraResource): DiscoveryRow {
+  return {
+    ...r,
+    group: g.group,
+    version: g.version,
+    shortNames: r.shortNames ?? [],
+    categories: r.categories ?? [],
+    subresources: (r.subresources ?? []).map((sub) => ({ ...sub, group: g.group, version: g.version })),
+  };
+}
+
 /** aggregatedExtraResource: one resource of a group the server answers alone, as an APIResourceDiscovery. */
 function aggregatedExtraResource(g: ExtraGroup, r: ExtraResource): unknown {
-  const out: Record<string, unknown> = {
-    resource: r.resource,
-    responseKind: { group: g.group, version: g.version, kind: r.kind },
-    scope: r.namespaced ? 'Namespaced' : 'Cluster',
-    singularResource: r.singular,
-    verbs: r.verbs,
-  };
-  if (r.shortNames) out.shortNames = r.shortNames;
-  if (r.categories) out.categories = r.categories;
-  if (r.subresources) out.subresources = r.subresources.map((s) => ({ subresource: s.name, responseKind: { group: g.group, version: g.version, kind: s.kind }, verbs: s.verbs }));
-  return out;
+  return aggregatedResource(rowOf(g, r));
 }
 
 function aggregatedExtra(g: ExtraGroup): { metadata: unknown; versions: unknown[] } {
