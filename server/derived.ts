@@ -14,7 +14,7 @@ import type { Namespace, ObjectMeta } from '../src/engine/api/types.ts';
 import type { PersistentVolumeClaimObject } from '../src/engine/api/statefulTypes.ts';
 import type { RequestInfo } from '../src/engine/apiserver/rest/requestInfo.ts';
 import { defaultServiceAccount } from '../src/engine/apiserver/serviceAccounts.ts';
-import { persistentVolumeOf, standardStorageClass } from '../src/engine/controller/volume/persistentVolume.ts';
+import { type PersistentVolume, persistentVolumeOf, type StorageClass, standardStorageClass } from '../src/engine/controller/volume/persistentVolume.ts';
 import { accessModesAsString } from '../src/engine/kubectl/printers/describeStateful.ts';
 import { formatAge } from '../src/engine/lib/duration.ts';
 import type { ExtraAnswer } from './extras.ts';
@@ -89,8 +89,7 @@ const DERIVED: Record<string, Derived> = {
       col('VolumeMode', 'volumeMode defines if a volume is intended to be used with a formatted filesystem or to remain in raw block state.', 1),
     ],
     cells: (o, now) => {
-      const pv = o as ReturnType<typeof persistentVolumeOf> & Served;
-      if (!pv) return [];
+      const pv = o as PersistentVolume;
       const phase = pv.metadata.deletionTimestamp ? 'Terminating' : pv.status.phase;
       const claim = `${pv.spec.claimRef.namespace}/${pv.spec.claimRef.name}`;
       return [pv.metadata.name, pv.spec.capacity.storage ?? '0', accessModesAsString(pv.spec.accessModes), pv.spec.persistentVolumeReclaimPolicy, phase, claim, pv.spec.storageClassName, '<unset>', '', age(o, now), pv.spec.volumeMode];
@@ -114,7 +113,7 @@ const DERIVED: Record<string, Derived> = {
       col('Age', AGE),
     ],
     cells: (o, now) => {
-      const sc = o as ReturnType<typeof standardStorageClass>;
+      const sc = o as StorageClass;
       const name = sc.metadata.annotations?.['storageclass.kubernetes.io/is-default-class'] === 'true' ? `${sc.metadata.name} (default)` : sc.metadata.name;
       return [name, sc.provisioner, sc.reclaimPolicy ?? 'Delete', sc.volumeBindingMode ?? 'Immediate', sc.allowVolumeExpansion === true, age(o, now)];
     },

@@ -15,7 +15,7 @@ import { create, del, type Tx, update } from './tx.ts';
 type EvictPlan = Extract<WritePlan, { op: 'evict' }>;
 
 /** The HTTP code of each Status reason an engine write can fail with (StatusReason → code). */
-export const STATUS_CODES: Readonly<Record<string, number>> = { BadRequest: 400, Forbidden: 403, NotFound: 404, AlreadyExists: 409, Conflict: 409, Invalid: 422, TooManyRequests: 429 };
+const STATUS_CODES: Readonly<Record<string, number>> = { BadRequest: 400, Forbidden: 403, NotFound: 404, AlreadyExists: 409, Conflict: 409, Invalid: 422, TooManyRequests: 429 };
 
 /** executePlan carries a prepared write out in the tick; the stored object is the answer. */
 export function executePlan(tx: Tx, plan: WritePlan): RestResult {

@@ -8,7 +8,8 @@
  * managed-by label). Its loop (UpdateKubernetesService) runs every 10 s: it creates the Service when
  * it is missing, never corrects it, and puts back the addresses and labels of the Endpoints and the
  * slice. The engine stores the three at t = 0 without a tick and runs the loop only when one of them
- * was written by someone else: at the loop's next 10-second mark (apiserver.ts scheduling), so
+ * was written by someone else: at the loop's next 10-second mark (kubernetesServiceOnWrite, from
+ * scheduleDeliveries), so
  * `kubectl delete svc kubernetes` comes back within 10 s, as on a cluster.
  *
  * Modelling choice: the control plane is not one of the scenario's nodes. It stands for kind's

@@ -62,15 +62,14 @@ export function resourceQuotaOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject |
   if (rec.type === 'MODIFIED' && prev && quotaV1Pod(prev, tx.now) && !quotaV1Pod(o, tx.now)) replenishQuota(tx, nsOf(o));
 }
 
+/** podsIn: the namespace's cached pods; the sync lists them all (1 µs each, tx.cost). */
 function podsIn(tx: Tx, namespace: string): Pod[] {
-  const out: Pod[] = [];
-  for (const p of tx.st.cache.objects.Pod.values()) if (p.kind === 'Pod' && nsOf(p) === namespace) out.push(p);
   tx.cost += tx.st.cache.objects.Pod.size;
-  return out;
+  return inNamespace(tx, 'Pod', namespace);
 }
 
 /** inNamespace: the cached objects of a kind in a namespace. */
-function inNamespace<K extends 'Service' | 'PersistentVolumeClaim'>(tx: Tx, kind: K, namespace: string): Extract<KubeObject, { kind: K }>[] {
+function inNamespace<K extends 'Pod' | 'Service' | 'PersistentVolumeClaim'>(tx: Tx, kind: K, namespace: string): Extract<KubeObject, { kind: K }>[] {
   const out: Extract<KubeObject, { kind: K }>[] = [];
   for (const o of tx.st.cache.objects[kind].values()) if (o.kind === kind && nsOf(o) === namespace) out.push(o as Extract<KubeObject, { kind: K }>);
   return out;
