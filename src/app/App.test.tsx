@@ -4,6 +4,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { appStore } from '../state/store.ts';
 import { App } from './App.tsx';
 
+// The panel starts loading its chart (and d3) when it mounts; a test that ends first would leave
+// that import running past the environment's teardown ("Cannot load d3.mjs after the environment
+// was torn down" on a slower machine). Loaded once here, every later import is the cached module.
+await import('../ui/timeline/TimelineChart.tsx');
+
 afterEach(() => {
   cleanup();
   appStore.setState(appStore.getInitialState(), true);

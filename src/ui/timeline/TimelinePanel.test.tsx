@@ -7,6 +7,11 @@ import { DEPLOY, midRollout, NEW_RS, OLD_RS } from '../testing/fixtures.ts';
 import { renderWithStore, resetStore } from '../testing/renderWithStore.tsx';
 import { TimelinePanel } from './TimelinePanel.tsx';
 
+// The panel starts loading its chart (and d3) when it mounts; a test that ends first would leave
+// that import running past the environment's teardown ("Cannot load d3.mjs after the environment
+// was torn down" on a slower machine). Loaded once here, every later import is the cached module.
+await import('./TimelineChart.tsx');
+
 vi.mock('../../state/actions.ts', () => ({
   togglePlay: vi.fn(),
   stepBack: vi.fn(),

@@ -9,6 +9,11 @@ import { trafficFixture } from './fixtures.ts';
 import { TRAFFIC_STRINGS } from './i18n.ts';
 import { TrafficPanel } from './TrafficPanel.tsx';
 
+// The panel starts loading its chart (and d3) when it mounts; a test that ends first would leave
+// that import running past the environment's teardown ("Cannot load d3.mjs after the environment
+// was torn down" on a slower machine). Loaded once here, every later import is the cached module.
+await import('../timeline/TimelineChart.tsx');
+
 vi.mock('../../state/actions.ts', () => ({
   togglePlay: vi.fn(),
   stepBack: vi.fn(),
