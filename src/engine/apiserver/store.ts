@@ -6,7 +6,7 @@
  * informer caches, tick records and keyframes can share references safely.
  */
 import type { Event } from '../api/coreTypes.ts';
-import type { Kind, KubeObject, ObjectMeta } from '../api/types.ts';
+import type { KubeObject, ObjectMeta } from '../api/types.ts';
 import { randString, uuid } from '../lib/prng.ts';
 import { toRFC3339 } from '../lib/time.ts';
 import type { ResourceQuota, Service } from '../api/policyTypes.ts';
@@ -18,11 +18,12 @@ import { PVC_EVALUATOR, SERVICE_EVALUATOR } from '../quota/generic.ts';
 import type { PersistentVolumeClaimObject } from '../api/statefulTypes.ts';
 import { type ApiError, type ApiResult, newAlreadyExists, newConflict, newForbidden, newInvalid, newNotFound } from './errors.ts';
 import { invalidMessage } from '../apimachinery/fieldErrors.ts';
+import { shouldDeleteDuringUpdate } from './finalizers.ts';
 import { validateUpdate } from './updateValidation.ts';
 import { attachEventLease, type EventApi, getLease, leaseEventWrite } from './eventLeases.ts';
 import { jsonEqual, sameButResourceVersion, specOf } from './jsonEqual.ts';
 import { emit, GENERATION_KINDS, keyOf, namespacePrefix, objectKey, type StoreState, type WriteContext } from './storeCore.ts';
-import { deletingMeta, EVENT_META_STORED, keysAre, statefulPodMeta, withMetadata, withMetadataStatus, withResourceVersion } from './layout.ts';
+import { EVENT_META_STORED, keysAre, statefulPodMeta, withMetadata, withMetadataStatus, withResourceVersion } from './layout.ts';
 
 export { keysAre };
 export { jsonEqual };
@@ -210,7 +211,10 @@ export function updateObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
     obj.kind === 'Event' && keysAre(obj.metadata, EVENT_META_STORED)
       ? { name: obj.metadata.name, namespace: obj.metadata.namespace, uid: cur.metadata.uid, resourceVersion: String(st.rv + 1), creationTimestamp: cur.metadata.creationTimestamp }
       : { ...obj.metadata, uid: cur.metadata.uid, creationTimestamp: cur.metadata.creationTimestamp, resourceVersion: String(st.rv + 1) };
-  if (cur.metadata.deletionTimestamp) meta.deletionTimestamp = cur.metadata.deletionTimestamp;
+  if (cur.metadata.deletionTimestamp) {
+    meta.deletionTimestamp = cur.metadata.deletionTimestamp;
+    if (cur.metadata.deletionGracePeriodSeconds !== undefined) meta.deletionGracePeriodSeconds = cur.metadata.deletionGracePeriodSeconds;
+  }
   if (GENERATION_KINDS.has(obj.kind)) {
     meta.generation = (cur.metadata.generation ?? 1) + (jsonEqual(specOf(cur), specOf(obj)) ? 0 : 1);
   }
@@ -221,6 +225,11 @@ export function updateObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
     return { ok: true, object: cur }; // a no-op update does not bump the resourceVersion
   }
   st.rv++;
+  if (shouldDeleteDuringUpdate(stored)) {
+    // The last finalizer of an object being deleted is off: the update removes it (deleteForEmptyFinalizers).
+    emit(st, ctx, 'DELETED', stored, key, cur);
+    return { ok: true, object: stored };
+  }
   // An Event's update puts it on a lease again (the Event registry's TTLFunc answers on update too).
   if (obj.kind === 'Event') leaseEventWrite(st.leases, 'core', ctx.now, key, st.rv);
   emit(st, ctx, 'MODIFIED', stored, key, cur);
@@ -255,44 +264,5 @@ export function updateStatus<T extends KubeObject>(
   return { ok: true, object: stored };
 }
 
-/**
- * deleteObject deletes as the API server does: a pod bound to a node is deleted gracefully
- * (deletionTimestamp = now + grace, the kubelet removes it later); anything else is removed
- * at once, and the garbage collector deletes its dependents in the background.
- */
-export function deleteObject(
-  st: StoreState,
-  ctx: WriteContext,
-  kind: Kind,
-  key: string,
-  opts: { gracePeriodSeconds?: number; uid?: string } = {},
-): ApiResult<KubeObject> {
-  const cur = st.objects[kind].get(key);
-  if (!cur) return { ok: false, error: newNotFound(kind, key.split('/').pop() ?? key) };
-  if (opts.uid && cur.metadata.uid !== opts.uid) return { ok: false, error: newConflict(kind, cur.metadata.name) };
-  if (cur.kind === 'Pod') {
-    const phase = cur.status?.phase;
-    const terminal = phase === 'Failed' || phase === 'Succeeded';
-    if (cur.spec.nodeName && !terminal) {
-      if (cur.metadata.deletionTimestamp) return { ok: true, object: cur };
-      const grace = opts.gracePeriodSeconds ?? cur.spec.terminationGracePeriodSeconds ?? 30;
-      if (grace > 0) {
-        const resourceVersion = String(++st.rv);
-        const deletionTimestamp = toRFC3339(ctx.now + grace * 1000);
-        const stored: KubeObject = withMetadata(cur, deletingMeta(cur.metadata, resourceVersion, deletionTimestamp, grace));
-        emit(st, ctx, 'MODIFIED', stored, key, cur);
-        return { ok: true, object: stored };
-      }
-    }
-  }
-  return removeObject(st, ctx, kind, key);
-}
+export { type DeleteOptions, deleteObject, removeObject } from './delete.ts';
 
-/** removeObject takes an object out of the store for good (final step of a graceful delete). */
-export function removeObject(st: StoreState, ctx: WriteContext, kind: Kind, key: string): ApiResult<KubeObject> {
-  const cur = st.objects[kind].get(key);
-  if (!cur) return { ok: false, error: newNotFound(kind, key.split('/').pop() ?? key) };
-  const gone: KubeObject = withMetadata(cur, withResourceVersion(cur.metadata, String(++st.rv)));
-  emit(st, ctx, 'DELETED', gone, key, cur);
-  return { ok: true, object: gone };
-}

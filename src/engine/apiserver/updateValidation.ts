@@ -1,7 +1,8 @@
 // Port of the update checks of kubernetes pkg/apis/apps/validation (ValidateDeploymentUpdate,
 // ValidateDaemonSetUpdate, v1.36): in apps/v1 a workload's selector is immutable.
 import type { KubeObject, LabelSelector } from '../api/types.ts';
-import { type FieldError, invalid, sortedMap } from '../apimachinery/fieldErrors.ts';
+import { type FieldError, forbidden, invalid, sortedMap } from '../apimachinery/fieldErrors.ts';
+import { newFinalizers } from './finalizers.ts';
 import { jsonEqual } from './jsonEqual.ts';
 import { validateStatefulSetUpdate } from './statefulSetValidation.ts';
 
@@ -18,6 +19,10 @@ function selectorValue(s: LabelSelector | undefined): Record<string, unknown> {
  * DaemonSet, `spec.selector: Invalid value: {"matchLabels":{"app":"v2"}}: field is immutable`.
  */
 export function validateUpdate(old: KubeObject, next: KubeObject): FieldError[] {
+  return [...validateObjectMetaUpdate(old, next), ...validateSpecUpdate(old, next)];
+}
+
+function validateSpecUpdate(old: KubeObject, next: KubeObject): FieldError[] {
   // A StatefulSet's spec outside its mutable fields: `spec: Forbidden: updates to statefulset spec …`.
   if (old.kind === 'StatefulSet' && next.kind === 'StatefulSet') return validateStatefulSetUpdate(next, old);
   if ((old.kind === 'Deployment' && next.kind === 'Deployment') || (old.kind === 'DaemonSet' && next.kind === 'DaemonSet')) {
@@ -26,4 +31,15 @@ export function validateUpdate(old: KubeObject, next: KubeObject): FieldError[] 
     }
   }
   return [];
+}
+
+/**
+ * validateObjectMetaUpdate's finalizer rule: an object being deleted takes no new finalizer (Go's
+ * %v of the []string names them), so nothing can hold it longer than it was held when deleted.
+ */
+function validateObjectMetaUpdate(old: KubeObject, next: KubeObject): FieldError[] {
+  const added = newFinalizers(old.metadata, next.metadata);
+  if (added.length === 0) return [];
+  const list = added.map((f) => JSON.stringify(f)).join(', ');
+  return [forbidden('metadata.finalizers', `no new finalizers can be added if the object is being deleted, found new finalizers []string{${list}}`)];
 }

@@ -9,6 +9,7 @@ import type { ApiResult } from '../apiserver/errors.ts';
 import {
   createEvent,
   createObject,
+  type DeleteOptions,
   deleteObject,
   namespacePrefix,
   removeObject,
@@ -164,7 +165,7 @@ export function writeStatusOf<T extends KubeObject>(tx: Tx, obj: T, status: unkn
   return updateStatus(tx.st.store, tx, obj, key, status);
 }
 
-export function del(tx: Tx, kind: Kind, key: string, opts: { gracePeriodSeconds?: number } = {}): ApiResult<KubeObject> {
+export function del(tx: Tx, kind: Kind, key: string, opts: Omit<DeleteOptions, 'uid'> = {}): ApiResult<KubeObject> {
   return deleteObject(tx.st.store, tx, kind, key, opts);
 }
 
