@@ -8,6 +8,7 @@ import { decide } from '../api/decision.ts';
 import type { Deployment } from '../api/types.ts';
 import { allocateServiceIP } from '../apiserver/createPolicy.ts';
 import { evictPod } from '../apiserver/eviction.ts';
+import type { DeleteOptions } from '../apiserver/delete.ts';
 import { newAlreadyExists, newConflict, newNotFound, statusOf } from '../apiserver/rest/status.ts';
 import { type ApiRequest, type PrepareOptions, prepareRequest, type RestResult, scaleOf, type WritePlan } from '../apiserver/rest/write.ts';
 import { create, del, type Tx, update } from './tx.ts';
@@ -37,7 +38,9 @@ export function executePlan(tx: Tx, plan: WritePlan): RestResult {
     case 'evict':
       return executeEviction(tx, plan);
     case 'delete': {
-      const opts = plan.gracePeriodSeconds === undefined ? {} : { gracePeriodSeconds: plan.gracePeriodSeconds };
+      const opts: Omit<DeleteOptions, 'uid'> = {};
+      if (plan.gracePeriodSeconds !== undefined) opts.gracePeriodSeconds = plan.gracePeriodSeconds;
+      if (plan.propagationPolicy !== undefined) opts.propagationPolicy = plan.propagationPolicy;
       const res = del(tx, plan.resource.kind, plan.key, opts);
       if (!res.ok) return { code: 404, body: newNotFound(plan.resource, plan.name) };
       return { code: 200, body: res.object };

@@ -17,7 +17,9 @@ import { jsonMergePatch, jsonPatch, strategicMergePatch } from '../../apimachine
 import type { StoreState } from '../store.ts';
 import { invalid, required } from '../../apimachinery/fieldErrors.ts';
 import { CREATABLE, prepareObject, UPDATABLE } from './kinds.ts';
+import { prepareDelete } from './delete.ts';
 import { prepareEviction } from './evict.ts';
+import type { DeletionPropagation } from '../finalizers.ts';
 import { newRequestInfo, type RequestInfo } from './requestInfo.ts';
 import { findResource, groupVersionOf, type ResourceInfo } from './resources.ts';
 import {
@@ -53,7 +55,7 @@ export interface ApiRequest {
 export type WritePlan =
   | { op: 'create'; resource: ResourceInfo; object: KubeObject }
   | { op: 'update'; resource: ResourceInfo; object: KubeObject; scale: boolean }
-  | { op: 'delete'; resource: ResourceInfo; key: string; name: string; gracePeriodSeconds?: number }
+  | { op: 'delete'; resource: ResourceInfo; key: string; name: string; gracePeriodSeconds?: number; propagationPolicy?: DeletionPropagation }
   | { op: 'evict'; resource: ResourceInfo; key: string; name: string; gracePeriodSeconds?: number };
 
 export type Prepared = { ok: true; plan: WritePlan; info: RequestInfo; warnings: string[] } | { ok: false; status: Status };
@@ -237,37 +239,6 @@ function prepareScale(r: ResourceInfo, info: RequestInfo, cur: Deployment | Repl
   return { ok: true, plan: { op: 'update', resource: r, object: obj, scale: true }, info, warnings: [] };
 }
 
-function deleteOptions(body: unknown): { gracePeriodSeconds?: number; uid?: string; resourceVersion?: string } {
-  if (!isObject(body)) return {};
-  const out: { gracePeriodSeconds?: number; uid?: string; resourceVersion?: string } = {};
-  if (typeof body.gracePeriodSeconds === 'number') out.gracePeriodSeconds = body.gracePeriodSeconds;
-  const pre = body.preconditions;
-  if (isObject(pre)) {
-    if (typeof pre.uid === 'string') out.uid = pre.uid;
-    if (typeof pre.resourceVersion === 'string') out.resourceVersion = pre.resourceVersion;
-  }
-  return out;
-}
-
-function prepareDelete(st: ApiView, r: ResourceInfo, info: RequestInfo, body: unknown, evict: boolean): Prepared {
-  const key = keyFor(r, info.namespace, info.name);
-  const cur = st.store.objects[r.kind].get(key);
-  if (!cur) return { ok: false, status: newNotFound(r, info.name) };
-  if (r.kind === 'Event' || r.kind === 'ControllerRevision' || r.kind === 'Namespace' || r.kind === 'EndpointSlice' || r.kind === 'Endpoints') {
-    // Deletable upstream; here no controller would notice (no namespace controller empties a
-    // namespace), so the write is refused plainly.
-    return { ok: false, status: newMethodNotSupported(r, 'delete') };
-  }
-  const opts = deleteOptions(evict && isObject(body) ? body.deleteOptions : body);
-  if (opts.uid !== undefined && opts.uid !== cur.metadata.uid) return { ok: false, status: newConflict(r, info.name) };
-  if (opts.resourceVersion !== undefined && opts.resourceVersion !== cur.metadata.resourceVersion) {
-    return { ok: false, status: newConflict(r, info.name) };
-  }
-  const plan: Extract<WritePlan, { op: 'delete' | 'evict' }> = { op: evict ? 'evict' : 'delete', resource: r, key, name: info.name };
-  if (opts.gracePeriodSeconds !== undefined) plan.gracePeriodSeconds = opts.gracePeriodSeconds;
-  return { ok: true, plan, info, warnings: [] };
-}
-
 /**
  * prepareRequest decides a write without making it: a plan, or the Status the API server
  * answers with (404, 409, 422, 400, 405, 415). It reads the store and writes nothing.
@@ -285,7 +256,7 @@ export function prepareRequest(st: ApiView, req: ApiRequest, opts: PrepareOption
       if (info.subresource === 'eviction' && r.kind === 'Pod') {
         const name = isObject(req.body) && isObject(req.body.metadata) ? req.body.metadata.name : undefined;
         if (name !== info.name) return { ok: false, status: newBadRequest(`name in URL does not match name in Eviction object`) };
-        const evict = prepareDelete(st, r, info, req.body, true);
+        const evict = prepareDelete(st, r, info, req.body, query, true);
         return evict.ok ? prepareEviction(st, evict, info) : evict;
       }
       if (info.name !== '' || info.subresource !== '') return { ok: false, status: newMethodNotSupported(r, 'create') };
@@ -294,7 +265,7 @@ export function prepareRequest(st: ApiView, req: ApiRequest, opts: PrepareOption
     case 'patch':
       return prepareUpdate(st, r, info, req, opts);
     case 'delete':
-      return prepareDelete(st, r, info, req.body, false);
+      return prepareDelete(st, r, info, req.body, query, false);
     default:
       return { ok: false, status: newMethodNotSupported(r, info.verb) };
   }
