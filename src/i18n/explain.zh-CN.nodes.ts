@@ -121,4 +121,18 @@ export const EXPLAIN_ZH_CN_NODES: Record<string, Record<string, string>> = {
     failedComputeMetrics: '无法为 {{reference}} 算出副本数：{{error}}',
     statusFailed: '写入 HPA 状态失败：{{error}}',
   },
+  // The garbage collector's finalizers (gcFinalizers.ts): orphan and foregroundDeletion.
+  orphanDependents: {
+    orphaned:
+      '{{owner}} 以 propagationPolicy Orphan 删除（finalizer orphan）：从 {{count}} 个依赖对象（{{dependents}}）上去掉指向它的属主引用，这些对象保留；选择器匹配它们的控制器可以收养它们',
+  },
+  processDeletingDependentsItem: {
+    noBlocking:
+      '{{owner}} 以 propagationPolicy Foreground 删除：已没有带 blockOwnerDeletion 的依赖对象（共 {{dependents}} 个依赖对象）→ 去掉它的 finalizer foregroundDeletion',
+    waiting:
+      '{{owner}} 以 propagationPolicy Foreground 删除：只要还有 {{blocking}} 个带 blockOwnerDeletion 的依赖对象，它就保留；其中 {{deleting}} 个尚未在删除中的现在被删除',
+  },
+  removeFinalizer: {
+    removed: '从 {{owner}} 上去掉 finalizer {{finalizer}}；没有 finalizer 剩下时 API server 删除它：{{gone}}',
+  },
 };

@@ -72,6 +72,17 @@ export const SUMMARY_EN: Record<string, string> = {
   drainIdle: 'kubectl drain #{{id}} has nothing to do now',
   notDependent: '{{kind}} {{key}} no longer depends on the deleted owner',
   ownerGone: 'deleted {{kind}} {{name}}: its owner is gone',
+  ownerDeletingDependents:
+    'deleted {{kind}} {{name}} ({{policy}}): its owner waits for its dependents (foregroundDeletion)',
+  dependentDeleting: '{{kind}} {{key}} is being deleted already',
+  ownerAlreadyGone: '{{kind}} {{key}} is gone: nothing left for the garbage collector to finalize',
+  orphanedDependents_one: 'took the owner reference to {{owner}} off {{count}} dependent',
+  orphanedDependents_other: 'took the owner reference to {{owner}} off {{count}} dependents',
+  waitingForDependents_one:
+    '{{owner}} waits for {{count}} dependent that blocks its deletion (blockOwnerDeletion)',
+  waitingForDependents_other:
+    '{{owner}} waits for {{count}} dependents that block its deletion (blockOwnerDeletion)',
+  finalizerRemoved: 'removed the finalizer {{finalizer}} from {{owner}}',
   // kubelet: graceful termination and the prober
   stopping: '{{pod}}: stopping its containers (grace period {{grace}}s), gone in {{seconds}}s',
   sigterm: '{{pod}}: preStop hook done, SIGTERM',

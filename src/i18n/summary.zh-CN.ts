@@ -67,6 +67,13 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   drainIdle: 'kubectl drain #{{id}} 此刻无事可做',
   notDependent: '{{kind}} {{key}} 已不再依赖被删除的属主',
   ownerGone: '删除了 {{kind}} {{name}}：它的属主已不存在',
+  ownerDeletingDependents:
+    '删除了 {{kind}} {{name}}（{{policy}}）：它的属主在等待依赖对象被删除（foregroundDeletion）',
+  dependentDeleting: '{{kind}} {{key}} 已在删除中',
+  ownerAlreadyGone: '{{kind}} {{key}} 已不存在：垃圾回收器无需再处理',
+  orphanedDependents_other: '从 {{count}} 个依赖对象上去掉了指向 {{owner}} 的属主引用',
+  waitingForDependents_other: '{{owner}} 在等待 {{count}} 个阻塞其删除的依赖对象（blockOwnerDeletion）',
+  finalizerRemoved: '从 {{owner}} 上去掉了 finalizer {{finalizer}}',
   // kubelet: graceful termination and the prober
   stopping: '{{pod}}：停止它的容器（宽限期 {{grace}} 秒），{{seconds}} 秒后结束',
   sigterm: '{{pod}}：preStop 钩子结束，发送 SIGTERM',

@@ -60,7 +60,9 @@ export type SimEvent =
   /** The kubelet's prober runs the pod's probes due now; `gen` must match the pod's (a later plan supersedes it). */
   | { type: 'probe'; podKey: string; uid: string; gen: number }
   /** The garbage collector deletes one dependent whose owner is gone. */
-  | { type: 'gc'; kind: 'ReplicaSet' | 'Pod' | 'ControllerRevision' | 'PersistentVolumeClaim' | 'EndpointSlice'; key: string; ownerUid: string }
+  | { type: 'gc'; kind: 'ReplicaSet' | 'Pod' | 'ControllerRevision' | 'PersistentVolumeClaim' | 'EndpointSlice'; key: string; ownerUid: string; foreground?: boolean }
+  /** The garbage collector's turn on an owner deleted with `orphan` or `foregroundDeletion` (gcFinalizers.ts). */
+  | { type: 'gcOwner'; kind: 'Deployment' | 'ReplicaSet' | 'DaemonSet' | 'StatefulSet' | 'Service'; key: string; uid: string }
   /** The node lifecycle controller evicts a pod from a NotReady node (NoExecute taint). */
   | { type: 'evict'; podKey: string; uid: string }
   /** The kubelet's node status update after its node's spec.unschedulable changed (kubelet/nodeSync.ts). */

@@ -97,6 +97,18 @@ export const SUMMARY_TEMPLATES = {
   // garbage collector
   notDependent: '{kind} {key} no longer depends on the deleted owner',
   ownerGone: 'deleted {kind} {name}: its owner is gone',
+  ownerDeletingDependents: 'deleted {kind} {name} ({policy}): its owner waits for its dependents (foregroundDeletion)',
+  dependentDeleting: '{kind} {key} is being deleted already',
+  ownerAlreadyGone: '{kind} {key} is gone: nothing left for the garbage collector to finalize',
+  orphanedDependents: {
+    one: 'took the owner reference to {owner} off {count} dependent',
+    other: 'took the owner reference to {owner} off {count} dependents',
+  },
+  waitingForDependents: {
+    one: '{owner} waits for {count} dependent that blocks its deletion (blockOwnerDeletion)',
+    other: '{owner} waits for {count} dependents that block its deletion (blockOwnerDeletion)',
+  },
+  finalizerRemoved: 'removed the finalizer {finalizer} from {owner}',
   // kubelet: graceful termination and the prober
   stopping: '{pod}: stopping its containers (grace period {grace}s), gone in {seconds}s',
   sigterm: '{pod}: preStop hook done, SIGTERM',

@@ -4,6 +4,7 @@
  * the verb and prints what it returns.
  */
 import type { LabelSelector, Taint, TaintEffect } from '../api/types.ts';
+import type { DeletionPropagation } from '../apiserver/finalizers.ts';
 import type { ResourceKind } from './resources.ts';
 
 /** A named object, or (name undefined) every object of the kind that the selector matches. */
@@ -70,7 +71,16 @@ export type KubectlCommand =
       subresource: '' | 'status';
     } & Targeted)
   /** `delete TYPE NAME... | delete TYPE -l SELECTOR` (gracePeriod −1: the object's own). */
-  | ({ verb: 'delete'; gracePeriod: number; force: boolean; ignoreNotFound: boolean } & Targeted)
+  | ({
+      verb: 'delete';
+      gracePeriod: number;
+      force: boolean;
+      ignoreNotFound: boolean;
+      /** --cascade: the DeleteOptions propagationPolicy every delete of the command sends. */
+      cascade: DeletionPropagation;
+      /** kubectl's warning for a boolean --cascade. */
+      cascadeWarning?: string;
+    } & Targeted)
   /** `cordon|uncordon NODE`. */
   | ({ verb: 'cordon' | 'uncordon' } & Targeted)
   /** `drain NODE [--ignore-daemonsets] [--force] [--delete-emptydir-data] [--grace-period=N]`. */

@@ -112,16 +112,19 @@ export function runDrain(tx: Tx, cmd: Cmd<'drain'>, line = 'drain'): Terminal {
  * runDelete is `kubectl delete TYPE NAME... | -l SELECTOR`: a pod bound to a node terminates
  * gracefully (its grace period, or --grace-period; --force with 0 removes it at once); a
  * Deployment or DaemonSet is removed and the garbage collector deletes its dependents in the
- * background. Missing names are reported after the deletions.
+ * background, or first (--cascade=foreground: the owner stays until they are gone), or leaves them
+ * without it (--cascade=orphan). Missing names are reported after the deletions.
  */
 export function runDelete(tx: Tx, cmd: Cmd<'delete'>): Terminal {
   const term = new Terminal();
+  if (cmd.cascadeWarning) term.warn(cmd.cascadeWarning);
   term.warn(deleteWarning(cmd.gracePeriod, cmd.force));
   const { objects, errors } = resolveTargets(tx.st, cmd);
   const errs = cmd.ignoreNotFound ? [] : [...errors];
   for (const obj of objects) {
-    const opts = obj.kind === 'Pod' && cmd.gracePeriod >= 0 ? { gracePeriodSeconds: cmd.gracePeriod } : {};
-    const res = del(tx, obj.kind, objectKey(obj), opts);
+    // kubectl sends `{"propagationPolicy": …}` with every delete (Background unless --cascade says otherwise).
+    const grace = obj.kind === 'Pod' && cmd.gracePeriod >= 0 ? { gracePeriodSeconds: cmd.gracePeriod } : {};
+    const res = del(tx, obj.kind, objectKey(obj), { ...grace, propagationPolicy: cmd.cascade });
     if (!res.ok) errs.push(formatApiError(res.error));
     else term.out(deletedLine(obj.kind, obj.metadata.name, obj.metadata.namespace ?? cmd.namespace, cmd.gracePeriod));
   }

@@ -10,6 +10,8 @@ export interface FlagSpec {
   short?: string;
   /** `strings` is pflag's StringSlice: comma-separated, and a repeated flag adds to the list. */
   type: 'bool' | 'string' | 'strings' | 'int' | 'duration';
+  /** pflag's NoOptDefVal: the value of `--name` given without one (it never takes the next token). */
+  noOptDefVal?: string;
 }
 
 /** Parsed flag values by long name; only flags present on the line appear. */
@@ -104,6 +106,7 @@ export function parseFlags(tokens: readonly string[], specs: readonly FlagSpec[]
       if (!f) return fail(`unknown flag: --${name}`);
       let raw: string;
       if (eq >= 0) raw = tok.slice(eq + 1);
+      else if (f.noOptDefVal !== undefined) raw = f.noOptDefVal;
       else if (f.type === 'bool') raw = 'true';
       else if (i + 1 < tokens.length) raw = tokens[++i] ?? '';
       else return fail(`flag needs an argument: --${name}`);

@@ -2,7 +2,8 @@
 // delete/delete.go (v1.36): defaults, checks and messages.
 import type { LabelSelector } from '../api/types.ts';
 import type { KubectlCommand, KubectlError, OutputFormat } from './commands.ts';
-import type { FlagSpec, FlagValues } from './flags.ts';
+import type { DeletionPropagation } from '../apiserver/finalizers.ts';
+import { type FlagSpec, type FlagValues, parseGoBool } from './flags.ts';
 import { namespaceOf, type VerbContext } from './verbContext.ts';
 import { parseSelector } from './selector.ts';
 import { RESOURCES } from './resources.ts';
@@ -154,6 +155,7 @@ export function parseDelete(ctx: VerbContext): KubectlCommand | KubectlError {
       { name: 'now', type: 'bool' },
       { name: 'ignore-not-found', type: 'bool' },
       { name: 'wait', type: 'bool' },
+      { name: 'cascade', type: 'string', noOptDefVal: 'background' },
       ALL_NAMESPACES,
     ],
     'kubectl delete',
@@ -180,5 +182,22 @@ export function parseDelete(ctx: VerbContext): KubectlCommand | KubectlError {
   }
   const all = allNamespacesOf(f.flags, t.targets);
   if ('error' in all) return all;
-  return { verb: 'delete', namespace: namespaceOf(f.flags), targets: t.targets, ...sel, gracePeriod, force, ignoreNotFound, ...all };
+  const cascade = getCascadingStrategy(f.flags.cascade as string | undefined);
+  if ('error' in cascade) return cascade;
+  return { verb: 'delete', namespace: namespaceOf(f.flags), targets: t.targets, ...sel, gracePeriod, force, ignoreNotFound, ...all, ...cascade };
+}
+
+/**
+ * getCascadingStrategy is kubectl's GetCascadingStrategy: `--cascade` is background, orphan or
+ * foreground (background when left out or given alone); the old boolean values still work, true
+ * as background and false as orphan, with a deprecation warning.
+ */
+export function getCascadingStrategy(value: string | undefined): { cascade: DeletionPropagation; cascadeWarning?: string } | KubectlError {
+  if (value === undefined || value === 'background') return { cascade: 'Background' };
+  if (value === 'orphan') return { cascade: 'Orphan' };
+  if (value === 'foreground') return { cascade: 'Foreground' };
+  const b = parseGoBool(value);
+  if (b === undefined) return { error: `error: invalid cascade value (${value}). Must be "background", "foreground", or "orphan"` };
+  const replacement = b ? 'background' : 'orphan';
+  return { cascade: b ? 'Background' : 'Orphan', cascadeWarning: `warning: --cascade=${value} is deprecated (boolean value) and can be replaced with --cascade=${replacement}.` };
 }

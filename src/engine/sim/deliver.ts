@@ -67,7 +67,7 @@ export function deliver(tx: Tx, rec: WatchRecord, key: string): void {
   deploymentOnWatch(tx, rec, old);
   replicaSetOnWatch(tx, rec, old, key);
   daemonSetOnWatch(tx, rec, old, key);
-  gcOnWatch(tx, rec);
+  gcOnWatch(tx, rec, old);
   schedulerOnWatch(tx, rec, old, key);
   // The policy controllers: each returns at once while its kind has no objects.
   resourceQuotaOnWatch(tx, rec, old);

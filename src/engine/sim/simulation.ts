@@ -6,6 +6,7 @@
 import { DeploymentMaxRetries } from '../api/constants.ts';
 import { bootstrapControlPlane } from '../controller/kubernetesservice/bootstrap.ts';
 import { updateKubernetesService } from '../controller/kubernetesservice/controller.ts';
+import { gcProcessOwner } from '../controller/gcFinalizers.ts';
 import { createObject, type WatchRecord } from '../apiserver/store.ts';
 import { applyWatch } from '../client/cache.ts';
 import { forget, get as queueGet, len, numRequeues } from '../client/workqueue.ts';
@@ -229,7 +230,10 @@ function stepDropped(st: EngineState): TickRecord | null {
       break;
     case 'gc':
       tx.key = ev.key;
-      gcDelete(tx, ev.kind, ev.key, ev.ownerUid);
+      gcDelete(tx, ev.kind, ev.key, ev.ownerUid, ev.foreground === true);
+      break;
+    case 'gcOwner':
+      gcProcessOwner(tx, ev.kind, ev.key, ev.uid);
       break;
     case 'evict': {
       tx.actor = 'node-lifecycle-controller';

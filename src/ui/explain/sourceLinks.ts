@@ -132,6 +132,12 @@ const ELSEWHERE: Record<string, string> = {
   updateKubernetesService:
     'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/controlplane/controller/kubernetesservice/controller.go',
   podToEndpoint: 'https://github.com/kubernetes/endpointslice/blob/kubernetes-1.36.3/utils.go',
+  orphanDependents:
+    'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/controller/garbagecollector/garbagecollector.go',
+  processDeletingDependentsItem:
+    'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/controller/garbagecollector/garbagecollector.go',
+  removeFinalizer:
+    'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/controller/garbagecollector/operations.go',
   // The clients are not Kubernetes code: their page is the one on what pod termination means for traffic.
   trafficSecond: 'https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-termination',
   trafficFailure: 'https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-termination',

@@ -1,0 +1,74 @@
+// kubectl delete --cascade through the real kubectl (v1.32.4): the DeleteOptions propagationPolicy
+// it sends, the owner kept with its finalizer while the garbage collector works, and the
+// StatefulSet workaround statefulset.md §5 names: delete with --cascade=orphan, re-create with a
+// changed volumeClaimTemplates, and the pods and claims are adopted and reused.
+import { describe, expect, it } from 'vitest';
+import { servedScenario } from './printsAsPage.ts';
+
+const SCENARIO = `version: 1
+name: cascade
+cluster: { nodes: 2 }
+objects:
+  - apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: web, labels: { app: web } }
+    spec:
+      replicas: 2
+      selector: { matchLabels: { app: web } }
+      template:
+        metadata: { labels: { app: web } }
+        spec: { containers: [{ name: web, image: "nginx:1.25" }] }
+  - apiVersion: apps/v1
+    kind: StatefulSet
+    metadata: { name: db }
+    spec:
+      replicas: 2
+      serviceName: db
+      selector: { matchLabels: { app: db } }
+      template:
+        metadata: { labels: { app: db } }
+        spec: { containers: [{ name: db, image: "postgres:16" }] }
+      volumeClaimTemplates:
+      - metadata: { name: data }
+        spec: { accessModes: [ReadWriteOnce], resources: { requests: { storage: 1Gi } } }
+`;
+
+const DB_2GI = SCENARIO.slice(SCENARIO.indexOf('  - apiVersion: apps/v1\n    kind: StatefulSet'))
+  .replace(/^ {4}/gm, '')
+  .replace(/^ {2}- /, '')
+  .replace('storage: 1Gi', 'storage: 2Gi');
+
+const names = (out: string) => out.trim().split('\n').sort();
+
+describe('kubectl delete --cascade against npm run serve', () => {
+  const h = servedScenario(SCENARIO, ['deployment/web', 'statefulset/db']);
+
+  it('orphans a StatefulSet’s pods and claims, which a re-created StatefulSet adopts and reuses', async () => {
+    const before = names((await h.kubectl(['get', 'pods,pvc', '-l', 'app=db', '-o', 'name'])).stdout);
+    const claims = (await h.kubectl(['get', 'pvc', '-o', 'jsonpath={.items[*].metadata.uid}'])).stdout;
+    const r = await h.kubectl(['delete', 'sts', 'db', '--cascade=orphan']);
+    expect(r.stdout).toBe('statefulset.apps "db" deleted\n');
+    expect((await h.kubectl(['get', 'pod', 'db-0', '-o', 'jsonpath={.metadata.ownerReferences}'])).stdout).toBe('');
+    expect((await h.kubectl(['apply', '-f', '-'], DB_2GI)).stdout).toBe('statefulset.apps/db created\n');
+    expect((await h.kubectl(['rollout', 'status', 'sts/db', '--timeout=60s'])).code).toBe(0);
+    const uid = (await h.kubectl(['get', 'sts', 'db', '-o', 'jsonpath={.metadata.uid}'])).stdout;
+    expect((await h.kubectl(['get', 'pod', 'db-0', '-o', 'jsonpath={.metadata.ownerReferences[0].uid}'])).stdout).toBe(uid);
+    expect(names((await h.kubectl(['get', 'pods,pvc', '-l', 'app=db', '-o', 'name'])).stdout)).toEqual(before);
+    expect((await h.kubectl(['get', 'pvc', '-o', 'jsonpath={.items[*].metadata.uid}'])).stdout).toBe(claims);
+  });
+
+  it('waits for the pods and the ReplicaSet before the Deployment goes with --cascade=foreground', async () => {
+    const r = await h.kubectl(['delete', 'deployment', 'web', '--cascade=foreground']);
+    expect(r.stdout).toBe('deployment.apps "web" deleted\n');
+    // kubectl waited for the Deployment's DELETED, which comes after its dependents'.
+    expect((await h.kubectl(['get', 'rs,pods', '-l', 'app=web', '-o', 'name'])).stdout).toBe('');
+  });
+
+  it('answers an unknown propagationPolicy with the API server’s 422', async () => {
+    const r = await h.kubectl(['delete', '--raw', '/apis/apps/v1/namespaces/default/statefulsets/db?propagationPolicy=Sometimes']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain(
+      'The DeleteOptions "" is invalid: propagationPolicy: Unsupported value: "Sometimes": supported values: "Foreground", "Background", "Orphan", "nil"',
+    );
+  });
+});
