@@ -57,6 +57,20 @@ describe('kubectl delete --cascade against npm run serve', () => {
     expect((await h.kubectl(['get', 'pvc', '-o', 'jsonpath={.items[*].metadata.uid}'])).stdout).toBe(claims);
   });
 
+  it('keeps a claim its pod mounts Terminating (kubernetes.io/pvc-protection) until the pod is gone', async () => {
+    const uid = (await h.kubectl(['get', 'pvc', 'data-db-1', '-o', 'jsonpath={.metadata.uid}'])).stdout;
+    expect((await h.kubectl(['get', 'pvc', 'data-db-1', '-o', 'jsonpath={.metadata.finalizers}'])).stdout).toBe('["kubernetes.io/pvc-protection"]');
+    expect((await h.kubectl(['delete', 'pvc', 'data-db-1', '--wait=false'])).stdout).toBe('persistentvolumeclaim "data-db-1" deleted\n');
+    expect((await h.kubectl(['get', 'pvc', 'data-db-1', '--no-headers'])).stdout).toMatch(/^data-db-1\s+Terminating\s+/);
+    expect((await h.kubectl(['describe', 'pvc', 'data-db-1'])).stdout).toMatch(/\nFinalizers:\s+\[kubernetes\.io\/pvc-protection\]\n/);
+    expect((await h.kubectl(['delete', 'pod', 'db-1'])).code).toBe(0);
+    expect((await h.kubectl(['rollout', 'status', 'sts/db', '--timeout=60s'])).code).toBe(0);
+    // The StatefulSet made the claim anew once the old one was gone: a new uid, Bound again.
+    const again = (await h.kubectl(['get', 'pvc', 'data-db-1', '-o', 'jsonpath={.metadata.uid} {.status.phase}'])).stdout;
+    expect(again).toMatch(/ Bound$/);
+    expect(again.split(' ')[0]).not.toBe(uid);
+  });
+
   it('waits for the pods and the ReplicaSet before the Deployment goes with --cascade=foreground', async () => {
     const r = await h.kubectl(['delete', 'deployment', 'web', '--cascade=foreground']);
     expect(r.stdout).toBe('deployment.apps "web" deleted\n');

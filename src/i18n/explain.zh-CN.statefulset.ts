@@ -26,6 +26,14 @@ export const EXPLAIN_ZH_CN_STATEFULSET: Record<string, Record<string, string>> =
     bound:
       'PVC {{claim}} 由默认 StorageClass 供给并绑定到 {{volume}}（{{storage}}），它的 Pod 已调度到 {{node}}',
   },
+  processPVC: {
+    inUse:
+      'PVC {{claim}} 正在删除，但已调度的 Pod {{pod}} 挂载着它 → finalizer kubernetes.io/pvc-protection 保留，PVC 也保留（Terminating）',
+    finalizerRemoved:
+      'PVC {{claim}} 正在删除，且没有已调度的 Pod 挂载它 → 去掉 finalizer kubernetes.io/pvc-protection；没有 finalizer 剩下时 API server 删除它：{{gone}}',
+    finalizerAdded:
+      'PVC {{claim}} 没有 finalizer kubernetes.io/pvc-protection → 重新加上（准入插件给每个新 PVC 都加上它）',
+  },
   getStatefulSetRevisions: {
     unchanged: '模板与最新版本 {{revision}}（#{{number}}）一致 → 无需记录新版本',
     rollback: '模板与较早的版本 {{revision}} 一致 → 重新编号 #{{from}} → #{{to}}（这是回滚，不产生新版本）',

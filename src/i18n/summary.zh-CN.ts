@@ -74,6 +74,9 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   orphanedDependents_other: '从 {{count}} 个依赖对象上去掉了指向 {{owner}} 的属主引用',
   waitingForDependents_other: '{{owner}} 在等待 {{count}} 个阻塞其删除的依赖对象（blockOwnerDeletion）',
   finalizerRemoved: '从 {{owner}} 上去掉了 finalizer {{finalizer}}',
+  pvcInUse: 'PVC {{claim}} 仍被 {{pod}} 挂载，因此保留（kubernetes.io/pvc-protection）',
+  pvcFinalizerRemoved: 'PVC {{claim}} 已不再被挂载：去掉了 finalizer kubernetes.io/pvc-protection',
+  pvcFinalizerAdded: 'PVC {{claim}}：加上了 finalizer kubernetes.io/pvc-protection',
   // kubelet: graceful termination and the prober
   stopping: '{{pod}}：停止它的容器（宽限期 {{grace}} 秒），{{seconds}} 秒后结束',
   sigterm: '{{pod}}：preStop 钩子结束，发送 SIGTERM',

@@ -19,6 +19,7 @@ import type { PersistentVolumeClaimObject } from '../api/statefulTypes.ts';
 import { type ApiError, type ApiResult, newAlreadyExists, newConflict, newForbidden, newInvalid, newNotFound } from './errors.ts';
 import { invalidMessage } from '../apimachinery/fieldErrors.ts';
 import { shouldDeleteDuringUpdate } from './finalizers.ts';
+import { withPVCProtectionFinalizer } from './admission/storageObjectInUseProtection.ts';
 import { validateUpdate } from './updateValidation.ts';
 import { attachEventLease, type EventApi, getLease, leaseEventWrite } from './eventLeases.ts';
 import { jsonEqual, sameButResourceVersion, specOf } from './jsonEqual.ts';
@@ -94,6 +95,8 @@ export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
   meta.creationTimestamp = toRFC3339(ctx.now);
   if (GENERATION_KINDS.has(obj.kind)) meta.generation = 1;
   if ('deletionTimestamp' in meta) delete meta.deletionTimestamp;
+  // StorageObjectInUseProtection: every new claim carries kubernetes.io/pvc-protection.
+  if (obj.kind === 'PersistentVolumeClaim') meta.finalizers = withPVCProtectionFinalizer(meta.finalizers);
   const stored = withMetadata(admitted, meta);
   if (lease !== 0) attachEventLease(st.leases, lease, key, st.rv);
   emit(st, ctx, 'ADDED', stored, key, null);

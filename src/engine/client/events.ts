@@ -17,7 +17,9 @@ export type ControllerName =
   | 'endpoint'
   // The StatefulSet controller and the volume binder: keys only when StatefulSets or claims exist.
   | 'statefulset'
-  | 'persistentvolume-binder';
+  | 'persistentvolume-binder'
+  // The claim protection controller: keys only when claims exist.
+  | 'pvc-protection';
 
 export const CONTROLLER_NAMES: readonly ControllerName[] = [
   'deployment',
@@ -30,6 +32,7 @@ export const CONTROLLER_NAMES: readonly ControllerName[] = [
   'endpoint',
   'statefulset',
   'persistentvolume-binder',
+  'pvc-protection',
 ];
 
 /** The kubelet's steps for one pod. */

@@ -109,6 +109,10 @@ export const SUMMARY_TEMPLATES = {
     other: '{owner} waits for {count} dependents that block its deletion (blockOwnerDeletion)',
   },
   finalizerRemoved: 'removed the finalizer {finalizer} from {owner}',
+  // pvc-protection controller
+  pvcInUse: 'claim {claim} stays while {pod} mounts it (kubernetes.io/pvc-protection)',
+  pvcFinalizerRemoved: 'claim {claim} is no longer mounted: finalizer kubernetes.io/pvc-protection removed',
+  pvcFinalizerAdded: 'claim {claim}: finalizer kubernetes.io/pvc-protection added',
   // kubelet: graceful termination and the prober
   stopping: '{pod}: stopping its containers (grace period {grace}s), gone in {seconds}s',
   sigterm: '{pod}: preStop hook done, SIGTERM',

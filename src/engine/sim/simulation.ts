@@ -7,6 +7,7 @@ import { DeploymentMaxRetries } from '../api/constants.ts';
 import { bootstrapControlPlane } from '../controller/kubernetesservice/bootstrap.ts';
 import { updateKubernetesService } from '../controller/kubernetesservice/controller.ts';
 import { gcProcessOwner } from '../controller/gcFinalizers.ts';
+import { syncPVCProtection } from '../controller/volume/pvcProtection.ts';
 import { createObject, type WatchRecord } from '../apiserver/store.ts';
 import { applyWatch } from '../client/cache.ts';
 import { forget, get as queueGet, len, numRequeues } from '../client/workqueue.ts';
@@ -53,6 +54,7 @@ const SYNC: Record<ControllerName, (tx: Tx, key: string) => string | null> = {
   endpoint: syncEndpoints,
   statefulset: syncStatefulSet,
   'persistentvolume-binder': syncBinder,
+  'pvc-protection': syncPVCProtection,
 };
 
 /** maxRetries of the queues that drop a key after that many failed syncs in a row (handleErr). */

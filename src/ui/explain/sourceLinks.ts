@@ -82,6 +82,7 @@ const FILES: Record<string, readonly string[]> = {
   'statefulset/stateful_pod_control.go': ['statefulPodControl'],
   // The simulated binder stands for the PersistentVolume controller's claim sync and binding.
   'volume/persistentvolume/pv_controller.go': ['syncBinder'],
+  'volume/pvcprotection/pvc_protection_controller.go': ['processPVC'],
 };
 
 const BY_FN = new Map<string, string>();

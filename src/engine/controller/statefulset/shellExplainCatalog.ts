@@ -23,4 +23,9 @@ export const STATEFULSET_SHELL_DECISION_KEYS: DecisionCatalog = {
   syncBinder: {
     bound: 'claim {claim} provisioned by the default StorageClass and Bound to {volume} ({storage}), its pod scheduled on {node}',
   },
+  processPVC: {
+    inUse: 'claim {claim} is being deleted, but pod {pod} is scheduled and mounts it → the finalizer kubernetes.io/pvc-protection stays, and so does the claim (Terminating)',
+    finalizerRemoved: 'claim {claim} is being deleted and no scheduled pod mounts it → the finalizer kubernetes.io/pvc-protection comes off; none left, the API server removes it: {gone}',
+    finalizerAdded: 'claim {claim} had no finalizer kubernetes.io/pvc-protection → added back (the admission plugin puts it on every new claim)',
+  },
 };

@@ -237,6 +237,11 @@ describe('STATEFULSET_SHELL_DECISION_KEYS', () => {
     create(ptx, { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-7', namespace: 'default', labels: { app: 'nginx' } }, spec: { containers: [{ name: 'c', image: 'nginx:1.25' }] } });
     for (const rec of ptx.writes) schedule(ptx, ptx.now + 50, { type: 'deliver', rec, key: objectKey(rec.object) });
     check(a, 1);
+    // The protection finalizer patched away is put back; the claim deleted under web-0 stays.
+    expect(kubectl(a, `patch pvc www-web-0 --type=json -p '[{"op":"remove","path":"/metadata/finalizers"}]'`).ok).toBe(true);
+    check(a, 1);
+    kubectl(a, 'delete pvc www-web-0');
+    check(a, 1);
     kubectl(a, 'delete sts web');
     check(a, 10);
     const all = Object.entries(STATEFULSET_SHELL_DECISION_KEYS).flatMap(([fn, keys]) => Object.keys(keys).map((k) => `${fn}.${k}`));
