@@ -9,6 +9,7 @@ import { EVENT_LESSONS } from './events.ts';
 import { NODE_LESSONS } from './nodes.ts';
 import { STATEFULSET_LESSONS } from './statefulset.ts';
 import { STATEFULSET_QUOTA_LESSONS } from './statefulsetQuota.ts';
+import { STATEFULSET_ORPHAN_LESSONS } from './statefulsetOrphan.ts';
 import { TRAFFIC_LESSONS } from './traffic.ts';
 import type { BuiltInLesson } from './types.ts';
 
@@ -22,6 +23,7 @@ export const BUILT_IN_LESSONS: readonly BuiltInLesson[] = [
   ...NODE_LESSONS,
   ...STATEFULSET_LESSONS,
   ...STATEFULSET_QUOTA_LESSONS,
+  ...STATEFULSET_ORPHAN_LESSONS,
   ...TRAFFIC_LESSONS,
 ];
 

@@ -5,6 +5,7 @@ import { Recording } from '../../timeline/recording.ts';
 import { resolveSteps } from '../resolve.ts';
 import { STATEFULSET_LESSONS } from './statefulset.ts';
 import { STATEFULSET_QUOTA_LESSONS } from './statefulsetQuota.ts';
+import { STATEFULSET_ORPHAN_LESSONS } from './statefulsetOrphan.ts';
 import type { BuiltInLesson } from './types.ts';
 import { validateScenario } from '../../scenario/validate.ts';
 
@@ -53,5 +54,32 @@ describe('STATEFULSET_QUOTA_LESSONS', () => {
       112_015,
       expect.any(Number),
     ]);
+  });
+});
+
+describe('STATEFULSET_ORPHAN_LESSONS', () => {
+  it('answers and stops as statefulset-orphan-recreate’s text says: 4 orphans adopted at 50 s, www-web-2 held until web-2 is gone, 1 new claim', () => {
+    const b = STATEFULSET_ORPHAN_LESSONS[0] as BuiltInLesson;
+    const v = validateScenario(b.scenario);
+    if (!v.ok) throw new Error('the lesson’s scenario does not validate');
+    const rec = new Recording({ ...v.value, lesson: b.lesson });
+    rec.timeline.record();
+    const records = rec.timeline.records;
+    const points = resolveSteps(b.lesson.steps, { records, more: () => false });
+    expect(points.map((p) => p.problem ?? null)).toEqual([null, null, null, null, null, null]);
+    expect(points.map((p) => String(p.answer ?? '-'))).toEqual(['-', '4', '-', '-', '-', '1']);
+    // Orphaned one watch delay after the delete at 40 s, adopted after the apply at 50 s, the claim
+    // held after its delete at 70 s and freed when web-2 is gone (1 s of termination after 80 s).
+    expect(points.slice(1).map((p) => records.timeOf((p.tick as number) - 1))).toEqual([
+      40_050, 50_050, 70_050, 81_100, 81_150,
+    ]);
+    // No claim was created between the apply and web-2's: the adopted pods kept their 1Gi claims.
+    const created: number[] = [];
+    for (let i = 0; i < records.length; i++) {
+      const r = records.at(i);
+      if (r && r.time > 50_000 && r.decisions.some((d) => d.fn === 'processReplica' && d.key === 'create'))
+        created.push(r.time);
+    }
+    expect(created).toEqual([81_150]);
   });
 });
