@@ -14,7 +14,10 @@ test('walks the orphan lesson: orphaned, adopted, the claim held by its pod, and
   page,
 }) => {
   test.setTimeout(60_000);
-  await openLesson(page, 'A bigger volumeClaimTemplate: orphan, re-create, and the claim that waits for its pod');
+  await openLesson(
+    page,
+    'A bigger volumeClaimTemplate: orphan, re-create, and the claim that waits for its pod',
+  );
   const answers = await walkLesson(page, 6, async (step) => {
     if (step !== 4) return;
     const box = page.getByRole('textbox', { name: 'kubectl' });
