@@ -299,11 +299,14 @@ describe('kubectl with namespaces and the policy kinds', () => {
     expect((await h.kubectl(['uncordon', node])).stdout).toBe(`node/${node} uncordoned\n`);
   });
 
-  it('refuses to delete a namespace, which no namespace controller would empty', async () => {
-    expect(await h.kubectl(['delete', 'namespace', 'payments'])).toMatchObject({
+  it('deletes a namespace once the namespace controller has emptied it, and never default', async () => {
+    expect(await h.kubectl(['delete', 'namespace', 'default'])).toMatchObject({
       code: 1,
-      stderr: 'Error from server (MethodNotAllowed): delete is not supported on resources of kind "namespaces"\n',
+      stderr: 'Error from server (Forbidden): namespaces "default" is forbidden: this namespace may not be deleted\n',
     });
+    // kubectl waits for the namespace to go: Terminating until its pods are gone, then finalized.
+    expect(await h.kubectl(['delete', 'namespace', 'payments', '--timeout=60s'])).toMatchObject({ code: 0, stdout: 'namespace "payments" deleted\n' });
+    expect((await h.kubectl(['get', 'all', '-n', 'payments'])).stderr).toBe('No resources found in payments namespace.\n');
   });
 
   it('records a session that replays to the same objects of every kind', async () => {

@@ -135,4 +135,16 @@ export const EXPLAIN_ZH_CN_NODES: Record<string, Record<string, string>> = {
   removeFinalizer: {
     removed: '从 {{owner}} 上去掉 finalizer {{finalizer}}；没有 finalizer 剩下时 API server 删除它：{{gone}}',
   },
+  // The namespace controller (namespace/namespaceController.ts).
+  deleteAllContent: {
+    remaining:
+      '命名空间 {{namespace}} 正在终止：本轮删除了 {{deleted}} 个对象；还剩 {{remaining}}（finalizer：{{finalizers}}）→ {{after}} 秒后再来，即 {{estimate}} 秒估计值的一半加一',
+    unexpected:
+      '命名空间 {{namespace}} 正在终止：删除了 {{deleted}} 个对象；{{resources}} 在估计时间过后仍然存在，且没有 finalizer（{{remaining}}）→ 报错，按退避重试',
+    empty:
+      '命名空间 {{namespace}} 正在终止且已清空（本轮删除了 {{deleted}} 个对象）→ 去掉它的 finalizer kubernetes',
+  },
+  finalizeNamespace: {
+    deleted: '命名空间 {{namespace}} 的 spec.finalizers 已为空 → 删除',
+  },
 };

@@ -77,6 +77,9 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   pvcInUse: 'PVC {{claim}} 仍被 {{pod}} 挂载，因此保留（kubernetes.io/pvc-protection）',
   pvcFinalizerRemoved: 'PVC {{claim}} 已不再被挂载：去掉了 finalizer kubernetes.io/pvc-protection',
   pvcFinalizerAdded: 'PVC {{claim}}：加上了 finalizer kubernetes.io/pvc-protection',
+  namespaceContentRemains_other: '命名空间 {{namespace}} 正在终止（Terminating）：还剩 {{count}} 类内容',
+  namespaceDeleted: '命名空间 {{namespace}} 已清空：完成终结（finalize）并删除',
+  namespaceGone: '命名空间 {{namespace}} 已不存在或不再处于删除中：无事可做',
   // kubelet: graceful termination and the prober
   stopping: '{{pod}}：停止它的容器（宽限期 {{grace}} 秒），{{seconds}} 秒后结束',
   sigterm: '{{pod}}：preStop 钩子结束，发送 SIGTERM',

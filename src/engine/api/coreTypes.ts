@@ -76,5 +76,14 @@ export interface Namespace {
   kind: 'Namespace';
   metadata: ObjectMeta;
   spec?: { finalizers?: string[] };
-  status?: { phase?: 'Active' | 'Terminating' };
+  status?: { phase?: 'Active' | 'Terminating'; conditions?: NamespaceCondition[] };
+}
+
+/** A NamespaceCondition: what the namespace controller reports while it empties a terminating namespace. */
+export interface NamespaceCondition {
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  lastTransitionTime: string;
+  reason: string;
+  message: string;
 }

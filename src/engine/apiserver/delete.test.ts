@@ -103,3 +103,46 @@ describe('removeObject', () => {
     expect(done.writes.map((w) => w.type)).toEqual(['DELETED']);
   });
 });
+
+describe('deleteObject on a pod already terminating', () => {
+  function terminating(): { st: ReturnType<typeof newStoreState>; pod: Pod } {
+    const st = newStoreState();
+    const pod: Pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'i' }] } };
+    const created = createObject(st, ctx(), pod);
+    bindPod(st, ctx(), 'default/p', created.ok ? (created.object.metadata.uid ?? '') : '', 'node-1');
+    deleteObject(st, ctx(10_000), 'Pod', 'default/p');
+    return { st, pod };
+  }
+
+  it.each([
+    ['no grace period', undefined, ['2026-01-01T00:00:40Z', 30], []],
+    ['a longer one', 60, ['2026-01-01T00:00:40Z', 30], []],
+    ['a shorter one, moving the deletionTimestamp by the difference', 5, ['2026-01-01T00:00:15Z', 5], ['MODIFIED']],
+  ] as const)('keeps it deleting when asked again with %s', (_, grace, want, writes) => {
+    const { st, pod } = terminating();
+    const c = ctx(20_000);
+    deleteObject(st, c, 'Pod', 'default/p', grace === undefined ? {} : { gracePeriodSeconds: grace });
+    const p = stored(st, pod);
+    expect([p.metadata.deletionTimestamp, p.metadata.deletionGracePeriodSeconds]).toEqual(want);
+    expect(c.writes.map((w) => w.type)).toEqual(writes);
+  });
+
+  it('removes it at once when forced with grace period 0 (a pod stuck Terminating)', () => {
+    const { st } = terminating();
+    const c = ctx(20_000);
+    deleteObject(st, c, 'Pod', 'default/p', { gracePeriodSeconds: 0 });
+    expect(c.writes.map((w) => w.type)).toEqual(['DELETED']);
+    expect(st.objects.Pod.size).toBe(0);
+  });
+});
+
+describe('the generation of an object being deleted', () => {
+  it('moves on once, when the first deletionTimestamp is set', () => {
+    const st = newStoreState();
+    createObject(st, ctx(), replicaSet());
+    deleteObject(st, ctx(), 'ReplicaSet', 'default/web', { propagationPolicy: 'Foreground' });
+    expect(stored(st, replicaSet()).metadata.generation).toBe(2);
+    deleteObject(st, ctx(), 'ReplicaSet', 'default/web', { propagationPolicy: 'Orphan' });
+    expect(stored(st, replicaSet()).metadata.generation).toBe(2);
+  });
+});

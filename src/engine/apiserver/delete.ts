@@ -1,10 +1,11 @@
 // Port of kubernetes staging/src/k8s.io/apiserver/pkg/registry/generic/registry/store.go (v1.36):
 // Store.Delete (graceful deletion, finalizers) and the removal that ends it.
 import type { Kind, KubeObject } from '../api/types.ts';
-import { toRFC3339 } from '../lib/time.ts';
+import { parseRFC3339, toRFC3339 } from '../lib/time.ts';
 import { type ApiResult, newConflict, newNotFound } from './errors.ts';
 import { type DeletionPropagation, deletionFinalizersForGarbageCollection, hasFinalizers } from './finalizers.ts';
 import { deletingMeta, withMetadata, withResourceVersion } from './layout.ts';
+import { deleteNamespace } from './namespaceDelete.ts';
 import { emit, type StoreState, type WriteContext } from './storeCore.ts';
 
 /** What a delete is asked with (DeleteOptions): the grace period, a uid precondition, the propagation policy. */
@@ -26,12 +27,25 @@ export function deleteObject(st: StoreState, ctx: WriteContext, kind: Kind, key:
   if (!cur) return { ok: false, error: newNotFound(kind, key.split('/').pop() ?? key) };
   if (opts.uid && cur.metadata.uid !== opts.uid) return { ok: false, error: newConflict(kind, cur.metadata.name) };
   const finalizers = deletionFinalizersForGarbageCollection(cur.metadata.finalizers, opts.propagationPolicy);
+  if (cur.kind === 'Namespace') return deleteNamespace(st, ctx, cur, key, finalizers, () => removeObject(st, ctx, kind, key));
   const meta = cur.metadata;
   if (meta.deletionTimestamp !== undefined) {
+    const grace = meta.deletionGracePeriodSeconds ?? 0;
+    if (grace > 0) {
+      // A graceful deletion pending (a pod terminating): only a shorter grace period changes it,
+      // the deletionTimestamp moved by the difference (BeforeDelete). 0 removes it now
+      // (`kubectl delete pod --force --grace-period=0` on a pod stuck Terminating). The
+      // finalizers stay as they are: DeleteOptions cannot change them while the grace runs.
+      const asked = opts.gracePeriodSeconds;
+      if (asked === undefined || Math.max(asked, 0) >= grace) return { ok: true, object: cur };
+      if (asked <= 0 && !hasFinalizers(meta)) return removeObject(st, ctx, kind, key);
+      const at = toRFC3339(parseRFC3339(meta.deletionTimestamp) + (Math.max(asked, 0) - grace) * 1000);
+      return markDeleting(st, ctx, key, cur, at, Math.max(asked, 0), undefined);
+    }
     // Being deleted already: a second delete changes at most the finalizers its policy asks for
     // (`--cascade=foreground` after `--cascade=orphan` waits for the dependents instead).
     if (finalizers === undefined) return { ok: true, object: cur };
-    return markDeleting(st, ctx, key, cur, meta.deletionTimestamp, meta.deletionGracePeriodSeconds ?? 0, finalizers);
+    return markDeleting(st, ctx, key, cur, meta.deletionTimestamp, grace, finalizers);
   }
   if (cur.kind === 'Pod') {
     const phase = cur.status?.phase;
@@ -61,6 +75,9 @@ function markDeleting(
   finalizers: string[] | undefined,
 ): ApiResult<KubeObject> {
   const meta = deletingMeta(cur.metadata, String(++st.rv), deletionTimestamp, grace);
+  // The first deletionTimestamp bumps the generation of an object that has one (markAsDeleting,
+  // BeforeDelete): its controller should take no new action from then on.
+  if (cur.metadata.deletionTimestamp === undefined && (cur.metadata.generation ?? 0) > 0) meta.generation = (cur.metadata.generation ?? 0) + 1;
   if (finalizers !== undefined) {
     if (finalizers.length > 0) meta.finalizers = finalizers;
     else delete meta.finalizers;

@@ -25,6 +25,7 @@ describe('shouldDeleteDuringUpdate', () => {
     ['a deleting object with none left', obj('ReplicaSet', { deletionTimestamp: 't', deletionGracePeriodSeconds: 0 }), true],
     ['a pod still in its grace period', obj('Pod', { deletionTimestamp: 't', deletionGracePeriodSeconds: 30 }), false],
     ['a pod the kubelet asked to remove', obj('Pod', { deletionTimestamp: 't', deletionGracePeriodSeconds: 0 }), true],
+    ['a namespace (no grace period)', obj('ReplicaSet', { deletionTimestamp: 't' }), false],
   ])('is %s → %s', (_, o, want) => {
     expect(shouldDeleteDuringUpdate(o)).toBe(want);
   });

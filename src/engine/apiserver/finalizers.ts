@@ -42,13 +42,13 @@ export function hasFinalizers(meta: ObjectMeta): boolean {
 
 /**
  * shouldDeleteDuringUpdate: an update that leaves an object being deleted without finalizers
- * completes its deletion. A pod waits for its grace period too: only once the kubelet has asked
- * for its removal (deletionGracePeriodSeconds 0) does the last finalizer let it go.
+ * completes its deletion, once its grace period is 0 (the registry's ShouldDeleteDuringUpdate):
+ * a pod only after the kubelet asked for its removal; a namespace, which has no grace period,
+ * never (its controller deletes it once its spec.finalizers are gone).
  */
 export function shouldDeleteDuringUpdate(next: KubeObject): boolean {
   const m = next.metadata;
-  if (m.deletionTimestamp === undefined || hasFinalizers(m)) return false;
-  return next.kind !== 'Pod' || m.deletionGracePeriodSeconds === 0;
+  return m.deletionTimestamp !== undefined && !hasFinalizers(m) && m.deletionGracePeriodSeconds === 0;
 }
 
 /**

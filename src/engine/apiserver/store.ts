@@ -20,6 +20,7 @@ import { type ApiError, type ApiResult, newAlreadyExists, newConflict, newForbid
 import { invalidMessage } from '../apimachinery/fieldErrors.ts';
 import { shouldDeleteDuringUpdate } from './finalizers.ts';
 import { withPVCProtectionFinalizer } from './admission/storageObjectInUseProtection.ts';
+import { namespaceTerminating, refuseInTerminating } from './admission/namespaceLifecycle.ts';
 import { validateUpdate } from './updateValidation.ts';
 import { attachEventLease, type EventApi, getLease, leaseEventWrite } from './eventLeases.ts';
 import { jsonEqual, sameButResourceVersion, specOf } from './jsonEqual.ts';
@@ -65,6 +66,9 @@ function admitQuota(st: StoreState, ctx: WriteContext, obj: Pod | Service | Pers
  */
 export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteContext, obj: T, owned = false, givenKey?: string, absent = false): ApiResult<T> {
   const src = obj.metadata;
+  // NamespaceLifecycle: nothing new in a namespace being deleted (one namespace lookup a create).
+  const terminating = refuseInTerminating(st, obj);
+  if (terminating) return { ok: false, error: terminating };
   if (obj.kind === 'Event' && (keysAre(src, EVENT_META) || keysAre(src, EVENT_META_UID))) return createLiteral(st, ctx, obj, false, owned, givenKey, false, absent && givenKey !== undefined);
   if (obj.kind === 'Pod' && keysAre(src, POD_META)) return createLiteral(st, ctx, obj, true);
   if (obj.kind === 'Pod' && keysAre(src, STS_POD_META)) return createLiteral(st, ctx, obj, true, false, undefined, true);
@@ -178,6 +182,8 @@ function createLiteral<T extends KubeObject>(st: StoreState, ctx: WriteContext, 
  * createObject's. False when an Event of that name is stored already (createObject's AlreadyExists).
  */
 export function createEvent(st: StoreState, ctx: WriteContext, ev: Event, key: string, absent: boolean, api: EventApi = 'core'): boolean {
+  // NamespaceLifecycle refuses an Event in a namespace being deleted (the kubelet's Killing of its pods).
+  if (namespaceTerminating(st, ev.metadata.namespace ?? 'default')) return false;
   const lease = getLease(st.leases, api, ctx.now);
   if (!absent && st.objects.Event.has(key)) return false;
   const meta = ev.metadata;

@@ -19,7 +19,9 @@ export type ControllerName =
   | 'statefulset'
   | 'persistentvolume-binder'
   // The claim protection controller: keys only when claims exist.
-  | 'pvc-protection';
+  | 'pvc-protection'
+  // The namespace controller: keys only for namespaces being deleted.
+  | 'namespace';
 
 export const CONTROLLER_NAMES: readonly ControllerName[] = [
   'deployment',
@@ -33,6 +35,7 @@ export const CONTROLLER_NAMES: readonly ControllerName[] = [
   'statefulset',
   'persistentvolume-binder',
   'pvc-protection',
+  'namespace',
 ];
 
 /** The kubelet's steps for one pod. */

@@ -42,7 +42,8 @@ export function executePlan(tx: Tx, plan: WritePlan): RestResult {
       if (plan.gracePeriodSeconds !== undefined) opts.gracePeriodSeconds = plan.gracePeriodSeconds;
       if (plan.propagationPolicy !== undefined) opts.propagationPolicy = plan.propagationPolicy;
       const res = del(tx, plan.resource.kind, plan.key, opts);
-      if (!res.ok) return { code: 404, body: newNotFound(plan.resource, plan.name) };
+      if (!res.ok && res.error.reason === 'NotFound') return { code: 404, body: newNotFound(plan.resource, plan.name) };
+      if (!res.ok) return { code: STATUS_CODES[res.error.reason] ?? 500, body: statusOf(STATUS_CODES[res.error.reason] ?? 500, res.error) };
       return { code: 200, body: res.object };
     }
   }

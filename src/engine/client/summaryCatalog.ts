@@ -113,6 +113,13 @@ export const SUMMARY_TEMPLATES = {
   pvcInUse: 'claim {claim} stays while {pod} mounts it (kubernetes.io/pvc-protection)',
   pvcFinalizerRemoved: 'claim {claim} is no longer mounted: finalizer kubernetes.io/pvc-protection removed',
   pvcFinalizerAdded: 'claim {claim}: finalizer kubernetes.io/pvc-protection added',
+  // namespace controller
+  namespaceContentRemains: {
+    one: 'namespace {namespace} is Terminating: {count} kind of content is left',
+    other: 'namespace {namespace} is Terminating: {count} kinds of content are left',
+  },
+  namespaceDeleted: 'namespace {namespace} is empty: finalized and deleted',
+  namespaceGone: 'namespace {namespace} is gone or no longer being deleted: nothing to do',
   // kubelet: graceful termination and the prober
   stopping: '{pod}: stopping its containers (grace period {grace}s), gone in {seconds}s',
   sigterm: '{pod}: preStop hook done, SIGTERM',

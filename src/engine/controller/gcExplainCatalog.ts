@@ -16,4 +16,15 @@ export const GC_DECISION_KEYS: Readonly<Record<string, Readonly<Record<string, s
   removeFinalizer: {
     removed: 'finalizer {finalizer} taken off {owner}; with no finalizer left the API server removes it: {gone}',
   },
+  // The namespace controller (namespace/namespaceController.ts), which empties a namespace being deleted.
+  deleteAllContent: {
+    remaining:
+      'namespace {namespace} is Terminating: {deleted} objects deleted in this pass; left: {remaining} (finalizers: {finalizers}) → back in {after} s, half the {estimate} s estimate plus one',
+    unexpected:
+      'namespace {namespace} is Terminating: {deleted} objects deleted; {resources} still left after their estimate, with no finalizer ({remaining}) → an error, retried with back-off',
+    empty: 'namespace {namespace} is Terminating and empty ({deleted} objects deleted in this pass) → its finalizer kubernetes comes off',
+  },
+  finalizeNamespace: {
+    deleted: 'namespace {namespace} has no spec.finalizers left → deleted',
+  },
 };

@@ -177,9 +177,6 @@ export function parseDelete(ctx: VerbContext): KubectlCommand | KubectlError {
   const t = parseTargets(f.args, { allowEmptySelector: f.flags.all === true, hasSelector: !!sel.selector });
   if ('error' in t) return t;
   const ignoreNotFound = f.flags['ignore-not-found'] === true || (f.flags['ignore-not-found'] === undefined && (!!sel.selector || f.flags.all === true));
-  if (t.targets.some((x) => x.kind === 'Namespace')) {
-    return { error: `error: "kubectl delete namespaces" is not part of Rollout Lab's kubectl subset (the simulator has no namespace controller)` };
-  }
   const all = allNamespacesOf(f.flags, t.targets);
   if ('error' in all) return all;
   const cascade = getCascadingStrategy(f.flags.cascade as string | undefined);

@@ -10,6 +10,7 @@ import { SUMMARY_KEYS } from '../client/summaryCatalog.ts';
 import { notePacked, schedule, scheduleDelivery, type Tx } from '../client/tx.ts';
 import { gcOnWatch } from '../controller/garbageCollector.ts';
 import { pvcProtectionOnWatch } from '../controller/volume/pvcProtection.ts';
+import { namespaceOnWatch } from '../controller/namespace/namespaceController.ts';
 import { replicaSetOnWatch } from '../controller/replicaset/replicaSet.ts';
 import { deploymentOnWatch } from '../controller/deployment/deploymentController.ts';
 import { daemonSetOnWatch } from '../controller/daemon/daemonController.ts';
@@ -82,6 +83,7 @@ export function deliver(tx: Tx, rec: WatchRecord, key: string): void {
   statefulSetOnWatch(tx, rec, old, key);
   binderOnWatch(tx, rec, old);
   pvcProtectionOnWatch(tx, rec, old);
+  namespaceOnWatch(tx, rec);
   if (o.kind === 'Pod') {
     if (rec.type !== 'DELETED') kubeletOnPodWatched(tx, o, old?.kind === 'Pod' ? (old as Pod) : undefined, key);
     // A pod removed without the kubelet (force deleted, PodGC) leaves its probe workers behind.

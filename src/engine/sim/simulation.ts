@@ -8,6 +8,7 @@ import { bootstrapControlPlane } from '../controller/kubernetesservice/bootstrap
 import { updateKubernetesService } from '../controller/kubernetesservice/controller.ts';
 import { gcProcessOwner } from '../controller/gcFinalizers.ts';
 import { syncPVCProtection } from '../controller/volume/pvcProtection.ts';
+import { syncNamespace } from '../controller/namespace/namespaceController.ts';
 import { createObject, type WatchRecord } from '../apiserver/store.ts';
 import { applyWatch } from '../client/cache.ts';
 import { forget, get as queueGet, len, numRequeues } from '../client/workqueue.ts';
@@ -55,6 +56,7 @@ const SYNC: Record<ControllerName, (tx: Tx, key: string) => string | null> = {
   statefulset: syncStatefulSet,
   'persistentvolume-binder': syncBinder,
   'pvc-protection': syncPVCProtection,
+  namespace: syncNamespace,
 };
 
 /** maxRetries of the queues that drop a key after that many failed syncs in a row (handleErr). */

@@ -139,6 +139,10 @@ const ELSEWHERE: Record<string, string> = {
     'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/controller/garbagecollector/garbagecollector.go',
   removeFinalizer:
     'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/controller/garbagecollector/operations.go',
+  deleteAllContent:
+    'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/controller/namespace/deletion/namespaced_resources_deleter.go',
+  finalizeNamespace:
+    'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/controller/namespace/deletion/namespaced_resources_deleter.go',
   // The clients are not Kubernetes code: their page is the one on what pod termination means for traffic.
   trafficSecond: 'https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-termination',
   trafficFailure: 'https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-termination',

@@ -5,7 +5,9 @@ import { DELETION_PROPAGATIONS, type DeletionPropagation } from '../finalizers.t
 import type { ApiView, Prepared, WritePlan } from './write.ts';
 import type { RequestInfo } from './requestInfo.ts';
 import type { ResourceInfo } from './resources.ts';
-import { newConflict, newInvalid, newMethodNotSupported, newNotFound } from './status.ts';
+import { newConflict, newInvalid, newMethodNotSupported, newNotFound, statusOf } from './status.ts';
+import { refuseImmortalDelete } from '../admission/namespaceLifecycle.ts';
+import { NAMESPACE_PURGE_MESSAGE } from '../namespaceDelete.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -62,10 +64,18 @@ export function prepareDelete(st: ApiView, r: ResourceInfo, info: RequestInfo, b
   const key = r.namespaced ? `${info.namespace}/${info.name}` : info.name;
   const cur = st.store.objects[r.kind].get(key);
   if (!cur) return { ok: false, status: newNotFound(r, info.name) };
-  if (r.kind === 'Event' || r.kind === 'ControllerRevision' || r.kind === 'Namespace' || r.kind === 'EndpointSlice' || r.kind === 'Endpoints') {
-    // Deletable upstream; here no controller would notice (no namespace controller empties a
-    // namespace), so the write is refused plainly.
+  if (r.kind === 'Event' || r.kind === 'ControllerRevision' || r.kind === 'EndpointSlice' || r.kind === 'Endpoints') {
+    // Deletable upstream; here no controller would notice, so the write is refused plainly.
     return { ok: false, status: newMethodNotSupported(r, 'delete') };
+  }
+  if (cur.kind === 'Namespace') {
+    // NamespaceLifecycle's immortal namespaces, and the registry's Conflict while one is emptied.
+    const immortal = refuseImmortalDelete(cur.metadata.name);
+    if (immortal) return { ok: false, status: { ...statusOf(403, immortal), details: { name: info.name, kind: r.resource } } };
+    if (cur.metadata.deletionTimestamp !== undefined && (cur.spec?.finalizers ?? []).length > 0) {
+      const message = `Operation cannot be fulfilled on namespaces "${info.name}": ${NAMESPACE_PURGE_MESSAGE}`;
+      return { ok: false, status: { ...statusOf(409, { reason: 'Conflict', message }), details: { name: info.name, kind: r.resource } } };
+    }
   }
   const opts = deleteOptions(evict && isObject(body) ? body.deleteOptions : body, evict ? new URLSearchParams() : query);
   if (opts.errors.length) return { ok: false, status: newInvalid('DeleteOptions', 'meta.k8s.io', '', opts.errors) };
