@@ -20,6 +20,7 @@ import {
 import { scaleOf } from '../src/engine/apiserver/rest/write.ts';
 import { APPLY_PATCH, decodeApplyBody } from './apply.ts';
 import { findExtra, serveExtra } from './extras.ts';
+import { objectFromProtobuf } from './protobufBody.ts';
 import { reviewFromProtobuf } from './reviewProtobuf.ts';
 import { AGGREGATED, aggregatedDiscovery, aggregatedVersion, apiGroupList, apiResourceList, apiVersions } from './discovery.ts';
 import type { LiveCluster } from './live.ts';
@@ -163,10 +164,13 @@ async function serveWrite(o: ApiServerOptions, req: IncomingMessage, res: Server
     if ('status' in d) return sendStatus(res, d.status);
     body = d.body;
   } else if (raw.length > 0) {
-    if (mediaType.includes('protobuf') || mediaType.includes('yaml')) {
+    // kubectl's typed commands (create namespace, create deployment …) post protobuf: read into JSON.
+    const decoded = req.method === 'POST' && mediaType === 'application/vnd.kubernetes.protobuf' ? objectFromProtobuf(raw) : null;
+    if (decoded === null && (mediaType.includes('protobuf') || mediaType.includes('yaml'))) {
       return sendStatus(res, newUnsupportedMediaType(mediaType, req.method === 'PATCH' ? undefined : ['application/json']));
     }
-    try {
+    if (decoded !== null) body = decoded;
+    else try {
       body = JSON.parse(raw.toString('utf8'));
     } catch (e) {
       return sendStatus(res, newBadRequest(`couldn't get version/kind; json parse error: ${e instanceof Error ? e.message : String(e)}`));
@@ -174,7 +178,9 @@ async function serveWrite(o: ApiServerOptions, req: IncomingMessage, res: Server
   }
   const method = req.method ?? 'GET';
   // kubectl scale --current-replicas sends its PUT with no Content-Type: JSON, as the API server reads it.
-  const request = { method, path, ...(mediaType ? { contentType: mediaType } : {}), ...(body !== undefined ? { body } : {}) };
+  // A protobuf body decoded is recorded and replayed as the JSON it stands for.
+  const recordedType = mediaType.includes('protobuf') ? 'application/json' : mediaType;
+  const request = { method, path, ...(recordedType ? { contentType: recordedType } : {}), ...(body !== undefined ? { body } : {}) };
   const old = info.name === '' ? undefined : o.live.st.store.objects[r.kind].get(storeKey(r, info));
   const out = o.live.write(request, { userAgent: req.headers['user-agent'] ?? '' });
   const written = out.body as KubeObject | null;
