@@ -148,10 +148,11 @@ function message(b: Uint8Array, type: string): unknown {
         else if (ek >> 3n === 2n) v = value(entry, Number(ek & 7n), f.type);
         else entry.skip(Number(ek & 7n));
       }
-      const map = (out[f.name] ??= {}) as Record<string, unknown>;
-      map[k] = v;
+      if (out[f.name] === undefined) out[f.name] = {};
+      (out[f.name] as Record<string, unknown>)[k] = v;
     } else if (f.mode === 'r') {
-      const list = (out[f.name] ??= []) as unknown[];
+      if (out[f.name] === undefined) out[f.name] = [];
+      const list = out[f.name] as unknown[];
       if (wire === 2 && f.type.length === 1 && f.type !== 's' && f.type !== 'y') {
         // A packed repeated scalar.
         const packed = new Reader(r.bytes());
