@@ -2,16 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { TickRecord } from '../client/tick.ts';
 import { runUntil } from '../sim/simulation.ts';
 import type { EngineState } from '../sim/state.ts';
-import { kubectl, objects, settledCluster, webDeployment } from '../sim/executeTestEngine.ts';
+import { kubectl, objects, runTicks, settledCluster, webDeployment } from '../sim/executeTestEngine.ts';
 
-/** run advances `seconds`, keeping the ticks. */
-function run(st: EngineState, seconds: number): TickRecord[] {
-  const ticks: TickRecord[] = [];
-  const until = st.now + seconds * 1000;
-  runUntil(st, until, (t) => ticks.push(t));
-  st.now = until;
-  return ticks;
-}
+
 
 const names = (st: EngineState, kind: 'Deployment' | 'ReplicaSet' | 'Pod') => objects(st, kind).map((o) => o.metadata.name);
 const gcLines = (ticks: TickRecord[]) => ticks.filter((t) => t.actor === 'garbage-collector').map((t) => t.summary);
@@ -25,7 +18,7 @@ describe('the garbage collector’s propagation policies', () => {
     const d = objects(st, 'Deployment')[0];
     expect(d?.metadata.finalizers).toEqual(['orphan']);
     expect(d?.metadata.deletionTimestamp).toBe('2026-01-01T00:00:30Z');
-    const ticks = run(st, 20);
+    const ticks = runTicks(st, 20);
     expect(names(st, 'Deployment')).toEqual([]);
     expect(names(st, 'ReplicaSet')).toEqual(rs);
     expect(names(st, 'Pod')).toEqual(pods);
@@ -44,9 +37,9 @@ describe('the garbage collector’s propagation policies', () => {
     const st = settledCluster([webDeployment(2)]);
     const pods = names(st, 'Pod');
     kubectl(st, 'delete deployment web --cascade=orphan');
-    run(st, 5);
+    runTicks(st, 5);
     kubectl(st, 'apply -f -', webDeployment(2));
-    run(st, 20);
+    runTicks(st, 20);
     expect(names(st, 'Pod')).toEqual(pods);
     const d = objects(st, 'Deployment')[0];
     expect(objects(st, 'ReplicaSet')[0]?.metadata.ownerReferences?.map((r) => r.uid)).toEqual([d?.metadata.uid]);
@@ -78,7 +71,7 @@ describe('the garbage collector’s propagation policies', () => {
     const st = settledCluster([webDeployment(2)]);
     kubectl(st, 'delete deployment web');
     expect(names(st, 'Deployment')).toEqual([]);
-    run(st, 20);
+    runTicks(st, 20);
     expect(names(st, 'ReplicaSet')).toEqual([]);
     expect(names(st, 'Pod')).toEqual([]);
   });
@@ -89,7 +82,7 @@ describe('the garbage collector’s propagation policies', () => {
       ok: true,
       output: 'warning: --cascade=false is deprecated (boolean value) and can be replaced with --cascade=orphan.\ndeployment.apps "web" deleted from default namespace',
     });
-    run(st, 10);
+    runTicks(st, 10);
     expect(names(st, 'ReplicaSet')).toHaveLength(1);
   });
 });

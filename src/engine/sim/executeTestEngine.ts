@@ -4,6 +4,7 @@
  * line at the current virtual time as a user tick would, and hands its writes to the informer.
  */
 import type { DaemonSet, Deployment, KubeObject, ReplicaSet } from '../api/types.ts';
+import type { TickRecord } from '../client/tick.ts';
 import { DEFAULT_IMAGE_BEHAVIOUR, type SimConfig } from '../config.ts';
 import { objectKey } from '../apiserver/store.ts';
 import { createEngine, runUntil } from './simulation.ts';
@@ -74,6 +75,15 @@ export function advance(st: EngineState, seconds: number): void {
   const until = st.now + seconds * 1000;
   runUntil(st, until);
   st.now = until;
+}
+
+/** runTicks is advance, keeping the ticks it ran. */
+export function runTicks(st: EngineState, seconds: number): TickRecord[] {
+  const ticks: TickRecord[] = [];
+  const until = st.now + seconds * 1000;
+  runUntil(st, until, (t) => ticks.push(t));
+  st.now = until;
+  return ticks;
 }
 
 /** objects lists the store's objects of a kind, by name. */

@@ -36,15 +36,20 @@ describe('STATEFULSET_LESSONS', () => {
   });
 });
 
+/** walk records a lesson's own scenario to its end and places its steps. */
+function walk(b: BuiltInLesson) {
+  const v = validateScenario(b.scenario);
+  if (!v.ok) throw new Error('the lesson’s scenario does not validate');
+  const rec = new Recording({ ...v.value, lesson: b.lesson });
+  rec.timeline.record();
+  const records = rec.timeline.records;
+  return { records, points: resolveSteps(b.lesson.steps, { records, more: () => false }) };
+}
+
 describe('STATEFULSET_QUOTA_LESSONS', () => {
   it('answers and stops as statefulset-claim-quota’s text says: 2 missing, a 40,960 ms back-off, web-3 at 112 s', () => {
     const b = STATEFULSET_QUOTA_LESSONS[0] as BuiltInLesson;
-    const v = validateScenario(b.scenario);
-    if (!v.ok) throw new Error('the lesson’s scenario does not validate');
-    const rec = new Recording({ ...v.value, lesson: b.lesson });
-    rec.timeline.record();
-    const records = rec.timeline.records;
-    const points = resolveSteps(b.lesson.steps, { records, more: () => false });
+    const { records, points } = walk(b);
     expect(points.map((p) => String(p.answer ?? '-'))).toEqual(['-', '2', '40960', '-', '1', '-']);
     // Scaled at 30 s, the 15th failure at 71 s, the patch at 90 s, web-3 at the back-off's end.
     expect(points.slice(1).map((p) => records.timeOf((p.tick as number) - 1))).toEqual([
@@ -60,12 +65,7 @@ describe('STATEFULSET_QUOTA_LESSONS', () => {
 describe('STATEFULSET_ORPHAN_LESSONS', () => {
   it('answers and stops as statefulset-orphan-recreate’s text says: 4 orphans adopted at 50 s, www-web-2 held until web-2 is gone, 1 new claim', () => {
     const b = STATEFULSET_ORPHAN_LESSONS[0] as BuiltInLesson;
-    const v = validateScenario(b.scenario);
-    if (!v.ok) throw new Error('the lesson’s scenario does not validate');
-    const rec = new Recording({ ...v.value, lesson: b.lesson });
-    rec.timeline.record();
-    const records = rec.timeline.records;
-    const points = resolveSteps(b.lesson.steps, { records, more: () => false });
+    const { records, points } = walk(b);
     expect(points.map((p) => p.problem ?? null)).toEqual([null, null, null, null, null, null]);
     expect(points.map((p) => String(p.answer ?? '-'))).toEqual(['-', '4', '-', '-', '-', '1']);
     // Orphaned one watch delay after the delete at 40 s, adopted after the apply at 50 s, the claim

@@ -5,31 +5,7 @@
  * (kubernetes.io/pvc-protection), and the pod's next claim comes from the new template. Every
  * answer is read from the engine.
  */
-import type { StatefulSet } from '../../engine/api/statefulTypes.ts';
-import type { BuiltInLesson } from './types.ts';
-
-function web(storage: string): StatefulSet {
-  return {
-    apiVersion: 'apps/v1',
-    kind: 'StatefulSet',
-    metadata: { name: 'web' },
-    spec: {
-      replicas: 3,
-      serviceName: 'nginx',
-      selector: { matchLabels: { app: 'nginx' } },
-      template: {
-        metadata: { labels: { app: 'nginx' } },
-        spec: { containers: [{ name: 'nginx', image: 'nginx:1.25' }] },
-      },
-      volumeClaimTemplates: [
-        {
-          metadata: { name: 'www' },
-          spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage } } },
-        },
-      ],
-    },
-  };
-}
+import { type BuiltInLesson, webStatefulSet } from './types.ts';
 
 const orphanAndRecreate: BuiltInLesson = {
   scenario: {
@@ -37,10 +13,10 @@ const orphanAndRecreate: BuiltInLesson = {
     name: 'StatefulSet — a bigger volumeClaimTemplate, the orphan way',
     seed: 11,
     cluster: { nodes: 3 },
-    objects: [web('1Gi')],
+    objects: [webStatefulSet('1Gi')],
     actions: [
       { at: 40, kubectl: 'delete statefulset web --cascade=orphan' },
-      { at: 50, apply: web('2Gi') },
+      { at: 50, apply: webStatefulSet('2Gi') },
       { at: 70, kubectl: 'delete pvc www-web-2' },
       { at: 80, kubectl: 'delete pod web-2' },
     ],

@@ -3,7 +3,7 @@
  * controller's sync fails on it and backs off (5 ms, doubling), and raising the quota does not
  * wake it: web-3 comes when the backed-off retry does. Every answer is read from the engine.
  */
-import type { BuiltInLesson } from './types.ts';
+import { type BuiltInLesson, webStatefulSet } from './types.ts';
 
 const claimRefused: BuiltInLesson = {
   scenario: {
@@ -18,26 +18,7 @@ const claimRefused: BuiltInLesson = {
         metadata: { name: 'storage' },
         spec: { hard: { 'requests.storage': '3Gi' } },
       },
-      {
-        apiVersion: 'apps/v1',
-        kind: 'StatefulSet',
-        metadata: { name: 'web' },
-        spec: {
-          replicas: 3,
-          serviceName: 'nginx',
-          selector: { matchLabels: { app: 'nginx' } },
-          template: {
-            metadata: { labels: { app: 'nginx' } },
-            spec: { containers: [{ name: 'nginx', image: 'nginx:1.25' }] },
-          },
-          volumeClaimTemplates: [
-            {
-              metadata: { name: 'www' },
-              spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
-            },
-          ],
-        },
-      },
+      webStatefulSet('1Gi'),
     ],
     actions: [
       { at: 30, kubectl: 'scale statefulset/web --replicas=5' },

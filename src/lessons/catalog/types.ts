@@ -1,4 +1,5 @@
 /** What a built-in lesson is made of, and a helper that writes the small scenarios some of them use. */
+import type { StatefulSet } from '../../engine/api/statefulTypes.ts';
 import type { Action, Scenario } from '../../scenario/types.ts';
 import type { Lesson } from '../format.ts';
 
@@ -42,5 +43,29 @@ export function deployment(
       },
     ],
     actions,
+  };
+}
+
+/** webStatefulSet is the StatefulSet lessons' `web`: 3 nginx:1.25 replicas, each with a `www` claim of `storage`. */
+export function webStatefulSet(storage: string): StatefulSet {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'StatefulSet',
+    metadata: { name: 'web' },
+    spec: {
+      replicas: 3,
+      serviceName: 'nginx',
+      selector: { matchLabels: { app: 'nginx' } },
+      template: {
+        metadata: { labels: { app: 'nginx' } },
+        spec: { containers: [{ name: 'nginx', image: 'nginx:1.25' }] },
+      },
+      volumeClaimTemplates: [
+        {
+          metadata: { name: 'www' },
+          spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage } } },
+        },
+      ],
+    },
   };
 }

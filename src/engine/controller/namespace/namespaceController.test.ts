@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Namespace } from '../../api/coreTypes.ts';
-import type { TickRecord } from '../../client/tick.ts';
-import { kubectl, objects, settledCluster, webDeployment } from '../../sim/executeTestEngine.ts';
-import { runUntil } from '../../sim/simulation.ts';
+import { kubectl, objects, runTicks, settledCluster, webDeployment } from '../../sim/executeTestEngine.ts';
 import type { EngineState } from '../../sim/state.ts';
 
-function run(st: EngineState, seconds: number): TickRecord[] {
-  const ticks: TickRecord[] = [];
-  const until = st.now + seconds * 1000;
-  runUntil(st, until, (t) => ticks.push(t));
-  st.now = until;
-  return ticks;
-}
+
 
 function teamA(): EngineState {
   const d = webDeployment(2);
@@ -28,7 +20,7 @@ describe('the namespace controller', () => {
     expect(kubectl(st, 'delete namespace team-a')).toEqual({ ok: true, output: 'namespace "team-a" deleted' });
     expect(ns(st, 'team-a')?.status?.phase).toBe('Terminating');
     expect(kubectl(st, 'get ns team-a').output).toMatch(/\nteam-a\s+Terminating\s+/);
-    const first = run(st, 6);
+    const first = runTicks(st, 6);
     const pass = first.flatMap((t) => t.decisions).find((d) => d.fn === 'deleteAllContent');
     // The pods terminate (30 s grace: back in 16 s at the latest); everything else went at once.
     expect(pass?.key).toBe('remaining');
@@ -42,7 +34,7 @@ describe('the namespace controller', () => {
       'NamespaceFinalizersRemaining=False',
     ]);
     expect(conditions[3]?.message).toBe('Some resources are remaining: pods. has 2 resource instances');
-    const rest = run(st, 20);
+    const rest = runTicks(st, 20);
     expect(inTeamA(st)).toEqual([]);
     expect(ns(st, 'team-a')).toBeUndefined();
     // Each namespace event is processed 5 s after it: the delete at 30 s, the status write at 35 s.

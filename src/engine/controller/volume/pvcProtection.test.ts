@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { TickRecord } from '../../client/tick.ts';
-import { kubectl, objects } from '../../sim/executeTestEngine.ts';
-import { runUntil } from '../../sim/simulation.ts';
+import { kubectl, objects, runTicks } from '../../sim/executeTestEngine.ts';
 import type { EngineState } from '../../sim/state.ts';
 import { statefulEngine, webStatefulSet } from '../../sim/statefulTestEngine.ts';
 
-function run(st: EngineState, seconds: number): TickRecord[] {
-  const ticks: TickRecord[] = [];
-  const until = st.now + seconds * 1000;
-  runUntil(st, until, (t) => ticks.push(t));
-  st.now = until;
-  return ticks;
-}
+
 
 function settled(replicas = 2): EngineState {
   const st = statefulEngine(webStatefulSet(replicas));
-  run(st, 30);
+  runTicks(st, 30);
   return st;
 }
 
@@ -32,11 +25,11 @@ describe('the pvc-protection controller', () => {
     const st = settled();
     const volume = claim(st, 'www-web-0')?.spec.volumeName;
     kubectl(st, 'delete pvc www-web-0');
-    const held = run(st, 5);
+    const held = runTicks(st, 5);
     expect(protection(held)).toEqual(['claim www-web-0 stays while web-0 mounts it (kubernetes.io/pvc-protection)']);
     expect(kubectl(st, 'get pvc www-web-0').output).toMatch(/\nwww-web-0\s+Terminating\s+/);
     kubectl(st, 'delete pod web-0');
-    const freed = run(st, 10);
+    const freed = runTicks(st, 10);
     expect(protection(freed)).toEqual(['claim www-web-0 is no longer mounted: finalizer kubernetes.io/pvc-protection removed']);
     // The StatefulSet met the claim still being deleted once, then created it anew: a new volume.
     expect(freed.some((t) => t.summary.includes('error syncing default/web: pvc www-web-0 is being deleted'))).toBe(true);
@@ -50,17 +43,17 @@ describe('the pvc-protection controller', () => {
   it('removes an unused claim at once', () => {
     const st = settled(2);
     kubectl(st, 'scale sts web --replicas=1');
-    run(st, 20);
+    runTicks(st, 20);
     kubectl(st, 'delete pvc www-web-1');
     expect(claim(st, 'www-web-1')?.metadata.deletionTimestamp).toBeDefined();
-    run(st, 1);
+    runTicks(st, 1);
     expect(claim(st, 'www-web-1')).toBeUndefined();
   });
 
   it('puts the finalizer back when an update takes it off a claim not being deleted', () => {
     const st = settled(1);
     kubectl(st, `patch pvc www-web-0 --type=json -p '[{"op":"remove","path":"/metadata/finalizers"}]'`);
-    const ticks = run(st, 1);
+    const ticks = runTicks(st, 1);
     expect(protection(ticks)).toEqual(['claim www-web-0: finalizer kubernetes.io/pvc-protection added']);
     expect(claim(st, 'www-web-0')?.metadata.finalizers).toEqual(['kubernetes.io/pvc-protection']);
   });
