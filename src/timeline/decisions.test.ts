@@ -31,6 +31,10 @@ describe('classifyTick', () => {
     ['another error', rec(1, 'deployment-controller', [...synced, ...otherError]), 'noop'],
     ['a status-only sync', rec(1, 'replicaset-controller', summaryNote('replicaSetSynced', { rs: 'web-1' }), [rsWrite]), 'noop'],
     ['a requeue', rec(1, 'deployment-controller', summaryNote('requeue', { key: 'default/web' })), 'requeue'],
+    ['an orphaning by the garbage collector', rec(1, 'garbage-collector', summaryNote('orphanedDependents', { owner: 'deployment/web', count: 1 })), 'decision'],
+    ['a claim’s finalizer off', rec(1, 'pvc-protection-controller', summaryNote('pvcFinalizerRemoved', { claim: 'www-web-0' })), 'decision'],
+    ['a claim kept for its pod', rec(1, 'pvc-protection-controller', summaryNote('pvcInUse', { claim: 'www-web-0', pod: 'web-0' })), 'noop'],
+    ['a namespace gone already', rec(1, 'namespace-controller', summaryNote('namespaceGone', { namespace: 'team-a' })), 'noop'],
   ])('classifies %s', (_, r, kind) => {
     expect(classifyTick(r)).toBe(kind);
   });

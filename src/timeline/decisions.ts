@@ -24,6 +24,11 @@ export const CONTROLLER_ACTORS = [
   'daemonset-controller',
   'statefulset-controller',
   'persistentvolume-binder-controller',
+  // The controllers that finish a deletion: the garbage collector's cascades and finalizers,
+  // a claim's protection, a namespace's emptying.
+  'garbage-collector',
+  'pvc-protection-controller',
+  'namespace-controller',
 ] as const;
 
 /** Notes a controller writes only when it created, deleted or re-specced an object. */
@@ -39,6 +44,14 @@ const DECISION_NOTES: ReadonlySet<SummaryKey> = new Set<SummaryKey>([
   'daemonSetCreatedDeleted',
   'statefulSetWrote',
   'claimBound',
+  'ownerGone',
+  'ownerDeletingDependents',
+  'orphanedDependents',
+  'finalizerRemoved',
+  'pvcFinalizerRemoved',
+  'pvcFinalizerAdded',
+  'namespaceContentRemains',
+  'namespaceDeleted',
 ]);
 
 /** The API server's Conflict message ends with these words (apierrors.NewConflict). */
