@@ -8,7 +8,7 @@ import type { Namespace } from '../api/coreTypes.ts';
 import type { KubeObject } from '../api/types.ts';
 import { toRFC3339 } from '../lib/time.ts';
 import { refuseImmortalDelete } from './admission/namespaceLifecycle.ts';
-import { type ApiResult, newConflict } from './errors.ts';
+import { type ApiError, type ApiResult, newConflict } from './errors.ts';
 import { emit, type StoreState, type WriteContext } from './storeCore.ts';
 
 /** The Conflict a namespace being emptied answers to a delete (two spaces after the first sentence, as upstream). */
@@ -35,8 +35,11 @@ export function deleteNamespace(
     emit(st, ctx, 'MODIFIED', stored, key, cur);
     return { ok: true, object: stored };
   }
-  if ((cur.spec?.finalizers ?? []).length > 0) {
-    return { ok: false, error: { ...newConflict('Namespace', cur.metadata.name), message: `Operation cannot be fulfilled on namespaces "${cur.metadata.name}": ${NAMESPACE_PURGE_MESSAGE}` } };
-  }
+  if ((cur.spec?.finalizers ?? []).length > 0) return { ok: false, error: purgeConflict(cur.metadata.name) };
   return remove();
+}
+
+/** purgeConflict: the Conflict a delete of a namespace still being emptied gets. */
+export function purgeConflict(name: string): ApiError {
+  return { ...newConflict('Namespace', name), message: `Operation cannot be fulfilled on namespaces "${name}": ${NAMESPACE_PURGE_MESSAGE}` };
 }

@@ -43,7 +43,10 @@ export function executePlan(tx: Tx, plan: WritePlan): RestResult {
       if (plan.propagationPolicy !== undefined) opts.propagationPolicy = plan.propagationPolicy;
       const res = del(tx, plan.resource.kind, plan.key, opts);
       if (!res.ok && res.error.reason === 'NotFound') return { code: 404, body: newNotFound(plan.resource, plan.name) };
-      if (!res.ok) return { code: STATUS_CODES[res.error.reason] ?? 500, body: statusOf(STATUS_CODES[res.error.reason] ?? 500, res.error) };
+      if (!res.ok) {
+        const code = STATUS_CODES[res.error.reason] ?? 500;
+        return { code, body: statusOf(code, res.error) };
+      }
       return { code: 200, body: res.object };
     }
   }

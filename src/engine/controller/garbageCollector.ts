@@ -15,7 +15,7 @@ import { del, note, schedule, type Tx } from '../client/tx.ts';
 export const OWNER_KINDS = new Set(['Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Service']);
 export type OwnerKind = 'Deployment' | 'ReplicaSet' | 'DaemonSet' | 'StatefulSet' | 'Service';
 
-type GcKind = 'ReplicaSet' | 'Pod' | 'ControllerRevision' | 'PersistentVolumeClaim' | 'EndpointSlice';
+export type GcKind = 'ReplicaSet' | 'Pod' | 'ControllerRevision' | 'PersistentVolumeClaim' | 'EndpointSlice';
 
 const ownedBy = (uid: string) => (o: KubeObject) => o.metadata.ownerReferences?.some((r) => r.uid === uid) === true;
 

@@ -6,7 +6,7 @@ import type { KubeObject } from '../api/types.ts';
 import { FinalizerDeleteDependents, FinalizerOrphanDependents } from '../apiserver/finalizers.ts';
 import { objectKey } from '../apiserver/store.ts';
 import { note, schedule, type Tx, update } from '../client/tx.ts';
-import { dependentsOf, gcFinalizerOf, type OwnerKind } from './garbageCollector.ts';
+import { dependentsOf, type GcKind, gcFinalizerOf, type OwnerKind } from './garbageCollector.ts';
 
 const ownerName = (o: KubeObject): string => `${o.kind.toLowerCase()}/${o.metadata.name}`;
 
@@ -69,7 +69,7 @@ function processDeletingDependentsItem(tx: Tx, owner: KubeObject, dependents: re
   let deleting = 0;
   for (const d of dependents) {
     if (d.metadata.deletionTimestamp !== undefined) continue;
-    schedule(tx, tx.now, { type: 'gc', kind: d.kind as 'ReplicaSet', key: objectKey(d), ownerUid: uid, foreground: true });
+    schedule(tx, tx.now, { type: 'gc', kind: d.kind as GcKind, key: objectKey(d), ownerUid: uid, foreground: true });
     deleting++;
   }
   decide(tx.decisions, 'processDeletingDependentsItem', 'waiting', { owner: ownerName(owner), blocking: blocking.length, deleting });

@@ -7,7 +7,7 @@ import type { RequestInfo } from './requestInfo.ts';
 import type { ResourceInfo } from './resources.ts';
 import { newConflict, newInvalid, newMethodNotSupported, newNotFound, statusOf } from './status.ts';
 import { refuseImmortalDelete } from '../admission/namespaceLifecycle.ts';
-import { NAMESPACE_PURGE_MESSAGE } from '../namespaceDelete.ts';
+import { purgeConflict } from '../namespaceDelete.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -73,8 +73,7 @@ export function prepareDelete(st: ApiView, r: ResourceInfo, info: RequestInfo, b
     const immortal = refuseImmortalDelete(cur.metadata.name);
     if (immortal) return { ok: false, status: { ...statusOf(403, immortal), details: { name: info.name, kind: r.resource } } };
     if (cur.metadata.deletionTimestamp !== undefined && (cur.spec?.finalizers ?? []).length > 0) {
-      const message = `Operation cannot be fulfilled on namespaces "${info.name}": ${NAMESPACE_PURGE_MESSAGE}`;
-      return { ok: false, status: { ...statusOf(409, { reason: 'Conflict', message }), details: { name: info.name, kind: r.resource } } };
+      return { ok: false, status: { ...statusOf(409, purgeConflict(info.name)), details: { name: info.name, kind: r.resource } } };
     }
   }
   const opts = deleteOptions(evict && isObject(body) ? body.deleteOptions : body, evict ? new URLSearchParams() : query);
