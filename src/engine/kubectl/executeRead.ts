@@ -12,7 +12,7 @@ import { describePod } from './printers/describePod.ts';
 import { describeNode } from './printers/describeNode.ts';
 import { nodeLease } from '../kubelet/nodeLease.ts';
 import { describePersistentVolumeClaim, describeStatefulSet } from './printers/describeStateful.ts';
-import { describeHorizontalPodAutoscaler, describePodDisruptionBudget, describeQuota } from './printers/describePolicy.ts';
+import { describeHorizontalPodAutoscaler, describeNamespace, describePodDisruptionBudget, describeQuota } from './printers/describePolicy.ts';
 import { describeService } from './printers/describeService.ts';
 import { ENDPOINTS_DEPRECATION, LabelServiceName } from '../api/discoveryTypes.ts';
 import { daemonSetHistoryOutput, deploymentHistory } from './printers/history.ts';
@@ -165,6 +165,7 @@ function describeOne(tx: Tx, obj: ResourceObject): string {
   if (obj.kind === 'DaemonSet') return describeDaemonSet(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'StatefulSet') return describeStatefulSet(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'ResourceQuota') return describeQuota(obj);
+  if (obj.kind === 'Namespace') return describeNamespace(obj, inNamespace(tx.st, 'ResourceQuota', obj.metadata.name));
   if (obj.kind === 'PersistentVolumeClaim') return describePersistentVolumeClaim(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'Node') return describeNode(obj, nodeLease(obj, tx.now), nonTerminatedPodsOn(tx, obj.metadata.name), nodeEvents(tx, obj), tx.now);
   if (obj.kind === 'PodDisruptionBudget') return describePodDisruptionBudget(obj, eventsAbout(tx, obj), tx.now);

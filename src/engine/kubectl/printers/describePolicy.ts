@@ -1,6 +1,7 @@
 // Port of kubernetes staging/src/k8s.io/kubectl/pkg/describe/describe.go (v1.36.3):
-// describeQuota, describePodDisruptionBudgetV1 and describeHorizontalPodAutoscalerV2.
+// describeQuota, describeNamespace, describePodDisruptionBudgetV1 and describeHorizontalPodAutoscalerV2.
 import type { HorizontalPodAutoscaler, HPAScalingRules, PodDisruptionBudget, ResourceQuota } from '../../api/policyTypes.ts';
+import type { Namespace } from '../../api/coreTypes.ts';
 import type { Event } from '../../api/types.ts';
 import { formatQuantity, parseQuantity, quantityFromValue, value } from '../../lib/quantity.ts';
 import { formatRFC1123Z } from './describe.ts';
@@ -52,6 +53,47 @@ export function describeQuota(q: ResourceQuota): string {
     if (usedRaw === undefined) u = { nanos: 0n, format: 'DecimalSI' };
     if (u.format !== hard.value.format) u = quantityFromValue(value(u), hard.value.format);
     w.write(0, `${name}\t${formatQuantity(u)}\t${formatQuantity(hard.value)}\n`);
+  }
+  return w.segments.map(tabbedString).join('');
+}
+
+/**
+ * describeNamespace renders `kubectl describe namespace NAME`: its phase, the namespace
+ * controller's conditions while it is Terminating, and its quotas (DescribeResourceQuotas, sorted
+ * by name, each resource's used and hard as stored). No LimitRange section: limitranges are not
+ * served, and kubectl leaves the section out when their list fails.
+ */
+export function describeNamespace(ns: Namespace, quotas: readonly ResourceQuota[]): string {
+  const w = new PrefixWriter();
+  w.write(0, `Name:\t${ns.metadata.name}\n`);
+  printLabelsMultiline(w, 'Labels', ns.metadata.labels);
+  printAnnotationsMultiline(w, 'Annotations', ns.metadata.annotations);
+  w.write(0, `Status:\t${ns.status?.phase ?? ''}\n`);
+  const conditions = ns.status?.conditions ?? [];
+  if (conditions.length > 0) {
+    w.write(0, 'Conditions:\n');
+    w.write(1, 'Type\tStatus\tLastTransitionTime\tReason\tMessage\n');
+    w.write(1, '----\t------\t------------------\t------\t-------\n');
+    for (const c of conditions) w.write(1, `${c.type}\t${c.status}\t${formatRFC1123Z(c.lastTransitionTime)}\t${c.reason}\t${c.message}\n`);
+  }
+  w.write(0, '\n');
+  if (quotas.length === 0) w.write(0, 'No resource quota.\n');
+  else {
+    w.write(0, 'Resource Quotas\n');
+    for (const q of [...quotas].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1))) {
+      w.write(1, `Name:\t${q.metadata.name}\n`);
+      const scopes = [...(q.spec?.scopes ?? [])].sort();
+      if (scopes.length > 0) {
+        w.write(1, `Scopes:\t${scopes.join(', ')}\n`);
+        for (const s of scopes) {
+          const help = helpTextForResourceQuotaScope(s);
+          if (help) w.write(1, `* ${help}\n`);
+        }
+      }
+      w.write(1, 'Resource\tUsed\tHard\n');
+      w.write(1, '--------\t---\t---\n');
+      for (const name of Object.keys(q.status?.hard ?? {}).sort()) w.write(1, `${name}\t${String(q.status?.used?.[name] ?? '0')}\t${String(q.status?.hard?.[name] ?? '0')}\n`);
+    }
   }
   return w.segments.map(tabbedString).join('');
 }

@@ -1,0 +1,60 @@
+// kubectl describe namespace through the real kubectl (v1.32.4) and the page's console on one
+// state: an Active namespace with its quota, and one Terminating with the namespace controller's
+// conditions, held by a quota's finalizer. The RFC 1123 times, which the server moves to the wall clock, are evened out.
+import { describe, expect, it } from 'vitest';
+import { expectPrintsAsPage, servedScenario } from './printsAsPage.ts';
+
+const SCENARIO = `version: 1
+name: describe namespace
+cluster: { nodes: 2 }
+objects:
+  - apiVersion: v1
+    kind: ResourceQuota
+    metadata: { name: pods, namespace: shop }
+    spec: { hard: { pods: "4", requests.cpu: "2" } }
+  - apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: web, namespace: shop, labels: { app: web } }
+    spec:
+      replicas: 2
+      selector: { matchLabels: { app: web } }
+      template:
+        metadata: { labels: { app: web } }
+        spec: { containers: [{ name: web, image: "nginx:1.25", resources: { requests: { cpu: 100m } } }] }
+  - apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: api, namespace: team-a, labels: { app: api } }
+    spec:
+      replicas: 2
+      selector: { matchLabels: { app: api } }
+      template:
+        metadata: { labels: { app: api } }
+        spec: { containers: [{ name: api, image: "nginx:1.25" }] }
+  - apiVersion: v1
+    kind: ResourceQuota
+    metadata: { name: held, namespace: team-a, finalizers: [example.com/hold] }
+    spec: { hard: { pods: "10" } }
+`;
+
+const RFC1123Z = /[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} [+-]\d{4}/g;
+const normalise = (t: string) => t.replace(RFC1123Z, '-');
+
+describe('kubectl describe namespace against npm run serve', () => {
+  const h = servedScenario(SCENARIO);
+
+  it('prints an Active namespace with its quota, and a Terminating one with its conditions, as kubectl does', async () => {
+    for (const [d, ns] of [['deployment/web', 'shop'], ['deployment/api', 'team-a']] as const) {
+      expect((await h.kubectl(['rollout', 'status', d, '-n', ns, '--timeout=60s'])).code).toBe(0);
+    }
+    expect((await h.kubectl(['delete', 'namespace', 'team-a', '--wait=false'])).code).toBe(0);
+    // Past the controller's first passes (5 s after the delete, then after its status write): the
+    // quota's finalizer holds the namespace Terminating.
+    await new Promise((r) => setTimeout(r, 2000));
+    await expectPrintsAsPage(h, ['describe namespace shop', 'describe ns team-a', 'describe namespace default'], normalise);
+    const shop = (await h.kubectl(['describe', 'namespace', 'shop'])).stdout;
+    expect(shop).toMatch(/\nResource Quotas\n {2}Name:\s+pods\n {2}Resource\s+Used\s+Hard\n {2}-{8}\s+-{3}\s+-{3}\n {2}pods\s+2\s+4\n {2}requests\.cpu\s+200m\s+2\n$/);
+    const teamA = (await h.kubectl(['describe', 'namespace', 'team-a'])).stdout;
+    expect(teamA).toMatch(/\nStatus:\s+Terminating\n/);
+    expect(teamA).toMatch(/ NamespaceFinalizersRemaining\s+True\s+.+SomeFinalizersRemain\s+Some content in the namespace has finalizers remaining: example\.com\/hold in 1 resource instances\n/);
+  });
+});
