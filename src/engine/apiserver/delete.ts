@@ -3,7 +3,7 @@
 import type { Kind, KubeObject } from '../api/types.ts';
 import { parseRFC3339, toRFC3339 } from '../lib/time.ts';
 import { type ApiResult, newConflict, newNotFound } from './errors.ts';
-import { type DeletionPropagation, deletionFinalizersForGarbageCollection, hasFinalizers } from './finalizers.ts';
+import { type DeletionPropagation, deletionFinalizersForGarbageCollection, hasFinalizers, setFinalizers } from './finalizers.ts';
 import { deletingMeta, withMetadata, withResourceVersion } from './layout.ts';
 import { deleteNamespace } from './namespaceDelete.ts';
 import { emit, type StoreState, type WriteContext } from './storeCore.ts';
@@ -78,10 +78,7 @@ function markDeleting(
   // The first deletionTimestamp bumps the generation of an object that has one (markAsDeleting,
   // BeforeDelete): its controller should take no new action from then on.
   if (cur.metadata.deletionTimestamp === undefined && (cur.metadata.generation ?? 0) > 0) meta.generation = (cur.metadata.generation ?? 0) + 1;
-  if (finalizers !== undefined) {
-    if (finalizers.length > 0) meta.finalizers = finalizers;
-    else delete meta.finalizers;
-  }
+  if (finalizers !== undefined) setFinalizers(meta, finalizers);
   const stored: KubeObject = withMetadata(cur, meta);
   emit(st, ctx, 'MODIFIED', stored, key, cur);
   return { ok: true, object: stored };

@@ -35,6 +35,16 @@ export function deletionFinalizersForGarbageCollection(finalizers: readonly stri
   return next;
 }
 
+/**
+ * setFinalizers writes these finalizers into metadata (a copy the caller owns), leaving the key out
+ * when there are none: an object's JSON has no `finalizers: []`.
+ */
+export function setFinalizers(meta: ObjectMeta, finalizers: readonly string[]): ObjectMeta {
+  if (finalizers.length > 0) meta.finalizers = [...finalizers];
+  else delete meta.finalizers;
+  return meta;
+}
+
 /** hasFinalizers: the object is held by at least one finalizer. */
 export function hasFinalizers(meta: ObjectMeta): boolean {
   return (meta.finalizers?.length ?? 0) > 0;

@@ -9,6 +9,7 @@ import type { KubeObject } from '../api/types.ts';
 import { toRFC3339 } from '../lib/time.ts';
 import { refuseImmortalDelete } from './admission/namespaceLifecycle.ts';
 import { type ApiError, type ApiResult, newConflict } from './errors.ts';
+import { setFinalizers } from './finalizers.ts';
 import { emit, type StoreState, type WriteContext } from './storeCore.ts';
 
 /** The Conflict a namespace being emptied answers to a delete (two spaces after the first sentence, as upstream). */
@@ -27,10 +28,7 @@ export function deleteNamespace(
   if (refused) return { ok: false, error: refused };
   if (cur.metadata.deletionTimestamp === undefined) {
     const metadata = { ...cur.metadata, resourceVersion: String(++st.rv), deletionTimestamp: toRFC3339(ctx.now) };
-    if (finalizers !== undefined) {
-      if (finalizers.length > 0) metadata.finalizers = finalizers;
-      else delete metadata.finalizers;
-    }
+    if (finalizers !== undefined) setFinalizers(metadata, finalizers);
     const stored: Namespace = { ...cur, metadata, status: { ...cur.status, phase: 'Terminating' } };
     emit(st, ctx, 'MODIFIED', stored, key, cur);
     return { ok: true, object: stored };

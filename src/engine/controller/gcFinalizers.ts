@@ -3,7 +3,7 @@
 // processDeletingDependentsItem, removeFinalizer).
 import { decide } from '../api/decision.ts';
 import type { KubeObject } from '../api/types.ts';
-import { FinalizerDeleteDependents, FinalizerOrphanDependents } from '../apiserver/finalizers.ts';
+import { FinalizerDeleteDependents, FinalizerOrphanDependents, setFinalizers } from '../apiserver/finalizers.ts';
 import { objectKey } from '../apiserver/store.ts';
 import { note, schedule, type Tx, update } from '../client/tx.ts';
 import { dependentsOf, type GcKind, gcFinalizerOf, type OwnerKind } from './garbageCollector.ts';
@@ -80,9 +80,7 @@ function processDeletingDependentsItem(tx: Tx, owner: KubeObject, dependents: re
 function removeFinalizer(tx: Tx, owner: KubeObject, finalizer: string): void {
   const cur = tx.st.store.objects[owner.kind].get(objectKey(owner)) ?? owner;
   const finalizers = (cur.metadata.finalizers ?? []).filter((f) => f !== finalizer);
-  const metadata = { ...cur.metadata, finalizers };
-  if (finalizers.length === 0) delete (metadata as { finalizers?: unknown }).finalizers;
-  const res = update(tx, { ...cur, metadata } as KubeObject);
+  const res = update(tx, { ...cur, metadata: setFinalizers({ ...cur.metadata }, finalizers) } as KubeObject);
   if (!res.ok) {
     note(tx, 'apiError', { message: res.error.message });
     return;

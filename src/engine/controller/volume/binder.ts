@@ -20,7 +20,8 @@ export const BindCompletedAnnotation = 'pv.kubernetes.io/bind-completed';
 export const BoundByControllerAnnotation = 'pv.kubernetes.io/bound-by-controller';
 export const SelectedNodeAnnotation = 'volume.kubernetes.io/selected-node';
 
-function claimNames(pod: Pod): string[] {
+/** claimNames: the claims a pod's volumes name. */
+export function claimNames(pod: Pod): string[] {
   const vols = (pod as StatefulPod).spec.volumes ?? [];
   const out: string[] = [];
   for (const v of vols) if (v.persistentVolumeClaim) out.push(v.persistentVolumeClaim.claimName);

@@ -6,12 +6,14 @@
  * web-0 waits until web-0 is deleted.
  */
 import { decide } from '../../api/decision.ts';
-import type { PersistentVolumeClaimObject, StatefulPod } from '../../api/statefulTypes.ts';
+import type { PersistentVolumeClaimObject } from '../../api/statefulTypes.ts';
 import type { KubeObject, ObjectMeta, Pod } from '../../api/types.ts';
 import { PVCProtectionFinalizer, withPVCProtectionFinalizer } from '../../apiserver/admission/storageObjectInUseProtection.ts';
+import { setFinalizers } from '../../apiserver/finalizers.ts';
 import type { WatchRecord } from '../../apiserver/store.ts';
 import { get } from '../../client/cache.ts';
 import { enqueue, note, type Tx, update } from '../../client/tx.ts';
+import { claimNames } from './binder.ts';
 
 const QUEUE = 'pvc-protection';
 
@@ -25,11 +27,6 @@ function needToAddFinalizer(m: ObjectMeta): boolean {
   return m.deletionTimestamp === undefined && !(m.finalizers ?? []).includes(PVCProtectionFinalizer);
 }
 
-function claimNames(pod: Pod): string[] {
-  const out: string[] = [];
-  for (const v of (pod as StatefulPod).spec.volumes ?? []) if (v.persistentVolumeClaim) out.push(v.persistentVolumeClaim.claimName);
-  return out;
-}
 
 /** volumeutil.IsPodTerminated: Failed or Succeeded, or being deleted with no container running. */
 function isPodTerminated(pod: Pod): boolean {
@@ -105,9 +102,7 @@ export function syncPVCProtection(tx: Tx, key: string): string | null {
 
 /** write updates the claim from the informer's copy with these finalizers (a stale copy is a conflict, retried). */
 function write(tx: Tx, pvc: PersistentVolumeClaimObject, finalizers: string[], key: 'finalizerRemoved' | 'finalizerAdded', gone: string): string | null {
-  const metadata: ObjectMeta = { ...pvc.metadata, finalizers };
-  if (finalizers.length === 0) delete metadata.finalizers;
-  const res = update(tx, { ...pvc, metadata });
+  const res = update(tx, { ...pvc, metadata: setFinalizers({ ...pvc.metadata }, finalizers) });
   if (!res.ok) {
     note(tx, 'apiError', { message: res.error.message });
     return res.error.message;
