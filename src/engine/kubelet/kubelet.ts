@@ -25,6 +25,11 @@ import { internalIP } from './nodeStatus.ts';
 export function kubeletOnPodWatched(tx: Tx, pod: Pod, old: Pod | undefined, key = objectKey(pod)): void {
   const uid = pod.metadata.uid ?? '';
   if (!pod.spec.nodeName) return;
+  // Only the first deletionTimestamp starts the kill. A later delete with a shorter grace period
+  // (kubectl delete --grace-period=5 on a pod Terminating for 30 s) moves the API object's
+  // deletionTimestamp but not the kill in flight: the pod worker cancels its context, yet v1.36's
+  // SyncTerminatingPod runs killPod on a context of its own (TODO #113606 upstream), so the
+  // containers still get the first grace period. Grace 0 (--force) removes the pod at once.
   if (pod.metadata.deletionTimestamp && !old?.metadata.deletionTimestamp) {
     const node = tx.st.cache.objects.Node.get(pod.spec.nodeName) as Node | undefined;
     if (node && !isNodeReady(node)) return; // an unreachable kubelet cannot confirm termination
