@@ -1,79 +1,30 @@
 /**
  * The event loop: one tick = one processed event (DESIGN.md §2). The informer delivers watch
  * events after `watchDelaySeconds`; controller workers take one key per tick; the scheduler,
- * kubelet, garbage collector and user actions each act in ticks of their own.
+ * kubelet, garbage collector and user actions each act in ticks of their own. This file owns the
+ * queues (the event heap and the deliveries) and the loop; dispatch.ts runs each event.
  */
-import { DeploymentMaxRetries } from '../api/constants.ts';
 import { bootstrapControlPlane } from '../controller/kubernetesservice/bootstrap.ts';
-import { updateKubernetesService } from '../controller/kubernetesservice/controller.ts';
-import { gcProcessOwner } from '../controller/gcFinalizers.ts';
-import { syncPVCProtection } from '../controller/volume/pvcProtection.ts';
-import { syncNamespace } from '../controller/namespace/namespaceController.ts';
 import { createObject, type WatchRecord } from '../apiserver/store.ts';
 import { applyWatch } from '../client/cache.ts';
-import { forget, get as queueGet, len, numRequeues } from '../client/workqueue.ts';
 import type { SimConfig } from '../config.ts';
-import { gcDelete } from '../controller/garbageCollector.ts';
-import { syncReplicaSet } from '../controller/replicaset/replicaSet.ts';
-import { syncDeployment } from '../controller/deployment/deploymentController.ts';
-import { syncDaemonSet } from '../controller/daemon/daemonController.ts';
-import { syncDisruption } from '../controller/disruption/disruptionController.ts';
-import { syncHorizontalPodAutoscaler } from '../controller/podautoscaler/horizontal.ts';
-import { EndpointSliceMaxRetries, syncEndpointSlices } from '../controller/endpointslice/controller.ts';
-import { EndpointsMaxRetries, syncEndpoints } from '../controller/endpoint/controller.ts';
-import { syncResourceQuota } from '../controller/resourcequota/resourceQuotaController.ts';
-import { syncStatefulSet } from '../controller/statefulset/statefulSetController.ts';
-import { syncBinder } from '../controller/volume/binder.ts';
-import { stepDrain } from '../kubectl/drainProcess.ts';
-import { kubeProxyStart, kubeProxySync } from '../proxy/kubeProxy.ts';
-import { firstTrafficSecond, scheduleTraffic, trafficTick } from '../traffic/traffic.ts';
-import { kubeletStep } from '../kubelet/kubelet.ts';
-import { kubeletProbe } from '../kubelet/probes.ts';
-import { doNoScheduleTaintingPass, gcOrphaned, nodeObject, UnreachableTaintKey } from '../kubelet/nodes.ts';
+import { kubeProxyStart } from '../proxy/kubeProxy.ts';
+import { firstTrafficSecond, scheduleTraffic } from '../traffic/traffic.ts';
+import { nodeObject } from '../kubelet/nodes.ts';
 import { nodeInternalIP } from '../kubelet/nodeStatus.ts';
-import { recordNodeSchedulableEvent } from '../kubelet/nodeSync.ts';
-import { isStaleFlush, scheduleOne, schedulerFlush } from '../scheduler/scheduler.ts';
+import { isStaleFlush } from '../scheduler/scheduler.ts';
 import { toRFC3339 } from '../lib/time.ts';
-import { runAction, runInitObject } from './actions.ts';
-import { deliver, scheduleDeliveries } from './deliver.ts';
-import { revokeExpiredLeases, scheduleLeaseExpiries } from './eventTTL.ts';
+import { scheduleDeliveries } from './deliver.ts';
+import { scheduleLeaseExpiries } from './eventTTL.ts';
 import { heapPeek, heapPop, less, type QueuedEvent } from '../client/eventQueue.ts';
-import type { ControllerName } from '../client/events.ts';
 import { type EngineState, newEngineState } from './state.ts';
 import type { TickRecord } from '../client/tick.ts';
 import { newStallWatch, type StallWatch, watchTick } from './stall.ts';
-import { del, enqueue, enqueueRateLimited, newTx, note, recordEvent, schedule, type Tx } from '../client/tx.ts';
+import { dispatch, RESYNC_PERIOD_MS } from './dispatch.ts';
+import { newTx, schedule } from '../client/tx.ts';
 
-const SYNC: Record<ControllerName, (tx: Tx, key: string) => string | null> = {
-  deployment: syncDeployment,
-  replicaset: syncReplicaSet,
-  daemonset: syncDaemonSet,
-  resourcequota: syncResourceQuota,
-  disruption: syncDisruption,
-  horizontalpodautoscaler: syncHorizontalPodAutoscaler,
-  endpointslice: syncEndpointSlices,
-  endpoint: syncEndpoints,
-  statefulset: syncStatefulSet,
-  'persistentvolume-binder': syncBinder,
-  'pvc-protection': syncPVCProtection,
-  namespace: syncNamespace,
-};
+export { RESYNC_PERIOD_MS };
 
-/** maxRetries of the queues that drop a key after that many failed syncs in a row (handleErr). */
-const MAX_RETRIES: Partial<Record<ControllerName, number>> = {
-  deployment: DeploymentMaxRetries,
-  endpointslice: EndpointSliceMaxRetries,
-  endpoint: EndpointsMaxRetries,
-};
-
-/**
- * The informers' resync period. kube-controller-manager draws each informer's period from
- * [--min-resync-period, 2 × that) = [12 h, 24 h); the simulator uses 12 h for all, so that no
- * PRNG draw is spent on it. A resync re-delivers every cached object; the Deployment, ReplicaSet
- * and DaemonSet handlers enqueue their object even when nothing changed, which is what finally
- * wakes a controller whose requeue was merged into an earlier one by the delaying queue.
- */
-export const RESYNC_PERIOD_MS = 12 * 60 * 60 * 1000;
 
 /** createEngine builds the state at t = 0: the system namespaces and the nodes exist; workloads and actions are queued. */
 export function createEngine(config: SimConfig): EngineState {
@@ -92,30 +43,6 @@ export function createEngine(config: SimConfig): EngineState {
   for (const n of config.nodes) if (n.unschedulable) schedule(tx, 0, { type: 'kubeletNodeStatus', node: n.name });
   if (config.traffic?.length) scheduleTraffic(tx, firstTrafficSecond(config.traffic));
   return st;
-}
-
-function work(tx: Tx, controller: ControllerName): void {
-  const q = tx.st.queues[controller];
-  q.wakeScheduled = false;
-  const key = queueGet(q);
-  if (key === undefined) return;
-  tx.key = key;
-  const err = SYNC[controller](tx, key);
-  if (err === null) forget(q, key);
-  else if (numRequeues(q, key) >= (MAX_RETRIES[controller] ?? Number.POSITIVE_INFINITY)) {
-    forget(q, key);
-    if (controller === 'deployment') note(tx, 'droppingDeployment', { key, error: err });
-    else note(tx, 'droppingKey', { key, controller, error: err });
-  } else {
-    // handleErr / processNextWorkItem: AddRateLimited (the Deployment's up to maxRetries).
-    const delay = enqueueRateLimited(tx, controller, key);
-    note(tx, 'errorSyncing', { key, error: err, delay });
-  }
-  q.busyUntil = tx.now + Math.floor(tx.cost / 1000);
-  if (len(q) > 0 && !q.wakeScheduled) {
-    q.wakeScheduled = true;
-    schedule(tx, q.busyUntil, { type: 'work', controller });
-  }
 }
 
 /**
@@ -199,122 +126,7 @@ function stepDropped(st: EngineState): TickRecord | null {
   st.tick++;
   const tx = newTx(st, 'engine');
   const ev = qe.ev;
-  switch (ev.type) {
-    case 'deliver':
-      deliver(tx, ev.rec, ev.key);
-      break;
-    case 'work':
-      work(tx, ev.controller);
-      break;
-    case 'enqueue':
-      tx.actor = `${ev.controller}-controller`;
-      tx.key = ev.key;
-      st.queues[ev.controller].waitingAfter.delete(ev.key);
-      enqueue(tx, ev.controller, ev.key);
-      note(tx, 'requeue', { key: ev.key });
-      break;
-    case 'schedule':
-      tx.actor = 'default-scheduler';
-      tx.key = ev.podKey;
-      scheduleOne(tx, ev.podKey, ev.uid);
-      break;
-    case 'schedulerFlush':
-      tx.actor = 'default-scheduler';
-      tx.key = ev.podKey;
-      schedulerFlush(tx, ev.podKey, ev.since);
-      break;
-    case 'kubelet':
-      tx.key = ev.podKey;
-      kubeletStep(tx, ev.podKey, ev.uid, ev.step);
-      break;
-    case 'probe':
-      tx.actor = 'kubelet';
-      tx.key = ev.podKey;
-      kubeletProbe(tx, ev.podKey, ev.uid);
-      break;
-    case 'gc':
-      tx.key = ev.key;
-      gcDelete(tx, ev.kind, ev.key, ev.ownerUid, ev.foreground === true);
-      break;
-    case 'gcOwner':
-      gcProcessOwner(tx, ev.kind, ev.key, ev.uid);
-      break;
-    case 'evict': {
-      tx.actor = 'node-lifecycle-controller';
-      tx.key = ev.podKey;
-      const pod = st.store.objects.Pod.get(ev.podKey);
-      const nodeName = pod?.kind === 'Pod' ? pod.spec.nodeName : undefined;
-      const node = nodeName ? st.store.objects.Node.get(nodeName) : undefined;
-      // The taint-eviction controller cancels the eviction once the NoExecute taint is gone.
-      const tainted = node?.kind === 'Node' && (node.spec.taints ?? []).some((t) => t.key === UnreachableTaintKey && t.effect === 'NoExecute');
-      if (pod && pod.metadata.uid === ev.uid && !pod.metadata.deletionTimestamp && tainted) {
-        // The taint-eviction controller's emitPodDeletionEvent, then its delete.
-        recordEvent(tx, pod, 'Normal', 'TaintManagerEviction', `Marking for deletion Pod ${ev.podKey}`, 'taint-eviction-controller', 'clock');
-        del(tx, 'Pod', ev.podKey);
-        note(tx, 'evicted', { pod: pod.metadata.name });
-      } else note(tx, 'nothingToEvict', { pod: ev.podKey });
-      break;
-    }
-    case 'kubeletNodeStatus':
-      tx.actor = 'kubelet';
-      tx.key = ev.node;
-      recordNodeSchedulableEvent(tx, ev.node);
-      break;
-    case 'nodeTaints':
-      tx.actor = 'node-lifecycle-controller';
-      tx.key = ev.node;
-      doNoScheduleTaintingPass(tx, ev.node);
-      break;
-    case 'resync': {
-      tx.actor = 'informer';
-      let n = 0;
-      for (const [controller, kind] of [
-        ['deployment', 'Deployment'],
-        ['replicaset', 'ReplicaSet'],
-        ['daemonset', 'DaemonSet'],
-        ['statefulset', 'StatefulSet'],
-      ] as const) {
-        for (const key of st.cache.objects[kind].keys()) {
-          enqueue(tx, controller, key);
-          n++;
-        }
-      }
-      note(tx, 'resync', { count: n });
-      schedule(tx, tx.now + RESYNC_PERIOD_MS, { type: 'resync' });
-      break;
-    }
-    case 'podgc': {
-      tx.actor = 'pod-garbage-collector';
-      tx.key = ev.node;
-      gcOrphaned(tx, ev.node);
-      break;
-    }
-    case 'action':
-      tx.actor = 'user';
-      runAction(tx, ev.index);
-      break;
-    case 'init':
-      tx.actor = 'user';
-      runInitObject(tx, ev.index);
-      break;
-    case 'drain':
-      tx.actor = 'user';
-      stepDrain(tx, ev.id);
-      break;
-    case 'proxySync':
-      kubeProxySync(tx);
-      break;
-    case 'kubernetesService':
-      updateKubernetesService(tx);
-      break;
-    case 'traffic':
-      tx.key = `second ${ev.second}`;
-      trafficTick(tx, ev.second);
-      break;
-    case 'eventLeaseExpiry':
-      revokeExpiredLeases(tx, ev.id);
-      break;
-  }
+  dispatch(tx, ev);
   scheduleDeliveries(tx);
   // The oldest Event lease's expiry (3,660 s after its grant) is queued here, as the store knows no queue.
   const leases = st.store.leases;
