@@ -84,12 +84,16 @@ function join(path: string, key: string): string {
 
 /**
  * walk decodes x as type `ty` at JSON path `path` inside Go struct `owner`, recording the first
- * type error (Go stops there) and every unknown field of a closed struct.
+ * type error (Go stops there) and every unknown field of a closed struct. `fields` is the decoder's
+ * error context, the struct fields it went through (its FieldStack): a list index or a map key is
+ * not one of them, so a type error names `ObjectMeta.metadata.labels` and
+ * `EnvVar.spec.template.spec.containers.env.value`, where the strict decoder's unknown fields
+ * keep the index (`spec.template.spec.containers[0].foo`).
  */
-function walk(w: Walk, ty: GoType, x: unknown, path: string, owner: string): unknown {
+function walk(w: Walk, ty: GoType, x: unknown, path: string, owner: string, fields = path): unknown {
   if (w.typeError !== null) return x;
-  const mismatch = (goType: string, detail = jsonKind(x), at = path): unknown => {
-    w.typeError = `json: cannot unmarshal ${detail} into Go struct field ${owner}.${at} of type ${goType}`;
+  const mismatch = (goType: string, detail = jsonKind(x)): unknown => {
+    w.typeError = `json: cannot unmarshal ${detail} into Go struct field ${owner}.${fields} of type ${goType}`;
     return x;
   };
   switch (ty.t) {
@@ -117,7 +121,7 @@ function walk(w: Walk, ty: GoType, x: unknown, path: string, owner: string): unk
       const entries: [string, unknown][] = [];
       for (const [k, v] of Object.entries(x)) {
         if (v === null) continue;
-        if (typeof v !== 'string') return mismatch('string', jsonKind(v), join(path, k));
+        if (typeof v !== 'string') return mismatch('string', jsonKind(v));
         entries.push([k, v]);
       }
       return Object.fromEntries(entries);
@@ -127,13 +131,13 @@ function walk(w: Walk, ty: GoType, x: unknown, path: string, owner: string): unk
       const entries: [string, unknown][] = [];
       for (const [k, v] of Object.entries(x)) {
         if (v === null) continue;
-        entries.push([k, walk(w, { t: 'quantity' }, v, join(path, k), owner)]);
+        entries.push([k, walk(w, { t: 'quantity' }, v, join(path, k), owner, fields)]);
       }
       return Object.fromEntries(entries);
     }
     case 'list': {
       if (!Array.isArray(x)) return mismatch(`[]${goName(ty.of)}`);
-      return x.map((e, i) => walk(w, ty.of, e === null ? zero(ty.of) : e, `${path}[${i}]`, owner));
+      return x.map((e, i) => walk(w, ty.of, e === null ? zero(ty.of) : e, `${path}[${i}]`, owner, fields));
     }
     case 'struct': {
       if (!isRecord(x)) return mismatch(ty.name);
@@ -144,7 +148,7 @@ function walk(w: Walk, ty: GoType, x: unknown, path: string, owner: string): unk
           if (!ty.open) w.unknown.push(join(path, k));
           entries.push([k, v]);
         } else if (v !== null) {
-          entries.push([k, walk(w, sub, v, join(path, k), ty.name)]);
+          entries.push([k, walk(w, sub, v, join(path, k), ty.name, join(fields, k))]);
         }
       }
       return Object.fromEntries(entries);

@@ -268,7 +268,7 @@ describe('validateScenario', () => {
     [
       'a label value is a number',
       with_({ objects: [{ ...deployment(), metadata: { name: 'web', labels: { tier: 1 } } }] }),
-      'objects[0]: Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal number into Go struct field ObjectMeta.metadata.labels.tier of type string',
+      'objects[0]: Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal number into Go struct field ObjectMeta.metadata.labels of type string',
     ],
     [
       'replicas is over the limit',

@@ -50,7 +50,7 @@ describe('validateScenario: probes, lifecycle, grace period, namespaces', () => 
     [
       'a probe period is a string',
       web({ readinessProbe: { ...http, periodSeconds: '10' } }),
-      'objects[0]: Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal string into Go struct field Probe.spec.template.spec.containers[0].readinessProbe.periodSeconds of type int32',
+      'objects[0]: Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal string into Go struct field Probe.spec.template.spec.containers.readinessProbe.periodSeconds of type int32',
     ],
     [
       'a liveness probe asks for two successes',
