@@ -9,6 +9,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { parse as parseYaml } from 'yaml';
+import { KUBE_YAML } from '../src/engine/lib/kubeYaml.ts';
 import type { KubeObject } from '../src/engine/api/types.ts';
 import { required } from '../src/engine/apimachinery/fieldErrors.ts';
 import { apply, conflictCauses, conflictMessage, decodeManagedFields, type Managed, validateManagedFields, type Writer } from '../src/engine/apimachinery/managedfields/manager.ts';
@@ -40,7 +41,7 @@ export interface PreparedApply {
 export function decodeApplyBody(raw: string): { body: Json } | { status: Status } {
   let v: unknown;
   try {
-    v = parseYaml(raw);
+    v = parseYaml(raw, KUBE_YAML);
   } catch (e) {
     return { status: newBadRequest(`error decoding YAML: ${e instanceof Error ? e.message : String(e)}`) };
   }

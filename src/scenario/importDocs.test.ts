@@ -99,13 +99,22 @@ describe('importManifests', () => {
     ]);
   });
 
+  it('reads YAML as kubectl does: an unquoted yes, on or y is a boolean, and a label cannot be one', () => {
+    const text = deployment('web').replace('labels: { app: web }', 'labels: { app: web, canary: yes }');
+    const r = importManifests(text);
+    expect(r.ok ? [] : r.errors).toEqual([
+      'Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal bool into Go struct field ObjectMeta.spec.template.metadata.labels of type string',
+    ]);
+    expect(importManifests(deployment('web').replace('labels: { app: web }', 'labels: { app: web, canary: "yes" }')).ok).toBe(true);
+  });
+
   it('gives a document with several problems one message', () => {
     const r = importManifests(
-      `${deployment('ok')}---\napiVersion: v1\nkind: Node\nmetadata: { name: n, labels: { "a b": x } }\nspec: { taints: [{ key: k, effect: Sometimes }] }\n`,
+      `${deployment('ok')}---\napiVersion: v1\nkind: Node\nmetadata: { name: node-a, labels: { "a b": x } }\nspec: { taints: [{ key: k, effect: Sometimes }] }\n`,
     );
     expect(r.ok ? [] : r.errors).toHaveLength(1);
     expect(r.ok ? '' : r.errors[0]).toMatch(
-      /^Document 2: The Node "n" is invalid: \[metadata\.labels: Invalid value: "a b": .*, spec\.taints\[0\]\.effect: Unsupported value: "Sometimes": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute"\]$/,
+      /^Document 2: The Node "node-a" is invalid: \[metadata\.labels: Invalid value: "a b": .*, spec\.taints\[0\]\.effect: Unsupported value: "Sometimes": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute"\]$/,
     );
   });
 

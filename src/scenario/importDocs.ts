@@ -13,7 +13,7 @@
 import { aggregateMessage } from '../engine/apimachinery/fieldErrors.ts';
 import { field, isRecord, type Issues, newIssues, own, report } from './check.ts';
 import { isScenarioObjectKind, validateWorkload } from './manifest.ts';
-import { parseYamlDocuments } from './parse.ts';
+import { parseYamlDocuments, scenarioDocument } from './parse.ts';
 import type { AllocatableSpec, NodeSpec, Result, Scenario, ScenarioObject } from './types.ts';
 import { validateScenario } from './validate.ts';
 import { quantityProblem, validateNodeName, validateNodeProps } from './validateCluster.ts';
@@ -58,7 +58,7 @@ export function importManifests(text: string): Result<Imported> {
   }
   const first = docs.value[0];
   if (docs.value.length === 1 && isScenarioFile(first)) {
-    const s = validateScenario(first);
+    const s = validateScenario(scenarioDocument(text, first));
     return s.ok ? { ok: true, value: { type: 'scenario', scenario: s.value, ignored: [], note: null } } : s;
   }
   const items = docs.value.flatMap((d) => (isRecord(d) && isListKind(d) ? (d.items as unknown[]) : [d]));

@@ -37,4 +37,16 @@ describe('parseScenarioText', () => {
     const r = parseScenarioText('version: 1\nname: yes\nobjects: []\n');
     expect(r.ok && r.value.name).toBe('yes');
   });
+
+  it('reads its objects and applied manifests as kubectl does, where an unquoted yes or on is a boolean', () => {
+    const manifest = (label: string) =>
+      `{ apiVersion: apps/v1, kind: Deployment, metadata: { name: web }, spec: { selector: { matchLabels: { app: web } }, template: { metadata: { labels: { app: web, canary: ${label} } }, spec: { containers: [{ name: c, image: nginx }] } } } }`;
+    const refused = 'cannot unmarshal bool into Go struct field ObjectMeta.spec.template.metadata.labels of type string';
+    const inObjects = parseScenarioText(`version: 1\nname: on\nobjects: [${manifest('on')}]\n`);
+    expect(inObjects.ok ? [] : inObjects.errors).toEqual([expect.stringContaining(refused)]);
+    const inAction = parseScenarioText(`version: 1\nname: yes\nobjects: [${manifest('"on"')}]\nactions: [{ at: 5, apply: ${manifest('yes')} }]\n`);
+    expect(inAction.ok ? [] : inAction.errors).toEqual([expect.stringContaining(refused)]);
+    const quoted = parseScenarioText(`version: 1\nname: yes\nobjects: [${manifest('"on"')}]\n`);
+    expect(quoted.ok && quoted.value.name).toBe('yes');
+  });
 });

@@ -5,6 +5,7 @@
  * the API server defaults and validates what it is sent before it stores it.
  */
 import { parseAllDocuments } from 'yaml';
+import { KUBE_YAML } from '../lib/kubeYaml.ts';
 import type { DaemonSet, Deployment, KubeObject, Namespace } from '../api/types.ts';
 import { createNamespace } from './applyNamespace.ts';
 import { setDefaultsDaemonSet, setDefaultsDeployment } from '../apiserver/defaults.ts';
@@ -30,7 +31,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
  */
 export function manifestObjects(manifest: unknown): unknown[] | { error: string } {
   if (typeof manifest === 'string') {
-    const docs = parseAllDocuments(manifest);
+    const docs = parseAllDocuments(manifest, KUBE_YAML);
     const list = Array.isArray(docs) ? docs : [docs];
     const out: unknown[] = [];
     for (const d of list) {

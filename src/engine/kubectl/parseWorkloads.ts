@@ -1,6 +1,7 @@
 // Port of the argument and flag handling of kubectl pkg/cmd/set/set_image.go, scale/scale.go,
 // rollout/rollout_*.go, apply/apply.go and patch/patch.go (v1.36): defaults, checks, messages.
 import { parse as parseYaml } from 'yaml';
+import { KUBE_YAML } from '../lib/kubeYaml.ts';
 import type { KubectlCommand, KubectlError } from './commands.ts';
 import type { FlagSpec } from './flags.ts';
 import { namespaceOf, type VerbContext } from './verbContext.ts';
@@ -193,7 +194,7 @@ export function parsePatch(ctx: VerbContext): KubectlCommand | KubectlError {
   }
   let patch: unknown;
   try {
-    patch = parseYaml(text);
+    patch = parseYaml(text, KUBE_YAML);
   } catch (e) {
     return { error: `error: unable to parse "${text}": ${(e as Error).message.split('\n')[0]}` };
   }
