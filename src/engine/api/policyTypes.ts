@@ -83,10 +83,23 @@ export interface MetricTarget {
   averageUtilization?: number;
 }
 
+/** The name and selector of a custom or external metric. */
+export interface MetricIdentifier {
+  name: string;
+  selector?: LabelSelector;
+}
+
+/**
+ * One metric an HPA scales on. The controller reads Resource and ContainerResource; the others are
+ * kept as given (no metrics API serves them here) and travel through the autoscaling/v1 conversion.
+ */
 export interface MetricSpec {
   type: 'Resource' | 'ContainerResource' | 'Pods' | 'Object' | 'External' | string;
+  object?: { describedObject: CrossVersionObjectReference; target: MetricTarget; metric: MetricIdentifier };
+  pods?: { metric: MetricIdentifier; target: MetricTarget };
   resource?: { name: string; target: MetricTarget };
   containerResource?: { name: string; container: string; target: MetricTarget };
+  external?: { metric: MetricIdentifier; target: MetricTarget };
 }
 
 export interface MetricValueStatus {
@@ -97,7 +110,11 @@ export interface MetricValueStatus {
 
 export interface MetricStatus {
   type: string;
+  object?: { metric: MetricIdentifier; current: MetricValueStatus; describedObject: CrossVersionObjectReference };
+  pods?: { metric: MetricIdentifier; current: MetricValueStatus };
   resource?: { name: string; current: MetricValueStatus };
+  containerResource?: { name: string; current: MetricValueStatus; container: string };
+  external?: { metric: MetricIdentifier; current: MetricValueStatus };
 }
 
 export interface HPAScalingPolicy {
@@ -133,6 +150,7 @@ export interface HorizontalPodAutoscalerCondition {
   lastTransitionTime?: string;
   reason?: string;
   message?: string;
+  observedGeneration?: number;
 }
 
 export interface HorizontalPodAutoscalerStatus {

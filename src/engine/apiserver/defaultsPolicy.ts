@@ -1,5 +1,6 @@
-// Port of kubernetes pkg/apis/autoscaling/v2/defaults.go and pkg/apis/core/v1/defaults.go
-// (SetDefaults_Service) (v1.36): the API server's defaults for the policy kinds.
+// Port of kubernetes pkg/apis/autoscaling/v2/defaults.go, pkg/apis/autoscaling/v1/defaults.go and
+// pkg/apis/core/v1/defaults.go (SetDefaults_Service) (v1.36): the API server's defaults for the
+// policy kinds.
 import type { HorizontalPodAutoscaler, HPAScalingRules, PolicyObject, Service } from '../api/policyTypes.ts';
 
 /** autoscaling.DefaultCPUUtilization: the metric an HPA without metrics gets. */
@@ -42,6 +43,15 @@ export function setDefaultsHorizontalPodAutoscaler(h: HorizontalPodAutoscaler): 
   }
   if (spec.behavior) spec.behavior = { scaleUp: generateHPAScaleUpRules(spec.behavior.scaleUp), scaleDown: generateHPAScaleDownRules(spec.behavior.scaleDown) };
   return { ...h, spec };
+}
+
+/**
+ * setDefaultsHorizontalPodAutoscalerV1: an autoscaling/v1 object's one default, minReplicas 1,
+ * applied as it is decoded, before the conversion to the stored version (hpaConversion.ts).
+ */
+export function setDefaultsHorizontalPodAutoscalerV1<T extends { spec?: { minReplicas?: number } }>(h: T): T {
+  if (h.spec?.minReplicas !== undefined) return h;
+  return { ...h, spec: { ...h.spec, minReplicas: 1 } };
 }
 
 /** setDefaultsService: ClusterIP, sessionAffinity None, TCP ports with targetPort = port, single-stack IPv4. */
