@@ -1,6 +1,6 @@
 // `node scripts/gen-protobuf-schema.mjs <proto files…> > server/protobufSchema.ts`: the field
 // numbers, names and types of the Kubernetes protobuf messages the served API reads from clients
-// that send protobuf bodies (kubectl create namespace|deployment|service|quota|pdb), from
+// that send protobuf bodies (kubectl create namespace|deployment|service|quota|pdb, kubectl autoscale), from
 // k8s.io/api's and k8s.io/apimachinery's generated.proto (Apache-2.0; see NOTICE). Run by hand when
 // the Kubernetes release moves; never at build or test time.
 import { readFileSync } from 'node:fs';
@@ -17,6 +17,7 @@ const ROOTS = [
   'k8s.io.api.apps.v1.StatefulSet',
   'k8s.io.api.policy.v1.PodDisruptionBudget',
   'k8s.io.api.autoscaling.v2.HorizontalPodAutoscaler',
+  'k8s.io.api.autoscaling.v1.HorizontalPodAutoscaler',
   'k8s.io.apimachinery.pkg.runtime.Unknown',
 ];
 const SCALARS = {

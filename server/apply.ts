@@ -87,6 +87,8 @@ export function prepareApply(
   const r = findResource(info.group, info.version, info.resource);
   if (!r || info.name === '') return { status: newNotFoundPath() };
   if (info.subresource !== '') return { status: newMethodNotSupported(r, `apply ${info.subresource}`) };
+  // The field sets are tracked in the stored version's schema only: a converted version's apply is refused, not merged wrongly.
+  if (r.storageVersion !== undefined) return { status: newMethodNotSupported(r, 'apply') };
   const manager = query.get('fieldManager') ?? '';
   if (manager === '') return { status: newInvalid('PatchOptions', 'meta.k8s.io', '', [required('fieldManager', 'is required for apply patch')]) };
   if (!isObject(body)) return { status: newBadRequest('the body of the request was in an unknown format') };

@@ -23,14 +23,27 @@ export function apiVersions(serverAddress: string): unknown {
   return { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress }] };
 }
 
-/** apiGroupList is `/apis`: every non-core group and its one version. */
+/**
+ * servedGroups: each non-core group with its versions, the preferred (stored) one first, as
+ * kube-apiserver lists autoscaling: v2, then v1.
+ */
+function servedGroups(): { group: string; versions: string[] }[] {
+  const out: { group: string; versions: string[] }[] = [];
+  for (const g of apiGroups()) {
+    if (g.group === '') continue;
+    const known = out.find((x) => x.group === g.group);
+    if (known) known.versions.push(g.version);
+    else out.push({ group: g.group, versions: [g.version] });
+  }
+  return out;
+}
+
+/** apiGroupList is `/apis`: every non-core group, its versions and its preferred one. */
 export function apiGroupList(): unknown {
-  const groups = apiGroups()
-    .filter((g) => g.group !== '')
-    .map((g) => {
-      const gv = { groupVersion: groupVersionOf(g), version: g.version };
-      return { name: g.group, versions: [gv], preferredVersion: gv };
-    });
+  const groups = servedGroups().map((g) => {
+    const versions = g.versions.map((version) => ({ groupVersion: groupVersionOf({ group: g.group, version }), version }));
+    return { name: g.group, versions, preferredVersion: versions[0] };
+  });
   for (const g of EXTRA_GROUPS) {
     const gv = { groupVersion: groupVersionOf(g), version: g.version };
     groups.push({ name: g.group, versions: [gv], preferredVersion: gv });
@@ -54,7 +67,8 @@ function legacyEntries(r: ResourceInfo): unknown[] {
   };
   if (r.shortNames.length) main.shortNames = r.shortNames;
   if (r.categories.length) main.categories = r.categories;
-  main.storageVersionHash = storageVersionHash(r);
+  // Every version of a resource names the one it is stored in.
+  main.storageVersionHash = storageVersionHash({ ...r, version: r.storageVersion ?? r.version });
   out.push(main);
   for (const s of r.subresources) {
     const sub: Record<string, unknown> = { name: `${r.resource}/${s.name}`, singularName: '', namespaced: r.namespaced };
@@ -144,12 +158,11 @@ export function aggregatedVersion(accept: string | undefined): 'v2' | 'v2beta1' 
 
 /** aggregatedDiscovery is the APIGroupDiscoveryList of `/api` (core) or `/apis` (the groups). */
 export function aggregatedDiscovery(core: boolean, version: 'v2' | 'v2beta1'): unknown {
-  const items: unknown[] = apiGroups()
-    .filter((g) => (g.group === '') === core)
-    .map((g) => ({
-      metadata: core ? { creationTimestamp: null } : { name: g.group, creationTimestamp: null },
-      versions: [{ version: g.version, resources: aggregatedResources(g.group, g.version), freshness: 'Current' }],
-    }));
+  const groups = core ? [{ group: '', versions: ['v1'] }] : servedGroups();
+  const items: unknown[] = groups.map((g) => ({
+    metadata: core ? { creationTimestamp: null } : { name: g.group, creationTimestamp: null },
+    versions: g.versions.map((version) => ({ version, resources: aggregatedResources(g.group, version), freshness: 'Current' })),
+  }));
   if (!core) for (const g of EXTRA_GROUPS) items.push(aggregatedExtra(g));
   return { kind: 'APIGroupDiscoveryList', apiVersion: `apidiscovery.k8s.io/${version}`, metadata: {}, items };
 }

@@ -17,6 +17,7 @@ import {
   newUnsupportedMediaType,
   type Status,
 } from '../src/engine/apiserver/rest/status.ts';
+import { toServedVersion } from '../src/engine/apiserver/rest/versions.ts';
 import { scaleOf } from '../src/engine/apiserver/rest/write.ts';
 import { APPLY_PATCH, decodeApplyBody } from './apply.ts';
 import { findExtra, serveExtra } from './extras.ts';
@@ -29,7 +30,7 @@ import { groupVersionDocument, openapiIndex } from './openapi.ts';
 import { OPENAPI_V2_PROTOBUF, openapiV2Document } from './openapiV2.ts';
 import { newFilter } from './selectors.ts';
 import { type IncludeObject, tableText, toTable } from './tables.ts';
-import { listObjects, listText, served } from './items.ts';
+import { listObjects, listText, served, withTypeMeta } from './items.ts';
 import { wallShift, wallTimes } from './wallClock.ts';
 import { ENDPOINTS_DEPRECATION, writeWarnings } from './warnings.ts';
 import { serveWatch } from './watch.ts';
@@ -101,6 +102,8 @@ function serveRead(o: ApiServerOptions, req: IncomingMessage, res: ServerRespons
   const rv = String(live.resourceVersion());
   const table = wantsTable(req);
   const shift = wallShift(now);
+  // A Table's cells come from the stored object; the object a row embeds is in the request's version.
+  const embed = (obj: KubeObject) => withTypeMeta(r, toServedVersion(r, obj));
   if (info.verb === 'get') {
     const obj = live.st.store.objects[r.kind].get(storeKey(r, info));
     if (!obj) return sendStatus(res, newNotFound(r, info.name));
@@ -110,7 +113,7 @@ function serveRead(o: ApiServerOptions, req: IncomingMessage, res: ServerRespons
     }
     if (info.subresource === 'log' && r.kind === 'Pod') return serveLog(live, req, res, info.namespace, info.name, query);
     if (info.subresource !== '' && info.subresource !== 'status') return sendStatus(res, newMethodNotSupported(r, `get ${info.subresource}`));
-    if (table) return sendText(res, 200, tableText(r.kind, [obj], now, rv, includeObject(query)), shift);
+    if (table) return sendText(res, 200, tableText(r.kind, [obj], now, rv, includeObject(query), embed), shift);
     return sendJson(res, 200, served(live, r, obj), 'application/json', shift);
   }
   const all = listObjects(live, r, info.namespace);
@@ -128,12 +131,12 @@ function serveRead(o: ApiServerOptions, req: IncomingMessage, res: ServerRespons
       bookmarks: query.get('allowWatchBookmarks') === 'true',
       timeoutSeconds: Number.isFinite(timeout) && timeout > 0 ? timeout : null,
       present: (text) => wallTimes(text, wallShift(live.virtualNow())),
-      render: table ? (obj) => toTable(r.kind, [obj], live.virtualNow(), obj.metadata.resourceVersion ?? rv, include) : (obj) => served(live, r, obj),
+      render: table ? (obj) => toTable(r.kind, [obj], live.virtualNow(), obj.metadata.resourceVersion ?? rv, include, embed) : (obj) => served(live, r, obj),
     });
     return true;
   }
   const items = all.filter(filter);
-  if (table) return sendText(res, 200, tableText(r.kind, items, now, rv, includeObject(query)), shift);
+  if (table) return sendText(res, 200, tableText(r.kind, items, now, rv, includeObject(query), embed), shift);
   return sendText(res, 200, listText(live, r, rv, items), shift);
 }
 
@@ -184,7 +187,10 @@ async function serveWrite(o: ApiServerOptions, req: IncomingMessage, res: Server
   const old = info.name === '' ? undefined : o.live.st.store.objects[r.kind].get(storeKey(r, info));
   const out = o.live.write(request, { userAgent: req.headers['user-agent'] ?? '' });
   const written = out.body as KubeObject | null;
-  if (out.code < 300 && written?.kind === r.kind && written.metadata && !('managedFields' in written.metadata)) out.body = served(o.live, r, written);
+  if (out.code < 300 && written?.kind === r.kind && written.metadata) {
+    // An answer that carries its managedFields already (a dry-run apply) is only put in the request's version.
+    out.body = 'managedFields' in written.metadata ? withTypeMeta(r, toServedVersion(r, written)) : served(o.live, r, written);
+  }
   const warnings = [...(out.warnings ?? []), ...(out.code < 300 ? writeWarnings(out.body, old) : [])];
   // RFC 7234 warn-code 299, as kube-apiserver sends them; kubectl prints each as `Warning: …`.
   if (warnings.length) res.setHeader('Warning', warnings.map((w) => `299 - ${JSON.stringify(w)}`));

@@ -6,6 +6,7 @@
 import { servedForm } from '../src/engine/apiserver/conversion.ts';
 import type { KubeObject } from '../src/engine/api/types.ts';
 import { groupVersionOf, type ResourceInfo } from '../src/engine/apiserver/rest/resources.ts';
+import { toServedVersion } from '../src/engine/apiserver/rest/versions.ts';
 import type { LiveCluster } from './live.ts';
 
 /**
@@ -18,10 +19,12 @@ const ITEM_JSON = new WeakMap<KubeObject, { version: number; text: string }>();
 export function listText(live: LiveCluster, r: ResourceInfo, rv: string, items: readonly KubeObject[]): string {
   const texts = items.map((o) => {
     const version = live.managedVersion(o);
-    let t = ITEM_JSON.get(o);
+    // Keyed by the object in the list's version (its v1 form is made once too), so versions stay apart.
+    const shown = toServedVersion(r, o);
+    let t = ITEM_JSON.get(shown);
     if (t === undefined || t.version !== version) {
       t = { version, text: JSON.stringify(served(live, r, o)) };
-      ITEM_JSON.set(o, t);
+      ITEM_JSON.set(shown, t);
     }
     return t.text;
   });
@@ -34,9 +37,12 @@ export function withTypeMeta(r: ResourceInfo, obj: KubeObject): KubeObject {
   return obj.apiVersion === apiVersion && obj.kind === r.kind ? obj : ({ ...obj, apiVersion, kind: r.kind } as KubeObject);
 }
 
-/** served is an object as a JSON answer carries it: its v1 form (conversion.ts), type meta and metadata.managedFields. */
+/**
+ * served is an object as a JSON answer carries it: its v1 form (conversion.ts), in the request's
+ * version (versions.ts: an HPA read as autoscaling/v1), type meta and metadata.managedFields.
+ */
 export function served(live: LiveCluster, r: ResourceInfo, obj: KubeObject): KubeObject {
-  return live.withManagedFields(withTypeMeta(r, servedForm(obj)));
+  return live.withManagedFields(withTypeMeta(r, toServedVersion(r, servedForm(obj))));
 }
 
 /** listObjects: the kind's objects in a namespace ('' = all), in etcd key order (namespace, name). */

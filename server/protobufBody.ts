@@ -1,6 +1,6 @@
 /**
  * Reads the objects that clients send as protobuf: kubectl's typed commands (`create namespace`,
- * `create deployment`, `create service`, `create quota`, `create pdb`) post their object in
+ * `create deployment`, `create service`, `create quota`, `create pdb`, `autoscale`) post their object in
  * Kubernetes' protobuf envelope (the magic `k8s\0`, then a runtime.Unknown: field 1 its
  * apiVersion and kind, field 2 the object). The object is decoded by the field table of
  * protobufSchema.ts into the JSON object the same client would have sent as JSON.
@@ -28,6 +28,7 @@ const ROOTS: Readonly<Record<string, string>> = {
   'apps/v1/StatefulSet': 'apps.v1.StatefulSet',
   'policy/v1/PodDisruptionBudget': 'policy.v1.PodDisruptionBudget',
   'autoscaling/v2/HorizontalPodAutoscaler': 'autoscaling.v2.HorizontalPodAutoscaler',
+  'autoscaling/v1/HorizontalPodAutoscaler': 'autoscaling.v1.HorizontalPodAutoscaler',
 };
 
 /** Pointer fields whose zero value is a value, kept when 0 or false. */
@@ -49,6 +50,7 @@ const KEEP_ZERO = new Set([
   'optional',
   'defaultMode',
   'minReplicas',
+  'targetCPUUtilizationPercentage',
 ]);
 
 interface Field {

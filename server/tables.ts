@@ -83,6 +83,10 @@ export function cells(obj: KubeObject, nowMs: number): (string | number)[] {
   return row.map((c, i) => (defs[i]?.type === 'integer' && /^-?\d+$/.test(c) ? Number(c) : c));
 }
 
+/** Turns a stored object into the one a row embeds: the object in the request's version. */
+export type Embed = (obj: KubeObject) => KubeObject;
+const asStored: Embed = (obj) => obj;
+
 function rowObject(obj: KubeObject, include: IncludeObject): unknown {
   if (include === 'None') return undefined;
   if (include === 'Object') return obj;
@@ -112,17 +116,17 @@ function rowObjectJson(obj: KubeObject, include: IncludeObject): string | undefi
  * tableText is JSON.stringify(toTable(…)), byte for byte, built from each row's cells (their ages
  * move with the clock) and the cached text of its object: a 1,000-pod list serializes each pod once.
  */
-export function tableText(kind: KubeObject['kind'], objects: readonly KubeObject[], nowMs: number, resourceVersion: string, include: IncludeObject): string {
+export function tableText(kind: KubeObject['kind'], objects: readonly KubeObject[], nowMs: number, resourceVersion: string, include: IncludeObject, embed: Embed = asStored): string {
   const head = JSON.stringify({ kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: { resourceVersion }, columnDefinitions: definitionsOf(kind) });
   const rows = objects.map((o) => {
-    const object = rowObjectJson(o, include);
+    const object = rowObjectJson(embed(o), include);
     return object === undefined ? `{"cells":${JSON.stringify(cells(o, nowMs))}}` : `{"cells":${JSON.stringify(cells(o, nowMs))},"object":${object}}`;
   });
   return `${head.slice(0, -1)},"rows":[${rows.join(',')}]}`;
 }
 
 /** toTable is the Table of a list (or of one object, for a get or a watch event). */
-export function toTable(kind: KubeObject['kind'], objects: readonly KubeObject[], nowMs: number, resourceVersion: string, include: IncludeObject): unknown {
+export function toTable(kind: KubeObject['kind'], objects: readonly KubeObject[], nowMs: number, resourceVersion: string, include: IncludeObject, embed: Embed = asStored): unknown {
   return {
     kind: 'Table',
     apiVersion: 'meta.k8s.io/v1',
@@ -130,7 +134,7 @@ export function toTable(kind: KubeObject['kind'], objects: readonly KubeObject[]
     columnDefinitions: columnDefinitions(kind),
     rows: objects.map((o) => {
       const row: { cells: (string | number)[]; object?: unknown } = { cells: cells(o, nowMs) };
-      const object = rowObject(o, include);
+      const object = rowObject(embed(o), include);
       if (object !== undefined) row.object = object;
       return row;
     }),

@@ -16,6 +16,11 @@ describe('wallTimes', () => {
     ['a MicroTime, keeping its fraction', '{"eventTime":"2026-01-01T00:00:05.123456Z"}', '{"eventTime":"2026-11-26T11:00:05.123456Z"}'],
     ['a wall-clock date a client wrote', '{"restartedAt":"2026-11-26T10:59:00Z"}', '{"restartedAt":"2026-11-26T10:59:00Z"}'],
     ['text that is not a timestamp', '{"image":"nginx:2026-01-01"}', '{"image":"nginx:2026-01-01"}'],
+    [
+      'a time inside a JSON string (an autoscaling/v1 conditions annotation)',
+      String.raw`{"a":"[{\"lastTransitionTime\":\"2026-01-01T00:01:41Z\"}]"}`,
+      String.raw`{"a":"[{\"lastTransitionTime\":\"2026-11-26T11:01:41Z\"}]"}`,
+    ],
   ])('moves %s as it should', (_, text, want) => {
     expect(wallTimes(text, shift)).toBe(want);
   });

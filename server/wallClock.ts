@@ -11,7 +11,8 @@
 import { EPOCH_UNIX_MS } from '../src/engine/lib/time.ts';
 
 const RUN_SPAN_MS = 31 * 24 * 3600 * 1000;
-const TIMESTAMP = /"(2026-01-\d\dT\d\d:\d\d:\d\d)(\.\d+)?Z"/g;
+/** A timestamp in quotes, or in escaped quotes inside a string (the autoscaling/v1 HPA's conditions annotation). */
+const TIMESTAMP = /(\\?")(2026-01-\d\dT\d\d:\d\d:\d\d)(\.\d+)?Z\1/g;
 
 /** wallShift is how far the run's times move: the wall-clock now minus the virtual now, whole seconds. */
 export function wallShift(virtualNowMs: number, wallNowMs: number = Date.now()): number {
@@ -21,9 +22,9 @@ export function wallShift(virtualNowMs: number, wallNowMs: number = Date.now()):
 /** wallTimes moves every RFC 3339 timestamp of the run in a JSON text by `shiftMs`, keeping its fraction digits. */
 export function wallTimes(text: string, shiftMs: number): string {
   if (shiftMs === 0) return text;
-  return text.replace(TIMESTAMP, (whole, seconds: string, fraction: string | undefined) => {
+  return text.replace(TIMESTAMP, (whole, quote: string, seconds: string, fraction: string | undefined) => {
     const ms = Date.parse(`${seconds}Z`);
     if (!(ms >= EPOCH_UNIX_MS && ms < EPOCH_UNIX_MS + RUN_SPAN_MS)) return whole;
-    return `"${new Date(ms + shiftMs).toISOString().slice(0, 19)}${fraction ?? ''}Z"`;
+    return `${quote}${new Date(ms + shiftMs).toISOString().slice(0, 19)}${fraction ?? ''}Z${quote}`;
   });
 }

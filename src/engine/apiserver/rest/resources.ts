@@ -34,6 +34,11 @@ export interface ResourceInfo {
   shortNames: readonly string[];
   categories: readonly string[];
   subresources: readonly Subresource[];
+  /**
+   * The version the objects are stored in, for a row that serves them converted (rest/versions.ts):
+   * autoscaling/v1 HorizontalPodAutoscalers are the stored autoscaling/v2 ones. Unset: stored as served.
+   */
+  storageVersion?: string;
 }
 
 const SCALE: Subresource = { name: 'scale', group: 'autoscaling', version: 'v1', kind: 'Scale', verbs: ['get', 'patch', 'update'] };
@@ -218,6 +223,20 @@ export const RESOURCES: readonly ResourceInfo[] = [
     subresources: [status('autoscaling', 'v2', 'HorizontalPodAutoscaler')],
   },
   {
+    // The older version beside the preferred v2, converted both ways (hpaConversion.ts).
+    resource: 'horizontalpodautoscalers',
+    singular: 'horizontalpodautoscaler',
+    kind: 'HorizontalPodAutoscaler',
+    group: 'autoscaling',
+    version: 'v1',
+    namespaced: true,
+    verbs: ALL_VERBS,
+    shortNames: ['hpa'],
+    categories: ['all'],
+    subresources: [status('autoscaling', 'v1', 'HorizontalPodAutoscaler')],
+    storageVersion: 'v2',
+  },
+  {
     resource: 'poddisruptionbudgets',
     singular: 'poddisruptionbudget',
     kind: 'PodDisruptionBudget',
@@ -259,9 +278,9 @@ export function findResource(group: string, version: string, resource: string): 
   return RESOURCES.find((r) => r.group === group && r.version === version && r.resource === resource);
 }
 
-/** resourceOfKind is the row that serves a kind. */
+/** resourceOfKind is the row a kind is stored under (its preferred version). */
 export function resourceOfKind(kind: Kind): ResourceInfo | undefined {
-  return RESOURCES.find((r) => r.kind === kind);
+  return RESOURCES.find((r) => r.kind === kind && r.storageVersion === undefined);
 }
 
 /** apiGroups lists the served group/versions, the core group first: what /api and /apis report. */
@@ -295,5 +314,7 @@ export function resourcesIn(group: string, version: string): ResourceInfo[] {
  * resources carry it, in discovery order (groups as apiGroups lists them, resources by name).
  */
 export function categoryKinds(category: string): Kind[] {
-  return apiGroups().flatMap((g) => resourcesIn(g.group, g.version).filter((r) => r.categories.includes(category)).map((r) => r.kind));
+  // A kind served in two versions (autoscaling v2 and v1) is one group/resource to the expander.
+  const kinds = apiGroups().flatMap((g) => resourcesIn(g.group, g.version).filter((r) => r.categories.includes(category)).map((r) => r.kind));
+  return kinds.filter((k, i) => kinds.indexOf(k) === i);
 }

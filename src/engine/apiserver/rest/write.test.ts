@@ -119,3 +119,35 @@ describe('dropNulls', () => {
     expect(dropNulls({ a: null, b: { c: null, d: 1 }, e: [{ f: null }] })).toEqual({ b: { d: 1 }, e: [{}] });
   });
 });
+
+describe('prepareRequest of an autoscaling/v1 HorizontalPodAutoscaler', () => {
+  const H1 = '/apis/autoscaling/v1/namespaces/default/horizontalpodautoscalers';
+  const body = { apiVersion: 'autoscaling/v1', kind: 'HorizontalPodAutoscaler', metadata: { name: 'web' }, spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, maxReplicas: 5, targetCPUUtilizationPercentage: 70 } };
+
+  it('stores the v1 body as v2, with the v1 default of minReplicas', () => {
+    const { res } = run({ method: 'POST', path: H1, body });
+    expect(res.code).toBe(201);
+    const stored = res.body as { apiVersion: string; spec: unknown };
+    expect(stored.apiVersion).toBe('autoscaling/v2');
+    expect(stored.spec).toEqual({
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+      minReplicas: 1,
+      maxReplicas: 5,
+      metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } }],
+    });
+  });
+
+  it.each<[string, unknown, number, string]>([
+    ['a v2 body on the v1 path', { ...body, apiVersion: 'autoscaling/v2' }, 400, 'the API version in the data (autoscaling/v2) does not match the expected API version (autoscaling/v1)'],
+    [
+      'a target of 0 %, named by the internal field path',
+      { ...body, spec: { ...body.spec, targetCPUUtilizationPercentage: 0 } },
+      422,
+      'HorizontalPodAutoscaler.autoscaling "web" is invalid: spec.metrics[0].resource.target.averageUtilization: Invalid value: 0: must be greater than 0',
+    ],
+  ])('refuses %s', (_name, sent, code, message) => {
+    const { res } = run({ method: 'POST', path: H1, body: sent });
+    expect(res.code).toBe(code);
+    expect((res.body as { message: string }).message).toBe(message);
+  });
+});

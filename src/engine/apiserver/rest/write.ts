@@ -22,6 +22,7 @@ import { prepareEviction } from './evict.ts';
 import type { DeletionPropagation } from '../finalizers.ts';
 import { newRequestInfo, type RequestInfo } from './requestInfo.ts';
 import { findResource, groupVersionOf, type ResourceInfo } from './resources.ts';
+import { fromServedVersion, storageResource, toServedVersion } from './versions.ts';
 import {
   newAlreadyExists,
   newBadRequest,
@@ -136,12 +137,14 @@ function decodeBody(r: ResourceInfo, body: Json, info: RequestInfo, opts: Prepar
   return 'error' in d ? newBadRequest(d.error) : { body: decoded, warnings: d.warnings };
 }
 
-function prepareCreate(st: ApiView, r: ResourceInfo, info: RequestInfo, raw: unknown, opts: PrepareOptions): Prepared {
-  const bad = checkKind(r, raw);
+function prepareCreate(st: ApiView, served: ResourceInfo, info: RequestInfo, raw: unknown, opts: PrepareOptions): Prepared {
+  const bad = checkKind(served, raw);
   if (bad) return { ok: false, status: bad };
-  const decoded = decodeBody(r, raw as Json, info, opts);
+  const decoded = decodeBody(served, raw as Json, info, opts);
   if ('code' in decoded) return { ok: false, status: decoded };
-  const body = decoded.body;
+  // From here on the object is in the version it is stored in (versions.ts).
+  const r = storageResource(served);
+  const body = fromServedVersion(served, decoded.body);
   if (!CREATABLE.has(r.kind)) return { ok: false, status: newMethodNotSupported(r, 'create') };
   const obj = withIdentity(r, info, body as Json);
   if ('code' in obj) return { ok: false, status: obj };
@@ -189,7 +192,8 @@ function applyPatch(doc: unknown, contentType: string, patch: unknown): { value:
   return { status: newUnsupportedMediaType(type) };
 }
 
-function prepareUpdate(st: ApiView, r: ResourceInfo, info: RequestInfo, req: ApiRequest, opts: PrepareOptions): Prepared {
+function prepareUpdate(st: ApiView, served: ResourceInfo, info: RequestInfo, req: ApiRequest, opts: PrepareOptions): Prepared {
+  const r = storageResource(served);
   const key = keyFor(r, info.namespace, info.name);
   const cur = st.store.objects[r.kind].get(key);
   if (!cur) return { ok: false, status: newNotFound(r, info.name) };
@@ -198,18 +202,19 @@ function prepareUpdate(st: ApiView, r: ResourceInfo, info: RequestInfo, req: Api
   if (scale && cur.kind !== 'Deployment' && cur.kind !== 'ReplicaSet' && cur.kind !== 'StatefulSet') return { ok: false, status: newNotFoundPath() };
   if (!UPDATABLE.has(r.kind)) return { ok: false, status: newMethodNotSupported(r, info.verb) };
   let next: unknown;
-  const base: unknown = scale ? scaleOf(cur as Deployment) : (opts.served?.(cur) ?? cur);
+  // A patch applies to the object in the request's version, as the client read it.
+  const base: unknown = scale ? scaleOf(cur as Deployment) : toServedVersion(served, opts.served?.(cur) ?? cur);
   if (info.verb === 'patch') {
     const p = applyPatch(structuredClone(base), req.contentType ?? '', req.body);
     if ('status' in p) return { ok: false, status: p.status };
     next = p.value;
   } else next = req.body;
   if (scale) return prepareScale(r, info, cur as Deployment | ReplicaSet | StatefulSet, next);
-  const bad = checkKind(r, next);
+  const bad = checkKind(served, next);
   if (bad) return { ok: false, status: bad };
-  const decoded = decodeBody(r, next as Json, info, opts);
+  const decoded = decodeBody(served, next as Json, info, opts);
   if ('code' in decoded) return { ok: false, status: decoded };
-  const body = decoded.body;
+  const body = fromServedVersion(served, decoded.body);
   const bodyName = isObject(body.metadata) ? body.metadata.name : undefined;
   if (bodyName !== info.name) {
     return { ok: false, status: newBadRequest(`the name of the object (${String(bodyName ?? '')}) does not match the name on the URL (${info.name})`) };
