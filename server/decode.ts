@@ -1,12 +1,12 @@
 /**
- * The served API's decoding step (kube-apiserver's strict JSON decoder): the scenario's Go-type
- * table of apps/v1 refuses a wrong type (`json: cannot unmarshal string into Go struct field …`)
+ * The served API's decoding step (kube-apiserver's strict JSON decoder): the Go-type
+ * table of apps/v1 (engine/apiserver/decoding) refuses a wrong type (`json: cannot unmarshal string into Go struct field …`)
  * and, under `fieldValidation=Strict` (what kubectl apply sends), an unknown field
  * (`strict decoding error: unknown field "spec.replica"`); under Warn an unknown field is a
  * warning kubectl prints.
  */
 import type { DecodeHook } from '../src/engine/apiserver/rest/write.ts';
-import { decodeManifest } from '../src/scenario/manifestShape.ts';
+import { decodeManifest } from '../src/engine/apiserver/decoding/manifestShape.ts';
 
 /** decodeHook checks Deployment, DaemonSet and StatefulSet bodies; other kinds pass as they are. */
 export const decodeHook: DecodeHook = (kind, obj, fieldValidation) => {

@@ -9,7 +9,7 @@
 import { apiserverInvalidMessage } from './apiserverCheck.ts';
 import { describeValue, field, isRecord, type Issues, own, report } from './check.ts';
 import { replicasLimitMessage, secondsLimitMessage } from './limits.ts';
-import { decodeManifest, decodePolicyManifest } from './manifestShape.ts';
+import { decodeManifest, decodePolicyManifest } from '../engine/apiserver/decoding/manifestShape.ts';
 import { LIMITS, type ScenarioObject, type Workload } from './types.ts';
 import type { PolicyObject } from '../engine/api/policyTypes.ts';
 import { POLICY_API_VERSIONS } from '../engine/api/policyTypes.ts';

@@ -156,6 +156,17 @@ describe('executeKubectl', () => {
     expect(st.store.objects.Deployment.size).toBe(0);
   });
 
+  it('reads a piped manifest as kubectl does: an unquoted on is a boolean, and a label cannot be one', () => {
+    const st = settledCluster([]);
+    const text = (tier: string) =>
+      `apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: web, labels: { tier: ${tier} } }\nspec:\n  selector: { matchLabels: { app: web } }\n  template:\n    metadata: { labels: { app: web } }\n    spec: { containers: [{ name: nginx, image: "nginx:1.8" }] }\n`;
+    expect(kubectl(st, 'apply -f -', text('on'))).toEqual({
+      ok: false,
+      output: 'error: unable to decode "STDIN": json: cannot unmarshal bool into Go struct field ObjectMeta.metadata.labels of type string',
+    });
+    expect(kubectl(st, 'apply -f -', text('"on"'))).toEqual({ ok: true, output: 'deployment.apps/web created' });
+  });
+
   it.each([
     ['scale deployment/nope --replicas=3', 'Error from server (NotFound): deployments.apps "nope" not found'],
     ['set image deployment/nope nginx=x', 'Error from server (NotFound): deployments.apps "nope" not found'],

@@ -19,7 +19,8 @@ import type { StatefulSet } from '../api/statefulTypes.ts';
 import { prepareStatefulSet } from '../apiserver/statefulSetStrategy.ts';
 import { apiUpdate, apiValidate, Terminal } from './executeStore.ts';
 import { RESOURCES, resolveResource } from './resources.ts';
-import { applyManifest, type ObjectJson } from './transforms/apply.ts';
+import { applyManifest, applyPatchOf, modifiedConfiguration, type ObjectJson } from './transforms/apply.ts';
+import { clientDecodeError, serverDecodeError } from './applyDecode.ts';
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -83,6 +84,12 @@ function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void
     );
     return;
   }
+  const workload = kind === 'Deployment' || kind === 'DaemonSet' || kind === 'StatefulSet' ? kind : null;
+  const unreadable = workload ? clientDecodeError(workload, raw) : null;
+  if (unreadable) {
+    term.fail(unreadable);
+    return;
+  }
   const live = kind ? tx.st.store.objects[kind].get(`${ns}/${name}`) : undefined;
   const r = applyManifest(live as ObjectJson | undefined, m, ns);
   if ('error' in r) {
@@ -97,6 +104,14 @@ function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void
   if (kind && isPolicyKind(kind)) {
     applyPolicy(tx, term, live as KubeObject | undefined, r.object as unknown as PolicyObject, r.output);
     return;
+  }
+  if (workload) {
+    const patch = live ? applyPatchOf(live as ObjectJson, modifiedConfiguration(m, ns).modified) : null;
+    const refused = serverDecodeError(workload, r.object as Record<string, unknown>, patch, name, ns);
+    if (refused) {
+      term.fail(refused);
+      return;
+    }
   }
   if (!live) {
     // A create: the API server defaults and validates the object, and never takes a status.

@@ -42,6 +42,24 @@ export function modifiedConfiguration(manifest: ObjectJson, namespace: string): 
 }
 
 /**
+ * applyPatchOf is the patch client-side apply sends for `live`: the three-way merge of the
+ * last-applied configuration, the modified one (the manifest with its new last-applied
+ * annotation) and the live object; {} when nothing changes.
+ */
+export function applyPatchOf(live: ObjectJson, modified: unknown): Record<string, unknown> {
+  const lastApplied = live.metadata?.annotations?.[LastAppliedConfigAnnotation];
+  let original: unknown = {};
+  if (lastApplied) {
+    try {
+      original = JSON.parse(lastApplied);
+    } catch {
+      original = {};
+    }
+  }
+  return threeWayMergePatch(original, modified, live) as Record<string, unknown>;
+}
+
+/**
  * applyManifest is client-side `kubectl apply -f`: a missing object is created from the manifest
  * plus the last-applied annotation (`deployment.apps/nginx created`); an existing one gets the
  * three-way patch between its last-applied configuration, the new manifest and its live state:
@@ -63,15 +81,7 @@ export function applyManifest<T extends ObjectJson>(live: T | undefined, manifes
     lastApplied === undefined
       ? `Warning: resource ${RESOURCES[kind].plural}/${name} is missing the ${LastAppliedConfigAnnotation} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.`
       : undefined;
-  let original: unknown = {};
-  if (lastApplied) {
-    try {
-      original = JSON.parse(lastApplied);
-    } catch {
-      original = {};
-    }
-  }
-  const patch = threeWayMergePatch(original, modified, live);
+  const patch = applyPatchOf(live, modified);
   if (Object.keys(patch).length === 0) return ok(live, false, namePrinterLine(kind, name, 'unchanged'), stderr);
   const next = strategicMergePatch(live, patch) as T;
   return ok(next, true, namePrinterLine(kind, name, 'configured'), stderr);

@@ -8,8 +8,7 @@
  * (PodSpec, Container, ...) keep their other fields untouched so real manifests go in.
  * As in Go, `null` means "not set": it is dropped from mappings (and is the zero value in lists).
  */
-import { isRecord } from './check.ts';
-import { parseQuantity } from '../engine/lib/quantity.ts';
+import { parseQuantity } from '../../lib/quantity.ts';
 import { daemonSet, deployment, namespace, type GoType } from './manifestGoTypes.ts';
 import { POLICY_TYPES } from './manifestPolicyTypes.ts';
 import { statefulSet } from './manifestStatefulTypes.ts';
@@ -30,6 +29,13 @@ export function decodePolicyManifest(kind: 'ResourceQuota' | 'PodDisruptionBudge
     return { ok: false, message: `${head}: strict decoding error: ${list}` };
   }
   return { ok: true, value };
+}
+
+/** isRecord: a JSON object (a plain object, not an array, a class instance or null). */
+function isRecord(x: unknown): x is Record<string, unknown> {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;
+  const proto: unknown = Object.getPrototypeOf(x);
+  return proto === Object.prototype || proto === null;
 }
 
 /** What decodeManifest found: the object with nulls dropped, or the decoder's message. */

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { kubectl, settledCluster } from '../sim/executeTestEngine.ts';
+
+/** A Deployment manifest as a user pipes it to `kubectl apply -f -`, with text spliced in. */
+const manifest = ({ meta = '', spec = '', labels = 'app: web' }: { meta?: string; spec?: string; labels?: string }) =>
+  `apiVersion: apps/v1
+kind: Deployment
+metadata: { name: web${meta} }
+spec:
+${spec}  selector: { matchLabels: { app: web } }
+  template:
+    metadata: { labels: { ${labels} } }
+    spec: { containers: [{ name: nginx, image: "nginx:1.8" }] }
+`;
+
+describe('apply -f - decoding', () => {
+  // The messages the real kubectl 1.32.4 printed for the same files against `npm run serve`
+  // (its source then is the file's path; piped, it is STDIN).
+  it.each([
+    [
+      'a label of its own metadata YAML read as a boolean (kubectl refuses it itself)',
+      manifest({ meta: ', labels: { tier: on }' }),
+      'error: unable to decode "STDIN": json: cannot unmarshal bool into Go struct field ObjectMeta.metadata.labels of type string',
+    ],
+    [
+      'a template label YAML read as a boolean (the API server refuses the create)',
+      manifest({ labels: 'app: web, canary: on' }),
+      'Error from server (BadRequest): error when creating "STDIN": Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal bool into Go struct field ObjectMeta.spec.template.metadata.labels of type string',
+    ],
+    [
+      'a misspelt field (fieldValidation=Strict)',
+      manifest({ spec: '  replica: 2\n' }),
+      'Error from server (BadRequest): error when creating "STDIN": Deployment in version "v1" cannot be handled as a Deployment: strict decoding error: unknown field "spec.replica"',
+    ],
+  ])('refuses %s and creates nothing', (_why, text, output) => {
+    const st = settledCluster([]);
+    expect(kubectl(st, 'apply -f -', text)).toEqual({ ok: false, output });
+    expect(st.store.objects.Deployment.size).toBe(0);
+  });
+
+  it('prints the patch it sent when the API server refuses an update', () => {
+    const st = settledCluster([]);
+    expect(kubectl(st, 'apply -f -', manifest({}))).toEqual({ ok: true, output: 'deployment.apps/web created' });
+    const text = manifest({ spec: '  replicas: "2"\n' });
+    const lastApplied = JSON.stringify(
+      `{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"annotations":{},"name":"web","namespace":"default"},"spec":{"replicas":"2","selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"image":"nginx:1.8","name":"nginx"}]}}}}\n`,
+    );
+    expect(kubectl(st, 'apply -f -', text)).toEqual({
+      ok: false,
+      output: [
+        'Error from server (BadRequest): error when applying patch:',
+        `{"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":${lastApplied}}},"spec":{"replicas":"2"}}`,
+        'to:',
+        'Resource: "apps/v1, Resource=deployments", GroupVersionKind: "apps/v1, Kind=Deployment"',
+        'Name: "web", Namespace: "default"',
+        'for: "STDIN": error when patching "STDIN": Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32',
+      ].join('\n'),
+    });
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * The decoding a manifest meets on its way through `kubectl apply -f -`. kubectl itself decodes
+ * each document's own metadata into an ObjectMeta first (a label that YAML read as a boolean
+ * stops it before any request: `error: unable to decode "STDIN": json: cannot unmarshal bool
+ * into Go struct field ObjectMeta.metadata.labels of type string`, as the real kubectl 1.32
+ * prints it). The rest is the API server's strict decoder (kubectl sends fieldValidation=Strict):
+ * a type error or an unknown field refuses the create, or the patch, with a BadRequest that
+ * kubectl prints with the request it was answering (AddSourceToErr).
+ */
+import { decodeManifest } from '../apiserver/decoding/manifestShape.ts';
+import { goJson } from './printers/object.ts';
+import { RESOURCES } from './resources.ts';
+
+type Workload = 'Deployment' | 'DaemonSet' | 'StatefulSet';
+
+/** clientDecodeError is kubectl's own refusal of a document whose metadata does not decode, or null. */
+export function clientDecodeError(kind: Workload, raw: Record<string, unknown>): string | null {
+  if (!('metadata' in raw)) return null;
+  const d = decodeManifest(kind, { apiVersion: raw.apiVersion, kind: raw.kind, metadata: raw.metadata });
+  if (d.ok) return null;
+  const json = d.message.indexOf(': json: ');
+  return json < 0 ? null : `error: unable to decode "STDIN": ${d.message.slice(json + 2)}`;
+}
+
+/**
+ * serverDecodeError is the API server's refusal of what apply sends (the object to create, or
+ * the live object with the patch applied), as kubectl prints it, or null when it decodes.
+ */
+export function serverDecodeError(kind: Workload, sent: Record<string, unknown>, patch: Record<string, unknown> | null, name: string, namespace: string): string | null {
+  const d = decodeManifest(kind, sent);
+  if (d.ok) return null;
+  if (patch === null) return `Error from server (BadRequest): error when creating "STDIN": ${d.message}`;
+  return [
+    'Error from server (BadRequest): error when applying patch:',
+    goJson(patch),
+    'to:',
+    `Resource: "apps/v1, Resource=${RESOURCES[kind].plural}", GroupVersionKind: "apps/v1, Kind=${kind}"`,
+    `Name: "${name}", Namespace: "${namespace}"`,
+    `for: "STDIN": error when patching "STDIN": ${d.message}`,
+  ].join('\n');
+}
