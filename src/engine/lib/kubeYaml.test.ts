@@ -32,6 +32,13 @@ describe('KUBE_YAML', () => {
     ['"yes"', 'yes', 'yes'],
     ["'0644'", '0644', '0644'],
     ['nginx:1.9', 'nginx:1.9', 'nginx:1.9'],
+    ['e0', 'e0', 'e0'],
+    ['.', '.', '.'],
+    ['1.', 1, 1],
+    ['-.5', -0.5, -0.5],
+    ['1_000.5', 1000.5, '1_000.5'],
+    ['.5e3', 500, 500],
+    ['.inf', Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY],
   ];
   it.each(cases)('reads %s as kubectl does (%j), where YAML 1.2 reads %j', (text, kube, yaml12) => {
     expect(parse(`v: ${text}`, KUBE_YAML)).toEqual({ v: kube });

@@ -10,7 +10,9 @@
  *   - timestamps (`2026-11-30` stays a string, as go-yaml v2 keeps it when it decodes into an
  *     interface, which sigs.k8s.io/yaml does).
  * It adds what Go's strconv.ParseInt with base 0 reads and the YAML 1.1 schema does not:
- * `0o17`, `0O17`, `0X1F` and `0B101` (underscores dropped first, as resolve does).
+ * `0o17`, `0O17`, `0X1F` and `0B101` (underscores dropped first, as resolve does). And its floats
+ * are go-yaml's, which only a digit, a sign or a dot can start: the schema's own read `e0` (a
+ * container named e0) as the number 1 and `.` as NaN.
  */
 import type { DocumentOptions, ParseOptions, ScalarTag, SchemaOptions } from 'yaml';
 
@@ -18,6 +20,7 @@ type Tags = NonNullable<SchemaOptions['customTags']>;
 type TagList = Exclude<Tags, ((tags: never) => unknown) | null>;
 
 const INT_TAG = 'tag:yaml.org,2002:int';
+const FLOAT_TAG = 'tag:yaml.org,2002:float';
 const TIMESTAMP_TAG = 'tag:yaml.org,2002:timestamp';
 
 /** goPrefixedInt: the base prefixes Go's ParseInt takes in either case that YAML 1.1's own int tags do not. */
@@ -35,12 +38,27 @@ const goPrefixedInt: ScalarTag = {
   },
 };
 
+/**
+ * goFloat: resolve's floats. One that starts with a digit or a sign is yamlStyleFloat once its
+ * underscores are dropped (`1_000.5`, `-.5`, `1e3`); one that starts with a dot is what Go's
+ * ParseFloat reads (`.5`, `.5e3`; `.inf` and `.nan` are the schema's own tag). Integers are
+ * matched first by the int tags before it.
+ */
+const goFloat: ScalarTag = {
+  identify: (v) => typeof v === 'number',
+  default: true,
+  tag: FLOAT_TAG,
+  test: /^(?:(?=[-+0-9])[-+]?_*(?:\.[0-9_]*[0-9][0-9_]*|[0-9][0-9_]*(?:\.[0-9_]*)?)(?:[eE]_*[-+]?_*[0-9][0-9_]*)?|\.[0-9]+(?:[eE][-+]?[0-9]+)?)$/,
+  resolve: (str) => Number.parseFloat(str.replace(/_/g, '')),
+};
+
 function kubeTags(tags: TagList): TagList {
   const kept = tags.filter((t) => {
     if (typeof t === 'string') return true;
+    if (t.tag === FLOAT_TAG) return String(t.test).includes('inf');
     return t.format !== 'TIME' && t.tag !== TIMESTAMP_TAG;
   });
-  return [...kept, goPrefixedInt];
+  return [...kept, goPrefixedInt, goFloat];
 }
 
 /** KUBE_YAML: the options that make the yaml package read a document as kubectl and the API server do. */
