@@ -173,16 +173,18 @@ test('an import with bad documents lists each in the API server’s words and ch
 }) => {
   await openPreset(page, 'seed');
   const before = page.url();
-  const bad = `${CHECKOUT_API.replace('replicas: 30', 'replicas: -1')}---\napiVersion: v1\nkind: Node\nmetadata: { name: Bad_Node }\n`;
+  // The third is read as kubectl reads YAML: an unquoted `on` is a boolean, and a label cannot be one.
+  const bad = `${CHECKOUT_API.replace('replicas: 30', 'replicas: -1')}---\napiVersion: v1\nkind: Node\nmetadata: { name: Bad_Node }\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata: { name: flags, labels: { canary: on } }\n`;
   await page.getByRole('banner').getByRole('button', { name: 'Import', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Import' });
   await dialog.getByRole('textbox').fill(bad);
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
   const alert = dialog.getByRole('alert');
-  await expect(alert).toContainText('Nothing was imported: 2 documents have problems.');
+  await expect(alert).toContainText('Nothing was imported: 3 documents have problems.');
   await expect(alert.getByRole('listitem')).toHaveText([
     'Document 2: The Deployment "checkout-api" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0',
     /^Document 4: The Node "Bad_Node" is invalid: metadata\.name: Invalid value: "Bad_Node"/,
+    'Document 5: Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal bool into Go struct field ObjectMeta.metadata.labels of type string',
   ]);
   await expect(dialog.getByRole('textbox')).toHaveValue(bad);
   expect(page.url()).toBe(before);
