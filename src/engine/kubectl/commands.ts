@@ -57,6 +57,11 @@ export type KubectlCommand =
   | ({ verb: RolloutVerb } & Targeted)
   /** `rollout undo TYPE NAME [--to-revision=N]` (0: the previous revision). */
   | ({ verb: 'rollout-undo'; toRevision: number } & Targeted)
+  /**
+   * `autoscale TYPE NAME --max=N [--min=M] [--cpu=70%|500m] [--memory=…] [--name=…]`; min and
+   * cpuPercent −1 when absent; `warnings` holds cobra's deprecation line for --cpu-percent.
+   */
+  | ({ verb: 'autoscale'; min: number; max: number; cpuPercent: number; cpu: string; memory: string; name: string; warnings: string[] } & Targeted)
   /** `apply -f -`: the manifest comes with the action, not on the line. */
   | ({ verb: 'apply'; filename: string } & Namespaced)
   /**

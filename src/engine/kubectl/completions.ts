@@ -62,6 +62,7 @@ const KINDS: Record<string, ResourceKind[]> = {
   describe: ['Pod', 'Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service'],
   delete: ['Pod', 'Deployment', 'DaemonSet', 'StatefulSet', 'PersistentVolumeClaim', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service'],
   scale: ['Deployment', 'ReplicaSet', 'StatefulSet'],
+  autoscale: ['Deployment', 'ReplicaSet', 'StatefulSet'],
   patch: ALL,
   label: ALL,
   taint: ['Node'],
@@ -72,6 +73,7 @@ const KINDS: Record<string, ResourceKind[]> = {
 const FLAGS: Record<string, string[]> = {
   get: ['--watch', '--output=wide', '--output=yaml', '--output=json', '--output=jsonpath=', '--output=custom-columns=', '--selector=', '--field-selector=', '--sort-by=', '--show-labels', '--label-columns=', '--no-headers', '--all-namespaces', '--namespace='],
   scale: ['--replicas='],
+  autoscale: ['--max=', '--min=', '--cpu=', '--memory=', '--name='],
   status: ['--watch=false', '--revision='],
   history: ['--revision='],
   undo: ['--to-revision='],

@@ -15,6 +15,7 @@ import type { KubectlOutput, Terminal } from './executeStore.ts';
 import { runPatch, runRolloutToggle, runRolloutUndo, runScale, runSetImage } from './executeWorkloads.ts';
 import { parseKubectl } from './parse.ts';
 import { runLogs, runTop } from './executeLogsTop.ts';
+import { runAutoscale } from './executeAutoscale.ts';
 import type { LogBook } from '../kubelet/containerLog.ts';
 import type { ResourceKind } from './resources.ts';
 
@@ -90,6 +91,9 @@ export function executeKubectl(tx: Tx, line: string, manifest?: unknown, extras?
       break;
     case 'logs':
       term = runLogs(tx, cmd, extras?.logs);
+      break;
+    case 'autoscale':
+      term = runAutoscale(tx, cmd);
       break;
     case 'top':
       term = runTop(tx, cmd);

@@ -9,6 +9,7 @@ import { parseApply, parsePatch, parseRollout, parseScale, parseSet } from './pa
 import { parseDelete, parseDescribe, parseGet } from './parseRead.ts';
 import { parseCordon, parseDrain, parseLabel, parseTaint } from './parseNodes.ts';
 import { parseLogs, parseTop } from './parseLogsTop.ts';
+import { parseAutoscale } from './parseAutoscale.ts';
 import { KUBECTL_COMMANDS, unknownCommandError } from './suggest.ts';
 import { tokenize } from './tokenize.ts';
 import type { VerbContext } from './verbContext.ts';
@@ -16,7 +17,7 @@ import type { VerbContext } from './verbContext.ts';
 /** The verbs of the subset, in the order the console lists them. */
 export const SUBSET_VERBS = [
   'get', 'describe', 'set', 'scale', 'rollout', 'apply', 'patch', 'delete',
-  'cordon', 'uncordon', 'drain', 'taint', 'label', 'logs', 'top',
+  'cordon', 'uncordon', 'drain', 'taint', 'label', 'logs', 'top', 'autoscale',
 ] as const;
 
 const PARSERS: Record<(typeof SUBSET_VERBS)[number], (ctx: VerbContext) => KubectlCommand | KubectlError> = {
@@ -35,6 +36,7 @@ const PARSERS: Record<(typeof SUBSET_VERBS)[number], (ctx: VerbContext) => Kubec
   label: parseLabel,
   logs: parseLogs,
   top: parseTop,
+  autoscale: parseAutoscale,
 };
 
 /**
