@@ -34,6 +34,16 @@ interface Targeted extends Namespaced {
   allNamespaces?: boolean;
 }
 
+/** What every `create` subcommand takes: the name, -n (and whether it was given), --dry-run and -o. */
+interface Creation extends Namespaced {
+  name: string;
+  /** -n given on the line: the object then carries its namespace (EnforceNamespace). */
+  explicitNamespace: boolean;
+  dryRun: 'none' | 'client' | 'server';
+  /** `-o`: '' (the "created" line), `yaml`, `json` or `name`. */
+  output: string;
+}
+
 export type RolloutVerb = 'rollout-pause' | 'rollout-resume' | 'rollout-restart';
 
 /** A taint to remove: `key:Effect-` removes that effect only, `key-` every effect of the key. */
@@ -62,6 +72,10 @@ export type KubectlCommand =
    * cpuPercent −1 when absent; `warnings` holds cobra's deprecation line for --cpu-percent.
    */
   | ({ verb: 'autoscale'; min: number; max: number; cpuPercent: number; cpu: string; memory: string; name: string; warnings: string[] } & Targeted)
+  /** `create deployment NAME --image=… [--replicas=N] [--port=P] [-- CMD…]` (create_deployment.go). */
+  | ({ verb: 'create-deployment'; images: string[]; replicas: number; port: number; command: string[] } & Creation)
+  /** `create namespace NAME` (create_namespace.go). */
+  | ({ verb: 'create-namespace' } & Creation)
   /** `apply -f -`: the manifest comes with the action, not on the line. */
   | ({ verb: 'apply'; filename: string } & Namespaced)
   /**

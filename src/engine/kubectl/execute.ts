@@ -16,6 +16,7 @@ import { runPatch, runRolloutToggle, runRolloutUndo, runScale, runSetImage } fro
 import { parseKubectl } from './parse.ts';
 import { runLogs, runTop } from './executeLogsTop.ts';
 import { runAutoscale } from './executeAutoscale.ts';
+import { runCreateDeployment, runCreateNamespace } from './executeCreate.ts';
 import type { LogBook } from '../kubelet/containerLog.ts';
 import type { ResourceKind } from './resources.ts';
 
@@ -94,6 +95,12 @@ export function executeKubectl(tx: Tx, line: string, manifest?: unknown, extras?
       break;
     case 'autoscale':
       term = runAutoscale(tx, cmd);
+      break;
+    case 'create-deployment':
+      term = runCreateDeployment(tx, cmd);
+      break;
+    case 'create-namespace':
+      term = runCreateNamespace(tx, cmd);
       break;
     case 'top':
       term = runTop(tx, cmd);

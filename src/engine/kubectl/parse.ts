@@ -10,6 +10,7 @@ import { parseDelete, parseDescribe, parseGet } from './parseRead.ts';
 import { parseCordon, parseDrain, parseLabel, parseTaint } from './parseNodes.ts';
 import { parseLogs, parseTop } from './parseLogsTop.ts';
 import { parseAutoscale } from './parseAutoscale.ts';
+import { parseCreate } from './parseCreate.ts';
 import { KUBECTL_COMMANDS, unknownCommandError } from './suggest.ts';
 import { tokenize } from './tokenize.ts';
 import type { VerbContext } from './verbContext.ts';
@@ -17,7 +18,7 @@ import type { VerbContext } from './verbContext.ts';
 /** The verbs of the subset, in the order the console lists them. */
 export const SUBSET_VERBS = [
   'get', 'describe', 'set', 'scale', 'rollout', 'apply', 'patch', 'delete',
-  'cordon', 'uncordon', 'drain', 'taint', 'label', 'logs', 'top', 'autoscale',
+  'cordon', 'uncordon', 'drain', 'taint', 'label', 'logs', 'top', 'autoscale', 'create',
 ] as const;
 
 const PARSERS: Record<(typeof SUBSET_VERBS)[number], (ctx: VerbContext) => KubectlCommand | KubectlError> = {
@@ -37,6 +38,7 @@ const PARSERS: Record<(typeof SUBSET_VERBS)[number], (ctx: VerbContext) => Kubec
   logs: parseLogs,
   top: parseTop,
   autoscale: parseAutoscale,
+  create: parseCreate,
 };
 
 /**

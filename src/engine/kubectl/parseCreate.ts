@@ -1,0 +1,78 @@
+// Ports of kubectl pkg/cmd/create/create.go, create_deployment.go and create_namespace.go (v1.36):
+// their flags, NameFromCommandArgs and Validate.
+/**
+ * `kubectl create deployment NAME --image=IMAGE… [--replicas=N] [--port=P] [-- COMMAND…]` and
+ * `kubectl create namespace NAME`, with `--dry-run=client|server|none` and `-o yaml|json|name`,
+ * the way a course writes manifests: `create deployment web --image=nginx --dry-run=client -o yaml`.
+ * Other `create` subcommands are outside the console's subset; plain `create -f` is `apply -f`'s.
+ */
+import type { KubectlCommand, KubectlError } from './commands.ts';
+import { namespaceOf, type VerbContext } from './verbContext.ts';
+
+const SUBCOMMANDS: Readonly<Record<string, 'deployment' | 'namespace'>> = { deployment: 'deployment', deploy: 'deployment', namespace: 'namespace', ns: 'namespace' };
+
+/** kubectl create's subcommands (cobra's list), for the subset's refusal. */
+const KUBECTL_CREATE_SUBCOMMANDS = [
+  'clusterrole', 'clusterrolebinding', 'configmap', 'cronjob', 'deployment', 'ingress', 'job', 'namespace',
+  'poddisruptionbudget', 'priorityclass', 'quota', 'role', 'rolebinding', 'secret', 'service', 'serviceaccount', 'token',
+];
+
+const DRY_RUN = ['none', 'client', 'server'] as const;
+
+/** parseCreate reads `create SUBCOMMAND NAME …`. */
+export function parseCreate(ctx: VerbContext): KubectlCommand | KubectlError {
+  // A command after `--` is the container's (ArgsLenAtDash): no flag is read past it.
+  const dash = ctx.words.indexOf('--');
+  const words = dash < 0 ? ctx.words : ctx.words.slice(0, dash);
+  const command = dash < 0 ? [] : ctx.words.slice(dash + 1);
+  const first = words.find((w) => !w.startsWith('-'));
+  const sub = first === undefined ? undefined : SUBCOMMANDS[first];
+  if (first === undefined) return { error: 'error: must specify one of -f and -k' };
+  if (sub === undefined) {
+    if (KUBECTL_CREATE_SUBCOMMANDS.includes(first) || first === 'pdb' || first === 'sa' || first === 'cm' || first === 'svc') {
+      return { error: `error: "kubectl create ${first}" is not part of Rollout Lab's kubectl subset (try: create deployment, create namespace, or apply -f -)` };
+    }
+    return { error: `error: Unexpected args: [${first}]\nSee 'kubectl create -h' for help and examples` };
+  }
+  const rest = [...words];
+  rest.splice(rest.indexOf(first), 1);
+  const path = `kubectl create ${sub}`;
+  const f = ctx.flags(
+    [
+      { name: 'dry-run', type: 'string', noOptDefVal: 'unchanged' },
+      { name: 'output', short: 'o', type: 'string' },
+      ...(sub === 'deployment'
+        ? ([
+            { name: 'image', type: 'strings' },
+            { name: 'replicas', short: 'r', type: 'int' },
+            { name: 'port', type: 'int' },
+          ] as const)
+        : []),
+    ],
+    path,
+    rest,
+  );
+  if ('error' in f) return f;
+  const dryRunFlag = (f.flags['dry-run'] as string | undefined) ?? 'none';
+  // GetDryRunStrategy: a bare --dry-run is "unchanged" (client, with a warning kubectl prints), else one of three.
+  const dryRun = dryRunFlag === 'unchanged' ? 'client' : dryRunFlag;
+  if (!(DRY_RUN as readonly string[]).includes(dryRun)) {
+    return { error: `error: Invalid dry-run value (${dryRunFlag}). Must be "none", "server", or "client".` };
+  }
+  const output = (f.flags.output as string | undefined) ?? '';
+  if (output !== '' && output !== 'yaml' && output !== 'json' && output !== 'name') {
+    return { error: `error: unable to match a printer suitable for the output format "${output}", allowed formats are: json,name,yaml` };
+  }
+  const usage = (msg: string): KubectlError => ({ error: `error: ${msg}\nSee '${path} -h' for help and examples` });
+  // NameFromCommandArgs: the args before `--`.
+  if (f.args.length !== 1) return usage(`exactly one NAME is required, got ${f.args.length}`);
+  const name = f.args[0] ?? '';
+  const common = { namespace: namespaceOf(f.flags), explicitNamespace: f.flags.namespace !== undefined, name, dryRun: dryRun as (typeof DRY_RUN)[number], output };
+  if (sub === 'namespace') return { verb: 'create-namespace', ...common };
+  const images = (f.flags.image as string | undefined)?.split(',').filter((x) => x !== '') ?? [];
+  if (f.flags.image === undefined) return { error: 'error: required flag(s) "image" not set' };
+  if (images.length > 1 && command.length > 0) return { error: 'error: cannot specify multiple --image options and command' };
+  const replicas = (f.flags.replicas as number | undefined) ?? 1;
+  const port = (f.flags.port as number | undefined) ?? -1;
+  return { verb: 'create-deployment', ...common, images, replicas, port, command };
+}
