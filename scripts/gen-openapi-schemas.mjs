@@ -84,8 +84,6 @@ const ROOTS = [
   ['autoscaling', 'v2', 'k8s.io/api/autoscaling/v2', ['HorizontalPodAutoscaler']],
   ['policy', 'v1', 'k8s.io/api/policy/v1', ['PodDisruptionBudget', 'Eviction']],
   ['discovery.k8s.io', 'v1', 'k8s.io/api/discovery/v1', ['EndpointSlice']],
-  ['coordination.k8s.io', 'v1', 'k8s.io/api/coordination/v1', ['Lease']],
-  ['storage.k8s.io', 'v1', 'k8s.io/api/storage/v1', ['StorageClass']],
 ];
 /** Kinds with no List of their own (subresource bodies). */
 const NO_LIST = new Set(['Scale', 'Eviction']);
