@@ -197,6 +197,18 @@ function parsePackage(path) {
           value: JSON.parse(single[3]),
           comment: commentText(comment),
         });
+      const empty = /^type (\w+) struct\s*\{\}\s*$/.exec(line);
+      if (empty) {
+        types.set(empty[1], {
+          kind: 'struct',
+          members: [],
+          comment: commentText(comment),
+          imports,
+          pkg: path,
+        });
+        comment = [];
+        continue;
+      }
       const st = /^type (\w+) struct \{\s*$/.exec(line);
       if (st) {
         const members = [];
@@ -513,6 +525,8 @@ for (const [group, version, pkg, kinds] of ROOTS) {
     }
   }
 }
+// The body of every PATCH operation.
+need.add('k8s.io/apimachinery/pkg/apis/meta/v1.Patch');
 const schemas = {};
 const done = new Set();
 for (let again = true; again; ) {

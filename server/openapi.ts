@@ -65,7 +65,9 @@ export function groupVersionRoots(group: string, version: string): string[] {
     for (const s of r.subresources) kinds.push([s.group, s.version, s.kind]);
   }
   if (group === '' && version === 'v1') for (const r of CORE_EXTRAS) kinds.push(['', 'v1', r.kind], ['', 'v1', `${r.kind}List`]);
-  return kinds.map(([g, v, k]) => schemaOfKind(g, v, k)).filter((n): n is string => n !== undefined);
+  const names = kinds.map(([g, v, k]) => schemaOfKind(g, v, k)).filter((n): n is string => n !== undefined);
+  if (rows.length > 0) names.push('io.k8s.apimachinery.pkg.apis.meta.v1.Patch');
+  return names;
 }
 
 function docPath(g: { group: string; version: string }): string {
@@ -78,6 +80,8 @@ function hashOf(text: string): string {
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
   return h.toString(16).toUpperCase().padStart(8, '0').repeat(2);
 }
+
+const PATCH_TYPES = ['application/apply-patch+yaml', 'application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json'];
 
 const documents = new Map<string, unknown>();
 
@@ -104,6 +108,12 @@ function buildDocument(group: string, version: string): unknown {
       patch: {
         operationId: `patch${r.kind}`,
         parameters: [fieldValidation],
+        // As kube-apiserver's: kubectl's client-side apply reads this to build its strategic merge
+        // patch from the schemas (their patch strategies and merge keys) rather than its own types.
+        requestBody: {
+          content: Object.fromEntries(PATCH_TYPES.map((t) => [t, { schema: { $ref: '#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.Patch' } }])),
+          required: true,
+        },
         responses: { '200': { description: 'OK' } },
         'x-kubernetes-action': 'patch',
         'x-kubernetes-group-version-kind': gvk,
