@@ -4,21 +4,13 @@
 // changed volumeClaimTemplates, and the pods and claims are adopted and reused.
 import { describe, expect, it } from 'vitest';
 import { servedScenario } from './printsAsPage.ts';
+import { deploymentDoc } from './scenarioDocs.ts';
 
 const SCENARIO = `version: 1
 name: cascade
 cluster: { nodes: 2 }
 objects:
-  - apiVersion: apps/v1
-    kind: Deployment
-    metadata: { name: web, labels: { app: web } }
-    spec:
-      replicas: 2
-      selector: { matchLabels: { app: web } }
-      template:
-        metadata: { labels: { app: web } }
-        spec: { containers: [{ name: web, image: "nginx:1.25" }] }
-  - apiVersion: apps/v1
+${deploymentDoc('web', 2, '{ name: web, image: "nginx:1.25" }')}  - apiVersion: apps/v1
     kind: StatefulSet
     metadata: { name: db }
     spec:

@@ -3,6 +3,7 @@
 // byte for byte. Both print the server's Table rows (src/engine/kubectl/printers/rowsEvents.ts).
 import { describe, expect, it } from 'vitest';
 import { expectPrintsAsPage, servedScenario } from './printsAsPage.ts';
+import { deploymentDoc } from './scenarioDocs.ts';
 
 // A running Deployment, and one whose pod never schedules: its FailedScheduling Event is counted up.
 const SCENARIO = `version: 1
@@ -10,16 +11,7 @@ name: get events
 cluster:
   nodes: 2
 objects:
-  - apiVersion: apps/v1
-    kind: Deployment
-    metadata: { name: web, labels: { app: web } }
-    spec:
-      replicas: 2
-      selector: { matchLabels: { app: web } }
-      template:
-        metadata: { labels: { app: web } }
-        spec: { containers: [{ name: web, image: "web:1" }] }
-  - apiVersion: apps/v1
+${deploymentDoc('web', 2, '{ name: web, image: "web:1" }')}  - apiVersion: apps/v1
     kind: Deployment
     metadata: { name: db, labels: { app: db } }
     spec:

@@ -3,22 +3,14 @@
 // in discovery order), names with their kind when more than one kind is found, byte for byte.
 import { describe, it } from 'vitest';
 import { expectAnswersAsPage, servedScenario } from './printsAsPage.ts';
+import { deploymentDoc } from './scenarioDocs.ts';
 
 const SCENARIO = `version: 1
 name: many types
 cluster:
   nodes: 2
 objects:
-  - apiVersion: apps/v1
-    kind: Deployment
-    metadata: { name: web, labels: { app: web } }
-    spec:
-      replicas: 2
-      selector: { matchLabels: { app: web } }
-      template:
-        metadata: { labels: { app: web } }
-        spec: { containers: [{ name: web, image: "web:1" }] }
-  - apiVersion: apps/v1
+${deploymentDoc('web', 2, '{ name: web, image: "web:1" }')}  - apiVersion: apps/v1
     kind: DaemonSet
     metadata: { name: agent, labels: { app: agent } }
     spec:

@@ -3,21 +3,13 @@
 // both versions, converting as kube-apiserver does (hpaConversion.ts).
 import { describe, expect, it } from 'vitest';
 import { servedScenario } from './printsAsPage.ts';
+import { deploymentDoc } from './scenarioDocs.ts';
 
 const SCENARIO = `version: 1
 name: kubectl autoscale
 cluster: { nodes: 2 }
 objects:
-  - apiVersion: apps/v1
-    kind: Deployment
-    metadata: { name: web, labels: { app: web } }
-    spec:
-      replicas: 2
-      selector: { matchLabels: { app: web } }
-      template:
-        metadata: { labels: { app: web } }
-        spec: { containers: [{ name: app, image: "nginx:1", resources: { requests: { cpu: 100m, memory: 64Mi } } }] }
-  - apiVersion: autoscaling/v2
+${deploymentDoc('web', 2, '{ name: app, image: "nginx:1", resources: { requests: { cpu: 100m, memory: 64Mi } } }')}  - apiVersion: autoscaling/v2
     kind: HorizontalPodAutoscaler
     metadata: { name: api }
     spec:

@@ -8,6 +8,7 @@ import { newTx } from '../src/engine/client/tx.ts';
 import { executeKubectl } from '../src/engine/kubectl/execute.ts';
 import { toRFC3339 } from '../src/engine/lib/time.ts';
 import { type Harness, startHarness } from './kubectlHarness.ts';
+import { deploymentDoc } from './scenarioDocs.ts';
 
 const SCENARIO = `version: 1
 name: logs
@@ -17,34 +18,7 @@ cluster:
     "crash:1": { crash: true }
     "nginx:broken": { pull: fail }
 objects:
-  - apiVersion: apps/v1
-    kind: Deployment
-    metadata: { name: web, labels: { app: web } }
-    spec:
-      replicas: 2
-      selector: { matchLabels: { app: web } }
-      template:
-        metadata: { labels: { app: web } }
-        spec: { containers: [{ name: nginx, image: "nginx:1.26", ports: [{ containerPort: 80 }] }] }
-  - apiVersion: apps/v1
-    kind: Deployment
-    metadata: { name: api, labels: { app: api } }
-    spec:
-      replicas: 1
-      selector: { matchLabels: { app: api } }
-      template:
-        metadata: { labels: { app: api } }
-        spec: { containers: [{ name: api, image: "crash:1" }] }
-  - apiVersion: apps/v1
-    kind: Deployment
-    metadata: { name: broken, labels: { app: broken } }
-    spec:
-      replicas: 1
-      selector: { matchLabels: { app: broken } }
-      template:
-        metadata: { labels: { app: broken } }
-        spec: { containers: [{ name: nginx, image: "nginx:broken" }] }
-`;
+${deploymentDoc('web', 2, '{ name: nginx, image: "nginx:1.26", ports: [{ containerPort: 80 }] }')}${deploymentDoc('api', 1, '{ name: api, image: "crash:1" }')}${deploymentDoc('broken', 1, '{ name: nginx, image: "nginx:broken" }')}`;
 
 const NGINX_START = [
   '/docker-entrypoint.sh: /docker-entrypoint.d/ is not empty, will attempt to perform configuration',

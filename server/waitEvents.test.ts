@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pod } from '../src/engine/api/types.ts';
 import { type Harness, startHarness } from './kubectlHarness.ts';
+import { deploymentDoc } from './scenarioDocs.ts';
 
 const SCENARIO = `version: 1
 name: wait
@@ -12,25 +13,7 @@ cluster:
   images:
     "crash:1": { crash: true }
 objects:
-  - apiVersion: apps/v1
-    kind: Deployment
-    metadata: { name: web, labels: { app: web } }
-    spec:
-      replicas: 2
-      selector: { matchLabels: { app: web } }
-      template:
-        metadata: { labels: { app: web } }
-        spec: { containers: [{ name: nginx, image: "nginx:1.26" }] }
-  - apiVersion: apps/v1
-    kind: Deployment
-    metadata: { name: api, labels: { app: api } }
-    spec:
-      replicas: 1
-      selector: { matchLabels: { app: api } }
-      template:
-        metadata: { labels: { app: api } }
-        spec: { containers: [{ name: api, image: "crash:1" }] }
-`;
+${deploymentDoc('web', 2, '{ name: nginx, image: "nginx:1.26" }')}${deploymentDoc('api', 1, '{ name: api, image: "crash:1" }')}`;
 
 describe('kubectl wait and events --for against npm run serve', () => {
   let h: Harness;
