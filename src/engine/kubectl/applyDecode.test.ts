@@ -38,22 +38,34 @@ describe('apply -f - decoding', () => {
     expect(st.store.objects.Deployment.size).toBe(0);
   });
 
-  it('prints the patch it sent when the API server refuses an update', () => {
+  // An update is a strategic merge patch: the API server converts the patched map (not JSON) into
+  // the Go type (apiserver/decoding/fromUnstructured.ts). Read from patch.go's applyPatchToObject,
+  // converter.go and kubectl's checkErr; the served API answers the real kubectl the same.
+  const lastApplied = (spec: string) =>
+    `{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"annotations":{},"name":"web","namespace":"default"},"spec":{${spec}"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"image":"nginx:1.8","name":"nginx"}]}}}}\n`;
+
+  it('prints a value the converter cannot take as the 422 of the patch, the patch as Go prints a map', () => {
     const st = settledCluster([]);
     expect(kubectl(st, 'apply -f -', manifest({}))).toEqual({ ok: true, output: 'deployment.apps/web created' });
-    const text = manifest({ spec: '  replicas: "2"\n' });
-    const lastApplied = JSON.stringify(
-      `{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"annotations":{},"name":"web","namespace":"default"},"spec":{"replicas":"2","selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"image":"nginx:1.8","name":"nginx"}]}}}}\n`,
-    );
-    expect(kubectl(st, 'apply -f -', text)).toEqual({
+    const value = `map[metadata:map[annotations:map[kubectl.kubernetes.io/last-applied-configuration:${lastApplied('"replicas":"2",')}]] spec:map[replicas:2]]`;
+    expect(kubectl(st, 'apply -f -', manifest({ spec: '  replicas: "2"\n' }))).toEqual({
+      ok: false,
+      output: `The request is invalid: patch: Invalid value: ${JSON.stringify(value)}: unrecognized type: int32`,
+    });
+  });
+
+  it('prints the patch it sent when strict decoding refuses an unknown field in an update', () => {
+    const st = settledCluster([]);
+    kubectl(st, 'apply -f -', manifest({}));
+    expect(kubectl(st, 'apply -f -', manifest({ spec: '  replica: 2\n' }))).toEqual({
       ok: false,
       output: [
         'Error from server (BadRequest): error when applying patch:',
-        `{"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":${lastApplied}}},"spec":{"replicas":"2"}}`,
+        `{"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":${JSON.stringify(lastApplied('"replica":2,'))}}},"spec":{"replica":2}}`,
         'to:',
         'Resource: "apps/v1, Resource=deployments", GroupVersionKind: "apps/v1, Kind=Deployment"',
         'Name: "web", Namespace: "default"',
-        'for: "STDIN": error when patching "STDIN": Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32',
+        'for: "STDIN": error when patching "STDIN": strict decoding error: unknown field "spec.replica"',
       ].join('\n'),
     });
   });

@@ -4,10 +4,13 @@
  * stops it before any request: `error: unable to decode "STDIN": json: cannot unmarshal bool
  * into Go struct field ObjectMeta.metadata.labels of type string`, as the real kubectl 1.32
  * prints it). The rest is the API server's strict decoder (kubectl sends fieldValidation=Strict):
- * a type error or an unknown field refuses the create, or the patch, with a BadRequest that
- * kubectl prints with the request it was answering (AddSourceToErr).
+ * a type error or an unknown field refuses the create with a BadRequest that kubectl prints
+ * with the request it was answering (AddSourceToErr). An update is a strategic merge patch, whose
+ * result the unstructured converter reads (fromUnstructured.ts): a value it cannot take is a 422
+ * with the patch as the bad value, an unknown field the BadRequest of strict decoding.
  */
-import { decodeManifest } from '../apiserver/decoding/manifestShape.ts';
+import { fromUnstructured, patchInvalidBody } from '../apiserver/decoding/fromUnstructured.ts';
+import { decodeManifest, goTypeOf } from '../apiserver/decoding/manifestShape.ts';
 import { goJson } from './printers/object.ts';
 import { RESOURCES } from './resources.ts';
 
@@ -27,15 +30,21 @@ export function clientDecodeError(kind: Workload, raw: Record<string, unknown>):
  * the live object with the patch applied), as kubectl prints it, or null when it decodes.
  */
 export function serverDecodeError(kind: Workload, sent: Record<string, unknown>, patch: Record<string, unknown> | null, name: string, namespace: string): string | null {
-  const d = decodeManifest(kind, sent);
-  if (d.ok) return null;
-  if (patch === null) return `Error from server (BadRequest): error when creating "STDIN": ${d.message}`;
+  if (patch === null) {
+    const d = decodeManifest(kind, sent);
+    return d.ok ? null : `Error from server (BadRequest): error when creating "STDIN": ${d.message}`;
+  }
+  // The patched object is converted from a map, not decoded (fromUnstructured.ts): a value it
+  // cannot take is a 422 kubectl prints from its cause, without the patch wrapper below.
+  const c = fromUnstructured(goTypeOf(kind), sent);
+  if ('error' in c) return `The request is invalid: patch: ${patchInvalidBody(patch, c.error)}`;
+  if (c.unknown.length === 0) return null;
   return [
     'Error from server (BadRequest): error when applying patch:',
     goJson(patch),
     'to:',
     `Resource: "apps/v1, Resource=${RESOURCES[kind].plural}", GroupVersionKind: "apps/v1, Kind=${kind}"`,
     `Name: "${name}", Namespace: "${namespace}"`,
-    `for: "STDIN": error when patching "STDIN": ${d.message}`,
+    `for: "STDIN": error when patching "STDIN": strict decoding error: ${c.unknown.join(', ')}`,
   ].join('\n');
 }

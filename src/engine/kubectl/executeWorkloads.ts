@@ -13,6 +13,8 @@ import type { KubectlCommand } from './commands.ts';
 import { apiUpdate, inNamespace, resolveTargets, type ResourceObject, Terminal } from './executeStore.ts';
 import { namePrinterLine, RESOURCES } from './resources.ts';
 import { patchObject } from './transforms/patchObject.ts';
+import { fromUnstructured, patchInvalidBody, pruned } from '../apiserver/decoding/fromUnstructured.ts';
+import { goTypeOf } from '../apiserver/decoding/manifestShape.ts';
 import type { TransformResult } from './transforms/result.ts';
 import { daemonSetRollback, deploymentRollback } from './transforms/rollback.ts';
 import { rolloutPause, rolloutRestart, rolloutResume, scale, setImage } from './transforms/workloads.ts';
@@ -142,6 +144,23 @@ function patchStatus(tx: Tx, cur: KubeObject, next: KubeObject): { object: KubeO
   return res.ok ? { object: res.object, changed: true } : { error: formatApiError(res.error) };
 }
 
+/**
+ * convertPatched is the API server's conversion of a strategic-merge-patched workload
+ * (fromUnstructured.ts): a value it cannot take refuses the patch with its 422, which kubectl
+ * prints from the cause; an unknown field is a warning, as kubectl patch sends no
+ * fieldValidation (the server's default, Warn).
+ */
+function convertPatched(term: Terminal, cmd: Cmd<'patch'>, next: KubeObject): { error: string } | { object: KubeObject } {
+  if (cmd.patchType !== 'strategic' || cmd.subresource === 'status') return { object: next };
+  if (next.kind !== 'Deployment' && next.kind !== 'DaemonSet' && next.kind !== 'StatefulSet') return { object: next };
+  const ty = goTypeOf(next.kind);
+  const c = fromUnstructured(ty, next);
+  if ('error' in c) return { error: `The request is invalid: patch: ${patchInvalidBody(cmd.patch, c.error)}` };
+  for (const u of c.unknown) term.warn(`Warning: ${u}`);
+  // The typed object keeps no unknown field: `{"spec":{"replica":3}}` changes nothing.
+  return { object: pruned(ty, next) as KubeObject };
+}
+
 export function runPatch(tx: Tx, cmd: Cmd<'patch'>): Terminal {
   const term = new Terminal();
   const { objects, errors } = resolveTargets(tx.st, cmd);
@@ -152,7 +171,12 @@ export function runPatch(tx: Tx, cmd: Cmd<'patch'>): Terminal {
       errs.push(r.error);
       continue;
     }
-    const next = r.object;
+    const converted = convertPatched(term, cmd, r.object);
+    if ('error' in converted) {
+      errs.push(converted.error);
+      continue;
+    }
+    const next = converted.object;
     const name = (next.metadata as { name?: unknown } | undefined)?.name;
     if (name !== obj.metadata.name || next.kind !== obj.kind) {
       errs.push(`Error from server (BadRequest): the name of the object (${String(name)}) does not match the name on the URL (${obj.metadata.name})`);

@@ -46,15 +46,23 @@ interface Walk {
   unknown: string[];
 }
 
+/** The kinds the decoder knows the whole Go type of. */
+export type ManifestKind = 'Deployment' | 'DaemonSet' | 'StatefulSet' | 'Namespace';
+
+/** goTypeOf is the Go type a kind decodes into (apps/v1, or core/v1 for a Namespace). */
+export function goTypeOf(kind: ManifestKind): GoType {
+  return kind === 'Deployment' ? deployment : kind === 'DaemonSet' ? daemonSet : kind === 'StatefulSet' ? statefulSet : namespace;
+}
+
 /**
  * decodeManifest checks a Deployment or DaemonSet manifest against the Go types of apps/v1 (a
  * Namespace against core/v1) and
  * returns it with `null` fields dropped, or the API server's decoding message (without the
  * `Error from server (BadRequest)` prefix kubectl adds).
  */
-export function decodeManifest(kind: 'Deployment' | 'DaemonSet' | 'StatefulSet' | 'Namespace', obj: Record<string, unknown>): Decoded {
+export function decodeManifest(kind: ManifestKind, obj: Record<string, unknown>): Decoded {
   const w: Walk = { typeError: null, unknown: [] };
-  const type = kind === 'Deployment' ? deployment : kind === 'DaemonSet' ? daemonSet : kind === 'StatefulSet' ? statefulSet : namespace;
+  const type = goTypeOf(kind);
   const value = walk(w, type, obj, '', kind) as Record<string, unknown>;
   const head = `${kind} in version "v1" cannot be handled as a ${kind}`;
   if (w.typeError !== null) return { ok: false, message: `${head}: ${w.typeError}` };

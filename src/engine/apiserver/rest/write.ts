@@ -16,6 +16,8 @@ import type { StatefulSet } from '../../api/statefulTypes.ts';
 import { jsonMergePatch, jsonPatch, strategicMergePatch } from '../../apimachinery/patch.ts';
 import type { StoreState } from '../store.ts';
 import { invalid, required } from '../../apimachinery/fieldErrors.ts';
+import { goSprintV, pruned } from '../decoding/fromUnstructured.ts';
+import { goTypeOf } from '../decoding/manifestShape.ts';
 import { CREATABLE, prepareObject, UPDATABLE } from './kinds.ts';
 import { prepareDelete } from './delete.ts';
 import { prepareEviction } from './evict.ts';
@@ -66,7 +68,17 @@ export type Prepared = { ok: true; plan: WritePlan; info: RequestInfo; warnings:
  * decodes manifests with the scenario's Go-type table): warnings for unknown fields under
  * `fieldValidation=Warn`, or the decoder's error (a 400).
  */
-export type DecodeHook = (kind: string, obj: Record<string, unknown>, fieldValidation: RequestInfo['fieldValidation']) => { warnings: string[] } | { error: string };
+/**
+ * DecodeHook decodes a body (create, update) or converts a strategic-merge-patched object (`smpPatch`
+ * is then the patch): warnings, a 400's message, or the converter's error, which the handler
+ * answers as a 422 on the field `patch` with the patch as its value (applyPatchToObject).
+ */
+export type DecodeHook = (
+  kind: string,
+  obj: Record<string, unknown>,
+  fieldValidation: RequestInfo['fieldValidation'],
+  smpPatch?: unknown,
+) => { warnings: string[] } | { error: string } | { patchInvalid: string };
 
 export interface PrepareOptions {
   decode?: DecodeHook;
@@ -130,10 +142,15 @@ export function dropNulls(v: unknown): unknown {
  * decodeBody: the body as the decoder leaves it (nulls dropped), with the decode hook's warnings,
  * or its 400. The hook only refuses or warns, so a replay without it stores the same object.
  */
-function decodeBody(r: ResourceInfo, body: Json, info: RequestInfo, opts: PrepareOptions): { body: Json; warnings: string[] } | Status {
-  const decoded = dropNulls(body) as Json;
+function decodeBody(r: ResourceInfo, body: Json, info: RequestInfo, opts: PrepareOptions, smpPatch?: unknown): { body: Json; warnings: string[] } | Status {
+  // The typed object keeps no unknown field: a Warn or Ignore decode drops them (a Strict one was
+  // refused by the hook), here so that a replay without the hook stores the same object.
+  const kept = r.kind === 'Deployment' || r.kind === 'DaemonSet' || r.kind === 'StatefulSet' ? pruned(goTypeOf(r.kind), body) : body;
+  const decoded = dropNulls(kept) as Json;
   if (!opts.decode) return { body: decoded, warnings: [] };
-  const d = opts.decode(r.kind, body, info.fieldValidation);
+  const d = opts.decode(r.kind, body, info.fieldValidation, smpPatch);
+  // GroupKind{} and no name: the message reads ` "" is invalid: patch: Invalid value: "map[…]": …`.
+  if ('patchInvalid' in d) return newInvalid('', '', '', [invalid('patch', goSprintV(smpPatch), d.patchInvalid)]);
   return 'error' in d ? newBadRequest(d.error) : { body: decoded, warnings: d.warnings };
 }
 
@@ -212,7 +229,8 @@ function prepareUpdate(st: ApiView, served: ResourceInfo, info: RequestInfo, req
   if (scale) return prepareScale(r, info, cur as Deployment | ReplicaSet | StatefulSet, next);
   const bad = checkKind(served, next);
   if (bad) return { ok: false, status: bad };
-  const decoded = decodeBody(served, next as Json, info, opts);
+  const smp = info.verb === 'patch' && (req.contentType ?? '').split(';')[0]?.trim() === 'application/strategic-merge-patch+json';
+  const decoded = decodeBody(served, next as Json, info, opts, smp ? req.body : undefined);
   if ('code' in decoded) return { ok: false, status: decoded };
   const body = fromServedVersion(served, decoded.body);
   const bodyName = isObject(body.metadata) ? body.metadata.name : undefined;

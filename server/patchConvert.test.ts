@@ -1,0 +1,47 @@
+// A strategic merge patch (kubectl apply over an existing object, kubectl patch) through the real
+// kubectl (v1.32.4): the API server converts the patched map into the Go type, and a value the
+// converter cannot take is a 422 on `patch` that kubectl prints from its cause (fromUnstructured.ts);
+// an unknown field is strict decoding's 400 for apply, a warning for patch (no fieldValidation),
+// and is not stored.
+import { describe, expect, it } from 'vitest';
+import { servedScenario } from './printsAsPage.ts';
+import { deploymentDoc } from './scenarioDocs.ts';
+
+const SCENARIO = `version: 1
+name: patch conversion
+cluster: { nodes: 2 }
+objects:
+${deploymentDoc('web', 1, '{ name: nginx, image: "nginx:1.8" }')}`;
+
+const manifest = (spec: string) => `apiVersion: apps/v1
+kind: Deployment
+metadata: { name: web }
+spec:
+${spec}  selector: { matchLabels: { app: web } }
+  template:
+    metadata: { labels: { app: web } }
+    spec: { containers: [{ name: nginx, image: "nginx:1.8" }] }
+`;
+
+describe('strategic merge patches the converter refuses, against npm run serve', () => {
+  const h = servedScenario(SCENARIO, ['deploy/web']);
+
+  it('answers kubectl apply of a string replicas with the 422 of the patch', async () => {
+    expect((await h.kubectl(['apply', '-f', '-'], manifest(''))).code).toBe(0);
+    const r = await h.kubectl(['apply', '-f', '-'], manifest('  replicas: "2"\n'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^The request is invalid: patch: Invalid value: "map\[metadata:map\[annotations:map\[kubectl\.kubernetes\.io\/last-applied-configuration:\{.*\\n\]\] spec:map\[replicas:2\]\]": unrecognized type: int32\n$/);
+  });
+
+  it('refuses an unknown field in an apply with strict decoding, and warns of it in a patch without storing it', async () => {
+    const apply = await h.kubectl(['apply', '-f', '-'], manifest('  replica: 2\n'));
+    expect(apply.stderr).toMatch(/for: "STDIN": error when patching "STDIN": strict decoding error: unknown field "spec\.replica"\n$/);
+    expect(await h.kubectl(['patch', 'deploy', 'web', '-p', '{"spec":{"replicas":"3"}}'])).toMatchObject({
+      code: 1,
+      stderr: 'The request is invalid: patch: Invalid value: "map[spec:map[replicas:3]]": unrecognized type: int32\n',
+    });
+    const patch = await h.kubectl(['patch', 'deploy', 'web', '-p', '{"spec":{"replica":3}}']);
+    expect(patch).toMatchObject({ code: 0, stderr: 'Warning: unknown field "spec.replica"\n', stdout: 'deployment.apps/web patched (no change)\n' });
+    expect((await h.kubectl(['get', 'deploy', 'web', '-o', 'jsonpath={.spec.replica}'])).stdout).toBe('');
+  });
+});
