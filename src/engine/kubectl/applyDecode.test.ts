@@ -70,3 +70,16 @@ describe('apply -f - decoding', () => {
     });
   });
 });
+
+describe('patch decoding', () => {
+  // The real kubectl 1.32.4 printed the same for these lines against `npm run serve` (server/patchConvert.test).
+  it('refuses a strategic merge patch the converter cannot take, and drops an unknown field with a warning', () => {
+    const st = settledCluster();
+    expect(kubectl(st, `patch deploy web -p '{"spec":{"replicas":"3"}}'`)).toEqual({
+      ok: false,
+      output: 'The request is invalid: patch: Invalid value: "map[spec:map[replicas:3]]": unrecognized type: int32',
+    });
+    expect(kubectl(st, `patch deploy web -p '{"spec":{"replica":3}}'`)).toEqual({ ok: true, output: 'Warning: unknown field "spec.replica"\ndeployment.apps/web patched (no change)' });
+    expect(st.store.objects.Deployment.get('default/web')?.spec).not.toHaveProperty('replica');
+  });
+});
