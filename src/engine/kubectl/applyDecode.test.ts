@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Deployment } from '../api/types.ts';
 import { kubectl, settledCluster } from '../sim/executeTestEngine.ts';
 
 /** A Deployment manifest as a user pipes it to `kubectl apply -f -`, with text spliced in. */
@@ -80,6 +81,6 @@ describe('patch decoding', () => {
       output: 'The request is invalid: patch: Invalid value: "map[spec:map[replicas:3]]": unrecognized type: int32',
     });
     expect(kubectl(st, `patch deploy web -p '{"spec":{"replica":3}}'`)).toEqual({ ok: true, output: 'Warning: unknown field "spec.replica"\ndeployment.apps/web patched (no change)' });
-    expect(st.store.objects.Deployment.get('default/web')?.spec).not.toHaveProperty('replica');
+    expect((st.store.objects.Deployment.get('default/web') as Deployment | undefined)?.spec).not.toHaveProperty('replica');
   });
 });
