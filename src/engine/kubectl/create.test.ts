@@ -53,4 +53,11 @@ describe('kubectl create namespace', () => {
   ])('%s', (_why, line, ok, output) => {
     expect(kubectl(settledCluster([]), line)).toEqual({ ok, output });
   });
+
+  it('validates a server dry run and stores nothing', () => {
+    const st = settledCluster([]);
+    expect(kubectl(st, 'create ns team-b --dry-run=server')).toEqual({ ok: true, output: 'namespace/team-b created (server dry run)' });
+    expect(kubectl(st, 'create ns Bad_NS --dry-run=server').output).toMatch(/^The Namespace "Bad_NS" is invalid: metadata\.name: Invalid value: "Bad_NS"/);
+    expect(st.store.objects.Namespace.has('team-b')).toBe(false);
+  });
 });

@@ -72,6 +72,22 @@ function createAnHPA(tx: Tx, hpa: HorizontalPodAutoscaler): { name: string } | {
   return res.ok ? { name: res.object.metadata.name } : { error: res.error };
 }
 
+/**
+ * hpaHead is what createHorizontalPodAutoscalerV2 and V1 both write: the name (--name, else the
+ * target's), the target reference, --min when positive and --max; each version adds its metrics.
+ */
+function hpaHead(cmd: Autoscale, target: KubeObject) {
+  return {
+    kind: 'HorizontalPodAutoscaler' as const,
+    metadata: { name: cmd.name || target.metadata.name, namespace: cmd.namespace },
+    spec: {
+      scaleTargetRef: { kind: target.kind, name: target.metadata.name, apiVersion: 'apps/v1' },
+      ...(cmd.min > 0 ? { minReplicas: cmd.min } : {}),
+      maxReplicas: cmd.max,
+    },
+  };
+}
+
 /** horizontalPodAutoscalerV2 is createHorizontalPodAutoscalerV2's object (its flags were checked by Validate). */
 function horizontalPodAutoscalerV2(cmd: Autoscale, target: KubeObject): HorizontalPodAutoscaler {
   const metrics: MetricSpec[] = [];
@@ -85,32 +101,15 @@ function horizontalPodAutoscalerV2(cmd: Autoscale, target: KubeObject): Horizont
     if ('error' in t) continue;
     metrics.push({ type: 'Resource', resource: { name, target: t } });
   }
-  return {
-    apiVersion: 'autoscaling/v2',
-    kind: 'HorizontalPodAutoscaler',
-    metadata: { name: cmd.name || target.metadata.name, namespace: cmd.namespace },
-    spec: {
-      scaleTargetRef: { kind: target.kind, name: target.metadata.name, apiVersion: 'apps/v1' },
-      ...(cmd.min > 0 ? { minReplicas: cmd.min } : {}),
-      maxReplicas: cmd.max,
-      ...(metrics.length > 0 ? { metrics } : {}),
-    },
-  } as HorizontalPodAutoscaler;
+  const head = hpaHead(cmd, target);
+  return { apiVersion: 'autoscaling/v2', ...head, spec: { ...head.spec, ...(metrics.length > 0 ? { metrics } : {}) } } as HorizontalPodAutoscaler;
 }
 
 /** horizontalPodAutoscalerV1 is createHorizontalPodAutoscalerV1's object. */
 function horizontalPodAutoscalerV1(cmd: Autoscale, target: KubeObject): HorizontalPodAutoscalerV1 {
-  return {
-    apiVersion: 'autoscaling/v1',
-    kind: 'HorizontalPodAutoscaler',
-    metadata: { name: cmd.name || target.metadata.name, namespace: cmd.namespace },
-    spec: {
-      scaleTargetRef: { kind: target.kind, name: target.metadata.name, apiVersion: 'apps/v1' },
-      ...(cmd.min > 0 ? { minReplicas: cmd.min } : {}),
-      maxReplicas: cmd.max,
-      ...(cmd.cpuPercent >= 0 ? { targetCPUUtilizationPercentage: cmd.cpuPercent } : {}),
-    },
-  } as HorizontalPodAutoscalerV1;
+  const head = hpaHead(cmd, target);
+  const cpu = cmd.cpuPercent >= 0 ? { targetCPUUtilizationPercentage: cmd.cpuPercent } : {};
+  return { apiVersion: 'autoscaling/v1', ...head, spec: { ...head.spec, ...cpu } } as HorizontalPodAutoscalerV1;
 }
 
 /**

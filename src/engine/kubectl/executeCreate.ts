@@ -14,6 +14,9 @@ import { randString } from '../lib/prng.ts';
 import { create, type Tx } from '../client/tx.ts';
 import type { KubectlCommand } from './commands.ts';
 import { createNamespace } from './applyNamespace.ts';
+import { formatApiError, newInvalid } from '../apiserver/errors.ts';
+import { invalidMessage } from '../apimachinery/fieldErrors.ts';
+import { validateNamespace } from '../apiserver/validationCore.ts';
 import { apiValidate, Terminal } from './executeStore.ts';
 import { printYaml } from './printers/object.ts';
 
@@ -111,7 +114,10 @@ export function runCreateNamespace(tx: Tx, cmd: CreateNamespace): Terminal {
     return term;
   }
   if (cmd.dryRun === 'server') {
-    term.out(printed(cmd, ns, 'namespace', 'created'));
+    // The API server validates a dry run as it would a create, and stores nothing.
+    const errs = validateNamespace({ name: cmd.name });
+    if (errs.length > 0) term.fail(formatApiError(newInvalid(invalidMessage('Namespace', cmd.name, errs))));
+    else term.out(printed(cmd, ns, 'namespace', 'created'));
     return term;
   }
   const r = createNamespace(tx, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: cmd.name } } as Namespace);
