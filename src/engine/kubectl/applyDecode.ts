@@ -28,20 +28,22 @@ export function clientDecodeError(kind: Workload, raw: Record<string, unknown>):
 /**
  * serverDecodeError is the API server's refusal of what apply sends (the object to create, or
  * the live object with the patch applied), as kubectl prints it, or null when it decodes.
+ * `patchOf` gives the patch sent for an update (null: a create); it is only made for a refusal,
+ * which prints it.
  */
-export function serverDecodeError(kind: Workload, sent: Record<string, unknown>, patch: Record<string, unknown> | null, name: string, namespace: string): string | null {
-  if (patch === null) {
+export function serverDecodeError(kind: Workload, sent: Record<string, unknown>, patchOf: (() => Record<string, unknown>) | null, name: string, namespace: string): string | null {
+  if (patchOf === null) {
     const d = decodeManifest(kind, sent);
     return d.ok ? null : `Error from server (BadRequest): error when creating "STDIN": ${d.message}`;
   }
   // The patched object is converted from a map, not decoded (fromUnstructured.ts): a value it
   // cannot take is a 422 kubectl prints from its cause, without the patch wrapper below.
   const c = fromUnstructured(goTypeOf(kind), sent);
-  if ('error' in c) return `The request is invalid: patch: ${patchInvalidBody(patch, c.error)}`;
+  if ('error' in c) return `The request is invalid: patch: ${patchInvalidBody(patchOf(), c.error)}`;
   if (c.unknown.length === 0) return null;
   return [
     'Error from server (BadRequest): error when applying patch:',
-    goJson(patch),
+    goJson(patchOf()),
     'to:',
     `Resource: "apps/v1, Resource=${RESOURCES[kind].plural}", GroupVersionKind: "apps/v1, Kind=${kind}"`,
     `Name: "${name}", Namespace: "${namespace}"`,

@@ -106,8 +106,9 @@ function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void
     return;
   }
   if (workload) {
-    const patch = live ? applyPatchOf(live as ObjectJson, modifiedConfiguration(m, ns).modified) : null;
-    const refused = serverDecodeError(workload, r.object as Record<string, unknown>, patch, name, ns);
+    // The patch applyManifest sent is made again only for a refusal, which prints it.
+    const patchOf = live ? () => applyPatchOf(live as ObjectJson, modifiedConfiguration(m, ns).modified) : null;
+    const refused = serverDecodeError(workload, r.object as Record<string, unknown>, patchOf, name, ns);
     if (refused) {
       term.fail(refused);
       return;
