@@ -30,6 +30,8 @@ describe('kubectl create --dry-run=client, console against the real kubectl', ()
     'create deployment --image=nginx',
     'create deployment web --image=a --image=b -- sleep 1',
     'create foo',
+    'create -n team-a deployment web --image=nginx --dry-run=client -o yaml',
+    'create -o name deploy web --image=nginx --dry-run=client',
   ])('%s', (line) => {
     expect(kubectl(settledCluster([]), line)).toEqual(realKubectl(line));
   });

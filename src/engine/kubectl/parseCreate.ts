@@ -19,13 +19,18 @@ const KUBECTL_CREATE_SUBCOMMANDS = [
 
 const DRY_RUN = ['none', 'client', 'server'] as const;
 
+/** The flags of `create` and its subcommands written before the subcommand that take the next word as their value. */
+const TAKES_VALUE = new Set(['-n', '--namespace', '-o', '--output']);
+
 /** parseCreate reads `create SUBCOMMAND NAME …`. */
 export function parseCreate(ctx: VerbContext): KubectlCommand | KubectlError {
   // A command after `--` is the container's (ArgsLenAtDash): no flag is read past it.
   const dash = ctx.words.indexOf('--');
   const words = dash < 0 ? ctx.words : ctx.words.slice(0, dash);
   const command = dash < 0 ? [] : ctx.words.slice(dash + 1);
-  const first = words.find((w) => !w.startsWith('-'));
+  // cobra finds the subcommand past flags, and past the value of a flag that takes one (`create -n team-a deployment web`).
+  const at = words.findIndex((w, i) => !w.startsWith('-') && !TAKES_VALUE.has(words[i - 1] ?? ''));
+  const first = at < 0 ? undefined : words[at];
   const sub = first === undefined ? undefined : SUBCOMMANDS[first];
   if (first === undefined) return { error: 'error: must specify one of -f and -k' };
   if (sub === undefined) {
@@ -35,7 +40,7 @@ export function parseCreate(ctx: VerbContext): KubectlCommand | KubectlError {
     return { error: `error: Unexpected args: [${first}]\nSee 'kubectl create -h' for help and examples` };
   }
   const rest = [...words];
-  rest.splice(rest.indexOf(first), 1);
+  rest.splice(at, 1);
   const path = `kubectl create ${sub}`;
   const f = ctx.flags(
     [
