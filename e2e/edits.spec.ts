@@ -26,6 +26,8 @@ import {
 failOnProblems();
 
 const SET_IMAGE = 'set image deployment/nginx-deployment-roll01 nginx=nginx:1.9.3';
+/** specOf is an object's spec (a ConfigMap or Secret has none). */
+const specOf = (o: object | undefined): unknown => (o !== undefined && 'spec' in o ? o.spec : undefined);
 const controls = (page: Page) => page.getByRole('region', { name: 'Controls' });
 const cluster = (page: Page) => page.getByRole('region', { name: 'Cluster' });
 
@@ -35,17 +37,19 @@ test('before the run, the controls edit the manifest and the scripted set image 
   await expect(controls(page).getByTestId('before-run')).toBeVisible();
   await controls(page).getByRole('slider', { name: 'maxSurge' }).fill('50');
   await expect
-    .poll(() => JSON.stringify(scenarioOf(page).objects[0]?.spec))
+    .poll(() => JSON.stringify(specOf(scenarioOf(page).objects[0])))
     .toContain('"rollingUpdate":{"maxSurge":"50%","maxUnavailable":"25%"}');
   await expect(forkWarning(page)).toHaveCount(0);
   expect(kubectlActions(page)).toEqual([SET_IMAGE]);
   await controls(page).getByRole('combobox', { name: 'Strategy' }).selectOption('Recreate');
   await expect
-    .poll(() => JSON.stringify(scenarioOf(page).objects[0]?.spec))
+    .poll(() => JSON.stringify(specOf(scenarioOf(page).objects[0])))
     .toContain('"strategy":{"type":"Recreate"}');
   await controls(page).getByRole('combobox', { name: 'Image of nginx' }).fill('nginx:1.7');
   await controls(page).getByRole('button', { name: 'set image' }).click();
-  await expect.poll(() => JSON.stringify(scenarioOf(page).objects[0]?.spec)).toContain('"image":"nginx:1.7"');
+  await expect
+    .poll(() => JSON.stringify(specOf(scenarioOf(page).objects[0])))
+    .toContain('"image":"nginx:1.7"');
   expect(kubectlActions(page)).toEqual([SET_IMAGE]);
   expect((await tickOf(page)).tick).toBe(0);
   // the script still runs: the set image at 30 s rolls out, and the chart marks it

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import {
-  DEPLOYMENT_AND_CONFIGMAP,
+  DEPLOYMENT_AND_INGRESS,
   axe,
   exportedScenario,
   importFile,
@@ -20,13 +20,13 @@ import {
 
 installGuards();
 
-test('importing a manifest file replaces the scenario by its Deployment and names the ConfigMap it ignored', async ({
+test('importing a manifest file replaces the scenario by its Deployment and names the Ingress it ignored', async ({
   page,
 }) => {
   await page.goto('./');
   await waitForRun(page);
-  const dialog = await importFile(page, 'web.yaml', DEPLOYMENT_AND_CONFIGMAP);
-  await expect(dialog.getByTestId('import-ignored')).toHaveText(/^Ignored 1 document: ConfigMap "web"/);
+  const dialog = await importFile(page, 'web.yaml', DEPLOYMENT_AND_INGRESS);
+  await expect(dialog.getByTestId('import-ignored')).toHaveText(/^Ignored 1 document: Ingress "web"/);
   await axe(page, 'dialog[open]');
   await page.screenshot({ path: 'artifacts/screenshots/scenarios-import.png' });
   await dialog.getByRole('button', { name: 'Done' }).click();
@@ -54,12 +54,12 @@ test('files dropped on the import zone are imported', async ({ page }) => {
     const dt = new DataTransfer();
     dt.items.add(new File([text], 'web.yaml', { type: 'application/yaml' }));
     return dt;
-  }, DEPLOYMENT_AND_CONFIGMAP);
+  }, DEPLOYMENT_AND_INGRESS);
   const zone = dialog.getByTestId('import-drop-zone');
   await zone.dispatchEvent('dragover', { dataTransfer });
   await expect(zone).toHaveAttribute('data-dragging', 'true');
   await zone.dispatchEvent('drop', { dataTransfer });
-  await expect(dialog.getByTestId('import-ignored')).toContainText('ConfigMap "web"');
+  await expect(dialog.getByTestId('import-ignored')).toContainText('Ingress "web"');
   await expect(zone).not.toHaveAttribute('data-dragging', 'true');
 });
 
@@ -97,7 +97,7 @@ test('an invalid manifest shows the API server message and changes nothing', asy
   await waitForRun(page);
   const before = await exportedScenario(page);
   const dialog = await openDialog(page, 'Import');
-  const bad = DEPLOYMENT_AND_CONFIGMAP.replace('replicas: 4', 'replicas: -1');
+  const bad = DEPLOYMENT_AND_INGRESS.replace('replicas: 4', 'replicas: -1');
   await dialog.getByRole('textbox', { name: 'Manifests or scenario YAML' }).fill(bad);
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
   const alert = dialog.getByRole('alert');

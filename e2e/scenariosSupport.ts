@@ -76,7 +76,7 @@ export function installGuards(): void {
 
 // ---- helpers -----------------------------------------------------------------------------------
 
-export const DEPLOYMENT_AND_CONFIGMAP = `apiVersion: apps/v1
+export const DEPLOYMENT_AND_INGRESS = `apiVersion: apps/v1
 kind: Deployment
 metadata:
   name: web
@@ -93,12 +93,12 @@ spec:
         - name: web
           image: nginx:1.27
 ---
-apiVersion: v1
-kind: ConfigMap
+apiVersion: networking.k8s.io/v1
+kind: Ingress
 metadata:
   name: web
-data:
-  index.html: hello
+spec:
+  defaultBackend: { service: { name: web, port: { number: 80 } } }
 `;
 
 export const slider = (page: Page) => page.getByRole('slider', { name: 'Timeline position' });
@@ -135,15 +135,15 @@ export async function scrubToEnd(page: Page): Promise<number> {
 }
 
 /**
- * importWeb imports the Deployment + ConfigMap file (replacing the scenario, or added to it), closes
+ * importWeb imports the Deployment + Ingress file (replacing the scenario, or added to it), closes
  * the dialog and waits for the new run.
  */
 export async function importWeb(
   page: Page,
   mode: 'Replace the scenario' | 'Add to this scenario' = 'Add to this scenario',
 ): Promise<void> {
-  const dialog = await importFile(page, 'web.yaml', DEPLOYMENT_AND_CONFIGMAP, mode);
-  await expect(dialog.getByTestId('import-ignored')).toContainText('ConfigMap "web"');
+  const dialog = await importFile(page, 'web.yaml', DEPLOYMENT_AND_INGRESS, mode);
+  await expect(dialog.getByTestId('import-ignored')).toContainText('Ingress "web"');
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
   await waitForRun(page);

@@ -1,6 +1,6 @@
 // `node scripts/gen-protobuf-schema.mjs <proto files…> > server/protobufSchema.ts`: the field
 // numbers, names and types of the Kubernetes protobuf messages the served API reads from clients
-// that send protobuf bodies (kubectl create namespace|deployment|service|quota|pdb, kubectl autoscale), from
+// that send protobuf bodies (kubectl create namespace|deployment|service|quota|pdb|configmap|secret, kubectl autoscale), from
 // k8s.io/api's and k8s.io/apimachinery's generated.proto (Apache-2.0; see NOTICE). Run by hand when
 // the Kubernetes release moves; never at build or test time.
 import { readFileSync } from 'node:fs';
@@ -8,6 +8,8 @@ import { readFileSync } from 'node:fs';
 const ROOTS = [
   'k8s.io.api.core.v1.Namespace',
   'k8s.io.api.core.v1.Service',
+  'k8s.io.api.core.v1.ConfigMap',
+  'k8s.io.api.core.v1.Secret',
   'k8s.io.api.core.v1.ResourceQuota',
   'k8s.io.api.core.v1.Pod',
   'k8s.io.api.core.v1.PersistentVolumeClaim',

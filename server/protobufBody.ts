@@ -1,6 +1,7 @@
 /**
  * Reads the objects that clients send as protobuf: kubectl's typed commands (`create namespace`,
- * `create deployment`, `create service`, `create quota`, `create pdb`, `autoscale`) post their object in
+ * `create deployment`, `create service`, `create quota`, `create pdb`, `create configmap`,
+ * `create secret`, `autoscale`) post their object in
  * Kubernetes' protobuf envelope (the magic `k8s\0`, then a runtime.Unknown: field 1 its
  * apiVersion and kind, field 2 the object). The object is decoded by the field table of
  * protobufSchema.ts into the JSON object the same client would have sent as JSON.
@@ -19,6 +20,8 @@ const MAGIC = [0x6b, 0x38, 0x73, 0x00];
 const ROOTS: Readonly<Record<string, string>> = {
   'v1/Namespace': 'core.v1.Namespace',
   'v1/Service': 'core.v1.Service',
+  'v1/ConfigMap': 'core.v1.ConfigMap',
+  'v1/Secret': 'core.v1.Secret',
   'v1/ResourceQuota': 'core.v1.ResourceQuota',
   'v1/Pod': 'core.v1.Pod',
   'v1/PersistentVolumeClaim': 'core.v1.PersistentVolumeClaim',

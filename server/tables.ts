@@ -22,6 +22,12 @@ export type IncludeObject = 'None' | 'Metadata' | 'Object';
 /** Columns whose cells are int64 in the Go printer (they are JSON numbers in a Table). */
 const INTEGER_COLUMNS = new Set(['Desired', 'Current', 'Ready', 'Up-to-date', 'Available', 'Revision', 'Count']);
 
+/**
+ * Columns declared `string` whose cells the Go printer fills with an int64 (a JSON number in the
+ * Table): the DATA of a ConfigMap (its data and binaryData keys) and of a Secret.
+ */
+const INT64_STRING_COLUMNS = new Set(['Data']);
+
 /** The Name and Age columns' descriptions, which every printer shares (metav1.ObjectMeta's swagger docs). */
 export const DESCRIPTIONS: Record<string, string> = {
   Name: 'Name must be unique within a namespace. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names',
@@ -80,7 +86,7 @@ export function cells(obj: KubeObject, nowMs: number): (string | number)[] {
   if (obj.kind === 'ControllerRevision') return revisionRow(obj, nowMs);
   const defs = definitionsOf(obj.kind);
   const row = tableRow(obj.kind as TableKind, obj as never, nowMs, true);
-  return row.map((c, i) => (defs[i]?.type === 'integer' && /^-?\d+$/.test(c) ? Number(c) : c));
+  return row.map((c, i) => ((defs[i]?.type === 'integer' || INT64_STRING_COLUMNS.has(defs[i]?.name ?? '')) && /^-?\d+$/.test(c) ? Number(c) : c));
 }
 
 /** Turns a stored object into the one a row embeds: the object in the request's version. */

@@ -58,6 +58,7 @@ export const en = {
     CrashLoopBackOff: 'CrashLoopBackOff',
     ImagePullBackOff: 'ImagePullBackOff',
     ErrImagePull: 'ErrImagePull',
+    CreateContainerConfigError: 'CreateContainerConfigError',
   },
   cluster: {
     summary: '{{nodes}} nodes · {{pods}} pods',

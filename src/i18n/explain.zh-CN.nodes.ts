@@ -17,6 +17,10 @@ export const EXPLAIN_ZH_CN_NODES: Record<string, Record<string, string>> = {
     started:
       '{{pod}} 中 {{container}} 的启动探针在 {{time}} 秒成功 → started：从现在起运行它的就绪和存活探针',
   },
+  startContainer: {
+    configError:
+      '{{pod}} 的 {{container}} 无法创建：{{source}}：{{message}} → CreateContainerConfigError；kubelet 在 {{seconds}} 秒后重试（Pod 同步退避：10 秒，外加最多 50% 的抖动）',
+  },
   killContainer: {
     probe:
       '{{pod}} 中 {{container}} 的 {{probe}} 探针连续失败 {{failures}} 次（failureThreshold {{threshold}}）→ 以 {{grace}} 秒的宽限期杀掉它并重新启动',

@@ -34,6 +34,7 @@ export const SUMMARY_EN: Record<string, string> = {
   containerCreating: '{{pod}}: ContainerCreating',
   errImagePull: '{{pod}}: ErrImagePull',
   imagePullBackOff: '{{pod}}: ImagePullBackOff (retry in {{seconds}}s)',
+  createContainerConfigError: '{{pod}}: CreateContainerConfigError ({{message}})',
   running: '{{pod}}: Running',
   runningNeverReady: '{{pod}}: Running, readiness never passes',
   ready: '{{pod}}: Ready',

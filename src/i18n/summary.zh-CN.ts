@@ -34,6 +34,7 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   containerCreating: '{{pod}}：ContainerCreating',
   errImagePull: '{{pod}}：ErrImagePull',
   imagePullBackOff: '{{pod}}：ImagePullBackOff（{{seconds}} 秒后重试）',
+  createContainerConfigError: '{{pod}}：CreateContainerConfigError（{{message}}）',
   running: '{{pod}}：Running',
   runningNeverReady: '{{pod}}：Running，就绪检查永远不会通过',
   ready: '{{pod}}：Ready',

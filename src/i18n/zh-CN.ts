@@ -54,6 +54,7 @@ export const zhCN = {
     CrashLoopBackOff: 'CrashLoopBackOff',
     ImagePullBackOff: 'ImagePullBackOff',
     ErrImagePull: 'ErrImagePull',
+    CreateContainerConfigError: 'CreateContainerConfigError',
   },
   cluster: {
     summary: '{{nodes}} 个节点 · {{pods}} 个 Pod',

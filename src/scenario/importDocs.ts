@@ -195,7 +195,7 @@ export function ignoredNote(ignored: string[]): string | null {
   const docs = ignored.length === 1 ? 'document' : 'documents';
   return (
     `Ignored ${ignored.length} ${docs}: ${ignored.join(', ')}` +
-    ' (Rollout Lab simulates Deployment and DaemonSet, with Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service)'
+    ' (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap and Secret)'
   );
 }
 

@@ -234,9 +234,9 @@ describe('validateScenario', () => {
     ],
     ['an object is a string', with_({ objects: ['web'] }), 'objects[0]: must be a Kubernetes manifest (a mapping with apiVersion, kind, metadata, spec), not a string ("web")'],
     [
-      'an object is a Secret',
-      with_({ objects: [deployment(), { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'web' } }] }),
-      'objects[1].kind: unsupported kind "Secret" (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service)',
+      'an object is an Ingress',
+      with_({ objects: [deployment(), { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: { name: 'web' } }] }),
+      'objects[1].kind: unsupported kind "Ingress" (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap and Secret)',
     ],
     ['an object has no kind', with_({ objects: [{ apiVersion: 'apps/v1' }] }), 'objects[0].kind: kind not set'],
     ['an object has no apiVersion', with_({ objects: [{ kind: 'Deployment' }] }), 'objects[0].apiVersion: apiVersion not set'],
@@ -277,9 +277,9 @@ describe('validateScenario', () => {
     ],
     ['two objects share a name', with_({ objects: [deployment(), deployment()] }), 'objects[1].metadata.name: deployments.apps "web" already exists'],
     [
-      'an applied object is a ConfigMap',
-      with_({ actions: [{ at: 1, apply: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } } }] }),
-      'actions[0].apply.kind: unsupported kind "ConfigMap" (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service)',
+      'an applied object is a CronJob',
+      with_({ actions: [{ at: 1, apply: { apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'c' } } }] }),
+      'actions[0].apply.kind: unsupported kind "CronJob" (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap and Secret)',
     ],
   ])('reports the field path when %s', (_what, scenario, message) => {
     expect(firstError(scenario)).toBe(message);

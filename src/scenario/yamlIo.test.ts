@@ -15,8 +15,8 @@ const web = {
   },
 } as Workload;
 
-const service = 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: web\n';
-const configMap = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cfg\n';
+const service = 'apiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n  name: web\n';
+const configMap = 'apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: cfg\n';
 
 describe('scenarioToYaml', () => {
   const s: Scenario = {
@@ -122,8 +122,8 @@ describe('importManifests', () => {
         type: 'objects',
         objects: [web],
         nodes: [],
-        ignored: ['Secret "web"', 'ConfigMap "cfg"'],
-        note: 'Ignored 2 documents: Secret "web", ConfigMap "cfg" (Rollout Lab simulates Deployment and DaemonSet, with Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service)',
+        ignored: ['Ingress "web"', 'CronJob "cfg"'],
+        note: 'Ignored 2 documents: Ingress "web", CronJob "cfg" (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap and Secret)',
       },
     });
   });
@@ -150,8 +150,16 @@ describe('importManifests', () => {
   });
 
   it('unpacks a kind: List when the paste is kubectl get deploy -o yaml', () => {
-    const r = importManifests(objectToYaml({ apiVersion: 'v1', kind: 'List', items: [web, { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' } }] }));
-    expect(r.ok && r.value.type === 'objects' && [r.value.objects, r.value.ignored]).toEqual([[web], ['Secret "s"']]);
+    const r = importManifests(objectToYaml({ apiVersion: 'v1', kind: 'List', items: [web, { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: { name: 's' } }] }));
+    expect(r.ok && r.value.type === 'objects' && [r.value.objects, r.value.ignored]).toEqual([[web], ['Ingress "s"']]);
+  });
+
+  it('keeps ConfigMaps and Secrets as objects, as the pods read them', () => {
+    const cm = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cfg\ndata:\n  MODE: blue\n';
+    const secret = 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\nstringData:\n  password: s3cr3t\n';
+    const r = importManifests([objectToYaml(web), cm, secret].join('---\n'));
+    expect(r.ok && r.value.type === 'objects' && r.value.objects.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual(['Deployment/web', 'ConfigMap/cfg', 'Secret/db']);
+    expect(r.ok && r.value.type === 'objects' && r.value.ignored).toEqual([]);
   });
 
   it('takes a whole scenario when the document has version and objects', () => {
@@ -161,7 +169,7 @@ describe('importManifests', () => {
 
   it.each<[string, string, string]>([
     ['nothing', '# just a comment\n', 'Nothing to import: paste Deployment or DaemonSet manifests, or a scenario file'],
-    ['only other kinds', service, 'No Deployment, DaemonSet or Node found. Ignored 1 document: Secret "web" (Rollout Lab simulates Deployment and DaemonSet, with Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service)'],
+    ['only other kinds', service, 'No Deployment, DaemonSet or Node found. Ignored 1 document: Ingress "web" (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap and Secret)'],
     ['broken YAML', 'kind: [', 'The pasted text is not valid YAML: line 1, column 8: Flow sequence'],
     ['a manifest without kind', 'apiVersion: apps/v1\nmetadata: {name: x}\n', 'kind: kind not set'],
     [
@@ -190,7 +198,7 @@ describe('stripServerFields', () => {
 describe('ignoredNote', () => {
   it.each<[string[], string | null]>([
     [[], null],
-    [['Secret "a"'], 'Ignored 1 document: Secret "a" (Rollout Lab simulates Deployment and DaemonSet, with Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service)'],
+    [['Secret "a"'], 'Ignored 1 document: Secret "a" (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap and Secret)'],
   ])('counts documents when %j are ignored', (ignored, note) => {
     expect(ignoredNote(ignored)).toBe(note);
   });

@@ -8,7 +8,7 @@ import { Timeline } from './timeline.ts';
 /** scaled is a preset with its workload at `replicas`. */
 function scaled(id: string, replicas: number): Scenario {
   const s = preset(id);
-  return { ...s, objects: s.objects.map((o) => ('replicas' in (o.spec ?? {}) ? { ...o, spec: { ...o.spec, replicas } } : o)) } as Scenario;
+  return { ...s, objects: s.objects.map((o) => ('spec' in o && 'replicas' in (o.spec ?? {}) ? { ...o, spec: { ...o.spec, replicas } } : o)) } as Scenario;
 }
 
 describe('KeyframeList.due', () => {

@@ -9,7 +9,7 @@ import { freshRun, numbers, preset } from './testScenarios.ts';
 /** big is the Seed preset at 300 replicas (its maps grow past what a keyframe shares). */
 function big(): Scenario {
   const s = preset('seed');
-  return { ...s, objects: s.objects.map((o) => ({ ...o, spec: { ...o.spec, replicas: 300 } })) } as Scenario;
+  return { ...s, objects: s.objects.map((o) => ('spec' in o ? { ...o, spec: { ...o.spec, replicas: 300 } } : o)) } as Scenario;
 }
 
 describe('packState', () => {

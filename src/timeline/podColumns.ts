@@ -25,6 +25,7 @@ export const BASE_PHASES = [
   'CrashLoopBackOff',
   'ImagePullBackOff',
   'ErrImagePull',
+  'CreateContainerConfigError',
 ] as const;
 export type BasePhase = (typeof BASE_PHASES)[number];
 
@@ -47,7 +48,7 @@ export function basePhase(pod: Pod): BasePhase {
   const statuses = pod.status?.containerStatuses ?? [];
   for (const cs of statuses) {
     const reason = cs.state.waiting?.reason;
-    if (reason === 'CrashLoopBackOff' || reason === 'ImagePullBackOff' || reason === 'ErrImagePull')
+    if (reason === 'CrashLoopBackOff' || reason === 'ImagePullBackOff' || reason === 'ErrImagePull' || reason === 'CreateContainerConfigError')
       return reason;
   }
   if (statuses.length === 0 || !statuses.some((cs) => cs.state.running)) return 'ContainerCreating';

@@ -45,7 +45,7 @@ describe('ObjectCursor', () => {
 
   it('jumps from its snapshots to the objects of any tick of a bigger run', () => {
     const s = preset('seed');
-    const big = { ...s, objects: s.objects.map((o) => ({ ...o, spec: { ...o.spec, replicas: 300 } })) };
+    const big = { ...s, objects: s.objects.map((o) => ('spec' in o ? { ...o, spec: { ...o.spec, replicas: 300 } } : o)) };
     const r = new Recording(big as typeof s, { keyframeEvery: 500 });
     r.timeline.record({ untilTimeMs: 40_000 });
     expect(r.cursor.snapshotCount()).toBeGreaterThan(2);

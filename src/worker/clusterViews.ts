@@ -18,7 +18,8 @@ export type PodDisplayPhase =
   | 'Succeeded'
   | 'CrashLoopBackOff'
   | 'ImagePullBackOff'
-  | 'ErrImagePull';
+  | 'ErrImagePull'
+  | 'CreateContainerConfigError';
 
 export const POD_DISPLAY_PHASES: readonly PodDisplayPhase[] = [
   'Pending',
@@ -32,6 +33,7 @@ export const POD_DISPLAY_PHASES: readonly PodDisplayPhase[] = [
   'CrashLoopBackOff',
   'ImagePullBackOff',
   'ErrImagePull',
+  'CreateContainerConfigError',
 ];
 
 export interface PodConditionView {

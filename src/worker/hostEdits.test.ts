@@ -202,14 +202,14 @@ describe('WorkerHost edits', () => {
       '    metadata: { labels: { app: api } }',
       '    spec: { containers: [{ name: api, image: "api:1" }] }',
       '---',
-      'apiVersion: v1',
-      'kind: Secret',
+      'apiVersion: networking.k8s.io/v1',
+      'kind: Ingress',
       'metadata: { name: api }',
     ].join('\n');
     const r = h.ok({ type: 'import', text: manifest, mode: 'add', fileName: null });
     expect(r).toEqual({
       kind: 'text',
-      text: expect.stringMatching(/api created[\s\S]*Ignored 1 document: Secret "api"/),
+      text: expect.stringMatching(/api created[\s\S]*Ignored 1 document: Ingress "api"/),
     });
     h.env.advance(20);
     expect(h.env.lastView().workloads.map((w) => w.name)).toEqual(['api', 'nginx-deployment-roll01']);

@@ -105,7 +105,10 @@ describe('WorkerHost frames', () => {
   it('packs the pods of a big cluster into transferred typed arrays', () => {
     h.fresh();
     const s = preset('seed');
-    const big = { ...s, objects: s.objects.map((o) => ({ ...o, spec: { ...o.spec, replicas: 1500 } })) };
+    const big = {
+      ...s,
+      objects: s.objects.map((o) => ('spec' in o ? { ...o, spec: { ...o.spec, replicas: 1500 } } : o)),
+    };
     h.ok({ type: 'load', text: JSON.stringify(big), presetId: null, tick: 6000 });
     h.env.advance(20);
     const first = h.env.posted.find((p) => p.message.type === 'frame' && p.message.packed !== null);

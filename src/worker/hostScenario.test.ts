@@ -49,7 +49,9 @@ describe('WorkerHost before the run (tick 0)', () => {
     expect(m.presetId).toBe('seed');
     expect(m.workloads[0]?.maxSurge).toBe(5);
     expect(m.scenario.actions).toEqual([{ at: 30, kubectl: SET_IMAGE }]);
-    expect(m.scenario.objects[0]?.spec).toMatchObject({ strategy: { rollingUpdate: { maxSurge: 5 } } });
+    expect((m.scenario.objects[0] as { spec?: unknown } | undefined)?.spec).toMatchObject({
+      strategy: { rollingUpdate: { maxSurge: 5 } },
+    });
     expect(h.env.lastFrame().tick).toBe(0);
   });
 

@@ -42,6 +42,7 @@ function variant(id: string, replicas?: number, minReadySeconds?: number): Scena
   return {
     ...s,
     objects: s.objects.map((o) => {
+      if (!('spec' in o)) return o;
       const spec = { ...o.spec } as Record<string, unknown>;
       if (replicas !== undefined && o.kind === 'Deployment') spec.replicas = replicas;
       if (minReadySeconds !== undefined) spec.minReadySeconds = minReadySeconds;

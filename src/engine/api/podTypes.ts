@@ -5,6 +5,7 @@
  * shows them.
  */
 import type { IntOrString, ObjectMeta } from './metaTypes.ts';
+import type { EnvFromSource, EnvVar } from './configTypes.ts';
 import type { Affinity, Toleration, TopologySpreadConstraint } from './schedulingTypes.ts';
 
 export interface ContainerPort {
@@ -31,7 +32,8 @@ export interface Container {
   ports?: ContainerPort[];
   args?: string[];
   command?: string[];
-  env?: { name: string; value?: string }[];
+  env?: EnvVar[];
+  envFrom?: EnvFromSource[];
   resources?: ResourceRequirements;
   readinessProbe?: Probe;
   livenessProbe?: Probe;

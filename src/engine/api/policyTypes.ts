@@ -4,6 +4,7 @@
  * HorizontalPodAutoscaler. Optional fields stay optional, as `kubectl get -o yaml` shows them.
  */
 import type { IntOrString, LabelSelector, ObjectMeta } from './types.ts';
+import type { ConfigMap, Secret } from './configTypes.ts';
 
 /** A resource list as the API serialises it: resource name → quantity string (`requests.cpu: 500m`). */
 export type ResourceList = Record<string, string>;
@@ -201,11 +202,11 @@ export interface Service {
   status?: { loadBalancer?: { ingress?: { ip?: string; hostname?: string }[] } };
 }
 
-/** The policy objects a scenario may hold beside its workloads (DESIGN.md §9). */
-export type PolicyObject = ResourceQuota | PodDisruptionBudget | HorizontalPodAutoscaler | Service;
+/** The policy objects a scenario may hold beside its workloads (DESIGN.md §9), and the configuration its pods read. */
+export type PolicyObject = ResourceQuota | PodDisruptionBudget | HorizontalPodAutoscaler | Service | ConfigMap | Secret;
 
 /** The kinds of PolicyObject, in the order their tables print. */
-export const POLICY_KINDS = ['ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service'] as const;
+export const POLICY_KINDS = ['ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service', 'ConfigMap', 'Secret'] as const;
 
 /** The apiVersion each policy kind is served at. */
 export const POLICY_API_VERSIONS: Readonly<Record<PolicyObject['kind'], string>> = {
@@ -213,4 +214,6 @@ export const POLICY_API_VERSIONS: Readonly<Record<PolicyObject['kind'], string>>
   PodDisruptionBudget: 'policy/v1',
   HorizontalPodAutoscaler: 'autoscaling/v2',
   Service: 'v1',
+  ConfigMap: 'v1',
+  Secret: 'v1',
 };

@@ -14,6 +14,7 @@
  */
 
 import type { HorizontalPodAutoscaler, PodDisruptionBudget, ResourceQuota, Service } from './policyTypes.ts';
+import type { ConfigMap, Secret } from './configTypes.ts';
 import type { Endpoints, EndpointSlice } from './discoveryTypes.ts';
 import type { PersistentVolumeClaimObject, StatefulSet } from './statefulTypes.ts';
 import type { ControllerRevision, DaemonSet, Deployment, ReplicaSet } from './appsTypes.ts';
@@ -25,6 +26,7 @@ export type * from './schedulingTypes.ts';
 export type * from './podTypes.ts';
 export type * from './coreTypes.ts';
 export type * from './appsTypes.ts';
+export type * from './configTypes.ts';
 
 export type KubeObject =
   | Pod
@@ -39,6 +41,8 @@ export type KubeObject =
   | PodDisruptionBudget
   | HorizontalPodAutoscaler
   | Service
+  | ConfigMap
+  | Secret
   | EndpointSlice
   | Endpoints
 
@@ -61,6 +65,9 @@ export const KINDS: readonly Kind[] = [
   'PodDisruptionBudget',
   'HorizontalPodAutoscaler',
   'Service',
+  // What pods read (api/configTypes.ts): the kubelet resolves env and envFrom from them.
+  'ConfigMap',
+  'Secret',
   // Written by the endpoint controllers (api/discoveryTypes.ts), read by kube-proxy.
   'EndpointSlice',
   'Endpoints',

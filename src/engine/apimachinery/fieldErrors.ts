@@ -61,6 +61,12 @@ export function forbidden(field: string, detail: string): FieldError {
   return { type: FieldErrorType.Forbidden, field, badValue: null, detail };
 }
 
+/** tooLong: `<path>: Too long: may not be more than N bytes` (the value is omitted). */
+export function tooLong(field: string, maxLength: number): FieldError {
+  const detail = maxLength >= 0 ? `may not be more than ${maxLength} ${maxLength === 1 ? 'byte' : 'bytes'}` : 'value is too long';
+  return { type: FieldErrorType.TooLong, field, badValue: null, detail };
+}
+
 /** duplicate: `<path>: Duplicate value: <value>`. */
 export function duplicate(field: string, value: unknown): FieldError {
   return { type: FieldErrorType.Duplicate, field, badValue: renderBadValue(value), detail: '' };

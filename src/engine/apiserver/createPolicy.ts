@@ -13,7 +13,7 @@ import { decodeQuantities, validatePolicyObject } from './validationPolicy.ts';
 
 /** isPolicyKind tells whether a kind is one of the policy kinds (api/policyTypes.ts). */
 export function isPolicyKind(kind: unknown): kind is PolicyObject['kind'] {
-  return kind === 'ResourceQuota' || kind === 'PodDisruptionBudget' || kind === 'HorizontalPodAutoscaler' || kind === 'Service';
+  return kind === 'ResourceQuota' || kind === 'PodDisruptionBudget' || kind === 'HorizontalPodAutoscaler' || kind === 'Service' || kind === 'ConfigMap' || kind === 'Secret';
 }
 
 /** normalizeQuantities turns YAML numbers in a quota's hard list into the strings the API stores (`pods: 10` → "10"). */

@@ -2,6 +2,8 @@
 // pkg/apis/core/v1/defaults.go (SetDefaults_Service) (v1.36): the API server's defaults for the
 // policy kinds.
 import type { HorizontalPodAutoscaler, HPAScalingRules, PolicyObject, Service } from '../api/policyTypes.ts';
+import type { Secret } from '../api/configTypes.ts';
+import { base64String } from '../lib/base64.ts';
 
 /** autoscaling.DefaultCPUUtilization: the metric an HPA without metrics gets. */
 export const DefaultCPUUtilization = 80;
@@ -68,10 +70,26 @@ export function setDefaultsService(s: Service): Service {
   return { ...s, spec, status: s.status ?? { loadBalancer: {} } };
 }
 
+/**
+ * setDefaultsSecret is the v1 → internal conversion of stringData (each value's UTF-8 bytes,
+ * written over the same key of data, and never stored) and SetDefaults_Secret (type Opaque).
+ * Fields in Go's order: immutable, data, type.
+ */
+export function setDefaultsSecret(s: Secret): Secret {
+  const { apiVersion, kind, metadata, immutable, stringData } = s;
+  let data = s.data;
+  if (stringData !== undefined) {
+    data = { ...data };
+    for (const [k, v] of Object.entries(stringData)) data[k] = base64String(v);
+  }
+  return { apiVersion, kind, metadata, ...(immutable !== undefined ? { immutable } : {}), ...(data !== undefined ? { data } : {}), type: s.type || 'Opaque' };
+}
+
 /** setDefaultsPolicyObject applies the defaults of whichever policy kind it is given. */
 export function setDefaultsPolicyObject<T extends PolicyObject>(o: T): T {
   if (o.kind === 'HorizontalPodAutoscaler') return setDefaultsHorizontalPodAutoscaler(o) as T;
   if (o.kind === 'Service') return setDefaultsService(o) as T;
   if (o.kind === 'ResourceQuota') return { ...o, spec: o.spec ?? {} } as T;
+  if (o.kind === 'Secret') return setDefaultsSecret(o) as T;
   return o;
 }

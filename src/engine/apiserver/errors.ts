@@ -57,6 +57,10 @@ export function resourceName(kind: Kind): string {
       return 'horizontalpodautoscalers.autoscaling';
     case 'Service':
       return 'services';
+    case 'ConfigMap':
+      return 'configmaps';
+    case 'Secret':
+      return 'secrets';
     case 'EndpointSlice':
       return 'endpointslices.discovery.k8s.io';
     case 'Endpoints':

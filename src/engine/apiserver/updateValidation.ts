@@ -1,5 +1,6 @@
 // Port of the update checks of kubernetes pkg/apis/apps/validation (ValidateDeploymentUpdate,
 // ValidateDaemonSetUpdate, v1.36): in apps/v1 a workload's selector is immutable.
+import { configMapUpdateErrors, secretUpdateErrors } from './validationConfig.ts';
 import type { KubeObject, LabelSelector } from '../api/types.ts';
 import { type FieldError, forbidden, invalid, sortedMap } from '../apimachinery/fieldErrors.ts';
 import { newFinalizers } from './finalizers.ts';
@@ -25,6 +26,9 @@ export function validateUpdate(old: KubeObject, next: KubeObject): FieldError[] 
 function validateSpecUpdate(old: KubeObject, next: KubeObject): FieldError[] {
   // A StatefulSet's spec outside its mutable fields: `spec: Forbidden: updates to statefulset spec …`.
   if (old.kind === 'StatefulSet' && next.kind === 'StatefulSet') return validateStatefulSetUpdate(next, old);
+  // The object's own rules run with every write (validatePolicyObject); these are the update's.
+  if (old.kind === 'ConfigMap' && next.kind === 'ConfigMap') return configMapUpdateErrors(next, old);
+  if (old.kind === 'Secret' && next.kind === 'Secret') return secretUpdateErrors(next, old);
   if ((old.kind === 'Deployment' && next.kind === 'Deployment') || (old.kind === 'DaemonSet' && next.kind === 'DaemonSet')) {
     if (!jsonEqual(selectorValue(old.spec.selector), selectorValue(next.spec.selector))) {
       return [invalid('spec.selector', selectorValue(next.spec.selector), 'field is immutable')];

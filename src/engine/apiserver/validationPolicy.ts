@@ -2,6 +2,7 @@
 // pkg/apis/autoscaling/validation (ValidateHorizontalPodAutoscaler) and pkg/apis/core/validation
 // (ValidateResourceQuota, ValidateService), v1.36, with the API server's field errors — plus the
 // decoding step that refuses a quantity that does not parse before validation ever runs.
+import { validateConfigMap, validateSecret } from './validationConfig.ts';
 import type { HorizontalPodAutoscaler, HPAScalingRules, MetricSpec, PodDisruptionBudget, PolicyObject, ResourceQuota, Service } from '../api/policyTypes.ts';
 import { parseQuantity, QuantityErrors } from '../lib/quantity.ts';
 import { type FieldError, invalid, notSupported, required } from '../apimachinery/fieldErrors.ts';
@@ -247,5 +248,9 @@ export function validatePolicyObject(o: PolicyObject): FieldError[] {
       return validateResourceQuota(o);
     case 'Service':
       return validateService(o);
+    case 'ConfigMap':
+      return validateConfigMap(o);
+    case 'Secret':
+      return validateSecret(o);
   }
 }

@@ -147,6 +147,8 @@ export const SUMMARY_TEMPLATES = {
     one: 'etcd: lease {lease} (granted {granted}) expired: {count} Event deleted (--event-ttl 1h)',
     other: 'etcd: lease {lease} (granted {granted}) expired: {count} Events deleted (--event-ttl 1h)',
   },
+  // kubelet: a container whose ConfigMap or Secret is missing (kubelet/containerConfig.ts)
+  createContainerConfigError: '{pod}: CreateContainerConfigError ({message})',
 } as const satisfies Readonly<Record<string, SummaryTemplate>>;
 
 export type SummaryKey = keyof typeof SUMMARY_TEMPLATES;

@@ -18,6 +18,8 @@ export interface CompletionNames {
   poddisruptionbudgets?: readonly string[];
   horizontalpodautoscalers?: readonly string[];
   services?: readonly string[];
+  configmaps?: readonly string[];
+  secrets?: readonly string[];
   statefulsets?: readonly string[];
   persistentvolumeclaims?: readonly string[];
   endpointslices?: readonly string[];
@@ -36,6 +38,8 @@ const NAMES_KEY: Record<ResourceKind, keyof CompletionNames> = {
   PodDisruptionBudget: 'poddisruptionbudgets',
   HorizontalPodAutoscaler: 'horizontalpodautoscalers',
   Service: 'services',
+  ConfigMap: 'configmaps',
+  Secret: 'secrets',
   StatefulSet: 'statefulsets',
   PersistentVolumeClaim: 'persistentvolumeclaims',
   EndpointSlice: 'endpointslices',
@@ -58,9 +62,9 @@ const ALL: ResourceKind[] = [
 
 /** The kinds each verb (or `rollout`/`set` subcommand) takes. */
 const KINDS: Record<string, ResourceKind[]> = {
-  get: [...ALL, 'Namespace', 'PersistentVolumeClaim', 'EndpointSlice', 'Endpoints', 'Event'],
-  describe: ['Pod', 'Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service'],
-  delete: ['Pod', 'Deployment', 'DaemonSet', 'StatefulSet', 'PersistentVolumeClaim', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service'],
+  get: [...ALL, 'Namespace', 'ConfigMap', 'Secret', 'PersistentVolumeClaim', 'EndpointSlice', 'Endpoints', 'Event'],
+  describe: ['Pod', 'Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service', 'ConfigMap', 'Secret'],
+  delete: ['Pod', 'Deployment', 'DaemonSet', 'StatefulSet', 'PersistentVolumeClaim', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service', 'ConfigMap', 'Secret'],
   scale: ['Deployment', 'ReplicaSet', 'StatefulSet'],
   autoscale: ['Deployment', 'ReplicaSet', 'StatefulSet'],
   patch: ALL,

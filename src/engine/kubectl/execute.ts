@@ -129,6 +129,8 @@ export function consoleCompletions(st: EngineState, prefix: string): string[] {
     poddisruptionbudgets: namesOf(st, 'PodDisruptionBudget'),
     horizontalpodautoscalers: namesOf(st, 'HorizontalPodAutoscaler'),
     services: namesOf(st, 'Service'),
+    configmaps: namesOf(st, 'ConfigMap'),
+    secrets: namesOf(st, 'Secret'),
     statefulsets: namesOf(st, 'StatefulSet'),
     persistentvolumeclaims: namesOf(st, 'PersistentVolumeClaim'),
   };

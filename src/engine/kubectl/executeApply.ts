@@ -71,7 +71,7 @@ function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void
     return;
   }
   if (kind && kind !== 'Deployment' && kind !== 'DaemonSet' && kind !== 'StatefulSet' && !isPolicyKind(kind)) {
-    term.fail(`error: Rollout Lab applies Deployment, DaemonSet, StatefulSet, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service objects, not "${m.kind ?? ''}"`);
+    term.fail(`error: Rollout Lab applies Deployment, DaemonSet, StatefulSet, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap and Secret objects, not "${m.kind ?? ''}"`);
     return;
   }
   const ns = typeof m.metadata?.namespace === 'string' && m.metadata.namespace ? m.metadata.namespace : namespace;

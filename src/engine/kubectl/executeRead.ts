@@ -14,6 +14,7 @@ import { nodeLease } from '../kubelet/nodeLease.ts';
 import { describePersistentVolumeClaim, describeStatefulSet } from './printers/describeStateful.ts';
 import { describeHorizontalPodAutoscaler, describeNamespace, describePodDisruptionBudget, describeQuota } from './printers/describePolicy.ts';
 import { describeService } from './printers/describeService.ts';
+import { describeConfigMap, describeSecret } from './printers/describeConfig.ts';
 import { ENDPOINTS_DEPRECATION, LabelServiceName } from '../api/discoveryTypes.ts';
 import { daemonSetHistoryOutput, deploymentHistory } from './printers/history.ts';
 import { printJson, printNames, printYaml, wrapList } from './printers/object.ts';
@@ -170,6 +171,8 @@ function describeOne(tx: Tx, obj: ResourceObject): string {
   if (obj.kind === 'Node') return describeNode(obj, nodeLease(obj, tx.now), nonTerminatedPodsOn(tx, obj.metadata.name), nodeEvents(tx, obj), tx.now);
   if (obj.kind === 'PodDisruptionBudget') return describePodDisruptionBudget(obj, eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'HorizontalPodAutoscaler') return describeHorizontalPodAutoscaler(obj, eventsAbout(tx, obj), tx.now);
+  if (obj.kind === 'ConfigMap') return describeConfigMap(obj, eventsAbout(tx, obj), tx.now);
+  if (obj.kind === 'Secret') return describeSecret(obj);
   if (obj.kind === 'Service') {
     // ServiceDescriber lists the slices labelled kubernetes.io/service-name=NAME in the namespace.
     const slices = inNamespace(tx.st, 'EndpointSlice', ns).filter((s) => s.metadata.labels?.[LabelServiceName] === obj.metadata.name);

@@ -117,7 +117,7 @@ export function parseGet(ctx: VerbContext): KubectlCommand | KubectlError {
 }
 
 /** The kinds `describe` prints here. */
-const DESCRIBABLE: ReadonlySet<string> = new Set(['Pod', 'Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service', 'Node', 'PersistentVolumeClaim', 'Namespace']);
+const DESCRIBABLE: ReadonlySet<string> = new Set(['Pod', 'Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service', 'ConfigMap', 'Secret', 'Node', 'PersistentVolumeClaim', 'Namespace']);
 
 /** parseDescribe reads `describe deployment|daemonset [NAME_PREFIX...]` (describe/describe.go). */
 export function parseDescribe(ctx: VerbContext): KubectlCommand | KubectlError {

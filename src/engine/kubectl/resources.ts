@@ -19,6 +19,9 @@ export type ResourceKind =
   | 'PodDisruptionBudget'
   | 'HorizontalPodAutoscaler'
   | 'Service'
+  // What pods read (api/configTypes.ts).
+  | 'ConfigMap'
+  | 'Secret'
   // The StatefulSet and its claims (api/statefulTypes.ts).
   | 'StatefulSet'
   | 'PersistentVolumeClaim'
@@ -53,6 +56,8 @@ export const RESOURCES: Readonly<Record<ResourceKind, ResourceInfo>> = {
     namespaced: true,
   },
   Service: { plural: 'services', singular: 'service', shortNames: ['svc'], group: '', namespaced: true },
+  ConfigMap: { plural: 'configmaps', singular: 'configmap', shortNames: ['cm'], group: '', namespaced: true },
+  Secret: { plural: 'secrets', singular: 'secret', shortNames: [], group: '', namespaced: true },
   StatefulSet: { plural: 'statefulsets', singular: 'statefulset', shortNames: ['sts'], group: 'apps', namespaced: true },
   PersistentVolumeClaim: { plural: 'persistentvolumeclaims', singular: 'persistentvolumeclaim', shortNames: ['pvc'], group: '', namespaced: true },
   EndpointSlice: { plural: 'endpointslices', singular: 'endpointslice', shortNames: [], group: 'discovery.k8s.io', namespaced: true },

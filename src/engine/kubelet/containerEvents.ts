@@ -58,12 +58,11 @@ export function recordContainerEvent(tx: Tx, pod: Pod, container: string, type: 
 }
 
 /**
- * recordStartEvents: what the kubelet records as it starts the pod's containers, in its order per
- * container: the image (pulled in `pulledMs` on a first start; on a restart, or for a second
- * container of the same image, already present — an Always policy pulls again, which the
- * simulated kubelet does at once: `in 0s`), then `Container created` and `Container started`.
+ * recordPullEvents: each container's image Event, in its order (pulled in `pulledMs` on a first
+ * start; on a restart, or for a second container of the same image, already present — an Always
+ * policy pulls again, which the simulated kubelet does at once: `in 0s`), then `after` of it.
  */
-export function recordStartEvents(tx: Tx, pod: Pod, pulledMs: number | null): void {
+export function recordPullEvents(tx: Tx, pod: Pod, pulledMs: number | null, after: (container: string) => void): void {
   const seen: string[] = [];
   for (const c of pod.spec.containers) {
     const always = (c.imagePullPolicy ?? imagePullPolicyFor(c.image)) === 'Always';
@@ -74,7 +73,14 @@ export function recordStartEvents(tx: Tx, pod: Pod, pulledMs: number | null): vo
       recordContainerEvent(tx, pod, c.name, 'Normal', 'Pulled', pulledMessage(c.image, fresh ? pulledMs : 0));
     } else recordContainerEvent(tx, pod, c.name, 'Normal', 'Pulled', presentMessage(c.image));
     seen.push(c.image);
-    recordContainerEvent(tx, pod, c.name, 'Normal', 'Created', 'Container created');
-    recordContainerEvent(tx, pod, c.name, 'Normal', 'Started', 'Container started');
+    after(c.name);
   }
+}
+
+/** recordStartEvents: what the kubelet records as it starts the pod's containers: each image's Event, `Container created`, `Container started`. */
+export function recordStartEvents(tx: Tx, pod: Pod, pulledMs: number | null): void {
+  recordPullEvents(tx, pod, pulledMs, (c) => {
+    recordContainerEvent(tx, pod, c, 'Normal', 'Created', 'Container created');
+    recordContainerEvent(tx, pod, c, 'Normal', 'Started', 'Container started');
+  });
 }

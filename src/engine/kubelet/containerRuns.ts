@@ -122,7 +122,7 @@ export function startContainer(tx: Tx, pod0: Pod, podKey: string, uid: string, b
  * takePulledMs is the first start's pull time (null on a restart). The entry that held it holds
  * nothing else (no back-off comes before a first start), so it goes.
  */
-function takePulledMs(tx: Tx, podKey: string): number | null {
+export function takePulledMs(tx: Tx, podKey: string): number | null {
   const ms = tx.st.kubelet.get(podKey)?.pulledMs;
   if (ms === undefined) return null;
   tx.st.kubelet.delete(podKey);

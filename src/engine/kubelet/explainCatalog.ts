@@ -15,6 +15,10 @@ export const KUBELET_DECISION_KEYS: DecisionCatalog = {
     notReady: 'readiness probe of {container} in {pod} failed {run} times in a row (failureThreshold {threshold}) → the container is not ready',
     started: 'startup probe of {container} in {pod} succeeded at {time}s → started: its readiness and liveness probes run from now',
   },
+  startContainer: {
+    configError:
+      '{container} of {pod} cannot be created: {source}: {message} → CreateContainerConfigError; the kubelet tries again in {seconds}s (the pod sync back-off: 10s plus up to 50% jitter)',
+  },
   killContainer: {
     probe: '{probe} probe of {container} in {pod} failed {failures} times in a row (failureThreshold {threshold}) → kill it with a {grace}s grace period and start it again',
     preStop: 'stop {container} of {pod}: the preStop {hook} hook takes {hookSeconds}s of the {grace}s grace period → SIGTERM at +{sigterm}s with {left}s left',

@@ -13,7 +13,8 @@ import type { KubeletStep } from '../client/events.ts';
 import { kubeletRecorder, note, recordEvent, remove, schedule, type Tx } from '../client/tx.ts';
 import { BOUND_STATUS, containerStatus, containerStatuses, podConditions, setStatus } from './status.ts';
 import { containerExited, kubeletOnPodDeleting } from './killPod.ts';
-import { crashLoop, startContainer } from './containerRuns.ts';
+import { crashLoop, startContainer, takePulledMs } from './containerRuns.ts';
+import { configErrors, createContainerConfigError } from './containerConfig.ts';
 import { BACKOFF_INITIAL_MS, BACKOFF_MAX_MS, drawMs, imageBehaviour, kubeletState } from './kubeletState.ts';
 import { kubeletProbe, proberAccept, proberOf, proberReschedule, proberRunDue, proberStopped } from './probes.ts';
 import { isNodeReady } from '../lib/scheduling.ts';
@@ -160,9 +161,16 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
       kubeletStep(tx, podKey, uid, 'started');
       return;
     }
-    case 'started':
+    case 'started': {
+      // generateContainerConfig: a ConfigMap or Secret the environment reads must exist first.
+      const errors = configErrors(tx, pod);
+      if (errors.length > 0) {
+        createContainerConfigError(tx, pod, podKey, uid, errors, takePulledMs(tx, podKey));
+        return;
+      }
       startContainer(tx, pod, podKey, uid, b);
       return;
+    }
     case 'exited':
       containerExited(tx, pod, podKey, uid, b);
       return;

@@ -41,7 +41,7 @@ export function createInitialObject(tx: Tx, raw: KubeObject | Record<string, unk
   if (isPolicyKind(kind)) return createPolicyObject(tx, raw as PolicyObject);
   if (kind === 'StatefulSet') return createStatefulSet(tx, raw as StatefulSet);
   if (kind !== 'Deployment' && kind !== 'DaemonSet') {
-    return { ok: false, output: `error: Rollout Lab applies Deployment, DaemonSet, StatefulSet, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler and Service objects, not "${String(kind)}"` };
+    return { ok: false, output: `error: Rollout Lab applies Deployment, DaemonSet, StatefulSet, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap and Secret objects, not "${String(kind)}"` };
   }
   const obj = defaulted(raw as Deployment | DaemonSet);
   const errs = validateObject(obj);

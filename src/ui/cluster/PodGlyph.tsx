@@ -7,6 +7,7 @@ export const ERROR_PHASES: ReadonlySet<PodDisplayPhase> = new Set([
   'CrashLoopBackOff',
   'ImagePullBackOff',
   'ErrImagePull',
+  'CreateContainerConfigError',
 ]);
 
 interface PodGlyphProps {

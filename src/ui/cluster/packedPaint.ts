@@ -56,7 +56,13 @@ function shapePath(
   } else ctx.rect(x + 1, y + 1, s - 2, s - 2);
 }
 
-const ERRORS = new Set<PodDisplayPhase>(['Failed', 'CrashLoopBackOff', 'ImagePullBackOff', 'ErrImagePull']);
+const ERRORS = new Set<PodDisplayPhase>([
+  'Failed',
+  'CrashLoopBackOff',
+  'ImagePullBackOff',
+  'ErrImagePull',
+  'CreateContainerConfigError',
+]);
 
 /** paintCell draws one pod cell at x, y. */
 function paintCell(

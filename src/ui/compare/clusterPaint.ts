@@ -59,7 +59,13 @@ const OLDER = REVISION[3] as Rgb;
 const P = (name: (typeof POD_DISPLAY_PHASES)[number]) => POD_DISPLAY_PHASES.indexOf(name);
 const AVAILABLE = P('Available');
 const TERMINATING = P('Terminating');
-const FAILING = new Set([P('Failed'), P('CrashLoopBackOff'), P('ImagePullBackOff'), P('ErrImagePull')]);
+const FAILING = new Set([
+  P('Failed'),
+  P('CrashLoopBackOff'),
+  P('ImagePullBackOff'),
+  P('ErrImagePull'),
+  P('CreateContainerConfigError'),
+]);
 
 /** Theme colours the painter needs. */
 export interface PaintTheme {

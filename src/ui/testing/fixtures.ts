@@ -69,6 +69,7 @@ const phasesNew: PodDisplayPhase[] = [
   'ContainerCreating',
   'RunningNotReady',
   'ErrImagePull',
+  'CreateContainerConfigError',
 ];
 export const pods: PodView[] = [
   ...Array.from({ length: 8 }, (_, i) =>

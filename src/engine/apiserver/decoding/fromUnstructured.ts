@@ -11,6 +11,7 @@
  * which kubectl prints as `The request is invalid: patch: …`. Unknown fields, with
  * fieldValidation=Strict, are a 400 `strict decoding error: unknown field "spec.replica"`.
  */
+import { decodeBase64 } from '../../lib/base64.ts';
 import { parseQuantity } from '../../lib/quantity.ts';
 import type { GoType } from './manifestGoTypes.ts';
 
@@ -73,6 +74,18 @@ function convert(ty: GoType, x: unknown, path: string, unknown: string[]): strin
       for (const k of Object.keys(x).sort()) {
         const e = ty.t === 'map' ? (x[k] === null ? null : simple('string', x[k])) : convert({ t: 'quantity' }, x[k], path, unknown);
         if (e) return e;
+      }
+      return null;
+    }
+    case 'bmap': {
+      // A []byte from a string: the converter marshals it and json-decodes it as base64.
+      if (!isRecord(x)) return `cannot restore map from ${goKind(x)}`;
+      for (const k of Object.keys(x).sort()) {
+        const v = x[k];
+        if (v === null || v === undefined) continue;
+        if (typeof v !== 'string') return `cannot restore slice from ${goKind(v)}`;
+        const d = decodeBase64(v);
+        if ('errorAt' in d) return `illegal base64 data at input byte ${d.errorAt}`;
       }
       return null;
     }

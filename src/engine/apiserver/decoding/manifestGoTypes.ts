@@ -7,7 +7,7 @@
 
 export type GoType =
   | { t: 'string' | 'bool' | 'int32' | 'int64' | 'intstr' | 'any' | 'quantity' }
-  | { t: 'map' | 'qmap' }
+  | { t: 'map' | 'qmap' | 'bmap' }
   | { t: 'list'; of: GoType }
   | { t: 'struct'; name: string; fields: Record<string, GoType>; open?: boolean };
 
@@ -18,6 +18,8 @@ const int64: GoType = { t: 'int64' };
 export const intstr: GoType = { t: 'intstr' };
 export const any: GoType = { t: 'any' };
 export const map: GoType = { t: 'map' };
+/** map[string][]byte: each value base64, as a Secret's data and a ConfigMap's binaryData. */
+export const bytesMap: GoType = { t: 'bmap' };
 /** A ResourceList: map[ResourceName]resource.Quantity, each value a quantity string or number. */
 export const quantities: GoType = { t: 'qmap' };
 export const list = (of: GoType): GoType => ({ t: 'list', of });
@@ -132,6 +134,19 @@ const lifecycleHandler = struct('LifecycleHandler', {
   sleep: struct('SleepAction', { seconds: int64 }),
 });
 
+const keySelector = (name: string): GoType => struct(name, { name: str, key: str, optional: bool });
+const envVarSource = struct('EnvVarSource', {
+  configMapKeyRef: keySelector('ConfigMapKeySelector'),
+  secretKeyRef: keySelector('SecretKeySelector'),
+  fieldRef: struct('ObjectFieldSelector', { apiVersion: str, fieldPath: str }),
+  resourceFieldRef: struct('ResourceFieldSelector', { containerName: str, resource: str, divisor: { t: 'quantity' } }),
+});
+const envFromSource = struct('EnvFromSource', {
+  prefix: str,
+  configMapRef: struct('ConfigMapEnvSource', { name: str, optional: bool }),
+  secretRef: struct('SecretEnvSource', { name: str, optional: bool }),
+});
+
 const container = struct(
   'Container',
   {
@@ -142,7 +157,8 @@ const container = struct(
     imagePullPolicy: str,
     ports: list(struct('ContainerPort', { containerPort: int32, name: str, protocol: str, hostPort: int32, hostIP: str })),
     resources: struct('ResourceRequirements', { limits: quantities, requests: quantities }, true),
-    env: list(struct('EnvVar', { name: str, value: str }, true)),
+    env: list(struct('EnvVar', { name: str, value: str, valueFrom: envVarSource })),
+    envFrom: list(envFromSource),
     readinessProbe: probe,
     livenessProbe: probe,
     startupProbe: probe,

@@ -3,7 +3,7 @@
  * core/v1 ResourceQuota and Service, policy/v1 PodDisruptionBudget, autoscaling/v2
  * HorizontalPodAutoscaler.
  */
-import { any, int32, intstr, labelSelector, list, map, objectMeta, quantities, str, struct, type GoType } from './manifestGoTypes.ts';
+import { any, bool, bytesMap, int32, intstr, labelSelector, list, map, objectMeta, quantities, str, struct, type GoType } from './manifestGoTypes.ts';
 
 const quantity: GoType = { t: 'quantity' };
 const resourceList = quantities;
@@ -82,9 +82,15 @@ const service = struct('Service', {
   status: any,
 });
 
+// core/v1 ConfigMap and Secret: every field listed, so strict decoding names an unknown one.
+const configMap = struct('ConfigMap', { apiVersion: str, kind: str, metadata: objectMeta, immutable: bool, data: map, binaryData: bytesMap });
+const secret = struct('Secret', { apiVersion: str, kind: str, metadata: objectMeta, immutable: bool, data: bytesMap, stringData: map, type: str });
+
 export const POLICY_TYPES: Record<string, { ty: GoType; version: string }> = {
   ResourceQuota: { ty: resourceQuota, version: 'v1' },
   PodDisruptionBudget: { ty: podDisruptionBudget, version: 'v1' },
   HorizontalPodAutoscaler: { ty: horizontalPodAutoscaler, version: 'v2' },
   Service: { ty: service, version: 'v1' },
+  ConfigMap: { ty: configMap, version: 'v1' },
+  Secret: { ty: secret, version: 'v1' },
 };

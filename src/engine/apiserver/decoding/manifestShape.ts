@@ -8,9 +8,11 @@
  * (PodSpec, Container, ...) keep their other fields untouched so real manifests go in.
  * As in Go, `null` means "not set": it is dropped from mappings (and is the zero value in lists).
  */
+import { decodeBase64, encodeBase64 } from '../../lib/base64.ts';
 import { parseQuantity } from '../../lib/quantity.ts';
 import { daemonSet, deployment, namespace, type GoType } from './manifestGoTypes.ts';
 import { POLICY_TYPES } from './manifestPolicyTypes.ts';
+import type { PolicyObject } from '../../api/policyTypes.ts';
 import { statefulSet } from './manifestStatefulTypes.ts';
 
 /**
@@ -18,7 +20,7 @@ import { statefulSet } from './manifestStatefulTypes.ts';
  * HorizontalPodAutoscaler and Service: a quantity that does not parse is the decoder's
  * `quantities must match the regular expression …`.
  */
-export function decodePolicyManifest(kind: 'ResourceQuota' | 'PodDisruptionBudget' | 'HorizontalPodAutoscaler' | 'Service', obj: Record<string, unknown>): Decoded {
+export function decodePolicyManifest(kind: PolicyObject['kind'], obj: Record<string, unknown>): Decoded {
   const t = POLICY_TYPES[kind] as { ty: GoType; version: string };
   const w: Walk = { typeError: null, unknown: [] };
   const value = walk(w, t.ty, obj, '', kind) as Record<string, unknown>;
@@ -140,6 +142,23 @@ function walk(w: Walk, ty: GoType, x: unknown, path: string, owner: string, fiel
       }
       return Object.fromEntries(entries);
     }
+    case 'bmap': {
+      // encoding/json decodes a []byte from base64 and stops at the first CorruptInputError; the
+      // value is kept as Go writes it back (newlines dropped).
+      if (!isRecord(x)) return mismatch('map[string][]uint8');
+      const entries: [string, unknown][] = [];
+      for (const [k, v] of Object.entries(x)) {
+        if (v === null) continue;
+        if (typeof v !== 'string') return mismatch('[]uint8', jsonKind(v));
+        const d = decodeBase64(v);
+        if ('errorAt' in d) {
+          w.typeError = `illegal base64 data at input byte ${d.errorAt}`;
+          return x;
+        }
+        entries.push([k, encodeBase64(d.bytes)]);
+      }
+      return Object.fromEntries(entries);
+    }
     case 'qmap': {
       if (!isRecord(x)) return mismatch('v1.ResourceList');
       const entries: [string, unknown][] = [];
@@ -190,6 +209,7 @@ function zero(ty: GoType): unknown {
     case 'struct':
     case 'map':
     case 'qmap':
+    case 'bmap':
       return {};
     case 'list':
       return [];

@@ -113,6 +113,8 @@ export const RESOURCES: readonly ResourceInfo[] = [
     categories: ['all'],
     subresources: [status('', 'v1', 'Service')],
   },
+  { resource: 'configmaps', singular: 'configmap', kind: 'ConfigMap', group: '', version: 'v1', namespaced: true, verbs: ALL_VERBS, shortNames: ['cm'], categories: [], subresources: [] },
+  { resource: 'secrets', singular: 'secret', kind: 'Secret', group: '', version: 'v1', namespaced: true, verbs: ALL_VERBS, shortNames: [], categories: [], subresources: [] },
   {
     resource: 'persistentvolumeclaims',
     singular: 'persistentvolumeclaim',

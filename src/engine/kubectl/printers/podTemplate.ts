@@ -142,13 +142,39 @@ export function describeContainerProbes(c: Container, w: PrefixWriter): void {
   if (c.startupProbe) w.write(2, `Startup:\t${describeProbe(c.startupProbe)}\n`);
 }
 
-/** describeContainerEnv writes `Environment:` and one `NAME:\tvalue` per variable (`<none>` for none). */
+/**
+ * describeContainerEnv writes `Environment Variables from:` when the container has envFrom (each
+ * `NAME\tConfigMap\tOptional: false`, `… with prefix 'P_'`), then `Environment:` and each
+ * variable: its value, line by line, or where it is read from
+ * (`<set to the key 'MODE' of config map 'web-config'>\tOptional: false`).
+ */
 export function describeContainerEnv(c: Container, w: PrefixWriter): void {
+  const envFrom = c.envFrom ?? [];
+  if (envFrom.length > 0) {
+    w.write(2, 'Environment Variables from:\n');
+    for (const e of envFrom) {
+      const ref = e.configMapRef ?? e.secretRef;
+      const from = e.configMapRef ? 'ConfigMap' : e.secretRef ? 'Secret' : '';
+      const optional = ref?.optional === true;
+      w.write(3, e.prefix ? `${ref?.name ?? ''}\t${from} with prefix '${e.prefix}'\tOptional: ${optional}\n` : `${ref?.name ?? ''}\t${from}\tOptional: ${optional}\n`);
+    }
+  }
   w.write(2, `Environment:${c.env?.length ? '' : '\t<none>'}\n`);
   for (const e of c.env ?? []) {
-    (e.value ?? '').split('\n').forEach((s, i) => {
-      w.write(3, i === 0 ? `${e.name}:\t${s}\n` : `\t${s}\n`);
-    });
+    const from = e.valueFrom;
+    if (from === undefined) {
+      (e.value ?? '').split('\n').forEach((s, i) => {
+        w.write(3, i === 0 ? `${e.name}:\t${s}\n` : `\t${s}\n`);
+      });
+    } else if (from.fieldRef) w.write(3, `${e.name}:\t (${from.fieldRef.apiVersion ?? 'v1'}:${from.fieldRef.fieldPath})\n`);
+    else if (from.resourceFieldRef) w.write(3, `${e.name}:\t (${from.resourceFieldRef.resource})\n`);
+    else if (from.secretKeyRef) {
+      const r = from.secretKeyRef;
+      w.write(3, `${e.name}:\t<set to the key '${r.key}' in secret '${r.name ?? ''}'>\tOptional: ${r.optional === true}\n`);
+    } else if (from.configMapKeyRef) {
+      const r = from.configMapKeyRef;
+      w.write(3, `${e.name}:\t<set to the key '${r.key}' of config map '${r.name ?? ''}'>\tOptional: ${r.optional === true}\n`);
+    }
   }
 }
 

@@ -11,11 +11,13 @@ import { DISCOVERY_COLUMNS, endpointSliceRow, endpointsRow } from './rowsDiscove
 import type { Endpoints, EndpointSlice } from '../../api/discoveryTypes.ts';
 import type { Event } from '../../api/types.ts';
 import { EVENT_COLUMNS, eventRow } from './rowsEvents.ts';
+import { CONFIG_COLUMNS, configMapRow, secretRow } from './rowsConfig.ts';
+import type { ConfigMap, Secret } from '../../api/configTypes.ts';
 import { kindString } from '../resources.ts';
 import { GET_TABWRITER, type RememberedWidths, tabwriterFormat } from './tabwriter.ts';
 
 /** Every kind's columns: the workloads' (rows.ts), the policy kinds' (rowsPolicy.ts), the StatefulSet's and its claims' (rowsStateful.ts), the endpoints' (rowsDiscovery.ts) and the Events' (rowsEvents.ts). */
-export const COLUMNS = { ...WORKLOAD_COLUMNS, ...POLICY_COLUMNS, ...STATEFUL_COLUMNS, ...DISCOVERY_COLUMNS, ...EVENT_COLUMNS };
+export const COLUMNS = { ...WORKLOAD_COLUMNS, ...POLICY_COLUMNS, ...CONFIG_COLUMNS, ...STATEFUL_COLUMNS, ...DISCOVERY_COLUMNS, ...EVENT_COLUMNS };
 
 /** The kinds kubectl get prints as tables here. */
 export type TableKind = keyof typeof COLUMNS;
@@ -49,6 +51,10 @@ export type TableObject<K extends TableKind> = K extends 'Pod'
                           ? Endpoints
                           : K extends 'Event'
                             ? Event
+                            : K extends 'ConfigMap'
+                              ? ConfigMap
+                              : K extends 'Secret'
+                                ? Secret
                       : Node;
 
 /** tableRow builds one object's cells for its kind. */
@@ -82,6 +88,10 @@ export function tableRow<K extends TableKind>(kind: K, obj: TableObject<K>, nowM
       return endpointsRow(obj as Endpoints, nowMs);
     case 'Event':
       return eventRow(obj as Event, nowMs, wide);
+    case 'ConfigMap':
+      return configMapRow(obj as ConfigMap, nowMs);
+    case 'Secret':
+      return secretRow(obj as Secret, nowMs);
     default:
       return nodeRow(obj as Node, nowMs, wide);
   }

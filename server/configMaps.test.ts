@@ -1,0 +1,97 @@
+// ConfigMaps and Secrets (core/v1) through the real kubectl (v1.32.4) and in the page's console, on
+// one state (describe's data keys come out in Go's map order, random in kubectl: the objects
+// described have one key each): get, describe, create configmap|secret (protobuf bodies), the validation messages, and
+// a Deployment whose new template reads a ConfigMap that does not exist yet: its pods wait in
+// CreateContainerConfigError until the ConfigMap is applied.
+import { describe, expect, it } from 'vitest';
+import { eventAgesNormalised } from './kubectlHarness.ts';
+import { expectAnswersAsPage, expectPrintsAsPage, servedScenario } from './printsAsPage.ts';
+
+const SCENARIO = `version: 1
+name: configmaps and secrets
+cluster:
+  nodes: 2
+objects:
+  - apiVersion: v1
+    kind: ConfigMap
+    metadata: { name: web-v1, labels: { app: web } }
+    data: { MODE: blue }
+    binaryData: { logo: "iVBORw0KGgo=" }
+  - apiVersion: v1
+    kind: ConfigMap
+    metadata: { name: files }
+    data: { "config.yaml": "port: 8080\\nlog: info\\n" }
+  - apiVersion: v1
+    kind: Secret
+    metadata: { name: token }
+    type: kubernetes.io/basic-auth
+    stringData: { username: ci }
+  - apiVersion: v1
+    kind: Secret
+    metadata: { name: db }
+    stringData: { password: s3cr3t }
+    data: { user: YWRtaW4= }
+  - apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: web, labels: { app: web } }
+    spec:
+      replicas: 2
+      selector: { matchLabels: { app: web } }
+      template:
+        metadata: { labels: { app: web } }
+        spec:
+          containers:
+            - name: web
+              image: "web:1"
+              envFrom: [{ configMapRef: { name: web-v1 } }, { prefix: DB_, secretRef: { name: db, optional: true } }]
+              env:
+                - { name: MODE, valueFrom: { configMapKeyRef: { name: web-v1, key: MODE } } }
+                - { name: PASSWORD, valueFrom: { secretKeyRef: { name: db, key: password } } }
+  - apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: api, labels: { app: api } }
+    spec:
+      replicas: 1
+      selector: { matchLabels: { app: api } }
+      template:
+        metadata: { labels: { app: api } }
+        spec:
+          containers:
+            - name: api
+              image: "api:1"
+              env: [{ name: FLAGS, valueFrom: { configMapKeyRef: { name: api-flags, key: FLAGS } } }]
+`;
+
+const normalise = (t: string) => eventAgesNormalised(t.replace(/[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d \+0000/g, '-'));
+
+describe('ConfigMaps and Secrets against npm run serve', () => {
+  const h = servedScenario(SCENARIO, ['deployment/web']);
+
+  it('lists and describes them as kubectl does', async () => {
+    await expectPrintsAsPage(h, ['get configmaps', 'get cm web-v1 -o wide', 'get secrets', 'get cm,secret', 'describe cm web-v1', 'describe cm files', 'describe secret token', 'describe pods -l app=web'], normalise);
+    const real = await h.kubectl(['get', 'secret', 'db', '-o', 'jsonpath={.type} {.data.password} {.data.user}']);
+    // stringData is folded into data as base64 and never stored.
+    expect(real.stdout).toBe('Opaque czNjcjN0 YWRtaW4=');
+  });
+
+  it('keeps a pod whose ConfigMap is missing in CreateContainerConfigError, with the kubelet Event', async () => {
+    await expectPrintsAsPage(h, ['get pods -l app=api', 'describe pods -l app=api'], normalise);
+    const pods = await h.kubectl(['get', 'pods', '-l', 'app=api', '-o', 'jsonpath={.items[0].status.containerStatuses[0].state.waiting.message}']);
+    expect(pods.stdout).toBe('configmap "api-flags" not found');
+    const events = await h.kubectl(['get', 'events', '--field-selector', 'reason=Failed', '-o', 'jsonpath={.items[0].message}']);
+    expect(events.stdout).toBe('Error: configmap "api-flags" not found');
+  });
+
+  it('creates them from kubectl create, which posts protobuf, and refuses what the API server refuses', async () => {
+    expect(await h.kubectl(['create', 'configmap', 'api-flags', '--from-literal=FLAGS=fast'])).toMatchObject({ code: 0, stdout: 'configmap/api-flags created\n' });
+    expect(await h.kubectl(['create', 'secret', 'generic', 'tls-ish', '--from-literal=key=v'])).toMatchObject({ code: 0, stdout: 'secret/tls-ish created\n' });
+    await expectAnswersAsPage(h, ['get cm api-flags', 'get secret tls-ish', 'describe cm api-flags']);
+    const bad = await h.kubectl(['create', 'configmap', 'bad', '--from-literal=a b=1']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain("a valid config key must consist of alphanumeric characters, '-', '_' or '.'");
+  });
+
+  it('starts the waiting pod once its ConfigMap exists', async () => {
+    expect((await h.kubectl(['rollout', 'status', 'deployment/api', '--timeout=60s'])).code).toBe(0);
+  });
+});
