@@ -1,8 +1,9 @@
 /**
  * The built-in lessons, in the course's order (chapters: Deployment rolling update, scaling,
- * strategies, history, progress; ReplicaSet; DaemonSet; failures and back-off; Events; Nodes; StatefulSet). This module and
+ * strategies, history, progress; ReplicaSet; DaemonSet; failures and back-off (a missing ConfigMap too); Events; Nodes; StatefulSet). This module and
  * everything it imports load on demand, when the Lessons dialog or a lesson link first opens.
  */
+import { CONFIGURATION_LESSONS } from './configuration.ts';
 import { CONTROLLER_LESSONS } from './controllers.ts';
 import { DEPLOYMENT_LESSONS } from './deployment.ts';
 import { EVENT_LESSONS } from './events.ts';
@@ -19,6 +20,7 @@ export type { BuiltInLesson } from './types.ts';
 export const BUILT_IN_LESSONS: readonly BuiltInLesson[] = [
   ...DEPLOYMENT_LESSONS,
   ...CONTROLLER_LESSONS,
+  ...CONFIGURATION_LESSONS,
   ...EVENT_LESSONS,
   ...NODE_LESSONS,
   ...STATEFULSET_LESSONS,

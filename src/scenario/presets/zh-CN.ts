@@ -20,6 +20,11 @@ export const PRESET_TEXT_ZH_CN: Readonly<Record<string, { name: string; descript
     description:
       '新镜像始终拉取失败；maxUnavailable 为 0，所以没有旧 Pod 被删除，上线停在 3 个 surge Pod，过了 progressDeadlineSeconds（60 秒）后 Progressing 变为 False，原因是 ProgressDeadlineExceeded。',
   },
+  'missing-configmap': {
+    name: '缺失的 ConfigMap——起不来的 Pod',
+    description:
+      '新模板从 ConfigMap web-v2 读取配置，但没有人 apply 它。kubelet 拉取了镜像，却无法构造环境变量，所以新 Pod 停在 CreateContainerConfigError；3 个旧 Pod 继续服务（maxUnavailable 1），150 秒时超过截止时间，180 秒 apply 这个 ConfigMap 后，kubelet 下一次重试时上线得以继续。',
+  },
   recreate: {
     name: 'Recreate——旧 Pod 全部退出后新 Pod 才启动',
     description:
