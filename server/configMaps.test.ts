@@ -91,6 +91,22 @@ describe('ConfigMaps and Secrets against npm run serve', () => {
     expect(bad.stderr).toContain("a valid config key must consist of alphanumeric characters, '-', '_' or '.'");
   });
 
+  it('decodes them as the API server does: base64 data, string values', async () => {
+    const secret = 'apiVersion: v1\nkind: Secret\nmetadata: { name: raw }\ndata: { p: abc }\n';
+    expect((await h.kubectl(['create', '-f', '-'], secret)).stderr).toBe(
+      'Error from server (BadRequest): error when creating "STDIN": Secret in version "v1" cannot be handled as a Secret: illegal base64 data at input byte 0\n',
+    );
+    const cm = 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: num }\ndata: { p: 1 }\n';
+    expect((await h.kubectl(['create', '-f', '-'], cm)).stderr).toBe(
+      'Error from server (BadRequest): error when creating "STDIN": ConfigMap in version "v1" cannot be handled as a ConfigMap: json: cannot unmarshal number into Go struct field ConfigMap.data of type string\n',
+    );
+    const immutable = 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: frozen }\nimmutable: true\ndata: { a: "1" }\n';
+    expect((await h.kubectl(['apply', '-f', '-'], immutable)).code).toBe(0);
+    expect((await h.kubectl(['apply', '-f', '-'], immutable.replace('"1"', '"2"'))).stderr).toContain(
+      'The ConfigMap "frozen" is invalid: data: Forbidden: field is immutable when `immutable` is set',
+    );
+  });
+
   it('starts the waiting pod once its ConfigMap exists', async () => {
     expect((await h.kubectl(['rollout', 'status', 'deployment/api', '--timeout=60s'])).code).toBe(0);
   });

@@ -9,20 +9,26 @@
  */
 import type { DecodeHook } from '../src/engine/apiserver/rest/write.ts';
 import { fromUnstructured } from '../src/engine/apiserver/decoding/fromUnstructured.ts';
-import { decodeManifest, goTypeOf } from '../src/engine/apiserver/decoding/manifestShape.ts';
+import { decodeManifest, decodePolicyManifest, goTypeOf } from '../src/engine/apiserver/decoding/manifestShape.ts';
+import { POLICY_TYPES } from '../src/engine/apiserver/decoding/manifestPolicyTypes.ts';
+import type { GoType } from '../src/engine/apiserver/decoding/manifestGoTypes.ts';
 
-/** decodeHook checks Deployment, DaemonSet and StatefulSet bodies; other kinds pass as they are. */
+/**
+ * decodeHook checks Deployment, DaemonSet, StatefulSet, ConfigMap and Secret bodies (a Secret's
+ * data must be base64: `illegal base64 data at input byte 0`); other kinds pass as they are.
+ */
 export const decodeHook: DecodeHook = (kind, obj, fieldValidation, smpPatch) => {
-  if (kind !== 'Deployment' && kind !== 'DaemonSet' && kind !== 'StatefulSet') return { warnings: [] };
+  const config = kind === 'ConfigMap' || kind === 'Secret';
+  if (kind !== 'Deployment' && kind !== 'DaemonSet' && kind !== 'StatefulSet' && !config) return { warnings: [] };
   if (smpPatch !== undefined) {
     // A strategic merge patch's result is converted from a map (fromUnstructured.ts), not decoded.
-    const c = fromUnstructured(goTypeOf(kind), obj);
+    const c = fromUnstructured(config ? (POLICY_TYPES[kind]?.ty as GoType) : goTypeOf(kind), obj);
     if ('error' in c) return { patchInvalid: c.error };
     if (c.unknown.length === 0) return { warnings: [] };
     if (fieldValidation === 'Strict') return { error: `strict decoding error: ${c.unknown.join(', ')}` };
     return { warnings: fieldValidation === 'Ignore' ? [] : c.unknown };
   }
-  const d = decodeManifest(kind, obj);
+  const d = config ? decodePolicyManifest(kind, obj) : decodeManifest(kind, obj);
   if (d.ok) return { warnings: [] };
   const strictOnly = /: strict decoding error: /.exec(d.message);
   if (!strictOnly || fieldValidation === 'Strict') return { error: d.message };

@@ -10,11 +10,18 @@
  * with the patch as the bad value, an unknown field the BadRequest of strict decoding.
  */
 import { fromUnstructured, patchInvalidBody } from '../apiserver/decoding/fromUnstructured.ts';
-import { decodeManifest, goTypeOf } from '../apiserver/decoding/manifestShape.ts';
+import { decodeManifest, decodePolicyManifest, goTypeOf } from '../apiserver/decoding/manifestShape.ts';
+import { POLICY_TYPES } from '../apiserver/decoding/manifestPolicyTypes.ts';
+import type { GoType } from '../apiserver/decoding/manifestGoTypes.ts';
 import { goJson } from './printers/object.ts';
 import { RESOURCES } from './resources.ts';
 
 type Workload = 'Deployment' | 'DaemonSet' | 'StatefulSet';
+/** The kinds whose bodies the API server's decoder checks here: the workloads, ConfigMaps and Secrets. */
+export type Decodable = Workload | 'ConfigMap' | 'Secret';
+
+const isConfig = (kind: Decodable): kind is 'ConfigMap' | 'Secret' => kind === 'ConfigMap' || kind === 'Secret';
+const goType = (kind: Decodable): GoType => (isConfig(kind) ? (POLICY_TYPES[kind]?.ty as GoType) : goTypeOf(kind));
 
 /** clientDecodeError is kubectl's own refusal of a document whose metadata does not decode, or null. */
 export function clientDecodeError(kind: Workload, raw: Record<string, unknown>): string | null {
@@ -31,21 +38,22 @@ export function clientDecodeError(kind: Workload, raw: Record<string, unknown>):
  * `patchOf` gives the patch sent for an update (null: a create); it is only made for a refusal,
  * which prints it.
  */
-export function serverDecodeError(kind: Workload, sent: Record<string, unknown>, patchOf: (() => Record<string, unknown>) | null, name: string, namespace: string): string | null {
+export function serverDecodeError(kind: Decodable, sent: Record<string, unknown>, patchOf: (() => Record<string, unknown>) | null, name: string, namespace: string): string | null {
   if (patchOf === null) {
-    const d = decodeManifest(kind, sent);
+    const d = isConfig(kind) ? decodePolicyManifest(kind, sent) : decodeManifest(kind, sent);
     return d.ok ? null : `Error from server (BadRequest): error when creating "STDIN": ${d.message}`;
   }
   // The patched object is converted from a map, not decoded (fromUnstructured.ts): a value it
   // cannot take is a 422 kubectl prints from its cause, without the patch wrapper below.
-  const c = fromUnstructured(goTypeOf(kind), sent);
+  const c = fromUnstructured(goType(kind), sent);
   if ('error' in c) return `The request is invalid: patch: ${patchInvalidBody(patchOf(), c.error)}`;
   if (c.unknown.length === 0) return null;
+  const gv = isConfig(kind) ? 'v1' : 'apps/v1';
   return [
     'Error from server (BadRequest): error when applying patch:',
     goJson(patchOf()),
     'to:',
-    `Resource: "apps/v1, Resource=${RESOURCES[kind].plural}", GroupVersionKind: "apps/v1, Kind=${kind}"`,
+    `Resource: "${gv}, Resource=${RESOURCES[kind].plural}", GroupVersionKind: "${gv}, Kind=${kind}"`,
     `Name: "${name}", Namespace: "${namespace}"`,
     `for: "STDIN": error when patching "STDIN": strict decoding error: ${c.unknown.join(', ')}`,
   ].join('\n');

@@ -101,18 +101,19 @@ function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void
     term.out(r.output);
     return;
   }
-  if (kind && isPolicyKind(kind)) {
-    applyPolicy(tx, term, live as KubeObject | undefined, r.object as unknown as PolicyObject, r.output);
-    return;
-  }
-  if (workload) {
+  const decodable = workload ?? (kind === 'ConfigMap' || kind === 'Secret' ? kind : null);
+  if (decodable) {
     // The patch applyManifest sent is made again only for a refusal, which prints it.
     const patchOf = live ? () => applyPatchOf(live as ObjectJson, modifiedConfiguration(m, ns).modified) : null;
-    const refused = serverDecodeError(workload, r.object as Record<string, unknown>, patchOf, name, ns);
+    const refused = serverDecodeError(decodable, r.object as Record<string, unknown>, patchOf, name, ns);
     if (refused) {
       term.fail(refused);
       return;
     }
+  }
+  if (kind && isPolicyKind(kind)) {
+    applyPolicy(tx, term, live as KubeObject | undefined, r.object as unknown as PolicyObject, r.output);
+    return;
   }
   if (!live) {
     // A create: the API server defaults and validates the object, and never takes a status.
