@@ -25,7 +25,9 @@ describe('resolveResource', () => {
     ['quota', 'ResourceQuota'],
     ['resourcequotas', 'ResourceQuota'],
     ['pdb.apps', undefined],
-    ['cm', undefined],
+    ['cm', 'ConfigMap'],
+    ['secrets', 'Secret'],
+    ['cronjobs', undefined],
     ['pods.apps', undefined],
   ])('maps %j to %j', (word, kind) => {
     expect(resolveResource(word)).toBe(kind);

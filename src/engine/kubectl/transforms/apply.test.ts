@@ -55,9 +55,9 @@ describe('applyManifest', () => {
     });
   });
   it('errors for a kind this cluster does not serve', () => {
-    expect(applyManifest(undefined, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 's' } }, 'default')).toEqual({
+    expect(applyManifest(undefined, { apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 's' } }, 'default')).toEqual({
       error:
-        'error: resource mapping not found for name: "s" namespace: "default" from "STDIN": no matches for kind "ConfigMap" in version "v1"\nensure CRDs are installed first',
+        'error: resource mapping not found for name: "s" namespace: "default" from "STDIN": no matches for kind "CronJob" in version "batch/v1"\nensure CRDs are installed first',
     });
   });
 });
