@@ -1,13 +1,23 @@
 /**
- * `/openapi/v2` as the protobuf kubectl 1.27 and 1.28 ask for
+ * `/openapi/v2` as the protobuf kubectl asks for
  * (`application/com.github.proto-openapi.spec.v2@v1.0+protobuf`, gnostic's openapi_v2.Document).
- * Those releases decide from this document whether the server checks fields itself: they look
- * for each kind's PATCH operation (its `x-kubernetes-group-version-kind` extension) and its
- * `fieldValidation` query parameter (kubectl's QueryParamVerifier). The document holds exactly
- * that: no schemas (kubectl then builds patches from its compiled-in types, as for any kind it
- * has no schema for). Field numbers are those of gnostic's OpenAPIv2.proto.
+ * Readers:
+ * - kubectl 1.27 and 1.28 decide from its PATCH operations whether the server checks fields
+ *   itself: each kind's operation (its `x-kubernetes-group-version-kind` extension) with a
+ *   `fieldValidation` query parameter (kubectl's QueryParamVerifier);
+ * - their client-side apply builds its strategic merge patch from the kind's definition (its
+ *   x-kubernetes-patch-strategy / -patch-merge-key) when the kind's PATCH operation consumes
+ *   strategic merge patches, as against a cluster, instead of from its compiled-in types;
+ * - `kubectl explain --output=plaintext-openapiv2` (every kubectl since 1.27; explain reads v3
+ *   otherwise) renders the definitions.
+ * The definitions are the generated v3 schemas (server/openapiSchemas.json) as kube-apiserver
+ * publishes them in v2: under `#/definitions/`, a `$ref` beside its description and default
+ * rather than wrapped in `allOf`, and IntOrString and Quantity as `type: string` (their
+ * OpenAPISchemaType) rather than v3's `oneOf`. Built and encoded once per process.
  */
 import { RESOURCES } from '../src/engine/apiserver/rest/resources.ts';
+import { reachable, SCHEMAS, type Schema } from './openapi.ts';
+import { ProtoWriter, writeExtension, writeSchema } from './openapiV2Proto.ts';
 
 /**
  * The media type the document is served as. kubectl asks for `…spec.v2@v1.0+protobuf`, but Go's
@@ -15,51 +25,102 @@ import { RESOURCES } from '../src/engine/apiserver/rest/resources.ts';
  */
 export const OPENAPI_V2_PROTOBUF = 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf';
 
-function varint(n: number): number[] {
-  const out: number[] = [];
-  let v = n;
-  while (v > 0x7f) {
-    out.push((v & 0x7f) | 0x80);
-    v = Math.floor(v / 128);
+const V3_REF = '#/components/schemas/';
+const V2_REF = '#/definitions/';
+
+const sortedEntries = <T>(o: Record<string, T>): [string, T][] => Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
+/**
+ * v2Schema is a generated v3 schema as OpenAPI v2 carries it (what kube-openapi's v3 builder
+ * undoes, read backwards): `allOf: [{$ref}]` → `$ref` with the siblings kept, `oneOf` → `type:
+ * string`, properties in name order (kube-openapi marshals them from a map).
+ */
+export function v2Schema(s: Schema): Schema {
+  const out: Schema = {};
+  for (const [k, v] of Object.entries(s)) {
+    if (k === 'allOf' && Array.isArray(v) && v.length === 1 && typeof v[0]?.$ref === 'string') out.$ref = (v[0].$ref as string).replace(V3_REF, V2_REF);
+    else if (k === '$ref' && typeof v === 'string') out.$ref = v.replace(V3_REF, V2_REF);
+    // Both oneOf types of apimachinery (IntOrString, Quantity) answer "string" to OpenAPISchemaType.
+    else if (k === 'oneOf') out.type = 'string';
+    else if (k === 'properties' && v && typeof v === 'object') out.properties = Object.fromEntries(sortedEntries(v as Record<string, Schema>).map(([n, x]) => [n, v2Schema(x)]));
+    else if ((k === 'items' || k === 'additionalProperties') && v && typeof v === 'object') out[k] = v2Schema(v as Schema);
+    else out[k] = v;
   }
-  out.push(v);
   return out;
 }
 
-/** A length-delimited field: a string or an embedded message. */
-function field(tag: number, value: Uint8Array | string): number[] {
-  const bytes = typeof value === 'string' ? new TextEncoder().encode(value) : value;
-  return [...varint((tag << 3) | 2), ...varint(bytes.length), ...bytes];
-}
-
-const msg = (...fields: number[][]): Uint8Array => Uint8Array.from(fields.flat());
-
-/** NamedAny{name, value: Any{yaml}}: a vendor extension. */
-function extension(name: string, yaml: string): Uint8Array {
-  return msg(field(1, name), field(2, msg(field(2, yaml))));
+/** v2Definitions: every generated schema, in name order, as v2 definitions. */
+export function v2Definitions(): [string, Schema][] {
+  return sortedEntries(reachable(Object.keys(SCHEMAS))).map(([name, s]) => [name, v2Schema(s)]);
 }
 
 /** ParametersItem{parameter: Parameter{non_body_parameter: NonBodyParameter{query_parameter_sub_schema}}}. */
-function queryParameter(name: string): Uint8Array {
-  const sub = msg(field(2, 'query'), field(3, 'fieldValidation instructs the server on how to handle objects in the request containing unknown or duplicate fields.'), field(4, name), field(6, 'string'));
-  return msg(field(1, msg(field(2, msg(field(3, sub))))));
+function writeQueryParameter(w: ProtoWriter, name: string, description: string): void {
+  w.message(8, (item) =>
+    item.message(1, (param) =>
+      param.message(2, (nonBody) =>
+        nonBody.message(3, (q) => {
+          q.string(2, 'query');
+          q.string(3, description);
+          q.string(4, name);
+          q.string(6, 'string');
+          q.varint(20, 1); // uniqueItems, as kube-apiserver marks every query parameter
+        }),
+      ),
+    ),
+  );
 }
 
-/** openapiV2Document encodes the document: one PATCH operation per served kind. */
+function writeDocument(w: ProtoWriter): void {
+  w.string(1, '2.0');
+  w.message(2, (info) => {
+    info.string(1, 'Kubernetes');
+    info.string(2, 'unversioned');
+  });
+  w.message(8, (paths) => {
+    for (const r of RESOURCES) {
+      const prefix = r.group === '' ? `/api/${r.version}` : `/apis/${r.group}/${r.version}`;
+      const path = `${prefix}${r.namespaced ? '/namespaces/{namespace}' : ''}/${r.resource}/{name}`;
+      paths.message(2, (named) => {
+        named.string(1, path);
+        named.message(2, (item) =>
+          item.message(8, (op) => {
+            op.string(5, `patch${r.kind}`);
+            for (const t of PATCH_TYPES) op.string(7, t);
+            writeQueryParameter(op, 'fieldValidation', 'fieldValidation instructs the server on how to handle objects in the request containing unknown or duplicate fields.');
+            writeExtension(op, 13, 'x-kubernetes-action', 'patch');
+            writeExtension(op, 13, 'x-kubernetes-group-version-kind', { group: r.group, kind: r.kind, version: r.version });
+          }),
+        );
+      });
+    }
+  });
+  w.message(9, (defs) => {
+    for (const [name, schema] of v2Definitions()) {
+      defs.message(1, (named) => {
+        named.string(1, name);
+        named.message(2, (x) => writeSchema(x, schema));
+      });
+    }
+  });
+}
+
+/**
+ * The PATCH operations' `consumes`, as kube-apiserver lists them for a built-in kind. kubectl's
+ * client-side apply builds its patch from the v2 definition only when the kind's operation
+ * consumes `application/strategic-merge-patch+json` (Patcher.getPatchTypeFromOpenAPI); without it
+ * it falls back to its compiled-in types.
+ */
+const PATCH_TYPES = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml'];
+
+let encoded: Uint8Array | undefined;
+
+/** openapiV2Document is the encoded document (built on the first call: it never changes). */
 export function openapiV2Document(): Uint8Array {
-  const paths: number[][] = [];
-  for (const r of RESOURCES) {
-    const prefix = r.group === '' ? `/api/${r.version}` : `/apis/${r.group}/${r.version}`;
-    const path = `${prefix}${r.namespaced ? '/namespaces/{namespace}' : ''}/${r.resource}/{name}`;
-    const gvk = `group: "${r.group}"\nkind: ${r.kind}\nversion: ${r.version}\n`;
-    const operation = msg(
-      field(5, `patch${r.kind}`),
-      field(8, queryParameter('fieldValidation')),
-      field(13, extension('x-kubernetes-action', 'patch\n')),
-      field(13, extension('x-kubernetes-group-version-kind', gvk)),
-    );
-    const pathItem = msg(field(8, operation));
-    paths.push(field(2, msg(field(1, path), field(2, pathItem))));
+  if (!encoded) {
+    const w = new ProtoWriter();
+    writeDocument(w);
+    encoded = w.bytes();
   }
-  return msg(field(1, '2.0'), field(2, msg(field(1, 'Kubernetes'), field(2, 'unversioned'))), field(8, msg(...paths)));
+  return encoded;
 }
