@@ -72,6 +72,8 @@ const ROOTS = [
       'Event',
       'PersistentVolume',
       'ServiceAccount',
+      'ConfigMap',
+      'Secret',
     ],
   ],
   [

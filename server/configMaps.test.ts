@@ -72,6 +72,8 @@ describe('ConfigMaps and Secrets against npm run serve', () => {
     const real = await h.kubectl(['get', 'secret', 'db', '-o', 'jsonpath={.type} {.data.password} {.data.user}']);
     // stringData is folded into data as base64 and never stored.
     expect(real.stdout).toBe('Opaque czNjcjN0 YWRtaW4=');
+    // Both kinds are in the served OpenAPI schemas (scripts/gen-openapi-schemas.mjs roots).
+    expect((await h.kubectl(['explain', 'secret.stringData'])).stdout).toContain('stringData allows specifying non-binary secret data in string form.');
   });
 
   it('keeps a pod whose ConfigMap is missing in CreateContainerConfigError, with the kubelet Event', async () => {
