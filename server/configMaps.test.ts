@@ -87,7 +87,18 @@ describe('ConfigMaps and Secrets against npm run serve', () => {
   it('creates them from kubectl create, which posts protobuf, and refuses what the API server refuses', async () => {
     expect(await h.kubectl(['create', 'configmap', 'api-flags', '--from-literal=FLAGS=fast'])).toMatchObject({ code: 0, stdout: 'configmap/api-flags created\n' });
     expect(await h.kubectl(['create', 'secret', 'generic', 'tls-ish', '--from-literal=key=v'])).toMatchObject({ code: 0, stdout: 'secret/tls-ish created\n' });
-    await expectAnswersAsPage(h, ['get cm api-flags', 'get secret tls-ish', 'describe cm api-flags']);
+    await expectAnswersAsPage(h, [
+      'get cm api-flags',
+      'get secret tls-ish',
+      'describe cm api-flags',
+      // What the console's create answers where it changes nothing: exists, invalid, a server dry run.
+      'create configmap web-v1 --from-literal=a=1',
+      'create secret generic db --from-literal=a=1',
+      'create configmap Bad_Name --from-literal=a=1',
+      'create secret generic Bad_Name --from-literal=a=1',
+      'create configmap fresh --from-literal=a=1 --dry-run=server',
+      'create secret generic fresh --from-literal=a=1 --dry-run=server -o yaml',
+    ]);
     const bad = await h.kubectl(['create', 'configmap', 'bad', '--from-literal=a b=1']);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain("a valid config key must consist of alphanumeric characters, '-', '_' or '.'");

@@ -1,4 +1,4 @@
-// `kubectl create deployment|namespace --dry-run=client`: the console's object and output against
+// `kubectl create deployment|namespace|configmap|secret generic --dry-run=client`: the console's object and output against
 // the real kubectl's, which builds and prints them without a server.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -32,6 +32,23 @@ describe('kubectl create --dry-run=client, console against the real kubectl', ()
     'create foo',
     'create -n team-a deployment web --image=nginx --dry-run=client -o yaml',
     'create -o name deploy web --image=nginx --dry-run=client',
+    'create configmap web-v2 --from-literal=MODE=green --from-literal=LEVEL=2 --dry-run=client -o yaml',
+    'create cm web-v2 --from-literal=MODE=green --dry-run=client -o json',
+    'create configmap x --from-literal=a=1,b=2 -n team-a --dry-run=client -o yaml',
+    'create configmap x --from-literal=a --dry-run=client',
+    'create configmap x --from-literal==1 --dry-run=client',
+    'create configmap x --from-literal=a=1 --from-literal=a=2 --dry-run=client',
+    'create configmap x --from-literal=..a=1 --dry-run=client',
+    'create configmap --from-literal=a=1 --dry-run=client',
+    'create configmap x --from-env-file=a.env --from-literal=a=1 --dry-run=client',
+    'create configmap x --dry-run=client -o name',
+    'create secret generic db --from-literal=password=s3cr3t --dry-run=client -o yaml',
+    'create secret generic db --from-literal=k=v --type=Opaque --dry-run=client -o json',
+    'create secret generic db --type=kubernetes.io/basic-auth --from-literal=username=a --dry-run=client -o yaml',
+    'create secret generic db --from-literal=..a=1 --dry-run=client',
+    'create secret generic db --from-literal=a=1 --from-literal=a=2 --dry-run=client',
+    'create secret generic db --dry-run=client',
+    'create secret db',
   ])('%s', (line) => {
     expect(kubectl(settledCluster([]), line)).toEqual(realKubectl(line));
   });

@@ -40,6 +40,8 @@ export const KIND_MODELS: Record<string, string> = {
   Namespace: 'V1Namespace',
   ResourceQuota: 'V1ResourceQuota',
   Service: 'V1Service',
+  ConfigMap: 'V1ConfigMap',
+  Secret: 'V1Secret',
   Event: 'CoreV1Event',
   Deployment: 'V1Deployment',
   ReplicaSet: 'V1ReplicaSet',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kubectl, settledCluster, webDeployment } from '../sim/executeTestEngine.ts';
+import { advance, kubectl, settledCluster, webDeployment } from '../sim/executeTestEngine.ts';
 
 // The console's `apply -f -` of ConfigMaps and Secrets answers as the served API does to the real
 // kubectl 1.32.4 (server/configMaps.test.ts pins those answers; these were compared by hand).
@@ -42,5 +42,29 @@ describe('apply -f - of ConfigMaps and Secrets', () => {
     const st = settledCluster([webDeployment(1)]);
     expect(kubectl(st, 'apply -f -', { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'db' }, stringData: { password: 's3cr3t' } }).output).toBe('secret/db created');
     expect(kubectl(st, 'get secret db -o jsonpath={.type}:{.data.password}:{.stringData}').output).toBe('Opaque:czNjcjN0:');
+  });
+});
+
+describe('create configmap|secret generic', () => {
+  it('creates what the pods read, and frees a pod waiting for it at the kubelet’s next try', () => {
+    const st = settledCluster([webDeployment(1)]);
+    const d = webDeployment(1);
+    (d.spec.template.spec.containers[0] as { envFrom?: unknown }).envFrom = [{ configMapRef: { name: 'web-v2' } }];
+    kubectl(st, 'apply -f -', d);
+    advance(st, 30);
+    expect(kubectl(st, 'get pods').output).toContain('CreateContainerConfigError');
+    expect(kubectl(st, 'create configmap web-v2 --from-literal=MODE=green')).toEqual({ ok: true, output: 'configmap/web-v2 created' });
+    expect(kubectl(st, 'create configmap web-v2 --from-literal=MODE=green')).toEqual({ ok: false, output: 'error: failed to create configmap: configmaps "web-v2" already exists' });
+    expect(kubectl(st, 'create secret generic db --from-literal=password=s3cr3t')).toEqual({ ok: true, output: 'secret/db created' });
+    advance(st, 16);
+    expect(kubectl(st, 'get pods').output).not.toContain('CreateContainerConfigError');
+  });
+
+  it('says the console has no files', () => {
+    const st = settledCluster([webDeployment(1)]);
+    expect(kubectl(st, 'create configmap x --from-file=web.conf')).toEqual({
+      ok: false,
+      output: 'error: error reading web.conf: no such file or directory (the console has no files: use --from-literal)',
+    });
   });
 });

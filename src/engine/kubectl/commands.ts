@@ -74,6 +74,11 @@ export type KubectlCommand =
   | ({ verb: 'autoscale'; min: number; max: number; cpuPercent: number; cpu: string; memory: string; name: string; warnings: string[] } & Targeted)
   /** `create deployment NAME --image=… [--replicas=N] [--port=P] [-- CMD…]` (create_deployment.go). */
   | ({ verb: 'create-deployment'; images: string[]; replicas: number; port: number; command: string[] } & Creation)
+  /**
+   * `create configmap NAME --from-literal=K=V…` and `create secret generic NAME --from-literal=K=V… [--type=T]`
+   * (create_configmap.go, create_secret.go); `type` is '' for a ConfigMap or no --type.
+   */
+  | ({ verb: 'create-configmap' | 'create-secret'; literals: string[]; files: string[]; envFiles: string[]; type: string } & Creation)
   /** `create namespace NAME` (create_namespace.go). */
   | ({ verb: 'create-namespace' } & Creation)
   /** `apply -f -`: the manifest comes with the action, not on the line. */

@@ -17,6 +17,7 @@ import { parseKubectl } from './parse.ts';
 import { runLogs, runTop } from './executeLogsTop.ts';
 import { runAutoscale } from './executeAutoscale.ts';
 import { runCreateDeployment, runCreateNamespace } from './executeCreate.ts';
+import { runCreateConfig } from './executeCreateConfig.ts';
 import type { LogBook } from '../kubelet/containerLog.ts';
 import type { ResourceKind } from './resources.ts';
 
@@ -101,6 +102,10 @@ export function executeKubectl(tx: Tx, line: string, manifest?: unknown, extras?
       break;
     case 'create-namespace':
       term = runCreateNamespace(tx, cmd);
+      break;
+    case 'create-configmap':
+    case 'create-secret':
+      term = runCreateConfig(tx, cmd);
       break;
     case 'top':
       term = runTop(tx, cmd);

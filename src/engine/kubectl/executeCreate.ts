@@ -61,7 +61,7 @@ function deploymentOf(tx: Tx, cmd: CreateDeployment): Deployment {
 }
 
 /** printed is what -o prints of `obj`, or the name printer's line for `operation`. */
-function printed(cmd: CreateDeployment | CreateNamespace, obj: unknown, resource: string, operation: string): string {
+export function printed(cmd: Pick<CreateDeployment, 'output' | 'dryRun' | 'name'>, obj: unknown, resource: string, operation: string): string {
   if (cmd.output === 'yaml') return printYaml(obj).replace(/\n$/, '');
   // A typed object: Go's json.MarshalIndent in struct order, 4 spaces.
   if (cmd.output === 'json') return JSON.stringify(obj, null, 4);

@@ -8,8 +8,11 @@ import { parseGoDuration } from '../lib/goDuration.ts';
 export interface FlagSpec {
   name: string;
   short?: string;
-  /** `strings` is pflag's StringSlice: comma-separated, and a repeated flag adds to the list. */
-  type: 'bool' | 'string' | 'strings' | 'int' | 'duration';
+  /**
+   * `strings` is pflag's StringSlice: comma-separated, and a repeated flag adds to the list.
+   * `array` is its StringArray: each use adds one value, commas and all (kept joined by ARRAY_SEP).
+   */
+  type: 'bool' | 'string' | 'strings' | 'array' | 'int' | 'duration';
   /** pflag's NoOptDefVal: the value of `--name` given without one (it never takes the next token). */
   noOptDefVal?: string;
 }
@@ -18,6 +21,14 @@ export interface FlagSpec {
 export type FlagValues = Record<string, string | number | boolean>;
 
 export type FlagParse = { flags: FlagValues; args: string[] } | { error: string };
+
+/** What an `array` flag's values are joined by in FlagValues: a NUL, which no console line holds. */
+export const ARRAY_SEP = '\u0000';
+
+/** arrayValues splits an `array` flag's value back into its uses. */
+export function arrayValues(v: string | number | boolean | undefined): string[] {
+  return typeof v === 'string' ? v.split(ARRAY_SEP) : [];
+}
 
 /** The flags every kubectl command inherits from the root that this subset honours. */
 export const GLOBAL_FLAGS: readonly FlagSpec[] = [{ name: 'namespace', short: 'n', type: 'string' }];
@@ -59,6 +70,11 @@ function setValue(f: FlagSpec, raw: string, flags: FlagValues): string | undefin
   }
   if (f.type === 'string') {
     flags[f.name] = raw;
+    return undefined;
+  }
+  if (f.type === 'array') {
+    const prev = flags[f.name];
+    flags[f.name] = typeof prev === 'string' ? `${prev}${ARRAY_SEP}${raw}` : raw;
     return undefined;
   }
   if (f.type === 'strings') {

@@ -1,15 +1,30 @@
-// Ports of kubectl pkg/cmd/create/create.go, create_deployment.go and create_namespace.go (v1.36):
-// their flags, NameFromCommandArgs and Validate.
+// Ports of kubectl pkg/cmd/create/create.go, create_deployment.go, create_namespace.go,
+// create_configmap.go and create_secret.go (v1.36): their flags, NameFromCommandArgs and Validate.
 /**
  * `kubectl create deployment NAME --image=IMAGE… [--replicas=N] [--port=P] [-- COMMAND…]` and
- * `kubectl create namespace NAME`, with `--dry-run=client|server|none` and `-o yaml|json|name`,
- * the way a course writes manifests: `create deployment web --image=nginx --dry-run=client -o yaml`.
- * Other `create` subcommands are outside the console's subset; plain `create -f` is `apply -f`'s.
+ * `kubectl create namespace NAME`, `kubectl create configmap NAME --from-literal=K=V…` and
+ * `kubectl create secret generic NAME --from-literal=K=V… [--type=T]`, with
+ * `--dry-run=client|server|none` and `-o yaml|json|name`, the way a course writes manifests:
+ * `create deployment web --image=nginx --dry-run=client -o yaml`. Other `create` subcommands are
+ * outside the console's subset; plain `create -f` is `apply -f`'s.
  */
 import type { KubectlCommand, KubectlError } from './commands.ts';
+import { arrayValues } from './flags.ts';
 import { namespaceOf, type VerbContext } from './verbContext.ts';
 
-const SUBCOMMANDS: Readonly<Record<string, 'deployment' | 'namespace'>> = { deployment: 'deployment', deploy: 'deployment', namespace: 'namespace', ns: 'namespace' };
+type Sub = 'deployment' | 'namespace' | 'configmap' | 'secret';
+const SUBCOMMANDS: Readonly<Record<string, Sub>> = {
+  deployment: 'deployment',
+  deploy: 'deployment',
+  namespace: 'namespace',
+  ns: 'namespace',
+  configmap: 'configmap',
+  cm: 'configmap',
+  secret: 'secret',
+};
+
+/** The secret types `create secret` has; only generic is in the subset. */
+const SECRET_SUBCOMMANDS = ['docker-registry', 'generic', 'tls'];
 
 /** kubectl create's subcommands (cobra's list), for the subset's refusal. */
 const KUBECTL_CREATE_SUBCOMMANDS = [
@@ -35,13 +50,24 @@ export function parseCreate(ctx: VerbContext): KubectlCommand | KubectlError {
   if (first === undefined) return { error: 'error: must specify one of -f and -k' };
   if (sub === undefined) {
     if (KUBECTL_CREATE_SUBCOMMANDS.includes(first) || first === 'pdb' || first === 'sa' || first === 'cm' || first === 'svc') {
-      return { error: `error: "kubectl create ${first}" is not part of Rollout Lab's kubectl subset (try: create deployment, create namespace, or apply -f -)` };
+      return { error: `error: "kubectl create ${first}" is not part of Rollout Lab's kubectl subset (try: create deployment, create namespace, create configmap, create secret generic, or apply -f -)` };
     }
     return { error: `error: Unexpected args: [${first}]\nSee 'kubectl create -h' for help and examples` };
   }
   const rest = [...words];
   rest.splice(at, 1);
-  const path = `kubectl create ${sub}`;
+  if (sub === 'secret') {
+    // `create secret TYPE NAME`: the type is cobra's next subcommand, found past flags as the first was.
+    const t = rest.findIndex((w, i) => !w.startsWith('-') && !TAKES_VALUE.has(rest[i - 1] ?? ''));
+    const type = t < 0 ? undefined : rest[t];
+    if (type === undefined) return { error: 'error: "kubectl create secret" needs a type here: create secret generic NAME --from-literal=KEY=VALUE' };
+    if (type !== 'generic') {
+      if (SECRET_SUBCOMMANDS.includes(type)) return { error: `error: "kubectl create secret ${type}" is not part of Rollout Lab's kubectl subset (try: create secret generic)` };
+      return { error: `error: unknown command "${type}"\nSee 'kubectl create secret -h' for help and examples` };
+    }
+    rest.splice(t, 1);
+  }
+  const path = sub === 'secret' ? 'kubectl create secret generic' : `kubectl create ${sub}`;
   const f = ctx.flags(
     [
       { name: 'dry-run', type: 'string', noOptDefVal: 'unchanged' },
@@ -53,6 +79,15 @@ export function parseCreate(ctx: VerbContext): KubectlCommand | KubectlError {
             { name: 'port', type: 'int' },
           ] as const)
         : []),
+      ...(sub === 'configmap' || sub === 'secret'
+        ? ([
+            { name: 'from-literal', type: 'array' },
+            { name: 'from-file', type: 'strings' },
+            { name: 'from-env-file', type: 'strings' },
+            { name: 'append-hash', type: 'bool' },
+          ] as const)
+        : []),
+      ...(sub === 'secret' ? ([{ name: 'type', type: 'string' }] as const) : []),
     ],
     path,
     rest,
@@ -74,6 +109,17 @@ export function parseCreate(ctx: VerbContext): KubectlCommand | KubectlError {
   const name = f.args[0] ?? '';
   const common = { namespace: namespaceOf(f.flags), explicitNamespace: f.flags.namespace !== undefined, name, dryRun: dryRun as (typeof DRY_RUN)[number], output };
   if (sub === 'namespace') return { verb: 'create-namespace', ...common };
+  if (sub === 'configmap' || sub === 'secret') {
+    if (f.flags['append-hash'] === true) return { error: "error: --append-hash is not part of Rollout Lab's kubectl subset (its name suffix is a SHA-256 of the data)" };
+    const list = (v: unknown): string[] => (typeof v === 'string' && v !== '' ? v.split(',') : []);
+    const literals = arrayValues(f.flags['from-literal']);
+    const files = list(f.flags['from-file']);
+    const envFiles = list(f.flags['from-env-file']);
+    // Validate: an env file goes alone.
+    if (envFiles.length > 0 && (files.length > 0 || literals.length > 0)) return { error: 'error: from-env-file cannot be combined with from-file or from-literal' };
+    const type = typeof f.flags.type === 'string' ? f.flags.type : '';
+    return { verb: sub === 'configmap' ? 'create-configmap' : 'create-secret', ...common, literals, files, envFiles, type };
+  }
   const images = (f.flags.image as string | undefined)?.split(',').filter((x) => x !== '') ?? [];
   if (f.flags.image === undefined) return { error: 'error: required flag(s) "image" not set' };
   if (images.length > 1 && command.length > 0) return { error: 'error: cannot specify multiple --image options and command' };

@@ -112,6 +112,9 @@ const ELSEWHERE: Record<string, string> = {
   doProbe: 'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/kubelet/prober/worker.go',
   killContainer:
     'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/kubelet/kuberuntime/kuberuntime_container.go',
+  // startContainer's generateContainerConfig fails in makeEnvironmentVariables (kubelet_pods.go).
+  startContainer:
+    'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/kubelet/kuberuntime/kuberuntime_container.go',
   schedulePod: `${SCHEDULER}schedule_one.go`,
   findNodesThatFitPod: `${SCHEDULER}schedule_one.go`,
   prioritizeNodes: `${SCHEDULER}schedule_one.go`,

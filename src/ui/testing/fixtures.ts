@@ -69,7 +69,6 @@ const phasesNew: PodDisplayPhase[] = [
   'ContainerCreating',
   'RunningNotReady',
   'ErrImagePull',
-  'CreateContainerConfigError',
 ];
 export const pods: PodView[] = [
   ...Array.from({ length: 8 }, (_, i) =>
