@@ -3,11 +3,13 @@
  * table of apps/v1 (engine/apiserver/decoding) refuses a wrong type (`json: cannot unmarshal string into Go struct field …`)
  * and, under `fieldValidation=Strict` (what kubectl apply sends), an unknown field
  * (`strict decoding error: unknown field "spec.replica"`); under Warn an unknown field is a
- * warning kubectl prints (the engine's write drops it from what is stored). A strategic
- * merge patch's result is converted instead (fromUnstructured.ts): a 422 on `patch` for a value
- * the converter cannot take.
+ * warning kubectl prints (the engine's write drops it from what is stored). A patched object's
+ * refusal is the 422 of the patch instead (handlers/patch.go): a JSON or merge patch's result is
+ * decoded, its error without the create handler's prefix; a strategic merge patch's result is
+ * converted (fromUnstructured.ts); and under Strict an unknown field is that 422 too.
  */
 import type { DecodeHook } from '../src/engine/apiserver/rest/write.ts';
+import type { RequestInfo } from '../src/engine/apiserver/rest/requestInfo.ts';
 import { fromUnstructured } from '../src/engine/apiserver/decoding/fromUnstructured.ts';
 import { decodeManifest, decodePolicyManifest, goTypeOf } from '../src/engine/apiserver/decoding/manifestShape.ts';
 import { POLICY_TYPES } from '../src/engine/apiserver/decoding/manifestPolicyTypes.ts';
@@ -17,22 +19,34 @@ import type { GoType } from '../src/engine/apiserver/decoding/manifestGoTypes.ts
  * decodeHook checks Deployment, DaemonSet, StatefulSet, ConfigMap and Secret bodies (a Secret's
  * data must be base64: `illegal base64 data at input byte 0`); other kinds pass as they are.
  */
-export const decodeHook: DecodeHook = (kind, obj, fieldValidation, smpPatch) => {
+export const decodeHook: DecodeHook = (kind, obj, fieldValidation, patched) => {
   const config = kind === 'ConfigMap' || kind === 'Secret';
   if (kind !== 'Deployment' && kind !== 'DaemonSet' && kind !== 'StatefulSet' && !config) return { warnings: [] };
-  if (smpPatch !== undefined) {
+  if (patched && 'smp' in patched) {
     // A strategic merge patch's result is converted from a map (fromUnstructured.ts), not decoded.
     const c = fromUnstructured(config ? (POLICY_TYPES[kind]?.ty as GoType) : goTypeOf(kind), obj);
     if ('error' in c) return { patchInvalid: c.error };
-    if (c.unknown.length === 0) return { warnings: [] };
-    if (fieldValidation === 'Strict') return { error: `strict decoding error: ${c.unknown.join(', ')}` };
-    return { warnings: fieldValidation === 'Ignore' ? [] : c.unknown };
+    return unknownFields(c.unknown, fieldValidation, false);
   }
   const d = config ? decodePolicyManifest(kind, obj) : decodeManifest(kind, obj);
   if (d.ok) return { warnings: [] };
   const strictOnly = /: strict decoding error: /.exec(d.message);
-  if (!strictOnly || fieldValidation === 'Strict') return { error: d.message };
-  if (fieldValidation === 'Ignore') return { warnings: [] };
+  // A patched object's decoding error is the decoder's own, without the create handler's prefix.
+  if (!strictOnly) return patched ? { patchInvalid: d.message.replace(/^.*? cannot be handled as a \w+: /, '') } : { error: d.message };
   const unknown = d.message.slice(strictOnly.index + strictOnly[0].length).split(', ');
-  return { warnings: unknown };
+  if (fieldValidation === 'Strict' && !patched) return { error: d.message };
+  return unknownFields(unknown, fieldValidation, patched !== undefined);
 };
+
+/**
+ * unknownFields: warnings under Warn, nothing under Ignore; under Strict a patched object's are
+ * the 422 of the patch (`strict decoding error: unknown field "spec.replica"`).
+ */
+function unknownFields(unknown: string[], fieldValidation: RequestInfo['fieldValidation'], patched: boolean): ReturnType<DecodeHook> {
+  if (unknown.length === 0 || fieldValidation === 'Ignore') return { warnings: [] };
+  if (fieldValidation === 'Strict') {
+    const message = `strict decoding error: ${unknown.join(', ')}`;
+    return patched ? { patchInvalid: message } : { error: message };
+  }
+  return { warnings: unknown };
+}

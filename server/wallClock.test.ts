@@ -21,6 +21,11 @@ describe('wallTimes', () => {
       String.raw`{"a":"[{\"lastTransitionTime\":\"2026-01-01T00:01:41Z\"}]"}`,
       String.raw`{"a":"[{\"lastTransitionTime\":\"2026-11-26T11:01:41Z\"}]"}`,
     ],
+    [
+      'a time in the JSON a quoted value holds (the patched object a patch\'s 422 quotes)',
+      String.raw`{"message":"patch: Invalid value: \"{\\\"time\\\":\\\"2026-01-01T00:01:41Z\\\"}\""}`,
+      String.raw`{"message":"patch: Invalid value: \"{\\\"time\\\":\\\"2026-11-26T11:01:41Z\\\"}\""}`,
+    ],
   ])('moves %s as it should', (_, text, want) => {
     expect(wallTimes(text, shift)).toBe(want);
   });

@@ -11,8 +11,11 @@
 import { EPOCH_UNIX_MS } from '../src/engine/lib/time.ts';
 
 const RUN_SPAN_MS = 31 * 24 * 3600 * 1000;
-/** A timestamp in quotes, or in escaped quotes inside a string (the autoscaling/v1 HPA's conditions annotation). */
-const TIMESTAMP = /(\\?")(2026-01-\d\dT\d\d:\d\d:\d\d)(\.\d+)?Z\1/g;
+/**
+ * A timestamp in quotes, in escaped quotes inside a string (the autoscaling/v1 HPA's conditions
+ * annotation), or in quotes escaped twice (the patched object a patch's 422 quotes in its message).
+ */
+const TIMESTAMP = /((?:\\\\)?\\?")(2026-01-\d\dT\d\d:\d\d:\d\d)(\.\d+)?Z\1/g;
 
 /** wallShift is how far the run's times move: the wall-clock now minus the virtual now, whole seconds. */
 export function wallShift(virtualNowMs: number, wallNowMs: number = Date.now()): number {

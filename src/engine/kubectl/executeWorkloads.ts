@@ -13,6 +13,7 @@ import type { KubectlCommand } from './commands.ts';
 import { apiUpdate, inNamespace, resolveTargets, type ResourceObject, Terminal } from './executeStore.ts';
 import { namePrinterLine, RESOURCES } from './resources.ts';
 import { patchObject } from './transforms/patchObject.ts';
+import { patchJson } from './transforms/patchJson.ts';
 import { fromUnstructured, patchInvalidBody, pruned } from '../apiserver/decoding/fromUnstructured.ts';
 import { goTypeOf } from '../apiserver/decoding/manifestShape.ts';
 import type { TransformResult } from './transforms/result.ts';
@@ -161,12 +162,20 @@ function convertPatched(term: Terminal, cmd: Cmd<'patch'>, next: KubeObject): { 
   return { object: pruned(ty, next) as KubeObject };
 }
 
+/** jsonPatched is a JSON or merge patch as the API server applies and decodes it (patchJson.ts), its warnings printed. */
+function jsonPatched(term: Terminal, obj: ResourceObject, patchType: 'merge' | 'json', patch: unknown): { object: KubeObject; changed: boolean } | { error: string } {
+  const r = patchJson(obj, patchType, patch);
+  if ('error' in r) return r;
+  for (const w of r.warnings) term.warn(`Warning: ${w}`);
+  return { object: r.object as KubeObject, changed: !jsonEqual(r.object, obj) };
+}
+
 export function runPatch(tx: Tx, cmd: Cmd<'patch'>): Terminal {
   const term = new Terminal();
   const { objects, errors } = resolveTargets(tx.st, cmd);
   const errs = [...errors];
   for (const obj of objects) {
-    const r = patchObject(obj, cmd.patchType, cmd.patch);
+    const r = cmd.patchType === 'strategic' ? patchObject(obj, cmd.patchType, cmd.patch) : jsonPatched(term, obj, cmd.patchType, cmd.patch);
     if ('error' in r) {
       errs.push(r.error);
       continue;

@@ -129,6 +129,22 @@ export function newRequestEntityTooLarge(limitBytes: number): Status {
   return failure(413, 'RequestEntityTooLarge', `Request entity too large: limit is ${limitBytes}`);
 }
 
+/** newRequestEntityTooLargeError: 413 with the handler's words (NewRequestEntityTooLargeError), a JSON patch of too many operations. */
+export function newRequestEntityTooLargeError(message: string): Status {
+  return failure(413, 'RequestEntityTooLarge', `Request entity too large: ${message}`);
+}
+
+/**
+ * newGenericServerResponse is NewGenericServerResponse with no verb, resource or name and not an
+ * unexpected response: the code's own message and reason (a 422 reads `the server rejected our
+ * request due to an error in our request`, reason Invalid) and empty details — the server's
+ * message is not kept, so a failed JSON patch test reaches kubectl as `The request is invalid:
+ * the server rejected our request due to an error in our request`.
+ */
+export function newGenericServerResponse(code: 422, _serverMessage: string): Status {
+  return failure(code, 'Invalid', 'the server rejected our request due to an error in our request', {});
+}
+
 /** The patch content types a PATCH takes, in kube-apiserver's order. */
 export const PATCH_MEDIA_TYPES: readonly string[] = ['application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml', 'application/strategic-merge-patch+json'];
 

@@ -13,9 +13,10 @@
  */
 import type { Deployment, KubeObject, ReplicaSet } from '../../api/types.ts';
 import type { StatefulSet } from '../../api/statefulTypes.ts';
-import { jsonMergePatch, jsonPatch, strategicMergePatch } from '../../apimachinery/patch.ts';
+import { strategicMergePatch } from '../../apimachinery/patch.ts';
 import type { StoreState } from '../store.ts';
 import { invalid, required } from '../../apimachinery/fieldErrors.ts';
+import { applyJSPatch, patchInvalid } from './jsonPatcher.ts';
 import { goSprintV, pruned } from '../decoding/fromUnstructured.ts';
 import { goTypeOf } from '../decoding/manifestShape.ts';
 import { CREATABLE, prepareObject, UPDATABLE } from './kinds.ts';
@@ -69,15 +70,22 @@ export type Prepared = { ok: true; plan: WritePlan; info: RequestInfo; warnings:
  * `fieldValidation=Warn`, or the decoder's error (a 400).
  */
 /**
- * DecodeHook decodes a body (create, update) or converts a strategic-merge-patched object (`smpPatch`
- * is then the patch): warnings, a 400's message, or the converter's error, which the handler
- * answers as a 422 on the field `patch` with the patch as its value (applyPatchToObject).
+ * How a patched object came to be: a strategic merge patch's (`smp`, the patch) is converted from
+ * a map, a JSON or merge patch's decoded from its JSON text (`json`); either way a value that does
+ * not decode is a 422 on the field `patch` (jsonPatcher.ts, applyPatchToObject).
+ */
+export type Patched = { smp: unknown } | { json: string };
+
+/**
+ * DecodeHook decodes a body (create, update) or a patched object: warnings, a 400's message, or
+ * the decoder's or converter's error for a patched object, which the handler answers as a 422 on
+ * the field `patch` with the patch (a strategic merge patch) or the patched JSON as its value.
  */
 export type DecodeHook = (
   kind: string,
   obj: Record<string, unknown>,
   fieldValidation: RequestInfo['fieldValidation'],
-  smpPatch?: unknown,
+  patched?: Patched,
 ) => { warnings: string[] } | { error: string } | { patchInvalid: string };
 
 export interface PrepareOptions {
@@ -142,15 +150,16 @@ export function dropNulls(v: unknown): unknown {
  * decodeBody: the body as the decoder leaves it (nulls dropped), with the decode hook's warnings,
  * or its 400. The hook only refuses or warns, so a replay without it stores the same object.
  */
-function decodeBody(r: ResourceInfo, body: Json, info: RequestInfo, opts: PrepareOptions, smpPatch?: unknown): { body: Json; warnings: string[] } | Status {
+function decodeBody(r: ResourceInfo, body: Json, info: RequestInfo, opts: PrepareOptions, patched?: Patched): { body: Json; warnings: string[] } | Status {
   // The typed object keeps no unknown field: a Warn or Ignore decode drops them (a Strict one was
   // refused by the hook), here so that a replay without the hook stores the same object.
   const kept = r.kind === 'Deployment' || r.kind === 'DaemonSet' || r.kind === 'StatefulSet' ? pruned(goTypeOf(r.kind), body) : body;
   const decoded = dropNulls(kept) as Json;
   if (!opts.decode) return { body: decoded, warnings: [] };
-  const d = opts.decode(r.kind, body, info.fieldValidation, smpPatch);
+  const d = opts.decode(r.kind, body, info.fieldValidation, patched);
   // GroupKind{} and no name: the message reads ` "" is invalid: patch: Invalid value: "map[…]": …`.
-  if ('patchInvalid' in d) return newInvalid('', '', '', [invalid('patch', goSprintV(smpPatch), d.patchInvalid)]);
+  if ('patchInvalid' in d && patched) return patchInvalid('smp' in patched ? goSprintV(patched.smp) : patched.json, d.patchInvalid);
+  if ('patchInvalid' in d) return newBadRequest(d.patchInvalid);
   return 'error' in d ? newBadRequest(d.error) : { body: decoded, warnings: d.warnings };
 }
 
@@ -194,17 +203,16 @@ export function scaleOf(obj: Deployment | ReplicaSet | StatefulSet): Json {
   };
 }
 
-/** applyPatch applies a body of the request's patch type to a JSON document. */
-function applyPatch(doc: unknown, contentType: string, patch: unknown): { value: unknown } | { status: Status } {
+/** applyPatch applies a body of the request's patch type to a JSON document: the patched value, and how it came to be. */
+function applyPatch(doc: unknown, contentType: string, patch: unknown, info: RequestInfo): { value: unknown; patched: Patched } | { status: Status } {
   const type = contentType.split(';')[0]?.trim() ?? '';
   if (type === 'application/strategic-merge-patch+json') {
     if (!isObject(patch)) return { status: newBadRequest('json: cannot unmarshal into Go value of type map[string]interface {}') };
-    return { value: strategicMergePatch(doc, patch) };
+    return { value: strategicMergePatch(doc, patch), patched: { smp: patch } };
   }
-  if (type === 'application/merge-patch+json') return { value: jsonMergePatch(doc, patch) };
-  if (type === 'application/json-patch+json') {
-    const r = jsonPatch(doc, patch);
-    return 'error' in r ? { status: newBadRequest(`the server rejected our request due to an error in our request: ${r.error}`) } : r;
+  if (type === 'application/merge-patch+json' || type === 'application/json-patch+json') {
+    const r = applyJSPatch(doc as Json, type, patch, info.fieldValidation);
+    return 'status' in r ? r : { value: r.value, patched: { json: r.text } };
   }
   return { status: newUnsupportedMediaType(type) };
 }
@@ -219,18 +227,19 @@ function prepareUpdate(st: ApiView, served: ResourceInfo, info: RequestInfo, req
   if (scale && cur.kind !== 'Deployment' && cur.kind !== 'ReplicaSet' && cur.kind !== 'StatefulSet') return { ok: false, status: newNotFoundPath() };
   if (!UPDATABLE.has(r.kind)) return { ok: false, status: newMethodNotSupported(r, info.verb) };
   let next: unknown;
+  let patched: Patched | undefined;
   // A patch applies to the object in the request's version, as the client read it.
   const base: unknown = scale ? scaleOf(cur as Deployment) : toServedVersion(served, opts.served?.(cur) ?? cur);
   if (info.verb === 'patch') {
-    const p = applyPatch(structuredClone(base), req.contentType ?? '', req.body);
+    const p = applyPatch(structuredClone(base), req.contentType ?? '', req.body, info);
     if ('status' in p) return { ok: false, status: p.status };
     next = p.value;
+    patched = p.patched;
   } else next = req.body;
   if (scale) return prepareScale(r, info, cur as Deployment | ReplicaSet | StatefulSet, next);
   const bad = checkKind(served, next);
   if (bad) return { ok: false, status: bad };
-  const smp = info.verb === 'patch' && (req.contentType ?? '').split(';')[0]?.trim() === 'application/strategic-merge-patch+json';
-  const decoded = decodeBody(served, next as Json, info, opts, smp ? req.body : undefined);
+  const decoded = decodeBody(served, next as Json, info, opts, patched);
   if ('code' in decoded) return { ok: false, status: decoded };
   const body = fromServedVersion(served, decoded.body);
   const bodyName = isObject(body.metadata) ? body.metadata.name : undefined;
