@@ -26,7 +26,7 @@ export const decodeHook: DecodeHook = (kind, obj, fieldValidation, patched) => {
     // A strategic merge patch's result is converted from a map (fromUnstructured.ts), not decoded.
     const c = fromUnstructured(config ? (POLICY_TYPES[kind]?.ty as GoType) : goTypeOf(kind), obj);
     if ('error' in c) return { patchInvalid: c.error };
-    return unknownFields(c.unknown, fieldValidation, false);
+    return unknownFields(c.unknown, fieldValidation, true);
   }
   const d = config ? decodePolicyManifest(kind, obj) : decodeManifest(kind, obj);
   if (d.ok) return { warnings: [] };

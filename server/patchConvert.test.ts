@@ -1,8 +1,8 @@
 // A strategic merge patch (kubectl apply over an existing object, kubectl patch) through the real
 // kubectl (v1.32.4): the API server converts the patched map into the Go type, and a value the
 // converter cannot take is a 422 on `patch` that kubectl prints from its cause (fromUnstructured.ts);
-// an unknown field is strict decoding's 400 for apply, a warning for patch (no fieldValidation),
-// and is not stored.
+// an unknown field is that same 422 with `strict decoding error: …` for apply (fieldValidation=Strict),
+// a warning for patch (no fieldValidation: the server's Warn), and is not stored.
 import { describe, expect, it } from 'vitest';
 import { servedScenario } from './printsAsPage.ts';
 import { deploymentDoc } from './scenarioDocs.ts';
@@ -33,9 +33,9 @@ describe('strategic merge patches the converter refuses, against npm run serve',
     expect(r.stderr).toMatch(/^The request is invalid: patch: Invalid value: "map\[metadata:map\[annotations:map\[kubectl\.kubernetes\.io\/last-applied-configuration:\{.*\\n\]\] spec:map\[replicas:2\]\]": unrecognized type: int32\n$/);
   });
 
-  it('refuses an unknown field in an apply with strict decoding, and warns of it in a patch without storing it', async () => {
+  it('refuses an unknown field in an apply with the 422 of the patch, and warns of it in a patch without storing it', async () => {
     const apply = await h.kubectl(['apply', '-f', '-'], manifest('  replica: 2\n'));
-    expect(apply.stderr).toMatch(/for: "STDIN": error when patching "STDIN": strict decoding error: unknown field "spec\.replica"\n$/);
+    expect(apply.stderr).toMatch(/^The request is invalid: patch: Invalid value: "map\[metadata:map\[annotations:map\[kubectl\.kubernetes\.io\/last-applied-configuration:\{.*\\n\]\] spec:map\[replica:2\]\]": strict decoding error: unknown field "spec\.replica"\n$/);
     expect(await h.kubectl(['patch', 'deploy', 'web', '-p', '{"spec":{"replicas":"3"}}'])).toMatchObject({
       code: 1,
       stderr: 'The request is invalid: patch: Invalid value: "map[spec:map[replicas:3]]": unrecognized type: int32\n',

@@ -7,14 +7,13 @@
  * a type error or an unknown field refuses the create with a BadRequest that kubectl prints
  * with the request it was answering (AddSourceToErr). An update is a strategic merge patch, whose
  * result the unstructured converter reads (fromUnstructured.ts): a value it cannot take is a 422
- * with the patch as the bad value, an unknown field the BadRequest of strict decoding.
+ * with the patch as the bad value, and so is an unknown field (`strict decoding error: …`), as
+ * applyPatchToObject answers under Strict.
  */
 import { fromUnstructured, patchInvalidBody } from '../apiserver/decoding/fromUnstructured.ts';
 import { decodeManifest, decodePolicyManifest, goTypeOf } from '../apiserver/decoding/manifestShape.ts';
 import { POLICY_TYPES } from '../apiserver/decoding/manifestPolicyTypes.ts';
 import type { GoType } from '../apiserver/decoding/manifestGoTypes.ts';
-import { goJson } from './printers/object.ts';
-import { RESOURCES } from './resources.ts';
 
 type Workload = 'Deployment' | 'DaemonSet' | 'StatefulSet';
 /** The kinds whose bodies the API server's decoder checks here: the workloads, ConfigMaps and Secrets. */
@@ -38,23 +37,16 @@ export function clientDecodeError(kind: Workload, raw: Record<string, unknown>):
  * `patchOf` gives the patch sent for an update (null: a create); it is only made for a refusal,
  * which prints it.
  */
-export function serverDecodeError(kind: Decodable, sent: Record<string, unknown>, patchOf: (() => Record<string, unknown>) | null, name: string, namespace: string): string | null {
+export function serverDecodeError(kind: Decodable, sent: Record<string, unknown>, patchOf: (() => Record<string, unknown>) | null): string | null {
   if (patchOf === null) {
     const d = isConfig(kind) ? decodePolicyManifest(kind, sent) : decodeManifest(kind, sent);
     return d.ok ? null : `Error from server (BadRequest): error when creating "STDIN": ${d.message}`;
   }
   // The patched object is converted from a map, not decoded (fromUnstructured.ts): a value it
-  // cannot take is a 422 kubectl prints from its cause, without the patch wrapper below.
+  // cannot take, or an unknown field under Strict, is a 422 kubectl prints from its cause,
+  // without the source it would name for another error.
   const c = fromUnstructured(goType(kind), sent);
   if ('error' in c) return `The request is invalid: patch: ${patchInvalidBody(patchOf(), c.error)}`;
   if (c.unknown.length === 0) return null;
-  const gv = isConfig(kind) ? 'v1' : 'apps/v1';
-  return [
-    'Error from server (BadRequest): error when applying patch:',
-    goJson(patchOf()),
-    'to:',
-    `Resource: "${gv}, Resource=${RESOURCES[kind].plural}", GroupVersionKind: "${gv}, Kind=${kind}"`,
-    `Name: "${name}", Namespace: "${namespace}"`,
-    `for: "STDIN": error when patching "STDIN": strict decoding error: ${c.unknown.join(', ')}`,
-  ].join('\n');
+  return `The request is invalid: patch: ${patchInvalidBody(patchOf(), `strict decoding error: ${c.unknown.join(', ')}`)}`;
 }

@@ -105,7 +105,7 @@ function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void
   if (decodable) {
     // The patch applyManifest sent is made again only for a refusal, which prints it.
     const patchOf = live ? () => applyPatchOf(live as ObjectJson, modifiedConfiguration(m, ns).modified) : null;
-    const refused = serverDecodeError(decodable, r.object as Record<string, unknown>, patchOf, name, ns);
+    const refused = serverDecodeError(decodable, r.object as Record<string, unknown>, patchOf);
     if (refused) {
       term.fail(refused);
       return;

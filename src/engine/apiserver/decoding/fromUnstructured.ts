@@ -9,7 +9,7 @@
  * string`), and the handler answers 422 with the patch itself as the bad value:
  * ` "" is invalid: patch: Invalid value: "map[spec:map[replicas:2]]": unrecognized type: int32`,
  * which kubectl prints as `The request is invalid: patch: …`. Unknown fields, with
- * fieldValidation=Strict, are a 400 `strict decoding error: unknown field "spec.replica"`.
+ * fieldValidation=Strict, are that same 422 with `strict decoding error: unknown field "spec.replica"`.
  */
 import { decodeBase64 } from '../../lib/base64.ts';
 import { parseQuantity } from '../../lib/quantity.ts';
