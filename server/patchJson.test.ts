@@ -73,6 +73,18 @@ describe('JSON and merge patches the API server refuses, against npm run serve',
     }
   });
 
+  it('decodes a patched Scale alike (the scale subresource): the 422 quoting it, a warning for an unknown field', async () => {
+    const bad = await h.kubectl(['patch', 'deploy/web', '--subresource=scale', '--type=merge', '-p', '{"spec":{"replicas":3.5}}']);
+    expect(bad.stderr).toMatch(
+      /^The request is invalid: patch: Invalid value: "\{\\"apiVersion\\":\\"autoscaling\/v1\\",\\"kind\\":\\"Scale\\",\\"metadata\\":\{\\"name\\":\\"web\\",\\"namespace\\":\\"default\\",\\"uid\\":.*\},\\"spec\\":\{\\"replicas\\":3\.5\},\\"status\\":\{\\"replicas\\":1,\\"selector\\":\\"app=web\\"\}\}": json: cannot unmarshal number 3\.5 into Go struct field ScaleSpec\.spec\.replicas of type int32\n$/,
+    );
+    // "(no change)" needs the answer to equal what kubectl read just before: the clock stands still.
+    h.clock.pause();
+    const unknown = await h.kubectl(['patch', 'deploy/web', '--subresource=scale', '--type=merge', '-p', '{"spec":{"replica":3}}']);
+    h.clock.resume();
+    expect(unknown).toMatchObject({ code: 0, stderr: 'Warning: unknown field "spec.replica"\n', stdout: 'scale.autoscaling/web patched (no change)\n' });
+  });
+
   it('refuses an unknown field under fieldValidation=Strict with the 422 of the patch, storing nothing', async () => {
     const res = await fetch(`${h.server.url}/apis/apps/v1/namespaces/default/deployments/web?fieldValidation=Strict`, {
       method: 'PATCH',

@@ -86,6 +86,15 @@ const service = struct('Service', {
 const configMap = struct('ConfigMap', { apiVersion: str, kind: str, metadata: objectMeta, immutable: bool, data: map, binaryData: bytesMap });
 const secret = struct('Secret', { apiVersion: str, kind: str, metadata: objectMeta, immutable: bool, data: bytesMap, stringData: map, type: str });
 
+/** autoscaling/v1 Scale, the body of a workload's scale subresource. */
+const scale = struct('Scale', {
+  apiVersion: str,
+  kind: str,
+  metadata: objectMeta,
+  spec: struct('ScaleSpec', { replicas: int32 }),
+  status: struct('ScaleStatus', { replicas: int32, selector: str }),
+});
+
 export const POLICY_TYPES: Record<string, { ty: GoType; version: string }> = {
   ResourceQuota: { ty: resourceQuota, version: 'v1' },
   PodDisruptionBudget: { ty: podDisruptionBudget, version: 'v1' },
@@ -93,4 +102,5 @@ export const POLICY_TYPES: Record<string, { ty: GoType; version: string }> = {
   Service: { ty: service, version: 'v1' },
   ConfigMap: { ty: configMap, version: 'v1' },
   Secret: { ty: secret, version: 'v1' },
+  Scale: { ty: scale, version: 'v1' },
 };

@@ -20,7 +20,7 @@ import { statefulSet } from './manifestStatefulTypes.ts';
  * HorizontalPodAutoscaler and Service: a quantity that does not parse is the decoder's
  * `quantities must match the regular expression …`.
  */
-export function decodePolicyManifest(kind: PolicyObject['kind'], obj: Record<string, unknown>): Decoded {
+export function decodePolicyManifest(kind: PolicyObject['kind'] | 'Scale', obj: Record<string, unknown>): Decoded {
   const t = POLICY_TYPES[kind] as { ty: GoType; version: string };
   const w: Walk = { typeError: null, unknown: [] };
   const value = walk(w, t.ty, obj, '', kind) as Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyJSPatch } from './jsonPatcher.ts';
+import { applyJSPatch, decodePatchedScale } from './jsonPatcher.ts';
 import { applyJsonPatch, decodePatch } from './jsonPatchV4.ts';
 import { goJsonString, marshal } from './lazyNode.ts';
 import type { RequestInfo } from './requestInfo.ts';
@@ -58,6 +58,20 @@ describe('applyJSPatch', () => {
     const ops = Array.from({ length: 10001 }, () => ({ op: 'test', path: '/kind', value: 'Deployment' }));
     const r = applyJSPatch(obj(), JSON_PATCH, ops, 'Warn');
     expect('status' in r && [r.status.code, r.status.message]).toEqual([413, 'Request entity too large: The allowed maximum operations in a JSON patch is 10000, got 10001']);
+  });
+});
+
+describe('decodePatchedScale', () => {
+  const scale = (spec: Record<string, unknown>) => ({ kind: 'Scale', apiVersion: 'autoscaling/v1', metadata: { name: 'web' }, spec });
+  it.each<[string, Record<string, unknown>, RequestInfo['fieldValidation'], unknown]>([
+    ['takes whole replicas', { replicas: 3 }, 'Warn', { warnings: [] }],
+    ['warns of an unknown field under Warn', { replica: 3 }, 'Warn', { warnings: ['unknown field "spec.replica"'] }],
+    ['says nothing of it under Ignore', { replica: 3 }, 'Ignore', { warnings: [] }],
+    ['refuses it under Strict', { replica: 3 }, 'Strict', ' "" is invalid: patch: Invalid value: "T": strict decoding error: unknown field "spec.replica"'],
+    ['refuses a string replicas', { replicas: '3' }, 'Ignore', ' "" is invalid: patch: Invalid value: "T": json: cannot unmarshal string into Go struct field ScaleSpec.spec.replicas of type int32'],
+  ])('%s', (_, spec, fv, want) => {
+    const d = decodePatchedScale(scale(spec), 'T', fv);
+    expect('status' in d ? d.status.message : d).toEqual(want);
   });
 });
 

@@ -17,6 +17,7 @@
  *   under Strict.
  */
 import { invalid } from '../../apimachinery/fieldErrors.ts';
+import { decodePolicyManifest } from '../decoding/manifestShape.ts';
 import type { RequestInfo } from './requestInfo.ts';
 import { ErrBadJSONPatch, mergePatch } from './jsonMergePatchV4.ts';
 import { applyJsonPatch, decodePatch } from './jsonPatchV4.ts';
@@ -89,6 +90,20 @@ export function applyJSPatch(versioned: Record<string, unknown>, patchType: stri
     return { status: patchInvalid(text, `couldn't get version/kind; json parse error: json: cannot unmarshal ${jsonKindOf(value)} into Go value of type ${findKind}`) };
   }
   return { value, text };
+}
+
+/**
+ * decodePatchedScale decodes a patched autoscaling/v1 Scale (the scale subresource's body) as the
+ * API server does: a type error is the 422 of the patch, an unknown field a warning under Warn
+ * or that 422 under Strict.
+ */
+export function decodePatchedScale(value: Record<string, unknown>, text: string, fieldValidation: RequestInfo['fieldValidation']): { warnings: string[] } | { status: Status } {
+  const d = decodePolicyManifest('Scale', value);
+  if (d.ok) return { warnings: [] };
+  const detail = d.message.replace(/^.*? cannot be handled as a Scale: /, '');
+  if (!detail.startsWith('strict decoding error: ')) return { status: patchInvalid(text, detail) };
+  if (fieldValidation === 'Strict') return { status: patchInvalid(text, detail) };
+  return { warnings: fieldValidation === 'Ignore' ? [] : detail.slice('strict decoding error: '.length).split(', ') };
 }
 
 /** patchInvalid is the 422 of a patched object that does not decode: GroupKind{}, no name, the cause on `patch`. */

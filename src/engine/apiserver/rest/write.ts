@@ -16,7 +16,7 @@ import type { StatefulSet } from '../../api/statefulTypes.ts';
 import { strategicMergePatch } from '../../apimachinery/patch.ts';
 import type { StoreState } from '../store.ts';
 import { invalid, required } from '../../apimachinery/fieldErrors.ts';
-import { applyJSPatch, patchInvalid } from './jsonPatcher.ts';
+import { applyJSPatch, decodePatchedScale, patchInvalid } from './jsonPatcher.ts';
 import { goSprintV, pruned } from '../decoding/fromUnstructured.ts';
 import { goTypeOf } from '../decoding/manifestShape.ts';
 import { CREATABLE, prepareObject, UPDATABLE } from './kinds.ts';
@@ -236,7 +236,10 @@ function prepareUpdate(st: ApiView, served: ResourceInfo, info: RequestInfo, req
     next = p.value;
     patched = p.patched;
   } else next = req.body;
-  if (scale) return prepareScale(r, info, cur as Deployment | ReplicaSet | StatefulSet, next);
+  if (scale) {
+    const d = patched && 'json' in patched && isObject(next) ? decodePatchedScale(next, patched.json, info.fieldValidation) : { warnings: [] };
+    return 'status' in d ? { ok: false, status: d.status } : prepareScale(r, info, cur as Deployment | ReplicaSet | StatefulSet, next, d.warnings);
+  }
   const bad = checkKind(served, next);
   if (bad) return { ok: false, status: bad };
   const decoded = decodeBody(served, next as Json, info, opts, patched);
@@ -256,7 +259,7 @@ function prepareUpdate(st: ApiView, served: ResourceInfo, info: RequestInfo, req
   return { ok: true, plan: { op: 'update', resource: r, object: p.object, scale: false }, info, warnings: decoded.warnings };
 }
 
-function prepareScale(r: ResourceInfo, info: RequestInfo, cur: Deployment | ReplicaSet | StatefulSet, next: unknown): Prepared {
+function prepareScale(r: ResourceInfo, info: RequestInfo, cur: Deployment | ReplicaSet | StatefulSet, next: unknown, warnings: string[]): Prepared {
   if (!isObject(next)) return { ok: false, status: newBadRequest('the body of the request was in an unknown format') };
   const spec = isObject(next.spec) ? next.spec : {};
   const replicas = spec.replicas ?? 0;
@@ -268,7 +271,7 @@ function prepareScale(r: ResourceInfo, info: RequestInfo, cur: Deployment | Repl
   const rv = meta.resourceVersion;
   if (typeof rv === 'string' && rv !== '' && rv !== cur.metadata.resourceVersion) return { ok: false, status: newConflict(r, info.name) };
   const obj = { ...cur, spec: { ...cur.spec, replicas } } as KubeObject;
-  return { ok: true, plan: { op: 'update', resource: r, object: obj, scale: true }, info, warnings: [] };
+  return { ok: true, plan: { op: 'update', resource: r, object: obj, scale: true }, info, warnings };
 }
 
 /**
