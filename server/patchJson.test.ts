@@ -45,13 +45,12 @@ describe('JSON and merge patches the API server refuses, against npm run serve',
       `patch deploy/web --type=json -p '[{"op":1}]'`,
       `patch deploy/web --type=merge -p '[1]'`,
       `patch deploy/web --type=merge -p 'null'`,
-      `patch deploy/web --type=merge -p '{"spec":{"replica":3}}'`,
-      `patch deploy/web --type=json -p '[{"op":"add","path":"/spec/replica","value":3}]'`,
     ]);
   });
 
   it('pins those answers', async () => {
     h.clock.pause();
+    h.server.live.advance();
     try {
       const run = async (args: string[]) => {
         const r = await h.kubectl(['patch', 'deploy/web', ...args]);
@@ -67,7 +66,17 @@ describe('JSON and merge patches the API server refuses, against npm run serve',
         '1 Error from server (BadRequest): error decoding patch: json: cannot unmarshal array into Go value of type map[string]interface {}\n',
       );
       expect(await run(['--type=merge', '-p', 'null'])).toBe('1 Error from server (BadRequest): Invalid JSON Patch\n');
-      expect(await run(['--type=merge', '-p', '{"spec":{"replica":3}}'])).toBe('0 deployment.apps/web patched (no change)\nWarning: unknown field "spec.replica"\n');
+      // kubectl says "(no change)" when its answer equals what it read just before; the times of
+      // both are moved to the wall clock as each is sent (wallClock.ts), so a second boundary
+      // crossed between the two makes it "patched". What is pinned is the warning and that
+      // nothing is stored (the console's "(no change)" is pinned in transforms/patchJson.test).
+      for (const args of [
+        ['--type=merge', '-p', '{"spec":{"replica":3}}'],
+        ['--type=json', '-p', '[{"op":"add","path":"/spec/replica","value":3}]'],
+      ]) {
+        expect(await run(args)).toMatch(/^0 deployment\.apps\/web patched( \(no change\))?\nWarning: unknown field "spec\.replica"\n$/);
+      }
+      expect((await h.kubectl(['get', 'deploy', 'web', '-o', 'jsonpath={.spec.replica}'])).stdout).toBe('');
     } finally {
       h.clock.resume();
     }
@@ -78,11 +87,9 @@ describe('JSON and merge patches the API server refuses, against npm run serve',
     expect(bad.stderr).toMatch(
       /^The request is invalid: patch: Invalid value: "\{\\"apiVersion\\":\\"autoscaling\/v1\\",\\"kind\\":\\"Scale\\",\\"metadata\\":\{\\"name\\":\\"web\\",\\"namespace\\":\\"default\\",\\"uid\\":.*\},\\"spec\\":\{\\"replicas\\":3\.5\},\\"status\\":\{\\"replicas\\":1,\\"selector\\":\\"app=web\\"\}\}": json: cannot unmarshal number 3\.5 into Go struct field ScaleSpec\.spec\.replicas of type int32\n$/,
     );
-    // "(no change)" needs the answer to equal what kubectl read just before: the clock stands still.
-    h.clock.pause();
     const unknown = await h.kubectl(['patch', 'deploy/web', '--subresource=scale', '--type=merge', '-p', '{"spec":{"replica":3}}']);
-    h.clock.resume();
-    expect(unknown).toMatchObject({ code: 0, stderr: 'Warning: unknown field "spec.replica"\n', stdout: 'scale.autoscaling/web patched (no change)\n' });
+    expect(unknown).toMatchObject({ code: 0, stderr: 'Warning: unknown field "spec.replica"\n' });
+    expect(unknown.stdout).toMatch(/^scale\.autoscaling\/web patched( \(no change\))?\n$/);
   });
 
   it('refuses an unknown field under fieldValidation=Strict with the 422 of the patch, storing nothing', async () => {
