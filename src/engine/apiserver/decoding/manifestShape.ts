@@ -57,6 +57,16 @@ export function goTypeOf(kind: ManifestKind): GoType {
 }
 
 /**
+ * decodedGoType is the Go type the API server decodes a kind's bodies into, for the kinds whose
+ * decoding is modelled (the workloads, ConfigMap, Secret), or null: a write keeps no unknown field of it.
+ */
+export function decodedGoType(kind: string): GoType | null {
+  if (kind === 'Deployment' || kind === 'DaemonSet' || kind === 'StatefulSet') return goTypeOf(kind);
+  if (kind === 'ConfigMap' || kind === 'Secret') return POLICY_TYPES[kind]?.ty ?? null;
+  return null;
+}
+
+/**
  * decodeManifest checks a Deployment or DaemonSet manifest against the Go types of apps/v1 (a
  * Namespace against core/v1) and
  * returns it with `null` fields dropped, or the API server's decoding message (without the

@@ -18,7 +18,7 @@ import type { StoreState } from '../store.ts';
 import { invalid, required } from '../../apimachinery/fieldErrors.ts';
 import { applyJSPatch, decodePatchedScale, patchInvalid } from './jsonPatcher.ts';
 import { goSprintV, pruned } from '../decoding/fromUnstructured.ts';
-import { goTypeOf } from '../decoding/manifestShape.ts';
+import { decodedGoType } from '../decoding/manifestShape.ts';
 import { CREATABLE, prepareObject, UPDATABLE } from './kinds.ts';
 import { prepareDelete } from './delete.ts';
 import { prepareEviction } from './evict.ts';
@@ -153,7 +153,8 @@ export function dropNulls(v: unknown): unknown {
 function decodeBody(r: ResourceInfo, body: Json, info: RequestInfo, opts: PrepareOptions, patched?: Patched): { body: Json; warnings: string[] } | Status {
   // The typed object keeps no unknown field: a Warn or Ignore decode drops them (a Strict one was
   // refused by the hook), here so that a replay without the hook stores the same object.
-  const kept = r.kind === 'Deployment' || r.kind === 'DaemonSet' || r.kind === 'StatefulSet' ? pruned(goTypeOf(r.kind), body) : body;
+  const typed = decodedGoType(r.kind);
+  const kept = typed ? pruned(typed, body) : body;
   const decoded = dropNulls(kept) as Json;
   if (!opts.decode) return { body: decoded, warnings: [] };
   const d = opts.decode(r.kind, body, info.fieldValidation, patched);
