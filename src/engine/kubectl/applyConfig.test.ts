@@ -68,3 +68,12 @@ describe('create configmap|secret generic', () => {
     });
   });
 });
+
+describe('patch of a ConfigMap', () => {
+  it('warns of an unknown field and stores nothing of it', () => {
+    const st = settledCluster([webDeployment(1)]);
+    kubectl(st, 'create configmap c2 --from-literal=x=1');
+    expect(kubectl(st, `patch cm c2 -p '{"datax":{"x":"2"}}'`)).toEqual({ ok: true, output: 'Warning: unknown field "datax"\nconfigmap/c2 patched (no change)' });
+    expect(kubectl(st, 'get cm c2 -o jsonpath={.datax}{.data.x}').output).toBe('1');
+  });
+});

@@ -15,7 +15,7 @@ import { namePrinterLine, RESOURCES } from './resources.ts';
 import { patchObject } from './transforms/patchObject.ts';
 import { patchJson } from './transforms/patchJson.ts';
 import { fromUnstructured, patchInvalidBody, pruned } from '../apiserver/decoding/fromUnstructured.ts';
-import { goTypeOf } from '../apiserver/decoding/manifestShape.ts';
+import { decodedGoType } from '../apiserver/decoding/manifestShape.ts';
 import type { TransformResult } from './transforms/result.ts';
 import { daemonSetRollback, deploymentRollback } from './transforms/rollback.ts';
 import { rolloutPause, rolloutRestart, rolloutResume, scale, setImage } from './transforms/workloads.ts';
@@ -146,15 +146,15 @@ function patchStatus(tx: Tx, cur: KubeObject, next: KubeObject): { object: KubeO
 }
 
 /**
- * convertPatched is the API server's conversion of a strategic-merge-patched workload
+ * convertPatched is the API server's conversion of a strategic-merge-patched workload, ConfigMap or Secret
  * (fromUnstructured.ts): a value it cannot take refuses the patch with its 422, which kubectl
  * prints from the cause; an unknown field is a warning, as kubectl patch sends no
  * fieldValidation (the server's default, Warn).
  */
 function convertPatched(term: Terminal, cmd: Cmd<'patch'>, next: KubeObject): { error: string } | { object: KubeObject } {
   if (cmd.patchType !== 'strategic' || cmd.subresource === 'status') return { object: next };
-  if (next.kind !== 'Deployment' && next.kind !== 'DaemonSet' && next.kind !== 'StatefulSet') return { object: next };
-  const ty = goTypeOf(next.kind);
+  const ty = decodedGoType(next.kind);
+  if (ty === null) return { object: next };
   const c = fromUnstructured(ty, next);
   if ('error' in c) return { error: `The request is invalid: patch: ${patchInvalidBody(cmd.patch, c.error)}` };
   for (const u of c.unknown) term.warn(`Warning: ${u}`);
