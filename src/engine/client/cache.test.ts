@@ -5,7 +5,8 @@ import { activeRankedKeys } from '../controller/podRankKey.ts';
 import { activeRelatedPodsPerNode, getPodsToDelete, podsToDeleteFromKeys } from '../controller/podRanking.ts';
 import { filterActivePods, isPodActive, isPodReady } from '../controller/podUtil.ts';
 import { createEngine, nextEventTime, step } from '../sim.ts';
-import { activePodsPerNode, cloneCache, type CacheState, ownedPodCount, ownedPods, ownerStats, podsOwnedBy } from './cache.ts';
+import type { Pod } from '../api/types.ts';
+import { activePodsPerNode, cloneCache, type CacheState, indexMove, ownedPodCount, ownedPods, ownerStats, podsOwnedBy } from './cache.ts';
 
 function config(): SimConfig {
   const d: Deployment = {
@@ -146,4 +147,36 @@ describe('cloneCache', () => {
     expect(activePodsPerNode(copy, rsUids(copy))).toEqual(before);
     expect(activePodsPerNode(st.cache, rsUids(st.cache))).not.toEqual(before);
   });
+});
+
+/** A pod object standing for one version (only its identity is read). */
+const version = (name: string): Pod => ({ metadata: { name } }) as Pod;
+
+/** The index as [key, [pod key, pod name][]] pairs, inner sets in their order. */
+function entries(m: Map<string, Map<string, Pod>>): [string, [string, string][]][] {
+  return [...m].map(([k, s]) => [k, [...s].map(([v, p]) => [v, p.metadata.name] as [string, string])]);
+}
+
+describe('indexMove', () => {
+  const a1 = version('a1');
+  const b1 = version('b1');
+  const a2 = version('a2');
+  // Each case: the index before, the move (key, pod key, new version), the sets after (by key, in order).
+  const cases: { name: string; before: [string, [string, Pod][]][]; k: string | undefined; v: string; after: [string, [string, string][]][] }[] = [
+    { name: 'moves the pod to the end of a set of two', before: [['n1', [['a', a1], ['b', b1]]]], k: 'n1', v: 'a', after: [['n1', [['b', 'b1'], ['a', 'a2']]]] },
+    { name: 'replaces the lone pod of a set of one, the set kept in its place', before: [['n1', [['a', a1]]], ['n2', [['b', b1]]]], k: 'n1', v: 'a', after: [['n1', [['a', 'a2']]], ['n2', [['b', 'b1']]]] },
+    { name: 'adds a set at the end when the key has none', before: [['n2', [['b', b1]]]], k: 'n1', v: 'a', after: [['n2', [['b', 'b1']]], ['n1', [['a', 'a2']]]] },
+    { name: 'adds the pod after the others when the set lacks it', before: [['n1', [['b', b1]]]], k: 'n1', v: 'a', after: [['n1', [['b', 'b1'], ['a', 'a2']]]] },
+    { name: 'does nothing without a key', before: [['n1', [['a', a1]]]], k: undefined, v: 'a', after: [['n1', [['a', 'a1']]]] },
+  ];
+  for (const c of cases) {
+    it(`${c.name}`, () => {
+      const m = new Map(c.before.map(([k, pods]) => [k, new Map(pods)] as const));
+      const lone = c.k === undefined ? undefined : m.get(c.k);
+      indexMove(m, c.k, c.v, a2);
+      expect(entries(m)).toEqual(c.after);
+      // A set that had the pod stays the same Map (readers hold none across writes; nothing is allocated).
+      if (lone?.has(c.v) && c.k !== undefined) expect(m.get(c.k)).toBe(lone);
+    });
+  }
 });
