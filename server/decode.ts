@@ -11,8 +11,7 @@
 import type { DecodeHook } from '../src/engine/apiserver/rest/write.ts';
 import type { RequestInfo } from '../src/engine/apiserver/rest/requestInfo.ts';
 import { fromUnstructured } from '../src/engine/apiserver/decoding/fromUnstructured.ts';
-import { decodeManifest, decodePolicyManifest, goTypeOf } from '../src/engine/apiserver/decoding/manifestShape.ts';
-import { POLICY_TYPES } from '../src/engine/apiserver/decoding/manifestPolicyTypes.ts';
+import { decodedGoType, decodeManifest, decodePolicyManifest } from '../src/engine/apiserver/decoding/manifestShape.ts';
 import type { GoType } from '../src/engine/apiserver/decoding/manifestGoTypes.ts';
 
 /**
@@ -24,7 +23,7 @@ export const decodeHook: DecodeHook = (kind, obj, fieldValidation, patched) => {
   if (kind !== 'Deployment' && kind !== 'DaemonSet' && kind !== 'StatefulSet' && !config) return { warnings: [] };
   if (patched && 'smp' in patched) {
     // A strategic merge patch's result is converted from a map (fromUnstructured.ts), not decoded.
-    const c = fromUnstructured(config ? (POLICY_TYPES[kind]?.ty as GoType) : goTypeOf(kind), obj);
+    const c = fromUnstructured(decodedGoType(kind) as GoType, obj);
     if ('error' in c) return { patchInvalid: c.error };
     return unknownFields(c.unknown, fieldValidation, true);
   }

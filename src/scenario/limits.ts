@@ -36,20 +36,5 @@ export function textLimitMessage(what: string, bytes: number | null): string {
   return `${what} is ${size}, over Rollout Lab's limit of 1 MiB (${formatCount(LIMITS.textBytes)} bytes) ${WHY}`;
 }
 
-/** utf8Length counts the UTF-8 bytes of a string without allocating them. */
-export function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n += 4;
-        i++;
-      } else n += 3;
-    } else n += 3;
-  }
-  return n;
-}
+/** utf8Length counts the UTF-8 bytes of a string without allocating them (engine/lib/utf8.ts). */
+export { utf8Length } from '../engine/lib/utf8.ts';

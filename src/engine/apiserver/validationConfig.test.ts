@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ConfigMap, Secret } from '../api/configTypes.ts';
 import { fieldErrorString } from '../apimachinery/fieldErrors.ts';
-import { utf8Length, isConfigMapKey, validateConfigMap, validateConfigMapUpdate, validateSecret, validateSecretUpdate } from './validationConfig.ts';
+import { utf8Length } from '../lib/utf8.ts';
+import { isConfigMapKey, validateConfigMap, validateConfigMapUpdate, validateSecret, validateSecretUpdate } from './validationConfig.ts';
 import { setDefaultsSecret } from './defaultsPolicy.ts';
 
 const cm = (over: Partial<ConfigMap> = {}): ConfigMap => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'web' }, ...over });

@@ -2,7 +2,8 @@
 // ValidateSecret, ValidateSecretUpdate) and apimachinery's IsConfigMapKey, v1.36.
 import type { ConfigMap, Secret } from '../api/configTypes.ts';
 import { type FieldError, forbidden, invalid, required, tooLong } from '../apimachinery/fieldErrors.ts';
-import { decodeBase64 } from '../lib/base64.ts';
+import { base64Length } from '../lib/base64.ts';
+import { utf8Length } from '../lib/utf8.ts';
 import { maxLenError, regexError, validateObjectMetaName } from './validationCore.ts';
 
 /** core.MaxSecretSize: 1 MiB, for a Secret's data and a ConfigMap's data and binaryData together. */
@@ -24,29 +25,6 @@ export function isConfigMapKey(value: string): string[] {
   return errs;
 }
 
-/**
- * utf8Length is len() of the Go string: its UTF-8 bytes, counted without making them (a 1 MiB value
- * is a million pushes otherwise). A lone surrogate counts 3, as the U+FFFD the JSON decoder makes of it.
- */
-export function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n += 4;
-      i++;
-    } else n += 3;
-  }
-  return n;
-}
-
-/** byteLength of a base64 value as the decoded []byte counts it (0 for what does not decode: the decoder refused it first). */
-function decodedLength(b64: string): number {
-  const d = decodeBase64(b64);
-  return 'bytes' in d ? d.bytes.length : 0;
-}
 
 // Go ranges over a map in random order; the errors come out here in key order, so one object
 // always gives one message.
@@ -68,7 +46,7 @@ export function validateConfigMap(cm: ConfigMap): FieldError[] {
   }
   for (const [key, value] of sortedEntries(cm.binaryData)) {
     for (const m of isConfigMapKey(key)) errs.push(invalid(`binaryData[${key}]`, key, m));
-    total += decodedLength(value);
+    total += base64Length(value);
   }
   if (total > MaxSecretSize) errs.push(tooLong('', MaxSecretSize));
   return errs;
@@ -87,7 +65,7 @@ function requiredKeys(s: Secret): FieldError[] {
     case 'kubernetes.io/basic-auth':
       return has('username') || has('password') ? [] : [required('data[username]'), required('data[password]')];
     case 'kubernetes.io/ssh-auth':
-      return decodedLength(s.data?.['ssh-privatekey'] ?? '') > 0 ? [] : [required('data[ssh-privatekey]')];
+      return base64Length(s.data?.['ssh-privatekey'] ?? '') > 0 ? [] : [required('data[ssh-privatekey]')];
     case 'kubernetes.io/tls':
       return [...(has('tls.crt') ? [] : [required('data[tls.crt]')]), ...(has('tls.key') ? [] : [required('data[tls.key]')])];
     default:
@@ -101,7 +79,7 @@ export function validateSecret(s: Secret): FieldError[] {
   let total = 0;
   for (const [key, value] of sortedEntries(s.data)) {
     for (const m of isConfigMapKey(key)) errs.push(invalid(`data[${key}]`, key, m));
-    total += decodedLength(value);
+    total += base64Length(value);
   }
   if (total > MaxSecretSize) errs.push(tooLong('data', MaxSecretSize));
   errs.push(...requiredKeys(s));

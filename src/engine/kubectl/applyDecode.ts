@@ -11,8 +11,7 @@
  * applyPatchToObject answers under Strict.
  */
 import { fromUnstructured, patchInvalidBody } from '../apiserver/decoding/fromUnstructured.ts';
-import { decodeManifest, decodePolicyManifest, goTypeOf } from '../apiserver/decoding/manifestShape.ts';
-import { POLICY_TYPES } from '../apiserver/decoding/manifestPolicyTypes.ts';
+import { decodedGoType, decodeManifest, decodePolicyManifest } from '../apiserver/decoding/manifestShape.ts';
 import type { GoType } from '../apiserver/decoding/manifestGoTypes.ts';
 
 type Workload = 'Deployment' | 'DaemonSet' | 'StatefulSet';
@@ -20,7 +19,6 @@ type Workload = 'Deployment' | 'DaemonSet' | 'StatefulSet';
 export type Decodable = Workload | 'ConfigMap' | 'Secret';
 
 const isConfig = (kind: Decodable): kind is 'ConfigMap' | 'Secret' => kind === 'ConfigMap' || kind === 'Secret';
-const goType = (kind: Decodable): GoType => (isConfig(kind) ? (POLICY_TYPES[kind]?.ty as GoType) : goTypeOf(kind));
 
 /** clientDecodeError is kubectl's own refusal of a document whose metadata does not decode, or null. */
 export function clientDecodeError(kind: Workload, raw: Record<string, unknown>): string | null {
@@ -45,7 +43,7 @@ export function serverDecodeError(kind: Decodable, sent: Record<string, unknown>
   // The patched object is converted from a map, not decoded (fromUnstructured.ts): a value it
   // cannot take, or an unknown field under Strict, is a 422 kubectl prints from its cause,
   // without the source it would name for another error.
-  const c = fromUnstructured(goType(kind), sent);
+  const c = fromUnstructured(decodedGoType(kind) as GoType, sent);
   if ('error' in c) return `The request is invalid: patch: ${patchInvalidBody(patchOf(), c.error)}`;
   if (c.unknown.length === 0) return null;
   return `The request is invalid: patch: ${patchInvalidBody(patchOf(), `strict decoding error: ${c.unknown.join(', ')}`)}`;

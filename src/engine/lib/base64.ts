@@ -78,6 +78,12 @@ export function decodeBase64(s: string): { bytes: number[] } | { errorAt: number
   return { bytes: out };
 }
 
+/** base64Length is the length of the bytes a base64 value holds (0 for one that does not decode: the decoder refused it first). */
+export function base64Length(b64: string): number {
+  const d = decodeBase64(b64);
+  return 'bytes' in d ? d.bytes.length : 0;
+}
+
 /** utf8Decode reads UTF-8 bytes as a string, U+FFFD for what is not UTF-8 (as Go's string conversion prints it). */
 export function utf8Decode(bytes: readonly number[]): string {
   let out = '';

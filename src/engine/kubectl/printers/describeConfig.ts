@@ -3,17 +3,12 @@
 // sorted here, one of the orders a cluster prints.
 import type { ConfigMap, Secret } from '../../api/configTypes.ts';
 import type { Event } from '../../api/types.ts';
-import { decodeBase64 } from '../../lib/base64.ts';
-import { utf8Decode } from '../../lib/base64.ts';
+import { base64Length, decodeBase64, utf8Decode } from '../../lib/base64.ts';
 import { describeEvents, PrefixWriter, printAnnotationsMultiline, printLabelsMultiline } from './podTemplate.ts';
 import { tabbedString } from './tabwriter.ts';
 
 const sortedKeys = (m: Record<string, string> | undefined): string[] => Object.keys(m ?? {}).sort();
 
-const byteLength = (b64: string): number => {
-  const d = decodeBase64(b64);
-  return 'bytes' in d ? d.bytes.length : 0;
-};
 
 /** describeConfigMap: each data key with its value under `----`, then each binaryData key's size, then the Events. */
 export function describeConfigMap(cm: ConfigMap, events: readonly Event[], nowMs: number): string {
@@ -29,7 +24,7 @@ export function describeConfigMap(cm: ConfigMap, events: readonly Event[], nowMs
     w.write(0, '\n');
   }
   w.write(0, '\nBinaryData\n====\n');
-  for (const k of sortedKeys(cm.binaryData)) w.write(0, `${k}: ${byteLength(cm.binaryData?.[k] ?? '')} bytes\n`);
+  for (const k of sortedKeys(cm.binaryData)) w.write(0, `${k}: ${base64Length(cm.binaryData?.[k] ?? '')} bytes\n`);
   w.write(0, '\n');
   describeEvents(events, nowMs, w);
   return w.segments.map(tabbedString).join('');
@@ -49,7 +44,7 @@ export function describeSecret(s: Secret): string {
     if (k === 'token' && s.type === 'kubernetes.io/service-account-token') {
       const d = decodeBase64(v);
       w.write(0, `${k}:\t${'bytes' in d ? utf8Decode(d.bytes) : ''}\n`);
-    } else w.write(0, `${k}:\t${byteLength(v)} bytes\n`);
+    } else w.write(0, `${k}:\t${base64Length(v)} bytes\n`);
   }
   return w.segments.map(tabbedString).join('');
 }
