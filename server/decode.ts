@@ -11,23 +11,22 @@
 import type { DecodeHook } from '../src/engine/apiserver/rest/write.ts';
 import type { RequestInfo } from '../src/engine/apiserver/rest/requestInfo.ts';
 import { fromUnstructured } from '../src/engine/apiserver/decoding/fromUnstructured.ts';
-import { decodedGoType, decodeManifest, decodePolicyManifest } from '../src/engine/apiserver/decoding/manifestShape.ts';
-import type { GoType } from '../src/engine/apiserver/decoding/manifestGoTypes.ts';
+import { type Decoded, decodedGoType, decodeTyped } from '../src/engine/apiserver/decoding/manifestShape.ts';
 
 /**
  * decodeHook checks Deployment, DaemonSet, StatefulSet, ConfigMap and Secret bodies (a Secret's
  * data must be base64: `illegal base64 data at input byte 0`); other kinds pass as they are.
  */
 export const decodeHook: DecodeHook = (kind, obj, fieldValidation, patched) => {
-  const config = kind === 'ConfigMap' || kind === 'Secret';
-  if (kind !== 'Deployment' && kind !== 'DaemonSet' && kind !== 'StatefulSet' && !config) return { warnings: [] };
+  const ty = decodedGoType(kind);
+  if (ty === null) return { warnings: [] };
   if (patched && 'smp' in patched) {
     // A strategic merge patch's result is converted from a map (fromUnstructured.ts), not decoded.
-    const c = fromUnstructured(decodedGoType(kind) as GoType, obj);
+    const c = fromUnstructured(ty, obj);
     if ('error' in c) return { patchInvalid: c.error };
     return unknownFields(c.unknown, fieldValidation, true);
   }
-  const d = config ? decodePolicyManifest(kind, obj) : decodeManifest(kind, obj);
+  const d = decodeTyped(kind, obj) as Decoded;
   if (d.ok) return { warnings: [] };
   const strictOnly = /: strict decoding error: /.exec(d.message);
   // A patched object's decoding error is the decoder's own, without the create handler's prefix.

@@ -10,7 +10,7 @@ import { maxLenError, regexError, validateObjectMetaName } from './validationCor
 export const MaxSecretSize = 1024 * 1024;
 
 const configMapKeyFmt = '[-._a-zA-Z0-9]+';
-const configMapKeyRe = /^[-._a-zA-Z0-9]+$/;
+const configMapKeyRe = new RegExp(`^${configMapKeyFmt}$`);
 
 /** isConfigMapKey: at most 253 characters of `[-._a-zA-Z0-9]`, not `.`, `..` or `..`-prefixed. */
 export function isConfigMapKey(value: string): string[] {
@@ -24,7 +24,6 @@ export function isConfigMapKey(value: string): string[] {
   else if (value.startsWith('..')) errs.push("must not start with '..'");
   return errs;
 }
-
 
 // Go ranges over a map in random order; the errors come out here in key order, so one object
 // always gives one message.

@@ -11,14 +11,13 @@
  * applyPatchToObject answers under Strict.
  */
 import { fromUnstructured, patchInvalidBody } from '../apiserver/decoding/fromUnstructured.ts';
-import { decodedGoType, decodeManifest, decodePolicyManifest } from '../apiserver/decoding/manifestShape.ts';
+import { type Decoded, decodedGoType, decodeManifest, decodeTyped } from '../apiserver/decoding/manifestShape.ts';
 import type { GoType } from '../apiserver/decoding/manifestGoTypes.ts';
 
 type Workload = 'Deployment' | 'DaemonSet' | 'StatefulSet';
 /** The kinds whose bodies the API server's decoder checks here: the workloads, ConfigMaps and Secrets. */
 export type Decodable = Workload | 'ConfigMap' | 'Secret';
 
-const isConfig = (kind: Decodable): kind is 'ConfigMap' | 'Secret' => kind === 'ConfigMap' || kind === 'Secret';
 
 /** clientDecodeError is kubectl's own refusal of a document whose metadata does not decode, or null. */
 export function clientDecodeError(kind: Workload, raw: Record<string, unknown>): string | null {
@@ -37,7 +36,7 @@ export function clientDecodeError(kind: Workload, raw: Record<string, unknown>):
  */
 export function serverDecodeError(kind: Decodable, sent: Record<string, unknown>, patchOf: (() => Record<string, unknown>) | null): string | null {
   if (patchOf === null) {
-    const d = isConfig(kind) ? decodePolicyManifest(kind, sent) : decodeManifest(kind, sent);
+    const d = decodeTyped(kind, sent) as Decoded;
     return d.ok ? null : `Error from server (BadRequest): error when creating "STDIN": ${d.message}`;
   }
   // The patched object is converted from a map, not decoded (fromUnstructured.ts): a value it

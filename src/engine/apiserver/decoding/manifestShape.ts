@@ -66,6 +66,13 @@ export function decodedGoType(kind: string): GoType | null {
   return null;
 }
 
+/** decodeTyped decodes a body of a kind decodedGoType knows (the workloads' message or the core/v1 kinds'), or null for another kind. */
+export function decodeTyped(kind: string, obj: Record<string, unknown>): Decoded | null {
+  if (kind === 'Deployment' || kind === 'DaemonSet' || kind === 'StatefulSet') return decodeManifest(kind, obj);
+  if (kind === 'ConfigMap' || kind === 'Secret') return decodePolicyManifest(kind, obj);
+  return null;
+}
+
 /**
  * decodeManifest checks a Deployment or DaemonSet manifest against the Go types of apps/v1 (a
  * Namespace against core/v1) and

@@ -9,7 +9,6 @@ import { tabbedString } from './tabwriter.ts';
 
 const sortedKeys = (m: Record<string, string> | undefined): string[] => Object.keys(m ?? {}).sort();
 
-
 /** describeConfigMap: each data key with its value under `----`, then each binaryData key's size, then the Events. */
 export function describeConfigMap(cm: ConfigMap, events: readonly Event[], nowMs: number): string {
   const w = new PrefixWriter();
