@@ -2,6 +2,7 @@ import { seriousViolations } from './axe.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { failOnProblems, openPreset, seekTo, tickOf } from './panelsSupport.ts';
+import { appeared } from './wait.ts';
 
 failOnProblems();
 
@@ -12,11 +13,11 @@ for (const scheme of ['light', 'dark'] as const) {
     await openPreset(page, 'seed');
     const { total } = await tickOf(page);
     await seekTo(page, Math.round(total * 0.45));
-    await expect(page.getByTestId('pod').first()).toBeVisible();
+    await appeared(page.getByTestId('pod').first());
     await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /dark/ : /^(?!.*dark).*$/);
     // a pod's details open too, so the dialog is checked
     await page.getByTestId('pod').first().click();
-    await expect(page.getByTestId('pod-details')).toBeVisible();
+    await appeared(page.getByTestId('pod-details'));
 
     const bad = await seriousViolations(page);
     expect(bad).toEqual([]);
@@ -53,13 +54,13 @@ for (const scheme of ['light', 'dark'] as const) {
     await openPreset(page, 'seed');
     const hash = await page.evaluate(() => location.hash);
     await page.goto(`./${hash}&embed=1`);
-    await expect(page.getByRole('link', { name: 'Open in Rollout Lab' })).toBeVisible();
-    await expect(page.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
+    await appeared(page.getByRole('link', { name: 'Open in Rollout Lab' }));
+    await appeared(page.getByTestId('node').first(), 15_000);
     let results = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
     expect(results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`./${hash}`);
-    await expect(page.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
+    await appeared(page.getByTestId('node').first(), 15_000);
     results = await new AxeBuilder({ page }).include('.play-bar').withRules(['color-contrast']).analyze();
     expect(results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
   });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { presetHash, recorded } from './panelsSupport.ts';
+import { appeared } from './wait.ts';
 
 /** The first page's JavaScript budget, gzipped (issue 14): lessons, fonts, Compare, dialogs load on demand. */
 const INITIAL_JS_GZIP_BYTES = 160_000;
@@ -32,7 +33,7 @@ test('the timeline chart and d3 load with the run, not with the first page, and 
   });
   await page.goto(`./${presetHash('seed')}`);
   const box = page.getByTestId('timeline-chart');
-  await expect(box.locator('svg')).toBeVisible();
+  await appeared(box.locator('svg'));
   await recorded(page);
   expect(chunks.length).toBeGreaterThan(0);
   // a run without clients never loads the Traffic chart (issue 22)
@@ -52,9 +53,9 @@ test('an English page loads none of the zh-CN strings, and zh-CN loads them with
   });
   await page.goto(`./${presetHash('seed')}`);
   await recorded(page);
-  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+  await appeared(page.getByRole('button', { name: 'Play' }));
   expect(chunks).toEqual([]);
   await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
-  await expect(page.getByRole('button', { name: '播放' })).toBeVisible();
+  await appeared(page.getByRole('button', { name: '播放' }));
   expect(chunks).toHaveLength(1);
 });

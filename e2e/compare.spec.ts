@@ -1,6 +1,7 @@
 import { seriousViolations } from './axe.ts';
 import { expect, test } from '@playwright/test';
 import { failOnProblems, openPreset, presetHash, seekTo, tickOf } from './panelsSupport.ts';
+import { appeared } from './wait.ts';
 
 failOnProblems();
 
@@ -11,7 +12,7 @@ const LINK = `./${presetHash('seed')}&compare=maxSurge:0,25%25,100%25`;
 test('a compare link opened in a fresh browser shows the Run summary of its variants', async ({ page }) => {
   await page.goto(LINK);
   const table = page.getByRole('table', { name: 'Run summary' });
-  await expect(table).toBeVisible({ timeout: 15_000 });
+  await appeared(table, 15_000);
   const rows = table.getByTestId('summary-row');
   await expect(rows).toHaveCount(3);
   await expect(rows.locator('th')).toHaveText(
@@ -24,7 +25,7 @@ test('a compare link opened in a fresh browser shows the Run summary of its vari
   await expect(page).toHaveURL(/&compare=maxSurge:0,25%25,100%25$/);
   // One clock: the slider moves every variant.
   await page.getByRole('slider', { name: 'Compare position' }).fill('33');
-  await expect(page.getByText(/^33 s of /)).toBeVisible();
+  await appeared(page.getByText(/^33 s of /));
 });
 
 test('a compare link that does not read says why and shows the run', async ({ page }) => {
@@ -32,7 +33,7 @@ test('a compare link that does not read says why and shows the run', async ({ pa
   await expect(page.getByTestId('scenario-message')).toContainText(
     'This compare link could not be opened: unknown field "surge"',
   );
-  await expect(page.getByRole('region', { name: 'Cluster' })).toBeVisible();
+  await appeared(page.getByRole('region', { name: 'Cluster' }));
 });
 
 test('a bare compare link opens Compare on the default scenario without a warning', async ({ page }) => {
@@ -64,9 +65,9 @@ test('a broken link with a compare still warns', async ({ page }) => {
 test('adds the current scenario as a variant with one click', async ({ page }) => {
   await openPreset(page, 'seed');
   await page.getByRole('button', { name: 'Compare', exact: true }).click();
-  await expect(page.getByRole('region', { name: /^Variant A: current scenario/ })).toBeVisible();
+  await appeared(page.getByRole('region', { name: /^Variant A: current scenario/ }));
   await page.getByRole('button', { name: 'Add a variant from the current scenario' }).click();
-  await expect(page.getByRole('region', { name: /^Variant B: current scenario/ })).toBeVisible();
+  await appeared(page.getByRole('region', { name: /^Variant B: current scenario/ }));
   const b = page.getByRole('form', { name: 'Fields of variant B' });
   await page
     .getByRole('region', { name: /^Variant B/ })
@@ -77,7 +78,7 @@ test('adds the current scenario as a variant with one click', async ({ page }) =
   const rows = page.getByRole('table', { name: 'Run summary' }).getByTestId('summary-row');
   await expect(rows.locator('td:nth-child(5)')).toHaveText(['13', '20'], { timeout: 30_000 });
   await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(page.getByRole('region', { name: 'Cluster' })).toBeVisible();
+  await appeared(page.getByRole('region', { name: 'Cluster' }));
 });
 
 test('a small sweep runs, shows both heatmaps, and a cell opens its variant', async ({ page }) => {
@@ -107,7 +108,7 @@ test('a small sweep runs, shows both heatmaps, and a cell opens its variant', as
   const details = page.getByRole('region', { name: 'Picked cell' });
   await expect(details).toContainText('maxSurge 100%, maxUnavailable 1');
   await details.getByRole('button', { name: 'Open this variant' }).click();
-  await expect(page.getByRole('region', { name: 'Cluster' })).toBeVisible();
+  await appeared(page.getByRole('region', { name: 'Cluster' }));
   await expect.poll(async () => (await tickOf(page)).total, { timeout: 15_000 }).toBeGreaterThan(100);
   await seekTo(page, (await tickOf(page)).total);
   // The working scenario is now the variant: its Deployment has maxSurge 100%.

@@ -22,6 +22,7 @@ import {
   slider,
   tickOf,
 } from './panelsSupport.ts';
+import { appeared } from './wait.ts';
 
 failOnProblems();
 
@@ -34,7 +35,7 @@ const cluster = (page: Page) => page.getByRole('region', { name: 'Cluster' });
 test('before the run, the controls edit the manifest and the scripted set image stays', async ({ page }) => {
   await openPreset(page, 'seed');
   await seekTo(page, 0);
-  await expect(controls(page).getByTestId('before-run')).toBeVisible();
+  await appeared(controls(page).getByTestId('before-run'));
   await controls(page).getByRole('slider', { name: 'maxSurge' }).fill('50');
   await expect
     .poll(() => JSON.stringify(specOf(scenarioOf(page).objects[0])))
@@ -65,7 +66,7 @@ test('after tick 0 a change lists the actions it drops first; Keep the script ch
   const replicas = controls(page).getByRole('slider', { name: 'replicas' });
   await replicas.fill('14');
   const warning = forkWarning(page);
-  await expect(warning).toBeVisible();
+  await appeared(warning);
   await expect(warning.getByTestId('dropped-actions')).toHaveText(`at 30 skubectl ${SET_IMAGE}`);
   await warning.getByRole('button', { name: 'Keep the script' }).click();
   await expect(warning).toBeHidden();
@@ -130,7 +131,7 @@ test('import replaces the scenario by default, or adds to it, with a namespaced 
   expect(s.objects[0]?.metadata.labels).toEqual({ team: 'payments' });
   expect(s.actions).toBeUndefined();
   await expect(cluster(page).getByTestId('node')).toHaveCount(4);
-  await expect(cluster(page).locator('[data-node-name="pool-b-1"]')).toBeVisible();
+  await appeared(cluster(page).locator('[data-node-name="pool-b-1"]'));
   await expect(page.getByTestId('action-marker')).toHaveCount(0);
   await expect(controls(page)).toContainText('deployment/checkout-api');
 

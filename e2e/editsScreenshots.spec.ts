@@ -9,6 +9,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { CHECKOUT_API, forkWarning, importText, newRun, scenarioOf, undoButton } from './editsSupport.ts';
 import { failOnProblems, openPreset, recorded, seekTo, tickOf } from './panelsSupport.ts';
+import { appeared } from './wait.ts';
 
 failOnProblems();
 
@@ -44,7 +45,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await recorded(page);
     await seekTo(page, 100);
     await controls.getByRole('slider', { name: 'replicas' }).fill('14');
-    await expect(forkWarning(page)).toBeVisible();
+    await appeared(forkWarning(page));
     await shot(page, 'fork-warning', scheme);
     await forkWarning(page).getByRole('button', { name: 'Drop them and apply my change' }).click();
     await recorded(page);

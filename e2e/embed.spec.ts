@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { failOnProblems, presetHash } from './panelsSupport.ts';
+import { appeared } from './wait.ts';
 
 failOnProblems();
 
@@ -46,7 +47,7 @@ test('a course page on another origin embeds the cluster and the timeline, which
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
   await page.goto(hostUrl);
   const frame = page.frameLocator('iframe[title="Rollout Lab: the seed rollout"]');
-  await expect(frame.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
+  await appeared(frame.getByTestId('node').first(), 15_000);
   const framed = page.frames().find((f) => f.url().startsWith(frameSrc.split('#')[0] ?? '-'));
   expect(framed, 'the app runs in a frame of its own origin').toBeTruthy();
   expect(new URL(framed?.url() ?? '').origin).not.toBe(new URL(hostUrl).origin);
@@ -58,8 +59,8 @@ test('a course page on another origin embeds the cluster and the timeline, which
       .getByRole('region')
       .evaluateAll((els) => els.filter((e) => !e.parentElement?.closest('section')).length);
   await expect.poll(panels).toBe(2);
-  await expect(frame.getByRole('region', { name: 'Cluster' })).toBeVisible();
-  await expect(frame.getByRole('region', { name: 'Timeline' })).toBeVisible();
+  await appeared(frame.getByRole('region', { name: 'Cluster' }));
+  await appeared(frame.getByRole('region', { name: 'Timeline' }));
   for (const name of ['Scenarios', 'Import', 'Export', 'Share', 'Presenter mode'])
     await expect(frame.getByRole('button', { name })).toHaveCount(0);
   await expect(frame.getByRole('combobox', { name: 'Language' })).toHaveCount(0);
@@ -72,7 +73,7 @@ test('a course page on another origin embeds the cluster and the timeline, which
   await frame.getByRole('button', { name: 'Play' }).click();
   await expect.poll(async () => Number(await slider.getAttribute('aria-valuenow'))).toBeGreaterThan(260);
   await frame.getByRole('button', { name: 'Pause' }).click();
-  await expect(frame.getByRole('button', { name: 'Play' })).toBeVisible();
+  await appeared(frame.getByRole('button', { name: 'Play' }));
   // the worker may deliver a frame or two after the pause: wait until the tick stays put
   let tick = '';
   await expect
@@ -93,7 +94,7 @@ test('a course page on another origin embeds the cluster and the timeline, which
   expect(href).not.toContain('embed');
   expect(href.split('&')[0]).toBe(frameSrc.split('&')[0]);
   const [popup] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
-  await expect(popup.getByRole('button', { name: 'Scenarios' })).toBeVisible({ timeout: 15_000 });
+  await appeared(popup.getByRole('button', { name: 'Scenarios' }), 15_000);
   await expect(popup.getByRole('slider', { name: 'Timeline position' })).toHaveAttribute(
     'aria-valuenow',
     tick,

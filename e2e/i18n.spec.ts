@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { failOnProblems, firstActionTick, presetHash } from './panelsSupport.ts';
+import { appeared } from './wait.ts';
 
 failOnProblems();
 // The browser speaks Simplified Chinese: the app follows it without putting &lang= in the link.
@@ -12,7 +13,7 @@ async function openSeed(page: Page): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
   await page.goto(`./${presetHash('seed')}`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
-  await expect(page.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
+  await appeared(page.getByTestId('node').first(), 15_000);
   await recorded(page);
 }
 
@@ -81,7 +82,7 @@ test('the preset gallery lists names and lessons in zh-CN', async ({ page }) => 
   await openSeed(page);
   await page.getByRole('banner').getByRole('button', { name: '场景', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: '场景' });
-  await expect(dialog).toBeVisible();
+  await appeared(dialog);
   const seed = dialog.locator('[data-preset-id="seed"]');
   await expect(seed).toContainText('Seed——nginx，10 个副本，25% / 25%');
   await expect(seed.getByTestId('preset-lesson')).toContainText('课程里的例子');

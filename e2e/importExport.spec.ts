@@ -17,6 +17,7 @@ import {
   scrubToEnd,
   waitForRun,
 } from './scenariosSupport.ts';
+import { appeared } from './wait.ts';
 
 installGuards();
 
@@ -33,7 +34,7 @@ test('importing a manifest file replaces the scenario by its Deployment and name
   await expect(dialog).toBeHidden();
   await waitForRun(page);
   await scrubToEnd(page);
-  await expect(rsRegion(page).getByTestId('watch-row').filter({ hasText: /^web-/ }).first()).toBeVisible();
+  await appeared(rsRegion(page).getByTestId('watch-row').filter({ hasText: /^web-/ }).first());
   // Replaced: the demo's nginx Deployment and its script are gone; the scenario is named after the file
   await expect(
     rsRegion(page)
@@ -83,7 +84,7 @@ test('text from an imported file is shown as text, never run as HTML', async ({ 
     '',
   ].join('\n');
   const dialog = await importFile(page, 'evil.yaml', scenario);
-  await expect(dialog.getByRole('status')).toBeVisible();
+  await appeared(dialog.getByRole('status'));
   await dialog.getByRole('button', { name: 'Done' }).click();
   await waitForRun(page);
   const gallery = await openDialog(page, 'Scenarios');
@@ -150,7 +151,7 @@ test('export downloads and copies the scenario, and re-importing it gives the sa
   expect(await exportedScenario(page)).not.toBe(saved);
   const again = await openDialog(page, 'Import');
   await again.getByLabel('Choose YAML files to import').setInputFiles(await download.path());
-  await expect(again.getByRole('status')).toBeVisible();
+  await appeared(again.getByRole('status'));
   await again.getByRole('button', { name: 'Done' }).click();
   await waitForRun(page);
   expect(await exportedScenario(page)).toBe(saved);

@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { decodeShareHash } from '../src/scenario/shareUrl.ts';
 import { failOnProblems } from './guard.ts';
 import { explain, opened, position, slider } from './timelineSupport.ts';
+import { appeared } from './wait.ts';
 
 // Lessons (DESIGN.md §12): a lesson walks its steps, asks for predictions checked against the
 // engine's own values, and a lesson link opens at its step (decision stepping: timeline.spec.ts).
@@ -17,7 +18,7 @@ test('walks a whole lesson, answering wrong and then right', async ({ page }) =>
   const dialog = page.getByRole('dialog', { name: 'Lessons' });
   await dialog.getByRole('button', { name: 'Open: maxSurge 0: make room first' }).click();
   await expect(dialog).toBeHidden();
-  await expect(lesson(page)).toBeVisible();
+  await appeared(lesson(page));
   await expect(lesson(page).getByTestId('lesson-step')).toHaveText('Step 1 of 4');
 
   const answers: [string, string][] = [];
@@ -29,7 +30,7 @@ test('walks a whole lesson, answering wrong and then right', async ({ page }) =>
       // step: "Step 2 of 4" shows at once, while the playhead still stands where the lesson's
       // run opened (a CI run read 0 here, then 185 after Check).
       const placed = lesson(page).getByText(/ · tick \d+$/);
-      await expect(placed).toBeVisible();
+      await appeared(placed);
       const at = Number(/tick (\d+)$/.exec((await placed.textContent()) ?? '')?.[1]);
       await expect.poll(() => position(page)).toBe(at - 1);
       const before = at - 1;
@@ -42,7 +43,7 @@ test('walks a whole lesson, answering wrong and then right', async ({ page }) =>
       await box.fill(right);
       await lesson(page).getByRole('button', { name: 'Check' }).click();
       await expect(verdict).toContainText(`Right: ${right}.`);
-      await expect(verdict.getByTestId('lesson-formula').first()).toBeVisible();
+      await appeared(verdict.getByTestId('lesson-formula').first());
       answers.push([String(step), right]);
     }
     if (step < 4) await lesson(page).getByRole('button', { name: 'Next step' }).click();
@@ -68,14 +69,14 @@ test('a lesson link opens at its step, and clicker keys step through it', async 
   await opened(page, './#lesson=seed-rollout&step=4');
   await expect(lesson(page).getByTestId('lesson-step')).toHaveText('Step 4 of 8');
   await expect(lesson(page)).toContainText('How many replicas does the new ReplicaSet start with?');
-  await expect(lesson(page).getByRole('textbox', { name: 'Your prediction' })).toBeVisible();
+  await appeared(lesson(page).getByRole('textbox', { name: 'Your prediction' }));
   await page.keyboard.press('PageDown');
   await expect(lesson(page).getByTestId('lesson-step')).toHaveText('Step 5 of 8');
   await page.keyboard.press('ArrowLeft');
   await expect(lesson(page).getByTestId('lesson-step')).toHaveText('Step 4 of 8');
   expect(new URL(page.url()).hash).toContain('&lesson=seed-rollout&step=4');
   await page.keyboard.press('b');
-  await expect(page.getByTestId('blank-screen')).toBeVisible();
+  await appeared(page.getByTestId('blank-screen'));
   await page.keyboard.press('PageDown');
   await expect(page.getByTestId('blank-screen')).toBeHidden();
   await expect(lesson(page).getByTestId('lesson-step')).toHaveText('Step 4 of 8');
@@ -124,7 +125,7 @@ test('screenshots of a lesson question before and after Check and of the folded 
     await lesson(page).getByRole('button', { name: 'Close lesson' }).click();
     await slider(page).fill('200');
     await explain(page).getByRole('combobox', { name: 'Follow' }).selectOption('deployment-controller');
-    await expect(explain(page).getByTestId('folded-ticks').first()).toBeVisible();
+    await appeared(explain(page).getByTestId('folded-ticks').first());
     await page.waitForTimeout(250);
     await page.screenshot({ path: `artifacts/screenshots/explain-folded-${scheme}.png` });
     await explain(page).getByRole('combobox', { name: 'Follow' }).selectOption('all');
@@ -142,7 +143,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await lesson(page).getByRole('button', { name: 'Check' }).click();
     await expect(lesson(page).getByRole('status')).toContainText('Not quite: the controller decided 2');
     await page.getByRole('button', { name: 'Lessons' }).click();
-    await expect(page.getByRole('dialog', { name: 'Lessons' })).toBeVisible();
+    await appeared(page.getByRole('dialog', { name: 'Lessons' }));
     const bad = await seriousViolations(page);
     expect(bad).toEqual([]);
   });
@@ -212,7 +213,7 @@ for (const scheme of ['light', 'dark'] as const) {
     });
     expect(scrolls.overflows).toBe(true);
     expect(scrolls.moved).toBeGreaterThan(0);
-    await expect(page.getByRole('tab', { name: 'rs -w' })).toBeVisible();
+    await appeared(page.getByRole('tab', { name: 'rs -w' }));
   });
 }
 

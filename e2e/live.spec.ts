@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { type Harness, startHarness } from '../server/kubectlHarness.ts';
 import { failOnProblems, seekTo, slider } from './panelsSupport.ts';
+import { appeared } from './wait.ts';
 
 failOnProblems();
 
@@ -41,7 +42,7 @@ test('the served page follows kubectl live, scrubs back and goes live again', as
   writeFileSync(file, WEB);
   expect((await h.kubectl(['apply', '-f', file])).stdout).toBe('deployment.apps/web created\n');
   const rows = page.getByRole('region', { name: 'ReplicaSets' }).getByTestId('watch-row');
-  await expect(rows.filter({ hasText: /^web-\w+\s+3\s+/ }).first()).toBeVisible({ timeout: 30_000 });
+  await appeared(rows.filter({ hasText: /^web-\w+\s+3\s+/ }).first(), 30_000);
   // The address bar stays #live: the session is the server's, not a link of the page's own.
   expect(new URL(page.url()).hash).toBe('#live');
   await page.screenshot({ path: 'artifacts/screenshots/live-following.png' });
@@ -50,7 +51,7 @@ test('the served page follows kubectl live, scrubs back and goes live again', as
   await seekTo(page, 1);
   await expect(badge).not.toHaveAttribute('data-following', 'true');
   const goLive = page.getByRole('button', { name: 'Go live' });
-  await expect(goLive).toBeVisible();
+  await appeared(goLive);
   await page.screenshot({ path: 'artifacts/screenshots/live-scrubbed-back.png' });
 
   // kubectl goes on meanwhile; Go live returns to the server's time, the new write included.
@@ -60,7 +61,7 @@ test('the served page follows kubectl live, scrubs back and goes live again', as
   await goLive.click();
   await expect(badge).toHaveAttribute('data-following', 'true');
   await expect(goLive).toBeHidden();
-  await expect(rows.filter({ hasText: /^web-\w+\s+5\s+/ }).first()).toBeVisible({ timeout: 30_000 });
+  await appeared(rows.filter({ hasText: /^web-\w+\s+5\s+/ }).first(), 30_000);
   const now = Number(await slider(page).getAttribute('aria-valuenow'));
   expect(now).toBeGreaterThan(1);
 });

@@ -9,6 +9,7 @@ import { expect, test } from '@playwright/test';
 import { parseScenarioText } from '../src/scenario/parse.ts';
 import { encodeShareHash } from '../src/scenario/shareUrl.ts';
 import { failOnProblems, recorded, seekEnd, tickOf } from './panelsSupport.ts';
+import { appeared } from './wait.ts';
 
 failOnProblems();
 
@@ -26,7 +27,7 @@ test('a drain whose replacement cannot schedule plays to its end, its progress c
 }) => {
   test.setTimeout(60_000);
   await page.goto(`./${scenarioHash()}`);
-  await expect(page.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
+  await appeared(page.getByTestId('node').first(), 15_000);
   await recorded(page);
   await expect(page.getByTestId('recording-state')).toHaveAttribute('data-state', 'until');
   const end = await seekEnd(page);

@@ -6,6 +6,7 @@ import { SUMMARY_ZH_CN } from '../src/i18n/summary.zh-CN.ts';
 import { zhCN } from '../src/i18n/zh-CN.ts';
 import { serveDist } from './distServer.ts';
 import { failOnProblems, presetHash, recorded, tickOf } from './panelsSupport.ts';
+import { appeared } from './wait.ts';
 
 const guard = failOnProblems();
 test.use({ serviceWorkers: 'allow' });
@@ -34,7 +35,7 @@ function ignoreOffline(): void {
 test('after one visit the app opens and runs a scenario with the network off', async ({ page, context }) => {
   test.setTimeout(90_000);
   await page.goto(`./${presetHash('seed')}`);
-  await expect(page.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
+  await appeared(page.getByTestId('node').first(), 15_000);
   await installed(page);
 
   await context.setOffline(true);
@@ -49,7 +50,7 @@ test('after one visit the app opens and runs a scenario with the network off', a
   ).toBe('off');
   await page.reload();
   await expect(page.getByTestId('k8s-version')).toHaveText('Kubernetes v1.36.3', { timeout: 15_000 });
-  await expect(page.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
+  await appeared(page.getByTestId('node').first(), 15_000);
   await recorded(page);
   expect((await tickOf(page)).total).toBeGreaterThan(500);
   await page.getByRole('button', { name: 'Play' }).click();
@@ -63,7 +64,7 @@ test('after one visit the app opens and runs a scenario with the network off', a
     .getByRole('button', { name: /Recreate/ })
     .first()
     .click();
-  await expect(page.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
+  await appeared(page.getByTestId('node').first(), 15_000);
   await expect(page.getByRole('alert')).toHaveCount(0);
 
   // and so do the lessons, loaded on demand
@@ -73,7 +74,7 @@ test('after one visit the app opens and runs a scenario with the network off', a
     .getByRole('button', { name: /^Open: / })
     .first()
     .click();
-  await expect(page.getByRole('region', { name: 'Lesson' })).toBeVisible({ timeout: 15_000 });
+  await appeared(page.getByRole('region', { name: 'Lesson' }), 15_000);
   await expect(page.getByTestId('lesson-text')).not.toBeEmpty();
   ignoreOffline();
   await context.setOffline(false);
@@ -88,7 +89,7 @@ test.describe('in Simplified Chinese', () => {
   }) => {
     test.setTimeout(90_000);
     await page.goto(`./${presetHash('seed')}`);
-    await expect(page.getByRole('region', { name: '集群' })).toBeVisible({ timeout: 15_000 });
+    await appeared(page.getByRole('region', { name: '集群' }), 15_000);
     await installed(page);
     // the idle warm-up fetched the font's CSS and the subsets of every zh-CN string into the cache,
     // and the Latin subset of the terminals' Noto Sans Mono (issue 26)
@@ -110,9 +111,9 @@ test.describe('in Simplified Chinese', () => {
 
     await context.setOffline(true);
     await page.reload();
-    await expect(page.getByRole('region', { name: '集群' })).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByRole('button', { name: '场景' })).toBeVisible();
-    await expect(page.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
+    await appeared(page.getByRole('region', { name: '集群' }), 15_000);
+    await appeared(page.getByRole('button', { name: '场景' }));
+    await appeared(page.getByTestId('node').first(), 15_000);
     await page.evaluate(() => document.fonts.ready);
     expect(
       await page.evaluate(
@@ -146,7 +147,7 @@ for (const [locale, text, reload] of [
       const site = await serveDist();
       try {
         await page.goto(site.url);
-        await expect(page.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
+        await appeared(page.getByTestId('node').first(), 15_000);
         await installed(page);
         const prompt = page.getByTestId('update-prompt');
         await expect(prompt).toHaveCount(0);
@@ -155,7 +156,7 @@ for (const [locale, text, reload] of [
         await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
         await expect(prompt).toContainText(text, { timeout: 30_000 });
         await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: reload }).click()]);
-        await expect(page.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
+        await appeared(page.getByTestId('node').first(), 15_000);
         await expect(prompt).toHaveCount(0);
         expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/sw\.js$/);
       } finally {

@@ -12,6 +12,7 @@ import {
   slider,
   tickOf,
 } from './panelsSupport.ts';
+import { appeared } from './wait.ts';
 
 failOnProblems();
 
@@ -50,7 +51,7 @@ test('the Seed preset played to the end shows the old ReplicaSet at 0 and the ne
       { timeout: 60_000 },
     )
     .toBe(true);
-  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  await appeared(page.getByRole('button', { name: 'Play', exact: true }));
 
   const [oldRs, newRs] = await readout(page);
   expect(oldRs).toMatchObject({ revision: 1, desired: 0, available: 0 });
@@ -195,10 +196,10 @@ test('keyboard shortcuts play, pause, step and jump', async ({ page }) => {
   await page.keyboard.press('Home');
   await expect.poll(now).toBe(0);
   await page.keyboard.press(' ');
-  await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+  await appeared(page.getByRole('button', { name: 'Pause', exact: true }));
   await expect.poll(now).toBeGreaterThan(0);
   await page.keyboard.press(' ');
-  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  await appeared(page.getByRole('button', { name: 'Play', exact: true }));
 
   // typing in the kubectl box does not move the timeline
   const before = await now();
@@ -269,7 +270,7 @@ test('a 1,500-pod Deployment paints its pods on canvases and keeps the nodes and
   // wall-clock limits flaky); this test checks that playing at this size moves the run on.
   const position = page.getByRole('slider', { name: 'Timeline position' });
   expect(Number(await position.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
-  await expect(page.getByTestId('pod-canvas').first()).toBeVisible();
+  await appeared(page.getByTestId('pod-canvas').first());
 });
 
 test('Share copies the link of the run at this tick and says so', async ({ page, context }) => {
@@ -277,7 +278,7 @@ test('Share copies the link of the run at this tick and says so', async ({ page,
   await openPreset(page, 'seed');
   await seekTo(page, 42);
   await page.getByRole('button', { name: 'Share', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
+  await appeared(page.getByRole('status').filter({ hasText: 'Link copied' }));
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(/#v1\.[A-Za-z0-9_-]+&t=42$/);
 });

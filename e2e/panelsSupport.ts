@@ -9,6 +9,7 @@ import { parseScenarioText } from '../src/scenario/parse.ts';
 import { encodeShareHash } from '../src/scenario/shareUrl.ts';
 
 export { failOnProblems } from './guard.ts';
+import { appeared } from './wait.ts';
 
 const PRESET_DIR = 'src/scenario/presets';
 
@@ -41,7 +42,7 @@ export async function tickOf(page: Page): Promise<{ tick: number; total: number 
 /** openPreset opens a preset from its share link and waits until its nodes are drawn. */
 export async function openPreset(page: Page, id: string): Promise<void> {
   await page.goto(`./${presetHash(id)}`);
-  await expect(page.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
+  await appeared(page.getByTestId('node').first(), 15_000);
   await expect.poll(async () => (await tickOf(page)).total, { timeout: 15_000 }).toBeGreaterThan(0);
   await recorded(page);
 }
@@ -112,7 +113,7 @@ export async function rsRows(
 /** firstActionTick is the tick of the scenario's first user action (a chart marker), or null. */
 export async function firstActionTick(page: Page): Promise<number | null> {
   const markers = page.getByTestId('action-marker');
-  await expect(page.getByTestId('timeline-chart').locator('svg')).toBeVisible();
+  await appeared(page.getByTestId('timeline-chart').locator('svg'));
   if ((await markers.count()) === 0) return null;
   return Number(await markers.first().getAttribute('data-tick'));
 }

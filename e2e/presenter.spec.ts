@@ -7,6 +7,7 @@ import {
   recorded,
   seekTo,
 } from './panelsSupport.ts';
+import { appeared } from './wait.ts';
 
 failOnProblems();
 
@@ -85,7 +86,7 @@ for (const size of [
       await page.goto(`./${presetHash('seed')}&present=1&large=1`);
       await expect(page.locator('html')).toHaveClass(/presenter/);
       await expect(page.locator('html')).toHaveClass(/large-text/);
-      await expect(page.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
+      await appeared(page.getByTestId('node').first(), 15_000);
       await drawn(page);
       await seekTo(page, ((await firstActionTick(page)) ?? 0) + 40);
       await page.waitForTimeout(300);
@@ -112,13 +113,13 @@ for (const size of [
     await page.setViewportSize(size);
     await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
     await page.goto('./#lesson=seed-rollout&step=4&present=1&large=1');
-    await expect(page.getByRole('region', { name: 'Lesson' })).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
+    await appeared(page.getByRole('region', { name: 'Lesson' }), 15_000);
+    await appeared(page.getByTestId('node').first(), 15_000);
     await drawn(page);
     await page.waitForTimeout(300);
     expect(await clipped(page)).toEqual([]);
     for (const name of ['Cluster', 'ReplicaSets', 'Explain', 'Timeline'])
-      await expect(page.getByRole('region', { name })).toBeVisible();
+      await appeared(page.getByRole('region', { name }));
     for (const name of size.hidden) await expect(page.getByRole('region', { name })).toBeHidden();
     await page.screenshot({
       path: `artifacts/screenshots/presenter-${size.width}x${size.height}-large-lesson.png`,
@@ -146,7 +147,7 @@ test('without the presenter layout, Large text at 1920×1080 lets the page scrol
 }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto(`./${presetHash('seed')}&large=1`);
-  await expect(page.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
+  await appeared(page.getByTestId('node').first(), 15_000);
   await drawn(page);
   expect((await clipped(page)).join('\n')).toMatch(/page scrolls|cut off/);
 });

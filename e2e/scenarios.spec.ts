@@ -20,6 +20,7 @@ import {
   slider,
   waitForRun,
 } from './scenariosSupport.ts';
+import { appeared } from './wait.ts';
 
 installGuards();
 
@@ -62,7 +63,7 @@ for (const [hash, reason] of [
   test(`a garbage link ${hash} shows why and opens the default scenario`, async ({ page: fresh }) => {
     await fresh.goto(`./${hash}`);
     const message = fresh.getByTestId('scenario-message');
-    await expect(message).toBeVisible({ timeout: 15_000 });
+    await appeared(message, 15_000);
     await expect(message).toContainText(reason);
     await expect(message).toContainText(/showing the default scenario/);
     await waitForRun(fresh);
@@ -133,7 +134,7 @@ test('autosave keeps the edits when the app opens again, and Reset to preset dro
   await waitForRun(page);
   expect(await exportedScenario(page)).toBe(edited);
   await scrubToEnd(page);
-  await expect(rsRegion(page).getByTestId('watch-row').filter({ hasText: /^web-/ }).first()).toBeVisible();
+  await appeared(rsRegion(page).getByTestId('watch-row').filter({ hasText: /^web-/ }).first());
 
   const gallery = await openDialog(page, 'Scenarios');
   await gallery.getByRole('button', { name: 'Reset to preset' }).click();

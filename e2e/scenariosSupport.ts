@@ -5,6 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { appeared } from './wait.ts';
 
 interface CspViolation {
   directive: string;
@@ -152,7 +153,7 @@ export async function importWeb(
 export async function openDialog(page: Page, button: 'Scenarios' | 'Import' | 'Export'): Promise<Locator> {
   await page.getByRole('banner').getByRole('button', { name: button, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: button });
-  await expect(dialog).toBeVisible();
+  await appeared(dialog);
   return dialog;
 }
 

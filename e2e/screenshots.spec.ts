@@ -9,6 +9,7 @@ import {
   seekEnd,
   seekTo,
 } from './panelsSupport.ts';
+import { appeared } from './wait.ts';
 
 failOnProblems();
 
@@ -72,8 +73,8 @@ test('screenshots of seed in Simplified Chinese and in large-text mode', async (
   await seekTo(page, mid?.tick ?? 0);
   await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
-  await expect(page.getByRole('region', { name: '集群' })).toBeVisible();
-  await expect(page.getByRole('button', { name: '播放' })).toBeVisible();
+  await appeared(page.getByRole('region', { name: '集群' }));
+  await appeared(page.getByRole('button', { name: '播放' }));
   await page.waitForTimeout(250);
   await page.screenshot({ path: 'artifacts/screenshots/seed-mid-zh-CN.png' });
 

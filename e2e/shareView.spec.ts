@@ -8,6 +8,7 @@ import {
   seekTo,
   tickOf,
 } from './panelsSupport.ts';
+import { appeared } from './wait.ts';
 
 failOnProblems();
 
@@ -29,7 +30,7 @@ test('a share link keeps the Follow filter, the tab, Large text, presenter, the 
   await page.getByRole('button', { name: 'Presenter mode' }).click();
   await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
   await page.getByRole('button', { name: '分享' }).click();
-  await expect(page.getByText('链接已复制')).toBeVisible();
+  await appeared(page.getByText('链接已复制'));
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toMatch(
     new RegExp(
@@ -40,7 +41,7 @@ test('a share link keeps the Follow filter, the tab, Large text, presenter, the 
   // another reader, with nothing saved: the link alone brings the view
   const reader = await browser.newPage();
   await reader.goto(link);
-  await expect(reader.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
+  await appeared(reader.getByTestId('node').first(), 15_000);
   await expect(reader.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await expect(reader.locator('html')).toHaveClass(/large-text/);
   await expect(reader.locator('html')).toHaveClass(/presenter/);
@@ -58,7 +59,7 @@ test('a share link keeps the Follow filter, the tab, Large text, presenter, the 
 
 test('an older link without a view still opens at its tick, with the default view', async ({ page }) => {
   await page.goto(`./${presetHash('seed')}&t=120`);
-  await expect(page.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
+  await appeared(page.getByTestId('node').first(), 15_000);
   await recorded(page);
   expect((await tickOf(page)).tick).toBe(120);
   await expect(page.getByRole('region', { name: 'Explain' }).getByRole('combobox')).toHaveValue('all');
@@ -69,7 +70,7 @@ test('an older link without a view still opens at its tick, with the default vie
 
 test('a link from a later build, with a view this build does not know, still opens', async ({ page }) => {
   await page.goto(`./${presetHash('seed')}&t=80&zoom=3&follow=etcd&tab=nodes&follow=kubelet`);
-  await expect(page.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
+  await appeared(page.getByTestId('node').first(), 15_000);
   await recorded(page);
   expect((await tickOf(page)).tick).toBe(80);
   await expect(page.getByRole('region', { name: 'Explain' }).getByRole('combobox')).toHaveValue('kubelet');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { failOnProblems, type WithViolations } from './guard.ts';
+import { appeared } from './wait.ts';
 
 const REGIONS = ['Cluster', 'ReplicaSets', 'Expectations', 'Explain', 'Timeline', 'Controls'];
 
@@ -9,8 +10,8 @@ test('shows the six panels and the worker Kubernetes version, in light and dark'
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('./');
 
-  await expect(page.getByRole('heading', { level: 1, name: 'Rollout Lab' })).toBeVisible();
-  for (const name of REGIONS) await expect(page.getByRole('region', { name })).toBeVisible();
+  await appeared(page.getByRole('heading', { level: 1, name: 'Rollout Lab' }));
+  for (const name of REGIONS) await appeared(page.getByRole('region', { name }));
   await expect(page.getByTestId('k8s-version')).toHaveText('Kubernetes v1.36.3');
 
   await expect(page.locator('html')).not.toHaveClass(/dark/);
@@ -51,7 +52,7 @@ test('follows the system dark setting when nothing was chosen', async ({ page })
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('./');
   await expect(page.locator('html')).toHaveClass(/dark/);
-  await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+  await appeared(page.getByRole('button', { name: 'Switch to light theme' }));
 });
 
 for (const viewport of [

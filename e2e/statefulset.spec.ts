@@ -14,6 +14,7 @@ import {
   seekTo,
   tickOf,
 } from './panelsSupport.ts';
+import { appeared } from './wait.ts';
 
 failOnProblems();
 
@@ -33,7 +34,7 @@ async function ordinals(page: Page): Promise<{ pod: string; phase: string; on: s
 
 /** The ticks of the scenario's scripted actions (the chart's markers), in order. */
 async function actionTicks(page: Page): Promise<number[]> {
-  await expect(page.getByTestId('timeline-chart').locator('svg')).toBeVisible();
+  await appeared(page.getByTestId('timeline-chart').locator('svg'));
   const markers = page.getByTestId('action-marker');
   const ticks = await markers.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-tick'))));
   return ticks.sort((a, b) => a - b);
@@ -48,7 +49,7 @@ test('a StatefulSet preset plays: sts -w prints rows and the pods come in ordina
   const panel = page.getByRole('region', { name: 'ReplicaSets' });
   await panel.getByRole('tab', { name: 'sts -w' }).click();
   const rows = panel.getByTestId('watch-row');
-  await expect(rows.first()).toBeVisible();
+  await appeared(rows.first());
   await expect(panel.getByRole('tabpanel')).toContainText(/NAME\s+READY\s+AGE/);
   const texts = (await rows.allTextContents()).map((t) => t.trim());
   expect(texts.every((t) => /^web\s+\d+\/\d+\s+\S+$/.test(t))).toBe(true);
@@ -109,7 +110,7 @@ test('the Explain panel follows the statefulset-controller', async ({ page }) =>
   await seekTo(page, 12);
   const explain = page.getByRole('region', { name: 'Explain' });
   await explain.getByRole('combobox').selectOption('statefulset-controller');
-  await expect(explain.locator('li').first()).toBeVisible();
+  await appeared(explain.locator('li').first());
 });
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -119,7 +120,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await openPreset(page, 'statefulset-partition');
     const [, deleteTick = 0] = await actionTicks(page);
     await seekTo(page, deleteTick + 2);
-    await expect(page.getByTestId('statefulset-ordinals')).toBeVisible();
+    await appeared(page.getByTestId('statefulset-ordinals'));
     await page.screenshot({ path: `${SHOTS}/statefulset-partition-${scheme}.png` });
     await page
       .getByTestId('statefulset-ordinals')
@@ -146,7 +147,7 @@ test.describe('in Simplified Chinese', () => {
     await position.fill('8');
     await expect(position).toHaveAttribute('aria-valuenow', '8');
     const region = page.getByRole('region', { name: 'StatefulSet web（按序号）' });
-    await expect(region).toBeVisible();
+    await appeared(region);
     await page.screenshot({ path: `${SHOTS}/statefulset-claims-zh-CN.png` });
     await region.screenshot({ path: `${SHOTS}/statefulset-ordinals-zh-CN.png` });
   });

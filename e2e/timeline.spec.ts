@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { decodeShareHash } from '../src/scenario/shareUrl.ts';
 import { failOnProblems } from './guard.ts';
 import { explain, opened, position, slider } from './timelineSupport.ts';
+import { appeared } from './wait.ts';
 
 // Play, pause, step, scrub and speed drive the simulation worker; an edit forks the run and the
 // URL hash holds it (DESIGN.md §3, §6, §7). Every test fails on a console error, a page error or a
@@ -30,7 +31,7 @@ test('plays, pauses, steps and scrubs through the worker', async ({ page }) => {
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await expect.poll(() => position(page)).toBeGreaterThan(20);
   await page.getByRole('button', { name: 'Pause', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  await appeared(page.getByRole('button', { name: 'Play', exact: true }));
   const paused = await position(page);
   await page.waitForTimeout(400);
   expect(await position(page)).toBe(paused);
@@ -53,7 +54,7 @@ test('plays to the end of the run as fast as possible', async ({ page }) => {
   await page.getByLabel('Speed').selectOption({ index: 7 });
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await expect(slider(page)).toHaveAttribute('aria-valuenow', String(total), { timeout: 15_000 });
-  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  await appeared(page.getByRole('button', { name: 'Play', exact: true }));
 });
 
 test('a kubectl command forks the run and the URL hash holds the action', async ({ page }) => {
@@ -96,8 +97,8 @@ test('a slider change forks the run at the current tick', async ({ page }) => {
 
 test('a damaged link opens the default scenario with a message', async ({ page }) => {
   await opened(page, './#v1.this-is-not-a-scenario');
-  await expect(page.getByText(/This link could not be opened/)).toBeVisible();
-  await expect(page.getByText(/showing the default scenario/)).toBeVisible();
+  await appeared(page.getByText(/This link could not be opened/));
+  await appeared(page.getByText(/showing the default scenario/));
   expect(hashActions(page.url()).actions).toHaveLength(1);
 });
 
@@ -144,7 +145,7 @@ test('steps from decision to decision, and only the followed controller’s with
   await explain(page).getByRole('combobox', { name: 'Follow' }).selectOption('replicaset-controller');
   // stops[1] is the ReplicaSet controller's first decision (its first 10 pods): none before it.
   await page.getByRole('button', { name: 'Previous decision' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'No earlier decision' })).toBeVisible();
+  await appeared(page.getByRole('status').filter({ hasText: 'No earlier decision' }));
   expect(await position(page)).toBe(stops[1]);
   for (let i = 0; i < 3; i++) {
     const before = await position(page);
@@ -165,11 +166,11 @@ test('folds retries after a Conflict and shows them on demand', async ({ page })
   );
   await expect(explain(page).getByTestId('decision').first()).toBeHidden();
   await explain(page).getByText('Show its decisions').click();
-  await expect(explain(page).getByTestId('decision').first()).toBeVisible();
+  await appeared(explain(page).getByTestId('decision').first());
 
   await explain(page).getByRole('combobox', { name: 'Follow' }).selectOption('deployment-controller');
   await expect(explain(page).getByTestId('folded-ticks').first()).toContainText(/folded ticks?:/);
   await explain(page).getByRole('checkbox', { name: 'Show folded ticks' }).check();
   await expect(explain(page).getByTestId('folded-ticks')).toHaveCount(0);
-  await expect(explain(page).locator('[data-kind="retry"]').first()).toBeVisible();
+  await appeared(explain(page).locator('[data-kind="retry"]').first());
 });

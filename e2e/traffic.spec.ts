@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { parseScenarioText } from '../src/scenario/parse.ts';
 import { encodeShareHash } from '../src/scenario/shareUrl.ts';
 import { failOnProblems, openPreset, recorded, seekTo, tickOf } from './panelsSupport.ts';
+import { appeared } from './wait.ts';
 
 failOnProblems();
 
@@ -53,9 +54,9 @@ function scenarioHash(): string {
 
 async function openTraffic(page: Page): Promise<void> {
   await page.goto(`./${scenarioHash()}`);
-  await expect(page.getByTestId('node').first()).toBeVisible({ timeout: 15_000 });
+  await appeared(page.getByTestId('node').first(), 15_000);
   await recorded(page);
-  await expect(page.getByRole('region', { name: 'Traffic' })).toBeVisible();
+  await appeared(page.getByRole('region', { name: 'Traffic' }));
 }
 
 /** cursorX is the x of a chart cursor line on the page. */
@@ -122,8 +123,8 @@ test('the rollout strip and Compare show the Errors', async ({ page }) => {
   await page.goto('about:blank');
   await page.goto(`./${scenarioHash()}&compare=maxSurge:0,100%25`);
   const table = page.getByRole('table', { name: 'Run summary' });
-  await expect(table).toBeVisible({ timeout: 15_000 });
-  await expect(table.getByRole('columnheader', { name: 'Errors' })).toBeVisible();
+  await appeared(table, 15_000);
+  await appeared(table.getByRole('columnheader', { name: 'Errors' }));
   await expect(table.getByTestId('summary-errors')).toHaveText([/^\d+ \([\d.]+%\)$/, /^\d+ \([\d.]+%\)$/], {
     timeout: 60_000,
   });
@@ -156,7 +157,7 @@ test('the Traffic chart in zh-CN', async ({ page }) => {
   await seekTo(page, Math.round((await tickOf(page)).total * 0.5));
   await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
   const traffic = page.getByRole('region', { name: '流量' });
-  await expect(traffic).toBeVisible();
+  await appeared(traffic);
   await expect(traffic.getByTestId('traffic-error').first()).toContainText('连接被拒绝');
   await page.waitForTimeout(500);
   await page
@@ -210,7 +211,7 @@ test.describe('endpoint badges on the pod chips', () => {
     await page.goto('about:blank');
     await openPreset(page, 'seed');
     await seekTo(page, Math.round((await tickOf(page)).total * 0.5));
-    await expect(page.getByTestId('pod').first()).toBeVisible();
+    await appeared(page.getByTestId('pod').first());
     await expect(page.locator('[data-testid="pod"][data-endpoint]')).toHaveCount(0);
     await expect(page.getByRole('list', { name: 'Endpoints' })).toHaveCount(0);
   });

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
 import { failOnProblems, presetHash, recorded } from './panelsSupport.ts';
+import { appeared } from './wait.ts';
 
 failOnProblems();
 
@@ -57,7 +58,7 @@ test.describe('in Simplified Chinese', () => {
     const fonts = fontRequests(page);
     await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
     await page.goto(`./${presetHash('seed')}`);
-    await expect(page.getByRole('region', { name: '集群' })).toBeVisible({ timeout: 15_000 });
+    await appeared(page.getByRole('region', { name: '集群' }), 15_000);
     await recorded(page);
     const slider = page.getByRole('slider', { name: '时间线位置' });
     await slider.fill('260');
@@ -102,7 +103,7 @@ test('an English page requests no byte of the zh-CN font until the reader reache
   test.setTimeout(60_000);
   const fonts = fontRequests(page);
   await page.goto(`./${presetHash('seed')}`);
-  await expect(page.getByRole('region', { name: 'Cluster' })).toBeVisible({ timeout: 15_000 });
+  await appeared(page.getByRole('region', { name: 'Cluster' }), 15_000);
   await recorded(page);
   await page.getByRole('button', { name: 'Play' }).click();
   await page.waitForTimeout(1000);
@@ -111,7 +112,7 @@ test('an English page requests no byte of the zh-CN font until the reader reache
   // Escape only once the dialog is open, and on until it is closed: pressed at once, it could come
   // before the dialog and leave it open over the Language list (a CI run timed out so).
   const gallery = page.locator('dialog[open]');
-  await expect(gallery).toBeVisible();
+  await appeared(gallery);
   await page.keyboard.press('Escape');
   await expect(gallery).toHaveCount(0);
   expect(fonts).toEqual([]);

@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { chromiumArgs, findChromium } from '../scripts/chromium.mjs';
 import { failOnProblems, presetHash, recorded } from './panelsSupport.ts';
+import { appeared } from './wait.ts';
 
 const FONTCONFIG_FILE = resolve('e2e/fonts/dejavu-only.conf');
 
@@ -95,12 +96,12 @@ test('with DejaVu as the only fonts, the zh-CN kubectl tables stay monospaced an
 
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
   await page.goto(`./${presetHash('seed')}`);
-  await expect(page.getByRole('region', { name: '集群' })).toBeVisible({ timeout: 15_000 });
+  await appeared(page.getByRole('region', { name: '集群' }), 15_000);
   await recorded(page);
   const slider = page.getByRole('slider', { name: '时间线位置' });
   await slider.fill('260');
   await expect(slider).toHaveAttribute('aria-valuenow', '260');
-  await expect(page.getByTestId('watch-row').nth(3)).toBeVisible();
+  await appeared(page.getByTestId('watch-row').nth(3));
   await page.evaluate(() => document.fonts.ready);
 
   // every row's DESIRED, CURRENT, READY and AGE start under the header's
