@@ -97,8 +97,18 @@ describe('ConfigMaps and Secrets against npm run serve', () => {
       'create configmap Bad_Name --from-literal=a=1',
       'create secret generic Bad_Name --from-literal=a=1',
       'create configmap fresh --from-literal=a=1 --dry-run=server',
-      'create secret generic fresh --from-literal=a=1 --dry-run=server -o yaml',
     ]);
+    // A server dry run answers what a create would store, less its resourceVersion: a uid and a
+    // creationTimestamp (the served API's times follow the wall clock, the console's the run's).
+    await expectAnswersAsPage(h, ['create secret generic fresh --from-literal=a=1 --dry-run=server -o yaml', 'create deployment fresh --image=nginx --dry-run=server -o yaml'], (t) =>
+      t.replace(/creationTimestamp: "[^"]+"/, 'creationTimestamp: -').replace(/uid: [0-9a-f-]{36}/, 'uid: -'),
+    );
+    const dry = await h.kubectl(['create', 'configmap', 'fresh', '--from-literal=a=1', '--dry-run=server', '-o', 'json']);
+    const made = JSON.parse(dry.stdout) as { metadata: Record<string, unknown> };
+    expect(made.metadata.uid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(made.metadata.creationTimestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(made.metadata).not.toHaveProperty('resourceVersion');
+    expect((await h.kubectl(['get', 'cm', 'fresh'])).stderr).toBe('Error from server (NotFound): configmaps "fresh" not found\n');
     const bad = await h.kubectl(['create', 'configmap', 'bad', '--from-literal=a b=1']);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain("a valid config key must consist of alphanumeric characters, '-', '_' or '.'");

@@ -9,6 +9,7 @@
  * fork: same events, shifted sequence numbers), so a fresh run of the recorded scenario would
  * hold exactly this state. The action is then the next event, and its tick is the write.
  */
+import { randomInt } from 'node:crypto';
 import type { KubeObject } from '../src/engine/api/types.ts';
 import { encodeManagedFields, type Managed, managerFromUserAgent, type Writer } from '../src/engine/apimachinery/managedfields/manager.ts';
 import { forbidden } from '../src/engine/apimachinery/fieldErrors.ts';
@@ -26,6 +27,8 @@ import { toSimConfig } from '../src/scenario/toSimConfig.ts';
 import type { Action, Scenario } from '../src/scenario/types.ts';
 import { actionTimeMs, rebaseState, sortedActions } from '../src/timeline/rebase.ts';
 import { decodeHook } from './decode.ts';
+import { dryRun, withoutResourceVersion } from '../src/engine/client/dryRun.ts';
+import { executePlan } from '../src/engine/client/request.ts';
 import { LogBook } from '../src/engine/kubelet/containerLog.ts';
 
 /** A clock in real milliseconds; tests pass their own. */
@@ -211,7 +214,7 @@ export class LiveCluster {
     if (!prepared.ok) return statusResult(prepared.status);
     const sent = writer && !applied ? clientManagedFields(prepared, this.st.store.objects[prepared.plan.resource.kind].get(writer.key), (o) => this.withManagedFields(o)) : null;
     if (sent && 'status' in sent) return statusResult(sent.status);
-    if (dryRun) return this.dryRunAnswer(prepared, applied);
+    if (dryRun) return this.dryRunAnswer(prepared, applied, v);
     if (sent && writer) {
       const cur = this.st.store.objects[prepared.plan.resource.kind].get(writer.key);
       // The client's entries replace the kept ones; its write's own Update then folds in on top.
@@ -250,10 +253,18 @@ export class LiveCluster {
   }
 
   /** dryRunAnswer: `dryRun=All` decides the write and answers with what would be stored, writing nothing. */
-  private dryRunAnswer(p: Extract<Prepared, { ok: true }>, applied: { entries: Managed[] } | undefined): WriteResult {
+  private dryRunAnswer(p: Extract<Prepared, { ok: true }>, applied: { entries: Managed[] } | undefined, v: number): WriteResult {
     const plan = p.plan;
     if (plan.op === 'evict') return { code: 201, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 } };
     if (plan.op === 'delete') return { code: 200, body: this.st.store.objects[plan.resource.kind].get(plan.key) ?? null };
+    if (plan.op === 'create') {
+      // The create itself, on a copy, at the time the write would run (v + 1 ms, as in write()).
+      const res = dryRun(this.st, v + 1, (tx) => executePlan(tx, plan), randomInt(2 ** 32));
+      if (res.code !== 201) return { code: res.code, body: res.body };
+      const made = withoutResourceVersion(res.body as KubeObject);
+      const body = applied ? { ...made, metadata: { ...made.metadata, managedFields: encodeManagedFields(applied.entries) } } : made;
+      return { code: 201, body, ...(p.warnings.length ? { warnings: p.warnings } : {}) };
+    }
     // The status stays the stored one, as the update's strategy keeps it.
     const cur = plan.op === 'update' ? this.st.store.objects[plan.resource.kind].get(objectKey(plan.object)) : undefined;
     const status = (cur as { status?: unknown } | undefined)?.status;
@@ -265,7 +276,7 @@ export class LiveCluster {
     }
     const body = applied ? { ...object, metadata: { ...object.metadata, managedFields: encodeManagedFields(applied.entries) } } : object;
     if (plan.op === 'update' && plan.scale && (plan.object.kind === 'Deployment' || plan.object.kind === 'ReplicaSet')) return { code: 200, body: scaleOf(plan.object) };
-    return { code: plan.op === 'create' ? 201 : 200, body, ...(p.warnings.length ? { warnings: p.warnings } : {}) };
+    return { code: 200, body, ...(p.warnings.length ? { warnings: p.warnings } : {}) };
   }
 
   /** withManagedFields is an object as served: its metadata.managedFields last, as ObjectMeta orders them. */

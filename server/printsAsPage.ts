@@ -56,9 +56,9 @@ export async function expectPrintsAsPage(h: Harness, lines: readonly string[], n
 /**
  * expectAnswersAsPage is expectPrintsAsPage for lines that may fail: each line's stdout and stderr
  * together (less one final newline), and whether it succeeded, from the real kubectl and from the
- * page's console.
+ * page's console; `normalise` as for expectPrintsAsPage.
  */
-export async function expectAnswersAsPage(h: Harness, lines: readonly string[]): Promise<void> {
+export async function expectAnswersAsPage(h: Harness, lines: readonly string[], normalise: (text: string) => string = (t) => t): Promise<void> {
   h.clock.pause();
   try {
     h.server.live.advance();
@@ -78,7 +78,7 @@ export async function expectAnswersAsPage(h: Harness, lines: readonly string[]):
       const stderr = real.stderr.split(/(?<=\n)/);
       const warnings = stderr.filter((l) => l.startsWith('Warning: ')).join('');
       const rest = stderr.filter((l) => !l.startsWith('Warning: ')).join('');
-      expect(page.output, line).toBe((warnings + real.stdout + rest).replace(/\n$/, ''));
+      expect(normalise(page.output), line).toBe(normalise((warnings + real.stdout + rest).replace(/\n$/, '')));
       expect(page.ok, line).toBe(real.code === 0);
     }
   } finally {

@@ -28,10 +28,17 @@ describe('servedForm', () => {
   it('keeps the status of a pod that has them all, and returns a kind without a pod spec as stored', () => {
     const full = pod({ podIP: '10.244.0.7', podIPs: [{ ip: '10.244.0.7' }], qosClass: 'BestEffort' });
     expect(servedForm(full).status).toBe(full.status);
-    const d = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: {} } as unknown as Deployment;
+    const d = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: {}, status: { replicas: 1 } } as unknown as Deployment;
     expect(servedForm(d)).toBe(d);
     const ns = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'a' } } as unknown as Namespace;
     expect(servedForm(ns)).toBe(ns);
+  });
+
+  it('serves a workload its controller has not written a status for yet with status {}, as Go encodes the struct', () => {
+    const d = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: {} } as unknown as Deployment;
+    const served = servedForm(d);
+    expect(served).toEqual({ ...d, status: {} });
+    expect(Object.keys(served)).toEqual(['apiVersion', 'kind', 'metadata', 'spec', 'status']);
   });
 
   it("serves a pod's spec with the defaults and admissions a cluster stores, and a template's with its defaults", () => {

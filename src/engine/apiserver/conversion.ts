@@ -32,11 +32,15 @@ function convertPodStatus(pod: Pod): Pod {
   return { ...pod, status };
 }
 
-/** servedTemplate: a workload with its template's spec as a cluster stores it (servedDefaults.ts). */
-function servedTemplate<T extends KubeObject & { spec: { template?: PodTemplateSpec } }>(obj: T): T {
+/**
+ * servedTemplate: a workload with its template's spec as a cluster stores it (servedDefaults.ts),
+ * and a status even before its controller wrote one: the Go status field is a struct, which
+ * encoding/json writes out (`"status": {}`) whatever its omitempty, and protobuf decodes as one.
+ */
+function servedTemplate<T extends KubeObject & { spec: { template?: PodTemplateSpec }; status?: unknown }>(obj: T): T {
   const t = obj.spec.template;
-  if (t?.spec === undefined) return obj;
-  return { ...obj, spec: { ...obj.spec, template: { ...t, spec: servedPodSpec(t.spec as ServedPodSpec) } } };
+  const withSpec = t?.spec === undefined ? obj : { ...obj, spec: { ...obj.spec, template: { ...t, spec: servedPodSpec(t.spec as ServedPodSpec) } } };
+  return obj.status === undefined ? { ...withSpec, status: {} } : withSpec;
 }
 
 /**
@@ -52,7 +56,7 @@ export function servedForm<T extends KubeObject>(obj: T): T {
     if (k === 'Pod') {
       const pod = convertPodStatus(obj as Pod);
       out = { ...pod, spec: servedPodSpec(pod.spec as ServedPodSpec, pod.metadata.uid ?? '') } as Pod;
-    } else out = servedTemplate(obj as KubeObject & { spec: { template?: PodTemplateSpec } });
+    } else out = servedTemplate(obj as KubeObject & { spec: { template?: PodTemplateSpec }; status?: unknown });
     SERVED.set(obj, out);
   }
   return out as T;

@@ -7,7 +7,7 @@ import type { Kind, KubeObject, ObjectMeta, ObjectOf, WatchEventType } from '../
 import { KINDS } from '../api/types.ts';
 import type { PrngState } from '../lib/prng.ts';
 import { stringMemo } from '../lib/stringMemo.ts';
-import { type EventLeases, newEventLeases } from './eventLeases.ts';
+import { cloneEventLeases, type EventLeases, newEventLeases } from './eventLeases.ts';
 
 /** One write as a watch event: what a watcher of `kind` receives. */
 export interface WatchRecord {
@@ -57,6 +57,16 @@ export function newStoreState(): StoreState {
 }
 
 /** objectKey is the cache key: `namespace/name`, or `name` for cluster-scoped kinds (Node, Namespace). */
+/**
+ * cloneStoreState copies the store's maps; its objects are immutable and shared. The scheduler's
+ * index is left out: it is derived from the objects, and the copy rebuilds it when first needed.
+ */
+export function cloneStoreState(s: StoreState): StoreState {
+  const objects = {} as Record<Kind, Map<string, KubeObject>>;
+  for (const k of KINDS) objects[k] = new Map(s.objects[k]);
+  return { rv: s.rv, objects, leases: cloneEventLeases(s.leases) };
+}
+
 export function objectKey(obj: { kind: Kind; metadata: ObjectMeta }): string {
   return keyOf(obj.kind, obj.metadata);
 }

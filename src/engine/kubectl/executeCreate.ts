@@ -9,9 +9,11 @@
  * the API server's error.
  */
 import type { Deployment, KubeObject, Namespace } from '../api/types.ts';
+import { servedForm } from '../apiserver/conversion.ts';
 import { setDefaultsDeployment } from '../apiserver/defaults.ts';
 import { randString } from '../lib/prng.ts';
 import { create, type Tx } from '../client/tx.ts';
+import { dryRun, withoutResourceVersion } from '../client/dryRun.ts';
 import type { KubectlCommand } from './commands.ts';
 import { createNamespace } from './applyNamespace.ts';
 import { formatApiError, newInvalid } from '../apiserver/errors.ts';
@@ -70,6 +72,16 @@ export function printed(cmd: Pick<CreateDeployment, 'output' | 'dryRun' | 'name'
   return `${resource}/${cmd.name} ${operation}${dry}`;
 }
 
+/**
+ * typedDeployment is the API server's answer as kubectl prints it: decoded into its Go types (the
+ * served form, status and all), where the template's zero creationTimestamp comes back as null.
+ */
+function typedDeployment(obj: Deployment): Deployment {
+  const d = servedForm(obj);
+  const t = d.spec.template;
+  return { ...d, spec: { ...d.spec, template: { ...t, metadata: { creationTimestamp: null, ...t.metadata } } } } as Deployment;
+}
+
 /** runCreateDeployment is `kubectl create deployment NAME --image=…`. */
 export function runCreateDeployment(tx: Tx, cmd: CreateDeployment): Terminal {
   const term = new Terminal();
@@ -78,8 +90,13 @@ export function runCreateDeployment(tx: Tx, cmd: CreateDeployment): Terminal {
     term.out(printed(cmd, deploy, 'deployment.apps', 'created'));
     return term;
   }
+  // What the API server decodes of kubectl's body: no status (PrepareForCreate drops it), and no
+  // zero creationTimestamp in the metadata or the template's (v1.36 encodes none: omitzero).
   const { status: _status, ...body } = deploy;
-  const sent = { ...body, metadata: { ...body.metadata, namespace: cmd.namespace } } as unknown as Deployment;
+  const { creationTimestamp: _created, ...meta } = body.metadata as typeof body.metadata & { creationTimestamp?: null };
+  const { creationTimestamp: _templateCreated, ...templateMeta } = body.spec.template.metadata as typeof body.metadata & { creationTimestamp?: null };
+  const spec = { ...body.spec, template: { ...body.spec.template, metadata: templateMeta } };
+  const sent = { ...body, metadata: { ...meta, namespace: cmd.namespace }, spec } as unknown as Deployment;
   const fresh = setDefaultsDeployment(sent);
   const invalid = apiValidate(fresh as KubeObject);
   if (invalid) {
@@ -92,12 +109,15 @@ export function runCreateDeployment(tx: Tx, cmd: CreateDeployment): Terminal {
     return term;
   }
   if (cmd.dryRun === 'server') {
-    term.out(printed(cmd, fresh, 'deployment.apps', 'created'));
+    // The create on a copy (client/dryRun.ts): what would be stored, less its resourceVersion.
+    const res = dryRun(tx.st, tx.now, (t) => create(t, fresh));
+    if (!res.ok) term.fail(`error: failed to create deployment: ${res.error.message}`);
+    else term.out(printed(cmd, typedDeployment(withoutResourceVersion(res.object)), 'deployment.apps', 'created'));
     return term;
   }
-  const res = create(tx, fresh as KubeObject);
+  const res = create(tx, fresh);
   if (!res.ok) term.fail(`error: failed to create deployment: ${res.error.message}`);
-  else term.out(printed(cmd, res.object, 'deployment.apps', 'created'));
+  else term.out(printed(cmd, typedDeployment(res.object), 'deployment.apps', 'created'));
   return term;
 }
 
@@ -117,7 +137,13 @@ export function runCreateNamespace(tx: Tx, cmd: CreateNamespace): Terminal {
     // The API server validates a dry run as it would a create, and stores nothing.
     const errs = validateNamespace({ name: cmd.name });
     if (errs.length > 0) term.fail(formatApiError(newInvalid(invalidMessage('Namespace', cmd.name, errs))));
-    else term.out(printed(cmd, ns, 'namespace', 'created'));
+    else {
+      const made = dryRun(tx.st, tx.now, (t) => {
+        createNamespace(t, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: cmd.name } } as Namespace);
+        return t.st.store.objects.Namespace.get(cmd.name);
+      });
+      term.out(printed(cmd, made ? withoutResourceVersion(made) : ns, 'namespace', 'created'));
+    }
     return term;
   }
   const r = createNamespace(tx, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: cmd.name } } as Namespace);

@@ -15,6 +15,7 @@ import { preparePolicyObject } from '../apiserver/createPolicy.ts';
 import { isConfigMapKey } from '../apiserver/validationConfig.ts';
 import { create, type Tx } from '../client/tx.ts';
 import { base64String } from '../lib/base64.ts';
+import { dryRun, withoutResourceVersion } from '../client/dryRun.ts';
 import type { KubectlCommand } from './commands.ts';
 import { printed } from './executeCreate.ts';
 import { Terminal } from './executeStore.ts';
@@ -84,8 +85,10 @@ export function runCreateConfig(tx: Tx, cmd: CreateConfig): Terminal {
     return term;
   }
   if (cmd.dryRun === 'server') {
-    // What the served API answers a dry run: the object sent (its null creationTimestamp kept), defaulted.
-    term.out(printed(cmd, { ...p.object, metadata: { ...p.object.metadata, creationTimestamp: null } }, kind, 'created'));
+    // The create on a copy (client/dryRun.ts): what would be stored, less its resourceVersion.
+    const res = dryRun(tx.st, tx.now, (t) => create(t, p.object as KubeObject));
+    if (!res.ok) term.fail(failed(res.error.message));
+    else term.out(printed(cmd, withoutResourceVersion(res.object), kind, 'created'));
     return term;
   }
   const res = create(tx, p.object as KubeObject);

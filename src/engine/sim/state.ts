@@ -10,10 +10,8 @@ import { cloneDaemonSetMemos } from '../controller/daemon/nodeMemo.ts';
 import { cloneExpectations, type ExpectationsState } from '../controller/expectations.ts';
 import type { SimConfig } from '../config.ts';
 import { seedPrng } from '../lib/prng.ts';
-import { newStoreState, type StoreState } from '../apiserver/store.ts';
-import { cloneEventLeases } from '../apiserver/eventLeases.ts';
-import type { KubeObject, Kind } from '../api/types.ts';
-import { KINDS } from '../api/types.ts';
+import { newStoreState } from '../apiserver/store.ts';
+import { cloneStoreState } from '../apiserver/storeCore.ts';
 import { cloneEventCorrelator } from '../client/eventCorrelator.ts';
 import { cloneSchedulingQueue, newSchedulingQueue } from '../scheduler/queue/schedulingQueue.ts';
 import type { QueuedEvent } from '../client/eventQueue.ts';
@@ -86,17 +84,6 @@ export function newEngineState(config: SimConfig): EngineState {
   };
 }
 
-function cloneObjects(o: Record<Kind, Map<string, KubeObject>>): Record<Kind, Map<string, KubeObject>> {
-  const out = {} as Record<Kind, Map<string, KubeObject>>;
-  for (const k of KINDS) out[k] = new Map(o[k]);
-  return out;
-}
-
-function cloneStore(s: StoreState): StoreState {
-  // The scheduler's cache is derived from the objects: the copy rebuilds it when it is first needed.
-  return { rv: s.rv, objects: cloneObjects(s.objects), leases: cloneEventLeases(s.leases) };
-}
-
 /** cloneEngineState copies every mutable container; immutable API objects are shared. */
 export function cloneEngineState(s: EngineState): EngineState {
   return {
@@ -105,7 +92,7 @@ export function cloneEngineState(s: EngineState): EngineState {
     seq: s.seq,
     tick: s.tick,
     prng: { s: s.prng.s },
-    store: cloneStore(s.store),
+    store: cloneStoreState(s.store),
     cache: cloneCache(s.cache),
     events: s.events.slice(),
     deliveries: s.deliveries.slice(s.deliveriesHead),
