@@ -35,6 +35,7 @@ export interface Volume {
   hostPath?: { path: string; type?: string };
   configMap?: { name?: string; optional?: boolean };
   secret?: { secretName?: string; optional?: boolean };
+  downwardAPI?: { items?: { path: string; fieldRef?: { apiVersion?: string; fieldPath: string } }[] };
   /** A projected volume: the ServiceAccount admission's token volume (apiserver/servedDefaults.ts). */
   projected?: { defaultMode?: number; sources?: VolumeProjection[] };
 }

@@ -1,6 +1,6 @@
 // Port of kubernetes staging/src/k8s.io/kubectl/pkg/describe/describe.go (v1.36): describePod,
 // describeContainers with their statuses, describeVolumes and qos.GetPodQOS (`kubectl describe pod NAME`).
-import type { Volume, VolumeProjection } from '../../api/statefulTypes.ts';
+import type { Volume } from '../../api/statefulTypes.ts';
 import { getControllerOf } from '../../api/ownerRefs.ts';
 import type { Container, ContainerState, ContainerStatus, Event, Pod } from '../../api/types.ts';
 import { formatAge } from '../../lib/duration.ts';
@@ -20,6 +20,7 @@ import {
   printTolerationsMultiline,
 } from './podTemplate.ts';
 import { tabbedString } from './tabwriter.ts';
+import { describeVolumes } from './volumes.ts';
 
 /** describeStatus writes a container state: Running and since when, Waiting and why, or Terminated with its exit. */
 function describeStatus(title: string, state: ContainerState, w: PrefixWriter): void {
@@ -59,52 +60,6 @@ function describePodContainer(c: Container, status: ContainerStatus | undefined,
   describeContainerProbes(c, w);
   describeContainerEnv(c, w);
   describeContainerMounts(c, w);
-}
-
-/** printProjectedVolumeSource: one line per source; an unset Optional prints as Go's nil pointer. */
-function printProjectedVolumeSource(sources: readonly VolumeProjection[], w: PrefixWriter): void {
-  w.write(2, 'Type:\tProjected (a volume that contains injected data from multiple sources)\n');
-  const optional = (o: boolean | undefined) => (o === undefined ? '<nil>' : String(o));
-  for (const s of sources) {
-    if (s.secret) {
-      w.write(2, `SecretName:\t${s.secret.name ?? ''}\n`);
-      w.write(2, `SecretOptionalName:\t${optional(s.secret.optional)}\n`);
-    } else if (s.downwardAPI) w.write(2, 'DownwardAPI:\ttrue\n');
-    else if (s.configMap) {
-      w.write(2, `ConfigMapName:\t${s.configMap.name ?? ''}\n`);
-      w.write(2, `ConfigMapOptional:\t${optional(s.configMap.optional)}\n`);
-    } else if (s.serviceAccountToken) w.write(2, `TokenExpirationSeconds:\t${s.serviceAccountToken.expirationSeconds ?? 0}\n`);
-  }
-}
-
-/** describeVolumes writes each volume's source, as describeVolumes does for the kinds the simulator writes. */
-function describeVolumes(volumes: readonly Volume[], w: PrefixWriter): void {
-  if (volumes.length === 0) {
-    w.write(0, 'Volumes:\t<none>\n');
-    return;
-  }
-  w.write(0, 'Volumes:\n');
-  for (const v of volumes) {
-    w.write(1, `${v.name}:\n`);
-    if (v.persistentVolumeClaim) {
-      w.write(2, 'Type:\tPersistentVolumeClaim (a reference to a PersistentVolumeClaim in the same namespace)\n');
-      w.write(2, `ClaimName:\t${v.persistentVolumeClaim.claimName}\n`);
-      w.write(2, `ReadOnly:\t${v.persistentVolumeClaim.readOnly === true}\n`);
-    } else if (v.emptyDir) {
-      w.write(2, "Type:\tEmptyDir (a temporary directory that shares a pod's lifetime)\n");
-      w.write(2, `Medium:\t${v.emptyDir.medium ?? ''}\n`);
-      w.write(2, `SizeLimit:\t${v.emptyDir.sizeLimit ?? '<unset>'}\n`);
-    } else if (v.projected) printProjectedVolumeSource(v.projected.sources ?? [], w);
-    else if (v.configMap) {
-      w.write(2, 'Type:\tConfigMap (a volume populated by a ConfigMap)\n');
-      w.write(2, `Name:\t${v.configMap.name ?? ''}\n`);
-      w.write(2, `Optional:\t${v.configMap.optional === true}\n`);
-    } else if (v.secret) {
-      w.write(2, 'Type:\tSecret (a volume populated by a Secret)\n');
-      w.write(2, `SecretName:\t${v.secret.secretName ?? ''}\n`);
-      w.write(2, `Optional:\t${v.secret.optional === true}\n`);
-    } else w.write(2, '<unknown>\n');
-  }
 }
 
 /**
@@ -151,7 +106,7 @@ export function describePod(pod: Pod, events: readonly Event[], nowMs: number): 
     w.write(0, 'Conditions:\n  Type\tStatus\n');
     for (const c of st.conditions) w.write(1, `${c.type} \t${c.status} \n`);
   }
-  describeVolumes(spec.volumes ?? [], w);
+  describeVolumes(spec.volumes ?? [], w, '');
   w.write(0, `QoS Class:\t${getPodQOS(pod)}\n`);
   printLabelsMultiline(w, 'Node-Selectors', spec.nodeSelector);
   printTolerationsMultiline(w, 'Tolerations', spec.tolerations);

@@ -6,6 +6,8 @@ import { formatAge } from '../../lib/duration.ts';
 import { goSort } from '../../lib/goSort.ts';
 import { parseRFC3339 } from '../../lib/time.ts';
 import { LastAppliedConfigAnnotation } from '../../api/constants.ts';
+import type { Volume } from '../../api/statefulTypes.ts';
+import { describeVolumes } from './volumes.ts';
 
 /** A text buffer written in describe's indentation levels (two spaces per level). */
 export class PrefixWriter {
@@ -202,8 +204,7 @@ export function describePodTemplate(t: PodTemplateSpec, w: PrefixWriter): void {
   if (Object.keys(t.metadata?.annotations ?? {}).length) printAnnotationsMultiline(w, '  Annotations', t.metadata?.annotations);
   w.write(0, `  Containers:${t.spec.containers.length ? '' : ' <none>'}\n`);
   for (const c of t.spec.containers) describeContainer(c, w);
-  // The simulator does not model volumes.
-  w.write(0, '  Volumes:\t<none>\n');
+  describeVolumes((t.spec as { volumes?: Volume[] }).volumes ?? [], w, '  ');
   printLabelsMultiline(w, '  Node-Selectors', t.spec.nodeSelector);
   printTolerationsMultiline(w, '  Tolerations', t.spec.tolerations);
 }

@@ -1,0 +1,65 @@
+// The Volumes section of kubectl describe (describeVolumes, kubectl v1.32.4) through the real
+// kubectl and in the page's console, on one state: a pod's volumes, the ServiceAccount's projected
+// token volume among them, and every Pod Template's (Deployment, ReplicaSet, StatefulSet), where
+// each volume's name takes one more space.
+import { describe, it } from 'vitest';
+import { eventAgesNormalised } from './kubectlHarness.ts';
+import { expectPrintsAsPage, servedScenario } from './printsAsPage.ts';
+
+const SCENARIO = `version: 1
+name: volumes
+cluster:
+  nodes: 2
+objects:
+  - apiVersion: v1
+    kind: ConfigMap
+    metadata: { name: app-config }
+    data: { MODE: blue }
+  - apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: vol }
+    spec:
+      replicas: 1
+      selector: { matchLabels: { app: vol } }
+      template:
+        metadata: { labels: { app: vol } }
+        spec:
+          containers:
+            - name: web
+              image: nginx
+              volumeMounts: [{ name: config, mountPath: /etc/app }, { name: cache, mountPath: /cache }, { name: host, mountPath: /host, readOnly: true }]
+          volumes:
+            - { name: config, configMap: { name: app-config } }
+            - { name: creds, secret: { secretName: creds, optional: true } }
+            - { name: cache, emptyDir: { sizeLimit: 1Gi } }
+            - { name: scratch, emptyDir: {} }
+            - { name: host, hostPath: { path: /var/log, type: Directory } }
+            - { name: logs, hostPath: { path: /var/run } }
+            - name: labels
+              downwardAPI:
+                items: [{ path: labels, fieldRef: { fieldPath: metadata.labels } }, { path: name, fieldRef: { fieldPath: metadata.name } }]
+  - apiVersion: apps/v1
+    kind: StatefulSet
+    metadata: { name: db }
+    spec:
+      replicas: 1
+      serviceName: db
+      selector: { matchLabels: { app: db } }
+      template:
+        metadata: { labels: { app: db } }
+        spec:
+          containers: [{ name: db, image: "db:1", volumeMounts: [{ name: data, mountPath: /data }] }]
+      volumeClaimTemplates:
+        - metadata: { name: data }
+          spec: { accessModes: [ReadWriteOnce], resources: { requests: { storage: 1Gi } } }
+`;
+
+const normalise = (t: string) => eventAgesNormalised(t.replace(/[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d \+0000/g, '-'));
+
+describe('describeVolumes against npm run serve', () => {
+  const h = servedScenario(SCENARIO, ['deployment/vol', 'statefulset/db']);
+
+  it("prints a pod's volumes and every Pod Template's as kubectl does", async () => {
+    await expectPrintsAsPage(h, ['describe deployment vol', 'describe rs -l app=vol', 'describe pods -l app=vol', 'describe statefulset db', 'describe pods -l app=db'], normalise);
+  });
+});
