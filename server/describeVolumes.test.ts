@@ -1,8 +1,10 @@
 // The Volumes section of kubectl describe (describeVolumes, kubectl v1.32.4) through the real
 // kubectl and in the page's console, on one state: a pod's volumes, the ServiceAccount's projected
 // token volume among them, and every Pod Template's (Deployment, ReplicaSet, StatefulSet), where
-// each volume's name takes one more space.
-import { describe, it } from 'vitest';
+// each volume's name takes one more space. And a pod whose ConfigMap volume cannot be mounted: it
+// waits in ContainerCreating, with the volume manager's FailedMount Events, until the ConfigMap
+// is created.
+import { describe, expect, it } from 'vitest';
 import { eventAgesNormalised } from './kubectlHarness.ts';
 import { expectPrintsAsPage, servedScenario } from './printsAsPage.ts';
 
@@ -52,6 +54,17 @@ objects:
       volumeClaimTemplates:
         - metadata: { name: data }
           spec: { accessModes: [ReadWriteOnce], resources: { requests: { storage: 1Gi } } }
+  - apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: waits }
+    spec:
+      replicas: 1
+      selector: { matchLabels: { app: waits } }
+      template:
+        metadata: { labels: { app: waits } }
+        spec:
+          containers: [{ name: web, image: nginx, volumeMounts: [{ name: config, mountPath: /etc/app }] }]
+          volumes: [{ name: config, configMap: { name: waits-config } }]
 `;
 
 const normalise = (t: string) => eventAgesNormalised(t.replace(/[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d \+0000/g, '-'));
@@ -61,5 +74,15 @@ describe('describeVolumes against npm run serve', () => {
 
   it("prints a pod's volumes and every Pod Template's as kubectl does", async () => {
     await expectPrintsAsPage(h, ['describe deployment vol', 'describe rs -l app=vol', 'describe pods -l app=vol', 'describe statefulset db', 'describe pods -l app=db'], normalise);
+  });
+
+  it('keeps a pod whose ConfigMap volume is missing in ContainerCreating, with FailedMount Events, until it is created', async () => {
+    await expectPrintsAsPage(h, ['get pods -l app=waits', 'describe pods -l app=waits'], normalise);
+    const events = await h.kubectl(['get', 'events', '--field-selector', 'reason=FailedMount', '-o', 'jsonpath={.items[0].type} {.items[0].source.component} {.items[0].message}']);
+    expect(events.stdout).toBe('Warning kubelet MountVolume.SetUp failed for volume "config" : configmap "waits-config" not found');
+    expect((await h.kubectl(['get', 'pods', '-l', 'app=waits', '-o', 'jsonpath={.items[0].status.containerStatuses[0].state.waiting.reason}'])).stdout).toBe('ContainerCreating');
+    expect((await h.kubectl(['create', 'configmap', 'waits-config', '--from-literal=MODE=green'])).code).toBe(0);
+    // The next try is at most 2m2s away: 10 s at the served speed of 10.
+    expect((await h.kubectl(['rollout', 'status', 'deployment/waits', '--timeout=60s'])).code).toBe(0);
   });
 });

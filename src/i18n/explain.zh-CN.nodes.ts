@@ -21,6 +21,11 @@ export const EXPLAIN_ZH_CN_NODES: Record<string, Record<string, string>> = {
     configError:
       '{{pod}} 的 {{container}} 无法创建：{{source}}：{{message}} → CreateContainerConfigError；kubelet 在 {{seconds}} 秒后重试（Pod 同步退避：10 秒，外加最多 50% 的抖动）',
   },
+  generateMountVolumeFunc: {
+    setUpFailed:
+      '{{pod}} 还不能启动：卷 "{{volume}}" 的 MountVolume.SetUp 失败：{{message}} → 它的容器停在 ContainerCreating；卷管理器在 {{seconds}} 秒后重试（退避：0.5 秒起，每次翻倍，最多 2 分 2 秒）',
+    mounted: '{{pod}}：所有卷都已挂载 → kubelet 拉取第一个容器的镜像并启动容器',
+  },
   killContainer: {
     probe:
       '{{pod}} 中 {{container}} 的 {{probe}} 探针连续失败 {{failures}} 次（failureThreshold {{threshold}}）→ 以 {{grace}} 秒的宽限期杀掉它并重新启动',

@@ -35,6 +35,7 @@ export const SUMMARY_EN: Record<string, string> = {
   errImagePull: '{{pod}}: ErrImagePull',
   imagePullBackOff: '{{pod}}: ImagePullBackOff (retry in {{seconds}}s)',
   createContainerConfigError: '{{pod}}: CreateContainerConfigError ({{message}})',
+  failedMount: '{{pod}}: MountVolume.SetUp failed for volume {{volume}} ({{message}})',
   running: '{{pod}}: Running',
   runningNeverReady: '{{pod}}: Running, readiness never passes',
   ready: '{{pod}}: Ready',

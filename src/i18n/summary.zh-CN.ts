@@ -35,6 +35,7 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   errImagePull: '{{pod}}：ErrImagePull',
   imagePullBackOff: '{{pod}}：ImagePullBackOff（{{seconds}} 秒后重试）',
   createContainerConfigError: '{{pod}}：CreateContainerConfigError（{{message}}）',
+  failedMount: '{{pod}}：卷 {{volume}} 的 MountVolume.SetUp 失败（{{message}}）',
   running: '{{pod}}：Running',
   runningNeverReady: '{{pod}}：Running，就绪检查永远不会通过',
   ready: '{{pod}}：Ready',

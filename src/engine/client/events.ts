@@ -41,6 +41,7 @@ export const CONTROLLER_NAMES: readonly ControllerName[] = [
 /** The kubelet's steps for one pod. */
 export type KubeletStep =
   | 'accept' // the kubelet sees the bound pod: Pending, ContainerCreating
+  | 'mount' // the volume manager tries the volumes that failed to mount again
   | 'pulled' // image pulled (or ErrImagePull)
   | 'started' // container running
   | 'ready' // readiness passed

@@ -149,6 +149,8 @@ export const SUMMARY_TEMPLATES = {
   },
   // kubelet: a container whose ConfigMap or Secret is missing (kubelet/containerConfig.ts)
   createContainerConfigError: '{pod}: CreateContainerConfigError ({message})',
+  // kubelet: a ConfigMap or Secret volume that cannot be mounted (kubelet/volumeMounts.ts)
+  failedMount: '{pod}: MountVolume.SetUp failed for volume {volume} ({message})',
 } as const satisfies Readonly<Record<string, SummaryTemplate>>;
 
 export type SummaryKey = keyof typeof SUMMARY_TEMPLATES;

@@ -19,6 +19,11 @@ export const KUBELET_DECISION_KEYS: DecisionCatalog = {
     configError:
       '{container} of {pod} cannot be created: {source}: {message} → CreateContainerConfigError; the kubelet tries again in {seconds}s (the pod sync back-off: 10s plus up to 50% jitter)',
   },
+  generateMountVolumeFunc: {
+    setUpFailed:
+      '{pod} cannot start yet: MountVolume.SetUp failed for volume "{volume}": {message} → its containers wait in ContainerCreating; the volume manager tries again in {seconds}s (its back-off: 0.5s, doubling to 2m2s)',
+    mounted: "{pod}: every volume is mounted now → the kubelet pulls the first container's image and starts the containers",
+  },
   killContainer: {
     probe: '{probe} probe of {container} in {pod} failed {failures} times in a row (failureThreshold {threshold}) → kill it with a {grace}s grace period and start it again',
     preStop: 'stop {container} of {pod}: the preStop {hook} hook takes {hookSeconds}s of the {grace}s grace period → SIGTERM at +{sigterm}s with {left}s left',

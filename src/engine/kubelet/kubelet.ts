@@ -10,12 +10,14 @@
 import type { ContainerState, ContainerStatus, Node, Pod } from '../api/types.ts';
 import { keysAre, objectKey } from '../apiserver/store.ts';
 import type { KubeletStep } from '../client/events.ts';
+import type { ImageBehaviour } from '../config.ts';
 import { kubeletRecorder, note, recordEvent, remove, schedule, type Tx } from '../client/tx.ts';
 import { BOUND_STATUS, containerStatus, containerStatuses, podConditions, setStatus } from './status.ts';
 import { containerExited, kubeletOnPodDeleting } from './killPod.ts';
 import { crashLoop, startContainer, takePulledMs } from './containerRuns.ts';
 import { configErrors, createContainerConfigError } from './containerConfig.ts';
 import { BACKOFF_INITIAL_MS, BACKOFF_MAX_MS, drawMs, imageBehaviour, kubeletState } from './kubeletState.ts';
+import { mounted, mountFailed, mountFailures } from './volumeMounts.ts';
 import { kubeletProbe, proberAccept, proberOf, proberReschedule, proberRunDue, proberStopped } from './probes.ts';
 import { isNodeReady } from '../lib/scheduling.ts';
 import { appDown, trafficOn } from './apps.ts';
@@ -95,19 +97,23 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
           : { ...s, phase: 'Pending', conditions, hostIP, startTime, containerStatuses: statuses },
         podKey,
       );
-      const first = containerFieldPath(pod.spec.containers[0]?.name ?? '');
-      recordEvent(tx, pod, 'Normal', 'Pulling', `Pulling image "${image}"`, 'kubelet', 'prng', first);
-      if (b.pull === 'fail') schedule(tx, tx.now + drawMs(tx, b.pullSeconds), { type: 'kubelet', podKey, uid, step: 'pulled' });
-      else {
-        const pulledMs = drawMs(tx, b.pullSeconds);
-        // Kept for the Pulled Event at the start (one entry per pod being started, gone then).
-        // Before a first start there is no back-off yet: one literal, not a default object spread.
-        const ks = tx.st.kubelet.get(podKey);
-        tx.st.kubelet.set(podKey, ks === undefined ? { pullBackoffMs: BACKOFF_INITIAL_MS, crashBackoffMs: BACKOFF_INITIAL_MS, pulledMs } : { ...ks, pulledMs });
-        schedule(tx, tx.now + pulledMs + drawMs(tx, b.startSeconds), { type: 'kubelet', podKey, uid, step: 'started' });
-      }
-      proberAccept(tx, pod, podKey);
+      // syncPod's WaitForAttachAndMount: nothing is pulled or probed before every volume is mounted.
+      const failures = mountFailures(tx, pod);
+      if (failures.length > 0) mountFailed(tx, pod, podKey, uid, failures, kubeletState(tx, podKey));
+      else beginPull(tx, pod, podKey, uid, b, image);
       note(tx, 'containerCreating', { pod: pod.metadata.name });
+      return;
+    }
+    case 'mount': {
+      // The reconciler's next try of the volumes that failed (volumeMounts.ts).
+      const failures = mountFailures(tx, pod);
+      const ks = kubeletState(tx, podKey);
+      if (failures.length > 0) {
+        mountFailed(tx, pod, podKey, uid, failures, ks);
+        return;
+      }
+      mounted(tx, pod, podKey, ks);
+      beginPull(tx, pod, podKey, uid, b, image);
       return;
     }
     case 'pulled': {
@@ -201,6 +207,26 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
       return;
     }
   }
+}
+
+/**
+ * beginPull is what syncPod does once the pod's volumes are mounted: the first container's image
+ * pull (Pulling now; ErrImagePull, or the start after the pull and create, later), and the probe
+ * workers.
+ */
+function beginPull(tx: Tx, pod: Pod, podKey: string, uid: string, b: ImageBehaviour, image: string): void {
+  const first = containerFieldPath(pod.spec.containers[0]?.name ?? '');
+  recordEvent(tx, pod, 'Normal', 'Pulling', `Pulling image "${image}"`, 'kubelet', 'prng', first);
+  if (b.pull === 'fail') schedule(tx, tx.now + drawMs(tx, b.pullSeconds), { type: 'kubelet', podKey, uid, step: 'pulled' });
+  else {
+    const pulledMs = drawMs(tx, b.pullSeconds);
+    // Kept for the Pulled Event at the start (one entry per pod being started, gone then).
+    // Before a first start there is no back-off yet: one literal, not a default object spread.
+    const ks = tx.st.kubelet.get(podKey);
+    tx.st.kubelet.set(podKey, ks === undefined ? { pullBackoffMs: BACKOFF_INITIAL_MS, crashBackoffMs: BACKOFF_INITIAL_MS, pulledMs } : { ...ks, pulledMs });
+    schedule(tx, tx.now + pulledMs + drawMs(tx, b.startSeconds), { type: 'kubelet', podKey, uid, step: 'started' });
+  }
+  proberAccept(tx, pod, podKey);
 }
 
 /** The state waiting for the first start. */

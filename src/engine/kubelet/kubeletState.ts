@@ -18,6 +18,8 @@ export interface KubeletPodState {
   restarted?: true;
   /** The image pull the accept step drew (ms), until the first start's Pulled Event reports it. */
   pulledMs?: number;
+  /** The volume manager's back-off since a ConfigMap or Secret volume failed to mount (volumeMounts.ts). */
+  mountBackoffMs?: number;
 }
 
 declare module '../client/state.ts' {

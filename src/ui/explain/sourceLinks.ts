@@ -115,6 +115,9 @@ const ELSEWHERE: Record<string, string> = {
   // startContainer's generateContainerConfig fails in makeEnvironmentVariables (kubelet_pods.go).
   startContainer:
     'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/kubelet/kuberuntime/kuberuntime_container.go',
+  // The volume manager's MountVolume operation (a ConfigMap or Secret volume), kubelet/volumeMounts.ts.
+  generateMountVolumeFunc:
+    'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/volume/util/operationexecutor/operation_generator.go',
   schedulePod: `${SCHEDULER}schedule_one.go`,
   findNodesThatFitPod: `${SCHEDULER}schedule_one.go`,
   prioritizeNodes: `${SCHEDULER}schedule_one.go`,
