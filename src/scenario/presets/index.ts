@@ -16,6 +16,7 @@ import daemonsetSurgeHostport from './daemonset-surge-hostport.yaml?raw';
 import historyLimit from './history-limit.yaml?raw';
 import maxSurge0 from './max-surge-0.yaml?raw';
 import missingConfigMap from './missing-configmap.yaml?raw';
+import missingVolume from './missing-volume.yaml?raw';
 import nodesComingAndGoing from './nodes-coming-and-going.yaml?raw';
 import noRoomToSurge from './no-room-to-surge.yaml?raw';
 import noSurgeFits from './no-surge-fits.yaml?raw';
@@ -49,6 +50,7 @@ export const PRESETS: readonly Preset[] = [
   { id: 'max-surge-0', text: maxSurge0 },
   { id: 'broken-image', text: brokenImage },
   { id: 'missing-configmap', text: missingConfigMap },
+  { id: 'missing-volume', text: missingVolume },
   { id: 'recreate', text: recreate },
   { id: 'proportional-scaling', text: proportionalScaling },
   { id: 'pause-resume', text: pauseResume },

@@ -25,6 +25,11 @@ export const PRESET_TEXT_ZH_CN: Readonly<Record<string, { name: string; descript
     description:
       '新模板从 ConfigMap web-v2 读取配置，但没有人 apply 它。kubelet 拉取了镜像，却无法构造环境变量，所以新 Pod 停在 CreateContainerConfigError；3 个旧 Pod 继续服务（maxUnavailable 1），150 秒时超过截止时间，180 秒 apply 这个 ConfigMap 后，kubelet 下一次重试时上线得以继续。',
   },
+  'missing-volume': {
+    name: '缺失的 ConfigMap 卷——卡在 ContainerCreating 的 Pod',
+    description:
+      '新模板把 ConfigMap web-v2 挂载为卷，但没有人 apply 它。kubelet 先挂载卷再拉取镜像，所以新 Pod 停在 ContainerCreating，并产生 FailedMount 事件；卷管理器在 0.5 秒、1 秒、2 秒……64 秒后重试。100 秒时 apply 的 ConfigMap 要到下一次重试（157.7 秒）才被发现，那时 90 秒的截止时间已经过了。',
+  },
   recreate: {
     name: 'Recreate——旧 Pod 全部退出后新 Pod 才启动',
     description:
