@@ -80,7 +80,9 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
   const b = imageBehaviour(tx, image);
   switch (step) {
     case 'accept': {
-      const conditions = podConditions(pod, tx.nowIso, false, false);
+      // syncPod's WaitForAttachAndMount: nothing is pulled or probed, and no sandbox made, before every volume is mounted.
+      const failures = mountFailures(tx, pod);
+      const conditions = podConditions(pod, tx.nowIso, false, false, failures.length === 0);
       // The node's InternalIP (nodeStatus.ts), as the kubelet reports the host's address.
       const node = tx.st.store.objects.Node.get(nodeName);
       const hostIP = node !== undefined && node.kind === 'Node' ? internalIP(node) : '';
@@ -97,8 +99,6 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
           : { ...s, phase: 'Pending', conditions, hostIP, startTime, containerStatuses: statuses },
         podKey,
       );
-      // syncPod's WaitForAttachAndMount: nothing is pulled or probed before every volume is mounted.
-      const failures = mountFailures(tx, pod);
       if (failures.length > 0) mountFailed(tx, pod, podKey, uid, failures, kubeletState(tx, podKey));
       else beginPull(tx, pod, podKey, uid, b, image);
       note(tx, 'containerCreating', { pod: pod.metadata.name });
@@ -113,7 +113,9 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
         return;
       }
       mounted(tx, pod, podKey, ks);
-      beginPull(tx, pod, podKey, uid, b, image);
+      // The sandbox is made now: PodReadyToStartContainers turns True.
+      setStatus(tx, pod, { ...pod.status, conditions: podConditions(pod, tx.nowIso, false, false) }, podKey);
+      beginPull(tx, tx.st.store.objects.Pod.get(podKey) as Pod, podKey, uid, b, image);
       return;
     }
     case 'pulled': {

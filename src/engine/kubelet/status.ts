@@ -87,12 +87,16 @@ function notReadyMessage(containers: readonly { name: string }[]): string {
   return msg;
 }
 
-/** podConditions builds the five kubelet conditions in the order the kubelet writes them. */
-export function podConditions(pod: Pod, now: string, _containersStarted: boolean, ready: boolean): PodCondition[] {
+/**
+ * podConditions builds the five kubelet conditions in the order the kubelet writes them.
+ * PodReadyToStartContainers says whether the pod's sandbox exists: from the kubelet's first sync
+ * on (its creation is not a step of its own here), but not while syncPod waits for volumes to
+ * mount, before it creates the sandbox (volumeMounts.ts: `sandbox` false).
+ */
+export function podConditions(pod: Pod, now: string, _containersStarted: boolean, ready: boolean, sandbox = true): PodCondition[] {
   const prev = pod.status?.conditions;
   const msg = notReadyMessage(pod.spec.containers);
-  const c0 = cond('PodReadyToStartContainers', true, now, prev);
-  // The sandbox exists once the kubelet accepted the pod, started containers or not.
+  const c0 = cond('PodReadyToStartContainers', sandbox, now, prev);
   const c1 = cond('Initialized', true, now, prev);
   const c2 = cond('Ready', ready, now, prev, 'ContainersNotReady', msg);
   const c3 = cond('ContainersReady', ready, now, prev, 'ContainersNotReady', msg);

@@ -47,10 +47,13 @@ describe('mountFailed', () => {
     const described = kubectl(st, `describe pod ${pod}`).output;
     expect(described).toMatch(/Warning +FailedMount +\S+ \(x10 over 5m\) +kubelet +MountVolume\.SetUp failed for volume "config" : configmap "web-config" not found/);
     expect(described).not.toContain('Pulling');
+    // No sandbox before the volumes are mounted.
+    expect(described).toMatch(/PodReadyToStartContainers +False/);
     // Applied now, the ConfigMap is seen by the next try (within 2m2s) and the pod starts.
     kubectl(st, 'apply -f -', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'web-config' }, data: { MODE: 'green' } });
     const after = runTicks(st, 130);
     expect(after.some((t) => t.decisions.some((d) => d.fn === 'generateMountVolumeFunc' && d.key === 'mounted' && d.values.pod === pod))).toBe(true);
     expect(kubectl(st, 'rollout status deployment/web').output).toContain('successfully rolled out');
+    expect(kubectl(st, `get pod ${pod} -o jsonpath={.status.conditions[0].type}={.status.conditions[0].status}`).output).toBe('PodReadyToStartContainers=True');
   });
 });
