@@ -117,7 +117,10 @@ describe('ControlsPanel', () => {
 
   it('sets an image from the scenario’s list, broken ones included', async () => {
     renderWithStore(<ControlsPanel />, midRollout());
-    // The scenario's images come once the YAML parser has loaded (it is not in the main bundle).
+    // Nothing is parsed before the box is focused; then the scenario's images come once the YAML
+    // parser has loaded (it is not in the main bundle).
+    expect(document.querySelectorAll('datalist option').length).toBe(1);
+    fireEvent.focus(screen.getByRole('combobox', { name: 'Image of nginx' }));
     await waitFor(() =>
       expect([...document.querySelectorAll('datalist option')].map((o) => o.getAttribute('value'))).toEqual([
         'nginx:1.9.3',
