@@ -61,7 +61,7 @@ export function setDeploymentCondition(status: DeploymentStatus, condition: Depl
   let next = condition;
   if (current && current.status === condition.status) {
     const { lastTransitionTime: _drop, ...rest } = condition;
-    next = current.lastTransitionTime === undefined ? rest : { ...rest, lastTransitionTime: current.lastTransitionTime };
+    next = current.lastTransitionTime === undefined ? rest : spreadAdding<DeploymentCondition>(rest, { lastTransitionTime: current.lastTransitionTime });
   }
   return withConditions(status, [...filterOutCondition(status.conditions, condition.type), next]);
 }

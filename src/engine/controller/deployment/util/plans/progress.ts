@@ -3,6 +3,7 @@
 import { Reason } from '../../../../api/constants.ts';
 import { decide, type DecisionLog } from '../../../../api/decision.ts';
 import type { Deployment, DeploymentCondition, DeploymentStatus, ReplicaSet } from '../../../../api/types.ts';
+import { spreadAdding } from '../../../../apiserver/layout.ts';
 import { deepEqual } from '../../../../lib/hash.ts';
 import {
   deploymentComplete,
@@ -77,7 +78,9 @@ export function syncRolloutStatusPlan(
       if (currentCond) {
         if (currentCond.status === 'True') {
           const { lastTransitionTime: _t, ...rest } = c;
-          c = currentCond.lastTransitionTime === undefined ? rest : { ...rest, lastTransitionTime: currentCond.lastTransitionTime };
+          // Added by spreadAdding, not a spread that gains the key: that gave each condition its
+          // own hidden class (132 classes for the 281 conditions of the 1,000-replica rollout).
+          c = currentCond.lastTransitionTime === undefined ? rest : spreadAdding<DeploymentCondition>(rest, { lastTransitionTime: currentCond.lastTransitionTime });
         }
         status = removeDeploymentCondition(status, 'Progressing');
       }
