@@ -33,8 +33,8 @@ export interface Volume {
   persistentVolumeClaim?: PersistentVolumeClaimVolumeSource;
   emptyDir?: { medium?: string; sizeLimit?: string };
   hostPath?: { path: string; type?: string };
-  configMap?: { name?: string; optional?: boolean };
-  secret?: { secretName?: string; optional?: boolean };
+  configMap?: { name?: string; items?: { key: string; path: string }[]; optional?: boolean };
+  secret?: { secretName?: string; items?: { key: string; path: string }[]; optional?: boolean };
   downwardAPI?: { items?: { path: string; fieldRef?: { apiVersion?: string; fieldPath: string } }[] };
   /** A projected volume: the ServiceAccount admission's token volume (apiserver/servedDefaults.ts). */
   projected?: { defaultMode?: number; sources?: VolumeProjection[] };

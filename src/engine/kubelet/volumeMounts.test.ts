@@ -12,14 +12,27 @@ function withVolumes(volumes: Volume[]) {
 
 const failedMounts = (events: Event[], pod: string) => events.filter((e) => e.reason === 'FailedMount' && e.involvedObject.name === pod);
 
+/** The objects some cases apply first: ConfigMap web-config (data MODE, binaryData logo) and Secret db (data user). */
+const EXISTING = [
+  { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'web-config' }, data: { MODE: 'blue' }, binaryData: { logo: 'iVBORw0KGgo=' } },
+  { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'db' }, data: { user: 'YWRtaW4=' } },
+];
+
 describe('mountFailures', () => {
   it.each<[string, Volume[], string[]]>([
-    ['a missing ConfigMap', [{ name: 'config', configMap: { name: 'web-config' } }], ['MountVolume.SetUp failed for volume "config" : configmap "web-config" not found']],
-    ['a missing Secret', [{ name: 'creds', secret: { secretName: 'db' } }], ['MountVolume.SetUp failed for volume "creds" : secret "db" not found']],
+    ['a missing ConfigMap', [{ name: 'config', configMap: { name: 'web-v2' } }], ['MountVolume.SetUp failed for volume "config" : configmap "web-v2" not found']],
+    ['a missing Secret', [{ name: 'creds', secret: { secretName: 'creds' } }], ['MountVolume.SetUp failed for volume "creds" : secret "creds" not found']],
     ['each failing volume, in the pod’s order', [{ name: 'b', secret: { secretName: 's' } }, { name: 'a', configMap: { name: 'c' } }], ['MountVolume.SetUp failed for volume "b" : secret "s" not found', 'MountVolume.SetUp failed for volume "a" : configmap "c" not found']],
     ['nothing for optional sources and other kinds', [{ name: 'o', configMap: { name: 'x', optional: true } }, { name: 'p', secret: { secretName: 'y', optional: true } }, { name: 'e', emptyDir: {} }], []],
+    ['nothing for items whose keys exist, in data or binaryData', [{ name: 'c', configMap: { name: 'web-config', items: [{ key: 'MODE', path: 'mode' }, { key: 'logo', path: 'logo.png' }] } }, { name: 's', secret: { secretName: 'db', items: [{ key: 'user', path: 'u' }] } }], []],
+    ['an item whose key the ConfigMap lacks', [{ name: 'c', configMap: { name: 'web-config', items: [{ key: 'LEVEL', path: 'level' }] } }], ['MountVolume.SetUp failed for volume "c" : configmap references non-existent config key: LEVEL']],
+    ['an item whose key the Secret lacks', [{ name: 's', secret: { secretName: 'db', items: [{ key: 'password', path: 'p' }] } }], ['MountVolume.SetUp failed for volume "s" : references non-existent secret key: password']],
+    ['nothing for a missing key of an optional source', [{ name: 'c', configMap: { name: 'web-config', optional: true, items: [{ key: 'LEVEL', path: 'level' }] } }], []],
+    ['a projected volume, one error as itself', [{ name: 'all', projected: { sources: [{ configMap: { name: 'web-config' } }, { secret: { name: 'nope' } }] } }], ['MountVolume.SetUp failed for volume "all" : secret "nope" not found']],
+    ['a projected volume, its errors aggregated', [{ name: 'all', projected: { sources: [{ configMap: { name: 'gone' } }, { secret: { name: 'db', items: [{ key: 'k', path: 'k' }] } }, { configMap: { name: 'x', optional: true } }] } }], ['MountVolume.SetUp failed for volume "all" : [configmap "gone" not found, references non-existent secret key: k]']],
   ])('records a FailedMount Event for %s', (_name, volumes, messages) => {
     const st = settledCluster([webDeployment(2)]);
+    for (const o of EXISTING) kubectl(st, 'apply -f -', o);
     kubectl(st, 'apply -f -', withVolumes(volumes));
     advance(st, 30);
     const created = objects(st, 'Pod').filter((p) => (p.spec as { volumes?: Volume[] }).volumes !== undefined);

@@ -4,10 +4,10 @@
 // goroutinemap/exponentialbackoff), and syncPod's WaitForAttachAndMount before any container.
 /**
  * Before it creates a pod's sandbox and pulls an image, the kubelet waits until every volume of
- * the pod is mounted. A `configMap` or `secret` volume whose object does not exist fails its
- * SetUp with the watch-based manager's NotFound, and the operation records a Warning `FailedMount`
- * Event: `MountVolume.SetUp failed for volume "config" : configmap "web-config" not found` (an
- * `optional` one mounts empty). The reconciler tries again once the operation's back-off is over,
+ * the pod is mounted. A `configMap`, `secret` or `projected` volume whose object does not exist,
+ * or lacks a key its `items` map, fails its SetUp, and the operation records a Warning
+ * `FailedMount` Event: `MountVolume.SetUp failed for volume "config" : configmap "web-config" not
+ * found` (an `optional` source mounts what there is). The reconciler tries again once the operation's back-off is over,
  * 500 ms after the first failure, doubling to 2m2s; identical Events are counted by the
  * correlator (`x7 over 2m`). The pod stays Pending with its containers in ContainerCreating, and
  * is not probed yet. Once the object is there, the next try mounts it and the pod goes on (image,
@@ -35,25 +35,62 @@ export interface MountFailure {
   message: string;
 }
 
+/** The keys a volume source maps to files (KeyToPath), and whether a missing one is skipped. */
+interface KeyedSource {
+  items?: readonly { key: string }[];
+  optional?: boolean;
+}
+
 /**
- * mountFailures is each of the pod's ConfigMap and Secret volumes that cannot be set up now, in
- * the pod's order: the object is read from the informer cache (the kubelet's watch-based manager).
+ * configMapError is the configmap plugin's SetUp error, or null: the watch-based manager's NotFound
+ * (`configmap "web-config" not found`) unless optional; MakePayload's for an item whose key the
+ * ConfigMap lacks in data and binaryData (`configmap references non-existent config key: MODE`).
+ */
+function configMapError(cm: ConfigMap | undefined, name: string, src: KeyedSource): string | null {
+  if (cm === undefined) return src.optional === true ? null : `configmap "${name}" not found`;
+  for (const item of src.items ?? []) {
+    if (Object.hasOwn(cm.data ?? {}, item.key) || Object.hasOwn(cm.binaryData ?? {}, item.key)) continue;
+    if (src.optional !== true) return `configmap references non-existent config key: ${item.key}`;
+  }
+  return null;
+}
+
+/** secretError is the secret plugin's: `secret "db" not found`, `references non-existent secret key: password`. */
+function secretError(secret: Secret | undefined, name: string, src: KeyedSource): string | null {
+  if (secret === undefined) return src.optional === true ? null : `secret "${name}" not found`;
+  for (const item of src.items ?? []) {
+    if (Object.hasOwn(secret.data ?? {}, item.key)) continue;
+    if (src.optional !== true) return `references non-existent secret key: ${item.key}`;
+  }
+  return null;
+}
+
+/**
+ * mountFailures is each of the pod's ConfigMap, Secret and projected volumes that cannot be set
+ * up now, in the pod's order, its objects read from the informer cache (the kubelet's watch-based
+ * manager). A projected volume gathers the errors of its sources as utilerrors.NewAggregate
+ * prints them: one as itself, more as `[a, b]`.
  */
 export function mountFailures(tx: Tx, pod: Pod): MountFailure[] {
   const volumes = (pod.spec as { volumes?: Volume[] }).volumes;
   if (volumes === undefined) return [];
   const ns = pod.metadata.namespace ?? 'default';
+  const configMap = (name: string) => tx.st.cache.objects.ConfigMap.get(`${ns}/${name}`) as ConfigMap | undefined;
+  const secret = (name: string) => tx.st.cache.objects.Secret.get(`${ns}/${name}`) as Secret | undefined;
   const out: MountFailure[] = [];
   for (const v of volumes) {
-    if (v.configMap) {
-      const name = v.configMap.name ?? '';
-      const found = tx.st.cache.objects.ConfigMap.get(`${ns}/${name}`) as ConfigMap | undefined;
-      if (found === undefined && v.configMap.optional !== true) out.push({ volume: v.name, message: `configmap "${name}" not found` });
-    } else if (v.secret) {
-      const name = v.secret.secretName ?? '';
-      const found = tx.st.cache.objects.Secret.get(`${ns}/${name}`) as Secret | undefined;
-      if (found === undefined && v.secret.optional !== true) out.push({ volume: v.name, message: `secret "${name}" not found` });
+    let message: string | null = null;
+    if (v.configMap) message = configMapError(configMap(v.configMap.name ?? ''), v.configMap.name ?? '', v.configMap);
+    else if (v.secret) message = secretError(secret(v.secret.secretName ?? ''), v.secret.secretName ?? '', v.secret);
+    else if (v.projected) {
+      const errs: string[] = [];
+      for (const s of v.projected.sources ?? []) {
+        const e = s.configMap ? configMapError(configMap(s.configMap.name ?? ''), s.configMap.name ?? '', s.configMap) : s.secret ? secretError(secret(s.secret.name ?? ''), s.secret.name ?? '', s.secret) : null;
+        if (e !== null) errs.push(e);
+      }
+      if (errs.length > 0) message = errs.length === 1 ? (errs[0] as string) : `[${errs.join(', ')}]`;
     }
+    if (message !== null) out.push({ volume: v.name, message });
   }
   return out;
 }
