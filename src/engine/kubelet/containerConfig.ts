@@ -72,7 +72,11 @@ export function containerConfigError(c: Container, namespace: string, lookup: Lo
   return null;
 }
 
-const notFound = (kind: 'ConfigMap' | 'Secret', name: string): string => `${kind === 'ConfigMap' ? 'configmap' : 'secret'} "${name}" not found`;
+/**
+ * notFound is the NotFound of the kubelet's watch-based ConfigMap and Secret managers, which name
+ * the resource in the singular: what an env reference and a volume's SetUp (volumeMounts.ts) report.
+ */
+export const notFound = (kind: 'ConfigMap' | 'Secret', name: string): string => `${kind === 'ConfigMap' ? 'configmap' : 'secret'} "${name}" not found`;
 
 /** configErrors: the first error of each of the pod's containers that has one, in container order. */
 export function configErrors(tx: Tx, pod: Pod): ConfigError[] {

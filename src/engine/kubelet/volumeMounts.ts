@@ -23,6 +23,7 @@ import { decide } from '../api/decision.ts';
 import type { Volume } from '../api/statefulTypes.ts';
 import type { Pod } from '../api/types.ts';
 import { note, recordEvent, schedule, type Tx } from '../client/tx.ts';
+import { notFound } from './containerConfig.ts';
 import type { KubeletPodState } from './kubeletState.ts';
 
 /** initialDurationBeforeRetry and maxDurationBeforeRetry of the operations' exponential back-off. */
@@ -49,7 +50,7 @@ interface KeyedSource {
  * ConfigMap lacks in data and binaryData (`configmap references non-existent config key: MODE`).
  */
 function configMapError(cm: ConfigMap | undefined, name: string, src: KeyedSource): string | null {
-  if (cm === undefined) return src.optional === true ? null : `configmap "${name}" not found`;
+  if (cm === undefined) return src.optional === true ? null : notFound('ConfigMap', name);
   for (const item of src.items ?? []) {
     if (Object.hasOwn(cm.data ?? {}, item.key) || Object.hasOwn(cm.binaryData ?? {}, item.key)) continue;
     if (src.optional !== true) return `configmap references non-existent config key: ${item.key}`;
@@ -59,7 +60,7 @@ function configMapError(cm: ConfigMap | undefined, name: string, src: KeyedSourc
 
 /** secretError is the secret plugin's: `secret "db" not found`, `references non-existent secret key: password`. */
 function secretError(secret: Secret | undefined, name: string, src: KeyedSource): string | null {
-  if (secret === undefined) return src.optional === true ? null : `secret "${name}" not found`;
+  if (secret === undefined) return src.optional === true ? null : notFound('Secret', name);
   for (const item of src.items ?? []) {
     if (Object.hasOwn(secret.data ?? {}, item.key)) continue;
     if (src.optional !== true) return `references non-existent secret key: ${item.key}`;
