@@ -1,5 +1,4 @@
-import { seriousViolations } from './axe.ts';
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder, seriousViolations } from './axe.ts';
 import { expect, test } from '@playwright/test';
 import { failOnProblems, openPreset, seekTo, tickOf } from './panelsSupport.ts';
 import { appeared } from './wait.ts';
@@ -37,7 +36,7 @@ for (const scheme of ['light', 'dark'] as const) {
     const tab = page.getByRole('tab', { name: 'deploy -w' });
     await tab.click();
     await tab.hover();
-    const results = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+    const results = await axeBuilder(page).withRules(['color-contrast']).analyze();
     expect(
       results.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`)),
     ).toEqual([]);
@@ -56,12 +55,12 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.goto(`./${hash}&embed=1`);
     await appeared(page.getByRole('link', { name: 'Open in Rollout Lab' }));
     await appeared(page.getByTestId('node').first(), 15_000);
-    let results = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+    let results = await axeBuilder(page).withRules(['color-contrast']).analyze();
     expect(results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`./${hash}`);
     await appeared(page.getByTestId('node').first(), 15_000);
-    results = await new AxeBuilder({ page }).include('.play-bar').withRules(['color-contrast']).analyze();
+    results = await axeBuilder(page).include('.play-bar').withRules(['color-contrast']).analyze();
     expect(results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
   });
 }

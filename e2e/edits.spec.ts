@@ -3,7 +3,7 @@
  * (button and keyboard), import Replace vs Add with a namespaced manifest and a Node document,
  * the image behaviour editor, and the fixes seen on the way.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from './axe.ts';
 import { expect, type Page, test } from '@playwright/test';
 import {
   CHECKOUT_API,
@@ -164,7 +164,7 @@ test('adding manifests after tick 0 applies them at the tick, after the fork war
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
   const warning = forkWarning(page);
   await expect(warning.getByTestId('dropped-actions')).toContainText(SET_IMAGE);
-  expect((await new AxeBuilder({ page }).include('dialog[open]').analyze()).violations).toEqual([]);
+  expect((await axeBuilder(page).include('dialog[open]').analyze()).violations).toEqual([]);
   await warning.getByRole('button', { name: 'Drop them and apply my change' }).click();
   await expect(dialog.getByRole('status')).toContainText('deployment.apps/checkout-api created');
   await dialog.getByRole('button', { name: 'Done' }).click();
@@ -210,7 +210,7 @@ test('image behaviour is edited in the page, with the defaults stated', async ({
   );
   await dialog.getByRole('textbox', { name: 'Pull (s): nginx:1.9.3' }).fill('3');
   await dialog.getByRole('checkbox', { name: 'Never ready: nginx:1.9.3' }).check();
-  expect((await new AxeBuilder({ page }).include('dialog[open]').analyze()).violations).toEqual([]);
+  expect((await axeBuilder(page).include('dialog[open]').analyze()).violations).toEqual([]);
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await expect(dialog).toBeHidden();
   await expect

@@ -3,7 +3,7 @@
  * under, and the steps they take (wait for a run, scrub, open the Scenarios, Import and Export
  * dialogs, import a file, read the exported scenario, check a dialog with axe).
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from './axe.ts';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { appeared } from './wait.ts';
 
@@ -184,7 +184,7 @@ export async function exportedScenario(page: Page): Promise<string> {
 }
 
 export async function axe(page: Page, selector: string) {
-  const result = await new AxeBuilder({ page }).include(selector).analyze();
+  const result = await axeBuilder(page).include(selector).analyze();
   expect(
     result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
