@@ -15,6 +15,8 @@ export interface ImageBehaviour {
   pullSeconds: SecondsSpec;
   startSeconds: SecondsSpec;
   readySeconds: SecondsSpec;
+  /** How long the image runs as an init container before it exits 0 (absent: 1 s). */
+  runSeconds?: SecondsSpec;
   /** `fail`: ErrImagePull then ImagePullBackOff, never Ready. */
   pull: 'ok' | 'fail';
   /** The container starts, exits and goes to CrashLoopBackOff with back-off. */

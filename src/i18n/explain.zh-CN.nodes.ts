@@ -26,6 +26,13 @@ export const EXPLAIN_ZH_CN_NODES: Record<string, Record<string, string>> = {
       '{{pod}} 还不能启动：卷 "{{volume}}" 的 MountVolume.SetUp 失败：{{message}} → 它的容器停在 ContainerCreating；卷管理器在 {{seconds}} 秒后重试（退避：0.5 秒起，每次翻倍，最多 2 分 2 秒）',
     mounted: '{{pod}}：所有卷都已挂载 → kubelet 拉取第一个容器的镜像并启动容器',
   },
+  computePodActions: {
+    initNext:
+      '{{pod}}：下一个是 Init 容器 {{container}}（第 {{index}} 个，共 {{total}} 个）：Init 容器逐个运行，每个都运行完毕后才启动任何应用容器 → 拉取它的镜像并启动它',
+    initFailed:
+      '{{pod}}：Init 容器 {{container}} 以 1 退出 → Pod 停在 Init:CrashLoopBackOff；restartPolicy Always 在 {{seconds}} 秒后再次启动它（重启退避：10 秒起，每次翻倍，最多 5 分钟），它成功之前不会启动任何应用容器',
+    initDone: '{{pod}}：{{total}} 个 Init 容器都以 0 退出 → Initialized 为 True；kubelet 拉取并启动应用容器',
+  },
   killContainer: {
     probe:
       '{{pod}} 中 {{container}} 的 {{probe}} 探针连续失败 {{failures}} 次（failureThreshold {{threshold}}）→ 以 {{grace}} 秒的宽限期杀掉它并重新启动',

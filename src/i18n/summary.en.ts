@@ -36,6 +36,10 @@ export const SUMMARY_EN: Record<string, string> = {
   imagePullBackOff: '{{pod}}: ImagePullBackOff (retry in {{seconds}}s)',
   createContainerConfigError: '{{pod}}: CreateContainerConfigError ({{message}})',
   failedMount: '{{pod}}: MountVolume.SetUp failed for volume {{volume}} ({{message}})',
+  initStarted: '{{pod}}: init container {{container}} started',
+  initCrashLoopBackOff:
+    '{{pod}}: init container {{container}} exited 1 → CrashLoopBackOff, started again in {{seconds}}s',
+  initialized: '{{pod}}: all {{total}} init containers completed → Initialized',
   running: '{{pod}}: Running',
   runningNeverReady: '{{pod}}: Running, readiness never passes',
   ready: '{{pod}}: Ready',

@@ -36,6 +36,10 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   imagePullBackOff: '{{pod}}：ImagePullBackOff（{{seconds}} 秒后重试）',
   createContainerConfigError: '{{pod}}：CreateContainerConfigError（{{message}}）',
   failedMount: '{{pod}}：卷 {{volume}} 的 MountVolume.SetUp 失败（{{message}}）',
+  initStarted: '{{pod}}：Init 容器 {{container}} 已启动',
+  initCrashLoopBackOff:
+    '{{pod}}：Init 容器 {{container}} 以 1 退出 → CrashLoopBackOff，{{seconds}} 秒后再次启动',
+  initialized: '{{pod}}：{{total}} 个 Init 容器全部完成 → Initialized',
   running: '{{pod}}：Running',
   runningNeverReady: '{{pod}}：Running，就绪检查永远不会通过',
   ready: '{{pod}}：Ready',

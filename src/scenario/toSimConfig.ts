@@ -98,6 +98,7 @@ function behaviour(spec: ImageSpec | undefined): Partial<ImageBehaviour> {
   if (spec.pullSeconds !== undefined) out.pullSeconds = spec.pullSeconds;
   if (spec.startSeconds !== undefined) out.startSeconds = spec.startSeconds;
   if (spec.readySeconds !== undefined) out.readySeconds = spec.readySeconds;
+  if (spec.runSeconds !== undefined) out.runSeconds = spec.runSeconds;
   if (spec.pull === 'fail') out.pull = 'fail';
   if (spec.crash !== undefined) out.crash = spec.crash;
   if (spec.ready === 'never') out.ready = 'never';

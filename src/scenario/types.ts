@@ -22,6 +22,12 @@ export interface ImageSpec {
   crash?: boolean;
   /** `never`: Running, but readiness never passes. */
   ready?: 'never';
+  /**
+   * How long a container of the image runs before it exits 0 when it is an init container (a
+   * migration, a wait for a database): the next init container, or the app containers, start
+   * then. Default 1. Regular containers ignore it: they run until they are stopped.
+   */
+  runSeconds?: SecondsSpec;
   /** How long an `exec` or `httpGet` preStop hook of the image runs (a `sleep` hook says its own). Default 0. */
   preStopSeconds?: SecondsSpec;
   /**

@@ -7,7 +7,7 @@ import { checkFields, field, formatCount, has, isFiniteNumber, isRecord, type Is
 import { type ImageSpec, LIMITS, type SecondsSpec } from './types.ts';
 import { MAX_RPS } from './validateTraffic.ts';
 
-const IMAGE_FIELDS = ['pullSeconds', 'startSeconds', 'readySeconds', 'pull', 'crash', 'ready', 'preStopSeconds', 'onSigterm', 'requestMs', 'maxRps'] as const;
+const IMAGE_FIELDS = ['pullSeconds', 'startSeconds', 'readySeconds', 'runSeconds', 'pull', 'crash', 'ready', 'preStopSeconds', 'onSigterm', 'requestMs', 'maxRps'] as const;
 
 /** validateImages checks `cluster.images`: per image reference (or "default") its behaviour. */
 export function validateImages(issues: Issues, path: string, x: unknown): Record<string, ImageSpec> | undefined {
@@ -28,7 +28,7 @@ export function validateImages(issues: Issues, path: string, x: unknown): Record
     }
     checkFields(issues, p, spec, IMAGE_FIELDS);
     const out: ImageSpec = {};
-    for (const k of ['pullSeconds', 'startSeconds', 'readySeconds', 'preStopSeconds'] as const) {
+    for (const k of ['pullSeconds', 'startSeconds', 'readySeconds', 'runSeconds', 'preStopSeconds'] as const) {
       if (!has(spec, k)) continue;
       const s = seconds(issues, field(p, k), spec[k], true);
       if (s !== undefined) out[k] = s;

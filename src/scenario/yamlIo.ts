@@ -107,6 +107,7 @@ function orderCluster(c: ClusterSpec): Record<string, unknown> {
                 pullSeconds: i.pullSeconds,
                 startSeconds: i.startSeconds,
                 readySeconds: i.readySeconds,
+                runSeconds: i.runSeconds,
                 pull: i.pull,
                 crash: i.crash,
                 ready: i.ready,

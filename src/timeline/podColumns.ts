@@ -46,6 +46,12 @@ export function basePhase(pod: Pod): BasePhase {
   if (phase === 'Succeeded') return 'Succeeded';
   if (!pod.spec.nodeName) return 'Pending';
   const statuses = pod.status?.containerStatuses ?? [];
+  // An init container that cannot pull or keeps crashing holds the pod as kubectl's
+  // Init:CrashLoopBackOff does; one still running is ContainerCreating below (no app container runs).
+  for (const cs of pod.status?.initContainerStatuses ?? []) {
+    const reason = cs.state.waiting?.reason;
+    if (reason === 'CrashLoopBackOff' || reason === 'ImagePullBackOff' || reason === 'ErrImagePull') return reason;
+  }
   for (const cs of statuses) {
     const reason = cs.state.waiting?.reason;
     if (reason === 'CrashLoopBackOff' || reason === 'ImagePullBackOff' || reason === 'ErrImagePull' || reason === 'CreateContainerConfigError')

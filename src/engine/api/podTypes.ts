@@ -153,6 +153,8 @@ export interface ContainerStatus {
 export interface PodStatus {
   phase?: PodPhase;
   conditions?: PodCondition[];
+  /** The init containers' statuses, in the spec's order (kubelet/initContainers.ts). */
+  initContainerStatuses?: ContainerStatus[];
   containerStatuses?: ContainerStatus[];
   hostIP?: string;
   hostIPs?: { ip: string }[];

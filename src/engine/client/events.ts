@@ -42,6 +42,10 @@ export const CONTROLLER_NAMES: readonly ControllerName[] = [
 export type KubeletStep =
   | 'accept' // the kubelet sees the bound pod: Pending, ContainerCreating
   | 'mount' // the volume manager tries the volumes that failed to mount again
+  | 'initStarted' // an init container's image is pulled and it runs
+  | 'initExited' // an init container exits (0: the next one, or the app containers; else CrashLoopBackOff)
+  | 'initPulled' // an init container's image cannot be pulled: ErrImagePull
+  | 'initBackoff' // an init container's back-off is over: ImagePullBackOff, or the start again
   | 'pulled' // image pulled (or ErrImagePull)
   | 'started' // container running
   | 'ready' // readiness passed

@@ -151,6 +151,10 @@ export const SUMMARY_TEMPLATES = {
   createContainerConfigError: '{pod}: CreateContainerConfigError ({message})',
   // kubelet: a ConfigMap or Secret volume that cannot be mounted (kubelet/volumeMounts.ts)
   failedMount: '{pod}: MountVolume.SetUp failed for volume {volume} ({message})',
+  // kubelet: init containers, one at a time before the app containers (kubelet/initContainers.ts)
+  initStarted: '{pod}: init container {container} started',
+  initCrashLoopBackOff: '{pod}: init container {container} exited 1 → CrashLoopBackOff, started again in {seconds}s',
+  initialized: '{pod}: all {total} init containers completed → Initialized',
 } as const satisfies Readonly<Record<string, SummaryTemplate>>;
 
 export type SummaryKey = keyof typeof SUMMARY_TEMPLATES;

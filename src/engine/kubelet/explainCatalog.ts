@@ -24,6 +24,13 @@ export const KUBELET_DECISION_KEYS: DecisionCatalog = {
       '{pod} cannot start yet: MountVolume.SetUp failed for volume "{volume}": {message} → its containers wait in ContainerCreating; the volume manager tries again in {seconds}s (its back-off: 0.5s, doubling to 2m2s)',
     mounted: "{pod}: every volume is mounted now → the kubelet pulls the first container's image and starts the containers",
   },
+  computePodActions: {
+    initNext:
+      '{pod}: init container {container} ({index} of {total}) is next: init containers run one at a time, each to completion, before any app container → pull its image and start it',
+    initFailed:
+      '{pod}: init container {container} exited 1 → the pod stays Init:CrashLoopBackOff; restartPolicy Always starts it again in {seconds}s (the restart back-off: 10s, doubling to 5 min), and no app container starts before it succeeds',
+    initDone: '{pod}: all {total} init containers exited 0 → Initialized is True; the kubelet pulls and starts the app containers',
+  },
   killContainer: {
     probe: '{probe} probe of {container} in {pod} failed {failures} times in a row (failureThreshold {threshold}) → kill it with a {grace}s grace period and start it again',
     preStop: 'stop {container} of {pod}: the preStop {hook} hook takes {hookSeconds}s of the {grace}s grace period → SIGTERM at +{sigterm}s with {left}s left',

@@ -23,6 +23,7 @@ import { isNodeReady } from '../lib/scheduling.ts';
 import { appDown, trafficOn } from './apps.ts';
 import { containerFieldPath, recordContainerEvent } from './containerEvents.ts';
 import { internalIP } from './nodeStatus.ts';
+import { acceptedInitStatuses, beginInit, hasInitContainers, initBackoff, initExited, initializedCondition, initPulled, initStarted, POD_INITIALIZING } from './initContainers.ts';
 
 /** kubeletOnPodWatched reacts to a pod the kubelet's watch delivered (bound or being deleted); key is objectKey(pod). */
 export function kubeletOnPodWatched(tx: Tx, pod: Pod, old: Pod | undefined, key = objectKey(pod)): void {
@@ -88,6 +89,12 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
       const hostIP = node !== undefined && node.kind === 'Node' ? internalIP(node) : '';
       const startTime = tx.nowIso;
       // Nothing pulled yet: imageID is empty and there is no container ID, as the kubelet reports.
+      if (hasInitContainers(pod)) {
+        acceptWithInit(tx, pod, podKey, uid, conditions, hostIP, startTime, failures.length === 0);
+        if (failures.length > 0) mountFailed(tx, pod, podKey, uid, failures, kubeletState(tx, podKey));
+        note(tx, 'containerCreating', { pod: pod.metadata.name });
+        return;
+      }
       const statuses = containerStatuses(pod, (c) => containerStatus(c.name, CREATING, undefined, false, 0, c.image, '', undefined, false));
       // The status of a pod just bound has these keys: the literal gives the spread's key order.
       const s = pod.status;
@@ -114,10 +121,31 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
       }
       mounted(tx, pod, podKey, ks);
       // The sandbox is made now: PodReadyToStartContainers turns True.
-      setStatus(tx, pod, { ...pod.status, conditions: podConditions(pod, tx.nowIso, false, false) }, podKey);
+      const sandboxed = podConditions(pod, tx.nowIso, false, false);
+      if (hasInitContainers(pod)) {
+        const prev = pod.status?.conditions;
+        const conditions = sandboxed.map((c) => (c.type === 'Initialized' ? initializedCondition(pod, tx.nowIso, prev, pod.status?.initContainerStatuses) : c));
+        setStatus(tx, pod, { ...pod.status, conditions }, podKey);
+        beginInit(tx, tx.st.store.objects.Pod.get(podKey) as Pod, podKey, uid, 0);
+        return;
+      }
+      setStatus(tx, pod, { ...pod.status, conditions: sandboxed }, podKey);
       beginPull(tx, tx.st.store.objects.Pod.get(podKey) as Pod, podKey, uid, b, image);
       return;
     }
+    case 'initStarted':
+      initStarted(tx, pod, podKey, uid);
+      return;
+    case 'initExited':
+      // The last init container exited 0: the app containers' images are pulled and started.
+      initExited(tx, pod, podKey, uid, (next) => beginPull(tx, next, podKey, uid, b, image));
+      return;
+    case 'initPulled':
+      initPulled(tx, pod, podKey, uid);
+      return;
+    case 'initBackoff':
+      initBackoff(tx, pod, podKey, uid);
+      return;
     case 'pulled': {
       // Only failing pulls stop here: ErrImagePull now, ImagePullBackOff after the next sync.
       const message = `failed to pull and unpack image "docker.io/library/${image}": not found`;
@@ -229,6 +257,22 @@ function beginPull(tx: Tx, pod: Pod, podKey: string, uid: string, b: ImageBehavi
     schedule(tx, tx.now + pulledMs + drawMs(tx, b.startSeconds), { type: 'kubelet', podKey, uid, step: 'started' });
   }
   proberAccept(tx, pod, podKey);
+}
+
+/**
+ * acceptWithInit is the accept step's status for a pod with init containers: every container,
+ * init or app, waits as PodInitializing (the kubelet's default waiting state for such a pod);
+ * Initialized is False until the last init container has exited 0. The init containers' statuses
+ * go before the app containers', as PodStatus orders its fields. With its volumes mounted, the
+ * first init container's image is pulled now (beginInit).
+ */
+function acceptWithInit(tx: Tx, pod: Pod, podKey: string, uid: string, conditions0: ReturnType<typeof podConditions>, hostIP: string, startTime: string, mountedNow: boolean): void {
+  const initStatuses = acceptedInitStatuses(pod);
+  const prev = pod.status?.conditions;
+  const conditions = conditions0.map((c) => (c.type === 'Initialized' ? initializedCondition(pod, tx.nowIso, prev, initStatuses) : c));
+  const statuses = containerStatuses(pod, (c) => containerStatus(c.name, POD_INITIALIZING, undefined, false, 0, c.image, '', undefined, false));
+  setStatus(tx, pod, { ...pod.status, phase: 'Pending', conditions, hostIP, startTime, initContainerStatuses: initStatuses, containerStatuses: statuses }, podKey);
+  if (mountedNow) beginInit(tx, tx.st.store.objects.Pod.get(podKey) as Pod, podKey, uid, 0);
 }
 
 /** The state waiting for the first start. */

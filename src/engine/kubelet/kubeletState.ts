@@ -20,6 +20,10 @@ export interface KubeletPodState {
   pulledMs?: number;
   /** The volume manager's back-off since a ConfigMap or Secret volume failed to mount (volumeMounts.ts). */
   mountBackoffMs?: number;
+  /** The init container the kubelet is on, an index into spec.initContainers (initContainers.ts). */
+  initIndex?: number;
+  /** The pull the init container's start reports in its Pulled Event (ms). */
+  initPulledMs?: number;
 }
 
 declare module '../client/state.ts' {

@@ -110,6 +110,9 @@ const ELSEWHERE: Record<string, string> = {
     'https://github.com/kubernetes/kubernetes/blob/v1.36.3/plugin/pkg/admission/namespace/autoprovision/admission.go',
   addPod: 'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/kubelet/prober/prober_manager.go',
   doProbe: 'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/kubelet/prober/worker.go',
+  // A pod's init containers, one at a time before the app containers (kubelet/initContainers.ts).
+  computePodActions:
+    'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/kubelet/kuberuntime/kuberuntime_manager.go',
   killContainer:
     'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/kubelet/kuberuntime/kuberuntime_container.go',
   // startContainer's generateContainerConfig fails in makeEnvironmentVariables (kubelet_pods.go).

@@ -98,7 +98,8 @@ export function describePod(pod: Pod, events: readonly Event[], nowMs: number): 
   const statuses = new Map((st.containerStatuses ?? []).map((s) => [s.name, s]));
   if (spec.initContainers?.length) {
     w.write(0, 'Init Containers:\n');
-    for (const c of spec.initContainers) describePodContainer(c, undefined, w);
+    const initStatuses = new Map((st.initContainerStatuses ?? []).map((s) => [s.name, s]));
+    for (const c of spec.initContainers) describePodContainer(c, initStatuses.get(c.name), w);
   }
   w.write(0, `Containers:${spec.containers.length ? '' : ' <none>'}\n`);
   for (const c of spec.containers) describePodContainer(c, statuses.get(c.name), w);

@@ -28,7 +28,10 @@ function hasPodReadyCondition(conditions: readonly PodCondition[] | undefined): 
  * - READY counts containers that are ready and running: `1/1`.
  * - RESTARTS sums restartCount; after a restart it adds the age of the latest termination,
  *   e.g. `2 (35s ago)`.
- * Init containers are not modelled by the simulator, so their branch of printPod is not ported.
+ * - Init containers come first: the first that has not exited 0 names the STATUS,
+ *   `Init:<waiting or terminated reason>` (Init:CrashLoopBackOff, Init:Error), `Init:ExitCode:N`,
+ *   else `Init:i/n` (i of them done); the app containers count only once the pod is initialized.
+ *   printPod's restartable (sidecar) branch is left out: the API here has no container restartPolicy.
  */
 export function podColumns(pod: Pod, nowMs: number): PodColumns {
   const phase = pod.status?.phase;
@@ -42,7 +45,30 @@ export function podColumns(pod: Pod, nowMs: number): PodColumns {
   let restarts = 0;
   let lastRestartMs = Number.NaN;
   let hasRunning = false;
-  const statuses = pod.status?.containerStatuses ?? [];
+  let initializing = false;
+  const init = pod.status?.initContainerStatuses ?? [];
+  for (let i = 0; i < init.length; i++) {
+    const cs = init[i];
+    if (!cs) continue;
+    restarts += cs.restartCount;
+    const finished = parseRFC3339(cs.lastState?.terminated?.finishedAt);
+    if (!Number.isNaN(finished) && (Number.isNaN(lastRestartMs) || finished > lastRestartMs)) lastRestartMs = finished;
+    const term = cs.state.terminated;
+    const waiting = cs.state.waiting?.reason;
+    if (term && term.exitCode === 0) continue;
+    if (term) reason = term.reason ? `Init:${term.reason}` : term.signal ? `Init:Signal:${term.signal}` : `Init:ExitCode:${term.exitCode}`;
+    else if (waiting && waiting !== 'PodInitializing') reason = `Init:${waiting}`;
+    else reason = `Init:${i}/${pod.spec.initContainers?.length ?? 0}`;
+    initializing = true;
+    break;
+  }
+  const initialized = pod.status?.conditions?.find((c) => c.type === 'Initialized')?.status === 'True';
+  // A pod past its init containers counts only its app containers' restarts (there are no sidecars here).
+  const statuses = !initializing || initialized ? (pod.status?.containerStatuses ?? []) : [];
+  if (!initializing || initialized) {
+    restarts = 0;
+    lastRestartMs = Number.NaN;
+  }
   for (let i = statuses.length - 1; i >= 0; i--) {
     const cs = statuses[i];
     if (!cs) continue;
