@@ -181,6 +181,7 @@ function imagesUsed(s: Scenario): string[] {
   const out = new Set<string>();
   const fromTemplate = (w: ScenarioObject) => {
     if (w.kind !== 'Deployment' && w.kind !== 'DaemonSet') return;
+    for (const c of w.spec.template.spec.initContainers ?? []) out.add(c.image);
     for (const c of w.spec.template.spec.containers) out.add(c.image);
   };
   for (const o of s.objects) fromTemplate(o);

@@ -28,6 +28,8 @@ export interface ImageEffectiveView {
   pullSeconds: SecondsView;
   startSeconds: SecondsView;
   readySeconds: SecondsView;
+  /** How long the image runs as an init container before it exits 0 (absent: 1 s). */
+  runSeconds?: SecondsView;
   pull: 'ok' | 'fail';
   crash: boolean;
   ready: 'ok' | 'never';

@@ -1,7 +1,8 @@
 /**
  * Built-in lessons of the course's failure chapter: a new template that reads a ConfigMap nobody
  * applied (the kubelet's CreateContainerConfigError), and one that mounts it as a volume (the
- * volume manager's FailedMount and its back-off). Answers are never written here: each question
+ * volume manager's FailedMount and its back-off), and init containers that pace a rollout or stop
+ * it (Init:CrashLoopBackOff). Answers are never written here: each question
  * names the decision value the engine records.
  */
 import type { BuiltInLesson } from './types.ts';
@@ -137,4 +138,83 @@ const missingVolume: BuiltInLesson = {
   },
 };
 
-export const CONFIGURATION_LESSONS: readonly BuiltInLesson[] = [missingConfigMap, missingVolume];
+const initContainers: BuiltInLesson = {
+  preset: 'init-containers',
+  lesson: {
+    id: 'init-containers',
+    chapter: { en: 'Failures and back-off', 'zh-CN': '失败与退避' },
+    title: {
+      en: 'Init containers: a migration that paces the rollout, and one that stops it',
+      'zh-CN': 'Init 容器：拖慢滚动更新的迁移，以及让它停下的迁移',
+    },
+    steps: [
+      {
+        at: { time: 30 },
+        text: {
+          en: '`kubectl set image` changes both images: the init container migrate (its migration now takes 12 s) and web. 4 replicas, maxSurge 1, maxUnavailable 0: a new pod must be available before an old one goes.',
+          'zh-CN':
+            '`kubectl set image` 同时修改两个镜像：Init 容器 migrate（它的迁移现在要 12 秒）和 web。4 个副本，maxSurge 1，maxUnavailable 0：新 Pod 可用之后旧 Pod 才会被删除。',
+        },
+      },
+      {
+        at: { decision: { fn: 'computePodActions', key: 'initNext', any: true } },
+        text: {
+          en: 'The kubelet runs init containers one at a time, each to completion, before any app container. Meanwhile kubectl get pods prints Init:0/1, every container waits as PodInitializing, and the Initialized condition is False: “containers with incomplete status: [migrate]”.',
+          'zh-CN':
+            'kubelet 逐个运行 Init 容器，每个都运行完毕后才启动任何应用容器。这期间 kubectl get pods 显示 Init:0/1，所有容器都以 PodInitializing 等待，Initialized 条件为 False：“containers with incomplete status: [migrate]”。',
+        },
+        question: {
+          text: {
+            en: 'How many init containers must exit 0 before web:2 is even pulled?',
+            'zh-CN': '在 web:2 开始拉取之前，必须有多少个 Init 容器以 0 退出？',
+          },
+          answer: { fn: 'computePodActions', key: 'initNext', value: 'total' },
+        },
+      },
+      {
+        at: { decision: { fn: 'computePodActions', key: 'initDone', any: true } },
+        text: {
+          en: 'migrate exited 0 after 12 s: Initialized turns True and only now is web:2 pulled and started (PodInitializing in kubectl). Each new pod needs about 19 s, not 7, and maxUnavailable 0 replaces the four one after another: the rollout takes four times as long as its slowest pod.',
+          'zh-CN':
+            'migrate 运行 12 秒后以 0 退出：Initialized 变为 True，这时才拉取并启动 web:2（kubectl 中显示 PodInitializing）。每个新 Pod 大约需要 19 秒而不是 7 秒，maxUnavailable 0 让四个 Pod 逐个替换：整个滚动更新耗时是最慢 Pod 的四倍。',
+        },
+      },
+      {
+        at: { time: 120 },
+        text: {
+          en: 'migrate:3 crashes on every start. The new pod is created, its init container starts and exits 1.',
+          'zh-CN': 'migrate:3 每次启动都会崩溃。新 Pod 被创建，它的 Init 容器启动后以 1 退出。',
+        },
+      },
+      {
+        at: { decision: { fn: 'computePodActions', key: 'initFailed', where: { seconds: 40 }, any: true } },
+        text: {
+          en: 'restartPolicy Always restarts a failed init container on the restart back-off, and the app container never starts: Init:CrashLoopBackOff, with the init container’s restarts in RESTARTS.',
+          'zh-CN':
+            'restartPolicy Always 会按重启退避重启失败的 Init 容器，而应用容器永远不会启动：Init:CrashLoopBackOff，RESTARTS 列中是 Init 容器的重启次数。',
+        },
+        question: {
+          text: {
+            en: 'It failed a third time (the waits were 10 s, then 20 s). In how many seconds does the kubelet start it again?',
+            'zh-CN': '它第三次失败了（前两次分别等待了 10 秒和 20 秒）。kubelet 会在多少秒后再次启动它？',
+          },
+          answer: { fn: 'computePodActions', key: 'initFailed', value: 'seconds' },
+        },
+      },
+      {
+        at: { decision: { fn: 'syncRolloutStatus', key: 'timedOut', any: true } },
+        text: {
+          en: 'Past the 90 s deadline: ProgressDeadlineExceeded. The four web:2 pods never stopped serving, because maxUnavailable 0 removes an old pod only for an available new one. `kubectl rollout undo` brings back migrate:2 with web:2.',
+          'zh-CN':
+            '超过 90 秒的截止时间：ProgressDeadlineExceeded。四个 web:2 Pod 一直在提供服务，因为 maxUnavailable 0 只在有新 Pod 可用时才删除旧 Pod。`kubectl rollout undo` 会恢复 migrate:2 和 web:2。',
+        },
+      },
+    ],
+  },
+};
+
+export const CONFIGURATION_LESSONS: readonly BuiltInLesson[] = [
+  missingConfigMap,
+  missingVolume,
+  initContainers,
+];

@@ -17,6 +17,7 @@ import historyLimit from './history-limit.yaml?raw';
 import maxSurge0 from './max-surge-0.yaml?raw';
 import missingConfigMap from './missing-configmap.yaml?raw';
 import missingVolume from './missing-volume.yaml?raw';
+import initContainers from './init-containers.yaml?raw';
 import nodesComingAndGoing from './nodes-coming-and-going.yaml?raw';
 import noRoomToSurge from './no-room-to-surge.yaml?raw';
 import noSurgeFits from './no-surge-fits.yaml?raw';
@@ -51,6 +52,7 @@ export const PRESETS: readonly Preset[] = [
   { id: 'broken-image', text: brokenImage },
   { id: 'missing-configmap', text: missingConfigMap },
   { id: 'missing-volume', text: missingVolume },
+  { id: 'init-containers', text: initContainers },
   { id: 'recreate', text: recreate },
   { id: 'proportional-scaling', text: proportionalScaling },
   { id: 'pause-resume', text: pauseResume },

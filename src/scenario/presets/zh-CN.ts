@@ -30,6 +30,11 @@ export const PRESET_TEXT_ZH_CN: Readonly<Record<string, { name: string; descript
     description:
       '新模板把 ConfigMap web-v2 挂载为卷，但没有人 apply 它。kubelet 先挂载卷再拉取镜像，所以新 Pod 停在 ContainerCreating，并产生 FailedMount 事件；卷管理器在 0.5 秒、1 秒、2 秒……64 秒后重试。100 秒时 apply 的 ConfigMap 要到下一次重试（157.7 秒）才被发现，那时 90 秒的截止时间已经过了。',
   },
+  'init-containers': {
+    name: 'Init 容器——迁移拖慢滚动更新，坏掉的迁移让它停下',
+    description:
+      'web 的每个 Pod 在 web 容器之前先运行 Init 容器 migrate。30 秒时新版本的迁移需要 12 秒，所以每个新 Pod 大约 19 秒后才 Ready，而 maxSurge 1、maxUnavailable 0 让四个 Pod 逐个替换。120 秒时 migrate:3 每次启动都崩溃：新 Pod 停在 Init:CrashLoopBackOff，它的 web 容器永远不会启动，四个 web:2 Pod 一直服务到超过进度截止时间。',
+  },
   recreate: {
     name: 'Recreate——旧 Pod 全部退出后新 Pod 才启动',
     description:

@@ -70,6 +70,7 @@ function ImageBehaviourForm({ onDone }: { onDone(): void }) {
           { label: t('images.pull') },
           { label: t('images.start') },
           { label: t('images.ready') },
+          { label: t('images.run') },
           { label: t('images.pullFails'), center: true },
           { label: t('images.crashes'), center: true },
           { label: t('images.neverReady'), center: true },

@@ -6,13 +6,13 @@ const INPUT =
   'h-7 w-16 rounded border border-slate-300 bg-white px-1 font-mono text-sm placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-800 dark:placeholder:text-slate-400';
 
 /**
- * ImageBehaviourRow edits one image: three delays (the placeholder is what applies when the
+ * ImageBehaviourRow edits one image: four delays (the placeholder is what applies when the
  * field is empty) and three switches. Each control's accessible name says which image it is for.
  */
 export function ImageBehaviourRow({ t, row, draft, onChange }: DraftRowProps) {
   const label = row.image === 'default' ? t('images.defaultRow') : row.image;
   const delay = (
-    key: 'pull' | 'start' | 'ready',
+    key: 'pull' | 'start' | 'ready' | 'run',
     title: string,
     effective: ImageBehaviourView['effective']['pullSeconds'],
   ) => (
@@ -53,6 +53,7 @@ export function ImageBehaviourRow({ t, row, draft, onChange }: DraftRowProps) {
       {delay('pull', t('images.pull'), row.effective.pullSeconds)}
       {delay('start', t('images.start'), row.effective.startSeconds)}
       {delay('ready', t('images.ready'), row.effective.readySeconds)}
+      {delay('run', t('images.run'), row.effective.runSeconds ?? 1)}
       {flag('pullFails', t('images.pullFails'))}
       {flag('crashes', t('images.crashes'))}
       {flag('neverReady', t('images.neverReady'))}

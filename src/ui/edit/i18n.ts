@@ -41,11 +41,12 @@ const en = {
     description:
       'How the simulated kubelet runs each image: when its pull ends, when the container starts, when the application starts answering (Ready). Applying records the whole run again, at the same tick.',
     defaults:
-      'Defaults: pull 1 s, start 1 s, Ready 1–4 s after the start (uniform, drawn from the seed). An empty field takes the default row’s value; write 2 for a fixed time or 1-4 for a range.',
+      'Defaults: pull 1 s, start 1 s, Ready 1–4 s after the start (uniform, drawn from the seed); as an init container the image runs 1 s, then exits 0. An empty field takes the default row’s value; write 2 for a fixed time or 1-4 for a range.',
     image: 'Image',
     pull: 'Pull (s)',
     start: 'Start (s)',
     ready: 'Ready after (s)',
+    run: 'Init runs (s)',
     pullFails: 'Pull fails',
     crashes: 'Crashes',
     neverReady: 'Never ready',
@@ -101,11 +102,12 @@ const zhCN: Strings = {
     description:
       '模拟的 kubelet 如何运行每个镜像：拉取何时结束、容器何时启动、应用何时开始响应（Ready）。应用修改会重新录制整个运行，并停在同一个 tick。',
     defaults:
-      '默认值：拉取 1 秒，启动 1 秒，启动后 1–4 秒 Ready（均匀分布，由种子决定）。留空则取“默认”行的值；固定时间写 2，范围写 1-4。',
+      '默认值：拉取 1 秒，启动 1 秒，启动后 1–4 秒 Ready（均匀分布，由种子决定）；作为 Init 容器时运行 1 秒后以 0 退出。留空则取“默认”行的值；固定时间写 2，范围写 1-4。',
     image: '镜像',
     pull: '拉取（秒）',
     start: '启动（秒）',
     ready: 'Ready 于（秒）',
+    run: 'Init 运行（秒）',
     pullFails: '拉取失败',
     crashes: '崩溃',
     neverReady: '永不 Ready',

@@ -57,14 +57,28 @@ describe('imagesOf', () => {
       pull: '3',
       start: '0.5',
       ready: '1-2',
+      run: '30',
       crashes: true,
       neverReady: true,
     };
     expect(imagesOf([d])).toEqual({
       images: {
-        'app:2': { pullSeconds: 3, startSeconds: 0.5, readySeconds: [1, 2], crash: true, ready: 'never' },
+        'app:2': {
+          pullSeconds: 3,
+          startSeconds: 0.5,
+          readySeconds: [1, 2],
+          runSeconds: 30,
+          crash: true,
+          ready: 'never',
+        },
       },
     });
+  });
+
+  it("reads an init container's run time back", () => {
+    const d = draftOf(row('migrate:1', { runSeconds: [5, 10] }));
+    expect(d.run).toBe('5-10');
+    expect(imagesOf([d])).toEqual({ images: { 'migrate:1': { runSeconds: [5, 10] } } });
   });
 
   it('writes back what the scenario holds for an image that the editor does not show', () => {

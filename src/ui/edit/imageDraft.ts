@@ -11,6 +11,8 @@ export interface ImageDraft {
   pull: string;
   start: string;
   ready: string;
+  /** How long the image runs as an init container, as typed. */
+  run: string;
   pullFails: boolean;
   crashes: boolean;
   neverReady: boolean;
@@ -29,6 +31,7 @@ const SHOWN = [
   'pullSeconds',
   'startSeconds',
   'readySeconds',
+  'runSeconds',
   'pull',
   'crash',
   'ready',
@@ -60,6 +63,7 @@ export function draftOf(row: ImageBehaviourView): ImageDraft {
     pull: secondsText(row.spec.pullSeconds),
     start: secondsText(row.spec.startSeconds),
     ready: secondsText(row.spec.readySeconds),
+    run: secondsText(row.spec.runSeconds),
     pullFails: row.spec.pull === 'fail',
     crashes: row.spec.crash === true,
     neverReady: row.spec.ready === 'never',
@@ -103,6 +107,7 @@ export function imagesOf(
       ['pullSeconds', r.pull],
       ['startSeconds', r.start],
       ['readySeconds', r.ready],
+      ['runSeconds', r.run],
     ] as const) {
       const v = parseSeconds(text);
       if (v === null) return { bad: { image: r.image, value: text, kind: 'seconds' } };

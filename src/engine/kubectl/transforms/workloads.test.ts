@@ -28,6 +28,16 @@ describe('setImage', () => {
     ]);
     expect(r).toMatchObject({ changed: true, output: 'pod/p image updated', stderr: 'error: unable to find container named "web"' });
   });
+  it('sets an init container by name, and every init container with *', () => {
+    const d = deployment();
+    d.spec.template.spec.initContainers = [{ name: 'migrate', image: 'migrate:1' }];
+    const images = (r: ReturnType<typeof setImage>) =>
+      'object' in r && r.object.kind === 'Deployment' ? [...(r.object.spec.template.spec.initContainers ?? []), ...r.object.spec.template.spec.containers].map((c) => c.image) : [];
+    const byName = setImage(d, [{ container: 'migrate', image: 'migrate:2' }]);
+    expect(byName).toMatchObject({ changed: true, output: 'deployment.apps/nginx image updated' });
+    expect(images(byName)).toEqual(['migrate:2', 'nginx:1.8']);
+    expect(images(setImage(d, [{ container: '*', image: 'x:1' }]))).toEqual(['x:1', 'x:1']);
+  });
   it('does not modify its input when it updates', () => {
     const d = deployment();
     setImage(d, [{ container: 'nginx', image: 'nginx:2' }]);

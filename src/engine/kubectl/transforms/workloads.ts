@@ -14,8 +14,8 @@ function podSpecOf(obj: PodSpecHolder): PodSpec {
 }
 
 /**
- * setImage is `kubectl set image`: each CONTAINER=IMAGE pair sets that container's image (`*`:
- * every container). Prints `deployment.apps/nginx image updated` when something changed and
+ * setImage is `kubectl set image`: each CONTAINER=IMAGE pair sets that container's or init
+ * container's image (`*`: every one of both). Prints `deployment.apps/nginx image updated` when something changed and
  * nothing when every image was already set; an unknown container is
  * `error: unable to find container named "x"` (the other pairs still apply).
  */
@@ -24,8 +24,9 @@ export function setImage(obj: PodSpecHolder, images: readonly { container: strin
   const spec = podSpecOf(next);
   const errs: string[] = [];
   for (const { container, image } of images) {
+    // The init containers first, then the containers, as set_image.go's Run asks both.
     let found = false;
-    for (const c of spec.containers) {
+    for (const c of [...(spec.initContainers ?? []), ...spec.containers]) {
       if (container === '*' || c.name === container) {
         c.image = image;
         found = true;
@@ -33,7 +34,10 @@ export function setImage(obj: PodSpecHolder, images: readonly { container: strin
     }
     if (!found) errs.push(`error: unable to find container named "${container}"`);
   }
-  const changed = JSON.stringify(podSpecOf(obj).containers) !== JSON.stringify(spec.containers);
+  const before = podSpecOf(obj);
+  const changed =
+    JSON.stringify(before.containers) !== JSON.stringify(spec.containers) ||
+    JSON.stringify(before.initContainers) !== JSON.stringify(spec.initContainers);
   const err = errs.length ? errorText(errs) : undefined;
   if (!changed) return err ? { error: err } : ok(obj, false, '');
   return ok(next, true, namePrinterLine(next.kind, next.metadata.name, 'image updated'), err);
