@@ -208,6 +208,11 @@ test('image behaviour is edited in the page, with the defaults stated', async ({
     'placeholder',
     '1-4',
   );
+  // how long the image runs as an init container (1 s unless written)
+  await expect(dialog.getByRole('textbox', { name: 'Init runs (s): nginx:1.9.3' })).toHaveAttribute(
+    'placeholder',
+    '1',
+  );
   await dialog.getByRole('textbox', { name: 'Pull (s): nginx:1.9.3' }).fill('3');
   await dialog.getByRole('checkbox', { name: 'Never ready: nginx:1.9.3' }).check();
   expect((await axeBuilder(page).include('dialog[open]').analyze()).violations).toEqual([]);
