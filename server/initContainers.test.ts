@@ -1,6 +1,7 @@
 // Init containers through the real kubectl (v1.32.4) and in the page's console, on one state: get
-// pods' Init:N/M, Init:CrashLoopBackOff and Init:ImagePullBackOff columns (the served Table), and
-// describe's Init Containers section with each one's state, exit code and restarts.
+// pods' Init:N/M, Init:CrashLoopBackOff and Init:ImagePullBackOff columns (the served Table), a
+// sidecar counted in READY (2/2), and describe's Init Containers section with each one's state,
+// exit code and restarts.
 import { describe, it } from 'vitest';
 import { eventAgesNormalised } from './kubectlHarness.ts';
 import { expectPrintsAsPage, servedScenario } from './printsAsPage.ts';
@@ -28,14 +29,14 @@ cluster:
     "migrate:missing": { pull: fail }
     "wait:forever": { runSeconds: 86400 }
 objects:
-${deployment('done', '[{ name: migrate, image: "migrate:1" }, { name: seed, image: "busybox:1.36" }]')}${deployment('crashing', '[{ name: migrate, image: "migrate:crash" }]')}${deployment('missing', '[{ name: migrate, image: "migrate:missing" }]')}${deployment('waiting', '[{ name: migrate, image: "migrate:1" }, { name: wait, image: "wait:forever" }]')}`;
+${deployment('done', '[{ name: migrate, image: "migrate:1" }, { name: seed, image: "busybox:1.36" }]')}${deployment('crashing', '[{ name: migrate, image: "migrate:crash" }]')}${deployment('missing', '[{ name: migrate, image: "migrate:missing" }]')}${deployment('waiting', '[{ name: migrate, image: "migrate:1" }, { name: wait, image: "wait:forever" }]')}${deployment('mesh', '[{ name: proxy, image: "proxy:1", restartPolicy: Always }, { name: migrate, image: "migrate:1" }]')}`;
 
 const normalise = (t: string) => eventAgesNormalised(t.replace(/[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d \+0000/g, '-'));
 
 describe('init containers against npm run serve', () => {
-  const h = servedScenario(SCENARIO, ['deployment/done']);
+  const h = servedScenario(SCENARIO, ['deployment/done', 'deployment/mesh']);
 
   it('prints their pods and describes their init containers as kubectl does', async () => {
-    await expectPrintsAsPage(h, ['get pods', 'describe pods -l app=done', 'describe pods -l app=crashing', 'describe pods -l app=waiting'], normalise);
+    await expectPrintsAsPage(h, ['get pods', 'describe pods -l app=done', 'describe pods -l app=crashing', 'describe pods -l app=waiting', 'describe pods -l app=mesh'], normalise);
   });
 });

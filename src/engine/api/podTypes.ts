@@ -40,6 +40,8 @@ export interface Container {
   startupProbe?: Probe;
   lifecycle?: Lifecycle;
   imagePullPolicy?: string;
+  /** `Always` on an init container makes it a sidecar: started in its turn, then running beside the app containers. */
+  restartPolicy?: string;
 }
 
 /** The actions a probe or a lifecycle hook runs (core/v1 ProbeHandler, LifecycleHandler). */

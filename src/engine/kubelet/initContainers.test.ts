@@ -93,6 +93,29 @@ describe('init containers on the kubelet', () => {
     expect(message).toBe(`Back-off restarting failed container migrate in pod ${pod.metadata.name}_default(uid)`);
   });
 
+  it('starts a sidecar (restartPolicy Always) in its turn and keeps it running beside the app container', () => {
+    const st = engine([{ name: 'proxy', image: 'proxy:1', restartPolicy: 'Always' }, MIGRATE], { 'migrate:1': { runSeconds: 3 } });
+    // proxy runs from ~2.1 s; migrate is pulled at once, runs ~4.1–7.1 s; nginx starts ~9.1 s, Ready ~11.1 s.
+    expect(statusAt(st, [1, 3, 8, 12])).toEqual(['Init:0/2', 'Init:1/2', 'PodInitializing', 'Running']);
+    const pod = objects(st, 'Pod')[0] as Pod;
+    expect(pod.status?.initContainerStatuses?.map((s) => [s.name, Object.keys(s.state)[0], s.started, s.ready])).toEqual([
+      ['proxy', 'running', true, true],
+      ['migrate', 'terminated', false, true],
+    ]);
+    expect(podColumns(pod, st.now).ready).toBe('2/2');
+  });
+
+  it('stops a running init container when its pod is deleted', () => {
+    const st = engine([MIGRATE], { 'migrate:1': { runSeconds: 30 } });
+    runUntil(st, 5000);
+    st.now = 5000;
+    const name = (objects(st, 'Pod')[0] as Pod).metadata.name;
+    kubectl(st, `delete pod ${name} --wait=false`);
+    runUntil(st, 6000);
+    const killing = objects(st, 'Event').filter((e) => e.reason === 'Killing' && e.involvedObject.name === name);
+    expect(killing.map((e) => [e.involvedObject.fieldPath, e.message])).toEqual([['spec.initContainers{migrate}', 'Stopping container migrate']]);
+  });
+
   it('waits in Init:ErrImagePull, then Init:ImagePullBackOff, when the image cannot be pulled', () => {
     const st = engine([MIGRATE], { 'migrate:1': { pull: 'fail' } });
     expect(statusAt(st, [0.5, 1.5, 3])).toEqual(['Init:0/1', 'Init:ErrImagePull', 'Init:ImagePullBackOff']);
@@ -110,6 +133,22 @@ describe('podColumns with init containers', () => {
     }) as Pod;
   const done = { name: 'i0', state: { terminated: { exitCode: 0, reason: 'Completed' } }, ready: true, restartCount: 0, image: 'x', imageID: '' };
   const waiting = (reason: string) => ({ name: 'i1', state: { waiting: { reason } }, ready: false, restartCount: 0, image: 'x', imageID: '' });
+  it('passes over a started sidecar while the next init container runs', () => {
+    const p = pod({ initContainerStatuses: [{ ...done, state: { running: {} }, started: true }, waiting('PodInitializing')] });
+    p.spec.initContainers = [{ name: 'i0', image: 'x', restartPolicy: 'Always' }, { name: 'i1', image: 'x' }];
+    expect(podColumns(p, parseRFC3339('2026-01-01T00:01:00Z'))).toMatchObject({ ready: '1/2', status: 'Init:1/2' });
+  });
+
+  it('counts a ready sidecar in READY and its restarts once the pod is initialized', () => {
+    const p = pod({
+      conditions: [{ type: 'Initialized', status: 'True' }],
+      initContainerStatuses: [{ ...done, state: { running: {} }, started: true, restartCount: 2 }, { ...done, name: 'i1', restartCount: 5 }],
+      containerStatuses: [{ name: 'web', state: { running: {} }, ready: true, restartCount: 1, image: 'x', imageID: '' }],
+    });
+    p.spec.initContainers = [{ name: 'i0', image: 'x', restartPolicy: 'Always' }, { name: 'i1', image: 'x' }];
+    expect(podColumns(p, parseRFC3339('2026-01-01T00:01:00Z'))).toMatchObject({ ready: '2/2', restarts: '3' });
+  });
+
   it.each<[string, Pod['status'], string]>([
     ['the first still waiting: Init:i/n', { initContainerStatuses: [waiting('PodInitializing'), waiting('PodInitializing')] }, 'Init:0/2'],
     ['one done', { initContainerStatuses: [done, waiting('PodInitializing')] }, 'Init:1/2'],

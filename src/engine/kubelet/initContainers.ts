@@ -15,8 +15,12 @@
  * back-off (restartPolicy Always: 10 s doubling to 5 min; `Init:CrashLoopBackOff`); a pull that
  * fails waits as ErrImagePull, then ImagePullBackOff, on the same back-offs as an app container.
  *
- * Not modelled: init containers with `restartPolicy: Always` (sidecars; the API here drops that
- * field), and an init container's probes and resources beyond what the scheduler sums.
+ * An init container with `restartPolicy: Always` is a sidecar: it starts in its turn and keeps
+ * running; the next init container (or the app containers) starts as soon as it has started, and
+ * it counts in READY as `kubectl get pods` prints it (2/2 for a sidecar and one container).
+ *
+ * Not modelled: a sidecar's probes (it is Ready at its start) and its exit, and the order in which
+ * a deleted pod's sidecars stop (after its app containers).
  */
 import { decide } from '../api/decision.ts';
 import type { Container, ContainerState, ContainerStatus, Pod, PodCondition } from '../api/types.ts';
@@ -34,6 +38,11 @@ export const initFieldPath = stringMemo((container) => `spec.initContainers{${co
 /** PodInitializing: the waiting state of every container without a runtime status in a pod with init containers. */
 export const POD_INITIALIZING: ContainerState = Object.freeze({ waiting: Object.freeze({ reason: 'PodInitializing' }) });
 
+/** isRestartableInitContainer: a sidecar (`restartPolicy: Always`). */
+export function isRestartableInitContainer(c: Container | undefined): boolean {
+  return c?.restartPolicy === 'Always';
+}
+
 /** hasInitContainers: the pod's spec lists init containers. */
 export function hasInitContainers(pod: Pod): boolean {
   const init = pod.spec.initContainers;
@@ -48,7 +57,13 @@ export function hasInitContainers(pod: Pod): boolean {
 export function incompleteInit(pod: Pod, statuses: readonly ContainerStatus[] | undefined): string[] {
   const out: string[] = [];
   for (const c of pod.spec.initContainers ?? []) {
-    const t = statuses?.find((s) => s.name === c.name)?.state.terminated;
+    const s = statuses?.find((x) => x.name === c.name);
+    // A sidecar is done initializing once it has started; the others once they exited 0.
+    if (isRestartableInitContainer(c)) {
+      if (s?.started !== true) out.push(c.name);
+      continue;
+    }
+    const t = s?.state.terminated;
     if (t === undefined || t.exitCode !== 0) out.push(c.name);
   }
   return out;
@@ -112,8 +127,11 @@ export function beginInit(tx: Tx, pod: Pod, podKey: string, uid: string, i: numb
   decide(tx.decisions, 'computePodActions', 'initNext', { pod: pod.metadata.name, container: c.name, index: i + 1, total: pod.spec.initContainers?.length ?? 0 });
 }
 
-/** initStarted: init container runs (Pulled, Created, Started); it exits after runSeconds, or 1 s when it crashes. */
-export function initStarted(tx: Tx, pod: Pod, podKey: string, uid: string): void {
+/**
+ * initStarted: init container runs (Pulled, Created, Started); it exits after runSeconds, or 1 s
+ * when it crashes. A sidecar keeps running, and what comes after it starts now (`done` after the last).
+ */
+export function initStarted(tx: Tx, pod: Pod, podKey: string, uid: string, done: (pod: Pod) => void): void {
   const at = current(tx, pod, podKey);
   if (at === null) return;
   const { c, b } = at;
@@ -127,11 +145,36 @@ export function initStarted(tx: Tx, pod: Pod, podKey: string, uid: string): void
   recordEvent(tx, pod, 'Normal', 'Pulled', pulled, 'kubelet', 'clock', path);
   recordEvent(tx, pod, 'Normal', 'Created', 'Container created', 'kubelet', 'clock', path);
   recordEvent(tx, pod, 'Normal', 'Started', 'Container started', 'kubelet', 'clock', path);
-  const status = containerStatus(c.name, { running: { startedAt: tx.nowIso } }, prev?.lastState, false, restartCount, imageRef(c.image), imageID(c.image), containerID(uid, c.name, restartCount), true);
+  const sidecar = isRestartableInitContainer(c);
+  // A sidecar without probes is ready once it runs (prober_manager: no readiness worker → ready).
+  const status = containerStatus(c.name, { running: { startedAt: tx.nowIso } }, prev?.lastState, sidecar && !b.crash, restartCount, imageRef(c.image), imageID(c.image), containerID(uid, c.name, restartCount), true);
   writeInit(tx, pod, podKey, withInitStatus(pod, c.name, status));
+  note(tx, 'initStarted', { pod: pod.metadata.name, container: c.name });
+  if (sidecar && !b.crash) {
+    // It keeps running: the next init container, or the app containers, start now.
+    nextAfter(tx, tx.st.store.objects.Pod.get(podKey) as Pod, podKey, uid, at.i, done);
+    return;
+  }
   const runMs = b.crash ? 1000 : drawMs(tx, b.runSeconds ?? 1);
   schedule(tx, tx.now + runMs, { type: 'kubelet', podKey, uid, step: 'initExited' });
-  note(tx, 'initStarted', { pod: pod.metadata.name, container: c.name });
+}
+
+/**
+ * nextAfter: init container `i` is done (exited 0, or a sidecar started). The next one is pulled,
+ * or, after the last, the pod is Initialized and its app containers come next (`done`).
+ */
+function nextAfter(tx: Tx, pod: Pod, podKey: string, uid: string, i: number, done: (pod: Pod) => void): void {
+  const total = pod.spec.initContainers?.length ?? 0;
+  if (i + 1 < total) {
+    // The next init container starts on fresh back-offs: each container has its own.
+    tx.st.kubelet.set(podKey, { pullBackoffMs: BACKOFF_INITIAL_MS, crashBackoffMs: BACKOFF_INITIAL_MS, initIndex: i + 1 });
+    beginInit(tx, pod, podKey, uid, i + 1);
+    return;
+  }
+  tx.st.kubelet.delete(podKey);
+  decide(tx.decisions, 'computePodActions', 'initDone', { pod: pod.metadata.name, total });
+  note(tx, 'initialized', { pod: pod.metadata.name, total });
+  done(pod);
 }
 
 /**
@@ -149,7 +192,6 @@ export function initExited(tx: Tx, pod: Pod, podKey: string, uid: string, done: 
   const image = prev?.image ?? c.image;
   const digest = prev?.imageID ?? '';
   const restarts = prev?.restartCount ?? 0;
-  const total = pod.spec.initContainers?.length ?? 0;
   if (b.crash) {
     const ks = kubeletState(tx, podKey);
     const exited: ContainerState = { terminated: { exitCode: 1, reason: 'Error', startedAt, finishedAt: tx.nowIso, ...(id ? { containerID: id } : {}) } };
@@ -166,17 +208,7 @@ export function initExited(tx: Tx, pod: Pod, podKey: string, uid: string, done: 
   const completed: ContainerState = { terminated: { exitCode: 0, reason: 'Completed', startedAt, finishedAt: tx.nowIso, ...(id ? { containerID: id } : {}) } };
   const status = containerStatus(c.name, completed, prev?.lastState, true, restarts, image, digest, id, false);
   writeInit(tx, pod, podKey, withInitStatus(pod, c.name, status));
-  const next = tx.st.store.objects.Pod.get(podKey) as Pod;
-  if (i + 1 < total) {
-    // The next init container starts on fresh back-offs: each container has its own.
-    tx.st.kubelet.set(podKey, { pullBackoffMs: BACKOFF_INITIAL_MS, crashBackoffMs: BACKOFF_INITIAL_MS, initIndex: i + 1 });
-    beginInit(tx, next, podKey, uid, i + 1);
-    return;
-  }
-  tx.st.kubelet.delete(podKey);
-  decide(tx.decisions, 'computePodActions', 'initDone', { pod: pod.metadata.name, total });
-  note(tx, 'initialized', { pod: pod.metadata.name, total });
-  done(next);
+  nextAfter(tx, tx.st.store.objects.Pod.get(podKey) as Pod, podKey, uid, i, done);
 }
 
 /**
@@ -199,13 +231,13 @@ export function initPulled(tx: Tx, pod: Pod, podKey: string, uid: string): void 
 }
 
 /** initBackoff: after ErrImagePull, ImagePullBackOff until the next pull; after a crash, the start again. */
-export function initBackoff(tx: Tx, pod: Pod, podKey: string, uid: string): void {
+export function initBackoff(tx: Tx, pod: Pod, podKey: string, uid: string, done: (pod: Pod) => void): void {
   const at = current(tx, pod, podKey);
   if (at === null) return;
   const { c } = at;
   const prev = pod.status?.initContainerStatuses?.find((s) => s.name === c.name);
   if (prev?.state.waiting?.reason !== 'ErrImagePull') {
-    initStarted(tx, pod, podKey, uid);
+    initStarted(tx, pod, podKey, uid, done);
     return;
   }
   const ks = kubeletState(tx, podKey);

@@ -13,6 +13,7 @@ import { note, recordEvent, schedule, type Tx } from '../client/tx.ts';
 import { crashLoop, startContainer, terminatedState } from './containerRuns.ts';
 import { kubeletState } from './kubeletState.ts';
 import { containerFieldPath } from './containerEvents.ts';
+import { initFieldPath } from './initContainers.ts';
 import { killingMessage } from './prober/prober.ts';
 import { explainPlan, preStopMs, proberOf, proberReschedule, proberRunDue, proberStopped, proberTerminating } from './probes.ts';
 import { graceSecondsOf, killPlan, preStopOf } from './termination.ts';
@@ -42,6 +43,18 @@ export function kubeletOnPodDeleting(tx: Tx, podKey: string, uid: string): void 
     if (plan.preStop) {
       sigtermMs = Math.max(sigtermMs, plan.sigtermMs);
       preStop = plan.preStop.kind;
+    }
+  }
+  // A running init container (a sidecar, or one the pod was still waiting for) is stopped too, on
+  // the same grace period. Simplified: v1.36 stops sidecars only after the app containers have
+  // exited, in reverse order; here they get SIGTERM with the others.
+  const initStatuses = pod.status?.initContainerStatuses;
+  if (initStatuses !== undefined) {
+    for (const c of pod.spec.initContainers ?? []) {
+      if (!initStatuses.find((x) => x.name === c.name)?.state.running) continue;
+      const plan = killPlan(c.name, grace, preStopOf(c, () => preStopMs(tx, c.image)), appExitMs);
+      recordEvent(tx, pod, 'Normal', 'Killing', killingMessage(c.name, null), 'kubelet', 'clock', initFieldPath(c.name));
+      exitMs = Math.max(exitMs, plan.exitMs);
     }
   }
   if (exitMs < 0) exitMs = killPlan('', grace, null, appExitMs).exitMs;

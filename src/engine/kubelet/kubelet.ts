@@ -133,18 +133,19 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
       beginPull(tx, tx.st.store.objects.Pod.get(podKey) as Pod, podKey, uid, b, image);
       return;
     }
+    // After the last init container (exited 0, or a sidecar started), the app containers' images
+    // are pulled and the containers started.
     case 'initStarted':
-      initStarted(tx, pod, podKey, uid);
+      initStarted(tx, pod, podKey, uid, (next) => beginPull(tx, next, podKey, uid, b, image));
       return;
     case 'initExited':
-      // The last init container exited 0: the app containers' images are pulled and started.
       initExited(tx, pod, podKey, uid, (next) => beginPull(tx, next, podKey, uid, b, image));
       return;
     case 'initPulled':
       initPulled(tx, pod, podKey, uid);
       return;
     case 'initBackoff':
-      initBackoff(tx, pod, podKey, uid);
+      initBackoff(tx, pod, podKey, uid, (next) => beginPull(tx, next, podKey, uid, b, image));
       return;
     case 'pulled': {
       // Only failing pulls stop here: ErrImagePull now, ImagePullBackOff after the next sync.

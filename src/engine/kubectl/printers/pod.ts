@@ -31,7 +31,7 @@ function hasPodReadyCondition(conditions: readonly PodCondition[] | undefined): 
  * - Init containers come first: the first that has not exited 0 names the STATUS,
  *   `Init:<waiting or terminated reason>` (Init:CrashLoopBackOff, Init:Error), `Init:ExitCode:N`,
  *   else `Init:i/n` (i of them done); the app containers count only once the pod is initialized.
- *   printPod's restartable (sidecar) branch is left out: the API here has no container restartPolicy.
+ *   A sidecar (restartPolicy Always) that has started is passed over, and counts in READY (`2/2`).
  */
 export function podColumns(pod: Pod, nowMs: number): PodColumns {
   const phase = pod.status?.phase;
@@ -40,10 +40,14 @@ export function podColumns(pod: Pod, nowMs: number): PodColumns {
   for (const c of pod.status?.conditions ?? []) {
     if (c.type === 'PodScheduled' && c.reason === 'SchedulingGated') reason = 'SchedulingGated';
   }
-  const total = pod.spec.containers.length;
+  // Sidecars (init containers with restartPolicy Always) count among the containers.
+  const sidecars = new Set((pod.spec.initContainers ?? []).filter((c) => c.restartPolicy === 'Always').map((c) => c.name));
+  const total = pod.spec.containers.length + sidecars.size;
   let ready = 0;
   let restarts = 0;
   let lastRestartMs = Number.NaN;
+  let sidecarRestarts = 0;
+  let lastSidecarRestartMs = Number.NaN;
   let hasRunning = false;
   let initializing = false;
   const init = pod.status?.initContainerStatuses ?? [];
@@ -53,9 +57,18 @@ export function podColumns(pod: Pod, nowMs: number): PodColumns {
     restarts += cs.restartCount;
     const finished = parseRFC3339(cs.lastState?.terminated?.finishedAt);
     if (!Number.isNaN(finished) && (Number.isNaN(lastRestartMs) || finished > lastRestartMs)) lastRestartMs = finished;
+    const sidecar = sidecars.has(cs.name);
+    if (sidecar) {
+      sidecarRestarts += cs.restartCount;
+      if (!Number.isNaN(finished) && (Number.isNaN(lastSidecarRestartMs) || finished > lastSidecarRestartMs)) lastSidecarRestartMs = finished;
+    }
     const term = cs.state.terminated;
     const waiting = cs.state.waiting?.reason;
     if (term && term.exitCode === 0) continue;
+    if (sidecar && cs.started === true) {
+      if (cs.ready) ready++;
+      continue;
+    }
     if (term) reason = term.reason ? `Init:${term.reason}` : term.signal ? `Init:Signal:${term.signal}` : `Init:ExitCode:${term.exitCode}`;
     else if (waiting && waiting !== 'PodInitializing') reason = `Init:${waiting}`;
     else reason = `Init:${i}/${pod.spec.initContainers?.length ?? 0}`;
@@ -63,11 +76,11 @@ export function podColumns(pod: Pod, nowMs: number): PodColumns {
     break;
   }
   const initialized = pod.status?.conditions?.find((c) => c.type === 'Initialized')?.status === 'True';
-  // A pod past its init containers counts only its app containers' restarts (there are no sidecars here).
+  // A pod past its init containers counts its sidecars' and app containers' restarts only.
   const statuses = !initializing || initialized ? (pod.status?.containerStatuses ?? []) : [];
   if (!initializing || initialized) {
-    restarts = 0;
-    lastRestartMs = Number.NaN;
+    restarts = sidecarRestarts;
+    lastRestartMs = lastSidecarRestartMs;
   }
   for (let i = statuses.length - 1; i >= 0; i--) {
     const cs = statuses[i];
