@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test as base } from '@playwright/test';
+import { failOnProblems, type WithViolations } from './guard.ts';
 import {
-  failOnProblems,
   firstActionTick,
+  loadPreset,
   openPreset,
   PRESET_IDS,
   presetHash,
@@ -11,7 +12,53 @@ import {
 } from './panelsSupport.ts';
 import { appeared } from './wait.ts';
 
-failOnProblems();
+/**
+ * The presets' pictures share one page per worker: each preset after the first is loaded through
+ * its share link's hash in the same document (loadPreset), as a reader switching scenarios does.
+ * A fresh context and page per preset paid for the bundle's parse and compile and a cold engine
+ * each time: 8 presets took 37–41 s of CPU that way and 19–23 s in one page. The page's console
+ * errors, page errors and CSP violations fail the test they happen in, as failOnProblems does.
+ */
+const test = base.extend<{ problems: string[] }, { shared: { page: Page; problems: string[] } }>({
+  shared: [
+    async ({ browser }, use, workerInfo) => {
+      const { baseURL, viewport, serviceWorkers } = workerInfo.project.use;
+      const context = await browser.newContext({ baseURL, viewport, serviceWorkers });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      await page.addInitScript(() => {
+        const seen: { directive: string; blocked: string }[] = [];
+        (window as unknown as WithViolations).__cspViolations = seen;
+        document.addEventListener('securitypolicyviolation', (e) =>
+          seen.push({ directive: e.violatedDirective, blocked: e.blockedURI }),
+        );
+      });
+      await use({ page, problems });
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  page: async ({ shared }, use) => use(shared.page),
+  problems: [
+    async ({ shared }, use) => {
+      shared.problems.length = 0;
+      await use(shared.problems);
+      const violations = await shared.page.evaluate(
+        () => (window as unknown as WithViolations).__cspViolations ?? [],
+      );
+      expect(violations, 'CSP violations').toEqual([]);
+      expect(shared.problems, 'console and page errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** Whether the shared page shows a scenario yet (the first preset opens it). */
+let opened = false;
 
 /** The three moments of a run: before its first action, in the middle of the rollout, at the end. */
 async function moments(page: Page): Promise<{ name: string; tick: number }[]> {
@@ -38,7 +85,9 @@ for (const id of PRESET_IDS.filter((p) => p !== 'empty-cluster')) {
   test(`screenshots of ${id} at start, mid-rollout and end (light), mid-rollout (dark)`, async ({ page }) => {
     test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-    await openPreset(page, id);
+    if (opened) await loadPreset(page, id);
+    else await openPreset(page, id);
+    opened = true;
     const plan = await moments(page);
     // Light at all three moments, dark in the middle of the rollout: the dark theme changes colours,
     // not layout, and four pictures instead of six keep this suite of 30-odd presets near 2 minutes.
@@ -55,47 +104,52 @@ for (const id of PRESET_IDS.filter((p) => p !== 'empty-cluster')) {
   });
 }
 
-test('screenshots of the empty cluster, light and dark', async ({ page }) => {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    await page.goto(`./${presetHash('empty-cluster')}`);
-    await expect(page.getByTestId('node')).toHaveCount(3, { timeout: 15_000 });
+// These change the viewport, the language and Large text: each in a fresh page of its own.
+base.describe('in a fresh page', () => {
+  failOnProblems();
+
+  base('screenshots of the empty cluster, light and dark', async ({ page }) => {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      await page.goto(`./${presetHash('empty-cluster')}`);
+      await expect(page.getByTestId('node')).toHaveCount(3, { timeout: 15_000 });
+      await page.waitForTimeout(250);
+      await page.screenshot({ path: `artifacts/screenshots/empty-cluster-${scheme}.png` });
+    }
+  });
+
+  base('screenshots of seed in Simplified Chinese and in large-text mode', async ({ page }) => {
+    base.setTimeout(60_000);
+    await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+    await openPreset(page, 'seed');
+    const [, mid] = await moments(page);
+    await seekTo(page, mid?.tick ?? 0);
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await appeared(page.getByRole('region', { name: '集群' }));
+    await appeared(page.getByRole('button', { name: '播放' }));
     await page.waitForTimeout(250);
-    await page.screenshot({ path: `artifacts/screenshots/empty-cluster-${scheme}.png` });
-  }
-});
+    await page.screenshot({ path: 'artifacts/screenshots/seed-mid-zh-CN.png' });
 
-test('screenshots of seed in Simplified Chinese and in large-text mode', async ({ page }) => {
-  test.setTimeout(60_000);
-  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-  await openPreset(page, 'seed');
-  const [, mid] = await moments(page);
-  await seekTo(page, mid?.tick ?? 0);
-  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
-  await appeared(page.getByRole('region', { name: '集群' }));
-  await appeared(page.getByRole('button', { name: '播放' }));
-  await page.waitForTimeout(250);
-  await page.screenshot({ path: 'artifacts/screenshots/seed-mid-zh-CN.png' });
+    await page.getByRole('combobox', { name: '语言' }).selectOption('en');
+    await page.getByRole('button', { name: 'Large text' }).click();
+    await expect(page.locator('html')).toHaveClass(/large-text/);
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: 'artifacts/screenshots/seed-mid-large-text.png' });
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: 'artifacts/screenshots/seed-mid-large-text-1920.png' });
+  });
 
-  await page.getByRole('combobox', { name: '语言' }).selectOption('en');
-  await page.getByRole('button', { name: 'Large text' }).click();
-  await expect(page.locator('html')).toHaveClass(/large-text/);
-  await page.waitForTimeout(250);
-  await page.screenshot({ path: 'artifacts/screenshots/seed-mid-large-text.png' });
-  await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.waitForTimeout(250);
-  await page.screenshot({ path: 'artifacts/screenshots/seed-mid-large-text-1920.png' });
-});
-
-test('screenshot of seed on a phone-sized screen', async ({ page }) => {
-  test.setTimeout(60_000);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
-  await openPreset(page, 'seed');
-  const [, mid] = await moments(page);
-  await seekTo(page, mid?.tick ?? 0);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, 'no horizontal page scroll').toBeLessThanOrEqual(0);
-  await page.screenshot({ path: 'artifacts/screenshots/seed-mid-390-dark.png', fullPage: true });
+  base('screenshot of seed on a phone-sized screen', async ({ page }) => {
+    base.setTimeout(60_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
+    await openPreset(page, 'seed');
+    const [, mid] = await moments(page);
+    await seekTo(page, mid?.tick ?? 0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, 'no horizontal page scroll').toBeLessThanOrEqual(0);
+    await page.screenshot({ path: 'artifacts/screenshots/seed-mid-390-dark.png', fullPage: true });
+  });
 });

@@ -71,7 +71,12 @@ function onPush(r: Runtime, m: PushMessage): void {
       return;
     case 'scenario':
       recordScenarioChange(r.store, m);
+      // A new scenario is recorded from its start: the last one's recording state no longer holds.
+      // A frame of the last one still waiting for its write goes first, so none lands after this.
+      r.applier.flush();
       s.simUpdate({
+        recording: 'recording',
+        recordingNote: null,
         scenarioName: m.name,
         scenarioDescription: m.description,
         scenarioText: m.text,

@@ -7,6 +7,7 @@ import {
   playingSelector,
   recordingNoteSelector,
   recordingSelector,
+  scenarioRevisionSelector,
   speedSelector,
   tickSelector,
   timeSelector,
@@ -30,6 +31,8 @@ export function TimelineControls() {
   const speed = useAppStore(speedSelector);
   const recording = useAppStore(recordingSelector);
   const note = useAppStore(recordingNoteSelector);
+  // Which scenario the state is about: a test that loads another one in the same page waits for it.
+  const revision = useAppStore(scenarioRevisionSelector);
   const disabled = total === 0;
   const position = Math.min(tick, total);
   const range = useRef<HTMLInputElement>(null);
@@ -122,6 +125,7 @@ export function TimelineControls() {
       <span
         data-testid="recording-state"
         data-state={recording}
+        data-revision={revision}
         title={note ?? undefined}
         className="text-xs text-slate-600 data-[state=cap]:text-amber-800 data-[state=stalled]:text-amber-800 data-[state=error]:text-red-700 dark:text-slate-400 dark:data-[state=cap]:text-amber-300 dark:data-[state=stalled]:text-amber-300 dark:data-[state=error]:text-red-300"
       >
