@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeObject, Pod } from '../engine/api/types.ts';
+import type { ContainerStatus, KubeObject, Pod } from '../engine/api/types.ts';
 import type { ObjectMaps } from '../timeline/objectCursor.ts';
-import { podEntry, sortedPodKeys, sortedPods } from './viewModel.ts';
+import { podEntry, restartsOf, sortedPodKeys, sortedPods } from './viewModel.ts';
 
 const pod = (name: string, nodeName?: string) =>
   ({
@@ -52,5 +52,62 @@ describe('podEntry', () => {
       'node-1',
       'node-1',
     ]);
+  });
+});
+
+const cs = (name: string, restartCount: number): ContainerStatus => ({
+  name,
+  state: { running: {} },
+  ready: true,
+  restartCount,
+  image: 'x',
+  imageID: '',
+});
+
+function podWith(
+  initialized: boolean | null,
+  init: ContainerStatus[] | undefined,
+  app: ContainerStatus[],
+): Pod {
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'p' },
+    spec: {
+      initContainers: init?.map((c) => ({
+        name: c.name,
+        image: 'x',
+        ...(c.name === 'proxy' ? { restartPolicy: 'Always' } : {}),
+      })),
+      containers: app.map((c) => ({ name: c.name, image: 'x' })),
+    },
+    status: {
+      conditions:
+        initialized === null ? [] : [{ type: 'Initialized', status: initialized ? 'True' : 'False' }],
+      initContainerStatuses: init,
+      containerStatuses: app,
+    },
+  } as Pod;
+}
+
+describe('restartsOf', () => {
+  it.each<[string, Pod, number]>([
+    [
+      'a pod without init containers: its containers',
+      podWith(null, undefined, [cs('web', 2), cs('log', 1)]),
+      3,
+    ],
+    [
+      'an initializing pod: its init containers (Init:CrashLoopBackOff)',
+      podWith(false, [cs('migrate', 4)], [cs('web', 0)]),
+      4,
+    ],
+    [
+      'an initialized pod: its containers and sidecars, not its completed init containers',
+      podWith(true, [cs('proxy', 1), cs('migrate', 4)], [cs('web', 2)]),
+      3,
+    ],
+  ])('counts %s', (_name, p, want) => {
+    expect(restartsOf(p)).toBe(want);
   });
 });

@@ -183,6 +183,26 @@ export function podDetailView(pod: Pod, idx: OwnerIndex, nowMs: number): PodDeta
   return { ...podView(pod, idx, nowMs), labels: { ...pod.metadata.labels }, conditions };
 }
 
+/**
+ * restartsOf counts restarts as kubectl's RESTARTS column does: an initializing pod's init
+ * containers' (Init:CrashLoopBackOff), else its containers' and its sidecars'.
+ */
+export function restartsOf(pod: Pod): number {
+  const st = pod.status;
+  const init = st?.initContainerStatuses;
+  let n = 0;
+  if (init !== undefined) {
+    const initialized = st?.conditions?.some((c) => c.type === 'Initialized' && c.status === 'True') ?? false;
+    const sidecars = new Set(
+      (pod.spec.initContainers ?? []).filter((c) => c.restartPolicy === 'Always').map((c) => c.name),
+    );
+    for (const cs of init) if (!initialized || sidecars.has(cs.name)) n += cs.restartCount;
+    if (!initialized) return n;
+  }
+  for (const cs of st?.containerStatuses ?? []) n += cs.restartCount;
+  return n;
+}
+
 /** podView builds one pod's view. */
 export function podView(pod: Pod, idx: OwnerIndex, nowMs: number): PodView {
   const f = podFacts(pod, idx);
@@ -197,7 +217,7 @@ export function podView(pod: Pod, idx: OwnerIndex, nowMs: number): PodView {
     workload: f.workload,
     hash: labels[DefaultDeploymentUniqueLabelKey] ?? labels[ControllerRevisionHashLabelKey] ?? '',
     image: pod.spec.containers.map((c) => c.image).join(', '),
-    restarts: (pod.status?.containerStatuses ?? []).reduce((n, cs) => n + cs.restartCount, 0),
+    restarts: restartsOf(pod),
     created: seconds(pod.metadata.creationTimestamp) ?? 0,
   };
 }

@@ -6,6 +6,9 @@ import { parseRFC3339 } from '../../lib/time.ts';
 /** The pod reason the node lifecycle controller sets when a node stops reporting (node.NodeUnreachablePodReason). */
 export const NodeUnreachablePodReason = 'NodeLost';
 
+/** The sidecars of a pod without init containers (most pods): one shared empty set. */
+const NO_SIDECARS: ReadonlySet<string> = new Set();
+
 /** The columns printPod computes for one pod. */
 export interface PodColumns {
   ready: string;
@@ -41,7 +44,8 @@ export function podColumns(pod: Pod, nowMs: number): PodColumns {
     if (c.type === 'PodScheduled' && c.reason === 'SchedulingGated') reason = 'SchedulingGated';
   }
   // Sidecars (init containers with restartPolicy Always) count among the containers.
-  const sidecars = new Set((pod.spec.initContainers ?? []).filter((c) => c.restartPolicy === 'Always').map((c) => c.name));
+  const initSpec = pod.spec.initContainers;
+  const sidecars = initSpec === undefined ? NO_SIDECARS : new Set(initSpec.filter((c) => c.restartPolicy === 'Always').map((c) => c.name));
   const total = pod.spec.containers.length + sidecars.size;
   let ready = 0;
   let restarts = 0;
