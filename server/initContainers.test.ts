@@ -4,7 +4,7 @@
 // exit code and restarts.
 import { describe, it } from 'vitest';
 import { eventAgesNormalised } from './kubectlHarness.ts';
-import { expectPrintsAsPage, servedScenario } from './printsAsPage.ts';
+import { expectAnswersAsPage, expectPrintsAsPage, servedScenario } from './printsAsPage.ts';
 
 const deployment = (name: string, init: string) => `  - apiVersion: apps/v1
     kind: Deployment
@@ -38,5 +38,9 @@ describe('init containers against npm run serve', () => {
 
   it('prints their pods and describes their init containers as kubectl does', async () => {
     await expectPrintsAsPage(h, ['get pods', 'describe pods -l app=done', 'describe pods -l app=crashing', 'describe pods -l app=waiting', 'describe pods -l app=mesh'], normalise);
+  });
+
+  it("answers kubectl logs of an app container still waiting, and of an init container by name", async () => {
+    await expectAnswersAsPage(h, ['logs -l app=waiting', 'logs -l app=waiting -c migrate', 'logs -l app=missing -c migrate'], undefined, true);
   });
 });

@@ -56,9 +56,15 @@ export async function expectPrintsAsPage(h: Harness, lines: readonly string[], n
 /**
  * expectAnswersAsPage is expectPrintsAsPage for lines that may fail: each line's stdout and stderr
  * together (less one final newline), and whether it succeeded, from the real kubectl and from the
- * page's console; `normalise` as for expectPrintsAsPage.
+ * page's console; `normalise` as for expectPrintsAsPage; `logs` gives the console the run's
+ * container logs.
  */
-export async function expectAnswersAsPage(h: Harness, lines: readonly string[], normalise: (text: string) => string = (t) => t): Promise<void> {
+export async function expectAnswersAsPage(
+  h: Harness,
+  lines: readonly string[],
+  normalise: (text: string) => string = (t) => t,
+  logs = false,
+): Promise<void> {
   h.clock.pause();
   try {
     h.server.live.advance();
@@ -71,7 +77,8 @@ export async function expectAnswersAsPage(h: Harness, lines: readonly string[], 
       const tx = newTx(h.server.live.st, 'user');
       tx.now = now;
       tx.nowIso = toRFC3339(now);
-      const page = executeKubectl(tx, line);
+      // With `logs`, the console reads the served run's container logs (kubectl logs), as the page's does.
+      const page = executeKubectl(tx, line, undefined, logs ? { logs: h.server.live.logs } : undefined);
       // A terminal shows the server's warnings first (kubectl prints each as its answer arrives),
       // then the output, then the errors. The console's answer has no final newline; kubectl's has
       // one, but for -o jsonpath's text.

@@ -98,10 +98,14 @@ export function runLogs(tx: Tx, cmd: LogsCommand, book: LogBook | undefined): Te
   }
   for (const pod of pods) {
     let container = cmd.container;
-    if (container === '' && pod.spec.containers.length > 1) {
+    // kubectl's default: the annotation's container, else the first, with a note when the pod has
+    // others to choose from, init containers included (AllContainerNames marks them `(init)`).
+    const init = pod.spec.initContainers ?? [];
+    if (container === '' && (pod.spec.containers.length > 1 || init.length > 0)) {
       const annotated = pod.metadata.annotations?.['kubectl.kubernetes.io/default-container'];
       container = annotated ?? (pod.spec.containers[0] as { name: string }).name;
-      if (!annotated) term.warn(`Defaulted container "${container}" out of: ${pod.spec.containers.map((c) => c.name).join(', ')}`);
+      const all = [...pod.spec.containers.map((c) => c.name), ...init.map((c) => `${c.name} (init)`)];
+      if (!annotated) term.warn(`Defaulted container "${container}" out of: ${all.join(', ')}`);
     }
     const target = book ? logTarget(book, pod, container, cmd.previous) : { ok: true as const, run: null };
     if (!target.ok) {

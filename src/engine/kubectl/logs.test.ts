@@ -20,6 +20,12 @@ function pod(cs: Partial<ContainerStatus> | null, containers = ['web'], nodeName
 const ended = (id?: string) => ({ terminated: { exitCode: 1, reason: 'Error', startedAt: toRFC3339(0), finishedAt: toRFC3339(1000), ...(id ? { containerID: id } : {}) } });
 const run = { state: { running: { startedAt: toRFC3339(5000) } } };
 
+/** withInit gives the pod init container migrate, with a status when `cs` is given. */
+function withInit(p: Pod, cs?: Partial<ContainerStatus>): Pod {
+  const status = cs ? { initContainerStatuses: [{ name: 'migrate', state: {}, ready: false, restartCount: 0, image: 'm:1', imageID: '', ...cs }] } : {};
+  return { ...p, spec: { ...p.spec, initContainers: [{ name: 'migrate', image: 'm:1' }] }, status: { ...p.status, ...status } };
+}
+
 describe('logTarget', () => {
   const book = new LogBook({ images: {}, terminationSeconds: 1 });
   book.observe('MODIFIED', pod({ ...run, containerID: A }), 5000);
@@ -31,6 +37,7 @@ describe('logTarget', () => {
     ['the last run while it backs off', pod({ containerID: A, state: { waiting: { reason: 'CrashLoopBackOff' } }, lastState: ended(A) }), '', false, A],
     ['the last run with --previous while it backs off', pod({ containerID: A, state: { waiting: { reason: 'CrashLoopBackOff' } }, lastState: ended(A) }), '', true, A],
     ['nothing for a pod not on a node', pod(null, ['web'], ''), '', false, null],
+    ["an init container's run, by its name", withInit(pod({ ...run }), { ...run, containerID: B }), 'migrate', false, B],
   ])('reads %s', (_what, p, container, previous, id) => {
     const t = logTarget(book, p, container, previous);
     expect(t.ok && (t.run?.id ?? null)).toBe(id);
@@ -43,6 +50,9 @@ describe('logTarget', () => {
     ['a failed pull', pod({ state: { waiting: { reason: 'ErrImagePull' } } }), '', false, `container "web" in pod "web-1" is waiting to start: image can't be pulled`],
     ['a pull backing off', pod({ state: { waiting: { reason: 'ImagePullBackOff' } } }), '', false, 'container "web" in pod "web-1" is waiting to start: trying and failing to pull image'],
     ['a container without a status', pod(null), '', false, 'container "web" in pod "web-1" is not available'],
+    ['two containers and none named, naming the init containers too', withInit(pod({ ...run }, ['web', 'side'])), '', false, 'a container name must be specified for pod web-1, choose one of: [web side] or one of the init containers: [migrate]'],
+    ['the app container while the init containers run', withInit(pod({ state: { waiting: { reason: 'PodInitializing' } } })), '', false, 'container "web" in pod "web-1" is waiting to start: PodInitializing'],
+    ['an init container waiting for its pull', withInit(pod({ ...run }), { state: { waiting: { reason: 'ErrImagePull' } } }), 'migrate', false, `container "migrate" in pod "web-1" is waiting to start: image can't be pulled`],
   ])('refuses %s with BadRequest', (_what, p, container, previous, message) => {
     const t = logTarget(book, p, container, previous);
     expect(t.ok ? null : { code: t.status.code, reason: t.status.reason, message: t.status.message }).toEqual({ code: 400, reason: 'BadRequest', message });

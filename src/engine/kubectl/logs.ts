@@ -46,18 +46,24 @@ function refuse(message: string): LogTarget {
 export function logTarget(book: LogBook, pod: Pod, container0: string, previous: boolean): LogTarget {
   const name = pod.metadata.name;
   const containers = pod.spec.containers;
+  const init = pod.spec.initContainers ?? [];
   let container = container0;
-  // The API server's LogLocation: one container is the default; with more, the request must choose.
+  // The API server's LogLocation: one container is the default (init containers aside); with more,
+  // the request must choose, and the refusal names the init containers too. An init container's
+  // name is valid (podHasContainerWithName).
   if (container === '') {
     if (containers.length === 0) return refuse(`a container name must be specified for pod ${name}`);
-    if (containers.length > 1) return refuse(`a container name must be specified for pod ${name}, choose one of: [${containers.map((c) => c.name).join(' ')}]`);
+    if (containers.length > 1) {
+      const inits = init.length > 0 ? ` or one of the init containers: [${init.map((c) => c.name).join(' ')}]` : '';
+      return refuse(`a container name must be specified for pod ${name}, choose one of: [${containers.map((c) => c.name).join(' ')}]${inits}`);
+    }
     container = (containers[0] as { name: string }).name;
-  } else if (!containers.some((c) => c.name === container)) {
+  } else if (!containers.some((c) => c.name === container) && !init.some((c) => c.name === container)) {
     return refuse(`container ${container} is not valid for pod ${name}`);
   }
   if (!pod.spec.nodeName) return { ok: true, run: null };
   // The kubelet's validateContainerLogStatus: which run of the container the log is.
-  const cs = pod.status?.containerStatuses?.find((s) => s.name === container);
+  const cs = pod.status?.containerStatuses?.find((s) => s.name === container) ?? pod.status?.initContainerStatuses?.find((s) => s.name === container);
   if (!cs) return refuse(`container "${container}" in pod "${name}" is not available`);
   const last = cs.lastState?.terminated;
   const found = (id: string | undefined): LogTarget => ({ ok: true, run: book.run(id) ?? null });
