@@ -4,7 +4,7 @@
 // a Deployment whose new template reads a ConfigMap that does not exist yet: its pods wait in
 // CreateContainerConfigError until the ConfigMap is applied.
 import { describe, expect, it } from 'vitest';
-import { eventAgesNormalised } from './kubectlHarness.ts';
+import { describeNormalised } from './kubectlHarness.ts';
 import { expectAnswersAsPage, expectPrintsAsPage, servedScenario } from './printsAsPage.ts';
 
 const SCENARIO = `version: 1
@@ -62,7 +62,7 @@ objects:
               env: [{ name: FLAGS, valueFrom: { configMapKeyRef: { name: api-flags, key: FLAGS } } }]
 `;
 
-const normalise = (t: string) => eventAgesNormalised(t.replace(/[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d \+0000/g, '-'));
+const normalise = describeNormalised;
 
 describe('ConfigMaps and Secrets against npm run serve', () => {
   const h = servedScenario(SCENARIO, ['deployment/web']);

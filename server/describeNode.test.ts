@@ -5,7 +5,7 @@
 // for both), and a node whose kubelet stopped (every condition Unknown, its lease no longer renewed). What kubectl works out from its own clock (the
 // RFC 1123 times the server moves to the wall clock, the pods' and Events' ages) is evened out.
 import { describe, expect, it } from 'vitest';
-import { eventAgesNormalised } from './kubectlHarness.ts';
+import { describeNormalised } from './kubectlHarness.ts';
 import { expectPrintsAsPage, servedScenario } from './printsAsPage.ts';
 
 const SCENARIO = `version: 1
@@ -51,7 +51,6 @@ actions:
   - { at: 3, node: { name: worker-b, ready: true } }
 `;
 
-const RFC1123Z = /[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d \+0000/g;
 
 /** podAgesNormalised blanks the Age of each row of the Non-terminated Pods table (its last column). */
 function podAgesNormalised(text: string): string {
@@ -61,7 +60,7 @@ function podAgesNormalised(text: string): string {
     .join('\n');
 }
 
-const normalise = (t: string) => podAgesNormalised(eventAgesNormalised(t.replace(RFC1123Z, '-')));
+const normalise = (t: string) => podAgesNormalised(describeNormalised(t));
 
 describe('kubectl describe node against npm run serve', () => {
   const h = servedScenario(SCENARIO, ['deployment/web']);

@@ -5,7 +5,7 @@
 // from its own clock (the RFC 1123 times the server moves to the wall clock, and the Events' ages)
 // is evened out.
 import { describe, expect, it } from 'vitest';
-import { eventAgesNormalised } from './kubectlHarness.ts';
+import { describeNormalised } from './kubectlHarness.ts';
 import { expectAnswersAsPage, expectPrintsAsPage, servedScenario } from './printsAsPage.ts';
 
 const SCENARIO = `version: 1
@@ -61,8 +61,7 @@ objects:
           spec: { accessModes: [ReadWriteOnce], resources: { requests: { storage: 1Gi } } }
 `;
 
-const RFC1123Z = /[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d \+0000/g;
-const normalise = (t: string) => eventAgesNormalised(t.replace(RFC1123Z, '-'));
+const normalise = describeNormalised;
 
 describe('kubectl describe pod against npm run serve', () => {
   const h = servedScenario(SCENARIO, ['deployment/web', 'statefulset/store']);

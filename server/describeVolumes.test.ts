@@ -5,7 +5,7 @@
 // waits in ContainerCreating, with the volume manager's FailedMount Events, until the ConfigMap
 // is created.
 import { describe, expect, it } from 'vitest';
-import { eventAgesNormalised } from './kubectlHarness.ts';
+import { describeNormalised } from './kubectlHarness.ts';
 import { expectPrintsAsPage, servedScenario } from './printsAsPage.ts';
 
 const SCENARIO = `version: 1
@@ -67,7 +67,7 @@ objects:
           volumes: [{ name: config, configMap: { name: waits-config } }]
 `;
 
-const normalise = (t: string) => eventAgesNormalised(t.replace(/[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d \+0000/g, '-'));
+const normalise = describeNormalised;
 
 describe('describeVolumes against npm run serve', () => {
   const h = servedScenario(SCENARIO, ['deployment/vol', 'statefulset/db']);

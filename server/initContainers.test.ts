@@ -3,7 +3,7 @@
 // sidecar counted in READY (2/2), and describe's Init Containers section with each one's state,
 // exit code and restarts.
 import { describe, it } from 'vitest';
-import { eventAgesNormalised } from './kubectlHarness.ts';
+import { describeNormalised } from './kubectlHarness.ts';
 import { expectAnswersAsPage, expectPrintsAsPage, servedScenario } from './printsAsPage.ts';
 
 const deployment = (name: string, init: string) => `  - apiVersion: apps/v1
@@ -31,7 +31,7 @@ cluster:
 objects:
 ${deployment('done', '[{ name: migrate, image: "migrate:1" }, { name: seed, image: "busybox:1.36" }]')}${deployment('crashing', '[{ name: migrate, image: "migrate:crash" }]')}${deployment('missing', '[{ name: migrate, image: "migrate:missing" }]')}${deployment('waiting', '[{ name: migrate, image: "migrate:1" }, { name: wait, image: "wait:forever" }]')}${deployment('mesh', '[{ name: proxy, image: "proxy:1", restartPolicy: Always }, { name: migrate, image: "migrate:1" }]')}`;
 
-const normalise = (t: string) => eventAgesNormalised(t.replace(/[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d \+0000/g, '-'));
+const normalise = describeNormalised;
 
 describe('init containers against npm run serve', () => {
   const h = servedScenario(SCENARIO, ['deployment/done', 'deployment/mesh']);

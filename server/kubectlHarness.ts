@@ -118,6 +118,17 @@ export function eventAgesNormalised(text: string): string {
     .join('\n');
 }
 
+/** A date as describe prints it (RFC 1123 with a numeric zone): `Mon, 30 Nov 2026 09:10:29 +0000`. */
+export const RFC1123Z = /[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d \+0000/g;
+
+/**
+ * describeNormalised is a describe text with its dates blanked (the served run's are on the wall
+ * clock, the console's on the virtual one) and its Event ages too (eventAgesNormalised).
+ */
+export function describeNormalised(text: string): string {
+  return eventAgesNormalised(text.replace(RFC1123Z, '-'));
+}
+
 /** pageKubectl is the page's console on the served state at `nowMs` (pause the clock first), as it prints a line. */
 export function pageKubectl(h: Harness, line: string, nowMs: number): string {
   const tx = newTx(h.server.live.st, 'user');
