@@ -37,7 +37,7 @@ describe('init containers against npm run serve', () => {
   const h = servedScenario(SCENARIO, ['deployment/done', 'deployment/mesh']);
 
   it('prints their pods and describes their init containers as kubectl does', async () => {
-    await expectPrintsAsPage(h, ['get pods', 'describe pods -l app=done', 'describe pods -l app=crashing', 'describe pods -l app=waiting', 'describe pods -l app=mesh'], normalise);
+    await expectPrintsAsPage(h, ['get pods', 'describe deployment done', 'describe rs -l app=mesh', 'describe pods -l app=done', 'describe pods -l app=crashing', 'describe pods -l app=waiting', 'describe pods -l app=mesh'], normalise);
   });
 
   it("answers kubectl logs of an app container still waiting, and of an init container by name", async () => {

@@ -202,6 +202,12 @@ export function describePodTemplate(t: PodTemplateSpec, w: PrefixWriter): void {
   w.write(0, 'Pod Template:\n');
   printLabelsMultiline(w, '  Labels', t.metadata?.labels);
   if (Object.keys(t.metadata?.annotations ?? {}).length) printAnnotationsMultiline(w, '  Annotations', t.metadata?.annotations);
+  // The init containers first, when there are any, as describeContainers("Init Containers", …) writes them.
+  const init = t.spec.initContainers ?? [];
+  if (init.length > 0) {
+    w.write(0, '  Init Containers:\n');
+    for (const c of init) describeContainer(c, w);
+  }
   w.write(0, `  Containers:${t.spec.containers.length ? '' : ' <none>'}\n`);
   for (const c of t.spec.containers) describeContainer(c, w);
   describeVolumes((t.spec as { volumes?: Volume[] }).volumes ?? [], w, '  ');
