@@ -15,6 +15,7 @@ import type { StatefulSet } from '../engine/api/statefulTypes.ts';
 import { parseRFC3339 } from '../engine/lib/time.ts';
 import type { Internals } from '../timeline/internals.ts';
 import type { ObjectMaps } from '../timeline/objectCursor.ts';
+import { isRestartableInitContainer } from '../engine/kubelet/initContainers.ts';
 import { basePhase } from '../timeline/podColumns.ts';
 import { statefulSetRevisions } from './statefulSetView.ts';
 import {
@@ -194,7 +195,7 @@ export function restartsOf(pod: Pod): number {
   if (init !== undefined) {
     const initialized = st?.conditions?.some((c) => c.type === 'Initialized' && c.status === 'True') ?? false;
     const sidecars = new Set(
-      (pod.spec.initContainers ?? []).filter((c) => c.restartPolicy === 'Always').map((c) => c.name),
+      (pod.spec.initContainers ?? []).filter(isRestartableInitContainer).map((c) => c.name),
     );
     for (const cs of init) if (!initialized || sidecars.has(cs.name)) n += cs.restartCount;
     if (!initialized) return n;

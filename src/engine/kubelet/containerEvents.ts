@@ -47,6 +47,16 @@ export function presentMessage(image: string): string {
   return `Container image ${JSON.stringify(image)} already present on machine and can be accessed by the pod`;
 }
 
+/** crashLoopMessage is the CrashLoopBackOff waiting state's message: the back-off, the container and the pod. */
+export function crashLoopMessage(backoffMs: number, container: string, pod: Pod, uid: string): string {
+  return `back-off ${backoffMs / 1000}s restarting failed container=${container} pod=${pod.metadata.name}_${pod.metadata.namespace ?? 'default'}(${uid})`;
+}
+
+/** pullFailedMessage is the runtime's error for an image that cannot be pulled (ErrImagePull's message). */
+export function pullFailedMessage(image: string): string {
+  return `failed to pull and unpack image "docker.io/library/${image}": not found`;
+}
+
 /** crashBackOffMessage is doBackOff's Event: the container and format.Pod's `name_namespace(uid)`. */
 export function crashBackOffMessage(pod: Pod, container: string): string {
   return `Back-off restarting failed container ${container} in pod ${pod.metadata.name}_${pod.metadata.namespace ?? 'default'}(${pod.metadata.uid ?? ''})`;

@@ -8,7 +8,7 @@ import type { ImageBehaviour } from '../config.ts';
 import { keysAre } from '../apiserver/store.ts';
 import { note, recordEvent, schedule, type Tx } from '../client/tx.ts';
 import { appStarted, trafficOn } from './apps.ts';
-import { containerFieldPath, crashBackOffMessage, recordStartEvents } from './containerEvents.ts';
+import { containerFieldPath, crashBackOffMessage, crashLoopMessage, recordStartEvents } from './containerEvents.ts';
 import { BACKOFF_MAX_MS, drawMs, kubeletState } from './kubeletState.ts';
 import { proberOf, proberReschedule, proberRunDue, proberStarted } from './probes.ts';
 import { startedOf } from './prober/proberManager.ts';
@@ -27,7 +27,7 @@ export function terminatedState(exitCode: number, startedAt: string, finishedAt:
  */
 export function crashLoop(tx: Tx, pod: Pod, podKey: string, uid: string, exitCode: number, last: ContainerState | null): void {
   const ks = kubeletState(tx, podKey);
-  const message = `back-off ${ks.crashBackoffMs / 1000}s restarting failed container=${pod.spec.containers[0]?.name ?? ''} pod=${pod.metadata.name}_${pod.metadata.namespace ?? 'default'}(${uid})`;
+  const message = crashLoopMessage(ks.crashBackoffMs, pod.spec.containers[0]?.name ?? '', pod, uid);
   setStatus(tx, pod, {
     ...pod.status,
     conditions: podConditions(pod, tx.nowIso, true, false),

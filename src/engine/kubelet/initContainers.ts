@@ -27,7 +27,7 @@ import type { Container, ContainerState, ContainerStatus, Pod, PodCondition } fr
 import type { ImageBehaviour } from '../config.ts';
 import { note, recordEvent, schedule, type Tx } from '../client/tx.ts';
 import { stringMemo } from '../lib/stringMemo.ts';
-import { crashBackOffMessage, presentMessage, pulledMessage } from './containerEvents.ts';
+import { crashBackOffMessage, crashLoopMessage, presentMessage, pulledMessage, pullFailedMessage } from './containerEvents.ts';
 import { BACKOFF_INITIAL_MS, BACKOFF_MAX_MS, drawMs, imageBehaviour, kubeletState } from './kubeletState.ts';
 import { containerID, imageID, imageRef } from './runtime.ts';
 import { cond, containerStatus, podConditions, setStatus } from './status.ts';
@@ -195,7 +195,7 @@ export function initExited(tx: Tx, pod: Pod, podKey: string, uid: string, done: 
   if (b.crash) {
     const ks = kubeletState(tx, podKey);
     const exited: ContainerState = { terminated: { exitCode: 1, reason: 'Error', startedAt, finishedAt: tx.nowIso, ...(id ? { containerID: id } : {}) } };
-    const message = `back-off ${ks.crashBackoffMs / 1000}s restarting failed container=${c.name} pod=${pod.metadata.name}_${pod.metadata.namespace ?? 'default'}(${uid})`;
+    const message = crashLoopMessage(ks.crashBackoffMs, c.name, pod, uid);
     const status = containerStatus(c.name, { waiting: { reason: 'CrashLoopBackOff', message } }, exited, false, restarts + 1, image, digest, id, false);
     writeInit(tx, pod, podKey, withInitStatus(pod, c.name, status));
     recordEvent(tx, pod, 'Warning', 'BackOff', crashBackOffMessage(pod, c.name), 'kubelet', 'prng', initFieldPath(c.name));
@@ -220,7 +220,7 @@ export function initPulled(tx: Tx, pod: Pod, podKey: string, uid: string): void 
   if (at === null) return;
   const { c } = at;
   const prev = pod.status?.initContainerStatuses?.find((s) => s.name === c.name);
-  const message = `failed to pull and unpack image "docker.io/library/${c.image}": not found`;
+  const message = pullFailedMessage(c.image);
   if (prev?.state.waiting?.reason === 'ImagePullBackOff') recordEvent(tx, pod, 'Normal', 'Pulling', `Pulling image ${JSON.stringify(c.image)}`, 'kubelet', 'clock', initFieldPath(c.name));
   const status = containerStatus(c.name, { waiting: { reason: 'ErrImagePull', message } }, prev?.lastState, false, prev?.restartCount ?? 0, c.image, '', undefined, false);
   writeInit(tx, pod, podKey, withInitStatus(pod, c.name, status));

@@ -21,7 +21,7 @@ import { mounted, mountFailed, mountFailures } from './volumeMounts.ts';
 import { kubeletProbe, proberAccept, proberOf, proberReschedule, proberRunDue, proberStopped } from './probes.ts';
 import { isNodeReady } from '../lib/scheduling.ts';
 import { appDown, trafficOn } from './apps.ts';
-import { containerFieldPath, recordContainerEvent } from './containerEvents.ts';
+import { containerFieldPath, pullFailedMessage, recordContainerEvent } from './containerEvents.ts';
 import { internalIP } from './nodeStatus.ts';
 import { acceptedInitStatuses, beginInit, hasInitContainers, initBackoff, initExited, initializedCondition, initPulled, initStarted, POD_INITIALIZING } from './initContainers.ts';
 
@@ -149,7 +149,7 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
       return;
     case 'pulled': {
       // Only failing pulls stop here: ErrImagePull now, ImagePullBackOff after the next sync.
-      const message = `failed to pull and unpack image "docker.io/library/${image}": not found`;
+      const message = pullFailedMessage(image);
       const c0 = pod.spec.containers[0]?.name ?? '';
       // A retry after the back-off pulls again (the first pull's Pulling was the accept's).
       if (pod.status?.containerStatuses?.[0]?.state.waiting?.reason === 'ImagePullBackOff') recordContainerEvent(tx, pod, c0, 'Normal', 'Pulling', `Pulling image "${image}"`);

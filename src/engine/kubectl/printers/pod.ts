@@ -2,6 +2,7 @@
 import type { Pod, PodCondition } from '../../api/types.ts';
 import { formatAge, humanDuration } from '../../lib/duration.ts';
 import { parseRFC3339 } from '../../lib/time.ts';
+import { isRestartableInitContainer } from '../../kubelet/initContainers.ts';
 
 /** The pod reason the node lifecycle controller sets when a node stops reporting (node.NodeUnreachablePodReason). */
 export const NodeUnreachablePodReason = 'NodeLost';
@@ -45,7 +46,7 @@ export function podColumns(pod: Pod, nowMs: number): PodColumns {
   }
   // Sidecars (init containers with restartPolicy Always) count among the containers.
   const initSpec = pod.spec.initContainers;
-  const sidecars = initSpec === undefined ? NO_SIDECARS : new Set(initSpec.filter((c) => c.restartPolicy === 'Always').map((c) => c.name));
+  const sidecars = initSpec === undefined ? NO_SIDECARS : new Set(initSpec.filter(isRestartableInitContainer).map((c) => c.name));
   const total = pod.spec.containers.length + sidecars.size;
   let ready = 0;
   let restarts = 0;
