@@ -15,7 +15,7 @@ import type { StatefulSet } from '../engine/api/statefulTypes.ts';
 import { parseRFC3339 } from '../engine/lib/time.ts';
 import type { Internals } from '../timeline/internals.ts';
 import type { ObjectMaps } from '../timeline/objectCursor.ts';
-import { isRestartableInitContainer } from '../engine/kubelet/initContainers.ts';
+import { isRestartableInitContainer } from '../engine/kubelet/status.ts';
 import { basePhase } from '../timeline/podColumns.ts';
 import { statefulSetRevisions } from './statefulSetView.ts';
 import {

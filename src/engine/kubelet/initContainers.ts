@@ -23,14 +23,14 @@
  * a deleted pod's sidecars stop (after its app containers).
  */
 import { decide } from '../api/decision.ts';
-import type { Container, ContainerState, ContainerStatus, Pod, PodCondition } from '../api/types.ts';
+import type { Container, ContainerState, ContainerStatus, Pod } from '../api/types.ts';
 import type { ImageBehaviour } from '../config.ts';
 import { note, recordEvent, schedule, type Tx } from '../client/tx.ts';
 import { stringMemo } from '../lib/stringMemo.ts';
 import { crashBackOffMessage, crashLoopMessage, presentMessage, pulledMessage, pullFailedMessage } from './containerEvents.ts';
 import { BACKOFF_INITIAL_MS, BACKOFF_MAX_MS, drawMs, imageBehaviour, kubeletState } from './kubeletState.ts';
 import { containerID, imageID, imageRef } from './runtime.ts';
-import { cond, containerStatus, podConditions, setStatus } from './status.ts';
+import { containerStatus, isRestartableInitContainer, podConditions, setStatus } from './status.ts';
 
 /** The field path of an init container's Events: `spec.initContainers{migrate}` (GenerateContainerRef). */
 export const initFieldPath = stringMemo((container) => `spec.initContainers{${container}}`, 1024);
@@ -38,47 +38,15 @@ export const initFieldPath = stringMemo((container) => `spec.initContainers{${co
 /** PodInitializing: the waiting state of every container without a runtime status in a pod with init containers. */
 export const POD_INITIALIZING: ContainerState = Object.freeze({ waiting: Object.freeze({ reason: 'PodInitializing' }) });
 
-/** isRestartableInitContainer: a sidecar (`restartPolicy: Always`). */
-export function isRestartableInitContainer(c: Container | undefined): boolean {
-  return c?.restartPolicy === 'Always';
-}
-
 /** hasInitContainers: the pod's spec lists init containers. */
 export function hasInitContainers(pod: Pod): boolean {
   const init = pod.spec.initContainers;
   return init !== undefined && init.length > 0;
 }
 
-/**
- * incompleteInit names the init containers that have not exited 0, in the spec's order
- * (GeneratePodInitializedCondition's incompleteContainers; every init container has a status here,
- * so none is unknown).
- */
-export function incompleteInit(pod: Pod, statuses: readonly ContainerStatus[] | undefined): string[] {
-  const out: string[] = [];
-  for (const c of pod.spec.initContainers ?? []) {
-    const s = statuses?.find((x) => x.name === c.name);
-    // A sidecar is done initializing once it has started; the others once they exited 0.
-    if (isRestartableInitContainer(c)) {
-      if (s?.started !== true) out.push(c.name);
-      continue;
-    }
-    const t = s?.state.terminated;
-    if (t === undefined || t.exitCode !== 0) out.push(c.name);
-  }
-  return out;
-}
-
-/**
- * initializedCondition is the Initialized condition: True once every init container exited 0 or a
- * regular container has started (a pod initialized before stays so), else False with the names
- * Go prints for a []string: `containers with incomplete status: [migrate seed]`.
- */
-export function initializedCondition(pod: Pod, now: string, prev: PodCondition[] | undefined, initStatuses: readonly ContainerStatus[] | undefined): PodCondition {
-  const incomplete = incompleteInit(pod, initStatuses);
-  const anyStarted = pod.status?.containerStatuses?.some((s) => s.state.running !== undefined || s.state.terminated !== undefined) ?? false;
-  if (incomplete.length === 0 || anyStarted) return cond('Initialized', true, now, prev);
-  return cond('Initialized', false, now, prev, 'ContainersNotInitialized', `containers with incomplete status: [${incomplete.join(' ')}]`);
+/** initStatusOf is the status of the pod's init container `name`, or undefined before the kubelet wrote one. */
+function initStatusOf(pod: Pod, name: string): ContainerStatus | undefined {
+  return pod.status?.initContainerStatuses?.find((s) => s.name === name);
 }
 
 /** withInitStatus is the pod's init statuses with the one of `name` replaced. */
@@ -88,8 +56,7 @@ function withInitStatus(pod: Pod, name: string, next: ContainerStatus): Containe
 
 /** writeInit writes the pod's init statuses (Pending, Initialized recomputed from them). */
 function writeInit(tx: Tx, pod: Pod, podKey: string, initStatuses: ContainerStatus[]): void {
-  const prev = pod.status?.conditions;
-  const conditions = podConditions(pod, tx.nowIso, false, false).map((c) => (c.type === 'Initialized' ? initializedCondition(pod, tx.nowIso, prev, initStatuses) : c));
+  const conditions = podConditions(pod, tx.nowIso, false, false, true, initStatuses);
   setStatus(tx, pod, { ...pod.status, conditions, initContainerStatuses: initStatuses }, podKey);
 }
 
@@ -136,7 +103,7 @@ export function initStarted(tx: Tx, pod: Pod, podKey: string, uid: string, done:
   if (at === null) return;
   const { c, b } = at;
   const ks = kubeletState(tx, podKey);
-  const prev = pod.status?.initContainerStatuses?.find((s) => s.name === c.name);
+  const prev = initStatusOf(pod, c.name);
   const restartCount = prev?.restartCount ?? 0;
   const path = initFieldPath(c.name);
   const pulled = ks.initPulledMs === undefined ? presentMessage(c.image) : pulledMessage(c.image, ks.initPulledMs);
@@ -186,7 +153,7 @@ export function initExited(tx: Tx, pod: Pod, podKey: string, uid: string, done: 
   const at = current(tx, pod, podKey);
   if (at === null) return;
   const { c, i, b } = at;
-  const prev = pod.status?.initContainerStatuses?.find((s) => s.name === c.name);
+  const prev = initStatusOf(pod, c.name);
   const startedAt = prev?.state.running?.startedAt ?? tx.nowIso;
   const id = prev?.containerID;
   const image = prev?.image ?? c.image;
@@ -219,7 +186,7 @@ export function initPulled(tx: Tx, pod: Pod, podKey: string, uid: string): void 
   const at = current(tx, pod, podKey);
   if (at === null) return;
   const { c } = at;
-  const prev = pod.status?.initContainerStatuses?.find((s) => s.name === c.name);
+  const prev = initStatusOf(pod, c.name);
   const message = pullFailedMessage(c.image);
   if (prev?.state.waiting?.reason === 'ImagePullBackOff') recordEvent(tx, pod, 'Normal', 'Pulling', `Pulling image ${JSON.stringify(c.image)}`, 'kubelet', 'clock', initFieldPath(c.name));
   const status = containerStatus(c.name, { waiting: { reason: 'ErrImagePull', message } }, prev?.lastState, false, prev?.restartCount ?? 0, c.image, '', undefined, false);
@@ -235,7 +202,7 @@ export function initBackoff(tx: Tx, pod: Pod, podKey: string, uid: string, done:
   const at = current(tx, pod, podKey);
   if (at === null) return;
   const { c } = at;
-  const prev = pod.status?.initContainerStatuses?.find((s) => s.name === c.name);
+  const prev = initStatusOf(pod, c.name);
   if (prev?.state.waiting?.reason !== 'ErrImagePull') {
     initStarted(tx, pod, podKey, uid, done);
     return;

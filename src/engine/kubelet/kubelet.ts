@@ -23,7 +23,7 @@ import { isNodeReady } from '../lib/scheduling.ts';
 import { appDown, trafficOn } from './apps.ts';
 import { containerFieldPath, pullFailedMessage, recordContainerEvent } from './containerEvents.ts';
 import { internalIP } from './nodeStatus.ts';
-import { acceptedInitStatuses, beginInit, hasInitContainers, initBackoff, initExited, initializedCondition, initPulled, initStarted, POD_INITIALIZING } from './initContainers.ts';
+import { acceptedInitStatuses, beginInit, hasInitContainers, initBackoff, initExited, initPulled, initStarted, POD_INITIALIZING } from './initContainers.ts';
 
 /** kubeletOnPodWatched reacts to a pod the kubelet's watch delivered (bound or being deleted); key is objectKey(pod). */
 export function kubeletOnPodWatched(tx: Tx, pod: Pod, old: Pod | undefined, key = objectKey(pod)): void {
@@ -83,18 +83,18 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
     case 'accept': {
       // syncPod's WaitForAttachAndMount: nothing is pulled or probed, and no sandbox made, before every volume is mounted.
       const failures = mountFailures(tx, pod);
-      const conditions = podConditions(pod, tx.nowIso, false, false, failures.length === 0);
       // The node's InternalIP (nodeStatus.ts), as the kubelet reports the host's address.
       const node = tx.st.store.objects.Node.get(nodeName);
       const hostIP = node !== undefined && node.kind === 'Node' ? internalIP(node) : '';
       const startTime = tx.nowIso;
-      // Nothing pulled yet: imageID is empty and there is no container ID, as the kubelet reports.
       if (hasInitContainers(pod)) {
-        acceptWithInit(tx, pod, podKey, uid, conditions, hostIP, startTime, failures.length === 0);
+        acceptWithInit(tx, pod, podKey, uid, hostIP, startTime, failures.length === 0);
         if (failures.length > 0) mountFailed(tx, pod, podKey, uid, failures, kubeletState(tx, podKey));
         note(tx, 'containerCreating', { pod: pod.metadata.name });
         return;
       }
+      const conditions = podConditions(pod, tx.nowIso, false, false, failures.length === 0);
+      // Nothing pulled yet: imageID is empty and there is no container ID, as the kubelet reports.
       const statuses = containerStatuses(pod, (c) => containerStatus(c.name, CREATING, undefined, false, 0, c.image, '', undefined, false));
       // The status of a pod just bound has these keys: the literal gives the spread's key order.
       const s = pod.status;
@@ -121,16 +121,10 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
       }
       mounted(tx, pod, podKey, ks);
       // The sandbox is made now: PodReadyToStartContainers turns True.
-      const sandboxed = podConditions(pod, tx.nowIso, false, false);
-      if (hasInitContainers(pod)) {
-        const prev = pod.status?.conditions;
-        const conditions = sandboxed.map((c) => (c.type === 'Initialized' ? initializedCondition(pod, tx.nowIso, prev, pod.status?.initContainerStatuses) : c));
-        setStatus(tx, pod, { ...pod.status, conditions }, podKey);
-        beginInit(tx, tx.st.store.objects.Pod.get(podKey) as Pod, podKey, uid, 0);
-        return;
-      }
-      setStatus(tx, pod, { ...pod.status, conditions: sandboxed }, podKey);
-      beginPull(tx, tx.st.store.objects.Pod.get(podKey) as Pod, podKey, uid, b, image);
+      setStatus(tx, pod, { ...pod.status, conditions: podConditions(pod, tx.nowIso, false, false) }, podKey);
+      const mountedPod = tx.st.store.objects.Pod.get(podKey) as Pod;
+      if (hasInitContainers(pod)) beginInit(tx, mountedPod, podKey, uid, 0);
+      else beginPull(tx, mountedPod, podKey, uid, b, image);
       return;
     }
     // After the last init container (exited 0, or a sidecar started), the app containers' images
@@ -267,10 +261,9 @@ function beginPull(tx: Tx, pod: Pod, podKey: string, uid: string, b: ImageBehavi
  * go before the app containers', as PodStatus orders its fields. With its volumes mounted, the
  * first init container's image is pulled now (beginInit).
  */
-function acceptWithInit(tx: Tx, pod: Pod, podKey: string, uid: string, conditions0: ReturnType<typeof podConditions>, hostIP: string, startTime: string, mountedNow: boolean): void {
+function acceptWithInit(tx: Tx, pod: Pod, podKey: string, uid: string, hostIP: string, startTime: string, mountedNow: boolean): void {
   const initStatuses = acceptedInitStatuses(pod);
-  const prev = pod.status?.conditions;
-  const conditions = conditions0.map((c) => (c.type === 'Initialized' ? initializedCondition(pod, tx.nowIso, prev, initStatuses) : c));
+  const conditions = podConditions(pod, tx.nowIso, false, false, mountedNow, initStatuses);
   const statuses = containerStatuses(pod, (c) => containerStatus(c.name, POD_INITIALIZING, undefined, false, 0, c.image, '', undefined, false));
   setStatus(tx, pod, { ...pod.status, phase: 'Pending', conditions, hostIP, startTime, initContainerStatuses: initStatuses, containerStatuses: statuses }, podKey);
   if (mountedNow) beginInit(tx, tx.st.store.objects.Pod.get(podKey) as Pod, podKey, uid, 0);

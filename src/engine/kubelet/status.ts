@@ -3,7 +3,7 @@
  * the five pod conditions in the kubelet's order, the container statuses, the pod IP. Shared by
  * the kubelet's steps (kubelet.ts) and the prober's results (prober/).
  */
-import type { ContainerState, ContainerStatus, Pod, PodCondition, PodStatus } from '../api/types.ts';
+import type { Container, ContainerState, ContainerStatus, Pod, PodCondition, PodStatus } from '../api/types.ts';
 import type { Tx } from '../client/tx.ts';
 import { writeStatusOf } from '../client/tx.ts';
 
@@ -87,17 +87,63 @@ function notReadyMessage(containers: readonly { name: string }[]): string {
   return msg;
 }
 
+/** isRestartableInitContainer: a sidecar (`restartPolicy: Always`). */
+export function isRestartableInitContainer(c: Container | undefined): boolean {
+  return c?.restartPolicy === 'Always';
+}
+
+/**
+ * incompleteInit names the init containers that have not exited 0, in the spec's order
+ * (GeneratePodInitializedCondition's incompleteContainers; every init container has a status here,
+ * so none is unknown).
+ */
+export function incompleteInit(pod: Pod, statuses: readonly ContainerStatus[] | undefined): string[] {
+  const out: string[] = [];
+  for (const c of pod.spec.initContainers ?? []) {
+    const s = statuses?.find((x) => x.name === c.name);
+    // A sidecar is done initializing once it has started; the others once they exited 0.
+    if (isRestartableInitContainer(c)) {
+      if (s?.started !== true) out.push(c.name);
+      continue;
+    }
+    const t = s?.state.terminated;
+    if (t === undefined || t.exitCode !== 0) out.push(c.name);
+  }
+  return out;
+}
+
+/**
+ * initializedCondition is the Initialized condition: True once every init container exited 0 or a
+ * regular container has started (a pod initialized before stays so), else False with the names
+ * Go prints for a []string: `containers with incomplete status: [migrate seed]`.
+ */
+export function initializedCondition(pod: Pod, now: string, prev: PodCondition[] | undefined, initStatuses: readonly ContainerStatus[] | undefined): PodCondition {
+  const incomplete = incompleteInit(pod, initStatuses);
+  const anyStarted = pod.status?.containerStatuses?.some((s) => s.state.running !== undefined || s.state.terminated !== undefined) ?? false;
+  if (incomplete.length === 0 || anyStarted) return cond('Initialized', true, now, prev);
+  return cond('Initialized', false, now, prev, 'ContainersNotInitialized', `containers with incomplete status: [${incomplete.join(' ')}]`);
+}
+
 /**
  * podConditions builds the five kubelet conditions in the order the kubelet writes them.
  * PodReadyToStartContainers says whether the pod's sandbox exists: from the kubelet's first sync
  * on (its creation is not a step of its own here), but not while syncPod waits for volumes to
- * mount, before it creates the sandbox (volumeMounts.ts: `sandbox` false).
+ * mount, before it creates the sandbox (volumeMounts.ts: `sandbox` false). Initialized is True
+ * but for a pod whose init containers are not done: read from `initStatuses`, the pod's own unless
+ * a step is writing new ones (initContainers.ts).
  */
-export function podConditions(pod: Pod, now: string, _containersStarted: boolean, ready: boolean, sandbox = true): PodCondition[] {
+export function podConditions(
+  pod: Pod,
+  now: string,
+  _containersStarted: boolean,
+  ready: boolean,
+  sandbox = true,
+  initStatuses: readonly ContainerStatus[] | undefined = pod.status?.initContainerStatuses,
+): PodCondition[] {
   const prev = pod.status?.conditions;
   const msg = notReadyMessage(pod.spec.containers);
   const c0 = cond('PodReadyToStartContainers', sandbox, now, prev);
-  const c1 = cond('Initialized', true, now, prev);
+  const c1 = pod.spec.initContainers === undefined || pod.spec.initContainers.length === 0 ? cond('Initialized', true, now, prev) : initializedCondition(pod, now, prev, initStatuses);
   const c2 = cond('Ready', ready, now, prev, 'ContainersNotReady', msg);
   const c3 = cond('ContainersReady', ready, now, prev, 'ContainersNotReady', msg);
   const c4 = findCondition(prev, 'PodScheduled') ?? cond('PodScheduled', true, now, prev);

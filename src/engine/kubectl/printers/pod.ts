@@ -2,7 +2,7 @@
 import type { Pod, PodCondition } from '../../api/types.ts';
 import { formatAge, humanDuration } from '../../lib/duration.ts';
 import { parseRFC3339 } from '../../lib/time.ts';
-import { isRestartableInitContainer } from '../../kubelet/initContainers.ts';
+import { isRestartableInitContainer } from '../../kubelet/status.ts';
 
 /** The pod reason the node lifecycle controller sets when a node stops reporting (node.NodeUnreachablePodReason). */
 export const NodeUnreachablePodReason = 'NodeLost';
