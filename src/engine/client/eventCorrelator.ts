@@ -126,7 +126,6 @@ let aggAggregated = false;
 function aggregate(c: EventCorrelatorState, e: CorrelatedEvent, nowMs: number, prng: PrngState): void {
   const aggregateKey = eventAggregatorByReasonFunc(e);
   aggKey = aggregateKey;
-  aggEventKey = eventKeyOf(aggregateKey, e);
   aggMessage = e.message;
   aggAggregated = false;
   // A plain get: the lruAdd after makes the key the most recently used either way.
@@ -138,6 +137,7 @@ function aggregate(c: EventCorrelatorState, e: CorrelatedEvent, nowMs: number, p
   if (seen === null || typeof seen === 'string') {
     // No message yet, or one: two are far from the tenth.
     aggLocalKeys = seen === null || seen === e.message ? e.message : [seen, e.message];
+    aggEventKey = eventKeyOf(aggregateKey, e);
     return;
   }
   const known = seen.includes(e.message);
@@ -145,8 +145,11 @@ function aggregate(c: EventCorrelatorState, e: CorrelatedEvent, nowMs: number, p
   if (size < defaultAggregateMaxEvents) {
     // concat, not a spread: a spread array keeps spare room (~190 bytes for one message, 30,000 records).
     aggLocalKeys = known ? seen : seen.concat(e.message);
+    aggEventKey = eventKeyOf(aggregateKey, e);
     return;
   }
+  // The event key is the aggregate key itself: the message's own key (a box and two joined
+  // strings) is not made, where it was for each of a ReplicaSet's 20,000 combined Events.
   // The set with the message added, less the one PopAny drew, built in one pass: a
   // ReplicaSet's "Created pod: …" messages are all distinct, so from its tenth Event on every one
   // comes here (20,000 in a 10,000-replica rollout), each once a concat, a filter and its closure.

