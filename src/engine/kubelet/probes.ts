@@ -16,12 +16,15 @@ import { kubeletRecorder, note, recordEvent, schedule, type Tx } from '../client
 import { containerFieldPath } from './containerEvents.ts';
 import { killingMessage, probeTypeString } from './prober/prober.ts';
 import { unhealthyOf } from './prober/unhealthy.ts';
+import type { ProbeWorker } from './prober/worker.ts';
 import {
   addPod,
   advanceProbes,
+  type ContainerFacts,
   hasProbes,
   nextProbeEvent,
   type PodProbes,
+  podProbes,
   type ProbeRun,
   probeOf,
   probesWith,
@@ -84,7 +87,8 @@ export function proberReschedule(tx: Tx, pod: Pod, podKey: string, ps0: PodProbe
  * appReadyAtMs (-1: never). The instance number is the containers' restart count.
  */
 export function proberStarted(tx: Tx, podKey: string, ps: PodProbes, appReadyAtMs: number, neverReady: boolean): PodProbes {
-  const started: PodProbes = { ...ps, facts: { id: ps.facts.id + 1, startedAtMs: tx.now, appReadyAtMs, neverReady, stoppedAtMs: -1 }, killing: null };
+  const facts: ContainerFacts = { id: ps.facts.id + 1, startedAtMs: tx.now, appReadyAtMs, neverReady, stoppedAtMs: -1 };
+  const started = podProbes(ps.uid, ps.gen, facts, ps.workers, null);
   // The sync that sees the new container runs the readiness probes at once.
   const next = triggerReadiness(started, tx.now);
   tx.st.probes.set(podKey, next);
@@ -93,7 +97,9 @@ export function proberStarted(tx: Tx, podKey: string, ps: PodProbes, appReadyAtM
 
 /** proberStopped: the container instance stopped now (it crashed or a kill ended it). */
 export function proberStopped(tx: Tx, podKey: string, ps: PodProbes): PodProbes {
-  const next: PodProbes = { ...ps, facts: { ...ps.facts, stoppedAtMs: tx.now }, killing: null };
+  const f = ps.facts;
+  const facts: ContainerFacts = { id: f.id, startedAtMs: f.startedAtMs, appReadyAtMs: f.appReadyAtMs, neverReady: f.neverReady, stoppedAtMs: tx.now };
+  const next = podProbes(ps.uid, ps.gen, facts, ps.workers, null);
   tx.st.probes.set(podKey, next);
   return next;
 }
@@ -101,8 +107,9 @@ export function proberStopped(tx: Tx, podKey: string, ps: PodProbes): PodProbes 
 /** proberTerminating is StopLivenessAndStartup: a terminating pod keeps only its readiness probes. */
 export function proberTerminating(tx: Tx, pod: Pod, podKey: string, ps0: PodProbes): void {
   const ps = proberRunDue(tx, pod, podKey, ps0);
-  const workers = ps.workers.map((w) => (w.probeType === 'readiness' || w.stopped ? w : { ...w, stopped: true }));
-  proberReschedule(tx, pod, podKey, { ...ps, workers });
+  const workers: ProbeWorker[] = [];
+  for (const w of ps.workers) workers.push(w.probeType === 'readiness' || w.stopped ? w : { ...w, stopped: true });
+  proberReschedule(tx, pod, podKey, probesWith(ps, ps.gen, workers));
 }
 
 /**
@@ -217,7 +224,7 @@ function startKill(tx: Tx, pod: Pod, podKey: string, ps: PodProbes, r: ProbeRun)
   const uid = pod.metadata.uid ?? '';
   if (plan.preStop) schedule(tx, tx.now + plan.sigtermMs, { type: 'kubelet', podKey, uid, step: 'sigterm' });
   schedule(tx, tx.now + plan.exitMs, { type: 'kubelet', podKey, uid, step: 'exited' });
-  const next: PodProbes = { ...ps, killing: { id: ps.facts.id, container: c.name, sigkill: plan.sigkill } };
+  const next = podProbes(ps.uid, ps.gen, ps.facts, ps.workers, { id: ps.facts.id, container: c.name, sigkill: plan.sigkill });
   tx.st.probes.set(podKey, next);
   return next;
 }
@@ -274,9 +281,15 @@ export function kubeletProbe(tx: Tx, podKey: string, uid: string): void {
     note(tx, 'nodeNotReadyWaits', { node: node.metadata.name, pod: pod.metadata.name });
     return;
   }
-  const ps = proberRunDue(tx, pod, podKey, ps0);
-  // A container without a readiness probe turns ready when its application answers.
-  writeProbeStatus(tx, tx.st.store.objects.Pod.get(podKey) as Pod, podKey, ps);
+  const { ps, runs } = advanceProbes(ps0, tx.now);
+  tx.st.probes.set(podKey, ps);
+  // applyRuns ends by writing the probes' status; nothing else changes the pod meanwhile (a
+  // status write of the pod just read cannot fail), so a second writeProbeStatus would find
+  // nothing to change: 2,388 of them in the 300-replica StatefulSet run, each reading the pod's
+  // container statuses again. Without runs, a container without a readiness probe may turn
+  // ready now that its application answers: the status is written here.
+  if (runs.length > 0) applyRuns(tx, pod, podKey, ps, runs);
+  else writeProbeStatus(tx, pod, podKey, ps);
   if (tx.notes.length === 0) note(tx, 'probesPassed', { pod: pod.metadata.name });
   proberReschedule(tx, tx.st.store.objects.Pod.get(podKey) as Pod, podKey, tx.st.probes.get(podKey) as PodProbes);
 }

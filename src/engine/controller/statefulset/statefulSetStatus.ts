@@ -46,6 +46,9 @@ function countPod(s: ReplicaStatus, f: PodFacts, minReadySeconds: number, curren
 /** The keys of the status updateStatefulSetPlan starts from, in its order. */
 const PLAN_STATUS: readonly string[] = ['observedGeneration', 'replicas', 'currentRevision', 'updateRevision', 'collisionCount'];
 
+/** The keys of withCounts' literal, in its order. */
+const COUNTED_STATUS: readonly string[] = [...PLAN_STATUS, 'readyReplicas', 'availableReplicas', 'currentReplicas', 'updatedReplicas'];
+
 /**
  * withCounts is `status` with its five counts replaced, in updateStatus's key order. The plan's
  * own status gets one literal with the keys the spread gives: in Node 20, a spread that gains
@@ -137,6 +140,22 @@ export function completeRollingUpdate(set: StatefulSet, status: StatefulSetStatu
     (status.readyReplicas ?? 0) === replicas &&
     status.replicas === replicas
   ) {
+    if (status.updateRevision !== undefined && keysAre(status, COUNTED_STATUS)) {
+      // withCounts' literal again, currentReplicas and currentRevision replaced: the spread below
+      // and its writes to keys it already has turned both keys of that hidden class from const
+      // to mutable, which threw away the optimised code reading statuses (inconsistentStatus).
+      return {
+        observedGeneration: status.observedGeneration,
+        replicas: status.replicas,
+        currentRevision: status.updateRevision,
+        updateRevision: status.updateRevision,
+        collisionCount: status.collisionCount,
+        readyReplicas: status.readyReplicas,
+        availableReplicas: status.availableReplicas,
+        currentReplicas: status.updatedReplicas ?? 0,
+        updatedReplicas: status.updatedReplicas,
+      } as StatefulSetStatus;
+    }
     const out = { ...status, currentReplicas: status.updatedReplicas ?? 0 };
     if (status.updateRevision !== undefined) out.currentRevision = status.updateRevision;
     else delete out.currentRevision;

@@ -52,7 +52,19 @@ export interface PodProbes {
  * into the runtime (Node 20's --log-ic: ~2,400 misses); a literal has one hidden class and no IC miss.
  */
 export function probesWith(ps: PodProbes, gen: number, workers: readonly ProbeWorker[]): PodProbes {
-  return { uid: ps.uid, gen, facts: ps.facts, workers, killing: ps.killing };
+  return podProbes(ps.uid, gen, ps.facts, workers, ps.killing);
+}
+
+/**
+ * podProbes is the one place a PodProbes is made: every copy is a fresh literal, never a spread
+ * that then writes a key. A spread copies the source's hidden class and its write to a key
+ * already there (`{ ...ps, workers }`) turned that key from const to mutable for every PodProbes,
+ * which threw away the optimised code of each function that read it (startedOf,
+ * probeStatusChanges, probesWith, …: 3 compilations of startedOf in the 300-replica
+ * StatefulSet run, --trace-deopt).
+ */
+export function podProbes(uid: string, gen: number, facts: ContainerFacts, workers: readonly ProbeWorker[], killing: ProbeKill | null): PodProbes {
+  return { uid, gen, facts, workers, killing };
 }
 
 declare module '../../client/state.ts' {
@@ -113,7 +125,7 @@ export function addPod(pod: Pod, nowMs: number, kubeletStartMs: number, jitter: 
       workers.push(newWorker(probeType, index, c.name, timing, firstMs));
     }
   });
-  return { uid: pod.metadata.uid ?? '', gen: 0, facts: NO_FACTS, workers, killing: null };
+  return podProbes(pod.metadata.uid ?? '', 0, NO_FACTS, workers, null);
 }
 
 /**
@@ -145,14 +157,20 @@ function workerOf(workers: readonly ProbeWorker[], index: number, probeType: Pro
  * before the sync: the triggered one runs after it.)
  */
 export function triggerReadiness(ps: PodProbes, now: number): PodProbes {
-  let changed = false;
-  const workers = ps.workers.map((w) => {
-    if (w.probeType !== 'readiness' || w.stopped || now < w.firstMs || !startedOf(ps, w.index)) return w;
-    if (w.result === 'Success' && w.containerID === ps.facts.id) return w;
-    changed = true;
-    return copyWorker(w, now, 0);
-  });
-  return changed ? probesWith(ps, ps.gen, workers) : ps;
+  // A loop copying the workers only once one is triggered (as advanceProbes).
+  const all = ps.workers;
+  let workers: ProbeWorker[] | null = null;
+  for (let i = 0; i < all.length; i++) {
+    const w = all[i] as ProbeWorker;
+    const keep =
+      w.probeType !== 'readiness' || w.stopped || now < w.firstMs || !startedOf(ps, w.index) || (w.result === 'Success' && w.containerID === ps.facts.id);
+    if (keep) workers?.push(w);
+    else {
+      workers ??= all.slice(0, i);
+      workers.push(copyWorker(w, now, 0));
+    }
+  }
+  return workers !== null ? probesWith(ps, ps.gen, workers) : ps;
 }
 
 /** viewOf: the container as a probe after the last change sees it (see the file comment). */
@@ -246,12 +264,19 @@ function skipRun(w: ProbeWorker, r: ProbeRun): void {
  */
 export function advanceProbes(ps: PodProbes, until: number): { ps: PodProbes; runs: ProbeRun[] } {
   const runs: ProbeRun[] = [];
-  let changed = false;
-  const workers = ps.workers.map((w0, i) => {
-    if (w0.stopped || probeTime(w0, w0.nextK) > until) return w0;
+  // A loop, not map() with a closure: the workers are copied only once one of them probes, into
+  // a packed array like addPod's (map's are holey, a second array class every reader then saw).
+  const all = ps.workers;
+  let workers: ProbeWorker[] | null = null;
+  for (let i = 0; i < all.length; i++) {
+    const w0 = all[i] as ProbeWorker;
+    if (w0.stopped || probeTime(w0, w0.nextK) > until) {
+      workers?.push(w0);
+      continue;
+    }
+    workers ??= all.slice(0, i);
     const w = copyWorker(w0);
     const started = startedOf(ps, w.index);
-    changed = true;
     while (!w.stopped && probeTime(w, w.nextK) <= until) {
       const r = evaluate(w, i, ps.facts, started);
       if (r.observable) runs.push(r);
@@ -261,11 +286,11 @@ export function advanceProbes(ps: PodProbes, until: number): { ps: PodProbes; ru
       else if (steady !== null) skipTo(w, Math.min(pastUntil, firstKAtOrAfter(w, steady)), r);
       else skipRun(w, r);
     }
-    return w;
-  });
+    workers.push(w);
+  }
   // One worker's runs are in time order already (most pods have one probe).
-  if (runs.length > 1 && ps.workers.length > 1) runs.sort(byTimeThenWorker);
-  return { ps: changed ? probesWith(ps, ps.gen, workers) : ps, runs };
+  if (runs.length > 1 && all.length > 1) runs.sort(byTimeThenWorker);
+  return { ps: workers !== null ? probesWith(ps, ps.gen, workers) : ps, runs };
 }
 
 function byTimeThenWorker(a: ProbeRun, b: ProbeRun): number {
