@@ -29,15 +29,23 @@ export function getParentNameAndOrdinal(pod: Pick<StatefulPod, 'metadata'>): { p
 }
 
 /** A parsed pod name: getParentNameAndOrdinal's answer, and whether the name is exactly getPodName's. */
-interface ParsedName {
+export interface ParsedName {
   readonly pair: Readonly<{ parent: string; ordinal: number }>;
   /** The name is `${parent}-${ordinal}` as getPodName prints it (not `web-01`). */
   readonly canonical: boolean;
 }
 
-function parsedName(name: string): ParsedName {
-  const known = parsedNames.get(name);
-  if (known) return known;
+/**
+ * parsedName is the memo's answer, or the name parsed once: the lookup alone, so that the
+ * optimising compiler inlines it where it is asked (podFacts, 3,300 pod versions in the
+ * 300-replica run) without the regular expression and the strings of the first parse, a call it
+ * rarely makes (once per name).
+ */
+export function parsedName(name: string): ParsedName {
+  return parsedNames.get(name) ?? parseName(name);
+}
+
+function parseName(name: string): ParsedName {
   const m = statefulPodRegex.exec(name);
   const digits = (m?.[2] ?? '') as string;
   const n = Number(digits);

@@ -144,7 +144,11 @@ export function startedOf(ps: PodProbes, index: number): boolean {
  * a find with a new closure per call, since each probe run and each look ahead asks startedOf.
  */
 function workerOf(workers: readonly ProbeWorker[], index: number, probeType: ProbeType): ProbeWorker | undefined {
-  for (const w of workers) if (w.index === index && w.probeType === probeType) return w;
+  // An index loop: for-of wraps its body in a handler in the optimised code of every caller.
+  for (let i = 0; i < workers.length; i++) {
+    const w = workers[i] as ProbeWorker;
+    if (w.index === index && w.probeType === probeType) return w;
+  }
   return undefined;
 }
 
@@ -355,8 +359,7 @@ export function nextProbeEvent(ps: PodProbes, now: number, containers: number, r
 }
 
 function hasReadinessWorker(ps: PodProbes, index: number): boolean {
-  for (const w of ps.workers) if (w.index === index && w.probeType === 'readiness') return true;
-  return false;
+  return workerOf(ps.workers, index, 'readiness') !== undefined;
 }
 
 /** outputOf is the failed probe's output, for its Unhealthy event. */
