@@ -119,7 +119,7 @@ describe('withPlaceholders', () => {
           (calls[n] as number[]).push(i);
           return pod(`placeholder-${i}`);
         };
-        const got = withPlaceholders(slots, loud.indexOf(1), missing, monotonic, { at: build(0) });
+        const got = withPlaceholders(slots, loud, missing, monotonic, { at: build(0) });
         const want = placeholdersFull(slots, missing, monotonic, build(1));
         expect(got.map((p) => p?.metadata.name)).toEqual(want.map((p) => p?.metadata.name));
         expect(calls[0]).toEqual(calls[1]);
@@ -133,7 +133,7 @@ describe('withPlaceholders', () => {
     const loud = new Uint8Array(1000);
     loud[999] = 1;
     const seen: number[] = [];
-    withPlaceholders(slots, loud.indexOf(1), 1, true, {
+    withPlaceholders(slots, loud, 1, true, {
       at: (i) => {
         seen.push(i);
         return pod('p');

@@ -112,23 +112,25 @@ const EXIT: StepResult = Object.freeze({ exit: true, error: null });
 
 /**
  * withPlaceholders is the replicas with placeholders built for the missing slots: the first
- * only under OrderedReady (monotonic), all of them under Parallel. An empty slot is loud, so the
- * first missing one is at or after the first loud slot (`firstLoud`, the slots' loudAt0.indexOf(1),
- * or −1), and the scan stops once it is built
- * (OrderedReady) or once all `missing` are (the layout's `filled` counts the slots holding a
- * pod). Scanning from 0 to the end, the 1,000 syncs of the 1,000-replica update that find the
- * replaced pod gone visited all 1,000 slots each: 1,000,000 visits, now 1,000 (issue 23).
+ * only under OrderedReady (monotonic), all of them under Parallel. An empty slot is loud (`loud`
+ * is the slots' loudAt0 under OrderedReady, loudBurst under Parallel), so only the loud slots are
+ * visited, found by indexOf, and the scan stops once the first is built (OrderedReady) or once
+ * all `missing` are (the layout's `filled` counts the slots holding a pod). Scanning from 0 to
+ * the end, the 1,000 syncs of the 1,000-replica update that find the replaced pod gone visited
+ * all 1,000 slots each: 1,000,000 visits, now 1,000 (issue 23). Under Parallel the same scan of
+ * every slot was a loop hot enough to be optimised (~23 M instructions of TurboFan in the
+ * 100-replica Parallel run): the quiet slots are jumped over natively now.
  */
 export function withPlaceholders(
   slots: readonly (StatefulPod | undefined)[],
-  firstLoud: number,
+  loud: Uint8Array,
   missing: number,
   monotonic: boolean,
   build: PlaceholderBuilder,
 ): (StatefulPod | undefined)[] {
   const replicas = slots.slice();
   let built = 0;
-  for (let i = monotonic ? Math.max(0, firstLoud) : 0; i < replicas.length && missing > 0; i++) {
+  for (let i = missing > 0 ? loud.indexOf(1) : -1; i >= 0; i = loud.indexOf(1, i + 1)) {
     if (replicas[i] !== undefined) continue;
     replicas[i] = build.at(i);
     if (monotonic || ++built === missing) break;

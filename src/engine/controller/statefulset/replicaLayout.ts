@@ -118,8 +118,11 @@ export const newSlotFlags = (n: number, fill: 0 | 1): SlotFlags => ({
 /** setFlags writes slot i's flags for its pod's facts, or for an empty slot. */
 export function setFlags(set: SetName, flags: SlotFlags, i: number, f: PodFacts | undefined): void {
   flags.unavail.set(i, f === undefined || unavailableAt0(f) ? 1 : 0);
-  flags.loud.set(i, f === undefined || !quietReplica(f, set, true, 0, 0) ? 1 : 0);
-  flags.loudBurst[i] = f === undefined || !quietReplica(f, set, false, 0, 0) ? 1 : 0;
+  // quietReplica(f, set, false, 0, 0), and quietReplica(f, set, true, 0, 0) as the same test and
+  // the OrderedReady one (available at minReadySeconds 0 is readyTrue): the identity asked once.
+  const burst = f !== undefined && quietReplica(f, set, false, 0, 0);
+  flags.loud.set(i, burst && !f.terminating && f.runningAndReady && f.readyTrue ? 0 : 1);
+  flags.loudBurst[i] = burst ? 0 : 1;
 }
 
 export const newTally = (): Tally => ({ created: 0, runningAndReady: 0, byRevision: new Map() });

@@ -91,7 +91,7 @@ export function updateStatefulSetPlan(input: UpdateStatefulSetInput, log?: Decis
   // With every ordinal present (a rolling update) the slots are the replicas as they are; under
   // OrderedReady the one placeholder the loop can reach is built when it does (ctx.placeholder).
   const build = missing === 0 ? null : new PlaceholderPods(sets, cur, upd, start);
-  const replicas = build === null || monotonicSet ? slots : withPlaceholders(slots, view.firstLoudAt0, missing, false, build);
+  const replicas = build === null || monotonicSet ? slots : withPlaceholders(slots, view.loudBurst, missing, false, build);
   // Nothing condemned (every sync of a rolling update): the layout's empty list, not copied to sort.
   const condemned = unsorted.length === 0 ? unsorted : descendingOrdinal(unsorted);
 
