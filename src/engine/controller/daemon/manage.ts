@@ -8,7 +8,7 @@ import { ControllerRevisionHashLabelKey } from '../../api/constants.ts';
 import { type DecisionLog, decide } from '../../api/decision.ts';
 import type { DaemonSet, Node, Pod } from '../../api/types.ts';
 import { type BackoffState, get, isInBackOffSinceUpdate, next } from './backoff.ts';
-import { nodeShouldRunDaemonPod } from './shouldRun.ts';
+import { nodeShouldRunDaemonPod, type ShouldRunResult } from './shouldRun.ts';
 import { allowsSurge, isPodAvailable, isPodReady } from './util/daemonsetUtil.ts';
 import { type NodeToDaemonPods, sortDaemonPods } from './daemonPods.ts';
 
@@ -61,6 +61,7 @@ function podRef(pod: Pod): string {
  *   if none runs, else keep the oldest current-hash and the oldest old-hash pod, deleting the old
  *   one once it is not Ready or the new one is available;
  * - not shouldContinueRunning → delete every pod that is not already being deleted.
+ * `known`, when given, is nodeShouldRunDaemonPod(node, ds) as the caller already has it.
  */
 export function podsShouldBeOnNode(
   log: DecisionLog | undefined,
@@ -70,11 +71,12 @@ export function podsShouldBeOnNode(
   hash: string,
   backoff: BackoffState,
   nowMs: number,
+  known?: ShouldRunResult,
 ): NodePlan {
   const nodeName = node.metadata.name;
   const fn = 'podsShouldBeOnNode';
   const plan: NodePlan = { nodesNeedingDaemonPods: [], podsToDelete: [], events: [], backoff };
-  const { shouldRun, shouldContinueRunning } = nodeShouldRunDaemonPod(node, ds);
+  const { shouldRun, shouldContinueRunning } = known ?? nodeShouldRunDaemonPod(node, ds);
   const exists = Object.hasOwn(nodeToDaemonPods, nodeName);
   const daemonPods = nodeToDaemonPods[nodeName] ?? [];
 

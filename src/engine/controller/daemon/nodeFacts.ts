@@ -73,7 +73,7 @@ const NO_BACKOFF = newBackOff();
 function isQuiet(node: Node, name: string, pods: readonly Pod[], byNode: NodeToDaemonPods, ds: DaemonSet, hash: string, answer: ShouldRunResult, surge: boolean): boolean {
   if (plainlyQuiet(answer, Object.hasOwn(byNode, name), pods, surge)) return true;
   const log: DecisionLog = [];
-  const plan = podsShouldBeOnNode(log, node, byNode, ds, hash, NO_BACKOFF, 0);
+  const plan = podsShouldBeOnNode(log, node, byNode, ds, hash, NO_BACKOFF, 0, answer);
   return log.length === 0 && plan.nodesNeedingDaemonPods.length === 0 && plan.podsToDelete.length === 0 && plan.events.length === 0;
 }
 
