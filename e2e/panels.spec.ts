@@ -1,20 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test as base } from '@playwright/test';
 import { parseScenarioText } from '../src/scenario/parse.ts';
 import { encodeShareHash } from '../src/scenario/shareUrl.ts';
-import {
-  failOnProblems,
-  firstActionTick,
-  openPreset,
-  rsRows,
-  seekEnd,
-  seekTo,
-  slider,
-  tickOf,
-} from './panelsSupport.ts';
+import { failOnProblems, firstActionTick, rsRows, seekEnd, seekTo, slider, tickOf } from './panelsSupport.ts';
+import { showPreset, test } from './sharedPage.ts';
 import { appeared } from './wait.ts';
 
-failOnProblems();
+// The tests share one page per worker (e2e/sharedPage.ts); the 1,500-pod run has a fresh one.
 
 /** The chart's read-out at the cursor: each ReplicaSet's revision and counters. */
 async function readout(page: Page) {
@@ -38,8 +30,10 @@ test('the Seed preset played to the end shows the old ReplicaSet at 0 and the ne
   page,
 }) => {
   test.setTimeout(90_000);
-  await openPreset(page, 'seed');
-  await page.getByRole('combobox', { name: 'Speed' }).selectOption('0');
+  await showPreset(page, 'seed');
+  const speed = page.getByRole('combobox', { name: 'Speed' });
+  const speedBefore = await speed.inputValue();
+  await speed.selectOption('0');
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   // playing runs to the last tick and stops there by itself
   await expect
@@ -64,11 +58,12 @@ test('the Seed preset played to the end shows the old ReplicaSet at 0 and the ne
   const oldDesired = rows.filter((r) => r.name === oldRs?.name).map((r) => r.desired);
   expect(oldDesired[0]).toBe(10);
   expect(oldDesired.at(-1)).toBe(0);
+  await speed.selectOption(speedBefore); // the next test's page plays at the usual speed
 });
 
 test('dragging maxSurge changes the resolved numbers and the run', async ({ page }) => {
   test.setTimeout(60_000);
-  await openPreset(page, 'seed');
+  await showPreset(page, 'seed');
   const setImage = (await firstActionTick(page)) ?? 0;
   await seekEnd(page);
   const firstNew = async () => {
@@ -117,7 +112,7 @@ test('dragging maxSurge changes the resolved numbers and the run', async ({ page
 
 test('stepping shows the Explain line of the Seed preset’s first scale-down', async ({ page }) => {
   test.setTimeout(60_000);
-  await openPreset(page, 'seed');
+  await showPreset(page, 'seed');
   await seekEnd(page);
   const rows = await rsRows(page);
   const [oldRs] = await readout(page);
@@ -155,7 +150,7 @@ test('stepping shows the Explain line of the Seed preset’s first scale-down', 
 test('a pod’s details show its log as kubectl logs prints it, and --previous when unfolded', async ({
   page,
 }) => {
-  await openPreset(page, 'seed');
+  await showPreset(page, 'seed');
   await seekEnd(page);
   await page.getByTestId('pod').first().click();
   const details = page.getByTestId('pod-details');
@@ -167,10 +162,12 @@ test('a pod’s details show its log as kubectl logs prints it, and --previous w
   await expect(details.getByRole('log', { name: 'Previous container' })).toContainText(
     /^Error from server \(BadRequest\): previous terminated container "nginx" in pod "nginx-deployment-roll01-\w+-\w+" not found$/,
   );
+  await page.keyboard.press('Escape'); // the next test's page shows no details
+  await expect(details).toBeHidden();
 });
 
 test('keyboard shortcuts play, pause, step and jump', async ({ page }) => {
-  await openPreset(page, 'seed');
+  await showPreset(page, 'seed');
   await seekTo(page, 20);
   await page.locator('body').click({ position: { x: 2, y: 2 } });
   const now = async () => (await tickOf(page)).tick;
@@ -209,73 +206,9 @@ test('keyboard shortcuts play, pause, step and jump', async ({ page }) => {
   expect(await now()).toBe(before);
 });
 
-test('a 1,500-pod Deployment paints its pods on canvases and keeps the nodes and counts in the DOM', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  const seed = parseScenarioText(readFileSync('src/scenario/presets/seed.yaml', 'utf8'));
-  if (!seed.ok) throw new Error('seed preset');
-  const big = structuredClone(seed.value) as unknown as {
-    cluster: { nodes: number };
-    objects: { spec: { replicas: number } }[];
-  };
-  big.cluster.nodes = 20;
-  for (const o of big.objects) o.spec.replicas = 1500;
-  await page.goto(`./${encodeShareHash(big as unknown as typeof seed.value)}`);
-  await expect(page.getByTestId('node')).toHaveCount(20, { timeout: 30_000 });
-  await seekEnd(page);
-
-  // The slider reads the last tick before the frame of that tick has reached the nodes: on a busy
-  // machine the counts of an earlier frame were read once (a sum below 1,500), so poll them.
-  const podsOnNodes = async () =>
-    (
-      await page
-        .getByTestId('node')
-        .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-pod-count'))))
-    ).reduce((a, b) => a + b, 0);
-  await expect.poll(podsOnNodes, { timeout: 15_000 }).toBe(1500);
-  await expect(page.getByTestId('pod')).toHaveCount(0);
-  await expect(page.getByTestId('pod-canvas')).toHaveCount(20);
-
-  // a click on a painted cell opens that pod's details
-  const canvas = page.getByTestId('pod-canvas').first();
-  await canvas.click({ position: { x: 4, y: 4 } });
-  await expect(page.getByTestId('pod-details')).toContainText('nginx-deployment-roll01-');
-
-  // playing through the rollout: record rAF gaps for 3 s at 30× (logged for the reader)
-  await page.keyboard.press('Escape');
-  await seekTo(page, 0);
-  await page.getByRole('combobox', { name: 'Speed' }).selectOption('30');
-  const gaps = await page.evaluate(async () => {
-    const out: number[] = [];
-    (document.querySelector('button[aria-keyshortcuts="Space"]') as HTMLButtonElement).click();
-    let last = performance.now();
-    await new Promise<void>((done) => {
-      const end = last + 3000;
-      const frame = (now: number) => {
-        out.push(now - last);
-        last = now;
-        if (now < end) requestAnimationFrame(frame);
-        else done();
-      };
-      requestAnimationFrame(frame);
-    });
-    return out.sort((a, b) => a - b);
-  });
-  const p95 = gaps[Math.floor(gaps.length * 0.95)] ?? 0;
-  console.log(
-    `1,500 pods playing at 30×: ${gaps.length} frames in 3 s, median ${gaps[gaps.length >> 1]?.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`,
-  );
-  // Frame time is measured by `npm run bench:browser`, not asserted here (a shared machine makes
-  // wall-clock limits flaky); this test checks that playing at this size moves the run on.
-  const position = page.getByRole('slider', { name: 'Timeline position' });
-  expect(Number(await position.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
-  await appeared(page.getByTestId('pod-canvas').first());
-});
-
-test('Share copies the link of the run at this tick and says so', async ({ page, context }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await openPreset(page, 'seed');
+test('Share copies the link of the run at this tick and says so', async ({ page }) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await showPreset(page, 'seed');
   await seekTo(page, 42);
   await page.getByRole('button', { name: 'Share', exact: true }).click();
   await appeared(page.getByRole('status').filter({ hasText: 'Link copied' }));
@@ -285,7 +218,7 @@ test('Share copies the link of the run at this tick and says so', async ({ page,
 
 test('an invalid strategy shows the API server’s message inline and changes nothing', async ({ page }) => {
   test.setTimeout(60_000);
-  await openPreset(page, 'seed');
+  await showPreset(page, 'seed');
   const setImage = (await firstActionTick(page)) ?? 1;
   await seekTo(page, setImage - 1);
   const markersBefore = await page.getByTestId('action-marker').count();
@@ -304,4 +237,73 @@ test('an invalid strategy shows the API server’s message inline and changes no
   await expect(page.getByRole('slider', { name: 'maxSurge' })).toHaveValue('25');
   await expect(page.getByTestId('action-marker')).toHaveCount(1);
   expect(markersBefore).toBeGreaterThan(0);
+});
+
+base.describe('in a fresh page', () => {
+  failOnProblems();
+
+  base(
+    'a 1,500-pod Deployment paints its pods on canvases and keeps the nodes and counts in the DOM',
+    async ({ page }) => {
+      base.setTimeout(120_000);
+      const seed = parseScenarioText(readFileSync('src/scenario/presets/seed.yaml', 'utf8'));
+      if (!seed.ok) throw new Error('seed preset');
+      const big = structuredClone(seed.value) as unknown as {
+        cluster: { nodes: number };
+        objects: { spec: { replicas: number } }[];
+      };
+      big.cluster.nodes = 20;
+      for (const o of big.objects) o.spec.replicas = 1500;
+      await page.goto(`./${encodeShareHash(big as unknown as typeof seed.value)}`);
+      await expect(page.getByTestId('node')).toHaveCount(20, { timeout: 30_000 });
+      await seekEnd(page);
+
+      // The slider reads the last tick before the frame of that tick has reached the nodes: on a busy
+      // machine the counts of an earlier frame were read once (a sum below 1,500), so poll them.
+      const podsOnNodes = async () =>
+        (
+          await page
+            .getByTestId('node')
+            .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-pod-count'))))
+        ).reduce((a, b) => a + b, 0);
+      await expect.poll(podsOnNodes, { timeout: 15_000 }).toBe(1500);
+      await expect(page.getByTestId('pod')).toHaveCount(0);
+      await expect(page.getByTestId('pod-canvas')).toHaveCount(20);
+
+      // a click on a painted cell opens that pod's details
+      const canvas = page.getByTestId('pod-canvas').first();
+      await canvas.click({ position: { x: 4, y: 4 } });
+      await expect(page.getByTestId('pod-details')).toContainText('nginx-deployment-roll01-');
+
+      // playing through the rollout: record rAF gaps for 3 s at 30× (logged for the reader)
+      await page.keyboard.press('Escape');
+      await seekTo(page, 0);
+      await page.getByRole('combobox', { name: 'Speed' }).selectOption('30');
+      const gaps = await page.evaluate(async () => {
+        const out: number[] = [];
+        (document.querySelector('button[aria-keyshortcuts="Space"]') as HTMLButtonElement).click();
+        let last = performance.now();
+        await new Promise<void>((done) => {
+          const end = last + 3000;
+          const frame = (now: number) => {
+            out.push(now - last);
+            last = now;
+            if (now < end) requestAnimationFrame(frame);
+            else done();
+          };
+          requestAnimationFrame(frame);
+        });
+        return out.sort((a, b) => a - b);
+      });
+      const p95 = gaps[Math.floor(gaps.length * 0.95)] ?? 0;
+      console.log(
+        `1,500 pods playing at 30×: ${gaps.length} frames in 3 s, median ${gaps[gaps.length >> 1]?.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`,
+      );
+      // Frame time is measured by `npm run bench:browser`, not asserted here (a shared machine makes
+      // wall-clock limits flaky); this test checks that playing at this size moves the run on.
+      const position = page.getByRole('slider', { name: 'Timeline position' });
+      expect(Number(await position.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+      await appeared(page.getByTestId('pod-canvas').first());
+    },
+  );
 });

@@ -41,7 +41,12 @@ export async function tickOf(page: Page): Promise<{ tick: number; total: number 
 
 /** openPreset opens a preset from its share link and waits until its nodes are drawn. */
 export async function openPreset(page: Page, id: string): Promise<void> {
-  await page.goto(`./${presetHash(id)}`);
+  await openHash(page, presetHash(id));
+}
+
+/** openHash opens the scenario of a share hash (`#v1.…`), as openPreset opens a preset's. */
+export async function openHash(page: Page, hash: string): Promise<void> {
+  await page.goto(`./${hash}`);
   await appeared(page.getByTestId('node').first(), 15_000);
   await expect.poll(async () => (await tickOf(page)).total, { timeout: 15_000 }).toBeGreaterThan(0);
   await recorded(page);

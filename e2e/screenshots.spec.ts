@@ -1,5 +1,5 @@
 import { expect, type Page, test as base } from '@playwright/test';
-import { failOnProblems, type WithViolations } from './guard.ts';
+import { failOnProblems } from './guard.ts';
 import {
   firstActionTick,
   loadPreset,
@@ -10,52 +10,15 @@ import {
   seekEnd,
   seekTo,
 } from './panelsSupport.ts';
+import { test } from './sharedPage.ts';
 import { appeared } from './wait.ts';
 
 /**
- * The presets' pictures share one page per worker: each preset after the first is loaded through
- * its share link's hash in the same document (loadPreset), as a reader switching scenarios does.
- * A fresh context and page per preset paid for the bundle's parse and compile and a cold engine
- * each time: 8 presets took 37–41 s of CPU that way and 19–23 s in one page. The page's console
- * errors, page errors and CSP violations fail the test they happen in, as failOnProblems does.
+ * The presets' pictures share one page per worker (e2e/sharedPage.ts): each preset after the first
+ * is loaded through its share link's hash in the same document (loadPreset), as a reader switching
+ * scenarios does. A fresh context and page per preset paid for the bundle's parse and compile and
+ * a cold engine each time: 8 presets took 37–41 s of CPU that way and 19–23 s in one page.
  */
-const test = base.extend<{ problems: string[] }, { shared: { page: Page; problems: string[] } }>({
-  shared: [
-    async ({ browser }, use, workerInfo) => {
-      const { baseURL, viewport, serviceWorkers } = workerInfo.project.use;
-      const context = await browser.newContext({ baseURL, viewport, serviceWorkers });
-      const page = await context.newPage();
-      const problems: string[] = [];
-      page.on('console', (msg) => {
-        if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
-      });
-      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-      await page.addInitScript(() => {
-        const seen: { directive: string; blocked: string }[] = [];
-        (window as unknown as WithViolations).__cspViolations = seen;
-        document.addEventListener('securitypolicyviolation', (e) =>
-          seen.push({ directive: e.violatedDirective, blocked: e.blockedURI }),
-        );
-      });
-      await use({ page, problems });
-      await context.close();
-    },
-    { scope: 'worker' },
-  ],
-  page: async ({ shared }, use) => use(shared.page),
-  problems: [
-    async ({ shared }, use) => {
-      shared.problems.length = 0;
-      await use(shared.problems);
-      const violations = await shared.page.evaluate(
-        () => (window as unknown as WithViolations).__cspViolations ?? [],
-      );
-      expect(violations, 'CSP violations').toEqual([]);
-      expect(shared.problems, 'console and page errors').toEqual([]);
-    },
-    { auto: true },
-  ],
-});
 
 /** Whether the shared page shows a scenario yet (the first preset opens it). */
 let opened = false;

@@ -4,7 +4,7 @@ import { seriousViolations } from './axe.ts';
  * are created in ordinal order, the partition control moves the canary, axe finds nothing serious;
  * screenshots in light, dark, zh-CN and at phone width.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test as base } from '@playwright/test';
 import {
   failOnProblems,
   openPreset,
@@ -14,9 +14,11 @@ import {
   seekTo,
   tickOf,
 } from './panelsSupport.ts';
+import { showPreset, test } from './sharedPage.ts';
 import { appeared } from './wait.ts';
 
-failOnProblems();
+// The tests in English at the usual size share one page per worker (e2e/sharedPage.ts); those in
+// zh-CN and at phone width have fresh pages.
 
 const SHOTS = 'artifacts/screenshots';
 
@@ -44,7 +46,7 @@ test('a StatefulSet preset plays: sts -w prints rows and the pods come in ordina
   page,
 }) => {
   test.setTimeout(90_000);
-  await openPreset(page, 'statefulset-ordered');
+  await showPreset(page, 'statefulset-ordered');
   await seekEnd(page);
   const panel = page.getByRole('region', { name: 'ReplicaSets' });
   await panel.getByRole('tab', { name: 'sts -w' }).click();
@@ -78,18 +80,23 @@ test('a StatefulSet preset plays: sts -w prints rows and the pods come in ordina
 
 test('the partition control moves the canary: partition 4 updates web-4 only', async ({ page }) => {
   test.setTimeout(90_000);
-  await openPreset(page, 'statefulset-partition');
+  await showPreset(page, 'statefulset-partition');
   await seekTo(page, 0);
   const controls = page.getByRole('region', { name: 'Controls' });
   const partition = controls.getByRole('slider', { name: 'partition' });
   await expect(partition).toHaveValue('3');
   await expect(controls.getByRole('combobox', { name: 'podManagementPolicy' })).toBeEnabled();
+  const revision = () => page.getByTestId('recording-state').getAttribute('data-revision');
+  const before = Number(await revision());
   await partition.fill('4');
   await expect(controls.getByTestId('partition-help')).toContainText('Ordinals ≥ 4 get the new revision');
   await expect(partition).toHaveValue('4', { timeout: 10_000 });
   // the edit is sent once the slider rests (250 ms) and edits the manifest (Undo can take it back);
   // the re-run then shows it: just before web-1 is deleted (the second scripted action), only
   // web-4 has the new revision
+  // (a page that loaded this preset over another scenario has Undo enabled before the edit: the
+  // scenario's revision tells when the edit is in)
+  await expect.poll(async () => Number(await revision()), { timeout: 10_000 }).toBeGreaterThan(before);
   await expect(page.getByRole('button', { name: 'Undo', exact: true })).toBeEnabled({ timeout: 10_000 });
   await recorded(page);
   const [, deleteTick = 0] = await actionTicks(page);
@@ -106,7 +113,7 @@ test('the partition control moves the canary: partition 4 updates web-4 only', a
 
 test('the Explain panel follows the statefulset-controller', async ({ page }) => {
   test.setTimeout(60_000);
-  await openPreset(page, 'statefulset-ordered');
+  await showPreset(page, 'statefulset-ordered');
   await seekTo(page, 12);
   const explain = page.getByRole('region', { name: 'Explain' });
   await explain.getByRole('combobox').selectOption('statefulset-controller');
@@ -117,7 +124,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`axe finds no serious or critical violation on a StatefulSet rollout, ${scheme}`, async ({ page }) => {
     test.setTimeout(60_000);
     await page.emulateMedia({ colorScheme: scheme });
-    await openPreset(page, 'statefulset-partition');
+    await showPreset(page, 'statefulset-partition');
     const [, deleteTick = 0] = await actionTicks(page);
     await seekTo(page, deleteTick + 2);
     await appeared(page.getByTestId('statefulset-ordinals'));
@@ -133,37 +140,41 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
-test.describe('in Simplified Chinese', () => {
-  test.use({ locale: 'zh-CN' });
-  test('the ordinals and their reasons are in zh-CN', async ({ page }) => {
-    test.setTimeout(60_000);
-    // The helpers find the English slider name; here the page speaks zh-CN.
-    await page.goto(`./${presetHash('statefulset-claims')}`);
-    const position = page.getByRole('slider', { name: '时间线位置' });
-    await expect
-      .poll(async () => Number(await position.getAttribute('aria-valuemax')), { timeout: 15_000 })
-      .toBeGreaterThan(0);
-    await recorded(page);
-    await position.fill('8');
-    await expect(position).toHaveAttribute('aria-valuenow', '8');
-    const region = page.getByRole('region', { name: 'StatefulSet web（按序号）' });
-    await appeared(region);
-    await page.screenshot({ path: `${SHOTS}/statefulset-claims-zh-CN.png` });
-    await region.screenshot({ path: `${SHOTS}/statefulset-ordinals-zh-CN.png` });
-  });
-});
+base.describe('in a fresh page', () => {
+  failOnProblems();
 
-test.describe('at phone width', () => {
-  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
-  test('the ordinals fit the screen', async ({ page }) => {
-    test.setTimeout(60_000);
-    await openPreset(page, 'statefulset-claims');
-    await seekEnd(page);
-    const region = page.getByTestId('statefulset-ordinals');
-    await region.scrollIntoViewIfNeeded();
-    const box = await region.boundingBox();
-    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
-    await region.screenshot({ path: `${SHOTS}/statefulset-ordinals-phone.png` });
-    await page.screenshot({ path: `${SHOTS}/statefulset-phone.png`, fullPage: false });
+  base.describe('in Simplified Chinese', () => {
+    base.use({ locale: 'zh-CN' });
+    base('the ordinals and their reasons are in zh-CN', async ({ page }) => {
+      base.setTimeout(60_000);
+      // The helpers find the English slider name; here the page speaks zh-CN.
+      await page.goto(`./${presetHash('statefulset-claims')}`);
+      const position = page.getByRole('slider', { name: '时间线位置' });
+      await expect
+        .poll(async () => Number(await position.getAttribute('aria-valuemax')), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      await recorded(page);
+      await position.fill('8');
+      await expect(position).toHaveAttribute('aria-valuenow', '8');
+      const region = page.getByRole('region', { name: 'StatefulSet web（按序号）' });
+      await appeared(region);
+      await page.screenshot({ path: `${SHOTS}/statefulset-claims-zh-CN.png` });
+      await region.screenshot({ path: `${SHOTS}/statefulset-ordinals-zh-CN.png` });
+    });
+  });
+
+  base.describe('at phone width', () => {
+    base.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    base('the ordinals fit the screen', async ({ page }) => {
+      base.setTimeout(60_000);
+      await openPreset(page, 'statefulset-claims');
+      await seekEnd(page);
+      const region = page.getByTestId('statefulset-ordinals');
+      await region.scrollIntoViewIfNeeded();
+      const box = await region.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+      await region.screenshot({ path: `${SHOTS}/statefulset-ordinals-phone.png` });
+      await page.screenshot({ path: `${SHOTS}/statefulset-phone.png`, fullPage: false });
+    });
   });
 });

@@ -1,11 +1,13 @@
 import { seriousViolations } from './axe.ts';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test as base } from '@playwright/test';
 import { parseScenarioText } from '../src/scenario/parse.ts';
 import { encodeShareHash } from '../src/scenario/shareUrl.ts';
 import { failOnProblems, openPreset, recorded, seekTo, tickOf } from './panelsSupport.ts';
+import { showHash, showPreset, test } from './sharedPage.ts';
 import { appeared } from './wait.ts';
 
-failOnProblems();
+// The tests that open a scenario and read it share one page per worker (e2e/sharedPage.ts); those
+// that navigate away, change the language or the viewport have fresh pages.
 
 /**
  * The classic case (issue 22): 10 replicas behind Service web, 100 rps from node-1 from 10 s,
@@ -52,10 +54,17 @@ function scenarioHash(): string {
   return hash.startsWith('#') ? hash : `#${hash}`;
 }
 
+/** openTraffic opens the scenario in a fresh page. */
 async function openTraffic(page: Page): Promise<void> {
   await page.goto(`./${scenarioHash()}`);
   await appeared(page.getByTestId('node').first(), 15_000);
   await recorded(page);
+  await appeared(page.getByRole('region', { name: 'Traffic' }));
+}
+
+/** showTraffic shows the scenario in the shared page. */
+async function showTraffic(page: Page): Promise<void> {
+  await showHash(page, scenarioHash());
   await appeared(page.getByRole('region', { name: 'Traffic' }));
 }
 
@@ -68,7 +77,7 @@ async function cursorX(page: Page, testId: string): Promise<number> {
 
 test('the Traffic chart scrubs with the timeline, on its time axis', async ({ page }) => {
   test.setTimeout(90_000);
-  await openTraffic(page);
+  await showTraffic(page);
   const traffic = page.getByRole('region', { name: 'Traffic' });
   await expect(traffic.getByRole('img')).toHaveAttribute('aria-label', /default\/web/);
   // some errors while the rollout runs, and revision 2 serving after it
@@ -114,32 +123,11 @@ test('the Traffic chart scrubs with the timeline, on its time axis', async ({ pa
     .toBeLessThan(3);
 });
 
-test('the rollout strip and Compare show the Errors', async ({ page }) => {
-  test.setTimeout(120_000);
-  await openTraffic(page);
-  await seekTo(page, Math.round((await tickOf(page)).total * 0.8));
-  await expect(page.getByTestId('summary-errors')).toHaveText(/^Errors \d+ of \d+ \([\d.]+%\)$/);
-  // A fresh load: a hash change alone does not open Compare.
-  await page.goto('about:blank');
-  await page.goto(`./${scenarioHash()}&compare=maxSurge:0,100%25`);
-  const table = page.getByRole('table', { name: 'Run summary' });
-  await appeared(table, 15_000);
-  await appeared(table.getByRole('columnheader', { name: 'Errors' }));
-  await expect(table.getByTestId('summary-errors')).toHaveText([/^\d+ \([\d.]+%\)$/, /^\d+ \([\d.]+%\)$/], {
-    timeout: 60_000,
-  });
-  await expect(table.getByTestId('summary-errors').first()).toHaveAttribute(
-    'title',
-    /^default\/web: refused \d+/,
-  );
-  await page.screenshot({ path: 'artifacts/screenshots/traffic-compare-errors.png' });
-});
-
 for (const scheme of ['light', 'dark'] as const) {
   test(`axe finds nothing serious with the Traffic chart, ${scheme}`, async ({ page }) => {
     test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: scheme });
-    await openTraffic(page);
+    await showTraffic(page);
     await seekTo(page, Math.round((await tickOf(page)).total * 0.5));
     await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /dark/ : /^(?!.*dark).*$/);
     const bad = await seriousViolations(page);
@@ -150,20 +138,6 @@ for (const scheme of ['light', 'dark'] as const) {
       .screenshot({ path: `artifacts/screenshots/traffic-timeline-${scheme}.png` });
   });
 }
-
-test('the Traffic chart in zh-CN', async ({ page }) => {
-  test.setTimeout(90_000);
-  await openTraffic(page);
-  await seekTo(page, Math.round((await tickOf(page)).total * 0.5));
-  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
-  const traffic = page.getByRole('region', { name: '流量' });
-  await appeared(traffic);
-  await expect(traffic.getByTestId('traffic-error').first()).toContainText('连接被拒绝');
-  await page.waitForTimeout(500);
-  await page
-    .getByRole('region', { name: '时间线' })
-    .screenshot({ path: 'artifacts/screenshots/traffic-timeline-zh-CN.png' });
-});
 
 /**
  * seekServingTerminating seeks traffic-probe-prestop to where old pods run their preStop sleep
@@ -184,7 +158,7 @@ test.describe('endpoint badges on the pod chips', () => {
     page,
   }) => {
     test.setTimeout(90_000);
-    await openPreset(page, 'traffic-probe-prestop');
+    await showPreset(page, 'traffic-probe-prestop');
     await seekServingTerminating(page);
     const cluster = page.getByRole('region', { name: 'Cluster' });
     const draining = cluster.locator('[data-testid="pod"][data-endpoint="serving-terminating"]').first();
@@ -208,8 +182,7 @@ test.describe('endpoint badges on the pod chips', () => {
     await expect(dialog).toContainText('serving-terminating');
     await page.keyboard.press('Escape');
     // Without a Service nothing changes: no badge, no legend.
-    await page.goto('about:blank');
-    await openPreset(page, 'seed');
+    await showPreset(page, 'seed');
     await seekTo(page, Math.round((await tickOf(page)).total * 0.5));
     await appeared(page.getByTestId('pod').first());
     await expect(page.locator('[data-testid="pod"][data-endpoint]')).toHaveCount(0);
@@ -220,7 +193,7 @@ test.describe('endpoint badges on the pod chips', () => {
     test(`axe finds nothing serious with endpoint badges mid-rollout, ${scheme}`, async ({ page }) => {
       test.setTimeout(90_000);
       await page.emulateMedia({ colorScheme: scheme });
-      await openPreset(page, 'traffic-probe-prestop');
+      await showPreset(page, 'traffic-probe-prestop');
       await seekServingTerminating(page);
       const bad = await seriousViolations(page);
       expect(bad).toEqual([]);
@@ -230,11 +203,50 @@ test.describe('endpoint badges on the pod chips', () => {
         .screenshot({ path: `artifacts/screenshots/traffic-badges-cluster-${scheme}.png` });
     });
   }
+});
 
-  test.describe('at phone width', () => {
-    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
-    test('the badges and the summary strip fit the screen', async ({ page }) => {
-      test.setTimeout(90_000);
+base.describe('in a fresh page', () => {
+  failOnProblems();
+
+  base('the rollout strip and Compare show the Errors', async ({ page }) => {
+    base.setTimeout(120_000);
+    await openTraffic(page);
+    await seekTo(page, Math.round((await tickOf(page)).total * 0.8));
+    await expect(page.getByTestId('summary-errors')).toHaveText(/^Errors \d+ of \d+ \([\d.]+%\)$/);
+    // A fresh load: a hash change alone does not open Compare.
+    await page.goto('about:blank');
+    await page.goto(`./${scenarioHash()}&compare=maxSurge:0,100%25`);
+    const table = page.getByRole('table', { name: 'Run summary' });
+    await appeared(table, 15_000);
+    await appeared(table.getByRole('columnheader', { name: 'Errors' }));
+    await expect(table.getByTestId('summary-errors')).toHaveText([/^\d+ \([\d.]+%\)$/, /^\d+ \([\d.]+%\)$/], {
+      timeout: 60_000,
+    });
+    await expect(table.getByTestId('summary-errors').first()).toHaveAttribute(
+      'title',
+      /^default\/web: refused \d+/,
+    );
+    await page.screenshot({ path: 'artifacts/screenshots/traffic-compare-errors.png' });
+  });
+
+  base('the Traffic chart in zh-CN', async ({ page }) => {
+    base.setTimeout(90_000);
+    await openTraffic(page);
+    await seekTo(page, Math.round((await tickOf(page)).total * 0.5));
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
+    const traffic = page.getByRole('region', { name: '流量' });
+    await appeared(traffic);
+    await expect(traffic.getByTestId('traffic-error').first()).toContainText('连接被拒绝');
+    await page.waitForTimeout(500);
+    await page
+      .getByRole('region', { name: '时间线' })
+      .screenshot({ path: 'artifacts/screenshots/traffic-timeline-zh-CN.png' });
+  });
+
+  base.describe('at phone width', () => {
+    base.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    base('the badges and the summary strip fit the screen', async ({ page }) => {
+      base.setTimeout(90_000);
       await openPreset(page, 'traffic-probe-prestop');
       await seekServingTerminating(page);
       const cluster = page.getByRole('region', { name: 'Cluster' });

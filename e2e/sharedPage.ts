@@ -1,0 +1,98 @@
+/**
+ * One page per worker for the tests that only open a scenario and read it (or edit it, then
+ * leave the next test a scenario to load). A fresh context and page cost ~2.3 s of CPU for the
+ * Seed preset here (bundle compile, the JIT's warm-up, the worker's start), a load through the
+ * share link's hash in the same document ~0.35 s, as a reader switching scenarios does.
+ *
+ * The page's console errors, page errors and CSP violations fail the test they happen in, as
+ * failOnProblems does. Before each test the colour scheme, the motion setting and the viewport are
+ * set back to a fresh context's. A test that fails takes its worker, and so the page, with it:
+ * the next one starts in a fresh page.
+ */
+import { expect, type Page, test as base } from '@playwright/test';
+import type { WithViolations } from './guard.ts';
+import { openHash, presetHash, recorded, slider } from './panelsSupport.ts';
+
+export const test = base.extend<{ problems: string[] }, { shared: { page: Page; problems: string[] } }>({
+  shared: [
+    async ({ browser }, use, workerInfo) => {
+      const { baseURL, viewport, serviceWorkers } = workerInfo.project.use;
+      const context = await browser.newContext({ baseURL, viewport, serviceWorkers });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      await page.addInitScript(() => {
+        const seen: { directive: string; blocked: string }[] = [];
+        (window as unknown as WithViolations).__cspViolations = seen;
+        document.addEventListener('securitypolicyviolation', (e) =>
+          seen.push({ directive: e.violatedDirective, blocked: e.blockedURI }),
+        );
+      });
+      await use({ page, problems });
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  page: async ({ shared }, use) => use(shared.page),
+  problems: [
+    async ({ shared }, use, testInfo) => {
+      const { page } = shared;
+      await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
+      const { viewport } = testInfo.project.use;
+      const size = page.viewportSize();
+      if (viewport && (size?.width !== viewport.width || size?.height !== viewport.height))
+        await page.setViewportSize(viewport);
+      shared.problems.length = 0;
+      await use(shared.problems);
+      const violations = await page.evaluate(
+        () => (window as unknown as WithViolations).__cspViolations ?? [],
+      );
+      expect(violations, 'CSP violations').toEqual([]);
+      expect(shared.problems, 'console and page errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/**
+ * The view a fresh page opens with, as link parameters: Follow all, the rs -w tab, no Large text,
+ * no presenter layout. A link's parameters set the view in the same document (applyViewParams).
+ */
+const FRESH_VIEW = '&follow=all&tab=rs&large=0&present=0';
+
+/** showPreset shows a preset at tick 0 in the shared page, as showHash does. */
+export async function showPreset(page: Page, id: string): Promise<void> {
+  await showHash(page, presetHash(id));
+}
+
+/**
+ * showHash shows the scenario of a share hash (`#v1.…`) at tick 0, its whole run recorded, with a
+ * fresh page's view: the first time by opening the page at it (openPreset's waits), then through
+ * the hash in the same document. A page that already shows this scenario (the last test read it
+ * and did not edit it) goes back to tick 0 and the fresh view; any other scenario loads, and the
+ * recording state's data-revision moves past the last one's once the new scenario is in.
+ */
+export async function showHash(page: Page, hash: string): Promise<void> {
+  if (page.url() === 'about:blank') {
+    await openHash(page, hash);
+    return;
+  }
+  const state = page.getByTestId('recording-state');
+  const current = await page.evaluate(() => location.hash);
+  if (current.split('&')[0] === hash) {
+    await page.goto(`./${hash}&t=0${FRESH_VIEW}`);
+    await expect(slider(page)).toHaveAttribute('aria-valuenow', '0');
+    await expect(slider(page)).toHaveAttribute('data-frame-tick', '0');
+    await recorded(page);
+    return;
+  }
+  const before = Number(await state.getAttribute('data-revision'));
+  await page.goto(`./${hash}${FRESH_VIEW}`);
+  await expect
+    .poll(async () => Number(await state.getAttribute('data-revision')), { timeout: 15_000 })
+    .toBeGreaterThan(before);
+  await recorded(page);
+}
