@@ -1,15 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
-import {
-  failOnProblems,
-  firstActionTick,
-  openPreset,
-  presetHash,
-  recorded,
-  seekTo,
-} from './panelsSupport.ts';
+import { expect, type Page, test as base } from '@playwright/test';
+import { failOnProblems, firstActionTick, recorded, seekTo } from './panelsSupport.ts';
+import { showPreset, test } from './sharedPage.ts';
 import { appeared } from './wait.ts';
 
-failOnProblems();
+// The tests of the Seed preset share one page per worker (e2e/sharedPage.ts), each with the view
+// its link asks for; the lesson links open in fresh pages.
 
 /**
  * drawn waits until the run is recorded and the timeline chart, which loads on demand, has drawn:
@@ -83,7 +78,7 @@ for (const size of [
       test.setTimeout(60_000);
       await page.setViewportSize(size);
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-      await page.goto(`./${presetHash('seed')}&present=1&large=1`);
+      await showPreset(page, 'seed', '&follow=all&tab=rs&large=1&present=1');
       await expect(page.locator('html')).toHaveClass(/presenter/);
       await expect(page.locator('html')).toHaveClass(/large-text/);
       await appeared(page.getByTestId('node').first(), 15_000);
@@ -102,33 +97,8 @@ for (const size of [
   }
 }
 
-for (const size of [
-  { width: 1920, height: 1080, hidden: ['Controls'] },
-  { width: 1280, height: 720, hidden: ['Controls', 'Expectations'] },
-]) {
-  test(`presenter at ${size.width}×${size.height} with Large text and a lesson open: nothing clipped`, async ({
-    page,
-  }) => {
-    test.setTimeout(60_000);
-    await page.setViewportSize(size);
-    await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-    await page.goto('./#lesson=seed-rollout&step=4&present=1&large=1');
-    await appeared(page.getByRole('region', { name: 'Lesson' }), 15_000);
-    await appeared(page.getByTestId('node').first(), 15_000);
-    await drawn(page);
-    await page.waitForTimeout(300);
-    expect(await clipped(page)).toEqual([]);
-    for (const name of ['Cluster', 'ReplicaSets', 'Explain', 'Timeline'])
-      await appeared(page.getByRole('region', { name }));
-    for (const name of size.hidden) await expect(page.getByRole('region', { name })).toBeHidden();
-    await page.screenshot({
-      path: `artifacts/screenshots/presenter-${size.width}x${size.height}-large-lesson.png`,
-    });
-  });
-}
-
 test('the header toggle switches the presenter layout and the link keeps it', async ({ page }) => {
-  await openPreset(page, 'seed');
+  await showPreset(page, 'seed');
   await drawn(page);
   const toggle = page.getByRole('button', { name: 'Presenter mode' });
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
@@ -146,8 +116,38 @@ test('without the presenter layout, Large text at 1920×1080 lets the page scrol
   page,
 }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.goto(`./${presetHash('seed')}&large=1`);
+  await showPreset(page, 'seed', '&follow=all&tab=rs&large=1&present=0');
   await appeared(page.getByTestId('node').first(), 15_000);
   await drawn(page);
   expect((await clipped(page)).join('\n')).toMatch(/page scrolls|cut off/);
+});
+
+base.describe('in a fresh page', () => {
+  failOnProblems();
+
+  for (const size of [
+    { width: 1920, height: 1080, hidden: ['Controls'] },
+    { width: 1280, height: 720, hidden: ['Controls', 'Expectations'] },
+  ]) {
+    base(
+      `presenter at ${size.width}×${size.height} with Large text and a lesson open: nothing clipped`,
+      async ({ page }) => {
+        base.setTimeout(60_000);
+        await page.setViewportSize(size);
+        await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+        await page.goto('./#lesson=seed-rollout&step=4&present=1&large=1');
+        await appeared(page.getByRole('region', { name: 'Lesson' }), 15_000);
+        await appeared(page.getByTestId('node').first(), 15_000);
+        await drawn(page);
+        await page.waitForTimeout(300);
+        expect(await clipped(page)).toEqual([]);
+        for (const name of ['Cluster', 'ReplicaSets', 'Explain', 'Timeline'])
+          await appeared(page.getByRole('region', { name }));
+        for (const name of size.hidden) await expect(page.getByRole('region', { name })).toBeHidden();
+        await page.screenshot({
+          path: `artifacts/screenshots/presenter-${size.width}x${size.height}-large-lesson.png`,
+        });
+      },
+    );
+  }
 });

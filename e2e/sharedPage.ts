@@ -61,36 +61,36 @@ export const test = base.extend<{ problems: string[] }, { shared: { page: Page; 
  * The view a fresh page opens with, as link parameters: Follow all, the rs -w tab, no Large text,
  * no presenter layout. A link's parameters set the view in the same document (applyViewParams).
  */
-const FRESH_VIEW = '&follow=all&tab=rs&large=0&present=0';
+export const FRESH_VIEW = '&follow=all&tab=rs&large=0&present=0';
 
 /** showPreset shows a preset at tick 0 in the shared page, as showHash does. */
-export async function showPreset(page: Page, id: string): Promise<void> {
-  await showHash(page, presetHash(id));
+export async function showPreset(page: Page, id: string, view = FRESH_VIEW): Promise<void> {
+  await showHash(page, presetHash(id), view);
 }
 
 /**
  * showHash shows the scenario of a share hash (`#v1.…`) at tick 0, its whole run recorded, with a
- * fresh page's view: the first time by opening the page at it (openPreset's waits), then through
+ * fresh page's view or the one `view` sets (link parameters, as FRESH_VIEW): the first time by opening the page at it (openPreset's waits), then through
  * the hash in the same document. A page that already shows this scenario (the last test read it
  * and did not edit it) goes back to tick 0 and the fresh view; any other scenario loads, and the
  * recording state's data-revision moves past the last one's once the new scenario is in.
  */
-export async function showHash(page: Page, hash: string): Promise<void> {
+export async function showHash(page: Page, hash: string, view = FRESH_VIEW): Promise<void> {
   if (page.url() === 'about:blank') {
-    await openHash(page, hash);
+    await openHash(page, `${hash}${view}`);
     return;
   }
   const state = page.getByTestId('recording-state');
   const current = await page.evaluate(() => location.hash);
   if (current.split('&')[0] === hash) {
-    await page.goto(`./${hash}&t=0${FRESH_VIEW}`);
+    await page.goto(`./${hash}&t=0${view}`);
     await expect(slider(page)).toHaveAttribute('aria-valuenow', '0');
     await expect(slider(page)).toHaveAttribute('data-frame-tick', '0');
     await recorded(page);
     return;
   }
   const before = Number(await state.getAttribute('data-revision'));
-  await page.goto(`./${hash}${FRESH_VIEW}`);
+  await page.goto(`./${hash}${view}`);
   await expect
     .poll(async () => Number(await state.getAttribute('data-revision')), { timeout: 15_000 })
     .toBeGreaterThan(before);

@@ -1,14 +1,15 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test as base } from '@playwright/test';
 import { decodeShareHash } from '../src/scenario/shareUrl.ts';
 import { failOnProblems } from './guard.ts';
+import { showPreset, test } from './sharedPage.ts';
 import { explain, opened, position, slider } from './timelineSupport.ts';
 import { appeared } from './wait.ts';
 
 // Play, pause, step, scrub and speed drive the simulation worker; an edit forks the run and the
 // URL hash holds it (DESIGN.md §3, §6, §7). Every test fails on a console error, a page error or a
 // CSP violation, as in smoke.spec.ts. Previous / Next decision follow the Explain filter (§12).
-
-failOnProblems();
+// The tests share one page per worker (e2e/sharedPage.ts), each starting from the default scenario
+// (the Seed preset) at tick 0; the damaged link has a fresh page.
 
 const DEPLOYMENT = 'nginx-deployment-roll01';
 
@@ -25,7 +26,7 @@ function hashActions(url: string) {
 }
 
 test('plays, pauses, steps and scrubs through the worker', async ({ page }) => {
-  await opened(page);
+  await showPreset(page, 'seed');
   expect(await position(page)).toBe(0);
 
   await page.getByRole('button', { name: 'Play', exact: true }).click();
@@ -49,16 +50,18 @@ test('plays, pauses, steps and scrubs through the worker', async ({ page }) => {
 });
 
 test('plays to the end of the run as fast as possible', async ({ page }) => {
-  await opened(page);
+  await showPreset(page, 'seed');
   const total = Number(await slider(page).getAttribute('max'));
+  const speedBefore = await page.getByLabel('Speed').inputValue();
   await page.getByLabel('Speed').selectOption({ index: 7 });
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await expect(slider(page)).toHaveAttribute('aria-valuenow', String(total), { timeout: 15_000 });
   await appeared(page.getByRole('button', { name: 'Play', exact: true }));
+  await page.getByLabel('Speed').selectOption(speedBefore); // the next test plays at the usual speed
 });
 
 test('a kubectl command forks the run and the URL hash holds the action', async ({ page }) => {
-  await opened(page);
+  await showPreset(page, 'seed');
   await scrubTo(page, 300);
   const before = page.url();
   const box = page.getByRole('textbox', { name: 'kubectl' });
@@ -82,7 +85,7 @@ test('a kubectl command forks the run and the URL hash holds the action', async 
 });
 
 test('a slider change forks the run at the current tick', async ({ page }) => {
-  await opened(page);
+  await showPreset(page, 'seed');
   await scrubTo(page, 320);
   const maxSurge = page.getByRole('slider', { name: 'maxSurge' });
   await expect(maxSurge).toBeEnabled();
@@ -95,15 +98,8 @@ test('a slider change forks the run at the current tick', async ({ page }) => {
   await expect(page.getByRole('region', { name: 'Controls' })).toContainText('50% of 10');
 });
 
-test('a damaged link opens the default scenario with a message', async ({ page }) => {
-  await opened(page, './#v1.this-is-not-a-scenario');
-  await appeared(page.getByText(/This link could not be opened/));
-  await appeared(page.getByText(/showing the default scenario/));
-  expect(hashActions(page.url()).actions).toHaveLength(1);
-});
-
 test('a link opens its scenario at its tick', async ({ page }) => {
-  await opened(page);
+  await showPreset(page, 'seed');
   await scrubTo(page, 222);
   await page.waitForTimeout(1200); // &t= follows the tick at most once a second
   const url = page.url();
@@ -123,7 +119,7 @@ test('a link opens its scenario at its tick', async ({ page }) => {
 test('steps from decision to decision, and only the followed controller’s with a filter', async ({
   page,
 }) => {
-  await opened(page);
+  await showPreset(page, 'seed');
   const next = page.getByRole('button', { name: 'Next decision' });
   await next.click();
   // The Deployment controller's first sync creates the first ReplicaSet at 10: the formula is there.
@@ -158,7 +154,7 @@ test('steps from decision to decision, and only the followed controller’s with
 });
 
 test('folds retries after a Conflict and shows them on demand', async ({ page }) => {
-  await opened(page);
+  await showPreset(page, 'seed');
   await slider(page).fill('187');
   await expect(explain(page)).toContainText('Tick 187');
   await expect(explain(page).getByTestId('fold-note')).toHaveText(
@@ -173,4 +169,16 @@ test('folds retries after a Conflict and shows them on demand', async ({ page })
   await explain(page).getByRole('checkbox', { name: 'Show folded ticks' }).check();
   await expect(explain(page).getByTestId('folded-ticks')).toHaveCount(0);
   await appeared(explain(page).locator('[data-kind="retry"]').first());
+  await explain(page).getByRole('checkbox', { name: 'Show folded ticks' }).uncheck(); // as a fresh page
+});
+
+base.describe('in a fresh page', () => {
+  failOnProblems();
+
+  base('a damaged link opens the default scenario with a message', async ({ page }) => {
+    await opened(page, './#v1.this-is-not-a-scenario');
+    await appeared(page.getByText(/This link could not be opened/));
+    await appeared(page.getByText(/showing the default scenario/));
+    expect(hashActions(page.url()).actions).toHaveLength(1);
+  });
 });
