@@ -1,19 +1,51 @@
 import { seriousViolations } from './axe.ts';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test as base } from '@playwright/test';
 import { decodeShareHash } from '../src/scenario/shareUrl.ts';
 import { failOnProblems } from './guard.ts';
+import { showPreset, test } from './sharedPage.ts';
 import { explain, opened, position, slider } from './timelineSupport.ts';
 import { appeared } from './wait.ts';
 
 // Lessons (DESIGN.md §12): a lesson walks its steps, asks for predictions checked against the
 // engine's own values, and a lesson link opens at its step (decision stepping: timeline.spec.ts).
+// The tests at the usual size in English share one page per worker (e2e/sharedPage.ts); those in
+// zh-CN and on a phone have fresh pages.
 
-failOnProblems();
+/**
+ * openLink opens a lesson link (`./#lesson=…&step=…`) and waits as `opened` does. In the shared
+ * page the Seed preset is shown first, so that the link's lesson loads anew with its scenario, as
+ * in a fresh page (a link to the lesson already open only moves to its step); the waits begin once
+ * the scenario's revision has moved.
+ */
+async function openLink(page: Page, link: string, ticks = 600): Promise<void> {
+  if (page.url() === 'about:blank') {
+    await opened(page, link, ticks);
+    return;
+  }
+  await showPreset(page, 'seed');
+  const state = page.getByTestId('recording-state');
+  const before = Number(await state.getAttribute('data-revision'));
+  await page.goto(link);
+  await expect
+    .poll(async () => Number(await state.getAttribute('data-revision')), { timeout: 15_000 })
+    .toBeGreaterThan(before);
+  await expect(slider(page)).toBeEnabled();
+  await expect
+    .poll(async () => Number(await slider(page).getAttribute('max')), { timeout: 15_000 })
+    .toBeGreaterThan(ticks);
+}
+
+/** openDefault opens the default scenario (the Seed preset), as `opened(page)` does. */
+async function openDefault(page: Page): Promise<void> {
+  if (page.url() === 'about:blank') await opened(page);
+  else await showPreset(page, 'seed');
+}
 
 const lesson = (page: Page) => page.getByRole('region', { name: 'Lesson' });
 
 test('walks a whole lesson, answering wrong and then right', async ({ page }) => {
-  await opened(page);
+  test.setTimeout(60_000); // eight checks and seven steps: 17–30 s on a machine under a load of 17
+  await openDefault(page);
   await page.getByRole('button', { name: 'Lessons' }).click();
   const dialog = page.getByRole('dialog', { name: 'Lessons' });
   await dialog.getByRole('button', { name: 'Open: maxSurge 0: make room first' }).click();
@@ -63,10 +95,12 @@ test('walks a whole lesson, answering wrong and then right', async ({ page }) =>
   expect(decoded.ok && decoded.value.scenario.lesson?.id).toBe('max-surge-0');
   await page.getByRole('button', { name: 'Lessons' }).click();
   await expect(page.getByRole('dialog', { name: 'Lessons' })).toContainText('done');
+  await page.keyboard.press('Escape'); // the next test's page has no dialog open
+  await expect(page.getByRole('dialog', { name: 'Lessons' })).toBeHidden();
 });
 
 test('a lesson link opens at its step, and clicker keys step through it', async ({ page }) => {
-  await opened(page, './#lesson=seed-rollout&step=4');
+  await openLink(page, './#lesson=seed-rollout&step=4');
   await expect(lesson(page).getByTestId('lesson-step')).toHaveText('Step 4 of 8');
   await expect(lesson(page)).toContainText('How many replicas does the new ReplicaSet start with?');
   await appeared(lesson(page).getByRole('textbox', { name: 'Your prediction' }));
@@ -83,7 +117,7 @@ test('a lesson link opens at its step, and clicker keys step through it', async 
 });
 
 test('a teacher adds this moment as a step, and Export carries the lesson', async ({ page }) => {
-  await opened(page);
+  await openDefault(page);
   await slider(page).fill('185');
   await page.getByRole('button', { name: 'Lessons' }).click();
   await page
@@ -111,7 +145,7 @@ test('screenshots of a lesson question before and after Check and of the folded 
   test.setTimeout(90_000);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    await opened(page, './#lesson=seed-rollout&step=4');
+    await openLink(page, './#lesson=seed-rollout&step=4');
     await expect(lesson(page).getByTestId('lesson-step')).toHaveText('Step 4 of 8');
     await expect(explain(page)).toContainText('Tick 184');
     await page.waitForTimeout(250);
@@ -138,7 +172,7 @@ for (const scheme of ['light', 'dark'] as const) {
     page,
   }) => {
     await page.emulateMedia({ colorScheme: scheme });
-    await opened(page, './#lesson=surge-unavailable-rounding&step=2', 300);
+    await openLink(page, './#lesson=surge-unavailable-rounding&step=2', 300);
     await lesson(page).getByRole('textbox', { name: 'Your prediction' }).fill('1');
     await lesson(page).getByRole('button', { name: 'Check' }).click();
     await expect(lesson(page).getByRole('status')).toContainText('Not quite: the controller decided 2');
@@ -146,20 +180,10 @@ for (const scheme of ['light', 'dark'] as const) {
     await appeared(page.getByRole('dialog', { name: 'Lessons' }));
     const bad = await seriousViolations(page);
     expect(bad).toEqual([]);
+    await page.keyboard.press('Escape'); // the next test's page has no dialog open
+    await expect(page.getByRole('dialog', { name: 'Lessons' })).toBeHidden();
   });
 }
-
-test('a lesson speaks Simplified Chinese', async ({ page }) => {
-  await opened(page, './#lesson=max-surge-0&step=2');
-  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
-  const region = page.getByRole('region', { name: '课程' });
-  await expect(region).toContainText('新 ReplicaSet 一开始有多少个副本？');
-  await expect(region.getByTestId('lesson-step')).toHaveText('第 2 / 4 步');
-  await region.getByRole('textbox', { name: '你的预测' }).fill('0');
-  await region.getByRole('button', { name: '检查' }).click();
-  await expect(region.getByRole('status')).toContainText('正确：0。');
-  await expect(region.getByTestId('lesson-formula')).toContainText('newRSReplicas 保持 0');
-});
 
 /**
  * tableLines counts the lines of a kubectl log that are wholly in view: its command and header
@@ -188,7 +212,7 @@ for (const scheme of ['light', 'dark'] as const) {
     page,
   }) => {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    await opened(page, './#lesson=surge-unavailable-rounding&step=3', 300);
+    await openLink(page, './#lesson=surge-unavailable-rounding&step=3', 300);
     await expect(lesson(page).getByTestId('lesson-step')).toHaveText('Step 3 of 4');
     await expect(page.locator('html')).not.toHaveClass(/presenter/);
     const log = page.getByRole('log', { name: 'kubectl get rs -w' });
@@ -217,49 +241,67 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
-test.describe('on a phone', () => {
-  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+base.describe('in a fresh page', () => {
+  failOnProblems();
 
-  for (const scheme of ['light', 'dark'] as const) {
-    test(`the lesson strip keeps Previous step and Next step in full view at every step, ${scheme}`, async ({
-      page,
-    }) => {
-      test.setTimeout(60_000);
-      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-      await opened(page, './#lesson=seed-rollout&step=1');
-      const strip = lesson(page);
-      const buttons = [
-        strip.getByRole('button', { name: 'Previous step' }),
-        strip.getByRole('button', { name: 'Next step' }),
-      ];
-      for (let step = 1; step <= 8; step++) {
-        await expect(strip.getByTestId('lesson-step')).toHaveText(`Step ${step} of 8`);
-        // inside the strip's visible box, above the fixed play bar, on screen, and 44 px for a finger
-        const seen = await strip.evaluate((s) => {
-          const inner = s.getBoundingClientRect();
-          const top = inner.top + s.clientTop;
-          const bottom = top + s.clientHeight;
-          const bar = document.querySelector('.play-bar')?.getBoundingClientRect().top ?? window.innerHeight;
-          const steps = [...s.querySelectorAll('button')].filter((b) =>
-            ['Previous step', 'Next step'].includes(b.textContent ?? ''),
-          );
-          return steps.map((b) => {
-            const r = b.getBoundingClientRect();
-            return {
-              inStrip: r.top >= top - 0.5 && r.bottom <= bottom + 0.5,
-              onScreen: r.top >= 0 && r.bottom <= Math.min(bar, window.innerHeight) + 0.5,
-              big: r.height >= 44 && r.width >= 44,
-            };
-          });
-        });
-        const ok = { inStrip: true, onScreen: true, big: true };
-        expect(seen, `step ${step}`).toEqual([ok, ok]);
-        if (step === 5)
-          await page.screenshot({ path: `artifacts/screenshots/lesson-phone-390x844-${scheme}.png` });
-        if (step < 8) await buttons[1]?.tap();
-      }
-      await buttons[0]?.tap();
-      await expect(strip.getByTestId('lesson-step')).toHaveText('Step 7 of 8');
-    });
-  }
+  base('a lesson speaks Simplified Chinese', async ({ page }) => {
+    await opened(page, './#lesson=max-surge-0&step=2');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
+    const region = page.getByRole('region', { name: '课程' });
+    await expect(region).toContainText('新 ReplicaSet 一开始有多少个副本？');
+    await expect(region.getByTestId('lesson-step')).toHaveText('第 2 / 4 步');
+    await region.getByRole('textbox', { name: '你的预测' }).fill('0');
+    await region.getByRole('button', { name: '检查' }).click();
+    await expect(region.getByRole('status')).toContainText('正确：0。');
+    await expect(region.getByTestId('lesson-formula')).toContainText('newRSReplicas 保持 0');
+  });
+
+  base.describe('on a phone', () => {
+    base.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+    for (const scheme of ['light', 'dark'] as const) {
+      base(
+        `the lesson strip keeps Previous step and Next step in full view at every step, ${scheme}`,
+        async ({ page }) => {
+          base.setTimeout(60_000);
+          await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+          await opened(page, './#lesson=seed-rollout&step=1');
+          const strip = lesson(page);
+          const buttons = [
+            strip.getByRole('button', { name: 'Previous step' }),
+            strip.getByRole('button', { name: 'Next step' }),
+          ];
+          for (let step = 1; step <= 8; step++) {
+            await expect(strip.getByTestId('lesson-step')).toHaveText(`Step ${step} of 8`);
+            // inside the strip's visible box, above the fixed play bar, on screen, and 44 px for a finger
+            const seen = await strip.evaluate((s) => {
+              const inner = s.getBoundingClientRect();
+              const top = inner.top + s.clientTop;
+              const bottom = top + s.clientHeight;
+              const bar =
+                document.querySelector('.play-bar')?.getBoundingClientRect().top ?? window.innerHeight;
+              const steps = [...s.querySelectorAll('button')].filter((b) =>
+                ['Previous step', 'Next step'].includes(b.textContent ?? ''),
+              );
+              return steps.map((b) => {
+                const r = b.getBoundingClientRect();
+                return {
+                  inStrip: r.top >= top - 0.5 && r.bottom <= bottom + 0.5,
+                  onScreen: r.top >= 0 && r.bottom <= Math.min(bar, window.innerHeight) + 0.5,
+                  big: r.height >= 44 && r.width >= 44,
+                };
+              });
+            });
+            const ok = { inStrip: true, onScreen: true, big: true };
+            expect(seen, `step ${step}`).toEqual([ok, ok]);
+            if (step === 5)
+              await page.screenshot({ path: `artifacts/screenshots/lesson-phone-390x844-${scheme}.png` });
+            if (step < 8) await buttons[1]?.tap();
+          }
+          await buttons[0]?.tap();
+          await expect(strip.getByTestId('lesson-step')).toHaveText('Step 7 of 8');
+        },
+      );
+    }
+  });
 });

@@ -3,10 +3,11 @@
  * `kubectl get` of each kind the scenario has at the playhead, and the console answers `describe`
  * for them; kubectl drain's retries show up as the user's ticks. Real Chromium, built app.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { failOnProblems, firstActionTick, openPreset, seekEnd, seekTo } from './panelsSupport.ts';
+import { expect, type Page } from '@playwright/test';
+import { firstActionTick, seekEnd, seekTo } from './panelsSupport.ts';
+import { showPreset, test } from './sharedPage.ts';
 
-failOnProblems();
+// The tests share one page per worker (e2e/sharedPage.ts).
 
 async function policyTab(page: Page) {
   await page.getByRole('tab', { name: 'quota · pdb · hpa' }).click();
@@ -17,7 +18,7 @@ test('the budget tab shows the PodDisruptionBudget holding kubectl drain, light 
 }) => {
   test.setTimeout(60_000);
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-  await openPreset(page, 'budget-holds-drain');
+  await showPreset(page, 'budget-holds-drain');
   const drainTick = (await firstActionTick(page)) ?? 0;
   // drain's output keeps kubectl's lines: cordon, the eviction it tries, then the budget's refusal.
   await seekTo(page, drainTick);
@@ -47,7 +48,7 @@ test('the budget tab shows the PodDisruptionBudget holding kubectl drain, light 
 test('the autoscaler tab shows the HPA target and replicas at the end of the run', async ({ page }) => {
   test.setTimeout(60_000);
   await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
-  await openPreset(page, 'autoscaler-during-rollout');
+  await showPreset(page, 'autoscaler-during-rollout');
   await seekEnd(page);
   await policyTab(page);
   const hpa = page.getByRole('log', { name: 'kubectl get hpa' });
@@ -64,7 +65,7 @@ test('the autoscaler tab shows the HPA target and replicas at the end of the run
 test('the quota tab shows requests against hard while the surge is refused', async ({ page }) => {
   test.setTimeout(60_000);
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-  await openPreset(page, 'quota-blocks-surge');
+  await showPreset(page, 'quota-blocks-surge');
   const first = (await firstActionTick(page)) ?? 0;
   await seekTo(page, first + 5);
   await policyTab(page);

@@ -1,11 +1,12 @@
 // The scheduler in the page: each node card shows its pods' cpu and memory requests against its
 // allocatable, and Explain shows, node by node, why a pod could not be scheduled.
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { createEngine, runUntil, type TickRecord } from '../src/engine/sim.ts';
 import { parseScenarioText } from '../src/scenario/parse.ts';
 import { toSimConfig } from '../src/scenario/toSimConfig.ts';
-import { failOnProblems, openPreset, seekEnd, seekTo } from './panelsSupport.ts';
+import { seekEnd, seekTo } from './panelsSupport.ts';
+import { showPreset, test } from './sharedPage.ts';
 
 /** firstTick runs the preset in Node and returns the first tick whose record `when` accepts. */
 function firstTick(id: string, when: (t: TickRecord) => boolean): number {
@@ -27,11 +28,11 @@ const firstFailedCycle = (id: string): number =>
 const firstScoredCycle = (id: string): number =>
   firstTick(id, (t) => t.decisions.some((d) => d.fn === 'prioritizeNodes'));
 
-failOnProblems();
+// The tests share one page per worker (e2e/sharedPage.ts).
 
 test('node cards show requests against allocatable on a full cluster', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-  await openPreset(page, 'no-room-to-surge');
+  await showPreset(page, 'no-room-to-surge');
   await seekEnd(page);
   const node = page.getByTestId('node').first();
   const memory = node.getByRole('meter', { name: 'Memory requests of the pods on this node' });
@@ -47,7 +48,7 @@ test('node cards show requests against allocatable on a full cluster', async ({ 
 
 test('Explain shows which filter rejected each node when a pod cannot be scheduled', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-  await openPreset(page, 'no-room-to-surge');
+  await showPreset(page, 'no-room-to-surge');
   await seekEnd(page);
   const explain = page.getByRole('region', { name: 'Explain' });
   await seekTo(page, firstFailedCycle('no-room-to-surge'));
@@ -64,14 +65,14 @@ test('Explain states the unset-request rule only where a score counted a default
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
   const explain = page.getByRole('region', { name: 'Explain' });
   // Every pod of no-surge-fits sets its cpu and memory requests.
-  await openPreset(page, 'no-surge-fits');
+  await showPreset(page, 'no-surge-fits');
   await seekTo(page, firstScoredCycle('no-surge-fits'));
   await expect(explain).toContainText('(requests with the pod: cpu 250m of 2000m, memory 2048Mi of 4096Mi)');
   await expect(explain).not.toContainText('an unset request counted as 100m / 200Mi');
   await page.setViewportSize({ width: 1280, height: 1400 });
   await explain.screenshot({ path: 'artifacts/screenshots/scheduling-score-lines-region.png' });
   // The Seed's pods set none: each line says how the scores counted them.
-  await openPreset(page, 'seed');
+  await showPreset(page, 'seed');
   await seekTo(page, firstScoredCycle('seed'));
   await expect(explain).toContainText('an unset request counted as 100m / 200Mi');
 });
