@@ -2,7 +2,6 @@ import { expect, type Page, test as base } from '@playwright/test';
 import { failOnProblems } from './guard.ts';
 import {
   firstActionTick,
-  loadPreset,
   openPreset,
   PRESET_IDS,
   presetHash,
@@ -10,18 +9,15 @@ import {
   seekEnd,
   seekTo,
 } from './panelsSupport.ts';
-import { test } from './sharedPage.ts';
+import { showPreset, test } from './sharedPage.ts';
 import { appeared } from './wait.ts';
 
 /**
  * The presets' pictures share one page per worker (e2e/sharedPage.ts): each preset after the first
- * is loaded through its share link's hash in the same document (loadPreset), as a reader switching
+ * is loaded through its share link's hash in the same document (showPreset), as a reader switching
  * scenarios does. A fresh context and page per preset paid for the bundle's parse and compile and
  * a cold engine each time: 8 presets took 37–41 s of CPU that way and 19–23 s in one page.
  */
-
-/** Whether the shared page shows a scenario yet (the first preset opens it). */
-let opened = false;
 
 /** The three moments of a run: before its first action, in the middle of the rollout, at the end. */
 async function moments(page: Page): Promise<{ name: string; tick: number }[]> {
@@ -48,9 +44,8 @@ for (const id of PRESET_IDS.filter((p) => p !== 'empty-cluster')) {
   test(`screenshots of ${id} at start, mid-rollout and end (light), mid-rollout (dark)`, async ({ page }) => {
     test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-    if (opened) await loadPreset(page, id);
-    else await openPreset(page, id);
-    opened = true;
+    // (the worker's page may already show a scenario of another spec's, or this one)
+    await showPreset(page, id);
     const plan = await moments(page);
     // Light at all three moments, dark in the middle of the rollout: the dark theme changes colours,
     // not layout, and four pictures instead of six keep this suite of 30-odd presets near 2 minutes.
