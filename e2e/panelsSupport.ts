@@ -52,22 +52,6 @@ export async function openHash(page: Page, hash: string): Promise<void> {
   await recorded(page);
 }
 
-/**
- * loadPreset opens a preset in a page that already shows a scenario, through its share link's
- * hash: the app loads it on hashchange, in the same document. It waits until the recording state
- * speaks of the new scenario (its data-revision moved past the last one's: a new scenario resets
- * the state to recording in the same store write) and that recording has finished.
- */
-export async function loadPreset(page: Page, id: string): Promise<void> {
-  const state = page.getByTestId('recording-state');
-  const before = Number(await state.getAttribute('data-revision'));
-  await page.goto(`./${presetHash(id)}`);
-  await expect
-    .poll(async () => Number(await state.getAttribute('data-revision')), { timeout: 15_000 })
-    .toBeGreaterThan(before);
-  await recorded(page);
-}
-
 /** recorded waits until the worker has recorded the whole run (after a load or a fork). */
 export async function recorded(page: Page): Promise<void> {
   await expect(page.getByTestId('recording-state')).not.toHaveAttribute('data-state', 'recording', {

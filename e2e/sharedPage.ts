@@ -8,6 +8,13 @@
  * failOnProblems does. Before each test the colour scheme, the motion setting and the viewport are
  * set back to a fresh context's. A test that fails takes its worker, and so the page, with it:
  * the next one starts in a fresh page.
+ *
+ * The page outlives a spec file: the worker's next file gets it as the last test left it. What a
+ * scenario load does not reset stays: the console's log, the speed, Show folded ticks, open
+ * dialogs, Undo's history (enabled after a hash load), localStorage. A test that changes the speed
+ * or leaves a dialog open sets it back; none here reads the console's older lines or Undo's
+ * state before its own edit. The language, the locale and the viewport of a `test.use` need a
+ * fresh page (the base test).
  */
 import { expect, type Page, test as base } from '@playwright/test';
 import type { WithViolations } from './guard.ts';
@@ -70,10 +77,11 @@ export async function showPreset(page: Page, id: string, view = FRESH_VIEW): Pro
 
 /**
  * showHash shows the scenario of a share hash (`#v1.…`) at tick 0, its whole run recorded, with a
- * fresh page's view or the one `view` sets (link parameters, as FRESH_VIEW): the first time by opening the page at it (openPreset's waits), then through
- * the hash in the same document. A page that already shows this scenario (the last test read it
- * and did not edit it) goes back to tick 0 and the fresh view; any other scenario loads, and the
- * recording state's data-revision moves past the last one's once the new scenario is in.
+ * fresh page's view or the one `view` sets (link parameters, as FRESH_VIEW): the first time by
+ * opening the page at it (openPreset's waits), then through the hash in the same document. A page
+ * that already shows this scenario (the last test read it and did not edit it) goes back to tick 0
+ * and that view; any other scenario loads, and the recording state's data-revision moves past the
+ * last one's once the new scenario is in.
  */
 export async function showHash(page: Page, hash: string, view = FRESH_VIEW): Promise<void> {
   if (page.url() === 'about:blank') {
