@@ -95,6 +95,7 @@ function correlatorMaps(c: EventCorrelatorState): AnyMap[] {
 /** eachNested visits the cache's pod indexes (maps of maps of cached pods). */
 function eachNested(st: EngineState, f: (m: Map<unknown, AnyMap>) => void): void {
   f(st.cache.podsByOwner as Map<unknown, AnyMap>);
+  f(st.cache.podsByNode as Map<unknown, AnyMap>);
 }
 
 function emptyObjects(): EngineState['store']['objects'] {
@@ -108,7 +109,7 @@ function shell(st: EngineState): EngineState {
   return {
     ...st,
     store: { ...st.store, objects: emptyObjects() },
-    cache: { ...st.cache, objects: emptyObjects(), podsByOwner: new Map() },
+    cache: { ...st.cache, objects: emptyObjects(), podsByOwner: new Map(), podsByNode: new Map() },
     kubelet: new Map(),
     probes: new Map(),
     eventCorrelators: new Map(),

@@ -35,6 +35,8 @@ export interface CacheState {
    * 20,000-entry pod map when a 10,000-pod ReplicaSet lists its pods.
    */
   podsByOwner: Map<string, Map<string, Pod>>;
+  /** Pods keyed by spec.nodeName, or by the node of their required node affinity (key → pod). */
+  podsByNode: Map<string, Map<string, Pod>>;
   /**
    * Active pods per node ('' for unbound) of each controller uid (derived): a scale-down ranks
    * 10,000 pods by their node's related pods from 100 counts instead of a walk over every pod.
@@ -51,7 +53,19 @@ export interface CacheState {
 export function newCacheState(): CacheState {
   const objects = {} as Record<Kind, Map<string, KubeObject>>;
   for (const k of KINDS) objects[k] = new Map();
-  return { objects, ownerStats: new Map(), podsByOwner: new Map(), activeByNode: new Map(), version: 0 };
+  return { objects, ownerStats: new Map(), podsByOwner: new Map(), podsByNode: new Map(), activeByNode: new Map(), version: 0 };
+}
+
+/** podTargetNode is the node a pod runs on or is pinned to (DaemonSet pods before binding). */
+export function podTargetNode(pod: Pod): string | undefined {
+  if (pod.spec.nodeName) return pod.spec.nodeName;
+  const terms = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
+  for (const t of terms ?? []) {
+    for (const f of t.matchFields ?? []) {
+      if (f.key === 'metadata.name' && f.operator === 'In' && f.values?.length === 1) return f.values[0];
+    }
+  }
+  return undefined;
 }
 
 function templateLabelsOf(c: CacheState, pod: Pod, ref: OwnerReference): Record<string, string> | undefined {
@@ -61,18 +75,13 @@ function templateLabelsOf(c: CacheState, pod: Pod, ref: OwnerReference): Record<
 }
 
 let lastOwner = { ns: '', name: '', key: '/' };
-let otherOwner = lastOwner;
 
 /**
- * ownerKey is `namespace/name`, one of the last two handed out again for the same parts: a
- * rollout's watch events alternate between the new ReplicaSet's pods and the old one's, and each
- * string is hashed once, not built and hashed per pod (one slot missed at most changes of owner).
+ * ownerKey is `namespace/name`, the last one handed out again for the same parts: a ReplicaSet's
+ * pods come one after the other, and the same string is hashed once, not built and hashed per pod.
  */
 function ownerKey(ns: string, name: string): string {
-  if (lastOwner.ns === ns && lastOwner.name === name) return lastOwner.key;
-  const other = otherOwner;
-  otherOwner = lastOwner;
-  lastOwner = other.ns === ns && other.name === name ? other : { ns, name, key: `${ns}/${name}` };
+  if (lastOwner.ns !== ns || lastOwner.name !== name) lastOwner = { ns, name, key: `${ns}/${name}` };
   return lastOwner.key;
 }
 
@@ -152,32 +161,6 @@ function sameCounts(a: Pod, b: Pod): boolean {
   );
 }
 
-/**
- * recountWrite is countPod(c, old, ref, −1) then countPod(c, pod, ref, 1) for a status write (same
- * owner references, spec and key, so the same owner, node and namespace). While the pod stays
- * active with the same labels object only Ready can move: one lookup of the owner's counts, where
- * the two calls each looked up the counts, the node counts and the ReplicaSet's template (the
- * 10,000 Ready transitions of a 10,000-replica rollout).
- */
-function recountWrite(c: CacheState, old: Pod, pod: Pod, ref: OwnerReference | undefined): void {
-  const uid = ref?.uid;
-  if (ref === undefined || uid === undefined || ref.kind !== 'ReplicaSet') return;
-  const st = c.ownerStats.get(uid);
-  if (
-    st !== undefined &&
-    old.metadata.labels === pod.metadata.labels &&
-    !old.metadata.deletionTimestamp &&
-    !pod.metadata.deletionTimestamp &&
-    !isTerminal(old) &&
-    !isTerminal(pod)
-  ) {
-    st.ready += (isReady(pod) ? 1 : 0) - (isReady(old) ? 1 : 0);
-    return;
-  }
-  countPod(c, old, ref, -1);
-  countPod(c, pod, ref, 1);
-}
-
 /** ownerStats returns the pod counts of a controller (zeros when it has no pods). */
 export function ownerStats(c: CacheState, uid: string): OwnerStats {
   return c.ownerStats.get(uid) ?? { active: 0, ready: 0, fullyLabeled: 0, terminating: 0 };
@@ -206,8 +189,9 @@ function indexDel(m: Map<string, Map<string, Pod>>, k: string | undefined, v: st
  * index key (a status write): one lookup of k instead of two, and the same set afterwards. The
  * entry still moves to the end of its set, as the last-modified order wants. A set of one stays
  * where it is, k in its place in m: the long way emptied it, took k out of m, and put a new set of
- * one back in at the end (a Map and two probes of m). Only the order of m's keys differs, which
- * nothing reads: every reader looks a key up (podsOwnedBy, ownedPods); copies keep whatever order.
+ * one back in at the end (a Map and two probes of m's 5,000 nodes for each of the 25,000 status
+ * writes of the 5,000-node DaemonSet row). Only the order of m's keys differs, which nothing reads:
+ * every reader looks a key up (podsOwnedBy, ownedPods, podsOnNode); copies keep whatever order.
  */
 export function indexMove(m: Map<string, Map<string, Pod>>, k: string | undefined, v: string, pod: Pod): void {
   if (k === undefined) return;
@@ -233,19 +217,23 @@ export function applyWatch(c: CacheState, rec: WatchRecord, key = objectKey(rec.
     const recount = !oldPod || rec.type === 'DELETED' || !sameCounts(oldPod, obj);
     if (oldPod && rec.type !== 'DELETED' && oldPod.metadata.ownerReferences === obj.metadata.ownerReferences && oldPod.spec === obj.spec) {
       // A status write keeps the owner references and the spec: the pod stays under the same
-      // owner, so the index moves it in one step (20,000 such writes in a rollout).
+      // owner and node, so each index moves it in one step (20,000 such writes in a rollout).
       const ref = getControllerOf(obj);
+      if (recount) countPod(c, oldPod, ref, -1);
       indexMove(c.podsByOwner, ref?.uid, key, obj);
-      if (recount) recountWrite(c, oldPod, obj, ref);
+      indexMove(c.podsByNode, podTargetNode(obj), key, obj);
+      if (recount) countPod(c, obj, ref, 1);
     } else {
       if (oldPod) {
         const ref = getControllerOf(oldPod);
         indexDel(c.podsByOwner, ref?.uid, key);
+        indexDel(c.podsByNode, podTargetNode(oldPod), key);
         if (recount) countPod(c, oldPod, ref, -1);
       }
       if (rec.type !== 'DELETED') {
         const ref = getControllerOf(obj);
         indexAdd(c.podsByOwner, ref?.uid, key, obj);
+        indexAdd(c.podsByNode, podTargetNode(obj), key, obj);
         if (recount) countPod(c, obj, ref, 1);
       }
     }
@@ -277,6 +265,7 @@ export function cloneCache(c: CacheState): CacheState {
     objects,
     ownerStats,
     podsByOwner: copyIndex(c.podsByOwner),
+    podsByNode: copyIndex(c.podsByNode),
     activeByNode,
     version: c.version,
   };
@@ -324,16 +313,7 @@ export function activePodsPerNode(c: CacheState, uids: readonly string[]): Map<s
   return out;
 }
 
-/**
- * podsOnNode lists the cached pods bound to a node (spec.nodeName), last-written last: the order
- * a node index kept by applyWatch would list them in, each pod moved to its end at every write.
- * The watch delivers writes in the store's order, and each write has a higher resourceVersion than
- * every write before it, so that order is the resourceVersion order. No index is kept: only a
- * node's fault (setNodeReady) lists a node's pods, where every pod write of a run (80,000 in the
- * 10,000-replica rollout) moved a pod in a node's map.
- */
+/** podsOnNode lists the cached pods bound or pinned to a node. */
 export function podsOnNode(c: CacheState, node: string): Pod[] {
-  const out: Pod[] = [];
-  for (const o of c.objects.Pod.values()) if (o.kind === 'Pod' && o.spec.nodeName === node) out.push(o);
-  return out.sort((a, b) => Number(a.metadata.resourceVersion) - Number(b.metadata.resourceVersion));
+  return podsOf(c.podsByNode.get(node));
 }

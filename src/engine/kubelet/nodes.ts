@@ -151,7 +151,7 @@ export function setNodeReady(tx: Tx, name: string, ready: boolean): string {
     if (ready) recordEvent(tx, kubeletNodeRef(node), 'Normal', 'NodeReady', `Node ${name} status is now: NodeReady`, 'kubelet', 'clock');
     else recordEvent(tx, node, 'Normal', 'NodeNotReady', `Node ${name} status is now: NodeNotReady`, 'node-controller', 'clock');
   }
-  const pods = podsOnNode(tx.st.cache, name);
+  const pods = podsOnNode(tx.st.cache, name).filter((p) => p.spec.nodeName === name);
   for (const cached of pods) {
     const pod = tx.st.store.objects.Pod.get(objectKey(cached)) as Pod | undefined;
     if (!pod || !pod.metadata.uid) continue;
