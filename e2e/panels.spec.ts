@@ -2,7 +2,17 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test as base } from '@playwright/test';
 import { parseScenarioText } from '../src/scenario/parse.ts';
 import { encodeShareHash } from '../src/scenario/shareUrl.ts';
-import { failOnProblems, firstActionTick, rsRows, seekEnd, seekTo, slider, tickOf } from './panelsSupport.ts';
+import type { Pod } from '../src/engine/api/types.ts';
+import {
+  failOnProblems,
+  firstActionTick,
+  firstTick,
+  rsRows,
+  seekEnd,
+  seekTo,
+  slider,
+  tickOf,
+} from './panelsSupport.ts';
 import { showPreset, test } from './sharedPage.ts';
 import { appeared } from './wait.ts';
 
@@ -162,6 +172,28 @@ test('a pod’s details show its log as kubectl logs prints it, and --previous w
   await expect(details.getByRole('log', { name: 'Previous container' })).toContainText(
     /^Error from server \(BadRequest\): previous terminated container "nginx" in pod "nginx-deployment-roll01-\w+-\w+" not found$/,
   );
+  await page.keyboard.press('Escape'); // the next test's page shows no details
+  await expect(details).toBeHidden();
+});
+
+test('a pod whose init container runs shows Init, and its details kubectl’s Init:0/1', async ({ page }) => {
+  // The first tick that writes a pod whose init container runs: `kubectl get pods` prints Init:0/1.
+  const tick = firstTick('init-containers', (t) =>
+    t.writes.some(
+      (w) => w.object.kind === 'Pod' && (w.object as Pod).status?.initContainerStatuses?.[0]?.state.running,
+    ),
+  );
+  expect(tick).toBeGreaterThan(0);
+  await showPreset(page, 'init-containers');
+  await seekEnd(page);
+  await seekTo(page, tick);
+  const chip = page.locator('[data-testid="pod"][data-phase="Init"]').first();
+  await expect(chip).toHaveAccessibleName(/^Pod web-\w+-\w+, Init \(init containers running\), revision \d+/);
+  await chip.click();
+  const details = page.getByTestId('pod-details');
+  await expect(details.getByTestId('pod-kubectl-status')).toHaveText('Init:0/1');
+  await expect(details).toContainText('Init (init containers running)');
+  await page.screenshot({ path: 'artifacts/screenshots/panels-init-pod-details.png' });
   await page.keyboard.press('Escape'); // the next test's page shows no details
   await expect(details).toBeHidden();
 });

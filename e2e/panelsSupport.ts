@@ -5,8 +5,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { createEngine, runUntil, type TickRecord } from '../src/engine/sim.ts';
 import { parseScenarioText } from '../src/scenario/parse.ts';
 import { encodeShareHash } from '../src/scenario/shareUrl.ts';
+import { toSimConfig } from '../src/scenario/toSimConfig.ts';
 
 export { failOnProblems } from './guard.ts';
 import { appeared } from './wait.ts';
@@ -25,6 +27,18 @@ export function presetHash(id: string): string {
   if (!parsed.ok) throw new Error(`preset ${id}: ${JSON.stringify(parsed)}`);
   const hash = encodeShareHash(parsed.value);
   return hash.startsWith('#') ? hash : `#${hash}`;
+}
+
+/** firstTick runs the preset in Node and returns the first tick whose record `when` accepts (-1: none by 120 s). */
+export function firstTick(id: string, when: (t: TickRecord) => boolean): number {
+  const parsed = parseScenarioText(readFileSync(`${PRESET_DIR}/${id}.yaml`, 'utf8'));
+  if (!parsed.ok) throw new Error(parsed.errors[0]);
+  const st = createEngine(toSimConfig(parsed.value));
+  let tick = -1;
+  runUntil(st, 120_000, (t) => {
+    if (tick < 0 && when(t)) tick = t.tick;
+  });
+  return tick;
 }
 
 /** slider is the `Timeline position` slider. */

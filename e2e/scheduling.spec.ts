@@ -1,24 +1,8 @@
 // The scheduler in the page: each node card shows its pods' cpu and memory requests against its
 // allocatable, and Explain shows, node by node, why a pod could not be scheduled.
-import { readFileSync } from 'node:fs';
 import { expect } from '@playwright/test';
-import { createEngine, runUntil, type TickRecord } from '../src/engine/sim.ts';
-import { parseScenarioText } from '../src/scenario/parse.ts';
-import { toSimConfig } from '../src/scenario/toSimConfig.ts';
-import { seekEnd, seekTo } from './panelsSupport.ts';
+import { firstTick, seekEnd, seekTo } from './panelsSupport.ts';
 import { showPreset, test } from './sharedPage.ts';
-
-/** firstTick runs the preset in Node and returns the first tick whose record `when` accepts. */
-function firstTick(id: string, when: (t: TickRecord) => boolean): number {
-  const parsed = parseScenarioText(readFileSync(`src/scenario/presets/${id}.yaml`, 'utf8'));
-  if (!parsed.ok) throw new Error(parsed.errors[0]);
-  const st = createEngine(toSimConfig(parsed.value));
-  let tick = -1;
-  runUntil(st, 120_000, (t) => {
-    if (tick < 0 && when(t)) tick = t.tick;
-  });
-  return tick;
-}
 
 /** The tick of the scheduler's first FailedScheduling. */
 const firstFailedCycle = (id: string): number =>

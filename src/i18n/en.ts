@@ -59,6 +59,7 @@ export const en = {
     ImagePullBackOff: 'ImagePullBackOff',
     ErrImagePull: 'ErrImagePull',
     CreateContainerConfigError: 'CreateContainerConfigError',
+    Init: 'Init (init containers running)',
   },
   cluster: {
     summary: '{{nodes}} nodes · {{pods}} pods',
@@ -85,6 +86,7 @@ export const en = {
     namespace: 'Namespace',
     unscheduled: 'not scheduled',
     phase: 'Phase',
+    kubectlStatus: 'kubectl STATUS',
     owner: 'Owner',
     image: 'Image',
     restarts: 'Restarts',

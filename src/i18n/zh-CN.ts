@@ -55,6 +55,7 @@ export const zhCN = {
     ImagePullBackOff: 'ImagePullBackOff',
     ErrImagePull: 'ErrImagePull',
     CreateContainerConfigError: 'CreateContainerConfigError',
+    Init: 'Init（Init 容器运行中）',
   },
   cluster: {
     summary: '{{nodes}} 个节点 · {{pods}} 个 Pod',
@@ -79,6 +80,7 @@ export const zhCN = {
     namespace: '命名空间',
     unscheduled: '未调度',
     phase: '阶段',
+    kubectlStatus: 'kubectl STATUS 列',
     owner: '属主',
     image: '镜像',
     restarts: '重启次数',

@@ -8,7 +8,7 @@
  */
 import { getControllerOf } from '../engine/api/ownerRefs.ts';
 import { ControllerRevisionHashLabelKey } from '../engine/api/constants.ts';
-import type { KubeObject, Pod } from '../engine/api/types.ts';
+import type { ContainerStatus, KubeObject, Pod } from '../engine/api/types.ts';
 import { computePodResourceRequest } from '../engine/scheduler/framework/resource.ts';
 import { ListedNames } from './listedNames.ts';
 import type { KeySlots } from './slotTable.ts';
@@ -26,6 +26,7 @@ export const BASE_PHASES = [
   'ImagePullBackOff',
   'ErrImagePull',
   'CreateContainerConfigError',
+  'Init',
 ] as const;
 export type BasePhase = (typeof BASE_PHASES)[number];
 
@@ -36,8 +37,9 @@ export const PHASE_MASK = 15;
 
 /**
  * basePhase is what a person would call the pod before availability: being deleted → Terminating;
- * Failed / Succeeded; not bound → Pending; a waiting container's image or crash reason; no running
- * container → ContainerCreating; running and Ready → 'ready', else RunningNotReady.
+ * Failed / Succeeded; not bound → Pending; a waiting container's image or crash reason; an init
+ * container still to finish → Init (kubectl's Init:i/n); no running container → ContainerCreating;
+ * running and Ready → 'ready', else RunningNotReady.
  */
 export function basePhase(pod: Pod): BasePhase {
   const phase = pod.status?.phase;
@@ -47,10 +49,14 @@ export function basePhase(pod: Pod): BasePhase {
   if (!pod.spec.nodeName) return 'Pending';
   const statuses = pod.status?.containerStatuses ?? [];
   // An init container that cannot pull or keeps crashing holds the pod as kubectl's
-  // Init:CrashLoopBackOff does; one still running is ContainerCreating below (no app container runs).
-  for (const cs of pod.status?.initContainerStatuses ?? []) {
-    const reason = cs.state.waiting?.reason;
-    if (reason === 'CrashLoopBackOff' || reason === 'ImagePullBackOff' || reason === 'ErrImagePull') return reason;
+  // Init:CrashLoopBackOff does; one still to finish is kubectl's Init:i/n (initializing below).
+  const init = pod.status?.initContainerStatuses;
+  if (init !== undefined) {
+    for (const cs of init) {
+      const reason = cs.state.waiting?.reason;
+      if (reason === 'CrashLoopBackOff' || reason === 'ImagePullBackOff' || reason === 'ErrImagePull') return reason;
+    }
+    if (initializing(pod, init)) return 'Init';
   }
   for (const cs of statuses) {
     const reason = cs.state.waiting?.reason;
@@ -60,6 +66,20 @@ export function basePhase(pod: Pod): BasePhase {
   if (statuses.length === 0 || !statuses.some((cs) => cs.state.running)) return 'ContainerCreating';
   const ready = pod.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
   return ready ? 'ready' : 'RunningNotReady';
+}
+
+/**
+ * initializing: an init container has not finished, as printPod reads it (kubectl's `Init:i/n`):
+ * one that exited 0 is done, and a sidecar (restartPolicy Always) that has started is passed over.
+ */
+function initializing(pod: Pod, init: readonly ContainerStatus[]): boolean {
+  const specs = pod.spec.initContainers ?? [];
+  for (const cs of init) {
+    if (cs.state.terminated?.exitCode === 0) continue;
+    if (cs.started === true && specs.some((c) => c.name === cs.name && c.restartPolicy === 'Always')) continue;
+    return true;
+  }
+  return false;
 }
 
 /**

@@ -19,7 +19,8 @@ export type PodDisplayPhase =
   | 'CrashLoopBackOff'
   | 'ImagePullBackOff'
   | 'ErrImagePull'
-  | 'CreateContainerConfigError';
+  | 'CreateContainerConfigError'
+  | 'Init'; // an init container still to finish (kubectl's Init:i/n)
 
 export const POD_DISPLAY_PHASES: readonly PodDisplayPhase[] = [
   'Pending',
@@ -34,6 +35,7 @@ export const POD_DISPLAY_PHASES: readonly PodDisplayPhase[] = [
   'ImagePullBackOff',
   'ErrImagePull',
   'CreateContainerConfigError',
+  'Init',
 ];
 
 export interface PodConditionView {
@@ -75,6 +77,8 @@ export interface PodView {
  * frame's bytes, ~8 ms of the main thread's time to read each full frame.
  */
 export interface PodDetailView extends PodView {
+  /** kubectl get pods' STATUS column (`Init:0/1`, `ContainerCreating`, `Running` …). */
+  status: string;
   labels: Record<string, string>;
   conditions: PodConditionView[];
   /** Where it stands as an endpoint of the Services selecting it (DESIGN.md §15); null: none selects it. */

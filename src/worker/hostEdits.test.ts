@@ -165,7 +165,7 @@ describe('WorkerHost edits', () => {
     });
   });
 
-  it('answers a pod query with its labels and conditions, which frames leave out', () => {
+  it('answers a pod query with its kubectl status, labels and conditions, which frames leave out', () => {
     h.start();
     h.ok({ type: 'seekTime', seconds: 45 });
     h.env.advance(20);
@@ -178,6 +178,7 @@ describe('WorkerHost edits', () => {
       kind: 'pod',
       pod: {
         ...first,
+        status: 'Running',
         labels: { app: 'nginx-001', 'pod-template-hash': first.hash },
         conditions: expect.arrayContaining([{ type: 'Ready', status: 'True', since: expect.any(Number) }]),
       },

@@ -102,11 +102,12 @@ function isActionView(x: unknown): boolean {
   );
 }
 
-/** isPodDetailView checks what the details dialog reads: name, labels (strings) and conditions. */
+/** isPodDetailView checks what the details dialog reads: name, kubectl status, labels (strings) and conditions. */
 function isPodDetailView(x: unknown): x is PodDetailView {
   return (
     isRecord(x) &&
     typeof x.name === 'string' &&
+    typeof x.status === 'string' &&
     isRecord(x.labels) &&
     Object.values(x.labels).every((v) => typeof v === 'string') &&
     Array.isArray(x.conditions) &&

@@ -17,6 +17,7 @@ import type { Internals } from '../timeline/internals.ts';
 import type { ObjectMaps } from '../timeline/objectCursor.ts';
 import { isRestartableInitContainer } from '../engine/kubelet/status.ts';
 import { basePhase } from '../timeline/podColumns.ts';
+import { podColumns } from '../engine/kubectl/printers/pod.ts';
 import { statefulSetRevisions } from './statefulSetView.ts';
 import {
   type BackoffView,
@@ -181,7 +182,8 @@ export function podDetailView(pod: Pod, idx: OwnerIndex, nowMs: number): PodDeta
     if (c.reason !== undefined) v.reason = c.reason;
     return v;
   });
-  return { ...podView(pod, idx, nowMs), labels: { ...pod.metadata.labels }, conditions };
+  const status = podColumns(pod, nowMs).status;
+  return { ...podView(pod, idx, nowMs), status, labels: { ...pod.metadata.labels }, conditions };
 }
 
 /**

@@ -116,6 +116,14 @@ function PodFacts({ pod, detail }: { pod: PodView; detail: PodDetailView | null 
       <dd className="font-mono">{pod.node ?? t('cluster.unscheduled')}</dd>
       <dt className="text-slate-600 dark:text-slate-400">{t('cluster.phase')}</dt>
       <dd>{t(`phase.${pod.phase}`)}</dd>
+      {detail ? (
+        <>
+          <dt className="text-slate-600 dark:text-slate-400">{t('cluster.kubectlStatus')}</dt>
+          <dd className="font-mono" data-testid="pod-kubectl-status">
+            {detail.status}
+          </dd>
+        </>
+      ) : null}
       <dt className="text-slate-600 dark:text-slate-400">{t('cluster.owner')}</dt>
       <dd className="font-mono break-all">
         {pod.owner} ({t('view.rev', { revision: pod.revision })})

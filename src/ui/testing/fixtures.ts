@@ -38,8 +38,15 @@ export function pod(name: string, node: string | null, phase: PodDisplayPhase, r
 
 /** podDetail is what a `pod` query answers for a fixture pod: its labels and conditions too. */
 export function podDetail(p: PodView): PodDetailView {
+  const status: Partial<Record<PodView['phase'], string>> = {
+    Available: 'Running',
+    Ready: 'Running',
+    RunningNotReady: 'Running',
+    Init: 'Init:0/1',
+  };
   return {
     ...p,
+    status: status[p.phase] ?? p.phase,
     labels: { app: 'nginx-001', 'pod-template-hash': p.hash },
     conditions: [
       { type: 'PodScheduled', status: 'True', since: 30.6 },
