@@ -13,7 +13,7 @@ import { runSweepText } from './sweep.ts';
 import { runCli } from './benchCli.ts';
 import { availableParallelism } from 'node:os';
 import { benchTraffic, benchTrafficAlone } from './benchTraffic.ts';
-import { benchSeedMemory, benchSeek, benchSeekTraffic, scenarioOf, settledGc } from './benchSeek.ts';
+import { benchSeedMemory, benchSeek, benchSeekTraffic, collectBeforeTiming, scenarioOf, settledGc } from './benchSeek.ts';
 import { benchStatefulSetOrdered, benchStatefulSetParallel, benchStatefulSetSeek } from './benchStatefulSet.ts';
 
 const json = process.argv.includes('--json');
@@ -72,6 +72,7 @@ function benchRollout(n: number, nodes: number, mode: 'plain' | 'probed' | 'requ
   const st = createEngine(mode === 'requests' ? requestsConfig(n, nodes) : rolloutConfig(n, nodes, mode === 'probed'));
   // Settle the initial Deployment first; time only the rolling update.
   runUntil(st, 60_000 - 1);
+  const gcMs = collectBeforeTiming();
   const c0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
   const ticks = runUntil(st, 60 * 60 * 1000);
@@ -80,7 +81,7 @@ function benchRollout(n: number, nodes: number, mode: 'plain' | 'probed' | 'requ
   // CPU time of this process (all its threads): steadier than wall time on a shared machine.
   const cpuMs = Math.round((cpu.user + cpu.system) / 1000);
   const name = { plain: 'deployment-rollout', probed: 'deployment-rollout-probed', requests: 'deployment-rollout-requests' }[mode];
-  report({ name, n, nodes, ticks, ms: Math.round(ms), cpuMs, ticksPerSecond: Math.round((ticks / ms) * 1000), virtualSeconds: Math.round(st.now / 1000) - 60 });
+  report({ name, n, nodes, ticks, ms: Math.round(ms), cpuMs, ticksPerSecond: Math.round((ticks / ms) * 1000), virtualSeconds: Math.round(st.now / 1000) - 60, gcMs });
   return { ticks, ms, cpuMs };
 }
 
@@ -175,6 +176,7 @@ function rolledOut(st: EngineState, nodes: number): boolean {
 function benchDaemonSet(nodes: number): void {
   const st = createEngine(daemonSetConfig(nodes));
   runUntil(st, 60_000 - 1);
+  const gcMs = collectBeforeTiming();
   const c0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
   let ticks = 0;
@@ -187,7 +189,7 @@ function benchDaemonSet(nodes: number): void {
   // CPU time of this process (all its threads): steadier than wall time on a shared machine.
   const cpuMs = Math.round((cpu.user + cpu.system) / 1000);
   const done = rolledOut(st, nodes) ? 'yes' : 'no';
-  report({ name: 'daemonset-rollout', n: nodes, ticks, ms: Math.round(ms), cpuMs, ticksPerSecond: Math.round((ticks / ms) * 1000), virtualSeconds: (st.now - 60_000) / 1000, done });
+  report({ name: 'daemonset-rollout', n: nodes, ticks, ms: Math.round(ms), cpuMs, ticksPerSecond: Math.round((ticks / ms) * 1000), virtualSeconds: (st.now - 60_000) / 1000, done, gcMs });
 }
 
 if (!only || only === 'deployment') {

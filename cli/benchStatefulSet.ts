@@ -11,6 +11,7 @@ import { createEngine, type EngineState, nextEventTime, runUntil, type SimConfig
 import type { Scenario } from '../src/scenario/types.ts';
 import { Recording } from '../src/timeline/recording.ts';
 import { frameAt, newFrameCaches } from '../src/worker/frames.ts';
+import { collectBeforeTiming } from './benchSeek.ts';
 
 type Report = (row: Record<string, number | string>) => void;
 
@@ -71,10 +72,13 @@ interface Timed {
   /** CPU time of this process (all its threads): steadier than wall time on a shared machine. */
   cpuMs: number;
   virtualSeconds: number;
+  /** The collection before the timed part (collectBeforeTiming), in ms. */
+  gcMs: number;
 }
 
 /** untilRolledOut steps `st` until the set has rolled out (or nothing is left to happen), timed. */
 function untilRolledOut(st: EngineState, n: number): Timed {
+  const gcMs = collectBeforeTiming();
   const c0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
   const start = st.now;
@@ -85,11 +89,11 @@ function untilRolledOut(st: EngineState, n: number): Timed {
   }
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   const cpu = process.cpuUsage(c0);
-  return { ticks, ms, cpuMs: Math.round((cpu.user + cpu.system) / 1000), virtualSeconds: (st.now - start) / 1000 };
+  return { ticks, ms, cpuMs: Math.round((cpu.user + cpu.system) / 1000), virtualSeconds: (st.now - start) / 1000, gcMs };
 }
 
 function timedUntilRolledOut(report: Report, name: string, st: EngineState, n: number, extra: Record<string, number | string> = {}): void {
-  const { ticks, ms, cpuMs, virtualSeconds } = untilRolledOut(st, n);
+  const { ticks, ms, cpuMs, virtualSeconds, gcMs } = untilRolledOut(st, n);
   report({
     name,
     n,
@@ -100,6 +104,7 @@ function timedUntilRolledOut(report: Report, name: string, st: EngineState, n: n
     msPer100kTicks: Math.round((ms / ticks) * 100_000),
     virtualSeconds,
     done: rolledOut(st, n) ? 'yes' : 'no',
+    gcMs,
     ...extra,
   });
 }
