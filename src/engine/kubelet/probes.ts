@@ -117,9 +117,16 @@ export function proberStopped(tx: Tx, podKey: string, ps: PodProbes): PodProbes 
 /** proberTerminating is StopLivenessAndStartup: a terminating pod keeps only its readiness probes. */
 export function proberTerminating(tx: Tx, pod: Pod, podKey: string, ps0: PodProbes): void {
   const ps = proberRunDue(tx, pod, podKey, ps0);
-  const workers: ProbeWorker[] = [];
-  for (const w of ps.workers) workers.push(w.probeType === 'readiness' || w.stopped ? w : { ...w, stopped: true });
-  proberReschedule(tx, pod, podKey, probesWith(ps, ps.gen, workers));
+  // The workers are copied only when one stops: a pod with a readiness probe alone (each of the
+  // probed 10,000-replica rollout's old pods) keeps its own.
+  let workers: ProbeWorker[] | null = null;
+  for (let i = 0; i < ps.workers.length; i++) {
+    const w = ps.workers[i] as ProbeWorker;
+    if (w.probeType === 'readiness' || w.stopped) continue;
+    workers ??= ps.workers.slice();
+    workers[i] = { ...w, stopped: true };
+  }
+  proberReschedule(tx, pod, podKey, workers !== null ? probesWith(ps, ps.gen, workers) : ps);
 }
 
 /**
@@ -308,8 +315,10 @@ export function kubeletProbe(tx: Tx, podKey: string, uid: string, fired: ProbeEv
   // nothing to change: 2,388 of them in the 300-replica StatefulSet run, each reading the pod's
   // container statuses again. Without runs, a container without a readiness probe may turn
   // ready now that its application answers: the status is written here.
-  if (runs.length > 0) applyRuns(tx, pod, podKey, ps, runs);
+  // applyRuns gives the probes as it stored them last (no second look-up of them).
+  let last = ps;
+  if (runs.length > 0) last = applyRuns(tx, pod, podKey, ps, runs);
   else writeProbeStatus(tx, pod, podKey, ps);
   if (tx.notes.length === 0) note(tx, 'probesPassed', { pod: pod.metadata.name });
-  proberReschedule(tx, tx.st.store.objects.Pod.get(podKey) as Pod, podKey, tx.st.probes.get(podKey) as PodProbes, fired);
+  proberReschedule(tx, tx.st.store.objects.Pod.get(podKey) as Pod, podKey, last, fired);
 }
