@@ -18,15 +18,13 @@ import { containerFieldPath } from './containerEvents.ts';
 import { killingMessage, probeTypeString } from './prober/prober.ts';
 import { unhealthyOf } from './prober/unhealthy.ts';
 import type { ProbeWorker } from './prober/worker.ts';
+import { advanceProbes, nextProbeEvent, type ProbeRun } from './prober/probeRuns.ts';
 import {
   addPod,
-  advanceProbes,
   type ContainerFacts,
   hasProbes,
-  nextProbeEvent,
   type PodProbes,
   podProbes,
-  type ProbeRun,
   probeOf,
   probesWith,
   readyOf,

@@ -1,11 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Pod, Probe } from '../../api/types.ts';
+import { advanceProbes, nextProbeEvent } from './probeRuns.ts';
 import {
   addPod,
-  advanceProbes,
   type ContainerFacts,
-  nextProbeEvent,
   type PodProbes,
   probesWith,
   readyOf,
