@@ -12,20 +12,19 @@ import type { ContainerStatus, Pod } from '../api/types.ts';
 import { nextFloat } from '../lib/prng.ts';
 import { isNodeReady } from '../lib/scheduling.ts';
 import { parseRFC3339 } from '../lib/time.ts';
+import type { SimEvent } from '../client/events.ts';
 import { kubeletRecorder, note, recordEvent, schedule, type Tx } from '../client/tx.ts';
 import { containerFieldPath } from './containerEvents.ts';
 import { killingMessage, probeTypeString } from './prober/prober.ts';
 import { unhealthyOf } from './prober/unhealthy.ts';
 import type { ProbeWorker } from './prober/worker.ts';
+import { advanceProbes, nextProbeEvent, type ProbeRun } from './prober/probeRuns.ts';
 import {
   addPod,
-  advanceProbes,
   type ContainerFacts,
   hasProbes,
-  nextProbeEvent,
   type PodProbes,
   podProbes,
-  type ProbeRun,
   probeOf,
   probesWith,
   readyOf,
@@ -73,13 +72,22 @@ export function proberRunDue(tx: Tx, pod: Pod, podKey: string, ps: PodProbes): P
   return runs.length === 0 ? next : applyRuns(tx, pod, podKey, next, runs);
 }
 
-/** proberReschedule plans the pod's next probe event (a new generation: any older one is dropped). */
-export function proberReschedule(tx: Tx, pod: Pod, podKey: string, ps0: PodProbes): void {
-  const ps = probesWith(ps0, ps0.gen + 1, ps0.workers);
-  tx.st.probes.set(podKey, ps);
-  const statuses = pod.status?.containerStatuses;
-  const at = nextProbeEvent(ps, tx.now, pod.spec.containers.length, (i) => statuses?.[i]?.ready === true);
-  if (at !== null) schedule(tx, at, { type: 'probe', podKey, uid: ps.uid, gen: ps.gen });
+/** A probe event (sim/dispatch.ts hands kubeletProbe the one it runs). */
+export type ProbeEvent = Extract<SimEvent, { type: 'probe' }>;
+
+/**
+ * proberReschedule plans the pod's next probe event: a new generation, so that any older one is
+ * dropped. `fired` is the probe event this tick runs, when it is of ps0's generation (ps0 then is
+ * the stored state): it has left the queue, so the next event can take its generation, and its
+ * object (a value), without a copy of the pod's probes: 40,000 of the probed 10,000-replica
+ * rollout's 60,000 plans, each a PodProbes, a Map.set and an event of 56 B.
+ */
+export function proberReschedule(tx: Tx, pod: Pod, podKey: string, ps0: PodProbes, fired: ProbeEvent | null = null): void {
+  const again = fired !== null && fired.gen === ps0.gen && fired.uid === ps0.uid && fired.podKey === podKey;
+  const ps = again ? ps0 : probesWith(ps0, ps0.gen + 1, ps0.workers);
+  if (!again) tx.st.probes.set(podKey, ps);
+  const at = nextProbeEvent(ps, tx.now, pod.spec.containers.length, pod.status?.containerStatuses);
+  if (at !== null) schedule(tx, at, again ? fired : { type: 'probe', podKey, uid: ps.uid, gen: ps.gen });
 }
 
 /**
@@ -107,9 +115,16 @@ export function proberStopped(tx: Tx, podKey: string, ps: PodProbes): PodProbes 
 /** proberTerminating is StopLivenessAndStartup: a terminating pod keeps only its readiness probes. */
 export function proberTerminating(tx: Tx, pod: Pod, podKey: string, ps0: PodProbes): void {
   const ps = proberRunDue(tx, pod, podKey, ps0);
-  const workers: ProbeWorker[] = [];
-  for (const w of ps.workers) workers.push(w.probeType === 'readiness' || w.stopped ? w : { ...w, stopped: true });
-  proberReschedule(tx, pod, podKey, probesWith(ps, ps.gen, workers));
+  // The workers are copied only when one stops: a pod with a readiness probe alone (each of the
+  // probed 10,000-replica rollout's old pods) keeps its own.
+  let workers: ProbeWorker[] | null = null;
+  for (let i = 0; i < ps.workers.length; i++) {
+    const w = ps.workers[i] as ProbeWorker;
+    if (w.probeType === 'readiness' || w.stopped) continue;
+    workers ??= ps.workers.slice();
+    workers[i] = { ...w, stopped: true };
+  }
+  proberReschedule(tx, pod, podKey, workers !== null ? probesWith(ps, ps.gen, workers) : ps);
 }
 
 /**
@@ -272,8 +287,11 @@ export function explainPlan(tx: Tx, pod: string, plan: ReturnType<typeof killPla
   });
 }
 
-/** kubeletProbe runs the pod's probes due now (a `probe` event of the current generation). */
-export function kubeletProbe(tx: Tx, podKey: string, uid: string): void {
+/**
+ * kubeletProbe runs the pod's probes due now: a `probe` event of the current generation (`fired`),
+ * or the kubelet's `ready` step of a pod with probes (null).
+ */
+export function kubeletProbe(tx: Tx, podKey: string, uid: string, fired: ProbeEvent | null = null): void {
   const pod = tx.st.store.objects.Pod.get(podKey);
   const ps0 = proberOf(tx, podKey, uid);
   if (pod?.kind !== 'Pod' || pod.metadata.uid !== uid || !ps0) {
@@ -295,8 +313,10 @@ export function kubeletProbe(tx: Tx, podKey: string, uid: string): void {
   // nothing to change: 2,388 of them in the 300-replica StatefulSet run, each reading the pod's
   // container statuses again. Without runs, a container without a readiness probe may turn
   // ready now that its application answers: the status is written here.
-  if (runs.length > 0) applyRuns(tx, pod, podKey, ps, runs);
+  // applyRuns gives the probes as it stored them last (no second look-up of them).
+  let last = ps;
+  if (runs.length > 0) last = applyRuns(tx, pod, podKey, ps, runs);
   else writeProbeStatus(tx, pod, podKey, ps);
   if (tx.notes.length === 0) note(tx, 'probesPassed', { pod: pod.metadata.name });
-  proberReschedule(tx, tx.st.store.objects.Pod.get(podKey) as Pod, podKey, tx.st.probes.get(podKey) as PodProbes);
+  proberReschedule(tx, tx.st.store.objects.Pod.get(podKey) as Pod, podKey, last, fired);
 }

@@ -130,7 +130,7 @@ export function dispatch(tx: Tx, ev: SimEvent): void {
     case 'probe':
       tx.actor = 'kubelet';
       tx.key = ev.podKey;
-      kubeletProbe(tx, ev.podKey, ev.uid);
+      kubeletProbe(tx, ev.podKey, ev.uid, ev);
       break;
     case 'gc':
       tx.key = ev.key;

@@ -1,11 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Pod, Probe } from '../../api/types.ts';
+import { advanceProbes, nextProbeEvent } from './probeRuns.ts';
 import {
   addPod,
-  advanceProbes,
   type ContainerFacts,
-  nextProbeEvent,
   type PodProbes,
   probesWith,
   readyOf,
@@ -42,7 +41,7 @@ function drive(ps0: PodProbes, from: number, horizon: number) {
   let now = from;
   const seen: { t: number; worker: number; ran: string | null; set: string | null }[] = [];
   for (;;) {
-    const t = nextProbeEvent(ps, now, 1, () => true);
+    const t = nextProbeEvent(ps, now, 1, [{ ready: true }]);
     if (t === null || t > horizon) break;
     const r = advanceProbes(ps, t);
     ps = startupSucceeded(r.ps, r.runs) ? triggerReadiness(r.ps, t) : r.ps;

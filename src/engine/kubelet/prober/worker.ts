@@ -94,6 +94,27 @@ export function copyWorker(w: ProbeWorker, firstMs: number = w.firstMs, nextK: n
   };
 }
 
+/**
+ * copyWorkerInto writes w's fields into `to`, a worker the caller owns: the look ahead
+ * (nextObservableOf) runs a worker's next probes on one reused worker instead of a copy per call
+ * (60,000 look aheads in the probed 10,000-replica rollout, 120 B each).
+ */
+export function copyWorkerInto(to: ProbeWorker, w: ProbeWorker): ProbeWorker {
+  to.probeType = w.probeType;
+  to.index = w.index;
+  to.container = w.container;
+  to.timing = w.timing;
+  to.firstMs = w.firstMs;
+  to.nextK = w.nextK;
+  to.containerID = w.containerID;
+  to.result = w.result;
+  to.lastResult = w.lastResult;
+  to.resultRun = w.resultRun;
+  to.onHold = w.onHold;
+  to.stopped = w.stopped;
+  return to;
+}
+
 /** probeTime is when probe k of the worker runs, ms. */
 export function probeTime(w: ProbeWorker, k: number): number {
   return w.firstMs + k * w.timing.periodSeconds * 1000;
@@ -129,6 +150,11 @@ export interface ProbeOutcome {
   run: number;
 }
 
+/** newOutcome is a ProbeOutcome of a probe that has not run yet (doProbe's starting point). */
+export function newOutcome(): ProbeOutcome {
+  return { keepGoing: true, ran: null, set: null, newContainer: false, skipped: null, run: 0 };
+}
+
 /**
  * doProbe probes the container once and records the result in `w` (which it changes): a pod
  * that has finished (Failed, Succeeded) ends the worker; the results manager's value on a new
@@ -137,11 +163,18 @@ export interface ProbeOutcome {
  * startup gating (readiness and liveness wait for `started`; startup stops once started), the run
  * of equal results against successThreshold / failureThreshold, and the hold after a liveness or
  * startup failure until the next container. `probe` is the probe's result (or runs the probe itself); `deleting` is the
- * pod's deletionTimestamp, which ends a liveness or startup worker with a last Success.
+ * pod's deletionTimestamp, which ends a liveness or startup worker with a last Success. The
+ * outcome is written into `out` when given (the prober reuses one: 120,000 probes evaluated in the
+ * probed 10,000-replica rollout, two thirds of them seen by nobody).
  */
-export function doProbe(w: ProbeWorker, c: ContainerView, nowMs: number, probe: Result | (() => Result), deleting = false): ProbeOutcome {
+export function doProbe(w: ProbeWorker, c: ContainerView, nowMs: number, probe: Result | (() => Result), deleting = false, out: ProbeOutcome = newOutcome()): ProbeOutcome {
   // Each `w.result = out.set = …` below is the results manager's Set (no closure: one per probe run).
-  const out: ProbeOutcome = { keepGoing: true, ran: null, set: null, newContainer: false, skipped: null, run: 0 };
+  out.keepGoing = true;
+  out.ran = null;
+  out.set = null;
+  out.newContainer = false;
+  out.skipped = null;
+  out.run = 0;
   if (c.podFinished) {
     out.keepGoing = false;
     return out;
