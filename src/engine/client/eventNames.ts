@@ -143,6 +143,11 @@ export function nameNewEvent(): string {
   return made.names[i] as string;
 }
 
+/** nameNewEventKey is the store key of the name nameNewEvent made last (the correlator's newKey). */
+export function nameNewEventKey(): string {
+  return naming.key;
+}
+
 /**
  * The clock names made for one object in one ms, by µs (0, 1,000 ns …): the object's next Event in
  * that ms looks the taken ones up by the same key strings. A lookup that finds a stored key by an

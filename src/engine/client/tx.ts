@@ -32,7 +32,7 @@ import {
   newEventCorrelator,
   spamFilter,
 } from './eventCorrelator.ts';
-import { beginNaming, clockNameStored, clockNameUid, endNaming, nameNewEvent, nameUid, naming } from './eventNames.ts';
+import { beginNaming, clockNameStored, clockNameUid, endNaming, nameNewEvent, nameNewEventKey, nameUid, naming } from './eventNames.ts';
 import { heapPush } from './eventQueue.ts';
 import { eventSource, flatMessage, kubeletMessage, kubeletRecorder, kubeletSource, objectReference } from './eventParts.ts';
 import type { ControllerName, SimEvent } from './events.ts';
@@ -241,11 +241,11 @@ export function recordEvent(
   let aggregated = false;
   let log: EventLog;
   if (full) {
-    const agg = eventCorrelate(corr, e, tx.now, tx.st.prng, nameNewEvent, tx.nowIso);
+    const agg = eventCorrelate(corr, e, tx.now, tx.st.prng, nameNewEvent, tx.nowIso, nameNewEventKey);
     written = agg.message;
     aggregated = agg.aggregated;
     log = agg.log;
-  } else log = eventObserve(corr, getEventKey(e), nameNewEvent, tx.nowIso);
+  } else log = eventObserve(corr, getEventKey(e), nameNewEvent, tx.nowIso, nameNewEventKey);
   endNaming();
   if (full && spamFilter(corr, e, tx.now)) {
     decide(tx.decisions, 'eventCorrelate', 'spamDropped', { reason, kind: involved.kind, name: meta.name, recorder, count: log.count });
@@ -257,9 +257,10 @@ export function recordEvent(
     const about = { reason, kind: involved.kind, name: meta.name, recorder, count: log.count };
     decide(tx.decisions, 'eventCorrelate', 'aggregated', { ...about, max: defaultAggregateMaxEvents, separate: defaultAggregateMaxEvents - 1 });
   }
-  // A name made now comes with its store key, its hash already worked out (nameNewEvent).
+  // A name made now comes with its store key, its hash already worked out (nameNewEvent); a
+  // repeat's log keeps that very string (a log without one, as the correlator's own tests make, builds it).
   const madeName = naming.fresh;
-  const key = madeName ? naming.key : prefix + log.name;
+  const key = madeName ? naming.key : log.key || prefix + log.name;
   const existing = log.count > 1 ? tx.st.store.objects.Event.get(key) : undefined;
   if (existing && existing.kind === 'Event') {
     updateEventRepeat(tx.st.store, tx, existing, key, log.count, written, tx.nowIso, full ? 'core' : 'events');
