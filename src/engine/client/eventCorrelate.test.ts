@@ -15,7 +15,7 @@ import {
 function caches(c: EventCorrelatorState): unknown[] {
   return [
     [...c.aggregate].map(([k, r]) => [k, r.localKeys, r.lastMs]),
-    [...c.logs].map(([k, l]) => [k, l.count, l.firstTimestamp, l.name, l.key]),
+    [...c.logs].map(([k, l]) => [k, l.count, l.firstTimestamp, l.key]),
   ];
 }
 
@@ -49,28 +49,10 @@ describe('eventCorrelate', () => {
             fieldPath: nextInt(rand, 2) === 0 ? 'spec.containers{web}' : '',
           };
           const nowIso = `T${nowMs}`;
-          // Each new name's store key, asked right after it, is kept in its log.
-          let nameMine = '';
-          let nameRef = '';
-          const got = eventCorrelate(
-            mine,
-            e,
-            nowMs,
-            prngMine,
-            () => (nameMine = `${uid}.${hexString(prngMine, 4)}`),
-            nowIso,
-            () => `default/${nameMine}`,
-          );
+          const got = eventCorrelate(mine, e, nowMs, prngMine, () => `${uid}.${hexString(prngMine, 4)}`, nowIso);
           const agg = eventAggregate(ref, e, nowMs, prngRef);
-          const log = eventObserve(
-            ref,
-            agg.key,
-            () => (nameRef = `${uid}.${hexString(prngRef, 4)}`),
-            nowIso,
-            () => `default/${nameRef}`,
-          );
-          expect(got.log.key).toBe(`default/${got.log.name}`);
-          expect({ ...got, log: { count: got.log.count, firstTimestamp: got.log.firstTimestamp, name: got.log.name, key: got.log.key } }).toEqual({ ...agg, log });
+          const log = eventObserve(ref, agg.key, () => `${uid}.${hexString(prngRef, 4)}`, nowIso);
+          expect({ ...got, log: { count: got.log.count, firstTimestamp: got.log.firstTimestamp, key: got.log.key } }).toEqual({ ...agg, log });
           if (i % 3_000 === 2_999) expect(caches(mine)).toEqual(caches(ref));
         }
         expect(caches(mine)).toEqual(caches(ref));
