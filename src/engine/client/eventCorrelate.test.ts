@@ -15,7 +15,7 @@ import {
 function caches(c: EventCorrelatorState): unknown[] {
   return [
     [...c.aggregate].map(([k, r]) => [k, r.localKeys, r.lastMs]),
-    [...c.logs].map(([k, l]) => [k, l.count, l.firstTimestamp, l.name]),
+    [...c.logs].map(([k, l]) => [k, l.count, l.firstTimestamp, l.key]),
   ];
 }
 
@@ -52,7 +52,7 @@ describe('eventCorrelate', () => {
           const got = eventCorrelate(mine, e, nowMs, prngMine, () => `${uid}.${hexString(prngMine, 4)}`, nowIso);
           const agg = eventAggregate(ref, e, nowMs, prngRef);
           const log = eventObserve(ref, agg.key, () => `${uid}.${hexString(prngRef, 4)}`, nowIso);
-          expect({ ...got, log: { count: got.log.count, firstTimestamp: got.log.firstTimestamp, name: got.log.name } }).toEqual({ ...agg, log });
+          expect({ ...got, log: { count: got.log.count, firstTimestamp: got.log.firstTimestamp, key: got.log.key } }).toEqual({ ...agg, log });
           if (i % 3_000 === 2_999) expect(caches(mine)).toEqual(caches(ref));
         }
         expect(caches(mine)).toEqual(caches(ref));

@@ -182,17 +182,17 @@ describe('eventAggregate against the array-only reference', () => {
 });
 
 describe('eventObserve', () => {
-  it('counts a repeat under the first one’s name and first timestamp', () => {
+  it('counts a repeat under the first one’s key and first timestamp', () => {
     const c = newEventCorrelator();
-    expect(eventObserve(c, 'k', () => 'a.1', 'T1')).toEqual({ count: 1, firstTimestamp: 'T1', name: 'a.1' });
-    expect(eventObserve(c, 'k', () => 'a.2', 'T2')).toEqual({ count: 2, firstTimestamp: 'T1', name: 'a.1' });
+    expect(eventObserve(c, 'k', () => 'a.1', 'T1')).toEqual({ count: 1, firstTimestamp: 'T1', key: 'a.1' });
+    expect(eventObserve(c, 'k', () => 'a.2', 'T2')).toEqual({ count: 2, firstTimestamp: 'T1', key: 'a.1' });
   });
 
   it('forgets the least recently used key past 4,096', () => {
     const c = newEventCorrelator();
     for (let i = 0; i <= maxLruCacheEntries; i++) eventObserve(c, `k${i}`, () => `n${i}`, 'T');
     expect(c.logs.size).toBe(maxLruCacheEntries);
-    expect(eventObserve(c, 'k0', () => 'again', 'T2')).toEqual({ count: 1, firstTimestamp: 'T2', name: 'again' });
+    expect(eventObserve(c, 'k0', () => 'again', 'T2')).toEqual({ count: 1, firstTimestamp: 'T2', key: 'again' });
   });
 });
 

@@ -65,7 +65,7 @@ const microHex: string[] = [];
 /**
  * The Event recordEvent (tx.ts) is correlating, for nameNewEvent, which the correlator calls only
  * for a new key: set before each correlation (beginNaming) and let go after it (endNaming), so no
- * store or PRNG outlives its run here. `fresh`, `suffix` and `key` are what nameNewEvent made:
+ * store or PRNG outlives its run here. `fresh`, `suffix`, `name` and `key` are what nameNewEvent made:
  * whether it named this Event, its suffix and its store key (`default/…`, its hash worked out by
  * the lookup). `draws`: the Event draws the 16 hex digits its name was once drawn from
  * (skipNameDraws). Not engine state.
@@ -79,6 +79,7 @@ interface EventNaming {
   object: string;
   fresh: boolean;
   suffix: string;
+  name: string;
   key: string;
   /** The store's resourceVersion when the naming began (every store write moves it). */
   rv: number;
@@ -86,7 +87,7 @@ interface EventNaming {
 
 const NO_EVENTS: ReadonlyMap<string, unknown> = new Map();
 
-export const naming: EventNaming = { draws: false, prng: undefined, events: NO_EVENTS, nowMs: 0, prefix: '', object: '', fresh: false, suffix: '', key: '', rv: Number.NaN };
+export const naming: EventNaming = { draws: false, prng: undefined, events: NO_EVENTS, nowMs: 0, prefix: '', object: '', fresh: false, suffix: '', name: '', key: '', rv: Number.NaN };
 
 /**
  * beginNaming: the next nameNewEvent names an Event about `object`, stored under `prefix`
@@ -139,8 +140,15 @@ export function nameNewEvent(): string {
   madeKey(i);
   made.index = i;
   n.suffix = made.suffixes[i] as string;
+  n.name = made.names[i] as string;
   n.key = made.keys[i] as string;
-  return made.names[i] as string;
+  return n.name;
+}
+
+/** nameNewEventKey is nameNewEvent's store key (`naming.key`): the correlator keeps the key, the name is read from `naming.name`. */
+export function nameNewEventKey(): string {
+  nameNewEvent();
+  return naming.key;
 }
 
 /**

@@ -32,7 +32,7 @@ import {
   newEventCorrelator,
   spamFilter,
 } from './eventCorrelator.ts';
-import { beginNaming, clockNameStored, clockNameUid, endNaming, nameNewEvent, nameUid, naming } from './eventNames.ts';
+import { beginNaming, clockNameStored, clockNameUid, endNaming, nameNewEventKey, nameUid, naming } from './eventNames.ts';
 import { heapPush } from './eventQueue.ts';
 import { eventSource, flatMessage, kubeletMessage, kubeletRecorder, kubeletSource, objectReference } from './eventParts.ts';
 import type { ControllerName, SimEvent } from './events.ts';
@@ -241,11 +241,11 @@ export function recordEvent(
   let aggregated = false;
   let log: EventLog;
   if (full) {
-    const agg = eventCorrelate(corr, e, tx.now, tx.st.prng, nameNewEvent, tx.nowIso);
+    const agg = eventCorrelate(corr, e, tx.now, tx.st.prng, nameNewEventKey, tx.nowIso);
     written = agg.message;
     aggregated = agg.aggregated;
     log = agg.log;
-  } else log = eventObserve(corr, getEventKey(e), nameNewEvent, tx.nowIso);
+  } else log = eventObserve(corr, getEventKey(e), nameNewEventKey, tx.nowIso);
   endNaming();
   if (full && spamFilter(corr, e, tx.now)) {
     decide(tx.decisions, 'eventCorrelate', 'spamDropped', { reason, kind: involved.kind, name: meta.name, recorder, count: log.count });
@@ -257,9 +257,10 @@ export function recordEvent(
     const about = { reason, kind: involved.kind, name: meta.name, recorder, count: log.count };
     decide(tx.decisions, 'eventCorrelate', 'aggregated', { ...about, max: defaultAggregateMaxEvents, separate: defaultAggregateMaxEvents - 1 });
   }
-  // A name made now comes with its store key, its hash already worked out (nameNewEvent).
+  // The log keeps the store key nameNewEvent made with the name, its hash already worked out: a
+  // repeat looks the Event up by the store's own string.
   const madeName = naming.fresh;
-  const key = madeName ? naming.key : prefix + log.name;
+  const key = log.key;
   const existing = log.count > 1 ? tx.st.store.objects.Event.get(key) : undefined;
   if (existing && existing.kind === 'Event') {
     updateEventRepeat(tx.st.store, tx, existing, key, log.count, written, tx.nowIso, full ? 'core' : 'events');
@@ -267,14 +268,16 @@ export function recordEvent(
   }
   // A repeat whose first write was dropped is created now, with the count seen so far. The store
   // fills in the metadata of this Event, seen by no one yet (createEvent). A name made now was
-  // found free, with no write since: no second lookup (`absent`).
+  // found free, with no write since: no second lookup (`absent`). An older name is read off its
+  // key (rare: the spam filter let a repeat through after dropping the first write).
+  const name = madeName ? naming.name : key.slice(prefix.length);
   const ok = createEvent(
     tx.st.store,
     tx,
     {
       apiVersion: 'v1',
       kind: 'Event',
-      metadata: { name: log.name, namespace, uid: named !== 'clock' ? '' : madeName ? clockNameUid() : nameUid(log.name), resourceVersion: '', creationTimestamp: '' },
+      metadata: { name, namespace, uid: named !== 'clock' ? '' : madeName ? clockNameUid() : nameUid(name), resourceVersion: '', creationTimestamp: '' },
       involvedObject: objectReference(involved, refNamespace, fieldPath),
       reason,
       message: written,
