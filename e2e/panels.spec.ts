@@ -193,7 +193,9 @@ test('a pod whose init container runs shows Init, and its details kubectl’s In
   const details = page.getByTestId('pod-details');
   await expect(details.getByTestId('pod-kubectl-status')).toHaveText('Init:0/1');
   await expect(details).toContainText('Init (init containers running)');
-  await page.screenshot({ path: 'artifacts/screenshots/panels-init-pod-details.png' });
+  await page.screenshot({ path: 'artifacts/screenshots/panels-init-pod-details-light.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: 'artifacts/screenshots/panels-init-pod-details-dark.png' });
   await page.keyboard.press('Escape'); // the next test's page shows no details
   await expect(details).toBeHidden();
 });
