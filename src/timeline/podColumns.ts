@@ -9,6 +9,7 @@
 import { getControllerOf } from '../engine/api/ownerRefs.ts';
 import { ControllerRevisionHashLabelKey } from '../engine/api/constants.ts';
 import type { ContainerStatus, KubeObject, Pod } from '../engine/api/types.ts';
+import { isRestartableInitContainer } from '../engine/kubelet/status.ts';
 import { computePodResourceRequest } from '../engine/scheduler/framework/resource.ts';
 import { ListedNames } from './listedNames.ts';
 import type { KeySlots } from './slotTable.ts';
@@ -76,7 +77,7 @@ function initializing(pod: Pod, init: readonly ContainerStatus[]): boolean {
   const specs = pod.spec.initContainers ?? [];
   for (const cs of init) {
     if (cs.state.terminated?.exitCode === 0) continue;
-    if (cs.started === true && specs.some((c) => c.name === cs.name && c.restartPolicy === 'Always')) continue;
+    if (cs.started === true && isRestartableInitContainer(specs.find((c) => c.name === cs.name))) continue;
     return true;
   }
   return false;
