@@ -44,6 +44,12 @@ export const EXPLAIN_ZH_CN_NODES: Record<string, Record<string, string>> = {
       '停止 {{pod}} 的 {{container}}（宽限期 {{grace}} 秒）：应用在 SIGTERM 后 {{exitSeconds}} 秒退出，在它的 {{left}} 秒之内 → 在 +{{stop}} 秒结束',
     sigkill:
       '停止 {{pod}} 的 {{container}}（宽限期 {{grace}} 秒）：应用在 SIGTERM 后需要 {{exitSeconds}} 秒，但只有 {{left}} 秒 → SIGKILL，在 +{{stop}} 秒结束',
+    sidecarTurn:
+      '停止 {{pod}} 的边车容器 {{container}}：边车在应用容器之后停止，规格中靠后的先停 → 它等待 {{waitFor}} 退出 {{waited}} 秒，然后在 +{{sigterm}} 秒发送 SIGTERM，宽限期还剩 {{left}} 秒',
+    sidecarTurnCut:
+      '停止 {{pod}} 的边车容器 {{container}}：它等待 {{waitFor}} 退出，但宽限期在 {{waited}} 秒后用完 → 在 +{{sigterm}} 秒发送 SIGTERM，只剩最少的 {{left}} 秒',
+    sidecarFirst:
+      '停止 {{pod}} 的边车容器 {{container}}：没有仍在运行的应用容器或更靠后的边车 → 不等待，在 +{{sigterm}} 秒发送 SIGTERM',
     restartNow:
       '{{pod}} 的 {{container}} 以退出码 {{exitCode}} 退出 → 第一次重启立即进行（重启退避从 {{seconds}} 秒开始）',
     backOff:

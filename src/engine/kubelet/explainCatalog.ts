@@ -37,6 +37,11 @@ export const KUBELET_DECISION_KEYS: DecisionCatalog = {
     preStopCut: 'stop {container} of {pod}: the preStop {hook} hook ({hookSeconds}s) is cut at the {grace}s grace period → SIGTERM at +{sigterm}s with the minimum {left}s left',
     exits: 'stop {container} of {pod} (grace period {grace}s): the application exits {exitSeconds}s after SIGTERM, within its {left}s → gone at +{stop}s',
     sigkill: 'stop {container} of {pod} (grace period {grace}s): the application needs {exitSeconds}s after SIGTERM but has {left}s → SIGKILL, gone at +{stop}s',
+    sidecarTurn:
+      'stop sidecar {container} of {pod}: sidecars stop after the app containers, the last in the spec first → it waits {waited}s for {waitFor} to exit, then SIGTERM at +{sigterm}s with {left}s of its grace period left',
+    sidecarTurnCut:
+      'stop sidecar {container} of {pod}: it waits for {waitFor} to exit, but its grace period runs out after {waited}s → SIGTERM at +{sigterm}s with the minimum {left}s',
+    sidecarFirst: 'stop sidecar {container} of {pod}: no app container and no later sidecar is still running → SIGTERM at +{sigterm}s without waiting',
     restartNow: '{container} of {pod} exited with code {exitCode} → its first restart is at once (the restart back-off starts at {seconds}s)',
     backOff: '{container} of {pod} exited with code {exitCode} → CrashLoopBackOff: started again in {seconds}s',
   },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Container, Deployment, Pod } from '../api/types.ts';
 import { DEFAULT_IMAGE_BEHAVIOUR, type ImageBehaviour } from '../config.ts';
 import { createEngine, runUntil } from '../sim.ts';
-import { kubectl, objects, testConfig, webDeployment } from '../sim/executeTestEngine.ts';
+import { kubectl, objects, runTicks, testConfig, webDeployment } from '../sim/executeTestEngine.ts';
 import { podColumns } from '../kubectl/printers/pod.ts';
 import type { EngineState } from '../client/state.ts';
 import { parseRFC3339 } from '../lib/time.ts';
@@ -114,6 +114,27 @@ describe('init containers on the kubelet', () => {
     runUntil(st, 6000);
     const killing = objects(st, 'Event').filter((e) => e.reason === 'Killing' && e.involvedObject.name === name);
     expect(killing.map((e) => [e.involvedObject.fieldPath, e.message])).toEqual([['spec.initContainers{migrate}', 'Stopping container migrate']]);
+  });
+
+  it('stops a sidecar only after the app container has exited, both Killing at once (terminationOrdering)', () => {
+    const st = engine([{ name: 'proxy', image: 'proxy:1', restartPolicy: 'Always' }]);
+    runUntil(st, 15_000);
+    st.now = 15_000;
+    const name = (objects(st, 'Pod')[0] as Pod).metadata.name;
+    kubectl(st, `delete pod ${name} --wait=false`);
+    // The app container exits 1 s after SIGTERM; the sidecar then gets SIGTERM with 29 s left and
+    // takes 1 s too: the pod is gone at +2 s, where without the ordering it went at +1 s.
+    const ticks = runTicks(st, 3);
+    const killing = objects(st, 'Event').filter((e) => e.reason === 'Killing' && e.involvedObject.name === name);
+    expect(killing.map((e) => [e.involvedObject.fieldPath, e.firstTimestamp])).toEqual([
+      ['spec.containers{nginx}', killing[0]?.firstTimestamp],
+      ['spec.initContainers{proxy}', killing[0]?.firstTimestamp],
+    ]);
+    const turn = ticks.flatMap((t) => t.decisions).find((d) => d.fn === 'killContainer' && d.key === 'sidecarTurn');
+    expect(turn?.values).toMatchObject({ pod: name, container: 'proxy', waitFor: 'nginx', waited: 1, sigterm: 1, left: 29 });
+    const removed = ticks.find((t) => t.writes.some((w) => w.type === 'DELETED' && w.object.kind === 'Pod'));
+    expect(removed !== undefined ? removed.time - 15_000 : null).toBeGreaterThanOrEqual(2000);
+    expect(removed !== undefined ? removed.time - 15_000 : null).toBeLessThan(2200);
   });
 
   it('waits in Init:ErrImagePull, then Init:ImagePullBackOff, when the image cannot be pulled', () => {

@@ -19,8 +19,9 @@
  * running; the next init container (or the app containers) starts as soon as it has started, and
  * it counts in READY as `kubectl get pods` prints it (2/2 for a sidecar and one container).
  *
- * Not modelled: a sidecar's probes (it is Ready at its start) and its exit, and the order in which
- * a deleted pod's sidecars stop (after its app containers).
+ * A deleted pod's sidecars stop after its app containers, the last in the spec first
+ * (terminationOrder.ts, killPod.ts). Not modelled: a sidecar's probes (it is Ready at its start)
+ * and its exit outside a pod's deletion.
  */
 import { decide } from '../api/decision.ts';
 import type { Container, ContainerState, ContainerStatus, Pod } from '../api/types.ts';

@@ -7,7 +7,7 @@
  * restart back-off (flowcontrol.Backoff: 10 s, doubling to 5 min).
  */
 import { decide } from '../api/decision.ts';
-import type { ContainerState, Pod } from '../api/types.ts';
+import type { Container, ContainerState, Pod } from '../api/types.ts';
 import type { ImageBehaviour } from '../config.ts';
 import { note, recordEvent, schedule, type Tx } from '../client/tx.ts';
 import { crashLoop, startContainer, terminatedState } from './containerRuns.ts';
@@ -16,13 +16,17 @@ import { containerFieldPath } from './containerEvents.ts';
 import { initFieldPath } from './initContainers.ts';
 import { killingMessage } from './prober/prober.ts';
 import { explainPlan, preStopMs, proberOf, proberReschedule, proberRunDue, proberStopped, proberTerminating } from './probes.ts';
-import { graceSecondsOf, killPlan, preStopOf } from './termination.ts';
+import { graceSecondsOf, type KillPlan, killPlan, preStopOf } from './termination.ts';
+import { hasRestartableInitContainer, newTerminationOrdering } from './terminationOrder.ts';
+import { isRestartableInitContainer } from './status.ts';
 import { appStopping, trafficOn } from './apps.ts';
 
 /**
  * kubeletOnPodDeleting: the kubelet saw the pod's deletionTimestamp. Every running container is
  * stopped with the pod's grace period; the pod is removed (`terminated`) when the last is gone,
- * and a `sigterm` step marks the end of the preStop hooks. Liveness and startup probes stop.
+ * and a `sigterm` step marks the end of the preStop hooks. Liveness and startup probes stop. A
+ * pod with a sidecar stops in order (terminationOrder.ts): its sidecars get SIGTERM only once the
+ * app containers have exited, the last sidecar first.
  */
 export function kubeletOnPodDeleting(tx: Tx, podKey: string, uid: string): void {
   const pod = tx.st.store.objects.Pod.get(podKey);
@@ -33,37 +37,79 @@ export function kubeletOnPodDeleting(tx: Tx, podKey: string, uid: string): void 
   let exitMs = -1;
   let sigtermMs = 0;
   let preStop = '';
+  // Each running container's exit (ms from now), for the sidecars that wait for it.
+  const exits = new Map<string, number>();
   for (const c of pod.spec.containers) {
     // A container that never started has nothing to stop: no Event, no hook.
     if (!statuses?.find((x) => x.name === c.name)?.state.running) continue;
     const plan = killPlan(c.name, grace, preStopOf(c, () => preStopMs(tx, c.image)), appExitMs);
     recordEvent(tx, pod, 'Normal', 'Killing', killingMessage(c.name, null), 'kubelet', 'clock', containerFieldPath(c.name));
     explainPlan(tx, pod.metadata.name, plan);
+    exits.set(c.name, plan.exitMs);
     exitMs = Math.max(exitMs, plan.exitMs);
     if (plan.preStop) {
       sigtermMs = Math.max(sigtermMs, plan.sigtermMs);
       preStop = plan.preStop.kind;
     }
   }
-  // A running init container (a sidecar, or one the pod was still waiting for) is stopped too, on
-  // the same grace period. Simplified: v1.36 stops sidecars only after the app containers have
-  // exited, in reverse order; here they get SIGTERM with the others.
-  const initStatuses = pod.status?.initContainerStatuses;
-  if (initStatuses !== undefined) {
-    for (const c of pod.spec.initContainers ?? []) {
-      if (!initStatuses.find((x) => x.name === c.name)?.state.running) continue;
-      const plan = killPlan(c.name, grace, preStopOf(c, () => preStopMs(tx, c.image)), appExitMs);
-      recordEvent(tx, pod, 'Normal', 'Killing', killingMessage(c.name, null), 'kubelet', 'clock', initFieldPath(c.name));
-      exitMs = Math.max(exitMs, plan.exitMs);
-    }
-  }
+  // The application is gone when its containers are; sidecars may outlive it.
+  const appGoneMs = exitMs;
+  const sidecarsLast = stopInitContainers(tx, pod, grace, appExitMs, exits);
+  exitMs = Math.max(exitMs, sidecarsLast);
   if (exitMs < 0) exitMs = killPlan('', grace, null, appExitMs).exitMs;
   const ps = proberOf(tx, podKey, uid);
   if (ps) proberTerminating(tx, pod, podKey, ps);
-  if (trafficOn(tx)) appStopping(tx, podKey, uid, sigtermMs, exitMs, preStop, sigtermMs);
+  if (trafficOn(tx)) appStopping(tx, podKey, uid, sigtermMs, appGoneMs >= 0 ? appGoneMs : exitMs, preStop, sigtermMs);
   if (sigtermMs > 0) schedule(tx, tx.now + sigtermMs, { type: 'kubelet', podKey, uid, step: 'sigterm' });
   schedule(tx, tx.now + exitMs, { type: 'kubelet', podKey, uid, step: 'terminated' });
   note(tx, 'stopping', { pod: pod.metadata.name, grace, seconds: exitMs / 1000 });
+}
+
+/**
+ * stopInitContainers stops the pod's running init containers (a sidecar, or one the pod was still
+ * waiting for) on the same grace period, each with its Killing Event at once, and returns when the
+ * last is gone (ms from now; -1: none ran). With a sidecar in the pod they stop in order: the
+ * sidecars from the last in the spec to the first, each after its turn (the running app containers
+ * gone, `exits`, and the next running sidecar), the whole seconds waited off its grace period.
+ */
+function stopInitContainers(tx: Tx, pod: Pod, grace: number, appExitMs: number, exits: Map<string, number>): number {
+  const initStatuses = pod.status?.initContainerStatuses;
+  const inits = pod.spec.initContainers ?? [];
+  if (initStatuses === undefined || inits.length === 0) return -1;
+  const running = new Set<string>();
+  for (const c of inits) if (initStatuses.find((x) => x.name === c.name)?.state.running) running.add(c.name);
+  if (running.size === 0) return -1;
+  for (const c of inits) if (running.has(c.name)) recordEvent(tx, pod, 'Normal', 'Killing', killingMessage(c.name, null), 'kubelet', 'clock', initFieldPath(c.name));
+  const ordered = hasRestartableInitContainer(inits);
+  const prereqs = ordered ? newTerminationOrdering(inits, pod.spec.containers, new Set([...exits.keys(), ...running])) : new Map<string, string[]>();
+  let last = -1;
+  // Later containers first: a sidecar's turn needs the exit of the sidecar after it.
+  for (let i = inits.length - 1; i >= 0; i--) {
+    const c = inits[i] as Container;
+    if (!running.has(c.name)) continue;
+    const waitFor = prereqs.get(c.name) ?? [];
+    const turnMs = waitFor.reduce((t, name) => Math.max(t, exits.get(name) ?? 0), 0);
+    const plan = killPlan(c.name, grace, preStopOf(c, () => preStopMs(tx, c.image)), appExitMs, turnMs);
+    if (ordered && isRestartableInitContainer(c)) explainTurn(tx, pod.metadata.name, plan, waitFor, turnMs);
+    exits.set(c.name, plan.exitMs);
+    last = Math.max(last, plan.exitMs);
+  }
+  return last;
+}
+
+/** explainTurn: a sidecar's stop, its wait for its turn (`turnMs`: the last of `waitFor` gone), then its exit or SIGKILL. */
+function explainTurn(tx: Tx, pod: string, plan: KillPlan, waitFor: readonly string[], turnMs: number): void {
+  const hookMs = plan.sigtermMs - plan.waitedMs;
+  const kind = waitFor.length === 0 ? 'sidecarFirst' : turnMs - hookMs > plan.waitedMs ? 'sidecarTurnCut' : 'sidecarTurn';
+  decide(tx.decisions, 'killContainer', kind, {
+    pod,
+    container: plan.container,
+    waitFor: waitFor.join(', '),
+    waited: plan.waitedMs / 1000,
+    sigterm: plan.sigtermMs / 1000,
+    left: plan.stopSeconds,
+  });
+  explainPlan(tx, pod, plan);
 }
 
 /**

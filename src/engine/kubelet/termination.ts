@@ -4,6 +4,7 @@
 // (executePreStopHook returns the whole seconds it took), then SIGTERM with what is left, never
 // less than minimumGracePeriodInSeconds (2), and SIGKILL at that deadline.
 import type { Container, LifecycleHandler, Pod } from '../api/types.ts';
+import { waitForTurnMs } from './terminationOrder.ts';
 
 /** minimumGracePeriodInSeconds: a container always gets at least this long after SIGTERM. */
 export const minimumGracePeriodInSeconds = 2;
@@ -19,7 +20,9 @@ export interface KillPlan {
   container: string;
   graceSeconds: number;
   preStop: PreStop | null;
-  /** SIGTERM, after the hook (or its timeout at the grace period). */
+  /** A sidecar's wait for its turn after the hook (terminationOrder.ts; 0 for every other container). */
+  waitedMs: number;
+  /** SIGTERM, after the hook (or its timeout at the grace period) and the wait for its turn. */
   sigtermMs: number;
   /** The seconds StopContainer gets after the hook. */
   stopSeconds: number;
@@ -61,17 +64,25 @@ export function graceSecondsOf(pod: Pod): number {
  * the application exits `appExitMs` after SIGTERM or is killed at that deadline. With a 30 s grace
  * period, `sleep: {seconds: 10}` and an application that exits in 1 s: SIGTERM at 10 s, gone at
  * 11 s; with `sleep: {seconds: 40}`: the hook is cut at 30 s, SIGTERM then, gone at 31 s.
+ *
+ * `turnMs` is when the containers a sidecar waits for have exited (terminationOrder.ts): after its
+ * hook it waits until then, at most for the seconds left, and the whole seconds waited come off
+ * them. A sidecar of a 30 s grace period whose app container is gone at 1 s: SIGTERM at 1 s with
+ * 29 s left, gone at 2 s.
  */
-export function killPlan(container: string, graceSeconds: number, preStop: PreStop | null, appExitMs: number): KillPlan {
+export function killPlan(container: string, graceSeconds: number, preStop: PreStop | null, appExitMs: number, turnMs = 0): KillPlan {
   let stopSeconds = graceSeconds;
-  let sigtermMs = 0;
+  let hookMs = 0;
   const hook = graceSeconds > 0 ? preStop : null;
   if (hook) {
-    sigtermMs = Math.min(hook.ms, graceSeconds * 1000);
-    stopSeconds = graceSeconds - Math.trunc(sigtermMs / 1000);
+    hookMs = Math.min(hook.ms, graceSeconds * 1000);
+    stopSeconds = graceSeconds - Math.trunc(hookMs / 1000);
   }
+  const waitedMs = turnMs > hookMs ? waitForTurnMs([turnMs], hookMs, stopSeconds) : 0;
+  stopSeconds -= Math.trunc(waitedMs / 1000);
   stopSeconds = Math.max(stopSeconds, minimumGracePeriodInSeconds);
+  const sigtermMs = hookMs + waitedMs;
   const sigkill = appExitMs > stopSeconds * 1000;
   const exitMs = sigtermMs + (sigkill ? stopSeconds * 1000 : appExitMs);
-  return { container, graceSeconds, preStop: hook, sigtermMs, stopSeconds, exitMs, sigkill };
+  return { container, graceSeconds, preStop: hook, waitedMs, sigtermMs, stopSeconds, exitMs, sigkill };
 }
