@@ -78,7 +78,7 @@ export function killPlan(container: string, graceSeconds: number, preStop: PreSt
     hookMs = Math.min(hook.ms, graceSeconds * 1000);
     stopSeconds = graceSeconds - Math.trunc(hookMs / 1000);
   }
-  const waitedMs = turnMs > hookMs ? waitForTurnMs([turnMs], hookMs, stopSeconds) : 0;
+  const waitedMs = waitForTurnMs(turnMs, hookMs, stopSeconds);
   stopSeconds -= Math.trunc(waitedMs / 1000);
   stopSeconds = Math.max(stopSeconds, minimumGracePeriodInSeconds);
   const sigtermMs = hookMs + waitedMs;

@@ -22,7 +22,8 @@ function delays(inits: Container[], containers: Container[], grace: number, exit
     exits.set(c.name, exitMs);
   }
   for (const c of [...inits].reverse()) {
-    const waited = waitForTurnMs((prereqs.get(c.name) ?? []).map((n) => exits.get(n) ?? 0), 0, grace);
+    const turn = Math.max(0, ...(prereqs.get(c.name) ?? []).map((n) => exits.get(n) ?? 0));
+    const waited = waitForTurnMs(turn, 0, grace);
     out[c.name] = Math.trunc(waited / 1000);
     exits.set(c.name, waited + exitMs);
   }
@@ -76,14 +77,14 @@ describe('hasRestartableInitContainer', () => {
 
 describe('waitForTurnMs', () => {
   it.each([
-    { prereqs: [1000], from: 0, grace: 30, want: 1000, why: 'the app container gone at 1 s' },
-    { prereqs: [1000, 2500], from: 0, grace: 30, want: 2500, why: 'the last of them' },
-    { prereqs: [2500], from: 0, grace: 2, want: 2000, why: "the grace period's timer fires first" },
-    { prereqs: [3000], from: 5000, grace: 25, want: 0, why: 'gone before the hook was over' },
-    { prereqs: [9000], from: 0, grace: 0, want: 0, why: 'no grace period: no wait' },
-    { prereqs: [], from: 0, grace: 30, want: 0, why: 'nothing to wait for' },
-  ])('waits $want ms: $why', ({ prereqs, from, grace, want }) => {
-    expect(waitForTurnMs(prereqs, from, grace)).toBe(want);
+    { turn: 1000, from: 0, grace: 30, want: 1000, why: 'the app container gone at 1 s' },
+    { turn: 2500, from: 1000, grace: 29, want: 1500, why: 'from the end of its hook' },
+    { turn: 2500, from: 0, grace: 2, want: 2000, why: "the grace period's timer fires first" },
+    { turn: 3000, from: 5000, grace: 25, want: 0, why: 'gone before the hook was over' },
+    { turn: 9000, from: 0, grace: 0, want: 0, why: 'no grace period: no wait' },
+    { turn: 0, from: 0, grace: 30, want: 0, why: 'nothing to wait for' },
+  ])('waits $want ms: $why', ({ turn, from, grace, want }) => {
+    expect(waitForTurnMs(turn, from, grace)).toBe(want);
   });
 });
 

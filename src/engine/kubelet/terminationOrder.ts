@@ -44,14 +44,12 @@ export function hasRestartableInitContainer(initContainers: readonly Container[]
 
 /**
  * waitForTurnMs: how long (ms) a container that starts waiting at `fromMs` (after its hook, ms from
- * the kill) waits for containers that exit at `prereqExitMs`, with `graceSeconds` left: none with
- * no grace left, else until the last has exited or the grace period's timer fires. Worked numbers
- * (the upstream test): an app container gone at 1 s, a sidecar waiting from 0 with 30 s → 1,000 ms;
- * with 2 s left and its turn at 2.5 s → 2,000 ms (the timer).
+ * the kill) waits for its turn at `turnMs` (the last container it waits for gone), with
+ * `graceSeconds` left: none with no grace left, else until its turn or the grace period's timer,
+ * whichever comes first. Worked numbers (the upstream tests): its app container gone at 1 s, a
+ * sidecar waiting from 0 with 30 s → 1,000 ms; with 2 s left and its turn at 2.5 s → 2,000 ms.
  */
-export function waitForTurnMs(prereqExitMs: readonly number[], fromMs: number, graceSeconds: number): number {
-  if (graceSeconds <= 0) return 0;
-  let turn = fromMs;
-  for (const t of prereqExitMs) turn = Math.max(turn, t);
-  return Math.min(turn - fromMs, graceSeconds * 1000);
+export function waitForTurnMs(turnMs: number, fromMs: number, graceSeconds: number): number {
+  if (graceSeconds <= 0 || turnMs <= fromMs) return 0;
+  return Math.min(turnMs - fromMs, graceSeconds * 1000);
 }
