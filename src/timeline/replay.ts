@@ -24,8 +24,14 @@ export function replay(st: EngineState, tick: number, log: TickLog): void {
       // An Event the log keeps as text is not built again here: the replayed one is equal.
       const recorded = log.keptObjectAt(rec.tick - 1, j);
       if (recorded === undefined || recorded === w.object || !sameVersion(recorded, w.object)) continue;
+      const replayed = w.object;
       w.object = recorded;
-      if (w.type !== 'DELETED') st.store.objects[recorded.kind].set(objectKey(recorded), recorded);
+      if (w.type === 'DELETED') continue;
+      // Only while the store still holds this write's object: a later write of the tick may have
+      // replaced or removed it (PodGC writes an orphaned pod Failed, then deletes it, in one tick).
+      const objects = st.store.objects[recorded.kind];
+      const key = objectKey(recorded);
+      if (objects.get(key) === replayed) objects.set(key, recorded);
     }
   }
 }
