@@ -13,7 +13,8 @@ export const SUMMARY_EN: Record<string, string> = {
   requeue: 'requeue {{key}}',
   resync_one: 'resync: {{count}} workload re-delivered to their controllers',
   resync_other: 'resync: {{count}} workloads re-delivered to their controllers',
-  evicted: 'evicted {{pod}}: its node is unreachable',
+  evicted:
+    'evicted {{pod}}: its node is unreachable (DisruptionTarget DeletionByTaintManager, then a graceful delete)',
   nothingToEvict: 'nothing to evict for {{pod}}',
   nodeReadyAgain: 'node {{node}} is Ready again',
   nodeNotReady: 'node {{node}} is NotReady',
@@ -21,8 +22,10 @@ export const SUMMARY_EN: Record<string, string> = {
   unschedulableTainted: 'node {{node}} is cordoned: taint node.kubernetes.io/unschedulable:NoSchedule added',
   unschedulableUntainted:
     'node {{node}} is uncordoned: taint node.kubernetes.io/unschedulable:NoSchedule removed',
-  orphansDeleted_one: 'deleted {{count}} orphaned pod of the deleted node {{node}}',
-  orphansDeleted_other: 'deleted {{count}} orphaned pods of the deleted node {{node}}',
+  orphansDeleted_one:
+    'deleted {{count}} orphaned pod of the deleted node {{node}} (each marked Failed, DisruptionTarget DeletionByPodGC, then deleted with grace 0)',
+  orphansDeleted_other:
+    'deleted {{count}} orphaned pods of the deleted node {{node}} (each marked Failed, DisruptionTarget DeletionByPodGC, then deleted with grace 0)',
   nothingToSchedule: 'nothing to schedule for {{pod}}',
   unschedulable: '{{pod}} is unschedulable: {{message}}',
   bindingFailed: 'binding {{pod}} failed: {{message}}',

@@ -14,7 +14,7 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   errorSyncing: '同步 {{key}} 出错：{{error}}；{{delay}} ms 后重新入队',
   requeue: '{{key}} 重新入队',
   resync_other: 'resync：{{count}} 个工作负载重新交给各自的控制器',
-  evicted: '驱逐了 {{pod}}：它所在的节点不可达',
+  evicted: '驱逐了 {{pod}}：它所在的节点不可达（DisruptionTarget DeletionByTaintManager，然后优雅删除）',
   nothingToEvict: '{{pod}} 无需驱逐',
   nodeReadyAgain: '节点 {{node}} 恢复 Ready',
   nodeNotReady: '节点 {{node}} 变为 NotReady',
@@ -22,7 +22,8 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   unschedulableTainted:
     '节点 {{node}} 已封锁（cordon）：加上污点 node.kubernetes.io/unschedulable:NoSchedule',
   unschedulableUntainted: '节点 {{node}} 已解除封锁：去掉污点 node.kubernetes.io/unschedulable:NoSchedule',
-  orphansDeleted_other: '删除了已删除节点 {{node}} 上的 {{count}} 个孤儿 Pod',
+  orphansDeleted_other:
+    '删除了已删除节点 {{node}} 上的 {{count}} 个孤儿 Pod（每个先标为 Failed、DisruptionTarget DeletionByPodGC，再以宽限期 0 删除）',
   nothingToSchedule: '{{pod}} 无需调度',
   unschedulable: '{{pod}} 无法调度：{{message}}',
   bindingFailed: '绑定 {{pod}} 失败：{{message}}',

@@ -41,7 +41,30 @@ describe('Timeline.record', () => {
   });
 });
 
+/**
+ * A node deleted under a rollout: 40 s later PodGC writes each of its pods Failed, then deletes
+ * it, two writes of one pod in one tick (what a seek must replay as the engine ran it).
+ */
+function nodeDeleted(): Scenario {
+  const s = preset('seed');
+  return { ...s, name: 'node deleted', actions: [...(s.actions ?? []), { at: 45, kubectl: 'delete node node-1' }] };
+}
+
 describe('Timeline.engineAt', () => {
+  it('equals a fresh run at the ticks around a pod written and deleted in one tick (PodGC)', () => {
+    const s = nodeDeleted();
+    const t = recorded(s, 37);
+    const fresh = freshRun(s, t.length);
+    const gc = fresh.records.findIndex((r) => r.writes.some((w) => w.type === 'MODIFIED' && w.object.kind === 'Pod' && w.object.status?.phase === 'Failed'));
+    expect(gc).toBeGreaterThan(0);
+    const rec = fresh.records[gc] as (typeof fresh.records)[number];
+    expect(rec.writes.filter((w) => w.object.kind === 'Pod').map((w) => w.type)).toContain('DELETED');
+    for (const i of [gc, gc + 1, gc + 2, gc + 40]) {
+      expect(diffStates(t.engineAt(i), freshRun(s, i).st)).toEqual([]);
+      expect(diffStates(t.engineAt(i + 1), freshRun(s, i + 1).st)).toEqual([]);
+    }
+  });
+
   it.each(SCENARIOS)('equals a fresh run stopped at random ticks (%s)', (id) => {
     const s = preset(id);
     const t = recorded(s, 37);

@@ -57,7 +57,7 @@ describe('renderSummaryNote', () => {
     ['a back-off in seconds', 'imagePullBackOff', { pod: 'web-1', seconds: 2.5 }, 'web-1: ImagePullBackOff (retry in 2.5s)'],
     ['one pod', 'podsCreated', { count: 1, rs: 'web-1' }, 'created 1 pod for web-1'],
     ['several pods', 'podsCreated', { count: 3, rs: 'web-1' }, 'created 3 pods for web-1'],
-    ['no pods', 'orphansDeleted', { count: 0, node: 'node-2' }, 'deleted 0 orphaned pods of the deleted node node-2'],
+    ['no pods', 'orphansDeleted', { count: 0, node: 'node-2' }, 'deleted 0 orphaned pods of the deleted node node-2 (each marked Failed, DisruptionTarget DeletionByPodGC, then deleted with grace 0)'],
     ['a value used twice', 'replicaSetScaled', { rs: 'web-1', from: 10, to: 8 }, 'scaled web-1 10 → 8'],
     ['kubectl output as written', 'kubectl', { output: 'deployment.apps/web scaled' }, 'deployment.apps/web scaled'],
     ['an empty value', 'watch', { type: 'ADDED', kind: 'Pod', name: 'web-1', rv: '' }, 'watch ADDED Pod web-1 (rv )'],

@@ -32,7 +32,7 @@ export const SUMMARY_TEMPLATES = {
     other: 'resync: {count} workloads re-delivered to their controllers',
   },
   // node lifecycle and pod eviction
-  evicted: 'evicted {pod}: its node is unreachable',
+  evicted: 'evicted {pod}: its node is unreachable (DisruptionTarget DeletionByTaintManager, then a graceful delete)',
   nothingToEvict: 'nothing to evict for {pod}',
   nodeReadyAgain: 'node {node} is Ready again',
   nodeNotReady: 'node {node} is NotReady',
@@ -40,8 +40,8 @@ export const SUMMARY_TEMPLATES = {
   unschedulableTainted: 'node {node} is cordoned: taint node.kubernetes.io/unschedulable:NoSchedule added',
   unschedulableUntainted: 'node {node} is uncordoned: taint node.kubernetes.io/unschedulable:NoSchedule removed',
   orphansDeleted: {
-    one: 'deleted {count} orphaned pod of the deleted node {node}',
-    other: 'deleted {count} orphaned pods of the deleted node {node}',
+    one: 'deleted {count} orphaned pod of the deleted node {node} (each marked Failed, DisruptionTarget DeletionByPodGC, then deleted with grace 0)',
+    other: 'deleted {count} orphaned pods of the deleted node {node} (each marked Failed, DisruptionTarget DeletionByPodGC, then deleted with grace 0)',
   },
   // scheduler
   nothingToSchedule: 'nothing to schedule for {pod}',

@@ -14,7 +14,7 @@ import { podsOnNode } from '../client/cache.ts';
 import { objectKey } from '../apiserver/store.ts';
 import { kubeletNodeRef } from './nodeSync.ts';
 import { nodeAddress, nodeSystemInfo, kubeletPort, postedConditions, unknownConditions } from './nodeStatus.ts';
-import { note, recordEvent, remove, schedule, type Tx, update, writeStatus } from '../client/tx.ts';
+import { note, recordEvent, schedule, type Tx, update, writeStatus } from '../client/tx.ts';
 
 export const UnreachableTaintKey = 'node.kubernetes.io/unreachable';
 /** DefaultTolerationSeconds: how long a pod stays on an unreachable node before eviction. */
@@ -185,20 +185,3 @@ function kubeletResume(tx: Tx, pod: Pod): void {
   schedule(tx, tx.now, { type: 'kubelet', podKey: objectKey(pod), uid, step });
 }
 
-/**
- * gcOrphaned is the pod garbage collector's sweep for a deleted node: every pod still bound to
- * it is deleted at once (grace 0), so its controller can replace it elsewhere.
- */
-export function gcOrphaned(tx: Tx, nodeName: string): void {
-  if (tx.st.store.objects.Node.has(nodeName)) {
-    note(tx, 'nodeExistsAgain', { node: nodeName });
-    return;
-  }
-  let n = 0;
-  for (const [key, pod] of [...tx.st.store.objects.Pod]) {
-    if (pod.kind !== 'Pod' || pod.spec.nodeName !== nodeName) continue;
-    remove(tx, 'Pod', key);
-    n++;
-  }
-  note(tx, 'orphansDeleted', { count: n, node: nodeName });
-}

@@ -27,14 +27,16 @@ import { kubeProxySync } from '../proxy/kubeProxy.ts';
 import { trafficTick } from '../traffic/traffic.ts';
 import { kubeletStep } from '../kubelet/kubelet.ts';
 import { kubeletProbe } from '../kubelet/probes.ts';
-import { doNoScheduleTaintingPass, gcOrphaned, UnreachableTaintKey } from '../kubelet/nodes.ts';
+import { doNoScheduleTaintingPass, UnreachableTaintKey } from '../kubelet/nodes.ts';
+import { gcOrphaned } from '../controller/podgc/podGC.ts';
 import { recordNodeSchedulableEvent } from '../kubelet/nodeSync.ts';
+import { taintEvictPod } from '../controller/tainteviction/taintEviction.ts';
 import { scheduleOne, schedulerFlush } from '../scheduler/scheduler.ts';
 import { runAction, runInitObject } from './actions.ts';
 import { deliver } from './deliver.ts';
 import { revokeExpiredLeases } from './eventTTL.ts';
 import type { ControllerName, SimEvent } from '../client/events.ts';
-import { del, enqueue, enqueueRateLimited, note, recordEvent, schedule, type Tx } from '../client/tx.ts';
+import { enqueue, enqueueRateLimited, note, schedule, type Tx } from '../client/tx.ts';
 
 const SYNC: Record<ControllerName, (tx: Tx, key: string) => string | null> = {
   deployment: syncDeployment,
@@ -147,10 +149,8 @@ export function dispatch(tx: Tx, ev: SimEvent): void {
       const node = nodeName ? st.store.objects.Node.get(nodeName) : undefined;
       // The taint-eviction controller cancels the eviction once the NoExecute taint is gone.
       const tainted = node?.kind === 'Node' && (node.spec.taints ?? []).some((t) => t.key === UnreachableTaintKey && t.effect === 'NoExecute');
-      if (pod && pod.metadata.uid === ev.uid && !pod.metadata.deletionTimestamp && tainted) {
-        // The taint-eviction controller's emitPodDeletionEvent, then its delete.
-        recordEvent(tx, pod, 'Normal', 'TaintManagerEviction', `Marking for deletion Pod ${ev.podKey}`, 'taint-eviction-controller', 'clock');
-        del(tx, 'Pod', ev.podKey);
+      if (pod?.kind === 'Pod' && pod.metadata.uid === ev.uid && !pod.metadata.deletionTimestamp && tainted) {
+        taintEvictPod(tx, pod, ev.podKey);
         note(tx, 'evicted', { pod: pod.metadata.name });
       } else note(tx, 'nothingToEvict', { pod: ev.podKey });
       break;
