@@ -14,7 +14,8 @@
  * Success is 201 with a Status `Success`. All of it happens in one tick (one request).
  */
 import type { PodDisruptionBudget, PodDisruptionBudgetStatus } from '../api/policyTypes.ts';
-import type { Pod, PodCondition } from '../api/types.ts';
+import type { Pod } from '../api/types.ts';
+import { updatePodCondition } from '../api/podConditions.ts';
 import { selectorMatches } from '../lib/labels.ts';
 import { toRFC3339 } from '../lib/time.ts';
 import { updateDisruptionAllowedCondition } from '../apimachinery/poddisruptionbudget.ts';
@@ -95,20 +96,17 @@ export function checkAndDecrement(podName: string, pdb: PodDisruptionBudget, now
   return { status: { ...next, disruptedPods: sorted } };
 }
 
-const DISRUPTION_TARGET: Omit<PodCondition, 'lastTransitionTime'> = {
-  type: 'DisruptionTarget',
-  status: 'True',
-  reason: 'EvictionByEvictionAPI',
-  message: 'Eviction API: evicting',
-};
+const DISRUPTION_TARGET = { type: 'DisruptionTarget', status: 'True', reason: 'EvictionByEvictionAPI', message: 'Eviction API: evicting' } as const;
 
-/** addConditionAndDeletePod: mark the pod DisruptionTarget (EvictionByEvictionAPI), then delete it gracefully. */
+/**
+ * addConditionAndDeletePod: mark the pod DisruptionTarget (EvictionByEvictionAPI) as
+ * podutil.UpdatePodCondition does (in place, its transition time kept while it stays True; no
+ * write when nothing changes), then delete it gracefully.
+ */
 function addConditionAndDeletePod(st: StoreState, ctx: WriteContext, pod: Pod, key: string, opts: EvictionOptions): ApiError | null {
-  const conditions = pod.status?.conditions ?? [];
-  if (!conditions.some((c) => c.type === 'DisruptionTarget' && c.status === 'True')) {
-    const cond: PodCondition = { ...DISRUPTION_TARGET, lastProbeTime: null, lastTransitionTime: toRFC3339(ctx.now) };
-    const others = conditions.filter((c) => c.type !== 'DisruptionTarget');
-    const w = updateStatus(st, ctx, pod, key, { ...pod.status, conditions: [...others, cond] });
+  const conditions = updatePodCondition(pod.status?.conditions ?? [], DISRUPTION_TARGET, toRFC3339(ctx.now));
+  if (conditions !== null) {
+    const w = updateStatus(st, ctx, pod, key, { ...pod.status, conditions });
     if (!w.ok) return w.error;
   }
   const d = deleteObject(st, ctx, 'Pod', key, opts.gracePeriodSeconds === undefined ? {} : { gracePeriodSeconds: opts.gracePeriodSeconds });

@@ -8,7 +8,7 @@
  */
 import type { Pod, PodStatus } from '../../api/types.ts';
 import { note, remove, type Tx, writeStatusOf } from '../../client/tx.ts';
-import { updatePodCondition } from '../podUtil.ts';
+import { updatePodCondition } from '../../api/podConditions.ts';
 
 /** The pod garbage collector's DisruptionTarget condition for a pod whose node is gone. */
 export const DeletionByPodGC = { type: 'DisruptionTarget', status: 'True', reason: 'DeletionByPodGC', message: 'PodGC: node no longer exists' } as const;

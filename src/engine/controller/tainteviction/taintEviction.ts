@@ -7,7 +7,7 @@
  * answers) and deletes it gracefully, so whoever reads it before it goes can tell why.
  */
 import type { Pod } from '../../api/types.ts';
-import { updatePodCondition } from '../podUtil.ts';
+import { updatePodCondition } from '../../api/podConditions.ts';
 import { del, recordEvent, type Tx, writeStatusOf } from '../../client/tx.ts';
 
 /** The taint-eviction controller's DisruptionTarget condition. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PodCondition } from '../api/types.ts';
-import { updatePodCondition } from './podUtil.ts';
+import type { PodCondition } from './types.ts';
+import { updatePodCondition } from './podConditions.ts';
 
 const NOW = '2026-01-01T00:05:10Z';
 const ready: PodCondition = { type: 'Ready', status: 'True', lastProbeTime: null, lastTransitionTime: '2026-01-01T00:00:03Z' };
