@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Event, Node, Pod } from '../api/types.ts';
-import { createEngine, runUntil } from '../sim.ts';
+import { createEngine, runUntil, type TickRecord } from '../sim.ts';
 import { parseScenarioText } from '../../scenario/parse.ts';
 import { toSimConfig } from '../../scenario/toSimConfig.ts';
 import { internalIP, nextNodeIndex, nodeInternalIP, nodeSystemInfo, postedConditions, unknownConditions } from './nodeStatus.ts';
@@ -116,11 +116,12 @@ ${actions}
 `);
   if (!parsed.ok) throw new Error(parsed.errors[0]);
   const st = createEngine(toSimConfig(parsed.value));
-  runUntil(st, until * 1000);
+  const ticks: TickRecord[] = [];
+  runUntil(st, until * 1000, (t) => ticks.push(t));
   const node = (name: string) => st.store.objects.Node.get(name) as Node;
   const pods = [...st.store.objects.Pod.values()] as Pod[];
   const events = ([...st.store.objects.Event.values()] as Event[]).sort((a, b) => (a.firstTimestamp ?? '').localeCompare(b.firstTimestamp ?? ''));
-  return { node, pods, events };
+  return { node, pods, events, ticks };
 }
 
 describe('the nodes of a run', () => {
@@ -175,6 +176,51 @@ describe('the nodes of a run', () => {
     for (const e of marked) {
       expect(e.message).toBe(`Marking for deletion Pod default/${e.involvedObject.name}`);
       expect(e.lastTimestamp).toBe('2026-01-01T00:05:10Z');
+    }
+  });
+  it('marks each pod DisruptionTarget DeletionByTaintManager before its graceful delete (taintEvictPod)', () => {
+    const { pods, ticks } = run('  - { at: 10, node: { name: node-2, ready: false } }', 320);
+    const evicting = ticks.filter((t) => t.actor === 'node-lifecycle-controller' && t.writes.some((w) => w.object.kind === 'Pod'));
+    expect(evicting.length).toBeGreaterThan(0);
+    for (const t of evicting) {
+      const [marked, deleting] = t.writes.filter((w) => w.object.kind === 'Pod').map((w) => w.object as Pod);
+      expect(marked?.metadata.deletionTimestamp).toBeUndefined();
+      expect(marked?.status?.conditions?.find((c) => c.type === 'DisruptionTarget')).toEqual({
+        type: 'DisruptionTarget',
+        status: 'True',
+        lastProbeTime: null,
+        lastTransitionTime: '2026-01-01T00:05:10Z',
+        reason: 'DeletionByTaintManager',
+        message: 'Taint manager: deleting due to NoExecute taint',
+      });
+      expect(deleting?.metadata.deletionTimestamp).toBeDefined();
+    }
+    // The unreachable node's kubelet cannot confirm: the pods stay Terminating, with the condition.
+    const left = pods.filter((p) => p.spec.nodeName === 'node-2');
+    expect(left.length).toBe(evicting.length);
+    for (const p of left) expect(p.status?.conditions?.some((c) => c.type === 'DisruptionTarget' && c.reason === 'DeletionByTaintManager')).toBe(true);
+  });
+  it('writes each pod of a deleted node Failed with DisruptionTarget DeletionByPodGC, then removes it, 40 s after the node went (gcOrphaned)', () => {
+    const { ticks } = run('  - { at: 10, kubectl: delete node node-2 }', 60);
+    const gc = ticks.find((t) => t.actor === 'pod-garbage-collector');
+    expect(gc?.time).toBe(50_050);
+    const writes = (gc?.writes ?? []).filter((w) => w.object.kind === 'Pod');
+    expect(writes.length).toBeGreaterThan(0);
+    // Each pod twice in a row: its last status, then its removal (grace 0).
+    for (let i = 0; i < writes.length; i += 2) {
+      const [status, removed] = [writes[i], writes[i + 1]];
+      expect([status?.type, removed?.type]).toEqual(['MODIFIED', 'DELETED']);
+      const pod = status?.object as Pod;
+      expect(removed?.object.metadata.name).toBe(pod.metadata.name);
+      expect(pod.status?.phase).toBe('Failed');
+      expect(pod.status?.conditions?.at(-1)).toEqual({
+        type: 'DisruptionTarget',
+        status: 'True',
+        lastProbeTime: null,
+        lastTransitionTime: '2026-01-01T00:00:50Z',
+        reason: 'DeletionByPodGC',
+        message: 'PodGC: node no longer exists',
+      });
     }
   });
   it('taints a cordoned node node.kubernetes.io/unschedulable:NoSchedule and takes the taint off when it is uncordoned', () => {
