@@ -1,6 +1,7 @@
 // Port of kubernetes pkg/api/v1/pod/util.go UpdatePodCondition (v1.36), shared by the API server
 // (the Eviction API) and the controllers that mark a pod before they delete it.
 import type { PodCondition } from './types.ts';
+
 /**
  * updatePodCondition sets `condition` (without its transition time) in `conditions`, as
  * podutil.UpdatePodCondition does: a new type is appended with `nowIso` as its transition time;

@@ -64,4 +64,3 @@ export function getDeletionCostFromPodAnnotations(annotations: Record<string, st
   if (!Number.isInteger(n) || n > 2147483647 || n < -2147483648) return 0;
   return n;
 }
-

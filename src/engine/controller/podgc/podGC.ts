@@ -11,10 +11,10 @@ import { note, remove, type Tx, writeStatusOf } from '../../client/tx.ts';
 import { updatePodCondition } from '../../api/podConditions.ts';
 
 /** The pod garbage collector's DisruptionTarget condition for a pod whose node is gone. */
-export const DeletionByPodGC = { type: 'DisruptionTarget', status: 'True', reason: 'DeletionByPodGC', message: 'PodGC: node no longer exists' } as const;
+const DeletionByPodGC = { type: 'DisruptionTarget', status: 'True', reason: 'DeletionByPodGC', message: 'PodGC: node no longer exists' } as const;
 
 /** markFailedAndDeletePodWithCondition: Failed with PodGC's condition unless already terminal, then removed. */
-export function markFailedAndDeletePod(tx: Tx, pod: Pod, key: string): void {
+function markFailedAndDeletePodWithCondition(tx: Tx, pod: Pod, key: string): void {
   const phase = pod.status?.phase;
   if (phase !== 'Succeeded' && phase !== 'Failed') {
     const status: PodStatus = { ...pod.status, phase: 'Failed' };
@@ -38,7 +38,7 @@ export function gcOrphaned(tx: Tx, nodeName: string): void {
   let n = 0;
   for (const [key, pod] of [...tx.st.store.objects.Pod]) {
     if (pod.kind !== 'Pod' || pod.spec.nodeName !== nodeName) continue;
-    markFailedAndDeletePod(tx, pod, key);
+    markFailedAndDeletePodWithCondition(tx, pod, key);
     n++;
   }
   note(tx, 'orphansDeleted', { count: n, node: nodeName });

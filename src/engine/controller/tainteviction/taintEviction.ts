@@ -11,7 +11,7 @@ import { updatePodCondition } from '../../api/podConditions.ts';
 import { del, recordEvent, type Tx, writeStatusOf } from '../../client/tx.ts';
 
 /** The taint-eviction controller's DisruptionTarget condition. */
-export const DeletionByTaintManager = { type: 'DisruptionTarget', status: 'True', reason: 'DeletionByTaintManager', message: 'Taint manager: deleting due to NoExecute taint' } as const;
+const DeletionByTaintManager = { type: 'DisruptionTarget', status: 'True', reason: 'DeletionByTaintManager', message: 'Taint manager: deleting due to NoExecute taint' } as const;
 
 /** taintEvictPod: emitPodDeletionEvent, then addConditionAndDeletePod (the condition, then a graceful delete). */
 export function taintEvictPod(tx: Tx, pod: Pod, key: string): void {
