@@ -149,11 +149,12 @@ export class ObjectCursor implements Track {
 
   /**
    * trim gives back the room kept for more writes (the recording stopped): the kind-and-slot
-   * column grows by doubling and the two object lists by about half.
+   * column and the pod columns' per-write numbers grow by doubling, the two object lists by about half.
    */
   trim(): void {
     const n = this.after.length;
     this.code = this.code.slice(0, Math.max(n, 1024));
+    this.pods.trim(n);
     this.after = this.after.slice();
     this.before = this.before.slice();
     this.writesUpTo.trim();

@@ -5,7 +5,8 @@ import { podColumns } from '../engine/kubectl/printers/pod.ts';
 import { createEngine, lastActionTime, runUntil } from '../engine/sim.ts';
 import { parseScenarioText } from '../scenario/parse.ts';
 import { toSimConfig } from '../scenario/toSimConfig.ts';
-import { type BasePhase, basePhase } from './podColumns.ts';
+import { type BasePhase, basePhase, PodColumns } from './podColumns.ts';
+import { KeySlots } from './slotTable.ts';
 
 /** Every pod write of a preset's run, with the virtual time it was written at. */
 function podWrites(preset: string): { pod: Pod; nowMs: number }[] {
@@ -82,5 +83,36 @@ describe('basePhase', () => {
       },
     } as Pod;
     expect(basePhase(pod)).toBe(want);
+  });
+});
+
+describe('PodColumns.trim', () => {
+  const pod = (name: string, node: string): Pod =>
+    ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: { nodeName: node, containers: [] }, status: { phase: 'Running' } }) as Pod;
+
+  it("keeps every write's numbers, forward and back, and takes more writes after it", () => {
+    const nodes = new KeySlots(false);
+    const pods = new KeySlots(true);
+    const cols = new PodColumns(nodes, pods);
+    // 100 writes over 10 pods: each pod moves from node to node, the last write of each removes it.
+    const writes: [number, Pod | null][] = [];
+    for (let x = 0; x < 100; x++) writes.push([x % 10, x >= 90 ? null : pod(`p-${x % 10}`, `node-${x % 7}`)]);
+    const run = (c: PodColumns) => {
+      const seen: number[][] = [];
+      c.start(null, 10);
+      writes.forEach(([slot], x) => {
+        c.forward(x, slot);
+        seen.push([c.node[slot] as number, c.meta[slot] as number]);
+      });
+      for (let x = writes.length - 1; x >= 0; x--) c.backward(x, (writes[x] as [number, Pod | null])[0]);
+      return { seen, back: [...c.node.slice(0, 10)] };
+    };
+    for (const [x, [slot, p]] of writes.entries()) cols.write(x, slot, p);
+    const before = run(cols);
+    cols.trim(writes.length);
+    expect(run(cols)).toEqual(before);
+    cols.write(100, 3, pod('p-3', 'node-6'));
+    cols.forward(100, 3);
+    expect(cols.node[3]).toBe(nodes.slot('node-6') + 1);
   });
 });

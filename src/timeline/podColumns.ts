@@ -168,6 +168,20 @@ export class PodColumns {
     this.afterMeta[x] = this.endMeta[slot] as number;
   }
 
+  /**
+   * trim gives back the room the four per-write columns kept for more writes (the recording
+   * stopped; `writes` is the cursor's log length): they grow by doubling, so up to half of each is
+   * spare (~3 MB after the 10,000-replica rollout's 420,000 writes).
+   */
+  trim(writes: number): void {
+    const n = Math.max(64, writes);
+    if (this.afterNode.length <= n) return;
+    this.afterNode = this.afterNode.slice(0, n);
+    this.afterMeta = this.afterMeta.slice(0, n);
+    this.beforeNode = this.beforeNode.slice(0, n);
+    this.beforeMeta = this.beforeMeta.slice(0, n);
+  }
+
   /** unwrite takes write x back from the end (a fork cutting the recording). */
   unwrite(x: number, slot: number): void {
     this.endNode[slot] = this.beforeNode[x] as number;
