@@ -31,7 +31,7 @@ export const SUMMARY_EN: Record<string, string> = {
   bindingFailed: 'binding {{pod}} failed: {{message}}',
   bound: 'bound {{pod}} to {{node}}',
   podGone: 'pod {{pod}} is gone',
-  podRemoved: 'containers of {{pod}} stopped; pod removed',
+  podRemoved: 'containers of {{pod}} stopped; {{pod}} {{phase}}, then removed',
   terminatingSkipped: '{{pod}} is terminating; {{step}} skipped',
   nodeNotReadyWaits: 'node {{node}} is NotReady; {{pod}} waits',
   containerCreating: '{{pod}}: ContainerCreating',

@@ -29,7 +29,7 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   bindingFailed: '绑定 {{pod}} 失败：{{message}}',
   bound: '把 {{pod}} 绑定到 {{node}}',
   podGone: 'Pod {{pod}} 已不存在',
-  podRemoved: '{{pod}} 的容器已停止；Pod 已移除',
+  podRemoved: '{{pod}} 的容器已停止；{{pod}} 进入 {{phase}}，随后被移除',
   terminatingSkipped: '{{pod}} 正在终止；跳过 {{step}}',
   nodeNotReadyWaits: '节点 {{node}} 为 NotReady；{{pod}} 等待',
   containerCreating: '{{pod}}：ContainerCreating',

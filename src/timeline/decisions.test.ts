@@ -48,9 +48,9 @@ describe('the Seed run', () => {
   const records = log.slice();
   const count = (pred: (r: TickRecord) => boolean) => records.filter(pred).length;
 
-  it('folds 250 deliveries and 46 retries and keeps 16 Deployment decisions of 648 ticks', () => {
-    expect(records.length).toBe(648);
-    expect(count((r) => classifyTick(r) === 'delivery')).toBe(250);
+  it('folds 260 deliveries and 46 retries and keeps 16 Deployment decisions of 658 ticks', () => {
+    expect(records.length).toBe(658);
+    expect(count((r) => classifyTick(r) === 'delivery')).toBe(260);
     expect(count((r) => classifyTick(r) === 'retry')).toBe(46);
     expect(count((r) => r.actor === 'deployment-controller' && classifyTick(r) === 'decision')).toBe(16);
   });

@@ -50,7 +50,7 @@ export const SUMMARY_TEMPLATES = {
   bound: 'bound {pod} to {node}',
   // kubelet
   podGone: 'pod {pod} is gone',
-  podRemoved: 'containers of {pod} stopped; pod removed',
+  podRemoved: 'containers of {pod} stopped; {pod} {phase}, then removed',
   terminatingSkipped: '{pod} is terminating; {step} skipped',
   nodeNotReadyWaits: 'node {node} is NotReady; {pod} waits',
   containerCreating: '{pod}: ContainerCreating',

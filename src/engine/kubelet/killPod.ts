@@ -39,6 +39,8 @@ export function kubeletOnPodDeleting(tx: Tx, podKey: string, uid: string): void 
   let preStop = '';
   // Each running container's exit (ms from now), for the sidecars that wait for it.
   const exits = new Map<string, number>();
+  // The containers SIGKILLed at their deadline: their last status says 137 (terminalStatus.ts).
+  const sigkilled: string[] = [];
   for (const c of pod.spec.containers) {
     // A container that never started has nothing to stop: no Event, no hook.
     if (!statuses?.find((x) => x.name === c.name)?.state.running) continue;
@@ -46,6 +48,7 @@ export function kubeletOnPodDeleting(tx: Tx, podKey: string, uid: string): void 
     recordEvent(tx, pod, 'Normal', 'Killing', killingMessage(c.name, null), 'kubelet', 'clock', containerFieldPath(c.name));
     explainPlan(tx, pod.metadata.name, plan);
     exits.set(c.name, plan.exitMs);
+    if (plan.sigkill) sigkilled.push(c.name);
     exitMs = Math.max(exitMs, plan.exitMs);
     if (plan.preStop) {
       sigtermMs = Math.max(sigtermMs, plan.sigtermMs);
@@ -54,8 +57,9 @@ export function kubeletOnPodDeleting(tx: Tx, podKey: string, uid: string): void 
   }
   // The application is gone when its containers are; sidecars may outlive it.
   const appGoneMs = exitMs;
-  const sidecarsLast = stopInitContainers(tx, pod, grace, appExitMs, exits);
+  const sidecarsLast = stopInitContainers(tx, pod, grace, appExitMs, exits, sigkilled);
   exitMs = Math.max(exitMs, sidecarsLast);
+  if (sigkilled.length > 0) tx.st.kubelet.set(podKey, { ...kubeletState(tx, podKey), sigkilled });
   if (exitMs < 0) exitMs = killPlan('', grace, null, appExitMs).exitMs;
   const ps = proberOf(tx, podKey, uid);
   if (ps) proberTerminating(tx, pod, podKey, ps);
@@ -68,11 +72,11 @@ export function kubeletOnPodDeleting(tx: Tx, podKey: string, uid: string): void 
 /**
  * stopInitContainers stops the pod's running init containers (a sidecar, or one the pod was still
  * waiting for) on the same grace period, each with its Killing Event at once, and returns when the
- * last is gone (ms from now; -1: none ran). With a sidecar in the pod they stop in order: the
+ * last is gone (ms from now; -1: none ran), adding those SIGKILLed to `sigkilled`. With a sidecar in the pod they stop in order: the
  * sidecars from the last in the spec to the first, each after its turn (the running app containers
  * gone, `exits`, and the next running sidecar), the whole seconds waited off its grace period.
  */
-function stopInitContainers(tx: Tx, pod: Pod, grace: number, appExitMs: number, exits: Map<string, number>): number {
+function stopInitContainers(tx: Tx, pod: Pod, grace: number, appExitMs: number, exits: Map<string, number>, sigkilled: string[]): number {
   const initStatuses = pod.status?.initContainerStatuses;
   const inits = pod.spec.initContainers ?? [];
   if (initStatuses === undefined || inits.length === 0) return -1;
@@ -92,6 +96,7 @@ function stopInitContainers(tx: Tx, pod: Pod, grace: number, appExitMs: number, 
     const plan = killPlan(c.name, grace, preStopOf(c, () => preStopMs(tx, c.image)), appExitMs, turnMs);
     if (ordered && isRestartableInitContainer(c)) explainTurn(tx, pod.metadata.name, plan, waitFor, turnMs);
     exits.set(c.name, plan.exitMs);
+    if (plan.sigkill) sigkilled.push(c.name);
     last = Math.max(last, plan.exitMs);
   }
   return last;

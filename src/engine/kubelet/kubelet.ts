@@ -13,6 +13,7 @@ import type { KubeletStep } from '../client/events.ts';
 import type { ImageBehaviour } from '../config.ts';
 import { kubeletRecorder, note, recordEvent, remove, schedule, type Tx } from '../client/tx.ts';
 import { BOUND_STATUS, containerStatus, containerStatuses, podConditions, setStatus } from './status.ts';
+import { terminalPodStatus } from './terminalStatus.ts';
 import { containerExited, kubeletOnPodDeleting } from './killPod.ts';
 import { crashLoop, startContainer, takePulledMs } from './containerRuns.ts';
 import { configErrors, createContainerConfigError } from './containerConfig.ts';
@@ -58,10 +59,14 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
   // hashed again wherever the actor is a key (the liveness guard counts ticks by actor).
   tx.actor = kubeletRecorder(nodeName);
   if (step === 'terminated') {
+    // SyncTerminatingPod's last status (a terminal phase: 0/1 Completed, or Error), then the status
+    // manager's delete (terminalStatus.ts).
+    const last = terminalPodStatus(pod, tx.nowIso, tx.st.kubelet.get(podKey)?.sigkilled);
+    setStatus(tx, pod, last, podKey);
     remove(tx, 'Pod', podKey);
     tx.st.kubelet.delete(podKey);
     tx.st.probes.delete(podKey);
-    note(tx, 'podRemoved', { pod: pod.metadata.name });
+    note(tx, 'podRemoved', { pod: pod.metadata.name, phase: last.phase ?? 'Failed' });
     return;
   }
   if (step === 'sigterm') {

@@ -24,6 +24,8 @@ export interface KubeletPodState {
   initIndex?: number;
   /** The pull the init container's start reports in its Pulled Event (ms). */
   initPulledMs?: number;
+  /** The containers of a deleted pod that its grace period cuts short (SIGKILL: they exit 137; terminalStatus.ts). */
+  sigkilled?: readonly string[];
 }
 
 declare module '../client/state.ts' {
