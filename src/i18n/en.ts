@@ -60,6 +60,7 @@ export const en = {
     ErrImagePull: 'ErrImagePull',
     CreateContainerConfigError: 'CreateContainerConfigError',
     Init: 'Init (init containers running)',
+    PodInitializing: 'PodInitializing (init containers done)',
   },
   cluster: {
     summary: '{{nodes}} nodes · {{pods}} pods',

@@ -56,6 +56,7 @@ export const zhCN = {
     ErrImagePull: 'ErrImagePull',
     CreateContainerConfigError: 'CreateContainerConfigError',
     Init: 'Init（Init 容器运行中）',
+    PodInitializing: 'PodInitializing（Init 容器已完成）',
   },
   cluster: {
     summary: '{{nodes}} 个节点 · {{pods}} 个 Pod',

@@ -34,7 +34,7 @@ function chipOfInitStatus(status: string): BasePhase {
 describe('basePhase', () => {
   const writes = podWrites('init-containers');
 
-  it('is Init exactly when kubectl get pods prints Init:…, across the init-containers preset', () => {
+  it('is Init exactly when kubectl get pods prints Init:…, and PodInitializing when it prints that, across the init-containers preset', () => {
     const seen = new Map<string, number>();
     for (const { pod, nowMs } of writes) {
       const status = podColumns(pod, nowMs).status;
@@ -42,16 +42,19 @@ describe('basePhase', () => {
       seen.set(`${status} → ${phase}`, (seen.get(`${status} → ${phase}`) ?? 0) + 1);
       if (status.startsWith('Init:') && !pod.metadata.deletionTimestamp) expect(phase, pod.metadata.name).toBe(chipOfInitStatus(status));
       else expect(phase, `${pod.metadata.name} ${status}`).not.toBe('Init');
+      // The chip names the init containers done, app containers waiting, as kubectl's STATUS does.
+      expect(phase === 'PodInitializing', `${pod.metadata.name} ${status}`).toBe(status === 'PodInitializing' && !pod.metadata.deletionTimestamp);
     }
     // The run shows all three: pods waiting on migrate (Init:0/1), the crashing migrate:3, running pods.
     const keys = [...seen.keys()];
     expect(keys).toContain('Init:0/1 → Init');
     expect(keys).toContain('Init:CrashLoopBackOff → CrashLoopBackOff');
+    expect(keys).toContain('PodInitializing → PodInitializing');
     expect(keys.some((k) => k.startsWith('Running →'))).toBe(true);
   });
 
   it.each<[string, boolean | undefined, string | undefined, BasePhase]>([
-    ['a started sidecar is passed over', true, 'Always', 'ContainerCreating'],
+    ['a started sidecar is passed over (kubectl: PodInitializing)', true, 'Always', 'PodInitializing'],
     ['a sidecar not started yet holds the pod in Init', false, 'Always', 'Init'],
     ['a running init container holds the pod in Init', undefined, undefined, 'Init'],
   ])('%s', (_name, started, restartPolicy, want) => {

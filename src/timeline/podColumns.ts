@@ -28,6 +28,7 @@ export const BASE_PHASES = [
   'ErrImagePull',
   'CreateContainerConfigError',
   'Init',
+  'PodInitializing',
 ] as const;
 export type BasePhase = (typeof BASE_PHASES)[number];
 
@@ -39,7 +40,9 @@ export const PHASE_MASK = 15;
 /**
  * basePhase is what a person would call the pod before availability: being deleted → Terminating;
  * Failed / Succeeded; not bound → Pending; a waiting container's image or crash reason; an init
- * container still to finish → Init (kubectl's Init:i/n); no running container → ContainerCreating;
+ * container still to finish → Init (kubectl's Init:i/n); the init containers done and an app
+ * container waiting to be made → PodInitializing (kubectl's STATUS then); no running container →
+ * ContainerCreating;
  * running and Ready → 'ready', else RunningNotReady.
  */
 export function basePhase(pod: Pod): BasePhase {
@@ -64,7 +67,11 @@ export function basePhase(pod: Pod): BasePhase {
     if (reason === 'CrashLoopBackOff' || reason === 'ImagePullBackOff' || reason === 'ErrImagePull' || reason === 'CreateContainerConfigError')
       return reason;
   }
-  if (statuses.length === 0 || !statuses.some((cs) => cs.state.running)) return 'ContainerCreating';
+  if (statuses.length === 0 || !statuses.some((cs) => cs.state.running)) {
+    // The kubelet's waiting reason for an app container of a pod whose init containers have not
+    // all been seen done yet (kubectl prints it as the STATUS): the chip says what kubectl says.
+    return statuses.some((cs) => cs.state.waiting?.reason === 'PodInitializing') ? 'PodInitializing' : 'ContainerCreating';
+  }
   const ready = pod.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
   return ready ? 'ready' : 'RunningNotReady';
 }

@@ -20,7 +20,8 @@ export type PodDisplayPhase =
   | 'ImagePullBackOff'
   | 'ErrImagePull'
   | 'CreateContainerConfigError'
-  | 'Init'; // an init container still to finish (kubectl's Init:i/n)
+  | 'Init' // an init container still to finish (kubectl's Init:i/n)
+  | 'PodInitializing'; // the init containers done, an app container waiting to be made
 
 export const POD_DISPLAY_PHASES: readonly PodDisplayPhase[] = [
   'Pending',
@@ -36,6 +37,7 @@ export const POD_DISPLAY_PHASES: readonly PodDisplayPhase[] = [
   'ErrImagePull',
   'CreateContainerConfigError',
   'Init',
+  'PodInitializing',
 ];
 
 export interface PodConditionView {

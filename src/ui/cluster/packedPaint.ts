@@ -88,7 +88,12 @@ function paintCell(
   } else if (phase === 'Pending') {
     ctx.setLineDash([2, 1.5]);
     ctx.stroke();
-  } else if (phase === 'ContainerCreating' || phase === 'Init' || phase === 'Succeeded') {
+  } else if (
+    phase === 'ContainerCreating' ||
+    phase === 'Init' ||
+    phase === 'PodInitializing' ||
+    phase === 'Succeeded'
+  ) {
     ctx.stroke();
   } else if (phase === 'RunningNotReady') {
     ctx.stroke();
@@ -106,7 +111,8 @@ function paintCell(
   // In 10 px cells a struck ring on every pod still waiting for a node or its containers (no IP,
   // so never an endpoint) buried the few that matter: those cells go without; their buttons and
   // the details still say `none`.
-  const waiting = phase === 'Pending' || phase === 'ContainerCreating' || phase === 'Init';
+  const waiting =
+    phase === 'Pending' || phase === 'ContainerCreating' || phase === 'Init' || phase === 'PodInitializing';
   if (endpoint !== 0 && !(endpoint === 1 && waiting)) paintBadge(ctx, x + s - 2, y + 2, endpoint, dark);
 }
 
