@@ -24,6 +24,15 @@ export const EXPLAIN_ZH_CN_SERVICES: Record<string, Record<string, string>> = {
     endpointsSynced:
       'API server 把自己的地址写回 {{service}}：Endpoints {{endpoints}}，EndpointSlice {{slice}}，删除了 {{deleted}} 个其他 EndpointSlice（地址 {{ips}}，端口 6443）',
   },
+  // The root CA publisher (controller/certificates/rootcacertpublisher).
+  syncNamespace: {
+    created:
+      '命名空间 {{namespace}} 中没有 ConfigMap {{configMap}}：根 CA 发布器用集群的 CA 证书包（ca.crt）创建它，每个 Pod 的令牌卷都挂载它',
+    updated:
+      '{{namespace}} 中的 ConfigMap {{configMap}} 与发布的 CA 证书包不同或丢了说明注解：发布器把它们写回',
+    inSync: '{{namespace}} 中的 ConfigMap {{configMap}} 带有发布的 CA 证书包和说明：无需写入',
+    namespaceGone: '命名空间 {{namespace}} 已不存在或正在删除：发布器不在那里创建 {{configMap}}（也不重试）',
+  },
   reconcile: {
     deleteAddressType: '删除 EndpointSlice {{slice}}：该 Service 已不再有地址类型 {{addressType}}',
   },

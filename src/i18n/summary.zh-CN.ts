@@ -87,6 +87,10 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   namespaceContentRemains_other: '命名空间 {{namespace}} 正在终止（Terminating）：还剩 {{count}} 类内容',
   namespaceDeleted: '命名空间 {{namespace}} 已清空：完成终结（finalize）并删除',
   namespaceGone: '命名空间 {{namespace}} 已不存在或不再处于删除中：无事可做',
+  rootCAPublished: '在命名空间 {{namespace}} 中发布 kube-root-ca.crt',
+  rootCAUpdated: '把命名空间 {{namespace}} 中 kube-root-ca.crt 的 CA 证书包和说明改回原样',
+  rootCAInSync: '命名空间 {{namespace}} 中的 kube-root-ca.crt 与发布的一致：无需写入',
+  rootCANamespaceGone: '命名空间 {{namespace}} 已不存在或正在删除：不创建 kube-root-ca.crt',
   // kubelet: graceful termination and the prober
   stopping: '{{pod}}：停止它的容器（宽限期 {{grace}} 秒），{{seconds}} 秒后结束',
   sigterm: '{{pod}}：preStop 钩子结束，发送 SIGTERM',

@@ -21,7 +21,9 @@ export type ControllerName =
   // The claim protection controller: keys only when claims exist.
   | 'pvc-protection'
   // The namespace controller: keys only for namespaces being deleted.
-  | 'namespace';
+  | 'namespace'
+  // The root CA publisher: a key for each namespace added, and for a kube-root-ca.crt changed.
+  | 'root-ca-cert-publisher';
 
 export const CONTROLLER_NAMES: readonly ControllerName[] = [
   'deployment',
@@ -36,6 +38,7 @@ export const CONTROLLER_NAMES: readonly ControllerName[] = [
   'persistentvolume-binder',
   'pvc-protection',
   'namespace',
+  'root-ca-cert-publisher',
 ];
 
 /** The kubelet's steps for one pod. */

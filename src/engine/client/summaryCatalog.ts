@@ -120,6 +120,10 @@ export const SUMMARY_TEMPLATES = {
   },
   namespaceDeleted: 'namespace {namespace} is empty: finalized and deleted',
   namespaceGone: 'namespace {namespace} is gone or no longer being deleted: nothing to do',
+  rootCAPublished: 'published kube-root-ca.crt in namespace {namespace}',
+  rootCAUpdated: 'put the CA bundle and description of kube-root-ca.crt in namespace {namespace} back',
+  rootCAInSync: 'kube-root-ca.crt in namespace {namespace} is as published: nothing to write',
+  rootCANamespaceGone: 'namespace {namespace} is gone or being deleted: kube-root-ca.crt not created',
   // kubelet: graceful termination and the prober
   stopping: '{pod}: stopping its containers (grace period {grace}s), gone in {seconds}s',
   sigterm: '{pod}: preStop hook done, SIGTERM',

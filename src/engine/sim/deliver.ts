@@ -11,6 +11,7 @@ import { notePacked, schedule, scheduleDelivery, type Tx } from '../client/tx.ts
 import { gcOnWatch } from '../controller/garbageCollector.ts';
 import { pvcProtectionOnWatch } from '../controller/volume/pvcProtection.ts';
 import { namespaceOnWatch } from '../controller/namespace/namespaceController.ts';
+import { publisherOnWatch } from '../controller/certificates/rootcacertpublisher/publisher.ts';
 import { replicaSetOnWatch } from '../controller/replicaset/replicaSet.ts';
 import { deploymentOnWatch } from '../controller/deployment/deploymentController.ts';
 import { daemonSetOnWatch } from '../controller/daemon/daemonController.ts';
@@ -84,6 +85,7 @@ export function deliver(tx: Tx, rec: WatchRecord, key: string): void {
   binderOnWatch(tx, rec, old);
   pvcProtectionOnWatch(tx, rec, old);
   namespaceOnWatch(tx, rec);
+  publisherOnWatch(tx, rec);
   if (o.kind === 'Pod') {
     if (rec.type !== 'DELETED') kubeletOnPodWatched(tx, o, old?.kind === 'Pod' ? (old as Pod) : undefined, key);
     // A pod removed without the kubelet (force deleted, PodGC) leaves its probe workers behind.

@@ -10,6 +10,7 @@ import { updateKubernetesService } from '../controller/kubernetesservice/control
 import { gcProcessOwner } from '../controller/gcFinalizers.ts';
 import { syncPVCProtection } from '../controller/volume/pvcProtection.ts';
 import { syncNamespace } from '../controller/namespace/namespaceController.ts';
+import { syncNamespace as syncRootCACertNamespace } from '../controller/certificates/rootcacertpublisher/publisher.ts';
 import { forget, get as queueGet, len, numRequeues } from '../client/workqueue.ts';
 import { gcDelete } from '../controller/garbageCollector.ts';
 import { syncReplicaSet } from '../controller/replicaset/replicaSet.ts';
@@ -51,6 +52,7 @@ const SYNC: Record<ControllerName, (tx: Tx, key: string) => string | null> = {
   'persistentvolume-binder': syncBinder,
   'pvc-protection': syncPVCProtection,
   namespace: syncNamespace,
+  'root-ca-cert-publisher': syncRootCACertNamespace,
 };
 
 /** maxRetries of the queues that drop a key after that many failed syncs in a row (handleErr). */

@@ -21,6 +21,7 @@ import { type EngineState, newEngineState } from './state.ts';
 import type { TickRecord } from '../client/tick.ts';
 import { newStallWatch, type StallWatch, watchTick } from './stall.ts';
 import { dispatch, RESYNC_PERIOD_MS } from './dispatch.ts';
+import { publishAtStart } from '../controller/certificates/rootcacertpublisher/publisher.ts';
 import { newTx, schedule } from '../client/tx.ts';
 
 export { RESYNC_PERIOD_MS };
@@ -30,7 +31,8 @@ export { RESYNC_PERIOD_MS };
 export function createEngine(config: SimConfig): EngineState {
   const st = newEngineState(config);
   const wctx = { now: 0, prng: st.prng, writes: [] as WatchRecord[] };
-  bootstrapControlPlane(st.store, wctx.writes);
+  // The root CA publisher's first pass follows at once, with the bootstrap's own PRNG (no draw of the run's).
+  publishAtStart(st.store, bootstrapControlPlane(st.store, wctx.writes));
   for (const [i, n] of config.nodes.entries()) createObject(st.store, wctx, nodeObject(n, toRFC3339(0), nodeInternalIP(i)));
   for (const w of wctx.writes) applyWatch(st.cache, w);
   kubeProxyStart(st);

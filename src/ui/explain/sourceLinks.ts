@@ -152,6 +152,8 @@ const ELSEWHERE: Record<string, string> = {
     'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/controller/namespace/deletion/namespaced_resources_deleter.go',
   finalizeNamespace:
     'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/controller/namespace/deletion/namespaced_resources_deleter.go',
+  syncNamespace:
+    'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/controller/certificates/rootcacertpublisher/publisher.go',
   // The clients are not Kubernetes code: their page is the one on what pod termination means for traffic.
   trafficSecond: 'https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-termination',
   trafficFailure: 'https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-termination',
