@@ -122,6 +122,8 @@ export type KubectlCommand =
   | ({ verb: 'taint'; add: Taint[]; remove: TaintRemoval[]; overwrite: boolean } & Targeted)
   /** `label TYPE NAME key=value ... key-` [--overwrite]. */
   | ({ verb: 'label'; add: [string, string][]; remove: string[]; overwrite: boolean } & Targeted)
+  /** `annotate TYPE NAME key=value ... key-` [--overwrite] [--list]. */
+  | ({ verb: 'annotate'; add: [string, string][]; remove: string[]; overwrite: boolean; list: boolean } & Targeted)
   /** `get TYPE [NAME...] [-l SELECTOR] [-w] [-o wide|yaml|json|name]`. */
   | ({
       verb: 'get';

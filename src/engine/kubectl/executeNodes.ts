@@ -12,6 +12,8 @@ import { apiUpdate, resolveTargets, type ResourceObject, Terminal } from './exec
 import { deletedLine, deleteWarning, NO_RESOURCES_FOUND } from './transforms/delete.ts';
 import { startDrain } from './drainProcess.ts';
 import { cordon, label, taint, uncordon } from './transforms/nodes.ts';
+import { annotate, listAnnotations } from './transforms/annotate.ts';
+import { RESOURCES } from './resources.ts';
 import type { TransformResult } from './transforms/result.ts';
 
 type Cmd<V extends KubectlCommand['verb']> = Extract<KubectlCommand, { verb: V }>;
@@ -23,7 +25,7 @@ type Cmd<V extends KubectlCommand['verb']> = Extract<KubectlCommand, { verb: V }
  */
 function writeEach(
   tx: Tx,
-  cmd: Cmd<'cordon' | 'uncordon' | 'taint' | 'label'>,
+  cmd: Cmd<'cordon' | 'uncordon' | 'taint' | 'label' | 'annotate'>,
   transform: (obj: ResourceObject) => TransformResult<ResourceObject>,
   abortOnMissing: boolean,
 ): Terminal {
@@ -64,6 +66,35 @@ export function runTaint(tx: Tx, cmd: Cmd<'taint'>): Terminal {
 /** runLabel is `kubectl label TYPE NAME key=value ... key-`. */
 export function runLabel(tx: Tx, cmd: Cmd<'label'>): Terminal {
   return writeEach(tx, cmd, (obj) => label(obj, cmd.add, cmd.remove, cmd.overwrite), false);
+}
+
+/**
+ * runAnnotate is `kubectl annotate TYPE NAME key=value ... key-`; with --list it prints each
+ * object's annotations instead (after any update), preceded by a `Listing annotations for …` line
+ * when more than one object could be meant.
+ */
+export function runAnnotate(tx: Tx, cmd: Cmd<'annotate'>): Terminal {
+  if (!cmd.list) return writeEach(tx, cmd, (obj) => annotate(obj, cmd.add, cmd.remove, cmd.overwrite), false);
+  const term = new Terminal();
+  const { objects, errors } = resolveTargets(tx.st, cmd);
+  const single = cmd.targets.length === 1 && cmd.targets[0]?.name !== undefined && !cmd.selector;
+  for (const obj of objects) {
+    const r = annotate(obj, cmd.add, cmd.remove, cmd.overwrite);
+    if ('error' in r) {
+      term.fail(r.error);
+      continue;
+    }
+    if (single) {
+      const text = listAnnotations(r.object);
+      if (text) term.out(text);
+      continue;
+    }
+    // `%s.%s/%s` of the kind and its group: `Deployment.apps/web`, `Pod./web`.
+    const text = listAnnotations(r.object, ' ');
+    term.out(`Listing annotations for ${obj.kind}.${RESOURCES[obj.kind].group}/${obj.metadata.name}:${text ? `\n${text}` : ''}`);
+  }
+  for (const e of errors) term.fail(e);
+  return term;
 }
 
 /**

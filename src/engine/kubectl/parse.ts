@@ -11,6 +11,7 @@ import { parseCordon, parseDrain, parseLabel, parseTaint } from './parseNodes.ts
 import { parseLogs, parseTop } from './parseLogsTop.ts';
 import { parseAutoscale } from './parseAutoscale.ts';
 import { parseCreate } from './parseCreate.ts';
+import { parseAnnotate } from './parseAnnotate.ts';
 import { KUBECTL_COMMANDS, unknownCommandError } from './suggest.ts';
 import { tokenize } from './tokenize.ts';
 import type { VerbContext } from './verbContext.ts';
@@ -18,7 +19,7 @@ import type { VerbContext } from './verbContext.ts';
 /** The verbs of the subset, in the order the console lists them. */
 export const SUBSET_VERBS = [
   'get', 'describe', 'set', 'scale', 'rollout', 'apply', 'patch', 'delete',
-  'cordon', 'uncordon', 'drain', 'taint', 'label', 'logs', 'top', 'autoscale', 'create',
+  'cordon', 'uncordon', 'drain', 'taint', 'label', 'annotate', 'logs', 'top', 'autoscale', 'create',
 ] as const;
 
 const PARSERS: Record<(typeof SUBSET_VERBS)[number], (ctx: VerbContext) => KubectlCommand | KubectlError> = {
@@ -35,6 +36,7 @@ const PARSERS: Record<(typeof SUBSET_VERBS)[number], (ctx: VerbContext) => Kubec
   drain: parseDrain,
   taint: parseTaint,
   label: parseLabel,
+  annotate: parseAnnotate,
   logs: parseLogs,
   top: parseTop,
   autoscale: parseAutoscale,
