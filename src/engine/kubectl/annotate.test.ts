@@ -82,3 +82,27 @@ describe('kubectl annotate on the engine', () => {
     expect(kubectl(st, 'annotate deploy nope a=b')).toEqual({ ok: false, output: 'Error from server (NotFound): deployments.apps "nope" not found' });
   });
 });
+
+describe('kubectl set image --record', () => {
+  // kubectl 1.32.4 against a cluster wrote `kubectl set image deployment/web web=web:3 --server=… --record=true`
+  // (the console has no --server) and `kubectl set image deploy web web=web:5 --server=… --namespace=default --record=true`.
+  it.each([
+    ['set image deployment/web nginx=nginx:1.27 --record', 'kubectl set image deployment/web nginx=nginx:1.27 --record=true'],
+    ['set image deploy web nginx=nginx:1.27 -n default --record=true', 'kubectl set image deploy web nginx=nginx:1.27 --namespace=default --record=true'],
+  ])('records `%s` as the change-cause', (line, cause) => {
+    const st = settledCluster([webDeployment(1)]);
+    expect(kubectl(st, line)).toEqual({ ok: true, output: 'Flag --record has been deprecated, --record will be removed in the future\ndeployment.apps/web image updated' });
+    expect(objects(st, 'Deployment')[0]?.metadata.annotations?.['kubernetes.io/change-cause']).toBe(cause);
+  });
+
+  it('records nothing without --record, and leaves a change-cause there as it was', () => {
+    const st = settledCluster([webDeployment(1)]);
+    kubectl(st, 'set image deployment/web nginx=nginx:1.27 --record');
+    kubectl(st, 'set image deployment/web nginx=nginx:1.28');
+    expect(objects(st, 'Deployment')[0]?.metadata.annotations?.['kubernetes.io/change-cause']).toBe('kubectl set image deployment/web nginx=nginx:1.27 --record=true');
+    // The same command again: nothing to patch, nothing printed (set_image.go skips an empty patch).
+    kubectl(st, 'set image deployment/web nginx=nginx:1.27 --record');
+    expect(kubectl(st, 'set image deployment/web nginx=nginx:1.27 --record')).toEqual({ ok: true, output: 'Flag --record has been deprecated, --record will be removed in the future' });
+    expect(kubectl(st, 'set image deployment/web nginx=nginx:1.27')).toEqual({ ok: true, output: '' });
+  });
+});

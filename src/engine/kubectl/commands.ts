@@ -56,7 +56,11 @@ export type KubectlCommand =
   /** An empty line. */
   | { verb: 'noop' }
   /** `set image TYPE NAME CONTAINER=IMAGE...`; container `*` sets every container. */
-  | ({ verb: 'set-image'; images: { container: string; image: string }[] } & Targeted)
+  /**
+   * `changeCause`: with --record, the command as kubectl records it in kubernetes.io/change-cause;
+   * `recordWarning`: cobra's deprecation notice, printed whenever --record is given (even =false).
+   */
+  | ({ verb: 'set-image'; images: { container: string; image: string }[]; changeCause?: string; recordWarning?: string } & Targeted)
   /** `scale TYPE NAME --replicas=N [--current-replicas=M]` (currentReplicas −1: no precondition). */
   | ({ verb: 'scale'; replicas: number; currentReplicas: number } & Targeted)
   /** `rollout status TYPE NAME [--revision=N] [-w=false]`. */

@@ -32,6 +32,8 @@ interface ErrorPolicy {
   emptyError?: string;
   /** set image: the transform's stderr is an error (unknown container), not a warning. */
   stderrIsError?: boolean;
+  /** A notice printed first: cobra's for a deprecated flag, as it parses (set image --record). */
+  notice?: string | undefined;
 }
 
 /**
@@ -48,6 +50,7 @@ function transformEach(
   policy: ErrorPolicy = {},
 ): Terminal {
   const term = new Terminal();
+  term.warn(policy.notice);
   const { objects, errors } = resolveTargets(tx.st, cmd);
   if (policy.abortOnMissing && errors.length) {
     for (const e of errors) term.fail(e);
@@ -83,11 +86,11 @@ export function runSetImage(tx: Tx, cmd: Cmd<'set-image'>): Terminal {
     cmd,
     (obj) =>
       obj.kind === 'Deployment' || obj.kind === 'DaemonSet' || obj.kind === 'ReplicaSet' || obj.kind === 'StatefulSet' || obj.kind === 'Pod'
-        ? setImage(obj, cmd.images)
+        ? setImage(obj, cmd.images, cmd.changeCause)
         : {
             error: `error: ${RESOURCES[obj.kind].plural}/${obj.metadata.name} the object is not a pod or does not have a pod template: *${obj.apiVersion.includes('/') ? obj.apiVersion.split('/')[1] : obj.apiVersion}.${obj.kind}`,
           },
-    { abortOnMissing: true, stderrIsError: true },
+    { abortOnMissing: true, stderrIsError: true, notice: cmd.recordWarning },
   );
 }
 

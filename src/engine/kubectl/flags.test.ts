@@ -10,13 +10,26 @@ const SPECS: FlagSpec[] = [
 
 describe('parseFlags', () => {
   it.each([
-    ['reads --name=value and --name value', ['--replicas=3', 'a', '--output', 'yaml'], { flags: { replicas: 3, output: 'yaml' }, args: ['a'] }],
-    ['reads shorthands joined, separate and with =', ['-oyaml', '-w', '-o=json'], { flags: { output: 'json', watch: true }, args: [] }],
-    ['reads a bool given =false', ['--watch=false'], { flags: { watch: false }, args: [] }],
-    ['reads -n as the namespace', ['-n', 'kube-system'], { flags: { namespace: 'kube-system' }, args: [] }],
-    ['stops at --', ['--', '--replicas=3'], { flags: {}, args: ['--replicas=3'] }],
-    ['keeps a lone - as an argument', ['-'], { flags: {}, args: ['-'] }],
-    ['adds a repeated list flag to the list', ['-L', 'app', '--label-columns=tier,zone', '-Lx'], { flags: { 'label-columns': 'app,tier,zone,x' }, args: [] }],
+    // `seen`: each flag by its long name with the value given (`true` for a bare bool), in the order typed.
+    [
+      'reads --name=value and --name value',
+      ['--replicas=3', 'a', '--output', 'yaml'],
+      { flags: { replicas: 3, output: 'yaml' }, args: ['a'], seen: [['replicas', '3'], ['output', 'yaml']] },
+    ],
+    [
+      'reads shorthands joined, separate and with =',
+      ['-oyaml', '-w', '-o=json'],
+      { flags: { output: 'json', watch: true }, args: [], seen: [['output', 'yaml'], ['watch', 'true'], ['output', 'json']] },
+    ],
+    ['reads a bool given =false', ['--watch=false'], { flags: { watch: false }, args: [], seen: [['watch', 'false']] }],
+    ['reads -n as the namespace', ['-n', 'kube-system'], { flags: { namespace: 'kube-system' }, args: [], seen: [['namespace', 'kube-system']] }],
+    ['stops at --', ['--', '--replicas=3'], { flags: {}, args: ['--replicas=3'], seen: [] }],
+    ['keeps a lone - as an argument', ['-'], { flags: {}, args: ['-'], seen: [] }],
+    [
+      'adds a repeated list flag to the list',
+      ['-L', 'app', '--label-columns=tier,zone', '-Lx'],
+      { flags: { 'label-columns': 'app,tier,zone,x' }, args: [], seen: [['label-columns', 'app'], ['label-columns', 'tier,zone'], ['label-columns', 'x']] },
+    ],
   ])('%s', (_name, tokens, want) => {
     expect(parseFlags(tokens, SPECS, 'kubectl x')).toEqual(want);
   });

@@ -20,7 +20,12 @@ export interface FlagSpec {
 /** Parsed flag values by long name; only flags present on the line appear. */
 export type FlagValues = Record<string, string | number | boolean>;
 
-export type FlagParse = { flags: FlagValues; args: string[] } | { error: string };
+/**
+ * The flags parsed, and each as it was given (`seen`: its long name and the value pflag hands its
+ * parse function, `true` for a bare bool), in the order typed: what `--record` writes after the
+ * command (cli-runtime's parseCommandArguments).
+ */
+export type FlagParse = { flags: FlagValues; args: string[]; seen: [string, string][] } | { error: string };
 
 /** What an `array` flag's values are joined by in FlagValues: a NUL, which no console line holds. */
 export const ARRAY_SEP = '\u0000';
@@ -108,6 +113,7 @@ export function parseFlags(tokens: readonly string[], specs: readonly FlagSpec[]
   const all = [...specs, ...GLOBAL_FLAGS];
   const flags: FlagValues = {};
   const args: string[] = [];
+  const seen: [string, string][] = [];
   const fail = (msg: string): FlagParse => ({ error: `error: ${msg}\nSee '${commandPath} --help' for usage.` });
   for (let i = 0; i < tokens.length; i++) {
     const tok = tokens[i] ?? '';
@@ -128,6 +134,7 @@ export function parseFlags(tokens: readonly string[], specs: readonly FlagSpec[]
       else return fail(`flag needs an argument: --${name}`);
       const err = setValue(f, raw, flags);
       if (err) return fail(err);
+      seen.push([f.name, raw]);
       continue;
     }
     if (tok.startsWith('-') && tok.length > 1 && tok !== '-') {
@@ -142,9 +149,11 @@ export function parseFlags(tokens: readonly string[], specs: readonly FlagSpec[]
           if (rest.startsWith('=')) {
             const err = setValue(f, rest.slice(1), flags);
             if (err) return fail(err);
+            seen.push([f.name, rest.slice(1)]);
             break;
           }
           flags[f.name] = true;
+          seen.push([f.name, 'true']);
           j++;
           continue;
         }
@@ -155,11 +164,12 @@ export function parseFlags(tokens: readonly string[], specs: readonly FlagSpec[]
         else return fail(`flag needs an argument: '${c}' in -${c}`);
         const err = setValue(f, raw, flags);
         if (err) return fail(err);
+        seen.push([f.name, raw]);
         break;
       }
       continue;
     }
     args.push(tok);
   }
-  return { flags, args };
+  return { flags, args, seen };
 }

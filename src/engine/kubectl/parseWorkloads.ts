@@ -72,7 +72,20 @@ export function parseSet(ctx: VerbContext): KubectlCommand | KubectlError {
   if (node) {
     return { error: `error: nodes/${node.name ?? ''} the object is not a pod or does not have a pod template: *v1.Node` };
   }
-  return { verb: 'set-image', namespace: namespaceOf(f.flags), targets: t.targets, ...sel, images };
+  // --record (deprecated, still honoured): cli-runtime's parseCommandArguments, the command path,
+  // its arguments, then each flag as given (` --record=true`), in the order typed. (A flag typed
+  // before the verb, `kubectl -n web set image …`, comes first there and last here.)
+  const changeCause = f.flags.record === true ? `kubectl set image ${f.args.join(' ')}${f.seen.map(([n, v]) => ` --${n}=${v}`).join('')}` : undefined;
+  const recordWarning = f.seen.some(([n]) => n === 'record') ? 'Flag --record has been deprecated, --record will be removed in the future' : undefined;
+  return {
+    verb: 'set-image',
+    namespace: namespaceOf(f.flags),
+    targets: t.targets,
+    ...sel,
+    images,
+    ...(changeCause !== undefined ? { changeCause } : {}),
+    ...(recordWarning !== undefined ? { recordWarning } : {}),
+  };
 }
 
 /** parseScale reads `scale TYPE NAME --replicas=N [--current-replicas=M]` (scale/scale.go). */

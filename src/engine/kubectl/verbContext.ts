@@ -7,7 +7,7 @@ export interface VerbContext {
   /** Words after the verb (flags given before the verb are appended). */
   words: string[];
   /** flags parses the words against the verb's flag specs for `kubectl <path>`. */
-  flags(specs: readonly FlagSpec[], path: string, words?: readonly string[]): { flags: FlagValues; args: string[] } | KubectlError;
+  flags(specs: readonly FlagSpec[], path: string, words?: readonly string[]): { flags: FlagValues; args: string[]; seen: [string, string][] } | KubectlError;
 }
 
 /** namespaceOf reads -n/--namespace, `default` when absent. */

@@ -1,5 +1,6 @@
 // Ports of kubectl set image (pkg/cmd/set/set_image.go), scale (pkg/cmd/scale, pkg/scale) and
 // the rollout pause/resume/restart object helpers (pkg/polymorphichelpers/object{pauser,resumer,restarter}.go), v1.36.3.
+import { ChangeCauseAnnotation } from '../printers/history.ts';
 import { RestartedAtAnnotation } from '../../api/constants.ts';
 import type { DaemonSet, Deployment, Pod, PodSpec, PodTemplateSpec, ReplicaSet } from '../../api/types.ts';
 import type { StatefulSet } from '../../api/statefulTypes.ts';
@@ -19,10 +20,11 @@ function podSpecOf(obj: PodSpecHolder): PodSpec {
  * nothing when every image was already set; an unknown container is
  * `error: unable to find container named "x"` (the other pairs still apply).
  */
-export function setImage(obj: PodSpecHolder, images: readonly { container: string; image: string }[]): TransformResult<PodSpecHolder> {
+export function setImage(obj: PodSpecHolder, images: readonly { container: string; image: string }[], changeCause?: string): TransformResult<PodSpecHolder> {
   const next = clone(obj);
   const spec = podSpecOf(next);
   const errs: string[] = [];
+  let transformed = false;
   for (const { container, image } of images) {
     // The init containers first, then the containers, as set_image.go's Run asks both.
     let found = false;
@@ -33,9 +35,15 @@ export function setImage(obj: PodSpecHolder, images: readonly { container: strin
       }
     }
     if (!found) errs.push(`error: unable to find container named "${container}"`);
+    transformed ||= found;
   }
+  // --record: a container found (its image changed or not) records the command as the change-cause,
+  // in the same patch (set_image.go's Recorder.Record; rollout history shows it).
+  const recorded = transformed && changeCause !== undefined && obj.metadata.annotations?.[ChangeCauseAnnotation] !== changeCause;
+  if (recorded) next.metadata = { ...next.metadata, annotations: { ...next.metadata.annotations, [ChangeCauseAnnotation]: changeCause } };
   const before = podSpecOf(obj);
   const changed =
+    recorded ||
     JSON.stringify(before.containers) !== JSON.stringify(spec.containers) ||
     JSON.stringify(before.initContainers) !== JSON.stringify(spec.initContainers);
   const err = errs.length ? errorText(errs) : undefined;
