@@ -189,8 +189,12 @@ export interface ServiceSpec {
   externalIPs?: string[];
   externalName?: string;
   sessionAffinity?: string;
+  /** Cluster or Local: defaulted to Cluster for a Service reachable from outside (NodePort, LoadBalancer, external IPs). */
+  externalTrafficPolicy?: string;
   ipFamilies?: string[];
   ipFamilyPolicy?: string;
+  /** A LoadBalancer's node ports (defaulted true). */
+  allocateLoadBalancerNodePorts?: boolean;
   internalTrafficPolicy?: string;
 }
 

@@ -1,7 +1,8 @@
 /**
  * What the API server does with a policy object it is asked to create or update, before it
  * stores it: decode (quantities must parse), default, validate — the same steps, the same
- * words as for Deployments — and, for a new Service, allocate its ClusterIP.
+ * words as for Deployments — and, for a new Service, allocate its ClusterIP and, when it is
+ * reachable on the nodes (NodePort, LoadBalancer), a node port for each of its ports.
  */
 import type { PolicyObject, Service } from '../api/policyTypes.ts';
 import type { KubeObject } from '../api/types.ts';
@@ -64,13 +65,78 @@ export function allocateClusterIP(s: Service, taken: ReadonlySet<string>, prng: 
   return { ...s, spec: { ...s.spec, clusterIP: ip, clusterIPs: [ip] } };
 }
 
+/** The default --service-node-port-range, 30000-32767. */
+export const NodePortMin = 30000;
+export const NodePortMax = 32767;
 /**
- * allocateServiceIP is the create path's ClusterIP step for any object: a Service gets a free
- * address (allocateClusterIP against the addresses `services` hold), anything else passes as it is.
+ * The static band's size (ServiceNodePortStaticSubrange, GA in 1.29): min(max(16, size/32), 128)
+ * ports at the bottom of the range are left to ports asked for by number; a port allocated for
+ * any is drawn from above them first (2,768 ports: 86, so 30086-32767).
+ */
+const nodePortOffset = Math.min(Math.max(16, Math.floor((NodePortMax - NodePortMin + 1) / 32)), 128);
+
+/** shouldAllocateNodePorts: a NodePort Service, or a LoadBalancer one unless allocateLoadBalancerNodePorts is false. */
+function shouldAllocateNodePorts(s: Service): boolean {
+  return s.spec.type === 'NodePort' || (s.spec.type === 'LoadBalancer' && s.spec.allocateLoadBalancerNodePorts !== false);
+}
+
+/**
+ * allocateNodePort is the port allocator's AllocateNext with its offset: a random port of the upper
+ * band, then the next free one from it (wrapping in the band), then the static band the same way.
+ */
+function allocateNodePort(taken: ReadonlySet<number>, prng: PrngState): number {
+  const bands: [number, number][] = [
+    [NodePortMin + nodePortOffset, NodePortMax],
+    [NodePortMin, NodePortMin + nodePortOffset - 1],
+  ];
+  for (const [lo, hi] of bands) {
+    const size = hi - lo + 1;
+    const start = nextInt(prng, size);
+    for (let i = 0; i < size; i++) {
+      const port = lo + ((start + i) % size);
+      if (!taken.has(port)) return port;
+    }
+  }
+  return 0;
+}
+
+/**
+ * allocateNodePorts is the registry's initNodePorts: each port without a nodePort gets one; ports of
+ * one number (TCP and UDP of 53) share theirs; a port that asked for one keeps it. (A requested
+ * port out of the range or taken is not refused here.)
+ */
+export function allocateNodePorts(s: Service, taken: Set<number>, prng: PrngState): Service {
+  const ports = s.spec.ports;
+  if (!ports || !shouldAllocateNodePorts(s)) return s;
+  const byPort = new Map<number, number>();
+  for (const p of ports) if (p.nodePort) byPort.set(p.port, p.nodePort);
+  const out = ports.map((p) => {
+    if (p.nodePort) return p;
+    let np = byPort.get(p.port);
+    if (np === undefined) {
+      np = allocateNodePort(taken, prng);
+      taken.add(np);
+      byPort.set(p.port, np);
+    }
+    // Go's ServicePort order: name, protocol, appProtocol, port, targetPort, nodePort.
+    return { ...p, nodePort: np };
+  });
+  return { ...s, spec: { ...s.spec, ports: out } };
+}
+
+/**
+ * allocateServiceIP is the create path's allocation step for any object: a Service gets a free
+ * address (allocateClusterIP against the addresses `services` hold) and its node ports
+ * (allocateNodePorts against theirs), anything else passes as it is.
  */
 export function allocateServiceIP<T extends KubeObject>(obj: T, services: Iterable<KubeObject>, prng: PrngState): T {
   if (obj.kind !== 'Service') return obj;
   const taken = new Set<string>();
-  for (const o of services) if (o.kind === 'Service' && o.spec.clusterIP) taken.add(o.spec.clusterIP);
-  return allocateClusterIP(obj as Service, taken, prng) as T;
+  const nodePorts = new Set<number>();
+  for (const o of services) {
+    if (o.kind !== 'Service') continue;
+    if (o.spec.clusterIP) taken.add(o.spec.clusterIP);
+    for (const p of o.spec.ports ?? []) if (p.nodePort) nodePorts.add(p.nodePort);
+  }
+  return allocateNodePorts(allocateClusterIP(obj as Service, taken, prng), nodePorts, prng) as T;
 }

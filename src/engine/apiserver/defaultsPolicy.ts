@@ -56,17 +56,27 @@ export function setDefaultsHorizontalPodAutoscalerV1<T extends { spec?: { minRep
   return { ...h, spec: { ...h.spec, minReplicas: 1 } };
 }
 
-/** setDefaultsService: ClusterIP, sessionAffinity None, TCP ports with targetPort = port, single-stack IPv4. */
+/**
+ * setDefaultsService: ClusterIP, sessionAffinity None, TCP ports with targetPort = port (also for
+ * a targetPort of 0 or ""), single-stack IPv4; a Service reachable from outside (NodePort,
+ * LoadBalancer, or external IPs) gets externalTrafficPolicy Cluster, a LoadBalancer
+ * allocateLoadBalancerNodePorts true (SetDefaults_Service).
+ */
 export function setDefaultsService(s: Service): Service {
   const spec = { ...s.spec };
   spec.type ??= 'ClusterIP';
   spec.sessionAffinity ??= 'None';
-  if (spec.ports) spec.ports = spec.ports.map((p) => ({ ...p, protocol: p.protocol ?? 'TCP', targetPort: p.targetPort ?? p.port }));
+  if (spec.ports) {
+    spec.ports = spec.ports.map((p) => ({ ...p, protocol: p.protocol ?? 'TCP', targetPort: p.targetPort === undefined || p.targetPort === 0 || p.targetPort === '' ? p.port : p.targetPort }));
+  }
+  const externallyAccessible = spec.type === 'LoadBalancer' || spec.type === 'NodePort' || (spec.type === 'ClusterIP' && (spec.externalIPs?.length ?? 0) > 0);
+  if (externallyAccessible) spec.externalTrafficPolicy ??= 'Cluster';
   if (spec.type !== 'ExternalName') {
     spec.ipFamilies ??= ['IPv4'];
     spec.ipFamilyPolicy ??= 'SingleStack';
     spec.internalTrafficPolicy ??= 'Cluster';
   }
+  if (spec.type === 'LoadBalancer') spec.allocateLoadBalancerNodePorts ??= true;
   return { ...s, spec, status: s.status ?? { loadBalancer: {} } };
 }
 
