@@ -126,6 +126,23 @@ export type KubectlCommand =
   | ({ verb: 'taint'; add: Taint[]; remove: TaintRemoval[]; overwrite: boolean } & Targeted)
   /** `label TYPE NAME key=value ... key-` [--overwrite]. */
   | ({ verb: 'label'; add: [string, string][]; remove: string[]; overwrite: boolean } & Targeted)
+  /** `expose TYPE NAME --port=… [--target-port …]`: a Service for the object (expose.go). */
+  | ({
+      verb: 'expose';
+      port: string;
+      targetPort: string;
+      name: string;
+      type: string;
+      protocol: string;
+      /** --selector: the new Service's selector (`k=v,…`), '' to read it from the object. */
+      serviceSelector: string;
+      /** -l/--labels: the new Service's labels, '' to copy the object's. */
+      labels: string;
+      externalIP: string;
+      clusterIP: string;
+      dryRun: 'none' | 'client' | 'server';
+      output: string;
+    } & Targeted)
   /** `annotate TYPE NAME key=value ... key-` [--overwrite] [--list]. */
   | ({ verb: 'annotate'; add: [string, string][]; remove: string[]; overwrite: boolean; list: boolean } & Targeted)
   /** `get TYPE [NAME...] [-l SELECTOR] [-w] [-o wide|yaml|json|name]`. */

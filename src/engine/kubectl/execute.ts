@@ -9,6 +9,7 @@ import type { Tx } from '../client/tx.ts';
 import { isKubectlError } from './commands.ts';
 import { type CompletionNames, completions } from './completions.ts';
 import { runApply } from './executeApply.ts';
+import { runExpose } from './executeExpose.ts';
 import { runAnnotate, runCordon, runDelete, runDrain, runLabel, runTaint } from './executeNodes.ts';
 import { runDescribe, runGet, runRolloutHistory, runRolloutStatus } from './executeRead.ts';
 import type { KubectlOutput, Terminal } from './executeStore.ts';
@@ -87,6 +88,9 @@ export function executeKubectl(tx: Tx, line: string, manifest?: unknown, extras?
       break;
     case 'annotate':
       term = runAnnotate(tx, cmd);
+      break;
+    case 'expose':
+      term = runExpose(tx, cmd);
       break;
     case 'get':
       term = runGet(tx, cmd);

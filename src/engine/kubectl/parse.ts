@@ -12,6 +12,7 @@ import { parseLogs, parseTop } from './parseLogsTop.ts';
 import { parseAutoscale } from './parseAutoscale.ts';
 import { parseCreate } from './parseCreate.ts';
 import { parseAnnotate } from './parseAnnotate.ts';
+import { parseExpose } from './parseExpose.ts';
 import { KUBECTL_COMMANDS, unknownCommandError } from './suggest.ts';
 import { tokenize } from './tokenize.ts';
 import type { VerbContext } from './verbContext.ts';
@@ -19,7 +20,7 @@ import type { VerbContext } from './verbContext.ts';
 /** The verbs of the subset, in the order the console lists them. */
 export const SUBSET_VERBS = [
   'get', 'describe', 'set', 'scale', 'rollout', 'apply', 'patch', 'delete',
-  'cordon', 'uncordon', 'drain', 'taint', 'label', 'annotate', 'logs', 'top', 'autoscale', 'create',
+  'cordon', 'uncordon', 'drain', 'taint', 'label', 'annotate', 'logs', 'top', 'autoscale', 'create', 'expose',
 ] as const;
 
 const PARSERS: Record<(typeof SUBSET_VERBS)[number], (ctx: VerbContext) => KubectlCommand | KubectlError> = {
@@ -41,6 +42,7 @@ const PARSERS: Record<(typeof SUBSET_VERBS)[number], (ctx: VerbContext) => Kubec
   top: parseTop,
   autoscale: parseAutoscale,
   create: parseCreate,
+  expose: parseExpose,
 };
 
 /**

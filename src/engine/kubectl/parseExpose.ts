@@ -1,0 +1,59 @@
+// Port of the argument and flag handling of kubectl pkg/cmd/expose/expose.go (v1.36): the flags the
+// console takes, the builder's errors for missing resources and names.
+import type { KubectlCommand, KubectlError } from './commands.ts';
+import { parseTargets } from './targets.ts';
+import { namespaceOf, type VerbContext } from './verbContext.ts';
+
+const DRY_RUN = ['none', 'client', 'server'] as const;
+
+/**
+ * parseExpose reads `expose TYPE NAME [--port=PORT[,PORT…]] [--target-port=N|NAME] [--name=NAME]
+ * [--type=TYPE] [--protocol=TCP|UDP|SCTP] [--selector=k=v,…] [-l|--labels=k=v,…] [--external-ip=IP]
+ * [--cluster-ip=IP|None] [--dry-run[=client|server]] [-o yaml|json|name]`. In expose, `-l` is
+ * --labels (the new Service's), and --selector the Service's selector, not a way to pick resources.
+ */
+export function parseExpose(ctx: VerbContext): KubectlCommand | KubectlError {
+  const f = ctx.flags(
+    [
+      { name: 'port', type: 'string' },
+      { name: 'target-port', type: 'string' },
+      { name: 'name', type: 'string' },
+      { name: 'type', type: 'string' },
+      { name: 'protocol', type: 'string' },
+      { name: 'selector', type: 'string' },
+      { name: 'labels', short: 'l', type: 'string' },
+      { name: 'external-ip', type: 'string' },
+      { name: 'cluster-ip', type: 'string' },
+      { name: 'dry-run', type: 'string', noOptDefVal: 'unchanged' },
+      { name: 'output', short: 'o', type: 'string' },
+    ],
+    'kubectl expose',
+  );
+  if ('error' in f) return f;
+  const dryRunFlag = (f.flags['dry-run'] as string | undefined) ?? 'none';
+  const dryRun = dryRunFlag === 'unchanged' ? 'client' : dryRunFlag;
+  if (!(DRY_RUN as readonly string[]).includes(dryRun)) return { error: `error: Invalid dry-run value (${dryRunFlag}). Must be "none", "server", or "client".` };
+  const output = (f.flags.output as string | undefined) ?? '';
+  if (output !== '' && output !== 'yaml' && output !== 'json' && output !== 'name') {
+    return { error: `error: unable to match a printer suitable for the output format "${output}", allowed formats are: json,name,yaml` };
+  }
+  const t = parseTargets(f.args, { allowEmptySelector: false, hasSelector: false });
+  if ('error' in t) return t;
+  const str = (name: string) => (f.flags[name] as string | undefined) ?? '';
+  return {
+    verb: 'expose',
+    namespace: namespaceOf(f.flags),
+    targets: t.targets,
+    port: str('port'),
+    targetPort: str('target-port'),
+    name: str('name'),
+    type: str('type'),
+    protocol: str('protocol'),
+    serviceSelector: str('selector'),
+    labels: str('labels'),
+    externalIP: str('external-ip'),
+    clusterIP: str('cluster-ip'),
+    dryRun: dryRun as (typeof DRY_RUN)[number],
+    output,
+  };
+}
