@@ -142,6 +142,8 @@ export type KubectlCommand =
       clusterIP: string;
       dryRun: 'none' | 'client' | 'server';
       output: string;
+      /** -n was given: kubectl writes the namespace into the Service it builds (EnforceNamespace). */
+      explicitNamespace: boolean;
     } & Targeted)
   /** `annotate TYPE NAME key=value ... key-` [--overwrite] [--list]. */
   | ({ verb: 'annotate'; add: [string, string][]; remove: string[]; overwrite: boolean; list: boolean } & Targeted)

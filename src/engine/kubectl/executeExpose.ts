@@ -100,7 +100,7 @@ function serviceFor(cmd: Expose, obj: ResourceObject): Service | { error: string
   return {
     kind: 'Service',
     apiVersion: 'v1',
-    metadata: { name, creationTimestamp: null, ...(hasLabels ? { labels } : {}) },
+    metadata: { name, ...(cmd.explicitNamespace ? { namespace: cmd.namespace } : {}), creationTimestamp: null, ...(hasLabels ? { labels } : {}) },
     spec: {
       ...(servicePorts.length > 0 ? { ports: servicePorts } : {}),
       selector,

@@ -55,5 +55,6 @@ export function parseExpose(ctx: VerbContext): KubectlCommand | KubectlError {
     clusterIP: str('cluster-ip'),
     dryRun: dryRun as (typeof DRY_RUN)[number],
     output,
+    explicitNamespace: f.flags.namespace !== undefined,
   };
 }
