@@ -9,7 +9,7 @@
  * outside the console's subset; plain `create -f` is `apply -f`'s.
  */
 import type { KubectlCommand, KubectlError } from './commands.ts';
-import { arrayValues } from './flags.ts';
+import { arrayValues, type FlagValues } from './flags.ts';
 import { namespaceOf, type VerbContext } from './verbContext.ts';
 
 type Sub = 'deployment' | 'namespace' | 'configmap' | 'secret';
@@ -36,6 +36,24 @@ const DRY_RUN = ['none', 'client', 'server'] as const;
 
 /** The flags of `create` and its subcommands written before the subcommand that take the next word as their value. */
 const TAKES_VALUE = new Set(['-n', '--namespace', '-o', '--output']);
+
+/**
+ * dryRunAndOutput reads --dry-run (GetDryRunStrategy: a bare --dry-run is "unchanged", client with a
+ * warning kubectl prints, else one of three) and -o (the printers of create and expose: yaml, json,
+ * name), with kubectl's errors.
+ */
+export function dryRunAndOutput(flags: FlagValues): { dryRun: (typeof DRY_RUN)[number]; output: string } | KubectlError {
+  const dryRunFlag = (flags['dry-run'] as string | undefined) ?? 'none';
+  const dryRun = dryRunFlag === 'unchanged' ? 'client' : dryRunFlag;
+  if (!(DRY_RUN as readonly string[]).includes(dryRun)) {
+    return { error: `error: Invalid dry-run value (${dryRunFlag}). Must be "none", "server", or "client".` };
+  }
+  const output = (flags.output as string | undefined) ?? '';
+  if (output !== '' && output !== 'yaml' && output !== 'json' && output !== 'name') {
+    return { error: `error: unable to match a printer suitable for the output format "${output}", allowed formats are: json,name,yaml` };
+  }
+  return { dryRun: dryRun as (typeof DRY_RUN)[number], output };
+}
 
 /** parseCreate reads `create SUBCOMMAND NAME …`. */
 export function parseCreate(ctx: VerbContext): KubectlCommand | KubectlError {
@@ -93,21 +111,14 @@ export function parseCreate(ctx: VerbContext): KubectlCommand | KubectlError {
     rest,
   );
   if ('error' in f) return f;
-  const dryRunFlag = (f.flags['dry-run'] as string | undefined) ?? 'none';
-  // GetDryRunStrategy: a bare --dry-run is "unchanged" (client, with a warning kubectl prints), else one of three.
-  const dryRun = dryRunFlag === 'unchanged' ? 'client' : dryRunFlag;
-  if (!(DRY_RUN as readonly string[]).includes(dryRun)) {
-    return { error: `error: Invalid dry-run value (${dryRunFlag}). Must be "none", "server", or "client".` };
-  }
-  const output = (f.flags.output as string | undefined) ?? '';
-  if (output !== '' && output !== 'yaml' && output !== 'json' && output !== 'name') {
-    return { error: `error: unable to match a printer suitable for the output format "${output}", allowed formats are: json,name,yaml` };
-  }
+  const printing = dryRunAndOutput(f.flags);
+  if ('error' in printing) return printing;
+  const { dryRun, output } = printing;
   const usage = (msg: string): KubectlError => ({ error: `error: ${msg}\nSee '${path} -h' for help and examples` });
   // NameFromCommandArgs: the args before `--`.
   if (f.args.length !== 1) return usage(`exactly one NAME is required, got ${f.args.length}`);
   const name = f.args[0] ?? '';
-  const common = { namespace: namespaceOf(f.flags), explicitNamespace: f.flags.namespace !== undefined, name, dryRun: dryRun as (typeof DRY_RUN)[number], output };
+  const common = { namespace: namespaceOf(f.flags), explicitNamespace: f.flags.namespace !== undefined, name, dryRun, output };
   if (sub === 'namespace') return { verb: 'create-namespace', ...common };
   if (sub === 'configmap' || sub === 'secret') {
     if (f.flags['append-hash'] === true) return { error: "error: --append-hash is not part of Rollout Lab's kubectl subset (its name suffix is a SHA-256 of the data)" };

@@ -1,10 +1,9 @@
 // Port of the argument and flag handling of kubectl pkg/cmd/expose/expose.go (v1.36): the flags the
 // console takes, the builder's errors for missing resources and names.
 import type { KubectlCommand, KubectlError } from './commands.ts';
+import { dryRunAndOutput } from './parseCreate.ts';
 import { parseTargets } from './targets.ts';
 import { namespaceOf, type VerbContext } from './verbContext.ts';
-
-const DRY_RUN = ['none', 'client', 'server'] as const;
 
 /**
  * parseExpose reads `expose TYPE NAME [--port=PORT[,PORT…]] [--target-port=N|NAME] [--name=NAME]
@@ -30,13 +29,9 @@ export function parseExpose(ctx: VerbContext): KubectlCommand | KubectlError {
     'kubectl expose',
   );
   if ('error' in f) return f;
-  const dryRunFlag = (f.flags['dry-run'] as string | undefined) ?? 'none';
-  const dryRun = dryRunFlag === 'unchanged' ? 'client' : dryRunFlag;
-  if (!(DRY_RUN as readonly string[]).includes(dryRun)) return { error: `error: Invalid dry-run value (${dryRunFlag}). Must be "none", "server", or "client".` };
-  const output = (f.flags.output as string | undefined) ?? '';
-  if (output !== '' && output !== 'yaml' && output !== 'json' && output !== 'name') {
-    return { error: `error: unable to match a printer suitable for the output format "${output}", allowed formats are: json,name,yaml` };
-  }
+  const printing = dryRunAndOutput(f.flags);
+  if ('error' in printing) return printing;
+  const { dryRun, output } = printing;
   const t = parseTargets(f.args, { allowEmptySelector: false, hasSelector: false });
   if ('error' in t) return t;
   const str = (name: string) => (f.flags[name] as string | undefined) ?? '';
@@ -53,7 +48,7 @@ export function parseExpose(ctx: VerbContext): KubectlCommand | KubectlError {
     labels: str('labels'),
     externalIP: str('external-ip'),
     clusterIP: str('cluster-ip'),
-    dryRun: dryRun as (typeof DRY_RUN)[number],
+    dryRun,
     output,
     explicitNamespace: f.flags.namespace !== undefined,
   };
