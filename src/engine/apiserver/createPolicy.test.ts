@@ -3,6 +3,8 @@ import type { Service, ServicePort } from '../api/policyTypes.ts';
 import { seedPrng } from '../lib/prng.ts';
 import { allocateNodePorts, allocateServiceIP, NodePortMax, NodePortMin } from './createPolicy.ts';
 import { setDefaultsService } from './defaultsPolicy.ts';
+import { validateService } from './validationPolicy.ts';
+import { fieldErrorString } from '../apimachinery/fieldErrors.ts';
 
 const svc = (type: string, ports: ServicePort[], extra: Partial<Service['spec']> = {}): Service => ({
   apiVersion: 'v1',
@@ -46,11 +48,26 @@ describe('allocateNodePorts', () => {
     expect(out.spec.ports?.[0]?.nodePort).toBeLessThan(NodePortMin + 86);
   });
 
+  const allocated = (s: Service, stored: Service[] = [], seed = 7): Service => {
+    const a = allocateServiceIP(s, stored, seedPrng(seed));
+    if ('error' in a) throw new Error(a.error.message);
+    return a.object;
+  };
+
   it('avoids the node ports of the Services already stored', () => {
-    const first = allocateServiceIP(svc('NodePort', [{ port: 80 }]), [], seedPrng(7));
-    const second = allocateServiceIP(svc('NodePort', [{ port: 80 }]), [first], seedPrng(7));
+    const first = allocated(svc('NodePort', [{ port: 80 }]));
+    const second = allocated(svc('NodePort', [{ port: 80 }]), [first]);
     expect(second.spec.ports?.[0]?.nodePort).not.toBe(first.spec.ports?.[0]?.nodePort);
     expect(second.spec.clusterIP).not.toBe(first.spec.clusterIP);
+  });
+
+  it.each([
+    [32768, 'The Service "s" is invalid: spec.ports[0].nodePort: Invalid value: 32768: provided port is not in the valid range. The range of valid ports is 30000-32767'],
+    [30080, 'The Service "s" is invalid: spec.ports[0].nodePort: Invalid value: 30080: provided port is already allocated'],
+  ])('refuses a node port asked for by number, %i, in the allocator’s words', (nodePort, message) => {
+    const holder = allocated(svc('NodePort', [{ port: 80, nodePort: 30080 }]));
+    const a = allocateServiceIP(svc('NodePort', [{ port: 81, nodePort }]), [holder], seedPrng(1));
+    expect('error' in a ? a.error.message : null).toBe(message);
   });
 });
 
@@ -69,5 +86,28 @@ describe('setDefaultsService', () => {
   it.each([undefined, 0, ''] as const)('sets targetPort to the port when it is %j', (targetPort) => {
     const port: ServicePort = targetPort === undefined ? { port: 80 } : { port: 80, targetPort };
     expect(setDefaultsService(svc('ClusterIP', [port])).spec.ports?.[0]?.targetPort).toBe(80);
+  });
+});
+
+describe('validateService and node ports', () => {
+  it.each([
+    ['a node port on a ClusterIP Service', svc('ClusterIP', [{ port: 80, nodePort: 30080 }]), ["spec.ports[0].nodePort: Forbidden: may not be used when `type` is 'ClusterIP'"]],
+    ['one node port twice for one protocol', svc('NodePort', [{ name: 'a', port: 80, nodePort: 30080 }, { name: 'b', port: 81, nodePort: 30080 }]), ['spec.ports[1].nodePort: Duplicate value: 30080']],
+    ['one node port for TCP and UDP', svc('NodePort', [{ name: 'a', port: 53, nodePort: 30053, protocol: 'TCP' }, { name: 'b', port: 53, nodePort: 30053, protocol: 'UDP' }]), []],
+  ])('says what is wrong with %s', (_what, s, want) => {
+    expect(validateService(s).map(fieldErrorString)).toEqual(want);
+  });
+});
+
+describe('allocateServiceIP over a store', () => {
+  it('reads the stored Services from an iterator for both their addresses and their node ports', () => {
+    const stored = new Map<string, Service>();
+    for (let i = 0; i < 3; i++) {
+      const a = allocateServiceIP(svc('NodePort', [{ port: 80, nodePort: 30080 + i }]), stored.values(), seedPrng(i + 1));
+      if ('error' in a) throw new Error(a.error.message);
+      stored.set(`s${i}`, a.object);
+    }
+    const again = allocateServiceIP(svc('NodePort', [{ port: 80, nodePort: 30081 }]), stored.values(), seedPrng(9));
+    expect('error' in again ? again.error.message : null).toBe('The Service "s" is invalid: spec.ports[0].nodePort: Invalid value: 30081: provided port is already allocated');
   });
 });

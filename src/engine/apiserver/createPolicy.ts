@@ -9,7 +9,7 @@ import type { KubeObject } from '../api/types.ts';
 import { nextInt, type PrngState } from '../lib/prng.ts';
 import { setDefaultsPolicyObject } from './defaultsPolicy.ts';
 import { type ApiError, newInvalid } from './errors.ts';
-import { invalidMessage } from '../apimachinery/fieldErrors.ts';
+import { type FieldError, invalid, invalidMessage } from '../apimachinery/fieldErrors.ts';
 import { decodeQuantities, validatePolicyObject } from './validationPolicy.ts';
 
 /** isPolicyKind tells whether a kind is one of the policy kinds (api/policyTypes.ts). */
@@ -100,10 +100,34 @@ function allocateNodePort(taken: ReadonlySet<number>, prng: PrngState): number {
   return 0;
 }
 
+/** heldNodePorts: the node ports the Services hold. */
+export function heldNodePorts(services: Iterable<KubeObject>): Set<number> {
+  const out = new Set<number>();
+  for (const o of services) if (o.kind === 'Service') for (const p of o.spec.ports ?? []) if (p.nodePort) out.add(p.nodePort);
+  return out;
+}
+
+/**
+ * requestedNodePortErrors is the allocator's Allocate for the node ports a Service asks for by
+ * number: one outside 30000-32767, or one another Service holds, is refused in its words.
+ */
+export function requestedNodePortErrors(s: Service, taken: ReadonlySet<number>): FieldError[] {
+  const errs: FieldError[] = [];
+  if (!shouldAllocateNodePorts(s)) return errs;
+  (s.spec.ports ?? []).forEach((p, i) => {
+    const np = p.nodePort;
+    if (!np) return;
+    if (np < NodePortMin || np > NodePortMax) {
+      errs.push(invalid(`spec.ports[${i}].nodePort`, np, `provided port is not in the valid range. The range of valid ports is ${NodePortMin}-${NodePortMax}`));
+    } else if (taken.has(np)) errs.push(invalid(`spec.ports[${i}].nodePort`, np, 'provided port is already allocated'));
+  });
+  return errs;
+}
+
 /**
  * allocateNodePorts is the registry's initNodePorts: each port without a nodePort gets one; ports of
- * one number (TCP and UDP of 53) share theirs; a port that asked for one keeps it. (A requested
- * port out of the range or taken is not refused here.)
+ * one number (TCP and UDP of 53) share theirs; a port that asked for one keeps it (checked first:
+ * requestedNodePortErrors).
  */
 export function allocateNodePorts(s: Service, taken: Set<number>, prng: PrngState): Service {
   const ports = s.spec.ports;
@@ -127,16 +151,22 @@ export function allocateNodePorts(s: Service, taken: Set<number>, prng: PrngStat
 /**
  * allocateServiceIP is the create path's allocation step for any object: a Service gets a free
  * address (allocateClusterIP against the addresses `services` hold) and its node ports
- * (allocateNodePorts against theirs), anything else passes as it is.
+ * (allocateNodePorts against theirs), anything else passes as it is. A node port asked for out of
+ * the range or held is the API server's Invalid error instead.
  */
-export function allocateServiceIP<T extends KubeObject>(obj: T, services: Iterable<KubeObject>, prng: PrngState): T {
-  if (obj.kind !== 'Service') return obj;
+export function allocateServiceIP<T extends KubeObject>(
+  obj: T,
+  services: Iterable<KubeObject>,
+  prng: PrngState,
+): { object: T } | { error: ApiError; fieldErrors: FieldError[] } {
+  if (obj.kind !== 'Service') return { object: obj };
+  // Read twice (addresses, then node ports): a Map's values() iterator would be spent after the first.
+  const all = [...services];
   const taken = new Set<string>();
-  const nodePorts = new Set<number>();
-  for (const o of services) {
-    if (o.kind !== 'Service') continue;
-    if (o.spec.clusterIP) taken.add(o.spec.clusterIP);
-    for (const p of o.spec.ports ?? []) if (p.nodePort) nodePorts.add(p.nodePort);
-  }
-  return allocateNodePorts(allocateClusterIP(obj as Service, taken, prng), nodePorts, prng) as T;
+  for (const o of all) if (o.kind === 'Service' && o.spec.clusterIP) taken.add(o.spec.clusterIP);
+  const nodePorts = heldNodePorts(all);
+  const svc = obj as Service;
+  const errs = requestedNodePortErrors(svc, nodePorts);
+  if (errs.length > 0) return { error: newInvalid(invalidMessage('Service', svc.metadata.name, errs)), fieldErrors: errs };
+  return { object: allocateNodePorts(allocateClusterIP(svc, taken, prng), nodePorts, prng) as T };
 }

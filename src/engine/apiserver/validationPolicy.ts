@@ -5,7 +5,7 @@
 import { validateConfigMap, validateSecret } from './validationConfig.ts';
 import type { HorizontalPodAutoscaler, HPAScalingRules, MetricSpec, PodDisruptionBudget, PolicyObject, ResourceQuota, Service } from '../api/policyTypes.ts';
 import { parseQuantity, QuantityErrors } from '../lib/quantity.ts';
-import { type FieldError, invalid, notSupported, required } from '../apimachinery/fieldErrors.ts';
+import { duplicate, type FieldError, forbidden, invalid, notSupported, required } from '../apimachinery/fieldErrors.ts';
 import { isNotMoreThan100Percent, validatePositiveIntOrPercent } from './validation.ts';
 import { isQualifiedName, regexError, selectorJSON, validateLabelSelector, validateLabels, validateObjectMetaName } from './validationCore.ts';
 
@@ -234,6 +234,21 @@ export function validateService(s: Service): FieldError[] {
     if (!(p.port >= 1 && p.port <= 65535)) errs.push(invalid(`spec.ports[${i}].port`, p.port, 'must be between 1 and 65535, inclusive'));
   });
   errs.push(...validateLabels(spec.selector, 'spec.selector'));
+  // A node port on a ClusterIP Service is refused (the usual error of an apply that turned a
+  // NodePort Service back into a ClusterIP one and kept its nodePort lines).
+  if (type === 'ClusterIP') {
+    (spec.ports ?? []).forEach((p, i) => {
+      if (p.nodePort) errs.push(forbidden(`spec.ports[${i}].nodePort`, "may not be used when `type` is 'ClusterIP'"));
+    });
+  }
+  // One node port per protocol: the same (protocol, nodePort) twice is a Duplicate.
+  const nodePorts = new Set<string>();
+  (spec.ports ?? []).forEach((p, i) => {
+    if (!p.nodePort) return;
+    const key = `${p.protocol ?? 'TCP'}/${p.nodePort}`;
+    if (nodePorts.has(key)) errs.push(duplicate(`spec.ports[${i}].nodePort`, p.nodePort));
+    nodePorts.add(key);
+  });
   return errs;
 }
 

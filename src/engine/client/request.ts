@@ -9,7 +9,7 @@ import type { Deployment } from '../api/types.ts';
 import { allocateServiceIP } from '../apiserver/createPolicy.ts';
 import { evictPod } from '../apiserver/eviction.ts';
 import type { DeleteOptions } from '../apiserver/delete.ts';
-import { newAlreadyExists, newConflict, newNotFound, statusOf } from '../apiserver/rest/status.ts';
+import { newAlreadyExists, newConflict, newInvalid as newInvalidStatus, newNotFound, statusOf } from '../apiserver/rest/status.ts';
 import { type ApiRequest, type PrepareOptions, prepareRequest, type RestResult, scaleOf, type WritePlan } from '../apiserver/rest/write.ts';
 import { create, del, type Tx, update } from './tx.ts';
 
@@ -22,7 +22,10 @@ const STATUS_CODES: Readonly<Record<string, number>> = { BadRequest: 400, Forbid
 export function executePlan(tx: Tx, plan: WritePlan): RestResult {
   switch (plan.op) {
     case 'create': {
-      const res = create(tx, allocateServiceIP(plan.object, tx.st.store.objects.Service.values(), tx.prng));
+      const a = allocateServiceIP(plan.object, tx.st.store.objects.Service.values(), tx.prng);
+      // A node port asked for that the allocator refuses: the registry's 422, one cause per port.
+      if ('error' in a) return { code: 422, body: newInvalidStatus('Service', '', plan.object.metadata.name, a.fieldErrors) };
+      const res = create(tx, a.object);
       if (res.ok) return { code: 201, body: res.object };
       if (res.error.reason === 'AlreadyExists') return { code: 409, body: newAlreadyExists(plan.resource, plan.object.metadata.name) };
       // Admission refused it (a quota's 403): the reason shows in Explain and goes back to the client.

@@ -153,7 +153,12 @@ function applyPolicy(tx: Tx, term: Terminal, live: KubeObject | undefined, obj: 
     return;
   }
   if (!live) {
-    const { status: _status, ...fresh } = createdPolicy(tx, p.object) as PolicyObject & { status?: unknown };
+    const a = allocateServiceIP(p.object, tx.st.store.objects.Service.values(), tx.prng);
+    if ('error' in a) {
+      term.fail(creatingError(a.error));
+      return;
+    }
+    const { status: _status, ...fresh } = a.object as PolicyObject & { status?: unknown };
     const res = create(tx, fresh as KubeObject);
     if (!res.ok) term.fail(creatingError(res.error));
     else term.out(output);
@@ -164,10 +169,6 @@ function applyPolicy(tx: Tx, term: Terminal, live: KubeObject | undefined, obj: 
   const res = update(tx, next as KubeObject);
   if (!res.ok) term.fail(formatApiError(res.error));
   else term.out(output);
-}
-
-function createdPolicy(tx: Tx, obj: PolicyObject): PolicyObject {
-  return allocateServiceIP(obj, tx.st.store.objects.Service.values(), tx.prng);
 }
 
 /**

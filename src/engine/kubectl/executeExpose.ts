@@ -139,7 +139,10 @@ export function runExpose(tx: Tx, cmd: Expose): Terminal {
       term.fail(formatApiError(p.error));
       return term;
     }
-    const write = (t: Tx) => create(t, allocateServiceIP(p.object, t.st.store.objects.Service.values(), t.prng) as KubeObject);
+    const write = (t: Tx) => {
+      const a = allocateServiceIP(p.object, t.st.store.objects.Service.values(), t.prng);
+      return 'error' in a ? ({ ok: false, error: a.error } as const) : create(t, a.object as KubeObject);
+    };
     const res = cmd.dryRun === 'server' ? dryRun(tx.st, tx.now, write) : write(tx);
     if (!res.ok) {
       term.fail(formatApiError(res.error));

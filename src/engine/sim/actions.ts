@@ -72,7 +72,9 @@ function createStatefulSet(tx: Tx, raw: StatefulSet): ActionOutput {
 export function createPolicyObject(tx: Tx, raw: PolicyObject): ActionOutput {
   const r = preparePolicyObject(raw);
   if ('error' in r) return { ok: false, output: formatApiError(r.error) };
-  const obj = allocateServiceIP(r.object, tx.st.store.objects.Service.values(), tx.prng);
+  const a = allocateServiceIP(r.object, tx.st.store.objects.Service.values(), tx.prng);
+  if ('error' in a) return { ok: false, output: formatApiError(a.error) };
+  const obj = a.object;
   const { status: _status, ...fresh } = obj as PolicyObject & { status?: unknown };
   const res = create(tx, fresh as KubeObject);
   if (!res.ok) return { ok: false, output: formatApiError(res.error) };

@@ -20,6 +20,7 @@ import { applyJSPatch, decodePatchedScale, patchInvalid } from './jsonPatcher.ts
 import { goSprintV, pruned } from '../decoding/fromUnstructured.ts';
 import { decodedGoType } from '../decoding/manifestShape.ts';
 import { CREATABLE, prepareObject, UPDATABLE } from './kinds.ts';
+import { heldNodePorts, requestedNodePortErrors } from '../createPolicy.ts';
 import { prepareDelete } from './delete.ts';
 import { prepareEviction } from './evict.ts';
 import type { DeletionPropagation } from '../finalizers.ts';
@@ -186,6 +187,11 @@ function prepareCreate(st: ApiView, served: ResourceInfo, info: RequestInfo, raw
   if ('invalid' in p) return { ok: false, status: newInvalid(r.kind, r.group, name, p.invalid) };
   const created = p.object;
   if (name && st.store.objects[r.kind].has(keyFor(r, info.namespace, name))) return { ok: false, status: newAlreadyExists(r, name) };
+  // The registry's node port allocation refuses a port asked for out of the range or held (a 422).
+  if (created.kind === 'Service') {
+    const errs = requestedNodePortErrors(created, heldNodePorts(st.store.objects.Service.values()));
+    if (errs.length > 0) return { ok: false, status: newInvalid(r.kind, r.group, name, errs) };
+  }
   return { ok: true, plan: { op: 'create', resource: r, object: created }, info, warnings: decoded.warnings };
 }
 
