@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Service, ServicePort } from '../api/policyTypes.ts';
 import { seedPrng } from '../lib/prng.ts';
-import { allocateNodePorts, allocateServiceIP, NodePortMax, NodePortMin } from './createPolicy.ts';
+import { allocateNodePorts, allocateServiceIP, NodePortMax, NodePortMin, serviceUpdate } from './createPolicy.ts';
 import { setDefaultsService } from './defaultsPolicy.ts';
 import { validateService } from './validationPolicy.ts';
 import { fieldErrorString } from '../apimachinery/fieldErrors.ts';
@@ -109,5 +109,39 @@ describe('allocateServiceIP over a store', () => {
     }
     const again = allocateServiceIP(svc('NodePort', [{ port: 80, nodePort: 30081 }]), stored.values(), seedPrng(9));
     expect('error' in again ? again.error.message : null).toBe('The Service "s" is invalid: spec.ports[0].nodePort: Invalid value: 30081: provided port is already allocated');
+  });
+});
+
+describe('serviceUpdate', () => {
+  const stored = (type: string, ports: ServicePort[]): Service => ({ ...svc(type, ports), spec: { ...svc(type, ports).spec, clusterIP: '10.96.7.7', clusterIPs: ['10.96.7.7'] } });
+  it.each<[string, Service, Service, Partial<Service['spec']>]>([
+    ['keeps the ClusterIP an update leaves out', stored('ClusterIP', [{ port: 80 }]), svc('ClusterIP', [{ port: 81 }]), { clusterIP: '10.96.7.7', ports: [{ port: 81 }] }],
+    [
+      'clears the node ports of a switch to ClusterIP that left them as they were',
+      stored('NodePort', [{ name: 'http', port: 80, nodePort: 30080 }]),
+      svc('ClusterIP', [{ name: 'http', port: 80, nodePort: 30080 }]),
+      { type: 'ClusterIP', ports: [{ name: 'http', port: 80 }] },
+    ],
+    [
+      'keeps a node port a switch to ClusterIP changed (validation refuses it)',
+      stored('NodePort', [{ name: 'http', port: 80, nodePort: 30080 }]),
+      svc('ClusterIP', [{ name: 'http', port: 80, nodePort: 30099 }]),
+      { ports: [{ name: 'http', port: 80, nodePort: 30099 }] },
+    ],
+    [
+      'gives a port that left its node port out the one its namesake had',
+      stored('NodePort', [{ name: 'http', port: 80, nodePort: 30080 }, { name: 'admin', port: 81, nodePort: 30081 }]),
+      svc('NodePort', [{ name: 'http', port: 8080 }, { name: 'admin', port: 81, nodePort: 30080 }]),
+      { ports: [{ name: 'http', port: 8080 }, { name: 'admin', port: 81, nodePort: 30080 }] },
+    ],
+    [
+      'gives back a namesake’s node port no other port holds',
+      stored('NodePort', [{ name: 'http', port: 80, nodePort: 30080 }]),
+      svc('NodePort', [{ name: 'http', port: 8080 }]),
+      { ports: [{ name: 'http', port: 8080, nodePort: 30080 }] },
+    ],
+  ])('%s', (_what, cur, next, want) => {
+    expect(serviceUpdate(cur, next).spec).toMatchObject(want);
+    if (want.ports) expect(serviceUpdate(cur, next).spec.ports).toEqual(want.ports);
   });
 });

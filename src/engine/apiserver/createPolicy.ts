@@ -100,11 +100,51 @@ function allocateNodePort(taken: ReadonlySet<number>, prng: PrngState): number {
   return 0;
 }
 
-/** heldNodePorts: the node ports the Services hold. */
-export function heldNodePorts(services: Iterable<KubeObject>): Set<number> {
+/** heldNodePorts: the node ports the Services hold, but `except`'s (the Service being updated). */
+export function heldNodePorts(services: Iterable<KubeObject>, except?: Service): Set<number> {
   const out = new Set<number>();
-  for (const o of services) if (o.kind === 'Service') for (const p of o.spec.ports ?? []) if (p.nodePort) out.add(p.nodePort);
+  for (const o of services) {
+    if (o.kind !== 'Service' || (except !== undefined && o.metadata.uid === except.metadata.uid)) continue;
+    for (const p of o.spec.ports ?? []) if (p.nodePort) out.add(p.nodePort);
+  }
   return out;
+}
+
+/** The bag of a Service's node ports, sorted (sameNodePorts compares two). */
+function nodePortBag(s: Service): string {
+  return (s.spec.ports ?? [])
+    .map((p) => p.nodePort ?? 0)
+    .sort((a, b) => a - b)
+    .join(',');
+}
+
+/**
+ * serviceUpdate is what the registry makes of an update before it validates it (service
+ * storage's beginUpdate): the ClusterIP kept when the update leaves it out; a switch to a type
+ * without node ports (NodePort → ClusterIP) with the node ports left as they were clears them
+ * (dropTypeDependentFields: `kubectl patch svc web -p '{"spec":{"type":"ClusterIP"}}'` works); and
+ * a port that keeps needing one but leaves it out gets the one its namesake had
+ * (patchAllocatedValues), unless another port of the update holds it.
+ */
+export function serviceUpdate(cur: Service, next: Service): Service {
+  let spec = next.spec;
+  if (!spec.clusterIP && cur.spec.clusterIP) spec = { ...spec, clusterIP: cur.spec.clusterIP, ...(cur.spec.clusterIPs ? { clusterIPs: cur.spec.clusterIPs } : {}) };
+  const ports = spec.ports;
+  if (ports && shouldAllocateNodePorts(cur) && !shouldAllocateNodePorts(next) && nodePortBag(cur) === nodePortBag(next)) {
+    spec = { ...spec, ports: ports.map(({ nodePort: _np, ...p }) => p) };
+  } else if (ports && shouldAllocateNodePorts(cur) && shouldAllocateNodePorts(next)) {
+    const used = new Set(ports.map((p) => p.nodePort ?? 0).filter((n) => n !== 0));
+    const byName = new Map((cur.spec.ports ?? []).map((p) => [p.name ?? '', p.nodePort ?? 0]));
+    spec = {
+      ...spec,
+      ports: ports.map((p) => {
+        if (p.nodePort) return p;
+        const old = byName.get(p.name ?? '') ?? 0;
+        return old !== 0 && !used.has(old) ? { ...p, nodePort: old } : p;
+      }),
+    };
+  }
+  return spec === next.spec ? next : { ...next, spec };
 }
 
 /**

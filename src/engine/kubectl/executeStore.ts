@@ -5,6 +5,8 @@
  */
 import type { DaemonSet, Deployment, Kind, KubeObject, LabelSelector, ReplicaSet } from '../api/types.ts';
 import { setDefaultsDaemonSet, setDefaultsDeployment, setDefaultsReplicaSet } from '../apiserver/defaults.ts';
+import { allocateNodePorts, heldNodePorts, serviceUpdate } from '../apiserver/createPolicy.ts';
+import type { Service } from '../api/policyTypes.ts';
 import { formatApiError, newInvalid } from '../apiserver/errors.ts';
 import { objectKey } from '../apiserver/store.ts';
 import { invalidMessage, validateObject } from '../apiserver/validation.ts';
@@ -103,6 +105,7 @@ function apiDefaults<T extends KubeObject>(obj: T, stored?: KubeObject): T {
   if (obj.kind === 'Deployment') return setDefaultsDeployment(obj as Deployment) as T;
   if (obj.kind === 'DaemonSet') return setDefaultsDaemonSet(obj as DaemonSet) as T;
   if (obj.kind === 'ReplicaSet') return setDefaultsReplicaSet(obj as ReplicaSet) as T;
+  if (obj.kind === 'Service' && stored?.kind === 'Service') return serviceUpdate(stored, obj as Service) as T;
   return obj;
 }
 
@@ -125,7 +128,9 @@ export function apiUpdate<T extends KubeObject>(tx: Tx, next: T): { object: T; c
   // A StatefulSet update is validated by the store (ValidateStatefulSetUpdate), once.
   const invalid = obj.kind === 'StatefulSet' && cur ? null : apiValidate(obj);
   if (invalid) return { error: invalid };
-  const res = update(tx, obj);
+  // A Service switched to NodePort gets its node ports, as the registry's update allocates them.
+  const stored = obj.kind === 'Service' ? (allocateNodePorts(obj as Service, heldNodePorts(tx.st.store.objects.Service.values(), obj as Service), tx.prng) as KubeObject as T) : obj;
+  const res = update(tx, stored);
   if (!res.ok) return { error: formatApiError(res.error) };
   return { object: res.object, changed: res.object !== cur };
 }

@@ -106,3 +106,16 @@ describe('kubectl expose', () => {
     expect(slice?.endpoints?.length).toBe(2);
   });
 });
+
+describe('a Service switched between ClusterIP and NodePort', () => {
+  it('gets a node port as NodePort and loses it as ClusterIP, as the registry treats the update', () => {
+    const st = cluster();
+    kubectl(st, 'expose deployment web --port=80');
+    const ports = () => (objects(st, 'Service').find((s) => s.metadata.name === 'web') as Service | undefined)?.spec.ports?.[0];
+    expect(ports()?.nodePort).toBeUndefined();
+    expect(kubectl(st, `patch svc web -p '{"spec":{"type":"NodePort"}}'`)).toEqual({ ok: true, output: 'service/web patched' });
+    expect(ports()?.nodePort).toBeGreaterThanOrEqual(30000);
+    expect(kubectl(st, `patch svc web -p '{"spec":{"type":"ClusterIP"}}'`)).toEqual({ ok: true, output: 'service/web patched' });
+    expect(ports()?.nodePort).toBeUndefined();
+  });
+});

@@ -7,7 +7,7 @@
 import type { PolicyObject, Service } from '../../api/policyTypes.ts';
 import type { DaemonSet, Deployment, KubeObject, Namespace, Pod, ReplicaSet } from '../../api/types.ts';
 import { namespaceObject } from '../admission/namespaceAutoProvision.ts';
-import { decodePolicyObject, isPolicyKind } from '../createPolicy.ts';
+import { decodePolicyObject, isPolicyKind, serviceUpdate } from '../createPolicy.ts';
 import { setDefaultsDaemonSet, setDefaultsDeployment, setDefaultsReplicaSet } from '../defaults.ts';
 import { storedPodSpec } from '../servedDefaults.ts';
 import type { FieldError } from '../../apimachinery/fieldErrors.ts';
@@ -70,12 +70,8 @@ function validate(obj: KubeObject, updating: boolean): FieldError[] {
  * (allocated at create, immutable), a Namespace's spec and status (the namespace controller's).
  */
 function keepAllocated(cur: KubeObject, next: KubeObject): KubeObject {
-  if (cur.kind === 'Service' && next.kind === 'Service') {
-    const c = (cur as Service).spec;
-    const n = (next as Service).spec;
-    if (n.clusterIP || !c.clusterIP) return next;
-    return { ...next, spec: { ...n, clusterIP: c.clusterIP, ...(c.clusterIPs ? { clusterIPs: c.clusterIPs } : {}) } } as KubeObject;
-  }
+  // A Service's ClusterIP, and its node ports as the registry treats them (serviceUpdate).
+  if (cur.kind === 'Service' && next.kind === 'Service') return serviceUpdate(cur as Service, next as Service) as KubeObject;
   if (cur.kind === 'Namespace' && next.kind === 'Namespace') {
     const c = cur as Namespace;
     return { ...next, spec: c.spec, status: c.status } as KubeObject;
