@@ -171,7 +171,8 @@ export function requestedNodePortErrors(s: Service, taken: ReadonlySet<number>):
  */
 export function allocateNodePorts(s: Service, taken: Set<number>, prng: PrngState): Service {
   const ports = s.spec.ports;
-  if (!ports || !shouldAllocateNodePorts(s)) return s;
+  // Nothing to allocate (every port holds one, or the type needs none): the Service as it is.
+  if (!ports || !shouldAllocateNodePorts(s) || ports.every((p) => p.nodePort)) return s;
   const byPort = new Map<number, number>();
   for (const p of ports) if (p.nodePort) byPort.set(p.port, p.nodePort);
   const out = ports.map((p) => {
@@ -186,6 +187,14 @@ export function allocateNodePorts(s: Service, taken: Set<number>, prng: PrngStat
     return { ...p, nodePort: np };
   });
   return { ...s, spec: { ...s.spec, ports: out } };
+}
+
+/**
+ * allocateUpdateNodePorts is an update's allocation (after serviceUpdate): the ports still without
+ * a node port that need one (a switch to NodePort) get one the other Services do not hold.
+ */
+export function allocateUpdateNodePorts(s: Service, services: Iterable<KubeObject>, prng: PrngState): Service {
+  return allocateNodePorts(s, heldNodePorts(services, s), prng);
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { decide } from '../api/decision.ts';
 import type { Deployment } from '../api/types.ts';
-import { allocateNodePorts, allocateServiceIP, heldNodePorts } from '../apiserver/createPolicy.ts';
+import { allocateServiceIP, allocateUpdateNodePorts } from '../apiserver/createPolicy.ts';
 import { evictPod } from '../apiserver/eviction.ts';
 import type { DeleteOptions } from '../apiserver/delete.ts';
 import { newAlreadyExists, newConflict, newInvalid as newInvalidStatus, newNotFound, statusOf } from '../apiserver/rest/status.ts';
@@ -35,7 +35,7 @@ export function executePlan(tx: Tx, plan: WritePlan): RestResult {
     }
     case 'update': {
       // A port that now needs a node port and has none gets one (a switch to NodePort).
-      const obj = plan.object.kind === 'Service' ? allocateNodePorts(plan.object, heldNodePorts(tx.st.store.objects.Service.values(), plan.object), tx.prng) : plan.object;
+      const obj = plan.object.kind === 'Service' ? allocateUpdateNodePorts(plan.object, tx.st.store.objects.Service.values(), tx.prng) : plan.object;
       const res = update(tx, obj);
       if (!res.ok) return { code: 409, body: newConflict(plan.resource, plan.object.metadata.name) };
       return { code: 200, body: plan.scale ? scaleOf(res.object as Deployment) : res.object };

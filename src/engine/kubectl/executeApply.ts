@@ -13,7 +13,7 @@ import { type ApiError, formatApiError } from '../apiserver/errors.ts';
 import type { Tx } from '../client/tx.ts';
 import { create, update } from '../client/tx.ts';
 import type { PolicyObject } from '../api/policyTypes.ts';
-import { allocateNodePorts, allocateServiceIP, heldNodePorts, isPolicyKind, preparePolicyObject, serviceUpdate } from '../apiserver/createPolicy.ts';
+import { allocateServiceIP, allocateUpdateNodePorts, isPolicyKind, preparePolicyObject, serviceUpdate } from '../apiserver/createPolicy.ts';
 import type { KubectlCommand } from './commands.ts';
 import type { StatefulSet } from '../api/statefulTypes.ts';
 import { prepareStatefulSet } from '../apiserver/statefulSetStrategy.ts';
@@ -168,7 +168,7 @@ function applyPolicy(tx: Tx, term: Terminal, live: KubeObject | undefined, obj: 
   // treats them (serviceUpdate, then any port now missing one gets one), and the status.
   const next =
     live.kind === 'Service' && p.object.kind === 'Service'
-      ? allocateNodePorts(serviceUpdate(live, p.object), heldNodePorts(tx.st.store.objects.Service.values(), live), tx.prng)
+      ? allocateUpdateNodePorts(serviceUpdate(live, p.object), tx.st.store.objects.Service.values(), tx.prng)
       : p.object;
   const res = update(tx, next as KubeObject);
   if (!res.ok) term.fail(formatApiError(res.error));

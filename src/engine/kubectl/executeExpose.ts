@@ -11,7 +11,7 @@
  * else it is created (its ClusterIP, node ports for a NodePort Service).
  */
 import type { Service, ServicePort } from '../api/policyTypes.ts';
-import type { KubeObject, PodSpec } from '../api/types.ts';
+import type { KubeObject } from '../api/types.ts';
 import { formatApiError } from '../apiserver/errors.ts';
 import { allocateServiceIP, preparePolicyObject } from '../apiserver/createPolicy.ts';
 import { create, type Tx } from '../client/tx.ts';
@@ -20,6 +20,7 @@ import type { KubectlCommand } from './commands.ts';
 import { printed } from './executeCreate.ts';
 import { resolveTargets, type ResourceObject, Terminal } from './executeStore.ts';
 import { groupKindString } from './resources.ts';
+import { podSpecOf } from './transforms/workloads.ts';
 
 type Expose = Extract<KubectlCommand, { verb: 'expose' }>;
 
@@ -38,12 +39,6 @@ export function parseLabels(spec: string): Labels {
 
 /** A map of labels, or why there is none (a map of its own: a label may be called `error`). */
 type Labels = { map: Record<string, string> } | { error: string };
-
-function podSpecOf(obj: ResourceObject): PodSpec | undefined {
-  if (obj.kind === 'Pod') return obj.spec;
-  if (obj.kind === 'Deployment' || obj.kind === 'ReplicaSet') return obj.spec.template.spec;
-  return undefined;
-}
 
 /** mapBasedSelectorForObject: the pods the object stands for, as a map; or why there is none. */
 function mapBasedSelectorForObject(obj: ResourceObject): Labels {
@@ -64,11 +59,14 @@ function mapBasedSelectorForObject(obj: ResourceObject): Labels {
   return { error: `cannot extract pod selector from ${groupKindString(obj.kind)}` };
 }
 
-/** portsForObject and protocolsForObject: the container ports (a Service's own ports), in order, each with its protocol. */
-function portsForObject(obj: ResourceObject): { port: number; protocol: string }[] {
+/**
+ * portsForObject and protocolsForObject: the container ports of a pod, Deployment or ReplicaSet (a
+ * Service's own ports), in order, each with its protocol.
+ */
+function portsForObject(obj: Extract<ResourceObject, { kind: 'Pod' | 'Deployment' | 'ReplicaSet' | 'Service' }>): { port: number; protocol: string }[] {
   if (obj.kind === 'Service') return (obj.spec.ports ?? []).map((p) => ({ port: p.port, protocol: p.protocol ?? 'TCP' }));
   const out: { port: number; protocol: string }[] = [];
-  for (const c of podSpecOf(obj)?.containers ?? []) for (const p of c.ports ?? []) out.push({ port: p.containerPort, protocol: p.protocol ?? 'TCP' });
+  for (const c of podSpecOf(obj).containers) for (const p of c.ports ?? []) out.push({ port: p.containerPort, protocol: p.protocol ?? 'TCP' });
   return out;
 }
 

@@ -5,7 +5,7 @@
  */
 import type { DaemonSet, Deployment, Kind, KubeObject, LabelSelector, ReplicaSet } from '../api/types.ts';
 import { setDefaultsDaemonSet, setDefaultsDeployment, setDefaultsReplicaSet } from '../apiserver/defaults.ts';
-import { allocateNodePorts, heldNodePorts, serviceUpdate } from '../apiserver/createPolicy.ts';
+import { allocateUpdateNodePorts, serviceUpdate } from '../apiserver/createPolicy.ts';
 import type { Service } from '../api/policyTypes.ts';
 import { formatApiError, newInvalid } from '../apiserver/errors.ts';
 import { objectKey } from '../apiserver/store.ts';
@@ -129,7 +129,7 @@ export function apiUpdate<T extends KubeObject>(tx: Tx, next: T): { object: T; c
   const invalid = obj.kind === 'StatefulSet' && cur ? null : apiValidate(obj);
   if (invalid) return { error: invalid };
   // A Service switched to NodePort gets its node ports, as the registry's update allocates them.
-  const stored = obj.kind === 'Service' ? (allocateNodePorts(obj as Service, heldNodePorts(tx.st.store.objects.Service.values(), obj as Service), tx.prng) as KubeObject as T) : obj;
+  const stored = obj.kind === 'Service' ? (allocateUpdateNodePorts(obj as Service, tx.st.store.objects.Service.values(), tx.prng) as KubeObject as T) : obj;
   const res = update(tx, stored);
   if (!res.ok) return { error: formatApiError(res.error) };
   return { object: res.object, changed: res.object !== cur };

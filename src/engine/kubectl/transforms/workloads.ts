@@ -10,7 +10,8 @@ import { clone, errorText, ok, type TransformResult } from './result.ts';
 /** An object with a pod spec that set image can change. */
 export type PodSpecHolder = Deployment | DaemonSet | ReplicaSet | StatefulSet | Pod;
 
-function podSpecOf(obj: PodSpecHolder): PodSpec {
+/** podSpecOf is a pod's spec, or a workload's template's. */
+export function podSpecOf(obj: PodSpecHolder): PodSpec {
   return obj.kind === 'Pod' ? obj.spec : (obj.spec.template.spec as PodSpec);
 }
 
