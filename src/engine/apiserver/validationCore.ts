@@ -213,16 +213,27 @@ function validateContainer(c: Container, path: string, seen: Set<string>, graceP
 export function validatePodTemplateSpec(t: PodTemplateSpec | undefined, path: string): FieldError[] {
   if (!t) return [required(path)];
   const errs = validateLabels(t.metadata?.labels, `${path}.labels`);
-  const containers = t.spec?.containers ?? [];
-  if (containers.length === 0) errs.push(required(`${path}.spec.containers`));
+  errs.push(...validatePodSpecCore(t.spec, `${path}.spec`));
+  return errs;
+}
+
+/**
+ * validatePodSpecCore: at least one container, each named (a DNS-1123 label, once) with an image
+ * and its ports and probes checked, and a restartPolicy of the three, at their paths under
+ * `path` (`spec` of a pod, `spec.template.spec` of a workload's template).
+ */
+export function validatePodSpecCore(spec: PodTemplateSpec['spec'] | undefined, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const containers = spec?.containers ?? [];
+  if (containers.length === 0) errs.push(required(`${path}.containers`));
   const seen = new Set<string>();
-  const grace = t.spec?.terminationGracePeriodSeconds;
+  const grace = spec?.terminationGracePeriodSeconds;
   containers.forEach((c, i) => {
-    errs.push(...validateContainer(c, `${path}.spec.containers[${i}]`, seen, grace));
+    errs.push(...validateContainer(c, `${path}.containers[${i}]`, seen, grace));
   });
-  const rp = t.spec?.restartPolicy;
+  const rp = spec?.restartPolicy;
   if (rp !== undefined && rp !== 'Always' && rp !== 'OnFailure' && rp !== 'Never') {
-    errs.push(notSupported(`${path}.spec.restartPolicy`, rp, ['Always', 'OnFailure', 'Never']));
+    errs.push(notSupported(`${path}.restartPolicy`, rp, ['Always', 'OnFailure', 'Never']));
   }
   return errs;
 }

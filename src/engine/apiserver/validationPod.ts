@@ -1,10 +1,10 @@
 // Port of the scheduling part of kubernetes pkg/apis/core/validation/validation.go (v1.36):
 // ValidateResourceRequirements, validateAffinity (node, pod and pod anti-affinity),
 // validateTopologySpreadConstraints and AccumulateUniqueHostPorts, with the API server's messages.
-import type { Affinity, Container, LabelSelector, PodAffinityTerm, PodSpec, ResourceList, TopologySpreadConstraint } from '../api/types.ts';
+import type { Affinity, Container, LabelSelector, ObjectMeta, PodAffinityTerm, PodSpec, ResourceList, TopologySpreadConstraint } from '../api/types.ts';
 import { formatQuantity, parseQuantity, type Quantity } from '../lib/quantity.ts';
 import { duplicate, type FieldError, forbidden, invalid, notSupported, required } from '../apimachinery/fieldErrors.ts';
-import { isQualifiedName, validateLabelSelector } from './validationCore.ts';
+import { isQualifiedName, validateLabelSelector, validateObjectMetaName, validatePodSpecCore } from './validationCore.ts';
 
 const isNegativeErrorMsg = 'must be greater than or equal to 0';
 const isNotPositiveErrorMsg = 'must be greater than zero';
@@ -206,17 +206,31 @@ export function validateTopologySpreadConstraints(cs: readonly TopologySpreadCon
  * under `path` (`spec.template`).
  */
 export function validatePodTemplateScheduling(t: { spec?: PodSpec } | undefined, path: string): FieldError[] {
-  const spec = t?.spec;
-  if (spec === undefined) return [];
+  return t?.spec === undefined ? [] : validatePodSpecScheduling(t.spec, `${path}.spec`);
+}
+
+/** validatePodSpecScheduling is validatePodTemplateScheduling of a spec at `path` (`spec` of a pod). */
+export function validatePodSpecScheduling(spec: PodSpec, path: string): FieldError[] {
   const errs: FieldError[] = [];
   (spec.initContainers ?? []).forEach((c, i) => {
-    errs.push(...validateResourceRequirements(c.resources, `${path}.spec.initContainers[${i}].resources`));
+    errs.push(...validateResourceRequirements(c.resources, `${path}.initContainers[${i}].resources`));
   });
   (spec.containers ?? []).forEach((c, i) => {
-    errs.push(...validateResourceRequirements(c.resources, `${path}.spec.containers[${i}].resources`));
+    errs.push(...validateResourceRequirements(c.resources, `${path}.containers[${i}].resources`));
   });
-  errs.push(...validateHostPorts(spec, `${path}.spec`));
-  errs.push(...validateAffinity(spec.affinity, `${path}.spec.affinity`));
-  errs.push(...validateTopologySpreadConstraints(spec.topologySpreadConstraints, `${path}.spec.topologySpreadConstraints`));
+  errs.push(...validateHostPorts(spec, path));
+  errs.push(...validateAffinity(spec.affinity, `${path}.affinity`));
+  errs.push(...validateTopologySpreadConstraints(spec.topologySpreadConstraints, `${path}.topologySpreadConstraints`));
+  return errs;
+}
+
+/**
+ * validatePod is ValidatePodCreate's part this simulator models: the name (a DNS-1123 subdomain,
+ * ValidatePodName), the labels, the namespace, and the spec as a template's is checked, at `spec.…`.
+ */
+export function validatePod(pod: { metadata: ObjectMeta; spec?: PodSpec }): FieldError[] {
+  const errs = validateObjectMetaName(pod.metadata);
+  errs.push(...validatePodSpecCore(pod.spec, 'spec'));
+  if (pod.spec !== undefined) errs.push(...validatePodSpecScheduling(pod.spec, 'spec'));
   return errs;
 }

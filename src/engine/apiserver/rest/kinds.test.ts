@@ -48,6 +48,22 @@ describe('prepareObject', () => {
     expect('object' in p && (p.object as Service).spec.clusterIP).toBe('10.96.4.2');
   });
 
+  it('gives a new pod SetDefaults_Pod values and keeps what the served form adds off the stored spec', () => {
+    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'nginx', labels: { run: 'nginx' } }, spec: { containers: [{ name: 'nginx', image: 'nginx', resources: {} }], restartPolicy: 'Always', dnsPolicy: 'ClusterFirst' } } as unknown as Pod;
+    const p = prepareObject(pod);
+    expect('object' in p && (p.object as Pod).spec).toMatchObject({ restartPolicy: 'Always', terminationGracePeriodSeconds: 30, schedulerName: 'default-scheduler', containers: [{ imagePullPolicy: 'Always' }] });
+    expect('object' in p && 'dnsPolicy' in (p.object as Pod).spec).toBe(false);
+  });
+
+  it.each([
+    ['a name that is not a DNS subdomain', { name: 'Web_1' }, [{ name: 'web', image: 'nginx' }], ['metadata.name']],
+    ['no containers', { name: 'web' }, [], ['spec.containers']],
+    ['a container without an image, twice named', { name: 'web' }, [{ name: 'a' }, { name: 'a', image: 'x' }], ['spec.containers[0].image', 'spec.containers[1].name']],
+  ])('refuses a new pod with %s at its field path', (_what, metadata, containers, fields) => {
+    const p = prepareObject({ apiVersion: 'v1', kind: 'Pod', metadata, spec: { containers } } as unknown as Pod);
+    expect('invalid' in p && p.invalid.map((e) => e.field)).toEqual(fields);
+  });
+
   it('refuses a budget with both minAvailable and maxUnavailable as validation does', () => {
     const p = prepareObject(pdb({ minAvailable: 1, maxUnavailable: 1, selector: { matchLabels: { app: 'web' } } }));
     expect('invalid' in p && p.invalid.map((e) => e.field)).toEqual(['spec']);

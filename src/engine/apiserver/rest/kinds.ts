@@ -8,21 +8,22 @@ import type { PolicyObject, Service } from '../../api/policyTypes.ts';
 import type { DaemonSet, Deployment, KubeObject, Namespace, Pod, ReplicaSet } from '../../api/types.ts';
 import { namespaceObject } from '../admission/namespaceAutoProvision.ts';
 import { decodePolicyObject, isPolicyKind, serviceUpdate } from '../createPolicy.ts';
-import { setDefaultsDaemonSet, setDefaultsDeployment, setDefaultsReplicaSet } from '../defaults.ts';
+import { setDefaultsDaemonSet, setDefaultsDeployment, setDefaultsPod, setDefaultsReplicaSet } from '../defaults.ts';
 import { storedPodSpec } from '../servedDefaults.ts';
 import type { FieldError } from '../../apimachinery/fieldErrors.ts';
 import { validateUpdate } from '../updateValidation.ts';
 import { validateObject } from '../validation.ts';
 import { validateNamespace } from '../validationCore.ts';
 import { validatePolicyObject } from '../validationPolicy.ts';
+import { validatePod } from '../validationPod.ts';
 import type { StatefulSet } from '../../api/statefulTypes.ts';
 import { prepareStatefulSet, validateStatefulSet } from '../statefulSetStrategy.ts';
 
 /** The kinds a client may create: the workloads, namespaces and the policy kinds. */
-export const CREATABLE = new Set(['Deployment', 'DaemonSet', 'StatefulSet', 'Namespace', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service', 'ConfigMap', 'Secret']);
+export const CREATABLE = new Set(['Deployment', 'DaemonSet', 'StatefulSet', 'Namespace', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service', 'ConfigMap', 'Secret', 'Pod']);
 
-/** The kinds a client may update or patch (the controllers' ReplicaSets, pods and nodes too: kubectl cordon patches a node). */
-export const UPDATABLE = new Set([...CREATABLE, 'ReplicaSet', 'Node', 'Pod']);
+/** The kinds a client may update or patch (the controllers' ReplicaSets and nodes too: kubectl cordon patches a node). */
+export const UPDATABLE = new Set([...CREATABLE, 'ReplicaSet', 'Node']);
 
 /** What preparing an object gives: the object to store, or why not (a 400 message or field errors). */
 export type PreparedObject = { object: KubeObject } | { badRequest: string } | { invalid: FieldError[]; name: string };
@@ -42,9 +43,11 @@ function defaultObject(obj: KubeObject, cur?: KubeObject): { object: KubeObject 
     case 'ReplicaSet':
       return { object: setDefaultsReplicaSet(obj as ReplicaSet) };
     case 'Pod': {
-      // A pod comes back in its served form (servedDefaults.ts): stored as it was.
       const pod = obj as Pod;
-      return { object: { ...pod, spec: storedPodSpec(pod.spec, pod.metadata.uid || cur?.metadata.uid || '') } };
+      // A new pod gets SetDefaults_Pod's values; one that comes back in its served form
+      // (servedDefaults.ts) is stored as it was.
+      if (cur === undefined) return { object: setDefaultsPod(pod) };
+      return { object: { ...pod, spec: storedPodSpec(pod.spec, pod.metadata.uid || cur.metadata.uid || '') } };
     }
     case 'Namespace': {
       const ns = obj as Namespace;
@@ -61,6 +64,8 @@ function validate(obj: KubeObject, updating: boolean): FieldError[] {
   if (obj.kind === 'StatefulSet') return updating ? [] : validateStatefulSet(obj as StatefulSet);
   if (obj.kind === 'Deployment' || obj.kind === 'DaemonSet') return validateObject(obj);
   if (obj.kind === 'Namespace') return validateNamespace(obj.metadata);
+  // An update's pod is checked by ValidatePodUpdate's rules (validateUpdate).
+  if (obj.kind === 'Pod') return updating ? [] : validatePod(obj as Pod);
   if (isPolicyKind(obj.kind)) return validatePolicyObject(obj as PolicyObject);
   return [];
 }
