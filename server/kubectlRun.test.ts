@@ -2,7 +2,7 @@
 // post a bare pod, which the registry defaults and validates as SetDefaults_Pod and
 // ValidatePodCreate do, and the scheduler and the kubelet run as any other.
 import { describe, expect, it } from 'vitest';
-import { servedScenario } from './printsAsPage.ts';
+import { expectAnswersAsPage, servedScenario } from './printsAsPage.ts';
 
 const SCENARIO = `version: 1
 name: kubectl run
@@ -70,5 +70,23 @@ describe('kubectl run against npm run serve', () => {
       ['The Pod "p1" is invalid: ', '* spec.containers[0].image: Required value', '* spec.restartPolicy: Unsupported value: "Sometimes": supported values: "Always", "OnFailure", "Never"', ''].join('\n'),
     );
     expect((await h.kubectl(['get', 'pods', '-o', 'name'])).stdout).toBe('pod/api\n');
+  });
+
+  it('builds the pod kubectl run would create in the console as kubectl does, and refuses what it refuses, in its words', async () => {
+    await expectAnswersAsPage(h, [
+      'run nginx --image=nginx --dry-run=client -o yaml',
+      'run web --image=web:1 --port=8080 --labels=app=web,tier=fe --restart=Never --env=A=1 --image-pull-policy=IfNotPresent --dry-run=client -o json -- sleep 10',
+      'run sh --image=busybox --command --dry-run=client -o yaml -- sh -c date',
+      'run x --image=busybox --dry-run=client',
+      'run x --image=busybox --dry-run=server -o name',
+      'run x --image=busybox --restart=Sometimes',
+      'run --image=busybox',
+      'run x --image=busybox --labels=bad',
+      'run x --image=busybox --env=A --dry-run=client',
+      'run x --image=busybox --port=abc --dry-run=client',
+      'run Bad_Name --image=nginx',
+      'run api --image=nginx',
+      'run port --image=nginx --port=99999',
+    ]);
   });
 });

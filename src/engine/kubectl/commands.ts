@@ -83,6 +83,21 @@ export type KubectlCommand =
    * (create_configmap.go, create_secret.go); `type` is '' for a ConfigMap or no --type.
    */
   | ({ verb: 'create-configmap' | 'create-secret'; literals: string[]; files: string[]; envFiles: string[]; type: string } & Creation)
+  /**
+   * `run NAME --image=…` (run.go): one pod; `port` −1 without --port, `pullPolicy` '' without
+   * --image-pull-policy, `args` the words after NAME (the command with --command).
+   */
+  | ({
+      verb: 'run';
+      image: string;
+      labels: Record<string, string>;
+      port: number;
+      env: { name: string; value: string }[];
+      restart: string;
+      pullPolicy: string;
+      args: string[];
+      command: boolean;
+    } & Creation)
   /** `create namespace NAME` (create_namespace.go). */
   | ({ verb: 'create-namespace' } & Creation)
   /** `apply -f -`: the manifest comes with the action, not on the line. */

@@ -19,6 +19,7 @@ import { runLogs, runTop } from './executeLogsTop.ts';
 import { runAutoscale } from './executeAutoscale.ts';
 import { runCreateDeployment, runCreateNamespace } from './executeCreate.ts';
 import { runCreateConfig } from './executeCreateConfig.ts';
+import { runRun } from './executeRun.ts';
 import type { LogBook } from '../kubelet/containerLog.ts';
 import type { ResourceKind } from './resources.ts';
 
@@ -106,6 +107,9 @@ export function executeKubectl(tx: Tx, line: string, manifest?: unknown, extras?
       break;
     case 'create-deployment':
       term = runCreateDeployment(tx, cmd);
+      break;
+    case 'run':
+      term = runRun(tx, cmd);
       break;
     case 'create-namespace':
       term = runCreateNamespace(tx, cmd);

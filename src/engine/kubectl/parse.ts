@@ -13,6 +13,7 @@ import { parseAutoscale } from './parseAutoscale.ts';
 import { parseCreate } from './parseCreate.ts';
 import { parseAnnotate } from './parseAnnotate.ts';
 import { parseExpose } from './parseExpose.ts';
+import { parseRun } from './parseRun.ts';
 import { KUBECTL_COMMANDS, unknownCommandError } from './suggest.ts';
 import { tokenize } from './tokenize.ts';
 import type { VerbContext } from './verbContext.ts';
@@ -20,7 +21,7 @@ import type { VerbContext } from './verbContext.ts';
 /** The verbs of the subset, in the order the console lists them. */
 export const SUBSET_VERBS = [
   'get', 'describe', 'set', 'scale', 'rollout', 'apply', 'patch', 'delete',
-  'cordon', 'uncordon', 'drain', 'taint', 'label', 'annotate', 'logs', 'top', 'autoscale', 'create', 'expose',
+  'cordon', 'uncordon', 'drain', 'taint', 'label', 'annotate', 'logs', 'top', 'autoscale', 'create', 'expose', 'run',
 ] as const;
 
 const PARSERS: Record<(typeof SUBSET_VERBS)[number], (ctx: VerbContext) => KubectlCommand | KubectlError> = {
@@ -43,6 +44,7 @@ const PARSERS: Record<(typeof SUBSET_VERBS)[number], (ctx: VerbContext) => Kubec
   autoscale: parseAutoscale,
   create: parseCreate,
   expose: parseExpose,
+  run: parseRun,
 };
 
 /**
