@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Pod } from '../api/types.ts';
 import { servedForm } from './conversion.ts';
-import { setDefaultsDeployment } from './defaults.ts';
+import { setDefaultsDeployment, setDefaultsPodSpec } from './defaults.ts';
 import { prepareObject } from './rest/kinds.ts';
 import { DefaultAPITokenMountPath, type ServedPodSpec, servedPodSpec, storedPodSpec, tokenVolumeName } from './servedDefaults.ts';
 
@@ -78,7 +78,9 @@ describe('storedPodSpec', () => {
   });
 
   it('stores a replaced pod’s served spec as the stored one (the update path)', () => {
-    const pod: Pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default', uid: 'uid-9' }, spec: { containers: [container()], restartPolicy: 'Always' } };
+    // A stored pod's spec is defaulted (SetDefaults_Pod at its create); the update defaults the served one alike.
+    const spec = setDefaultsPodSpec({ containers: [container()], restartPolicy: 'Always' }, 'uid-9');
+    const pod: Pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default', uid: 'uid-9' }, spec };
     const prepared = prepareObject(servedForm(pod), pod);
     expect('object' in prepared && (prepared.object as Pod).spec).toEqual(pod.spec);
   });

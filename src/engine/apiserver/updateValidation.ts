@@ -6,6 +6,7 @@ import { type FieldError, forbidden, invalid, sortedMap } from '../apimachinery/
 import { newFinalizers } from './finalizers.ts';
 import { jsonEqual } from './jsonEqual.ts';
 import { validateStatefulSetUpdate } from './statefulSetValidation.ts';
+import { validatePodUpdate } from './podUpdateValidation.ts';
 
 function selectorValue(s: LabelSelector | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -29,6 +30,7 @@ function validateSpecUpdate(old: KubeObject, next: KubeObject): FieldError[] {
   // The object's own rules run with every write (validatePolicyObject); these are the update's.
   if (old.kind === 'ConfigMap' && next.kind === 'ConfigMap') return configMapUpdateErrors(next, old);
   if (old.kind === 'Secret' && next.kind === 'Secret') return secretUpdateErrors(next, old);
+  if (old.kind === 'Pod' && next.kind === 'Pod') return validatePodUpdate(next.spec, old.spec);
   if ((old.kind === 'Deployment' && next.kind === 'Deployment') || (old.kind === 'DaemonSet' && next.kind === 'DaemonSet')) {
     if (!jsonEqual(selectorValue(old.spec.selector), selectorValue(next.spec.selector))) {
       return [invalid('spec.selector', selectorValue(next.spec.selector), 'field is immutable')];

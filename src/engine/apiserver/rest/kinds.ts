@@ -8,8 +8,7 @@ import type { PolicyObject, Service } from '../../api/policyTypes.ts';
 import type { DaemonSet, Deployment, KubeObject, Namespace, Pod, ReplicaSet } from '../../api/types.ts';
 import { namespaceObject } from '../admission/namespaceAutoProvision.ts';
 import { decodePolicyObject, isPolicyKind, serviceUpdate } from '../createPolicy.ts';
-import { setDefaultsDaemonSet, setDefaultsDeployment, setDefaultsPod, setDefaultsReplicaSet } from '../defaults.ts';
-import { storedPodSpec } from '../servedDefaults.ts';
+import { setDefaultsDaemonSet, setDefaultsDeployment, setDefaultsPodSpec, setDefaultsReplicaSet } from '../defaults.ts';
 import type { FieldError } from '../../apimachinery/fieldErrors.ts';
 import { validateUpdate } from '../updateValidation.ts';
 import { validateObject } from '../validation.ts';
@@ -43,11 +42,10 @@ function defaultObject(obj: KubeObject, cur?: KubeObject): { object: KubeObject 
     case 'ReplicaSet':
       return { object: setDefaultsReplicaSet(obj as ReplicaSet) };
     case 'Pod': {
+      // SetDefaults_Pod's values, on a create and an update alike (ValidatePodUpdate then compares
+      // defaulted specs); a pod that comes back in its served form (servedDefaults.ts) is stored as it was.
       const pod = obj as Pod;
-      // A new pod gets SetDefaults_Pod's values; one that comes back in its served form
-      // (servedDefaults.ts) is stored as it was.
-      if (cur === undefined) return { object: setDefaultsPod(pod) };
-      return { object: { ...pod, spec: storedPodSpec(pod.spec, pod.metadata.uid || cur.metadata.uid || '') } };
+      return { object: { ...pod, spec: setDefaultsPodSpec(pod.spec, pod.metadata.uid || cur?.metadata.uid || '') } };
     }
     case 'Namespace': {
       const ns = obj as Namespace;
