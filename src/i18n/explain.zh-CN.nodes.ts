@@ -34,6 +34,8 @@ export const EXPLAIN_ZH_CN_NODES: Record<string, Record<string, string>> = {
     initDone: '{{pod}}：{{total}} 个 Init 容器都以 0 退出 → Initialized 为 True；kubelet 拉取并启动应用容器',
   },
   killContainer: {
+    definitionChanged:
+      '{{pod}} 的 {{container}} 运行的是 {{from}}，但它的规格现在写的是 {{to}}：容器定义变了 → 以 {{grace}} 秒的宽限期杀掉它，并用新镜像重新启动，不论 restartPolicy 如何，也不经退避（退避按容器规格分别记录）',
     probe:
       '{{pod}} 中 {{container}} 的 {{probe}} 探针连续失败 {{failures}} 次（failureThreshold {{threshold}}）→ 以 {{grace}} 秒的宽限期杀掉它并重新启动',
     preStop:

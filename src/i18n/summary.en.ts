@@ -113,6 +113,9 @@ export const SUMMARY_EN: Record<string, string> = {
   probeNotReady: '{{pod}}: not Ready',
   startupSucceeded: '{{pod}}: startup probe succeeded, {{container}} started',
   probeKill: '{{pod}}: {{probe}} probe failed, killing {{container}}',
+  definitionChanged: '{{pod}}: the image of {{container}} changed, killing it to start it again',
+  definitionRestart: '{{pod}}: {{container}} stopped, pulling the new image to start it again',
+  definitionUnchanged: '{{pod}}: every container runs the image its spec names: nothing to restart',
   probesPassed: '{{pod}}: probes passed',
   droppingKey: 'dropping {{key}} out of the {{controller}} queue: {{error}}',
   kubernetesServiceSynced:

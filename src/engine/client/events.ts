@@ -55,6 +55,8 @@ export type KubeletStep =
   | 'crash' // container exited (CrashLoopBackOff)
   | 'backoffRetry' // back-off over: pull or start again
   | 'sigterm' // the preStop hook is over: SIGTERM to the containers
+  | 'definitionChanged' // a container's image changed: kill it to start it again
+  | 'definitionRestart' // the changed containers have exited: pull the new image, start again
   | 'exited' // a container killed after a liveness or startup failure exited
   | 'terminated'; // graceful termination finished: the pod object is removed
 

@@ -159,6 +159,9 @@ export const SUMMARY_TEMPLATES = {
   initStarted: '{pod}: init container {container} started',
   initCrashLoopBackOff: '{pod}: init container {container} exited 1 → CrashLoopBackOff, started again in {seconds}s',
   initialized: '{pod}: all {total} init containers completed → Initialized',
+  definitionChanged: '{pod}: the image of {container} changed, killing it to start it again',
+  definitionRestart: '{pod}: {container} stopped, pulling the new image to start it again',
+  definitionUnchanged: '{pod}: every container runs the image its spec names: nothing to restart',
 } as const satisfies Readonly<Record<string, SummaryTemplate>>;
 
 export type SummaryKey = keyof typeof SUMMARY_TEMPLATES;

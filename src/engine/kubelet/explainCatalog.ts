@@ -32,6 +32,8 @@ export const KUBELET_DECISION_KEYS: DecisionCatalog = {
     initDone: '{pod}: all {total} init containers exited 0 → Initialized is True; the kubelet pulls and starts the app containers',
   },
   killContainer: {
+    definitionChanged:
+      '{container} of {pod} runs {from} but its spec now names {to}: the container definition changed → kill it with the {grace}s grace period and start it again with the new image, whatever the restartPolicy, without a back-off (the back-off is kept per container spec)',
     probe: '{probe} probe of {container} in {pod} failed {failures} times in a row (failureThreshold {threshold}) → kill it with a {grace}s grace period and start it again',
     preStop: 'stop {container} of {pod}: the preStop {hook} hook takes {hookSeconds}s of the {grace}s grace period → SIGTERM at +{sigterm}s with {left}s left',
     preStopCut: 'stop {container} of {pod}: the preStop {hook} hook ({hookSeconds}s) is cut at the {grace}s grace period → SIGTERM at +{sigterm}s with the minimum {left}s left',

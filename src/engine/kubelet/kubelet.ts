@@ -24,6 +24,7 @@ import { isNodeReady } from '../lib/scheduling.ts';
 import { appDown, trafficOn } from './apps.ts';
 import { containerFieldPath, pullFailedMessage, recordContainerEvent } from './containerEvents.ts';
 import { internalIP } from './nodeStatus.ts';
+import { definitionChanged, definitionRestart, imagesChanged } from './definitionChanged.ts';
 import { acceptedInitStatuses, beginInit, hasInitContainers, initBackoff, initExited, initPulled, initStarted, POD_INITIALIZING } from './initContainers.ts';
 
 /** kubeletOnPodWatched reacts to a pod the kubelet's watch delivered (bound or being deleted); key is objectKey(pod). */
@@ -43,6 +44,9 @@ export function kubeletOnPodWatched(tx: Tx, pod: Pod, old: Pod | undefined, key 
   }
   if (!old?.spec.nodeName && !pod.status?.startTime && !pod.metadata.deletionTimestamp) {
     schedule(tx, tx.now, { type: 'kubelet', podKey: key, uid, step: 'accept' });
+  } else if (old !== undefined && old.metadata.uid === uid && imagesChanged(pod, old)) {
+    // A client changed an image (the one change ValidatePodUpdate lets through to a container).
+    schedule(tx, tx.now, { type: 'kubelet', podKey: key, uid, step: 'definitionChanged' });
   }
 }
 
@@ -210,6 +214,13 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
     case 'exited':
       containerExited(tx, pod, podKey, uid, b);
       return;
+    case 'definitionChanged':
+      definitionChanged(tx, pod, podKey, uid);
+      return;
+    case 'definitionRestart':
+      // The probe workers keep running across the restart: the pull starts none.
+      definitionRestart(tx, pod, podKey, uid, (next) => beginPull(tx, next, podKey, uid, b, image, false));
+      return;
     case 'ready': {
       // A pod with probes is Ready when they say so (a node's recovery asks them again).
       if (proberOf(tx, podKey, uid)) {
@@ -244,7 +255,7 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
  * pull (Pulling now; ErrImagePull, or the start after the pull and create, later), and the probe
  * workers.
  */
-function beginPull(tx: Tx, pod: Pod, podKey: string, uid: string, b: ImageBehaviour, image: string): void {
+function beginPull(tx: Tx, pod: Pod, podKey: string, uid: string, b: ImageBehaviour, image: string, probes = true): void {
   const first = containerFieldPath(pod.spec.containers[0]?.name ?? '');
   recordEvent(tx, pod, 'Normal', 'Pulling', `Pulling image "${image}"`, 'kubelet', 'prng', first);
   if (b.pull === 'fail') schedule(tx, tx.now + drawMs(tx, b.pullSeconds), { type: 'kubelet', podKey, uid, step: 'pulled' });
@@ -256,7 +267,7 @@ function beginPull(tx: Tx, pod: Pod, podKey: string, uid: string, b: ImageBehavi
     tx.st.kubelet.set(podKey, ks === undefined ? { pullBackoffMs: BACKOFF_INITIAL_MS, crashBackoffMs: BACKOFF_INITIAL_MS, pulledMs } : { ...ks, pulledMs });
     schedule(tx, tx.now + pulledMs + drawMs(tx, b.startSeconds), { type: 'kubelet', podKey, uid, step: 'started' });
   }
-  proberAccept(tx, pod, podKey);
+  if (probes) proberAccept(tx, pod, podKey);
 }
 
 /**

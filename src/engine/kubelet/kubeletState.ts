@@ -26,6 +26,8 @@ export interface KubeletPodState {
   initPulledMs?: number;
   /** The containers of a deleted pod that its grace period cuts short (SIGKILL: they exit 137; terminalStatus.ts). */
   sigkilled?: readonly string[];
+  /** The containers a changed image is restarting, and those of them SIGKILLed at the grace period (definitionChanged.ts). */
+  definitionKill?: { containers: readonly string[]; sigkill: readonly string[] };
 }
 
 declare module '../client/state.ts' {
