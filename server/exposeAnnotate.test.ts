@@ -42,6 +42,13 @@ objects:
       type: NodePort
       selector: { app: web }
       ports: [{ name: http, port: 80 }, { name: dns, port: 53, protocol: UDP }, { name: dnstcp, port: 53, protocol: TCP }]
+  - apiVersion: v1
+    kind: Service
+    metadata: { name: fixed }
+    spec:
+      type: NodePort
+      selector: { app: web }
+      ports: [{ port: 80, nodePort: 30999 }]
 `;
 
 describe('expose, annotate and what every namespace holds, against npm run serve', () => {
@@ -72,6 +79,9 @@ describe('expose, annotate and what every namespace holds, against npm run serve
       'annotate deploy web a- a=x',
       'annotate deploy a=b web',
       'annotate deploy nope a=b',
+      // A node port asked for in an update: the allocator's refusals, as at a create.
+      `patch svc np --type=json -p '[{"op":"replace","path":"/spec/ports/0/nodePort","value":30999}]'`,
+      `patch svc np --type=json -p '[{"op":"replace","path":"/spec/ports/0/nodePort","value":40000}]'`,
     ]);
   });
 });

@@ -89,4 +89,40 @@ describe('kubectl run against npm run serve', () => {
       'run port --image=nginx --port=99999',
     ]);
   });
+
+  it('takes back the pod it serves, a new image and added labels, and refuses any other change to its spec as ValidatePodUpdate does', async () => {
+    expect((await h.kubectl(['run', 'edit', '--image=web:1'])).code).toBe(0);
+    // A pod still starting changes under a client that read it (a 409 Conflict, as on a cluster).
+    expect((await h.kubectl(['wait', '--for=condition=Ready', 'pod/edit', '--timeout=60s'])).code).toBe(0);
+    const served = (await h.kubectl(['get', 'pod', 'edit', '-o', 'yaml'])).stdout;
+    const replaced = await h.kubectl(['replace', '-f', '-'], served);
+    expect(replaced.stderr).toBe('');
+    expect(replaced).toMatchObject({ code: 0, stdout: 'pod/edit replaced\n' });
+    expect(await h.kubectl(['set', 'image', 'pod/edit', 'edit=web:2'])).toMatchObject({ code: 0, stdout: 'pod/edit image updated\n' });
+    // The kubelet kills the container whose definition changed and starts it again with the new image.
+    const restarted = await h.kubectl(['wait', '--for=jsonpath={.status.containerStatuses[0].restartCount}=1', 'pod/edit', '--timeout=60s']);
+    expect(restarted).toMatchObject({ code: 0, stdout: 'pod/edit condition met\n' });
+    const reasons = await h.kubectl(['get', 'events', '--field-selector=involvedObject.name=edit,reason=Killing', '-o', 'jsonpath={.items[*].message}']);
+    expect(reasons.stdout).toBe('Container edit definition changed, will be restarted');
+    expect(await h.kubectl(['label', 'pod', 'edit', 'tier=fe'])).toMatchObject({ code: 0, stdout: 'pod/edit labeled\n' });
+    const env = await h.kubectl(['patch', 'pod', 'edit', '-p', '{"spec":{"containers":[{"name":"edit","env":[{"name":"A","value":"1"}]}]}}']);
+    expect(env.code).toBe(1);
+    expect(env.stderr.split('\n')[0]).toBe(
+      'The Pod "edit" is invalid: spec: Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)',
+    );
+    expect(env.stderr).toContain('+ \tContainers: [{"name":"edit","image":"web:2","imagePullPolicy":"IfNotPresent","env":[{"name":"A","value":"1"}]}],');
+    expect((await h.kubectl(['patch', 'pod', 'edit', '-p', '{"spec":{"activeDeadlineSeconds":100}}'])).stdout).toBe('pod/edit patched\n');
+    expect((await h.kubectl(['patch', 'pod', 'edit', '-p', '{"spec":{"activeDeadlineSeconds":200}}'])).stderr).toBe(
+      'The Pod "edit" is invalid: spec.activeDeadlineSeconds: Invalid value: 200: must be less than or equal to previous value\n',
+    );
+    expect((await h.kubectl(['get', 'pod', 'edit', '-o', 'jsonpath={.spec.containers[0].image} {.metadata.labels.tier}'])).stdout).toBe('web:2 fe');
+    // The console refuses the same changes in the same words, its diff included.
+    await expectAnswersAsPage(h, [
+      `patch pod edit -p '{"spec":{"restartPolicy":"Never"}}'`,
+      `patch pod edit -p '{"spec":{"containers":[{"name":"edit","env":[{"name":"A","value":"1"}]}]}}'`,
+      `patch pod edit -p '{"spec":{"activeDeadlineSeconds":300}}'`,
+      `patch pod edit -p '{"spec":{"tolerations":[]}}' --type=merge`,
+      `patch pod edit -p '{"spec":{"containers":[{"name":"edit","image":"web:3"},{"name":"two","image":"web:3"}]}}' --type=merge`,
+    ]);
+  });
 });

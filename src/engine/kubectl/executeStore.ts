@@ -3,9 +3,12 @@
  * truth kubectl sees, never the controllers' lagging cache), writing them back with the API
  * server's defaulting and validation, and collecting what kubectl prints on stdout and stderr.
  */
-import type { DaemonSet, Deployment, Kind, KubeObject, LabelSelector, ReplicaSet } from '../api/types.ts';
-import { setDefaultsDaemonSet, setDefaultsDeployment, setDefaultsReplicaSet } from '../apiserver/defaults.ts';
-import { allocateUpdateNodePorts, serviceUpdate } from '../apiserver/createPolicy.ts';
+import type { DaemonSet, Deployment, Kind, KubeObject, LabelSelector, Pod, ReplicaSet } from '../api/types.ts';
+import { setDefaultsDaemonSet, setDefaultsDeployment, setDefaultsPodSpec, setDefaultsReplicaSet } from '../apiserver/defaults.ts';
+import { newInvalid as newInvalidStatus } from '../apiserver/rest/status.ts';
+import { validateUpdate } from '../apiserver/updateValidation.ts';
+import { checkErrStatus } from './transforms/patchJson.ts';
+import { allocateUpdateNodePorts, heldNodePorts, requestedNodePortErrors, serviceUpdate } from '../apiserver/createPolicy.ts';
 import type { Service } from '../api/policyTypes.ts';
 import { formatApiError, newInvalid } from '../apiserver/errors.ts';
 import { objectKey } from '../apiserver/store.ts';
@@ -106,6 +109,7 @@ function apiDefaults<T extends KubeObject>(obj: T, stored?: KubeObject): T {
   if (obj.kind === 'DaemonSet') return setDefaultsDaemonSet(obj as DaemonSet) as T;
   if (obj.kind === 'ReplicaSet') return setDefaultsReplicaSet(obj as ReplicaSet) as T;
   if (obj.kind === 'Service' && stored?.kind === 'Service') return serviceUpdate(stored, obj as Service) as T;
+  if (obj.kind === 'Pod') return { ...obj, spec: setDefaultsPodSpec((obj as Pod).spec, obj.metadata.uid ?? '') } as T;
   return obj;
 }
 
@@ -128,6 +132,15 @@ export function apiUpdate<T extends KubeObject>(tx: Tx, next: T): { object: T; c
   // A StatefulSet update is validated by the store (ValidateStatefulSetUpdate), once.
   const invalid = obj.kind === 'StatefulSet' && cur ? null : apiValidate(obj);
   if (invalid) return { error: invalid };
+  // A pod's spec takes only what ValidatePodUpdate lets through (a new image, added tolerations …),
+  // and a Service's node ports asked for are the allocator's to give (in range, held by no other).
+  const errs =
+    obj.kind === 'Pod' && cur?.kind === 'Pod'
+      ? validateUpdate(cur, obj)
+      : obj.kind === 'Service' && cur?.kind === 'Service'
+        ? requestedNodePortErrors(obj as Service, heldNodePorts(tx.st.store.objects.Service.values(), cur))
+        : [];
+  if (errs.length > 0) return { error: checkErrStatus(newInvalidStatus(obj.kind, '', obj.metadata.name, errs)) };
   // A Service switched to NodePort gets its node ports, as the registry's update allocates them.
   const stored = obj.kind === 'Service' ? (allocateUpdateNodePorts(obj as Service, tx.st.store.objects.Service.values(), tx.prng) as KubeObject as T) : obj;
   const res = update(tx, stored);

@@ -13,6 +13,7 @@
  */
 import type { Deployment, KubeObject, ReplicaSet } from '../../api/types.ts';
 import type { StatefulSet } from '../../api/statefulTypes.ts';
+import type { Service } from '../../api/policyTypes.ts';
 import { strategicMergePatch } from '../../apimachinery/patch.ts';
 import type { StoreState } from '../store.ts';
 import { invalid, required } from '../../apimachinery/fieldErrors.ts';
@@ -263,6 +264,11 @@ function prepareUpdate(st: ApiView, served: ResourceInfo, info: RequestInfo, req
   const p = prepareObject(obj, cur);
   if ('badRequest' in p) return { ok: false, status: newBadRequest(p.badRequest) };
   if ('invalid' in p) return { ok: false, status: newInvalid(r.kind, r.group, info.name, p.invalid) };
+  // A node port asked for in an update is the allocator's too: out of the range, or held by another Service, a 422.
+  if (p.object.kind === 'Service') {
+    const errs = requestedNodePortErrors(p.object, heldNodePorts(st.store.objects.Service.values(), cur as Service));
+    if (errs.length > 0) return { ok: false, status: newInvalid(r.kind, r.group, info.name, errs) };
+  }
   return { ok: true, plan: { op: 'update', resource: r, object: p.object, scale: false }, info, warnings: decoded.warnings };
 }
 
