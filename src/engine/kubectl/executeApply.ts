@@ -13,6 +13,9 @@ import { type ApiError, formatApiError } from '../apiserver/errors.ts';
 import type { Tx } from '../client/tx.ts';
 import { create, update } from '../client/tx.ts';
 import type { PolicyObject } from '../api/policyTypes.ts';
+import { prepareObject } from '../apiserver/rest/kinds.ts';
+import { newInvalid as newInvalidStatus } from '../apiserver/rest/status.ts';
+import { checkErrStatus } from './transforms/patchJson.ts';
 import { allocateServiceIP, allocateUpdateNodePorts, isPolicyKind, preparePolicyObject, serviceUpdate } from '../apiserver/createPolicy.ts';
 import type { KubectlCommand } from './commands.ts';
 import type { StatefulSet } from '../api/statefulTypes.ts';
@@ -70,15 +73,15 @@ function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void
     else term.fail(r.output);
     return;
   }
-  if (kind && kind !== 'Deployment' && kind !== 'DaemonSet' && kind !== 'StatefulSet' && !isPolicyKind(kind)) {
-    term.fail(`error: Rollout Lab applies Deployment, DaemonSet, StatefulSet, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap and Secret objects, not "${m.kind ?? ''}"`);
+  if (kind && kind !== 'Deployment' && kind !== 'DaemonSet' && kind !== 'StatefulSet' && kind !== 'Pod' && !isPolicyKind(kind)) {
+    term.fail(`error: Rollout Lab applies Deployment, DaemonSet, StatefulSet, Pod, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap and Secret objects, not "${m.kind ?? ''}"`);
     return;
   }
   const ns = typeof m.metadata?.namespace === 'string' && m.metadata.namespace ? m.metadata.namespace : namespace;
   const name = typeof m.metadata?.name === 'string' ? m.metadata.name : '';
   if (kind && name === '') {
     const resource = RESOURCES[kind].plural;
-    const gv = isPolicyKind(kind) ? (m.apiVersion ?? '') : 'apps/v1';
+    const gv = isPolicyKind(kind) ? (m.apiVersion ?? '') : kind === 'Pod' ? 'v1' : 'apps/v1';
     term.fail(
       `error: error when retrieving current configuration of:\nResource: "${gv}, Resource=${resource}", GroupVersionKind: "${gv}, Kind=${kind}"\nName: "", Namespace: "${ns}"\nfrom server for: "STDIN": resource name may not be empty`,
     );
@@ -115,6 +118,10 @@ function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void
     applyPolicy(tx, term, live as KubeObject | undefined, r.object as unknown as PolicyObject, r.output);
     return;
   }
+  if (!live && kind === 'Pod') {
+    applyNewPod(tx, term, r.object as unknown as KubeObject, r.output);
+    return;
+  }
   if (!live) {
     // A create: the API server defaults and validates the object, and never takes a status.
     const { status: _status, ...fresh } = defaulted(r.object as unknown as Deployment | DaemonSet | StatefulSet);
@@ -131,6 +138,26 @@ function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void
   const w = apiUpdate(tx, r.object as unknown as KubeObject);
   if ('error' in w) term.fail(w.error);
   else term.out(r.output);
+}
+
+/**
+ * applyNewPod creates an applied pod as the registry creates a client's (rest/kinds.ts: SetDefaults_Pod,
+ * ValidatePodCreate); a refusal is the 422 kubectl prints from its causes.
+ */
+function applyNewPod(tx: Tx, term: Terminal, obj: KubeObject, output: string): void {
+  const { status: _status, ...body } = obj as KubeObject & { status?: unknown };
+  const p = prepareObject(body as KubeObject);
+  if ('badRequest' in p) {
+    term.fail(creatingError({ reason: 'BadRequest', message: p.badRequest }));
+    return;
+  }
+  if ('invalid' in p) {
+    term.fail(checkErrStatus(newInvalidStatus('Pod', '', p.name, p.invalid)));
+    return;
+  }
+  const res = create(tx, p.object);
+  if (!res.ok) term.fail(creatingError(res.error));
+  else term.out(output);
 }
 
 /**
