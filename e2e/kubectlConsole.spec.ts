@@ -54,3 +54,20 @@ test('the console describes a node: its lease, conditions, address, system info 
   await expect(described).toContainText(/Non-terminated Pods:\s+\(\d+ in total\)/);
   await page.screenshot({ path: 'artifacts/screenshots/console-describe-node-light.png' });
 });
+
+test('the console runs a pod of its own, and a new image restarts its container', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await openPreset(page, 'statefulset-claims');
+  await seekEnd(page);
+  await expect(await run(page, 'run solo --image=web:1')).toContainText('pod/solo created');
+  await seekEnd(page);
+  await expect(await run(page, 'get pod solo')).toContainText(/solo\s+1\/1\s+Running\s+0\s/);
+  await expect(await run(page, 'set image pod/solo solo=web:2')).toContainText('pod/solo image updated');
+  await seekEnd(page);
+  await expect(await run(page, 'get pod solo')).toContainText(/solo\s+1\/1\s+Running\s+1 \(/);
+  const described = await run(page, 'describe pod solo');
+  await expect(described).toContainText('Container solo definition changed, will be restarted');
+  await expect(described).toContainText(/Restart Count:\s+1/);
+  await page.screenshot({ path: 'artifacts/screenshots/console-run-pod-light.png' });
+});
