@@ -31,6 +31,8 @@ export const EXPLAIN_ZH_CN_NODES: Record<string, Record<string, string>> = {
       '{{pod}}：下一个是 Init 容器 {{container}}（第 {{index}} 个，共 {{total}} 个）：Init 容器逐个运行，每个都运行完毕后才启动任何应用容器 → 拉取它的镜像并启动它',
     initFailed:
       '{{pod}}：Init 容器 {{container}} 以 1 退出 → Pod 停在 Init:CrashLoopBackOff；restartPolicy Always 在 {{seconds}} 秒后再次启动它（重启退避：10 秒起，每次翻倍，最多 5 分钟），它成功之前不会启动任何应用容器',
+    noRestart:
+      '{{pod}} 的 {{container}} 以退出码 {{exitCode}} 退出，restartPolicy {{policy}} 不会再启动它（Always 每次退出都重启，OnFailure 只在失败时重启，Never 从不重启）→ Pod 已结束：{{phase}}，直到被删除都保持这样',
     initDone: '{{pod}}：{{total}} 个 Init 容器都以 0 退出 → Initialized 为 True；kubelet 拉取并启动应用容器',
   },
   killContainer: {

@@ -116,6 +116,7 @@ export const SUMMARY_EN: Record<string, string> = {
   definitionChanged: '{{pod}}: the image of {{container}} changed, killing it to start it again',
   definitionRestart: '{{pod}}: {{container}} stopped, pulling the new image to start it again',
   definitionUnchanged: '{{pod}}: every container runs the image its spec names: nothing to restart',
+  podFinished: '{{pod}}: {{container}} exited and restartPolicy does not start it again: {{phase}}',
   probesPassed: '{{pod}}: probes passed',
   droppingKey: 'dropping {{key}} out of the {{controller}} queue: {{error}}',
   kubernetesServiceSynced:

@@ -103,6 +103,7 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   definitionChanged: '{{pod}}：{{container}} 的镜像变了，杀掉它以便重新启动',
   definitionRestart: '{{pod}}：{{container}} 已停止，拉取新镜像后重新启动',
   definitionUnchanged: '{{pod}}：每个容器运行的都是规格中写的镜像，无需重启',
+  podFinished: '{{pod}}：{{container}} 已退出，restartPolicy 不会再启动它：{{phase}}',
   probesPassed: '{{pod}}：探针通过',
   droppingKey: '把 {{key}} 移出 {{controller}} 队列：{{error}}',
   kubernetesServiceSynced:

@@ -162,6 +162,7 @@ export const SUMMARY_TEMPLATES = {
   definitionChanged: '{pod}: the image of {container} changed, killing it to start it again',
   definitionRestart: '{pod}: {container} stopped, pulling the new image to start it again',
   definitionUnchanged: '{pod}: every container runs the image its spec names: nothing to restart',
+  podFinished: '{pod}: {container} exited and restartPolicy does not start it again: {phase}',
 } as const satisfies Readonly<Record<string, SummaryTemplate>>;
 
 export type SummaryKey = keyof typeof SUMMARY_TEMPLATES;

@@ -3,6 +3,7 @@
  * restart back-off of kuberuntime_manager's doBackOff): a start makes it Running (Ready later, by
  * its probes or `readySeconds`), an exit waits in CrashLoopBackOff, 10 s doubling to 5 min.
  */
+import { podFinished, shouldContainerBeRestarted } from './restartPolicy.ts';
 import type { ContainerState, Pod } from '../api/types.ts';
 import type { ImageBehaviour } from '../config.ts';
 import { keysAre } from '../apiserver/store.ts';
@@ -26,6 +27,11 @@ export function terminatedState(exitCode: number, startedAt: string, finishedAt:
  * restart back-off in CrashLoopBackOff (10 s, doubling to 5 min).
  */
 export function crashLoop(tx: Tx, pod: Pod, podKey: string, uid: string, exitCode: number, last: ContainerState | null): void {
+  const name = pod.spec.containers[0]?.name ?? '';
+  if (!shouldContainerBeRestarted(pod, exitCode)) {
+    podFinished(tx, pod, podKey, uid, name, exitCode);
+    return;
+  }
   const ks = kubeletState(tx, podKey);
   const message = crashLoopMessage(ks.crashBackoffMs, pod.spec.containers[0]?.name ?? '', pod, uid);
   setStatus(tx, pod, {

@@ -29,6 +29,8 @@ export const KUBELET_DECISION_KEYS: DecisionCatalog = {
       '{pod}: init container {container} ({index} of {total}) is next: init containers run one at a time, each to completion, before any app container → pull its image and start it',
     initFailed:
       '{pod}: init container {container} exited 1 → the pod stays Init:CrashLoopBackOff; restartPolicy Always starts it again in {seconds}s (the restart back-off: 10s, doubling to 5 min), and no app container starts before it succeeds',
+    noRestart:
+      '{container} of {pod} exited with code {exitCode}, and restartPolicy {policy} does not start it again (Always restarts every exit, OnFailure only a failure, Never none) → the pod is finished: {phase}, and stays so until it is deleted',
     initDone: '{pod}: all {total} init containers exited 0 → Initialized is True; the kubelet pulls and starts the app containers',
   },
   killContainer: {

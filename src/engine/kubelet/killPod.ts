@@ -11,6 +11,7 @@ import type { Container, ContainerState, Pod } from '../api/types.ts';
 import type { ImageBehaviour } from '../config.ts';
 import { note, recordEvent, schedule, type Tx } from '../client/tx.ts';
 import { crashLoop, startContainer, terminatedState } from './containerRuns.ts';
+import { podFinished, shouldContainerBeRestarted } from './restartPolicy.ts';
 import { kubeletState } from './kubeletState.ts';
 import { containerFieldPath } from './containerEvents.ts';
 import { initFieldPath } from './initContainers.ts';
@@ -135,6 +136,11 @@ export function containerExited(tx: Tx, pod: Pod, podKey: string, uid: string, b
   const startedAt = run?.state.running?.startedAt ?? tx.nowIso;
   const exitCode = kill.sigkill ? 137 : 143;
   const last: ContainerState = terminatedState(exitCode, startedAt, tx.nowIso, run?.containerID);
+  // restartPolicy Never: the killed container stays stopped and the pod is finished (Failed).
+  if (!shouldContainerBeRestarted(cur, exitCode)) {
+    podFinished(tx, cur, podKey, uid, kill.container, exitCode);
+    return;
+  }
   const ks = kubeletState(tx, podKey);
   decide(tx.decisions, 'killContainer', ks.restarted ? 'backOff' : 'restartNow', {
     pod: pod.metadata.name,

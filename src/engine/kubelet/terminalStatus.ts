@@ -87,12 +87,13 @@ function shared(c: PodCondition): PodCondition {
 
 /**
  * terminalPodStatus is the pod's last status: `sigkilled` names the containers killed at the
- * grace period's end (exit 137); every other running one exited 0.
+ * grace period's end (exit 137), `exitCodes` those that ended with a code of their own (a crash
+ * under restartPolicy Never); every other running one exited 0.
  */
-export function terminalPodStatus(pod: Pod, nowIso: string, sigkilled: readonly string[] = []): PodStatus {
+export function terminalPodStatus(pod: Pod, nowIso: string, sigkilled: readonly string[] = [], exitCodes: Readonly<Record<string, number>> = {}): PodStatus {
   const status = pod.status ?? {};
   const initialized = hasPodInitialized(pod);
-  const code = (name: string) => (sigkilled.includes(name) ? 137 : 0);
+  const code = (name: string) => exitCodes[name] ?? (sigkilled.includes(name) ? 137 : 0);
   const containerStatuses = status.containerStatuses?.map((s) => stopped(s, code(s.name), nowIso, initialized));
   // Only a running init container (a sidecar, or one the pod was waiting for) ends here.
   const initContainerStatuses = status.initContainerStatuses?.map((s) => (s.state.running ? stopped(s, code(s.name), nowIso, false) : s));
