@@ -87,6 +87,13 @@ describe('kubectl run against npm run serve', () => {
       'run Bad_Name --image=nginx',
       'run api --image=nginx',
       'run port --image=nginx --port=99999',
+      'run ex --image=nginx --port=80 --expose --dry-run=client -o yaml',
+      'run ex --image=nginx --port=80 --labels=a=b --expose --dry-run=client -o json',
+      'run ex --image=nginx --port=80 --expose --dry-run=client',
+      'run ex --image=nginx --port=80 --expose --dry-run=client -o name',
+      'run ex --image=nginx --port=80 --expose --dry-run=server -o name',
+      'run ex --image=nginx --expose',
+      'run api --image=nginx --port=80 --expose',
     ]);
   });
 

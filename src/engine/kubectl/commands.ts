@@ -91,12 +91,15 @@ export type KubectlCommand =
       verb: 'run';
       image: string;
       labels: Record<string, string>;
+      /** -l given: the Service --expose makes carries the labels too. */
+      labelsGiven: boolean;
       port: number;
       env: { name: string; value: string }[];
       restart: string;
       pullPolicy: string;
       args: string[];
       command: boolean;
+      expose: boolean;
     } & Creation)
   /** `create namespace NAME` (create_namespace.go). */
   | ({ verb: 'create-namespace' } & Creation)

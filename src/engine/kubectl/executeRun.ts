@@ -6,8 +6,10 @@
  * it is created, defaulted and validated as a client's pod is over the served API (rest/kinds.ts).
  */
 import type { KubeObject, Pod } from '../api/types.ts';
+import type { Service } from '../api/policyTypes.ts';
+import { allocateServiceIP, preparePolicyObject } from '../apiserver/createPolicy.ts';
 import { servedForm } from '../apiserver/conversion.ts';
-import { formatApiError } from '../apiserver/errors.ts';
+import { type ApiResult, formatApiError } from '../apiserver/errors.ts';
 import { prepareObject } from '../apiserver/rest/kinds.ts';
 import { newInvalid } from '../apiserver/rest/status.ts';
 import { checkErrStatus } from './transforms/patchJson.ts';
@@ -39,18 +41,44 @@ function podOf(cmd: Run): Pod {
   } as unknown as Pod;
 }
 
-/** runRun is `kubectl run NAME --image=…`: `pod/NAME created`. */
+/** serviceOf is generateService's ClusterIP Service for --expose: the pod's port, its labels as the selector. */
+function serviceOf(cmd: Run): Service {
+  return {
+    kind: 'Service',
+    apiVersion: 'v1',
+    metadata: { name: cmd.name, ...(cmd.explicitNamespace ? { namespace: cmd.namespace } : {}), creationTimestamp: null, ...(cmd.labelsGiven ? { labels: cmd.labels } : {}) },
+    spec: { ports: [{ protocol: 'TCP', port: cmd.port, targetPort: cmd.port }], selector: cmd.labels },
+    status: { loadBalancer: {} },
+  } as unknown as Service;
+}
+
+/**
+ * both is what kubectl prints for the Service and the pod of --expose: the Service first (its
+ * generator prints it as it is made), then the pod; two YAML documents come with two separators,
+ * as kubectl's two printers write them.
+ */
+function both(cmd: Run, service: string, pod: string): string {
+  return cmd.output === 'yaml' ? `${service}\n---\n---\n${pod}` : `${service}\n${pod}`;
+}
+
+/** withoutClientFields is the body the API server decodes: no status, no zero creationTimestamp, the namespace set. */
+function withoutClientFields(obj: KubeObject, namespace: string): KubeObject {
+  const { status: _status, ...body } = obj as KubeObject & { status?: unknown };
+  const { creationTimestamp: _created, ...meta } = body.metadata as typeof body.metadata & { creationTimestamp?: null };
+  return { ...body, metadata: { ...meta, namespace } } as KubeObject;
+}
+
+/** runRun is `kubectl run NAME --image=…`: `pod/NAME created` (after `service/NAME created` with --expose). */
 export function runRun(tx: Tx, cmd: Run): Terminal {
   const term = new Terminal();
   const pod = podOf(cmd);
+  const service = cmd.expose ? serviceOf(cmd) : null;
   if (cmd.dryRun === 'client') {
-    term.out(printed(cmd, pod, 'pod', 'created'));
+    const podText = printed(cmd, pod, 'pod', 'created');
+    term.out(service ? both(cmd, printed(cmd, service, 'service', 'created'), podText) : podText);
     return term;
   }
-  // What the API server decodes of kubectl's body: no status, no zero creationTimestamp.
-  const { status: _status, ...body } = pod;
-  const { creationTimestamp: _created, ...meta } = body.metadata as typeof body.metadata & { creationTimestamp?: null };
-  const p = prepareObject({ ...body, metadata: { ...meta, namespace: cmd.namespace } } as KubeObject);
+  const p = prepareObject(withoutClientFields(pod, cmd.namespace));
   if ('badRequest' in p) {
     term.fail(`Error from server (BadRequest): ${p.badRequest}`);
     return term;
@@ -64,9 +92,48 @@ export function runRun(tx: Tx, cmd: Run): Terminal {
     term.fail(`Error from server (AlreadyExists): pods "${cmd.name}" already exists`);
     return term;
   }
-  const write = (t: Tx) => create(t, p.object);
-  const res = cmd.dryRun === 'server' ? dryRun(tx.st, tx.now, write) : write(tx);
-  if (!res.ok) term.fail(formatApiError(res.error));
-  else term.out(printed(cmd, servedForm(cmd.dryRun === 'server' ? withoutResourceVersion(res.object) : res.object), 'pod', 'created'));
+  const dry = cmd.dryRun === 'server';
+  // The pod is created first, then the Service (printed first, as its generator prints it).
+  const write = (t: Tx) => {
+    const made = create(t, p.object);
+    if (!made.ok || service === null) return { pod: made, service: null };
+    return { pod: made, service: createService(t, withoutClientFields(service, cmd.namespace)) };
+  };
+  const res = dry ? dryRunBoth(tx, write) : write(tx);
+  if (!res.pod.ok) {
+    term.fail(formatApiError(res.pod.error));
+    return term;
+  }
+  const podText = printed(cmd, servedForm(dry ? withoutResourceVersion(res.pod.object) : res.pod.object), 'pod', 'created');
+  if (res.service === null) {
+    term.out(podText);
+    return term;
+  }
+  if (!res.service.ok) {
+    term.fail(formatApiError(res.service.error));
+    return term;
+  }
+  term.out(both(cmd, printed(cmd, dry ? withoutResourceVersion(res.service.object) : res.service.object, 'service', 'created'), podText));
   return term;
+}
+
+type Made = { pod: ApiResult<KubeObject>; service: ApiResult<KubeObject> | null };
+
+/** dryRunBoth makes both writes on a copy of the engine (client/dryRun.ts) and keeps what they gave. */
+function dryRunBoth(tx: Tx, write: (t: Tx) => Made): Made {
+  let made: Made = { pod: { ok: false, error: { reason: 'InternalError', message: '' } }, service: null };
+  dryRun(tx.st, tx.now, (t) => {
+    made = write(t);
+    return made.pod;
+  });
+  return made;
+}
+
+/** createService is the registry's create of the --expose Service: decoded, defaulted, validated, given its ClusterIP. */
+function createService(tx: Tx, body: KubeObject): ApiResult<KubeObject> {
+  const p = preparePolicyObject(body as unknown as Service);
+  if ('error' in p) return { ok: false, error: p.error };
+  const a = allocateServiceIP(p.object, tx.st.store.objects.Service.values(), tx.prng);
+  if ('error' in a) return { ok: false, error: a.error };
+  return create(tx, a.object as KubeObject);
 }

@@ -1,8 +1,9 @@
 // Port of the flags, Complete and validation of kubectl pkg/cmd/run/run.go (v1.36).
 /**
  * `kubectl run NAME --image=IMAGE [--labels=k=v,…] [--port=P] [--env=K=V…] [--restart=Always|OnFailure|Never]
- * [--image-pull-policy=…] [--command] [--dry-run=…] [-o yaml|json|name] [-- ARG…]`: one pod, as a
- * course starts. The words after NAME are the container's args (its command with --command).
+ * [--image-pull-policy=…] [--command] [--expose] [--dry-run=…] [-o yaml|json|name] [-- ARG…]`: one pod, as a
+ * course starts, and with --expose a ClusterIP Service in front of it. The words after NAME are the
+ * container's args (its command with --command).
  */
 import type { KubectlCommand, KubectlError } from './commands.ts';
 import { arrayValues } from './flags.ts';
@@ -33,6 +34,7 @@ export function parseRun(ctx: VerbContext): KubectlCommand | KubectlError {
       { name: 'restart', type: 'string' },
       { name: 'image-pull-policy', type: 'string' },
       { name: 'command', type: 'bool' },
+      { name: 'expose', type: 'bool' },
       { name: 'dry-run', type: 'string', noOptDefVal: 'unchanged' },
       { name: 'output', short: 'o', type: 'string' },
     ],
@@ -64,6 +66,8 @@ export function parseRun(ctx: VerbContext): KubectlCommand | KubectlError {
   const portText = typeof f.flags.port === 'string' ? f.flags.port : '';
   const port = portText === '' ? -1 : Number(portText);
   if (portText !== '' && !/^[+-]?\d+$/.test(portText)) return { error: `error: strconv.Atoi: parsing "${portText}": invalid syntax` };
+  const expose = f.flags.expose === true;
+  if (expose && portText === '') return { error: "error: --port must be set when exposing a service\nSee 'kubectl run -h' for help and examples" };
   return {
     verb: 'run',
     name,
@@ -72,11 +76,13 @@ export function parseRun(ctx: VerbContext): KubectlCommand | KubectlError {
     ...printing,
     image: f.flags.image,
     labels,
+    labelsGiven: labelSpec !== '',
     port,
     env,
     restart,
     pullPolicy,
     args: rest,
     command: f.flags.command === true,
+    expose,
   };
 }

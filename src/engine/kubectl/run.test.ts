@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Pod } from '../api/types.ts';
+import type { Service } from '../api/policyTypes.ts';
 import { advance, kubectl, settledCluster } from '../sim/executeTestEngine.ts';
 import { parseKubectl } from './parse.ts';
 
@@ -20,6 +21,7 @@ describe('parseRun', () => {
     ['run web --image=web:1 -l app', 'error: unexpected label spec: app'],
     ['run web --image=web:1 --env=A', 'error: invalid env: A'],
     ['run web --image=web:1 --port=http', 'error: strconv.Atoi: parsing "http": invalid syntax'],
+    ['run web --image=web:1 --expose', "error: --port must be set when exposing a service\nSee 'kubectl run -h' for help and examples"],
   ])('refuses %s as kubectl does', (line, error) => {
     expect(parseKubectl(line)).toEqual({ error });
   });
@@ -44,5 +46,15 @@ describe('runRun', () => {
     expect(st.store.objects.Pod.has('default/solo')).toBe(false);
     expect(run('run solo --image=web:1')).toMatchObject({ ok: true });
     expect(run('run solo --image=web:1')).toEqual({ ok: false, output: 'Error from server (AlreadyExists): pods "solo" already exists' });
+  });
+
+  it('puts a ClusterIP Service in front of the pod with --expose, made after the pod and printed before it', () => {
+    const st = settledCluster();
+    expect(kubectl(st, 'run solo --image=web:1 --port=8080 --expose')).toEqual({ ok: true, output: 'service/solo created\npod/solo created' });
+    advance(st, 30);
+    const svc = st.store.objects.Service.get('default/solo') as Service | undefined;
+    expect(svc?.spec).toMatchObject({ selector: { run: 'solo' }, ports: [{ port: 8080, targetPort: 8080, protocol: 'TCP' }], type: 'ClusterIP' });
+    expect(svc?.spec.clusterIP).toMatch(/^10\.9[6-9]|^10\.1[0-1]\d\./);
+    expect(kubectl(st, 'get endpointslices -l kubernetes.io/service-name=solo').output).toMatch(/solo-\w+\s+IPv4\s+8080\s+10\.244\./);
   });
 });
