@@ -7,7 +7,7 @@ import { decide } from '../api/decision.ts';
 import type { KubeObject, Node, Pod, PodCondition, ReplicaSet } from '../api/types.ts';
 import { bindPod } from '../apiserver/binding.ts';
 import type { WatchRecord } from '../apiserver/store.ts';
-import { schedulerCache } from './cache/cache.ts';
+import { isTerminal, schedulerCache } from './cache/cache.ts';
 import { note, recordEvent, schedule, type Tx, writeStatus } from '../client/tx.ts';
 import { EXPLAIN_NODE_LINES, schedulePod, type SchedulerInput } from './scheduleOne.ts';
 import { type ClusterEvent, eventLabel, queueingHint } from './queue/queueingHints.ts';
@@ -113,11 +113,17 @@ export function schedulerOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | und
     const prev = old?.kind === 'Pod' ? old : undefined;
     if (rec.type === 'DELETED') {
       forget(tx.st.scheduler, key);
-      schedulerOnEvent(tx, { kind: 'PodDelete', pod: o });
+      // A pod deleted after it finished left the scheduler's informer then (below): no second delete.
+      if (prev === undefined || !isTerminal(prev)) schedulerOnEvent(tx, { kind: 'PodDelete', pod: o });
       return;
     }
     if (!o.spec.nodeName) {
       if (rec.type === 'ADDED') schedulerOnPodAdded(tx, o, key);
+      return;
+    }
+    // A pod that finished leaves the scheduler's informer (its field selector drops terminal pods): a delete.
+    if (isTerminal(o)) {
+      if (prev !== undefined && !isTerminal(prev)) schedulerOnEvent(tx, { kind: 'PodDelete', pod: o });
       return;
     }
     if (prev === undefined || !prev.spec.nodeName) schedulerOnEvent(tx, { kind: 'AssignedPodAdd', pod: o });

@@ -108,8 +108,10 @@ export function schedulerCacheOnWrite(c: SchedulerCache, prev: KubeObject | unde
     return;
   }
   if (obj.kind !== 'Pod') return;
-  const a = prev?.kind === 'Pod' && prev.spec.nodeName ? prev : undefined;
-  const b = next?.kind === 'Pod' && next.spec.nodeName ? next : undefined;
+  // The scheduler's pod informer leaves terminal pods out (status.phase!=Succeeded,status.phase!=Failed):
+  // a pod that finished frees its node's room as a deleted one does.
+  const a = prev?.kind === 'Pod' && prev.spec.nodeName && !isTerminal(prev) ? prev : undefined;
+  const b = next?.kind === 'Pod' && next.spec.nodeName && !isTerminal(next) ? next : undefined;
   if (
     a !== undefined &&
     b !== undefined &&
@@ -246,4 +248,10 @@ export function imageStates(c: SchedulerCache): Map<string, ImageState> {
   }
   c.images = m;
   return m;
+}
+
+/** isTerminal: the pod's phase is Succeeded or Failed (none of its containers will run again). */
+export function isTerminal(pod: Pod): boolean {
+  const phase = pod.status?.phase;
+  return phase === 'Succeeded' || phase === 'Failed';
 }
