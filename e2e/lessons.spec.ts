@@ -116,6 +116,20 @@ test('a lesson link opens at its step, and clicker keys step through it', async 
   await expect(lesson(page).getByTestId('lesson-step')).toHaveText('Step 4 of 8');
 });
 
+test('the pods lesson asks what the kubelet does with a pod whose image changed, and reads the answer from the run', async ({
+  page,
+}) => {
+  await openLink(page, './#lesson=pods-of-their-own&step=5', 200);
+  await expect(lesson(page).getByTestId('lesson-step')).toHaveText('Step 5 of 6');
+  await expect(lesson(page)).toContainText(
+    'With how many seconds of grace period is the old container stopped?',
+  );
+  await lesson(page).getByRole('textbox', { name: 'Your prediction' }).fill('30');
+  await lesson(page).getByRole('button', { name: 'Check' }).click();
+  await expect(lesson(page).getByRole('status')).toContainText('Right: 30.');
+  await expect(explain(page)).toContainText('definition changed');
+});
+
 test('a teacher adds this moment as a step, and Export carries the lesson', async ({ page }) => {
   await openDefault(page);
   await slider(page).fill('185');

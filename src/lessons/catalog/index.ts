@@ -8,6 +8,7 @@ import { CONTROLLER_LESSONS } from './controllers.ts';
 import { DEPLOYMENT_LESSONS } from './deployment.ts';
 import { EVENT_LESSONS } from './events.ts';
 import { NODE_LESSONS } from './nodes.ts';
+import { POD_LESSONS } from './pods.ts';
 import { STATEFULSET_LESSONS } from './statefulset.ts';
 import { STATEFULSET_QUOTA_LESSONS } from './statefulsetQuota.ts';
 import { STATEFULSET_ORPHAN_LESSONS } from './statefulsetOrphan.ts';
@@ -20,6 +21,7 @@ export type { BuiltInLesson } from './types.ts';
 export const BUILT_IN_LESSONS: readonly BuiltInLesson[] = [
   ...DEPLOYMENT_LESSONS,
   ...CONTROLLER_LESSONS,
+  ...POD_LESSONS,
   ...CONFIGURATION_LESSONS,
   ...EVENT_LESSONS,
   ...NODE_LESSONS,
