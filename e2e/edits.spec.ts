@@ -18,6 +18,7 @@ import {
   firstActionTick,
   openPreset,
   recorded,
+  seekEnd,
   seekTo,
   slider,
   tickOf,
@@ -115,6 +116,34 @@ test('Undo brings back the scenario and the tick before a fork, by button and by
   await page.keyboard.press('Meta+z');
   await expect.poll(() => kubectlActions(page)).toEqual([SET_IMAGE]);
   await expect(slider(page)).toHaveAttribute('aria-valuenow', '100');
+});
+
+test('import takes a pod exported from a cluster as its author wrote it, and the cluster runs it', async ({
+  page,
+}) => {
+  await openPreset(page, 'seed');
+  const exported = [
+    'apiVersion: v1',
+    'kind: Pod',
+    'metadata: { name: imp, namespace: default, uid: 4d3f8c1e, resourceVersion: "412", labels: { run: imp } }',
+    'spec:',
+    '  nodeName: node-9',
+    '  containers: [{ name: imp, image: "web:1", volumeMounts: [{ mountPath: /var/run/secrets/kubernetes.io/serviceaccount, name: kube-api-access-mj6bk }] }]',
+    '  volumes: [{ name: kube-api-access-mj6bk, projected: { sources: [{ serviceAccountToken: { path: token } }] } }]',
+    'status: { phase: Running }',
+    '',
+  ].join('\n');
+  await importText(page, exported, 'Add to this scenario', 'imp.yaml', 'pod/imp created');
+  const s = scenarioOf(page);
+  expect(s.objects.at(-1)).toEqual({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'imp', namespace: 'default', labels: { run: 'imp' } },
+    spec: { containers: [{ name: 'imp', image: 'web:1' }] },
+  });
+  await seekEnd(page);
+  await expect(cluster(page).locator('[data-pod-name="imp"]')).toHaveCount(1);
+  await page.screenshot({ path: 'artifacts/screenshots/import-pod-light.png' });
 });
 
 test('import replaces the scenario by default, or adds to it, with a namespaced Deployment and a Node', async ({

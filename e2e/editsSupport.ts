@@ -58,6 +58,7 @@ export async function importText(
   text: string,
   mode: ImportMode,
   name = 'checkout-api.yaml',
+  said = 'deployment.apps/checkout-api',
 ): Promise<void> {
   const before = page.url();
   await page.getByRole('banner').getByRole('button', { name: 'Import', exact: true }).click();
@@ -68,7 +69,7 @@ export async function importText(
     mimeType: 'application/yaml',
     buffer: Buffer.from(text),
   });
-  await expect(dialog.getByRole('status')).toContainText('deployment.apps/checkout-api');
+  await expect(dialog.getByRole('status')).toContainText(said);
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
   await newRun(page, before);

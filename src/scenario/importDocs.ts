@@ -10,6 +10,7 @@
  * `Document 2: The Deployment "x" is invalid: spec.replicas: Invalid value: -1: …`. A user
  * fixing a file wants the whole list at once, and a half-imported file is a scenario nobody wrote.
  */
+import { stripPodServerFields } from './importPod.ts';
 import { aggregateMessage } from '../engine/apimachinery/fieldErrors.ts';
 import { field, isRecord, type Issues, newIssues, own, report } from './check.ts';
 import { isScenarioObjectKind, validateWorkload } from './manifest.ts';
@@ -107,7 +108,9 @@ function takeDocument(issues: Issues, d: unknown, out: Taken): { id: string; lab
     out.nodes.push(node);
     return { id: `Node//${node.name}`, label: `Node ${JSON.stringify(node.name)}` };
   }
-  const obj = validateWorkload(issues, '', isRecord(d) ? stripServerFields(d) : d);
+  const stripped = isRecord(d) ? stripServerFields(d) : d;
+  const doc = isRecord(d) && isRecord(stripped) && d.kind === 'Pod' ? stripPodServerFields(stripped, Object.hasOwn(d, 'status')) : stripped;
+  const obj = validateWorkload(issues, '', doc);
   if (obj === null) return null;
   out.objects.push(obj);
   // A Namespace is cluster-scoped: its identity has no namespace (as validate.ts keys `objects`).
@@ -195,7 +198,7 @@ export function ignoredNote(ignored: string[]): string | null {
   const docs = ignored.length === 1 ? 'document' : 'documents';
   return (
     `Ignored ${ignored.length} ${docs}: ${ignored.join(', ')}` +
-    ' (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap and Secret)'
+    ' (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Pod, Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap and Secret)'
   );
 }
 

@@ -13,7 +13,8 @@ import { decodeManifest, decodePolicyManifest } from '../engine/apiserver/decodi
 import { LIMITS, type ScenarioObject, type Workload } from './types.ts';
 import type { PolicyObject } from '../engine/api/policyTypes.ts';
 import { POLICY_API_VERSIONS } from '../engine/api/policyTypes.ts';
-import type { Namespace, PodSpec } from '../engine/api/types.ts';
+import type { Namespace, Pod, PodSpec } from '../engine/api/types.ts';
+import { prepareObject } from '../engine/apiserver/rest/kinds.ts';
 import { isPolicyKind, preparePolicyObject } from '../engine/apiserver/createPolicy.ts';
 import { invalidMessage } from '../engine/apimachinery/fieldErrors.ts';
 import { validateNamespace } from '../engine/apiserver/validationCore.ts';
@@ -25,12 +26,12 @@ export const WORKLOAD_API_VERSION = 'apps/v1';
 
 /** unsupportedKindMessage explains that a kind is not simulated. */
 export function unsupportedKindMessage(kind: string): string {
-  return `unsupported kind ${JSON.stringify(kind)} (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap and Secret)`;
+  return `unsupported kind ${JSON.stringify(kind)} (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Pod, Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap and Secret)`;
 }
 
 /** isScenarioObjectKind tells whether `objects` and `apply` take this kind. */
 export function isScenarioObjectKind(kind: unknown): kind is ScenarioObject['kind'] {
-  return isWorkloadKind(kind) || isPolicyKind(kind) || kind === 'Namespace';
+  return isWorkloadKind(kind) || isPolicyKind(kind) || kind === 'Namespace' || kind === 'Pod';
 }
 
 /**
@@ -39,6 +40,7 @@ export function isScenarioObjectKind(kind: unknown): kind is ScenarioObject['kin
  */
 export function validateScenarioObject(issues: Issues, path: string, x: unknown): ScenarioObject | null {
   if (isRecord(x) && own(x, 'kind') === 'Namespace') return validateNamespaceManifest(issues, path, x);
+  if (isRecord(x) && own(x, 'kind') === 'Pod') return validatePodManifest(issues, path, x);
   return validateWorkload(issues, path, x);
 }
 
@@ -65,6 +67,35 @@ function validateNamespaceManifest(issues: Issues, path: string, x: Record<strin
     return null;
   }
   return ns;
+}
+
+/**
+ * validatePodManifest checks a v1 Pod of its own as the API server would take it from a client:
+ * its apiVersion, the decoder, then SetDefaults_Pod and ValidatePodCreate (rest/kinds.ts), with
+ * the API server's message (`The Pod "web" is invalid: spec.containers[0].image: Required value`).
+ */
+function validatePodManifest(issues: Issues, path: string, x: Record<string, unknown>): Pod | null {
+  const apiVersion = own(x, 'apiVersion');
+  if (apiVersion !== 'v1') {
+    report(issues, field(path, 'apiVersion'), `no matches for kind "Pod" in version ${JSON.stringify(String(apiVersion ?? ''))} (a Pod is v1)`);
+    return null;
+  }
+  const decoded = decodeManifest('Pod', x);
+  if (!decoded.ok) {
+    report(issues, path, decoded.message);
+    return null;
+  }
+  const pod = decoded.value as unknown as Pod;
+  const p = prepareObject({ ...pod, metadata: pod.metadata ?? { name: '' }, spec: pod.spec ?? { containers: [] } } as Pod);
+  if ('badRequest' in p) {
+    report(issues, path, p.badRequest);
+    return null;
+  }
+  if ('invalid' in p) {
+    report(issues, path, invalidMessage('Pod', p.name, p.invalid));
+    return null;
+  }
+  return pod;
 }
 
 /**
@@ -152,6 +183,7 @@ export function validateWorkload(issues: Issues, path: string, x: unknown): Scen
   }
   if (!known) return null;
   if (kind === 'Namespace') return validateNamespaceManifest(issues, path, x);
+  if (kind === 'Pod') return validatePodManifest(issues, path, x);
   if (isPolicyKind(kind)) return validatePolicyManifest(issues, path, x, kind, apiVersion);
   if (apiVersion !== WORKLOAD_API_VERSION) {
     report(

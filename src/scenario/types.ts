@@ -5,7 +5,7 @@
  */
 import type { PolicyObject } from '../engine/api/policyTypes.ts';
 import type { Lesson } from '../lessons/format.ts';
-import type { DaemonSet, Deployment, Namespace, Taint } from '../engine/api/types.ts';
+import type { DaemonSet, Deployment, Namespace, Pod, Taint } from '../engine/api/types.ts';
 import type { StatefulSet } from '../engine/api/statefulTypes.ts';
 
 /** A delay in virtual seconds: fixed, or drawn uniformly from [min, max]. */
@@ -117,7 +117,7 @@ export type Workload = Deployment | DaemonSet | StatefulSet;
  * Anything `objects` and `apply` take: a workload, a v1 Namespace, or a ResourceQuota,
  * PodDisruptionBudget, HorizontalPodAutoscaler or Service.
  */
-export type ScenarioObject = Workload | Namespace | PolicyObject;
+export type ScenarioObject = Workload | Namespace | PolicyObject | Pod;
 
 /** What a node action adds: a new node with these properties. */
 export interface NodeAddSpec {

@@ -2,7 +2,8 @@
  * User actions: the scenario's initial objects, `apply`, node faults and kubectl lines. Each is
  * one tick by the actor `user`; a bad action writes nothing and its message is the tick summary.
  */
-import type { DaemonSet, Deployment, KubeObject, Namespace, Node } from '../api/types.ts';
+import type { DaemonSet, Deployment, KubeObject, Namespace, Node, Pod } from '../api/types.ts';
+import { prepareObject } from '../apiserver/rest/kinds.ts';
 import { createNamespace } from '../kubectl/applyNamespace.ts';
 import { setDefaultsDaemonSet, setDefaultsDeployment } from '../apiserver/defaults.ts';
 import { formatApiError, newInvalid } from '../apiserver/errors.ts';
@@ -40,8 +41,9 @@ export function createInitialObject(tx: Tx, raw: KubeObject | Record<string, unk
   if (kind === 'Namespace') return createNamespace(tx, raw as Namespace);
   if (isPolicyKind(kind)) return createPolicyObject(tx, raw as PolicyObject);
   if (kind === 'StatefulSet') return createStatefulSet(tx, raw as StatefulSet);
+  if (kind === 'Pod') return createPod(tx, raw as Pod);
   if (kind !== 'Deployment' && kind !== 'DaemonSet') {
-    return { ok: false, output: `error: Rollout Lab applies Deployment, DaemonSet, StatefulSet, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap and Secret objects, not "${String(kind)}"` };
+    return { ok: false, output: `error: Rollout Lab applies Deployment, DaemonSet, StatefulSet, Pod, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap and Secret objects, not "${String(kind)}"` };
   }
   const obj = defaulted(raw as Deployment | DaemonSet);
   const errs = validateObject(obj);
@@ -62,6 +64,17 @@ function createStatefulSet(tx: Tx, raw: StatefulSet): ActionOutput {
   const res = create(tx, fresh as KubeObject);
   if (!res.ok) return { ok: false, output: formatApiError(res.error) };
   return { ok: true, output: `statefulset.apps/${obj.metadata.name} created` };
+}
+
+/** createPod creates one of the scenario's pods of their own as the registry creates a client's (rest/kinds.ts). */
+function createPod(tx: Tx, raw: Pod): ActionOutput {
+  const { status: _status, ...body } = raw;
+  const p = prepareObject(body as KubeObject);
+  if ('badRequest' in p) return { ok: false, output: `Error from server (BadRequest): ${p.badRequest}` };
+  if ('invalid' in p) return { ok: false, output: formatApiError(newInvalid(invalidMessage('Pod', p.name, p.invalid))) };
+  const res = create(tx, p.object);
+  if (!res.ok) return { ok: false, output: formatApiError(res.error) };
+  return { ok: true, output: `pod/${p.object.metadata.name} created` };
 }
 
 /**

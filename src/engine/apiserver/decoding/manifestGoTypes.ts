@@ -234,3 +234,12 @@ export const namespace = struct('Namespace', {
   spec: struct('NamespaceSpec', { finalizers: list(str) }),
   status: any,
 });
+
+/** A pod of its own (core/v1), as a client posts one (kubectl run, a Pod manifest). */
+export const pod = struct('Pod', {
+  apiVersion: str,
+  kind: str,
+  metadata: objectMeta,
+  spec: podSpec,
+  status: any,
+});
