@@ -23,6 +23,7 @@
  * (terminationOrder.ts, killPod.ts). Not modelled: a sidecar's probes (it is Ready at its start)
  * and its exit outside a pod's deletion.
  */
+import { podFinished, shouldContainerBeRestarted } from './restartPolicy.ts';
 import { decide } from '../api/decision.ts';
 import type { Container, ContainerState, ContainerStatus, Pod } from '../api/types.ts';
 import type { ImageBehaviour } from '../config.ts';
@@ -160,6 +161,12 @@ export function initExited(tx: Tx, pod: Pod, podKey: string, uid: string, done: 
   const image = prev?.image ?? c.image;
   const digest = prev?.imageID ?? '';
   const restarts = prev?.restartCount ?? 0;
+  // An init container that fails is not run again under restartPolicy Never: the pod is finished
+  // (Failed, Init:Error). A sidecar restarts whatever the pod's policy.
+  if (b.crash && !isRestartableInitContainer(c) && !shouldContainerBeRestarted(pod, 1)) {
+    podFinished(tx, pod, podKey, uid, c.name, 1);
+    return;
+  }
   if (b.crash) {
     const ks = kubeletState(tx, podKey);
     const exited: ContainerState = { terminated: { exitCode: 1, reason: 'Error', startedAt, finishedAt: tx.nowIso, ...(id ? { containerID: id } : {}) } };

@@ -56,4 +56,21 @@ describe('podFinished', () => {
     expect(pod.status?.phase).toBe('Running');
     expect(pod.status?.containerStatuses?.[0]?.restartCount).toBeGreaterThan(0);
   });
+
+  it('finishes a restartPolicy Never pod whose init container failed: Failed, Init:Error, its app container never started', () => {
+    const st = crashCluster();
+    const pod = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'solo' },
+      spec: { restartPolicy: 'Never', initContainers: [{ name: 'setup', image: 'crash:1' }], containers: [{ name: 'app', image: 'web:1' }] },
+    };
+    expect(kubectl(st, 'apply -f -', pod)).toMatchObject({ ok: true });
+    advance(st, 60);
+    const after = solo(st);
+    expect(after.status?.phase).toBe('Failed');
+    expect(after.status?.initContainerStatuses?.[0]).toMatchObject({ restartCount: 0, state: { terminated: { exitCode: 1, reason: 'Error' } } });
+    expect(after.status?.containerStatuses?.[0]?.state.running).toBeUndefined();
+    expect(kubectl(st, 'get pod solo').output).toMatch(/solo\s+0\/1\s+Init:Error\s+0\s/);
+  });
 });
