@@ -89,6 +89,7 @@ export const en = {
     phase: 'Phase',
     kubectlStatus: 'kubectl STATUS',
     owner: 'Owner',
+    noOwner: 'none: no controller owns this pod, and nothing makes it again when it goes',
     image: 'Image',
     restarts: 'Restarts',
     created: 'Created',

@@ -83,6 +83,7 @@ export const zhCN = {
     phase: '阶段',
     kubectlStatus: 'kubectl STATUS 列',
     owner: '属主',
+    noOwner: '无：没有控制器拥有这个 Pod，它消失后也不会有谁重新创建它',
     image: '镜像',
     restarts: '重启次数',
     created: '创建于',

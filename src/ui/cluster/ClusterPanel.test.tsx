@@ -5,6 +5,7 @@ import { appStore } from '../../state/store.ts';
 import { midRollout, NEW_RS, OLD_RS } from '../testing/fixtures.ts';
 import { renderWithStore, resetStore } from '../testing/renderWithStore.tsx';
 import { ClusterPanel } from './ClusterPanel.tsx';
+import type { PodView } from '../../worker/clusterViews.ts';
 
 vi.mock('../../state/actions.ts', async () => {
   const { pods, podDetail } = await import('../testing/fixtures.ts');
@@ -162,6 +163,23 @@ describe('ClusterPanel', () => {
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(chip);
+  });
+
+  it('says a pod of its own has no owner, and that nothing makes it again', async () => {
+    const data = midRollout();
+    const first = data.pods?.[0] as PodView;
+    const solo: PodView = { ...first, name: 'solo', owner: '', workload: '', revision: 0 };
+    renderWithStore(<ClusterPanel />, {
+      ...data,
+      pods: [...(data.pods ?? []), solo],
+      podCount: (data.podCount ?? 0) + 1,
+    });
+    fireEvent.click(screen.getAllByTestId('pod').find((c) => c.dataset.podName === 'solo') as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'solo' });
+    expect(dialog.textContent).toContain(
+      'Ownernone: no controller owns this pod, and nothing makes it again when it goes',
+    );
+    expect(dialog.textContent).not.toContain('(rev 0)');
   });
 
   it('says in a pod’s details where it stands as an endpoint, and why, in the Explain panel’s words', async () => {

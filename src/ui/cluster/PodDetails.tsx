@@ -125,9 +125,13 @@ function PodFacts({ pod, detail }: { pod: PodView; detail: PodDetailView | null 
         </>
       ) : null}
       <dt className="text-slate-600 dark:text-slate-400">{t('cluster.owner')}</dt>
-      <dd className="font-mono break-all">
-        {pod.owner} ({t('view.rev', { revision: pod.revision })})
-      </dd>
+      {pod.owner === '' ? (
+        <dd>{t('cluster.noOwner')}</dd>
+      ) : (
+        <dd className="font-mono break-all">
+          {pod.owner} ({t('view.rev', { revision: pod.revision })})
+        </dd>
+      )}
       <dt className="text-slate-600 dark:text-slate-400">{t('cluster.image')}</dt>
       <dd className="font-mono break-all">{pod.image}</dd>
       <dt className="text-slate-600 dark:text-slate-400">{t('cluster.restarts')}</dt>
