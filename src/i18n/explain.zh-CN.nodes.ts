@@ -7,6 +7,10 @@ export const EXPLAIN_ZH_CN_NODES: Record<string, Record<string, string>> = {
     workerJitter:
       '{{pod}} 中 {{container}} 的 {{probe}} 探针：kubelet 启动才 {{kubeletAge}} 秒，不到一个周期（{{period}} 秒），所以 worker 先随机等待 {{jitterMs}} 毫秒：在 {{first}} 秒探测，之后每 {{period}} 秒一次；initialDelaySeconds {{delay}}',
   },
+  activeDeadline: {
+    exceeded:
+      '{{pod}} 于 {{started}} 启动，activeDeadlineSeconds 为 {{seconds}}：它在节点上已运行这么久 → kubelet 将它置为失败（DeadlineExceeded）并停止它的容器；不会再启动它们',
+  },
   doProbe: {
     failed:
       '{{pod}} 中 {{container}} 的 {{probe}} 探针在 {{time}} 秒失败（连续第 {{run}} 次，failureThreshold {{threshold}}）：{{output}}',

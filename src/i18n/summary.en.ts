@@ -117,6 +117,10 @@ export const SUMMARY_EN: Record<string, string> = {
   definitionRestart: '{{pod}}: {{container}} stopped, pulling the new image to start it again',
   definitionUnchanged: '{{pod}}: every container runs the image its spec names: nothing to restart',
   podFinished: '{{pod}}: {{container}} exited and restartPolicy does not start it again: {{phase}}',
+  deadlineExceeded:
+    '{{pod}}: active longer than its activeDeadlineSeconds ({{seconds}}s): Failed, DeadlineExceeded; stopping its containers',
+  deadlineNotYet: '{{pod}}: its active deadline has not passed (it moved, or the pod restarted its clock)',
+  podFinishedSkips: '{{pod}} is finished (Succeeded or Failed): {{step}} skipped',
   probesPassed: '{{pod}}: probes passed',
   droppingKey: 'dropping {{key}} out of the {{controller}} queue: {{error}}',
   kubernetesServiceSynced:

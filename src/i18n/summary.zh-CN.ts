@@ -104,6 +104,10 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   definitionRestart: '{{pod}}：{{container}} 已停止，拉取新镜像后重新启动',
   definitionUnchanged: '{{pod}}：每个容器运行的都是规格中写的镜像，无需重启',
   podFinished: '{{pod}}：{{container}} 已退出，restartPolicy 不会再启动它：{{phase}}',
+  deadlineExceeded:
+    '{{pod}}：运行时间超过 activeDeadlineSeconds（{{seconds}} 秒）：Failed，DeadlineExceeded；正在停止它的容器',
+  deadlineNotYet: '{{pod}}：它的运行期限还没到（期限变了，或 Pod 重新开始计时）',
+  podFinishedSkips: '{{pod}} 已结束（Succeeded 或 Failed）：跳过 {{step}}',
   probesPassed: '{{pod}}：探针通过',
   droppingKey: '把 {{key}} 移出 {{controller}} 队列：{{error}}',
   kubernetesServiceSynced:

@@ -57,6 +57,8 @@ export type KubeletStep =
   | 'sigterm' // the preStop hook is over: SIGTERM to the containers
   | 'definitionChanged' // a container's image changed: kill it to start it again
   | 'definitionRestart' // the changed containers have exited: pull the new image, start again
+  | 'deadline' // the pod's activeDeadlineSeconds may have passed: fail it and stop its containers
+  | 'deadlineKilled' // the containers of a pod past its deadline have stopped
   | 'exited' // a container killed after a liveness or startup failure exited
   | 'terminated'; // graceful termination finished: the pod object is removed
 

@@ -163,6 +163,9 @@ export const SUMMARY_TEMPLATES = {
   definitionRestart: '{pod}: {container} stopped, pulling the new image to start it again',
   definitionUnchanged: '{pod}: every container runs the image its spec names: nothing to restart',
   podFinished: '{pod}: {container} exited and restartPolicy does not start it again: {phase}',
+  deadlineExceeded: '{pod}: active longer than its activeDeadlineSeconds ({seconds}s): Failed, DeadlineExceeded; stopping its containers',
+  deadlineNotYet: '{pod}: its active deadline has not passed (it moved, or the pod restarted its clock)',
+  podFinishedSkips: '{pod} is finished (Succeeded or Failed): {step} skipped',
 } as const satisfies Readonly<Record<string, SummaryTemplate>>;
 
 export type SummaryKey = keyof typeof SUMMARY_TEMPLATES;

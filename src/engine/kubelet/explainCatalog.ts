@@ -15,6 +15,10 @@ export const KUBELET_DECISION_KEYS: DecisionCatalog = {
     notReady: 'readiness probe of {container} in {pod} failed {run} times in a row (failureThreshold {threshold}) → the container is not ready',
     started: 'startup probe of {container} in {pod} succeeded at {time}s → started: its readiness and liveness probes run from now',
   },
+  activeDeadline: {
+    exceeded:
+      '{pod} started at {started} with activeDeadlineSeconds {seconds}: it has been active on its node that long → the kubelet fails it (DeadlineExceeded) and stops its containers; nothing starts them again',
+  },
   startContainer: {
     configError:
       '{container} of {pod} cannot be created: {source}: {message} → CreateContainerConfigError; the kubelet tries again in {seconds}s (the pod sync back-off: 10s plus up to 50% jitter)',

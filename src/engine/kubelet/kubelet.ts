@@ -25,6 +25,7 @@ import { appDown, trafficOn } from './apps.ts';
 import { containerFieldPath, pullFailedMessage, recordContainerEvent } from './containerEvents.ts';
 import { internalIP } from './nodeStatus.ts';
 import { definitionChanged, definitionRestart, imagesChanged } from './definitionChanged.ts';
+import { activeDeadlineExceeded, deadlineKilled, isTerminalPhase, scheduleDeadline } from './activeDeadline.ts';
 import { acceptedInitStatuses, beginInit, hasInitContainers, initBackoff, initExited, initPulled, initStarted, POD_INITIALIZING } from './initContainers.ts';
 
 /** kubeletOnPodWatched reacts to a pod the kubelet's watch delivered (bound or being deleted); key is objectKey(pod). */
@@ -48,6 +49,8 @@ export function kubeletOnPodWatched(tx: Tx, pod: Pod, old: Pod | undefined, key 
     // A client changed an image (the one change ValidatePodUpdate lets through to a container).
     schedule(tx, tx.now, { type: 'kubelet', podKey: key, uid, step: 'definitionChanged' });
   }
+  // The active deadline counts from the start the kubelet wrote, or from a new deadline.
+  if (!pod.metadata.deletionTimestamp && !isTerminalPhase(pod)) scheduleDeadline(tx, pod, old?.metadata.uid === uid ? old : undefined, key, uid);
 }
 
 /** kubeletStep performs one step of a pod's lifecycle on its node. */
@@ -84,6 +87,11 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
   const node = tx.st.store.objects.Node.get(nodeName) as Node | undefined;
   if (!node || !isNodeReady(node)) {
     note(tx, 'nodeNotReadyWaits', { node: nodeName, pod: pod.metadata.name });
+    return;
+  }
+  // A finished pod's containers never run again (its deadline's own stop aside).
+  if (isTerminalPhase(pod) && step !== 'deadlineKilled') {
+    note(tx, 'podFinishedSkips', { pod: pod.metadata.name, step });
     return;
   }
   const image = pod.spec.containers[0]?.image ?? '';
@@ -216,6 +224,12 @@ export function kubeletStep(tx: Tx, podKey: string, uid: string, step: KubeletSt
       return;
     case 'definitionChanged':
       definitionChanged(tx, pod, podKey, uid);
+      return;
+    case 'deadline':
+      activeDeadlineExceeded(tx, pod, podKey, uid);
+      return;
+    case 'deadlineKilled':
+      deadlineKilled(tx, pod, podKey);
       return;
     case 'definitionRestart':
       // The probe workers keep running across the restart: the pull starts none.
