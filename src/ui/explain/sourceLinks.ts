@@ -115,6 +115,8 @@ const ELSEWHERE: Record<string, string> = {
     'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/kubelet/kuberuntime/kuberuntime_manager.go',
   killContainer:
     'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/kubelet/kuberuntime/kuberuntime_container.go',
+  // A pod past spec.activeDeadlineSeconds (kubelet/activeDeadline.ts).
+  activeDeadline: 'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/kubelet/active_deadline.go',
   // startContainer's generateContainerConfig fails in makeEnvironmentVariables (kubelet_pods.go).
   startContainer:
     'https://github.com/kubernetes/kubernetes/blob/v1.36.3/pkg/kubelet/kuberuntime/kuberuntime_container.go',
