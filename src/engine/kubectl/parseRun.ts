@@ -35,12 +35,22 @@ export function parseRun(ctx: VerbContext): KubectlCommand | KubectlError {
       { name: 'image-pull-policy', type: 'string' },
       { name: 'command', type: 'bool' },
       { name: 'expose', type: 'bool' },
+      // Attaching needs a terminal on the container: read here only to say so.
+      { name: 'stdin', short: 'i', type: 'bool' },
+      { name: 'tty', short: 't', type: 'bool' },
+      { name: 'attach', type: 'bool' },
+      { name: 'rm', type: 'bool' },
       { name: 'dry-run', type: 'string', noOptDefVal: 'unchanged' },
       { name: 'output', short: 'o', type: 'string' },
     ],
     'kubectl run',
   );
   if ('error' in f) return f;
+  const attach = (['stdin', 'tty', 'attach', 'rm'] as const).filter((k) => f.flags[k] === true);
+  if (attach.length > 0) {
+    const flags = attach.map((k) => (k === 'stdin' ? '-i' : k === 'tty' ? '-t' : `--${k}`)).join(', ');
+    return { error: `error: ${flags}: the console cannot attach to a container; run the pod without them and read its output with kubectl logs` };
+  }
   // cobra's required flag comes before the command's own checks.
   if (typeof f.flags.image !== 'string') return { error: 'error: required flag(s) "image" not set' };
   const printing = dryRunAndOutput(f.flags);

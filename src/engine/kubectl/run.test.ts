@@ -22,6 +22,7 @@ describe('parseRun', () => {
     ['run web --image=web:1 --env=A', 'error: invalid env: A'],
     ['run web --image=web:1 --port=http', 'error: strconv.Atoi: parsing "http": invalid syntax'],
     ['run web --image=web:1 --expose', "error: --port must be set when exposing a service\nSee 'kubectl run -h' for help and examples"],
+    ['run -it --rm sh --image=busybox -- sh', 'error: -i, -t, --rm: the console cannot attach to a container; run the pod without them and read its output with kubectl logs'],
   ])('refuses %s as kubectl does', (line, error) => {
     expect(parseKubectl(line)).toEqual({ error });
   });
