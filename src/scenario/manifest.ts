@@ -45,21 +45,31 @@ export function validateScenarioObject(issues: Issues, path: string, x: unknown)
 }
 
 /**
- * validateNamespaceManifest checks a v1 Namespace: its apiVersion, the decoder, then the API
- * server's ValidateNamespace (`The Namespace "Pay_ments" is invalid: metadata.name: Invalid value: …`).
+ * decodedV1 is a core/v1 manifest of `kind` as the API server's decoder takes it (its apiVersion,
+ * then the Go type), or null after reporting why not.
  */
-function validateNamespaceManifest(issues: Issues, path: string, x: Record<string, unknown>): Namespace | null {
+function decodedV1(issues: Issues, path: string, x: Record<string, unknown>, kind: 'Namespace' | 'Pod'): Record<string, unknown> | null {
   const apiVersion = own(x, 'apiVersion');
   if (apiVersion !== 'v1') {
-    report(issues, field(path, 'apiVersion'), `no matches for kind "Namespace" in version ${JSON.stringify(String(apiVersion ?? ''))} (a Namespace is v1)`);
+    report(issues, field(path, 'apiVersion'), `no matches for kind "${kind}" in version ${JSON.stringify(String(apiVersion ?? ''))} (a ${kind} is v1)`);
     return null;
   }
-  const decoded = decodeManifest('Namespace', x);
+  const decoded = decodeManifest(kind, x);
   if (!decoded.ok) {
     report(issues, path, decoded.message);
     return null;
   }
-  const ns = decoded.value as unknown as Namespace;
+  return decoded.value;
+}
+
+/**
+ * validateNamespaceManifest checks a v1 Namespace: its apiVersion, the decoder, then the API
+ * server's ValidateNamespace (`The Namespace "Pay_ments" is invalid: metadata.name: Invalid value: …`).
+ */
+function validateNamespaceManifest(issues: Issues, path: string, x: Record<string, unknown>): Namespace | null {
+  const decoded = decodedV1(issues, path, x, 'Namespace');
+  if (decoded === null) return null;
+  const ns = decoded as unknown as Namespace;
   const meta = ns.metadata ?? { name: '' };
   const errs = validateNamespace(meta);
   if (errs.length > 0) {
@@ -75,17 +85,9 @@ function validateNamespaceManifest(issues: Issues, path: string, x: Record<strin
  * the API server's message (`The Pod "web" is invalid: spec.containers[0].image: Required value`).
  */
 function validatePodManifest(issues: Issues, path: string, x: Record<string, unknown>): Pod | null {
-  const apiVersion = own(x, 'apiVersion');
-  if (apiVersion !== 'v1') {
-    report(issues, field(path, 'apiVersion'), `no matches for kind "Pod" in version ${JSON.stringify(String(apiVersion ?? ''))} (a Pod is v1)`);
-    return null;
-  }
-  const decoded = decodeManifest('Pod', x);
-  if (!decoded.ok) {
-    report(issues, path, decoded.message);
-    return null;
-  }
-  const pod = decoded.value as unknown as Pod;
+  const decoded = decodedV1(issues, path, x, 'Pod');
+  if (decoded === null) return null;
+  const pod = decoded as unknown as Pod;
   const p = prepareObject({ ...pod, metadata: pod.metadata ?? { name: '' }, spec: pod.spec ?? { containers: [] } } as Pod);
   if ('badRequest' in p) {
     report(issues, path, p.badRequest);
