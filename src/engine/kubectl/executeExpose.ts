@@ -18,7 +18,7 @@ import { create, type Tx } from '../client/tx.ts';
 import { dryRun, withoutResourceVersion } from '../client/dryRun.ts';
 import type { KubectlCommand } from './commands.ts';
 import { printed } from './executeCreate.ts';
-import { resolveTargets, type ResourceObject, Terminal } from './executeStore.ts';
+import { resolveTargets, type ResourceObject, Terminal, withoutClientFields } from './executeStore.ts';
 import { groupKindString } from './resources.ts';
 import { podSpecOf } from './transforms/workloads.ts';
 
@@ -130,9 +130,7 @@ export function runExpose(tx: Tx, cmd: Expose): Terminal {
       continue;
     }
     // The API server: no status or zero creationTimestamp decoded; defaulted, validated, allocated.
-    const { status: _status, ...body } = svc;
-    const { creationTimestamp: _ts, ...meta } = body.metadata as typeof body.metadata & { creationTimestamp?: unknown };
-    const p = preparePolicyObject({ ...body, metadata: { ...meta, namespace: cmd.namespace } } as Service);
+    const p = preparePolicyObject(withoutClientFields(svc, cmd.namespace) as unknown as Service);
     if ('error' in p) {
       term.fail(formatApiError(p.error));
       return term;

@@ -17,7 +17,7 @@ import { dryRun, withoutResourceVersion } from '../client/dryRun.ts';
 import { create, type Tx } from '../client/tx.ts';
 import type { KubectlCommand } from './commands.ts';
 import { printed } from './executeCreate.ts';
-import { Terminal } from './executeStore.ts';
+import { Terminal, withoutClientFields } from './executeStore.ts';
 
 type Run = Extract<KubectlCommand, { verb: 'run' }>;
 
@@ -59,13 +59,6 @@ function serviceOf(cmd: Run): Service {
  */
 function both(cmd: Run, service: string, pod: string): string {
   return cmd.output === 'yaml' ? `${service}\n---\n---\n${pod}` : `${service}\n${pod}`;
-}
-
-/** withoutClientFields is the body the API server decodes: no status, no zero creationTimestamp, the namespace set. */
-function withoutClientFields(obj: KubeObject, namespace: string): KubeObject {
-  const { status: _status, ...body } = obj as KubeObject & { status?: unknown };
-  const { creationTimestamp: _created, ...meta } = body.metadata as typeof body.metadata & { creationTimestamp?: null };
-  return { ...body, metadata: { ...meta, namespace } } as KubeObject;
 }
 
 /** runRun is `kubectl run NAME --image=…`: `pod/NAME created` (after `service/NAME created` with --expose). */

@@ -147,3 +147,13 @@ export function apiUpdate<T extends KubeObject>(tx: Tx, next: T): { object: T; c
   if (!res.ok) return { error: formatApiError(res.error) };
   return { object: res.object, changed: res.object !== cur };
 }
+
+/**
+ * withoutClientFields is the body the API server decodes of an object kubectl built and sent: no
+ * status (PrepareForCreate drops it), no zero creationTimestamp, the namespace set.
+ */
+export function withoutClientFields(obj: KubeObject, namespace: string): KubeObject {
+  const { status: _status, ...body } = obj as KubeObject & { status?: unknown };
+  const { creationTimestamp: _created, ...meta } = body.metadata as typeof body.metadata & { creationTimestamp?: null };
+  return { ...body, metadata: { ...meta, namespace } } as KubeObject;
+}
