@@ -12,14 +12,9 @@ import type { Pod } from '../api/types.ts';
 import { decide } from '../api/decision.ts';
 import { note, recordEvent, schedule, type Tx } from '../client/tx.ts';
 import { parseRFC3339 } from '../lib/time.ts';
-import { appStopping, trafficOn } from './apps.ts';
-import { containerFieldPath } from './containerEvents.ts';
-import { kubeletState } from './kubeletState.ts';
-import { killingMessage } from './prober/prober.ts';
-import { explainPlan, preStopMs } from './probes.ts';
+import { killPodContainers } from './killPod.ts';
 import { setStatus } from './status.ts';
 import { terminalPodStatus } from './terminalStatus.ts';
-import { graceSecondsOf, killPlan, preStopOf } from './termination.ts';
 
 export const DeadlineExceededReason = 'DeadlineExceeded';
 export const deadlineExceededMessage = 'Pod was active on the node longer than the specified deadline';
@@ -61,21 +56,9 @@ export function activeDeadlineExceeded(tx: Tx, pod: Pod, podKey: string, uid: st
   recordEvent(tx, pod, 'Normal', DeadlineExceededReason, deadlineExceededMessage, 'kubelet', 'clock');
   decide(tx.decisions, 'activeDeadline', 'exceeded', { pod: pod.metadata.name, seconds, started: pod.status?.startTime ?? '' });
   setStatus(tx, pod, { ...pod.status, phase: 'Failed', reason: DeadlineExceededReason, message: deadlineExceededMessage }, podKey);
+  // A terminal pod's probes stop: killPodContainers then finds none to keep.
   tx.st.probes.delete(podKey);
-  const grace = graceSecondsOf(pod);
-  const appExitMs = Math.round(tx.st.config.terminationSeconds * 1000);
-  let exitMs = 0;
-  const sigkilled: string[] = [];
-  for (const c of pod.spec.containers) {
-    if (!pod.status?.containerStatuses?.find((x) => x.name === c.name)?.state.running) continue;
-    const plan = killPlan(c.name, grace, preStopOf(c, () => preStopMs(tx, c.image)), appExitMs);
-    recordEvent(tx, pod, 'Normal', 'Killing', killingMessage(c.name, null), 'kubelet', 'clock', containerFieldPath(c.name));
-    explainPlan(tx, pod.metadata.name, plan);
-    exitMs = Math.max(exitMs, plan.exitMs);
-    if (plan.sigkill) sigkilled.push(c.name);
-  }
-  if (sigkilled.length > 0) tx.st.kubelet.set(podKey, { ...kubeletState(tx, podKey), sigkilled });
-  if (trafficOn(tx)) appStopping(tx, podKey, uid, 0, exitMs, '', 0);
+  const { exitMs } = killPodContainers(tx, pod, podKey, uid);
   schedule(tx, tx.now + exitMs, { type: 'kubelet', podKey, uid, step: 'deadlineKilled' });
   note(tx, 'deadlineExceeded', { pod: pod.metadata.name, seconds });
 }

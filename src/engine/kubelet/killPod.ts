@@ -24,14 +24,29 @@ import { appStopping, trafficOn } from './apps.ts';
 
 /**
  * kubeletOnPodDeleting: the kubelet saw the pod's deletionTimestamp. Every running container is
- * stopped with the pod's grace period; the pod is removed (`terminated`) when the last is gone,
- * and a `sigterm` step marks the end of the preStop hooks. Liveness and startup probes stop. A
- * pod with a sidecar stops in order (terminationOrder.ts): its sidecars get SIGTERM only once the
- * app containers have exited, the last sidecar first.
+ * stopped with the pod's grace period (killPodContainers); the pod is removed (`terminated`) when
+ * the last is gone, and a `sigterm` step marks the end of the preStop hooks.
  */
 export function kubeletOnPodDeleting(tx: Tx, podKey: string, uid: string): void {
   const pod = tx.st.store.objects.Pod.get(podKey);
   if (pod?.kind !== 'Pod' || pod.metadata.uid !== uid) return;
+  const grace = graceSecondsOf(pod);
+  const stop = killPodContainers(tx, pod, podKey, uid);
+  if (stop.sigtermMs > 0) schedule(tx, tx.now + stop.sigtermMs, { type: 'kubelet', podKey, uid, step: 'sigterm' });
+  schedule(tx, tx.now + stop.exitMs, { type: 'kubelet', podKey, uid, step: 'terminated' });
+  note(tx, 'stopping', { pod: pod.metadata.name, grace, seconds: stop.exitMs / 1000 });
+}
+
+/**
+ * killPodContainers is killPod's stop of every running container of the pod with its grace period:
+ * a Killing Event and the timing of each (its preStop hook, SIGTERM, the exit or SIGKILL), the
+ * containers SIGKILLed at the deadline kept for the last status (terminalStatus.ts), and a
+ * Service's clients told. A pod with a sidecar stops in order (terminationOrder.ts): its sidecars
+ * get SIGTERM only once the app containers have exited, the last sidecar first. Returns when the
+ * last one is gone and when the preStop hooks end (ms from now; 0: no hook). Liveness and startup
+ * probes stop with it.
+ */
+export function killPodContainers(tx: Tx, pod: Pod, podKey: string, uid: string): { exitMs: number; sigtermMs: number } {
   const grace = graceSecondsOf(pod);
   const appExitMs = Math.round(tx.st.config.terminationSeconds * 1000);
   const statuses = pod.status?.containerStatuses;
@@ -62,21 +77,13 @@ export function kubeletOnPodDeleting(tx: Tx, podKey: string, uid: string): void 
   exitMs = Math.max(exitMs, sidecarsLast);
   if (sigkilled.length > 0) tx.st.kubelet.set(podKey, { ...kubeletState(tx, podKey), sigkilled });
   if (exitMs < 0) exitMs = killPlan('', grace, null, appExitMs).exitMs;
+  // Liveness and startup probes stop; readiness probes go on while it stops.
   const ps = proberOf(tx, podKey, uid);
   if (ps) proberTerminating(tx, pod, podKey, ps);
   if (trafficOn(tx)) appStopping(tx, podKey, uid, sigtermMs, appGoneMs >= 0 ? appGoneMs : exitMs, preStop, sigtermMs);
-  if (sigtermMs > 0) schedule(tx, tx.now + sigtermMs, { type: 'kubelet', podKey, uid, step: 'sigterm' });
-  schedule(tx, tx.now + exitMs, { type: 'kubelet', podKey, uid, step: 'terminated' });
-  note(tx, 'stopping', { pod: pod.metadata.name, grace, seconds: exitMs / 1000 });
+  return { exitMs, sigtermMs };
 }
 
-/**
- * stopInitContainers stops the pod's running init containers (a sidecar, or one the pod was still
- * waiting for) on the same grace period, each with its Killing Event at once, and returns when the
- * last is gone (ms from now; -1: none ran), adding those SIGKILLed to `sigkilled`. With a sidecar in the pod they stop in order: the
- * sidecars from the last in the spec to the first, each after its turn (the running app containers
- * gone, `exits`, and the next running sidecar), the whole seconds waited off its grace period.
- */
 function stopInitContainers(tx: Tx, pod: Pod, grace: number, appExitMs: number, exits: Map<string, number>, sigkilled: string[]): number {
   const initStatuses = pod.status?.initContainerStatuses;
   const inits = pod.spec.initContainers ?? [];
