@@ -1,5 +1,6 @@
-// Port of kubernetes pkg/api/v1/pod/util.go UpdatePodCondition (v1.36), shared by the API server
-// (the Eviction API) and the controllers that mark a pod before they delete it.
+// Port of kubernetes pkg/api/v1/pod/util.go UpdatePodCondition and IsPodPhaseTerminal (v1.36), shared
+// by the API server (the Eviction API), the controllers that mark a pod before they delete it, and
+// those that leave finished pods out.
 import type { PodCondition } from './types.ts';
 
 /**
@@ -23,4 +24,9 @@ export function updatePodCondition(
     old.status === next.status && old.reason === next.reason && old.message === next.message && (old.lastProbeTime ?? null) === null && old.lastTransitionTime === lastTransitionTime;
   if (same) return null;
   return conditions.map((c, j) => (j === i ? next : c));
+}
+
+/** isPodPhaseTerminal: Succeeded or Failed, a phase none of the pod's containers leaves to run again (podutil.IsPodPhaseTerminal). */
+export function isPodPhaseTerminal(phase: string | undefined): boolean {
+  return phase === 'Succeeded' || phase === 'Failed';
 }

@@ -3,6 +3,7 @@
 // controller, and the equality the reconciler uses for in-place slice updates.
 import type { Endpoint, EndpointPod, EndpointPort, EndpointService } from '../api/discoveryTypes.ts';
 import type { ObjectReference, PodCondition } from '../api/types.ts';
+import { isPodPhaseTerminal } from '../api/podConditions.ts';
 
 /** getPodReadyCondition returns the pod's Ready condition, if it has one. */
 export function getPodReadyCondition(pod: Pick<EndpointPod, 'status'>): PodCondition | undefined {
@@ -16,8 +17,7 @@ export function isPodReady(pod: Pick<EndpointPod, 'status'>): boolean {
 
 /** isPodTerminal: phase Failed or Succeeded; such a pod never serves again. */
 export function isPodTerminal(pod: Pick<EndpointPod, 'status'>): boolean {
-  const phase = pod.status?.phase;
-  return phase === 'Failed' || phase === 'Succeeded';
+  return isPodPhaseTerminal(pod.status?.phase);
 }
 
 /**

@@ -10,6 +10,7 @@
  */
 import type { Pod } from '../api/types.ts';
 import { decide } from '../api/decision.ts';
+import { isPodPhaseTerminal } from '../api/podConditions.ts';
 import { note, recordEvent, schedule, type Tx } from '../client/tx.ts';
 import { parseRFC3339 } from '../lib/time.ts';
 import { killPodContainers } from './killPod.ts';
@@ -39,7 +40,7 @@ export function scheduleDeadline(tx: Tx, pod: Pod, old: Pod | undefined, podKey:
 
 /** isTerminalPhase: Succeeded or Failed, a pod none of whose containers runs again. */
 export function isTerminalPhase(pod: Pod): boolean {
-  return pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
+  return isPodPhaseTerminal(pod.status?.phase);
 }
 
 /**

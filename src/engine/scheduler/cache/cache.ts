@@ -8,6 +8,7 @@
 // The view is not part of a keyframe: it is a function of the store, rebuilt on first use after a
 // restore (buildSchedulerCache), so a seek costs nothing here until the scheduler next runs.
 import type { KubeObject, Node, Pod } from '../../api/types.ts';
+import { isPodPhaseTerminal } from '../../api/podConditions.ts';
 import type { StoreIndex, StoreState } from '../../apiserver/store.ts';
 import { addPod, newNodeInfo, type NodeInfo, removePod, setDeleting, setNode } from '../framework/nodeInfo.ts';
 import type { VerdictTable } from '../nodeVerdicts.ts';
@@ -252,6 +253,5 @@ export function imageStates(c: SchedulerCache): Map<string, ImageState> {
 
 /** isTerminal: the pod's phase is Succeeded or Failed (none of its containers will run again). */
 export function isTerminal(pod: Pod): boolean {
-  const phase = pod.status?.phase;
-  return phase === 'Succeeded' || phase === 'Failed';
+  return isPodPhaseTerminal(pod.status?.phase);
 }
