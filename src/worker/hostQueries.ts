@@ -34,7 +34,16 @@ import type { TickView } from './views.ts';
 /** Refusal: a request the worker turns down with a message (not an engine fault). */
 export class Refusal extends Error {}
 
-const READ_VERBS = new Set(['noop', 'get', 'describe', 'rollout-status', 'rollout-history', 'logs', 'top']);
+const READ_VERBS = new Set([
+  'noop',
+  'get',
+  'describe',
+  'rollout-status',
+  'rollout-history',
+  'logs',
+  'top',
+  'events',
+]);
 
 let presetSummaries: PresetSummary[] | null = null;
 

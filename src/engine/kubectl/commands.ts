@@ -200,7 +200,23 @@ export type KubectlCommand =
       limitBytes: number | null;
     } & Namespaced)
   /** `top pod|node [NAME] [-l SEL] [--containers] [-A]`. */
-  | ({ verb: 'top'; kind: 'Pod' | 'Node'; name?: string; selector?: LabelSelector; containers: boolean; allNamespaces: boolean } & Namespaced);
+  | ({ verb: 'top'; kind: 'Pod' | 'Node'; name?: string; selector?: LabelSelector; containers: boolean; allNamespaces: boolean } & Namespaced)
+  /**
+   * `events [--for TYPE/NAME] [--types=Normal,Warning] [-A] [-w] [--no-headers] [-o yaml|json|name|jsonpath=…]`
+   * (pkg/cmd/events): `forKind`/`forName` the --for object's kind and name, `types` the types kept
+   * (none: every type), `output` '' for the event table, `template` -o jsonpath's.
+   */
+  | ({
+      verb: 'events';
+      forKind?: string;
+      forName?: string;
+      types: string[];
+      allNamespaces: boolean;
+      watch: boolean;
+      noHeaders: boolean;
+      output: '' | 'yaml' | 'json' | 'name' | 'jsonpath';
+      template?: string;
+    } & Namespaced);
 
 /** isKubectlError tells an error result from a command. */
 export function isKubectlError(x: KubectlCommand | KubectlError): x is KubectlError {

@@ -87,6 +87,7 @@ const FLAGS: Record<string, string[]> = {
   taint: ['--overwrite'],
   label: ['--overwrite'],
   apply: ['-f -'],
+  events: ['--for=', '--types=Warning', '--types=Normal', '--watch', '--output=yaml', '--output=json', '--output=jsonpath=', '--no-headers', '--all-namespaces', '--namespace='],
 };
 
 function resourceWords(kinds: readonly ResourceKind[]): string[] {

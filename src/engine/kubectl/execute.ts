@@ -20,6 +20,7 @@ import { runAutoscale } from './executeAutoscale.ts';
 import { runCreateDeployment, runCreateNamespace } from './executeCreate.ts';
 import { runCreateConfig } from './executeCreateConfig.ts';
 import { runRun } from './executeRun.ts';
+import { runEvents } from './executeEvents.ts';
 import type { LogBook } from '../kubelet/containerLog.ts';
 import type { ResourceKind } from './resources.ts';
 
@@ -120,6 +121,9 @@ export function executeKubectl(tx: Tx, line: string, manifest?: unknown, extras?
       break;
     case 'top':
       term = runTop(tx, cmd);
+      break;
+    case 'events':
+      term = runEvents(tx, cmd);
       break;
   }
   return term.result();

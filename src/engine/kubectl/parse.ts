@@ -14,6 +14,7 @@ import { parseCreate } from './parseCreate.ts';
 import { parseAnnotate } from './parseAnnotate.ts';
 import { parseExpose } from './parseExpose.ts';
 import { parseRun } from './parseRun.ts';
+import { parseEvents } from './parseEvents.ts';
 import { KUBECTL_COMMANDS, unknownCommandError } from './suggest.ts';
 import { tokenize } from './tokenize.ts';
 import type { VerbContext } from './verbContext.ts';
@@ -21,7 +22,7 @@ import type { VerbContext } from './verbContext.ts';
 /** The verbs of the subset, in the order the console lists them. */
 export const SUBSET_VERBS = [
   'get', 'describe', 'set', 'scale', 'rollout', 'apply', 'patch', 'delete',
-  'cordon', 'uncordon', 'drain', 'taint', 'label', 'annotate', 'logs', 'top', 'autoscale', 'create', 'expose', 'run',
+  'cordon', 'uncordon', 'drain', 'taint', 'label', 'annotate', 'logs', 'top', 'events', 'autoscale', 'create', 'expose', 'run',
 ] as const;
 
 const PARSERS: Record<(typeof SUBSET_VERBS)[number], (ctx: VerbContext) => KubectlCommand | KubectlError> = {
@@ -41,6 +42,7 @@ const PARSERS: Record<(typeof SUBSET_VERBS)[number], (ctx: VerbContext) => Kubec
   annotate: parseAnnotate,
   logs: parseLogs,
   top: parseTop,
+  events: parseEvents,
   autoscale: parseAutoscale,
   create: parseCreate,
   expose: parseExpose,

@@ -37,12 +37,19 @@ export function printJson(obj: unknown): string {
  * U+2029 escaped as Go's encoder escapes them.
  */
 export function goJson(obj: unknown, indent = 0): string {
-  return JSON.stringify(sortKeys(obj), null, indent || undefined)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return goEscapes(JSON.stringify(sortKeys(obj), null, indent || undefined));
+}
+
+/**
+ * printTypedJson is `-o json` of a typed object (one kubectl decoded into its Go struct): the keys
+ * in the order given (the struct's), four spaces, Go's escapes, a newline.
+ */
+export function printTypedJson(obj: unknown): string {
+  return `${goEscapes(JSON.stringify(obj, null, 4))}\n`;
+}
+
+function goEscapes(json: string): string {
+  return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 /**
