@@ -2,7 +2,7 @@
  * Watches as kube-apiserver streams them: `{"type":…,"object":…}\n` per event over a chunked
  * response; from `resourceVersion` X the changes after X are replayed from the kept history
  * (older: one ERROR event with a 410 Expired Status, then the end); with `resourceVersion` unset
- * or "0" every matching object first arrives as ADDED. Filters follow the watch cache: an object
+ * or "0" every matching object first arrives as ADDED, in key order. Filters follow the watch cache: an object
  * that stops matching leaves as DELETED, one that starts matching arrives as ADDED. A client that
  * reads too slowly is sent 410 and closed: the engine never waits for a socket.
  */
@@ -77,11 +77,13 @@ export function serveWatch(live: LiveCluster, res: ServerResponse, opts: WatchOp
 
   const rv = opts.resourceVersion;
   if (rv === '' || rv === '0') {
-    for (const o of live.st.store.objects[opts.kind].values()) {
-      if (relevant(o) && opts.filter(o)) {
-        inside.add(objectKey(o));
-        send('ADDED', opts.render(o));
-      }
+    // The watch cache's B-tree (BtreeWatchCache, locked on since v1.33) hands out its objects in
+    // key order, as a list does: `kubectl events -w` prints the Events that exist in name order.
+    const initial = [...live.st.store.objects[opts.kind].values()].filter((o) => relevant(o) && opts.filter(o));
+    const keyed = initial.map((o) => ({ o, key: objectKey(o) })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    for (const { o, key } of keyed) {
+      inside.add(key);
+      send('ADDED', opts.render(o));
     }
   } else {
     const from = Number(rv);
