@@ -1,6 +1,6 @@
 // Ports of cli-runtime pkg/printers json.go / yaml.go / name.go and the list wrapping of
 // kubectl get's printGeneric (pkg/cmd/get/get.go), v1.36: `-o json`, `-o yaml`, `-o name`.
-import { stringify } from 'yaml';
+import { goYamlMarshal } from './goYaml.ts';
 import { kindString, resolveResource } from '../resources.ts';
 
 /** sortKeys returns a copy with object keys sorted at every level, as Go encodes a map. */
@@ -53,12 +53,13 @@ function goEscapes(json: string): string {
 }
 
 /**
- * printYaml is `-o yaml` (sigs.k8s.io/yaml over go-yaml v2): keys sorted, sequences not
+ * printYaml is `-o yaml` (sigs.k8s.io/yaml over go-yaml v2, goYaml.ts): keys sorted, sequences not
  * indented under their key, YAML 1.1 quoting (so "1", "yes" and timestamps are quoted), strings
- * with newlines as `|` blocks, and no line folding.
+ * that cannot be plain single-quoted, strings with newlines as `|` blocks, and long lines folded
+ * past column 80 as go-yaml folds them.
  */
 export function printYaml(obj: unknown): string {
-  return stringify(sortKeys(obj), { version: '1.1', sortMapEntries: true, indentSeq: false, lineWidth: 0 });
+  return goYamlMarshal(obj);
 }
 
 /** printNames is `-o name`: one `deployment.apps/nginx` line per object. */
