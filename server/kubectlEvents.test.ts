@@ -3,7 +3,7 @@
 // for repeats, --for, --types, -A, --no-headers, -o yaml|json|name|jsonpath, the first events of
 // a watch, and kubectl's own errors, byte for byte.
 import { describe, expect, it } from 'vitest';
-import { pageKubectl } from './kubectlHarness.ts';
+import { describeNormalised, pageKubectl } from './kubectlHarness.ts';
 
 /**
  * agesNormalised blanks the ages (`5s`, `2m3s`, and those in `(x3 over 1m)`) and joins the columns
@@ -71,7 +71,14 @@ describe('kubectl events against npm run serve', () => {
       'events -o name',
       'events -o jsonpath={.items[*].reason}',
       'events -o jsonpath={.items[0].nope.deeper}',
+      // The scheduler's Events come through events.k8s.io: eventTime, action, reportingComponent.
+      'get events --field-selector reason=FailedScheduling -o yaml',
+      'get events --field-selector source=default-scheduler -o wide',
     ], agesNormalised);
+  });
+
+  it('describes a pod with the scheduler’s Events From its reporting controller', async () => {
+    await expectAnswersAsPage(h, ['describe pod -l app=db'], (t) => agesNormalised(describeNormalised(t)));
   });
 
   it('refuses what kubectl refuses, in its words', async () => {

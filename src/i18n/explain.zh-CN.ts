@@ -268,6 +268,16 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
     spamDropped:
       '{{kind}} {{name}} 的 {{reason}} 未写入：{{recorder}} 记录器对该对象已没有令牌（一次最多 25 个 Event，之后每 5 分钟 1 个）；已出现 {{count}} 次',
   },
+  eventSeries: {
+    started:
+      'Pod {{pod}} 的 {{reason}} 在 6 分钟内再次出现，且 Pod 版本相同：调度器的 events.k8s.io 广播器开始一个序列，把第一个 Event patch 为 series count 2（消息仍是第一条的）',
+    counted:
+      'Pod {{pod}} 的 {{reason}} 再次出现：广播器只在内存中把它计入序列（{{count}}），不写入；存储的 Event 保持上次写入的计数，直到序列再次写入（每 30 分钟，或安静 6 分钟后）',
+    finished:
+      'Event {{name}}：其序列已安静 6 分钟，调度器的广播器写入最终计数（{{count}}）并忘掉它；下一次会新建 Event',
+    refreshed: 'Event {{name}}：广播器每 30 分钟的检查写入正在进行的序列计数（{{count}}），同时续期其 TTL',
+    recreated: 'Event {{name}} 已过期：序列 patch 找不到它，广播器带着序列（count {{count}}）重新创建它',
+  },
   revokeExpiredLeases: {
     expired:
       '{{api}} Event 的 etcd 租约 {{lease}}（授予于 {{granted}}，{{ttl}} 秒 + {{reuse}} 秒）到期：最后一次写入挂在它上面的 {{count}} 个 Event 在一个事务中被删除（共有 {{writes}} 次写入挂在它上面；之后又被写入的 Event 挂在更新的租约上，保留）',

@@ -121,6 +121,7 @@ export const SUMMARY_EN: Record<string, string> = {
     '{{pod}}: active longer than its activeDeadlineSeconds ({{seconds}}s): Failed, DeadlineExceeded; stopping its containers',
   deadlineNotYet: '{{pod}}: its active deadline has not passed (it moved, or the pod restarted its clock)',
   podFinishedSkips: '{{pod}} is finished (Succeeded or Failed): {{step}} skipped',
+  eventSeriesWritten: "the scheduler's event broadcaster wrote the series of Event {{name}}: count {{count}}",
   probesPassed: '{{pod}}: probes passed',
   droppingKey: 'dropping {{key}} out of the {{controller}} queue: {{error}}',
   kubernetesServiceSynced:

@@ -108,6 +108,7 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
     '{{pod}}：运行时间超过 activeDeadlineSeconds（{{seconds}} 秒）：Failed，DeadlineExceeded；正在停止它的容器',
   deadlineNotYet: '{{pod}}：它的运行期限还没到（期限变了，或 Pod 重新开始计时）',
   podFinishedSkips: '{{pod}} 已结束（Succeeded 或 Failed）：跳过 {{step}}',
+  eventSeriesWritten: '调度器的事件广播器写入了 Event {{name}} 的序列：count {{count}}',
   probesPassed: '{{pod}}：探针通过',
   droppingKey: '把 {{key}} 移出 {{controller}} 队列：{{error}}',
   kubernetesServiceSynced:

@@ -40,9 +40,10 @@ describe('no-room-to-surge preset', () => {
   it('fails both surge pods on Insufficient memory and never removes an old pod', () => {
     const st = run('no-room-to-surge', 200_000);
     expect(desired('no-room-to-surge')).toEqual([[6], [2]]);
-    expect(failedScheduling(st).map((e) => [e.message, e.count])).toEqual([
-      ['0/3 nodes are available: 3 Insufficient memory. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.', 1],
-      ['0/3 nodes are available: 3 Insufficient memory. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.', 1],
+    // Recorded through events.k8s.io (client/eventSeries.ts): an action, no count until a series.
+    expect(failedScheduling(st).map((e) => [e.message, e.action, e.series])).toEqual([
+      ['0/3 nodes are available: 3 Insufficient memory. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.', 'Scheduling', undefined],
+      ['0/3 nodes are available: 3 Insufficient memory. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.', 'Scheduling', undefined],
     ]);
     const pods = objects<Pod>(st, 'Pod');
     expect(pods.filter((p) => image(p) === 'nginx:1.8' && !p.metadata.deletionTimestamp)).toHaveLength(6);
@@ -56,10 +57,23 @@ describe('no-room-to-surge preset', () => {
   it('tries the pending pods again after 5 minutes without a helpful event (flushUnschedulablePodsLeftover)', () => {
     const st = run('no-room-to-surge', 400_000);
     // Unschedulable at 30.15 s: the flush at 360 s (the first 30 s tick past 330.15 s) tries again and fails again.
-    expect(failedScheduling(st).map((e) => [e.count, e.lastTimestamp])).toEqual([
-      [2, '2026-01-01T00:06:00Z'],
-      [2, '2026-01-01T00:06:00Z'],
+    // The first failure wrote the PodScheduled condition, so the second one is about another
+    // version of the pod: not isomorphic, an Event of its own.
+    expect(failedScheduling(st).map((e) => [e.eventTime, e.series])).toEqual([
+      ['2026-01-01T00:00:30.150000Z', undefined],
+      ['2026-01-01T00:00:30.150000Z', undefined],
+      ['2026-01-01T00:06:00.000000Z', undefined],
+      ['2026-01-01T00:06:00.000000Z', undefined],
     ]);
+  });
+
+  it('counts the later failures of one pod version as a series, written at its start and every 30 minutes', () => {
+    const st = run('no-room-to-surge', 800_000);
+    // The third failure (11:30) is isomorphic to the second: the series starts at count 2.
+    expect(failedScheduling(st).map((e) => e.series)).toEqual([undefined, undefined, ...Array(2).fill({ count: 2, lastObservedTime: '2026-01-01T00:11:30.000000Z' })]);
+    runUntil(st, 2_400_000);
+    // 17:00, 22:30 and 28:00 are counted in memory; the 30-minute pass writes count 5. 33:30 and 39:00 wait for the next.
+    expect(failedScheduling(st).map((e) => e.series?.count)).toEqual([undefined, undefined, 5, 5]);
   });
 });
 

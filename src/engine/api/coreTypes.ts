@@ -68,6 +68,15 @@ export interface Event {
   firstTimestamp?: string;
   lastTimestamp?: string;
   count?: number;
+  /**
+   * The events.k8s.io/v1 fields (an Event the scheduler records: client/eventSeries.ts): when it
+   * happened (a MicroTime), its series once it repeated, what was done, and who reported it.
+   */
+  eventTime?: string;
+  series?: { count: number; lastObservedTime: string };
+  action?: string;
+  reportingComponent?: string;
+  reportingInstance?: string;
 }
 
 /** A namespace (core/v1 Namespace): cluster-scoped; its name is a DNS-1123 label. */

@@ -8,7 +8,7 @@
  * that print or serve a pod (the served API, the console's get and describe) read it through
  * servedForm.
  */
-import type { KubeObject, Pod, PodTemplateSpec } from '../api/types.ts';
+import type { Event, KubeObject, Pod, PodTemplateSpec } from '../api/types.ts';
 import { getPodQOS } from '../lib/qos.ts';
 import { type ServedPodSpec, servedPodSpec } from './servedDefaults.ts';
 
@@ -44,16 +44,34 @@ function servedTemplate<T extends KubeObject & { spec: { template?: PodTemplateS
 }
 
 /**
+ * servedEvent: an Event as corev1.Event encodes it, the fields without omitempty written at their
+ * zero value: `source: {}`, `firstTimestamp` and `lastTimestamp` null (an events.k8s.io Event's),
+ * `eventTime` null (a core recorder's), `reportingComponent` and `reportingInstance` "".
+ */
+function servedEvent(e: Event): Event {
+  return {
+    ...e,
+    source: e.source ?? {},
+    firstTimestamp: e.firstTimestamp ?? null,
+    lastTimestamp: e.lastTimestamp ?? null,
+    eventTime: e.eventTime ?? null,
+    reportingComponent: e.reportingComponent ?? '',
+    reportingInstance: e.reportingInstance ?? '',
+  } as unknown as Event;
+}
+
+/**
  * servedForm is the object as kube-apiserver serves it: a pod with its plural IP fields, its QoS
  * class and its spec's defaults and admissions (servedDefaults.ts); a workload with its template's
- * defaults; others as stored.
+ * defaults; an Event with its zero fields; others as stored.
  */
 export function servedForm<T extends KubeObject>(obj: T): T {
   const k = obj.kind;
-  if (k !== 'Pod' && k !== 'Deployment' && k !== 'ReplicaSet' && k !== 'DaemonSet' && k !== 'StatefulSet') return obj;
+  if (k !== 'Pod' && k !== 'Deployment' && k !== 'ReplicaSet' && k !== 'DaemonSet' && k !== 'StatefulSet' && k !== 'Event') return obj;
   let out = SERVED.get(obj);
   if (out === undefined) {
-    if (k === 'Pod') {
+    if (k === 'Event') out = servedEvent(obj as Event);
+    else if (k === 'Pod') {
       const pod = convertPodStatus(obj as Pod);
       out = { ...pod, spec: servedPodSpec(pod.spec as ServedPodSpec, pod.metadata.uid ?? '') } as Pod;
     } else out = servedTemplate(obj as KubeObject & { spec: { template?: PodTemplateSpec }; status?: unknown });

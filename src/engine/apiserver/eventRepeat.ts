@@ -42,3 +42,16 @@ export function updateEventRepeat(st: StoreState, ctx: WriteContext, cur: Event,
   leaseEventWrite(st.leases, api, ctx.now, key, st.rv);
   emit(st, ctx, 'MODIFIED', stored, key);
 }
+
+/**
+ * updateEventSeries is the events.k8s.io recorder's series patch (a strategic merge patch of
+ * `series` alone) applied to `cur`, the stored Event under `key`: the Event with that series and
+ * a new resourceVersion, on a lease of the events.k8s.io storage again; nothing when the stored
+ * series is that one already (a no-op patch keeps its resourceVersion and writes nothing).
+ */
+export function updateEventSeries(st: StoreState, ctx: WriteContext, cur: Event, key: string, series: { count: number; lastObservedTime: string }): void {
+  if (cur.series?.count === series.count && cur.series.lastObservedTime === series.lastObservedTime) return;
+  const stored: Event = { ...cur, metadata: { ...cur.metadata, resourceVersion: String(++st.rv) }, series };
+  leaseEventWrite(st.leases, 'events', ctx.now, key, st.rv);
+  emit(st, ctx, 'MODIFIED', stored, key);
+}

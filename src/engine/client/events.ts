@@ -104,4 +104,6 @@ export type SimEvent =
   /** The clients' virtual second `second` is over: its counts are closed (traffic/). */
   | { type: 'traffic'; second: number }
   /** etcd's lessor: Event lease `id` expired, the Events still on it are deleted (--event-ttl; apiserver/eventLeases.ts). */
-  | { type: 'eventLeaseExpiry'; id: number };
+  | { type: 'eventLeaseExpiry'; id: number }
+  /** The scheduler's event broadcaster's 6-minute pass while a series runs (client/eventSeries.ts). */
+  | { type: 'eventSeries' };

@@ -13,6 +13,7 @@ import type { QueueState } from './workqueue.ts';
 import type { SimConfig } from '../config.ts';
 import type { PrngState } from '../lib/prng.ts';
 import type { StoreState } from '../apiserver/store.ts';
+import type { EventSeriesState } from './eventSeries.ts';
 import type { EventCorrelatorState } from './eventCorrelator.ts';
 import type { QueuedEvent } from './eventQueue.ts';
 import type { ControllerName } from './events.ts';
@@ -43,6 +44,8 @@ export interface EngineState {
   queues: Record<ControllerName, QueueState>;
   /** Each event recorder's EventCorrelator caches, by recorder (component, or `kubelet/<node>`). */
   eventCorrelators: Map<string, EventCorrelatorState>;
+  /** The scheduler's events.k8s.io broadcaster: its eventCache of Events that may repeat, and its next pass (client/eventSeries.ts). */
+  eventSeries: EventSeriesState;
   /** Actions appended after the start (forks); config.actions holds the scenario's own. */
   actionsScheduled: number;
 }

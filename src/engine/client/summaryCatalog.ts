@@ -166,6 +166,8 @@ export const SUMMARY_TEMPLATES = {
   deadlineExceeded: '{pod}: active longer than its activeDeadlineSeconds ({seconds}s): Failed, DeadlineExceeded; stopping its containers',
   deadlineNotYet: '{pod}: its active deadline has not passed (it moved, or the pod restarted its clock)',
   podFinishedSkips: '{pod} is finished (Succeeded or Failed): {step} skipped',
+  // the scheduler's events.k8s.io broadcaster (client/eventSeries.ts)
+  eventSeriesWritten: "the scheduler's event broadcaster wrote the series of Event {name}: count {count}",
 } as const satisfies Readonly<Record<string, SummaryTemplate>>;
 
 export type SummaryKey = keyof typeof SUMMARY_TEMPLATES;

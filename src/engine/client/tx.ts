@@ -27,8 +27,6 @@ import {
   defaultAggregateMaxEvents,
   type EventLog,
   eventCorrelate,
-  eventObserve,
-  getEventKey,
   newEventCorrelator,
   spamFilter,
 } from './eventCorrelator.ts';
@@ -232,22 +230,16 @@ export function recordEvent(
   e.reason = reason;
   e.message = text;
   e.fieldPath = fieldPath;
-  const full = component !== 'default-scheduler';
   // The name a new Event takes, asked only for a new key (eventNames.ts: no closure per Event).
   const prefix = namespacePrefix(namespace);
   beginNaming(named === 'prng', tx.st.prng, tx.st.store.objects.Event, tx.now, prefix, meta.name, tx.st.store.rv);
-  // The scheduler's events/v1 recorder only observes; the others aggregate too, one record in both caches.
-  let written = text;
-  let aggregated = false;
-  let log: EventLog;
-  if (full) {
-    const agg = eventCorrelate(corr, e, tx.now, tx.st.prng, nameNewEventKey, tx.nowIso);
-    written = agg.message;
-    aggregated = agg.aggregated;
-    log = agg.log;
-  } else log = eventObserve(corr, getEventKey(e), nameNewEventKey, tx.nowIso);
+  // One record in both caches (the scheduler's events.k8s.io recorder has none: eventSeries.ts).
+  const agg = eventCorrelate(corr, e, tx.now, tx.st.prng, nameNewEventKey, tx.nowIso);
+  const written = agg.message;
+  const aggregated = agg.aggregated;
+  const log: EventLog = agg.log;
   endNaming();
-  if (full && spamFilter(corr, e, tx.now)) {
+  if (spamFilter(corr, e, tx.now)) {
     decide(tx.decisions, 'eventCorrelate', 'spamDropped', { reason, kind: involved.kind, name: meta.name, recorder, count: log.count });
     return;
   }
@@ -263,7 +255,7 @@ export function recordEvent(
   const key = log.key;
   const existing = log.count > 1 ? tx.st.store.objects.Event.get(key) : undefined;
   if (existing && existing.kind === 'Event') {
-    updateEventRepeat(tx.st.store, tx, existing, key, log.count, written, tx.nowIso, full ? 'core' : 'events');
+    updateEventRepeat(tx.st.store, tx, existing, key, log.count, written, tx.nowIso);
     return;
   }
   // A repeat whose first write was dropped is created now, with the count seen so far. The store
@@ -289,8 +281,6 @@ export function recordEvent(
     },
     key,
     madeName,
-    // The scheduler writes through events.k8s.io/v1: that storage's own lease manager.
-    full ? 'core' : 'events',
   );
   if (madeName && ok) clockNameStored(tx.st.store.objects.Event, tx.st.store.rv);
 }

@@ -63,6 +63,16 @@ export function toRFC3339(ms: number): string {
   return lastText;
 }
 
+/**
+ * toMicroTime formats virtual ms as a metav1.MicroTime (an events.k8s.io eventTime): RFC 3339 with
+ * six fractional digits, UTC; the clock has milliseconds, so the last three are zeros
+ * (5,250 ms → `…T00:00:05.250000Z`).
+ */
+export function toMicroTime(ms: number): string {
+  const frac = ((ms % 1000) + 1000) % 1000;
+  return `${toRFC3339(ms).slice(0, -1)}.${String(frac).padStart(3, '0')}000Z`;
+}
+
 /** Two-digit texts of 0–59: the time of day is read from here, not padded anew for each second. */
 const TWO_DIGITS: readonly string[] = Array.from({ length: 60 }, (_, i) => pad(i));
 

@@ -8,7 +8,8 @@ import type { KubeObject, Node, Pod, PodCondition, ReplicaSet } from '../api/typ
 import { bindPod } from '../apiserver/binding.ts';
 import type { WatchRecord } from '../apiserver/store.ts';
 import { isTerminal, schedulerCache } from './cache/cache.ts';
-import { note, recordEvent, schedule, type Tx, writeStatus } from '../client/tx.ts';
+import { note, schedule, type Tx, writeStatus } from '../client/tx.ts';
+import { eventf } from '../client/eventSeries.ts';
 import { EXPLAIN_NODE_LINES, schedulePod, type SchedulerInput } from './scheduleOne.ts';
 import { type ClusterEvent, eventLabel, queueingHint } from './queue/queueingHints.ts';
 import { backoffExpiry, calculateBackoffDuration, forget, leftoverFlushAt, type QueuedPodInfo } from './queue/schedulingQueue.ts';
@@ -196,7 +197,7 @@ export function scheduleOne(tx: Tx, key: string, uid: string): void {
     });
     const conditions = [podScheduledFalse(pod, tx.nowIso, cycle.message), ...(pod.status?.conditions ?? []).filter((c) => c.type !== 'PodScheduled')];
     writeStatus(tx, { ...pod, status: { ...pod.status, phase: 'Pending', conditions } }, key);
-    recordEvent(tx, pod, 'Warning', 'FailedScheduling', cycle.message, COMPONENT);
+    eventf(tx, pod, 'Warning', 'FailedScheduling', 'Scheduling', cycle.message);
     note(tx, 'unschedulable', { pod: pod.metadata.name, message: cycle.message });
     return;
   }
@@ -205,6 +206,6 @@ export function scheduleOne(tx: Tx, key: string, uid: string): void {
     note(tx, 'bindingFailed', { pod: pod.metadata.name, message: bound.error.message });
     return;
   }
-  recordEvent(tx, pod, 'Normal', 'Scheduled', `Successfully assigned ${pod.metadata.namespace ?? 'default'}/${pod.metadata.name} to ${cycle.host}`, COMPONENT);
+  eventf(tx, pod, 'Normal', 'Scheduled', 'Binding', `Successfully assigned ${pod.metadata.namespace ?? 'default'}/${pod.metadata.name} to ${cycle.host}`);
   note(tx, 'bound', { pod: pod.metadata.name, node: cycle.host });
 }

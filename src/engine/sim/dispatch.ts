@@ -36,6 +36,7 @@ import { scheduleOne, schedulerFlush } from '../scheduler/scheduler.ts';
 import { runAction, runInitObject } from './actions.ts';
 import { deliver } from './deliver.ts';
 import { revokeExpiredLeases } from './eventTTL.ts';
+import { eventSeriesPass } from '../client/eventSeries.ts';
 import type { ControllerName, SimEvent } from '../client/events.ts';
 import { enqueue, enqueueRateLimited, note, schedule, type Tx } from '../client/tx.ts';
 
@@ -215,6 +216,10 @@ export function dispatch(tx: Tx, ev: SimEvent): void {
       break;
     case 'eventLeaseExpiry':
       revokeExpiredLeases(tx, ev.id);
+      break;
+    case 'eventSeries':
+      tx.actor = 'default-scheduler';
+      eventSeriesPass(tx);
       break;
   }
 }

@@ -13,6 +13,7 @@ import { seedPrng } from '../lib/prng.ts';
 import { newStoreState } from '../apiserver/store.ts';
 import { cloneStoreState } from '../apiserver/storeCore.ts';
 import { cloneEventCorrelator } from '../client/eventCorrelator.ts';
+import { cloneEventSeriesState, newEventSeriesState } from '../client/eventSeries.ts';
 import { cloneSchedulingQueue, newSchedulingQueue } from '../scheduler/queue/schedulingQueue.ts';
 import type { QueuedEvent } from '../client/eventQueue.ts';
 import { CONTROLLER_NAMES, type ControllerName } from '../client/events.ts';
@@ -70,6 +71,7 @@ export function newEngineState(config: SimConfig): EngineState {
     probes: new Map(),
     scheduler: newSchedulingQueue(),
     eventCorrelators: new Map(),
+    eventSeries: newEventSeriesState(),
     actionsScheduled: 0,
     hpa: new Map(),
     drains: [],
@@ -105,6 +107,7 @@ export function cloneEngineState(s: EngineState): EngineState {
     probes: new Map(s.probes),
     scheduler: cloneSchedulingQueue(s.scheduler),
     eventCorrelators: new Map([...s.eventCorrelators].map(([k, c]) => [k, cloneEventCorrelator(c)])),
+    eventSeries: cloneEventSeriesState(s.eventSeries),
     actionsScheduled: s.actionsScheduled,
     hpa: cloneHpaMemories(s.hpa),
     // A drain step replaces its process (kubectl/drainProcess.ts): the list is copied, the processes shared.

@@ -3,7 +3,8 @@ import type { BuiltInLesson } from './types.ts';
 
 /**
  * Two Deployments: `web` runs, and `db`'s pod asks for a `disk: ssd` node that no node is, so the
- * scheduler counts its FailedScheduling Event up again at each retry (every 5.5 minutes). At 3,500 s
+ * scheduler fails it again at each retry (every 5.5 minutes): a second FailedScheduling Event at
+ * the first retry, a series on it from the second (client/eventSeries.ts). At 3,500 s
  * node-1 gets the label and the pod runs; the run goes on 10 minutes past that, over the hour.
  */
 const eventsExpire: BuiltInLesson = {
@@ -61,9 +62,9 @@ const eventsExpire: BuiltInLesson = {
       {
         at: { time: 400 },
         text: {
-          en: 'The scheduler keeps trying db’s pod. It does not write a new Event each time: it counts the FailedScheduling Event up (on a cluster, kubectl describe pod gives its age as “4m (x2 over 10m)”: last seen, count, first seen). Each count update is a write, and goes on the lease of its own minute.',
+          en: 'The scheduler tries db’s pod again every 5.5 minutes, and records its Events through events.k8s.io, which counts differently from the other components. Its first retry wrote a second FailedScheduling Event, not a count: the pod had changed in between (the scheduler wrote its PodScheduled condition: a new resourceVersion in the Event’s reference). From the next retry on the failures are alike: the first repeat patches that Event with a series of count 2 (kubectl describe pod: “4m (x2 over 10m)”: last seen, count, first seen); later ones are counted in the scheduler’s memory only, and written every 30 minutes or once they stop. Each write goes on the lease of its own minute.',
           'zh-CN':
-            '调度器不断重试 db 的 Pod。它不会每次写一个新 Event，而是把 FailedScheduling Event 的 count 加一（在真实集群中，kubectl describe pod 显示它的时间为“4m (x2 over 10m)”：最后一次、次数、第一次）。每次 count 更新都是一次写入，挂在它那一分钟的租约上。',
+            '调度器每 5.5 分钟重试一次 db 的 Pod，它通过 events.k8s.io 记录 Event，计数方式和其他组件不同。第一次重试写了第二个 FailedScheduling Event，而不是加一：这期间 Pod 变了（调度器写了它的 PodScheduled 条件：Event 引用里的 resourceVersion 变了）。从下一次重试起，失败是相同的：第一次重复给这个 Event patch 一个 count 为 2 的 series（kubectl describe pod 显示“4m (x2 over 10m)”：最后一次、次数、第一次）；之后的只在调度器内存中计数，每 30 分钟或停止后才写入。每次写入都挂在它那一分钟的租约上。',
         },
       },
       {
@@ -99,9 +100,9 @@ const eventsExpire: BuiltInLesson = {
       {
         at: { note: { key: 'eventsExpired' } },
         text: {
-          en: 'The lease of the scheduler’s second FailedScheduling write (its first retry) expires and deletes nothing: every later count update put that Event on a newer lease. It lives until an hour after its last update: kubectl get events --field-selector reason=FailedScheduling -o wide shows it with its COUNT and FIRST SEEN. An Event you need later (for a postmortem, say) must be exported within its hour: an event exporter, or kubectl get events -o yaml.',
+          en: 'The lease of the scheduler’s second FailedScheduling Event (its first retry; the first Event went with the previous lease) expires and deletes nothing: that Event was written again since, its series at the next retry and then every 30 minutes, each time onto a newer lease. It lives until an hour after its last write: kubectl get events --field-selector reason=FailedScheduling -o wide shows it with its series’ COUNT and its FIRST SEEN. An Event you need later (for a postmortem, say) must be exported within its hour: an event exporter, or kubectl get events -o yaml.',
           'zh-CN':
-            '调度器第二次写 FailedScheduling（它的第一次重试）所用的租约到期，却什么也没删除：之后每次 count 更新都把这个 Event 挂到了更新的租约上。它会一直存在到最后一次更新后一小时：kubectl get events --field-selector reason=FailedScheduling -o wide 会列出它，连同 COUNT 和 FIRST SEEN。以后还要用的 Event（比如做事故复盘）必须在这一小时内导出：用 event exporter，或 kubectl get events -o yaml。',
+            '调度器第二个 FailedScheduling Event（它的第一次重试；第一个 Event 已随上一个租约删除）所在的租约到期，却什么也没删除：这个 Event 之后又被写入过，下一次重试时写入 series，之后每 30 分钟一次，每次都挂到更新的租约上。它会一直存在到最后一次写入后一小时：kubectl get events --field-selector reason=FailedScheduling -o wide 会列出它，连同 series 的 COUNT 和 FIRST SEEN。以后还要用的 Event（比如做事故复盘）必须在这一小时内导出：用 event exporter，或 kubectl get events -o yaml。',
         },
       },
     ],

@@ -103,6 +103,9 @@ const ENDPOINTSLICE_RECONCILER =
 const ELSEWHERE: Record<string, string> = {
   eventCorrelate:
     'https://github.com/kubernetes/kubernetes/blob/v1.36.3/staging/src/k8s.io/client-go/tools/record/events_cache.go',
+  // The scheduler's events.k8s.io recorder: series instead of a correlator (client/eventSeries.ts).
+  eventSeries:
+    'https://github.com/kubernetes/kubernetes/blob/v1.36.3/staging/src/k8s.io/client-go/tools/events/event_broadcaster.go',
   // etcd's lessor revokes the lease; which Events share one is the API server's leaseManager's choice.
   revokeExpiredLeases:
     'https://github.com/kubernetes/kubernetes/blob/v1.36.3/staging/src/k8s.io/apiserver/pkg/storage/etcd3/lease_manager.go',

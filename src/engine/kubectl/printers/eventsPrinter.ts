@@ -6,14 +6,21 @@ import { goSort } from '../../lib/goSort.ts';
 import { parseRFC3339 } from '../../lib/time.ts';
 
 /**
- * eventInterval is getInterval: the first time seen (an Event with no eventTime shows its
- * firstTimestamp), and for a repeat `LAST (xCOUNT over FIRST)`: `2m (x3 over 10m)`. Unlike
- * `get events`, whose LAST SEEN column is the last time alone, a single Event shows its first.
+ * eventInterval is getInterval (and describe's Age): the first time seen, the eventTime of an
+ * events.k8s.io Event or else the firstTimestamp; for a repeat `LAST (xCOUNT over FIRST)`, from
+ * the series of an events.k8s.io Event (`2m (x2 over 10m)`) or else the count and lastTimestamp.
+ * Unlike `get events`, whose LAST SEEN column is the last time alone, a single Event shows its first.
  */
 export function eventInterval(e: Event, nowMs: number): string {
-  const first = formatAge(nowMs, e.firstTimestamp);
+  const first = e.eventTime ? formatAge(nowMs, e.eventTime) : formatAge(nowMs, e.firstTimestamp);
+  if (e.series) return `${formatAge(nowMs, e.series.lastObservedTime)} (x${e.series.count} over ${first})`;
   const count = e.count ?? 0;
   return count > 1 ? `${formatAge(nowMs, e.lastTimestamp)} (x${count} over ${first})` : first;
+}
+
+/** eventFrom is describe's From: the source component, or an events.k8s.io Event's reporting controller. */
+export function eventFrom(e: Event): string {
+  return e.source?.component || e.reportingComponent || '';
 }
 
 /** eventHeader is printHeadings: NAMESPACE first with -A. */
@@ -29,11 +36,11 @@ export function eventLine(e: Event, nowMs: number, allNamespaces: boolean): stri
 }
 
 /**
- * eventTimeMs is eventTime() of events.go: what the list is sorted by, the last time seen (an
- * Event without one: the zero time, before every other).
+ * eventTimeMs is eventTime() of events.go: what the list is sorted by, a series' last time, else
+ * the lastTimestamp, else the eventTime (an Event with none: the zero time, before every other).
  */
 function eventTimeMs(e: Event): number {
-  const t = parseRFC3339(e.lastTimestamp);
+  const t = parseRFC3339(e.series?.lastObservedTime ?? (e.lastTimestamp || e.eventTime));
   return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t;
 }
 
@@ -84,7 +91,8 @@ function typedReference(r: ObjectReference): Record<string, unknown> {
 /**
  * typedEvent is a served Event decoded into corev1.Event and encoded again, as the events
  * command prints it: struct order, and the fields without omitempty present at their zero value
- * (`eventTime: null`, `reportingComponent: ""`, `reportingInstance: ""`, `source: {}`).
+ * (a core recorder's `eventTime: null`, `reportingComponent: ""`, `reportingInstance: ""`; an
+ * events.k8s.io Event's `source: {}`, `firstTimestamp: null`, `lastTimestamp: null`).
  * Undefined keys are left out by both printers.
  */
 export function typedEvent(e: Event): Record<string, unknown> {
@@ -100,9 +108,11 @@ export function typedEvent(e: Event): Record<string, unknown> {
     lastTimestamp: e.lastTimestamp ?? null,
     count: e.count || undefined,
     type: e.type || undefined,
-    eventTime: null,
-    reportingComponent: '',
-    reportingInstance: '',
+    eventTime: e.eventTime ?? null,
+    series: e.series,
+    action: e.action || undefined,
+    reportingComponent: e.reportingComponent ?? '',
+    reportingInstance: e.reportingInstance ?? '',
   };
 }
 

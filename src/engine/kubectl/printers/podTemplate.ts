@@ -2,12 +2,12 @@
 // writer, DescribePodTemplate, describeContainers, the multi-line label/annotation/toleration
 // printers and DescribeEvents. Output is tab-separated; describe aligns it with tabbedString.
 import type { Container, Event, PodTemplateSpec, Probe, Toleration } from '../../api/types.ts';
-import { formatAge } from '../../lib/duration.ts';
 import { goSort } from '../../lib/goSort.ts';
 import { parseRFC3339 } from '../../lib/time.ts';
 import { LastAppliedConfigAnnotation } from '../../api/constants.ts';
 import type { Volume } from '../../api/statefulTypes.ts';
 import { describeVolumes } from './volumes.ts';
+import { eventFrom, eventInterval } from './eventsPrinter.ts';
 
 /** A text buffer written in describe's indentation levels (two spaces per level). */
 export class PrefixWriter {
@@ -217,8 +217,8 @@ export function describePodTemplate(t: PodTemplateSpec, w: PrefixWriter): void {
 
 /**
  * describeEvents is DescribeEvents: `Events:\t<none>`, or a flush and the table Type, Reason,
- * Age (`5m`, or `2m (x3 over 5m)` for a repeated event), From (source component), Message,
- * ordered by lastTimestamp.
+ * Age (`5m`, or `2m (x3 over 5m)` for a repeated event: eventInterval), From (source component,
+ * or reporting controller), Message, ordered by lastTimestamp.
  */
 export function describeEvents(events: readonly Event[], nowMs: number, w: PrefixWriter): void {
   if (events.length === 0) {
@@ -237,9 +237,5 @@ export function describeEvents(events: readonly Event[], nowMs: number, w: Prefi
   goSort({ less: (i, j) => ts(sorted[i] as Event) < ts(sorted[j] as Event), swap: (i, j) => ([sorted[i], sorted[j]] = [sorted[j] as Event, sorted[i] as Event]) }, sorted.length);
   w.write(0, 'Events:\n  Type\tReason\tAge\tFrom\tMessage\n');
   w.write(1, '----\t------\t----\t----\t-------\n');
-  for (const e of sorted) {
-    const first = formatAge(nowMs, e.firstTimestamp);
-    const interval = (e.count ?? 0) > 1 ? `${formatAge(nowMs, e.lastTimestamp)} (x${e.count} over ${first})` : first;
-    w.write(1, `${e.type}\t${e.reason}\t${interval}\t${e.source?.component ?? ''}\t${e.message.trim()}\n`);
-  }
+  for (const e of sorted) w.write(1, `${e.type}\t${e.reason}\t${eventInterval(e, nowMs)}\t${eventFrom(e)}\t${e.message.trim()}\n`);
 }
