@@ -37,6 +37,8 @@ export function updateEventRepeat(st: StoreState, ctx: WriteContext, cur: Event,
     firstTimestamp: cur.firstTimestamp,
     lastTimestamp,
     count,
+    reportingComponent: cur.reportingComponent,
+    reportingInstance: cur.reportingInstance,
   };
   // On a lease again, from this write on (eventLeases.ts).
   leaseEventWrite(st.leases, api, ctx.now, key, st.rv);

@@ -34,7 +34,8 @@ export function spreadAdding<T extends object>(o: T, extra: Partial<T>): T {
 }
 
 const POD_KEYS: readonly string[] = ['apiVersion', 'kind', 'metadata', 'spec', 'status'];
-export const EVENT_KEYS: readonly string[] = ['apiVersion', 'kind', 'metadata', 'involvedObject', 'reason', 'message', 'type', 'source', 'firstTimestamp', 'lastTimestamp', 'count'];
+// biome-ignore format: one line
+export const EVENT_KEYS: readonly string[] = ['apiVersion', 'kind', 'metadata', 'involvedObject', 'reason', 'message', 'type', 'source', 'firstTimestamp', 'lastTimestamp', 'count', 'reportingComponent', 'reportingInstance'];
 /** A pod's metadata once created from a template (store.ts createLiteral), and while it is deleted. */
 export const POD_META_STORED: readonly string[] = ['name', 'generateName', 'namespace', 'labels', 'ownerReferences', 'uid', 'resourceVersion', 'creationTimestamp'];
 const POD_META_DELETING: readonly string[] = [...POD_META_STORED, 'deletionTimestamp', 'deletionGracePeriodSeconds'];
@@ -68,6 +69,8 @@ export function withMetadata<T extends KubeObject>(o: T, metadata: ObjectMeta): 
       firstTimestamp: o.firstTimestamp,
       lastTimestamp: o.lastTimestamp,
       count: o.count,
+      reportingComponent: o.reportingComponent,
+      reportingInstance: o.reportingInstance,
     } as T;
   }
   return spreadAdding(o, { metadata } as Partial<T>);

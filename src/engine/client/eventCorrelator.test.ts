@@ -284,6 +284,16 @@ describe('recordEvent', () => {
       ['n2', 1],
     ]);
   });
+
+  it('reports the source’s component and host as the reporting controller and instance (generateEvent)', () => {
+    const st = engine();
+    recordEvent(newTx(st, 'test'), pod('n1'), 'Normal', 'Pulling', 'Pulling image "a"', 'kubelet');
+    recordEvent(newTx(st, 'test'), rs, 'Normal', 'SuccessfulCreate', 'Created pod: web-1-a', 'replicaset-controller');
+    expect(events(st).map((e) => [e.reportingComponent, e.reportingInstance])).toEqual([
+      ['kubelet', 'n1'],
+      ['replicaset-controller', ''],
+    ]);
+  });
 });
 
 describe('lruAdd', () => {

@@ -278,6 +278,9 @@ export function recordEvent(
       firstTimestamp: log.firstTimestamp,
       lastTimestamp: tx.nowIso,
       count: log.count,
+      // generateEvent: the reporting controller and instance are the source's component and host.
+      reportingComponent: component,
+      reportingInstance: host,
     },
     key,
     madeName,
