@@ -71,3 +71,19 @@ test('the console runs a pod of its own, and a new image restarts its container'
   await expect(described).toContainText(/Restart Count:\s+1/);
   await page.screenshot({ path: 'artifacts/screenshots/console-run-pod-light.png' });
 });
+
+test('the console answers kubectl events, the scheduler’s Events come through events.k8s.io', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await openPreset(page, 'no-room-to-surge');
+  await seekEnd(page);
+  const events = await run(page, 'events --types=Warning');
+  await expect(events).toContainText(/LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE/);
+  await expect(events).toContainText(/Warning\s+FailedScheduling\s+Pod\/web-\S+\s+0\/3 nodes are available/);
+  const yaml = await run(page, 'get events --field-selector reason=FailedScheduling -o yaml');
+  await expect(yaml).toContainText('reportingComponent: default-scheduler');
+  await expect(yaml).toContainText('action: Scheduling');
+  await page.screenshot({ path: 'artifacts/screenshots/console-events-light.png' });
+});
