@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeNormalised } from './kubectlHarness.ts';
 import { expectAnswersAsPage, expectPrintsAsPage, servedScenario } from './printsAsPage.ts';
+import { UNSCHEDULABLE_DB_DOC } from './scenarioDocs.ts';
 
 const SCENARIO = `version: 1
 name: describe pod
@@ -30,18 +31,7 @@ objects:
               readinessProbe: { httpGet: { path: /healthz, port: 8080 }, periodSeconds: 2 }
               env: [{ name: MODE, value: fast }]
             - { name: log, image: "log:2", resources: { requests: { cpu: 100m, memory: 32Mi }, limits: { cpu: 100m, memory: 32Mi } } }
-  - apiVersion: apps/v1
-    kind: Deployment
-    metadata: { name: db, labels: { app: db } }
-    spec:
-      replicas: 1
-      selector: { matchLabels: { app: db } }
-      template:
-        metadata: { labels: { app: db } }
-        spec:
-          nodeSelector: { disk: ssd }
-          containers: [{ name: db, image: "db:1" }]
-  - apiVersion: apps/v1
+${UNSCHEDULABLE_DB_DOC}  - apiVersion: apps/v1
     kind: StatefulSet
     metadata: { name: store }
     spec:

@@ -3,7 +3,7 @@
 // byte for byte. Both print the server's Table rows (src/engine/kubectl/printers/rowsEvents.ts).
 import { describe, expect, it } from 'vitest';
 import { expectPrintsAsPage, servedScenario } from './printsAsPage.ts';
-import { deploymentDoc } from './scenarioDocs.ts';
+import { deploymentDoc, UNSCHEDULABLE_DB_DOC } from './scenarioDocs.ts';
 
 // A running Deployment, and one whose pod never schedules: its FailedScheduling Event is counted up.
 const SCENARIO = `version: 1
@@ -11,18 +11,7 @@ name: get events
 cluster:
   nodes: 2
 objects:
-${deploymentDoc('web', 2, '{ name: web, image: "web:1" }')}  - apiVersion: apps/v1
-    kind: Deployment
-    metadata: { name: db, labels: { app: db } }
-    spec:
-      replicas: 1
-      selector: { matchLabels: { app: db } }
-      template:
-        metadata: { labels: { app: db } }
-        spec:
-          nodeSelector: { disk: ssd }
-          containers: [{ name: db, image: "db:1" }]
-`;
+${deploymentDoc('web', 2, '{ name: web, image: "web:1" }')}${UNSCHEDULABLE_DB_DOC}`;
 
 describe('kubectl get events against npm run serve', () => {
   const h = servedScenario(SCENARIO, ['deployment/web']);

@@ -4,6 +4,7 @@
 // refusal, byte for byte (stdout and stderr together, and the exit status).
 import { describe, it } from 'vitest';
 import { expectAnswersAsPage, servedScenario } from './printsAsPage.ts';
+import { UNSCHEDULABLE_DB_DOC } from './scenarioDocs.ts';
 
 // Three Deployments, one pod of which never schedules: over 100 Events with many ties in their
 // timestamps, types and reasons (sort.Sort's ninther, its partial insertion sort and its pattern
@@ -31,18 +32,7 @@ objects:
       template:
         metadata: { labels: { app: api } }
         spec: { containers: [{ name: api, image: "api:1", resources: { requests: { cpu: "1" } } }] }
-  - apiVersion: apps/v1
-    kind: Deployment
-    metadata: { name: db, labels: { app: db } }
-    spec:
-      replicas: 1
-      selector: { matchLabels: { app: db } }
-      template:
-        metadata: { labels: { app: db } }
-        spec:
-          nodeSelector: { disk: ssd }
-          containers: [{ name: db, image: "db:1" }]
-`;
+${UNSCHEDULABLE_DB_DOC}`;
 
 describe('kubectl get --field-selector and --sort-by against npm run serve', () => {
   const h = servedScenario(SCENARIO, ['deployment/web', 'deployment/api']);

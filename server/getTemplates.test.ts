@@ -2,6 +2,7 @@
 // page's console, on one state: the text, the columns and the errors, byte for byte.
 import { describe, it } from 'vitest';
 import { expectAnswersAsPage, servedScenario } from './printsAsPage.ts';
+import { UNSCHEDULABLE_DB_DOC } from './scenarioDocs.ts';
 
 // A running Deployment with two containers a pod, and one whose pod never schedules.
 const SCENARIO = `version: 1
@@ -21,18 +22,7 @@ objects:
           containers:
             - { name: web, image: "web:1", resources: { requests: { cpu: 250m } } }
             - { name: log, image: "log:2" }
-  - apiVersion: apps/v1
-    kind: Deployment
-    metadata: { name: db, labels: { app: db } }
-    spec:
-      replicas: 1
-      selector: { matchLabels: { app: db } }
-      template:
-        metadata: { labels: { app: db } }
-        spec:
-          nodeSelector: { disk: ssd }
-          containers: [{ name: db, image: "db:1" }]
-`;
+${UNSCHEDULABLE_DB_DOC}`;
 
 describe('kubectl get -o jsonpath and -o custom-columns against npm run serve', () => {
   const h = servedScenario(SCENARIO, ['deployment/web']);

@@ -15,7 +15,7 @@ function agesNormalised(text: string): string {
   return text.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '-').replace(/(?<=^|\s|\()(\d+[smhdy])+(?=\s|\)|$)/gm, '-').replace(/ {2,}/g, ' ');
 }
 import { expectAnswersAsPage, servedScenario } from './printsAsPage.ts';
-import { deploymentDoc } from './scenarioDocs.ts';
+import { deploymentDoc, UNSCHEDULABLE_DB_DOC } from './scenarioDocs.ts';
 
 // A running Deployment, one whose pod never schedules, and one whose image never pulls: its
 // kubelet's Failed and BackOff Events repeat, counted up.
@@ -27,18 +27,7 @@ cluster:
     "cache:bad": { pull: fail }
 objects:
 ${deploymentDoc('cache', 1, '{ name: cache, image: "cache:bad" }')}
-${deploymentDoc('web', 3, '{ name: web, image: "web:1" }')}  - apiVersion: apps/v1
-    kind: Deployment
-    metadata: { name: db, labels: { app: db } }
-    spec:
-      replicas: 1
-      selector: { matchLabels: { app: db } }
-      template:
-        metadata: { labels: { app: db } }
-        spec:
-          nodeSelector: { disk: ssd }
-          containers: [{ name: db, image: "db:1" }]
-`;
+${deploymentDoc('web', 3, '{ name: web, image: "web:1" }')}${UNSCHEDULABLE_DB_DOC}`;
 
 describe('kubectl events against npm run serve', () => {
   const h = servedScenario(SCENARIO, ['deployment/web']);

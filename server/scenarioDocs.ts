@@ -19,3 +19,20 @@ export function deploymentDoc(name: string, replicas: number, container: string)
         spec: { containers: [${container}] }
 `;
 }
+
+/**
+ * UNSCHEDULABLE_DB_DOC is an `objects:` item: the Deployment `db`, one pod that asks for a
+ * `disk: ssd` node no scenario has, so it never schedules (FailedScheduling, a Pending pod).
+ */
+export const UNSCHEDULABLE_DB_DOC = `  - apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: db, labels: { app: db } }
+    spec:
+      replicas: 1
+      selector: { matchLabels: { app: db } }
+      template:
+        metadata: { labels: { app: db } }
+        spec:
+          nodeSelector: { disk: ssd }
+          containers: [{ name: db, image: "db:1" }]
+`;

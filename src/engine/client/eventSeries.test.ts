@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Event, Pod } from '../api/types.ts';
-import { DEFAULT_IMAGE_BEHAVIOUR } from '../config.ts';
 import { cloneEngineState } from '../sim/state.ts';
 import { createEngine } from '../sim/simulation.ts';
+import { testConfig } from '../sim/executeTestEngine.ts';
 import type { EngineState } from '../sim/state.ts';
 import { eventf, eventSeriesPass, finishTimeMs } from './eventSeries.ts';
 import { newTx, type Tx } from './tx.ts';
 
-function engine(): EngineState {
-  return createEngine({
-    seed: 1,
-    nodes: [{ name: 'n1', labels: {}, taints: [], unschedulable: false, maxPods: 110 }],
-    images: { default: DEFAULT_IMAGE_BEHAVIOUR },
-    terminationSeconds: 1,
-    watchDelaySeconds: 0.05,
-    objects: [],
-    actions: [],
-  });
-}
+const engine = (): EngineState => createEngine(testConfig([], 1));
 
 const pod = (rv = '7') => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'db-0', namespace: 'default', uid: 'u-db', resourceVersion: rv }, spec: { containers: [] } }) as unknown as Pod;
 const events = (st: EngineState): Event[] => [...st.store.objects.Event.values()] as Event[];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatFloat, goYamlMarshal, keyLess } from './goYaml.ts';
+import { goYamlMarshal } from './goYaml.ts';
+import { formatFloat, keyLess } from './goYamlScalar.ts';
 
 describe('goYamlMarshal', () => {
   // Each expected text is what kubectl 1.32.4 printed for `kubectl create configmap t
