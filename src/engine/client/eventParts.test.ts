@@ -6,25 +6,29 @@ import { runInNewContext } from 'node:vm';
 import { flatMessage, kubeletMessage, kubeletRecorder, kubeletSource, objectReference } from './eventParts.ts';
 
 const spec = { nodeName: 'n1', containers: [{ name: 'web', image: 'web:1' }] };
-const pod = (name: string, uid: string, s: object = spec) =>
-  ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', uid }, spec: s }) as unknown as KubeObject;
+const pod = (name: string, uid: string, s: object = spec, resourceVersion = '7') =>
+  ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', uid, resourceVersion }, spec: s }) as unknown as KubeObject;
 
 describe('objectReference', () => {
   // Each row's pod has a uid no other test uses: an entry made earlier in the worker (31 tests use
   // 'u1') keeps its old place in the table, and the 8,192 references below could then drop it first.
   it.each([
-    ['with a field path', 'spec.containers{web}', { kind: 'Pod', namespace: 'default', name: 'p', apiVersion: 'v1', uid: 'u-ref-path', fieldPath: 'spec.containers{web}' }],
-    ['without one', '', { kind: 'Pod', namespace: 'default', name: 'p', apiVersion: 'v1', uid: 'u-ref-plain' }],
+    ['with a field path', 'spec.containers{web}', { kind: 'Pod', namespace: 'default', name: 'p', apiVersion: 'v1', uid: 'u-ref-path', resourceVersion: '7', fieldPath: 'spec.containers{web}' }],
+    ['without one', '', { kind: 'Pod', namespace: 'default', name: 'p', apiVersion: 'v1', uid: 'u-ref-plain', resourceVersion: '7' }],
   ])('gives a pod’s Events one reference %s, as a literal of its fields in this order', (_what, fieldPath, want) => {
     const p = pod('p', want.uid);
     const a = objectReference(p, 'default', fieldPath);
-    // A later version of the pod (a status write, a new spec object): the same reference, after
-    // 8,192 others too (the table keeps the last REFS_MAX = 12,288 made, whatever it held
-    // before; test files share a worker's modules, so it may be full).
+    // The same version of the pod (a new spec object): the same reference, after 8,192 others too
+    // (the table keeps the last REFS_MAX = 12,288 made, whatever it held before; test files share a
+    // worker's modules, so it may be full).
     for (let i = 0; i < 8_192; i++) objectReference(pod(`o${i}`, `uo${i}`), 'default', fieldPath);
-    const b = objectReference({ ...p, metadata: { ...p.metadata, resourceVersion: '9' }, spec: { ...spec } } as KubeObject, 'default', fieldPath);
+    const b = objectReference({ ...p, spec: { ...spec } } as KubeObject, 'default', fieldPath);
     expect(b).toBe(a);
     expect(JSON.stringify(a)).toBe(JSON.stringify(want));
+    // A later version (a status write): GetReference names it, so a new reference.
+    const c = objectReference({ ...p, metadata: { ...p.metadata, resourceVersion: '9' } } as KubeObject, 'default', fieldPath);
+    expect(c).not.toBe(a);
+    expect(c.resourceVersion).toBe('9');
   });
 
   it.each([

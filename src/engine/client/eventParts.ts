@@ -102,7 +102,7 @@ function lookUpMessage(message: string): string {
  * the first made dropped first (a cursor on it, as the correlator's caches keep one), both kinds in
  * one entry: a pod's Pulling then finds the entry its Scheduled made, where a table of its own for
  * each kind cost a missed lookup, an insert and a drop (10,000 a 10,000-replica rollout). A
- * reference is used again only when every field matches. Not engine state; Events are never
+ * reference is used again only when every field matches, the resourceVersion too. Not engine state; Events are never
  * changed in place.
  */
 const REFS_MAX = 12_288;
@@ -132,13 +132,16 @@ export function objectReference(involved: KubeObject, namespace: string, fieldPa
     lastRef = last;
     return last;
   }
-  // A cluster-scoped object's reference has no namespace key (omitempty): a Node's.
+  // A cluster-scoped object's reference has no namespace key (omitempty): a Node's, which the node
+  // controller and the kubelet build by hand, without a resourceVersion. Any other is
+  // GetReference's, with the version of the object the recorder was given.
+  const rv = meta.resourceVersion;
   const ref: ObjectReference =
     namespace === ''
       ? { kind: involved.kind, name: meta.name, apiVersion: involved.apiVersion, uid }
       : fieldPath === ''
-        ? { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid }
-        : { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid, fieldPath };
+        ? { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid, resourceVersion: rv }
+        : { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid, resourceVersion: rv, fieldPath };
   if (entry !== undefined) {
     // The entry keeps its place (first made, first dropped), as a set of a present key would.
     if (fieldPath === '') entry.plain = ref;
@@ -162,6 +165,7 @@ let lastRef: ObjectReference | undefined;
 function fits(ref: ObjectReference, involved: KubeObject, namespace: string, fieldPath: string): boolean {
   return (
     ref.name === involved.metadata.name &&
+    (namespace === '' || ref.resourceVersion === involved.metadata.resourceVersion) &&
     (ref.namespace ?? '') === namespace &&
     ref.kind === involved.kind &&
     ref.apiVersion === involved.apiVersion &&
