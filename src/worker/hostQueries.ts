@@ -43,6 +43,7 @@ const READ_VERBS = new Set([
   'logs',
   'top',
   'events',
+  'wait',
 ]);
 
 let presetSummaries: PresetSummary[] | null = null;

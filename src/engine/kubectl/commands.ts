@@ -201,6 +201,8 @@ export type KubectlCommand =
     } & Namespaced)
   /** `top pod|node [NAME] [-l SEL] [--containers] [-A]`. */
   | ({ verb: 'top'; kind: 'Pod' | 'Node'; name?: string; selector?: LabelSelector; containers: boolean; allNamespaces: boolean } & Namespaced)
+  /** `wait TYPE/NAME… | TYPE (-l SEL | --all) --for=delete|create|condition=C[=V]|jsonpath=P[=V] [--timeout=D]` (timeoutText: as typed, '' for the default 30s). */
+  | ({ verb: 'wait'; for: WaitFor; timeoutMs: number; timeoutText: string } & Targeted)
   /**
    * `events [--for TYPE/NAME] [--types=Normal,Warning] [-A] [-w] [--no-headers] [-o yaml|json|name|jsonpath=…]`
    * (pkg/cmd/events): `forKind`/`forName` the --for object's kind and name, `types` the types kept
@@ -217,6 +219,13 @@ export type KubectlCommand =
       output: '' | 'yaml' | 'json' | 'name' | 'jsonpath';
       template?: string;
     } & Namespaced);
+
+/** What `kubectl wait --for` waits for (conditionFuncFor): a deletion, a creation, a status condition, a JSONPath's value. */
+export type WaitFor =
+  | { kind: 'delete' }
+  | { kind: 'create' }
+  | { kind: 'condition'; name: string; value: string }
+  | { kind: 'jsonpath'; path: string; value?: string };
 
 /** isKubectlError tells an error result from a command. */
 export function isKubectlError(x: KubectlCommand | KubectlError): x is KubectlError {

@@ -12,7 +12,7 @@ const NAMES: CompletionNames = {
 
 describe('completions', () => {
   it.each([
-    ['offers the verbs when nothing is typed', '', ['annotate', 'apply', 'autoscale', 'cordon', 'create', 'delete', 'describe', 'drain', 'events', 'expose', 'get', 'label', 'logs', 'patch', 'rollout', 'run', 'scale', 'set', 'taint', 'top', 'uncordon']],
+    ['offers the verbs when nothing is typed', '', ['annotate', 'apply', 'autoscale', 'cordon', 'create', 'delete', 'describe', 'drain', 'events', 'expose', 'get', 'label', 'logs', 'patch', 'rollout', 'run', 'scale', 'set', 'taint', 'top', 'uncordon', 'wait']],
     ['completes a verb', 'ro', ['rollout']],
     ['completes a verb after kubectl', 'kubectl de', ['kubectl delete', 'kubectl describe']],
     ['offers rollout subcommands', 'rollout st', ['rollout status']],

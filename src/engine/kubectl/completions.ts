@@ -71,6 +71,7 @@ const KINDS: Record<string, ResourceKind[]> = {
   label: ALL,
   taint: ['Node'],
   rollout: ['Deployment', 'DaemonSet', 'StatefulSet'],
+  wait: [...ALL, 'PersistentVolumeClaim'],
   image: ['Deployment', 'DaemonSet', 'ReplicaSet', 'StatefulSet', 'Pod'],
 };
 
@@ -87,6 +88,7 @@ const FLAGS: Record<string, string[]> = {
   taint: ['--overwrite'],
   label: ['--overwrite'],
   apply: ['-f -'],
+  wait: ['--for=condition=Available', '--for=condition=Ready', '--for=delete', '--for=jsonpath=', '--timeout=0', '--selector=', '--all'],
   events: ['--for=', '--types=Warning', '--types=Normal', '--watch', '--output=yaml', '--output=json', '--output=jsonpath=', '--no-headers', '--all-namespaces', '--namespace='],
 };
 

@@ -21,6 +21,7 @@ import { runCreateDeployment, runCreateNamespace } from './executeCreate.ts';
 import { runCreateConfig } from './executeCreateConfig.ts';
 import { runRun } from './executeRun.ts';
 import { runEvents } from './executeEvents.ts';
+import { runWait } from './executeWait.ts';
 import type { LogBook } from '../kubelet/containerLog.ts';
 import type { ResourceKind } from './resources.ts';
 
@@ -124,6 +125,9 @@ export function executeKubectl(tx: Tx, line: string, manifest?: unknown, extras?
       break;
     case 'events':
       term = runEvents(tx, cmd);
+      break;
+    case 'wait':
+      term = runWait(tx, cmd);
       break;
   }
   return term.result();

@@ -15,6 +15,7 @@ import { parseAnnotate } from './parseAnnotate.ts';
 import { parseExpose } from './parseExpose.ts';
 import { parseRun } from './parseRun.ts';
 import { parseEvents } from './parseEvents.ts';
+import { parseWait } from './parseWait.ts';
 import { KUBECTL_COMMANDS, unknownCommandError } from './suggest.ts';
 import { tokenize } from './tokenize.ts';
 import type { VerbContext } from './verbContext.ts';
@@ -22,7 +23,7 @@ import type { VerbContext } from './verbContext.ts';
 /** The verbs of the subset, in the order the console lists them. */
 export const SUBSET_VERBS = [
   'get', 'describe', 'set', 'scale', 'rollout', 'apply', 'patch', 'delete',
-  'cordon', 'uncordon', 'drain', 'taint', 'label', 'annotate', 'logs', 'top', 'events', 'autoscale', 'create', 'expose', 'run',
+  'cordon', 'uncordon', 'drain', 'taint', 'label', 'annotate', 'logs', 'top', 'events', 'wait', 'autoscale', 'create', 'expose', 'run',
 ] as const;
 
 const PARSERS: Record<(typeof SUBSET_VERBS)[number], (ctx: VerbContext) => KubectlCommand | KubectlError> = {
@@ -43,6 +44,7 @@ const PARSERS: Record<(typeof SUBSET_VERBS)[number], (ctx: VerbContext) => Kubec
   logs: parseLogs,
   top: parseTop,
   events: parseEvents,
+  wait: parseWait,
   autoscale: parseAutoscale,
   create: parseCreate,
   expose: parseExpose,
