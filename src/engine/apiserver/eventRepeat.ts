@@ -7,7 +7,7 @@
  * writes in one literal.
  */
 import type { Event } from '../api/types.ts';
-import { type EventApi, leaseEventWrite } from './eventLeases.ts';
+import { leaseEventWrite } from './eventLeases.ts';
 import { EVENT_KEYS, EVENT_META_STORED, keysAre } from './layout.ts';
 import { emit, type StoreState, updateObject, type WriteContext } from './store.ts';
 
@@ -18,7 +18,7 @@ import { emit, type StoreState, updateObject, type WriteContext } from './store.
  * when the three are what is stored already (a no-op update keeps its resourceVersion). An Event
  * of any other shape than the recorder's (EVENT_KEYS, EVENT_META_STORED) goes to updateObject.
  */
-export function updateEventRepeat(st: StoreState, ctx: WriteContext, cur: Event, key: string, count: number, message: string, lastTimestamp: string, api: EventApi = 'core'): void {
+export function updateEventRepeat(st: StoreState, ctx: WriteContext, cur: Event, key: string, count: number, message: string, lastTimestamp: string): void {
   const m = cur.metadata;
   if (!keysAre(cur, EVENT_KEYS) || !keysAre(m, EVENT_META_STORED)) {
     updateObject(st, ctx, { ...cur, count, message, lastTimestamp });
@@ -41,7 +41,8 @@ export function updateEventRepeat(st: StoreState, ctx: WriteContext, cur: Event,
     reportingInstance: cur.reportingInstance,
   };
   // On a lease again, from this write on (eventLeases.ts).
-  leaseEventWrite(st.leases, api, ctx.now, key, st.rv);
+  // A core recorder's repeat: on a lease of the core/v1 storage (the scheduler's series: updateEventSeries).
+  leaseEventWrite(st.leases, 'core', ctx.now, key, st.rv);
   emit(st, ctx, 'MODIFIED', stored, key);
 }
 
