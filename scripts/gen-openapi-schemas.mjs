@@ -1,4 +1,4 @@
-// `node scripts/gen-openapi-schemas.mjs <k8s.io/api git dir> <k8s.io/apimachinery git dir> > server/openapiSchemas.json`:
+// `node scripts/gen-openapi-schemas.mjs <k8s.io/api git dir> <k8s.io/apimachinery git dir> [REF] > server/openapiSchemas.json`:
 // the OpenAPI v3 `components.schemas` of the kinds the served API offers, as kube-openapi's
 // openapi-gen and the API server's v3 builder publish them (api/openapi-spec/v3/*.json), read from
 // the Go types, doc comments, struct tags and `+` markers of k8s.io/api and k8s.io/apimachinery
@@ -21,7 +21,9 @@
 //   `+mapType` (fields) and `+structType` / `+mapType` (types).
 import { execFileSync } from 'node:child_process';
 
-const [apiDir, machineryDir] = process.argv.slice(2);
+// REF is the tag both repositories are read at: v0.36.3 is Kubernetes v1.36.3, the version the
+// served API reports (src/engine/version.ts); a branch head carries the next release's fields.
+const [apiDir, machineryDir, tag = 'v0.36.3'] = process.argv.slice(2);
 if (!apiDir || !machineryDir) {
   console.error('usage: gen-openapi-schemas.mjs <kubernetes/api git dir> <kubernetes/apimachinery git dir>');
   process.exit(2);
@@ -124,7 +126,7 @@ const BUILTINS = {
 };
 
 const show = (dir, path) =>
-  execFileSync('git', ['-C', dir, 'show', `HEAD:${path}`], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  execFileSync('git', ['-C', dir, 'show', `${tag}:${path}`], { encoding: 'utf8', maxBuffer: 1 << 28 });
 
 /** What go/ast's CommentGroup.Text gives for `//` lines: the marker and one space stripped. */
 function commentText(lines) {

@@ -63,7 +63,7 @@ FIELDS:
     maxUnavailable	<IntOrString>
     partition	<integer>
   type	<string>
-  enum: OnDelete, Recreate, RollingUpdate
+  enum: OnDelete, RollingUpdate
 `);
   });
 
