@@ -33,6 +33,7 @@ if (!apiDir || !machineryDir) {
 const PACKAGES = {
   'k8s.io/api/core/v1': [apiDir, 'core/v1', ['types.go']],
   'k8s.io/api/apps/v1': [apiDir, 'apps/v1', ['types.go']],
+  'k8s.io/api/events/v1': [apiDir, 'events/v1', ['types.go']],
   'k8s.io/api/autoscaling/v1': [apiDir, 'autoscaling/v1', ['types.go']],
   'k8s.io/api/autoscaling/v2': [apiDir, 'autoscaling/v2', ['types.go']],
   'k8s.io/api/policy/v1': [apiDir, 'policy/v1', ['types.go']],
@@ -84,6 +85,7 @@ const ROOTS = [
     'k8s.io/api/apps/v1',
     ['Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'ControllerRevision'],
   ],
+  ['events.k8s.io', 'v1', 'k8s.io/api/events/v1', ['Event']],
   ['autoscaling', 'v1', 'k8s.io/api/autoscaling/v1', ['HorizontalPodAutoscaler', 'Scale']],
   ['autoscaling', 'v2', 'k8s.io/api/autoscaling/v2', ['HorizontalPodAutoscaler']],
   ['policy', 'v1', 'k8s.io/api/policy/v1', ['PodDisruptionBudget', 'Eviction']],

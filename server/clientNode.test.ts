@@ -1,11 +1,12 @@
 // A second real client against the served API: the JavaScript client @kubernetes/client-node —
 // informers across a rollout (the cache equal to a fresh list), a watch and an informer resumed
 // from a compacted resourceVersion (410 Gone, then a relist), the three patch types, server-side apply (a conflict and force), and 409
-// conflicts on a stale resourceVersion.
+// conflicts on a stale resourceVersion, and the Events read through both of their groups.
 import {
   ApiException,
   AppsV1Api,
   CoreV1Api,
+  EventsV1Api,
   type KubernetesObject,
   KubeConfig,
   ListWatch,
@@ -240,5 +241,30 @@ describe('client-node server-side apply', () => {
     const forced = await apply('gitops', 3, true);
     expect(forced.spec?.replicas).toBe(3);
     expect(forced.metadata?.managedFields?.map((m) => m.manager)).toEqual(['client-node', 'gitops']);
+  });
+});
+
+describe('client-node EventsV1Api', () => {
+  it('lists the Events CoreV1Api lists, as events.k8s.io/v1 names their fields', async () => {
+    const events = kc.makeApiClient(EventsV1Api);
+    const [v1, legacy] = await Promise.all([events.listNamespacedEvent({ namespace: 'default' }), core.listNamespacedEvent({ namespace: 'default' })]);
+    expect(v1.items.length).toBeGreaterThan(0);
+    expect(v1.items.map((e) => e.metadata?.name)).toEqual(legacy.items.map((e) => e.metadata?.name));
+    for (const [i, e] of v1.items.entries()) {
+      const c = legacy.items[i];
+      expect({ note: e.note, reason: e.reason, regarding: e.regarding?.name, controller: e.reportingController, count: e.deprecatedCount }).toEqual({
+        note: c?.message,
+        reason: c?.reason,
+        regarding: c?.involvedObject.name,
+        controller: c?.reportingComponent || undefined,
+        count: c?.count || undefined,
+      });
+    }
+    // The scheduler writes through events.k8s.io: its Events carry an eventTime and an action.
+    const scheduled = v1.items.find((e) => e.reason === 'Scheduled');
+    expect(scheduled).toMatchObject({ action: 'Binding', reportingController: 'default-scheduler' });
+    expect(scheduled?.eventTime).toBeDefined();
+    const selected = await events.listNamespacedEvent({ namespace: 'default', fieldSelector: 'reportingController=default-scheduler' });
+    expect(new Set(selected.items.map((e) => e.reportingController))).toEqual(new Set(['default-scheduler']));
   });
 });

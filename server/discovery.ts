@@ -68,7 +68,7 @@ function legacyEntries(r: ResourceInfo): unknown[] {
   if (r.shortNames.length) main.shortNames = r.shortNames;
   if (r.categories.length) main.categories = r.categories;
   // Every version of a resource names the one it is stored in.
-  main.storageVersionHash = storageVersionHash({ ...r, version: r.storageVersion ?? r.version });
+  main.storageVersionHash = storageVersionHash({ ...r, group: r.storageGroup ?? r.group, version: r.storageVersion ?? r.version });
   out.push(main);
   for (const s of r.subresources) {
     const sub: Record<string, unknown> = { name: `${r.resource}/${s.name}`, singularName: '', namespaced: r.namespaced };

@@ -117,7 +117,7 @@ function serveRead(o: ApiServerOptions, req: IncomingMessage, res: ServerRespons
     return sendJson(res, 200, served(live, r, obj), 'application/json', shift);
   }
   const all = listObjects(live, r, info.namespace);
-  const filter = newFilter(r.kind, query);
+  const filter = newFilter(r.kind, query, r.group);
   if ('error' in filter) return sendStatus(res, newBadRequest(filter.error));
   if (info.verb === 'watch') {
     const timeout = Number(query.get('timeoutSeconds'));

@@ -66,6 +66,20 @@ describe('kubectl events against npm run serve', () => {
     ], agesNormalised);
   });
 
+  it('serves the same Events as events.k8s.io/v1, and warns that `ev` names both', async () => {
+    await expectAnswersAsPage(h, [
+      'get ev --field-selector type=Warning',
+      'get events.events.k8s.io --field-selector regarding.kind=Deployment',
+      'get events.v1.events.k8s.io -o yaml --field-selector reportingController=default-scheduler,reason=FailedScheduling',
+      'get events.events.k8s.io -o json --field-selector regarding.kind=ReplicaSet',
+      'get events.events.k8s.io -o name --field-selector regarding.kind=Deployment',
+      'get events.events.k8s.io -o jsonpath={.items[*].note}',
+      'get events.events.k8s.io --field-selector involvedObject.name=web',
+      'get events.events.k8s.io nope',
+      'get events.events.k8s.io -A --field-selector reason=ScalingReplicaSet',
+    ], agesNormalised);
+  });
+
   it('describes a pod with the scheduler’s Events From its reporting controller', async () => {
     await expectAnswersAsPage(h, ['describe pod -l app=db'], (t) => agesNormalised(describeNormalised(t)));
   });

@@ -67,6 +67,17 @@ FIELDS:
 `);
   });
 
+  it('explains the events.k8s.io/v1 Event beside the core one', async () => {
+    const r = await h.kubectl(['explain', 'events', '--api-version=events.k8s.io/v1']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^GROUP: {6}events\.k8s\.io\nKIND: {7}Event\nVERSION: {4}v1\n/);
+    expect(r.stdout).toContain('  regarding\t<ObjectReference>\n');
+    expect(r.stdout).toContain('  deprecatedCount\t<integer>\n');
+    const core = await h.kubectl(['explain', 'events']);
+    expect(core.stdout).toMatch(/^KIND: {7}Event\nVERSION: {4}v1\n/);
+    expect(core.stdout).toContain('  involvedObject\t<ObjectReference> -required-\n');
+  });
+
   it('explains the autoscaling/v1 HorizontalPodAutoscaler with --api-version, required fields marked', async () => {
     const r = await h.kubectl(['explain', 'hpa.spec', '--api-version=autoscaling/v1']);
     expect(r.code, r.stderr).toBe(0);

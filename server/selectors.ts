@@ -11,16 +11,16 @@ import { selectorMatches } from '../src/engine/lib/labels.ts';
 export type Filter = (obj: KubeObject) => boolean;
 
 /**
- * newFilter builds the list filter from a request's query; a field label the kind's conversion
- * refuses is the API server's 400 with that conversion's message (fieldSelector.ts).
+ * newFilter builds the list filter from a request's query (for `kind` as served in `group`); a
+ * field label the kind's conversion refuses is the API server's 400 with that conversion's message (fieldSelector.ts).
  */
-export function newFilter(kind: KubeObject['kind'], query: URLSearchParams): Filter | { error: string } {
+export function newFilter(kind: KubeObject['kind'], query: URLSearchParams, group = ''): Filter | { error: string } {
   const label = query.get('labelSelector') ?? '';
   const parsed = parseSelector(label);
   if ('error' in parsed) return { error: `unable to parse requirement: ${parsed.error.replace(/^unable to parse requirement: /, '')}` };
   const fields = parseFieldSelector(query.get('fieldSelector') ?? '');
   if ('error' in fields) return fields;
-  const matchFields = fieldFilter(kind, fields);
+  const matchFields = fieldFilter(kind, fields, group);
   if ('error' in matchFields) return matchFields;
   const selector = parsed.selector;
   const any = label.trim() !== '';

@@ -9,6 +9,7 @@
  * (`kubectl get --field-selector`) both filter through here, so both refuse and match alike.
  */
 import type { KubeObject } from '../api/types.ts';
+import { convertEventsV1FieldLabel } from './eventConversion.ts';
 
 export interface FieldRequirement {
   field: string;
@@ -123,7 +124,9 @@ const CORE_FIELD_LABELS: Partial<Record<KubeObject['kind'], readonly string[]>> 
  * the v1 name an old client sends, is `spec.nodeName`) or the conversion's error. A kind with no
  * conversion of its own (every apps/v1 kind among them) takes DefaultMetaV1FieldSelectorConversion.
  */
-export function convertFieldLabel(kind: KubeObject['kind'], label: string): string | { error: string } {
+export function convertFieldLabel(kind: KubeObject['kind'], label: string, group = ''): string | { error: string } {
+  // events.k8s.io/v1 has a conversion of its own, onto the core Event's labels.
+  if (kind === 'Event' && group === 'events.k8s.io') return convertEventsV1FieldLabel(label);
   const labels = CORE_FIELD_LABELS[kind];
   if (labels === undefined) {
     if (label === 'metadata.name' || label === 'metadata.namespace') return label;
@@ -189,13 +192,14 @@ export function selectableField(obj: KubeObject, field: string): string {
 }
 
 /**
- * fieldFilter converts each requirement's label for `kind` and returns the match function, or the
- * first conversion error (in the parser's sorted order, as the handler's Transform meets them).
+ * fieldFilter converts each requirement's label for `kind` (as served in `group`) and returns the
+ * match function, or the first conversion error (in the parser's sorted order, as the handler's
+ * Transform meets them).
  */
-export function fieldFilter(kind: KubeObject['kind'], requirements: readonly FieldRequirement[]): ((obj: KubeObject) => boolean) | { error: string } {
+export function fieldFilter(kind: KubeObject['kind'], requirements: readonly FieldRequirement[], group = ''): ((obj: KubeObject) => boolean) | { error: string } {
   const converted: FieldRequirement[] = [];
   for (const r of requirements) {
-    const field = convertFieldLabel(kind, r.field);
+    const field = convertFieldLabel(kind, r.field, group);
     if (typeof field !== 'string') return field;
     converted.push({ ...r, field });
   }

@@ -11,6 +11,8 @@ import type { ResourceKind } from './resources.ts';
 export interface Target {
   kind: ResourceKind;
   name?: string;
+  /** The served group named, when not the kind's own: `events.events.k8s.io` (resources.ts alternateGroup). */
+  group?: string;
 }
 
 /** A kubectl error as printed on stderr, without the final newline (it may span lines). */
@@ -183,6 +185,8 @@ export type KubectlCommand =
       showLabels?: boolean;
       columnLabels?: string[];
       noHeaders?: boolean;
+      /** The REST mapper's warnings, printed before anything (`short name "ev" could also match …`). */
+      mapperWarnings?: string[];
     } & Targeted)
   /** `describe TYPE [NAME...]`. */
   | ({ verb: 'describe' } & Targeted)

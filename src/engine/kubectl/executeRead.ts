@@ -25,6 +25,7 @@ import { getTables } from './getTables.ts';
 import { fieldFilter, parseFieldSelector } from '../apiserver/fieldSelector.ts';
 import { resourceOfKind } from '../apiserver/rest/resources.ts';
 import { servedForm } from '../apiserver/conversion.ts';
+import { convertCoreEventToV1Event } from '../apiserver/eventConversion.ts';
 import { daemonSetStatusViewer, deploymentStatusViewer } from './rolloutStatus.ts';
 import { statefulSetStatusViewer } from './rolloutStatusStatefulSet.ts';
 
@@ -39,6 +40,8 @@ export type Cmd<V extends KubectlCommand['verb']> = Extract<KubectlCommand, { ve
  */
 export function runGet(tx: Tx, cmd: Cmd<'get'>): Terminal {
   const term = new Terminal();
+  // The REST mapper's warnings come as the line is read, before any request.
+  for (const w of cmd.mapperWarnings ?? []) term.warn(w);
   // The server's Warning header on a request for v1 Endpoints, printed as the answer arrives (once).
   if (cmd.targets.some((t) => t.kind === 'Endpoints')) term.warn(`Warning: ${ENDPOINTS_DEPRECATION}`);
   const resolved = resolveTargets(tx.st, cmd);
@@ -65,7 +68,9 @@ export function runGet(tx: Tx, cmd: Cmd<'get'>): Terminal {
       // One named object prints on its own; anything else as a v1 List, sorted when asked. Each
       // as the API server serves it (a pod with its podIPs and hostIPs: conversion.ts).
       const single = cmd.targets.length === 1 && cmd.targets[0]?.name !== undefined;
-      const served = objects.map((o) => servedForm(o as KubeObject) as ResourceObject);
+      // Events asked for as events.k8s.io come in that version (the table's cells are the same).
+      const eventsV1 = cmd.targets.some((t) => t.kind === 'Event' && t.group === 'events.k8s.io');
+      const served = objects.map((o) => inVersion(servedForm(o as KubeObject), eventsV1) as ResourceObject);
       const sorted = sorting && !single ? sortList(served, sortBy) : served;
       if (!Array.isArray(sorted)) {
         term.fail(sorted.error);
@@ -88,6 +93,11 @@ export function runGet(tx: Tx, cmd: Cmd<'get'>): Terminal {
   return term;
 }
 
+/** inVersion is a served object in the version the line asked for: an Event as events.k8s.io/v1 when `eventsV1`. */
+function inVersion(obj: KubeObject, eventsV1: boolean): KubeObject {
+  return eventsV1 && obj.kind === 'Event' ? (convertCoreEventToV1Event(obj) as unknown as KubeObject) : obj;
+}
+
 /**
  * withFields is the API server's fieldSelector over each listed kind (apiserver/fieldSelector.ts),
  * or the resource builder's message for the list the server refused (400).
@@ -97,11 +107,13 @@ function withFields(objects: ResourceObject[], cmd: Cmd<'get'>, selector: string
   const keep = new Map<string, (obj: KubeObject) => boolean>();
   for (const target of cmd.targets) {
     if (keep.has(target.kind)) continue;
-    const filter = Array.isArray(parsed) ? fieldFilter(target.kind, parsed) : parsed;
+    const filter = Array.isArray(parsed) ? fieldFilter(target.kind, parsed, target.group) : parsed;
     if (typeof filter !== 'function') {
-      // GroupVersionResource.String() of the served resource: `/v1, Resource=pods`, `apps/v1, Resource=deployments`.
+      // GroupVersionResource.String() of the served resource: `/v1, Resource=pods`, `apps/v1, Resource=deployments`,
+      // `events.k8s.io/v1, Resource=events`.
       const r = resourceOfKind(target.kind);
-      const gvr = `${r?.group ?? ''}/${r?.version ?? 'v1'}, Resource=${RESOURCES[target.kind].plural}`;
+      const group = target.group ?? r?.group ?? '';
+      const gvr = `${group}/${target.group !== undefined ? 'v1' : (r?.version ?? 'v1')}, Resource=${RESOURCES[target.kind].plural}`;
       return {
         error: `Error from server (BadRequest): Unable to find "${gvr}" that match label selector "${cmd.labelSelectorText ?? ''}", field selector "${selector}": ${filter.error}`,
       };

@@ -97,7 +97,7 @@ export function resolveTargets(
     const all = inNamespace(st, target.kind, cmd.allNamespaces ? null : cmd.namespace) as ResourceObject[];
     const r = selectObjects(target, cmd.selector, all, opts);
     objects.push(...r.objects);
-    if (r.missing !== undefined) errors.push(notFound(target.kind, r.missing));
+    if (r.missing !== undefined) errors.push(notFound(target.kind, r.missing, target.group));
   }
   return { objects, errors };
 }

@@ -106,6 +106,7 @@ export function parseGet(ctx: VerbContext): KubectlCommand | KubectlError {
     ...(f.flags['show-labels'] === true ? { showLabels: true } : {}),
     ...(typeof f.flags['label-columns'] === 'string' ? { columnLabels: f.flags['label-columns'].split(',').filter((l) => l !== '') } : {}),
     ...(f.flags['no-headers'] === true ? { noHeaders: true } : {}),
+    ...(t.warnings.length > 0 ? { mapperWarnings: t.warnings } : {}),
     namespace: namespaceOf(f.flags),
     targets: t.targets,
     ...sel,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupKindString, kindString, namePrinterLine, notFound, resolveResource, resourceString } from './resources.ts';
+import { alternateGroup, groupKindString, kindString, namePrinterLine, notFound, resolveResource, resourceString, shortNameWarnings } from './resources.ts';
 
 describe('resolveResource', () => {
   it.each([
@@ -51,5 +51,32 @@ describe('resource names', () => {
   it('builds the NotFound error', () => {
     expect(notFound('Deployment', 'x')).toBe('Error from server (NotFound): deployments.apps "x" not found');
     expect(notFound('Node', 'node-9')).toBe('Error from server (NotFound): nodes "node-9" not found');
+    expect(notFound('Event', 'e', 'events.k8s.io')).toBe('Error from server (NotFound): events.events.k8s.io "e" not found');
+  });
+});
+
+describe('alternateGroup', () => {
+  it.each([
+    ['events.events.k8s.io', { kind: 'Event', group: 'events.k8s.io' }],
+    ['event.v1.events.k8s.io', { kind: 'Event', group: 'events.k8s.io' }],
+    ['ev.events.k8s.io', { kind: 'Event', group: 'events.k8s.io' }],
+    ['events', undefined],
+    ['events.v1', undefined],
+    // autoscaling/v1 is another version of the same group, not another group.
+    ['hpa.v1.autoscaling', undefined],
+    ['pods.events.k8s.io', undefined],
+  ])('reads %s', (word, want) => {
+    expect(alternateGroup(word)).toEqual(want);
+  });
+});
+
+describe('shortNameWarnings', () => {
+  it.each([
+    ['ev', ['Warning: short name "ev" could also match lower priority resource events.events.k8s.io']],
+    ['hpa', []],
+    ['deploy', []],
+    ['events', []],
+  ])('warns for %s as the shortcut expander does', (word, want) => {
+    expect(shortNameWarnings(word)).toEqual(want);
   });
 });

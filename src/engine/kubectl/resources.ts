@@ -5,6 +5,7 @@
  */
 import type { Kind } from '../api/types.ts';
 import { formatApiError, newNotFound, resourceName } from '../apiserver/errors.ts';
+import { RESOURCES as SERVED } from '../apiserver/rest/resources.ts';
 
 /** The kinds a kubectl line can name here. */
 export type ResourceKind =
@@ -84,7 +85,42 @@ export function resolveResource(word: string): ResourceKind | undefined {
     const group = rest.startsWith('v1.') ? rest.slice(3) : rest === 'v1' ? '' : rest;
     if (group === r.group) return k;
   }
+  return alternateGroup(word)?.kind;
+}
+
+/**
+ * alternateGroup is the served group a word names its kind in when that is not the group the kind
+ * is stored in: `events.events.k8s.io` and `events.v1.events.k8s.io` are the core Events served
+ * as events.k8s.io/v1 (apiserver/rest/resources.ts); undefined for any other word.
+ */
+export function alternateGroup(word: string): { kind: ResourceKind; group: string } | undefined {
+  const w = word.toLowerCase();
+  const dot = w.indexOf('.');
+  if (dot < 0) return undefined;
+  const base = w.slice(0, dot);
+  const rest = w.slice(dot + 1);
+  for (const r of SERVED) {
+    if (r.storageGroup === undefined || !(r.kind in RESOURCES)) continue;
+    if (r.resource !== base && r.singular !== base && !r.shortNames.includes(base)) continue;
+    if (rest === r.group || rest === `${r.version}.${r.group}`) return { kind: r.kind as ResourceKind, group: r.group };
+  }
   return undefined;
+}
+
+/**
+ * shortNameWarnings are the shortcut expander's warnings for a short name two served resources
+ * share: the first in discovery's priority order is taken, each other group/resource named once.
+ * `ev` is the core `events` and also `events.events.k8s.io`, so `kubectl get ev` warns, as against
+ * any cluster; `hpa` (autoscaling v2 and v1) is one group/resource and does not.
+ */
+export function shortNameWarnings(word: string): string[] {
+  const found: string[] = [];
+  for (const r of SERVED) {
+    if (!r.shortNames.includes(word)) continue;
+    const groupResource = r.group === '' ? r.resource : `${r.resource}.${r.group}`;
+    if (!found.includes(groupResource)) found.push(groupResource);
+  }
+  return found.slice(1).map((gr) => `Warning: short name "${word}" could also match lower priority resource ${gr}`);
 }
 
 /** resourceString is the resource as API errors and rollout errors print it: `deployments.apps`, `pods`. */
@@ -106,8 +142,12 @@ export function namePrinterLine(kind: ResourceKind, name: string, operation: str
   return operation ? `${kindString(kind)}/${name} ${operation}` : `${kindString(kind)}/${name}`;
 }
 
-/** notFound is the NotFound error kubectl prints: `Error from server (NotFound): deployments.apps "x" not found`. */
-export function notFound(kind: ResourceKind, name: string): string {
+/**
+ * notFound is the NotFound error kubectl prints: `Error from server (NotFound): deployments.apps "x"
+ * not found`; in another served group, that group's resource (`events.events.k8s.io "x"`).
+ */
+export function notFound(kind: ResourceKind, name: string, group?: string): string {
+  if (group !== undefined) return `Error from server (NotFound): ${RESOURCES[kind].plural}.${group} "${name}" not found`;
   return formatApiError(newNotFound(kind as Kind, name));
 }
 

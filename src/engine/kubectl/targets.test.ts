@@ -14,8 +14,22 @@ describe('parseTargets', () => {
     ['TYPE NAME', ['deploy', 'a', 'b'], [{ kind: 'Deployment', name: 'a' }, { kind: 'Deployment', name: 'b' }]],
     ['TYPE/NAME', ['rs/a', 'ds/b'], [{ kind: 'ReplicaSet', name: 'a' }, { kind: 'DaemonSet', name: 'b' }]],
     ['TYPE alone', ['po'], [{ kind: 'Pod' }]],
+    ['the events.k8s.io Events', ['events.events.k8s.io'], [{ kind: 'Event', group: 'events.k8s.io' }]],
+    ['a versioned group', ['events.v1.events.k8s.io/x'], [{ kind: 'Event', group: 'events.k8s.io', name: 'x' }]],
   ])('reads %s', (_name, args, targets) => {
-    expect(parseTargets(args, { allowEmptySelector: true, hasSelector: false })).toEqual({ targets });
+    expect(parseTargets(args, { allowEmptySelector: true, hasSelector: false })).toEqual({ targets, warnings: [] });
+  });
+
+  it('passes on the shortcut expander’s warning when a short name matches two resources', () => {
+    expect(parseTargets(['ev', 'a'], { allowEmptySelector: true, hasSelector: false })).toEqual({
+      targets: [{ kind: 'Event', name: 'a' }],
+      warnings: ['Warning: short name "ev" could also match lower priority resource events.events.k8s.io'],
+    });
+  });
+
+  it('warns once for a short name listed twice', () => {
+    const r = parseTargets(['ev,ev,po'], { allowEmptySelector: true, hasSelector: false, manyTypes: true });
+    expect('warnings' in r ? r.warnings : r).toHaveLength(1);
   });
 
   it('asks for a resource when there is none', () => {

@@ -4,7 +4,7 @@ import type { LabelSelector } from '../api/types.ts';
 import { selectorMatches } from '../lib/labels.ts';
 import type { Target } from './commands.ts';
 import { categoryKinds } from '../apiserver/rest/resources.ts';
-import { type ResourceKind, resolveResource } from './resources.ts';
+import { alternateGroup, type ResourceKind, resolveResource, shortNameWarnings } from './resources.ts';
 
 /** The builder's error when nothing names a resource. */
 export const MISSING_RESOURCE_ERROR =
@@ -26,7 +26,17 @@ export function unknownResourceError(word: string): string {
 export function parseTargets(
   args: readonly string[],
   opts: { allowEmptySelector: boolean; hasSelector: boolean; manyTypes?: boolean },
-): { targets: Target[] } | { error: string } {
+): { targets: Target[]; warnings: string[] } | { error: string } {
+  const warnings: string[] = [];
+  // The REST mapper's view of a word: its kind, the served group it names when not the kind's
+  // own, and the shortcut expander's warnings (each said once per line).
+  const mapped = (word: string): Target | undefined => {
+    const kind = resolveResource(word);
+    if (kind === undefined) return undefined;
+    for (const w of shortNameWarnings(word)) if (!warnings.includes(w)) warnings.push(w);
+    const alt = alternateGroup(word);
+    return alt === undefined ? { kind } : { kind, group: alt.group };
+  };
   if (args.length === 0) return { error: MISSING_RESOURCE_ERROR };
   const slashed = args.filter((a) => a.includes('/')).length;
   if (slashed > 0 && slashed !== args.length) {
@@ -44,50 +54,50 @@ export function parseTargets(
       if (!type || !name || type.includes(',')) {
         return { error: 'error: arguments in resource/name form must have a single resource and name' };
       }
-      const kind = resolveResource(type);
-      if (!kind) return { error: unknownResourceError(type) };
-      targets.push({ kind, name });
+      const t = mapped(type);
+      if (!t) return { error: unknownResourceError(type) };
+      targets.push({ ...t, name });
     }
-    return { targets };
+    return { targets, warnings };
   }
   const [type = '', ...names] = args;
   if (type.includes(',') && !opts.manyTypes) {
     return { error: 'error: this kubectl subset handles one resource type per command (no comma lists)' };
   }
-  const kinds = opts.manyTypes ? typesOf(type) : typesOf1(type);
+  const kinds = opts.manyTypes ? typesOf(type, mapped) : typesOf1(type, mapped);
   if (!Array.isArray(kinds)) return kinds;
   if (names.length === 0) {
     if (!opts.allowEmptySelector && !opts.hasSelector) return { error: NO_NAME_ERROR };
-    return { targets: kinds.map((kind) => ({ kind })) };
+    return { targets: kinds, warnings };
   }
   // `get deploy,rs web`: each type with each name, type by type, as the builder visits them.
-  return { targets: kinds.flatMap((kind) => names.map((name) => ({ kind, name }))) };
+  return { targets: kinds.flatMap((t) => names.map((name) => ({ ...t, name }))), warnings };
 }
 
 /** typesOf1 is the one type every verb but get takes (no comma list, no category). */
-function typesOf1(type: string): ResourceKind[] | { error: string } {
-  const kind = resolveResource(type);
-  return kind === undefined ? { error: unknownResourceError(type) } : [kind];
+function typesOf1(type: string, mapped: (word: string) => Target | undefined): Target[] | { error: string } {
+  const t = mapped(type);
+  return t === undefined ? { error: unknownResourceError(type) } : [t];
 }
 
 /**
  * typesOf reads `deploy,rs,po` (get's comma list) into kinds; `all` is the category's kinds in
  * discovery order (categoryKinds), those this subset prints.
  */
-function typesOf(list: string): ResourceKind[] | { error: string } {
-  const out: ResourceKind[] = [];
+function typesOf(list: string, mapped: (word: string) => Target | undefined): Target[] | { error: string } {
+  const out: Target[] = [];
   for (const word of list.split(',')) {
     if (word === '') continue;
     if (word === 'all') {
       for (const k of categoryKinds('all')) {
-        const kind = resolveResource(k);
-        if (kind !== undefined) out.push(kind);
+        const kind: ResourceKind | undefined = resolveResource(k);
+        if (kind !== undefined) out.push({ kind });
       }
       continue;
     }
-    const kind = resolveResource(word);
-    if (kind === undefined) return { error: unknownResourceError(word) };
-    out.push(kind);
+    const t = mapped(word);
+    if (t === undefined) return { error: unknownResourceError(word) };
+    out.push(t);
   }
   return out;
 }

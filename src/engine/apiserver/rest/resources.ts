@@ -39,6 +39,8 @@ export interface ResourceInfo {
    * autoscaling/v1 HorizontalPodAutoscalers are the stored autoscaling/v2 ones. Unset: stored as served.
    */
   storageVersion?: string;
+  /** The group they are stored in, when not the row's: events.k8s.io/v1 Events are core/v1 ones. */
+  storageGroup?: string;
 }
 
 const SCALE: Subresource = { name: 'scale', group: 'autoscaling', version: 'v1', kind: 'Scale', verbs: ['get', 'patch', 'update'] };
@@ -211,6 +213,23 @@ export const RESOURCES: readonly ResourceInfo[] = [
     shortNames: [],
     categories: [],
     subresources: [],
+  },
+  {
+    // The core Events again, converted (eventConversion.ts), as every cluster serves them: the
+    // scheduler writes here, kubectl reads the core group. Its group comes right after apps in
+    // kube-apiserver's group order.
+    resource: 'events',
+    singular: 'event',
+    kind: 'Event',
+    group: 'events.k8s.io',
+    version: 'v1',
+    namespaced: true,
+    verbs: ALL_VERBS,
+    shortNames: ['ev'],
+    categories: [],
+    subresources: [],
+    storageGroup: '',
+    storageVersion: 'v1',
   },
   {
     resource: 'horizontalpodautoscalers',

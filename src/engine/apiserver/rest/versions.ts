@@ -1,12 +1,14 @@
 /**
  * Resources served in a version besides the one they are stored in, as kube-apiserver serves
- * autoscaling/v1 HorizontalPodAutoscalers over the stored autoscaling/v2 ones: a read converts the
+ * autoscaling/v1 HorizontalPodAutoscalers over the stored autoscaling/v2 ones, and events.k8s.io/v1
+ * Events over the stored core/v1 ones (eventConversion.ts; read-only here): a read converts the
  * stored object to the request's version, a write defaults the body in its own version and
  * converts it to the stored one (hpaConversion.ts), and everything after that — admission,
  * validation, the store, the recording's replay — sees the stored version only.
  */
 import type { HorizontalPodAutoscaler } from '../../api/policyTypes.ts';
-import type { KubeObject } from '../../api/types.ts';
+import type { Event, KubeObject } from '../../api/types.ts';
+import { convertCoreEventToV1Event } from '../eventConversion.ts';
 import { setDefaultsHorizontalPodAutoscalerV1 } from '../defaultsPolicy.ts';
 import { convertAutoscalingHorizontalPodAutoscalerToV1HorizontalPodAutoscaler, convertV1HorizontalPodAutoscalerToAutoscalingHorizontalPodAutoscaler, type HorizontalPodAutoscalerV1 } from '../hpaConversion.ts';
 import { type ResourceInfo, resourceOfKind } from './resources.ts';
@@ -25,8 +27,9 @@ export function storageResource(r: ResourceInfo): ResourceInfo {
 }
 
 /**
- * Each stored object's v1 form, made once (stored objects never change in place), so the served
- * API's caches of serialized objects, keyed by object, hold each version apart.
+ * Each stored object's other form (an HPA's autoscaling/v1, an Event's events.k8s.io/v1), made
+ * once (stored objects never change in place), so the served API's caches of serialized objects,
+ * keyed by object, hold each version apart.
  */
 const V1 = new WeakMap<KubeObject, KubeObject>();
 
@@ -35,10 +38,11 @@ const V1 = new WeakMap<KubeObject, KubeObject>();
  * kind; it is only serialized, so it travels typed as the object it stands for.
  */
 export function toServedVersion(r: ResourceInfo, obj: KubeObject): KubeObject {
-  if (!isConverted(r) || obj.kind !== 'HorizontalPodAutoscaler') return obj;
+  if (!isConverted(r) || (obj.kind !== 'HorizontalPodAutoscaler' && obj.kind !== 'Event')) return obj;
   let out = V1.get(obj);
   if (out === undefined) {
-    out = convertAutoscalingHorizontalPodAutoscalerToV1HorizontalPodAutoscaler(obj as HorizontalPodAutoscaler) as unknown as KubeObject;
+    const converted = obj.kind === 'Event' ? convertCoreEventToV1Event(obj as Event) : convertAutoscalingHorizontalPodAutoscalerToV1HorizontalPodAutoscaler(obj as HorizontalPodAutoscaler);
+    out = converted as unknown as KubeObject;
     V1.set(obj, out);
   }
   return out;

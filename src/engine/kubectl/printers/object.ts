@@ -63,9 +63,12 @@ export function printYaml(obj: unknown): string {
 }
 
 /** printNames is `-o name`: one `deployment.apps/nginx` line per object. */
-export function printNames(objects: readonly { kind: string; metadata: { name: string } }[]): string {
+export function printNames(objects: readonly { kind: string; apiVersion?: string; metadata: { name: string } }[]): string {
   return objects
     .map((o) => {
+      // The object's own group when it names one (an events.k8s.io/v1 Event: `event.events.k8s.io/…`).
+      const slash = o.apiVersion?.indexOf('/') ?? -1;
+      if (slash > 0) return `${o.kind.toLowerCase()}.${o.apiVersion?.slice(0, slash)}/${o.metadata.name}\n`;
       const kind = resolveResource(o.kind);
       return `${kind ? kindString(kind) : o.kind.toLowerCase()}/${o.metadata.name}\n`;
     })
