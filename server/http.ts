@@ -18,6 +18,7 @@ import {
   type Status,
 } from '../src/engine/apiserver/rest/status.ts';
 import { toServedVersion } from '../src/engine/apiserver/rest/versions.ts';
+import { servedForm } from '../src/engine/apiserver/conversion.ts';
 import { scaleOf } from '../src/engine/apiserver/rest/write.ts';
 import { APPLY_PATCH, decodeApplyBody } from './apply.ts';
 import { findExtra, serveExtra } from './extras.ts';
@@ -188,8 +189,10 @@ async function serveWrite(o: ApiServerOptions, req: IncomingMessage, res: Server
   const out = o.live.write(request, { userAgent: req.headers['user-agent'] ?? '' });
   const written = out.body as KubeObject | null;
   if (out.code < 300 && written?.kind === r.kind && written.metadata) {
-    // An answer that carries its managedFields already (a dry-run apply) is only put in the request's version.
-    out.body = 'managedFields' in written.metadata ? withTypeMeta(r, toServedVersion(r, written)) : served(o.live, r, written);
+    // An answer that carries its managedFields already (a dry run's) keeps them: it is put in its
+    // served form (a template's defaults, as a GET shows them: kubectl diff compares the two) and
+    // the request's version.
+    out.body = 'managedFields' in written.metadata ? withTypeMeta(r, toServedVersion(r, servedForm(written))) : served(o.live, r, written);
   }
   const warnings = [...(out.warnings ?? []), ...(out.code < 300 ? writeWarnings(out.body, old) : [])];
   // RFC 7234 warn-code 299, as kube-apiserver sends them; kubectl prints each as `Warning: …`.
