@@ -69,6 +69,7 @@ const ROOTS = [
       'Node',
       'Namespace',
       'ResourceQuota',
+      'LimitRange',
       'Service',
       'PersistentVolumeClaim',
       'Endpoints',

@@ -1,5 +1,5 @@
 // kubectl describe namespace through the real kubectl (v1.32.4) and the page's console on one
-// state: an Active namespace with its quota, and one Terminating with the namespace controller's
+// state: an Active namespace with its quota and LimitRanges, and one Terminating with the namespace controller's
 // conditions, held by a quota's finalizer. The RFC 1123 times, which the server moves to the wall clock, are evened out.
 import { describe, expect, it } from 'vitest';
 import { expectPrintsAsPage, servedScenario } from './printsAsPage.ts';
@@ -12,6 +12,14 @@ objects:
     kind: ResourceQuota
     metadata: { name: pods, namespace: shop }
     spec: { hard: { pods: "4", requests.cpu: "2" } }
+  - apiVersion: v1
+    kind: LimitRange
+    metadata: { name: pod-cap, namespace: shop }
+    spec: { limits: [{ type: Pod, max: { cpu: "2" } }] }
+  - apiVersion: v1
+    kind: LimitRange
+    metadata: { name: cpu-bounds, namespace: shop }
+    spec: { limits: [{ type: Container, max: { cpu: "1" } }] }
   - apiVersion: apps/v1
     kind: Deployment
     metadata: { name: web, namespace: shop, labels: { app: web } }
@@ -52,7 +60,10 @@ describe('kubectl describe namespace against npm run serve', () => {
     await new Promise((r) => setTimeout(r, 2000));
     await expectPrintsAsPage(h, ['describe namespace shop', 'describe ns team-a', 'describe namespace default'], normalise);
     const shop = (await h.kubectl(['describe', 'namespace', 'shop'])).stdout;
-    expect(shop).toMatch(/\nResource Quotas\n {2}Name:\s+pods\n {2}Resource\s+Used\s+Hard\n {2}-{8}\s+-{3}\s+-{3}\n {2}pods\s+2\s+4\n {2}requests\.cpu\s+200m\s+2\n$/);
+    expect(shop).toMatch(/\nResource Quotas\n {2}Name:\s+pods\n {2}Resource\s+Used\s+Hard\n {2}-{8}\s+-{3}\s+-{3}\n {2}pods\s+2\s+4\n {2}requests\.cpu\s+200m\s+2\n\n/);
+    // Every LimitRange of the namespace in one table, as the API server lists them (by name).
+    expect(shop).toMatch(/\nResource Limits\n Type\s+Resource\s+Min\s+Max\s+Default Request\s+Default Limit\s+Max Limit\/Request Ratio\n -{4}\s+-{8}.*\n Container\s+cpu\s+-\s+1\s+1\s+1\s+-\n Pod\s+cpu\s+-\s+2\s+-\s+-\s+-\n$/);
+    expect((await h.kubectl(['describe', 'namespace', 'default'])).stdout).toMatch(/\n\nNo resource quota\.\n\nNo LimitRange resource\.\n$/);
     const teamA = (await h.kubectl(['describe', 'namespace', 'team-a'])).stdout;
     expect(teamA).toMatch(/\nStatus:\s+Terminating\n/);
     expect(teamA).toMatch(/ NamespaceFinalizersRemaining\s+True\s+.+SomeFinalizersRemain\s+Some content in the namespace has finalizers remaining: example\.com\/hold in 1 resource instances\n/);

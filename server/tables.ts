@@ -32,13 +32,16 @@ const INT64_STRING_COLUMNS = new Set(['Data']);
 export const DESCRIPTIONS: Record<string, string> = {
   Name: 'Name must be unique within a namespace. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names',
   Age: 'CreationTimestamp is a timestamp representing the server time when this object was created.',
+  // rest.DefaultTableConvertor's second column (a kind with no printer of its own: LimitRange).
+  'Created At':
+    'CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata',
 };
 
 function definition(name: string, wide: boolean, kind: string): ColumnDefinition {
   const integer = INTEGER_COLUMNS.has(name) && !(name === 'Ready' && (kind === 'Pod' || kind === 'Deployment' || kind === 'StatefulSet'));
   return {
     name,
-    type: integer ? 'integer' : 'string',
+    type: name === 'Created At' ? 'date' : integer ? 'integer' : 'string',
     format: name === 'Name' ? 'name' : '',
     description: DESCRIPTIONS[name] ?? '',
     priority: wide ? 1 : 0,

@@ -198,7 +198,7 @@ export function ignoredNote(ignored: string[]): string | null {
   const docs = ignored.length === 1 ? 'document' : 'documents';
   return (
     `Ignored ${ignored.length} ${docs}: ${ignored.join(', ')}` +
-    ' (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Pod, Namespace, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap and Secret)'
+    ' (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Pod, Namespace, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap and Secret)'
   );
 }
 

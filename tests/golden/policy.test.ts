@@ -1,10 +1,10 @@
-// Golden runs of the presets that teach quota, disruption budgets and the HPA (issue #13): each
+// Golden runs of the presets that teach quota, LimitRanges, disruption budgets and the HPA (issue #13): each
 // is run in the engine to the end and checked against what a cluster shows — the API server's
 // messages, the conditions and events, kubectl drain's lines and the replica counts.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { HorizontalPodAutoscaler, PodDisruptionBudget, ResourceQuota } from '../../src/engine/api/policyTypes.ts';
-import type { Deployment, Event, ReplicaSet } from '../../src/engine/api/types.ts';
+import type { Deployment, Event, Pod, ReplicaSet } from '../../src/engine/api/types.ts';
 import { createEngine, lastActionTime, runUntil } from '../../src/engine/sim.ts';
 import type { EngineState } from '../../src/engine/sim/state.ts';
 import type { TickRecord } from '../../src/engine/sim.ts';
@@ -75,6 +75,47 @@ describe('quota-blocks-surge preset', () => {
       ['nginx:1.8', 0, 0],
       ['nginx:1.9.3', 4, 4],
     ]);
+  });
+});
+
+describe('limitrange-caps-container preset', () => {
+  it('defaults the first pods, refuses the template over the cap with the LimitRanger message, and rolls out the one within it', () => {
+    let failureSetAt: number | null = null;
+    let minReady = Number.POSITIVE_INFINITY;
+    let firstPod: Pod | undefined;
+    const st = run('limitrange-caps-container', ({ time, st }) => {
+      firstPod ??= [...st.store.objects.Pod.values()][0] as Pod | undefined;
+      for (const rs of st.store.objects.ReplicaSet.values()) {
+        if (rs.kind !== 'ReplicaSet') continue;
+        const failing = rs.status?.conditions?.some((c) => c.type === 'ReplicaFailure' && c.status === 'True') === true;
+        if (failing && failureSetAt === null) failureSetAt = time;
+      }
+      const web = st.store.objects.Deployment.get('default/web') as Deployment | undefined;
+      if (time > 35 && time < 90) minReady = Math.min(minReady, web?.status?.availableReplicas ?? 0);
+    });
+    const failed = events(st, 'FailedCreate');
+    expect(failed[0]?.message).toMatch(/^Error creating: pods "web-[a-z0-9]+-[a-z0-9]{5}" is forbidden: maximum cpu usage per Container is 500m, but limit is 1$/);
+    expect(failureSetAt).toBeGreaterThan(30);
+    expect(failureSetAt).toBeLessThan(35);
+    // maxUnavailable 25% of 4 = 1: one old pod went before the new ReplicaSet could create any.
+    expect(minReady).toBe(3);
+    const rss = [...st.store.objects.ReplicaSet.values()] as ReplicaSet[];
+    const limits = (rs: ReplicaSet) => rs.spec.template.spec.containers[0]?.resources?.limits?.cpu ?? '-';
+    expect(rss.map((rs) => [limits(rs), rs.spec.replicas, rs.status?.readyReplicas ?? 0]).sort()).toEqual([
+      ['-', 0, 0],
+      ['1', 0, 0],
+      ['400m', 4, 4],
+    ]);
+    // The last pods' request defaults to their limit (SetDefaults_Pod, before admission), so the
+    // LimitRange sets nothing and writes no annotation; the first pods took both of its defaults.
+    const pods = [...st.store.objects.Pod.values()] as Pod[];
+    expect(pods).toHaveLength(4);
+    for (const p of pods) {
+      expect(p.spec.containers[0]?.resources).toEqual({ limits: { cpu: '400m' }, requests: { cpu: '400m' } });
+      expect(p.metadata.annotations?.['kubernetes.io/limit-ranger']).toBeUndefined();
+    }
+    expect(firstPod?.spec.containers[0]?.resources).toEqual({ limits: { cpu: '500m' }, requests: { cpu: '100m' } });
+    expect(firstPod?.metadata.annotations?.['kubernetes.io/limit-ranger']).toBe('LimitRanger plugin set: cpu request for container nginx; cpu limit for container nginx');
   });
 });
 

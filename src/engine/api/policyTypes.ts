@@ -1,6 +1,6 @@
 /**
  * The policy kinds of DESIGN.md §9 as plain JSON, in the exact shape of the API: core/v1
- * ResourceQuota and Service, policy/v1 PodDisruptionBudget, autoscaling/v2
+ * ResourceQuota, LimitRange and Service, policy/v1 PodDisruptionBudget, autoscaling/v2
  * HorizontalPodAutoscaler. Optional fields stay optional, as `kubectl get -o yaml` shows them.
  */
 import type { IntOrString, LabelSelector, ObjectMeta } from './types.ts';
@@ -33,6 +33,30 @@ export interface ResourceQuota {
   metadata: ObjectMeta;
   spec?: ResourceQuotaSpec;
   status?: ResourceQuotaStatus;
+}
+
+/** The kinds of bounds one LimitRangeItem sets (core/v1 LimitType). */
+export type LimitType = 'Container' | 'Pod' | 'PersistentVolumeClaim';
+
+/**
+ * One item of a LimitRange: bounds on the containers, the pods or the claims of its namespace,
+ * and (Container only) the requests and limits the LimitRanger admission plugin fills in.
+ */
+export interface LimitRangeItem {
+  type: LimitType;
+  max?: ResourceList;
+  min?: ResourceList;
+  default?: ResourceList;
+  defaultRequest?: ResourceList;
+  maxLimitRequestRatio?: ResourceList;
+}
+
+/** A LimitRange (core/v1): no status; the LimitRanger admission plugin reads it at each pod create. */
+export interface LimitRange {
+  apiVersion: 'v1';
+  kind: 'LimitRange';
+  metadata: ObjectMeta;
+  spec?: { limits?: LimitRangeItem[] };
 }
 
 /** metav1.Condition: the condition shape of newer APIs (PodDisruptionBudget). */
@@ -207,14 +231,15 @@ export interface Service {
 }
 
 /** The policy objects a scenario may hold beside its workloads (DESIGN.md §9), and the configuration its pods read. */
-export type PolicyObject = ResourceQuota | PodDisruptionBudget | HorizontalPodAutoscaler | Service | ConfigMap | Secret;
+export type PolicyObject = ResourceQuota | LimitRange | PodDisruptionBudget | HorizontalPodAutoscaler | Service | ConfigMap | Secret;
 
 /** The kinds of PolicyObject, in the order their tables print. */
-export const POLICY_KINDS = ['ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service', 'ConfigMap', 'Secret'] as const;
+export const POLICY_KINDS = ['ResourceQuota', 'LimitRange', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service', 'ConfigMap', 'Secret'] as const;
 
 /** The apiVersion each policy kind is served at. */
 export const POLICY_API_VERSIONS: Readonly<Record<PolicyObject['kind'], string>> = {
   ResourceQuota: 'v1',
+  LimitRange: 'v1',
   PodDisruptionBudget: 'policy/v1',
   HorizontalPodAutoscaler: 'autoscaling/v2',
   Service: 'v1',

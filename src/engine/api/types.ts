@@ -13,7 +13,7 @@
  * importer keeps importing from api/types.ts, and holds the union of every kind.
  */
 
-import type { HorizontalPodAutoscaler, PodDisruptionBudget, ResourceQuota, Service } from './policyTypes.ts';
+import type { HorizontalPodAutoscaler, LimitRange, PodDisruptionBudget, ResourceQuota, Service } from './policyTypes.ts';
 import type { ConfigMap, Secret } from './configTypes.ts';
 import type { Endpoints, EndpointSlice } from './discoveryTypes.ts';
 import type { PersistentVolumeClaimObject, StatefulSet } from './statefulTypes.ts';
@@ -38,6 +38,7 @@ export type KubeObject =
   | Event
   | Namespace
   | ResourceQuota
+  | LimitRange
   | PodDisruptionBudget
   | HorizontalPodAutoscaler
   | Service
@@ -74,6 +75,8 @@ export const KINDS: readonly Kind[] = [
   // The StatefulSet and its claims (api/statefulTypes.ts).
   'StatefulSet',
   'PersistentVolumeClaim',
+  // Read by the LimitRanger admission plugin at each pod create (api/policyTypes.ts).
+  'LimitRange',
 ] as const;
 
 /** Maps a kind to its object type, e.g. ObjectOf<'Pod'> is Pod. */

@@ -4,7 +4,7 @@
  * words as for Deployments — and, for a new Service, allocate its ClusterIP and, when it is
  * reachable on the nodes (NodePort, LoadBalancer), a node port for each of its ports.
  */
-import type { PolicyObject, Service } from '../api/policyTypes.ts';
+import type { LimitRange, LimitRangeItem, PolicyObject, Service } from '../api/policyTypes.ts';
 import type { KubeObject } from '../api/types.ts';
 import { nextInt, type PrngState } from '../lib/prng.ts';
 import { setDefaultsPolicyObject } from './defaultsPolicy.ts';
@@ -14,15 +14,31 @@ import { decodeQuantities, validatePolicyObject } from './validationPolicy.ts';
 
 /** isPolicyKind tells whether a kind is one of the policy kinds (api/policyTypes.ts). */
 export function isPolicyKind(kind: unknown): kind is PolicyObject['kind'] {
-  return kind === 'ResourceQuota' || kind === 'PodDisruptionBudget' || kind === 'HorizontalPodAutoscaler' || kind === 'Service' || kind === 'ConfigMap' || kind === 'Secret';
+  return kind === 'ResourceQuota' || kind === 'LimitRange' || kind === 'PodDisruptionBudget' || kind === 'HorizontalPodAutoscaler' || kind === 'Service' || kind === 'ConfigMap' || kind === 'Secret';
 }
 
 /** normalizeQuantities turns YAML numbers in a quota's hard list into the strings the API stores (`pods: 10` → "10"). */
 function normalizeQuantities<T extends PolicyObject>(o: T): T {
+  if (o.kind === 'LimitRange') return normalizeLimitRange(o) as T;
   if (o.kind !== 'ResourceQuota' || !o.spec?.hard) return o;
   const hard: Record<string, string> = {};
   for (const [k, v] of Object.entries(o.spec.hard)) hard[k] = String(v);
   return { ...o, spec: { ...o.spec, hard } } as T;
+}
+
+/** normalizeLimitRange: a LimitRange's quantities as strings too (`maxLimitRequestRatio: {cpu: 4}` → "4"). */
+function normalizeLimitRange(o: LimitRange): LimitRange {
+  if (!o.spec?.limits) return o;
+  const lists = ['max', 'min', 'default', 'defaultRequest', 'maxLimitRequestRatio'] as const;
+  const limits = o.spec.limits.map((item) => {
+    const out: LimitRangeItem = { ...item };
+    for (const l of lists) {
+      const list = item[l];
+      if (list !== undefined) out[l] = Object.fromEntries(Object.entries(list).map(([k, v]) => [k, String(v)]));
+    }
+    return out;
+  });
+  return { ...o, spec: { ...o.spec, limits } };
 }
 
 /**

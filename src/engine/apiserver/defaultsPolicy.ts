@@ -1,6 +1,7 @@
 // Port of kubernetes pkg/apis/autoscaling/v2/defaults.go, pkg/apis/autoscaling/v1/defaults.go and
 // pkg/apis/core/v1/defaults.go (SetDefaults_Service) (v1.36): the API server's defaults for the
 // policy kinds.
+import { setDefaultsLimitRange } from './defaultsLimitRange.ts';
 import type { HorizontalPodAutoscaler, HPAScalingRules, PolicyObject, Service } from '../api/policyTypes.ts';
 import type { Secret } from '../api/configTypes.ts';
 import { base64String } from '../lib/base64.ts';
@@ -100,6 +101,7 @@ export function setDefaultsPolicyObject<T extends PolicyObject>(o: T): T {
   if (o.kind === 'HorizontalPodAutoscaler') return setDefaultsHorizontalPodAutoscaler(o) as T;
   if (o.kind === 'Service') return setDefaultsService(o) as T;
   if (o.kind === 'ResourceQuota') return { ...o, spec: o.spec ?? {} } as T;
+  if (o.kind === 'LimitRange') return setDefaultsLimitRange(o) as T;
   if (o.kind === 'Secret') return setDefaultsSecret(o) as T;
   return o;
 }

@@ -51,6 +51,8 @@ export function resourceName(kind: Kind): string {
       return 'namespaces';
     case 'ResourceQuota':
       return 'resourcequotas';
+    case 'LimitRange':
+      return 'limitranges';
     case 'PodDisruptionBudget':
       return 'poddisruptionbudgets.policy';
     case 'HorizontalPodAutoscaler':

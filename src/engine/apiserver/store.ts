@@ -14,6 +14,7 @@ import type { Pod } from '../api/types.ts';
 import { toResourceList } from '../quota/resources.ts';
 import { admitClaim, admitPod } from './admission.ts';
 import { checkCountRequest, checkRequest } from './admission/resourceQuota.ts';
+import { admitClaimLimits, admitPodLimits, limitRangerAnnotation, limitRangesIn } from './admission/limitRanger.ts';
 import { PVC_EVALUATOR, SERVICE_EVALUATOR } from '../quota/generic.ts';
 import type { PersistentVolumeClaimObject } from '../api/statefulTypes.ts';
 import { type ApiError, type ApiResult, newAlreadyExists, newConflict, newForbidden, newInvalid, newNotFound } from './errors.ts';
@@ -55,6 +56,25 @@ function admitQuota(st: StoreState, ctx: WriteContext, obj: Pod | Service | Pers
 }
 
 /**
+ * admitLimits runs the LimitRanger plugin on a pod or claim create (admission/limitRanger.ts): a
+ * pod gets its namespace's defaults (and the annotation saying so, written into `meta`), then
+ * either passes every LimitRange or is forbidden with the first one's violations. It runs before
+ * ResourceQuota, as kube-apiserver orders its plugins, so a quota counts the defaulted requests.
+ */
+function admitLimits<T extends KubeObject>(st: StoreState, obj: T, meta: ObjectMeta): { ok: true; obj: T } | { ok: false; error: ApiError } {
+  const ranges = limitRangesIn(st.objects.LimitRange.values(), meta.namespace ?? 'default');
+  if (ranges.length === 0) return { ok: true, obj };
+  if (obj.kind === 'Pod') {
+    const r = admitPodLimits(ranges, obj);
+    if (!r.ok) return { ok: false, error: newForbidden('pods', meta.name, r.reason) };
+    if (r.annotation !== undefined) meta.annotations = { ...(meta.annotations ?? {}), [limitRangerAnnotation]: r.annotation };
+    return { ok: true, obj: r.pod as T };
+  }
+  const reason = obj.kind === 'PersistentVolumeClaim' ? admitClaimLimits(ranges, obj as PersistentVolumeClaimObject) : null;
+  return reason === null ? { ok: true, obj } : { ok: false, error: newForbidden('persistentvolumeclaims', meta.name, reason) };
+}
+
+/**
  * createObject stores a new object: it fills uid, resourceVersion, creationTimestamp,
  * generation 1 for workloads, and a name from generateName plus five random characters
  * (names.SimpleNameGenerator; a base over 58 characters is truncated). `owned`: the caller made
@@ -70,8 +90,10 @@ export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
   const terminating = refuseInTerminating(st, obj);
   if (terminating) return { ok: false, error: terminating };
   if (obj.kind === 'Event' && (keysAre(src, EVENT_META) || keysAre(src, EVENT_META_UID))) return createLiteral(st, ctx, obj, false, owned, givenKey, false, absent && givenKey !== undefined);
-  if (obj.kind === 'Pod' && keysAre(src, POD_META)) return createLiteral(st, ctx, obj, true);
-  if (obj.kind === 'Pod' && keysAre(src, STS_POD_META)) return createLiteral(st, ctx, obj, true, false, undefined, true);
+  // A pod or claim that LimitRanges may change (an annotation, defaults) takes the general path.
+  const limited = st.objects.LimitRange.size > 0 && (obj.kind === 'Pod' || obj.kind === 'PersistentVolumeClaim');
+  if (obj.kind === 'Pod' && !limited && keysAre(src, POD_META)) return createLiteral(st, ctx, obj, true);
+  if (obj.kind === 'Pod' && !limited && keysAre(src, STS_POD_META)) return createLiteral(st, ctx, obj, true, false, undefined, true);
   const meta: ObjectMeta = { ...src };
   if (obj.kind !== 'Node' && obj.kind !== 'Namespace') meta.namespace = meta.namespace ?? 'default';
   let key: string;
@@ -90,7 +112,12 @@ export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
   if (st.objects[obj.kind].has(key)) return { ok: false, error: newAlreadyExists(obj.kind, meta.name) };
   // The kubelet's clock-named Events bring their own uid (eventNames.ts nameUid); anything else gets one drawn.
   meta.uid = obj.kind === 'Event' && src.uid ? src.uid : uuid(ctx.prng);
-  const admitted = obj.kind === 'Pod' ? (admitPod(obj) as T) : obj.kind === 'PersistentVolumeClaim' ? (admitClaim(obj) as T) : obj;
+  let admitted = obj.kind === 'Pod' ? (admitPod(obj) as T) : obj.kind === 'PersistentVolumeClaim' ? (admitClaim(obj) as T) : obj;
+  if (limited) {
+    const limits = admitLimits(st, admitted, meta);
+    if (!limits.ok) return { ok: false, error: limits.error };
+    admitted = limits.obj;
+  }
   if (st.objects.ResourceQuota.size > 0 && (obj.kind === 'Pod' || obj.kind === 'Service' || obj.kind === 'PersistentVolumeClaim')) {
     const refused = admitQuota(st, ctx, { ...admitted, metadata: meta } as Pod | Service | PersistentVolumeClaimObject);
     if (refused) return { ok: false, error: refused };

@@ -2,6 +2,7 @@
 // pkg/apis/autoscaling/validation (ValidateHorizontalPodAutoscaler) and pkg/apis/core/validation
 // (ValidateResourceQuota, ValidateService), v1.36, with the API server's field errors — plus the
 // decoding step that refuses a quantity that does not parse before validation ever runs.
+import { validateLimitRange } from './validationLimitRange.ts';
 import { validateConfigMap, validateSecret } from './validationConfig.ts';
 import type { HorizontalPodAutoscaler, HPAScalingRules, MetricSpec, PodDisruptionBudget, PolicyObject, ResourceQuota, Service } from '../api/policyTypes.ts';
 import { parseQuantity, QuantityErrors } from '../lib/quantity.ts';
@@ -17,6 +18,11 @@ import { isQualifiedName, regexError, selectorJSON, validateLabelSelector, valid
 export function decodeQuantities(o: PolicyObject): string | null {
   const values: unknown[] = [];
   if (o.kind === 'ResourceQuota') values.push(...Object.values(o.spec?.hard ?? {}));
+  if (o.kind === 'LimitRange') {
+    for (const item of o.spec?.limits ?? []) {
+      for (const list of [item.max, item.min, item.default, item.defaultRequest, item.maxLimitRequestRatio]) values.push(...Object.values(list ?? {}));
+    }
+  }
   if (o.kind === 'HorizontalPodAutoscaler') {
     for (const m of o.spec.metrics ?? []) {
       const t = m.resource?.target ?? m.containerResource?.target;
@@ -261,6 +267,8 @@ export function validatePolicyObject(o: PolicyObject): FieldError[] {
       return validateHorizontalPodAutoscaler(o);
     case 'ResourceQuota':
       return validateResourceQuota(o);
+    case 'LimitRange':
+      return validateLimitRange(o);
     case 'Service':
       return validateService(o);
     case 'ConfigMap':

@@ -15,6 +15,7 @@ export interface CompletionNames {
   namespaces: readonly string[];
   /** The policy kinds' names (optional: older callers leave them out). */
   resourcequotas?: readonly string[];
+  limitranges?: readonly string[];
   poddisruptionbudgets?: readonly string[];
   horizontalpodautoscalers?: readonly string[];
   services?: readonly string[];
@@ -35,6 +36,7 @@ const NAMES_KEY: Record<ResourceKind, keyof CompletionNames> = {
   ReplicaSet: 'replicasets',
   Namespace: 'namespaces',
   ResourceQuota: 'resourcequotas',
+  LimitRange: 'limitranges',
   PodDisruptionBudget: 'poddisruptionbudgets',
   HorizontalPodAutoscaler: 'horizontalpodautoscalers',
   Service: 'services',
@@ -62,9 +64,9 @@ const ALL: ResourceKind[] = [
 
 /** The kinds each verb (or `rollout`/`set` subcommand) takes. */
 const KINDS: Record<string, ResourceKind[]> = {
-  get: [...ALL, 'Namespace', 'ConfigMap', 'Secret', 'PersistentVolumeClaim', 'EndpointSlice', 'Endpoints', 'Event'],
-  describe: ['Pod', 'Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service', 'ConfigMap', 'Secret'],
-  delete: ['Pod', 'Deployment', 'DaemonSet', 'StatefulSet', 'PersistentVolumeClaim', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service', 'ConfigMap', 'Secret'],
+  get: [...ALL, 'Namespace', 'ConfigMap', 'Secret', 'PersistentVolumeClaim', 'EndpointSlice', 'Endpoints', 'Event', 'LimitRange'],
+  describe: ['Pod', 'Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'ResourceQuota', 'LimitRange', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service', 'ConfigMap', 'Secret'],
+  delete: ['Pod', 'Deployment', 'DaemonSet', 'StatefulSet', 'PersistentVolumeClaim', 'ResourceQuota', 'LimitRange', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service', 'ConfigMap', 'Secret'],
   scale: ['Deployment', 'ReplicaSet', 'StatefulSet'],
   autoscale: ['Deployment', 'ReplicaSet', 'StatefulSet'],
   patch: ALL,

@@ -150,6 +150,7 @@ export function consoleCompletions(st: EngineState, prefix: string): string[] {
     replicasets: namesOf(st, 'ReplicaSet'),
     namespaces: namesOf(st, 'Namespace'),
     resourcequotas: namesOf(st, 'ResourceQuota'),
+    limitranges: namesOf(st, 'LimitRange'),
     poddisruptionbudgets: namesOf(st, 'PodDisruptionBudget'),
     horizontalpodautoscalers: namesOf(st, 'HorizontalPodAutoscaler'),
     services: namesOf(st, 'Service'),

@@ -74,7 +74,7 @@ function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void
     return;
   }
   if (kind && kind !== 'Deployment' && kind !== 'DaemonSet' && kind !== 'StatefulSet' && kind !== 'Pod' && !isPolicyKind(kind)) {
-    term.fail(`error: Rollout Lab applies Deployment, DaemonSet, StatefulSet, Pod, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap and Secret objects, not "${m.kind ?? ''}"`);
+    term.fail(`error: Rollout Lab applies Deployment, DaemonSet, StatefulSet, Pod, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap and Secret objects, not "${m.kind ?? ''}"`);
     return;
   }
   const ns = typeof m.metadata?.namespace === 'string' && m.metadata.namespace ? m.metadata.namespace : namespace;

@@ -15,6 +15,7 @@ import { describePersistentVolumeClaim, describeStatefulSet } from './printers/d
 import { describeHorizontalPodAutoscaler, describeNamespace, describePodDisruptionBudget, describeQuota } from './printers/describePolicy.ts';
 import { describeService } from './printers/describeService.ts';
 import { describeConfigMap, describeSecret } from './printers/describeConfig.ts';
+import { describeLimitRange } from './printers/describeLimitRange.ts';
 import { ENDPOINTS_DEPRECATION, LabelServiceName } from '../api/discoveryTypes.ts';
 import { daemonSetHistoryOutput, deploymentHistory } from './printers/history.ts';
 import { printJson, printNames, printYaml, wrapList } from './printers/object.ts';
@@ -178,7 +179,8 @@ function describeOne(tx: Tx, obj: ResourceObject): string {
   if (obj.kind === 'DaemonSet') return describeDaemonSet(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'StatefulSet') return describeStatefulSet(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'ResourceQuota') return describeQuota(obj);
-  if (obj.kind === 'Namespace') return describeNamespace(obj, inNamespace(tx.st, 'ResourceQuota', obj.metadata.name));
+  if (obj.kind === 'LimitRange') return describeLimitRange(obj);
+  if (obj.kind === 'Namespace') return describeNamespace(obj, inNamespace(tx.st, 'ResourceQuota', obj.metadata.name), inNamespace(tx.st, 'LimitRange', obj.metadata.name));
   if (obj.kind === 'PersistentVolumeClaim') return describePersistentVolumeClaim(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);
   if (obj.kind === 'Node') return describeNode(obj, nodeLease(obj, tx.now), nonTerminatedPodsOn(tx, obj.metadata.name), nodeEvents(tx, obj), tx.now);
   if (obj.kind === 'PodDisruptionBudget') return describePodDisruptionBudget(obj, eventsAbout(tx, obj), tx.now);

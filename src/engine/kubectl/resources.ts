@@ -17,6 +17,7 @@ export type ResourceKind =
   | 'Namespace'
   // The policy kinds (api/policyTypes.ts).
   | 'ResourceQuota'
+  | 'LimitRange'
   | 'PodDisruptionBudget'
   | 'HorizontalPodAutoscaler'
   | 'Service'
@@ -48,6 +49,7 @@ export const RESOURCES: Readonly<Record<ResourceKind, ResourceInfo>> = {
   Node: { plural: 'nodes', singular: 'node', shortNames: ['no'], group: '', namespaced: false },
   Namespace: { plural: 'namespaces', singular: 'namespace', shortNames: ['ns'], group: '', namespaced: false },
   ResourceQuota: { plural: 'resourcequotas', singular: 'resourcequota', shortNames: ['quota'], group: '', namespaced: true },
+  LimitRange: { plural: 'limitranges', singular: 'limitrange', shortNames: ['limits'], group: '', namespaced: true },
   PodDisruptionBudget: { plural: 'poddisruptionbudgets', singular: 'poddisruptionbudget', shortNames: ['pdb'], group: 'policy', namespaced: true },
   HorizontalPodAutoscaler: {
     plural: 'horizontalpodautoscalers',

@@ -26,6 +26,7 @@ import pauseResume from './pause-resume.yaml?raw';
 import probePaced from './probe-paced.yaml?raw';
 import proportionalScaling from './proportional-scaling.yaml?raw';
 import quotaBlocksSurge from './quota-blocks-surge.yaml?raw';
+import limitrangeCapsContainer from './limitrange-caps-container.yaml?raw';
 import recreate from './recreate.yaml?raw';
 import rollback from './rollback.yaml?raw';
 import seed from './seed.yaml?raw';
@@ -70,6 +71,7 @@ export const PRESETS: readonly Preset[] = [
   { id: 'one-pod-per-node', text: onePodPerNode },
   { id: 'daemonset-surge-hostport', text: daemonsetSurgeHostport },
   { id: 'quota-blocks-surge', text: quotaBlocksSurge },
+  { id: 'limitrange-caps-container', text: limitrangeCapsContainer },
   { id: 'budget-holds-drain', text: budgetHoldsDrain },
   { id: 'autoscaler-during-rollout', text: autoscalerDuringRollout },
   { id: 'statefulset-ordered', text: statefulsetOrdered },

@@ -120,6 +120,11 @@ export const PRESET_TEXT_ZH_CN: Readonly<Record<string, { name: string; descript
     description:
       '命名空间的 ResourceQuota 只允许 requests.cpu 2，4 个 Pod 各请求 500m：配额已满。滚动更新只能先加 Pod（maxSurge 1、maxUnavailable 0），API server 拒绝了它——FailedCreate“exceeded quota: compute, requested: requests.cpu=500m, used: requests.cpu=2, limited: requests.cpu=2”——于是新 ReplicaSet 带上 ReplicaFailure 状况，按越来越长的退避时间重试，而没有旧 Pod 被删除。90 秒时把策略改成 maxSurge 0、maxUnavailable 1：一个旧 Pod 被删掉，它消失后配额控制器归还那 500m，新 ReplicaSet 的下一次重试就成功了。kubernetes/kubernetes#89209, #98656',
   },
+  'limitrange-caps-container': {
+    name: 'LimitRange 限制了容器——新模板在准入时被拒绝',
+    description:
+      '命名空间的 LimitRange 把每个容器的 cpu 上限定为 500m，并给没有声明资源的容器 100m 的请求（以及由上限默认而来的 500m 限制）：最初的 Pod 带着这两项被创建，注解 kubernetes.io/limit-ranger 写明了这一点。30 秒时模板要求 limits.cpu 1：LimitRanger 准入插件拒绝了新 ReplicaSet 的每个 Pod——FailedCreate“pods ... is forbidden: maximum cpu usage per Container is 500m, but limit is 1”——于是它带上 ReplicaFailure 状况，而上线已经删掉了一个旧 Pod（maxUnavailable 为 4 的 25% = 1）。90 秒时限制改为 400m，在上限之内：第三个 ReplicaSet 完成上线（和任何 Pod 一样，它的 Pod 的请求在准入之前就默认等于限制，所以 LimitRange 什么也没设置），被拒绝的那个缩到 0。',
+  },
   'budget-holds-drain': {
     name: '干扰预算挡住了 drain——而上线并不理会它',
     description:

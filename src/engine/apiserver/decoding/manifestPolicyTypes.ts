@@ -22,6 +22,18 @@ const resourceQuota = struct('ResourceQuota', {
   status: any,
 });
 
+// core/v1 LimitRange: its items' five resource lists.
+const limitRange = struct('LimitRange', {
+  apiVersion: str,
+  kind: str,
+  metadata: objectMeta,
+  spec: struct('LimitRangeSpec', {
+    limits: list(
+      struct('LimitRangeItem', { type: str, max: resourceList, min: resourceList, default: resourceList, defaultRequest: resourceList, maxLimitRequestRatio: resourceList }),
+    ),
+  }),
+});
+
 const podDisruptionBudget = struct('PodDisruptionBudget', {
   apiVersion: str,
   kind: str,
@@ -97,6 +109,7 @@ const scale = struct('Scale', {
 
 export const POLICY_TYPES: Record<string, { ty: GoType; version: string }> = {
   ResourceQuota: { ty: resourceQuota, version: 'v1' },
+  LimitRange: { ty: limitRange, version: 'v1' },
   PodDisruptionBudget: { ty: podDisruptionBudget, version: 'v1' },
   HorizontalPodAutoscaler: { ty: horizontalPodAutoscaler, version: 'v2' },
   Service: { ty: service, version: 'v1' },

@@ -19,7 +19,7 @@ import type { StatefulSet } from '../../api/statefulTypes.ts';
 import { prepareStatefulSet, validateStatefulSet } from '../statefulSetStrategy.ts';
 
 /** The kinds a client may create: the workloads, namespaces and the policy kinds. */
-export const CREATABLE = new Set(['Deployment', 'DaemonSet', 'StatefulSet', 'Namespace', 'ResourceQuota', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service', 'ConfigMap', 'Secret', 'Pod']);
+export const CREATABLE = new Set(['Deployment', 'DaemonSet', 'StatefulSet', 'Namespace', 'ResourceQuota', 'LimitRange', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service', 'ConfigMap', 'Secret', 'Pod']);
 
 /** The kinds a client may update or patch (the controllers' ReplicaSets and nodes too: kubectl cordon patches a node). */
 export const UPDATABLE = new Set([...CREATABLE, 'ReplicaSet', 'Node']);

@@ -115,6 +115,7 @@ export const RESOURCES: readonly ResourceInfo[] = [
     categories: ['all'],
     subresources: [status('', 'v1', 'Service')],
   },
+  { resource: 'limitranges', singular: 'limitrange', kind: 'LimitRange', group: '', version: 'v1', namespaced: true, verbs: ALL_VERBS, shortNames: ['limits'], categories: [], subresources: [] },
   { resource: 'configmaps', singular: 'configmap', kind: 'ConfigMap', group: '', version: 'v1', namespaced: true, verbs: ALL_VERBS, shortNames: ['cm'], categories: [], subresources: [] },
   { resource: 'secrets', singular: 'secret', kind: 'Secret', group: '', version: 'v1', namespaced: true, verbs: ALL_VERBS, shortNames: [], categories: [], subresources: [] },
   {

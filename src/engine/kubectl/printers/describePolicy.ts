@@ -1,6 +1,7 @@
 // Port of kubernetes staging/src/k8s.io/kubectl/pkg/describe/describe.go (v1.36.3):
 // describeQuota, describeNamespace, describePodDisruptionBudgetV1 and describeHorizontalPodAutoscalerV2.
-import type { HorizontalPodAutoscaler, HPAScalingRules, PodDisruptionBudget, ResourceQuota } from '../../api/policyTypes.ts';
+import type { HorizontalPodAutoscaler, HPAScalingRules, LimitRange, PodDisruptionBudget, ResourceQuota } from '../../api/policyTypes.ts';
+import { describeLimitRanges } from './describeLimitRange.ts';
 import type { Namespace } from '../../api/coreTypes.ts';
 import type { Event } from '../../api/types.ts';
 import { formatQuantity, parseQuantity, quantityFromValue, value } from '../../lib/quantity.ts';
@@ -63,7 +64,7 @@ export function describeQuota(q: ResourceQuota): string {
  * by name, each resource's used and hard as stored). No LimitRange section: limitranges are not
  * served, and kubectl leaves the section out when their list fails.
  */
-export function describeNamespace(ns: Namespace, quotas: readonly ResourceQuota[]): string {
+export function describeNamespace(ns: Namespace, quotas: readonly ResourceQuota[], limitRanges: readonly LimitRange[] = []): string {
   const w = new PrefixWriter();
   w.write(0, `Name:\t${ns.metadata.name}\n`);
   printLabelsMultiline(w, 'Labels', ns.metadata.labels);
@@ -95,6 +96,9 @@ export function describeNamespace(ns: Namespace, quotas: readonly ResourceQuota[
       for (const name of Object.keys(q.status?.hard ?? {}).sort()) w.write(1, `${name}\t${String(q.status?.used?.[name] ?? '0')}\t${String(q.status?.hard?.[name] ?? '0')}\n`);
     }
   }
+  // The namespace's LimitRanges as the API server lists them (by name).
+  w.write(0, '\n');
+  describeLimitRanges([...limitRanges].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1)), w);
   return w.segments.map(tabbedString).join('');
 }
 

@@ -1,6 +1,7 @@
 // Port of kubernetes staging/src/k8s.io/cli-runtime/pkg/printers/tableprinter.go (v1.36):
 // printTable's header and rows, and the HumanReadablePrinter state kubectl get -w keeps.
-import type { HorizontalPodAutoscaler, PodDisruptionBudget, ResourceQuota, Service } from '../../api/policyTypes.ts';
+import type { HorizontalPodAutoscaler, LimitRange, PodDisruptionBudget, ResourceQuota, Service } from '../../api/policyTypes.ts';
+import { LIMIT_RANGE_COLUMNS, limitRangeRow } from './describeLimitRange.ts';
 import type { DaemonSet, Deployment, Namespace, Node, Pod, ReplicaSet } from '../../api/types.ts';
 import { podRow } from './pod.ts';
 import { formatLabels, COLUMNS as WORKLOAD_COLUMNS, daemonSetRow, deploymentRow, namespaceRow, nodeRow, replicaSetRow } from './rows.ts';
@@ -17,7 +18,7 @@ import { kindString } from '../resources.ts';
 import { GET_TABWRITER, type RememberedWidths, tabwriterFormat } from './tabwriter.ts';
 
 /** Every kind's columns: the workloads' (rows.ts), the policy kinds' (rowsPolicy.ts), the StatefulSet's and its claims' (rowsStateful.ts), the endpoints' (rowsDiscovery.ts) and the Events' (rowsEvents.ts). */
-export const COLUMNS = { ...WORKLOAD_COLUMNS, ...POLICY_COLUMNS, ...CONFIG_COLUMNS, ...STATEFUL_COLUMNS, ...DISCOVERY_COLUMNS, ...EVENT_COLUMNS };
+export const COLUMNS = { ...WORKLOAD_COLUMNS, ...POLICY_COLUMNS, ...LIMIT_RANGE_COLUMNS, ...CONFIG_COLUMNS, ...STATEFUL_COLUMNS, ...DISCOVERY_COLUMNS, ...EVENT_COLUMNS };
 
 /** The kinds kubectl get prints as tables here. */
 export type TableKind = keyof typeof COLUMNS;
@@ -55,6 +56,8 @@ export type TableObject<K extends TableKind> = K extends 'Pod'
                               ? ConfigMap
                               : K extends 'Secret'
                                 ? Secret
+                                : K extends 'LimitRange'
+                                  ? LimitRange
                       : Node;
 
 /** tableRow builds one object's cells for its kind. */
@@ -92,6 +95,8 @@ export function tableRow<K extends TableKind>(kind: K, obj: TableObject<K>, nowM
       return configMapRow(obj as ConfigMap, nowMs);
     case 'Secret':
       return secretRow(obj as Secret, nowMs);
+    case 'LimitRange':
+      return limitRangeRow(obj as LimitRange, nowMs);
     default:
       return nodeRow(obj as Node, nowMs, wide);
   }
