@@ -74,3 +74,24 @@ test('the quota tab shows requests against hard while the surge is refused', asy
   );
   await page.screenshot({ path: 'artifacts/screenshots/policy-quota-tab-light.png' });
 });
+
+test('the LimitRange preset: the console describes the bounds and the refused ReplicaSet says why', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await showPreset(page, 'limitrange-caps-container');
+  const first = (await firstActionTick(page)) ?? 0;
+  await seekTo(page, first + 20);
+  const box = page.getByRole('textbox', { name: 'kubectl' });
+  await box.fill('describe limits');
+  await box.press('Enter');
+  const controls = page.getByRole('region', { name: 'Controls' });
+  await expect(controls).toContainText(/Container\s+cpu\s+-\s+500m\s+100m\s+500m\s+-/);
+  await box.fill('get events --field-selector reason=FailedCreate');
+  await box.press('Enter');
+  await expect(controls).toContainText(
+    'is forbidden: maximum cpu usage per Container is 500m, but limit is 1',
+  );
+  await page.screenshot({ path: 'artifacts/screenshots/policy-limitrange-light.png' });
+});
