@@ -1,6 +1,6 @@
 // Port of the flag handling of kubectl pkg/cmd/events/events.go (v1.32–v1.36): `kubectl events`,
 // its checks in kubectl's order (ToOptions, then Validate) and their messages.
-import { RESOURCES as SERVED } from '../apiserver/rest/resources.ts';
+import { resourceFor } from '../apiserver/rest/resources.ts';
 import type { KubectlCommand, KubectlError } from './commands.ts';
 import { namespaceOf, type VerbContext } from './verbContext.ts';
 
@@ -10,22 +10,9 @@ import { namespaceOf, type VerbContext } from './verbContext.ts';
  */
 const ALLOWED_FORMATS = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml';
 
-/**
- * kindOfResource is the REST mapper's ResourceFor then KindFor over what discovery serves, with the
- * shortcut expander's short names: `deploy`, `deployments`, `Deployment`, `deployments.apps`,
- * `deployments.v1.apps` and `leases` each name their kind; undefined for a word the server does
- * not serve (`pods.apps` included).
- */
+/** kindOfResource is the kind of the served resource a word names (resources.ts resourceFor), or undefined. */
 export function kindOfResource(word: string): string | undefined {
-  const w = word.toLowerCase();
-  const [base = '', ...rest] = w.split('.');
-  const tail = rest.join('.');
-  for (const r of SERVED) {
-    if (r.resource !== base && r.singular !== base && !r.shortNames.includes(base)) continue;
-    // `resource.group` or `resource.version.group`: the group must be the row's.
-    if (tail === '' || tail === r.group || tail === `${r.version}.${r.group}`) return r.kind;
-  }
-  return undefined;
+  return resourceFor(word)?.kind;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { Kind } from '../api/types.ts';
 import { formatApiError, newNotFound, resourceName } from '../apiserver/errors.ts';
-import { RESOURCES as SERVED } from '../apiserver/rest/resources.ts';
+import { resourceFor, RESOURCES as SERVED } from '../apiserver/rest/resources.ts';
 
 /** The kinds a kubectl line can name here. */
 export type ResourceKind =
@@ -96,17 +96,10 @@ export function resolveResource(word: string): ResourceKind | undefined {
  * as events.k8s.io/v1 (apiserver/rest/resources.ts); undefined for any other word.
  */
 export function alternateGroup(word: string): { kind: ResourceKind; group: string } | undefined {
-  const w = word.toLowerCase();
-  const dot = w.indexOf('.');
-  if (dot < 0) return undefined;
-  const base = w.slice(0, dot);
-  const rest = w.slice(dot + 1);
-  for (const r of SERVED) {
-    if (r.storageGroup === undefined || !(r.kind in RESOURCES)) continue;
-    if (r.resource !== base && r.singular !== base && !r.shortNames.includes(base)) continue;
-    if (rest === r.group || rest === `${r.version}.${r.group}`) return { kind: r.kind as ResourceKind, group: r.group };
-  }
-  return undefined;
+  if (!word.includes('.')) return undefined;
+  const r = resourceFor(word);
+  if (r === undefined || r.storageGroup === undefined || !(r.kind in RESOURCES)) return undefined;
+  return { kind: r.kind as ResourceKind, group: r.group };
 }
 
 /**

@@ -300,6 +300,25 @@ export function findResource(group: string, version: string, resource: string): 
   return RESOURCES.find((r) => r.group === group && r.version === version && r.resource === resource);
 }
 
+/**
+ * resourceFor is the REST mapper's ResourceFor over what discovery serves, with the shortcut
+ * expander's short names, case aside: `deploy`, `deployments`, `Deployment`, `deployments.apps`,
+ * `deployments.v1.apps` name the apps/v1 row; `events.events.k8s.io` the events.k8s.io one, plain
+ * `events` (or `ev`) the core one, first in discovery's order; undefined for a word not served
+ * (`pods.apps` included).
+ */
+export function resourceFor(word: string): ResourceInfo | undefined {
+  const w = word.toLowerCase();
+  const [base = '', ...rest] = w.split('.');
+  const tail = rest.join('.');
+  for (const r of RESOURCES) {
+    if (r.resource !== base && r.singular !== base && !r.shortNames.includes(base)) continue;
+    // `resource.group` or `resource.version.group`: the group must be the row's.
+    if (tail === '' || tail === r.group || tail === `${r.version}.${r.group}`) return r;
+  }
+  return undefined;
+}
+
 /** resourceOfKind is the row a kind is stored under (its preferred version). */
 export function resourceOfKind(kind: Kind): ResourceInfo | undefined {
   return RESOURCES.find((r) => r.kind === kind && r.storageVersion === undefined);
