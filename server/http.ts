@@ -11,6 +11,8 @@ import { findResource, groupVersionOf, type ResourceInfo } from '../src/engine/a
 import {
   newBadRequest,
   newMethodNotSupported,
+  newNoProcessToStream,
+  STREAMING_POD_SUBRESOURCES,
   newNotFound,
   newNotFoundPath,
   newRequestEntityTooLarge,
@@ -113,6 +115,8 @@ function serveRead(o: ApiServerOptions, req: IncomingMessage, res: ServerRespons
       return sendJson(res, 200, scaleOf(obj), 'application/json', shift);
     }
     if (info.subresource === 'log' && r.kind === 'Pod') return serveLog(live, req, res, info.namespace, info.name, query);
+    // kubectl exec and attach try a WebSocket first: a GET of the subresource.
+    if (r.kind === 'Pod' && STREAMING_POD_SUBRESOURCES.has(info.subresource)) return sendStatus(res, newNoProcessToStream(info.subresource, info.name));
     if (info.subresource !== '' && info.subresource !== 'status') return sendStatus(res, newMethodNotSupported(r, `get ${info.subresource}`));
     if (table) return sendText(res, 200, tableText(r.kind, [obj], now, rv, includeObject(query), embed), shift);
     return sendJson(res, 200, served(live, r, obj), 'application/json', shift);

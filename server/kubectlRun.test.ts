@@ -132,4 +132,16 @@ describe('kubectl run against npm run serve', () => {
       `patch pod edit -p '{"spec":{"containers":[{"name":"edit","image":"web:3"},{"name":"two","image":"web:3"}]}}' --type=merge`,
     ]);
   });
+
+  it('answers exec, attach and port-forward that the containers are simulated, and NotFound for a pod that is not there', async () => {
+    expect((await h.kubectl(['run', 'shell', '--image=busybox'])).code).toBe(0);
+    const said = (sub: string, what: string) => `Rollout Lab simulates the containers of pod "shell" without running them: there is ${what} (pods/${sub})`;
+    const exec = await h.kubectl(['exec', 'shell', '--', 'ls']);
+    expect(exec).toMatchObject({ code: 1, stderr: `Error from server (BadRequest): ${said('exec', 'nowhere to run the command')}\n` });
+    const attach = await h.kubectl(['attach', 'shell']);
+    expect(attach.stderr).toContain(`Error from server (BadRequest): ${said('attach', 'no process to attach to')}\n`);
+    const forward = await h.kubectl(['port-forward', 'pod/shell', '18080:80']);
+    expect(forward).toMatchObject({ code: 1, stderr: `error: error upgrading connection: ${said('portforward', 'no port to forward to')}\n` });
+    expect((await h.kubectl(['exec', 'nope', '--', 'ls'])).stderr).toBe('Error from server (NotFound): pods "nope" not found\n');
+  });
 });

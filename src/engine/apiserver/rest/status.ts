@@ -101,6 +101,19 @@ export function newBadRequest(message: string): Status {
   return failure(400, 'BadRequest', message);
 }
 
+/**
+ * The pod subresources that stream to a container's processes (exec over SPDY or WebSocket,
+ * attach, port-forward): the simulated containers run none, so the API server answers 400 with
+ * this rather than a 405 that reads as if pods could not be created.
+ */
+export const STREAMING_POD_SUBRESOURCES: ReadonlySet<string> = new Set(['exec', 'attach', 'portforward']);
+
+/** newNoProcessToStream: 400 for `kubectl exec|attach|port-forward` on a simulated pod. */
+export function newNoProcessToStream(subresource: string, pod: string): Status {
+  const what = subresource === 'portforward' ? 'no port to forward to' : subresource === 'attach' ? 'no process to attach to' : 'nowhere to run the command';
+  return newBadRequest(`Rollout Lab simulates the containers of pod "${pod}" without running them: there is ${what} (pods/${subresource})`);
+}
+
 /** newMethodNotSupported: 405, `create is not supported on resources of kind "events"`-like. */
 export function newMethodNotSupported(r: ResourceInfo, action: string): Status {
   return failure(405, 'MethodNotAllowed', `${action} is not supported on resources of kind "${qualifiedResource(r)}"`, {

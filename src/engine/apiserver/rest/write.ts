@@ -34,6 +34,8 @@ import {
   newConflict,
   newInvalid,
   newMethodNotSupported,
+  newNoProcessToStream,
+  STREAMING_POD_SUBRESOURCES,
   newNotFound,
   newNotFoundPath,
   newUnsupportedMediaType,
@@ -306,6 +308,9 @@ export function prepareRequest(st: ApiView, req: ApiRequest, opts: PrepareOption
         if (name !== info.name) return { ok: false, status: newBadRequest(`name in URL does not match name in Eviction object`) };
         const evict = prepareDelete(st, r, info, req.body, query, true);
         return evict.ok ? prepareEviction(st, evict, info) : evict;
+      }
+      if (r.kind === 'Pod' && info.name !== '' && STREAMING_POD_SUBRESOURCES.has(info.subresource)) {
+        return { ok: false, status: st.store.objects.Pod.get(`${info.namespace}/${info.name}`) ? newNoProcessToStream(info.subresource, info.name) : newNotFound(r, info.name) };
       }
       if (info.name !== '' || info.subresource !== '') return { ok: false, status: newMethodNotSupported(r, 'create') };
       return prepareCreate(st, r, info, req.body, opts);
