@@ -84,6 +84,10 @@ describe('kubectl events against npm run serve', () => {
     await expectAnswersAsPage(h, ['describe pod -l app=db'], (t) => agesNormalised(describeNormalised(t)));
   });
 
+  it('prints rollout status of every Deployment in turn, and no resources found for none (the state of these Events)', async () => {
+    await expectAnswersAsPage(h, ['rollout status deploy --watch=false', 'rollout status deploy -l app=web', 'rollout status sts --watch=false', 'rollout status deploy -l app=none'], agesNormalised);
+  });
+
   it('refuses what kubectl refuses, in its words', async () => {
     await expectAnswersAsPage(h, [
       'events --for web',

@@ -164,15 +164,19 @@ describe('runRolloutStatus', () => {
     expect(kubectl(st, 'rollout status deploy/web --watch=false')).toEqual({ ok: true, output: line });
   });
 
-  it.each([
-    ['the selector matches two objects', 'rollout status deploy -l app=web', 2],
-    ['the selector matches none', 'rollout status deploy -l app=none', 0],
-  ])('refuses when %s', (_why, line, n) => {
+  it('prints each object the selector matches, and stops at the first not done while it watches', () => {
     const st = settledCluster([webDeployment(), { ...webDeployment(), metadata: { name: 'web2', labels: { app: 'web' } } }]);
-    expect(kubectl(st, line)).toEqual({
-      ok: false,
-      output: `error: rollout status is only supported on individual resources and resource collections - ${n} resources were found`,
-    });
+    const done = (n: string) => `deployment "${n}" successfully rolled out`;
+    expect(kubectl(st, 'rollout status deploy -l app=web')).toEqual({ ok: true, output: `${done('web')}\n${done('web2')}` });
+    kubectl(st, 'set image deploy/web nginx=nginx:1.9');
+    advance(st, 2);
+    const waiting = kubectl(st, 'rollout status deploy -l app=web');
+    expect(waiting.output).toMatch(/^Waiting for deployment "web" rollout to finish: \d out of 4 new replicas have been updated\.\.\.$/);
+    expect(kubectl(st, 'rollout status deploy -l app=web --watch=false').output).toBe(`${waiting.output}\n${done('web2')}`);
+  });
+
+  it('says no resources were found, as kubectl does, when the selector matches none', () => {
+    expect(kubectl(settledCluster(), 'rollout status deploy -l app=none')).toEqual({ ok: true, output: 'No resources found in default namespace.' });
   });
 
   it('fails when --revision differs from the running revision', () => {

@@ -214,22 +214,18 @@ export function runDescribe(tx: Tx, cmd: Cmd<'describe'>): Terminal {
 }
 
 /**
- * runRolloutStatus is `kubectl rollout status TYPE NAME [--revision=N]`: the status viewer's
- * current line. kubectl would keep watching until the rollout is done; a console line prints
- * the one line it would print now (with or without --watch), or the viewer's error. Like
- * kubectl, it takes exactly one object.
+ * runRolloutStatus is `kubectl rollout status TYPE [NAME] [-l SEL] [--revision=N] [--watch]`: each
+ * object the builder finds, in turn, its status viewer's current line. kubectl watches an object
+ * until its rollout is done before it goes on to the next; a console line is one answer, so it
+ * prints each object's line now and stops after the first not done (with --watch, the default:
+ * kubectl would still be waiting there). An object's viewer error is kept and the next one read
+ * (the builder continues on error); nothing found is `No resources found in NS namespace.`, not
+ * an error, as kubectl 1.36 prints it.
  */
 export function runRolloutStatus(tx: Tx, cmd: Cmd<'rollout-status'>): Terminal {
   const term = new Terminal();
   const { objects, errors } = resolveTargets(tx.st, cmd);
-  if (errors.length) {
-    for (const e of errors) term.fail(e);
-    return term;
-  }
-  if (objects.length !== 1) {
-    term.fail(`error: rollout status is only supported on individual resources and resource collections - ${objects.length} resources were found`);
-    return term;
-  }
+  const failures: string[] = [...errors];
   for (const obj of objects) {
     const s =
       obj.kind === 'Deployment'
@@ -239,9 +235,15 @@ export function runRolloutStatus(tx: Tx, cmd: Cmd<'rollout-status'>): Terminal {
           : obj.kind === 'StatefulSet'
             ? statefulSetStatusViewer(obj)
             : { message: '', done: true, error: `error: no status viewer has been implemented for ${obj.kind}` };
-    if (s.error) term.fail(s.error);
-    else term.out(withoutFinalNewline(s.message));
+    if (s.error) {
+      failures.push(s.error);
+      continue;
+    }
+    term.out(withoutFinalNewline(s.message));
+    if (!s.done && cmd.watch) break;
   }
+  if (objects.length === 0 && errors.length === 0) term.warn(`No resources found in ${cmd.namespace} namespace.`);
+  for (const f of failures) term.fail(f);
   return term;
 }
 
