@@ -1,0 +1,91 @@
+// The page's console beside the real kubectl (v1.32.4, as every served-API test) on the states of
+// six presets (a Deployment rollout, the stuck StatefulSet, a Service with probes, a DaemonSet
+// surge, the HPA, a LimitRange): reading lines each, 80 s into the run. Any line whose text differs
+// is listed with its first differing line; ages and dates are blanked, as kubectl counts them on
+// its own clock. Not `describe ds`: kubectl 1.33 added its Namespace line, which the console
+// prints as 1.36 does.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { newTx } from '../src/engine/client/tx.ts';
+import { executeKubectl } from '../src/engine/kubectl/execute.ts';
+import { tokenize } from '../src/engine/kubectl/tokenize.ts';
+import { toRFC3339 } from '../src/engine/lib/time.ts';
+import { startHarness } from './kubectlHarness.ts';
+
+const normalised = (t: string) =>
+  t
+    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '-')
+    .replace(/[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d [+-]\d{4}/g, '-')
+    .replace(/(?<=^|\s|\()(\d+[smhdy])+(?=\s|\)|$|,)/gm, '-')
+    .replace(/ {2,}/g, ' ');
+
+const LINES = [
+  'get all',
+  'get rs -o wide',
+  'get pods -o wide',
+  'describe deploy',
+  'describe rs',
+  'describe pods',
+  'get events',
+  'get sts -o wide',
+  'describe sts',
+  'get pvc',
+  'describe pvc',
+  'get svc',
+  'describe svc',
+  'get ep',
+  'get endpointslices',
+  'get ds -o wide',
+  'get hpa',
+  'describe hpa',
+  'get pdb',
+  'get quota',
+  'get limits',
+  'describe limits',
+  'get nodes -o wide',
+  'rollout history deploy',
+  'rollout status deploy --watch=false',
+  'rollout status sts --watch=false',
+  'get cm',
+  'top pods',
+  'events',
+];
+
+const PRESETS = ['seed', 'statefulset-stuck', 'traffic-probe', 'daemonset-surge', 'autoscaler-during-rollout', 'limitrange-caps-container'];
+
+describe('the console beside kubectl on preset states', () => {
+  it.each(PRESETS)('answers every reading line as kubectl does on %s', async (id) => {
+    const text = readFileSync(new URL(`../src/scenario/presets/${id}.yaml`, import.meta.url), 'utf8');
+    const h = await startHarness({ text, speed: 10 });
+    const diffs: string[] = [];
+    try {
+      h.clock.skip(8000);
+      h.server.live.advance();
+      h.clock.pause();
+      h.server.live.advance();
+      const now = h.server.live.virtualNow();
+      for (const line of LINES) {
+        const words = tokenize(line);
+        if ('error' in words) throw new Error(words.error);
+        const real = await h.kubectl(words.tokens);
+        const tx = newTx(h.server.live.st, 'user');
+        tx.now = now;
+        tx.nowIso = toRFC3339(now);
+        const page = executeKubectl(tx, line, undefined, { logs: h.server.live.logs });
+        // As expectAnswersAsPage reads a terminal: the server's warnings, the output, the errors.
+        const stderr = real.stderr.split(/(?<=\n)/);
+        const warnings = stderr.filter((l) => l.startsWith('Warning: ')).join('');
+        const rest = stderr.filter((l) => !l.startsWith('Warning: ')).join('');
+        const r = normalised((warnings + real.stdout + rest).replace(/\n$/, '')).split('\n');
+        const p = normalised(page.output).split('\n');
+        const at = r.findIndex((l, i) => l !== p[i]);
+        if (at >= 0 || r.length !== p.length) diffs.push(`${line}: kubectl ${JSON.stringify(r[at] ?? '')} / page ${JSON.stringify(p[at] ?? '')}`);
+        if (page.ok !== (real.code === 0)) diffs.push(`${line}: kubectl exit ${real.code}, page ok ${page.ok}`);
+      }
+    } finally {
+      h.clock.resume();
+      await h.stop();
+    }
+    expect(diffs).toEqual([]);
+  }, 120_000);
+});
