@@ -1,12 +1,13 @@
 /**
  * The built-in lessons, in the course's order (chapters: Deployment rolling update, scaling,
- * strategies, history, progress; ReplicaSet; DaemonSet; failures and back-off (a missing ConfigMap too); Events; Nodes; StatefulSet). This module and
+ * strategies, history, progress; ReplicaSet; DaemonSet; failures and back-off (a missing ConfigMap, a LimitRange too); Events; Nodes; StatefulSet). This module and
  * everything it imports load on demand, when the Lessons dialog or a lesson link first opens.
  */
 import { CONFIGURATION_LESSONS } from './configuration.ts';
 import { CONTROLLER_LESSONS } from './controllers.ts';
 import { DEPLOYMENT_LESSONS } from './deployment.ts';
 import { EVENT_LESSONS } from './events.ts';
+import { LIMIT_RANGE_LESSONS } from './limitRange.ts';
 import { NODE_LESSONS } from './nodes.ts';
 import { POD_LESSONS } from './pods.ts';
 import { STATEFULSET_LESSONS } from './statefulset.ts';
@@ -23,6 +24,7 @@ export const BUILT_IN_LESSONS: readonly BuiltInLesson[] = [
   ...CONTROLLER_LESSONS,
   ...POD_LESSONS,
   ...CONFIGURATION_LESSONS,
+  ...LIMIT_RANGE_LESSONS,
   ...EVENT_LESSONS,
   ...NODE_LESSONS,
   ...STATEFULSET_LESSONS,
