@@ -75,7 +75,7 @@ test('the quota tab shows requests against hard while the surge is refused', asy
   await page.screenshot({ path: 'artifacts/screenshots/policy-quota-tab-light.png' });
 });
 
-test('the LimitRange preset: the console describes the bounds and the refused ReplicaSet says why', async ({
+test('the LimitRange preset: the console and the policy tab describe the bounds, and the refused ReplicaSet says why', async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -93,5 +93,10 @@ test('the LimitRange preset: the console describes the bounds and the refused Re
   await expect(controls).toContainText(
     'is forbidden: maximum cpu usage per Container is 500m, but limit is 1',
   );
+  // The terminal's policy tab describes the LimitRange (its table would say only its name and age).
+  await policyTab(page);
+  const limits = page.getByRole('log', { name: 'kubectl describe limits' });
+  await expect(limits).toContainText(/Container\s+cpu\s+-\s+500m\s+100m\s+500m\s+-/);
+  await expect(page.getByRole('log', { name: 'kubectl get quota' })).toHaveCount(0);
   await page.screenshot({ path: 'artifacts/screenshots/policy-limitrange-light.png' });
 });

@@ -170,6 +170,10 @@ export function describe(kind: string, name: string): Promise<string> {
 export function getText(resource: string): Promise<string> {
   return textOf({ type: 'query', what: 'get', kind: resource, name: null, from: null });
 }
+/** describeKindText is `kubectl describe <resource>` of every object of a kind (the terminal's limits block). */
+export function describeKindText(resource: string): Promise<string> {
+  return textOf({ type: 'query', what: 'describe', kind: resource, name: null, from: null });
+}
 /** rolloutStatusText is `kubectl rollout status` of every workload at the current tick. */
 export function rolloutStatusText(): Promise<string> {
   return textOf({ type: 'query', what: 'rolloutStatus', kind: null, name: null, from: null });

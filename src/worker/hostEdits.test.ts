@@ -157,6 +157,11 @@ describe('WorkerHost edits', () => {
     expect(describe).toEqual({ kind: 'text', text: expect.stringContaining('ScalingReplicaSet') });
     const quota = h.ok({ type: 'query', what: 'get', kind: 'quota', name: null, from: null });
     expect(quota).toEqual({ kind: 'text', text: 'No resources found in default namespace.' });
+    // A whole kind described (the terminal's limits block): every object, or kubectl's no-resources line.
+    const limits = h.ok({ type: 'query', what: 'describe', kind: 'limits', name: null, from: null });
+    expect(limits).toEqual({ kind: 'text', text: 'No resources found in default namespace.' });
+    const deployments = h.ok({ type: 'query', what: 'describe', kind: 'deployment', name: null, from: null });
+    expect(deployments).toEqual({ kind: 'text', text: expect.stringContaining('Name:                   nginx-deployment-roll01') });
     const ticks = h.ok({ type: 'query', what: 'ticks', kind: null, name: null, from: 10 });
     expect(ticks.kind === 'ticks' && ticks.ticks.map((t) => t.tick).slice(0, 2)).toEqual([10, 11]);
     expect(h.ok({ type: 'completions', prefix: 'rollout st' })).toEqual({
