@@ -161,7 +161,10 @@ describe('WorkerHost edits', () => {
     const limits = h.ok({ type: 'query', what: 'describe', kind: 'limits', name: null, from: null });
     expect(limits).toEqual({ kind: 'text', text: 'No resources found in default namespace.' });
     const deployments = h.ok({ type: 'query', what: 'describe', kind: 'deployment', name: null, from: null });
-    expect(deployments).toEqual({ kind: 'text', text: expect.stringContaining('Name:                   nginx-deployment-roll01') });
+    expect(deployments).toEqual({
+      kind: 'text',
+      text: expect.stringContaining('Name:                   nginx-deployment-roll01'),
+    });
     const ticks = h.ok({ type: 'query', what: 'ticks', kind: null, name: null, from: 10 });
     expect(ticks.kind === 'ticks' && ticks.ticks.map((t) => t.tick).slice(0, 2)).toEqual([10, 11]);
     expect(h.ok({ type: 'completions', prefix: 'rollout st' })).toEqual({

@@ -179,7 +179,8 @@ export function queryResult(
     case 'yaml':
     case 'describe': {
       // `kubectl describe <resource>` of a whole kind (the terminal's limits block).
-      if (what === 'describe' && kind !== null && name === null) return { kind: 'text', text: read(`describe ${kind}`) };
+      if (what === 'describe' && kind !== null && name === null)
+        return { kind: 'text', text: read(`describe ${kind}`) };
       if (kind === null || name === null) throw new Refusal(`${what} needs a kind and a name`);
       // A node is cluster-scoped: its name is never an objectRef.
       const ref = kind === 'node' ? { namespace: 'default', name } : splitRef(name);

@@ -123,7 +123,11 @@ describe('policyResourcesIn', () => {
       'actions:\n  - at: 5\n    apply: {"kind":"PodDisruptionBudget"}\n',
       ['pdb'],
     ],
-    ['a LimitRange, described', 'objects:\n  - kind: LimitRange\n  - kind: ResourceQuota\n', ['quota', 'limits']],
+    [
+      'a LimitRange, described',
+      'objects:\n  - kind: LimitRange\n  - kind: ResourceQuota\n',
+      ['quota', 'limits'],
+    ],
     ['only a Deployment', 'objects:\n  - kind: Deployment\n', []],
   ])('finds %s', (_what, text, want) => {
     expect(policyResourcesIn(text)).toEqual(want);
