@@ -6,11 +6,8 @@
 // prints as 1.36 does.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { newTx } from '../src/engine/client/tx.ts';
-import { executeKubectl } from '../src/engine/kubectl/execute.ts';
-import { tokenize } from '../src/engine/kubectl/tokenize.ts';
-import { toRFC3339 } from '../src/engine/lib/time.ts';
 import { startHarness } from './kubectlHarness.ts';
+import { answersOf } from './printsAsPage.ts';
 
 const normalised = (t: string) =>
   t
@@ -65,22 +62,12 @@ describe('the console beside kubectl on preset states', () => {
       h.server.live.advance();
       const now = h.server.live.virtualNow();
       for (const line of LINES) {
-        const words = tokenize(line);
-        if ('error' in words) throw new Error(words.error);
-        const real = await h.kubectl(words.tokens);
-        const tx = newTx(h.server.live.st, 'user');
-        tx.now = now;
-        tx.nowIso = toRFC3339(now);
-        const page = executeKubectl(tx, line, undefined, { logs: h.server.live.logs });
-        // As expectAnswersAsPage reads a terminal: the server's warnings, the output, the errors.
-        const stderr = real.stderr.split(/(?<=\n)/);
-        const warnings = stderr.filter((l) => l.startsWith('Warning: ')).join('');
-        const rest = stderr.filter((l) => !l.startsWith('Warning: ')).join('');
-        const r = normalised((warnings + real.stdout + rest).replace(/\n$/, '')).split('\n');
-        const p = normalised(page.output).split('\n');
+        const a = await answersOf(h, line, now, true);
+        const r = normalised(a.real).split('\n');
+        const p = normalised(a.page).split('\n');
         const at = r.findIndex((l, i) => l !== p[i]);
         if (at >= 0 || r.length !== p.length) diffs.push(`${line}: kubectl ${JSON.stringify(r[at] ?? '')} / page ${JSON.stringify(p[at] ?? '')}`);
-        if (page.ok !== (real.code === 0)) diffs.push(`${line}: kubectl exit ${real.code}, page ok ${page.ok}`);
+        if (a.pageOk !== a.realOk) diffs.push(`${line}: kubectl ok ${a.realOk}, page ok ${a.pageOk}`);
       }
     } finally {
       h.clock.resume();

@@ -53,6 +53,36 @@ export async function expectPrintsAsPage(h: Harness, lines: readonly string[], n
   }
 }
 
+/** One line's answers: the real kubectl's and the console's, each as a terminal shows it, and whether each succeeded. */
+export interface Answers {
+  real: string;
+  realOk: boolean;
+  page: string;
+  pageOk: boolean;
+}
+
+/**
+ * answersOf runs a line through the real kubectl and through the page's console at `now` (the
+ * clock paused by the caller): kubectl's stdout and stderr together as a terminal shows them (the
+ * server's warnings first, as kubectl prints each as its answer arrives, then the output, then the
+ * errors, less one final newline; the console's answer has none); `logs` gives the console the
+ * run's container logs (kubectl logs).
+ */
+export async function answersOf(h: Harness, line: string, now: number, logs = false): Promise<Answers> {
+  // kubectl gets the words a shell would give it: the console's own tokenizer splits both.
+  const words = tokenize(line);
+  if ('error' in words) throw new Error(words.error);
+  const real = await h.kubectl(words.tokens);
+  const tx = newTx(h.server.live.st, 'user');
+  tx.now = now;
+  tx.nowIso = toRFC3339(now);
+  const page = executeKubectl(tx, line, undefined, logs ? { logs: h.server.live.logs } : undefined);
+  const stderr = real.stderr.split(/(?<=\n)/);
+  const warnings = stderr.filter((l) => l.startsWith('Warning: ')).join('');
+  const rest = stderr.filter((l) => !l.startsWith('Warning: ')).join('');
+  return { real: (warnings + real.stdout + rest).replace(/\n$/, ''), realOk: real.code === 0, page: page.output, pageOk: page.ok };
+}
+
 /**
  * expectAnswersAsPage is expectPrintsAsPage for lines that may fail: each line's stdout and stderr
  * together (less one final newline), and whether it succeeded, from the real kubectl and from the
@@ -70,23 +100,9 @@ export async function expectAnswersAsPage(
     h.server.live.advance();
     const now = h.server.live.virtualNow();
     for (const line of lines) {
-      // kubectl gets the words a shell would give it: the console's own tokenizer splits both.
-      const words = tokenize(line);
-      if ('error' in words) throw new Error(words.error);
-      const real = await h.kubectl(words.tokens);
-      const tx = newTx(h.server.live.st, 'user');
-      tx.now = now;
-      tx.nowIso = toRFC3339(now);
-      // With `logs`, the console reads the served run's container logs (kubectl logs), as the page's does.
-      const page = executeKubectl(tx, line, undefined, logs ? { logs: h.server.live.logs } : undefined);
-      // A terminal shows the server's warnings first (kubectl prints each as its answer arrives),
-      // then the output, then the errors. The console's answer has no final newline; kubectl's has
-      // one, but for -o jsonpath's text.
-      const stderr = real.stderr.split(/(?<=\n)/);
-      const warnings = stderr.filter((l) => l.startsWith('Warning: ')).join('');
-      const rest = stderr.filter((l) => !l.startsWith('Warning: ')).join('');
-      expect(normalise(page.output), line).toBe(normalise((warnings + real.stdout + rest).replace(/\n$/, '')));
-      expect(page.ok, line).toBe(real.code === 0);
+      const a = await answersOf(h, line, now, logs);
+      expect(normalise(a.page), line).toBe(normalise(a.real));
+      expect(a.pageOk, line).toBe(a.realOk);
     }
   } finally {
     h.clock.resume();
