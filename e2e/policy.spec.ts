@@ -75,7 +75,7 @@ test('the quota tab shows requests against hard while the surge is refused', asy
   await page.screenshot({ path: 'artifacts/screenshots/policy-quota-tab-light.png' });
 });
 
-test('the LimitRange preset: the console and the policy tab describe the bounds, and the refused ReplicaSet says why', async ({
+test('the LimitRange preset: the console and the policy tab describe the bounds, and the refused ReplicaSet says why, light and dark', async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -99,4 +99,7 @@ test('the LimitRange preset: the console and the policy tab describe the bounds,
   await expect(limits).toContainText(/Container\s+cpu\s+-\s+500m\s+100m\s+500m\s+-/);
   await expect(page.getByRole('log', { name: 'kubectl get quota' })).toHaveCount(0);
   await page.screenshot({ path: 'artifacts/screenshots/policy-limitrange-light.png' });
+  await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
+  await expect(limits).toBeVisible();
+  await page.screenshot({ path: 'artifacts/screenshots/policy-limitrange-dark.png' });
 });
