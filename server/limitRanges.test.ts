@@ -67,6 +67,15 @@ describe('LimitRanges against npm run serve', () => {
     expect((await h.kubectl(['apply', '-f', '-'], POD('400m', '256Mi'))).code).toBe(0);
   });
 
+  it('makes a pod Invalid when a default limit falls under its request, validation running after the plugin', async () => {
+    const defaults = 'apiVersion: v1\nkind: LimitRange\nmetadata: { name: low-default }\nspec: { limits: [{ type: Container, default: { memory: 64Mi } }] }\n';
+    expect((await h.kubectl(['apply', '-f', '-'], defaults)).code).toBe(0);
+    const asking = 'apiVersion: v1\nkind: Pod\nmetadata: { name: asking }\nspec: { containers: [{ name: app, image: nginx, resources: { requests: { memory: 128Mi } } }] }\n';
+    const r = await h.kubectl(['apply', '-f', '-'], asking);
+    expect(r.stderr).toBe('The Pod "asking" is invalid: spec.containers[0].resources.requests: Invalid value: "128Mi": must be less than or equal to memory limit of 64Mi\n');
+    expect((await h.kubectl(['delete', 'limits', 'low-default'])).code).toBe(0);
+  });
+
   it('refuses an invalid LimitRange with the field paths of ValidateLimitRange', async () => {
     const bad = BOUNDS.replace('name: bounds', 'name: bad').replace('max: { memory: 1Gi }', 'max: { memory: 16Mi }');
     const r = await h.kubectl(['apply', '-f', '-'], bad);

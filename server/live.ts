@@ -307,7 +307,9 @@ function answer(p: Extract<Prepared, { ok: true }>, rec: TickRecord, st: EngineS
     const refused = rec.decisions.find((d) => d.fn === 'admit' && d.key === 'createRefused');
     if (!written && refused) {
       const code = Number(refused.values.code);
-      return { code, body: statusOf(code, { reason: String(refused.values.reason), message: String(refused.values.message) } as ApiError) };
+      const invalid = typeof refused.values.invalid === 'string' ? (JSON.parse(refused.values.invalid) as ApiError['invalid']) : undefined;
+      const err = { reason: String(refused.values.reason), message: String(refused.values.message), ...(invalid ? { invalid } : {}) } as ApiError;
+      return { code, body: statusOf(code, err) };
     }
     return { code: 201, body: written?.object ?? plan.object };
   }

@@ -3,6 +3,7 @@
  * messages kubectl shows: `Error from server (NotFound): deployments.apps "web" not found`.
  */
 import type { Kind } from '../api/types.ts';
+import { aggregateMessage, type FieldError, fieldErrorString, invalidMessage } from '../apimachinery/fieldErrors.ts';
 
 export type ApiErrorReason =
   | 'NotFound'
@@ -28,6 +29,8 @@ export interface ApiError {
   /** The HTTP code when it is not the reason's usual one. */
   code?: number;
   causes?: StatusCause[];
+  /** An Invalid error's object and field errors, when it has them: kubectl prints them, the Status carries them. */
+  invalid?: { kind: string; name: string; errs: readonly FieldError[] };
 }
 
 /** resourceName is the plural resource with its group, as errors print it. */
@@ -106,9 +109,17 @@ export function newInvalid(message: string): ApiError {
   return { reason: 'Invalid', message };
 }
 
+/**
+ * newInvalidObject is errors.NewInvalid for a core object: the Go message (`Pod "web-x" is
+ * invalid: spec.containers[0]…`, what a controller's Event quotes) with the field errors kept.
+ */
+export function newInvalidObject(kind: string, name: string, errs: readonly FieldError[]): ApiError {
+  return { reason: 'Invalid', message: `${kind} "${name}" is invalid: ${aggregateMessage(errs.map(fieldErrorString))}`, invalid: { kind, name, errs } };
+}
+
 /** formatApiError renders an error as kubectl prints it. */
 export function formatApiError(err: ApiError): string {
-  if (err.reason === 'Invalid') return err.message;
+  if (err.reason === 'Invalid') return err.invalid ? invalidMessage(err.invalid.kind, err.invalid.name, err.invalid.errs) : err.message;
   return `Error from server (${err.reason}): ${err.message}`;
 }
 

@@ -17,8 +17,9 @@ import { checkCountRequest, checkRequest } from './admission/resourceQuota.ts';
 import { admitClaimLimits, admitPodLimits, limitRangerAnnotation, limitRangesIn } from './admission/limitRanger.ts';
 import { PVC_EVALUATOR, SERVICE_EVALUATOR } from '../quota/generic.ts';
 import type { PersistentVolumeClaimObject } from '../api/statefulTypes.ts';
-import { type ApiError, type ApiResult, newAlreadyExists, newConflict, newForbidden, newInvalid, newNotFound } from './errors.ts';
-import { invalidMessage } from '../apimachinery/fieldErrors.ts';
+import { type ApiError, type ApiResult, newAlreadyExists, newConflict, newForbidden, newInvalid, newInvalidObject, newNotFound } from './errors.ts';
+import { type FieldError, invalidMessage } from '../apimachinery/fieldErrors.ts';
+import { validateResourceRequirements } from './validationPod.ts';
 import { shouldDeleteDuringUpdate } from './finalizers.ts';
 import { withPVCProtectionFinalizer } from './admission/storageObjectInUseProtection.ts';
 import { namespaceTerminating, refuseInTerminating } from './admission/namespaceLifecycle.ts';
@@ -55,6 +56,14 @@ function admitQuota(st: StoreState, ctx: WriteContext, obj: Pod | Service | Pers
   return null;
 }
 
+/** mutatedResourceErrors: ValidatePod's resource checks on the containers a LimitRange gave defaults to. */
+function mutatedResourceErrors(pod: Pod): FieldError[] {
+  return [
+    ...(pod.spec.initContainers ?? []).flatMap((c, i) => validateResourceRequirements(c.resources, `spec.initContainers[${i}].resources`)),
+    ...pod.spec.containers.flatMap((c, i) => validateResourceRequirements(c.resources, `spec.containers[${i}].resources`)),
+  ];
+}
+
 /**
  * admitLimits runs the LimitRanger plugin on a pod or claim create (admission/limitRanger.ts): a
  * pod gets its namespace's defaults (and the annotation saying so, written into `meta`), then
@@ -67,7 +76,13 @@ function admitLimits<T extends KubeObject>(st: StoreState, obj: T, meta: ObjectM
   if (obj.kind === 'Pod') {
     const r = admitPodLimits(ranges, obj);
     if (!r.ok) return { ok: false, error: newForbidden('pods', meta.name, r.reason) };
-    if (r.annotation !== undefined) meta.annotations = { ...(meta.annotations ?? {}), [limitRangerAnnotation]: r.annotation };
+    if (r.annotation !== undefined) {
+      // Validation runs after mutating admission: a default limit under a request the pod states
+      // makes the pod Invalid (`requests: Invalid value: "1": must be less than or equal to cpu limit of 500m`).
+      const errs = mutatedResourceErrors(r.pod);
+      if (errs.length > 0) return { ok: false, error: newInvalidObject('Pod', meta.name, errs) };
+      meta.annotations = { ...(meta.annotations ?? {}), [limitRangerAnnotation]: r.annotation };
+    }
     return { ok: true, obj: r.pod as T };
   }
   const reason = obj.kind === 'PersistentVolumeClaim' ? admitClaimLimits(ranges, obj as PersistentVolumeClaimObject) : null;

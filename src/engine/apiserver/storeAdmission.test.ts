@@ -3,6 +3,7 @@ import type { LimitRange, ResourceQuota } from '../api/policyTypes.ts';
 import type { PersistentVolumeClaimObject } from '../api/statefulTypes.ts';
 import type { Pod } from '../api/types.ts';
 import { seedPrng } from '../lib/prng.ts';
+import { formatApiError } from './errors.ts';
 import { createObject, newStoreState, type WatchRecord } from './store.ts';
 
 const ctx = () => ({ now: 0, prng: seedPrng(5), writes: [] as WatchRecord[] });
@@ -68,6 +69,19 @@ describe('createObject with LimitRanges', () => {
     const st = store(capped);
     const r = createObject(st, ctx(), controllerPod());
     expect(r.ok ? '' : r.error.message).toMatch(/^pods "web-7d9f-[a-z0-9]{5}" is forbidden: maximum cpu usage per Container is 250m, but limit is 500m$/);
+    expect(st.objects.Pod.size).toBe(0);
+  });
+
+  it('makes a pod Invalid when a default limit falls under the request it states (validation runs after mutating admission)', () => {
+    const p = controllerPod();
+    const asking: Pod = { ...p, spec: { containers: [{ name: 'nginx', image: 'nginx', resources: { requests: { cpu: '1' } } }] } };
+    const st = store(limits);
+    const r = createObject(st, ctx(), asking);
+    // The Go message (what a controller's FailedCreate Event quotes); kubectl prints it with `The ` first.
+    expect(r.ok ? '' : r.error.message).toMatch(
+      /^Pod "web-7d9f-[a-z0-9]{5}" is invalid: spec\.containers\[0\]\.resources\.requests: Invalid value: "1": must be less than or equal to cpu limit of 500m$/,
+    );
+    expect(r.ok ? '' : formatApiError(r.error)).toMatch(/^The Pod "web-7d9f-[a-z0-9]{5}" is invalid: spec\.containers\[0\]/);
     expect(st.objects.Pod.size).toBe(0);
   });
 

@@ -30,7 +30,10 @@ export function executePlan(tx: Tx, plan: WritePlan): RestResult {
       if (res.error.reason === 'AlreadyExists') return { code: 409, body: newAlreadyExists(plan.resource, plan.object.metadata.name) };
       // Admission refused it (a quota's 403): the reason shows in Explain and goes back to the client.
       const code = STATUS_CODES[res.error.reason] ?? 500;
-      decide(tx.decisions, 'admit', 'createRefused', { kind: plan.object.kind, name: plan.object.metadata.name, code, reason: res.error.reason, message: res.error.message });
+      // An Invalid refusal keeps its field errors for the served API's Status (server/live.ts).
+      const values: Record<string, string | number> = { kind: plan.object.kind, name: plan.object.metadata.name, code, reason: res.error.reason, message: res.error.message };
+      if (res.error.invalid) values.invalid = JSON.stringify(res.error.invalid);
+      decide(tx.decisions, 'admit', 'createRefused', values);
       return { code, body: statusOf(code, res.error) };
     }
     case 'update': {

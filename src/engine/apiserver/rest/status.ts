@@ -174,6 +174,8 @@ export function newUnsupportedMediaType(contentType: string, accepted: readonly 
 
 /** statusOf is an engine API error (a quota's 403, an eviction's 429 with its cause) as the Status the API server answers with. */
 export function statusOf(code: number, err: ApiError): Status {
+  // An Invalid error with its field errors: kube-apiserver's 422 with the object and its causes.
+  if (err.invalid) return newInvalid(err.invalid.kind, '', err.invalid.name, err.invalid.errs);
   const causes = err.causes?.map((c) => ({ reason: c.type, message: c.message, ...(c.field ? { field: c.field } : {}) }));
   return failure(code, err.reason, err.message, causes?.length ? { causes } : undefined);
 }
