@@ -1,5 +1,5 @@
 /**
- * The policy kinds where people look (issue #13): the terminal's quota · pdb · hpa tab shows
+ * The policy kinds where people look (issue #13): the terminal's policy tab (`quota · pdb · hpa`, the kinds the scenario has) shows
  * `kubectl get` of each kind the scenario has at the playhead, and the console answers `describe`
  * for them; kubectl drain's retries show up as the user's ticks. Real Chromium, built app.
  */
@@ -9,8 +9,9 @@ import { showPreset, test } from './sharedPage.ts';
 
 // The tests share one page per worker (e2e/sharedPage.ts).
 
+/** The policy tab, named after the kinds the scenario has: `pdb`, `quota`, `quota · limits`. */
 async function policyTab(page: Page) {
-  await page.getByRole('tab', { name: 'quota · pdb · hpa' }).click();
+  await page.getByRole('tab', { name: /^(quota|limits|pdb|hpa)( · (quota|limits|pdb|hpa))*$/ }).click();
 }
 
 test('the budget tab shows the PodDisruptionBudget holding kubectl drain, light and dark', async ({

@@ -5,7 +5,7 @@ import { appStore } from '../../state/store.ts';
 import { midRollout, OLD_RS } from '../testing/fixtures.ts';
 import { renderWithStore, resetStore } from '../testing/renderWithStore.tsx';
 import { policyResourcesIn } from './PolicyTab.tsx';
-import { ReplicaSetsPanel, visibleTabs } from './ReplicaSetsPanel.tsx';
+import { policyTabLabel, ReplicaSetsPanel, visibleTabs } from './ReplicaSetsPanel.tsx';
 import { visibleCount } from './WatchLog.tsx';
 
 vi.mock('../../state/actions.ts', () => ({
@@ -108,6 +108,16 @@ describe('visibleTabs', () => {
       (x) => x.tab,
     );
     expect(tabs).toEqual(['rs', 'deploy', 'pods', 'rollout-status', 'rollout-history', 'describe', 'policy']);
+  });
+});
+
+describe('policyTabLabel', () => {
+  it.each([
+    [['pdb'], 'pdb'],
+    [['quota', 'limits'], 'quota · limits'],
+    [['quota', 'pdb', 'hpa'], 'quota · pdb · hpa'],
+  ] as const)('labels the tab of %j as %s', (policy, want) => {
+    expect(policyTabLabel(policy)).toBe(want);
   });
 });
 

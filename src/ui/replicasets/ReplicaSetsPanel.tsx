@@ -28,6 +28,7 @@ export const TABS: readonly { tab: WatchTab; command: string; label: string }[] 
   { tab: 'rollout-status', command: 'kubectl rollout status', label: 'rollout status' },
   { tab: 'rollout-history', command: 'kubectl rollout history', label: 'rollout history' },
   { tab: 'describe', command: 'kubectl describe', label: 'describe' },
+  // Its label names the policy kinds the scenario has (policyTabLabel): `quota · pdb · hpa` at most.
   { tab: 'policy', command: 'kubectl get quota / pdb / hpa', label: 'quota · pdb · hpa' },
 ];
 
@@ -46,6 +47,11 @@ export function visibleTabs(
   const tabs = policy.length > 0 ? TABS : TABS.filter((x) => x.tab !== 'policy');
   if (!(['rs', 'deploy', 'ds', 'sts', 'pods'] as const).some(written)) return tabs;
   return tabs.filter((x) => !WATCH_KINDS.has(x.tab) || written(x.tab as WatchKind));
+}
+
+/** policyTabLabel names the kinds the policy tab shows, in its order: `pdb`, `quota · limits`. */
+export function policyTabLabel(policy: readonly PolicyResource[]): string {
+  return policy.join(' · ');
 }
 
 function onTabKey(e: React.KeyboardEvent, current: WatchTab, tabs: typeof TABS) {
@@ -91,7 +97,7 @@ export function ReplicaSetsPanel() {
             onKeyDown={(e) => onTabKey(e, tab, tabs)}
             className="rounded border border-slate-300 px-1.5 py-0.5 text-slate-700 not-aria-selected:hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent aria-selected:border-accent aria-selected:bg-accent aria-selected:font-semibold aria-selected:text-white dark:border-slate-600 dark:text-slate-300 dark:not-aria-selected:hover:bg-slate-800 dark:aria-selected:text-slate-950"
           >
-            {label}
+            {id === 'policy' ? policyTabLabel(policy) : label}
           </button>
         ))}
       </div>
