@@ -8,13 +8,7 @@
  * type fails the whole decode, and a failed decode or one with neither direction set is ignored.
  */
 import type { HorizontalPodAutoscalerBehavior, HPAScalingPolicy, HPAScalingRules } from '../api/policyTypes.ts';
-import { formatQuantity, parseQuantity } from '../lib/quantity.ts';
-
-/** Go's Quantity marshals in its canonical form (`0.05` → `50m`). */
-function canonical(q: string): string {
-  const p = parseQuantity(q);
-  return p.ok ? formatQuantity(p.value) : q;
-}
+import { canonicalQuantity, formatQuantity, parseQuantity } from '../lib/quantity.ts';
 
 function rulesJson(r: HPAScalingRules | undefined): unknown {
   if (!r) return null;
@@ -22,7 +16,7 @@ function rulesJson(r: HPAScalingRules | undefined): unknown {
     StabilizationWindowSeconds: r.stabilizationWindowSeconds ?? null,
     SelectPolicy: r.selectPolicy ?? null,
     Policies: r.policies ? r.policies.map((p) => ({ Type: p.type, Value: p.value, PeriodSeconds: p.periodSeconds })) : null,
-    Tolerance: r.tolerance === undefined ? null : canonical(r.tolerance),
+    Tolerance: r.tolerance === undefined ? null : canonicalQuantity(r.tolerance),
   };
 }
 

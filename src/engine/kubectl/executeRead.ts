@@ -24,7 +24,7 @@ import { RESOURCES } from './resources.ts';
 import { sortList } from './sortBy.ts';
 import { getTables } from './getTables.ts';
 import { fieldFilter, parseFieldSelector } from '../apiserver/fieldSelector.ts';
-import { resourceOfKind } from '../apiserver/rest/resources.ts';
+import { resourceFor, resourceOfKind } from '../apiserver/rest/resources.ts';
 import { servedForm } from '../apiserver/conversion.ts';
 import { convertCoreEventToV1Event } from '../apiserver/eventConversion.ts';
 import { daemonSetStatusViewer, deploymentStatusViewer } from './rolloutStatus.ts';
@@ -112,9 +112,9 @@ function withFields(objects: ResourceObject[], cmd: Cmd<'get'>, selector: string
     if (typeof filter !== 'function') {
       // GroupVersionResource.String() of the served resource: `/v1, Resource=pods`, `apps/v1, Resource=deployments`,
       // `events.k8s.io/v1, Resource=events`.
-      const r = resourceOfKind(target.kind);
-      const group = target.group ?? r?.group ?? '';
-      const gvr = `${group}/${target.group !== undefined ? 'v1' : (r?.version ?? 'v1')}, Resource=${RESOURCES[target.kind].plural}`;
+      const plural = RESOURCES[target.kind].plural;
+      const r = target.group !== undefined ? resourceFor(`${plural}.${target.group}`) : resourceOfKind(target.kind);
+      const gvr = `${r?.group ?? ''}/${r?.version ?? 'v1'}, Resource=${plural}`;
       return {
         error: `Error from server (BadRequest): Unable to find "${gvr}" that match label selector "${cmd.labelSelectorText ?? ''}", field selector "${selector}": ${filter.error}`,
       };

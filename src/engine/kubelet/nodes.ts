@@ -9,7 +9,7 @@ import { isNodeReady } from '../lib/scheduling.ts';
 import { TaintNodeUnschedulableKey } from '../api/constants.ts';
 import type { Node, Pod, Taint } from '../api/types.ts';
 import { DEFAULT_ALLOCATABLE, type NodeConfig } from '../config.ts';
-import { formatQuantity, parseQuantity } from '../lib/quantity.ts';
+import { canonicalQuantity } from '../lib/quantity.ts';
 import { podsOnNode } from '../client/cache.ts';
 import { objectKey } from '../apiserver/store.ts';
 import { kubeletNodeRef } from './nodeSync.ts';
@@ -19,12 +19,6 @@ import { note, recordEvent, schedule, type Tx, update, writeStatus } from '../cl
 export const UnreachableTaintKey = 'node.kubernetes.io/unreachable';
 /** DefaultTolerationSeconds: how long a pod stays on an unreachable node before eviction. */
 export const DefaultTolerationSeconds = 300;
-
-/** canonical prints a quantity as the API server stores it (`1.5Gi` → `1536Mi`); the scenario already checked it parses. */
-function canonical(q: string): string {
-  const r = parseQuantity(q);
-  return r.ok ? formatQuantity(r.value) : q;
-}
 
 /** The node's local disk as its kubelet reports it (cAdvisor's root filesystem): kind's nodes share their host's. */
 export const NodeEphemeralStorage = '100Gi';
@@ -38,11 +32,11 @@ export const NodeEphemeralStorage = '100Gi';
 function nodeResources(cfg: NodeConfig): Record<string, string> {
   const a = cfg.allocatable;
   return {
-    cpu: canonical(a?.cpu ?? DEFAULT_ALLOCATABLE.cpu),
+    cpu: canonicalQuantity(a?.cpu ?? DEFAULT_ALLOCATABLE.cpu),
     'ephemeral-storage': NodeEphemeralStorage,
     'hugepages-1Gi': '0',
     'hugepages-2Mi': '0',
-    memory: canonical(a?.memory ?? DEFAULT_ALLOCATABLE.memory),
+    memory: canonicalQuantity(a?.memory ?? DEFAULT_ALLOCATABLE.memory),
     pods: String(a?.pods ?? cfg.maxPods),
   };
 }

@@ -138,6 +138,15 @@ export function formatQuantity(q: Quantity): string {
   return `${sign}${m}${suffix ?? `e${e}`}`;
 }
 
+/**
+ * canonicalQuantity is a quantity string as the API server prints it back, Quantity.String() of
+ * its parse (`1.5Gi` → `1536Mi`, `0.5` → `500m`); a string that does not parse comes back as it is.
+ */
+export function canonicalQuantity(s: string): string {
+  const r = parseQuantity(s);
+  return r.ok ? formatQuantity(r.value) : s;
+}
+
 /** milliValue is Quantity.MilliValue: the amount in thousandths, rounded up (`0.1m` → 1). */
 export function milliValue(q: Quantity): number {
   return Number(ceilDivAway(q.nanos, 1_000_000n));

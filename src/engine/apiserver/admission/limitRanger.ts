@@ -19,7 +19,7 @@ import type { LimitRange, LimitRangeItem, ResourceList } from '../../api/policyT
 import type { PersistentVolumeClaimObject } from '../../api/statefulTypes.ts';
 import type { Container, Pod } from '../../api/types.ts';
 import { aggregateMessage } from '../../apimachinery/fieldErrors.ts';
-import { addQuantities, formatQuantity, parseQuantity, type Quantity } from '../../lib/quantity.ts';
+import { addQuantities, canonicalQuantity, formatQuantity, parseQuantity, type Quantity } from '../../lib/quantity.ts';
 
 /** The annotation MutateLimit writes on a pod it gave defaults. */
 export const limitRangerAnnotation = 'kubernetes.io/limit-ranger';
@@ -30,7 +30,7 @@ function q(s: string): Quantity {
   return r.ok ? r.value : { nanos: 0n, format: 'DecimalSI' };
 }
 
-const str = (s: string): string => formatQuantity(q(s));
+const str = canonicalQuantity;
 const sortedKeys = (list: ResourceList | undefined): string[] => Object.keys(list ?? {}).sort();
 
 /** limitRangesIn lists a namespace's LimitRanges by name (the lister's order is a map's: any). */
@@ -147,13 +147,13 @@ export function ratioString(limit: Quantity, request: Quantity): string {
 function limitRequestRatioConstraint(type: string, name: string, enforced: string, request: ResourceList, limit: ResourceList): string | null {
   const req = request[name];
   const lim = limit[name];
-  if (req === undefined || q(req).nanos === 0n) return `${name} max limit to request ratio per ${type} is ${str(enforced)}, but no request is specified or request is 0`;
-  if (lim === undefined || q(lim).nanos === 0n) return `${name} max limit to request ratio per ${type} is ${str(enforced)}, but no limit is specified or limit is 0`;
+  const r = req === undefined ? undefined : q(req);
+  const l = lim === undefined ? undefined : q(lim);
+  if (r === undefined || r.nanos === 0n) return `${name} max limit to request ratio per ${type} is ${str(enforced)}, but no request is specified or request is 0`;
+  if (l === undefined || l.nanos === 0n) return `${name} max limit to request ratio per ${type} is ${str(enforced)}, but no limit is specified or limit is 0`;
   // limit > request × ratio, exactly: 10⁻⁹ units on each side, so the product carries 10⁻¹⁸.
-  const l = q(lim).nanos;
-  const r = q(req).nanos;
-  if (l * 1_000_000_000n > r * q(enforced).nanos) {
-    return `${name} max limit to request ratio per ${type} is ${str(enforced)}, but provided ratio is ${ratioString(q(lim), q(req))}`;
+  if (l.nanos * 1_000_000_000n > r.nanos * q(enforced).nanos) {
+    return `${name} max limit to request ratio per ${type} is ${str(enforced)}, but provided ratio is ${ratioString(l, r)}`;
   }
   return null;
 }

@@ -9,7 +9,7 @@
  * uses rest.NewDefaultTableConvertor, whose columns are Name and Created At (RFC 3339, UTC).
  */
 import type { LimitRange, LimitRangeItem, ResourceList } from '../../api/policyTypes.ts';
-import { formatQuantity, parseQuantity } from '../../lib/quantity.ts';
+import { canonicalQuantity } from '../../lib/quantity.ts';
 import { parseRFC3339, toRFC3339 } from '../../lib/time.ts';
 import { PrefixWriter } from './podTemplate.ts';
 import type { Column } from './rows.ts';
@@ -41,9 +41,7 @@ export function limitRangeRow(lr: LimitRange, _nowMs: number): string[] {
 /** quantityCell prints a list entry as Quantity.String() (canonical), `-` when the list lacks it. */
 function quantityCell(list: ResourceList | undefined, name: string): string {
   const raw = list?.[name];
-  if (raw === undefined) return '-';
-  const q = parseQuantity(String(raw));
-  return q.ok ? formatQuantity(q.value) : String(raw);
+  return raw === undefined ? '-' : canonicalQuantity(String(raw));
 }
 
 /**

@@ -3,7 +3,7 @@
 // and printService (makePortString, getServiceExternalIP).
 import type { HorizontalPodAutoscaler, MetricSpec, MetricStatus, PodDisruptionBudget, ResourceQuota, Service } from '../../api/policyTypes.ts';
 import { formatAge } from '../../lib/duration.ts';
-import { formatQuantity, parseQuantity } from '../../lib/quantity.ts';
+import { canonicalQuantity } from '../../lib/quantity.ts';
 import { type Column, formatLabels } from './rows.ts';
 
 const col = (name: string, wide = false): Column => ({ name, wide });
@@ -18,9 +18,7 @@ export const POLICY_COLUMNS = {
 
 /** quantityString prints a list entry as Quantity.String(); a missing one is the zero Quantity, `0`. */
 function quantityString(v: string | undefined): string {
-  if (v === undefined) return '0';
-  const q = parseQuantity(String(v));
-  return q.ok ? formatQuantity(q.value) : String(v);
+  return v === undefined ? '0' : canonicalQuantity(String(v));
 }
 
 /**
