@@ -25,12 +25,15 @@ import {
   SUMMARY_PARAMS,
   type SummaryNotes,
   type SummaryValue,
+  summaryOfNotes,
 } from '../engine/client/summaryCatalog.ts';
 import { IndexColumn, RisingColumn } from './columns.ts';
 import { EventCodec } from './eventCodec.ts';
 import { StringTable } from './stringTable.ts';
 import { startOf, TickDecisions } from './tickDecisions.ts';
 import { ValueColumn } from './valueColumn.ts';
+
+export { summaryOfNotes };
 
 const WATCH_TYPES: readonly WatchEventType[] = ['ADDED', 'MODIFIED', 'DELETED'];
 const WATCH_TYPE_CODE = new Map<string, number>(WATCH_TYPES.map((t, i) => [t, i]));
@@ -44,20 +47,6 @@ const WATCH_NOTE = SUMMARY_KEYS.indexOf('watch');
  */
 const WRITE_NOTE = -1;
 
-/** summaryOfNotes is a tick's summary line as the engine builds it from its notes: each rendered, joined by `; `. */
-export function summaryOfNotes(notes: SummaryNotes, from = 0, to = notes.length): string {
-  let s = '';
-  let at = from;
-  while (at < to) {
-    const params = SUMMARY_PARAMS[notes[at] as number];
-    if (!params) break;
-    const text = renderSummaryNote(notes, at);
-    // As tx.ts note joins them: an empty line so far takes the next sentence without `; `.
-    s = s ? `${s}; ${text}` : text;
-    at += 1 + params.length;
-  }
-  return s;
-}
 
 type Bytes = Uint8Array<ArrayBuffer>;
 

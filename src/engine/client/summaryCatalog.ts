@@ -1,7 +1,7 @@
 /**
  * Tick summaries as data. Every tick's one-line summary is made of notes; each note is a key of
  * SUMMARY_TEMPLATES and the values of its {placeholders}, so the CLI, the golden tests and the
- * tick log read the English line (tx.summary) while the UI renders the same note in the reader's
+ * tick log read the English line (the record's summary, rendered from the notes) while the UI renders the same note in the reader's
  * language (DESIGN.md §2). A tick record keeps its notes in one flat array, each note as its key
  * index and then its values in placeholder order: `[27, 'web-x2k4p']` is `web-x2k4p: Ready`, and
  * `[2, 'ADDED', 'Pod', 'web-x2k4p', '41', 27, 'web-x2k4p']` two notes. One exact-size array per
@@ -256,6 +256,21 @@ export function renderSummaryNote(notes: SummaryNotes, at = 0): string {
   const parts = e.count >= 0 && notes[at + e.count + 1] !== 1 ? e.other : e.one;
   let s = '';
   for (let k = 0; k < parts.length; k++) s += k % 2 === 0 ? parts[k] : String(notes[at + (parts[k] as number) + 1]);
+  return s;
+}
+
+/** summaryOfNotes is a tick's summary line as the engine builds it from its notes: each rendered, joined by `; `. */
+export function summaryOfNotes(notes: SummaryNotes, from = 0, to = notes.length): string {
+  let s = '';
+  let at = from;
+  while (at < to) {
+    const params = SUMMARY_PARAMS[notes[at] as number];
+    if (!params) break;
+    const text = renderSummaryNote(notes, at);
+    // As tx.ts note joins them: an empty line so far takes the next sentence without `; `.
+    s = s ? `${s}; ${text}` : text;
+    at += 1 + params.length;
+  }
   return s;
 }
 

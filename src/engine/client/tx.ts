@@ -35,7 +35,7 @@ import { heapPush } from './eventQueue.ts';
 import { eventSource, flatMessage, kubeletMessage, kubeletRecorder, kubeletSource, objectReference } from './eventParts.ts';
 import type { ControllerName, SimEvent } from './events.ts';
 import type { EngineState } from './state.ts';
-import { appendNotes, NO_NOTES, renderSummaryNote, type SummaryKey, type SummaryNotes, type SummaryValues, summaryNote } from './summaryCatalog.ts';
+import { appendNotes, NO_NOTES, type SummaryKey, type SummaryNotes, type SummaryValues, summaryNote, summaryOfNotes } from './summaryCatalog.ts';
 
 export interface Tx {
   st: EngineState;
@@ -44,8 +44,11 @@ export interface Tx {
   actor: string;
   /** The controller key or object this tick was about. */
   key?: string;
-  summary: string;
-  /** The summary as data: one note per sentence of `summary`, packed flat (summaryCatalog.ts). */
+  /**
+   * What the tick did, as data: one note per sentence of its summary line, packed flat
+   * (summaryCatalog.ts). The line itself is rendered from them only for a caller that reads the
+   * tick's record (simulation.ts stepDropped).
+   */
   notes: SummaryNotes;
   writes: WatchRecord[];
   decisions: Decision[];
@@ -67,7 +70,6 @@ export function newTx(st: EngineState, actor: string): Tx {
     nowIso: toRFC3339(st.now),
     actor,
     key: undefined,
-    summary: '',
     notes: NO_NOTES,
     writes,
     decisions: [],
@@ -289,8 +291,8 @@ export function recordEvent(
 }
 
 /**
- * note appends a sentence to the tick's summary: the English text to `summary` and the key with
- * its values to `notes`, e.g. note(tx, 'ready', { pod: 'web-x' }) adds `web-x: Ready`.
+ * note appends a sentence to the tick's summary: the key with its values to `notes`, e.g.
+ * note(tx, 'ready', { pod: 'web-x' }) adds `web-x: Ready` (txSummary renders the line).
  */
 export function note<K extends SummaryKey>(tx: Tx, key: K, values: SummaryValues<K>): void {
   notePacked(tx, summaryNote(key, values));
@@ -298,7 +300,10 @@ export function note<K extends SummaryKey>(tx: Tx, key: K, values: SummaryValues
 
 /** notePacked is note() for a note already packed (its catalogue index, then its values in the template's order). */
 export function notePacked(tx: Tx, n: SummaryNotes): void {
-  const text = renderSummaryNote(n);
-  tx.summary = tx.summary ? `${tx.summary}; ${text}` : text;
   tx.notes = appendNotes(tx.notes, n);
+}
+
+/** txSummary is the tick's summary line so far: its notes rendered in English, joined by `; `. */
+export function txSummary(tx: Tx): string {
+  return summaryOfNotes(tx.notes);
 }

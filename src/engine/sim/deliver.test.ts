@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newTx, note } from '../client/tx.ts';
+import { newTx, note, txSummary } from '../client/tx.ts';
 import { DEFAULT_IMAGE_BEHAVIOUR, type SimConfig } from '../config.ts';
 import { noteWatch } from './deliver.ts';
 import { createEngine, runUntil } from './simulation.ts';
@@ -33,7 +33,8 @@ describe('noteWatch', () => {
       note(want, 'watch', { type: c.type, kind: c.kind, name: c.obj, rv: c.rv });
       noteWatch(got, c.type, c.kind, c.obj, c.rv);
       expect(got.notes).toEqual(want.notes);
-      expect(got.summary).toBe(want.summary);
+      expect(txSummary(got)).toBe(txSummary(want));
+      expect(txSummary(got)).toContain(`watch ${c.type} ${c.kind} ${c.obj}`);
     });
   }
 });

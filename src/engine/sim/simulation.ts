@@ -23,6 +23,7 @@ import { newStallWatch, type StallWatch, watchTick } from './stall.ts';
 import { dispatch, RESYNC_PERIOD_MS } from './dispatch.ts';
 import { publishAtStart } from '../controller/certificates/rootcacertpublisher/publisher.ts';
 import { newTx, schedule } from '../client/tx.ts';
+import { summaryOfNotes } from '../client/summaryCatalog.ts';
 
 export { RESYNC_PERIOD_MS };
 
@@ -114,14 +115,17 @@ function popNext(st: EngineState): QueuedEvent | undefined {
 /** step processes the next event; it returns the tick's record, or null when nothing is pending. */
 export function step(st: EngineState): TickRecord | null {
   dropSuperseded(st);
-  return stepDropped(st);
+  return stepDropped(st, true);
 }
 
 /**
  * stepDropped is step on a heap whose superseded head is already dropped (every step leaves it
  * so): runUntil peeks and steps without dropping again, one drop a tick instead of three.
+ * `summarize`: the record's summary line is rendered from its notes, for a caller that reads the
+ * record; a headless runUntil hands it only to its stall watch, which reads the time, actor and key,
+ * and leaves it '' (the 10,000-replica rollout's 133,666 lines, ~140 M instructions of 3.4 G at 1,000).
  */
-function stepDropped(st: EngineState): TickRecord | null {
+function stepDropped(st: EngineState, summarize: boolean): TickRecord | null {
   const qe = popNext(st);
   if (!qe) return null;
   st.now = qe.time;
@@ -139,7 +143,8 @@ function stepDropped(st: EngineState): TickRecord | null {
   // Two literals rather than `rec.key = …` after the fact: each record then holds its fields in
   // the object itself, with no second property store (a record is kept for every tick).
   const { tick, now } = st;
-  const { actor, summary, notes, writes, decisions, key } = tx;
+  const { actor, notes, writes, decisions, key } = tx;
+  const summary = summarize ? summaryOfNotes(notes) : '';
   return key === undefined
     ? { tick, time: now, actor, summary, notes, writes, decisions }
     : { tick, time: now, actor, summary, notes, writes, decisions, key };
@@ -167,7 +172,7 @@ export function runUntil(st: EngineState, untilMs: number, onTick?: (t: TickReco
   for (;;) {
     const next = peekNext(st);
     if (next === undefined || next.time > untilMs) break;
-    const rec = stepDropped(st);
+    const rec = stepDropped(st, onTick !== undefined);
     if (!rec) break;
     n++;
     if (onTick) {
