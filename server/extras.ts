@@ -9,7 +9,9 @@
  * serviceaccounts and persistentvolumes (CORE_EXTRAS).
  */
 import type { RequestInfo } from '../src/engine/apiserver/rest/requestInfo.ts';
-import { ALL_VERBS } from '../src/engine/apiserver/rest/resources.ts';
+import { CORE_EXTRAS, EXTRA_GROUPS, type ExtraGroup, type ExtraResource } from '../src/engine/apiserver/rest/extraResources.ts';
+
+export { CORE_EXTRAS, EXTRA_GROUPS, type ExtraGroup, type ExtraResource };
 import type { Status } from '../src/engine/apiserver/rest/status.ts';
 import type { Pod } from '../src/engine/api/types.ts';
 import type { PodMetric } from '../src/engine/controller/podautoscaler/metrics.ts';
@@ -19,104 +21,6 @@ import { newFilter } from './selectors.ts';
 import { serveLeases } from './leases.ts';
 import { isDerived, serveDerived } from './derived.ts';
 import { podMemory } from '../src/engine/kubectl/metricsServer.ts';
-
-export interface ExtraResource {
-  resource: string;
-  singular: string;
-  kind: string;
-  namespaced: boolean;
-  verbs: readonly string[];
-  shortNames?: readonly string[];
-  categories?: readonly string[];
-  /** Whether it is stored (discovery then carries a storageVersionHash). */
-  stored?: boolean;
-  subresources?: readonly { name: string; kind: string; verbs: readonly string[] }[];
-}
-
-export interface ExtraGroup {
-  group: string;
-  version: string;
-  resources: readonly ExtraResource[];
-}
-
-const CREATE = ['create'] as const;
-
-/** EXTRA_GROUPS, in the order kube-apiserver lists them (an aggregated API server's group last). */
-export const EXTRA_GROUPS: readonly ExtraGroup[] = [
-  { group: 'authentication.k8s.io', version: 'v1', resources: [{ resource: 'selfsubjectreviews', singular: 'selfsubjectreview', kind: 'SelfSubjectReview', namespaced: false, verbs: CREATE }] },
-  {
-    group: 'authorization.k8s.io',
-    version: 'v1',
-    resources: [
-      { resource: 'localsubjectaccessreviews', singular: 'localsubjectaccessreview', kind: 'LocalSubjectAccessReview', namespaced: true, verbs: CREATE },
-      { resource: 'selfsubjectaccessreviews', singular: 'selfsubjectaccessreview', kind: 'SelfSubjectAccessReview', namespaced: false, verbs: CREATE },
-      { resource: 'selfsubjectrulesreviews', singular: 'selfsubjectrulesreview', kind: 'SelfSubjectRulesReview', namespaced: false, verbs: CREATE },
-      { resource: 'subjectaccessreviews', singular: 'subjectaccessreview', kind: 'SubjectAccessReview', namespaced: false, verbs: CREATE },
-    ],
-  },
-  {
-    group: 'apiextensions.k8s.io',
-    version: 'v1',
-    resources: [
-      {
-        resource: 'customresourcedefinitions',
-        singular: 'customresourcedefinition',
-        kind: 'CustomResourceDefinition',
-        namespaced: false,
-        verbs: ALL_VERBS,
-        shortNames: ['crd', 'crds'],
-        categories: ['api-extensions'],
-        stored: true,
-        subresources: [{ name: 'status', kind: 'CustomResourceDefinition', verbs: ['get', 'patch', 'update'] }],
-      },
-    ],
-  },
-  {
-    group: 'coordination.k8s.io',
-    version: 'v1',
-    resources: [{ resource: 'leases', singular: 'lease', kind: 'Lease', namespaced: true, verbs: ALL_VERBS, stored: true }],
-  },
-  {
-    group: 'storage.k8s.io',
-    version: 'v1',
-    resources: [{ resource: 'storageclasses', singular: 'storageclass', kind: 'StorageClass', namespaced: false, verbs: ALL_VERBS, shortNames: ['sc'], stored: true }],
-  },
-  {
-    group: 'metrics.k8s.io',
-    version: 'v1beta1',
-    resources: [
-      { resource: 'nodes', singular: '', kind: 'NodeMetrics', namespaced: false, verbs: ['get', 'list'] },
-      { resource: 'pods', singular: '', kind: 'PodMetrics', namespaced: true, verbs: ['get', 'list'] },
-    ],
-  },
-];
-
-/**
- * CORE_EXTRAS: the core v1 resources the server serves beside the engine's kinds, derived from
- * what the engine stores (derived.ts); discovery lists them in the core group with the others.
- */
-export const CORE_EXTRAS: readonly ExtraResource[] = [
-  {
-    resource: 'persistentvolumes',
-    singular: 'persistentvolume',
-    kind: 'PersistentVolume',
-    namespaced: false,
-    verbs: ALL_VERBS,
-    shortNames: ['pv'],
-    stored: true,
-    subresources: [{ name: 'status', kind: 'PersistentVolume', verbs: ['get', 'patch', 'update'] }],
-  },
-  {
-    resource: 'serviceaccounts',
-    singular: 'serviceaccount',
-    kind: 'ServiceAccount',
-    namespaced: true,
-    verbs: ALL_VERBS,
-    shortNames: ['sa'],
-    stored: true,
-    subresources: [{ name: 'token', kind: 'TokenRequest', verbs: ['create'] }],
-  },
-];
 
 /** The core group as findExtra sees it (group '', v1) for CORE_EXTRAS. */
 const CORE_GROUP: ExtraGroup = { group: '', version: 'v1', resources: CORE_EXTRAS };

@@ -21,6 +21,7 @@ import {
 } from '../src/engine/apiserver/rest/status.ts';
 import { toServedVersion } from '../src/engine/apiserver/rest/versions.ts';
 import { servedForm } from '../src/engine/apiserver/conversion.ts';
+import { versionInfo } from '../src/engine/version.ts';
 import { scaleOf } from '../src/engine/apiserver/rest/write.ts';
 import { APPLY_PATCH, decodeApplyBody } from './apply.ts';
 import { findExtra, serveExtra } from './extras.ts';
@@ -66,24 +67,6 @@ function sendText(res: ServerResponse, code: number, json: string, shift: number
 
 function sendStatus(res: ServerResponse, s: Status): true {
   return sendJson(res, s.code, s);
-}
-
-/** versionInfo is /version's answer for a `vMAJOR.MINOR.PATCH` release. */
-export function versionInfo(gitVersion: string): unknown {
-  const m = /^v(\d+)\.(\d+)/.exec(gitVersion);
-  return {
-    major: m?.[1] ?? '1',
-    minor: m?.[2] ?? '0',
-    emulationMajor: m?.[1] ?? '1',
-    emulationMinor: m?.[2] ?? '0',
-    gitVersion,
-    gitCommit: '0000000000000000000000000000000000000000',
-    gitTreeState: 'clean',
-    buildDate: '2026-01-01T00:00:00Z',
-    goVersion: 'go1.24.0',
-    compiler: 'gc',
-    platform: 'linux/amd64',
-  };
 }
 
 function wantsTable(req: IncomingMessage): boolean {

@@ -20,7 +20,6 @@ import type { KubeObject, WatchEventType } from '../engine/api/types.ts';
 import type { WatchRecord } from '../engine/apiserver/store.ts';
 import type { TickRecord } from '../engine/sim.ts';
 import {
-  renderSummaryNote,
   SUMMARY_KEYS,
   SUMMARY_PARAMS,
   type SummaryNotes,

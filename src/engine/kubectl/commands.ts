@@ -57,6 +57,14 @@ export interface TaintRemoval {
 export type KubectlCommand =
   /** An empty line. */
   | { verb: 'noop' }
+  /** `version [--client] [-o yaml|json]`. */
+  | { verb: 'version'; client: boolean; output: string }
+  /** `cluster-info`. */
+  | { verb: 'cluster-info' }
+  /** `api-resources`: the filters given (apiGroup, namespaced only when their flag is), the sort and -o. */
+  | { verb: 'api-resources'; apiGroup?: string; namespaced?: boolean; verbs: string[]; categories: string[]; sortBy: string; output: string; noHeaders: boolean }
+  /** `api-versions`. */
+  | { verb: 'api-versions' }
   /** `set image TYPE NAME CONTAINER=IMAGE...`; container `*` sets every container. */
   /**
    * `changeCause`: with --record, the command as kubectl records it in kubernetes.io/change-cause;

@@ -12,7 +12,8 @@ const NAMES: CompletionNames = {
 
 describe('completions', () => {
   it.each([
-    ['offers the verbs when nothing is typed', '', ['annotate', 'apply', 'autoscale', 'cordon', 'create', 'delete', 'describe', 'drain', 'events', 'expose', 'get', 'label', 'logs', 'patch', 'rollout', 'run', 'scale', 'set', 'taint', 'top', 'uncordon', 'wait']],
+    ['offers the verbs when nothing is typed', '', ['annotate', 'api-resources', 'api-versions', 'apply', 'autoscale', 'cluster-info', 'cordon', 'create', 'delete', 'describe', 'drain', 'events', 'expose', 'get', 'label', 'logs', 'patch', 'rollout', 'run', 'scale', 'set', 'taint', 'top', 'uncordon', 'version', 'wait']],
+    ['offers api-resources flags', 'api-resources --sort', ['api-resources --sort-by=kind', 'api-resources --sort-by=name']],
     ['completes a verb', 'ro', ['rollout']],
     ['completes a verb after kubectl', 'kubectl de', ['kubectl delete', 'kubectl describe']],
     ['offers rollout subcommands', 'rollout st', ['rollout status']],

@@ -92,6 +92,8 @@ const FLAGS: Record<string, string[]> = {
   apply: ['-f -'],
   wait: ['--for=condition=Available', '--for=condition=Ready', '--for=delete', '--for=jsonpath=', '--timeout=0', '--selector=', '--all'],
   events: ['--for=', '--types=Warning', '--types=Normal', '--watch', '--output=yaml', '--output=json', '--output=jsonpath=', '--no-headers', '--all-namespaces', '--namespace='],
+  version: ['--client', '--output=yaml', '--output=json'],
+  'api-resources': ['--api-group=', '--namespaced=true', '--namespaced=false', '--verbs=', '--categories=', '--sort-by=name', '--sort-by=kind', '--output=wide', '--output=name', '--no-headers'],
 };
 
 function resourceWords(kinds: readonly ResourceKind[]): string[] {

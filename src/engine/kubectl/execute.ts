@@ -22,6 +22,7 @@ import { runCreateConfig } from './executeCreateConfig.ts';
 import { runRun } from './executeRun.ts';
 import { runEvents } from './executeEvents.ts';
 import { runWait } from './executeWait.ts';
+import { runApiResources, runApiVersions, runClusterInfo, runVersion } from './executeInfo.ts';
 import type { LogBook } from '../kubelet/containerLog.ts';
 import type { ResourceKind } from './resources.ts';
 
@@ -47,6 +48,18 @@ export function executeKubectl(tx: Tx, line: string, manifest?: unknown, extras?
   switch (cmd.verb) {
     case 'noop':
       return { ok: true, output: '' };
+    case 'version':
+      term = runVersion(cmd);
+      break;
+    case 'cluster-info':
+      term = runClusterInfo();
+      break;
+    case 'api-resources':
+      term = runApiResources(cmd);
+      break;
+    case 'api-versions':
+      term = runApiVersions();
+      break;
     case 'set-image':
       term = runSetImage(tx, cmd);
       break;

@@ -16,6 +16,7 @@ import { parseExpose } from './parseExpose.ts';
 import { parseRun } from './parseRun.ts';
 import { parseEvents } from './parseEvents.ts';
 import { parseWait } from './parseWait.ts';
+import { parseApiResources, parseApiVersions, parseClusterInfo, parseVersion } from './parseInfo.ts';
 import { KUBECTL_COMMANDS, unknownCommandError } from './suggest.ts';
 import { tokenize } from './tokenize.ts';
 import type { VerbContext } from './verbContext.ts';
@@ -24,6 +25,7 @@ import type { VerbContext } from './verbContext.ts';
 export const SUBSET_VERBS = [
   'get', 'describe', 'set', 'scale', 'rollout', 'apply', 'patch', 'delete',
   'cordon', 'uncordon', 'drain', 'taint', 'label', 'annotate', 'logs', 'top', 'events', 'wait', 'autoscale', 'create', 'expose', 'run',
+  'version', 'cluster-info', 'api-resources', 'api-versions',
 ] as const;
 
 const PARSERS: Record<(typeof SUBSET_VERBS)[number], (ctx: VerbContext) => KubectlCommand | KubectlError> = {
@@ -49,6 +51,10 @@ const PARSERS: Record<(typeof SUBSET_VERBS)[number], (ctx: VerbContext) => Kubec
   create: parseCreate,
   expose: parseExpose,
   run: parseRun,
+  version: parseVersion,
+  'cluster-info': parseClusterInfo,
+  'api-resources': parseApiResources,
+  'api-versions': parseApiVersions,
 };
 
 /**
