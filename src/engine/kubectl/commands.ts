@@ -71,6 +71,37 @@ export type KubectlCommand =
    * `recordWarning`: cobra's deprecation notice, printed whenever --record is given (even =false).
    */
   | ({ verb: 'set-image'; images: { container: string; image: string }[]; changeCause?: string; recordWarning?: string } & Targeted)
+  /**
+   * `set env TYPE/NAME KEY=VAL… KEY-…` (parseSet.ts): `containers` the -c pattern (`*` wildcards),
+   * `env`/`remove` the -e and argument changes, `envArgs` how many arguments gave them, `from` the
+   * --from objects (ConfigMaps, Secrets) with their `keys` and `prefix`.
+   */
+  | ({
+      verb: 'set-env';
+      containers: string;
+      env: { name: string; value: string }[];
+      remove: string[];
+      envArgs: number;
+      overwrite: boolean;
+      list: boolean;
+      resolve: boolean;
+      from?: Target[];
+      keys: string[];
+      prefix: string;
+    } & Targeted)
+  /**
+   * `set resources TYPE/NAME --limits=… --requests=…` (parseSet.ts): the quantities as stored;
+   * `invalid` the flags' error, printed once the objects are found (Validate runs after Complete).
+   */
+  | ({
+      verb: 'set-resources';
+      containers: string;
+      limits?: Record<string, string>;
+      requests?: Record<string, string>;
+      invalid?: string;
+      changeCause?: string;
+      recordWarning?: string;
+    } & Targeted)
   /** `scale TYPE NAME --replicas=N [--current-replicas=M]` (currentReplicas −1: no precondition). */
   | ({ verb: 'scale'; replicas: number; currentReplicas: number } & Targeted)
   /** `rollout status TYPE NAME [--revision=N] [-w=false]`. */

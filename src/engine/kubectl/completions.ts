@@ -3,6 +3,7 @@
  * object names (also after `TYPE/`) and flags, from what is typed so far.
  */
 import { SUBSET_VERBS } from './parse.ts';
+import { SET_SUBCOMMANDS } from './parseSet.ts';
 import { RESOURCES, type ResourceKind, resolveResource } from './resources.ts';
 
 /** The object names the console can offer, by kind. */
@@ -75,6 +76,8 @@ const KINDS: Record<string, ResourceKind[]> = {
   rollout: ['Deployment', 'DaemonSet', 'StatefulSet'],
   wait: [...ALL, 'PersistentVolumeClaim'],
   image: ['Deployment', 'DaemonSet', 'ReplicaSet', 'StatefulSet', 'Pod'],
+  env: ['Deployment', 'DaemonSet', 'ReplicaSet', 'StatefulSet', 'Pod'],
+  resources: ['Deployment', 'DaemonSet', 'ReplicaSet', 'StatefulSet', 'Pod'],
 };
 
 const FLAGS: Record<string, string[]> = {
@@ -93,6 +96,8 @@ const FLAGS: Record<string, string[]> = {
   wait: ['--for=condition=Available', '--for=condition=Ready', '--for=delete', '--for=jsonpath=', '--timeout=0', '--selector=', '--all'],
   events: ['--for=', '--types=Warning', '--types=Normal', '--watch', '--output=yaml', '--output=json', '--output=jsonpath=', '--no-headers', '--all-namespaces', '--namespace='],
   version: ['--client', '--output=yaml', '--output=json'],
+  env: ['--containers=', '--list', '--resolve', '--overwrite=false', '--env=', '--from=configmap/', '--from=secret/', '--prefix=', '--keys=', '--all', '--selector='],
+  resources: ['--limits=', '--requests=', '--containers=', '--all', '--selector='],
   'api-resources': ['--api-group=', '--namespaced=true', '--namespaced=false', '--verbs=', '--categories=', '--sort-by=name', '--sort-by=kind', '--output=wide', '--output=name', '--no-headers'],
 };
 
@@ -116,13 +121,15 @@ export function completions(prefix: string, names: CompletionNames): string[] {
   let candidates: string[] = [];
   const namesOf = (k: ResourceKind) => [...(names[NAMES_KEY[k]] ?? [])];
   if (verb === undefined) candidates = [...SUBSET_VERBS];
-  else if (partial.startsWith('-')) candidates = FLAGS[verb === 'rollout' || verb === 'set' ? (rest[0] ?? '') : verb] ?? [];
+  else if (verb === 'set' && rest[0] === 'env' && partial.startsWith('--from=')) {
+    candidates = [...namesOf('ConfigMap').map((n) => `--from=configmap/${n}`), ...namesOf('Secret').map((n) => `--from=secret/${n}`)];
+  } else if (partial.startsWith('-')) candidates = FLAGS[verb === 'rollout' || verb === 'set' ? (rest[0] ?? '') : verb] ?? [];
   else if (verb === 'rollout' && rest.length === 0) candidates = ['history', 'pause', 'restart', 'resume', 'status', 'undo'];
-  else if (verb === 'set' && rest.length === 0) candidates = ['image'];
+  else if (verb === 'set' && rest.length === 0) candidates = [...SET_SUBCOMMANDS];
   else if (verb === 'cordon' || verb === 'uncordon' || verb === 'drain') candidates = namesOf('Node');
   else {
     const args = verb === 'rollout' || verb === 'set' ? rest.slice(1) : rest;
-    const kinds = KINDS[verb === 'rollout' ? 'rollout' : verb === 'set' ? 'image' : verb] ?? [];
+    const kinds = KINDS[verb === 'rollout' ? 'rollout' : verb === 'set' ? (rest[0] ?? '') : verb] ?? [];
     const slash = partial.indexOf('/');
     if (slash >= 0) {
       const kind = resolveResource(partial.slice(0, slash));

@@ -14,6 +14,7 @@ import { runAnnotate, runCordon, runDelete, runDrain, runLabel, runTaint } from 
 import { runDescribe, runGet, runRolloutHistory, runRolloutStatus } from './executeRead.ts';
 import type { KubectlOutput, Terminal } from './executeStore.ts';
 import { runPatch, runRolloutToggle, runRolloutUndo, runScale, runSetImage } from './executeWorkloads.ts';
+import { runSetEnv, runSetResources } from './executeSet.ts';
 import { parseKubectl } from './parse.ts';
 import { runLogs, runTop } from './executeLogsTop.ts';
 import { runAutoscale } from './executeAutoscale.ts';
@@ -62,6 +63,12 @@ export function executeKubectl(tx: Tx, line: string, manifest?: unknown, extras?
       break;
     case 'set-image':
       term = runSetImage(tx, cmd);
+      break;
+    case 'set-env':
+      term = runSetEnv(tx, cmd);
+      break;
+    case 'set-resources':
+      term = runSetResources(tx, cmd);
       break;
     case 'scale':
       term = runScale(tx, cmd);

@@ -3,7 +3,7 @@
 import type { KubectlCommand, KubectlError } from './commands.ts';
 import type { FlagSpec } from './flags.ts';
 import { selectorFlag } from './parseRead.ts';
-import { getResourcesAndPairs } from './parseWorkloads.ts';
+import { getResourcesAndPairs } from './parseSet.ts';
 import { parseTargets } from './targets.ts';
 import { namespaceOf, type VerbContext } from './verbContext.ts';
 

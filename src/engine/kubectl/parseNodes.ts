@@ -5,7 +5,7 @@ import type { KubectlCommand, KubectlError, TaintRemoval, Target } from './comma
 import type { FlagSpec } from './flags.ts';
 import { namespaceOf, type VerbContext } from './verbContext.ts';
 import { selectorFlag } from './parseRead.ts';
-import { getResourcesAndPairs } from './parseWorkloads.ts';
+import { getResourcesAndPairs } from './parseSet.ts';
 import { resolveResource } from './resources.ts';
 import { parseTargets, unknownResourceError } from './targets.ts';
 import { isQualifiedName, isValidLabelValue } from './validation.ts';

@@ -1,5 +1,5 @@
-// Port of the argument and flag handling of kubectl pkg/cmd/set/set_image.go, scale/scale.go,
-// rollout/rollout_*.go, apply/apply.go and patch/patch.go (v1.36): defaults, checks, messages.
+// Port of the argument and flag handling of kubectl pkg/cmd/scale/scale.go, rollout/rollout_*.go,
+// apply/apply.go and patch/patch.go (v1.36): defaults, checks, messages.
 import { parse as parseYaml } from 'yaml';
 import { KUBE_YAML } from '../lib/kubeYaml.ts';
 import type { KubectlCommand, KubectlError } from './commands.ts';
@@ -13,80 +13,8 @@ import { SCALE_UNSUPPORTED } from './transforms/workloads.ts';
 
 const SELECTOR: FlagSpec = { name: 'selector', short: 'l', type: 'string' };
 
-/** aggregateError prints one error with kubectl's `error: ` prefix, several one per line without it. */
-function aggregateError(errs: string[]): KubectlError {
-  return { error: errs.length === 1 ? `error: ${errs[0]}` : errs.join('\n') };
-}
-
-/** getResourcesAndPairs splits args into resources and `k=v` / `k-` pairs (cmdutil.GetResourcesAndPairs). */
-export function getResourcesAndPairs(args: readonly string[], pairType: string): { resources: string[]; pairs: string[] } | KubectlError {
-  const resources: string[] = [];
-  const pairs: string[] = [];
-  for (const s of args) {
-    const nonResource = (s.includes('=') && !s.startsWith('=')) || (s.endsWith('-') && s !== '-');
-    if (nonResource) pairs.push(s);
-    else if (pairs.length > 0) return { error: `error: all resources must be specified before ${pairType} changes: ${s}` };
-    else resources.push(s);
-  }
-  return { resources, pairs };
-}
-
-/** parseSet reads `set image TYPE NAME CONTAINER=IMAGE...` (set/set_image.go Complete, Validate). */
-export function parseSet(ctx: VerbContext): KubectlCommand | KubectlError {
-  const [sub, ...words] = ctx.words;
-  if (sub === undefined || sub.startsWith('-')) return { error: 'error: kubectl set needs a subcommand; this subset has: image' };
-  if (sub !== 'image') {
-    if (['env', 'resources', 'selector', 'serviceaccount', 'subject'].includes(sub)) {
-      return { error: `error: "kubectl set ${sub}" is not part of Rollout Lab's kubectl subset (try: set image)` };
-    }
-    return { error: unknownSubcommandError('set', [sub]) };
-  }
-  const f = ctx.flags([{ name: 'all', type: 'bool' }, SELECTOR, { name: 'record', type: 'bool' }], 'kubectl set image', words);
-  if ('error' in f) return f;
-  const split = getResourcesAndPairs(f.args, 'image');
-  if ('error' in split) return split;
-  const images: { container: string; image: string }[] = [];
-  const invalid = split.pairs.filter((p) => !(p.includes('=') && !p.startsWith('=')));
-  if (invalid.length) return { error: `error: invalid image format: ${invalid.join(', ')}` };
-  for (const p of split.pairs) {
-    const eq = p.indexOf('=');
-    const container = p.slice(0, eq);
-    const image = p.slice(eq + 1);
-    const at = images.findIndex((x) => x.container === container);
-    if (at >= 0) images.splice(at, 1);
-    images.push({ container, image });
-  }
-  const sel = selectorFlag(f.flags);
-  if ('error' in sel) return sel;
-  const errs: string[] = [];
-  if (f.flags.all === true && sel.selector) errs.push('cannot set --all and --selector at the same time');
-  if (split.resources.length < 1) errs.push('one or more resources must be specified as <resource> <name> or <resource>/<name>');
-  if (images.length < 1) errs.push('at least one image update is required');
-  else if (images.length > 1 && images.some((x) => x.container === '*')) {
-    errs.push('all containers are already specified by *, but saw more than one container_name=container_image pairs');
-  }
-  if (errs.length) return aggregateError(errs);
-  const t = parseTargets(split.resources, { allowEmptySelector: f.flags.all === true, hasSelector: !!sel.selector });
-  if ('error' in t) return t;
-  const node = t.targets.find((x) => x.kind === 'Node');
-  if (node) {
-    return { error: `error: nodes/${node.name ?? ''} the object is not a pod or does not have a pod template: *v1.Node` };
-  }
-  // --record (deprecated, still honoured): cli-runtime's parseCommandArguments, the command path,
-  // its arguments, then each flag as given (` --record=true`), in the order typed. (A flag typed
-  // before the verb, `kubectl -n web set image …`, comes first there and last here.)
-  const changeCause = f.flags.record === true ? `kubectl set image ${f.args.join(' ')}${f.seen.map(([n, v]) => ` --${n}=${v}`).join('')}` : undefined;
-  const recordWarning = f.seen.some(([n]) => n === 'record') ? 'Flag --record has been deprecated, --record will be removed in the future' : undefined;
-  return {
-    verb: 'set-image',
-    namespace: namespaceOf(f.flags),
-    targets: t.targets,
-    ...sel,
-    images,
-    ...(changeCause !== undefined ? { changeCause } : {}),
-    ...(recordWarning !== undefined ? { recordWarning } : {}),
-  };
-}
+// `set` (image, env, resources) is parsed in parseSet.ts, re-exported here for parse.ts.
+export { parseSet } from './parseSet.ts';
 
 /** parseScale reads `scale TYPE NAME --replicas=N [--current-replicas=M]` (scale/scale.go). */
 export function parseScale(ctx: VerbContext): KubectlCommand | KubectlError {
