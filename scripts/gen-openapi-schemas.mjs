@@ -1,4 +1,4 @@
-// `node scripts/gen-openapi-schemas.mjs <k8s.io/api git dir> <k8s.io/apimachinery git dir> [REF] > server/openapiSchemas.json`:
+// `node scripts/gen-openapi-schemas.mjs <k8s.io/api git dir> <k8s.io/apimachinery git dir> [REF] > src/engine/apiserver/openapi/openapiSchemas.json`:
 // the OpenAPI v3 `components.schemas` of the kinds the served API offers, as kube-openapi's
 // openapi-gen and the API server's v3 builder publish them (api/openapi-spec/v3/*.json), read from
 // the Go types, doc comments, struct tags and `+` markers of k8s.io/api and k8s.io/apimachinery

@@ -1,6 +1,6 @@
 // kubectl explain through the real kubectl (v1.32.4): it reads the OpenAPI v3 document of the
 // kind's group/version, finds the kind by x-kubernetes-group-version-kind and renders the
-// schemas generated from k8s.io/api (scripts/gen-openapi-schemas.mjs, server/openapiSchemas.json).
+// schemas generated from k8s.io/api (scripts/gen-openapi-schemas.mjs, src/engine/apiserver/openapi/openapiSchemas.json).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from './kubectlHarness.ts';
 import { reachable, SCHEMAS, schemaOfKind } from './openapi.ts';

@@ -10,14 +10,17 @@
  *   strategic merge patches, as against a cluster, instead of from its compiled-in types;
  * - `kubectl explain --output=plaintext-openapiv2` (every kubectl since 1.27; explain reads v3
  *   otherwise) renders the definitions.
- * The definitions are the generated v3 schemas (server/openapiSchemas.json) as kube-apiserver
- * publishes them in v2: under `#/definitions/`, a `$ref` beside its description and default
- * rather than wrapped in `allOf`, and IntOrString and Quantity as `type: string` (their
- * OpenAPISchemaType) rather than v3's `oneOf`. Built and encoded once per process.
+ * The definitions are the generated v3 schemas (src/engine/apiserver/openapi/openapiSchemas.json)
+ * as kube-apiserver publishes them in v2 (src/engine/apiserver/openapi/v2.ts: under
+ * `#/definitions/`, a `$ref` beside its description and default rather than wrapped in `allOf`,
+ * and IntOrString and Quantity as `type: string`). Built and encoded once per process.
  */
+import { v2Definitions as definitionsOf, v2Schema } from '../src/engine/apiserver/openapi/v2.ts';
 import { RESOURCES } from '../src/engine/apiserver/rest/resources.ts';
-import { reachable, SCHEMAS, type Schema } from './openapi.ts';
+import { DOCUMENTS, type Schema } from './openapi.ts';
 import { ProtoWriter, writeExtension, writeSchema } from './openapiV2Proto.ts';
+
+export { v2Schema };
 
 /**
  * The media type the document is served as. kubectl asks for `…spec.v2@v1.0+protobuf`, but Go's
@@ -25,33 +28,9 @@ import { ProtoWriter, writeExtension, writeSchema } from './openapiV2Proto.ts';
  */
 export const OPENAPI_V2_PROTOBUF = 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf';
 
-const V3_REF = '#/components/schemas/';
-const V2_REF = '#/definitions/';
-
-const sortedEntries = <T>(o: Record<string, T>): [string, T][] => Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-
-/**
- * v2Schema is a generated v3 schema as OpenAPI v2 carries it (what kube-openapi's v3 builder
- * undoes, read backwards): `allOf: [{$ref}]` → `$ref` with the siblings kept, `oneOf` → `type:
- * string`, properties in name order (kube-openapi marshals them from a map).
- */
-export function v2Schema(s: Schema): Schema {
-  const out: Schema = {};
-  for (const [k, v] of Object.entries(s)) {
-    if (k === 'allOf' && Array.isArray(v) && v.length === 1 && typeof v[0]?.$ref === 'string') out.$ref = (v[0].$ref as string).replace(V3_REF, V2_REF);
-    else if (k === '$ref' && typeof v === 'string') out.$ref = v.replace(V3_REF, V2_REF);
-    // Both oneOf types of apimachinery (IntOrString, Quantity) answer "string" to OpenAPISchemaType.
-    else if (k === 'oneOf') out.type = 'string';
-    else if (k === 'properties' && v && typeof v === 'object') out.properties = Object.fromEntries(sortedEntries(v as Record<string, Schema>).map(([n, x]) => [n, v2Schema(x)]));
-    else if ((k === 'items' || k === 'additionalProperties') && v && typeof v === 'object') out[k] = v2Schema(v as Schema);
-    else out[k] = v;
-  }
-  return out;
-}
-
-/** v2Definitions: every generated schema, in name order, as v2 definitions. */
+/** v2Definitions: every generated schema, in name order, as v2 definitions (src/engine/apiserver/openapi/v2.ts). */
 export function v2Definitions(): [string, Schema][] {
-  return sortedEntries(reachable(Object.keys(SCHEMAS))).map(([name, s]) => [name, v2Schema(s)]);
+  return definitionsOf(DOCUMENTS);
 }
 
 /** ParametersItem{parameter: Parameter{non_body_parameter: NonBodyParameter{query_parameter_sub_schema}}}. */

@@ -6,6 +6,7 @@ import { executeKubectl } from '../src/engine/kubectl/execute.ts';
 import { tokenize } from '../src/engine/kubectl/tokenize.ts';
 import { toRFC3339 } from '../src/engine/lib/time.ts';
 import { type Harness, pageKubectl, startHarness } from './kubectlHarness.ts';
+import { SCHEMAS } from './openapi.ts';
 
 /**
  * servedScenario serves a scenario for the tests of one file (`npm run serve` at speed 10, started
@@ -76,7 +77,8 @@ export async function answersOf(h: Harness, line: string, now: number, logs = fa
   const tx = newTx(h.server.live.st, 'user');
   tx.now = now;
   tx.nowIso = toRFC3339(now);
-  const page = executeKubectl(tx, line, undefined, logs ? { logs: h.server.live.logs } : undefined);
+  // The schemas, as the page's worker hands them to `explain` once loaded.
+  const page = executeKubectl(tx, line, undefined, { openapiSchemas: SCHEMAS, ...(logs ? { logs: h.server.live.logs } : {}) });
   const stderr = real.stderr.split(/(?<=\n)/);
   const warnings = stderr.filter((l) => l.startsWith('Warning: ')).join('');
   const rest = stderr.filter((l) => !l.startsWith('Warning: ')).join('');

@@ -20,7 +20,15 @@ import { RecordingLogs } from './recordingLogs.ts';
 import { FrameSender } from './frameSender.ts';
 import { HostEdits } from './hostEdits.ts';
 import type { HostEnv } from './hostEnv.ts';
-import { isReadingLine, presetList, queryResult, Refusal, readKubectl } from './hostQueries.ts';
+import {
+  isExplainLine,
+  isReadingLine,
+  presetList,
+  queryResult,
+  Refusal,
+  readKubectl,
+} from './hostQueries.ts';
+import { OPENAPI_SCHEMAS, type SchemaLoader, schemasLoadError } from './explainSchemas.ts';
 import { checkLesson, resolveLesson, stepDecision } from './hostLessons.ts';
 import { Playback } from './playback.ts';
 import { imageViews, manifestViews, withImages } from './scenarioEdits.ts';
@@ -47,7 +55,11 @@ export class WorkerHost {
   private readonly recordingLogs = new RecordingLogs();
   private readonly edits: HostEdits;
 
-  constructor(private readonly env: HostEnv) {
+  /** `schemas`: where `kubectl explain` gets the OpenAPI schemas (tests hand in their own). */
+  constructor(
+    private readonly env: HostEnv,
+    private readonly schemas: SchemaLoader = OPENAPI_SCHEMAS,
+  ) {
     const fault = (message: string, tick: number | null) => this.reportFault(message, tick);
     this.frames = new FrameSender(env, () => this.playback.source(), fault);
     this.playback = new Playback(env, () => this.rec, this.frames, fault);
@@ -75,12 +87,19 @@ export class WorkerHost {
       return;
     }
     const req = data as WorkerRequest;
-    try {
-      this.env.post({ type: 'reply', id: req.id, ok: true, result: this.dispatch(req) }, []);
-    } catch (e) {
+    const fail = (e: unknown) => {
       const message = e instanceof Error ? e.message : String(e);
       this.env.post({ type: 'reply', id: req.id, ok: false, error: message }, []);
       if (!(e instanceof Refusal)) this.reportFault(`${req.type} failed: ${message}`, this.playback.tick);
+    };
+    try {
+      const result = this.dispatch(req);
+      // Only an `explain` line waiting for the OpenAPI schemas answers later; the rest go on meanwhile.
+      if (result instanceof Promise)
+        result.then((r) => this.env.post({ type: 'reply', id: req.id, ok: true, result: r }, []), fail);
+      else this.env.post({ type: 'reply', id: req.id, ok: true, result }, []);
+    } catch (e) {
+      fail(e);
     }
   }
 
@@ -107,7 +126,7 @@ export class WorkerHost {
     return this.frames.build(src, full);
   }
 
-  private dispatch(req: WorkerRequest): ReplyResult {
+  private dispatch(req: WorkerRequest): ReplyResult | Promise<ReplyResult> {
     const done: ReplyResult = { kind: 'done' };
     const pb = this.playback;
     switch (req.type) {
@@ -157,8 +176,12 @@ export class WorkerHost {
       case 'setSpeed':
         pb.setSpeed(req.speed);
         return done;
-      case 'kubectl':
-        return { kind: 'text', text: this.kubectl(req.line) };
+      case 'kubectl': {
+        const text = this.kubectl(req.line);
+        return typeof text === 'string'
+          ? { kind: 'text', text }
+          : text.then((t) => ({ kind: 'text', text: t }));
+      }
       case 'setField':
         return { kind: 'text', text: this.edits.setField(req.workload, req.field, req.value) };
       case 'node':
@@ -187,6 +210,8 @@ export class WorkerHost {
           req.from,
         );
       case 'completions':
+        // Completing an explain line: its schemas start loading before the line is sent.
+        if (/(^|\s)explain(\s|$)/.test(req.prefix)) this.schemas.load().catch(() => {});
         return { kind: 'list', items: consoleCompletions(this.stateAtTick(), req.prefix) };
       case 'hold':
         pb.hold(req.on);
@@ -271,9 +296,24 @@ export class WorkerHost {
     );
   }
 
-  private kubectl(line: string): string {
+  /**
+   * kubectl answers a console line: a reading line in place, any other by forking. An `explain`
+   * line waits for the OpenAPI schemas the first time (explainSchemas.ts), and gets one error line
+   * when they cannot be loaded.
+   */
+  private kubectl(line: string): string | Promise<string> {
     if (!isReadingLine(line))
       return this.edits.fork([{ at: 0, kubectl: line.trim().replace(/^kubectl\s+/, '') }]);
+    if (isExplainLine(line)) {
+      const schemas = this.schemas.loaded();
+      if (schemas !== null) return readKubectl(this.stateAtTick(), line, undefined, schemas);
+      return this.schemas.load().then(
+        (loaded) => readKubectl(this.stateAtTick(), line, undefined, loaded),
+        (e: unknown) => {
+          throw new Refusal(schemasLoadError(e));
+        },
+      );
+    }
     return readKubectl(this.stateAtTick(), line, () => this.logBook());
   }
 

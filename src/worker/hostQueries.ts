@@ -9,6 +9,7 @@ import { parseKubectl } from '../engine/kubectl/parse.ts';
 import type { Pod } from '../engine/api/types.ts';
 import type { EngineState } from '../engine/sim.ts';
 import type { LogBook } from '../engine/kubelet/containerLog.ts';
+import type { SchemaTable } from '../engine/apiserver/openapi/document.ts';
 import { newTx } from '../engine/client/tx.ts';
 import { parseScenarioText } from '../scenario/parse.ts';
 import { PRESETS } from '../scenario/presets/index.ts';
@@ -44,6 +45,11 @@ const READ_VERBS = new Set([
   'top',
   'events',
   'wait',
+  'explain',
+  'version',
+  'cluster-info',
+  'api-resources',
+  'api-versions',
 ]);
 
 let presetSummaries: PresetSummary[] | null = null;
@@ -67,16 +73,35 @@ export function presetList(): PresetSummary[] {
 export function isReadingLine(line: string): boolean {
   const cmd = parseKubectl(line);
   if (isKubectlError(cmd)) throw new Refusal(cmd.error);
-  return READ_VERBS.has(cmd.verb);
+  // `set env --list` prints the variables and writes nothing, whatever else the line says.
+  return READ_VERBS.has(cmd.verb) || (cmd.verb === 'set-env' && cmd.list);
+}
+
+/** isExplainLine tells whether a console line is `kubectl explain` (it needs the OpenAPI schemas). */
+export function isExplainLine(line: string): boolean {
+  const cmd = parseKubectl(line);
+  return !isKubectlError(cmd) && cmd.verb === 'explain';
 }
 
 /**
  * readKubectl runs a reading kubectl line against `state`; a refusal when kubectl rejects it.
- * `logs` gives the recording's container logs, asked for only by a `logs` line.
+ * `logs` gives the recording's container logs, asked for only by a `logs` line; `openapiSchemas`
+ * the schemas an `explain` line reads (explainSchemas.ts).
  */
-export function readKubectl(state: EngineState, line: string, logs?: () => LogBook): string {
+export function readKubectl(
+  state: EngineState,
+  line: string,
+  logs?: () => LogBook,
+  openapiSchemas?: SchemaTable,
+): string {
   const cmd = parseKubectl(line);
-  const extras = logs && !isKubectlError(cmd) && cmd.verb === 'logs' ? { logs: logs() } : undefined;
+  const verb = isKubectlError(cmd) ? null : cmd.verb;
+  const extras =
+    logs && verb === 'logs'
+      ? { logs: logs() }
+      : verb === 'explain' && openapiSchemas
+        ? { openapiSchemas }
+        : undefined;
   const out = executeKubectl(newTx(state, 'user'), line, undefined, extras);
   if (!out.ok) throw new Refusal(out.output);
   return out.output;

@@ -65,6 +65,11 @@ export type KubectlCommand =
   | { verb: 'api-resources'; apiGroup?: string; namespaced?: boolean; verbs: string[]; categories: string[]; sortBy: string; output: string; noHeaders: boolean }
   /** `api-versions`. */
   | { verb: 'api-versions' }
+  /**
+   * `explain RESOURCE[.field...] [--recursive] [--api-version=G/V] [-o plaintext|plaintext-openapiv2]`
+   * (parseExplain.ts): the argument as typed, resolved when run (explainField/run.ts).
+   */
+  | { verb: 'explain'; resource: string; recursive: boolean; apiVersion: string; output: string }
   /** `set image TYPE NAME CONTAINER=IMAGE...`; container `*` sets every container. */
   /**
    * `changeCause`: with --record, the command as kubectl records it in kubernetes.io/change-cause;

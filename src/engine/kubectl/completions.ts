@@ -96,6 +96,7 @@ const FLAGS: Record<string, string[]> = {
   wait: ['--for=condition=Available', '--for=condition=Ready', '--for=delete', '--for=jsonpath=', '--timeout=0', '--selector=', '--all'],
   events: ['--for=', '--types=Warning', '--types=Normal', '--watch', '--output=yaml', '--output=json', '--output=jsonpath=', '--no-headers', '--all-namespaces', '--namespace='],
   version: ['--client', '--output=yaml', '--output=json'],
+  explain: ['--recursive', '--api-version=', '--output=plaintext', '--output=plaintext-openapiv2'],
   env: ['--containers=', '--list', '--resolve', '--overwrite=false', '--env=', '--from=configmap/', '--from=secret/', '--prefix=', '--keys=', '--all', '--selector='],
   resources: ['--limits=', '--requests=', '--containers=', '--all', '--selector='],
   'api-resources': ['--api-group=', '--namespaced=true', '--namespaced=false', '--verbs=', '--categories=', '--sort-by=name', '--sort-by=kind', '--output=wide', '--output=name', '--no-headers'],

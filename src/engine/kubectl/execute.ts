@@ -26,12 +26,18 @@ import { runWait } from './executeWait.ts';
 import { runApiResources, runApiVersions, runClusterInfo, runVersion } from './executeInfo.ts';
 import type { LogBook } from '../kubelet/containerLog.ts';
 import type { ResourceKind } from './resources.ts';
+import type { SchemaTable } from '../apiserver/openapi/document.ts';
+import { runExplain } from './explainField/run.ts';
 
 export type { KubectlOutput } from './executeStore.ts';
 
-/** What some reading verbs need beside the store: the containers' log facts for `logs`. */
+/**
+ * What some reading verbs need beside the store: the containers' log facts for `logs`, the
+ * OpenAPI schemas (openapiSchemas.json's `schemas`) for `explain`.
+ */
 export interface KubectlExtras {
   logs?: LogBook;
+  openapiSchemas?: SchemaTable;
 }
 
 /**
@@ -60,6 +66,9 @@ export function executeKubectl(tx: Tx, line: string, manifest?: unknown, extras?
       break;
     case 'api-versions':
       term = runApiVersions();
+      break;
+    case 'explain':
+      term = runExplain(cmd, extras?.openapiSchemas);
       break;
     case 'set-image':
       term = runSetImage(tx, cmd);

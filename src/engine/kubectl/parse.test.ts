@@ -176,7 +176,7 @@ describe('parseKubectl', () => {
 
   it('explains an unsupported real kubectl command instead of calling it unknown', () => {
     expect(parseKubectl('exec nginx')).toEqual({
-      error: `error: "kubectl exec" is not part of Rollout Lab's kubectl subset (try: get, describe, set, scale, rollout, apply, patch, delete, cordon, uncordon, drain, taint, label, annotate, logs, top, events, wait, autoscale, create, expose, run, version, cluster-info, api-resources, api-versions)`,
+      error: `error: "kubectl exec" is not part of Rollout Lab's kubectl subset (try: get, describe, set, scale, rollout, apply, patch, delete, cordon, uncordon, drain, taint, label, annotate, logs, top, events, wait, autoscale, create, expose, run, version, cluster-info, api-resources, api-versions, explain)`,
     });
   });
 

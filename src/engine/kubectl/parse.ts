@@ -17,6 +17,7 @@ import { parseRun } from './parseRun.ts';
 import { parseEvents } from './parseEvents.ts';
 import { parseWait } from './parseWait.ts';
 import { parseApiResources, parseApiVersions, parseClusterInfo, parseVersion } from './parseInfo.ts';
+import { parseExplain } from './parseExplain.ts';
 import { KUBECTL_COMMANDS, unknownCommandError } from './suggest.ts';
 import { tokenize } from './tokenize.ts';
 import type { VerbContext } from './verbContext.ts';
@@ -25,7 +26,7 @@ import type { VerbContext } from './verbContext.ts';
 export const SUBSET_VERBS = [
   'get', 'describe', 'set', 'scale', 'rollout', 'apply', 'patch', 'delete',
   'cordon', 'uncordon', 'drain', 'taint', 'label', 'annotate', 'logs', 'top', 'events', 'wait', 'autoscale', 'create', 'expose', 'run',
-  'version', 'cluster-info', 'api-resources', 'api-versions',
+  'version', 'cluster-info', 'api-resources', 'api-versions', 'explain',
 ] as const;
 
 const PARSERS: Record<(typeof SUBSET_VERBS)[number], (ctx: VerbContext) => KubectlCommand | KubectlError> = {
@@ -55,6 +56,7 @@ const PARSERS: Record<(typeof SUBSET_VERBS)[number], (ctx: VerbContext) => Kubec
   'cluster-info': parseClusterInfo,
   'api-resources': parseApiResources,
   'api-versions': parseApiVersions,
+  explain: parseExplain,
 };
 
 /**
