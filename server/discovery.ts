@@ -5,7 +5,7 @@
  * one resource table. kubectl finds short names (`deploy`), `categories: ["all"]` for
  * `kubectl get all`, and `pods/eviction` for `kubectl drain` here.
  */
-import { apiGroups, groupVersionOf, type ResourceInfo, resourcesIn } from '../src/engine/apiserver/rest/resources.ts';
+import { apiGroups, groupVersionOf, groupVersions, type ResourceInfo, resourcesIn } from '../src/engine/apiserver/rest/resources.ts';
 import { CORE_EXTRAS, EXTRA_GROUPS, type ExtraGroup, type ExtraResource } from './extras.ts';
 
 /** The core group as its derived resources' entries name it. */
@@ -23,19 +23,9 @@ export function apiVersions(serverAddress: string): unknown {
   return { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress }] };
 }
 
-/**
- * servedGroups: each non-core group with its versions, the preferred (stored) one first, as
- * kube-apiserver lists autoscaling: v2, then v1.
- */
+/** servedGroups: each non-core group with its versions, the preferred (stored) one first (groupVersions). */
 function servedGroups(): { group: string; versions: string[] }[] {
-  const out: { group: string; versions: string[] }[] = [];
-  for (const g of apiGroups()) {
-    if (g.group === '') continue;
-    const known = out.find((x) => x.group === g.group);
-    if (known) known.versions.push(g.version);
-    else out.push({ group: g.group, versions: [g.version] });
-  }
-  return out;
+  return groupVersions().filter((g) => g.group !== '');
 }
 
 /** apiGroupList is `/apis`: every non-core group, its versions and its preferred one. */

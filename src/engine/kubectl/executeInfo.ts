@@ -9,7 +9,7 @@
  */
 import { APIServerPublicIP } from '../controller/kubernetesservice/controller.ts';
 import { CORE_EXTRAS, EXTRA_GROUPS } from '../apiserver/rest/extraResources.ts';
-import { apiGroups, groupVersionOf, resourcesIn } from '../apiserver/rest/resources.ts';
+import { groupVersionOf, groupVersions, resourcesIn } from '../apiserver/rest/resources.ts';
 import { KUBERNETES_VERSION, versionInfo } from '../version.ts';
 import type { KubectlCommand } from './commands.ts';
 import { Terminal } from './executeStore.ts';
@@ -70,20 +70,11 @@ interface ApiResourceRow {
 }
 
 /**
- * servedGroupVersions is ServerGroups: each group with its versions, the preferred one first, the
- * core group first, then the groups as discovery lists them (the engine's, then those the server
- * answers alone).
+ * servedGroupVersions is ServerGroups: the core group first, then the groups as discovery lists
+ * them (the engine's, then those the server answers alone), each preferred version first.
  */
 function servedGroupVersions(): { group: string; versions: string[] }[] {
-  const out: { group: string; versions: string[] }[] = [];
-  const add = (group: string, version: string) => {
-    const known = out.find((g) => g.group === group);
-    if (known === undefined) out.push({ group, versions: [version] });
-    else if (!known.versions.includes(version)) known.versions.push(version);
-  };
-  for (const g of apiGroups()) add(g.group, g.version);
-  for (const g of EXTRA_GROUPS) add(g.group, g.version);
-  return out;
+  return [...groupVersions(), ...EXTRA_GROUPS.map((g) => ({ group: g.group, versions: [g.version] }))];
 }
 
 /** resourcesOf is one group/version's resources, with the core group's derived ones (CORE_EXTRAS). */

@@ -351,6 +351,20 @@ export function resourcesIn(group: string, version: string): ResourceInfo[] {
 }
 
 /**
+ * groupVersions is apiGroups() by group: each group with its versions, the preferred (stored) one
+ * first, as kube-apiserver lists autoscaling: v2, then v1; the core group first.
+ */
+export function groupVersions(): { group: string; versions: string[] }[] {
+  const out: { group: string; versions: string[] }[] = [];
+  for (const g of apiGroups()) {
+    const known = out.find((x) => x.group === g.group);
+    if (known) known.versions.push(g.version);
+    else out.push({ group: g.group, versions: [g.version] });
+  }
+  return out;
+}
+
+/**
  * categoryKinds is what kubectl's category expander makes of a category (`all`): the kinds whose
  * resources carry it, in discovery order (groups as apiGroups lists them, resources by name).
  */
