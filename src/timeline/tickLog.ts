@@ -9,7 +9,7 @@
  * of all ticks are one value column (valueColumn.ts: 4 bytes a value); a decision is the index of
  * its shape (fn, key, value names) followed by its values, in another (tickDecisions.ts); actors
  * and keys are numbers in a table of strings (stringTable.ts); the summary is not kept,
- * since it is its notes rendered (the engine builds it so: tx.ts note), but a tick whose summary
+ * since it is its notes rendered (the engine renders it so: simulation.ts stepDropped), but a tick whose summary
  * differs keeps it aside.
  *
  * at(k) builds records[k] again: equal, field for field and in the same order, to the record the

@@ -267,7 +267,7 @@ export function summaryOfNotes(notes: SummaryNotes, from = 0, to = notes.length)
     const params = SUMMARY_PARAMS[notes[at] as number];
     if (!params) break;
     const text = renderSummaryNote(notes, at);
-    // As tx.ts note joins them: an empty line so far takes the next sentence without `; `.
+    // While the line is still empty (no sentence yet, or one that rendered empty) the next takes no `; `.
     s = s ? `${s}; ${text}` : text;
     at += 1 + params.length;
   }
