@@ -13,6 +13,8 @@ const NAMES: CompletionNames = {
 describe('completions', () => {
   it.each([
     ['offers the verbs when nothing is typed', '', ['annotate', 'api-resources', 'api-versions', 'apply', 'autoscale', 'cluster-info', 'cordon', 'create', 'delete', 'describe', 'drain', 'events', 'explain', 'expose', 'get', 'label', 'logs', 'patch', 'rollout', 'run', 'scale', 'set', 'taint', 'top', 'uncordon', 'version', 'wait']],
+    ['offers resource words to explain', 'explain stat', ['explain statefulsets']],
+    ['offers no object names to explain', 'explain deploy ', []],
     ['offers api-resources flags', 'api-resources --sort', ['api-resources --sort-by=kind', 'api-resources --sort-by=name']],
     ['offers explain flags', 'explain deploy.spec --', ['explain deploy.spec --api-version=', 'explain deploy.spec --output=plaintext', 'explain deploy.spec --output=plaintext-openapiv2', 'explain deploy.spec --recursive']],
     ['completes a verb', 'ro', ['rollout']],

@@ -78,6 +78,7 @@ const KINDS: Record<string, ResourceKind[]> = {
   image: ['Deployment', 'DaemonSet', 'ReplicaSet', 'StatefulSet', 'Pod'],
   env: ['Deployment', 'DaemonSet', 'ReplicaSet', 'StatefulSet', 'Pod'],
   resources: ['Deployment', 'DaemonSet', 'ReplicaSet', 'StatefulSet', 'Pod'],
+  explain: [...ALL, 'Namespace', 'ConfigMap', 'Secret', 'PersistentVolumeClaim', 'EndpointSlice', 'Endpoints', 'Event', 'LimitRange'],
 };
 
 const FLAGS: Record<string, string[]> = {
@@ -137,7 +138,8 @@ export function completions(prefix: string, names: CompletionNames): string[] {
       if (kind && kinds.includes(kind)) candidates = namesOf(kind).map((n) => `${partial.slice(0, slash + 1)}${n}`);
     } else if (args.length === 0) {
       candidates = resourceWords(kinds);
-    } else if (!(args[0] ?? '').includes('/')) {
+    } else if (verb !== 'explain' && !(args[0] ?? '').includes('/')) {
+      // explain takes a resource and a field path, never an object's name.
       const kind = resolveResource(args[0] ?? '');
       if (kind && kinds.includes(kind)) candidates = namesOf(kind);
     }
