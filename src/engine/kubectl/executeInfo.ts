@@ -8,8 +8,8 @@
  * against `npm run serve`.
  */
 import { APIServerPublicIP } from '../controller/kubernetesservice/controller.ts';
-import { CORE_EXTRAS, EXTRA_GROUPS } from '../apiserver/rest/extraResources.ts';
-import { groupVersionOf, groupVersions, resourcesIn } from '../apiserver/rest/resources.ts';
+import { type DiscoveredResource, discoveredGroups } from '../apiserver/rest/extraResources.ts';
+import { groupVersionOf } from '../apiserver/rest/resources.ts';
 import { KUBERNETES_VERSION, versionInfo } from '../version.ts';
 import type { KubectlCommand } from './commands.ts';
 import { Terminal } from './executeStore.ts';
@@ -58,39 +58,9 @@ export function runClusterInfo(): Terminal {
 }
 
 /** One row of api-resources: an APIResource with its group and version. */
-interface ApiResourceRow {
-  name: string;
-  shortNames: readonly string[];
+interface ApiResourceRow extends DiscoveredResource {
   group: string;
   version: string;
-  namespaced: boolean;
-  kind: string;
-  verbs: readonly string[];
-  categories: readonly string[];
-}
-
-/**
- * servedGroupVersions is ServerGroups: the core group first, then the groups as discovery lists
- * them (the engine's, then those the server answers alone), each preferred version first.
- */
-function servedGroupVersions(): { group: string; versions: string[] }[] {
-  return [...groupVersions(), ...EXTRA_GROUPS.map((g) => ({ group: g.group, versions: [g.version] }))];
-}
-
-/** resourcesOf is one group/version's resources, with the core group's derived ones (CORE_EXTRAS). */
-function resourcesOf(group: string, version: string): ApiResourceRow[] {
-  const row = (r: { resource: string; shortNames?: readonly string[]; namespaced: boolean; kind: string; verbs: readonly string[]; categories?: readonly string[] }): ApiResourceRow => ({
-    name: r.resource,
-    shortNames: r.shortNames ?? [],
-    group,
-    version,
-    namespaced: r.namespaced,
-    kind: r.kind,
-    verbs: r.verbs,
-    categories: r.categories ?? [],
-  });
-  const extra = group === '' && version === 'v1' ? CORE_EXTRAS : (EXTRA_GROUPS.find((g) => g.group === group && g.version === version)?.resources ?? []);
-  return [...resourcesIn(group, version).map(row), ...extra.map(row)];
 }
 
 /**
@@ -99,13 +69,13 @@ function resourcesOf(group: string, version: string): ApiResourceRow[] {
  */
 function serverPreferredResources(): ApiResourceRow[] {
   const out: ApiResourceRow[] = [];
-  for (const g of servedGroupVersions()) {
+  for (const g of discoveredGroups()) {
     const seen = new Set<string>();
-    for (const version of g.versions) {
-      for (const r of resourcesOf(g.group, version)) {
+    for (const v of g.versions) {
+      for (const r of v.resources) {
         if (seen.has(r.name)) continue;
         seen.add(r.name);
-        out.push(r);
+        out.push({ ...r, group: g.group, version: v.version });
       }
     }
   }
@@ -154,7 +124,7 @@ export function runApiResources(cmd: Cmd<'api-resources'>): Terminal {
 /** runApiVersions prints every served group/version, sorted as strings (so `v1` comes last). */
 export function runApiVersions(): Terminal {
   const term = new Terminal();
-  const all = servedGroupVersions().flatMap((g) => g.versions.map((version) => groupVersionOf({ group: g.group, version })));
+  const all = discoveredGroups().flatMap((g) => g.versions.map((v) => groupVersionOf({ group: g.group, version: v.version })));
   term.out(all.sort(compare).join('\n'));
   return term;
 }

@@ -6,7 +6,7 @@
  * `kubectl api-resources` and `api-versions` list them beside the engine's resource table, as
  * kubectl lists a cluster's.
  */
-import { ALL_VERBS } from './resources.ts';
+import { ALL_VERBS, groupVersions, resourcesIn } from './resources.ts';
 
 export interface ExtraResource {
   resource: string;
@@ -105,3 +105,48 @@ export const CORE_EXTRAS: readonly ExtraResource[] = [
     subresources: [{ name: 'token', kind: 'TokenRequest', verbs: ['create'] }],
   },
 ];
+
+/** One resource as discovery lists it (an APIResource without its subresources). */
+export interface DiscoveredResource {
+  name: string;
+  singularName: string;
+  kind: string;
+  namespaced: boolean;
+  verbs: readonly string[];
+  shortNames: readonly string[];
+  categories: readonly string[];
+}
+
+/** One group as discovery lists it: its versions, the preferred first, each with its resources. */
+export interface DiscoveredGroup {
+  group: string;
+  versions: { version: string; resources: DiscoveredResource[] }[];
+}
+
+/**
+ * discoveredGroups is what a client's ServerGroupsAndResources reads of the served API: the core
+ * group first, then the groups as /apis lists them (the engine's, then those the server answers
+ * alone), each version's resources by name as the resource table gives them, the core group's
+ * derived ones (CORE_EXTRAS) after the engine's. The console's api-resources, api-versions and
+ * explain's REST mapper read it.
+ */
+export function discoveredGroups(): DiscoveredGroup[] {
+  const row = (r: ExtraResource): DiscoveredResource => ({
+    name: r.resource,
+    singularName: r.singular,
+    kind: r.kind,
+    namespaced: r.namespaced,
+    verbs: r.verbs,
+    shortNames: r.shortNames ?? [],
+    categories: r.categories ?? [],
+  });
+  const out: DiscoveredGroup[] = groupVersions().map((g) => ({
+    group: g.group,
+    versions: g.versions.map((version) => ({
+      version,
+      resources: [...resourcesIn(g.group, version).map(row), ...(g.group === '' && version === 'v1' ? CORE_EXTRAS.map(row) : [])],
+    })),
+  }));
+  for (const g of EXTRA_GROUPS) out.push({ group: g.group, versions: [{ version: g.version, resources: g.resources.map(row) }] });
+  return out;
+}

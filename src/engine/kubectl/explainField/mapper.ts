@@ -5,8 +5,7 @@
 // PriorityRESTMapper (priority.go), fed with what the served API's discovery lists: the resource
 // table (apiserver/rest/resources.ts) and the groups the server answers alone
 // (apiserver/rest/extraResources.ts), in discovery's order.
-import { CORE_EXTRAS, EXTRA_GROUPS } from '../../apiserver/rest/extraResources.ts';
-import { apiGroups, resourcesIn } from '../../apiserver/rest/resources.ts';
+import { type DiscoveredGroup, discoveredGroups } from '../../apiserver/rest/extraResources.ts';
 import type { GVR } from './plaintext.ts';
 
 /** A group/version/kind as schema.GroupVersionKind. */
@@ -14,52 +13,6 @@ export interface GVK {
   group: string;
   version: string;
   kind: string;
-}
-
-/** One discovered resource: its APIResource's name, singularName, kind and shortNames. */
-interface DiscoveredResource {
-  name: string;
-  singularName: string;
-  kind: string;
-  shortNames: readonly string[];
-}
-
-/** One group's discovery: its versions (the preferred first) and each version's resources. */
-interface DiscoveredGroup {
-  group: string;
-  versions: { version: string; resources: DiscoveredResource[] }[];
-}
-
-/**
- * discoveredGroups is ServerGroupsAndResources as kubectl reads the served API: the core group,
- * then the groups in the order /apis lists them (the engine's, then those the server answers
- * alone), each with its versions, the preferred one first.
- */
-function discoveredGroups(): DiscoveredGroup[] {
-  const out: DiscoveredGroup[] = [];
-  const add = (group: string, version: string, resources: DiscoveredResource[]) => {
-    let g = out.find((x) => x.group === group);
-    if (g === undefined) {
-      g = { group, versions: [] };
-      out.push(g);
-    }
-    g.versions.push({ version, resources });
-  };
-  for (const gv of apiGroups()) {
-    const rows: DiscoveredResource[] = resourcesIn(gv.group, gv.version).map((r) => ({ name: r.resource, singularName: r.singular, kind: r.kind, shortNames: r.shortNames }));
-    if (gv.group === '' && gv.version === 'v1') {
-      for (const r of CORE_EXTRAS) rows.push({ name: r.resource, singularName: r.singular, kind: r.kind, shortNames: r.shortNames ?? [] });
-    }
-    add(gv.group, gv.version, rows);
-  }
-  for (const g of EXTRA_GROUPS) {
-    add(
-      g.group,
-      g.version,
-      g.resources.map((r) => ({ name: r.resource, singularName: r.singular, kind: r.kind, shortNames: r.shortNames ?? [] })),
-    );
-  }
-  return out;
 }
 
 /** unsafeGuessKindToResource is meta.UnsafeGuessKindToResource: a kind's plural and singular resource. */
