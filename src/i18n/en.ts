@@ -207,6 +207,12 @@ export const en = {
     consoleLog: 'kubectl console output',
     consoleHint:
       'Type a kubectl command, e.g. get rs, rollout status deployment/NAME, scale deploy/NAME --replicas=5',
+    consoleHintDeployment:
+      'Type a kubectl command, e.g. get rs, rollout status deployment/{{name}}{{namespaceFlag}}, scale deploy/{{name}} --replicas=5',
+    consoleHintDaemonSet:
+      'Type a kubectl command, e.g. get ds, rollout status daemonset/{{name}}{{namespaceFlag}}, get pods -o wide',
+    consoleHintStatefulSet:
+      'Type a kubectl command, e.g. get sts, rollout status statefulset/{{name}}{{namespaceFlag}}, get pvc, describe sts/{{name}}',
     consolePlaceholder: 'get rs',
     noWorkloadTitle: 'No workload at tick {{tick}}',
     noWorkloadText: "The scenario's objects are created in its first ticks: step forward or press Play.",

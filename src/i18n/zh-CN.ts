@@ -199,6 +199,12 @@ export const zhCN = {
     consoleLog: 'kubectl 控制台输出',
     consoleHint:
       '输入 kubectl 命令，例如 get rs、rollout status deployment/NAME、scale deploy/NAME --replicas=5',
+    consoleHintDeployment:
+      '输入 kubectl 命令，例如 get rs、rollout status deployment/{{name}}{{namespaceFlag}}、scale deploy/{{name}} --replicas=5',
+    consoleHintDaemonSet:
+      '输入 kubectl 命令，例如 get ds、rollout status daemonset/{{name}}{{namespaceFlag}}、get pods -o wide',
+    consoleHintStatefulSet:
+      '输入 kubectl 命令，例如 get sts、rollout status statefulset/{{name}}{{namespaceFlag}}、get pvc、describe sts/{{name}}',
     consolePlaceholder: 'get rs',
     noWorkloadTitle: '第 {{tick}} 步时还没有工作负载',
     noWorkloadText: '场景中的对象在最初几步创建：前进一步或按“播放”。',

@@ -115,6 +115,33 @@ describe('ControlsPanel', () => {
     await waitFor(() => expect(screen.getByTestId('completions').textContent).toBe('deploy   ds   pods'));
   });
 
+  it.each([
+    ['Deployment', 'get rs', `rollout status deployment/${D},`],
+    ['DaemonSet', 'get ds', `rollout status daemonset/${D},`],
+    ['StatefulSet', 'get sts', `rollout status statefulset/${D}, get pvc, describe sts/${D}`],
+  ] as const)('suggests commands about the %s it shows in an empty console', (kind, placeholder, hint) => {
+    const data = midRollout();
+    const w = data.workloads?.[0];
+    if (!w) throw new Error('fixture has no workload');
+    renderWithStore(<ControlsPanel />, { ...data, workloads: [{ ...w, kind }] });
+    expect((screen.getByRole('textbox', { name: 'kubectl' }) as HTMLInputElement).placeholder).toBe(
+      placeholder,
+    );
+    const log = screen.getByRole('log', { name: 'kubectl console output' });
+    expect(log.textContent).toContain(hint);
+    expect(log.textContent).toContain(`e.g. ${placeholder},`);
+  });
+
+  it('names the namespace in the hint when the workload is not in default', () => {
+    const data = midRollout();
+    const w = data.workloads?.[0];
+    if (!w) throw new Error('fixture has no workload');
+    renderWithStore(<ControlsPanel />, { ...data, workloads: [{ ...w, namespace: 'payments' }] });
+    expect(screen.getByRole('log', { name: 'kubectl console output' }).textContent).toContain(
+      `rollout status deployment/${D} -n payments,`,
+    );
+  });
+
   it('sets an image from the scenario’s list, broken ones included', async () => {
     renderWithStore(<ControlsPanel />, midRollout());
     // Nothing is parsed before the box is focused; then the scenario's images come once the YAML

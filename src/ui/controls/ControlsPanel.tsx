@@ -120,7 +120,7 @@ export function ControlsPanel() {
           ) : null}
         </SimGate>
       </div>
-      <KubectlConsole />
+      <KubectlConsole workload={workload} />
     </Panel>
   );
 }

@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { completions, runKubectl } from '../../state/actions.ts';
 import { useAppStore } from '../../state/hooks.ts';
 import { consoleLogSelector } from '../../state/selectors.ts';
+import { namespaceFlag } from '../../worker/protocol.ts';
 import { useT } from '../common/useT.ts';
 
 /** commonPrefix is the longest prefix shared by all the strings. */
@@ -12,12 +13,27 @@ export function commonPrefix(list: readonly string[]): string {
   return prefix;
 }
 
+/** The workload the console's hint names: the one the Controls panel shows. */
+export interface ConsoleWorkload {
+  kind: 'Deployment' | 'DaemonSet' | 'StatefulSet';
+  name: string;
+  namespace: string;
+}
+
+/** What an empty line suggests for each kind: the list its `-w` tab watches. */
+const PLACEHOLDER: Record<ConsoleWorkload['kind'], string> = {
+  Deployment: 'get rs',
+  DaemonSet: 'get ds',
+  StatefulSet: 'get sts',
+};
+
 /**
  * KubectlConsole is the `kubectl` text box: ↑/↓ walk the history, Tab completes, Enter runs the
  * line (read-only verbs answer at the current tick; changes fork the run there). Output comes from
- * the engine's printers, in a monospace log.
+ * the engine's printers, in a monospace log. Its hint and placeholder name `workload` (a
+ * StatefulSet's console suggests `get sts` and `rollout status statefulset/web`, not ReplicaSets).
  */
-export function KubectlConsole() {
+export function KubectlConsole({ workload }: { workload?: ConsoleWorkload | undefined }) {
   const t = useT();
   const log = useAppStore(consoleLogSelector);
   const [line, setLine] = useState('');
@@ -75,7 +91,16 @@ export function KubectlConsole() {
         tabIndex={0}
         className="min-h-12 flex-1 overflow-auto px-2 py-1 focus-visible:outline-2 focus-visible:outline-accent"
       >
-        {log.length === 0 ? <p className="text-slate-400">{t('controls.consoleHint')}</p> : null}
+        {log.length === 0 ? (
+          <p className="text-slate-400">
+            {workload
+              ? t(`controls.consoleHint${workload.kind}`, {
+                  name: workload.name,
+                  namespaceFlag: namespaceFlag(workload.namespace),
+                })
+              : t('controls.consoleHint')}
+          </p>
+        ) : null}
         {log.map((entry, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the console log is append-only
           <div key={i} data-testid="console-entry" data-ok={entry.ok}>
@@ -106,7 +131,7 @@ export function KubectlConsole() {
           spellCheck={false}
           autoComplete="off"
           autoCapitalize="off"
-          placeholder={t('controls.consolePlaceholder')}
+          placeholder={workload ? PLACEHOLDER[workload.kind] : t('controls.consolePlaceholder')}
           onChange={(e) => {
             setLine(e.target.value);
             cursor.current = null;
