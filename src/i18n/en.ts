@@ -174,6 +174,10 @@ export const en = {
     metrics: 'Lines shown',
     bandNote:
       'Shaded: what the strategy promises — at most replicas + maxSurge pods, at least replicas − maxUnavailable available (black lines: totals); it steps where a scale or a strategy edit changes them.',
+    bandNoteDaemonSet:
+      'Shaded: what the strategy promises — at most desiredNumberScheduled + maxSurge pods, at least desiredNumberScheduled − maxUnavailable available (black lines: totals); it steps where a node joins or leaves or a strategy edit changes them.',
+    bandNoteStatefulSet:
+      'Shaded: what the strategy promises — never more than replicas pods (a StatefulSet surges none), at least replicas − 1 available (one pod down at a time: maxUnavailable is dropped, its gate is off in v1.36); it steps where a scale changes them.',
     emptyTitle: 'Nothing recorded',
     emptyText: "The run over time: each ReplicaSet's counters, to scrub through.",
   },

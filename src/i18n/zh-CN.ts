@@ -166,6 +166,10 @@ export const zhCN = {
     metrics: '显示的曲线',
     bandNote:
       '阴影：策略所承诺的范围——Pod 总数至多 replicas + maxSurge，可用数至少 replicas − maxUnavailable（黑线为合计）；扩缩或修改策略时，范围随之变化。',
+    bandNoteDaemonSet:
+      '阴影：策略所承诺的范围——Pod 总数至多 desiredNumberScheduled + maxSurge，可用数至少 desiredNumberScheduled − maxUnavailable（黑线为合计）；节点加入或离开、修改策略时，范围随之变化。',
+    bandNoteStatefulSet:
+      '阴影：策略所承诺的范围——Pod 总数从不超过 replicas（StatefulSet 不会超量创建），可用数至少 replicas − 1（一次只停一个 Pod：v1.36 中其特性门控关闭，maxUnavailable 被丢弃）；扩缩时，范围随之变化。',
     emptyTitle: '尚无记录',
     emptyText: '随时间展开的运行过程：各 ReplicaSet 的计数，可拖动回看。',
   },

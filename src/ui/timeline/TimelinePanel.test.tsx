@@ -174,6 +174,28 @@ describe('TimelinePanel', () => {
       expect(screen.getByRole('region', { name: 'Timeline' }).textContent).toContain('maxSurge');
     });
 
+    it.each([
+      ['DaemonSet', 'desiredNumberScheduled + maxSurge'],
+      ['StatefulSet', 'a StatefulSet surges none'],
+    ])('explains a %s’s band in its own terms', (kind, words) => {
+      const data = scaledRun();
+      data.series = data.series.map((p) => ({
+        ...p,
+        strategy: { [`${kind}/web`]: { replicas: 5, surge: 0, unavailable: 1 } },
+      }));
+      renderWithStore(<TimelinePanel />, { ...data, tick: 1 });
+      const note = screen.getByTestId('band-note').textContent ?? '';
+      expect(note).toContain(words);
+      expect(note).not.toContain('replicas + maxSurge');
+    });
+
+    it('says nothing of a band where none is drawn', () => {
+      const data = scaledRun();
+      data.series = data.series.map((p) => ({ ...p, strategy: {} }));
+      renderWithStore(<TimelinePanel />, { ...data, tick: 1 });
+      expect(screen.queryByTestId('band-note')).toBeNull();
+    });
+
     it('draws no band for a workload that promises none', async () => {
       const data = scaledRun();
       data.series = data.series.map((p) => ({ ...p, strategy: {} }));

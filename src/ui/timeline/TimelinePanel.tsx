@@ -19,7 +19,7 @@ import { TrafficSlot } from '../traffic/TrafficSlot.tsx';
 import { activityEnd, CHART_BOX, METRICS, type Metric, seriesKeys } from './chartSeries.ts';
 import { METRIC_STYLE, seriesColor, seriesRevisions } from './chartStyle.ts';
 import { SeriesReadout } from './SeriesReadout.tsx';
-import { boundsOf } from './strategyBounds.ts';
+import { bandKindOf } from './strategyBounds.ts';
 import { TimelineControls } from './TimelineControls.tsx';
 import { useKeyboardShortcuts } from './useKeyboardShortcuts.ts';
 
@@ -29,6 +29,13 @@ import { useKeyboardShortcuts } from './useKeyboardShortcuts.ts';
 // is the chart's own box, so nothing moves when it arrives.
 const loadChart = () => import('./TimelineChart.tsx');
 const TimelineChart = lazy(() => loadChart().then((m) => ({ default: m.TimelineChart })));
+
+/** The note under the legend for each kind's band. */
+const BAND_NOTE = {
+  Deployment: 'timeline.bandNote',
+  DaemonSet: 'timeline.bandNoteDaemonSet',
+  StatefulSet: 'timeline.bandNoteStatefulSet',
+} as const;
 
 /** pointAt is the last sample at or before the tick (samples are in tick order). */
 export function pointAt(series: readonly SeriesPoint[], tick: number): SeriesPoint | null {
@@ -63,6 +70,7 @@ export function TimelinePanel() {
   const revisions = useMemo(() => seriesRevisions(series), [series]);
   const keys = useMemo(() => seriesKeys(series), [series]);
   const point = pointAt(series, tick);
+  const bandKind = bandKindOf(point);
   // The time axis of the timeline chart and of the Traffic chart under it: the same second, the same x.
   const chartEnd = activityEnd(
     series,
@@ -129,8 +137,10 @@ export function TimelinePanel() {
                 </label>
               ))}
             </fieldset>
-            {boundsOf(point) ? (
-              <p className="text-xs text-slate-600 dark:text-slate-400">{t('timeline.bandNote')}</p>
+            {bandKind ? (
+              <p data-testid="band-note" className="text-xs text-slate-600 dark:text-slate-400">
+                {t(BAND_NOTE[bandKind])}
+              </p>
             ) : null}
           </div>
         </div>

@@ -23,3 +23,20 @@ export function boundsOf(point: Pick<SeriesPoint, 'strategy'> | null): Bounds | 
   // A DaemonSet's maxUnavailable may exceed its node count (5 of 3 nodes): none can be below 0.
   return { lower: Math.max(0, only.replicas - only.unavailable), upper: only.replicas + only.surge };
 }
+
+/** The kinds whose band the note below the chart explains in their own terms. */
+export type BandKind = 'Deployment' | 'DaemonSet' | 'StatefulSet';
+
+/**
+ * bandKindOf is the kind of the one workload whose band boundsOf draws (its key is `Kind/name`),
+ * null when it draws none: the note then says what a Deployment's, a DaemonSet's (against the nodes
+ * that should run it) or a StatefulSet's (no surge, one pod down at a time) band promises.
+ */
+export function bandKindOf(point: Pick<SeriesPoint, 'strategy'> | null): BandKind | null {
+  if (!boundsOf(point) || !point) return null;
+  for (const k in point.strategy) {
+    const kind = k.slice(0, k.indexOf('/'));
+    if (kind === 'Deployment' || kind === 'DaemonSet' || kind === 'StatefulSet') return kind;
+  }
+  return null;
+}
