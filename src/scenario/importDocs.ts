@@ -1,6 +1,6 @@
 /**
  * Import of pasted or dropped YAML: one or more manifests (a `kind: List` is unpacked), or one
- * whole scenario file. Of the manifests, Deployments, DaemonSets and the policy kinds (ResourceQuota,
+ * whole scenario file. Of the manifests, Deployments, DaemonSets, StatefulSets, Pods and the policy kinds (ResourceQuota,
  * PodDisruptionBudget, HorizontalPodAutoscaler, Service) and `v1 Namespace`s (their labels) are kept
  * as objects (without the fields a cluster fills in), `v1 Node`s become scenario nodes (labels,
  * taints, unschedulable, allocatable), and every other kind is listed in `note`.
@@ -55,7 +55,7 @@ export function importManifests(text: string): Result<Imported> {
   const docs = parseYamlDocuments(text, 'The pasted text');
   if (!docs.ok) return docs;
   if (docs.value.length === 0) {
-    return { ok: false, errors: ['Nothing to import: paste Deployment or DaemonSet manifests, or a scenario file'] };
+    return { ok: false, errors: ['Nothing to import: paste Deployment, DaemonSet or StatefulSet manifests, or a scenario file'] };
   }
   const first = docs.value[0];
   if (docs.value.length === 1 && isScenarioFile(first)) {
@@ -81,7 +81,7 @@ export function importManifests(text: string): Result<Imported> {
   if (errors.length > 0) return { ok: false, errors };
   const note = ignoredNote(out.ignored);
   if (out.objects.length + out.nodes.length === 0) {
-    return { ok: false, errors: [`No Deployment, DaemonSet or Node found. ${note ?? ''}`.trim()] };
+    return { ok: false, errors: [`No Deployment, DaemonSet, StatefulSet or Node found. ${note ?? ''}`.trim()] };
   }
   return { ok: true, value: { type: 'objects', ...out, note } };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Deployment, Namespace } from '../engine/api/types.ts';
 import { addToScenario, importActions, importName, type ImportedObjects, replaceScenario } from './importPlan.ts';
-import type { Scenario } from './types.ts';
+import type { Scenario, ScenarioObject } from './types.ts';
 import { validateScenario } from './validate.ts';
 
 function deployment(name: string, namespace?: string, replicas = 2): Deployment {
@@ -118,6 +118,17 @@ describe('importName', () => {
     [null, 'checkout-api'],
   ])('names the scenario after %j (the first workload, not the Namespace before it)', (file, name) => {
     expect(importName(imported, file)).toBe(name);
+  });
+
+  it('names a StatefulSet file after the StatefulSet, not the headless Service before it', () => {
+    const service: ScenarioObject = { apiVersion: 'v1', kind: 'Service', metadata: { name: 'nginx' }, spec: { clusterIP: 'None', selector: { app: 'web' }, ports: [{ port: 80 }] } };
+    const sts: ScenarioObject = {
+      apiVersion: 'apps/v1',
+      kind: 'StatefulSet',
+      metadata: { name: 'web' },
+      spec: { serviceName: 'nginx', replicas: 3, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx:1.25' }] } } },
+    };
+    expect(importName({ ...imported, objects: [service, sts] }, null)).toBe('web');
   });
 
   it('names a file of Namespaces alone after its first one', () => {

@@ -42,12 +42,12 @@ function resourceOf(kind: ScenarioObject['kind'] | 'Node', name: string): string
 /**
  * importName names an imported scenario: the file's name without its extension
  * (`checkout-api.yaml` → `checkout-api`), else the first workload's name (a file usually opens
- * with its Namespace, but the Deployment is what it is about), else the first object's, else
+ * with its Namespace or a StatefulSet's headless Service, but the workload is what it is about), else the first object's, else
  * the first node's.
  */
 export function importName(imp: ImportedObjects, fileName: string | null): string {
   const base = fileName?.replace(/^.*[\\/]/, '').replace(/\.(ya?ml|json|txt)$/i, '').trim();
-  const workload = imp.objects.find((o) => o.kind === 'Deployment' || o.kind === 'DaemonSet');
+  const workload = imp.objects.find((o) => o.kind === 'Deployment' || o.kind === 'DaemonSet' || o.kind === 'StatefulSet');
   const first = (workload ?? imp.objects[0])?.metadata.name ?? imp.nodes[0]?.name ?? 'Imported';
   const name = base !== undefined && base !== '' ? base : first;
   return name.length > MAX_NAME ? name.slice(0, MAX_NAME) : name;

@@ -168,8 +168,8 @@ describe('importManifests', () => {
   });
 
   it.each<[string, string, string]>([
-    ['nothing', '# just a comment\n', 'Nothing to import: paste Deployment or DaemonSet manifests, or a scenario file'],
-    ['only other kinds', service, 'No Deployment, DaemonSet or Node found. Ignored 1 document: Ingress "web" (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Pod, Namespace, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap and Secret)'],
+    ['nothing', '# just a comment\n', 'Nothing to import: paste Deployment, DaemonSet or StatefulSet manifests, or a scenario file'],
+    ['only other kinds', service, 'No Deployment, DaemonSet, StatefulSet or Node found. Ignored 1 document: Ingress "web" (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Pod, Namespace, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap and Secret)'],
     ['broken YAML', 'kind: [', 'The pasted text is not valid YAML: line 1, column 8: Flow sequence'],
     ['a manifest without kind', 'apiVersion: apps/v1\nmetadata: {name: x}\n', 'kind: kind not set'],
     [

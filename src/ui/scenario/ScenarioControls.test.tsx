@@ -149,7 +149,7 @@ describe('ExportDialog', () => {
     expect((within(scenario).getByRole('button', { name: 'Copy YAML' }) as HTMLButtonElement).disabled).toBe(
       true,
     );
-    expect(within(dialog).getByText('No Deployment or DaemonSet at this tick.')).toBeTruthy();
+    expect(within(dialog).getByText('No Deployment, DaemonSet or StatefulSet at this tick.')).toBeTruthy();
   });
 
   it('saves the scenario through a Blob URL download named after the scenario', async () => {

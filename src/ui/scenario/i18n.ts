@@ -75,7 +75,7 @@ const en = {
     empty: 'No scenario is loaded yet.',
     object: 'Object',
     atTick: 'at tick {{tick}}',
-    noWorkload: 'No Deployment or DaemonSet at this tick.',
+    noWorkload: 'No Deployment, DaemonSet or StatefulSet at this tick.',
   },
 };
 
@@ -143,7 +143,7 @@ const zhCN: Strings = {
     empty: '尚未加载场景。',
     object: '对象',
     atTick: '第 {{tick}} 个 tick',
-    noWorkload: '此 tick 没有 Deployment 或 DaemonSet。',
+    noWorkload: '此 tick 没有 Deployment、DaemonSet 或 StatefulSet。',
   },
 };
 
