@@ -28,6 +28,11 @@ describe('parseArgs', () => {
     expect(parseArgs(argv)).toBe(message);
   });
 
+  it('takes `-` for standard input, a file like any other', () => {
+    expect(parseArgs(['-', '--watch', 'sts'])).toMatchObject({ file: '-', watch: 'sts' });
+    expect(parseArgs(['a.yaml', '-'])).toBe('error: unexpected argument "-"');
+  });
+
   it('reads every flag in both spellings', () => {
     expect(parseArgs(['s.yaml', '--output=json', '--watch', 'pods', '--until=12.5'])).toEqual({
       file: 's.yaml',

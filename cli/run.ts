@@ -21,8 +21,8 @@ import { parseAxis, type SweepAxis } from '../src/scenario/variants.ts';
 import { OUTPUT_MODES, type Output, type WatchWord } from './outputs.ts';
 
 export const USAGE = [
-  `usage: npm run --silent sim -- SCENARIO_FILE [--output ${Object.keys(OUTPUT_MODES).join('|')}] [--watch rs|deploy|ds|sts|pvc|pods] [--until SECONDS]`,
-  '       npm run --silent sim -- SCENARIO_FILE --sweep FIELD=V1,V2,… [--sweep FIELD=…] [--workload KIND/[NAMESPACE/]NAME] [--threads N] [--until SECONDS]',
+  `usage: npm run --silent sim -- SCENARIO_FILE|MANIFESTS|- [--output ${Object.keys(OUTPUT_MODES).join('|')}] [--watch rs|deploy|ds|sts|pvc|pods] [--until SECONDS]`,
+  '       npm run --silent sim -- SCENARIO_FILE|MANIFESTS|- --sweep FIELD=V1,V2,… [--sweep FIELD=…] [--workload KIND/[NAMESPACE/]NAME] [--threads N] [--until SECONDS]',
   '       (FIELD: maxSurge, maxUnavailable, replicas, minReadySeconds, seed, partition)',
 ].join('\n');
 
@@ -89,7 +89,7 @@ export function parseArgs(argv: readonly string[]): CliArgs | string | 'version'
       const v = Number(value());
       if (!Number.isInteger(v) || v < 1 || v > 64) return 'error: --threads takes a whole number from 1 to 64';
       threads = v;
-    } else if (a.startsWith('-')) return `error: unknown flag: ${flag}`;
+    } else if (a.startsWith('-') && a !== '-') return `error: unknown flag: ${flag}`;
     else if (file === null) file = a;
     else return `error: unexpected argument "${a}"`;
   }
@@ -133,7 +133,8 @@ export function openScenarioText(text: string, args: CliArgs, onTick?: (t: TickR
   if (!parsed.ok) return { code: 1, stderr: parsed.errors.slice(0, 1).map((e) => `error: ${e}`), chunks: [] };
   const config = toSimConfig(parsed.value);
   const untilMs = args.until !== null ? Math.round(args.until * 1000) : lastActionTime(config) + 600_000;
-  const first = config.objects[0]?.kind;
+  // The first workload's list (a StatefulSet's file often opens with its headless Service).
+  const first = config.objects.find((o) => o.kind === 'Deployment' || o.kind === 'DaemonSet' || o.kind === 'StatefulSet')?.kind;
   const watch: WatchWord = args.watch ?? (first === 'DaemonSet' ? 'ds' : first === 'StatefulSet' ? 'sts' : 'rs');
   // The `cli-json` bench row times the first line from here (benchCliChild.ts reads the mark);
   // one mark only, however many runs a test makes.

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,5 +38,23 @@ describe('npm run sim', () => {
     const expected = runScenarioText(readFileSync(seedFile, 'utf8'), args);
     expect(stderr).toBe('');
     expect(stdout).toBe(`${expected.stdout.join('\n')}\n`);
+  }, 60_000);
+
+  it('reads Kubernetes manifests from standard input (`-`) and says what it made of them on stderr', async () => {
+    const manifests = [
+      'apiVersion: v1\nkind: Service\nmetadata: { name: nginx }\nspec: { clusterIP: None, selector: { app: nginx }, ports: [{ port: 80 }] }',
+      'apiVersion: apps/v1\nkind: StatefulSet\nmetadata: { name: web }\nspec:\n  serviceName: nginx\n  replicas: 2\n  selector: { matchLabels: { app: nginx } }\n  template:\n    metadata: { labels: { app: nginx } }\n    spec: { containers: [{ name: nginx, image: "nginx:1.25" }] }',
+    ].join('\n---\n');
+    const child = spawn(process.execPath, [...cmd.flags, cmd.script, '-', '--output', 'status'], { cwd: root });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
+    child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
+    child.stdin.end(manifests);
+    const code = await new Promise<number | null>((done) => child.on('close', done));
+    expect(code).toBe(0);
+    expect(stderr).toBe('note: read standard input as Kubernetes manifests, run on the default cluster with no actions: service/nginx created, statefulset.apps/web created\n');
+    // The StatefulSet's list, though the file opens with its Service.
+    expect(stdout).toContain('NAME   READY   AGE\nweb    2/2');
   }, 60_000);
 });
