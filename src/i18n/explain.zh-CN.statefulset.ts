@@ -26,6 +26,12 @@ export const EXPLAIN_ZH_CN_STATEFULSET: Record<string, Record<string, string>> =
     bound:
       'PVC {{claim}} 由默认 StorageClass 供给并绑定到 {{volume}}（{{storage}}），它的 Pod 已调度到 {{node}}',
   },
+  syncUnboundClaim: {
+    classNotFound:
+      'PVC {{claim}} 指定的 StorageClass {{class}} 在本集群中不存在（唯一的存储类是 {{known}}）：没有供给者能为它创建卷，它只能立即绑定、也就永远无法绑定 → ProvisioningFailed，它保持 Pending，挂载它的 Pod 也一样；{{resyncSeconds}} 秒后再次同步',
+    noClass:
+      'PVC {{claim}} 设置了 storageClassName ""：它需要管理员手工创建的 PersistentVolume，而这里没有 → FailedBinding，它保持 Pending，挂载它的 Pod 也一样；{{resyncSeconds}} 秒后再次同步',
+  },
   processPVC: {
     inUse:
       'PVC {{claim}} 正在删除，但已调度的 Pod {{pod}} 挂载着它 → finalizer kubernetes.io/pvc-protection 保留，PVC 也保留（Terminating）',

@@ -134,6 +134,8 @@ export const SUMMARY_EN: Record<string, string> = {
   statefulSetWrote:
     'synced StatefulSet {{sts}}: created {{created}}, deleted {{deleted}}, updated {{updated}} pods, created {{claims}} claims',
   claimBound: 'claim {{claim}} Bound to volume {{volume}} (pod scheduled on {{node}})',
+  claimProvisioningFailed: 'claim {{claim}} stays Pending: ProvisioningFailed ({{message}})',
+  claimNoVolume: 'claim {{claim}} stays Pending: no PersistentVolume and no storage class',
   eventsExpired_one:
     'etcd: lease {{lease}} (granted {{granted}}) expired: {{count}} Event deleted (--event-ttl 1h)',
   eventsExpired_other:

@@ -121,6 +121,8 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   statefulSetWrote:
     '同步了 StatefulSet {{sts}}：创建 {{created}} 个、删除 {{deleted}} 个、更新 {{updated}} 个 Pod，创建 {{claims}} 个卷申领',
   claimBound: '卷申领 {{claim}} 已绑定到卷 {{volume}}（Pod 调度到 {{node}}）',
+  claimProvisioningFailed: '卷申领 {{claim}} 仍为 Pending：ProvisioningFailed（{{message}}）',
+  claimNoVolume: '卷申领 {{claim}} 仍为 Pending：没有 PersistentVolume，也没有设置存储类',
   eventsExpired_other:
     'etcd：租约 {{lease}}（授予于 {{granted}}）到期：删除了 {{count}} 个 Event（--event-ttl 1h）',
 };

@@ -18,6 +18,8 @@ export type ControllerName =
   // The StatefulSet controller and the volume binder: keys only when StatefulSets or claims exist.
   | 'statefulset'
   | 'persistentvolume-binder'
+  // The PV controller's claim queue: keys only for claims that bind immediately (claimSync.ts).
+  | 'persistentvolume-claims'
   // The claim protection controller: keys only when claims exist.
   | 'pvc-protection'
   // The namespace controller: keys only for namespaces being deleted.
@@ -36,6 +38,7 @@ export const CONTROLLER_NAMES: readonly ControllerName[] = [
   'endpoint',
   'statefulset',
   'persistentvolume-binder',
+  'persistentvolume-claims',
   'pvc-protection',
   'namespace',
   'root-ca-cert-publisher',

@@ -168,6 +168,9 @@ export const SUMMARY_TEMPLATES = {
   podFinishedSkips: '{pod} is finished (Succeeded or Failed): {step} skipped',
   // the scheduler's events.k8s.io broadcaster (client/eventSeries.ts)
   eventSeriesWritten: "the scheduler's event broadcaster wrote the series of Event {name}: count {count}",
+  // the PV controller's claims that nothing binds (controller/volume/claimSync.ts)
+  claimProvisioningFailed: 'claim {claim} stays Pending: ProvisioningFailed ({message})',
+  claimNoVolume: 'claim {claim} stays Pending: no PersistentVolume and no storage class',
 } as const satisfies Readonly<Record<string, SummaryTemplate>>;
 
 export type SummaryKey = keyof typeof SUMMARY_TEMPLATES;

@@ -15,6 +15,7 @@ import { isFresh, newVerdictTable, rowOf, signature, store as storeVerdict, type
 import * as defaultpreemption from './plugins/defaultpreemption.ts';
 import * as interpodFilter from './plugins/interpodaffinity/filtering.ts';
 import * as nodeaffinity from './plugins/nodeaffinity.ts';
+import * as volumebinding from './plugins/volumebinding.ts';
 import * as nodename from './plugins/nodename.ts';
 import * as nodeports from './plugins/nodeports.ts';
 import * as fit from './plugins/noderesources/fit.ts';
@@ -148,6 +149,12 @@ export function schedulePod(input: SchedulerInput, pod: Pod, start: number, prng
   if (na.kind === 'reject') {
     decide(log, 'schedulePod', 'preFilterRejected', { plugin: na.status.plugin, reason: reasonsText(na.status) });
     return fail(pod, allNodes, newNodeToStatus(new Map(), na.status), reasonsText(na.status), new Set([na.status.plugin]), start, log);
+  }
+  // VolumeBinding's PreFilter comes after NodeAffinity's (NodePorts' and NodeResourcesFit's reject nothing).
+  const volumes = input.claims === undefined ? null : volumebinding.preFilter(pod, input.claims);
+  if (volumes !== null) {
+    decide(log, 'schedulePod', 'preFilterRejected', { plugin: volumes.plugin, reason: reasonsText(volumes) });
+    return fail(pod, allNodes, newNodeToStatus(new Map(), volumes), reasonsText(volumes), new Set([volumes.plugin]), start, log);
   }
   const hard = getConstraints(pod, 'DoNotSchedule', input.replicaSetSelector);
   const spread = hard.constraints.length > 0 ? spreadFilter.calPreFilterState(pod, hard.constraints, allNodes) : null;

@@ -23,6 +23,7 @@ function schedulerInput(tx: Tx): SchedulerInput {
     cache: schedulerCache(tx.st.store),
     storeNodes: tx.st.store.objects.Node,
     replicaSetSelector: selectorLookup(tx.st.cache.objects.ReplicaSet),
+    claims: tx.st.cache.objects.PersistentVolumeClaim,
   };
 }
 
@@ -129,6 +130,11 @@ export function schedulerOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | und
     }
     if (prev === undefined || !prev.spec.nodeName) schedulerOnEvent(tx, { kind: 'AssignedPodAdd', pod: o });
     else if (prev.metadata.labels !== o.metadata.labels) schedulerOnEvent(tx, { kind: 'AssignedPodUpdate', old: prev, pod: o });
+    return;
+  }
+  if (o.kind === 'PersistentVolumeClaim') {
+    // VolumeBinding's claim events (a pod waiting on its claim comes back when the claim changes).
+    if (rec.type !== 'DELETED') schedulerOnEvent(tx, { kind: rec.type === 'ADDED' ? 'PersistentVolumeClaimAdd' : 'PersistentVolumeClaimUpdate', namespace: o.metadata.namespace ?? 'default', name: o.metadata.name });
     return;
   }
   if (o.kind !== 'Node') return;

@@ -23,6 +23,7 @@ import { kubernetesServiceOnWrite } from '../controller/kubernetesservice/contro
 import { resourceQuotaOnWatch } from '../controller/resourcequota/resourceQuotaController.ts';
 import { statefulSetOnWatch } from '../controller/statefulset/statefulSetController.ts';
 import { binderOnWatch } from '../controller/volume/binder.ts';
+import { claimSyncOnWatch } from '../controller/volume/claimSync.ts';
 import { kubeProxyOnWatch } from '../proxy/kubeProxy.ts';
 import { kubeletOnPodWatched } from '../kubelet/kubelet.ts';
 import { needsUnschedulableTaintSwap } from '../kubelet/nodes.ts';
@@ -83,6 +84,7 @@ export function deliver(tx: Tx, rec: WatchRecord, key: string): void {
   // The StatefulSet controller and the volume binder: each returns at once while its kinds have no objects.
   statefulSetOnWatch(tx, rec, old, key);
   binderOnWatch(tx, rec, old);
+  claimSyncOnWatch(tx, rec);
   pvcProtectionOnWatch(tx, rec, old);
   namespaceOnWatch(tx, rec);
   publisherOnWatch(tx, rec);

@@ -23,6 +23,12 @@ export const STATEFULSET_SHELL_DECISION_KEYS: DecisionCatalog = {
   syncBinder: {
     bound: 'claim {claim} provisioned by the default StorageClass and Bound to {volume} ({storage}), its pod scheduled on {node}',
   },
+  syncUnboundClaim: {
+    classNotFound:
+      'claim {claim} names StorageClass {class}, which this cluster does not have (its one class is {known}): no provisioner can make its volume, so it binds immediately or never → ProvisioningFailed, it stays Pending and so does every pod that mounts it; synced again in {resyncSeconds} s',
+    noClass:
+      'claim {claim} sets storageClassName "": it wants a PersistentVolume made by hand, and there is none → FailedBinding, it stays Pending and so does every pod that mounts it; synced again in {resyncSeconds} s',
+  },
   processPVC: {
     inUse: 'claim {claim} is being deleted, but pod {pod} is scheduled and mounts it → the finalizer kubernetes.io/pvc-protection stays, and so does the claim (Terminating)',
     finalizerRemoved: 'claim {claim} is being deleted and no scheduled pod mounts it → the finalizer kubernetes.io/pvc-protection comes off; none left, the API server removes it: {gone}',

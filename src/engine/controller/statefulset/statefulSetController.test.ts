@@ -244,6 +244,14 @@ describe('STATEFULSET_SHELL_DECISION_KEYS', () => {
     check(a, 1);
     kubectl(a, 'delete sts web');
     check(a, 10);
+    // Claims nothing binds: a class this cluster lacks, and none at all (controller/volume/claimSync.ts).
+    const ctx = newTx(a, 'user');
+    for (const [name, storageClassName] of [['fast-0', 'fast'], ['manual-0', '']] as const) {
+      const spec = { accessModes: ['ReadWriteOnce'], storageClassName, resources: { requests: { storage: '1Gi' } } };
+      create(ctx, { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name, namespace: 'default' }, spec });
+    }
+    for (const rec of ctx.writes) schedule(ctx, ctx.now + 50, { type: 'deliver', rec, key: objectKey(rec.object) });
+    check(a, 1);
     const all = Object.entries(STATEFULSET_SHELL_DECISION_KEYS).flatMap(([fn, keys]) => Object.keys(keys).map((k) => `${fn}.${k}`));
     expect(all.filter((k) => !seen.has(k))).toEqual([]);
   });

@@ -17,9 +17,10 @@ import type { PersistentVolumeClaimObject } from '../../api/statefulTypes.ts';
 import type { ObjectMeta } from '../../api/types.ts';
 import { nameUidOf } from '../../client/eventUids.ts';
 import { SelectedNodeAnnotation } from './binder.ts';
+import { StandardStorageClassName } from '../../lib/storageHelpers.ts';
 
-/** The default class a kind cluster has, and its provisioner. */
-export const StandardStorageClassName = 'standard';
+/** The default class a kind cluster has (lib/storageHelpers.ts), and its provisioner. */
+export { StandardStorageClassName };
 export const LocalPathProvisioner = 'rancher.io/local-path';
 /** storageutil.IsDefaultStorageClassAnnotation. */
 export const IsDefaultStorageClassAnnotation = 'storageclass.kubernetes.io/is-default-class';

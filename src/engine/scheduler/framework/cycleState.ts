@@ -11,4 +11,6 @@ export interface SchedulerInput {
   readonly cache: SchedulerCache;
   readonly storeNodes: Map<string, KubeObject>;
   readonly replicaSetSelector: (namespace: string, name: string) => LabelSelector | undefined;
+  /** The informer's PersistentVolumeClaims by `namespace/name` (VolumeBinding's PreFilter); none when absent. */
+  readonly claims?: ReadonlyMap<string, KubeObject>;
 }

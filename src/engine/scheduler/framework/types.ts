@@ -34,6 +34,7 @@ export const Plugin = {
   NodeAffinity: 'NodeAffinity',
   NodePorts: 'NodePorts',
   NodeResourcesFit: 'NodeResourcesFit',
+  VolumeBinding: 'VolumeBinding',
   PodTopologySpread: 'PodTopologySpread',
   InterPodAffinity: 'InterPodAffinity',
   DefaultPreemption: 'DefaultPreemption',

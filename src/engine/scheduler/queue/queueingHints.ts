@@ -10,6 +10,7 @@ import { Plugin } from '../framework/types.ts';
 import { portsOverlap } from '../plugins/nodeports.ts';
 import { TaintNodeUnschedulable } from '../plugins/nodeunschedulable.ts';
 import { doNotScheduleTaint } from '../plugins/tainttoleration.ts';
+import { mountsClaim } from '../plugins/volumebinding.ts';
 
 /** A cluster event the scheduler's informers deliver (framework.ClusterEvent with its objects). */
 export type ClusterEvent =
@@ -19,6 +20,7 @@ export type ClusterEvent =
   | { kind: 'NodeAdd'; node: Node }
   | { kind: 'NodeUpdate'; old: Node; node: Node }
   | { kind: 'NodeDelete'; node: Node }
+  | { kind: 'PersistentVolumeClaimAdd' | 'PersistentVolumeClaimUpdate'; namespace: string; name: string }
   | { kind: 'UnschedulableTimeout' };
 
 /** eventLabel is the event as kube-scheduler logs it (`Pod/Delete`, `Node/Add`, …). */
@@ -36,6 +38,9 @@ export function eventLabel(ev: ClusterEvent): string {
       return 'NodeUpdate';
     case 'NodeDelete':
       return 'NodeDelete';
+    case 'PersistentVolumeClaimAdd':
+    case 'PersistentVolumeClaimUpdate':
+      return ev.kind;
     case 'UnschedulableTimeout':
       return 'UnschedulableTimeout';
   }
@@ -149,6 +154,13 @@ export function queueingHint(plugin: string, ev: ClusterEvent, pod: Pod): boolea
       }
       return false;
     }
+    case Plugin.VolumeBinding:
+      // isSchedulableAfterPersistentVolumeClaimChange: a claim the pod mounts was made or changed.
+      // Nodes are registered without a hint (Add and UpdateNodeLabel): always Queue.
+      if (ev.kind === 'PersistentVolumeClaimAdd' || ev.kind === 'PersistentVolumeClaimUpdate') return mountsClaim(pod, ev.namespace, ev.name);
+      if (ev.kind === 'NodeAdd') return true;
+      if (ev.kind === 'NodeUpdate') return !sameLabels(ev.old, ev.node);
+      return false;
     default:
       return false;
   }

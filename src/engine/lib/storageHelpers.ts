@@ -1,0 +1,32 @@
+// Port of kubernetes staging/src/k8s.io/component-helpers/storage/volume/helpers.go
+// (GetPersistentVolumeClaimClass, IsDelayBindingMode) (v1.36), for the one StorageClass the
+// simulated cluster has. The scheduler's VolumeBinding plugin and the PV controller both read them.
+import type { PersistentVolumeClaimObject } from '../api/statefulTypes.ts';
+
+/** The default class a kind cluster has (WaitForFirstConsumer, rancher.io/local-path): the only one here. */
+export const StandardStorageClassName = 'standard';
+/** v1.BetaStorageClassAnnotation: read before spec.storageClassName. */
+export const BetaStorageClassAnnotation = 'volume.beta.kubernetes.io/storage-class';
+
+type Claim = Pick<PersistentVolumeClaimObject, 'metadata' | 'spec'>;
+
+/** getPersistentVolumeClaimClass: the beta annotation, else spec.storageClassName, else ''. */
+export function getPersistentVolumeClaimClass(claim: Claim): string {
+  const annotated = claim.metadata.annotations?.[BetaStorageClassAnnotation];
+  if (annotated !== undefined) return annotated;
+  return claim.spec.storageClassName ?? '';
+}
+
+/**
+ * isDelayBindingMode: a claim of a class whose volumeBindingMode is WaitForFirstConsumer waits for
+ * its pod's node. Here that is `standard` alone; no class, or a class that is not found, is
+ * immediate binding.
+ */
+export function isDelayBindingMode(claim: Claim): boolean {
+  return getPersistentVolumeClaimClass(claim) === StandardStorageClassName;
+}
+
+/** isUnboundImmediate: a claim no volume is bound to, which does not wait for a consumer. */
+export function isUnboundImmediate(claim: Claim): boolean {
+  return !claim.spec.volumeName && !isDelayBindingMode(claim);
+}
