@@ -5,6 +5,8 @@ import type { PersistentVolumeClaimObject } from '../api/statefulTypes.ts';
 
 /** The default class a kind cluster has (WaitForFirstConsumer, rancher.io/local-path): the only one here. */
 export const StandardStorageClassName = 'standard';
+/** AnnSelectedNode: the node a WaitForFirstConsumer claim's volume is made on (the scheduler picks it). */
+export const SelectedNodeAnnotation = 'volume.kubernetes.io/selected-node';
 /** v1.BetaStorageClassAnnotation: read before spec.storageClassName. */
 export const BetaStorageClassAnnotation = 'volume.beta.kubernetes.io/storage-class';
 

@@ -151,11 +151,13 @@ export function schedulePod(input: SchedulerInput, pod: Pod, start: number, prng
     return fail(pod, allNodes, newNodeToStatus(new Map(), na.status), reasonsText(na.status), new Set([na.status.plugin]), start, log);
   }
   // VolumeBinding's PreFilter comes after NodeAffinity's (NodePorts' and NodeResourcesFit's reject nothing).
-  const volumes = input.claims === undefined ? null : volumebinding.preFilter(pod, input.claims);
-  if (volumes !== null) {
-    decide(log, 'schedulePod', 'preFilterRejected', { plugin: volumes.plugin, reason: reasonsText(volumes) });
-    return fail(pod, allNodes, newNodeToStatus(new Map(), volumes), reasonsText(volumes), new Set([volumes.plugin]), start, log);
+  const vb = input.claims === undefined ? null : volumebinding.preFilter(pod, input.claims);
+  if (vb !== null && 'rejected' in vb) {
+    const s = vb.rejected;
+    decide(log, 'schedulePod', 'preFilterRejected', { plugin: s.plugin, reason: reasonsText(s) });
+    return fail(pod, allNodes, newNodeToStatus(new Map(), s), reasonsText(s), new Set([s.plugin]), start, log);
   }
+  const volumes = vb === null ? null : vb.state;
   const hard = getConstraints(pod, 'DoNotSchedule', input.replicaSetSelector);
   const spread = hard.constraints.length > 0 ? spreadFilter.calPreFilterState(pod, hard.constraints, allNodes) : null;
   const interPod = interpodFilter.preFilter(pod, input.cache, allNodes);
@@ -186,6 +188,8 @@ export function schedulePod(input: SchedulerInput, pod: Pod, start: number, prng
       st = localFilters(local, ni);
       if (r >= 0) storeRow(t, r, ni, sig, st);
     }
+    // VolumeBinding reads the claims' binding, which the verdict table does not key on: never kept.
+    if (st === null && volumes !== null) st = volumebinding.filter(volumes, ni);
     if (st === null && spread !== null) st = topologySpreadFilter(pod, spread, ni);
     if (st === null && interPod !== null) st = interPodFilter(pod, interPod, ni);
     if (st === null) {

@@ -163,7 +163,7 @@ export const PRESET_TEXT_ZH_CN: Readonly<Record<string, { name: string; descript
   'statefulset-claims': {
     name: 'StatefulSet——比 Pod 活得更久的卷申领',
     description:
-      '每个 Pod 有自己的卷申领 www-web-0 … www-web-2，Pod 调度后即 Bound。缩到 1 个会删除 web-2 和 web-1，但保留它们的卷申领（whenScaled 为 Retain）；再扩回 3 个时复用同样的卷申领——没有新的 create Claim 事件。',
+      '每个 Pod 有自己的卷申领 www-web-0 … www-web-2，Pod 调度后即 Bound。缩到 1 个会删除 web-2 和 web-1，但保留它们的卷申领（whenScaled 为 Retain）；再扩回 3 个时复用同样的卷申领——没有新的 create Claim 事件——每个 Pod 也回到它的卷所在的节点（local-path 卷只存在于一个节点上）。',
   },
   'traffic-no-probe': {
     name: '流量——没有 readinessProbe',

@@ -13,12 +13,13 @@ import type { KubeObject, Pod } from '../../api/types.ts';
 import type { WatchRecord } from '../../apiserver/store.ts';
 import { get } from '../../client/cache.ts';
 import { enqueue, note, type Tx, update, writeStatusOf } from '../../client/tx.ts';
+import { SelectedNodeAnnotation } from '../../lib/storageHelpers.ts';
 
 const QUEUE = 'persistentvolume-binder';
 /** The binder's annotations on a claim it bound (pv_controller.go). */
 export const BindCompletedAnnotation = 'pv.kubernetes.io/bind-completed';
 export const BoundByControllerAnnotation = 'pv.kubernetes.io/bound-by-controller';
-export const SelectedNodeAnnotation = 'volume.kubernetes.io/selected-node';
+export { SelectedNodeAnnotation };
 
 /** claimNames: the claims a pod's volumes name. */
 export function claimNames(pod: Pod): string[] {

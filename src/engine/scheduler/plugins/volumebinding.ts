@@ -6,37 +6,73 @@
  * is not bound yet rejects it with "pod has unbound immediate PersistentVolumeClaims". Either is
  * UnschedulableAndUnresolvable: preemption cannot help, and the pod waits for a change of the claim.
  * A claim of the `standard` class (WaitForFirstConsumer) passes: it is bound after the pod is placed
- * (controller/volume/binder.ts). The Filter's node checks (a bound volume's node affinity) are left
- * out: a volume is provisioned on the node its first pod was scheduled to, and the pod comes back
- * to that node's claim only after being deleted, as a StatefulSet's ordinal does.
+ * (controller/volume/binder.ts).
+ *
+ * The Filter then checks a bound claim's volume against each node: a local-path volume is a
+ * directory on the node its first pod was scheduled to (volume.kubernetes.io/selected-node), and
+ * its PersistentVolume's node affinity names that node's kubernetes.io/hostname. So a StatefulSet's
+ * pod deleted and made again goes back to its volume's node, and waits ("node(s) had volume node
+ * affinity conflict") while that node is cordoned, drained or gone.
  */
 import type { PersistentVolumeClaimObject, StatefulPod } from '../../api/statefulTypes.ts';
 import type { KubeObject, Pod } from '../../api/types.ts';
-import { isUnboundImmediate } from '../../lib/storageHelpers.ts';
-import { newStatus, Plugin, type Status } from '../framework/types.ts';
+import { isUnboundImmediate, SelectedNodeAnnotation } from '../../lib/storageHelpers.ts';
+import type { NodeInfo } from '../framework/nodeInfo.ts';
+import { LabelHostname, newStatus, Plugin, type Status } from '../framework/types.ts';
 
 /** The reason an unbound immediate claim gives (ErrReasonBindConflict's sibling in PreFilter). */
 export const ErrReasonUnboundImmediate = 'pod has unbound immediate PersistentVolumeClaims';
 
+/** ErrReasonNodeConflict: a bound volume's node affinity does not match the node. */
+export const ErrReasonNodeConflict = 'node(s) had volume node affinity conflict';
+
+/** What the PreFilter keeps for the Filter: the node each bound claim's volume lives on. */
+export interface VolumeBindingState {
+  readonly volumeNodes: readonly string[];
+}
+
 /**
- * preFilter checks the pod's claims (podHasPVCs, then GetPodVolumeClaims); null when it has none
- * or all can be used. `claims` is the informer's PersistentVolumeClaims by `namespace/name`.
+ * preFilter checks the pod's claims (podHasPVCs, then GetPodVolumeClaims): a rejection, or the
+ * Filter's state (null when the pod mounts no bound volume with a node). `claims` is the
+ * informer's PersistentVolumeClaims by `namespace/name`.
  */
-export function preFilter(pod: Pod, claims: ReadonlyMap<string, KubeObject>): Status | null {
+export function preFilter(pod: Pod, claims: ReadonlyMap<string, KubeObject>): { rejected: Status } | { state: VolumeBindingState | null } {
   const volumes = (pod as StatefulPod).spec.volumes;
-  if (volumes === undefined || volumes.length === 0) return null;
+  if (volumes === undefined || volumes.length === 0) return NO_STATE;
   const ns = pod.metadata.namespace ?? 'default';
   let immediate = false;
+  let volumeNodes: string[] | null = null;
   for (const v of volumes) {
     const name = v.persistentVolumeClaim?.claimName;
     if (name === undefined) continue;
     const claim = claims.get(`${ns}/${name}`) as PersistentVolumeClaimObject | undefined;
     // The lister's NotFound error, as it words it.
-    if (claim === undefined) return newStatus('UnschedulableAndUnresolvable', Plugin.VolumeBinding, `persistentvolumeclaim ${JSON.stringify(name)} not found`);
-    if (claim.metadata.deletionTimestamp) return newStatus('UnschedulableAndUnresolvable', Plugin.VolumeBinding, `persistentvolumeclaim ${JSON.stringify(name)} is being deleted`);
+    if (claim === undefined) return rejected(`persistentvolumeclaim ${JSON.stringify(name)} not found`);
+    if (claim.metadata.deletionTimestamp) return rejected(`persistentvolumeclaim ${JSON.stringify(name)} is being deleted`);
     if (isUnboundImmediate(claim)) immediate = true;
+    const node = claim.spec.volumeName ? claim.metadata.annotations?.[SelectedNodeAnnotation] : undefined;
+    if (node !== undefined) (volumeNodes ??= []).push(node);
   }
-  return immediate ? newStatus('UnschedulableAndUnresolvable', Plugin.VolumeBinding, ErrReasonUnboundImmediate) : null;
+  if (immediate) return rejected(ErrReasonUnboundImmediate);
+  return volumeNodes === null ? NO_STATE : { state: { volumeNodes } };
+}
+
+const NO_STATE = { state: null } as const;
+
+function rejected(reason: string): { rejected: Status } {
+  return { rejected: newStatus('UnschedulableAndUnresolvable', Plugin.VolumeBinding, reason) };
+}
+
+/**
+ * filter: every bound volume's node affinity (kubernetes.io/hostname In [its node]) matches the
+ * node's labels (CheckNodeAffinity), else the node conflicts.
+ */
+export function filter(state: VolumeBindingState, ni: NodeInfo): Status | null {
+  const hostname = ni.node?.metadata.labels?.[LabelHostname];
+  for (const node of state.volumeNodes) {
+    if (hostname !== node) return newStatus('UnschedulableAndUnresolvable', Plugin.VolumeBinding, ErrReasonNodeConflict);
+  }
+  return null;
 }
 
 /** mountsClaim: the pod mounts the claim `namespace/name` (the plugin's queueing hint for a claim's change). */
