@@ -82,8 +82,9 @@ export function runGet(tx: Tx, cmd: Cmd<'get'>): Terminal {
         const doc = wrapList(sorted, single);
         const printed =
           cmd.output === 'jsonpath' ? printJsonPath(doc, cmd.template ?? '') : printCustomColumns(doc, cmd.template ?? '', cmd.noHeaders === true);
+        // What a printer wrote before its error (custom-columns' header and rows) comes first.
+        if ('text' in printed) term.out(withoutFinalNewline(printed.text));
         if ('error' in printed) term.fail(printed.error);
-        else term.out(withoutFinalNewline(printed.text));
       } else if (sorted.length > 0 || errors.length === 0) {
         const doc = wrapList(sorted, single);
         term.out(withoutFinalNewline(cmd.output === 'json' ? printJson(doc) : printYaml(doc)));

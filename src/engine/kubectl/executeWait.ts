@@ -6,7 +6,7 @@ import type { Tx } from '../client/tx.ts';
 import type { WaitFor } from './commands.ts';
 import type { Cmd } from './executeRead.ts';
 import { inNamespace, type ResourceObject, Terminal } from './executeStore.ts';
-import { findResults, goValue, parseTemplate } from './jsonpath.ts';
+import { goValue, JSONPath } from './jsonpath/index.ts';
 import { kindString, notFound, RESOURCES } from './resources.ts';
 import { selectObjects } from './targets.ts';
 
@@ -33,14 +33,22 @@ function conditionMet(obj: KubeObject, name: string, value: string): boolean {
   return false;
 }
 
-/** jsonPathMet is JSONPathWait's check: the expression finds one value, equal to the one asked for as kubectl prints it (any value when none is asked for). */
+/** jsonPathMet is JSONPathWait's checkCondition: the expression finds one value, equal to the one asked for as kubectl prints it (any value when none is asked for); its errors are kubectl's. */
 function jsonPathMet(obj: KubeObject, path: string, value: string | undefined): boolean | { error: string } {
-  const t = parseTemplate(path);
-  if ('error' in t) return { error: `error: ${t.error}` };
-  const found = findResults(t, obj);
-  if (!Array.isArray(found) || found.length === 0) return false;
+  const j = new JSONPath('wait').allowMissingKeys(true);
+  const parsed = j.parse(path);
+  if (parsed !== undefined) return { error: `error: ${parsed.error}` };
+  const results = j.findResults(obj);
+  if (!Array.isArray(results)) return { error: `error: ${results.error}` };
+  const found = results[0] ?? [];
+  if (found.length === 0) return false;
+  if (results.length > 1) return { error: 'error: given jsonpath expression matches more than one list' };
   if (found.length > 1) return { error: 'error: given jsonpath expression matches more than one value' };
-  return value === undefined || goValue(found[0]) === value;
+  if (value === undefined) return true;
+  // compareResults: a map or a list is not compared; a value is, as %v prints it, spaces trimmed.
+  const [v] = found;
+  if (typeof v === 'object' && v !== null) return { error: 'error: jsonpath leads to a nested object or list which is not supported' };
+  return goValue(v).trim() === value.trim();
 }
 
 function met(obj: KubeObject, waitFor: WaitFor): boolean | { error: string } {

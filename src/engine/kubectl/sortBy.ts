@@ -7,12 +7,11 @@
  *   more. Its error (a path found in no row, a path it cannot parse) is dropped by get.go, which
  *   then prints nothing and says `No resources found in default namespace.`, exit 0;
  * - -o json, yaml or name: SortObjects sorts the list, and its error is kubectl's error.
- * The path is read by the jsonpath port (jsonpath.ts), its first value sorted on; what that port
- * does not read (`..`, unions) is refused in its words.
+ * The path is read by the jsonpath port (jsonpath/), its first value sorted on.
  */
 import { cmpQuantities, parseQuantity } from '../lib/quantity.ts';
 import { goSort } from '../lib/goSort.ts';
-import { findResults, parseTemplate, type Template } from './jsonpath.ts';
+import { JSONPath } from './jsonpath/index.ts';
 
 const RELAXED = /^\{\.?([^{}]+)\}$|^\.?([^{}]+)$/;
 
@@ -31,14 +30,22 @@ interface Found {
 }
 
 /** valuesAt is findJSONPathResults' first value for each object, through the jsonpath port (missing keys allowed). */
-function valuesAt(objects: readonly unknown[], template: Template): Found[] | { error: string } {
+function valuesAt(objects: readonly unknown[], parser: JSONPath): Found[] | { error: string } {
   const out: Found[] = [];
   for (const o of objects) {
-    const r = findResults(template, o);
+    const r = parser.findResults(o);
     if (!Array.isArray(r)) return r;
-    out.push(r.length > 0 ? { found: true, value: r[0] } : { found: false, value: undefined });
+    const first = r[0];
+    out.push(first !== undefined && first.length > 0 ? { found: true, value: first[0] } : { found: false, value: undefined });
   }
   return out;
+}
+
+/** sortingParser is the parser sorter.go makes: `jsonpath.New("sorting").AllowMissingKeys(true)`. */
+function sortingParser(field: string): JSONPath | { error: string } {
+  const parser = new JSONPath('sorting').allowMissingKeys(true);
+  const parsed = parser.parse(field);
+  return parsed ?? parser;
 }
 
 /** goTypeName is what Go's %T prints for a decoded JSON value. */
@@ -118,9 +125,9 @@ export function sortTable<T>(objects: T[], sortBy: string): T[] | { dropped: tru
   const relaxed = relaxedJSONPathExpression(sortBy);
   // A path kubectl cannot relax is parsed as given, and fails (an unclosed `{`).
   if (typeof relaxed !== 'string') return { dropped: true };
-  const template = parseTemplate(relaxed);
-  if ('error' in template) return { error: `error: --sort-by ${sortBy}: ${template.error}` };
-  const values = valuesAt(objects, template);
+  const parser = sortingParser(relaxed);
+  if ('error' in parser) return { dropped: true };
+  const values = valuesAt(objects, parser);
   if (!Array.isArray(values)) return { dropped: true };
   if (!values.some((v) => v.found)) return { dropped: true };
   const sorted = sortFound(objects, values, relaxed, '[][][]reflect.Value');
@@ -132,9 +139,9 @@ export function sortList<T>(objects: T[], sortBy: string): T[] | { error: string
   if (objects.length === 0) return objects;
   const relaxed = relaxedJSONPathExpression(sortBy);
   if (typeof relaxed !== 'string') return { error: `error: ${relaxed.error}` };
-  const template = parseTemplate(relaxed);
-  if ('error' in template) return { error: `error: --sort-by ${sortBy}: ${template.error}` };
-  const values = valuesAt(objects, template);
+  const parser = sortingParser(relaxed);
+  if ('error' in parser) return { error: `error: ${parser.error}` };
+  const values = valuesAt(objects, parser);
   if (!Array.isArray(values)) return { error: `error: ${values.error}` };
   if (!values.some((v) => v.found)) return { error: `error: couldn't find any field with path "${relaxed}" in the list of objects` };
   const sorted = sortFound(objects, values, relaxed, '*unstructured.Unstructured');

@@ -1,34 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonPath } from './jsonpath.ts';
 import { discoveryRESTMapper, unsafeGuessKindToResource } from './mapper.ts';
 import { jsonPathParse, splitAndParseResourceRequest, splitAndParseResourceRequestWithMatchingPrefix } from './resourceRequest.ts';
 
 const gvr = (group: string, version: string, resource: string) => ({ group, version, resource });
 const EV_WARNING = 'Warning: short name "ev" could also match lower priority resource events.events.k8s.io';
-
-describe('parseJsonPath', () => {
-  it.each([
-    ['reads fields after dots', '{.pods.spec}', [{ type: 'list', nodes: [{ type: 'field', value: 'pods' }, { type: 'field', value: 'spec' }] }]],
-    ['reads a dict key as a field', "{.pods['spec']}", [{ type: 'list', nodes: [{ type: 'field', value: 'pods' }, { type: 'field', value: 'spec' }] }]],
-    ['reads .. as recursive descent', '{..spec}', [{ type: 'list', nodes: [{ type: 'recursive' }, { type: 'field', value: 'spec' }] }]],
-    ['reads an index as an array node', '{.pods[0]}', [{ type: 'list', nodes: [{ type: 'field', value: 'pods' }, { type: 'array' }] }]],
-    ['reads .* as a wildcard', '{.pods.*}', [{ type: 'list', nodes: [{ type: 'field', value: 'pods' }, { type: 'wildcard' }] }]],
-    ['drops the backslash of an escaped dot', '{.a\\.b}', [{ type: 'list', nodes: [{ type: 'field', value: 'a.b' }] }]],
-    ['keeps text after the action as a node of its own', '{.a}x', [{ type: 'list', nodes: [{ type: 'field', value: 'a' }] }, { type: 'text' }]],
-  ])('%s', (_name, text, want) => {
-    expect(parseJsonPath(text)).toEqual(want);
-  });
-
-  it.each([
-    ['refuses an unterminated array', '{.pods[}', 'unterminated array'],
-    ['refuses an action left open', '{.pods', 'unclosed action'],
-    ['names a character it does not read', '{.pods[0]#}', "unrecognized character in action: U+0023 '#'"],
-    ['refuses a bad index', '{.pods[x]}', 'invalid array index x'],
-    ['refuses two recursive descents', '{....a}', 'invalid multiple recursive descent'],
-  ])('%s', (_name, text, error) => {
-    expect(parseJsonPath(text)).toEqual({ error });
-  });
-});
 
 describe('jsonPathParse', () => {
   it('drops one trailing dot', () => {

@@ -1,7 +1,7 @@
 // Port of kubectl pkg/explain/explain.go (v1.36): jsonPathParse, SplitAndParseResourceRequest and
 // SplitAndParseResourceRequestWithMatchingPrefix, which split explain's argument
 // (`deployments.apps.spec.strategy`) into the resource the REST mapper names and the field path.
-import { type JsonPathNode, parseJsonPath } from './jsonpath.ts';
+import { type Node, parse } from '../jsonpath/index.ts';
 import { groupResourceString, type MapperError, type RESTMapper } from './mapper.ts';
 import type { GVR } from './plaintext.ts';
 
@@ -9,19 +9,19 @@ import type { GVR } from './plaintext.ts';
 export type ResourceRequest = { gvr: GVR; fieldsPath: string[]; warnings: string[] } | MapperError;
 
 /** jsonPathParse parses `{.in}` (a trailing dot dropped) and returns its one action's nodes. */
-export function jsonPathParse(input: string): JsonPathNode[] | { error: string } {
+export function jsonPathParse(input: string): Node[] | { error: string } {
   const text = input.endsWith('.') ? input.slice(0, -1) : input;
-  const parsed = parseJsonPath(`{.${text}}`);
+  const parsed = parse(`{.${text}}`);
   if ('error' in parsed) return parsed;
-  const [only] = parsed;
-  if (parsed.length !== 1 || only?.type !== 'list') return { error: 'must pass in 1 jsonpath string' };
+  const [only] = parsed.nodes;
+  if (parsed.nodes.length !== 1 || only?.type !== 'list') return { error: 'must pass in 1 jsonpath string' };
   return only.nodes;
 }
 
 const FIRST_NOT_FIELD = 'invalid jsonpath syntax, first node must be field node';
 
 /** fieldsOf are the names of field nodes, or the error for the first other node. */
-function fieldsOf(nodes: readonly JsonPathNode[], message: string): string[] | { error: string } {
+function fieldsOf(nodes: readonly Node[], message: string): string[] | { error: string } {
   const out: string[] = [];
   for (const node of nodes) {
     if (node.type !== 'field') return { error: message };
