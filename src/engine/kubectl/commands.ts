@@ -232,8 +232,8 @@ export type KubectlCommand =
       /** The REST mapper's warnings, printed before anything (`short name "ev" could also match …`). */
       mapperWarnings?: string[];
     } & Targeted)
-  /** `describe TYPE [NAME...]`. */
-  | ({ verb: 'describe' } & Targeted)
+  /** `describe TYPE [NAME...]`; `showEvents` is `--show-events` when given on the line. */
+  | ({ verb: 'describe'; showEvents?: boolean } & Targeted)
   /** `logs POD | TYPE/NAME | -l SEL` with its PodLogOptions (tail −1: every line). */
   | ({
       verb: 'logs';

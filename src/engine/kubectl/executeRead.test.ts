@@ -114,8 +114,16 @@ describe('runDescribe', () => {
     expect(kubectl(cluster(), line)).toEqual({ ok: true, output: DESCRIBE_WEB });
   });
 
-  it('prints a blank line after each description a name prefix matched (DescribeMatchingResources)', () => {
-    expect(kubectl(cluster(), 'describe deploy we')).toEqual({ ok: true, output: `${DESCRIBE_WEB}\n` });
+  // kubectl 1.36 (b902e4389, "Skip events for multi-object kubectl describe"): a name matched by
+  // prefix, or several objects, are described without their Events unless --show-events is given.
+  const WITHOUT_EVENTS = DESCRIBE_WEB.slice(0, DESCRIBE_WEB.indexOf('\nEvents:'));
+  it.each([
+    ['describe deploy we', `${WITHOUT_EVENTS}\n`],
+    ['describe deploy we --show-events', `${DESCRIBE_WEB}\n`],
+    ['describe deploy web --show-events=false', WITHOUT_EVENTS],
+    ['describe deploy web --show-events=true', DESCRIBE_WEB],
+  ])('prints a blank line after each description a name prefix matched, and the Events as --show-events says: %s', (line, output) => {
+    expect(kubectl(cluster(), line)).toEqual({ ok: true, output });
   });
 
   it('prints the DaemonSet with its pod counts and events', () => {
@@ -139,10 +147,20 @@ describe('runDescribe', () => {
     expect(out.split('\n').filter((l) => l.includes('SuccessfulCreate  30s   daemonset-controller  Created pod: agent-'))).toHaveLength(created);
   });
 
-  it('separates two descriptions with a blank line', () => {
+  it('separates two descriptions with a blank line, and leaves their Events out unless --show-events is given', () => {
     const st = settledCluster([webDeployment(), { ...webDeployment(), metadata: { name: 'web2', labels: { app: 'web' } } }]);
     const out = kubectl(st, 'describe deploy').output;
     expect(out.split('\n\nName:')).toHaveLength(2);
+    expect(out).not.toContain('Events:');
+    expect(kubectl(st, 'describe deploy web web2').output).toBe(out);
+    expect(kubectl(st, 'describe deploy --show-events').output.match(/^Events:$/gm)).toHaveLength(2);
+  });
+
+  it('leaves the Events out when a name is not found beside one that is', () => {
+    const r = kubectl(cluster(), 'describe deploy web nope');
+    expect(r.ok).toBe(false);
+    expect(r.output).toContain(WITHOUT_EVENTS);
+    expect(r.output).not.toContain('Events:');
   });
 });
 

@@ -171,27 +171,33 @@ function nodeEvents(tx: Tx, node: Node): Event[] {
   return [...byUid, ...byName];
 }
 
-/** describeOne renders one object for describe. */
-function describeOne(tx: Tx, obj: ResourceObject): string {
+/**
+ * describeOne renders one object for describe; `showEvents` false leaves the Events out (the
+ * describers are given none).
+ */
+function describeOne(tx: Tx, obj: ResourceObject, showEvents: boolean): string {
   const ns = obj.metadata.namespace ?? 'default';
-  if (obj.kind === 'Pod') return describePod(servedForm(obj), eventsAbout(tx, obj), tx.now);
-  if (obj.kind === 'ReplicaSet') return describeReplicaSet(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);
-  if (obj.kind === 'Deployment') return describeDeployment(obj, inNamespace(tx.st, 'ReplicaSet', ns), eventsAbout(tx, obj), tx.now);
-  if (obj.kind === 'DaemonSet') return describeDaemonSet(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);
-  if (obj.kind === 'StatefulSet') return describeStatefulSet(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);
+  const about = (o: KubeObject) => (showEvents ? eventsAbout(tx, o) : undefined);
+  // What a client reads: the served form (the defaults the API server writes, the v1 conversion).
+  if (obj.kind === 'Pod') return describePod(servedForm(obj), about(obj), tx.now);
+  if (obj.kind === 'ReplicaSet') return describeReplicaSet(servedForm(obj), inNamespace(tx.st, 'Pod', ns), about(obj), tx.now);
+  // Its new ReplicaSet is the one whose template equals its own: both served, as kubectl reads them.
+  if (obj.kind === 'Deployment') return describeDeployment(servedForm(obj), inNamespace(tx.st, 'ReplicaSet', ns).map(servedForm), about(obj), tx.now);
+  if (obj.kind === 'DaemonSet') return describeDaemonSet(servedForm(obj), inNamespace(tx.st, 'Pod', ns), about(obj), tx.now);
+  if (obj.kind === 'StatefulSet') return describeStatefulSet(servedForm(obj), inNamespace(tx.st, 'Pod', ns), about(obj), tx.now);
   if (obj.kind === 'ResourceQuota') return describeQuota(obj);
   if (obj.kind === 'LimitRange') return describeLimitRange(obj);
   if (obj.kind === 'Namespace') return describeNamespace(obj, inNamespace(tx.st, 'ResourceQuota', obj.metadata.name), inNamespace(tx.st, 'LimitRange', obj.metadata.name));
-  if (obj.kind === 'PersistentVolumeClaim') return describePersistentVolumeClaim(obj, inNamespace(tx.st, 'Pod', ns), eventsAbout(tx, obj), tx.now);
-  if (obj.kind === 'Node') return describeNode(obj, nodeLease(obj, tx.now), nonTerminatedPodsOn(tx, obj.metadata.name), nodeEvents(tx, obj), tx.now);
-  if (obj.kind === 'PodDisruptionBudget') return describePodDisruptionBudget(obj, eventsAbout(tx, obj), tx.now);
-  if (obj.kind === 'HorizontalPodAutoscaler') return describeHorizontalPodAutoscaler(obj, eventsAbout(tx, obj), tx.now);
-  if (obj.kind === 'ConfigMap') return describeConfigMap(obj, eventsAbout(tx, obj), tx.now);
+  if (obj.kind === 'PersistentVolumeClaim') return describePersistentVolumeClaim(obj, inNamespace(tx.st, 'Pod', ns), about(obj), tx.now);
+  if (obj.kind === 'Node') return describeNode(obj, nodeLease(obj, tx.now), nonTerminatedPodsOn(tx, obj.metadata.name), showEvents ? nodeEvents(tx, obj) : undefined, tx.now);
+  if (obj.kind === 'PodDisruptionBudget') return describePodDisruptionBudget(obj, about(obj), tx.now);
+  if (obj.kind === 'HorizontalPodAutoscaler') return describeHorizontalPodAutoscaler(obj, about(obj), tx.now);
+  if (obj.kind === 'ConfigMap') return describeConfigMap(obj, about(obj), tx.now);
   if (obj.kind === 'Secret') return describeSecret(obj);
   if (obj.kind === 'Service') {
     // ServiceDescriber lists the slices labelled kubernetes.io/service-name=NAME in the namespace.
     const slices = inNamespace(tx.st, 'EndpointSlice', ns).filter((s) => s.metadata.labels?.[LabelServiceName] === obj.metadata.name);
-    return describeService(obj, slices, eventsAbout(tx, obj), tx.now);
+    return describeService(obj, slices, about(obj), tx.now);
   }
   return `error: "kubectl describe ${obj.kind}" is not part of Rollout Lab's kubectl subset`;
 }
@@ -199,7 +205,9 @@ function describeOne(tx: Tx, obj: ResourceObject): string {
 /**
  * runDescribe is `kubectl describe pod|deployment|replicaset|daemonset|… [NAME_PREFIX]`: a name
  * that matches no object falls back to every object whose name it prefixes; several are
- * separated by a blank line, as kubectl prints them.
+ * separated by a blank line, as kubectl prints them. As kubectl 1.36 does, the Events are shown
+ * for one object found by name or selector only: several objects, a name matched by prefix or a
+ * name not found leave them out, unless the line gives --show-events.
  */
 export function runDescribe(tx: Tx, cmd: Cmd<'describe'>): Terminal {
   const term = new Terminal();
@@ -207,7 +215,12 @@ export function runDescribe(tx: Tx, cmd: Cmd<'describe'>): Terminal {
   // Each description ends with a newline and the next is printed after "\n\n". A name that matched
   // by prefix only goes through DescribeMatchingResources, which prints each one and a newline.
   const byPrefix = cmd.targets.length === 1 && cmd.targets[0]?.name !== undefined && !objects.some((o) => o.metadata.name === cmd.targets[0]?.name);
-  const text = byPrefix ? objects.map((o) => `${describeOne(tx, o)}\n`).join('') : objects.map((o) => describeOne(tx, o)).join('\n\n');
+  // The resource builder's error (a name not found, which is what sends a name to prefix matching)
+  // or more than one object turns the Events off when --show-events was not given.
+  const showEvents = cmd.showEvents ?? !(errors.length > 0 || byPrefix || objects.length > 1);
+  const text = byPrefix
+    ? objects.map((o) => `${describeOne(tx, o, showEvents)}\n`).join('')
+    : objects.map((o) => describeOne(tx, o, showEvents)).join('\n\n');
   term.out(withoutFinalNewline(text));
   if (objects.length === 0 && errors.length === 0) term.warn(cmd.allNamespaces ? 'No resources found' : `No resources found in ${cmd.namespace} namespace.`);
   for (const e of errors) term.fail(e);

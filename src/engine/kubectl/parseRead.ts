@@ -142,7 +142,8 @@ export function parseDescribe(ctx: VerbContext): KubectlCommand | KubectlError {
   }
   const all = allNamespacesOf(f.flags, t.targets);
   if ('error' in all) return all;
-  return { verb: 'describe', namespace: namespaceOf(f.flags), targets: t.targets, ...sel, ...all };
+  const showEvents = f.flags['show-events'];
+  return { verb: 'describe', namespace: namespaceOf(f.flags), targets: t.targets, ...sel, ...all, ...(typeof showEvents === 'boolean' ? { showEvents } : {}) };
 }
 
 /** parseDelete reads `delete TYPE NAME... | delete TYPE -l SEL` with --grace-period, --force, --now (delete/delete.go). */

@@ -62,9 +62,9 @@ const eventsExpire: BuiltInLesson = {
       {
         at: { time: 400 },
         text: {
-          en: 'The scheduler tries db’s pod again every 5.5 minutes, and records its Events through events.k8s.io, which counts differently from the other components. Its first retry wrote a second FailedScheduling Event, not a count: the pod had changed in between (the scheduler wrote its PodScheduled condition: a new resourceVersion in the Event’s reference). From the next retry on the failures are alike: the first repeat patches that Event with a series of count 2 (kubectl describe pod: “4m (x2 over 10m)”: last seen, count, first seen); later ones are counted in the scheduler’s memory only, and written every 30 minutes or once they stop. Each write goes on the lease of its own minute.',
+          en: 'The scheduler tries db’s pod again every 5.5 minutes, and records its Events through events.k8s.io, which counts differently from the other components. Its first retry wrote a second FailedScheduling Event, not a count: the pod had changed in between (the scheduler wrote its PodScheduled condition: a new resourceVersion in the Event’s reference). From the next retry on the failures are alike: the first repeat patches that Event with a series of count 2 (kubectl describe pod with the pod’s name: “4m (x2 over 10m)”: last seen, count, first seen); later ones are counted in the scheduler’s memory only, and written every 30 minutes or once they stop. Each write goes on the lease of its own minute.',
           'zh-CN':
-            '调度器每 5.5 分钟重试一次 db 的 Pod，它通过 events.k8s.io 记录 Event，计数方式和其他组件不同。第一次重试写了第二个 FailedScheduling Event，而不是加一：这期间 Pod 变了（调度器写了它的 PodScheduled 条件：Event 引用里的 resourceVersion 变了）。从下一次重试起，失败是相同的：第一次重复给这个 Event patch 一个 count 为 2 的 series（kubectl describe pod 显示“4m (x2 over 10m)”：最后一次、次数、第一次）；之后的只在调度器内存中计数，每 30 分钟或停止后才写入。每次写入都挂在它那一分钟的租约上。',
+            '调度器每 5.5 分钟重试一次 db 的 Pod，它通过 events.k8s.io 记录 Event，计数方式和其他组件不同。第一次重试写了第二个 FailedScheduling Event，而不是加一：这期间 Pod 变了（调度器写了它的 PodScheduled 条件：Event 引用里的 resourceVersion 变了）。从下一次重试起，失败是相同的：第一次重复给这个 Event patch 一个 count 为 2 的 series（kubectl describe pod 加上 Pod 名字，显示“4m (x2 over 10m)”：最后一次、次数、第一次）；之后的只在调度器内存中计数，每 30 分钟或停止后才写入。每次写入都挂在它那一分钟的租约上。',
         },
       },
       {

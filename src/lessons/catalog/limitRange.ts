@@ -79,9 +79,9 @@ const limitRangeCaps: BuiltInLesson = {
       {
         at: { decision: { fn: 'syncRolloutStatus', key: 'complete', any: true } },
         text: {
-          en: 'The rollout completes. Try kubectl get events --field-selector reason=FailedCreate and kubectl describe rs: the refusals stay in the Events, counted and combined by the correlator.',
+          en: 'The rollout completes. Try kubectl get events --field-selector reason=FailedCreate and kubectl describe rs --show-events (kubectl 1.36 leaves the Events out when it describes several objects): the refusals stay in the Events, counted and combined by the correlator.',
           'zh-CN':
-            '上线完成。在控制台试试 kubectl get events --field-selector reason=FailedCreate 和 kubectl describe rs：拒绝记录留在 Event 里，由关联器计数并合并。',
+            '上线完成。在控制台试试 kubectl get events --field-selector reason=FailedCreate 和 kubectl describe rs --show-events（kubectl 1.36 描述多个对象时不显示 Event）：拒绝记录留在 Event 里，由关联器计数并合并。',
         },
       },
     ],

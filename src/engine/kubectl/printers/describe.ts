@@ -40,8 +40,9 @@ function intOrStringString(v: IntOrString | undefined): string {
   return v === undefined ? '<nil>' : String(v);
 }
 
-function eventsFor(events: readonly Event[], kind: string, name: string): Event[] {
-  return events.filter((e) => e.involvedObject.kind === kind && e.involvedObject.name === name);
+/** eventsFor: the Events about the object; none given stays none (describe without Events). */
+function eventsFor(events: readonly Event[] | undefined, kind: string, name: string): Event[] | undefined {
+  return events?.filter((e) => e.involvedObject.kind === kind && e.involvedObject.name === name);
 }
 
 function printReplicaSetsByLabels(rss: readonly ReplicaSet[]): string {
@@ -53,7 +54,7 @@ function printReplicaSetsByLabels(rss: readonly ReplicaSet[]): string {
  * ReplicaSets in its namespace (it picks its own: OldReplicaSets lists every old one, empty ones
  * too, as `name (current/desired replicas created)`) and the events (those about it are shown).
  */
-export function describeDeployment(d: Deployment, replicaSets: readonly ReplicaSet[], events: readonly Event[], nowMs: number): string {
+export function describeDeployment(d: Deployment, replicaSets: readonly ReplicaSet[], events: readonly Event[] | undefined, nowMs: number): string {
   const w = new PrefixWriter();
   const st = d.status ?? {};
   w.write(0, `Name:\t${d.metadata.name}\n`);
@@ -91,7 +92,7 @@ export function describeDeployment(d: Deployment, replicaSets: readonly ReplicaS
  * describeDaemonSet renders `kubectl describe daemonset NAME`, given the DaemonSet, the pods in
  * its namespace (Pods Status counts the ones it controls by phase) and the events.
  */
-export function describeDaemonSet(ds: DaemonSet, pods: readonly Pod[], events: readonly Event[], nowMs: number): string {
+export function describeDaemonSet(ds: DaemonSet, pods: readonly Pod[], events: readonly Event[] | undefined, nowMs: number): string {
   const w = new PrefixWriter();
   const st = ds.status;
   const mine = pods.filter((p) => {
@@ -120,7 +121,7 @@ export function describeDaemonSet(ds: DaemonSet, pods: readonly Pod[], events: r
  * describeReplicaSet renders `kubectl describe replicaset NAME`, given the ReplicaSet, the pods in
  * its namespace (Pods Status counts those it controls by phase: Pending is Waiting) and the events.
  */
-export function describeReplicaSet(rs: ReplicaSet, pods: readonly Pod[], events: readonly Event[], nowMs: number): string {
+export function describeReplicaSet(rs: ReplicaSet, pods: readonly Pod[], events: readonly Event[] | undefined, nowMs: number): string {
   const w = new PrefixWriter();
   const mine = pods.filter((p) => {
     const ref = getControllerOf(p);

@@ -10,7 +10,7 @@ import { tabbedString } from './tabwriter.ts';
 const sortedKeys = (m: Record<string, string> | undefined): string[] => Object.keys(m ?? {}).sort();
 
 /** describeConfigMap: each data key with its value under `----`, then each binaryData key's size, then the Events. */
-export function describeConfigMap(cm: ConfigMap, events: readonly Event[], nowMs: number): string {
+export function describeConfigMap(cm: ConfigMap, events: readonly Event[] | undefined, nowMs: number): string {
   const w = new PrefixWriter();
   w.write(0, `Name:\t${cm.metadata.name}\n`);
   w.write(0, `Namespace:\t${cm.metadata.namespace ?? 'default'}\n`);

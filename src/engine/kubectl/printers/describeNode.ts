@@ -1,10 +1,13 @@
-// Port of kubernetes staging/src/k8s.io/kubectl/pkg/describe/describe.go (v1.36): describeNode,
-// describeNodeLease, describeNodeResource and getPodsTotalRequestsAndLimits, with
-// resourcehelper.PodRequestsAndLimits (`kubectl describe node NAME`).
-import type { Container, Event, Node, Pod, Taint } from '../../api/types.ts';
+// Port of kubernetes staging/src/k8s.io/kubectl/pkg/describe/describe.go (v1.36.3): describeNode,
+// describeNodeLease, describeNodeResource and getPodsTotalRequestsAndLimits, which read each pod's
+// requests and limits with component-helpers' PodRequests and PodLimits (quota/podRequests.ts:
+// the containers', sidecars and init containers counted, then the pod-level resources where
+// set) (`kubectl describe node NAME`).
+import type { Event, Node, Pod, Taint } from '../../api/types.ts';
+import { podLimits, podRequests } from '../../quota/podRequests.ts';
 import type { Lease } from '../../kubelet/nodeLease.ts';
 import { formatAge } from '../../lib/duration.ts';
-import { addQuantities, cmpQuantities, formatQuantity, milliValue, parseQuantity, type Quantity, value } from '../../lib/quantity.ts';
+import { addQuantities, formatQuantity, milliValue, parseQuantity, type Quantity, value } from '../../lib/quantity.ts';
 import { formatRFC1123Z } from './describe.ts';
 import { describeEvents, PrefixWriter, printAnnotationsMultiline, printLabelsMultiline } from './podTemplate.ts';
 import { findNodeRoles } from './rows.ts';
@@ -55,48 +58,13 @@ function listOf(resources: Record<string, string> | undefined): ResourceList {
   return out;
 }
 
-function sumInto(into: ResourceList, add: ResourceList): void {
+function sumInto(into: ResourceList, add: ReadonlyMap<string, Quantity>): void {
   for (const [name, q] of add) addTo(into, name, q);
-}
-
-function maxInto(into: ResourceList, other: ResourceList): void {
-  for (const [name, q] of other) {
-    const cur = into.get(name);
-    if (cur === undefined || cmpQuantities(q, cur) > 0) into.set(name, q);
-  }
-}
-
-/**
- * podResources is component-helpers' PodRequests (or PodLimits) as kubectl reads it: the sum over
- * the containers; a sidecar (an init container restarting Always) adds to it and to every later
- * init container; the largest init container wins when larger. 250m + 100m containers with a 500m
- * init container request 500m.
- */
-function podResources(pod: Pod, of: 'requests' | 'limits'): ResourceList {
-  const read = (c: Container) => listOf(c.resources?.[of]);
-  const total: ResourceList = new Map();
-  for (const c of pod.spec.containers) sumInto(total, read(c));
-  const sidecars: ResourceList = new Map();
-  const init: ResourceList = new Map();
-  for (const c of pod.spec.initContainers ?? []) {
-    const r = read(c);
-    if ((c as Container & { restartPolicy?: string }).restartPolicy === 'Always') {
-      sumInto(total, r);
-      sumInto(sidecars, r);
-      maxInto(init, sidecars);
-    } else {
-      const withSidecars = new Map(r);
-      sumInto(withSidecars, sidecars);
-      maxInto(init, withSidecars);
-    }
-  }
-  maxInto(total, init);
-  return total;
 }
 
 const ZERO = (parseQuantity('0') as { ok: true; value: Quantity }).value;
 
-const quantity = (list: ResourceList, name: string): Quantity => list.get(name) ?? ZERO;
+const quantity = (list: ReadonlyMap<string, Quantity>, name: string): Quantity => list.get(name) ?? ZERO;
 
 /** fraction is int64(part / whole × 100), 0 when the node has none of it. */
 function fraction(part: number, whole: number): number {
@@ -117,8 +85,10 @@ function describeNodeResource(pods: readonly Pod[], node: Node, nowMs: number, w
   const reqs: ResourceList = new Map();
   const limits: ResourceList = new Map();
   for (const pod of pods) {
-    const req = podResources(pod, 'requests');
-    const limit = podResources(pod, 'limits');
+    // PodRequests/PodLimits with the pod-level resources (kubectl 1.36; 1.32 summed the containers
+    // only) and the kubelet's status resources, which the simulated kubelet never reports.
+    const req = podRequests(pod);
+    const limit = podLimits(pod);
     sumInto(reqs, req);
     sumInto(limits, limit);
     w.write(
@@ -148,7 +118,7 @@ function describeNodeResource(pods: readonly Pod[], node: Node, nowMs: number, w
  * describeNode is `kubectl describe node`: the node, its kubelet's Lease, conditions, addresses,
  * capacity, system info, its non-terminated pods (every namespace) and its Events.
  */
-export function describeNode(node: Node, lease: Lease, pods: readonly Pod[], events: readonly Event[], nowMs: number): string {
+export function describeNode(node: Node, lease: Lease, pods: readonly Pod[], events: readonly Event[] | undefined, nowMs: number): string {
   const w = new PrefixWriter();
   const st = node.status ?? {};
   w.write(0, `Name:\t${node.metadata.name}\n`);
@@ -193,7 +163,7 @@ export function describeNode(node: Node, lease: Lease, pods: readonly Pod[], eve
   w.write(0, `  Architecture:\t${info.architecture ?? ''}\n`);
   w.write(0, `  Container Runtime Version:\t${info.containerRuntimeVersion ?? ''}\n`);
   w.write(0, `  Kubelet Version:\t${info.kubeletVersion ?? ''}\n`);
-  w.write(0, `  Kube-Proxy Version:\t${info.kubeProxyVersion ?? ''}\n`);
+  // No Kube-Proxy Version: kubectl 1.36 dropped the line, as the kubelet no longer fills it in.
   describeNodeResource(pods, node, nowMs, w);
   describeEvents(events, nowMs, w);
   return w.segments.map(tabbedString).join('');

@@ -1,19 +1,17 @@
-// Port of kubernetes staging/src/k8s.io/kubectl/pkg/describe/describe.go (v1.36): describePod,
-// describeContainers with their statuses, describeVolumes and qos.GetPodQOS (`kubectl describe pod NAME`).
-import type { Volume } from '../../api/statefulTypes.ts';
+// Port of kubernetes staging/src/k8s.io/kubectl/pkg/describe/describe.go (v1.36.3): describePod,
+// describePodIPs, EnvValueRetriever and qos.GetPodQOS (`kubectl describe pod NAME`); the
+// containers are containers.ts', the volumes volumes.ts'.
 import { getControllerOf } from '../../api/ownerRefs.ts';
-import type { Container, ContainerState, ContainerStatus, Event, Pod } from '../../api/types.ts';
+import type { Container, ContainerStatus, EnvVar, Event, Pod, ResourceRequirements } from '../../api/types.ts';
 import { formatAge } from '../../lib/duration.ts';
 import { getPodQOS } from '../../lib/qos.ts';
+import { describeContainers, describeResources, type EnvVarResolverFunc } from './containers.ts';
 import { formatRFC1123Z } from './describe.ts';
 import {
-  describeContainerCommand,
-  describeContainerEnv,
-  describeContainerMounts,
-  describeContainerPorts,
-  describeContainerProbes,
-  describeContainerResources,
+  type DescribedPodSpec,
   describeEvents,
+  describeSchedulingGroup,
+  describeTopologySpreadConstraints,
   PrefixWriter,
   printAnnotationsMultiline,
   printLabelsMultiline,
@@ -22,60 +20,51 @@ import {
 import { tabbedString } from './tabwriter.ts';
 import { describeVolumes } from './volumes.ts';
 
-/** describeStatus writes a container state: Running and since when, Waiting and why, or Terminated with its exit. */
-function describeStatus(title: string, state: ContainerState, w: PrefixWriter): void {
-  if (state.running) {
-    w.write(2, `${title}:\tRunning\n`);
-    w.write(3, `Started:\t${formatRFC1123Z(state.running.startedAt)}\n`);
-  } else if (state.waiting) {
-    w.write(2, `${title}:\tWaiting\n`);
-    if (state.waiting.reason) w.write(3, `Reason:\t${state.waiting.reason}\n`);
-  } else if (state.terminated) {
-    const t = state.terminated;
-    w.write(2, `${title}:\tTerminated\n`);
-    if (t.reason) w.write(3, `Reason:\t${t.reason}\n`);
-    if (t.message) w.write(3, `Message:\t${t.message}\n`);
-    w.write(3, `Exit Code:\t${t.exitCode}\n`);
-    if ((t.signal ?? 0) > 0) w.write(3, `Signal:\t${t.signal}\n`);
-    w.write(3, `Started:\t${formatRFC1123Z(t.startedAt)}\n`);
-    w.write(3, `Finished:\t${formatRFC1123Z(t.finishedAt)}\n`);
-  } else w.write(2, `${title}:\tWaiting\n`);
-}
+/** The pod's fields describe reads beyond what the simulator models, read when a manifest carries them. */
+type DescribedPod = Pod & {
+  spec: DescribedPodSpec & {
+    runtimeClassName?: string;
+    securityContext?: { seccompProfile?: { type: string; localhostProfile?: string } };
+    /** Pod-level resources (core/v1 PodSpec.resources). */
+    resources?: ResourceRequirements;
+    ephemeralContainers?: Container[];
+    readinessGates?: { conditionType: string }[];
+  };
+  status?: Pod['status'] & { ephemeralContainerStatuses?: ContainerStatus[] };
+};
 
-/** describePodContainer is one container of describeContainers, with its status when the kubelet wrote one. */
-function describePodContainer(c: Container, status: ContainerStatus | undefined, w: PrefixWriter): void {
-  w.write(1, `${c.name}:\n`);
-  if (status) w.write(2, `Container ID:\t${status.containerID ?? ''}\n`);
-  w.write(2, `Image:\t${c.image}\n`);
-  if (status) w.write(2, `Image ID:\t${status.imageID}\n`);
-  describeContainerPorts(c, w);
-  describeContainerCommand(c, w);
-  if (status) {
-    describeStatus('State', status.state, w);
-    if (status.lastState?.terminated) describeStatus('Last State', status.lastState, w);
-    w.write(2, `Ready:\t${status.ready ? 'True' : 'False'}\n`);
-    w.write(2, `Restart Count:\t${status.restartCount}\n`);
-  }
-  describeContainerResources(c, w);
-  describeContainerProbes(c, w);
-  describeContainerEnv(c, w);
-  describeContainerMounts(c, w);
+/**
+ * envValueRetriever is EnvValueRetriever: the value of a variable read from a field of the pod.
+ * kubectl converts the field label with its own scheme, which has no field label conversions and
+ * so lets only metadata.name and metadata.namespace through (fieldpath.ExtractFieldPathAsString
+ * then reads them); any other field prints an empty value.
+ */
+export function envValueRetriever(pod: Pod): EnvVarResolverFunc {
+  return (e: EnvVar) => {
+    const path = e.valueFrom?.fieldRef?.fieldPath;
+    if (path === 'metadata.name') return pod.metadata.name;
+    if (path === 'metadata.namespace') return pod.metadata.namespace ?? '';
+    return '';
+  };
 }
 
 /**
  * describePod renders `kubectl describe pod NAME`: identity, node and start, labels and
- * annotations, status (Terminating while it is being deleted), IPs, its controller, each
- * container with its state, the conditions, volumes, QoS class, node selectors, tolerations and
- * the Events about it.
+ * annotations, status (Terminating while it is being deleted), IPs, its controller, the pod's own
+ * resources, each container with its state, readiness gates, conditions, volumes, QoS class, node
+ * selectors, tolerations, topology spread constraints, scheduling group and the Events about it
+ * (none given: the section is left out).
  */
-export function describePod(pod: Pod, events: readonly Event[], nowMs: number): string {
+export function describePod(p: Pod, events: readonly Event[] | undefined, nowMs: number): string {
+  const pod = p as DescribedPod;
   const w = new PrefixWriter();
-  const spec = pod.spec as Pod['spec'] & { serviceAccountName?: string; priorityClassName?: string; volumes?: Volume[] };
+  const spec = pod.spec;
   const st = pod.status ?? {};
   w.write(0, `Name:\t${pod.metadata.name}\n`);
   w.write(0, `Namespace:\t${pod.metadata.namespace ?? 'default'}\n`);
   if (spec.priority !== undefined) w.write(0, `Priority:\t${spec.priority}\n`);
   if (spec.priorityClassName) w.write(0, `Priority Class Name:\t${spec.priorityClassName}\n`);
+  if (spec.runtimeClassName) w.write(0, `Runtime Class Name:\t${spec.runtimeClassName}\n`);
   if (spec.serviceAccountName) w.write(0, `Service Account:\t${spec.serviceAccountName}\n`);
   w.write(0, spec.nodeName ? `Node:\t${spec.nodeName}/${st.hostIP ?? ''}\n` : 'Node:\t<none>\n');
   if (st.startTime) w.write(0, `Start Time:\t${formatRFC1123Z(st.startTime)}\n`);
@@ -87,6 +76,11 @@ export function describePod(pod: Pod, events: readonly Event[], nowMs: number): 
   } else w.write(0, `Status:\t${st.phase ?? ''}\n`);
   if (st.reason) w.write(0, `Reason:\t${st.reason}\n`);
   if (st.message) w.write(0, `Message:\t${st.message}\n`);
+  const seccomp = spec.securityContext?.seccompProfile;
+  if (seccomp) {
+    w.write(0, `SeccompProfile:\t${seccomp.type}\n`);
+    if (seccomp.type === 'Localhost') w.write(0, `LocalhostProfile:\t${seccomp.localhostProfile ?? ''}\n`);
+  }
   w.write(0, `IP:\t${st.podIP ?? ''}\n`);
   if (st.podIPs?.length) {
     w.write(0, 'IPs:\n');
@@ -95,22 +89,32 @@ export function describePod(pod: Pod, events: readonly Event[], nowMs: number): 
   const controller = getControllerOf(pod);
   if (controller) w.write(0, `Controlled By:\t${controller.kind}/${controller.name}\n`);
   if (st.nominatedNodeName) w.write(0, `NominatedNodeName:\t${st.nominatedNodeName}\n`);
-  const statuses = new Map((st.containerStatuses ?? []).map((s) => [s.name, s]));
-  if (spec.initContainers?.length) {
-    w.write(0, 'Init Containers:\n');
-    const initStatuses = new Map((st.initContainerStatuses ?? []).map((s) => [s.name, s]));
-    for (const c of spec.initContainers) describePodContainer(c, initStatuses.get(c.name), w);
+  if (spec.resources) {
+    w.write(0, 'Resources:\n');
+    describeResources(spec.resources, w, 1);
   }
-  w.write(0, `Containers:${spec.containers.length ? '' : ' <none>'}\n`);
-  for (const c of spec.containers) describePodContainer(c, statuses.get(c.name), w);
+  const resolve = envValueRetriever(pod);
+  if (spec.initContainers?.length) describeContainers('Init Containers', spec.initContainers, st.initContainerStatuses, resolve, w, '');
+  describeContainers('Containers', spec.containers, st.containerStatuses, resolve, w, '');
+  if (spec.ephemeralContainers?.length) describeContainers('Ephemeral Containers', spec.ephemeralContainers, st.ephemeralContainerStatuses, resolve, w, '');
+  if (spec.readinessGates?.length) {
+    w.write(0, 'Readiness Gates:\n  Type\tStatus\n');
+    for (const g of spec.readinessGates) {
+      const status = st.conditions?.find((c) => c.type === g.conditionType)?.status ?? '<none>';
+      w.write(1, `${g.conditionType} \t${status} \n`);
+    }
+  }
   if (st.conditions?.length) {
     w.write(0, 'Conditions:\n  Type\tStatus\n');
     for (const c of st.conditions) w.write(1, `${c.type} \t${c.status} \n`);
   }
   describeVolumes(spec.volumes ?? [], w, '');
-  w.write(0, `QoS Class:\t${getPodQOS(pod)}\n`);
+  // GetPodQOS: the class the API server stored, else worked out from the resources.
+  w.write(0, `QoS Class:\t${st.qosClass || getPodQOS(pod)}\n`);
   printLabelsMultiline(w, 'Node-Selectors', spec.nodeSelector);
   printTolerationsMultiline(w, 'Tolerations', spec.tolerations);
+  describeTopologySpreadConstraints(spec.topologySpreadConstraints, w, '');
+  if (spec.schedulingGroup) describeSchedulingGroup(spec.schedulingGroup, w, '');
   describeEvents(events, nowMs, w);
   return w.segments.map(tabbedString).join('');
 }

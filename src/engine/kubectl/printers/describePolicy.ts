@@ -103,7 +103,7 @@ export function describeNamespace(ns: Namespace, quotas: readonly ResourceQuota[
 }
 
 /** describePodDisruptionBudgetV1 renders `kubectl describe pdb NAME`. */
-export function describePodDisruptionBudget(pdb: PodDisruptionBudget, events: readonly Event[], nowMs: number): string {
+export function describePodDisruptionBudget(pdb: PodDisruptionBudget, events: readonly Event[] | undefined, nowMs: number): string {
   const w = new PrefixWriter();
   const s = pdb.status;
   w.write(0, `Name:\t${pdb.metadata.name}\n`);
@@ -132,7 +132,7 @@ function printDirectionBehavior(w: PrefixWriter, direction: string, rules: HPASc
 }
 
 /** describeHorizontalPodAutoscalerV2 renders `kubectl describe hpa NAME`. */
-export function describeHorizontalPodAutoscaler(h: HorizontalPodAutoscaler, events: readonly Event[], nowMs: number): string {
+export function describeHorizontalPodAutoscaler(h: HorizontalPodAutoscaler, events: readonly Event[] | undefined, nowMs: number): string {
   const w = new PrefixWriter();
   const st = h.status;
   w.write(0, `Name:\t${h.metadata.name}\n`);

@@ -13,7 +13,8 @@ import { tabbedString } from './tabwriter.ts';
 /**
  * describeVolumeClaimTemplates: `Volume Claims:\t<none>`, or per template its name, class (the
  * template's own: the default class is given to the claims, not the template), labels,
- * annotations, requested storage (`<default>` when none) and access modes as Go prints a slice.
+ * annotations (printed as labels are, `key=value`), requested storage (`<default>` when none) and
+ * access modes as Go prints a slice.
  */
 function describeVolumeClaimTemplates(templates: readonly PersistentVolumeClaim[], w: PrefixWriter): void {
   if (templates.length === 0) {
@@ -25,7 +26,7 @@ function describeVolumeClaimTemplates(templates: readonly PersistentVolumeClaim[
     w.write(1, `Name:\t${t.metadata.name}\n`);
     w.write(1, `StorageClass:\t${t.spec.storageClassName ?? ''}\n`);
     printLabelsMultiline(w, '  Labels', t.metadata.labels);
-    printAnnotationsMultiline(w, '  Annotations', t.metadata.annotations);
+    printLabelsMultiline(w, '  Annotations', t.metadata.annotations);
     w.write(1, `Capacity:\t${t.spec.resources?.requests?.storage ?? '<default>'}\n`);
     w.write(1, `Access Modes:\t[${(t.spec.accessModes ?? []).join(' ')}]\n`);
   }
@@ -36,7 +37,7 @@ function describeVolumeClaimTemplates(templates: readonly PersistentVolumeClaim[
  * strategy (Partition only with a rollingUpdate block), the phases of the pods it controls, the
  * template, the claim templates and its Events.
  */
-export function describeStatefulSet(set: StatefulSet, pods: readonly Pod[], events: readonly Event[], nowMs: number): string {
+export function describeStatefulSet(set: StatefulSet, pods: readonly Pod[], events: readonly Event[] | undefined, nowMs: number): string {
   const w = new PrefixWriter();
   const mine = pods.filter((p) => {
     const ref = getControllerOf(p);
@@ -60,7 +61,7 @@ export function describeStatefulSet(set: StatefulSet, pods: readonly Pod[], even
   describePodTemplate(set.spec.template as PodTemplateSpec, w);
   describeVolumeClaimTemplates(set.spec.volumeClaimTemplates ?? [], w);
   describeEvents(
-    events.filter((e) => e.involvedObject.kind === 'StatefulSet' && e.involvedObject.name === set.metadata.name),
+    events?.filter((e) => e.involvedObject.kind === 'StatefulSet' && e.involvedObject.name === set.metadata.name),
     nowMs,
     w,
   );
@@ -98,7 +99,7 @@ function printPodsMultiline(w: PrefixWriter, title: string, pods: readonly Pod[]
  * once bound), the pods that mount it or own it (getPodsForPVC, from `pods` of its namespace), its
  * conditions and its Events.
  */
-export function describePersistentVolumeClaim(pvc: PersistentVolumeClaim, pods: readonly Pod[], events: readonly Event[], nowMs: number): string {
+export function describePersistentVolumeClaim(pvc: PersistentVolumeClaim, pods: readonly Pod[], events: readonly Event[] | undefined, nowMs: number): string {
   const w = new PrefixWriter();
   const name = pvc.metadata.name;
   w.write(0, `Name:\t${name}\n`);

@@ -1,4 +1,4 @@
-// Port of kubectl pkg/cmd/events/event_printer.go and the ordering of events.go (v1.32–v1.36):
+// Port of kubectl pkg/cmd/events/event_printer.go and the ordering of events.go (v1.36.3, unchanged since v1.32):
 // `kubectl events`' table, its sort, and the typed Events its -o yaml|json print.
 import type { Event, ObjectMeta, ObjectReference } from '../../api/types.ts';
 import { formatAge } from '../../lib/duration.ts';

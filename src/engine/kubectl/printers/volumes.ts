@@ -1,5 +1,5 @@
-// Port of kubectl pkg/describe/describe.go (v1.32): describeVolumes and the print…VolumeSource
-// functions of the sources a pod here can carry.
+// Port of kubernetes staging/src/k8s.io/kubectl/pkg/describe/describe.go (v1.36.3): describeVolumes
+// and the print…VolumeSource functions of the sources a pod here can carry.
 /**
  * The `Volumes:` section of `kubectl describe pod` (space '') and of every Pod Template a
  * Deployment, ReplicaSet, DaemonSet or StatefulSet describes (space '  ', where each volume's name
@@ -8,18 +8,24 @@
 import type { Volume, VolumeProjection } from '../../api/statefulTypes.ts';
 import type { PrefixWriter } from './podTemplate.ts';
 
-/** printProjectedVolumeSource: one line per source; an unset Optional prints as Go's nil pointer (kubectl 1.32). */
+/** A downward API volume's file: a field of the pod or a resource of one of its containers. */
+type DownwardAPIVolumeFile = { path: string; fieldRef?: { fieldPath: string }; resourceFieldRef?: { resource: string } };
+
+/**
+ * printProjectedVolumeSource: one line per source; a Secret's or a ConfigMap's `Optional:` is
+ * true only when set true (kubectl 1.33+; 1.32 printed `SecretOptionalName:` and
+ * `ConfigMapOptional:` with the pointer, `<nil>` when unset).
+ */
 function printProjectedVolumeSource(sources: readonly VolumeProjection[], w: PrefixWriter): void {
   w.write(2, 'Type:\tProjected (a volume that contains injected data from multiple sources)\n');
-  const optional = (o: boolean | undefined) => (o === undefined ? '<nil>' : String(o));
   for (const s of sources) {
     if (s.secret) {
       w.write(2, `SecretName:\t${s.secret.name ?? ''}\n`);
-      w.write(2, `SecretOptionalName:\t${optional(s.secret.optional)}\n`);
+      w.write(2, `Optional:\t${s.secret.optional === true}\n`);
     } else if (s.downwardAPI) w.write(2, 'DownwardAPI:\ttrue\n');
     else if (s.configMap) {
       w.write(2, `ConfigMapName:\t${s.configMap.name ?? ''}\n`);
-      w.write(2, `ConfigMapOptional:\t${optional(s.configMap.optional)}\n`);
+      w.write(2, `Optional:\t${s.configMap.optional === true}\n`);
     } else if (s.serviceAccountToken) w.write(2, `TokenExpirationSeconds:\t${s.serviceAccountToken.expirationSeconds ?? 0}\n`);
   }
 }
@@ -61,7 +67,10 @@ export function describeVolumes(volumes: readonly Volume[], w: PrefixWriter, spa
     } else if (v.downwardAPI) {
       w.write(2, 'Type:\tDownwardAPI (a volume populated by information about the pod)\n');
       w.write(2, 'Items:\n');
-      for (const item of v.downwardAPI.items ?? []) if (item.fieldRef) w.write(3, `${item.fieldRef.fieldPath} -> ${item.path}\n`);
+      for (const item of (v.downwardAPI.items ?? []) as DownwardAPIVolumeFile[]) {
+        if (item.fieldRef) w.write(3, `${item.fieldRef.fieldPath} -> ${item.path}\n`);
+        if (item.resourceFieldRef) w.write(3, `${item.resourceFieldRef.resource} -> ${item.path}\n`);
+      }
     } else if (v.configMap) {
       w.write(2, 'Type:\tConfigMap (a volume populated by a ConfigMap)\n');
       w.write(2, `Name:\t${v.configMap.name ?? ''}\n`);

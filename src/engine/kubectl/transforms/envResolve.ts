@@ -90,9 +90,10 @@ function quantityOf(v: string | number | undefined): Quantity {
 
 /**
  * extractContainerResourceValue reads a resourceFieldRef of the container being listed (its
- * containerName is not looked at), divided by the divisor (1 when zero) and rounded up.
+ * containerName is not looked at), divided by the divisor (1 when zero) and rounded up. Describe
+ * reads a container's resource variables with it too (kubectl's util/resource, shared).
  */
-function extractContainerResourceValue(fs: { resource: string; divisor?: string }, c: Container): Result {
+export function extractContainerResourceValue(fs: { resource: string; divisor?: string }, c: Container): Result {
   const d = quantityOf(fs.divisor);
   const divisor = d.nanos === 0n ? quantityOf('1') : d;
   const res = c.resources ?? {};
