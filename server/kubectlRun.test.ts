@@ -140,6 +140,9 @@ describe('kubectl run against npm run serve', () => {
     expect(exec).toMatchObject({ code: 1, stderr: `Error from server (BadRequest): ${said('exec', 'nowhere to run the command')}\n` });
     const attach = await h.kubectl(['attach', 'shell']);
     expect(attach.stderr).toContain(`Error from server (BadRequest): ${said('attach', 'no process to attach to')}\n`);
+    // port-forward checks that the pod is Running before it dials (exec and attach do not): on a
+    // fast machine the three lines above can come before the simulated kubelet started it.
+    expect((await h.kubectl(['wait', '--for=jsonpath={.status.phase}=Running', 'pod/shell', '--timeout=60s'])).code).toBe(0);
     const forward = await h.kubectl(['port-forward', 'pod/shell', '18080:80']);
     expect(forward).toMatchObject({ code: 1, stderr: `error: error upgrading connection: ${said('portforward', 'no port to forward to')}\n` });
     expect((await h.kubectl(['exec', 'nope', '--', 'ls'])).stderr).toBe('Error from server (NotFound): pods "nope" not found\n');

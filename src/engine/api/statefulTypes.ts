@@ -33,9 +33,9 @@ export interface Volume {
   persistentVolumeClaim?: PersistentVolumeClaimVolumeSource;
   emptyDir?: { medium?: string; sizeLimit?: string };
   hostPath?: { path: string; type?: string };
-  configMap?: { name?: string; items?: { key: string; path: string }[]; optional?: boolean };
-  secret?: { secretName?: string; items?: { key: string; path: string }[]; optional?: boolean };
-  downwardAPI?: { items?: { path: string; fieldRef?: { apiVersion?: string; fieldPath: string } }[] };
+  configMap?: { name?: string; items?: { key: string; path: string }[]; defaultMode?: number; optional?: boolean };
+  secret?: { secretName?: string; items?: { key: string; path: string }[]; defaultMode?: number; optional?: boolean };
+  downwardAPI?: { items?: { path: string; fieldRef?: { apiVersion?: string; fieldPath: string } }[]; defaultMode?: number };
   /** A projected volume: the ServiceAccount admission's token volume (apiserver/servedDefaults.ts). */
   projected?: { defaultMode?: number; sources?: VolumeProjection[] };
 }

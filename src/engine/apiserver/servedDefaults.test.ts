@@ -36,6 +36,31 @@ describe('servedPodSpec', () => {
     for (const c of [...out.containers, ...(out.initContainers ?? [])]) expect(c.volumeMounts?.at(-1)).toEqual({ mountPath: DefaultAPITokenMountPath, name: tokenVolumeName('uid-1'), readOnly: true });
   });
 
+  it('gives volumes and downward references the defaults the API server writes, in the Go structs’ order', () => {
+    const spec: ServedPodSpec = {
+      containers: [container({ env: [{ name: 'POD', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } }, { name: 'X', value: '1' }] })],
+      volumes: [
+        { name: 'conf', configMap: { name: 'web', optional: true } },
+        { name: 'keys', secret: { secretName: 'web', items: [{ key: 'a', path: 'a' }] } },
+        { name: 'info', downwardAPI: { items: [{ path: 'labels', fieldRef: { fieldPath: 'metadata.labels' } }] } },
+        { name: 'host', hostPath: { path: '/var/log' } },
+        { name: 'mine', configMap: { name: 'x', defaultMode: 256 } },
+      ],
+    };
+    const out = servedPodSpec(spec);
+    expect(JSON.stringify(out.volumes)).toBe(
+      JSON.stringify([
+        { name: 'conf', configMap: { name: 'web', defaultMode: 420, optional: true } },
+        { name: 'keys', secret: { secretName: 'web', items: [{ key: 'a', path: 'a' }], defaultMode: 420 } },
+        { name: 'info', downwardAPI: { items: [{ path: 'labels', fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.labels' } }], defaultMode: 420 } },
+        { name: 'host', hostPath: { path: '/var/log', type: '' } },
+        { name: 'mine', configMap: { name: 'x', defaultMode: 256 } },
+      ]),
+    );
+    expect(out.containers[0]?.env).toEqual([{ name: 'POD', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.name' } } }, { name: 'X', value: '1' }]);
+    expect(storedPodSpec(out)).toEqual(spec);
+  });
+
   it('names the token volume from the pod’s uid: the same uid, the same name', () => {
     expect(tokenVolumeName('a')).toBe(tokenVolumeName('a'));
     expect(new Set(['a', 'b', 'c', 'd', 'e'].map(tokenVolumeName)).size).toBe(5);

@@ -79,11 +79,84 @@ export function tokenVolume(name: string): Volume {
 
 const isEmpty = (o: object | undefined): boolean => o !== undefined && Object.keys(o).length === 0;
 
+/** The mode SetDefaults_{ConfigMap,Secret,DownwardAPI,Projected}VolumeSource give a volume's files: 0644. */
+const DefaultVolumeMode = 420;
+
+type FieldRef = { apiVersion?: string; fieldPath: string };
+type Items = { path: string; fieldRef?: FieldRef }[] | undefined;
+
+/** SetDefaults_ObjectFieldSelector: apiVersion v1, first as in the Go struct. */
+const servedFieldRef = (f: FieldRef): FieldRef => (f.apiVersion ? f : { apiVersion: 'v1', ...f });
+const storedFieldRef = (f: FieldRef): FieldRef => {
+  if (f.apiVersion !== 'v1') return f;
+  const { apiVersion: _, ...rest } = f;
+  return rest;
+};
+
+/** A downwardAPI source with each item's fieldRef passed through `f` (the items key only when it has one). */
+const withItems = <T extends { items?: Items }>(s: T, f: (r: FieldRef) => FieldRef): T =>
+  s.items === undefined ? s : { ...s, items: s.items.map((i) => (i.fieldRef ? { ...i, fieldRef: f(i.fieldRef) } : i)) };
+
+/**
+ * servedVolume gives a volume the defaults the API server writes: defaultMode 420 on configMap,
+ * secret, downwardAPI and projected sources (after items, before optional, as the Go structs
+ * order them), `type: ""` on a hostPath, and apiVersion v1 on a downward fieldRef.
+ */
+function servedVolume(v: Volume): Volume {
+  const out: Volume = { ...v };
+  const mode = <T extends { defaultMode?: number }>(s: T, before: readonly string[]): T => {
+    if (s.defaultMode !== undefined) return s;
+    const head: Record<string, unknown> = {};
+    const tail: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(s)) (before.includes(k) ? head : tail)[k] = x;
+    return { ...head, defaultMode: DefaultVolumeMode, ...tail } as T;
+  };
+  if (v.configMap) out.configMap = mode(v.configMap, ['name', 'items']);
+  if (v.secret) out.secret = mode(v.secret, ['secretName', 'items']);
+  if (v.downwardAPI) out.downwardAPI = mode(withItems(v.downwardAPI, servedFieldRef), ['items']);
+  if (v.projected) {
+    const sources = v.projected.sources?.map((s) => (s.downwardAPI ? { ...s, downwardAPI: withItems(s.downwardAPI, servedFieldRef) } : s));
+    out.projected = mode({ ...v.projected, ...(sources ? { sources } : {}) }, ['sources']);
+  }
+  if (v.hostPath && v.hostPath.type === undefined) out.hostPath = { ...v.hostPath, type: '' };
+  return out;
+}
+
+/** storedVolume takes off what servedVolume adds, with the values it adds. */
+function storedVolume(v: Volume): Volume {
+  const out: Volume = { ...v };
+  const mode = <T extends { defaultMode?: number }>(s: T): T => {
+    if (s.defaultMode !== DefaultVolumeMode) return s;
+    const { defaultMode: _, ...rest } = s;
+    return rest as T;
+  };
+  if (v.configMap) out.configMap = mode(v.configMap);
+  if (v.secret) out.secret = mode(v.secret);
+  if (v.downwardAPI) out.downwardAPI = mode(withItems(v.downwardAPI, storedFieldRef));
+  if (v.projected) {
+    const sources = v.projected.sources?.map((s) => (s.downwardAPI ? { ...s, downwardAPI: withItems(s.downwardAPI, storedFieldRef) } : s));
+    out.projected = mode({ ...v.projected, ...(sources ? { sources } : {}) });
+  }
+  if (v.hostPath?.type === '') {
+    const { type: _, ...rest } = v.hostPath;
+    out.hostPath = rest;
+  }
+  return out;
+}
+
+/** A container's env with each fieldRef given (served) or relieved of (stored) its apiVersion v1. */
+function envWith(c: ServedContainer, f: (r: FieldRef) => FieldRef): ServedContainer['env'] {
+  const env = (c as { env?: { valueFrom?: { fieldRef?: FieldRef } }[] }).env;
+  if (env === undefined || !env.some((e) => e.valueFrom?.fieldRef)) return c.env;
+  return env.map((e) => (e.valueFrom?.fieldRef ? { ...e, valueFrom: { ...e.valueFrom, fieldRef: f(e.valueFrom.fieldRef) } } : e)) as ServedContainer['env'];
+}
+
 function servedContainer(c: ServedContainer, mount: string | undefined): ServedContainer {
   const out: ServedContainer = { ...c };
   out.resources ??= {};
   out.terminationMessagePath ??= TerminationMessagePathDefault;
   out.terminationMessagePolicy ??= 'File';
+  if (c.env !== undefined) out.env = envWith(c, servedFieldRef);
   if (mount !== undefined) out.volumeMounts = [...(c.volumeMounts ?? []), { mountPath: DefaultAPITokenMountPath, name: mount, readOnly: true }];
   return out;
 }
@@ -93,6 +166,7 @@ function storedContainer(c: ServedContainer, mount: string | undefined): ServedC
   if (isEmpty(out.resources)) delete out.resources;
   if (out.terminationMessagePath === TerminationMessagePathDefault) delete out.terminationMessagePath;
   if (out.terminationMessagePolicy === 'File') delete out.terminationMessagePolicy;
+  if (c.env !== undefined) out.env = envWith(c, storedFieldRef);
   if (mount !== undefined && out.volumeMounts !== undefined) {
     const kept = out.volumeMounts.filter((m) => !(m.name === mount && m.mountPath === DefaultAPITokenMountPath));
     if (kept.length > 0) out.volumeMounts = kept;
@@ -130,6 +204,10 @@ export function servedPodSpec(spec: ServedPodSpec, podUid?: string): ServedPodSp
       out.volumes = [...(spec.volumes ?? []), tokenVolume(mount)];
     }
   }
+  if (spec.volumes !== undefined) {
+    const own = spec.volumes.map(servedVolume);
+    out.volumes = mount === undefined ? own : [...own, ...(out.volumes ?? []).slice(spec.volumes.length)];
+  }
   out.containers = spec.containers.map((c) => servedContainer(c, mount));
   if (spec.initContainers) out.initContainers = spec.initContainers.map((c) => servedContainer(c, mount));
   return out;
@@ -161,6 +239,7 @@ export function storedPodSpec(spec: ServedPodSpec, podUid?: string): ServedPodSp
       else delete out.volumes;
     }
   }
+  if (out.volumes !== undefined) out.volumes = out.volumes.map(storedVolume);
   if (spec.containers) out.containers = spec.containers.map((c) => storedContainer(c, mount));
   if (spec.initContainers) out.initContainers = spec.initContainers.map((c) => storedContainer(c, mount));
   return out;
