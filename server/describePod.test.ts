@@ -126,4 +126,9 @@ describe('kubectl describe pod against npm run serve', () => {
     // --show-events given: the Events of every object, as 1.32 and 1.33 print them by default.
     await expectPrintsAsPage(h, ['describe rs --show-events', 'describe replicasets db --show-events=true'], normalise);
   });
+
+  it('matches a name as a prefix only for exactly TYPE NAME, as kubectl does', async () => {
+    // `describe deploy we` describes web; `deploy/we` and `deploy we web` are a name not found.
+    await expectAnswersAsPage(h, ['describe deploy/we', 'describe deploy we db'], normaliseMany);
+  });
 });

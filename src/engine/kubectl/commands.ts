@@ -232,8 +232,12 @@ export type KubectlCommand =
       /** The REST mapper's warnings, printed before anything (`short name "ev" could also match …`). */
       mapperWarnings?: string[];
     } & Targeted)
-  /** `describe TYPE [NAME...]`; `showEvents` is `--show-events` when given on the line. */
-  | ({ verb: 'describe'; showEvents?: boolean } & Targeted)
+  /**
+   * `describe TYPE [NAME...]`; `showEvents` is `--show-events` when given on the line;
+   * `prefixMatch`: the line's arguments are exactly `TYPE NAME`, the one form whose missing name
+   * kubectl matches as a prefix (DescribeMatchingResources).
+   */
+  | ({ verb: 'describe'; showEvents?: boolean; prefixMatch?: boolean } & Targeted)
   /** `logs POD | TYPE/NAME | -l SEL` with its PodLogOptions (tail −1: every line). */
   | ({
       verb: 'logs';

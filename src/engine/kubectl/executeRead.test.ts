@@ -126,6 +126,17 @@ describe('runDescribe', () => {
     expect(kubectl(cluster(), line)).toEqual({ ok: true, output });
   });
 
+  it.each([
+    ['describe deploy/we', 'Error from server (NotFound): deployments.apps "we" not found'],
+    ['describe deploy we web', 'Error from server (NotFound): deployments.apps "we" not found'],
+  ])('matches no prefix unless the line is exactly TYPE NAME: %s', (line, error) => {
+    const out = kubectl(cluster(), line);
+    expect(out.ok).toBe(false);
+    expect(out.output.split('\n').at(-1)).toBe(error);
+    // `deploy we web` still describes web, without its Events (an error came with it).
+    expect(out.output.startsWith(line.endsWith('web') ? WITHOUT_EVENTS : 'Error')).toBe(true);
+  });
+
   it('prints the DaemonSet with its pod counts and events', () => {
     const st = cluster();
     const out = kubectl(st, 'describe ds agent').output;

@@ -204,17 +204,18 @@ function describeOne(tx: Tx, obj: ResourceObject, showEvents: boolean): string {
 
 /**
  * runDescribe is `kubectl describe pod|deployment|replicaset|daemonset|… [NAME_PREFIX]`: a name
- * that matches no object falls back to every object whose name it prefixes; several are
+ * that matches no object falls back to every object whose name it prefixes, when the line is
+ * exactly `TYPE NAME` (`deploy/we` or `deploy we web` are not found, as in kubectl); several are
  * separated by a blank line, as kubectl prints them. As kubectl 1.36 does, the Events are shown
  * for one object found by name or selector only: several objects, a name matched by prefix or a
  * name not found leave them out, unless the line gives --show-events.
  */
 export function runDescribe(tx: Tx, cmd: Cmd<'describe'>): Terminal {
   const term = new Terminal();
-  const { objects, errors } = resolveTargets(tx.st, cmd, { prefixMatch: true });
+  const { objects, errors } = resolveTargets(tx.st, cmd, { prefixMatch: cmd.prefixMatch === true });
   // Each description ends with a newline and the next is printed after "\n\n". A name that matched
   // by prefix only goes through DescribeMatchingResources, which prints each one and a newline.
-  const byPrefix = cmd.targets.length === 1 && cmd.targets[0]?.name !== undefined && !objects.some((o) => o.metadata.name === cmd.targets[0]?.name);
+  const byPrefix = cmd.prefixMatch === true && cmd.targets[0]?.name !== undefined && !objects.some((o) => o.metadata.name === cmd.targets[0]?.name);
   // The resource builder's error (a name not found, which is what sends a name to prefix matching)
   // or more than one object turns the Events off when --show-events was not given.
   const showEvents = cmd.showEvents ?? !(errors.length > 0 || byPrefix || objects.length > 1);

@@ -143,7 +143,17 @@ export function parseDescribe(ctx: VerbContext): KubectlCommand | KubectlError {
   const all = allNamespacesOf(f.flags, t.targets);
   if ('error' in all) return all;
   const showEvents = f.flags['show-events'];
-  return { verb: 'describe', namespace: namespaceOf(f.flags), targets: t.targets, ...sel, ...all, ...(typeof showEvents === 'boolean' ? { showEvents } : {}) };
+  // kubectl falls back to prefix matching only when its builder had two arguments: `TYPE NAME`.
+  const prefixMatch = f.args.length === 2 && !(f.args[0] ?? '').includes('/');
+  return {
+    verb: 'describe',
+    namespace: namespaceOf(f.flags),
+    targets: t.targets,
+    ...sel,
+    ...all,
+    ...(typeof showEvents === 'boolean' ? { showEvents } : {}),
+    ...(prefixMatch ? { prefixMatch } : {}),
+  };
 }
 
 /** parseDelete reads `delete TYPE NAME... | delete TYPE -l SEL` with --grace-period, --force, --now (delete/delete.go). */
