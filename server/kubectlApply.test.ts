@@ -96,6 +96,9 @@ describe('kubectl apply --server-side against npm run serve', () => {
   });
 
   it('diffs with kubectl diff --server-side (and plain diff) through dry runs that write nothing', async () => {
+    // diff reads the object, then asks for the dry run: a rollout still going on between the two
+    // (the earlier tests' scale, on a fast machine) would show in the status too.
+    expect((await h.kubectl(['rollout', 'status', 'deployment/web', '--timeout=60s'])).code).toBe(0);
     for (const args of [['diff', '--server-side', '--force-conflicts'], ['diff']]) {
       const r = await h.kubectl([...args, '-f', file('d2.yaml', web('nginx:1.29', 5))]);
       expect(r.code).toBe(1);
