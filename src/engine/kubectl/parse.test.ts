@@ -110,7 +110,7 @@ describe('parseKubectl', () => {
     ],
     ['get deploy nginx -oyaml', { verb: 'get', namespace: 'default', targets: [{ kind: 'Deployment', name: 'nginx' }], watch: false, watchOnly: false, output: 'yaml' }],
     ['-n default get no', { verb: 'get', namespace: 'default', targets: [{ kind: 'Node' }], watch: false, watchOnly: false, output: 'table' }],
-    ['describe deployment nginx', { verb: 'describe', namespace: 'default', targets: [{ kind: 'Deployment', name: 'nginx' }] }],
+    ['describe deployment nginx', { verb: 'describe', namespace: 'default', targets: [{ kind: 'Deployment', name: 'nginx' }], prefixMatch: true }],
     ['describe ds/agent', { verb: 'describe', namespace: 'default', targets: [{ kind: 'DaemonSet', name: 'agent' }] }],
     ['   ', { verb: 'noop' }],
   ])('parses `%s`', (line, want) => {
