@@ -106,7 +106,8 @@ test('the header toggle switches the presenter layout and the link keeps it', as
   await expect(page.locator('html')).toHaveClass(/presenter/);
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/&present=1/);
-  expect(await clipped(page)).toEqual([]);
+  // The chart is drawn again at its new size a frame or two after the switch: wait for that.
+  await expect.poll(() => clipped(page), { timeout: 5_000 }).toEqual([]);
   await toggle.click();
   await expect(page.locator('html')).not.toHaveClass(/presenter/);
   await expect.poll(() => page.evaluate(() => location.hash)).not.toMatch(/present/);

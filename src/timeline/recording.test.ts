@@ -133,7 +133,7 @@ describe('ObjectCursor', () => {
 
 describe('Recording of a StatefulSet run', () => {
   // Adaptive keyframes (placed by replay work and by their own weight: keyframes.ts), as the page records.
-  it.each(['statefulset-parallel', 'statefulset-ordered', 'statefulset-claims'])(
+  it.each(['statefulset-parallel', 'statefulset-ordered', 'statefulset-claims', 'statefulset-drain'])(
     'gives at random ticks the store objects and the engine state of a straight run (%s)',
     (id) => {
       const s = preset(id);

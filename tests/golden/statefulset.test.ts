@@ -112,4 +112,30 @@ describe('StatefulSet presets', () => {
     const bound = lines.filter((l) => l.object.kind === 'PersistentVolumeClaim' && (l.object as PersistentVolumeClaimObject).status?.phase === 'Bound');
     expect(new Set(bound.map((l) => l.object.metadata.name)).size).toBe(3);
   });
+  it('statefulset-drain: web-1 waits for node-2, where its volume is, through the drain, and goes back after the uncordon', () => {
+    const lines = writes('statefulset-drain');
+    const nodeOf = (name: string, at: number) => {
+      const w = lines.filter((l) => l.object.kind === 'Pod' && l.object.metadata.name === name && l.time <= at);
+      return (w[w.length - 1]?.object as Pod | undefined)?.spec.nodeName;
+    };
+    expect(nodeOf('web-1', 39)).toBe('node-2');
+    // The drain evicts web-1 only; the controller makes it again with the same claim.
+    expect(deleted(lines, 40)).toEqual(['web-1']);
+    expect(created(lines).map((s) => s.split(' ')[0])).toEqual(['web-0', 'web-1', 'web-2', 'web-1']);
+    const claims = lines.filter((l) => l.object.kind === 'PersistentVolumeClaim' && (l.type === 'ADDED' || l.type === 'DELETED'));
+    expect(claims.map((l) => `${l.type} ${l.object.metadata.name}`)).toEqual(['ADDED www-web-0', 'ADDED www-web-1', 'ADDED www-web-2']);
+    // Pending until the uncordon, for the reason kube-scheduler gives.
+    expect(nodeOf('web-1', 119)).toBeUndefined();
+    const failed = lines.filter((l) => l.object.kind === 'Event' && l.type === 'ADDED' && (l.object as Event).reason === 'FailedScheduling');
+    expect(failed.map((l) => [l.time < 120, (l.object as Event).message])).toEqual([
+      [true, '0/3 nodes are available: 1 node(s) were unschedulable, 2 node(s) had volume node affinity conflict. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.'],
+      // The retry the uncordon brings comes before the node lifecycle controller has removed the taint.
+      [false, '0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) had volume node affinity conflict. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.'],
+    ]);
+    // OrderedReady waits for web-1 and leaves web-2 alone: no write to web-2 between the drain and the uncordon.
+    expect(lines.some((l) => l.object.kind === 'Pod' && l.object.metadata.name === 'web-2' && l.time > 40 && l.time < 120)).toBe(false);
+    expect(lastSet(lines, 120).status).toMatchObject({ replicas: 3, readyReplicas: 2 });
+    expect(nodeOf('web-1', Number.POSITIVE_INFINITY)).toBe('node-2');
+    expect(lastSet(lines).status).toMatchObject({ replicas: 3, readyReplicas: 3 });
+  });
 });

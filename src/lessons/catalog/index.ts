@@ -11,6 +11,7 @@ import { LIMIT_RANGE_LESSONS } from './limitRange.ts';
 import { NODE_LESSONS } from './nodes.ts';
 import { POD_LESSONS } from './pods.ts';
 import { STATEFULSET_LESSONS } from './statefulset.ts';
+import { STATEFULSET_DRAIN_LESSONS } from './statefulsetDrain.ts';
 import { STATEFULSET_QUOTA_LESSONS } from './statefulsetQuota.ts';
 import { STATEFULSET_ORPHAN_LESSONS } from './statefulsetOrphan.ts';
 import { TRAFFIC_LESSONS } from './traffic.ts';
@@ -28,6 +29,7 @@ export const BUILT_IN_LESSONS: readonly BuiltInLesson[] = [
   ...EVENT_LESSONS,
   ...NODE_LESSONS,
   ...STATEFULSET_LESSONS,
+  ...STATEFULSET_DRAIN_LESSONS,
   ...STATEFULSET_QUOTA_LESSONS,
   ...STATEFULSET_ORPHAN_LESSONS,
   ...TRAFFIC_LESSONS,

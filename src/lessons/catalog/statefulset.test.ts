@@ -4,6 +4,7 @@ import { parseScenarioText } from '../../scenario/parse.ts';
 import { Recording } from '../../timeline/recording.ts';
 import { resolveSteps } from '../resolve.ts';
 import { STATEFULSET_LESSONS } from './statefulset.ts';
+import { STATEFULSET_DRAIN_LESSONS } from './statefulsetDrain.ts';
 import { STATEFULSET_QUOTA_LESSONS } from './statefulsetQuota.ts';
 import { STATEFULSET_ORPHAN_LESSONS } from './statefulsetOrphan.ts';
 import type { BuiltInLesson } from './types.ts';
@@ -11,7 +12,7 @@ import { validateScenario } from '../../scenario/validate.ts';
 
 /** answers runs a lesson's preset as the worker records it and returns each step's answer ('-' without a question). */
 function answers(id: string): string[] {
-  const b = STATEFULSET_LESSONS.find((x) => x.lesson.id === id);
+  const b = [...STATEFULSET_LESSONS, ...STATEFULSET_DRAIN_LESSONS].find((x) => x.lesson.id === id);
   const text = PRESETS.find((p) => p.id === b?.preset)?.text ?? '';
   const r = parseScenarioText(text);
   if (!r.ok || !b) throw new Error(`no lesson ${id}`);
@@ -31,8 +32,31 @@ describe('STATEFULSET_LESSONS', () => {
     ['statefulset-stuck', ['-', '1', '3', '-', '-']],
     ['statefulset-parallel', ['3', '2', '-']],
     ['statefulset-claims', ['1', '-', '2', '0']],
+    ['statefulset-drain', ['-', '0', '0', '1', '1']],
   ])('%s answers as its text says', (id, want) => {
     expect(answers(id)).toEqual(want);
+  });
+});
+
+describe('statefulset-drain', () => {
+  it('stops where its text says: the eviction at 40 s, web-1 made again and refused by every node, bound to node-2 after 120 s', () => {
+    const b = STATEFULSET_DRAIN_LESSONS.find((x) => x.lesson.id === 'statefulset-drain') as BuiltInLesson;
+    const r = parseScenarioText(PRESETS.find((p) => p.id === b.preset)?.text ?? '');
+    if (!r.ok) throw new Error(r.errors[0]);
+    const rec = new Recording({ ...r.value, lesson: b.lesson });
+    rec.timeline.record();
+    const records = rec.timeline.records;
+    const points = resolveSteps(b.lesson.steps, { records, more: () => false });
+    expect(points.map((p) => records.timeOf((p.tick as number) - 1))).toEqual([
+      40_000, 41_100, 41_150, 41_150, 120_100,
+    ]);
+    // The scheduler's verdict on each node, as the third step's formula shows it.
+    expect(points[2]?.formula.slice(1).map((d) => `${d.values.node} ${d.values.plugin}`)).toEqual([
+      'node-1 VolumeBinding',
+      'node-2 NodeUnschedulable',
+      'node-3 VolumeBinding',
+    ]);
+    expect(points[4]?.formula.map((d) => d.values.node)).toEqual(['node-2']);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * Built-in lessons of the course's StatefulSet chapter, one per StatefulSet preset: ordered
  * create and scale, the rolling-update order, a partition canary, the stuck rollout that only a
- * pod deletion frees, Parallel freeing itself, and claims that outlive their pods. Every answer
- * is read from the controller's Explain records (controller/statefulset/explainCatalog.ts).
+ * pod deletion frees, Parallel freeing itself, claims that outlive their pods, and a drained node
+ * that keeps its pod's volume. Every answer is read from the Explain records of the controller
+ * (controller/statefulset/explainCatalog.ts), and of the scheduler (scheduler/explainCatalog.ts).
  */
 import type { BuiltInLesson } from './types.ts';
 

@@ -31,6 +31,7 @@ import recreate from './recreate.yaml?raw';
 import rollback from './rollback.yaml?raw';
 import seed from './seed.yaml?raw';
 import statefulsetClaims from './statefulset-claims.yaml?raw';
+import statefulsetDrain from './statefulset-drain.yaml?raw';
 import statefulsetOrdered from './statefulset-ordered.yaml?raw';
 import statefulsetParallel from './statefulset-parallel.yaml?raw';
 import statefulsetPartition from './statefulset-partition.yaml?raw';
@@ -80,6 +81,7 @@ export const PRESETS: readonly Preset[] = [
   { id: 'statefulset-stuck', text: statefulsetStuck },
   { id: 'statefulset-parallel', text: statefulsetParallel },
   { id: 'statefulset-claims', text: statefulsetClaims },
+  { id: 'statefulset-drain', text: statefulsetDrain },
   // What clients see during a rollout (issue 22).
   { id: 'traffic-no-probe', text: trafficNoProbe },
   { id: 'traffic-probe', text: trafficProbe },

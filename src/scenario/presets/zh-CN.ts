@@ -165,6 +165,11 @@ export const PRESET_TEXT_ZH_CN: Readonly<Record<string, { name: string; descript
     description:
       '每个 Pod 有自己的卷申领 www-web-0 … www-web-2，Pod 调度后即 Bound。缩到 1 个会删除 web-2 和 web-1，但保留它们的卷申领（whenScaled 为 Retain）；再扩回 3 个时复用同样的卷申领——没有新的 create Claim 事件——每个 Pod 也回到它的卷所在的节点（local-path 卷只存在于一个节点上）。',
   },
+  'statefulset-drain': {
+    name: 'StatefulSet——被 drain 的节点留着 Pod 的卷',
+    description:
+      '每个 Pod 的卷申领都绑定到一个 local-path 卷，它位于这个 Pod 第一次被调度到的节点上，卷的节点亲和性把它固定在那里。40 秒时 kubectl drain node-2 封锁该节点并驱逐 web-1；StatefulSet 控制器立刻以同样的名字、同样的卷申领重新创建 web-1，但它一直 Pending：node-2 不可调度，另外两个节点 had volume node affinity conflict（VolumeBinding）。在 OrderedReady 下控制器等着 web-1，不去动 web-2。120 秒时 kubectl uncordon node-2，web-1 回到它的节点，数据还在。',
+  },
   'traffic-no-probe': {
     name: '流量——没有 readinessProbe',
     description:

@@ -51,7 +51,10 @@ export function preFilter(pod: Pod, claims: ReadonlyMap<string, KubeObject>): { 
     if (claim.metadata.deletionTimestamp) return rejected(`persistentvolumeclaim ${JSON.stringify(name)} is being deleted`);
     if (isUnboundImmediate(claim)) immediate = true;
     const node = claim.spec.volumeName ? claim.metadata.annotations?.[SelectedNodeAnnotation] : undefined;
-    if (node !== undefined) (volumeNodes ??= []).push(node);
+    if (node !== undefined) {
+      volumeNodes ??= [];
+      volumeNodes.push(node);
+    }
   }
   if (immediate) return rejected(ErrReasonUnboundImmediate);
   return volumeNodes === null ? NO_STATE : { state: { volumeNodes } };
