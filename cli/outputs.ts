@@ -116,13 +116,22 @@ function summaryMode(c: ModeContext): OutputMode {
   };
 }
 
+/**
+ * listed is a kind's objects in the API server's list order (etcd's keys: namespace, then name),
+ * as `kubectl get` prints them: web-0, web-1, web-2 even when web-1 was made again last.
+ */
+function listed(objects: Iterable<KubeObject>): KubeObject[] {
+  const key = (o: KubeObject) => `${o.metadata.namespace ?? ''}/${o.metadata.name}`;
+  return [...objects].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
 /** `--output status`: kubectl rollout status for each workload, then the final `kubectl get` tables. */
 function statusMode(c: ModeContext): OutputMode {
   const { st } = c;
   return {
     tick: () => [],
     *end() {
-      const objs = (k: 'Deployment' | 'DaemonSet' | 'StatefulSet'): KubeObject[] => [...st.store.objects[k].values()];
+      const objs = (k: 'Deployment' | 'DaemonSet' | 'StatefulSet'): KubeObject[] => listed(st.store.objects[k].values());
       // kubectl prints the viewer's message, or its error with the `error: ` prefix.
       const line = (s: { message: string; error: string | null }): string => {
         const text = s.error ?? s.message;
@@ -132,7 +141,7 @@ function statusMode(c: ModeContext): OutputMode {
       for (const ds of objs('DaemonSet')) yield line(daemonSetStatusViewer(ds as DaemonSet));
       for (const sts of objs('StatefulSet')) yield line(statefulSetStatusViewer(sts as StatefulSet));
       for (const kind of ['Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Pod', 'PersistentVolumeClaim'] as const) {
-        const list = [...st.store.objects[kind].values()];
+        const list = listed(st.store.objects[kind].values());
         if (!list.length) continue;
         yield '';
         yield* printTable(kind, list as never[], st.now).stdout.replace(/\n$/, '').split('\n');

@@ -68,6 +68,14 @@ describe('runScenarioText', () => {
     expect(res.stderr[0]).toMatch(/^error: actions\[0\]\.at: /);
   });
 
+  it('prints the final tables in the API server’s list order, a pod made again included (--output status)', () => {
+    // statefulset-drain evicts web-1 at 40 s and makes it again: last in the store, second in a list.
+    const text = readFileSync(new URL('statefulset-drain.yaml', presetDir), 'utf8');
+    const res = runScenarioText(text, args(['x.yaml', '--output', 'status']));
+    const pods = res.stdout.filter((l) => /^web-\d /.test(l)).map((l) => l.split(' ')[0]);
+    expect(pods).toEqual(['web-0', 'web-1', 'web-2']);
+  });
+
   it('exits 1 with the API server message when a manifest is invalid', () => {
     const text = readFileSync(new URL('seed.yaml', presetDir), 'utf8').replace('maxUnavailable: 25%', 'maxUnavailable: 0').replace('maxSurge: 25%', 'maxSurge: 0');
     const res = runScenarioText(text, args(['x.yaml']));
