@@ -58,6 +58,15 @@ const SYNC: Record<ControllerName, (tx: Tx, key: string) => string | null> = {
   'root-ca-cert-publisher': syncRootCACertNamespace,
 };
 
+/**
+ * queueActor is the controller a queue belongs to, as its syncs name themselves: `deployment` →
+ * deployment-controller; the PV controller's claim queue is the persistentvolume-binder
+ * controller's (kube-controller-manager runs both of its queues under that name).
+ */
+function queueActor(controller: ControllerName): string {
+  return controller === 'persistentvolume-claims' ? 'persistentvolume-binder-controller' : `${controller}-controller`;
+}
+
 /** maxRetries of the queues that drop a key after that many failed syncs in a row (handleErr). */
 const MAX_RETRIES: Partial<Record<ControllerName, number>> = {
   deployment: DeploymentMaxRetries,
@@ -114,7 +123,7 @@ export function dispatch(tx: Tx, ev: SimEvent): void {
       work(tx, ev.controller);
       break;
     case 'enqueue':
-      tx.actor = `${ev.controller}-controller`;
+      tx.actor = queueActor(ev.controller);
       tx.key = ev.key;
       st.queues[ev.controller].waitingAfter.delete(ev.key);
       enqueue(tx, ev.controller, ev.key);
