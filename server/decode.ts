@@ -14,7 +14,7 @@ import { fromUnstructured } from '../src/engine/apiserver/decoding/fromUnstructu
 import { type Decoded, decodedGoType, decodeTyped } from '../src/engine/apiserver/decoding/manifestShape.ts';
 
 /**
- * decodeHook checks Deployment, DaemonSet, StatefulSet, ConfigMap and Secret bodies (a Secret's
+ * decodeHook checks Deployment, DaemonSet, StatefulSet, ConfigMap, Secret and PersistentVolumeClaim bodies (a Secret's
  * data must be base64: `illegal base64 data at input byte 0`); other kinds pass as they are.
  */
 export const decodeHook: DecodeHook = (kind, obj, fieldValidation, patched) => {

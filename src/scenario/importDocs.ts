@@ -1,7 +1,8 @@
 /**
  * Import of pasted or dropped YAML: one or more manifests (a `kind: List` is unpacked), or one
- * whole scenario file. Of the manifests, Deployments, DaemonSets, StatefulSets, Pods and the policy kinds (ResourceQuota,
- * PodDisruptionBudget, HorizontalPodAutoscaler, Service) and `v1 Namespace`s (their labels) are kept
+ * whole scenario file. Of the manifests, Deployments, DaemonSets, StatefulSets, Pods, the policy kinds (ResourceQuota,
+ * LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service), ConfigMaps, Secrets,
+ * PersistentVolumeClaims and `v1 Namespace`s (their labels) are kept
  * as objects (without the fields a cluster fills in), `v1 Node`s become scenario nodes (labels,
  * taints, unschedulable, allocatable), and every other kind is listed in `note`.
  *
@@ -11,6 +12,7 @@
  * fixing a file wants the whole list at once, and a half-imported file is a scenario nobody wrote.
  */
 import { stripPodServerFields } from './importPod.ts';
+import { stripClaimServerFields } from './importClaim.ts';
 import { aggregateMessage } from '../engine/apimachinery/fieldErrors.ts';
 import { field, isRecord, type Issues, newIssues, own, report } from './check.ts';
 import { isScenarioObjectKind, validateWorkload } from './manifest.ts';
@@ -108,8 +110,7 @@ function takeDocument(issues: Issues, d: unknown, out: Taken): { id: string; lab
     out.nodes.push(node);
     return { id: `Node//${node.name}`, label: `Node ${JSON.stringify(node.name)}` };
   }
-  const stripped = isRecord(d) ? stripServerFields(d) : d;
-  const doc = isRecord(d) && isRecord(stripped) && d.kind === 'Pod' ? stripPodServerFields(stripped, Object.hasOwn(d, 'status')) : stripped;
+  const doc = isRecord(d) ? strippedDocument(d) : d;
   const obj = validateWorkload(issues, '', doc);
   if (obj === null) return null;
   out.objects.push(obj);
@@ -118,6 +119,14 @@ function takeDocument(issues: Issues, d: unknown, out: Taken): { id: string; lab
     id: obj.kind === 'Namespace' ? `Namespace//${obj.metadata.name}` : `${obj.kind}/${obj.metadata.namespace ?? 'default'}/${obj.metadata.name}`,
     label: `${obj.kind} ${JSON.stringify(obj.metadata.name)}`,
   };
+}
+
+/** strippedDocument: the document without what a cluster wrote (importPod.ts and importClaim.ts for their kinds). */
+function strippedDocument(d: Record<string, unknown>): Record<string, unknown> {
+  const stripped = stripServerFields(d);
+  const hadStatus = Object.hasOwn(d, 'status');
+  if (d.kind === 'Pod') return stripPodServerFields(stripped, hadStatus);
+  return d.kind === 'PersistentVolumeClaim' ? stripClaimServerFields(stripped, hadStatus) : stripped;
 }
 
 function isScenarioFile(d: unknown): boolean {
@@ -198,7 +207,7 @@ export function ignoredNote(ignored: string[]): string | null {
   const docs = ignored.length === 1 ? 'document' : 'documents';
   return (
     `Ignored ${ignored.length} ${docs}: ${ignored.join(', ')}` +
-    ' (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Pod, Namespace, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap and Secret)'
+    ' (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Pod, Namespace, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap, Secret and PersistentVolumeClaim)'
   );
 }
 

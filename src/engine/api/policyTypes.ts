@@ -5,6 +5,7 @@
  */
 import type { IntOrString, LabelSelector, ObjectMeta } from './types.ts';
 import type { ConfigMap, Secret } from './configTypes.ts';
+import type { PersistentVolumeClaimObject } from './statefulTypes.ts';
 
 /** A resource list as the API serialises it: resource name → quantity string (`requests.cpu: 500m`). */
 export type ResourceList = Record<string, string>;
@@ -230,8 +231,12 @@ export interface Service {
   status?: { loadBalancer?: { ingress?: { ip?: string; hostname?: string }[] } };
 }
 
-/** The policy objects a scenario may hold beside its workloads (DESIGN.md §9), and the configuration its pods read. */
-export type PolicyObject = ResourceQuota | LimitRange | PodDisruptionBudget | HorizontalPodAutoscaler | Service | ConfigMap | Secret;
+/**
+ * The policy objects a scenario may hold beside its workloads (DESIGN.md §9), and what its pods read
+ * and mount: ConfigMaps, Secrets and standalone PersistentVolumeClaims (a StatefulSet's own claims
+ * are its controller's).
+ */
+export type PolicyObject = ResourceQuota | LimitRange | PodDisruptionBudget | HorizontalPodAutoscaler | Service | ConfigMap | Secret | PersistentVolumeClaimObject;
 
 /** The kinds of PolicyObject, in the order their tables print. */
 export const POLICY_KINDS = ['ResourceQuota', 'LimitRange', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service', 'ConfigMap', 'Secret'] as const;
@@ -245,4 +250,5 @@ export const POLICY_API_VERSIONS: Readonly<Record<PolicyObject['kind'], string>>
   Service: 'v1',
   ConfigMap: 'v1',
   Secret: 'v1',
+  PersistentVolumeClaim: 'v1',
 };

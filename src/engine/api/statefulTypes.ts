@@ -80,6 +80,7 @@ export interface PersistentVolumeClaimSpec {
   storageClassName?: string;
   volumeMode?: 'Filesystem' | 'Block';
   dataSource?: { apiGroup?: string; kind: string; name: string };
+  dataSourceRef?: { apiGroup?: string; kind: string; name: string; namespace?: string };
   volumeAttributesClassName?: string;
 }
 

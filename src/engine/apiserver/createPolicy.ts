@@ -6,7 +6,9 @@
  */
 import type { LimitRange, LimitRangeItem, PolicyObject, Service } from '../api/policyTypes.ts';
 import type { KubeObject } from '../api/types.ts';
+import type { PersistentVolumeClaimObject } from '../api/statefulTypes.ts';
 import { nextInt, type PrngState } from '../lib/prng.ts';
+import { canonicalQuantity } from '../lib/quantity.ts';
 import { setDefaultsPolicyObject } from './defaultsPolicy.ts';
 import { type ApiError, newInvalid } from './errors.ts';
 import { type FieldError, invalid, invalidMessage } from '../apimachinery/fieldErrors.ts';
@@ -14,16 +16,39 @@ import { decodeQuantities, validatePolicyObject } from './validationPolicy.ts';
 
 /** isPolicyKind tells whether a kind is one of the policy kinds (api/policyTypes.ts). */
 export function isPolicyKind(kind: unknown): kind is PolicyObject['kind'] {
-  return kind === 'ResourceQuota' || kind === 'LimitRange' || kind === 'PodDisruptionBudget' || kind === 'HorizontalPodAutoscaler' || kind === 'Service' || kind === 'ConfigMap' || kind === 'Secret';
+  return (
+    kind === 'ResourceQuota' ||
+    kind === 'LimitRange' ||
+    kind === 'PodDisruptionBudget' ||
+    kind === 'HorizontalPodAutoscaler' ||
+    kind === 'Service' ||
+    kind === 'ConfigMap' ||
+    kind === 'Secret' ||
+    kind === 'PersistentVolumeClaim'
+  );
 }
 
 /** normalizeQuantities turns YAML numbers in a quota's hard list into the strings the API stores (`pods: 10` → "10"). */
 function normalizeQuantities<T extends PolicyObject>(o: T): T {
   if (o.kind === 'LimitRange') return normalizeLimitRange(o) as T;
+  if (o.kind === 'PersistentVolumeClaim') return normalizeClaim(o) as T;
   if (o.kind !== 'ResourceQuota' || !o.spec?.hard) return o;
   const hard: Record<string, string> = {};
   for (const [k, v] of Object.entries(o.spec.hard)) hard[k] = String(v);
   return { ...o, spec: { ...o.spec, hard } } as T;
+}
+
+/**
+ * normalizeClaim: a claim's requests and limits as the API server stores them, Quantity.String()
+ * of what it decoded (`storage: 1` → "1", `1.5Gi` → "1536Mi").
+ */
+function normalizeClaim(o: PersistentVolumeClaimObject): PersistentVolumeClaimObject {
+  const r = o.spec?.resources;
+  if (!r) return o;
+  const strings = (l: Record<string, unknown> | undefined) =>
+    l === undefined ? undefined : Object.fromEntries(Object.entries(l).map(([k, v]) => [k, canonicalQuantity(String(v))]));
+  const resources = { ...r, ...(r.requests ? { requests: strings(r.requests) } : {}), ...(r.limits ? { limits: strings(r.limits) } : {}) };
+  return { ...o, spec: { ...o.spec, resources } };
 }
 
 /** normalizeLimitRange: a LimitRange's quantities as strings too (`maxLimitRequestRatio: {cpu: 4}` → "4"). */

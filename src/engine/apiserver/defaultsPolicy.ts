@@ -103,5 +103,7 @@ export function setDefaultsPolicyObject<T extends PolicyObject>(o: T): T {
   if (o.kind === 'ResourceQuota') return { ...o, spec: o.spec ?? {} } as T;
   if (o.kind === 'LimitRange') return setDefaultsLimitRange(o) as T;
   if (o.kind === 'Secret') return setDefaultsSecret(o) as T;
+  // SetDefaults_PersistentVolumeClaimSpec; the class is the DefaultStorageClass admission's, on create (store.ts).
+  if (o.kind === 'PersistentVolumeClaim') return { ...o, spec: { ...o.spec, volumeMode: o.spec?.volumeMode ?? 'Filesystem' } } as T;
   return o;
 }

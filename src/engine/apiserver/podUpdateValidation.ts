@@ -115,13 +115,15 @@ const GO_NAMES: Readonly<Record<string, string>> = { dnsPolicy: 'DNSPolicy', dns
 /**
  * specDiff lists the fields of the two specs that differ, in the shape of go-cmp's report: the
  * struct, the count of identical fields, then a `- ` line with the old value and a `+ ` line with
- * the new one for each field that changed (JSON values, the fields in the specs' order).
+ * the new one for each field that changed (JSON values). `fields`, when given, is the Go struct's
+ * whole field list in its order (so unset fields count among the identical ones); otherwise the
+ * fields the specs have, in their order.
  */
-export function specDiff(old: PodSpec, next: PodSpec): string {
-  const keys = [...new Set([...Object.keys(old), ...Object.keys(next)])];
+export function specDiff(old: object, next: object, struct = 'core.PodSpec', fields?: readonly string[]): string {
+  const keys = fields ?? [...new Set([...Object.keys(old), ...Object.keys(next)])];
   const o = old as unknown as Record<string, unknown>;
   const n = next as unknown as Record<string, unknown>;
-  const lines = ['  core.PodSpec{'];
+  const lines = [`  ${struct}{`];
   let identical = 0;
   const flush = () => {
     if (identical > 0) lines.push(`  \t... // ${identical} identical field${identical === 1 ? '' : 's'}`);

@@ -22,6 +22,7 @@ import { type FieldError, invalidMessage } from '../apimachinery/fieldErrors.ts'
 import { validateResourceRequirements } from './validationPod.ts';
 import { shouldDeleteDuringUpdate } from './finalizers.ts';
 import { withPVCProtectionFinalizer } from './admission/storageObjectInUseProtection.ts';
+import { validatePersistentVolumeClaimResize } from './admission/persistentVolumeClaimResize.ts';
 import { namespaceTerminating, refuseInTerminating } from './admission/namespaceLifecycle.ts';
 import { validateUpdate } from './updateValidation.ts';
 import { attachEventLease, type EventApi, getLease, leaseEventWrite } from './eventLeases.ts';
@@ -258,6 +259,9 @@ export function updateObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
   const cur = c.object;
   const immutable = validateUpdate(cur, obj);
   if (immutable.length) return { ok: false, error: newInvalid(invalidMessage(obj.kind, obj.metadata.name, immutable)) };
+  // PersistentVolumeClaimResize, the validating admission after validation: no claim grows here.
+  const resize = obj.kind === 'PersistentVolumeClaim' ? validatePersistentVolumeClaimResize(obj as PersistentVolumeClaimObject, cur as PersistentVolumeClaimObject) : null;
+  if (resize !== null) return { ok: false, error: newForbidden('persistentvolumeclaims', obj.metadata.name, resize) };
   const meta: ObjectMeta =
     obj.kind === 'Event' && keysAre(obj.metadata, EVENT_META_STORED)
       ? { name: obj.metadata.name, namespace: obj.metadata.namespace, uid: cur.metadata.uid, resourceVersion: String(st.rv + 1), creationTimestamp: cur.metadata.creationTimestamp }

@@ -1,6 +1,7 @@
 // Port of the update checks of kubernetes pkg/apis/apps/validation (ValidateDeploymentUpdate,
 // ValidateDaemonSetUpdate, v1.36): in apps/v1 a workload's selector is immutable.
 import { configMapUpdateErrors, secretUpdateErrors } from './validationConfig.ts';
+import { persistentVolumeClaimUpdateErrors } from './validationClaim.ts';
 import type { KubeObject, LabelSelector } from '../api/types.ts';
 import { type FieldError, forbidden, invalid, sortedMap } from '../apimachinery/fieldErrors.ts';
 import { newFinalizers } from './finalizers.ts';
@@ -30,6 +31,7 @@ function validateSpecUpdate(old: KubeObject, next: KubeObject): FieldError[] {
   // The object's own rules run with every write (validatePolicyObject); these are the update's.
   if (old.kind === 'ConfigMap' && next.kind === 'ConfigMap') return configMapUpdateErrors(next, old);
   if (old.kind === 'Secret' && next.kind === 'Secret') return secretUpdateErrors(next, old);
+  if (old.kind === 'PersistentVolumeClaim' && next.kind === 'PersistentVolumeClaim') return persistentVolumeClaimUpdateErrors(next, old);
   if (old.kind === 'Pod' && next.kind === 'Pod') return validatePodUpdate(next.spec, old.spec);
   if ((old.kind === 'Deployment' && next.kind === 'Deployment') || (old.kind === 'DaemonSet' && next.kind === 'DaemonSet')) {
     if (!jsonEqual(selectorValue(old.spec.selector), selectorValue(next.spec.selector))) {

@@ -1,9 +1,10 @@
 // Ports of kubernetes pkg/apis/policy/validation (ValidatePodDisruptionBudget),
 // pkg/apis/autoscaling/validation (ValidateHorizontalPodAutoscaler) and pkg/apis/core/validation
-// (ValidateResourceQuota, ValidateService), v1.36, with the API server's field errors — plus the
+// (ValidateResourceQuota, ValidateService; ValidatePersistentVolumeClaim in validationClaim.ts), v1.36, with the API server's field errors — plus the
 // decoding step that refuses a quantity that does not parse before validation ever runs.
 import { validateLimitRange } from './validationLimitRange.ts';
 import { validateConfigMap, validateSecret } from './validationConfig.ts';
+import { validatePersistentVolumeClaim } from './validationClaim.ts';
 import type { HorizontalPodAutoscaler, HPAScalingRules, MetricSpec, PodDisruptionBudget, PolicyObject, ResourceQuota, Service } from '../api/policyTypes.ts';
 import { parseQuantity, QuantityErrors } from '../lib/quantity.ts';
 import { duplicate, type FieldError, forbidden, invalid, notSupported, required } from '../apimachinery/fieldErrors.ts';
@@ -23,6 +24,7 @@ export function decodeQuantities(o: PolicyObject): string | null {
       for (const list of [item.max, item.min, item.default, item.defaultRequest, item.maxLimitRequestRatio]) values.push(...Object.values(list ?? {}));
     }
   }
+  if (o.kind === 'PersistentVolumeClaim') values.push(...Object.values(o.spec?.resources?.requests ?? {}), ...Object.values(o.spec?.resources?.limits ?? {}));
   if (o.kind === 'HorizontalPodAutoscaler') {
     for (const m of o.spec.metrics ?? []) {
       const t = m.resource?.target ?? m.containerResource?.target;
@@ -275,5 +277,7 @@ export function validatePolicyObject(o: PolicyObject): FieldError[] {
       return validateConfigMap(o);
     case 'Secret':
       return validateSecret(o);
+    case 'PersistentVolumeClaim':
+      return validatePersistentVolumeClaim(o);
   }
 }

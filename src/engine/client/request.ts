@@ -40,7 +40,12 @@ export function executePlan(tx: Tx, plan: WritePlan): RestResult {
       // A port that now needs a node port and has none gets one (a switch to NodePort).
       const obj = plan.object.kind === 'Service' ? allocateUpdateNodePorts(plan.object, tx.st.store.objects.Service.values(), tx.prng) : plan.object;
       const res = update(tx, obj);
-      if (!res.ok) return { code: 409, body: newConflict(plan.resource, plan.object.metadata.name) };
+      if (!res.ok && res.error.reason === 'Conflict') return { code: 409, body: newConflict(plan.resource, plan.object.metadata.name) };
+      // Admission refused it after validation (a claim's resize: a 403).
+      if (!res.ok) {
+        const code = STATUS_CODES[res.error.reason] ?? 500;
+        return { code, body: statusOf(code, res.error) };
+      }
       return { code: 200, body: plan.scale ? scaleOf(res.object as Deployment) : res.object };
     }
     case 'evict':

@@ -15,8 +15,8 @@ import { type Decoded, decodedGoType, decodeManifest, decodeTyped } from '../api
 import type { GoType } from '../apiserver/decoding/manifestGoTypes.ts';
 
 type Workload = 'Deployment' | 'DaemonSet' | 'StatefulSet';
-/** The kinds whose bodies the API server's decoder checks here: the workloads, ConfigMaps and Secrets. */
-export type Decodable = Workload | 'ConfigMap' | 'Secret';
+/** The kinds whose bodies the API server's decoder checks here: the workloads, ConfigMaps, Secrets and claims. */
+export type Decodable = Workload | 'ConfigMap' | 'Secret' | 'PersistentVolumeClaim';
 
 
 /** clientDecodeError is kubectl's own refusal of a document whose metadata does not decode, or null. */

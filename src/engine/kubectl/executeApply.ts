@@ -74,7 +74,7 @@ function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void
     return;
   }
   if (kind && kind !== 'Deployment' && kind !== 'DaemonSet' && kind !== 'StatefulSet' && kind !== 'Pod' && !isPolicyKind(kind)) {
-    term.fail(`error: Rollout Lab applies Deployment, DaemonSet, StatefulSet, Pod, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap and Secret objects, not "${m.kind ?? ''}"`);
+    term.fail(`error: Rollout Lab applies Deployment, DaemonSet, StatefulSet, Pod, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap, Secret and PersistentVolumeClaim objects, not "${m.kind ?? ''}"`);
     return;
   }
   const ns = typeof m.metadata?.namespace === 'string' && m.metadata.namespace ? m.metadata.namespace : namespace;
@@ -104,7 +104,7 @@ function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void
     term.out(r.output);
     return;
   }
-  const decodable = workload ?? (kind === 'ConfigMap' || kind === 'Secret' ? kind : null);
+  const decodable = workload ?? (kind === 'ConfigMap' || kind === 'Secret' || kind === 'PersistentVolumeClaim' ? kind : null);
   if (decodable) {
     // The patch applyManifest sent is made again only for a refusal, which prints it.
     const patchOf = live ? () => applyPatchOf(live as ObjectJson, modifiedConfiguration(m, ns).modified) : null;
@@ -114,12 +114,12 @@ function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void
       return;
     }
   }
-  if (kind && isPolicyKind(kind)) {
-    applyPolicy(tx, term, live as KubeObject | undefined, r.object as unknown as PolicyObject, r.output);
+  if ((!live && kind === 'Pod') || kind === 'PersistentVolumeClaim') {
+    applyPrepared(tx, term, live, r.object as unknown as KubeObject, r.output);
     return;
   }
-  if (!live && kind === 'Pod') {
-    applyNewPod(tx, term, r.object as unknown as KubeObject, r.output);
+  if (kind && isPolicyKind(kind)) {
+    applyPolicy(tx, term, live as KubeObject | undefined, r.object as unknown as PolicyObject, r.output);
     return;
   }
   if (!live) {
@@ -141,22 +141,24 @@ function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void
 }
 
 /**
- * applyNewPod creates an applied pod as the registry creates a client's (rest/kinds.ts: SetDefaults_Pod,
- * ValidatePodCreate); a refusal is the 422 kubectl prints from its causes.
+ * applyPrepared writes an applied pod (a create) or claim as the registry takes a client's
+ * (rest/kinds.ts: SetDefaults_Pod and ValidatePodCreate; a claim's defaults and
+ * ValidatePersistentVolumeClaim, on an update ValidatePersistentVolumeClaimUpdate); a refusal is
+ * the 422 kubectl prints from its causes, or admission's refusal (a claim's resize).
  */
-function applyNewPod(tx: Tx, term: Terminal, obj: KubeObject, output: string): void {
+function applyPrepared(tx: Tx, term: Terminal, live: KubeObject | undefined, obj: KubeObject, output: string): void {
   const { status: _status, ...body } = obj as KubeObject & { status?: unknown };
-  const p = prepareObject(body as KubeObject);
+  const p = prepareObject(body as KubeObject, live);
   if ('badRequest' in p) {
     term.fail(creatingError({ reason: 'BadRequest', message: p.badRequest }));
     return;
   }
   if ('invalid' in p) {
-    term.fail(checkErrStatus(newInvalidStatus('Pod', '', p.name, p.invalid)));
+    term.fail(checkErrStatus(newInvalidStatus(obj.kind, '', p.name, p.invalid)));
     return;
   }
-  const res = create(tx, p.object);
-  if (!res.ok) term.fail(creatingError(res.error));
+  const res = live ? update(tx, p.object) : create(tx, p.object);
+  if (!res.ok) term.fail(live ? formatApiError(res.error) : creatingError(res.error));
   else term.out(output);
 }
 

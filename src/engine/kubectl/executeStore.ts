@@ -7,6 +7,7 @@ import type { DaemonSet, Deployment, Kind, KubeObject, LabelSelector, Pod, Repli
 import { setDefaultsDaemonSet, setDefaultsDeployment, setDefaultsPodSpec, setDefaultsReplicaSet } from '../apiserver/defaults.ts';
 import { newInvalid as newInvalidStatus } from '../apiserver/rest/status.ts';
 import { validateUpdate } from '../apiserver/updateValidation.ts';
+import { validatePersistentVolumeClaim, validationOptionsForPersistentVolumeClaim } from '../apiserver/validationClaim.ts';
 import { checkErrStatus } from './transforms/patchJson.ts';
 import { allocateUpdateNodePorts, heldNodePorts, requestedNodePortErrors, serviceUpdate } from '../apiserver/createPolicy.ts';
 import type { Service } from '../api/policyTypes.ts';
@@ -132,14 +133,17 @@ export function apiUpdate<T extends KubeObject>(tx: Tx, next: T): { object: T; c
   // A StatefulSet update is validated by the store (ValidateStatefulSetUpdate), once.
   const invalid = obj.kind === 'StatefulSet' && cur ? null : apiValidate(obj);
   if (invalid) return { error: invalid };
-  // A pod's spec takes only what ValidatePodUpdate lets through (a new image, added tolerations …),
+  // A pod's spec takes only what ValidatePodUpdate lets through (a new image, added tolerations …), a
+  // claim's what ValidatePersistentVolumeClaimUpdate does (a bound claim's requests …),
   // and a Service's node ports asked for are the allocator's to give (in range, held by no other).
   const errs =
     obj.kind === 'Pod' && cur?.kind === 'Pod'
       ? validateUpdate(cur, obj)
-      : obj.kind === 'Service' && cur?.kind === 'Service'
-        ? requestedNodePortErrors(obj as Service, heldNodePorts(tx.st.store.objects.Service.values(), cur))
-        : [];
+      : obj.kind === 'PersistentVolumeClaim' && cur?.kind === 'PersistentVolumeClaim'
+        ? [...validatePersistentVolumeClaim(obj, validationOptionsForPersistentVolumeClaim(cur)), ...validateUpdate(cur, obj)]
+        : obj.kind === 'Service' && cur?.kind === 'Service'
+          ? requestedNodePortErrors(obj as Service, heldNodePorts(tx.st.store.objects.Service.values(), cur))
+          : [];
   if (errs.length > 0) return { error: checkErrStatus(newInvalidStatus(obj.kind, '', obj.metadata.name, errs)) };
   // A Service switched to NodePort gets its node ports, as the registry's update allocates them.
   const stored = obj.kind === 'Service' ? (allocateUpdateNodePorts(obj as Service, tx.st.store.objects.Service.values(), tx.prng) as KubeObject as T) : obj;

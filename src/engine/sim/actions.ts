@@ -43,7 +43,7 @@ export function createInitialObject(tx: Tx, raw: KubeObject | Record<string, unk
   if (kind === 'StatefulSet') return createStatefulSet(tx, raw as StatefulSet);
   if (kind === 'Pod') return createPod(tx, raw as Pod);
   if (kind !== 'Deployment' && kind !== 'DaemonSet') {
-    return { ok: false, output: `error: Rollout Lab applies Deployment, DaemonSet, StatefulSet, Pod, ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap and Secret objects, not "${String(kind)}"` };
+    return { ok: false, output: `error: Rollout Lab applies Deployment, DaemonSet, StatefulSet, Pod, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap, Secret and PersistentVolumeClaim objects, not "${String(kind)}"` };
   }
   const obj = defaulted(raw as Deployment | DaemonSet);
   const errs = validateObject(obj);

@@ -38,7 +38,7 @@ const en = {
       'Run your manifests on their own (the default) or add them to this scenario. A scenario file replaces the working one; Undo brings it back.',
     legend: 'Paste, drop or choose YAML',
     label: 'Manifests or scenario YAML',
-    hint: 'Paste the output of kubectl get -o yaml or manifests (Deployments, DaemonSets, StatefulSets and pods are simulated; Services, ConfigMaps, Secrets, quotas, budgets, autoscalers and Namespaces are kept; Node documents become nodes; other kinds are listed and skipped), or a whole scenario file. Drop .yaml files here, or choose them:',
+    hint: 'Paste the output of kubectl get -o yaml or manifests (Deployments, DaemonSets, StatefulSets and pods are simulated; Services, ConfigMaps, Secrets, PersistentVolumeClaims, quotas, budgets, autoscalers and Namespaces are kept; Node documents become nodes; other kinds are listed and skipped), or a whole scenario file. Drop .yaml files here, or choose them:',
     modeLegend: 'What to do with the manifests',
     modeReplace: 'Replace the scenario',
     modeReplaceHint:
@@ -108,7 +108,7 @@ const zhCN: Strings = {
     description: '单独运行你的清单（默认），或把它们加入当前场景。场景文件会替换当前场景；“撤销”可以找回。',
     legend: '粘贴、拖放或选择 YAML',
     label: '清单或场景 YAML',
-    hint: '粘贴 kubectl get -o yaml 的输出或清单（模拟 Deployment、DaemonSet、StatefulSet 和 Pod；保留 Service、ConfigMap、Secret、配额、中断预算、自动扩缩器和 Namespace；Node 文档成为节点；其他类型会列出并跳过），或完整的场景文件。可把 .yaml 文件拖放到这里，或选择文件：',
+    hint: '粘贴 kubectl get -o yaml 的输出或清单（模拟 Deployment、DaemonSet、StatefulSet 和 Pod；保留 Service、ConfigMap、Secret、PersistentVolumeClaim、配额、中断预算、自动扩缩器和 Namespace；Node 文档成为节点；其他类型会列出并跳过），或完整的场景文件。可把 .yaml 文件拖放到这里，或选择文件：',
     modeLegend: '如何处理这些清单',
     modeReplace: '替换当前场景',
     modeReplaceHint:

@@ -98,6 +98,25 @@ const service = struct('Service', {
 const configMap = struct('ConfigMap', { apiVersion: str, kind: str, metadata: objectMeta, immutable: bool, data: map, binaryData: bytesMap });
 const secret = struct('Secret', { apiVersion: str, kind: str, metadata: objectMeta, immutable: bool, data: bytesMap, stringData: map, type: str });
 
+// core/v1 PersistentVolumeClaim: the whole spec of v1.36, so strict decoding names an unknown field.
+const persistentVolumeClaim = struct('PersistentVolumeClaim', {
+  apiVersion: str,
+  kind: str,
+  metadata: objectMeta,
+  spec: struct('PersistentVolumeClaimSpec', {
+    accessModes: list(str),
+    selector: labelSelector,
+    resources: struct('VolumeResourceRequirements', { limits: resourceList, requests: resourceList }),
+    volumeName: str,
+    storageClassName: str,
+    volumeMode: str,
+    dataSource: struct('TypedLocalObjectReference', { apiGroup: str, kind: str, name: str }),
+    dataSourceRef: struct('TypedObjectReference', { apiGroup: str, kind: str, name: str, namespace: str }),
+    volumeAttributesClassName: str,
+  }),
+  status: any,
+});
+
 /** autoscaling/v1 Scale, the body of a workload's scale subresource. */
 const scale = struct('Scale', {
   apiVersion: str,
@@ -115,5 +134,6 @@ export const POLICY_TYPES: Record<string, { ty: GoType; version: string }> = {
   Service: { ty: service, version: 'v1' },
   ConfigMap: { ty: configMap, version: 'v1' },
   Secret: { ty: secret, version: 'v1' },
+  PersistentVolumeClaim: { ty: persistentVolumeClaim, version: 'v1' },
   Scale: { ty: scale, version: 'v1' },
 };

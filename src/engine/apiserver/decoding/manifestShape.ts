@@ -59,18 +59,18 @@ export function goTypeOf(kind: ManifestKind): GoType {
 
 /**
  * decodedGoType is the Go type the API server decodes a kind's bodies into, for the kinds whose
- * decoding is modelled (the workloads, ConfigMap, Secret), or null: a write keeps no unknown field of it.
+ * decoding is modelled (the workloads, ConfigMap, Secret, PersistentVolumeClaim), or null: a write keeps no unknown field of it.
  */
 export function decodedGoType(kind: string): GoType | null {
   if (kind === 'Deployment' || kind === 'DaemonSet' || kind === 'StatefulSet') return goTypeOf(kind);
-  if (kind === 'ConfigMap' || kind === 'Secret') return POLICY_TYPES[kind]?.ty ?? null;
+  if (kind === 'ConfigMap' || kind === 'Secret' || kind === 'PersistentVolumeClaim') return POLICY_TYPES[kind]?.ty ?? null;
   return null;
 }
 
 /** decodeTyped decodes a body of a kind decodedGoType knows (the workloads' message or the core/v1 kinds'), or null for another kind. */
 export function decodeTyped(kind: string, obj: Record<string, unknown>): Decoded | null {
   if (kind === 'Deployment' || kind === 'DaemonSet' || kind === 'StatefulSet') return decodeManifest(kind, obj);
-  if (kind === 'ConfigMap' || kind === 'Secret') return decodePolicyManifest(kind, obj);
+  if (kind === 'ConfigMap' || kind === 'Secret' || kind === 'PersistentVolumeClaim') return decodePolicyManifest(kind, obj);
   return null;
 }
 

@@ -15,11 +15,26 @@ import { validateObject } from '../validation.ts';
 import { validateNamespace } from '../validationCore.ts';
 import { validatePolicyObject } from '../validationPolicy.ts';
 import { validatePod } from '../validationPod.ts';
+import { validatePersistentVolumeClaim, validationOptionsForPersistentVolumeClaim } from '../validationClaim.ts';
 import type { StatefulSet } from '../../api/statefulTypes.ts';
 import { prepareStatefulSet, validateStatefulSet } from '../statefulSetStrategy.ts';
 
-/** The kinds a client may create: the workloads, namespaces and the policy kinds. */
-export const CREATABLE = new Set(['Deployment', 'DaemonSet', 'StatefulSet', 'Namespace', 'ResourceQuota', 'LimitRange', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service', 'ConfigMap', 'Secret', 'Pod']);
+/** The kinds a client may create: the workloads, namespaces, pods, the policy kinds and claims. */
+export const CREATABLE = new Set([
+  'Deployment',
+  'DaemonSet',
+  'StatefulSet',
+  'Namespace',
+  'ResourceQuota',
+  'LimitRange',
+  'PodDisruptionBudget',
+  'HorizontalPodAutoscaler',
+  'Service',
+  'ConfigMap',
+  'Secret',
+  'PersistentVolumeClaim',
+  'Pod',
+]);
 
 /** The kinds a client may update or patch (the controllers' ReplicaSets and nodes too: kubectl cordon patches a node). */
 export const UPDATABLE = new Set([...CREATABLE, 'ReplicaSet', 'Node']);
@@ -57,13 +72,16 @@ function defaultObject(obj: KubeObject, cur?: KubeObject): { object: KubeObject 
   }
 }
 
-function validate(obj: KubeObject, updating: boolean): FieldError[] {
+function validate(obj: KubeObject, cur: KubeObject | undefined): FieldError[] {
+  const updating = cur !== undefined;
   // An update's spec is validated by validateUpdate (ValidateStatefulSetUpdate), not twice.
   if (obj.kind === 'StatefulSet') return updating ? [] : validateStatefulSet(obj as StatefulSet);
   if (obj.kind === 'Deployment' || obj.kind === 'DaemonSet') return validateObject(obj);
   if (obj.kind === 'Namespace') return validateNamespace(obj.metadata);
   // An update's pod is checked by ValidatePodUpdate's rules (validateUpdate).
   if (obj.kind === 'Pod') return updating ? [] : validatePod(obj as Pod);
+  // A claim's update keeps tolerating what the stored claim already had (ValidationOptionsForPersistentVolumeClaim).
+  if (obj.kind === 'PersistentVolumeClaim') return validatePersistentVolumeClaim(obj, validationOptionsForPersistentVolumeClaim(cur?.kind === 'PersistentVolumeClaim' ? cur : null));
   if (isPolicyKind(obj.kind)) return validatePolicyObject(obj as PolicyObject);
   return [];
 }
@@ -87,6 +105,6 @@ export function prepareObject(obj: KubeObject, cur?: KubeObject): PreparedObject
   const d = defaultObject(obj, cur);
   if ('badRequest' in d) return d;
   const object = cur ? keepAllocated(cur, d.object) : d.object;
-  const errs = [...validate(object, cur !== undefined), ...(cur ? validateUpdate(cur, object) : [])];
+  const errs = [...validate(object, cur), ...(cur ? validateUpdate(cur, object) : [])];
   return errs.length ? { invalid: errs, name: object.metadata.name ?? '' } : { object };
 }

@@ -12,7 +12,9 @@
  * they write the same objects.
  */
 import type { Deployment, KubeObject, ReplicaSet } from '../../api/types.ts';
-import type { StatefulSet } from '../../api/statefulTypes.ts';
+import type { PersistentVolumeClaimObject, StatefulSet } from '../../api/statefulTypes.ts';
+import { validatePersistentVolumeClaimResize } from '../admission/persistentVolumeClaimResize.ts';
+import { newForbidden } from '../errors.ts';
 import type { Service } from '../../api/policyTypes.ts';
 import { strategicMergePatch } from '../../apimachinery/patch.ts';
 import type { StoreState } from '../store.ts';
@@ -40,6 +42,7 @@ import {
   newNotFoundPath,
   newUnsupportedMediaType,
   type Status,
+  statusOf,
 } from './status.ts';
 
 /** What a request reads: the store and the virtual clock (the engine state is one). */
@@ -271,6 +274,9 @@ function prepareUpdate(st: ApiView, served: ResourceInfo, info: RequestInfo, req
     const errs = requestedNodePortErrors(p.object, heldNodePorts(st.store.objects.Service.values(), cur as Service));
     if (errs.length > 0) return { ok: false, status: newInvalid(r.kind, r.group, info.name, errs) };
   }
+  // The PersistentVolumeClaimResize admission after validation: a grown claim is a 403 (the store refuses it too).
+  const resize = p.object.kind === 'PersistentVolumeClaim' ? validatePersistentVolumeClaimResize(p.object, cur as PersistentVolumeClaimObject) : null;
+  if (resize !== null) return { ok: false, status: statusOf(403, newForbidden(r.resource, info.name, resize)) };
   return { ok: true, plan: { op: 'update', resource: r, object: p.object, scale: false }, info, warnings: decoded.warnings };
 }
 

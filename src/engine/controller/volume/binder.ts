@@ -63,6 +63,9 @@ export function syncBinder(tx: Tx, podKey: string): string | null {
     const claim = tx.st.store.objects.PersistentVolumeClaim.get(`${ns}/${name}`) as PersistentVolumeClaimObject | undefined;
     if (!claim || claim.metadata.deletionTimestamp || claim.status?.phase === 'Bound') continue;
     const volume = `pvc-${claim.metadata.uid ?? name}`;
+    // A claim that names its volume (spec.volumeName, written by its author) waits for that
+    // PersistentVolume, which nothing makes here; volumeName is set once, so it is not replaced.
+    if (claim.spec.volumeName && claim.spec.volumeName !== volume) continue;
     const annotations = {
       ...(claim.metadata.annotations ?? {}),
       [BindCompletedAnnotation]: 'yes',
