@@ -68,3 +68,13 @@ export function projectedOptionalRenamed(text: string): string {
 export function daemonSetNamespaceDropped(text: string): string {
   return text.replace(/^(Name:.*\n)Namespace:.*\n(?=Selector:.*\nNode-Selector:)/gm, '$1');
 }
+
+/**
+ * serviceAccountSecretsDropped: since kubectl 1.35 (a7bf48f66, "Clean up service account print
+ * and describe") a ServiceAccount's description lists its image pull secrets only; 1.32 and 1.33
+ * also print `Mountable secrets:` and `Tokens:` (each `<none>` for an account of today, which has
+ * no token Secret). `Image pull secrets:` is the longest label in both, so no column moves.
+ */
+export function serviceAccountSecretsDropped(text: string): string {
+  return text.replace(/^(?:Mountable secrets|Tokens): .*\n/gm, '');
+}

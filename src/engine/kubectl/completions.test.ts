@@ -8,6 +8,9 @@ const NAMES: CompletionNames = {
   nodes: ['node-1', 'node-2'],
   replicasets: ['nginx-64f9d8d55d'],
   namespaces: ['default', 'payments'],
+  persistentvolumes: ['pvc-0d1c'],
+  storageclasses: ['standard'],
+  serviceaccounts: ['default'],
 };
 
 describe('completions', () => {
@@ -27,6 +30,12 @@ describe('completions', () => {
     ['offers flags', 'drain node-1 --ig', ['drain node-1 --ignore-daemonsets']],
     ['offers set image targets', 'set image ds/', ['set image ds/agent']],
     ['offers nothing for an unknown verb', 'frob ', []],
+    ['offers the derived kinds to get', 'get s', ['get sa', 'get sc', 'get secrets', 'get serviceaccounts', 'get services', 'get statefulsets', 'get storageclasses', 'get sts', 'get svc']],
+    ['offers the derived kinds to describe', 'describe p', ['describe pdb', 'describe po', 'describe poddisruptionbudgets', 'describe pods', 'describe persistentvolumes', 'describe pv'].sort()],
+    ['offers volume names', 'get pv ', ['get pv pvc-0d1c']],
+    ['offers class names after TYPE/', 'describe sc/', ['describe sc/standard']],
+    ['offers account names', 'describe sa d', ['describe sa default']],
+    ['offers no derived kind to delete', 'delete s', ['delete secrets', 'delete services', 'delete statefulsets', 'delete sts', 'delete svc']],
   ])('%s', (_name, prefix, want) => {
     expect(completions(prefix, NAMES)).toEqual(want);
   });

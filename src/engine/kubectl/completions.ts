@@ -27,6 +27,10 @@ export interface CompletionNames {
   endpointslices?: readonly string[];
   endpoints?: readonly string[];
   events?: readonly string[];
+  /** The derived kinds' names (derivedObjects.ts). */
+  persistentvolumes?: readonly string[];
+  storageclasses?: readonly string[];
+  serviceaccounts?: readonly string[];
 }
 
 const NAMES_KEY: Record<ResourceKind, keyof CompletionNames> = {
@@ -48,7 +52,13 @@ const NAMES_KEY: Record<ResourceKind, keyof CompletionNames> = {
   EndpointSlice: 'endpointslices',
   Endpoints: 'endpoints',
   Event: 'events',
+  PersistentVolume: 'persistentvolumes',
+  StorageClass: 'storageclasses',
+  ServiceAccount: 'serviceaccounts',
 };
+
+/** The read-only kinds derived from what the engine stores: get and describe take them. */
+const DERIVED_KINDS: ResourceKind[] = ['PersistentVolume', 'StorageClass', 'ServiceAccount'];
 
 const ALL: ResourceKind[] = [
   'Pod',
@@ -65,8 +75,8 @@ const ALL: ResourceKind[] = [
 
 /** The kinds each verb (or `rollout`/`set` subcommand) takes. */
 const KINDS: Record<string, ResourceKind[]> = {
-  get: [...ALL, 'Namespace', 'ConfigMap', 'Secret', 'PersistentVolumeClaim', 'EndpointSlice', 'Endpoints', 'Event', 'LimitRange'],
-  describe: ['Pod', 'Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'ResourceQuota', 'LimitRange', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service', 'ConfigMap', 'Secret'],
+  get: [...ALL, 'Namespace', 'ConfigMap', 'Secret', 'PersistentVolumeClaim', 'EndpointSlice', 'Endpoints', 'Event', 'LimitRange', ...DERIVED_KINDS],
+  describe: ['Pod', 'Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'ResourceQuota', 'LimitRange', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service', 'ConfigMap', 'Secret', ...DERIVED_KINDS],
   delete: ['Pod', 'Deployment', 'DaemonSet', 'StatefulSet', 'PersistentVolumeClaim', 'ResourceQuota', 'LimitRange', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service', 'ConfigMap', 'Secret'],
   scale: ['Deployment', 'ReplicaSet', 'StatefulSet'],
   autoscale: ['Deployment', 'ReplicaSet', 'StatefulSet'],

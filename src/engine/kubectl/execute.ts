@@ -26,6 +26,7 @@ import { runWait } from './executeWait.ts';
 import { runApiResources, runApiVersions, runClusterInfo, runVersion } from './executeInfo.ts';
 import type { LogBook } from '../kubelet/containerLog.ts';
 import type { ResourceKind } from './resources.ts';
+import { derivedObjects, isDerivedKind } from './derivedObjects.ts';
 import type { SchemaTable } from '../apiserver/openapi/document.ts';
 import { runExplain } from './explainField/run.ts';
 
@@ -163,7 +164,8 @@ export function executeKubectl(tx: Tx, line: string, manifest?: unknown, extras?
 }
 
 function namesOf(st: EngineState, kind: ResourceKind): string[] {
-  return [...new Set([...st.store.objects[kind].values()].map((o) => o.metadata.name))].sort();
+  const objects = isDerivedKind(kind) ? derivedObjects(st, kind, null) : [...st.store.objects[kind].values()];
+  return [...new Set(objects.map((o) => o.metadata.name))].sort();
 }
 
 /**
@@ -187,6 +189,9 @@ export function consoleCompletions(st: EngineState, prefix: string): string[] {
     secrets: namesOf(st, 'Secret'),
     statefulsets: namesOf(st, 'StatefulSet'),
     persistentvolumeclaims: namesOf(st, 'PersistentVolumeClaim'),
+    persistentvolumes: namesOf(st, 'PersistentVolume'),
+    storageclasses: namesOf(st, 'StorageClass'),
+    serviceaccounts: namesOf(st, 'ServiceAccount'),
   };
   return completions(prefix, names);
 }

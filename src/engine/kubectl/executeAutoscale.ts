@@ -16,7 +16,7 @@ import { type ApiError, formatApiError } from '../apiserver/errors.ts';
 import { convertV1HorizontalPodAutoscalerToAutoscalingHorizontalPodAutoscaler, type HorizontalPodAutoscalerV1 } from '../apiserver/hpaConversion.ts';
 import { create, type Tx } from '../client/tx.ts';
 import type { KubectlCommand } from './commands.ts';
-import { resolveTargets, Terminal } from './executeStore.ts';
+import { isStored, resolveTargets, Terminal } from './executeStore.ts';
 import { parseResourceInput } from './parseAutoscale.ts';
 import { RESOURCES } from './resources.ts';
 
@@ -36,7 +36,7 @@ export function runAutoscale(tx: Tx, cmd: Autoscale): Terminal {
     return term;
   }
   for (const target of objects) {
-    if (!SCALABLE.has(target.kind)) {
+    if (!isStored(target) || !SCALABLE.has(target.kind)) {
       const info = RESOURCES[target.kind];
       const gv = info.group === '' ? '/v1' : `${info.group}/v1`;
       term.fail(`error: cannot autoscale a ${target.kind}: could not find scale subresource for ${gv}, Resource=${info.plural} in discovery information`);

@@ -8,7 +8,8 @@ import { formatApiError } from '../apiserver/errors.ts';
 import { objectKey } from '../apiserver/store.ts';
 import { del, type Tx } from '../client/tx.ts';
 import type { KubectlCommand } from './commands.ts';
-import { apiUpdate, resolveTargets, type ResourceObject, Terminal } from './executeStore.ts';
+import { apiUpdate, isStored, resolveTargets, type ResourceObject, Terminal } from './executeStore.ts';
+import { namedDerived, writeRefused } from './derivedObjects.ts';
 import { deletedLine, deleteWarning, NO_RESOURCES_FOUND } from './transforms/delete.ts';
 import { startDrain } from './drainProcess.ts';
 import { cordon, label, taint, uncordon } from './transforms/nodes.ts';
@@ -38,9 +39,20 @@ function writeEach(
   const errs = [...errors];
   for (const obj of objects) {
     const r = transform(obj);
-    const w = 'error' in r ? r : r.changed ? apiUpdate(tx, r.object) : undefined;
+    if ('error' in r) {
+      errs.push(r.error);
+      continue;
+    }
+    if (!isStored(r.object)) {
+      // label and annotate always send their patch: a derived object's is refused (405), after
+      // what was printed before its object's line (label's `label "a" not found.`).
+      term.out(r.output.split('\n').slice(0, -1).join('\n'));
+      errs.push(writeRefused('patch', r.object.kind));
+      continue;
+    }
+    const w = r.changed ? apiUpdate(tx, r.object) : undefined;
     if (w && 'error' in w) errs.push(w.error);
-    else if (!('error' in r)) term.out(r.output);
+    else term.out(r.output);
   }
   for (const e of errs) term.fail(e);
   return term;
@@ -150,9 +162,15 @@ export function runDelete(tx: Tx, cmd: Cmd<'delete'>): Terminal {
   const term = new Terminal();
   if (cmd.cascadeWarning) term.warn(cmd.cascadeWarning);
   term.warn(deleteWarning(cmd.gracePeriod, cmd.force));
-  const { objects, errors } = resolveTargets(tx.st, cmd);
-  const errs = cmd.ignoreNotFound ? [] : [...errors];
+  // A named derived object is not read first (RequireObject(false)): its DELETE is refused, found or not.
+  const refused = namedDerived(cmd.targets);
+  const { objects, errors } = resolveTargets(tx.st, { ...cmd, targets: refused.targets });
+  const errs = [...(cmd.ignoreNotFound ? [] : errors), ...refused.kinds.map((k) => writeRefused('delete', k))];
   for (const obj of objects) {
+    if (!isStored(obj)) {
+      errs.push(writeRefused('delete', obj.kind));
+      continue;
+    }
     // kubectl sends `{"propagationPolicy": …}` with every delete (Background unless --cascade says otherwise).
     const grace = obj.kind === 'Pod' && cmd.gracePeriod >= 0 ? { gracePeriodSeconds: cmd.gracePeriod } : {};
     const res = del(tx, obj.kind, objectKey(obj), { ...grace, propagationPolicy: cmd.cascade });
@@ -160,6 +178,6 @@ export function runDelete(tx: Tx, cmd: Cmd<'delete'>): Terminal {
     else term.out(deletedLine(obj.kind, obj.metadata.name, obj.metadata.namespace ?? cmd.namespace, cmd.gracePeriod));
   }
   for (const e of errs) term.fail(e);
-  if (objects.length === 0 && (errors.length === 0 || cmd.ignoreNotFound)) term.out(NO_RESOURCES_FOUND);
+  if (objects.length === 0 && refused.kinds.length === 0 && (errors.length === 0 || cmd.ignoreNotFound)) term.out(NO_RESOURCES_FOUND);
   return term;
 }

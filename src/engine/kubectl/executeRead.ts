@@ -7,6 +7,9 @@ import type { ControllerRevision, DaemonSet, Deployment, Event, KubeObject, Node
 import type { Tx } from '../client/tx.ts';
 import type { KubectlCommand } from './commands.ts';
 import { inNamespace, resolveTargets, type ResourceObject, Terminal, withoutFinalNewline } from './executeStore.ts';
+import type { DerivedObject } from './derivedObjects.ts';
+import { withFields } from './getFields.ts';
+import { describePersistentVolume, describeServiceAccount, describeStorageClass } from './printers/describeStorage.ts';
 import { describeDaemonSet, describeDeployment, describeReplicaSet } from './printers/describe.ts';
 import { describePod } from './printers/describePod.ts';
 import { describeNode } from './printers/describeNode.ts';
@@ -20,11 +23,8 @@ import { ENDPOINTS_DEPRECATION, LabelServiceName } from '../api/discoveryTypes.t
 import { daemonSetHistoryOutput, deploymentHistory } from './printers/history.ts';
 import { printJson, printNames, printYaml, wrapList } from './printers/object.ts';
 import { printCustomColumns, printJsonPath } from './printers/templates.ts';
-import { RESOURCES } from './resources.ts';
 import { sortList } from './sortBy.ts';
 import { getTables } from './getTables.ts';
-import { fieldFilter, parseFieldSelector } from '../apiserver/fieldSelector.ts';
-import { resourceFor, resourceOfKind } from '../apiserver/rest/resources.ts';
 import { servedForm } from '../apiserver/conversion.ts';
 import { convertCoreEventToV1Event } from '../apiserver/eventConversion.ts';
 import { daemonSetStatusViewer, deploymentStatusViewer } from './rolloutStatus.ts';
@@ -100,33 +100,8 @@ function inVersion(obj: KubeObject, eventsV1: boolean): KubeObject {
   return eventsV1 && obj.kind === 'Event' ? (convertCoreEventToV1Event(obj) as unknown as KubeObject) : obj;
 }
 
-/**
- * withFields is the API server's fieldSelector over each listed kind (apiserver/fieldSelector.ts),
- * or the resource builder's message for the list the server refused (400).
- */
-function withFields(objects: ResourceObject[], cmd: Cmd<'get'>, selector: string): ResourceObject[] | { error: string } {
-  const parsed = parseFieldSelector(selector);
-  const keep = new Map<string, (obj: KubeObject) => boolean>();
-  for (const target of cmd.targets) {
-    if (keep.has(target.kind)) continue;
-    const filter = Array.isArray(parsed) ? fieldFilter(target.kind, parsed, target.group) : parsed;
-    if (typeof filter !== 'function') {
-      // GroupVersionResource.String() of the served resource: `/v1, Resource=pods`, `apps/v1, Resource=deployments`,
-      // `events.k8s.io/v1, Resource=events`.
-      const plural = RESOURCES[target.kind].plural;
-      const r = target.group !== undefined ? resourceFor(`${plural}.${target.group}`) : resourceOfKind(target.kind);
-      const gvr = `${r?.group ?? ''}/${r?.version ?? 'v1'}, Resource=${plural}`;
-      return {
-        error: `Error from server (BadRequest): Unable to find "${gvr}" that match label selector "${cmd.labelSelectorText ?? ''}", field selector "${selector}": ${filter.error}`,
-      };
-    }
-    keep.set(target.kind, filter);
-  }
-  return objects.filter((o) => keep.get(o.kind)?.(o as KubeObject) ?? true);
-}
-
 /** eventsAbout lists the Events whose involvedObject is this object (kind, namespace, name, uid). */
-function eventsAbout(tx: Tx, obj: KubeObject): Event[] {
+function eventsAbout(tx: Tx, obj: KubeObject | DerivedObject): Event[] {
   const ns = obj.metadata.namespace ?? 'default';
   const out: Event[] = [];
   for (const e of tx.st.store.objects.Event.values()) {
@@ -177,7 +152,7 @@ function nodeEvents(tx: Tx, node: Node): Event[] {
  */
 function describeOne(tx: Tx, obj: ResourceObject, showEvents: boolean): string {
   const ns = obj.metadata.namespace ?? 'default';
-  const about = (o: KubeObject) => (showEvents ? eventsAbout(tx, o) : undefined);
+  const about = (o: KubeObject | DerivedObject) => (showEvents ? eventsAbout(tx, o) : undefined);
   // What a client reads: the served form (the defaults the API server writes, the v1 conversion).
   if (obj.kind === 'Pod') return describePod(servedForm(obj), about(obj), tx.now);
   if (obj.kind === 'ReplicaSet') return describeReplicaSet(servedForm(obj), inNamespace(tx.st, 'Pod', ns), about(obj), tx.now);
@@ -194,6 +169,9 @@ function describeOne(tx: Tx, obj: ResourceObject, showEvents: boolean): string {
   if (obj.kind === 'HorizontalPodAutoscaler') return describeHorizontalPodAutoscaler(obj, about(obj), tx.now);
   if (obj.kind === 'ConfigMap') return describeConfigMap(obj, about(obj), tx.now);
   if (obj.kind === 'Secret') return describeSecret(obj);
+  if (obj.kind === 'PersistentVolume') return describePersistentVolume(obj, about(obj), tx.now);
+  if (obj.kind === 'StorageClass') return describeStorageClass(obj, about(obj), tx.now);
+  if (obj.kind === 'ServiceAccount') return describeServiceAccount(obj, about(obj), tx.now);
   if (obj.kind === 'Service') {
     // ServiceDescriber lists the slices labelled kubernetes.io/service-name=NAME in the namespace.
     const slices = inNamespace(tx.st, 'EndpointSlice', ns).filter((s) => s.metadata.labels?.[LabelServiceName] === obj.metadata.name);

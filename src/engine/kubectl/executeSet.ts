@@ -13,7 +13,9 @@ import { prepareObject } from '../apiserver/rest/kinds.ts';
 import { newInvalid } from '../apiserver/rest/status.ts';
 import { type Tx, update } from '../client/tx.ts';
 import type { KubectlCommand } from './commands.ts';
-import { resolveTargets, type ResourceObject, Terminal } from './executeStore.ts';
+import { isStored, resolveTargets, type ResourceObject, Terminal } from './executeStore.ts';
+import type { DerivedObject } from './derivedObjects.ts';
+import { goTypeName } from './transforms/setHelper.ts';
 import { namePrinterLine, RESOURCES, type ResourceKind } from './resources.ts';
 import { envFromObjects, setEnv } from './transforms/setEnv.ts';
 import { setResources } from './transforms/setResources.ts';
@@ -24,6 +26,11 @@ type Cmd<V extends KubectlCommand['verb']> = Extract<KubectlCommand, { verb: V }
 /** objectName is the builder's Info.ObjectName(): the plural resource and the name, no group (`deployments/web`). */
 function objectName(obj: ResourceObject): string {
   return `${RESOURCES[obj.kind].plural}/${obj.metadata.name}`;
+}
+
+/** noPodTemplate is UpdatePodSpecForObject's error for a derived object, which has no pod template. */
+function noPodTemplate(obj: DerivedObject): { changed: false; printed: string[]; err: string } {
+  return { changed: false, printed: [], err: `the object is not a pod or does not have a pod template: ${goTypeName(obj)}` };
 }
 
 /**
@@ -75,7 +82,8 @@ export function runSetEnv(tx: Tx, cmd: Cmd<'set-env'>): Terminal {
   if (cmd.from) {
     const got = resolveTargets(tx.st, { ...cmd, targets: cmd.from });
     if (got.errors.length) return failEach(term, got.errors);
-    const f = envFromObjects(got.objects, cmd.keys);
+    // A derived object is neither a ConfigMap nor a Secret: unsupported, as any other kind.
+    const f = got.objects.every(isStored) ? envFromObjects(got.objects, cmd.keys) : { env: [], warnings: [], error: 'error: unsupported resource specified in --from' };
     for (const w of f.warnings) term.warn(w);
     if (f.error) {
       term.fail(f.error);
@@ -89,7 +97,7 @@ export function runSetEnv(tx: Tx, cmd: Cmd<'set-env'>): Terminal {
   const refs = refStore(tx, cmd.namespace);
   const opts = { containers: cmd.containers, env, remove: cmd.remove, overwrite: cmd.overwrite, list: cmd.list, resolve: cmd.resolve };
   const patches = objects.map((obj) => {
-    const p = setEnv(obj, opts, refs);
+    const p = isStored(obj) ? setEnv(obj, opts, refs) : noPodTemplate(obj);
     for (const line of p.printed) term.out(line);
     return { obj, p };
   });
@@ -135,7 +143,7 @@ export function runSetResources(tx: Tx, cmd: Cmd<'set-resources'>): Terminal {
     ...(cmd.changeCause !== undefined ? { changeCause: cmd.changeCause } : {}),
   };
   const patches = objects.map((obj) => {
-    const p = setResources(obj, opts);
+    const p = isStored(obj) ? setResources(obj, opts) : { ...noPodTemplate(obj), unmatched: undefined };
     if (p.unmatched !== undefined) errs.push(p.unmatched);
     return { obj, p };
   });

@@ -19,6 +19,7 @@ import { type Tx, update } from '../client/tx.ts';
 import type { StatefulSet } from '../api/statefulTypes.ts';
 import { prepareStatefulSet, validateStatefulSet } from '../apiserver/statefulSetStrategy.ts';
 import type { Target } from './commands.ts';
+import { type DerivedObject, derivedObjects, isDerivedKind } from './derivedObjects.ts';
 import { notFound, type ResourceKind } from './resources.ts';
 import { selectObjects } from './targets.ts';
 
@@ -80,7 +81,23 @@ export function inNamespace<K extends Kind>(st: EngineState, kind: K, namespace:
 }
 
 /** The store object of a resource kind. */
-export type ResourceObject = Extract<KubeObject, { kind: ResourceKind }>;
+export type StoredObject = Extract<KubeObject, { kind: ResourceKind }>;
+
+/** The object of a resource kind: stored, or derived from what is stored (derivedObjects.ts). */
+export type ResourceObject = StoredObject | DerivedObject;
+
+/** isStored: an object the store holds (a client may write it), not a derived one. */
+export function isStored(obj: ResourceObject): obj is StoredObject {
+  return !isDerivedKind(obj.kind);
+}
+
+/**
+ * objectsOf lists a resource kind as the API server does: the store's objects in the namespace
+ * (inNamespace), or the derived ones (`null`: every namespace).
+ */
+export function objectsOf(st: EngineState, kind: ResourceKind, namespace: string | null): ResourceObject[] {
+  return isDerivedKind(kind) ? derivedObjects(st, kind, namespace) : (inNamespace(st, kind, namespace) as ResourceObject[]);
+}
 
 /**
  * resolveTargets is the resource builder's visit over the line's targets: each named target is
@@ -95,7 +112,7 @@ export function resolveTargets(
   const objects: ResourceObject[] = [];
   const errors: string[] = [];
   for (const target of cmd.targets) {
-    const all = inNamespace(st, target.kind, cmd.allNamespaces ? null : cmd.namespace) as ResourceObject[];
+    const all = objectsOf(st, target.kind, cmd.allNamespaces ? null : cmd.namespace);
     const r = selectObjects(target, cmd.selector, all, opts);
     objects.push(...r.objects);
     if (r.missing !== undefined) errors.push(notFound(target.kind, r.missing, target.group));

@@ -5,7 +5,7 @@ import { servedForm } from '../apiserver/conversion.ts';
 import type { Tx } from '../client/tx.ts';
 import type { WaitFor } from './commands.ts';
 import type { Cmd } from './executeRead.ts';
-import { inNamespace, type ResourceObject, Terminal } from './executeStore.ts';
+import { objectsOf, Terminal } from './executeStore.ts';
 import { goValue, JSONPath } from './jsonpath/index.ts';
 import { kindString, notFound, RESOURCES } from './resources.ts';
 import { selectObjects } from './targets.ts';
@@ -73,7 +73,7 @@ export function runWait(tx: Tx, cmd: Cmd<'wait'>): Terminal {
   let visited = 0;
   let unmet = false;
   for (const target of cmd.targets) {
-    const all = inNamespace(tx.st, target.kind, cmd.namespace) as ResourceObject[];
+    const all = objectsOf(tx.st, target.kind, cmd.namespace);
     const r = selectObjects(target, cmd.selector, all);
     if (r.missing !== undefined) {
       if (cmd.for.kind !== 'delete') errors.push(notFound(target.kind, r.missing));

@@ -10,7 +10,8 @@ import { jsonEqual } from '../apiserver/store.ts';
 import { type Tx, writeStatus } from '../client/tx.ts';
 import type { StatefulSet } from '../api/statefulTypes.ts';
 import type { KubectlCommand } from './commands.ts';
-import { apiUpdate, inNamespace, resolveTargets, type ResourceObject, Terminal } from './executeStore.ts';
+import { apiUpdate, inNamespace, isStored, resolveTargets, type ResourceObject, Terminal } from './executeStore.ts';
+import { namedDerived, writeRefused } from './derivedObjects.ts';
 import { namePrinterLine, RESOURCES } from './resources.ts';
 import { patchObject } from './transforms/patchObject.ts';
 import { patchJson } from './transforms/patchJson.ts';
@@ -60,7 +61,7 @@ function transformEach(
   if (objects.length === 0 && errors.length === 0 && policy.emptyError) errs.push(policy.emptyError);
   for (const obj of objects) {
     const r = transform(obj);
-    const w = 'error' in r ? r : r.changed ? apiUpdate(tx, r.object) : undefined;
+    const w = 'error' in r ? r : !r.changed ? undefined : isStored(r.object) ? apiUpdate(tx, r.object) : { error: writeRefused('patch', r.object.kind) };
     if (w && 'error' in w) {
       if (policy.stopOnError) {
         term.fail(w.error);
@@ -175,9 +176,12 @@ function jsonPatched(term: Terminal, obj: ResourceObject, patchType: 'merge' | '
 
 export function runPatch(tx: Tx, cmd: Cmd<'patch'>): Terminal {
   const term = new Terminal();
-  const { objects, errors } = resolveTargets(tx.st, cmd);
-  const errs = [...errors];
+  // kubectl sends the patch without reading the object: a derived one's is refused (405), found or not.
+  const refused = namedDerived(cmd.targets);
+  const { objects, errors } = resolveTargets(tx.st, { ...cmd, targets: refused.targets });
+  const errs = [...errors, ...refused.kinds.map((k) => writeRefused('patch', k))];
   for (const obj of objects) {
+    if (!isStored(obj)) continue;
     const r = cmd.patchType === 'strategic' ? patchObject(obj, cmd.patchType, cmd.patch) : jsonPatched(term, obj, cmd.patchType, cmd.patch);
     if ('error' in r) {
       errs.push(r.error);

@@ -26,8 +26,12 @@ export function getTables(objects: readonly ResourceObject[], cmd: Cmd<'get'>, n
     return { error: `error: couldn't find any field with path "${typeof relaxed === 'string' ? relaxed : cmd.sortBy}" in the list of objects` };
   }
   const tables: string[] = [];
+  // get.go's printer flags keep WithNamespace once a namespaced kind's printer set it (-A).
+  let namespaceColumn = false;
   for (const kind of kinds) {
     let group = objects.filter((o) => o.kind === kind);
+    // Each info of the kind (a whole-kind list, empty or not, or an object found) gets a printer.
+    namespaceColumn ||= RESOURCES[kind].namespaced && (group.length > 0 || listed.some((t) => t.kind === kind));
     if (group.length === 0) continue;
     if (cmd.sortBy !== undefined && !cmd.watch) {
       const sorted = sortTable(group, cmd.sortBy);
@@ -45,6 +49,7 @@ export function getTables(objects: readonly ResourceObject[], cmd: Cmd<'get'>, n
       columnLabels: cmd.columnLabels ?? [],
       noHeaders: cmd.noHeaders === true,
       withKind,
+      namespaceColumn,
     });
     tables.push(t.stdout);
   }

@@ -167,7 +167,7 @@ describe('parseKubectl', () => {
     ['rollout history pod/x', 'error: no history viewer has been implemented for "Pod"'],
     ['rollout undo rs/x', 'error: no rollbacker has been implemented for "ReplicaSet.apps"'],
     ['set image node/node-1 a=b', 'error: nodes/node-1 the object is not a pod or does not have a pod template: *v1.Node'],
-    ['describe ep x', 'error: "kubectl describe endpoints" is not part of Rollout Lab\'s kubectl subset (try: describe pod, deployment, replicaset, daemonset, statefulset, quota, limits, pdb, hpa, svc, node, pvc, ns)'],
+    ['describe ep x', 'error: "kubectl describe endpoints" is not part of Rollout Lab\'s kubectl subset (try: describe pod, deployment, replicaset, daemonset, statefulset, quota, limits, pdb, hpa, svc, cm, secret, node, pvc, pv, sc, sa, ns)'],
     ['drain node-1 --timeout=soon', 'error: invalid argument "soon" for "--timeout" flag: time: invalid duration "soon"\nSee \'kubectl drain --help\' for usage.'],
     ['describe', 'error: You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.'],
   ])('returns kubectl\'s error for `%s`', (line, error) => {

@@ -118,7 +118,26 @@ export function parseGet(ctx: VerbContext): KubectlCommand | KubectlError {
 }
 
 /** The kinds `describe` prints here. */
-const DESCRIBABLE: ReadonlySet<string> = new Set(['Pod', 'Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'ResourceQuota', 'LimitRange', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service', 'ConfigMap', 'Secret', 'Node', 'PersistentVolumeClaim', 'Namespace']);
+const DESCRIBABLE: ReadonlySet<string> = new Set([
+  'Pod',
+  'Deployment',
+  'ReplicaSet',
+  'DaemonSet',
+  'StatefulSet',
+  'ResourceQuota',
+  'LimitRange',
+  'PodDisruptionBudget',
+  'HorizontalPodAutoscaler',
+  'Service',
+  'ConfigMap',
+  'Secret',
+  'Node',
+  'PersistentVolumeClaim',
+  'Namespace',
+  'PersistentVolume',
+  'StorageClass',
+  'ServiceAccount',
+]);
 
 /** parseDescribe reads `describe deployment|daemonset [NAME_PREFIX...]` (describe/describe.go). */
 export function parseDescribe(ctx: VerbContext): KubectlCommand | KubectlError {
@@ -137,7 +156,7 @@ export function parseDescribe(ctx: VerbContext): KubectlCommand | KubectlError {
   const other = t.targets.find((x) => !DESCRIBABLE.has(x.kind));
   if (other) {
     return {
-      error: `error: "kubectl describe ${RESOURCES[other.kind].plural}" is not part of Rollout Lab's kubectl subset (try: describe pod, deployment, replicaset, daemonset, statefulset, quota, limits, pdb, hpa, svc, node, pvc, ns)`,
+      error: `error: "kubectl describe ${RESOURCES[other.kind].plural}" is not part of Rollout Lab's kubectl subset (try: describe pod, deployment, replicaset, daemonset, statefulset, quota, limits, pdb, hpa, svc, cm, secret, node, pvc, pv, sc, sa, ns)`,
     };
   }
   const all = allNamespacesOf(f.flags, t.targets);

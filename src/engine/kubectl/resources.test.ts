@@ -29,6 +29,19 @@ describe('resolveResource', () => {
     ['secrets', 'Secret'],
     ['cronjobs', undefined],
     ['pods.apps', undefined],
+    // The derived kinds (derivedObjects.ts).
+    ['pv', 'PersistentVolume'],
+    ['persistentvolume', 'PersistentVolume'],
+    ['PersistentVolumes', 'PersistentVolume'],
+    ['persistentvolumes.v1', 'PersistentVolume'],
+    ['sc', 'StorageClass'],
+    ['storageclass.storage.k8s.io', 'StorageClass'],
+    ['storageclasses.v1.storage.k8s.io', 'StorageClass'],
+    ['StorageClass', 'StorageClass'],
+    ['storageclasses.apps', undefined],
+    ['sa', 'ServiceAccount'],
+    ['serviceaccount', 'ServiceAccount'],
+    ['serviceaccounts', 'ServiceAccount'],
   ])('maps %j to %j', (word, kind) => {
     expect(resolveResource(word)).toBe(kind);
   });
@@ -45,6 +58,13 @@ describe('resource names', () => {
   it('names a Pod without a group', () => {
     expect([resourceString('Pod'), kindString('Pod'), groupKindString('Pod')]).toEqual(['pods', 'pod', 'Pod']);
   });
+  it.each([
+    ['PersistentVolume', ['persistentvolumes', 'persistentvolume', 'PersistentVolume']],
+    ['StorageClass', ['storageclasses.storage.k8s.io', 'storageclass.storage.k8s.io', 'StorageClass.storage.k8s.io']],
+    ['ServiceAccount', ['serviceaccounts', 'serviceaccount', 'ServiceAccount']],
+  ] as const)('names the derived %s as kubectl prints it', (kind, want) => {
+    expect([resourceString(kind), kindString(kind), groupKindString(kind)]).toEqual(want);
+  });
   it('prints NamePrinter lines', () => {
     expect(namePrinterLine('Node', 'node-1', 'cordoned')).toBe('node/node-1 cordoned');
   });
@@ -52,6 +72,8 @@ describe('resource names', () => {
     expect(notFound('Deployment', 'x')).toBe('Error from server (NotFound): deployments.apps "x" not found');
     expect(notFound('Node', 'node-9')).toBe('Error from server (NotFound): nodes "node-9" not found');
     expect(notFound('Event', 'e', 'events.k8s.io')).toBe('Error from server (NotFound): events.events.k8s.io "e" not found');
+    expect(notFound('StorageClass', 'fast')).toBe('Error from server (NotFound): storageclasses.storage.k8s.io "fast" not found');
+    expect(notFound('ServiceAccount', 'ci')).toBe('Error from server (NotFound): serviceaccounts "ci" not found');
   });
 });
 

@@ -3,9 +3,9 @@
  * mapper accepts (plural, singular, short name, kind, with or without the group), the resource
  * string of API errors (`deployments.apps`), and the NamePrinter's `deployment.apps/nginx`.
  */
-import type { Kind } from '../api/types.ts';
 import { formatApiError, newNotFound, resourceName } from '../apiserver/errors.ts';
 import { resourceFor, RESOURCES as SERVED } from '../apiserver/rest/resources.ts';
+import { DERIVED, type DerivedKind, isDerivedKind, qualifiedResource, servedResource } from './derivedObjects.ts';
 
 /** The kinds a kubectl line can name here. */
 export type ResourceKind =
@@ -31,7 +31,9 @@ export type ResourceKind =
   | 'EndpointSlice'
   | 'Endpoints'
   // Read here: the recorders write them.
-  | 'Event';
+  | 'Event'
+  // Read-only, derived from what the engine stores (derivedObjects.ts).
+  | DerivedKind;
 
 interface ResourceInfo {
   plural: string;
@@ -66,7 +68,16 @@ export const RESOURCES: Readonly<Record<ResourceKind, ResourceInfo>> = {
   EndpointSlice: { plural: 'endpointslices', singular: 'endpointslice', shortNames: [], group: 'discovery.k8s.io', namespaced: true },
   Endpoints: { plural: 'endpoints', singular: 'endpoints', shortNames: ['ep'], group: '', namespaced: true },
   Event: { plural: 'events', singular: 'event', shortNames: ['ev'], group: '', namespaced: true },
+  PersistentVolume: derivedInfo('PersistentVolume'),
+  StorageClass: derivedInfo('StorageClass'),
+  ServiceAccount: derivedInfo('ServiceAccount'),
 };
+
+/** derivedInfo is a derived kind's names as the served discovery lists them (derivedObjects.ts servedResource). */
+function derivedInfo(kind: DerivedKind): ResourceInfo {
+  const r = servedResource(kind);
+  return { plural: r.resource, singular: r.singular, shortNames: [...(r.shortNames ?? [])], group: DERIVED[kind].group, namespaced: r.namespaced };
+}
 
 const KINDS = Object.keys(RESOURCES) as ResourceKind[];
 
@@ -120,7 +131,7 @@ export function shortNameWarnings(word: string): string[] {
 
 /** resourceString is the resource as API errors and rollout errors print it: `deployments.apps`, `pods`. */
 export function resourceString(kind: ResourceKind): string {
-  return resourceName(kind as Kind);
+  return isDerivedKind(kind) ? qualifiedResource(kind) : resourceName(kind);
 }
 
 /** kindString is the NamePrinter's prefix: `deployment.apps`, `pod`, `node`. */
@@ -143,7 +154,8 @@ export function namePrinterLine(kind: ResourceKind, name: string, operation: str
  */
 export function notFound(kind: ResourceKind, name: string, group?: string): string {
   if (group !== undefined) return `Error from server (NotFound): ${RESOURCES[kind].plural}.${group} "${name}" not found`;
-  return formatApiError(newNotFound(kind as Kind, name));
+  if (isDerivedKind(kind)) return `Error from server (NotFound): ${qualifiedResource(kind)} "${name}" not found`;
+  return formatApiError(newNotFound(kind, name));
 }
 
 /** groupKindString is schema.GroupKind.String(): `ReplicaSet.apps`, `Pod`. */

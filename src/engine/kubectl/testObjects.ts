@@ -120,3 +120,20 @@ export function node(name: string, extra: Partial<Node['spec']> = {}): Node {
     status: { conditions: [{ type: 'Ready', status: 'True' }] },
   };
 }
+
+/** storeStatefulSet is the `store` StatefulSet manifest (apply -f -): two replicas, each with a 1Gi claim `data-store-N`. */
+export const storeStatefulSet = {
+  apiVersion: 'apps/v1',
+  kind: 'StatefulSet',
+  metadata: { name: 'store' },
+  spec: {
+    replicas: 2,
+    serviceName: 'store',
+    selector: { matchLabels: { app: 'store' } },
+    template: {
+      metadata: { labels: { app: 'store' } },
+      spec: { containers: [{ name: 'store', image: 'store:1', volumeMounts: [{ name: 'data', mountPath: '/var/lib/store' }] }] },
+    },
+    volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
+  },
+};

@@ -14,11 +14,16 @@ import type { Event } from '../../api/types.ts';
 import { EVENT_COLUMNS, eventRow } from './rowsEvents.ts';
 import { CONFIG_COLUMNS, configMapRow, secretRow } from './rowsConfig.ts';
 import type { ConfigMap, Secret } from '../../api/configTypes.ts';
-import { kindString } from '../resources.ts';
+import { STORAGE_COLUMNS, storageRow } from './rowsStorage.ts';
+import type { PersistentVolume, ServiceAccount, StorageClass } from '../derivedObjects.ts';
+import { kindString, RESOURCES } from '../resources.ts';
 import { GET_TABWRITER, type RememberedWidths, tabwriterFormat } from './tabwriter.ts';
 
-/** Every kind's columns: the workloads' (rows.ts), the policy kinds' (rowsPolicy.ts), the StatefulSet's and its claims' (rowsStateful.ts), the endpoints' (rowsDiscovery.ts) and the Events' (rowsEvents.ts). */
-export const COLUMNS = { ...WORKLOAD_COLUMNS, ...POLICY_COLUMNS, ...LIMIT_RANGE_COLUMNS, ...CONFIG_COLUMNS, ...STATEFUL_COLUMNS, ...DISCOVERY_COLUMNS, ...EVENT_COLUMNS };
+/**
+ * Every kind's columns: the workloads' (rows.ts), the policy kinds' (rowsPolicy.ts), the StatefulSet's and its claims' (rowsStateful.ts),
+ * the endpoints' (rowsDiscovery.ts), the Events' (rowsEvents.ts) and the derived volumes', classes' and accounts' (rowsStorage.ts).
+ */
+export const COLUMNS = { ...WORKLOAD_COLUMNS, ...POLICY_COLUMNS, ...LIMIT_RANGE_COLUMNS, ...CONFIG_COLUMNS, ...STATEFUL_COLUMNS, ...DISCOVERY_COLUMNS, ...EVENT_COLUMNS, ...STORAGE_COLUMNS };
 
 /** The kinds kubectl get prints as tables here. */
 export type TableKind = keyof typeof COLUMNS;
@@ -58,7 +63,13 @@ export type TableObject<K extends TableKind> = K extends 'Pod'
                                 ? Secret
                                 : K extends 'LimitRange'
                                   ? LimitRange
-                      : Node;
+                                  : K extends 'PersistentVolume'
+                                    ? PersistentVolume
+                                    : K extends 'StorageClass'
+                                      ? StorageClass
+                                      : K extends 'ServiceAccount'
+                                        ? ServiceAccount
+                                        : Node;
 
 /** tableRow builds one object's cells for its kind. */
 export function tableRow<K extends TableKind>(kind: K, obj: TableObject<K>, nowMs: number, wide: boolean): string[] {
@@ -97,6 +108,10 @@ export function tableRow<K extends TableKind>(kind: K, obj: TableObject<K>, nowM
       return secretRow(obj as Secret, nowMs);
     case 'LimitRange':
       return limitRangeRow(obj as LimitRange, nowMs);
+    case 'PersistentVolume':
+    case 'StorageClass':
+    case 'ServiceAccount':
+      return storageRow(obj as PersistentVolume | StorageClass | ServiceAccount, nowMs, wide);
     default:
       return nodeRow(obj as Node, nowMs, wide);
   }
@@ -131,6 +146,12 @@ export interface PrintOptions {
   noHeaders?: boolean;
   /** More than one kind in one get: the NAME column reads `deployment.apps/web` (FormatResourceName). */
   withKind?: boolean;
+  /**
+   * With -A, the NAMESPACE column even for a cluster-scoped kind (its cells empty): get.go's
+   * printer flags are copied shallowly, so once a namespaced kind's table asked for the column,
+   * every later table of the line has it.
+   */
+  namespaceColumn?: boolean;
 }
 
 /**
@@ -141,13 +162,13 @@ export interface PrintOptions {
  */
 export function printTable<K extends TableKind>(kind: K, objects: readonly TableObject<K>[], nowMs: number, opts: PrintOptions = {}): { stdout: string; stderr: string } {
   const wide = opts.wide ?? false;
-  const clusterScoped = kind === 'Node' || kind === 'Namespace';
+  const clusterScoped = !RESOURCES[kind].namespaced;
   if (objects.length === 0) {
     // Cluster-scoped kinds and -A get the short form, without namespace or full stop (get.go).
     const msg = clusterScoped || opts.allNamespaces ? 'No resources found' : `No resources found in ${opts.namespace ?? 'default'} namespace.`;
     return { stdout: '', stderr: `${msg}\n` };
   }
-  const withNamespace = opts.allNamespaces === true && !clusterScoped;
+  const withNamespace = opts.allNamespaces === true && (!clusterScoped || opts.namespaceColumn === true);
   const columnLabels = opts.columnLabels ?? [];
   const header = [
     ...(withNamespace ? ['NAMESPACE'] : []),
@@ -161,7 +182,7 @@ export function printTable<K extends TableKind>(kind: K, objects: readonly Table
     const cells = tableRow(kind, o, nowMs, wide);
     if (nameAt >= 0) cells[nameAt] = `${kindString(kind)}/${cells[nameAt]}`;
     return [
-      ...(withNamespace ? [o.metadata.namespace ?? 'default'] : []),
+      ...(withNamespace ? [o.metadata.namespace ?? (clusterScoped ? '' : 'default')] : []),
       ...cells,
       ...columnLabels.map((l) => labels?.[l] ?? ''),
       ...(opts.showLabels ? [formatLabels(labels)] : []),

@@ -67,7 +67,7 @@ export function updateEnv(existing: readonly EnvVar[], env: readonly EnvVar[], r
 }
 
 /** goTypeName is the Go type kubectl's errors print for an object: `*v1.Service`, `*v2.HorizontalPodAutoscaler`. */
-export function goTypeName(obj: KubeObject): string {
+export function goTypeName(obj: { apiVersion: string; kind: string }): string {
   const version = obj.apiVersion.includes('/') ? obj.apiVersion.split('/')[1] : obj.apiVersion;
   return `*${version}.${obj.kind}`;
 }
