@@ -112,3 +112,18 @@ export function invalidMessage(kind: string, name: string, errs: readonly FieldE
   if (errs.length === 0) return s;
   return `${s}: ${aggregateMessage(errs.map(fieldErrorString))}`;
 }
+
+/**
+ * kubectlInvalidMessage is what kubectl's CheckErr prints for an Invalid Status with its causes
+ * (MultilineError over statusCausesToAggrError): one cause on the line, several as a list, each
+ * `field: message` once — `kubectl apply -f` of a Deployment with replicas -1 and a selector that
+ * misses its labels prints
+ * `The Deployment "bad" is invalid: ` and then `* spec.replicas: Invalid value: -1: …` and
+ * `* spec.template.metadata.labels: Invalid value: …` on lines of their own.
+ */
+export function kubectlInvalidMessage(kind: string, name: string, errs: readonly FieldError[]): string {
+  const lines: string[] = [];
+  for (const m of errs.map(fieldErrorString)) if (!lines.includes(m)) lines.push(m);
+  if (lines.length < 2) return invalidMessage(kind, name, errs);
+  return `The ${kind} ${JSON.stringify(name)} is invalid: \n${lines.map((l) => `* ${l}`).join('\n')}`;
+}

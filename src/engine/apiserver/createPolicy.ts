@@ -10,8 +10,8 @@ import type { PersistentVolumeClaimObject } from '../api/statefulTypes.ts';
 import { nextInt, type PrngState } from '../lib/prng.ts';
 import { canonicalQuantity } from '../lib/quantity.ts';
 import { setDefaultsPolicyObject } from './defaultsPolicy.ts';
-import { type ApiError, newInvalid } from './errors.ts';
-import { type FieldError, invalid, invalidMessage } from '../apimachinery/fieldErrors.ts';
+import { type ApiError, newInvalidFor } from './errors.ts';
+import { type FieldError, invalid } from '../apimachinery/fieldErrors.ts';
 import { decodeQuantities, validatePolicyObject } from './validationPolicy.ts';
 
 /** isPolicyKind tells whether a kind is one of the policy kinds (api/policyTypes.ts). */
@@ -85,7 +85,7 @@ export function preparePolicyObject<T extends PolicyObject>(raw: T): { object: T
   if ('badRequest' in d) return { error: { reason: 'BadRequest', message: d.badRequest } };
   const obj = d.object;
   const errs = validatePolicyObject(obj);
-  if (errs.length > 0) return { error: newInvalid(invalidMessage(obj.kind, obj.metadata?.name ?? '', errs)) };
+  if (errs.length > 0) return { error: newInvalidFor(obj.kind, obj.metadata?.name ?? '', errs) };
   return { object: obj };
 }
 
@@ -257,6 +257,6 @@ export function allocateServiceIP<T extends KubeObject>(
   const nodePorts = heldNodePorts(all);
   const svc = obj as Service;
   const errs = requestedNodePortErrors(svc, nodePorts);
-  if (errs.length > 0) return { error: newInvalid(invalidMessage('Service', svc.metadata.name, errs)), fieldErrors: errs };
+  if (errs.length > 0) return { error: newInvalidFor('Service', svc.metadata.name, errs), fieldErrors: errs };
   return { object: allocateNodePorts(allocateClusterIP(svc, taken, prng), nodePorts, prng) as T };
 }

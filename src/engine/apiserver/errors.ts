@@ -3,7 +3,7 @@
  * messages kubectl shows: `Error from server (NotFound): deployments.apps "web" not found`.
  */
 import type { Kind } from '../api/types.ts';
-import { aggregateMessage, type FieldError, fieldErrorString, invalidMessage } from '../apimachinery/fieldErrors.ts';
+import { aggregateMessage, type FieldError, fieldErrorString, invalidMessage, kubectlInvalidMessage } from '../apimachinery/fieldErrors.ts';
 
 export type ApiErrorReason =
   | 'NotFound'
@@ -110,6 +110,15 @@ export function newInvalid(message: string): ApiError {
 }
 
 /**
+ * newInvalidFor is an Invalid error about an object with its field errors kept: kubectl's one-line
+ * message (invalidMessage), which the console prints as kubectl's CheckErr does (formatApiError),
+ * and the causes the served API answers with (rest/status.ts statusOf).
+ */
+export function newInvalidFor(kind: string, name: string, errs: readonly FieldError[]): ApiError {
+  return { reason: 'Invalid', message: invalidMessage(kind, name, errs), invalid: { kind, name, errs } };
+}
+
+/**
  * newInvalidObject is errors.NewInvalid for a core object: the Go message (`Pod "web-x" is
  * invalid: spec.containers[0]…`, what a controller's Event quotes) with the field errors kept.
  */
@@ -119,7 +128,7 @@ export function newInvalidObject(kind: string, name: string, errs: readonly Fiel
 
 /** formatApiError renders an error as kubectl prints it. */
 export function formatApiError(err: ApiError): string {
-  if (err.reason === 'Invalid') return err.invalid ? invalidMessage(err.invalid.kind, err.invalid.name, err.invalid.errs) : err.message;
+  if (err.reason === 'Invalid') return err.invalid ? kubectlInvalidMessage(err.invalid.kind, err.invalid.name, err.invalid.errs) : err.message;
   return `Error from server (${err.reason}): ${err.message}`;
 }
 

@@ -17,8 +17,8 @@ import { checkCountRequest, checkRequest } from './admission/resourceQuota.ts';
 import { admitClaimLimits, admitPodLimits, limitRangerAnnotation, limitRangesIn } from './admission/limitRanger.ts';
 import { PVC_EVALUATOR, SERVICE_EVALUATOR } from '../quota/generic.ts';
 import type { PersistentVolumeClaimObject } from '../api/statefulTypes.ts';
-import { type ApiError, type ApiResult, newAlreadyExists, newConflict, newForbidden, newInvalid, newInvalidObject, newNotFound } from './errors.ts';
-import { type FieldError, invalidMessage } from '../apimachinery/fieldErrors.ts';
+import { type ApiError, type ApiResult, newAlreadyExists, newConflict, newForbidden, newInvalidFor, newInvalidObject, newNotFound } from './errors.ts';
+import type { FieldError } from '../apimachinery/fieldErrors.ts';
 import { validateResourceRequirements } from './validationPod.ts';
 import { shouldDeleteDuringUpdate } from './finalizers.ts';
 import { withPVCProtectionFinalizer } from './admission/storageObjectInUseProtection.ts';
@@ -258,7 +258,7 @@ export function updateObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
   if (!c.ok) return c;
   const cur = c.object;
   const immutable = validateUpdate(cur, obj);
-  if (immutable.length) return { ok: false, error: newInvalid(invalidMessage(obj.kind, obj.metadata.name, immutable)) };
+  if (immutable.length) return { ok: false, error: newInvalidFor(obj.kind, obj.metadata.name, immutable) };
   // PersistentVolumeClaimResize, the validating admission after validation: no claim grows here.
   const resize = obj.kind === 'PersistentVolumeClaim' ? validatePersistentVolumeClaimResize(obj as PersistentVolumeClaimObject, cur as PersistentVolumeClaimObject) : null;
   if (resize !== null) return { ok: false, error: newForbidden('persistentvolumeclaims', obj.metadata.name, resize) };

@@ -4,8 +4,7 @@
  */
 import type { Namespace } from '../api/types.ts';
 import { namespaceObject } from '../apiserver/admission/namespaceAutoProvision.ts';
-import { formatApiError, newInvalid } from '../apiserver/errors.ts';
-import { invalidMessage } from '../apimachinery/fieldErrors.ts';
+import { formatApiError, newInvalidFor } from '../apiserver/errors.ts';
 import { validateNamespace } from '../apiserver/validationCore.ts';
 import { create, type Tx, update } from '../client/tx.ts';
 
@@ -17,7 +16,7 @@ import { create, type Tx, update } from '../client/tx.ts';
 export function createNamespace(tx: Tx, raw: Namespace): { ok: boolean; output: string } {
   const name = raw.metadata?.name ?? '';
   const errs = validateNamespace(raw.metadata ?? { name: '' });
-  if (errs.length) return { ok: false, output: formatApiError(newInvalid(invalidMessage('Namespace', name, errs))) };
+  if (errs.length) return { ok: false, output: formatApiError(newInvalidFor('Namespace', name, errs)) };
   const want = namespaceObject(name, raw.metadata.labels);
   const live = tx.st.store.objects.Namespace.get(name);
   if (live) {

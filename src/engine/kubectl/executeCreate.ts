@@ -16,8 +16,7 @@ import { create, type Tx } from '../client/tx.ts';
 import { dryRun, withoutResourceVersion } from '../client/dryRun.ts';
 import type { KubectlCommand } from './commands.ts';
 import { createNamespace } from './applyNamespace.ts';
-import { formatApiError, newInvalid } from '../apiserver/errors.ts';
-import { invalidMessage } from '../apimachinery/fieldErrors.ts';
+import { formatApiError, newInvalidFor } from '../apiserver/errors.ts';
 import { validateNamespace } from '../apiserver/validationCore.ts';
 import { apiValidate, Terminal } from './executeStore.ts';
 import { printYaml } from './printers/object.ts';
@@ -136,7 +135,7 @@ export function runCreateNamespace(tx: Tx, cmd: CreateNamespace): Terminal {
   if (cmd.dryRun === 'server') {
     // The API server validates a dry run as it would a create, and stores nothing.
     const errs = validateNamespace({ name: cmd.name });
-    if (errs.length > 0) term.fail(formatApiError(newInvalid(invalidMessage('Namespace', cmd.name, errs))));
+    if (errs.length > 0) term.fail(formatApiError(newInvalidFor('Namespace', cmd.name, errs)));
     else {
       const made = dryRun(tx.st, tx.now, (t) => {
         createNamespace(t, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: cmd.name } } as Namespace);

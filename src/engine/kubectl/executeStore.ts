@@ -9,11 +9,13 @@ import { newInvalid as newInvalidStatus } from '../apiserver/rest/status.ts';
 import { validateUpdate } from '../apiserver/updateValidation.ts';
 import { validatePersistentVolumeClaim, validationOptionsForPersistentVolumeClaim } from '../apiserver/validationClaim.ts';
 import { checkErrStatus } from './transforms/patchJson.ts';
-import { allocateUpdateNodePorts, heldNodePorts, requestedNodePortErrors, serviceUpdate } from '../apiserver/createPolicy.ts';
-import type { Service } from '../api/policyTypes.ts';
-import { formatApiError, newInvalid } from '../apiserver/errors.ts';
+import { allocateUpdateNodePorts, heldNodePorts, isPolicyKind, requestedNodePortErrors, serviceUpdate } from '../apiserver/createPolicy.ts';
+import { validatePolicyObject } from '../apiserver/validationPolicy.ts';
+import type { FieldError } from '../apimachinery/fieldErrors.ts';
+import type { PolicyObject, Service } from '../api/policyTypes.ts';
+import { formatApiError, newInvalidFor } from '../apiserver/errors.ts';
 import { objectKey } from '../apiserver/store.ts';
-import { invalidMessage, validateObject } from '../apiserver/validation.ts';
+import { validateObject } from '../apiserver/validation.ts';
 import type { EngineState } from '../client/state.ts';
 import { type Tx, update } from '../client/tx.ts';
 import type { StatefulSet } from '../api/statefulTypes.ts';
@@ -135,7 +137,7 @@ function apiDefaults<T extends KubeObject>(obj: T, stored?: KubeObject): T {
 export function apiValidate(obj: KubeObject): string | null {
   if (obj.kind !== 'Deployment' && obj.kind !== 'DaemonSet' && obj.kind !== 'StatefulSet') return null;
   const errs = obj.kind === 'StatefulSet' ? validateStatefulSet(obj) : validateObject(obj);
-  return errs.length ? formatApiError(newInvalid(invalidMessage(obj.kind, obj.metadata.name, errs))) : null;
+  return errs.length ? formatApiError(newInvalidFor(obj.kind, obj.metadata.name, errs)) : null;
 }
 
 /**
@@ -159,14 +161,26 @@ export function apiUpdate<T extends KubeObject>(tx: Tx, next: T): { object: T; c
       : obj.kind === 'PersistentVolumeClaim' && cur?.kind === 'PersistentVolumeClaim'
         ? [...validatePersistentVolumeClaim(obj, validationOptionsForPersistentVolumeClaim(cur)), ...validateUpdate(cur, obj)]
         : obj.kind === 'Service' && cur?.kind === 'Service'
-          ? requestedNodePortErrors(obj as Service, heldNodePorts(tx.st.store.objects.Service.values(), cur))
-          : [];
+          ? [...policyUpdateErrors(cur, obj), ...requestedNodePortErrors(obj as Service, heldNodePorts(tx.st.store.objects.Service.values(), cur))]
+          : isPolicyKind(obj.kind) && cur !== undefined
+            ? policyUpdateErrors(cur, obj)
+            : [];
   if (errs.length > 0) return { error: checkErrStatus(newInvalidStatus(obj.kind, '', obj.metadata.name, errs)) };
   // A Service switched to NodePort gets its node ports, as the registry's update allocates them.
   const stored = obj.kind === 'Service' ? (allocateUpdateNodePorts(obj as Service, tx.st.store.objects.Service.values(), tx.prng) as KubeObject as T) : obj;
   const res = update(tx, stored);
   if (!res.ok) return { error: formatApiError(res.error) };
   return { object: res.object, changed: res.object !== cur };
+}
+
+/**
+ * policyUpdateErrors is what the API server checks of an update of a policy kind (a Service, a
+ * ConfigMap, a quota …): the object as a create would be (ValidateService …), then the update's
+ * own rules, as the served API's prepareObject runs them (`patch svc web -p '{"spec":{"type":"Weird"}}'`
+ * is refused, not stored).
+ */
+function policyUpdateErrors(cur: KubeObject, obj: KubeObject): FieldError[] {
+  return [...validatePolicyObject(obj as PolicyObject), ...validateUpdate(cur, obj)];
 }
 
 /**

@@ -6,8 +6,8 @@ import type { DaemonSet, Deployment, KubeObject, Namespace, Node, Pod } from '..
 import { prepareObject } from '../apiserver/rest/kinds.ts';
 import { createNamespace } from '../kubectl/applyNamespace.ts';
 import { setDefaultsDaemonSet, setDefaultsDeployment } from '../apiserver/defaults.ts';
-import { formatApiError, newInvalid } from '../apiserver/errors.ts';
-import { invalidMessage, validateObject } from '../apiserver/validation.ts';
+import { formatApiError, newInvalidFor } from '../apiserver/errors.ts';
+import { validateObject } from '../apiserver/validation.ts';
 import { DEFAULT_MAX_PODS, type SimAction } from '../config.ts';
 import { executeKubectl } from '../kubectl/execute.ts';
 import { nodeObject, setNodeReady } from '../kubelet/nodes.ts';
@@ -47,7 +47,7 @@ export function createInitialObject(tx: Tx, raw: KubeObject | Record<string, unk
   }
   const obj = defaulted(raw as Deployment | DaemonSet);
   const errs = validateObject(obj);
-  if (errs.length) return { ok: false, output: formatApiError(newInvalid(invalidMessage(obj.kind, obj.metadata?.name ?? '', errs))) };
+  if (errs.length) return { ok: false, output: formatApiError(newInvalidFor(obj.kind, obj.metadata?.name ?? '', errs)) };
   const { status: _status, ...fresh } = obj as Deployment;
   const res = create(tx, fresh as KubeObject);
   if (!res.ok) return { ok: false, output: formatApiError(res.error) };
@@ -59,7 +59,7 @@ export function createInitialObject(tx: Tx, raw: KubeObject | Record<string, unk
 function createStatefulSet(tx: Tx, raw: StatefulSet): ActionOutput {
   const obj = prepareStatefulSet(raw, null);
   const errs = validateStatefulSet(obj);
-  if (errs.length) return { ok: false, output: formatApiError(newInvalid(invalidMessage(obj.kind, obj.metadata?.name ?? '', errs))) };
+  if (errs.length) return { ok: false, output: formatApiError(newInvalidFor(obj.kind, obj.metadata?.name ?? '', errs)) };
   const { status: _status, ...fresh } = obj;
   const res = create(tx, fresh as KubeObject);
   if (!res.ok) return { ok: false, output: formatApiError(res.error) };
@@ -71,7 +71,7 @@ function createPod(tx: Tx, raw: Pod): ActionOutput {
   const { status: _status, ...body } = raw;
   const p = prepareObject(body as KubeObject);
   if ('badRequest' in p) return { ok: false, output: `Error from server (BadRequest): ${p.badRequest}` };
-  if ('invalid' in p) return { ok: false, output: formatApiError(newInvalid(invalidMessage('Pod', p.name, p.invalid))) };
+  if ('invalid' in p) return { ok: false, output: formatApiError(newInvalidFor('Pod', p.name, p.invalid)) };
   const res = create(tx, p.object);
   if (!res.ok) return { ok: false, output: formatApiError(res.error) };
   return { ok: true, output: `pod/${p.object.metadata.name} created` };
