@@ -172,6 +172,8 @@ export type KubectlCommand =
       cascade: DeletionPropagation;
       /** kubectl's warning for a boolean --cascade. */
       cascadeWarning?: string;
+      /** `-n`/`--namespace` was given (kubectl's enforceNamespace: a cluster-scoped target is warned about). */
+      explicitNamespace?: boolean;
     } & Targeted)
   /** `cordon|uncordon NODE`. */
   | ({ verb: 'cordon' | 'uncordon' } & Targeted)

@@ -151,6 +151,9 @@ export function runDrain(tx: Tx, cmd: Cmd<'drain'>, line = 'drain'): Terminal {
   return term;
 }
 
+/** What kubectl's WarningPrinter says when `-n` meets a cluster-scoped delete. */
+const CLUSTER_SCOPE_WARNING = 'Warning: deleting cluster-scoped resources, not scoped to the provided namespace';
+
 /**
  * runDelete is `kubectl delete TYPE NAME... | -l SELECTOR`: a pod bound to a node terminates
  * gracefully (its grace period, or --grace-period; --force with 0 removes it at once); a
@@ -162,6 +165,8 @@ export function runDelete(tx: Tx, cmd: Cmd<'delete'>): Terminal {
   const term = new Terminal();
   if (cmd.cascadeWarning) term.warn(cmd.cascadeWarning);
   term.warn(deleteWarning(cmd.gracePeriod, cmd.force));
+  // kubectl's WarnClusterScope: -n given (not -A) and a cluster-scoped target, once, whether it exists or not.
+  if (cmd.explicitNamespace && !cmd.allNamespaces && cmd.targets.some((t) => !RESOURCES[t.kind].namespaced)) term.warn(CLUSTER_SCOPE_WARNING);
   // A named derived object is not read first (RequireObject(false)): its DELETE is refused, found or not.
   const refused = namedDerived(cmd.targets);
   const { objects, errors } = resolveTargets(tx.st, { ...cmd, targets: refused.targets });

@@ -12,7 +12,7 @@ import type { StatefulSet } from '../api/statefulTypes.ts';
 import type { KubectlCommand } from './commands.ts';
 import { apiUpdate, inNamespace, isStored, resolveTargets, type ResourceObject, Terminal } from './executeStore.ts';
 import { namedDerived, writeRefused } from './derivedObjects.ts';
-import { namePrinterLine, RESOURCES } from './resources.ts';
+import { namePrinterLine, RESOURCES, resourceString } from './resources.ts';
 import { patchObject } from './transforms/patchObject.ts';
 import { patchJson } from './transforms/patchJson.ts';
 import { fromUnstructured, patchInvalidBody, pruned } from '../apiserver/decoding/fromUnstructured.ts';
@@ -109,11 +109,15 @@ function workload(obj: ResourceObject): Deployment | DaemonSet | ReplicaSet | St
   return obj.kind === 'Deployment' || obj.kind === 'DaemonSet' || obj.kind === 'ReplicaSet' || obj.kind === 'StatefulSet' ? obj : undefined;
 }
 
+/** The word each toggle's helper refuses a kind with (objectpauser, objectresumer, objectrestarter). */
+const TOGGLE_VERB = { 'rollout-pause': 'pausing', 'rollout-resume': 'resuming', 'rollout-restart': 'restarting' } as const;
+
 /** runRolloutToggle is `kubectl rollout pause|resume|restart TYPE NAME`. */
 export function runRolloutToggle(tx: Tx, cmd: Cmd<'rollout-pause' | 'rollout-resume' | 'rollout-restart'>): Terminal {
   return transformEach(tx, cmd, (obj) => {
     const w = workload(obj);
-    if (!w) return { error: `error: ${obj.kind} objects have no rollout` };
+    // kubectl's polymorphic helpers refuse any other kind: `error: serviceaccounts "default" restarting is not supported`.
+    if (!w) return { error: `error: ${resourceString(obj.kind)} ${JSON.stringify(obj.metadata.name)} ${TOGGLE_VERB[cmd.verb]} is not supported` };
     if (cmd.verb === 'rollout-pause') return rolloutPause(w);
     if (cmd.verb === 'rollout-resume') return rolloutResume(w);
     return rolloutRestart(w, tx.nowIso);

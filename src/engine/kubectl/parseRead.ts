@@ -212,7 +212,8 @@ export function parseDelete(ctx: VerbContext): KubectlCommand | KubectlError {
   if ('error' in all) return all;
   const cascade = getCascadingStrategy(f.flags.cascade as string | undefined);
   if ('error' in cascade) return cascade;
-  return { verb: 'delete', namespace: namespaceOf(f.flags), targets: t.targets, ...sel, gracePeriod, force, ignoreNotFound, ...all, ...cascade };
+  const explicitNamespace = f.flags.namespace !== undefined;
+  return { verb: 'delete', namespace: namespaceOf(f.flags), targets: t.targets, ...sel, gracePeriod, force, ignoreNotFound, ...all, ...cascade, ...(explicitNamespace ? { explicitNamespace } : {}) };
 }
 
 /**
