@@ -4,21 +4,13 @@
 // object given -n (kubectl's warning, once, before the answer).
 import { describe, it } from 'vitest';
 import { expectAnswersAsPage, servedScenario } from './printsAsPage.ts';
+import { deploymentDoc } from './scenarioDocs.ts';
 
 const SCENARIO = `version: 1
 name: console corners
 cluster: { nodes: 2 }
 objects:
-  - apiVersion: apps/v1
-    kind: Deployment
-    metadata: { name: web }
-    spec:
-      replicas: 2
-      selector: { matchLabels: { app: web } }
-      template:
-        metadata: { labels: { app: web } }
-        spec: { containers: [{ name: web, image: "nginx:1.25" }] }
-`;
+${deploymentDoc('web', 2, '{ name: web, image: "nginx:1.25" }')}`;
 
 /**
  * kubectl 1.36 prints the builder's NotFound for a scale of names that are not there (848d63d83,

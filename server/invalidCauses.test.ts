@@ -4,21 +4,13 @@
 // one cause stays on the line. The console printed `[a, b]`, the API Status message's own form.
 import { describe, it } from 'vitest';
 import { expectAnswersAsPage, servedScenario } from './printsAsPage.ts';
+import { deploymentDoc } from './scenarioDocs.ts';
 
 const SCENARIO = `version: 1
 name: invalid causes
 cluster: { nodes: 2 }
 objects:
-  - apiVersion: apps/v1
-    kind: Deployment
-    metadata: { name: web }
-    spec:
-      replicas: 2
-      selector: { matchLabels: { app: web } }
-      template:
-        metadata: { labels: { app: web } }
-        spec: { containers: [{ name: web, image: "nginx:1.25" }] }
-  - apiVersion: v1
+${deploymentDoc('web', 2, '{ name: web, image: "nginx:1.25" }')}  - apiVersion: v1
     kind: Service
     metadata: { name: web }
     spec: { selector: { app: web }, ports: [{ port: 80 }] }
