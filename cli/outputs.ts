@@ -5,6 +5,7 @@
  * usage line take their words from it, and it streams like the others.
  */
 import type { DaemonSet, Deployment, KubeObject } from '../src/engine/api/types.ts';
+import { inNamespace } from '../src/engine/kubectl/executeStore.ts';
 import { newWatchPrinter, printTable, type TableKind, watchPrint } from '../src/engine/kubectl/printers/table.ts';
 import { daemonSetStatusViewer, deploymentStatusViewer } from '../src/engine/kubectl/rolloutStatus.ts';
 import { statefulSetStatusViewer } from '../src/engine/kubectl/rolloutStatusStatefulSet.ts';
@@ -116,22 +117,15 @@ function summaryMode(c: ModeContext): OutputMode {
   };
 }
 
-/**
- * listed is a kind's objects in the API server's list order (etcd's keys: namespace, then name),
- * as `kubectl get` prints them: web-0, web-1, web-2 even when web-1 was made again last.
- */
-function listed(objects: Iterable<KubeObject>): KubeObject[] {
-  const key = (o: KubeObject) => `${o.metadata.namespace ?? ''}/${o.metadata.name}`;
-  return [...objects].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-}
-
 /** `--output status`: kubectl rollout status for each workload, then the final `kubectl get` tables. */
 function statusMode(c: ModeContext): OutputMode {
   const { st } = c;
   return {
     tick: () => [],
     *end() {
-      const objs = (k: 'Deployment' | 'DaemonSet' | 'StatefulSet'): KubeObject[] => listed(st.store.objects[k].values());
+      // Listed as the API server lists them across namespaces (etcd's keys: namespace, then name),
+      // as `kubectl get` prints them: web-0, web-1, web-2 even when web-1 was made again last.
+      const objs = (k: 'Deployment' | 'DaemonSet' | 'StatefulSet'): KubeObject[] => inNamespace(st, k, null);
       // kubectl prints the viewer's message, or its error with the `error: ` prefix.
       const line = (s: { message: string; error: string | null }): string => {
         const text = s.error ?? s.message;
@@ -141,7 +135,7 @@ function statusMode(c: ModeContext): OutputMode {
       for (const ds of objs('DaemonSet')) yield line(daemonSetStatusViewer(ds as DaemonSet));
       for (const sts of objs('StatefulSet')) yield line(statefulSetStatusViewer(sts as StatefulSet));
       for (const kind of ['Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'Pod', 'PersistentVolumeClaim'] as const) {
-        const list = listed(st.store.objects[kind].values());
+        const list = inNamespace(st, kind, null);
         if (!list.length) continue;
         yield '';
         yield* printTable(kind, list as never[], st.now).stdout.replace(/\n$/, '').split('\n');

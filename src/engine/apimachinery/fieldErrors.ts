@@ -91,13 +91,19 @@ export function fieldErrorString(e: FieldError): string {
   return `${e.field}: ${errorBody(e)}`;
 }
 
+/** uniqueMessages is the messages without repeats, in first-seen order (as both of kubectl's aggregations keep them). */
+function uniqueMessages(messages: readonly string[]): string[] {
+  const seen: string[] = [];
+  for (const m of messages) if (!seen.includes(m)) seen.push(m);
+  return seen;
+}
+
 /**
  * aggregateMessage joins messages as utilerrors.Aggregate does: duplicates dropped, one message
  * as is, several as `[a, b]`.
  */
 export function aggregateMessage(messages: readonly string[]): string {
-  const seen: string[] = [];
-  for (const m of messages) if (!seen.includes(m)) seen.push(m);
+  const seen = uniqueMessages(messages);
   if (seen.length === 1) return seen[0] as string;
   return `[${seen.join(', ')}]`;
 }
@@ -122,8 +128,7 @@ export function invalidMessage(kind: string, name: string, errs: readonly FieldE
  * `* spec.template.metadata.labels: Invalid value: …` on lines of their own.
  */
 export function kubectlInvalidMessage(kind: string, name: string, errs: readonly FieldError[]): string {
-  const lines: string[] = [];
-  for (const m of errs.map(fieldErrorString)) if (!lines.includes(m)) lines.push(m);
+  const lines = uniqueMessages(errs.map(fieldErrorString));
   if (lines.length < 2) return invalidMessage(kind, name, errs);
   return `The ${kind} ${JSON.stringify(name)} is invalid: \n${lines.map((l) => `* ${l}`).join('\n')}`;
 }

@@ -1,7 +1,8 @@
 // Port of kubernetes staging/src/k8s.io/component-helpers/storage/volume/helpers.go
 // (GetPersistentVolumeClaimClass, IsDelayBindingMode) (v1.36), for the one StorageClass the
 // simulated cluster has. The scheduler's VolumeBinding plugin and the PV controller both read them.
-import type { PersistentVolumeClaimObject } from '../api/statefulTypes.ts';
+import type { PersistentVolumeClaimObject, StatefulPod } from '../api/statefulTypes.ts';
+import type { Pod } from '../api/types.ts';
 
 /** The default class a kind cluster has (WaitForFirstConsumer, rancher.io/local-path): the only one here. */
 export const StandardStorageClassName = 'standard';
@@ -31,4 +32,12 @@ export function isDelayBindingMode(claim: Claim): boolean {
 /** isUnboundImmediate: a claim no volume is bound to, which does not wait for a consumer. */
 export function isUnboundImmediate(claim: Claim): boolean {
   return !claim.spec.volumeName && !isDelayBindingMode(claim);
+}
+
+/** claimNames: the claims a pod's volumes name, in the order of its volumes. */
+export function claimNames(pod: Pod): string[] {
+  const vols = (pod as StatefulPod).spec.volumes ?? [];
+  const out: string[] = [];
+  for (const v of vols) if (v.persistentVolumeClaim) out.push(v.persistentVolumeClaim.claimName);
+  return out;
 }

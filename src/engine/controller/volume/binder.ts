@@ -8,12 +8,12 @@
  * object is stored: only the claim's side (spec.volumeName, the bind annotations, status) shows.
  */
 import { decide } from '../../api/decision.ts';
-import type { PersistentVolumeClaimObject, StatefulPod } from '../../api/statefulTypes.ts';
-import type { KubeObject, Pod } from '../../api/types.ts';
+import type { PersistentVolumeClaimObject } from '../../api/statefulTypes.ts';
+import type { KubeObject } from '../../api/types.ts';
 import type { WatchRecord } from '../../apiserver/store.ts';
 import { get } from '../../client/cache.ts';
 import { enqueue, note, type Tx, update, writeStatusOf } from '../../client/tx.ts';
-import { SelectedNodeAnnotation } from '../../lib/storageHelpers.ts';
+import { claimNames, SelectedNodeAnnotation } from '../../lib/storageHelpers.ts';
 
 const QUEUE = 'persistentvolume-binder';
 /** The binder's annotations on a claim it bound (pv_controller.go). */
@@ -21,13 +21,7 @@ export const BindCompletedAnnotation = 'pv.kubernetes.io/bind-completed';
 export const BoundByControllerAnnotation = 'pv.kubernetes.io/bound-by-controller';
 export { SelectedNodeAnnotation };
 
-/** claimNames: the claims a pod's volumes name. */
-export function claimNames(pod: Pod): string[] {
-  const vols = (pod as StatefulPod).spec.volumes ?? [];
-  const out: string[] = [];
-  for (const v of vols) if (v.persistentVolumeClaim) out.push(v.persistentVolumeClaim.claimName);
-  return out;
-}
+export { claimNames };
 
 /** binderOnWatch: a pod that mounts claims and is now scheduled wakes the binder for it. Runs without claims check one map size. */
 export function binderOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | undefined): void {

@@ -16,7 +16,7 @@
  */
 import type { PersistentVolumeClaimObject, StatefulPod } from '../../api/statefulTypes.ts';
 import type { KubeObject, Pod } from '../../api/types.ts';
-import { isUnboundImmediate, SelectedNodeAnnotation } from '../../lib/storageHelpers.ts';
+import { claimNames, isUnboundImmediate, SelectedNodeAnnotation } from '../../lib/storageHelpers.ts';
 import type { NodeInfo } from '../framework/nodeInfo.ts';
 import { LabelHostname, newStatus, Plugin, type Status } from '../framework/types.ts';
 
@@ -37,14 +37,11 @@ export interface VolumeBindingState {
  * informer's PersistentVolumeClaims by `namespace/name`.
  */
 export function preFilter(pod: Pod, claims: ReadonlyMap<string, KubeObject>): { rejected: Status } | { state: VolumeBindingState | null } {
-  const volumes = (pod as StatefulPod).spec.volumes;
-  if (volumes === undefined || volumes.length === 0) return NO_STATE;
+  if (!(pod as StatefulPod).spec.volumes?.length) return NO_STATE;
   const ns = pod.metadata.namespace ?? 'default';
   let immediate = false;
   let volumeNodes: string[] | null = null;
-  for (const v of volumes) {
-    const name = v.persistentVolumeClaim?.claimName;
-    if (name === undefined) continue;
+  for (const name of claimNames(pod)) {
     const claim = claims.get(`${ns}/${name}`) as PersistentVolumeClaimObject | undefined;
     // The lister's NotFound error, as it words it.
     if (claim === undefined) return rejected(`persistentvolumeclaim ${JSON.stringify(name)} not found`);
@@ -81,5 +78,5 @@ export function filter(state: VolumeBindingState, ni: NodeInfo): Status | null {
 /** mountsClaim: the pod mounts the claim `namespace/name` (the plugin's queueing hint for a claim's change). */
 export function mountsClaim(pod: Pod, namespace: string, name: string): boolean {
   if ((pod.metadata.namespace ?? 'default') !== namespace) return false;
-  return ((pod as StatefulPod).spec.volumes ?? []).some((v) => v.persistentVolumeClaim?.claimName === name);
+  return claimNames(pod).includes(name);
 }
