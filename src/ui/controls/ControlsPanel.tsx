@@ -12,6 +12,7 @@ import { SimGate } from '../common/SimGate.tsx';
 import { useT } from '../common/useT.ts';
 import { useEditT } from '../edit/i18n.ts';
 import { ImageBehaviourButton } from '../edit/ImageBehaviourButton.tsx';
+import { FormScroller } from './FormScroller.tsx';
 import { KubectlConsole } from './KubectlConsole.tsx';
 import { StrategyFields } from './StrategyFields.tsx';
 import { BUTTON, WorkloadActions } from './WorkloadActions.tsx';
@@ -80,7 +81,7 @@ export function ControlsPanel() {
         ) : null
       }
     >
-      <div className="flex min-h-0 flex-1 flex-col gap-2 overflow-auto">
+      <FormScroller>
         <SimGate
           hasData={workload !== undefined}
           emptyTitle={running ? t('controls.noWorkloadTitle', { tick }) : t('controls.emptyTitle')}
@@ -119,7 +120,7 @@ export function ControlsPanel() {
             </>
           ) : null}
         </SimGate>
-      </div>
+      </FormScroller>
       <KubectlConsole workload={workload} />
     </Panel>
   );

@@ -42,9 +42,11 @@ export function KubectlConsole({ workload }: { workload?: ConsoleWorkload | unde
   const cursor = useRef<number | null>(null);
   const box = useRef<HTMLDivElement>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each new entry scrolls the log to the end
+  // Each new entry scrolls the log to the end; the hint of an empty log is read from its start (a
+  // short console at 1280×720 showed it scrolled by a few px, the top of a fourth line cut off
+  // under the input's border).
   useLayoutEffect(() => {
-    if (box.current) box.current.scrollTop = box.current.scrollHeight;
+    if (box.current) box.current.scrollTop = log.length === 0 ? 0 : box.current.scrollHeight;
   }, [log]);
 
   const history = log.map((e) => e.input);
@@ -89,7 +91,8 @@ export function KubectlConsole({ workload }: { workload?: ConsoleWorkload | unde
         aria-label={t('controls.consoleLog')}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the log scrolls, so keyboard users must reach it
         tabIndex={0}
-        className="min-h-12 flex-1 overflow-auto px-2 py-1 focus-visible:outline-2 focus-visible:outline-accent"
+        // The focus ring is drawn inside the log: the console's rounded box cut off one drawn outside.
+        className="min-h-12 flex-1 overflow-auto px-2 py-1 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent"
       >
         {log.length === 0 ? (
           <p className="text-slate-400">
