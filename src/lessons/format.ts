@@ -2,8 +2,9 @@
  * The lesson format (README.md beside this file): a lesson is a scenario plus steps. Each step has
  * text in English and Simplified Chinese, the moment it stops at (a tick, a time, or the nth
  * decision of a kind after the previous step), and optionally a question: the learner predicts a
- * number the engine is about to decide, and the answer is read from the engine's own record of
- * that decision (never written in the lesson), then its formula is shown.
+ * number the engine is about to decide (or picks one of the question's choices, e.g. which
+ * scheduler plugin says no), and the answer is read from the engine's own record of that decision
+ * (never written in the lesson), then its formula is shown.
  *
  * Plain JSON data: a lesson travels inside a scenario file (`lesson:`), in exports and share links.
  */
@@ -54,10 +55,24 @@ export interface AnswerRef {
   nth?: number;
 }
 
-/** A prediction the learner makes before the step's decision is shown. */
+/**
+ * One choice of a choice question: `value` is compared with the engine's value (a plugin name, a
+ * reason, a number); `text` is what the learner reads (default: the value).
+ */
+export interface LessonChoice {
+  value: string;
+  text?: LocalText;
+}
+
+/**
+ * A prediction the learner makes before the step's decision is shown: a number typed in, or,
+ * with `choices`, one of them picked. The right one is still the engine's value, never marked here.
+ */
 export interface LessonQuestion {
   text: LocalText;
   answer: AnswerRef;
+  /** The answers to pick from (2 to LESSON_LIMITS.choices, distinct values); none: type a number. */
+  choices?: LessonChoice[];
   /** The decisions of the step's tick that show the formula (default: the answer's). */
   formula?: DecisionRef[];
 }
@@ -79,7 +94,7 @@ export interface Lesson {
 }
 
 /** Limits that keep a lesson (and a link carrying one) small. */
-export const LESSON_LIMITS = { steps: 60, text: 2000, title: 200 } as const;
+export const LESSON_LIMITS = { steps: 60, text: 2000, title: 200, choices: 8 } as const;
 
 /** localText is the text in `lang`, else in the other language, else ''. */
 export function localText(t: LocalText | undefined, lang: LessonLang): string {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Decision } from '../engine/api/decision.ts';
 import type { TickRecord } from '../engine/sim.ts';
 import { summaryNote } from '../engine/client/summaryCatalog.ts';
-import type { LessonStep } from './format.ts';
-import { isRightAnswer, resolveSteps } from './resolve.ts';
+import type { LessonChoice, LessonStep } from './format.ts';
+import { choiceOf, isRightAnswer, resolveSteps } from './resolve.ts';
 
 const scaledNote = (from: number, to: number) => summaryNote('replicaSetScaled', { rs: 'web-1', from, to });
 const scale = (from: number, to: number): Decision => ({
@@ -127,5 +127,60 @@ describe('isRightAnswer', () => {
     ['1,000', 1000, true],
   ] as const)('checks %j against %j: %s', (input, answer, ok) => {
     expect(isRightAnswer(input, answer)).toBe(ok);
+  });
+});
+
+describe('isRightAnswer for a choice question', () => {
+  const plugins: LessonChoice[] = [
+    { value: 'NodeUnschedulable' },
+    { value: 'VolumeBinding', text: { en: 'Volume binding', 'zh-CN': '卷绑定' } },
+    { value: 'TaintToleration' },
+  ];
+  const counts: LessonChoice[] = [{ value: '0' }, { value: '1' }, { value: '3' }];
+  it.each([
+    ['the engine’s value', 'VolumeBinding', 'VolumeBinding', plugins, true],
+    ['another choice', 'NodeUnschedulable', 'VolumeBinding', plugins, false],
+    ['the value, not the text', 'Volume binding', 'VolumeBinding', plugins, false],
+    ['spaces around the picked value', ' VolumeBinding ', 'VolumeBinding', plugins, true],
+    ['nothing picked', '', 'VolumeBinding', plugins, false],
+    [
+      'a value outside the choices, even the engine’s',
+      'NodeResourcesFit',
+      'NodeResourcesFit',
+      plugins,
+      false,
+    ],
+    ['case matters', 'volumebinding', 'VolumeBinding', plugins, false],
+    ['a number choice against a number', '3', 3, counts, true],
+    ['a number choice against a numeric string', '1', '1', counts, true],
+    ['another number choice', '0', 3, counts, false],
+    ['a number that is no choice', '3.0', 3, counts, false],
+  ] as const)('%s: %j against %j → %s', (_, input, answer, choices, ok) => {
+    expect(isRightAnswer(input, answer, choices)).toBe(ok);
+  });
+
+  it.each([
+    ['VolumeBinding', plugins, 'VolumeBinding'],
+    ['NodeResourcesFit', plugins, undefined],
+    [3, counts, '3'],
+    [true, counts, undefined],
+  ] as const)('choiceOf finds the engine’s value %j among the choices', (answer, choices, want) => {
+    expect(choiceOf(choices, answer)?.value).toBe(want);
+  });
+});
+
+describe('resolveSteps with a choice question', () => {
+  const at = { decision: { fn: 'scaleReplicaSet', key: 'scale' } };
+  const choose = (values: string[]) => ({ ...ask, choices: values.map((value) => ({ value })) });
+  it.each([
+    ['the engine’s value among them', ['7', '8', '9'], null],
+    [
+      'the engine’s value not among them',
+      ['6', '7'],
+      "the engine's value 8 at tick 2 is none of the choices",
+    ],
+  ] as const)('%s', (_, values, problem) => {
+    const [p] = resolveSteps([{ text: { en: 'a' }, at, question: choose([...values]) }], src);
+    expect(p).toMatchObject({ tick: 2, answer: 8, problem });
   });
 });

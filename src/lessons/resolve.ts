@@ -8,13 +8,13 @@ import type { TickRecord } from '../engine/sim.ts';
 import { summaryNoteViews } from '../engine/client/summaryCatalog.ts';
 import { classifyTick } from '../timeline/decisions.ts';
 import type { TickRecords } from '../timeline/tickLog.ts';
-import type { AnswerRef, DecisionRef, LessonAnchor, LessonStep } from './format.ts';
+import type { AnswerRef, DecisionRef, LessonAnchor, LessonChoice, LessonStep } from './format.ts';
 
 /** A step placed in the run. */
 export interface LessonPoint {
   /** The tick the step stops at, or null when the run has no such moment. */
   tick: number | null;
-  /** For a question: the engine's value (a number, or a string the UI reads as one), else null. */
+  /** For a question: the engine's value (a number, a string the UI reads as one, or a choice's value), else null. */
   answer: DecisionValue;
   /** The decisions that show the answer's formula, in the tick's order. */
   formula: Decision[];
@@ -136,20 +136,43 @@ export function resolveSteps(steps: readonly LessonStep[], src: TickSource): Les
         ? [read.decision]
         : [];
     const missing = q.formula?.find((ref) => !rec.decisions.some((x) => matches(x, ref)));
+    const offChoices = q.choices !== undefined && !choiceOf(q.choices, read.value);
     out.push({
       tick: found,
       answer: read.value,
       formula,
-      problem: missing ? `tick ${found} has no decision ${describeRef(missing)} for the formula` : null,
+      problem: missing
+        ? `tick ${found} has no decision ${describeRef(missing)} for the formula`
+        : offChoices
+          ? `the engine's value ${JSON.stringify(read.value)} at tick ${found} is none of the choices`
+          : null,
     });
   }
   return out;
 }
 
-/** isRightAnswer compares a learner's text with the engine's value: the same number (or text). */
-export function isRightAnswer(input: string, answer: DecisionValue): boolean {
+/**
+ * isRightAnswer compares a learner's text with the engine's value: the same number (or text). For
+ * a choice question the text is the picked choice's value, and only a value among `choices` counts.
+ */
+export function isRightAnswer(
+  input: string,
+  answer: DecisionValue,
+  choices?: readonly LessonChoice[],
+): boolean {
   const s = input.trim();
   if (s === '') return false;
+  if (choices && !choices.some((c) => c.value === s)) return false;
+  return sameValue(s, answer);
+}
+
+/** choiceOf is the choice whose value is the engine's value (undefined: none of them is). */
+export function choiceOf(choices: readonly LessonChoice[], answer: DecisionValue): LessonChoice | undefined {
+  return choices.find((c) => c.value !== '' && sameValue(c.value, answer));
+}
+
+/** sameValue: a trimmed, non-empty text and the engine's value are the same number (or text). */
+function sameValue(s: string, answer: DecisionValue): boolean {
   const n = Number(s.replace(/,/g, ''));
   if (typeof answer === 'number') return Number.isFinite(n) && n === answer;
   if (typeof answer === 'string' && /^-?\d+(\.\d+)?$/.test(answer))

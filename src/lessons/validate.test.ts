@@ -46,6 +46,106 @@ describe('validateLesson', () => {
     expect(validateLesson(full)).toEqual({ ok: true, value: full });
   });
 
+  it('accepts a choice question, its choices with or without text, and keeps them in order', () => {
+    const choice = {
+      ...lesson,
+      steps: [
+        {
+          ...step,
+          question: {
+            text: { en: 'Which plugin?' },
+            answer: { fn: 'runFilterPlugins', key: 'rejected', value: 'plugin' },
+            choices: [
+              { value: 'NodeUnschedulable' },
+              { value: 'VolumeBinding', text: { en: 'Volume binding', 'zh-CN': '卷绑定' } },
+            ],
+            formula: [{ fn: 'findNodesThatFitPod', key: 'none' }],
+          },
+        },
+      ],
+    };
+    const r = validateLesson(choice);
+    expect(r).toEqual({ ok: true, value: choice });
+    expect(r.ok && Object.keys(r.value.steps[0]?.question ?? {})).toEqual([
+      'text',
+      'answer',
+      'choices',
+      'formula',
+    ]);
+  });
+
+  const withChoices = (choices: unknown) => ({
+    ...lesson,
+    steps: [
+      {
+        ...step,
+        question: { text: { en: '?' }, answer: { fn: 'a', key: 'b', value: 'v' }, choices },
+      },
+    ],
+  });
+  const at = 'lesson.steps[0].question.choices';
+  it.each<[string, unknown, string]>([
+    [
+      'choices that are no list',
+      withChoices('A, B'),
+      `${at}: must be a list of 2 to 8 choices, each with a value`,
+    ],
+    [
+      'one choice',
+      withChoices([{ value: 'A' }]),
+      `${at}: must be a list of 2 to 8 choices, each with a value`,
+    ],
+    [
+      'nine choices',
+      withChoices([...'ABCDEFGHI'].map((value) => ({ value }))),
+      `${at}: must be a list of 2 to 8 choices, each with a value`,
+    ],
+    [
+      'a bare string',
+      withChoices(['A', 'B']),
+      `${at}[0]: must be a mapping with value and text, not a string ("A")`,
+    ],
+    [
+      'a choice without value',
+      withChoices([{ value: 'A' }, { text: { en: 'B' } }]),
+      `${at}[1].value: required`,
+    ],
+    [
+      'a number value',
+      withChoices([{ value: 'A' }, { value: 2 }]),
+      `${at}[1].value: must be a non-empty string of at most 200 characters, without spaces around it`,
+    ],
+    [
+      'a value with spaces around it',
+      withChoices([{ value: 'A' }, { value: ' B' }]),
+      `${at}[1].value: must be a non-empty string of at most 200 characters, without spaces around it`,
+    ],
+    [
+      'a repeated value',
+      withChoices([{ value: 'A' }, { value: 'A' }]),
+      `${at}[1].value: repeats the choice "A"`,
+    ],
+    [
+      'a choice marked right',
+      withChoices([{ value: 'A', right: true }, { value: 'B' }]),
+      `${at}[0].right: unknown field`,
+    ],
+    [
+      'a choice text in French',
+      withChoices([{ value: 'A', text: { fr: 'a' } }, { value: 'B' }]),
+      `${at}[0].text.fr: unknown field (did you mean "en"?)`,
+    ],
+    [
+      'an empty choice text',
+      withChoices([{ value: 'A', text: { en: '' } }, { value: 'B' }]),
+      `${at}[0].text.en: must be a non-empty string`,
+    ],
+  ])('refuses a choice question with %s', (_, x, message) => {
+    const r = validateLesson(x);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors[0]).toBe(message);
+  });
+
   it.each<[string, unknown, string]>([
     ['a list', [], 'lesson: must be a mapping with id, title and steps, not a list'],
     [

@@ -22,6 +22,7 @@ import {
   LESSON_LIMITS,
   type Lesson,
   type LessonAnchor,
+  type LessonChoice,
   type LessonQuestion,
   type LessonStep,
   type LocalText,
@@ -198,9 +199,10 @@ function question(issues: Issues, path: string, x: unknown): LessonQuestion | nu
     report(issues, path, `must be a mapping with text and answer, not ${describeValue(x)}`);
     return null;
   }
-  checkFields(issues, path, x, ['text', 'answer', 'formula'], ['text', 'answer']);
+  checkFields(issues, path, x, ['text', 'answer', 'choices', 'formula'], ['text', 'answer']);
   const t = has(x, 'text') ? text(issues, field(path, 'text'), x.text, LESSON_LIMITS.text) : null;
   const a = has(x, 'answer') ? answer(issues, field(path, 'answer'), x.answer) : null;
+  const choices = has(x, 'choices') ? choiceList(issues, field(path, 'choices'), x.choices) : undefined;
   let formula: DecisionRef[] | undefined;
   if (has(x, 'formula')) {
     const f = x.formula;
@@ -220,8 +222,48 @@ function question(issues: Issues, path: string, x: unknown): LessonQuestion | nu
       });
     }
   }
-  if (!t || !a) return null;
-  return { text: t, answer: a, ...(formula ? { formula } : {}) };
+  if (!t || !a || choices === null) return null;
+  return { text: t, answer: a, ...(choices ? { choices } : {}), ...(formula ? { formula } : {}) };
+}
+
+/**
+ * choiceList reads a choice question's choices: 2 to LESSON_LIMITS.choices mappings of a value
+ * (what the engine's value is compared with) and an optional text; the values are distinct. Which
+ * one is right is not written here: the resolver reads the engine's value and reports it when it
+ * is none of them.
+ */
+function choiceList(issues: Issues, path: string, x: unknown): LessonChoice[] | null {
+  const max = LESSON_LIMITS.choices;
+  if (!Array.isArray(x) || x.length < 2 || x.length > max) {
+    report(issues, path, `must be a list of 2 to ${max} choices, each with a value`);
+    return null;
+  }
+  const before = issues.errors.length;
+  const out: LessonChoice[] = [];
+  const seen = new Set<string>();
+  x.forEach((c, i) => {
+    const p = index(path, i);
+    if (!isRecord(c)) {
+      report(issues, p, `must be a mapping with value and text, not ${describeValue(c)}`);
+      return;
+    }
+    checkFields(issues, p, c, ['value', 'text'], ['value']);
+    const v = c.value;
+    const t = has(c, 'text') ? text(issues, field(p, 'text'), c.text, LESSON_LIMITS.title) : undefined;
+    if (!has(c, 'value')) return;
+    if (typeof v !== 'string' || v.trim() !== v || v === '' || v.length > LESSON_LIMITS.title)
+      report(
+        issues,
+        field(p, 'value'),
+        `must be a non-empty string of at most ${LESSON_LIMITS.title} characters, without spaces around it`,
+      );
+    else if (seen.has(v)) report(issues, field(p, 'value'), `repeats the choice ${JSON.stringify(v)}`);
+    else {
+      seen.add(v);
+      if (t !== null) out.push({ value: v, ...(t ? { text: t } : {}) });
+    }
+  });
+  return issues.errors.length > before ? null : out;
 }
 
 function answer(issues: Issues, path: string, x: unknown): AnswerRef | null {

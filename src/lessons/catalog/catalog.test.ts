@@ -5,7 +5,7 @@ import type { Scenario } from '../../scenario/types.ts';
 import { validateScenario } from '../../scenario/validate.ts';
 import { Recording } from '../../timeline/recording.ts';
 import { LESSON_LANGS, type LocalText } from '../format.ts';
-import { type LessonPoint, resolveSteps } from '../resolve.ts';
+import { choiceOf, type LessonPoint, resolveSteps } from '../resolve.ts';
 import { validateLesson } from '../validate.ts';
 import { BUILT_IN_LESSONS, type BuiltInLesson } from './index.ts';
 
@@ -34,7 +34,11 @@ function texts(b: BuiltInLesson): LocalText[] {
   return [
     l.title,
     ...(l.chapter ? [l.chapter] : []),
-    ...l.steps.flatMap((s) => [s.text, ...(s.question ? [s.question.text] : [])]),
+    ...l.steps.flatMap((s) => [
+      s.text,
+      ...(s.question ? [s.question.text] : []),
+      ...(s.question?.choices ?? []).flatMap((c) => (c.text ? [c.text] : [])),
+    ]),
   ];
 }
 
@@ -55,7 +59,7 @@ describe('BUILT_IN_LESSONS', () => {
   );
 
   it.each(BUILT_IN_LESSONS.map((b) => [b.lesson.id, b] as const))(
-    '%s: every step stops at a tick of the run and every question reads a number from the engine',
+    '%s: every step stops at a tick of the run and every question reads a number (or one of its choices) from the engine',
     (_, b) => {
       const points = run(b);
       expect(points.map((p) => p.problem)).toEqual(points.map(() => null));
@@ -64,7 +68,13 @@ describe('BUILT_IN_LESSONS', () => {
         expect(p.tick, `step ${i + 1}`).not.toBeNull();
         if (i > 0) expect(p.tick as number).toBeGreaterThanOrEqual(points[i - 1]?.tick as number);
         if (!step.question) return;
-        expect(Number.isFinite(Number(p.answer)), `step ${i + 1} answer ${String(p.answer)}`).toBe(true);
+        const { choices } = step.question;
+        if (choices) {
+          // A choice question: the engine's value is one of its choices (the resolver says so too).
+          expect(choiceOf(choices, p.answer), `step ${i + 1} answer ${String(p.answer)}`).toBeDefined();
+          expect(choices.filter((c) => c.value === String(p.answer))).toHaveLength(1);
+        } else
+          expect(Number.isFinite(Number(p.answer)), `step ${i + 1} answer ${String(p.answer)}`).toBe(true);
         if (!step.question.answer.note) expect(p.formula.length, `step ${i + 1} formula`).toBeGreaterThan(0);
       });
     },

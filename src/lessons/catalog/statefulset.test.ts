@@ -32,7 +32,7 @@ describe('STATEFULSET_LESSONS', () => {
     ['statefulset-stuck', ['-', '1', '3', '-', '-']],
     ['statefulset-parallel', ['3', '2', '-']],
     ['statefulset-claims', ['1', '-', '2', '0']],
-    ['statefulset-drain', ['-', '0', '0', '1', '1']],
+    ['statefulset-drain', ['-', '0', 'VolumeBinding', '1', '1']],
   ])('%s answers as its text says', (id, want) => {
     expect(answers(id)).toEqual(want);
   });
@@ -56,6 +56,15 @@ describe('statefulset-drain', () => {
       'node-2 NodeUnschedulable',
       'node-3 VolumeBinding',
     ]);
+    // The third step asks which plugin keeps web-1 off node-1 and node-3, and reads the first
+    // rejection of the tick: node-1 is the first node the scheduler checks.
+    const third = records.at((points[2]?.tick as number) - 1);
+    expect(
+      third?.decisions.find((d) => d.fn === 'runFilterPlugins' && d.key === 'rejected')?.values,
+    ).toMatchObject({
+      node: 'node-1',
+      plugin: 'VolumeBinding',
+    });
     expect(points[4]?.formula.map((d) => d.values.node)).toEqual(['node-2']);
   });
 });

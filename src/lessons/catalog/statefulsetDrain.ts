@@ -2,7 +2,7 @@
  * The StatefulSet chapter's drain lesson, on the statefulset-drain preset: kubectl drain evicts
  * web-1, the controller makes it again, and the scheduler's VolumeBinding plugin keeps it Pending
  * until its volume's node is uncordoned (a local-path volume lives on one node). Every answer is
- * read from the engine's Explain records.
+ * read from the engine's Explain records; the third step's is a choice, the plugin's name.
  */
 import type { BuiltInLesson } from './types.ts';
 
@@ -48,13 +48,23 @@ const drain: BuiltInLesson = {
           },
         },
         text: {
-          en: 'The scheduler checks every node for the new web-1. NodeUnschedulable rejects node-2: it is cordoned. VolumeBinding rejects node-1 and node-3: www-web-1 is Bound to a local-path volume, a directory on node-2, and its PersistentVolume’s node affinity names node-2. The data cannot follow the pod. Try kubectl describe pod web-1 (FailedScheduling: 1 node(s) were unschedulable, 2 node(s) had volume node affinity conflict) and kubectl describe pvc www-web-1 (volume.kubernetes.io/selected-node: node-2).',
+          en: 'The scheduler checks every node for the new web-1. node-2 is cordoned: NodeUnschedulable rejects it. node-1 and node-3 have room, but www-web-1 is Bound to a local-path volume, a directory on node-2, and its PersistentVolume’s node affinity names node-2: the data cannot follow the pod. Try kubectl describe pod web-1 (FailedScheduling: 1 node(s) were unschedulable, 2 node(s) had volume node affinity conflict) and kubectl describe pvc www-web-1 (volume.kubernetes.io/selected-node: node-2).',
           'zh-CN':
-            '调度器为新的 web-1 检查每个节点。NodeUnschedulable 拒绝 node-2：它被封锁了。VolumeBinding 拒绝 node-1 和 node-3：www-web-1 绑定到一个 local-path 卷，也就是 node-2 上的一个目录，它的 PersistentVolume 的节点亲和性指定了 node-2。数据无法跟着 Pod 走。在控制台试试 kubectl describe pod web-1（FailedScheduling：1 node(s) were unschedulable, 2 node(s) had volume node affinity conflict）和 kubectl describe pvc www-web-1（volume.kubernetes.io/selected-node: node-2）。',
+            '调度器为新的 web-1 检查每个节点。node-2 被封锁了：NodeUnschedulable 拒绝它。node-1 和 node-3 资源充足，但 www-web-1 绑定到一个 local-path 卷，也就是 node-2 上的一个目录，它的 PersistentVolume 的节点亲和性指定了 node-2：数据无法跟着 Pod 走。在控制台试试 kubectl describe pod web-1（FailedScheduling：1 node(s) were unschedulable, 2 node(s) had volume node affinity conflict）和 kubectl describe pvc www-web-1（volume.kubernetes.io/selected-node: node-2）。',
         },
         question: {
-          text: { en: 'How many of the 3 nodes can web-1 go to?', 'zh-CN': '3 个节点中 web-1 能去几个？' },
-          answer: { fn: 'findNodesThatFitPod', key: 'none', value: 'feasible' },
+          text: {
+            en: 'Which scheduler plugin keeps web-1 off node-1 and node-3?',
+            'zh-CN': '哪个调度器插件让 web-1 去不了 node-1 和 node-3？',
+          },
+          // The first node the scheduler checks is node-1 (statefulset.test.ts holds it to that).
+          answer: { fn: 'runFilterPlugins', key: 'rejected', value: 'plugin', nth: 1 },
+          choices: [
+            { value: 'NodeUnschedulable' },
+            { value: 'VolumeBinding' },
+            { value: 'NodeResourcesFit' },
+            { value: 'TaintToleration' },
+          ],
           formula: [
             { fn: 'findNodesThatFitPod', key: 'none' },
             { fn: 'runFilterPlugins', key: 'rejected', where: { node: 'node-1' } },

@@ -76,6 +76,10 @@ export default function LessonPanel() {
           <Question
             key={`${lesson.id}/${step}`}
             text={localText(s.question.text, lang)}
+            choices={s.question.choices?.map((c) => {
+              const label = localText(c.text, lang) || c.value;
+              return { value: c.value, label, code: label === c.value };
+            })}
             point={point}
             answer={answer}
             onAnswer={(a) => {
