@@ -31,6 +31,18 @@ export const EXPLAIN_ZH_CN_STATEFULSET: Record<string, Record<string, string>> =
       'PVC {{claim}} 指定的 StorageClass {{class}} 在本集群中不存在（唯一的存储类是 {{known}}）：没有供给者能为它创建卷，它只能立即绑定、也就永远无法绑定 → ProvisioningFailed，它保持 Pending，挂载它的 Pod 也一样；{{resyncSeconds}} 秒后再次同步',
     noClass:
       'PVC {{claim}} 设置了 storageClassName ""：它需要管理员手工创建的 PersistentVolume，而这里没有 → FailedBinding，它保持 Pending，挂载它的 Pod 也一样；{{resyncSeconds}} 秒后再次同步',
+    volumeNotFound:
+      'PVC {{claim}} 自己指定了卷（spec.volumeName {{volume}}），而这个 PersistentVolume 不存在 → 它保持 Pending，不产生 Event，挂载它的 Pod 也一样（调度器把预绑定的 PVC 算作未绑定的立即绑定 PVC）；{{resyncSeconds}} 秒后再次同步',
+    volumeBoundElsewhere:
+      'PVC {{claim}} 指定的 PersistentVolume {{volume}} 已绑定到 {{boundTo}} → FailedBinding，它保持 Pending，挂载它的 Pod 也一样；{{resyncSeconds}} 秒后再次同步',
+  },
+  syncBoundClaim: {
+    lostReference:
+      'PVC {{claim}} 被标记为已绑定（pv.kubernetes.io/bind-completed），却没有指定卷 → Lost，这个阶段不会再离开（ClaimLost）；挂载它的 Pod 不会被调度',
+    volumeLost:
+      'PVC {{claim}} 被标记为已绑定（pv.kubernetes.io/bind-completed）到 {{volume}}，而这个 PersistentVolume 不存在 → Lost，这个阶段不会再离开（ClaimLost）；挂载它的 Pod 不会被调度',
+    misbound:
+      'PVC {{claim}} 被标记为绑定到 {{volume}}，但那个卷已绑定到 {{boundTo}} → Lost，这个阶段不会再离开（ClaimMisbound）；挂载它的 Pod 不会被调度',
   },
   processPVC: {
     inUse:

@@ -136,6 +136,11 @@ export const SUMMARY_EN: Record<string, string> = {
   claimBound: 'claim {{claim}} Bound to volume {{volume}} (pod scheduled on {{node}})',
   claimProvisioningFailed: 'claim {{claim}} stays Pending: ProvisioningFailed ({{message}})',
   claimNoVolume: 'claim {{claim}} stays Pending: no PersistentVolume and no storage class',
+  claimVolumeNotFound:
+    'claim {{claim}} stays Pending: the PersistentVolume {{volume}} it names does not exist',
+  claimVolumeTaken:
+    'claim {{claim}} stays Pending: the PersistentVolume {{volume}} it names is bound to {{boundTo}}',
+  claimLost: 'claim {{claim}} is Lost: {{reason}} ({{message}})',
   eventsExpired_one:
     'etcd: lease {{lease}} (granted {{granted}}) expired: {{count}} Event deleted (--event-ttl 1h)',
   eventsExpired_other:

@@ -123,6 +123,10 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   claimBound: '卷申领 {{claim}} 已绑定到卷 {{volume}}（Pod 调度到 {{node}}）',
   claimProvisioningFailed: '卷申领 {{claim}} 仍为 Pending：ProvisioningFailed（{{message}}）',
   claimNoVolume: '卷申领 {{claim}} 仍为 Pending：没有 PersistentVolume，也没有设置存储类',
+  claimVolumeNotFound: '卷申领 {{claim}} 仍为 Pending：它指定的 PersistentVolume {{volume}} 不存在',
+  claimVolumeTaken:
+    '卷申领 {{claim}} 仍为 Pending：它指定的 PersistentVolume {{volume}} 已绑定到 {{boundTo}}',
+  claimLost: '卷申领 {{claim}} 变为 Lost：{{reason}}（{{message}}）',
   eventsExpired_other:
     'etcd：租约 {{lease}}（授予于 {{granted}}）到期：删除了 {{count}} 个 Event（--event-ttl 1h）',
 };

@@ -1,8 +1,10 @@
 // Port of kubernetes staging/src/k8s.io/component-helpers/storage/volume/helpers.go
-// (GetPersistentVolumeClaimClass, IsDelayBindingMode) (v1.36), for the one StorageClass the
-// simulated cluster has. The scheduler's VolumeBinding plugin and the PV controller both read them.
+// (GetPersistentVolumeClaimClass, IsDelayBindingMode) and pv_helpers.go (IsVolumeBoundToClaim)
+// (v1.36), for the one StorageClass the simulated cluster has, and of the scheduler binder's
+// isPVCFullyBound (pkg/scheduler/framework/plugins/volumebinding/binder.go). The scheduler's
+// VolumeBinding plugin and the PV controller both read them.
 import type { PersistentVolumeClaimObject, StatefulPod } from '../api/statefulTypes.ts';
-import type { Pod } from '../api/types.ts';
+import type { KubeObject, Pod } from '../api/types.ts';
 
 /** The default class a kind cluster has (WaitForFirstConsumer, rancher.io/local-path): the only one here. */
 export const StandardStorageClassName = 'standard';
@@ -10,6 +12,10 @@ export const StandardStorageClassName = 'standard';
 export const SelectedNodeAnnotation = 'volume.kubernetes.io/selected-node';
 /** v1.BetaStorageClassAnnotation: read before spec.storageClassName. */
 export const BetaStorageClassAnnotation = 'volume.beta.kubernetes.io/storage-class';
+/** AnnBindCompleted: the PV controller finished binding the claim (its value does not matter). */
+export const BindCompletedAnnotation = 'pv.kubernetes.io/bind-completed';
+/** AnnBoundByController: the PV controller, not the claim's author, wrote the binding. */
+export const BoundByControllerAnnotation = 'pv.kubernetes.io/bound-by-controller';
 
 type Claim = Pick<PersistentVolumeClaimObject, 'metadata' | 'spec'>;
 
@@ -29,9 +35,78 @@ export function isDelayBindingMode(claim: Claim): boolean {
   return getPersistentVolumeClaimClass(claim) === StandardStorageClassName;
 }
 
-/** isUnboundImmediate: a claim no volume is bound to, which does not wait for a consumer. */
+/** hasAnnotation is metav1.HasAnnotation: the key is set, whatever its value. */
+export function hasAnnotation(claim: Claim, key: string): boolean {
+  const a = claim.metadata.annotations;
+  return a !== undefined && Object.hasOwn(a, key);
+}
+
+/** isPVCFullyBound: the claim names its volume and the PV controller finished the bind. */
+export function isPVCFullyBound(claim: Claim): boolean {
+  return !!claim.spec.volumeName && hasAnnotation(claim, BindCompletedAnnotation);
+}
+
+/**
+ * isUnboundImmediate is GetPodVolumeClaims' split of a claim that is not fully bound: it binds at
+ * once (its class does not wait for a consumer), or it names its volume itself (spec.volumeName
+ * written by its author). Such a "prebound" claim is immediate binding whatever its class: the PV
+ * controller binds it, not the scheduler, so it should be bound already.
+ */
 export function isUnboundImmediate(claim: Claim): boolean {
-  return !claim.spec.volumeName && !isDelayBindingMode(claim);
+  return !isPVCFullyBound(claim) && (!!claim.spec.volumeName || !isDelayBindingMode(claim));
+}
+
+/** provisionedVolumeName is the name the local-path provisioner gives a claim's volume: pvc-<claim uid>. */
+export function provisionedVolumeName(claim: Claim): string {
+  return `pvc-${claim.metadata.uid ?? claim.metadata.name}`;
+}
+
+/**
+ * A PersistentVolume as the scheduler's and the PV controller's informers see it. The engine stores
+ * none (controller/volume/persistentVolume.ts): the only volumes are the ones the provisioner made
+ * for the claims of the default class, each read from the claim it was made for.
+ */
+export interface VolumeInfo {
+  readonly name: string;
+  /** spec.claimRef: the claim the volume is bound to. */
+  readonly claimRef: { readonly namespace: string; readonly name: string; readonly uid: string };
+  /** The node its node affinity names (a local-path volume's), or undefined for none. */
+  readonly node: string | undefined;
+}
+
+/**
+ * heldVolumeName is the volume a claim holds, or undefined: the one made for it (its volumeName is
+ * pvc-<its uid>, set with the bind), or the one it is Bound to (the volume `kubectl get pv` lists).
+ */
+export function heldVolumeName(claim: Claim & { status?: PersistentVolumeClaimObject['status'] }): string | undefined {
+  const v = claim.spec.volumeName;
+  if (!v) return undefined;
+  return claim.status?.phase === 'Bound' || v === provisionedVolumeName(claim) ? v : undefined;
+}
+
+function volumeOf(claim: PersistentVolumeClaimObject, name: string): VolumeInfo {
+  const m = claim.metadata;
+  return { name, claimRef: { namespace: m.namespace ?? 'default', name: m.name, uid: m.uid ?? '' }, node: m.annotations?.[SelectedNodeAnnotation] };
+}
+
+/**
+ * getPersistentVolume is the PV informer's lookup by name (pvCache.GetPV, volumes.store.GetByKey):
+ * the volume `name` that one of `claims` (an informer's, by `namespace/name`) holds, or undefined
+ * when no such PersistentVolume exists. `asking`, the claim that names it, is looked at first.
+ */
+export function getPersistentVolume(claims: ReadonlyMap<string, KubeObject>, name: string, asking?: PersistentVolumeClaimObject): VolumeInfo | undefined {
+  if (asking !== undefined && heldVolumeName(asking) === name) return volumeOf(asking, name);
+  for (const c of claims.values()) {
+    if (c.kind === 'PersistentVolumeClaim' && heldVolumeName(c) === name) return volumeOf(c, name);
+  }
+  return undefined;
+}
+
+/** isVolumeBoundToClaim: the volume's claimRef names the claim (and its uid, when the ref has one). */
+export function isVolumeBoundToClaim(volume: VolumeInfo, claim: Claim): boolean {
+  const ref = volume.claimRef;
+  if (ref.name !== claim.metadata.name || ref.namespace !== (claim.metadata.namespace ?? 'default')) return false;
+  return ref.uid === '' || ref.uid === (claim.metadata.uid ?? '');
 }
 
 /** claimNames: the claims a pod's volumes name, in the order of its volumes. */

@@ -8,6 +8,7 @@ import type { KubeObject, Node, Pod, PodCondition, ReplicaSet } from '../api/typ
 import { bindPod } from '../apiserver/binding.ts';
 import type { WatchRecord } from '../apiserver/store.ts';
 import { isTerminal, schedulerCache } from './cache/cache.ts';
+import { heldVolumeName } from '../lib/storageHelpers.ts';
 import { note, schedule, type Tx, writeStatus } from '../client/tx.ts';
 import { eventf } from '../client/eventSeries.ts';
 import { EXPLAIN_NODE_LINES, schedulePod, type SchedulerInput } from './scheduleOne.ts';
@@ -133,8 +134,14 @@ export function schedulerOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | und
     return;
   }
   if (o.kind === 'PersistentVolumeClaim') {
+    if (rec.type === 'DELETED') return;
+    // The PersistentVolume informer's Add. The engine stores no volume: each is read from the claim
+    // it was made for (lib/storageHelpers.ts heldVolumeName), so it appears with the write that
+    // binds that claim, and it does not change afterwards (no Update).
+    const volume = heldVolumeName(o);
+    if (volume !== undefined && (old?.kind !== 'PersistentVolumeClaim' || heldVolumeName(old) !== volume)) schedulerOnEvent(tx, { kind: 'PersistentVolumeAdd', name: volume });
     // VolumeBinding's claim events (a pod waiting on its claim comes back when the claim changes).
-    if (rec.type !== 'DELETED') schedulerOnEvent(tx, { kind: rec.type === 'ADDED' ? 'PersistentVolumeClaimAdd' : 'PersistentVolumeClaimUpdate', namespace: o.metadata.namespace ?? 'default', name: o.metadata.name });
+    schedulerOnEvent(tx, { kind: rec.type === 'ADDED' ? 'PersistentVolumeClaimAdd' : 'PersistentVolumeClaimUpdate', namespace: o.metadata.namespace ?? 'default', name: o.metadata.name });
     return;
   }
   if (o.kind !== 'Node') return;

@@ -23,7 +23,7 @@ import { EndpointsMaxRetries, syncEndpoints } from '../controller/endpoint/contr
 import { syncResourceQuota } from '../controller/resourcequota/resourceQuotaController.ts';
 import { syncStatefulSet } from '../controller/statefulset/statefulSetController.ts';
 import { syncBinder } from '../controller/volume/binder.ts';
-import { syncUnboundClaim } from '../controller/volume/claimSync.ts';
+import { syncClaim } from '../controller/volume/claimSync.ts';
 import { stepDrain } from '../kubectl/drainProcess.ts';
 import { kubeProxySync } from '../proxy/kubeProxy.ts';
 import { trafficTick } from '../traffic/traffic.ts';
@@ -52,7 +52,7 @@ const SYNC: Record<ControllerName, (tx: Tx, key: string) => string | null> = {
   endpoint: syncEndpoints,
   statefulset: syncStatefulSet,
   'persistentvolume-binder': syncBinder,
-  'persistentvolume-claims': syncUnboundClaim,
+  'persistentvolume-claims': syncClaim,
   'pvc-protection': syncPVCProtection,
   namespace: syncNamespace,
   'root-ca-cert-publisher': syncRootCACertNamespace,

@@ -81,7 +81,7 @@ const FILES: Record<string, readonly string[]> = {
   'statefulset/stateful_set.go': ['syncStatefulSet', 'getPodsForStatefulSet', 'adoptOrphanRevisions'],
   'statefulset/stateful_pod_control.go': ['statefulPodControl'],
   // The simulated binder stands for the PersistentVolume controller's claim sync and binding.
-  'volume/persistentvolume/pv_controller.go': ['syncBinder', 'syncUnboundClaim'],
+  'volume/persistentvolume/pv_controller.go': ['syncBinder', 'syncUnboundClaim', 'syncBoundClaim'],
   'volume/pvcprotection/pvc_protection_controller.go': ['processPVC'],
 };
 

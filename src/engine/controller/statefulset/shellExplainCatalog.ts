@@ -28,6 +28,18 @@ export const STATEFULSET_SHELL_DECISION_KEYS: DecisionCatalog = {
       'claim {claim} names StorageClass {class}, which this cluster does not have (its one class is {known}): no provisioner can make its volume, so it binds immediately or never → ProvisioningFailed, it stays Pending and so does every pod that mounts it; synced again in {resyncSeconds} s',
     noClass:
       'claim {claim} sets storageClassName "": it wants a PersistentVolume made by hand, and there is none → FailedBinding, it stays Pending and so does every pod that mounts it; synced again in {resyncSeconds} s',
+    volumeNotFound:
+      'claim {claim} names its volume itself (spec.volumeName {volume}), and no such PersistentVolume exists → it stays Pending, without an Event, and so does every pod that mounts it (the scheduler counts a prebound claim as unbound immediate); synced again in {resyncSeconds} s',
+    volumeBoundElsewhere:
+      'claim {claim} names the PersistentVolume {volume}, which is bound to {boundTo} → FailedBinding, it stays Pending and so does every pod that mounts it; synced again in {resyncSeconds} s',
+  },
+  syncBoundClaim: {
+    lostReference:
+      'claim {claim} is marked bound (pv.kubernetes.io/bind-completed) but names no volume → Lost, a phase it does not leave (ClaimLost); a pod that mounts it is not scheduled',
+    volumeLost:
+      'claim {claim} is marked bound (pv.kubernetes.io/bind-completed) to {volume}, and no such PersistentVolume exists → Lost, a phase it does not leave (ClaimLost); a pod that mounts it is not scheduled',
+    misbound:
+      'claim {claim} is marked bound to {volume}, but that volume is bound to {boundTo} → Lost, a phase it does not leave (ClaimMisbound); a pod that mounts it is not scheduled',
   },
   processPVC: {
     inUse: 'claim {claim} is being deleted, but pod {pod} is scheduled and mounts it → the finalizer kubernetes.io/pvc-protection stays, and so does the claim (Terminating)',

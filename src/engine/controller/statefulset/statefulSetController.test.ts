@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Pod } from '../../api/types.ts';
+import type { PersistentVolumeClaimObject } from '../../api/statefulTypes.ts';
 import { parseRFC3339 } from '../../lib/time.ts';
 import { advance, kubectl, objects } from '../../sim/executeTestEngine.ts';
 import { runUntil } from '../../sim/simulation.ts';
@@ -252,6 +253,25 @@ describe('STATEFULSET_SHELL_DECISION_KEYS', () => {
     }
     for (const rec of ctx.writes) schedule(ctx, ctx.now + 50, { type: 'deliver', rec, key: objectKey(rec.object) });
     check(a, 1);
+    // Claims that name their volume, or are marked bound: missing, another claim's, or none (claimSync.ts).
+    const b = statefulEngine(webStatefulSet(1));
+    check(b, 20);
+    const held = (b.store.objects.PersistentVolumeClaim.get('default/www-web-0') as PersistentVolumeClaimObject | undefined)?.spec.volumeName;
+    const btx = newTx(b, 'user');
+    const marked = { 'pv.kubernetes.io/bind-completed': 'yes' };
+    const claims: [string, string | undefined, Record<string, string> | undefined][] = [
+      ['prebound-0', 'my-pv', undefined],
+      ['taken-0', held, undefined],
+      ['lost-0', 'pv-gone', marked],
+      ['misbound-0', held, marked],
+      ['unnamed-0', undefined, marked],
+    ];
+    for (const [name, volumeName, annotations] of claims) {
+      const spec = { accessModes: ['ReadWriteOnce'], storageClassName: 'fast', volumeName, resources: { requests: { storage: '1Gi' } } };
+      create(btx, { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name, namespace: 'default', annotations }, spec });
+    }
+    for (const rec of btx.writes) schedule(btx, btx.now + 50, { type: 'deliver', rec, key: objectKey(rec.object) });
+    check(b, 1);
     const all = Object.entries(STATEFULSET_SHELL_DECISION_KEYS).flatMap(([fn, keys]) => Object.keys(keys).map((k) => `${fn}.${k}`));
     expect(all.filter((k) => !seen.has(k))).toEqual([]);
   });

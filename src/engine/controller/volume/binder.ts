@@ -13,13 +13,11 @@ import type { KubeObject } from '../../api/types.ts';
 import type { WatchRecord } from '../../apiserver/store.ts';
 import { get } from '../../client/cache.ts';
 import { enqueue, note, type Tx, update, writeStatusOf } from '../../client/tx.ts';
-import { claimNames, SelectedNodeAnnotation } from '../../lib/storageHelpers.ts';
+import { BindCompletedAnnotation, BoundByControllerAnnotation, claimNames, provisionedVolumeName, SelectedNodeAnnotation } from '../../lib/storageHelpers.ts';
 
 const QUEUE = 'persistentvolume-binder';
-/** The binder's annotations on a claim it bound (pv_controller.go). */
-export const BindCompletedAnnotation = 'pv.kubernetes.io/bind-completed';
-export const BoundByControllerAnnotation = 'pv.kubernetes.io/bound-by-controller';
-export { SelectedNodeAnnotation };
+/** The annotations the binder writes on a claim it binds (pv_controller.go's; lib/storageHelpers.ts defines them). */
+export { BindCompletedAnnotation, BoundByControllerAnnotation, SelectedNodeAnnotation };
 
 export { claimNames };
 
@@ -56,9 +54,10 @@ export function syncBinder(tx: Tx, podKey: string): string | null {
   for (const name of claimNames(pod)) {
     const claim = tx.st.store.objects.PersistentVolumeClaim.get(`${ns}/${name}`) as PersistentVolumeClaimObject | undefined;
     if (!claim || claim.metadata.deletionTimestamp || claim.status?.phase === 'Bound') continue;
-    const volume = `pvc-${claim.metadata.uid ?? name}`;
-    // A claim that names its volume (spec.volumeName, written by its author) waits for that
-    // PersistentVolume, which nothing makes here; volumeName is set once, so it is not replaced.
+    const volume = provisionedVolumeName(claim);
+    // A claim that names its volume (spec.volumeName, written by its author) is the PV controller's
+    // to bind (claimSync.ts), and the scheduler keeps its pods Pending until it is; volumeName is
+    // set once, so it is not replaced.
     if (claim.spec.volumeName && claim.spec.volumeName !== volume) continue;
     const annotations = {
       ...(claim.metadata.annotations ?? {}),

@@ -2,9 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { PersistentVolumeClaimObject } from '../../api/statefulTypes.ts';
 import { objectKey } from '../../apiserver/store.ts';
 import { create, newTx, schedule } from '../../client/tx.ts';
+import type { KubeObject } from '../../api/types.ts';
 import { kubectl, objects, runTicks } from '../../sim/executeTestEngine.ts';
 import { statefulEngine, webStatefulSet } from '../../sim/statefulTestEngine.ts';
-import { BetaStorageClassAnnotation, getPersistentVolumeClaimClass, isDelayBindingMode } from '../../lib/storageHelpers.ts';
+import {
+  BetaStorageClassAnnotation,
+  getPersistentVolume,
+  getPersistentVolumeClaimClass,
+  isDelayBindingMode,
+  isPVCFullyBound,
+  isUnboundImmediate,
+  isVolumeBoundToClaim,
+} from '../../lib/storageHelpers.ts';
 
 type ClaimShape = Pick<PersistentVolumeClaimObject, 'metadata' | 'spec'>;
 const claimOf = (storageClassName?: string, annotated?: string): ClaimShape => ({
@@ -100,5 +109,172 @@ describe('a pod whose claim does not exist yet', () => {
     expect(ticks.flatMap((t) => t.decisions).some((d) => d.fn === 'movePodsToActiveOrBackoffQueue' && d.values.event === 'PersistentVolumeClaimAdd')).toBe(true);
     expect(objects(st, 'Pod').find((p) => p.metadata.name === 'db')?.spec.nodeName).toMatch(/^node-/);
     expect(objects(st, 'PersistentVolumeClaim').find((c) => c.metadata.name === 'data')?.status?.phase).toBe('Bound');
+  });
+});
+
+const BindCompleted = { 'pv.kubernetes.io/bind-completed': 'yes' };
+
+/** A claim as the informer holds it: its uid, spec, annotations and phase. */
+function informerClaim(name: string, spec: Record<string, unknown>, annotations?: Record<string, string>, phase = 'Pending'): PersistentVolumeClaimObject {
+  const metadata = { name, namespace: 'default', uid: `u-${name}`, ...(annotations ? { annotations } : {}) };
+  return { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata, spec, status: { phase } } as PersistentVolumeClaimObject;
+}
+
+describe('isUnboundImmediate', () => {
+  it.each([
+    ['a claim of the default class that names no volume (the scheduler picks its node first)', informerClaim('c', { storageClassName: 'standard' }), false, false],
+    ['a claim of a class that binds at once', informerClaim('c', { storageClassName: 'fast' }), false, true],
+    ['a claim that names its volume, of the default class (prebound)', informerClaim('c', { storageClassName: 'standard', volumeName: 'my-pv' }), false, true],
+    ['a claim the PV controller bound', informerClaim('c', { storageClassName: 'fast', volumeName: 'my-pv' }, BindCompleted, 'Bound'), true, false],
+    ['a claim marked bound that names no volume', informerClaim('c', { storageClassName: 'fast' }, BindCompleted), false, true],
+  ])('reads %s', (_, claim, fullyBound, immediate) => {
+    expect([isPVCFullyBound(claim), isUnboundImmediate(claim)]).toEqual([fullyBound, immediate]);
+  });
+});
+
+describe('getPersistentVolume', () => {
+  const provisioned = informerClaim('www-web-0', { storageClassName: 'standard', volumeName: 'pvc-u-www-web-0' }, { ...BindCompleted, 'volume.kubernetes.io/selected-node': 'node-2' });
+  const boundByHand = informerClaim('manual', { storageClassName: '', volumeName: 'nfs-1' }, BindCompleted, 'Bound');
+  const prebound = informerClaim('wants', { storageClassName: '', volumeName: 'nfs-2' });
+  const claims = new Map<string, KubeObject>([provisioned, boundByHand, prebound].map((c) => [`default/${c.metadata.name}`, c]));
+
+  it.each([
+    ['the volume the provisioner made for a claim, from the bind on (before the claim is Bound)', 'pvc-u-www-web-0', { claim: 'www-web-0', node: 'node-2' }],
+    ['the volume a Bound claim names, as kubectl get pv lists it', 'nfs-1', { claim: 'manual', node: undefined }],
+    ['no volume for a name only a Pending claim names', 'nfs-2', undefined],
+    ['no volume for a name nothing names', 'pv-gone', undefined],
+  ])('finds %s', (_, name, want) => {
+    const v = getPersistentVolume(claims, name);
+    expect(v === undefined ? undefined : { claim: v.claimRef.name, node: v.node }).toEqual(want);
+  });
+
+  it.each([
+    ['its own claim', provisioned, true],
+    ['a claim of the same name made again (another uid)', { ...provisioned, metadata: { ...provisioned.metadata, uid: 'u-new' } }, false],
+    ['another claim', prebound, false],
+  ])('says whether the volume is bound to %s', (_, claim, want) => {
+    const v = getPersistentVolume(claims, 'pvc-u-www-web-0');
+    if (v === undefined) throw new Error('no volume');
+    expect(isVolumeBoundToClaim(v, claim)).toBe(want);
+  });
+});
+
+/** A pod `db` that mounts the claim `data`. */
+const dbPod = {
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name: 'db' },
+  spec: { containers: [{ name: 'db', image: 'nginx:1.25' }], volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data' } }] },
+};
+
+function dataClaim(spec: Record<string, unknown>, annotations?: Record<string, string>) {
+  const metadata = { name: 'data', ...(annotations ? { annotations } : {}) };
+  return { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } }, ...spec } };
+}
+
+/** One StatefulSet pod settled (its claim www-web-0 Bound to its volume), then `data` and `db` applied together. */
+function withData(spec: (webVolume: string) => Record<string, unknown>, annotations?: Record<string, string>) {
+  const st = statefulEngine(webStatefulSet(1));
+  runTicks(st, 20);
+  const webVolume = objects(st, 'PersistentVolumeClaim').find((c) => c.metadata.name === 'www-web-0')?.spec.volumeName ?? '';
+  const applied = kubectl(st, 'apply -f -', { apiVersion: 'v1', kind: 'List', items: [dataClaim(spec(webVolume), annotations), dbPod] });
+  expect(applied.output).toBe('persistentvolumeclaim/data created\npod/db created');
+  const ticks = runTicks(st, 31);
+  const claim = objects(st, 'PersistentVolumeClaim').find((c) => c.metadata.name === 'data');
+  const events = (name: string, reason?: string) =>
+    objects(st, 'Event').filter((e) => e.involvedObject.name === name && (reason === undefined || e.reason === reason));
+  const decisions = (fn: string) => ticks.flatMap((t) => t.decisions).filter((d) => d.fn === fn);
+  return { st, webVolume, claim, events, decisions };
+}
+
+const notHelpful = 'preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.';
+
+describe('syncUnboundClaim for a claim that names its volume', () => {
+  it.each([
+    ['of the default class', 'standard'],
+    ['with storageClassName "" (a volume made by hand)', ''],
+  ])('keeps a claim %s whose volume does not exist Pending, without an Event, trying again every 15 s', (_, storageClassName) => {
+    const { claim, events, decisions } = withData(() => ({ storageClassName, volumeName: 'my-pv' }));
+    expect([claim?.status?.phase, claim?.spec.volumeName]).toEqual(['Pending', 'my-pv']);
+    expect(events('data')).toEqual([]);
+    // t = 0, 15 and 30 s
+    expect(decisions('syncUnboundClaim').map((d) => [d.key, d.values.volume])).toEqual([
+      ['volumeNotFound', 'my-pv'],
+      ['volumeNotFound', 'my-pv'],
+      ['volumeNotFound', 'my-pv'],
+    ]);
+  });
+
+  it('says FailedBinding every 15 s when the volume it names is bound to another claim', () => {
+    const { webVolume, claim, events, decisions } = withData((v) => ({ volumeName: v }));
+    expect(claim?.status?.phase).toBe('Pending');
+    expect(events('data', 'FailedBinding')).toMatchObject([
+      { type: 'Warning', message: `volume "${webVolume}" already bound to a different claim.`, source: { component: 'persistentvolume-controller' }, count: 3 },
+    ]);
+    expect(decisions('syncUnboundClaim')[0]).toMatchObject({ key: 'volumeBoundElsewhere', values: { claim: 'data', volume: webVolume, boundTo: 'default/www-web-0' } });
+  });
+});
+
+describe('syncBoundClaim', () => {
+  it.each([
+    // Of a class nothing provisions (the binder would make a volume for a default-class claim once its pod is scheduled).
+    ['names no volume', () => ({ storageClassName: 'fast' }), 'lostReference', 'ClaimLost', 'Bound claim has lost reference to PersistentVolume. Data on the volume is lost!'],
+    ['names a volume that does not exist', () => ({ volumeName: 'pv-gone' }), 'volumeLost', 'ClaimLost', 'Bound claim has lost its PersistentVolume. Data on the volume is lost!'],
+    ['names a volume bound to another claim', (v: string) => ({ volumeName: v }), 'misbound', 'ClaimMisbound', 'Two claims are bound to the same volume, this one is bound incorrectly'],
+  ])('makes a claim marked bound that %s Lost, with one Warning', (_, spec, key, reason, message) => {
+    const { claim, events, decisions } = withData(spec, BindCompleted);
+    expect(claim?.status?.phase).toBe('Lost');
+    expect(events('data').map((e) => [e.type, e.reason, e.message, e.count])).toEqual([['Warning', reason, message, 1]]);
+    expect(decisions('syncBoundClaim').map((d) => d.key)).toEqual([key]);
+  });
+
+  it('leaves a claim the binder bound alone', () => {
+    const { events, decisions } = withData(() => ({ storageClassName: 'fast' }));
+    expect(events('www-web-0')).toEqual([]);
+    expect(decisions('syncBoundClaim')).toEqual([]);
+  });
+});
+
+describe('VolumeBinding for a pod whose claim names its volume', () => {
+  it('keeps the pod Pending with "pod has unbound immediate PersistentVolumeClaims" while the volume does not exist', () => {
+    const { st, events } = withData(() => ({ volumeName: 'my-pv' }));
+    const message = `0/3 nodes are available: pod has unbound immediate PersistentVolumeClaims. ${notHelpful}`;
+    expect(events('db').map((e) => [e.reason, e.message])).toEqual([['FailedScheduling', message]]);
+    expect(objects(st, 'Pod').find((p) => p.metadata.name === 'db')?.spec.nodeName).toBeUndefined();
+    expect(kubectl(st, 'describe pod db').output).toContain(`Warning  FailedScheduling  30s   default-scheduler  ${message}`);
+  });
+
+  it('keeps it Pending while its volume is bound to another claim', () => {
+    const { events } = withData((v) => ({ volumeName: v }));
+    expect(events('db').map((e) => e.message)).toEqual([`0/3 nodes are available: pod has unbound immediate PersistentVolumeClaims. ${notHelpful}`]);
+  });
+
+  it('rejects every node while a claim marked bound has no volume, then says which claim once it is Lost', () => {
+    const { events, decisions } = withData(() => ({ volumeName: 'pv-gone' }), BindCompleted);
+    expect(events('db').map((e) => e.message)).toEqual([
+      `0/3 nodes are available: 3 node(s) unavailable due to one or more pvc(s) bound to non-existent pv(s). ${notHelpful}`,
+      `0/3 nodes are available: persistentvolumeclaim "data" bound to non-existent persistentvolume "pv-gone". ${notHelpful}`,
+    ]);
+    // The claim's move to Lost is a PersistentVolumeClaim Update: the pod is tried again.
+    expect(decisions('movePodsToActiveOrBackoffQueue').map((d) => [d.values.pod, d.values.event, d.values.plugin])).toEqual([['db', 'PersistentVolumeClaimUpdate', 'VolumeBinding']]);
+  });
+
+  it('tries the pod again when a PersistentVolume is added, whichever it is (VolumeBinding registers no hint for it)', () => {
+    const st = statefulEngine(webStatefulSet(0));
+    runTicks(st, 5);
+    expect(kubectl(st, 'apply -f -', { apiVersion: 'v1', kind: 'List', items: [dataClaim({ volumeName: 'my-pv' }), dbPod] }).ok).toBe(true);
+    runTicks(st, 5);
+    // Another claim's volume is made and bound when the pod that mounts it is scheduled.
+    const other = { ...dataClaim({}), metadata: { name: 'other' } };
+    const user = { ...dbPod, metadata: { name: 'user' }, spec: { ...dbPod.spec, volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'other' } }] } };
+    expect(kubectl(st, 'apply -f -', { apiVersion: 'v1', kind: 'List', items: [other, user] }).ok).toBe(true);
+    const ticks = runTicks(st, 5);
+    const moved = ticks.flatMap((t) => t.decisions).filter((d) => d.fn === 'movePodsToActiveOrBackoffQueue');
+    expect(moved.map((d) => [d.values.pod, d.values.event, d.values.plugin])).toEqual([['db', 'PersistentVolumeAdd', 'VolumeBinding']]);
+    // my-pv is still missing: the pod waits on.
+    expect(objects(st, 'Pod').map((p) => [p.metadata.name, p.spec.nodeName !== undefined])).toEqual([
+      ['db', false],
+      ['user', true],
+    ]);
   });
 });
