@@ -94,6 +94,14 @@ describe('validateService and node ports', () => {
     ['a node port on a ClusterIP Service', svc('ClusterIP', [{ port: 80, nodePort: 30080 }]), ["spec.ports[0].nodePort: Forbidden: may not be used when `type` is 'ClusterIP'"]],
     ['one node port twice for one protocol', svc('NodePort', [{ name: 'a', port: 80, nodePort: 30080 }, { name: 'b', port: 81, nodePort: 30080 }]), ['spec.ports[1].nodePort: Duplicate value: 30080']],
     ['one node port for TCP and UDP', svc('NodePort', [{ name: 'a', port: 53, nodePort: 30053, protocol: 'TCP' }, { name: 'b', port: 53, nodePort: 30053, protocol: 'UDP' }]), []],
+    // validateServicePort (pkg/apis/core/validation): a name each when there are several, a DNS-1123 label, once.
+    ['two ports without names', svc('ClusterIP', [{ port: 80 }, { port: 0 }]), ['spec.ports[0].name: Required value', 'spec.ports[1].name: Required value', 'spec.ports[1].port: Invalid value: 0: must be between 1 and 65535, inclusive']],
+    ['one name twice', svc('ClusterIP', [{ name: 'http', port: 80 }, { name: 'http', port: 81 }]), ['spec.ports[1].name: Duplicate value: "http"']],
+    [
+      'a name that is no DNS-1123 label',
+      svc('ClusterIP', [{ name: 'Web', port: 80 }]),
+      ["spec.ports[0].name: Invalid value: \"Web\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"],
+    ],
   ])('says what is wrong with %s', (_what, s, want) => {
     expect(validateService(s).map(fieldErrorString)).toEqual(want);
   });

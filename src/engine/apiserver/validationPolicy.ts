@@ -9,7 +9,7 @@ import type { HorizontalPodAutoscaler, HPAScalingRules, MetricSpec, PodDisruptio
 import { parseQuantity, QuantityErrors } from '../lib/quantity.ts';
 import { duplicate, type FieldError, forbidden, invalid, notSupported, required } from '../apimachinery/fieldErrors.ts';
 import { isNotMoreThan100Percent, validatePositiveIntOrPercent } from './validation.ts';
-import { isQualifiedName, regexError, selectorJSON, validateLabelSelector, validateLabels, validateObjectMetaName } from './validationCore.ts';
+import { isDNS1123Label, isQualifiedName, regexError, selectorJSON, validateLabelSelector, validateLabels, validateObjectMetaName } from './validationCore.ts';
 
 /**
  * decodeQuantities is the JSON decoding of the object's quantities: a value that does not parse
@@ -223,7 +223,7 @@ export function validateResourceQuota(q: ResourceQuota): FieldError[] {
 const dns1035Fmt = '[a-z]([-a-z0-9]*[a-z0-9])?';
 const dns1035Msg = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character";
 
-/** validateService: a DNS-1035 name, a known type, ports in 1–65535 (at least one, unless headless or ExternalName). */
+/** validateService: a DNS-1035 name, a known type, ports in 1–65535 (at least one, unless headless or ExternalName; each named when several). */
 export function validateService(s: Service): FieldError[] {
   const errs: FieldError[] = [];
   const name = s.metadata?.name ?? '';
@@ -238,7 +238,15 @@ export function validateService(s: Service): FieldError[] {
     errs.push(notSupported('spec.type', type, ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort']));
   }
   if (type !== 'ExternalName' && spec.clusterIP !== 'None' && (spec.ports ?? []).length === 0) errs.push(required('spec.ports'));
+  // validateServicePort: several ports each need a name (a DNS-1123 label, once), then a port number.
+  const portNames = new Set<string>();
   (spec.ports ?? []).forEach((p, i) => {
+    if (!p.name && (spec.ports ?? []).length > 1) errs.push(required(`spec.ports[${i}].name`));
+    else if (p.name) {
+      for (const msg of isDNS1123Label(p.name)) errs.push(invalid(`spec.ports[${i}].name`, p.name, msg));
+      if (portNames.has(p.name)) errs.push(duplicate(`spec.ports[${i}].name`, p.name));
+      portNames.add(p.name);
+    }
     if (!(p.port >= 1 && p.port <= 65535)) errs.push(invalid(`spec.ports[${i}].port`, p.port, 'must be between 1 and 65535, inclusive'));
   });
   errs.push(...validateLabels(spec.selector, 'spec.selector'));

@@ -2,28 +2,34 @@
 /**
  * `kubectl apply -f -` in executeKubectl: the manifest comes with the action (or the console's
  * editor), client-side apply builds the object or the three-way patch (transforms/apply.ts), and
- * the API server defaults and validates what it is sent before it stores it.
+ * the API server defaults and validates what it is sent before it stores it — an update through
+ * the served API's own code (executeStore.ts serverUpdate). What it refuses prints as kubectl
+ * prints it (applyErrors.ts), the read-only kinds' 405 included.
  */
 import { parseAllDocuments } from 'yaml';
 import { KUBE_YAML } from '../lib/kubeYaml.ts';
 import type { DaemonSet, Deployment, KubeObject, Namespace } from '../api/types.ts';
+import { ENDPOINTS_DEPRECATION } from '../api/discoveryTypes.ts';
 import { createNamespace } from './applyNamespace.ts';
 import { setDefaultsDaemonSet, setDefaultsDeployment } from '../apiserver/defaults.ts';
 import { type ApiError, formatApiError } from '../apiserver/errors.ts';
 import type { Tx } from '../client/tx.ts';
-import { create, update } from '../client/tx.ts';
+import { create } from '../client/tx.ts';
 import type { PolicyObject } from '../api/policyTypes.ts';
-import { prepareObject } from '../apiserver/rest/kinds.ts';
-import { newInvalid as newInvalidStatus } from '../apiserver/rest/status.ts';
+import { CREATABLE, prepareObject } from '../apiserver/rest/kinds.ts';
+import { resourceOfKind } from '../apiserver/rest/resources.ts';
+import { newInvalid as newInvalidStatus, newMethodNotSupported } from '../apiserver/rest/status.ts';
 import { checkErrStatus } from './transforms/patchJson.ts';
-import { allocateServiceIP, allocateUpdateNodePorts, isPolicyKind, preparePolicyObject, serviceUpdate } from '../apiserver/createPolicy.ts';
+import { allocateServiceIP, isPolicyKind, preparePolicyObject } from '../apiserver/createPolicy.ts';
 import type { KubectlCommand } from './commands.ts';
 import type { StatefulSet } from '../api/statefulTypes.ts';
 import { prepareStatefulSet } from '../apiserver/statefulSetStrategy.ts';
-import { apiUpdate, apiValidate, Terminal } from './executeStore.ts';
-import { RESOURCES, resolveResource } from './resources.ts';
+import { apiValidate, serverUpdate, Terminal } from './executeStore.ts';
+import { derivedObjects, isDerivedKind, writeRefusedMessage } from './derivedObjects.ts';
+import { RESOURCES, type ResourceKind, resolveResource } from './resources.ts';
 import { applyManifest, applyPatchOf, modifiedConfiguration, type ObjectJson } from './transforms/apply.ts';
 import { clientDecodeError, serverDecodeError } from './applyDecode.ts';
+import { creatingError, infoString, patchingError } from './applyErrors.ts';
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -59,6 +65,12 @@ function defaulted(obj: Deployment | DaemonSet | StatefulSet): Deployment | Daem
   return obj.kind === 'Deployment' ? setDefaultsDeployment(obj) : setDefaultsDaemonSet(obj);
 }
 
+/** liveObject is what apply's GET finds: the stored object, or the derived one the API server serves. */
+function liveObject(tx: Tx, kind: ResourceKind, namespace: string, name: string): ObjectJson | undefined {
+  if (isDerivedKind(kind)) return derivedObjects(tx.st, kind, namespace).find((o) => o.metadata.name === name) as ObjectJson | undefined;
+  return tx.st.store.objects[kind].get(RESOURCES[kind].namespaced ? `${namespace}/${name}` : name) as ObjectJson | undefined;
+}
+
 /** applyOne applies one manifest object. */
 function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void {
   if (!isObject(raw) || typeof raw.kind !== 'string' || raw.kind === '') {
@@ -73,18 +85,11 @@ function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void
     else term.fail(r.output);
     return;
   }
-  if (kind && kind !== 'Deployment' && kind !== 'DaemonSet' && kind !== 'StatefulSet' && kind !== 'Pod' && !isPolicyKind(kind)) {
-    term.fail(`error: Rollout Lab applies Deployment, DaemonSet, StatefulSet, Pod, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap, Secret and PersistentVolumeClaim objects, not "${m.kind ?? ''}"`);
-    return;
-  }
   const ns = typeof m.metadata?.namespace === 'string' && m.metadata.namespace ? m.metadata.namespace : namespace;
   const name = typeof m.metadata?.name === 'string' ? m.metadata.name : '';
-  if (kind && name === '') {
-    const resource = RESOURCES[kind].plural;
-    const gv = isPolicyKind(kind) ? (m.apiVersion ?? '') : kind === 'Pod' ? 'v1' : 'apps/v1';
-    term.fail(
-      `error: error when retrieving current configuration of:\nResource: "${gv}, Resource=${resource}", GroupVersionKind: "${gv}, Kind=${kind}"\nName: "", Namespace: "${ns}"\nfrom server for: "STDIN": resource name may not be empty`,
-    );
+  const applied = kind ? { kind, apiVersion: m.apiVersion ?? '', name, namespace: ns } : null;
+  if (applied && name === '') {
+    term.fail(`error: error when retrieving current configuration of:\n${infoString(applied)}\nfrom server for: "STDIN": resource name may not be empty`);
     return;
   }
   const workload = kind === 'Deployment' || kind === 'DaemonSet' || kind === 'StatefulSet' ? kind : null;
@@ -93,8 +98,10 @@ function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void
     term.fail(unreadable);
     return;
   }
-  const live = kind ? tx.st.store.objects[kind].get(`${ns}/${name}`) : undefined;
-  const r = applyManifest(live as ObjectJson | undefined, m, ns);
+  // The API server warns of every request for v1 Endpoints (kubectl prints the warning once).
+  if (kind === 'Endpoints') term.warn(`Warning: ${ENDPOINTS_DEPRECATION}`);
+  const live = kind ? liveObject(tx, kind, ns, name) : undefined;
+  const r = applyManifest(live, m, ns);
   if ('error' in r) {
     term.fail(r.error);
     return;
@@ -104,51 +111,62 @@ function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void
     term.out(r.output);
     return;
   }
+  // The patch applyManifest sent is made again only for a refusal, which prints it.
+  const patchOf = live ? () => applyPatchOf(live, modifiedConfiguration(m, ns).modified) : null;
+  if (kind && isDerivedKind(kind)) {
+    // The API server serves them read-only: its 405 to the create, or to the patch.
+    const refusal = { reason: 'MethodNotAllowed', message: writeRefusedMessage(live ? 'patch' : 'create', kind) };
+    term.fail(patchOf && applied ? patchingError(refusal, patchOf(), applied) : creatingError(refusal));
+    return;
+  }
   const decodable = workload ?? (kind === 'ConfigMap' || kind === 'Secret' || kind === 'PersistentVolumeClaim' ? kind : null);
   if (decodable) {
-    // The patch applyManifest sent is made again only for a refusal, which prints it.
-    const patchOf = live ? () => applyPatchOf(live as ObjectJson, modifiedConfiguration(m, ns).modified) : null;
     const refused = serverDecodeError(decodable, r.object as Record<string, unknown>, patchOf);
     if (refused) {
       term.fail(refused);
       return;
     }
   }
-  if ((!live && kind === 'Pod') || kind === 'PersistentVolumeClaim') {
-    applyPrepared(tx, term, live, r.object as unknown as KubeObject, r.output);
-    return;
-  }
-  if (kind && isPolicyKind(kind)) {
-    applyPolicy(tx, term, live as KubeObject | undefined, r.object as unknown as PolicyObject, r.output);
-    return;
-  }
-  if (!live) {
-    // A create: the API server defaults and validates the object, and never takes a status.
-    const { status: _status, ...fresh } = defaulted(r.object as unknown as Deployment | DaemonSet | StatefulSet);
-    const invalid = apiValidate(fresh as KubeObject);
-    if (invalid) {
-      term.fail(invalid);
-      return;
-    }
-    const res = create(tx, fresh as KubeObject);
-    if (!res.ok) term.fail(creatingError(res.error));
+  if (live && patchOf && applied) {
+    // An update is what the served API makes of the patched object (executeStore.ts serverUpdate).
+    const w = serverUpdate(tx, r.object as unknown as KubeObject);
+    if ('status' in w) term.fail(patchingError(w.status, patchOf(), applied));
     else term.out(r.output);
     return;
   }
-  const w = apiUpdate(tx, r.object as unknown as KubeObject);
-  if ('error' in w) term.fail(w.error);
+  const served = kind ? resourceOfKind(kind) : undefined;
+  if (served && !CREATABLE.has(served.kind)) {
+    term.fail(creatingError(newMethodNotSupported(served, 'create')));
+    return;
+  }
+  if (kind === 'Pod' || kind === 'PersistentVolumeClaim') {
+    applyPrepared(tx, term, r.object as unknown as KubeObject, r.output);
+    return;
+  }
+  if (kind && isPolicyKind(kind)) {
+    applyPolicy(tx, term, r.object as unknown as PolicyObject, r.output);
+    return;
+  }
+  // A create: the API server defaults and validates the object, and never takes a status.
+  const { status: _status, ...fresh } = defaulted(r.object as unknown as Deployment | DaemonSet | StatefulSet);
+  const invalid = apiValidate(fresh as KubeObject);
+  if (invalid) {
+    term.fail(invalid);
+    return;
+  }
+  const res = create(tx, fresh as KubeObject);
+  if (!res.ok) term.fail(creatingApiError(res.error));
   else term.out(r.output);
 }
 
 /**
- * applyPrepared writes an applied pod (a create) or claim as the registry takes a client's
- * (rest/kinds.ts: SetDefaults_Pod and ValidatePodCreate; a claim's defaults and
- * ValidatePersistentVolumeClaim, on an update ValidatePersistentVolumeClaimUpdate); a refusal is
- * the 422 kubectl prints from its causes, or admission's refusal (a claim's resize).
+ * applyPrepared creates an applied pod or claim as the registry takes a client's (rest/kinds.ts:
+ * SetDefaults_Pod and ValidatePodCreate; a claim's defaults and ValidatePersistentVolumeClaim); a
+ * refusal is the 422 kubectl prints from its causes, or admission's refusal (a quota's).
  */
-function applyPrepared(tx: Tx, term: Terminal, live: KubeObject | undefined, obj: KubeObject, output: string): void {
+function applyPrepared(tx: Tx, term: Terminal, obj: KubeObject, output: string): void {
   const { status: _status, ...body } = obj as KubeObject & { status?: unknown };
-  const p = prepareObject(body as KubeObject, live);
+  const p = prepareObject(body as KubeObject);
   if ('badRequest' in p) {
     term.fail(creatingError({ reason: 'BadRequest', message: p.badRequest }));
     return;
@@ -157,50 +175,36 @@ function applyPrepared(tx: Tx, term: Terminal, live: KubeObject | undefined, obj
     term.fail(checkErrStatus(newInvalidStatus(obj.kind, '', p.name, p.invalid)));
     return;
   }
-  const res = live ? update(tx, p.object) : create(tx, p.object);
-  if (!res.ok) term.fail(live ? formatApiError(res.error) : creatingError(res.error));
+  const res = create(tx, p.object);
+  if (!res.ok) term.fail(creatingApiError(res.error));
   else term.out(output);
 }
 
-/**
- * creatingError is a refused create as kubectl apply prints it: AddSourceToErr puts `error when
- * creating "STDIN": ` before the server's message (an Invalid one prints from its causes instead).
- */
-function creatingError(e: ApiError): string {
-  return e.reason === 'Invalid' ? formatApiError(e) : formatApiError({ ...e, message: `error when creating "STDIN": ${e.message}` });
+/** creatingApiError is creatingError of the store's refusal; an Invalid one prints from its field errors. */
+function creatingApiError(e: ApiError): string {
+  return e.reason === 'Invalid' ? formatApiError(e) : creatingError(e);
 }
 
 /**
- * applyPolicy writes an applied ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler or
- * Service: decoded, defaulted and validated by the API server (apiserver/createPolicy.ts).
+ * applyPolicy creates an applied ResourceQuota, PodDisruptionBudget, HorizontalPodAutoscaler or
+ * Service: decoded, defaulted and validated by the API server (apiserver/createPolicy.ts), a
+ * Service given its ClusterIP.
  */
-function applyPolicy(tx: Tx, term: Terminal, live: KubeObject | undefined, obj: PolicyObject, output: string): void {
+function applyPolicy(tx: Tx, term: Terminal, obj: PolicyObject, output: string): void {
   const p = preparePolicyObject(obj);
   if ('error' in p) {
     const e = p.error;
     term.fail(e.reason === 'BadRequest' ? creatingError(e) : formatApiError(e));
     return;
   }
-  if (!live) {
-    const a = allocateServiceIP(p.object, tx.st.store.objects.Service.values(), tx.prng);
-    if ('error' in a) {
-      term.fail(creatingError(a.error));
-      return;
-    }
-    const { status: _status, ...fresh } = a.object as PolicyObject & { status?: unknown };
-    const res = create(tx, fresh as KubeObject);
-    if (!res.ok) term.fail(creatingError(res.error));
-    else term.out(output);
+  const a = allocateServiceIP(p.object, tx.st.store.objects.Service.values(), tx.prng);
+  if ('error' in a) {
+    term.fail(creatingApiError(a.error));
     return;
   }
-  // An update keeps the allocated ClusterIP (it is immutable), its node ports as the registry
-  // treats them (serviceUpdate, then any port now missing one gets one), and the status.
-  const next =
-    live.kind === 'Service' && p.object.kind === 'Service'
-      ? allocateUpdateNodePorts(serviceUpdate(live, p.object), tx.st.store.objects.Service.values(), tx.prng)
-      : p.object;
-  const res = update(tx, next as KubeObject);
-  if (!res.ok) term.fail(formatApiError(res.error));
+  const { status: _status, ...fresh } = a.object as PolicyObject & { status?: unknown };
+  const res = create(tx, fresh as KubeObject);
+  if (!res.ok) term.fail(creatingApiError(res.error));
   else term.out(output);
 }
 

@@ -158,6 +158,32 @@ describe('runLabel', () => {
     expect(node(st, 'node-3').metadata.labels?.disktype).toBe(disktype);
   });
 
+  it.each([
+    [
+      'label endpoints kubernetes a=b',
+      'Warning: v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice\nError from server (MethodNotAllowed): patch is not supported on resources of kind "endpoints"',
+    ],
+    ['annotate endpointslices kubernetes a=b', 'Error from server (MethodNotAllowed): patch is not supported on resources of kind "endpointslices.discovery.k8s.io"'],
+  ])('refuses %s as the served API does (a client may not patch them)', (line, output) => {
+    const st = settledCluster();
+    const rv = st.store.rv;
+    expect(kubectl(st, line)).toEqual({ ok: false, output });
+    expect(st.store.rv).toBe(rv);
+  });
+
+  it.each([
+    ['delete endpoints nope', false, 'Error from server (NotFound): endpoints "nope" not found'],
+    ['annotate endpoints kubernetes --list', true, ''],
+  ])('warns of v1 Endpoints once, first, when %s runs', (line, ok, rest) => {
+    expect(kubectl(settledCluster(), line)).toEqual({ ok, output: ['Warning: v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice', rest].filter(Boolean).join('\n') });
+  });
+
+  it('keeps a namespace’s name label when a label removes it, as the registry sets it on every update', () => {
+    const st = settledCluster();
+    expect(kubectl(st, 'label ns default kubernetes.io/metadata.name-')).toEqual({ ok: true, output: 'namespace/default unlabeled' });
+    expect(st.store.objects.Namespace.get('default')?.metadata.labels).toEqual({ 'kubernetes.io/metadata.name': 'default' });
+  });
+
   it('labels a Deployment without starting a rollout', () => {
     const st = settledCluster();
     expect(kubectl(st, 'label deployment web tier=front')).toEqual({ ok: true, output: 'deployment.apps/web labeled' });

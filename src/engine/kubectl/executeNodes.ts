@@ -4,6 +4,7 @@
  * drain, taint, label and delete, as kubectl runs them against the API server.
  */
 import type { Node } from '../api/types.ts';
+import { ENDPOINTS_DEPRECATION } from '../api/discoveryTypes.ts';
 import { formatApiError } from '../apiserver/errors.ts';
 import { objectKey } from '../apiserver/store.ts';
 import { del, type Tx } from '../client/tx.ts';
@@ -31,6 +32,7 @@ function writeEach(
   abortOnMissing: boolean,
 ): Terminal {
   const term = new Terminal();
+  warnEndpoints(term, cmd.targets);
   const { objects, errors } = resolveTargets(tx.st, cmd);
   if (abortOnMissing && errors.length) {
     for (const e of errors) term.fail(e);
@@ -56,6 +58,11 @@ function writeEach(
   }
   for (const e of errs) term.fail(e);
   return term;
+}
+
+/** warnEndpoints prints the server's Warning header on a request for v1 Endpoints, as its answer arrives (once). */
+function warnEndpoints(term: Terminal, targets: readonly { kind: string }[]): void {
+  if (targets.some((t) => t.kind === 'Endpoints')) term.warn(`Warning: ${ENDPOINTS_DEPRECATION}`);
 }
 
 function nodeOnly(obj: ResourceObject, f: (n: Node) => TransformResult<Node>): TransformResult<ResourceObject> {
@@ -88,6 +95,7 @@ export function runLabel(tx: Tx, cmd: Cmd<'label'>): Terminal {
 export function runAnnotate(tx: Tx, cmd: Cmd<'annotate'>): Terminal {
   if (!cmd.list) return writeEach(tx, cmd, (obj) => annotate(obj, cmd.add, cmd.remove, cmd.overwrite), false);
   const term = new Terminal();
+  warnEndpoints(term, cmd.targets);
   const { objects, errors } = resolveTargets(tx.st, cmd);
   const single = cmd.targets.length === 1 && cmd.targets[0]?.name !== undefined && !cmd.selector;
   for (const obj of objects) {
@@ -167,6 +175,7 @@ export function runDelete(tx: Tx, cmd: Cmd<'delete'>): Terminal {
   term.warn(deleteWarning(cmd.gracePeriod, cmd.force));
   // kubectl's WarnClusterScope: -n given (not -A) and a cluster-scoped target, once, whether it exists or not.
   if (cmd.explicitNamespace && !cmd.allNamespaces && cmd.targets.some((t) => !RESOURCES[t.kind].namespaced)) term.warn(CLUSTER_SCOPE_WARNING);
+  warnEndpoints(term, cmd.targets);
   // A named derived object is not read first (RequireObject(false)): its DELETE is refused, found or not.
   const refused = namedDerived(cmd.targets);
   const { objects, errors } = resolveTargets(tx.st, { ...cmd, targets: refused.targets });

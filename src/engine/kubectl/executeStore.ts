@@ -3,23 +3,18 @@
  * truth kubectl sees, never the controllers' lagging cache), writing them back with the API
  * server's defaulting and validation, and collecting what kubectl prints on stdout and stderr.
  */
-import type { DaemonSet, Deployment, Kind, KubeObject, LabelSelector, Pod, ReplicaSet } from '../api/types.ts';
-import { setDefaultsDaemonSet, setDefaultsDeployment, setDefaultsPodSpec, setDefaultsReplicaSet } from '../apiserver/defaults.ts';
-import { newInvalid as newInvalidStatus } from '../apiserver/rest/status.ts';
-import { validateUpdate } from '../apiserver/updateValidation.ts';
-import { validatePersistentVolumeClaim, validationOptionsForPersistentVolumeClaim } from '../apiserver/validationClaim.ts';
+import type { Kind, KubeObject, LabelSelector } from '../api/types.ts';
+import { newNotFound, type Status } from '../apiserver/rest/status.ts';
+import { resourceOfKind } from '../apiserver/rest/resources.ts';
+import { prepareUpdated, updateRefused } from '../apiserver/rest/update.ts';
 import { checkErrStatus } from './transforms/patchJson.ts';
-import { allocateUpdateNodePorts, heldNodePorts, isPolicyKind, requestedNodePortErrors, serviceUpdate } from '../apiserver/createPolicy.ts';
-import { validatePolicyObject } from '../apiserver/validationPolicy.ts';
-import type { FieldError } from '../apimachinery/fieldErrors.ts';
-import type { PolicyObject, Service } from '../api/policyTypes.ts';
 import { formatApiError, newInvalidFor } from '../apiserver/errors.ts';
 import { objectKey } from '../apiserver/store.ts';
 import { validateObject } from '../apiserver/validation.ts';
 import type { EngineState } from '../client/state.ts';
-import { type Tx, update } from '../client/tx.ts';
-import type { StatefulSet } from '../api/statefulTypes.ts';
-import { prepareStatefulSet, validateStatefulSet } from '../apiserver/statefulSetStrategy.ts';
+import { executePlan } from '../client/request.ts';
+import type { Tx } from '../client/tx.ts';
+import { validateStatefulSet } from '../apiserver/statefulSetStrategy.ts';
 import type { Target } from './commands.ts';
 import { type DerivedObject, derivedObjects, isDerivedKind } from './derivedObjects.ts';
 import { notFound, type ResourceKind } from './resources.ts';
@@ -122,17 +117,6 @@ export function resolveTargets(
   return { objects, errors };
 }
 
-/** apiDefaults applies the API server's defaulting to a written workload (idempotent on stored objects). */
-function apiDefaults<T extends KubeObject>(obj: T, stored?: KubeObject): T {
-  if (obj.kind === 'StatefulSet') return prepareStatefulSet(obj as StatefulSet, stored?.kind === 'StatefulSet' ? stored : null) as T;
-  if (obj.kind === 'Deployment') return setDefaultsDeployment(obj as Deployment) as T;
-  if (obj.kind === 'DaemonSet') return setDefaultsDaemonSet(obj as DaemonSet) as T;
-  if (obj.kind === 'ReplicaSet') return setDefaultsReplicaSet(obj as ReplicaSet) as T;
-  if (obj.kind === 'Service' && stored?.kind === 'Service') return serviceUpdate(stored, obj as Service) as T;
-  if (obj.kind === 'Pod') return { ...obj, spec: setDefaultsPodSpec((obj as Pod).spec, obj.metadata.uid ?? '') } as T;
-  return obj;
-}
-
 /** apiValidate returns the API server's Invalid message for a Deployment or DaemonSet, or null. */
 export function apiValidate(obj: KubeObject): string | null {
   if (obj.kind !== 'Deployment' && obj.kind !== 'DaemonSet' && obj.kind !== 'StatefulSet') return null;
@@ -140,47 +124,34 @@ export function apiValidate(obj: KubeObject): string | null {
   return errs.length ? formatApiError(newInvalidFor(obj.kind, obj.metadata.name, errs)) : null;
 }
 
-/**
- * apiUpdate is a PUT/PATCH as the API server handles it: the new object is defaulted, then
- * validated (Deployments and DaemonSets: an invalid one is refused with the API server's own
- * message and nothing is written), then stored. `changed` is false for a no-op write, which
- * keeps its resourceVersion.
- */
-export function apiUpdate<T extends KubeObject>(tx: Tx, next: T): { object: T; changed: boolean } | { error: string } {
-  const cur = tx.st.store.objects[next.kind].get(objectKey(next));
-  const obj = apiDefaults(next, cur);
-  // A StatefulSet update is validated by the store (ValidateStatefulSetUpdate), once.
-  const invalid = obj.kind === 'StatefulSet' && cur ? null : apiValidate(obj);
-  if (invalid) return { error: invalid };
-  // A pod's spec takes only what ValidatePodUpdate lets through (a new image, added tolerations …), a
-  // claim's what ValidatePersistentVolumeClaimUpdate does (a bound claim's requests …),
-  // and a Service's node ports asked for are the allocator's to give (in range, held by no other).
-  const errs =
-    obj.kind === 'Pod' && cur?.kind === 'Pod'
-      ? validateUpdate(cur, obj)
-      : obj.kind === 'PersistentVolumeClaim' && cur?.kind === 'PersistentVolumeClaim'
-        ? [...validatePersistentVolumeClaim(obj, validationOptionsForPersistentVolumeClaim(cur)), ...validateUpdate(cur, obj)]
-        : obj.kind === 'Service' && cur?.kind === 'Service'
-          ? [...policyUpdateErrors(cur, obj), ...requestedNodePortErrors(obj as Service, heldNodePorts(tx.st.store.objects.Service.values(), cur))]
-          : isPolicyKind(obj.kind) && cur !== undefined
-            ? policyUpdateErrors(cur, obj)
-            : [];
-  if (errs.length > 0) return { error: checkErrStatus(newInvalidStatus(obj.kind, '', obj.metadata.name, errs)) };
-  // A Service switched to NodePort gets its node ports, as the registry's update allocates them.
-  const stored = obj.kind === 'Service' ? (allocateUpdateNodePorts(obj as Service, tx.st.store.objects.Service.values(), tx.prng) as KubeObject as T) : obj;
-  const res = update(tx, stored);
-  if (!res.ok) return { error: formatApiError(res.error) };
-  return { object: res.object, changed: res.object !== cur };
-}
+/** What an update written as the served API takes it leaves: the stored object, or the Status it refused it with. */
+export type ServerUpdate<T> = { object: T; changed: boolean } | { status: Status };
 
 /**
- * policyUpdateErrors is what the API server checks of an update of a policy kind (a Service, a
- * ConfigMap, a quota …): the object as a create would be (ValidateService …), then the update's
- * own rules, as the served API's prepareObject runs them (`patch svc web -p '{"spec":{"type":"Weird"}}'`
- * is refused, not stored).
+ * serverUpdate is a PATCH as the served API handles it once the patched object is decoded, with
+ * the same code: refused for a kind a client may not patch (a 405), defaulted, validated and
+ * admitted (rest/update.ts prepareUpdated), then stored in the tick as executePlan stores it (a
+ * Service switched to NodePort gets its node ports). `changed` is false for a no-op write, which
+ * keeps its resourceVersion.
  */
-function policyUpdateErrors(cur: KubeObject, obj: KubeObject): FieldError[] {
-  return [...validatePolicyObject(obj as PolicyObject), ...validateUpdate(cur, obj)];
+export function serverUpdate<T extends KubeObject>(tx: Tx, next: T): ServerUpdate<T> {
+  const r = resourceOfKind(next.kind);
+  if (!r) throw new Error(`the API server serves no ${next.kind}`);
+  const refused = updateRefused(r, 'patch');
+  if (refused) return { status: refused };
+  const cur = tx.st.store.objects[next.kind].get(objectKey(next));
+  if (!cur) return { status: newNotFound(r, next.metadata.name) };
+  const p = prepareUpdated(tx.st.store.objects.Service.values(), r, next, cur);
+  if ('status' in p) return p;
+  const res = executePlan(tx, { op: 'update', resource: r, object: p.object, scale: false });
+  if (res.code !== 200) return { status: res.body as Status };
+  return { object: res.body as T, changed: res.body !== cur };
+}
+
+/** apiUpdate is serverUpdate with a refusal as kubectl prints it (CheckErr: `The Deployment "web" is invalid: …`). */
+export function apiUpdate<T extends KubeObject>(tx: Tx, next: T): { object: T; changed: boolean } | { error: string } {
+  const w = serverUpdate(tx, next);
+  return 'status' in w ? { error: checkErrStatus(w.status) } : w;
 }
 
 /**

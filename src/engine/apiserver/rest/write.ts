@@ -12,17 +12,15 @@
  * they write the same objects.
  */
 import type { Deployment, KubeObject, ReplicaSet } from '../../api/types.ts';
-import type { PersistentVolumeClaimObject, StatefulSet } from '../../api/statefulTypes.ts';
-import { validatePersistentVolumeClaimResize } from '../admission/persistentVolumeClaimResize.ts';
-import { newForbidden } from '../errors.ts';
-import type { Service } from '../../api/policyTypes.ts';
+import type { StatefulSet } from '../../api/statefulTypes.ts';
 import { strategicMergePatch } from '../../apimachinery/patch.ts';
 import type { StoreState } from '../store.ts';
 import { invalid, required } from '../../apimachinery/fieldErrors.ts';
 import { applyJSPatch, decodePatchedScale, patchInvalid } from './jsonPatcher.ts';
 import { goSprintV, pruned } from '../decoding/fromUnstructured.ts';
 import { decodedGoType } from '../decoding/manifestShape.ts';
-import { CREATABLE, prepareObject, UPDATABLE } from './kinds.ts';
+import { CREATABLE, prepareObject } from './kinds.ts';
+import { prepareUpdated, updateRefused } from './update.ts';
 import { heldNodePorts, requestedNodePortErrors } from '../createPolicy.ts';
 import { prepareDelete } from './delete.ts';
 import { prepareEviction } from './evict.ts';
@@ -42,7 +40,6 @@ import {
   newNotFoundPath,
   newUnsupportedMediaType,
   type Status,
-  statusOf,
 } from './status.ts';
 
 /** What a request reads: the store and the virtual clock (the engine state is one). */
@@ -238,7 +235,8 @@ function prepareUpdate(st: ApiView, served: ResourceInfo, info: RequestInfo, req
   const scale = info.subresource === 'scale';
   if (info.subresource !== '' && !scale) return { ok: false, status: newMethodNotSupported(r, `${info.verb} ${info.subresource}`) };
   if (scale && cur.kind !== 'Deployment' && cur.kind !== 'ReplicaSet' && cur.kind !== 'StatefulSet') return { ok: false, status: newNotFoundPath() };
-  if (!UPDATABLE.has(r.kind)) return { ok: false, status: newMethodNotSupported(r, info.verb) };
+  const refused = updateRefused(r, info.verb);
+  if (refused) return { ok: false, status: refused };
   let next: unknown;
   let patched: Patched | undefined;
   // A patch applies to the object in the request's version, as the client read it.
@@ -266,17 +264,9 @@ function prepareUpdate(st: ApiView, served: ResourceInfo, info: RequestInfo, req
   if ('code' in obj) return { ok: false, status: obj };
   const rv = obj.metadata.resourceVersion;
   if (rv !== undefined && rv !== '' && rv !== cur.metadata.resourceVersion) return { ok: false, status: newConflict(r, info.name) };
-  const p = prepareObject(obj, cur);
-  if ('badRequest' in p) return { ok: false, status: newBadRequest(p.badRequest) };
-  if ('invalid' in p) return { ok: false, status: newInvalid(r.kind, r.group, info.name, p.invalid) };
-  // A node port asked for in an update is the allocator's too: out of the range, or held by another Service, a 422.
-  if (p.object.kind === 'Service') {
-    const errs = requestedNodePortErrors(p.object, heldNodePorts(st.store.objects.Service.values(), cur as Service));
-    if (errs.length > 0) return { ok: false, status: newInvalid(r.kind, r.group, info.name, errs) };
-  }
-  // The PersistentVolumeClaimResize admission after validation: a grown claim is a 403 (the store refuses it too).
-  const resize = p.object.kind === 'PersistentVolumeClaim' ? validatePersistentVolumeClaimResize(p.object, cur as PersistentVolumeClaimObject) : null;
-  if (resize !== null) return { ok: false, status: statusOf(403, newForbidden(r.resource, info.name, resize)) };
+  // Defaulted, validated, its node ports checked, admitted (update.ts, which the page's kubectl runs too).
+  const p = prepareUpdated(st.store.objects.Service.values(), r, obj, cur);
+  if ('status' in p) return { ok: false, status: p.status };
   return { ok: true, plan: { op: 'update', resource: r, object: p.object, scale: false }, info, warnings: decoded.warnings };
 }
 
