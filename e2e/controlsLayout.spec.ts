@@ -109,3 +109,21 @@ test('on a phone the Controls form is not cut: no fade, and the console keeps it
   await expect(panel.getByTestId('controls-more-below')).toBeHidden();
   await expect(panel.getByTestId('controls-more-above')).toBeHidden();
 });
+
+test('at 1280×720 the header keeps one line and the timeline shows its time axis', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openPreset(page, 'seed');
+  // Import, Export, Share and Undo show their icons only: their names stay, as tooltips too.
+  for (const name of ['Import', 'Export', 'Share']) {
+    const button = page.getByRole('banner').getByRole('button', { name, exact: true });
+    await expect(button).toBeVisible();
+    expect(await button.getAttribute('title')).toBeTruthy();
+  }
+  const header = await page.getByRole('banner').boundingBox();
+  expect(header?.height ?? 999).toBeLessThan(56);
+  // The chart's last axis label sits inside the Timeline panel, not cut off under it.
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  const axis = timeline.getByTestId('timeline-chart').locator('text').filter({ hasText: /^40s$/ }).first();
+  await expect(axis).toBeVisible();
+  expect(await bottomOf(axis)).toBeLessThanOrEqual(await bottomOf(timeline));
+});

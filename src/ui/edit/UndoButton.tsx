@@ -52,6 +52,7 @@ export function UndoButton() {
       title={last ? t('undo.title', { name: last.name, tick: last.tick }) : t('undo.nothing')}
       aria-keyshortcuts="Control+Z Meta+Z"
       data-undo-depth={stack.length}
+      data-compact=""
     >
       <svg
         viewBox="0 0 24 24"

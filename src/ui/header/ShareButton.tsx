@@ -38,7 +38,13 @@ export function ShareButton({ copy = clipboardCopy }: ShareButtonProps) {
 
   return (
     <div className="relative">
-      <button type="button" className={BUTTON} onClick={() => void onShare()} title={t('header.shareTitle')}>
+      <button
+        type="button"
+        className={BUTTON}
+        onClick={() => void onShare()}
+        title={t('header.shareTitle')}
+        data-compact=""
+      >
         <svg
           viewBox="0 0 24 24"
           className="size-4"

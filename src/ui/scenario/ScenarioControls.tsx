@@ -30,7 +30,15 @@ export function ScenarioControls() {
     setSeen((s) => (s.includes(which) ? s : [...s, which]));
   };
   const button = (which: Which) => (
-    <button type="button" className={headerButton} aria-haspopup="dialog" onClick={() => show(which)}>
+    <button
+      type="button"
+      className={headerButton}
+      aria-haspopup="dialog"
+      onClick={() => show(which)}
+      // Import and Export show their icons only on a short header (layout.css): the name stays, as a tooltip too.
+      data-compact={which === 'scenarios' ? undefined : ''}
+      title={which === 'scenarios' ? undefined : t(`header.${which}`)}
+    >
       <svg
         viewBox="0 0 24 24"
         className="size-4"
