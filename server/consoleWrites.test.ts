@@ -1,6 +1,6 @@
 // The console's writes refused as the served API refuses them, from the real kubectl (v1.32.4)
 // against npm run serve beside the page's console on the same state: apply of the read-only
-// ServiceAccounts, StorageClasses and PersistentVolumes (the 405 to the create or the patch, with
+// ServiceAccounts, StorageClasses and provisioned PersistentVolumes (the 405 to the create or the patch, with
 // kubectl's `error when creating` or `error when applying patch` around it), apply's other
 // refusals (an Invalid one prints from its causes, a claim grown past what its class can give is a
 // 403 kubectl wraps), and the patches and labels the console now writes through the served API's
@@ -79,7 +79,8 @@ const web = (replicas: number, app: string) =>
 describe('the console’s writes the served API refuses, against npm run serve', () => {
   const h = servedScenario(SCENARIO, ['deployment/web', 'deployment/db']);
 
-  it('answers apply of a ServiceAccount, StorageClass or PersistentVolume with the 405 kubectl prints', async () => {
+  // A new PersistentVolume is stored, made by hand (persistentVolumes.test.ts); a provisioned one is read-only.
+  it('answers apply of a ServiceAccount, StorageClass or provisioned PersistentVolume with the 405 kubectl prints', async () => {
     const volume = (await h.kubectl(['get', 'pvc', 'bound', '-o', 'jsonpath={.spec.volumeName}'])).stdout;
     expect(volume).toMatch(/^pvc-/);
     const pv = 'spec: { capacity: { storage: 1Gi }, accessModes: [ReadWriteOnce], hostPath: { path: /tmp } }\n';
@@ -88,7 +89,6 @@ describe('the console’s writes the served API refuses, against npm run serve',
       object('v1', 'ServiceAccount', 'build'),
       object('storage.k8s.io/v1', 'StorageClass', 'standard', 'provisioner: rancher.io/local-path\n'),
       object('storage.k8s.io/v1', 'StorageClass', 'fast', 'provisioner: example.com/fast\n'),
-      object('v1', 'PersistentVolume', 'pv1', pv),
       object('v1', 'PersistentVolume', volume, pv),
       // No name: kubectl asks for none (the mapping it names prints `/v1` for the core group).
       'apiVersion: v1\nkind: ServiceAccount\nmetadata: { labels: { a: b } }\n',

@@ -9,15 +9,31 @@
  *
  * get, list (with label and field selectors) and the Tables kubectl prints (their cells the
  * engine's printers, printers/rowsStorage.ts) are answered; a watch stays open and sends nothing
- * (the engine writes none of them); a write is refused with 405, as the leases (leases.ts).
+ * (the engine writes none of them); a write is refused with 405, as the leases (leases.ts) — but for
+ * a PersistentVolume made by hand, stored and written through the registry (isStoredVolumeWrite).
  */
 import type { RequestInfo } from '../src/engine/apiserver/rest/requestInfo.ts';
 import { DERIVED, type DerivedKind, type DerivedObject, derivedFilter, derivedKindOf, derivedObjects, qualifiedResource, servedResource, writeRefusedMessage } from '../src/engine/kubectl/derivedObjects.ts';
+import { storedVolumeTarget } from '../src/engine/kubectl/executeStore.ts';
 import { STORAGE_COLUMNS, storageCells } from '../src/engine/kubectl/printers/rowsStorage.ts';
 import { parseSelector } from '../src/engine/kubectl/selector.ts';
 import type { ExtraAnswer } from './extras.ts';
 import type { LiveCluster } from './live.ts';
 import { DESCRIPTIONS } from './tables.ts';
+
+/** The verbs of a PersistentVolume request the registry answers for a stored volume: the writes. */
+const STORED_VOLUME_VERBS: ReadonlySet<string> = new Set(['create', 'update', 'patch', 'delete']);
+
+/**
+ * isStoredVolumeWrite: a write of a PersistentVolume made by hand (or of none: a create, a
+ * NotFound), which the generic registry path answers (http.ts serveWrite); a provisioned volume's
+ * write is refused here (405), and every read is served here, stored volumes listed beside the
+ * provisioned ones.
+ */
+export function isStoredVolumeWrite(live: LiveCluster, info: RequestInfo): boolean {
+  if (info.resource !== 'persistentvolumes' || info.group !== '' || info.subresource !== '' || !STORED_VOLUME_VERBS.has(info.verb)) return false;
+  return info.name === '' || storedVolumeTarget(live.st)('PersistentVolume', info.name);
+}
 
 /** isDerived: a resource this module serves. */
 export function isDerived(resource: string): boolean {

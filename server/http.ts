@@ -24,6 +24,7 @@ import { servedForm } from '../src/engine/apiserver/conversion.ts';
 import { versionInfo } from '../src/engine/version.ts';
 import { scaleOf } from '../src/engine/apiserver/rest/write.ts';
 import { APPLY_PATCH, decodeApplyBody } from './apply.ts';
+import { isStoredVolumeWrite } from './derived.ts';
 import { findExtra, serveExtra } from './extras.ts';
 import { objectFromProtobuf } from './protobufBody.ts';
 import { reviewFromProtobuf } from './reviewProtobuf.ts';
@@ -286,7 +287,7 @@ async function handle(o: ApiServerOptions, req: IncomingMessage, res: ServerResp
     if (o.fallback?.(req, res)) return true;
     return sendStatus(res, newNotFoundPath());
   }
-  if (findExtra(info)) return serveExtraRequest(o, req, res, info, url.searchParams);
+  if (findExtra(info) && !isStoredVolumeWrite(o.live, info)) return serveExtraRequest(o, req, res, info, url.searchParams);
   const r = findResource(info.group, info.version, info.resource);
   if (!r) return sendStatus(res, newNotFoundPath());
   // kube-apiserver warns on every request for v1 Endpoints since v1.33 (KEP-4974).

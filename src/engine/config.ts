@@ -6,6 +6,7 @@
 import type { PolicyObject } from './api/policyTypes.ts';
 import type { DaemonSet, Deployment, Namespace, Pod, Taint } from './api/types.ts';
 import type { StatefulSet } from './api/statefulTypes.ts';
+import type { PersistentVolumeObject } from './api/volumeTypes.ts';
 
 /** A delay in virtual seconds: fixed, or drawn uniformly from [min, max] with the engine PRNG. */
 export type SecondsSpec = number | [number, number];
@@ -58,7 +59,7 @@ import type { ApiRequest } from './apiserver/rest/write.ts';
 
 export type SimAction =
   | { at: number; kubectl: string }
-  | { at: number; apply: Deployment | DaemonSet | StatefulSet | Namespace | PolicyObject | Pod | Record<string, unknown> }
+  | { at: number; apply: Deployment | DaemonSet | StatefulSet | Namespace | PolicyObject | Pod | PersistentVolumeObject | Record<string, unknown> }
   | { at: number; node: { name: string; ready?: boolean; remove?: boolean; add?: Partial<NodeConfig> } }
   | { at: number; request: ApiRequest };
 
@@ -96,7 +97,7 @@ export interface SimConfig {
   /** How long an application takes to exit after SIGTERM (the pod's grace period still ends it with SIGKILL). */
   terminationSeconds: number;
   watchDelaySeconds: number;
-  objects: (Deployment | DaemonSet | StatefulSet | Namespace | PolicyObject | Pod)[];
+  objects: (Deployment | DaemonSet | StatefulSet | Namespace | PolicyObject | Pod | PersistentVolumeObject)[];
   actions: SimAction[];
   /** CPU load steps for the autoscaler; absent or empty: every pod uses nothing. */
   load?: LoadStep[];

@@ -33,6 +33,8 @@ export const EXPLAIN_ZH_CN_STATEFULSET: Record<string, Record<string, string>> =
       'PVC {{claim}} 设置了 storageClassName ""：它需要管理员手工创建的 PersistentVolume，而这里没有 → FailedBinding，它保持 Pending，挂载它的 Pod 也一样；{{resyncSeconds}} 秒后再次同步',
     volumeNotFound:
       'PVC {{claim}} 自己指定了卷（spec.volumeName {{volume}}），而这个 PersistentVolume 不存在 → 它保持 Pending，不产生 Event，挂载它的 Pod 也一样（调度器把预绑定的 PVC 算作未绑定的立即绑定 PVC）；{{resyncSeconds}} 秒后再次同步',
+    boundToVolume:
+      'PVC {{claim}}（存储类 {{class}}）立即绑定，PersistentVolume {{volume}}（{{storage}}）是该存储类中满足其访问模式且不小于其请求的最小可用卷 → 两者都变为 Bound：卷指向 PVC（claimRef），PVC 指向卷（volumeName）',
     volumeBoundElsewhere:
       'PVC {{claim}} 指定的 PersistentVolume {{volume}} 已绑定到 {{boundTo}} → FailedBinding，它保持 Pending，挂载它的 Pod 也一样；{{resyncSeconds}} 秒后再次同步',
   },

@@ -141,6 +141,10 @@ export const SUMMARY_EN: Record<string, string> = {
   claimVolumeTaken:
     'claim {{claim}} stays Pending: the PersistentVolume {{volume}} it names is bound to {{boundTo}}',
   claimLost: 'claim {{claim}} is Lost: {{reason}} ({{message}})',
+  claimBoundToVolume: 'claim {{claim}} Bound to PersistentVolume {{volume}}',
+  volumePhase: 'PersistentVolume {{volume}} is {{phase}}',
+  pvFinalizerRemoved:
+    'PersistentVolume {{volume}} is not bound: finalizer kubernetes.io/pv-protection removed',
   eventsExpired_one:
     'etcd: lease {{lease}} (granted {{granted}}) expired: {{count}} Event deleted (--event-ttl 1h)',
   eventsExpired_other:

@@ -127,6 +127,9 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   claimVolumeTaken:
     '卷申领 {{claim}} 仍为 Pending：它指定的 PersistentVolume {{volume}} 已绑定到 {{boundTo}}',
   claimLost: '卷申领 {{claim}} 变为 Lost：{{reason}}（{{message}}）',
+  claimBoundToVolume: '卷申领 {{claim}} 已绑定到 PersistentVolume {{volume}}',
+  volumePhase: 'PersistentVolume {{volume}} 变为 {{phase}}',
+  pvFinalizerRemoved: 'PersistentVolume {{volume}} 未被绑定：去掉了 finalizer kubernetes.io/pv-protection',
   eventsExpired_other:
     'etcd：租约 {{lease}}（授予于 {{granted}}）到期：删除了 {{count}} 个 Event（--event-ttl 1h）',
 };

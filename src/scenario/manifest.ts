@@ -14,6 +14,7 @@ import { LIMITS, type ScenarioObject, type Workload } from './types.ts';
 import type { PolicyObject } from '../engine/api/policyTypes.ts';
 import { POLICY_API_VERSIONS } from '../engine/api/policyTypes.ts';
 import type { Namespace, Pod, PodSpec } from '../engine/api/types.ts';
+import type { PersistentVolumeObject } from '../engine/api/volumeTypes.ts';
 import { prepareObject } from '../engine/apiserver/rest/kinds.ts';
 import { isPolicyKind, preparePolicyObject } from '../engine/apiserver/createPolicy.ts';
 import { invalidMessage } from '../engine/apimachinery/fieldErrors.ts';
@@ -26,12 +27,12 @@ export const WORKLOAD_API_VERSION = 'apps/v1';
 
 /** unsupportedKindMessage explains that a kind is not simulated. */
 export function unsupportedKindMessage(kind: string): string {
-  return `unsupported kind ${JSON.stringify(kind)} (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Pod, Namespace, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap, Secret and PersistentVolumeClaim)`;
+  return `unsupported kind ${JSON.stringify(kind)} (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Pod, Namespace, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap, Secret, PersistentVolumeClaim and PersistentVolume)`;
 }
 
 /** isScenarioObjectKind tells whether `objects` and `apply` take this kind. */
 export function isScenarioObjectKind(kind: unknown): kind is ScenarioObject['kind'] {
-  return isWorkloadKind(kind) || isPolicyKind(kind) || kind === 'Namespace' || kind === 'Pod';
+  return isWorkloadKind(kind) || isPolicyKind(kind) || kind === 'Namespace' || kind === 'Pod' || kind === 'PersistentVolume';
 }
 
 /**
@@ -41,6 +42,7 @@ export function isScenarioObjectKind(kind: unknown): kind is ScenarioObject['kin
 export function validateScenarioObject(issues: Issues, path: string, x: unknown): ScenarioObject | null {
   if (isRecord(x) && own(x, 'kind') === 'Namespace') return validateNamespaceManifest(issues, path, x);
   if (isRecord(x) && own(x, 'kind') === 'Pod') return validatePodManifest(issues, path, x);
+  if (isRecord(x) && own(x, 'kind') === 'PersistentVolume') return validatePersistentVolumeManifest(issues, path, x);
   return validateWorkload(issues, path, x);
 }
 
@@ -98,6 +100,26 @@ function validatePodManifest(issues: Issues, path: string, x: Record<string, unk
     return null;
   }
   return pod;
+}
+
+/**
+ * validatePersistentVolumeManifest checks a v1 PersistentVolume: its apiVersion, then
+ * SetDefaults_PersistentVolume and ValidatePersistentVolume (rest/kinds.ts), with the API server's
+ * message (`The PersistentVolume "pv" is invalid: spec.capacity: Required value`).
+ */
+function validatePersistentVolumeManifest(issues: Issues, path: string, x: Record<string, unknown>): PersistentVolumeObject | null {
+  const apiVersion = own(x, 'apiVersion');
+  if (apiVersion !== 'v1') {
+    report(issues, field(path, 'apiVersion'), `no matches for kind "PersistentVolume" in version ${JSON.stringify(String(apiVersion ?? ''))} (a PersistentVolume is v1)`);
+    return null;
+  }
+  const pv = x as unknown as PersistentVolumeObject;
+  const p = prepareObject({ ...pv, metadata: pv.metadata ?? { name: '' }, spec: pv.spec ?? {} } as PersistentVolumeObject);
+  if ('invalid' in p) {
+    report(issues, path, invalidMessage('PersistentVolume', p.name, p.invalid));
+    return null;
+  }
+  return pv;
 }
 
 /**

@@ -3,6 +3,7 @@
  * describe a run with. A Scenario keeps what the author wrote; toSimConfig applies the defaults.
  * Key order of every interface below is the order §4 prints, and scenarioToYaml keeps it.
  */
+import type { PersistentVolumeObject } from '../engine/api/volumeTypes.ts';
 import type { PolicyObject } from '../engine/api/policyTypes.ts';
 import type { Lesson } from '../lessons/format.ts';
 import type { DaemonSet, Deployment, Namespace, Pod, Taint } from '../engine/api/types.ts';
@@ -117,7 +118,7 @@ export type Workload = Deployment | DaemonSet | StatefulSet;
  * Anything `objects` and `apply` take: a workload, a v1 Namespace, or a ResourceQuota,
  * PodDisruptionBudget, HorizontalPodAutoscaler or Service.
  */
-export type ScenarioObject = Workload | Namespace | PolicyObject | Pod;
+export type ScenarioObject = Workload | Namespace | PolicyObject | Pod | PersistentVolumeObject;
 
 /** What a node action adds: a new node with these properties. */
 export interface NodeAddSpec {

@@ -28,6 +28,7 @@ export const CONTROLLER_ACTORS = [
   // a claim's protection, a namespace's emptying.
   'garbage-collector',
   'pvc-protection-controller',
+  'pv-protection-controller',
   'namespace-controller',
 ] as const;
 

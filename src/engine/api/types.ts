@@ -20,6 +20,7 @@ import type { PersistentVolumeClaimObject, StatefulSet } from './statefulTypes.t
 import type { ControllerRevision, DaemonSet, Deployment, ReplicaSet } from './appsTypes.ts';
 import type { Event, Namespace, Node } from './coreTypes.ts';
 import type { Pod } from './podTypes.ts';
+import type { PersistentVolumeObject } from './volumeTypes.ts';
 
 export type * from './metaTypes.ts';
 export type * from './schedulingTypes.ts';
@@ -48,7 +49,8 @@ export type KubeObject =
   | Endpoints
 
   | StatefulSet
-  | PersistentVolumeClaimObject;
+  | PersistentVolumeClaimObject
+  | PersistentVolumeObject;
 
 export type Kind = KubeObject['kind'];
 
@@ -77,6 +79,8 @@ export const KINDS: readonly Kind[] = [
   'PersistentVolumeClaim',
   // Read by the LimitRanger admission plugin at each pod create (api/policyTypes.ts).
   'LimitRange',
+  // Statically made volumes (api/volumeTypes.ts), cluster-scoped; the provisioned ones are derived.
+  'PersistentVolume',
 ] as const;
 
 /** Maps a kind to its object type, e.g. ObjectOf<'Pod'> is Pod. */

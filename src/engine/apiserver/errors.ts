@@ -74,6 +74,8 @@ export function resourceName(kind: Kind): string {
       return 'statefulsets.apps';
     case 'PersistentVolumeClaim':
       return 'persistentvolumeclaims';
+    case 'PersistentVolume':
+      return 'persistentvolumes';
   }
 }
 

@@ -143,7 +143,7 @@ export function convertFieldLabel(kind: KubeObject['kind'], label: string, group
  */
 export function selectableField(obj: KubeObject, field: string): string {
   if (field === 'metadata.name') return obj.metadata.name;
-  if (field === 'metadata.namespace') return obj.kind === 'Node' || obj.kind === 'Namespace' ? '' : (obj.metadata.namespace ?? 'default');
+  if (field === 'metadata.namespace') return obj.kind === 'Node' || obj.kind === 'Namespace' || obj.kind === 'PersistentVolume' ? '' : (obj.metadata.namespace ?? 'default');
   switch (obj.kind) {
     case 'Pod': {
       const s = obj.spec;

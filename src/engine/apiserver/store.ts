@@ -21,7 +21,7 @@ import { type ApiError, type ApiResult, newAlreadyExists, newConflict, newForbid
 import type { FieldError } from '../apimachinery/fieldErrors.ts';
 import { validateResourceRequirements } from './validationPod.ts';
 import { shouldDeleteDuringUpdate } from './finalizers.ts';
-import { withPVCProtectionFinalizer } from './admission/storageObjectInUseProtection.ts';
+import { withPVCProtectionFinalizer, withPVProtectionFinalizer } from './admission/storageObjectInUseProtection.ts';
 import { validatePersistentVolumeClaimResize } from './admission/persistentVolumeClaimResize.ts';
 import { namespaceTerminating, refuseInTerminating } from './admission/namespaceLifecycle.ts';
 import { validateUpdate } from './updateValidation.ts';
@@ -111,7 +111,8 @@ export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
   if (obj.kind === 'Pod' && !limited && keysAre(src, POD_META)) return createLiteral(st, ctx, obj, true);
   if (obj.kind === 'Pod' && !limited && keysAre(src, STS_POD_META)) return createLiteral(st, ctx, obj, true, false, undefined, true);
   const meta: ObjectMeta = { ...src };
-  if (obj.kind !== 'Node' && obj.kind !== 'Namespace') meta.namespace = meta.namespace ?? 'default';
+  if (obj.kind === 'PersistentVolume') delete meta.namespace;
+  else if (obj.kind !== 'Node' && obj.kind !== 'Namespace') meta.namespace = meta.namespace ?? 'default';
   let key: string;
   if (!meta.name && meta.generateName) {
     // RetryGenerateName (GA in 1.32): a generated name that is taken is drawn again, up to 8 tries.
@@ -144,6 +145,12 @@ export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
   if ('deletionTimestamp' in meta) delete meta.deletionTimestamp;
   // StorageObjectInUseProtection: every new claim carries kubernetes.io/pvc-protection.
   if (obj.kind === 'PersistentVolumeClaim') meta.finalizers = withPVCProtectionFinalizer(meta.finalizers);
+  if (obj.kind === 'PersistentVolume') {
+    // StorageObjectInUseProtection's finalizer, and the registry's PrepareForCreate: a new volume is
+    // Pending since now, whatever status the client sent.
+    meta.finalizers = withPVProtectionFinalizer(meta.finalizers);
+    admitted = { ...admitted, status: { phase: 'Pending', lastPhaseTransitionTime: toRFC3339(ctx.now) } };
+  }
   const stored = withMetadata(admitted, meta);
   if (lease !== 0) attachEventLease(st.leases, lease, key, st.rv);
   emit(st, ctx, 'ADDED', stored, key, null);

@@ -72,7 +72,7 @@ export function objectKey(obj: { kind: Kind; metadata: ObjectMeta }): string {
 }
 
 export function keyOf(kind: Kind, meta: ObjectMeta): string {
-  return kind === 'Node' || kind === 'Namespace' ? meta.name : `${meta.namespace ?? 'default'}/${meta.name}`;
+  return kind === 'Node' || kind === 'Namespace' || kind === 'PersistentVolume' ? meta.name : `${meta.namespace ?? 'default'}/${meta.name}`;
 }
 
 

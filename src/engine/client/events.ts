@@ -22,6 +22,9 @@ export type ControllerName =
   | 'persistentvolume-claims'
   // The claim protection controller: keys only when claims exist.
   | 'pvc-protection'
+  // The PV controller's volume queue and the volume protection controller: keys only when PersistentVolumes exist.
+  | 'persistentvolume-volumes'
+  | 'pv-protection'
   // The namespace controller: keys only for namespaces being deleted.
   | 'namespace'
   // The root CA publisher: a key for each namespace added, and for a kube-root-ca.crt changed.
@@ -40,6 +43,8 @@ export const CONTROLLER_NAMES: readonly ControllerName[] = [
   'persistentvolume-binder',
   'persistentvolume-claims',
   'pvc-protection',
+  'persistentvolume-volumes',
+  'pv-protection',
   'namespace',
   'root-ca-cert-publisher',
 ];

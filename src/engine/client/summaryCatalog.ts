@@ -174,6 +174,10 @@ export const SUMMARY_TEMPLATES = {
   claimVolumeNotFound: 'claim {claim} stays Pending: the PersistentVolume {volume} it names does not exist',
   claimVolumeTaken: 'claim {claim} stays Pending: the PersistentVolume {volume} it names is bound to {boundTo}',
   claimLost: 'claim {claim} is Lost: {reason} ({message})',
+  // the PV controller and the pv-protection controller over stored volumes (controller/volume/volumeSync.ts)
+  claimBoundToVolume: 'claim {claim} Bound to PersistentVolume {volume}',
+  volumePhase: 'PersistentVolume {volume} is {phase}',
+  pvFinalizerRemoved: 'PersistentVolume {volume} is not bound: finalizer kubernetes.io/pv-protection removed',
 } as const satisfies Readonly<Record<string, SummaryTemplate>>;
 
 export type SummaryKey = keyof typeof SUMMARY_TEMPLATES;

@@ -50,9 +50,10 @@ describe('runApply', () => {
       ].join('\n'),
     ],
     [
-      'a new PersistentVolume',
+      // A volume made by hand is stored (ValidatePersistentVolume); only the provisioned ones are read-only.
+      'a new PersistentVolume without access modes or source',
       object('v1', 'PersistentVolume', 'pv1', { spec: { capacity: { storage: '1Gi' } } }),
-      `Error from server (MethodNotAllowed): error when creating "STDIN": create is not supported on resources of kind "persistentvolumes": the local-path provisioner makes each claim's volume and deletes it with its claim`,
+      'The PersistentVolume "pv1" is invalid: \n* spec.accessModes: Required value\n* spec: Required value: must specify a volume type',
     ],
     ['a new ReplicaSet', object('apps/v1', 'ReplicaSet', 'rs1'), 'Error from server (MethodNotAllowed): error when creating "STDIN": create is not supported on resources of kind "replicasets.apps"'],
     [

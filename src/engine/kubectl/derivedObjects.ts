@@ -3,10 +3,12 @@
  * stores at the moment of the request — one source for the served API (server/derived.ts) and the
  * page's kubectl:
  * - ServiceAccount (core v1): each namespace's `default` account (apiserver/serviceAccounts.ts);
- * - PersistentVolume (core v1): the volume of each bound claim (controller/volume/persistentVolume.ts);
+ * - PersistentVolume (core v1): the volume of each bound claim (controller/volume/persistentVolume.ts),
+ *   listed beside the stored (statically made) ones;
  * - StorageClass (storage.k8s.io/v1): kind's default class `standard`, the claims' class.
  *
- * They are read-only: a write is refused with 405 MethodNotAllowed in its owner's words.
+ * They are read-only: a write is refused with 405 MethodNotAllowed in its owner's words (a stored
+ * PersistentVolume, made by hand, is written as any stored object: isProvisionedVolume tells them apart).
  */
 import type { LabelSelector, Namespace } from '../api/types.ts';
 import type { PersistentVolumeClaimObject } from '../api/statefulTypes.ts';
@@ -14,7 +16,11 @@ import { convertFieldLabel, parseFieldSelector } from '../apiserver/fieldSelecto
 import { defaultServiceAccount, type ServiceAccount } from '../apiserver/serviceAccounts.ts';
 import { CORE_EXTRAS, EXTRA_GROUPS, type ExtraResource } from '../apiserver/rest/extraResources.ts';
 import type { EngineState } from '../client/state.ts';
-import { type PersistentVolume, persistentVolumeOf, type StorageClass, standardStorageClass } from '../controller/volume/persistentVolume.ts';
+import { LocalPathProvisioner, persistentVolumeOf, type StorageClass, standardStorageClass } from '../controller/volume/persistentVolume.ts';
+import type { PersistentVolumeObject } from '../api/volumeTypes.ts';
+
+/** A volume as the API serves it: a stored one (api/volumeTypes.ts) or a provisioned one, derived. */
+type PersistentVolume = PersistentVolumeObject;
 import { selectorMatches } from '../lib/labels.ts';
 
 export type { PersistentVolume, ServiceAccount, StorageClass };
@@ -91,16 +97,27 @@ export function derivedObjects(st: EngineState, kind: DerivedKind, namespace: st
       .sort((a, b) => ((a.metadata.namespace ?? '') < (b.metadata.namespace ?? '') ? -1 : 1));
   }
   if (kind === 'PersistentVolume') {
-    const out: PersistentVolume[] = [];
+    // The stored volumes beside the provisioned ones, by name.
+    const out: PersistentVolume[] = [...(st.store.objects.PersistentVolume.values() as Iterable<PersistentVolume>)];
     for (const c of st.store.objects.PersistentVolumeClaim.values()) {
       const pv = persistentVolumeOf(c as PersistentVolumeClaimObject);
-      if (pv) out.push(pv);
+      // A claim Bound to a stored volume has no volume of its own.
+      if (pv && !st.store.objects.PersistentVolume.has(pv.metadata.name)) out.push(pv);
     }
     return out.sort(byName);
   }
   // Made with the cluster: kube-system's creationTimestamp and resourceVersion.
   const ns = st.store.objects.Namespace.get('kube-system') as Namespace | undefined;
   return [standardStorageClass(ns?.metadata.creationTimestamp ?? '', ns?.metadata.resourceVersion ?? '')];
+}
+
+/**
+ * isProvisionedVolume: a volume the local-path provisioner made for a claim (derived, read-only):
+ * named pvc-<its claim's uid> and marked provisioned-by; any other is stored.
+ */
+export function isProvisionedVolume(pv: PersistentVolume): boolean {
+  const uid = pv.spec.claimRef?.uid;
+  return pv.metadata.annotations?.['pv.kubernetes.io/provisioned-by'] === LocalPathProvisioner && uid !== undefined && pv.metadata.name === `pvc-${uid}`;
 }
 
 /**
@@ -140,11 +157,11 @@ export function writeRefusedMessage(verb: string, kind: DerivedKind): string {
  * sends without reading the object first (delete, patch): the API server refuses each, whether
  * the object exists or not. `kinds` has one entry per such target, in order.
  */
-export function namedDerived<T extends { kind: string; name?: string }>(targets: readonly T[]): { targets: T[]; kinds: DerivedKind[] } {
+export function namedDerived<T extends { kind: string; name?: string }>(targets: readonly T[], stored?: (kind: string, name: string) => boolean): { targets: T[]; kinds: DerivedKind[] } {
   const kinds: DerivedKind[] = [];
   const rest: T[] = [];
   for (const t of targets) {
-    if (t.name !== undefined && isDerivedKind(t.kind)) kinds.push(t.kind);
+    if (t.name !== undefined && isDerivedKind(t.kind) && !stored?.(t.kind, t.name)) kinds.push(t.kind);
     else rest.push(t);
   }
   return { targets: rest, kinds };

@@ -113,7 +113,9 @@ function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void
   }
   // The patch applyManifest sent is made again only for a refusal, which prints it.
   const patchOf = live ? () => applyPatchOf(live, modifiedConfiguration(m, ns).modified) : null;
-  if (kind && isDerivedKind(kind)) {
+  // A PersistentVolume is stored (a new one, or one made by hand); a provisioned one is derived.
+  const storedVolume = kind === 'PersistentVolume' && (live === undefined || tx.st.store.objects.PersistentVolume.has(name));
+  if (kind && isDerivedKind(kind) && !storedVolume) {
     // The API server serves them read-only: its 405 to the create, or to the patch.
     const refusal = { reason: 'MethodNotAllowed', message: writeRefusedMessage(live ? 'patch' : 'create', kind) };
     term.fail(patchOf && applied ? patchingError(refusal, patchOf(), applied) : creatingError(refusal));
@@ -139,7 +141,7 @@ function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void
     term.fail(creatingError(newMethodNotSupported(served, 'create')));
     return;
   }
-  if (kind === 'Pod' || kind === 'PersistentVolumeClaim') {
+  if (kind === 'Pod' || kind === 'PersistentVolumeClaim' || kind === 'PersistentVolume') {
     applyPrepared(tx, term, r.object as unknown as KubeObject, r.output);
     return;
   }

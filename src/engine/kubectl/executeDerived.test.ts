@@ -106,8 +106,8 @@ describe('get and describe of the derived kinds', () => {
 describe('writes to the derived kinds', () => {
   it.each([
     ['delete sa default', SA_DENIED],
-    // Sent without reading the object first: refused whether it exists or not.
-    ['delete pv nothing', PV_DENIED],
+    // Sent without reading the object first: a provisioned volume's is refused; a name that is none is the registry's (NotFound).
+    ['delete pv nothing', 'Error from server (NotFound): persistentvolumes "nothing" not found'],
     ['delete sa --all', SA_DENIED],
     [`delete pv ${pv0} ${pv1}`, `${PV_DENIED}\n${PV_DENIED}`],
     ['patch sc standard -p {"allowVolumeExpansion":true}', SC_PATCH_DENIED],

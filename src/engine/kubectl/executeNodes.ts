@@ -9,7 +9,7 @@ import { formatApiError } from '../apiserver/errors.ts';
 import { objectKey } from '../apiserver/store.ts';
 import { del, type Tx } from '../client/tx.ts';
 import type { KubectlCommand } from './commands.ts';
-import { apiUpdate, isStored, resolveTargets, type ResourceObject, Terminal } from './executeStore.ts';
+import { apiUpdate, isStored, resolveTargets, storedVolumeTarget, type ResourceObject, Terminal } from './executeStore.ts';
 import { namedDerived, writeRefused } from './derivedObjects.ts';
 import { deletedLine, deleteWarning, NO_RESOURCES_FOUND } from './transforms/delete.ts';
 import { startDrain } from './drainProcess.ts';
@@ -177,7 +177,7 @@ export function runDelete(tx: Tx, cmd: Cmd<'delete'>): Terminal {
   if (cmd.explicitNamespace && !cmd.allNamespaces && cmd.targets.some((t) => !RESOURCES[t.kind].namespaced)) term.warn(CLUSTER_SCOPE_WARNING);
   warnEndpoints(term, cmd.targets);
   // A named derived object is not read first (RequireObject(false)): its DELETE is refused, found or not.
-  const refused = namedDerived(cmd.targets);
+  const refused = namedDerived(cmd.targets, storedVolumeTarget(tx.st));
   const { objects, errors } = resolveTargets(tx.st, { ...cmd, targets: refused.targets });
   const errs = [...(cmd.ignoreNotFound ? [] : errors), ...refused.kinds.map((k) => writeRefused('delete', k))];
   for (const obj of objects) {

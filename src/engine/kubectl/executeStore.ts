@@ -16,7 +16,7 @@ import { executePlan } from '../client/request.ts';
 import type { Tx } from '../client/tx.ts';
 import { validateStatefulSet } from '../apiserver/statefulSetStrategy.ts';
 import type { Target } from './commands.ts';
-import { type DerivedObject, derivedObjects, isDerivedKind } from './derivedObjects.ts';
+import { type DerivedObject, derivedObjects, isDerivedKind, isProvisionedVolume } from './derivedObjects.ts';
 import { notFound, type ResourceKind } from './resources.ts';
 import { selectObjects } from './targets.ts';
 
@@ -68,7 +68,7 @@ export function withoutFinalNewline(text: string): string {
  */
 export function inNamespace<K extends Kind>(st: EngineState, kind: K, namespace: string | null): Extract<KubeObject, { kind: K }>[] {
   const out: Extract<KubeObject, { kind: K }>[] = [];
-  const clusterScoped = kind === 'Node' || kind === 'Namespace';
+  const clusterScoped = kind === 'Node' || kind === 'Namespace' || kind === 'PersistentVolume';
   for (const o of st.store.objects[kind].values()) {
     if (clusterScoped || namespace === null || (o.metadata.namespace ?? 'default') === namespace) out.push(o as Extract<KubeObject, { kind: K }>);
   }
@@ -83,9 +83,17 @@ export type StoredObject = Extract<KubeObject, { kind: ResourceKind }>;
 /** The object of a resource kind: stored, or derived from what is stored (derivedObjects.ts). */
 export type ResourceObject = StoredObject | DerivedObject;
 
-/** isStored: an object the store holds (a client may write it), not a derived one. */
+/** isStored: an object the store holds (a client may write it), not a derived one: a PersistentVolume is stored unless provisioned. */
 export function isStored(obj: ResourceObject): obj is StoredObject {
-  return !isDerivedKind(obj.kind);
+  return !isDerivedKind(obj.kind) || (obj.kind === 'PersistentVolume' && !isProvisionedVolume(obj));
+}
+
+/**
+ * storedVolumeTarget: a named PersistentVolume target that kubectl's write reaches the store with
+ * (a stored volume, or none at all: NotFound); a provisioned volume's name is refused (405).
+ */
+export function storedVolumeTarget(st: EngineState): (kind: string, name: string) => boolean {
+  return (kind, name) => kind === 'PersistentVolume' && !derivedObjects(st, 'PersistentVolume', null).some((o) => o.metadata.name === name && !isStored(o));
 }
 
 /**

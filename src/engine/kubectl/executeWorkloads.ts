@@ -10,7 +10,7 @@ import { jsonEqual } from '../apiserver/store.ts';
 import { type Tx, writeStatus } from '../client/tx.ts';
 import type { StatefulSet } from '../api/statefulTypes.ts';
 import type { KubectlCommand } from './commands.ts';
-import { apiUpdate, inNamespace, isStored, resolveTargets, type ResourceObject, Terminal } from './executeStore.ts';
+import { apiUpdate, inNamespace, isStored, resolveTargets, storedVolumeTarget, type ResourceObject, Terminal } from './executeStore.ts';
 import { namedDerived, writeRefused } from './derivedObjects.ts';
 import { namePrinterLine, RESOURCES, resourceString } from './resources.ts';
 import { patchObject } from './transforms/patchObject.ts';
@@ -181,7 +181,7 @@ function jsonPatched(term: Terminal, obj: ResourceObject, patchType: 'merge' | '
 export function runPatch(tx: Tx, cmd: Cmd<'patch'>): Terminal {
   const term = new Terminal();
   // kubectl sends the patch without reading the object: a derived one's is refused (405), found or not.
-  const refused = namedDerived(cmd.targets);
+  const refused = namedDerived(cmd.targets, storedVolumeTarget(tx.st));
   const { objects, errors } = resolveTargets(tx.st, { ...cmd, targets: refused.targets });
   const errs = [...errors, ...refused.kinds.map((k) => writeRefused('patch', k))];
   for (const obj of objects) {

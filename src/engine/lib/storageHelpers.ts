@@ -5,6 +5,7 @@
 // VolumeBinding plugin and the PV controller both read them.
 import type { PersistentVolumeClaimObject, StatefulPod } from '../api/statefulTypes.ts';
 import type { KubeObject, Pod } from '../api/types.ts';
+import type { PersistentVolumeObject } from '../api/volumeTypes.ts';
 
 /** The default class a kind cluster has (WaitForFirstConsumer, rancher.io/local-path): the only one here. */
 export const StandardStorageClassName = 'standard';
@@ -62,9 +63,9 @@ export function provisionedVolumeName(claim: Claim): string {
 }
 
 /**
- * A PersistentVolume as the scheduler's and the PV controller's informers see it. The engine stores
- * none (controller/volume/persistentVolume.ts): the only volumes are the ones the provisioner made
- * for the claims of the default class, each read from the claim it was made for.
+ * A PersistentVolume as the scheduler's and the PV controller's informers see it: a stored one (made
+ * by hand, storedVolumeInfo), or one the provisioner made for a claim of the default class, which is
+ * not stored but read from the claim it was made for (controller/volume/persistentVolume.ts).
  */
 export interface VolumeInfo {
   readonly name: string;
@@ -94,12 +95,35 @@ function volumeOf(claim: PersistentVolumeClaimObject, name: string): VolumeInfo 
  * the volume `name` that one of `claims` (an informer's, by `namespace/name`) holds, or undefined
  * when no such PersistentVolume exists. `asking`, the claim that names it, is looked at first.
  */
-export function getPersistentVolume(claims: ReadonlyMap<string, KubeObject>, name: string, asking?: PersistentVolumeClaimObject): VolumeInfo | undefined {
+export function getPersistentVolume(claims: ReadonlyMap<string, KubeObject>, name: string, asking?: PersistentVolumeClaimObject, volumes?: ReadonlyMap<string, KubeObject>): VolumeInfo | undefined {
+  const stored = volumes !== undefined && volumes.size > 0 ? volumes.get(name) : undefined;
+  if (stored?.kind === 'PersistentVolume') return storedVolumeInfo(stored);
   if (asking !== undefined && heldVolumeName(asking) === name) return volumeOf(asking, name);
   for (const c of claims.values()) {
     if (c.kind === 'PersistentVolumeClaim' && heldVolumeName(c) === name) return volumeOf(c, name);
   }
   return undefined;
+}
+
+/**
+ * storedVolumeInfo is a stored (statically made) volume as the informers see it: its claimRef (all
+ * empty when it has none: bound to no claim) and the node its node affinity names with
+ * kubernetes.io/hostname In, if any (a hostPath volume has none: any node).
+ */
+export function storedVolumeInfo(pv: PersistentVolumeObject): VolumeInfo {
+  const ref = pv.spec.claimRef;
+  let node: string | undefined;
+  for (const term of pv.spec.nodeAffinity?.required?.nodeSelectorTerms ?? []) {
+    for (const e of term.matchExpressions ?? []) if (e.key === 'kubernetes.io/hostname' && e.operator === 'In' && e.values?.length === 1) node = e.values[0];
+  }
+  return { name: pv.metadata.name, claimRef: { namespace: ref?.namespace ?? '', name: ref?.name ?? '', uid: ref?.uid ?? '' }, node };
+}
+
+/** getPersistentVolumeClass: the beta annotation, else spec.storageClassName, else ''. */
+export function getPersistentVolumeClass(pv: PersistentVolumeObject): string {
+  const annotated = pv.metadata.annotations?.[BetaStorageClassAnnotation];
+  if (annotated !== undefined) return annotated;
+  return pv.spec.storageClassName ?? '';
 }
 
 /** isVolumeBoundToClaim: the volume's claimRef names the claim (and its uid, when the ref has one). */

@@ -151,7 +151,7 @@ export function schedulePod(input: SchedulerInput, pod: Pod, start: number, prng
     return fail(pod, allNodes, newNodeToStatus(new Map(), na.status), reasonsText(na.status), new Set([na.status.plugin]), start, log);
   }
   // VolumeBinding's PreFilter comes after NodeAffinity's (NodePorts' and NodeResourcesFit's reject nothing).
-  const vb = input.claims === undefined ? null : volumebinding.preFilter(pod, input.claims);
+  const vb = input.claims === undefined ? null : volumebinding.preFilter(pod, input.claims, input.volumes);
   if (vb !== null && 'rejected' in vb) {
     const s = vb.rejected;
     decide(log, 'schedulePod', 'preFilterRejected', { plugin: s.plugin, reason: reasonsText(s) });

@@ -25,6 +25,7 @@ function schedulerInput(tx: Tx): SchedulerInput {
     storeNodes: tx.st.store.objects.Node,
     replicaSetSelector: selectorLookup(tx.st.cache.objects.ReplicaSet),
     claims: tx.st.cache.objects.PersistentVolumeClaim,
+    volumes: tx.st.cache.objects.PersistentVolume,
   };
 }
 

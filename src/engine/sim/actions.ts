@@ -41,7 +41,7 @@ export function createInitialObject(tx: Tx, raw: KubeObject | Record<string, unk
   if (kind === 'Namespace') return createNamespace(tx, raw as Namespace);
   if (isPolicyKind(kind)) return createPolicyObject(tx, raw as PolicyObject);
   if (kind === 'StatefulSet') return createStatefulSet(tx, raw as StatefulSet);
-  if (kind === 'Pod') return createPod(tx, raw as Pod);
+  if (kind === 'Pod' || kind === 'PersistentVolume') return createPod(tx, raw as Pod);
   if (kind !== 'Deployment' && kind !== 'DaemonSet') {
     return { ok: false, output: `error: Rollout Lab applies Deployment, DaemonSet, StatefulSet, Pod, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap, Secret and PersistentVolumeClaim objects, not "${String(kind)}"` };
   }
@@ -66,15 +66,15 @@ function createStatefulSet(tx: Tx, raw: StatefulSet): ActionOutput {
   return { ok: true, output: `statefulset.apps/${obj.metadata.name} created` };
 }
 
-/** createPod creates one of the scenario's pods of their own as the registry creates a client's (rest/kinds.ts). */
+/** createPod creates one of the scenario's pods of their own, or a PersistentVolume, as the registry creates a client's (rest/kinds.ts). */
 function createPod(tx: Tx, raw: Pod): ActionOutput {
   const { status: _status, ...body } = raw;
   const p = prepareObject(body as KubeObject);
   if ('badRequest' in p) return { ok: false, output: `Error from server (BadRequest): ${p.badRequest}` };
-  if ('invalid' in p) return { ok: false, output: formatApiError(newInvalidFor('Pod', p.name, p.invalid)) };
+  if ('invalid' in p) return { ok: false, output: formatApiError(newInvalidFor(raw.kind, p.name, p.invalid)) };
   const res = create(tx, p.object);
   if (!res.ok) return { ok: false, output: formatApiError(res.error) };
-  return { ok: true, output: `pod/${p.object.metadata.name} created` };
+  return { ok: true, output: `${raw.kind === 'Pod' ? 'pod' : 'persistentvolume'}/${p.object.metadata.name} created` };
 }
 
 /**

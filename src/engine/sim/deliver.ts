@@ -3,6 +3,7 @@
  * (scheduleDeliveries), and a delivery folds the object into the cache and calls every
  * component's event handlers (deliver).
  */
+import { volumeSyncOnWatch } from '../controller/volume/volumeSync.ts';
 import type { Pod } from '../api/types.ts';
 import { objectKey, type WatchRecord } from '../apiserver/store.ts';
 import { applyWatch } from '../client/cache.ts';
@@ -85,6 +86,7 @@ export function deliver(tx: Tx, rec: WatchRecord, key: string): void {
   statefulSetOnWatch(tx, rec, old, key);
   binderOnWatch(tx, rec, old);
   claimSyncOnWatch(tx, rec);
+  volumeSyncOnWatch(tx, rec);
   pvcProtectionOnWatch(tx, rec, old);
   namespaceOnWatch(tx, rec);
   publisherOnWatch(tx, rec);

@@ -5,6 +5,7 @@
  * kubelet, the garbage collector, the node lifecycle controller and the user's actions each to
  * theirs. simulation.ts owns the queues and the loop; this file only dispatches.
  */
+import { syncPVProtection, syncVolume } from '../controller/volume/volumeSync.ts';
 import { DeploymentMaxRetries } from '../api/constants.ts';
 import { updateKubernetesService } from '../controller/kubernetesservice/controller.ts';
 import { gcProcessOwner } from '../controller/gcFinalizers.ts';
@@ -54,6 +55,8 @@ const SYNC: Record<ControllerName, (tx: Tx, key: string) => string | null> = {
   'persistentvolume-binder': syncBinder,
   'persistentvolume-claims': syncClaim,
   'pvc-protection': syncPVCProtection,
+  'persistentvolume-volumes': syncVolume,
+  'pv-protection': syncPVProtection,
   namespace: syncNamespace,
   'root-ca-cert-publisher': syncRootCACertNamespace,
 };
@@ -64,7 +67,7 @@ const SYNC: Record<ControllerName, (tx: Tx, key: string) => string | null> = {
  * controller's (kube-controller-manager runs both of its queues under that name).
  */
 function queueActor(controller: ControllerName): string {
-  return controller === 'persistentvolume-claims' ? 'persistentvolume-binder-controller' : `${controller}-controller`;
+  return controller === 'persistentvolume-claims' || controller === 'persistentvolume-volumes' ? 'persistentvolume-binder-controller' : `${controller}-controller`;
 }
 
 /** maxRetries of the queues that drop a key after that many failed syncs in a row (handleErr). */

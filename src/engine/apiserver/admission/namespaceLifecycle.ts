@@ -18,7 +18,7 @@ export function namespaceTerminating(st: StoreState, namespace: string): boolean
  * controllers' pods, the recorders' Events and a user's apply alike are refused.
  */
 export function refuseInTerminating(st: StoreState, obj: KubeObject): ApiError | null {
-  if (obj.kind === 'Namespace' || obj.kind === 'Node') return null;
+  if (obj.kind === 'Namespace' || obj.kind === 'Node' || obj.kind === 'PersistentVolume') return null;
   const ns = obj.metadata.namespace ?? 'default';
   if (!namespaceTerminating(st, ns)) return null;
   const info = resourceOfKind(obj.kind);

@@ -9,3 +9,12 @@ export function withPVCProtectionFinalizer(finalizers: readonly string[] | undef
   const have = finalizers ?? [];
   return have.includes(PVCProtectionFinalizer) ? [...have] : [...have, PVCProtectionFinalizer];
 }
+
+/** volumeutil.PVProtectionFinalizer: every new PersistentVolume's. */
+export const PVProtectionFinalizer = 'kubernetes.io/pv-protection';
+
+/** The finalizers of a new volume: the plugin appends the protection finalizer when it is missing. */
+export function withPVProtectionFinalizer(finalizers: readonly string[] | undefined): string[] {
+  const have = finalizers ?? [];
+  return have.includes(PVProtectionFinalizer) ? [...have] : [...have, PVProtectionFinalizer];
+}

@@ -17,6 +17,8 @@ import { validatePolicyObject } from '../validationPolicy.ts';
 import { validatePod } from '../validationPod.ts';
 import { validatePersistentVolumeClaim, validationOptionsForPersistentVolumeClaim } from '../validationClaim.ts';
 import type { StatefulSet } from '../../api/statefulTypes.ts';
+import type { PersistentVolumeObject } from '../../api/volumeTypes.ts';
+import { setDefaultsPersistentVolume, validatePersistentVolume } from '../validationVolume.ts';
 import { prepareStatefulSet, validateStatefulSet } from '../statefulSetStrategy.ts';
 
 /** The kinds a client may create: the workloads, namespaces, pods, the policy kinds and claims. */
@@ -33,6 +35,7 @@ export const CREATABLE = new Set([
   'ConfigMap',
   'Secret',
   'PersistentVolumeClaim',
+  'PersistentVolume',
   'Pod',
 ]);
 
@@ -62,6 +65,8 @@ function defaultObject(obj: KubeObject, cur?: KubeObject): { object: KubeObject 
       const pod = obj as Pod;
       return { object: { ...pod, spec: setDefaultsPodSpec(pod.spec, pod.metadata.uid || cur?.metadata.uid || '') } };
     }
+    case 'PersistentVolume':
+      return { object: setDefaultsPersistentVolume(obj as PersistentVolumeObject) };
     case 'Namespace': {
       const ns = obj as Namespace;
       const stored = namespaceObject(ns.metadata.name, ns.metadata.labels);
@@ -82,6 +87,7 @@ function validate(obj: KubeObject, cur: KubeObject | undefined): FieldError[] {
   if (obj.kind === 'Pod') return updating ? [] : validatePod(obj as Pod);
   // A claim's update keeps tolerating what the stored claim already had (ValidationOptionsForPersistentVolumeClaim).
   if (obj.kind === 'PersistentVolumeClaim') return validatePersistentVolumeClaim(obj, validationOptionsForPersistentVolumeClaim(cur?.kind === 'PersistentVolumeClaim' ? cur : null));
+  if (obj.kind === 'PersistentVolume') return validatePersistentVolume(obj as PersistentVolumeObject);
   if (isPolicyKind(obj.kind)) return validatePolicyObject(obj as PolicyObject);
   return [];
 }
@@ -97,6 +103,8 @@ function keepAllocated(cur: KubeObject, next: KubeObject): KubeObject {
     const c = cur as Namespace;
     return { ...next, spec: c.spec, status: c.status } as KubeObject;
   }
+  // A volume's status is the PV controller's (its status subresource): an update keeps it.
+  if (cur.kind === 'PersistentVolume' && next.kind === 'PersistentVolume') return { ...next, status: cur.status } as KubeObject;
   return next;
 }
 

@@ -297,8 +297,28 @@ export function qualifiedResource(r: ResourceInfo): string {
 
 /** findResource is the row of a URL's group, version and plural resource, or undefined. */
 export function findResource(group: string, version: string, resource: string): ResourceInfo | undefined {
-  return RESOURCES.find((r) => r.group === group && r.version === version && r.resource === resource);
+  return RESOURCES.find((r) => r.group === group && r.version === version && r.resource === resource) ?? WRITTEN_ONLY.find((r) => r.group === group && r.version === version && r.resource === resource);
 }
+
+/**
+ * WRITTEN_ONLY: the stored PersistentVolumes, whose writes (create, update, patch, delete) take the
+ * generic registry path; their reads and discovery are the derived ones' (rest/extraResources.ts
+ * CORE_EXTRAS, kubectl/derivedObjects.ts), which list them beside the provisioned volumes.
+ */
+const WRITTEN_ONLY: readonly ResourceInfo[] = [
+  {
+    resource: 'persistentvolumes',
+    singular: 'persistentvolume',
+    kind: 'PersistentVolume',
+    group: '',
+    version: 'v1',
+    namespaced: false,
+    verbs: ALL_VERBS,
+    shortNames: ['pv'],
+    categories: [],
+    subresources: [status('', 'v1', 'PersistentVolume')],
+  },
+];
 
 /**
  * resourceFor is the REST mapper's ResourceFor over what discovery serves, with the shortcut

@@ -30,6 +30,8 @@ export const STATEFULSET_SHELL_DECISION_KEYS: DecisionCatalog = {
       'claim {claim} sets storageClassName "": it wants a PersistentVolume made by hand, and there is none → FailedBinding, it stays Pending and so does every pod that mounts it; synced again in {resyncSeconds} s',
     volumeNotFound:
       'claim {claim} names its volume itself (spec.volumeName {volume}), and no such PersistentVolume exists → it stays Pending, without an Event, and so does every pod that mounts it (the scheduler counts a prebound claim as unbound immediate); synced again in {resyncSeconds} s',
+    boundToVolume:
+      'claim {claim} (class {class}) binds immediately, and the PersistentVolume {volume} ({storage}) is the smallest Available volume of that class offering its access modes and at least its request → both are Bound: the volume names the claim (claimRef), the claim the volume (volumeName)',
     volumeBoundElsewhere:
       'claim {claim} names the PersistentVolume {volume}, which is bound to {boundTo} → FailedBinding, it stays Pending and so does every pod that mounts it; synced again in {resyncSeconds} s',
   },

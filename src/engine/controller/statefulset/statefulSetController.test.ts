@@ -272,6 +272,11 @@ describe('STATEFULSET_SHELL_DECISION_KEYS', () => {
     }
     for (const rec of btx.writes) schedule(btx, btx.now + 50, { type: 'deliver', rec, key: objectKey(rec.object) });
     check(b, 1);
+    // A claim bound to a volume made by hand (controller/volume/volumeBind.ts).
+    const hostPath = { capacity: { storage: '5Gi' }, accessModes: ['ReadWriteOnce'], storageClassName: 'manual', hostPath: { path: '/mnt/data' } };
+    kubectl(b, 'apply -f -', { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'manual-pv' }, spec: hostPath });
+    kubectl(b, 'apply -f -', { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'manual-claim' }, spec: { storageClassName: 'manual', accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } });
+    check(b, 2);
     const all = Object.entries(STATEFULSET_SHELL_DECISION_KEYS).flatMap(([fn, keys]) => Object.keys(keys).map((k) => `${fn}.${k}`));
     expect(all.filter((k) => !seen.has(k))).toEqual([]);
   });

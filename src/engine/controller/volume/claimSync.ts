@@ -5,8 +5,9 @@
 /**
  * The simulated cluster has one StorageClass, kind's `standard` (WaitForFirstConsumer: binder.ts
  * binds its claims once their pod is scheduled). A claim of any other class, or of none
- * (`storageClassName: ""`), is an immediate-binding claim that nothing can bind here: no
- * PersistentVolume exists and no provisioner serves the class. Upstream the PV controller says so
+ * (`storageClassName: ""`), is an immediate-binding claim: it is bound to the best matching
+ * PersistentVolume made by hand (volumeBind.ts findBestMatchForClaim, as the documentation's
+ * `manual` volume and claim), or, with none, nothing can bind it here: no provisioner serves the class. Upstream the PV controller says so
  * on the claim at each of its syncs — a Warning `ProvisioningFailed` (`storageclass.storage.k8s.io
  * "my-storage-class" not found`) or, with no class, a Normal `FailedBinding` — and the claim stays
  * Pending; the scheduler's VolumeBinding PreFilter keeps its pod Pending too
@@ -14,9 +15,9 @@
  * `my-storage-class` and stops there on a cluster without that class.
  *
  * A claim whose author named its volume (spec.volumeName, a "prebound" claim) is bound by this
- * controller to that volume, whatever its class. The only volumes here are the ones the
- * provisioner made for other claims (lib/storageHelpers.ts getPersistentVolume), so the volume is
- * either missing — the claim stays Pending, without an Event, and is tried again at the next sync —
+ * controller to that volume, whatever its class: a stored volume that is free or reserved for it
+ * is bound at once. Otherwise the volume is one the provisioner made for another claim
+ * (lib/storageHelpers.ts getPersistentVolume), or it is either missing — the claim stays Pending, without an Event, and is tried again at the next sync —
  * or bound to a different claim (a Warning `FailedBinding`). A claim marked bound
  * (pv.kubernetes.io/bind-completed) whose volume is gone, or is another claim's, is Lost: a
  * terminal phase, with a Warning `ClaimLost` or `ClaimMisbound`.
@@ -40,6 +41,7 @@ import {
   isVolumeBoundToClaim,
   StandardStorageClassName,
 } from '../../lib/storageHelpers.ts';
+import { bind, findBestMatchForClaim, isVolumeBoundToClaimRef } from './volumeBind.ts';
 
 const QUEUE = 'persistentvolume-claims';
 /** The PV controller's event source. */
@@ -65,7 +67,7 @@ export function claimSyncOnWatch(tx: Tx, rec: WatchRecord): void {
 function ownVolume(tx: Tx, claim: PersistentVolumeClaimObject): boolean {
   const name = claim.spec.volumeName;
   if (!name) return false;
-  const volume = getPersistentVolume(tx.st.cache.objects.PersistentVolumeClaim, name, claim);
+  const volume = getPersistentVolume(tx.st.cache.objects.PersistentVolumeClaim, name, claim, tx.st.cache.objects.PersistentVolume);
   return volume !== undefined && volume.claimRef.uid === (claim.metadata.uid ?? '');
 }
 
@@ -93,9 +95,24 @@ function syncUnboundClaim(tx: Tx, key: string, claim: PersistentVolumeClaimObjec
   const name = claim.metadata.name;
   const resyncSeconds = ClaimResyncPeriodMs / 1000;
   const volumeName = claim.spec.volumeName;
+  const volumes = tx.st.cache.objects.PersistentVolume;
+  if (volumes.size > 0) {
+    // A stored volume: the one the claim names, if it is free or reserved for it; else the best match.
+    const named = volumeName ? volumes.get(volumeName) : undefined;
+    const volume =
+      named?.kind === 'PersistentVolume' ? (named.spec.claimRef === undefined || isVolumeBoundToClaimRef(named, claim) ? named : undefined) : volumeName ? undefined : findBestMatchForClaim(claim, volumes.values());
+    if (volume !== undefined) {
+      const err = bind(tx, volume, claim);
+      if (err !== null) return err;
+      const storage = volume.spec.capacity?.storage ?? '';
+      decide(tx.decisions, 'syncUnboundClaim', 'boundToVolume', { claim: name, volume: volume.metadata.name, storage, class: getPersistentVolumeClaimClass(claim) });
+      note(tx, 'claimBoundToVolume', { claim: name, volume: volume.metadata.name });
+      return null;
+    }
+  }
   if (volumeName) {
     // The user asked for a specific PersistentVolume.
-    const volume = getPersistentVolume(tx.st.cache.objects.PersistentVolumeClaim, volumeName, claim);
+    const volume = getPersistentVolume(tx.st.cache.objects.PersistentVolumeClaim, volumeName, claim, tx.st.cache.objects.PersistentVolume);
     if (volume === undefined) {
       decide(tx.decisions, 'syncUnboundClaim', 'volumeNotFound', { claim: name, volume: volumeName, resyncSeconds });
       note(tx, 'claimVolumeNotFound', { claim: name, volume: volumeName });
@@ -142,7 +159,7 @@ function syncUnboundClaim(tx: Tx, key: string, claim: PersistentVolumeClaimObjec
  */
 function syncBoundClaim(tx: Tx, key: string, claim: PersistentVolumeClaimObject): string | null {
   const volumeName = claim.spec.volumeName ?? '';
-  const volume = volumeName === '' ? undefined : getPersistentVolume(tx.st.cache.objects.PersistentVolumeClaim, volumeName, claim);
+  const volume = volumeName === '' ? undefined : getPersistentVolume(tx.st.cache.objects.PersistentVolumeClaim, volumeName, claim, tx.st.cache.objects.PersistentVolume);
   // All is well: bound to its own volume.
   if (volume !== undefined && volume.claimRef.uid === (claim.metadata.uid ?? '')) return null;
   if (claim.status?.phase === 'Lost') return null;

@@ -54,7 +54,7 @@ function printVolumeNodeAffinity(w: PrefixWriter, affinity: VolumeNodeAffinity):
   }
   w.write(0, '\n');
   terms.forEach((term, i) => {
-    printNodeSelectorTermsMultilineWithIndent(w, 2, `Term ${i}`, '\t', term.matchExpressions);
+    printNodeSelectorTermsMultilineWithIndent(w, 2, `Term ${i}`, '\t', term.matchExpressions ?? []);
   });
 }
 
@@ -78,16 +78,17 @@ export function describePersistentVolume(pv: PersistentVolume, events: readonly 
   w.write(0, `Finalizers:\t[${(pv.metadata.finalizers ?? []).join(' ')}]\n`);
   w.write(0, `StorageClass:\t${pv.metadata.annotations?.[BetaStorageClassAnnotation] ?? pv.spec.storageClassName}\n`);
   if (pv.metadata.deletionTimestamp) w.write(0, `Status:\tTerminating (lasts ${formatAge(nowMs, pv.metadata.deletionTimestamp)})\n`);
-  else w.write(0, `Status:\t${pv.status.phase}\n`);
-  w.write(0, `Claim:\t${pv.spec.claimRef.namespace}/${pv.spec.claimRef.name}\n`);
-  w.write(0, `Reclaim Policy:\t${pv.spec.persistentVolumeReclaimPolicy}\n`);
-  w.write(0, `Access Modes:\t${accessModesAsString(pv.spec.accessModes)}\n`);
-  w.write(0, `VolumeMode:\t${pv.spec.volumeMode}\n`);
-  w.write(0, `Capacity:\t${canonicalQuantity(pv.spec.capacity.storage ?? '0')}\n`);
+  else w.write(0, `Status:\t${pv.status?.phase ?? ''}\n`);
+  const ref = pv.spec.claimRef;
+  w.write(0, `Claim:\t${ref ? `${ref.namespace ?? ''}/${ref.name ?? ''}` : ''}\n`);
+  w.write(0, `Reclaim Policy:\t${pv.spec.persistentVolumeReclaimPolicy ?? ''}\n`);
+  w.write(0, `Access Modes:\t${accessModesAsString(pv.spec.accessModes ?? [])}\n`);
+  w.write(0, `VolumeMode:\t${pv.spec.volumeMode ?? ''}\n`);
+  w.write(0, `Capacity:\t${canonicalQuantity(pv.spec.capacity?.storage ?? '0')}\n`);
   printVolumeNodeAffinity(w, pv.spec.nodeAffinity);
-  w.write(0, `Message:\t${(pv.status as { message?: string }).message ?? ''}\n`);
+  w.write(0, `Message:\t${pv.status?.message ?? ''}\n`);
   w.write(0, 'Source:\n');
-  printHostPathVolumeSource(pv.spec.hostPath, w);
+  if (pv.spec.hostPath) printHostPathVolumeSource(pv.spec.hostPath, w);
   describeEvents(events, nowMs, w);
   return w.segments.map(tabbedString).join('');
 }

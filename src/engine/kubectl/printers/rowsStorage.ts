@@ -65,20 +65,21 @@ const age = (o: { metadata: { creationTimestamp?: string } }, nowMs: number) => 
  * deleted) CLAIM (namespace/name) STORAGECLASS VOLUMEATTRIBUTESCLASS (`<unset>`) REASON AGE [VOLUMEMODE].
  */
 export function printPersistentVolume(pv: PersistentVolume, nowMs: number): Cell[] {
-  const phase = pv.metadata.deletionTimestamp ? 'Terminating' : pv.status.phase;
-  const claim = `${pv.spec.claimRef.namespace}/${pv.spec.claimRef.name}`;
+  const phase = pv.metadata.deletionTimestamp ? 'Terminating' : (pv.status?.phase ?? '');
+  const ref = pv.spec.claimRef;
+  const claim = ref ? `${ref.namespace ?? ''}/${ref.name ?? ''}` : '';
   return [
     pv.metadata.name,
-    canonicalQuantity(pv.spec.capacity.storage ?? '0'),
-    accessModesAsString(pv.spec.accessModes),
-    pv.spec.persistentVolumeReclaimPolicy,
+    canonicalQuantity(pv.spec.capacity?.storage ?? '0'),
+    accessModesAsString(pv.spec.accessModes ?? []),
+    pv.spec.persistentVolumeReclaimPolicy ?? '',
     phase,
     claim,
-    pv.spec.storageClassName,
+    pv.spec.storageClassName ?? '',
     '<unset>',
-    '',
+    pv.status?.reason ?? '',
     age(pv, nowMs),
-    pv.spec.volumeMode,
+    pv.spec.volumeMode ?? '',
   ];
 }
 

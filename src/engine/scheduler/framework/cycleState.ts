@@ -13,4 +13,6 @@ export interface SchedulerInput {
   readonly replicaSetSelector: (namespace: string, name: string) => LabelSelector | undefined;
   /** The informer's PersistentVolumeClaims by `namespace/name` (VolumeBinding's PreFilter); none when absent. */
   readonly claims?: ReadonlyMap<string, KubeObject>;
+  /** The informer's stored PersistentVolumes by name (the provisioned ones are read from `claims`). */
+  readonly volumes?: ReadonlyMap<string, KubeObject>;
 }

@@ -85,16 +85,16 @@ export function getPodVolumeClaims(claims: readonly PersistentVolumeClaimObject[
  * preFilter checks the pod's claims (podHasPVCs, then GetPodVolumeClaims): a rejection, or the
  * Filter's state (null when the pod mounts no bound volume the Filter has to check). `claims` is
  * the informer's PersistentVolumeClaims by `namespace/name`, which also give the volumes
- * (lib/storageHelpers.ts getPersistentVolume).
+ * (lib/storageHelpers.ts getPersistentVolume), beside `volumes`, the stored ones by name.
  */
-export function preFilter(pod: Pod, claims: ReadonlyMap<string, KubeObject>): { rejected: Status } | { state: VolumeBindingState | null } {
+export function preFilter(pod: Pod, claims: ReadonlyMap<string, KubeObject>, volumes?: ReadonlyMap<string, KubeObject>): { rejected: Status } | { state: VolumeBindingState | null } {
   if (!(pod as StatefulPod).spec.volumes?.length) return NO_STATE;
   const has = podHasPVCs(pod, claims);
   if ('error' in has) return rejected(has.error);
   const split = getPodVolumeClaims(has.claims);
   if (split.unboundClaimsImmediate.length > 0) return rejected(ErrReasonUnboundImmediate);
   const boundVolumes = split.boundClaims.map((claim) => {
-    const volume = getPersistentVolume(claims, claim.spec.volumeName ?? '', claim);
+    const volume = getPersistentVolume(claims, claim.spec.volumeName ?? '', claim, volumes);
     return volume === undefined ? null : volume.node;
   });
   return boundVolumes.every((v) => v === undefined) ? NO_STATE : { state: { boundVolumes } };
