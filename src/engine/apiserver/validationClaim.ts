@@ -22,6 +22,24 @@ import { isDNS1123Label, isDNS1123Subdomain, validateLabelSelector, validateObje
 
 /** supportedAccessModes and supportedVolumeModes as sets.List gives them: sorted. */
 export const supportedAccessModes = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'] as const;
+
+/**
+ * validateAccessModes is what a claim's and a volume's spec both check of their access modes: each
+ * one known, and ReadWriteOncePod alone (`[ReadWriteOncePod, ReadWriteOnce]` is Forbidden).
+ */
+export function validateAccessModes(modes: readonly string[], path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  let rwop = false;
+  let other = false;
+  for (const mode of modes) {
+    const known = (supportedAccessModes as readonly string[]).includes(mode);
+    if (!known) errs.push(notSupported(path, mode, supportedAccessModes));
+    if (mode === 'ReadWriteOncePod') rwop = true;
+    else if (known) other = true;
+  }
+  if (rwop && other) errs.push(forbidden(path, 'may not use ReadWriteOncePod with other access modes'));
+  return errs;
+}
 export const supportedVolumeModes = ['Block', 'Filesystem'] as const;
 
 /** The Forbidden detail of a spec changed outside what an update may change, before the diff. */
@@ -93,15 +111,7 @@ export function validatePersistentVolumeClaimSpec(spec: PersistentVolumeClaimSpe
     // AllowInvalidLabelValueInSelector keeps a stored claim's bad values: only their value errors go.
     errs.push(...(opts.allowInvalidLabelValueInSelector ? selectorErrs.filter((e) => !/\.values\[\d+\]$/.test(e.field)) : selectorErrs));
   }
-  let rwop = false;
-  let other = false;
-  for (const mode of modes) {
-    const known = (supportedAccessModes as readonly string[]).includes(mode);
-    if (!known) errs.push(notSupported(`${path}.accessModes`, mode, supportedAccessModes));
-    if (mode === 'ReadWriteOncePod') rwop = true;
-    else if (known) other = true;
-  }
-  if (rwop && other) errs.push(forbidden(`${path}.accessModes`, 'may not use ReadWriteOncePod with other access modes'));
+  errs.push(...validateAccessModes(modes, `${path}.accessModes`));
   const storagePath = `${path}.resources[storage]`;
   const storage: unknown = spec.resources?.requests?.storage;
   if (storage === undefined) errs.push(required(storagePath));

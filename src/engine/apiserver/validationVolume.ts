@@ -11,7 +11,7 @@
 import type { PersistentVolumeObject } from '../api/volumeTypes.ts';
 import { type FieldError, forbidden, invalid, notSupported, required } from '../apimachinery/fieldErrors.ts';
 import { formatQuantity, parseQuantity } from '../lib/quantity.ts';
-import { supportedAccessModes, supportedVolumeModes } from './validationClaim.ts';
+import { supportedVolumeModes, validateAccessModes } from './validationClaim.ts';
 import { isDNS1123Subdomain, validateObjectMetaName } from './validationCore.ts';
 
 /** supportedReclaimPolicy, sorted as sets.List gives it. */
@@ -77,15 +77,7 @@ export function validatePersistentVolumeSpec(spec: PersistentVolumeObject['spec'
   const errs: FieldError[] = [];
   const modes = spec.accessModes ?? [];
   if (modes.length === 0) errs.push(required(`${path}.accessModes`));
-  let rwop = false;
-  let other = false;
-  for (const mode of modes) {
-    const known = (supportedAccessModes as readonly string[]).includes(mode);
-    if (!known) errs.push(notSupported(`${path}.accessModes`, mode, supportedAccessModes));
-    if (mode === 'ReadWriteOncePod') rwop = true;
-    else if (known) other = true;
-  }
-  if (rwop && other) errs.push(forbidden(`${path}.accessModes`, 'may not use ReadWriteOncePod with other access modes'));
+  errs.push(...validateAccessModes(modes, `${path}.accessModes`));
   const capacity = spec.capacity;
   const keys = Object.keys(capacity ?? {});
   if (keys.length === 0) errs.push(required(`${path}.capacity`));
