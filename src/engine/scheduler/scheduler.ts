@@ -136,13 +136,21 @@ export function schedulerOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | und
   }
   if (o.kind === 'PersistentVolumeClaim') {
     if (rec.type === 'DELETED') return;
-    // The PersistentVolume informer's Add. The engine stores no volume: each is read from the claim
-    // it was made for (lib/storageHelpers.ts heldVolumeName), so it appears with the write that
-    // binds that claim, and it does not change afterwards (no Update).
+    // The PersistentVolume informer's Add of a provisioned volume: it is not stored but read from
+    // the claim it was made for (lib/storageHelpers.ts heldVolumeName), so it appears with the write
+    // that binds that claim, and it does not change afterwards (no Update). A stored volume's own
+    // writes are its events (below).
     const volume = heldVolumeName(o);
-    if (volume !== undefined && (old?.kind !== 'PersistentVolumeClaim' || heldVolumeName(old) !== volume)) schedulerOnEvent(tx, { kind: 'PersistentVolumeAdd', name: volume });
+    if (volume !== undefined && !tx.st.cache.objects.PersistentVolume.has(volume) && (old?.kind !== 'PersistentVolumeClaim' || heldVolumeName(old) !== volume)) {
+      schedulerOnEvent(tx, { kind: 'PersistentVolumeAdd', name: volume });
+    }
     // VolumeBinding's claim events (a pod waiting on its claim comes back when the claim changes).
     schedulerOnEvent(tx, { kind: rec.type === 'ADDED' ? 'PersistentVolumeClaimAdd' : 'PersistentVolumeClaimUpdate', namespace: o.metadata.namespace ?? 'default', name: o.metadata.name });
+    return;
+  }
+  if (o.kind === 'PersistentVolume') {
+    // A stored (statically made) volume's Add and Update, which VolumeBinding registers without a hint.
+    if (rec.type !== 'DELETED') schedulerOnEvent(tx, { kind: rec.type === 'ADDED' ? 'PersistentVolumeAdd' : 'PersistentVolumeUpdate', name: o.metadata.name });
     return;
   }
   if (o.kind !== 'Node') return;

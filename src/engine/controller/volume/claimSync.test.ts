@@ -259,6 +259,25 @@ describe('VolumeBinding for a pod whose claim names its volume', () => {
     expect(decisions('movePodsToActiveOrBackoffQueue').map((d) => [d.values.pod, d.values.event, d.values.plugin])).toEqual([['db', 'PersistentVolumeClaimUpdate', 'VolumeBinding']]);
   });
 
+  it('tries the pod again when the stored PersistentVolume its claim names is created, and schedules it once the claim binds', () => {
+    const st = statefulEngine(webStatefulSet(0));
+    runTicks(st, 5);
+    expect(kubectl(st, 'apply -f -', { apiVersion: 'v1', kind: 'List', items: [dataClaim({ volumeName: 'my-pv', storageClassName: 'manual' }), dbPod] }).ok).toBe(true);
+    runTicks(st, 5);
+    const pv = { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'my-pv' }, spec: { storageClassName: 'manual', capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], hostPath: { path: '/mnt/data' } } };
+    expect(kubectl(st, 'apply -f -', pv).output).toBe('persistentvolume/my-pv created');
+    const ticks = runTicks(st, 20);
+    const moved = ticks.flatMap((t) => t.decisions).filter((d) => d.fn === 'movePodsToActiveOrBackoffQueue');
+    // The volume's own watch events requeue the pod (its Add, then the Updates of its phase and its
+    // claimRef), each before the claim's bind is seen; the claim's writes add no Add of their own.
+    expect(moved.map((d) => [d.values.pod, d.values.event, d.values.plugin])).toEqual([
+      ['db', 'PersistentVolumeAdd', 'VolumeBinding'],
+      ['db', 'PersistentVolumeUpdate', 'VolumeBinding'],
+      ['db', 'PersistentVolumeUpdate', 'VolumeBinding'],
+    ]);
+    expect(objects(st, 'Pod').find((p) => p.metadata.name === 'db')?.spec.nodeName).toBeDefined();
+  });
+
   it('tries the pod again when a PersistentVolume is added, whichever it is (VolumeBinding registers no hint for it)', () => {
     const st = statefulEngine(webStatefulSet(0));
     runTicks(st, 5);

@@ -135,6 +135,7 @@ describe('getPodVolumeClaims', () => {
 describe('queueingHint for VolumeBinding', () => {
   it.each([
     ['a PersistentVolume added, whichever it is (registered without a hint)', { kind: 'PersistentVolumeAdd', name: 'my-pv' } as const, true],
+    ['a PersistentVolume changed, whichever it is (registered without a hint)', { kind: 'PersistentVolumeUpdate', name: 'my-pv' } as const, true],
     ['a claim the pod mounts, changed', { kind: 'PersistentVolumeClaimUpdate', namespace: 'default', name: 'prebound-missing' } as const, true],
     ['another claim, changed', { kind: 'PersistentVolumeClaimUpdate', namespace: 'default', name: 'other' } as const, false],
   ])('queues the pod again after %s', (_, ev, want) => {

@@ -21,7 +21,7 @@ export type ClusterEvent =
   | { kind: 'NodeUpdate'; old: Node; node: Node }
   | { kind: 'NodeDelete'; node: Node }
   | { kind: 'PersistentVolumeClaimAdd' | 'PersistentVolumeClaimUpdate'; namespace: string; name: string }
-  | { kind: 'PersistentVolumeAdd'; name: string }
+  | { kind: 'PersistentVolumeAdd' | 'PersistentVolumeUpdate'; name: string }
   | { kind: 'UnschedulableTimeout' };
 
 /** eventLabel is the event as kube-scheduler logs it (`Pod/Delete`, `Node/Add`, …). */
@@ -42,6 +42,7 @@ export function eventLabel(ev: ClusterEvent): string {
     case 'PersistentVolumeClaimAdd':
     case 'PersistentVolumeClaimUpdate':
     case 'PersistentVolumeAdd':
+    case 'PersistentVolumeUpdate':
       return ev.kind;
     case 'UnschedulableTimeout':
       return 'UnschedulableTimeout';
@@ -161,8 +162,8 @@ export function queueingHint(plugin: string, ev: ClusterEvent, pod: Pod): boolea
       // Nodes are registered without a hint (Add and UpdateNodeLabel): always Queue.
       if (ev.kind === 'PersistentVolumeClaimAdd' || ev.kind === 'PersistentVolumeClaimUpdate') return mountsClaim(pod, ev.namespace, ev.name);
       // PersistentVolume Add and Update are registered without a hint too: always Queue (the volume
-      // a prebound claim names may be the one that appeared). Only Add is delivered here.
-      if (ev.kind === 'PersistentVolumeAdd') return true;
+      // a prebound claim names may be the one that appeared or changed).
+      if (ev.kind === 'PersistentVolumeAdd' || ev.kind === 'PersistentVolumeUpdate') return true;
       if (ev.kind === 'NodeAdd') return true;
       if (ev.kind === 'NodeUpdate') return !sameLabels(ev.old, ev.node);
       return false;
