@@ -47,11 +47,17 @@ export interface LessonAnchor {
 export interface AnswerRef {
   fn?: string;
   key?: string;
+  /**
+   * Values the record must have, to pick one of several such records of the tick, e.g.
+   * `{ node: node-1 }` among the scheduler's rejections. Never the answered value itself: that
+   * would write the answer into the lesson.
+   */
+  where?: Record<string, MatchValue>;
   /** A summary note instead of a decision (the kubelet records notes, not decisions). */
   note?: string;
   /** The value's name, e.g. `to`, `newReplicasCount`. */
   value: string;
-  /** The nth such record of the tick (default 1). */
+  /** The nth such record of the tick, among those `where` leaves (default 1). */
   nth?: number;
 }
 

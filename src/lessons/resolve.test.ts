@@ -184,3 +184,77 @@ describe('resolveSteps with a choice question', () => {
     expect(p).toMatchObject({ tick: 2, answer: 8, problem });
   });
 });
+
+describe('resolveSteps with an answer picked by where', () => {
+  const rejected = (node: string, plugin: string): Decision => ({
+    fn: 'runFilterPlugins',
+    key: 'rejected',
+    values: { node, plugin, code: 'UnschedulableAndUnresolvable' },
+  });
+  const cycle: TickRecord[] = [
+    {
+      tick: 1,
+      time: 0,
+      actor: 'default-scheduler',
+      summary: '',
+      notes: [
+        ...summaryNote('crashLoopBackOff', { pod: 'a', seconds: 10 }),
+        ...summaryNote('crashLoopBackOff', { pod: 'b', seconds: 40 }),
+      ],
+      writes: [],
+      decisions: [
+        rejected('node-2', 'NodeUnschedulable'),
+        rejected('node-1', 'VolumeBinding'),
+        rejected('node-3', 'TaintToleration'),
+      ],
+    },
+  ];
+  const one = { records: cycle, more: () => false };
+  const plugin = { fn: 'runFilterPlugins', key: 'rejected', value: 'plugin' };
+  it.each<[string, LessonStep['question'] & object, string | number | null, string | null]>([
+    ['the first record without where', { text: {}, answer: plugin }, 'NodeUnschedulable', null],
+    [
+      'the record where names the node',
+      { text: {}, answer: { ...plugin, where: { node: 'node-1' } } },
+      'VolumeBinding',
+      null,
+    ],
+    [
+      'the nth of the records where leaves',
+      { text: {}, answer: { ...plugin, where: { code: 'UnschedulableAndUnresolvable' }, nth: 3 } },
+      'TaintToleration',
+      null,
+    ],
+    [
+      'no record where leaves',
+      { text: {}, answer: { ...plugin, where: { node: 'node-9' } } },
+      null,
+      'tick 1 has no decision runFilterPlugins.rejected {"node":"node-9"}',
+    ],
+    [
+      'a note where names the pod',
+      { text: {}, answer: { note: 'crashLoopBackOff', where: { pod: 'b' }, value: 'seconds' } },
+      40,
+      null,
+    ],
+    [
+      'no note where leaves',
+      { text: {}, answer: { note: 'crashLoopBackOff', where: { pod: 'c' }, value: 'seconds' } },
+      null,
+      'tick 1 has no note crashLoopBackOff {"pod":"c"}',
+    ],
+    [
+      'a choice question on the node-1 record',
+      {
+        text: {},
+        answer: { ...plugin, where: { node: 'node-1' } },
+        choices: [{ value: 'NodeUnschedulable' }, { value: 'VolumeBinding' }],
+      },
+      'VolumeBinding',
+      null,
+    ],
+  ])('reads %s', (_, question, answer, problem) => {
+    const [p] = resolveSteps([{ text: { en: 'a' }, at: { tick: 1 }, question }], one);
+    expect(p).toMatchObject({ tick: 1, answer, problem });
+  });
+});

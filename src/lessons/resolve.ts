@@ -29,9 +29,13 @@ export interface TickSource {
 }
 
 function matches(d: Decision, ref: DecisionRef): boolean {
-  if (d.fn !== ref.fn || d.key !== ref.key) return false;
-  if (!ref.where) return true;
-  for (const [k, v] of Object.entries(ref.where)) if (d.values[k] !== v) return false;
+  return d.fn === ref.fn && d.key === ref.key && hasValues(d.values, ref.where);
+}
+
+/** hasValues: a record's values include every value of `where` (none: any record). */
+function hasValues(values: Readonly<Record<string, unknown>>, where: DecisionRef['where']): boolean {
+  if (!where) return true;
+  for (const [k, v] of Object.entries(where)) if (!Object.hasOwn(values, k) || values[k] !== v) return false;
   return true;
 }
 
@@ -89,14 +93,14 @@ function readAnswer(
 ): { value: DecisionValue; decision: Decision | null } | string {
   const nth = a.nth ?? 1;
   if (a.note !== undefined) {
-    const notes = summaryNoteViews(rec.notes).filter((n) => n.key === a.note);
+    const notes = summaryNoteViews(rec.notes).filter((n) => n.key === a.note && hasValues(n.values, a.where));
     const n = notes[nth - 1];
-    if (!n) return `tick ${rec.tick} has no note ${a.note}`;
-    if (!Object.hasOwn(n.values, a.value))
-      return `note ${a.note} of tick ${rec.tick} has no value ${a.value}`;
+    const which = `${a.note}${a.where ? ` ${JSON.stringify(a.where)}` : ''}`;
+    if (!n) return `tick ${rec.tick} has no note ${which}`;
+    if (!Object.hasOwn(n.values, a.value)) return `note ${which} of tick ${rec.tick} has no value ${a.value}`;
     return { value: n.values[a.value] as DecisionValue, decision: null };
   }
-  const ref = { fn: a.fn ?? '', key: a.key ?? '' };
+  const ref: DecisionRef = { fn: a.fn ?? '', key: a.key ?? '', ...(a.where ? { where: a.where } : {}) };
   const d = rec.decisions.filter((x) => matches(x, ref))[nth - 1];
   if (!d) return `tick ${rec.tick} has no decision ${describeRef(ref)}`;
   if (!Object.hasOwn(d.values, a.value))

@@ -146,6 +146,61 @@ describe('validateLesson', () => {
     if (!r.ok) expect(r.errors[0]).toBe(message);
   });
 
+  const withAnswer = (answer: unknown, choices?: unknown) => ({
+    ...lesson,
+    steps: [{ ...step, question: { text: { en: '?' }, answer, ...(choices ? { choices } : {}) } }],
+  });
+  const plugins = [{ value: 'NodeUnschedulable' }, { value: 'VolumeBinding' }];
+
+  it.each<[string, Record<string, unknown>, string[]]>([
+    [
+      'a decision picked by where, for a choice question',
+      { value: 'plugin', where: { node: 'node-1' }, key: 'rejected', fn: 'runFilterPlugins' },
+      ['fn', 'key', 'where', 'value'],
+    ],
+    [
+      'a decision picked by where and nth',
+      { fn: 'scale', key: 'proportion', value: 'to', nth: 2, where: { from: 8, capped: false } },
+      ['fn', 'key', 'where', 'value', 'nth'],
+    ],
+    [
+      'a note picked by where',
+      { note: 'crashLoopBackOff', where: { pod: 'web-0' }, value: 'seconds' },
+      ['where', 'note', 'value'],
+    ],
+  ])('accepts an answer with %s, its keys in the documented order', (_, answer, keys) => {
+    const r = validateLesson(withAnswer(answer, plugins));
+    expect(r).toEqual({ ok: true, value: withAnswer(answer, plugins) });
+    expect(r.ok && Object.keys(r.value.steps[0]?.question?.answer ?? {})).toEqual(keys);
+  });
+
+  const answerAt = 'lesson.steps[0].question.answer';
+  it.each<[string, unknown, string]>([
+    [
+      'a where that is a list',
+      { fn: 'runFilterPlugins', key: 'rejected', where: ['node-1'], value: 'plugin' },
+      `${answerAt}.where: must map value names to strings, numbers or booleans`,
+    ],
+    [
+      'a where value that is a mapping',
+      { fn: 'runFilterPlugins', key: 'rejected', where: { node: { name: 'node-1' } }, value: 'plugin' },
+      `${answerAt}.where: must map value names to strings, numbers or booleans`,
+    ],
+    [
+      'a where that names the answered value',
+      { fn: 'runFilterPlugins', key: 'rejected', where: { plugin: 'VolumeBinding' }, value: 'plugin' },
+      `${answerAt}.where.plugin: names the answered value: the answer is read from the engine, never written in the lesson`,
+    ],
+    [
+      'a note where that names the answered value',
+      { note: 'crashLoopBackOff', where: { seconds: 20 }, value: 'seconds' },
+      `${answerAt}.where.seconds: names the answered value: the answer is read from the engine, never written in the lesson`,
+    ],
+  ])('refuses an answer with %s', (_, answer, message) => {
+    const r = validateLesson(withAnswer(answer, plugins));
+    expect(r.ok ? [] : r.errors).toEqual([message]);
+  });
+
   it.each<[string, unknown, string]>([
     ['a list', [], 'lesson: must be a mapping with id, title and steps, not a list'],
     [

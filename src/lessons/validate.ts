@@ -182,16 +182,18 @@ function decisionRef(issues: Issues, path: string, d: Record<string, unknown>): 
       ok = false;
     }
   }
-  let where: Record<string, MatchValue> | undefined;
-  if (has(d, 'where')) {
-    const w = d.where;
-    if (!isRecord(w) || Object.values(w).some((v) => !['string', 'number', 'boolean'].includes(typeof v))) {
-      report(issues, field(path, 'where'), 'must map value names to strings, numbers or booleans');
-      ok = false;
-    } else where = w as Record<string, MatchValue>;
-  }
-  if (!ok || typeof d.fn !== 'string' || typeof d.key !== 'string') return null;
+  const where = has(d, 'where') ? whereOf(issues, field(path, 'where'), d.where) : undefined;
+  if (!ok || where === null || typeof d.fn !== 'string' || typeof d.key !== 'string') return null;
   return { fn: d.fn, key: d.key, ...(where ? { where } : {}) };
+}
+
+/** whereOf reads a `where`: value names mapped to strings, numbers or booleans; null when it is not one. */
+function whereOf(issues: Issues, path: string, w: unknown): Record<string, MatchValue> | null {
+  if (!isRecord(w) || Object.values(w).some((v) => !['string', 'number', 'boolean'].includes(typeof v))) {
+    report(issues, path, 'must map value names to strings, numbers or booleans');
+    return null;
+  }
+  return w as Record<string, MatchValue>;
 }
 
 function question(issues: Issues, path: string, x: unknown): LessonQuestion | null {
@@ -275,24 +277,43 @@ function answer(issues: Issues, path: string, x: unknown): AnswerRef | null {
     );
     return null;
   }
-  checkFields(issues, path, x, ['fn', 'key', 'note', 'value', 'nth'], ['value']);
+  checkFields(issues, path, x, ['fn', 'key', 'where', 'note', 'value', 'nth'], ['value']);
   const byNote = has(x, 'note');
   if (byNote === (has(x, 'fn') || has(x, 'key')) || (!byNote && !(has(x, 'fn') && has(x, 'key')))) {
     report(issues, path, 'must name a decision (fn and key) or a summary note (note), not both');
     return null;
   }
-  const out: AnswerRef = { value: '' };
+  const before = issues.errors.length;
+  const names: Partial<Record<'fn' | 'key' | 'note' | 'value', string>> = {};
   for (const k of ['fn', 'key', 'note', 'value'] as const) {
     if (!has(x, k)) continue;
     const v = x[k];
     if (typeof v !== 'string' || !NAME.test(v))
       report(issues, field(path, k), 'must be a name like newReplicasCount');
-    else out[k] = v;
+    else names[k] = v;
   }
+  const where = has(x, 'where') ? whereOf(issues, field(path, 'where'), x.where) : undefined;
+  // A where on the asked value itself would hold the answer (`where: { plugin: VolumeBinding }`).
+  if (where && names.value !== undefined && Object.hasOwn(where, names.value))
+    report(
+      issues,
+      field(field(path, 'where'), names.value),
+      'names the answered value: the answer is read from the engine, never written in the lesson',
+    );
+  let nth: number | undefined;
   if (has(x, 'nth')) {
     if (!Number.isSafeInteger(x.nth) || (x.nth as number) < 1)
       report(issues, field(path, 'nth'), 'must be a whole number ≥ 1');
-    else out.nth = x.nth as number;
+    else nth = x.nth as number;
   }
-  return out.value === '' ? null : out;
+  const { fn, key, note, value } = names;
+  if (issues.errors.length > before || value === undefined) return null;
+  return {
+    ...(fn === undefined ? {} : { fn }),
+    ...(key === undefined ? {} : { key }),
+    ...(where ? { where } : {}),
+    ...(note === undefined ? {} : { note }),
+    value,
+    ...(nth === undefined ? {} : { nth }),
+  };
 }

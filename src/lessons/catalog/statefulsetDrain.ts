@@ -2,7 +2,8 @@
  * The StatefulSet chapter's drain lesson, on the statefulset-drain preset: kubectl drain evicts
  * web-1, the controller makes it again, and the scheduler's VolumeBinding plugin keeps it Pending
  * until its volume's node is uncordoned (a local-path volume lives on one node). Every answer is
- * read from the engine's Explain records; the third step's is a choice, the plugin's name.
+ * read from the engine's Explain records; the third step's is a choice, the plugin's name on node-1
+ * (its `where` picks node-1's rejection among the cycle's three).
  */
 import type { BuiltInLesson } from './types.ts';
 
@@ -57,8 +58,8 @@ const drain: BuiltInLesson = {
             en: 'Which scheduler plugin keeps web-1 off node-1 and node-3?',
             'zh-CN': '哪个调度器插件让 web-1 去不了 node-1 和 node-3？',
           },
-          // The first node the scheduler checks is node-1 (statefulset.test.ts holds it to that).
-          answer: { fn: 'runFilterPlugins', key: 'rejected', value: 'plugin', nth: 1 },
+          // node-1's rejection, wherever the scheduler checks it in the cycle.
+          answer: { fn: 'runFilterPlugins', key: 'rejected', where: { node: 'node-1' }, value: 'plugin' },
           choices: [
             { value: 'NodeUnschedulable' },
             { value: 'VolumeBinding' },
