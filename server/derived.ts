@@ -8,9 +8,10 @@
  * - `storageclasses` (storage.k8s.io/v1): kind's default class `standard`, the claims' class.
  *
  * get, list (with label and field selectors) and the Tables kubectl prints (their cells the
- * engine's printers, printers/rowsStorage.ts) are answered; a watch stays open and sends nothing
- * (the engine writes none of them); a write is refused with 405, as the leases (leases.ts) — but for
- * a PersistentVolume made by hand, stored and written through the registry (isStoredVolumeWrite).
+ * engine's printers, printers/rowsStorage.ts) are answered; a watch of persistentvolumes streams
+ * their changes (volumeWatch.ts), a watch of the others stays open and sends nothing (they never
+ * change); a write is refused with 405, as the leases (leases.ts) — but for a PersistentVolume made
+ * by hand, stored and written through the registry (isStoredVolumeWrite).
  */
 import type { RequestInfo } from '../src/engine/apiserver/rest/requestInfo.ts';
 import { DERIVED, type DerivedKind, type DerivedObject, derivedFilter, derivedKindOf, derivedObjects, qualifiedResource, servedResource, writeRefusedMessage } from '../src/engine/kubectl/derivedObjects.ts';
@@ -85,7 +86,8 @@ function columns(kind: DerivedKind): unknown[] {
   }));
 }
 
-function toTable(kind: DerivedKind, items: readonly DerivedObject[], nowMs: number, query: URLSearchParams): unknown {
+/** toTable is the Table of derived objects (a watch event's: one, and the resourceVersion it was written at). */
+export function toTable(kind: DerivedKind, items: readonly DerivedObject[], nowMs: number, query: URLSearchParams, resourceVersion?: string): unknown {
   const include = query.get('includeObject') ?? 'Metadata';
   const rows = items.map((o) => {
     const row: Record<string, unknown> = { cells: storageCells(o, nowMs) };
@@ -93,5 +95,6 @@ function toTable(kind: DerivedKind, items: readonly DerivedObject[], nowMs: numb
     else if (include !== 'None') row.object = { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: o.metadata };
     return row;
   });
-  return { kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: {}, columnDefinitions: columns(kind), rows };
+  const metadata = resourceVersion === undefined ? {} : { resourceVersion };
+  return { kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata, columnDefinitions: columns(kind), rows };
 }

@@ -39,6 +39,7 @@ import { listObjects, listText, served, withTypeMeta } from './items.ts';
 import { wallShift, wallTimes } from './wallClock.ts';
 import { ENDPOINTS_DEPRECATION, writeWarnings } from './warnings.ts';
 import { serveWatch } from './watch.ts';
+import { isVolumeWatch, serveVolumeWatch } from './volumeWatch.ts';
 
 /** kube-apiserver's request body limit: 3 MiB. */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
@@ -190,6 +191,8 @@ async function serveWrite(o: ApiServerOptions, req: IncomingMessage, res: Server
 
 /** serveExtraRequest answers the groups the server serves alone (extras.ts): metrics, CRDs, reviews. */
 async function serveExtraRequest(o: ApiServerOptions, req: IncomingMessage, res: ServerResponse, info: RequestInfo, query: URLSearchParams): Promise<true> {
+  // The volumes change, stored or derived from their claims: their watch streams (volumeWatch.ts).
+  if (isVolumeWatch(info)) return serveVolumeWatch(o.live, res, query, wantsTable(req));
   let body: unknown;
   if (req.method === 'POST') {
     const raw = await readBody(req);

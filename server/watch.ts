@@ -30,6 +30,16 @@ export interface WatchOptions {
   render: (obj: KubeObject) => unknown;
   /** What the event's text becomes on the wire (the run's times on the wall clock: wallClock.ts). */
   present: (text: string) => string;
+  /** Where a kind the engine derives rather than stores comes from (volumeWatch.ts); else the store. */
+  source?: WatchSource;
+}
+
+/** The objects of a watched kind and its events, for a kind not (only) stored. */
+export interface WatchSource {
+  /** The objects now: the initial list, and what matched before a replay. */
+  objects: () => Iterable<KubeObject>;
+  /** The kind's events that a batch of the store's events stands for. */
+  events: (batch: readonly LiveEvent[]) => readonly LiveEvent[];
 }
 
 /** serveWatch streams a watch on res until the client goes, the timeout passes, or it falls behind. */
@@ -79,7 +89,7 @@ export function serveWatch(live: LiveCluster, res: ServerResponse, opts: WatchOp
   if (rv === '' || rv === '0') {
     // The watch cache's B-tree (BtreeWatchCache, locked on since v1.33) hands out its objects in
     // key order, as a list does: `kubectl events -w` prints the Events that exist in name order.
-    const initial = [...live.st.store.objects[opts.kind].values()].filter((o) => relevant(o) && opts.filter(o));
+    const initial = [...objectsOf(live, opts)].filter((o) => relevant(o) && opts.filter(o));
     const keyed = initial.map((o) => ({ o, key: objectKey(o) })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     for (const { o, key } of keyed) {
       inside.add(key);
@@ -87,7 +97,8 @@ export function serveWatch(live: LiveCluster, res: ServerResponse, opts: WatchOp
     }
   } else {
     const from = Number(rv);
-    const events = Number.isInteger(from) ? live.eventsSince(from) : null;
+    const kept = Number.isInteger(from) ? live.eventsSince(from) : null;
+    const events = kept === null || opts.source === undefined ? kept : opts.source.events(kept);
     if (events === null) {
       const oldest = live.oldestResourceVersion();
       send('ERROR', newResourceExpired(`too old resource version: ${rv} (${oldest})`));
@@ -100,7 +111,7 @@ export function serveWatch(live: LiveCluster, res: ServerResponse, opts: WatchOp
   }
   if (closed) return;
   unsubscribe = live.subscribe((batch) => {
-    for (const e of batch) deliver(e);
+    for (const e of opts.source?.events(batch) ?? batch) deliver(e);
   });
   bookmarkTimer = setInterval(() => {
     if (opts.bookmarks) send('BOOKMARK', { kind: opts.kind, apiVersion: opts.apiVersion, metadata: { resourceVersion: String(Math.max(lastRv, live.resourceVersion())) } });
@@ -124,7 +135,7 @@ function seedInside(
 ): void {
   const touched = new Set<string>();
   for (const e of events) if (relevant(e.object)) touched.add(objectKey(e.object));
-  for (const o of live.st.store.objects[opts.kind].values()) {
+  for (const o of objectsOf(live, opts)) {
     const key = objectKey(o);
     if (!touched.has(key) && relevant(o) && opts.filter(o)) inside.add(key);
   }
@@ -136,4 +147,9 @@ function seedInside(
     if (relevant(e.object) && !first.has(key)) first.set(key, e);
   }
   for (const [key, e] of first) if (e.type !== 'ADDED' && e.rv > from && opts.filter(e.object)) inside.add(key);
+}
+
+/** objectsOf is the watched kind's objects now: the source's, or the store's. */
+function objectsOf(live: LiveCluster, opts: WatchOptions): Iterable<KubeObject> {
+  return opts.source?.objects() ?? live.st.store.objects[opts.kind].values();
 }

@@ -17,13 +17,14 @@ import { PROXY_DECISION_KEYS } from './proxy/explainCatalog.ts';
 import { TRAFFIC_DECISION_KEYS } from './traffic/explainCatalog.ts';
 import { GC_DECISION_KEYS } from './controller/gcExplainCatalog.ts';
 import { ROOT_CA_PUBLISHER_DECISION_KEYS } from './controller/certificates/rootcacertpublisher/explainCatalog.ts';
+import { VOLUME_DECISION_KEYS } from './controller/volume/explainCatalog.ts';
 
 export type { DecisionCatalog };
 
 /**
  * ALL_DECISION_CATALOGS: Deployment, ReplicaSet, DaemonSet, event-recorder, kubelet, admission,
  * scheduler, policy-controller, EndpointSlice and Endpoints, kube-proxy, the API server's kubernetes Service, StatefulSet, clients',
- * the garbage collector's and the root CA publisher's templates, in that order. ENDPOINTSLICE_DECISION_KEYS holds both endpoint controllers: each names its sync
+ * the garbage collector's, the root CA publisher's and the PersistentVolume controller's volume sync's templates, in that order. ENDPOINTSLICE_DECISION_KEYS holds both endpoint controllers: each names its sync
  * `syncService` as upstream does, so their keys share one `syncService` entry. The only key both
  * write, noSelector, has the same values ({service}, {type}) and one sentence that fits both.
  */
@@ -44,6 +45,7 @@ export const ALL_DECISION_CATALOGS: readonly DecisionCatalog[] = [
   STATEFULSET_SHELL_DECISION_KEYS,
   GC_DECISION_KEYS,
   ROOT_CA_PUBLISHER_DECISION_KEYS,
+  VOLUME_DECISION_KEYS,
 ];
 
 /** The tick summaries' English templates (client/summaryCatalog.ts); the UI translates the same keys. */

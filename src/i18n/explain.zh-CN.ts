@@ -9,6 +9,7 @@
 import { EXPLAIN_ZH_CN_NODES } from './explain.zh-CN.nodes.ts';
 import { EXPLAIN_ZH_CN_SERVICES } from './explain.zh-CN.services.ts';
 import { EXPLAIN_ZH_CN_STATEFULSET } from './explain.zh-CN.statefulset.ts';
+import { EXPLAIN_ZH_CN_VOLUME } from './explain.zh-CN.volume.ts';
 
 export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
   reconcileNewReplicaSet: {
@@ -287,4 +288,5 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
   ...EXPLAIN_ZH_CN_NODES,
   ...EXPLAIN_ZH_CN_STATEFULSET,
   ...EXPLAIN_ZH_CN_SERVICES,
+  ...EXPLAIN_ZH_CN_VOLUME,
 };

@@ -130,6 +130,7 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   claimBoundToVolume: '卷申领 {{claim}} 已绑定到 PersistentVolume {{volume}}',
   volumePhase: 'PersistentVolume {{volume}} 变为 {{phase}}',
   pvFinalizerRemoved: 'PersistentVolume {{volume}} 未被绑定：去掉了 finalizer kubernetes.io/pv-protection',
+  volumeDeleted: 'PersistentVolume {{volume}} 已删除：按回收策略 Delete，它的存储已被删除',
   eventsExpired_other:
     'etcd：租约 {{lease}}（授予于 {{granted}}）到期：删除了 {{count}} 个 Event（--event-ttl 1h）',
 };

@@ -15,6 +15,19 @@ export interface VolumeClaimRef {
   resourceVersion?: string;
 }
 
+/** core/v1 NodeSelectorRequirement. */
+export interface NodeSelectorRequirement {
+  key: string;
+  operator: string;
+  values?: string[];
+}
+
+/** core/v1 NodeSelectorTerm, as a volume's spec.nodeAffinity.required lists them. */
+export interface NodeSelectorTerm {
+  matchExpressions?: NodeSelectorRequirement[];
+  matchFields?: NodeSelectorRequirement[];
+}
+
 /** core/v1 PersistentVolumeSpec, the fields the binder and the printers read. */
 export interface PersistentVolumeSpec {
   capacity?: Record<string, string>;
@@ -25,7 +38,8 @@ export interface PersistentVolumeSpec {
   volumeMode?: string;
   mountOptions?: string[];
   hostPath?: { path: string; type?: string };
-  nodeAffinity?: { required?: { nodeSelectorTerms: { matchExpressions?: { key: string; operator: string; values?: string[] }[] }[] } };
+  nodeAffinity?: { required?: { nodeSelectorTerms: NodeSelectorTerm[] } };
+  volumeAttributesClassName?: string;
   [source: string]: unknown;
 }
 

@@ -2,6 +2,8 @@
 // ValidateDaemonSetUpdate, v1.36): in apps/v1 a workload's selector is immutable.
 import { configMapUpdateErrors, secretUpdateErrors } from './validationConfig.ts';
 import { persistentVolumeClaimUpdateErrors } from './validationClaim.ts';
+import { validatePersistentVolumeUpdate } from './validationVolumeUpdate.ts';
+import type { PersistentVolumeObject } from '../api/volumeTypes.ts';
 import type { KubeObject, LabelSelector } from '../api/types.ts';
 import { type FieldError, forbidden, invalid, sortedMap } from '../apimachinery/fieldErrors.ts';
 import { newFinalizers } from './finalizers.ts';
@@ -32,6 +34,8 @@ function validateSpecUpdate(old: KubeObject, next: KubeObject): FieldError[] {
   if (old.kind === 'ConfigMap' && next.kind === 'ConfigMap') return configMapUpdateErrors(next, old);
   if (old.kind === 'Secret' && next.kind === 'Secret') return secretUpdateErrors(next, old);
   if (old.kind === 'PersistentVolumeClaim' && next.kind === 'PersistentVolumeClaim') return persistentVolumeClaimUpdateErrors(next, old);
+  // ValidatePersistentVolumeUpdate whole: it validates the new volume again (validationVolumeUpdate.ts).
+  if (old.kind === 'PersistentVolume' && next.kind === 'PersistentVolume') return validatePersistentVolumeUpdate(next as PersistentVolumeObject, old as PersistentVolumeObject);
   if (old.kind === 'Pod' && next.kind === 'Pod') return validatePodUpdate(next.spec, old.spec);
   if ((old.kind === 'Deployment' && next.kind === 'Deployment') || (old.kind === 'DaemonSet' && next.kind === 'DaemonSet')) {
     if (!jsonEqual(selectorValue(old.spec.selector), selectorValue(next.spec.selector))) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PersistentVolumeObject } from '../api/volumeTypes.ts';
 import { fieldErrorString } from '../apimachinery/fieldErrors.ts';
-import { setDefaultsPersistentVolume, validatePersistentVolume } from './validationVolume.ts';
+import { checkMountOption, setDefaultsPersistentVolume, validatePersistentVolume } from './validationVolume.ts';
 
 const pv = (spec: Record<string, unknown>, name = 'task-pv-volume'): PersistentVolumeObject => ({ apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name }, spec });
 const good = { storageClassName: 'manual', capacity: { storage: '10Gi' }, accessModes: ['ReadWriteOnce'], hostPath: { path: '/mnt/data' } };
@@ -29,6 +29,18 @@ describe('validatePersistentVolume', () => {
 
   it('refuses a name that is not a DNS subdomain', () => {
     expect(validatePersistentVolume(pv(good, 'Task_PV')).map((e) => e.field)).toEqual(['metadata.name']);
+  });
+});
+
+describe('checkMountOption', () => {
+  const annotated = (spec: Record<string, unknown>): PersistentVolumeObject => ({ ...pv(spec), metadata: { name: 'v', annotations: { 'volume.beta.kubernetes.io/mount-options': 'ro' } } });
+
+  it('refuses the mount-options annotation on a hostPath volume', () => {
+    expect(checkMountOption(annotated(good)).map(fieldErrorString)).toEqual(['metadata.annotations.volume.beta.kubernetes.io/mount-options: Forbidden: may not specify mount options for this volume type']);
+  });
+
+  it('lets an NFS volume have mount options', () => {
+    expect(checkMountOption(annotated({ ...good, hostPath: undefined, nfs: { server: 'nfs', path: '/' } }))).toEqual([]);
   });
 });
 

@@ -134,11 +134,13 @@ export function objectReference(involved: KubeObject, namespace: string, fieldPa
   }
   // A cluster-scoped object's reference has no namespace key (omitempty): a Node's, which the node
   // controller and the kubelet build by hand, without a resourceVersion. Any other is
-  // GetReference's, with the version of the object the recorder was given.
+  // GetReference's, with the version of the object the recorder was given (a PersistentVolume's too).
   const rv = meta.resourceVersion;
   const ref: ObjectReference =
     namespace === ''
-      ? { kind: involved.kind, name: meta.name, apiVersion: involved.apiVersion, uid }
+      ? involved.kind === 'Node'
+        ? { kind: involved.kind, name: meta.name, apiVersion: involved.apiVersion, uid }
+        : { kind: involved.kind, name: meta.name, apiVersion: involved.apiVersion, uid, resourceVersion: rv }
       : fieldPath === ''
         ? { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid, resourceVersion: rv }
         : { kind: involved.kind, namespace, name: meta.name, apiVersion: involved.apiVersion, uid, resourceVersion: rv, fieldPath };

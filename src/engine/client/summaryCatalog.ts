@@ -178,6 +178,8 @@ export const SUMMARY_TEMPLATES = {
   claimBoundToVolume: 'claim {claim} Bound to PersistentVolume {volume}',
   volumePhase: 'PersistentVolume {volume} is {phase}',
   pvFinalizerRemoved: 'PersistentVolume {volume} is not bound: finalizer kubernetes.io/pv-protection removed',
+  // the PV controller's reclaim of a Delete volume (controller/volume/volumeDelete.ts)
+  volumeDeleted: 'PersistentVolume {volume} deleted: its storage is gone, as its reclaim policy Delete asks',
 } as const satisfies Readonly<Record<string, SummaryTemplate>>;
 
 export type SummaryKey = keyof typeof SUMMARY_TEMPLATES;

@@ -208,9 +208,11 @@ export function recordEvent(
 ): void {
   const meta = involved.metadata;
   const namespace = meta.namespace ?? 'default';
-  // A Node is cluster-scoped: its Events go to default, their reference names no namespace (the
-  // NodeDescriber asks for involvedObject.namespace=""). A kubelet's Event about its node comes from that node.
-  const refNamespace = involved.kind === 'Node' ? '' : namespace;
+  // A Node or a PersistentVolume is cluster-scoped: its Events go to default, their reference names
+  // no namespace (GetReference of an object without one; the NodeDescriber and
+  // PersistentVolumeDescriber ask for involvedObject.namespace=""). A kubelet's Event about its node
+  // comes from that node.
+  const refNamespace = involved.kind === 'Node' || involved.kind === 'PersistentVolume' ? '' : namespace;
   const host = component !== 'kubelet' ? '' : involved.kind === 'Pod' ? (involved.spec.nodeName ?? '') : involved.kind === 'Node' ? meta.name : '';
   // A kubelet's messages repeat pod after pod (`Successfully pulled image "web:2" in 1s …`): one string each.
   const text = host === '' ? flatMessage(message) : kubeletMessage(message);

@@ -5,7 +5,7 @@
  */
 import type { Kind, KubeObject, LabelSelector } from '../api/types.ts';
 import { newNotFound, type Status } from '../apiserver/rest/status.ts';
-import { resourceOfKind } from '../apiserver/rest/resources.ts';
+import { findResource, resourceOfKind } from '../apiserver/rest/resources.ts';
 import { prepareUpdated, updateRefused } from '../apiserver/rest/update.ts';
 import { checkErrStatus } from './transforms/patchJson.ts';
 import { formatApiError, newInvalidFor } from '../apiserver/errors.ts';
@@ -143,7 +143,8 @@ export type ServerUpdate<T> = { object: T; changed: boolean } | { status: Status
  * keeps its resourceVersion.
  */
 export function serverUpdate<T extends KubeObject>(tx: Tx, next: T): ServerUpdate<T> {
-  const r = resourceOfKind(next.kind);
+  // A stored PersistentVolume is written as the registry writes it (resources.ts WRITTEN_ONLY).
+  const r = resourceOfKind(next.kind) ?? (next.kind === 'PersistentVolume' ? findResource('', 'v1', 'persistentvolumes') : undefined);
   if (!r) throw new Error(`the API server serves no ${next.kind}`);
   const refused = updateRefused(r, 'patch');
   if (refused) return { status: refused };

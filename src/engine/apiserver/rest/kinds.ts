@@ -18,7 +18,7 @@ import { validatePod } from '../validationPod.ts';
 import { validatePersistentVolumeClaim, validationOptionsForPersistentVolumeClaim } from '../validationClaim.ts';
 import type { StatefulSet } from '../../api/statefulTypes.ts';
 import type { PersistentVolumeObject } from '../../api/volumeTypes.ts';
-import { setDefaultsPersistentVolume, validatePersistentVolume } from '../validationVolume.ts';
+import { checkMountOption, setDefaultsPersistentVolume, validatePersistentVolume } from '../validationVolume.ts';
 import { prepareStatefulSet, validateStatefulSet } from '../statefulSetStrategy.ts';
 
 /** The kinds a client may create: the workloads, namespaces, pods, the policy kinds and claims. */
@@ -87,7 +87,8 @@ function validate(obj: KubeObject, cur: KubeObject | undefined): FieldError[] {
   if (obj.kind === 'Pod') return updating ? [] : validatePod(obj as Pod);
   // A claim's update keeps tolerating what the stored claim already had (ValidationOptionsForPersistentVolumeClaim).
   if (obj.kind === 'PersistentVolumeClaim') return validatePersistentVolumeClaim(obj, validationOptionsForPersistentVolumeClaim(cur?.kind === 'PersistentVolumeClaim' ? cur : null));
-  if (obj.kind === 'PersistentVolume') return validatePersistentVolume(obj as PersistentVolumeObject);
+  // The registry's Validate and the first two of its ValidateUpdate's three (validationVolumeUpdate.ts).
+  if (obj.kind === 'PersistentVolume') return [...validatePersistentVolume(obj as PersistentVolumeObject), ...checkMountOption(obj as PersistentVolumeObject)];
   if (isPolicyKind(obj.kind)) return validatePolicyObject(obj as PolicyObject);
   return [];
 }

@@ -78,11 +78,15 @@ export function findBestMatchForClaim(claim: PersistentVolumeClaimObject, volume
   return smallest;
 }
 
-/** withPhase is a volume status with this phase; lastPhaseTransitionTime moves when the phase does. */
-export function withPhase(tx: Tx, pv: PersistentVolumeObject, phase: string): PersistentVolumeObject['status'] {
+/**
+ * withPhase is updateVolumePhase's status: this phase and message (none: no message);
+ * lastPhaseTransitionTime moves when the phase does (the status strategy's PrepareForUpdate).
+ */
+export function withPhase(tx: Tx, pv: PersistentVolumeObject, phase: string, message = ''): PersistentVolumeObject['status'] {
   const { message: _m, reason: _r, ...rest } = pv.status ?? {};
-  if (pv.status?.phase === phase) return { ...rest, phase };
-  return { ...rest, phase, lastPhaseTransitionTime: toRFC3339(tx.now) };
+  const status = message === '' ? { ...rest, phase } : { ...rest, phase, message };
+  if (pv.status?.phase === phase) return status;
+  return { ...status, lastPhaseTransitionTime: toRFC3339(tx.now) };
 }
 
 /**

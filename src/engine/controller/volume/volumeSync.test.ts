@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PersistentVolumeClaimObject } from '../../api/statefulTypes.ts';
 import type { PersistentVolumeObject } from '../../api/volumeTypes.ts';
 import { createEngine } from '../../sim.ts';
-import { advance, kubectl, testConfig } from '../../sim/executeTestEngine.ts';
+import { advance, kubectl, runTicks, testConfig } from '../../sim/executeTestEngine.ts';
 import { volumeAction } from './volumeSync.ts';
 
 /** The three objects of the Kubernetes documentation's "Configure a Pod to Use a PersistentVolume for Storage". */
@@ -129,6 +129,22 @@ describe('the PersistentVolume tutorial', () => {
     expect(pv(st)?.metadata.annotations?.['pv.kubernetes.io/bound-by-controller']).toBeUndefined();
   });
 
+  it('records why the volume is Available, Bound, then Released', () => {
+    const st = cluster();
+    const ticks = [];
+    kubectl(st, 'apply -f -', { apiVersion: 'v1', kind: 'List', items: [taskPvVolume, taskPvClaim] });
+    ticks.push(...runTicks(st, 2));
+    kubectl(st, 'delete pvc task-pv-claim');
+    ticks.push(...runTicks(st, 2));
+    const decisions = ticks.flatMap((t) => t.decisions).filter((d) => d.fn === 'syncVolume');
+    expect(decisions.map((d) => [d.key, d.values.from, d.values.claim, d.values.policy])).toEqual([
+      ['available', 'Pending', '', 'Retain'],
+      ['released', 'Bound', 'default/task-pv-claim', 'Retain'],
+    ]);
+    // Bound is the claim sync's bind (syncUnboundClaim boundToVolume), not the volume sync's.
+    expect(ticks.flatMap((t) => t.decisions).some((d) => d.fn === 'syncUnboundClaim' && d.key === 'boundToVolume')).toBe(true);
+  });
+
   it('deletes an unbound volume (its protection finalizer taken off)', () => {
     const st = cluster();
     kubectl(st, 'apply -f -', taskPvVolume);
@@ -140,11 +156,11 @@ describe('the PersistentVolume tutorial', () => {
 });
 
 describe('volumeAction', () => {
-  const volume = (phase: string | undefined, claimRef?: PersistentVolumeObject['spec']['claimRef']): PersistentVolumeObject => ({
+  const volume = (phase: string | undefined, claimRef?: PersistentVolumeObject['spec']['claimRef'], persistentVolumeReclaimPolicy = 'Retain'): PersistentVolumeObject => ({
     apiVersion: 'v1',
     kind: 'PersistentVolume',
     metadata: { name: 'v' },
-    spec: { ...(claimRef ? { claimRef } : {}) },
+    spec: { persistentVolumeReclaimPolicy, ...(claimRef ? { claimRef } : {}) },
     ...(phase ? { status: { phase } } : {}),
   });
   const claim = (uid: string, volumeName?: string) => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'c', namespace: 'default', uid }, spec: { ...(volumeName ? { volumeName } : {}) } }) as PersistentVolumeClaimObject;
@@ -156,6 +172,9 @@ describe('volumeAction', () => {
     ['releases a volume whose claim is gone', volume('Bound', ref), undefined, { phase: 'Released' }],
     ['releases a volume whose claim was made again', volume('Bound', ref), claim('u2', 'v'), { phase: 'Released' }],
     ['leaves a Released volume as it is', volume('Released', ref), undefined, null],
+    ['releases a Delete volume first', volume('Bound', ref, 'Delete'), undefined, { phase: 'Released' }],
+    ['reclaims a Released Delete volume', volume('Released', ref, 'Delete'), undefined, { reclaim: true }],
+    ['leaves a Failed Delete volume as it is', volume('Failed', ref, 'Delete'), undefined, null],
     ['waits for the claim side of a bind', volume('Bound', ref), claim('u1'), null],
     ['makes a volume whose claim names it Bound', volume('Available', ref), claim('u1', 'v'), { phase: 'Bound' }],
     ['unbinds a volume whose claim is bound elsewhere', volume('Bound', ref), claim('u1', 'w'), { unbind: true }],
