@@ -1,7 +1,8 @@
 /** Simplified Chinese Explain templates of the PersistentVolume controller's volume sync (see explain.zh-CN.ts). */
 export const EXPLAIN_ZH_CN_VOLUME: Record<string, Record<string, string>> = {
   syncVolume: {
-    available: 'PersistentVolume {{volume}} 没有指向任何 PVC（没有 claimRef）→ Available：同一存储类中、它能满足的 PVC 都可以绑定它',
+    available:
+      'PersistentVolume {{volume}} 没有指向任何 PVC（没有 claimRef）→ Available：同一存储类中、它能满足的 PVC 都可以绑定它',
     reserved:
       'PersistentVolume {{volume}} 预留给 PVC {{claim}}（claimRef 没有 uid），而该 PVC 尚未绑定 → Available，只供那个 PVC 绑定',
     bound: 'PersistentVolume {{volume}} 绑定到 PVC {{claim}}，该 PVC 也指回它（spec.volumeName）→ Bound',

@@ -145,7 +145,8 @@ export const SUMMARY_EN: Record<string, string> = {
   volumePhase: 'PersistentVolume {{volume}} is {{phase}}',
   pvFinalizerRemoved:
     'PersistentVolume {{volume}} is not bound: finalizer kubernetes.io/pv-protection removed',
-  volumeDeleted: 'PersistentVolume {{volume}} deleted: its storage is gone, as its reclaim policy Delete asks',
+  volumeDeleted:
+    'PersistentVolume {{volume}} deleted: its storage is gone, as its reclaim policy Delete asks',
   eventsExpired_one:
     'etcd: lease {{lease}} (granted {{granted}}) expired: {{count}} Event deleted (--event-ttl 1h)',
   eventsExpired_other:

@@ -129,8 +129,12 @@ export function validateVolumeNodeAffinity(na: VolumeNodeAffinity, path: string)
   terms.forEach((t, i) => {
     const p = `${path}.required.nodeSelectorTerms[${i}]`;
     const term = t as { matchExpressions?: NodeSelectorRequirement[]; matchFields?: NodeSelectorRequirement[] };
-    (term.matchExpressions ?? []).forEach((rq, j) => errs.push(...validateNodeSelectorRequirement(rq, `${p}.matchExpressions[${j}]`)));
-    (term.matchFields ?? []).forEach((rq, j) => errs.push(...validateNodeFieldSelectorRequirement(rq, `${p}.matchFields[${j}]`)));
+    (term.matchExpressions ?? []).forEach((rq, j) => {
+      errs.push(...validateNodeSelectorRequirement(rq, `${p}.matchExpressions[${j}]`));
+    });
+    (term.matchFields ?? []).forEach((rq, j) => {
+      errs.push(...validateNodeFieldSelectorRequirement(rq, `${p}.matchFields[${j}]`));
+    });
   });
   return errs;
 }

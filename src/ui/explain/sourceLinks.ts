@@ -81,7 +81,14 @@ const FILES: Record<string, readonly string[]> = {
   'statefulset/stateful_set.go': ['syncStatefulSet', 'getPodsForStatefulSet', 'adoptOrphanRevisions'],
   'statefulset/stateful_pod_control.go': ['statefulPodControl'],
   // The simulated binder stands for the PersistentVolume controller's claim sync and binding.
-  'volume/persistentvolume/pv_controller.go': ['syncBinder', 'syncUnboundClaim', 'syncBoundClaim', 'syncVolume', 'reclaimVolume', 'deleteVolumeOperation'],
+  'volume/persistentvolume/pv_controller.go': [
+    'syncBinder',
+    'syncUnboundClaim',
+    'syncBoundClaim',
+    'syncVolume',
+    'reclaimVolume',
+    'deleteVolumeOperation',
+  ],
   'volume/pvcprotection/pvc_protection_controller.go': ['processPVC'],
   'volume/pvprotection/pv_protection_controller.go': ['processPV'],
 };
