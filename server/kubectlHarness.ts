@@ -25,7 +25,7 @@ export interface Harness {
   dir: string;
   /** kubectl runs one command; async, as the server answers it from this same process. */
   kubectl: (args: string[], input?: string) => Promise<KubectlResult>;
-  /** watch starts `kubectl args` and resolves with its stdout once `until` says enough (or on timeout). */
+  /** watch starts `kubectl args` and resolves with its stdout once `until` says its whole lines are enough (or on timeout). */
   watch: (args: string[], until: (out: string) => boolean, timeoutMs?: number) => Promise<string>;
   stop: () => Promise<void>;
 }
@@ -84,7 +84,7 @@ export async function startHarness(opts: { text?: string | null; speed?: number;
       const timer = setTimeout(done, timeoutMs);
       child.stdout.on('data', (b: Buffer) => {
         out += b.toString('utf8');
-        if (until(out)) done();
+        if (until(wholeLines(out))) done();
       });
       child.on('exit', () => {
         clearTimeout(timer);
@@ -103,6 +103,13 @@ export async function startHarness(opts: { text?: string | null; speed?: number;
     },
   };
 }
+
+/**
+ * wholeLines is what a watch's predicate sees: the output up to its last newline. A pipe may hand
+ * a line over in two chunks, and a predicate that matched the first half ("DELETED
+ * task-pv-volume") would stop kubectl before the line's STATUS column came.
+ */
+export const wholeLines = (out: string): string => out.slice(0, out.lastIndexOf('\n') + 1);
 
 /**
  * eventAgesNormalised blanks the Age column of describe's Events table (and joins its columns with
