@@ -37,6 +37,10 @@ export const EXPLAIN_ZH_CN_STATEFULSET: Record<string, Record<string, string>> =
       'PVC {{claim}}（存储类 {{class}}）立即绑定，PersistentVolume {{volume}}（{{storage}}）是该存储类中满足其访问模式且不小于其请求的最小可用卷 → 两者都变为 Bound：卷指向 PVC（claimRef），PVC 指向卷（volumeName）',
     volumeBoundElsewhere:
       'PVC {{claim}} 指定的 PersistentVolume {{volume}} 已绑定到 {{boundTo}} → FailedBinding，它保持 Pending，挂载它的 Pod 也一样；{{resyncSeconds}} 秒后再次同步',
+    waitForFirstConsumer:
+      'PVC {{claim}} 属于 StorageClass {{class}}，其 volumeBindingMode 为 WaitForFirstConsumer，而还没有 Pod 挂载它 → WaitForFirstConsumer：要等挂载它的 Pod 被调度后，才在那个 Pod 的节点上创建卷；它保持 Pending，{{resyncSeconds}} 秒后再次同步',
+    waitForPodScheduled:
+      'PVC {{claim}} 在等待第一个使用者，{{pods}} 挂载了它但尚未被调度 → WaitForPodScheduled：调度器先选定节点，再在那里创建卷；它保持 Pending，{{resyncSeconds}} 秒后再次同步',
   },
   syncBoundClaim: {
     lostReference:

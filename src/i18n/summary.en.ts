@@ -136,6 +136,7 @@ export const SUMMARY_EN: Record<string, string> = {
   claimBound: 'claim {{claim}} Bound to volume {{volume}} (pod scheduled on {{node}})',
   claimProvisioningFailed: 'claim {{claim}} stays Pending: ProvisioningFailed ({{message}})',
   claimNoVolume: 'claim {{claim}} stays Pending: no PersistentVolume and no storage class',
+  claimWaitsForConsumer: 'claim {{claim}} stays Pending: {{reason}}',
   claimVolumeNotFound:
     'claim {{claim}} stays Pending: the PersistentVolume {{volume}} it names does not exist',
   claimVolumeTaken:

@@ -123,6 +123,7 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   claimBound: '卷申领 {{claim}} 已绑定到卷 {{volume}}（Pod 调度到 {{node}}）',
   claimProvisioningFailed: '卷申领 {{claim}} 仍为 Pending：ProvisioningFailed（{{message}}）',
   claimNoVolume: '卷申领 {{claim}} 仍为 Pending：没有 PersistentVolume，也没有设置存储类',
+  claimWaitsForConsumer: '卷申领 {{claim}} 仍为 Pending：{{reason}}',
   claimVolumeNotFound: '卷申领 {{claim}} 仍为 Pending：它指定的 PersistentVolume {{volume}} 不存在',
   claimVolumeTaken:
     '卷申领 {{claim}} 仍为 Pending：它指定的 PersistentVolume {{volume}} 已绑定到 {{boundTo}}',

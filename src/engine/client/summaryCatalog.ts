@@ -171,6 +171,7 @@ export const SUMMARY_TEMPLATES = {
   // the PV controller's claims that nothing binds (controller/volume/claimSync.ts)
   claimProvisioningFailed: 'claim {claim} stays Pending: ProvisioningFailed ({message})',
   claimNoVolume: 'claim {claim} stays Pending: no PersistentVolume and no storage class',
+  claimWaitsForConsumer: 'claim {claim} stays Pending: {reason}',
   claimVolumeNotFound: 'claim {claim} stays Pending: the PersistentVolume {volume} it names does not exist',
   claimVolumeTaken: 'claim {claim} stays Pending: the PersistentVolume {volume} it names is bound to {boundTo}',
   claimLost: 'claim {claim} is Lost: {reason} ({message})',

@@ -57,6 +57,15 @@ export function isUnboundImmediate(claim: Claim): boolean {
   return !isPVCFullyBound(claim) && (!!claim.spec.volumeName || !isDelayBindingMode(claim));
 }
 
+/**
+ * isUnboundDelayed: a claim of a WaitForFirstConsumer class that names no volume and is not bound
+ * yet. The PV controller leaves binding it to the scheduler (and here the binder, once its pod is
+ * scheduled) and says on each sync what it waits for (emitEventForUnboundDelayBindingClaim).
+ */
+export function isUnboundDelayed(claim: Claim): boolean {
+  return !isPVCFullyBound(claim) && !claim.spec.volumeName && isDelayBindingMode(claim);
+}
+
 /** provisionedVolumeName is the name the local-path provisioner gives a claim's volume: pvc-<claim uid>. */
 export function provisionedVolumeName(claim: Claim): string {
   return `pvc-${claim.metadata.uid ?? claim.metadata.name}`;

@@ -34,6 +34,10 @@ export const STATEFULSET_SHELL_DECISION_KEYS: DecisionCatalog = {
       'claim {claim} (class {class}) binds immediately, and the PersistentVolume {volume} ({storage}) is the smallest Available volume of that class offering its access modes and at least its request → both are Bound: the volume names the claim (claimRef), the claim the volume (volumeName)',
     volumeBoundElsewhere:
       'claim {claim} names the PersistentVolume {volume}, which is bound to {boundTo} → FailedBinding, it stays Pending and so does every pod that mounts it; synced again in {resyncSeconds} s',
+    waitForFirstConsumer:
+      'claim {claim} is of StorageClass {class}, whose volumeBindingMode is WaitForFirstConsumer, and no pod mounts it yet → WaitForFirstConsumer: its volume is made only once a pod that mounts it is scheduled, on that pod\'s node; it stays Pending, synced again in {resyncSeconds} s',
+    waitForPodScheduled:
+      'claim {claim} waits for its first consumer, and {pods} mounts it but is not scheduled yet → WaitForPodScheduled: the scheduler picks the node first, then the volume is made there; it stays Pending, synced again in {resyncSeconds} s',
   },
   syncBoundClaim: {
     lostReference:

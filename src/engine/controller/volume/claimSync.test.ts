@@ -77,11 +77,17 @@ describe('a claim of a class this cluster does not have', () => {
     expect(objects(st, 'Pod').map((p) => p.spec.nodeName ?? null)).toEqual([null]);
   });
 
-  it('binds the claims of the default class as before, with no Event of the PV controller', () => {
+  it('binds the claims of the default class as before, each after one WaitForPodScheduled of the PV controller', () => {
     const st = docsExample('standard');
     runTicks(st, 40);
     expect(objects(st, 'PersistentVolumeClaim').map((c) => c.status?.phase)).toEqual(['Bound', 'Bound', 'Bound']);
-    expect(objects(st, 'Event').filter((e) => e.source?.component === 'persistentvolume-controller')).toEqual([]);
+    // Each claim's first sync comes after its pod reached the informer and before the scheduler bound it.
+    const said = objects(st, 'Event').filter((e) => e.source?.component === 'persistentvolume-controller');
+    expect(said.map((e) => [e.involvedObject.name, e.reason, e.message, e.count])).toEqual([
+      ['www-web-0', 'WaitForPodScheduled', 'waiting for pod web-0 to be scheduled', 1],
+      ['www-web-1', 'WaitForPodScheduled', 'waiting for pod web-1 to be scheduled', 1],
+      ['www-web-2', 'WaitForPodScheduled', 'waiting for pod web-2 to be scheduled', 1],
+    ]);
   });
 });
 
@@ -230,7 +236,8 @@ describe('syncBoundClaim', () => {
 
   it('leaves a claim the binder bound alone', () => {
     const { events, decisions } = withData(() => ({ storageClassName: 'fast' }));
-    expect(events('www-web-0')).toEqual([]);
+    // Only the wait before its pod was scheduled.
+    expect(events('www-web-0').map((e) => e.reason)).toEqual(['WaitForPodScheduled']);
     expect(decisions('syncBoundClaim')).toEqual([]);
   });
 });

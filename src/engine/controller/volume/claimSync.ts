@@ -34,13 +34,18 @@ import { enqueue, enqueueAfter, note, recordEvent, type Tx, writeStatusOf } from
 import {
   BindCompletedAnnotation,
   BoundByControllerAnnotation,
+  claimNames,
   getPersistentVolume,
   getPersistentVolumeClaimClass,
   hasAnnotation,
+  isUnboundDelayed,
   isUnboundImmediate,
   isVolumeBoundToClaim,
+  SelectedNodeAnnotation,
   StandardStorageClassName,
 } from '../../lib/storageHelpers.ts';
+import type { Pod } from '../../api/types.ts';
+import { isPodTerminated } from './pvcProtection.ts';
 import { bind, findBestMatchForClaim, isVolumeBoundToClaimRef } from './volumeBind.ts';
 
 const QUEUE = 'persistentvolume-claims';
@@ -50,16 +55,17 @@ export const PersistentVolumeControllerComponent = 'persistentvolume-controller'
 export const ClaimResyncPeriodMs = 15_000;
 
 /**
- * claimSyncOnWatch: a new or changed claim that the binder does not bind goes to the PV
- * controller's claim queue — an unbound one that binds at once or names its volume, or a bound one
- * (bind-completed) not Lost yet whose volume is missing or is another claim's.
+ * claimSyncOnWatch: a new or changed claim goes to the PV controller's claim queue when a sync
+ * has something to do or say — an unbound one (it binds at once, names its volume, or waits for
+ * its first consumer), or a bound one (bind-completed) not Lost yet whose volume is missing or is
+ * another claim's.
  */
 export function claimSyncOnWatch(tx: Tx, rec: WatchRecord): void {
   const o: KubeObject = rec.object;
   if (o.kind !== 'PersistentVolumeClaim' || rec.type === 'DELETED') return;
   const claim = o as PersistentVolumeClaimObject;
   const bound = hasAnnotation(claim, BindCompletedAnnotation);
-  const wanted = bound ? claim.status?.phase !== 'Lost' && !ownVolume(tx, claim) : isUnboundImmediate(claim);
+  const wanted = bound ? claim.status?.phase !== 'Lost' && !ownVolume(tx, claim) : isUnboundImmediate(claim) || isUnboundDelayed(claim);
   if (wanted) enqueue(tx, QUEUE, `${o.metadata.namespace ?? 'default'}/${o.metadata.name}`);
 }
 
@@ -91,6 +97,7 @@ export function syncClaim(tx: Tx, key: string): string | null {
  * claim stays Pending (it is already), and the periodic resync brings it back in 15 s.
  */
 function syncUnboundClaim(tx: Tx, key: string, claim: PersistentVolumeClaimObject): string | null {
+  if (isUnboundDelayed(claim)) return syncDelayedClaim(tx, key, claim);
   if (!isUnboundImmediate(claim)) return null;
   const name = claim.metadata.name;
   const resyncSeconds = ClaimResyncPeriodMs / 1000;
@@ -150,6 +157,63 @@ function syncUnboundClaim(tx: Tx, key: string, claim: PersistentVolumeClaimObjec
   }
   enqueueAfter(tx, QUEUE, key, ClaimResyncPeriodMs);
   return null;
+}
+
+/**
+ * syncDelayedClaim is syncUnboundClaim for a claim of the WaitForFirstConsumer class that names no
+ * volume. findBestMatchForClaim, asked with delayBinding and no node, matches only a volume
+ * reserved for this claim (its claimRef names it): that one is bound at once. Otherwise, unless
+ * the scheduler already chose a node (volume.kubernetes.io/selected-node: provisioning is under
+ * way, the binder's here), emitEventForUnboundDelayBindingClaim says what the claim waits for —
+ * a pod that mounts it (WaitForFirstConsumer) or that pod's scheduling (WaitForPodScheduled) —
+ * and the claim stays Pending until the next sync, 15 s later. One Event per sync: a claim that
+ * waits a minute shows `(x5 over 60s)`.
+ */
+function syncDelayedClaim(tx: Tx, key: string, claim: PersistentVolumeClaimObject): string | null {
+  const name = claim.metadata.name;
+  for (const v of tx.st.cache.objects.PersistentVolume.values()) {
+    if (v.kind === 'PersistentVolume' && isVolumeBoundToClaimRef(v, claim)) {
+      const err = bind(tx, v, claim);
+      if (err !== null) return err;
+      decide(tx.decisions, 'syncUnboundClaim', 'boundToVolume', { claim: name, volume: v.metadata.name, storage: v.spec.capacity?.storage ?? '', class: getPersistentVolumeClaimClass(claim) });
+      note(tx, 'claimBoundToVolume', { claim: name, volume: v.metadata.name });
+      return null;
+    }
+  }
+  if (hasAnnotation(claim, SelectedNodeAnnotation)) return null;
+  const pods = findNonScheduledPodsByPVC(tx, claim);
+  const resyncSeconds = ClaimResyncPeriodMs / 1000;
+  const [reason, message] =
+    pods.length === 0
+      ? ['WaitForFirstConsumer', 'waiting for first consumer to be created before binding']
+      : ['WaitForPodScheduled', pods.length > 1 ? `waiting for pods ${pods.join(',')} to be scheduled` : `waiting for pod ${pods[0]} to be scheduled`];
+  recordEvent(tx, claim, 'Normal', reason, message, PersistentVolumeControllerComponent);
+  if (pods.length === 0) decide(tx.decisions, 'syncUnboundClaim', 'waitForFirstConsumer', { claim: name, class: getPersistentVolumeClaimClass(claim), resyncSeconds });
+  else decide(tx.decisions, 'syncUnboundClaim', 'waitForPodScheduled', { claim: name, pods: pods.join(', '), resyncSeconds });
+  note(tx, 'claimWaitsForConsumer', { claim: name, reason });
+  if (claim.status?.phase !== 'Pending') {
+    const st = writeStatusOf(tx, claim, { ...claim.status, phase: 'Pending' }, key);
+    if (!st.ok) return st.error.message;
+  }
+  enqueueAfter(tx, QUEUE, key, ClaimResyncPeriodMs);
+  return null;
+}
+
+/**
+ * findNonScheduledPodsByPVC: the names of the pods in the claim's namespace that mount it, are not
+ * terminated and have no node yet, in the pod cache's order (upstream's index hands them over in
+ * no fixed order).
+ */
+function findNonScheduledPodsByPVC(tx: Tx, claim: PersistentVolumeClaimObject): string[] {
+  const ns = claim.metadata.namespace ?? 'default';
+  const out: string[] = [];
+  for (const o of tx.st.cache.objects.Pod.values()) {
+    if (o.kind !== 'Pod' || (o.metadata.namespace ?? 'default') !== ns) continue;
+    const pod = o as Pod;
+    if (isPodTerminated(pod) || pod.spec.nodeName || !claimNames(pod).includes(claim.metadata.name)) continue;
+    out.push(pod.metadata.name);
+  }
+  return out;
 }
 
 /**

@@ -29,7 +29,7 @@ function needToAddFinalizer(m: ObjectMeta): boolean {
 
 
 /** volumeutil.IsPodTerminated: Failed or Succeeded, or being deleted with no container running. */
-function isPodTerminated(pod: Pod): boolean {
+export function isPodTerminated(pod: Pod): boolean {
   const phase = pod.status?.phase;
   if (phase === 'Failed' || phase === 'Succeeded') return true;
   return pod.metadata.deletionTimestamp !== undefined && !(pod.status?.containerStatuses ?? []).some((c) => c.state?.running !== undefined);
