@@ -9,6 +9,14 @@ import type { PersistentVolumeObject } from '../api/volumeTypes.ts';
 
 /** The default class a kind cluster has (WaitForFirstConsumer, rancher.io/local-path): the only one here. */
 export const StandardStorageClassName = 'standard';
+/** kind's local-path provisioner, the default class's (the external provisioner of its volumes). */
+export const LocalPathProvisioner = 'rancher.io/local-path';
+/**
+ * AnnStorageProvisioner and AnnBetaStorageProvisioner: the provisioner the PV controller asks to
+ * make a claim's volume (setClaimProvisioner writes both, the beta one for older provisioners).
+ */
+export const StorageProvisionerAnnotation = 'volume.kubernetes.io/storage-provisioner';
+export const BetaStorageProvisionerAnnotation = 'volume.beta.kubernetes.io/storage-provisioner';
 /** AnnSelectedNode: the node a WaitForFirstConsumer claim's volume is made on (the scheduler picks it). */
 export const SelectedNodeAnnotation = 'volume.kubernetes.io/selected-node';
 /** v1.BetaStorageClassAnnotation: read before spec.storageClassName. */

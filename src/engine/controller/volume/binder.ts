@@ -13,7 +13,16 @@ import type { KubeObject } from '../../api/types.ts';
 import type { WatchRecord } from '../../apiserver/store.ts';
 import { get } from '../../client/cache.ts';
 import { enqueue, note, type Tx, update, writeStatusOf } from '../../client/tx.ts';
-import { BindCompletedAnnotation, BoundByControllerAnnotation, claimNames, provisionedVolumeName, SelectedNodeAnnotation } from '../../lib/storageHelpers.ts';
+import {
+  BetaStorageProvisionerAnnotation,
+  BindCompletedAnnotation,
+  BoundByControllerAnnotation,
+  claimNames,
+  LocalPathProvisioner,
+  provisionedVolumeName,
+  SelectedNodeAnnotation,
+  StorageProvisionerAnnotation,
+} from '../../lib/storageHelpers.ts';
 
 const QUEUE = 'persistentvolume-binder';
 /** The annotations the binder writes on a claim it binds (pv_controller.go's; lib/storageHelpers.ts defines them). */
@@ -64,6 +73,9 @@ export function syncBinder(tx: Tx, podKey: string): string | null {
       [BindCompletedAnnotation]: 'yes',
       [BoundByControllerAnnotation]: 'yes',
       [SelectedNodeAnnotation]: pod.spec.nodeName,
+      // provisionClaim's setClaimProvisioner: the external provisioner it waits for, by both names.
+      [BetaStorageProvisionerAnnotation]: LocalPathProvisioner,
+      [StorageProvisionerAnnotation]: LocalPathProvisioner,
     };
     const res = update(tx, { ...claim, metadata: { ...claim.metadata, annotations }, spec: { ...claim.spec, volumeName: volume } } as KubeObject);
     if (!res.ok) return res.error.message;

@@ -74,5 +74,16 @@ describe('syncUnboundClaim for a claim that waits for its first consumer', () =>
     expect(objects(st, 'PersistentVolumeClaim')[0]?.status?.phase).toBe('Bound');
     // Still the three Events of the first 30 s: the syncs after the bind find it bound and say nothing.
     expect(said().map((e) => [e[1], e[3]])).toEqual([['WaitForFirstConsumer', 3]]);
+    // setClaimProvisioner's two annotations name kind's provisioner, as describe pvc shows them on kind.
+    const node = objects(st, 'Pod').find((p) => p.metadata.name === 'db')?.spec.nodeName ?? '';
+    expect(kubectl(st, 'describe pvc data').output).toContain(
+      [
+        'Annotations:   pv.kubernetes.io/bind-completed: yes',
+        '               pv.kubernetes.io/bound-by-controller: yes',
+        '               volume.beta.kubernetes.io/storage-provisioner: rancher.io/local-path',
+        `               volume.kubernetes.io/selected-node: ${node}`,
+        '               volume.kubernetes.io/storage-provisioner: rancher.io/local-path',
+      ].join('\n'),
+    );
   });
 });

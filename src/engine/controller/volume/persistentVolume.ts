@@ -17,11 +17,10 @@ import type { PersistentVolumeClaimObject } from '../../api/statefulTypes.ts';
 import type { ObjectMeta } from '../../api/types.ts';
 import { nameUidOf } from '../../client/eventUids.ts';
 import { SelectedNodeAnnotation } from './binder.ts';
-import { StandardStorageClassName } from '../../lib/storageHelpers.ts';
+import { LocalPathProvisioner, StandardStorageClassName } from '../../lib/storageHelpers.ts';
 
 /** The default class a kind cluster has (lib/storageHelpers.ts), and its provisioner. */
-export { StandardStorageClassName };
-export const LocalPathProvisioner = 'rancher.io/local-path';
+export { LocalPathProvisioner, StandardStorageClassName };
 /** storageutil.IsDefaultStorageClassAnnotation. */
 export const IsDefaultStorageClassAnnotation = 'storageclass.kubernetes.io/is-default-class';
 /** The PV protection admission plugin's finalizer. */
