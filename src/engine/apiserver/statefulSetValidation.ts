@@ -113,7 +113,8 @@ export function validateStatefulSetSpec(spec: StatefulSet['spec'], path = 'spec'
     if (selector && !selectorIsEmpty(selector) && !selectorMatches(selector, labels)) {
       errs.push(invalid(`${tpath}.metadata.labels`, sortedMap(labels), '`selector` does not match template `labels`'));
     }
-    errs.push(...validatePodTemplateSpec(spec.template as PodTemplateSpec | undefined, tpath));
+    // Its containers also mount the claim templates, which are not among the template's volumes.
+    errs.push(...validatePodTemplateSpec(spec.template as PodTemplateSpec | undefined, tpath, { skipVolumeNames: true }));
     errs.push(...validatePodTemplateScheduling(spec.template as PodTemplateSpec | undefined, tpath));
   }
   const rp = spec.template?.spec?.restartPolicy ?? 'Always';

@@ -1,9 +1,9 @@
 // Port of kubernetes staging/src/k8s.io/apimachinery/pkg/util/validation/validation.go (names,
 // labels), apimachinery pkg/apis/meta/v1/validation (label selectors) and the pod-template subset of
 // pkg/apis/core/validation/validation.go that a workload manifest exercises (v1.36).
-import type { Container, LabelSelector, ObjectMeta, PodTemplateSpec } from '../api/types.ts';
-import { duplicate, type FieldError, forbidden, invalid, notSupported, required, sortedMap } from '../apimachinery/fieldErrors.ts';
-import { validateContainerProbes } from './validationProbes.ts';
+import type { LabelSelector, ObjectMeta, PodTemplateSpec } from '../api/types.ts';
+import { type FieldError, forbidden, invalid, notSupported, required, sortedMap } from '../apimachinery/fieldErrors.ts';
+import { type ContainerValidationOptions, validateContainers, validateInitContainers } from './validationContainer.ts';
 
 /**
  * regexError formats a pattern failure as apimachinery's RegexError does, double space before
@@ -188,49 +188,27 @@ export function validateObjectMetaName(meta: ObjectMeta, path = 'metadata'): Fie
   return [...errs, ...validateLabels(meta.labels, `${path}.labels`)];
 }
 
-function validateContainer(c: Container, path: string, seen: Set<string>, gracePeriod: number | undefined): FieldError[] {
-  const errs: FieldError[] = [];
-  if (!c.name) errs.push(required(`${path}.name`));
-  else for (const m of isDNS1123Label(c.name)) errs.push(invalid(`${path}.name`, c.name, m));
-  if (c.name && seen.has(c.name)) errs.push(duplicate(`${path}.name`, c.name));
-  if (c.name) seen.add(c.name);
-  if (!c.image) errs.push(required(`${path}.image`));
-  (c.ports ?? []).forEach((p, j) => {
-    if (!(p.containerPort >= 1 && p.containerPort <= 65535)) {
-      errs.push(invalid(`${path}.ports[${j}].containerPort`, p.containerPort, 'must be between 1 and 65535, inclusive'));
-    }
-  });
-  errs.push(...validateContainerProbes(c, gracePeriod, path));
-  return errs;
-}
-
 /**
  * validatePodTemplateSpec checks what a workload manifest can get wrong in its template: label
- * keys and values, at least one container, container names (DNS-1123 labels, unique), images,
- * ports, lifecycle hooks and probes (validationProbes.ts) and the restart policy. Volumes and
- * resources are not modelled.
+ * keys and values, then the pod spec (validatePodSpecCore). Resources and host ports are checked
+ * with the scheduling part (validationPod.ts); volumes themselves are not modelled.
  */
-export function validatePodTemplateSpec(t: PodTemplateSpec | undefined, path: string): FieldError[] {
+export function validatePodTemplateSpec(t: PodTemplateSpec | undefined, path: string, opts: ContainerValidationOptions = {}): FieldError[] {
   if (!t) return [required(path)];
   const errs = validateLabels(t.metadata?.labels, `${path}.labels`);
-  errs.push(...validatePodSpecCore(t.spec, `${path}.spec`));
+  errs.push(...validatePodSpecCore(t.spec, `${path}.spec`, opts));
   return errs;
 }
 
 /**
- * validatePodSpecCore: at least one container, each named (a DNS-1123 label, once) with an image
- * and its ports and probes checked, and a restartPolicy of the three, at their paths under
- * `path` (`spec` of a pod, `spec.template.spec` of a workload's template).
+ * validatePodSpecCore is ValidatePodSpec's container part and its restart policy, in upstream's
+ * order: the containers (validateContainers), the init containers (validateInitContainers), then
+ * a restartPolicy of the three, at their paths under `path` (`spec` of a pod,
+ * `spec.template.spec` of a workload's template).
  */
-export function validatePodSpecCore(spec: PodTemplateSpec['spec'] | undefined, path: string): FieldError[] {
-  const errs: FieldError[] = [];
-  const containers = spec?.containers ?? [];
-  if (containers.length === 0) errs.push(required(`${path}.containers`));
-  const seen = new Set<string>();
-  const grace = spec?.terminationGracePeriodSeconds;
-  containers.forEach((c, i) => {
-    errs.push(...validateContainer(c, `${path}.containers[${i}]`, seen, grace));
-  });
+export function validatePodSpecCore(spec: PodTemplateSpec['spec'] | undefined, path: string, opts: ContainerValidationOptions = {}): FieldError[] {
+  const errs = validateContainers(spec, `${path}.containers`, opts);
+  errs.push(...validateInitContainers(spec, `${path}.initContainers`, opts));
   const rp = spec?.restartPolicy;
   if (rp !== undefined && rp !== 'Always' && rp !== 'OnFailure' && rp !== 'Never') {
     errs.push(notSupported(`${path}.restartPolicy`, rp, ['Always', 'OnFailure', 'Never']));

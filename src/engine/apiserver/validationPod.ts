@@ -4,6 +4,7 @@
 import type { Affinity, Container, LabelSelector, ObjectMeta, PodAffinityTerm, PodSpec, ResourceList, TopologySpreadConstraint } from '../api/types.ts';
 import { formatQuantity, parseQuantity, type Quantity } from '../lib/quantity.ts';
 import { duplicate, type FieldError, forbidden, invalid, notSupported, required } from '../apimachinery/fieldErrors.ts';
+import { validateContainersOnlyForPod } from './validationContainer.ts';
 import { isQualifiedName, validateLabelSelector, validateObjectMetaName, validatePodSpecCore } from './validationCore.ts';
 
 const isNegativeErrorMsg = 'must be greater than or equal to 0';
@@ -65,7 +66,10 @@ export function validateResourceRequirements(r: Container['resources'], path: st
   return errs;
 }
 
-/** validateHostPorts: host ports in range, equal to the container port with hostNetwork, unique by ip/protocol/port in the pod. */
+/**
+ * validateHostPorts: host ports equal to the container port with hostNetwork, unique by
+ * ip/protocol/port in the pod (their range is validateContainerPorts', validationContainerFields.ts).
+ */
 export function validateHostPorts(spec: PodSpec, path: string): FieldError[] {
   const errs: FieldError[] = [];
   const seen = new Set<string>();
@@ -75,7 +79,6 @@ export function validateHostPorts(spec: PodSpec, path: string): FieldError[] {
         const p = `${path}.${field}[${i}].ports[${j}].hostPort`;
         const hp = port.hostPort ?? 0;
         if (hp === 0) return;
-        if (!(hp >= 1 && hp <= 65535)) errs.push(invalid(p, hp, 'must be between 1 and 65535, inclusive'));
         if (spec.hostNetwork && hp !== port.containerPort) errs.push(invalid(p, hp, 'must match `containerPort` when `hostNetwork` is true'));
         const key = `${port.hostIP ?? ''}/${port.protocol ?? 'TCP'}/${hp}`;
         if (seen.has(key)) errs.push(duplicate(p, key));
@@ -226,11 +229,13 @@ export function validatePodSpecScheduling(spec: PodSpec, path: string): FieldErr
 
 /**
  * validatePod is ValidatePodCreate's part this simulator models: the name (a DNS-1123 subdomain,
- * ValidatePodName), the labels, the namespace, and the spec as a template's is checked, at `spec.…`.
+ * ValidatePodName), the labels, the namespace, the spec as a template's is checked, at `spec.…`, and
+ * then what only a pod's containers must satisfy (validateContainersOnlyForPod).
  */
 export function validatePod(pod: { metadata: ObjectMeta; spec?: PodSpec }): FieldError[] {
   const errs = validateObjectMetaName(pod.metadata);
   errs.push(...validatePodSpecCore(pod.spec, 'spec'));
   if (pod.spec !== undefined) errs.push(...validatePodSpecScheduling(pod.spec, 'spec'));
+  errs.push(...validateContainersOnlyForPod(pod.spec, 'spec'));
   return errs;
 }
