@@ -15,9 +15,8 @@ import {
   validateLabelSelector,
   validateLabels,
   validateNamespaceOf,
-  validatePodTemplateSpec,
 } from './validationCore.ts';
-import { validatePodTemplateScheduling } from './validationPod.ts';
+import { validatePodTemplateSpec } from './validationPod.ts';
 
 /** The Forbidden detail for an update outside the mutable fields, as kube-apiserver words it. */
 export const StatefulSetSpecUpdateForbidden =
@@ -115,7 +114,6 @@ export function validateStatefulSetSpec(spec: StatefulSet['spec'], path = 'spec'
     }
     // Its containers also mount the claim templates, which are not among the template's volumes.
     errs.push(...validatePodTemplateSpec(spec.template as PodTemplateSpec | undefined, tpath, { skipVolumeNames: true }));
-    errs.push(...validatePodTemplateScheduling(spec.template as PodTemplateSpec | undefined, tpath));
   }
   const rp = spec.template?.spec?.restartPolicy ?? 'Always';
   if (spec.template && rp !== 'Always') errs.push(notSupported(`${tpath}.spec.restartPolicy`, rp, ['Always']));

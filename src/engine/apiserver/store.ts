@@ -19,7 +19,7 @@ import { PVC_EVALUATOR, SERVICE_EVALUATOR } from '../quota/generic.ts';
 import type { PersistentVolumeClaimObject } from '../api/statefulTypes.ts';
 import { type ApiError, type ApiResult, newAlreadyExists, newConflict, newForbidden, newInvalidFor, newInvalidObject, newNotFound } from './errors.ts';
 import type { FieldError } from '../apimachinery/fieldErrors.ts';
-import { validateResourceRequirements } from './validationPod.ts';
+import { validateResourceRequirements } from './validationResources.ts';
 import { shouldDeleteDuringUpdate } from './finalizers.ts';
 import { withPVCProtectionFinalizer, withPVProtectionFinalizer } from './admission/storageObjectInUseProtection.ts';
 import { validatePersistentVolumeClaimResize } from './admission/persistentVolumeClaimResize.ts';

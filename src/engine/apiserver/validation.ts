@@ -18,9 +18,8 @@ import {
   selectorJSON,
   validateLabelSelector,
   validateObjectMetaName,
-  validatePodTemplateSpec,
 } from './validationCore.ts';
-import { validatePodTemplateScheduling } from './validationPod.ts';
+import { validatePodTemplateSpec } from './validationPod.ts';
 
 const percentFmt = '[0-9]+%';
 const percentErrMsg = "a valid percent string must be a numeric string followed by an ending '%'";
@@ -124,7 +123,6 @@ export function validateDeploymentSpec(spec: Deployment['spec'], path = 'spec'):
       errs.push(invalid(`${tpath}.metadata.labels`, sortedMap(labels), '`selector` does not match template `labels`'));
     }
     errs.push(...validatePodTemplateSpec(spec.template, tpath));
-    errs.push(...validatePodTemplateScheduling(spec.template, tpath));
     const rp = spec.template?.spec?.restartPolicy ?? 'Always';
     if (spec.template && rp !== 'Always') errs.push(notSupported(`${tpath}.spec.restartPolicy`, rp, ['Always']));
   }
@@ -198,7 +196,6 @@ export function validateDaemonSetSpec(spec: DaemonSet['spec'], path = 'spec'): F
     errs.push(invalid(`${path}.selector`, selectorJSON(selector), 'empty selector is invalid for daemonset'));
   }
   errs.push(...validatePodTemplateSpec(spec.template, `${path}.template`));
-  errs.push(...validatePodTemplateScheduling(spec.template, `${path}.template`));
   const rp = spec.template?.spec?.restartPolicy ?? 'Always';
   if (spec.template && rp !== 'Always') errs.push(notSupported(`${path}.template.spec.restartPolicy`, rp, ['Always']));
   errs.push(...validateNonnegativeField(spec.minReadySeconds ?? 0, `${path}.minReadySeconds`));

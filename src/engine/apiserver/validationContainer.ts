@@ -1,6 +1,6 @@
 // Port of kubernetes pkg/apis/core/validation/validation.go (v1.36): validateContainers,
-// validateInitContainers, validateContainerCommon (without resources: validationPod.ts checks them
-// with the scheduling part) and validateContainersOnlyForPod.
+// validateInitContainers, validateContainerCommon, checkHostPortConflicts (AccumulateUniqueHostPorts)
+// and validateContainersOnlyForPod.
 import type { Container, PodSpec } from '../api/types.ts';
 import { duplicate, type FieldError, forbidden, invalid, notSupported, required } from '../apimachinery/fieldErrors.ts';
 import { isDNS1123Label } from './validationCore.ts';
@@ -14,6 +14,7 @@ import {
   validateVolumeMounts,
 } from './validationContainerFields.ts';
 import { validateContainerProbes } from './validationProbes.ts';
+import { validateResourceRequirements } from './validationResources.ts';
 
 /** A container with the fields a manifest may write that types.ts's Container does not model. */
 type ManifestContainer = Container & { terminationMessagePolicy?: string; volumeMounts?: VolumeMount[] };
@@ -39,8 +40,8 @@ function volumeNames(spec: PodSpec | undefined, opts: ContainerValidationOptions
 
 /**
  * validateContainerCommon: what every container must satisfy, in upstream's order: name (a
- * DNS-1123 label), image, terminationMessagePolicy, ports, env, envFrom, volumeMounts and
- * imagePullPolicy.
+ * DNS-1123 label), image, terminationMessagePolicy, ports, env, envFrom, volumeMounts,
+ * imagePullPolicy and resources.
  */
 function validateContainerCommon(c: ManifestContainer, volumes: ReadonlySet<string> | null, path: string): FieldError[] {
   const errs: FieldError[] = [];
@@ -56,6 +57,27 @@ function validateContainerCommon(c: ManifestContainer, volumes: ReadonlySet<stri
   errs.push(...validateEnvFrom(c.envFrom, `${path}.envFrom`));
   errs.push(...validateVolumeMounts(c.volumeMounts, volumes, `${path}.volumeMounts`));
   errs.push(...validatePullPolicy(c.imagePullPolicy, `${path}.imagePullPolicy`));
+  errs.push(...validateResourceRequirements(c.resources, `${path}.resources`));
+  return errs;
+}
+
+/**
+ * checkHostPortConflicts: no two ports of `containers` (at `path[i]`) take one host port, keyed as
+ * AccumulateUniqueHostPorts keys them, protocol/hostIP/port: `Duplicate value: "TCP//8080"` (the
+ * protocol defaulted, the host IP empty). A host port of 0 is none.
+ */
+function checkHostPortConflicts(containers: readonly Container[], path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const seen = new Set<string>();
+  containers.forEach((c, k) => {
+    (c.ports ?? []).forEach((port, j) => {
+      const hp = port.hostPort ?? 0;
+      if (hp === 0) return;
+      const key = `${port.protocol ?? 'TCP'}/${port.hostIP ?? ''}/${hp}`;
+      if (seen.has(key)) errs.push(duplicate(`${path}[${k}].ports[${j}].hostPort`, key));
+      else seen.add(key);
+    });
+  });
   return errs;
 }
 
@@ -78,6 +100,8 @@ export function validateContainers(spec: PodSpec | undefined, path: string, opts
     errs.push(...validateContainerProbes(c, grace, p));
     if (c.restartPolicy !== undefined) errs.push(forbidden(`${p}.restartPolicy`, 'may not be set for non-init containers'));
   });
+  // Across all the regular containers: they run side by side.
+  errs.push(...checkHostPortConflicts(containers, path));
   return errs;
 }
 
@@ -103,6 +127,9 @@ export function validateInitContainers(spec: PodSpec | undefined, path: string, 
     const name = c.name ?? '';
     if (names.has(name)) errs.push(duplicate(`${p}.name`, name));
     else if (name.length > 0) names.add(name);
+    // Each init container on its own: they run one after another. Upstream hands it over as a list
+    // of one under the list's path, so its errors name initContainers[0] whichever it is.
+    errs.push(...checkHostPortConflicts([c], path));
     if (rp === 'Always') errs.push(...validateContainerProbes(c, grace, p));
     else {
       for (const f of ['lifecycle', 'livenessProbe', 'readinessProbe', 'startupProbe'] as const) {

@@ -1,9 +1,8 @@
 // Port of kubernetes staging/src/k8s.io/apimachinery/pkg/util/validation/validation.go (names,
 // labels), apimachinery pkg/apis/meta/v1/validation (label selectors) and the pod-template subset of
 // pkg/apis/core/validation/validation.go that a workload manifest exercises (v1.36).
-import type { LabelSelector, ObjectMeta, PodTemplateSpec } from '../api/types.ts';
-import { type FieldError, forbidden, invalid, notSupported, required, sortedMap } from '../apimachinery/fieldErrors.ts';
-import { type ContainerValidationOptions, validateContainers, validateInitContainers } from './validationContainer.ts';
+import type { LabelSelector, ObjectMeta } from '../api/types.ts';
+import { type FieldError, forbidden, invalid, required, sortedMap } from '../apimachinery/fieldErrors.ts';
 
 /**
  * regexError formats a pattern failure as apimachinery's RegexError does, double space before
@@ -186,32 +185,4 @@ export function validateObjectMetaName(meta: ObjectMeta, path = 'metadata'): Fie
   const errs = isDNS1123Subdomain(meta.name).map((m) => invalid(`${path}.name`, meta.name, m));
   errs.push(...validateNamespaceOf(meta, path));
   return [...errs, ...validateLabels(meta.labels, `${path}.labels`)];
-}
-
-/**
- * validatePodTemplateSpec checks what a workload manifest can get wrong in its template: label
- * keys and values, then the pod spec (validatePodSpecCore). Resources and host ports are checked
- * with the scheduling part (validationPod.ts); volumes themselves are not modelled.
- */
-export function validatePodTemplateSpec(t: PodTemplateSpec | undefined, path: string, opts: ContainerValidationOptions = {}): FieldError[] {
-  if (!t) return [required(path)];
-  const errs = validateLabels(t.metadata?.labels, `${path}.labels`);
-  errs.push(...validatePodSpecCore(t.spec, `${path}.spec`, opts));
-  return errs;
-}
-
-/**
- * validatePodSpecCore is ValidatePodSpec's container part and its restart policy, in upstream's
- * order: the containers (validateContainers), the init containers (validateInitContainers), then
- * a restartPolicy of the three, at their paths under `path` (`spec` of a pod,
- * `spec.template.spec` of a workload's template).
- */
-export function validatePodSpecCore(spec: PodTemplateSpec['spec'] | undefined, path: string, opts: ContainerValidationOptions = {}): FieldError[] {
-  const errs = validateContainers(spec, `${path}.containers`, opts);
-  errs.push(...validateInitContainers(spec, `${path}.initContainers`, opts));
-  const rp = spec?.restartPolicy;
-  if (rp !== undefined && rp !== 'Always' && rp !== 'OnFailure' && rp !== 'Never') {
-    errs.push(notSupported(`${path}.restartPolicy`, rp, ['Always', 'OnFailure', 'Never']));
-  }
-  return errs;
 }

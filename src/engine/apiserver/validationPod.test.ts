@@ -18,7 +18,7 @@ function deployment(spec: Record<string, unknown>, container: Record<string, unk
 
 const errors = (d: Deployment) => validateObject(d).map(fieldErrorString);
 
-describe('validatePodTemplateScheduling', () => {
+describe('validatePodSpec', () => {
   it.each<[string, Deployment, string[]]>([
     [
       'a request above its limit',
@@ -69,6 +69,49 @@ describe('validatePodTemplateScheduling', () => {
         ],
       }),
       ['spec.template.spec.topologySpreadConstraints[0].{topologyKey, whenUnsatisfiable}: Duplicate value: "{zone, DoNotSchedule}"'],
+    ],
+    [
+      'two containers on one host port (protocol/hostIP/port, as AccumulateUniqueHostPorts keys it)',
+      deployment({ containers: [
+        { name: 'a', image: 'i', ports: [{ containerPort: 80, hostPort: 8080 }] },
+        { name: 'b', image: 'i', ports: [{ containerPort: 81, hostPort: 8080 }, { containerPort: 53, hostPort: 53, protocol: 'UDP', hostIP: '10.0.0.1' }, { containerPort: 54, hostPort: 53, protocol: 'UDP', hostIP: '10.0.0.1' }] },
+      ] }),
+      [
+        'spec.template.spec.containers[1].ports[0].hostPort: Duplicate value: "TCP//8080"',
+        'spec.template.spec.containers[1].ports[2].hostPort: Duplicate value: "UDP/10.0.0.1/53"',
+      ],
+    ],
+    [
+      'an init container that takes one host port twice (named initContainers[0], as upstream names it)',
+      deployment({ initContainers: [
+        { name: 'setup', image: 'i', ports: [{ containerPort: 90, hostPort: 9090 }] },
+        { name: 'migrate', image: 'i', ports: [{ containerPort: 80, hostPort: 8080 }, { containerPort: 81, hostPort: 8080 }] },
+      ] }, { ports: [{ containerPort: 80, hostPort: 9090 }] }),
+      ['spec.template.spec.initContainers[0].ports[1].hostPort: Duplicate value: "TCP//8080"'],
+    ],
+    [
+      "each container's resources with its other fields, before the next container's",
+      deployment({ containers: [
+        { name: 'a', image: 'i', resources: { limits: { memory: '-1' } } },
+        { name: 'b', image: 'i', imagePullPolicy: 'Sometimes' },
+      ] }),
+      [
+        'spec.template.spec.containers[0].resources.limits[memory]: Invalid value: "-1": must be greater than or equal to 0',
+        'spec.template.spec.containers[1].imagePullPolicy: Unsupported value: "Sometimes": supported values: "Always", "IfNotPresent", "Never"',
+      ],
+    ],
+    [
+      'the host-network ports after the init containers, the affinity after the restart policy',
+      deployment({
+        hostNetwork: true,
+        initContainers: [{ name: 'setup', image: 'i', ports: [{ containerPort: 70, hostPort: 71 }], resources: { requests: { gpu: '1' } } }],
+        affinity: { podAntiAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 0, podAffinityTerm: { labelSelector: {}, topologyKey: 'zone' } }] } },
+      }, { ports: [{ containerPort: 80, hostPort: 8080 }] }),
+      [
+        'spec.template.spec.initContainers[0].resources.requests[gpu]: Invalid value: "gpu": must be a standard resource for containers',
+        'spec.template.spec.containers[0].ports[0].hostPort: Invalid value: 8080: must match `containerPort` when `hostNetwork` is true',
+        'spec.template.spec.affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight: Invalid value: 0: must be in the range 1-100',
+      ],
     ],
   ])('refuses %s with the API server message', (_what, d, want) => {
     expect(errors(d)).toEqual(want);

@@ -1,92 +1,27 @@
-// Port of the scheduling part of kubernetes pkg/apis/core/validation/validation.go (v1.36):
-// ValidateResourceRequirements, validateAffinity (node, pod and pod anti-affinity),
-// validateTopologySpreadConstraints and AccumulateUniqueHostPorts, with the API server's messages.
-import type { Affinity, Container, LabelSelector, ObjectMeta, PodAffinityTerm, PodSpec, ResourceList, TopologySpreadConstraint } from '../api/types.ts';
-import { formatQuantity, parseQuantity, type Quantity } from '../lib/quantity.ts';
+// Port of kubernetes pkg/apis/core/validation/validation.go (v1.36): ValidatePodSpec's order over
+// the parts this simulator models (containers, init containers, validatePodHostNetworkDeps,
+// validateRestartPolicy, validateAffinity, validateTopologySpreadConstraints),
+// ValidatePodTemplateSpec and ValidatePodCreate, with the API server's messages.
+import type { Affinity, LabelSelector, ObjectMeta, PodAffinityTerm, PodSpec, PodTemplateSpec, TopologySpreadConstraint } from '../api/types.ts';
 import { duplicate, type FieldError, forbidden, invalid, notSupported, required } from '../apimachinery/fieldErrors.ts';
-import { validateContainersOnlyForPod } from './validationContainer.ts';
-import { isQualifiedName, validateLabelSelector, validateObjectMetaName, validatePodSpecCore } from './validationCore.ts';
+import { type ContainerValidationOptions, validateContainers, validateContainersOnlyForPod, validateInitContainers } from './validationContainer.ts';
+import { isQualifiedName, validateLabelSelector, validateLabels, validateObjectMetaName } from './validationCore.ts';
 
-const isNegativeErrorMsg = 'must be greater than or equal to 0';
 const isNotPositiveErrorMsg = 'must be greater than zero';
 
-/** Resource names a container may name without a domain (IsStandardContainerResourceName). */
-function isStandardContainerResourceName(name: string): boolean {
-  return name === 'cpu' || name === 'memory' || name === 'ephemeral-storage' || name.startsWith('hugepages-');
-}
-
-/** validateContainerResourceName: a qualified name; without a domain, a standard one; a domain name is an extended resource. */
-function validateContainerResourceName(name: string, path: string): FieldError[] {
-  const errs = isQualifiedName(name).map((m) => invalid(path, name, m));
-  if (!name.includes('/')) {
-    if (!isStandardContainerResourceName(name)) errs.push(invalid(path, name, 'must be a standard resource for containers'));
-  } else if (name.startsWith('kubernetes.io/') || name.includes('.kubernetes.io/') || name.startsWith('requests.')) {
-    errs.push(invalid(path, name, "doesn't follow extended resource name standard"));
-  }
-  return errs;
-}
-
-function parsed(v: string | number | undefined): Quantity | null {
-  const r = parseQuantity(String(v));
-  return r.ok ? r.value : null;
-}
-
-/** validateQuantity: `limits[cpu]: Invalid value: "-1": must be greater than or equal to 0` (ValidateResourceQuantityValue). */
-function validateQuantity(q: Quantity, path: string): FieldError[] {
-  return q.nanos < 0n ? [invalid(path, formatQuantity(q), isNegativeErrorMsg)] : [];
-}
-
 /**
- * validateResourceRequirements checks limits, then requests (names in sorted order; Go walks the
- * maps in random order): valid names, no negative quantity, and no request above its limit,
- * reported on `…resources.requests`: `Invalid value: "2": must be less than or equal to cpu limit of 1`.
+ * validatePodHostNetworkDeps: with hostNetwork, a regular container's host port is its container
+ * port (0, unset, is allowed in a template: defaulting sets it when the pod is made).
  */
-export function validateResourceRequirements(r: Container['resources'], path: string): FieldError[] {
-  if (r === undefined) return [];
+function validatePodHostNetworkDeps(spec: PodSpec, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  const limits: ResourceList = r.limits ?? {};
-  const requests: ResourceList = r.requests ?? {};
-  for (const name of Object.keys(limits).sort()) {
-    const p = `${path}.limits[${name}]`;
-    errs.push(...validateContainerResourceName(name, p));
-    const q = parsed(limits[name]);
-    if (q !== null) errs.push(...validateQuantity(q, p));
-  }
-  for (const name of Object.keys(requests).sort()) {
-    const p = `${path}.requests[${name}]`;
-    errs.push(...validateContainerResourceName(name, p));
-    const q = parsed(requests[name]);
-    if (q === null) continue;
-    errs.push(...validateQuantity(q, p));
-    const limit = Object.hasOwn(limits, name) ? parsed(limits[name]) : null;
-    if (limit !== null && q.nanos > limit.nanos) {
-      errs.push(invalid(`${path}.requests`, formatQuantity(q), `must be less than or equal to ${name} limit of ${formatQuantity(limit)}`));
-    }
-  }
-  return errs;
-}
-
-/**
- * validateHostPorts: host ports equal to the container port with hostNetwork, unique by
- * ip/protocol/port in the pod (their range is validateContainerPorts', validationContainerFields.ts).
- */
-export function validateHostPorts(spec: PodSpec, path: string): FieldError[] {
-  const errs: FieldError[] = [];
-  const seen = new Set<string>();
-  const check = (cs: readonly Container[], field: string) =>
-    cs.forEach((c, i) => {
-      (c.ports ?? []).forEach((port, j) => {
-        const p = `${path}.${field}[${i}].ports[${j}].hostPort`;
-        const hp = port.hostPort ?? 0;
-        if (hp === 0) return;
-        if (spec.hostNetwork && hp !== port.containerPort) errs.push(invalid(p, hp, 'must match `containerPort` when `hostNetwork` is true'));
-        const key = `${port.hostIP ?? ''}/${port.protocol ?? 'TCP'}/${hp}`;
-        if (seen.has(key)) errs.push(duplicate(p, key));
-        seen.add(key);
-      });
+  if (!spec.hostNetwork) return errs;
+  (spec.containers ?? []).forEach((c, i) => {
+    (c.ports ?? []).forEach((port, j) => {
+      const hp = port.hostPort ?? 0;
+      if (hp !== 0 && hp !== port.containerPort) errs.push(invalid(`${path}.containers[${i}].ports[${j}].hostPort`, hp, 'must match `containerPort` when `hostNetwork` is true'));
     });
-  check(spec.initContainers ?? [], 'initContainers');
-  check(spec.containers ?? [], 'containers');
+  });
   return errs;
 }
 
@@ -204,24 +139,32 @@ export function validateTopologySpreadConstraints(cs: readonly TopologySpreadCon
 }
 
 /**
- * validatePodTemplateScheduling checks the parts of a pod template the scheduler reads: each
- * container's resources, host ports, affinity and topology spread constraints, at their paths
- * under `path` (`spec.template`).
+ * validatePodTemplateSpec is ValidatePodTemplateSpec: the template's labels, then its pod spec
+ * (validatePodSpec) at `path.spec`.
  */
-export function validatePodTemplateScheduling(t: { spec?: PodSpec } | undefined, path: string): FieldError[] {
-  return t?.spec === undefined ? [] : validatePodSpecScheduling(t.spec, `${path}.spec`);
+export function validatePodTemplateSpec(t: PodTemplateSpec | undefined, path: string, opts: ContainerValidationOptions = {}): FieldError[] {
+  if (!t) return [required(path)];
+  const errs = validateLabels(t.metadata?.labels, `${path}.labels`);
+  errs.push(...validatePodSpec(t.spec, `${path}.spec`, opts));
+  return errs;
 }
 
-/** validatePodSpecScheduling is validatePodTemplateScheduling of a spec at `path` (`spec` of a pod). */
-export function validatePodSpecScheduling(spec: PodSpec, path: string): FieldError[] {
-  const errs: FieldError[] = [];
-  (spec.initContainers ?? []).forEach((c, i) => {
-    errs.push(...validateResourceRequirements(c.resources, `${path}.initContainers[${i}].resources`));
-  });
-  (spec.containers ?? []).forEach((c, i) => {
-    errs.push(...validateResourceRequirements(c.resources, `${path}.containers[${i}].resources`));
-  });
-  errs.push(...validateHostPorts(spec, path));
+/**
+ * validatePodSpec is ValidatePodSpec over what is modelled, in upstream's order: the containers
+ * (each with its resources, the host ports across them), the init containers (each one's host ports
+ * on their own: they run one by one), the host-network ports, a restartPolicy of the three, the
+ * affinity and the topology spread constraints, at their paths under `path` (`spec` of a pod,
+ * `spec.template.spec` of a workload's template).
+ */
+export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: ContainerValidationOptions = {}): FieldError[] {
+  const errs = validateContainers(spec, `${path}.containers`, opts);
+  errs.push(...validateInitContainers(spec, `${path}.initContainers`, opts));
+  if (spec === undefined) return errs;
+  errs.push(...validatePodHostNetworkDeps(spec, path));
+  const rp = spec.restartPolicy;
+  if (rp !== undefined && rp !== 'Always' && rp !== 'OnFailure' && rp !== 'Never') {
+    errs.push(notSupported(`${path}.restartPolicy`, rp, ['Always', 'OnFailure', 'Never']));
+  }
   errs.push(...validateAffinity(spec.affinity, `${path}.affinity`));
   errs.push(...validateTopologySpreadConstraints(spec.topologySpreadConstraints, `${path}.topologySpreadConstraints`));
   return errs;
@@ -234,8 +177,7 @@ export function validatePodSpecScheduling(spec: PodSpec, path: string): FieldErr
  */
 export function validatePod(pod: { metadata: ObjectMeta; spec?: PodSpec }): FieldError[] {
   const errs = validateObjectMetaName(pod.metadata);
-  errs.push(...validatePodSpecCore(pod.spec, 'spec'));
-  if (pod.spec !== undefined) errs.push(...validatePodSpecScheduling(pod.spec, 'spec'));
+  errs.push(...validatePodSpec(pod.spec, 'spec'));
   errs.push(...validateContainersOnlyForPod(pod.spec, 'spec'));
   return errs;
 }
