@@ -2,7 +2,7 @@
 // ValidateStatefulSetSpec, validateRollingUpdateStatefulSet, ValidatePersistentVolumeClaimRetentionPolicy
 // and ValidateStatefulSetUpdate (v1.36), on the defaulted apps/v1 object.
 import type { RollingUpdateStatefulSetStrategy, StatefulSet, StatefulSetStatus, StatefulSetUpdateStrategy } from '../api/statefulTypes.ts';
-import type { IntOrString, PodTemplateSpec } from '../api/types.ts';
+import type { IntOrString } from '../api/types.ts';
 import { deepEqual } from '../lib/hash.ts';
 import { getIntOrPercentValue } from '../lib/intstr.ts';
 import { selectorIsEmpty, selectorMatches } from '../lib/labels.ts';
@@ -16,7 +16,6 @@ import {
   validateLabels,
   validateNamespaceOf,
 } from './validationCore.ts';
-import { validatePodTemplateSpec } from './validationPod.ts';
 
 /** The Forbidden detail for an update outside the mutable fields, as kube-apiserver words it. */
 export const StatefulSetSpecUpdateForbidden =
@@ -112,8 +111,11 @@ export function validateStatefulSetSpec(spec: StatefulSet['spec'], path = 'spec'
     if (selector && !selectorIsEmpty(selector) && !selectorMatches(selector, labels)) {
       errs.push(invalid(`${tpath}.metadata.labels`, sortedMap(labels), '`selector` does not match template `labels`'));
     }
-    // Its containers also mount the claim templates, which are not among the template's volumes.
-    errs.push(...validatePodTemplateSpec(spec.template as PodTemplateSpec | undefined, tpath, { skipVolumeNames: true }));
+    // ValidatePodTemplateSpecForStatefulSet checks the template's labels, not its pod spec (upstream's
+    // TODO: its containers mount the claim templates, not among the template's volumes). The pods
+    // are validated when the controller creates them (store.ts), each create then Invalid.
+    if (spec.template === undefined) errs.push(required(tpath));
+    else errs.push(...validateLabels(labels, `${tpath}.labels`));
   }
   const rp = spec.template?.spec?.restartPolicy ?? 'Always';
   if (spec.template && rp !== 'Always') errs.push(notSupported(`${tpath}.spec.restartPolicy`, rp, ['Always']));

@@ -19,6 +19,7 @@ import { PVC_EVALUATOR, SERVICE_EVALUATOR } from '../quota/generic.ts';
 import type { PersistentVolumeClaimObject } from '../api/statefulTypes.ts';
 import { type ApiError, type ApiResult, newAlreadyExists, newConflict, newForbidden, newInvalidFor, newInvalidObject, newNotFound } from './errors.ts';
 import type { FieldError } from '../apimachinery/fieldErrors.ts';
+import { validatePod } from './validationPod.ts';
 import { validateResourceRequirements } from './validationResources.ts';
 import { shouldDeleteDuringUpdate } from './finalizers.ts';
 import { withPVCProtectionFinalizer, withPVProtectionFinalizer } from './admission/storageObjectInUseProtection.ts';
@@ -106,6 +107,14 @@ export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
   const terminating = refuseInTerminating(st, obj);
   if (terminating) return { ok: false, error: terminating };
   if (obj.kind === 'Event' && (keysAre(src, EVENT_META) || keysAre(src, EVENT_META_UID))) return createLiteral(st, ctx, obj, false, owned, givenKey, false, absent && givenKey !== undefined);
+  // The API server validates every pod. A ReplicaSet's or a DaemonSet's come from a template it
+  // validated with the same rules when the workload was written; a StatefulSet's template is not
+  // (ValidatePodTemplateSpecForStatefulSet leaves its spec out), so its pods are, here: a bad
+  // container makes every create Invalid, and the controller's FailedCreate Event quotes why.
+  if (obj.kind === 'Pod' && src.ownerReferences?.[0]?.kind === 'StatefulSet') {
+    const errs = validatePod(obj as Pod);
+    if (errs.length > 0) return { ok: false, error: newInvalidObject('Pod', src.name, errs) };
+  }
   // A pod or claim that LimitRanges may change (an annotation, defaults) takes the general path.
   const limited = st.objects.LimitRange.size > 0 && (obj.kind === 'Pod' || obj.kind === 'PersistentVolumeClaim');
   if (obj.kind === 'Pod' && !limited && keysAre(src, POD_META)) return createLiteral(st, ctx, obj, true);

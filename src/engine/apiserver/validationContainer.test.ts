@@ -3,7 +3,7 @@ import type { StatefulSet } from '../api/statefulTypes.ts';
 import type { Deployment, KubeObject, PodSpec } from '../api/types.ts';
 import { fieldErrorString } from '../apimachinery/fieldErrors.ts';
 import { seedPrng } from '../lib/prng.ts';
-import { kubectl, settledCluster } from '../sim/executeTestEngine.ts';
+import { advance, kubectl, objects, settledCluster } from '../sim/executeTestEngine.ts';
 import { formatApiError, newInvalidFor } from './errors.ts';
 import { prepareObject } from './rest/kinds.ts';
 import { createObject, newStoreState, type WatchRecord } from './store.ts';
@@ -211,22 +211,43 @@ describe('createObject of a Pod', () => {
   });
 });
 
-describe('createObject of a StatefulSet', () => {
-  it('accepts a mount of a claim template, and still refuses a bad port', () => {
-    const set = (ports: unknown[]): StatefulSet =>
-      ({
-        apiVersion: 'apps/v1',
-        kind: 'StatefulSet',
-        metadata: { name: 'db', namespace: 'default' },
-        spec: {
-          serviceName: 'db',
-          selector: { matchLabels: { app: 'db' } },
-          template: { metadata: { labels: { app: 'db' } }, spec: { containers: [{ name: 'db', image: 'db:1', ports, volumeMounts: [{ name: 'data', mountPath: '/data' }] }] } },
-          volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
-        },
-      }) as unknown as StatefulSet;
-    expect(created(set([]))).toBe('created');
-    expect(created(set([{ containerPort: 0 }]))).toBe('The StatefulSet "db" is invalid: spec.template.spec.containers[0].ports[0].containerPort: Required value');
+describe('a StatefulSet with a bad container', () => {
+  const set = (ports: unknown[]) => ({
+    apiVersion: 'apps/v1',
+    kind: 'StatefulSet',
+    metadata: { name: 'db' },
+    spec: {
+      replicas: 2,
+      serviceName: 'db',
+      selector: { matchLabels: { app: 'db' } },
+      template: { metadata: { labels: { app: 'db' } }, spec: { containers: [{ name: 'db', image: 'db:1', ports, volumeMounts: [{ name: 'data', mountPath: '/data' }] }] } },
+      volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
+    },
+  });
+  const failures = (st: ReturnType<typeof settledCluster>) =>
+    objects(st, 'Event')
+      .filter((e) => e.reason === 'FailedCreate')
+      .map((e) => e.message);
+
+  it('starts its pods when a container mounts a claim template', () => {
+    const st = settledCluster([], 0);
+    expect(kubectl(st, 'apply -f -', set([])).output).toBe('statefulset.apps/db created');
+    advance(st, 30);
+    expect(objects(st, 'Pod').map((p) => p.metadata.name)).toEqual(['db-0', 'db-1']);
+    expect(failures(st)).toEqual([]);
+  });
+
+  it('is created, as upstream leaves its template spec unchecked, and each pod create is Invalid', () => {
+    const st = settledCluster([], 0);
+    // ValidatePodTemplateSpecForStatefulSet checks the labels only: the set is stored.
+    expect(kubectl(st, 'apply -f -', set([{ containerPort: 0 }])).output).toBe('statefulset.apps/db created');
+    advance(st, 30);
+    expect(objects(st, 'Pod')).toEqual([]);
+    // The API server refuses the pod the controller makes, and the controller says so (OrderedReady: db-0 only).
+    expect(new Set(failures(st))).toEqual(
+      new Set(['create Pod db-0 in StatefulSet db failed error: Pod "db-0" is invalid: spec.containers[0].ports[0].containerPort: Required value']),
+    );
+    expect(objects(st, 'Event').find((e) => e.reason === 'FailedCreate')?.count).toBeGreaterThan(1);
   });
 });
 

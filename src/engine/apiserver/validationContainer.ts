@@ -19,21 +19,11 @@ import { validateResourceRequirements } from './validationResources.ts';
 /** A container with the fields a manifest may write that types.ts's Container does not model. */
 type ManifestContainer = Container & { terminationMessagePolicy?: string; volumeMounts?: VolumeMount[] };
 
-/** How a pod spec's containers are checked. */
-export interface ContainerValidationOptions {
-  /**
-   * Skip the volume-mount name lookup: a StatefulSet's containers also mount its claim templates,
-   * which are not in the template's volumes (upstream does not validate that template's spec at all).
-   */
-  skipVolumeNames?: boolean;
-}
-
 /**
- * volumeNames is the names ValidateVolumes returns for the mounts to name, or null when they are
- * not looked up. Volumes themselves are not validated here, so every named one counts.
+ * volumeNames is the names ValidateVolumes returns for the mounts to name. Volumes themselves are
+ * not validated here, so every named one counts.
  */
-function volumeNames(spec: PodSpec | undefined, opts: ContainerValidationOptions): ReadonlySet<string> | null {
-  if (opts.skipVolumeNames) return null;
+function volumeNames(spec: PodSpec | undefined): ReadonlySet<string> {
   const vols = (spec as { volumes?: { name?: string }[] } | undefined)?.volumes ?? [];
   return new Set(vols.map((v) => v.name ?? '').filter((n) => n !== ''));
 }
@@ -43,7 +33,7 @@ function volumeNames(spec: PodSpec | undefined, opts: ContainerValidationOptions
  * DNS-1123 label), image, terminationMessagePolicy, ports, env, envFrom, volumeMounts,
  * imagePullPolicy and resources.
  */
-function validateContainerCommon(c: ManifestContainer, volumes: ReadonlySet<string> | null, path: string): FieldError[] {
+function validateContainerCommon(c: ManifestContainer, volumes: ReadonlySet<string>, path: string): FieldError[] {
   const errs: FieldError[] = [];
   const name = c.name ?? '';
   if (name.length === 0) errs.push(required(`${path}.name`));
@@ -85,11 +75,11 @@ function checkHostPortConflicts(containers: readonly Container[], path: string):
  * validateContainers: at least one; each passes validateContainerCommon, has a name no earlier
  * container has, valid hooks and probes, and no restartPolicy (an init container's field).
  */
-export function validateContainers(spec: PodSpec | undefined, path: string, opts: ContainerValidationOptions = {}): FieldError[] {
+export function validateContainers(spec: PodSpec | undefined, path: string): FieldError[] {
   const containers = (spec?.containers ?? []) as ManifestContainer[];
   if (containers.length === 0) return [required(path)];
   const errs: FieldError[] = [];
-  const volumes = volumeNames(spec, opts);
+  const volumes = volumeNames(spec);
   const grace = spec?.terminationGracePeriodSeconds;
   const names = new Set<string>();
   containers.forEach((c, i) => {
@@ -112,11 +102,11 @@ const initOnlyDetail = 'may not be set for init containers without restartPolicy
  * sidecar), a name unique among the regular and init containers; a sidecar's hooks and probes are
  * checked, a plain init container may have none.
  */
-export function validateInitContainers(spec: PodSpec | undefined, path: string, opts: ContainerValidationOptions = {}): FieldError[] {
+export function validateInitContainers(spec: PodSpec | undefined, path: string): FieldError[] {
   const inits = (spec?.initContainers ?? []) as ManifestContainer[];
   if (inits.length === 0) return [];
   const errs: FieldError[] = [];
-  const volumes = volumeNames(spec, opts);
+  const volumes = volumeNames(spec);
   const grace = spec?.terminationGracePeriodSeconds;
   const names = new Set((spec?.containers ?? []).map((c) => c.name ?? ''));
   inits.forEach((c, i) => {

@@ -169,10 +169,6 @@ describe('validateVolumeMounts', () => {
   ])('refuses %s', (_, mounts, want) => {
     expect(validateVolumeMounts(mounts, vols, 'field').map(fieldErrorString)).toEqual(want);
   });
-
-  it('skips the name lookup when the volumes are unknown (a StatefulSet’s claim templates)', () => {
-    expect(validateVolumeMounts([{ name: 'data', mountPath: '/data' }], null, 'field')).toEqual([]);
-  });
 });
 
 describe('validatePullPolicy', () => {

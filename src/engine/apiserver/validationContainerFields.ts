@@ -185,11 +185,10 @@ function validateLocalDescendingPath(target: string, path: string): FieldError[]
 
 /**
  * validateVolumeMounts (ValidateVolumeMounts): a name that is one of the pod's volumes, a mount
- * path given and unique in the container, a relative subPath without `..`. `volumes` null skips the
- * name lookup (a StatefulSet's mounts also name its claim templates). The subPath errors sit on
+ * path given and unique in the container, a relative subPath without `..`. The subPath errors sit on
  * `…volumeMounts.subPath` without the index: upstream passes the list's path there.
  */
-export function validateVolumeMounts(mounts: readonly VolumeMount[] | undefined, volumes: ReadonlySet<string> | null, path: string): FieldError[] {
+export function validateVolumeMounts(mounts: readonly VolumeMount[] | undefined, volumes: ReadonlySet<string>, path: string): FieldError[] {
   const errs: FieldError[] = [];
   const mountPoints = new Set<string>();
   (mounts ?? []).forEach((m, i) => {
@@ -197,7 +196,7 @@ export function validateVolumeMounts(mounts: readonly VolumeMount[] | undefined,
     const name = m.name ?? '';
     const mountPath = m.mountPath ?? '';
     if (name.length === 0) errs.push(required(`${p}.name`));
-    if (volumes !== null && !volumes.has(name)) errs.push(notFound(`${p}.name`, name));
+    if (!volumes.has(name)) errs.push(notFound(`${p}.name`, name));
     if (mountPath.length === 0) errs.push(required(`${p}.mountPath`));
     if (mountPoints.has(mountPath)) errs.push(invalid(`${p}.mountPath`, mountPath, 'must be unique'));
     mountPoints.add(mountPath);

@@ -4,7 +4,7 @@
 // ValidatePodTemplateSpec and ValidatePodCreate, with the API server's messages.
 import type { Affinity, LabelSelector, ObjectMeta, PodAffinityTerm, PodSpec, PodTemplateSpec, TopologySpreadConstraint } from '../api/types.ts';
 import { duplicate, type FieldError, forbidden, invalid, notSupported, required } from '../apimachinery/fieldErrors.ts';
-import { type ContainerValidationOptions, validateContainers, validateContainersOnlyForPod, validateInitContainers } from './validationContainer.ts';
+import { validateContainers, validateContainersOnlyForPod, validateInitContainers } from './validationContainer.ts';
 import { isQualifiedName, validateLabelSelector, validateLabels, validateObjectMetaName } from './validationCore.ts';
 
 const isNotPositiveErrorMsg = 'must be greater than zero';
@@ -142,10 +142,10 @@ export function validateTopologySpreadConstraints(cs: readonly TopologySpreadCon
  * validatePodTemplateSpec is ValidatePodTemplateSpec: the template's labels, then its pod spec
  * (validatePodSpec) at `path.spec`.
  */
-export function validatePodTemplateSpec(t: PodTemplateSpec | undefined, path: string, opts: ContainerValidationOptions = {}): FieldError[] {
+export function validatePodTemplateSpec(t: PodTemplateSpec | undefined, path: string): FieldError[] {
   if (!t) return [required(path)];
   const errs = validateLabels(t.metadata?.labels, `${path}.labels`);
-  errs.push(...validatePodSpec(t.spec, `${path}.spec`, opts));
+  errs.push(...validatePodSpec(t.spec, `${path}.spec`));
   return errs;
 }
 
@@ -156,9 +156,9 @@ export function validatePodTemplateSpec(t: PodTemplateSpec | undefined, path: st
  * affinity and the topology spread constraints, at their paths under `path` (`spec` of a pod,
  * `spec.template.spec` of a workload's template).
  */
-export function validatePodSpec(spec: PodSpec | undefined, path: string, opts: ContainerValidationOptions = {}): FieldError[] {
-  const errs = validateContainers(spec, `${path}.containers`, opts);
-  errs.push(...validateInitContainers(spec, `${path}.initContainers`, opts));
+export function validatePodSpec(spec: PodSpec | undefined, path: string): FieldError[] {
+  const errs = validateContainers(spec, `${path}.containers`);
+  errs.push(...validateInitContainers(spec, `${path}.initContainers`));
   if (spec === undefined) return errs;
   errs.push(...validatePodHostNetworkDeps(spec, path));
   const rp = spec.restartPolicy;
