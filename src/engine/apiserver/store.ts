@@ -19,7 +19,7 @@ import { PVC_EVALUATOR, SERVICE_EVALUATOR } from '../quota/generic.ts';
 import type { PersistentVolumeClaimObject } from '../api/statefulTypes.ts';
 import { type ApiError, type ApiResult, newAlreadyExists, newConflict, newForbidden, newInvalidFor, newInvalidObject, newNotFound } from './errors.ts';
 import type { FieldError } from '../apimachinery/fieldErrors.ts';
-import { validatePod } from './validationPod.ts';
+import { controllerPodErrors } from './controllerPods.ts';
 import { validateResourceRequirements } from './validationResources.ts';
 import { shouldDeleteDuringUpdate } from './finalizers.ts';
 import { withPVCProtectionFinalizer, withPVProtectionFinalizer } from './admission/storageObjectInUseProtection.ts';
@@ -107,14 +107,6 @@ export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
   const terminating = refuseInTerminating(st, obj);
   if (terminating) return { ok: false, error: terminating };
   if (obj.kind === 'Event' && (keysAre(src, EVENT_META) || keysAre(src, EVENT_META_UID))) return createLiteral(st, ctx, obj, false, owned, givenKey, false, absent && givenKey !== undefined);
-  // The API server validates every pod. A ReplicaSet's or a DaemonSet's come from a template it
-  // validated with the same rules when the workload was written; a StatefulSet's template is not
-  // (ValidatePodTemplateSpecForStatefulSet leaves its spec out), so its pods are, here: a bad
-  // container makes every create Invalid, and the controller's FailedCreate Event quotes why.
-  if (obj.kind === 'Pod' && src.ownerReferences?.[0]?.kind === 'StatefulSet') {
-    const errs = validatePod(obj as Pod);
-    if (errs.length > 0) return { ok: false, error: newInvalidObject('Pod', src.name, errs) };
-  }
   // A pod or claim that LimitRanges may change (an annotation, defaults) takes the general path.
   const limited = st.objects.LimitRange.size > 0 && (obj.kind === 'Pod' || obj.kind === 'PersistentVolumeClaim');
   if (obj.kind === 'Pod' && !limited && keysAre(src, POD_META)) return createLiteral(st, ctx, obj, true);
@@ -143,6 +135,10 @@ export function createObject<T extends KubeObject>(st: StoreState, ctx: WriteCon
     const limits = admitLimits(st, admitted, meta);
     if (!limits.ok) return { ok: false, error: limits.error };
     admitted = limits.obj;
+  }
+  if (obj.kind === 'Pod') {
+    const invalid = controllerPodErrors(admitted as Pod, meta.name);
+    if (invalid) return { ok: false, error: invalid };
   }
   if (st.objects.ResourceQuota.size > 0 && (obj.kind === 'Pod' || obj.kind === 'Service' || obj.kind === 'PersistentVolumeClaim')) {
     const refused = admitQuota(st, ctx, { ...admitted, metadata: meta } as Pod | Service | PersistentVolumeClaimObject);
@@ -201,6 +197,10 @@ function createLiteral<T extends KubeObject>(st: StoreState, ctx: WriteContext, 
   // A clock-named Event keeps the uid it brings (no draw), as in createObject.
   const uid = !pod && src.uid ? src.uid : uuid(ctx.prng);
   const admitted = obj.kind === 'Pod' ? (admitPod(obj) as T) : obj;
+  if (pod) {
+    const invalid = controllerPodErrors(admitted as Pod, name);
+    if (invalid) return { ok: false, error: invalid };
+  }
   if (pod && st.objects.ResourceQuota.size > 0) {
     // Validating admission sees the generated name (BeforeCreate ran); a refused pod used its draws.
     const refused = admitQuota(st, ctx, { ...(admitted as Pod), metadata: { ...src, name, namespace, uid } });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { StatefulSet } from '../api/statefulTypes.ts';
 import type { Deployment, KubeObject, PodSpec } from '../api/types.ts';
 import { fieldErrorString } from '../apimachinery/fieldErrors.ts';
 import { seedPrng } from '../lib/prng.ts';
@@ -248,6 +247,29 @@ describe('a StatefulSet with a bad container', () => {
       new Set(['create Pod db-0 in StatefulSet db failed error: Pod "db-0" is invalid: spec.containers[0].ports[0].containerPort: Required value']),
     );
     expect(objects(st, 'Event').find((e) => e.reason === 'FailedCreate')?.count).toBeGreaterThan(1);
+  });
+});
+
+describe('a Deployment whose image has a trailing space', () => {
+  it('is created (a template may), and each pod its ReplicaSet makes is Invalid, named as generated', () => {
+    const st = settledCluster([], 0);
+    const d = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'web' },
+      spec: { replicas: 2, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx ' }] } } },
+    };
+    expect(kubectl(st, 'apply -f -', d).output).toBe('deployment.apps/web created');
+    advance(st, 20);
+    expect(objects(st, 'Pod')).toEqual([]);
+    const failed = objects(st, 'Event').filter((e) => e.reason === 'FailedCreate');
+    expect(failed.length).toBeGreaterThan(0);
+    // Each pod has a name of its own, so each message differs: the tenth is combined (EventCorrelator).
+    expect(failed.some((e) => e.message.startsWith('(combined from similar events): '))).toBe(true);
+    for (const e of failed) {
+      expect(e.involvedObject.kind).toBe('ReplicaSet');
+      expect(e.message).toMatch(/^(\(combined from similar events\): )?Error creating: Pod "web-[a-z0-9]+-[a-z0-9]{5}" is invalid: spec\.containers\[0\]\.image: Invalid value: "nginx ": must not have leading or trailing whitespace$/);
+    }
   });
 });
 
