@@ -1,7 +1,10 @@
 // The part of kubernetes pkg/controller/volume/persistentvolume (the binder, v1.36) and of a
 // dynamic provisioner that a StatefulSet's claims meet, reduced to one step: with the simulated
 // default StorageClass (`standard`, volumeBindingMode WaitForFirstConsumer), a claim is
-// provisioned and Bound once a pod that mounts it is scheduled.
+// provisioned and Bound once a pod that mounts it is scheduled. The Events say it as a kind
+// cluster's describe pvc does: the PV controller's ExternalProvisioning (provisionClaimOperationExternal),
+// then the local-path provisioner's Provisioning and ProvisioningSucceeded, all at the bind's tick
+// (on kind they come ~3 s apart, the pod staying Pending meanwhile: not modelled).
 /**
  * The provisioned volume is named `pvc-<claim uid>` as external provisioners name theirs; its
  * capacity is the claim's storage request and its access modes the claim's. No PersistentVolume
@@ -12,7 +15,7 @@ import type { PersistentVolumeClaimObject } from '../../api/statefulTypes.ts';
 import type { KubeObject } from '../../api/types.ts';
 import type { WatchRecord } from '../../apiserver/store.ts';
 import { get } from '../../client/cache.ts';
-import { enqueue, note, type Tx, update, writeStatusOf } from '../../client/tx.ts';
+import { enqueue, note, recordEvent, type Tx, update, writeStatusOf } from '../../client/tx.ts';
 import {
   BetaStorageProvisionerAnnotation,
   BindCompletedAnnotation,
@@ -25,6 +28,28 @@ import {
 } from '../../lib/storageHelpers.ts';
 
 const QUEUE = 'persistentvolume-binder';
+
+/**
+ * The provisioner's identity, its Events' source: sig-storage-lib-external-provisioner names it
+ * `<provisioner>_<its pod>_<a uuid drawn at start>`, on kind the local-path-provisioner
+ * Deployment's pod. One fixed identity here (no such pod runs), so no draw moves a seed's run.
+ */
+export const LocalPathProvisionerIdentity = `${LocalPathProvisioner}_local-path-provisioner-7577fdbbfb-4gxkc_0b8f2a4e-5d1c-4e0b-9a3f-2c6d7e8f9a10`;
+
+/** provisionClaimOperationExternal's Event while an external provisioner's volume is awaited. */
+export const externalProvisioningMessage = (provisioner: string) =>
+  `Waiting for a volume to be created either by the external provisioner '${provisioner}' or manually by the system administrator. If volume creation is delayed, please verify that the provisioner is running and correctly registered.`;
+
+/**
+ * recordProvisioning: the three Events of a dynamically provisioned claim. Named from the clock
+ * (`named: 'clock'`, no PRNG draw), so adding them left every seed's scheduling as it was.
+ */
+function recordProvisioning(tx: Tx, claim: PersistentVolumeClaimObject, key: string, volume: string): void {
+  const involved = claim as unknown as KubeObject;
+  recordEvent(tx, involved, 'Normal', 'ExternalProvisioning', externalProvisioningMessage(LocalPathProvisioner), 'persistentvolume-controller', 'clock');
+  recordEvent(tx, involved, 'Normal', 'Provisioning', `External provisioner is provisioning volume for claim "${key}"`, LocalPathProvisionerIdentity, 'clock');
+  recordEvent(tx, involved, 'Normal', 'ProvisioningSucceeded', `Successfully provisioned volume ${volume}`, LocalPathProvisionerIdentity, 'clock');
+}
 /** The annotations the binder writes on a claim it binds (pv_controller.go's; lib/storageHelpers.ts defines them). */
 export { BindCompletedAnnotation, BoundByControllerAnnotation, SelectedNodeAnnotation };
 
@@ -68,6 +93,7 @@ export function syncBinder(tx: Tx, podKey: string): string | null {
     // to bind (claimSync.ts), and the scheduler keeps its pods Pending until it is; volumeName is
     // set once, so it is not replaced.
     if (claim.spec.volumeName && claim.spec.volumeName !== volume) continue;
+    recordProvisioning(tx, claim, `${ns}/${name}`, volume);
     const annotations = {
       ...(claim.metadata.annotations ?? {}),
       [BindCompletedAnnotation]: 'yes',

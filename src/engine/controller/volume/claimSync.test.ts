@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { externalProvisioningMessage } from './binder.ts';
 import type { PersistentVolumeClaimObject } from '../../api/statefulTypes.ts';
 import { objectKey } from '../../apiserver/store.ts';
 import { create, newTx, schedule } from '../../client/tx.ts';
@@ -83,10 +84,15 @@ describe('a claim of a class this cluster does not have', () => {
     expect(objects(st, 'PersistentVolumeClaim').map((c) => c.status?.phase)).toEqual(['Bound', 'Bound', 'Bound']);
     // Each claim's first sync comes after its pod reached the informer and before the scheduler bound it.
     const said = objects(st, 'Event').filter((e) => e.source?.component === 'persistentvolume-controller');
+    // Then, at its bind, ExternalProvisioning (provisionClaimOperationExternal) names the provisioner it awaits.
+    const external = externalProvisioningMessage('rancher.io/local-path');
     expect(said.map((e) => [e.involvedObject.name, e.reason, e.message, e.count])).toEqual([
       ['www-web-0', 'WaitForPodScheduled', 'waiting for pod web-0 to be scheduled', 1],
+      ['www-web-0', 'ExternalProvisioning', external, 1],
       ['www-web-1', 'WaitForPodScheduled', 'waiting for pod web-1 to be scheduled', 1],
+      ['www-web-1', 'ExternalProvisioning', external, 1],
       ['www-web-2', 'WaitForPodScheduled', 'waiting for pod web-2 to be scheduled', 1],
+      ['www-web-2', 'ExternalProvisioning', external, 1],
     ]);
   });
 });
@@ -236,8 +242,8 @@ describe('syncBoundClaim', () => {
 
   it('leaves a claim the binder bound alone', () => {
     const { events, decisions } = withData(() => ({ storageClassName: 'fast' }));
-    // Only the wait before its pod was scheduled.
-    expect(events('www-web-0').map((e) => e.reason)).toEqual(['WaitForPodScheduled']);
+    // The wait before its pod was scheduled, then its provisioning: nothing of syncBoundClaim's.
+    expect(events('www-web-0').map((e) => e.reason)).toEqual(['WaitForPodScheduled', 'ExternalProvisioning', 'Provisioning', 'ProvisioningSucceeded']);
     expect(decisions('syncBoundClaim')).toEqual([]);
   });
 });

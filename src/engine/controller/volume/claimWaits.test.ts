@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PersistentVolumeClaimObject } from '../../api/statefulTypes.ts';
 import { isUnboundDelayed } from '../../lib/storageHelpers.ts';
+import { externalProvisioningMessage, LocalPathProvisionerIdentity } from './binder.ts';
 import { kubectl, objects, runTicks } from '../../sim/executeTestEngine.ts';
 import { statefulEngine, webStatefulSet } from '../../sim/statefulTestEngine.ts';
 
@@ -72,8 +73,23 @@ describe('syncUnboundClaim for a claim that waits for its first consumer', () =>
     expect(kubectl(st, 'apply -f -', podOf('db', true)).ok).toBe(true);
     runTicks(st, 60);
     expect(objects(st, 'PersistentVolumeClaim')[0]?.status?.phase).toBe('Bound');
-    // Still the three Events of the first 30 s: the syncs after the bind find it bound and say nothing.
-    expect(said().map((e) => [e[1], e[3]])).toEqual([['WaitForFirstConsumer', 3]]);
+    // The three waits of the first 30 s, then the provisioning at the bind, as a kind cluster's
+    // describe pvc lists them; the syncs after the bind find it bound and say nothing.
+    const volume = objects(st, 'PersistentVolumeClaim')[0]?.spec.volumeName ?? '';
+    expect(said()).toEqual([
+      ['Normal', 'WaitForFirstConsumer', 'waiting for first consumer to be created before binding', 3, 'persistentvolume-controller'],
+      ['Normal', 'ExternalProvisioning', externalProvisioningMessage('rancher.io/local-path'), 1, 'persistentvolume-controller'],
+      ['Normal', 'Provisioning', 'External provisioner is provisioning volume for claim "default/data"', 1, LocalPathProvisionerIdentity],
+      ['Normal', 'ProvisioningSucceeded', `Successfully provisioned volume ${volume}`, 1, LocalPathProvisionerIdentity],
+    ]);
+    expect(volume).toMatch(/^pvc-[0-9a-f-]{36}$/);
+    const events = kubectl(st, 'describe pvc data').output.split('Events:\n')[1]?.split('\n').map((l) => l.replace(/ {2,}/g, '  ').replace(/  \S+ \(x3 over \S+\)|  \d+s/, '  AGE'));
+    expect(events?.slice(2, 6)).toEqual([
+      '  Normal  WaitForFirstConsumer  AGE  persistentvolume-controller  waiting for first consumer to be created before binding',
+      `  Normal  ExternalProvisioning  AGE  persistentvolume-controller  ${externalProvisioningMessage('rancher.io/local-path')}`,
+      `  Normal  Provisioning  AGE  ${LocalPathProvisionerIdentity}  External provisioner is provisioning volume for claim "default/data"`,
+      `  Normal  ProvisioningSucceeded  AGE  ${LocalPathProvisionerIdentity}  Successfully provisioned volume ${volume}`,
+    ]);
     // setClaimProvisioner's two annotations name kind's provisioner, as describe pvc shows them on kind.
     const node = objects(st, 'Pod').find((p) => p.metadata.name === 'db')?.spec.nodeName ?? '';
     expect(kubectl(st, 'describe pvc data').output).toContain(
