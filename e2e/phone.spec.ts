@@ -72,3 +72,16 @@ test('on a phone the rs -w table scrolls sideways and keeps every column', async
   expect(await page.evaluate(() => window.scrollX)).toBe(0);
   await page.screenshot({ path: 'artifacts/screenshots/phone-390x844-rs-scrolled.png' });
 });
+
+test('on a phone the header shows Undo, Import, Export and Share as icons, in four rows', async ({ page }) => {
+  await openPreset(page, 'seed');
+  const header = page.getByRole('banner');
+  // At 390 px the words took five rows, 207 px of the screen: the four icons keep their names.
+  for (const name of ['Undo', 'Import', 'Export', 'Share']) {
+    const button = header.getByRole('button', { name, exact: true });
+    await expect(button).toBeVisible();
+    expect((await button.boundingBox())?.width ?? 1e9).toBeLessThan(60);
+  }
+  await expect(header.getByRole('button', { name: 'Lessons', exact: true })).toContainText('Lessons');
+  expect((await header.boundingBox())?.height ?? 1e9).toBeLessThanOrEqual(170);
+});
