@@ -73,7 +73,9 @@ test('on a phone the rs -w table scrolls sideways and keeps every column', async
   await page.screenshot({ path: 'artifacts/screenshots/phone-390x844-rs-scrolled.png' });
 });
 
-test('on a phone the header shows Undo, Import, Export and Share as icons, in four rows', async ({ page }) => {
+test('on a phone the header shows Undo, Import, Export and Share as icons, in four rows', async ({
+  page,
+}) => {
   await openPreset(page, 'seed');
   const header = page.getByRole('banner');
   // At 390 px the words took five rows, 207 px of the screen: the four icons keep their names.
