@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Deployment } from '../api/types.ts';
-import { setDefaultsDeployment } from './defaults.ts';
+import type { DaemonSet, Deployment } from '../api/types.ts';
+import { setDefaultsDaemonSet, setDefaultsDeployment } from './defaults.ts';
 import { fieldErrorString } from '../apimachinery/fieldErrors.ts';
 import { validateObject } from './validation.ts';
 
@@ -113,6 +113,19 @@ describe('validatePodSpec', () => {
         'spec.template.spec.affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight: Invalid value: 0: must be in the range 1-100',
       ],
     ],
+    [
+      "a Job's activeDeadlineSeconds (ValidatePodTemplateSpecForReplicaSet)",
+      deployment({ activeDeadlineSeconds: 600 }),
+      ['spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in ReplicaSet is not Supported'],
+    ],
+    [
+      'an activeDeadlineSeconds of 0, out of its range first',
+      deployment({ activeDeadlineSeconds: 0 }),
+      [
+        'spec.template.spec.activeDeadlineSeconds: Invalid value: 0: must be between 1 and 2147483647, inclusive',
+        'spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in ReplicaSet is not Supported',
+      ],
+    ],
   ])('refuses %s with the API server message', (_what, d, want) => {
     expect(errors(d)).toEqual(want);
   });
@@ -121,5 +134,20 @@ describe('validatePodSpec', () => {
     const d = deployment({}, { resources: { requests: { cpu: '0.5', memory: '1.5Gi' }, limits: { cpu: 1 } } });
     expect(errors(d)).toEqual([]);
     expect(d.spec.template.spec.containers[0]?.resources).toEqual({ limits: { cpu: '1' }, requests: { cpu: '500m', memory: '1536Mi' } });
+  });
+});
+
+describe('validateDaemonSetSpec', () => {
+  it("refuses a Job's activeDeadlineSeconds in the template, in the DaemonSet's words", () => {
+    const ds = setDefaultsDaemonSet({
+      apiVersion: 'apps/v1',
+      kind: 'DaemonSet',
+      metadata: { name: 'agent' },
+      spec: {
+        selector: { matchLabels: { app: 'agent' } },
+        template: { metadata: { labels: { app: 'agent' } }, spec: { containers: [{ name: 'c', image: 'i' }], activeDeadlineSeconds: 60 } },
+      },
+    } as DaemonSet);
+    expect(validateObject(ds).map(fieldErrorString)).toEqual(['spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in DaemonSet is not Supported']);
   });
 });

@@ -153,8 +153,8 @@ export function validatePodTemplateSpec(t: PodTemplateSpec | undefined, path: st
  * validatePodSpec is ValidatePodSpec over what is modelled, in upstream's order: the containers
  * (each with its resources, the host ports across them), the init containers (each one's host ports
  * on their own: they run one by one), the host-network ports, a restartPolicy of the three, the
- * affinity and the topology spread constraints, at their paths under `path` (`spec` of a pod,
- * `spec.template.spec` of a workload's template).
+ * affinity, the topology spread constraints and activeDeadlineSeconds (1 to MaxInt32), at their
+ * paths under `path` (`spec` of a pod, `spec.template.spec` of a workload's template).
  */
 export function validatePodSpec(spec: PodSpec | undefined, path: string): FieldError[] {
   const errs = validateContainers(spec, `${path}.containers`);
@@ -167,6 +167,10 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string): FieldE
   }
   errs.push(...validateAffinity(spec.affinity, `${path}.affinity`));
   errs.push(...validateTopologySpreadConstraints(spec.topologySpreadConstraints, `${path}.topologySpreadConstraints`));
+  const deadline = (spec as { activeDeadlineSeconds?: number }).activeDeadlineSeconds;
+  if (deadline !== undefined && !(deadline >= 1 && deadline <= 2147483647)) {
+    errs.push(invalid(`${path}.activeDeadlineSeconds`, deadline, 'must be between 1 and 2147483647, inclusive'));
+  }
   return errs;
 }
 
