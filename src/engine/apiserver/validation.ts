@@ -5,6 +5,7 @@ import type {
   DaemonSetUpdateStrategy,
   Deployment,
   DeploymentStrategy,
+  ReplicaSet,
   IntOrString,
   RollingUpdateDaemonSet,
   RollingUpdateDeployment,
@@ -19,7 +20,7 @@ import {
   validateLabelSelector,
   validateObjectMetaName,
 } from './validationCore.ts';
-import { validatePodTemplateSpec } from './validationPod.ts';
+import { validatePodTemplateSpec, validatePodTemplateSpecForReplicaSet } from './validationPod.ts';
 
 const percentFmt = '[0-9]+%';
 const percentErrMsg = "a valid percent string must be a numeric string followed by an ending '%'";
@@ -121,17 +122,7 @@ export function validateDeploymentSpec(spec: Deployment['spec'], path = 'spec'):
   if (!selectorIsConvertible(selector)) {
     errs.push(invalid(`${path}.selector`, selectorJSON(selector), 'invalid label selector'));
   } else {
-    const tpath = `${path}.template`;
-    const labels = spec.template?.metadata?.labels;
-    // labels.Nothing() (no selector) is not Empty() and matches nothing; {} is Empty and skipped.
-    if ((!selector || !selectorIsEmpty(selector)) && !selectorMatches(selector, labels)) {
-      errs.push(invalid(`${tpath}.metadata.labels`, sortedMap(labels), '`selector` does not match template `labels`'));
-    }
-    errs.push(...validatePodTemplateSpec(spec.template, tpath));
-    const rp = spec.template?.spec?.restartPolicy ?? 'Always';
-    if (spec.template && rp !== 'Always') errs.push(notSupported(`${tpath}.spec.restartPolicy`, rp, ['Always']));
-    // A Job's field, copied into a Deployment: ValidatePodTemplateSpecForReplicaSet refuses it.
-    if (activeDeadlineOf(spec.template) !== undefined) errs.push(forbidden(`${tpath}.spec.activeDeadlineSeconds`, 'activeDeadlineSeconds in ReplicaSet is not Supported'));
+    errs.push(...validatePodTemplateSpecForReplicaSet(spec.template, selector, `${path}.template`));
   }
   errs.push(...validateDeploymentStrategy(spec.strategy, `${path}.strategy`));
   errs.push(...validateNonnegativeField(spec.minReadySeconds ?? 0, `${path}.minReadySeconds`));
@@ -145,6 +136,30 @@ export function validateDeploymentSpec(spec: Deployment['spec'], path = 'spec'):
     }
   }
   return errs;
+}
+
+/**
+ * validateReplicaSetSpec (ValidateReplicaSetSpec), for a ReplicaSet a client writes: replicas and
+ * minReadySeconds ≥ 0, a selector, not empty (in the Deployment's words, "empty selector is invalid
+ * for deployment", as upstream's copy says it), the template as a Deployment's is checked.
+ */
+export function validateReplicaSetSpec(spec: ReplicaSet['spec'], path = 'spec'): FieldError[] {
+  const errs = validateNonnegativeField(spec.replicas ?? 1, `${path}.replicas`);
+  errs.push(...validateNonnegativeField(spec.minReadySeconds ?? 0, `${path}.minReadySeconds`));
+  const selector = spec.selector as ReplicaSet['spec']['selector'] | undefined;
+  if (!selector) errs.push(required(`${path}.selector`));
+  else {
+    errs.push(...validateLabelSelector(selector, `${path}.selector`));
+    if (selectorIsEmpty(selector)) errs.push(invalid(`${path}.selector`, selectorJSON(selector), 'empty selector is invalid for deployment'));
+  }
+  if (!selectorIsConvertible(selector)) errs.push(invalid(`${path}.selector`, selectorJSON(selector), 'invalid label selector'));
+  else errs.push(...validatePodTemplateSpecForReplicaSet(spec.template, selector, `${path}.template`));
+  return errs;
+}
+
+/** validateReplicaSet validates metadata (name as a DNS-1123 subdomain) and spec. */
+export function validateReplicaSet(rs: ReplicaSet): FieldError[] {
+  return [...validateObjectMetaName(rs.metadata), ...validateReplicaSetSpec(rs.spec)];
 }
 
 /** validateDeployment validates metadata (name as a DNS-1123 subdomain) and spec. */

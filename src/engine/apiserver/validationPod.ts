@@ -3,7 +3,8 @@
 // validateRestartPolicy, validateAffinity, validateTopologySpreadConstraints),
 // ValidatePodTemplateSpec and ValidatePodCreate, with the API server's messages.
 import type { Affinity, LabelSelector, ObjectMeta, PodAffinityTerm, PodSpec, PodTemplateSpec, TopologySpreadConstraint } from '../api/types.ts';
-import { duplicate, type FieldError, forbidden, invalid, notSupported, required } from '../apimachinery/fieldErrors.ts';
+import { duplicate, type FieldError, forbidden, invalid, notSupported, required, sortedMap } from '../apimachinery/fieldErrors.ts';
+import { selectorIsEmpty, selectorMatches } from '../lib/labels.ts';
 import { validateContainers, validateContainersOnlyForPod, validateInitContainers } from './validationContainer.ts';
 import { isQualifiedName, validateLabelSelector, validateLabels, validateObjectMetaName } from './validationCore.ts';
 
@@ -146,6 +147,29 @@ export function validatePodTemplateSpec(t: PodTemplateSpec | undefined, path: st
   if (!t) return [required(path)];
   const errs = validateLabels(t.metadata?.labels, `${path}.labels`);
   errs.push(...validatePodSpec(t.spec, `${path}.spec`));
+  return errs;
+}
+
+/**
+ * validatePodTemplateSpecForReplicaSet: the template's labels match the selector ("`selector` does
+ * not match template `labels`"), the template is valid, its restartPolicy Always and it has no
+ * activeDeadlineSeconds (a Job's field: Forbidden). A Deployment's template and a ReplicaSet's.
+ */
+export function validatePodTemplateSpecForReplicaSet(given: PodTemplateSpec | undefined, selector: LabelSelector | undefined, path: string): FieldError[] {
+  // Go's spec.Template is a value, never nil: a manifest without one is an empty template.
+  const t = given ?? ({} as PodTemplateSpec);
+  const errs: FieldError[] = [];
+  const labels = t?.metadata?.labels;
+  // labels.Nothing() (no selector) is not Empty() and matches nothing; {} is Empty and skipped.
+  if ((!selector || !selectorIsEmpty(selector)) && !selectorMatches(selector, labels)) {
+    errs.push(invalid(`${path}.metadata.labels`, sortedMap(labels), '`selector` does not match template `labels`'));
+  }
+  errs.push(...validatePodTemplateSpec(t, path));
+  const rp = t.spec?.restartPolicy ?? 'Always';
+  if (rp !== 'Always') errs.push(notSupported(`${path}.spec.restartPolicy`, rp, ['Always']));
+  if ((t.spec as { activeDeadlineSeconds?: number } | undefined)?.activeDeadlineSeconds !== undefined) {
+    errs.push(forbidden(`${path}.spec.activeDeadlineSeconds`, 'activeDeadlineSeconds in ReplicaSet is not Supported'));
+  }
   return errs;
 }
 

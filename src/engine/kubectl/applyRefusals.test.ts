@@ -55,7 +55,17 @@ describe('runApply', () => {
       object('v1', 'PersistentVolume', 'pv1', { spec: { capacity: { storage: '1Gi' } } }),
       'The PersistentVolume "pv1" is invalid: \n* spec.accessModes: Required value\n* spec: Required value: must specify a volume type',
     ],
-    ['a new ReplicaSet', object('apps/v1', 'ReplicaSet', 'rs1'), 'Error from server (MethodNotAllowed): error when creating "STDIN": create is not supported on resources of kind "replicasets.apps"'],
+    // A ReplicaSet of its own is created (the docs' frontend.yaml), once valid: this one has no spec.
+    [
+      'a new ReplicaSet without a spec',
+      object('apps/v1', 'ReplicaSet', 'rs1'),
+      [
+        'The ReplicaSet "rs1" is invalid: ',
+        '* spec.selector: Required value',
+        '* spec.template.metadata.labels: Invalid value: null: `selector` does not match template `labels`',
+        '* spec.template.spec.containers: Required value',
+      ].join('\n'),
+    ],
     [
       'a ServiceAccount without a name',
       { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { labels: { a: 'b' } } },

@@ -141,7 +141,7 @@ function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void
     term.fail(creatingError(newMethodNotSupported(served, 'create')));
     return;
   }
-  if (kind === 'Pod' || kind === 'PersistentVolumeClaim' || kind === 'PersistentVolume') {
+  if (kind === 'Pod' || kind === 'PersistentVolumeClaim' || kind === 'PersistentVolume' || kind === 'ReplicaSet') {
     applyPrepared(tx, term, r.object as unknown as KubeObject, r.output);
     return;
   }
@@ -162,8 +162,9 @@ function applyOne(tx: Tx, term: Terminal, raw: unknown, namespace: string): void
 }
 
 /**
- * applyPrepared creates an applied pod or claim as the registry takes a client's (rest/kinds.ts:
- * SetDefaults_Pod and ValidatePodCreate; a claim's defaults and ValidatePersistentVolumeClaim); a
+ * applyPrepared creates an applied pod, claim or ReplicaSet as the registry takes a client's
+ * (rest/kinds.ts: SetDefaults_Pod and ValidatePodCreate; a claim's defaults and
+ * ValidatePersistentVolumeClaim; SetDefaults_ReplicaSet and ValidateReplicaSet); a
  * refusal is the 422 kubectl prints from its causes, or admission's refusal (a quota's).
  */
 function applyPrepared(tx: Tx, term: Terminal, obj: KubeObject, output: string): void {
@@ -174,7 +175,7 @@ function applyPrepared(tx: Tx, term: Terminal, obj: KubeObject, output: string):
     return;
   }
   if ('invalid' in p) {
-    term.fail(checkErrStatus(newInvalidStatus(obj.kind, '', p.name, p.invalid)));
+    term.fail(checkErrStatus(newInvalidStatus(obj.kind, obj.kind === 'ReplicaSet' ? 'apps' : '', p.name, p.invalid)));
     return;
   }
   const res = create(tx, p.object);

@@ -11,7 +11,7 @@ import { decodePolicyObject, isPolicyKind, serviceUpdate } from '../createPolicy
 import { setDefaultsDaemonSet, setDefaultsDeployment, setDefaultsPodSpec, setDefaultsReplicaSet } from '../defaults.ts';
 import type { FieldError } from '../../apimachinery/fieldErrors.ts';
 import { validateUpdate } from '../updateValidation.ts';
-import { validateObject } from '../validation.ts';
+import { validateObject, validateReplicaSet } from '../validation.ts';
 import { validateNamespace } from '../validationCore.ts';
 import { validatePolicyObject } from '../validationPolicy.ts';
 import { validatePod } from '../validationPod.ts';
@@ -21,9 +21,10 @@ import type { PersistentVolumeObject } from '../../api/volumeTypes.ts';
 import { checkMountOption, setDefaultsPersistentVolume, validatePersistentVolume } from '../validationVolume.ts';
 import { prepareStatefulSet, validateStatefulSet } from '../statefulSetStrategy.ts';
 
-/** The kinds a client may create: the workloads, namespaces, pods, the policy kinds and claims. */
+/** The kinds a client may create: the workloads (a ReplicaSet of its own too), namespaces, pods, the policy kinds and claims. */
 export const CREATABLE = new Set([
   'Deployment',
+  'ReplicaSet',
   'DaemonSet',
   'StatefulSet',
   'Namespace',
@@ -39,8 +40,8 @@ export const CREATABLE = new Set([
   'Pod',
 ]);
 
-/** The kinds a client may update or patch (the controllers' ReplicaSets and nodes too: kubectl cordon patches a node). */
-export const UPDATABLE = new Set([...CREATABLE, 'ReplicaSet', 'Node']);
+/** The kinds a client may update or patch (nodes too: kubectl cordon patches a node). */
+export const UPDATABLE = new Set([...CREATABLE, 'Node']);
 
 /** What preparing an object gives: the object to store, or why not (a 400 message or field errors). */
 export type PreparedObject = { object: KubeObject } | { badRequest: string } | { invalid: FieldError[]; name: string };
@@ -82,6 +83,8 @@ function validate(obj: KubeObject, cur: KubeObject | undefined): FieldError[] {
   // An update's spec is validated by validateUpdate (ValidateStatefulSetUpdate), not twice.
   if (obj.kind === 'StatefulSet') return updating ? [] : validateStatefulSet(obj as StatefulSet);
   if (obj.kind === 'Deployment' || obj.kind === 'DaemonSet') return validateObject(obj);
+  // ValidateReplicaSet on a create, ValidateReplicaSetUpdate's spec part on an update (kubectl scale rs).
+  if (obj.kind === 'ReplicaSet') return validateReplicaSet(obj as ReplicaSet);
   if (obj.kind === 'Namespace') return validateNamespace(obj.metadata);
   // An update's pod is checked by ValidatePodUpdate's rules (validateUpdate).
   if (obj.kind === 'Pod') return updating ? [] : validatePod(obj as Pod);
