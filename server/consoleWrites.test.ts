@@ -97,8 +97,9 @@ describe('the console’s writes the served API refuses, against npm run serve',
     await expectAnswersAsPage(h, ['delete sa default', 'delete sc standard', 'delete pv --all', 'label sa default a=b', 'annotate sc standard a=b']);
   });
 
-  it('answers apply of the kinds a client may not create or patch as the served API does', async () => {
-    const rs = object('apps/v1', 'ReplicaSet', 'rs1', 'spec:\n  selector: { matchLabels: { a: b } }\n  template:\n    metadata: { labels: { a: b } }\n    spec: { containers: [{ name: a, image: a }] }\n');
+  it('answers apply of the kinds a client may not create or patch, and of an invalid ReplicaSet, as the served API does', async () => {
+    // A ReplicaSet of one's own is created (standalone.test.ts); this one is refused by ValidateReplicaSet.
+    const rs = object('apps/v1', 'ReplicaSet', 'rs1', 'spec:\n  replicas: -1\n  selector: { matchLabels: { a: b } }\n  template:\n    metadata: { labels: { a: c } }\n    spec: { containers: [{ name: a, image: a }], activeDeadlineSeconds: 5 }\n');
     await expectAppliesAsPage(h, [rs, object('v1', 'Node', 'node-9'), object('v1', 'Endpoints', 'svc'), object('v1', 'Endpoints', 'nope')]);
     // The server warns of every request for v1 Endpoints, once a line.
     // The served times follow the wall clock, the console's the run's.

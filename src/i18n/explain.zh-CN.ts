@@ -129,6 +129,12 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
     create: '按慢启动批次 {{batches}} 创建 {{count}} 个 Pod',
     delete: '删除 {{count}} 个 Pod：{{pods}}',
   },
+  claimPods: {
+    adopted:
+      '{{pod}} 没有控制器，且与选择器相符（{{labels}}）→ 被收养：它的 ownerReferences 指向本 ReplicaSet，从本次同步起算作副本（ClaimPods）',
+    released:
+      '{{pod}} 受本 ReplicaSet 控制，但已不再符合它的选择器（{{labels}}）→ 释放：删去它的 ownerReference，不再算作副本（ClaimPods）',
+  },
   syncReplicaSet: {
     expectationsPending:
       'expectations 尚未满足（add {{add}}，del {{del}}）：等 informer 观察到之后再创建或删除',

@@ -59,6 +59,8 @@ export const SUMMARY_EN: Record<string, string> = {
   podsDeleted_other: 'deleted {{count}} pods of {{rs}}',
   replicaSetDeleted: 'ReplicaSet {{key}} has been deleted',
   replicaSetSynced: 'synced ReplicaSet {{rs}}',
+  podAdopted: '{{rs}} adopted {{pod}}',
+  podReleased: '{{rs}} released {{pod}}',
   daemonSetDeleted: 'DaemonSet {{key}} has been deleted',
   daemonSetSelectsAll: 'DaemonSet {{ds}} selects all pods: not synced',
   daemonSetDeleting: 'DaemonSet {{ds}} is being deleted',

@@ -55,6 +55,8 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   podsDeleted_other: '删除了 {{rs}} 的 {{count}} 个 Pod',
   replicaSetDeleted: 'ReplicaSet {{key}} 已被删除',
   replicaSetSynced: '同步了 ReplicaSet {{rs}}',
+  podAdopted: '{{rs}} 收养了 {{pod}}',
+  podReleased: '{{rs}} 释放了 {{pod}}',
   daemonSetDeleted: 'DaemonSet {{key}} 已被删除',
   daemonSetSelectsAll: 'DaemonSet {{ds}} 选中了所有 Pod：不同步',
   daemonSetDeleting: 'DaemonSet {{ds}} 正在被删除',

@@ -32,7 +32,9 @@ export interface CacheState {
   /**
    * Pods keyed by their controller's uid (the controllerUIDIndex of recent releases): cache key →
    * the cached pod, last-modified last. Holding the pod saves a lookup of every key in the
-   * 20,000-entry pod map when a 10,000-pod ReplicaSet lists its pods.
+   * 20,000-entry pod map when a 10,000-pod ReplicaSet lists its pods. A pod no controller owns is
+   * kept under its namespace's orphan key (orphanPodIndexKey), as upstream's index keeps it, for
+   * a ReplicaSet to adopt.
    */
   podsByOwner: Map<string, Map<string, Pod>>;
   /** Pods keyed by spec.nodeName, or by the node of their required node affinity (key → pod). */
@@ -162,6 +164,16 @@ function sameCounts(a: Pod, b: Pod): boolean {
 }
 
 /** ownerStats returns the pod counts of a controller (zeros when it has no pods). */
+/** orphanPodIndexKey is the podsByOwner key of a namespace's pods that no controller owns (OrphanPodIndexKeyForNamespace). */
+export function orphanPodIndexKey(namespace: string): string {
+  return `_ORPHAN_POD/${namespace}`;
+}
+
+/** ownerIndexKey: a pod's podsByOwner key, its controller's uid or its namespace's orphan key. */
+function ownerIndexKey(pod: Pod, ref: OwnerReference | undefined): string {
+  return ref !== undefined ? ref.uid : orphanPodIndexKey(pod.metadata.namespace ?? 'default');
+}
+
 export function ownerStats(c: CacheState, uid: string): OwnerStats {
   return c.ownerStats.get(uid) ?? { active: 0, ready: 0, fullyLabeled: 0, terminating: 0 };
 }
@@ -220,19 +232,19 @@ export function applyWatch(c: CacheState, rec: WatchRecord, key = objectKey(rec.
       // owner and node, so each index moves it in one step (20,000 such writes in a rollout).
       const ref = getControllerOf(obj);
       if (recount) countPod(c, oldPod, ref, -1);
-      indexMove(c.podsByOwner, ref?.uid, key, obj);
+      indexMove(c.podsByOwner, ownerIndexKey(obj, ref), key, obj);
       indexMove(c.podsByNode, podTargetNode(obj), key, obj);
       if (recount) countPod(c, obj, ref, 1);
     } else {
       if (oldPod) {
         const ref = getControllerOf(oldPod);
-        indexDel(c.podsByOwner, ref?.uid, key);
+        indexDel(c.podsByOwner, ownerIndexKey(oldPod, ref), key);
         indexDel(c.podsByNode, podTargetNode(oldPod), key);
         if (recount) countPod(c, oldPod, ref, -1);
       }
       if (rec.type !== 'DELETED') {
         const ref = getControllerOf(obj);
-        indexAdd(c.podsByOwner, ref?.uid, key, obj);
+        indexAdd(c.podsByOwner, ownerIndexKey(obj, ref), key, obj);
         indexAdd(c.podsByNode, podTargetNode(obj), key, obj);
         if (recount) countPod(c, obj, ref, 1);
       }
@@ -295,6 +307,11 @@ export function ownedPods(c: CacheState, uid: string): ReadonlyMap<string, Pod> 
 }
 
 const EMPTY: ReadonlyMap<string, Pod> = new Map();
+
+/** orphanPods are a namespace's cached pods that no controller owns, by cache key. */
+export function orphanPods(c: CacheState, namespace: string): ReadonlyMap<string, Pod> {
+  return c.podsByOwner.get(orphanPodIndexKey(namespace)) ?? EMPTY;
+}
 
 /** ownedPodCount is how many cached pods (any phase) the object with this uid controls. */
 export function ownedPodCount(c: CacheState, uid: string): number {

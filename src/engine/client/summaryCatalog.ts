@@ -181,6 +181,10 @@ export const SUMMARY_TEMPLATES = {
   pvFinalizerRemoved: 'PersistentVolume {volume} is not bound: finalizer kubernetes.io/pv-protection removed',
   // the PV controller's reclaim of a Delete volume (controller/volume/volumeDelete.ts)
   volumeDeleted: 'PersistentVolume {volume} deleted: its storage is gone, as its reclaim policy Delete asks',
+  // the ReplicaSet controller's ClaimPods (controller/replicaset/claimPods.ts); new keys go last:
+  // a note is its key's index, so one added in the middle renumbers every later note of a run
+  podAdopted: '{rs} adopted {pod}',
+  podReleased: '{rs} released {pod}',
 } as const satisfies Readonly<Record<string, SummaryTemplate>>;
 
 export type SummaryKey = keyof typeof SUMMARY_TEMPLATES;

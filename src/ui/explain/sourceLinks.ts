@@ -35,7 +35,7 @@ const FILES: Record<string, readonly string[]> = {
     'scaleUpNewReplicaSetForRecreate',
   ],
   'deployment/rollback.go': ['rollback'],
-  'replicaset/replica_set.go': ['syncReplicaSet', 'manageReplicas'],
+  'replicaset/replica_set.go': ['syncReplicaSet', 'manageReplicas', 'claimPods'],
   'replicaset/replica_set_utils.go': ['updateReplicaSetStatus', 'calculateStatus'],
   'daemon/daemon_controller.go': [
     'syncDaemonSet',

@@ -13,6 +13,12 @@ export const REPLICASET_DECISION_KEYS: DecisionCatalog = {
       'PodDisruptionBudget {pdb} covers {count} of these pods (disruptionsAllowed {disruptionsAllowed}); the ReplicaSet controller deletes pods directly and never consults a budget (kubernetes#34776)',
     delete: 'delete {count} pods, the lowest-ranked first: {pods}',
   },
+  claimPods: {
+    adopted:
+      '{pod} has no controller and matches the selector ({labels}) → adopted: its ownerReferences name this ReplicaSet, and it counts as a replica from this sync (ClaimPods)',
+    released:
+      '{pod} is controlled by this ReplicaSet but no longer matches its selector ({labels}) → released: its ownerReference removed, and it no longer counts (ClaimPods)',
+  },
   syncReplicaSet: {
     expectationsPending: 'expectations not met yet (add {add}, del {del}): wait for the watch before creating or deleting more',
   },

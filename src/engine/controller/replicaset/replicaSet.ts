@@ -21,6 +21,7 @@ import { filterActivePods, isPodReady } from '../podUtil.ts';
 import { activeRankedKeys } from '../podRankKey.ts';
 import { specReplicas } from '../sort.ts';
 import { noteBudgetsNotConsulted } from './budgets.ts';
+import { type Claimed, claimedPods, claimPods, NOTHING_CLAIMED } from './claimPods.ts';
 import { updateReplicaSetStatus } from './replicaSetUtils.ts';
 
 const COMPONENT = 'replicaset-controller';
@@ -83,11 +84,7 @@ export function replicaSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | un
     // A pod another kind of controller owns (a DaemonSet's) is none of our business.
     if (getControllerOf(obj)) return;
     // An orphan: every matching ReplicaSet gets a chance to adopt it.
-    for (const r of list(tx.st.cache, 'ReplicaSet')) {
-      if ((r.metadata.namespace ?? 'default') === ns && selectorMatches(r.spec.selector, obj.metadata.labels)) {
-        enqueue(tx, 'replicaset', objectKey(r));
-      }
-    }
+    enqueueMatching(tx, ns, obj);
     return;
   }
   if (obj.metadata.resourceVersion === oldPod.metadata.resourceVersion) return;
@@ -103,12 +100,24 @@ export function replicaSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | un
     const oldOwner = resolveControllerRef(tx, ns, oldRef);
     if (oldOwner && oldOwner.rs !== owner?.rs) enqueue(tx, 'replicaset', oldOwner.key);
   }
-  if (!owner) return;
+  if (!owner) {
+    // An orphan (no controller at all: another kind's pod is none of our business) whose labels or
+    // controller changed: every ReplicaSet that matches it may adopt it now.
+    if (ref === undefined && (oldRef !== undefined || obj.metadata.labels !== oldPod.metadata.labels)) enqueueMatching(tx, ns, obj);
+    return;
+  }
   enqueue(tx, 'replicaset', owner.key);
   const minReady = owner.rs.spec.minReadySeconds ?? 0;
   if (minReady > 0 && !isPodReady(oldPod) && isPodReady(obj)) {
     // Check again once the pod has been ready for minReadySeconds (plus a second of slack).
     enqueueAfter(tx, 'replicaset', owner.key, minReady * 1000 + 1000);
+  }
+}
+
+/** enqueueMatching queues every cached ReplicaSet of the namespace whose selector matches the pod (getPodReplicaSets). */
+function enqueueMatching(tx: Tx, ns: string, pod: Pod): void {
+  for (const r of list(tx.st.cache, 'ReplicaSet')) {
+    if ((r.metadata.namespace ?? 'default') === ns && selectorMatches(r.spec.selector, pod.metadata.labels)) enqueue(tx, 'replicaset', objectKey(r));
   }
 }
 
@@ -198,7 +207,7 @@ function relatedOwners(tx: Tx, rs: ReplicaSet): string[] {
  * first create error (a batch that had one is the last), or null: syncReplicaSet sets the
  * ReplicaFailure condition from it and requeues the key with back-off.
  */
-export function manageReplicas(tx: Tx, activeCount: number, rs: ReplicaSet, rsKey: string): string | null {
+export function manageReplicas(tx: Tx, activeCount: number, rs: ReplicaSet, rsKey: string, claimed: Claimed = NOTHING_CLAIMED): string | null {
   const replicas = specReplicas(rs);
   let diff = activeCount - replicas;
   const exp = tx.st.expectations.replicaset;
@@ -246,7 +255,7 @@ export function manageReplicas(tx: Tx, activeCount: number, rs: ReplicaSet, rsKe
     for (const uid of owners) related += ownedPodCount(tx.st.cache, uid);
     // The active pods, as filterActivePods lists them, with their ranks: the related pods are
     // counted per node by the cache as the watch delivers them.
-    const ranked = activeRankedKeys(ownedPods(tx.st.cache, rs.metadata.uid ?? ''), activePodsPerNode(tx.st.cache, owners), tx.now);
+    const ranked = activeRankedKeys(claimedPods(ownedPods(tx.st.cache, rs.metadata.uid ?? ''), claimed), activePodsPerNode(tx.st.cache, owners), tx.now);
     tx.cost += ranked.length + related;
     const victims = podsToDeleteFromKeys(ranked, n);
     const keys = victims.map((p) => objectKey(p));
@@ -280,6 +289,9 @@ export function syncReplicaSet(tx: Tx, key: string): string | null {
     return null;
   }
   const needsSync = satisfiedExpectations(exp, key, tx.now);
+  // ClaimPods before anything is counted; its failure fails the sync (requeued with back-off).
+  const claimed = claimPods(tx, rs);
+  if (claimed.error !== null) return claimed.error;
   const uid = rs.metadata.uid ?? '';
   const stats = ownerStats(tx.st.cache, uid);
   // Listing and claiming the pods costs the worker time in a cluster: 1 µs per pod here.
@@ -290,7 +302,7 @@ export function syncReplicaSet(tx: Tx, key: string): string | null {
   note(tx, 'replicaSetSynced', { rs: rs.metadata.name });
   let manageReplicasErr: string | null = null;
   if (needsSync && !rs.metadata.deletionTimestamp) {
-    manageReplicasErr = manageReplicas(tx, stats.active, rs, key);
+    manageReplicasErr = manageReplicas(tx, stats.active + claimed.adopted.size - claimed.released.size, rs, key, claimed);
   } else if (!needsSync) {
     const e = exp.get(key);
     decide(tx.decisions, 'syncReplicaSet', 'expectationsPending', { add: e?.add ?? 0, del: e?.del ?? 0 });

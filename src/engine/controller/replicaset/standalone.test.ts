@@ -6,7 +6,7 @@ import type { ReplicaSet } from '../../api/types.ts';
 import { fieldErrorString } from '../../apimachinery/fieldErrors.ts';
 import { setDefaultsReplicaSet } from '../../apiserver/defaults.ts';
 import { validateReplicaSet } from '../../apiserver/validation.ts';
-import { advance, kubectl, objects, settledCluster } from '../../sim/executeTestEngine.ts';
+import { advance, kubectl, objects, runTicks, settledCluster } from '../../sim/executeTestEngine.ts';
 
 const frontend = (spec: Record<string, unknown> = {}, template: Record<string, unknown> = {}) => ({
   apiVersion: 'apps/v1',
@@ -68,5 +68,71 @@ describe('a ReplicaSet of its own', () => {
       output: 'The ReplicaSet "frontend" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0',
     });
     expect(objects(st, 'ReplicaSet')).toEqual([]);
+  });
+});
+
+const barePod = (name: string, labels: Record<string, string> = { tier: 'frontend' }) => ({
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name, labels },
+  spec: { containers: [{ name: 'hello', image: 'hello-app:2.0' }] },
+});
+
+describe('claimPods', () => {
+  it('adopts bare pods its selector matches and, over its count, deletes them (the docs’ pod-rs.yaml after frontend)', () => {
+    const st = settledCluster([], 0);
+    kubectl(st, 'apply -f -', frontend());
+    advance(st, 20);
+    const rs = objects(st, 'ReplicaSet')[0];
+    expect(kubectl(st, 'apply -f -', { apiVersion: 'v1', kind: 'List', items: [barePod('pod1'), barePod('pod2')] }).ok).toBe(true);
+    const ticks = runTicks(st, 40);
+    const adopted = ticks.flatMap((t) => t.decisions).filter((d) => d.fn === 'claimPods' && d.key === 'adopted');
+    expect(adopted.map((d) => d.values.pod).sort()).toEqual(['pod1', 'pod2']);
+    // Adopted, then over its 3 replicas: the newest, the bare pods, are the ones it deletes.
+    const pods = objects(st, 'Pod');
+    expect(pods.map((p) => p.metadata.name).filter((n) => n.startsWith('pod'))).toEqual([]);
+    expect(pods).toHaveLength(3);
+    expect(pods.every((p) => p.metadata.ownerReferences?.[0]?.uid === rs?.metadata.uid)).toBe(true);
+    const deleted = objects(st, 'Event').filter((e) => e.reason === 'SuccessfulDelete').map((e) => e.message);
+    expect(deleted.sort()).toEqual(['Deleted pod: pod1', 'Deleted pod: pod2']);
+  });
+
+  it('adopts bare pods made before it and creates only the rest', () => {
+    const st = settledCluster([], 0);
+    expect(kubectl(st, 'apply -f -', { apiVersion: 'v1', kind: 'List', items: [barePod('pod1'), barePod('pod2')] }).ok).toBe(true);
+    advance(st, 10);
+    kubectl(st, 'apply -f -', frontend());
+    advance(st, 30);
+    const names = objects(st, 'Pod').map((p) => p.metadata.name);
+    expect(names.filter((n) => n.startsWith('pod'))).toEqual(['pod1', 'pod2']);
+    expect(names).toHaveLength(3);
+    const created = objects(st, 'Event').filter((e) => e.reason === 'SuccessfulCreate');
+    expect(created).toHaveLength(1);
+  });
+
+  it('releases a pod whose label is changed, and makes a replacement', () => {
+    const st = settledCluster([], 0);
+    kubectl(st, 'apply -f -', frontend());
+    advance(st, 20);
+    const name = objects(st, 'Pod')[0]?.metadata.name ?? '';
+    expect(kubectl(st, `label pod ${name} tier=debug --overwrite`).ok).toBe(true);
+    const ticks = runTicks(st, 30);
+    expect(ticks.flatMap((t) => t.decisions).filter((d) => d.fn === 'claimPods').map((d) => [d.key, d.values.pod, d.values.labels])).toEqual([
+      ['released', name, 'tier=debug'],
+    ]);
+    const pods = objects(st, 'Pod');
+    expect(pods).toHaveLength(4);
+    expect(pods.find((p) => p.metadata.name === name)?.metadata.ownerReferences).toBeUndefined();
+    expect(pods.filter((p) => p.metadata.ownerReferences !== undefined)).toHaveLength(3);
+  });
+
+  it('releases a Deployment’s pod whose app label is taken off', () => {
+    const st = settledCluster();
+    const name = objects(st, 'Pod')[0]?.metadata.name ?? '';
+    expect(kubectl(st, `label pod ${name} app-`).ok).toBe(true);
+    advance(st, 30);
+    const pods = objects(st, 'Pod');
+    expect(pods).toHaveLength(5);
+    expect(pods.find((p) => p.metadata.name === name)?.metadata.ownerReferences).toBeUndefined();
   });
 });

@@ -1,0 +1,115 @@
+// Port of kubernetes pkg/controller/replicaset/replica_set.go claimPods (ClaimPods through the
+// controller ref manager, controller_ref_manager.go; v1.36): a ReplicaSet adopts the active
+// orphans of its namespace that its selector matches, and releases the active pods it controls
+// that its selector no longer matches (a label taken off a pod to debug it).
+import { decide } from '../../api/decision.ts';
+import type { KubeObject, OwnerReference, Pod, ReplicaSet } from '../../api/types.ts';
+import { objectKey } from '../../apiserver/store.ts';
+import { orphanPods, ownedPods, ownerStats } from '../../client/cache.ts';
+import { note, type Tx, update } from '../../client/tx.ts';
+import { selectorMatches } from '../../lib/labels.ts';
+import { adoptedMetadata, claimObject, recheckDeletionTimestamp, releasedMetadata } from '../controllerRefManager.ts';
+import { isPodActive } from '../podUtil.ts';
+
+/** The controller reference a ReplicaSet gives the pods it makes or adopts (metav1.NewControllerRef). */
+function controllerRefOf(rs: ReplicaSet): OwnerReference {
+  return { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: rs.metadata.name, uid: rs.metadata.uid ?? '', controller: true, blockOwnerDeletion: true };
+}
+
+/**
+ * patchPodOwners writes an ownerReferences change as AdoptPod's and ReleasePod's patches do:
+ * onto the stored pod, whatever its resourceVersion. A pod gone (or replaced by another uid) is
+ * NotFound, which the claim ignores: null. Else the stored pod, or the error message.
+ */
+function patchPodOwners(tx: Tx, pod: Pod, edit: (m: Pod['metadata']) => Pod['metadata']): Pod | null | string {
+  const stored = tx.st.store.objects.Pod.get(objectKey(pod));
+  if (stored?.kind !== 'Pod' || stored.metadata.uid !== pod.metadata.uid) return null;
+  const { resourceVersion: _rv, ...metadata } = edit(stored.metadata);
+  const res = update(tx, { ...stored, metadata } as KubeObject);
+  if (res.ok) return res.object as Pod;
+  return res.error.reason === 'NotFound' ? null : res.error.message;
+}
+
+/** aggregate is utilerrors.NewAggregate's message: one error as it is, several as `[a, b]`. */
+const aggregate = (errors: readonly string[]) => (errors.length === 1 ? (errors[0] as string) : `[${errors.join(', ')}]`);
+
+/** What claimPods did: the pods it adopted (as stored, by cache key), the keys it released, the aggregated error. */
+export interface Claimed {
+  adopted: ReadonlyMap<string, Pod>;
+  released: ReadonlySet<string>;
+  error: string | null;
+}
+
+export const NOTHING_CLAIMED: Claimed = Object.freeze({ adopted: new Map<string, Pod>(), released: new Set<string>(), error: null });
+
+/**
+ * claimedPods is the ReplicaSet's active pods as ClaimPods hands them on: the cached ones it
+ * controls, less those just released, with those just adopted (not in the informer yet).
+ */
+export function claimedPods(owned: ReadonlyMap<string, Pod>, c: Claimed): ReadonlyMap<string, Pod> {
+  if (c === NOTHING_CLAIMED) return owned;
+  const out = new Map(owned);
+  for (const k of c.released) out.delete(k);
+  for (const [k, p] of c.adopted) out.set(k, p);
+  return out;
+}
+
+/**
+ * claimPods releases and adopts, and returns what it did (its error fails the sync, which is then
+ * requeued with back-off). Upstream claims over the list of the ReplicaSet's pods and its
+ * namespace's orphans at every sync; here the informer's counts say when there is anything to
+ * claim: a pod whose labels stopped matching is no longer fully labeled (the selector matches
+ * the template's labels, which validation checks), and the orphans are an index of their own.
+ * So a sync of a 10,000-pod ReplicaSet walks its pods only when one of them lost a label. The
+ * pods it adopts count in this sync (claimedPods), as upstream's claimed list has them.
+ */
+export function claimPods(tx: Tx, rs: ReplicaSet): Claimed {
+  const uid = rs.metadata.uid ?? '';
+  const ns = rs.metadata.namespace ?? 'default';
+  const stats = ownerStats(tx.st.cache, uid);
+  const orphans = orphanPods(tx.st.cache, ns);
+  if (orphans.size === 0 && stats.fullyLabeled >= stats.active) return NOTHING_CLAIMED;
+  const c = { uid, namespace: ns, deleting: rs.metadata.deletionTimestamp !== undefined };
+  const errors: string[] = [];
+  const adopted = new Map<string, Pod>();
+  const released = new Set<string>();
+  if (stats.fullyLabeled < stats.active) {
+    for (const [key, pod] of ownedPods(tx.st.cache, uid)) {
+      if (!isPodActive(pod) || selectorMatches(rs.spec.selector, pod.metadata.labels)) continue;
+      if (claimObject(c, pod, false) !== 'release') continue;
+      const res = patchPodOwners(tx, pod, (m) => releasedMetadata(m, uid));
+      if (typeof res === 'string') errors.push(`failed to release Pod ${ns}/${pod.metadata.name} (${pod.metadata.uid ?? ''}): ${res}`);
+      else if (res !== null) {
+        released.add(key);
+        decide(tx.decisions, 'claimPods', 'released', { pod: pod.metadata.name, labels: labelText(pod) });
+        note(tx, 'podReleased', { pod: pod.metadata.name, rs: rs.metadata.name });
+      }
+    }
+  }
+  let cannot: string | null | undefined;
+  for (const [key, pod] of orphans) {
+    if (!isPodActive(pod)) continue;
+    if (claimObject(c, pod, selectorMatches(rs.spec.selector, pod.metadata.labels)) !== 'adopt') continue;
+    cannot ??= recheckDeletionTimestamp('ReplicaSet', rs, tx.st.store.objects.ReplicaSet.get(objectKey(rs)));
+    if (cannot !== null) {
+      errors.push(`can't adopt Pod ${ns}/${pod.metadata.name} (${pod.metadata.uid ?? ''}): ${cannot}`);
+      continue;
+    }
+    const res = patchPodOwners(tx, pod, (m) => adoptedMetadata(m, controllerRefOf(rs)));
+    if (typeof res === 'string') errors.push(res);
+    else if (res !== null) {
+      adopted.set(key, res);
+      decide(tx.decisions, 'claimPods', 'adopted', { pod: pod.metadata.name, labels: labelText(pod) });
+      note(tx, 'podAdopted', { pod: pod.metadata.name, rs: rs.metadata.name });
+    }
+  }
+  if (adopted.size === 0 && released.size === 0 && errors.length === 0) return NOTHING_CLAIMED;
+  return { adopted, released, error: errors.length ? aggregate(errors) : null };
+}
+
+/** The pod's labels as `k=v,k2=v2` for the Explain line. */
+function labelText(pod: Pod): string {
+  return Object.entries(pod.metadata.labels ?? {})
+    .map(([k, v]) => `${k}=${v}`)
+    .join(',');
+}
