@@ -4,7 +4,7 @@
  * the engine itself never parses YAML or checks field paths.
  */
 import type { PolicyObject } from './api/policyTypes.ts';
-import type { DaemonSet, Deployment, Namespace, Pod, Taint } from './api/types.ts';
+import type { DaemonSet, Deployment, Namespace, Pod, ReplicaSet, Taint } from './api/types.ts';
 import type { StatefulSet } from './api/statefulTypes.ts';
 import type { PersistentVolumeObject } from './api/volumeTypes.ts';
 
@@ -59,7 +59,7 @@ import type { ApiRequest } from './apiserver/rest/write.ts';
 
 export type SimAction =
   | { at: number; kubectl: string }
-  | { at: number; apply: Deployment | DaemonSet | StatefulSet | Namespace | PolicyObject | Pod | PersistentVolumeObject | Record<string, unknown> }
+  | { at: number; apply: Deployment | DaemonSet | StatefulSet | ReplicaSet | Namespace | PolicyObject | Pod | PersistentVolumeObject | Record<string, unknown> }
   | { at: number; node: { name: string; ready?: boolean; remove?: boolean; add?: Partial<NodeConfig> } }
   | { at: number; request: ApiRequest };
 
@@ -97,7 +97,7 @@ export interface SimConfig {
   /** How long an application takes to exit after SIGTERM (the pod's grace period still ends it with SIGKILL). */
   terminationSeconds: number;
   watchDelaySeconds: number;
-  objects: (Deployment | DaemonSet | StatefulSet | Namespace | PolicyObject | Pod | PersistentVolumeObject)[];
+  objects: (Deployment | DaemonSet | StatefulSet | ReplicaSet | Namespace | PolicyObject | Pod | PersistentVolumeObject)[];
   actions: SimAction[];
   /** CPU load steps for the autoscaler; absent or empty: every pod uses nothing. */
   load?: LoadStep[];

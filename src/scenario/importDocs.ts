@@ -100,6 +100,12 @@ function takeDocument(issues: Issues, d: unknown, out: Taken): { id: string; lab
     out.ignored.push(`${d.kind} ${describeName(d)}`);
     return null;
   }
+  // A Deployment's ReplicaSet (`kubectl get all -o yaml`) is its Deployment's to make: imported on
+  // its own it would run a second set of pods.
+  if (isRecord(d) && d.kind === 'ReplicaSet' && ownedByController(d)) {
+    out.ignored.push(`ReplicaSet ${describeName(d)} (its owner's to make)`);
+    return null;
+  }
   if (isScenarioFile(d)) {
     report(issues, '', 'a scenario file must be the only document in the pasted text');
     return null;
@@ -127,6 +133,12 @@ function strippedDocument(d: Record<string, unknown>): Record<string, unknown> {
   const hadStatus = Object.hasOwn(d, 'status');
   if (d.kind === 'Pod') return stripPodServerFields(stripped, hadStatus);
   return d.kind === 'PersistentVolumeClaim' ? stripClaimServerFields(stripped, hadStatus) : stripped;
+}
+
+/** ownedByController: the document's metadata names a controller among its ownerReferences. */
+function ownedByController(d: Record<string, unknown>): boolean {
+  const refs = (d.metadata as { ownerReferences?: unknown } | undefined)?.ownerReferences;
+  return Array.isArray(refs) && refs.some((r) => isRecord(r) && r.controller === true);
 }
 
 function isScenarioFile(d: unknown): boolean {
@@ -207,7 +219,7 @@ export function ignoredNote(ignored: string[]): string | null {
   const docs = ignored.length === 1 ? 'document' : 'documents';
   return (
     `Ignored ${ignored.length} ${docs}: ${ignored.join(', ')}` +
-    ' (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Pod, Namespace, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap, Secret and PersistentVolumeClaim)'
+    ' (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with ReplicaSet, Pod, Namespace, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap, Secret and PersistentVolumeClaim)'
   );
 }
 

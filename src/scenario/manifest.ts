@@ -13,7 +13,7 @@ import { decodeManifest, decodePolicyManifest } from '../engine/apiserver/decodi
 import { LIMITS, type ScenarioObject, type Workload } from './types.ts';
 import type { PolicyObject } from '../engine/api/policyTypes.ts';
 import { POLICY_API_VERSIONS } from '../engine/api/policyTypes.ts';
-import type { Namespace, Pod, PodSpec } from '../engine/api/types.ts';
+import type { Namespace, Pod, PodSpec, ReplicaSet } from '../engine/api/types.ts';
 import type { PersistentVolumeObject } from '../engine/api/volumeTypes.ts';
 import { prepareObject } from '../engine/apiserver/rest/kinds.ts';
 import { isPolicyKind, preparePolicyObject } from '../engine/apiserver/createPolicy.ts';
@@ -27,12 +27,12 @@ export const WORKLOAD_API_VERSION = 'apps/v1';
 
 /** unsupportedKindMessage explains that a kind is not simulated. */
 export function unsupportedKindMessage(kind: string): string {
-  return `unsupported kind ${JSON.stringify(kind)} (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Pod, Namespace, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap, Secret, PersistentVolumeClaim and PersistentVolume)`;
+  return `unsupported kind ${JSON.stringify(kind)} (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with ReplicaSet, Pod, Namespace, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap, Secret, PersistentVolumeClaim and PersistentVolume)`;
 }
 
 /** isScenarioObjectKind tells whether `objects` and `apply` take this kind. */
 export function isScenarioObjectKind(kind: unknown): kind is ScenarioObject['kind'] {
-  return isWorkloadKind(kind) || isPolicyKind(kind) || kind === 'Namespace' || kind === 'Pod' || kind === 'PersistentVolume';
+  return isWorkloadKind(kind) || isPolicyKind(kind) || kind === 'Namespace' || kind === 'Pod' || kind === 'PersistentVolume' || kind === 'ReplicaSet';
 }
 
 /**
@@ -43,6 +43,7 @@ export function validateScenarioObject(issues: Issues, path: string, x: unknown)
   if (isRecord(x) && own(x, 'kind') === 'Namespace') return validateNamespaceManifest(issues, path, x);
   if (isRecord(x) && own(x, 'kind') === 'Pod') return validatePodManifest(issues, path, x);
   if (isRecord(x) && own(x, 'kind') === 'PersistentVolume') return validatePersistentVolumeManifest(issues, path, x);
+  if (isRecord(x) && own(x, 'kind') === 'ReplicaSet') return validateReplicaSetManifest(issues, path, x);
   return validateWorkload(issues, path, x);
 }
 
@@ -120,6 +121,40 @@ function validatePersistentVolumeManifest(issues: Issues, path: string, x: Recor
     return null;
   }
   return pv;
+}
+
+/**
+ * validateReplicaSetManifest checks an apps/v1 ReplicaSet of its own (the docs' frontend.yaml):
+ * its apiVersion, the decoder, the replicas limit, then SetDefaults_ReplicaSet and
+ * ValidateReplicaSet (rest/kinds.ts), with the API server's message.
+ */
+function validateReplicaSetManifest(issues: Issues, path: string, x: Record<string, unknown>): ReplicaSet | null {
+  const apiVersion = own(x, 'apiVersion');
+  if (apiVersion !== WORKLOAD_API_VERSION) {
+    report(issues, field(path, 'apiVersion'), `no matches for kind "ReplicaSet" in version ${JSON.stringify(String(apiVersion ?? ''))} (Rollout Lab simulates ${WORKLOAD_API_VERSION})`);
+    return null;
+  }
+  const decoded = decodeManifest('ReplicaSet', x);
+  if (!decoded.ok) {
+    report(issues, path, decoded.message);
+    return null;
+  }
+  const rs = decoded.value as unknown as ReplicaSet;
+  const replicas = rs.spec?.replicas;
+  if (typeof replicas === 'number' && replicas > LIMITS.replicasPerWorkload) {
+    report(issues, field(field(path, 'spec'), 'replicas'), replicasLimitMessage(replicas));
+    return null;
+  }
+  const p = prepareObject({ ...rs, metadata: rs.metadata ?? { name: '' } } as ReplicaSet);
+  if ('badRequest' in p) {
+    report(issues, path, p.badRequest);
+    return null;
+  }
+  if ('invalid' in p) {
+    report(issues, path, invalidMessage('ReplicaSet', p.name, p.invalid));
+    return null;
+  }
+  return rs;
 }
 
 /**
@@ -208,6 +243,7 @@ export function validateWorkload(issues: Issues, path: string, x: unknown): Scen
   if (!known) return null;
   if (kind === 'Namespace') return validateNamespaceManifest(issues, path, x);
   if (kind === 'Pod') return validatePodManifest(issues, path, x);
+  if (kind === 'ReplicaSet') return validateReplicaSetManifest(issues, path, x);
   if (isPolicyKind(kind)) return validatePolicyManifest(issues, path, x, kind, apiVersion);
   if (apiVersion !== WORKLOAD_API_VERSION) {
     report(

@@ -6,7 +6,7 @@
 import type { PersistentVolumeObject } from '../engine/api/volumeTypes.ts';
 import type { PolicyObject } from '../engine/api/policyTypes.ts';
 import type { Lesson } from '../lessons/format.ts';
-import type { DaemonSet, Deployment, Namespace, Pod, Taint } from '../engine/api/types.ts';
+import type { DaemonSet, Deployment, Namespace, Pod, ReplicaSet, Taint } from '../engine/api/types.ts';
 import type { StatefulSet } from '../engine/api/statefulTypes.ts';
 
 /** A delay in virtual seconds: fixed, or drawn uniformly from [min, max]. */
@@ -118,7 +118,7 @@ export type Workload = Deployment | DaemonSet | StatefulSet;
  * Anything `objects` and `apply` take: a workload, a v1 Namespace, or a ResourceQuota,
  * PodDisruptionBudget, HorizontalPodAutoscaler or Service.
  */
-export type ScenarioObject = Workload | Namespace | PolicyObject | Pod | PersistentVolumeObject;
+export type ScenarioObject = Workload | Namespace | PolicyObject | Pod | PersistentVolumeObject | ReplicaSet;
 
 /** What a node action adds: a new node with these properties. */
 export interface NodeAddSpec {

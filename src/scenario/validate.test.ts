@@ -236,7 +236,7 @@ describe('validateScenario', () => {
     [
       'an object is an Ingress',
       with_({ objects: [deployment(), { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: { name: 'web' } }] }),
-      'objects[1].kind: unsupported kind "Ingress" (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Pod, Namespace, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap, Secret, PersistentVolumeClaim and PersistentVolume)',
+      'objects[1].kind: unsupported kind "Ingress" (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with ReplicaSet, Pod, Namespace, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap, Secret, PersistentVolumeClaim and PersistentVolume)',
     ],
     ['an object has no kind', with_({ objects: [{ apiVersion: 'apps/v1' }] }), 'objects[0].kind: kind not set'],
     ['an object has no apiVersion', with_({ objects: [{ kind: 'Deployment' }] }), 'objects[0].apiVersion: apiVersion not set'],
@@ -279,7 +279,7 @@ describe('validateScenario', () => {
     [
       'an applied object is a CronJob',
       with_({ actions: [{ at: 1, apply: { apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'c' } } }] }),
-      'actions[0].apply.kind: unsupported kind "CronJob" (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Pod, Namespace, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap, Secret, PersistentVolumeClaim and PersistentVolume)',
+      'actions[0].apply.kind: unsupported kind "CronJob" (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with ReplicaSet, Pod, Namespace, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap, Secret, PersistentVolumeClaim and PersistentVolume)',
     ],
   ])('reports the field path when %s', (_what, scenario, message) => {
     expect(firstError(scenario)).toBe(message);

@@ -123,7 +123,7 @@ describe('importManifests', () => {
         objects: [web],
         nodes: [],
         ignored: ['Ingress "web"', 'CronJob "cfg"'],
-        note: 'Ignored 2 documents: Ingress "web", CronJob "cfg" (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Pod, Namespace, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap, Secret and PersistentVolumeClaim)',
+        note: 'Ignored 2 documents: Ingress "web", CronJob "cfg" (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with ReplicaSet, Pod, Namespace, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap, Secret and PersistentVolumeClaim)',
       },
     });
   });
@@ -169,7 +169,7 @@ describe('importManifests', () => {
 
   it.each<[string, string, string]>([
     ['nothing', '# just a comment\n', 'Nothing to import: paste Deployment, DaemonSet or StatefulSet manifests, or a scenario file'],
-    ['only other kinds', service, 'No Deployment, DaemonSet, StatefulSet or Node found. Ignored 1 document: Ingress "web" (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Pod, Namespace, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap, Secret and PersistentVolumeClaim)'],
+    ['only other kinds', service, 'No Deployment, DaemonSet, StatefulSet or Node found. Ignored 1 document: Ingress "web" (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with ReplicaSet, Pod, Namespace, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap, Secret and PersistentVolumeClaim)'],
     ['broken YAML', 'kind: [', 'The pasted text is not valid YAML: line 1, column 8: Flow sequence'],
     ['a manifest without kind', 'apiVersion: apps/v1\nmetadata: {name: x}\n', 'kind: kind not set'],
     [
@@ -198,7 +198,7 @@ describe('stripServerFields', () => {
 describe('ignoredNote', () => {
   it.each<[string[], string | null]>([
     [[], null],
-    [['Secret "a"'], 'Ignored 1 document: Secret "a" (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with Pod, Namespace, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap, Secret and PersistentVolumeClaim)'],
+    [['Secret "a"'], 'Ignored 1 document: Secret "a" (Rollout Lab simulates Deployment, DaemonSet and StatefulSet, with ReplicaSet, Pod, Namespace, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap, Secret and PersistentVolumeClaim)'],
   ])('counts documents when %j are ignored', (ignored, note) => {
     expect(ignoredNote(ignored)).toBe(note);
   });

@@ -22,8 +22,12 @@ let store: AppStore;
 /** What the fork warning gets: yes (the default), no, or null to leave it waiting. */
 let forkAnswer: boolean | null = true;
 
-/** until waits (real time) for the store to satisfy a condition. */
-async function until(ok: (s: ReturnType<AppStore['getState']>) => boolean, ms = 5000): Promise<void> {
+/**
+ * until waits (real time) for the store to satisfy a condition. 20 s: the in-thread worker shares
+ * the test's thread, and under a full `npm test` on two cores a restart once took 5.4 s (the
+ * test's own timeout, 30 s, still bounds it).
+ */
+async function until(ok: (s: ReturnType<AppStore['getState']>) => boolean, ms = 20_000): Promise<void> {
   const end = Date.now() + ms;
   while (!ok(store.getState())) {
     if (Date.now() > end) throw new Error('timed out waiting for the store');

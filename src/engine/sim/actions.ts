@@ -41,9 +41,9 @@ export function createInitialObject(tx: Tx, raw: KubeObject | Record<string, unk
   if (kind === 'Namespace') return createNamespace(tx, raw as Namespace);
   if (isPolicyKind(kind)) return createPolicyObject(tx, raw as PolicyObject);
   if (kind === 'StatefulSet') return createStatefulSet(tx, raw as StatefulSet);
-  if (kind === 'Pod' || kind === 'PersistentVolume') return createPod(tx, raw as Pod);
+  if (kind === 'Pod' || kind === 'PersistentVolume' || kind === 'ReplicaSet') return createPod(tx, raw as Pod);
   if (kind !== 'Deployment' && kind !== 'DaemonSet') {
-    return { ok: false, output: `error: Rollout Lab applies Deployment, DaemonSet, StatefulSet, Pod, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap, Secret and PersistentVolumeClaim objects, not "${String(kind)}"` };
+    return { ok: false, output: `error: Rollout Lab applies Deployment, DaemonSet, StatefulSet, ReplicaSet, Pod, ResourceQuota, LimitRange, PodDisruptionBudget, HorizontalPodAutoscaler, Service, ConfigMap, Secret and PersistentVolumeClaim objects, not "${String(kind)}"` };
   }
   const obj = defaulted(raw as Deployment | DaemonSet);
   const errs = validateObject(obj);
@@ -66,7 +66,10 @@ function createStatefulSet(tx: Tx, raw: StatefulSet): ActionOutput {
   return { ok: true, output: `statefulset.apps/${obj.metadata.name} created` };
 }
 
-/** createPod creates one of the scenario's pods of their own, or a PersistentVolume, as the registry creates a client's (rest/kinds.ts). */
+/**
+ * createPod creates one of the scenario's pods of their own, a PersistentVolume or a ReplicaSet of
+ * its own, as the registry creates a client's (rest/kinds.ts).
+ */
 function createPod(tx: Tx, raw: Pod): ActionOutput {
   const { status: _status, ...body } = raw;
   const p = prepareObject(body as KubeObject);
@@ -74,7 +77,8 @@ function createPod(tx: Tx, raw: Pod): ActionOutput {
   if ('invalid' in p) return { ok: false, output: formatApiError(newInvalidFor(raw.kind, p.name, p.invalid)) };
   const res = create(tx, p.object);
   if (!res.ok) return { ok: false, output: formatApiError(res.error) };
-  return { ok: true, output: `${raw.kind === 'Pod' ? 'pod' : 'persistentvolume'}/${p.object.metadata.name} created` };
+  const resource = raw.kind === 'Pod' ? 'pod' : raw.kind === 'ReplicaSet' ? 'replicaset.apps' : 'persistentvolume';
+  return { ok: true, output: `${resource}/${p.object.metadata.name} created` };
 }
 
 /**

@@ -210,6 +210,14 @@ export const deployment = struct('Deployment', {
   status: any,
 });
 
+export const replicaSet = struct('ReplicaSet', {
+  apiVersion: str,
+  kind: str,
+  metadata: objectMeta,
+  spec: struct('ReplicaSetSpec', { replicas: int32, minReadySeconds: int32, selector: labelSelector, template: podTemplateSpec }),
+  status: any,
+});
+
 export const daemonSet = struct('DaemonSet', {
   apiVersion: str,
   kind: str,

@@ -10,7 +10,7 @@
  */
 import { decodeBase64, encodeBase64 } from '../../lib/base64.ts';
 import { parseQuantity } from '../../lib/quantity.ts';
-import { daemonSet, deployment, namespace, pod, type GoType } from './manifestGoTypes.ts';
+import { daemonSet, deployment, namespace, pod, replicaSet, type GoType } from './manifestGoTypes.ts';
 import { POLICY_TYPES } from './manifestPolicyTypes.ts';
 import type { PolicyObject } from '../../api/policyTypes.ts';
 import { statefulSet } from './manifestStatefulTypes.ts';
@@ -49,11 +49,12 @@ interface Walk {
 }
 
 /** The kinds the decoder knows the whole Go type of. */
-export type ManifestKind = 'Deployment' | 'DaemonSet' | 'StatefulSet' | 'Namespace' | 'Pod';
+export type ManifestKind = 'Deployment' | 'DaemonSet' | 'StatefulSet' | 'ReplicaSet' | 'Namespace' | 'Pod';
 
 /** goTypeOf is the Go type a kind decodes into (apps/v1, or core/v1 for a Namespace and a Pod). */
 export function goTypeOf(kind: ManifestKind): GoType {
   if (kind === 'Pod') return pod;
+  if (kind === 'ReplicaSet') return replicaSet;
   return kind === 'Deployment' ? deployment : kind === 'DaemonSet' ? daemonSet : kind === 'StatefulSet' ? statefulSet : namespace;
 }
 
