@@ -3,10 +3,11 @@
 // orphans of its namespace that its selector matches, and releases the active pods it controls
 // that its selector no longer matches (a label taken off a pod to debug it).
 import { decide } from '../../api/decision.ts';
-import type { KubeObject, OwnerReference, Pod, ReplicaSet } from '../../api/types.ts';
+import type { OwnerReference, Pod, ReplicaSet } from '../../api/types.ts';
 import { objectKey } from '../../apiserver/store.ts';
 import { orphanPods, ownedPods, ownerStats } from '../../client/cache.ts';
-import { note, type Tx, update } from '../../client/tx.ts';
+import { note, type Tx } from '../../client/tx.ts';
+import { aggregate, labelText, patchOwners } from '../claimWrites.ts';
 import { selectorMatches } from '../../lib/labels.ts';
 import { adoptedMetadata, claimObject, recheckDeletionTimestamp, releasedMetadata } from '../controllerRefManager.ts';
 import { isPodActive } from '../podUtil.ts';
@@ -15,23 +16,6 @@ import { isPodActive } from '../podUtil.ts';
 function controllerRefOf(rs: ReplicaSet): OwnerReference {
   return { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: rs.metadata.name, uid: rs.metadata.uid ?? '', controller: true, blockOwnerDeletion: true };
 }
-
-/**
- * patchPodOwners writes an ownerReferences change as AdoptPod's and ReleasePod's patches do:
- * onto the stored pod, whatever its resourceVersion. A pod gone (or replaced by another uid) is
- * NotFound, which the claim ignores: null. Else the stored pod, or the error message.
- */
-function patchPodOwners(tx: Tx, pod: Pod, edit: (m: Pod['metadata']) => Pod['metadata']): Pod | null | string {
-  const stored = tx.st.store.objects.Pod.get(objectKey(pod));
-  if (stored?.kind !== 'Pod' || stored.metadata.uid !== pod.metadata.uid) return null;
-  const { resourceVersion: _rv, ...metadata } = edit(stored.metadata);
-  const res = update(tx, { ...stored, metadata } as KubeObject);
-  if (res.ok) return res.object as Pod;
-  return res.error.reason === 'NotFound' ? null : res.error.message;
-}
-
-/** aggregate is utilerrors.NewAggregate's message: one error as it is, several as `[a, b]`. */
-const aggregate = (errors: readonly string[]) => (errors.length === 1 ? (errors[0] as string) : `[${errors.join(', ')}]`);
 
 /** What claimPods did: the pods it adopted (as stored, by cache key), the keys it released, the aggregated error. */
 export interface Claimed {
@@ -77,7 +61,7 @@ export function claimPods(tx: Tx, rs: ReplicaSet): Claimed {
     for (const [key, pod] of ownedPods(tx.st.cache, uid)) {
       if (!isPodActive(pod) || selectorMatches(rs.spec.selector, pod.metadata.labels)) continue;
       if (claimObject(c, pod, false) !== 'release') continue;
-      const res = patchPodOwners(tx, pod, (m) => releasedMetadata(m, uid));
+      const res = patchOwners(tx, pod, (m) => releasedMetadata(m, uid));
       if (typeof res === 'string') errors.push(`failed to release Pod ${ns}/${pod.metadata.name} (${pod.metadata.uid ?? ''}): ${res}`);
       else if (res !== null) {
         released.add(key);
@@ -95,7 +79,7 @@ export function claimPods(tx: Tx, rs: ReplicaSet): Claimed {
       errors.push(`can't adopt Pod ${ns}/${pod.metadata.name} (${pod.metadata.uid ?? ''}): ${cannot}`);
       continue;
     }
-    const res = patchPodOwners(tx, pod, (m) => adoptedMetadata(m, controllerRefOf(rs)));
+    const res = patchOwners(tx, pod, (m) => adoptedMetadata(m, controllerRefOf(rs)));
     if (typeof res === 'string') errors.push(res);
     else if (res !== null) {
       adopted.set(key, res);
@@ -105,11 +89,4 @@ export function claimPods(tx: Tx, rs: ReplicaSet): Claimed {
   }
   if (adopted.size === 0 && released.size === 0 && errors.length === 0) return NOTHING_CLAIMED;
   return { adopted, released, error: errors.length ? aggregate(errors) : null };
-}
-
-/** The pod's labels as `k=v,k2=v2` for the Explain line. */
-function labelText(pod: Pod): string {
-  return Object.entries(pod.metadata.labels ?? {})
-    .map(([k, v]) => `${k}=${v}`)
-    .join(',');
 }

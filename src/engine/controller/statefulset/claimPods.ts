@@ -4,9 +4,10 @@
 import { type DecisionLog, decide } from '../../api/decision.ts';
 import { getControllerOf } from '../../api/ownerRefs.ts';
 import type { StatefulPod, StatefulSet } from '../../api/statefulTypes.ts';
-import type { ControllerRevision, KubeObject } from '../../api/types.ts';
+import type { ControllerRevision } from '../../api/types.ts';
 import { objectKey } from '../../apiserver/store.ts';
-import { type Tx, update } from '../../client/tx.ts';
+import { aggregate, labelText, patchOwners } from '../claimWrites.ts';
+import type { Tx } from '../../client/tx.ts';
 import { adoptedMetadata, claimObject, recheckDeletionTimestamp, releasedMetadata } from '../controllerRefManager.ts';
 import type { Members } from './replicaSlots.ts';
 import { newControllerRef } from './statefulSetUtils.ts';
@@ -14,20 +15,6 @@ import { newControllerRef } from './statefulSetUtils.ts';
 /** canAdopt: the set read again from the API server is the same one, not being deleted (RecheckDeletionTimestamp). */
 function canAdopt(tx: Tx, set: StatefulSet): string | null {
   return recheckDeletionTimestamp('StatefulSet', set, tx.st.store.objects.StatefulSet.get(objectKey(set)));
-}
-
-/**
- * patchOwners writes an ownerReferences change as the controller's patch does: onto the stored
- * object, whatever its resourceVersion. A pod or revision gone (or replaced by another uid) is
- * NotFound, which the claim ignores: null. Else the stored result, or the error message.
- */
-function patchOwners<T extends KubeObject>(tx: Tx, obj: T, edit: (m: T['metadata']) => T['metadata']): T | null | string {
-  const stored = tx.st.store.objects[obj.kind].get(objectKey(obj)) as T | undefined;
-  if (stored === undefined || stored.metadata.uid !== obj.metadata.uid) return null;
-  const { resourceVersion: _rv, ...metadata } = edit(stored.metadata);
-  const res = update(tx, { ...stored, metadata } as T);
-  if (res.ok) return res.object;
-  return res.error.reason === 'NotFound' ? null : res.error.message;
 }
 
 /**
@@ -53,9 +40,6 @@ export function adoptOrphanRevisions(tx: Tx, set: StatefulSet, listed: readonly 
   }
   return null;
 }
-
-/** aggregate is utilerrors.NewAggregate's message: one error as it is, several as `[a, b]`. */
-const aggregate = (errors: readonly string[]) => (errors.length === 1 ? (errors[0] as string) : `[${errors.join(', ')}]`);
 
 /** What claimPods returns: the pods it adopted (read only) and the aggregated error. */
 export interface Claimed {
@@ -100,11 +84,4 @@ export function claimPods(tx: Tx, set: StatefulSet, owned: Pick<Members, 'unmatc
     }
   }
   return { adopted, error: errors.length ? aggregate(errors) : null };
-}
-
-/** The pod's labels as `k=v,k2=v2` for the Explain line. */
-function labelText(pod: StatefulPod): string {
-  return Object.entries(pod.metadata.labels ?? {})
-    .map(([k, v]) => `${k}=${v}`)
-    .join(',');
 }
