@@ -3,6 +3,7 @@
 // orphans of its namespace that its selector matches, and releases the active pods it controls
 // that its selector no longer matches (a label taken off a pod to debug it).
 import { decide } from '../../api/decision.ts';
+import { getControllerOf } from '../../api/ownerRefs.ts';
 import type { OwnerReference, Pod, ReplicaSet } from '../../api/types.ts';
 import { objectKey } from '../../apiserver/store.ts';
 import { orphanPods, ownedPods, ownerStats } from '../../client/cache.ts';
@@ -79,6 +80,11 @@ export function claimPods(tx: Tx, rs: ReplicaSet): Claimed {
       errors.push(`can't adopt Pod ${ns}/${pod.metadata.name} (${pod.metadata.uid ?? ''}): ${cannot}`);
       continue;
     }
+    // Another ReplicaSet whose selector matches it too may have adopted it since the informer saw
+    // it: upstream's patch would then be refused (a second controller reference) and the sync
+    // requeued; the next sync, its cache fresh, ignores the pod. Here it is left at once.
+    const stored = tx.st.store.objects.Pod.get(key);
+    if (stored !== undefined && getControllerOf(stored) !== undefined) continue;
     const res = patchOwners(tx, pod, (m) => adoptedMetadata(m, controllerRefOf(rs)));
     if (typeof res === 'string') errors.push(res);
     else if (res !== null) {

@@ -135,4 +135,17 @@ describe('claimPods', () => {
     expect(pods).toHaveLength(5);
     expect(pods.find((p) => p.metadata.name === name)?.metadata.ownerReferences).toBeUndefined();
   });
+
+  it('lets one of two ReplicaSets whose selectors match a bare pod adopt it: one controller reference', () => {
+    const st = settledCluster([], 0);
+    expect(kubectl(st, 'apply -f -', { apiVersion: 'v1', kind: 'List', items: [barePod('pod1')] }).ok).toBe(true);
+    advance(st, 5);
+    const other = { ...frontend({ replicas: 1 }), metadata: { name: 'frontend-b' } };
+    expect(kubectl(st, 'apply -f -', { apiVersion: 'v1', kind: 'List', items: [frontend({ replicas: 1 }), other] }).ok).toBe(true);
+    advance(st, 30);
+    const pod1 = objects(st, 'Pod').find((p) => p.metadata.name === 'pod1');
+    expect(pod1?.metadata.ownerReferences?.filter((r) => r.controller)).toHaveLength(1);
+    // Each ReplicaSet ends with the one replica it asks for.
+    for (const rs of objects(st, 'ReplicaSet')) expect(objects(st, 'Pod').filter((p) => p.metadata.ownerReferences?.[0]?.uid === rs.metadata.uid)).toHaveLength(1);
+  });
 });
