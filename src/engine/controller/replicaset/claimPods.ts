@@ -3,8 +3,8 @@
 // orphans of its namespace that its selector matches, and releases the active pods it controls
 // that its selector no longer matches (a label taken off a pod to debug it).
 import { decide } from '../../api/decision.ts';
-import { getControllerOf } from '../../api/ownerRefs.ts';
-import type { OwnerReference, Pod, ReplicaSet } from '../../api/types.ts';
+import { getControllerOf, newControllerRef } from '../../api/ownerRefs.ts';
+import type { Pod, ReplicaSet } from '../../api/types.ts';
 import { objectKey } from '../../apiserver/store.ts';
 import { orphanPods, ownedPods, ownerStats } from '../../client/cache.ts';
 import { note, type Tx } from '../../client/tx.ts';
@@ -12,11 +12,6 @@ import { aggregate, labelText, patchOwners } from '../claimWrites.ts';
 import { selectorMatches } from '../../lib/labels.ts';
 import { adoptedMetadata, claimObject, recheckDeletionTimestamp, releasedMetadata } from '../controllerRefManager.ts';
 import { isPodActive } from '../podUtil.ts';
-
-/** The controller reference a ReplicaSet gives the pods it makes or adopts (metav1.NewControllerRef). */
-function controllerRefOf(rs: ReplicaSet): OwnerReference {
-  return { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: rs.metadata.name, uid: rs.metadata.uid ?? '', controller: true, blockOwnerDeletion: true };
-}
 
 /** What claimPods did: the pods it adopted (as stored, by cache key), the keys it released, the aggregated error. */
 export interface Claimed {
@@ -85,7 +80,7 @@ export function claimPods(tx: Tx, rs: ReplicaSet): Claimed {
     // requeued; the next sync, its cache fresh, ignores the pod. Here it is left at once.
     const stored = tx.st.store.objects.Pod.get(key);
     if (stored !== undefined && getControllerOf(stored) !== undefined) continue;
-    const res = patchOwners(tx, pod, (m) => adoptedMetadata(m, controllerRefOf(rs)));
+    const res = patchOwners(tx, pod, (m) => adoptedMetadata(m, newControllerRef(rs, 'apps/v1', 'ReplicaSet')));
     if (typeof res === 'string') errors.push(res);
     else if (res !== null) {
       adopted.set(key, res);
