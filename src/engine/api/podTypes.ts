@@ -110,6 +110,8 @@ export interface PodSpec {
   /** Pod priority (from a PriorityClass); every pod here has 0 unless a manifest says otherwise. */
   priority?: number;
   preemptionPolicy?: 'PreemptLowerPriority' | 'Never';
+  /** A Job's deadline for its pods; a workload's template refuses it (validation). */
+  activeDeadlineSeconds?: number;
 }
 
 export interface PodTemplateSpec {

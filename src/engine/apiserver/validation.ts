@@ -99,11 +99,6 @@ export function validateDeploymentStrategy(s: DeploymentStrategy | undefined, pa
   }
 }
 
-/** activeDeadlineOf: a template's spec.activeDeadlineSeconds, a pod field the workload kinds refuse. */
-function activeDeadlineOf(t: { spec?: unknown } | undefined): unknown {
-  return (t?.spec as { activeDeadlineSeconds?: unknown } | undefined)?.activeDeadlineSeconds;
-}
-
 /**
  * validateDeploymentSpec: replicas ≥ 0; a non-empty selector that the template labels match
  * ("`selector` does not match template `labels`"); the pod template (restartPolicy Always);
@@ -220,7 +215,7 @@ export function validateDaemonSetSpec(spec: DaemonSet['spec'], path = 'spec'): F
   errs.push(...validatePodTemplateSpec(spec.template, `${path}.template`));
   const rp = spec.template?.spec?.restartPolicy ?? 'Always';
   if (spec.template && rp !== 'Always') errs.push(notSupported(`${path}.template.spec.restartPolicy`, rp, ['Always']));
-  if (activeDeadlineOf(spec.template) !== undefined) errs.push(forbidden(`${path}.template.spec.activeDeadlineSeconds`, 'activeDeadlineSeconds in DaemonSet is not Supported'));
+  if (spec.template?.spec?.activeDeadlineSeconds !== undefined) errs.push(forbidden(`${path}.template.spec.activeDeadlineSeconds`, 'activeDeadlineSeconds in DaemonSet is not Supported'));
   errs.push(...validateNonnegativeField(spec.minReadySeconds ?? 0, `${path}.minReadySeconds`));
   errs.push(...validateDaemonSetUpdateStrategy(spec.updateStrategy, `${path}.updateStrategy`));
   if (spec.revisionHistoryLimit !== undefined) {

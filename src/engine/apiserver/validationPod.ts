@@ -167,7 +167,7 @@ export function validatePodTemplateSpecForReplicaSet(given: PodTemplateSpec | un
   errs.push(...validatePodTemplateSpec(t, path));
   const rp = t.spec?.restartPolicy ?? 'Always';
   if (rp !== 'Always') errs.push(notSupported(`${path}.spec.restartPolicy`, rp, ['Always']));
-  if ((t.spec as { activeDeadlineSeconds?: number } | undefined)?.activeDeadlineSeconds !== undefined) {
+  if (t.spec?.activeDeadlineSeconds !== undefined) {
     errs.push(forbidden(`${path}.spec.activeDeadlineSeconds`, 'activeDeadlineSeconds in ReplicaSet is not Supported'));
   }
   return errs;
@@ -191,7 +191,7 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string): FieldE
   }
   errs.push(...validateAffinity(spec.affinity, `${path}.affinity`));
   errs.push(...validateTopologySpreadConstraints(spec.topologySpreadConstraints, `${path}.topologySpreadConstraints`));
-  const deadline = (spec as { activeDeadlineSeconds?: number }).activeDeadlineSeconds;
+  const deadline = spec.activeDeadlineSeconds;
   if (deadline !== undefined && !(deadline >= 1 && deadline <= 2147483647)) {
     errs.push(invalid(`${path}.activeDeadlineSeconds`, deadline, 'must be between 1 and 2147483647, inclusive'));
   }
