@@ -12,6 +12,8 @@ import { type TestClock, testClock } from './testClock.ts';
 import { newTx } from '../src/engine/client/tx.ts';
 import { executeKubectl } from '../src/engine/kubectl/execute.ts';
 import { toRFC3339 } from '../src/engine/lib/time.ts';
+import type { EngineState } from '../src/engine/sim.ts';
+import type { KubeObject } from '../src/engine/api/types.ts';
 
 export interface KubectlResult {
   code: number | null;
@@ -136,10 +138,79 @@ export function describeNormalised(text: string): string {
   return eventAgesNormalised(text.replace(RFC1123Z, '-'));
 }
 
+/**
+ * servedObjects is every object of a kind the served store holds now, as kubectl would list it
+ * (by namespace, then name): the read of a test that checks what a write left, where kubectl's
+ * printing of it is not the subject.
+ */
+export function servedObjects<K extends KubeObject['kind']>(h: Harness, kind: K): Extract<KubeObject, { kind: K }>[] {
+  const all = [...h.server.live.st.store.objects[kind].values()] as Extract<KubeObject, { kind: K }>[];
+  const key = (o: KubeObject) => `${o.metadata.namespace ?? ''}/${o.metadata.name}`;
+  return all.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
 /** pageKubectl is the page's console on the served state at `nowMs` (pause the clock first), as it prints a line. */
 export function pageKubectl(h: Harness, line: string, nowMs: number): string {
+  return `${servedAnswer(h, line, nowMs).output}\n`;
+}
+
+/** servedAnswer is the page's console's answer to a line on the served state at `nowMs`, and whether it succeeded. */
+export function servedAnswer(h: Harness, line: string, nowMs: number): { ok: boolean; output: string } {
   const tx = newTx(h.server.live.st, 'user');
   tx.now = nowMs;
   tx.nowIso = toRFC3339(nowMs);
-  return `${executeKubectl(tx, line).output}\n`;
+  return executeKubectl(tx, line);
+}
+
+/**
+ * servedRead is the page's console's answer to a reading line on the served state now, the run
+ * caught up first as the server does for every request: the check of what a write left, where
+ * kubectl's printing of it is not the subject (the console's printing is compared with kubectl's
+ * in the *AsPage tests), for no kubectl process.
+ */
+export function servedRead(h: Harness, line: string): { ok: boolean; output: string } {
+  h.server.live.advance();
+  return servedAnswer(h, line, h.server.live.virtualNow());
+}
+
+/**
+ * servedUntil waits until `done` holds of the served state, polled as the server runs it, and
+ * throws after `timeoutMs` with `what` and the last `done` said. It is the wait of a test whose
+ * subject is not the wait itself, and costs no kubectl process (each one costs ~0.2 s of CPU to
+ * start); `done` returns true, or what it still waits for.
+ */
+export async function servedUntil(h: Harness, what: string, done: (st: EngineState) => true | string, timeoutMs = 60_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    h.server.live.advance();
+    const d = done(h.server.live.st);
+    if (d === true) return;
+    if (performance.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms: ${d}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** What `rollout status` prints once a Deployment's, a DaemonSet's or a StatefulSet's rollout is done. */
+const ROLLED_OUT = /successfully rolled out|roll out complete|rolling update complete/;
+
+/**
+ * rolledOut waits until the served state has rolled `what` out (`deployment/web`, `sts/db -n
+ * shop`): the page's console's `rollout status --watch=false` on that state says done (servedUntil);
+ * an error (a progress deadline exceeded) throws, as kubectl's rollout status fails. It is the
+ * set-up wait of tests whose subject is something else: the console's rollout status is compared
+ * with kubectl's in presetsAsPage, kubectlEvents and kubectlStatefulSet, and the tests of
+ * kubectl's own rollout status run kubectl.
+ */
+export async function rolledOut(h: Harness, what: string, timeoutMs = 60_000): Promise<void> {
+  const line = `rollout status ${what} --watch=false`;
+  await servedUntil(
+    h,
+    line,
+    () => {
+      const a = servedAnswer(h, line, h.server.live.virtualNow());
+      if (!a.ok) throw new Error(`${line}: ${a.output}`);
+      return ROLLED_OUT.test(a.output) || a.output;
+    },
+    timeoutMs,
+  );
 }

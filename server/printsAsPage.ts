@@ -5,13 +5,14 @@ import { newTx } from '../src/engine/client/tx.ts';
 import { executeKubectl } from '../src/engine/kubectl/execute.ts';
 import { tokenize } from '../src/engine/kubectl/tokenize.ts';
 import { toRFC3339 } from '../src/engine/lib/time.ts';
-import { type Harness, pageKubectl, startHarness } from './kubectlHarness.ts';
+import { type Harness, pageKubectl, rolledOut, startHarness } from './kubectlHarness.ts';
 import { SCHEMAS } from './openapi.ts';
 
 /**
  * servedScenario serves a scenario for the tests of one file (`npm run serve` at speed 10, started
- * before them and stopped after them), waits for each rollout named (`deployment/web`), and
- * returns the harness: a stand-in that reaches the started one once beforeAll has run.
+ * before them and stopped after them), waits for each rollout named (`deployment/web`) on the
+ * served state (rolledOut: a set-up wait, no kubectl process), and returns the harness: a
+ * stand-in that reaches the started one once beforeAll has run.
  * `gitVersion` is the version the server reports, which picks the dispatcher's kubectl (v1.33.0:
  * kubectl.1.33; by default v1.36.3, which it has not, so its own v1.32.4).
  */
@@ -19,7 +20,7 @@ export function servedScenario(text: string, rollouts: readonly string[] = [], o
   let started: Harness | undefined;
   beforeAll(async () => {
     started = await startHarness({ text, speed: 10, ...(opts.gitVersion ? { gitVersion: opts.gitVersion } : {}) });
-    for (const r of rollouts) expect((await started.kubectl(['rollout', 'status', r, '--timeout=60s'])).code, r).toBe(0);
+    for (const r of rollouts) await rolledOut(started, r);
   });
   afterAll(async () => {
     await started?.stop();
