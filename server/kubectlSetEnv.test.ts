@@ -9,7 +9,7 @@ import { executeKubectl } from '../src/engine/kubectl/execute.ts';
 import { tokenize } from '../src/engine/kubectl/tokenize.ts';
 import { toRFC3339 } from '../src/engine/lib/time.ts';
 import { cloneEngineState } from '../src/engine/sim/state.ts';
-import { type Harness, startHarness } from './kubectlHarness.ts';
+import { type Harness, rolledOut, servedAnswer, servedObjects, startHarness } from './kubectlHarness.ts';
 
 const SCENARIO = `version: 1
 name: set env and set resources
@@ -50,7 +50,7 @@ objects:
                 - { name: MISS2, valueFrom: { configMapKeyRef: { name: cfg, key: x, optional: true } } }
 `;
 
-/** What the page's console and the real kubectl answered, each as a terminal shows it, and the template after. */
+/** What the page's console and the real kubectl answered, each as a terminal shows it, and the template after each. */
 interface Compared {
   line: string;
   real: string;
@@ -61,13 +61,16 @@ interface Compared {
   pageAfter: string;
 }
 
-const TEMPLATE = '{.spec.template.spec}';
+const TEMPLATE = 'get deploy web -o jsonpath={.spec.template.spec}';
 
 /**
  * compare runs a writing line through the console on a copy of the served state (the clock
  * paused), then through the real kubectl on the served state itself, and reads the Deployment's
- * pod template from each afterwards. kubectl's output is its server warnings, stdout, then the
- * rest of stderr, as answersOf (printsAsPage.ts) arranges it, less one final newline.
+ * pod template from each state afterwards. kubectl's output is its server warnings, stdout, then
+ * the rest of stderr, as answersOf (printsAsPage.ts) arranges it, less one final newline. The
+ * templates are both read by the console's jsonpath, the served one straight from the store
+ * kubectl wrote to (no second kubectl process: what is checked is the state its write left; the
+ * console's jsonpath is compared with kubectl's in jsonpathAsPage.test.ts).
  */
 async function compare(h: Harness, line: string): Promise<Compared> {
   h.clock.pause();
@@ -88,15 +91,14 @@ async function compare(h: Harness, line: string): Promise<Compared> {
     const stderr = r.stderr.split(/(?<=\n)/);
     const warnings = stderr.filter((l) => l.startsWith('Warning: ')).join('');
     const rest = stderr.filter((l) => !l.startsWith('Warning: ')).join('');
-    const after = await h.kubectl(['get', 'deploy', 'web', '-o', `jsonpath=${TEMPLATE}`]);
     return {
       line,
       real: (warnings + r.stdout + rest).replace(/\n$/, ''),
       realOk: r.code === 0,
       page: p.output,
       pageOk: p.ok,
-      realAfter: after.stdout,
-      pageAfter: page(`get deploy web -o jsonpath=${TEMPLATE}`).output,
+      realAfter: servedAnswer(h, TEMPLATE, now).output,
+      pageAfter: page(TEMPLATE).output,
     };
   } finally {
     h.clock.resume();
@@ -119,7 +121,7 @@ describe('kubectl set env / set resources against npm run serve, beside the cons
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness({ text: SCENARIO, speed: 20 });
-    expect((await h.kubectl(['rollout', 'status', 'deploy/web', '--timeout=60s'])).code).toBe(0);
+    await rolledOut(h, 'deploy/web');
   });
   afterAll(async () => {
     await h?.stop();
@@ -195,20 +197,20 @@ describe('kubectl set env / set resources against npm run serve, beside the cons
   });
 
   it("answers a bare pod's change with the API server's refusal", async () => {
-    const pod = (await h.kubectl(['get', 'pods', '-l', 'app=web', '-o', 'jsonpath={.items[0].metadata.name}'])).stdout;
+    const pod = servedObjects(h, 'Pod').find((p) => p.metadata.labels?.app === 'web')?.metadata.name ?? '';
     expect(pod).not.toBe('');
     const c = await expectSame(h, [`set env pod/${pod} --list -c nginx`, `set env pod/${pod} ZZZ=1`, `set resources pod/${pod} -c nginx --limits=cpu=1`]);
     expect(c[1]?.real).toMatch(/^error: failed to patch env update to pod template: Pod ".*" is invalid: spec: Forbidden: pod updates may not change fields other than/);
   });
 
   it('starts a rollout: a new ReplicaSet with the variable', async () => {
-    const rsBefore = (await h.kubectl(['get', 'rs', '-l', 'app=web', '-o', 'name'])).stdout.trim().split('\n');
+    // The ReplicaSets are read from the served store: the write under test is kubectl's set env.
+    const replicaSets = () => servedObjects(h, 'ReplicaSet').filter((rs) => rs.metadata.labels?.app === 'web');
+    const before = replicaSets().map((rs) => rs.metadata.name);
     await expectSame(h, ['set env deploy/web ROLL=1']);
-    expect((await h.kubectl(['rollout', 'status', 'deploy/web', '--timeout=60s'])).code).toBe(0);
-    const rsAfter = (await h.kubectl(['get', 'rs', '-l', 'app=web', '-o', 'name'])).stdout.trim().split('\n');
-    const added = rsAfter.filter((n) => !rsBefore.includes(n));
+    await rolledOut(h, 'deploy/web');
+    const added = replicaSets().filter((rs) => !before.includes(rs.metadata.name));
     expect(added).toHaveLength(1);
-    const env = await h.kubectl(['get', added[0] ?? '', '-o', 'jsonpath={.spec.template.spec.containers[0].env[*].name}']);
-    expect(env.stdout.split(' ')).toContain('ROLL');
+    expect(added[0]?.spec.template?.spec.containers[0]?.env?.map((e) => e.name)).toContain('ROLL');
   });
 });
