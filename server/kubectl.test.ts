@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, runUntil } from '../src/engine/sim.ts';
 import { parseScenarioText } from '../src/scenario/parse.ts';
 import { toSimConfig } from '../src/scenario/toSimConfig.ts';
-import { type Harness, startHarness, pageKubectl } from './kubectlHarness.ts';
+import { type Harness, pageKubectl, rolledOut, servedObjects, servedUntil, startHarness } from './kubectlHarness.ts';
 
 const WEB = `apiVersion: apps/v1
 kind: Deployment
@@ -89,7 +89,7 @@ describe('kubectl against npm run serve', () => {
     const lines = out.trim().split('\n');
     expect(lines[0]).toMatch(/^NAME\s+DESIRED\s+CURRENT\s+READY\s+AGE$/);
     expect(lines.length).toBeGreaterThan(3);
-    expect((await h.kubectl(['rollout', 'status', 'deploy/web', '--timeout=60s'])).code).toBe(0);
+    await rolledOut(h, 'deploy/web');
   });
 
   it('lists, describes and prints objects', async () => {
@@ -114,7 +114,7 @@ describe('kubectl against npm run serve', () => {
     expect((await h.kubectl(['rollout', 'undo', 'deployment/web'])).stderr).toMatch(/you cannot rollback a paused deployment; resume it first/);
     expect((await h.kubectl(['rollout', 'resume', 'deployment/web'])).stdout).toBe('deployment.apps/web resumed\n');
     expect((await h.kubectl(['rollout', 'restart', 'deployment/web'])).stdout).toBe('deployment.apps/web restarted\n');
-    expect((await h.kubectl(['rollout', 'status', 'deployment/web', '--timeout=60s'])).code).toBe(0);
+    await rolledOut(h, 'deployment/web');
   });
 
   it('scales, with and without --current-replicas', async () => {
@@ -127,7 +127,7 @@ describe('kubectl against npm run serve', () => {
 
   it('rolls a DaemonSet out, back and again', async () => {
     expect((await h.kubectl(['apply', '-f', file('agent.yaml', AGENT)])).stdout).toBe('daemonset.apps/agent created\n');
-    expect((await h.kubectl(['rollout', 'status', 'ds/agent', '--timeout=60s'])).code).toBe(0);
+    await rolledOut(h, 'ds/agent');
     expect((await h.kubectl(['set', 'image', 'ds/agent', 'agent=agent:2'])).stdout).toBe('daemonset.apps/agent image updated\n');
     const st = await h.kubectl(['rollout', 'status', 'ds/agent', '--timeout=60s']);
     expect(st.stdout.trim().split('\n').pop()).toBe('daemon set "agent" successfully rolled out');
@@ -252,7 +252,7 @@ describe('kubectl with namespaces and the policy kinds', () => {
         '',
       ].join('\n'),
     );
-    expect((await h.kubectl(['rollout', 'status', 'deployment/api', '-n', 'payments', '--timeout=60s'])).code).toBe(0);
+    await rolledOut(h, 'deployment/api -n payments');
     // kubectl's own patch always carries a budget's selector (patchStrategy "replace"), so it says configured.
     const again = await h.kubectl(['apply', '-f', manifest]);
     expect(again.stdout).toMatch(/^namespace\/payments unchanged\nresourcequota\/q unchanged\npoddisruptionbudget\.policy\/api (configured|unchanged)\nservice\/api unchanged\n/);
@@ -277,16 +277,14 @@ describe('kubectl with namespaces and the policy kinds', () => {
 
   it('refuses the pods over the quota in the API server words', async () => {
     expect((await h.kubectl(['scale', 'deployment/api', '-n', 'payments', '--replicas=8'])).code).toBe(0);
-    const events = async () => (await h.kubectl(['get', 'events', '-n', 'payments'])).stdout;
-    for (let i = 0; i < 40 && !/FailedCreate/.test(await events()); i++) await new Promise((r) => setTimeout(r, 250));
-    expect(await events()).toMatch(/FailedCreate\s+replicaset\/api-\w+\s+Error creating: pods "api-\w+-\w+" is forbidden: exceeded quota: q, requested: pods=1, used: pods=5, limited: pods=5/);
+    await servedUntil(h, 'a FailedCreate Event', () => servedObjects(h, 'Event').some((e) => e.metadata.namespace === 'payments' && e.reason === 'FailedCreate') || 'none yet', 10_000);
+    expect((await h.kubectl(['get', 'events', '-n', 'payments'])).stdout).toMatch(/FailedCreate\s+replicaset\/api-\w+\s+Error creating: pods "api-\w+-\w+" is forbidden: exceeded quota: q, requested: pods=1, used: pods=5, limited: pods=5/);
     expect((await h.kubectl(['scale', 'deployment/api', '-n', 'payments', '--replicas=3'])).code).toBe(0);
   });
 
   it('drains through the budget: 429 and retries until --timeout, then evicts once the budget is gone', async () => {
-    expect((await h.kubectl(['rollout', 'status', 'deployment/api', '-n', 'payments', '--timeout=60s'])).code).toBe(0);
-    const where = await h.kubectl(['get', 'pods', '-n', 'payments', '-o', 'jsonpath={.items[0].spec.nodeName}']);
-    const node = where.stdout.trim();
+    await rolledOut(h, 'deployment/api -n payments');
+    const node = servedObjects(h, 'Pod').find((p) => p.metadata.namespace === 'payments')?.spec.nodeName ?? '';
     expect(node).toMatch(/^node-\d$/);
     const held = await h.kubectl(['drain', node, '--ignore-daemonsets', '--timeout=3s']);
     expect(held.code).toBe(1);
@@ -341,7 +339,7 @@ describe.each(['v1.27.0', 'v1.28.0', 'v1.33.0'])('the main flows with the kubect
     const web = join(h.dir, 'web.yaml');
     writeFileSync(web, WEB);
     expect((await h.kubectl(['apply', '-f', web])).stdout).toBe('deployment.apps/web created\n');
-    expect((await h.kubectl(['rollout', 'status', 'deploy/web', '--timeout=60s'])).code).toBe(0);
+    await rolledOut(h, 'deploy/web');
     expect((await h.kubectl(['set', 'image', 'deploy/web', 'nginx=nginx:1.27'])).stdout).toBe('deployment.apps/web image updated\n');
     expect((await h.kubectl(['rollout', 'status', 'deploy/web', '--timeout=60s'])).stdout).toMatch(/successfully rolled out\n$/);
     expect((await h.kubectl(['get', 'rs'])).stdout).toMatch(/^NAME\s+DESIRED\s+CURRENT\s+READY\s+AGE\n/);
