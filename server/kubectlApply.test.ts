@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from './kubectlHarness.ts';
+import { type Harness, rolledOut, servedObjects, servedRead, startHarness } from './kubectlHarness.ts';
 
 const web = (image: string, replicas = 2) => `apiVersion: apps/v1
 kind: Deployment
@@ -31,7 +31,8 @@ describe('kubectl apply --server-side against npm run serve', () => {
     writeFileSync(p, text);
     return p;
   };
-  const jsonpath = async (path: string) => (await h.kubectl(['get', 'deploy', 'web', '-o', `jsonpath=${path}`])).stdout;
+  // What the served Deployment holds after a write, read by the console (servedRead), not by a kubectl process.
+  const jsonpath = (path: string) => servedRead(h, `get deploy web -o jsonpath='${path}'`).output;
   beforeAll(async () => {
     h = await startHarness({ speed: 10, record: true });
   });
@@ -76,7 +77,7 @@ describe('kubectl apply --server-side against npm run serve', () => {
 
   it('applies a change to the image', async () => {
     expect((await h.kubectl(['apply', '--server-side', '-f', file('b.yaml', web('nginx:1.27'))])).code).toBe(0);
-    expect(await jsonpath('{.spec.template.spec.containers[0].image}')).toBe('nginx:1.27');
+    expect(jsonpath('{.spec.template.spec.containers[0].image}')).toBe('nginx:1.27');
   });
 
   it('refuses a change of replicas that kubectl scale owns, with kubectl’s conflict list and advice', async () => {
@@ -85,20 +86,20 @@ describe('kubectl apply --server-side against npm run serve', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('error: Apply failed with 1 conflict: conflict with "kubectl" with subresource "scale" using apps/v1: .spec.replicas\n');
     expect(r.stderr).toContain('command with the `--force-conflicts` flag.');
-    expect(await jsonpath('{.spec.replicas}')).toBe('5');
+    expect(jsonpath('{.spec.replicas}')).toBe('5');
   });
 
   it('answers --dry-run=server with the merged object and writes nothing', async () => {
-    const before = await jsonpath('{.metadata.generation}');
+    const before = jsonpath('{.metadata.generation}');
     const r = await h.kubectl(['apply', '--server-side', '--force-conflicts', '--dry-run=server', '-f', file('d.yaml', web('nginx:1.28', 3)), '-o', 'jsonpath={.spec.replicas} {.spec.template.spec.containers[0].image} {.metadata.generation}']);
     expect(r).toMatchObject({ code: 0, stdout: `3 nginx:1.28 ${Number(before) + 1}` });
-    expect(await jsonpath('{.spec.replicas} {.spec.template.spec.containers[0].image} {.metadata.generation}')).toBe(`5 nginx:1.27 ${before}`);
+    expect(jsonpath('{.spec.replicas} {.spec.template.spec.containers[0].image} {.metadata.generation}')).toBe(`5 nginx:1.27 ${before}`);
   });
 
   it('diffs with kubectl diff --server-side (and plain diff) through dry runs that write nothing', async () => {
     // diff reads the object, then asks for the dry run: a rollout still going on between the two
     // (the earlier tests' scale, on a fast machine) would show in the status too.
-    expect((await h.kubectl(['rollout', 'status', 'deployment/web', '--timeout=60s'])).code).toBe(0);
+    await rolledOut(h, 'deployment/web');
     for (const args of [['diff', '--server-side', '--force-conflicts'], ['diff']]) {
       const r = await h.kubectl([...args, '-f', file('d2.yaml', web('nginx:1.29', 5))]);
       expect(r.code).toBe(1);
@@ -110,12 +111,12 @@ describe('kubectl apply --server-side against npm run serve', () => {
       const changed = r.stdout.split('\n').filter((l) => /^[-+](?![-+]{2} )/.test(l) && !/(Timestamp|Time|generation): /.test(l));
       expect(changed).toEqual(['-      - image: nginx:1.27', '+      - image: nginx:1.29']);
     }
-    expect(await jsonpath('{.spec.template.spec.containers[0].image}')).toBe('nginx:1.27');
+    expect(jsonpath('{.spec.template.spec.containers[0].image}')).toBe('nginx:1.27');
   });
 
   it('takes the field over with --force-conflicts', async () => {
     expect((await h.kubectl(['apply', '--server-side', '--force-conflicts', '-f', file('e.yaml', web('nginx:1.27', 3))])).code).toBe(0);
-    expect(await jsonpath('{.spec.replicas}')).toBe('3');
+    expect(jsonpath('{.spec.replicas}')).toBe('3');
     const managers = (await h.kubectl(['get', 'deploy', 'web', '-o', 'jsonpath={range .metadata.managedFields[*]}{.manager}/{.operation}/{.subresource} {end}', '--show-managed-fields'])).stdout;
     expect(managers).not.toContain('kubectl/Update/scale');
     expect(managers).toContain('kubectl/Apply/');
@@ -124,7 +125,7 @@ describe('kubectl apply --server-side against npm run serve', () => {
   it('removes a port the applier alone owned when it stops applying it', async () => {
     const noPort = web('nginx:1.27', 3).replace('        ports: [{containerPort: 80}]\n', '');
     expect((await h.kubectl(['apply', '--server-side', '-f', file('f.yaml', noPort)])).code).toBe(0);
-    expect(await jsonpath('{.spec.template.spec.containers[0].ports}')).toBe('');
+    expect(jsonpath('{.spec.template.spec.containers[0].ports}')).toBe('');
   });
 
   it('switches an object from client-side to server-side apply without a conflict, as kubectl migrates it', async () => {
@@ -161,6 +162,6 @@ describe.each(['v1.28.0', 'v1.33.0'])('server-side apply with the kubectl bundle
     const refused = await h.kubectl(['apply', '--server-side', '-f', path]);
     expect(refused.stderr).toContain('Apply failed with 1 conflict: conflict with "kubectl" with subresource "scale" using apps/v1: .spec.replicas');
     expect((await h.kubectl(['apply', '--server-side', '--force-conflicts', '-f', path])).code).toBe(0);
-    expect((await h.kubectl(['get', 'deploy', 'web', '-o', 'jsonpath={.spec.replicas}'])).stdout).toBe('3');
+    expect(servedObjects(h, 'Deployment').find((d) => d.metadata.name === 'web')?.spec.replicas).toBe(3);
   });
 });
