@@ -3,6 +3,7 @@
 // StatefulSet workaround statefulset.md §5 names: delete with --cascade=orphan, re-create with a
 // changed volumeClaimTemplates, and the pods and claims are adopted and reused.
 import { describe, expect, it } from 'vitest';
+import { rolledOut, servedObjects } from './kubectlHarness.ts';
 import { servedScenario } from './printsAsPage.ts';
 import { deploymentDoc } from './scenarioDocs.ts';
 
@@ -30,44 +31,51 @@ const DB_2GI = SCENARIO.slice(SCENARIO.indexOf('  - apiVersion: apps/v1\n    kin
   .replace(/^ {2}- /, '')
   .replace('storage: 1Gi', 'storage: 2Gi');
 
-const names = (out: string) => out.trim().split('\n').sort();
-
 describe('kubectl delete --cascade against npm run serve', () => {
   const h = servedScenario(SCENARIO, ['deployment/web', 'statefulset/db']);
+  // What the deletes left is read from the served store, not by more kubectl processes: the
+  // deletes and the re-creation are what kubectl runs here.
+  const pod = (name: string) => servedObjects(h, 'Pod').find((p) => p.metadata.name === name);
+  const claim = (name: string) => servedObjects(h, 'PersistentVolumeClaim').find((c) => c.metadata.name === name);
+  /** The pods and claims labelled app=db: what `get pods,pvc -l app=db -o name` lists. */
+  const dbPodsAndClaims = () =>
+    [...servedObjects(h, 'Pod'), ...servedObjects(h, 'PersistentVolumeClaim')].filter((o) => o.metadata.labels?.app === 'db').map((o) => `${o.kind}/${o.metadata.name}`);
+  const claimUids = () => servedObjects(h, 'PersistentVolumeClaim').map((c) => c.metadata.uid);
 
   it('orphans a StatefulSet’s pods and claims, which a re-created StatefulSet adopts and reuses', async () => {
-    const before = names((await h.kubectl(['get', 'pods,pvc', '-l', 'app=db', '-o', 'name'])).stdout);
-    const claims = (await h.kubectl(['get', 'pvc', '-o', 'jsonpath={.items[*].metadata.uid}'])).stdout;
+    const before = dbPodsAndClaims();
+    const claims = claimUids();
+    expect(before).toHaveLength(4);
     const r = await h.kubectl(['delete', 'sts', 'db', '--cascade=orphan']);
     expect(r.stdout).toBe('statefulset.apps "db" deleted\n');
-    expect((await h.kubectl(['get', 'pod', 'db-0', '-o', 'jsonpath={.metadata.ownerReferences}'])).stdout).toBe('');
+    expect(pod('db-0')?.metadata.ownerReferences ?? []).toEqual([]);
     expect((await h.kubectl(['apply', '-f', '-'], DB_2GI)).stdout).toBe('statefulset.apps/db created\n');
-    expect((await h.kubectl(['rollout', 'status', 'sts/db', '--timeout=60s'])).code).toBe(0);
-    const uid = (await h.kubectl(['get', 'sts', 'db', '-o', 'jsonpath={.metadata.uid}'])).stdout;
-    expect((await h.kubectl(['get', 'pod', 'db-0', '-o', 'jsonpath={.metadata.ownerReferences[0].uid}'])).stdout).toBe(uid);
-    expect(names((await h.kubectl(['get', 'pods,pvc', '-l', 'app=db', '-o', 'name'])).stdout)).toEqual(before);
-    expect((await h.kubectl(['get', 'pvc', '-o', 'jsonpath={.items[*].metadata.uid}'])).stdout).toBe(claims);
+    await rolledOut(h, 'sts/db');
+    const uid = servedObjects(h, 'StatefulSet').find((s) => s.metadata.name === 'db')?.metadata.uid;
+    expect(uid).toBeDefined();
+    expect(pod('db-0')?.metadata.ownerReferences?.[0]?.uid).toBe(uid);
+    expect(dbPodsAndClaims()).toEqual(before);
+    expect(claimUids()).toEqual(claims);
   });
 
   it('keeps a claim its pod mounts Terminating (kubernetes.io/pvc-protection) until the pod is gone', async () => {
-    const uid = (await h.kubectl(['get', 'pvc', 'data-db-1', '-o', 'jsonpath={.metadata.uid}'])).stdout;
-    expect((await h.kubectl(['get', 'pvc', 'data-db-1', '-o', 'jsonpath={.metadata.finalizers}'])).stdout).toBe('["kubernetes.io/pvc-protection"]');
+    const uid = claim('data-db-1')?.metadata.uid;
+    expect(claim('data-db-1')?.metadata.finalizers).toEqual(['kubernetes.io/pvc-protection']);
     expect((await h.kubectl(['delete', 'pvc', 'data-db-1', '--wait=false'])).stdout).toBe('persistentvolumeclaim "data-db-1" deleted\n');
     expect((await h.kubectl(['get', 'pvc', 'data-db-1', '--no-headers'])).stdout).toMatch(/^data-db-1\s+Terminating\s+/);
     expect((await h.kubectl(['describe', 'pvc', 'data-db-1'])).stdout).toMatch(/\nFinalizers:\s+\[kubernetes\.io\/pvc-protection\]\n/);
     expect((await h.kubectl(['delete', 'pod', 'db-1'])).code).toBe(0);
-    expect((await h.kubectl(['rollout', 'status', 'sts/db', '--timeout=60s'])).code).toBe(0);
+    await rolledOut(h, 'sts/db');
     // The StatefulSet made the claim anew once the old one was gone: a new uid, Bound again.
-    const again = (await h.kubectl(['get', 'pvc', 'data-db-1', '-o', 'jsonpath={.metadata.uid} {.status.phase}'])).stdout;
-    expect(again).toMatch(/ Bound$/);
-    expect(again.split(' ')[0]).not.toBe(uid);
+    expect(claim('data-db-1')?.status?.phase).toBe('Bound');
+    expect(claim('data-db-1')?.metadata.uid).not.toBe(uid);
   });
 
   it('waits for the pods and the ReplicaSet before the Deployment goes with --cascade=foreground', async () => {
     const r = await h.kubectl(['delete', 'deployment', 'web', '--cascade=foreground']);
     expect(r.stdout).toBe('deployment.apps "web" deleted\n');
     // kubectl waited for the Deployment's DELETED, which comes after its dependents'.
-    expect((await h.kubectl(['get', 'rs,pods', '-l', 'app=web', '-o', 'name'])).stdout).toBe('');
+    expect([...servedObjects(h, 'ReplicaSet'), ...servedObjects(h, 'Pod')].filter((o) => o.metadata.labels?.app === 'web')).toEqual([]);
   });
 
   it('answers an unknown propagationPolicy with the API server’s 422', async () => {
