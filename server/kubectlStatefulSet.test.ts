@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventAgesNormalised, type Harness, startHarness, pageKubectl } from './kubectlHarness.ts';
+import { eventAgesNormalised, type Harness, pageKubectl, rolledOut, servedObjects, servedRead, startHarness } from './kubectlHarness.ts';
 
 const WEB = `apiVersion: apps/v1
 kind: StatefulSet
@@ -81,10 +81,9 @@ describe('kubectl against npm run serve: StatefulSets', () => {
     expect((await h.kubectl(['set', 'image', 'sts/web', 'nginx=nginx:1.26'])).stdout).toBe('statefulset.apps/web image updated\n');
     const r = await h.kubectl(['rollout', 'status', 'sts/web', '--timeout=60s']);
     expect(r.stdout.trim().split('\n').pop()).toBe('partitioned roll out complete: 1 new pods have been updated...');
-    const images = await h.kubectl(['get', 'pods', '-o', 'jsonpath={.items[*].spec.containers[0].image}']);
-    expect(images.stdout).toBe('nginx:1.25 nginx:1.25 nginx:1.26');
+    expect(servedObjects(h, 'Pod').map((p) => p.spec.containers[0]?.image)).toEqual(['nginx:1.25', 'nginx:1.25', 'nginx:1.26']);
     await h.kubectl(['patch', 'sts', 'web', '-p', '{"spec":{"updateStrategy":{"rollingUpdate":{"partition":0}}}}']);
-    expect((await h.kubectl(['rollout', 'status', 'sts/web', '--timeout=60s'])).code).toBe(0);
+    await rolledOut(h, 'sts/web');
   });
 
   it('holds a broken rollout until the broken pod is deleted, then keeps the renumbered history', async () => {
@@ -98,11 +97,12 @@ describe('kubectl against npm run serve: StatefulSets', () => {
     // --wait=false: kubectl's wait for the deletion GETs the pod, then lists and watches it by name.
     // At 20× speed the StatefulSet can recreate web-2 between the two (a real cluster takes seconds),
     // and kubectl then waits for ever for the DELETED of a pod it never saw. Its race, not the test's.
-    const state = async () => (await Promise.all([['get', 'pods', '-o', 'wide'], ['get', 'sts', 'web', '-o', 'jsonpath={.status}']].map((a) => h.kubectl(a)))).map((r) => r.stdout + r.stderr).join('\n');
+    // The state shown if it fails, read by the console on the served state (no kubectl process for a message).
+    const state = () => ['get pods -o wide', 'get sts web -o jsonpath={.status}'].map((l) => servedRead(h, l).output).join('\n');
     const deleted = await h.kubectl(['delete', 'pod', 'web-2', '--wait=false']);
-    expect(deleted.stdout, deleted.stderr + (await state())).toMatch(/^pod "web-2" deleted/);
+    expect(deleted.stdout, deleted.stderr + state()).toMatch(/^pod "web-2" deleted/);
     const done = await h.kubectl(['rollout', 'status', 'sts/web', '--timeout=60s']);
-    expect(done.code, done.stdout + done.stderr + (await state())).toBe(0);
+    expect(done.code, done.stdout + done.stderr + state()).toBe(0);
     expect((await h.kubectl(['rollout', 'history', 'sts/web'])).stdout).toBe('statefulset.apps/web \nREVISION  CHANGE-CAUSE\n1         <none>\n3         <none>\n4         <none>\n\n');
     // Two 3 s waits for kubectl's --timeout and a rollout: room for a loaded machine.
   }, 90_000);
