@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeNormalised } from './kubectlHarness.ts';
+import { describeNormalised, rolledOut, servedObjects, servedRead, servedUntil } from './kubectlHarness.ts';
 import { expectAnswersAsPage, servedScenario } from './printsAsPage.ts';
 
 const SCENARIO = `version: 1
@@ -59,7 +59,7 @@ describe('a standalone PersistentVolumeClaim against npm run serve', () => {
     const file = join(h.dir, 'claim.yaml');
     writeFileSync(file, CLAIM);
     expect(await h.kubectl(['apply', '-f', file])).toMatchObject({ code: 0, stdout: 'persistentvolumeclaim/mysql-pv-claim created\n', stderr: '' });
-    expect((await h.kubectl(['get', 'pvc', 'mysql-pv-claim', '-o', 'jsonpath={.status.phase} {.spec.storageClassName} {.spec.volumeMode} {.metadata.finalizers}'])).stdout).toBe(
+    expect(servedRead(h, "get pvc mysql-pv-claim -o jsonpath='{.status.phase} {.spec.storageClassName} {.spec.volumeMode} {.metadata.finalizers}'").output).toBe(
       'Pending standard Filesystem ["kubernetes.io/pvc-protection"]',
     );
     await expectAnswersAsPage(h, READS, datesNormalised);
@@ -96,9 +96,10 @@ describe('a standalone PersistentVolumeClaim against npm run serve', () => {
     const file = join(h.dir, 'mysql.yaml');
     writeFileSync(file, DEPLOYMENT);
     expect((await h.kubectl(['apply', '-f', file])).stdout).toBe('deployment.apps/mysql created\n');
-    expect((await h.kubectl(['rollout', 'status', 'deployment/mysql', '--timeout=60s'])).code).toBe(0);
-    const uid = (await h.kubectl(['get', 'pvc', 'mysql-pv-claim', '-o', 'jsonpath={.metadata.uid}'])).stdout;
-    expect((await h.kubectl(['get', 'pvc', 'mysql-pv-claim', '-o', 'jsonpath={.status.phase} {.spec.volumeName} {.status.capacity.storage}'])).stdout).toBe(`Bound pvc-${uid} 20Gi`);
+    await rolledOut(h, 'deployment/mysql');
+    const uid = servedRead(h, 'get pvc mysql-pv-claim -o jsonpath={.metadata.uid}').output;
+    expect(uid).not.toBe('');
+    expect(servedRead(h, "get pvc mysql-pv-claim -o jsonpath='{.status.phase} {.spec.volumeName} {.status.capacity.storage}'").output).toBe(`Bound pvc-${uid} 20Gi`);
     await expectAnswersAsPage(h, READS, datesNormalised);
   });
 
@@ -117,8 +118,8 @@ describe('a standalone PersistentVolumeClaim against npm run serve', () => {
 
   it('outlives the Deployment, and goes when deleted', async () => {
     expect((await h.kubectl(['delete', 'deployment', 'mysql'])).code).toBe(0);
-    expect((await h.kubectl(['wait', '--for=delete', 'pod', '-l', 'app=mysql', '--timeout=60s'])).code).toBe(0);
-    expect((await h.kubectl(['get', 'pvc', 'mysql-pv-claim', '-o', 'jsonpath={.status.phase}'])).stdout).toBe('Bound');
+    await servedUntil(h, 'the mysql pods gone', () => servedObjects(h, 'Pod').every((p) => p.metadata.labels?.app !== 'mysql') || 'some left');
+    expect(servedRead(h, 'get pvc mysql-pv-claim -o jsonpath={.status.phase}').output).toBe('Bound');
     expect(await h.kubectl(['delete', 'pvc', 'mysql-pv-claim', '--timeout=60s'])).toMatchObject({ code: 0, stdout: 'persistentvolumeclaim "mysql-pv-claim" deleted\n' });
   });
 });

@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { servedRead } from './kubectlHarness.ts';
 import { expectAnswersAsPage, servedScenario } from './printsAsPage.ts';
 
 const SCENARIO = `version: 1
@@ -70,7 +71,8 @@ describe('kubectl get pv -w against npm run serve', () => {
     writeFileSync(p, text);
     return p;
   };
-  const jsonpath = async (args: string[], path: string) => (await h.kubectl([...args, '-o', `jsonpath=${path}`])).stdout;
+  // A field of what the served store holds, read by the console (servedRead), not by a kubectl process.
+  const jsonpath = async (args: string[], path: string) => servedRead(h, `${args.join(' ')} -o jsonpath='${path}'`).output;
   /** watch starts `kubectl get pv -w` once the server holds its watch open; `output` resolves when `done` says so. */
   const watch = async (extra: string[], done: (out: string) => boolean): Promise<{ output: Promise<string> }> => {
     const subscribed = vi.spyOn(h.server.live, 'subscribe');
@@ -89,8 +91,8 @@ describe('kubectl get pv -w against npm run serve', () => {
     expect((await h.kubectl(['delete', 'pvc', 'task-pv-claim'])).code).toBe(0);
     await until(async () => (await jsonpath(['get', 'pv', 'task-pv-volume'], '{.status.phase}')) === 'Failed');
     expect(await jsonpath(['get', 'pv', 'task-pv-volume'], '{.status.message}')).toBe(FAILED_DELETE);
-    expect((await h.kubectl(['get', 'events', '--field-selector', 'reason=VolumeFailedDelete', '-o', 'custom-columns=TYPE:.type,FROM:.source.component,MESSAGE:.message', '--no-headers'])).stdout).toBe(
-      `Warning   persistentvolume-controller   ${FAILED_DELETE}\n`,
+    expect(servedRead(h, 'get events --field-selector reason=VolumeFailedDelete -o custom-columns=TYPE:.type,FROM:.source.component,MESSAGE:.message --no-headers').output).toBe(
+      `Warning   persistentvolume-controller   ${FAILED_DELETE}`,
     );
     expect((await h.kubectl(['delete', 'pv', 'task-pv-volume'])).code).toBe(0);
     const out = await watching.output;
