@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALLOWED_REASON } from './extras.ts';
-import { type Harness, startHarness } from './kubectlHarness.ts';
+import { type Harness, servedObjects, startHarness } from './kubectlHarness.ts';
 
 const WEB = `apiVersion: apps/v1
 kind: Deployment
@@ -128,7 +128,7 @@ describe('kubectl verbs beyond the engine kinds', () => {
       return seen();
     });
     await opened;
-    const existing = (await h.kubectl(['get', 'pods', '-o', 'name'])).stdout.trim().split('\n');
+    const existing = servedObjects(h, 'Pod').map((p) => `pod/${p.metadata.name}`);
     expect((await h.kubectl(['scale', 'deployment/web', '--replicas=3'])).code).toBe(0);
     await drive(h, seen);
     const lines = (await watching).trim().split('\n');

@@ -7,7 +7,7 @@
 // 1.34–1.36 changed since in describe is evened out (describeSkew.ts).
 import { describe, expect, it } from 'vitest';
 import { eventFieldPathsDropped, eventsOfManyDropped } from './describeSkew.ts';
-import { describeNormalised } from './kubectlHarness.ts';
+import { describeNormalised, rolledOut, servedObjects, servedRead } from './kubectlHarness.ts';
 import { expectAnswersAsPage, expectPrintsAsPage, servedScenario } from './printsAsPage.ts';
 
 const SCENARIO = `version: 1
@@ -75,19 +75,17 @@ describe('ConfigMaps and Secrets against npm run serve', () => {
   it('lists and describes them as kubectl does', async () => {
     await expectPrintsAsPage(h, ['get configmaps', 'get cm web-v1 -o wide', 'get secrets', 'get cm,secret', 'describe cm web-v1', 'describe cm files', 'describe secret token'], normalise);
     await expectPrintsAsPage(h, ['describe pods -l app=web'], normaliseMany);
-    const real = await h.kubectl(['get', 'secret', 'db', '-o', 'jsonpath={.type} {.data.password} {.data.user}']);
-    // stringData is folded into data as base64 and never stored.
-    expect(real.stdout).toBe('Opaque czNjcjN0 YWRtaW4=');
+    // stringData is folded into data as base64 and never stored (read on the served state: servedRead).
+    expect(servedRead(h, "get secret db -o jsonpath='{.type} {.data.password} {.data.user}'").output).toBe('Opaque czNjcjN0 YWRtaW4=');
     // Both kinds are in the served OpenAPI schemas (scripts/gen-openapi-schemas.mjs roots).
     expect((await h.kubectl(['explain', 'secret.stringData'])).stdout).toContain('stringData allows specifying non-binary secret data in string form.');
   });
 
   it('keeps a pod whose ConfigMap is missing in CreateContainerConfigError, with the kubelet Event', async () => {
     await expectPrintsAsPage(h, ['get pods -l app=api', 'describe pods -l app=api'], normalise);
-    const pods = await h.kubectl(['get', 'pods', '-l', 'app=api', '-o', 'jsonpath={.items[0].status.containerStatuses[0].state.waiting.message}']);
-    expect(pods.stdout).toBe('configmap "api-flags" not found');
-    const events = await h.kubectl(['get', 'events', '--field-selector', 'reason=Failed', '-o', 'jsonpath={.items[0].message}']);
-    expect(events.stdout).toBe('Error: configmap "api-flags" not found');
+    // The pod's and the Event's words, read on the served state (servedRead).
+    expect(servedRead(h, 'get pods -l app=api -o jsonpath={.items[0].status.containerStatuses[0].state.waiting.message}').output).toBe('configmap "api-flags" not found');
+    expect(servedRead(h, 'get events --field-selector reason=Failed -o jsonpath={.items[0].message}').output).toBe('Error: configmap "api-flags" not found');
   });
 
   it('creates them from kubectl create, which posts protobuf, and refuses what the API server refuses', async () => {
@@ -114,7 +112,7 @@ describe('ConfigMaps and Secrets against npm run serve', () => {
     expect(made.metadata.uid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(made.metadata.creationTimestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     expect(made.metadata).not.toHaveProperty('resourceVersion');
-    expect((await h.kubectl(['get', 'cm', 'fresh'])).stderr).toBe('Error from server (NotFound): configmaps "fresh" not found\n');
+    expect(servedObjects(h, 'ConfigMap').map((c) => c.metadata.name)).not.toContain('fresh');
     const bad = await h.kubectl(['create', 'configmap', 'bad', '--from-literal=a b=1']);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain("a valid config key must consist of alphanumeric characters, '-', '_' or '.'");
@@ -137,6 +135,6 @@ describe('ConfigMaps and Secrets against npm run serve', () => {
   });
 
   it('starts the waiting pod once its ConfigMap exists', async () => {
-    expect((await h.kubectl(['rollout', 'status', 'deployment/api', '--timeout=60s'])).code).toBe(0);
+    await rolledOut(h, 'deployment/api');
   });
 });

@@ -2,6 +2,7 @@
 // namespace's default ServiceAccount, a StatefulSet claim's PersistentVolume, and kind's default
 // StorageClass, listed, described and read-only.
 import { describe, expect, it } from 'vitest';
+import { servedRead } from './kubectlHarness.ts';
 import { servedScenario } from './printsAsPage.ts';
 
 const SCENARIO = `version: 1
@@ -42,8 +43,8 @@ describe('derived resources against npm run serve', () => {
     expect(all.stdout).toMatch(/^NAMESPACE\s+NAME\s+SECRETS\s+AGE\ndata\s+default\s+0\s+\S+\ndefault\s+default\s+0\s+\S+\nkube-node-lease\s+default\s+0\s+\S+\nkube-public\s+default\s+0\s+\S+\nkube-system\s+default\s+0\s+\S+\n$/);
     const d = await h.kubectl(['describe', 'serviceaccount', 'default', '-n', 'data']);
     expect(d.stdout).toMatch(/^Name:\s+default\nNamespace:\s+data\nLabels:\s+<none>\nAnnotations:\s+<none>\nImage pull secrets:\s+<none>\nMountable secrets:\s+<none>\nTokens:\s+<none>\nEvents:\s+<none>\n$/);
-    const pods = await h.kubectl(['get', 'pods', '-l', 'app=store', '-o', 'jsonpath={.items[*].spec.serviceAccountName}']);
-    expect(pods.stdout).toBe('default default');
+    // The pods' account, read on the served state (servedRead): kubectl prints the account above.
+    expect(servedRead(h, 'get pods -l app=store -o jsonpath={.items[*].spec.serviceAccountName}').output).toBe('default default');
     const missing = await h.kubectl(['get', 'sa', 'builder']);
     expect(missing.stderr).toBe('Error from server (NotFound): serviceaccounts "builder" not found\n');
   });
@@ -54,7 +55,7 @@ describe('derived resources against npm run serve', () => {
     expect(rows[0]).toMatch(/^NAME\s+CAPACITY\s+ACCESS MODES\s+RECLAIM POLICY\s+STATUS\s+CLAIM\s+STORAGECLASS\s+VOLUMEATTRIBUTESCLASS\s+REASON\s+AGE$/);
     expect(rows.slice(1).map((r) => r.split(/\s+/).slice(1, 7).join(' ')).sort()).toEqual(['1Gi RWO Delete Bound default/data-store-0 standard', '1Gi RWO Delete Bound default/data-store-1 standard']);
     // Each volume is its claim's spec.volumeName.
-    const names = (await h.kubectl(['get', 'pvc', '-o', 'jsonpath={.items[*].spec.volumeName}'])).stdout.split(' ').sort();
+    const names = servedRead(h, 'get pvc -o jsonpath={.items[*].spec.volumeName}').output.split(' ').sort();
     expect(rows.slice(1).map((r) => r.split(/\s+/)[0]).sort()).toEqual(names);
     const d = await h.kubectl(['describe', 'pv', names[0] ?? '']);
     expect(d.stdout).toMatch(/\nFinalizers:\s+\[kubernetes\.io\/pv-protection\]\nStorageClass:\s+standard\nStatus:\s+Bound\nClaim:\s+default\/data-store-\d\nReclaim Policy:\s+Delete\nAccess Modes:\s+RWO\nVolumeMode:\s+Filesystem\nCapacity:\s+1Gi\nNode Affinity:\s+\n\s+Required Terms:\s+\n\s+Term 0:\s+kubernetes\.io\/hostname in \[node-\d\]\n/);
