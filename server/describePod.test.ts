@@ -9,7 +9,7 @@
 // and the Events' ages).
 import { describe, expect, it } from 'vitest';
 import { eventFieldPathsDropped, eventsOfManyDropped, portNamesDropped } from './describeSkew.ts';
-import { describeNormalised } from './kubectlHarness.ts';
+import { describeNormalised, servedObjects } from './kubectlHarness.ts';
 import { expectAnswersAsPage, expectPrintsAsPage, servedScenario } from './printsAsPage.ts';
 import { UNSCHEDULABLE_DB_DOC } from './scenarioDocs.ts';
 
@@ -70,9 +70,10 @@ const normaliseMany = (t: string) => normalise(eventsOfManyDropped(t));
 
 describe('kubectl describe pod against npm run serve', () => {
   const h = servedScenario(SCENARIO, ['deployment/web', 'statefulset/store'], { gitVersion: 'v1.33.0' });
+  const webPods = () => servedObjects(h, 'Pod').filter((p) => p.metadata.labels?.app === 'web');
 
   it('prints each pod as kubectl does: containers with their state, conditions, volumes, QoS class and Events', async () => {
-    const names = (await h.kubectl(['get', 'pods', '-o', 'name'])).stdout.trim().split('\n');
+    const names = servedObjects(h, 'Pod').map((p) => `pod/${p.metadata.name}`);
     expect(names.length).toBe(4);
     await expectPrintsAsPage(h, [...names.map((n) => `describe ${n}`), 'describe pods -l app=db'], normalise);
     await expectPrintsAsPage(h, ['describe pod web', 'describe pods -l app=web'], normaliseMany);
@@ -93,25 +94,30 @@ describe('kubectl describe pod against npm run serve', () => {
   });
 
   it("serves a pod's spec with the defaults and admissions a cluster stores, and takes it back as it was", async () => {
-    const pod = (await h.kubectl(['get', 'pods', '-l', 'app=web', '-o', 'name'])).stdout.trim().split('\n')[0] ?? '';
+    const pod = `pod/${webPods()[0]?.metadata.name}`;
     const fields = await h.kubectl(['get', pod, '-o', 'jsonpath={.spec.serviceAccountName},{.spec.dnsPolicy},{.spec.priority},{.spec.volumes[-1:].name},{.spec.containers[0].volumeMounts[-1:].mountPath}']);
     expect(fields.stdout).toMatch(/^default,ClusterFirst,0,kube-api-access-[bcdfghjklmnpqrstvwxz2456789]{5},\/var\/run\/secrets\/kubernetes\.io\/serviceaccount$/);
     const d = await h.kubectl(['describe', pod]);
     expect(d.stdout).toMatch(/\nPriority:\s+0\nService Account:\s+default\n/);
     expect(d.stdout).toMatch(/\n {6}\/var\/run\/secrets\/kubernetes\.io\/serviceaccount from kube-api-access-\w{5} \(ro\)\n/);
-    // A replace of what was served stores what was stored: no new revision, no rollout.
-    const rsBefore = (await h.kubectl(['get', 'rs', '-l', 'app=web', '-o', 'name'])).stdout;
+    // A replace of what was served stores what was stored: no new revision, no rollout. What is
+    // stored before and after is read from the served store (kubectl's get -o yaml is what is replaced).
+    const stored = (target: string) => {
+      const [kind, name] = target.split('/');
+      return servedObjects(h, kind === 'pod' ? 'Pod' : 'Deployment').find((o) => o.metadata.name === name);
+    };
+    const webReplicaSets = () => servedObjects(h, 'ReplicaSet').filter((rs) => rs.metadata.labels?.app === 'web').map((rs) => rs.metadata.name);
+    const rsBefore = webReplicaSets();
     for (const target of [pod, 'deployment/web']) {
-      const specAndVersion = ['get', target, '-o', 'jsonpath={.spec} {.metadata.resourceVersion}'];
-      const before = (await h.kubectl(specAndVersion)).stdout;
+      const before = stored(target)?.spec;
+      expect(before, target).toBeDefined();
       const r = await h.kubectl(['replace', '-f', '-'], (await h.kubectl(['get', target, '-o', 'yaml'])).stdout);
       expect(r.stderr, target).toBe('');
-      // A no-op update keeps the resourceVersion (the pod's may move on with its status: compare the spec then).
-      const after = (await h.kubectl(specAndVersion)).stdout;
-      expect(after.split(' ')[0], target).toBe(before.split(' ')[0]);
+      // A no-op update keeps the spec (the pod's resourceVersion may move on with its status).
+      expect(stored(target)?.spec, target).toEqual(before);
     }
-    expect((await h.kubectl(['get', 'deployment/web', '-o', 'jsonpath={.metadata.generation}'])).stdout).toBe('1');
-    expect((await h.kubectl(['get', 'rs', '-l', 'app=web', '-o', 'name'])).stdout).toBe(rsBefore);
+    expect(stored('deployment/web')?.metadata.generation).toBe(1);
+    expect(webReplicaSets()).toEqual(rsBefore);
   });
 
   it('prints a StatefulSet claim with its class, volume, finalizers, capacity, access modes and the pod using it', async () => {
@@ -120,7 +126,10 @@ describe('kubectl describe pod against npm run serve', () => {
   });
 
   it('prints each ReplicaSet with its pods by phase, its template and Events', async () => {
-    const rs = (await h.kubectl(['get', 'rs', '-l', 'app=web', '-o', 'name'])).stdout.trim();
+    const rs = servedObjects(h, 'ReplicaSet')
+      .filter((r) => r.metadata.labels?.app === 'web')
+      .map((r) => `replicaset.apps/${r.metadata.name}`)
+      .join('\n');
     await expectPrintsAsPage(h, [`describe ${rs}`], normalise);
     await expectPrintsAsPage(h, ['describe rs', 'describe replicasets db'], normaliseMany);
     // --show-events given: the Events of every object, as 1.32 and 1.33 print them by default.
