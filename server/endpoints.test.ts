@@ -2,7 +2,7 @@
 // (with kube-apiserver's deprecation warning) and `describe svc`, byte for byte beside the
 // page's own console on the same state, and read-only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventAgesNormalised, type Harness, startHarness } from './kubectlHarness.ts';
+import { eventAgesNormalised, type Harness, rolledOut, startHarness } from './kubectlHarness.ts';
 import { expectPrintsAsPage } from './printsAsPage.ts';
 
 const SCENARIO = `version: 1
@@ -33,7 +33,7 @@ describe('the endpoint kinds against npm run serve', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness({ text: SCENARIO, speed: 10 });
-    expect((await h.kubectl(['rollout', 'status', 'deployment/web', '--timeout=60s'])).code).toBe(0);
+    await rolledOut(h, 'deployment/web');
   });
   afterAll(async () => {
     await h?.stop();

@@ -1,6 +1,7 @@
 // kubectl's typed create commands through the real kubectl (v1.32.4): they post their object as
 // protobuf (protobufBody.ts reads it), and the namespace they make can be deleted again.
 import { describe, expect, it } from 'vitest';
+import { rolledOut, servedObjects, servedRead } from './kubectlHarness.ts';
 import { servedScenario } from './printsAsPage.ts';
 
 const SCENARIO = `version: 1
@@ -22,11 +23,12 @@ describe('kubectl create against npm run serve', () => {
       [['create', 'pdb', 'web', '--selector=app=web', '--min-available=1', '-n', 'shop'], 'poddisruptionbudget.policy/web created\n'],
     ];
     for (const [args, out] of lines) expect(await h.kubectl(args), args.join(' ')).toMatchObject({ code: 0, stdout: out });
-    expect((await h.kubectl(['rollout', 'status', 'deploy/web', '-n', 'shop', '--timeout=60s'])).code).toBe(0);
-    expect((await h.kubectl(['get', 'deploy', 'idle', '-n', 'shop', '-o', 'jsonpath={.spec.replicas}'])).stdout).toBe('0');
-    expect((await h.kubectl(['get', 'svc', 'web', '-n', 'shop', '-o', 'jsonpath={.spec.ports[0].targetPort} {.spec.selector.app}'])).stdout).toBe('8080 web');
-    expect((await h.kubectl(['get', 'quota', 'q', '-n', 'shop', '--no-headers'])).stdout).toMatch(/^q\s+\S+\s+pods: 2\/5\s*\n$/);
+    // What the creates stored is read on the served state (rolledOut, servedRead): the creates are kubectl's.
+    await rolledOut(h, 'deploy/web -n shop');
+    expect(servedRead(h, 'get deploy idle -n shop -o jsonpath={.spec.replicas}').output).toBe('0');
+    expect(servedRead(h, "get svc web -n shop -o jsonpath='{.spec.ports[0].targetPort} {.spec.selector.app}'").output).toBe('8080 web');
+    expect(servedRead(h, 'get quota q -n shop --no-headers').output).toMatch(/^q\s+\S+\s+pods: 2\/5\s*$/);
     expect((await h.kubectl(['delete', 'namespace', 'shop', '--timeout=60s'])).stdout).toBe('namespace "shop" deleted\n');
-    expect((await h.kubectl(['get', 'ns', '-o', 'name'])).stdout).not.toContain('namespace/shop');
+    expect(servedObjects(h, 'Namespace').map((n) => n.metadata.name)).not.toContain('shop');
   });
 });

@@ -3,7 +3,7 @@
 // -o wide`: events --watch, get --watch-only and --output-watch-events are in clusterVerbs.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pod } from '../src/engine/api/types.ts';
-import { type Harness, startHarness } from './kubectlHarness.ts';
+import { type Harness, servedObjects, startHarness } from './kubectlHarness.ts';
 import { deploymentDoc } from './scenarioDocs.ts';
 
 const SCENARIO = `version: 1
@@ -51,7 +51,7 @@ describe('kubectl wait and events --for against npm run serve', () => {
     const r = await h.kubectl(['wait', '--for=delete', `pod/${name}`, '--timeout=60s']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(new RegExp(`^(pod/${name} condition met\\n)?$`));
-    expect((await h.kubectl(['get', 'pod', name])).code).toBe(1);
+    expect(servedObjects(h, 'Pod').map((p) => p.metadata.name)).not.toContain(name);
   });
 
   it('lists the events of one object with events --for', async () => {
