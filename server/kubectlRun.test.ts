@@ -2,6 +2,8 @@
 // post a bare pod, which the registry defaults and validates as SetDefaults_Pod and
 // ValidatePodCreate do, and the scheduler and the kubelet run as any other.
 import { describe, expect, it } from 'vitest';
+import type { Pod } from '../src/engine/api/types.ts';
+import { servedObjects, servedRead, servedUntil } from './kubectlHarness.ts';
 import { expectAnswersAsPage, servedScenario } from './printsAsPage.ts';
 
 const SCENARIO = `version: 1
@@ -33,23 +35,32 @@ spec:
 
 describe('kubectl run against npm run serve', () => {
   const h = servedScenario(SCENARIO);
+  // What kubectl's writes left, and the waits for the kubelet, are read on the served state
+  // (servedRead, servedUntil), not by more kubectl processes: the writes are what kubectl runs here.
+  const pod = (name: string) => servedObjects(h, 'Pod').find((p) => p.metadata.name === name);
+  const podNames = () => servedObjects(h, 'Pod').map((p) => `pod/${p.metadata.name}`);
+  const until = (name: string, what: string, done: (p: Pod) => boolean) =>
+    servedUntil(h, `${name} ${what}`, () => {
+      const p = pod(name);
+      return (p !== undefined && done(p)) || JSON.stringify(p?.status ?? 'no pod');
+    });
+  const ready = (p: Pod) => p.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') === true;
 
   it('runs a pod that the scheduler places and the kubelet starts, defaulted as a cluster defaults it', async () => {
     expect(await h.kubectl(['run', 'nginx', '--image=nginx'])).toMatchObject({ code: 0, stdout: 'pod/nginx created\n' });
-    expect(await h.kubectl(['wait', '--for=condition=Ready', 'pod/nginx', '--timeout=60s'])).toMatchObject({ code: 0, stdout: 'pod/nginx condition met\n' });
+    await until('nginx', 'Ready', ready);
     const fields = '{.metadata.labels.run} {.spec.restartPolicy} {.spec.dnsPolicy} {.spec.serviceAccountName} {.spec.terminationGracePeriodSeconds} {.spec.containers[0].imagePullPolicy} {.status.qosClass} {.spec.nodeName}';
-    expect((await h.kubectl(['get', 'pod', 'nginx', '-o', `jsonpath=${fields}`])).stdout).toMatch(/^nginx Always ClusterFirst default 30 Always BestEffort node-[12]$/);
-    const events = (await h.kubectl(['get', 'events', '--field-selector=involvedObject.name=nginx', '-o', 'jsonpath={.items[*].reason}'])).stdout;
-    expect(events).toBe('Scheduled Pulling Pulled Created Started');
+    expect(servedRead(h, `get pod nginx -o jsonpath='${fields}'`).output).toMatch(/^nginx Always ClusterFirst default 30 Always BestEffort node-[12]$/);
+    expect(servedRead(h, 'get events --field-selector=involvedObject.name=nginx -o jsonpath={.items[*].reason}').output).toBe('Scheduled Pulling Pulled Created Started');
     // A pod without a controller goes when it is deleted: nothing makes another.
     expect((await h.kubectl(['delete', 'pod', 'nginx', '--timeout=60s'])).stdout).toBe('pod "nginx" deleted\n');
-    expect((await h.kubectl(['get', 'pods', '-o', 'name'])).stdout).toBe('');
+    expect(podNames()).toEqual([]);
   });
 
   it('answers a server dry run with the pod it would store, Pending, and stores nothing', async () => {
     const r = await h.kubectl(['run', 'dry', '--image=web:1', '--dry-run=server', '-o', 'jsonpath={.status.phase} {.status.qosClass} {.spec.containers[0].imagePullPolicy}']);
     expect(r).toMatchObject({ code: 0, stdout: 'Pending BestEffort IfNotPresent' });
-    expect((await h.kubectl(['get', 'pod', 'dry'])).stderr).toBe('Error from server (NotFound): pods "dry" not found\n');
+    expect(pod('dry')).toBeUndefined();
   });
 
   it('refuses a name taken, and a pod ValidatePodCreate refuses, in the API server words', async () => {
@@ -69,7 +80,7 @@ describe('kubectl run against npm run serve', () => {
     expect((await h.kubectl(['create', '-f', '-'], BAD_POD)).stderr).toBe(
       ['The Pod "p1" is invalid: ', '* spec.containers[0].image: Required value', '* spec.restartPolicy: Unsupported value: "Sometimes": supported values: "Always", "OnFailure", "Never"', ''].join('\n'),
     );
-    expect((await h.kubectl(['get', 'pods', '-o', 'name'])).stdout).toBe('pod/api\n');
+    expect(podNames()).toEqual(['pod/api']);
   });
 
   it('builds the pod kubectl run would create in the console as kubectl does, and refuses what it refuses, in its words', async () => {
@@ -100,17 +111,17 @@ describe('kubectl run against npm run serve', () => {
   it('takes back the pod it serves, a new image and added labels, and refuses any other change to its spec as ValidatePodUpdate does', async () => {
     expect((await h.kubectl(['run', 'edit', '--image=web:1'])).code).toBe(0);
     // A pod still starting changes under a client that read it (a 409 Conflict, as on a cluster).
-    expect((await h.kubectl(['wait', '--for=condition=Ready', 'pod/edit', '--timeout=60s'])).code).toBe(0);
+    await until('edit', 'Ready', ready);
     const served = (await h.kubectl(['get', 'pod', 'edit', '-o', 'yaml'])).stdout;
     const replaced = await h.kubectl(['replace', '-f', '-'], served);
     expect(replaced.stderr).toBe('');
     expect(replaced).toMatchObject({ code: 0, stdout: 'pod/edit replaced\n' });
     expect(await h.kubectl(['set', 'image', 'pod/edit', 'edit=web:2'])).toMatchObject({ code: 0, stdout: 'pod/edit image updated\n' });
     // The kubelet kills the container whose definition changed and starts it again with the new image.
-    const restarted = await h.kubectl(['wait', '--for=jsonpath={.status.containerStatuses[0].restartCount}=1', 'pod/edit', '--timeout=60s']);
-    expect(restarted).toMatchObject({ code: 0, stdout: 'pod/edit condition met\n' });
-    const reasons = await h.kubectl(['get', 'events', '--field-selector=involvedObject.name=edit,reason=Killing', '-o', 'jsonpath={.items[*].message}']);
-    expect(reasons.stdout).toBe('Container edit definition changed, will be restarted');
+    await until('edit', 'restarted once', (p) => p.status?.containerStatuses?.[0]?.restartCount === 1);
+    expect(servedRead(h, 'get events --field-selector=involvedObject.name=edit,reason=Killing -o jsonpath={.items[*].message}').output).toBe(
+      'Container edit definition changed, will be restarted',
+    );
     expect(await h.kubectl(['label', 'pod', 'edit', 'tier=fe'])).toMatchObject({ code: 0, stdout: 'pod/edit labeled\n' });
     const env = await h.kubectl(['patch', 'pod', 'edit', '-p', '{"spec":{"containers":[{"name":"edit","env":[{"name":"A","value":"1"}]}]}}']);
     expect(env.code).toBe(1);
@@ -122,7 +133,7 @@ describe('kubectl run against npm run serve', () => {
     expect((await h.kubectl(['patch', 'pod', 'edit', '-p', '{"spec":{"activeDeadlineSeconds":200}}'])).stderr).toBe(
       'The Pod "edit" is invalid: spec.activeDeadlineSeconds: Invalid value: 200: must be less than or equal to previous value\n',
     );
-    expect((await h.kubectl(['get', 'pod', 'edit', '-o', 'jsonpath={.spec.containers[0].image} {.metadata.labels.tier}'])).stdout).toBe('web:2 fe');
+    expect(servedRead(h, "get pod edit -o jsonpath='{.spec.containers[0].image} {.metadata.labels.tier}'").output).toBe('web:2 fe');
     // The console refuses the same changes in the same words, its diff included.
     await expectAnswersAsPage(h, [
       `patch pod edit -p '{"spec":{"restartPolicy":"Never"}}'`,
@@ -142,7 +153,7 @@ describe('kubectl run against npm run serve', () => {
     expect(attach.stderr).toContain(`Error from server (BadRequest): ${said('attach', 'no process to attach to')}\n`);
     // port-forward checks that the pod is Running before it dials (exec and attach do not): on a
     // fast machine the three lines above can come before the simulated kubelet started it.
-    expect((await h.kubectl(['wait', '--for=jsonpath={.status.phase}=Running', 'pod/shell', '--timeout=60s'])).code).toBe(0);
+    await until('shell', 'Running', (p) => p.status?.phase === 'Running');
     const forward = await h.kubectl(['port-forward', 'pod/shell', '18080:80']);
     expect(forward).toMatchObject({ code: 1, stderr: `error: error upgrading connection: ${said('portforward', 'no port to forward to')}\n` });
     expect((await h.kubectl(['exec', 'nope', '--', 'ls'])).stderr).toBe('Error from server (NotFound): pods "nope" not found\n');
