@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { newTx } from '../src/engine/client/tx.ts';
 import { executeKubectl } from '../src/engine/kubectl/execute.ts';
 import { toRFC3339 } from '../src/engine/lib/time.ts';
-import type { Harness } from './kubectlHarness.ts';
+import { type Harness, servedObjects, servedRead } from './kubectlHarness.ts';
 import { expectAnswersAsPage, servedScenario } from './printsAsPage.ts';
 import { deploymentDoc } from './scenarioDocs.ts';
 
@@ -81,7 +81,7 @@ describe('the console’s writes the served API refuses, against npm run serve',
 
   // A new PersistentVolume is stored, made by hand (persistentVolumes.test.ts); a provisioned one is read-only.
   it('answers apply of a ServiceAccount, StorageClass or provisioned PersistentVolume with the 405 kubectl prints', async () => {
-    const volume = (await h.kubectl(['get', 'pvc', 'bound', '-o', 'jsonpath={.spec.volumeName}'])).stdout;
+    const volume = servedRead(h, 'get pvc bound -o jsonpath={.spec.volumeName}').output;
     expect(volume).toMatch(/^pvc-/);
     const pv = 'spec: { capacity: { storage: 1Gi }, accessModes: [ReadWriteOnce], hostPath: { path: /tmp } }\n';
     await expectAppliesAsPage(h, [
@@ -132,6 +132,6 @@ describe('the console’s writes the served API refuses, against npm run serve',
 
   it('keeps a namespace’s name label, which the registry sets on every update (the console’s is pinned in executeNodes.test)', async () => {
     expect((await h.kubectl(['label', 'ns', 'default', 'kubernetes.io/metadata.name-'])).stdout).toBe('namespace/default unlabeled\n');
-    expect((await h.kubectl(['get', 'ns', 'default', '-o', 'jsonpath={.metadata.labels}'])).stdout).toBe('{"kubernetes.io/metadata.name":"default"}');
+    expect(servedObjects(h, 'Namespace').find((n) => n.metadata.name === 'default')?.metadata.labels).toEqual({ 'kubernetes.io/metadata.name': 'default' });
   });
 });

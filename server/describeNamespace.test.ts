@@ -2,6 +2,7 @@
 // state: an Active namespace with its quota and LimitRanges, and one Terminating with the namespace controller's
 // conditions, held by a quota's finalizer. The RFC 1123 times, which the server moves to the wall clock, are evened out.
 import { describe, expect, it } from 'vitest';
+import { rolledOut } from './kubectlHarness.ts';
 import { expectPrintsAsPage, servedScenario } from './printsAsPage.ts';
 
 const SCENARIO = `version: 1
@@ -52,7 +53,7 @@ describe('kubectl describe namespace against npm run serve', () => {
 
   it('prints an Active namespace with its quota, and a Terminating one with its conditions, as kubectl does', async () => {
     for (const [d, ns] of [['deployment/web', 'shop'], ['deployment/api', 'team-a']] as const) {
-      expect((await h.kubectl(['rollout', 'status', d, '-n', ns, '--timeout=60s'])).code).toBe(0);
+      await rolledOut(h, `${d} -n ${ns}`);
     }
     expect((await h.kubectl(['delete', 'namespace', 'team-a', '--wait=false'])).code).toBe(0);
     // Past the controller's first passes (5 s after the delete, then after its status write): the

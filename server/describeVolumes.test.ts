@@ -8,7 +8,7 @@
 // the Events' container field paths (1.35) are evened out (describeSkew.ts).
 import { describe, expect, it } from 'vitest';
 import { eventFieldPathsDropped } from './describeSkew.ts';
-import { describeNormalised } from './kubectlHarness.ts';
+import { describeNormalised, rolledOut, servedRead } from './kubectlHarness.ts';
 import { expectPrintsAsPage, servedScenario } from './printsAsPage.ts';
 
 const SCENARIO = `version: 1
@@ -81,11 +81,13 @@ describe('describeVolumes against npm run serve', () => {
 
   it('keeps a pod whose ConfigMap volume is missing in ContainerCreating, with FailedMount Events, until it is created', async () => {
     await expectPrintsAsPage(h, ['get pods -l app=waits', 'describe pods -l app=waits'], normalise);
-    const events = await h.kubectl(['get', 'events', '--field-selector', 'reason=FailedMount', '-o', 'jsonpath={.items[0].type} {.items[0].source.component} {.items[0].message}']);
-    expect(events.stdout).toBe('Warning kubelet MountVolume.SetUp failed for volume "config" : configmap "waits-config" not found');
-    expect((await h.kubectl(['get', 'pods', '-l', 'app=waits', '-o', 'jsonpath={.items[0].status.containerStatuses[0].state.waiting.reason}'])).stdout).toBe('ContainerCreating');
+    // The Event's and the pod's fields, and the wait, on the served state (servedRead, rolledOut): kubectl's describe is compared above.
+    expect(servedRead(h, "get events --field-selector reason=FailedMount -o jsonpath='{.items[0].type} {.items[0].source.component} {.items[0].message}'").output).toBe(
+      'Warning kubelet MountVolume.SetUp failed for volume "config" : configmap "waits-config" not found',
+    );
+    expect(servedRead(h, 'get pods -l app=waits -o jsonpath={.items[0].status.containerStatuses[0].state.waiting.reason}').output).toBe('ContainerCreating');
     expect((await h.kubectl(['create', 'configmap', 'waits-config', '--from-literal=MODE=green'])).code).toBe(0);
     // The next try is at most 2m2s away: 10 s at the served speed of 10.
-    expect((await h.kubectl(['rollout', 'status', 'deployment/waits', '--timeout=60s'])).code).toBe(0);
+    await rolledOut(h, 'deployment/waits');
   });
 });
