@@ -59,13 +59,11 @@ describe('kubectl describe namespace against npm run serve', () => {
     // Past the controller's first passes (5 s after the delete, then after its status write): the
     // quota's finalizer holds the namespace Terminating.
     await new Promise((r) => setTimeout(r, 2000));
-    await expectPrintsAsPage(h, ['describe namespace shop', 'describe ns team-a', 'describe namespace default'], normalise);
-    const shop = (await h.kubectl(['describe', 'namespace', 'shop'])).stdout;
+    const [shop, teamA, def] = (await expectPrintsAsPage(h, ['describe namespace shop', 'describe ns team-a', 'describe namespace default'], normalise)).map((r) => r.stdout);
     expect(shop).toMatch(/\nResource Quotas\n {2}Name:\s+pods\n {2}Resource\s+Used\s+Hard\n {2}-{8}\s+-{3}\s+-{3}\n {2}pods\s+2\s+4\n {2}requests\.cpu\s+200m\s+2\n\n/);
     // Every LimitRange of the namespace in one table, as the API server lists them (by name).
     expect(shop).toMatch(/\nResource Limits\n Type\s+Resource\s+Min\s+Max\s+Default Request\s+Default Limit\s+Max Limit\/Request Ratio\n -{4}\s+-{8}.*\n Container\s+cpu\s+-\s+1\s+1\s+1\s+-\n Pod\s+cpu\s+-\s+2\s+-\s+-\s+-\n$/);
-    expect((await h.kubectl(['describe', 'namespace', 'default'])).stdout).toMatch(/\n\nNo resource quota\.\n\nNo LimitRange resource\.\n$/);
-    const teamA = (await h.kubectl(['describe', 'namespace', 'team-a'])).stdout;
+    expect(def).toMatch(/\n\nNo resource quota\.\n\nNo LimitRange resource\.\n$/);
     expect(teamA).toMatch(/\nStatus:\s+Terminating\n/);
     expect(teamA).toMatch(/ NamespaceFinalizersRemaining\s+True\s+.+SomeFinalizersRemain\s+Some content in the namespace has finalizers remaining: example\.com\/hold in 1 resource instances\n/);
   });

@@ -76,9 +76,8 @@ describe('kubectl describe pod against npm run serve', () => {
     const names = servedObjects(h, 'Pod').map((p) => `pod/${p.metadata.name}`);
     expect(names.length).toBe(4);
     await expectPrintsAsPage(h, [...names.map((n) => `describe ${n}`), 'describe pods -l app=db'], normalise);
-    await expectPrintsAsPage(h, ['describe pod web', 'describe pods -l app=web'], normaliseMany);
+    const [, web] = (await expectPrintsAsPage(h, ['describe pod web', 'describe pods -l app=web'], normaliseMany)).map((r) => r.stdout);
     // Fields of the pod: kubectl's scheme converts only metadata.name and metadata.namespace.
-    const web = (await h.kubectl(['describe', 'pods', '-l', 'app=web'])).stdout;
     const fields = ['POD_NAME:\\s+web-\\w+-\\w+ \\(v?1?:metadata\\.name\\)', 'POD_NAMESPACE:\\s+default \\(v?1?:metadata\\.namespace\\)', 'POD_UID:\\s+\\(v?1?:metadata\\.uid\\)', 'POD_IP:\\s+\\(v?1?:status\\.podIP\\)'];
     const resources = ['CPU_MILLIS:\\s+250 \\(requests\\.cpu\\)', 'MEMORY_LIMIT:\\s+128 \\(limits\\.memory\\)', 'CPU_LIMIT:\\s+node allocatable \\(limits\\.cpu\\)'];
     expect(web).toMatch(new RegExp(`\\n {6}${[...fields, ...resources].join('\\n {6}')}\\n`));
@@ -86,11 +85,10 @@ describe('kubectl describe pod against npm run serve', () => {
 
   it('serves each running pod with podIPs and hostIPs, as the v1 conversion fills them in from podIP and hostIP, and its QoS class', async () => {
     const line = 'get pods -l app=web -o jsonpath={range.items[*]}{.status.podIP}={.status.podIPs[0].ip},{.status.hostIP}={.status.hostIPs[*].ip},{.status.qosClass};{end}';
-    const real = await h.kubectl(line.split(' '));
-    const pairs = real.stdout.split(';').filter((p) => p !== '');
+    const [real] = await expectAnswersAsPage(h, [line]);
+    const pairs = (real?.real ?? '').split(';').filter((p) => p !== '');
     expect(pairs.length).toBe(2);
     for (const p of pairs) expect(p).toMatch(/^(10\.244\.\d+\.\d+)=\1,(172\.18\.0\.\d+)=\2,Burstable$/);
-    await expectAnswersAsPage(h, [line]);
   });
 
   it("serves a pod's spec with the defaults and admissions a cluster stores, and takes it back as it was", async () => {

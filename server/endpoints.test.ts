@@ -45,8 +45,8 @@ describe('the endpoint kinds against npm run serve', () => {
   });
 
   it("prints the API server's own service/kubernetes as a cluster serves it, and as the page does", async () => {
-    await expectPrintsAsPage(h, ['get svc', 'describe svc kubernetes', 'get ep kubernetes', 'get endpointslice kubernetes -o wide'], eventAgesNormalised);
-    const d = await h.kubectl(['describe', 'svc', 'kubernetes']);
+    const [, d] = await expectPrintsAsPage(h, ['get svc', 'describe svc kubernetes', 'get ep kubernetes', 'get endpointslice kubernetes -o wide'], eventAgesNormalised);
+    if (d === undefined) throw new Error('no describe svc kubernetes');
     expect(d.stdout).toMatch(/\nLabels:\s+component=apiserver\n\s+provider=kubernetes\n/);
     expect(d.stdout).toMatch(/\nIP:\s+10\.96\.0\.1\n[\s\S]*\nPort:\s+https\s+443\/TCP\nTargetPort:\s+6443\/TCP\nEndpoints:\s+172\.18\.0\.2:6443\n/);
   });

@@ -5,7 +5,7 @@ import { newTx } from '../src/engine/client/tx.ts';
 import { executeKubectl } from '../src/engine/kubectl/execute.ts';
 import { tokenize } from '../src/engine/kubectl/tokenize.ts';
 import { toRFC3339 } from '../src/engine/lib/time.ts';
-import { type Harness, pageKubectl, rolledOut, startHarness } from './kubectlHarness.ts';
+import { type Harness, type KubectlResult, pageKubectl, rolledOut, startHarness } from './kubectlHarness.ts';
 import { SCHEMAS } from './openapi.ts';
 
 /**
@@ -38,10 +38,13 @@ export function servedScenario(text: string, rollouts: readonly string[] = [], o
  * expectPrintsAsPage runs each line through the real kubectl and through the page's console on
  * one state (the clock paused, the server caught up), and expects the same stdout (after the
  * server's `Warning:` lines, which a terminal shows first); `normalise`
- * evens out what kubectl computes from its own clock (eventAgesNormalised for describe).
+ * evens out what kubectl computes from its own clock (eventAgesNormalised for describe). It
+ * returns kubectl's result for each line, for a test that checks more of that same text (no
+ * second kubectl run of the line).
  */
-export async function expectPrintsAsPage(h: Harness, lines: readonly string[], normalise: (s: string) => string = (s) => s): Promise<void> {
+export async function expectPrintsAsPage(h: Harness, lines: readonly string[], normalise: (s: string) => string = (s) => s): Promise<KubectlResult[]> {
   h.clock.pause();
+  const results: KubectlResult[] = [];
   try {
     h.server.live.advance();
     const now = h.server.live.virtualNow();
@@ -51,10 +54,12 @@ export async function expectPrintsAsPage(h: Harness, lines: readonly string[], n
       // The server's warnings come first in a terminal, and first in the console's answer.
       const warnings = r.stderr.split(/(?<=\n)/).filter((l) => l.startsWith('Warning: ')).join('');
       expect(normalise(warnings + r.stdout), line).toBe(normalise(pageKubectl(h, line, now)));
+      results.push(r);
     }
   } finally {
     h.clock.resume();
   }
+  return results;
 }
 
 /** One line's answers: the real kubectl's and the console's, each as a terminal shows it, and whether each succeeded. */
@@ -92,15 +97,16 @@ export async function answersOf(h: Harness, line: string, now: number, logs = fa
  * expectAnswersAsPage is expectPrintsAsPage for lines that may fail: each line's stdout and stderr
  * together (less one final newline), and whether it succeeded, from the real kubectl and from the
  * page's console; `normalise` as for expectPrintsAsPage; `logs` gives the console the run's
- * container logs.
+ * container logs. It returns each line's answers, for a test that checks more of the same text.
  */
 export async function expectAnswersAsPage(
   h: Harness,
   lines: readonly string[],
   normalise: (text: string) => string = (t) => t,
   logs = false,
-): Promise<void> {
+): Promise<Answers[]> {
   h.clock.pause();
+  const answers: Answers[] = [];
   try {
     h.server.live.advance();
     const now = h.server.live.virtualNow();
@@ -108,8 +114,10 @@ export async function expectAnswersAsPage(
       const a = await answersOf(h, line, now, logs);
       expect(normalise(a.page), line).toBe(normalise(a.real));
       expect(a.pageOk, line).toBe(a.realOk);
+      answers.push(a);
     }
   } finally {
     h.clock.resume();
   }
+  return answers;
 }
