@@ -2,6 +2,7 @@
 // in the page's console, on one state: what each lists and builds (expose --dry-run=client, which
 // writes nothing), and the same refusals in the same words.
 import { describe, expect, it } from 'vitest';
+import { servedRead } from './kubectlHarness.ts';
 import { expectAnswersAsPage, expectPrintsAsPage, servedScenario } from './printsAsPage.ts';
 
 const SCENARIO = `version: 1
@@ -56,8 +57,8 @@ describe('expose, annotate and what every namespace holds, against npm run serve
 
   it('lists kube-root-ca.crt in every namespace and the node ports of a NodePort Service as kubectl does', async () => {
     await expectPrintsAsPage(h, ['get cm -A', 'get svc np', 'get svc np -o wide', 'annotate deploy api -n team-a --list']);
-    const ports = await h.kubectl(['get', 'svc', 'np', '-o', 'jsonpath={.spec.ports[*].nodePort} {.spec.externalTrafficPolicy}']);
-    const [http, udp, tcp, policy] = ports.stdout.split(' ');
+    // The allocated ports, read on the served state (servedRead): kubectl printed them above.
+    const [http, udp, tcp, policy] = servedRead(h, "get svc np -o jsonpath='{.spec.ports[*].nodePort} {.spec.externalTrafficPolicy}'").output.split(' ');
     expect(Number(http)).toBeGreaterThanOrEqual(30086);
     expect(udp).toBe(tcp);
     expect(policy).toBe('Cluster');
