@@ -44,7 +44,8 @@ export async function guard(page: Page): Promise<Page> {
 export async function freshPage(context: BrowserContext): Promise<Page> {
   const browser = context.browser();
   if (!browser) throw new Error('no browser');
-  const fresh = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const { baseURL, extraHTTPHeaders } = test.info().project.use;
+  const fresh = await browser.newContext({ baseURL, extraHTTPHeaders });
   return guard(await fresh.newPage());
 }
 

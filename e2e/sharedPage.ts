@@ -23,8 +23,8 @@ import { openHash, presetHash, recorded, slider } from './panelsSupport.ts';
 export const test = base.extend<{ problems: string[] }, { shared: { page: Page; problems: string[] } }>({
   shared: [
     async ({ browser }, use, workerInfo) => {
-      const { baseURL, viewport, serviceWorkers } = workerInfo.project.use;
-      const context = await browser.newContext({ baseURL, viewport, serviceWorkers });
+      const { baseURL, viewport, serviceWorkers, extraHTTPHeaders } = workerInfo.project.use;
+      const context = await browser.newContext({ baseURL, viewport, serviceWorkers, extraHTTPHeaders });
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('console', (msg) => {
