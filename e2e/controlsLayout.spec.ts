@@ -4,10 +4,8 @@
  * a fade over its edge says more rows lie past it, and at its end the last control sits wholly
  * above the console, with no fade. Light and dark; a Deployment and a StatefulSet (a longer form).
  */
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { failOnProblems, openPreset } from './panelsSupport.ts';
-
-failOnProblems();
+import { expect, type Locator, type Page } from '@playwright/test';
+import { showPreset, test } from './sharedPage.ts';
 
 const controls = (page: Page): Locator => page.getByRole('region', { name: 'Controls' });
 
@@ -21,6 +19,8 @@ async function scrollerBox(page: Page) {
       while (box && !/auto|scroll/.test(getComputedStyle(box).overflowY)) box = box.parentElement;
       if (!box) throw new Error('no scrolling box around the form');
       box.setAttribute('data-e2e-form-scroller', '');
+      // the shared page may show this form as the last test left it, scrolled to its end
+      box.scrollTop = 0;
       const r = box.getBoundingClientRect();
       return { top: r.top, bottom: r.bottom, overflows: box.scrollHeight > box.clientHeight + 1 };
     });
@@ -49,7 +49,7 @@ for (const scheme of ['light', 'dark'] as const) {
       test.setTimeout(60_000);
       await page.setViewportSize({ width, height });
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-      await openPreset(page, preset);
+      await showPreset(page, preset);
       const panel = controls(page);
       await expect(panel.getByRole('slider', { name: 'replicas' })).toBeVisible();
 
@@ -101,7 +101,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
 test('on a phone the Controls form is not cut: no fade, and the console keeps its 7rem', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await openPreset(page, 'seed');
+  await showPreset(page, 'seed');
   const panel = controls(page);
   await panel.scrollIntoViewIfNeeded();
   await expect(panel.getByRole('button', { name: 'Image behaviour…' })).toBeVisible();
@@ -112,7 +112,7 @@ test('on a phone the Controls form is not cut: no fade, and the console keeps it
 
 test('at 1280×720 the header keeps one line and the timeline shows its time axis', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  await openPreset(page, 'seed');
+  await showPreset(page, 'seed');
   // Import, Export, Share and Undo show their icons only: their names stay, as tooltips too.
   for (const name of ['Import', 'Export', 'Share']) {
     const button = page.getByRole('banner').getByRole('button', { name, exact: true });
