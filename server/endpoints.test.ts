@@ -39,9 +39,13 @@ describe('the endpoint kinds against npm run serve', () => {
     await h?.stop();
   });
 
-  it('prints endpointslices, endpoints and describe svc exactly as the page does', async () => {
-    // Events' ages come from kubectl's own clock (eventAgesNormalised).
-    await expectPrintsAsPage(h, ['get endpointslices', 'get endpoints', 'describe svc web', 'get ep web'], eventAgesNormalised);
+  it('prints endpointslices, endpoints and describe svc exactly as the page does: 5 ready addresses with the target port after the API server\'s own, and the warning that v1 Endpoints is deprecated', async () => {
+    // Events' ages come from kubectl's own clock (eventAgesNormalised). The runs compared are the ones checked after.
+    const [slices, ep, d] = await expectPrintsAsPage(h, ['get endpointslices', 'get endpoints', 'describe svc web', 'get ep web'], eventAgesNormalised);
+    expect(slices?.stdout).toMatch(/^NAME\s+ADDRESSTYPE\s+PORTS\s+ENDPOINTS\s+AGE\nkubernetes\s+IPv4\s+6443\s+172\.18\.0\.2\s+\S+\nweb-[bcdfghjklmnpqrstvwxz2456789]{5}\s+IPv4\s+8080\s+[\d.]+,[\d.]+,[\d.]+ \+ 2 more\.\.\.\s+\S+\n$/);
+    expect(ep?.stderr).toBe('Warning: v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice\n');
+    expect(ep?.stdout).toMatch(/^NAME\s+ENDPOINTS\s+AGE\nkubernetes\s+172\.18\.0\.2:6443\s+\S+\nweb\s+[\d.]+:8080,[\d.]+:8080,[\d.]+:8080 \+ 2 more\.\.\.\s+\S+\n$/);
+    expect(d?.stdout).toMatch(/\nPort:\s+http\s+80\/TCP\nTargetPort:\s+http\/TCP\nEndpoints:\s+[\d.]+:8080,[\d.]+:8080,[\d.]+:8080 \+ 2 more\.\.\.\n/);
   });
 
   it("prints the API server's own service/kubernetes as a cluster serves it, and as the page does", async () => {
@@ -49,16 +53,6 @@ describe('the endpoint kinds against npm run serve', () => {
     if (d === undefined) throw new Error('no describe svc kubernetes');
     expect(d.stdout).toMatch(/\nLabels:\s+component=apiserver\n\s+provider=kubernetes\n/);
     expect(d.stdout).toMatch(/\nIP:\s+10\.96\.0\.1\n[\s\S]*\nPort:\s+https\s+443\/TCP\nTargetPort:\s+6443\/TCP\nEndpoints:\s+172\.18\.0\.2:6443\n/);
-  });
-
-  it('lists 5 ready addresses with the target port after the API server\'s own, and warns that v1 Endpoints is deprecated', async () => {
-    const slices = await h.kubectl(['get', 'endpointslices']);
-    expect(slices.stdout).toMatch(/^NAME\s+ADDRESSTYPE\s+PORTS\s+ENDPOINTS\s+AGE\nkubernetes\s+IPv4\s+6443\s+172\.18\.0\.2\s+\S+\nweb-[bcdfghjklmnpqrstvwxz2456789]{5}\s+IPv4\s+8080\s+[\d.]+,[\d.]+,[\d.]+ \+ 2 more\.\.\.\s+\S+\n$/);
-    const ep = await h.kubectl(['get', 'endpoints']);
-    expect(ep.stderr).toBe('Warning: v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice\n');
-    expect(ep.stdout).toMatch(/^NAME\s+ENDPOINTS\s+AGE\nkubernetes\s+172\.18\.0\.2:6443\s+\S+\nweb\s+[\d.]+:8080,[\d.]+:8080,[\d.]+:8080 \+ 2 more\.\.\.\s+\S+\n$/);
-    const d = await h.kubectl(['describe', 'svc', 'web']);
-    expect(d.stdout).toMatch(/\nPort:\s+http\s+80\/TCP\nTargetPort:\s+http\/TCP\nEndpoints:\s+[\d.]+:8080,[\d.]+:8080,[\d.]+:8080 \+ 2 more\.\.\.\n/);
   });
 
   it('refuses writes to the endpoint kinds', async () => {
