@@ -4,7 +4,7 @@
  * the image behaviour editor, and the fixes seen on the way.
  */
 import { axeBuilder } from './axe.ts';
-import { expect, type Page, test } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import {
   CHECKOUT_API,
   forkWarning,
@@ -23,9 +23,8 @@ import {
   slider,
   tickOf,
 } from './panelsSupport.ts';
+import { showPreset, test } from './sharedPage.ts';
 import { appeared } from './wait.ts';
-
-failOnProblems();
 
 const SET_IMAGE = 'set image deployment/nginx-deployment-roll01 nginx=nginx:1.9.3';
 /** specOf is an object's spec (a ConfigMap or Secret has none). */
@@ -34,7 +33,7 @@ const controls = (page: Page) => page.getByRole('region', { name: 'Controls' });
 const cluster = (page: Page) => page.getByRole('region', { name: 'Cluster' });
 
 test('before the run, the controls edit the manifest and the scripted set image stays', async ({ page }) => {
-  await openPreset(page, 'seed');
+  await showPreset(page, 'seed');
   await seekTo(page, 0);
   await appeared(controls(page).getByTestId('before-run'));
   await controls(page).getByRole('slider', { name: 'maxSurge' }).fill('50');
@@ -59,69 +58,10 @@ test('before the run, the controls edit the manifest and the scripted set image 
   await expect(page.getByTestId('action-marker')).toHaveCount(1);
 });
 
-test('after tick 0 a change lists the actions it drops first; Keep the script changes nothing', async ({
-  page,
-}) => {
-  await openPreset(page, 'seed');
-  await seekTo(page, 100);
-  const replicas = controls(page).getByRole('slider', { name: 'replicas' });
-  await replicas.fill('14');
-  const warning = forkWarning(page);
-  await appeared(warning);
-  await expect(warning.getByTestId('dropped-actions')).toHaveText(`at 30 skubectl ${SET_IMAGE}`);
-  await warning.getByRole('button', { name: 'Keep the script' }).click();
-  await expect(warning).toBeHidden();
-  await expect(replicas).toHaveValue('10');
-  expect(kubectlActions(page)).toEqual([SET_IMAGE]);
-  await expect(undoButton(page)).toBeDisabled();
-});
-
-test('Undo brings back the scenario and the tick before a fork, by button and by Ctrl+Z', async ({
-  page,
-}) => {
-  await openPreset(page, 'seed');
-  const readout = page.locator('output').filter({ hasText: /^tick/ });
-  await seekTo(page, 100);
-  const replicas = controls(page).getByRole('slider', { name: 'replicas' });
-  /** fork moves replicas at the current tick; the warning comes when the change drops the script. */
-  const fork = async (value: string, actions: string[], warned: boolean) => {
-    await replicas.fill(value);
-    if (warned)
-      await forkWarning(page).getByRole('button', { name: 'Drop them and apply my change' }).click();
-    await expect.poll(() => kubectlActions(page)).toEqual(actions);
-    await recorded(page);
-  };
-  const scale = (n: number) => `scale deployment/nginx-deployment-roll01 --replicas=${n}`;
-  await fork('14', [scale(14)], true);
-  // the readout ends where the run stops changing, not 600 s later where recording stops
-  await expect(readout).toHaveText(/ of (\d|1\d|2\d)\.\d s$/);
-  await undoButton(page).click();
-  await expect.poll(() => kubectlActions(page)).toEqual([SET_IMAGE]);
-  await expect(slider(page)).toHaveAttribute('aria-valuenow', '100');
-  await expect(undoButton(page)).toBeDisabled();
-
-  await fork('6', [scale(6)], true);
-  // the next change, at the first one's tick, drops nothing: no warning, one more action
-  await fork('8', [scale(6), scale(8)], false);
-  await expect(forkWarning(page)).toHaveCount(0);
-  // Ctrl+Z in the kubectl text box is the text box's own
-  await page.getByRole('textbox', { name: 'kubectl' }).press('Control+z');
-  expect(kubectlActions(page)).toEqual([scale(6), scale(8)]);
-  // elsewhere (here the replicas slider) it undoes, one step at a time
-  await replicas.focus();
-  await page.keyboard.press('Control+z');
-  await expect
-    .poll(() => kubectlActions(page))
-    .toEqual(['scale deployment/nginx-deployment-roll01 --replicas=6']);
-  await page.keyboard.press('Meta+z');
-  await expect.poll(() => kubectlActions(page)).toEqual([SET_IMAGE]);
-  await expect(slider(page)).toHaveAttribute('aria-valuenow', '100');
-});
-
 test('import takes a pod exported from a cluster as its author wrote it, and the cluster runs it', async ({
   page,
 }) => {
-  await openPreset(page, 'seed');
+  await showPreset(page, 'seed');
   const exported = [
     'apiVersion: v1',
     'kind: Pod',
@@ -149,7 +89,7 @@ test('import takes a pod exported from a cluster as its author wrote it, and the
 test('import replaces the scenario by default, or adds to it, with a namespaced Deployment and a Node', async ({
   page,
 }) => {
-  await openPreset(page, 'seed');
+  await showPreset(page, 'seed');
   await importText(page, CHECKOUT_API, 'Replace the scenario');
   const s = scenarioOf(page);
   expect(s.name).toBe('checkout-api');
@@ -184,7 +124,7 @@ test('import replaces the scenario by default, or adds to it, with a namespaced 
 test('adding manifests after tick 0 applies them at the tick, after the fork warning over the import dialog', async ({
   page,
 }) => {
-  await openPreset(page, 'seed');
+  await showPreset(page, 'seed');
   await seekTo(page, 100);
   await page.getByRole('banner').getByRole('button', { name: 'Import', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Import' });
@@ -205,7 +145,7 @@ test('adding manifests after tick 0 applies them at the tick, after the fork war
 test('an import with bad documents lists each in the API server’s words and changes nothing', async ({
   page,
 }) => {
-  await openPreset(page, 'seed');
+  await showPreset(page, 'seed');
   const before = page.url();
   // The third is read as kubectl reads YAML: an unquoted `on` is a boolean, and a label cannot be one.
   const bad = `${CHECKOUT_API.replace('replicas: 30', 'replicas: -1')}---\napiVersion: v1\nkind: Node\nmetadata: { name: Bad_Node }\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata: { name: flags, labels: { canary: on } }\n`;
@@ -222,54 +162,15 @@ test('an import with bad documents lists each in the API server’s words and ch
   ]);
   await expect(dialog.getByRole('textbox')).toHaveValue(bad);
   expect(page.url()).toBe(before);
-});
-
-test('image behaviour is edited in the page, with the defaults stated', async ({ page }) => {
-  await openPreset(page, 'seed');
-  await seekTo(page, 200);
-  await controls(page).getByRole('button', { name: 'Image behaviour…' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Image behaviour' });
-  await expect(dialog.getByTestId('image-defaults')).toContainText('pull 1 s, start 1 s, Ready 1–4 s');
-  await expect(dialog.getByTestId('image-behaviours').locator('tbody tr')).toHaveCount(3); // nginx:1.8, nginx:1.9.3, every other image
-  // and how each one's application answers requests (issue 22), the same rows
-  await expect(dialog.getByTestId('image-applications').locator('tbody tr')).toHaveCount(3);
-  await expect(dialog.getByRole('textbox', { name: 'Ready after (s): nginx:1.9.3' })).toHaveAttribute(
-    'placeholder',
-    '1-4',
-  );
-  // how long the image runs as an init container (1 s unless written)
-  await expect(dialog.getByRole('textbox', { name: 'Init runs (s): nginx:1.9.3' })).toHaveAttribute(
-    'placeholder',
-    '1',
-  );
-  await dialog.getByRole('textbox', { name: 'Pull (s): nginx:1.9.3' }).fill('3');
-  await dialog.getByRole('checkbox', { name: 'Never ready: nginx:1.9.3' }).check();
-  expect((await axeBuilder(page).include('dialog[open]').analyze()).violations).toEqual([]);
-  await dialog.getByRole('button', { name: 'Apply' }).click();
+  // the shared page goes on to the next test: the dialog closes, as a reader who gives up
+  await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
-  await expect
-    .poll(() => scenarioOf(page).cluster?.images)
-    .toEqual({ 'nginx:1.9.3': { pullSeconds: 3, ready: 'never' } });
-  expect(kubectlActions(page)).toEqual([SET_IMAGE]);
-  await expect(slider(page)).toHaveAttribute('aria-valuenow', '200');
-  // the new pods start but never turn Ready, so the rollout stops at maxUnavailable
-  await recorded(page);
-  const end = (await tickOf(page)).total;
-  await seekTo(page, end);
-  await expect(
-    cluster(page).locator('[data-testid="pod"][data-revision="2"][data-phase="RunningNotReady"]').first(),
-  ).toBeVisible();
-  await expect(
-    cluster(page).locator('[data-testid="pod"][data-revision="2"][data-phase="Available"]'),
-  ).toHaveCount(0);
-  await undoButton(page).click();
-  await expect.poll(() => scenarioOf(page).cluster?.images).toBeUndefined();
 });
 
 test('the fixes: terminating pods counted apart, stable revision colours, Pending in pods -w, one Explain prefix', async ({
   page,
 }) => {
-  await openPreset(page, 'seed');
+  await showPreset(page, 'seed');
   const setImage = (await firstActionTick(page)) ?? 0;
   const colours = async () =>
     page
@@ -323,7 +224,7 @@ test('the fixes: terminating pods counted apart, stable revision colours, Pendin
 test('switching preset starts the time and the playhead over, and pod details list the conditions', async ({
   page,
 }) => {
-  await openPreset(page, 'seed');
+  await showPreset(page, 'seed');
   await seekTo(page, 300);
   await cluster(page).locator('[data-testid="pod"][data-phase="Available"]').first().click();
   const details = page.getByTestId('pod-details');
@@ -341,4 +242,113 @@ test('switching preset starts the time and the playhead over, and pod details li
   // and the slider moves back to where it was before (the browser clamped it while the new run was empty)
   await recorded(page);
   await seekTo(page, 300);
+});
+
+// These read Undo's state or the image dialog as a fresh page has them: a hash load in the shared
+// page enables Undo and keeps the dialog's last edits. Each in a fresh page of its own.
+base.describe('in a fresh page', () => {
+  failOnProblems();
+
+  base(
+    'after tick 0 a change lists the actions it drops first; Keep the script changes nothing',
+    async ({ page }) => {
+      await openPreset(page, 'seed');
+      await seekTo(page, 100);
+      const replicas = controls(page).getByRole('slider', { name: 'replicas' });
+      await replicas.fill('14');
+      const warning = forkWarning(page);
+      await appeared(warning);
+      await expect(warning.getByTestId('dropped-actions')).toHaveText(`at 30 skubectl ${SET_IMAGE}`);
+      await warning.getByRole('button', { name: 'Keep the script' }).click();
+      await expect(warning).toBeHidden();
+      await expect(replicas).toHaveValue('10');
+      expect(kubectlActions(page)).toEqual([SET_IMAGE]);
+      await expect(undoButton(page)).toBeDisabled();
+    },
+  );
+
+  base(
+    'Undo brings back the scenario and the tick before a fork, by button and by Ctrl+Z',
+    async ({ page }) => {
+      await openPreset(page, 'seed');
+      const readout = page.locator('output').filter({ hasText: /^tick/ });
+      await seekTo(page, 100);
+      const replicas = controls(page).getByRole('slider', { name: 'replicas' });
+      /** fork moves replicas at the current tick; the warning comes when the change drops the script. */
+      const fork = async (value: string, actions: string[], warned: boolean) => {
+        await replicas.fill(value);
+        if (warned)
+          await forkWarning(page).getByRole('button', { name: 'Drop them and apply my change' }).click();
+        await expect.poll(() => kubectlActions(page)).toEqual(actions);
+        await recorded(page);
+      };
+      const scale = (n: number) => `scale deployment/nginx-deployment-roll01 --replicas=${n}`;
+      await fork('14', [scale(14)], true);
+      // the readout ends where the run stops changing, not 600 s later where recording stops
+      await expect(readout).toHaveText(/ of (\d|1\d|2\d)\.\d s$/);
+      await undoButton(page).click();
+      await expect.poll(() => kubectlActions(page)).toEqual([SET_IMAGE]);
+      await expect(slider(page)).toHaveAttribute('aria-valuenow', '100');
+      await expect(undoButton(page)).toBeDisabled();
+
+      await fork('6', [scale(6)], true);
+      // the next change, at the first one's tick, drops nothing: no warning, one more action
+      await fork('8', [scale(6), scale(8)], false);
+      await expect(forkWarning(page)).toHaveCount(0);
+      // Ctrl+Z in the kubectl text box is the text box's own
+      await page.getByRole('textbox', { name: 'kubectl' }).press('Control+z');
+      expect(kubectlActions(page)).toEqual([scale(6), scale(8)]);
+      // elsewhere (here the replicas slider) it undoes, one step at a time
+      await replicas.focus();
+      await page.keyboard.press('Control+z');
+      await expect
+        .poll(() => kubectlActions(page))
+        .toEqual(['scale deployment/nginx-deployment-roll01 --replicas=6']);
+      await page.keyboard.press('Meta+z');
+      await expect.poll(() => kubectlActions(page)).toEqual([SET_IMAGE]);
+      await expect(slider(page)).toHaveAttribute('aria-valuenow', '100');
+    },
+  );
+
+  base('image behaviour is edited in the page, with the defaults stated', async ({ page }) => {
+    await openPreset(page, 'seed');
+    await seekTo(page, 200);
+    await controls(page).getByRole('button', { name: 'Image behaviour…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Image behaviour' });
+    await expect(dialog.getByTestId('image-defaults')).toContainText('pull 1 s, start 1 s, Ready 1–4 s');
+    await expect(dialog.getByTestId('image-behaviours').locator('tbody tr')).toHaveCount(3); // nginx:1.8, nginx:1.9.3, every other image
+    // and how each one's application answers requests (issue 22), the same rows
+    await expect(dialog.getByTestId('image-applications').locator('tbody tr')).toHaveCount(3);
+    await expect(dialog.getByRole('textbox', { name: 'Ready after (s): nginx:1.9.3' })).toHaveAttribute(
+      'placeholder',
+      '1-4',
+    );
+    // how long the image runs as an init container (1 s unless written)
+    await expect(dialog.getByRole('textbox', { name: 'Init runs (s): nginx:1.9.3' })).toHaveAttribute(
+      'placeholder',
+      '1',
+    );
+    await dialog.getByRole('textbox', { name: 'Pull (s): nginx:1.9.3' }).fill('3');
+    await dialog.getByRole('checkbox', { name: 'Never ready: nginx:1.9.3' }).check();
+    expect((await axeBuilder(page).include('dialog[open]').analyze()).violations).toEqual([]);
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(dialog).toBeHidden();
+    await expect
+      .poll(() => scenarioOf(page).cluster?.images)
+      .toEqual({ 'nginx:1.9.3': { pullSeconds: 3, ready: 'never' } });
+    expect(kubectlActions(page)).toEqual([SET_IMAGE]);
+    await expect(slider(page)).toHaveAttribute('aria-valuenow', '200');
+    // the new pods start but never turn Ready, so the rollout stops at maxUnavailable
+    await recorded(page);
+    const end = (await tickOf(page)).total;
+    await seekTo(page, end);
+    await expect(
+      cluster(page).locator('[data-testid="pod"][data-revision="2"][data-phase="RunningNotReady"]').first(),
+    ).toBeVisible();
+    await expect(
+      cluster(page).locator('[data-testid="pod"][data-revision="2"][data-phase="Available"]'),
+    ).toHaveCount(0);
+    await undoButton(page).click();
+    await expect.poll(() => scenarioOf(page).cluster?.images).toBeUndefined();
+  });
 });
