@@ -15,6 +15,7 @@ import {
 } from './describeSkew.ts';
 import { startHarness } from './kubectlHarness.ts';
 import { answersOf } from './printsAsPage.ts';
+import type { KubeObject } from '../src/engine/api/types.ts';
 
 const normalised = (t: string) =>
   t
@@ -36,43 +37,50 @@ function describeSkewed(line: string, text: string, many: boolean): string {
   return many ? eventsOfManyDropped(ds) : ds;
 }
 
-const LINES = [
-  'get all',
-  'get rs -o wide',
-  'get pods -o wide',
-  'describe deploy',
-  'describe rs',
-  'describe pods',
-  'get events',
-  'get sts -o wide',
-  'describe sts',
-  'get pvc',
-  'describe pvc',
-  'get svc',
-  'describe svc',
-  'get ep',
-  'get endpointslices',
-  'get ds -o wide',
-  'describe ds',
-  'get hpa',
-  'describe hpa',
-  'get pdb',
-  'get quota',
-  'get limits',
-  'describe limits',
-  'get nodes -o wide',
-  'rollout history deploy',
-  'rollout status deploy --watch=false',
-  'rollout status sts --watch=false',
-  'get cm',
-  'top pods',
-  'events',
+/**
+ * The reading lines, each with the kind it reads when only that kind's objects can answer it.
+ * Every line runs on the first preset (seed), which holds one Deployment and nothing else, so its
+ * answers include kubectl's "No resources found" for each other kind; a later preset runs a line
+ * only when it holds that kind: an empty answer is the same text on every preset (180 → 114 kubectl
+ * processes, ~0.2 s of CPU each).
+ */
+const LINES: readonly (readonly [string, KubeObject['kind'] | null])[] = [
+  ['get all', null],
+  ['get rs -o wide', 'ReplicaSet'],
+  ['get pods -o wide', null],
+  ['describe deploy', 'Deployment'],
+  ['describe rs', 'ReplicaSet'],
+  ['describe pods', null],
+  ['get events', null],
+  ['get sts -o wide', 'StatefulSet'],
+  ['describe sts', 'StatefulSet'],
+  ['get pvc', 'PersistentVolumeClaim'],
+  ['describe pvc', 'PersistentVolumeClaim'],
+  ['get svc', null],
+  ['describe svc', null],
+  ['get ep', null],
+  ['get endpointslices', null],
+  ['get ds -o wide', 'DaemonSet'],
+  ['describe ds', 'DaemonSet'],
+  ['get hpa', 'HorizontalPodAutoscaler'],
+  ['describe hpa', 'HorizontalPodAutoscaler'],
+  ['get pdb', 'PodDisruptionBudget'],
+  ['get quota', 'ResourceQuota'],
+  ['get limits', 'LimitRange'],
+  ['describe limits', 'LimitRange'],
+  ['get nodes -o wide', null],
+  ['rollout history deploy', 'Deployment'],
+  ['rollout status deploy --watch=false', 'Deployment'],
+  ['rollout status sts --watch=false', 'StatefulSet'],
+  ['get cm', null],
+  ['top pods', null],
+  ['events', null],
 ];
 
 const PRESETS = ['seed', 'statefulset-stuck', 'traffic-probe', 'daemonset-surge', 'autoscaler-during-rollout', 'limitrange-caps-container'];
 
 describe('the console beside kubectl on preset states', () => {
-  it.each(PRESETS)('answers every reading line as kubectl does on %s', async (id) => {
+  it.each(PRESETS)('answers every reading line about the kinds it holds as kubectl does on %s', async (id) => {
     const text = readFileSync(new URL(`../src/scenario/presets/${id}.yaml`, import.meta.url), 'utf8');
     const h = await startHarness({ text, speed: 10 });
     const diffs: string[] = [];
@@ -82,7 +90,9 @@ describe('the console beside kubectl on preset states', () => {
       h.clock.pause();
       h.server.live.advance();
       const now = h.server.live.virtualNow();
-      for (const line of LINES) {
+      const objects = h.server.live.st.store.objects;
+      for (const [line, kind] of LINES) {
+        if (id !== PRESETS[0] && kind !== null && objects[kind].size === 0) continue;
         const a = await answersOf(h, line, now, true);
         const many = (a.real.match(/^Name:/gm) ?? []).length > 1;
         const r = normalised(describeSkewed(line, a.real, many)).split('\n');
