@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { servedRead } from './kubectlHarness.ts';
+import { servedRead, servedUntil } from './kubectlHarness.ts';
 import { expectAnswersAsPage, servedScenario } from './printsAsPage.ts';
 
 const SCENARIO = `version: 1
@@ -60,10 +60,6 @@ const eventsOf = (out: string, name: string) =>
     .filter((w) => w[1] === name)
     .map((w) => `${w[0]} ${w[5]}`);
 
-async function until(check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 150 && !(await check()); i++) await new Promise((r) => setTimeout(r, 100));
-}
-
 describe('kubectl get pv -w against npm run serve', () => {
   const h = servedScenario(SCENARIO);
   const file = (name: string, text: string) => {
@@ -72,12 +68,18 @@ describe('kubectl get pv -w against npm run serve', () => {
     return p;
   };
   // A field of what the served store holds, read by the console (servedRead), not by a kubectl process.
-  const jsonpath = async (args: string[], path: string) => servedRead(h, `${args.join(' ')} -o jsonpath='${path}'`).output;
+  const jsonpath = (args: string[], path: string) => servedRead(h, `${args.join(' ')} -o jsonpath='${path}'`).output;
+  /** phaseIs waits (15 s at most) until the object `what` names (`pv task-pv-volume`) is in `phase` on the served state. */
+  const phaseIs = (what: string, phase: string) =>
+    servedUntil(h, `${what} ${phase}`, () => {
+      const now = jsonpath(['get', ...what.split(' ')], '{.status.phase}');
+      return now === phase || `phase "${now}"`;
+    }, 15_000);
   /** watch starts `kubectl get pv -w` once the server holds its watch open; `output` resolves when `done` says so. */
   const watch = async (extra: string[], done: (out: string) => boolean): Promise<{ output: Promise<string> }> => {
     const subscribed = vi.spyOn(h.server.live, 'subscribe');
     const output = h.watch(['get', 'pv', '-w', '--output-watch-events', ...extra], done, 60_000);
-    await until(async () => subscribed.mock.calls.length > 0);
+    await servedUntil(h, 'the watch held open', () => subscribed.mock.calls.length > 0 || 'no watch yet', 15_000);
     subscribed.mockRestore();
     return { output };
   };
@@ -85,12 +87,12 @@ describe('kubectl get pv -w against npm run serve', () => {
   it('streams a Delete volume made by hand from Pending to Failed, then its deletion', async () => {
     const watching = await watch([], (out) => /DELETED\s+task-pv-volume/.test(out));
     expect((await h.kubectl(['apply', '-f', file('pv.yaml', volume('task-pv-volume'))])).stdout).toBe('persistentvolume/task-pv-volume created\n');
-    await until(async () => (await jsonpath(['get', 'pv', 'task-pv-volume'], '{.status.phase}')) === 'Available');
+    await phaseIs('pv task-pv-volume', 'Available');
     expect((await h.kubectl(['apply', '-f', file('claim.yaml', CLAIM)])).code).toBe(0);
-    await until(async () => (await jsonpath(['get', 'pv', 'task-pv-volume'], '{.status.phase}')) === 'Bound');
+    await phaseIs('pv task-pv-volume', 'Bound');
     expect((await h.kubectl(['delete', 'pvc', 'task-pv-claim'])).code).toBe(0);
-    await until(async () => (await jsonpath(['get', 'pv', 'task-pv-volume'], '{.status.phase}')) === 'Failed');
-    expect(await jsonpath(['get', 'pv', 'task-pv-volume'], '{.status.message}')).toBe(FAILED_DELETE);
+    await phaseIs('pv task-pv-volume', 'Failed');
+    expect(jsonpath(['get', 'pv', 'task-pv-volume'], '{.status.message}')).toBe(FAILED_DELETE);
     expect(servedRead(h, 'get events --field-selector reason=VolumeFailedDelete -o custom-columns=TYPE:.type,FROM:.source.component,MESSAGE:.message --no-headers').output).toBe(
       `Warning   persistentvolume-controller   ${FAILED_DELETE}`,
     );
@@ -132,8 +134,8 @@ describe('kubectl get pv -w against npm run serve', () => {
   it('streams the volume the provisioner makes for a claim, and its deletion with the claim', async () => {
     const all = await watch([], (out) => /DELETED\s+pvc-/.test(out));
     expect((await h.kubectl(['apply', '-f', file('provisioned.yaml', PROVISIONED)])).code).toBe(0);
-    await until(async () => (await jsonpath(['get', 'pvc', 'data'], '{.status.phase}')) === 'Bound');
-    const name = await jsonpath(['get', 'pvc', 'data'], '{.spec.volumeName}');
+    await phaseIs('pvc data', 'Bound');
+    const name = jsonpath(['get', 'pvc', 'data'], '{.spec.volumeName}');
     expect((await h.kubectl(['delete', 'pod', 'user', '--grace-period=0', '--force'])).code).toBe(0);
     expect((await h.kubectl(['delete', 'pvc', 'data'])).code).toBe(0);
     const out = await all.output;

@@ -67,21 +67,23 @@ spec:
 const datesNormalised = (t: string) => describeNormalised(t).replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/g, '-');
 const READS = ['get pv', 'get pv -o wide', 'get pv task-pv-volume', 'describe pv task-pv-volume', 'get pvc task-pv-claim'];
 
-async function until(check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 100));
-}
-
 describe('the PersistentVolume tutorial against npm run serve', () => {
   const h = servedScenario(SCENARIO);
   // A field of what the served store holds, read by the console (servedRead), not by a kubectl process.
-  const jsonpath = async (args: string[]) => servedRead(h, `${args.slice(0, -1).join(' ')} -o jsonpath='${args[args.length - 1]}'`).output;
+  const jsonpath = (args: string[]) => servedRead(h, `${args.slice(0, -1).join(' ')} -o jsonpath='${args[args.length - 1]}'`).output;
+  /** phaseIs waits (10 s at most) until the object `what` names (`pv task-pv-volume`) is in `phase` on the served state. */
+  const phaseIs = (what: string, phase: string) =>
+    servedUntil(h, `${what} ${phase}`, () => {
+      const now = jsonpath(['get', ...what.split(' '), '{.status.phase}']);
+      return now === phase || `phase "${now}"`;
+    }, 10_000);
 
   it('creates the volume, Available, as the console prints it', async () => {
     const file = join(h.dir, 'pv-volume.yaml');
     writeFileSync(file, PV);
     expect(await h.kubectl(['apply', '-f', file])).toMatchObject({ code: 0, stdout: 'persistentvolume/task-pv-volume created\n', stderr: '' });
-    await until(async () => (await jsonpath(['get', 'pv', 'task-pv-volume', '{.status.phase}'])) === 'Available');
-    expect(await jsonpath(['get', 'pv', 'task-pv-volume', '{.status.phase} {.spec.persistentVolumeReclaimPolicy} {.metadata.finalizers}'])).toBe('Available Retain ["kubernetes.io/pv-protection"]');
+    await phaseIs('pv task-pv-volume', 'Available');
+    expect(jsonpath(['get', 'pv', 'task-pv-volume', '{.status.phase} {.spec.persistentVolumeReclaimPolicy} {.metadata.finalizers}'])).toBe('Available Retain ["kubernetes.io/pv-protection"]');
     await expectAnswersAsPage(h, ['get pv', 'describe pv task-pv-volume'], datesNormalised);
   });
 
@@ -97,9 +99,9 @@ describe('the PersistentVolume tutorial against npm run serve', () => {
     const claim = join(h.dir, 'pv-claim.yaml');
     writeFileSync(claim, CLAIM);
     expect((await h.kubectl(['apply', '-f', claim])).stdout).toBe('persistentvolumeclaim/task-pv-claim created\n');
-    await until(async () => (await jsonpath(['get', 'pvc', 'task-pv-claim', '{.status.phase}'])) === 'Bound');
-    expect(await jsonpath(['get', 'pvc', 'task-pv-claim', '{.status.phase} {.spec.volumeName} {.status.capacity.storage}'])).toBe('Bound task-pv-volume 10Gi');
-    expect(await jsonpath(['get', 'pv', 'task-pv-volume', '{.status.phase} {.spec.claimRef.namespace}/{.spec.claimRef.name}'])).toBe('Bound default/task-pv-claim');
+    await phaseIs('pvc task-pv-claim', 'Bound');
+    expect(jsonpath(['get', 'pvc', 'task-pv-claim', '{.status.phase} {.spec.volumeName} {.status.capacity.storage}'])).toBe('Bound task-pv-volume 10Gi');
+    expect(jsonpath(['get', 'pv', 'task-pv-volume', '{.status.phase} {.spec.claimRef.namespace}/{.spec.claimRef.name}'])).toBe('Bound default/task-pv-claim');
     const pod = join(h.dir, 'pv-pod.yaml');
     writeFileSync(pod, POD);
     expect((await h.kubectl(['apply', '-f', pod])).stdout).toBe('pod/task-pv-pod created\n');
@@ -110,8 +112,8 @@ describe('the PersistentVolume tutorial against npm run serve', () => {
   it('releases the volume when the claim is deleted, then deletes the volume', async () => {
     expect((await h.kubectl(['delete', 'pod', 'task-pv-pod', '--grace-period=0', '--force'])).code).toBe(0);
     expect((await h.kubectl(['delete', 'pvc', 'task-pv-claim'])).code).toBe(0);
-    await until(async () => (await jsonpath(['get', 'pv', 'task-pv-volume', '{.status.phase}'])) === 'Released');
-    expect(await jsonpath(['get', 'pv', 'task-pv-volume', '{.status.phase}'])).toBe('Released');
+    await phaseIs('pv task-pv-volume', 'Released');
+    expect(jsonpath(['get', 'pv', 'task-pv-volume', '{.status.phase}'])).toBe('Released');
     await expectAnswersAsPage(h, ['get pv'], datesNormalised);
     expect(await h.kubectl(['delete', 'pv', 'task-pv-volume'])).toMatchObject({ code: 0, stdout: 'persistentvolume "task-pv-volume" deleted\n' });
     expect(servedObjects(h, 'PersistentVolume').map((v) => v.metadata.name)).not.toContain('task-pv-volume');
