@@ -15,6 +15,8 @@ describe('scenarioHeader', () => {
     ['a quoted name, no description', 'name: "a: b"\nversion: 1\n', { name: 'a: b', description: '' }],
     ['a nested name only', 'metadata:\n  name: inner\n', { name: '', description: '' }],
     ['a name that is not a string', 'name: [1]\n', { name: '', description: '' }],
+    // YAML 1.1, as parse.ts and kubectl read it: an unquoted yes is a boolean, not the text "yes"
+    ['a name that YAML 1.1 reads as a boolean', 'name: yes\ndescription: "no"\n', { name: '', description: 'no' }],
   ])('reads %s', (_, text, want) => {
     expect(scenarioHeader(text)).toEqual(want);
   });

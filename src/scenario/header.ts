@@ -10,6 +10,7 @@
  * two readings equal for every preset.
  */
 import { parse } from 'yaml';
+import { KUBE_YAML } from '../engine/lib/kubeYaml.ts';
 
 export interface ScenarioHeader {
   name: string;
@@ -32,7 +33,8 @@ export function scenarioHeader(text: string): ScenarioHeader {
   const value = (key: string): string => {
     const entry = topLevelEntry(lines, key);
     if (entry === '') return '';
-    const parsed: unknown = parse(entry);
+    // read as the whole parse reads (parse.ts): YAML 1.1 scalars, kubectl's tags
+    const parsed: unknown = parse(entry, KUBE_YAML);
     const v = parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>)[key] : undefined;
     return typeof v === 'string' ? v : '';
   };
