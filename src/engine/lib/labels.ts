@@ -34,6 +34,27 @@ export function selectorMatches(selector: LabelSelector | undefined, labels: Rec
   return true;
 }
 
+/**
+ * labelsImplySelector reports whether every label set that carries all of `labels` (each key with
+ * the same value, others free) is selected: each requirement's key must be among `labels`, whose
+ * value alone then decides it, and that value satisfies it. A term on a key the labels lack can
+ * still be failed by a label added beside them: with labels `app=web`, the selector
+ * `app=web,!tier` selects `app=web` but not `app=web,tier=canary`, so it is not implied;
+ * `app=web,tier notin (canary)` is implied by `app=web,tier=stable`. A missing selector selects
+ * nothing, so it is never implied.
+ */
+export function labelsImplySelector(selector: LabelSelector | undefined, labels: Record<string, string> | undefined): boolean {
+  if (!selector) return false;
+  const l = labels ?? {};
+  for (const [k, v] of Object.entries(selector.matchLabels ?? {})) {
+    if (!Object.hasOwn(l, k) || l[k] !== v) return false;
+  }
+  for (const r of selector.matchExpressions ?? []) {
+    if (!Object.hasOwn(l, r.key) || !matchesRequirement(l, r)) return false;
+  }
+  return true;
+}
+
 /** selectorIsEmpty reports whether a selector has no requirements (it would select every pod). */
 export function selectorIsEmpty(selector: LabelSelector | undefined): boolean {
   if (!selector) return true;

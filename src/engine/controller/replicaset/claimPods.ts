@@ -9,7 +9,7 @@ import { objectKey } from '../../apiserver/store.ts';
 import { orphanPods, ownedPods, ownerStats } from '../../client/cache.ts';
 import { note, type Tx } from '../../client/tx.ts';
 import { aggregate, labelText, patchOwners } from '../claimWrites.ts';
-import { selectorMatches } from '../../lib/labels.ts';
+import { labelsImplySelector, selectorMatches } from '../../lib/labels.ts';
 import { adoptedMetadata, claimObject, recheckDeletionTimestamp, releasedMetadata } from '../controllerRefManager.ts';
 import { isPodActive } from '../podUtil.ts';
 
@@ -37,23 +37,29 @@ export function claimedPods(owned: ReadonlyMap<string, Pod>, c: Claimed): Readon
 /**
  * claimPods releases and adopts, and returns what it did (its error fails the sync, which is then
  * requeued with back-off). Upstream claims over the list of the ReplicaSet's pods and its
- * namespace's orphans at every sync; here the informer's counts say when there is anything to
- * claim: a pod whose labels stopped matching is no longer fully labeled (the selector matches
- * the template's labels, which validation checks), and the orphans are an index of their own.
- * So a sync of a 10,000-pod ReplicaSet walks its pods only when one of them lost a label. The
- * pods it adopts count in this sync (claimedPods), as upstream's claimed list has them.
+ * namespace's orphans at every sync, matching each against the whole selector; here the
+ * informer's counts say when there can be anything to claim, and the orphans are an index of
+ * their own. The counts only know whether a pod still carries every template label, which says
+ * it matches the selector when the template's labels imply the selector (labelsImplySelector:
+ * matchLabels, and In / NotIn / Exists terms on template keys). Then a pod that stopped matching
+ * is no longer fully labeled, and a sync of a 10,000-pod ReplicaSet walks its pods only when one
+ * lost a label. A selector with a term on a key the template lacks (`!tier`, `tier notin
+ * (canary)`) is not implied: `kubectl label pod web-x tier=canary` keeps every template label yet
+ * fails the term, so each sync walks its pods as upstream does. The pods it adopts count in this
+ * sync (claimedPods), as upstream's claimed list has them.
  */
 export function claimPods(tx: Tx, rs: ReplicaSet): Claimed {
   const uid = rs.metadata.uid ?? '';
   const ns = rs.metadata.namespace ?? 'default';
   const stats = ownerStats(tx.st.cache, uid);
   const orphans = orphanPods(tx.st.cache, ns);
-  if (orphans.size === 0 && stats.fullyLabeled >= stats.active) return NOTHING_CLAIMED;
+  const mayRelease = stats.fullyLabeled < stats.active || !labelsImplySelector(rs.spec.selector, rs.spec.template.metadata?.labels);
+  if (orphans.size === 0 && !mayRelease) return NOTHING_CLAIMED;
   const c = { uid, namespace: ns, deleting: rs.metadata.deletionTimestamp !== undefined };
   const errors: string[] = [];
   const adopted = new Map<string, Pod>();
   const released = new Set<string>();
-  if (stats.fullyLabeled < stats.active) {
+  if (mayRelease) {
     for (const [key, pod] of ownedPods(tx.st.cache, uid)) {
       if (!isPodActive(pod) || selectorMatches(rs.spec.selector, pod.metadata.labels)) continue;
       if (claimObject(c, pod, false) !== 'release') continue;
