@@ -94,8 +94,10 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
     resumed: 'Progressing=Unknown DeploymentResumed：Deployment 已恢复',
   },
   getReplicaSetsForDeployment: {
-    adopt: '收养孤立的 ReplicaSet {{rs}}',
-    release: '释放 ReplicaSet {{rs}}：它的标签不再匹配',
+    adopt:
+      '{{rs}} 没有控制器，且它的标签（{{labels}}）与选择器 {{selector}} 相符 → 被收养：它的 ownerReferences 指向本 Deployment，此后本 Deployment 按 Pod 模板把它当作新的或旧的 ReplicaSet 管理（ClaimReplicaSets）',
+    release:
+      '{{rs}} 受本 Deployment 控制，但它的标签（{{labels}}）已不再符合选择器 {{selector}} → 释放：删去它的 ownerReference；它和它的 Pod 保留，不再由本 Deployment 伸缩（ClaimReplicaSets）',
   },
   getNewReplicaSet: {
     create: '创建新 ReplicaSet {{rs}}（pod-template-hash {{hash}}），{{replicas}} 个副本，版本 {{revision}}',

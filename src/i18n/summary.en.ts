@@ -61,6 +61,8 @@ export const SUMMARY_EN: Record<string, string> = {
   replicaSetSynced: 'synced ReplicaSet {{rs}}',
   podAdopted: '{{rs}} adopted {{pod}}',
   podReleased: '{{rs}} released {{pod}}',
+  replicaSetAdopted: '{{deployment}} adopted ReplicaSet {{rs}}',
+  replicaSetReleased: '{{deployment}} released ReplicaSet {{rs}}',
   daemonSetDeleted: 'DaemonSet {{key}} has been deleted',
   daemonSetSelectsAll: 'DaemonSet {{ds}} selects all pods: not synced',
   daemonSetDeleting: 'DaemonSet {{ds}} is being deleted',

@@ -185,6 +185,9 @@ export const SUMMARY_TEMPLATES = {
   // a note is its key's index, so one added in the middle renumbers every later note of a run
   podAdopted: '{rs} adopted {pod}',
   podReleased: '{rs} released {pod}',
+  // the Deployment controller's ClaimReplicaSets (controller/deployment/claimReplicaSets.ts)
+  replicaSetAdopted: '{deployment} adopted ReplicaSet {rs}',
+  replicaSetReleased: '{deployment} released ReplicaSet {rs}',
 } as const satisfies Readonly<Record<string, SummaryTemplate>>;
 
 export type SummaryKey = keyof typeof SUMMARY_TEMPLATES;

@@ -7,7 +7,8 @@ import type { Deployment, KubeObject, OwnerReference, Pod, ReplicaSet } from '..
 import { objectKey, type WatchRecord } from '../../apiserver/store.ts';
 import { get, list, podsOwnedBy } from '../../client/cache.ts';
 import { selectorIsEmpty, selectorMatches } from '../../lib/labels.ts';
-import { enqueue, note, recordEvent, type Tx, update, writeStatus } from '../../client/tx.ts';
+import { enqueue, note, recordEvent, type Tx, writeStatus } from '../../client/tx.ts';
+import { getReplicaSetsForDeployment } from './claimReplicaSets.ts';
 import { rolloutRecreate } from './recreate.ts';
 import { rollback } from './rollback.ts';
 import { rolloutRolling } from './rolling.ts';
@@ -73,37 +74,6 @@ export function deploymentOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | un
   }
 }
 
-/**
- * getReplicaSetsForDeployment lists the RSs the Deployment owns, adopting orphans its selector
- * matches and releasing owned ones it no longer matches (ReplicaSetControllerRefManager).
- */
-function getReplicaSetsForDeployment(tx: Tx, d: Deployment): ReplicaSet[] {
-  const ns = d.metadata.namespace ?? 'default';
-  const out: ReplicaSet[] = [];
-  for (const rs of list(tx.st.cache, 'ReplicaSet')) {
-    if ((rs.metadata.namespace ?? 'default') !== ns) continue;
-    const ref = getControllerOf(rs);
-    const matches = selectorMatches(d.spec.selector, rs.metadata.labels);
-    if (ref?.uid === d.metadata.uid) {
-      if (matches || d.metadata.deletionTimestamp) out.push(rs);
-      else {
-        const refs = (rs.metadata.ownerReferences ?? []).filter((r) => r.uid !== d.metadata.uid);
-        const meta = { ...rs.metadata };
-        if (refs.length) meta.ownerReferences = refs;
-        else delete meta.ownerReferences;
-        update(tx, { ...rs, metadata: meta });
-        decide(tx.decisions, 'getReplicaSetsForDeployment', 'release', { rs: rs.metadata.name });
-      }
-    } else if (!ref && matches && !d.metadata.deletionTimestamp && !rs.metadata.deletionTimestamp) {
-      const owner: OwnerReference = { apiVersion: 'apps/v1', kind: 'Deployment', name: d.metadata.name, uid: d.metadata.uid ?? '', controller: true, blockOwnerDeletion: true };
-      const res = update(tx, { ...rs, metadata: { ...rs.metadata, ownerReferences: [...(rs.metadata.ownerReferences ?? []), owner] } });
-      if (res.ok) out.push(res.object);
-      decide(tx.decisions, 'getReplicaSetsForDeployment', 'adopt', { rs: rs.metadata.name });
-    }
-  }
-  return out;
-}
-
 /** syncDeployment syncs one Deployment key; returns an error message to requeue with back-off. */
 export function syncDeployment(tx: Tx, key: string): string | null {
   tx.actor = COMPONENT;
@@ -120,7 +90,8 @@ export function syncDeployment(tx: Tx, key: string): string | null {
     }
     return null;
   }
-  const rsList = getReplicaSetsForDeployment(tx, d);
+  const { claimed: rsList, error } = getReplicaSetsForDeployment(tx, d);
+  if (error !== null) return error;
   tx.cost += rsList.length;
   if (d.metadata.deletionTimestamp) {
     decide(tx.decisions, 'syncDeployment', 'deleting', {});

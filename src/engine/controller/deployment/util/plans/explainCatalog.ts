@@ -77,8 +77,10 @@ export const DEPLOYMENT_DECISION_KEYS: DecisionCatalog = {
     resumed: 'Progressing=Unknown DeploymentResumed: Deployment is resumed',
   },
   getReplicaSetsForDeployment: {
-    adopt: 'adopt orphan ReplicaSet {rs}',
-    release: 'release ReplicaSet {rs}: its labels no longer match',
+    adopt:
+      '{rs} has no controller and its labels ({labels}) match the selector {selector} → adopted: its ownerReferences name this Deployment, which from now on manages it as its new or an old ReplicaSet by its pod template (ClaimReplicaSets)',
+    release:
+      '{rs} is controlled by this Deployment but its labels ({labels}) no longer match the selector {selector} → released: its ownerReference removed; it and its pods stay, no longer scaled by this Deployment (ClaimReplicaSets)',
   },
   resolveFenceposts: {
     surgePercent: 'maxSurge {maxSurgeSpec} of replicas {replicas} = {exact}, rounded up → {maxSurge}',
