@@ -109,6 +109,19 @@ export const EXPLAIN_ZH_CN_NODES: Record<string, Record<string, string>> = {
     popFromBackoffQ:
       'activeQ 为空 → 提前 {{backoffLeft}} 秒从 backoffQ 取出 {{pod}}（SchedulerPopFromBackoffQ，v1.33 起默认开启）',
   },
+  preBind: {
+    waitForVolumes:
+      '{{pod}} 适合 {{node}}，但它的 PVC {{claims}} 在等待第一个使用者：它被假定（assume）在 {{node}} 上，PreBind（VolumeBinding）在这些 PVC 上写入 volume.kubernetes.io/selected-node {{node}}，然后每 {{interval}} 秒检查一次（最多 {{timeout}} 秒）每个 PVC 是否已绑定到新卷；在此期间 Pod 保持 Pending、没有节点，调度器继续调度其他 Pod',
+    stillWaiting:
+      '{{pod}}：PVC {{claim}} 还没有绑定到它的卷（PreBind 开始后 {{waited}} 秒）→ 1 秒后再检查；Pod 保持 Pending，假定在 {{node}} 上',
+    volumesBound:
+      '{{pod}}：PVC {{claims}} 已绑定到建在 {{node}} 上的卷（PreBind 开始后 {{waited}} 秒）→ PreBind 完成，把 Pod 绑定到 {{node}}',
+    podGone: '{{pod}} 在 PreBind 等待卷时被删除（{{message}}）→ 取消它的绑定',
+  },
+  handleBindingCycleError: {
+    toBackoffQ:
+      '{{pod}}：绑定周期失败（{{message}}）→ FailedScheduling，Pod 从它的节点上被遗忘（forget），进入 backoffQ 重新调度',
+  },
   handleSchedulingFailure: {
     unschedulablePods:
       '第 {{attempts}} 次尝试后 {{pod}} → unschedulablePods：等待 {{plugins}} 可能接受它的集群事件（之后退避 {{backoff}} 秒），最迟等到 {{flushAt}} 秒（5 分钟）',

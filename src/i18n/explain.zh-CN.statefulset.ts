@@ -23,8 +23,10 @@ export const EXPLAIN_ZH_CN_STATEFULSET: Record<string, Record<string, string>> =
     claimOwners: '{{pod}}：按保留策略为它的 {{claims}} 个 PVC 设置 owner 引用',
   },
   syncBinder: {
+    provisioning:
+      'PVC {{claim}} 指定了节点 {{node}}（volume.kubernetes.io/selected-node：调度器为挂载它的 Pod 选定的节点）→ PV 控制器把卷交给外部供给者 {{provisioner}}（ExternalProvisioning），它开始在 {{node}} 上创建卷（Provisioning），{{seconds}} 秒后完成',
     bound:
-      'PVC {{claim}} 由默认 StorageClass 供给并绑定到 {{volume}}（{{storage}}），它的 Pod 已调度到 {{node}}',
+      'PVC {{claim}} 由默认 StorageClass 供给并绑定到 {{volume}}（{{storage}}），卷建在 {{node}} 上；在调度器 PreBind 中等待的 Pod 现在可以绑定了',
   },
   syncUnboundClaim: {
     classNotFound:

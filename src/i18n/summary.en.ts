@@ -29,6 +29,7 @@ export const SUMMARY_EN: Record<string, string> = {
   nothingToSchedule: 'nothing to schedule for {{pod}}',
   unschedulable: '{{pod}} is unschedulable: {{message}}',
   bindingFailed: 'binding {{pod}} failed: {{message}}',
+  waitingForVolumes: '{{pod}} assumed on {{node}}: not bound until claims {{claims}} are bound (PreBind)',
   bound: 'bound {{pod}} to {{node}}',
   podGone: 'pod {{pod}} is gone',
   podRemoved: 'containers of {{pod}} stopped; {{pod}} {{phase}}, then removed',
@@ -137,7 +138,8 @@ export const SUMMARY_EN: Record<string, string> = {
   statefulSetSynced: 'synced StatefulSet {{sts}}',
   statefulSetWrote:
     'synced StatefulSet {{sts}}: created {{created}}, deleted {{deleted}}, updated {{updated}} pods, created {{claims}} claims',
-  claimBound: 'claim {{claim}} Bound to volume {{volume}} (pod scheduled on {{node}})',
+  claimBound: 'claim {{claim}} Bound to volume {{volume}} (made on {{node}})',
+  claimProvisioning: 'claim {{claim}}: its volume is being provisioned on {{node}}',
   claimProvisioningFailed: 'claim {{claim}} stays Pending: ProvisioningFailed ({{message}})',
   claimNoVolume: 'claim {{claim}} stays Pending: no PersistentVolume and no storage class',
   claimWaitsForConsumer: 'claim {{claim}} stays Pending: {{reason}}',

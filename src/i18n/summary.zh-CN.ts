@@ -27,6 +27,7 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   nothingToSchedule: '{{pod}} 无需调度',
   unschedulable: '{{pod}} 无法调度：{{message}}',
   bindingFailed: '绑定 {{pod}} 失败：{{message}}',
+  waitingForVolumes: '{{pod}} 假定在 {{node}} 上：PVC {{claims}} 绑定之前不绑定 Pod（PreBind）',
   bound: '把 {{pod}} 绑定到 {{node}}',
   podGone: 'Pod {{pod}} 已不存在',
   podRemoved: '{{pod}} 的容器已停止；{{pod}} 进入 {{phase}}，随后被移除',
@@ -124,7 +125,8 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   statefulSetSynced: '同步了 StatefulSet {{sts}}',
   statefulSetWrote:
     '同步了 StatefulSet {{sts}}：创建 {{created}} 个、删除 {{deleted}} 个、更新 {{updated}} 个 Pod，创建 {{claims}} 个卷申领',
-  claimBound: '卷申领 {{claim}} 已绑定到卷 {{volume}}（Pod 调度到 {{node}}）',
+  claimBound: '卷申领 {{claim}} 已绑定到卷 {{volume}}（卷建在 {{node}} 上）',
+  claimProvisioning: '卷申领 {{claim}}：正在 {{node}} 上供给它的卷',
   claimProvisioningFailed: '卷申领 {{claim}} 仍为 Pending：ProvisioningFailed（{{message}}）',
   claimNoVolume: '卷申领 {{claim}} 仍为 Pending：没有 PersistentVolume，也没有设置存储类',
   claimWaitsForConsumer: '卷申领 {{claim}} 仍为 Pending：{{reason}}',

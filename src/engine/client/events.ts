@@ -79,6 +79,8 @@ export type SimEvent =
   | { type: 'enqueue'; controller: ControllerName; key: string; at: number }
   /** The scheduler pops one pod from its queue and runs a scheduling cycle for it. */
   | { type: 'schedule'; podKey: string; uid: string }
+  /** VolumeBinding's PreBind polls the claims whose volumes are being provisioned for the pod (checkBindings), once a second. */
+  | { type: 'preBind'; podKey: string; uid: string }
   /** flushUnschedulablePodsLeftover: the pod waited 5 minutes in unschedulablePods since `since` (ms). */
   | { type: 'schedulerFlush'; podKey: string; uid: string; since: number }
   /** The kubelet moves one pod one step. */

@@ -47,6 +47,7 @@ export const SUMMARY_TEMPLATES = {
   nothingToSchedule: 'nothing to schedule for {pod}',
   unschedulable: '{pod} is unschedulable: {message}',
   bindingFailed: 'binding {pod} failed: {message}',
+  waitingForVolumes: '{pod} assumed on {node}: not bound until claims {claims} are bound (PreBind)',
   bound: 'bound {pod} to {node}',
   // kubelet
   podGone: 'pod {pod} is gone',
@@ -145,7 +146,8 @@ export const SUMMARY_TEMPLATES = {
   statefulSetStale: 'StatefulSet {sts}: waiting for the informer to deliver its own write (rv {rv})',
   statefulSetSynced: 'synced StatefulSet {sts}',
   statefulSetWrote: 'synced StatefulSet {sts}: created {created}, deleted {deleted}, updated {updated} pods, created {claims} claims',
-  claimBound: 'claim {claim} Bound to volume {volume} (pod scheduled on {node})',
+  claimBound: 'claim {claim} Bound to volume {volume} (made on {node})',
+  claimProvisioning: 'claim {claim}: its volume is being provisioned on {node}',
   // etcd's lessor and the API server's --event-ttl (apiserver/eventLeases.ts)
   eventsExpired: {
     one: 'etcd: lease {lease} (granted {granted}) expired: {count} Event deleted (--event-ttl 1h)',

@@ -45,6 +45,16 @@ export const SCHEDULER_DECISION_KEYS: DecisionCatalog = {
   activeQueue: {
     popFromBackoffQ: 'activeQ is empty → pop {pod} from backoffQ {backoffLeft}s before its back-off ends (SchedulerPopFromBackoffQ, on since v1.33)',
   },
+  preBind: {
+    waitForVolumes:
+      '{pod} fits {node}, but its claims {claims} wait for their first consumer: it is assumed on {node} and PreBind (VolumeBinding) writes volume.kubernetes.io/selected-node {node} on them, then checks every {interval}s (at most {timeout}s) that each is bound to its new volume; the pod stays Pending with no node meanwhile, and the scheduler goes on with other pods',
+    stillWaiting: '{pod}: claim {claim} is not bound to its volume yet ({waited}s since PreBind started) → checked again in 1s; the pod stays Pending, assumed on {node}',
+    volumesBound: '{pod}: claims {claims} are bound to volumes made on {node} ({waited}s after PreBind started) → PreBind is done, bind the pod to {node}',
+    podGone: '{pod} was deleted while PreBind waited for its volumes ({message}) → its binding is cancelled',
+  },
+  handleBindingCycleError: {
+    toBackoffQ: '{pod}: the binding cycle failed ({message}) → FailedScheduling, the pod is forgotten on its node and goes to backoffQ to be scheduled again',
+  },
   handleSchedulingFailure: {
     unschedulablePods:
       '{pod} → unschedulablePods after attempt {attempts}: it waits for a cluster event that {plugins} may accept (then back-off {backoff}s), or at the latest until {flushAt}s (5 minutes)',

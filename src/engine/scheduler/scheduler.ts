@@ -1,17 +1,19 @@
 // Port of kubernetes pkg/scheduler (scheduler.go, schedule_one.go's scheduleOne and
 // handleSchedulingFailure, eventhandlers.go) (v1.36): the scheduler's ticks in the simulation.
 // Its informer sees pods and nodes after the watch delay like every controller; each pop from the
-// queue is one tick that runs one scheduling cycle (scheduleOne.ts) and binds the pod or records
+// queue is one tick that runs one scheduling cycle (scheduleOne.ts) and binds the pod (or, when its
+// claims' volumes must be made first, starts its binding cycle: bindingCycle.ts) or records
 // FailedScheduling, and cluster events move waiting pods back through their queueing hints.
 import { decide } from '../api/decision.ts';
 import type { KubeObject, Node, Pod, PodCondition, ReplicaSet } from '../api/types.ts';
-import { bindPod } from '../apiserver/binding.ts';
 import type { WatchRecord } from '../apiserver/store.ts';
 import { isTerminal, schedulerCache } from './cache/cache.ts';
 import { heldVolumeName } from '../lib/storageHelpers.ts';
 import { note, schedule, type Tx, writeStatus } from '../client/tx.ts';
 import { eventf } from '../client/eventSeries.ts';
 import { EXPLAIN_NODE_LINES, schedulePod, type SchedulerInput } from './scheduleOne.ts';
+import { bindAndRecord, preBindVolumes, syncAssumed } from './bindingCycle.ts';
+import { claimsToProvision } from './plugins/volumebindingPreBind.ts';
 import { type ClusterEvent, eventLabel, queueingHint } from './queue/queueingHints.ts';
 import { backoffExpiry, calculateBackoffDuration, forget, leftoverFlushAt, type QueuedPodInfo } from './queue/schedulingQueue.ts';
 
@@ -182,7 +184,8 @@ function podScheduledFalse(pod: Pod, now: string, message: string): PodCondition
 }
 
 /**
- * scheduleOne pops the pod (the `schedule` event) and runs one cycle. On success the pod is bound;
+ * scheduleOne pops the pod (the `schedule` event) and runs one cycle. On success the pod is bound,
+ * or assumed while PreBind waits for its claims' volumes;
  * on failure it goes to unschedulablePods with the plugins that rejected it, gets the
  * PodScheduled=False condition and a FailedScheduling event with kube-scheduler's message.
  */
@@ -200,6 +203,7 @@ export function scheduleOne(tx: Tx, key: string, uid: string): void {
     if (left > 0) decide(tx.decisions, 'activeQueue', 'popFromBackoffQ', { pod: pod.metadata.name, backoffLeft: secs(left) });
   }
   forget(q, key);
+  syncAssumed(tx);
   const input = schedulerInput(tx);
   const detail = tx.st.store.objects.Node.size <= EXPLAIN_NODE_LINES;
   const cycle = schedulePod(input, pod, q.nextStartNodeIndex, tx.st.prng, tx.decisions, detail);
@@ -223,11 +227,11 @@ export function scheduleOne(tx: Tx, key: string, uid: string): void {
     note(tx, 'unschedulable', { pod: pod.metadata.name, message: cycle.message });
     return;
   }
-  const bound = bindPod(tx.st.store, tx, key, uid, cycle.host);
-  if (!bound.ok) {
-    note(tx, 'bindingFailed', { pod: pod.metadata.name, message: bound.error.message });
+  // VolumeBinding's PreBind: claims that wait for this pod get their volumes made on its node first.
+  const provisions = input.claims === undefined || input.claims.size === 0 ? [] : claimsToProvision(pod, input.claims);
+  if (provisions.length > 0) {
+    preBindVolumes(tx, key, pod, cycle.host, { ...info, attempts }, provisions);
     return;
   }
-  eventf(tx, pod, 'Normal', 'Scheduled', 'Binding', `Successfully assigned ${pod.metadata.namespace ?? 'default'}/${pod.metadata.name} to ${cycle.host}`);
-  note(tx, 'bound', { pod: pod.metadata.name, node: cycle.host });
+  bindAndRecord(tx, key, pod, uid, cycle.host);
 }

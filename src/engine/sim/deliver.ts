@@ -84,7 +84,7 @@ export function deliver(tx: Tx, rec: WatchRecord, key: string): void {
   kubeProxyOnWatch(tx, rec);
   // The StatefulSet controller and the volume binder: each returns at once while its kinds have no objects.
   statefulSetOnWatch(tx, rec, old, key);
-  binderOnWatch(tx, rec, old);
+  binderOnWatch(tx, rec);
   claimSyncOnWatch(tx, rec);
   volumeSyncOnWatch(tx, rec);
   pvcProtectionOnWatch(tx, rec, old);

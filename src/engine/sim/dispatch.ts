@@ -35,6 +35,7 @@ import { gcOrphaned } from '../controller/podgc/podGC.ts';
 import { recordNodeSchedulableEvent } from '../kubelet/nodeSync.ts';
 import { taintEvictPod } from '../controller/tainteviction/taintEviction.ts';
 import { scheduleOne, schedulerFlush } from '../scheduler/scheduler.ts';
+import { bindingCycle } from '../scheduler/bindingCycle.ts';
 import { runAction, runInitObject } from './actions.ts';
 import { deliver } from './deliver.ts';
 import { revokeExpiredLeases } from './eventTTL.ts';
@@ -136,6 +137,11 @@ export function dispatch(tx: Tx, ev: SimEvent): void {
       tx.actor = 'default-scheduler';
       tx.key = ev.podKey;
       scheduleOne(tx, ev.podKey, ev.uid);
+      break;
+    case 'preBind':
+      tx.actor = 'default-scheduler';
+      tx.key = ev.podKey;
+      bindingCycle(tx, ev.podKey, ev.uid);
       break;
     case 'schedulerFlush':
       tx.actor = 'default-scheduler';

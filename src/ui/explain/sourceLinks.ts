@@ -139,6 +139,9 @@ const ELSEWHERE: Record<string, string> = {
   prioritizeNodes: `${SCHEDULER}schedule_one.go`,
   selectHost: `${SCHEDULER}schedule_one.go`,
   handleSchedulingFailure: `${SCHEDULER}schedule_one.go`,
+  // The binding cycle: PreBind's wait for a pod's provisioned volumes, and its failure (scheduler/bindingCycle.ts).
+  preBind: `${SCHEDULER}framework/plugins/volumebinding/binder.go`,
+  handleBindingCycleError: `${SCHEDULER}schedule_one.go`,
   runFilterPlugins: `${SCHEDULER}framework/runtime/framework.go`,
   postFilter: `${SCHEDULER}framework/plugins/defaultpreemption/default_preemption.go`,
   movePodsToActiveOrBackoffQueue: `${SCHEDULER}backend/queue/scheduling_queue.go`,

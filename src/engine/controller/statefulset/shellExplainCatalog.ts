@@ -21,7 +21,9 @@ export const STATEFULSET_SHELL_DECISION_KEYS: DecisionCatalog = {
     claimOwners: '{pod}: {claims} claims get the owner references the retention policy wants',
   },
   syncBinder: {
-    bound: 'claim {claim} provisioned by the default StorageClass and Bound to {volume} ({storage}), its pod scheduled on {node}',
+    provisioning:
+      'claim {claim} names node {node} (volume.kubernetes.io/selected-node: the scheduler chose it for a pod that mounts the claim) → the PV controller leaves its volume to the external provisioner {provisioner} (ExternalProvisioning), which starts making it on {node} (Provisioning) and is done in {seconds} s',
+    bound: 'claim {claim} provisioned by the default StorageClass and Bound to {volume} ({storage}), made on {node}; the pod waiting in the scheduler\'s PreBind can now be bound',
   },
   syncUnboundClaim: {
     classNotFound:

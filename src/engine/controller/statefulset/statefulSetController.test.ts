@@ -245,9 +245,10 @@ describe('STATEFULSET_SHELL_DECISION_KEYS', () => {
     check(a, 1);
     kubectl(a, 'delete sts web');
     check(a, 10);
-    // Claims nothing binds: a class this cluster lacks, and none at all (controller/volume/claimSync.ts).
+    // Claims nothing binds: a class this cluster lacks, and none at all (controller/volume/claimSync.ts);
+    // and one of the default class that no pod mounts (it waits for its first consumer).
     const ctx = newTx(a, 'user');
-    for (const [name, storageClassName] of [['fast-0', 'fast'], ['manual-0', '']] as const) {
+    for (const [name, storageClassName] of [['fast-0', 'fast'], ['manual-0', ''], ['lonely-0', 'standard']] as const) {
       const spec = { accessModes: ['ReadWriteOnce'], storageClassName, resources: { requests: { storage: '1Gi' } } };
       create(ctx, { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name, namespace: 'default' }, spec });
     }

@@ -1,10 +1,12 @@
 // The part of kubernetes pkg/controller/volume/persistentvolume (the binder, v1.36) and of a
-// dynamic provisioner that a StatefulSet's claims meet, reduced to one step: with the simulated
+// dynamic provisioner that a StatefulSet's claims meet, reduced to two steps: with the simulated
 // default StorageClass (`standard`, volumeBindingMode WaitForFirstConsumer), a claim is
-// provisioned and Bound once a pod that mounts it is scheduled. The Events say it as a kind
-// cluster's describe pvc does: the PV controller's ExternalProvisioning (provisionClaimOperationExternal),
-// then the local-path provisioner's Provisioning and ProvisioningSucceeded, all at the bind's tick
-// (on kind they come ~3 s apart, the pod staying Pending meanwhile: not modelled).
+// provisioned once the scheduler has chosen a node for a pod that mounts it and written it on the
+// claim (volume.kubernetes.io/selected-node: scheduler/plugins/volumebindingPreBind.ts), and the
+// pod is bound only once the claim is. The Events say it as a kind cluster's describe pvc does:
+// the PV controller's ExternalProvisioning (provisionClaimOperationExternal) and the local-path
+// provisioner's Provisioning when the node is chosen, then its ProvisioningSucceeded with the bind,
+// LocalPathProvisioningMs later (the provisioner's helper pod makes the directory on the node).
 /**
  * The provisioned volume is named `pvc-<claim uid>` as external provisioners name theirs; its
  * capacity is the claim's storage request and its access modes the claim's. No PersistentVolume
@@ -14,13 +16,14 @@ import { decide } from '../../api/decision.ts';
 import type { PersistentVolumeClaimObject } from '../../api/statefulTypes.ts';
 import type { KubeObject } from '../../api/types.ts';
 import type { WatchRecord } from '../../apiserver/store.ts';
-import { get } from '../../client/cache.ts';
-import { enqueue, note, recordEvent, type Tx, update, writeStatusOf } from '../../client/tx.ts';
+import { enqueue, enqueueAfter, note, recordEvent, type Tx, update, writeStatusOf } from '../../client/tx.ts';
 import {
   BetaStorageProvisionerAnnotation,
   BindCompletedAnnotation,
   BoundByControllerAnnotation,
   claimNames,
+  hasAnnotation,
+  isPVCFullyBound,
   LocalPathProvisioner,
   provisionedVolumeName,
   SelectedNodeAnnotation,
@@ -41,76 +44,75 @@ export const externalProvisioningMessage = (provisioner: string) =>
   `Waiting for a volume to be created either by the external provisioner '${provisioner}' or manually by the system administrator. If volume creation is delayed, please verify that the provisioner is running and correctly registered.`;
 
 /**
- * recordProvisioning: the three Events of a dynamically provisioned claim. Named from the clock
- * (`named: 'clock'`, no PRNG draw), so adding them left every seed's scheduling as it was.
+ * How long the local-path provisioner takes from Provisioning to ProvisioningSucceeded: it runs a
+ * helper pod on the selected node that makes the volume's directory. On kind the pod of a new
+ * claim stays Pending ~3 s; with the scheduler's polls a second apart (BindPollIntervalMs) a 2 s
+ * provisioning gives that: the poll 3 s after the node was chosen finds the claim bound.
  */
-function recordProvisioning(tx: Tx, claim: PersistentVolumeClaimObject, key: string, volume: string): void {
-  const involved = claim as unknown as KubeObject;
-  recordEvent(tx, involved, 'Normal', 'ExternalProvisioning', externalProvisioningMessage(LocalPathProvisioner), 'persistentvolume-controller', 'clock');
-  recordEvent(tx, involved, 'Normal', 'Provisioning', `External provisioner is provisioning volume for claim "${key}"`, LocalPathProvisionerIdentity, 'clock');
-  recordEvent(tx, involved, 'Normal', 'ProvisioningSucceeded', `Successfully provisioned volume ${volume}`, LocalPathProvisionerIdentity, 'clock');
-}
+export const LocalPathProvisioningMs = 2000;
 /** The annotations the binder writes on a claim it binds (pv_controller.go's; lib/storageHelpers.ts defines them). */
 export { BindCompletedAnnotation, BoundByControllerAnnotation, SelectedNodeAnnotation };
 
 export { claimNames };
 
-/** binderOnWatch: a pod that mounts claims and is now scheduled wakes the binder for it. Runs without claims check one map size. */
-export function binderOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | undefined): void {
-  if (tx.st.cache.objects.PersistentVolumeClaim.size === 0) return;
-  const o = rec.object;
-  if (o.kind === 'PersistentVolumeClaim' && rec.type === 'ADDED') {
-    // A claim created after its pod was scheduled (recreated while the pod is Pending) is bound too.
-    for (const p of tx.st.cache.objects.Pod.values()) {
-      if (p.kind === 'Pod' && p.spec.nodeName && p.metadata.namespace === o.metadata.namespace && claimNames(p).includes(o.metadata.name)) {
-        enqueue(tx, QUEUE, `${p.metadata.namespace ?? 'default'}/${p.metadata.name}`);
-      }
-    }
-    return;
-  }
-  if (o.kind !== 'Pod' || rec.type === 'DELETED' || !o.spec.nodeName) return;
-  if (old?.kind === 'Pod' && old.spec.nodeName) return;
-  const ns = o.metadata.namespace ?? 'default';
-  // A claim Bound before (a pod recreated on its ordinal's claim) needs nothing.
-  const pending = claimNames(o).some((n) => {
-    const c = tx.st.cache.objects.PersistentVolumeClaim.get(`${ns}/${n}`);
-    return c?.kind === 'PersistentVolumeClaim' && c.status?.phase !== 'Bound';
-  });
-  if (pending) enqueue(tx, QUEUE, `${ns}/${o.metadata.name}`);
+/** needsProvisioning: an unbound, live claim with a selected node that no provisioner was asked for yet. */
+function needsProvisioning(claim: PersistentVolumeClaimObject): boolean {
+  if (claim.metadata.deletionTimestamp || isPVCFullyBound(claim) || claim.spec.volumeName) return false;
+  return hasAnnotation(claim, SelectedNodeAnnotation) && !hasAnnotation(claim, StorageProvisionerAnnotation);
 }
 
-/** syncBinder binds each Pending claim of a scheduled pod: the volume name and annotations, then status Bound. */
-export function syncBinder(tx: Tx, podKey: string): string | null {
+/**
+ * binderOnWatch: a claim the scheduler has just given a node (volume.kubernetes.io/selected-node)
+ * goes to the binder's queue. A claim whose provisioner is already at work comes back by the
+ * delay syncBinder set (AddAfter), not by its watch events.
+ */
+export function binderOnWatch(tx: Tx, rec: WatchRecord): void {
+  const o = rec.object;
+  if (o.kind !== 'PersistentVolumeClaim' || rec.type === 'DELETED') return;
+  if (needsProvisioning(o as PersistentVolumeClaimObject)) enqueue(tx, QUEUE, `${o.metadata.namespace ?? 'default'}/${o.metadata.name}`);
+}
+
+/**
+ * syncBinder moves a claim with a selected node on by one step. First provisionClaim: the PV
+ * controller names the external provisioner on the claim (setClaimProvisioner) and says it waits
+ * for it (ExternalProvisioning); the provisioner starts (Provisioning) and is done
+ * LocalPathProvisioningMs later. Then the volume is made and the PV controller binds the claim to
+ * it: the volume name, the bind annotations, status Bound (ProvisioningSucceeded). Events are named
+ * from the clock (`named: 'clock'`, no PRNG draw), so they leave every seed's scheduling alone.
+ */
+export function syncBinder(tx: Tx, key: string): string | null {
   tx.actor = 'persistentvolume-binder-controller';
-  const pod = get(tx.st.cache, 'Pod', podKey);
-  if (!pod?.spec.nodeName) return null;
-  const ns = pod.metadata.namespace ?? 'default';
-  for (const name of claimNames(pod)) {
-    const claim = tx.st.store.objects.PersistentVolumeClaim.get(`${ns}/${name}`) as PersistentVolumeClaimObject | undefined;
-    if (!claim || claim.metadata.deletionTimestamp || claim.status?.phase === 'Bound') continue;
-    const volume = provisionedVolumeName(claim);
-    // A claim that names its volume (spec.volumeName, written by its author) is the PV controller's
-    // to bind (claimSync.ts), and the scheduler keeps its pods Pending until it is; volumeName is
-    // set once, so it is not replaced.
-    if (claim.spec.volumeName && claim.spec.volumeName !== volume) continue;
-    recordProvisioning(tx, claim, `${ns}/${name}`, volume);
-    const annotations = {
-      ...(claim.metadata.annotations ?? {}),
-      [BindCompletedAnnotation]: 'yes',
-      [BoundByControllerAnnotation]: 'yes',
-      [SelectedNodeAnnotation]: pod.spec.nodeName,
-      // provisionClaim's setClaimProvisioner: the external provisioner it waits for, by both names.
-      [BetaStorageProvisionerAnnotation]: LocalPathProvisioner,
-      [StorageProvisionerAnnotation]: LocalPathProvisioner,
-    };
-    const res = update(tx, { ...claim, metadata: { ...claim.metadata, annotations }, spec: { ...claim.spec, volumeName: volume } } as KubeObject);
+  const claim = tx.st.store.objects.PersistentVolumeClaim.get(key) as PersistentVolumeClaimObject | undefined;
+  if (!claim || claim.metadata.deletionTimestamp || claim.status?.phase === 'Bound' || isPVCFullyBound(claim)) return null;
+  const node = claim.metadata.annotations?.[SelectedNodeAnnotation];
+  if (!node) return null;
+  const volume = provisionedVolumeName(claim);
+  // A claim that names its volume (spec.volumeName, written by its author) is the PV controller's
+  // to bind (claimSync.ts); volumeName is set once, so it is not replaced.
+  if (claim.spec.volumeName && claim.spec.volumeName !== volume) return null;
+  const involved = claim as unknown as KubeObject;
+  const name = claim.metadata.name;
+  if (!hasAnnotation(claim, StorageProvisionerAnnotation)) {
+    // provisionClaim's setClaimProvisioner: the external provisioner it waits for, by both names.
+    const annotations = { ...(claim.metadata.annotations ?? {}), [BetaStorageProvisionerAnnotation]: LocalPathProvisioner, [StorageProvisionerAnnotation]: LocalPathProvisioner };
+    const res = update(tx, { ...claim, metadata: { ...claim.metadata, annotations } } as KubeObject);
     if (!res.ok) return res.error.message;
-    const storage = claim.spec.resources?.requests?.storage;
-    const status = { phase: 'Bound', accessModes: claim.spec.accessModes ?? [], ...(storage ? { capacity: { storage } } : {}) };
-    const st = writeStatusOf(tx, res.object, status, `${ns}/${name}`);
-    if (!st.ok) return st.error.message;
-    decide(tx.decisions, 'syncBinder', 'bound', { claim: name, volume, node: pod.spec.nodeName, storage: storage ?? '' });
-    note(tx, 'claimBound', { claim: name, volume, node: pod.spec.nodeName });
+    recordEvent(tx, involved, 'Normal', 'ExternalProvisioning', externalProvisioningMessage(LocalPathProvisioner), 'persistentvolume-controller', 'clock');
+    recordEvent(tx, involved, 'Normal', 'Provisioning', `External provisioner is provisioning volume for claim "${key}"`, LocalPathProvisionerIdentity, 'clock');
+    enqueueAfter(tx, QUEUE, key, LocalPathProvisioningMs);
+    decide(tx.decisions, 'syncBinder', 'provisioning', { claim: name, node, provisioner: LocalPathProvisioner, seconds: LocalPathProvisioningMs / 1000 });
+    note(tx, 'claimProvisioning', { claim: name, node });
+    return null;
   }
+  recordEvent(tx, involved, 'Normal', 'ProvisioningSucceeded', `Successfully provisioned volume ${volume}`, LocalPathProvisionerIdentity, 'clock');
+  const annotations = { ...(claim.metadata.annotations ?? {}), [BindCompletedAnnotation]: 'yes', [BoundByControllerAnnotation]: 'yes' };
+  const res = update(tx, { ...claim, metadata: { ...claim.metadata, annotations }, spec: { ...claim.spec, volumeName: volume } } as KubeObject);
+  if (!res.ok) return res.error.message;
+  const storage = claim.spec.resources?.requests?.storage;
+  const status = { phase: 'Bound', accessModes: claim.spec.accessModes ?? [], ...(storage ? { capacity: { storage } } : {}) };
+  const st = writeStatusOf(tx, res.object, status, key);
+  if (!st.ok) return st.error.message;
+  decide(tx.decisions, 'syncBinder', 'bound', { claim: name, volume, node, storage: storage ?? '' });
+  note(tx, 'claimBound', { claim: name, volume, node });
   return null;
 }

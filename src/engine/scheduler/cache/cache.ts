@@ -35,6 +35,11 @@ export interface SchedulerCache {
   labelKeys: { version: number; has: Map<string, boolean> };
   /** The node-local verdicts of the last cycles, row by row of `order` (nodeVerdicts.ts), or null. */
   verdicts: VerdictTable | null;
+  /**
+   * Pods assumed on a node while their binding cycle waits (bindingCycle.ts syncAssumed), as
+   * counted on that node: not in the store's view until bound, so kept here beside it.
+   */
+  readonly assumed: Map<string, Pod>;
 }
 
 /** The store's parts the cache is built from (StoreState.objects). */
@@ -88,6 +93,7 @@ export function buildSchedulerCache(st: StoreObjects): SchedulerCache {
     nodeVersion: 0,
     labelKeys: { version: 0, has: new Map() },
     verdicts: null,
+    assumed: new Map(),
   };
   for (const n of st.objects.Node.values()) if (n.kind === 'Node') setNode(nodeInfoFor(c, n.metadata.name), n);
   for (const [key, p] of st.objects.Pod) {

@@ -27,6 +27,24 @@ export interface SchedulingQueueState {
   unschedulable: Map<string, QueuedPodInfo>;
   /** Where the next cycle's Filter starts in the node list (nextStartNodeIndex). */
   nextStartNodeIndex: number;
+  /**
+   * In-flight pods whose binding cycle waits in VolumeBinding's PreBind for their claims' volumes
+   * (bindingCycle.ts): assumed on `node`, in no queue, bound once the volumes are. Immutable values.
+   */
+  binding: Map<string, BindingPodInfo>;
+}
+
+/** A pod assumed on a node while its claims' volumes are provisioned (PreBind's BindPodVolumes). */
+export interface BindingPodInfo {
+  readonly uid: string;
+  /** The node the scheduling cycle chose, written on each claim as volume.kubernetes.io/selected-node. */
+  readonly node: string;
+  /** Virtual ms when PreBind started: the wait ends in error after the bind timeout. */
+  readonly since: number;
+  /** The claims written (`namespace/name`) and the resourceVersion each write returned. */
+  readonly claims: readonly { readonly key: string; readonly resourceVersion: string }[];
+  /** The queue's record of the pod, for a retry if the binding cycle fails. */
+  readonly info: QueuedPodInfo;
 }
 
 declare module '../../client/state.ts' {
@@ -45,12 +63,12 @@ export const PodMaxInUnschedulablePodsMs = 5 * 60 * 1000;
 export const UnschedulableFlushPeriodMs = 30_000;
 
 export function newSchedulingQueue(): SchedulingQueueState {
-  return { active: new Map(), backoff: new Map(), unschedulable: new Map(), nextStartNodeIndex: 0 };
+  return { active: new Map(), backoff: new Map(), unschedulable: new Map(), nextStartNodeIndex: 0, binding: new Map() };
 }
 
 /** cloneSchedulingQueue copies the maps (the entries are immutable). */
 export function cloneSchedulingQueue(q: SchedulingQueueState): SchedulingQueueState {
-  return { active: new Map(q.active), backoff: new Map(q.backoff), unschedulable: new Map(q.unschedulable), nextStartNodeIndex: q.nextStartNodeIndex };
+  return { active: new Map(q.active), backoff: new Map(q.backoff), unschedulable: new Map(q.unschedulable), nextStartNodeIndex: q.nextStartNodeIndex, binding: new Map(q.binding) };
 }
 
 /**
