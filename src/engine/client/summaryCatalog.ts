@@ -47,7 +47,6 @@ export const SUMMARY_TEMPLATES = {
   nothingToSchedule: 'nothing to schedule for {pod}',
   unschedulable: '{pod} is unschedulable: {message}',
   bindingFailed: 'binding {pod} failed: {message}',
-  waitingForVolumes: '{pod} assumed on {node}: not bound until claims {claims} are bound (PreBind)',
   bound: 'bound {pod} to {node}',
   // kubelet
   podGone: 'pod {pod} is gone',
@@ -147,7 +146,6 @@ export const SUMMARY_TEMPLATES = {
   statefulSetSynced: 'synced StatefulSet {sts}',
   statefulSetWrote: 'synced StatefulSet {sts}: created {created}, deleted {deleted}, updated {updated} pods, created {claims} claims',
   claimBound: 'claim {claim} Bound to volume {volume} (made on {node})',
-  claimProvisioning: 'claim {claim}: its volume is being provisioned on {node}',
   // etcd's lessor and the API server's --event-ttl (apiserver/eventLeases.ts)
   eventsExpired: {
     one: 'etcd: lease {lease} (granted {granted}) expired: {count} Event deleted (--event-ttl 1h)',
@@ -190,6 +188,10 @@ export const SUMMARY_TEMPLATES = {
   // the Deployment controller's ClaimReplicaSets (controller/deployment/claimReplicaSets.ts)
   replicaSetAdopted: '{deployment} adopted ReplicaSet {rs}',
   replicaSetReleased: '{deployment} released ReplicaSet {rs}',
+  // the scheduler's PreBind wait for provisioned volumes (scheduler/bindingCycle.ts) and the
+  // provisioning it waits for (controller/volume/binder.ts)
+  waitingForVolumes: '{pod} assumed on {node}: not bound until claims {claims} are bound (PreBind)',
+  claimProvisioning: 'claim {claim}: its volume is being provisioned on {node}',
 } as const satisfies Readonly<Record<string, SummaryTemplate>>;
 
 export type SummaryKey = keyof typeof SUMMARY_TEMPLATES;
