@@ -111,7 +111,11 @@ function runAction(
         return claimErr;
       }
       const res = create(tx, a.pod as unknown as KubeObject);
-      if (!res.ok && res.error.reason === 'AlreadyExists') return null;
+      // CreateStatefulPod hands an AlreadyExists back without an Event: the sync fails and is
+      // requeued with back-off. The pod of that name is one the set does not claim, e.g. a
+      // user's web-2 labelled app=other: no watch event of it wakes the set (it selects no set,
+      // and an orphan's deletion is ignored), so only the requeue creates web-2 once it is gone.
+      if (!res.ok && res.error.reason === 'AlreadyExists') return res.error.message;
       if (!res.ok) {
         recordPodEvent(tx, set, 'create', name, res.error.message);
         return res.error.message;
