@@ -1,7 +1,7 @@
 // Port of kubernetes pkg/controller/controller_ref_manager.go (v1.36): ClaimObject's decision,
 // the ownerReference edits its adopt and release patches make, and RecheckDeletionTimestamp, as
-// pure functions; the controller writes them (the StatefulSet's ClaimPods and
-// AdoptControllerRevision).
+// pure functions; the controllers write them (the ReplicaSet's and the StatefulSet's ClaimPods,
+// the Deployment's ClaimReplicaSets, AdoptControllerRevision).
 import { getControllerOf } from '../api/ownerRefs.ts';
 import type { KubeObject, OwnerReference } from '../api/types.ts';
 
@@ -17,17 +17,22 @@ export interface ClaimingController {
 
 /**
  * claimObject: an object another controller owns is ignored; one this controller owns is kept
- * while it matches, else released (unless it or the controller is being deleted); an orphan that
+ * while it matches, else released unless the controller is being deleted; an orphan that
  * matches, in the controller's namespace, neither being deleted, is adopted. `matches` is the
  * selector and the controller's own filter (the StatefulSet's isMemberOf).
+ * The object's own deletionTimestamp is asked on the adoption path only: adopting something on
+ * its way out would give it an owner for nothing, but a release only takes this controller's
+ * reference off, so it is made even while the object terminates. Worked example: `kubectl
+ * delete pod web-1`, then `kubectl label pod web-1 app=moved --overwrite` within its grace
+ * period: StatefulSet web releases it, and its syncs fail on creating web-1 (AlreadyExists)
+ * until the old web-1 is gone. A ReplicaSet never meets this case: it claims active pods only.
  */
 export function claimObject(c: ClaimingController, obj: Pick<KubeObject, 'metadata'>, matches: boolean): ClaimDecision {
   const ref = getControllerOf(obj);
   if (ref) {
     if (ref.uid !== c.uid) return 'ignore';
     if (matches) return 'claim';
-    if (obj.metadata.deletionTimestamp !== undefined || c.deleting) return 'ignore';
-    return 'release';
+    return c.deleting ? 'ignore' : 'release';
   }
   if (c.deleting || !matches) return 'ignore';
   if (obj.metadata.deletionTimestamp !== undefined) return 'ignore';

@@ -133,4 +133,17 @@ describe('getReplicaSetsForDeployment in a run', () => {
     const released = objects(st, 'ReplicaSet').find((r) => r.metadata.uid === rs?.metadata.uid);
     expect(released?.metadata.ownerReferences).toBeUndefined();
   });
+
+  it('releases a ReplicaSet relabelled out of the selector while a foreground deletion holds it', () => {
+    const st = settledCluster();
+    const [rs] = replicaSets(st);
+    const name = rs?.metadata.name ?? '';
+    expect(kubectl(st, `delete rs ${name} --cascade=foreground --wait=false`).ok).toBe(true);
+    expect(kubectl(st, `label rs ${name} app=moved --overwrite`).ok).toBe(true);
+    const held = objects(st, 'ReplicaSet').find((r) => r.metadata.uid === rs?.metadata.uid);
+    expect(held?.metadata.deletionTimestamp).toBeDefined();
+    const ticks = runTicks(st, 1);
+    const claims = ticks.flatMap((t) => t.decisions).filter((x) => x.fn === 'getReplicaSetsForDeployment');
+    expect(claims.map((x) => [x.key, x.values.rs])).toEqual([['release', name]]);
+  });
 });

@@ -77,6 +77,22 @@ describe('claimPods', () => {
     expect(String(seen[0]?.values.labels)).toContain('app=moved');
     expect(storedPod(st, 'web-0')?.metadata.ownerReferences).toBeUndefined();
   });
+
+  it('releases a pod relabelled out of the selector while it terminates, and creates its ordinal again once it is gone', () => {
+    const st = statefulEngine(webStatefulSet(3, { volumeClaimTemplates: [] }));
+    advance(st, 30);
+    const old = storedPod(st, 'web-1');
+    expect(kubectl(st, 'delete pod web-1 --wait=false').ok).toBe(true);
+    advance(st, 0.5);
+    expect(storedPod(st, 'web-1')?.metadata.deletionTimestamp).toBeDefined();
+    expect(kubectl(st, 'label pod web-1 app=moved --overwrite').ok).toBe(true);
+    const seen = claimsDuring(st, 1);
+    expect(seen.map((d) => [d.key, d.values.pod])).toEqual([['release', 'web-1']]);
+    advance(st, 10);
+    const web1 = storedPod(st, 'web-1');
+    expect(web1?.metadata.uid).not.toBe(old?.metadata.uid);
+    expect(getControllerOf(web1 as Pod)?.uid).toBe(storedSet(st).metadata.uid);
+  });
 });
 
 describe('claimPods when nothing is to claim', () => {

@@ -51,8 +51,9 @@ const NOTHING_CLAIMED: Claimed = Object.freeze({ adopted: Object.freeze([]), err
 
 /**
  * claimPods is ClaimPods' writes for the pods the memo did not simply keep: each pod the set
- * controls that its selector or name no longer matches is released (unless it or the set is
- * being deleted), and each matching orphan of its namespace is adopted once canAdopt agrees.
+ * controls that its selector or name no longer matches is released (unless the set is being
+ * deleted; a terminating pod too, as upstream lists every pod of the namespace before claiming),
+ * and each matching orphan of its namespace, not terminating, is adopted once canAdopt agrees.
  * Returns the adopted pods (claimed for this sync) and the aggregated error.
  */
 export function claimPods(tx: Tx, set: StatefulSet, owned: Pick<Members, 'unmatched' | 'orphans'>, log: DecisionLog): Claimed {
