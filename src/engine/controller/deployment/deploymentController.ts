@@ -5,7 +5,7 @@ import { DeprecatedRollbackTo } from '../../api/constants.ts';
 import { decide } from '../../api/decision.ts';
 import type { Deployment, KubeObject, OwnerReference, Pod, ReplicaSet } from '../../api/types.ts';
 import { objectKey, type WatchRecord } from '../../apiserver/store.ts';
-import { get, list, podsOwnedBy } from '../../client/cache.ts';
+import { get, list, ownedPods } from '../../client/cache.ts';
 import { selectorIsEmpty, selectorMatches } from '../../lib/labels.ts';
 import { enqueue, note, recordEvent, type Tx, writeStatus } from '../../client/tx.ts';
 import { getReplicaSetsForDeployment } from './claimReplicaSets.ts';
@@ -30,13 +30,48 @@ function getDeploymentsForReplicaSet(tx: Tx, rs: ReplicaSet): Deployment[] {
   );
 }
 
-/** podsOfDeployment lists the cached pods of every ReplicaSet the Deployment owns. */
-export function podsOfDeployment(tx: Tx, d: Deployment): Pod[] {
-  const out: Pod[] = [];
-  for (const rs of list(tx.st.cache, 'ReplicaSet')) {
-    if (getControllerOf(rs)?.uid === d.metadata.uid) out.push(...podsOwnedBy(tx.st.cache, rs.metadata.uid ?? ''));
+/**
+ * getPodMapForDeployment groups the cached pods of the Deployment's namespace that its selector
+ * matches by the ReplicaSet of rsList that controls them, failed and succeeded ones included (a
+ * Recreate rollout counts them itself). A pod whose controller is a ReplicaSet outside rsList is
+ * in no group: e.g. web-old, relabelled app=moved and released by the Deployment, keeps its
+ * pods running under it, and Recreate does not wait for them. The pods come from the owner
+ * index of each listed ReplicaSet rather than a walk of the namespace: the same pods, since a
+ * pod is listed only under its controller's uid.
+ */
+export function getPodMapForDeployment(tx: Tx, d: Deployment, rsList: readonly ReplicaSet[]): Map<string, Pod[]> {
+  const ns = d.metadata.namespace ?? 'default';
+  const podMap = new Map<string, Pod[]>();
+  for (const rs of rsList) {
+    const uid = rs.metadata.uid ?? '';
+    const pods: Pod[] = [];
+    for (const pod of ownedPods(tx.st.cache, uid).values()) {
+      if ((pod.metadata.namespace ?? 'default') === ns && selectorMatches(d.spec.selector, pod.metadata.labels)) pods.push(pod);
+    }
+    podMap.set(uid, pods);
+  }
+  return podMap;
+}
+
+/**
+ * listReplicaSets is util.ListReplicaSets as the pod-deletion handler calls it, through the
+ * client: the ReplicaSets the API server holds in the Deployment's namespace that its selector
+ * matches and that it controls.
+ */
+function listReplicaSets(tx: Tx, d: Deployment): ReplicaSet[] {
+  const ns = d.metadata.namespace ?? 'default';
+  const out: ReplicaSet[] = [];
+  for (const rs of tx.st.store.objects.ReplicaSet.values()) {
+    if (rs.kind !== 'ReplicaSet' || (rs.metadata.namespace ?? 'default') !== ns || getControllerOf(rs)?.uid !== d.metadata.uid) continue;
+    if (selectorMatches(d.spec.selector, rs.metadata.labels)) out.push(rs);
   }
   return out;
+}
+
+function podCount(podMap: ReadonlyMap<string, readonly Pod[]>): number {
+  let n = 0;
+  for (const pods of podMap.values()) n += pods.length;
+  return n;
 }
 
 /** deploymentOnWatch is the controller's informer handlers (addDeployment, updateReplicaSet, deletePod, ...). */
@@ -68,7 +103,7 @@ export function deploymentOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | un
     if (!rsRef || rsRef.kind !== 'ReplicaSet') return;
     const rs = get(tx.st.cache, 'ReplicaSet', `${ns}/${rsRef.name}`);
     const d = rs ? deploymentForRef(tx, ns, getControllerOf(rs)) : undefined;
-    if (d && d.spec.strategy?.type === 'Recreate' && podsOfDeployment(tx, d).length === 0) {
+    if (d && d.spec.strategy?.type === 'Recreate' && podCount(getPodMapForDeployment(tx, d, listReplicaSets(tx, d))) === 0) {
       enqueue(tx, 'deployment', objectKey(d));
     }
   }
@@ -110,7 +145,7 @@ export function syncDeployment(tx: Tx, key: string): string | null {
   if (isScalingEvent(tx, d, rsList)) return sync(tx, d, rsList);
   if (d.spec.strategy?.type === 'Recreate') {
     decide(tx.decisions, 'syncDeployment', 'strategy', { type: 'Recreate' });
-    return rolloutRecreate(tx, d, rsList, podsOfDeployment(tx, d));
+    return rolloutRecreate(tx, d, rsList, getPodMapForDeployment(tx, d, rsList));
   }
   decide(tx.decisions, 'syncDeployment', 'strategy', { type: 'RollingUpdate' });
   return rolloutRolling(tx, d, rsList);

@@ -11,8 +11,9 @@ import { cleanupDeployment, getAllReplicaSetsAndSyncRevision, scaleReplicaSetAnd
 /**
  * rolloutRecreate scales every old RS to 0, waits until no old pod is left (terminating pods
  * included; the last pod deletion wakes the Deployment), then creates and scales up the new RS.
+ * podMap is getPodMapForDeployment's: the pods of the claimed ReplicaSets only, by their uid.
  */
-export function rolloutRecreate(tx: Tx, d: Deployment, rsList: ReplicaSet[], pods: Pod[]): string | null {
+export function rolloutRecreate(tx: Tx, d: Deployment, rsList: ReplicaSet[], podMap: ReadonlyMap<string, readonly Pod[]>): string | null {
   const r = getAllReplicaSetsAndSyncRevision(tx, d, rsList, false);
   if (typeof r === 'string') return r;
   let newRS = r.newRS;
@@ -36,15 +37,10 @@ export function rolloutRecreate(tx: Tx, d: Deployment, rsList: ReplicaSet[], pod
   }
 
   // Wait for every old pod to be gone (Failed/Succeeded ones do not count).
-  const podsByRS = new Map<string, Pod[]>();
-  for (const p of pods) {
-    const uid = p.metadata.ownerReferences?.find((o) => o.controller)?.uid ?? '';
-    const list = podsByRS.get(uid) ?? [];
-    list.push(p);
-    podsByRS.set(uid, list);
-  }
-  if (oldPodsRunning(newRS, oldRSs, podsByRS)) {
-    decide(tx.decisions, 'rolloutRecreate', 'waitOldPods', { pods: pods.length });
+  if (oldPodsRunning(newRS, oldRSs, podMap)) {
+    let pods = 0;
+    for (const list of podMap.values()) pods += list.length;
+    decide(tx.decisions, 'rolloutRecreate', 'waitOldPods', { pods });
     return syncRolloutStatus(tx, allRSs(), newRS, d);
   }
 
