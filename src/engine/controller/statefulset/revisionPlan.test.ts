@@ -64,6 +64,55 @@ describe('getStatefulSetRevisions', () => {
     expect(got.revision.metadata.name).not.toBe(wanted.metadata.name);
     expect(got.exists).toBe(false);
   });
+
+  // Upstream's CreateControllerRevision on AlreadyExists: GET the revision of that name, use it
+  // when its Data equals ours (whoever owns it), else collisionCount+1 and a new name. `taken`
+  // lists what the API server holds by collision count; the set's list (informer) is empty, so
+  // FindEqualRevisions finds nothing and the create path runs.
+  const set = web(3);
+  const ours = newRevision(set, 1, 0);
+  const other = newRevision(withImage(set, 'other'), 7, 0);
+  const at = (n: number) => `web-${hashControllerRevision(ours, n)}`;
+  const elsewhere = (r: ControllerRevision, n: number): ControllerRevision => ({
+    ...r,
+    metadata: { ...r.metadata, name: at(n), labels: { app: 'other' }, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'db', uid: 'db-uid', controller: true }] },
+  });
+  it.each([
+    ['uses the stored revision and raises nothing when the name holds our data (another set owns it)', [elsewhere(ours, 0)], 0, 0, 'none'],
+    ['raises collisionCount to 1 and creates under the new name when the name holds other data', [elsewhere(other, 0)], 0, 1, 'create'],
+    ['raises it twice when the names at counts 0 and 1 both hold other data', [elsewhere(other, 0), elsewhere(other, 1)], 0, 2, 'create'],
+    ['uses the revision found after a collision when it holds our data', [elsewhere(other, 0), elsewhere(ours, 1)], 0, 1, 'none'],
+    ['starts from status.collisionCount: the name at count 0 is not asked', [elsewhere(other, 0)], 1, 1, 'create'],
+  ] as const)('%s', (_, taken, fromCount, wantCount, wantWrite) => {
+    const asked: string[] = [];
+    const lookup = (name: string) => {
+      asked.push(name);
+      return taken.find((r) => r.metadata.name === name);
+    };
+    const got = getStatefulSetRevisions({ ...set, status: { replicas: 0, collisionCount: fromCount } }, [], lookup);
+    expect(got.collisionCount).toBe(wantCount);
+    expect(got.update.metadata.name).toBe(at(wantCount));
+    expect(got.write.kind).toBe(wantWrite);
+    expect(asked).toEqual(Array.from({ length: wantCount - fromCount + 1 }, (_x, i) => at(fromCount + i)));
+    if (wantWrite === 'none') expect(got.update).toBe(taken.find((r) => r.metadata.name === at(wantCount)));
+    // Only the name moves: the hash label stays the one the revision was built with.
+    else expect(got.update.metadata.labels?.['controller.kubernetes.io/hash']).toBe(hashControllerRevision(ours, fromCount));
+  });
+
+  // FindEqualRevisions over the set's list comes first: an equal listed revision is never created.
+  it.each([
+    ['keeps the latest revision when it is the equal one', 2, 'none', 2],
+    ['renumbers an older equal revision to max+1 (a rollback) without creating one', 1, 'renumber', 3],
+  ] as const)('%s', (_, equalAt, wantWrite, wantNumber) => {
+    const v1 = newRevision(withImage(set, 'nginx:1'), 1, 0);
+    const v2 = newRevision(withImage(set, 'nginx:2'), 2, 0);
+    const target = equalAt === 1 ? v1 : v2;
+    const got = getStatefulSetRevisions(withImage(set, equalAt === 1 ? 'nginx:1' : 'nginx:2'), [v1, v2], () => {
+      throw new Error('no GET: the equal revision is in the list');
+    });
+    expect(got.write.kind).toBe(wantWrite);
+    expect([got.update.metadata.name, got.update.revision, got.collisionCount]).toEqual([target.metadata.name, wantNumber, 0]);
+  });
 });
 
 describe('truncateHistoryPlan', () => {
