@@ -194,6 +194,13 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
     expectationsPending:
       '仍在等待观察到 {{add}} 个创建和 {{del}} 个删除 → 只更新状态，并保留 observedGeneration',
   },
+  getDaemonPods: {
+    adopted:
+      '{{node}} 上的 {{pod}} 没有控制器，且它的标签（{{labels}}）与选择器 {{selector}} 相符 → 被收养：它的 ownerReferences 指向本 DaemonSet，从本次同步起它就是 {{node}} 的守护 Pod（ClaimPods）',
+    released:
+      '{{node}} 上的 {{pod}} 受本 DaemonSet 控制，但它的标签（{{labels}}）已不再符合选择器 {{selector}} → 释放：删去它的 ownerReference；它继续运行，但不再是 {{node}} 的守护 Pod（ClaimPods）',
+    failed: '认领 Pod 失败：{{error}} → 不创建、不删除 Pod，也不写状态；按退避重试',
+  },
   updateDaemonSet: {
     onDelete: '更新策略 OnDelete → 旧 Pod 保留，直到有人删除它们',
     strategyWaits:

@@ -64,6 +64,8 @@ export const SUMMARY_EN: Record<string, string> = {
   podReleased: '{{rs}} released {{pod}}',
   replicaSetAdopted: '{{deployment}} adopted ReplicaSet {{rs}}',
   replicaSetReleased: '{{deployment}} released ReplicaSet {{rs}}',
+  daemonPodAdopted: 'DaemonSet {{ds}} adopted {{pod}}',
+  daemonPodReleased: 'DaemonSet {{ds}} released {{pod}}',
   daemonSetDeleted: 'DaemonSet {{key}} has been deleted',
   daemonSetSelectsAll: 'DaemonSet {{ds}} selects all pods: not synced',
   daemonSetDeleting: 'DaemonSet {{ds}} is being deleted',

@@ -60,6 +60,8 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   podReleased: '{{rs}} 释放了 {{pod}}',
   replicaSetAdopted: '{{deployment}} 收养了 ReplicaSet {{rs}}',
   replicaSetReleased: '{{deployment}} 释放了 ReplicaSet {{rs}}',
+  daemonPodAdopted: 'DaemonSet {{ds}} 收养了 {{pod}}',
+  daemonPodReleased: 'DaemonSet {{ds}} 释放了 {{pod}}',
   daemonSetDeleted: 'DaemonSet {{key}} 已被删除',
   daemonSetSelectsAll: 'DaemonSet {{ds}} 选中了所有 Pod：不同步',
   daemonSetDeleting: 'DaemonSet {{ds}} 正在被删除',

@@ -192,6 +192,9 @@ export const SUMMARY_TEMPLATES = {
   // provisioning it waits for (controller/volume/binder.ts)
   waitingForVolumes: '{pod} assumed on {node}: not bound until claims {claims} are bound (PreBind)',
   claimProvisioning: 'claim {claim}: its volume is being provisioned on {node}',
+  // the DaemonSet controller's getDaemonPods (controller/daemon/getDaemonPods.ts)
+  daemonPodAdopted: 'DaemonSet {ds} adopted {pod}',
+  daemonPodReleased: 'DaemonSet {ds} released {pod}',
 } as const satisfies Readonly<Record<string, SummaryTemplate>>;
 
 export type SummaryKey = keyof typeof SUMMARY_TEMPLATES;

@@ -39,6 +39,7 @@ const FILES: Record<string, readonly string[]> = {
   'replicaset/replica_set_utils.go': ['updateReplicaSetStatus', 'calculateStatus'],
   'daemon/daemon_controller.go': [
     'syncDaemonSet',
+    'getDaemonPods',
     'manage',
     'syncNodes',
     'podsShouldBeOnNode',

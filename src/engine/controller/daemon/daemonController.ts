@@ -19,6 +19,7 @@ import { addNode, addPod, deletePod, onDaemonSet, onHistory, updateNode, updateP
 import { cleanupHistory, constructHistory } from './historyShell.ts';
 import { managePlan, SelectingAllReason } from './manage.ts';
 import { getNodesToDaemonPods } from './daemonPods.ts';
+import { getDaemonPods } from './getDaemonPods.ts';
 import { activeNodes, refreshFacts, rollingUpdateTable } from './memoFacts.ts';
 import {
   claimedPods,
@@ -219,14 +220,30 @@ export function syncDaemonSet(tx: Tx, key: string): string | null {
   const nodeList = nodeListOf(memo);
   const pods = memo.claimed.size;
   charge(tx, pods, 0);
-  const history = constructHistory(tx, ds, () => claimedPods(memo));
+  // getDaemonPods' adoptions and releases, once a sync: first asked by a duplicate revision's
+  // dedup, else right after constructHistory, before manage or the status group the pods.
+  let claimed: string | null | undefined;
+  const claimOnce = (): string | null => {
+    if (claimed === undefined) claimed = getDaemonPods(tx, ds, memo);
+    return claimed;
+  };
+  const history = constructHistory(tx, ds, () => {
+    claimOnce();
+    return claimedPods(memo);
+  });
   if (!history.ok) {
     note(tx, 'daemonSetNoRevisions', { ds: ds.metadata.name });
     return `failed to construct revisions of DaemonSet: ${history.error}`;
   }
+  const claimErr = claimOnce();
   const { hash } = history;
   refreshFacts(memo, ds, hash);
-  decide(log, 'syncDaemonSet', 'start', { nodes: nodeList.length, pods, hash, revision: history.current.revision });
+  decide(log, 'syncDaemonSet', 'start', { nodes: nodeList.length, pods: memo.claimed.size, hash, revision: history.current.revision });
+  if (claimErr !== null) {
+    // manage's and the status' getNodesToDaemonPods both fail with it: nothing is synced.
+    decide(log, 'getDaemonPods', 'failed', { error: claimErr });
+    return `couldn't get node to daemon pod mapping for daemon set "${ds.metadata.name}": ${claimErr}`;
+  }
 
   if (!satisfiedExpectations(exp, key, tx.now)) {
     charge(tx, pods, nodeList.length);

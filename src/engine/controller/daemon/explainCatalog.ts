@@ -46,6 +46,13 @@ export const DAEMONSET_DECISION_KEYS = {
     expectationsPending:
       'still waiting to observe {add} creations and {del} deletions → only update the status, and keep observedGeneration',
   },
+  getDaemonPods: {
+    adopted:
+      '{pod} on {node} has no controller and its labels ({labels}) match the selector {selector} → adopted: its ownerReferences name this DaemonSet, and from this sync it is the daemon pod of {node} (ClaimPods)',
+    released:
+      '{pod} on {node} is controlled by this DaemonSet but its labels ({labels}) no longer match the selector {selector} → released: its ownerReference removed; it keeps running, and is no longer the daemon pod of {node} (ClaimPods)',
+    failed: 'claiming pods failed: {error} → no pod is created or deleted, no status written; retried with back-off',
+  },
   updateDaemonSet: {
     onDelete: 'update strategy OnDelete → old pods stay until someone deletes them',
     strategyWaits:

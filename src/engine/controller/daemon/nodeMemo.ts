@@ -48,6 +48,8 @@ export interface DaemonSetMemo {
    * not moved to the end of the map, one probe of the 5,000-entry map per pod event fewer.
    */
   claimed: Map<string, Pod>;
+  /** The pods it controls in its namespace that its selector no longer matches: getDaemonPods releases them. */
+  unmatched: Map<string, Pod>;
   /** getNodesToDaemonPods(claimed, false), kept as pods come, change and go. */
   byNode: Record<string, readonly Pod[]>;
   /** The cached node list, or null after a node event (relisted by the next sync). */
@@ -119,6 +121,7 @@ function buildMemo(c: CacheState, ds: DaemonSet): DaemonSetMemo {
     selector: ds.spec.selector,
     cacheVersion: c.version,
     claimed: new Map(),
+    unmatched: new Map(),
     byNode: {},
     nodeList: null,
     nodeIndex: new Map(),
@@ -136,7 +139,10 @@ function buildMemo(c: CacheState, ds: DaemonSet): DaemonSetMemo {
     answerNodes: [],
     answerTemplate: null,
   };
-  for (const pod of podsOwnedBy(c, m.uid)) if (claims(m, pod)) m.claimed.set(objectKey(pod), pod);
+  for (const pod of podsOwnedBy(c, m.uid)) {
+    if (claims(m, pod)) m.claimed.set(objectKey(pod), pod);
+    else if ((pod.metadata.namespace ?? 'default') === m.namespace) m.unmatched.set(objectKey(pod), pod);
+  }
   m.byNode = getNodesToDaemonPods([...m.claimed.values()], false);
   // No facts yet: template null makes the first refreshFacts compute every node.
   return m;
@@ -222,12 +228,20 @@ function withoutNamed(pods: readonly Pod[], name: string, last: Pod | null): Pod
   return out;
 }
 
+/** trackUnmatched files a pod the memo does not claim: among the unmatched while this DaemonSet still controls it in its namespace. */
+function trackUnmatched(m: DaemonSetMemo, key: string, pod: Pod | undefined): void {
+  if (pod !== undefined && getControllerOf(pod)?.uid === m.uid && (pod.metadata.namespace ?? 'default') === m.namespace) m.unmatched.set(key, pod);
+  else if (m.unmatched.size > 0) m.unmatched.delete(key);
+}
+
 /** podChanged replays one pod's watch event on the memo: out of its old place, claimed again at the end. */
 function podChanged(m: DaemonSetMemo, key: string, pod: Pod | undefined): void {
   const prev = m.claimed.get(key);
   const kept = pod !== undefined && claimsAgain(m, pod, prev) ? pod : undefined;
   if (kept !== undefined) m.claimed.set(key, kept);
   else if (prev !== undefined) m.claimed.delete(key);
+  if (kept === undefined) trackUnmatched(m, key, pod);
+  else if (m.unmatched.size > 0) m.unmatched.delete(key);
   const from = prev === undefined ? null : getTargetNodeName(prev);
   // Last in claim order, so last of its node's pods, as getNodesToDaemonPods(claimed, false) files it.
   const to = kept === undefined ? null : groupedUnder(kept, false);
@@ -274,6 +288,7 @@ export function cloneDaemonSetMemos(memos: ReadonlyMap<string, DaemonSetMemo>): 
     out.set(key, {
       ...m,
       claimed: new Map(m.claimed),
+      unmatched: new Map(m.unmatched),
       byNode: { ...m.byNode },
       facts: new Map(m.facts),
       dirty: new Set(m.dirty),
