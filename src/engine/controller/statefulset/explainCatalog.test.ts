@@ -50,6 +50,9 @@ function sampleDecisions(): DecisionLog {
   getStatefulSetRevisions(withImage(set, 'nginx:3'), [v1], undefined, log);
   const squat = { ...newRevision(withImage(set, 'x'), 1, 0), metadata: { ...v1.metadata } };
   getStatefulSetRevisions(withImage(set, 'nginx:1'), [], (n) => (n === v1.metadata.name ? squat : undefined), log);
+  // The name already holds this very data (a revision made by hand): used, none created.
+  const same = newRevision(withImage(set, 'nginx:5'), 1, 0);
+  getStatefulSetRevisions(withImage(set, 'nginx:5'), [], (n) => (n === same.metadata.name ? same : undefined), log);
   truncateHistoryPlan(web(3, { revisionHistoryLimit: 0 }), [], [v1, v2], null, null, log);
   return log;
 }

@@ -11,6 +11,7 @@ export const STATEFULSET_DECISION_KEYS: DecisionCatalog = {
     rollback: 'the template matches the older revision {revision}: renumbered #{from} → #{to} (a rollback; no new revision)',
     semanticallyUnchanged: 'the template is semantically the latest revision {revision} (#{number}): nothing new to record',
     newRevision: 'new revision {revision} (#{number}, collisionCount {collisionCount}) for the changed template',
+    existingRevision: 'the changed template\'s revision {revision} (#{number}, collisionCount {collisionCount}) already exists with the same data: used as it is, none created',
   },
   createControllerRevision: {
     hashCollision: 'the name {revision} is taken by another template: collisionCount → {collisionCount}, hash again',

@@ -89,7 +89,10 @@ describe('getStatefulSetRevisions', () => {
       asked.push(name);
       return taken.find((r) => r.metadata.name === name);
     };
-    const got = getStatefulSetRevisions({ ...set, status: { replicas: 0, collisionCount: fromCount } }, [], lookup);
+    const log: DecisionLog = [];
+    const got = getStatefulSetRevisions({ ...set, status: { replicas: 0, collisionCount: fromCount } }, [], lookup, log);
+    // The Explain line says which: a revision found under the name is used, not "new".
+    expect(log[log.length - 1]?.key).toBe(wantWrite === 'none' ? 'existingRevision' : 'newRevision');
     expect(got.collisionCount).toBe(wantCount);
     expect(got.update.metadata.name).toBe(at(wantCount));
     expect(got.write.kind).toBe(wantWrite);

@@ -108,7 +108,10 @@ export function getStatefulSetRevisions(
     collisionCount = created.collisionCount;
     update = created.revision;
     if (!created.exists) write = { kind: 'create', revision: update };
-    decide(log, fn, 'newRevision', { revision: update.metadata.name, number: update.revision, collisionCount });
+    // A revision under the name already holding this data (made by hand, or left by a set of the
+    // same name) is used as it is, as upstream's AlreadyExists path with equal Data: nothing is created.
+    if (created.exists) decide(log, fn, 'existingRevision', { revision: update.metadata.name, number: update.revision, collisionCount });
+    else decide(log, fn, 'newRevision', { revision: update.metadata.name, number: update.revision, collisionCount });
   }
   return { current: named(revisions, set.status?.currentRevision) ?? update, update, collisionCount, write };
 }
