@@ -65,7 +65,8 @@ export const EXPLAIN_ZH_CN_STATEFULSET: Record<string, Record<string, string>> =
     rollback: '模板与较早的版本 {{revision}} 一致 → 重新编号 #{{from}} → #{{to}}（这是回滚，不产生新版本）',
     semanticallyUnchanged: '模板在语义上就是最新版本 {{revision}}（#{{number}}）→ 无需记录新版本',
     newRevision: '模板变了 → 新版本 {{revision}}（#{{number}}，collisionCount {{collisionCount}}）',
-    existingRevision: '模板变了，但同名版本 {{revision}}（#{{number}}，collisionCount {{collisionCount}}）已存在且数据相同 → 直接使用，不再创建',
+    existingRevision:
+      '模板变了，但同名版本 {{revision}}（#{{number}}，collisionCount {{collisionCount}}）已存在且数据相同 → 直接使用，不再创建',
   },
   createControllerRevision: {
     hashCollision:
