@@ -201,6 +201,12 @@ export const EXPLAIN_ZH_CN: Record<string, Record<string, string>> = {
       '{{node}} 上的 {{pod}} 受本 DaemonSet 控制，但它的标签（{{labels}}）已不再符合选择器 {{selector}} → 释放：删去它的 ownerReference；它继续运行，但不再是 {{node}} 的守护 Pod（ClaimPods）',
     failed: '认领 Pod 失败：{{error}} → 不创建、不删除 Pod，也不写状态；按退避重试',
   },
+  controlledHistories: {
+    adopted:
+      'ControllerRevision {{revision}}（#{{number}}）没有控制器，且它的标签（{{labels}}）与选择器 {{selector}} 相符 → 被收养：它的 ownerReferences 指向本 DaemonSet，从本次同步起它属于本 DaemonSet 的历史（ClaimControllerRevisions）',
+    released:
+      'ControllerRevision {{revision}}（#{{number}}）受本 DaemonSet 控制，但它的标签（{{labels}}）已不再符合选择器 {{selector}} → 释放：删去它的 ownerReference；它不再属于本 DaemonSet 的历史（ClaimControllerRevisions）',
+  },
   updateDaemonSet: {
     onDelete: '更新策略 OnDelete → 旧 Pod 保留，直到有人删除它们',
     strategyWaits:

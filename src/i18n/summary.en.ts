@@ -160,4 +160,6 @@ export const SUMMARY_EN: Record<string, string> = {
     'etcd: lease {{lease}} (granted {{granted}}) expired: {{count}} Event deleted (--event-ttl 1h)',
   eventsExpired_other:
     'etcd: lease {{lease}} (granted {{granted}}) expired: {{count}} Events deleted (--event-ttl 1h)',
+  daemonRevisionAdopted: 'DaemonSet {{ds}} adopted ControllerRevision {{revision}}',
+  daemonRevisionReleased: 'DaemonSet {{ds}} released ControllerRevision {{revision}}',
 };

@@ -142,4 +142,6 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
   volumeDeleted: 'PersistentVolume {{volume}} 已删除：按回收策略 Delete，它的存储已被删除',
   eventsExpired_other:
     'etcd：租约 {{lease}}（授予于 {{granted}}）到期：删除了 {{count}} 个 Event（--event-ttl 1h）',
+  daemonRevisionAdopted: 'DaemonSet {{ds}} 收养了 ControllerRevision {{revision}}',
+  daemonRevisionReleased: 'DaemonSet {{ds}} 释放了 ControllerRevision {{revision}}',
 };

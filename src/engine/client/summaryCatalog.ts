@@ -195,6 +195,9 @@ export const SUMMARY_TEMPLATES = {
   // the DaemonSet controller's getDaemonPods (controller/daemon/getDaemonPods.ts)
   daemonPodAdopted: 'DaemonSet {ds} adopted {pod}',
   daemonPodReleased: 'DaemonSet {ds} released {pod}',
+  // the DaemonSet controller's controlledHistories (controller/daemon/controlledHistories.ts)
+  daemonRevisionAdopted: 'DaemonSet {ds} adopted ControllerRevision {revision}',
+  daemonRevisionReleased: 'DaemonSet {ds} released ControllerRevision {revision}',
 } as const satisfies Readonly<Record<string, SummaryTemplate>>;
 
 export type SummaryKey = keyof typeof SUMMARY_TEMPLATES;

@@ -64,6 +64,7 @@ const FILES: Record<string, readonly string[]> = {
     'cleanupHistory',
     'snapshot',
     'dedupCurHistories',
+    'controlledHistories',
   ],
   // Two controllers name their sync syncService (the traffic feature's, endpointslice_controller.go,
   // and the legacy Endpoints controller's, endpoint/endpoints_controller.go); one fn gets one link,

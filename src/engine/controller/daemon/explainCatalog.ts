@@ -53,6 +53,12 @@ export const DAEMONSET_DECISION_KEYS = {
       '{pod} on {node} is controlled by this DaemonSet but its labels ({labels}) no longer match the selector {selector} → released: its ownerReference removed; it keeps running, and is no longer the daemon pod of {node} (ClaimPods)',
     failed: 'claiming pods failed: {error} → no pod is created or deleted, no status written; retried with back-off',
   },
+  controlledHistories: {
+    adopted:
+      'ControllerRevision {revision} (#{number}) has no controller and its labels ({labels}) match the selector {selector} → adopted: its ownerReferences name this DaemonSet, and it is part of this DaemonSet\'s history from this sync (ClaimControllerRevisions)',
+    released:
+      'ControllerRevision {revision} (#{number}) is controlled by this DaemonSet but its labels ({labels}) no longer match the selector {selector} → released: its ownerReference removed; it is no longer part of this DaemonSet\'s history (ClaimControllerRevisions)',
+  },
   updateDaemonSet: {
     onDelete: 'update strategy OnDelete → old pods stay until someone deletes them',
     strategyWaits:

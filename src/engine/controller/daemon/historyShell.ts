@@ -1,5 +1,5 @@
 // Port of kubernetes pkg/controller/daemon/update.go constructHistory, snapshot, dedupCurHistories,
-// cleanupHistory and controlledHistories (the writes) (v1.36).
+// cleanupHistory (the writes) (v1.36); controlledHistories' claim is controlledHistories.ts.
 /**
  * The effectful halves of DaemonSet history: they carry out constructHistoryPlan and
  * cleanupHistoryPlan through the API server (ControllerRevision creates, updates and deletes, pod
@@ -11,32 +11,14 @@ import { type DecisionLog, decide } from '../../api/decision.ts';
 import type { ControllerRevision, DaemonSet, Pod } from '../../api/types.ts';
 import { newNotFound } from '../../apiserver/errors.ts';
 import { objectKey } from '../../apiserver/store.ts';
-import { list } from '../../client/cache.ts';
-import { selectorMatches } from '../../lib/labels.ts';
 import { create, del, type Tx, update, writeStatus } from '../../client/tx.ts';
+import { controlledHistories } from './controlledHistories.ts';
 import { cleanupHistoryPlan, constructHistoryPlan, DefaultRevisionHistoryLimit, match } from './history.ts';
 
 /** What constructHistory yields: the current revision's hash and the old revisions, or an error. */
 export type ConstructHistoryResult =
   | { ok: true; hash: string; current: ControllerRevision; old: ControllerRevision[] }
   | { ok: false; error: string };
-
-/**
- * controlledHistories lists the cached ControllerRevisions the DaemonSet controls and selects.
- * Upstream also adopts matching orphans and releases owned ones that stop matching; the
- * simulator never creates orphan revisions and a DaemonSet's selector is immutable, so owning
- * and matching is the whole claim.
- */
-export function controlledHistories(tx: Tx, ds: DaemonSet): ControllerRevision[] {
-  const uid = ds.metadata.uid;
-  const ns = ds.metadata.namespace ?? 'default';
-  return list(tx.st.cache, 'ControllerRevision').filter(
-    (r) =>
-      (r.metadata.namespace ?? 'default') === ns &&
-      r.metadata.ownerReferences?.some((o) => o.controller && o.uid === uid) === true &&
-      selectorMatches(ds.spec.selector, r.metadata.labels),
-  );
-}
 
 /** withoutResourceVersion drops the resourceVersion: the write applies to whatever is stored (a patch). */
 function withoutResourceVersion<T extends Pod | ControllerRevision>(o: T): T {
@@ -98,6 +80,7 @@ function isRaise(current: ControllerRevision, cachedRevision: ReadonlyMap<string
 export function constructHistory(tx: Tx, ds: DaemonSet, claimedPods: readonly Pod[] | (() => readonly Pod[])): ConstructHistoryResult {
   const log: DecisionLog = tx.decisions;
   const cached = controlledHistories(tx, ds);
+  if (typeof cached === 'string') return { ok: false, error: cached };
   tx.cost += cached.length;
   const plan = constructHistoryPlan(ds, cached, claimedPods, log);
   const ns = ds.metadata.namespace ?? 'default';
