@@ -162,4 +162,5 @@ export const SUMMARY_EN: Record<string, string> = {
     'etcd: lease {{lease}} (granted {{granted}}) expired: {{count}} Events deleted (--event-ttl 1h)',
   daemonRevisionAdopted: 'DaemonSet {{ds}} adopted ControllerRevision {{revision}}',
   daemonRevisionReleased: 'DaemonSet {{ds}} released ControllerRevision {{revision}}',
+  statefulSetRevisionAdopted: 'StatefulSet {{sts}} adopted ControllerRevision {{revision}}',
 };

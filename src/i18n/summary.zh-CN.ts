@@ -144,4 +144,5 @@ export const SUMMARY_ZH_CN: Record<string, string> = {
     'etcd：租约 {{lease}}（授予于 {{granted}}）到期：删除了 {{count}} 个 Event（--event-ttl 1h）',
   daemonRevisionAdopted: 'DaemonSet {{ds}} 收养了 ControllerRevision {{revision}}',
   daemonRevisionReleased: 'DaemonSet {{ds}} 释放了 ControllerRevision {{revision}}',
+  statefulSetRevisionAdopted: 'StatefulSet {{sts}} 收养了 ControllerRevision {{revision}}',
 };

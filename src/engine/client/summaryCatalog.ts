@@ -198,6 +198,8 @@ export const SUMMARY_TEMPLATES = {
   // the DaemonSet controller's controlledHistories (controller/daemon/controlledHistories.ts)
   daemonRevisionAdopted: 'DaemonSet {ds} adopted ControllerRevision {revision}',
   daemonRevisionReleased: 'DaemonSet {ds} released ControllerRevision {revision}',
+  // the StatefulSet controller's adoptOrphanRevisions (controller/statefulset/claimPods.ts)
+  statefulSetRevisionAdopted: 'StatefulSet {sts} adopted ControllerRevision {revision}',
 } as const satisfies Readonly<Record<string, SummaryTemplate>>;
 
 export type SummaryKey = keyof typeof SUMMARY_TEMPLATES;

@@ -8,6 +8,7 @@ import {
   findEqualRevisions,
   getPatch,
   hashControllerRevision,
+  listControllerRevisions,
   maxRevision,
   newControllerRevision,
   nextRevision,
@@ -128,5 +129,24 @@ describe('nextRevision', () => {
     const undone = updateControllerRevision(r1, nextRevision([r1, r2]));
     expect(sortControllerRevisions([undone, r2]).map((r) => r.revision)).toEqual([2, 3]);
     expect(undone.metadata).toBe(r1.metadata);
+  });
+});
+
+describe('listControllerRevisions', () => {
+  const selector = { matchLabels: { foo: 'bar' } };
+  const ss1Parent = { metadata: { ...ss1.metadata, uid: 'ss1' } };
+  const orphan = (r: ControllerRevision): ControllerRevision => {
+    const { ownerReferences: _o, ...metadata } = r.metadata;
+    return { ...r, metadata };
+  };
+  it.each<[string, ControllerRevision[], string[]]>([
+    ['lists the revisions the parent controls and its selector matches', [rev(ss1, 1), rev(ss1, 2)], ['ss1-1', 'ss1-2']],
+    ['lists an orphan its selector matches (to be adopted)', [orphan(rev(ss1, 1))], ['ss1-1']],
+    ['does not list a revision another parent controls, even one its selector matches', [rev(ss2, 1), { ...rev(ss2, 2), metadata: { ...rev(ss2, 2).metadata, labels: { foo: 'bar' } } }], []],
+    ['does not list a revision it controls relabelled out of its selector (no release either)', [rev(ss1, 1, 0, { labels: { foo: 'moved' } }), rev(ss1, 2)], ['ss1-2']],
+    ['does not list an orphan of another namespace', [orphan(rev(ss1, 1, 0, { namespace: 'other' }))], []],
+  ])('%s', (_name, revisions, want) => {
+    const got = listControllerRevisions(revisions, ss1Parent, selector);
+    expect(got.map((r) => `${r.metadata.ownerReferences?.[0]?.name ?? 'ss1'}-${r.revision}`)).toEqual(want);
   });
 });

@@ -2,10 +2,12 @@
 // NewControllerRevision, HashControllerRevision, SortControllerRevisions, EqualRevision,
 // FindEqualRevisions, and the object changes of CreateControllerRevision (the collision loop),
 // UpdateControllerRevision (a renumbering), AdoptControllerRevision and ReleaseControllerRevision;
-// with the revision helpers both the DaemonSet and the StatefulSet controller define alike
+// ListControllerRevisions (the listing, over the informer's revisions); with the revision helpers both the DaemonSet and the StatefulSet controller define alike
 // (getPatch, nextRevision / maxRevision). Kind-neutral: the StatefulSet and DaemonSet controllers share it.
 import { ControllerRevisionHashLabel } from '../../api/statefulTypes.ts';
-import type { ControllerRevision, OwnerReference, PodTemplateSpec } from '../../api/types.ts';
+import { getControllerOf } from '../../api/ownerRefs.ts';
+import type { ControllerRevision, KubeObject, LabelSelector, OwnerReference, PodTemplateSpec } from '../../api/types.ts';
+import { selectorMatches } from '../../lib/labels.ts';
 import { FNV32_OFFSET, FNV32_PRIME, safeEncodeString, stableStringify, utf8Bytes } from '../../lib/hash.ts';
 
 
@@ -112,6 +114,30 @@ function parsedHash(rev: ControllerRevision): number | null {
   if (s === undefined || !/^[+-]?[0-9]+$/.test(s)) return null;
   const n = Number(s);
   return n >= -2147483648 && n <= 2147483647 ? n >>> 0 : null;
+}
+
+/**
+ * listControllerRevisions is ListControllerRevisions: the revisions of the parent's namespace that
+ * its selector matches, controlled by the parent or by nothing. The selector comes first: a
+ * revision the parent controls whose labels no longer match is not listed at all (neither kept
+ * nor released; it keeps its owner, and goes with the parent). Worked example: StatefulSet web's
+ * revision web-6c5d… relabelled app=moved drops out of web's history, so truncateHistory never
+ * deletes it and a rollback to its template makes a new revision instead of renumbering it.
+ */
+export function listControllerRevisions(
+  revisions: Iterable<KubeObject>,
+  parent: Pick<KubeObject, 'metadata'>,
+  selector: LabelSelector | undefined,
+): ControllerRevision[] {
+  const ns = parent.metadata.namespace ?? 'default';
+  const out: ControllerRevision[] = [];
+  for (const r of revisions) {
+    if (r.kind !== 'ControllerRevision' || (r.metadata.namespace ?? 'default') !== ns) continue;
+    if (!selectorMatches(selector, r.metadata.labels)) continue;
+    const ref = getControllerOf(r);
+    if (ref === undefined || ref.uid === parent.metadata.uid) out.push(r);
+  }
+  return out;
 }
 
 /** equalRevision: hash labels, when both parse, must agree; then the data bytes must be equal. */

@@ -7,7 +7,7 @@ import type { StatefulPod, StatefulSet } from '../../api/statefulTypes.ts';
 import type { ControllerRevision } from '../../api/types.ts';
 import { objectKey } from '../../apiserver/store.ts';
 import { aggregate, labelText, patchOwners } from '../claimWrites.ts';
-import type { Tx } from '../../client/tx.ts';
+import { note, type Tx } from '../../client/tx.ts';
 import { adoptedMetadata, claimObject, recheckDeletionTimestamp, releasedMetadata } from '../controllerRefManager.ts';
 import type { Members } from './replicaSlots.ts';
 import { newControllerRef } from './statefulSetUtils.ts';
@@ -37,6 +37,7 @@ export function adoptOrphanRevisions(tx: Tx, set: StatefulSet, listed: readonly 
     const res = patchOwners(tx, r, (m) => adoptedMetadata(m, ref));
     if (typeof res === 'string') return res;
     decide(log, 'adoptOrphanRevisions', 'adopt', { revision: r.metadata.name, number: r.revision });
+    note(tx, 'statefulSetRevisionAdopted', { sts: set.metadata.name, revision: r.metadata.name });
   }
   return null;
 }

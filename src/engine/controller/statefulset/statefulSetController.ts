@@ -10,6 +10,7 @@ import { get, ownedPods } from '../../client/cache.ts';
 import { create, del, enqueue, enqueueAfter, note, type Tx, update, writeStatusOf } from '../../client/tx.ts';
 import { selectorMatches } from '../../lib/labels.ts';
 import { observeDelivery, recordWrite, stale } from './consistency.ts';
+import { listControllerRevisions } from '../history/controllerHistory.ts';
 import { getStatefulSetRevisions, truncateHistoryPlan } from './revisionPlan.ts';
 import { updateStatefulSetPlan } from './statefulSetControl.ts';
 import { COMPONENT, type PodControlSummary, runActions } from './statefulPodControl.ts';
@@ -93,16 +94,13 @@ export function statefulSetOnWatch(tx: Tx, rec: WatchRecord, old: KubeObject | u
   if (obj.kind === 'Pod') onPod(tx, rec.type, obj, old);
 }
 
-/** The set's ControllerRevisions: those it controls and the unowned ones it selects (ListRevisions). */
+/**
+ * listRevisions is ListRevisions: the revisions the set's selector matches that it controls or
+ * nobody does. A StatefulSet never releases a revision: one relabelled out of its selector only
+ * drops out of the list (listControllerRevisions).
+ */
 function listRevisions(tx: Tx, set: StatefulSet): ControllerRevision[] {
-  const ns = set.metadata.namespace ?? 'default';
-  const out: ControllerRevision[] = [];
-  for (const r of tx.st.cache.objects.ControllerRevision.values()) {
-    if (r.kind !== 'ControllerRevision' || (r.metadata.namespace ?? 'default') !== ns) continue;
-    const ref = getControllerOf(r);
-    if (ref ? ref.uid === set.metadata.uid : selectorMatches(set.spec.selector, r.metadata.labels)) out.push(r);
-  }
-  return out;
+  return listControllerRevisions(tx.st.cache.objects.ControllerRevision.values(), set, set.spec.selector);
 }
 
 /** writeRevision carries out getStatefulSetRevisions' write: create a revision, or renumber an older one. */
