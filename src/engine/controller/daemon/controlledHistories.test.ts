@@ -2,18 +2,14 @@
 // server and informer cache the test writes directly: what is adopted, released or left, the
 // revisions claimed, the owners the API server then holds, and the errors.
 import { describe, expect, it } from 'vitest';
-import type { ControllerRevision, DaemonSet, KubeObject, LabelSelector } from '../../api/types.ts';
-import { createObject, type WatchRecord } from '../../apiserver/store.ts';
-import { applyWatch } from '../../client/cache.ts';
+import type { ControllerRevision, DaemonSet, LabelSelector } from '../../api/types.ts';
 import { newTx } from '../../client/tx.ts';
-import { DEFAULT_IMAGE_BEHAVIOUR } from '../../config.ts';
 import { toRFC3339 } from '../../lib/time.ts';
-import { createEngine } from '../../sim/simulation.ts';
-import type { EngineState } from '../../sim/state.ts';
 import { controlledHistories } from './controlledHistories.ts';
+import { put, TEST_NOW, testCluster } from '../../sim/testCluster.ts';
 
 const KEY = 'default/agent';
-const NOW = 100_000;
+const NOW = TEST_NOW;
 const DELETED = toRFC3339(NOW);
 const APP = { app: 'agent' };
 
@@ -36,29 +32,6 @@ function revision(name: string, n: number, labels: Record<string, string>, owner
     data: { spec: { template: { metadata: { labels: APP }, spec: { containers: [{ name: 'a', image: `a:${n}` }] } } } },
     revision: n,
   } as ControllerRevision;
-}
-
-function cluster(): EngineState {
-  const st = createEngine({
-    seed: 1,
-    nodes: [{ name: 'node-1', labels: {}, taints: [], unschedulable: false, maxPods: 110 }],
-    images: { default: DEFAULT_IMAGE_BEHAVIOUR },
-    terminationSeconds: 1,
-    watchDelaySeconds: 0.05,
-    objects: [],
-    actions: [],
-  });
-  st.now = NOW;
-  return st;
-}
-
-/** put writes an object to the API server and delivers it to the informer cache at once. */
-function put<T extends KubeObject>(st: EngineState, obj: T): T {
-  const writes: WatchRecord[] = [];
-  const res = createObject(st.store, { now: st.now, prng: st.prng, writes }, obj);
-  if (!res.ok) throw new Error(res.error.message);
-  for (const w of writes) applyWatch(st.cache, w);
-  return res.object as T;
 }
 
 interface Case {
@@ -111,7 +84,7 @@ describe('controlledHistories', () => {
       decisions: [], claimed: ['agent-1', 'agent-2'], owned: ['agent-1', 'agent-2'],
     }],
   ])('%s', (_name, c) => {
-    const st = cluster();
+    const st = testCluster(1);
     let ds = put(st, daemonSet());
     for (const r of c.revisions(ds.metadata.uid ?? '')) put(st, r);
     if (c.deleting !== undefined) {
@@ -129,7 +102,7 @@ describe('controlledHistories', () => {
   });
 
   it('writes nothing and says nothing again while the informer has not delivered its adoption or release', () => {
-    const st = cluster();
+    const st = testCluster(1);
     const ds = put(st, daemonSet());
     const uid = ds.metadata.uid ?? '';
     put(st, revision('agent-1', 1, APP));

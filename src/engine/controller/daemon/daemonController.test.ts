@@ -1,19 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { ControllerRevision, DaemonSet, Event, KubeObject, Pod } from '../../api/types.ts';
-import { createObject, updateStatus, type WatchRecord } from '../../apiserver/store.ts';
 import { applyWatch } from '../../client/cache.ts';
-import { DEFAULT_IMAGE_BEHAVIOUR } from '../../config.ts';
 import { toRFC3339 } from '../../lib/time.ts';
-import { createEngine } from '../../sim/simulation.ts';
 import type { EngineState } from '../../sim/state.ts';
 import { newTx, type Tx } from '../../client/tx.ts';
 import { setExpectations } from '../expectations.ts';
 import { syncDaemonSet } from './daemonController.ts';
 import { newControllerRevision } from './history.ts';
 import { getTargetNodeName } from './util/daemonsetUtil.ts';
+import { put, TEST_NOW, testCluster } from '../../sim/testCluster.ts';
 
 const KEY = 'default/agent';
-const NOW = 100_000;
+const NOW = TEST_NOW;
 
 function daemonSet(spec: Partial<DaemonSet['spec']> = {}, image = 'a:1'): DaemonSet {
   return {
@@ -27,34 +25,6 @@ function daemonSet(spec: Partial<DaemonSet['spec']> = {}, image = 'a:1'): Daemon
       ...spec,
     },
   };
-}
-
-/** cluster builds an engine with `nodes` nodes and no workloads, its clock at NOW. */
-function cluster(nodes: number): EngineState {
-  const st = createEngine({
-    seed: 1,
-    nodes: Array.from({ length: nodes }, (_, i) => ({ name: `node-${i + 1}`, labels: {}, taints: [], unschedulable: false, maxPods: 110 })),
-    images: { default: DEFAULT_IMAGE_BEHAVIOUR },
-    terminationSeconds: 1,
-    watchDelaySeconds: 0.05,
-    objects: [],
-    actions: [],
-  });
-  st.now = NOW;
-  return st;
-}
-
-/** put writes an object to the API server and delivers it to the informer cache at once. */
-function put<T extends KubeObject>(st: EngineState, obj: T, toCache = true): T {
-  const writes: WatchRecord[] = [];
-  const ctx = { now: st.now, prng: st.prng, writes };
-  let res = createObject(st.store, ctx, obj);
-  if (!res.ok) throw new Error(res.error.message);
-  // The API server stores a new pod as Pending; a fixture's status is the kubelet's later write.
-  if (res.object.kind === 'Pod' && obj.kind === 'Pod' && obj.status) res = updateStatus(st.store, ctx, { ...res.object, status: obj.status });
-  if (!res.ok) throw new Error(res.error.message);
-  if (toCache) for (const w of writes) applyWatch(st.cache, w);
-  return res.object;
 }
 
 /** runningPod is a Ready daemon pod of `ds` on `node` with the given revision hash. */
@@ -86,7 +56,7 @@ const keys = (tx: Tx, fn: string): string[] => tx.decisions.filter((d) => d.fn =
 
 describe('syncDaemonSet', () => {
   it('creates a revision and one unbound pod per node, pinned by node affinity', () => {
-    const st = cluster(3);
+    const st = testCluster(3);
     put(st, daemonSet());
     const { tx, err } = sync(st);
     expect(err).toBeNull();
@@ -110,7 +80,7 @@ describe('syncDaemonSet', () => {
   });
 
   it('creates at most 250 pods per sync, in slow-start batches', () => {
-    const st = cluster(300);
+    const st = testCluster(300);
     put(st, daemonSet());
     const { tx } = sync(st);
     expect(written(tx, 'Pod')).toHaveLength(250);
@@ -119,7 +89,7 @@ describe('syncDaemonSet', () => {
   });
 
   it('only updates the status, keeping observedGeneration, while expectations are pending', () => {
-    const st = cluster(2);
+    const st = testCluster(2);
     const ds = put(st, daemonSet());
     setExpectations(st.expectations.daemonset, KEY, 1, 0, NOW);
     const { tx } = sync(st);
@@ -132,7 +102,7 @@ describe('syncDaemonSet', () => {
   });
 
   it('warns and stops on a DaemonSet that selects every pod', () => {
-    const st = cluster(2);
+    const st = testCluster(2);
     put(st, daemonSet({ selector: {} }));
     const { tx } = sync(st);
     expect(events(tx)).toEqual(['Warning SelectingAll: This daemon set is selecting all pods. A non-empty selector is required.']);
@@ -140,21 +110,21 @@ describe('syncDaemonSet', () => {
   });
 
   it('does nothing, not even the status, for a DaemonSet being deleted', () => {
-    const st = cluster(2);
+    const st = testCluster(2);
     const ds = put(st, daemonSet(), false);
     applyWatch(st.cache, { type: 'MODIFIED', object: { ...ds, metadata: { ...ds.metadata, deletionTimestamp: toRFC3339(NOW) } } });
     expect(sync(st).tx.writes).toEqual([]);
   });
 
   it('forgets the expectations of a DaemonSet that is gone', () => {
-    const st = cluster(2);
+    const st = testCluster(2);
     setExpectations(st.expectations.daemonset, KEY, 3, 0, NOW);
     expect(sync(st).err).toBeNull();
     expect(st.expectations.daemonset.has(KEY)).toBe(false);
   });
 
   it('deletes maxUnavailable old pods in a sync where manage has nothing to do', () => {
-    const st = cluster(4);
+    const st = testCluster(4);
     const ds = put(st, daemonSet({}, 'a:2'));
     put(st, newControllerRevision({ ...ds, spec: { ...ds.spec, template: daemonSet().spec.template } }, 'old', 1));
     for (const n of ['node-1', 'node-2', 'node-3', 'node-4']) put(st, runningPod(ds, n, 'old'));
@@ -166,7 +136,7 @@ describe('syncDaemonSet', () => {
   });
 
   it('treats a pod already gone from the API server as deleted, and goes on to the rolling update', () => {
-    const st = cluster(1);
+    const st = testCluster(1);
     const ds = put(st, daemonSet());
     const current = sync(cloneFor(st)).tx;
     const [rev] = written(current, 'ControllerRevision') as ControllerRevision[];
@@ -183,7 +153,7 @@ describe('syncDaemonSet', () => {
   });
 
   it('leaves old pods alone with OnDelete', () => {
-    const st = cluster(2);
+    const st = testCluster(2);
     const ds = put(st, daemonSet({ updateStrategy: { type: 'OnDelete' } }, 'a:2'));
     for (const n of ['node-1', 'node-2']) put(st, runningPod(ds, n, 'old'));
     const { tx } = sync(st);
@@ -192,7 +162,7 @@ describe('syncDaemonSet', () => {
   });
 
   it('uses a revision the informer has not delivered yet instead of failing', () => {
-    const st = cluster(1);
+    const st = testCluster(1);
     const ds = put(st, daemonSet());
     const first = sync(st);
     const [rev] = written(first.tx, 'ControllerRevision');
@@ -204,7 +174,7 @@ describe('syncDaemonSet', () => {
   });
 
   it('raises collisionCount and fails the sync when another template holds the revision name', () => {
-    const st = cluster(1);
+    const st = testCluster(1);
     const ds = put(st, daemonSet());
     const probe = sync(cloneFor(st)).tx;
     const [rev] = written(probe, 'ControllerRevision') as ControllerRevision[];
@@ -221,7 +191,7 @@ describe('syncDaemonSet', () => {
 
 /** cloneFor returns an independent copy of a small state (objects are immutable, maps are copied). */
 function cloneFor(st: EngineState): EngineState {
-  const copy = cluster(0);
+  const copy = testCluster(0);
   for (const [kind, m] of Object.entries(st.store.objects)) {
     for (const o of m.values()) {
       copy.store.objects[kind as KubeObject['kind']].set(o.kind === 'Node' ? o.metadata.name : `default/${o.metadata.name}`, o);

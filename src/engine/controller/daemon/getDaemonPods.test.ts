@@ -3,18 +3,16 @@
 // the memo then files the pods (the node map manage and the status read).
 import { describe, expect, it } from 'vitest';
 import type { DaemonSet, KubeObject, LabelSelector, Pod } from '../../api/types.ts';
-import { createObject, type WatchRecord } from '../../apiserver/store.ts';
 import { applyWatch } from '../../client/cache.ts';
 import { newTx } from '../../client/tx.ts';
-import { DEFAULT_IMAGE_BEHAVIOUR } from '../../config.ts';
 import { toRFC3339 } from '../../lib/time.ts';
-import { createEngine } from '../../sim/simulation.ts';
 import type { EngineState } from '../../sim/state.ts';
 import { getDaemonPods } from './getDaemonPods.ts';
 import { syncMemo } from './nodeMemo.ts';
+import { put, TEST_NOW, testCluster } from '../../sim/testCluster.ts';
 
 const KEY = 'default/agent';
-const NOW = 100_000;
+const NOW = TEST_NOW;
 const DELETED = toRFC3339(NOW);
 
 function daemonSet(selector: LabelSelector = { matchLabels: { app: 'agent' } }): DaemonSet {
@@ -35,29 +33,6 @@ function pod(name: string, node: string, labels: Record<string, string>, owner?:
     metadata: { name, namespace: 'default', labels, ...(ownerReferences ? { ownerReferences } : {}) },
     spec: { containers: [{ name: 'a', image: 'a:1' }], nodeName: node },
   };
-}
-
-function cluster(): EngineState {
-  const st = createEngine({
-    seed: 1,
-    nodes: ['node-1', 'node-2'].map((name) => ({ name, labels: {}, taints: [], unschedulable: false, maxPods: 110 })),
-    images: { default: DEFAULT_IMAGE_BEHAVIOUR },
-    terminationSeconds: 1,
-    watchDelaySeconds: 0.05,
-    objects: [],
-    actions: [],
-  });
-  st.now = NOW;
-  return st;
-}
-
-/** put writes an object to the API server and delivers it to the informer cache at once. */
-function put<T extends KubeObject>(st: EngineState, obj: T): T {
-  const writes: WatchRecord[] = [];
-  const res = createObject(st.store, { now: st.now, prng: st.prng, writes }, obj);
-  if (!res.ok) throw new Error(res.error.message);
-  for (const w of writes) applyWatch(st.cache, w);
-  return res.object as T;
 }
 
 /** cacheOnly replaces an object in the informer cache, the API server keeping its own version. */
@@ -124,7 +99,7 @@ describe('getDaemonPods', () => {
       decisions: [], byNode: {}, owned: ['a2'],
     }],
   ])('%s', (_name, c) => {
-    const st = cluster();
+    const st = testCluster(2);
     let ds = put(st, daemonSet(c.selector));
     for (const p of c.pods(ds.metadata.uid ?? '')) {
       const stored = put(st, p);
@@ -151,7 +126,7 @@ describe('getDaemonPods', () => {
   });
 
   it('writes nothing and says nothing again while the informer has not delivered its adoption or release', () => {
-    const st = cluster();
+    const st = testCluster(2);
     const ds = put(st, daemonSet());
     const uid = ds.metadata.uid ?? '';
     put(st, pod('orphan', 'node-1', APP));
