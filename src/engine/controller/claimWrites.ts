@@ -3,6 +3,7 @@
 import type { KubeObject } from '../api/types.ts';
 import { objectKey } from '../apiserver/store.ts';
 import { type Tx, update } from '../client/tx.ts';
+import { releasedMetadata } from './controllerRefManager.ts';
 
 /**
  * patchOwners writes an ownerReferences change as the controller's patch does: onto the stored
@@ -16,6 +17,19 @@ export function patchOwners<T extends KubeObject>(tx: Tx, obj: T, edit: (m: T['m
   const res = update(tx, { ...stored, metadata } as T);
   if (res.ok) return res.object;
   return res.error.reason === 'NotFound' ? null : res.error.message;
+}
+
+/**
+ * releaseAsStored is the release patch (ReleasePod, ReleaseReplicaSet, ReleaseControllerRevision)
+ * of `ownerUid`'s reference, written only while the stored object still names that owner. A cache
+ * behind an earlier sync's release has the stored object naming it no more: upstream's patch is
+ * then refused (no such reference to delete), which the release ignores, so nothing is written or
+ * said twice: null, as for an object gone. Else patchOwners' answer.
+ */
+export function releaseAsStored<T extends KubeObject>(tx: Tx, obj: T, ownerUid: string): T | null | string {
+  const stored = tx.st.store.objects[obj.kind].get(objectKey(obj));
+  if (!stored?.metadata.ownerReferences?.some((r) => r.uid === ownerUid)) return null;
+  return patchOwners(tx, obj, (m) => releasedMetadata(m, ownerUid));
 }
 
 /** aggregate is utilerrors.NewAggregate's message: one error as it is, several as `[a, b]`. */

@@ -8,8 +8,8 @@ import type { ControllerRevision, DaemonSet } from '../../api/types.ts';
 import { objectKey } from '../../apiserver/store.ts';
 import { note, type Tx } from '../../client/tx.ts';
 import { formatSelector, selectorMatches } from '../../lib/labels.ts';
-import { aggregate, labelText, patchOwners } from '../claimWrites.ts';
-import { adoptedMetadata, claimObject, type ClaimingController, recheckDeletionTimestamp, releasedMetadata } from '../controllerRefManager.ts';
+import { aggregate, labelText, patchOwners, releaseAsStored } from '../claimWrites.ts';
+import { adoptedMetadata, claimObject, type ClaimingController, recheckDeletionTimestamp } from '../controllerRefManager.ts';
 import { newControllerRef } from './history.ts';
 
 /**
@@ -84,9 +84,7 @@ function claimControllerRevisions(tx: Tx, ds: DaemonSet, ns: string): Controller
  * patch is Invalid, which it ignores) or a revision gone makes no write and no line.
  */
 function releaseControllerRevision(tx: Tx, ds: DaemonSet, c: ClaimingController, r: ControllerRevision): string | null {
-  const stored = tx.st.store.objects.ControllerRevision.get(objectKey(r));
-  if (stored === undefined || stored.metadata.uid !== r.metadata.uid || !stored.metadata.ownerReferences?.some((o) => o.uid === c.uid)) return null;
-  const res = patchOwners(tx, r, (m) => releasedMetadata(m, c.uid));
+  const res = releaseAsStored(tx, r, c.uid);
   if (typeof res === 'string') return res;
   if (res !== null) recordClaim(tx, ds, r, false);
   return null;

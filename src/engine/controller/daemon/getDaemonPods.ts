@@ -9,8 +9,8 @@ import { objectKey } from '../../apiserver/store.ts';
 import { orphanPods } from '../../client/cache.ts';
 import { note, type Tx } from '../../client/tx.ts';
 import { formatSelector, selectorMatches } from '../../lib/labels.ts';
-import { aggregate, labelText, patchOwners } from '../claimWrites.ts';
-import { adoptedMetadata, claimObject, type ClaimingController, recheckDeletionTimestamp, releasedMetadata } from '../controllerRefManager.ts';
+import { aggregate, labelText, patchOwners, releaseAsStored } from '../claimWrites.ts';
+import { adoptedMetadata, claimObject, type ClaimingController, recheckDeletionTimestamp } from '../controllerRefManager.ts';
 import { groupedUnder } from './daemonPods.ts';
 import { newControllerRef } from './history.ts';
 import type { DaemonSetMemo } from './nodeMemo.ts';
@@ -69,9 +69,7 @@ export function getDaemonPods(tx: Tx, ds: DaemonSet, memo: DaemonSetMemo): strin
  */
 function releasePod(tx: Tx, ds: DaemonSet, c: ClaimingController, pod: Pod): string | null {
   if (claimObject(c, pod, selectorMatches(ds.spec.selector, pod.metadata.labels)) !== 'release') return null;
-  const stored = tx.st.store.objects.Pod.get(objectKey(pod));
-  if (stored === undefined || stored.metadata.uid !== pod.metadata.uid || !stored.metadata.ownerReferences?.some((r) => r.uid === c.uid)) return null;
-  const res = patchOwners(tx, pod, (m) => releasedMetadata(m, c.uid));
+  const res = releaseAsStored(tx, pod, c.uid);
   if (typeof res === 'string') return res;
   if (res !== null) recordClaim(tx, ds, pod, false);
   return null;

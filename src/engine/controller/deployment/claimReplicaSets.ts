@@ -9,8 +9,8 @@ import { objectKey } from '../../apiserver/store.ts';
 import { list } from '../../client/cache.ts';
 import { note, type Tx } from '../../client/tx.ts';
 import { formatSelector, selectorMatches } from '../../lib/labels.ts';
-import { aggregate, labelText, patchOwners } from '../claimWrites.ts';
-import { adoptedMetadata, claimObject, recheckDeletionTimestamp, releasedMetadata } from '../controllerRefManager.ts';
+import { aggregate, labelText, patchOwners, releaseAsStored } from '../claimWrites.ts';
+import { adoptedMetadata, claimObject, recheckDeletionTimestamp } from '../controllerRefManager.ts';
 
 /** What claimReplicaSets hands on: the ReplicaSets the Deployment now owns, and the aggregated error. */
 export interface ClaimedReplicaSets {
@@ -60,9 +60,7 @@ export function claimReplicaSets(tx: Tx, d: Deployment, sets: readonly ReplicaSe
       // The informer may not have delivered the last sync's release yet: the stored ReplicaSet
       // no longer names the Deployment, and upstream's patch gets a 422 (no such reference),
       // which ReleaseReplicaSet ignores. Nothing is written, nothing said twice.
-      const stored = tx.st.store.objects.ReplicaSet.get(objectKey(rs));
-      if (!stored?.metadata.ownerReferences?.some((r) => r.uid === uid)) continue;
-      const res = patchOwners(tx, rs, (m) => releasedMetadata(m, uid));
+      const res = releaseAsStored(tx, rs, uid);
       if (typeof res === 'string') errors.push(res);
       else if (res !== null) recordClaim(tx, d, rs, 'release');
     } else if (decision === 'adopt') {
