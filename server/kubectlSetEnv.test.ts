@@ -197,7 +197,11 @@ describe('kubectl set env / set resources against npm run serve, beside the cons
   });
 
   it("answers a bare pod's change with the API server's refusal", async () => {
-    const pod = servedObjects(h, 'Pod').find((p) => p.metadata.labels?.app === 'web')?.metadata.name ?? '';
+    // The tests before it roll web out again (set resources): a pod picked mid-rollout, or one
+    // terminating after it, can be gone before kubectl patches it (NotFound, seen once on a loaded
+    // CI). A pod of the finished rollout that is not being deleted stays for the three lines.
+    await rolledOut(h, 'deploy/web');
+    const pod = servedObjects(h, 'Pod').find((p) => p.metadata.labels?.app === 'web' && p.metadata.deletionTimestamp === undefined)?.metadata.name ?? '';
     expect(pod).not.toBe('');
     const c = await expectSame(h, [`set env pod/${pod} --list -c nginx`, `set env pod/${pod} ZZZ=1`, `set resources pod/${pod} -c nginx --limits=cpu=1`]);
     expect(c[1]?.real).toMatch(/^error: failed to patch env update to pod template: Pod ".*" is invalid: spec: Forbidden: pod updates may not change fields other than/);
