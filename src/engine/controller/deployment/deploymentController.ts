@@ -10,6 +10,7 @@ import { selectorIsEmpty, selectorMatches } from '../../lib/labels.ts';
 import { enqueue, note, recordEvent, type Tx, writeStatus } from '../../client/tx.ts';
 import { getReplicaSetsForDeployment } from './claimReplicaSets.ts';
 import { rolloutRecreate } from './recreate.ts';
+import { podCount } from './util/plans/recreate.ts';
 import { rollback } from './rollback.ts';
 import { rolloutRolling } from './rolling.ts';
 import { checkPausedConditions, isScalingEvent, sync, syncStatusOnly } from './sync.ts';
@@ -66,12 +67,6 @@ function listReplicaSets(tx: Tx, d: Deployment): ReplicaSet[] {
     if (selectorMatches(d.spec.selector, rs.metadata.labels)) out.push(rs);
   }
   return out;
-}
-
-function podCount(podMap: ReadonlyMap<string, readonly Pod[]>): number {
-  let n = 0;
-  for (const pods of podMap.values()) n += pods.length;
-  return n;
 }
 
 /** deploymentOnWatch is the controller's informer handlers (addDeployment, updateReplicaSet, deletePod, ...). */

@@ -4,7 +4,7 @@ import type { Deployment, Pod, ReplicaSet } from '../../api/types.ts';
 import type { Tx } from '../../client/tx.ts';
 import { filterActiveReplicaSets } from '../sort.ts';
 import { deploymentComplete } from './util/deploymentUtil.ts';
-import { oldPodsRunning } from './util/plans/recreate.ts';
+import { oldPodsRunning, podCount } from './util/plans/recreate.ts';
 import { syncRolloutStatus } from './progress.ts';
 import { cleanupDeployment, getAllReplicaSetsAndSyncRevision, scaleReplicaSetAndRecordEvent } from './sync.ts';
 
@@ -38,9 +38,7 @@ export function rolloutRecreate(tx: Tx, d: Deployment, rsList: ReplicaSet[], pod
 
   // Wait for every old pod to be gone (Failed/Succeeded ones do not count).
   if (oldPodsRunning(newRS, oldRSs, podMap)) {
-    let pods = 0;
-    for (const list of podMap.values()) pods += list.length;
-    decide(tx.decisions, 'rolloutRecreate', 'waitOldPods', { pods });
+    decide(tx.decisions, 'rolloutRecreate', 'waitOldPods', { pods: podCount(podMap) });
     return syncRolloutStatus(tx, allRSs(), newRS, d);
   }
 

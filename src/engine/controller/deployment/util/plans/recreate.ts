@@ -10,6 +10,13 @@ function entries(podMap: PodsByRSUid): [string, readonly Pod[]][] {
   return podMap instanceof Map ? [...podMap.entries()] : Object.entries(podMap as Record<string, readonly Pod[]>);
 }
 
+/** podCount is how many pods a podMap holds, every ReplicaSet's together (deletePod's numPods). */
+export function podCount(podMap: PodsByRSUid): number {
+  let n = 0;
+  for (const [, pods] of entries(podMap)) n += pods.length;
+  return n;
+}
+
 /**
  * oldPodsRunning reports whether Recreate must still wait: an old ReplicaSet reports
  * status.replicas > 0, or a pod of any ReplicaSet but the new one is not Failed or Succeeded
