@@ -5,14 +5,14 @@
 // claims' volumes must be made first, starts its binding cycle: bindingCycle.ts) or records
 // FailedScheduling, and cluster events move waiting pods back through their queueing hints.
 import { decide } from '../api/decision.ts';
-import type { KubeObject, Node, Pod, PodCondition, ReplicaSet } from '../api/types.ts';
+import type { KubeObject, Node, Pod, ReplicaSet } from '../api/types.ts';
 import type { WatchRecord } from '../apiserver/store.ts';
 import { isTerminal, schedulerCache } from './cache/cache.ts';
 import { heldVolumeName } from '../lib/storageHelpers.ts';
 import { note, schedule, type Tx, writeStatus } from '../client/tx.ts';
 import { eventf } from '../client/eventSeries.ts';
 import { EXPLAIN_NODE_LINES, schedulePod, type SchedulerInput } from './scheduleOne.ts';
-import { bindAndRecord, preBindVolumes, syncAssumed } from './bindingCycle.ts';
+import { bindAndRecord, podScheduledFalse, preBindVolumes, syncAssumed } from './bindingCycle.ts';
 import { claimsToProvision } from './plugins/volumebindingPreBind.ts';
 import { type ClusterEvent, eventLabel, queueingHint } from './queue/queueingHints.ts';
 import { backoffExpiry, calculateBackoffDuration, forget, leftoverFlushAt, type QueuedPodInfo } from './queue/schedulingQueue.ts';
@@ -176,13 +176,6 @@ export function isStaleFlush(tx: { st: { scheduler: { unschedulable: Map<string,
   return tx.st.scheduler.unschedulable.get(key)?.timestamp !== since;
 }
 
-/** podScheduledFalse is the PodScheduled condition a failed cycle writes, its transition time kept while it stays False. */
-function podScheduledFalse(pod: Pod, now: string, message: string): PodCondition {
-  const old = pod.status?.conditions?.find((c) => c.type === 'PodScheduled');
-  const lastTransitionTime = old?.status === 'False' && old.lastTransitionTime ? old.lastTransitionTime : now;
-  return { type: 'PodScheduled', status: 'False', lastProbeTime: null, lastTransitionTime, reason: 'Unschedulable', message };
-}
-
 /**
  * scheduleOne pops the pod (the `schedule` event) and runs one cycle. On success the pod is bound,
  * or assumed while PreBind waits for its claims' volumes;
@@ -221,7 +214,7 @@ export function scheduleOne(tx: Tx, key: string, uid: string): void {
       attempts,
       flushAt: secs(flushAt),
     });
-    const conditions = [podScheduledFalse(pod, tx.nowIso, cycle.message), ...(pod.status?.conditions ?? []).filter((c) => c.type !== 'PodScheduled')];
+    const conditions = [podScheduledFalse(pod, tx.nowIso, 'Unschedulable', cycle.message), ...(pod.status?.conditions ?? []).filter((c) => c.type !== 'PodScheduled')];
     writeStatus(tx, { ...pod, status: { ...pod.status, phase: 'Pending', conditions } }, key);
     eventf(tx, pod, 'Warning', 'FailedScheduling', 'Scheduling', cycle.message);
     note(tx, 'unschedulable', { pod: pod.metadata.name, message: cycle.message });
