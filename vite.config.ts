@@ -127,12 +127,7 @@ export default defineConfig({
     testTimeout: 30_000,
     // Vitest's default is one worker fewer than the cores: on these 2-core machines that is one, and
     // the 243 files ran one after another (277 s in CI). Two workers: 175 s, every test passing.
-    // Four since 2026-12-02: the served-API tests wait on kubectl's processes and on the server's
-    // clock, and with two workers both were often waiting at once: the machine sat ~8% idle through
-    // the stage. The 511 files on one machine, runs one after another, every test passing: two
-    // workers 313 (CI) and 340 s, three 310 s, four 290, 320 and 328 s (then ~1% idle), six 314 s
-    // (each worker imports the engine: import time doubled).
-    maxWorkers: 4,
+    maxWorkers: 2,
     // Two projects. The DOM tests (a `@vitest-environment` line) each get fresh modules, as their
     // stores and i18n are module state. The rest share a worker's modules across files: importing
     // the engine once per worker instead of once per file cut the unit stage's CPU by ~30%
