@@ -21,7 +21,11 @@ export default defineConfig({
   // a race in zhFont.spec.ts (fixed): two stay the default until three has a record of green runs.
   // On 2026-11-29 the stage took 1,004 s with the full browser and service workers; with the headless
   // shell (scripts/chromium.mjs) 660 s, and without service workers 467 s. The screenshots spec is
-  // CPU-bound here: one worker 144 s, two 141 s.
+  // CPU-bound here: one worker 144 s, two 141 s. On 2026-12-02 the 200 tests kept both cores ~95%
+  // busy (vmstat), and three workers took 7.4 min against 7.5 with two. A fresh context's first
+  // load of the app costs ~2.2 s of CPU (renderer ~1.45 s: main thread, the engine's worker and
+  // V8's background compiles; browser, network and GPU processes the rest); Chromium flags
+  // (--js-flags=--max-opt=2 or --no-opt, --renderer-process-limit=1) changed nothing measurable.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],

@@ -127,6 +127,10 @@ export default defineConfig({
     testTimeout: 30_000,
     // Vitest's default is one worker fewer than the cores: on these 2-core machines that is one, and
     // the 243 files ran one after another (277 s in CI). Two workers: 175 s, every test passing.
+    // Tried again on 2026-12-02 with 511 files (the machine ~8% idle with two, as the served-API
+    // tests wait on kubectl and on the server's clock): four took 341.6 s in a fresh clone against
+    // 313.2 s with two; three, six and the threads pool were no faster on one machine. About 40% of
+    // the stage's CPU is the real kubectl's ~1,200 processes (~0.19 s of CPU each, Go's start-up).
     maxWorkers: 2,
     // Two projects. The DOM tests (a `@vitest-environment` line) each get fresh modules, as their
     // stores and i18n are module state. The rest share a worker's modules across files: importing
