@@ -135,18 +135,26 @@ function handleBindingCycleError(tx: Tx, key: string, pod: Pod, info: QueuedPodI
   q.backoff.set(key, failed);
   schedule(tx, tx.now, { type: 'schedule', podKey: key, uid });
   decide(tx.decisions, 'handleBindingCycleError', 'toBackoffQ', { pod: pod.metadata.name, message });
-  const conditions = [podScheduledFalse(pod, tx.nowIso, 'SchedulerError', message), ...(pod.status?.conditions ?? []).filter((c) => c.type !== 'PodScheduled')];
+  recordSchedulingFailure(tx, pod, key, 'SchedulerError', message);
+}
+
+/**
+ * recordSchedulingFailure is what handleSchedulingFailure writes and says for every failed cycle
+ * (the binding cycle's error goes to it too): PodScheduled=False with `reason`, the pod Pending,
+ * and a FailedScheduling Event quoting `message`.
+ */
+export function recordSchedulingFailure(tx: Tx, pod: Pod, key: string, reason: 'Unschedulable' | 'SchedulerError', message: string): void {
+  const conditions = [podScheduledFalse(pod, tx.nowIso, reason, message), ...(pod.status?.conditions ?? []).filter((c) => c.type !== 'PodScheduled')];
   writeStatus(tx, { ...pod, status: { ...pod.status, phase: 'Pending', conditions } }, key);
   eventf(tx, pod, 'Warning', 'FailedScheduling', 'Scheduling', message);
   note(tx, 'unschedulable', { pod: pod.metadata.name, message });
 }
 
 /**
- * podScheduledFalse is the PodScheduled condition a failed cycle writes (handleSchedulingFailure's
- * and the binding cycle's): `Unschedulable` when no node fits, `SchedulerError` when a plugin
- * failed; its transition time is kept while it stays False.
+ * podScheduledFalse is the PodScheduled condition a failed cycle writes: `Unschedulable` when no
+ * node fits, `SchedulerError` when a plugin failed; its transition time is kept while it stays False.
  */
-export function podScheduledFalse(pod: Pod, now: string, reason: 'Unschedulable' | 'SchedulerError', message: string): PodCondition {
+function podScheduledFalse(pod: Pod, now: string, reason: 'Unschedulable' | 'SchedulerError', message: string): PodCondition {
   const old = pod.status?.conditions?.find((c) => c.type === 'PodScheduled');
   const lastTransitionTime = old?.status === 'False' && old.lastTransitionTime ? old.lastTransitionTime : now;
   return { type: 'PodScheduled', status: 'False', lastProbeTime: null, lastTransitionTime, reason, message };

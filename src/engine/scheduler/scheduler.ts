@@ -9,10 +9,9 @@ import type { KubeObject, Node, Pod, ReplicaSet } from '../api/types.ts';
 import type { WatchRecord } from '../apiserver/store.ts';
 import { isTerminal, schedulerCache } from './cache/cache.ts';
 import { heldVolumeName } from '../lib/storageHelpers.ts';
-import { note, schedule, type Tx, writeStatus } from '../client/tx.ts';
-import { eventf } from '../client/eventSeries.ts';
+import { note, schedule, type Tx } from '../client/tx.ts';
 import { EXPLAIN_NODE_LINES, schedulePod, type SchedulerInput } from './scheduleOne.ts';
-import { bindAndRecord, podScheduledFalse, preBindVolumes, syncAssumed } from './bindingCycle.ts';
+import { bindAndRecord, preBindVolumes, recordSchedulingFailure, syncAssumed } from './bindingCycle.ts';
 import { claimsToProvision } from './plugins/volumebindingPreBind.ts';
 import { type ClusterEvent, eventLabel, queueingHint } from './queue/queueingHints.ts';
 import { backoffExpiry, calculateBackoffDuration, forget, leftoverFlushAt, type QueuedPodInfo } from './queue/schedulingQueue.ts';
@@ -214,10 +213,7 @@ export function scheduleOne(tx: Tx, key: string, uid: string): void {
       attempts,
       flushAt: secs(flushAt),
     });
-    const conditions = [podScheduledFalse(pod, tx.nowIso, 'Unschedulable', cycle.message), ...(pod.status?.conditions ?? []).filter((c) => c.type !== 'PodScheduled')];
-    writeStatus(tx, { ...pod, status: { ...pod.status, phase: 'Pending', conditions } }, key);
-    eventf(tx, pod, 'Warning', 'FailedScheduling', 'Scheduling', cycle.message);
-    note(tx, 'unschedulable', { pod: pod.metadata.name, message: cycle.message });
+    recordSchedulingFailure(tx, pod, key, 'Unschedulable', cycle.message);
     return;
   }
   // VolumeBinding's PreBind: claims that wait for this pod get their volumes made on its node first.
