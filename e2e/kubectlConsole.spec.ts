@@ -3,25 +3,20 @@
  * one get (`get all`), a JSONPath template, custom columns, a field selector with a sort, and
  * describe pod, each answered at the playhead; describe node. A screenshot of each answer at 1280×720.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { failOnProblems, openPreset, seekEnd } from './panelsSupport.ts';
+import { expect } from '@playwright/test';
+import { consoleRun as run } from './consoleSupport.ts';
+import { seekEnd } from './panelsSupport.ts';
+import { showPreset, test } from './sharedPage.ts';
 
-failOnProblems();
-
-/** run types a line into the console and returns the Controls region, where the answer shows. */
-async function run(page: Page, line: string) {
-  const box = page.getByRole('textbox', { name: 'kubectl' });
-  await box.fill(line);
-  await box.press('Enter');
-  return page.getByRole('region', { name: 'Controls' });
-}
+// These tests share one page per worker (e2e/sharedPage.ts): each reads its answer from its own
+// log entry, as the console's log outlives a scenario load.
 
 test('the console answers get all, jsonpath, custom columns, field selectors and describe pod', async ({
   page,
 }) => {
   test.setTimeout(60_000);
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-  await openPreset(page, 'statefulset-claims');
+  await showPreset(page, 'statefulset-claims');
   await seekEnd(page);
   await expect(await run(page, 'get all')).toContainText(/statefulset\.apps\/web\s+3\/3/);
   await expect(await run(page, 'get pods -o jsonpath={.items[*].metadata.name}')).toContainText(
@@ -44,7 +39,7 @@ test('the console describes a node: its lease, conditions, address, system info 
 }) => {
   test.setTimeout(60_000);
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-  await openPreset(page, 'statefulset-claims');
+  await showPreset(page, 'statefulset-claims');
   await seekEnd(page);
   const described = await run(page, 'describe node node-1');
   await expect(described).toContainText(/HolderIdentity:\s+node-1/);
@@ -58,7 +53,7 @@ test('the console describes a node: its lease, conditions, address, system info 
 test('the console runs a pod of its own, and a new image restarts its container', async ({ page }) => {
   test.setTimeout(90_000);
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-  await openPreset(page, 'statefulset-claims');
+  await showPreset(page, 'statefulset-claims');
   await seekEnd(page);
   await expect(await run(page, 'run solo --image=web:1')).toContainText('pod/solo created');
   await seekEnd(page);
@@ -77,7 +72,7 @@ test('the console answers kubectl events, the scheduler’s Events come through 
 }) => {
   test.setTimeout(60_000);
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-  await openPreset(page, 'no-room-to-surge');
+  await showPreset(page, 'no-room-to-surge');
   await seekEnd(page);
   const events = await run(page, 'events --types=Warning');
   await expect(events).toContainText(/LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE/);

@@ -3,14 +3,48 @@
  * question predict wrong (999), read the engine's value from the verdict, then predict it right.
  */
 import { expect, type Page } from '@playwright/test';
-import { opened } from './timelineSupport.ts';
+import { showPreset } from './sharedPage.ts';
+import { opened, slider } from './timelineSupport.ts';
+
+/**
+ * openLink opens a lesson link (`./#lesson=…&step=…`) and waits as `opened` does. In the shared
+ * page the Seed preset is shown first, so that the link's lesson loads anew with its scenario, as
+ * in a fresh page (a link to the lesson already open only moves to its step); the waits begin once
+ * the scenario's revision has moved.
+ */
+export async function openLink(page: Page, link: string, ticks = 600): Promise<void> {
+  if (page.url() === 'about:blank') {
+    await opened(page, link, ticks);
+    return;
+  }
+  await showPreset(page, 'seed');
+  const state = page.getByTestId('recording-state');
+  const before = Number(await state.getAttribute('data-revision'));
+  await page.goto(link);
+  await expect
+    .poll(async () => Number(await state.getAttribute('data-revision')), { timeout: 15_000 })
+    .toBeGreaterThan(before);
+  await expect(slider(page)).toBeEnabled();
+  await expect
+    .poll(async () => Number(await slider(page).getAttribute('max')), { timeout: 15_000 })
+    .toBeGreaterThan(ticks);
+}
+
+/** openDefault opens the default scenario (the Seed preset), as `opened(page)` does. */
+export async function openDefault(page: Page): Promise<void> {
+  if (page.url() === 'about:blank') await opened(page);
+  else await showPreset(page, 'seed');
+}
 
 export const lessonRegion = (page: Page) => page.getByRole('region', { name: 'Lesson' });
 
-/** openLesson opens the page and the built-in lesson with this title. */
+/**
+ * openLesson opens the page (or, in the shared page, the default scenario) and the built-in
+ * lesson with this title.
+ */
 export async function openLesson(page: Page, title: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-  await opened(page);
+  await openDefault(page);
   await page.getByRole('button', { name: 'Lessons' }).click();
   const dialog = page.getByRole('dialog', { name: 'Lessons' });
   await dialog.getByRole('button', { name: `Open: ${title}` }).click();

@@ -2,6 +2,7 @@ import { seriousViolations } from './axe.ts';
 import { expect, type Page, test as base } from '@playwright/test';
 import { decodeShareHash } from '../src/scenario/shareUrl.ts';
 import { failOnProblems } from './guard.ts';
+import { openDefault, openLink } from './lessonSupport.ts';
 import { showPreset, test } from './sharedPage.ts';
 import { explain, opened, position, slider } from './timelineSupport.ts';
 import { appeared } from './wait.ts';
@@ -10,36 +11,6 @@ import { appeared } from './wait.ts';
 // engine's own values, and a lesson link opens at its step (decision stepping: timeline.spec.ts).
 // The tests at the usual size in English share one page per worker (e2e/sharedPage.ts); those in
 // zh-CN and on a phone have fresh pages.
-
-/**
- * openLink opens a lesson link (`./#lesson=…&step=…`) and waits as `opened` does. In the shared
- * page the Seed preset is shown first, so that the link's lesson loads anew with its scenario, as
- * in a fresh page (a link to the lesson already open only moves to its step); the waits begin once
- * the scenario's revision has moved.
- */
-async function openLink(page: Page, link: string, ticks = 600): Promise<void> {
-  if (page.url() === 'about:blank') {
-    await opened(page, link, ticks);
-    return;
-  }
-  await showPreset(page, 'seed');
-  const state = page.getByTestId('recording-state');
-  const before = Number(await state.getAttribute('data-revision'));
-  await page.goto(link);
-  await expect
-    .poll(async () => Number(await state.getAttribute('data-revision')), { timeout: 15_000 })
-    .toBeGreaterThan(before);
-  await expect(slider(page)).toBeEnabled();
-  await expect
-    .poll(async () => Number(await slider(page).getAttribute('max')), { timeout: 15_000 })
-    .toBeGreaterThan(ticks);
-}
-
-/** openDefault opens the default scenario (the Seed preset), as `opened(page)` does. */
-async function openDefault(page: Page): Promise<void> {
-  if (page.url() === 'about:blank') await opened(page);
-  else await showPreset(page, 'seed');
-}
 
 const lesson = (page: Page) => page.getByRole('region', { name: 'Lesson' });
 

@@ -4,11 +4,12 @@
  * not Ready, then its replacements once they are evicted), and the console's describe node at the
  * fault. A screenshot of the second answer at 1280×720.
  */
-import { expect, test } from '@playwright/test';
-import { failOnProblems } from './guard.ts';
+import { expect } from '@playwright/test';
+import { consoleRun } from './consoleSupport.ts';
 import { openLesson, walkLesson } from './lessonSupport.ts';
+import { test } from './sharedPage.ts';
 
-failOnProblems();
+// One page per worker (e2e/sharedPage.ts): the console's answers are read from their own entries.
 
 test('walks the node lesson: the ReplicaSet counts not-Ready pods as active, then replaces the evicted ones', async ({
   page,
@@ -18,10 +19,7 @@ test('walks the node lesson: the ReplicaSet counts not-Ready pods as active, the
   const answers = await walkLesson(page, 6, async (step) => {
     if (step === 2) {
       // At the fault: the console describes node-2 as the node lifecycle controller left it.
-      const box = page.getByRole('textbox', { name: 'kubectl' });
-      await box.fill('describe node node-2');
-      await box.press('Enter');
-      const answer = page.getByRole('region', { name: 'Controls' });
+      const answer = await consoleRun(page, 'describe node node-2');
       await expect(answer).toContainText(/Events:/);
       await expect(answer).toContainText(
         /NodeNotReady\s+\S+\s+node-controller\s+Node node-2 status is now: NodeNotReady/,

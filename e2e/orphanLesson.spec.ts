@@ -4,11 +4,12 @@
  * claim), and the console showing www-web-2 Terminating while web-2 still mounts it. A screenshot
  * of that step at 1280×720.
  */
-import { expect, test } from '@playwright/test';
-import { failOnProblems } from './guard.ts';
+import { expect } from '@playwright/test';
+import { consoleRun } from './consoleSupport.ts';
 import { openLesson, walkLesson } from './lessonSupport.ts';
+import { test } from './sharedPage.ts';
 
-failOnProblems();
+// One page per worker (e2e/sharedPage.ts): the console's answers are read from their own entries.
 
 test('walks the orphan lesson: orphaned, adopted, the claim held by its pod, and a new claim from the new template', async ({
   page,
@@ -20,10 +21,7 @@ test('walks the orphan lesson: orphaned, adopted, the claim held by its pod, and
   );
   const answers = await walkLesson(page, 6, async (step) => {
     if (step !== 4) return;
-    const box = page.getByRole('textbox', { name: 'kubectl' });
-    const answer = page.getByRole('region', { name: 'Controls' });
-    await box.fill('get pvc');
-    await box.press('Enter');
+    const answer = await consoleRun(page, 'get pvc');
     await expect(answer).toContainText(/www-web-2\s+Terminating/);
     await page.screenshot({ path: 'artifacts/screenshots/lesson-orphan-light.png' });
   });

@@ -89,6 +89,8 @@ export function KubectlConsole({ workload }: { workload?: ConsoleWorkload | unde
         ref={box}
         role="log"
         aria-label={t('controls.consoleLog')}
+        // Busy from Enter until the answer is in the log: a screen reader (and a test) waits for it.
+        aria-busy={busy}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the log scrolls, so keyboard users must reach it
         tabIndex={0}
         // The focus ring is drawn inside the log: the console's rounded box cut off one drawn outside.
