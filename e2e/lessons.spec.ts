@@ -3,7 +3,7 @@ import { expect, type Page, test as base } from '@playwright/test';
 import { decodeShareHash } from '../src/scenario/shareUrl.ts';
 import { failOnProblems } from './guard.ts';
 import { openDefault, openLink } from './lessonSupport.ts';
-import { showPreset, test } from './sharedPage.ts';
+import { test } from './sharedPage.ts';
 import { explain, opened, position, slider } from './timelineSupport.ts';
 import { appeared } from './wait.ts';
 
