@@ -6,18 +6,19 @@
  * reading the lesson format's own messages; then the learner answers wrong and right with the
  * keyboard, and Export and Share carry the same lesson.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { Lesson } from '../src/lessons/format.ts';
 import { parseScenarioText } from '../src/scenario/parse.ts';
 import { decodeShareHash } from '../src/scenario/shareUrl.ts';
 import { seriousViolations } from './axe.ts';
 import { lessonRegion } from './lessonSupport.ts';
-import { failOnProblems, firstTick, openPreset, seekTo } from './panelsSupport.ts';
+import { firstTick, seekTo } from './panelsSupport.ts';
 import { openDialog } from './scenariosSupport.ts';
+import { showPreset, test } from './sharedPage.ts';
 import { position } from './timelineSupport.ts';
 import { appeared } from './wait.ts';
 
-failOnProblems();
+// One page per worker (e2e/sharedPage.ts): each test closes the dialog it leaves open.
 
 /** The scheduler's first cycle for the re-made web-1: VolumeBinding says no on node-1 and node-3. */
 const TICK = firstTick('statefulset-drain', (t) =>
@@ -32,7 +33,7 @@ const QUESTION = 'Which plugin keeps web-1 off node-1?';
 async function openForm(page: Page, scheme: 'light' | 'dark') {
   await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
   expect(TICK).toBeGreaterThan(0);
-  await openPreset(page, 'statefulset-drain');
+  await showPreset(page, 'statefulset-drain');
   await seekTo(page, TICK);
   await page.getByRole('button', { name: 'Lessons' }).click();
   await page
@@ -163,6 +164,8 @@ test('a teacher writes a choice question at the scheduler’s cycle, and the lea
       .textContent()) ?? '';
   const exported = parseScenarioText(yaml);
   expect(exported.ok && exported.value.lesson).toEqual(sharedLesson);
+  await page.keyboard.press('Escape');
+  await expect(exportDialog).toBeHidden();
 });
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -179,5 +182,12 @@ for (const scheme of ['light', 'dark'] as const) {
     );
     await expect(choices).toContainText('None of the choices is the engine’s answer');
     expect(await seriousViolations(page, 'dialog[open]')).toEqual([]);
+    // Escape leaves the form for the Lessons dialog it came from, and a second closes that.
+    await page.keyboard.press('Escape');
+    await expect(form).toBeHidden();
+    const lessons = page.getByRole('dialog', { name: 'Lessons' });
+    await expect(lessons).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(lessons).toBeHidden();
   });
 }
