@@ -6,12 +6,13 @@
  * after it; the import dialog with Replace and with Add; the probe-paced preset before and after
  * a slider edit at tick 0.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { CHECKOUT_API, forkWarning, importText, newRun, scenarioOf, undoButton } from './editsSupport.ts';
-import { failOnProblems, openPreset, recorded, seekTo, tickOf } from './panelsSupport.ts';
+import { recorded, seekTo, tickOf } from './panelsSupport.ts';
+import { showPreset, test } from './sharedPage.ts';
 import { appeared } from './wait.ts';
 
-failOnProblems();
+// One page per worker (e2e/sharedPage.ts), as in edits.spec.ts.
 
 const shot = (page: Page, name: string, scheme: string) =>
   page.screenshot({ path: `artifacts/screenshots/edits-${name}-${scheme}.png` });
@@ -22,7 +23,7 @@ for (const scheme of ['light', 'dark'] as const) {
   }) => {
     test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    await openPreset(page, 'seed');
+    await showPreset(page, 'seed');
     await importText(page, CHECKOUT_API, 'Replace the scenario');
     await seekTo(page, 0);
     await shot(page, 'sre-tick0-before', scheme);
@@ -63,7 +64,7 @@ for (const scheme of ['light', 'dark'] as const) {
   }) => {
     test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    await openPreset(page, 'probe-paced');
+    await showPreset(page, 'probe-paced');
     // the middle of the run's ticks: the rollout under way
     await seekTo(page, Math.floor((await tickOf(page)).total / 2));
     await page.waitForTimeout(250);
@@ -82,7 +83,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`screenshots of the import dialog, Replace and Add (${scheme})`, async ({ page }) => {
     test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    await openPreset(page, 'seed');
+    await showPreset(page, 'seed');
     for (const [mode, name] of [
       ['Replace the scenario', 'import-replace'],
       ['Add to this scenario', 'import-add'],
