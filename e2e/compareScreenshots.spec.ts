@@ -1,7 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
-import { failOnProblems, openPreset, presetHash, seekTo, tickOf } from './panelsSupport.ts';
+import { test as base, expect, type Page } from '@playwright/test';
+import { failOnProblems, presetHash, seekTo, tickOf } from './panelsSupport.ts';
+import { showPreset, test } from './sharedPage.ts';
+import { appeared } from './wait.ts';
 
-failOnProblems();
+// The strip and the sweep start from a preset in the worker's shared page (e2e/sharedPage.ts);
+// the sweep goes back to the Run view for the next test. The compare link has a fresh page, as
+// compare.spec.ts's link tests do.
 
 const SCHEMES = ['light', 'dark'] as const;
 
@@ -12,7 +16,7 @@ async function scheme(page: Page, s: (typeof SCHEMES)[number]): Promise<void> {
 }
 
 test('screenshots of the summary strip and the least-available marker, light and dark', async ({ page }) => {
-  await openPreset(page, 'seed');
+  await showPreset(page, 'seed');
   const { total } = await tickOf(page);
   // Mid-rollout, just after the least-available moment.
   await seekTo(page, Math.round(total * 0.6));
@@ -26,22 +30,27 @@ test('screenshots of the summary strip and the least-available marker, light and
   }
 });
 
-test('screenshots of a compare of four variants (maxSurge 0, 25%, 50% and 100%), light and dark', async ({
-  page,
-}) => {
-  await page.goto(`./${presetHash('seed')}&compare=maxSurge:0,25%25,50%25,100%25`);
-  const rows = page.getByRole('table', { name: 'Run summary' }).getByTestId('summary-row');
-  await expect(rows.locator('td:nth-child(5)')).toHaveText(['10', '13', '15', '20'], { timeout: 30_000 });
-  await page.getByRole('slider', { name: 'Compare position' }).fill('33');
-  for (const s of SCHEMES) {
-    await scheme(page, s);
-    await page.screenshot({ path: `artifacts/screenshots/compare-maxsurge-${s}.png` });
-  }
+base.describe('in a fresh page', () => {
+  failOnProblems();
+
+  base(
+    'screenshots of a compare of four variants (maxSurge 0, 25%, 50% and 100%), light and dark',
+    async ({ page }) => {
+      await page.goto(`./${presetHash('seed')}&compare=maxSurge:0,25%25,50%25,100%25`);
+      const rows = page.getByRole('table', { name: 'Run summary' }).getByTestId('summary-row');
+      await expect(rows.locator('td:nth-child(5)')).toHaveText(['10', '13', '15', '20'], { timeout: 30_000 });
+      await page.getByRole('slider', { name: 'Compare position' }).fill('33');
+      for (const s of SCHEMES) {
+        await scheme(page, s);
+        await page.screenshot({ path: `artifacts/screenshots/compare-maxsurge-${s}.png` });
+      }
+    },
+  );
 });
 
 test('screenshots of the sweep heatmaps, light and dark', async ({ page }) => {
   test.setTimeout(240_000);
-  await openPreset(page, 'seed');
+  await showPreset(page, 'seed');
   await page.getByRole('button', { name: 'Sweep', exact: true }).click();
   await page.getByRole('combobox', { name: 'X axis step' }).selectOption('10');
   await page.getByRole('combobox', { name: 'Y axis step' }).selectOption('10');
@@ -56,4 +65,6 @@ test('screenshots of the sweep heatmaps, light and dark', async ({ page }) => {
     await scheme(page, s);
     await page.screenshot({ path: `artifacts/screenshots/sweep-heatmaps-${s}.png` });
   }
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await appeared(page.getByRole('region', { name: 'Cluster' }));
 });
