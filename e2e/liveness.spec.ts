@@ -5,13 +5,14 @@
  * horizon (660 s) instead of 250,000 ticks at one instant, and Explain says why each check came.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { parseScenarioText } from '../src/scenario/parse.ts';
 import { encodeShareHash } from '../src/scenario/shareUrl.ts';
-import { failOnProblems, recorded, seekEnd, tickOf } from './panelsSupport.ts';
+import { recorded, seekEnd, tickOf } from './panelsSupport.ts';
+import { showHash, test } from './sharedPage.ts';
 import { appeared } from './wait.ts';
 
-failOnProblems();
+// One page per worker (e2e/sharedPage.ts): the scenario loads through its share hash.
 
 function scenarioHash(): string {
   const parsed = parseScenarioText(
@@ -26,7 +27,7 @@ test('a drain whose replacement cannot schedule plays to its end, its progress c
   page,
 }) => {
   test.setTimeout(60_000);
-  await page.goto(`./${scenarioHash()}`);
+  await showHash(page, scenarioHash());
   await appeared(page.getByTestId('node').first(), 15_000);
   await recorded(page);
   await expect(page.getByTestId('recording-state')).toHaveAttribute('data-state', 'until');

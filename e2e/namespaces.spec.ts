@@ -5,10 +5,13 @@
  * Explain and the kubectl console address it there: none answers
  * `deployments.apps "checkout-api" not found`.
  */
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { failOnProblems, openPreset, recorded, seekEnd, seekTo } from './panelsSupport.ts';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { consoleRun } from './consoleSupport.ts';
+import { recorded, seekEnd, seekTo } from './panelsSupport.ts';
+import { showPreset, test } from './sharedPage.ts';
 
-failOnProblems();
+// One page per worker (e2e/sharedPage.ts): the fork warning's handler goes with the test, and the
+// console's answers are read from their own entries.
 
 const controls = (page: Page): Locator => page.getByRole('region', { name: 'Controls' });
 const markers = (page: Page): Locator => page.getByTestId('action-marker');
@@ -32,13 +35,11 @@ test('every control, tab and dialog works on a workload in namespace payments', 
   test.setTimeout(240_000);
   // An edit before the scripted set image (60 s) forks the run and drops it: the fork warning
   // asks first (edits.spec.ts tests the dialog); here every edit goes ahead, as it did before it.
-  await page.addLocatorHandler(
-    page.getByRole('dialog', { name: /drops the script after tick/ }),
-    async (d) => {
-      await d.getByRole('button', { name: 'Drop them and apply my change' }).click();
-    },
-  );
-  await openPreset(page, 'probe-paced');
+  const forkWarning = page.getByRole('dialog', { name: /drops the script after tick/ });
+  await page.addLocatorHandler(forkWarning, async (d) => {
+    await d.getByRole('button', { name: 'Drop them and apply my change' }).click();
+  });
+  await showPreset(page, 'probe-paced');
   await rewind(page);
   await expect(controls(page)).toContainText('deployment/checkout-api -n payments');
   await expect(page.getByTestId('rollout-status')).not.toContainText('not found');
@@ -121,16 +122,9 @@ test('every control, tab and dialog works on a workload in namespace payments', 
   await expect(terminal.getByRole('log', { name: 'kubectl rollout history' })).toContainText('REVISION');
   await expect(terminal.getByRole('log', { name: 'kubectl rollout history' })).not.toContainText('not found');
   // the console: -n and -A
-  const kubectl = page.getByRole('textbox', { name: 'kubectl' });
-  await kubectl.fill('get deploy -n payments');
-  await kubectl.press('Enter');
-  await expect(controls(page)).toContainText(/checkout-api\s+\d+\/\d+/);
-  await kubectl.fill('get pods -A');
-  await kubectl.press('Enter');
-  await expect(controls(page)).toContainText(/NAMESPACE\s+NAME\s+READY\s+STATUS/);
-  await kubectl.fill('get ns');
-  await kubectl.press('Enter');
-  await expect(controls(page)).toContainText(/payments\s+Active/);
+  await expect(await consoleRun(page, 'get deploy -n payments')).toContainText(/checkout-api\s+\d+\/\d+/);
+  await expect(await consoleRun(page, 'get pods -A')).toContainText(/NAMESPACE\s+NAME\s+READY\s+STATUS/);
+  await expect(await consoleRun(page, 'get ns')).toContainText(/payments\s+Active/);
 
   // a pod's details and the export of the workload
   await page.getByTestId('pod').first().click();
@@ -150,4 +144,5 @@ test('every control, tab and dialog works on a workload in namespace payments', 
   await expect(page.getByRole('region', { name: 'Explain' })).toContainText('payments/');
   // and Expectations keys each controller's expectations by namespace/name
   await expect(page.getByRole('region', { name: 'Expectations' })).toContainText('payments/checkout-api');
+  await page.removeLocatorHandler(forkWarning);
 });
