@@ -4,28 +4,28 @@
  * manifest, and export (download, clipboard, re-import). Guarded as scenarios.spec.ts is.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   DEPLOYMENT_AND_INGRESS,
   axe,
   exportedScenario,
   importFile,
   importWeb,
-  installGuards,
   openDialog,
   rsRegion,
   scrubToEnd,
   waitForRun,
 } from './scenariosSupport.ts';
+import { showPreset, test } from './sharedPage.ts';
 import { appeared } from './wait.ts';
 
-installGuards();
+// One page per worker (e2e/sharedPage.ts, which fails a test on a request off 127.0.0.1 as the
+// guard of scenariosSupport.ts does); each test closes the dialog it opened.
 
 test('importing a manifest file replaces the scenario by its Deployment and names the Ingress it ignored', async ({
   page,
 }) => {
-  await page.goto('./');
-  await waitForRun(page);
+  await showPreset(page, 'seed');
   const dialog = await importFile(page, 'web.yaml', DEPLOYMENT_AND_INGRESS);
   await expect(dialog.getByTestId('import-ignored')).toHaveText(/^Ignored 1 document: Ingress "web"/);
   await axe(page, 'dialog[open]');
@@ -48,8 +48,7 @@ test('importing a manifest file replaces the scenario by its Deployment and name
 });
 
 test('files dropped on the import zone are imported', async ({ page }) => {
-  await page.goto('./');
-  await waitForRun(page);
+  await showPreset(page, 'seed');
   const dialog = await openDialog(page, 'Import');
   const dataTransfer = await page.evaluateHandle((text) => {
     const dt = new DataTransfer();
@@ -62,11 +61,12 @@ test('files dropped on the import zone are imported', async ({ page }) => {
   await zone.dispatchEvent('drop', { dataTransfer });
   await expect(dialog.getByTestId('import-ignored')).toContainText('Ingress "web"');
   await expect(zone).not.toHaveAttribute('data-dragging', 'true');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
 });
 
 test('text from an imported file is shown as text, never run as HTML', async ({ page }) => {
-  await page.goto('./');
-  await waitForRun(page);
+  await showPreset(page, 'seed');
   const evil = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
   const scenario = [
     'version: 1',
@@ -91,11 +91,12 @@ test('text from an imported file is shown as text, never run as HTML', async ({ 
   await expect(gallery).toContainText(`Working scenario: Evil ${evil}`);
   expect(await page.locator('img[src="x"], body script:not([src])').count()).toBe(0);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  await page.keyboard.press('Escape');
+  await expect(gallery).toBeHidden();
 });
 
 test('an invalid manifest shows the API server message and changes nothing', async ({ page }) => {
-  await page.goto('./');
-  await waitForRun(page);
+  await showPreset(page, 'seed');
   const before = await exportedScenario(page);
   const dialog = await openDialog(page, 'Import');
   const bad = DEPLOYMENT_AND_INGRESS.replace('replicas: 4', 'replicas: -1');
@@ -114,10 +115,10 @@ test('an invalid manifest shows the API server message and changes nothing', asy
 test('export downloads and copies the scenario, and re-importing it gives the same scenario', async ({
   page,
 }) => {
-  await page.goto('./');
-  await waitForRun(page);
+  await showPreset(page, 'seed');
   await importWeb(page);
   const end = await scrubToEnd(page);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
 
   const dialog = await openDialog(page, 'Export');
   const scenario = dialog.getByRole('region', { name: 'Scenario file' });

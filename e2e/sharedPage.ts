@@ -4,8 +4,8 @@
  * Seed preset here (bundle compile, the JIT's warm-up, the worker's start), a load through the
  * share link's hash in the same document ~0.35 s, as a reader switching scenarios does.
  *
- * The page's console errors, page errors and CSP violations fail the test they happen in, as
- * failOnProblems does. Before each test the colour scheme, the motion setting and the viewport are
+ * The page's console errors, page errors, CSP violations and requests that leave 127.0.0.1 fail
+ * the test they happen in, as failOnProblems and scenariosSupport's guard do. Before each test the colour scheme, the motion setting and the viewport are
  * set back to a fresh context's. A test that fails takes its worker, and so the page, with it:
  * the next one starts in a fresh page.
  *
@@ -31,6 +31,13 @@ export const test = base.extend<{ problems: string[] }, { shared: { page: Page; 
         if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
       });
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      // Nothing the app asks for leaves this machine's 127.0.0.1 (fonts, schemas, chunks alike).
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.protocol === 'data:') return;
+        const host = url.protocol === 'blob:' ? new URL(url.pathname).hostname : url.hostname;
+        if (host !== '127.0.0.1') problems.push(`request left the origin: ${request.url()}`);
+      });
       await page.addInitScript(() => {
         const seen: { directive: string; blocked: string }[] = [];
         (window as unknown as WithViolations).__cspViolations = seen;
