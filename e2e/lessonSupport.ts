@@ -4,7 +4,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { showPreset } from './sharedPage.ts';
-import { opened, slider } from './timelineSupport.ts';
+import { opened, position, slider } from './timelineSupport.ts';
 
 /**
  * openLink opens a lesson link (`./#lesson=…&step=…`) and waits as `opened` does. In the shared
@@ -52,6 +52,18 @@ export async function openLesson(page: Page, title: string): Promise<void> {
 }
 
 /**
+ * atMoment waits until the playhead stands at the step's moment: its tick, or the one before for
+ * a question (the page stands just before the decision until Check). The step's label shows
+ * before the page has moved there, and a console line answers at the playhead.
+ */
+async function atMoment(page: Page): Promise<void> {
+  const line = lessonRegion(page).getByTestId('lesson-step').locator('..');
+  await expect(line).toHaveText(/tick \d+$/);
+  const tick = Number(/tick (\d+)$/.exec((await line.textContent()) ?? '')?.[1]);
+  await expect.poll(async () => [0, 1].includes(tick - (await position(page)))).toBe(true);
+}
+
+/**
  * walkLesson steps through `steps` steps; `atStep` runs at each before its prediction. Returns
  * [step, the engine's answer] for each question, each checked wrong then right.
  */
@@ -64,6 +76,7 @@ export async function walkLesson(
   const answers: [number, string][] = [];
   for (let step = 1; step <= steps; step++) {
     await expect(lesson.getByTestId('lesson-step')).toHaveText(`Step ${step} of ${steps}`);
+    await atMoment(page);
     await atStep(step);
     const box = lesson.getByRole('textbox', { name: 'Your prediction' });
     if ((await box.count()) > 0) {
