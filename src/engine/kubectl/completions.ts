@@ -27,6 +27,7 @@ export interface CompletionNames {
   endpointslices?: readonly string[];
   endpoints?: readonly string[];
   events?: readonly string[];
+  controllerrevisions?: readonly string[];
   /** The derived kinds' names (derivedObjects.ts). */
   persistentvolumes?: readonly string[];
   storageclasses?: readonly string[];
@@ -52,6 +53,7 @@ const NAMES_KEY: Record<ResourceKind, keyof CompletionNames> = {
   EndpointSlice: 'endpointslices',
   Endpoints: 'endpoints',
   Event: 'events',
+  ControllerRevision: 'controllerrevisions',
   PersistentVolume: 'persistentvolumes',
   StorageClass: 'storageclasses',
   ServiceAccount: 'serviceaccounts',
@@ -75,7 +77,7 @@ const ALL: ResourceKind[] = [
 
 /** The kinds each verb (or `rollout`/`set` subcommand) takes. */
 const KINDS: Record<string, ResourceKind[]> = {
-  get: [...ALL, 'Namespace', 'ConfigMap', 'Secret', 'PersistentVolumeClaim', 'EndpointSlice', 'Endpoints', 'Event', 'LimitRange', ...DERIVED_KINDS],
+  get: [...ALL, 'Namespace', 'ConfigMap', 'Secret', 'PersistentVolumeClaim', 'EndpointSlice', 'Endpoints', 'Event', 'LimitRange', 'ControllerRevision', ...DERIVED_KINDS],
   describe: ['Pod', 'Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'ResourceQuota', 'LimitRange', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service', 'ConfigMap', 'Secret', ...DERIVED_KINDS],
   delete: ['Pod', 'Deployment', 'DaemonSet', 'StatefulSet', 'PersistentVolumeClaim', 'ResourceQuota', 'LimitRange', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service', 'ConfigMap', 'Secret'],
   scale: ['Deployment', 'ReplicaSet', 'StatefulSet'],

@@ -9,7 +9,7 @@ import { formatApiError } from '../apiserver/errors.ts';
 import { objectKey } from '../apiserver/store.ts';
 import { del, type Tx } from '../client/tx.ts';
 import type { KubectlCommand } from './commands.ts';
-import { apiUpdate, isStored, resolveTargets, storedVolumeTarget, type ResourceObject, Terminal } from './executeStore.ts';
+import { apiUpdate, isStored, resolveTargets, servedWriteRefusal, storedVolumeTarget, type ResourceObject, Terminal } from './executeStore.ts';
 import { namedDerived, writeRefused } from './derivedObjects.ts';
 import { deletedLine, deleteWarning, NO_RESOURCES_FOUND } from './transforms/delete.ts';
 import { startDrain } from './drainProcess.ts';
@@ -183,6 +183,11 @@ export function runDelete(tx: Tx, cmd: Cmd<'delete'>): Terminal {
   for (const obj of objects) {
     if (!isStored(obj)) {
       errs.push(writeRefused('delete', obj.kind));
+      continue;
+    }
+    const refusal = servedWriteRefusal(obj.kind, 'delete');
+    if (refusal !== undefined) {
+      errs.push(refusal);
       continue;
     }
     // kubectl sends `{"propagationPolicy": …}` with every delete (Background unless --cascade says otherwise).

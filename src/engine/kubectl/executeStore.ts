@@ -4,7 +4,7 @@
  * server's defaulting and validation, and collecting what kubectl prints on stdout and stderr.
  */
 import type { Kind, KubeObject, LabelSelector } from '../api/types.ts';
-import { newNotFound, type Status } from '../apiserver/rest/status.ts';
+import { newMethodNotSupported, newNotFound, type Status } from '../apiserver/rest/status.ts';
 import { findResource, resourceOfKind } from '../apiserver/rest/resources.ts';
 import { prepareUpdated, updateRefused } from '../apiserver/rest/update.ts';
 import { checkErrStatus } from './transforms/patchJson.ts';
@@ -123,6 +123,19 @@ export function resolveTargets(
     if (r.missing !== undefined) errors.push(notFound(target.kind, r.missing, target.group));
   }
   return { objects, errors };
+}
+
+/**
+ * servedWriteRefusal is the served API's 405 to a delete or patch of a ControllerRevision
+ * (rest/delete.ts, rest/update.ts: no controller here would notice the write), as kubectl prints
+ * it; undefined for any other kind. The console's delete and patch do not go through those
+ * handlers, and a patch that changes nothing would otherwise say `patched (no change)` without
+ * asking: the server refuses it whatever it holds.
+ */
+export function servedWriteRefusal(kind: ResourceKind, verb: 'delete' | 'patch'): string | undefined {
+  if (kind !== 'ControllerRevision') return undefined;
+  const r = resourceOfKind(kind);
+  return r === undefined ? undefined : checkErrStatus(newMethodNotSupported(r, verb));
 }
 
 /** apiValidate returns the API server's Invalid message for a Deployment or DaemonSet, or null. */

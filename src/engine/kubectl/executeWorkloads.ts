@@ -10,7 +10,7 @@ import { jsonEqual } from '../apiserver/store.ts';
 import { type Tx, writeStatus } from '../client/tx.ts';
 import type { StatefulSet } from '../api/statefulTypes.ts';
 import type { KubectlCommand } from './commands.ts';
-import { apiUpdate, inNamespace, isStored, resolveTargets, storedVolumeTarget, type ResourceObject, Terminal } from './executeStore.ts';
+import { apiUpdate, inNamespace, isStored, resolveTargets, servedWriteRefusal, storedVolumeTarget, type ResourceObject, Terminal } from './executeStore.ts';
 import { namedDerived, writeRefused } from './derivedObjects.ts';
 import { namePrinterLine, RESOURCES, resourceString } from './resources.ts';
 import { patchObject } from './transforms/patchObject.ts';
@@ -186,6 +186,11 @@ export function runPatch(tx: Tx, cmd: Cmd<'patch'>): Terminal {
   const errs = [...errors, ...refused.kinds.map((k) => writeRefused('patch', k))];
   for (const obj of objects) {
     if (!isStored(obj)) continue;
+    const refusal = servedWriteRefusal(obj.kind, 'patch');
+    if (refusal !== undefined) {
+      errs.push(refusal);
+      continue;
+    }
     const r = cmd.patchType === 'strategic' ? patchObject(obj, cmd.patchType, cmd.patch) : jsonPatched(term, obj, cmd.patchType, cmd.patch);
     if ('error' in r) {
       errs.push(r.error);

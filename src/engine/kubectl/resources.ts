@@ -27,6 +27,8 @@ export type ResourceKind =
   // The StatefulSet and its claims (api/statefulTypes.ts).
   | 'StatefulSet'
   | 'PersistentVolumeClaim'
+  // Read-only: the StatefulSet and DaemonSet controllers' history writes them.
+  | 'ControllerRevision'
   // Read-only: the endpoint controllers write them.
   | 'EndpointSlice'
   | 'Endpoints'
@@ -65,6 +67,8 @@ export const RESOURCES: Readonly<Record<ResourceKind, ResourceInfo>> = {
   Secret: { plural: 'secrets', singular: 'secret', shortNames: [], group: '', namespaced: true },
   StatefulSet: { plural: 'statefulsets', singular: 'statefulset', shortNames: ['sts'], group: 'apps', namespaced: true },
   PersistentVolumeClaim: { plural: 'persistentvolumeclaims', singular: 'persistentvolumeclaim', shortNames: ['pvc'], group: '', namespaced: true },
+  // No short name: discovery (apiserver/rest/resources.ts) lists none for it.
+  ControllerRevision: { plural: 'controllerrevisions', singular: 'controllerrevision', shortNames: [], group: 'apps', namespaced: true },
   EndpointSlice: { plural: 'endpointslices', singular: 'endpointslice', shortNames: [], group: 'discovery.k8s.io', namespaced: true },
   Endpoints: { plural: 'endpoints', singular: 'endpoints', shortNames: ['ep'], group: '', namespaced: true },
   Event: { plural: 'events', singular: 'event', shortNames: ['ev'], group: '', namespaced: true },

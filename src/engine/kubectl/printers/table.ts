@@ -15,15 +15,28 @@ import { EVENT_COLUMNS, eventRow } from './rowsEvents.ts';
 import { CONFIG_COLUMNS, configMapRow, secretRow } from './rowsConfig.ts';
 import type { ConfigMap, Secret } from '../../api/configTypes.ts';
 import { STORAGE_COLUMNS, storageRow } from './rowsStorage.ts';
+import { controllerRevisionRow, REVISION_COLUMNS } from './rowsRevision.ts';
+import type { ControllerRevision } from '../../api/appsTypes.ts';
 import type { PersistentVolume, ServiceAccount, StorageClass } from '../derivedObjects.ts';
 import { kindString, RESOURCES } from '../resources.ts';
 import { GET_TABWRITER, type RememberedWidths, tabwriterFormat } from './tabwriter.ts';
 
 /**
  * Every kind's columns: the workloads' (rows.ts), the policy kinds' (rowsPolicy.ts), the StatefulSet's and its claims' (rowsStateful.ts),
- * the endpoints' (rowsDiscovery.ts), the Events' (rowsEvents.ts) and the derived volumes', classes' and accounts' (rowsStorage.ts).
+ * the endpoints' (rowsDiscovery.ts), the Events' (rowsEvents.ts), the derived volumes', classes' and accounts' (rowsStorage.ts)
+ * and the ControllerRevisions' (rowsRevision.ts).
  */
-export const COLUMNS = { ...WORKLOAD_COLUMNS, ...POLICY_COLUMNS, ...LIMIT_RANGE_COLUMNS, ...CONFIG_COLUMNS, ...STATEFUL_COLUMNS, ...DISCOVERY_COLUMNS, ...EVENT_COLUMNS, ...STORAGE_COLUMNS };
+export const COLUMNS = {
+  ...WORKLOAD_COLUMNS,
+  ...POLICY_COLUMNS,
+  ...LIMIT_RANGE_COLUMNS,
+  ...CONFIG_COLUMNS,
+  ...STATEFUL_COLUMNS,
+  ...DISCOVERY_COLUMNS,
+  ...EVENT_COLUMNS,
+  ...STORAGE_COLUMNS,
+  ...REVISION_COLUMNS,
+};
 
 /** The kinds kubectl get prints as tables here. */
 export type TableKind = keyof typeof COLUMNS;
@@ -69,7 +82,9 @@ export type TableObject<K extends TableKind> = K extends 'Pod'
                                       ? StorageClass
                                       : K extends 'ServiceAccount'
                                         ? ServiceAccount
-                                        : Node;
+                                        : K extends 'ControllerRevision'
+                                          ? ControllerRevision
+                                          : Node;
 
 /** tableRow builds one object's cells for its kind. */
 export function tableRow<K extends TableKind>(kind: K, obj: TableObject<K>, nowMs: number, wide: boolean): string[] {
@@ -112,6 +127,8 @@ export function tableRow<K extends TableKind>(kind: K, obj: TableObject<K>, nowM
     case 'StorageClass':
     case 'ServiceAccount':
       return storageRow(obj as PersistentVolume | StorageClass | ServiceAccount, nowMs, wide);
+    case 'ControllerRevision':
+      return controllerRevisionRow(obj as ControllerRevision, nowMs);
     default:
       return nodeRow(obj as Node, nowMs, wide);
   }
