@@ -5,9 +5,8 @@
  * bytes as the page. kubectl shows priority-1 columns only with `-o wide`, so rows carry every
  * cell.
  */
-import type { ControllerRevision, KubeObject } from '../src/engine/api/types.ts';
+import type { KubeObject } from '../src/engine/api/types.ts';
 import { COLUMNS, type TableKind, tableRow } from '../src/engine/kubectl/printers/table.ts';
-import { formatAge } from '../src/engine/lib/duration.ts';
 
 export interface ColumnDefinition {
   name: string;
@@ -48,28 +47,9 @@ function definition(name: string, wide: boolean, kind: string): ColumnDefinition
   };
 }
 
-const REVISION_COLUMNS: [string, boolean][] = [
-  ['Name', false],
-  ['Controller', false],
-  ['Revision', false],
-  ['Age', false],
-];
-
 /** columnDefinitions is the Table header of a kind. */
 export function columnDefinitions(kind: KubeObject['kind']): ColumnDefinition[] {
-  if (kind === 'ControllerRevision') return REVISION_COLUMNS.map(([n, w]) => definition(n, w, kind));
   return COLUMNS[kind as TableKind].map((c) => definition(c.name, c.wide, kind));
-}
-
-/** revisionRow is printControllerRevision: NAME, CONTROLLER (`daemonset.apps/web`), REVISION, AGE. */
-function revisionRow(r: ControllerRevision, nowMs: number): (string | number)[] {
-  const owner = (r.metadata.ownerReferences ?? []).find((o) => o.controller);
-  let controller = '<none>';
-  if (owner) {
-    const group = owner.apiVersion.includes('/') ? owner.apiVersion.split('/')[0] : '';
-    controller = `${owner.kind.toLowerCase()}${group ? `.${group}` : ''}/${owner.name}`;
-  }
-  return [r.metadata.name, controller, r.revision, formatAge(nowMs, r.metadata.creationTimestamp)];
 }
 
 /** The column definitions of each kind, built once (they never change). */
@@ -86,7 +66,6 @@ function definitionsOf(kind: KubeObject['kind']): ColumnDefinition[] {
 
 /** cells is one object's row, every column, integers as numbers. */
 export function cells(obj: KubeObject, nowMs: number): (string | number)[] {
-  if (obj.kind === 'ControllerRevision') return revisionRow(obj, nowMs);
   const defs = definitionsOf(obj.kind);
   const row = tableRow(obj.kind as TableKind, obj as never, nowMs, true);
   return row.map((c, i) => ((defs[i]?.type === 'integer' || INT64_STRING_COLUMNS.has(defs[i]?.name ?? '')) && /^-?\d+$/.test(c) ? Number(c) : c));
