@@ -237,9 +237,9 @@ export type KubectlCommand =
   /**
    * `describe TYPE [NAME...]`; `showEvents` is `--show-events` when given on the line;
    * `prefixMatch`: the line's arguments are exactly `TYPE NAME`, the one form whose missing name
-   * kubectl matches as a prefix (DescribeMatchingResources).
+   * kubectl matches as a prefix (DescribeMatchingResources); `mapperWarnings` as get's (`ev`).
    */
-  | ({ verb: 'describe'; showEvents?: boolean; prefixMatch?: boolean } & Targeted)
+  | ({ verb: 'describe'; showEvents?: boolean; prefixMatch?: boolean; mapperWarnings?: string[] } & Targeted)
   /** `logs POD | TYPE/NAME | -l SEL` with its PodLogOptions (tail −1: every line). */
   | ({
       verb: 'logs';

@@ -33,6 +33,7 @@ describe('completions', () => {
     ['offers the derived kinds to get', 'get s', ['get sa', 'get sc', 'get secrets', 'get serviceaccounts', 'get services', 'get statefulsets', 'get storageclasses', 'get sts', 'get svc']],
     ['offers the derived kinds to describe', 'describe p', ['describe pdb', 'describe po', 'describe poddisruptionbudgets', 'describe pods', 'describe persistentvolumes', 'describe pv'].sort()],
     ['offers volume names', 'get pv ', ['get pv pvc-0d1c']],
+    ['offers the kinds kubectl describes generically', 'describe contr', ['describe controllerrevisions']],
     ['offers class names after TYPE/', 'describe sc/', ['describe sc/standard']],
     ['offers account names', 'describe sa d', ['describe sa default']],
     ['offers no derived kind to delete', 'delete s', ['delete secrets', 'delete services', 'delete statefulsets', 'delete sts', 'delete svc']],

@@ -78,7 +78,7 @@ const ALL: ResourceKind[] = [
 /** The kinds each verb (or `rollout`/`set` subcommand) takes. */
 const KINDS: Record<string, ResourceKind[]> = {
   get: [...ALL, 'Namespace', 'ConfigMap', 'Secret', 'PersistentVolumeClaim', 'EndpointSlice', 'Endpoints', 'Event', 'LimitRange', 'ControllerRevision', ...DERIVED_KINDS],
-  describe: ['Pod', 'Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'ResourceQuota', 'LimitRange', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service', 'ConfigMap', 'Secret', ...DERIVED_KINDS],
+  describe: ['Pod', 'Deployment', 'ReplicaSet', 'DaemonSet', 'StatefulSet', 'ResourceQuota', 'LimitRange', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service', 'ConfigMap', 'Secret', 'ControllerRevision', 'Event', ...DERIVED_KINDS],
   delete: ['Pod', 'Deployment', 'DaemonSet', 'StatefulSet', 'PersistentVolumeClaim', 'ResourceQuota', 'LimitRange', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Service', 'ConfigMap', 'Secret'],
   scale: ['Deployment', 'ReplicaSet', 'StatefulSet'],
   autoscale: ['Deployment', 'ReplicaSet', 'StatefulSet'],

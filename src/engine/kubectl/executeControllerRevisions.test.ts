@@ -103,6 +103,99 @@ describe('runGet of controllerrevisions', () => {
   });
 });
 
+/**
+ * What real kubectl's generic describer prints of revision 1 (its served JSON, field by field),
+ * less its Events; its resourceVersion and uid as the store has them.
+ */
+function describedFirst(st: EngineState): string {
+  const cr = inNamespace(st, 'ControllerRevision', 'default').find((r) => r.metadata.name === 'agent-5d5f9d4f5b');
+  return [
+  'Name:         agent-5d5f9d4f5b',
+  'Namespace:    default',
+  'Labels:       app=agent',
+  '              controller-revision-hash=5d5f9d4f5b',
+  'Annotations:  <none>',
+  'API Version:  apps/v1',
+  'Data:',
+  '  Spec:',
+  '    Template:',
+  '      $patch:  replace',
+  '      Metadata:',
+  '        Labels:',
+  '          App:  agent',
+  '      Spec:',
+  '        Containers:',
+  '          Image:                           agent:1',
+  '          Image Pull Policy:               IfNotPresent',
+  '          Name:                            agent',
+  '        Restart Policy:                    Always',
+  '        Scheduler Name:                    default-scheduler',
+  '        Termination Grace Period Seconds:  30',
+  'Kind:                                      ControllerRevision',
+  'Metadata:',
+  '  Creation Timestamp:  2026-01-01T00:00:00Z',
+  '  Owner References:',
+  '    API Version:           apps/v1',
+  '    Block Owner Deletion:  true',
+  '    Controller:            true',
+  '    Kind:                  DaemonSet',
+  '    Name:                  agent',
+  '    UID:                   60c799a9-a318-49e8-a7be-aed3d3882f79',
+  `  Resource Version:        ${cr?.metadata.resourceVersion}`,
+  `  UID:                     ${cr?.metadata.uid}`,
+  'Revision:                  1',
+].join('\n');
+}
+
+describe('runDescribe of controllerrevisions (the generic describer)', () => {
+  const st = rolledAgent();
+  const DESCRIBED_FIRST = describedFirst(st);
+
+  it('prints one revision named, then its Events (none)', () => {
+    expect(kubectl(st, 'describe controllerrevision agent-5d5f9d4f5b')).toEqual({ ok: true, output: `${DESCRIBED_FIRST}\nEvents:                    <none>` });
+  });
+
+  it('prints every revision, newest name first, two blank lines apart and without Events', () => {
+    const out = kubectl(st, 'describe controllerrevisions');
+    expect(out.ok).toBe(true);
+    const parts = out.output.split('\n\n\n');
+    expect(parts).toHaveLength(2);
+    expect(parts[0]).toMatch(/^Name: {9}agent-58b4fbb759\n[\s\S]*\n {10}Image: {27}agent:2\n[\s\S]*\nRevision: {18}2$/);
+    expect(parts[1]).toBe(DESCRIBED_FIRST);
+  });
+
+  it('matches a name prefix, each description followed by one newline', () => {
+    const out = kubectl(st, 'describe controllerrevision agent');
+    expect(out.output.split('\n\nName:')).toHaveLength(2);
+    expect(out.output.endsWith(`${DESCRIBED_FIRST}\n`)).toBe(true);
+  });
+
+  it('answers NotFound for a missing revision', () => {
+    expect(kubectl(st, 'describe controllerrevision nope')).toEqual({ ok: false, output: 'Error from server (NotFound): controllerrevisions.apps "nope" not found' });
+  });
+});
+
+describe('runDescribe of events (the generic describer)', () => {
+  const st = rolledAgent();
+
+  it('prints an Event field by field, its zero times as <nil>, its source as a map', () => {
+    const ev = kubectl(st, 'get events -o name').output.split('\n').find((n) => n.includes('agent-'));
+    expect(ev).toBeDefined();
+    const out = kubectl(st, `describe ${ev}`);
+    expect(out.ok).toBe(true);
+    expect(out.output).toMatch(/^Name: +agent-[a-z0-9-]+\.[0-9a-f]+\nNamespace: +default\nLabels: +<none>\nAnnotations: +<none>\n/);
+    expect(out.output).toMatch(/\nInvolved Object:\n {2}API Version: +v1\n/);
+    expect(out.output).toMatch(/\nKind: +Event\n/);
+    expect(out.output).toMatch(/\nEvents: +<none>$/);
+  });
+
+  it('warns that ev also names events.events.k8s.io, as the REST mapper does', () => {
+    expect(kubectl(st, 'describe ev -l nope=1').output).toBe(
+      'Warning: short name "ev" could also match lower priority resource events.events.k8s.io\nNo resources found in default namespace.',
+    );
+  });
+});
+
 describe('runGet of controllerrevisions in a cluster without any', () => {
   it('says no resources were found in the namespace, and in all with -A', () => {
     const st = settledCluster([webDeployment(1)]);
@@ -116,11 +209,6 @@ describe('the console on other verbs of controllerrevisions', () => {
   const refused = (verb: string) => `Error from server (MethodNotAllowed): ${verb} is not supported on resources of kind "controllerrevisions.apps"`;
 
   it.each([
-    [
-      'refuses describe as for the other kinds it reads but does not describe',
-      'describe controllerrevision agent-5d5f9d4f5b',
-      'error: "kubectl describe controllerrevisions" is not part of Rollout Lab\'s kubectl subset (try: describe pod, deployment, replicaset, daemonset, statefulset, quota, limits, pdb, hpa, svc, cm, secret, node, pvc, pv, sc, sa, ns)',
-    ],
     ['refuses a delete as the served API does (405)', 'delete controllerrevision agent-5d5f9d4f5b', refused('delete')],
     ['refuses each revision of a delete --all', 'delete controllerrevisions --all -n payments', refused('delete')],
     ['answers NotFound for a delete of a missing name', 'delete controllerrevision nope', 'Error from server (NotFound): controllerrevisions.apps "nope" not found'],

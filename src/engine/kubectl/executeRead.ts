@@ -19,6 +19,7 @@ import { describeHorizontalPodAutoscaler, describeNamespace, describePodDisrupti
 import { describeService } from './printers/describeService.ts';
 import { describeConfigMap, describeSecret } from './printers/describeConfig.ts';
 import { describeLimitRange } from './printers/describeLimitRange.ts';
+import { genericDescriber, unstructuredOf } from './printers/describeGeneric.ts';
 import { ENDPOINTS_DEPRECATION, LabelServiceName } from '../api/discoveryTypes.ts';
 import { daemonSetHistoryOutput, deploymentHistory } from './printers/history.ts';
 import { printJson, printNames, printYaml, wrapList } from './printers/object.ts';
@@ -148,9 +149,9 @@ function nodeEvents(tx: Tx, node: Node): Event[] {
 
 /**
  * describeOne renders one object for describe; `showEvents` false leaves the Events out (the
- * describers are given none).
+ * describers are given none); `eventsV1` is an Event asked for as events.k8s.io.
  */
-function describeOne(tx: Tx, obj: ResourceObject, showEvents: boolean): string {
+function describeOne(tx: Tx, obj: ResourceObject, showEvents: boolean, eventsV1 = false): string {
   const ns = obj.metadata.namespace ?? 'default';
   const about = (o: KubeObject | DerivedObject) => (showEvents ? eventsAbout(tx, o) : undefined);
   // What a client reads: the served form (the defaults the API server writes, the v1 conversion).
@@ -177,6 +178,11 @@ function describeOne(tx: Tx, obj: ResourceObject, showEvents: boolean): string {
     const slices = inNamespace(tx.st, 'EndpointSlice', ns).filter((s) => s.metadata.labels?.[LabelServiceName] === obj.metadata.name);
     return describeService(obj, slices, about(obj), tx.now);
   }
+  // kubectl has no describer of these kinds: its generic one prints the JSON the API serves, in
+  // the version the line named (an Event as events.k8s.io/v1 when asked so).
+  if (obj.kind === 'ControllerRevision' || obj.kind === 'Event') {
+    return genericDescriber(unstructuredOf(inVersion(servedForm(obj as KubeObject), eventsV1)), about(obj), tx.now);
+  }
   return `error: "kubectl describe ${obj.kind}" is not part of Rollout Lab's kubectl subset`;
 }
 
@@ -190,6 +196,8 @@ function describeOne(tx: Tx, obj: ResourceObject, showEvents: boolean): string {
  */
 export function runDescribe(tx: Tx, cmd: Cmd<'describe'>): Terminal {
   const term = new Terminal();
+  // The REST mapper's warnings (`ev` is also events.events.k8s.io), before any request.
+  for (const w of cmd.mapperWarnings ?? []) term.warn(w);
   const { objects, errors } = resolveTargets(tx.st, cmd, { prefixMatch: cmd.prefixMatch === true });
   // Each description ends with a newline and the next is printed after "\n\n". A name that matched
   // by prefix only goes through DescribeMatchingResources, which prints each one and a newline.
@@ -197,9 +205,10 @@ export function runDescribe(tx: Tx, cmd: Cmd<'describe'>): Terminal {
   // The resource builder's error (a name not found, which is what sends a name to prefix matching)
   // or more than one object turns the Events off when --show-events was not given.
   const showEvents = cmd.showEvents ?? !(errors.length > 0 || byPrefix || objects.length > 1);
+  const eventsV1 = cmd.targets.some((t) => t.kind === 'Event' && t.group === 'events.k8s.io');
   const text = byPrefix
-    ? objects.map((o) => `${describeOne(tx, o, showEvents)}\n`).join('')
-    : objects.map((o) => describeOne(tx, o, showEvents)).join('\n\n');
+    ? objects.map((o) => `${describeOne(tx, o, showEvents, eventsV1)}\n`).join('')
+    : objects.map((o) => describeOne(tx, o, showEvents, eventsV1)).join('\n\n');
   term.out(withoutFinalNewline(text));
   if (objects.length === 0 && errors.length === 0) term.warn(cmd.allNamespaces ? 'No resources found' : `No resources found in ${cmd.namespace} namespace.`);
   for (const e of errors) term.fail(e);

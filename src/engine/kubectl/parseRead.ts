@@ -137,6 +137,9 @@ const DESCRIBABLE: ReadonlySet<string> = new Set([
   'PersistentVolume',
   'StorageClass',
   'ServiceAccount',
+  // No describer of their own in kubectl: its generic one (describeGeneric.ts).
+  'ControllerRevision',
+  'Event',
 ]);
 
 /** parseDescribe reads `describe deployment|daemonset [NAME_PREFIX...]` (describe/describe.go). */
@@ -172,6 +175,7 @@ export function parseDescribe(ctx: VerbContext): KubectlCommand | KubectlError {
     ...all,
     ...(typeof showEvents === 'boolean' ? { showEvents } : {}),
     ...(prefixMatch ? { prefixMatch } : {}),
+    ...(t.warnings.length > 0 ? { mapperWarnings: t.warnings } : {}),
   };
 }
 
